@@ -1,0 +1,48 @@
+# The two commands a newcomer needs: `make run` and `make test`. Everything else is a helper.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+HOST   ?= 127.0.0.1:8000
+# The demo database lives in var/ so a clean checkout never ships one.
+export DATABASE_URL ?= sqlite:///$(CURDIR)/var/groundgate.sqlite3
+
+.PHONY: run test install install-test lint demo bench clean
+
+$(BIN)/activate:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: $(BIN)/activate pyproject.toml
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed pyproject.toml
+	$(BIN)/pip install --quiet -e ".[test]"
+	touch $@
+
+install: $(VENV)/.installed
+install-test: $(VENV)/.installed-test
+
+demo: install
+	mkdir -p var
+	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py load_demo
+
+run: demo
+	@echo "GroundGate on http://$(HOST)/"
+	$(BIN)/python manage.py runserver $(HOST)
+
+test: install-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest
+
+lint: install-test
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: install
+	$(BIN)/python bench/bench_answer_gate.py
+
+clean:
+	rm -rf $(VENV) var build *.egg-info

@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+
+
+class GroundGateConfig(AppConfig):
+    name = "groundgate"
+    verbose_name = "GroundGate"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # Importing the Celery app here binds shared tasks to it in every process.
+        from groundgate import celery_app  # noqa: F401

@@ -1,0 +1,122 @@
+"""The `groundgate` command.
+
+`groundgate gate KIND CASE.json` and `groundgate gate KIND --jsonl FILE` run the pure engine and
+need no Django settings or database. Exit codes: 0 every verdict passed, 1 some did not,
+2 bad input (the message names the line and the field path; never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import BinaryIO
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class CliError(Exception):
+    """A user-facing problem: printed as one line, exit code 2."""
+
+
+def _read_bytes(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(path).read_bytes()
+    except OSError as exc:
+        raise CliError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def _load_policy(spec, policy_path: str | None):
+    if policy_path is None:
+        return spec.default_policy
+    from pydantic import ValidationError
+
+    from groundgate.engine.errors import one_line
+
+    try:
+        return spec.policy_model.model_validate_json(_read_bytes(policy_path))
+    except ValidationError as exc:
+        raise CliError(f"{policy_path}: bad policy: {one_line(exc)}") from None
+
+
+def cmd_gate(args: argparse.Namespace, out: BinaryIO) -> int:
+    from groundgate.engine.registry import get_gate
+    from groundgate.engine.runner import gate_lines, gate_text
+
+    try:
+        spec = get_gate(args.kind)
+    except KeyError as exc:
+        raise CliError(str(exc.args[0])) from None
+    policy = _load_policy(spec, args.policy)
+
+    if args.jsonl is not None:
+        stream = sys.stdin.buffer if args.jsonl == "-" else _open_binary(args.jsonl)
+        bad = failed = False
+        write = out.write
+        with stream:
+            for outcome in gate_lines(spec, stream, policy):
+                write(outcome.to_json())
+                write(b"\n")
+                if outcome.error is not None:
+                    bad = True
+                    print(f"{args.jsonl}: {outcome.error.one_line()}", file=sys.stderr)
+                elif not outcome.passed:
+                    failed = True
+        return EXIT_BAD_INPUT if bad else EXIT_FAILED if failed else EXIT_OK
+
+    if args.case is None:
+        raise CliError("give a CASE.json file (or - for stdin), or --jsonl FILE")
+    outcome = gate_text(spec, _read_bytes(args.case), policy)
+    if outcome.error is not None:
+        raise CliError(f"{args.case}: {outcome.error.message}")
+    out.write(outcome.to_json() + b"\n")
+    return EXIT_OK if outcome.passed else EXIT_FAILED
+
+
+def _open_binary(path: str):
+    try:
+        return open(path, "rb")
+    except OSError as exc:
+        raise CliError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="groundgate", description="Audit whether LLM answers are grounded in their evidence."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    gate = sub.add_parser("gate", help="gate cases with a deterministic gate (no database needed)")
+    gate.add_argument("kind", help="gate family, e.g. answer")
+    gate.add_argument("case", nargs="?", help="one case as a JSON file, or - for stdin")
+    gate.add_argument("--jsonl", metavar="FILE", help="one case per line; - for stdin")
+    gate.add_argument("--policy", metavar="FILE", help="a JSON policy overriding the default")
+    gate.set_defaults(handler=cmd_gate)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    # Verdicts are canonical UTF-8 bytes: write them as bytes, through one large buffer.
+    out = open(sys.stdout.fileno(), "wb", buffering=1 << 20, closefd=False)
+    try:
+        return args.handler(args, out)
+    except CliError as exc:
+        print(f"groundgate: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    finally:
+        try:
+            out.flush()
+        except BrokenPipeError:
+            pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+"""Gate raw JSON text: parse, validate, gate, and say what went wrong on bad input.
+
+Shared by the CLI, import_cases and the API so a bad line is reported the same way everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from pydantic import BaseModel, ValidationError
+
+from groundgate.engine.canonical import canonical_bytes
+from groundgate.engine.errors import describe, one_line
+from groundgate.engine.policy import GatePolicy
+from groundgate.engine.registry import GateSpec
+
+
+@dataclass(frozen=True, slots=True)
+class BadInput:
+    line: int | None
+    message: str
+    fields: tuple[str, ...]
+
+    def as_dict(self) -> dict:
+        return {"error": {"fields": list(self.fields), "line": self.line, "message": self.message}}
+
+    def one_line(self) -> str:
+        where = f"line {self.line}: " if self.line is not None else ""
+        return where + self.message
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One input line's result: a verdict, or the reason it could not be gated."""
+
+    line: int | None
+    case: BaseModel | None
+    verdict: BaseModel | None
+    error: BadInput | None
+    passed: bool
+
+    def to_json(self) -> bytes:
+        """Canonical JSON bytes, no newline."""
+        if self.error is not None:
+            return canonical_bytes(self.error.as_dict())
+        return canonical_bytes(self.verdict)
+
+
+def parse_case(spec: GateSpec, text: str | bytes, line: int | None = None):
+    """(case, None) or (None, BadInput)."""
+    try:
+        return spec.input_model.model_validate_json(text), None
+    except ValidationError as exc:
+        fields = tuple(path for path, _ in describe(exc))
+        return None, BadInput(line, one_line(exc), fields)
+
+
+def gate_text(
+    spec: GateSpec, text: str | bytes, policy: GatePolicy, line: int | None = None
+) -> Outcome:
+    case, error = parse_case(spec, text, line)
+    if error is not None:
+        return Outcome(line, None, None, error, False)
+    verdict = spec.run(case, policy)
+    return Outcome(line, case, verdict, None, spec.passed(verdict))
+
+
+def gate_lines(
+    spec: GateSpec, lines: Iterable[str | bytes], policy: GatePolicy
+) -> Iterator[Outcome]:
+    """Gate a JSONL stream. Blank lines are skipped; numbering is 1-based over physical lines."""
+    for number, text in enumerate(lines, start=1):
+        if not text.strip():
+            continue
+        yield gate_text(spec, text, policy, number)

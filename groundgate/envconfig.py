@@ -1,0 +1,86 @@
+"""Small helpers that read environment variables and fail loudly on bad values.
+
+Kept apart from settings.py so they can be unit-tested without configuring Django.
+"""
+
+from __future__ import annotations
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_str(name: str, default: str = "") -> str:
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name} must be one of 1/0, true/false, yes/no, on/off; got {raw!r}"
+    )
+
+
+def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be an integer; got {raw!r}") from None
+    if minimum is not None and value < minimum:
+        raise ImproperlyConfigured(f"{name} must be >= {minimum}; got {value}")
+    return value
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None:
+        return list(default)
+    items = [item.strip() for item in raw.split(",")]
+    if any(not item for item in items):
+        raise ImproperlyConfigured(
+            f"{name} is a comma-separated list with no empty items; got {raw!r}"
+        )
+    return items
+
+
+def env_database(name: str, default: str) -> dict:
+    """Parse DATABASE_URL. Only SQLite and PostgreSQL are supported, and that is checked here."""
+    import dj_database_url
+
+    raw = os.environ.get(name) or default
+    scheme = raw.split(":", 1)[0].lower()
+    if scheme not in {"sqlite", "postgres", "postgresql", "pgsql"}:
+        raise ImproperlyConfigured(
+            f"{name} must be a sqlite:/// or postgres:// URL; got scheme {scheme!r}"
+        )
+    try:
+        config = dj_database_url.parse(raw, conn_max_age=60 if scheme != "sqlite" else 0)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name} is not a valid database URL: {exc}") from None
+    if scheme == "sqlite":
+        # WAL-friendly settings: reviewers read while imports write.
+        config.setdefault("OPTIONS", {})["timeout"] = 20
+    return config
+
+
+def env_broker(name: str) -> str:
+    """CELERY_BROKER_URL: unset means Celery runs eagerly in-process (the one-command default)."""
+    raw = os.environ.get(name, "").strip()
+    if raw and not raw.startswith(("redis://", "rediss://", "amqp://", "memory://")):
+        raise ImproperlyConfigured(
+            f"{name} must be a redis://, rediss:// or amqp:// URL, or unset (eager); got {raw!r}"
+        )
+    return raw
