@@ -17,9 +17,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpus import write_corpus  # noqa: E402
+from corpus import write_corpus
 
-from groundgate.engine.gates.answer import AnswerCase, gate_answer  # noqa: E402
+from groundgate.engine.gates.answer import AnswerCase, gate_answer
 
 
 def best_of(runs: int, fn) -> float:

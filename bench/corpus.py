@@ -34,7 +34,10 @@ def make_case(rng: random.Random, n: int, *, bad_share: float = 0.2) -> dict:
                 "chunk_id": f"doc{n % 97}-c{i}",
                 "text": text.strip(),
                 "page_index": page - 1,
-                "position_int": [[page, 72, 523, top, top + 60], [page, 72, 523, top + 60, top + 90]],
+                "position_int": [
+                    [page, 72, 523, top, top + 60],
+                    [page, 72, 523, top + 60, top + 90],
+                ],
             }
         )
     evidences = []

@@ -84,9 +84,12 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "var" / "staticfiles"
+# Only needed for collectstatic in production; in development WhiteNoise serves from the finders.
+STATIC_ROOT = env_str("STATIC_ROOT") or None
 STATICFILES_DIRS = [BASE_DIR / "static"]
-MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(BASE_DIR / "var" / "media")))
+# Local state (SQLite file, media, demo logins) lives in var/, which git ignores.
+GROUNDGATE_VAR_DIR = Path(env_str("GROUNDGATE_VAR_DIR", str(BASE_DIR / "var")))
+MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(GROUNDGATE_VAR_DIR / "media")))
 MEDIA_URL = "media/"
 # Serve static files from the app in development and tests too (no CDN, no separate server).
 WHITENOISE_USE_FINDERS = True

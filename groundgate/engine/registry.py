@@ -23,6 +23,9 @@ class GateSpec:
     status: Callable[[Any], str]
     gate_version: str
     finding_codes: tuple[str, ...]
+    # The submitter's id for a case and its question, for storage and the review queue.
+    external_id: Callable[[Any], str]
+    question: Callable[[Any], str]
 
 
 GATES: dict[str, GateSpec] = {
@@ -36,6 +39,8 @@ GATES: dict[str, GateSpec] = {
         status=lambda verdict: verdict.status,
         gate_version=answer.GATE_VERSION,
         finding_codes=answer.FINDING_CODES,
+        external_id=lambda case: case.case_id,
+        question=lambda case: case.question,
     ),
 }
 

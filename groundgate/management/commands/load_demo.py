@@ -1,0 +1,37 @@
+"""python manage.py load_demo: the demo dataset, gated, plus a demo reviewer and admin."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+
+from groundgate.services.accounts import demo_users_ensure
+from groundgate.services.datasets import dataset_get_or_create
+from groundgate.services.imports import case_import_lines
+
+DEMO_CASES = Path(settings.BASE_DIR) / "fixtures" / "demo" / "cases.jsonl"
+
+
+class Command(BaseCommand):
+    help = "Load and gate the demo dataset and create the demo logins (idempotent)."
+
+    def handle(self, *args, **options):
+        dataset, _ = dataset_get_or_create(
+            slug="demo", name="Demo: pump manual, utility audit, environmental bulletin, penalty"
+        )
+        with DEMO_CASES.open("rb") as fh:
+            report = case_import_lines(dataset=dataset, lines=fh)
+        for error in report.errors:
+            self.stderr.write(f"{DEMO_CASES.name}: {error.one_line()}")
+        statuses = ", ".join(f"{k} {v}" for k, v in sorted(report.by_status.items())) or "none"
+        self.stdout.write(
+            f"demo dataset: {report.imported} cases imported, {report.unchanged} already there; "
+            f"gated: {statuses}"
+        )
+        self.stdout.write("Demo logins (stored in var/demo-logins.json):")
+        for login in demo_users_ensure(dataset=dataset):
+            self.stdout.write(
+                f"  {login.role:<9} username {login.username:<9} password {login.password}"
+            )

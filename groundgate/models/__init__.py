@@ -1,0 +1,28 @@
+"""GroundGate's data model. One module per area; import from here."""
+
+from groundgate.models.cases import Case, CaseKind, GatePolicyRecord, GateRun
+from groundgate.models.datasets import Dataset, Membership, Role
+from groundgate.models.documents import (
+    Chunk,
+    ChunkKind,
+    Document,
+    DocumentKind,
+    DocumentStatus,
+    Page,
+)
+
+__all__ = [
+    "Case",
+    "CaseKind",
+    "Chunk",
+    "ChunkKind",
+    "Dataset",
+    "Document",
+    "DocumentKind",
+    "DocumentStatus",
+    "GatePolicyRecord",
+    "GateRun",
+    "Membership",
+    "Page",
+    "Role",
+]

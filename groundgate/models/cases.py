@@ -1,0 +1,82 @@
+from __future__ import annotations
+
+from django.db import models
+
+from groundgate.models.append_only import AppendOnlyModel
+from groundgate.models.datasets import Dataset
+
+
+class CaseKind(models.TextChoices):
+    """One per gate family; the value is the gate KIND of the CLI and the API."""
+
+    ANSWER = "answer", "Answer"
+    ANCHORED = "anchored", "Anchored answer (R5)"
+    SYNTHESIS = "synthesis", "Synthesis coverage"
+    REPORT = "report", "Gate E report"
+    CODE = "code", "Code evidence"
+
+
+class Case(models.Model):
+    """One answer to audit, as it was submitted. The payload is the gate input, verbatim."""
+
+    dataset = models.ForeignKey(Dataset, on_delete=models.CASCADE, related_name="cases")
+    kind = models.CharField(max_length=16, choices=CaseKind.choices, default=CaseKind.ANSWER)
+    # The submitter's id (the payload's case_id by default): makes imports idempotent.
+    external_id = models.CharField(max_length=255)
+    question = models.TextField(blank=True)
+    payload = models.JSONField()
+    payload_sha256 = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["dataset", "kind", "external_id"], name="case_external_id_per_dataset"
+            )
+        ]
+        indexes = [models.Index(fields=["dataset", "kind", "id"], name="case_dataset_kind")]
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.external_id}"
+
+
+class GatePolicyRecord(AppendOnlyModel):
+    """Every policy a stored verdict was made under, by content hash."""
+
+    sha256 = models.CharField(max_length=64, primary_key=True)
+    gate = models.CharField(max_length=16)
+    policy_version = models.CharField(max_length=64)
+    body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.gate} {self.policy_version} {self.sha256[:12]}"
+
+
+class GateRun(AppendOnlyModel):
+    """One verdict of one gate on one case. Append-only: re-gating adds a row; the current
+    verdict of a case is its newest run (see groundgate.selectors)."""
+
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="gate_runs")
+    gate = models.CharField(max_length=16)
+    gate_version = models.CharField(max_length=32)
+    policy = models.ForeignKey(GatePolicyRecord, on_delete=models.PROTECT, related_name="runs")
+    policy_sha256 = models.CharField(max_length=64)
+    status = models.CharField(max_length=32)
+    passed = models.BooleanField()
+    findings = models.JSONField(default=list)
+    # Finding codes, sorted and space-separated with a space on each side (" CODE1 CODE2 "), so
+    # the queue can filter by code with an indexable-enough LIKE on any database.
+    finding_codes = models.CharField(max_length=1000, blank=True)
+    metrics = models.JSONField(default=dict)
+    # The verdict exactly as the engine wrote it (canonical JSON), for byte-level audit.
+    verdict = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["case", "-id"], name="gaterun_case_newest")]
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.gate} {self.status} on case {self.case_id}"

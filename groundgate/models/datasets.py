@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import validate_slug
+from django.db import models
+
+
+class Role(models.TextChoices):
+    REVIEWER = "reviewer", "Reviewer"
+    ADMIN = "admin", "Admin"
+
+
+class Dataset(models.Model):
+    """A body of documents and cases that one team audits. Everything hangs off a dataset, and
+    every page and endpoint checks that the user is a member of it."""
+
+    slug = models.SlugField(max_length=64, unique=True, validators=[validate_slug])
+    name = models.CharField(max_length=200)
+    description = models.TextField(blank=True)
+    # Issue 5: a dataset may require two independent reviews per case.
+    reviews_required = models.PositiveSmallIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="Membership", related_name="datasets"
+    )
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return self.slug
+
+
+class Membership(models.Model):
+    dataset = models.ForeignKey(Dataset, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.REVIEWER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["dataset", "user"], name="one_membership_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.dataset} as {self.role}"

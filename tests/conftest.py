@@ -1,0 +1,22 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DEMO_CASES = ROOT / "fixtures" / "demo" / "cases.jsonl"
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture
+def demo_dataset(db):
+    """The demo dataset, imported and gated through the same service `make run` uses."""
+    from groundgate.services.datasets import dataset_get_or_create
+    from groundgate.services.imports import case_import_lines
+
+    dataset, _ = dataset_get_or_create(slug="demo")
+    with DEMO_CASES.open("rb") as fh:
+        report = case_import_lines(dataset=dataset, lines=fh)
+    assert not report.errors
+    return dataset

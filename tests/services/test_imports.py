@@ -1,0 +1,101 @@
+"""Importing cases: bad lines reported and skipped, idempotent re-import, no overwrite."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from groundgate.models import Case, GateRun
+from groundgate.services.datasets import dataset_get_or_create
+from groundgate.services.imports import case_import_lines
+from tests.conftest import DEMO_CASES
+
+pytestmark = pytest.mark.django_db
+
+
+def line(case_id: str, conclusion: str = "Every 90 days.") -> str:
+    return json.dumps(
+        {
+            "case_id": case_id,
+            "question": "How often?",
+            "raw_chunks": [{"chunk_id": "c1", "text": "Inspect every 90 days."}],
+            "answer": {
+                "conclusion": conclusion,
+                "evidences": [{"chunk_id": "c1", "excerpt": "every 90 days"}],
+            },
+        }
+    )
+
+
+def test_demo_import_stores_and_gates_every_case(demo_dataset):
+    total = len(DEMO_CASES.read_text(encoding="utf-8").splitlines())
+    assert Case.objects.filter(dataset=demo_dataset).count() == total
+    assert GateRun.objects.filter(case__dataset=demo_dataset).count() == total
+    run = GateRun.objects.get(case__external_id="demo-zh-11")
+    assert run.status == "citation_insufficient"
+    assert run.finding_codes == " UNGROUNDED_NUMBER "
+    assert json.loads(run.verdict)["findings"][0]["value"] == "2024年5月1日"
+    assert run.policy.body["policy_version"] == run.policy.policy_version
+
+
+def test_reimport_is_a_no_op(demo_dataset):
+    with DEMO_CASES.open("rb") as fh:
+        report = case_import_lines(dataset=demo_dataset, lines=fh)
+    assert report.imported == 0
+    assert report.unchanged == Case.objects.filter(dataset=demo_dataset).count()
+    assert report.errors == []
+
+
+def test_bad_lines_are_reported_by_number_and_the_rest_imported():
+    dataset, _ = dataset_get_or_create(slug="imports")
+    lines = [line("a"), "{broken", "", json.dumps({"case_id": "b", "answer": {"evidences": 3}}),
+             line("c")]  # fmt: skip
+    report = case_import_lines(dataset=dataset, lines=lines)
+    assert report.imported == 2
+    assert [(e.line, e.fields) for e in report.errors] == [
+        (2, ("(root)",)),
+        (4, ("answer.evidences",)),
+    ]
+    assert set(Case.objects.values_list("external_id", flat=True)) == {"a", "c"}
+
+
+def test_same_id_with_other_content_is_a_conflict_and_never_overwrites():
+    dataset, _ = dataset_get_or_create(slug="conflicts")
+    case_import_lines(dataset=dataset, lines=[line("a")])
+    report = case_import_lines(dataset=dataset, lines=[line("a", "Every 9 days.")])
+    assert report.imported == 0
+    (error,) = report.errors
+    assert error.line == 1 and "different content" in error.message
+    case = Case.objects.get(dataset=dataset, external_id="a")
+    assert case.payload["answer"]["conclusion"] == "Every 90 days."
+
+
+def test_conflict_within_one_file():
+    dataset, _ = dataset_get_or_create(slug="dupes")
+    report = case_import_lines(dataset=dataset, lines=[line("a"), line("a"), line("a", "x 1")])
+    assert (report.imported, report.unchanged) == (1, 1)
+    assert [e.line for e in report.errors] == [3]
+
+
+def test_small_batches_give_the_same_result():
+    dataset, _ = dataset_get_or_create(slug="batches")
+    lines = [line(f"case-{i}") for i in range(7)]
+    report = case_import_lines(dataset=dataset, lines=lines, batch_size=2)
+    assert report.imported == 7
+    assert report.by_status == {"ok": 7}
+
+
+def test_a_failing_batch_leaves_nothing_half_written(monkeypatch):
+    """If writing the gate runs fails, the batch's cases are rolled back with them."""
+    from groundgate.services import imports
+
+    dataset, _ = dataset_get_or_create(slug="atomic")
+
+    def explode(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(imports.GateRun.objects, "bulk_create", explode)
+    with pytest.raises(RuntimeError):
+        case_import_lines(dataset=dataset, lines=[line("a"), line("b")])
+    assert not Case.objects.filter(dataset=dataset).exists()

@@ -1,0 +1,81 @@
+"""The settings helpers fail loudly, naming the variable, on bad values."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from groundgate import envconfig
+
+
+def test_bool_accepts_the_usual_spellings(monkeypatch):
+    for raw, expected in [("1", True), ("yes", True), ("OFF", False), ("", False)]:
+        monkeypatch.setenv("DEBUG", raw)
+        assert envconfig.env_bool("DEBUG") is expected
+
+
+def test_bool_rejects_anything_else(monkeypatch):
+    monkeypatch.setenv("DEBUG", "maybe")
+    with pytest.raises(ImproperlyConfigured, match="DEBUG"):
+        envconfig.env_bool("DEBUG")
+
+
+def test_int_names_the_variable(monkeypatch):
+    monkeypatch.setenv("GROUNDGATE_IMPORT_BATCH_SIZE", "many")
+    with pytest.raises(ImproperlyConfigured, match="GROUNDGATE_IMPORT_BATCH_SIZE"):
+        envconfig.env_int("GROUNDGATE_IMPORT_BATCH_SIZE", 500)
+    monkeypatch.setenv("GROUNDGATE_IMPORT_BATCH_SIZE", "0")
+    with pytest.raises(ImproperlyConfigured, match=">= 1"):
+        envconfig.env_int("GROUNDGATE_IMPORT_BATCH_SIZE", 500, minimum=1)
+
+
+def test_allowed_hosts_list(monkeypatch):
+    monkeypatch.setenv("ALLOWED_HOSTS", "a.example, b.example")
+    assert envconfig.env_list("ALLOWED_HOSTS", []) == ["a.example", "b.example"]
+    monkeypatch.setenv("ALLOWED_HOSTS", "a.example,,b")
+    with pytest.raises(ImproperlyConfigured, match="ALLOWED_HOSTS"):
+        envconfig.env_list("ALLOWED_HOSTS", [])
+
+
+def test_database_url_sqlite_and_postgres(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://gg:pw@127.0.0.1:5432/groundgate")
+    config = envconfig.env_database("DATABASE_URL", "sqlite:///x.db")
+    assert config["ENGINE"] == "django.db.backends.postgresql"
+    assert (config["NAME"], config["HOST"], config["PORT"]) == ("groundgate", "127.0.0.1", 5432)
+    monkeypatch.delenv("DATABASE_URL")
+    assert envconfig.env_database("DATABASE_URL", "sqlite:////tmp/x.db")["ENGINE"].endswith(
+        "sqlite3"
+    )
+
+
+def test_database_url_rejects_other_schemes(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "mysql://u@h/db")
+    with pytest.raises(ImproperlyConfigured, match="DATABASE_URL"):
+        envconfig.env_database("DATABASE_URL", "sqlite:///x.db")
+
+
+def test_broker_unset_means_eager_and_bad_urls_fail(monkeypatch):
+    monkeypatch.delenv("CELERY_BROKER_URL", raising=False)
+    assert envconfig.env_broker("CELERY_BROKER_URL") == ""
+    monkeypatch.setenv("CELERY_BROKER_URL", "redis://127.0.0.1:6379/0")
+    assert envconfig.env_broker("CELERY_BROKER_URL").startswith("redis://")
+    monkeypatch.setenv("CELERY_BROKER_URL", "http://nope")
+    with pytest.raises(ImproperlyConfigured, match="CELERY_BROKER_URL"):
+        envconfig.env_broker("CELERY_BROKER_URL")
+
+
+def test_settings_module_refuses_a_bad_env_at_import():
+    """The whole settings module, in a fresh interpreter, with a bad DEBUG."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, DEBUG="perhaps", DJANGO_SETTINGS_MODULE="groundgate.settings")
+    result = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode != 0
+    assert "DEBUG must be" in result.stderr
