@@ -57,14 +57,16 @@ def main() -> None:
     env = dict(os.environ)
     cli = [sys.executable, "-m", "groundgate.cli", "gate", "answer", "--jsonl", str(corpus)]
 
-    def run_cli() -> None:
-        subprocess.run(cli, stdout=subprocess.DEVNULL, env=env, check=False)
+    def run_cli(*extra: str) -> None:
+        subprocess.run([*cli, *extra], stdout=subprocess.DEVNULL, env=env, check=False)
 
     cli_s = best_of(args.runs, run_cli)
+    cli_seq_s = best_of(args.runs, lambda: run_cli("--workers", "1"))
     print(f"corpus: {args.cases} cases, {size_mb:.1f} MB, statuses {statuses}")
     print(f"in-process gate (parsed input): {args.cases / gate_s:,.0f} cases/s ({gate_s:.3f} s)")
     print(f"json.loads parse only: {parse_s:.3f} s")
     print(f"CLI --jsonl end to end: {cli_s:.3f} s = {cli_s / parse_s:.2f}x json.loads")
+    print(f"CLI --jsonl --workers 1: {cli_seq_s:.3f} s = {cli_seq_s / parse_s:.2f}x json.loads")
 
 
 if __name__ == "__main__":

@@ -51,6 +51,9 @@ def cmd_gate(args: argparse.Namespace, out: BinaryIO) -> int:
         raise CliError(str(exc.args[0])) from None
     policy = _load_policy(spec, args.policy)
 
+    if args.jsonl is not None and _parallel_workers(args) > 1:
+        return _gate_jsonl_parallel(args, spec, out)
+
     if args.jsonl is not None:
         stream = sys.stdin.buffer if args.jsonl == "-" else _open_binary(args.jsonl)
         bad = failed = False
@@ -75,6 +78,39 @@ def cmd_gate(args: argparse.Namespace, out: BinaryIO) -> int:
     return EXIT_OK if outcome.passed else EXIT_FAILED
 
 
+def _parallel_workers(args: argparse.Namespace) -> int:
+    """How many processes to gate a --jsonl file with: 1 for stdin and small files."""
+    from groundgate.jsonl_parallel import MIN_PARALLEL_BYTES, worker_count
+
+    if args.jsonl == "-":
+        return 1
+    if args.workers is not None:
+        return max(1, args.workers)
+    try:
+        size = Path(args.jsonl).stat().st_size
+    except OSError:
+        return 1  # the sequential path reports the error
+    return worker_count() if size >= MIN_PARALLEL_BYTES else 1
+
+
+def _gate_jsonl_parallel(args: argparse.Namespace, spec, out: BinaryIO) -> int:
+    from groundgate.engine.runner import BadInput
+    from groundgate.jsonl_parallel import _Failed, gate_file_parallel
+
+    policy_json = _read_bytes(args.policy) if args.policy else None
+    bad = failed = False
+    for part in gate_file_parallel(args.jsonl, spec.kind, policy_json, _parallel_workers(args)):
+        if isinstance(part, BadInput):
+            bad = True
+            out.write(part.to_json() + b"\n")
+            print(f"{args.jsonl}: {part.one_line()}", file=sys.stderr)
+        elif isinstance(part, _Failed):
+            failed = True
+        else:
+            out.write(part)
+    return EXIT_BAD_INPUT if bad else EXIT_FAILED if failed else EXIT_OK
+
+
 def _open_binary(path: str):
     try:
         return open(path, "rb")
@@ -93,6 +129,12 @@ def build_parser() -> argparse.ArgumentParser:
     gate.add_argument("case", nargs="?", help="one case as a JSON file, or - for stdin")
     gate.add_argument("--jsonl", metavar="FILE", help="one case per line; - for stdin")
     gate.add_argument("--policy", metavar="FILE", help="a JSON policy overriding the default")
+    gate.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="processes for --jsonl FILE (default: all cores for files over 8 MB; 1: sequential)",
+    )
     gate.set_defaults(handler=cmd_gate)
     return parser
 

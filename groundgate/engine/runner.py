@@ -25,6 +25,9 @@ class BadInput:
     def as_dict(self) -> dict:
         return {"error": {"fields": list(self.fields), "line": self.line, "message": self.message}}
 
+    def to_json(self) -> bytes:
+        return canonical_bytes(self.as_dict())
+
     def one_line(self) -> str:
         where = f"line {self.line}: " if self.line is not None else ""
         return where + self.message
@@ -43,7 +46,7 @@ class Outcome:
     def to_json(self) -> bytes:
         """Canonical JSON bytes, no newline."""
         if self.error is not None:
-            return canonical_bytes(self.error.as_dict())
+            return self.error.to_json()
         return canonical_bytes(self.verdict)
 
 

@@ -111,3 +111,17 @@ def _flush(batch: list[GateRun], report: RegateReport, progress) -> None:
     if progress is not None:
         progress(len(batch))
     batch.clear()
+
+
+def case_gate_enqueue(*, case: Case) -> None:
+    """Gate `case` in the background once the current transaction commits (eagerly when no
+    broker is configured)."""
+    from groundgate.tasks import gate_case_task
+
+    transaction.on_commit(lambda: gate_case_task.delay(case.pk))
+
+
+def dataset_regate_enqueue(*, dataset: Dataset, kind: str | None = None) -> None:
+    from groundgate.tasks import regate_dataset_task
+
+    transaction.on_commit(lambda: regate_dataset_task.delay(dataset.pk, kind))

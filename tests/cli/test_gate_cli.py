@@ -173,3 +173,24 @@ def test_gating_never_imports_django():
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert result.returncode == 0, result.stderr
+
+
+def test_parallel_jsonl_output_is_identical_to_sequential(tmp_path, monkeypatch):
+    """Several blocks, bad lines in different blocks: same bytes, same exit code, same lines."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from corpus import write_corpus
+
+    corpus = write_corpus(tmp_path / "big.jsonl", 60)
+    lines = corpus.read_text(encoding="utf-8").splitlines()
+    lines.insert(3, "{oops")
+    lines.insert(40, json.dumps({"case_id": "x"}))
+    corpus.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    env_block = {"GROUNDGATE_JSONL_BLOCK_BYTES": "65536"}  # ~20 blocks
+    monkeypatch.setenv(*next(iter(env_block.items())))
+    parallel = run("gate", "answer", "--jsonl", str(corpus), "--workers", "2")
+    sequential = run("gate", "answer", "--jsonl", str(corpus), "--workers", "1")
+    assert parallel.returncode == sequential.returncode == 2
+    assert parallel.stdout == sequential.stdout
+    assert parallel.stderr == sequential.stderr
+    assert "line 4:" in parallel.stderr and "line 41:" in parallel.stderr
+    assert len(parallel.stdout.splitlines()) == 62

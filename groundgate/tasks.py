@@ -1,0 +1,32 @@
+"""Celery tasks: thin wrappers that take ids and call one service.
+
+With no CELERY_BROKER_URL they run eagerly in the caller's process (the one-command default).
+Retries are declared here, on the task: only for database hiccups, never for bad input.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import OperationalError
+
+from groundgate.models import Case, Dataset
+from groundgate.services.gating import case_gate, dataset_regate
+
+RETRY = {
+    "autoretry_for": (OperationalError,),
+    "retry_backoff": True,
+    "retry_backoff_max": 60,
+    "max_retries": 5,
+}
+
+
+@shared_task(**RETRY)
+def gate_case_task(case_id: int) -> str:
+    run = case_gate(case=Case.objects.get(pk=case_id))
+    return run.status
+
+
+@shared_task(**RETRY)
+def regate_dataset_task(dataset_id: int, kind: str | None = None) -> int:
+    report = dataset_regate(dataset=Dataset.objects.get(pk=dataset_id), kind=kind)
+    return report.gated
