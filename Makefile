@@ -43,6 +43,7 @@ lint: install-test
 
 bench: install
 	$(BIN)/python bench/bench_answer_gate.py
+	$(BIN)/python bench/bench_pdf.py
 
 clean:
 	rm -rf $(VENV) var build *.egg-info

@@ -30,3 +30,13 @@ def gate_case_task(case_id: int) -> str:
 def regate_dataset_task(dataset_id: int, kind: str | None = None) -> int:
     report = dataset_regate(dataset=Dataset.objects.get(pk=dataset_id), kind=kind)
     return report.gated
+
+
+@shared_task(**RETRY)
+def ingest_document_task(document_id: int, password: str | None = None) -> str:
+    from groundgate.models import Document
+    from groundgate.services.ingestion import document_ingest_pending
+
+    result = document_ingest_pending(document=Document.objects.get(pk=document_id),
+                                     password=password)  # fmt: skip
+    return result.status

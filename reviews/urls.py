@@ -1,10 +1,20 @@
 from django.urls import path
 
-from reviews import views
+from reviews import documents_views, views
 
 app_name = "reviews"
 urlpatterns = [
     path("", views.dataset_list, name="datasets"),
     path("d/<slug:slug>/", views.queue, name="queue"),
     path("d/<slug:slug>/cases/<int:case_id>/", views.case_detail, name="case"),
+    path(
+        "d/<slug:slug>/cases/<int:case_id>/annotated.pdf",
+        documents_views.case_annotated,
+        name="case-pdf",
+    ),
+    path(
+        "d/<slug:slug>/documents/<int:document_id>/pages/<int:page_index>.png",
+        documents_views.page_image,
+        name="page-image",
+    ),
 ]

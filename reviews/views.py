@@ -18,6 +18,7 @@ from groundgate.selectors import (
     dataset_for_member,
     datasets_for_user,
 )
+from groundgate.services.rendering import case_page_highlights
 from reviews.presenters import evidence_rows, highlight_segments
 
 PAGE_SIZE = 50
@@ -86,6 +87,7 @@ def case_detail(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
             "segments": highlight_segments(conclusion, findings, "answer.conclusion"),
             "evidences": evidence_rows(case.payload, findings),
             "history": case.gate_runs.order_by("-id"),
+            "pages": sorted(case_page_highlights(case=case, findings=findings)),
             "verdict_pretty": verdict_pretty,
         },
     )

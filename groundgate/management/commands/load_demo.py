@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from groundgate.services.accounts import demo_users_ensure
 from groundgate.services.datasets import dataset_get_or_create
-from groundgate.services.imports import case_import_lines
-
-DEMO_CASES = Path(settings.BASE_DIR) / "fixtures" / "demo" / "cases.jsonl"
+from groundgate.services.demo import demo_load
 
 
 class Command(BaseCommand):
@@ -21,14 +16,13 @@ class Command(BaseCommand):
         dataset, _ = dataset_get_or_create(
             slug="demo", name="Demo: pump manual, utility audit, environmental bulletin, penalty"
         )
-        with DEMO_CASES.open("rb") as fh:
-            report = case_import_lines(dataset=dataset, lines=fh)
+        report, ingested = demo_load(dataset=dataset)
         for error in report.errors:
-            self.stderr.write(f"{DEMO_CASES.name}: {error.one_line()}")
+            self.stderr.write(f"demo: {error.one_line()}")
         statuses = ", ".join(f"{k} {v}" for k, v in sorted(report.by_status.items())) or "none"
         self.stdout.write(
             f"demo dataset: {report.imported} cases imported, {report.unchanged} already there; "
-            f"gated: {statuses}"
+            f"gated: {statuses}; PDF {ingested.document.title}: {ingested.status}"
         )
         self.stdout.write("Demo logins (stored in var/demo-logins.json):")
         for login in demo_users_ensure(dataset=dataset):

@@ -1,0 +1,189 @@
+"""Cut a page's text (PyMuPDF "dict" output) into paragraph-sized chunks in reading order.
+
+- A PyMuPDF text block is roughly a paragraph. Short consecutive blocks are merged until a chunk
+  has at least `min_chars`; a block longer than `max_chars` is cut between lines. A line is never
+  split, and a chunk never crosses a page.
+- Spans are joined so words, table cells and numbers stay apart: a visible gap between two spans
+  becomes a space. Lines of a block are joined by a space (nothing between two CJK characters);
+  blocks are joined by a newline. Two cells can therefore never run together into one number.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+# A gap wider than this share of the font size between two spans is a word/cell boundary.
+SPAN_GAP = 0.15
+_SPACES = re.compile(r"[ \t]{2,}")
+
+
+@dataclass(frozen=True)
+class ChunkingPolicy:
+    min_chars: int = 200
+    max_chars: int = 1200
+
+
+DEFAULT_CHUNKING = ChunkingPolicy()
+
+
+@dataclass
+class Line:
+    text: str
+    bbox: tuple[float, float, float, float]  # x0, top, x1, bottom
+    block: int  # the paragraph it belongs to, numbered on its page
+
+
+@dataclass
+class PageChunk:
+    page_index: int
+    text: str
+    lines: list[Line] = field(default_factory=list)
+
+    def rects(self) -> list[tuple[float, float, float, float]]:
+        """One merged rectangle per paragraph (part) of this chunk, in order."""
+        merged: dict[int, list[float]] = {}
+        for line in self.lines:
+            x0, top, x1, bottom = line.bbox
+            box = merged.get(line.block)
+            if box is None:
+                merged[line.block] = [x0, top, x1, bottom]
+            else:
+                box[0], box[1] = min(box[0], x0), min(box[1], top)
+                box[2], box[3] = max(box[2], x1), max(box[3], bottom)
+        return [tuple(b) for b in merged.values()]  # type: ignore[misc]
+
+    def position_int(self) -> list[list[int]]:
+        """[page_number, x0, x1, top, bottom] per merged rectangle, as integers that enclose the
+        text (floor the start, ceil the end)."""
+        return [
+            [self.page_index + 1, math.floor(x0), math.ceil(x1), math.floor(top), math.ceil(bottom)]
+            for x0, top, x1, bottom in self.rects()
+        ]
+
+
+def _is_cjk(ch: str) -> bool:
+    """CJK ideographs, kana, hangul and CJK punctuation; digits (even full-width) are not."""
+    if not ch:
+        return False
+    code = ord(ch)
+    return (
+        0x3000 <= code <= 0x30FF
+        or 0x3400 <= code <= 0x4DBF
+        or 0x4E00 <= code <= 0x9FFF
+        or 0xAC00 <= code <= 0xD7AF
+        or 0xF900 <= code <= 0xFAFF
+        or (0xFF00 <= code <= 0xFFEF and not 0xFF10 <= code <= 0xFF19)
+    )
+
+
+def _line_text(spans: list[dict], direction: tuple[float, float]) -> str:
+    horizontal = abs(direction[0]) >= abs(direction[1])
+    parts: list[str] = []
+    previous: dict | None = None
+    for span in spans:
+        text = span["text"]
+        if not text:
+            continue
+        if previous is not None and parts:
+            if horizontal:
+                gap = (span["bbox"][0] - previous["bbox"][2]) * (1 if direction[0] >= 0 else -1)
+            else:
+                gap = (span["bbox"][1] - previous["bbox"][3]) * (1 if direction[1] >= 0 else -1)
+            size = min(span["size"], previous["size"]) or 1.0
+            if gap > SPAN_GAP * size and not parts[-1][-1:].isspace() and not text[:1].isspace():
+                parts.append(" ")
+        parts.append(text)
+        previous = span
+    return _SPACES.sub(" ", "".join(parts)).strip()
+
+
+def _join(left: str, right: str) -> str:
+    if not left:
+        return right
+    if _is_cjk(left[-1]) and _is_cjk(right[:1]):
+        return left + right
+    return left + " " + right
+
+
+def page_lines(page_dict: dict) -> list[list[Line]]:
+    """The page's paragraphs, each a list of non-empty lines, in content order.
+
+    A PyMuPDF block is usually a paragraph, but some producers write every line as its own
+    block; a block that continues the previous one (same left edge, next line down, no more than
+    half a line of space between) is merged into it.
+    """
+    paragraphs: list[list[Line]] = []
+    for block in page_dict.get("blocks", []):
+        if block.get("type", 0) != 0:
+            continue  # images
+        lines = []
+        for line in block.get("lines", []):
+            text = _line_text(line.get("spans", []), tuple(line.get("dir", (1.0, 0.0))))
+            if text.strip():
+                lines.append(Line(text, tuple(line["bbox"]), 0))  # type: ignore[arg-type]
+        if not lines:
+            continue
+        if paragraphs and _continues(paragraphs[-1], lines):
+            paragraphs[-1].extend(lines)
+        else:
+            paragraphs.append(lines)
+    for number, paragraph in enumerate(paragraphs):
+        for line in paragraph:
+            line.block = number
+    return paragraphs
+
+
+def _continues(previous: list[Line], lines: list[Line]) -> bool:
+    last, first = previous[-1], lines[0]
+    height = last.bbox[3] - last.bbox[1]
+    gap = first.bbox[1] - last.bbox[3]
+    same_left = abs(first.bbox[0] - min(line.bbox[0] for line in previous)) <= 3
+    return same_left and -0.25 * height <= gap <= 0.5 * height
+
+
+def _block_text(lines: list[Line]) -> str:
+    text = ""
+    for line in lines:
+        text = _join(text, line.text)
+    return text
+
+
+def chunk_page(page_index: int, page_dict: dict, policy: ChunkingPolicy) -> list[PageChunk]:
+    chunks: list[PageChunk] = []
+    current = PageChunk(page_index, "")
+
+    def flush() -> None:
+        nonlocal current
+        if current.lines:
+            chunks.append(current)
+        current = PageChunk(page_index, "")
+
+    for block in page_lines(page_dict):
+        pieces = _split_block(block, policy.max_chars)
+        for piece in pieces:
+            text = _block_text(piece)
+            if current.lines and (
+                len(current.text) >= policy.min_chars
+                or len(current.text) + 1 + len(text) > policy.max_chars
+            ):
+                flush()
+            current.text = f"{current.text}\n{text}" if current.text else text
+            current.lines.extend(piece)
+    flush()
+    return chunks
+
+
+def _split_block(lines: list[Line], max_chars: int) -> list[list[Line]]:
+    """Cut a long block between lines into pieces of at most max_chars (a longer line stays
+    whole: lines are never split)."""
+    pieces: list[list[Line]] = [[]]
+    size = 0
+    for line in lines:
+        if pieces[-1] and size + 1 + len(line.text) > max_chars:
+            pieces.append([])
+            size = 0
+        pieces[-1].append(line)
+        size += len(line.text) + 1
+    return pieces

@@ -1,0 +1,155 @@
+"""Render a page to PNG with highlight layers, and build annotated PDFs.
+
+Highlight boxes are in unrotated page space ([x0, top, x1, bottom] points), the same space text
+extraction reports; PyMuPDF draws in that space and applies the page rotation when rendering, so
+rotated pages come out right.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+import pymupdf
+
+Layer = Literal["chunk", "evidence", "true_box", "excerpt", "finding"]
+
+# One colour per layer (RGB 0..1), documented in docs/pdf-ingestion.md. Stroke + translucent fill.
+LAYER_STYLE: dict[str, dict] = {
+    "chunk": {"color": (0.13, 0.40, 0.85), "fill": (0.13, 0.40, 0.85), "opacity": 0.08},
+    "evidence": {"color": (0.90, 0.55, 0.0), "fill": (1.0, 0.75, 0.0), "opacity": 0.18},
+    "true_box": {"color": (0.10, 0.60, 0.25), "fill": None, "opacity": 0.0},
+    "excerpt": {"color": (1.0, 0.85, 0.0), "fill": (1.0, 0.90, 0.0), "opacity": 0.45},
+    "finding": {"color": (0.85, 0.10, 0.15), "fill": (0.85, 0.10, 0.15), "opacity": 0.15},
+}
+DASHED = {"evidence": "[4 2] 0", "true_box": "[2 2] 0"}
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """A box to draw. For the "excerpt" layer, `bbox` is the area to search and `text` the
+    excerpt: it is located at render time, so the cache key never needs the PDF."""
+
+    layer: Layer
+    bbox: tuple[float, float, float, float]  # x0, top, x1, bottom (unrotated points)
+    text: str = ""
+
+
+def highlight_key(highlights: list[Highlight]) -> str:
+    """A stable key for a set of highlights (order-independent), for the render cache."""
+    items = sorted(json.dumps(asdict(h), sort_keys=True) for h in highlights)
+    return hashlib.sha256("\n".join(items).encode()).hexdigest()[:24]
+
+
+def _draw(page: pymupdf.Page, highlights: list[Highlight]) -> None:
+    """Draw every box through one Shape and one commit: each page.draw_rect() would rewrite the
+    page's content stream, which costs more than the drawing itself."""
+    # Fill the big, light layers first so the small, strong ones stay visible on top.
+    order = {"chunk": 0, "evidence": 1, "true_box": 2, "excerpt": 3, "finding": 4}
+    shape = page.new_shape()
+    by_layer: dict[str, list[pymupdf.Rect]] = {}
+    for h in sorted(highlights, key=lambda h: order[h.layer]):
+        rect = pymupdf.Rect(h.bbox)
+        if not (rect.is_empty or rect.is_infinite):
+            by_layer.setdefault(h.layer, []).append(rect)
+    if not by_layer:
+        return
+    for layer, rects in by_layer.items():
+        style = LAYER_STYLE[layer]
+        for rect in rects:
+            shape.draw_rect(rect)
+        shape.finish(
+            color=style["color"],
+            fill=style["fill"],
+            fill_opacity=style["opacity"],
+            width=1.2 if layer != "chunk" else 0.6,
+            dashes=DASHED.get(layer),
+        )
+    _commit_on_top(page, shape)
+
+
+def _commit_on_top(page: pymupdf.Page, shape: pymupdf.Shape) -> None:
+    """Shape.commit(overlay=True) first parses the page's whole content stream to see whether
+    its graphics state is balanced (most of the cost of a highlighted render). Wrapping the
+    original content in q ... Q unconditionally is always correct and costs nothing, so do that
+    and append the drawing. Falls back to the public commit() if PyMuPDF's helper is missing."""
+    insert = getattr(pymupdf.TOOLS, "_insert_contents", None)
+    content = shape.totalcont
+    if insert is None or not content:
+        shape.commit(overlay=True)
+        return
+    insert(page, b"q\n", False)  # before the page's own content
+    insert(page, b"\nQ\n" + content.encode(), True)  # after it, in a clean graphics state
+
+
+def render_page_png(
+    doc: pymupdf.Document, page_index: int, *, zoom: float, highlights: list[Highlight]
+) -> bytes:
+    page = doc[page_index]
+    if highlights:
+        boxes = []
+        for h in highlights:
+            if h.layer == "excerpt" and h.text:
+                found = locate_excerpt(doc, page_index, h.text, [h.bbox])
+                boxes += [Highlight("excerpt", r) for r in found]
+            else:
+                boxes.append(h)
+        _draw(page, boxes)
+    pix = page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), alpha=False)
+    return pix.tobytes("png")
+
+
+def locate_excerpt(
+    doc: pymupdf.Document, page_index: int, excerpt: str, within: list[tuple]
+) -> list[tuple[float, float, float, float]]:
+    """Where `excerpt` is on the page, searched only within the chunk's rectangles (widened a
+    little: glyph boxes can stick out of line boxes). Empty when it is not there."""
+    if not excerpt.strip() or not within:
+        return []
+    page = doc[page_index]
+    x0 = min(r[0] for r in within) - 2
+    top = min(r[1] for r in within) - 2
+    x1 = max(r[2] for r in within) + 2
+    bottom = max(r[3] for r in within) + 2
+    found = page.search_for(excerpt, clip=pymupdf.Rect(x0, top, x1, bottom))
+    return [tuple(r) for r in found]  # type: ignore[misc]
+
+
+@dataclass(frozen=True)
+class Annotation:
+    page_index: int
+    bbox: tuple[float, float, float, float]
+    note: str
+    kind: Literal["highlight", "box"] = "box"
+
+
+def annotated_pdf(sources: list[tuple[bytes, list[Annotation]]]) -> bytes:
+    """A PDF made of the annotated pages of each source document, in order. Highlight
+    annotations mark excerpts; box annotations mark cited boxes; each note carries the
+    findings for the reviewer's PDF viewer."""
+    out = pymupdf.open()
+    for data, marks in sources:
+        src = pymupdf.open(stream=data, filetype="pdf")
+        pages = sorted({a.page_index for a in marks if 0 <= a.page_index < src.page_count})
+        for a in marks:
+            if not 0 <= a.page_index < src.page_count:
+                continue
+            page = src[a.page_index]
+            rect = pymupdf.Rect(a.bbox)
+            if a.kind == "highlight":
+                annot = page.add_highlight_annot(rect)
+            else:
+                annot = page.add_rect_annot(rect)
+                annot.set_colors(stroke=(0.85, 0.1, 0.15))
+            annot.set_info(content=a.note, title="GroundGate")
+            annot.update()
+        for index in pages:
+            out.insert_pdf(src, from_page=index, to_page=index, annots=True)
+        src.close()
+    if out.page_count == 0:
+        out.new_page()  # a valid, empty PDF rather than an error
+    data = out.tobytes(garbage=3, deflate=True)
+    out.close()
+    return data

@@ -1,0 +1,132 @@
+"""Ingest PDFs into Documents, Pages and Chunks; import externally produced chunks.
+
+A PDF either lands whole (Document ready + every Page + every Chunk, in one transaction) or not
+at all (a Document row with status failed / needs_password / no_text and the reason, and no
+pages or chunks). Re-ingesting the same bytes into the same dataset is a no-op.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.core.files.base import ContentFile
+from django.db import transaction
+
+from groundgate.documents.chunking import DEFAULT_CHUNKING, ChunkingPolicy
+from groundgate.documents.pdf_text import ExtractedPdf, PdfProblem, extract_pdf
+from groundgate.models import Chunk, Dataset, Document, DocumentStatus, Page
+
+
+@dataclass(frozen=True)
+class IngestResult:
+    document: Document
+    status: str
+    reason: str
+    already: bool
+    seconds: float
+
+    @property
+    def ok(self) -> bool:
+        return self.status == DocumentStatus.READY
+
+
+def chunk_id_for(sha256: str, ordinal: int) -> str:
+    """Stable across re-ingestion: the file's hash and the chunk's place in reading order."""
+    return f"{sha256[:12]}-{ordinal:05d}"
+
+
+def document_ingest(
+    *,
+    dataset: Dataset,
+    data: bytes,
+    filename: str,
+    password: str | None = None,
+    policy: ChunkingPolicy = DEFAULT_CHUNKING,
+    progress: Callable[[int], None] | None = None,
+) -> IngestResult:
+    started = time.perf_counter()
+    sha256 = hashlib.sha256(data).hexdigest()
+    existing = Document.objects.filter(dataset=dataset, sha256=sha256).first()
+    if existing is not None and existing.status == DocumentStatus.READY:
+        return IngestResult(existing, existing.status, "already ingested", True,
+                            time.perf_counter() - started)  # fmt: skip
+    try:
+        extracted = extract_pdf(data, password=password, policy=policy, progress=progress)
+    except PdfProblem as problem:
+        return _record_problem(dataset, sha256, filename, problem, started)
+    document = _store(dataset, extracted, filename, existing)
+    return IngestResult(document, document.status, "", False, time.perf_counter() - started)
+
+
+def document_ingest_pending(*, document: Document, password: str | None = None) -> IngestResult:
+    """Ingest a Document whose upload is already stored (the API's path, via a Celery task)."""
+    with document.file.open("rb") as fh:
+        data = fh.read()
+    name = Path(document.file.name).name
+    return document_ingest(dataset=document.dataset, data=data, filename=name, password=password)
+
+
+def _record_problem(dataset, sha256, filename, problem: PdfProblem, started) -> IngestResult:
+    with transaction.atomic():
+        document, _ = Document.objects.get_or_create(
+            dataset=dataset, sha256=sha256, defaults={"title": filename}
+        )
+        document.status = problem.status
+        document.error = problem.reason
+        document.warnings = problem.warnings
+        document.save(update_fields=["status", "error", "warnings"])
+    return IngestResult(document, problem.status, problem.reason, False,
+                        time.perf_counter() - started)  # fmt: skip
+
+
+def _store(dataset, extracted: ExtractedPdf, filename: str, existing: Document | None) -> Document:
+    document = existing or Document(dataset=dataset, sha256=extracted.sha256, title=filename)
+    saved_name = None
+    try:
+        with transaction.atomic():
+            document.title = document.title or filename
+            document.kind = "pdf"
+            document.page_count = extracted.page_count
+            document.status = DocumentStatus.READY
+            document.error = ""
+            document.warnings = extracted.warnings
+            document.file.save(filename, ContentFile(extracted.stored_bytes), save=False)
+            saved_name = document.file.name
+            document.save()
+            Page.objects.bulk_create(
+                Page(document=document, index=p.index, width=p.width, height=p.height,
+                     rotation=p.rotation)
+                for p in extracted.pages
+            )  # fmt: skip
+            Chunk.objects.bulk_create(
+                _chunk_row(dataset, document, ordinal, chunk)
+                for ordinal, chunk in enumerate(extracted.chunks)
+            )
+    except BaseException:
+        if saved_name:
+            document.file.storage.delete(saved_name)  # no orphan file for rows that never were
+        raise
+    return document
+
+
+def _chunk_row(dataset, document: Document, ordinal: int, chunk) -> Chunk:
+    position_int = chunk.position_int()
+    first = position_int[0]
+    return Chunk(
+        dataset=dataset,
+        document=document,
+        chunk_id=chunk_id_for(document.sha256, ordinal),
+        ordinal=ordinal,
+        text=chunk.text,
+        page_index=chunk.page_index,
+        bbox=[first[1], first[3], first[2], first[4]],
+        position_int=position_int,
+        knowledge_id=document.sha256[:12],
+        knowledge_type="pdf",
+        source_reference=document.title,
+        metadata={"lines": [[round(v, 2) for v in line.bbox] for line in chunk.lines]},
+    )

@@ -1,0 +1,160 @@
+"""Rendered pages with highlights (cached on disk) and annotated PDFs for cases."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+import pymupdf
+from django.conf import settings
+
+from groundgate.documents.render import (
+    Annotation,
+    Highlight,
+    annotated_pdf,
+    highlight_key,
+    locate_excerpt,
+    render_page_png,
+)
+from groundgate.models import Case, Chunk, Document
+
+ZOOM_MIN, ZOOM_MAX = 0.25, 6.0
+
+
+def render_cache_dir() -> Path:
+    return Path(settings.MEDIA_ROOT) / "renders"
+
+
+def page_render(
+    *, document: Document, page_index: int, zoom: float, highlights: list[Highlight]
+) -> Path:
+    """The PNG of one page with `highlights`, from the disk cache when it is there.
+
+    The cache key is the document's sha256, the page, the zoom and the highlight set, so a cached
+    page is served without opening the PDF, and a new highlight set never reuses a stale image.
+    """
+    if not ZOOM_MIN <= zoom <= ZOOM_MAX:
+        raise ValueError(f"zoom must be between {ZOOM_MIN} and {ZOOM_MAX}")
+    if document.page_count is None or not 0 <= page_index < document.page_count:
+        raise ValueError(f"page {page_index} is not a page of this document")
+    path = (
+        render_cache_dir()
+        / document.sha256
+        / (f"{page_index}-{zoom:g}-{highlight_key(highlights)}.png")
+    )
+    if path.exists():
+        return path
+    with document.file.open("rb") as fh:
+        doc = pymupdf.open(stream=fh.read(), filetype="pdf")
+    try:
+        png = render_page_png(doc, page_index, zoom=zoom, highlights=highlights)
+    finally:
+        doc.close()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # Write then rename: a concurrent reader sees the whole file or none.
+    with tempfile.NamedTemporaryFile(dir=path.parent, delete=False, suffix=".tmp") as tmp:
+        tmp.write(png)
+    os.replace(tmp.name, path)
+    return path
+
+
+def _chunk_boxes(chunk: Chunk, page_index: int) -> list[tuple]:
+    return [
+        (x0, top, x1, bottom)
+        for page_number, x0, x1, top, bottom in chunk.position_int
+        if page_number - 1 == page_index
+    ]
+
+
+def case_cited_chunks(*, case: Case) -> dict[str, Chunk]:
+    """The stored chunks (with their documents) that the case's evidences cite, by chunk_id."""
+    evidences = (case.payload.get("answer") or {}).get("evidences") or []
+    ids = {e.get("chunk_id") for e in evidences if isinstance(e, dict)}
+    chunks = Chunk.objects.filter(dataset_id=case.dataset_id, chunk_id__in=ids)
+    return {c.chunk_id: c for c in chunks.select_related("document") if c.document_id}
+
+
+def case_page_highlights(
+    *, case: Case, findings: list[dict]
+) -> dict[tuple[int, int], list[Highlight]]:
+    """(document id, page index) -> the highlight layers for that page of `case`.
+
+    chunk: the cited chunk's boxes; evidence: the box the answer claims; true_box: the chunk's
+    boxes again, outlined, where the claim differs (COORDINATE_MISMATCH); excerpt: the quoted text,
+    located within the chunk's boxes.
+    """
+    chunks = case_cited_chunks(case=case)
+    evidences = (case.payload.get("answer") or {}).get("evidences") or []
+    mismatched = {f.get("evidence_index") for f in findings if f["code"] == "COORDINATE_MISMATCH"}
+    pages: dict[tuple[int, int], list[Highlight]] = defaultdict(list)
+    for index, evidence in enumerate(evidences):
+        chunk = chunks.get(evidence.get("chunk_id"))
+        if chunk is None:
+            continue
+        chunk_pages = sorted({p[0] - 1 for p in chunk.position_int})
+        for page_index in chunk_pages:
+            boxes = _chunk_boxes(chunk, page_index)
+            key = (chunk.document_id, page_index)
+            pages[key] += [Highlight("chunk", tuple(b)) for b in boxes]
+            if index in mismatched:
+                pages[key] += [Highlight("true_box", tuple(b)) for b in boxes]
+            excerpt = evidence.get("excerpt") or ""
+            if excerpt.strip():
+                area = (
+                    min(b[0] for b in boxes), min(b[1] for b in boxes),
+                    max(b[2] for b in boxes), max(b[3] for b in boxes),
+                )  # fmt: skip
+                pages[key].append(Highlight("excerpt", area, excerpt))
+        claimed_page, bbox = evidence.get("page_index"), evidence.get("bbox")
+        if isinstance(claimed_page, int) and isinstance(bbox, list) and len(bbox) == 4:
+            pages[(chunk.document_id, claimed_page)].append(Highlight("evidence", tuple(bbox)))
+    return {key: sorted(set(value), key=lambda h: (h.layer, h.bbox, h.text))
+            for key, value in pages.items()}  # fmt: skip
+
+
+def case_annotated_pdf(*, case: Case, findings: list[dict]) -> bytes:
+    """The cited pages with the excerpts highlighted and the claimed boxes marked; each note
+    carries the findings about that evidence (and the case-wide ones)."""
+    chunks = case_cited_chunks(case=case)
+    evidences = (case.payload.get("answer") or {}).get("evidences") or []
+    case_wide = [
+        f"{f['code']}: {f['message']}" for f in findings if f.get("evidence_index") is None
+    ]
+    per_document: dict[int, list[Annotation]] = defaultdict(list)
+    opened: dict[int, pymupdf.Document] = {}
+    try:
+        for index, evidence in enumerate(evidences):
+            chunk = chunks.get(evidence.get("chunk_id"))
+            if chunk is None:
+                continue
+            document = chunk.document
+            if document.pk not in opened:
+                with document.file.open("rb") as fh:
+                    opened[document.pk] = pymupdf.open(stream=fh.read(), filetype="pdf")
+            about = [f"{f['code']}: {f['message']}" for f in findings
+                     if f.get("evidence_index") == index]  # fmt: skip
+            note = "\n".join(
+                [f"Evidence {index} ({chunk.chunk_id})", *(about or ["accepted by the gate"]),
+                 *case_wide]
+            )  # fmt: skip
+            for page_index in sorted({p[0] - 1 for p in chunk.position_int}):
+                boxes = _chunk_boxes(chunk, page_index)
+                found = locate_excerpt(opened[document.pk], page_index,
+                                       evidence.get("excerpt") or "", boxes)  # fmt: skip
+                for rect in found or boxes:
+                    kind = "highlight" if found else "box"
+                    per_document[document.pk].append(Annotation(page_index, rect, note, kind))
+            claimed_page, bbox = evidence.get("page_index"), evidence.get("bbox")
+            if isinstance(claimed_page, int) and isinstance(bbox, list) and len(bbox) == 4:
+                per_document[document.pk].append(
+                    Annotation(claimed_page, tuple(bbox), f"Claimed box\n{note}", "box")
+                )
+        sources = []
+        for pk, annotations in per_document.items():
+            sources.append((opened[pk].tobytes(), annotations))
+        return annotated_pdf(sources)
+    finally:
+        for doc in opened.values():
+            doc.close()

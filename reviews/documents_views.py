@@ -1,0 +1,57 @@
+"""Page images with highlights and annotated PDFs. Every lookup is scoped to a dataset the user
+is a member of; anything else is 404."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+
+from groundgate.models import Case, Document
+from groundgate.selectors import case_current_run, dataset_for_member
+from groundgate.services.rendering import case_annotated_pdf, case_page_highlights, page_render
+
+DEFAULT_ZOOM = 1.5
+
+
+def _member_case(request: HttpRequest, slug: str, case_id) -> Case:
+    dataset = dataset_for_member(user=request.user, slug=slug)
+    case = Case.objects.filter(dataset=dataset, pk=case_id).first()
+    if case is None:
+        raise Http404("no such case")
+    return case
+
+
+@login_required
+def page_image(request: HttpRequest, slug: str, document_id: int, page_index: int):
+    dataset = dataset_for_member(user=request.user, slug=slug)
+    document = Document.objects.filter(dataset=dataset, pk=document_id, status="ready").first()
+    if document is None or page_index >= (document.page_count or 0):
+        raise Http404("no such page")
+    try:
+        zoom = float(request.GET.get("zoom", DEFAULT_ZOOM))
+    except ValueError:
+        return HttpResponseBadRequest("zoom: not a number")
+    highlights = []
+    if request.GET.get("case"):
+        case = _member_case(request, slug, request.GET["case"])
+        run = case_current_run(case=case)
+        pages = case_page_highlights(case=case, findings=run.findings if run else [])
+        highlights = pages.get((document.pk, page_index), [])
+    try:
+        path = page_render(document=document, page_index=page_index, zoom=zoom,
+                           highlights=highlights)  # fmt: skip
+    except ValueError as exc:
+        return HttpResponseBadRequest(str(exc))
+    response = FileResponse(path.open("rb"), content_type="image/png")
+    response["Cache-Control"] = "private, max-age=3600"
+    return response
+
+
+@login_required
+def case_annotated(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
+    case = _member_case(request, slug, case_id)
+    run = case_current_run(case=case)
+    pdf = case_annotated_pdf(case=case, findings=run.findings if run else [])
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{case.external_id}-annotated.pdf"'
+    return response
