@@ -78,9 +78,11 @@ def bench_ingestion(name: str, runs: int) -> None:
     bare_s, same_s, ingest_s = best(runs, bare), best(runs, bare_same_flags), best(runs, ingest)
     pages = pymupdf.open(stream=data).page_count
     chunks = Chunk.objects.filter(document__title=name).count() // runs
-    print(f"ingest {name}: {pages} pages, {chunks} chunks: bare get_text('dict') {bare_s:.3f} s, "
-          f"same flags {same_s:.3f} s; ingestion {ingest_s:.3f} s = {ingest_s / bare_s:.2f}x "
-          f"({ingest_s / same_s:.2f}x like for like)")  # fmt: skip
+    print(
+        f"ingest {name}: {pages} pages, {chunks} chunks: bare get_text('dict') {bare_s:.3f} s, "
+        f"same flags {same_s:.3f} s; ingestion {ingest_s:.3f} s = {ingest_s / bare_s:.2f}x "
+        f"({ingest_s / same_s:.2f}x like for like)"
+    )
 
 
 def bench_render(runs: int) -> None:

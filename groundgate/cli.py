@@ -1,8 +1,9 @@
 """The `groundgate` command.
 
 `groundgate gate KIND CASE.json` and `groundgate gate KIND --jsonl FILE` run the pure engine and
-need no Django settings or database. Exit codes: 0 every verdict passed, 1 some did not,
-2 bad input (the message names the line and the field path; never a traceback).
+need no Django settings or database; so do `groundgate gate-e ROOT` and `groundgate symbols DIR`.
+Exit codes: 0 every verdict passed, 1 some did not, 2 bad input (the message names the file, the
+line and the field path; never a traceback).
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ def cmd_gate(args: argparse.Namespace, out: BinaryIO) -> int:
     except KeyError as exc:
         raise CliError(str(exc.args[0])) from None
     policy = _load_policy(spec, args.policy)
+    if args.symbols is not None:
+        if spec.kind != "code":
+            raise CliError("--symbols is for the code gate")
+        return _gate_code_with_symbols(args, spec, policy, out)
 
     if args.jsonl is not None and _parallel_workers(args) > 1:
         return _gate_jsonl_parallel(args, spec, out)
@@ -76,6 +81,112 @@ def cmd_gate(args: argparse.Namespace, out: BinaryIO) -> int:
         raise CliError(f"{args.case}: {outcome.error.message}")
     out.write(outcome.to_json() + b"\n")
     return EXIT_OK if outcome.passed else EXIT_FAILED
+
+
+def _load_symbols(path: str) -> dict[str, dict]:
+    import json
+
+    symbols: dict[str, dict] = {}
+    for number, line in enumerate(_read_bytes(path).splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError as exc:
+            raise CliError(f"{path}: line {number}: not valid JSON: {exc}") from None
+        if not isinstance(record, dict) or not isinstance(record.get("symbol_id"), str):
+            raise CliError(f"{path}: line {number}: symbol_id: required field is missing")
+        symbols[record["symbol_id"]] = record
+    return symbols
+
+
+def _gate_code_with_symbols(args: argparse.Namespace, spec, policy, out: BinaryIO) -> int:
+    """Code cases with their symbols looked up in symbols.jsonl (see attach_symbols)."""
+    import json
+
+    from groundgate.engine.gates.code import attach_symbols
+    from groundgate.engine.runner import gate_text
+
+    symbols = _load_symbols(args.symbols)
+
+    def prepared(text: bytes) -> bytes | str:
+        try:
+            return json.dumps(attach_symbols(json.loads(text), symbols))
+        except ValueError:
+            return text  # not JSON: the runner reports it
+
+    if args.jsonl is None:
+        if args.case is None:
+            raise CliError("give a CASE.json file (or - for stdin), or --jsonl FILE")
+        outcome = gate_text(spec, prepared(_read_bytes(args.case)), policy)
+        if outcome.error is not None:
+            raise CliError(f"{args.case}: {outcome.error.message}")
+        out.write(outcome.to_json() + b"\n")
+        return EXIT_OK if outcome.passed else EXIT_FAILED
+    bad = failed = False
+    data = _read_bytes(args.jsonl)
+    for number, line in enumerate(data.splitlines(), start=1):
+        if not line.strip():
+            continue
+        outcome = gate_text(spec, prepared(line), policy, number)
+        out.write(outcome.to_json() + b"\n")
+        if outcome.error is not None:
+            bad = True
+            print(f"{args.jsonl}: {outcome.error.one_line()}", file=sys.stderr)
+        elif not outcome.passed:
+            failed = True
+    return EXIT_BAD_INPUT if bad else EXIT_FAILED if failed else EXIT_OK
+
+
+def cmd_gate_e(args: argparse.Namespace, out: BinaryIO) -> int:
+    from groundgate.engine.gates.report import ReportGatePolicy
+    from groundgate.gate_e_files import GateEInputError, run_gate_e
+
+    try:
+        policy = (
+            ReportGatePolicy.model_validate_json(_read_bytes(args.policy))
+            if args.policy
+            else ReportGatePolicy(
+                min_citation_utilization_rate=args.min_utilization,
+                max_duplicate_citation_rate=args.max_duplicate,
+            )
+        )
+    except ValueError as exc:
+        raise CliError(f"bad policy: {exc}".splitlines()[0]) from None
+    try:
+        verdict, written = run_gate_e(Path(args.root), policy)
+    except GateEInputError as exc:
+        raise CliError(str(exc)) from None
+    status = verdict.reports["status"]
+    hard = status["hard_metrics"]
+    line = (
+        f"gate-e {status['status']}: uncited_numeric_claims={hard['uncited_numeric_claims']} "
+        f"report_sections_present={hard['report_sections_present']} "
+        f"warnings={','.join(status['warnings']) or 'none'}; wrote {len(written)} reports to "
+        f"{written[0].parent}\n"
+    )
+    out.write(line.encode())
+    return EXIT_OK if status["status"] == "pass" else EXIT_FAILED
+
+
+def cmd_symbols(args: argparse.Namespace, out: BinaryIO) -> int:
+    from groundgate.code_symbols import extract_symbols
+    from groundgate.engine.canonical import canonical_bytes
+
+    repo = Path(args.repo_dir)
+    if not repo.is_dir():
+        raise CliError(f"{repo}: not a directory")
+    symbols, problems = extract_symbols(repo)
+    for problem in problems:
+        print(f"groundgate symbols: {problem}", file=sys.stderr)
+    data = b"".join(canonical_bytes(s.as_dict()) + b"\n" for s in symbols)
+    if args.output == "-":
+        out.write(data)
+    else:
+        Path(args.output).write_bytes(data)
+        files = len({s.file_path for s in symbols})
+        out.write(f"wrote {len(symbols)} symbols from {files} files to {args.output}\n".encode())
+    return EXIT_OK
 
 
 def _parallel_workers(args: argparse.Namespace) -> int:
@@ -130,12 +241,39 @@ def build_parser() -> argparse.ArgumentParser:
     gate.add_argument("--jsonl", metavar="FILE", help="one case per line; - for stdin")
     gate.add_argument("--policy", metavar="FILE", help="a JSON policy overriding the default")
     gate.add_argument(
+        "--symbols", metavar="FILE", help="code gate: symbols.jsonl to look the refs up in"
+    )
+    gate.add_argument(
         "--workers",
         type=int,
         metavar="N",
         help="processes for --jsonl FILE (default: all cores for files over 8 MB; 1: sequential)",
     )
     gate.set_defaults(handler=cmd_gate)
+
+    gate_e = sub.add_parser(
+        "gate-e", help="Gate E reports for ROOT/synthesis/final-synthesis.md + citations"
+    )
+    gate_e.add_argument("root", help="the artifacts root (reports go to ROOT/reports/)")
+    gate_e.add_argument("--policy", metavar="FILE", help="a JSON Gate E policy")
+    gate_e.add_argument(
+        "--min-utilization",
+        type=float,
+        default=0.5,
+        help="soft threshold for citation_utilization_rate (default 0.5)",
+    )
+    gate_e.add_argument(
+        "--max-duplicate",
+        type=float,
+        default=0.5,
+        help="soft threshold for duplicate_citation_rate (default 0.5)",
+    )
+    gate_e.set_defaults(handler=cmd_gate_e)
+
+    symbols = sub.add_parser("symbols", help="extract code symbols (Python, Java) to JSONL")
+    symbols.add_argument("repo_dir")
+    symbols.add_argument("-o", "--output", default="symbols.jsonl", help="file, or - for stdout")
+    symbols.set_defaults(handler=cmd_symbols)
     return parser
 
 

@@ -37,6 +37,7 @@ def ingest_document_task(document_id: int, password: str | None = None) -> str:
     from groundgate.models import Document
     from groundgate.services.ingestion import document_ingest_pending
 
-    result = document_ingest_pending(document=Document.objects.get(pk=document_id),
-                                     password=password)  # fmt: skip
+    result = document_ingest_pending(
+        document=Document.objects.get(pk=document_id), password=password
+    )
     return result.status

@@ -38,8 +38,9 @@ def page_image(request: HttpRequest, slug: str, document_id: int, page_index: in
         pages = case_page_highlights(case=case, findings=run.findings if run else [])
         highlights = pages.get((document.pk, page_index), [])
     try:
-        path = page_render(document=document, page_index=page_index, zoom=zoom,
-                           highlights=highlights)  # fmt: skip
+        path = page_render(
+            document=document, page_index=page_index, zoom=zoom, highlights=highlights
+        )
     except ValueError as exc:
         return HttpResponseBadRequest(str(exc))
     response = FileResponse(path.open("rb"), content_type="image/png")

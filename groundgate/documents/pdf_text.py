@@ -90,8 +90,9 @@ def extract_pdf(
         empty_pages: list[int] = []
         for page in doc:
             box = page.cropbox  # unrotated
-            pages.append(PageInfo(page.number, round(box.width, 3), round(box.height, 3),
-                                  page.rotation))  # fmt: skip
+            pages.append(
+                PageInfo(page.number, round(box.width, 3), round(box.height, 3), page.rotation)
+            )
             try:
                 page_dict = page.get_text("dict", flags=TEXT_FLAGS)
             except Exception as exc:

@@ -25,8 +25,16 @@ _D = "[0-9０-９]"
 _FULLWIDTH = str.maketrans("０１２３４５６７８９．，％－＋", "0123456789.,%-+")
 
 # Magnitudes that belong to the quantity itself (1.5万 is fifteen thousand, not 1.5 of a unit).
-_CJK_MAGNITUDES = {"万亿": 10**12, "千亿": 10**11, "百亿": 10**10, "亿": 10**8,
-                   "千万": 10**7, "百万": 10**6, "十万": 10**5, "万": 10**4}  # fmt: skip
+_CJK_MAGNITUDES = {
+    "万亿": 10**12,
+    "千亿": 10**11,
+    "百亿": 10**10,
+    "亿": 10**8,
+    "千万": 10**7,
+    "百万": 10**6,
+    "十万": 10**5,
+    "万": 10**4,
+}
 _EN_MAGNITUDES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 
 _MAG = "(?:" + "|".join(sorted(_CJK_MAGNITUDES, key=len, reverse=True)) + ")"
@@ -110,8 +118,9 @@ _MASTER = re.compile(
 _SIGNS = frozenset("+-−－±")
 _CURRENCIES = frozenset("$€£¥￥")
 # A sign counts only where a number could start, i.e. not after these ("5-3", "x-3", "a.-3").
-_NOT_BEFORE_SIGN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-                             "0123456789０１２３４５６７８９_.．")  # fmt: skip
+_NOT_BEFORE_SIGN = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789０１２３４５６７８９_.．"
+)
 _WS = re.compile(r"\s+")
 _DATE_PARTS = re.compile(r"[0-9]+")
 
@@ -313,3 +322,9 @@ def is_grounded(
     if not unit_must_match or not value.unit or "" in units:
         return True
     return value.unit in units
+
+
+# Gate E's numeric-claim token, frozen by ../shared/specs/gate-e-reports.md (v1). It is a contract
+# shared with other implementations, so it is kept exactly as written there and is NOT the grammar
+# above; it lives here so that every number rule of the project is in this one module.
+GATE_E_NUMERIC_TOKEN = re.compile(r"-?\d+(?:\.\d+)?%?")

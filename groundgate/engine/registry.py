@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from groundgate.engine.gates import answer
+from groundgate.engine.gates import anchored, answer, code, report, synthesis
 from groundgate.engine.policy import GatePolicy
 
 
@@ -41,6 +41,58 @@ GATES: dict[str, GateSpec] = {
         finding_codes=answer.FINDING_CODES,
         external_id=lambda case: case.case_id,
         question=lambda case: case.question,
+    ),
+    "anchored": GateSpec(
+        kind="anchored",
+        input_model=anchored.AnchoredCase,
+        policy_model=anchored.AnchoredGatePolicy,
+        default_policy=anchored.DEFAULT_POLICY,
+        run=anchored.gate_anchored,
+        passed=lambda verdict: verdict.validation_status == "PASSED",
+        status=lambda verdict: verdict.validation_status,
+        gate_version=anchored.GATE_VERSION,
+        finding_codes=anchored.FINDING_CODES,
+        external_id=lambda case: case.request_id,
+        question=lambda case: "",
+    ),
+    "synthesis": GateSpec(
+        kind="synthesis",
+        input_model=synthesis.SynthesisCase,
+        policy_model=synthesis.SynthesisGatePolicy,
+        default_policy=synthesis.DEFAULT_POLICY,
+        run=synthesis.gate_synthesis,
+        passed=lambda verdict: verdict.status == "grounded",
+        status=lambda verdict: verdict.status,
+        gate_version=synthesis.GATE_VERSION,
+        finding_codes=synthesis.FINDING_CODES,
+        external_id=lambda case: case.case_id,
+        question=lambda case: case.query,
+    ),
+    "report": GateSpec(
+        kind="report",
+        input_model=report.ReportCase,
+        policy_model=report.ReportGatePolicy,
+        default_policy=report.DEFAULT_POLICY,
+        run=report.gate_report,
+        passed=lambda verdict: verdict.status == "pass",
+        status=lambda verdict: verdict.status,
+        gate_version=report.GATE_VERSION,
+        finding_codes=report.FINDING_CODES,
+        external_id=lambda case: case.case_id,
+        question=lambda case: "",
+    ),
+    "code": GateSpec(
+        kind="code",
+        input_model=code.CodeCase,
+        policy_model=code.CodeGatePolicy,
+        default_policy=code.DEFAULT_POLICY,
+        run=code.gate_code,
+        passed=lambda verdict: verdict.status == "accepted",
+        status=lambda verdict: verdict.status,
+        gate_version=code.GATE_VERSION,
+        finding_codes=code.FINDING_CODES,
+        external_id=lambda case: case.case_id,
+        question=lambda case: case.sample.question,
     ),
 }
 

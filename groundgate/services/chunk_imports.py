@@ -72,8 +72,13 @@ def chunks_import_lines(*, document: Document, lines: Iterable[str | bytes]) -> 
             report.errors.append(BadInput(number, problem[1], (problem[0],)))
             continue
         if chunk.chunk_id in rows:
-            report.errors.append(BadInput(number, f"chunk_id {chunk.chunk_id!r} repeats line "
-                                          f"{rows[chunk.chunk_id][0]}", ("chunk_id",)))  # fmt: skip
+            report.errors.append(
+                BadInput(
+                    number,
+                    f"chunk_id {chunk.chunk_id!r} repeats line {rows[chunk.chunk_id][0]}",
+                    ("chunk_id",),
+                )
+            )
             continue
         rows[chunk.chunk_id] = (number, chunk)
 
@@ -89,8 +94,13 @@ def chunks_import_lines(*, document: Document, lines: Iterable[str | bytes]) -> 
         elif stored.text == chunk.text and stored.position_int == _positions(chunk):
             report.unchanged += 1
         else:
-            report.errors.append(BadInput(number, f"chunk_id {chunk_id!r} already exists in this "
-                                          "dataset with other content", ("chunk_id",)))  # fmt: skip
+            report.errors.append(
+                BadInput(
+                    number,
+                    f"chunk_id {chunk_id!r} already exists in this dataset with other content",
+                    ("chunk_id",),
+                )
+            )
     base = document.chunks.count()
     with transaction.atomic():
         Chunk.objects.bulk_create(_row(document, base + i, chunk) for i, chunk in enumerate(fresh))
@@ -104,17 +114,24 @@ def _positions(chunk: ExternalChunk) -> list[list]:
 
 def _check_against_pages(chunk: ExternalChunk, pages: dict) -> tuple[str, str] | None:
     if chunk.page_index not in pages:
-        return "page_index", f"page_index: {chunk.page_index} is not a page of this document " \
-                             f"(it has {len(pages)})"  # fmt: skip
+        return (
+            "page_index",
+            f"page_index: {chunk.page_index} is not a page of this document (it has {len(pages)})",
+        )
     for i, (page_number, x0, x1, top, bottom) in enumerate(chunk.position_int):
         page = pages.get(page_number - 1)
         where = f"position_int[{i}]"
         if page is None:
             return where, f"{where}: page_number {page_number} is not a page (1..{len(pages)})"
-        if min(x0, top) < -EDGE_TOLERANCE or x1 > page.width + EDGE_TOLERANCE or \
-                bottom > page.height + EDGE_TOLERANCE:  # fmt: skip
-            return where, (f"{where}: box [{x0}, {x1}, {top}, {bottom}] lies outside page "
-                           f"{page_number} ({page.width:g} x {page.height:g} points)")  # fmt: skip
+        if (
+            min(x0, top) < -EDGE_TOLERANCE
+            or x1 > page.width + EDGE_TOLERANCE
+            or bottom > page.height + EDGE_TOLERANCE
+        ):
+            return where, (
+                f"{where}: box [{x0}, {x1}, {top}, {bottom}] lies outside page "
+                f"{page_number} ({page.width:g} x {page.height:g} points)"
+            )
     return None
 
 

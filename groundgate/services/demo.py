@@ -33,29 +33,56 @@ class PdfCase:
 
 
 PDF_CASES = [
-    PdfCase("demo-pdf-01", "How often must the discharge valve be inspected?",
-            "The discharge valve must be inspected every 90 days.",
-            "The discharge valve of each pump must be inspected every 90 days.", "every 90 days"),
-    PdfCase("demo-pdf-02", "What does the seal kit cost?", "The seal kit costs $1,500.",
-            "Unit price of the seal kit: $1,050.", "seal kit: $1,050"),
-    PdfCase("demo-pdf-03", "What is the bearing temperature limit?",
-            "Bearings must not exceed 85 C.", "The bearing temperature must not exceed 85 C.",
-            "85 C", claim="shifted"),
-    PdfCase("demo-pdf-04", "2023年地表水水质优良比例是多少？",
-            "2023年全市地表水国控断面水质优良比例为86.7%。",
-            "2023年全市地表水国控断面水质优良比例为86.7%", "86.7%"),
-    PdfCase("demo-pdf-05", "罚款金额是多少？", "决定对当事人处以罚款人民币200万元。",
-            "决定对当事人处以罚款人民币20万元", "20万元"),
-    PdfCase("demo-pdf-06", "当事人何时超标排放？", "当事人于2024年5月10日超标排放废水。",
-            "当事人于2024年5月1日超标排放废水", "2024年5月10日"),
-]  # fmt: skip
+    PdfCase(
+        "demo-pdf-01",
+        "How often must the discharge valve be inspected?",
+        "The discharge valve must be inspected every 90 days.",
+        "The discharge valve of each pump must be inspected every 90 days.",
+        "every 90 days",
+    ),
+    PdfCase(
+        "demo-pdf-02",
+        "What does the seal kit cost?",
+        "The seal kit costs $1,500.",
+        "Unit price of the seal kit: $1,050.",
+        "seal kit: $1,050",
+    ),
+    PdfCase(
+        "demo-pdf-03",
+        "What is the bearing temperature limit?",
+        "Bearings must not exceed 85 C.",
+        "The bearing temperature must not exceed 85 C.",
+        "85 C",
+        claim="shifted",
+    ),
+    PdfCase(
+        "demo-pdf-04",
+        "2023年地表水水质优良比例是多少？",
+        "2023年全市地表水国控断面水质优良比例为86.7%。",
+        "2023年全市地表水国控断面水质优良比例为86.7%",
+        "86.7%",
+    ),
+    PdfCase(
+        "demo-pdf-05",
+        "罚款金额是多少？",
+        "决定对当事人处以罚款人民币200万元。",
+        "决定对当事人处以罚款人民币20万元",
+        "20万元",
+    ),
+    PdfCase(
+        "demo-pdf-06",
+        "当事人何时超标排放？",
+        "当事人于2024年5月10日超标排放废水。",
+        "当事人于2024年5月1日超标排放废水",
+        "2024年5月10日",
+    ),
+]
 
 
 def demo_load(*, dataset: Dataset) -> tuple[ImportReport, IngestResult]:
     with DEMO_CASES.open("rb") as fh:
         report = case_import_lines(dataset=dataset, lines=fh)
-    ingested = document_ingest(dataset=dataset, data=DEMO_PDF.read_bytes(),
-                               filename=DEMO_PDF.name)  # fmt: skip
+    ingested = document_ingest(dataset=dataset, data=DEMO_PDF.read_bytes(), filename=DEMO_PDF.name)
     lines = [json.dumps(case, ensure_ascii=False) for case in _pdf_cases(ingested)]
     pdf_report = case_import_lines(dataset=dataset, lines=lines)
     report.imported += pdf_report.imported
@@ -69,10 +96,14 @@ def _pdf_cases(ingested: IngestResult) -> list[dict]:
     document = ingested.document
     chunks = list(Chunk.objects.filter(document=document).order_by("ordinal"))
     raw_chunks = [
-        {"chunk_id": c.chunk_id, "text": c.text, "page_index": c.page_index,
-         "position_int": c.position_int}
+        {
+            "chunk_id": c.chunk_id,
+            "text": c.text,
+            "page_index": c.page_index,
+            "position_int": c.position_int,
+        }
         for c in chunks
-    ]  # fmt: skip
+    ]
     with document.file.open("rb") as fh:
         pdf = pymupdf.open(stream=fh.read(), filetype="pdf")
     cases = []
@@ -81,11 +112,21 @@ def _pdf_cases(ingested: IngestResult) -> list[dict]:
         page_number, x0, x1, top, bottom = _box_of(pdf, chunk, spec.locate)
         if spec.claim == "shifted":
             top, bottom = top + 6, bottom + 6
-        evidence = {"chunk_id": chunk.chunk_id, "excerpt": spec.excerpt,
-                    "page_index": page_number - 1, "bbox": [x0, top, x1, bottom]}  # fmt: skip
+        evidence = {
+            "chunk_id": chunk.chunk_id,
+            "excerpt": spec.excerpt,
+            "page_index": page_number - 1,
+            "bbox": [x0, top, x1, bottom],
+        }
         answer = {"conclusion": spec.conclusion, "evidences": [evidence]}
-        cases.append({"case_id": spec.case_id, "question": spec.question,
-                      "raw_chunks": raw_chunks, "answer": answer})  # fmt: skip
+        cases.append(
+            {
+                "case_id": spec.case_id,
+                "question": spec.question,
+                "raw_chunks": raw_chunks,
+                "answer": answer,
+            }
+        )
     pdf.close()
     return cases
 

@@ -73,9 +73,13 @@ class RegateReport:
 
 
 def dataset_regate(
-    *, dataset: Dataset, kind: str | None = None, policy: GatePolicy | None = None,
-    batch_size: int = 500, progress=None,
-) -> RegateReport:  # fmt: skip
+    *,
+    dataset: Dataset,
+    kind: str | None = None,
+    policy: GatePolicy | None = None,
+    batch_size: int = 500,
+    progress=None,
+) -> RegateReport:
     """Gate every case of a dataset again (optionally one kind), appending new GateRuns.
 
     Written in batches, a transaction per batch: an interrupted run leaves whole batches.

@@ -63,8 +63,9 @@ def case_import_lines(
     def flush() -> None:
         if not batch:
             return
-        _write_batch(dataset=dataset, kind=kind, batch=batch, report=report,
-                     policy_record=policy_record)  # fmt: skip
+        _write_batch(
+            dataset=dataset, kind=kind, batch=batch, report=report, policy_record=policy_record
+        )
         batch.clear()
 
     for number, text in enumerate(lines, start=1):

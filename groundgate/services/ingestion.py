@@ -52,8 +52,9 @@ def document_ingest(
     sha256 = hashlib.sha256(data).hexdigest()
     existing = Document.objects.filter(dataset=dataset, sha256=sha256).first()
     if existing is not None and existing.status == DocumentStatus.READY:
-        return IngestResult(existing, existing.status, "already ingested", True,
-                            time.perf_counter() - started)  # fmt: skip
+        return IngestResult(
+            existing, existing.status, "already ingested", True, time.perf_counter() - started
+        )
     try:
         extracted = extract_pdf(data, password=password, policy=policy, progress=progress)
     except PdfProblem as problem:
@@ -79,8 +80,9 @@ def _record_problem(dataset, sha256, filename, problem: PdfProblem, started) -> 
         document.error = problem.reason
         document.warnings = problem.warnings
         document.save(update_fields=["status", "error", "warnings"])
-    return IngestResult(document, problem.status, problem.reason, False,
-                        time.perf_counter() - started)  # fmt: skip
+    return IngestResult(
+        document, problem.status, problem.reason, False, time.perf_counter() - started
+    )
 
 
 def _store(dataset, extracted: ExtractedPdf, filename: str, existing: Document | None) -> Document:
@@ -98,10 +100,15 @@ def _store(dataset, extracted: ExtractedPdf, filename: str, existing: Document |
             saved_name = document.file.name
             document.save()
             Page.objects.bulk_create(
-                Page(document=document, index=p.index, width=p.width, height=p.height,
-                     rotation=p.rotation)
+                Page(
+                    document=document,
+                    index=p.index,
+                    width=p.width,
+                    height=p.height,
+                    rotation=p.rotation,
+                )
                 for p in extracted.pages
-            )  # fmt: skip
+            )
             Chunk.objects.bulk_create(
                 _chunk_row(dataset, document, ordinal, chunk)
                 for ordinal, chunk in enumerate(extracted.chunks)

@@ -103,15 +103,19 @@ def case_page_highlights(
             excerpt = evidence.get("excerpt") or ""
             if excerpt.strip():
                 area = (
-                    min(b[0] for b in boxes), min(b[1] for b in boxes),
-                    max(b[2] for b in boxes), max(b[3] for b in boxes),
-                )  # fmt: skip
+                    min(b[0] for b in boxes),
+                    min(b[1] for b in boxes),
+                    max(b[2] for b in boxes),
+                    max(b[3] for b in boxes),
+                )
                 pages[key].append(Highlight("excerpt", area, excerpt))
         claimed_page, bbox = evidence.get("page_index"), evidence.get("bbox")
         if isinstance(claimed_page, int) and isinstance(bbox, list) and len(bbox) == 4:
             pages[(chunk.document_id, claimed_page)].append(Highlight("evidence", tuple(bbox)))
-    return {key: sorted(set(value), key=lambda h: (h.layer, h.bbox, h.text))
-            for key, value in pages.items()}  # fmt: skip
+    return {
+        key: sorted(set(value), key=lambda h: (h.layer, h.bbox, h.text))
+        for key, value in pages.items()
+    }
 
 
 def case_annotated_pdf(*, case: Case, findings: list[dict]) -> bytes:
@@ -133,16 +137,21 @@ def case_annotated_pdf(*, case: Case, findings: list[dict]) -> bytes:
             if document.pk not in opened:
                 with document.file.open("rb") as fh:
                     opened[document.pk] = pymupdf.open(stream=fh.read(), filetype="pdf")
-            about = [f"{f['code']}: {f['message']}" for f in findings
-                     if f.get("evidence_index") == index]  # fmt: skip
+            about = [
+                f"{f['code']}: {f['message']}" for f in findings if f.get("evidence_index") == index
+            ]
             note = "\n".join(
-                [f"Evidence {index} ({chunk.chunk_id})", *(about or ["accepted by the gate"]),
-                 *case_wide]
-            )  # fmt: skip
+                [
+                    f"Evidence {index} ({chunk.chunk_id})",
+                    *(about or ["accepted by the gate"]),
+                    *case_wide,
+                ]
+            )
             for page_index in sorted({p[0] - 1 for p in chunk.position_int}):
                 boxes = _chunk_boxes(chunk, page_index)
-                found = locate_excerpt(opened[document.pk], page_index,
-                                       evidence.get("excerpt") or "", boxes)  # fmt: skip
+                found = locate_excerpt(
+                    opened[document.pk], page_index, evidence.get("excerpt") or "", boxes
+                )
                 for rect in found or boxes:
                     kind = "highlight" if found else "box"
                     per_document[document.pk].append(Annotation(page_index, rect, note, kind))

@@ -42,9 +42,12 @@ def test_position_int_encloses_every_line_and_uses_integers():
             x0, top, x1, bottom = line.bbox
             assert any(
                 b[0] == chunk.page_index + 1
-                and b[1] <= x0 and x1 <= b[2] and b[3] <= top and bottom <= b[4]
+                and b[1] <= x0
+                and x1 <= b[2]
+                and b[3] <= top
+                and bottom <= b[4]
                 for b in boxes
-            )  # fmt: skip
+            )
 
 
 def test_extraction_is_deterministic():

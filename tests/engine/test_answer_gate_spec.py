@@ -164,8 +164,12 @@ def test_validate_coordinate_provenance():
 
 
 def test_page_index_is_zero_based_against_one_based_page_number():
-    off_by_one = {"chunk_id": "c1", "excerpt": "every 90 days", "page_index": 1,
-                  "bbox": [72, 100, 523, 160]}  # fmt: skip
+    off_by_one = {
+        "chunk_id": "c1",
+        "excerpt": "every 90 days",
+        "page_index": 1,
+        "bbox": [72, 100, 523, 160],
+    }
     verdict = gate_answer(make_case(evidences=[off_by_one]))
     assert codes(verdict)[0] == "COORDINATE_MISMATCH"
 
@@ -176,8 +180,12 @@ def test_evidence_without_coordinates_skips_the_check():
 
 
 def test_float_coordinates_equal_to_integers_match():
-    ev = {"chunk_id": "c1", "excerpt": "every 90 days", "page_index": 0,
-          "bbox": [72.0, 100.0, 523.0, 160.0]}  # fmt: skip
+    ev = {
+        "chunk_id": "c1",
+        "excerpt": "every 90 days",
+        "page_index": 0,
+        "bbox": [72.0, 100.0, 523.0, 160.0],
+    }
     assert gate_answer(make_case(evidences=[ev])).status == "ok"
 
 

@@ -49,8 +49,13 @@ def test_reimport_is_a_no_op(demo_dataset):
 
 def test_bad_lines_are_reported_by_number_and_the_rest_imported():
     dataset, _ = dataset_get_or_create(slug="imports")
-    lines = [line("a"), "{broken", "", json.dumps({"case_id": "b", "answer": {"evidences": 3}}),
-             line("c")]  # fmt: skip
+    lines = [
+        line("a"),
+        "{broken",
+        "",
+        json.dumps({"case_id": "b", "answer": {"evidences": 3}}),
+        line("c"),
+    ]
     report = case_import_lines(dataset=dataset, lines=lines)
     assert report.imported == 2
     assert [(e.line, e.fields) for e in report.errors] == [

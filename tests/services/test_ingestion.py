@@ -40,9 +40,11 @@ def test_a_pdf_lands_whole():
     first = chunks[0]
     assert first.chunk_id == f"{doc.sha256[:12]}-00000"
     assert first.page_index == 0 and first.bbox == [
-        first.position_int[0][1], first.position_int[0][3],
-        first.position_int[0][2], first.position_int[0][4],
-    ]  # fmt: skip
+        first.position_int[0][1],
+        first.position_int[0][3],
+        first.position_int[0][2],
+        first.position_int[0][4],
+    ]
     assert doc.file.read()[:5] == b"%PDF-"
 
 

@@ -61,8 +61,9 @@ def test_a_highlight_is_drawn_where_the_text_is_even_on_rotated_pages(name):
 
 def test_the_cache_serves_a_page_without_opening_the_pdf(monkeypatch):
     dataset, _ = dataset_get_or_create(slug="render")
-    doc = document_ingest(dataset=dataset, data=(PDFS / "tracemonkey.pdf").read_bytes(),
-                          filename="tracemonkey.pdf").document  # fmt: skip
+    doc = document_ingest(
+        dataset=dataset, data=(PDFS / "tracemonkey.pdf").read_bytes(), filename="tracemonkey.pdf"
+    ).document
     highlights = [Highlight("chunk", (72, 100, 300, 140))]
     first = rendering.page_render(document=doc, page_index=0, zoom=1.0, highlights=highlights)
     assert first.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -35,7 +35,9 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from None
         for error in report.errors:
             self.stderr.write(f"{options['file']}: {error.one_line()}")
-        self.stdout.write(f"imported {report.imported}, unchanged {report.unchanged}, "
-                          f"bad lines {len(report.errors)}")  # fmt: skip
+        self.stdout.write(
+            f"imported {report.imported}, unchanged {report.unchanged}, "
+            f"bad lines {len(report.errors)}"
+        )
         if report.errors:
             sys.exit(1)

@@ -54,9 +54,14 @@ class Command(BaseCommand):
             return f"{path}: cannot read: {exc.strerror}", False
         try:
             with progress_bar(total=None, unit="page", desc=path.name) as bar:
-                result = document_ingest(dataset=dataset, data=data, filename=path.name,
-                                         password=password, policy=policy,
-                                         progress=bar.update)  # fmt: skip
+                result = document_ingest(
+                    dataset=dataset,
+                    data=data,
+                    filename=path.name,
+                    password=password,
+                    policy=policy,
+                    progress=bar.update,
+                )
         except Exception as exc:  # never a traceback for one bad file
             return f"{path}: failed: {type(exc).__name__}: {exc}", False
         seconds = time.perf_counter() - started
@@ -66,6 +71,7 @@ class Command(BaseCommand):
         if result.ok:
             chunks = doc.chunks.count()
             warn = f"; {len(doc.warnings)} warning(s): {doc.warnings[0]}" if doc.warnings else ""
-            return (f"{path}: ready, {doc.page_count} pages, {chunks} chunks{warn} "
-                    f"({seconds:.2f} s)"), True  # fmt: skip
+            return (
+                f"{path}: ready, {doc.page_count} pages, {chunks} chunks{warn} ({seconds:.2f} s)"
+            ), True
         return f"{path}: {result.status}: {result.reason} ({seconds:.2f} s)", False

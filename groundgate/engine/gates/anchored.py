@@ -1,0 +1,344 @@
+"""The anchored-answer gate: R5 of ../shared/specs/answer-assembly-r2-r6.md.
+
+R5 is a strict validator ("a firewall"): it never rewrites the answer, it accepts or rejects it.
+Rules (every problem becomes a located finding; failure_reason is the first that applies in this
+order):
+  refusal    exact refusal string -> PASSED, generation_status NO_EVIDENCE
+             refusal-like but not exact, or NO_EVIDENCE without the exact refusal
+                                           -> INVALID_REFUSAL_FORMAT   (finding INVALID_REFUSAL)
+  anchors    [C<n>] not in the bundle      -> INVALID_CITATION_REFERENCE (INVALID_ANCHOR)
+             [c0], (C0), [C-1], [C 0] ...  -> INVALID_CITATION_REFERENCE (MALFORMED_ANCHOR)
+  sentences  a factual sentence without an anchor
+                                           -> UNCITED_FACTUAL_STATEMENT (UNCITED_SENTENCE)
+  consistency declared citations != anchors used (duplicates, unused, missing)
+                                           -> CITATION_MISMATCH (CITATION_MISMATCH)
+  length     answer > 10x evidence length  -> length_ratio_flag only (LENGTH_RATIO, a warning)
+On failure: generation_status FAILED, validated_answer_text "", validated_citations [].
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from groundgate.engine.contracts import InputModel, OutputModel
+from groundgate.engine.findings import Finding
+from groundgate.engine.policy import GatePolicy
+from groundgate.engine.sentences import split_sentences
+
+GATE = "anchored"
+GATE_VERSION = "1.0.0"
+
+# failure_reason values (exactly these four, from the spec).
+INVALID_CITATION_REFERENCE = "INVALID_CITATION_REFERENCE"
+UNCITED_FACTUAL_STATEMENT = "UNCITED_FACTUAL_STATEMENT"
+INVALID_REFUSAL_FORMAT = "INVALID_REFUSAL_FORMAT"
+CITATION_MISMATCH = "CITATION_MISMATCH"
+
+# Finding codes.
+INVALID_ANCHOR = "INVALID_ANCHOR"
+MALFORMED_ANCHOR = "MALFORMED_ANCHOR"
+UNCITED_SENTENCE = "UNCITED_SENTENCE"
+INVALID_REFUSAL = "INVALID_REFUSAL"
+GENERATION_FAILED = "GENERATION_FAILED"
+LENGTH_RATIO = "LENGTH_RATIO"
+FINDING_CODES = (
+    INVALID_ANCHOR,
+    MALFORMED_ANCHOR,
+    UNCITED_SENTENCE,
+    INVALID_REFUSAL,
+    CITATION_MISMATCH,
+    GENERATION_FAILED,
+    LENGTH_RATIO,
+)
+
+GenerationStatus = Literal["OK", "FAILED", "NO_EVIDENCE"]
+ANCHOR_FORMAT = re.compile(r"^C(?:0|[1-9][0-9]*)$")
+# Exactly [C<number>], uppercase C, no sign, no leading zeros, no spaces.
+_ANCHOR = re.compile(r"\[C(0|[1-9][0-9]*)\]")
+# Anything that looks like an attempt at an anchor: any bracket, either case, signs, spaces,
+# leading zeros, several ids in one bracket.
+_ANCHORISH = re.compile(
+    r"[\[(（【]\s*[Cc]\s*[-−]?\s*\d+(?:\s*[,，;]\s*[Cc]?\s*[-−]?\s*\d+)*\s*[\])）】]"
+)
+# Other bracketed ids that look like chunk or document ids ("[doc_17]", "[chunk-3]").
+_ID_LIKE = re.compile(r"\[([A-Za-z][A-Za-z0-9]*[_:-][A-Za-z0-9_:-]*|[A-Za-z]+\d+)\]")
+_WORD_CHARS = re.compile(r"[\w\u4e00-\u9fff]", re.UNICODE)
+
+
+class BundleCitation(InputModel):
+    """One citation of the AnswerBundle: the anchor and the chunk's public metadata."""
+
+    anchor: str
+    chunk_id: str = ""
+    knowledge_id: str = ""
+    source_reference: str = ""
+    event_date: str | None = None
+    equipment_id: str | None = None
+    chunk_text: str = ""
+
+    @field_validator("anchor")
+    @classmethod
+    def _anchor_format(cls, value: str) -> str:
+        if not ANCHOR_FORMAT.match(value):
+            raise ValueError("anchors are C0, C1, C2, ... (uppercase C, no leading zeros)")
+        return value
+
+
+class AnchoredCase(InputModel):
+    request_id: str
+    generation_status: GenerationStatus
+    citations: list[BundleCitation] = Field(default_factory=list)
+    raw_model_text: str
+    # The citations the generator says it used, when it returns such a list.
+    cited_anchors: list[str] | None = None
+    # Evidence length for the length check, when the bundle carries no chunk text.
+    evidence_char_count: int | None = Field(default=None, ge=0)
+
+    @field_validator("citations")
+    @classmethod
+    def _anchors_unique(cls, value: list[BundleCitation]) -> list[BundleCitation]:
+        seen: set[str] = set()
+        for citation in value:
+            if citation.anchor in seen:
+                raise ValueError(f"anchor {citation.anchor} maps to more than one chunk")
+            seen.add(citation.anchor)
+        return value
+
+
+class AnchoredGatePolicy(GatePolicy):
+    policy_version: str = "anchored-gate/2026-11.1"
+    refusal_text: str = "I cannot answer this question from the available evidence."
+    # Phrases that mark an attempt to refuse (lower-cased substring match).
+    refusal_markers: tuple[str, ...] = (
+        "cannot answer",
+        "can't answer",
+        "unable to answer",
+        "not enough evidence",
+        "insufficient evidence",
+        "no evidence",
+        "not in the evidence",
+        "无法回答",
+        "证据不足",
+        "没有足够",
+    )
+    length_ratio_limit: float = Field(default=10.0, gt=0)
+    # A sentence is factual when it has at least this many word characters besides anchors.
+    min_factual_chars: int = Field(default=2, ge=1)
+
+
+DEFAULT_POLICY = AnchoredGatePolicy()
+
+
+class GroundingMetrics(OutputModel):
+    citation_count: int
+    uncited_sentence_count: int
+    invalid_anchor_count: int
+    refusal_detected: bool
+    length_ratio_flag: bool
+    suspicious_new_ids: list[str]
+
+
+class AnchoredVerdict(OutputModel):
+    request_id: str
+    generation_status: GenerationStatus
+    validation_status: Literal["PASSED", "FAILED"]
+    failure_reason: str | None
+    validated_answer_text: str
+    validated_citations: list[str]
+    grounding_metrics: GroundingMetrics
+    findings: list[Finding]
+    gate: Literal["anchored"] = GATE
+    gate_version: str = GATE_VERSION
+    policy_sha256: str
+
+
+FIELD = "raw_model_text"
+
+
+def gate_anchored(
+    case: AnchoredCase, policy: AnchoredGatePolicy = DEFAULT_POLICY
+) -> AnchoredVerdict:
+    text = case.raw_model_text
+    allowed = {c.anchor for c in case.citations}
+    findings: list[Finding] = []
+    reasons: list[str] = []
+
+    refusal_detected = _looks_like_refusal(text, policy)
+    exact_refusal = text.strip() == policy.refusal_text
+
+    # Anchors: valid ones in order of first use; invented and malformed ones located.
+    used: list[str] = []
+    valid_spans: list[tuple[int, int]] = []
+    invalid = 0
+    suspicious: set[str] = set()
+    for m in _ANCHOR.finditer(text):
+        anchor = "C" + m.group(1)
+        valid_spans.append(m.span())
+        if anchor in allowed:
+            if anchor not in used:
+                used.append(anchor)
+        else:
+            invalid += 1
+            suspicious.add(anchor)
+            findings.append(
+                _at(
+                    INVALID_ANCHOR,
+                    f"{m.group()} is not an anchor of this answer "
+                    f"bundle (allowed: {_list(allowed)})",
+                    m.span(),
+                    m.group(),
+                )
+            )
+    for m in _ANCHORISH.finditer(text):
+        if any(s <= m.start() < e for s, e in valid_spans):
+            continue
+        invalid += 1
+        findings.append(
+            _at(
+                MALFORMED_ANCHOR,
+                f"{m.group()} is a malformed anchor: anchors are written exactly [C<number>]",
+                m.span(),
+                m.group(),
+            )
+        )
+    for m in _ID_LIKE.finditer(text):
+        if not _ANCHOR.fullmatch(m.group()) and not _ANCHORISH.fullmatch(m.group()):
+            suspicious.add(m.group(1))
+    if invalid:
+        reasons.append(INVALID_CITATION_REFERENCE)
+
+    if case.generation_status == "FAILED":
+        findings.append(
+            Finding(
+                code=GENERATION_FAILED,
+                message="generation failed upstream; there is no answer to validate",
+            )
+        )
+    elif exact_refusal:
+        pass  # the exact refusal is a valid answer, whatever the generation status said
+    elif case.generation_status == "NO_EVIDENCE" or refusal_detected:
+        why = (
+            "generation_status is NO_EVIDENCE but the text is not the exact refusal"
+            if case.generation_status == "NO_EVIDENCE"
+            else "the text refuses but not with the exact refusal string"
+        )
+        findings.append(
+            Finding(
+                code=INVALID_REFUSAL,
+                message=f"{why}: {policy.refusal_text!r}",
+                field=FIELD,
+                span=(0, len(text)),
+            )
+        )
+        reasons.insert(0, INVALID_REFUSAL_FORMAT)
+    else:
+        uncited = _uncited_sentences(text, policy)
+        findings += uncited
+        if uncited:
+            reasons.append(UNCITED_FACTUAL_STATEMENT)
+
+    if case.cited_anchors is not None and not exact_refusal:
+        problem = _mismatch(case.cited_anchors, used)
+        if problem:
+            findings.append(Finding(code=CITATION_MISMATCH, message=problem, field="cited_anchors"))
+            reasons.append(CITATION_MISMATCH)
+
+    evidence_chars = sum(len(c.chunk_text) for c in case.citations) or case.evidence_char_count
+    length_flag = bool(evidence_chars) and len(text) > policy.length_ratio_limit * evidence_chars
+    if length_flag:
+        findings.append(
+            Finding(
+                code=LENGTH_RATIO,
+                severity="warning",
+                message=(
+                    f"the answer ({len(text)} characters) is more than "
+                    f"{policy.length_ratio_limit:g}x the evidence ({evidence_chars} characters)"
+                ),
+            )
+        )
+
+    failed = case.generation_status == "FAILED" or bool(reasons)
+    if failed:
+        generation_status: GenerationStatus = "FAILED"
+    elif exact_refusal:
+        generation_status = "NO_EVIDENCE"
+    else:
+        generation_status = case.generation_status
+    metrics = GroundingMetrics(
+        citation_count=len(used),
+        uncited_sentence_count=sum(1 for f in findings if f.code == UNCITED_SENTENCE),
+        invalid_anchor_count=invalid,
+        refusal_detected=refusal_detected or exact_refusal,
+        length_ratio_flag=length_flag,
+        suspicious_new_ids=sorted(suspicious),
+    )
+    return AnchoredVerdict(
+        request_id=case.request_id,
+        generation_status=generation_status,
+        validation_status="FAILED" if failed else "PASSED",
+        failure_reason=reasons[0] if reasons else None,
+        validated_answer_text="" if failed else text,
+        validated_citations=[] if failed or exact_refusal else used,
+        grounding_metrics=metrics,
+        findings=findings,
+        policy_sha256=policy.sha256,
+    )
+
+
+def _at(code: str, message: str, span: tuple[int, int], value: str) -> Finding:
+    return Finding(code=code, message=message, field=FIELD, span=span, value=value)
+
+
+def _list(anchors: set[str]) -> str:
+    ordered = sorted(anchors, key=lambda a: int(a[1:]))
+    return ", ".join(ordered) if ordered else "none"
+
+
+def _looks_like_refusal(text: str, policy: AnchoredGatePolicy) -> bool:
+    lowered = text.lower()
+    return any(marker in lowered for marker in policy.refusal_markers)
+
+
+def _uncited_sentences(text: str, policy: AnchoredGatePolicy) -> list[Finding]:
+    """Sentences with a factual claim and no anchor. Anchors written right after a sentence's
+    full stop ("... days. [C0]") belong to that sentence."""
+    findings = []
+    sentences = split_sentences(text)
+    carried = [False] * len(sentences)
+    for i, sentence in enumerate(sentences):
+        leading = re.match(r"^(?:\s*\[C(?:0|[1-9][0-9]*)\])+", sentence.text)
+        if leading and i > 0:
+            carried[i - 1] = True
+    for i, sentence in enumerate(sentences):
+        has_anchor = bool(_ANCHOR.search(sentence.text)) or carried[i]
+        content = _ANCHORISH.sub("", _ANCHOR.sub("", sentence.text))
+        if has_anchor or len(_WORD_CHARS.findall(content)) < policy.min_factual_chars:
+            continue
+        findings.append(
+            Finding(
+                code=UNCITED_SENTENCE,
+                message=f"factual sentence without an anchor: {sentence.text!r}",
+                field=FIELD,
+                span=(sentence.start, sentence.end),
+            )
+        )
+    return findings
+
+
+def _mismatch(declared: list[str], used: list[str]) -> str:
+    duplicates = sorted({a for a in declared if declared.count(a) > 1})
+    unused = [a for a in dict.fromkeys(declared) if a not in used]
+    undeclared = [a for a in used if a not in declared]
+    parts = []
+    if duplicates:
+        parts.append(f"duplicated: {', '.join(duplicates)}")
+    if unused:
+        parts.append(f"declared but not used in the text: {', '.join(unused)}")
+    if undeclared:
+        parts.append(f"used in the text but not declared: {', '.join(undeclared)}")
+    return (
+        "citations do not match the anchors in the text (" + "; ".join(parts) + ")" if parts else ""
+    )
