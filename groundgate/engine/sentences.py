@@ -4,8 +4,8 @@ about sentences calls it.
 Boundaries are . ? ! and 。！？ (runs such as "?!" or "..." count once, and closing quotes or
 brackets stay with their sentence). A period is *not* a boundary:
 - between digits (3.5, Section 2.1, 1.2.3);
-- after a known abbreviation (e.g., i.e., etc., Rs., No., U.S., Dr., Fig., Sec., ...) or a
-  single capital initial (J. Smith);
+- after a known abbreviation (e.g., i.e., etc., Rs., No., U.S., Dr., Fig., Sec., ...), a single
+  capital initial (J. Smith), or a dotted initialism (I.P.C.) followed by a lower-case word;
 - when it is followed by a letter or digit without a space (example.com, U.S.A.).
 Spans are [start, end) code-point offsets into the text, whitespace trimmed.
 """
@@ -34,6 +34,7 @@ _CJK_END = "。！？"
 _ASCII_END = ".?!"
 _CLOSERS = "\"'”’」』）)]】"
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
+_INITIALISM = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]$")
 
 
 def _is_boundary_period(text: str, i: int) -> bool:
@@ -48,6 +49,10 @@ def _is_boundary_period(text: str, i: int) -> bool:
         word = m.group(1).lower().rstrip(".")
         if word in ABBREVIATIONS:
             return False
+        if _INITIALISM.match(m.group(1)):
+            # I.P.C., U.N. ...: a boundary only when a capitalised word follows.
+            following = text[i + 1 :].lstrip()
+            return not following or following[0].isupper()
         if len(m.group(1)) == 1 and m.group(1).isupper() and after in (" ", ""):
             # A single capital initial ("J. Smith") - unless it ends the text.
             return not text[i + 1 :].strip()

@@ -1,0 +1,54 @@
+"""The one sentence splitter: boundaries, and the traps it must not fall into."""
+
+from __future__ import annotations
+
+import pytest
+
+from groundgate.engine.sentences import split_sentences
+
+
+def texts(text: str) -> list[str]:
+    return [s.text for s in split_sentences(text)]
+
+
+def test_splits_english_on_full_stop_question_and_exclamation():
+    assert texts("One. Two? Three! Four") == ["One.", "Two?", "Three!", "Four"]
+
+
+def test_splits_chinese_on_full_width_terminators():
+    assert texts("罚款为1.5万元。是否适用？适用！") == ["罚款为1.5万元。", "是否适用？", "适用！"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The dose is 3.5 mg per day.",
+        "See Section 2.1 of the manual.",
+        "Fines apply, e.g. for late filing.",
+        "Pay Rs. 500 within a week.",
+        "Form No. 5 is required.",
+        "It is sold in the U.S. and Canada.",
+        "Dr. Smith signed it.",
+        "Visit example.com for the form.",
+        "Version 1.2.3 fixed it.",
+        "As shown in Fig. 3 above.",
+        "J. Smith agreed.",
+    ],
+)
+def test_does_not_split_inside_a_sentence(text):
+    assert texts(text) == [text]
+
+
+def test_runs_of_terminators_and_closing_quotes_stay_together():
+    assert texts('He asked "why?" Then left... Really?!') == ['He asked "why?"', "Then left...",
+                                                              "Really?!"]  # fmt: skip
+
+
+def test_spans_point_into_the_text():
+    text = "  First one.   Second one?  "
+    for sentence in split_sentences(text):
+        assert text[sentence.start : sentence.end] == sentence.text
+
+
+def test_empty_and_whitespace_give_no_sentences():
+    assert split_sentences("") == [] and split_sentences("   \n ") == []
