@@ -44,6 +44,7 @@ lint: install-test
 bench: install
 	$(BIN)/python bench/bench_answer_gate.py
 	$(BIN)/python bench/bench_pdf.py
+	$(BIN)/python bench/bench_families.py
 
 clean:
 	rm -rf $(VENV) var build *.egg-info

@@ -13,13 +13,23 @@ from pathlib import Path
 import pymupdf
 from django.conf import settings
 
-from groundgate.models import Chunk, Dataset
+from groundgate.engine.gates.code import attach_symbols
+from groundgate.models import Chunk, ChunkKind, Dataset
+from groundgate.services.code_ingestion import code_repository_ingest
 from groundgate.services.imports import ImportReport, case_import_lines
 from groundgate.services.ingestion import IngestResult, document_ingest
 
 FIXTURES = Path(settings.BASE_DIR) / "fixtures" / "demo"
 DEMO_CASES = FIXTURES / "cases.jsonl"
 DEMO_PDF = FIXTURES / "demo-documents.pdf"
+# Cases of the other gate families, checked in.
+FAMILY_CASES = {
+    "anchored": "anchored.jsonl",
+    "synthesis": "synthesis.jsonl",
+    "report": "report.jsonl",
+}
+# The code cases cite GroundGate's own engine, as it is in this checkout.
+CODE_ROOT = Path(settings.BASE_DIR) / "groundgate"
 
 
 @dataclass(frozen=True)
@@ -84,12 +94,71 @@ def demo_load(*, dataset: Dataset) -> tuple[ImportReport, IngestResult]:
         report = case_import_lines(dataset=dataset, lines=fh)
     ingested = document_ingest(dataset=dataset, data=DEMO_PDF.read_bytes(), filename=DEMO_PDF.name)
     lines = [json.dumps(case, ensure_ascii=False) for case in _pdf_cases(ingested)]
-    pdf_report = case_import_lines(dataset=dataset, lines=lines)
-    report.imported += pdf_report.imported
-    report.unchanged += pdf_report.unchanged
-    report.errors += pdf_report.errors
-    report.by_status.update(pdf_report.by_status)
+    _merge(report, case_import_lines(dataset=dataset, lines=lines))
+    for kind, name in FAMILY_CASES.items():
+        with (FIXTURES / name).open("rb") as fh:
+            _merge(report, case_import_lines(dataset=dataset, lines=fh, kind=kind))
+    code_repository_ingest(dataset=dataset, repo=CODE_ROOT, title="groundgate (this checkout)")
+    code_lines = [json.dumps(case) for case in _code_cases(dataset)]
+    _merge(report, case_import_lines(dataset=dataset, lines=code_lines, kind="code"))
     return report, ingested
+
+
+def _merge(report: ImportReport, more: ImportReport) -> None:
+    report.imported += more.imported
+    report.unchanged += more.unchanged
+    report.errors += more.errors
+    report.by_status.update(more.by_status)
+
+
+def _code_cases(dataset: Dataset) -> list[dict]:
+    symbols = {
+        c.chunk_id: c.metadata for c in Chunk.objects.filter(dataset=dataset, kind=ChunkKind.CODE)
+    }
+    target = symbols.get("engine/numbers.py::extract_numbers")
+    helper = symbols.get("engine/numbers.py::is_grounded")
+    if target is None or helper is None:
+        return []
+    ref = {
+        k: target[k]
+        for k in ("symbol_id", "file_path", "start_line", "end_line", "source_hash", "repo_commit")
+    }
+    # A checkout's symbols change with the code: the case ids carry the symbol's hash so a
+    # changed engine gives new cases instead of conflicting with the stored ones.
+    tag = target["source_hash"][:8]
+    question = "Where does GroundGate find the numeric values of a text?"
+    cases = [
+        {
+            "case_id": f"demo-code-01-{tag}",
+            "context_symbols": [target["symbol_id"], helper["symbol_id"]],
+            "sample": {
+                "question": question,
+                "answer": "extract_numbers scans the text once.",
+                "evidence_refs": [ref],
+            },
+        },
+        {
+            "case_id": f"demo-code-02-{tag}",
+            "context_symbols": [target["symbol_id"]],
+            "sample": {
+                "question": question,
+                "answer": "extract_numbers does it.",
+                "evidence_refs": [
+                    ref | {"source_hash": "0" * 64, "end_line": target["end_line"] + 40}
+                ],
+            },
+        },
+        {
+            "case_id": f"demo-code-03-{tag}",
+            "context_symbols": [helper["symbol_id"]],
+            "sample": {
+                "question": "How is a value grounded?",
+                "answer": "By quantity and unit.",
+                "evidence_refs": [],
+            },
+        },
+    ]
+    return [attach_symbols(case, symbols) for case in cases]
 
 
 def _pdf_cases(ingested: IngestResult) -> list[dict]:

@@ -10,9 +10,11 @@ ANSWER = {
     "case_id": "a-1",
     "question": "How often?",
     "raw_chunks": [{"chunk_id": "c1", "text": "Inspect every 90 days."}],
-    "answer": {"conclusion": "Every 90 days.",
-               "evidences": [{"chunk_id": "c1", "excerpt": "every 90 days"}]},
-}  # fmt: skip
+    "answer": {
+        "conclusion": "Every 90 days.",
+        "evidences": [{"chunk_id": "c1", "excerpt": "every 90 days"}],
+    },
+}
 ANCHORED = {
     "request_id": "r-1",
     "generation_status": "OK",
@@ -34,16 +36,41 @@ REPORT = {
 }
 CODE = {
     "case_id": "k-1",
-    "sample": {"question": "Where?", "evidence_refs": [
-        {"symbol_id": "m.py::f", "file_path": "m.py", "start_line": 1, "end_line": 2,
-         "source_hash": "h1", "repo_commit": "abc"}]},
+    "sample": {
+        "question": "Where?",
+        "evidence_refs": [
+            {
+                "symbol_id": "m.py::f",
+                "file_path": "m.py",
+                "start_line": 1,
+                "end_line": 2,
+                "source_hash": "h1",
+                "repo_commit": "abc",
+            }
+        ],
+    },
     "context_symbols": ["m.py::f"],
-    "symbols": [{"symbol_id": "m.py::f", "file_path": "m.py", "start_line": 1, "end_line": 2,
-                 "source_hash": "h1", "repo_commit": "abc", "kind": "function", "name": "f"}],
-}  # fmt: skip
+    "symbols": [
+        {
+            "symbol_id": "m.py::f",
+            "file_path": "m.py",
+            "start_line": 1,
+            "end_line": 2,
+            "source_hash": "h1",
+            "repo_commit": "abc",
+            "kind": "function",
+            "name": "f",
+        }
+    ],
+}
 
-PASSING = {"answer": ANSWER, "anchored": ANCHORED, "synthesis": SYNTHESIS, "report": REPORT,
-           "code": CODE}  # fmt: skip
+PASSING = {
+    "answer": ANSWER,
+    "anchored": ANCHORED,
+    "synthesis": SYNTHESIS,
+    "report": REPORT,
+    "code": CODE,
+}
 
 
 def failing(kind: str) -> dict:

@@ -14,17 +14,30 @@ from groundgate.engine.gates.anchored import (
 
 REFUSAL = DEFAULT_POLICY.refusal_text
 CITATIONS = [
-    {"anchor": "C0", "chunk_id": "pm-1", "knowledge_id": "pump-manual",
-     "chunk_text": "The discharge valve must be inspected every 90 days."},
-    {"anchor": "C1", "chunk_id": "pm-2", "knowledge_id": "pump-manual",
-     "chunk_text": "Operating pressure must stay between 4.5 and 6.0 bar."},
-]  # fmt: skip
+    {
+        "anchor": "C0",
+        "chunk_id": "pm-1",
+        "knowledge_id": "pump-manual",
+        "chunk_text": "The discharge valve must be inspected every 90 days.",
+    },
+    {
+        "anchor": "C1",
+        "chunk_id": "pm-2",
+        "knowledge_id": "pump-manual",
+        "chunk_text": "Operating pressure must stay between 4.5 and 6.0 bar.",
+    },
+]
 VALID = "The valve is inspected every 90 days [C0]. Pressure stays between 4.5 and 6.0 bar [C1]."
 
 
 def gate(text: str, status: str = "OK", **extra):
-    case = {"request_id": "req-1", "generation_status": status, "citations": CITATIONS,
-            "raw_model_text": text, **extra}  # fmt: skip
+    case = {
+        "request_id": "req-1",
+        "generation_status": status,
+        "citations": CITATIONS,
+        "raw_model_text": text,
+        **extra,
+    }
     return gate_anchored(AnchoredCase.model_validate(case))
 
 
@@ -85,14 +98,26 @@ def test_failure_empties_the_answer_and_sets_generation_failed():
 def test_output_schema_is_exactly_r5_plus_findings():
     dumped = gate(VALID).model_dump()
     assert set(dumped) == {
-        "request_id", "generation_status", "validation_status", "failure_reason",
-        "validated_answer_text", "validated_citations", "grounding_metrics", "findings",
-        "gate", "gate_version", "policy_sha256",
-    }  # fmt: skip
+        "request_id",
+        "generation_status",
+        "validation_status",
+        "failure_reason",
+        "validated_answer_text",
+        "validated_citations",
+        "grounding_metrics",
+        "findings",
+        "gate",
+        "gate_version",
+        "policy_sha256",
+    }
     assert set(dumped["grounding_metrics"]) == {
-        "citation_count", "uncited_sentence_count", "invalid_anchor_count",
-        "refusal_detected", "length_ratio_flag", "suspicious_new_ids",
-    }  # fmt: skip
+        "citation_count",
+        "uncited_sentence_count",
+        "invalid_anchor_count",
+        "refusal_detected",
+        "length_ratio_flag",
+        "suspicious_new_ids",
+    }
 
 
 @pytest.mark.parametrize("bad", ["[c0]", "(C0)", "[C-1]", "[C 0]", "[C01]", "【C0】", "[C0, C1]"])
@@ -106,8 +131,10 @@ def test_malformed_anchors_are_reported_as_such(bad):
 
 def test_anchor_after_the_full_stop_belongs_to_that_sentence():
     assert gate("The valve is inspected every 90 days. [C0]").validation_status == "PASSED"
-    assert gate("The valve is inspected every 90 days.[C0] Pressure: 4.5 bar [C1].")\
-        .validation_status == "PASSED"  # fmt: skip
+    assert (
+        gate("The valve is inspected every 90 days.[C0] Pressure: 4.5 bar [C1].").validation_status
+        == "PASSED"
+    )
 
 
 @pytest.mark.parametrize(
@@ -176,6 +203,11 @@ def test_bundle_contract_is_validated():
             }
         )
     with pytest.raises(ValidationError, match="more than one chunk"):
-        AnchoredCase.model_validate({"request_id": "r", "generation_status": "OK",
-                                     "citations": [{"anchor": "C0"}, {"anchor": "C0"}],
-                                     "raw_model_text": ""})  # fmt: skip
+        AnchoredCase.model_validate(
+            {
+                "request_id": "r",
+                "generation_status": "OK",
+                "citations": [{"anchor": "C0"}, {"anchor": "C0"}],
+                "raw_model_text": "",
+            }
+        )

@@ -67,16 +67,23 @@ def test_a_file_that_does_not_parse_is_skipped_and_reported(tmp_path):
 
 
 def ref_for(sym, **changes) -> dict:
-    ref = {"symbol_id": sym.symbol_id, "file_path": sym.file_path, "start_line": sym.start_line,
-           "end_line": sym.end_line, "source_hash": sym.source_hash,
-           "repo_commit": sym.repo_commit}  # fmt: skip
+    ref = {
+        "symbol_id": sym.symbol_id,
+        "file_path": sym.file_path,
+        "start_line": sym.start_line,
+        "end_line": sym.end_line,
+        "source_hash": sym.source_hash,
+        "repo_commit": sym.repo_commit,
+    }
     return ref | changes
 
 
 def case_for(symbols, refs, context=None, kind="qa") -> CodeCase:
-    raw = {"case_id": "c", "sample": {"question": "How are numbers found?", "kind": kind,
-                                      "evidence_refs": refs},
-           "context_symbols": context}  # fmt: skip
+    raw = {
+        "case_id": "c",
+        "sample": {"question": "How are numbers found?", "kind": kind, "evidence_refs": refs},
+        "context_symbols": context,
+    }
     return CodeCase.model_validate(
         attach_symbols(raw, {k: v.as_dict() for k, v in symbols.items()})
     )
@@ -160,8 +167,13 @@ def test_design_samples_need_two_refs(symbols, sym):
 
 def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    return subprocess.run([sys.executable, "-m", "groundgate.cli", *args], capture_output=True,
-                          text=True, env=env, cwd=cwd)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "groundgate.cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+    )
 
 
 def test_symbols_command_and_code_gate_with_symbols_file(tmp_path, sym):
@@ -169,8 +181,16 @@ def test_symbols_command_and_code_gate_with_symbols_file(tmp_path, sym):
     result = cli("symbols", str(ROOT), "-o", str(out))
     assert result.returncode == 0 and "symbols from" in result.stdout
     rows = [json.loads(line) for line in out.read_text().splitlines()]
-    assert set(rows[0]) == {"symbol_id", "file_path", "start_line", "end_line", "source_hash",
-                            "repo_commit", "kind", "name"}  # fmt: skip
+    assert set(rows[0]) == {
+        "symbol_id",
+        "file_path",
+        "start_line",
+        "end_line",
+        "source_hash",
+        "repo_commit",
+        "kind",
+        "name",
+    }
     good = {"case_id": "ok", "sample": {"evidence_refs": [ref_for(sym)]}}
     bad = {"case_id": "bad", "sample": {"evidence_refs": [ref_for(sym, source_hash="x")]}}
     cases = tmp_path / "cases.jsonl"

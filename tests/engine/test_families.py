@@ -22,8 +22,13 @@ KINDS = sorted(GATES)
 
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    return subprocess.run([sys.executable, "-m", "groundgate.cli", *args], input=stdin,
-                          capture_output=True, text=True, env=env)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "groundgate.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
 
 
 def test_every_family_is_registered():
@@ -58,13 +63,31 @@ def test_cli_jsonl_reports_bad_lines_and_gates_the_rest(kind):
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.sampled_from(["case_id", "request_id", "sample", "citations", "answer",
-                                       "raw_model_text", "query", "answer_text", "symbols",
-                                       "report_markdown", "evidence_refs", "x"]),
-                      children, max_size=6),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "case_id",
+                    "request_id",
+                    "sample",
+                    "citations",
+                    "answer",
+                    "raw_model_text",
+                    "query",
+                    "answer_text",
+                    "symbols",
+                    "report_markdown",
+                    "evidence_refs",
+                    "x",
+                ]
+            ),
+            children,
+            max_size=6,
+        )
+    ),
     max_leaves=25,
-)  # fmt: skip
+)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -76,8 +99,17 @@ def test_never_raises_on_any_json(kind, value):
     assert (outcome.error is None) != (outcome.verdict is None)
 
 
-TOKENS = [*"abc 0129.?!。[]C@_-%\n#", "[C0]", "[C9]", "[IPC_420_0]", "[@a]", "## Summary\n",
-          "阀门", "罚款", "means"]  # fmt: skip
+TOKENS = [
+    *"abc 0129.?!。[]C@_-%\n#",
+    "[C0]",
+    "[C9]",
+    "[IPC_420_0]",
+    "[@a]",
+    "## Summary\n",
+    "阀门",
+    "罚款",
+    "means",
+]
 TEXT = st.lists(st.sampled_from(TOKENS), max_size=20).map("".join)
 
 

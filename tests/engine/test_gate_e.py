@@ -104,8 +104,10 @@ def test_validated_means_valid_or_paywalled_and_matching_is_case_sensitive():
 
 
 def test_warnings_never_change_status_and_are_sorted():
-    verdict = run(COMPLETE.replace("again [@jones]", "[@lee] [@lee] [@lee] [@lee]"),
-                  records(["smith2020", "jones", "lee", "q", "r", "s", "t", "u"]))  # fmt: skip
+    verdict = run(
+        COMPLETE.replace("again [@jones]", "[@lee] [@lee] [@lee] [@lee]"),
+        records(["smith2020", "jones", "lee", "q", "r", "s", "t", "u"]),
+    )
     status = verdict.reports["status"]
     assert status["status"] == "pass"
     assert status["warnings"] == ["HIGH_DUPLICATE_CITATION_RATE", "LOW_CITATION_UTILIZATION"]
@@ -124,8 +126,12 @@ def test_schema_versions():
 # The command, on files.
 def gate_e(root: Path, *extra: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    return subprocess.run([sys.executable, "-m", "groundgate.cli", "gate-e", str(root), *extra],
-                          capture_output=True, text=True, env=env)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "groundgate.cli", "gate-e", str(root), *extra],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
 
 
 @pytest.fixture
@@ -133,8 +139,10 @@ def root(tmp_path: Path) -> Path:
     (tmp_path / "synthesis").mkdir()
     (tmp_path / "citations").mkdir()
     (tmp_path / "synthesis" / "final-synthesis.md").write_text(COMPLETE, encoding="utf-8")
-    lines = [json.dumps({"cid": c, "status": "valid", "url": "https://example.org"})
-             for c in ("smith2020", "jones", "lee")]  # fmt: skip
+    lines = [
+        json.dumps({"cid": c, "status": "valid", "url": "https://example.org"})
+        for c in ("smith2020", "jones", "lee")
+    ]
     (tmp_path / "citations" / "citations.jsonl").write_text("\n".join(lines) + "\n")
     return tmp_path
 
@@ -143,14 +151,20 @@ def test_command_writes_four_canonical_reports_and_exits_0(root):
     result = gate_e(root)
     assert result.returncode == 0, result.stderr
     names = sorted(p.name for p in (root / "reports").iterdir())
-    assert names == ["gate-e-citation-utilization.json", "gate-e-numeric-claims.json",
-                     "gate-e-sections-present.json", "gate-e-status.json"]  # fmt: skip
+    assert names == [
+        "gate-e-citation-utilization.json",
+        "gate-e-numeric-claims.json",
+        "gate-e-sections-present.json",
+        "gate-e-status.json",
+    ]
     for path in (root / "reports").iterdir():
         text = path.read_text(encoding="utf-8")
         assert text.endswith("}\n")
         data = json.loads(text)
-        assert text == json.dumps(data, sort_keys=True, separators=(",", ":"),
-                                  ensure_ascii=False) + "\n"  # fmt: skip
+        assert (
+            text
+            == json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n"
+        )
     first = {p.name: p.read_bytes() for p in (root / "reports").iterdir()}
     gate_e(root)
     assert first == {p.name: p.read_bytes() for p in (root / "reports").iterdir()}

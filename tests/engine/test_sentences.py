@@ -40,8 +40,11 @@ def test_does_not_split_inside_a_sentence(text):
 
 
 def test_runs_of_terminators_and_closing_quotes_stay_together():
-    assert texts('He asked "why?" Then left... Really?!') == ['He asked "why?"', "Then left...",
-                                                              "Really?!"]  # fmt: skip
+    assert texts('He asked "why?" Then left... Really?!') == [
+        'He asked "why?"',
+        "Then left...",
+        "Really?!",
+    ]
 
 
 def test_spans_point_into_the_text():

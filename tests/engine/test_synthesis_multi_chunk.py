@@ -25,8 +25,9 @@ INVALID = (
 
 
 def run(answer: str, query: str = "What is Section 420 IPC?", chunks=CHUNKS):
-    return gate_synthesis(SynthesisCase(case_id="s", query=query, retrieved_chunks=chunks,
-                                        answer_text=answer))  # fmt: skip
+    return gate_synthesis(
+        SynthesisCase(case_id="s", query=query, retrieved_chunks=chunks, answer_text=answer)
+    )
 
 
 def codes(verdict) -> list[str]:
@@ -61,8 +62,9 @@ def test_cited_sentence_with_enough_overlap_is_covered():
 
 
 def test_cited_sentence_with_too_little_overlap_is_not_covered():
-    claim = check_claim_coverage("[IPC_420_0] regulates railway tariffs and ticket refunds.",
-                                 CHUNKS)  # fmt: skip
+    claim = check_claim_coverage(
+        "[IPC_420_0] regulates railway tariffs and ticket refunds.", CHUNKS
+    )
     assert not claim.is_covered and "needs 30%" in claim.reason
 
 
@@ -76,7 +78,9 @@ def test_multi_citation_threshold_is_21_percent():
 def test_overlap_uses_the_union_of_cited_chunks():
     claim = check_claim_coverage(
         "Per [IPC_420_0] and [MinimumWagesAct_2_1], cheating is punished and an employer "
-        "employs employees.", CHUNKS)  # fmt: skip
+        "employs employees.",
+        CHUNKS,
+    )
     assert claim.is_covered and set(claim.covering_chunks) == {"IPC_420_0", "MinimumWagesAct_2_1"}
 
 
@@ -133,9 +137,11 @@ def test_grounded_answer_passes():
 
 
 def test_spec_example_output_is_grounded():
-    answer = ("According to [IPC_420_0], Section 420 IPC deals with cheating and dishonestly "
-              "inducing delivery of property. The punishment under [IPC_420_0] is imprisonment "
-              "for a term which may extend to seven years and fine.")  # fmt: skip
+    answer = (
+        "According to [IPC_420_0], Section 420 IPC deals with cheating and dishonestly "
+        "inducing delivery of property. The punishment under [IPC_420_0] is imprisonment "
+        "for a term which may extend to seven years and fine."
+    )
     verdict = run(answer)
     assert verdict.status == "grounded"
     assert verdict.sufficiency.is_sufficient and verdict.citations == ["IPC_420_0"]
@@ -164,8 +170,11 @@ def test_policy_thresholds_are_configurable_and_hashed():
 
 # Evidence sufficiency integration (20-22)
 def test_insufficient_evidence_is_reported_before_anything_else():
-    verdict = run("[MinimumWagesAct_2_1] says employers pay wages.",
-                  query="What is the punishment for cheating?", chunks=[WAGES_2])  # fmt: skip
+    verdict = run(
+        "[MinimumWagesAct_2_1] says employers pay wages.",
+        query="What is the punishment for cheating?",
+        chunks=[WAGES_2],
+    )
     assert verdict.status == "insufficient_evidence"
     assert verdict.findings[0].code == "INSUFFICIENT_EVIDENCE"
 

@@ -83,14 +83,16 @@ def test_general_query_with_no_query_terms_in_any_chunk_is_insufficient():
 
 
 def test_procedure_without_procedural_language_is_insufficient():
-    assert not is_evidence_sufficient("How to file a claim against an employer?",
-                                      [WAGES_2]).is_sufficient  # fmt: skip
+    assert not is_evidence_sufficient(
+        "How to file a claim against an employer?", [WAGES_2]
+    ).is_sufficient
 
 
 # Type-specific requirements and edge cases (15-18)
 def test_general_query_needs_one_relevant_chunk():
-    result = is_evidence_sufficient("Which employees are engaged in scheduled employment?",
-                                    [IPC_420, WAGES_DUTY])  # fmt: skip
+    result = is_evidence_sufficient(
+        "Which employees are engaged in scheduled employment?", [IPC_420, WAGES_DUTY]
+    )
     assert result.is_sufficient and result.supporting_chunks == ["MinimumWagesAct_12_0"]
 
 

@@ -112,7 +112,7 @@ def test_annotated_pdf_carries_the_findings(demo):
 
 def test_page_images_and_pdfs_are_for_members_only(demo):
     case = Case.objects.get(external_id="demo-pdf-01")
-    doc = case.dataset.documents.get()
+    doc = case.dataset.documents.get(kind="pdf")
     users = get_user_model().objects
     reviewer, outsider = users.create_user("rita"), users.create_user("otto")
     membership_grant(dataset=demo, user=reviewer, role=Role.REVIEWER)
