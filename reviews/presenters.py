@@ -1,10 +1,13 @@
-"""Turn stored verdicts into what templates draw. Findings carry their own spans; this only cuts
-the text at those spans (rule 5 of the house plan: the UI never re-derives a finding)."""
+"""Turn stored cases and verdicts into what templates draw. Findings carry their own spans and
+boxes; this only cuts text at those spans and looks up where boxes are (rule 5 of the house plan:
+the UI never re-derives a finding)."""
 
 from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+
+from groundgate.models import Case, Chunk, ChunkKind, Page
 
 
 @dataclass(frozen=True)
@@ -14,12 +17,30 @@ class Segment:
     codes: tuple[str, ...] = ()
 
 
-def highlight_segments(text: str, findings: list[dict], field: str) -> list[Segment]:
+# What text of a case the findings' spans point into, per kind: (label, path, field).
+TEXT_FIELDS = {
+    "answer": ("Conclusion", ("answer", "conclusion"), "answer.conclusion"),
+    "anchored": ("Model answer", ("raw_model_text",), "raw_model_text"),
+    "synthesis": ("Answer", ("answer_text",), "answer_text"),
+    "report": ("Report", ("report_markdown",), "report_markdown"),
+    "code": ("Answer", ("sample", "answer"), None),
+}
+
+
+def case_text(case: Case) -> tuple[str, str, str | None]:
+    label, path, field = TEXT_FIELDS.get(case.kind, TEXT_FIELDS["answer"])
+    value = case.payload
+    for key in path:
+        value = value.get(key) if isinstance(value, dict) else None
+    return label, value if isinstance(value, str) else "", field
+
+
+def highlight_segments(text: str, findings: list[dict], field: str | None) -> list[Segment]:
     """Cut `text` into segments; each covered by the findings whose span lies in `field`."""
     spans = [
         (i, f["span"][0], f["span"][1], f["code"])
         for i, f in enumerate(findings)
-        if f.get("field") == field and f.get("span")
+        if field and f.get("field") == field and f.get("span")
     ]
     if not spans:
         return [Segment(text)]
@@ -40,10 +61,10 @@ def highlight_segments(text: str, findings: list[dict], field: str) -> list[Segm
 
 
 def evidence_rows(payload: dict, findings: list[dict]) -> list[dict]:
-    """Each cited evidence with the findings that concern it and whether the gate accepted it."""
+    """Each cited evidence (answer cases) with the findings about it and the gate's call."""
     evidences = (payload.get("answer") or {}).get("evidences") or []
     rows = []
-    for index, evidence in enumerate(evidences):
+    for index, evidence in enumerate(evidences if isinstance(evidences, list) else []):
         concerning = [f for f in findings if f.get("evidence_index") == index]
         rows.append(
             {
@@ -51,6 +72,76 @@ def evidence_rows(payload: dict, findings: list[dict]) -> list[dict]:
                 "evidence": evidence,
                 "findings": concerning,
                 "accepted": not concerning,
+            }
+        )
+    return rows
+
+
+def finding_locations(case: Case, findings: list[dict], chunks: dict[str, Chunk]) -> list[dict]:
+    """Where on a rendered page each finding is: {"key": "doc:page", "bbox": [...]}, or {}.
+    A finding's own page/box wins; else its chunk's true box."""
+    evidences = (case.payload.get("answer") or {}).get("evidences") or []
+    out = []
+    for f in findings:
+        chunk_id = f.get("chunk_id")
+        if chunk_id is None and f.get("evidence_index") is not None:
+            index = f["evidence_index"]
+            if isinstance(evidences, list) and 0 <= index < len(evidences):
+                chunk_id = evidences[index].get("chunk_id")
+        chunk = chunks.get(chunk_id) if chunk_id else None
+        if chunk is None or chunk.kind != ChunkKind.TEXT or not chunk.position_int:
+            out.append({})
+            continue
+        if f.get("page_index") is not None and f.get("bbox"):
+            page, bbox = f["page_index"], f["bbox"]
+        else:
+            page_number, x0, x1, top, bottom = chunk.position_int[0]
+            page, bbox = page_number - 1, [x0, top, x1, bottom]
+        out.append({"key": f"{chunk.document_id}:{page}", "bbox": list(bbox)})
+    return out
+
+
+def page_geometry(keys: list[tuple[int, int]]) -> dict[tuple[int, int], Page]:
+    pages = {}
+    for document_id, index in keys:
+        page = Page.objects.filter(document_id=document_id, index=index).first()
+        if page is not None:
+            pages[(document_id, index)] = page
+    return pages
+
+
+def code_evidence(case: Case, verdict: dict, findings: list[dict]) -> list[dict]:
+    """For code cases: each evidence ref with the symbol's source lines, the cited range marked."""
+    refs = verdict.get("evidence_refs") or []
+    symbols = {
+        s.get("symbol_id"): s for s in case.payload.get("symbols") or [] if isinstance(s, dict)
+    }
+    stored = {
+        c.chunk_id: c
+        for c in Chunk.objects.filter(
+            dataset_id=case.dataset_id,
+            kind=ChunkKind.CODE,
+            chunk_id__in=[r.get("symbol_id") for r in refs],
+        )
+    }
+    rows = []
+    for index, ref in enumerate(refs):
+        symbol = symbols.get(ref.get("symbol_id")) or {}
+        chunk = stored.get(ref.get("symbol_id"))
+        lines = []
+        if chunk is not None:
+            first = chunk.metadata.get("start_line", 1)
+            start, end = ref.get("start_line") or 0, ref.get("end_line") or 0
+            for offset, text in enumerate(chunk.text.split("\n")):
+                number = first + offset
+                lines.append({"number": number, "text": text, "cited": start <= number <= end})
+        rows.append(
+            {
+                "index": index,
+                "ref": ref,
+                "symbol": symbol,
+                "lines": lines,
+                "findings": [f for f in findings if f.get("evidence_index") == index],
             }
         )
     return rows

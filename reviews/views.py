@@ -1,27 +1,31 @@
-"""Reviewer pages. Thin: every dataset lookup goes through dataset_for_member (404 to outsiders)."""
+"""Reviewer pages: dataset list, queue, dashboard. Every dataset lookup goes through
+dataset_for_member, so an outsider gets 404 for anything of a dataset she is not in."""
 
 from __future__ import annotations
 
-import json
-
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Count
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.views.decorators.http import require_POST
 
-from groundgate.engine.registry import GATES
-from groundgate.models import Case, GateRun
-from groundgate.selectors import (
-    case_current_run,
-    cases_with_current_status,
-    dataset_for_member,
-    datasets_for_user,
-)
-from groundgate.services.rendering import case_page_highlights
-from reviews.presenters import evidence_rows, highlight_segments
+from groundgate.models import Case
+from groundgate.selectors import dataset_for_member, datasets_for_user
+from reviews.charts import bar_chart, split_bar_chart
+from reviews.models import Label, ReviewState
+from reviews.selectors import FILTERS, dashboard, queue_counts, queue_entries
+from reviews.services import ReviewInputError, cases_relabel, member_role
 
 PAGE_SIZE = 50
+
+
+def current_filters(request: HttpRequest) -> dict[str, str]:
+    return {name: request.GET.get(name, "") for name in FILTERS if request.GET.get(name)}
 
 
 @login_required
@@ -33,61 +37,69 @@ def dataset_list(request: HttpRequest) -> HttpResponse:
 @login_required
 def queue(request: HttpRequest, slug: str) -> HttpResponse:
     dataset = dataset_for_member(user=request.user, slug=slug)
-    cases = cases_with_current_status(queryset=Case.objects.filter(dataset=dataset))
-    status = request.GET.get("status", "")
-    code = request.GET.get("code", "")
-    if status:
-        cases = cases.filter(current_status=status)
-    if code:
-        cases = cases.filter(current_codes__contains=f" {code} ")
-    # Rejected first, then oldest first, so the queue reads like a to-do list.
-    cases = cases.order_by("current_passed", "id")
-    statuses = (
-        GateRun.objects.filter(case__dataset=dataset)
-        .values("status")
-        .annotate(n=Count("case", distinct=True))
-        .order_by("status")
-    )
-    page = Paginator(cases, PAGE_SIZE).get_page(request.GET.get("page"))
-    codes = sorted({c for spec in GATES.values() for c in spec.finding_codes})
+    filters = current_filters(request)
+    entries = queue_entries(dataset=dataset, filters=filters)
+    page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("page"))
     return render(
         request,
         "reviews/queue.html",
         {
             "dataset": dataset,
             "page": page,
-            "status": status,
-            "code": code,
-            "statuses": statuses,
-            "codes": codes,
+            "filters": filters,
+            "query": urlencode(filters),
+            "counts": queue_counts(dataset=dataset),
+            "is_admin": member_role(user=request.user, dataset=dataset) == "admin",
+            "labels": Label.choices,
+            "review_states": ReviewState.choices,
         },
     )
 
 
 @login_required
-def case_detail(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
+@require_POST
+def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
+    """Relabel every case of the filtered queue (admins). The filters come with the form."""
     dataset = dataset_for_member(user=request.user, slug=slug)
-    case = Case.objects.filter(dataset=dataset, pk=case_id).first()
-    if case is None:
-        raise Http404("no such case")
-    run = case_current_run(case=case)
-    findings = run.findings if run else []
-    conclusion = (case.payload.get("answer") or {}).get("conclusion") or ""
-    verdict_pretty = (
-        json.dumps(json.loads(run.verdict), indent=2, ensure_ascii=False) if run else ""
-    )
+    if member_role(user=request.user, dataset=dataset) != "admin":
+        raise PermissionDenied("only admins relabel")
+    filters = {k: request.POST.get(k, "") for k in FILTERS if request.POST.get(k)}
+    ids = queue_entries(dataset=dataset, filters=filters).values_list("case_id", flat=True)
+    cases = list(Case.objects.filter(pk__in=list(ids)).select_related("dataset"))
+    expected = request.POST.get("expected_count", "")
+    if expected != str(len(cases)):
+        messages.error(request, "The filtered set changed since you looked; nothing relabelled.")
+    else:
+        try:
+            cases_relabel(
+                cases=cases,
+                admin=request.user,
+                to_label=request.POST.get("to_label", ""),
+                reason=request.POST.get("reason", ""),
+            )
+        except ReviewInputError as exc:
+            messages.error(request, f"Not relabelled: {exc}")
+        else:
+            messages.success(request, f"Relabelled {len(cases)} case(s).")
+    return redirect(reverse("reviews:queue", args=[slug]) + "?" + urlencode(filters))
+
+
+@login_required
+def dashboard_view(request: HttpRequest, slug: str) -> HttpResponse:
+    dataset = dataset_for_member(user=request.user, slug=slug)
+    stats = dashboard(dataset=dataset)
+    reviewed = dict(stats.progress).get(ReviewState.REVIEWED, 0)
     return render(
         request,
-        "reviews/case_detail.html",
+        "reviews/dashboard.html",
         {
             "dataset": dataset,
-            "case": case,
-            "run": run,
-            "findings": findings,
-            "segments": highlight_segments(conclusion, findings, "answer.conclusion"),
-            "evidences": evidence_rows(case.payload, findings),
-            "history": case.gate_runs.order_by("-id"),
-            "pages": sorted(case_page_highlights(case=case, findings=findings)),
-            "verdict_pretty": verdict_pretty,
+            "stats": stats,
+            "done_share": round(100 * reviewed / stats.total) if stats.total else 0,
+            "progress_chart": bar_chart(stats.progress, colour="good"),
+            "outcome_chart": bar_chart(stats.outcomes),
+            "code_chart": bar_chart(stats.by_code, colour="bad"),
+            "rule_chart": split_bar_chart(stats.rule_calls),
+            "labels": Label.choices,
         },
     )

@@ -11,6 +11,7 @@ from groundgate.engine.canonical import canonical_json
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.models import Case, Dataset, GatePolicyRecord, GateRun
+from groundgate.signals import cases_changed
 
 
 def policy_record_for(*, spec: GateSpec, policy: GatePolicy) -> GatePolicyRecord:
@@ -111,6 +112,7 @@ def _flush(batch: list[GateRun], report: RegateReport, progress) -> None:
         return
     with transaction.atomic():
         GateRun.objects.bulk_create(batch)
+        cases_changed.send(sender=GateRun, case_ids=[run.case_id for run in batch])
     report.gated += len(batch)
     if progress is not None:
         progress(len(batch))

@@ -21,6 +21,7 @@ from groundgate.engine.registry import get_gate
 from groundgate.engine.runner import BadInput, parse_case
 from groundgate.models import Case, Dataset, GateRun
 from groundgate.services.gating import gaterun_build, policy_record_for
+from groundgate.signals import cases_changed
 
 
 @dataclass
@@ -145,3 +146,4 @@ def _write_batch(*, dataset, kind, batch, report, policy_record) -> None:
         )
         report.by_status[spec.status(verdict)] += 1
     GateRun.objects.bulk_create(runs)
+    cases_changed.send(sender=GateRun, case_ids=[c.pk for c in cases])

@@ -1,72 +1,67 @@
-"""Who may see what. A reviewer sees her dataset; an outsider cannot tell it exists."""
+"""Who may see and do what. An outsider cannot tell a dataset exists; a reviewer cannot
+relabel; CSRF is on."""
 
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
-from groundgate.models import Case, Role
-from groundgate.services.datasets import membership_grant
+from groundgate.models import Case
+from groundgate.services.datasets import dataset_get_or_create
+from groundgate.services.imports import case_import_lines
+from tests.services.test_imports import line
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def reviewer(demo_dataset):
-    user = get_user_model().objects.create_user("rita", password="rita-pass-123")
-    membership_grant(dataset=demo_dataset, user=user, role=Role.REVIEWER)
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def outsider(demo_dataset):
-    user = get_user_model().objects.create_user("otto", password="otto-pass-123")
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_a_reviewer_sees_the_queue_rejected_first(reviewer):
     response = reviewer.get("/d/demo/")
     assert response.status_code == 200
     page = response.context["page"]
-    passed = [c.current_passed for c in page]
-    assert passed == sorted(passed)  # False (rejected) before True
+    assert [e.passed for e in page] == sorted(e.passed for e in page)
     assert page.paginator.count >= 30
 
 
-def test_the_queue_filters_by_finding_code_and_status(reviewer):
+def test_the_queue_filters_by_code_status_kind_and_review_state(reviewer):
     response = reviewer.get("/d/demo/?code=COORDINATE_MISMATCH")
-    ids = {c.external_id for c in response.context["page"]}
+    ids = {e.external_id for e in response.context["page"]}
     assert ids == {"demo-en-14", "demo-en-15", "demo-zh-09", "demo-zh-10"}
-    response = reviewer.get("/d/demo/?status=ok")
-    assert all(c.current_status == "ok" for c in response.context["page"])
+    assert all(e.gate_status == "ok" for e in reviewer.get("/d/demo/?status=ok").context["page"])
+    assert reviewer.get("/d/demo/?review=disputed").context["page"].paginator.count == 0
+    counts = dict(response.context["counts"]["code"])
+    assert counts["COORDINATE_MISMATCH"] == 4
 
 
 def test_a_reviewer_sees_the_finding_drawn_in_the_conclusion(reviewer):
     case = Case.objects.get(external_id="demo-zh-11")
-    response = reviewer.get(f"/d/demo/cases/{case.pk}/")
-    assert response.status_code == 200
-    html = response.content.decode()
+    html = reviewer.get(f"/d/demo/cases/{case.pk}/").content.decode()
     assert 'class="finding code-UNGROUNDED_NUMBER' in html
     assert ">2024年5月1日</mark>" in html
 
 
-def test_an_outsider_gets_404_for_every_page_of_the_dataset(outsider):
+def every_url(case: Case) -> list[str]:
+    return [
+        "/d/demo/",
+        "/d/demo/dashboard",
+        f"/d/demo/cases/{case.pk}/",
+        f"/d/demo/cases/{case.pk}/annotated.pdf",
+    ]
+
+
+def test_an_outsider_gets_404_for_every_page_and_download(outsider):
     case = Case.objects.get(external_id="demo-en-01")
-    assert outsider.get("/d/demo/").status_code == 404
-    assert outsider.get(f"/d/demo/cases/{case.pk}/").status_code == 404
+    for url in every_url(case):
+        assert outsider.get(url).status_code == 404, url
+    for url in (
+        f"/d/demo/cases/{case.pk}/review",
+        f"/d/demo/cases/{case.pk}/relabel",
+        "/d/demo/relabel",
+    ):
+        assert outsider.post(url, {"label": "grounded"}).status_code == 404, url
     assert b"demo" not in outsider.get("/").content.split(b"<main>")[1]
 
 
-def test_a_case_of_another_dataset_is_404_even_for_a_member(reviewer, demo_dataset):
-    from groundgate.services.datasets import dataset_get_or_create
-    from groundgate.services.imports import case_import_lines
-    from tests.services.test_imports import line
-
+def test_a_case_of_another_dataset_is_404_even_for_a_member(reviewer):
     other, _ = dataset_get_or_create(slug="other")
     case_import_lines(dataset=other, lines=[line("secret")])
     secret = Case.objects.get(dataset=other)
@@ -74,12 +69,22 @@ def test_a_case_of_another_dataset_is_404_even_for_a_member(reviewer, demo_datas
     assert reviewer.get(f"/d/other/cases/{secret.pk}/").status_code == 404
 
 
+def test_a_reviewer_cannot_relabel(reviewer):
+    case = Case.objects.get(external_id="demo-en-01")
+    form = {"to_label": "grounded", "reason": "looks fine"}
+    assert reviewer.post(f"/d/demo/cases/{case.pk}/relabel", form).status_code == 403
+    assert reviewer.post("/d/demo/relabel", form | {"expected_count": "1"}).status_code == 403
+    assert not case.relabels.exists()
+
+
 def test_anonymous_visitors_are_sent_to_log_in(demo_dataset):
     response = Client().get("/d/demo/")
     assert response.status_code == 302 and response.url.startswith("/login/")
 
 
-def test_csrf_is_enforced_on_login():
+def test_csrf_is_enforced(reviewer):
     client = Client(enforce_csrf_checks=True)
-    response = client.post("/login/", {"username": "x", "password": "y"})
-    assert response.status_code == 403
+    client.force_login(reviewer.user)
+    case = Case.objects.get(external_id="demo-en-01")
+    assert client.post(f"/d/demo/cases/{case.pk}/review", {"label": "grounded"}).status_code == 403
+    assert client.post("/login/", {"username": "x", "password": "y"}).status_code == 403

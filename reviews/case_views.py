@@ -1,0 +1,174 @@
+"""The case page: the answer with every finding drawn in place, the evidence, the cited pages
+(or code lines), decisions, relabels and their history."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.views.decorators.http import require_POST
+
+from groundgate.models import Case
+from groundgate.selectors import case_current_run, dataset_for_member
+from groundgate.services.rendering import case_cited_chunks, case_page_highlights
+from reviews.models import GateCall, Label, Relabel, WrongReason
+from reviews.presenters import (
+    case_text,
+    code_evidence,
+    evidence_rows,
+    finding_locations,
+    highlight_segments,
+    page_geometry,
+)
+from reviews.selectors import FILTERS, queue_next
+from reviews.services import (
+    Decision,
+    ReviewInputError,
+    SubmitResult,
+    case_relabel,
+    member_role,
+    review_submit,
+)
+
+ZOOM = 1.5
+
+
+def _case(request: HttpRequest, slug: str, case_id: int) -> Case:
+    dataset = dataset_for_member(user=request.user, slug=slug)
+    case = Case.objects.filter(dataset=dataset, pk=case_id).select_related("dataset").first()
+    if case is None:
+        raise Http404("no such case")
+    return case
+
+
+def _context(request: HttpRequest, case: Case, result: SubmitResult | None = None) -> dict:
+    run = case_current_run(case=case)
+    findings = run.findings if run else []
+    verdict = json.loads(run.verdict) if run else {}
+    label, text, field = case_text(case)
+    chunks = case_cited_chunks(case=case) if case.kind == "answer" else {}
+    pages = case_page_highlights(case=case, findings=findings) if case.kind == "answer" else {}
+    geometry = page_geometry(sorted(pages))
+    locations = finding_locations(case, findings, chunks)
+    role = member_role(user=request.user, dataset=case.dataset)
+    reviews = list(
+        case.reviews.select_related("reviewer").prefetch_related("decisions").order_by("-id")
+    )
+    mine = [r for r in reviews if r.reviewer_id == request.user.pk]
+    # Double review is independent: others' reviews stay hidden until you have given yours.
+    independent = case.dataset.reviews_required > 1 and not mine and role != "admin"
+    filters = {k: request.GET.get(k) for k in FILTERS if request.GET.get(k)}
+    return {
+        "dataset": case.dataset,
+        "case": case,
+        "run": run,
+        "findings": list(zip(findings, locations, strict=True)),
+        "text_label": label,
+        "segments": highlight_segments(text, findings, field),
+        "evidences": evidence_rows(case.payload, findings) if case.kind == "answer" else [],
+        "code_refs": code_evidence(case, verdict, findings) if case.kind == "code" else [],
+        "pages": [
+            {"document_id": d, "index": i, "page": geometry.get((d, i)), "zoom": ZOOM}
+            for d, i in sorted(pages)
+        ],
+        "verdict_pretty": json.dumps(verdict, indent=2, ensure_ascii=False),
+        "history": case.gate_runs.order_by("-id"),
+        "reviews": [] if independent else reviews,
+        "hidden_reviews": len(reviews) - len(mine) if independent else 0,
+        "my_last": mine[0] if mine else None,
+        "relabels": Relabel.objects.filter(case=case).select_related("admin").order_by("-id"),
+        "final_label": getattr(getattr(case, "queue_entry", None), "final_label", ""),
+        "seen_review_id": reviews[0].pk if reviews else 0,
+        "labels": Label.choices,
+        "calls": GateCall.choices,
+        "reasons": WrongReason.choices,
+        "is_admin": role == "admin",
+        "result": result,
+        "query": urlencode(filters),
+    }
+
+
+@login_required
+def case_detail(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
+    case = _case(request, slug, case_id)
+    return render(request, "reviews/case_detail.html", _context(request, case))
+
+
+def _decisions(post) -> list[Decision]:
+    decisions = []
+    for key, call in post.items():
+        if key.startswith("call-") and call:
+            index = key.removeprefix("call-")
+            if not index.isdigit():
+                raise ReviewInputError(key, "not a finding index")
+            reason = post.get(f"reason-{index}", "") if call == GateCall.WRONG else ""
+            decisions.append(Decision(int(index), call, reason))
+    return sorted(decisions, key=lambda d: d.finding_index)
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() else None
+
+
+@login_required
+@require_POST
+def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
+    case = _case(request, slug, case_id)
+    try:
+        result = review_submit(
+            case=case,
+            reviewer=request.user,
+            label=request.POST.get("label", ""),
+            comment=request.POST.get("comment", ""),
+            decisions=_decisions(request.POST),
+            seen_review_id=_int(request.POST.get("seen_review_id")),
+            gate_run_id=_int(request.POST.get("gate_run_id")),
+            force=request.POST.get("force") == "1",
+        )
+    except ReviewInputError as exc:
+        messages.error(request, f"Not saved: {exc}")
+        return render(request, "reviews/case_detail.html", _context(request, case), status=400)
+    if not result.saved:
+        # The later reviewer is told of the conflict and sees the other decision; nothing of
+        # theirs was written. They can save anyway, knowingly.
+        return render(
+            request, "reviews/case_detail.html", _context(request, case, result), status=409
+        )
+    messages.success(request, f"Saved: {result.review.get_label_display()}.")
+    filters = {k: request.POST.get(k) for k in FILTERS if request.POST.get(k)}
+    if request.POST.get("next") == "1":
+        following = queue_next(
+            dataset=case.dataset, filters=filters, user=request.user, after_case_id=case.pk
+        )
+        if following is not None:
+            url = reverse("reviews:case", args=[slug, following])
+            return redirect(url + ("?" + urlencode(filters) if filters else ""))
+        messages.info(request, "That was the last case needing your review in this view.")
+        return redirect(reverse("reviews:queue", args=[slug]) + "?" + urlencode(filters))
+    return redirect(reverse("reviews:case", args=[slug, case.pk]))
+
+
+@login_required
+@require_POST
+def relabel_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
+    case = _case(request, slug, case_id)
+    if member_role(user=request.user, dataset=case.dataset) != "admin":
+        raise PermissionDenied("only admins relabel")
+    try:
+        relabel = case_relabel(
+            case=case,
+            admin=request.user,
+            to_label=request.POST.get("to_label", ""),
+            reason=request.POST.get("reason", ""),
+        )
+    except ReviewInputError as exc:
+        messages.error(request, f"Not relabelled: {exc}")
+        return render(request, "reviews/case_detail.html", _context(request, case), status=400)
+    messages.success(request, f"Final label: {relabel.get_to_label_display()}.")
+    return redirect(reverse("reviews:case", args=[slug, case.pk]))

@@ -1,0 +1,60 @@
+"""Small server-side SVG charts (no JavaScript, no CDN): horizontal bars."""
+
+from __future__ import annotations
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+PALETTE = {"default": "#57606a", "bad": "#cf222e", "good": "#1a7f37", "warn": "#9a6700"}
+
+
+def bar_chart(
+    rows: list[tuple[str, float]], *, colour: str = "default", width: int = 520, unit: str = ""
+) -> SafeString:
+    """One bar per (label, value); the longest bar fills the width."""
+    if not rows:
+        return mark_safe('<p class="muted">Nothing yet.</p>')
+    bar_h, gap, label_w = 22, 6, 200
+    top = max(v for _, v in rows) or 1
+    height = len(rows) * (bar_h + gap)
+    fill = PALETTE.get(colour, colour)
+    parts = [
+        f'<svg class="chart" role="img" viewBox="0 0 {width} {height}" '
+        f'width="100%" preserveAspectRatio="xMinYMin meet">'
+    ]
+    for i, (label, value) in enumerate(rows):
+        y = i * (bar_h + gap)
+        w = max(1.0, (width - label_w - 60) * value / top)
+        parts.append(
+            f'<text x="{label_w - 8}" y="{y + 15}" text-anchor="end">{escape(label)}</text>'
+            f'<rect x="{label_w}" y="{y}" width="{w:.1f}" height="{bar_h}" fill="{fill}">'
+            f"<title>{escape(label)}: {value:g}{unit}</title></rect>"
+            f'<text x="{label_w + w + 6:.1f}" y="{y + 15}">{value:g}{unit}</text>'
+        )
+    parts.append("</svg>")
+    return mark_safe("".join(parts))
+
+
+def split_bar_chart(rows: list[tuple[str, int, int]], *, width: int = 520) -> SafeString:
+    """Per rule: how often the gate was right (green) and wrong (red)."""
+    if not rows:
+        return mark_safe('<p class="muted">No finding decisions yet.</p>')
+    bar_h, gap, label_w = 22, 6, 220
+    top = max(r + w for _, r, w in rows) or 1
+    scale = (width - label_w - 80) / top
+    height = len(rows) * (bar_h + gap)
+    parts = [f'<svg class="chart" role="img" viewBox="0 0 {width} {height}" width="100%">']
+    for i, (label, right, wrong) in enumerate(rows):
+        y = i * (bar_h + gap)
+        rw, ww = right * scale, wrong * scale
+        parts.append(
+            f'<text x="{label_w - 8}" y="{y + 15}" text-anchor="end">{escape(label)}</text>'
+            f'<rect x="{label_w}" y="{y}" width="{rw:.1f}" height="{bar_h}" '
+            f'fill="{PALETTE["good"]}"><title>gate right: {right}</title></rect>'
+            f'<rect x="{label_w + rw:.1f}" y="{y}" width="{ww:.1f}" height="{bar_h}" '
+            f'fill="{PALETTE["bad"]}"><title>gate wrong: {wrong}</title></rect>'
+            f'<text x="{label_w + rw + ww + 6:.1f}" y="{y + 15}">{right} right / {wrong} wrong'
+            f"</text>"
+        )
+    parts.append("</svg>")
+    return mark_safe("".join(parts))

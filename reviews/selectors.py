@@ -1,0 +1,150 @@
+"""Read-side queries for the queue, the case page and the dashboard."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Count, Max, QuerySet
+
+from groundgate.models import Dataset
+from reviews.models import FindingDecision, Label, QueueCode, QueueEntry, Review, ReviewState
+
+FILTERS = ("status", "code", "kind", "review")
+
+
+def queue_entries(*, dataset: Dataset, filters: dict[str, str]) -> QuerySet[QueueEntry]:
+    """The dataset's queue, filtered, rejected and unreviewed first."""
+    entries = QueueEntry.objects.filter(dataset=dataset)
+    if filters.get("status"):
+        entries = entries.filter(gate_status=filters["status"])
+    if filters.get("kind"):
+        entries = entries.filter(kind=filters["kind"])
+    if filters.get("review"):
+        entries = entries.filter(review_state=filters["review"])
+    if filters.get("code"):
+        with_code = QueueCode.objects.filter(dataset=dataset, code=filters["code"])
+        entries = entries.filter(case_id__in=with_code.values("case_id"))
+    return entries.order_by("passed", "review_rank", "case_id")
+
+
+def queue_counts(*, dataset: Dataset) -> dict[str, list[tuple[str, int]]]:
+    """Counts per value of each filter, over the whole dataset."""
+    base = QueueEntry.objects.filter(dataset=dataset)
+
+    def grouped(field: str) -> list[tuple[str, int]]:
+        rows = base.values_list(field).annotate(n=Count("case_id")).order_by(field)
+        return [(value, n) for value, n in rows if value]
+
+    codes = (
+        QueueCode.objects.filter(dataset=dataset)
+        .values_list("code")
+        .annotate(n=Count("case_id"))
+        .order_by("code")
+    )
+    return {
+        "status": grouped("gate_status"),
+        "kind": grouped("kind"),
+        "review": grouped("review_state"),
+        "code": list(codes),
+    }
+
+
+def queue_next(*, dataset: Dataset, filters: dict, user, after_case_id: int) -> int | None:
+    """For "save and next": the first case in queue order that still needs a review and that
+    this reviewer has not reviewed yet (other than the one just saved)."""
+    mine = Review.objects.filter(case__dataset=dataset, reviewer=user).values("case_id")
+    return (
+        queue_entries(dataset=dataset, filters=filters)
+        .exclude(review_state=ReviewState.REVIEWED)
+        .exclude(case_id=after_case_id)
+        .exclude(case_id__in=mine)
+        .values_list("case_id", flat=True)
+        .first()
+    )
+
+
+def latest_reviews(*, dataset: Dataset) -> QuerySet[Review]:
+    """Each reviewer's latest review of each case."""
+    last = (
+        Review.objects.filter(case__dataset=dataset)
+        .values("case_id", "reviewer_id")
+        .annotate(last=Max("id"))
+        .values("last")
+    )
+    return Review.objects.filter(id__in=last)
+
+
+@dataclass
+class Dashboard:
+    total: int
+    progress: list[tuple[str, int]]
+    outcomes: list[tuple[str, int]]
+    by_code: list[tuple[str, int]]
+    rule_calls: list[tuple[str, int, int]]  # code, right, wrong
+    confusion: dict[str, dict[str, int]]  # gate outcome -> reviewer label -> count
+    kappa: float | None
+    kappa_pairs: int
+
+
+def cohen_kappa(pairs: list[tuple[str, str]]) -> float | None:
+    """Cohen's kappa for two raters' labels; None without pairs, 1.0 when chance agreement is
+    total and the raters agree."""
+    n = len(pairs)
+    if n == 0:
+        return None
+    observed = sum(a == b for a, b in pairs) / n
+    first = Counter(a for a, _ in pairs)
+    second = Counter(b for _, b in pairs)
+    expected = sum(first[k] * second[k] for k in set(first) | set(second)) / (n * n)
+    if expected == 1:
+        return 1.0 if observed == 1 else 0.0
+    return (observed - expected) / (1 - expected)
+
+
+def dashboard(*, dataset: Dataset) -> Dashboard:
+    entries = QueueEntry.objects.filter(dataset=dataset)
+    total = entries.count()
+    progress = {s: 0 for s in ReviewState.values}
+    for state, n in entries.values_list("review_state").annotate(n=Count("case_id")):
+        progress[state] = n
+    outcomes = list(
+        entries.values_list("gate_status").annotate(n=Count("case_id")).order_by("gate_status")
+    )
+    by_code = list(
+        QueueCode.objects.filter(dataset=dataset)
+        .values_list("code")
+        .annotate(n=Count("case_id"))
+        .order_by("-n", "code")
+    )
+    latest = latest_reviews(dataset=dataset)
+    calls: dict[str, Counter] = defaultdict(Counter)
+    for code, call, n in (
+        FindingDecision.objects.filter(review__in=latest)
+        .values_list("code", "call")
+        .annotate(n=Count("id"))
+    ):
+        calls[code][call] += n
+    rule_calls = sorted((code, c["right"], c["wrong"]) for code, c in calls.items())
+
+    confusion = {"passed": Counter(), "rejected": Counter()}
+    passed = dict(entries.values_list("case_id", "passed"))
+    by_case: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for case_id, reviewer_id, label in latest.values_list("case_id", "reviewer_id", "label"):
+        confusion["passed" if passed.get(case_id) else "rejected"][label] += 1
+        by_case[case_id].append((reviewer_id, label))
+    pairs = []
+    for reviews in by_case.values():
+        if len(reviews) >= 2:
+            reviews.sort()  # the two lowest reviewer ids: a stable pairing
+            pairs.append((reviews[0][1], reviews[1][1]))
+    return Dashboard(
+        total=total,
+        progress=list(progress.items()),
+        outcomes=outcomes,
+        by_code=by_code,
+        rule_calls=rule_calls,
+        confusion={k: {label: v[label] for label in Label.values} for k, v in confusion.items()},
+        kappa=cohen_kappa(pairs),
+        kappa_pairs=len(pairs),
+    )

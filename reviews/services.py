@@ -1,0 +1,159 @@
+"""Review decisions and admin relabels. Append-only; every write refreshes the queue index."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from groundgate.models import Case, Dataset, Membership, Role
+from groundgate.selectors import case_current_run
+from reviews.models import FindingDecision, GateCall, Label, Relabel, Review, WrongReason
+from reviews.queue import queue_refresh
+
+
+class ReviewInputError(ValueError):
+    """Bad review input; `field` names what was wrong."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Decision:
+    finding_index: int
+    call: str
+    reason: str = ""
+
+
+@dataclass
+class SubmitResult:
+    review: Review | None
+    # Reviews by others saved after the page was opened: the later reviewer is told and shown.
+    conflicts: list[Review] = field(default_factory=list)
+    stale_run: bool = False
+
+    @property
+    def saved(self) -> bool:
+        return self.review is not None
+
+
+def member_role(*, user, dataset: Dataset) -> str | None:
+    membership = Membership.objects.filter(user=user, dataset=dataset).first()
+    return membership.role if membership else None
+
+
+def _require_member(user, dataset: Dataset, *, admin: bool = False) -> None:
+    role = member_role(user=user, dataset=dataset)
+    if role is None or (admin and role != Role.ADMIN):
+        raise PermissionDenied("admins only" if admin else "not a member of this dataset")
+
+
+def review_submit(
+    *,
+    case: Case,
+    reviewer,
+    label: str,
+    comment: str = "",
+    decisions: list[Decision] | None = None,
+    seen_review_id: int | None = None,
+    gate_run_id: int | None = None,
+    force: bool = False,
+) -> SubmitResult:
+    """Record a reviewer's decision, unless someone else decided meanwhile (single-review
+    datasets) and the reviewer has not confirmed: then nothing is saved and the conflicting
+    reviews are returned. In double-review datasets reviews are independent: no conflict, and
+    disagreement makes the case disputed (the adjudication queue)."""
+    _require_member(reviewer, case.dataset)
+    if label not in Label.values:
+        raise ReviewInputError("label", f"must be one of {', '.join(Label.values)}")
+    run = case_current_run(case=case)
+    if run is None:
+        raise ReviewInputError("case", "the case has not been gated")
+    decisions = decisions or []
+    _validate_decisions(decisions, run.findings)
+
+    with transaction.atomic():
+        # Lock the case row so two saves of the same case are serialised (PostgreSQL; SQLite
+        # serialises writers anyway).
+        Case.objects.select_for_update().filter(pk=case.pk).first()
+        if gate_run_id is not None and gate_run_id != run.pk and not force:
+            return SubmitResult(None, stale_run=True)
+        others = Review.objects.filter(case=case, id__gt=seen_review_id or 0).exclude(
+            reviewer=reviewer
+        )
+        conflicts = list(others.select_related("reviewer").order_by("id"))
+        if conflicts and case.dataset.reviews_required == 1 and not force:
+            return SubmitResult(None, conflicts)
+        review = Review(
+            case=case, gate_run=run, reviewer=reviewer, label=label, comment=comment.strip()
+        )
+        review.save()
+        FindingDecision.objects.bulk_create(
+            FindingDecision(
+                review=review,
+                finding_index=d.finding_index,
+                code=run.findings[d.finding_index]["code"],
+                call=d.call,
+                reason=d.reason,
+            )
+            for d in decisions
+        )
+        queue_refresh([case.pk])
+    return SubmitResult(review, conflicts)
+
+
+def _validate_decisions(decisions: list[Decision], findings: list[dict]) -> None:
+    seen = set()
+    for i, d in enumerate(decisions):
+        where = f"decisions[{i}]"
+        if not 0 <= d.finding_index < len(findings):
+            raise ReviewInputError(f"{where}.finding_index", "no such finding in this verdict")
+        if d.finding_index in seen:
+            raise ReviewInputError(f"{where}.finding_index", "decided twice")
+        seen.add(d.finding_index)
+        if d.call not in GateCall.values:
+            raise ReviewInputError(f"{where}.call", "must be right or wrong")
+        if d.call == GateCall.WRONG and d.reason not in WrongReason.values:
+            raise ReviewInputError(f"{where}.reason", "say why the gate was wrong")
+        if d.call == GateCall.RIGHT and d.reason:
+            raise ReviewInputError(f"{where}.reason", "only for a finding the gate got wrong")
+
+
+def case_final_label(*, case: Case) -> str:
+    entry = getattr(case, "queue_entry", None)
+    return entry.final_label if entry is not None else ""
+
+
+@transaction.atomic
+def case_relabel(*, case: Case, admin, to_label: str, reason: str) -> Relabel:
+    return cases_relabel(cases=[case], admin=admin, to_label=to_label, reason=reason)[0]
+
+
+@transaction.atomic
+def cases_relabel(*, cases: list[Case], admin, to_label: str, reason: str) -> list[Relabel]:
+    """Set the final label of each case (a bulk relabel is one transaction)."""
+    if to_label not in Label.values:
+        raise ReviewInputError("to_label", f"must be one of {', '.join(Label.values)}")
+    if not reason or not reason.strip():
+        raise ReviewInputError("reason", "a relabel needs a reason")
+    for dataset in {c.dataset for c in cases}:
+        _require_member(admin, dataset, admin=True)
+    from reviews.models import QueueEntry
+
+    current = dict(QueueEntry.objects.filter(case__in=cases).values_list("case_id", "final_label"))
+    relabels = [
+        Relabel(
+            case=c,
+            from_label=current.get(c.pk, ""),
+            to_label=to_label,
+            admin=admin,
+            reason=reason.strip(),
+        )
+        for c in cases
+    ]
+    Relabel.objects.bulk_create(relabels)
+    queue_refresh([c.pk for c in cases])
+    return relabels

@@ -1,0 +1,21 @@
+// Queue keyboard: j/k move the selection, Enter opens the selected case.
+(function () {
+  const rows = Array.from(document.querySelectorAll("#queue tbody tr[data-href]"));
+  if (!rows.length) return;
+  let current = 0;
+  function select(i) {
+    rows[current].classList.remove("selected");
+    current = Math.max(0, Math.min(rows.length - 1, i));
+    rows[current].classList.add("selected");
+    rows[current].scrollIntoView({ block: "nearest" });
+  }
+  select(0);
+  document.addEventListener("keydown", function (event) {
+    const tag = (event.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "select" || tag === "textarea") return;
+    if (event.key === "j") { select(current + 1); event.preventDefault(); }
+    else if (event.key === "k") { select(current - 1); event.preventDefault(); }
+    else if (event.key === "Enter") { window.location = rows[current].dataset.href; }
+  });
+  rows.forEach(function (row, i) { row.addEventListener("click", function () { select(i); }); });
+})();

@@ -1,0 +1,205 @@
+"""Reviewers' decisions, conflicts, double review and adjudication, admin relabels, the
+dashboard."""
+
+from __future__ import annotations
+
+import pytest
+
+from groundgate.models import Case
+from reviews.models import FindingDecision, QueueEntry, Relabel, Review
+from reviews.queue import queue_rebuild
+from reviews.selectors import cohen_kappa
+
+pytestmark = pytest.mark.django_db
+
+
+def case(external_id: str) -> Case:
+    return Case.objects.get(external_id=external_id)
+
+
+def review(client, c: Case, label: str, seen: int = 0, **extra):
+    run = c.gate_runs.order_by("-id").first()
+    form = {"label": label, "seen_review_id": seen, "gate_run_id": run.pk, **extra}
+    return client.post(f"/d/demo/cases/{c.pk}/review", form)
+
+
+def test_a_reviewer_records_a_decision_with_per_finding_calls(reviewer):
+    c = case("demo-en-19")  # two UNGROUNDED_NUMBER findings
+    response = review(
+        reviewer,
+        c,
+        "not_grounded",
+        **{"call-0": "right", "call-1": "wrong", "reason-1": "formatting", "comment": "1050 ok"},
+    )
+    assert response.status_code == 302
+    saved = Review.objects.get(case=c)
+    assert (saved.reviewer.username, saved.label, saved.comment) == (
+        "rita",
+        "not_grounded",
+        "1050 ok",
+    )
+    calls = list(
+        FindingDecision.objects.filter(review=saved)
+        .order_by("finding_index")
+        .values_list("code", "call", "reason")
+    )
+    assert calls == [
+        ("UNGROUNDED_NUMBER", "right", ""),
+        ("UNGROUNDED_NUMBER", "wrong", "formatting"),
+    ]
+    entry = QueueEntry.objects.get(case=c)
+    assert (entry.review_state, entry.final_label) == ("reviewed", "not_grounded")
+
+
+@pytest.mark.parametrize(
+    ("form", "field"),
+    [
+        ({"label": "maybe"}, "label"),
+        ({"label": "grounded", "call-9": "right"}, "decisions[0].finding_index"),
+        ({"label": "grounded", "call-0": "wrong"}, "decisions[0].reason"),
+        ({"label": "grounded", "call-0": "sideways"}, "decisions[0].call"),
+    ],
+)
+def test_bad_decisions_are_refused_naming_the_field(reviewer, form, field):
+    c = case("demo-en-17")
+    response = reviewer.post(f"/d/demo/cases/{c.pk}/review", form)
+    assert response.status_code == 400
+    assert field in response.content.decode()
+    assert not Review.objects.filter(case=c).exists()
+
+
+def test_a_later_reviewer_is_told_of_the_conflict_and_sees_the_other_decision(
+    reviewer, second_reviewer
+):
+    c = case("demo-en-18")
+    # Both open the page when nobody has reviewed (seen_review_id 0); Rita saves first.
+    assert review(reviewer, c, "not_grounded", comment="12.5 vs 12.50").status_code == 302
+    response = review(second_reviewer, c, "grounded")
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "Not saved" in html and "rita" in html and "12.5 vs 12.50" in html
+    assert Review.objects.filter(case=c).count() == 1  # nothing silently overwritten
+    # Knowingly saving anyway records a second review, and the case is disputed.
+    assert review(second_reviewer, c, "grounded", force="1").status_code == 302
+    assert QueueEntry.objects.get(case=c).review_state == "disputed"
+    assert [r.label for r in Review.objects.filter(case=c).order_by("id")] == [
+        "not_grounded",
+        "grounded",
+    ]
+
+
+def test_double_review_is_independent_and_disagreement_goes_to_adjudication(
+    demo_dataset, reviewer, second_reviewer, admin
+):
+    demo_dataset.reviews_required = 2
+    demo_dataset.save()
+    queue_rebuild(dataset_id=demo_dataset.pk)
+    c = case("demo-zh-13")
+    assert review(reviewer, c, "not_grounded").status_code == 302
+    assert QueueEntry.objects.get(case=c).review_state == "unreviewed"  # one of two
+    page = second_reviewer.get(f"/d/demo/cases/{c.pk}/").content.decode()
+    assert "independent review(s) hidden" in page and "not_grounded" not in page.split("Reviews")[1]
+    assert review(second_reviewer, c, "partially_grounded").status_code == 302  # no conflict
+    assert QueueEntry.objects.get(case=c).review_state == "disputed"
+    adjudication = admin.get("/d/demo/?review=disputed").context["page"]
+    assert [e.external_id for e in adjudication] == ["demo-zh-13"]
+    admin.post(
+        f"/d/demo/cases/{c.pk}/relabel",
+        {"to_label": "not_grounded", "reason": "20万 is not 200000"},
+    )
+    entry = QueueEntry.objects.get(case=c)
+    assert (entry.review_state, entry.final_label) == ("reviewed", "not_grounded")
+
+
+def test_admin_relabels_are_kept_and_shown(admin):
+    c = case("demo-en-12")
+    assert (
+        admin.post(
+            f"/d/demo/cases/{c.pk}/relabel", {"to_label": "grounded", "reason": ""}
+        ).status_code
+        == 400
+    )
+    admin.post(f"/d/demo/cases/{c.pk}/relabel", {"to_label": "grounded", "reason": "whitespace"})
+    admin.post(f"/d/demo/cases/{c.pk}/relabel", {"to_label": "cannot_judge", "reason": "unsure"})
+    history = list(
+        Relabel.objects.filter(case=c)
+        .order_by("id")
+        .values_list("from_label", "to_label", "admin__username", "reason")
+    )
+    assert history == [
+        ("", "grounded", "ada", "whitespace"),
+        ("grounded", "cannot_judge", "ada", "unsure"),
+    ]
+    html = admin.get(f"/d/demo/cases/{c.pk}/").content.decode()
+    assert "grounded → <strong>cannot_judge</strong> — unsure" in html
+
+
+def test_bulk_relabel_of_a_filtered_set(admin):
+    filtered = admin.get("/d/demo/?code=NO_CHUNKS").context["page"]
+    ids = [e.case_id for e in filtered]
+    assert len(ids) == 2
+    form = {
+        "code": "NO_CHUNKS",
+        "to_label": "not_grounded",
+        "reason": "no retrieval",
+        "expected_count": "2",
+    }
+    assert admin.post("/d/demo/relabel", form).status_code == 302
+    assert set(Relabel.objects.values_list("case_id", flat=True)) == set(ids)
+    # A stale count (the set changed) relabels nothing.
+    admin.post("/d/demo/relabel", form | {"expected_count": "5"})
+    assert Relabel.objects.count() == 2
+
+
+def test_save_and_next_goes_to_the_next_case_needing_review(reviewer):
+    c = case("demo-en-09")
+    response = review(reviewer, c, "not_grounded", next="1")
+    assert response.status_code == 302
+    next_id = int(response.url.split("/cases/")[1].split("/")[0])
+    assert next_id != c.pk
+    assert QueueEntry.objects.get(case_id=next_id).review_state == "unreviewed"
+
+
+def test_the_dashboard_counts_progress_rules_and_agreement(reviewer, second_reviewer, admin):
+    for external_id, rita, sam in [
+        ("demo-en-17", "not_grounded", "not_grounded"),
+        ("demo-en-18", "not_grounded", "grounded"),
+        ("demo-en-01", "grounded", "grounded"),
+    ]:
+        c = case(external_id)
+        review(reviewer, c, rita, **({"call-0": "right"} if c.gate_runs.get().findings else {}))
+        review(second_reviewer, c, sam, force="1")
+    stats = admin.get("/d/demo/dashboard").context["stats"]
+    assert dict(stats.progress)["reviewed"] == 2 and dict(stats.progress)["disputed"] == 1
+    assert ("UNGROUNDED_NUMBER", 2, 0) in stats.rule_calls
+    assert stats.kappa_pairs == 3
+    assert stats.kappa == pytest.approx(cohen_kappa([("n", "n"), ("n", "g"), ("g", "g")]))
+    assert stats.confusion["rejected"]["not_grounded"] == 3
+
+
+def test_cohen_kappa():
+    assert cohen_kappa([]) is None
+    assert cohen_kappa([("a", "a"), ("b", "b")]) == 1.0
+    assert cohen_kappa([("a", "b"), ("b", "a")]) == -1.0
+    # 20 cases, observed 0.7, expected 0.5: kappa 0.4
+    pairs = [("y", "y")] * 7 + [("n", "n")] * 7 + [("y", "n")] * 3 + [("n", "y")] * 3
+    assert cohen_kappa(pairs) == pytest.approx(0.4)
+
+
+def test_the_queue_index_always_equals_a_rebuild(reviewer, admin):
+    review(reviewer, case("demo-en-17"), "grounded")
+    admin.post(
+        f"/d/demo/cases/{case('demo-en-18').pk}/relabel", {"to_label": "grounded", "reason": "ok"}
+    )
+    before = sorted(
+        QueueEntry.objects.values_list(
+            "case_id", "gate_status", "review_state", "final_label", "finding_codes"
+        )
+    )
+    queue_rebuild()
+    after = sorted(
+        QueueEntry.objects.values_list(
+            "case_id", "gate_status", "review_state", "final_label", "finding_codes"
+        )
+    )
+    assert before == after
