@@ -20,6 +20,13 @@ $(VENV)/.installed-test: $(VENV)/.installed pyproject.toml
 	$(BIN)/pip install --quiet -e ".[test]"
 	touch $@
 
+# The end-to-end tests drive Debian's Chromium; install it when it is missing (needs root or sudo).
+CHROMIUM ?= /usr/bin/chromium
+$(CHROMIUM):
+	@echo "Installing Debian's chromium for the end-to-end tests"
+	$(if $(filter 0,$(shell id -u)),,sudo) apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $(if $(filter 0,$(shell id -u)),,sudo) apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+
 install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
@@ -32,7 +39,7 @@ run: demo
 	@echo "GroundGate on http://$(HOST)/"
 	$(BIN)/python manage.py runserver $(HOST)
 
-test: install-test
+test: install-test $(CHROMIUM)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest

@@ -203,3 +203,22 @@ def test_the_queue_index_always_equals_a_rebuild(reviewer, admin):
         )
     )
     assert before == after
+
+
+def test_admin_site_relabel_action_needs_a_reason_and_uses_the_service(admin, demo_dataset):
+    admin.user.is_staff = admin.user.is_superuser = True
+    admin.user.save()
+    ids = [case("demo-en-01").pk, case("demo-en-02").pk]
+    base = {"action": "relabel_cases", "_selected_action": ids}
+    form = admin.post("/admin/groundgate/case/", base)
+    assert form.status_code == 200 and b"Relabel 2 cases" in form.content
+    admin.post(
+        "/admin/groundgate/case/", base | {"apply": "1", "to_label": "grounded", "reason": ""}
+    )
+    assert not Relabel.objects.exists()  # the reason is required
+    admin.post(
+        "/admin/groundgate/case/",
+        base | {"apply": "1", "to_label": "grounded", "reason": "spot check"},
+    )
+    assert sorted(Relabel.objects.values_list("case_id", flat=True)) == sorted(ids)
+    assert admin.get("/admin/reviews/relabel/").status_code == 200

@@ -1,0 +1,132 @@
+"""Review UI figures (issue 5): queue and case page server time with 100k cases, p95.
+
+Run: .venv/bin/python bench/bench_review_ui.py [--cases 100000] [--requests 60]
+Builds a throwaway SQLite database under bench/out/ui/ (100k answer cases cycled from the demo
+cases, each with a gate run and a queue entry, some reviewed), then times Django handling of
+queue pages (default order, each filter, deep pages) and case pages through the test client
+(server time: everything but the network).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "out" / "ui"
+sys.path.insert(0, str(ROOT))
+
+
+def setup_django() -> None:
+    shutil.rmtree(OUT, ignore_errors=True)
+    OUT.mkdir(parents=True)
+    os.environ["DATABASE_URL"] = f"sqlite:///{OUT / 'bench.sqlite3'}"
+    os.environ["MEDIA_ROOT"] = str(OUT / "media")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "groundgate.settings")
+    os.environ["ALLOWED_HOSTS"] = "testserver"
+    import django
+
+    django.setup()
+
+
+def build(count: int) -> tuple[int, list[int]]:
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import transaction
+
+    from groundgate.engine.registry import get_gate
+    from groundgate.models import Case, GateRun, Role
+    from groundgate.services.datasets import dataset_get_or_create, membership_grant
+    from groundgate.services.gating import gaterun_build, policy_record_for
+    from reviews.models import Review
+    from reviews.queue import queue_refresh
+
+    call_command("migrate", verbosity=0)
+    dataset, _ = dataset_get_or_create(slug="big")
+    user = get_user_model().objects.create_user("rita", password="x")
+    membership_grant(dataset=dataset, user=user, role=Role.REVIEWER)
+    spec = get_gate("answer")
+    record = policy_record_for(spec=spec, policy=spec.default_policy)
+    templates = [json.loads(line) for line in
+                 (ROOT / "fixtures" / "demo" / "cases.jsonl").read_text().splitlines()]  # fmt: skip
+    gated = []
+    for t in templates:
+        parsed = spec.input_model.model_validate(t)
+        gated.append((t, parsed, spec.run(parsed, spec.default_policy)))
+    rng = random.Random(7)
+    started = time.perf_counter()
+    for start in range(0, count, 2000):
+        with transaction.atomic():
+            cases, runs = [], []
+            for n in range(start, min(count, start + 2000)):
+                payload, parsed, verdict = gated[n % len(gated)]
+                cases.append(Case(dataset=dataset, kind="answer", external_id=f"big-{n}",
+                                  question=payload["question"], payload=payload,
+                                  payload_sha256=f"{n:064x}"))  # fmt: skip
+            Case.objects.bulk_create(cases)
+            for case, n in zip(cases, range(start, start + len(cases)), strict=True):
+                _, parsed, verdict = gated[n % len(gated)]
+                runs.append(gaterun_build(case=case, spec=spec, verdict=verdict,
+                                          policy_record=record))  # fmt: skip
+            GateRun.objects.bulk_create(runs)
+            reviewed = [c for c in cases if rng.random() < 0.2]
+            for c in reviewed:
+                Review(case=c, gate_run=runs[cases.index(c)], reviewer=user,
+                       label=rng.choice(["grounded", "not_grounded"])).save()  # fmt: skip
+            queue_refresh([c.pk for c in cases])
+    print(f"built {count} cases in {time.perf_counter() - started:.0f} s")
+    ids = list(Case.objects.filter(dataset=dataset).values_list("id", flat=True))
+    return dataset.pk, ids
+
+
+def timed(client, url: str) -> float:
+    t0 = time.perf_counter()
+    response = client.get(url)
+    elapsed = time.perf_counter() - t0
+    assert response.status_code == 200, (url, response.status_code)
+    return elapsed
+
+
+def report(name: str, samples: list[float]) -> None:
+    samples.sort()
+    p95 = samples[max(0, int(len(samples) * 0.95) - 1)]
+    print(f"{name:34} n={len(samples):3}  median {statistics.median(samples) * 1000:6.1f} ms  "
+          f"p95 {p95 * 1000:6.1f} ms")  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cases", type=int, default=100_000)
+    parser.add_argument("--requests", type=int, default=60)
+    args = parser.parse_args()
+    setup_django()
+    _, ids = build(args.cases)
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    client = Client()
+    client.force_login(get_user_model().objects.get(username="rita"))
+    pages = args.cases // 50
+    queue_urls = [
+        "/d/big/", "/d/big/?status=ok", "/d/big/?code=UNGROUNDED_NUMBER",
+        "/d/big/?review=reviewed", "/d/big/?kind=answer&status=no_evidence",
+        f"/d/big/?page={pages // 2}", "/d/big/?code=NO_CHUNKS&page=10",
+    ]  # fmt: skip
+    rng = random.Random(11)
+    for url in queue_urls[:2]:
+        timed(client, url)  # warm up
+    queue = [timed(client, rng.choice(queue_urls)) for _ in range(args.requests)]
+    report(f"queue ({args.cases} cases)", queue)
+    case_pages = [timed(client, f"/d/big/cases/{rng.choice(ids)}/") for _ in range(args.requests)]
+    report(f"case page ({args.cases} cases)", case_pages)
+
+
+if __name__ == "__main__":
+    main()

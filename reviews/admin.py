@@ -1,0 +1,81 @@
+"""Django admin: reviews and relabels are read-only records; admins relabel cases from the Case
+list with a required reason (the same service the case page uses)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import render
+
+from groundgate.admin import CaseAdmin
+from groundgate.models import Case
+from reviews.models import Label, Relabel, Review
+from reviews.services import ReviewInputError, cases_relabel
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Review)
+class ReviewAdmin(ReadOnlyAdmin):
+    list_display = ("case", "reviewer", "label", "created_at")
+    list_filter = ("label", "case__dataset")
+
+
+@admin.register(Relabel)
+class RelabelAdmin(ReadOnlyAdmin):
+    list_display = ("case", "from_label", "to_label", "admin", "reason", "created_at")
+    list_filter = ("to_label", "case__dataset")
+
+
+class RelabelForm(forms.Form):
+    to_label = forms.ChoiceField(choices=Label.choices)
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
+
+
+@admin.action(description="Relabel selected cases (with a reason)")
+def relabel_cases(modeladmin, request, queryset):
+    if "apply" in request.POST:
+        form = RelabelForm(request.POST)
+        if form.is_valid():
+            try:
+                done = cases_relabel(
+                    cases=list(queryset.select_related("dataset")),
+                    admin=request.user,
+                    to_label=form.cleaned_data["to_label"],
+                    reason=form.cleaned_data["reason"],
+                )
+            except (ReviewInputError, PermissionDenied) as exc:
+                modeladmin.message_user(request, f"Not relabelled: {exc}", messages.ERROR)
+                return None
+            modeladmin.message_user(request, f"Relabelled {len(done)} case(s).")
+            return None
+    else:
+        form = RelabelForm()
+    return render(
+        request,
+        "admin/relabel_cases.html",
+        {
+            "form": form,
+            "cases": queryset,
+            "action": "relabel_cases",
+            "opts": modeladmin.model._meta,
+        },
+    )
+
+
+admin.site.unregister(Case)
+
+
+@admin.register(Case)
+class ReviewedCaseAdmin(CaseAdmin):
+    actions = [relabel_cases]
