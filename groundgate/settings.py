@@ -36,6 +36,9 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "groundgate.apps.GroundGateConfig",
     "reviews.apps.ReviewsConfig",
 ]
@@ -107,11 +110,44 @@ CELERY_TASK_ACKS_LATE = True
 # How many cases import_cases writes per transaction.
 GROUNDGATE_IMPORT_BATCH_SIZE = env_int("GROUNDGATE_IMPORT_BATCH_SIZE", 500, minimum=1)
 
+# Uploads: larger bodies are refused with 413 before they are read.
+GROUNDGATE_MAX_UPLOAD_BYTES = env_int("GROUNDGATE_MAX_UPLOAD_BYTES", 50 * 1024 * 1024, minimum=1)
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 20 * 1024 * 1024, minimum=1)
+FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+# How many cases one batch gate request may carry.
+GROUNDGATE_GATE_BATCH_MAX = env_int("GROUNDGATE_GATE_BATCH_MAX", 100, minimum=1)
+
 REST_FRAMEWORK = {
+    # Tokens for programs, sessions for the browser (CSRF applies to session requests).
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "groundgate.api.pagination.IdCursorPagination",
+    "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "groundgate.api.errors.exception_handler",
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    # ?format= belongs to the export endpoint (jsonl|csv), not to DRF's content negotiation.
+    "URL_FORMAT_OVERRIDE": None,
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "GroundGate API",
+    "DESCRIPTION": "Gate LLM answers against their evidence, ingest documents, export audits.",
+    "VERSION": "1.0.0",
+    "OAS_VERSION": "3.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "DocumentKindEnum": "groundgate.models.documents.DocumentKind.choices",
+        "ChunkKindEnum": "groundgate.models.documents.ChunkKind.choices",
+        "CaseKindEnum": "groundgate.models.cases.CaseKind.choices",
+    },
 }
 
 LOGGING = {

@@ -1,12 +1,14 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO_CASES = ROOT / "fixtures" / "demo" / "cases.jsonl"
-SHARED = ROOT.parent / "shared"
+# ../shared beside the checkout (as in CI), or wherever GROUNDGATE_SHARED_DIR says.
+SHARED = Path(os.environ.get("GROUNDGATE_SHARED_DIR", ROOT.parent / "shared"))
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ validated parts, and plain dicts/lists are checked by _check_finite.
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 from typing import Any
 
@@ -33,7 +34,19 @@ def canonical_bytes(value: Any) -> bytes:
     else:
         _check_finite(value)
         data = value
-    return orjson.dumps(data, default=_default, option=_OPTIONS)
+    try:
+        return orjson.dumps(data, default=_default, option=_OPTIONS)
+    except orjson.JSONEncodeError:
+        # orjson refuses integers beyond 64 bits, which JSON allows; the standard library writes
+        # the same canonical form for them.
+        return json.dumps(
+            data,
+            default=_default,
+            sort_keys=True,
+            ensure_ascii=False,
+            allow_nan=False,
+            separators=(",", ":"),
+        ).encode("utf-8")
 
 
 def canonical_json(value: Any) -> str:

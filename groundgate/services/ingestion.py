@@ -96,6 +96,9 @@ def _store(dataset, extracted: ExtractedPdf, filename: str, existing: Document |
             document.status = DocumentStatus.READY
             document.error = ""
             document.warnings = extracted.warnings
+            if document.file:
+                # A pending upload's stored copy is replaced by what we keep (maybe decrypted).
+                document.file.delete(save=False)
             document.file.save(filename, ContentFile(extracted.stored_bytes), save=False)
             saved_name = document.file.name
             document.save()

@@ -103,3 +103,21 @@ def test_fast_lookup_agrees_with_the_full_scan(conclusion, excerpt):
     full = offered_quantities(excerpt)
     for value in extract_numbers(conclusion) + extract_numbers(excerpt):
         assert units_offering(excerpt, value.quantity) == full.get(value.quantity)
+
+
+def test_integers_beyond_64_bits_are_written_not_crashed_on():
+    from groundgate.engine.canonical import canonical_json
+
+    assert canonical_json({"b": 2**70, "a": "é"}) == '{"a":"é","b":1180591620717411303424}'
+    outcome = gate_text(
+        get_gate("answer"),
+        json.dumps(
+            {
+                "case_id": "x",
+                "raw_chunks": [{"chunk_id": "c", "text": "t"}],
+                "answer": {"evidences": [{"chunk_id": "c", "excerpt": "t", "page_index": 2**70}]},
+            }
+        ),
+        AnswerGatePolicy(),
+    )
+    assert b"1180591620717411303424" in outcome.to_json()

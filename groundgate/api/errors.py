@@ -1,0 +1,82 @@
+"""One error shape for the API: {"detail": ..., "errors": [{"field": path, "message": ...}]}.
+
+Bad input is never a 500: validation errors are 400 with field paths; unexpected exceptions
+are logged and returned as a plain 500 without internals.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from pydantic import ValidationError as PydanticValidationError
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from groundgate.engine.errors import describe
+
+log = logging.getLogger(__name__)
+
+
+class UnsupportedFile(exceptions.APIException):
+    status_code = status.HTTP_415_UNSUPPORTED_MEDIA_TYPE
+    default_detail = "unsupported file type"
+
+
+class TooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "upload too large"
+
+
+class Conflict(exceptions.APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "conflict"
+
+
+def pydantic_errors(exc: PydanticValidationError, prefix: str = "") -> list[dict]:
+    return [
+        {"field": (f"{prefix}.{path}" if prefix and path != "(root)" else prefix or path),
+         "message": message}
+        for path, message in describe(exc, limit=50)
+    ]  # fmt: skip
+
+
+def bad_request(errors: list[dict], detail: str = "invalid input") -> Response:
+    return Response({"detail": detail, "errors": errors}, status=status.HTTP_400_BAD_REQUEST)
+
+
+def _flatten(data, prefix: str = "") -> list[dict]:
+    if isinstance(data, dict):
+        out = []
+        for key, value in data.items():
+            path = f"{prefix}.{key}" if prefix else str(key)
+            out += _flatten(value, "" if key == "non_field_errors" else path)
+        return out
+    if isinstance(data, list):
+        if all(isinstance(item, (str, exceptions.ErrorDetail)) for item in data):
+            return [{"field": prefix or "(root)", "message": str(item)} for item in data]
+        out = []
+        for i, item in enumerate(data):
+            out += _flatten(item, f"{prefix}[{i}]")
+        return out
+    return [{"field": prefix or "(root)", "message": str(data)}]
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, PydanticValidationError):
+        return bad_request(pydantic_errors(exc))
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied(str(exc) or None)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        log.exception("unhandled API error", exc_info=exc)
+        return Response({"detail": "internal error"}, status=500)
+    if isinstance(exc, exceptions.ValidationError):
+        response.data = {"detail": "invalid input", "errors": _flatten(exc.detail)}
+    elif isinstance(response.data, dict) and "detail" in response.data:
+        response.data = {"detail": str(response.data["detail"])}
+    return response

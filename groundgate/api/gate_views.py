@@ -1,0 +1,182 @@
+"""POST /api/v1/gate/{kind} and /api/v1/gate/{kind}/batch: gate as a service.
+
+The body is the same case JSON as the CLI's; the response is the same verdict JSON (canonical
+bytes). 201 when the case is new, 200 when the same id and content were submitted before, 409
+when the id was used with other content, 400 with field paths for bad input.
+"""
+
+from __future__ import annotations
+
+import orjson
+from django.conf import settings
+from django.http import HttpResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from pydantic import ValidationError
+from rest_framework import serializers, status
+from rest_framework.parsers import BaseParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from groundgate.api.access import dataset_from_query
+from groundgate.api.errors import bad_request, pydantic_errors
+from groundgate.engine.registry import GATES, get_gate
+from groundgate.services.submissions import SubmissionConflict, case_submit
+
+
+class RawJSONParser(BaseParser):
+    """Hands the body to the engine unparsed: pydantic parses and validates it in one pass."""
+
+    media_type = "application/json"
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        return stream.read()
+
+
+class ErrorItem(serializers.Serializer):
+    field = serializers.CharField()
+    message = serializers.CharField()
+
+
+class ErrorBody(serializers.Serializer):
+    detail = serializers.CharField()
+    errors = ErrorItem(many=True, required=False)
+
+
+DATASET_PARAM = OpenApiParameter(
+    "dataset", str, description="Dataset slug (optional if you are a member of one dataset)"
+)
+
+
+def _verdict_response(body: bytes, created: bool) -> HttpResponse:
+    return HttpResponse(body, status=201 if created else 200, content_type="application/json")
+
+
+def _submit(request: Request, kind: str, body: bytes):
+    """(status, verdict bytes | None, errors | None)."""
+    dataset = dataset_from_query(request)
+    try:
+        submission = case_submit(dataset=dataset, kind=kind, body=body)
+    except ValidationError as exc:
+        return 400, None, pydantic_errors(exc)
+    except SubmissionConflict as exc:
+        return 409, None, [{"field": "id", "message": str(exc)}]
+    return (201 if submission.created else 200), submission.verdict_json, None
+
+
+def make_gate_view(kind: str) -> type[APIView]:
+    spec = get_gate(kind)
+
+    class GateView(APIView):
+        parser_classes = [RawJSONParser]
+
+        @extend_schema(
+            operation_id=f"gate_{kind}",
+            summary=f"Gate one {kind} case and store it",
+            parameters=[DATASET_PARAM],
+            request=spec.input_model,
+            responses={
+                200: OpenApiResponse(_verdict_model(kind), description="seen before"),
+                201: OpenApiResponse(_verdict_model(kind), description="stored and gated"),
+                400: ErrorBody,
+                401: ErrorBody,
+                404: ErrorBody,
+                409: ErrorBody,
+            },
+            tags=["gate"],
+        )
+        def post(self, request: Request) -> HttpResponse:
+            code, verdict, errors = _submit(request, kind, request.data or b"")
+            if verdict is not None:
+                return _verdict_response(verdict, code == 201)
+            if code == 409:
+                return Response({"detail": errors[0]["message"], "errors": errors}, status=409)
+            return bad_request(errors)
+
+    GateView.__name__ = f"Gate{kind.title()}View"
+    return GateView
+
+
+class BatchResult(serializers.Serializer):
+    index = serializers.IntegerField()
+    status = serializers.IntegerField(help_text="201 stored, 200 seen before, 400, 409")
+    verdict = serializers.DictField(allow_null=True, help_text="the verdict, as for one case")
+    errors = ErrorItem(many=True, allow_null=True)
+
+
+class BatchResponse(serializers.Serializer):
+    results = BatchResult(many=True)
+
+
+def make_batch_view(kind: str) -> type[APIView]:
+    class BatchRequest(serializers.Serializer):
+        cases = serializers.ListField(
+            child=serializers.JSONField(),
+            help_text=f"{kind} cases, as for POST /api/v1/gate/{kind}",
+        )
+
+    BatchRequest.__name__ = f"{kind.title()}BatchRequest"
+
+    class BatchView(APIView):
+        parser_classes = [RawJSONParser]
+
+        @extend_schema(
+            operation_id=f"gate_{kind}_batch",
+            summary=f"Gate up to GROUNDGATE_GATE_BATCH_MAX (default 100) {kind} cases",
+            parameters=[DATASET_PARAM],
+            request=BatchRequest,
+            responses={
+                200: BatchResponse,
+                400: ErrorBody,
+                401: ErrorBody,
+                404: ErrorBody,
+                413: ErrorBody,
+            },
+            tags=["gate"],
+        )
+        def post(self, request: Request) -> Response:
+            try:
+                body = orjson.loads(request.data or b"")
+            except orjson.JSONDecodeError as exc:
+                return bad_request([{"field": "(root)", "message": f"not valid JSON: {exc}"}])
+            cases = body.get("cases") if isinstance(body, dict) else None
+            if not isinstance(cases, list):
+                return bad_request([{"field": "cases", "message": "a list of cases is required"}])
+            limit = settings.GROUNDGATE_GATE_BATCH_MAX
+            if len(cases) > limit:
+                return Response(
+                    {"detail": f"at most {limit} cases per batch; got {len(cases)}"},
+                    status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+                )
+            results = []
+            for index, case in enumerate(cases):
+                code, verdict, errors = _submit(request, kind, orjson.dumps(case))
+                if errors:
+                    errors = [dict(e, field=f"cases[{index}].{e['field']}") for e in errors]
+                results.append(
+                    {
+                        "index": index,
+                        "status": code,
+                        "verdict": orjson.Fragment(verdict) if verdict else None,
+                        "errors": errors,
+                    }
+                )
+            return HttpResponse(orjson.dumps({"results": results}), content_type="application/json")
+
+    BatchView.__name__ = f"GateBatch{kind.title()}View"
+    return BatchView
+
+
+def _verdict_model(kind: str):
+    from groundgate.engine.gates import anchored, answer, code, report, synthesis
+
+    return {
+        "answer": answer.AnswerVerdict,
+        "anchored": anchored.AnchoredVerdict,
+        "synthesis": synthesis.SynthesisVerdict,
+        "report": report.ReportVerdict,
+        "code": code.CodeVerdict,
+    }[kind]
+
+
+GATE_VIEWS = {kind: (make_gate_view(kind), make_batch_view(kind)) for kind in sorted(GATES)}

@@ -1,0 +1,33 @@
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from groundgate.api import data_views as d
+from groundgate.api import ingest_views as i
+from groundgate.api.gate_views import GATE_VIEWS
+
+app_name = "api"
+DS = "v1/datasets/<slug:slug>"
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="swagger"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+    path("v1/datasets/", d.DatasetList.as_view(), name="dataset-list"),
+    path(f"{DS}/", d.DatasetDetail.as_view(), name="dataset-detail"),
+    path(f"{DS}/documents/", d.DocumentList.as_view(), name="document-list"),
+    path(f"{DS}/documents/upload", i.DocumentUpload.as_view(), name="document-upload"),
+    path(f"{DS}/documents/<int:pk>/", d.DocumentDetail.as_view(), name="document-detail"),
+    path(f"{DS}/documents/<int:pk>/chunks/import", i.ChunkImport.as_view(), name="chunk-import"),
+    path(f"{DS}/chunks/", d.ChunkList.as_view(), name="chunk-list"),
+    path(f"{DS}/cases/", d.CaseList.as_view(), name="case-list"),
+    path(f"{DS}/cases/import", i.CaseImport.as_view(), name="case-import"),
+    path(f"{DS}/cases/<int:pk>/", d.CaseDetail.as_view(), name="case-detail"),
+    path(f"{DS}/cases/<int:pk>/gate-runs/", d.CaseGateRuns.as_view(), name="case-gate-runs"),
+    path(f"{DS}/cases/<int:pk>/reviews/", d.CaseReviews.as_view(), name="case-reviews"),
+    path(f"{DS}/export", i.Export.as_view(), name="export"),
+]
+for kind, (gate_view, batch_view) in GATE_VIEWS.items():
+    urlpatterns += [
+        path(f"v1/gate/{kind}", gate_view.as_view(), name=f"gate-{kind}"),
+        path(f"v1/gate/{kind}/batch", batch_view.as_view(), name=f"gate-{kind}-batch"),
+    ]

@@ -1,0 +1,61 @@
+"""python manage.py export --dataset SLUG [--format jsonl|csv] [--output FILE] [filters]"""
+
+from __future__ import annotations
+
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+
+from groundgate.api.ingest_views import export_filters
+from groundgate.management.progress import progress_bar
+from groundgate.models import Dataset
+from reviews.export import csv_stream, export_records, jsonl_stream
+from reviews.models import QueueEntry
+
+
+class Command(BaseCommand):
+    help = "Export an audited dataset, one record per case (same records as the API)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--dataset", required=True)
+        parser.add_argument("--format", choices=["jsonl", "csv"], default="jsonl")
+        parser.add_argument("--output", default="-", help="file, or - for stdout")
+        parser.add_argument("--reviewed", action="store_true", help="only settled reviews")
+        parser.add_argument("--label", default="")
+        parser.add_argument("--code", default="")
+        parser.add_argument("--since", default="", help="ISO 8601 date or date-time")
+
+    def handle(self, *args, **options):
+        dataset = Dataset.objects.filter(slug=options["dataset"]).first()
+        if dataset is None:
+            raise CommandError(f"no dataset {options['dataset']!r}")
+        params = {
+            "reviewed": "true" if options["reviewed"] else "",
+            "label": options["label"],
+            "code": options["code"],
+            "since": options["since"],
+        }
+        filters, errors = export_filters(params)
+        if errors:
+            raise CommandError("; ".join(f"--{e['field']}: {e['message']}" for e in errors))
+        total = QueueEntry.objects.filter(dataset=dataset).count()
+        out = sys.stdout.buffer if options["output"] == "-" else open(options["output"], "wb")
+        count = 0
+        with progress_bar(total=total, unit="case", desc="export") as bar:
+
+            def counted(records):
+                nonlocal count
+                for record in records:
+                    count += 1
+                    bar.update(1)
+                    yield record
+
+            records = counted(export_records(dataset=dataset, filters=filters))
+            stream = csv_stream(records) if options["format"] == "csv" else jsonl_stream(records)
+            try:
+                for block in stream:
+                    out.write(block)
+            finally:
+                if out is not sys.stdout.buffer:
+                    out.close()
+        self.stderr.write(f"exported {count} records from {dataset.slug}")

@@ -1,0 +1,71 @@
+"""Gate-as-a-service: a RAG system submits one case, gets the verdict, and the case lands in the
+review queue. external_id (the case's own id) makes it idempotent: the same id and content return
+the stored verdict; the same id with other content is a conflict and changes nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from pydantic import ValidationError
+
+from groundgate.engine.canonical import canonical_bytes
+from groundgate.engine.registry import get_gate
+from groundgate.models import Case, Dataset, GateRun
+from groundgate.selectors import case_current_run
+from groundgate.services.gating import gaterun_build, policy_record_for
+from groundgate.signals import cases_changed
+
+
+class SubmissionConflict(Exception):
+    def __init__(self, external_id: str):
+        super().__init__(f"a case with id {external_id!r} exists with different content")
+        self.external_id = external_id
+
+
+@dataclass(frozen=True)
+class Submission:
+    case: Case
+    verdict_json: bytes  # canonical, exactly what the CLI prints (without the newline)
+    created: bool
+
+
+def case_submit(*, dataset: Dataset, kind: str, body: bytes) -> Submission:
+    """Validate, store and gate one case. Raises pydantic.ValidationError for bad input and
+    SubmissionConflict for a reused id with other content."""
+    spec = get_gate(kind)
+    parsed = spec.input_model.model_validate_json(body)
+    payload = json.loads(body)  # not orjson: it refuses integers beyond 64 bits
+    digest = hashlib.sha256(canonical_bytes(payload)).hexdigest()
+    external_id = spec.external_id(parsed)
+
+    existing = Case.objects.filter(dataset=dataset, kind=kind, external_id=external_id).first()
+    if existing is not None:
+        return _existing(existing, digest)
+    verdict = spec.run(parsed, spec.default_policy)
+    try:
+        with transaction.atomic():
+            case = Case.objects.create(dataset=dataset, kind=kind, external_id=external_id,
+                                       question=spec.question(parsed), payload=payload,
+                                       payload_sha256=digest)  # fmt: skip
+            record = policy_record_for(spec=spec, policy=spec.default_policy)
+            run = gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=record)
+            run.save()
+            cases_changed.send(sender=GateRun, case_ids=[case.pk])
+    except IntegrityError:
+        # The same id submitted concurrently: the other request stored it first.
+        existing = Case.objects.get(dataset=dataset, kind=kind, external_id=external_id)
+        return _existing(existing, digest)
+    return Submission(case, run.verdict.encode(), True)
+
+
+def _existing(case: Case, digest: str) -> Submission:
+    if case.payload_sha256 != digest:
+        raise SubmissionConflict(case.external_id)
+    run = case_current_run(case=case)
+    return Submission(case, run.verdict.encode() if run else b"{}", False)
+
+
+__all__ = ["Submission", "SubmissionConflict", "ValidationError", "case_submit"]

@@ -1,0 +1,387 @@
+"""Export audited datasets: one record per case, streamed with constant memory.
+
+Record schema `groundgate.export.v1` (docs/export-schema.md, docs/export.schema.json): the case,
+the answer as submitted, the cited chunks with provenance, every gate verdict (oldest first), the
+final label and review state, and the whole review and relabel history.
+
+Cases are read in batches; each batch needs a fixed number of queries whatever its size. Stored
+verdicts are canonical JSON already and are embedded as they are (orjson.Fragment), never parsed.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import orjson
+from django.db.models import Q
+
+from groundgate.models import Case, Chunk, Dataset, GateRun
+from reviews.models import FindingDecision, QueueCode, QueueEntry, Relabel, Review, ReviewState
+
+SCHEMA_VERSION = "groundgate.export.v1"
+BATCH = 1000
+CSV_COLUMNS = [
+    "schema_version",
+    "case_id",
+    "external_id",
+    "kind",
+    "dataset",
+    "created_at",
+    "question",
+    "current_status",
+    "passed",
+    "final_label",
+    "review_state",
+    "review_count",
+    "finding_codes",
+    "answer",
+    "cited_chunks",
+    "gate_runs",
+    "reviews",
+    "relabels",
+]
+
+
+@dataclass(frozen=True)
+class ExportFilters:
+    reviewed_only: bool = False
+    label: str = ""
+    code: str = ""
+    since: dt.datetime | None = None
+
+
+def export_case_ids(*, dataset: Dataset, filters: ExportFilters) -> Iterator[int]:
+    """The ids to export, in case order, read in slices (no big list in memory)."""
+    entries = QueueEntry.objects.filter(dataset=dataset)
+    if filters.reviewed_only:
+        entries = entries.filter(review_state=ReviewState.REVIEWED)
+    if filters.label:
+        entries = entries.filter(final_label=filters.label)
+    if filters.code:
+        entries = entries.filter(
+            case_id__in=QueueCode.objects.filter(dataset=dataset, code=filters.code).values(
+                "case_id"
+            )
+        )
+    if filters.since is not None:
+        since = filters.since
+        entries = entries.filter(
+            Q(case__created_at__gte=since)
+            | Q(case__gate_runs__created_at__gte=since)
+            | Q(case__reviews__created_at__gte=since)
+            | Q(case__relabels__created_at__gte=since)
+        ).distinct()
+    last = 0
+    while True:
+        ids = list(
+            entries.filter(case_id__gt=last)
+            .order_by("case_id")
+            .values_list("case_id", flat=True)[:BATCH]
+        )
+        if not ids:
+            return
+        yield from ids
+        last = ids[-1]
+
+
+def _batches(ids: Iterator[int]) -> Iterator[list[int]]:
+    batch: list[int] = []
+    for case_id in ids:
+        batch.append(case_id)
+        if len(batch) >= BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _iso(value: dt.datetime | None) -> str | None:
+    return value.isoformat().replace("+00:00", "Z") if value else None
+
+
+def cited_chunk_ids(kind: str, payload: dict) -> list[str]:
+    def ids(items, key):
+        return [i.get(key) for i in items if isinstance(i, dict) and isinstance(i.get(key), str)]
+
+    if kind == "answer":
+        return ids((payload.get("answer") or {}).get("evidences") or [], "chunk_id")
+    if kind == "anchored":
+        return ids(payload.get("citations") or [], "chunk_id")
+    if kind == "code":
+        refs = (payload.get("sample") or {}).get("evidence_refs") or []
+        return [
+            r if isinstance(r, str) else r.get("symbol_id")
+            for r in refs
+            if isinstance(r, str) or isinstance(r, dict)
+        ]
+    if kind == "synthesis":
+        return ids(payload.get("retrieved_chunks") or [], "semantic_id")
+    return []
+
+
+def _inline_chunks(kind: str, payload: dict) -> dict[str, dict]:
+    """Chunks the case carries itself (answer cases' raw_chunks), for provenance when they are
+    not stored as Chunk rows."""
+    if kind != "answer" or not isinstance(payload.get("raw_chunks"), list):
+        return {}
+    return {
+        c["chunk_id"]: c
+        for c in payload["raw_chunks"]
+        if isinstance(c, dict) and isinstance(c.get("chunk_id"), str)
+    }
+
+
+def export_records(*, dataset: Dataset, filters: ExportFilters) -> Iterator[dict]:
+    for batch in _batches(export_case_ids(dataset=dataset, filters=filters)):
+        yield from _batch_records(dataset, batch)
+
+
+def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
+    cases = (
+        Case.objects.filter(id__in=ids)
+        .order_by("id")
+        .values_list(
+            "id", "external_id", "kind", "question", "created_at", "payload", "payload_sha256"
+        )
+    )
+    entries = {
+        e[0]: e
+        for e in QueueEntry.objects.filter(case_id__in=ids).values_list(
+            "case_id",
+            "gate_status",
+            "passed",
+            "final_label",
+            "review_state",
+            "review_count",
+            "finding_codes",
+        )
+    }
+    runs: dict[int, list] = defaultdict(list)
+    for case_id, *run in (
+        GateRun.objects.filter(case_id__in=ids)
+        .order_by("id")
+        .values_list(
+            "case_id",
+            "id",
+            "gate",
+            "gate_version",
+            "policy_sha256",
+            "status",
+            "passed",
+            "created_at",
+            "verdict",
+        )
+    ):
+        run_id, gate, version, policy, status, passed, created, verdict = run
+        runs[case_id].append(
+            {
+                "id": run_id,
+                "gate": gate,
+                "gate_version": version,
+                "policy_sha256": policy,
+                "status": status,
+                "passed": passed,
+                "created_at": _iso(created),
+                "verdict": orjson.Fragment(verdict),
+            }
+        )
+    decisions: dict[int, list] = defaultdict(list)
+    for review_id, index, code, call, reason in (
+        FindingDecision.objects.filter(review__case_id__in=ids)
+        .order_by("id")
+        .values_list("review_id", "finding_index", "code", "call", "reason")
+    ):
+        decisions[review_id].append(
+            {"finding_index": index, "code": code, "call": call, "reason": reason or None}
+        )
+    reviews: dict[int, list] = defaultdict(list)
+    for rid, case_id, run_id, reviewer, label, comment, created in (
+        Review.objects.filter(case_id__in=ids)
+        .order_by("id")
+        .values_list(
+            "id", "case_id", "gate_run_id", "reviewer__username", "label", "comment", "created_at"
+        )
+    ):
+        reviews[case_id].append(
+            {
+                "id": rid,
+                "reviewer": reviewer,
+                "label": label,
+                "comment": comment,
+                "created_at": _iso(created),
+                "gate_run_id": run_id,
+                "decisions": decisions[rid],
+            }
+        )
+    relabels: dict[int, list] = defaultdict(list)
+    for rid, case_id, old, new, admin, reason, created in (
+        Relabel.objects.filter(case_id__in=ids)
+        .order_by("id")
+        .values_list(
+            "id", "case_id", "from_label", "to_label", "admin__username", "reason", "created_at"
+        )
+    ):
+        relabels[case_id].append(
+            {
+                "id": rid,
+                "from_label": old or None,
+                "to_label": new,
+                "admin": admin,
+                "reason": reason,
+                "created_at": _iso(created),
+            }
+        )
+
+    rows = list(cases)
+    wanted = {cid for row in rows for cid in cited_chunk_ids(row[2], row[5])}
+    stored = {
+        c[0]: c
+        for c in Chunk.objects.filter(dataset=dataset, chunk_id__in=wanted).values_list(
+            "chunk_id",
+            "document_id",
+            "document__title",
+            "document__sha256",
+            "page_index",
+            "bbox",
+            "position_int",
+            "kind",
+        )
+    }
+    for case_id, external_id, kind, question, created, payload, sha in rows:
+        entry = entries.get(case_id) or (case_id, "", False, "", "unreviewed", 0, "")
+        inline = _inline_chunks(kind, payload)
+        chunks = []
+        for chunk_id in dict.fromkeys(cited_chunk_ids(kind, payload)):
+            row = stored.get(chunk_id)
+            if row is not None:
+                _, doc_id, title, doc_sha, page, bbox, positions, chunk_kind = row
+                chunks.append(
+                    {
+                        "chunk_id": chunk_id,
+                        "kind": chunk_kind,
+                        "document": {"id": doc_id, "title": title, "sha256": doc_sha}
+                        if doc_id
+                        else None,
+                        "page_index": page,
+                        "bbox": bbox,
+                        "position_int": positions,
+                        "source": "stored",
+                    }
+                )
+            elif chunk_id in inline:
+                raw = inline[chunk_id]
+                positions = raw.get("position_int")
+                first = positions[0] if isinstance(positions, list) and positions else None
+                bbox = (
+                    [first[1], first[3], first[2], first[4]]
+                    if isinstance(first, list) and len(first) == 5
+                    else None
+                )
+                chunks.append(
+                    {
+                        "chunk_id": chunk_id,
+                        "kind": "text",
+                        "document": None,
+                        "page_index": raw.get("page_index"),
+                        "bbox": bbox,
+                        "position_int": positions,
+                        "source": "case",
+                    }
+                )
+            else:
+                chunks.append(
+                    {
+                        "chunk_id": chunk_id,
+                        "kind": None,
+                        "document": None,
+                        "page_index": None,
+                        "bbox": None,
+                        "position_int": None,
+                        "source": "unknown",
+                    }
+                )
+        yield {
+            "schema_version": SCHEMA_VERSION,
+            "case": {
+                "id": case_id,
+                "external_id": external_id,
+                "kind": kind,
+                "dataset": dataset.slug,
+                "created_at": _iso(created),
+                "payload_sha256": sha,
+            },
+            "question": question,
+            "answer": payload,
+            "cited_chunks": chunks,
+            "gate_runs": runs.get(case_id, []),
+            "current": {
+                "status": entry[1] or None,
+                "passed": entry[2],
+                "finding_codes": entry[6].split(),
+            },
+            "final_label": entry[3] or None,
+            "review_state": entry[4],
+            "review_count": entry[5],
+            "reviews": reviews.get(case_id, []),
+            "relabels": relabels.get(case_id, []),
+        }
+
+
+def jsonl_stream(records: Iterator[dict]) -> Iterator[bytes]:
+    """JSON lines, yielded in blocks of ~1000 records (fewer, larger writes)."""
+    block: list[bytes] = []
+    dumps = orjson.dumps
+    for record in records:
+        block.append(dumps(record, option=orjson.OPT_SORT_KEYS))
+        if len(block) >= 1000:
+            yield b"\n".join(block) + b"\n"
+            block = []
+    if block:
+        yield b"\n".join(block) + b"\n"
+
+
+def csv_stream(records: Iterator[dict]) -> Iterator[bytes]:
+    """CSV with a header; nested parts are JSON in their cells (see docs/export-schema.md)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    count = 0
+
+    def js(value) -> str:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+
+    for r in records:
+        case = r["case"]
+        writer.writerow(
+            [
+                r["schema_version"],
+                case["id"],
+                case["external_id"],
+                case["kind"],
+                case["dataset"],
+                case["created_at"],
+                r["question"],
+                r["current"]["status"] or "",
+                r["current"]["passed"],
+                r["final_label"] or "",
+                r["review_state"],
+                r["review_count"],
+                " ".join(r["current"]["finding_codes"]),
+                js(r["answer"]),
+                js(r["cited_chunks"]),
+                js(r["gate_runs"]),
+                js(r["reviews"]),
+                js(r["relabels"]),
+            ]
+        )
+        count += 1
+        if count % 1000 == 0:
+            yield buffer.getvalue().encode()
+            buffer.seek(0)
+            buffer.truncate()
+    yield buffer.getvalue().encode()

@@ -1,0 +1,106 @@
+"""Gate as a service over HTTP: same verdict as the CLI, idempotent, conflicts, errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from rest_framework.test import APIClient
+
+from groundgate.engine.registry import get_gate
+from groundgate.engine.runner import gate_text
+from groundgate.models import Case
+from reviews.models import QueueEntry
+from tests.engine.family_samples import PASSING, failing
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client, kind: str, body, dataset: str | None = "team"):
+    url = f"/api/v1/gate/{kind}" + (f"?dataset={dataset}" if dataset else "")
+    data = body if isinstance(body, (bytes, str)) else json.dumps(body)
+    return client.post(url, data=data, content_type="application/json")
+
+
+@pytest.mark.parametrize("kind", sorted(PASSING))
+def test_the_verdict_is_byte_identical_to_the_cli(rag_system, kind):
+    body = json.dumps(failing(kind))
+    response = post(rag_system, kind, body)
+    assert response.status_code == 201, response.content
+    spec = get_gate(kind)
+    assert response.content == gate_text(spec, body, spec.default_policy).to_json()
+
+
+def test_a_failing_case_is_in_the_review_queue_at_once(rag_system, team):
+    response = post(rag_system, "answer", failing("answer"))
+    case = Case.objects.get(dataset=team, external_id="a-1")
+    entry = QueueEntry.objects.get(case=case)
+    assert (entry.passed, entry.gate_status, entry.review_state) == (
+        False,
+        "citation_insufficient",
+        "unreviewed",
+    )
+    assert response.json()["status"] == "citation_insufficient"
+
+
+def test_same_id_same_body_returns_the_stored_verdict(rag_system):
+    first = post(rag_system, "answer", PASSING["answer"])
+    again = post(rag_system, "answer", PASSING["answer"])
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert first.content == again.content
+    assert Case.objects.count() == 1
+
+
+def test_same_id_other_body_is_a_409_and_changes_nothing(rag_system):
+    post(rag_system, "answer", PASSING["answer"])
+    response = post(rag_system, "answer", failing("answer"))
+    assert response.status_code == 409
+    assert "different content" in response.json()["detail"]
+    assert Case.objects.get().payload == PASSING["answer"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ("{not json", "(root)"),
+        ({"case_id": "x"}, "answer"),
+        ({"case_id": 5, "answer": {}}, "case_id"),
+        (
+            {"case_id": "x", "answer": {"evidences": [{"chunk_id": "c"}]}},
+            "answer.evidences[0].excerpt",
+        ),
+    ],
+)
+def test_bad_bodies_get_400_with_field_paths(rag_system, body, field):
+    response = post(rag_system, "answer", body)
+    assert response.status_code == 400
+    assert field in [e["field"] for e in response.json()["errors"]]
+
+
+def test_unauthenticated_is_401_outsider_is_404(team, outsider):
+    assert post(APIClient(), "answer", PASSING["answer"]).status_code == 401
+    assert post(outsider, "answer", PASSING["answer"]).status_code == 404
+    assert post(outsider, "answer", PASSING["answer"], dataset="nope").status_code == 404
+
+
+def test_the_dataset_may_be_left_out_by_a_member_of_one_dataset(rag_system):
+    assert post(rag_system, "answer", PASSING["answer"], dataset=None).status_code == 201
+    from groundgate.services.datasets import dataset_get_or_create, membership_grant
+
+    other, _ = dataset_get_or_create(slug="other")
+    membership_grant(dataset=other, user=rag_system.user)
+    response = post(rag_system, "answer", PASSING["answer"], dataset=None)
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "dataset"
+
+
+def test_batch_gates_each_case_and_reports_each_problem(rag_system, settings):
+    cases = [PASSING["answer"], {"case_id": "b"}, failing("answer") | {"case_id": "a-9"}]
+    url = "/api/v1/gate/answer/batch?dataset=team"
+    body = json.dumps({"cases": cases})
+    results = rag_system.post(url, data=body, content_type="application/json").json()["results"]
+    assert [r["status"] for r in results] == [201, 400, 201]
+    assert results[0]["verdict"]["status"] == "ok"
+    assert results[1]["errors"][0]["field"] == "cases[1].answer"
+    settings.GROUNDGATE_GATE_BATCH_MAX = 2
+    assert rag_system.post(url, data=body, content_type="application/json").status_code == 413
