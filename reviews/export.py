@@ -18,13 +18,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import orjson
-from django.db.models import Q
+from django.db.models import Q, TextField
+from django.db.models.functions import Cast
 
 from groundgate.models import Case, Chunk, Dataset, GateRun
 from reviews.models import FindingDecision, QueueCode, QueueEntry, Relabel, Review, ReviewState
 
 SCHEMA_VERSION = "groundgate.export.v1"
-BATCH = 1000
+BATCH = 2000
 CSV_COLUMNS = [
     "schema_version",
     "case_id",
@@ -100,8 +101,22 @@ def _batches(ids: Iterator[int]) -> Iterator[list[int]]:
         yield batch
 
 
-def _iso(value: dt.datetime | None) -> str | None:
-    return value.isoformat().replace("+00:00", "Z") if value else None
+def _iso(value: dt.datetime | str | None) -> str | None:
+    """ISO 8601 in UTC. Timestamps are read as text to skip per-row datetime
+    conversion (as_text below): SQLite gives "2026-11-22 06:00:00.123456", PostgreSQL "...+00"."""
+    if value is None:
+        return None
+    if isinstance(value, dt.datetime):
+        return value.isoformat().replace("+00:00", "Z")
+    text = value.replace(" ", "T", 1)
+    for suffix in ("+00:00", "+00"):
+        if text.endswith(suffix):
+            text = text[: -len(suffix)]
+    return text + "Z"
+
+
+def as_text(field: str) -> Cast:
+    return Cast(field, output_field=TextField())
 
 
 def cited_chunk_ids(kind: str, payload: dict) -> list[str]:
@@ -142,16 +157,19 @@ def export_records(*, dataset: Dataset, filters: ExportFilters) -> Iterator[dict
 
 
 def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
+    # Rows are selected by the batch's id range (cheap to prepare, unlike a 1000-item IN list)
+    # and kept only if in the batch; payloads come as raw JSON text, embedded unparsed.
+    wanted_ids = set(ids)
+    span = {"case_id__gte": ids[0], "case_id__lte": ids[-1]}
     cases = (
-        Case.objects.filter(id__in=ids)
+        Case.objects.filter(dataset=dataset, id__gte=ids[0], id__lte=ids[-1])
+        .annotate(raw=Cast("payload", output_field=TextField()), ts=as_text("created_at"))
         .order_by("id")
-        .values_list(
-            "id", "external_id", "kind", "question", "created_at", "payload", "payload_sha256"
-        )
+        .values_list("id", "external_id", "kind", "question", "ts", "raw", "payload_sha256")
     )
     entries = {
         e[0]: e
-        for e in QueueEntry.objects.filter(case_id__in=ids).values_list(
+        for e in QueueEntry.objects.filter(dataset=dataset, **span).values_list(
             "case_id",
             "gate_status",
             "passed",
@@ -163,7 +181,8 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
     }
     runs: dict[int, list] = defaultdict(list)
     for case_id, *run in (
-        GateRun.objects.filter(case_id__in=ids)
+        GateRun.objects.filter(**span)
+        .annotate(ts=as_text("created_at"))
         .order_by("id")
         .values_list(
             "case_id",
@@ -173,7 +192,7 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
             "policy_sha256",
             "status",
             "passed",
-            "created_at",
+            "ts",
             "verdict",
         )
     ):
@@ -192,7 +211,10 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
         )
     decisions: dict[int, list] = defaultdict(list)
     for review_id, index, code, call, reason in (
-        FindingDecision.objects.filter(review__case_id__in=ids)
+        FindingDecision.objects.filter(
+            review__case_id__gte=ids[0],
+            review__case_id__lte=ids[-1],
+        )
         .order_by("id")
         .values_list("review_id", "finding_index", "code", "call", "reason")
     ):
@@ -201,7 +223,7 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
         )
     reviews: dict[int, list] = defaultdict(list)
     for rid, case_id, run_id, reviewer, label, comment, created in (
-        Review.objects.filter(case_id__in=ids)
+        Review.objects.filter(**span)
         .order_by("id")
         .values_list(
             "id", "case_id", "gate_run_id", "reviewer__username", "label", "comment", "created_at"
@@ -220,7 +242,7 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
         )
     relabels: dict[int, list] = defaultdict(list)
     for rid, case_id, old, new, admin, reason, created in (
-        Relabel.objects.filter(case_id__in=ids)
+        Relabel.objects.filter(**span)
         .order_by("id")
         .values_list(
             "id", "case_id", "from_label", "to_label", "admin__username", "reason", "created_at"
@@ -237,8 +259,13 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
             }
         )
 
-    rows = list(cases)
-    wanted = {cid for row in rows for cid in cited_chunk_ids(row[2], row[5])}
+    rows = []
+    for case_id, external_id, kind, question, created, raw, sha in cases:
+        if case_id in wanted_ids:
+            rows.append(
+                (case_id, external_id, kind, question, created, raw, sha, orjson.loads(raw))
+            )
+    wanted = {cid for row in rows for cid in cited_chunk_ids(row[2], row[7])}
     stored = {
         c[0]: c
         for c in Chunk.objects.filter(dataset=dataset, chunk_id__in=wanted).values_list(
@@ -252,7 +279,7 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
             "kind",
         )
     }
-    for case_id, external_id, kind, question, created, payload, sha in rows:
+    for case_id, external_id, kind, question, created, raw, sha, payload in rows:
         entry = entries.get(case_id) or (case_id, "", False, "", "unreviewed", 0, "")
         inline = _inline_chunks(kind, payload)
         chunks = []
@@ -274,8 +301,8 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
                     }
                 )
             elif chunk_id in inline:
-                raw = inline[chunk_id]
-                positions = raw.get("position_int")
+                inline_chunk = inline[chunk_id]
+                positions = inline_chunk.get("position_int")
                 first = positions[0] if isinstance(positions, list) and positions else None
                 bbox = (
                     [first[1], first[3], first[2], first[4]]
@@ -287,7 +314,7 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
                         "chunk_id": chunk_id,
                         "kind": "text",
                         "document": None,
-                        "page_index": raw.get("page_index"),
+                        "page_index": inline_chunk.get("page_index"),
                         "bbox": bbox,
                         "position_int": positions,
                         "source": "case",
@@ -316,7 +343,7 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
                 "payload_sha256": sha,
             },
             "question": question,
-            "answer": payload,
+            "answer": orjson.Fragment(raw),
             "cited_chunks": chunks,
             "gate_runs": runs.get(case_id, []),
             "current": {

@@ -15,6 +15,7 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from rest_framework.authtoken.models import Token
 
 from groundgate.models import Dataset, Role
 from groundgate.services.datasets import membership_grant
@@ -25,6 +26,7 @@ class Login:
     username: str
     password: str
     role: str
+    token: str = ""
 
 
 def _logins_file() -> Path:
@@ -58,5 +60,6 @@ def demo_users_ensure(*, dataset: Dataset) -> list[Login]:
         user.is_staff = user.is_superuser = role == Role.ADMIN
         user.save()
         membership_grant(dataset=dataset, user=user, role=role)
-        logins.append(Login(username, password, role))
+        token, _ = Token.objects.get_or_create(user=user)
+        logins.append(Login(username, password, role, token.key))
     return logins

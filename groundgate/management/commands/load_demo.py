@@ -28,4 +28,6 @@ class Command(BaseCommand):
         for login in demo_users_ensure(dataset=dataset):
             self.stdout.write(
                 f"  {login.role:<9} username {login.username:<9} password {login.password}"
+                f"  API token {login.token}"
             )
+        self.stdout.write("API: http://127.0.0.1:8000/api/docs/ (Authorization: Token <key>)")

@@ -1,0 +1,182 @@
+"""API figures (issue 6). Run: .venv/bin/python bench/bench_api.py [--seconds 15] [--export 100000]
+
+1. POST /api/v1/gate/answer under gunicorn (2 sync workers) on 127.0.0.1: requests/s and p95,
+   new cases (each request stores a case and a gate run). The load is bounded (threads x time).
+2. Export of N audited records (`manage.py export`, the same code as the API) in a subprocess:
+   records/s and peak RSS. Goals: >= 20,000 records/s, <= 200 MB.
+Everything runs on loopback against a throwaway SQLite database under bench/out/api/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "out" / "api"
+PY = sys.executable
+CASE = json.loads((ROOT / "fixtures" / "demo" / "cases.jsonl").read_text().splitlines()[18])
+
+
+def env() -> dict:
+    return dict(
+        os.environ,
+        DATABASE_URL=f"sqlite:///{OUT / 'api.sqlite3'}",
+        MEDIA_ROOT=str(OUT / "media"),
+        DJANGO_SETTINGS_MODULE="groundgate.settings",
+        ALLOWED_HOSTS="127.0.0.1",
+        LOG_LEVEL="ERROR",
+    )
+
+
+def manage(*args: str) -> str:
+    return subprocess.run(
+        [PY, "manage.py", *args], cwd=ROOT, env=env(), check=True, capture_output=True, text=True
+    ).stdout
+
+
+def setup_api() -> str:
+    shutil.rmtree(OUT, ignore_errors=True)
+    OUT.mkdir(parents=True)
+    manage("migrate", "-v0")
+    script = (
+        "from django.contrib.auth import get_user_model;"
+        "from rest_framework.authtoken.models import Token;"
+        "from groundgate.services.datasets import dataset_get_or_create, membership_grant;"
+        "d,_=dataset_get_or_create(slug='bench');u=get_user_model().objects.create_user('bot');"
+        "membership_grant(dataset=d,user=u);print(Token.objects.create(user=u).key)"
+    )
+    return manage("shell", "-c", script).strip().splitlines()[-1]
+
+
+def load(port: int, token: str, seconds: float, threads: int, phase: str) -> list[float]:
+    latencies: list[float] = []
+    lock = threading.Lock()
+    stop = time.perf_counter() + seconds
+    counter = iter(range(10_000_000))
+
+    def worker() -> None:
+        while time.perf_counter() < stop:
+            body = json.dumps(CASE | {"case_id": f"{phase}-{next(counter)}"})
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            t0 = time.perf_counter()
+            conn.request(
+                "POST",
+                "/api/v1/gate/answer?dataset=bench",
+                body=body,
+                headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+            )
+            response = conn.getresponse()
+            response.read()
+            elapsed = time.perf_counter() - t0
+            conn.close()
+            assert response.status == 201, response.status
+            with lock:
+                latencies.append(elapsed)
+
+    pool = [threading.Thread(target=worker) for _ in range(threads)]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    return latencies
+
+
+def bench_gate(seconds: float, threads: int) -> None:
+    token = setup_api()
+    port = 8765
+    server = subprocess.Popen(
+        [
+            PY,
+            "-m",
+            "gunicorn",
+            "groundgate.wsgi",
+            "--workers",
+            "2",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env(),
+    )
+    try:
+        for _ in range(100):
+            try:
+                http.client.HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/login/")
+                break
+            except OSError:
+                time.sleep(0.1)
+        load(port, token, 2, threads, "warm")
+        started = time.perf_counter()
+        latencies = load(port, token, seconds, threads, "run")
+        wall = time.perf_counter() - started
+    finally:
+        server.terminate()
+        server.wait(10)
+    latencies.sort()
+    p95 = latencies[int(len(latencies) * 0.95) - 1]
+    print(
+        f"gate endpoint (gunicorn 2 workers, {threads} client threads, {seconds:g} s): "
+        f"{len(latencies) / wall:.0f} requests/s, median "
+        f"{statistics.median(latencies) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms"
+    )
+
+
+def bench_export(count: int) -> None:
+    build = subprocess.run(
+        [PY, "bench/bench_review_ui.py", "--cases", str(count), "--requests", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if build.returncode != 0:
+        raise SystemExit(build.stderr)
+    ui_env = dict(
+        env(), DATABASE_URL=f"sqlite:///{ROOT / 'bench' / 'out' / 'ui' / 'bench.sqlite3'}"
+    )
+    # Run the export command in a process that reports its own peak RSS at exit.
+    code = (
+        "import resource, sys, os; sys.argv = ['manage.py', 'export', '--dataset', 'big',"
+        f" '--output', {str(OUT / 'export.jsonl')!r}];"
+        "import django; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'groundgate.settings');"
+        "from django.core.management import execute_from_command_line;"
+        "execute_from_command_line(sys.argv);"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)"
+    )
+    t0 = time.perf_counter()
+    result = subprocess.run([PY, "-c", code], cwd=ROOT, env=ui_env, capture_output=True, text=True)
+    wall = time.perf_counter() - t0
+    assert result.returncode == 0, result.stderr
+    peak_kb = int(result.stderr.strip().splitlines()[-1])
+    lines = sum(1 for _ in (OUT / "export.jsonl").open("rb"))
+    size = (OUT / "export.jsonl").stat().st_size / 1e6
+    print(
+        f"export {lines} records ({size:.0f} MB JSONL) in {wall:.2f} s (process start included): "
+        f"{lines / wall:,.0f} records/s, peak RSS {peak_kb / 1024:.0f} MB"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=15)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--export", type=int, default=100_000)
+    args = parser.parse_args()
+    OUT.mkdir(parents=True, exist_ok=True)
+    bench_gate(args.seconds, args.threads)
+    bench_export(args.export)
+
+
+if __name__ == "__main__":
+    main()
