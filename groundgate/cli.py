@@ -9,6 +9,7 @@ line and the field path; never a traceback).
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import BinaryIO
@@ -189,6 +190,53 @@ def cmd_symbols(args: argparse.Namespace, out: BinaryIO) -> int:
     return EXIT_OK
 
 
+def cmd_answer(args: argparse.Namespace, out: BinaryIO) -> int:
+    """Answer a question from a dataset through the grounded pipeline (needs the database)."""
+    import os
+
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "groundgate.settings")
+    django.setup()
+    from groundgate.engine.canonical import canonical_bytes
+    from groundgate.models import Dataset
+    from groundgate.services.answering import answer_question, provider_for
+
+    dataset = Dataset.objects.filter(slug=args.dataset).first()
+    if dataset is None:
+        raise CliError(f"--dataset: no dataset {args.dataset!r}")
+    try:
+        provider = provider_for(args.provider)
+        result = answer_question(dataset=dataset, question=args.question, provider=provider)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    run, public = result.run, result.run.public
+    if args.json:
+        out.write(canonical_bytes(public) + b"\n")
+    else:
+        lines = [f"{public.status}: {public.answer or run.reason}"]
+        for c in public.citations:
+            lines.append(f"  [{c.anchor}] {c.source_reference or c.knowledge_id}")
+        out.write(("\n".join(lines) + "\n").encode())
+    if args.verbose:
+        details = {
+            "request_id": public.request_id,
+            "case_id": result.case.pk,
+            "reason": run.reason,
+            "selected": [(c.anchor, c.chunk_id, c.similarity) for c in run.bundle.used_chunks],
+            "metrics": run.bundle.metrics,
+            "prompt_sha256": run.prompt.sha256 if run.prompt else None,
+            "model": run.llm.model_name,
+            "r5": {
+                "validation_status": run.r5.validation_status,
+                "failure_reason": run.r5.failure_reason,
+            },
+            "timings_ms": run.timings_ms,
+        }
+        print(json.dumps(details, ensure_ascii=False, indent=2), file=sys.stderr)
+    return EXIT_OK if public.status == "OK" else EXIT_FAILED
+
+
 def _parallel_workers(args: argparse.Namespace) -> int:
     """How many processes to gate a --jsonl file with: 1 for stdin and small files."""
     from groundgate.jsonl_parallel import MIN_PARALLEL_BYTES, worker_count
@@ -269,6 +317,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="soft threshold for duplicate_citation_rate (default 0.5)",
     )
     gate_e.set_defaults(handler=cmd_gate_e)
+
+    answer = sub.add_parser("answer", help="answer a question from a dataset (grounded pipeline)")
+    answer.add_argument("question")
+    answer.add_argument("--dataset", required=True)
+    answer.add_argument("--provider", choices=["extractive", "openai"])
+    answer.add_argument("--json", action="store_true", help="print the public response as JSON")
+    answer.add_argument("--verbose", action="store_true", help="stage details on stderr")
+    answer.set_defaults(handler=cmd_answer)
 
     symbols = sub.add_parser("symbols", help="extract code symbols (Python, Java) to JSONL")
     symbols.add_argument("repo_dir")

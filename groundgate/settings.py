@@ -117,6 +117,20 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 # How many cases one batch gate request may carry.
 GROUNDGATE_GATE_BATCH_MAX = env_int("GROUNDGATE_GATE_BATCH_MAX", 100, minimum=1)
 
+# The answering pipeline's model. "extractive" is offline and deterministic (the default);
+# "openai" is any OpenAI-compatible endpoint through the official SDK.
+GROUNDGATE_LLM_PROVIDER = env_str("GROUNDGATE_LLM_PROVIDER", "extractive")
+if GROUNDGATE_LLM_PROVIDER not in ("extractive", "openai"):
+    raise ImproperlyConfigured(
+        f"GROUNDGATE_LLM_PROVIDER must be extractive or openai; got {GROUNDGATE_LLM_PROVIDER!r}"
+    )
+OPENAI_BASE_URL = env_str("OPENAI_BASE_URL", "https://api.openai.com/v1")
+OPENAI_API_KEY = env_str("OPENAI_API_KEY")  # never in the repository
+GROUNDGATE_LLM_MODEL = env_str("GROUNDGATE_LLM_MODEL", "gpt-4o-mini")
+GROUNDGATE_LLM_TIMEOUT = float(env_int("GROUNDGATE_LLM_TIMEOUT_SECONDS", 30, minimum=1))
+GROUNDGATE_LLM_MAX_OUTPUT_TOKENS = env_int("GROUNDGATE_LLM_MAX_OUTPUT_TOKENS", 400, minimum=16)
+GROUNDGATE_LLM_MAX_RETRIES = env_int("GROUNDGATE_LLM_MAX_RETRIES", 2, minimum=0)
+
 REST_FRAMEWORK = {
     # Tokens for programs, sessions for the browser (CSRF applies to session requests).
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -3,6 +3,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from groundgate.api import data_views as d
 from groundgate.api import ingest_views as i
+from groundgate.api.answer_views import AnswerView
 from groundgate.api.gate_views import GATE_VIEWS
 
 app_name = "api"
@@ -12,6 +13,7 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="swagger"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+    path("v1/answer", AnswerView.as_view(), name="answer"),
     path("v1/datasets/", d.DatasetList.as_view(), name="dataset-list"),
     path(f"{DS}/", d.DatasetDetail.as_view(), name="dataset-detail"),
     path(f"{DS}/documents/", d.DocumentList.as_view(), name="document-list"),

@@ -10,11 +10,13 @@ from groundgate.models.documents import (
     DocumentStatus,
     Page,
 )
+from groundgate.models.search import ChunkIndexState
 
 __all__ = [
     "Case",
     "CaseKind",
     "Chunk",
+    "ChunkIndexState",
     "ChunkKind",
     "Dataset",
     "Document",

@@ -1,0 +1,178 @@
+"""R4: LLM execution, a thin wrapper over the frozen prompt bytes.
+
+Fixed model, temperature 0, fixed output cap; retries only on timeouts, 429 and 5xx, each with
+the identical prompt and parameters; no fallback model. Records the response id, latency and
+token usage. The offline ExtractiveProvider is the default: it reads the same prompt bytes and
+answers by quoting the evidence sentences that best match the question, with their anchors.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from groundgate.engine.sentences import split_sentences
+from groundgate.engine.words import content_words
+from groundgate.pipeline.prompt import Prompt, parse_prompt
+from groundgate.pipeline.tokens import count_tokens
+
+GenerationStatus = Literal["OK", "FAILED", "NO_EVIDENCE"]
+
+
+@dataclass(frozen=True)
+class LLMResult:
+    generation_status: GenerationStatus
+    raw_model_text: str
+    model_name: str
+    prompt_sha256: str
+    response_id: str | None
+    llm_latency_ms: float
+    prompt_tokens_actual: int | None
+    completion_tokens_actual: int | None
+    total_tokens_actual: int | None
+    attempts: int = 1
+    error: str = ""
+
+
+class Provider(Protocol):
+    name: str
+
+    def generate(self, prompt: Prompt, *, refusal: str) -> LLMResult: ...
+
+
+class ExtractiveProvider:
+    """Deterministic and offline: quote, per evidence item, the sentence sharing the most content
+    words with the question (ties: the earlier sentence), at most `max_sentences` in anchor
+    order; the exact refusal when nothing matches."""
+
+    name = "extractive"
+
+    def __init__(self, model: str = "extractive-v1", max_sentences: int = 3):
+        self.model = model
+        self.max_sentences = max_sentences
+
+    def generate(self, prompt: Prompt, *, refusal: str) -> LLMResult:
+        started = time.perf_counter()
+        items, question = parse_prompt(prompt.text)
+        wanted = content_words(question)
+        picks = []
+        for order, (anchor, text) in enumerate(items):
+            best, best_score = None, 0
+            for sentence in split_sentences(text):
+                score = len(wanted & content_words(sentence.text))
+                if score > best_score:
+                    best, best_score = sentence.text, score
+            if best is not None:
+                picks.append((-best_score, order, anchor, best))
+        picks = sorted(sorted(picks)[: self.max_sentences], key=lambda p: p[1])
+        if not picks:
+            text = refusal
+        else:
+            text = " ".join(_with_anchor(sentence, anchor) for _, _, anchor, sentence in picks)
+        completion = count_tokens(text)
+        return LLMResult(
+            "OK",
+            text,
+            self.model,
+            prompt.sha256,
+            None,
+            round((time.perf_counter() - started) * 1000, 3),
+            prompt.tokens,
+            completion,
+            prompt.tokens + completion,
+        )
+
+
+def _with_anchor(sentence: str, anchor: str) -> str:
+    sentence = sentence.strip()
+    end = len(sentence)
+    while end and sentence[end - 1] in ".。!！?？":
+        end -= 1
+    tail = sentence[end:] or "."
+    return f"{sentence[:end]} [{anchor}]{tail}"
+
+
+class OpenAIProvider:
+    """Any OpenAI-compatible endpoint through the official SDK's Responses API."""
+
+    name = "openai"
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        api_key: str,
+        model: str,
+        timeout: float = 30.0,
+        max_output_tokens: int = 400,
+        max_retries: int = 2,
+        backoff: float = 0.5,
+    ):
+        import openai
+
+        self._openai = openai
+        # The SDK's own retries are off: ours retry only what the contract allows.
+        self.client = openai.OpenAI(
+            base_url=base_url, api_key=api_key, timeout=timeout, max_retries=0
+        )
+        self.model = model
+        self.max_output_tokens = max_output_tokens
+        self.max_retries = max_retries
+        self.backoff = backoff
+
+    def _transient(self, exc: Exception) -> bool:
+        o = self._openai
+        if isinstance(exc, (o.APITimeoutError, o.RateLimitError)):
+            return True
+        return isinstance(exc, o.APIStatusError) and exc.status_code >= 500
+
+    def generate(self, prompt: Prompt, *, refusal: str) -> LLMResult:
+        started = time.perf_counter()
+        attempts = 0
+        while True:
+            attempts += 1
+            try:
+                response = self.client.responses.create(
+                    model=self.model,
+                    input=prompt.text,
+                    temperature=0.0,
+                    max_output_tokens=self.max_output_tokens,
+                )
+                break
+            except Exception as exc:
+                if (
+                    isinstance(exc, self._openai.OpenAIError)
+                    and self._transient(exc)
+                    and attempts <= self.max_retries
+                ):
+                    time.sleep(self.backoff * 2 ** (attempts - 1))
+                    continue
+                latency = round((time.perf_counter() - started) * 1000, 3)
+                return LLMResult(
+                    "FAILED",
+                    "",
+                    self.model,
+                    prompt.sha256,
+                    None,
+                    latency,
+                    None,
+                    None,
+                    None,
+                    attempts,
+                    f"{type(exc).__name__}: {exc}",
+                )
+        usage = getattr(response, "usage", None)
+        latency = round((time.perf_counter() - started) * 1000, 3)
+        return LLMResult(
+            "OK",
+            response.output_text or "",
+            self.model,
+            prompt.sha256,
+            response.id,
+            latency,
+            getattr(usage, "input_tokens", None),
+            getattr(usage, "output_tokens", None),
+            getattr(usage, "total_tokens", None),
+            attempts,
+        )

@@ -1,0 +1,146 @@
+"""Retrieval over stored text chunks: the R2 retrieval bundle for a question.
+
+Ranking is BM25 by SQLite FTS5 (on other databases, the same scoring in Python). Chunks are
+indexed as their content words (groundgate.engine.words: English words, jieba-segmented Chinese),
+so Chinese is searched by words, not characters.
+
+Similarity, in [0, 1], is the share of the question's information found in the chunk: the sum of
+the IDF weights of the question's content words that the chunk contains, divided by the sum over
+all of them (IDF as in BM25, ln(1 + (N - df + 0.5) / (df + 0.5)), over the dataset's chunks). 1.0
+means every content word of the question is in the chunk; the R2 gate (0.76) asks for most of
+them, weighted by how informative they are. The Retriever protocol lets an embedding index come
+later.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Protocol
+
+from django.db import connection, transaction
+from django.db.models import Count, Max
+
+from groundgate.engine.words import content_words
+from groundgate.models import Chunk, ChunkIndexState, ChunkKind, Dataset
+
+EMBEDDING_MODEL = "keyword-bm25-v1"  # what R2's embedding_model field records for this retriever
+# Words that ask rather than inform ("how often", "how many", 多少). Words that say what kind of
+# answer is wanted (penalty, 罚款) stay: they are what the evidence must contain.
+QUESTION_WORDS = frozenset(
+    "often many much long kind type tell please explain describe mean exactly "
+    "多少 什么 哪些 怎么 如何 是否 几".split()
+)
+
+
+@dataclass(frozen=True)
+class Hit:
+    chunk: Chunk
+    similarity: float
+    bm25: float
+
+
+class Retriever(Protocol):
+    def search(self, dataset: Dataset, question: str, top_k: int) -> tuple[list[Hit], str]: ...
+
+
+def question_terms(question: str) -> list[str]:
+    return sorted(w for w in content_words(question) if w not in QUESTION_WORDS)
+
+
+def index_version(dataset: Dataset) -> str:
+    stats = Chunk.objects.filter(dataset=dataset, kind=ChunkKind.TEXT).aggregate(
+        n=Count("id"), last=Max("id")
+    )
+    return f"chunks-{stats['n']}-{stats['last'] or 0}"
+
+
+def _bm25_idf(n: int, df: int) -> float:
+    return math.log(1 + (n - df + 0.5) / (df + 0.5))
+
+
+class KeywordRetriever:
+    def search(self, dataset: Dataset, question: str, top_k: int) -> tuple[list[Hit], str]:
+        version = index_version(dataset)
+        terms = question_terms(question)
+        if not terms:
+            return [], version
+        chunks = Chunk.objects.filter(dataset=dataset, kind=ChunkKind.TEXT)
+        if connection.vendor == "sqlite":
+            self._ensure_index(dataset, version)
+            ranked, df, n = self._fts_candidates(dataset, terms, top_k * 4)
+            candidates = {c.pk: c for c in chunks.filter(pk__in=[pk for pk, _ in ranked])}
+            scored = [(candidates[pk], score) for pk, score in ranked if pk in candidates]
+        else:
+            scored, df, n = self._python_candidates(chunks, terms)
+        weights = {t: _bm25_idf(n, df.get(t, 0)) for t in terms}
+        total = sum(weights.values()) or 1.0
+        hits = []
+        for chunk, bm25 in scored:
+            words = content_words(chunk.text)
+            similarity = round(sum(w for t, w in weights.items() if t in words) / total, 4)
+            hits.append(Hit(chunk, similarity, bm25))
+        hits.sort(key=lambda h: (-h.similarity, h.bm25, h.chunk.chunk_id))
+        return hits[:top_k], version
+
+    # SQLite FTS5 -----------------------------------------------------------------------------
+    @transaction.atomic
+    def _ensure_index(self, dataset: Dataset, version: str) -> None:
+        state = ChunkIndexState.objects.select_for_update().filter(dataset=dataset).first()
+        if state is not None and state.version == version:
+            return
+        with connection.cursor() as cursor:
+            cursor.execute("DELETE FROM groundgate_chunk_fts WHERE dataset_id = %s", [dataset.pk])
+            rows = [
+                (" ".join(sorted(content_words(text))), pk, dataset.pk)
+                for pk, text in Chunk.objects.filter(dataset=dataset, kind=ChunkKind.TEXT)
+                .values_list("pk", "text")
+                .iterator()
+            ]
+            cursor.executemany(
+                "INSERT INTO groundgate_chunk_fts (body, chunk_pk, dataset_id) VALUES (%s, %s, %s)",
+                rows,
+            )
+        ChunkIndexState.objects.update_or_create(dataset=dataset, defaults={"version": version})
+
+    def _fts_candidates(self, dataset: Dataset, terms: list[str], limit: int):
+        query = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT chunk_pk, bm25(groundgate_chunk_fts) FROM groundgate_chunk_fts "
+                "WHERE groundgate_chunk_fts MATCH %s AND dataset_id = %s "
+                "ORDER BY bm25(groundgate_chunk_fts) LIMIT %s",
+                [query, dataset.pk, limit],
+            )
+            ranked = [(int(pk), float(score)) for pk, score in cursor.fetchall()]
+            df = {}
+            for term in terms:
+                cursor.execute(
+                    "SELECT count(*) FROM groundgate_chunk_fts WHERE groundgate_chunk_fts "
+                    "MATCH %s AND dataset_id = %s",
+                    ['"' + term.replace('"', '""') + '"', dataset.pk],
+                )
+                df[term] = cursor.fetchone()[0]
+            cursor.execute(
+                "SELECT count(*) FROM groundgate_chunk_fts WHERE dataset_id = %s", [dataset.pk]
+            )
+            n = cursor.fetchone()[0]
+        return ranked, df, n
+
+    # Any database: the same scores in Python ---------------------------------------------------
+    def _python_candidates(self, chunks, terms: list[str]):
+        docs = [(c, content_words(c.text)) for c in chunks.iterator()]
+        n = len(docs)
+        df = {t: sum(1 for _, words in docs if t in words) for t in terms}
+        avg = sum(len(w) for _, w in docs) / n if n else 1.0
+        scored = []
+        for chunk, words in docs:
+            score = 0.0
+            for t in terms:
+                if t in words:
+                    # BM25 with term frequency 1 (sets of words); negative like FTS5's bm25().
+                    norm = 1.2 * (0.25 + 0.75 * len(words) / avg)
+                    score -= _bm25_idf(n, df[t]) * 2.2 / (1 + norm)
+            if score < 0:
+                scored.append((chunk, score))
+        return scored, df, n

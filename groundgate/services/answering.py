@@ -1,0 +1,170 @@
+"""Answer a question from a dataset's chunks through the grounded pipeline, and store the run as
+an anchored Case (with its R5 GateRun) so reviewers see it in the queue.
+
+The request id is derived from the dataset, the question, the index version, the policy and the
+model, so asking the same question of the same data again is idempotent (the stored case is
+reused) and a changed index or policy gives a new case.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+
+from groundgate.engine.canonical import canonical_bytes
+from groundgate.engine.registry import get_gate
+from groundgate.models import Case, Dataset, GateRun
+from groundgate.pipeline.contracts import RetrievalBundle, SelectionPolicy
+from groundgate.pipeline.llm import ExtractiveProvider, OpenAIProvider, Provider
+from groundgate.pipeline.run import PipelineRun, run_pipeline
+from groundgate.retrieval import EMBEDDING_MODEL, KeywordRetriever, Retriever
+from groundgate.services.gating import gaterun_build, policy_record_for
+from groundgate.signals import cases_changed
+
+TOP_K = 8
+
+
+def provider_for(name: str | None = None) -> Provider:
+    name = name or settings.GROUNDGATE_LLM_PROVIDER
+    if name == "extractive":
+        return ExtractiveProvider()
+    if name == "openai":
+        if not settings.OPENAI_API_KEY:
+            raise ValueError("provider openai: set OPENAI_API_KEY (and OPENAI_BASE_URL)")
+        return OpenAIProvider(
+            base_url=settings.OPENAI_BASE_URL,
+            api_key=settings.OPENAI_API_KEY,
+            model=settings.GROUNDGATE_LLM_MODEL,
+            timeout=settings.GROUNDGATE_LLM_TIMEOUT,
+            max_output_tokens=settings.GROUNDGATE_LLM_MAX_OUTPUT_TOKENS,
+            max_retries=settings.GROUNDGATE_LLM_MAX_RETRIES,
+        )
+    raise ValueError(f"provider must be extractive or openai; got {name!r}")
+
+
+@dataclass
+class AnswerRun:
+    run: PipelineRun
+    case: Case
+    created: bool
+    retrieval_ms: float
+
+
+def retrieval_bundle(
+    *, dataset: Dataset, question: str, request_id: str, hits, version: str, latency_ms: float
+) -> RetrievalBundle:
+    rows = [
+        {
+            "rank": rank,
+            "chunk_id": h.chunk.chunk_id,
+            "chunk_text": h.chunk.text,
+            "similarity": h.similarity,
+            "knowledge_id": h.chunk.knowledge_id or "unknown",
+            "knowledge_type": h.chunk.knowledge_type or "text",
+            "source_reference": h.chunk.source_reference or "",
+            "event_date": h.chunk.event_date.isoformat() if h.chunk.event_date else None,
+            "equipment_id": h.chunk.equipment_id,
+        }
+        for rank, h in enumerate(hits)
+    ]
+    return RetrievalBundle(
+        request_id=request_id,
+        user_question=question,
+        retrieval_status="SUCCESS" if rows else "NO_EVIDENCE",
+        index_version=version,
+        embedding_model=EMBEDDING_MODEL,
+        top_k=TOP_K,
+        results=rows,
+        retrieval_latency_ms=latency_ms,
+    )
+
+
+def answer_question(
+    *,
+    dataset: Dataset,
+    question: str,
+    provider: Provider | None = None,
+    policy: SelectionPolicy | None = None,
+    retriever: Retriever | None = None,
+) -> AnswerRun:
+    import time
+
+    question = " ".join(question.split())
+    if not question:
+        raise ValueError("question: must not be empty")
+    provider = provider or provider_for()
+    policy = policy or SelectionPolicy(model=getattr(provider, "model", provider.name))
+    retriever = retriever or KeywordRetriever()
+    started = time.perf_counter()
+    hits, version = retriever.search(dataset, question, TOP_K)
+    retrieval_ms = round((time.perf_counter() - started) * 1000, 3)
+    key = "\n".join([dataset.slug, question, version, EMBEDDING_MODEL, policy.sha256, policy.model])
+    request_id = "ans-" + hashlib.sha256(key.encode()).hexdigest()[:20]
+    bundle = retrieval_bundle(
+        dataset=dataset,
+        question=question,
+        request_id=request_id,
+        hits=hits,
+        version=version,
+        latency_ms=retrieval_ms,
+    )
+    run = run_pipeline(bundle, policy, provider)
+    run.timings_ms = {"retrieval": retrieval_ms, **run.timings_ms}
+    case, created = _store(dataset, question, run, policy, provider)
+    return AnswerRun(run, case, created, retrieval_ms)
+
+
+def _store(dataset, question, run: PipelineRun, policy, provider) -> tuple[Case, bool]:
+    existing = Case.objects.filter(
+        dataset=dataset, kind="anchored", external_id=run.bundle.request_id
+    ).first()
+    if existing is not None:
+        return existing, False
+    llm = run.llm
+    payload = run.r5_case.model_dump(mode="json") | {
+        "pipeline": {
+            "question": question,
+            "provider": provider.name,
+            "model": llm.model_name,
+            "prompt_sha256": run.prompt.sha256 if run.prompt else None,
+            "prompt_template": policy.prompt_template,
+            "prompt_tokens": run.prompt.tokens if run.prompt else None,
+            "response_id": llm.response_id,
+            "llm_latency_ms": llm.llm_latency_ms,
+            "llm_attempts": llm.attempts,
+            "token_usage": run.public.token_usage.model_dump(),
+            "policy_version": policy.policy_version,
+            "policy_sha256": policy.sha256,
+            "trace": run.bundle.trace,
+            "assembly": {
+                "status": run.bundle.assembly_status,
+                "reason": run.bundle.reason,
+                "metrics": run.bundle.metrics,
+            },
+            "sufficiency": run.sufficiency.model_dump() if run.sufficiency else None,
+            "coverage": [c.model_dump(mode="json") for c in run.coverage],
+            "public_status": run.public.status,
+            "reason": run.reason,
+            "timings_ms": run.timings_ms,
+        }
+    }
+    spec = get_gate("anchored")
+    with transaction.atomic():
+        case = Case.objects.create(
+            dataset=dataset,
+            kind="anchored",
+            external_id=run.bundle.request_id,
+            question=question,
+            payload=payload,
+            payload_sha256=hashlib.sha256(canonical_bytes(payload)).hexdigest(),
+        )
+        record = policy_record_for(
+            spec=spec, policy=spec.policy_model(refusal_text=policy.refusal_text)
+        )
+        gate_run = gaterun_build(case=case, spec=spec, verdict=run.r5, policy_record=record)
+        gate_run.save()
+        cases_changed.send(sender=GateRun, case_ids=[case.pk])
+    return case, True
