@@ -52,6 +52,9 @@ bench: install
 	$(BIN)/python bench/bench_answer_gate.py
 	$(BIN)/python bench/bench_pdf.py
 	$(BIN)/python bench/bench_families.py
+	$(BIN)/python bench/bench_review_ui.py
+	$(BIN)/python bench/bench_api.py
+	$(BIN)/python bench/bench_answering.py
 
 clean:
 	rm -rf $(VENV) var build *.egg-info

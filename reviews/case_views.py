@@ -91,6 +91,7 @@ def _context(request: HttpRequest, case: Case, result: SubmitResult | None = Non
         "is_admin": role == "admin",
         "result": result,
         "query": urlencode(filters),
+        "pipeline": case.payload.get("pipeline") if case.kind == "anchored" else None,
     }
 
 

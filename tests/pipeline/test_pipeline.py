@@ -190,3 +190,21 @@ def test_the_answer_command_exit_codes(manual, settings, tmp_path):
     assert answer("   ", "--dataset", "manual").returncode == 2
     verbose = answer(QUESTION, "--dataset", "manual", "--verbose")
     assert '"r4_llm"' in verbose.stderr and Case.objects.count() >= 0
+
+
+def test_the_case_page_shows_the_run(manual):
+    from django.test import Client
+
+    from groundgate.models import Role
+    from groundgate.services.datasets import membership_grant
+
+    result = answer_question(dataset=manual, question=QUESTION)
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user("rita")
+    membership_grant(dataset=manual, user=user, role=Role.REVIEWER)
+    client = Client()
+    client.force_login(user)
+    html = client.get(f"/d/manual/cases/{result.case.pk}/").content.decode()
+    assert "Answering run" in html and result.run.prompt.sha256[:16] in html
+    assert "extractive-v1" in html
