@@ -6,7 +6,7 @@ HOST   ?= 127.0.0.1:8000
 # The demo database lives in var/ so a clean checkout never ships one.
 export DATABASE_URL ?= sqlite:///$(CURDIR)/var/groundgate.sqlite3
 
-.PHONY: run test install install-test lint demo bench clean
+.PHONY: run test test-postgres install install-test lint demo bench clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,12 @@ test: install-test $(CHROMIUM)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
+
+# The same suite on PostgreSQL (the browser tests run once, in `make test`).
+PG_TEST_URL ?= postgres://groundgate_test:groundgate_test@127.0.0.1:5432/groundgate_test
+test-postgres: install-test
+	bash .ci/start-postgres
+	DATABASE_URL=$(PG_TEST_URL) $(BIN)/python -m pytest --ignore=tests/e2e --create-db
 
 lint: install-test
 	$(BIN)/ruff check --fix .

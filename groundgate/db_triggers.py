@@ -7,10 +7,12 @@ Used by migrations. DELETE is refused in the ORM only: test teardown must be abl
 def create_append_only_triggers(schema_editor, tables: list[str]) -> None:
     vendor = schema_editor.connection.vendor
     if vendor == "postgresql":
+        # params=None: the % in RAISE is PL/pgSQL's, not a query placeholder.
         schema_editor.execute(
             "CREATE OR REPLACE FUNCTION groundgate_append_only() RETURNS trigger AS $$ "
             "BEGIN RAISE EXCEPTION '% is append-only', TG_TABLE_NAME; END; "
-            "$$ LANGUAGE plpgsql;"
+            "$$ LANGUAGE plpgsql;",
+            params=None,
         )
     for table in tables:
         if vendor == "sqlite":

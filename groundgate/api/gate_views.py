@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 from groundgate.api.access import dataset_from_query
 from groundgate.api.errors import bad_request, pydantic_errors
 from groundgate.engine.registry import GATES, get_gate
-from groundgate.services.submissions import SubmissionConflict, case_submit
+from groundgate.services.submissions import BadPayload, SubmissionConflict, case_submit
 
 
 class RawJSONParser(BaseParser):
@@ -61,6 +61,8 @@ def _submit(request: Request, kind: str, body: bytes):
         return 400, None, pydantic_errors(exc)
     except SubmissionConflict as exc:
         return 409, None, [{"field": "id", "message": str(exc)}]
+    except BadPayload as exc:
+        return 400, None, [{"field": exc.field, "message": exc.message}]
     return (201 if submission.created else 200), submission.verdict_json, None
 
 

@@ -83,7 +83,8 @@ def _line_text(spans: list[dict], direction: tuple[float, float]) -> str:
     parts: list[str] = []
     previous: dict | None = None
     for span in spans:
-        text = span["text"]
+        # NUL is not text (and PostgreSQL cannot store it); some PDFs carry it in strings.
+        text = span["text"].replace("\x00", "")
         if not text:
             continue
         if previous is not None and parts:

@@ -18,6 +18,7 @@ from groundgate.engine.contracts import InputModel, Number
 from groundgate.engine.errors import describe, one_line
 from groundgate.engine.runner import BadInput
 from groundgate.models import Chunk, Document, DocumentStatus
+from groundgate.services.untrusted import NUL_MESSAGE, nul_path
 
 # Boxes may overhang the page edge by this much (glyph extents, rounding to integers).
 EDGE_TOLERANCE = 2.0
@@ -66,6 +67,9 @@ def chunks_import_lines(*, document: Document, lines: Iterable[str | bytes]) -> 
         except ValidationError as exc:
             fields = tuple(path for path, _ in describe(exc))
             report.errors.append(BadInput(number, one_line(exc), fields))
+            continue
+        if (where := nul_path(chunk.model_dump(mode="json"))) is not None:
+            report.errors.append(BadInput(number, f"{where}: {NUL_MESSAGE}", (where,)))
             continue
         problem = _check_against_pages(chunk, pages)
         if problem is not None:

@@ -21,6 +21,7 @@ from groundgate.engine.registry import get_gate
 from groundgate.engine.runner import BadInput, parse_case
 from groundgate.models import Case, Dataset, GateRun
 from groundgate.services.gating import gaterun_build, policy_record_for
+from groundgate.services.untrusted import NUL_MESSAGE, nul_path
 from groundgate.signals import cases_changed
 
 
@@ -79,6 +80,9 @@ def case_import_lines(
             report.errors.append(error)
             continue
         payload = json.loads(text)
+        if (where := nul_path(payload)) is not None:
+            report.errors.append(BadInput(number, f"{where}: {NUL_MESSAGE}", (where,)))
+            continue
         digest = hashlib.sha256(canonical_bytes(payload)).hexdigest()
         external_id = spec.external_id(parsed)
         previous = seen.get(external_id)

@@ -16,7 +16,14 @@ from groundgate.engine.registry import get_gate
 from groundgate.models import Case, Dataset, GateRun
 from groundgate.selectors import case_current_run
 from groundgate.services.gating import gaterun_build, policy_record_for
+from groundgate.services.untrusted import NUL_MESSAGE, nul_path
 from groundgate.signals import cases_changed
+
+
+class BadPayload(ValueError):
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field, self.message = field, message
 
 
 class SubmissionConflict(Exception):
@@ -38,6 +45,8 @@ def case_submit(*, dataset: Dataset, kind: str, body: bytes) -> Submission:
     spec = get_gate(kind)
     parsed = spec.input_model.model_validate_json(body)
     payload = json.loads(body)  # not orjson: it refuses integers beyond 64 bits
+    if (where := nul_path(payload)) is not None:
+        raise BadPayload(where, NUL_MESSAGE)
     digest = hashlib.sha256(canonical_bytes(payload)).hexdigest()
     external_id = spec.external_id(parsed)
 
@@ -68,4 +77,4 @@ def _existing(case: Case, digest: str) -> Submission:
     return Submission(case, run.verdict.encode() if run else b"{}", False)
 
 
-__all__ = ["Submission", "SubmissionConflict", "ValidationError", "case_submit"]
+__all__ = ["BadPayload", "Submission", "SubmissionConflict", "ValidationError", "case_submit"]

@@ -104,3 +104,17 @@ def test_batch_gates_each_case_and_reports_each_problem(rag_system, settings):
     assert results[1]["errors"][0]["field"] == "cases[1].answer"
     settings.GROUNDGATE_GATE_BATCH_MAX = 2
     assert rag_system.post(url, data=body, content_type="application/json").status_code == 413
+
+
+def test_nul_characters_are_refused_with_the_field(rag_system):
+    body = json.loads(json.dumps(PASSING["answer"]))
+    body["answer"]["conclusion"] = "Every 90\x00 days."
+    response = post(rag_system, "answer", body)
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "answer.conclusion"
+
+
+def test_a_nul_in_the_url_is_bad_input_not_a_server_error(rag_system):
+    response = rag_system.get("/api/v1/datasets/?page_size=1%00")
+    assert response.status_code == 400 and "NUL" in response.json()["detail"]
+    assert post(rag_system, "answer", PASSING["answer"], dataset="team%00").status_code == 400

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.db import DatabaseError, connection, transaction
 
 from groundgate.engine.gates.answer import AnswerGatePolicy
 from groundgate.models import Case, GateRun
@@ -29,7 +29,8 @@ def test_gate_runs_cannot_be_updated_or_deleted_through_the_orm(demo_dataset):
 
 def test_the_database_refuses_an_update_that_bypasses_the_orm(demo_dataset):
     run = GateRun.objects.first()
-    with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
+    # SQLite reports the trigger's refusal as IntegrityError, PostgreSQL as ProgrammingError.
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("UPDATE groundgate_gaterun SET status = 'ok' WHERE id = %s", [run.pk])
 
 
