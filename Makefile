@@ -6,7 +6,7 @@ HOST   ?= 127.0.0.1:8000
 # The demo database lives in var/ so a clean checkout never ships one.
 export DATABASE_URL ?= sqlite:///$(CURDIR)/var/groundgate.sqlite3
 
-.PHONY: run test test-postgres install install-test lint demo bench clean
+.PHONY: run test test-postgres test-redis install install-test lint demo bench clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,11 @@ PG_TEST_URL ?= postgres://groundgate_test:groundgate_test@127.0.0.1:5432/groundg
 test-postgres: install-test
 	bash .ci/start-postgres
 	DATABASE_URL=$(PG_TEST_URL) $(BIN)/python -m pytest --ignore=tests/e2e --create-db
+
+# Celery with a real worker on Redis (the non-eager configuration).
+test-redis: install-test
+	bash .ci/start-redis
+	GROUNDGATE_TEST_BROKER_URL=redis://127.0.0.1:6379/0 $(BIN)/python -m pytest tests/integration
 
 lint: install-test
 	$(BIN)/ruff check --fix .
