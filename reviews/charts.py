@@ -9,12 +9,12 @@ PALETTE = {"default": "#57606a", "bad": "#cf222e", "good": "#1a7f37", "warn": "#
 
 
 def bar_chart(
-    rows: list[tuple[str, float]], *, colour: str = "default", width: int = 520, unit: str = ""
+    rows: list[tuple[str, float]], *, colour: str = "default", width: int = 600, unit: str = ""
 ) -> SafeString:
     """One bar per (label, value); the longest bar fills the width."""
     if not rows:
         return mark_safe('<p class="muted">Nothing yet.</p>')
-    bar_h, gap, label_w = 22, 6, 200
+    bar_h, gap, label_w = 22, 6, 250
     top = max(v for _, v in rows) or 1
     height = len(rows) * (bar_h + gap)
     fill = PALETTE.get(colour, colour)
@@ -35,11 +35,11 @@ def bar_chart(
     return mark_safe("".join(parts))
 
 
-def split_bar_chart(rows: list[tuple[str, int, int]], *, width: int = 520) -> SafeString:
+def split_bar_chart(rows: list[tuple[str, int, int]], *, width: int = 640) -> SafeString:
     """Per rule: how often the gate was right (green) and wrong (red)."""
     if not rows:
         return mark_safe('<p class="muted">No finding decisions yet.</p>')
-    bar_h, gap, label_w = 22, 6, 220
+    bar_h, gap, label_w = 22, 6, 250
     top = max(r + w for _, r, w in rows) or 1
     scale = (width - label_w - 80) / top
     height = len(rows) * (bar_h + gap)
