@@ -22,7 +22,8 @@ from django.db.models import Q, TextField
 from django.db.models.functions import Cast
 
 from groundgate.models import Case, Chunk, Dataset, GateRun
-from reviews.models import FindingDecision, QueueCode, QueueEntry, Relabel, Review, ReviewState
+from reviews.models import FindingDecision, QueueEntry, Relabel, Review, ReviewState
+from reviews.selectors import queue_entries
 
 SCHEMA_VERSION = "groundgate.export.v1"
 BATCH = 2000
@@ -58,17 +59,14 @@ class ExportFilters:
 
 def export_case_ids(*, dataset: Dataset, filters: ExportFilters) -> Iterator[int]:
     """The ids to export, in case order, read in slices (no big list in memory)."""
-    entries = QueueEntry.objects.filter(dataset=dataset)
-    if filters.reviewed_only:
-        entries = entries.filter(review_state=ReviewState.REVIEWED)
-    if filters.label:
-        entries = entries.filter(final_label=filters.label)
-    if filters.code:
-        entries = entries.filter(
-            case_id__in=QueueCode.objects.filter(dataset=dataset, code=filters.code).values(
-                "case_id"
-            )
-        )
+    entries = queue_entries(
+        dataset=dataset,
+        filters={
+            "review": ReviewState.REVIEWED if filters.reviewed_only else "",
+            "final_label": filters.label,
+            "code": filters.code,
+        },
+    )
     if filters.since is not None:
         since = filters.since
         entries = entries.filter(

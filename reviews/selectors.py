@@ -10,6 +10,7 @@ from django.db.models import Count, Max, QuerySet
 from groundgate.models import Dataset
 from reviews.models import FindingDecision, Label, QueueCode, QueueEntry, Review, ReviewState
 
+# The queue page's filters (query parameters). queue_entries also takes "final_label".
 FILTERS = ("status", "code", "kind", "review")
 
 
@@ -22,6 +23,8 @@ def queue_entries(*, dataset: Dataset, filters: dict[str, str]) -> QuerySet[Queu
         entries = entries.filter(kind=filters["kind"])
     if filters.get("review"):
         entries = entries.filter(review_state=filters["review"])
+    if filters.get("final_label"):
+        entries = entries.filter(final_label=filters["final_label"])
     if filters.get("code"):
         with_code = QueueCode.objects.filter(dataset=dataset, code=filters["code"])
         entries = entries.filter(case_id__in=with_code.values("case_id"))

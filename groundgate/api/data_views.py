@@ -9,7 +9,8 @@ from rest_framework import generics
 from groundgate.api import serializers as s
 from groundgate.api.access import member_dataset
 from groundgate.models import Case, Chunk, Dataset, Document, GateRun
-from reviews.models import QueueCode, Review
+from reviews.models import Review
+from reviews.selectors import FILTERS, queue_entries
 
 
 class DatasetList(generics.ListAPIView):
@@ -71,21 +72,14 @@ class CaseList(generics.ListAPIView):
     serializer_class = s.CaseSerializer
 
     def get_queryset(self):
+        # The review queue's filters, from the one selector that implements them.
         dataset = member_dataset(self.request, self.kwargs["slug"])
-        cases = Case.objects.filter(dataset=dataset).select_related("queue_entry")
-        q = self.request.query_params
-        if q.get("status"):
-            cases = cases.filter(queue_entry__gate_status=q["status"])
-        if q.get("kind"):
-            cases = cases.filter(kind=q["kind"])
-        if q.get("review"):
-            cases = cases.filter(queue_entry__review_state=q["review"])
-        if q.get("label"):
-            cases = cases.filter(queue_entry__final_label=q["label"])
-        if q.get("code"):
-            with_code = QueueCode.objects.filter(dataset=dataset, code=q["code"])
-            cases = cases.filter(pk__in=with_code.values("case_id"))
-        return cases
+        filters = {k: self.request.query_params.get(k, "") for k in FILTERS}
+        filters["final_label"] = self.request.query_params.get("label", "")
+        entries = queue_entries(dataset=dataset, filters=filters)
+        return Case.objects.filter(
+            dataset=dataset, pk__in=entries.values("case_id")
+        ).select_related("queue_entry")
 
 
 class CaseDetail(generics.RetrieveAPIView):

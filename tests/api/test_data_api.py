@@ -130,3 +130,22 @@ def test_outsiders_get_404_everywhere(team_admin, outsider):
         "/api/v1/datasets/team/export",
     ]:
         assert outsider.get(url).status_code == 404, url
+
+
+def test_the_case_list_filters_by_final_label(team_admin, team):
+    from reviews.services import case_relabel
+
+    for i in range(3):
+        team_admin.post(
+            "/api/v1/gate/answer?dataset=team",
+            data=json.dumps(PASSING["answer"] | {"case_id": f"l{i}"}),
+            content_type="application/json",
+        )
+    case_relabel(
+        case=Case.objects.get(external_id="l1"),
+        admin=team_admin.user,
+        to_label="grounded",
+        reason="checked",
+    )
+    listed = team_admin.get("/api/v1/datasets/team/cases/?label=grounded").json()["results"]
+    assert [c["external_id"] for c in listed] == ["l1"]
