@@ -52,8 +52,8 @@ def _context(request: HttpRequest, case: Case, result: SubmitResult | None = Non
     findings = run.findings if run else []
     verdict = json.loads(run.verdict) if run else {}
     label, text, field = case_text(case)
-    chunks = case_cited_chunks(case=case) if case.kind == "answer" else {}
-    pages = case_page_highlights(case=case, findings=findings) if case.kind == "answer" else {}
+    chunks = case_cited_chunks(case=case)
+    pages = case_page_highlights(case=case, findings=findings)
     geometry = page_geometry(sorted(pages))
     locations = finding_locations(case, findings, chunks)
     role = member_role(user=request.user, dataset=case.dataset)

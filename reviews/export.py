@@ -22,6 +22,7 @@ from django.db.models import Q, TextField
 from django.db.models.functions import Cast
 
 from groundgate.models import Case, Chunk, Dataset, GateRun
+from groundgate.selectors import cited_chunk_ids
 from reviews.models import FindingDecision, QueueEntry, Relabel, Review, ReviewState
 from reviews.selectors import queue_entries
 
@@ -115,26 +116,6 @@ def _iso(value: dt.datetime | str | None) -> str | None:
 
 def as_text(field: str) -> Cast:
     return Cast(field, output_field=TextField())
-
-
-def cited_chunk_ids(kind: str, payload: dict) -> list[str]:
-    def ids(items, key):
-        return [i.get(key) for i in items if isinstance(i, dict) and isinstance(i.get(key), str)]
-
-    if kind == "answer":
-        return ids((payload.get("answer") or {}).get("evidences") or [], "chunk_id")
-    if kind == "anchored":
-        return ids(payload.get("citations") or [], "chunk_id")
-    if kind == "code":
-        refs = (payload.get("sample") or {}).get("evidence_refs") or []
-        return [
-            r if isinstance(r, str) else r.get("symbol_id")
-            for r in refs
-            if isinstance(r, str) or isinstance(r, dict)
-        ]
-    if kind == "synthesis":
-        return ids(payload.get("retrieved_chunks") or [], "semantic_id")
-    return []
 
 
 def _inline_chunks(kind: str, payload: dict) -> dict[str, dict]:

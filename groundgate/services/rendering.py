@@ -18,7 +18,8 @@ from groundgate.documents.render import (
     locate_excerpt,
     render_page_png,
 )
-from groundgate.models import Case, Chunk, Document
+from groundgate.models import Case, Chunk, ChunkKind, Document
+from groundgate.selectors import cited_chunk_ids
 
 ZOOM_MIN, ZOOM_MAX = 0.25, 6.0
 
@@ -69,11 +70,14 @@ def _chunk_boxes(chunk: Chunk, page_index: int) -> list[tuple]:
 
 
 def case_cited_chunks(*, case: Case) -> dict[str, Chunk]:
-    """The stored chunks (with their documents) that the case's evidences cite, by chunk_id."""
-    evidences = (case.payload.get("answer") or {}).get("evidences") or []
-    ids = {e.get("chunk_id") for e in evidences if isinstance(e, dict)}
+    """The stored chunks (with their documents) that the case cites, by chunk_id."""
+    ids = set(cited_chunk_ids(case.kind, case.payload))
     chunks = Chunk.objects.filter(dataset_id=case.dataset_id, chunk_id__in=ids)
-    return {c.chunk_id: c for c in chunks.select_related("document") if c.document_id}
+    return {
+        c.chunk_id: c
+        for c in chunks.select_related("document")
+        if c.document_id and c.kind == ChunkKind.TEXT
+    }
 
 
 def case_page_highlights(
@@ -86,9 +90,18 @@ def case_page_highlights(
     located within the chunk's boxes.
     """
     chunks = case_cited_chunks(case=case)
+    pages: dict[tuple[int, int], list[Highlight]] = defaultdict(list)
+    if case.kind != "answer":
+        # Other kinds cite chunks without claimed boxes or excerpts: draw the chunks' boxes.
+        for chunk in chunks.values():
+            for page_index in sorted({p[0] - 1 for p in chunk.position_int}):
+                key = (chunk.document_id, page_index)
+                pages[key] += [
+                    Highlight("chunk", tuple(b)) for b in _chunk_boxes(chunk, page_index)
+                ]
+        return {key: sorted(set(v), key=lambda h: (h.layer, h.bbox)) for key, v in pages.items()}
     evidences = (case.payload.get("answer") or {}).get("evidences") or []
     mismatched = {f.get("evidence_index") for f in findings if f["code"] == "COORDINATE_MISMATCH"}
-    pages: dict[tuple[int, int], list[Highlight]] = defaultdict(list)
     for index, evidence in enumerate(evidences):
         chunk = chunks.get(evidence.get("chunk_id"))
         if chunk is None:

@@ -208,3 +208,24 @@ def test_the_case_page_shows_the_run(manual):
     html = client.get(f"/d/manual/cases/{result.case.pk}/").content.decode()
     assert "Answering run" in html and result.run.prompt.sha256[:16] in html
     assert "extractive-v1" in html
+
+
+def test_a_pipeline_answer_shows_its_cited_page(manual):
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from groundgate.models import Role
+    from groundgate.services.datasets import membership_grant
+
+    result = answer_question(dataset=manual, question=QUESTION)
+    user = get_user_model().objects.create_user("sam")
+    membership_grant(dataset=manual, user=user, role=Role.REVIEWER)
+    client = Client()
+    client.force_login(user)
+    page = client.get(f"/d/manual/cases/{result.case.pk}/")
+    assert page.context["pages"] and page.context["pages"][0]["index"] == 0
+    image = client.get(
+        f"/d/manual/documents/{page.context['pages'][0]['document_id']}/pages/0.png"
+        f"?case={result.case.pk}"
+    )
+    assert image.status_code == 200 and image["Content-Type"] == "image/png"
