@@ -295,7 +295,7 @@ def units_offering(text: str, quantity: str, needle: str | None = None) -> set[s
         if pos and text[pos - 1] in _DIGIT_CHARS:
             pos = text.find(needle, pos + 1)  # inside a longer run of digits: not a start
             continue
-        if any(ch in _DIGIT_CHARS for ch in text[max(0, pos - 3) : pos]):
+        if not _DIGIT_CHARS.isdisjoint(text[max(0, pos - 3) : pos]):
             return offered_quantities(text).get(quantity)
         match = _MASTER.match(text, pos)
         if match is not None:

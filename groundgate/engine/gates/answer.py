@@ -138,12 +138,25 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
     findings: list[Finding] = []
     accepted: list[tuple[int, Evidence]] = []
     unknown = False
+    # Fast path for the common case (one chunk per id, exact coordinates, a real excerpt): an
+    # evidence that passes both checks is accepted here; anything else goes to _check_evidence,
+    # which runs the same checks and builds the findings.
+    check_excerpts, check_coordinates = policy.check_excerpts, policy.check_coordinates
+    exact = policy.bbox_tolerance == 0
     for index, evidence in enumerate(case.answer.evidences):
         candidates = chunks.get(evidence.chunk_id)
         if candidates is None:
             unknown = True
             findings.append(_unknown_chunk(index, evidence))
             continue
+        if exact and len(candidates) == 1:
+            chunk = candidates[0]
+            excerpt = evidence.excerpt
+            if (
+                not check_excerpts or (excerpt and not excerpt.isspace() and excerpt in chunk.text)
+            ) and (not check_coordinates or _coordinates_ok(evidence, chunk.position_int)):
+                accepted.append((index, evidence))
+                continue
         problems = _check_evidence(index, evidence, candidates, policy)
         if problems:
             findings.extend(problems)
@@ -232,6 +245,14 @@ def _check_evidence(
     if excerpt_problem is None and coordinate_problem is None:
         return None
     return [p for p in (excerpt_problem, coordinate_problem) if p is not None]
+
+
+def _coordinates_ok(evidence: Evidence, positions: list[Position] | None) -> bool:
+    """Exact-coordinate check for the fast path (no coordinates given: nothing to check)."""
+    page_index, bbox = evidence.page_index, evidence.bbox
+    if page_index is None and bbox is None:
+        return True
+    return _coordinates_match(evidence, positions or [], 0.0)
 
 
 def _where(index: int, evidence: Evidence) -> dict:
