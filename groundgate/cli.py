@@ -45,7 +45,6 @@ def _load_policy(spec, policy_path: str | None):
 
 def cmd_gate(args: argparse.Namespace, out: BinaryIO) -> int:
     from groundgate.engine.registry import get_gate
-    from groundgate.engine.runner import gate_lines, gate_text
 
     try:
         spec = get_gate(args.kind)
@@ -61,32 +60,47 @@ def cmd_gate(args: argparse.Namespace, out: BinaryIO) -> int:
         return _gate_jsonl_parallel(args, spec, out)
 
     if args.jsonl is not None:
-        stream = sys.stdin.buffer if args.jsonl == "-" else _open_binary(args.jsonl)
-        bad = failed = False
-        write = out.write
-        with stream:
-            for outcome in gate_lines(spec, stream, policy):
-                write(outcome.to_json())
-                write(b"\n")
-                if outcome.error is not None:
-                    bad = True
-                    print(f"{args.jsonl}: {outcome.error.one_line()}", file=sys.stderr)
-                elif not outcome.passed:
-                    failed = True
-        return EXIT_BAD_INPUT if bad else EXIT_FAILED if failed else EXIT_OK
+        return _gate_jsonl(args, spec, policy, out)
+
+    return _gate_one(args, spec, policy, out)
+
+
+def _gate_one(args: argparse.Namespace, spec, policy, out: BinaryIO, prepare=None) -> int:
+    """One case from a file (or - for stdin): its verdict, or a one-line error (exit 2)."""
+    from groundgate.engine.runner import gate_text
 
     if args.case is None:
         raise CliError("give a CASE.json file (or - for stdin), or --jsonl FILE")
-    outcome = gate_text(spec, _read_bytes(args.case), policy)
+    data = _read_bytes(args.case)
+    outcome = gate_text(spec, prepare(data) if prepare else data, policy)
     if outcome.error is not None:
         raise CliError(f"{args.case}: {outcome.error.message}")
     out.write(outcome.to_json() + b"\n")
     return EXIT_OK if outcome.passed else EXIT_FAILED
 
 
-def _load_symbols(path: str) -> dict[str, dict]:
-    import json
+def _gate_jsonl(args: argparse.Namespace, spec, policy, out: BinaryIO, prepare=None) -> int:
+    """The sequential --jsonl loop: one output line per input line, in order; `prepare` may
+    rewrite each line before it is gated (the code gate's --symbols)."""
+    from groundgate.engine.runner import gate_lines
 
+    stream = sys.stdin.buffer if args.jsonl == "-" else _open_binary(args.jsonl)
+    bad = failed = False
+    write = out.write
+    with stream:
+        lines = stream if prepare is None else (prepare(line) for line in stream)
+        for outcome in gate_lines(spec, lines, policy):
+            write(outcome.to_json())
+            write(b"\n")
+            if outcome.error is not None:
+                bad = True
+                print(f"{args.jsonl}: {outcome.error.one_line()}", file=sys.stderr)
+            elif not outcome.passed:
+                failed = True
+    return EXIT_BAD_INPUT if bad else EXIT_FAILED if failed else EXIT_OK
+
+
+def _load_symbols(path: str) -> dict[str, dict]:
     symbols: dict[str, dict] = {}
     for number, line in enumerate(_read_bytes(path).splitlines(), start=1):
         if not line.strip():
@@ -103,40 +117,21 @@ def _load_symbols(path: str) -> dict[str, dict]:
 
 def _gate_code_with_symbols(args: argparse.Namespace, spec, policy, out: BinaryIO) -> int:
     """Code cases with their symbols looked up in symbols.jsonl (see attach_symbols)."""
-    import json
-
     from groundgate.engine.gates.code import attach_symbols
-    from groundgate.engine.runner import gate_text
 
     symbols = _load_symbols(args.symbols)
 
     def prepared(text: bytes) -> bytes | str:
+        if not text.strip():
+            return text
         try:
             return json.dumps(attach_symbols(json.loads(text), symbols))
         except ValueError:
             return text  # not JSON: the runner reports it
 
-    if args.jsonl is None:
-        if args.case is None:
-            raise CliError("give a CASE.json file (or - for stdin), or --jsonl FILE")
-        outcome = gate_text(spec, prepared(_read_bytes(args.case)), policy)
-        if outcome.error is not None:
-            raise CliError(f"{args.case}: {outcome.error.message}")
-        out.write(outcome.to_json() + b"\n")
-        return EXIT_OK if outcome.passed else EXIT_FAILED
-    bad = failed = False
-    data = _read_bytes(args.jsonl)
-    for number, line in enumerate(data.splitlines(), start=1):
-        if not line.strip():
-            continue
-        outcome = gate_text(spec, prepared(line), policy, number)
-        out.write(outcome.to_json() + b"\n")
-        if outcome.error is not None:
-            bad = True
-            print(f"{args.jsonl}: {outcome.error.one_line()}", file=sys.stderr)
-        elif not outcome.passed:
-            failed = True
-    return EXIT_BAD_INPUT if bad else EXIT_FAILED if failed else EXIT_OK
+    if args.jsonl is not None:
+        return _gate_jsonl(args, spec, policy, out, prepare=prepared)
+    return _gate_one(args, spec, policy, out, prepare=prepared)
 
 
 def cmd_gate_e(args: argparse.Namespace, out: BinaryIO) -> int:
