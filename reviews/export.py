@@ -20,10 +20,11 @@ from dataclasses import dataclass
 import orjson
 from django.db.models import Q, TextField
 from django.db.models.functions import Cast
+from django.utils.dateparse import parse_datetime
 
 from groundgate.models import Case, Chunk, Dataset, GateRun
 from groundgate.selectors import cited_chunk_ids
-from reviews.models import FindingDecision, QueueEntry, Relabel, Review, ReviewState
+from reviews.models import FindingDecision, Label, QueueEntry, Relabel, Review, ReviewState
 from reviews.selectors import queue_entries
 
 SCHEMA_VERSION = "groundgate.export.v1"
@@ -56,6 +57,36 @@ class ExportFilters:
     label: str = ""
     code: str = ""
     since: dt.datetime | None = None
+
+
+def export_filters_parse(params) -> tuple[ExportFilters | None, list[dict]]:
+    """Export filters from query parameters (the API) or options (the command): the filters, or
+    the errors as [{"field", "message"}]."""
+    errors = []
+    reviewed = params.get("reviewed", "")
+    if reviewed not in ("", "true", "false", "1", "0"):
+        errors.append({"field": "reviewed", "message": "true or false"})
+    label = params.get("label", "")
+    if label and label not in Label.values:
+        errors.append({"field": "label", "message": f"one of {', '.join(Label.values)}"})
+    since = None
+    if params.get("since"):
+        since = parse_datetime(params["since"])
+        if since is None:
+            try:
+                since = dt.datetime.fromisoformat(params["since"])
+            except ValueError:
+                errors.append({"field": "since", "message": "an ISO 8601 date or date-time"})
+        if since is not None and since.tzinfo is None:
+            since = since.replace(tzinfo=dt.UTC)
+    if errors:
+        return None, errors
+    return ExportFilters(
+        reviewed_only=reviewed in ("true", "1"),
+        label=label,
+        code=params.get("code", ""),
+        since=since,
+    ), []
 
 
 def export_case_ids(*, dataset: Dataset, filters: ExportFilters) -> Iterator[int]:

@@ -3,7 +3,6 @@ a document, JSONL cases; and the export of audited datasets."""
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 from pathlib import PurePath
 
@@ -13,7 +12,6 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.http import StreamingHttpResponse
 from django.urls import reverse
-from django.utils.dateparse import parse_datetime
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -30,7 +28,7 @@ from groundgate.engine.registry import GATES
 from groundgate.models import Document, DocumentStatus
 from groundgate.services.chunk_imports import chunks_import_lines
 from groundgate.services.imports import case_import_lines
-from reviews.export import ExportFilters, csv_stream, export_records, jsonl_stream
+from reviews.export import csv_stream, export_filters_parse, export_records, jsonl_stream
 from reviews.models import Label
 
 
@@ -187,34 +185,6 @@ class CaseImport(APIView):
         return Response(_report(case_import_lines(dataset=dataset, lines=lines, kind=kind)))
 
 
-def export_filters(params) -> tuple[ExportFilters | None, list[dict]]:
-    errors = []
-    reviewed = params.get("reviewed", "")
-    if reviewed not in ("", "true", "false", "1", "0"):
-        errors.append({"field": "reviewed", "message": "true or false"})
-    label = params.get("label", "")
-    if label and label not in Label.values:
-        errors.append({"field": "label", "message": f"one of {', '.join(Label.values)}"})
-    since = None
-    if params.get("since"):
-        since = parse_datetime(params["since"])
-        if since is None:
-            try:
-                since = dt.datetime.fromisoformat(params["since"])
-            except ValueError:
-                errors.append({"field": "since", "message": "an ISO 8601 date or date-time"})
-        if since is not None and since.tzinfo is None:
-            since = since.replace(tzinfo=dt.UTC)
-    if errors:
-        return None, errors
-    return ExportFilters(
-        reviewed_only=reviewed in ("true", "1"),
-        label=label,
-        code=params.get("code", ""),
-        since=since,
-    ), []
-
-
 class Export(APIView):
     @extend_schema(
         operation_id="dataset_export",
@@ -241,7 +211,7 @@ class Export(APIView):
         fmt = request.query_params.get("format", "jsonl")
         if fmt not in ("jsonl", "csv"):
             return bad_request([{"field": "format", "message": "jsonl or csv"}])
-        filters, errors = export_filters(request.query_params)
+        filters, errors = export_filters_parse(request.query_params)
         if errors:
             return bad_request(errors)
         records = export_records(dataset=dataset, filters=filters)

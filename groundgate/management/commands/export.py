@@ -6,10 +6,9 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from groundgate.api.ingest_views import export_filters
 from groundgate.management.progress import progress_bar
 from groundgate.models import Dataset
-from reviews.export import csv_stream, export_records, jsonl_stream
+from reviews.export import csv_stream, export_filters_parse, export_records, jsonl_stream
 from reviews.models import QueueEntry
 
 
@@ -35,7 +34,7 @@ class Command(BaseCommand):
             "code": options["code"],
             "since": options["since"],
         }
-        filters, errors = export_filters(params)
+        filters, errors = export_filters_parse(params)
         if errors:
             raise CommandError("; ".join(f"--{e['field']}: {e['message']}" for e in errors))
         total = QueueEntry.objects.filter(dataset=dataset).count()
