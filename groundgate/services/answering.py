@@ -12,17 +12,14 @@ import hashlib
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import transaction
 
-from groundgate.engine.canonical import canonical_bytes
-from groundgate.engine.registry import get_gate
-from groundgate.models import Case, Dataset, GateRun
+from groundgate.engine.gates.anchored import AnchoredGatePolicy
+from groundgate.models import Case, Dataset
 from groundgate.pipeline.contracts import RetrievalBundle, SelectionPolicy
 from groundgate.pipeline.llm import ExtractiveProvider, OpenAIProvider, Provider
 from groundgate.pipeline.run import PipelineRun, run_pipeline
 from groundgate.retrieval import EMBEDDING_MODEL, KeywordRetriever, Retriever
-from groundgate.services.gating import gaterun_build, policy_record_for
-from groundgate.signals import cases_changed
+from groundgate.services.gating import case_create_gated
 
 TOP_K = 8
 
@@ -151,20 +148,13 @@ def _store(dataset, question, run: PipelineRun, policy, provider) -> tuple[Case,
             "timings_ms": run.timings_ms,
         }
     }
-    spec = get_gate("anchored")
-    with transaction.atomic():
-        case = Case.objects.create(
-            dataset=dataset,
-            kind="anchored",
-            external_id=run.bundle.request_id,
-            question=question,
-            payload=payload,
-            payload_sha256=hashlib.sha256(canonical_bytes(payload)).hexdigest(),
-        )
-        record = policy_record_for(
-            spec=spec, policy=spec.policy_model(refusal_text=policy.refusal_text)
-        )
-        gate_run = gaterun_build(case=case, spec=spec, verdict=run.r5, policy_record=record)
-        gate_run.save()
-        cases_changed.send(sender=GateRun, case_ids=[case.pk])
+    case, _ = case_create_gated(
+        dataset=dataset,
+        kind="anchored",
+        external_id=run.bundle.request_id,
+        question=question,
+        payload=payload,
+        verdict=run.r5,
+        policy=AnchoredGatePolicy(refusal_text=policy.refusal_text),
+    )
     return case, True

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from groundgate.engine.canonical import canonical_json
+from groundgate.engine.canonical import canonical_json, sha256_of
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.models import Case, Dataset, GatePolicyRecord, GateRun
@@ -48,6 +48,35 @@ def gaterun_build(
         metrics={"finding_count": len(findings), "findings_by_code": dict(sorted(counts.items()))},
         verdict=canonical_json(verdict),
     )
+
+
+def case_create_gated(
+    *,
+    dataset: Dataset,
+    kind: str,
+    external_id: str,
+    question: str,
+    payload: dict,
+    verdict,
+    policy: GatePolicy,
+) -> tuple[Case, GateRun]:
+    """Store a new case with the verdict already made for it, in one transaction, and put it in
+    the review queue. Raises IntegrityError if the external id is taken (callers decide)."""
+    spec = get_gate(kind)
+    with transaction.atomic():
+        case = Case.objects.create(
+            dataset=dataset,
+            kind=kind,
+            external_id=external_id,
+            question=question,
+            payload=payload,
+            payload_sha256=sha256_of(payload),
+        )
+        record = policy_record_for(spec=spec, policy=policy)
+        run = gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=record)
+        run.save()
+        cases_changed.send(sender=GateRun, case_ids=[case.pk])
+    return case, run
 
 
 def case_gate(*, case: Case, policy: GatePolicy | None = None) -> GateRun:

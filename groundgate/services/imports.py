@@ -8,7 +8,6 @@ different content is reported as a conflict and never overwrites what was stored
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -16,7 +15,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from groundgate.engine.canonical import canonical_bytes
+from groundgate.engine.canonical import sha256_of
 from groundgate.engine.registry import get_gate
 from groundgate.engine.runner import BadInput, parse_case
 from groundgate.models import Case, Dataset, GateRun
@@ -83,7 +82,7 @@ def case_import_lines(
         if (where := nul_path(payload)) is not None:
             report.errors.append(BadInput(number, f"{where}: {NUL_MESSAGE}", (where,)))
             continue
-        digest = hashlib.sha256(canonical_bytes(payload)).hexdigest()
+        digest = sha256_of(payload)
         external_id = spec.external_id(parsed)
         previous = seen.get(external_id)
         if previous is not None:

@@ -4,20 +4,18 @@ the stored verdict; the same id with other content is a conflict and changes not
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from pydantic import ValidationError
 
-from groundgate.engine.canonical import canonical_bytes
+from groundgate.engine.canonical import sha256_of
 from groundgate.engine.registry import get_gate
-from groundgate.models import Case, Dataset, GateRun
+from groundgate.models import Case, Dataset
 from groundgate.selectors import case_current_run
-from groundgate.services.gating import gaterun_build, policy_record_for
+from groundgate.services.gating import case_create_gated
 from groundgate.services.untrusted import NUL_MESSAGE, nul_path
-from groundgate.signals import cases_changed
 
 
 class BadPayload(ValueError):
@@ -47,7 +45,7 @@ def case_submit(*, dataset: Dataset, kind: str, body: bytes) -> Submission:
     payload = json.loads(body)  # not orjson: it refuses integers beyond 64 bits
     if (where := nul_path(payload)) is not None:
         raise BadPayload(where, NUL_MESSAGE)
-    digest = hashlib.sha256(canonical_bytes(payload)).hexdigest()
+    digest = sha256_of(payload)
     external_id = spec.external_id(parsed)
 
     existing = Case.objects.filter(dataset=dataset, kind=kind, external_id=external_id).first()
@@ -55,14 +53,15 @@ def case_submit(*, dataset: Dataset, kind: str, body: bytes) -> Submission:
         return _existing(existing, digest)
     verdict = spec.run(parsed, spec.default_policy)
     try:
-        with transaction.atomic():
-            case = Case.objects.create(dataset=dataset, kind=kind, external_id=external_id,
-                                       question=spec.question(parsed), payload=payload,
-                                       payload_sha256=digest)  # fmt: skip
-            record = policy_record_for(spec=spec, policy=spec.default_policy)
-            run = gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=record)
-            run.save()
-            cases_changed.send(sender=GateRun, case_ids=[case.pk])
+        case, run = case_create_gated(
+            dataset=dataset,
+            kind=kind,
+            external_id=external_id,
+            question=spec.question(parsed),
+            payload=payload,
+            verdict=verdict,
+            policy=spec.default_policy,
+        )
     except IntegrityError:
         # The same id submitted concurrently: the other request stored it first.
         existing = Case.objects.get(dataset=dataset, kind=kind, external_id=external_id)
