@@ -78,8 +78,8 @@ def make_gate_view(kind: str) -> type[APIView]:
             parameters=[DATASET_PARAM],
             request=spec.input_model,
             responses={
-                200: OpenApiResponse(_verdict_model(kind), description="seen before"),
-                201: OpenApiResponse(_verdict_model(kind), description="stored and gated"),
+                200: OpenApiResponse(spec.verdict_model, description="seen before"),
+                201: OpenApiResponse(spec.verdict_model, description="stored and gated"),
                 400: ErrorBody,
                 401: ErrorBody,
                 404: ErrorBody,
@@ -167,18 +167,6 @@ def make_batch_view(kind: str) -> type[APIView]:
 
     BatchView.__name__ = f"GateBatch{kind.title()}View"
     return BatchView
-
-
-def _verdict_model(kind: str):
-    from groundgate.engine.gates import anchored, answer, code, report, synthesis
-
-    return {
-        "answer": answer.AnswerVerdict,
-        "anchored": anchored.AnchoredVerdict,
-        "synthesis": synthesis.SynthesisVerdict,
-        "report": report.ReportVerdict,
-        "code": code.CodeVerdict,
-    }[kind]
 
 
 GATE_VIEWS = {kind: (make_gate_view(kind), make_batch_view(kind)) for kind in sorted(GATES)}

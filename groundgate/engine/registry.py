@@ -16,6 +16,7 @@ from groundgate.engine.policy import GatePolicy
 class GateSpec:
     kind: str
     input_model: type[BaseModel]
+    verdict_model: type[BaseModel]
     policy_model: type[GatePolicy]
     default_policy: GatePolicy
     run: Callable[[Any, Any], BaseModel]
@@ -31,6 +32,7 @@ class GateSpec:
 GATES: dict[str, GateSpec] = {
     "answer": GateSpec(
         kind="answer",
+        verdict_model=answer.AnswerVerdict,
         input_model=answer.AnswerCase,
         policy_model=answer.AnswerGatePolicy,
         default_policy=answer.DEFAULT_POLICY,
@@ -44,6 +46,7 @@ GATES: dict[str, GateSpec] = {
     ),
     "anchored": GateSpec(
         kind="anchored",
+        verdict_model=anchored.AnchoredVerdict,
         input_model=anchored.AnchoredCase,
         policy_model=anchored.AnchoredGatePolicy,
         default_policy=anchored.DEFAULT_POLICY,
@@ -57,6 +60,7 @@ GATES: dict[str, GateSpec] = {
     ),
     "synthesis": GateSpec(
         kind="synthesis",
+        verdict_model=synthesis.SynthesisVerdict,
         input_model=synthesis.SynthesisCase,
         policy_model=synthesis.SynthesisGatePolicy,
         default_policy=synthesis.DEFAULT_POLICY,
@@ -70,6 +74,7 @@ GATES: dict[str, GateSpec] = {
     ),
     "report": GateSpec(
         kind="report",
+        verdict_model=report.ReportVerdict,
         input_model=report.ReportCase,
         policy_model=report.ReportGatePolicy,
         default_policy=report.DEFAULT_POLICY,
@@ -83,6 +88,7 @@ GATES: dict[str, GateSpec] = {
     ),
     "code": GateSpec(
         kind="code",
+        verdict_model=code.CodeVerdict,
         input_model=code.CodeCase,
         policy_model=code.CodeGatePolicy,
         default_policy=code.DEFAULT_POLICY,
