@@ -22,3 +22,19 @@ def demo_dataset(db):
         report = case_import_lines(dataset=dataset, lines=fh)
     assert not report.errors
     return dataset
+
+
+def run_groundgate(*args: str, stdin: str | None = None, cwd=None):
+    """Run the `groundgate` command as a user does: a real process with no Django settings."""
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    return subprocess.run(
+        [sys.executable, "-m", "groundgate.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+    )

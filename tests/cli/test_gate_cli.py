@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import DEMO_CASES
+from tests.conftest import DEMO_CASES, run_groundgate
 
 GOOD = {
     "case_id": "q-17",
@@ -38,15 +38,8 @@ BAD_NUMBER = json.loads(json.dumps(GOOD)) | {"case_id": "q-18"}
 BAD_NUMBER["answer"]["conclusion"] = "Every 9 days."
 
 
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    return subprocess.run(
-        [sys.executable, "-m", "groundgate.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-    )
+def run(*args: str, stdin: str | None = None):
+    return run_groundgate(*args, stdin=stdin)
 
 
 @pytest.fixture

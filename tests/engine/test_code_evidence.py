@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from groundgate.code_symbols import extract_symbols, source_hash
 from groundgate.engine.gates.code import CodeCase, CodeGatePolicy, attach_symbols, gate_code
+from tests.conftest import run_groundgate
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,7 +29,8 @@ def test_python_symbols_of_this_repository(symbols):
     assert sym.source_hash == source_hash(lines, sym.start_line, sym.end_line)
     method = symbols["groundgate/engine/policy.py::GatePolicy.sha256"]
     assert method.kind == "method"
-    assert lines != [] and method.start_line < method.end_line  # decorator line included
+    policy_lines = (ROOT / method.file_path).read_text(encoding="utf-8").split("\n")
+    assert policy_lines[method.start_line - 1].strip() == "@cached_property"  # decorator included
 
 
 def test_java_symbols_with_a_real_parser(tmp_path):
@@ -165,15 +164,8 @@ def test_design_samples_need_two_refs(symbols, sym):
     assert [f.code for f in verdict.findings] == ["TOO_FEW_EVIDENCE_REFS"]
 
 
-def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    return subprocess.run(
-        [sys.executable, "-m", "groundgate.cli", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=cwd,
-    )
+def cli(*args: str, cwd: Path | None = None):
+    return run_groundgate(*args, cwd=cwd)
 
 
 def test_symbols_command_and_code_gate_with_symbols_file(tmp_path, sym):

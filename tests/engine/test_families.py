@@ -4,9 +4,6 @@ JSON-shaped input, determinism."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,20 +12,14 @@ from hypothesis import strategies as st
 from groundgate.engine.canonical import canonical_bytes
 from groundgate.engine.registry import GATES, get_gate
 from groundgate.engine.runner import gate_text
+from tests.conftest import run_groundgate
 from tests.engine.family_samples import PASSING, failing
 
 KINDS = sorted(GATES)
 
 
-def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    return subprocess.run(
-        [sys.executable, "-m", "groundgate.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-    )
+def cli(*args: str, stdin: str | None = None):
+    return run_groundgate(*args, stdin=stdin)
 
 
 def test_every_family_is_registered():

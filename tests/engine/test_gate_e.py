@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from groundgate.engine.gates.report import CitationRecord, ReportCase, gate_report
+from tests.conftest import run_groundgate
 
 COMPLETE = """# Findings
 
@@ -124,14 +122,8 @@ def test_schema_versions():
 
 
 # The command, on files.
-def gate_e(root: Path, *extra: str) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    return subprocess.run(
-        [sys.executable, "-m", "groundgate.cli", "gate-e", str(root), *extra],
-        capture_output=True,
-        text=True,
-        env=env,
-    )
+def gate_e(root: Path, *extra: str):
+    return run_groundgate("gate-e", str(root), *extra)
 
 
 @pytest.fixture

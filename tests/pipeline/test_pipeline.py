@@ -11,7 +11,6 @@ import sys
 
 import pytest
 
-from groundgate.models import Case
 from groundgate.pipeline.llm import OpenAIProvider
 from groundgate.services.answering import answer_question
 from groundgate.services.datasets import dataset_get_or_create
@@ -189,7 +188,7 @@ def test_the_answer_command_exit_codes(manual, settings, tmp_path):
     assert bad.returncode == 2 and "no dataset 'nope'" in bad.stderr
     assert answer("   ", "--dataset", "manual").returncode == 2
     verbose = answer(QUESTION, "--dataset", "manual", "--verbose")
-    assert '"r4_llm"' in verbose.stderr and Case.objects.count() >= 0
+    assert '"r4_llm"' in verbose.stderr
 
 
 def test_the_case_page_shows_the_run(manual):
