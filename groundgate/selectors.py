@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import QuerySet
 
 from groundgate.models import Case, GateRun
 
 
 def case_current_run(*, case: Case) -> GateRun | None:
     return case.gate_runs.order_by("-id").first()
-
-
-def cases_with_current_status(*, queryset: QuerySet[Case] | None = None) -> QuerySet[Case]:
-    """Cases annotated with their newest gate run's id, status and finding codes."""
-    newest = GateRun.objects.filter(case=OuterRef("pk")).order_by("-id")
-    queryset = queryset if queryset is not None else Case.objects.all()
-    return queryset.annotate(
-        current_run_id=Subquery(newest.values("id")[:1]),
-        current_status=Subquery(newest.values("status")[:1]),
-        current_passed=Subquery(newest.values("passed")[:1]),
-        current_codes=Subquery(newest.values("finding_codes")[:1]),
-    )
 
 
 def datasets_for_user(*, user) -> QuerySet:

@@ -93,6 +93,7 @@ def case_gate(*, case: Case, policy: GatePolicy | None = None) -> GateRun:
             policy_record=policy_record_for(spec=spec, policy=policy),
         )
         run.save()
+        cases_changed.send(sender=GateRun, case_ids=[case.pk])  # the queue shows the new verdict
     return run
 
 
