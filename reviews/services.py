@@ -122,11 +122,6 @@ def _validate_decisions(decisions: list[Decision], findings: list[dict]) -> None
             raise ReviewInputError(f"{where}.reason", "only for a finding the gate got wrong")
 
 
-def case_final_label(*, case: Case) -> str:
-    entry = getattr(case, "queue_entry", None)
-    return entry.final_label if entry is not None else ""
-
-
 @transaction.atomic
 def case_relabel(*, case: Case, admin, to_label: str, reason: str) -> Relabel:
     return cases_relabel(cases=[case], admin=admin, to_label=to_label, reason=reason)[0]
