@@ -142,6 +142,8 @@ def _solve(
 
     if abs(a) <= tol:
         return None  # an operand lost in the rounding explains nothing
+    if operation in ("sum", "average") and a > 2 * t:
+        return None
     if operation == "sum":
         bi = pair(t - a - tol, t - a + tol)
         if bi is not None and t - a > tol:
