@@ -33,7 +33,7 @@ OPERATIONS = (
     "as_percent",
     "percent_of",
 )
-_FOR_PERCENT = ("percentage", "percentage_change", "percentage_points", "as_percent")
+_FOR_PERCENT = ("as_percent", "percentage", "percentage_change", "percentage_points")
 _FOR_AMOUNT = ("sum", "difference", "average", "ratio", "percent_of")
 
 
