@@ -474,6 +474,12 @@ def _compare_numbers(
             return None
     elif a.unit and e.unit and not same_unit(a.unit, e.unit):
         return None
+    # A cheap necessary condition first (most pairs fail here, before any context is looked
+    # up): the same significant digits, or the answer's are the evidence's rounded - all but
+    # their last digit are the evidence's leading digits.
+    mine, theirs = a.digits.rstrip("0"), e.digits.rstrip("0")
+    if mine != theirs and not (len(mine) <= len(theirs) and theirs.startswith(mine[:-1])):
+        return None
     if a.kind == "score" or e.kind == "score":
         rules.append("score")
     if a.kind == "ordinal" or e.kind == "ordinal":
