@@ -15,7 +15,7 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
 from groundgate.models import Case
-from groundgate.selectors import case_current_run, dataset_for_member
+from groundgate.selectors.cases import case_current_run, dataset_for_member
 from groundgate.services.rendering import case_cited_chunks, case_page_highlights
 from reviews.models import GateCall, Label, Relabel, WrongReason
 from reviews.presenters import (

@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 
 from groundgate.models import Case, Document
-from groundgate.selectors import case_current_run, dataset_for_member
+from groundgate.selectors.cases import case_current_run, dataset_for_member
 from groundgate.services.rendering import case_annotated_pdf, case_page_highlights, page_render
 
 DEFAULT_ZOOM = 1.5

@@ -23,7 +23,7 @@ from django.db.models.functions import Cast
 from django.utils.dateparse import parse_datetime
 
 from groundgate.models import Case, Chunk, Dataset, GateRun
-from groundgate.selectors import cited_chunk_ids
+from groundgate.selectors.cases import cited_chunk_ids
 from reviews.models import FindingDecision, Label, QueueEntry, Relabel, Review, ReviewState
 from reviews.selectors import queue_entries
 

@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from groundgate.models import Case, Dataset, Membership, Role
-from groundgate.selectors import case_current_run
+from groundgate.selectors.cases import case_current_run
 from reviews.models import FindingDecision, GateCall, Label, Relabel, Review, WrongReason
 from reviews.queue import queue_refresh
 

@@ -15,7 +15,7 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
 from groundgate.models import Case
-from groundgate.selectors import dataset_for_member, datasets_for_user
+from groundgate.selectors.cases import dataset_for_member, datasets_for_user
 from reviews.charts import bar_chart, split_bar_chart
 from reviews.models import Label, ReviewState
 from reviews.selectors import FILTERS, dashboard, queue_counts, queue_entries

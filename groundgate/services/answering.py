@@ -18,8 +18,8 @@ from groundgate.models import Case, Dataset
 from groundgate.pipeline.contracts import RetrievalBundle, SelectionPolicy
 from groundgate.pipeline.llm import ExtractiveProvider, OpenAIProvider, Provider
 from groundgate.pipeline.run import PipelineRun, run_pipeline
-from groundgate.retrieval import EMBEDDING_MODEL, KeywordRetriever, Retriever
 from groundgate.services.gating import case_create_gated
+from groundgate.services.retrieval import EMBEDDING_MODEL, KeywordRetriever, Retriever
 
 TOP_K = 8
 

@@ -11,7 +11,7 @@ from groundgate.engine.canonical import canonical_json, sha256_of
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.models import Case, Dataset, GatePolicyRecord, GateRun
-from groundgate.signals import cases_changed
+from groundgate.services.signals import cases_changed
 
 
 def policy_record_for(*, spec: GateSpec, policy: GatePolicy) -> GatePolicyRecord:

@@ -20,8 +20,8 @@ from groundgate.engine.registry import get_gate
 from groundgate.engine.runner import BadInput, parse_case
 from groundgate.models import Case, Dataset, GateRun
 from groundgate.services.gating import gaterun_build, policy_record_for
+from groundgate.services.signals import cases_changed
 from groundgate.services.untrusted import NUL_MESSAGE, nul_path
-from groundgate.signals import cases_changed
 
 
 @dataclass

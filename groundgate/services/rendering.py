@@ -19,7 +19,7 @@ from groundgate.documents.render import (
     render_page_png,
 )
 from groundgate.models import Case, Chunk, ChunkKind, Document
-from groundgate.selectors import cited_chunk_ids
+from groundgate.selectors.cases import cited_chunk_ids
 
 ZOOM_MIN, ZOOM_MAX = 0.25, 6.0
 

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from groundgate.engine.canonical import sha256_of
 from groundgate.engine.registry import get_gate
 from groundgate.models import Case, Dataset
-from groundgate.selectors import case_current_run
+from groundgate.selectors.cases import case_current_run
 from groundgate.services.gating import case_create_gated
 from groundgate.services.untrusted import NUL_MESSAGE, nul_path
 

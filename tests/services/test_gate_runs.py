@@ -8,7 +8,7 @@ from django.db import DatabaseError, connection, transaction
 from groundgate.engine.gates.answer import AnswerGatePolicy
 from groundgate.models import Case, GateRun
 from groundgate.models.append_only import AppendOnlyError
-from groundgate.selectors import case_current_run
+from groundgate.selectors.cases import case_current_run
 from groundgate.services.gating import case_gate, dataset_regate
 from reviews.models import QueueEntry
 
