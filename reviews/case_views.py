@@ -7,15 +7,15 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
+from groundgate.access import Action, case_for, member_role
 from groundgate.models import Case
-from groundgate.selectors.cases import case_current_run, dataset_for_member
+from groundgate.selectors.cases import case_current_run
 from groundgate.services.rendering import case_cited_chunks, case_page_highlights
 from reviews.models import GateCall, Label, Relabel, WrongReason
 from reviews.presenters import (
@@ -26,25 +26,16 @@ from reviews.presenters import (
     highlight_segments,
     page_geometry,
 )
-from reviews.selectors import FILTERS, queue_next
+from reviews.selectors import FILTERS, case_reviews_visible, queue_next
 from reviews.services import (
     Decision,
     ReviewInputError,
     SubmitResult,
     case_relabel,
-    member_role,
     review_submit,
 )
 
 ZOOM = 1.5
-
-
-def _case(request: HttpRequest, slug: str, case_id: int) -> Case:
-    dataset = dataset_for_member(user=request.user, slug=slug)
-    case = Case.objects.filter(dataset=dataset, pk=case_id).select_related("dataset").first()
-    if case is None:
-        raise Http404("no such case")
-    return case
 
 
 def _context(request: HttpRequest, case: Case, result: SubmitResult | None = None) -> dict:
@@ -57,12 +48,12 @@ def _context(request: HttpRequest, case: Case, result: SubmitResult | None = Non
     geometry = page_geometry(sorted(pages))
     locations = finding_locations(case, findings, chunks)
     role = member_role(user=request.user, dataset=case.dataset)
+    # Double review is independent: groundgate.access decides whose reviews this user sees.
+    seen = case_reviews_visible(user=request.user, case=case, role=role)
     reviews = list(
-        case.reviews.select_related("reviewer").prefetch_related("decisions").order_by("-id")
+        seen.reviews.select_related("reviewer").prefetch_related("decisions").order_by("-id")
     )
     mine = [r for r in reviews if r.reviewer_id == request.user.pk]
-    # Double review is independent: others' reviews stay hidden until you have given yours.
-    independent = case.dataset.reviews_required > 1 and not mine and role != "admin"
     filters = {k: request.GET.get(k) for k in FILTERS if request.GET.get(k)}
     return {
         "dataset": case.dataset,
@@ -79,12 +70,12 @@ def _context(request: HttpRequest, case: Case, result: SubmitResult | None = Non
         ],
         "verdict_pretty": json.dumps(verdict, indent=2, ensure_ascii=False),
         "history": case.gate_runs.order_by("-id"),
-        "reviews": [] if independent else reviews,
-        "hidden_reviews": len(reviews) - len(mine) if independent else 0,
+        "reviews": reviews,
+        "hidden_reviews": seen.hidden,
         "my_last": mine[0] if mine else None,
         "relabels": Relabel.objects.filter(case=case).select_related("admin").order_by("-id"),
         "final_label": getattr(getattr(case, "queue_entry", None), "final_label", ""),
-        "seen_review_id": reviews[0].pk if reviews else 0,
+        "seen_review_id": seen.newest_id,
         "labels": Label.choices,
         "calls": GateCall.choices,
         "reasons": WrongReason.choices,
@@ -97,7 +88,7 @@ def _context(request: HttpRequest, case: Case, result: SubmitResult | None = Non
 
 @login_required
 def case_detail(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
-    case = _case(request, slug, case_id)
+    case = case_for(user=request.user, slug=slug, case_id=case_id)
     return render(request, "reviews/case_detail.html", _context(request, case))
 
 
@@ -120,7 +111,7 @@ def _int(value: str | None) -> int | None:
 @login_required
 @require_POST
 def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
-    case = _case(request, slug, case_id)
+    case = case_for(user=request.user, slug=slug, case_id=case_id, action=Action.REVIEW)
     try:
         result = review_submit(
             case=case,
@@ -158,9 +149,7 @@ def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def relabel_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
-    case = _case(request, slug, case_id)
-    if member_role(user=request.user, dataset=case.dataset) != "admin":
-        raise PermissionDenied("only admins relabel")
+    case = case_for(user=request.user, slug=slug, case_id=case_id, action=Action.RELABEL)
     try:
         relabel = case_relabel(
             case=case,

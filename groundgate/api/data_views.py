@@ -1,37 +1,40 @@
 """Read endpoints: datasets, documents, chunks, cases (with current verdict and label), gate runs
-and reviews. Every dataset-scoped view goes through member_dataset (404 to outsiders)."""
+and reviews. Every dataset-scoped view goes through groundgate.access (404 to outsiders)."""
 
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
 
+from groundgate.access import case_for, dataset_for, datasets_visible, member_role
 from groundgate.api import serializers as s
-from groundgate.api.access import member_dataset
 from groundgate.models import Case, Chunk, Dataset, Document, GateRun
-from reviews.models import Review
-from reviews.selectors import FILTERS, queue_entries
+from reviews.selectors import FILTERS, case_reviews_visible, queue_entries
+
+
+def _dataset(view) -> Dataset:
+    return dataset_for(user=view.request.user, slug=view.kwargs["slug"])
 
 
 class DatasetList(generics.ListAPIView):
     serializer_class = s.DatasetSerializer
 
     def get_queryset(self):
-        return Dataset.objects.filter(memberships__user=self.request.user)
+        return datasets_visible(user=self.request.user)
 
 
 class DatasetDetail(generics.RetrieveAPIView):
     serializer_class = s.DatasetSerializer
 
     def get_object(self):
-        return member_dataset(self.request, self.kwargs["slug"])
+        return _dataset(self)
 
 
 class DocumentList(generics.ListAPIView):
     serializer_class = s.DocumentSerializer
 
     def get_queryset(self):
-        return Document.objects.filter(dataset=member_dataset(self.request, self.kwargs["slug"]))
+        return Document.objects.filter(dataset=_dataset(self))
 
 
 class DocumentDetail(generics.RetrieveAPIView):
@@ -40,7 +43,7 @@ class DocumentDetail(generics.RetrieveAPIView):
     serializer_class = s.DocumentSerializer
 
     def get_object(self):
-        dataset = member_dataset(self.request, self.kwargs["slug"])
+        dataset = _dataset(self)
         return generics.get_object_or_404(Document, dataset=dataset, pk=self.kwargs["pk"])
 
 
@@ -49,7 +52,7 @@ class ChunkList(generics.ListAPIView):
     serializer_class = s.ChunkSerializer
 
     def get_queryset(self):
-        chunks = Chunk.objects.filter(dataset=member_dataset(self.request, self.kwargs["slug"]))
+        chunks = Chunk.objects.filter(dataset=_dataset(self))
         document = self.request.query_params.get("document")
         if document is not None:
             chunks = chunks.filter(document_id=int(document) if document.isdigit() else -1)
@@ -73,7 +76,7 @@ class CaseList(generics.ListAPIView):
 
     def get_queryset(self):
         # The review queue's filters, from the one selector that implements them.
-        dataset = member_dataset(self.request, self.kwargs["slug"])
+        dataset = _dataset(self)
         filters = {k: self.request.query_params.get(k, "") for k in FILTERS}
         filters["final_label"] = self.request.query_params.get("label", "")
         entries = queue_entries(dataset=dataset, filters=filters)
@@ -86,7 +89,7 @@ class CaseDetail(generics.RetrieveAPIView):
     serializer_class = s.CaseDetailSerializer
 
     def get_object(self):
-        dataset = member_dataset(self.request, self.kwargs["slug"])
+        dataset = _dataset(self)
         return generics.get_object_or_404(
             Case.objects.select_related("queue_entry"), dataset=dataset, pk=self.kwargs["pk"]
         )
@@ -96,7 +99,7 @@ class CaseGateRuns(generics.ListAPIView):
     serializer_class = s.GateRunSerializer
 
     def get_queryset(self):
-        dataset = member_dataset(self.request, self.kwargs["slug"])
+        dataset = _dataset(self)
         return GateRun.objects.filter(case__dataset=dataset, case_id=self.kwargs["pk"])
 
 
@@ -104,9 +107,7 @@ class CaseReviews(generics.ListAPIView):
     serializer_class = s.ReviewSerializer
 
     def get_queryset(self):
-        dataset = member_dataset(self.request, self.kwargs["slug"])
-        return (
-            Review.objects.filter(case__dataset=dataset, case_id=self.kwargs["pk"])
-            .select_related("reviewer")
-            .prefetch_related("decisions")
-        )
+        case = case_for(user=self.request.user, slug=self.kwargs["slug"], case_id=self.kwargs["pk"])
+        role = member_role(user=self.request.user, dataset=case.dataset)
+        seen = case_reviews_visible(user=self.request.user, case=case, role=role)
+        return seen.reviews.select_related("reviewer").prefetch_related("decisions")

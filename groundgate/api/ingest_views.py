@@ -20,7 +20,7 @@ from rest_framework.parsers import BaseParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from groundgate.api.access import member_dataset
+from groundgate.access import Action, dataset_for
 from groundgate.api.errors import TooLarge, UnsupportedFile, bad_request
 from groundgate.api.gate_views import ErrorBody
 from groundgate.api.serializers import DocumentSerializer
@@ -96,7 +96,7 @@ class DocumentUpload(APIView):
         tags=["documents"],
     )
     def post(self, request, slug: str):
-        dataset = member_dataset(request, slug, admin=True)
+        dataset = dataset_for(user=request.user, slug=slug, action=Action.IMPORT)
         limit = settings.GROUNDGATE_MAX_UPLOAD_BYTES
         if int(request.META.get("CONTENT_LENGTH") or 0) > limit + 64 * 1024:
             raise TooLarge(f"uploads are limited to {limit} bytes")
@@ -151,7 +151,7 @@ class ChunkImport(APIView):
         tags=["documents"],
     )
     def post(self, request, slug: str, pk: int):
-        dataset = member_dataset(request, slug, admin=True)
+        dataset = dataset_for(user=request.user, slug=slug, action=Action.IMPORT)
         document = get_object_or_404(Document, dataset=dataset, pk=pk)
         if document.status != DocumentStatus.READY:
             return bad_request([{"field": "document", "message": f"is {document.status}"}])
@@ -177,7 +177,7 @@ class CaseImport(APIView):
         tags=["cases"],
     )
     def post(self, request, slug: str):
-        dataset = member_dataset(request, slug, admin=True)
+        dataset = dataset_for(user=request.user, slug=slug, action=Action.IMPORT)
         kind = request.query_params.get("kind", "answer")
         if kind not in GATES:
             return bad_request([{"field": "kind", "message": f"one of {', '.join(sorted(GATES))}"}])
@@ -207,7 +207,7 @@ class Export(APIView):
         tags=["export"],
     )
     def get(self, request, slug: str):
-        dataset = member_dataset(request, slug, admin=True)
+        dataset = dataset_for(user=request.user, slug=slug, action=Action.EXPORT)
         fmt = request.query_params.get("format", "jsonl")
         if fmt not in ("jsonl", "csv"):
             return bad_request([{"field": "format", "message": "jsonl or csv"}])

@@ -5,7 +5,8 @@ from __future__ import annotations
 import orjson
 from rest_framework import serializers
 
-from groundgate.models import Case, Chunk, Dataset, Document, GateRun, Membership
+from groundgate.access import member_role
+from groundgate.models import Case, Chunk, Dataset, Document, GateRun
 from reviews.models import FindingDecision, QueueEntry, Review
 
 
@@ -18,8 +19,7 @@ class DatasetSerializer(serializers.ModelSerializer):
 
     def get_role(self, obj: Dataset) -> str | None:
         request = self.context.get("request")
-        membership = Membership.objects.filter(dataset=obj, user=request.user).first()
-        return membership.role if membership else None
+        return member_role(user=request.user, dataset=obj)
 
 
 class DocumentSerializer(serializers.ModelSerializer):

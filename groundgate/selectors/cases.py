@@ -2,32 +2,11 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
-
 from groundgate.models import Case, GateRun
 
 
 def case_current_run(*, case: Case) -> GateRun | None:
     return case.gate_runs.order_by("-id").first()
-
-
-def datasets_for_user(*, user) -> QuerySet:
-    from groundgate.models import Dataset
-
-    if not user.is_authenticated:
-        return Dataset.objects.none()
-    return Dataset.objects.filter(memberships__user=user).order_by("slug")
-
-
-def dataset_for_member(*, user, slug: str):
-    """The dataset if `user` is a member, else Http404: outsiders cannot tell a dataset they may
-    not see from one that does not exist."""
-    from django.http import Http404
-
-    dataset = datasets_for_user(user=user).filter(slug=slug).first()
-    if dataset is None:
-        raise Http404("no such dataset")
-    return dataset
 
 
 def cited_chunk_ids(kind: str, payload: dict) -> list[str]:
