@@ -1,8 +1,16 @@
-"""Gate stored cases and record the verdicts (append-only GateRuns)."""
+"""Gate stored cases and record the verdicts (append-only GateRuns).
+
+gate_runs_record is the one writer of GateRuns (house rule 9): it stores them and sends
+cases_changed in the same transaction, so the review queue (reviews.queue, a receiver) is
+refreshed with them or not at all. Every caller, here, in imports, the API, tasks and the
+answering pipeline, goes through it; tests/services/test_gate_runs.py checks nobody else writes
+GateRuns.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -50,6 +58,16 @@ def gaterun_build(
     )
 
 
+@transaction.atomic
+def gate_runs_record(*, runs: Sequence[GateRun]) -> None:
+    """Store new gate runs (built by gaterun_build) and keep the review queue in step, in one
+    transaction."""
+    if not runs:
+        return
+    GateRun.objects.bulk_create(runs)
+    cases_changed.send(sender=GateRun, case_ids=[run.case_id for run in runs])
+
+
 def case_create_gated(
     *,
     dataset: Dataset,
@@ -74,8 +92,7 @@ def case_create_gated(
         )
         record = policy_record_for(spec=spec, policy=policy)
         run = gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=record)
-        run.save()
-        cases_changed.send(sender=GateRun, case_ids=[case.pk])
+        gate_runs_record(runs=[run])
     return case, run
 
 
@@ -92,8 +109,7 @@ def case_gate(*, case: Case, policy: GatePolicy | None = None) -> GateRun:
             verdict=verdict,
             policy_record=policy_record_for(spec=spec, policy=policy),
         )
-        run.save()
-        cases_changed.send(sender=GateRun, case_ids=[case.pk])  # the queue shows the new verdict
+        gate_runs_record(runs=[run])
     return run
 
 
@@ -140,9 +156,7 @@ def dataset_regate(
 def _flush(batch: list[GateRun], report: RegateReport, progress) -> None:
     if not batch:
         return
-    with transaction.atomic():
-        GateRun.objects.bulk_create(batch)
-        cases_changed.send(sender=GateRun, case_ids=[run.case_id for run in batch])
+    gate_runs_record(runs=batch)
     report.gated += len(batch)
     if progress is not None:
         progress(len(batch))
