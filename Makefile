@@ -42,6 +42,7 @@ run: demo
 test: install-test $(CHROMIUM)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
 # The same suite on PostgreSQL (the browser tests run once, in `make test`).

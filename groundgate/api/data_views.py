@@ -1,15 +1,15 @@
-"""Read endpoints: datasets, documents, chunks, cases (with current verdict and label), gate runs
-and reviews. Every dataset-scoped view goes through groundgate.access (404 to outsiders)."""
+"""Read endpoints: datasets, documents, chunks and a case's gate runs (cases with their review
+state and reviews are in reviews/api). Every dataset-scoped view goes through groundgate.access
+(404 to outsiders)."""
 
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
 
-from groundgate.access import case_for, dataset_for, datasets_visible, member_role
+from groundgate.access import dataset_for, datasets_visible
 from groundgate.api import serializers as s
-from groundgate.models import Case, Chunk, Dataset, Document, GateRun
-from reviews.selectors import FILTERS, case_reviews_visible, queue_entries
+from groundgate.models import Chunk, Dataset, Document, GateRun
 
 
 def _dataset(view) -> Dataset:
@@ -59,55 +59,9 @@ class ChunkList(generics.ListAPIView):
         return chunks
 
 
-QUEUE_FILTERS = [
-    OpenApiParameter("status", str, description="current gate status"),
-    OpenApiParameter("code", str, description="a finding code of the current verdict"),
-    OpenApiParameter("kind", str, description="case kind"),
-    OpenApiParameter("review", str, enum=["unreviewed", "reviewed", "disputed"]),
-    OpenApiParameter("label", str, description="final label"),
-]
-
-
-@extend_schema(parameters=QUEUE_FILTERS)
-class CaseList(generics.ListAPIView):
-    """Cases with their current verdict and label; the review queue's filters apply."""
-
-    serializer_class = s.CaseSerializer
-
-    def get_queryset(self):
-        # The review queue's filters, from the one selector that implements them.
-        dataset = _dataset(self)
-        filters = {k: self.request.query_params.get(k, "") for k in FILTERS}
-        filters["final_label"] = self.request.query_params.get("label", "")
-        entries = queue_entries(dataset=dataset, filters=filters)
-        return Case.objects.filter(
-            dataset=dataset, pk__in=entries.values("case_id")
-        ).select_related("queue_entry")
-
-
-class CaseDetail(generics.RetrieveAPIView):
-    serializer_class = s.CaseDetailSerializer
-
-    def get_object(self):
-        dataset = _dataset(self)
-        return generics.get_object_or_404(
-            Case.objects.select_related("queue_entry"), dataset=dataset, pk=self.kwargs["pk"]
-        )
-
-
 class CaseGateRuns(generics.ListAPIView):
     serializer_class = s.GateRunSerializer
 
     def get_queryset(self):
         dataset = _dataset(self)
         return GateRun.objects.filter(case__dataset=dataset, case_id=self.kwargs["pk"])
-
-
-class CaseReviews(generics.ListAPIView):
-    serializer_class = s.ReviewSerializer
-
-    def get_queryset(self):
-        case = case_for(user=self.request.user, slug=self.kwargs["slug"], case_id=self.kwargs["pk"])
-        role = member_role(user=self.request.user, dataset=case.dataset)
-        seen = case_reviews_visible(user=self.request.user, case=case, role=role)
-        return seen.reviews.select_related("reviewer").prefetch_related("decisions")

@@ -1,5 +1,5 @@
 """Uploads and imports (admins of the dataset): PDFs (multipart, 202 + task id), JSONL chunks for
-a document, JSONL cases; and the export of audited datasets."""
+a document, JSONL cases. (The export of audited datasets is in reviews/api.)"""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from celery.utils import uuid
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
-from django.http import StreamingHttpResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -28,8 +27,6 @@ from groundgate.engine.registry import GATES
 from groundgate.models import Document, DocumentStatus
 from groundgate.services.chunk_imports import chunks_import_lines
 from groundgate.services.imports import case_import_lines
-from reviews.export import csv_stream, export_filters_parse, export_records, jsonl_stream
-from reviews.models import Label
 
 
 class JSONLinesParser(BaseParser):
@@ -183,43 +180,3 @@ class CaseImport(APIView):
             return bad_request([{"field": "kind", "message": f"one of {', '.join(sorted(GATES))}"}])
         lines = (request.data or b"").splitlines()
         return Response(_report(case_import_lines(dataset=dataset, lines=lines, kind=kind)))
-
-
-class Export(APIView):
-    @extend_schema(
-        operation_id="dataset_export",
-        summary="Stream one record per case (groundgate.export.v1; docs/export-schema.md)",
-        parameters=[
-            OpenApiParameter("format", str, enum=["jsonl", "csv"], default="jsonl"),
-            OpenApiParameter("reviewed", bool, description="only cases whose review is settled"),
-            OpenApiParameter("label", str, enum=Label.values),
-            OpenApiParameter("code", str, description="a finding code of the current verdict"),
-            OpenApiParameter("since", str, description="ISO 8601: activity at or after"),
-        ],
-        responses={
-            (200, "application/x-ndjson"): OpenApiTypes.STR,
-            (200, "text/csv"): OpenApiTypes.STR,
-            400: ErrorBody,
-            401: ErrorBody,
-            403: ErrorBody,
-            404: ErrorBody,
-        },
-        tags=["export"],
-    )
-    def get(self, request, slug: str):
-        dataset = dataset_for(user=request.user, slug=slug, action=Action.EXPORT)
-        fmt = request.query_params.get("format", "jsonl")
-        if fmt not in ("jsonl", "csv"):
-            return bad_request([{"field": "format", "message": "jsonl or csv"}])
-        filters, errors = export_filters_parse(request.query_params)
-        if errors:
-            return bad_request(errors)
-        records = export_records(dataset=dataset, filters=filters)
-        if fmt == "csv":
-            response = StreamingHttpResponse(csv_stream(records), content_type="text/csv")
-        else:
-            response = StreamingHttpResponse(
-                jsonl_stream(records), content_type="application/x-ndjson"
-            )
-        response["Content-Disposition"] = f'attachment; filename="{dataset.slug}.{fmt}"'
-        return response
