@@ -14,18 +14,12 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
 from groundgate.access import Action, case_for, member_role
+from groundgate.families import STATUS_TONE, get_family
 from groundgate.models import Case
 from groundgate.selectors.cases import case_current_run
 from groundgate.services.rendering import case_cited_chunks, case_page_highlights
 from reviews.models import GateCall, Label, Relabel, WrongReason
-from reviews.presenters import (
-    case_text,
-    code_evidence,
-    evidence_rows,
-    finding_locations,
-    highlight_segments,
-    page_geometry,
-)
+from reviews.presenters import finding_locations, highlight_segments, page_geometry
 from reviews.selectors import FILTERS, case_reviews_visible, queue_next
 from reviews.services import (
     Decision,
@@ -42,7 +36,7 @@ def _context(request: HttpRequest, case: Case, result: SubmitResult | None = Non
     run = case_current_run(case=case)
     findings = run.findings if run else []
     verdict = json.loads(run.verdict) if run else {}
-    label, text, field = case_text(case)
+    family = get_family(case.kind)
     chunks = case_cited_chunks(case=case)
     pages = case_page_highlights(case=case, findings=findings)
     geometry = page_geometry(sorted(pages))
@@ -60,10 +54,13 @@ def _context(request: HttpRequest, case: Case, result: SubmitResult | None = Non
         "case": case,
         "run": run,
         "findings": list(zip(findings, locations, strict=True)),
-        "text_label": label,
-        "segments": highlight_segments(text, findings, field),
-        "evidences": evidence_rows(case.payload, findings) if case.kind == "answer" else [],
-        "code_refs": code_evidence(case, verdict, findings) if case.kind == "code" else [],
+        "text_label": family.text.label,
+        "segments": highlight_segments(family.text.of(case.payload), findings, family.text.field),
+        # The family's own panels (groundgate/families/<kind>/summary.html, evidence.html).
+        **family.panel(case, verdict, findings),
+        "family_summary": family.partial("summary"),
+        "family_evidence": family.partial("evidence"),
+        "status_tone": STATUS_TONE.get(run.status, "") if run else "",
         "pages": [
             {"document_id": d, "index": i, "page": geometry.get((d, i)), "zoom": ZOOM}
             for d, i in sorted(pages)
@@ -82,7 +79,6 @@ def _context(request: HttpRequest, case: Case, result: SubmitResult | None = Non
         "is_admin": role == "admin",
         "result": result,
         "query": urlencode(filters),
-        "pipeline": case.payload.get("pipeline") if case.kind == "anchored" else None,
     }
 
 

@@ -17,24 +17,6 @@ class Segment:
     codes: tuple[str, ...] = ()
 
 
-# What text of a case the findings' spans point into, per kind: (label, path, field).
-TEXT_FIELDS = {
-    "answer": ("Conclusion", ("answer", "conclusion"), "answer.conclusion"),
-    "anchored": ("Model answer", ("raw_model_text",), "raw_model_text"),
-    "synthesis": ("Answer", ("answer_text",), "answer_text"),
-    "report": ("Report", ("report_markdown",), "report_markdown"),
-    "code": ("Answer", ("sample", "answer"), None),
-}
-
-
-def case_text(case: Case) -> tuple[str, str, str | None]:
-    label, path, field = TEXT_FIELDS.get(case.kind, TEXT_FIELDS["answer"])
-    value = case.payload
-    for key in path:
-        value = value.get(key) if isinstance(value, dict) else None
-    return label, value if isinstance(value, str) else "", field
-
-
 def highlight_segments(text: str, findings: list[dict], field: str | None) -> list[Segment]:
     """Cut `text` into segments; each covered by the findings whose span lies in `field`."""
     spans = [
@@ -58,23 +40,6 @@ def highlight_segments(text: str, findings: list[dict], field: str | None) -> li
             )
         )
     return segments
-
-
-def evidence_rows(payload: dict, findings: list[dict]) -> list[dict]:
-    """Each cited evidence (answer cases) with the findings about it and the gate's call."""
-    evidences = (payload.get("answer") or {}).get("evidences") or []
-    rows = []
-    for index, evidence in enumerate(evidences if isinstance(evidences, list) else []):
-        concerning = [f for f in findings if f.get("evidence_index") == index]
-        rows.append(
-            {
-                "index": index,
-                "evidence": evidence,
-                "findings": concerning,
-                "accepted": not concerning,
-            }
-        )
-    return rows
 
 
 def finding_locations(case: Case, findings: list[dict], chunks: dict[str, Chunk]) -> list[dict]:
@@ -108,40 +73,3 @@ def page_geometry(keys: list[tuple[int, int]]) -> dict[tuple[int, int], Page]:
         if page is not None:
             pages[(document_id, index)] = page
     return pages
-
-
-def code_evidence(case: Case, verdict: dict, findings: list[dict]) -> list[dict]:
-    """For code cases: each evidence ref with the symbol's source lines, the cited range marked."""
-    refs = verdict.get("evidence_refs") or []
-    symbols = {
-        s.get("symbol_id"): s for s in case.payload.get("symbols") or [] if isinstance(s, dict)
-    }
-    stored = {
-        c.chunk_id: c
-        for c in Chunk.objects.filter(
-            dataset_id=case.dataset_id,
-            kind=ChunkKind.CODE,
-            chunk_id__in=[r.get("symbol_id") for r in refs],
-        )
-    }
-    rows = []
-    for index, ref in enumerate(refs):
-        symbol = symbols.get(ref.get("symbol_id")) or {}
-        chunk = stored.get(ref.get("symbol_id"))
-        lines = []
-        if chunk is not None:
-            first = chunk.metadata.get("start_line", 1)
-            start, end = ref.get("start_line") or 0, ref.get("end_line") or 0
-            for offset, text in enumerate(chunk.text.split("\n")):
-                number = first + offset
-                lines.append({"number": number, "text": text, "cited": start <= number <= end})
-        rows.append(
-            {
-                "index": index,
-                "ref": ref,
-                "symbol": symbol,
-                "lines": lines,
-                "findings": [f for f in findings if f.get("evidence_index") == index],
-            }
-        )
-    return rows
