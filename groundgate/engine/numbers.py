@@ -434,7 +434,12 @@ def leading_digits(quantity: str) -> str:
     return m.group() if m is not None else ""
 
 
-def units_offering(text: str, quantity: str, needle: str | None = None) -> set[str] | None:
+def units_offering(
+    text: str,
+    quantity: str,
+    needle: str | None = None,
+    scanned: dict[str, dict[str, set[str]]] | None = None,
+) -> set[str] | None:
     """The units with which `text` offers `quantity` as a whole value (as offered_quantities
     would say), or None when it does not offer it. Much faster than a full scan: it only looks
     where the quantity's first digits occur.
@@ -442,7 +447,8 @@ def units_offering(text: str, quantity: str, needle: str | None = None) -> set[s
     A value's first digit can be covered by a longer value that started earlier only within
     _REACH characters after one of that value's digits. So when a digit sits that close before
     an occurrence, this falls back to the full scan; otherwise matching the grammar right there
-    gives exactly the scanner's answer (a property test holds the two equal).
+    gives exactly the scanner's answer (a property test holds the two equal). `scanned` keeps
+    full scans for the next value of the same case (dense tables fall back often).
     """
     if needle is None:
         needle = leading_digits(quantity)
@@ -455,7 +461,12 @@ def units_offering(text: str, quantity: str, needle: str | None = None) -> set[s
             pos = text.find(needle, pos + 1)  # inside a longer run of digits: not a start
             continue
         if not _DIGIT_CHARS.isdisjoint(text[max(0, pos - _REACH) : pos]):
-            return offered_quantities(text).get(quantity)
+            if scanned is None:
+                return offered_quantities(text).get(quantity)
+            full = scanned.get(text)
+            if full is None:
+                full = scanned[text] = offered_quantities(text)
+            return full.get(quantity)
         match = _MASTER.match(text, pos)
         raw = _raw(text, match) if match is not None else None
         if raw is not None:
