@@ -128,6 +128,7 @@ def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
         return render(
             request, "reviews/case_detail.html", _context(request, case, result), status=409
         )
+    assert result.review is not None  # saved
     messages.success(request, f"Saved: {result.review.get_label_display()}.")
     filters = {k: request.POST.get(k) for k in FILTERS if request.POST.get(k)}
     if request.POST.get("next") == "1":

@@ -94,7 +94,7 @@ def export_case_ids(*, dataset: Dataset, filters: ExportFilters) -> Iterator[int
     entries = queue_entries(
         dataset=dataset,
         filters={
-            "review": ReviewState.REVIEWED if filters.reviewed_only else "",
+            "review": str(ReviewState.REVIEWED) if filters.reviewed_only else "",
             "final_label": filters.label,
             "code": filters.code,
         },

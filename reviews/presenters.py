@@ -46,7 +46,7 @@ def finding_locations(case: Case, findings: list[dict], chunks: dict[str, Chunk]
     """Where on a rendered page each finding is: {"key": "doc:page", "bbox": [...]}, or {}.
     A finding's own page/box wins; else its chunk's true box."""
     evidences = (case.payload.get("answer") or {}).get("evidences") or []
-    out = []
+    out: list[dict] = []
     for f in findings:
         chunk_id = f.get("chunk_id")
         if chunk_id is None and f.get("evidence_index") is not None:

@@ -161,7 +161,7 @@ def dashboard(*, dataset: Dataset) -> Dashboard:
         calls[code][call] += n
     rule_calls = sorted((code, c["right"], c["wrong"]) for code, c in calls.items())
 
-    confusion = {"passed": Counter(), "rejected": Counter()}
+    confusion: dict[str, Counter[str]] = {"passed": Counter(), "rejected": Counter()}
     passed = dict(entries.values_list("case_id", "passed"))
     by_case: dict[int, list[tuple[int, str]]] = defaultdict(list)
     for case_id, reviewer_id, label in latest.values_list("case_id", "reviewer_id", "label"):

@@ -86,7 +86,7 @@ def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
 def dashboard_view(request: HttpRequest, slug: str) -> HttpResponse:
     dataset = dataset_for(user=request.user, slug=slug)
     stats = dashboard(dataset=dataset)
-    reviewed = dict(stats.progress).get(ReviewState.REVIEWED, 0)
+    reviewed = dict(stats.progress).get(str(ReviewState.REVIEWED), 0)
     return render(
         request,
         "reviews/dashboard.html",

@@ -66,7 +66,7 @@ def ids_under(items: Any, key: str) -> list[str]:
     """The string `key` of each dict in `items` (payloads are stored as submitted: be lenient)."""
     if not isinstance(items, list):
         return []
-    return [i.get(key) for i in items if isinstance(i, dict) and isinstance(i.get(key), str)]
+    return [v for i in items if isinstance(i, dict) and isinstance(v := i.get(key), str)]
 
 
 def no_inline_chunks(payload: dict) -> dict[str, dict]:

@@ -67,15 +67,17 @@ def retrieval_bundle(
         }
         for rank, h in enumerate(hits)
     ]
-    return RetrievalBundle(
-        request_id=request_id,
-        user_question=question,
-        retrieval_status="SUCCESS" if rows else "NO_EVIDENCE",
-        index_version=version,
-        embedding_model=EMBEDDING_MODEL,
-        top_k=TOP_K,
-        results=rows,
-        retrieval_latency_ms=latency_ms,
+    return RetrievalBundle.model_validate(
+        {
+            "request_id": request_id,
+            "user_question": question,
+            "retrieval_status": "SUCCESS" if rows else "NO_EVIDENCE",
+            "index_version": version,
+            "embedding_model": EMBEDDING_MODEL,
+            "top_k": TOP_K,
+            "results": rows,
+            "retrieval_latency_ms": latency_ms,
+        }
     )
 
 

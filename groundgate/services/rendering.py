@@ -121,8 +121,9 @@ def case_annotated_pdf(*, case: Case, findings: list[dict]) -> bytes:
                     opened[document.pk], page_index, evidence.get("excerpt") or "", boxes
                 )
                 for rect in found or boxes:
-                    kind = "highlight" if found else "box"
-                    per_document[document.pk].append(Annotation(page_index, rect, note, kind))
+                    per_document[document.pk].append(
+                        Annotation(page_index, rect, note, "highlight" if found else "box")
+                    )
             claimed_page, bbox = evidence.get("page_index"), evidence.get("bbox")
             if isinstance(claimed_page, int) and isinstance(bbox, list) and len(bbox) == 4:
                 per_document[document.pk].append(

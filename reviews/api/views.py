@@ -96,7 +96,7 @@ class Export(APIView):
         if fmt not in ("jsonl", "csv"):
             return bad_request([{"field": "format", "message": "jsonl or csv"}])
         filters, errors = export_filters_parse(request.query_params)
-        if errors:
+        if errors or filters is None:
             return bad_request(errors)
         records = export_records(dataset=dataset, filters=filters)
         if fmt == "csv":

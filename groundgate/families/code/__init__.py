@@ -11,11 +11,10 @@ from groundgate.models import Case, Chunk, ChunkKind
 
 def cited_chunk_ids(payload: dict) -> list[str]:
     refs = (payload.get("sample") or {}).get("evidence_refs") or []
-    return [
-        r if isinstance(r, str) else r.get("symbol_id")
-        for r in refs
-        if isinstance(r, str) or isinstance(r, dict)
+    ids = [
+        r if isinstance(r, str) else r.get("symbol_id") for r in refs if isinstance(r, str | dict)
     ]
+    return [i for i in ids if isinstance(i, str)]
 
 
 def panel(case: Case, verdict: dict, findings: list[dict]) -> dict:
