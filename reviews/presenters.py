@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from groundgate.families import get_family
 from groundgate.models import Case, Chunk, ChunkKind, Page
 
 
@@ -42,27 +43,35 @@ def highlight_segments(text: str, findings: list[dict], field: str | None) -> li
     return segments
 
 
-def finding_locations(case: Case, findings: list[dict], chunks: dict[str, Chunk]) -> list[dict]:
-    """Where on a rendered page each finding is: {"key": "doc:page", "bbox": [...]}, or {}.
-    A finding's own page/box wins; else its chunk's true box."""
-    evidences = (case.payload.get("answer") or {}).get("evidences") or []
-    out: list[dict] = []
+@dataclass(frozen=True)
+class FindingLocation:
+    """Where on a rendered page a finding is: key "document id:page index" and its box; an
+    empty key when it has no place on a page."""
+
+    key: str = ""
+    bbox: tuple[float, ...] = ()
+
+
+def finding_locations(
+    case: Case, findings: list[dict], chunks: dict[str, Chunk]
+) -> list[FindingLocation]:
+    """Where each finding is. A finding's own page/box wins; else its chunk's true box."""
+    family = get_family(case.kind)
+    out: list[FindingLocation] = []
     for f in findings:
         chunk_id = f.get("chunk_id")
         if chunk_id is None and f.get("evidence_index") is not None:
-            index = f["evidence_index"]
-            if isinstance(evidences, list) and 0 <= index < len(evidences):
-                chunk_id = evidences[index].get("chunk_id")
+            chunk_id = family.evidence_chunk_id(case.payload, f["evidence_index"])
         chunk = chunks.get(chunk_id) if chunk_id else None
         if chunk is None or chunk.kind != ChunkKind.TEXT or not chunk.position_int:
-            out.append({})
+            out.append(FindingLocation())
             continue
         if f.get("page_index") is not None and f.get("bbox"):
             page, bbox = f["page_index"], f["bbox"]
         else:
             page_number, x0, x1, top, bottom = chunk.position_int[0]
             page, bbox = page_number - 1, [x0, top, x1, bottom]
-        out.append({"key": f"{chunk.document_id}:{page}", "bbox": list(bbox)})
+        out.append(FindingLocation(f"{chunk.document_id}:{page}", tuple(bbox)))
     return out
 
 

@@ -73,6 +73,10 @@ def no_inline_chunks(payload: dict) -> dict[str, dict]:
     return {}
 
 
+def no_evidence_index(payload: dict, index: int) -> str | None:
+    return None
+
+
 def no_panel(case: Case, verdict: dict, findings: list[dict]) -> dict[str, Any]:
     return {}
 
@@ -91,6 +95,8 @@ class Family:
     inline_chunks: Callable[[dict], dict[str, dict]] = no_inline_chunks
     page_highlights: Callable[[Case, dict[str, Chunk], list[dict]], Pages] = highlight_cited_chunks
     panel: Panel = no_panel
+    # The chunk a finding's evidence_index points at, for findings that name no chunk_id.
+    evidence_chunk_id: Callable[[dict, int], str | None] = no_evidence_index
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property

@@ -150,7 +150,7 @@ def _store(dataset, question, run: PipelineRun, policy, provider) -> tuple[Case,
             "timings_ms": run.timings_ms,
         }
     }
-    case, _ = case_create_gated(
+    stored = case_create_gated(
         dataset=dataset,
         kind="anchored",
         external_id=run.bundle.request_id,
@@ -159,4 +159,4 @@ def _store(dataset, question, run: PipelineRun, policy, provider) -> tuple[Case,
         verdict=run.r5,
         policy=AnchoredGatePolicy(refusal_text=policy.refusal_text),
     )
-    return case, True
+    return stored.case, True

@@ -68,6 +68,14 @@ def gate_runs_record(*, runs: Sequence[GateRun]) -> None:
     cases_changed.send(sender=GateRun, case_ids=[run.case_id for run in runs])
 
 
+@dataclass(frozen=True)
+class GatedCase:
+    """A stored case and the gate run stored with it."""
+
+    case: Case
+    run: GateRun
+
+
 def case_create_gated(
     *,
     dataset: Dataset,
@@ -77,7 +85,7 @@ def case_create_gated(
     payload: dict,
     verdict,
     policy: GatePolicy,
-) -> tuple[Case, GateRun]:
+) -> GatedCase:
     """Store a new case with the verdict already made for it, in one transaction, and put it in
     the review queue. Raises IntegrityError if the external id is taken (callers decide)."""
     spec = get_gate(kind)
@@ -93,7 +101,7 @@ def case_create_gated(
         record = policy_record_for(spec=spec, policy=policy)
         run = gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=record)
         gate_runs_record(runs=[run])
-    return case, run
+    return GatedCase(case, run)
 
 
 def case_gate(*, case: Case, policy: GatePolicy | None = None) -> GateRun:

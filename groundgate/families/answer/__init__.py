@@ -20,6 +20,14 @@ def cited_chunk_ids(payload: dict) -> list[str]:
     return ids_under(_evidences(payload), "chunk_id")
 
 
+def evidence_chunk_id(payload: dict, index: int) -> str | None:
+    evidences = _evidences(payload)
+    if not 0 <= index < len(evidences) or not isinstance(evidences[index], dict):
+        return None
+    chunk_id = evidences[index].get("chunk_id")
+    return chunk_id if isinstance(chunk_id, str) else None
+
+
 def inline_chunks(payload: dict) -> dict[str, dict]:
     """Answer cases may carry their chunks (raw_chunks)."""
     if not isinstance(payload.get("raw_chunks"), list):
@@ -88,4 +96,5 @@ FAMILY = Family(
     inline_chunks=inline_chunks,
     page_highlights=page_highlights,
     panel=panel,
+    evidence_chunk_id=evidence_chunk_id,
 )
