@@ -20,7 +20,7 @@ from groundgate.selectors.cases import case_current_run
 from groundgate.services.rendering import case_cited_chunks, case_page_highlights
 from reviews.models import GateCall, Label, Relabel, WrongReason
 from reviews.presenters import finding_locations, highlight_segments, page_geometry
-from reviews.selectors import FILTERS, case_reviews_visible, queue_next
+from reviews.selectors import case_reviews_visible, queue_filters, queue_next
 from reviews.services import (
     Decision,
     ReviewInputError,
@@ -48,7 +48,7 @@ def _context(request: HttpRequest, case: Case, result: SubmitResult | None = Non
         seen.reviews.select_related("reviewer").prefetch_related("decisions").order_by("-id")
     )
     mine = [r for r in reviews if r.reviewer_id == request.user.pk]
-    filters = {k: request.GET.get(k) for k in FILTERS if request.GET.get(k)}
+    filters = queue_filters(request.GET)
     return {
         "dataset": case.dataset,
         "case": case,
@@ -130,7 +130,7 @@ def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
         )
     assert result.review is not None  # saved
     messages.success(request, f"Saved: {result.review.get_label_display()}.")
-    filters = {k: request.POST.get(k) for k in FILTERS if request.POST.get(k)}
+    filters = queue_filters(request.POST)
     if request.POST.get("next") == "1":
         following = queue_next(
             dataset=case.dataset, filters=filters, user=request.user, after_case_id=case.pk

@@ -15,6 +15,12 @@ from reviews.models import FindingDecision, Label, QueueCode, QueueEntry, Review
 FILTERS = ("status", "code", "kind", "review")
 
 
+def queue_filters(params) -> dict[str, str]:
+    """The queue filters set in `params` (a QueryDict or dict: the page's query string, a form
+    that carries them along, the API's query parameters)."""
+    return {name: params.get(name) for name in FILTERS if params.get(name)}
+
+
 def queue_entries(*, dataset: Dataset, filters: dict[str, str]) -> QuerySet[QueueEntry]:
     """The dataset's queue, filtered, rejected and unreviewed first."""
     entries = QueueEntry.objects.filter(dataset=dataset)

@@ -17,14 +17,10 @@ from groundgate.access import Action, dataset_access, dataset_for, datasets_visi
 from groundgate.models import Case
 from reviews.charts import bar_chart, split_bar_chart
 from reviews.models import Label, ReviewState
-from reviews.selectors import FILTERS, dashboard, queue_counts, queue_entries
+from reviews.selectors import dashboard, queue_counts, queue_entries, queue_filters
 from reviews.services import ReviewInputError, cases_relabel
 
 PAGE_SIZE = 50
-
-
-def current_filters(request: HttpRequest) -> dict[str, str]:
-    return {name: request.GET.get(name, "") for name in FILTERS if request.GET.get(name)}
 
 
 @login_required
@@ -37,7 +33,7 @@ def dataset_list(request: HttpRequest) -> HttpResponse:
 def queue(request: HttpRequest, slug: str) -> HttpResponse:
     access = dataset_access(user=request.user, slug=slug)
     dataset = access.dataset
-    filters = current_filters(request)
+    filters = queue_filters(request.GET)
     entries = queue_entries(dataset=dataset, filters=filters)
     page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("page"))
     return render(
@@ -61,7 +57,7 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
 def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
     """Relabel every case of the filtered queue (admins). The filters come with the form."""
     dataset = dataset_for(user=request.user, slug=slug, action=Action.RELABEL)
-    filters = {k: request.POST.get(k, "") for k in FILTERS if request.POST.get(k)}
+    filters = queue_filters(request.POST)
     ids = queue_entries(dataset=dataset, filters=filters).values_list("case_id", flat=True)
     cases = list(Case.objects.filter(pk__in=list(ids)).select_related("dataset"))
     expected = request.POST.get("expected_count", "")

@@ -6,6 +6,7 @@ import orjson
 from rest_framework import serializers
 
 from groundgate.models import Case
+from groundgate.selectors.cases import case_current_run
 from reviews.models import FindingDecision, QueueEntry, Review
 
 
@@ -45,7 +46,7 @@ class CaseDetailSerializer(CaseSerializer):
         fields = [*CaseSerializer.Meta.fields, "payload", "current_verdict"]
 
     def get_current_verdict(self, obj: Case) -> dict | None:
-        run = obj.gate_runs.order_by("-id").first()
+        run = case_current_run(case=obj)
         return orjson.loads(run.verdict) if run else None
 
 

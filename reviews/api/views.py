@@ -16,7 +16,7 @@ from groundgate.models import Case, Dataset
 from reviews.api import serializers as s
 from reviews.export import csv_stream, export_filters_parse, export_records, jsonl_stream
 from reviews.models import Label
-from reviews.selectors import FILTERS, case_reviews_visible, queue_entries
+from reviews.selectors import case_reviews_visible, queue_entries, queue_filters
 
 
 def _dataset(view) -> Dataset:
@@ -41,7 +41,7 @@ class CaseList(generics.ListAPIView):
     def get_queryset(self):
         # The review queue's filters, from the one selector that implements them.
         dataset = _dataset(self)
-        filters = {k: self.request.query_params.get(k, "") for k in FILTERS}
+        filters = queue_filters(self.request.query_params)
         filters["final_label"] = self.request.query_params.get("label", "")
         entries = queue_entries(dataset=dataset, filters=filters)
         return Case.objects.filter(
