@@ -3,13 +3,7 @@ a document, JSONL cases. (The export of audited datasets is in reviews/api.)"""
 
 from __future__ import annotations
 
-import hashlib
-from pathlib import PurePath
-
-from celery.utils import uuid
 from django.conf import settings
-from django.core.files.base import ContentFile
-from django.db import transaction
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -27,6 +21,7 @@ from groundgate.engine.registry import GATES
 from groundgate.models import Document, DocumentStatus
 from groundgate.services.chunk_imports import chunks_import_lines
 from groundgate.services.imports import case_import_lines
+from groundgate.services.uploads import NotAPdf, document_upload_accept
 
 
 class JSONLinesParser(BaseParser):
@@ -102,31 +97,25 @@ class DocumentUpload(APIView):
             return bad_request([{"field": "file", "message": "a PDF file is required"}])
         if upload.size > limit:
             raise TooLarge(f"uploads are limited to {limit} bytes")
-        data = upload.read()
-        if not data[:1024].lstrip().startswith(b"%PDF-"):
-            raise UnsupportedFile("file: not a PDF (no %PDF- header)")
-        sha256 = hashlib.sha256(data).hexdigest()
-        existing = Document.objects.filter(dataset=dataset, sha256=sha256).first()
-        if existing is not None and existing.status == DocumentStatus.READY:
-            return Response(DocumentSerializer(existing).data, status=200)
-        name = PurePath(upload.name or "upload.pdf").name[:200] or "upload.pdf"
-        with transaction.atomic():
-            document = existing or Document(dataset=dataset, sha256=sha256, title=name)
-            document.status = DocumentStatus.PENDING
-            if not document.file:
-                document.file.save(name, ContentFile(data), save=False)
-            document.save()
-            from groundgate.tasks import ingest_document_task
-
-            task_id = uuid()
-            password = request.data.get("password") or None
-            transaction.on_commit(
-                lambda: ingest_document_task.apply_async((document.pk, password), task_id=task_id)
+        try:
+            accepted = document_upload_accept(
+                dataset=dataset,
+                data=upload.read(),
+                filename=upload.name or "",
+                password=request.data.get("password") or None,
             )
-        document.refresh_from_db()
+        except NotAPdf as exc:
+            raise UnsupportedFile(str(exc)) from None
+        document = accepted.document
+        if accepted.already:
+            return Response(DocumentSerializer(document).data, status=200)
         url = reverse("api:document-detail", args=[slug, document.pk])
         return Response(
-            {"task_id": task_id, "status_url": url, "document": DocumentSerializer(document).data},
+            {
+                "task_id": accepted.task_id,
+                "status_url": url,
+                "document": DocumentSerializer(document).data,
+            },
             status=202,
         )
 
