@@ -18,6 +18,7 @@ from groundgate.families import STATUS_TONE, get_family
 from groundgate.models import Case
 from groundgate.selectors.cases import case_current_run
 from groundgate.services.rendering import case_cited_chunks, case_page_highlights
+from reviews.forms import RelabelForm, ReviewForm, first_error
 from reviews.models import GateCall, Label, Relabel, WrongReason
 from reviews.presenters import finding_locations, highlight_segments, page_geometry
 from reviews.selectors import case_reviews_visible, queue_filters, queue_next
@@ -100,24 +101,25 @@ def _decisions(post) -> list[Decision]:
     return sorted(decisions, key=lambda d: d.finding_index)
 
 
-def _int(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
-
-
 @login_required
 @require_POST
 def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
     case = case_for(user=request.user, slug=slug, case_id=case_id, action=Action.REVIEW)
+    form = ReviewForm(request.POST)
     try:
+        if not form.is_valid():
+            field, _, message = first_error(form).partition(": ")
+            raise ReviewInputError(field, message)
+        data = form.cleaned_data
         result = review_submit(
             case=case,
             reviewer=request.user,
-            label=request.POST.get("label", ""),
-            comment=request.POST.get("comment", ""),
+            label=data["label"],
+            comment=data["comment"],
             decisions=_decisions(request.POST),
-            seen_review_id=_int(request.POST.get("seen_review_id")),
-            gate_run_id=_int(request.POST.get("gate_run_id")),
-            force=request.POST.get("force") == "1",
+            seen_review_id=data["seen_review_id"],
+            gate_run_id=data["gate_run_id"],
+            force=data["force"],
         )
     except ReviewInputError as exc:
         messages.error(request, f"Not saved: {exc}")
@@ -147,12 +149,16 @@ def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
 @require_POST
 def relabel_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
     case = case_for(user=request.user, slug=slug, case_id=case_id, action=Action.RELABEL)
+    form = RelabelForm(request.POST)
     try:
+        if not form.is_valid():
+            field, _, message = first_error(form).partition(": ")
+            raise ReviewInputError(field, message)
         relabel = case_relabel(
             case=case,
             admin=request.user,
-            to_label=request.POST.get("to_label", ""),
-            reason=request.POST.get("reason", ""),
+            to_label=form.cleaned_data["to_label"],
+            reason=form.cleaned_data["reason"],
         )
     except ReviewInputError as exc:
         messages.error(request, f"Not relabelled: {exc}")

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from groundgate.access import Action, dataset_access, dataset_for, datasets_visible
 from groundgate.models import Case
 from reviews.charts import bar_chart, split_bar_chart
+from reviews.forms import BulkRelabelForm, first_error
 from reviews.models import Label, ReviewState
 from reviews.selectors import dashboard, queue_counts, queue_entries, queue_filters
 from reviews.services import ReviewInputError, cases_relabel
@@ -60,16 +61,18 @@ def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
     filters = queue_filters(request.POST)
     ids = queue_entries(dataset=dataset, filters=filters).values_list("case_id", flat=True)
     cases = list(Case.objects.filter(pk__in=list(ids)).select_related("dataset"))
-    expected = request.POST.get("expected_count", "")
-    if expected != str(len(cases)):
+    form = BulkRelabelForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"Not relabelled: {first_error(form)}")
+    elif form.cleaned_data["expected_count"] != len(cases):
         messages.error(request, "The filtered set changed since you looked; nothing relabelled.")
     else:
         try:
             cases_relabel(
                 cases=cases,
                 admin=request.user,
-                to_label=request.POST.get("to_label", ""),
-                reason=request.POST.get("reason", ""),
+                to_label=form.cleaned_data["to_label"],
+                reason=form.cleaned_data["reason"],
             )
         except ReviewInputError as exc:
             messages.error(request, f"Not relabelled: {exc}")
