@@ -157,6 +157,30 @@ def test_a_policy_file_changes_the_verdict_and_a_bad_one_is_refused(case_file):
     assert result.returncode == 2 and "check_numbrs" in result.stderr
 
 
+def test_a_named_policy_gives_the_spec_literal_reading(case_file):
+    # "12.50" restating "12.5": the same value written differently. The default policy grounds
+    # it (and says so); the verbatim policy, the spec's literal reading, rejects it.
+    case = {
+        "case_id": "fmt",
+        "raw_chunks": [{"chunk_id": "c", "text": "costs 12.5 dollars"}],
+        "answer": {
+            "conclusion": "It costs 12.50 dollars.",
+            "evidences": [{"chunk_id": "c", "excerpt": "costs 12.5 dollars"}],
+        },
+    }
+    path = case_file(case)
+    default = run("gate", "answer", path)
+    assert default.returncode == 0
+    assert json.loads(default.stdout)["findings"][0]["rules"] == ["format"]
+    verbatim = run("gate", "answer", path, "--policy", "verbatim")
+    assert verbatim.returncode == 1
+    verdict = json.loads(verbatim.stdout)
+    assert verdict["findings"][0]["near_match"]["reason"] == "same_quantity"
+    assert verdict["policy_sha256"] != json.loads(default.stdout)["policy_sha256"]
+    result = run("gate", "answer", path, "--policy", "lenient")
+    assert result.returncode == 2 and "lenient" in result.stderr
+
+
 def test_gating_never_imports_django():
     code = (
         "import sys\n"
