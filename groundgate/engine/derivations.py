@@ -113,9 +113,9 @@ def explain(
         keys = [v for v, _ in ordered]
         for t, tol in targets:
             for a, ai in pool:
-                found = _solve(operation, t, tol, a, ai, ordered, keys)
-                if found is not None:
-                    bi, formula = found
+                solved = _solve(operation, t, tol, a, ai, ordered, keys)
+                if solved is not None:
+                    bi, formula = solved
                     used = (seen[ai],) if bi is None else (seen[ai], seen[bi])
                     text = formula.format(a=_fmt(used[0]), b=_fmt(used[-1]), r=_show(t, target))
                     return Found(operation, text, t, used)

@@ -54,7 +54,7 @@ class Located(NamedTuple):
     `evidence_index` (span), and in the text of chunk `chunk_id` (chunk_span)."""
 
     quantity: Quantity
-    context: Context  # or a _LazyContext, which reads the same
+    context: Context | _LazyContext  # a _LazyContext reads the same, on demand
     chunk_id: str
     chunk_span: tuple[int, int] | None
     evidence_index: int | None = None
@@ -187,10 +187,11 @@ class EvidenceIndex:
     @property
     def excerpt_values(self) -> list[Located]:
         if self._excerpt_values is None:
-            found = []
+            found: list[Located] = []
             for index, evidence in self._accepted:
                 cited = self._cited_chunk(evidence)
                 for value in extract_numbers(evidence.excerpt):
+                    context: Context | _LazyContext
                     if cited is None:
                         context, chunk_id, chunk_span = NO_CONTEXT, evidence.chunk_id, None
                     else:
