@@ -17,7 +17,6 @@ cited values, when the policy accepts those). Info findings never change the sta
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Any, Final, Literal
 
@@ -33,6 +32,7 @@ from groundgate.engine.findings import (
     NumberFinding,
     ValueRef,
 )
+from groundgate.engine.near_text import align
 from groundgate.engine.number_grounding import EvidenceIndex, Hint, Located
 from groundgate.engine.numbers import (
     NumericValue,
@@ -381,16 +381,18 @@ _SPACES = re.compile(r"\s+")
 def _excerpt_not_in_chunk(index: int, evidence: Evidence, text: str) -> Finding:
     """Locate the closest stretch of the chunk so the reviewer sees a diff, not a guess."""
     excerpt = evidence.excerpt
-    matcher = difflib.SequenceMatcher(None, text, excerpt, autojunk=False)
-    match = matcher.find_longest_match(0, len(text), 0, len(excerpt))
-    start = max(0, match.a - match.b)
+    aligned = align(text, excerpt)
+    start = max(0, aligned[0]) if aligned else 0
     end = min(len(text), start + len(excerpt))
     if _SPACES.sub(" ", excerpt).strip() in _SPACES.sub(" ", text):
         detail = "it differs from the chunk only in whitespace"
-    elif match.size == 0:
+    elif aligned is None:
         detail = "no part of it occurs in the chunk"
     else:
-        detail = f"the closest text in the chunk is {text[start:end]!r}"
+        closest = text[start:end]
+        if len(closest) > _QUOTE_LIMIT:  # the span says where; the message stays readable
+            closest = closest[: _QUOTE_LIMIT - 1] + "…"
+        detail = f"the closest text in the chunk is {closest!r}"
     return Finding(
         code=EXCERPT_NOT_IN_CHUNK,
         message=f"evidence {index}'s excerpt is not an exact substring of its chunk: {detail}",
@@ -398,6 +400,9 @@ def _excerpt_not_in_chunk(index: int, evidence: Evidence, text: str) -> Finding:
         chunk_span=(start, end),
         **_where(index, evidence),
     )
+
+
+_QUOTE_LIMIT = 300
 
 
 def _position_box(position: Position) -> Box:
