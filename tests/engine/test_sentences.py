@@ -55,3 +55,40 @@ def test_spans_point_into_the_text():
 
 def test_empty_and_whitespace_give_no_sentences():
     assert split_sentences("") == [] and split_sentences("   \n ") == []
+
+
+# Issue 11: the exceptions must not merge two sentences.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Acme Inc. The pump is painted blue.", ["Acme Inc.", "The pump is painted blue."]),
+        ("Sold in the U.S. The pump is blue.", ["Sold in the U.S.", "The pump is blue."]),
+        ("The valve is class B. The pump is blue.", ["The valve is class B.", "The pump is blue."]),
+        ("The seal is type A. 3 pumps are blue.", ["The seal is type A.", "3 pumps are blue."]),
+        ("Inspect every 90 days.The pump is blue.", ["Inspect every 90 days.", "The pump is blue."]),
+        ("The answer is no. The pump is blue.", ["The answer is no.", "The pump is blue."]),
+        ("Made by Acme Ltd.[C0] Blue.", ["Made by Acme Ltd.", "[C0] Blue."]),
+    ],
+)
+def test_sentence_segmentation_rule_splits_on_period_despite_the_exceptions(text, expected):
+    assert texts(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Acme Inc. is the maker.",
+        "John F. Kennedy spoke there.",
+        "See No. 5 and Vol. II for details.",
+        "Prices are in U.S. dollars.",
+        "Fines, fees etc. apply here.",
+    ],
+)
+def test_the_exceptions_still_hold_inside_a_sentence(text):
+    assert texts(text) == [text]
+
+
+def test_the_lookbehind_is_bounded_so_a_long_word_is_no_abbreviation():
+    word = "x" * 40
+    assert texts(f"It is {word}. Next one.") == [f"It is {word}.", "Next one."]
+
