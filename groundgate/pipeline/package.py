@@ -40,9 +40,7 @@ class PublicResponse(BaseModel):
     latency_ms: float
 
 
-def package(
-    bundle: AnswerBundle, llm: LLMResult, r5: AnchoredVerdict, *, failed: bool = False
-) -> PublicResponse:
+def package(bundle: AnswerBundle, llm: LLMResult, r5: AnchoredVerdict) -> PublicResponse:
     usage = TokenUsage(
         prompt=llm.prompt_tokens_actual,
         completion=llm.completion_tokens_actual,
@@ -53,7 +51,7 @@ def package(
         "token_usage": usage,
         "latency_ms": llm.llm_latency_ms,
     }
-    if failed or r5.validation_status != "PASSED":
+    if r5.validation_status != "PASSED":
         return PublicResponse(status="FAILED", answer="", citations=[], **common)
     if r5.generation_status == "NO_EVIDENCE":
         return PublicResponse(

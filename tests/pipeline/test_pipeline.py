@@ -127,10 +127,18 @@ def test_r5_5_exact_refusal_passes(manual):
 
 
 def test_claim_coverage_after_generation_blocks_unsupported_claims(manual):
-    run = ask(manual, "The warranty covers dry running for ten years [C0].")
-    assert run.r5.validation_status == "PASSED"  # the anchor is valid...
-    assert run.public.status == "FAILED"  # ...but the claim is not covered by C0
-    assert "claim coverage" in run.reason
+    with FakeOpenAI(["The warranty covers dry running for ten years [C0]."]) as server:
+        result = answer_question(dataset=manual, question=QUESTION, provider=canned(server))
+    run = result.run
+    # The anchor is valid, but C0 does not cover the claim: R5 (with Phase-3 coverage) fails it.
+    assert run.r5.failure_reason == "CLAIM_NOT_COVERED"
+    assert run.public.status == "FAILED"
+    assert run.coverage[0].is_covered is False
+    # The persisted validation record says so too, not only the public response.
+    stored = result.case.gate_runs.latest("id")
+    assert (stored.status, stored.passed) == ("FAILED", False)
+    assert json.loads(stored.verdict)["failure_reason"] == "CLAIM_NOT_COVERED"
+    assert "UNCOVERED_CLAIM" in stored.finding_codes
 
 
 def test_the_answer_api_returns_the_public_response(manual):

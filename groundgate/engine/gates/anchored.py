@@ -17,6 +17,8 @@ order, and is populated on EVERY failed path):
              one sentence only)            -> UNCITED_FACTUAL_STATEMENT (UNCITED_SENTENCE)
   consistency declared citations != anchors used (duplicates, unused, missing)
                                            -> CITATION_MISMATCH (CITATION_MISMATCH)
+  coverage   (policy.claim_coverage) a cited sentence not covered by its chunks (Phase-3)
+                                           -> CLAIM_NOT_COVERED (UNCOVERED_CLAIM, MISSING_CITATION)
   length     answer > 10x evidence length  -> length_ratio_flag only (LENGTH_RATIO, a warning)
 On failure: generation_status FAILED, validated_answer_text "", validated_citations [].
 """
@@ -31,6 +33,12 @@ from pydantic import Field, field_validator
 
 from groundgate.engine.contracts import InputModel, OutputModel
 from groundgate.engine.findings import Finding
+from groundgate.engine.gates.synthesis import (
+    ClaimCoverage,
+    RetrievedChunk,
+    SynthesisGatePolicy,
+    check_claim_coverage,
+)
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.sentences import SPLITTER_VERSION, Sentence, split_sentences
 
@@ -46,6 +54,8 @@ CITATION_MISMATCH = "CITATION_MISMATCH"
 # a generation that failed before R5 (failure_reason is populated on every failed path).
 EMPTY_ANSWER = "EMPTY_ANSWER"
 GENERATION_FAILED_REASON = "GENERATION_FAILED"
+# Phase-3 claim coverage, when the policy asks for it.
+CLAIM_NOT_COVERED = "CLAIM_NOT_COVERED"
 
 # Finding codes.
 INVALID_ANCHOR = "INVALID_ANCHOR"
@@ -55,8 +65,12 @@ INVALID_REFUSAL = "INVALID_REFUSAL"
 GENERATION_FAILED = "GENERATION_FAILED"
 LENGTH_RATIO = "LENGTH_RATIO"
 EMPTY_ANSWER_FINDING = "EMPTY_ANSWER"
+UNCOVERED_CLAIM = "UNCOVERED_CLAIM"
+MISSING_CITATION = "MISSING_CITATION"
 FINDING_CODES = (
     EMPTY_ANSWER_FINDING,
+    UNCOVERED_CLAIM,
+    MISSING_CITATION,
     INVALID_ANCHOR,
     MALFORMED_ANCHOR,
     UNCITED_SENTENCE,
@@ -146,6 +160,11 @@ class AnchoredGatePolicy(GatePolicy):
     length_ratio_limit: float = Field(default=10.0, gt=0)
     # A sentence is factual when it has at least this many word characters besides anchors.
     min_factual_chars: int = Field(default=2, ge=1)
+    # Phase-3 claim coverage (evidence-sufficient-synthesis.md) of every cited sentence by the
+    # chunks it cites, with these thresholds; None: not checked. The answering pipeline turns it
+    # on, so a coverage failure is in the stored validation record (failure_reason
+    # CLAIM_NOT_COVERED), not only in the public response.
+    claim_coverage: SynthesisGatePolicy | None = None
     # The splitter's version is part of the policy: a changed boundary rule changes the hash.
     sentence_splitter: Literal["sentences/2"] = SPLITTER_VERSION
 
@@ -199,7 +218,7 @@ def gate_anchored(
 
     exact_refusal = _is_exact_refusal(text, policy)
     sentences = split_sentences(text)
-    cited = _cited_sentences(sentences)
+    cited = [bool(a) for a in _credited_anchors(sentences)]
     refusal_pattern = _refusal_pattern(policy.refusal_patterns)
     refusals = [
         s
@@ -303,6 +322,11 @@ def gate_anchored(
         findings += uncited
         if uncited:
             reasons.append(UNCITED_FACTUAL_STATEMENT)
+        elif factual and not reasons and policy.claim_coverage is not None:
+            coverage = _coverage_findings(text, case.citations, policy.claim_coverage)
+            findings += coverage
+            if coverage:
+                reasons.append(CLAIM_NOT_COVERED)
 
     if case.cited_anchors is not None and not exact_refusal:
         problem = _mismatch(case.cited_anchors, used)
@@ -376,22 +400,64 @@ def _refusal_pattern(patterns: tuple[str, ...]) -> re.Pattern[str]:
 _LEADING_ANCHORS = re.compile(r"(?:\s*\[C(?:0|[1-9][0-9]*)\])+")
 
 
-def _cited_sentences(sentences: list[Sentence]) -> list[bool]:
-    """Whether each sentence carries an anchor. Anchors written right after a full stop
-    ("... days. [C0] Next ...") open the next segment; they are credited ONCE: to the sentence
-    before them when it has no anchor of its own (the common "fact. [C0]" style), otherwise to
-    the sentence they open ("[C0] fact." style)."""
-    cited: list[bool] = []
+def _credited_anchors(sentences: list[Sentence]) -> list[list[str]]:
+    """The anchors each sentence carries. Anchors written right after a full stop ("... days.
+    [C0] Next ...") open the next segment; they are credited ONCE: to the sentence before them
+    when it has no anchor of its own (the common "fact. [C0]" style), otherwise to the sentence
+    they open ("[C0] fact." style)."""
+    credited: list[list[str]] = []
     for i, sentence in enumerate(sentences):
         leading = _LEADING_ANCHORS.match(sentence.text)
         rest = sentence.text[leading.end() :] if leading else sentence.text
-        own = bool(_ANCHOR.search(rest))
-        if leading and i > 0 and not cited[i - 1]:
-            cited[i - 1] = True
-            cited.append(own)
+        own = ["C" + n for n in _ANCHOR.findall(rest)]
+        lead = ["C" + n for n in _ANCHOR.findall(leading.group())] if leading else []
+        if lead and i > 0 and not credited[i - 1]:
+            credited[i - 1] = lead
+            credited.append(own)
         else:
-            cited.append(own or bool(leading))
-    return cited
+            credited.append(lead + own)
+    return credited
+
+
+def claim_coverages(
+    text: str, citations: list[BundleCitation], policy: SynthesisGatePolicy
+) -> list[ClaimCoverage]:
+    """Phase-3 claim coverage of every factual sentence of an answer by the chunks its anchors
+    point at (each sentence with the anchors credited to it)."""
+    chunks = [RetrievedChunk(semantic_id=c.anchor, text=c.chunk_text) for c in citations]
+    sentences = split_sentences(text)
+    out = []
+    for sentence, anchors in zip(sentences, _credited_anchors(sentences), strict=True):
+        body = _LEADING_ANCHORS.sub("", sentence.text, count=1) if anchors else sentence.text
+        claim = " ".join([_ANCHOR.sub("", body).strip(), *(f"[{a}]" for a in anchors)])
+        coverage = check_claim_coverage(claim, chunks, policy, (sentence.start, sentence.end))
+        out.append(coverage.model_copy(update={"sentence": sentence.text}))
+    return out
+
+
+def _coverage_findings(
+    text: str, citations: list[BundleCitation], policy: SynthesisGatePolicy
+) -> list[Finding]:
+    findings = []
+    for claim in claim_coverages(text, citations, policy):
+        where = {"field": FIELD, "span": claim.span}
+        if not claim.is_covered:
+            findings.append(
+                Finding(
+                    code=UNCOVERED_CLAIM, message=f"{claim.reason}: {claim.sentence!r}", **where
+                )
+            )
+        if claim.missing_citations:
+            findings.append(
+                Finding(
+                    code=MISSING_CITATION,
+                    value=", ".join(claim.missing_citations),
+                    message=f"uses information from {', '.join(claim.missing_citations)} "
+                    f"without citing it: {claim.sentence!r}",
+                    **where,
+                )
+            )
+    return findings
 
 
 def _is_factual(sentence: str, policy: AnchoredGatePolicy) -> bool:
