@@ -8,7 +8,7 @@ from collections import Counter
 
 from pydantic import ValidationError
 
-from groundgate.engine.errors import describe
+from groundgate.engine.errors import describe, field_path
 from groundgate.pipeline.contracts import (
     AnswerBundle,
     Citation,
@@ -61,12 +61,21 @@ def parse_bundle(data: dict | str | bytes) -> RetrievalBundle:
             return RetrievalBundle.model_validate_json(data)
         return RetrievalBundle.model_validate(data)
     except ValidationError as exc:
+        errors = exc.errors(include_url=False)
+        renamed = [
+            e
+            for e in errors
+            if e["type"] == "extra_forbidden" and e["loc"] and e["loc"][-1] in SPEC_NAMES
+        ]
+        if renamed:  # an old field name explains the "missing" new one: say that first
+            name = str(renamed[0]["loc"][-1])
+            raise R2ValidationError(
+                "V1",
+                field_path(renamed[0]["loc"]),
+                f"unknown field; the spec's name is {SPEC_NAMES[name]}",
+            ) from None
         path, message = describe(exc, limit=1)[0]
-        error = exc.errors(include_url=False)[0]
-        name = str(error["loc"][-1]) if error["loc"] else ""
-        if error["type"] == "extra_forbidden" and name in SPEC_NAMES:
-            message = f"unknown field; the spec's name is {SPEC_NAMES[name]}"
-        rule = "V3" if error["type"] == "finite_number" else "V1"
+        rule = "V3" if errors[0]["type"] == "finite_number" else "V1"
         raise R2ValidationError(rule, path, message) from None
 
 

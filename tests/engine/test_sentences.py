@@ -65,7 +65,10 @@ def test_empty_and_whitespace_give_no_sentences():
         ("Sold in the U.S. The pump is blue.", ["Sold in the U.S.", "The pump is blue."]),
         ("The valve is class B. The pump is blue.", ["The valve is class B.", "The pump is blue."]),
         ("The seal is type A. 3 pumps are blue.", ["The seal is type A.", "3 pumps are blue."]),
-        ("Inspect every 90 days.The pump is blue.", ["Inspect every 90 days.", "The pump is blue."]),
+        (
+            "Inspect every 90 days.The pump is blue.",
+            ["Inspect every 90 days.", "The pump is blue."],
+        ),
         ("The answer is no. The pump is blue.", ["The answer is no.", "The pump is blue."]),
         ("Made by Acme Ltd.[C0] Blue.", ["Made by Acme Ltd.", "[C0] Blue."]),
     ],
@@ -91,4 +94,3 @@ def test_the_exceptions_still_hold_inside_a_sentence(text):
 def test_the_lookbehind_is_bounded_so_a_long_word_is_no_abbreviation():
     word = "x" * 40
     assert texts(f"It is {word}. Next one.") == [f"It is {word}.", "Next one."]
-

@@ -159,6 +159,64 @@ def test_the_answer_api_returns_the_public_response(manual):
     )
 
 
+def external_bundle(request_id: str = "ext-1", **row_changes) -> dict:
+    """What a FAISS-based retriever hands over: the spec's R2 input, field for field."""
+    first = {
+        "rank": 0,
+        "chunk_id": "faiss-chunk-17",
+        "faiss_id": 17,
+        "similarity": 0.91,
+        "chunk_text": "The discharge valve must be inspected every 90 days.",
+        "knowledge_type_effective": "manual",
+        "knowledge_id": "pump-manual",
+        "source_reference": "Pump manual, section 4",
+        **row_changes,
+    }
+    return {
+        "request_id": request_id,
+        "user_question": QUESTION,
+        "retrieval_status": "SUCCESS",
+        "index_version": "faiss-2026-11",
+        "embedding_model": "text-embedding-3-small",
+        "top_k": 5,
+        "results": [first],
+        "run_id": "run-9",
+    }
+
+
+def test_the_answer_api_accepts_a_retrieval_bundle_in_the_body(manual):
+    from tests.api.conftest import api_client
+
+    client = api_client("asker", manual)
+
+    def post(body):
+        return client.post("/api/v1/answer", {"dataset": "manual", **body}, format="json")
+
+    first = post({"retrieval_bundle": external_bundle()})
+    assert first.status_code == 200, first.json()
+    assert first.json()["status"] == "OK" and first.json()["request_id"] == "ext-1"
+    assert first.json()["citations"][0]["source_reference"] == "Pump manual, section 4"
+    case = manual.cases.get(external_id="ext-1")
+    assert case.payload["pipeline"]["trace"]["index_version"] == "faiss-2026-11"
+    # The same bundle again is idempotent; another bundle with its request_id is a conflict.
+    assert post({"retrieval_bundle": external_bundle()}).status_code == 200
+    assert manual.cases.filter(external_id="ext-1").count() == 1
+    changed = post({"retrieval_bundle": external_bundle(similarity=0.95)})
+    assert changed.status_code == 409
+    assert changed.json()["errors"][0]["field"] == "retrieval_bundle.request_id"
+    # V1 fails fast with the field; V2-V5 failures are FAILED runs (nothing sent to a model).
+    bad = post({"retrieval_bundle": external_bundle("ext-2", similarity=True)})
+    assert bad.status_code == 400
+    assert bad.json()["errors"][0]["field"] == "retrieval_bundle.results[0].similarity"
+    assert "V1" in bad.json()["errors"][0]["message"]
+    v2 = post({"retrieval_bundle": external_bundle("ext-3", rank=1)})
+    assert v2.status_code == 200 and v2.json()["status"] == "FAILED"
+    neither = post({})
+    assert neither.status_code == 400
+    both = post({"question": QUESTION, "retrieval_bundle": external_bundle()})
+    assert both.status_code == 400
+
+
 def test_the_answer_command_exit_codes(manual, settings, tmp_path):
     # The command uses its own database connection: point it at a file database with data.
     db = tmp_path / "cli.sqlite3"
@@ -197,6 +255,19 @@ def test_the_answer_command_exit_codes(manual, settings, tmp_path):
     assert answer("   ", "--dataset", "manual").returncode == 2
     verbose = answer(QUESTION, "--dataset", "manual", "--verbose")
     assert '"r4_llm"' in verbose.stderr
+
+    # An R2 retrieval bundle from the user's own retriever, from a file.
+    path = tmp_path / "bundle.json"
+    path.write_text(json.dumps(external_bundle()))
+    from_file = answer("--bundle", str(path), "--dataset", "manual", "--json")
+    assert from_file.returncode == 0, from_file.stderr
+    assert json.loads(from_file.stdout)["request_id"] == "ext-1"
+    path.write_text(json.dumps(external_bundle(similarity="0.91")))
+    broken = answer("--bundle", str(path), "--dataset", "manual")
+    assert broken.returncode == 2
+    assert "V1 results[0].similarity" in broken.stderr and str(path) in broken.stderr
+    both = answer(QUESTION, "--bundle", str(path), "--dataset", "manual")
+    assert both.returncode == 2 and "exactly one of QUESTION and --bundle" in both.stderr
 
 
 def test_the_case_page_shows_the_run(manual):
