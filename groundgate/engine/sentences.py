@@ -21,12 +21,12 @@ whitespace run that follows it, never over the whole text.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from groundgate.engine.words import EN_STOP_WORDS
 
 # Changes whenever a boundary decision changes; gate policies that depend on it carry it.
-SPLITTER_VERSION = "sentences/2"
+SPLITTER_VERSION: Final = "sentences/2"
 # The longest "word" (letters and dots) looked at before a period: longer runs are no
 # abbreviation and no initialism, so looking further back can never change the decision.
 MAX_WORD_LOOKBEHIND = 16

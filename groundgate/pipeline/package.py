@@ -46,17 +46,25 @@ def package(bundle: AnswerBundle, llm: LLMResult, r5: AnchoredVerdict) -> Public
         completion=llm.completion_tokens_actual,
         total=llm.total_tokens_actual,
     )
-    common = {
-        "request_id": bundle.request_id,
-        "token_usage": usage,
-        "latency_ms": llm.llm_latency_ms,
-    }
-    if r5.validation_status != "PASSED":
-        return PublicResponse(status="FAILED", answer="", citations=[], **common)
-    if r5.generation_status == "NO_EVIDENCE":
+
+    def response(
+        status: Literal["OK", "NO_EVIDENCE", "FAILED"],
+        answer: str,
+        citations: list[PublicCitation],
+    ) -> PublicResponse:
         return PublicResponse(
-            status="NO_EVIDENCE", answer=r5.validated_answer_text, citations=[], **common
+            request_id=bundle.request_id,
+            status=status,
+            answer=answer,
+            citations=citations,
+            token_usage=usage,
+            latency_ms=llm.llm_latency_ms,
         )
+
+    if r5.validation_status != "PASSED":
+        return response("FAILED", "", [])
+    if r5.generation_status == "NO_EVIDENCE":
+        return response("NO_EVIDENCE", r5.validated_answer_text, [])
     by_anchor = {c.anchor: c for c in bundle.citations}
     citations = [
         PublicCitation(
@@ -69,6 +77,4 @@ def package(bundle: AnswerBundle, llm: LLMResult, r5: AnchoredVerdict) -> Public
         for a in r5.validated_citations
         if a in by_anchor
     ]
-    return PublicResponse(
-        status="OK", answer=r5.validated_answer_text, citations=citations, **common
-    )
+    return response("OK", r5.validated_answer_text, citations)

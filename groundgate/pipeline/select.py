@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from groundgate.engine.errors import describe, field_path
 from groundgate.pipeline.contracts import (
     AnswerBundle,
+    AssemblyStatus,
     Citation,
     RetrievalBundle,
     RetrievalRow,
@@ -132,7 +133,7 @@ def _overlap(a: str, b: str) -> float:
 def select(bundle: RetrievalBundle, policy: SelectionPolicy) -> AnswerBundle:
     """Validate (fail fast), then select evidence. NO_EVIDENCE when nothing valid remains."""
     rows = validate(bundle, policy)
-    dropped: Counter = Counter()
+    dropped: Counter[str] = Counter()
     trace = {
         "index_version": bundle.index_version,
         "embedding_model": bundle.embedding_model,
@@ -141,7 +142,7 @@ def select(bundle: RetrievalBundle, policy: SelectionPolicy) -> AnswerBundle:
         "run_id": bundle.run_id,
     }
 
-    def outcome(status: str, reason: str, used: list[UsedChunk]) -> AnswerBundle:
+    def outcome(status: AssemblyStatus, reason: str, used: list[UsedChunk]) -> AnswerBundle:
         citations = [
             Citation(
                 anchor=u.anchor,
@@ -193,7 +194,7 @@ def select(bundle: RetrievalBundle, policy: SelectionPolicy) -> AnswerBundle:
         )
 
     chosen: list[tuple[RetrievalRow, str]] = []
-    per_knowledge: Counter = Counter()
+    per_knowledge: Counter[str] = Counter()
     for row in rows:
         text = sanitize(row.chunk_text)
         if row.similarity < policy.min_similarity:
@@ -210,18 +211,18 @@ def select(bundle: RetrievalBundle, policy: SelectionPolicy) -> AnswerBundle:
 
     # Token budget: no chunk above its share; then prune the lowest rank first; then trim.
     per_chunk = int(policy.max_chunk_token_ratio * policy.max_evidence_tokens)
-    sized = []
+    sized: list[tuple[RetrievalRow, str, int, bool]] = []
     for row, text in chosen:
         trimmed = count_tokens(text) > per_chunk
         if trimmed:
             text = truncate_to_tokens(text, per_chunk)
-        sized.append([row, text, count_tokens(text), trimmed])
+        sized.append((row, text, count_tokens(text), trimmed))
     while len(sized) > 1 and sum(s[2] for s in sized) > policy.max_evidence_tokens:
         sized.pop()  # the lowest rank
         dropped["budget"] += 1
     if sized and sized[0][2] > policy.max_evidence_tokens:
-        sized[0][1] = truncate_to_tokens(sized[0][1], policy.max_evidence_tokens)
-        sized[0][2], sized[0][3] = count_tokens(sized[0][1]), True
+        first = truncate_to_tokens(sized[0][1], policy.max_evidence_tokens)
+        sized[0] = (sized[0][0], first, count_tokens(first), True)
     if not sized:
         return outcome("NO_EVIDENCE", "no evidence left after selection", [])
     used = [

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import Field, field_validator
 
@@ -42,7 +42,7 @@ from groundgate.engine.gates.synthesis import (
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.sentences import SPLITTER_VERSION, Sentence, split_sentences
 
-GATE = "anchored"
+GATE: Final = "anchored"
 GATE_VERSION = "1.0.0"
 
 # failure_reason values (exactly these four, from the spec).
@@ -334,7 +334,7 @@ def gate_anchored(
             findings.append(Finding(code=CITATION_MISMATCH, message=problem, field="cited_anchors"))
             reasons.append(CITATION_MISMATCH)
 
-    evidence_chars = sum(len(c.chunk_text) for c in case.citations) or case.evidence_char_count
+    evidence_chars = sum(len(c.chunk_text) for c in case.citations) or case.evidence_char_count or 0
     length_flag = bool(evidence_chars) and len(text) > policy.length_ratio_limit * evidence_chars
     if length_flag:
         findings.append(
@@ -440,11 +440,13 @@ def _coverage_findings(
 ) -> list[Finding]:
     findings = []
     for claim in claim_coverages(text, citations, policy):
-        where = {"field": FIELD, "span": claim.span}
         if not claim.is_covered:
             findings.append(
                 Finding(
-                    code=UNCOVERED_CLAIM, message=f"{claim.reason}: {claim.sentence!r}", **where
+                    code=UNCOVERED_CLAIM,
+                    message=f"{claim.reason}: {claim.sentence!r}",
+                    field=FIELD,
+                    span=claim.span,
                 )
             )
         if claim.missing_citations:
@@ -454,7 +456,8 @@ def _coverage_findings(
                     value=", ".join(claim.missing_citations),
                     message=f"uses information from {', '.join(claim.missing_citations)} "
                     f"without citing it: {claim.sentence!r}",
-                    **where,
+                    field=FIELD,
+                    span=claim.span,
                 )
             )
     return findings

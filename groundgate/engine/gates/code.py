@@ -18,7 +18,7 @@ with symbols.jsonl. In order:
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import Field
 
@@ -26,7 +26,7 @@ from groundgate.engine.contracts import InputModel, OutputModel
 from groundgate.engine.findings import Finding
 from groundgate.engine.policy import GatePolicy
 
-GATE = "code"
+GATE: Final = "code"
 GATE_VERSION = "1.0.0"
 
 EVIDENCE_MISMATCH = "EVIDENCE_MISMATCH"
@@ -318,7 +318,8 @@ def attach_symbols(case: dict, symbols_by_id: dict[str, dict]) -> dict:
     from symbols.jsonl, so the case can be gated, and stored, on its own."""
     if not isinstance(case, dict):
         return case
-    sample = case.get("sample") if isinstance(case.get("sample"), dict) else {}
+    raw_sample = case.get("sample")
+    sample: dict = raw_sample if isinstance(raw_sample, dict) else {}
     wanted: list[str] = []
     for ref in sample.get("evidence_refs") or []:
         sid = (

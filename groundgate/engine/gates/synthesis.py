@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import Field
 
@@ -31,7 +31,7 @@ from groundgate.engine.policy import GatePolicy
 from groundgate.engine.sentences import SPLITTER_VERSION, split_sentences
 from groundgate.engine.words import content_words, stem, stemmed_words
 
-GATE = "synthesis"
+GATE: Final = "synthesis"
 GATE_VERSION = "1.0.0"
 
 INSUFFICIENT_EVIDENCE = "INSUFFICIENT_EVIDENCE"
@@ -426,7 +426,7 @@ def gate_synthesis(
         for cid in claim.cited:
             if cid not in citations:
                 citations.append(cid)
-        where = {"field": "answer_text", "span": (s.start, s.end)}
+        span = (s.start, s.end)
         for m in CITATION.finditer(s.text):
             if m.group(1) not in retrieved:
                 findings.append(
@@ -440,7 +440,11 @@ def gate_synthesis(
                 )
         if not claim.is_covered:
             code = UNCITED_CLAIM if not claim.cited else UNCOVERED_CLAIM
-            findings.append(Finding(code=code, message=f"{claim.reason}: {s.text!r}", **where))
+            findings.append(
+                Finding(
+                    code=code, message=f"{claim.reason}: {s.text!r}", field="answer_text", span=span
+                )
+            )
         if claim.missing_citations:
             for cid in claim.missing_citations:
                 if cid not in missing_all:
@@ -451,10 +455,12 @@ def gate_synthesis(
                     value=", ".join(claim.missing_citations),
                     message=f"uses information from {', '.join(claim.missing_citations)} without "
                     f"citing it: {s.text!r}",
-                    **where,
+                    field="answer_text",
+                    span=span,
                 )
             )
 
+    status: Literal["grounded", "not_grounded", "insufficient_evidence"]
     if not sufficiency.is_sufficient:
         status = "insufficient_evidence"
     elif any(f.severity == "error" for f in findings):
