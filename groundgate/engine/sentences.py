@@ -21,6 +21,7 @@ whitespace run that follows it, never over the whole text.
 
 from __future__ import annotations
 
+import re
 from typing import Final, NamedTuple
 
 from groundgate.engine.words import EN_STOP_WORDS
@@ -144,23 +145,27 @@ def _is_boundary_period(text: str, i: int) -> bool:
     return True
 
 
+_CANDIDATE = re.compile(r"[.?!。！？]")
+
+
 def split_sentences(text: str) -> list[Sentence]:
     sentences: list[Sentence] = []
     start = 0
-    i = 0
     size = len(text)
-    while i < size:
+    resume = 0  # candidates before this index were swallowed by a run of terminators
+    for match in _CANDIDATE.finditer(text):
+        i = match.start()
+        if i < resume:
+            continue
         ch = text[i]
-        if ch in _CJK_END or ch in "?!" or (ch == "." and _is_boundary_period(text, i)):
+        if ch != "." or _is_boundary_period(text, i):
             end = i + 1
             while end < size and text[end] in _TERMINATORS:
                 end += 1  # "?!", "...", "。。"
             while end < size and text[end] in _CLOSERS:
                 end += 1
             _append(sentences, text, start, end)
-            start = i = end
-            continue
-        i += 1
+            start = resume = end
     _append(sentences, text, start, size)
     return sentences
 

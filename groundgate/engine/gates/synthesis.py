@@ -245,9 +245,16 @@ def is_evidence_sufficient(
 ) -> Sufficiency:
     policy = policy or DEFAULT_POLICY
     query_type = classify_query(query)
-    terms = query_key_terms(query, stemmed=policy.stemming)
-    words = stemmed_words if policy.stemming else content_words
-    relevant = [c for c in chunks if not terms or terms & words(c.text)]
+    terms = query_key_terms(query)
+    stems = query_key_terms(query, stemmed=True) if policy.stemming else frozenset()
+
+    def is_relevant(chunk: RetrievedChunk) -> bool:
+        # Exact words first (cheap, and the common case); stems only when they find nothing.
+        if not terms or terms & content_words(chunk.text):
+            return True
+        return bool(stems & stemmed_words(chunk.text))
+
+    relevant = [c for c in chunks if is_relevant(c)]
     if not chunks:
         return Sufficiency(
             is_sufficient=False,
