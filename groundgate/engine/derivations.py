@@ -1,0 +1,188 @@
+"""Derived numbers explained: a short calculation from cited values that gives an answer's value.
+
+"12.3%" is in no excerpt, but (1,577 - 1,404) / 1,404 is; "$8.4 billion" is 4.2 + 4.2 billion.
+For a value that no excerpt grounds, this looks for one operation on two cited values - sum,
+difference, ratio, percentage, percentage change - whose result rounds to the answer's value at
+the answer's own precision. Whether a found derivation grounds the value is the policy's choice
+(`derived_numbers`); by default it stays a finding, and the derivation is its hint.
+
+Bounded: at most `max_operands` values take part, and each operation is one pass over them with
+a binary search (n log n), so an excerpt full of numbers cannot make the gate slow.
+Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import dataclass
+
+from groundgate.engine.number_grounding import Located
+from groundgate.engine.quantities import Quantity
+
+# Tried in this order. A percentage is explained by a ratio x 100, a change, a difference of
+# percentages (points) or a ratio the answer wrote as a decimal; an amount by a sum, a difference,
+# an average or a ratio.
+OPERATIONS = (
+    "sum",
+    "difference",
+    "average",
+    "ratio",
+    "percentage",
+    "percentage_change",
+    "percentage_points",
+    "as_percent",
+    "percent_of",
+)
+_FOR_PERCENT = ("percentage", "percentage_change", "percentage_points", "as_percent")
+_FOR_AMOUNT = ("sum", "difference", "average", "ratio", "percent_of")
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    operation: str
+    formula: str
+    result: float
+    operands: tuple[Located, ...]
+
+
+def _values(located: Located) -> list[float]:
+    """An operand's amounts: its figure at its written scale and, when a scale is declared for
+    it, at that scale too (an answer may restate a table's figure either way). None of a year,
+    a date or a score."""
+    q = located.quantity
+    if not q.numeric or q.figure is None or q.is_year() or q.kind in ("score", "ordinal"):
+        return []
+    written = float(q.figure) * 10.0**q.magnitude
+    sign = -1.0 if q.negative and located.where == "answer" else 1.0
+    declaration = located.context.declaration
+    if not q.magnitude and declaration is not None and declaration.exponent:
+        return [sign * written, sign * written * 10.0**declaration.exponent]
+    return [sign * written]
+
+
+def _fmt(located: Located) -> str:
+    return located.quantity.value.text.strip()
+
+
+def explain(
+    target: Quantity,
+    operands: list[Located],
+    *,
+    max_operands: int,
+    question_exponent: int | None,
+    min_significant: int = 2,
+) -> Found | None:
+    """One derivation of `target` from one or two of `operands`, or None."""
+    if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
+        return None
+    if len(target.digits) < min_significant:
+        return None  # "2" or "0.5" is the result of too many calculations to mean anything
+    percent = target.unit == "%"
+    amounts: list[tuple[float, int]] = []
+    percents: list[tuple[float, int]] = []
+    seen: list[Located] = []
+    for located in operands:
+        if len(seen) >= max_operands:
+            break
+        found = [v for v in _values(located) if v]
+        if not found:
+            continue
+        pool = percents if located.quantity.unit == "%" else amounts
+        pool.extend((v, len(seen)) for v in found)
+        seen.append(located)
+    figure = float(target.figure)
+    half = 0.5 * 10.0 ** (-target.decimals)
+    targets: list[tuple[float, float]] = []
+    if percent:
+        targets.append((figure, half))
+    else:
+        exponent = target.magnitude or (question_exponent or 0)
+        scale = 10.0**exponent
+        targets.append((figure * scale, half * scale))
+        if exponent:
+            targets.append((figure, half))  # the answer restates figures as the table writes them
+    for operation in _FOR_PERCENT if percent else _FOR_AMOUNT:
+        pool = percents if operation in ("percentage_points", "percent_of") else amounts
+        if not pool:
+            continue
+        # percent_of: a is an amount, b a percentage.
+        ordered = sorted(percents if operation == "percent_of" else pool)
+        pool = amounts if operation == "percent_of" else pool
+        keys = [v for v, _ in ordered]
+        for t, tol in targets:
+            for a, ai in pool:
+                found = _solve(operation, t, tol, a, ai, ordered, keys)
+                if found is not None:
+                    bi, formula = found
+                    used = (seen[ai],) if bi is None else (seen[ai], seen[bi])
+                    text = formula.format(a=_fmt(used[0]), b=_fmt(used[-1]), r=_show(t, target))
+                    return Found(operation, text, t, used)
+    return None
+
+
+def _solve(
+    operation: str,
+    t: float,
+    tol: float,
+    a: float,
+    ai: int,
+    ordered: list[tuple[float, int]],
+    keys: list[float],
+) -> tuple[int | None, str] | None:
+    """For operand a, the operand b (its index; None for one-operand operations) with
+    op(a, b) within tol of t, and the formula."""
+
+    def pair(lo: float, hi: float) -> int | None:
+        i = bisect_left(keys, lo)
+        while i < len(keys) and keys[i] <= hi:
+            if ordered[i][1] != ai:
+                return ordered[i][1]
+            i += 1
+        return None
+
+    if abs(a) <= tol:
+        return None  # an operand lost in the rounding explains nothing
+    if operation == "sum":
+        bi = pair(t - a - tol, t - a + tol)
+        if bi is not None and t - a > tol:
+            return bi, "{a} + {b} ≈ {r}"
+    elif operation == "average":
+        bi = pair(2 * t - a - 2 * tol, 2 * t - a + 2 * tol)
+        if bi is not None and 2 * t - a > tol:
+            return bi, "({a} + {b}) / 2 ≈ {r}"
+    elif operation in ("difference", "percentage_points"):
+        bi = pair(a - t - tol, a - t + tol)
+        if bi is not None and a - t > tol:
+            return bi, "{a} − {b} ≈ {r}"
+    elif operation in ("ratio", "percentage"):
+        # a / b (x 100) = t  <=>  b = a (x 100) / t
+        factor = 100.0 if operation == "percentage" else 1.0
+        if a > 0 and t > tol:
+            bi = pair(a * factor / (t + tol), a * factor / (t - tol))
+            if bi is not None:
+                return bi, "{a} / {b} × 100 ≈ {r}" if factor != 1 else "{a} / {b} ≈ {r}"
+    elif operation == "percentage_change":
+        for signed in (t, -t):
+            # (a - b) / b x 100 = t  <=>  b = a / (1 + t/100)
+            if 1 + (signed - tol) / 100 <= 0:
+                continue
+            lo = a / (1 + (signed + tol) / 100)
+            hi = a / (1 + (signed - tol) / 100)
+            bi = pair(min(lo, hi), max(lo, hi))
+            if bi is not None:
+                return bi, "({a} − {b}) / {b} × 100 ≈ {r}"
+    elif operation == "percent_of":
+        # a x b / 100 = t  <=>  b = 100 t / a
+        if a != 0:
+            lo, hi = 100 * (t - tol) / a, 100 * (t + tol) / a
+            bi = pair(min(lo, hi), max(lo, hi))
+            if bi is not None:
+                return bi, "{a} × {b} ≈ {r}"
+    elif operation == "as_percent":
+        if abs(a * 100 - t) <= tol and a < 10:
+            return None, "{a} × 100 ≈ {r}"
+    return None
+
+
+def _show(result: float, target: Quantity) -> str:
+    return target.value.text.strip()
