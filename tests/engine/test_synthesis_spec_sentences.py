@@ -108,6 +108,7 @@ def test_meta_statements_dont_require_evidence(sentence):
 def test_a_factual_claim_behind_a_meta_phrase_still_needs_evidence():
     assert not is_meta_statement("Based on the evidence, employers must pay seven years of wages.")
     assert not is_meta_statement("综上所述，雇主必须支付最低工资。")
+    assert not is_meta_statement("Based on the evidence, the answer is yes.")
 
 
 # Semantic Overlap: overlap = |sentence_words & chunk_words| / |sentence_words|, per chunk.

@@ -138,7 +138,7 @@ META_WORDS = frozenset(
     """evidence provided available given retrieved above below cited following summary summarise
     summarize overview answer answers information context sources source documents document
     chunks chunk passages passage question questions conclusion short brief briefly key points
-    findings main result results
+    findings main result results follows details
     证据 材料 资料 文件 答案 如下 总结 以下 下面 回答 问题 信息 提供 结论 要点""".split()
 )
 META = re.compile(
@@ -317,12 +317,13 @@ def _overlap(sentence_words: frozenset[str], chunk_words: frozenset[str]) -> flo
 
 
 def is_meta_statement(sentence: str, policy: SynthesisGatePolicy = DEFAULT_POLICY) -> bool:
-    """A sentence about the answer itself: a meta phrase, and besides it only words about the
-    evidence and the answer (META_WORDS), or fewer than meta_max_content_words others."""
+    """A sentence about the answer itself: a meta phrase, and besides it fewer than
+    meta_max_content_words content words, or only words about the evidence and the answer
+    (META_WORDS). "Based on the evidence, the answer is yes." is not one: "yes" is a claim."""
     if not META.search(sentence):
         return False
-    rest = content_words(META.sub(" ", CITATION.sub(" ", sentence))) - META_WORDS
-    return len(rest) < policy.meta_max_content_words
+    rest = content_words(META.sub(" ", CITATION.sub(" ", sentence)))
+    return len(rest) < policy.meta_max_content_words or not (rest - META_WORDS)
 
 
 def check_claim_coverage(
