@@ -12,7 +12,8 @@ brackets stay with their sentence). A period is *not* a boundary:
 - after a single capital initial when a name seems to follow ("J. Smith", "John F. Kennedy"),
   but not when a sentence-starting word follows ("rated class B. The pump ...");
 - when a letter or digit follows with no space (example.com, U.S.A., 1.2.3), except a lower-case
-  word glued to a capitalised one ("days.The pump"), which is a missing space, not a name.
+  word glued to a capitalised one ("days.The pump"), which is a missing space, not a name;
+- after a numbered-list marker at the start of a line ("10. Inspect the valve").
 Spans are [start, end) code-point offsets into the text, whitespace trimmed.
 
 Linear time: each period looks back at most MAX_WORD_LOOKBEHIND characters and forward over the
@@ -83,6 +84,20 @@ def _word_before(text: str, i: int) -> str:
     return text[j:i]
 
 
+def _is_list_marker(text: str, i: int) -> bool:
+    """Whether the digits before text[i] (at most 3) open a line: a numbered-list marker."""
+    j = i
+    while j > 0 and i - j < 3 and text[j - 1].isdigit():
+        j -= 1
+    if j > 0 and text[j - 1].isdigit():
+        return False  # four digits or more: a number ending a sentence, not a marker
+    while j > 0 and text[j - 1] in " \t":
+        j -= 1
+        if i - j > 16:
+            return False
+    return j == 0 or text[j - 1] == "\n"
+
+
 def _is_initialism(word: str) -> bool:
     """I.P.C, U.N, e.g (letters separated by single dots; the final dot is the one at i)."""
     parts = word.split(".")
@@ -113,6 +128,8 @@ def _is_boundary_period(text: str, i: int) -> bool:
     after = text[i + 1] if i + 1 < size else ""
     if before.isdigit() and after.isdigit():
         return False  # 3.5, 2.1
+    if before.isdigit() and after in (" ", "\t") and _is_list_marker(text, i):
+        return False  # "10. Inspect the valve ..." at the start of a line
     word = _word_before(text, i)
     if after and after.isalnum() and not _is_cjk(after):
         # Glued: example.com, U.S.A, 1.2.3 - unless a lower-case word runs into a capitalised

@@ -322,3 +322,10 @@ def test_an_empty_answer_never_passes():
 def test_refusal_patterns_are_checked_when_the_policy_is_built():
     with pytest.raises(ValidationError, match="does not compile"):
         AnchoredGatePolicy(refusal_patterns=("(unclosed",))
+
+
+def test_a_numbered_list_answer_is_one_sentence_per_item():
+    text = (
+        "9. Inspect the valve every 90 days [C0].\n10. Keep pressure between 4.5 and 6.0 bar [C1]."
+    )
+    assert gate(text).validation_status == "PASSED"

@@ -94,3 +94,12 @@ def test_the_exceptions_still_hold_inside_a_sentence(text):
 def test_the_lookbehind_is_bounded_so_a_long_word_is_no_abbreviation():
     word = "x" * 40
     assert texts(f"It is {word}. Next one.") == [f"It is {word}.", "Next one."]
+
+
+def test_numbered_list_markers_are_not_sentences():
+    text = "Steps:\n9. Close the valve.\n10. Open the drain.\n  11. Log it."
+    assert texts(text) == ["Steps:\n9. Close the valve.", "10. Open the drain.", "11. Log it."]
+    assert texts("It was built in 1999. Then it failed.") == [
+        "It was built in 1999.",
+        "Then it failed.",
+    ]
