@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from groundgate.engine.sentences import split_sentences
 
@@ -103,3 +105,40 @@ def test_numbered_list_markers_are_not_sentences():
         "It was built in 1999.",
         "Then it failed.",
     ]
+
+
+# Text dense in what the splitter looks at: terminators, abbreviations, initials, digits, anchors.
+SENTENCY = st.lists(
+    st.sampled_from(
+        [
+            *list(".?!。！？ \n\t\"')]”"),
+            "Inc",
+            "U.S",
+            "e.g",
+            "No",
+            "J",
+            "B",
+            "The",
+            "the",
+            "10",
+            "3",
+            "[C0]",
+            "阀门",
+            "x" * 20,
+        ]
+    ),
+    max_size=40,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(SENTENCY, st.text(max_size=80)))
+def test_sentences_keep_every_character_in_order_and_point_into_the_text(text):
+    sentences = split_sentences(text)
+    previous_end = 0
+    for s in sentences:
+        assert text[s.start : s.end] == s.text and s.text == s.text.strip() and s.text
+        assert s.start >= previous_end
+        assert not text[previous_end : s.start].strip()  # only whitespace between sentences
+        previous_end = s.end
+    assert not text[previous_end:].strip()
