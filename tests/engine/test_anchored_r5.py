@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from groundgate.engine.gates.anchored import (
@@ -13,6 +15,7 @@ from groundgate.engine.gates.anchored import (
 )
 
 REFUSAL = DEFAULT_POLICY.refusal_text
+STATUSES = ["OK", "NO_EVIDENCE", "FAILED"]
 CITATIONS = [
     {
         "anchor": "C0",
@@ -329,3 +332,39 @@ def test_a_numbered_list_answer_is_one_sentence_per_item():
         "9. Inspect the valve every 90 days [C0].\n10. Keep pressure between 4.5 and 6.0 bar [C1]."
     )
     assert gate(text).validation_status == "PASSED"
+
+
+ANSWERISH = st.lists(
+    st.sampled_from(
+        [
+            "The valve is inspected every 90 days",
+            " ",
+            ". ",
+            "[C0]",
+            "[C1]",
+            "[C9]",
+            "[c0]",
+            "no evidence of leaks",
+            "I cannot answer this",
+            REFUSAL,
+            "\n",
+            "Acme Inc.",
+            "无法回答",
+            "。",
+        ]
+    ),
+    max_size=8,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(ANSWERISH, st.text(max_size=60)), status=st.sampled_from(STATUSES))
+def test_a_failed_validation_always_has_a_failure_reason_and_an_empty_answer(text, status):
+    verdict = gate(text, status=status)
+    failed = verdict.validation_status == "FAILED"
+    assert failed == (verdict.failure_reason is not None)
+    if failed:
+        assert verdict.generation_status == "FAILED"
+        assert (verdict.validated_answer_text, verdict.validated_citations) == ("", [])
+    else:
+        assert verdict.validated_answer_text == text and text.strip()
