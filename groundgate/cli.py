@@ -30,6 +30,16 @@ def _read_bytes(path: str) -> bytes:
         raise CliError(f"{path}: cannot read: {exc.strerror}") from None
 
 
+def _policy_bytes(spec, policy: str) -> bytes:
+    """A policy file's bytes, or a named preset's ("verbatim") when no such file exists."""
+    from groundgate.engine.registry import POLICY_PRESETS
+
+    presets = POLICY_PRESETS.get(spec.kind, {})
+    if policy in presets and not Path(policy).exists():
+        return presets[policy].model_dump_json().encode()
+    return _read_bytes(policy)
+
+
 def _load_policy(spec, policy_path: str | None):
     if policy_path is None:
         return spec.default_policy
@@ -38,7 +48,7 @@ def _load_policy(spec, policy_path: str | None):
     from groundgate.engine.errors import one_line
 
     try:
-        return spec.policy_model.model_validate_json(_read_bytes(policy_path))
+        return spec.policy_model.model_validate_json(_policy_bytes(spec, policy_path))
     except ValidationError as exc:
         raise CliError(f"{policy_path}: bad policy: {one_line(exc)}") from None
 
@@ -265,7 +275,7 @@ def _gate_jsonl_parallel(args: argparse.Namespace, spec, out: BinaryIO) -> int:
     from groundgate.engine.runner import BadInput
     from groundgate.jsonl_parallel import _Failed, gate_file_parallel
 
-    policy_json = _read_bytes(args.policy) if args.policy else None
+    policy_json = _policy_bytes(spec, args.policy) if args.policy else None
     bad = failed = False
     for part in gate_file_parallel(args.jsonl, spec.kind, policy_json, _parallel_workers(args)):
         if isinstance(part, BadInput):
@@ -296,7 +306,11 @@ def build_parser() -> argparse.ArgumentParser:
     gate.add_argument("kind", help="gate family, e.g. answer")
     gate.add_argument("case", nargs="?", help="one case as a JSON file, or - for stdin")
     gate.add_argument("--jsonl", metavar="FILE", help="one case per line; - for stdin")
-    gate.add_argument("--policy", metavar="FILE", help="a JSON policy overriding the default")
+    gate.add_argument(
+        "--policy",
+        metavar="FILE|NAME",
+        help="a JSON policy overriding the default, or a named one (answer: verbatim)",
+    )
     gate.add_argument(
         "--symbols", metavar="FILE", help="code gate: symbols.jsonl to look the refs up in"
     )
