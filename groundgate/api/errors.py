@@ -68,7 +68,7 @@ def exception_handler(exc, context):
     if isinstance(exc, PydanticValidationError):
         return bad_request(pydantic_errors(exc))
     if isinstance(exc, Http404):
-        exc = exceptions.NotFound()
+        exc = exceptions.NotFound(str(exc) or None)
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
     response = drf_exception_handler(exc, context)

@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from groundgate.code_symbols import extract_symbols
+from groundgate.documents.code_symbols import extract_symbols
 from groundgate.engine.gates.code import CodeCase, CodeGatePolicy, attach_symbols, gate_code
 from tests.conftest import run_groundgate
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Literal
+from typing import Any, Final, Literal
 
 from pydantic import Field, SerializeAsAny, field_validator
 
@@ -53,7 +53,7 @@ from groundgate.engine.quantities import (
     typed,
 )
 
-GATE = "answer"
+GATE: Final = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
 GATE_VERSION = "2.0.0"
 
@@ -504,7 +504,7 @@ class _SlowPath:
     def check(self, value: NumericValue) -> Finding:
         policy = self.policy
         q = typed(value)
-        where = {
+        where: dict[str, Any] = {
             "field": "answer.conclusion",
             "span": (value.start, value.end),
             "value": value.text,

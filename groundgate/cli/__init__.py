@@ -145,8 +145,8 @@ def _gate_code_with_symbols(args: argparse.Namespace, spec, policy, out: BinaryI
 
 
 def cmd_gate_e(args: argparse.Namespace, out: BinaryIO) -> int:
+    from groundgate.cli.gate_e_files import GateEInputError, run_gate_e
     from groundgate.engine.gates.report import ReportGatePolicy
-    from groundgate.gate_e_files import GateEInputError, run_gate_e
 
     try:
         policy = (
@@ -176,7 +176,7 @@ def cmd_gate_e(args: argparse.Namespace, out: BinaryIO) -> int:
 
 
 def cmd_symbols(args: argparse.Namespace, out: BinaryIO) -> int:
-    from groundgate.code_symbols import extract_symbols
+    from groundgate.documents.code_symbols import extract_symbols
     from groundgate.engine.canonical import canonical_bytes
 
     repo = Path(args.repo_dir)
@@ -258,7 +258,7 @@ def cmd_answer(args: argparse.Namespace, out: BinaryIO) -> int:
 
 def _parallel_workers(args: argparse.Namespace) -> int:
     """How many processes to gate a --jsonl file with: 1 for stdin and small files."""
-    from groundgate.jsonl_parallel import MIN_PARALLEL_BYTES, worker_count
+    from groundgate.cli.jsonl_parallel import MIN_PARALLEL_BYTES, worker_count
 
     if args.jsonl == "-":
         return 1
@@ -272,8 +272,8 @@ def _parallel_workers(args: argparse.Namespace) -> int:
 
 
 def _gate_jsonl_parallel(args: argparse.Namespace, spec, out: BinaryIO) -> int:
+    from groundgate.cli.jsonl_parallel import _Failed, gate_file_parallel
     from groundgate.engine.runner import BadInput
-    from groundgate.jsonl_parallel import _Failed, gate_file_parallel
 
     policy_json = _policy_bytes(spec, args.policy) if args.policy else None
     bad = failed = False
@@ -380,7 +380,3 @@ def main(argv: list[str] | None = None) -> int:
             out.flush()
         except BrokenPipeError:
             pass
-
-
-if __name__ == "__main__":
-    sys.exit(main())
