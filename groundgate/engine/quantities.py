@@ -181,7 +181,10 @@ def typed(value: NumericValue) -> Quantity:
         return Quantity(value, "identifier", digits=_NON_DIGITS.sub("", q))
     if kind == "range":
         lo, hi = (
-            _typed_number(NumericValue(e, value.start, value.end, "number", e, value.unit))
+            _typed_number(
+                NumericValue(e, value.start, value.end, "number", e, value.unit),
+                e.translate(_FULLWIDTH),
+            )
             for e in value.endpoints
         )
         if lo.unit == "" and hi.unit in ("%", "‰"):  # "10-20%" is 10% to 20%
@@ -189,11 +192,10 @@ def typed(value: NumericValue) -> Quantity:
         if lo.magnitude == 0 and hi.magnitude:  # "3-5 million"
             lo = lo._replace(magnitude=hi.magnitude)
         return Quantity(value, "range", endpoints=(lo, hi), unit=hi.unit)
-    return _typed_number(value)
+    return _typed_number(value, q)
 
 
-def _typed_number(value: NumericValue) -> Quantity:
-    q = value.quantity.translate(_FULLWIDTH)
+def _typed_number(value: NumericValue, q: str) -> Quantity:
     kind: str = value.kind
     negative = q[:1] in "-−"
     q = q.lstrip("+-−±")
