@@ -414,6 +414,22 @@ _WIDE_PREFIX_LIMIT = 64
 _PREFIXES = 8
 
 
+def _rounding_heads(digits: str) -> list[str]:
+    """The first digits an evidence value must have for the answer's `digits` to be it rounded
+    (the answer's trailing zeros are significant: "4.60" is not 4.625 rounded). Without a carry
+    they are the answer's digits but the last; with one, the digits before it ("1300" from
+    "1299.6": "1299"). Empty heads (one-digit answers, which never round) are left out."""
+    stripped = digits.rstrip("0")
+    zeros = len(digits) - len(stripped)
+    if not stripped:
+        return []
+    if zeros == 0:
+        return [stripped[:-1]] if len(stripped) > 1 else []
+    last = int(stripped[-1])
+    carry = "9" * zeros if stripped == "1" else stripped[:-1] + str(last - 1) + "9" * zeros
+    return [digits[:-1], carry]
+
+
 def _index_keys(e: Quantity) -> list[tuple[object, ...]]:
     """The keys an excerpt value is found under (see _query_keys and compare())."""
     if e.kind == "date":
@@ -462,16 +478,8 @@ def _query_keys(q: Quantity) -> list[tuple[tuple[object, ...], int]]:
         return []
     stripped = q.digits.rstrip("0")
     keys = [(("exact", stripped), 0)]
-    # A rounding: all but the answer's last significant digit are the evidence's first ones.
-    head = stripped[:-1]
-    if len(head) >= 2:
-        keys.append((("prefix", head[:_PREFIXES]), 0))
-    elif head:
-        keys.append((("prefix", head), _WIDE_PREFIX_LIMIT if len(head) == 1 else 0))
-    elif stripped:
-        keys.append((("prefix", stripped), _WIDE_PREFIX_LIMIT))
-        if stripped[0] != "1":  # a carry: "2" for 1.96
-            keys.append((("prefix", str(int(stripped[0]) - 1)), _WIDE_PREFIX_LIMIT))
+    for head in _rounding_heads(q.digits):
+        keys.append((("prefix", head[:_PREFIXES]), _WIDE_PREFIX_LIMIT if len(head) == 1 else 0))
     if q.is_year():
         keys.append((("year", int(q.figure or 0)), 0))
     return keys

@@ -26,6 +26,7 @@ On failure: generation_status FAILED, validated_answer_text "", validated_citati
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from functools import lru_cache
 from typing import Final, Literal
 
@@ -250,8 +251,12 @@ def gate_anchored(
                     m.group(),
                 )
             )
+    # valid_spans come from finditer, so they are sorted and disjoint: one binary search tells
+    # whether a position lies in one (a scan of them all made long answers quadratic).
+    valid_starts = [s for s, _ in valid_spans]
     for m in _ANCHORISH.finditer(text):
-        if any(s <= m.start() < e for s, e in valid_spans):
+        at = bisect_right(valid_starts, m.start()) - 1
+        if at >= 0 and m.start() < valid_spans[at][1]:
             continue
         invalid += 1
         findings.append(

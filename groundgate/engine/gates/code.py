@@ -175,9 +175,11 @@ def gate_code(case: CodeCase, policy: CodeGatePolicy = DEFAULT_POLICY) -> CodeVe
     if policy.rehydrate:
         refs = [_rehydrate(i, ref, symbols, findings, quality) for i, ref in enumerate(refs)]
 
+    # A set: membership in the list made many refs against many candidates quadratic.
+    context_set = None if case.context_symbols is None else frozenset(case.context_symbols)
     for index, ref in enumerate(refs):
         findings += _check_ref(index, ref, symbols, policy)
-        in_context = case.context_symbols is None or ref.symbol_id in case.context_symbols
+        in_context = context_set is None or ref.symbol_id in context_set
         if policy.check_context and not in_context:
             findings.append(
                 Finding(
