@@ -115,6 +115,12 @@ GROUNDGATE_IMPORT_BATCH_SIZE = env_int("GROUNDGATE_IMPORT_BATCH_SIZE", 500, mini
 GROUNDGATE_MAX_UPLOAD_BYTES = env_int("GROUNDGATE_MAX_UPLOAD_BYTES", 50 * 1024 * 1024, minimum=1)
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 20 * 1024 * 1024, minimum=1)
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+# PDFs (docs/limits.md): parsed in a child process that may use this much memory and time;
+# larger or longer files, and content streams that inflate past the budget, end as `failed`.
+GROUNDGATE_PDF_MAX_PAGES = env_int("GROUNDGATE_PDF_MAX_PAGES", 5000, minimum=1)
+GROUNDGATE_PDF_MAX_DECOMPRESSED_MB = env_int("GROUNDGATE_PDF_MAX_DECOMPRESSED_MB", 256, minimum=1)
+GROUNDGATE_PDF_MAX_MEMORY_MB = env_int("GROUNDGATE_PDF_MAX_MEMORY_MB", 2048, minimum=256)
+GROUNDGATE_PDF_TIMEOUT_SECONDS = env_int("GROUNDGATE_PDF_TIMEOUT_SECONDS", 120, minimum=1)
 # How many cases one batch gate request may carry.
 GROUNDGATE_GATE_BATCH_MAX = env_int("GROUNDGATE_GATE_BATCH_MAX", 100, minimum=1)
 

@@ -24,6 +24,7 @@ from groundgate.api.access import member_dataset
 from groundgate.api.errors import TooLarge, UnsupportedFile, bad_request
 from groundgate.api.gate_views import ErrorBody
 from groundgate.api.serializers import DocumentSerializer
+from groundgate.documents.pdf_text import looks_like_pdf
 from groundgate.engine.registry import GATES
 from groundgate.models import Document, DocumentStatus
 from groundgate.services.chunk_imports import chunks_import_lines
@@ -106,8 +107,8 @@ class DocumentUpload(APIView):
         if upload.size > limit:
             raise TooLarge(f"uploads are limited to {limit} bytes")
         data = upload.read()
-        if not data[:1024].lstrip().startswith(b"%PDF-"):
-            raise UnsupportedFile("file: not a PDF (no %PDF- header)")
+        if not looks_like_pdf(data):
+            raise UnsupportedFile("file: not a PDF (the file does not start with %PDF-)")
         sha256 = hashlib.sha256(data).hexdigest()
         existing = Document.objects.filter(dataset=dataset, sha256=sha256).first()
         if existing is not None and existing.status == DocumentStatus.READY:
