@@ -84,3 +84,14 @@ def env_broker(name: str) -> str:
             f"{name} must be a redis://, rediss:// or amqp:// URL, or unset (eager); got {raw!r}"
         )
     return raw
+
+
+def env_case_limits():
+    """Per-case input limits (docs/limits.md); the groundgate CLI reads the same variables with
+    engine.limits.limits_from_environ, which this wraps."""
+    from groundgate.engine.limits import limits_from_environ
+
+    try:
+        return limits_from_environ(os.environ)
+    except ValueError as exc:
+        raise ImproperlyConfigured(str(exc)) from None

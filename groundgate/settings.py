@@ -9,6 +9,7 @@ from django.core.exceptions import ImproperlyConfigured
 from groundgate.envconfig import (
     env_bool,
     env_broker,
+    env_case_limits,
     env_database,
     env_int,
     env_list,
@@ -45,6 +46,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "groundgate.middleware.RequestBodyLimitMiddleware",
     "groundgate.middleware.RejectNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -111,9 +113,13 @@ CELERY_TASK_ACKS_LATE = True
 # How many cases import_cases writes per transaction.
 GROUNDGATE_IMPORT_BATCH_SIZE = env_int("GROUNDGATE_IMPORT_BATCH_SIZE", 500, minimum=1)
 
-# Uploads: larger bodies are refused with 413 before they are read.
+# Request bodies: larger ones are refused with 413 before anything reads them
+# (groundgate.middleware.RequestBodyLimitMiddleware); the PDF upload has its own, larger limit.
+GROUNDGATE_MAX_REQUEST_BYTES = env_int(
+    "GROUNDGATE_MAX_REQUEST_BYTES", 20 * 1024 * 1024, minimum=1024
+)
 GROUNDGATE_MAX_UPLOAD_BYTES = env_int("GROUNDGATE_MAX_UPLOAD_BYTES", 50 * 1024 * 1024, minimum=1)
-DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 20 * 1024 * 1024, minimum=1)
+DATA_UPLOAD_MAX_MEMORY_SIZE = GROUNDGATE_MAX_REQUEST_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 # PDFs (docs/limits.md): parsed in a child process that may use this much memory and time;
 # larger or longer files, and content streams that inflate past the budget, end as `failed`.
@@ -121,6 +127,9 @@ GROUNDGATE_PDF_MAX_PAGES = env_int("GROUNDGATE_PDF_MAX_PAGES", 5000, minimum=1)
 GROUNDGATE_PDF_MAX_DECOMPRESSED_MB = env_int("GROUNDGATE_PDF_MAX_DECOMPRESSED_MB", 256, minimum=1)
 GROUNDGATE_PDF_MAX_MEMORY_MB = env_int("GROUNDGATE_PDF_MAX_MEMORY_MB", 2048, minimum=256)
 GROUNDGATE_PDF_TIMEOUT_SECONDS = env_int("GROUNDGATE_PDF_TIMEOUT_SECONDS", 120, minimum=1)
+# One case (gate API, batch item, import line, CLI): bytes, characters per text, items per
+# list, nesting (GROUNDGATE_CASE_MAX_BYTES, _TEXT_CHARS, _ITEMS, _DEPTH; docs/limits.md).
+GROUNDGATE_CASE_LIMITS = env_case_limits()
 # How many cases one batch gate request may carry.
 GROUNDGATE_GATE_BATCH_MAX = env_int("GROUNDGATE_GATE_BATCH_MAX", 100, minimum=1)
 

@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from groundgate.api.access import member_dataset
-from groundgate.api.errors import TooLarge, UnsupportedFile, bad_request
+from groundgate.api.errors import TooLarge, UnsupportedFile, bad_request, read_limited
 from groundgate.api.gate_views import ErrorBody
 from groundgate.api.serializers import DocumentSerializer
 from groundgate.documents.pdf_text import looks_like_pdf
@@ -37,7 +37,7 @@ class JSONLinesParser(BaseParser):
     media_type = "application/x-ndjson"
 
     def parse(self, stream, media_type=None, parser_context=None):
-        return stream.read()
+        return read_limited(stream)
 
 
 class JSONLParser(JSONLinesParser):
@@ -70,6 +70,8 @@ def _report(report) -> dict:
 
 class DocumentUpload(APIView):
     parser_classes = [MultiPartParser]
+    # RequestBodyLimitMiddleware: this endpoint takes bodies up to the upload limit.
+    max_body_setting = "GROUNDGATE_MAX_UPLOAD_BYTES"
 
     @extend_schema(
         operation_id="document_upload",
