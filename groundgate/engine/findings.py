@@ -6,7 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-Severity = Literal["error", "warning"]
+# info: not a problem - how a value was grounded other than verbatim, shown to the reviewer.
+Severity = Literal["error", "warning", "info"]
 
 
 class Box(BaseModel):
@@ -18,17 +19,37 @@ class Box(BaseModel):
     bbox: tuple[int | float, int | float, int | float, int | float]
 
 
-class NearMatch(BaseModel):
-    """A value that is almost what the answer says (same quantity written differently, or the
-    same number with another unit). A hint for the reviewer; it never changes the verdict.
-    span points into the excerpt of evidence `evidence_index`."""
+class ValueRef(BaseModel):
+    """A value in the evidence, and where: `span` points into the excerpt of evidence
+    `evidence_index`, `chunk_span` into the text of chunk `chunk_id` (either may be missing: a
+    value outside every excerpt has no evidence span)."""
 
     model_config = ConfigDict(frozen=True)
 
-    evidence_index: int
     text: str
-    span: tuple[int, int]
-    reason: Literal["same_quantity", "different_unit", "part_of_longer_number"]
+    evidence_index: int | None = None
+    span: tuple[int, int] | None = None
+    chunk_id: str | None = None
+    chunk_span: tuple[int, int] | None = None
+
+
+class NearMatch(ValueRef):
+    """The value that is almost what the answer says, and why it is close. A hint for the
+    reviewer; it never changes the verdict. The reasons, most useful first, are
+    groundgate.engine.number_grounding.NEAR_MISS_REASONS."""
+
+    reason: str
+    detail: str | None = None
+
+
+class Derivation(BaseModel):
+    """A calculation from cited values that gives an answer's value (derivations.py)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    operation: str
+    formula: str
+    operands: list[ValueRef]
 
 
 class Finding(BaseModel):
@@ -54,3 +75,12 @@ class Finding(BaseModel):
     chunk_boxes: list[Box] | None = None
     chunk_span: tuple[int, int] | None = None
     near_match: NearMatch | None = None
+
+
+class NumberFinding(Finding):
+    """A finding about one value of the answer (answer gate): the equivalence rules that
+    grounded it and the evidence value that did, or the calculation that would give it."""
+
+    rules: list[str] | None = None
+    grounded_by: ValueRef | None = None
+    derivation: Derivation | None = None

@@ -19,7 +19,7 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
-Kind = Literal["number", "percent", "date", "time", "range"]
+Kind = Literal["number", "percent", "date", "time", "range", "identifier", "ordinal", "score"]
 
 _D = "[0-9０-９]"
 _FULLWIDTH = str.maketrans("０１２３４５６７８９．，％－＋", "0123456789.,%-+")
@@ -35,10 +35,17 @@ _CJK_MAGNITUDES = {
     "十万": 10**5,
     "万": 10**4,
 }
-_EN_MAGNITUDES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_EN_MAGNITUDES = {
+    "thousand": 10**3,
+    "million": 10**6,
+    "billion": 10**9,
+    "trillion": 10**12,
+    "bn": 10**9,
+    "mn": 10**6,
+}
 
 _MAG = "(?:" + "|".join(sorted(_CJK_MAGNITUDES, key=len, reverse=True)) + ")"
-_EN_MAG = r"(?:\s(?:thousand|million|billion|trillion)(?![A-Za-z]))"
+_EN_MAG = r"(?:(?:\s(?:thousand|million|billion|trillion)|[ \u00a0]?(?:bn|mn))(?![A-Za-z]))"
 _PCT = r"(?:\s?[%％‰])"
 _NUMBER = rf"(?:{_D}{{1,3}}(?:,{_D}{{3}})+(?!{_D})|{_D}+)(?:[.．]{_D}+)?"
 _QUANTITY = rf"{_NUMBER}(?:{_MAG}|{_EN_MAG})?{_PCT}?"
@@ -100,16 +107,24 @@ def _unit_after(text: str, end: int) -> tuple[str, int]:
 # The grammar. It starts with a bare digit class so that finditer skips ahead in C (most of the
 # extractor's speed, see docs/benchmarks.md); every branch below continues after that first digit.
 # The lookbehinds are the left boundary: a value never starts inside a word or identifier ("H2O",
-# "c1", "COVID-19", "IPC_420") or after a decimal point ("1.2.3" is the value 1.2, not also 3).
-# A sign or currency sign before the first digit is attached in _scan.
+# "c1", "COVID-19", "IPC_420") or after a decimal point ("1.2.3" is the value 1.2, not also 3),
+# except right after "am-"/"pm-" ("9am-5pm" is two times).
+# A sign or currency sign before the first digit is attached in _raw, which also reads the words
+# around a value (month names, am/pm, "/5", form names such as "10-K").
 _REST = rf"(?:{_D}{{0,2}}(?:,{_D}{{3}})+(?!{_D})|{_D}*)(?:[.．]{_D}+)?"
-_RANGE_SEP = r"\s?(?:-|–|—|~|～|〜)\s?"
+# A range separator never spans a line break, and a hyphen-minus with spaces around it is
+# subtraction written as working ("177,866 - 135,987"): two values, not a range.
+_RANGE_SEP = r"(?:[ \u00a0]?[–—~～〜][ \u00a0]?|[-‐](?=[0-9０-９]))"
+_AMPM = r"(?:[ \u00a0]?[AaPp]\.?[Mm]\.?(?![A-Za-z]))"
 _MASTER = re.compile(
-    rf"""{_D}(?<![A-Za-z0-9０-９_.．]{_D})(?<![A-Za-z][-‐]{_D})
+    rf"""{_D}(?<![A-Za-z0-9０-９_.．]{_D})(?:(?<![A-Za-z][-‐]{_D})|(?<=[AaPp][Mm][-‐]{_D}))
     (?:
       (?P<iso>{_D}{{3}}[-/]{_D}{{1,2}}[-/]{_D}{{1,2}})(?!{_D})
+    | (?P<usdate>{_D}?/{_D}{{1,2}}/{_D}{{4}})(?!{_D})
+    | (?P<phone>{_D}{{2}}(?:\)[ \u00a0]?|[-.]){_D}{{3}}[-.]{_D}{{4}})(?!{_D})
+    | (?P<ident>{_D}*(?:-{_D}+){{2,}}|(?<=[0０]){_D}+-{_D}{{3,}})(?![0-9０-９])
     | (?P<cdate>{_D}{{3}}年(?:{_D}{{1,2}}月(?:{_D}{{1,2}}[日号])?)?|{_D}?月{_D}{{1,2}}[日号])
-    | (?P<time>{_D}?:{_D}{{2}}(?::{_D}{{2}})?)(?!{_D})
+    | (?P<time>{_D}?:{_D}{{1,2}}(?::{_D}{{2}})?(?!{_D}){_AMPM}?)
     | (?P<lo>{_REST}(?:{_MAG}|{_EN_MAG})?{_PCT}?)
       (?:{_RANGE_SEP}(?P<hi>{_QUANTITY}))?
     )""",
@@ -123,6 +138,42 @@ _NOT_BEFORE_SIGN = frozenset(
 )
 _WS = re.compile(r"\s+")
 _DATE_PARTS = re.compile(r"[0-9]+")
+
+MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("January", "Jan"),
+            ("February", "Feb"),
+            ("March", "Mar"),
+            ("April", "Apr"),
+            ("May",),
+            ("June", "Jun"),
+            ("July", "Jul"),
+            ("August", "Aug"),
+            ("September", "Sept", "Sep"),
+            ("October", "Oct"),
+            ("November", "Nov"),
+            ("December", "Dec"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + ")"
+# Capitalised month names only: "may 5" is a verb and a number.
+_MONTH_BEFORE = re.compile(rf"(?<![A-Za-z]){_MONTH}\.?[ \u00a0]$")
+_MONTH_AFTER = re.compile(rf"[ \u00a0]{_MONTH}(?![a-z])\.?(?:,?[ \u00a0]{_D}{{4}}(?![0-9０-９]))?")
+_YEAR_AFTER = re.compile(rf",?[ \u00a0]{_D}{{4}}(?![0-9０-９])")
+_AMPM_AFTER = re.compile(_AMPM)
+# Form names of filings: "10-K", "10-Q", "8-K", "20-F", "10-K/A" are names, not the value 10.
+_FORM_AFTER = re.compile(r"[-‐][A-Z]{1,3}(?![A-Za-z])")
+_ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])")
+# A score: "4.5/5", "8/10", "4 out of 5": the scale belongs to the value, it is no claim of its own.
+_SCORE_AFTER = re.compile(r"(?:/|[ \u00a0]out of[ \u00a0])(?:5|10|100)(?![0-9０-９/.,])")
+# Characters after a plain number that may start one of the words above (a cheap pre-test).
+_AFTER_PLAIN = frozenset(" \u00a0-‐/stnrdaApP")
+_WORD_TIMES = re.compile(r"(?<![A-Za-z])(?:noon|midnight)(?![A-Za-z])|正午|午夜")
 
 
 class NumericValue(NamedTuple):
@@ -200,24 +251,68 @@ _Raw = tuple[int, int, Kind, str, str, tuple[str, ...]]
 
 
 def _scan(text: str) -> list[_Raw]:
-    """The scanner behind every public function here: one grammar, one pass, left to right."""
-    return [_raw(text, m) for m in _MASTER.finditer(text)]
+    """The scanner behind every public function here: one grammar, one pass, left to right.
+    A value whose words reach past the grammar's match ("5 March 2024") hides what it covers."""
+    found: list[_Raw] = []
+    covered = 0
+    for m in _MASTER.finditer(text):
+        if m.start() < covered:
+            continue
+        raw = _raw(text, m)
+        if raw is None:
+            continue
+        found.append(raw)
+        covered = raw[1]
+    if "noon" in text or "midnight" in text or "正午" in text or "午夜" in text:
+        words: list[_Raw] = [
+            (w.start(), w.end(), "time", w.group(), "", ()) for w in _WORD_TIMES.finditer(text)
+        ]
+        if words:
+            found = sorted(found + words)
+    return found
 
 
-def _raw(text: str, m: re.Match[str]) -> _Raw:
-    """One match of _MASTER as (start, end, kind, quantity, unit, endpoints)."""
+def _raw(text: str, m: re.Match[str]) -> _Raw | None:
+    """One match of _MASTER as (start, end, kind, quantity, unit, endpoints), or None when the
+    digits are not a value at all (the "10" of "10-K")."""
     first = m.start()  # the first digit
     group = m.lastgroup
-    if group == "iso" or group == "cdate":
-        return (first, m.end(), "date", m.group(), "", ())
+    if group == "iso" or group == "cdate" or group == "usdate":
+        # An ISO date also offers its year: "2014" is grounded by "2014-05-01".
+        offers = (m.group()[:4],) if group == "iso" else ()
+        return (first, m.end(), "date", m.group(), "", offers)
     if group == "time":
-        return (first, m.end(), "time", m.group(), "", ())
+        quantity = m.group()
+        if " " in quantity or "\u00a0" in quantity:
+            quantity = _WS.sub("", quantity)
+        return (first, m.end(), "time", quantity, "", ())
+    if group == "phone":
+        start = first - 1 if first and text[first - 1] == "(" else first
+        return (start, m.end(), "identifier", text[start : m.end()], "", ())
+    if group == "ident":
+        return (first, m.end(), "identifier", m.group(), "", ())
     end = m.end()
-    unit, end = _unit_after(text, end) if end < len(text) else ("", end)
+    size = len(text)
+    hi = m.group("hi")
+    lo_end = m.end("lo")
+    plain = hi is None and end == lo_end
+    if plain and end < size and text[end] in _AFTER_PLAIN:
+        special = _special_after(text, first, end)
+        if special is not None:
+            return special if special[0] >= 0 else None
+    if plain and first >= 4 and text[first - 1] in " \u00a0" and text[first - 2].isalpha():
+        dated = _month_before(text, first, end)
+        if dated is not None:
+            return dated
+    unit, end = _unit_after(text, end) if end < size else ("", end)
     qstart = start = first  # quantity start (sign included); surface start (currency too)
     if first:
         prev = text[first - 1]
-        if prev in _SIGNS and (first < 2 or text[first - 2] not in _NOT_BEFORE_SIGN):
+        if (
+            prev in _SIGNS
+            and (first < 2 or text[first - 2] not in _NOT_BEFORE_SIGN)
+            and not (prev == "-" and _starts_line(text, first - 1))  # a "-" list bullet
+        ):
             qstart = start = first - 1
             prev = text[start - 1] if start else ""
         if prev in _CURRENCIES and not unit:
@@ -225,16 +320,77 @@ def _raw(text: str, m: re.Match[str]) -> _Raw:
             if start >= 2 and text[start - 2 : start] in ("US", "HK"):
                 start -= 2
             unit = text[start:qstart]
-    lo = text[qstart : m.end("lo")]
-    hi = m.group("hi")
+    lo = text[qstart:lo_end]
     if hi is not None:
         quantity = text[qstart : m.end("hi")]
         if " " in quantity or "\u00a0" in quantity:
             lo, hi, quantity = _WS.sub("", lo), _WS.sub("", hi), _WS.sub("", quantity)
         return (start, end, "range", quantity, unit, (lo, hi))
-    if " " in lo:
+    if " " in lo or "\u00a0" in lo:
         lo = _WS.sub("", lo)
     return (start, end, "percent" if lo[-1] in "%％‰" else "number", lo, unit, ())
+
+
+def _starts_line(text: str, i: int) -> bool:
+    """Whether text[i] is the first non-blank character of a line after a line break."""
+    j = i - 1
+    while j >= 0 and text[j] in " \t\u00a0":
+        j -= 1
+    return j >= 0 and text[j] == "\n"
+
+
+_NOT_A_VALUE: _Raw = (-1, -1, "number", "", "", ())
+
+
+def _special_after(text: str, first: int, end: int) -> _Raw | None:
+    """A plain number followed by a word that changes what it is (_NOT_A_VALUE: no value)."""
+    digits = text[first:end]
+    ch = text[end]
+    if ch in "-‐":
+        if len(digits) <= 2 and _FORM_AFTER.match(text, end):
+            return _NOT_A_VALUE
+        return None
+    small = digits.isdigit() and len(digits) <= 2
+    if ch in "aApP " and small and 1 <= int(digits) <= 12:
+        ampm = _AMPM_AFTER.match(text, end)
+        if ampm is not None:
+            return (first, ampm.end(), "time", _WS.sub("", text[first : ampm.end()]), "", ())
+    if ch in "stnrd" and digits.isdigit():
+        ordinal = _ORDINAL_AFTER.match(text, end)
+        if ordinal is not None:
+            return (first, ordinal.end(), "ordinal", text[first : ordinal.end()], "", ())
+        return None
+    if ch in "/ \u00a0":
+        score = _SCORE_AFTER.match(text, end)
+        if score is not None:
+            return (first, score.end(), "score", _WS.sub("", text[first : score.end()]), "", ())
+    if ch in " \u00a0" and small and 1 <= int(digits) <= 31:
+        month = _MONTH_AFTER.match(text, end)
+        if month is not None:
+            surface = text[first : month.end()]
+            year = surface[-4:] if surface[-1].isdigit() else ""
+            return (first, month.end(), "date", _WS.sub(" ", surface), "", (year,) if year else ())
+    return None
+
+
+def _month_before(text: str, first: int, end: int) -> _Raw | None:
+    """A date that starts with a month name: "August 2014", "March 5", "March 5, 2024"."""
+    digits = text[first:end]
+    if not digits.isdigit() or len(digits) not in (1, 2, 4):
+        return None
+    month = _MONTH_BEFORE.search(text, max(0, first - 11), first)
+    if month is None:
+        return None
+    start, stop = month.start(), end
+    if len(digits) <= 2:
+        if not 1 <= int(digits) <= 31:
+            return None
+        year = _YEAR_AFTER.match(text, end)
+        if year is not None:
+            stop = year.end()
+    # A date also offers its year ("2014" is grounded by "May 2014" and "May 1, 2014").
+    offers = (digits,) if len(digits) == 4 else ((text[stop - 4 : stop],) if stop > end else ())
+    return (start, stop, "date", _WS.sub(" ", text[start:stop]), "", offers)
 
 
 def extract_numbers(text: str) -> list[NumericValue]:
@@ -264,6 +420,10 @@ def offered_quantities(text: str, into: dict[str, set[str]] | None = None) -> di
     return offered
 
 
+# How far before a digit a value that started earlier can still reach: a connector of up to 3
+# characters after a digit ("1,0", "5-3", "5, 2024"), or the words of a date or a score
+# (" September, 2024", " out of "). Within this distance of a digit, units_offering scans fully.
+_REACH = 14
 _LEADING_DIGITS = re.compile(r"[0-9０-９]+")
 _DIGIT_CHARS = frozenset("0123456789０１２３４５６７８９")
 
@@ -274,16 +434,21 @@ def leading_digits(quantity: str) -> str:
     return m.group() if m is not None else ""
 
 
-def units_offering(text: str, quantity: str, needle: str | None = None) -> set[str] | None:
+def units_offering(
+    text: str,
+    quantity: str,
+    needle: str | None = None,
+    scanned: dict[str, dict[str, set[str]]] | None = None,
+) -> set[str] | None:
     """The units with which `text` offers `quantity` as a whole value (as offered_quantities
     would say), or None when it does not offer it. Much faster than a full scan: it only looks
     where the quantity's first digits occur.
 
-    A value's first digit can be covered by a longer value that started earlier only through a
-    connector (",", "-", " - ", "~", ":", "年", "月", ...) of at most 3 characters after a digit.
-    So when a digit sits within 3 characters before an occurrence, this falls back to the full
-    scan; otherwise matching the grammar right there gives exactly the scanner's answer (a
-    property test holds the two equal).
+    A value's first digit can be covered by a longer value that started earlier only within
+    _REACH characters after one of that value's digits. So when a digit sits that close before
+    an occurrence, this falls back to the full scan; otherwise matching the grammar right there
+    gives exactly the scanner's answer (a property test holds the two equal). `scanned` keeps
+    full scans for the next value of the same case (dense tables fall back often).
     """
     if needle is None:
         needle = leading_digits(quantity)
@@ -295,11 +460,17 @@ def units_offering(text: str, quantity: str, needle: str | None = None) -> set[s
         if pos and text[pos - 1] in _DIGIT_CHARS:
             pos = text.find(needle, pos + 1)  # inside a longer run of digits: not a start
             continue
-        if not _DIGIT_CHARS.isdisjoint(text[max(0, pos - 3) : pos]):
-            return offered_quantities(text).get(quantity)
+        if not _DIGIT_CHARS.isdisjoint(text[max(0, pos - _REACH) : pos]):
+            if scanned is None:
+                return offered_quantities(text).get(quantity)
+            full = scanned.get(text)
+            if full is None:
+                full = scanned[text] = offered_quantities(text)
+            return full.get(quantity)
         match = _MASTER.match(text, pos)
-        if match is not None:
-            _, _, _, q, unit, endpoints = _raw(text, match)
+        raw = _raw(text, match) if match is not None else None
+        if raw is not None:
+            _, _, _, q, unit, endpoints = raw
             if q == quantity or quantity in endpoints:
                 if found is None:
                     found = set()

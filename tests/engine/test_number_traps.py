@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from groundgate.engine.gates.answer import gate_answer
+from groundgate.engine.gates.answer import DEFAULT_POLICY, VERBATIM_POLICY, gate_answer
 from groundgate.engine.numbers import extract_numbers
 from tests.engine.helpers import make_case
 
 
-def gate_numbers(conclusion: str, excerpt: str):
+def gate_numbers(conclusion: str, excerpt: str, policy=DEFAULT_POLICY):
     case = make_case(
         conclusion=conclusion,
         raw_chunks=[{"chunk_id": "c", "text": f"… {excerpt} …"}],
         evidences=[{"chunk_id": "c", "excerpt": excerpt}],
     )
-    return gate_answer(case)
+    return gate_answer(case, policy)
 
 
 @pytest.mark.parametrize("excerpt", ["100", "2010", "10.5", "10,000", "v10", "10:30", "2010-10-10"])
@@ -24,23 +24,48 @@ def test_10_is_not_grounded_by_a_longer_number(excerpt):
     assert verdict.status == "citation_insufficient", excerpt
 
 
+# The same value written differently: the verbatim policy (the spec's literal reading) rejects
+# it; the default policy grounds it and says by which rule, in an info finding.
+SAME_VALUE_WRITTEN_DIFFERENTLY = [
+    ("costs 12.50 dollars", "costs 12.5 dollars", ["format"]),
+    ("costs 12.5 dollars", "costs 12.50 dollars", ["format"]),
+    ("2023年3月", "2023年3月5日", ["date_less_precise"]),
+    ("罚款1.5万元", "罚款15000元", ["rescaled"]),
+    ("共１２万吨", "共12万吨", ["format"]),
+    ("fell by -5%", "fell by 5%", ["sign"]),
+]
+
+
+@pytest.mark.parametrize(("conclusion", "excerpt", "rules"), SAME_VALUE_WRITTEN_DIFFERENTLY)
+def test_verbatim_policy_rejects_the_same_value_written_differently(conclusion, excerpt, rules):
+    verdict = gate_numbers(conclusion, excerpt, VERBATIM_POLICY)
+    assert verdict.status == "citation_insufficient", (conclusion, excerpt)
+    assert verdict.findings[0].near_match.reason == "same_quantity"
+
+
+@pytest.mark.parametrize(("conclusion", "excerpt", "rules"), SAME_VALUE_WRITTEN_DIFFERENTLY)
+def test_default_policy_grounds_it_and_names_the_rule(conclusion, excerpt, rules):
+    verdict = gate_numbers(conclusion, excerpt)
+    assert verdict.status == "ok", (conclusion, excerpt, verdict.findings)
+    (finding,) = verdict.findings
+    assert finding.code == "NUMBER_EQUIVALENT" and finding.severity == "info"
+    assert finding.rules == rules
+    assert finding.grounded_by.evidence_index == 0
+    assert excerpt[slice(*finding.grounded_by.span)] == finding.grounded_by.text
+
+
 @pytest.mark.parametrize(
     ("conclusion", "excerpt"),
     [
-        ("costs 12.50 dollars", "costs 12.5 dollars"),
-        ("costs 12.5 dollars", "costs 12.50 dollars"),
         ("于2024年5月1日施行", "于2024年5月10日施行"),
-        ("2023年3月", "2023年3月5日"),
-        ("罚款1.5万元", "罚款15000元"),
         ("增长12.5%", "增长12.5‰"),
         ("浓度0.35mg/L", "浓度0.35g/L"),
-        ("共１２万吨", "共12万吨"),
-        ("fell by -5%", "fell by 5%"),
     ],
 )
-def test_near_but_not_verbatim_is_ungrounded(conclusion, excerpt):
-    verdict = gate_numbers(conclusion, excerpt)
-    assert verdict.status == "citation_insufficient", (conclusion, excerpt)
+def test_near_but_another_value_is_ungrounded_under_every_policy(conclusion, excerpt):
+    for policy in (DEFAULT_POLICY, VERBATIM_POLICY):
+        verdict = gate_numbers(conclusion, excerpt, policy)
+        assert verdict.status == "citation_insufficient", (conclusion, excerpt, policy)
 
 
 @pytest.mark.parametrize(
@@ -68,7 +93,7 @@ def test_verbatim_values_are_grounded(conclusion, excerpt):
 
 
 def test_near_match_hint_for_the_same_quantity_written_differently():
-    verdict = gate_numbers("Revenue was 1050 units.", "Revenue: 1,050 units")
+    verdict = gate_numbers("Revenue was 1050 units.", "Revenue: 1,050 units", VERBATIM_POLICY)
     (finding,) = verdict.findings
     assert finding.near_match.reason == "same_quantity"
     assert finding.near_match.text == "1,050"

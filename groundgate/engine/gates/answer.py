@@ -7,8 +7,12 @@ Rules, in order (the status follows the first rule that fires; findings list eve
      empty excerpt                       -> evidence rejected     EMPTY_EXCERPT
      page_index/bbox match no position   -> evidence rejected     COORDINATE_MISMATCH
   4. no accepted evidence left           -> no_evidence           NO_VALID_EVIDENCE
-  5. a number not verbatim in an excerpt -> citation_insufficient UNGROUNDED_NUMBER
+  5. a value in no excerpt               -> citation_insufficient UNGROUNDED_NUMBER
   6. otherwise                           -> ok
+Values (rule 5) are compared as quantities (quantities.py): a value grounded other than verbatim
+gets an info finding that names the rule - NUMBER_EQUIVALENT (an equivalence the policy allows),
+NUMBER_FROM_QUESTION, NUMBER_ABOUT_ANSWER ("in 84 words"), NUMBER_DERIVED (a calculation from
+cited values, when the policy accepts those). Info findings never change the status.
 """
 
 from __future__ import annotations
@@ -17,24 +21,39 @@ import difflib
 import re
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, SerializeAsAny, field_validator
 
 from groundgate.engine.contracts import InputModel, Number, OutputModel
-from groundgate.engine.findings import Box, Finding, NearMatch
+from groundgate.engine.derivations import explain
+from groundgate.engine.findings import (
+    Box,
+    Derivation,
+    Finding,
+    NearMatch,
+    NumberFinding,
+    ValueRef,
+)
+from groundgate.engine.number_grounding import EvidenceIndex, Hint, Located
 from groundgate.engine.numbers import (
     NumericValue,
-    digits_only,
     extract_numbers,
     is_grounded,
     leading_digits,
-    significant_digits,
     units_offering,
 )
 from groundgate.engine.policy import GatePolicy
+from groundgate.engine.quantities import (
+    EQUIVALENCE_RULES,
+    Quantity,
+    about_the_answer,
+    compare,
+    question_scale,
+    typed,
+)
 
 GATE = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
-GATE_VERSION = "1.0.0"
+GATE_VERSION = "2.0.0"
 
 # Finding codes. Each is emitted in exactly one place below.
 NO_CHUNKS = "NO_CHUNKS"
@@ -44,6 +63,11 @@ EMPTY_EXCERPT = "EMPTY_EXCERPT"
 COORDINATE_MISMATCH = "COORDINATE_MISMATCH"
 NO_VALID_EVIDENCE = "NO_VALID_EVIDENCE"
 UNGROUNDED_NUMBER = "UNGROUNDED_NUMBER"
+# Info findings: how a value was grounded other than verbatim.
+NUMBER_EQUIVALENT = "NUMBER_EQUIVALENT"
+NUMBER_FROM_QUESTION = "NUMBER_FROM_QUESTION"
+NUMBER_ABOUT_ANSWER = "NUMBER_ABOUT_ANSWER"
+NUMBER_DERIVED = "NUMBER_DERIVED"
 
 FINDING_CODES = (
     NO_CHUNKS,
@@ -53,6 +77,10 @@ FINDING_CODES = (
     COORDINATE_MISMATCH,
     NO_VALID_EVIDENCE,
     UNGROUNDED_NUMBER,
+    NUMBER_EQUIVALENT,
+    NUMBER_FROM_QUESTION,
+    NUMBER_ABOUT_ANSWER,
+    NUMBER_DERIVED,
 )
 
 Status = Literal["ok", "citation_insufficient", "no_evidence"]
@@ -89,7 +117,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.1"
+    policy_version: str = "answer-gate/2026-11.2"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -99,9 +127,48 @@ class AnswerGatePolicy(GatePolicy):
     bbox_tolerance: float = Field(default=0.0, ge=0.0)
     # "0.35 g/L" does not ground "0.35 mg/L"; a value without a unit matches on the quantity.
     unit_must_match: bool = True
+    # How values are compared (docs/number-grammar.md). The equivalence rules a value may be
+    # grounded by other than verbatim (quantities.EQUIVALENCE_RULES; none = the spec's literal
+    # reading, see VERBATIM_POLICY).
+    equivalences: tuple[str, ...] = tuple(EQUIVALENCE_RULES)
+    # Where a declared scale ("(in millions)", "单位：万元") applies: its own chunk, or also the
+    # later chunks of the same page (tables are often cut below their header).
+    declared_scale_scope: Literal["chunk", "page"] = "page"
+    # Values the question itself states are no claims about the evidence: none, only dates
+    # (years, dates, times: "in FY2022"), or all of them.
+    question_values: Literal["none", "dates", "all"] = "dates"
+    # "a summary in 84 words": a count of the answer's own words is no claim about the evidence.
+    meta_counts_exempt: bool = True
+    # A value that a calculation from cited values gives: a finding with the derivation as its
+    # hint (the spec: not verbatim), or accepted with an info finding.
+    derived_numbers: Literal["finding", "accept"] = "finding"
+    derivation_max_operands: int = Field(default=200, ge=0, le=2000)
+    # "rounded" and derivations need this many significant digits in the answer's value.
+    rounding_min_significant: int = Field(default=2, ge=1, le=10)
+
+    @field_validator("equivalences")
+    @classmethod
+    def _known_rules(cls, rules: tuple[str, ...]) -> tuple[str, ...]:
+        unknown = [r for r in rules if r not in EQUIVALENCE_RULES]
+        if unknown:
+            raise ValueError(
+                f"unknown equivalence rule(s) {', '.join(unknown)}; "
+                f"known: {', '.join(EQUIVALENCE_RULES)}"
+            )
+        # One order, so that equal sets hash equally.
+        return tuple(r for r in EQUIVALENCE_RULES if r in rules)
 
 
 DEFAULT_POLICY = AnswerGatePolicy()
+# The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
+# a table header does not count, a year from the question must be quoted too).
+VERBATIM_POLICY = AnswerGatePolicy(
+    policy_version="answer-gate/verbatim-2026-11.2",
+    equivalences=(),
+    question_values="none",
+    meta_counts_exempt=False,
+)
+PRESETS = {"default": DEFAULT_POLICY, "verbatim": VERBATIM_POLICY}
 
 
 class AnswerVerdict(OutputModel):
@@ -109,7 +176,8 @@ class AnswerVerdict(OutputModel):
     status: Status
     conclusion: str | None
     evidences: list[Evidence]
-    findings: list[Finding]
+    # SerializeAsAny: number findings carry more fields than the base Finding.
+    findings: list[SerializeAsAny[Finding]]
     gate: Literal["answer"] = GATE
     gate_version: str = GATE_VERSION
     policy_sha256: str
@@ -154,7 +222,7 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
             excerpt = evidence.excerpt
             if (
                 not check_excerpts or (excerpt and not excerpt.isspace() and excerpt in chunk.text)
-            ) and (not check_coordinates or _coordinates_ok(evidence, chunk.position_int)):
+            ) and (not check_coordinates or _coordinates_ok(evidence, chunk)):
                 accepted.append((index, evidence))
                 continue
         problems = _check_evidence(index, evidence, candidates, policy)
@@ -178,8 +246,8 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
     conclusion = case.answer.conclusion
     ungrounded = 0
     if policy.check_numbers and conclusion:
-        number_findings = _check_numbers(conclusion, accepted, policy)
-        ungrounded = len(number_findings)
+        number_findings = _check_numbers(case, conclusion, accepted, policy)
+        ungrounded = sum(1 for f in number_findings if f.severity == "error")
         findings.extend(number_findings)
 
     status: Status
@@ -235,11 +303,10 @@ def _check_evidence(
 
     coordinate_problem: Finding | None = None
     if policy.check_coordinates and (evidence.page_index is not None or evidence.bbox is not None):
-        if len(candidates) == 1:
-            positions = candidates[0].position_int or []
-        else:
-            positions = [p for chunk in candidates for p in (chunk.position_int or [])]
-        if not _coordinates_match(evidence, positions, policy.bbox_tolerance):
+        positions = [p for chunk in candidates for p in (chunk.position_int or [])]
+        if not _on_chunk_page(evidence, candidates) and not _coordinates_match(
+            evidence, positions, policy.bbox_tolerance
+        ):
             coordinate_problem = _coordinate_mismatch(index, evidence, positions)
 
     if excerpt_problem is None and coordinate_problem is None:
@@ -247,12 +314,24 @@ def _check_evidence(
     return [p for p in (excerpt_problem, coordinate_problem) if p is not None]
 
 
-def _coordinates_ok(evidence: Evidence, positions: list[Position] | None) -> bool:
+def _coordinates_ok(evidence: Evidence, chunk: RawChunk) -> bool:
     """Exact-coordinate check for the fast path (no coordinates given: nothing to check)."""
     page_index, bbox = evidence.page_index, evidence.bbox
     if page_index is None and bbox is None:
         return True
-    return _coordinates_match(evidence, positions or [], 0.0)
+    if _on_chunk_page(evidence, [chunk]):
+        return True
+    return _coordinates_match(evidence, chunk.position_int or [], 0.0)
+
+
+def _on_chunk_page(evidence: Evidence, chunks: list[RawChunk]) -> bool:
+    """A chunk with a page_index and no position_int is on that page: an evidence that gives
+    only that page_index matches it (a bbox never can: the chunk has no box)."""
+    return (
+        evidence.bbox is None
+        and evidence.page_index is not None
+        and any(not c.position_int and c.page_index == evidence.page_index for c in chunks)
+    )
 
 
 def _where(index: int, evidence: Evidence) -> dict:
@@ -349,83 +428,203 @@ def _fmt_box(bbox: tuple | None) -> str:
 
 
 def _check_numbers(
-    conclusion: str, accepted: list[tuple[int, Evidence]], policy: AnswerGatePolicy
+    case: AnswerCase,
+    conclusion: str,
+    accepted: list[tuple[int, Evidence]],
+    policy: AnswerGatePolicy,
 ) -> list[Finding]:
     values = extract_numbers(conclusion)
     if not values:
         return []
     excerpts = [evidence.excerpt for _, evidence in accepted]
-    findings = []
+    findings: list[Finding] = []
+    slow: _SlowPath | None = None
+    scanned: dict[str, dict[str, set[str]]] = {}
     for value in values:
+        # Fast path: the value verbatim, as a whole value, in an excerpt (most values are).
         units: set[str] | None = None
         needle = leading_digits(value.quantity)
-        for excerpt in excerpts:
-            if needle not in excerpt:
+        if needle:
+            for excerpt in excerpts:
+                if needle not in excerpt:
+                    continue
+                offered = units_offering(excerpt, value.quantity, needle, scanned)
+                if offered is not None:
+                    units = offered if units is None else units | offered
+            if is_grounded(value, units, unit_must_match=policy.unit_must_match):
                 continue
-            offered = units_offering(excerpt, value.quantity, needle)
-            if offered is not None:
-                units = offered if units is None else units | offered
-        if is_grounded(value, units, unit_must_match=policy.unit_must_match):
-            continue
-        near = _near_match(value, accepted)
-        message = f"{value.text!r} does not appear verbatim in any accepted excerpt"
-        if near is not None:
-            message += "; " + _NEAR_TEXT[near.reason].format(
-                text=near.text, index=near.evidence_index
-            )
-        findings.append(
-            Finding(
-                code=UNGROUNDED_NUMBER,
-                message=message,
-                field="answer.conclusion",
-                span=(value.start, value.end),
-                value=value.text,
-                near_match=near,
-            )
-        )
+        if slow is None:
+            slow = _SlowPath(case, conclusion, accepted, policy)
+        findings.append(slow.check(value))
     return findings
 
 
+class _SlowPath:
+    """Everything about values that are not verbatim in an excerpt, built once per case."""
+
+    def __init__(
+        self,
+        case: AnswerCase,
+        conclusion: str,
+        accepted: list[tuple[int, Evidence]],
+        policy: AnswerGatePolicy,
+    ) -> None:
+        self.conclusion = conclusion
+        self.policy = policy
+        self.allowed = frozenset(policy.equivalences)
+        scale = question_scale(case.question) if "question_scale" in self.allowed else None
+        self.question_scale = scale
+        self.index = EvidenceIndex(
+            chunks=case.raw_chunks or [],
+            accepted=accepted,
+            question=case.question,
+            scale_scope=policy.declared_scale_scope,
+            question_exponent=scale[0] if scale else None,
+            rounding_min_significant=policy.rounding_min_significant,
+        )
+        self._question_values: list[Quantity] | None = None
+        self.question = case.question
+
+    def check(self, value: NumericValue) -> Finding:
+        policy = self.policy
+        q = typed(value)
+        where = {
+            "field": "answer.conclusion",
+            "span": (value.start, value.end),
+            "value": value.text,
+        }
+        if policy.meta_counts_exempt and about_the_answer(self.conclusion, value):
+            return NumberFinding(
+                code=NUMBER_ABOUT_ANSWER,
+                severity="info",
+                message=f"{value.text!r} counts the answer's own words, no claim about evidence",
+                **where,
+            )
+        grounding = self.index.ground(q, self.allowed) if self.allowed else None
+        if grounding is not None:
+            rules = list(grounding.rules) or ["format"]
+            return NumberFinding(
+                code=NUMBER_EQUIVALENT,
+                severity="info",
+                message=self._grounded_message(value, rules, grounding.source),
+                rules=rules,
+                grounded_by=_ref(grounding.source),
+                **where,
+            )
+        if self._from_question(q):
+            return NumberFinding(
+                code=NUMBER_FROM_QUESTION,
+                severity="info",
+                message=f"{value.text!r} restates the question: no claim about the evidence",
+                **where,
+            )
+        hint = self.index.near_miss(q, self.allowed)
+        found = explain(
+            q,
+            self.index.excerpt_values,
+            max_operands=policy.derivation_max_operands,
+            question_exponent=self.index.question_exponent,
+            min_significant=policy.rounding_min_significant,
+        )
+        derivation = None
+        if found is not None:
+            derivation = Derivation(
+                operation=found.operation,
+                formula=found.formula,
+                operands=[_ref(o) for o in found.operands],
+            )
+            if policy.derived_numbers == "accept":
+                return NumberFinding(
+                    code=NUMBER_DERIVED,
+                    severity="info",
+                    message=f"{value.text!r} is derived from cited values: {found.formula}",
+                    derivation=derivation,
+                    **where,
+                )
+        message = f"{value.text!r} is in no accepted excerpt"
+        if hint is not None:
+            message += "; " + _hint_text(hint)
+        if derivation is not None:
+            message += f"; it could be derived: {derivation.formula} ({derivation.operation})"
+        return NumberFinding(
+            code=UNGROUNDED_NUMBER,
+            message=message,
+            near_match=_near(hint) if hint is not None else None,
+            derivation=derivation,
+            **where,
+        )
+
+    def _grounded_message(self, value: NumericValue, rules: list[str], source: Located) -> str:
+        how = "; ".join(f"{r} ({EQUIVALENCE_RULES[r]})" for r in rules)
+        where = (
+            f"evidence {source.evidence_index}" if source.evidence_index is not None else "evidence"
+        )
+        message = f"{value.text!r} grounded by {how}: {where} has {source.quantity.value.text!r}"
+        declaration = source.context.declaration
+        if declaration is not None and {"declared_scale", "as_written"} & set(rules):
+            message += f"; scale from {declaration.text!r} in chunk {declaration.chunk_id!r}"
+        if "question_scale" in rules and self.question_scale is not None:
+            message += f"; the question asks {self.question_scale[1]!r}"
+        return message
+
+    def _from_question(self, q: Quantity) -> bool:
+        mode = self.policy.question_values
+        if mode == "none" or not self.question:
+            return False
+        if mode == "dates" and not (q.kind in ("date", "time") or q.is_year()):
+            return False
+        if self._question_values is None:
+            self._question_values = [typed(v) for v in extract_numbers(self.question)]
+            # "FY2022", "Q3 2023": a year glued to letters is still the question's year.
+            self._question_values += [
+                typed(v) for y in _YEARS.finditer(self.question) for v in extract_numbers(y.group())
+            ]
+        return any(compare(q, other) is not None for other in self._question_values)
+
+
+_YEARS = re.compile(r"(?<![0-9])(?:1[89][0-9]{2}|20[0-9]{2})(?![0-9])")
+
+
+def _ref(located: Located) -> ValueRef:
+    return ValueRef(
+        text=located.quantity.value.text,
+        evidence_index=located.evidence_index,
+        span=located.span,
+        chunk_id=located.chunk_id,
+        chunk_span=located.chunk_span,
+    )
+
+
+def _near(hint: Hint) -> NearMatch:
+    ref = _ref(hint.source)
+    return NearMatch(**ref.model_dump(), reason=hint.reason, detail=hint.detail or None)
+
+
 _NEAR_TEXT = {
-    "same_quantity": "near match: evidence {index} has {text!r}, the same quantity written "
-    "differently (verbatim is required)",
-    "different_unit": "near match: evidence {index} has {text!r}, the same number with "
-    "another unit",
+    "same_quantity": "near match: evidence {index} has {text!r}, the same value written "
+    "differently ({detail}); this policy requires it verbatim",
+    "outside_excerpt": "chunk {chunk!r} has {text!r}, outside the excerpt that evidence {index} "
+    "quotes",
+    "other_chunk": "chunk {chunk!r}, which the answer does not cite, has {text!r}",
+    "different_unit": "near match: evidence {index} has {text!r}, the same number with another "
+    "unit",
+    "wrong_scale": "near miss: evidence {index} has {text!r}, the same digits at another scale",
+    "wrong_year": "near miss: evidence {index} has {text!r}, another year",
+    "wrong_month": "near miss: evidence {index} has {text!r}, another month",
+    "wrong_day": "near miss: evidence {index} has {text!r}, another day",
+    "digits_transposed": "near miss: evidence {index} has {text!r} (two digits swapped)",
+    "digit_inserted": "near miss: evidence {index} has {text!r} (the answer has a digit more)",
+    "digit_deleted": "near miss: evidence {index} has {text!r} (the answer has a digit less)",
+    "digit_changed": "near miss: evidence {index} has {text!r} (one digit differs)",
     "part_of_longer_number": "evidence {index} has it only inside the longer number {text!r}",
 }
 
 
-def _near_match(value: NumericValue, accepted: list[tuple[int, Evidence]]) -> NearMatch | None:
-    """The most useful hint, in order: same quantity written differently, same number with
-    another unit, the digits inside a longer number ("10" in "10,000")."""
-    key = value.key
-    digits = significant_digits(value.quantity)
-    # Every hint needs the value's characters, or at least its significant digits, in the
-    # excerpt: only those excerpts are scanned (a necessary condition, so no hint is lost).
-    candidates = [
-        (index, extract_numbers(ev.excerpt))
-        for index, ev in accepted
-        if value.quantity in ev.excerpt or (digits and digits in digits_only(ev.excerpt))
-    ]
-    for reason in ("same_quantity", "different_unit", "part_of_longer_number"):
-        for index, found in candidates:
-            for other in found:
-                if reason == "same_quantity":
-                    hit = (
-                        key is not None
-                        and other.quantity != value.quantity
-                        and significant_digits(other.quantity) == digits
-                        and other.key == key
-                    )
-                elif reason == "different_unit":
-                    hit = other.quantity == value.quantity and other.unit != value.unit
-                else:
-                    hit = value.quantity in other.quantity and other.quantity != value.quantity
-                if hit:
-                    return NearMatch(
-                        evidence_index=index,
-                        text=other.text,
-                        span=(other.start, other.end),
-                        reason=reason,  # type: ignore[arg-type]
-                    )
-    return None
+def _hint_text(hint: Hint) -> str:
+    source = hint.source
+    return _NEAR_TEXT[hint.reason].format(
+        index=source.evidence_index,
+        text=source.quantity.value.text,
+        chunk=source.chunk_id,
+        detail=hint.detail,
+    )

@@ -1,0 +1,401 @@
+"""Where the answer gate looks for a value that is not verbatim in any excerpt.
+
+The answer gate first looks for each value verbatim (numbers.units_offering, the fast path). Only
+a value that is not found that way comes here, and an EvidenceIndex is built once per case, on
+first need:
+  - ground():    the excerpts' typed values, compared under the policy's equivalence rules;
+  - near_miss(): the one most useful hint for a value that stays ungrounded (a digit slip, the
+                 wrong scale, month or unit, or the right value outside the cited excerpt),
+                 located in the excerpt or chunk so the review page can mark it;
+  - derivation(): a short calculation from cited values that gives the value (derivations.py).
+Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from groundgate.engine.numbers import extract_numbers
+from groundgate.engine.quantities import (
+    NO_CONTEXT,
+    Context,
+    Declaration,
+    Quantity,
+    compare,
+    declarations,
+    declares_percent,
+    risk,
+    typed,
+)
+
+
+class ChunkLike(Protocol):
+    @property
+    def chunk_id(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def page_index(self) -> int | None: ...
+
+
+class EvidenceLike(Protocol):
+    @property
+    def chunk_id(self) -> str: ...
+    @property
+    def excerpt(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Located:
+    """A typed value found in the evidence, and where: in the excerpt of evidence
+    `evidence_index` (span), and in the text of chunk `chunk_id` (chunk_span)."""
+
+    quantity: Quantity
+    context: Context
+    chunk_id: str
+    chunk_span: tuple[int, int] | None
+    evidence_index: int | None = None
+    span: tuple[int, int] | None = None
+    where: str = "excerpt"  # excerpt | outside_excerpt | other_chunk
+
+
+@dataclass(frozen=True, slots=True)
+class Grounding:
+    rules: tuple[str, ...]
+    source: Located
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    reason: str
+    source: Located
+    detail: str = ""
+
+
+# The near-miss reasons, most useful first.
+NEAR_MISS_REASONS = (
+    "same_quantity",
+    "outside_excerpt",
+    "other_chunk",
+    "different_unit",
+    "wrong_scale",
+    "wrong_year",
+    "wrong_month",
+    "wrong_day",
+    "digits_transposed",
+    "digit_inserted",
+    "digit_deleted",
+    "digit_changed",
+    "part_of_longer_number",
+)
+_ORDER = {reason: i for i, reason in enumerate(NEAR_MISS_REASONS)}
+
+
+class EvidenceIndex:
+    """The typed values of one case's evidence, built once, on first need."""
+
+    def __init__(
+        self,
+        *,
+        chunks: Sequence[ChunkLike],
+        accepted: Sequence[tuple[int, EvidenceLike]],
+        question: str,
+        scale_scope: str,
+        question_exponent: int | None,
+        rounding_min_significant: int,
+    ) -> None:
+        self._chunks = chunks
+        self._accepted = accepted
+        self._scope = scale_scope
+        self.question_exponent = question_exponent
+        self._min_sig = rounding_min_significant
+        self._declarations: dict[str, list[Declaration]] = {}
+        self._percent: dict[str, bool] = {}
+        self._by_id: dict[str, list[ChunkLike]] = {}
+        for chunk in chunks:
+            self._by_id.setdefault(chunk.chunk_id, []).append(chunk)
+        self._excerpt_values: list[Located] | None = None
+        self._buckets: dict[str, list[Located]] = {}
+        self._other_values: list[Located] | None = None
+        self._question = question
+
+    # -- context of a value --------------------------------------------------------------
+
+    def _chunk_declarations(self, chunk: ChunkLike) -> list[Declaration]:
+        key = chunk.chunk_id
+        found = self._declarations.get(key)
+        if found is None:
+            found = self._declarations[key] = declarations(chunk.text, chunk.chunk_id)
+        return found
+
+    def _context(self, chunk: ChunkLike, position: int) -> Context:
+        """The scale declared for a figure at `position` of `chunk`: the last declaration before
+        it in the chunk, else (scope "page") the last one in an earlier chunk of the same page."""
+        declaration = None
+        for d in self._chunk_declarations(chunk):
+            if d.span[0] <= position:
+                declaration = d
+        percent = self._declares_percent(chunk)
+        if self._scope == "page" and chunk.page_index is not None:
+            on_page = None
+            for other in self._chunks:
+                if other is chunk:
+                    break
+                if other.page_index == chunk.page_index:
+                    percent = percent or self._declares_percent(other)
+                    found = self._chunk_declarations(other)
+                    on_page = found[-1] if found else on_page
+            declaration = declaration or on_page
+        if declaration is None and not percent:
+            return NO_CONTEXT
+        return Context(declaration, percent)
+
+    def _declares_percent(self, chunk: ChunkLike) -> bool:
+        found = self._percent.get(chunk.chunk_id)
+        if found is None:
+            found = self._percent[chunk.chunk_id] = declares_percent(chunk.text)
+        return found
+
+    def _cited_chunk(self, evidence: EvidenceLike) -> tuple[ChunkLike, int] | None:
+        for chunk in self._by_id.get(evidence.chunk_id, ()):
+            offset = chunk.text.find(evidence.excerpt)
+            if offset >= 0:
+                return chunk, offset
+        return None
+
+    # -- the values ------------------------------------------------------------------------
+
+    @property
+    def excerpt_values(self) -> list[Located]:
+        if self._excerpt_values is None:
+            found = []
+            for index, evidence in self._accepted:
+                cited = self._cited_chunk(evidence)
+                for value in extract_numbers(evidence.excerpt):
+                    if cited is None:
+                        context, chunk_id, chunk_span = NO_CONTEXT, evidence.chunk_id, None
+                    else:
+                        chunk, offset = cited
+                        context = self._context(chunk, offset + value.start)
+                        chunk_id = chunk.chunk_id
+                        chunk_span = (offset + value.start, offset + value.end)
+                    found.extend(_located(value, context, chunk_id, chunk_span, index, "excerpt"))
+            self._excerpt_values = found
+            for located in found:
+                self._buckets.setdefault(_bucket(located.quantity), []).append(located)
+        return self._excerpt_values
+
+    def _candidates(self, q: Quantity) -> list[Located]:
+        """The excerpt values that can possibly ground q (same kind of value; for numbers the
+        same first significant digit, or a 9 before a 1 for a rounding that carries), in
+        excerpt order."""
+        self.excerpt_values  # noqa: B018 - builds the buckets
+        keys = _keys(q)
+        if len(keys) == 1:
+            return self._buckets.get(keys[0], [])
+        found = [v for key in keys for v in self._buckets.get(key, ())]
+        found.sort(key=lambda v: (v.evidence_index or 0, v.span or (0, 0)))
+        return found
+
+    def other_values(self) -> list[Located]:
+        """Values of the cited chunks outside their excerpts, and of the chunks nobody cited."""
+        if self._other_values is None:
+            found = []
+            cited: dict[str, list[tuple[int, int, int]]] = {}
+            for index, evidence in self._accepted:
+                hit = self._cited_chunk(evidence)
+                if hit is not None:
+                    chunk, offset = hit
+                    cited.setdefault(chunk.chunk_id, []).append(
+                        (offset, offset + len(evidence.excerpt), index)
+                    )
+            for chunk in self._chunks:
+                spans = cited.get(chunk.chunk_id)
+                for value in extract_numbers(chunk.text):
+                    if spans and any(s <= value.start and value.end <= e for s, e, _ in spans):
+                        continue  # inside a cited excerpt: already an excerpt value
+                    where = "outside_excerpt" if spans else "other_chunk"
+                    index = spans[0][2] if spans else None
+                    context = self._context(chunk, value.start)
+                    span = (value.start, value.end)
+                    found.extend(_located(value, context, chunk.chunk_id, span, index, where))
+            self._other_values = found
+        return self._other_values
+
+    # -- the three questions -----------------------------------------------------------------
+
+    def ground(self, q: Quantity, allowed: frozenset[str]) -> Grounding | None:
+        """The safest way an excerpt value grounds `q` under the allowed rules, or None."""
+        if q.kind == "range":
+            return self._ground_range(q, allowed)
+        best: Grounding | None = None
+        for located in self._candidates(q):
+            rules = self._compare(q, located)
+            if rules is None or not allowed.issuperset(rules):
+                continue
+            if best is None or risk(rules) < risk(best.rules):
+                best = Grounding(rules, located)
+                if not rules:
+                    break
+        return best
+
+    def _ground_range(self, q: Quantity, allowed: frozenset[str]) -> Grounding | None:
+        best: Grounding | None = None
+        for located in self._candidates(q):
+            rules = self._compare(q, located)
+            if rules is not None and allowed.issuperset(rules):
+                return Grounding(rules, located)
+        if "range_endpoints" not in allowed:
+            return None
+        ends = [self.ground(end, allowed) for end in q.endpoints]
+        if all(ends):
+            first = ends[0]
+            assert first is not None
+            rules = tuple(
+                dict.fromkeys(r for g in ends if g for r in ("range_endpoints", *g.rules))
+            )
+            best = Grounding(rules, first.source)
+        return best
+
+    def _compare(self, q: Quantity, located: Located) -> tuple[str, ...] | None:
+        return compare(
+            q,
+            located.quantity,
+            located.context,
+            question_exponent=self.question_exponent,
+            rounding_min_significant=self._min_sig,
+        )
+
+    def near_miss(self, q: Quantity, allowed: frozenset[str]) -> Hint | None:
+        """The most useful hint for a value that is not grounded (None: nothing is close)."""
+        for located in self._candidates(q):
+            rules = self._compare(q, located)
+            if rules is not None:
+                return Hint("same_quantity", located, _rules_text(rules))
+        best: Hint | None = None
+        for located in self.excerpt_values:
+            hint = self._hint(q, located)
+            if hint is not None and (best is None or _ORDER[hint.reason] < _ORDER[best.reason]):
+                best = hint
+        needle = q.significant_digits[:2] or q.digits[:2]
+        if needle and any(needle in chunk.text for chunk in self._chunks):
+            for located in self.other_values():
+                rules = self._compare(q, located)
+                if rules is not None and allowed.issuperset(rules):
+                    hint = Hint(located.where, located, _rules_text(rules))
+                    if best is None or _ORDER[hint.reason] < _ORDER[best.reason]:
+                        best = hint
+                    break
+        return best
+
+    def _hint(self, q: Quantity, located: Located) -> Hint | None:
+        e = located.quantity
+        if q.kind == "date" and e.kind == "date" and q.date and e.date:
+            differ = [
+                name
+                for name, mine, theirs in zip(("year", "month", "day"), q.date, e.date, strict=True)
+                if mine is not None and mine != theirs
+            ]
+            if len(differ) == 1 and all(
+                theirs is not None for mine, theirs in zip(q.date, e.date, strict=True) if mine
+            ):
+                return Hint(f"wrong_{differ[0]}", located)
+            return None
+        if not (q.numeric and e.numeric):
+            return None
+        assert q.figure is not None and e.figure is not None
+        if q.figure == e.figure and q.magnitude == e.magnitude and q.unit != e.unit:
+            return Hint("different_unit", located)
+        mine, theirs = _digits(q), _digits(e)
+        if mine == theirs and mine:
+            return Hint("wrong_scale", located)
+        edit = _digit_edit(mine, theirs)
+        if edit is not None:
+            return Hint(edit, located)
+        if q.value.quantity in e.value.quantity and q.value.quantity != e.value.quantity:
+            return Hint("part_of_longer_number", located)
+        return None
+
+
+def _located(
+    value,
+    context: Context,
+    chunk_id: str,
+    chunk_span: tuple[int, int] | None,
+    index: int | None,
+    where: str,
+) -> Iterable[Located]:
+    """A value, and the ends of a range as values of their own (an excerpt's "10-20" offers 10
+    and 20)."""
+    q = typed(value)
+    span = (value.start, value.end) if where == "excerpt" else None
+    yield Located(q, context, chunk_id, chunk_span, index, span, where)
+    for end in q.endpoints:
+        yield Located(end, context, chunk_id, chunk_span, index, span, where)
+
+
+def _bucket(q: Quantity) -> str:
+    if q.kind in ("date", "time", "range"):
+        return q.kind
+    if q.kind == "identifier":
+        return "identifier"
+    return q.significant_digits[:1] or "0"
+
+
+def _keys(q: Quantity) -> list[str]:
+    """The buckets whose values may ground q (see compare())."""
+    if q.kind == "date":
+        keys = ["date"]
+        if q.date is not None and q.date[1] is None and q.date[0] is not None:
+            keys.append(str(q.date[0])[:1])  # a year alone: also the year as a figure
+        return keys
+    if q.kind in ("time", "range"):
+        return [q.kind]
+    if q.kind == "identifier":
+        return ["identifier", q.digits.lstrip("0")[:1] or "0"]
+    first = q.significant_digits[:1] or "0"
+    keys = [first, "9"] if first == "1" else [first]
+    if q.is_year():
+        keys.append("date")
+    return keys
+
+
+def _digits(q: Quantity) -> str:
+    """The digits of the figure as a person reads them: no leading zeros, no separators."""
+    assert q.figure is not None
+    text = format(q.figure, "f")
+    return text.replace(".", "").lstrip("0")
+
+
+def _digit_edit(mine: str, theirs: str) -> str | None:
+    """One digit inserted, deleted, changed, or two neighbours swapped - said from the answer's
+    side ("digit_inserted": the answer has a digit more)."""
+    if not mine or not theirs or mine == theirs:
+        return None
+    if len(mine) == len(theirs) + 1:
+        return "digit_inserted" if _one_deletion(mine, theirs) else None
+    if len(theirs) == len(mine) + 1:
+        return "digit_deleted" if _one_deletion(theirs, mine) else None
+    if len(mine) != len(theirs):
+        return None
+    differ = [i for i, (a, b) in enumerate(zip(mine, theirs, strict=True)) if a != b]
+    if len(differ) == 2 and differ[1] == differ[0] + 1:
+        i = differ[0]
+        if mine[i] == theirs[i + 1] and mine[i + 1] == theirs[i]:
+            return "digits_transposed"
+    if len(differ) == 1 and len(mine) >= 3:
+        return "digit_changed"
+    return None
+
+
+def _one_deletion(longer: str, shorter: str) -> bool:
+    for i in range(len(longer)):
+        if longer[:i] + longer[i + 1 :] == shorter:
+            return True
+    return False
+
+
+def _rules_text(rules: tuple[str, ...]) -> str:
+    return ", ".join(rules) if rules else "format"

@@ -1,0 +1,523 @@
+"""Numbers as quantities: the one place that says when two written values are the same value.
+
+numbers.py finds each value in a text (its grammar); this module gives each value a type and a
+meaning - an amount with its currency and magnitude, a percentage, a date (year, month, day), a
+time of day, an identifier, a score, an ordinal, a plain count - and compares values of the same
+type, not strings. Every way a value may be grounded other than verbatim is a named *rule*
+(EQUIVALENCE_RULES); a policy lists the rules it allows, and the gate reports each one it used
+as an info finding, so a reviewer always sees why "$4.625 billion" counted as "4,625".
+
+Reference for humans, with examples of every type and rule: docs/number-grammar.md.
+Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
+
+from groundgate.engine.numbers import MONTHS, NumericValue, extract_numbers
+
+# The equivalence rules, each with what it means. A policy allows a subset (the verbatim policy
+# none). Risk orders them: when several evidence values ground a value, the least risky wins.
+EQUIVALENCE_RULES: dict[str, str] = {
+    "format": "the same value written differently",
+    "date_format": "the same date written differently",
+    "time_format": "the same time of day written differently",
+    "identifier_digits": "the same digits with other punctuation",
+    "score": "a score's value without or with its scale",
+    "ordinal": "an ordinal and its number",
+    "sign": "the sign given in words or parentheses",
+    "rescaled": "the same amount at another magnitude",
+    "declared_scale": "the evidence's scale is declared for its table or paragraph",
+    "question_scale": "the answer's scale is declared in the question",
+    "as_written": "the figure as the table writes it, without the table's declared scale",
+    "percent_declared": "the evidence's figure is in a column or text declared as percent",
+    "date_less_precise": "the date given less precisely than the evidence gives it",
+    "rounded": "the evidence's value rounded to the answer's precision",
+    "range_endpoints": "each end of the range is in the evidence",
+    "undeclared_scale": "the answer adds a magnitude that the evidence states nowhere",
+}
+_RISK = {rule: risk for risk, rule in enumerate(EQUIVALENCE_RULES)}
+
+# Units written in different ways that mean the same; "¥" is yuan or yen.
+_UNIT_ALIASES = {
+    "$": "USD",
+    "US$": "USD",
+    "USD": "USD",
+    "dollars": "USD",
+    "美元": "USD",
+    "HK$": "HKD",
+    "HKD": "HKD",
+    "港元": "HKD",
+    "€": "EUR",
+    "EUR": "EUR",
+    "euros": "EUR",
+    "欧元": "EUR",
+    "£": "GBP",
+    "GBP": "GBP",
+    "英镑": "GBP",
+    "元": "CNY",
+    "人民币": "CNY",
+    "RMB": "CNY",
+    "CNY": "CNY",
+    "yuan": "CNY",
+    "JPY": "JPY",
+    "日元": "JPY",
+    "￥": "¥",
+    "percent": "%",
+    "pct": "%",
+    "mins": "min",
+    "hrs": "hr",
+    "secs": "sec",
+    "mg/l": "mg/L",
+    "ml": "mL",
+    "℃": "°C",
+    "℉": "°F",
+    "μg": "µg",
+    "ug": "µg",
+    "μg/L": "µg/L",
+    "ug/L": "µg/L",
+}
+# Units that carry a magnitude of their own ("千元" is thousands of yuan).
+_UNIT_MAGNITUDE = {"千元": ("CNY", 3), "百元": ("CNY", 2)}
+_CURRENCIES = frozenset({"USD", "HKD", "EUR", "GBP", "CNY", "JPY", "¥"})
+_MAGNITUDE_WORDS = {
+    "万亿": 12,
+    "千亿": 11,
+    "百亿": 10,
+    "亿": 8,
+    "千万": 7,
+    "百万": 6,
+    "十万": 5,
+    "万": 4,
+    "trillion": 12,
+    "billion": 9,
+    "million": 6,
+    "thousand": 3,
+    "bn": 9,
+    "mn": 6,
+}
+_MAGNITUDE_ORDER = sorted(_MAGNITUDE_WORDS, key=len, reverse=True)
+_FULLWIDTH = str.maketrans("０１２３４５６７８９．，％－＋：", "0123456789.,%-+:")
+_DIGITS = re.compile(r"[0-9]+")
+_NON_DIGITS = re.compile(r"[^0-9]+")
+
+
+def same_unit(a: str, b: str) -> bool:
+    """Whether two normalised units name the same thing ("" is no unit and matches nothing)."""
+    if a == b:
+        return True
+    return {a, b} in ({"¥", "CNY"}, {"¥", "JPY"})
+
+
+def normalise_unit(unit: str) -> str:
+    return _UNIT_ALIASES.get(unit, unit)
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """One value with its meaning. Numbers are absolute: the sign is kept apart (`negative`)
+    because the direction of a change is often said in words ("fell 5%" for "-5%")."""
+
+    value: NumericValue
+    kind: str  # count, amount, percent, permille, date, time, identifier, score, ordinal, range
+    figure: Decimal | None = None  # the number as written, without magnitude or sign
+    magnitude: int = 0  # the power of ten written with it (万: 4, million: 6)
+    decimals: int = 0  # decimals written in the figure (its precision)
+    negative: bool = False
+    unit: str = ""  # normalised unit or currency ("USD", "CNY", "kg"); percentages: "%", "‰"
+    date: tuple[int | None, int | None, int | None] | None = None
+    time: tuple[int, int, int] | None = None
+    digits: str = ""  # identifiers: the digits only
+    endpoints: tuple[Quantity, ...] = ()
+
+    @property
+    def number(self) -> Decimal | None:
+        """The figure with its magnitude applied."""
+        if self.figure is None:
+            return None
+        return self.figure.scaleb(self.magnitude) if self.magnitude else self.figure
+
+    @property
+    def numeric(self) -> bool:
+        return self.figure is not None and self.kind not in ("date", "time", "identifier")
+
+    @property
+    def significant_digits(self) -> str:
+        """The digits that carry the value ("1,050.0" -> "105")."""
+        if self.figure is None:
+            return ""
+        return _NON_DIGITS.sub("", format(self.figure, "f")).strip("0")
+
+    def is_year(self) -> bool:
+        """A bare four-digit integer that reads as a year (1000-2999)."""
+        return (
+            self.kind == "count"
+            and not self.unit
+            and not self.magnitude
+            and self.decimals == 0
+            and self.figure is not None
+            and 1000 <= self.figure <= 2999
+            and "," not in self.value.quantity
+        )
+
+
+def typed(value: NumericValue) -> Quantity:
+    """The typed value of one value the grammar found."""
+    kind = value.kind
+    q = value.quantity.translate(_FULLWIDTH)
+    if kind == "date":
+        return Quantity(value, "date", date=_parse_date(q))
+    if kind == "time":
+        return Quantity(value, "time", time=_parse_time(q))
+    if kind == "identifier":
+        return Quantity(value, "identifier", digits=_NON_DIGITS.sub("", q))
+    if kind == "range":
+        lo, hi = (
+            _typed_number(NumericValue(e, value.start, value.end, "number", e, value.unit))
+            for e in value.endpoints
+        )
+        if lo.unit == "" and hi.unit in ("%", "‰"):  # "10-20%" is 10% to 20%
+            lo = _with(lo, unit=hi.unit, kind=hi.kind)
+        if lo.magnitude == 0 and hi.magnitude:  # "3-5 million"
+            lo = _with(lo, magnitude=hi.magnitude)
+        return Quantity(value, "range", endpoints=(lo, hi), unit=hi.unit)
+    return _typed_number(value)
+
+
+def _with(q: Quantity, **changes: object) -> Quantity:
+    fields = {name: getattr(q, name) for name in Quantity.__slots__}  # type: ignore[attr-defined]
+    fields.update(changes)
+    return Quantity(**fields)  # type: ignore[arg-type]
+
+
+def _typed_number(value: NumericValue) -> Quantity:
+    q = value.quantity.translate(_FULLWIDTH)
+    kind = value.kind
+    negative = q[:1] in "-−"
+    q = q.lstrip("+-−±")
+    unit = ""
+    magnitude = 0
+    if kind == "score":
+        q = re.split(r"/|out of", q)[0]
+    elif kind == "ordinal":
+        q = q[:-2]
+    if q.endswith("%"):
+        unit, q, kind = "%", q[:-1], "percent"
+    elif q.endswith("‰"):
+        unit, q, kind = "‰", q[:-1], "permille"
+    for word in _MAGNITUDE_ORDER:
+        if q.endswith(word):
+            magnitude = _MAGNITUDE_WORDS[word]
+            q = q[: -len(word)]
+            break
+    written_unit = value.unit
+    if written_unit in _UNIT_MAGNITUDE:
+        written_unit, extra = _UNIT_MAGNITUDE[written_unit]
+        magnitude += extra
+    if not unit:
+        unit = normalise_unit(written_unit)
+    q = q.replace(",", "")
+    try:
+        figure = Decimal(q)
+    except InvalidOperation:
+        return Quantity(value, kind if kind in ("score", "ordinal") else "count")
+    decimals = len(q) - q.index(".") - 1 if "." in q else 0
+    if kind == "number":
+        kind = "amount" if unit in _CURRENCIES else "count"
+    return Quantity(value, kind, figure, magnitude, decimals, negative, unit)
+
+
+_CDATE = re.compile(r"(?:(\d{4})年)?(?:(\d{1,2})月)?(?:(\d{1,2})[日号])?")
+
+
+def _parse_date(q: str) -> tuple[int | None, int | None, int | None]:
+    if "年" in q or "月" in q:
+        m = _CDATE.match(q)
+        assert m is not None  # the pattern matches every string (all parts optional)
+        y, mo, d = (int(g) if g else None for g in m.groups())
+        return (y, mo, d)
+    month = next((MONTHS[w] for w in re.findall(r"[A-Z][a-z]+", q) if w in MONTHS), None)
+    numbers = [int(n) for n in _DIGITS.findall(q)]
+    if month is not None:
+        year = next((n for n in numbers if n >= 1000), None)
+        day = next((n for n in numbers if n < 1000), None)
+        return (year, month, day)
+    if len(numbers) == 3:
+        if numbers[0] >= 1000:  # 2024-03-05, 2024/3/5
+            return (numbers[0], numbers[1], numbers[2])
+        return (numbers[2], numbers[0], numbers[1])  # 3/5/2024 (month first, as in the US)
+    return (numbers[0] if numbers else None, None, None)
+
+
+_SPECIAL_TIMES = {"noon": (12, 0, 0), "midnight": (0, 0, 0), "正午": (12, 0, 0), "午夜": (0, 0, 0)}
+
+
+def _parse_time(q: str) -> tuple[int, int, int]:
+    if q in _SPECIAL_TIMES:
+        return _SPECIAL_TIMES[q]
+    lower = q.lower().replace(".", "")
+    parts = [int(n) for n in _DIGITS.findall(lower)] + [0, 0]
+    hour, minute, second = parts[0], parts[1], parts[2]
+    if lower.endswith("pm") and hour < 12:
+        hour += 12
+    elif lower.endswith("am") and hour == 12:
+        hour = 0
+    return (hour, minute, second)
+
+
+# --- What a text declares about the figures in it -------------------------------------------
+
+# "(in millions)", "(Millions)", "($ in millions)", "(Dollars in millions, except per share
+# data)", "in thousands of dollars", "单位：万元", "（万元）", "(单位：人民币亿元)".
+_EN_SCALE = re.compile(
+    r"\([^()\n]{0,60}?\b(thousands|millions|billions)\b"
+    r"|\bin (thousands|millions|billions)\b(?: of (?:U\.?S\.? )?(dollars|euros|yuan|RMB))?",
+    re.IGNORECASE,
+)
+_ZH_SCALE = re.compile(
+    r"单位\s*[:：]?\s*(?:人民币)?\s*(元|千元|万元|百万元|亿元)"
+    r"|[（(]\s*(?:人民币)?\s*(千元|万元|百万元|亿元)\s*[）)]"
+)
+_SCALE_WORDS = {
+    "thousands": 3,
+    "millions": 6,
+    "billions": 9,
+    "元": 0,
+    "千元": 3,
+    "万元": 4,
+    "百万元": 6,
+    "亿元": 8,
+}
+_PERCENT_DECLARED = re.compile(r"%|％|percent|百分比|\bpct\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A scale (and currency) declared for a table or paragraph: where, and as written."""
+
+    exponent: int
+    unit: str
+    text: str
+    chunk_id: str
+    span: tuple[int, int]  # into that chunk's text
+
+
+def declarations(text: str, chunk_id: str) -> list[Declaration]:
+    found = []
+    if "illion" in text or "housand" in text or "ILLION" in text or "HOUSAND" in text:
+        for m in _EN_SCALE.finditer(text):
+            word = (m.group(1) or m.group(2)).lower()
+            currency = "USD" if "$" in m.group() or "dollar" in m.group().lower() else ""
+            found.append(Declaration(_SCALE_WORDS[word], currency, m.group(), chunk_id, m.span()))
+    if "元" in text:
+        for m in _ZH_SCALE.finditer(text):
+            word = m.group(1) or m.group(2)
+            found.append(Declaration(_SCALE_WORDS[word], "CNY", m.group(), chunk_id, m.span()))
+    found.sort(key=lambda d: d.span)
+    return found
+
+
+def declares_percent(text: str) -> bool:
+    return _PERCENT_DECLARED.search(text) is not None
+
+
+_QUESTION_SCALE = re.compile(
+    r"\bin (?:(?:USD|US\$|\$|dollars?|EUR|RMB|CNY) )?(thousands|millions|billions)\b"
+    r"|\(\s*(?:USD|\$|in)?\s*(thousands|millions|billions)\s*\)"
+    r"|单位\s*[:：]?\s*(?:人民币)?\s*(千元|万元|百万元|亿元)"
+    r"|[（(](千元|万元|百万元|亿元)[）)]|以(万元|亿元)计",
+    re.IGNORECASE,
+)
+
+
+def question_scale(question: str) -> tuple[int, str] | None:
+    """The scale the question asks the answer in ("in USD millions"), with its text."""
+    m = _QUESTION_SCALE.search(question)
+    if m is None:
+        return None
+    word = next(g for g in m.groups() if g).lower()
+    return _SCALE_WORDS[word], m.group()
+
+
+# Meta phrases: a count of the answer's own words or sentences is no claim about the evidence.
+_ABOUT_THE_ANSWER = re.compile(
+    r"[ \u00a0]?(?:words?|sentences?|characters?|paragraphs?|bullet points?|bullets|key points|"
+    r"字|句话|句|段)(?![A-Za-z])"
+)
+
+
+def about_the_answer(text: str, value: NumericValue) -> bool:
+    return value.kind == "number" and _ABOUT_THE_ANSWER.match(text, value.end) is not None
+
+
+# --- Comparing two values ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What surrounds an evidence value: the scale declared for it, whether its table or text
+    declares percentages."""
+
+    declaration: Declaration | None = None
+    percent_declared: bool = False
+
+
+NO_CONTEXT = Context()
+
+
+def compare(
+    a: Quantity,
+    e: Quantity,
+    context: Context = NO_CONTEXT,
+    *,
+    question_exponent: int | None = None,
+    rounding_min_significant: int = 2,
+) -> tuple[str, ...] | None:
+    """The rules under which evidence value `e` grounds answer value `a` (() when they are the
+    same value written the same way), or None when it does not. Every rule is returned, allowed
+    or not; the caller checks them against its policy."""
+    if a.kind == "date":
+        return _compare_dates(a, e)
+    if a.kind == "time":
+        return ("time_format",) if e.kind == "time" and e.time == a.time else None
+    if a.kind == "identifier":
+        if e.kind == "identifier" and e.digits == a.digits:
+            return () if e.value.quantity == a.value.quantity else ("identifier_digits",)
+        if e.kind == "count" and e.figure is not None and e.value.quantity == a.digits:
+            return ("identifier_digits",)
+        return None
+    if a.kind == "range":
+        if e.kind == "range" and all(
+            compare(x, y, context) == () for x, y in zip(a.endpoints, e.endpoints, strict=True)
+        ):
+            return ("format",)
+        return None
+    if not a.numeric:
+        return None
+    if e.kind == "date":
+        if a.is_year() and e.date is not None and e.date[0] == int(a.figure or 0):
+            return ("date_less_precise",)
+        return None
+    if not e.numeric:
+        return None
+    return _compare_numbers(a, e, context, question_exponent, rounding_min_significant)
+
+
+def _compare_dates(a: Quantity, e: Quantity) -> tuple[str, ...] | None:
+    assert a.date is not None
+    if e.kind != "date" or e.date is None:
+        # A year alone ("2024年") is grounded by the year as a table writes it ("2024").
+        if a.date[1] is None and a.date[2] is None and e.is_year():
+            return ("date_format",)
+        return None
+    rules: tuple[str, ...] = ()
+    for mine, theirs in zip(a.date, e.date, strict=True):
+        if mine is None:
+            if theirs is not None:
+                rules = ("date_less_precise",)
+        elif mine != theirs:
+            return None
+    if rules:
+        return rules
+    return () if e.value.quantity == a.value.quantity else ("date_format",)
+
+
+def _compare_numbers(
+    a: Quantity,
+    e: Quantity,
+    context: Context,
+    question_exponent: int | None,
+    rounding_min_significant: int,
+) -> tuple[str, ...] | None:
+    rules: list[str] = []
+    # Units: a percentage only matches a percentage (or a figure declared as one); two named
+    # units must be the same; a unit on one side only is fine (tables put it in a header).
+    if a.unit in ("%", "‰") or e.unit in ("%", "‰"):
+        if a.unit == e.unit:
+            pass
+        elif a.unit == "%" and not e.unit and context.percent_declared:
+            rules.append("percent_declared")
+        else:
+            return None
+    elif a.unit and e.unit and not same_unit(a.unit, e.unit):
+        return None
+    if a.kind == "score" or e.kind == "score":
+        rules.append("score")
+    if a.kind == "ordinal" or e.kind == "ordinal":
+        rules.append("ordinal")
+    if a.negative != e.negative:
+        rules.append("sign")
+    assert a.figure is not None and e.figure is not None
+    declaration = context.declaration if e.magnitude == 0 else None
+    # The ways the two may be the same amount, least assuming first.
+    candidates: list[tuple[Decimal, Decimal, int, tuple[str, ...]]] = []
+    if a.magnitude == e.magnitude:
+        if a.magnitude == 0 and declaration is not None and declaration.exponent:
+            if question_exponent is not None:
+                shift = question_exponent - declaration.exponent
+                candidates.append((a.figure, e.figure, shift, ("question_scale", "declared_scale")))
+            candidates.append((a.figure, e.figure, 0, ("as_written",)))
+        else:
+            candidates.append((a.figure, e.figure, 0, ()))
+    else:
+        candidates.append((a.figure, e.figure, a.magnitude - e.magnitude, ("rescaled",)))
+    if e.magnitude == 0 and a.magnitude:
+        if declaration is not None:
+            candidates.append(
+                (a.figure, e.figure, a.magnitude - declaration.exponent, ("declared_scale",))
+            )
+        else:
+            candidates.append((a.figure, e.figure, 0, ("undeclared_scale",)))
+    if a.magnitude == 0 and question_exponent is not None and e.magnitude:
+        shift = question_exponent - e.magnitude
+        candidates.append((a.figure, e.figure, shift, ("question_scale",)))
+    best: tuple[str, ...] | None = None
+    for mine, theirs, shift, how in candidates:
+        # mine x 10^shift == theirs, exactly or after rounding to the answer's precision.
+        scaled = mine.scaleb(shift) if shift else mine
+        if scaled == theirs:
+            found = how
+        elif _rounds_to(mine, a.decimals, shift, theirs, rounding_min_significant):
+            found = (*how, "rounded")
+        else:
+            continue
+        if best is None or _risk(found) < _risk(best):
+            best = found
+    if best is None:
+        return None
+    return tuple(dict.fromkeys([*rules, *best]))
+
+
+def _rounds_to(mine: Decimal, decimals: int, shift: int, theirs: Decimal, min_sig: int) -> bool:
+    """Whether `theirs`, rounded to the answer's precision (half up or half to even), is `mine`
+    (x 10^shift). People accept a rounded restatement at another scale ("$4.6 billion" for
+    4,625 in millions) or one that keeps three significant digits ("3.14"); they do not accept
+    "10 yuan" for 10.5 yuan, so a rounding to fewer digits at the same scale does not count."""
+    digits = _NON_DIGITS.sub("", format(mine, "f")).lstrip("0")
+    if len(digits) < max(min_sig, 1 if shift else 3):
+        return False
+    step = Decimal(1).scaleb(-decimals + shift)
+    wanted = mine.scaleb(shift) if shift else mine
+    try:
+        return wanted in (
+            theirs.quantize(step, rounding=ROUND_HALF_UP),
+            theirs.quantize(step, rounding=ROUND_HALF_EVEN),
+        )
+    except InvalidOperation:  # beyond Decimal's precision: not a rounding anyone writes
+        return False
+
+
+def _risk(rules: tuple[str, ...]) -> tuple[int, int]:
+    return (max((_RISK.get(r, 0) for r in rules), default=-1), len(rules))
+
+
+def risk(rules: tuple[str, ...]) -> tuple[int, int]:
+    """Order of preference between two ways of grounding a value (lower is safer)."""
+    return _risk(rules)
+
+
+def typed_values(text: str) -> list[Quantity]:
+    return [typed(v) for v in extract_numbers(text)]
