@@ -9,6 +9,7 @@ stray %00 in a query parameter becomes a database error (a 500) instead of bad i
 from __future__ import annotations
 
 from django.conf import settings
+from django.db import OperationalError
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.urls import Resolver404, resolve
 
@@ -73,3 +74,30 @@ class RequestBodyLimitMiddleware:
             return None
         view = getattr(match.func, "cls", None) or getattr(match.func, "view_class", None)
         return getattr(view, "max_body_setting", None)
+
+
+def database_busy(exc: BaseException) -> bool:
+    """SQLite's "database is locked" once the busy timeout has run out: a contended write, not a
+    bug. (With IMMEDIATE transactions and the 20 s timeout it takes a writer stuck for 20 s.)"""
+    return isinstance(exc, OperationalError) and "database is locked" in str(exc)
+
+
+BUSY_MESSAGE = "the database is busy with other writes; nothing was saved, try again"
+
+
+class DatabaseBusyMiddleware:
+    """A write that could not get the database lock in time answers 409 (nothing was saved),
+    never a 500. The API's exception handler does the same for DRF views."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not database_busy(exception):
+            return None
+        if request.path.startswith("/api/"):
+            return JsonResponse({"detail": BUSY_MESSAGE}, status=409)
+        return HttpResponse(BUSY_MESSAGE, status=409, content_type="text/plain; charset=utf-8")

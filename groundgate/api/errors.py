@@ -23,6 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from groundgate.engine.errors import describe
+from groundgate.middleware import BUSY_MESSAGE, database_busy
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +99,8 @@ def exception_handler(exc, context):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
+    if database_busy(exc):
+        return Response({"detail": BUSY_MESSAGE}, status=status.HTTP_409_CONFLICT)
     response = drf_exception_handler(exc, context)
     if response is None:
         log.exception("unhandled API error", exc_info=exc)
