@@ -19,10 +19,22 @@ from dataclasses import dataclass
 from groundgate.engine.number_grounding import Located
 from groundgate.engine.quantities import Quantity
 
-# Tried in this order; a percentage is explained by percentage operations and differences.
-OPERATIONS = ("sum", "difference", "ratio", "percentage", "percentage_change")
-_FOR_PERCENT = ("percentage", "percentage_change", "difference")
-_FOR_AMOUNT = ("sum", "difference", "ratio")
+# Tried in this order. A percentage is explained by a ratio x 100, a change, a difference of
+# percentages (points) or a ratio the answer wrote as a decimal; an amount by a sum, a difference,
+# an average or a ratio.
+OPERATIONS = (
+    "sum",
+    "difference",
+    "average",
+    "ratio",
+    "percentage",
+    "percentage_change",
+    "percentage_points",
+    "as_percent",
+    "percent_of",
+)
+_FOR_PERCENT = ("percentage", "percentage_change", "percentage_points", "as_percent")
+_FOR_AMOUNT = ("sum", "difference", "average", "ratio", "percent_of")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,16 +45,19 @@ class Found:
     operands: tuple[Located, ...]
 
 
-def _value(located: Located) -> float | None:
-    """An operand's amount: its figure at its written or declared scale."""
+def _values(located: Located) -> list[float]:
+    """An operand's amounts: its figure at its written scale and, when a scale is declared for
+    it, at that scale too (an answer may restate a table's figure either way). None of a year,
+    a date or a score."""
     q = located.quantity
-    if not q.numeric or q.figure is None:
-        return None
-    exponent = q.magnitude
+    if not q.numeric or q.figure is None or q.is_year() or q.kind in ("score", "ordinal"):
+        return []
+    written = float(q.figure) * 10.0**q.magnitude
+    sign = -1.0 if q.negative and located.where == "answer" else 1.0
     declaration = located.context.declaration
-    if not exponent and declaration is not None:
-        exponent = declaration.exponent
-    return float(q.figure) * 10.0**exponent
+    if not q.magnitude and declaration is not None and declaration.exponent:
+        return [sign * written, sign * written * 10.0**declaration.exponent]
+    return [sign * written]
 
 
 def _fmt(located: Located) -> str:
@@ -57,27 +72,24 @@ def explain(
     question_exponent: int | None,
     min_significant: int = 2,
 ) -> Found | None:
-    """One derivation of `target` from two of `operands`, or None."""
-    if not target.numeric or target.figure is None or target.kind == "range":
+    """One derivation of `target` from one or two of `operands`, or None."""
+    if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
         return None
-    digits = format(target.figure, "f").replace(".", "").lstrip("0")
-    if len(digits) < min_significant:
+    if len(target.digits) < min_significant:
         return None  # "2" or "0.5" is the result of too many calculations to mean anything
-    values: list[tuple[float, int]] = []
+    percent = target.unit == "%"
+    amounts: list[tuple[float, int]] = []
+    percents: list[tuple[float, int]] = []
     seen: list[Located] = []
     for located in operands:
         if len(seen) >= max_operands:
             break
-        v = _value(located)
-        if v is None or v == 0:
+        found = [v for v in _values(located) if v]
+        if not found:
             continue
-        values.append((v, len(seen)))
+        pool = percents if located.quantity.unit == "%" else amounts
+        pool.extend((v, len(seen)) for v in found)
         seen.append(located)
-    if len(values) < 2:
-        return None
-    values.sort()
-    keys = [v for v, _ in values]
-    percent = target.unit == "%"
     figure = float(target.figure)
     half = 0.5 * 10.0 ** (-target.decimals)
     targets: list[tuple[float, float]] = []
@@ -89,65 +101,88 @@ def explain(
         targets.append((figure * scale, half * scale))
         if exponent:
             targets.append((figure, half))  # the answer restates figures as the table writes them
-
-    def pair(lo: float, hi: float, skip: int) -> int | None:
-        i = bisect_left(keys, lo)
-        while i < len(keys) and keys[i] <= hi:
-            if values[i][1] != skip:
-                return values[i][1]
-            i += 1
-        return None
-
-    for t, tol in targets:
-        for operation in _FOR_PERCENT if percent else _FOR_AMOUNT:
-            for a, ai in values:
-                found = _solve(operation, t, tol, a, ai, pair, percent)
+    for operation in _FOR_PERCENT if percent else _FOR_AMOUNT:
+        pool = percents if operation in ("percentage_points", "percent_of") else amounts
+        if not pool:
+            continue
+        # percent_of: a is an amount, b a percentage.
+        ordered = sorted(percents if operation == "percent_of" else pool)
+        pool = amounts if operation == "percent_of" else pool
+        keys = [v for v, _ in ordered]
+        for t, tol in targets:
+            for a, ai in pool:
+                found = _solve(operation, t, tol, a, ai, ordered, keys)
                 if found is not None:
-                    bi, result, formula = found
-                    first, second = seen[ai], seen[bi]
-                    return Found(
-                        operation,
-                        formula.format(a=_fmt(first), b=_fmt(second), r=_round(result, target)),
-                        result,
-                        (first, second),
-                    )
+                    bi, formula = found
+                    used = (seen[ai],) if bi is None else (seen[ai], seen[bi])
+                    text = formula.format(a=_fmt(used[0]), b=_fmt(used[-1]), r=_show(t, target))
+                    return Found(operation, text, t, used)
     return None
 
 
-def _solve(operation: str, t: float, tol: float, a: float, ai: int, pair, percent: bool):
-    """For operand a, the operand b (by index) with op(a, b) within tol of t."""
+def _solve(
+    operation: str,
+    t: float,
+    tol: float,
+    a: float,
+    ai: int,
+    ordered: list[tuple[float, int]],
+    keys: list[float],
+) -> tuple[int | None, str] | None:
+    """For operand a, the operand b (its index; None for one-operand operations) with
+    op(a, b) within tol of t, and the formula."""
+
+    def pair(lo: float, hi: float) -> int | None:
+        i = bisect_left(keys, lo)
+        while i < len(keys) and keys[i] <= hi:
+            if ordered[i][1] != ai:
+                return ordered[i][1]
+            i += 1
+        return None
+
+    if abs(a) <= tol:
+        return None  # an operand lost in the rounding explains nothing
     if operation == "sum":
-        bi = pair(t - a - tol, t - a + tol, ai)
-        if bi is not None:
-            return bi, t, "{a} + {b} = {r}"
-    elif operation == "difference":
-        bi = pair(a - t - tol, a - t + tol, ai)
-        if bi is not None and a - t > 0:
-            return bi, t, "{a} − {b} = {r}"
+        bi = pair(t - a - tol, t - a + tol)
+        if bi is not None and t - a > tol:
+            return bi, "{a} + {b} ≈ {r}"
+    elif operation == "average":
+        bi = pair(2 * t - a - 2 * tol, 2 * t - a + 2 * tol)
+        if bi is not None and 2 * t - a > tol:
+            return bi, "({a} + {b}) / 2 ≈ {r}"
+    elif operation in ("difference", "percentage_points"):
+        bi = pair(a - t - tol, a - t + tol)
+        if bi is not None and a - t > tol:
+            return bi, "{a} − {b} ≈ {r}"
     elif operation in ("ratio", "percentage"):
         # a / b (x 100) = t  <=>  b = a (x 100) / t
         factor = 100.0 if operation == "percentage" else 1.0
         if a > 0 and t > tol:
-            bi = pair(a * factor / (t + tol), a * factor / (t - tol), ai)
+            bi = pair(a * factor / (t + tol), a * factor / (t - tol))
             if bi is not None:
-                return bi, t, "{a} / {b} × 100 = {r}" if factor != 1 else "{a} / {b} = {r}"
+                return bi, "{a} / {b} × 100 ≈ {r}" if factor != 1 else "{a} / {b} ≈ {r}"
     elif operation == "percentage_change":
         for signed in (t, -t):
             # (a - b) / b x 100 = t  <=>  b = a / (1 + t/100)
-            for bound in (signed - tol, signed + tol):
-                if 1 + bound / 100 <= 0:
-                    break
-            else:
-                lo = a / (1 + (signed + tol) / 100)
-                hi = a / (1 + (signed - tol) / 100)
-                bi = pair(min(lo, hi), max(lo, hi), ai)
-                if bi is not None:
-                    return bi, signed, "({a} − {b}) / {b} × 100 = {r}"
+            if 1 + (signed - tol) / 100 <= 0:
+                continue
+            lo = a / (1 + (signed + tol) / 100)
+            hi = a / (1 + (signed - tol) / 100)
+            bi = pair(min(lo, hi), max(lo, hi))
+            if bi is not None:
+                return bi, "({a} − {b}) / {b} × 100 ≈ {r}"
+    elif operation == "percent_of":
+        # a x b / 100 = t  <=>  b = 100 t / a
+        if a != 0:
+            lo, hi = 100 * (t - tol) / a, 100 * (t + tol) / a
+            bi = pair(min(lo, hi), max(lo, hi))
+            if bi is not None:
+                return bi, "{a} × {b} ≈ {r}"
+    elif operation == "as_percent":
+        if abs(a * 100 - t) <= tol and a < 10:
+            return None, "{a} × 100 ≈ {r}"
     return None
 
 
-def _round(result: float, target: Quantity) -> str:
-    text = f"{result:,.{max(target.decimals, 0) + 1}f}" if abs(result) < 1e15 else f"{result:g}"
-    if target.unit == "%":
-        text += "%"
-    return text
+def _show(result: float, target: Quantity) -> str:
+    return target.value.text.strip()

@@ -31,6 +31,9 @@ class ValueRef(BaseModel):
     span: tuple[int, int] | None = None
     chunk_id: str | None = None
     chunk_span: tuple[int, int] | None = None
+    # Set when the value is not in the evidence but in the answer itself ("answer.conclusion":
+    # an earlier step of the answer's own calculation); span then points into that text.
+    field: str | None = None
 
 
 class NearMatch(ValueRef):

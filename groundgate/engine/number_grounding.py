@@ -27,6 +27,7 @@ from groundgate.engine.quantities import (
     declarations,
     declares_percent,
     risk,
+    squeezed_dates,
     typed,
 )
 
@@ -182,6 +183,10 @@ class EvidenceIndex:
                         chunk_id = chunk.chunk_id
                         chunk_span = (offset + value.start, offset + value.end)
                     found.extend(_located(value, context, chunk_id, chunk_span, index, "excerpt"))
+                for q in squeezed_dates(evidence.excerpt):
+                    v = q.value
+                    span = (v.start, v.end)
+                    found.append(Located(q, NO_CONTEXT, evidence.chunk_id, None, index, span))
             self._excerpt_values = found
             for located in found:
                 self._buckets.setdefault(_bucket(located.quantity), []).append(located)
@@ -308,7 +313,7 @@ class EvidenceIndex:
         assert q.figure is not None and e.figure is not None
         if q.figure == e.figure and q.magnitude == e.magnitude and q.unit != e.unit:
             return Hint("different_unit", located)
-        mine, theirs = _digits(q), _digits(e)
+        mine, theirs = q.digits, e.digits
         if mine == theirs and mine:
             return Hint("wrong_scale", located)
         edit = _digit_edit(mine, theirs)
@@ -360,13 +365,6 @@ def _keys(q: Quantity) -> list[str]:
     if q.is_year():
         keys.append("date")
     return keys
-
-
-def _digits(q: Quantity) -> str:
-    """The digits of the figure as a person reads them: no leading zeros, no separators."""
-    assert q.figure is not None
-    text = format(q.figure, "f")
-    return text.replace(".", "").lstrip("0")
 
 
 def _digit_edit(mine: str, theirs: str) -> str | None:

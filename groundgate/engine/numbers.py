@@ -172,7 +172,7 @@ _ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])")
 # A score: "4.5/5", "8/10", "4 out of 5": the scale belongs to the value, it is no claim of its own.
 _SCORE_AFTER = re.compile(r"(?:/|[ \u00a0]out of[ \u00a0])(?:5|10|100)(?![0-9０-９/.,])")
 # Characters after a plain number that may start one of the words above (a cheap pre-test).
-_AFTER_PLAIN = frozenset(" \u00a0-‐/stnrdaApP")
+_AFTER_PLAIN = frozenset(" \u00a0-‐/stnrdaApP.)")
 _WORD_TIMES = re.compile(r"(?<![A-Za-z])(?:noon|midnight)(?![A-Za-z])|正午|午夜")
 
 
@@ -315,6 +315,9 @@ def _raw(text: str, m: re.Match[str]) -> _Raw | None:
         ):
             qstart = start = first - 1
             prev = text[start - 1] if start else ""
+        if prev in _CURRENCIES and unit in ("m", "k"):
+            # "$95,156m", "$12k": after a currency sign, m and k are magnitudes, not metres.
+            lo_end, unit = end, ""
         if prev in _CURRENCIES and not unit:
             start -= 1
             if start >= 2 and text[start - 2 : start] in ("US", "HK"):
@@ -346,6 +349,16 @@ def _special_after(text: str, first: int, end: int) -> _Raw | None:
     """A plain number followed by a word that changes what it is (_NOT_A_VALUE: no value)."""
     digits = text[first:end]
     ch = text[end]
+    if ch in ".)":
+        # "1. " or "2) " opening a line is a list marker, not a value.
+        after = text[end + 1 : end + 2]
+        if (
+            len(digits) <= 2
+            and after in (" ", "\t", "")
+            and (first == 0 or _starts_line(text, first))
+        ):
+            return _NOT_A_VALUE
+        return None
     if ch in "-‐":
         if len(digits) <= 2 and _FORM_AFTER.match(text, end):
             return _NOT_A_VALUE
@@ -452,8 +465,8 @@ def units_offering(
     """
     if needle is None:
         needle = leading_digits(quantity)
-    if not needle:
-        return None
+    if not needle:  # "noon": a time written in words
+        return offered_quantities(text).get(quantity) if quantity in text else None
     found: set[str] | None = None
     pos = text.find(needle)
     while pos >= 0:

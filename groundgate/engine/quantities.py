@@ -98,6 +98,8 @@ _MAGNITUDE_WORDS = {
     "thousand": 3,
     "bn": 9,
     "mn": 6,
+    "m": 6,  # only after a currency sign ("$95,156m"): numbers.py decides
+    "k": 3,
 }
 _MAGNITUDE_ORDER = sorted(_MAGNITUDE_WORDS, key=len, reverse=True)
 _FULLWIDTH = str.maketrans("０１２３４５６７８９．，％－＋：", "0123456789.,%-+:")
@@ -130,7 +132,9 @@ class Quantity:
     unit: str = ""  # normalised unit or currency ("USD", "CNY", "kg"); percentages: "%", "‰"
     date: tuple[int | None, int | None, int | None] | None = None
     time: tuple[int, int, int] | None = None
-    digits: str = ""  # identifiers: the digits only
+    digits: str = (
+        ""  # identifiers: the digits only; numbers: the figure's digits ("1,050.0" -> "10500")
+    )
     endpoints: tuple[Quantity, ...] = ()
 
     @property
@@ -227,7 +231,8 @@ def _typed_number(value: NumericValue) -> Quantity:
     decimals = len(q) - q.index(".") - 1 if "." in q else 0
     if kind == "number":
         kind = "amount" if unit in _CURRENCIES else "count"
-    return Quantity(value, kind, figure, magnitude, decimals, negative, unit)
+    digits = q.replace(".", "").lstrip("0")
+    return Quantity(value, kind, figure, magnitude, decimals, negative, unit, digits=digits)
 
 
 _CDATE = re.compile(r"(?:(\d{4})年)?(?:(\d{1,2})月)?(?:(\d{1,2})[日号])?")
@@ -353,6 +358,28 @@ def about_the_answer(text: str, value: NumericValue) -> bool:
     return value.kind == "number" and _ABOUT_THE_ANSWER.match(text, value.end) is not None
 
 
+_OPERATORS = frozenset("*×/÷^·")
+
+
+def in_working(text: str, value: NumericValue, constants: tuple[int, ...]) -> bool:
+    """A constant of a calculation the answer writes out ("× 100", "/ 2", "365 *", "^(1/n) - 1"):
+    a small integer from the policy's list right next to an arithmetic operator."""
+    if (
+        value.kind != "number"
+        or not value.quantity.isdigit()
+        or int(value.quantity) not in constants
+    ):
+        return False
+    before = text[: value.start].rstrip(" (")
+    after = text[value.end :].lstrip(" )")
+    if before[-1:] in _OPERATORS or after[:1] in _OPERATORS:
+        return True
+    if after[:1] in ("x", "X") and after[1:2] == " " and text[value.end : value.end + 1] == " ":
+        return True
+    # "(…) - 1", "(…) + 1": a constant added to a bracketed expression.
+    return before[-1:] in ("-", "+", "−") and before[:-1].rstrip()[-1:] == ")"
+
+
 # --- Comparing two values ---------------------------------------------------------------------
 
 
@@ -471,6 +498,13 @@ def _compare_numbers(
             )
         else:
             candidates.append((a.figure, e.figure, 0, ("undeclared_scale",)))
+    elif e.magnitude == 0 and not a.magnitude and a.decimals == 0:
+        # The answer writes the whole amount: "$381,603,000" for 381,603 (in thousands).
+        if declaration is not None and declaration.exponent:
+            candidates.append((a.figure, e.figure, -declaration.exponent, ("declared_scale",)))
+        elif declaration is None and a.figure >= 1000:
+            for exponent in (3, 6, 9):
+                candidates.append((a.figure, e.figure, -exponent, ("undeclared_scale",)))
     if a.magnitude == 0 and question_exponent is not None and e.magnitude:
         shift = question_exponent - e.magnitude
         candidates.append((a.figure, e.figure, shift, ("question_scale",)))
@@ -517,6 +551,25 @@ def _risk(rules: tuple[str, ...]) -> tuple[int, int]:
 def risk(rules: tuple[str, ...]) -> tuple[int, int]:
     """Order of preference between two ways of grounding a value (lower is safer)."""
     return _risk(rules)
+
+
+# PDF text that lost its spaces: "December31,2016". The grammar does not read digits glued to a
+# word, so the evidence index adds these dates on its own.
+_SQUEEZED_DATE = re.compile(
+    r"(?<![A-Za-z])("
+    + "|".join(sorted((m for m in MONTHS if len(m) > 3), key=len, reverse=True))
+    + r")([0-9]{1,2}),\s?([0-9]{4})(?![0-9])"
+)
+
+
+def squeezed_dates(text: str) -> list[Quantity]:
+    found = []
+    for m in _SQUEEZED_DATE.finditer(text):
+        value = NumericValue(m.group(), m.start(), m.end(), "date", m.group())
+        found.append(
+            Quantity(value, "date", date=(int(m.group(3)), MONTHS[m.group(1)], int(m.group(2))))
+        )
+    return found
 
 
 def typed_values(text: str) -> list[Quantity]:

@@ -44,9 +44,11 @@ from groundgate.engine.numbers import (
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.quantities import (
     EQUIVALENCE_RULES,
+    NO_CONTEXT,
     Quantity,
     about_the_answer,
     compare,
+    in_working,
     question_scale,
     typed,
 )
@@ -67,6 +69,7 @@ UNGROUNDED_NUMBER = "UNGROUNDED_NUMBER"
 NUMBER_EQUIVALENT = "NUMBER_EQUIVALENT"
 NUMBER_FROM_QUESTION = "NUMBER_FROM_QUESTION"
 NUMBER_ABOUT_ANSWER = "NUMBER_ABOUT_ANSWER"
+NUMBER_IN_WORKING = "NUMBER_IN_WORKING"
 NUMBER_DERIVED = "NUMBER_DERIVED"
 
 FINDING_CODES = (
@@ -80,6 +83,7 @@ FINDING_CODES = (
     NUMBER_EQUIVALENT,
     NUMBER_FROM_QUESTION,
     NUMBER_ABOUT_ANSWER,
+    NUMBER_IN_WORKING,
     NUMBER_DERIVED,
 )
 
@@ -135,10 +139,12 @@ class AnswerGatePolicy(GatePolicy):
     # later chunks of the same page (tables are often cut below their header).
     declared_scale_scope: Literal["chunk", "page"] = "page"
     # Values the question itself states are no claims about the evidence: none, only dates
-    # (years, dates, times: "in FY2022"), or all of them.
-    question_values: Literal["none", "dates", "all"] = "dates"
+    # (years, dates, times: "in FY2022"), or all of them ("the 3 year average").
+    question_values: Literal["none", "dates", "all"] = "all"
     # "a summary in 84 words": a count of the answer's own words is no claim about the evidence.
     meta_counts_exempt: bool = True
+    # Constants of a calculation the answer writes out ("× 100", "/ 2", "365 *"): no claims.
+    calculation_constants: tuple[int, ...] = (1, 2, 4, 12, 100, 360, 365, 1000)
     # A value that a calculation from cited values gives: a finding with the derivation as its
     # hint (the spec: not verbatim), or accepted with an info finding.
     derived_numbers: Literal["finding", "accept"] = "finding"
@@ -167,6 +173,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     equivalences=(),
     question_values="none",
     meta_counts_exempt=False,
+    calculation_constants=(),
 )
 PRESETS = {"default": DEFAULT_POLICY, "verbatim": VERBATIM_POLICY}
 
@@ -484,6 +491,15 @@ class _SlowPath:
         )
         self._question_values: list[Quantity] | None = None
         self.question = case.question
+        # The answer's own values met so far that are grounded or derived: a later value may
+        # be calculated from them ("0.3972 * 100 = 39.72%").
+        self.chain: list[Located] = []
+
+    def _remember(self, value: NumericValue, q: Quantity, source: Located | None) -> None:
+        context = source.context if source is not None else NO_CONTEXT
+        self.chain.append(
+            Located(q, context, "", None, None, (value.start, value.end), where="answer")
+        )
 
     def check(self, value: NumericValue) -> Finding:
         policy = self.policy
@@ -500,8 +516,18 @@ class _SlowPath:
                 message=f"{value.text!r} counts the answer's own words, no claim about evidence",
                 **where,
             )
+        if policy.calculation_constants and in_working(
+            self.conclusion, value, policy.calculation_constants
+        ):
+            return NumberFinding(
+                code=NUMBER_IN_WORKING,
+                severity="info",
+                message=f"{value.text!r} is a constant of the calculation the answer writes out",
+                **where,
+            )
         grounding = self.index.ground(q, self.allowed) if self.allowed else None
         if grounding is not None:
+            self._remember(value, q, grounding.source)
             rules = list(grounding.rules) or ["format"]
             return NumberFinding(
                 code=NUMBER_EQUIVALENT,
@@ -521,13 +547,14 @@ class _SlowPath:
         hint = self.index.near_miss(q, self.allowed)
         found = explain(
             q,
-            self.index.excerpt_values,
+            self.index.excerpt_values + self.chain,
             max_operands=policy.derivation_max_operands,
             question_exponent=self.index.question_exponent,
             min_significant=policy.rounding_min_significant,
         )
         derivation = None
         if found is not None:
+            self._remember(value, q, None)
             derivation = Derivation(
                 operation=found.operation,
                 formula=found.formula,
@@ -586,6 +613,10 @@ _YEARS = re.compile(r"(?<![0-9])(?:1[89][0-9]{2}|20[0-9]{2})(?![0-9])")
 
 
 def _ref(located: Located) -> ValueRef:
+    if located.where == "answer":
+        return ValueRef(
+            text=located.quantity.value.text, span=located.span, field="answer.conclusion"
+        )
     return ValueRef(
         text=located.quantity.value.text,
         evidence_index=located.evidence_index,
