@@ -131,6 +131,8 @@ GROUNDGATE_PDF_TIMEOUT_SECONDS = env_int("GROUNDGATE_PDF_TIMEOUT_SECONDS", 120, 
 # One case (gate API, batch item, import line, CLI): bytes, characters per text, items per
 # list, nesting (GROUNDGATE_CASE_MAX_BYTES, _TEXT_CHARS, _ITEMS, _DEPTH; docs/limits.md).
 GROUNDGATE_CASE_LIMITS = env_case_limits()
+# Rendered page images: the longest side in pixels (the zoom is lowered for a huge page).
+GROUNDGATE_RENDER_MAX_SIDE_PX = env_int("GROUNDGATE_RENDER_MAX_SIDE_PX", 5000, minimum=100)
 # How many cases one batch gate request may carry.
 GROUNDGATE_GATE_BATCH_MAX = env_int("GROUNDGATE_GATE_BATCH_MAX", 100, minimum=1)
 
@@ -174,6 +176,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "PATH_CONVERTER_OVERRIDES": {"id": int},
     "ENUM_NAME_OVERRIDES": {
         "DocumentKindEnum": "groundgate.models.documents.DocumentKind.choices",
         "ChunkKindEnum": "groundgate.models.documents.ChunkKind.choices",

@@ -59,6 +59,19 @@ class ExportFilters:
     since: dt.datetime | None = None
 
 
+def _since(raw: str) -> dt.datetime | None:
+    """An aware UTC datetime, or None for anything that is not one: unparseable text, an offset
+    of a day or more (parse_datetime raises ValueError), a moment that leaves the calendar when
+    moved to UTC (OverflowError)."""
+    try:
+        since = parse_datetime(raw) or dt.datetime.fromisoformat(raw)
+        if since.tzinfo is None:
+            since = since.replace(tzinfo=dt.UTC)
+        return since.astimezone(dt.UTC)
+    except (ValueError, OverflowError):
+        return None
+
+
 def export_filters_parse(params) -> tuple[ExportFilters | None, list[dict]]:
     """Export filters from query parameters (the API) or options (the command): the filters, or
     the errors as [{"field", "message"}]."""
@@ -71,14 +84,11 @@ def export_filters_parse(params) -> tuple[ExportFilters | None, list[dict]]:
         errors.append({"field": "label", "message": f"one of {', '.join(Label.values)}"})
     since = None
     if params.get("since"):
-        since = parse_datetime(params["since"])
+        since = _since(params["since"])
         if since is None:
-            try:
-                since = dt.datetime.fromisoformat(params["since"])
-            except ValueError:
-                errors.append({"field": "since", "message": "an ISO 8601 date or date-time"})
-        if since is not None and since.tzinfo is None:
-            since = since.replace(tzinfo=dt.UTC)
+            errors.append(
+                {"field": "since", "message": "an ISO 8601 date or date-time (offset within ±24 h)"}
+            )
     if errors:
         return None, errors
     return ExportFilters(

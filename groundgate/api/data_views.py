@@ -9,6 +9,7 @@ from rest_framework import generics
 from groundgate.api import serializers as s
 from groundgate.api.access import member_dataset
 from groundgate.models import Case, Chunk, Dataset, Document, GateRun
+from groundgate.services.untrusted import db_id
 from reviews.models import Review
 from reviews.selectors import FILTERS, queue_entries
 
@@ -52,7 +53,7 @@ class ChunkList(generics.ListAPIView):
         chunks = Chunk.objects.filter(dataset=member_dataset(self.request, self.kwargs["slug"]))
         document = self.request.query_params.get("document")
         if document is not None:
-            chunks = chunks.filter(document_id=int(document) if document.isdigit() else -1)
+            chunks = chunks.filter(document_id=db_id(document) or -1)
         return chunks
 
 

@@ -12,6 +12,7 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.http import StreamingHttpResponse
 from django.urls import reverse
+from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -224,5 +225,5 @@ class Export(APIView):
             response = StreamingHttpResponse(
                 jsonl_stream(records), content_type="application/x-ndjson"
             )
-        response["Content-Disposition"] = f'attachment; filename="{dataset.slug}.{fmt}"'
+        response["Content-Disposition"] = content_disposition_header(True, f"{dataset.slug}.{fmt}")
         return response

@@ -12,6 +12,7 @@ Pure: no Django. The configured values come from groundgate.envconfig.env_case_l
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -106,12 +107,51 @@ def _depth_message(limits: CaseLimits) -> str:
     return f"nested more than {limits.max_depth} levels deep (GROUNDGATE_CASE_MAX_DEPTH)"
 
 
+# Stored identifiers (a case's own id, chunk ids): what the database, the review pages, the
+# export and file names (Content-Disposition) can carry safely.
+ID_KEYS = frozenset({"case_id", "request_id", "chunk_id"})
+MAX_ID_CHARS = 255
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# A box coordinate beyond this many points from the origin is not on any page (PDF pages are at
+# most 14,400 points; UserUnit can scale that, so the bound is generous).
+MAX_COORDINATE = 1_000_000
+
+
+def stored_value_problem(key, value) -> str | None:
+    """The rules for values that are stored and drawn, by their key, wherever they are in a
+    case: ids, page indexes and boxes. None when the value is fine (or not one of these)."""
+    if key in ID_KEYS and isinstance(value, str):
+        if not value.strip():
+            return "an id must not be empty"
+        if len(value) > MAX_ID_CHARS:
+            return f"{len(value)} characters; an id has at most {MAX_ID_CHARS}"
+        if _CONTROL.search(value):
+            return "an id must not contain control characters (line breaks, tabs, ...)"
+    elif key == "page_index" and isinstance(value, int) and not isinstance(value, bool):
+        if value < 0:
+            return f"{value}: a page index is 0 or more"
+    elif key == "bbox" and isinstance(value, list) and len(value) == 4:
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+            return None  # the input model reports the type
+        if any(abs(v) > MAX_COORDINATE for v in value):
+            return f"coordinates are at most {MAX_COORDINATE} points from the origin"
+        x0, top, x1, bottom = value
+        if x0 > x1 or top > bottom:
+            return "a box is [x0, top, x1, bottom] with x0 <= x1 and top <= bottom"
+    return None
+
+
 def first_problem(payload, limits: CaseLimits = DEFAULT_LIMITS) -> LimitProblem | None:
-    """The first value, depth first and in document order, that breaks a limit or is NaN /
-    Infinity; without recursion, so any depth json.loads accepts is walked safely."""
+    """The first value, depth first and in document order, that breaks a limit, is NaN /
+    Infinity, or breaks a stored-value rule (stored_value_problem); without recursion, so any
+    depth json.loads accepts is walked safely."""
     stack: list[tuple[object, tuple]] = [(payload, ())]
     while stack:
         value, loc = stack.pop()
+        if loc and isinstance(loc[-1], str):
+            message = stored_value_problem(loc[-1], value)
+            if message is not None:
+                return LimitProblem(field_path(loc), message)
         if isinstance(value, str):
             if len(value) > limits.max_text_chars:
                 return LimitProblem(

@@ -22,6 +22,14 @@ from groundgate.models import Case, Chunk, ChunkKind, Document
 from groundgate.selectors import cited_chunk_ids
 
 ZOOM_MIN, ZOOM_MAX = 0.25, 6.0
+# The render cache holds these zoom levels only: a requested zoom is served at the nearest one,
+# so a client cycling through zoom=1.0001, 1.0002, ... cannot fill the disk or burn the CPU.
+ZOOM_LEVELS = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0, 6.0)
+
+
+def zoom_level(zoom: float) -> float:
+    """The cached zoom level nearest to `zoom` (the smaller one on a tie)."""
+    return min(ZOOM_LEVELS, key=lambda level: (abs(level - zoom), level))
 
 
 def render_cache_dir() -> Path:
@@ -38,6 +46,7 @@ def page_render(
     """
     if not ZOOM_MIN <= zoom <= ZOOM_MAX:
         raise ValueError(f"zoom must be between {ZOOM_MIN} and {ZOOM_MAX}")
+    zoom = zoom_level(zoom)
     if document.page_count is None or not 0 <= page_index < document.page_count:
         raise ValueError(f"page {page_index} is not a page of this document")
     path = (
@@ -50,7 +59,13 @@ def page_render(
     with document.file.open("rb") as fh:
         doc = pymupdf.open(stream=fh.read(), filetype="pdf")
     try:
-        png = render_page_png(doc, page_index, zoom=zoom, highlights=highlights)
+        png = render_page_png(
+            doc,
+            page_index,
+            zoom=zoom,
+            highlights=highlights,
+            max_side_px=settings.GROUNDGATE_RENDER_MAX_SIDE_PX,
+        )
     finally:
         doc.close()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -123,12 +138,22 @@ def case_page_highlights(
                 )
                 pages[key].append(Highlight("excerpt", area, excerpt))
         claimed_page, bbox = evidence.get("page_index"), evidence.get("bbox")
-        if isinstance(claimed_page, int) and isinstance(bbox, list) and len(bbox) == 4:
+        if _on_document(claimed_page, chunk.document) and isinstance(bbox, list) and len(bbox) == 4:
+            # The box itself is checked (finite, ordered, clipped to the page) when drawn.
             pages[(chunk.document_id, claimed_page)].append(Highlight("evidence", tuple(bbox)))
     return {
         key: sorted(set(value), key=lambda h: (h.layer, h.bbox, h.text))
         for key, value in pages.items()
     }
+
+
+def _on_document(page_index, document: Document) -> bool:
+    """A stored claim's page index names a page of the document (not -1, not page 10**30)."""
+    return (
+        isinstance(page_index, int)
+        and not isinstance(page_index, bool)
+        and 0 <= page_index < (document.page_count or 0)
+    )
 
 
 def case_annotated_pdf(*, case: Case, findings: list[dict]) -> bytes:
@@ -169,7 +194,7 @@ def case_annotated_pdf(*, case: Case, findings: list[dict]) -> bytes:
                     kind = "highlight" if found else "box"
                     per_document[document.pk].append(Annotation(page_index, rect, note, kind))
             claimed_page, bbox = evidence.get("page_index"), evidence.get("bbox")
-            if isinstance(claimed_page, int) and isinstance(bbox, list) and len(bbox) == 4:
+            if _on_document(claimed_page, document) and isinstance(bbox, list) and len(bbox) == 4:
                 per_document[document.pk].append(
                     Annotation(claimed_page, tuple(bbox), f"Claimed box\n{note}", "box")
                 )
