@@ -6,6 +6,10 @@ HOST   ?= 127.0.0.1:8000
 # The demo database lives in var/ so a clean checkout never ships one.
 export DATABASE_URL ?= sqlite:///$(CURDIR)/var/groundgate.sqlite3
 
+# The demo server and the benchmarks are development: DEBUG on, which allows the development
+# SECRET_KEY (with DEBUG off the settings refuse to start without a real one).
+demo run bench: export DEBUG ?= 1
+
 .PHONY: run test test-postgres test-redis install install-test lint demo bench clean
 
 $(BIN)/activate:

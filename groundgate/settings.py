@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from groundgate.envconfig import (
@@ -20,14 +22,31 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("DEBUG", default=False)
 
+# A development key that is obviously not a secret: only ever used with DEBUG on. With DEBUG off
+# (the default) the process refuses to start without a real SECRET_KEY, so a deployment can
+# never sign sessions with a key published in this file.
+DEVELOPMENT_SECRET_KEY = "groundgate-insecure-development-key-set-SECRET_KEY-in-production"
 SECRET_KEY = env_str("SECRET_KEY")
-if not SECRET_KEY:
-    if not DEBUG and env_bool("GROUNDGATE_REQUIRE_SECRET_KEY", default=False):
-        raise ImproperlyConfigured("SECRET_KEY must be set in production")
-    # A development key that is obviously not a secret; production sets SECRET_KEY.
-    SECRET_KEY = "groundgate-insecure-development-key-set-SECRET_KEY-in-production"
+if not SECRET_KEY or SECRET_KEY == DEVELOPMENT_SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set when DEBUG is off (the development key is refused); "
+            'make one with: python -c "import secrets; print(secrets.token_urlsafe(50))"'
+        )
+    SECRET_KEY = DEVELOPMENT_SECRET_KEY
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+
+# Served over HTTPS (directly or behind a proxy that sets X-Forwarded-Proto): GROUNDGATE_HTTPS=1
+# turns on secure cookies, the HTTPS redirect and HSTS; `manage.py check --deploy` is then clean.
+GROUNDGATE_HTTPS = env_bool("GROUNDGATE_HTTPS", default=False)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT = GROUNDGATE_HTTPS
+SECURE_HSTS_SECONDS = env_int(
+    "GROUNDGATE_HSTS_SECONDS", 365 * 24 * 3600 if GROUNDGATE_HTTPS else 0, minimum=0
+)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
+if env_bool("GROUNDGATE_BEHIND_PROXY", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -36,6 +55,8 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",
+    "csp",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -56,7 +77,42 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its 429 response.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Login throttling (django-axes): after GROUNDGATE_LOGIN_FAILURE_LIMIT wrong passwords for one
+# username from one address, that pair is locked out for GROUNDGATE_LOGIN_COOLOFF_MINUTES (even
+# the right password is refused meanwhile); a successful login resets the count. Per pair, not
+# per username alone, so nobody can lock a colleague out from elsewhere.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("GROUNDGATE_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("GROUNDGATE_LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
+
+# Content-Security-Policy (django-csp): scripts, styles, images and fonts from this site only; no
+# inline script anywhere (the pages' JavaScript is in static files). The API docs pages relax
+# styles for Swagger UI / Redoc (groundgate/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 ROOT_URLCONF = "groundgate.urls"
 WSGI_APPLICATION = "groundgate.wsgi.application"
@@ -181,6 +237,8 @@ SPECTACULAR_SETTINGS = {
         "DocumentKindEnum": "groundgate.models.documents.DocumentKind.choices",
         "ChunkKindEnum": "groundgate.models.documents.ChunkKind.choices",
         "CaseKindEnum": "groundgate.models.cases.CaseKind.choices",
+        # The public response's status (R6), the same values as the bundle's assembly status.
+        "PublicStatusEnum": ["OK", "NO_EVIDENCE", "FAILED"],
     },
 }
 

@@ -392,10 +392,34 @@ def jsonl_stream(records: Iterator[dict]) -> Iterator[bytes]:
         yield b"\n".join(block) + b"\n"
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection): such a
+# cell gets a leading apostrophe, which spreadsheets show as text (OWASP's advice).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value):
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class _SafeWriter:
+    """csv.writer whose string cells are neutralised (csv_cell)."""
+
+    def __init__(self, writer):
+        self.writer = writer
+
+    def writerow(self, row):
+        return self.writer.writerow([csv_cell(value) for value in row])
+
+
 def csv_stream(records: Iterator[dict]) -> Iterator[bytes]:
-    """CSV with a header; nested parts are JSON in their cells (see docs/export-schema.md)."""
+    """CSV with a header; nested parts are JSON in their cells (see docs/export-schema.md).
+    Cells that a spreadsheet would run as a formula start with an apostrophe."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    # CRLF line ends (RFC 4180): the csv module then quotes any cell holding a CR or an LF, so a
+    # carriage return in a question can never end a row early.
+    writer = _SafeWriter(csv.writer(buffer, lineterminator="\r\n"))
     writer.writerow(CSV_COLUMNS)
     count = 0
 

@@ -1,5 +1,11 @@
+from csp.constants import SELF, UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
 
 from groundgate.api import data_views as d
 from groundgate.api import ingest_views as i
@@ -7,12 +13,20 @@ from groundgate.api.answer_views import AnswerView
 from groundgate.api.gate_views import GATE_VIEWS
 
 app_name = "api"
+SWAGGER = SpectacularSwaggerSplitView
+DOCS_CSP = csp_update({"style-src": [SELF, UNSAFE_INLINE], "worker-src": [SELF, "blob:"]})
 DS = "v1/datasets/<slug:slug>"
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="swagger"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+    # Swagger UI's set-up script is served as a file (the split view), so no inline script is
+    # needed; both UIs set styles inline and Redoc runs its search in a blob: worker.
+    path(
+        "docs/",
+        DOCS_CSP(SpectacularSwaggerSplitView.as_view(url_name="api:schema")),
+        name="swagger",
+    ),
+    path("redoc/", DOCS_CSP(SpectacularRedocView.as_view(url_name="api:schema")), name="redoc"),
     path("v1/answer", AnswerView.as_view(), name="answer"),
     path("v1/datasets/", d.DatasetList.as_view(), name="dataset-list"),
     path(f"{DS}/", d.DatasetDetail.as_view(), name="dataset-detail"),
