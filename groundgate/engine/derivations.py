@@ -33,7 +33,7 @@ OPERATIONS = (
     "as_percent",
     "percent_of",
 )
-_FOR_PERCENT = ("percentage", "percentage_change", "percentage_points", "as_percent")
+_FOR_PERCENT = ("as_percent", "percentage", "percentage_change", "percentage_points")
 _FOR_AMOUNT = ("sum", "difference", "average", "ratio", "percent_of")
 
 
@@ -142,6 +142,8 @@ def _solve(
 
     if abs(a) <= tol:
         return None  # an operand lost in the rounding explains nothing
+    if operation in ("sum", "average") and a > 2 * t:
+        return None
     if operation == "sum":
         bi = pair(t - a - tol, t - a + tol)
         if bi is not None and t - a > tol:

@@ -13,9 +13,10 @@ Pure: no Django, no I/O.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.quantities import (
@@ -48,8 +49,7 @@ class EvidenceLike(Protocol):
     def excerpt(self) -> str: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Located:
+class Located(NamedTuple):
     """A typed value found in the evidence, and where: in the excerpt of evidence
     `evidence_index` (span), and in the text of chunk `chunk_id` (chunk_span)."""
 
@@ -75,6 +75,7 @@ class Hint:
     detail: str = ""
 
 
+_DIGIT_RUNS = re.compile(r"[0-9０-９]+")
 # The near-miss reasons, most useful first.
 NEAR_MISS_REASONS = (
     "same_quantity",
@@ -114,10 +115,14 @@ class EvidenceIndex:
         self._min_sig = rounding_min_significant
         self._declarations: dict[str, list[Declaration]] = {}
         self._percent: dict[str, bool] = {}
+        self._pages: dict[int, tuple[Declaration | None, bool]] = {}
+        self._declared: bool | None = None
         self._by_id: dict[str, list[ChunkLike]] = {}
         for chunk in chunks:
             self._by_id.setdefault(chunk.chunk_id, []).append(chunk)
         self._excerpt_values: list[Located] | None = None
+        self._cited_spans: dict[str, list[tuple[int, int, int]]] | None = None
+        self._chunk_values: dict[int, list[Located]] = {}
         self._buckets: dict[str, list[Located]] = {}
         self._other_values: list[Located] | None = None
         self._question = question
@@ -133,25 +138,42 @@ class EvidenceIndex:
 
     def _context(self, chunk: ChunkLike, position: int) -> Context:
         """The scale declared for a figure at `position` of `chunk`: the last declaration before
-        it in the chunk, else (scope "page") the last one in an earlier chunk of the same page."""
+        it in the chunk, else (scope "page") the last one in an earlier chunk of the same page;
+        and whether the chunk (or, scope "page", its page) declares percentages."""
         declaration = None
         for d in self._chunk_declarations(chunk):
             if d.span[0] <= position:
                 declaration = d
-        percent = self._declares_percent(chunk)
-        if self._scope == "page" and chunk.page_index is not None:
+        on_page = self._scope == "page" and chunk.page_index is not None
+        if declaration is None and on_page and self._any_declaration():
+            declaration = self._page_context(chunk)[0]
+        percent = self._declares_percent(chunk) or (on_page and self._page_context(chunk)[1])
+        if declaration is None and not percent:
+            return NO_CONTEXT
+        return Context(declaration, percent)
+
+    def _any_declaration(self) -> bool:
+        if self._declared is None:
+            self._declared = any(self._chunk_declarations(c) for c in self._chunks)
+        return self._declared
+
+    def _page_context(self, chunk: ChunkLike) -> tuple[Declaration | None, bool]:
+        """(the last declaration in the earlier chunks of the page, whether those chunks
+        declare percentages), once per chunk."""
+        key = id(chunk)
+        found = self._pages.get(key)
+        if found is None:
             on_page = None
+            percent = False
             for other in self._chunks:
                 if other is chunk:
                     break
                 if other.page_index == chunk.page_index:
                     percent = percent or self._declares_percent(other)
-                    found = self._chunk_declarations(other)
-                    on_page = found[-1] if found else on_page
-            declaration = declaration or on_page
-        if declaration is None and not percent:
-            return NO_CONTEXT
-        return Context(declaration, percent)
+                    declared = self._chunk_declarations(other)
+                    on_page = declared[-1] if declared else on_page
+            found = self._pages[key] = (on_page, percent)
+        return found
 
     def _declares_percent(self, chunk: ChunkLike) -> bool:
         found = self._percent.get(chunk.chunk_id)
@@ -204,30 +226,42 @@ class EvidenceIndex:
         found.sort(key=lambda v: (v.evidence_index or 0, v.span or (0, 0)))
         return found
 
-    def other_values(self) -> list[Located]:
-        """Values of the cited chunks outside their excerpts, and of the chunks nobody cited."""
-        if self._other_values is None:
-            found = []
-            cited: dict[str, list[tuple[int, int, int]]] = {}
+    def other_values(self, needle: str) -> list[Located]:
+        """Values of the cited chunks outside their excerpts, and of the chunks nobody cited -
+        only in the chunks whose text contains `needle` (a run of the value's digits), so that
+        a case with long chunks costs a str.find per chunk, not a scan."""
+        found: list[Located] = []
+        if self._cited_spans is None:
+            self._cited_spans = {}
             for index, evidence in self._accepted:
                 hit = self._cited_chunk(evidence)
                 if hit is not None:
                     chunk, offset = hit
-                    cited.setdefault(chunk.chunk_id, []).append(
+                    self._cited_spans.setdefault(chunk.chunk_id, []).append(
                         (offset, offset + len(evidence.excerpt), index)
                     )
-            for chunk in self._chunks:
-                spans = cited.get(chunk.chunk_id)
-                for value in extract_numbers(chunk.text):
-                    if spans and any(s <= value.start and value.end <= e for s, e, _ in spans):
-                        continue  # inside a cited excerpt: already an excerpt value
-                    where = "outside_excerpt" if spans else "other_chunk"
-                    index = spans[0][2] if spans else None
-                    context = self._context(chunk, value.start)
-                    span = (value.start, value.end)
-                    found.extend(_located(value, context, chunk.chunk_id, span, index, where))
-            self._other_values = found
-        return self._other_values
+        for position, chunk in enumerate(self._chunks):
+            if needle not in chunk.text:
+                continue
+            values = self._chunk_values.get(position)
+            if values is None:
+                values = self._chunk_values[position] = self._values_outside(chunk)
+            found.extend(values)
+        return found
+
+    def _values_outside(self, chunk: ChunkLike) -> list[Located]:
+        assert self._cited_spans is not None
+        spans = self._cited_spans.get(chunk.chunk_id)
+        found: list[Located] = []
+        for value in extract_numbers(chunk.text):
+            if spans and any(s <= value.start and value.end <= e for s, e, _ in spans):
+                continue  # inside a cited excerpt: already an excerpt value
+            where = "outside_excerpt" if spans else "other_chunk"
+            index = spans[0][2] if spans else None
+            context = self._context(chunk, value.start)
+            span = (value.start, value.end)
+            found.extend(_located(value, context, chunk.chunk_id, span, index, where))
+        return found
 
     # -- the three questions -----------------------------------------------------------------
 
@@ -284,9 +318,9 @@ class EvidenceIndex:
             hint = self._hint(q, located)
             if hint is not None and (best is None or _ORDER[hint.reason] < _ORDER[best.reason]):
                 best = hint
-        needle = q.significant_digits[:2] or q.digits[:2]
-        if needle and any(needle in chunk.text for chunk in self._chunks):
-            for located in self.other_values():
+        needle = max(_DIGIT_RUNS.findall(q.value.quantity), key=len, default="")
+        if needle:
+            for located in self.other_values(needle):
                 rules = self._compare(q, located)
                 if rules is not None and allowed.issuperset(rules):
                     hint = Hint(located.where, located, _rules_text(rules))
