@@ -123,7 +123,8 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised():
         )
         assert response.status_code == 201, response.content
     export = admin.get("/api/v1/datasets/team/export?format=csv")
-    rows = list(csv.DictReader(io.StringIO(b"".join(export.streaming_content).decode(), newline="")))
+    text = b"".join(export.streaming_content).decode()
+    rows = list(csv.DictReader(io.StringIO(text, newline="")))
     questions = sorted(row["question"] for row in rows)
     assert questions == sorted("'" + text for text in hostile)
     ids = [row["external_id"] for row in rows if row["external_id"][1:2] in "=@+-"]
