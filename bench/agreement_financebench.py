@@ -84,7 +84,9 @@ def main() -> int:
             errors = [f for f in verdict.findings if f.severity == "error"]
             if any(f.code != "UNGROUNDED_NUMBER" for f in errors):
                 cause = "evidence problem (not a number)"
-            elif any(getattr(f, "derivation", None) is None and f.near_match is None for f in errors):
+            elif any(
+                getattr(f, "derivation", None) is None and f.near_match is None for f in errors
+            ):
                 cause = "a value in no form in the evidence (no hint, no derivation)"
             elif all(getattr(f, "derivation", None) is not None for f in errors):
                 cause = "only derived values (each explained by a derivation)"
