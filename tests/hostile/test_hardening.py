@@ -26,7 +26,9 @@ pytestmark = pytest.mark.django_db
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    environment = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DEBUG")}
+    # Not the test run's own settings (the browser tests set DJANGO_ALLOW_ASYNC_UNSAFE).
+    skip = ("SECRET_KEY", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    environment = {k: v for k, v in os.environ.items() if k not in skip}
     environment.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", *args],
