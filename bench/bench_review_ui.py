@@ -42,9 +42,9 @@ def build(count: int) -> tuple[int, list[int]]:
     from django.db import transaction
 
     from groundgate.engine.registry import get_gate
-    from groundgate.models import Case, GateRun, Role
+    from groundgate.models import Case, Role
     from groundgate.services.datasets import dataset_get_or_create, membership_grant
-    from groundgate.services.gating import gaterun_build, policy_record_for
+    from groundgate.services.gating import gate_runs_record, gaterun_build, policy_record_for
     from reviews.models import Review
     from reviews.queue import queue_refresh
 
@@ -75,7 +75,7 @@ def build(count: int) -> tuple[int, list[int]]:
                 _, parsed, verdict = gated[n % len(gated)]
                 runs.append(gaterun_build(case=case, spec=spec, verdict=verdict,
                                           policy_record=record))  # fmt: skip
-            GateRun.objects.bulk_create(runs)
+            gate_runs_record(runs=runs)
             reviewed = [c for c in cases if rng.random() < 0.2]
             for c in reviewed:
                 Review(case=c, gate_run=runs[cases.index(c)], reviewer=user,

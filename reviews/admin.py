@@ -3,14 +3,14 @@ list with a required reason (the same service the case page uses)."""
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import render
 
 from groundgate.admin import CaseAdmin
 from groundgate.models import Case
-from reviews.models import Label, Relabel, Review
+from reviews.forms import RelabelForm
+from reviews.models import Relabel, Review
 from reviews.services import ReviewInputError, cases_relabel
 
 
@@ -35,11 +35,6 @@ class ReviewAdmin(ReadOnlyAdmin):
 class RelabelAdmin(ReadOnlyAdmin):
     list_display = ("case", "from_label", "to_label", "admin", "reason", "created_at")
     list_filter = ("to_label", "case__dataset")
-
-
-class RelabelForm(forms.Form):
-    to_label = forms.ChoiceField(choices=Label.choices)
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
 
 
 @admin.action(description="Relabel selected cases (with a reason)")

@@ -7,97 +7,85 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
+from groundgate.access import Action, case_for, member_role
+from groundgate.families import STATUS_TONE, get_family
 from groundgate.models import Case
-from groundgate.selectors import case_current_run, dataset_for_member
+from groundgate.selectors.cases import case_current_run
 from groundgate.services.rendering import case_cited_chunks, case_page_highlights
+from reviews.forms import RelabelForm, ReviewForm, first_error
 from reviews.models import GateCall, Label, Relabel, WrongReason
-from reviews.presenters import (
-    case_text,
-    code_evidence,
-    evidence_rows,
-    finding_locations,
-    highlight_segments,
-    page_geometry,
-)
-from reviews.selectors import FILTERS, queue_next
+from reviews.presenters import finding_locations, highlight_segments, page_geometry
+from reviews.selectors import case_reviews_visible, queue_filters, queue_next
 from reviews.services import (
     Decision,
     ReviewInputError,
     SubmitResult,
     case_relabel,
-    member_role,
     review_submit,
 )
 
 ZOOM = 1.5
 
 
-def _case(request: HttpRequest, slug: str, case_id: int) -> Case:
-    dataset = dataset_for_member(user=request.user, slug=slug)
-    case = Case.objects.filter(dataset=dataset, pk=case_id).select_related("dataset").first()
-    if case is None:
-        raise Http404("no such case")
-    return case
-
-
 def _context(request: HttpRequest, case: Case, result: SubmitResult | None = None) -> dict:
     run = case_current_run(case=case)
     findings = run.findings if run else []
     verdict = json.loads(run.verdict) if run else {}
-    label, text, field = case_text(case)
+    family = get_family(case.kind)
     chunks = case_cited_chunks(case=case)
     pages = case_page_highlights(case=case, findings=findings)
     geometry = page_geometry(sorted(pages))
     locations = finding_locations(case, findings, chunks)
     role = member_role(user=request.user, dataset=case.dataset)
+    # Double review is independent: groundgate.access decides whose reviews this user sees.
+    seen = case_reviews_visible(user=request.user, case=case, role=role)
     reviews = list(
-        case.reviews.select_related("reviewer").prefetch_related("decisions").order_by("-id")
+        seen.reviews.select_related("reviewer").prefetch_related("decisions").order_by("-id")
     )
     mine = [r for r in reviews if r.reviewer_id == request.user.pk]
-    # Double review is independent: others' reviews stay hidden until you have given yours.
-    independent = case.dataset.reviews_required > 1 and not mine and role != "admin"
-    filters = {k: request.GET.get(k) for k in FILTERS if request.GET.get(k)}
+    filters = queue_filters(request.GET)
     return {
         "dataset": case.dataset,
         "case": case,
         "run": run,
         "findings": list(zip(findings, locations, strict=True)),
-        "text_label": label,
-        "segments": highlight_segments(text, findings, field),
-        "evidences": evidence_rows(case.payload, findings) if case.kind == "answer" else [],
-        "code_refs": code_evidence(case, verdict, findings) if case.kind == "code" else [],
+        "text_label": family.text.label,
+        "segments": highlight_segments(family.text.of(case.payload), findings, family.text.field),
+        # The family's own panels (groundgate/families/<kind>/summary.html, evidence.html).
+        **family.panel(case, verdict, findings),
+        "family_summary": family.partial("summary"),
+        "family_evidence": family.partial("evidence"),
+        "status_tone": STATUS_TONE.get(run.status, "") if run else "",
         "pages": [
             {"document_id": d, "index": i, "page": geometry.get((d, i)), "zoom": ZOOM}
             for d, i in sorted(pages)
         ],
         "verdict_pretty": json.dumps(verdict, indent=2, ensure_ascii=False),
         "history": case.gate_runs.order_by("-id"),
-        "reviews": [] if independent else reviews,
-        "hidden_reviews": len(reviews) - len(mine) if independent else 0,
+        "reviews": reviews,
+        "hidden_reviews": seen.hidden,
         "my_last": mine[0] if mine else None,
         "relabels": Relabel.objects.filter(case=case).select_related("admin").order_by("-id"),
         "final_label": getattr(getattr(case, "queue_entry", None), "final_label", ""),
-        "seen_review_id": reviews[0].pk if reviews else 0,
+        "seen_review_id": seen.newest_id,
         "labels": Label.choices,
         "calls": GateCall.choices,
         "reasons": WrongReason.choices,
         "is_admin": role == "admin",
         "result": result,
         "query": urlencode(filters),
-        "pipeline": case.payload.get("pipeline") if case.kind == "anchored" else None,
     }
 
 
 @login_required
 def case_detail(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
-    case = _case(request, slug, case_id)
+    case = case_for(user=request.user, slug=slug, case_id=case_id)
     return render(request, "reviews/case_detail.html", _context(request, case))
 
 
@@ -113,24 +101,25 @@ def _decisions(post) -> list[Decision]:
     return sorted(decisions, key=lambda d: d.finding_index)
 
 
-def _int(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
-
-
 @login_required
 @require_POST
 def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
-    case = _case(request, slug, case_id)
+    case = case_for(user=request.user, slug=slug, case_id=case_id, action=Action.REVIEW)
+    form = ReviewForm(request.POST)
     try:
+        if not form.is_valid():
+            field, _, message = first_error(form).partition(": ")
+            raise ReviewInputError(field, message)
+        data = form.cleaned_data
         result = review_submit(
             case=case,
             reviewer=request.user,
-            label=request.POST.get("label", ""),
-            comment=request.POST.get("comment", ""),
+            label=data["label"],
+            comment=data["comment"],
             decisions=_decisions(request.POST),
-            seen_review_id=_int(request.POST.get("seen_review_id")),
-            gate_run_id=_int(request.POST.get("gate_run_id")),
-            force=request.POST.get("force") == "1",
+            seen_review_id=data["seen_review_id"],
+            gate_run_id=data["gate_run_id"],
+            force=data["force"],
         )
     except ReviewInputError as exc:
         messages.error(request, f"Not saved: {exc}")
@@ -141,8 +130,9 @@ def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
         return render(
             request, "reviews/case_detail.html", _context(request, case, result), status=409
         )
+    assert result.review is not None  # saved
     messages.success(request, f"Saved: {result.review.get_label_display()}.")
-    filters = {k: request.POST.get(k) for k in FILTERS if request.POST.get(k)}
+    filters = queue_filters(request.POST)
     if request.POST.get("next") == "1":
         following = queue_next(
             dataset=case.dataset, filters=filters, user=request.user, after_case_id=case.pk
@@ -158,15 +148,17 @@ def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def relabel_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
-    case = _case(request, slug, case_id)
-    if member_role(user=request.user, dataset=case.dataset) != "admin":
-        raise PermissionDenied("only admins relabel")
+    case = case_for(user=request.user, slug=slug, case_id=case_id, action=Action.RELABEL)
+    form = RelabelForm(request.POST)
     try:
+        if not form.is_valid():
+            field, _, message = first_error(form).partition(": ")
+            raise ReviewInputError(field, message)
         relabel = case_relabel(
             case=case,
             admin=request.user,
-            to_label=request.POST.get("to_label", ""),
-            reason=request.POST.get("reason", ""),
+            to_label=form.cleaned_data["to_label"],
+            reason=form.cleaned_data["reason"],
         )
     except ReviewInputError as exc:
         messages.error(request, f"Not relabelled: {exc}")

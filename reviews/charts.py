@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
@@ -9,7 +11,7 @@ PALETTE = {"default": "#57606a", "bad": "#cf222e", "good": "#1a7f37", "warn": "#
 
 
 def bar_chart(
-    rows: list[tuple[str, float]], *, colour: str = "default", width: int = 600, unit: str = ""
+    rows: Sequence[tuple[str, float]], *, colour: str = "default", width: int = 600, unit: str = ""
 ) -> SafeString:
     """One bar per (label, value); the longest bar fills the width."""
     if not rows:

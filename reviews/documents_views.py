@@ -9,27 +9,18 @@ from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.utils.http import content_disposition_header
 
-from groundgate.models import Case, Document
-from groundgate.selectors import case_current_run, dataset_for_member
+from groundgate.access import case_for, document_for
+from groundgate.selectors.cases import case_current_run
 from groundgate.services.rendering import case_annotated_pdf, case_page_highlights, page_render
 from groundgate.services.untrusted import db_id
 
 DEFAULT_ZOOM = 1.5
 
 
-def _member_case(request: HttpRequest, slug: str, case_id) -> Case:
-    dataset = dataset_for_member(user=request.user, slug=slug)
-    case = Case.objects.filter(dataset=dataset, pk=case_id).first()
-    if case is None:
-        raise Http404("no such case")
-    return case
-
-
 @login_required
 def page_image(request: HttpRequest, slug: str, document_id: int, page_index: int):
-    dataset = dataset_for_member(user=request.user, slug=slug)
-    document = Document.objects.filter(dataset=dataset, pk=document_id, status="ready").first()
-    if document is None or page_index >= (document.page_count or 0):
+    document = document_for(user=request.user, slug=slug, document_id=document_id, ready=True)
+    if page_index >= (document.page_count or 0):
         raise Http404("no such page")
     try:
         zoom = float(request.GET.get("zoom", DEFAULT_ZOOM))
@@ -42,7 +33,7 @@ def page_image(request: HttpRequest, slug: str, document_id: int, page_index: in
         case_id = db_id(request.GET["case"])
         if case_id is None:
             return HttpResponseBadRequest("case: not a case id")
-        case = _member_case(request, slug, case_id)
+        case = case_for(user=request.user, slug=slug, case_id=case_id)
         run = case_current_run(case=case)
         pages = case_page_highlights(case=case, findings=run.findings if run else [])
         highlights = pages.get((document.pk, page_index), [])
@@ -59,7 +50,7 @@ def page_image(request: HttpRequest, slug: str, document_id: int, page_index: in
 
 @login_required
 def case_annotated(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
-    case = _member_case(request, slug, case_id)
+    case = case_for(user=request.user, slug=slug, case_id=case_id)
     run = case_current_run(case=case)
     pdf = case_annotated_pdf(case=case, findings=run.findings if run else [])
     response = HttpResponse(pdf, content_type="application/pdf")

@@ -22,8 +22,8 @@ from django.db.models import Q, TextField
 from django.db.models.functions import Cast
 from django.utils.dateparse import parse_datetime
 
+from groundgate.families import get_family
 from groundgate.models import Case, Chunk, Dataset, GateRun
-from groundgate.selectors import cited_chunk_ids
 from reviews.models import FindingDecision, Label, QueueEntry, Relabel, Review, ReviewState
 from reviews.selectors import queue_entries
 
@@ -104,7 +104,7 @@ def export_case_ids(*, dataset: Dataset, filters: ExportFilters) -> Iterator[int
     entries = queue_entries(
         dataset=dataset,
         filters={
-            "review": ReviewState.REVIEWED if filters.reviewed_only else "",
+            "review": str(ReviewState.REVIEWED) if filters.reviewed_only else "",
             "final_label": filters.label,
             "code": filters.code,
         },
@@ -157,18 +157,6 @@ def _iso(value: dt.datetime | str | None) -> str | None:
 
 def as_text(field: str) -> Cast:
     return Cast(field, output_field=TextField())
-
-
-def _inline_chunks(kind: str, payload: dict) -> dict[str, dict]:
-    """Chunks the case carries itself (answer cases' raw_chunks), for provenance when they are
-    not stored as Chunk rows."""
-    if kind != "answer" or not isinstance(payload.get("raw_chunks"), list):
-        return {}
-    return {
-        c["chunk_id"]: c
-        for c in payload["raw_chunks"]
-        if isinstance(c, dict) and isinstance(c.get("chunk_id"), str)
-    }
 
 
 def export_records(*, dataset: Dataset, filters: ExportFilters) -> Iterator[dict]:
@@ -285,7 +273,8 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
             rows.append(
                 (case_id, external_id, kind, question, created, raw, sha, orjson.loads(raw))
             )
-    wanted = {cid for row in rows for cid in cited_chunk_ids(row[2], row[7])}
+    # The family-specific part of a record: which chunks a case cites, and those it carries.
+    wanted = {cid for row in rows for cid in get_family(row[2]).cited_chunk_ids(row[7])}
     stored = {
         c[0]: c
         for c in Chunk.objects.filter(dataset=dataset, chunk_id__in=wanted).values_list(
@@ -301,9 +290,10 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
     }
     for case_id, external_id, kind, question, created, raw, sha, payload in rows:
         entry = entries.get(case_id) or (case_id, "", False, "", "unreviewed", 0, "")
-        inline = _inline_chunks(kind, payload)
+        family = get_family(kind)
+        inline = family.inline_chunks(payload)
         chunks = []
-        for chunk_id in dict.fromkeys(cited_chunk_ids(kind, payload)):
+        for chunk_id in dict.fromkeys(family.cited_chunk_ids(payload)):
             row = stored.get(chunk_id)
             if row is not None:
                 _, doc_id, title, doc_sha, page, bbox, positions, chunk_kind = row

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from groundgate.families import get_family
 from groundgate.models import Case, Chunk, ChunkKind, Page
 
 
@@ -15,24 +16,6 @@ class Segment:
     text: str
     finding_ids: tuple[int, ...] = ()
     codes: tuple[str, ...] = ()
-
-
-# What text of a case the findings' spans point into, per kind: (label, path, field).
-TEXT_FIELDS = {
-    "answer": ("Conclusion", ("answer", "conclusion"), "answer.conclusion"),
-    "anchored": ("Model answer", ("raw_model_text",), "raw_model_text"),
-    "synthesis": ("Answer", ("answer_text",), "answer_text"),
-    "report": ("Report", ("report_markdown",), "report_markdown"),
-    "code": ("Answer", ("sample", "answer"), None),
-}
-
-
-def case_text(case: Case) -> tuple[str, str, str | None]:
-    label, path, field = TEXT_FIELDS.get(case.kind, TEXT_FIELDS["answer"])
-    value = case.payload
-    for key in path:
-        value = value.get(key) if isinstance(value, dict) else None
-    return label, value if isinstance(value, str) else "", field
 
 
 def highlight_segments(text: str, findings: list[dict], field: str | None) -> list[Segment]:
@@ -60,44 +43,35 @@ def highlight_segments(text: str, findings: list[dict], field: str | None) -> li
     return segments
 
 
-def evidence_rows(payload: dict, findings: list[dict]) -> list[dict]:
-    """Each cited evidence (answer cases) with the findings about it and the gate's call."""
-    evidences = (payload.get("answer") or {}).get("evidences") or []
-    rows = []
-    for index, evidence in enumerate(evidences if isinstance(evidences, list) else []):
-        concerning = [f for f in findings if f.get("evidence_index") == index]
-        rows.append(
-            {
-                "index": index,
-                "evidence": evidence,
-                "findings": concerning,
-                "accepted": not concerning,
-            }
-        )
-    return rows
+@dataclass(frozen=True)
+class FindingLocation:
+    """Where on a rendered page a finding is: key "document id:page index" and its box; an
+    empty key when it has no place on a page."""
+
+    key: str = ""
+    bbox: tuple[float, ...] = ()
 
 
-def finding_locations(case: Case, findings: list[dict], chunks: dict[str, Chunk]) -> list[dict]:
-    """Where on a rendered page each finding is: {"key": "doc:page", "bbox": [...]}, or {}.
-    A finding's own page/box wins; else its chunk's true box."""
-    evidences = (case.payload.get("answer") or {}).get("evidences") or []
-    out = []
+def finding_locations(
+    case: Case, findings: list[dict], chunks: dict[str, Chunk]
+) -> list[FindingLocation]:
+    """Where each finding is. A finding's own page/box wins; else its chunk's true box."""
+    family = get_family(case.kind)
+    out: list[FindingLocation] = []
     for f in findings:
         chunk_id = f.get("chunk_id")
         if chunk_id is None and f.get("evidence_index") is not None:
-            index = f["evidence_index"]
-            if isinstance(evidences, list) and 0 <= index < len(evidences):
-                chunk_id = evidences[index].get("chunk_id")
+            chunk_id = family.evidence_chunk_id(case.payload, f["evidence_index"])
         chunk = chunks.get(chunk_id) if chunk_id else None
         if chunk is None or chunk.kind != ChunkKind.TEXT or not chunk.position_int:
-            out.append({})
+            out.append(FindingLocation())
             continue
         if f.get("page_index") is not None and f.get("bbox"):
             page, bbox = f["page_index"], f["bbox"]
         else:
             page_number, x0, x1, top, bottom = chunk.position_int[0]
             page, bbox = page_number - 1, [x0, top, x1, bottom]
-        out.append({"key": f"{chunk.document_id}:{page}", "bbox": list(bbox)})
+        out.append(FindingLocation(f"{chunk.document_id}:{page}", tuple(bbox)))
     return out
 
 
@@ -108,40 +82,3 @@ def page_geometry(keys: list[tuple[int, int]]) -> dict[tuple[int, int], Page]:
         if page is not None:
             pages[(document_id, index)] = page
     return pages
-
-
-def code_evidence(case: Case, verdict: dict, findings: list[dict]) -> list[dict]:
-    """For code cases: each evidence ref with the symbol's source lines, the cited range marked."""
-    refs = verdict.get("evidence_refs") or []
-    symbols = {
-        s.get("symbol_id"): s for s in case.payload.get("symbols") or [] if isinstance(s, dict)
-    }
-    stored = {
-        c.chunk_id: c
-        for c in Chunk.objects.filter(
-            dataset_id=case.dataset_id,
-            kind=ChunkKind.CODE,
-            chunk_id__in=[r.get("symbol_id") for r in refs],
-        )
-    }
-    rows = []
-    for index, ref in enumerate(refs):
-        symbol = symbols.get(ref.get("symbol_id")) or {}
-        chunk = stored.get(ref.get("symbol_id"))
-        lines = []
-        if chunk is not None:
-            first = chunk.metadata.get("start_line", 1)
-            start, end = ref.get("start_line") or 0, ref.get("end_line") or 0
-            for offset, text in enumerate(chunk.text.split("\n")):
-                number = first + offset
-                lines.append({"number": number, "text": text, "cited": start <= number <= end})
-        rows.append(
-            {
-                "index": index,
-                "ref": ref,
-                "symbol": symbol,
-                "lines": lines,
-                "findings": [f for f in findings if f.get("evidence_index") == index],
-            }
-        )
-    return rows

@@ -1,8 +1,8 @@
 """The queue index: recompute QueueEntry/QueueCode rows from the append-only records.
 
 Called for the cases a write touched, in the same transaction (gating services send
-groundgate.signals.cases_changed; review services call it directly). rebuild_queue recomputes
-everything, e.g. after a restore.
+groundgate.services.signals.cases_changed; review services call it directly). rebuild_queue
+recomputes everything, e.g. after a restore.
 """
 
 from __future__ import annotations

@@ -7,11 +7,18 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Max, QuerySet
 
-from groundgate.models import Dataset
+from groundgate.access import others_reviews_visible
+from groundgate.models import Case, Dataset
 from reviews.models import FindingDecision, Label, QueueCode, QueueEntry, Review, ReviewState
 
 # The queue page's filters (query parameters). queue_entries also takes "final_label".
 FILTERS = ("status", "code", "kind", "review")
+
+
+def queue_filters(params) -> dict[str, str]:
+    """The queue filters set in `params` (a QueryDict or dict: the page's query string, a form
+    that carries them along, the API's query parameters)."""
+    return {name: params.get(name) for name in FILTERS if params.get(name)}
 
 
 def queue_entries(*, dataset: Dataset, filters: dict[str, str]) -> QuerySet[QueueEntry]:
@@ -73,6 +80,28 @@ def queue_next(*, dataset: Dataset, filters: dict, user, after_case_id: int) -> 
         .values_list("case_id", flat=True)
         .first()
     )
+
+
+@dataclass(frozen=True)
+class VisibleReviews:
+    reviews: QuerySet[Review]  # the reviews of the case this user may see
+    hidden: int  # other reviewers' reviews kept from them (independent double review)
+    newest_id: int  # the newest review of the case, seen or not (for conflict detection)
+
+
+def case_reviews_visible(*, user, case: Case, role: str | None) -> VisibleReviews:
+    """The reviews of `case` that `user` (a member with `role`) may see. The case page and
+    GET /api/v1/datasets/<slug>/cases/<id>/reviews/ both show exactly these."""
+    every = Review.objects.filter(case=case)
+    ids = list(every.values_list("id", "reviewer_id"))
+    has_own = any(reviewer == user.pk for _, reviewer in ids)
+    newest = max((i for i, _ in ids), default=0)
+    if others_reviews_visible(
+        role=role, reviews_required=case.dataset.reviews_required, has_own=has_own
+    ):
+        return VisibleReviews(every, 0, newest)
+    # Before their own review nothing of theirs exists either: they see none.
+    return VisibleReviews(every.filter(reviewer=user), len(ids), newest)
 
 
 def latest_reviews(*, dataset: Dataset) -> QuerySet[Review]:
@@ -138,7 +167,7 @@ def dashboard(*, dataset: Dataset) -> Dashboard:
         calls[code][call] += n
     rule_calls = sorted((code, c["right"], c["wrong"]) for code, c in calls.items())
 
-    confusion = {"passed": Counter(), "rejected": Counter()}
+    confusion: dict[str, Counter[str]] = {"passed": Counter(), "rejected": Counter()}
     passed = dict(entries.values_list("case_id", "passed"))
     by_case: dict[int, list[tuple[int, str]]] = defaultdict(list)
     for case_id, reviewer_id, label in latest.values_list("case_id", "reviewer_id", "label"):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from groundgate.models import Case, Dataset, Membership, Role
-from groundgate.selectors import case_current_run
+from groundgate.access import Action, require
+from groundgate.models import Case
+from groundgate.selectors.cases import case_current_run
 from reviews.models import FindingDecision, GateCall, Label, Relabel, Review, WrongReason
 from reviews.queue import queue_refresh
 
@@ -40,17 +40,6 @@ class SubmitResult:
         return self.review is not None
 
 
-def member_role(*, user, dataset: Dataset) -> str | None:
-    membership = Membership.objects.filter(user=user, dataset=dataset).first()
-    return membership.role if membership else None
-
-
-def _require_member(user, dataset: Dataset, *, admin: bool = False) -> None:
-    role = member_role(user=user, dataset=dataset)
-    if role is None or (admin and role != Role.ADMIN):
-        raise PermissionDenied("admins only" if admin else "not a member of this dataset")
-
-
 def review_submit(
     *,
     case: Case,
@@ -66,7 +55,7 @@ def review_submit(
     datasets) and the reviewer has not confirmed: then nothing is saved and the conflicting
     reviews are returned. In double-review datasets reviews are independent: no conflict, and
     disagreement makes the case disputed (the adjudication queue)."""
-    _require_member(reviewer, case.dataset)
+    require(user=reviewer, dataset=case.dataset, action=Action.REVIEW)
     if label not in Label.values:
         raise ReviewInputError("label", f"must be one of {', '.join(Label.values)}")
     run = case_current_run(case=case)
@@ -135,7 +124,7 @@ def cases_relabel(*, cases: list[Case], admin, to_label: str, reason: str) -> li
     if not reason or not reason.strip():
         raise ReviewInputError("reason", "a relabel needs a reason")
     for dataset in {c.dataset for c in cases}:
-        _require_member(admin, dataset, admin=True)
+        require(user=admin, dataset=dataset, action=Action.RELABEL)
     from reviews.models import QueueEntry
 
     current = dict(QueueEntry.objects.filter(case__in=cases).values_list("case_id", "final_label"))

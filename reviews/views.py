@@ -1,11 +1,10 @@
 """Reviewer pages: dataset list, queue, dashboard. Every dataset lookup goes through
-dataset_for_member, so an outsider gets 404 for anything of a dataset she is not in."""
+groundgate.access, so an outsider gets 404 for anything of a dataset she is not in."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
@@ -14,30 +13,28 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
+from groundgate.access import Action, dataset_access, dataset_for, datasets_visible
 from groundgate.models import Case
-from groundgate.selectors import dataset_for_member, datasets_for_user
 from reviews.charts import bar_chart, split_bar_chart
+from reviews.forms import BulkRelabelForm, first_error
 from reviews.models import Label, ReviewState
-from reviews.selectors import FILTERS, dashboard, queue_counts, queue_entries
-from reviews.services import ReviewInputError, cases_relabel, member_role
+from reviews.selectors import dashboard, queue_counts, queue_entries, queue_filters
+from reviews.services import ReviewInputError, cases_relabel
 
 PAGE_SIZE = 50
 
 
-def current_filters(request: HttpRequest) -> dict[str, str]:
-    return {name: request.GET.get(name, "") for name in FILTERS if request.GET.get(name)}
-
-
 @login_required
 def dataset_list(request: HttpRequest) -> HttpResponse:
-    datasets = datasets_for_user(user=request.user).annotate(case_count=Count("cases"))
+    datasets = datasets_visible(user=request.user).annotate(case_count=Count("cases"))
     return render(request, "reviews/dataset_list.html", {"datasets": datasets})
 
 
 @login_required
 def queue(request: HttpRequest, slug: str) -> HttpResponse:
-    dataset = dataset_for_member(user=request.user, slug=slug)
-    filters = current_filters(request)
+    access = dataset_access(user=request.user, slug=slug)
+    dataset = access.dataset
+    filters = queue_filters(request.GET)
     entries = queue_entries(dataset=dataset, filters=filters)
     page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("page"))
     return render(
@@ -49,7 +46,7 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
             "filters": filters,
             "query": urlencode(filters),
             "counts": queue_counts(dataset=dataset),
-            "is_admin": member_role(user=request.user, dataset=dataset) == "admin",
+            "is_admin": access.is_admin,
             "labels": Label.choices,
             "review_states": ReviewState.choices,
         },
@@ -60,22 +57,22 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
     """Relabel every case of the filtered queue (admins). The filters come with the form."""
-    dataset = dataset_for_member(user=request.user, slug=slug)
-    if member_role(user=request.user, dataset=dataset) != "admin":
-        raise PermissionDenied("only admins relabel")
-    filters = {k: request.POST.get(k, "") for k in FILTERS if request.POST.get(k)}
+    dataset = dataset_for(user=request.user, slug=slug, action=Action.RELABEL)
+    filters = queue_filters(request.POST)
     ids = queue_entries(dataset=dataset, filters=filters).values_list("case_id", flat=True)
     cases = list(Case.objects.filter(pk__in=list(ids)).select_related("dataset"))
-    expected = request.POST.get("expected_count", "")
-    if expected != str(len(cases)):
+    form = BulkRelabelForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"Not relabelled: {first_error(form)}")
+    elif form.cleaned_data["expected_count"] != len(cases):
         messages.error(request, "The filtered set changed since you looked; nothing relabelled.")
     else:
         try:
             cases_relabel(
                 cases=cases,
                 admin=request.user,
-                to_label=request.POST.get("to_label", ""),
-                reason=request.POST.get("reason", ""),
+                to_label=form.cleaned_data["to_label"],
+                reason=form.cleaned_data["reason"],
             )
         except ReviewInputError as exc:
             messages.error(request, f"Not relabelled: {exc}")
@@ -86,9 +83,9 @@ def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def dashboard_view(request: HttpRequest, slug: str) -> HttpResponse:
-    dataset = dataset_for_member(user=request.user, slug=slug)
+    dataset = dataset_for(user=request.user, slug=slug)
     stats = dashboard(dataset=dataset)
-    reviewed = dict(stats.progress).get(ReviewState.REVIEWED, 0)
+    reviewed = dict(stats.progress).get(str(ReviewState.REVIEWED), 0)
     return render(
         request,
         "reviews/dashboard.html",

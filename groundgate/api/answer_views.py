@@ -8,9 +8,10 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from groundgate.api.access import dataset_from_query, member_dataset
+from groundgate.access import Action, dataset_for
 from groundgate.api.errors import bad_request
 from groundgate.api.gate_views import ErrorBody
+from groundgate.api.params import dataset_from_query
 from groundgate.pipeline.package import PublicResponse
 from groundgate.services.answering import answer_question, provider_for
 
@@ -33,7 +34,7 @@ class AnswerView(APIView):
         form.is_valid(raise_exception=True)
         data = form.validated_data
         dataset = (
-            member_dataset(request, data["dataset"])
+            dataset_for(user=request.user, slug=data["dataset"], action=Action.GATE)
             if data.get("dataset")
             else dataset_from_query(request)
         )

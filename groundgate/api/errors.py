@@ -96,7 +96,7 @@ def exception_handler(exc, context):
     elif isinstance(exc, SuspiciousOperation):
         exc = exceptions.ParseError(str(exc) or "bad request")
     if isinstance(exc, Http404):
-        exc = exceptions.NotFound()
+        exc = exceptions.NotFound(str(exc) or None)
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
     if database_busy(exc):

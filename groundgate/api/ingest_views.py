@@ -1,18 +1,10 @@
 """Uploads and imports (admins of the dataset): PDFs (multipart, 202 + task id), JSONL chunks for
-a document, JSONL cases; and the export of audited datasets."""
+a document, JSONL cases. (The export of audited datasets is in reviews/api.)"""
 
 from __future__ import annotations
 
-import hashlib
-from pathlib import PurePath
-
-from celery.utils import uuid
 from django.conf import settings
-from django.core.files.base import ContentFile
-from django.db import transaction
-from django.http import StreamingHttpResponse
 from django.urls import reverse
-from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -21,17 +13,15 @@ from rest_framework.parsers import BaseParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from groundgate.api.access import member_dataset
+from groundgate.access import Action, dataset_for
 from groundgate.api.errors import TooLarge, UnsupportedFile, bad_request, read_limited
 from groundgate.api.gate_views import ErrorBody
 from groundgate.api.serializers import DocumentSerializer
-from groundgate.documents.pdf_text import looks_like_pdf
 from groundgate.engine.registry import GATES
 from groundgate.models import Document, DocumentStatus
 from groundgate.services.chunk_imports import chunks_import_lines
 from groundgate.services.imports import case_import_lines
-from reviews.export import csv_stream, export_filters_parse, export_records, jsonl_stream
-from reviews.models import Label
+from groundgate.services.uploads import NotAPdf, document_upload_accept
 
 
 class JSONLinesParser(BaseParser):
@@ -100,7 +90,7 @@ class DocumentUpload(APIView):
         tags=["documents"],
     )
     def post(self, request, slug: str):
-        dataset = member_dataset(request, slug, admin=True)
+        dataset = dataset_for(user=request.user, slug=slug, action=Action.IMPORT)
         limit = settings.GROUNDGATE_MAX_UPLOAD_BYTES
         if int(request.META.get("CONTENT_LENGTH") or 0) > limit + 64 * 1024:
             raise TooLarge(f"uploads are limited to {limit} bytes")
@@ -109,31 +99,25 @@ class DocumentUpload(APIView):
             return bad_request([{"field": "file", "message": "a PDF file is required"}])
         if upload.size > limit:
             raise TooLarge(f"uploads are limited to {limit} bytes")
-        data = upload.read()
-        if not looks_like_pdf(data):
-            raise UnsupportedFile("file: not a PDF (the file does not start with %PDF-)")
-        sha256 = hashlib.sha256(data).hexdigest()
-        existing = Document.objects.filter(dataset=dataset, sha256=sha256).first()
-        if existing is not None and existing.status == DocumentStatus.READY:
-            return Response(DocumentSerializer(existing).data, status=200)
-        name = PurePath(upload.name or "upload.pdf").name[:200] or "upload.pdf"
-        with transaction.atomic():
-            document = existing or Document(dataset=dataset, sha256=sha256, title=name)
-            document.status = DocumentStatus.PENDING
-            if not document.file:
-                document.file.save(name, ContentFile(data), save=False)
-            document.save()
-            from groundgate.tasks import ingest_document_task
-
-            task_id = uuid()
-            password = request.data.get("password") or None
-            transaction.on_commit(
-                lambda: ingest_document_task.apply_async((document.pk, password), task_id=task_id)
+        try:
+            accepted = document_upload_accept(
+                dataset=dataset,
+                data=upload.read(),
+                filename=upload.name or "",
+                password=request.data.get("password") or None,
             )
-        document.refresh_from_db()
+        except NotAPdf as exc:
+            raise UnsupportedFile(str(exc)) from None
+        document = accepted.document
+        if accepted.already:
+            return Response(DocumentSerializer(document).data, status=200)
         url = reverse("api:document-detail", args=[slug, document.pk])
         return Response(
-            {"task_id": task_id, "status_url": url, "document": DocumentSerializer(document).data},
+            {
+                "task_id": accepted.task_id,
+                "status_url": url,
+                "document": DocumentSerializer(document).data,
+            },
             status=202,
         )
 
@@ -155,7 +139,7 @@ class ChunkImport(APIView):
         tags=["documents"],
     )
     def post(self, request, slug: str, pk: int):
-        dataset = member_dataset(request, slug, admin=True)
+        dataset = dataset_for(user=request.user, slug=slug, action=Action.IMPORT)
         document = get_object_or_404(Document, dataset=dataset, pk=pk)
         if document.status != DocumentStatus.READY:
             return bad_request([{"field": "document", "message": f"is {document.status}"}])
@@ -181,49 +165,9 @@ class CaseImport(APIView):
         tags=["cases"],
     )
     def post(self, request, slug: str):
-        dataset = member_dataset(request, slug, admin=True)
+        dataset = dataset_for(user=request.user, slug=slug, action=Action.IMPORT)
         kind = request.query_params.get("kind", "answer")
         if kind not in GATES:
             return bad_request([{"field": "kind", "message": f"one of {', '.join(sorted(GATES))}"}])
         lines = (request.data or b"").splitlines()
         return Response(_report(case_import_lines(dataset=dataset, lines=lines, kind=kind)))
-
-
-class Export(APIView):
-    @extend_schema(
-        operation_id="dataset_export",
-        summary="Stream one record per case (groundgate.export.v1; docs/export-schema.md)",
-        parameters=[
-            OpenApiParameter("format", str, enum=["jsonl", "csv"], default="jsonl"),
-            OpenApiParameter("reviewed", bool, description="only cases whose review is settled"),
-            OpenApiParameter("label", str, enum=Label.values),
-            OpenApiParameter("code", str, description="a finding code of the current verdict"),
-            OpenApiParameter("since", str, description="ISO 8601: activity at or after"),
-        ],
-        responses={
-            (200, "application/x-ndjson"): OpenApiTypes.STR,
-            (200, "text/csv"): OpenApiTypes.STR,
-            400: ErrorBody,
-            401: ErrorBody,
-            403: ErrorBody,
-            404: ErrorBody,
-        },
-        tags=["export"],
-    )
-    def get(self, request, slug: str):
-        dataset = member_dataset(request, slug, admin=True)
-        fmt = request.query_params.get("format", "jsonl")
-        if fmt not in ("jsonl", "csv"):
-            return bad_request([{"field": "format", "message": "jsonl or csv"}])
-        filters, errors = export_filters_parse(request.query_params)
-        if errors:
-            return bad_request(errors)
-        records = export_records(dataset=dataset, filters=filters)
-        if fmt == "csv":
-            response = StreamingHttpResponse(csv_stream(records), content_type="text/csv")
-        else:
-            response = StreamingHttpResponse(
-                jsonl_stream(records), content_type="application/x-ndjson"
-            )
-        response["Content-Disposition"] = content_disposition_header(True, f"{dataset.slug}.{fmt}")
-        return response

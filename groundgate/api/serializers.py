@@ -5,8 +5,8 @@ from __future__ import annotations
 import orjson
 from rest_framework import serializers
 
-from groundgate.models import Case, Chunk, Dataset, Document, GateRun, Membership
-from reviews.models import FindingDecision, QueueEntry, Review
+from groundgate.access import member_role
+from groundgate.models import Chunk, Dataset, Document, GateRun
 
 
 class DatasetSerializer(serializers.ModelSerializer):
@@ -18,8 +18,7 @@ class DatasetSerializer(serializers.ModelSerializer):
 
     def get_role(self, obj: Dataset) -> str | None:
         request = self.context.get("request")
-        membership = Membership.objects.filter(dataset=obj, user=request.user).first()
-        return membership.role if membership else None
+        return member_role(user=request.user, dataset=obj)
 
 
 class DocumentSerializer(serializers.ModelSerializer):
@@ -68,35 +67,6 @@ class ChunkSerializer(serializers.ModelSerializer):
         ]
 
 
-class CurrentSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = QueueEntry
-        fields = [
-            "gate_status",
-            "passed",
-            "finding_codes",
-            "review_state",
-            "review_count",
-            "final_label",
-        ]
-
-
-class CaseSerializer(serializers.ModelSerializer):
-    current = CurrentSerializer(source="queue_entry", read_only=True)
-
-    class Meta:
-        model = Case
-        fields = [
-            "id",
-            "external_id",
-            "kind",
-            "question",
-            "payload_sha256",
-            "created_at",
-            "current",
-        ]
-
-
 class GateRunSerializer(serializers.ModelSerializer):
     verdict = serializers.SerializerMethodField()
 
@@ -115,29 +85,3 @@ class GateRunSerializer(serializers.ModelSerializer):
 
     def get_verdict(self, obj: GateRun) -> dict:
         return orjson.loads(obj.verdict)
-
-
-class CaseDetailSerializer(CaseSerializer):
-    current_verdict = serializers.SerializerMethodField()
-
-    class Meta(CaseSerializer.Meta):
-        fields = [*CaseSerializer.Meta.fields, "payload", "current_verdict"]
-
-    def get_current_verdict(self, obj: Case) -> dict | None:
-        run = obj.gate_runs.order_by("-id").first()
-        return orjson.loads(run.verdict) if run else None
-
-
-class DecisionSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = FindingDecision
-        fields = ["finding_index", "code", "call", "reason"]
-
-
-class ReviewSerializer(serializers.ModelSerializer):
-    reviewer = serializers.CharField(source="reviewer.username", read_only=True)
-    decisions = DecisionSerializer(many=True, read_only=True)
-
-    class Meta:
-        model = Review
-        fields = ["id", "reviewer", "label", "comment", "created_at", "gate_run", "decisions"]

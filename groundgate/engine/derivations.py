@@ -47,8 +47,8 @@ class Found:
 
 def _values(located: Located) -> list[float]:
     """An operand's amounts: its figure at its written scale and, when a scale is declared for
-    it, at that scale too (an answer may restate a table's figure either way). None of a year,
-    a date or a score."""
+    it or written with it, the other way too (an answer may restate a figure either way). None
+    of a year, a date or a score."""
     q = located.quantity
     if not q.numeric or q.figure is None or q.is_year() or q.kind in ("score", "ordinal"):
         return []
@@ -57,6 +57,8 @@ def _values(located: Located) -> list[float]:
     declaration = located.context.declaration
     if not q.magnitude and declaration is not None and declaration.exponent:
         return [sign * written, sign * written * 10.0**declaration.exponent]
+    if q.magnitude:  # "12.50 million" also as the figure "12.50" (working restates figures)
+        return [sign * written, sign * float(q.figure)]
     return [sign * written]
 
 

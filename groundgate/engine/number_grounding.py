@@ -54,7 +54,7 @@ class Located(NamedTuple):
     `evidence_index` (span), and in the text of chunk `chunk_id` (chunk_span)."""
 
     quantity: Quantity
-    context: Context
+    context: Context  # or a _LazyContext, which reads the same
     chunk_id: str
     chunk_span: tuple[int, int] | None
     evidence_index: int | None = None
@@ -116,7 +116,6 @@ class EvidenceIndex:
         self._declarations: dict[str, list[Declaration]] = {}
         self._percent: dict[str, bool] = {}
         self._pages: dict[int, tuple[Declaration | None, bool]] = {}
-        self._declared: bool | None = None
         self._by_id: dict[str, list[ChunkLike]] = {}
         for chunk in chunks:
             self._by_id.setdefault(chunk.chunk_id, []).append(chunk)
@@ -145,17 +144,12 @@ class EvidenceIndex:
             if d.span[0] <= position:
                 declaration = d
         on_page = self._scope == "page" and chunk.page_index is not None
-        if declaration is None and on_page and self._any_declaration():
+        if declaration is None and on_page:
             declaration = self._page_context(chunk)[0]
         percent = self._declares_percent(chunk) or (on_page and self._page_context(chunk)[1])
         if declaration is None and not percent:
             return NO_CONTEXT
         return Context(declaration, percent)
-
-    def _any_declaration(self) -> bool:
-        if self._declared is None:
-            self._declared = any(self._chunk_declarations(c) for c in self._chunks)
-        return self._declared
 
     def _page_context(self, chunk: ChunkLike) -> tuple[Declaration | None, bool]:
         """(the last declaration in the earlier chunks of the page, whether those chunks
@@ -201,7 +195,7 @@ class EvidenceIndex:
                         context, chunk_id, chunk_span = NO_CONTEXT, evidence.chunk_id, None
                     else:
                         chunk, offset = cited
-                        context = self._context(chunk, offset + value.start)
+                        context = _LazyContext(self, chunk, offset + value.start)
                         chunk_id = chunk.chunk_id
                         chunk_span = (offset + value.start, offset + value.end)
                     found.extend(_located(value, context, chunk_id, chunk_span, index, "excerpt"))
@@ -258,7 +252,7 @@ class EvidenceIndex:
                 continue  # inside a cited excerpt: already an excerpt value
             where = "outside_excerpt" if spans else "other_chunk"
             index = spans[0][2] if spans else None
-            context = self._context(chunk, value.start)
+            context = _LazyContext(self, chunk, value.start)
             span = (value.start, value.end)
             found.extend(_located(value, context, chunk.chunk_id, span, index, where))
         return found
@@ -358,9 +352,32 @@ class EvidenceIndex:
         return None
 
 
+class _LazyContext:
+    """A value's Context, looked up only when a comparison needs it (most never do)."""
+
+    __slots__ = ("_chunk", "_context", "_index", "_position")
+
+    def __init__(self, index: EvidenceIndex, chunk: ChunkLike, position: int) -> None:
+        self._index, self._chunk, self._position = index, chunk, position
+        self._context: Context | None = None
+
+    def _get(self) -> Context:
+        if self._context is None:
+            self._context = self._index._context(self._chunk, self._position)
+        return self._context
+
+    @property
+    def declaration(self) -> Declaration | None:
+        return self._get().declaration
+
+    @property
+    def percent_declared(self) -> bool:
+        return self._get().percent_declared
+
+
 def _located(
     value,
-    context: Context,
+    context: Context | _LazyContext,
     chunk_id: str,
     chunk_span: tuple[int, int] | None,
     index: int | None,

@@ -33,7 +33,7 @@ EQUIVALENCE_RULES: dict[str, str] = {
     "rescaled": "the same amount at another magnitude",
     "declared_scale": "the evidence's scale is declared for its table or paragraph",
     "question_scale": "the answer's scale is declared in the question",
-    "as_written": "the figure as the table writes it, without the table's declared scale",
+    "as_written": "the figure as the evidence writes it, without its declared or written scale",
     "percent_declared": "the evidence's figure is in a column or text declared as percent",
     "date_less_precise": "the date given less precisely than the evidence gives it",
     "rounded": "the evidence's value rounded to the answer's precision",
@@ -474,6 +474,12 @@ def _compare_numbers(
             return None
     elif a.unit and e.unit and not same_unit(a.unit, e.unit):
         return None
+    # A cheap necessary condition first (most pairs fail here, before any context is looked
+    # up): the same significant digits, or the answer's are the evidence's rounded - all but
+    # their last digit are the evidence's leading digits.
+    mine, theirs = a.digits.rstrip("0"), e.digits.rstrip("0")
+    if mine != theirs and not (len(mine) <= len(theirs) and theirs.startswith(mine[:-1])):
+        return None
     if a.kind == "score" or e.kind == "score":
         rules.append("score")
     if a.kind == "ordinal" or e.kind == "ordinal":
@@ -508,6 +514,10 @@ def _compare_numbers(
         elif declaration is None and a.figure >= 1000:
             for exponent in (3, 6, 9):
                 candidates.append((a.figure, e.figure, -exponent, ("undeclared_scale",)))
+    if a.magnitude == 0 and not a.unit and e.magnitude:
+        # "12.50" in the answer's working for "12.50 million": the figure as the evidence
+        # writes it, without its magnitude word (a unit or currency would claim an amount).
+        candidates.append((a.figure, e.figure, 0, ("as_written",)))
     if a.magnitude == 0 and question_exponent is not None and e.magnitude:
         shift = question_exponent - e.magnitude
         candidates.append((a.figure, e.figure, shift, ("question_scale",)))

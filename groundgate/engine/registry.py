@@ -111,3 +111,11 @@ def get_gate(kind: str) -> GateSpec:
         return GATES[kind]
     except KeyError:
         raise KeyError(f"unknown gate kind {kind!r}; known: {', '.join(sorted(GATES))}") from None
+
+
+# Named policies a user can ask for instead of a file ("--policy verbatim"): every family's
+# default, and the answer gate's spec-literal reading.
+POLICY_PRESETS: dict[str, dict[str, GatePolicy]] = {
+    kind: {"default": spec.default_policy} for kind, spec in GATES.items()
+}
+POLICY_PRESETS["answer"] = dict(answer.PRESETS)

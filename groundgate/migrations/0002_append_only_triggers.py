@@ -2,7 +2,7 @@
 
 from django.db import migrations
 
-from groundgate.db_triggers import create_append_only_triggers, drop_append_only_triggers
+from groundgate.models.db_triggers import create_append_only_triggers, drop_append_only_triggers
 
 TABLES = ["groundgate_gaterun", "groundgate_gatepolicyrecord"]
 

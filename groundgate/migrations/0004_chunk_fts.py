@@ -1,5 +1,5 @@
 """A full-text index of chunks for retrieval: SQLite FTS5 (BM25 ranking). Other databases use
-the Python scorer in groundgate.retrieval, so nothing is created for them."""
+the Python scorer in groundgate.services.retrieval, so nothing is created for them."""
 
 from django.db import migrations
 

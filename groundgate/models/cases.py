@@ -56,7 +56,7 @@ class GatePolicyRecord(AppendOnlyModel):
 
 class GateRun(AppendOnlyModel):
     """One verdict of one gate on one case. Append-only: re-gating adds a row; the current
-    verdict of a case is its newest run (see groundgate.selectors)."""
+    verdict of a case is its newest run (see groundgate.selectors.cases)."""
 
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="gate_runs")
     gate = models.CharField(max_length=16)

@@ -61,5 +61,5 @@ def demo_users_ensure(*, dataset: Dataset) -> list[Login]:
         user.save()
         membership_grant(dataset=dataset, user=user, role=role)
         token, _ = Token.objects.get_or_create(user=user)
-        logins.append(Login(username, password, role, token.key))
+        logins.append(Login(username, password, str(role), token.key))
     return logins

@@ -18,8 +18,8 @@ from groundgate.models import Case, Dataset
 from groundgate.pipeline.contracts import RetrievalBundle, SelectionPolicy
 from groundgate.pipeline.llm import ExtractiveProvider, OpenAIProvider, Provider
 from groundgate.pipeline.run import PipelineRun, run_pipeline
-from groundgate.retrieval import EMBEDDING_MODEL, KeywordRetriever, Retriever
 from groundgate.services.gating import case_create_gated
+from groundgate.services.retrieval import EMBEDDING_MODEL, KeywordRetriever, Retriever
 
 TOP_K = 8
 
@@ -67,15 +67,17 @@ def retrieval_bundle(
         }
         for rank, h in enumerate(hits)
     ]
-    return RetrievalBundle(
-        request_id=request_id,
-        user_question=question,
-        retrieval_status="SUCCESS" if rows else "NO_EVIDENCE",
-        index_version=version,
-        embedding_model=EMBEDDING_MODEL,
-        top_k=TOP_K,
-        results=rows,
-        retrieval_latency_ms=latency_ms,
+    return RetrievalBundle.model_validate(
+        {
+            "request_id": request_id,
+            "user_question": question,
+            "retrieval_status": "SUCCESS" if rows else "NO_EVIDENCE",
+            "index_version": version,
+            "embedding_model": EMBEDDING_MODEL,
+            "top_k": TOP_K,
+            "results": rows,
+            "retrieval_latency_ms": latency_ms,
+        }
     )
 
 
@@ -148,7 +150,7 @@ def _store(dataset, question, run: PipelineRun, policy, provider) -> tuple[Case,
             "timings_ms": run.timings_ms,
         }
     }
-    case, _ = case_create_gated(
+    stored = case_create_gated(
         dataset=dataset,
         kind="anchored",
         external_id=run.bundle.request_id,
@@ -157,4 +159,4 @@ def _store(dataset, question, run: PipelineRun, policy, provider) -> tuple[Case,
         verdict=run.r5,
         policy=AnchoredGatePolicy(refusal_text=policy.refusal_text),
     )
-    return case, True
+    return stored.case, True

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from django.db import transaction
 
-from groundgate.code_symbols import Symbol, extract_symbols
+from groundgate.documents.code_symbols import Symbol, extract_symbols
 from groundgate.engine.canonical import canonical_bytes
 from groundgate.models import Chunk, ChunkKind, Dataset, Document, DocumentKind, DocumentStatus
 

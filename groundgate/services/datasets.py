@@ -19,7 +19,7 @@ def dataset_get_or_create(*, slug: str, name: str = "") -> tuple[Dataset, bool]:
 
 
 @transaction.atomic
-def membership_grant(*, dataset: Dataset, user, role: str = Role.REVIEWER) -> Membership:
+def membership_grant(*, dataset: Dataset, user, role: str = str(Role.REVIEWER)) -> Membership:
     membership, _ = Membership.objects.update_or_create(
         dataset=dataset, user=user, defaults={"role": role}
     )

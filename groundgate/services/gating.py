@@ -1,8 +1,16 @@
-"""Gate stored cases and record the verdicts (append-only GateRuns)."""
+"""Gate stored cases and record the verdicts (append-only GateRuns).
+
+gate_runs_record is the one writer of GateRuns (house rule 9): it stores them and sends
+cases_changed in the same transaction, so the review queue (reviews.queue, a receiver) is
+refreshed with them or not at all. Every caller, here, in imports, the API, tasks and the
+answering pipeline, goes through it; tests/services/test_gate_runs.py checks nobody else writes
+GateRuns.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -11,7 +19,7 @@ from groundgate.engine.canonical import canonical_json, sha256_of
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.models import Case, Dataset, GatePolicyRecord, GateRun
-from groundgate.signals import cases_changed
+from groundgate.services.signals import cases_changed
 
 
 def policy_record_for(*, spec: GateSpec, policy: GatePolicy) -> GatePolicyRecord:
@@ -50,6 +58,24 @@ def gaterun_build(
     )
 
 
+@transaction.atomic
+def gate_runs_record(*, runs: Sequence[GateRun]) -> None:
+    """Store new gate runs (built by gaterun_build) and keep the review queue in step, in one
+    transaction."""
+    if not runs:
+        return
+    GateRun.objects.bulk_create(runs)
+    cases_changed.send(sender=GateRun, case_ids=[run.case_id for run in runs])
+
+
+@dataclass(frozen=True)
+class GatedCase:
+    """A stored case and the gate run stored with it."""
+
+    case: Case
+    run: GateRun
+
+
 def case_create_gated(
     *,
     dataset: Dataset,
@@ -59,7 +85,7 @@ def case_create_gated(
     payload: dict,
     verdict,
     policy: GatePolicy,
-) -> tuple[Case, GateRun]:
+) -> GatedCase:
     """Store a new case with the verdict already made for it, in one transaction, and put it in
     the review queue. Raises IntegrityError if the external id is taken (callers decide)."""
     spec = get_gate(kind)
@@ -74,9 +100,8 @@ def case_create_gated(
         )
         record = policy_record_for(spec=spec, policy=policy)
         run = gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=record)
-        run.save()
-        cases_changed.send(sender=GateRun, case_ids=[case.pk])
-    return case, run
+        gate_runs_record(runs=[run])
+    return GatedCase(case, run)
 
 
 def case_gate(*, case: Case, policy: GatePolicy | None = None) -> GateRun:
@@ -92,8 +117,7 @@ def case_gate(*, case: Case, policy: GatePolicy | None = None) -> GateRun:
             verdict=verdict,
             policy_record=policy_record_for(spec=spec, policy=policy),
         )
-        run.save()
-        cases_changed.send(sender=GateRun, case_ids=[case.pk])  # the queue shows the new verdict
+        gate_runs_record(runs=[run])
     return run
 
 
@@ -140,9 +164,7 @@ def dataset_regate(
 def _flush(batch: list[GateRun], report: RegateReport, progress) -> None:
     if not batch:
         return
-    with transaction.atomic():
-        GateRun.objects.bulk_create(batch)
-        cases_changed.send(sender=GateRun, case_ids=[run.case_id for run in batch])
+    gate_runs_record(runs=batch)
     report.gated += len(batch)
     if progress is not None:
         progress(len(batch))

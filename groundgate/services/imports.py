@@ -18,10 +18,9 @@ from django.db import transaction
 from groundgate.engine.canonical import sha256_of
 from groundgate.engine.registry import get_gate
 from groundgate.engine.runner import BadInput, parse_case_payload
-from groundgate.models import Case, Dataset, GateRun
-from groundgate.services.gating import gaterun_build, policy_record_for
+from groundgate.models import Case, Dataset
+from groundgate.services.gating import gate_runs_record, gaterun_build, policy_record_for
 from groundgate.services.untrusted import NUL_MESSAGE, nul_path
-from groundgate.signals import cases_changed
 
 
 @dataclass
@@ -148,5 +147,4 @@ def _write_batch(*, dataset, kind, batch, report, policy_record) -> None:
             gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=policy_record)
         )
         report.by_status[spec.status(verdict)] += 1
-    GateRun.objects.bulk_create(runs)
-    cases_changed.send(sender=GateRun, case_ids=[c.pk for c in cases])
+    gate_runs_record(runs=runs)

@@ -18,8 +18,9 @@ from groundgate.documents.render import (
     locate_excerpt,
     render_page_png,
 )
+from groundgate.families import get_family
+from groundgate.families.base import chunk_boxes, on_document
 from groundgate.models import Case, Chunk, ChunkKind, Document
-from groundgate.selectors import cited_chunk_ids
 
 ZOOM_MIN, ZOOM_MAX = 0.25, 6.0
 # The render cache holds these zoom levels only: a requested zoom is served at the nearest one,
@@ -76,17 +77,9 @@ def page_render(
     return path
 
 
-def _chunk_boxes(chunk: Chunk, page_index: int) -> list[tuple]:
-    return [
-        (x0, top, x1, bottom)
-        for page_number, x0, x1, top, bottom in chunk.position_int
-        if page_number - 1 == page_index
-    ]
-
-
 def case_cited_chunks(*, case: Case) -> dict[str, Chunk]:
     """The stored chunks (with their documents) that the case cites, by chunk_id."""
-    ids = set(cited_chunk_ids(case.kind, case.payload))
+    ids = set(get_family(case.kind).cited_chunk_ids(case.payload))
     chunks = Chunk.objects.filter(dataset_id=case.dataset_id, chunk_id__in=ids)
     return {
         c.chunk_id: c
@@ -98,62 +91,14 @@ def case_cited_chunks(*, case: Case) -> dict[str, Chunk]:
 def case_page_highlights(
     *, case: Case, findings: list[dict]
 ) -> dict[tuple[int, int], list[Highlight]]:
-    """(document id, page index) -> the highlight layers for that page of `case`.
-
-    chunk: the cited chunk's boxes; evidence: the box the answer claims; true_box: the chunk's
-    boxes again, outlined, where the claim differs (COORDINATE_MISMATCH); excerpt: the quoted text,
-    located within the chunk's boxes.
-    """
+    """(document id, page index) -> the highlight layers for that page of `case`, as its family
+    draws them (groundgate/families/<kind>: page_highlights)."""
     chunks = case_cited_chunks(case=case)
-    pages: dict[tuple[int, int], list[Highlight]] = defaultdict(list)
-    if case.kind != "answer":
-        # Other kinds cite chunks without claimed boxes or excerpts: draw the chunks' boxes.
-        for chunk in chunks.values():
-            for page_index in sorted({p[0] - 1 for p in chunk.position_int}):
-                key = (chunk.document_id, page_index)
-                pages[key] += [
-                    Highlight("chunk", tuple(b)) for b in _chunk_boxes(chunk, page_index)
-                ]
-        return {key: sorted(set(v), key=lambda h: (h.layer, h.bbox)) for key, v in pages.items()}
-    evidences = (case.payload.get("answer") or {}).get("evidences") or []
-    mismatched = {f.get("evidence_index") for f in findings if f["code"] == "COORDINATE_MISMATCH"}
-    for index, evidence in enumerate(evidences):
-        chunk = chunks.get(evidence.get("chunk_id"))
-        if chunk is None:
-            continue
-        chunk_pages = sorted({p[0] - 1 for p in chunk.position_int})
-        for page_index in chunk_pages:
-            boxes = _chunk_boxes(chunk, page_index)
-            key = (chunk.document_id, page_index)
-            pages[key] += [Highlight("chunk", tuple(b)) for b in boxes]
-            if index in mismatched:
-                pages[key] += [Highlight("true_box", tuple(b)) for b in boxes]
-            excerpt = evidence.get("excerpt") or ""
-            if excerpt.strip():
-                area = (
-                    min(b[0] for b in boxes),
-                    min(b[1] for b in boxes),
-                    max(b[2] for b in boxes),
-                    max(b[3] for b in boxes),
-                )
-                pages[key].append(Highlight("excerpt", area, excerpt))
-        claimed_page, bbox = evidence.get("page_index"), evidence.get("bbox")
-        if _on_document(claimed_page, chunk.document) and isinstance(bbox, list) and len(bbox) == 4:
-            # The box itself is checked (finite, ordered, clipped to the page) when drawn.
-            pages[(chunk.document_id, claimed_page)].append(Highlight("evidence", tuple(bbox)))
+    pages = get_family(case.kind).page_highlights(case, chunks, findings)
     return {
         key: sorted(set(value), key=lambda h: (h.layer, h.bbox, h.text))
         for key, value in pages.items()
     }
-
-
-def _on_document(page_index, document: Document) -> bool:
-    """A stored claim's page index names a page of the document (not -1, not page 10**30)."""
-    return (
-        isinstance(page_index, int)
-        and not isinstance(page_index, bool)
-        and 0 <= page_index < (document.page_count or 0)
-    )
 
 
 def case_annotated_pdf(*, case: Case, findings: list[dict]) -> bytes:
@@ -186,15 +131,16 @@ def case_annotated_pdf(*, case: Case, findings: list[dict]) -> bytes:
                 ]
             )
             for page_index in sorted({p[0] - 1 for p in chunk.position_int}):
-                boxes = _chunk_boxes(chunk, page_index)
+                boxes = chunk_boxes(chunk, page_index)
                 found = locate_excerpt(
                     opened[document.pk], page_index, evidence.get("excerpt") or "", boxes
                 )
                 for rect in found or boxes:
-                    kind = "highlight" if found else "box"
-                    per_document[document.pk].append(Annotation(page_index, rect, note, kind))
+                    per_document[document.pk].append(
+                        Annotation(page_index, rect, note, "highlight" if found else "box")
+                    )
             claimed_page, bbox = evidence.get("page_index"), evidence.get("bbox")
-            if _on_document(claimed_page, document) and isinstance(bbox, list) and len(bbox) == 4:
+            if on_document(claimed_page, document) and isinstance(bbox, list) and len(bbox) == 4:
                 per_document[document.pk].append(
                     Annotation(claimed_page, tuple(bbox), f"Claimed box\n{note}", "box")
                 )

@@ -14,7 +14,7 @@ from groundgate.engine.canonical import sha256_of
 from groundgate.engine.limits import check_case_json
 from groundgate.engine.registry import get_gate
 from groundgate.models import Case, Dataset
-from groundgate.selectors import case_current_run
+from groundgate.selectors.cases import case_current_run
 from groundgate.services.gating import case_create_gated
 from groundgate.services.untrusted import NUL_MESSAGE, nul_path
 
@@ -58,7 +58,7 @@ def case_submit(*, dataset: Dataset, kind: str, body: bytes) -> Submission:
         return _existing(existing, digest)
     verdict = spec.run(parsed, spec.default_policy)
     try:
-        case, run = case_create_gated(
+        stored = case_create_gated(
             dataset=dataset,
             kind=kind,
             external_id=external_id,
@@ -71,7 +71,7 @@ def case_submit(*, dataset: Dataset, kind: str, body: bytes) -> Submission:
         # The same id submitted concurrently: the other request stored it first.
         existing = Case.objects.get(dataset=dataset, kind=kind, external_id=external_id)
         return _existing(existing, digest)
-    return Submission(case, run.verdict.encode(), True)
+    return Submission(stored.case, stored.run.verdict.encode(), True)
 
 
 def _existing(case: Case, digest: str) -> Submission:

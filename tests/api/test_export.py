@@ -36,7 +36,7 @@ def audited(demo_dataset):
         case=Case.objects.get(external_id="demo-en-18"),
         admin=reviewer,
         to_label="grounded",
-        reason="12.5 is 12.50",
+        reason="4.75 is 38% of 12.50",
     )
     return admin
 
@@ -60,7 +60,7 @@ def test_every_record_validates_against_the_schema(audited, demo_dataset):
     assert reviewed["cited_chunks"][0]["source"] == "case"
     relabelled = next(r for r in records if r["case"]["external_id"] == "demo-en-18")
     assert relabelled["final_label"] == "grounded"
-    assert relabelled["relabels"][0]["reason"] == "12.5 is 12.50"
+    assert relabelled["relabels"][0]["reason"] == "4.75 is 38% of 12.50"
     assert relabelled["gate_runs"][0]["verdict"]["status"] == "citation_insufficient"
 
 

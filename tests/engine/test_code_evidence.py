@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from groundgate.code_symbols import extract_symbols, source_hash
+from groundgate.documents.code_symbols import extract_symbols, source_hash
 from groundgate.engine.gates.code import CodeCase, CodeGatePolicy, attach_symbols, gate_code
 from tests.conftest import run_groundgate
 

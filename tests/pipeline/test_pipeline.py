@@ -151,44 +151,61 @@ def test_the_answer_api_returns_the_public_response(manual):
     )
 
 
-def test_the_answer_command_exit_codes(manual, settings, tmp_path):
-    # The command uses its own database connection: point it at a file database with data.
-    db = tmp_path / "cli.sqlite3"
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{db}", MEDIA_ROOT=str(tmp_path / "m"))
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    subprocess.run(
-        [
-            sys.executable,
-            "manage.py",
-            "ingest",
-            "fixtures/demo/demo-documents.pdf",
-            "--dataset",
-            "manual",
-        ],
+# One real process runs the whole path a user takes: a fresh interpreter, settings from the
+# environment, a file database migrated and filled by the management commands, then the
+# `groundgate answer` command; its exit status is the process's. One boot instead of seven.
+ONE_PROCESS = """
+import sys
+
+import django
+
+django.setup()
+from django.core.management import call_command
+
+call_command("migrate", verbosity=0)
+call_command("ingest", "fixtures/demo/demo-documents.pdf", "--dataset", "manual", stdout=sys.stderr)
+from groundgate.cli import main
+
+sys.exit(main(["answer", sys.argv[1], "--dataset", "manual", "--json"]))
+"""
+
+
+def test_the_answer_command_answers_in_a_real_process(tmp_path):
+    env = dict(
+        os.environ,
+        DATABASE_URL=f"sqlite:///{tmp_path / 'cli.sqlite3'}",
+        MEDIA_ROOT=str(tmp_path / "m"),
+        DJANGO_SETTINGS_MODULE="groundgate.settings",
+    )
+    ok = subprocess.run(
+        [sys.executable, "-c", ONE_PROCESS, QUESTION],
         cwd=ROOT,
         env=env,
-        check=True,
         capture_output=True,
+        text=True,
     )
+    assert ok.returncode == 0, ok.stderr
+    assert json.loads(ok.stdout)["status"] == "OK"
 
-    def answer(*args):
-        return subprocess.run(
-            [sys.executable, "-m", "groundgate.cli", "answer", *args],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-        )
 
-    ok = answer(QUESTION, "--dataset", "manual", "--json")
-    assert ok.returncode == 0 and json.loads(ok.stdout)["status"] == "OK"
-    refused = answer("Who won the cricket world cup?", "--dataset", "manual")
-    assert refused.returncode == 1 and refused.stdout.startswith("NO_EVIDENCE")
-    bad = answer(QUESTION, "--dataset", "nope")
-    assert bad.returncode == 2 and "no dataset 'nope'" in bad.stderr
-    assert answer("   ", "--dataset", "manual").returncode == 2
-    verbose = answer(QUESTION, "--dataset", "manual", "--verbose")
-    assert '"r4_llm"' in verbose.stderr
+def test_the_answer_command_exit_codes(manual, capfd):
+    """The other outcomes, through the same main() in this process (on the test database)."""
+    from groundgate.cli import main
+
+    def answer(*args) -> tuple[int, str, str]:
+        code = main(["answer", *args])
+        out, err = capfd.readouterr()
+        return code, out, err
+
+    code, out, _ = answer(QUESTION, "--dataset", "manual", "--json")
+    assert code == 0 and json.loads(out)["status"] == "OK"
+    code, out, _ = answer("Who won the cricket world cup?", "--dataset", "manual")
+    assert code == 1 and out.startswith("NO_EVIDENCE")
+    code, _, err = answer(QUESTION, "--dataset", "nope")
+    assert code == 2 and "no dataset 'nope'" in err
+    assert answer("   ", "--dataset", "manual")[0] == 2
+    _, _, err = answer(QUESTION, "--dataset", "manual", "--verbose")
+    assert '"r4_llm"' in err
 
 
 def test_the_case_page_shows_the_run(manual):

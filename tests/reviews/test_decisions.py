@@ -24,7 +24,7 @@ def review(client, c: Case, label: str, seen: int = 0, **extra):
 
 
 def test_a_reviewer_records_a_decision_with_per_finding_calls(reviewer):
-    c = case("demo-en-19")  # two UNGROUNDED_NUMBER findings
+    c = case("demo-en-19")  # "$1050" grounded by equivalence (info), "10" ungrounded
     response = review(
         reviewer,
         c,
@@ -44,7 +44,7 @@ def test_a_reviewer_records_a_decision_with_per_finding_calls(reviewer):
         .values_list("code", "call", "reason")
     )
     assert calls == [
-        ("UNGROUNDED_NUMBER", "right", ""),
+        ("NUMBER_EQUIVALENT", "right", ""),
         ("UNGROUNDED_NUMBER", "wrong", "formatting"),
     ]
     entry = QueueEntry.objects.get(case=c)
@@ -73,11 +73,11 @@ def test_a_later_reviewer_is_told_of_the_conflict_and_sees_the_other_decision(
 ):
     c = case("demo-en-18")
     # Both open the page when nobody has reviewed (seen_review_id 0); Rita saves first.
-    assert review(reviewer, c, "not_grounded", comment="12.5 vs 12.50").status_code == 302
+    assert review(reviewer, c, "not_grounded", comment="4.75 is derived").status_code == 302
     response = review(second_reviewer, c, "grounded")
     assert response.status_code == 409
     html = response.content.decode()
-    assert "Not saved" in html and "rita" in html and "12.5 vs 12.50" in html
+    assert "Not saved" in html and "rita" in html and "4.75 is derived" in html
     assert Review.objects.filter(case=c).count() == 1  # nothing silently overwritten
     # Knowingly saving anyway records a second review, and the case is disputed.
     assert review(second_reviewer, c, "grounded", force="1").status_code == 302

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from django.db import DatabaseError, connection, transaction
 
 from groundgate.engine.gates.answer import AnswerGatePolicy
 from groundgate.models import Case, GateRun
 from groundgate.models.append_only import AppendOnlyError
-from groundgate.selectors import case_current_run
+from groundgate.selectors.cases import case_current_run
 from groundgate.services.gating import case_gate, dataset_regate
+from groundgate.services.signals import cases_changed
 from reviews.models import QueueEntry
 
 pytestmark = pytest.mark.django_db
@@ -55,3 +59,39 @@ def test_dataset_regate_is_deterministic(demo_dataset):
     for run in GateRun.objects.order_by("id"):
         newest[run.case_id] = run.verdict
     assert newest == before  # same input, same policy: byte-identical verdicts
+
+
+def test_a_gate_run_and_its_queue_entry_commit_together_or_not_at_all(demo_dataset):
+    """The queue is refreshed inside the writer's transaction: if refreshing fails, the run is
+    not stored either."""
+    case = Case.objects.get(external_id="demo-en-17")
+    before = GateRun.objects.filter(case=case).count()
+
+    def broken_queue(sender, case_ids, **kwargs):
+        raise RuntimeError("queue refresh failed")
+
+    cases_changed.connect(broken_queue, dispatch_uid="test.broken")
+    try:
+        with pytest.raises(RuntimeError):
+            case_gate(case=case)
+    finally:
+        cases_changed.disconnect(dispatch_uid="test.broken")
+    assert GateRun.objects.filter(case=case).count() == before
+
+
+def test_only_the_one_writer_stores_gate_runs():
+    """House rule 9: gate_runs_record (groundgate/services/gating.py) is the only code that
+    stores GateRuns, so no caller can forget to refresh the review queue."""
+    root = Path(__file__).resolve().parents[2]
+    writes = re.compile(r"GateRun\.objects\.(bulk_create|create|get_or_create)|gate_runs\.create")
+    found = []
+    for path in sorted([*root.glob("groundgate/**/*.py"), *root.glob("reviews/**/*.py")]):
+        if "migrations" in path.parts:
+            continue
+        for number, text in enumerate(path.read_text().splitlines(), 1):
+            if writes.search(text):
+                found.append(f"{path.relative_to(root)}:{number}")
+    assert len(found) == 1 and found[0].startswith("groundgate/services/gating.py:"), found
+    # Nobody saves a built run one by one either.
+    for path in [*root.glob("groundgate/**/*.py"), *root.glob("reviews/**/*.py")]:
+        assert not re.search(r"\brun\.save\(\)", path.read_text()), path

@@ -93,14 +93,14 @@ def test_small_batches_give_the_same_result():
 
 def test_a_failing_batch_leaves_nothing_half_written(monkeypatch):
     """If writing the gate runs fails, the batch's cases are rolled back with them."""
-    from groundgate.services import imports
+    from groundgate.models import GateRun
 
     dataset, _ = dataset_get_or_create(slug="atomic")
 
     def explode(*args, **kwargs):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(imports.GateRun.objects, "bulk_create", explode)
+    monkeypatch.setattr(GateRun.objects, "bulk_create", explode)
     with pytest.raises(RuntimeError):
         case_import_lines(dataset=dataset, lines=[line("a"), line("b")])
     assert not Case.objects.filter(dataset=dataset).exists()

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from groundgate.documents.render import Highlight, render_page_png
-from groundgate.models import Case, Role
+from groundgate.models import Case, Chunk, Role
 from groundgate.services import rendering
 from groundgate.services.datasets import dataset_get_or_create, membership_grant
 from groundgate.services.demo import demo_load
@@ -129,3 +129,36 @@ def test_page_images_and_pdfs_are_for_members_only(demo):
     for url in (image, pdf):
         assert stranger.get(url).status_code == 404
     assert Client().get(image).status_code == 302  # anonymous: to the login page
+
+
+def test_the_case_page_places_each_finding_on_its_cited_page(demo):
+    """Findings that name only an evidence index are placed on the page of that evidence's
+    chunk (the answer family maps the index to the chunk)."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from groundgate.services.datasets import membership_grant
+
+    case = Case.objects.get(external_id="demo-pdf-03")
+    findings = case.gate_runs.get().findings
+    placed = [f for f in findings if f.get("evidence_index") is not None]
+    assert placed
+    user = get_user_model().objects.create_user("rita")
+    membership_grant(dataset=demo, user=user, role=Role.REVIEWER)
+    client = Client()
+    client.force_login(user)
+    page = client.get(f"/d/demo/cases/{case.pk}/")
+    locations = [where for _, where in page.context["findings"]]
+    document_id = Chunk.objects.get(
+        dataset=demo, chunk_id=case.payload["answer"]["evidences"][0]["chunk_id"]
+    ).document_id
+    assert any(w.key == f"{document_id}:0" and len(w.bbox) == 4 for w in locations)
+    assert f'data-page="{document_id}:0" data-bbox="' in page.content.decode()
+    # A finding that names only its evidence index is placed through the answer family.
+    from reviews.presenters import finding_locations
+
+    bare = [{"code": "EXCERPT_NOT_FOUND", "evidence_index": 0}, {"code": "X"}]
+    chunks = rendering.case_cited_chunks(case=case)
+    first, unplaced = finding_locations(case, bare, chunks)
+    assert first.key == f"{document_id}:0" and len(first.bbox) == 4
+    assert unplaced.key == "" and unplaced.bbox == ()

@@ -42,6 +42,16 @@ def _case_limits():
         raise CliError(str(exc)) from None
 
 
+def _policy_bytes(spec, policy: str) -> bytes:
+    """A policy file's bytes, or a named preset's ("verbatim") when no such file exists."""
+    from groundgate.engine.registry import POLICY_PRESETS
+
+    presets = POLICY_PRESETS.get(spec.kind, {})
+    if policy in presets and not Path(policy).exists():
+        return presets[policy].model_dump_json().encode()
+    return _read_bytes(policy)
+
+
 def _load_policy(spec, policy_path: str | None):
     if policy_path is None:
         return spec.default_policy
@@ -50,7 +60,7 @@ def _load_policy(spec, policy_path: str | None):
     from groundgate.engine.errors import one_line
 
     try:
-        return spec.policy_model.model_validate_json(_read_bytes(policy_path))
+        return spec.policy_model.model_validate_json(_policy_bytes(spec, policy_path))
     except ValidationError as exc:
         raise CliError(f"{policy_path}: bad policy: {one_line(exc)}") from None
 
@@ -148,8 +158,8 @@ def _gate_code_with_symbols(args: argparse.Namespace, spec, policy, out: BinaryI
 
 
 def cmd_gate_e(args: argparse.Namespace, out: BinaryIO) -> int:
+    from groundgate.cli.gate_e_files import GateEInputError, run_gate_e
     from groundgate.engine.gates.report import ReportGatePolicy
-    from groundgate.gate_e_files import GateEInputError, run_gate_e
 
     try:
         policy = (
@@ -179,7 +189,7 @@ def cmd_gate_e(args: argparse.Namespace, out: BinaryIO) -> int:
 
 
 def cmd_symbols(args: argparse.Namespace, out: BinaryIO) -> int:
-    from groundgate.code_symbols import extract_symbols
+    from groundgate.documents.code_symbols import extract_symbols
     from groundgate.engine.canonical import canonical_bytes
 
     repo = Path(args.repo_dir)
@@ -247,7 +257,7 @@ def cmd_answer(args: argparse.Namespace, out: BinaryIO) -> int:
 
 def _parallel_workers(args: argparse.Namespace) -> int:
     """How many processes to gate a --jsonl file with: 1 for stdin and small files."""
-    from groundgate.jsonl_parallel import MIN_PARALLEL_BYTES, worker_count
+    from groundgate.cli.jsonl_parallel import MIN_PARALLEL_BYTES, worker_count
 
     if args.jsonl == "-":
         return 1
@@ -261,10 +271,10 @@ def _parallel_workers(args: argparse.Namespace) -> int:
 
 
 def _gate_jsonl_parallel(args: argparse.Namespace, spec, out: BinaryIO) -> int:
+    from groundgate.cli.jsonl_parallel import _Failed, gate_file_parallel
     from groundgate.engine.runner import BadInput
-    from groundgate.jsonl_parallel import _Failed, gate_file_parallel
 
-    policy_json = _read_bytes(args.policy) if args.policy else None
+    policy_json = _policy_bytes(spec, args.policy) if args.policy else None
     _case_limits()  # a bad limit is reported here, once, not by every worker
     bad = failed = False
     for part in gate_file_parallel(args.jsonl, spec.kind, policy_json, _parallel_workers(args)):
@@ -296,7 +306,11 @@ def build_parser() -> argparse.ArgumentParser:
     gate.add_argument("kind", help="gate family, e.g. answer")
     gate.add_argument("case", nargs="?", help="one case as a JSON file, or - for stdin")
     gate.add_argument("--jsonl", metavar="FILE", help="one case per line; - for stdin")
-    gate.add_argument("--policy", metavar="FILE", help="a JSON policy overriding the default")
+    gate.add_argument(
+        "--policy",
+        metavar="FILE|NAME",
+        help="a JSON policy overriding the default, or a named one (answer: verbatim)",
+    )
     gate.add_argument(
         "--symbols", metavar="FILE", help="code gate: symbols.jsonl to look the refs up in"
     )
@@ -361,7 +375,3 @@ def main(argv: list[str] | None = None) -> int:
             out.flush()
         except BrokenPipeError:
             pass
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -105,7 +105,8 @@ def gate_file_parallel(
         for result in pool.imap(_gate_block, block_bounds(path, size)):
             for part in result.parts:
                 if isinstance(part, BadInput):
-                    yield BadInput(part.line + offset, part.message, part.fields)
+                    line = None if part.line is None else part.line + offset
+                    yield BadInput(line, part.message, part.fields)
                 else:
                     yield part
             if result.failed:

@@ -1,0 +1,106 @@
+"""The records a user may see. Every lookup of a dataset-scoped record for a user goes through
+here: web views, API views and services raise the same errors for the same user (Http404 for
+what the user may not see, PermissionDenied for what their role may not do), and DRF and Django
+turn both into the same status codes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.http import Http404
+
+from groundgate.access.policies import DENIED, Action, role_may
+from groundgate.models import Case, Dataset, Document, DocumentStatus, Membership
+
+
+@dataclass(frozen=True)
+class DatasetAccess:
+    """A dataset as one member sees it: the dataset and their role in it."""
+
+    dataset: Dataset
+    role: str
+
+    def may(self, action: Action) -> bool:
+        return role_may(self.role, action)
+
+    @property
+    def is_admin(self) -> bool:
+        return self.may(Action.RELABEL)
+
+
+def _memberships(user) -> QuerySet[Membership]:
+    if user is None or not user.is_authenticated:
+        return Membership.objects.none()
+    return Membership.objects.filter(user=user).select_related("dataset")
+
+
+def datasets_visible(*, user) -> QuerySet[Dataset]:
+    """The datasets `user` is a member of, in slug order."""
+    if user is None or not user.is_authenticated:
+        return Dataset.objects.none()
+    return Dataset.objects.filter(memberships__user=user).order_by("slug")
+
+
+def member_role(*, user, dataset: Dataset) -> str | None:
+    membership = _memberships(user).filter(dataset=dataset).first()
+    return membership.role if membership else None
+
+
+def _check(role: str, action: Action) -> None:
+    if not role_may(role, action):
+        raise PermissionDenied(DENIED.get(action, f"your role may not {action}"))
+
+
+def require(*, user, dataset: Dataset, action: Action) -> str:
+    """The user's role, if they may do `action` in `dataset`; for services acting for a user.
+    A non-member is refused too (PermissionDenied: the caller found the dataset already)."""
+    role = member_role(user=user, dataset=dataset)
+    if role is None:
+        raise PermissionDenied("not a member of this dataset")
+    _check(role, action)
+    return role
+
+
+def dataset_access(*, user, slug: str, action: Action = Action.VIEW) -> DatasetAccess:
+    """The dataset `slug` and the user's role, if they may do `action` there: Http404 for a
+    dataset they are not a member of (or that does not exist), PermissionDenied for a member whose
+    role may not."""
+    membership = _memberships(user).filter(dataset__slug=slug).first()
+    if membership is None:
+        raise Http404("no such dataset")
+    _check(membership.role, action)
+    return DatasetAccess(membership.dataset, membership.role)
+
+
+def dataset_for(*, user, slug: str, action: Action = Action.VIEW) -> Dataset:
+    return dataset_access(user=user, slug=slug, action=action).dataset
+
+
+def dataset_default(*, user) -> Dataset | None:
+    """The dataset of a user who is a member of exactly one (the API lets them leave it out)."""
+    memberships = list(_memberships(user)[:2])
+    return memberships[0].dataset if len(memberships) == 1 else None
+
+
+def case_for(*, user, slug: str, case_id, action: Action = Action.VIEW) -> Case:
+    """A case of dataset `slug`, or Http404 (also for a case of another dataset)."""
+    dataset = dataset_for(user=user, slug=slug, action=action)
+    case_id = int(case_id) if str(case_id).isdigit() else None
+    case = Case.objects.filter(dataset=dataset, pk=case_id).select_related("dataset").first()
+    if case is None:
+        raise Http404("no such case")
+    return case
+
+
+def document_for(*, user, slug: str, document_id, ready: bool = False) -> Document:
+    """A document of dataset `slug` (only a ready one if `ready`), or Http404."""
+    dataset = dataset_for(user=user, slug=slug)
+    documents = Document.objects.filter(dataset=dataset, pk=document_id)
+    if ready:
+        documents = documents.filter(status=DocumentStatus.READY)
+    document = documents.first()
+    if document is None:
+        raise Http404("no such document")
+    return document

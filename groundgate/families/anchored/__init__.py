@@ -1,0 +1,27 @@
+"""The anchored family (R5): a model answer citing chunks through anchors; runs of the answering
+pipeline are stored as anchored cases, with the run's record shown on the case page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from groundgate.families.base import CaseText, Family, ids_under
+from groundgate.models import Case
+
+
+def cited_chunk_ids(payload: dict) -> list[str]:
+    return ids_under(payload.get("citations") or [], "chunk_id")
+
+
+def panel(case: Case, verdict: dict, findings: list[dict]) -> dict:
+    return {"pipeline": case.payload.get("pipeline")}
+
+
+FAMILY = Family(
+    kind="anchored",
+    folder=Path(__file__).parent,
+    text=CaseText("Model answer", ("raw_model_text",), "raw_model_text"),
+    statuses={"PASSED": True, "FAILED": False},
+    cited_chunk_ids=cited_chunk_ids,
+    panel=panel,
+)

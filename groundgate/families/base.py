@@ -1,0 +1,128 @@
+"""What the Django side knows about a gate family (house rule 8), in one object per family.
+
+The engine's registry (groundgate/engine/registry.py) says how a family is validated and gated;
+a Family says how its stored cases are shown and exported: which text the findings' spans point
+into, which chunks a case cites, how its cited pages are highlighted, its partials on the case
+page, what each of its gate statuses means in the queue, and its share of the export record.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from groundgate.documents.render import Highlight
+from groundgate.engine.registry import GateSpec, get_gate
+from groundgate.models import Case, Chunk
+
+# (document id, page index) -> the highlight layers drawn on that page.
+Pages = dict[tuple[int, int], list[Highlight]]
+# A family's panel on the case page: (case, parsed verdict, findings) -> template context.
+Panel = Callable[[Case, dict, list[dict]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class CaseText:
+    """The text of a case that findings' spans point into: its heading on the case page, the
+    path to it in the payload, and the `field` findings name (None: spans are not drawn)."""
+
+    label: str
+    path: tuple[str, ...]
+    field: str | None
+
+    def of(self, payload: dict) -> str:
+        value: Any = payload
+        for key in self.path:
+            value = value.get(key) if isinstance(value, dict) else None
+        return value if isinstance(value, str) else ""
+
+
+def chunk_boxes(chunk: Chunk, page_index: int) -> list[tuple]:
+    """The boxes of `chunk` on page `page_index` (0-based), from its position_int rows."""
+    return [
+        (x0, top, x1, bottom)
+        for page_number, x0, x1, top, bottom in chunk.position_int
+        if page_number - 1 == page_index
+    ]
+
+
+def highlight_cited_chunks(case: Case, chunks: dict[str, Chunk], findings: list[dict]) -> Pages:
+    """The default: families that cite chunks without claimed boxes or excerpts get the cited
+    chunks' boxes drawn."""
+    pages: Pages = defaultdict(list)
+    for chunk in chunks.values():
+        for page_index in sorted({p[0] - 1 for p in chunk.position_int}):
+            pages[(chunk.document_id, page_index)] += [
+                Highlight("chunk", tuple(b)) for b in chunk_boxes(chunk, page_index)
+            ]
+    return pages
+
+
+def ids_under(items: Any, key: str) -> list[str]:
+    """The string `key` of each dict in `items` (payloads are stored as submitted: be lenient)."""
+    if not isinstance(items, list):
+        return []
+    return [v for i in items if isinstance(i, dict) and isinstance(v := i.get(key), str)]
+
+
+def no_inline_chunks(payload: dict) -> dict[str, dict]:
+    return {}
+
+
+def no_evidence_index(payload: dict, index: int) -> str | None:
+    return None
+
+
+def no_panel(case: Case, verdict: dict, findings: list[dict]) -> dict[str, Any]:
+    return {}
+
+
+@dataclass(frozen=True)
+class Family:
+    kind: str  # the engine's KIND (Case.kind, the CLI and API name)
+    folder: Path  # the family's folder: its module and its partials (summary.html, evidence.html)
+    text: CaseText
+    # Queue status mapping: every status the family's gate gives -> does the case pass? The
+    # queue puts the rest first; the status badge is coloured by it.
+    statuses: Mapping[str, bool]
+    # The chunk ids (or code symbol ids) a case cites, in citation order.
+    cited_chunk_ids: Callable[[dict], list[str]]
+    # Chunks the case carries itself (export provenance when they are not stored as Chunks).
+    inline_chunks: Callable[[dict], dict[str, dict]] = no_inline_chunks
+    page_highlights: Callable[[Case, dict[str, Chunk], list[dict]], Pages] = highlight_cited_chunks
+    panel: Panel = no_panel
+    # The chunk a finding's evidence_index points at, for findings that name no chunk_id.
+    evidence_chunk_id: Callable[[dict, int], str | None] = no_evidence_index
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def spec(self) -> GateSpec:
+        """The engine's side of the family (its input and verdict models are the API schema)."""
+        return get_gate(self.kind)
+
+    def partial(self, name: str):
+        """The family's partial `name` (summary or evidence) as a template, or None."""
+        return _template(self.folder / f"{name}.html")
+
+
+@cache
+def _template(path: Path):
+    from django.template import engines
+
+    if not path.exists():
+        return None
+    return engines["django"].from_string(path.read_text(encoding="utf-8"))
+
+
+def on_document(page_index, document) -> bool:
+    """A stored claim's page index names a page of the document (not -1, not page 10**30):
+    anything else is not drawn, so a bad stored value cannot break a page."""
+    return (
+        isinstance(page_index, int)
+        and not isinstance(page_index, bool)
+        and 0 <= page_index < (document.page_count or 0)
+    )

@@ -1,0 +1,59 @@
+"""Accept an uploaded PDF for ingestion in the background (the API's upload endpoint).
+
+The bytes are stored on a pending Document in one transaction and the ingestion task is queued
+when it commits; the task runs groundgate.services.ingestion.document_ingest_pending, the same
+ingestion the `ingest` command runs. Uploading bytes a dataset already holds ready is a no-op.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import PurePath
+
+from celery.utils import uuid
+from django.core.files.base import ContentFile
+from django.db import transaction
+
+from groundgate.documents.pdf_text import looks_like_pdf
+from groundgate.models import Dataset, Document, DocumentStatus
+
+
+class NotAPdf(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class UploadAccepted:
+    document: Document
+    task_id: str | None  # None: the same bytes were ingested already (nothing queued)
+
+    @property
+    def already(self) -> bool:
+        return self.task_id is None
+
+
+def document_upload_accept(
+    *, dataset: Dataset, data: bytes, filename: str, password: str | None = None
+) -> UploadAccepted:
+    if not looks_like_pdf(data):
+        raise NotAPdf("file: not a PDF (the file does not start with %PDF-)")
+    sha256 = hashlib.sha256(data).hexdigest()
+    existing = Document.objects.filter(dataset=dataset, sha256=sha256).first()
+    if existing is not None and existing.status == DocumentStatus.READY:
+        return UploadAccepted(existing, None)
+    name = PurePath(filename or "upload.pdf").name[:200] or "upload.pdf"
+    task_id = uuid()
+    with transaction.atomic():
+        document = existing or Document(dataset=dataset, sha256=sha256, title=name)
+        document.status = DocumentStatus.PENDING
+        if not document.file:
+            document.file.save(name, ContentFile(data), save=False)
+        document.save()
+        from groundgate.tasks import ingest_document_task
+
+        transaction.on_commit(
+            lambda: ingest_document_task.apply_async((document.pk, password), task_id=task_id)
+        )
+    document.refresh_from_db()
+    return UploadAccepted(document, task_id)

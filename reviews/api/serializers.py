@@ -1,0 +1,65 @@
+"""Read-side representations of cases with their review state, and of reviews."""
+
+from __future__ import annotations
+
+import orjson
+from rest_framework import serializers
+
+from groundgate.models import Case
+from groundgate.selectors.cases import case_current_run
+from reviews.models import FindingDecision, QueueEntry, Review
+
+
+class CurrentSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = QueueEntry
+        fields = [
+            "gate_status",
+            "passed",
+            "finding_codes",
+            "review_state",
+            "review_count",
+            "final_label",
+        ]
+
+
+class CaseSerializer(serializers.ModelSerializer):
+    current = CurrentSerializer(source="queue_entry", read_only=True)
+
+    class Meta:
+        model = Case
+        fields = [
+            "id",
+            "external_id",
+            "kind",
+            "question",
+            "payload_sha256",
+            "created_at",
+            "current",
+        ]
+
+
+class CaseDetailSerializer(CaseSerializer):
+    current_verdict = serializers.SerializerMethodField()
+
+    class Meta(CaseSerializer.Meta):
+        fields = [*CaseSerializer.Meta.fields, "payload", "current_verdict"]
+
+    def get_current_verdict(self, obj: Case) -> dict | None:
+        run = case_current_run(case=obj)
+        return orjson.loads(run.verdict) if run else None
+
+
+class DecisionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = FindingDecision
+        fields = ["finding_index", "code", "call", "reason"]
+
+
+class ReviewSerializer(serializers.ModelSerializer):
+    reviewer = serializers.CharField(source="reviewer.username", read_only=True)
+    decisions = DecisionSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Review
+        fields = ["id", "reviewer", "label", "comment", "created_at", "gate_run", "decisions"]

@@ -1,0 +1,110 @@
+"""Cases with their current verdict and review state, a case's reviews (exactly those the case
+page shows: groundgate.access decides), and the streaming export (admins)."""
+
+from __future__ import annotations
+
+from django.http import StreamingHttpResponse
+from django.utils.http import content_disposition_header
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics
+from rest_framework.views import APIView
+
+from groundgate.access import Action, case_for, dataset_for, member_role
+from groundgate.api.errors import bad_request
+from groundgate.api.gate_views import ErrorBody
+from groundgate.models import Case, Dataset
+from reviews.api import serializers as s
+from reviews.export import csv_stream, export_filters_parse, export_records, jsonl_stream
+from reviews.models import Label
+from reviews.selectors import case_reviews_visible, queue_entries, queue_filters
+
+
+def _dataset(view) -> Dataset:
+    return dataset_for(user=view.request.user, slug=view.kwargs["slug"])
+
+
+QUEUE_FILTERS = [
+    OpenApiParameter("status", str, description="current gate status"),
+    OpenApiParameter("code", str, description="a finding code of the current verdict"),
+    OpenApiParameter("kind", str, description="case kind"),
+    OpenApiParameter("review", str, enum=["unreviewed", "reviewed", "disputed"]),
+    OpenApiParameter("label", str, description="final label"),
+]
+
+
+@extend_schema(parameters=QUEUE_FILTERS)
+class CaseList(generics.ListAPIView):
+    """Cases with their current verdict and label; the review queue's filters apply."""
+
+    serializer_class = s.CaseSerializer
+
+    def get_queryset(self):
+        # The review queue's filters, from the one selector that implements them.
+        dataset = _dataset(self)
+        filters = queue_filters(self.request.query_params)
+        filters["final_label"] = self.request.query_params.get("label", "")
+        entries = queue_entries(dataset=dataset, filters=filters)
+        return Case.objects.filter(
+            dataset=dataset, pk__in=entries.values("case_id")
+        ).select_related("queue_entry")
+
+
+class CaseDetail(generics.RetrieveAPIView):
+    serializer_class = s.CaseDetailSerializer
+
+    def get_object(self):
+        dataset = _dataset(self)
+        return generics.get_object_or_404(
+            Case.objects.select_related("queue_entry"), dataset=dataset, pk=self.kwargs["pk"]
+        )
+
+
+class CaseReviews(generics.ListAPIView):
+    serializer_class = s.ReviewSerializer
+
+    def get_queryset(self):
+        case = case_for(user=self.request.user, slug=self.kwargs["slug"], case_id=self.kwargs["pk"])
+        role = member_role(user=self.request.user, dataset=case.dataset)
+        seen = case_reviews_visible(user=self.request.user, case=case, role=role)
+        return seen.reviews.select_related("reviewer").prefetch_related("decisions")
+
+
+class Export(APIView):
+    @extend_schema(
+        operation_id="dataset_export",
+        summary="Stream one record per case (groundgate.export.v1; docs/export-schema.md)",
+        parameters=[
+            OpenApiParameter("format", str, enum=["jsonl", "csv"], default="jsonl"),
+            OpenApiParameter("reviewed", bool, description="only cases whose review is settled"),
+            OpenApiParameter("label", str, enum=Label.values),
+            OpenApiParameter("code", str, description="a finding code of the current verdict"),
+            OpenApiParameter("since", str, description="ISO 8601: activity at or after"),
+        ],
+        responses={
+            (200, "application/x-ndjson"): OpenApiTypes.STR,
+            (200, "text/csv"): OpenApiTypes.STR,
+            400: ErrorBody,
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+        },
+        tags=["export"],
+    )
+    def get(self, request, slug: str):
+        dataset = dataset_for(user=request.user, slug=slug, action=Action.EXPORT)
+        fmt = request.query_params.get("format", "jsonl")
+        if fmt not in ("jsonl", "csv"):
+            return bad_request([{"field": "format", "message": "jsonl or csv"}])
+        filters, errors = export_filters_parse(request.query_params)
+        if errors or filters is None:
+            return bad_request(errors)
+        records = export_records(dataset=dataset, filters=filters)
+        if fmt == "csv":
+            response = StreamingHttpResponse(csv_stream(records), content_type="text/csv")
+        else:
+            response = StreamingHttpResponse(
+                jsonl_stream(records), content_type="application/x-ndjson"
+            )
+        response["Content-Disposition"] = content_disposition_header(True, f"{dataset.slug}.{fmt}")
+        return response

@@ -1,0 +1,55 @@
+"""Review input is parsed by Django forms: bad input is refused naming the field, and nothing is
+written."""
+
+from __future__ import annotations
+
+import pytest
+
+from groundgate.models import Case
+from reviews.models import Relabel, Review
+
+pytestmark = pytest.mark.django_db
+
+
+def case(external_id: str) -> Case:
+    return Case.objects.get(external_id=external_id)
+
+
+@pytest.mark.parametrize(
+    ("form", "field"),
+    [
+        ({}, "label"),
+        ({"label": "grounded", "seen_review_id": "x"}, "seen_review_id"),
+        ({"label": "grounded", "gate_run_id": "-3"}, "gate_run_id"),
+    ],
+)
+def test_a_bad_review_form_is_refused_naming_the_field(reviewer, form, field):
+    c = case("demo-en-17")
+    response = reviewer.post(f"/d/demo/cases/{c.pk}/review", form)
+    assert response.status_code == 400
+    assert f"Not saved: {field}: " in response.content.decode()
+    assert not Review.objects.filter(case=c).exists()
+
+
+def test_force_zero_is_not_force(reviewer, second_reviewer):
+    """Sam saves over Rita's review only when the page says force=1, not for force=0."""
+    c = case("demo-en-17")
+    seen = reviewer.get(f"/d/demo/cases/{c.pk}/").context["seen_review_id"]
+    assert (
+        second_reviewer.post(f"/d/demo/cases/{c.pk}/review", {"label": "grounded"}).status_code
+        == 302
+    )
+    form = {"label": "not_grounded", "seen_review_id": seen, "force": "0"}
+    assert reviewer.post(f"/d/demo/cases/{c.pk}/review", form).status_code == 409
+    form["force"] = "1"
+    assert reviewer.post(f"/d/demo/cases/{c.pk}/review", form).status_code == 302
+
+
+def test_a_bulk_relabel_without_a_reason_relabels_nothing(admin):
+    response = admin.post(
+        "/d/demo/relabel?status=ok",
+        {"status": "ok", "to_label": "grounded", "reason": "", "expected_count": "0"},
+        follow=True,
+    )
+    assert "Not relabelled: reason: " in response.content.decode()
+    assert not Relabel.objects.exists()
