@@ -60,11 +60,34 @@ class RequestBodyLimitMiddleware:
             return self.get_response(request)
         message = f"the request body is {length} bytes; at most {limit} are accepted ({setting})"
         if request.path.startswith("/api/"):
-            return JsonResponse(
+            response = JsonResponse(
                 {"detail": message, "errors": [{"field": "(body)", "message": message}]},
                 status=413,
             )
-        return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
+        else:
+            response = HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
+        self._discard(request, length, response)
+        return response
+
+    DRAIN_MAX = 64 * 1024 * 1024
+
+    def _discard(self, request, length: int, response) -> None:
+        """Read and drop a moderately oversized body (at most DRAIN_MAX bytes, in small pieces,
+        never kept) so the client, still sending, reads the 413 instead of a reset connection;
+        a larger one is not worth reading: the connection is closed on it."""
+        if length > self.DRAIN_MAX:
+            response["Connection"] = "close"
+            return
+        stream = request.META.get("wsgi.input")
+        left = length
+        try:
+            while left > 0 and stream is not None:
+                piece = stream.read(min(left, 64 * 1024))
+                if not piece:
+                    break
+                left -= len(piece)
+        except OSError:
+            response["Connection"] = "close"
 
     @staticmethod
     def _view_setting(request) -> str | None:
