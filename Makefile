@@ -88,6 +88,7 @@ bench: install
 	$(BIN)/python bench/bench_review_ui.py
 	$(BIN)/python bench/bench_api.py
 	$(BIN)/python bench/bench_answering.py
+	$(BIN)/python bench/bench_load.py
 
 clean:
 	rm -rf $(VENV) var build *.egg-info
