@@ -103,22 +103,37 @@ def explain(
         targets.append((figure * scale, half * scale))
         if exponent:
             targets.append((figure, half))  # the answer restates figures as the table writes them
+    sorted_amounts, sorted_percents = sorted(amounts), sorted(percents)
+    amount_keys, percent_keys = [v for v, _ in sorted_amounts], [v for v, _ in sorted_percents]
     for operation in _FOR_PERCENT if percent else _FOR_AMOUNT:
-        pool = percents if operation in ("percentage_points", "percent_of") else amounts
-        if not pool:
+        # b comes from the percentages for percent_of and percentage points, else the amounts;
+        # a from the percentages for percentage points, else the amounts.
+        b_from_percents = operation in ("percentage_points", "percent_of")
+        pool = percents if operation == "percentage_points" else amounts
+        ordered = sorted_percents if b_from_percents else sorted_amounts
+        keys = percent_keys if b_from_percents else amount_keys
+        if not pool or not ordered:
             continue
-        # percent_of: a is an amount, b a percentage.
-        ordered = sorted(percents if operation == "percent_of" else pool)
-        pool = amounts if operation == "percent_of" else pool
-        keys = [v for v, _ in ordered]
         for t, tol in targets:
             for a, ai in pool:
-                found = _solve(operation, t, tol, a, ai, ordered, keys)
-                if found is not None:
-                    bi, formula = found
+                solved = _solve(operation, t, tol, a, ai, ordered, keys)
+                if solved is not None:
+                    bi, formula = solved
                     used = (seen[ai],) if bi is None else (seen[ai], seen[bi])
                     text = formula.format(a=_fmt(used[0]), b=_fmt(used[-1]), r=_show(t, target))
                     return Found(operation, text, t, used)
+    return None
+
+
+def _pair(
+    keys: list[float], ordered: list[tuple[float, int]], lo: float, hi: float, skip: int
+) -> int | None:
+    """The index of an operand other than `skip` whose value lies in [lo, hi]."""
+    i = bisect_left(keys, lo)
+    while i < len(keys) and keys[i] <= hi:
+        if ordered[i][1] != skip:
+            return ordered[i][1]
+        i += 1
     return None
 
 
@@ -135,12 +150,7 @@ def _solve(
     op(a, b) within tol of t, and the formula."""
 
     def pair(lo: float, hi: float) -> int | None:
-        i = bisect_left(keys, lo)
-        while i < len(keys) and keys[i] <= hi:
-            if ordered[i][1] != ai:
-                return ordered[i][1]
-            i += 1
-        return None
+        return _pair(keys, ordered, lo, hi, ai)
 
     if abs(a) <= tol:
         return None  # an operand lost in the rounding explains nothing

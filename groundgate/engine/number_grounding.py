@@ -14,11 +14,11 @@ Pure: no Django, no I/O.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
-from groundgate.engine.numbers import extract_numbers
+from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.quantities import (
     NO_CONTEXT,
     Context,
@@ -54,7 +54,7 @@ class Located(NamedTuple):
     `evidence_index` (span), and in the text of chunk `chunk_id` (chunk_span)."""
 
     quantity: Quantity
-    context: Context  # or a _LazyContext, which reads the same
+    context: Context | _LazyContext  # a _LazyContext reads the same, on demand
     chunk_id: str
     chunk_span: tuple[int, int] | None
     evidence_index: int | None = None
@@ -116,6 +116,7 @@ class EvidenceIndex:
         self._declarations: dict[str, list[Declaration]] = {}
         self._percent: dict[str, bool] = {}
         self._pages: dict[int, tuple[Declaration | None, bool]] = {}
+        self._shared: dict[int, _LazyContext] = {}
         self._by_id: dict[str, list[ChunkLike]] = {}
         for chunk in chunks:
             self._by_id.setdefault(chunk.chunk_id, []).append(chunk)
@@ -150,6 +151,17 @@ class EvidenceIndex:
         if declaration is None and not percent:
             return NO_CONTEXT
         return Context(declaration, percent)
+
+    def _context_for(self, chunk: ChunkLike, position: int) -> Context | _LazyContext:
+        """A chunk without declarations of its own gives every figure the same context (one
+        object per chunk); one with declarations depends on where the figure is (lazy)."""
+        if self._chunk_declarations(chunk):
+            return _LazyContext(self, chunk, position)
+        key = id(chunk)
+        context = self._shared.get(key)
+        if context is None:
+            context = self._shared[key] = _LazyContext(self, chunk, 0)
+        return context
 
     def _page_context(self, chunk: ChunkLike) -> tuple[Declaration | None, bool]:
         """(the last declaration in the earlier chunks of the page, whether those chunks
@@ -187,15 +199,16 @@ class EvidenceIndex:
     @property
     def excerpt_values(self) -> list[Located]:
         if self._excerpt_values is None:
-            found = []
+            found: list[Located] = []
             for index, evidence in self._accepted:
                 cited = self._cited_chunk(evidence)
                 for value in extract_numbers(evidence.excerpt):
+                    context: Context | _LazyContext
                     if cited is None:
                         context, chunk_id, chunk_span = NO_CONTEXT, evidence.chunk_id, None
                     else:
                         chunk, offset = cited
-                        context = _LazyContext(self, chunk, offset + value.start)
+                        context = self._context_for(chunk, offset + value.start)
                         chunk_id = chunk.chunk_id
                         chunk_span = (offset + value.start, offset + value.end)
                     found.extend(_located(value, context, chunk_id, chunk_span, index, "excerpt"))
@@ -252,7 +265,7 @@ class EvidenceIndex:
                 continue  # inside a cited excerpt: already an excerpt value
             where = "outside_excerpt" if spans else "other_chunk"
             index = spans[0][2] if spans else None
-            context = _LazyContext(self, chunk, value.start)
+            context = self._context_for(chunk, value.start)
             span = (value.start, value.end)
             found.extend(_located(value, context, chunk.chunk_id, span, index, where))
         return found
@@ -376,20 +389,21 @@ class _LazyContext:
 
 
 def _located(
-    value,
+    value: NumericValue,
     context: Context | _LazyContext,
     chunk_id: str,
     chunk_span: tuple[int, int] | None,
     index: int | None,
     where: str,
-) -> Iterable[Located]:
+) -> list[Located]:
     """A value, and the ends of a range as values of their own (an excerpt's "10-20" offers 10
     and 20)."""
     q = typed(value)
     span = (value.start, value.end) if where == "excerpt" else None
-    yield Located(q, context, chunk_id, chunk_span, index, span, where)
+    found = [Located(q, context, chunk_id, chunk_span, index, span, where)]
     for end in q.endpoints:
-        yield Located(end, context, chunk_id, chunk_span, index, span, where)
+        found.append(Located(end, context, chunk_id, chunk_span, index, span, where))
+    return found
 
 
 def _bucket(q: Quantity) -> str:
@@ -397,7 +411,7 @@ def _bucket(q: Quantity) -> str:
         return q.kind
     if q.kind == "identifier":
         return "identifier"
-    return q.significant_digits[:1] or "0"
+    return q.digits[:1] or "0"
 
 
 def _keys(q: Quantity) -> list[str]:
@@ -411,7 +425,7 @@ def _keys(q: Quantity) -> list[str]:
         return [q.kind]
     if q.kind == "identifier":
         return ["identifier", q.digits.lstrip("0")[:1] or "0"]
-    first = q.significant_digits[:1] or "0"
+    first = q.digits[:1] or "0"
     keys = [first, "9"] if first == "1" else [first]
     if q.is_year():
         keys.append("date")

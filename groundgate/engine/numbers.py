@@ -162,7 +162,6 @@ MONTHS = {
 }
 _MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + ")"
 # Capitalised month names only: "may 5" is a verb and a number.
-_MONTH_BEFORE = re.compile(rf"(?<![A-Za-z]){_MONTH}\.?[ \u00a0]$")
 _MONTH_AFTER = re.compile(rf"[ \u00a0]{_MONTH}(?![a-z])\.?(?:,?[ \u00a0]{_D}{{4}}(?![0-9０-９]))?")
 _YEAR_AFTER = re.compile(rf",?[ \u00a0]{_D}{{4}}(?![0-9０-９])")
 _AMPM_AFTER = re.compile(_AMPM)
@@ -391,10 +390,16 @@ def _month_before(text: str, first: int, end: int) -> _Raw | None:
     digits = text[first:end]
     if not digits.isdigit() or len(digits) not in (1, 2, 4):
         return None
-    month = _MONTH_BEFORE.search(text, max(0, first - 11), first)
-    if month is None:
+    # The word before (and its full stop: "Aug. 2014"), looked up in MONTHS - no regex.
+    k = first - 2
+    if text[k] == ".":
+        k -= 1
+    stop_word = k + 1
+    while k >= 0 and ("A" <= text[k] <= "Z" or "a" <= text[k] <= "z"):
+        k -= 1
+    if text[k + 1 : stop_word] not in MONTHS:
         return None
-    start, stop = month.start(), end
+    start, stop = k + 1, end
     if len(digits) <= 2:
         if not 1 <= int(digits) <= 31:
             return None

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from groundgate.engine.numbers import MONTHS, NumericValue, extract_numbers
 
@@ -181,24 +181,22 @@ def typed(value: NumericValue) -> Quantity:
         return Quantity(value, "identifier", digits=_NON_DIGITS.sub("", q))
     if kind == "range":
         lo, hi = (
-            _typed_number(NumericValue(e, value.start, value.end, "number", e, value.unit))
+            _typed_number(
+                NumericValue(e, value.start, value.end, "number", e, value.unit),
+                e.translate(_FULLWIDTH),
+            )
             for e in value.endpoints
         )
         if lo.unit == "" and hi.unit in ("%", "‰"):  # "10-20%" is 10% to 20%
-            lo = _with(lo, unit=hi.unit, kind=hi.kind)
+            lo = lo._replace(unit=hi.unit, kind=hi.kind)
         if lo.magnitude == 0 and hi.magnitude:  # "3-5 million"
-            lo = _with(lo, magnitude=hi.magnitude)
+            lo = lo._replace(magnitude=hi.magnitude)
         return Quantity(value, "range", endpoints=(lo, hi), unit=hi.unit)
-    return _typed_number(value)
+    return _typed_number(value, q)
 
 
-def _with(q: Quantity, **changes: object) -> Quantity:
-    return q._replace(**changes)
-
-
-def _typed_number(value: NumericValue) -> Quantity:
-    q = value.quantity.translate(_FULLWIDTH)
-    kind = value.kind
+def _typed_number(value: NumericValue, q: str) -> Quantity:
+    kind: str = value.kind
     negative = q[:1] in "-−"
     q = q.lstrip("+-−±")
     unit = ""
@@ -398,10 +396,19 @@ class Context:
 NO_CONTEXT = Context()
 
 
+class ContextLike(Protocol):
+    """A Context, or anything that reads like one (number_grounding looks it up lazily)."""
+
+    @property
+    def declaration(self) -> Declaration | None: ...
+    @property
+    def percent_declared(self) -> bool: ...
+
+
 def compare(
     a: Quantity,
     e: Quantity,
-    context: Context = NO_CONTEXT,
+    context: ContextLike = NO_CONTEXT,
     *,
     question_exponent: int | None = None,
     rounding_min_significant: int = 2,
@@ -458,7 +465,7 @@ def _compare_dates(a: Quantity, e: Quantity) -> tuple[str, ...] | None:
 def _compare_numbers(
     a: Quantity,
     e: Quantity,
-    context: Context,
+    context: ContextLike,
     question_exponent: int | None,
     rounding_min_significant: int,
 ) -> tuple[str, ...] | None:
@@ -477,8 +484,10 @@ def _compare_numbers(
     # A cheap necessary condition first (most pairs fail here, before any context is looked
     # up): the same significant digits, or the answer's are the evidence's rounded - all but
     # their last digit are the evidence's leading digits.
-    mine, theirs = a.digits.rstrip("0"), e.digits.rstrip("0")
-    if mine != theirs and not (len(mine) <= len(theirs) and theirs.startswith(mine[:-1])):
+    a_digits, e_digits = a.digits.rstrip("0"), e.digits.rstrip("0")
+    if a_digits != e_digits and not (
+        len(a_digits) <= len(e_digits) and e_digits.startswith(a_digits[:-1])
+    ):
         return None
     if a.kind == "score" or e.kind == "score":
         rules.append("score")

@@ -108,3 +108,23 @@ def test_verdicts_are_byte_identical_run_to_run(a, b):
     source = f"(in millions)\nRevenue {grouped(b)} {grouped(a + b)}"
     first = canonical_bytes(gate(conclusion, source))
     assert canonical_bytes(gate(conclusion, source)) == first
+
+
+@given(
+    st.lists(st.sampled_from(["12,345", "4.5%", "noon", "March 2024", "1,050", "9am"]), max_size=8)
+)
+@settings(max_examples=100, deadline=None)
+def test_scanning_excerpts_in_full_gives_the_same_verdict(conclusion_values):
+    """Many values against long excerpts switch the fast path to one full scan per excerpt;
+    the verdict is byte-identical either way."""
+    from groundgate.engine.gates import answer
+
+    conclusion = " and ".join(conclusion_values)
+    source = "rates 4.5% at noon in March 2024: 12,345 units, $1,050 " * 3
+    first = canonical_bytes(gate(conclusion, source))
+    limit = answer._FULL_SCAN_AT
+    answer._FULL_SCAN_AT = 0
+    try:
+        assert canonical_bytes(gate(conclusion, source)) == first
+    finally:
+        answer._FULL_SCAN_AT = limit

@@ -17,9 +17,8 @@ cited values, when the policy accepts those). Info findings never change the sta
 
 from __future__ import annotations
 
-import difflib
 import re
-from typing import Literal
+from typing import Any, Final, Literal
 
 from pydantic import Field, SerializeAsAny, field_validator
 
@@ -33,12 +32,14 @@ from groundgate.engine.findings import (
     NumberFinding,
     ValueRef,
 )
+from groundgate.engine.near_text import align
 from groundgate.engine.number_grounding import EvidenceIndex, Hint, Located
 from groundgate.engine.numbers import (
     NumericValue,
     extract_numbers,
     is_grounded,
     leading_digits,
+    offered_quantities,
     units_offering,
 )
 from groundgate.engine.policy import GatePolicy
@@ -53,7 +54,7 @@ from groundgate.engine.quantities import (
     typed,
 )
 
-GATE = "answer"
+GATE: Final = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
 GATE_VERSION = "2.0.0"
 
@@ -149,6 +150,9 @@ class AnswerGatePolicy(GatePolicy):
     # hint (the spec: not verbatim), or accepted with an info finding.
     derived_numbers: Literal["finding", "accept"] = "finding"
     derivation_max_operands: int = Field(default=200, ge=0, le=2000)
+    # Near-miss hints and derivations are searched for this many ungrounded values per answer;
+    # the rest are reported without (each search costs time in proportion to the evidence).
+    max_hinted_values: int = Field(default=100, ge=0, le=10_000)
     # "rounded" and derivations need this many significant digits in the answer's value.
     rounding_min_significant: int = Field(default=2, ge=1, le=10)
 
@@ -381,16 +385,18 @@ _SPACES = re.compile(r"\s+")
 def _excerpt_not_in_chunk(index: int, evidence: Evidence, text: str) -> Finding:
     """Locate the closest stretch of the chunk so the reviewer sees a diff, not a guess."""
     excerpt = evidence.excerpt
-    matcher = difflib.SequenceMatcher(None, text, excerpt, autojunk=False)
-    match = matcher.find_longest_match(0, len(text), 0, len(excerpt))
-    start = max(0, match.a - match.b)
+    aligned = align(text, excerpt)
+    start = max(0, aligned[0]) if aligned else 0
     end = min(len(text), start + len(excerpt))
     if _SPACES.sub(" ", excerpt).strip() in _SPACES.sub(" ", text):
         detail = "it differs from the chunk only in whitespace"
-    elif match.size == 0:
+    elif aligned is None:
         detail = "no part of it occurs in the chunk"
     else:
-        detail = f"the closest text in the chunk is {text[start:end]!r}"
+        closest = text[start:end]
+        if len(closest) > _QUOTE_LIMIT:  # the span says where; the message stays readable
+            closest = closest[: _QUOTE_LIMIT - 1] + "…"
+        detail = f"the closest text in the chunk is {closest!r}"
     return Finding(
         code=EXCERPT_NOT_IN_CHUNK,
         message=f"evidence {index}'s excerpt is not an exact substring of its chunk: {detail}",
@@ -398,6 +404,9 @@ def _excerpt_not_in_chunk(index: int, evidence: Evidence, text: str) -> Finding:
         chunk_span=(start, end),
         **_where(index, evidence),
     )
+
+
+_QUOTE_LIMIT = 300
 
 
 def _position_box(position: Position) -> Box:
@@ -446,24 +455,40 @@ def _check_numbers(
     excerpts = [evidence.excerpt for _, evidence in accepted]
     findings: list[Finding] = []
     slow: _SlowPath | None = None
+    # Many values against long excerpts: scan each excerpt once into one table of what it
+    # offers, instead of searching every excerpt for every value (values x characters). Both
+    # ways give the same answer (a property test holds units_offering equal to the full scan).
+    offered_all: dict[str, set[str]] | None = None
+    if len(values) * sum(len(e) for e in excerpts) > _FULL_SCAN_AT:
+        offered_all = {}
+        for excerpt in excerpts:
+            offered_quantities(excerpt, offered_all)
     scanned: dict[str, dict[str, set[str]]] = {}
     for value in values:
         # Fast path: the value verbatim, as a whole value, in an excerpt (most values are).
         units: set[str] | None = None
         needle = leading_digits(value.quantity)
-        if needle:
+        if offered_all is not None:
+            units = offered_all.get(value.quantity)
+        else:
+            # (A time in words, "noon", has no digits: its own text is the needle.)
+            probe = needle or value.quantity
             for excerpt in excerpts:
-                if needle not in excerpt:
+                if probe not in excerpt:
                     continue
                 offered = units_offering(excerpt, value.quantity, needle, scanned)
                 if offered is not None:
                     units = offered if units is None else units | offered
-            if is_grounded(value, units, unit_must_match=policy.unit_must_match):
-                continue
+        if is_grounded(value, units, unit_must_match=policy.unit_must_match):
+            continue
         if slow is None:
             slow = _SlowPath(case, conclusion, accepted, policy)
         findings.append(slow.check(value))
     return findings
+
+
+# values x excerpt characters above which the excerpts are scanned once, in full.
+_FULL_SCAN_AT = 200_000
 
 
 class _SlowPath:
@@ -494,6 +519,7 @@ class _SlowPath:
         # The answer's own values met so far that are grounded or derived: a later value may
         # be calculated from them ("0.3972 * 100 = 39.72%").
         self.chain: list[Located] = []
+        self.hinted = 0
 
     def _remember(self, value: NumericValue, q: Quantity, source: Located | None) -> None:
         context = source.context if source is not None else NO_CONTEXT
@@ -504,7 +530,7 @@ class _SlowPath:
     def check(self, value: NumericValue) -> Finding:
         policy = self.policy
         q = typed(value)
-        where = {
+        where: dict[str, Any] = {
             "field": "answer.conclusion",
             "span": (value.start, value.end),
             "value": value.text,
@@ -544,10 +570,18 @@ class _SlowPath:
                 message=f"{value.text!r} restates the question: no claim about the evidence",
                 **where,
             )
+        self.hinted += 1
+        if self.hinted > policy.max_hinted_values:
+            return NumberFinding(
+                code=UNGROUNDED_NUMBER,
+                message=f"{value.text!r} is in no accepted excerpt (no hint searched: more "
+                f"than {policy.max_hinted_values} values of this answer are ungrounded)",
+                **where,
+            )
         hint = self.index.near_miss(q, self.allowed)
         found = explain(
             q,
-            self.index.excerpt_values + self.chain,
+            self.index.excerpt_values + self.chain[-_CHAIN:],
             max_operands=policy.derivation_max_operands,
             question_exponent=self.index.question_exponent,
             min_significant=policy.rounding_min_significant,
@@ -609,6 +643,8 @@ class _SlowPath:
         return any(compare(q, other) is not None for other in self._question_values)
 
 
+# How many of the answer's own latest values a derivation may use.
+_CHAIN = 50
 _YEARS = re.compile(r"(?<![0-9])(?:1[89][0-9]{2}|20[0-9]{2})(?![0-9])")
 
 
