@@ -1,8 +1,10 @@
-"""SQLite as a real default, under concurrent writers, over real HTTP.
+"""Concurrent writers over real HTTP, on SQLite (the default) and on PostgreSQL.
 
-A real server (gunicorn: 2 worker processes x 8 threads) runs against a SQLite file configured
-exactly as `make run` configures it; the clients are real threads. Concurrent writers must wait
-(IMMEDIATE transactions, busy timeout) or get a 409: never a 500 "database is locked".
+A real server (gunicorn: 2 worker processes x 8 threads) runs against a fresh database: a SQLite
+file configured exactly as `make run` configures it or, when the suite runs on PostgreSQL
+(`make test-postgres`), a fresh PostgreSQL database beside the test one. The clients are real
+threads. Concurrent writers must wait (SQLite: IMMEDIATE transactions, busy timeout) or get a
+409: never a 500 "database is locked".
 """
 
 from __future__ import annotations
@@ -48,12 +50,41 @@ with open({cases!r}, "rb") as fh:
 """
 
 
-def _env(db_path) -> dict:
+SUITE_URL = os.environ.get("DATABASE_URL", "")
+ON_POSTGRES = SUITE_URL.startswith(("postgres://", "postgresql://"))
+
+
+def _postgres_database(create: bool) -> str:
+    """A fresh database next to the suite's (its role may create databases); its URL."""
+    import psycopg
+
+    name = "groundgate_concurrency"
+    base, _, _ = SUITE_URL.rpartition("/")
+    with psycopg.connect(SUITE_URL.replace("postgres://", "postgresql://"), autocommit=True) as c:
+        c.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        if create:
+            c.execute(f"CREATE DATABASE {name}")
+    return f"{base}/{name}"
+
+
+def query(database_url: str, sql: str, params: tuple = ()):
+    """One query's rows, straight from the server's database (not through the app)."""
+    if database_url.startswith("sqlite:///"):
+        with sqlite3.connect(database_url.removeprefix("sqlite:///")) as connection:
+            return connection.execute(sql, params).fetchall()
+    import psycopg
+
+    url = database_url.replace("postgres://", "postgresql://")
+    with psycopg.connect(url) as connection:
+        return connection.execute(sql.replace("?", "%s"), params).fetchall()
+
+
+def _env(database_url: str, var_dir) -> dict:
     env = dict(os.environ)
     env.update(
-        DATABASE_URL=f"sqlite:///{db_path}",
+        DATABASE_URL=database_url,
         DJANGO_SETTINGS_MODULE="groundgate.settings",
-        GROUNDGATE_VAR_DIR=str(db_path.parent),
+        GROUNDGATE_VAR_DIR=str(var_dir),
         DEBUG="0",
         SECRET_KEY="concurrency-test-" + "k" * 40,
     )
@@ -75,8 +106,12 @@ def _wait_for_port(process, timeout: float = 30.0) -> None:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    db_path = tmp_path_factory.mktemp("sqlite") / "groundgate.sqlite3"
-    env = _env(db_path)
+    var_dir = tmp_path_factory.mktemp("server")
+    if ON_POSTGRES:
+        database_url = _postgres_database(create=True)
+    else:
+        database_url = f"sqlite:///{var_dir / 'groundgate.sqlite3'}"
+    env = _env(database_url, var_dir)
     python = sys.executable
     subprocess.run(
         [python, "manage.py", "migrate", "--no-input", "-v0"], cwd=ROOT, env=env, check=True
@@ -104,15 +139,17 @@ def server(tmp_path_factory):
     )
     try:
         _wait_for_port(process)
-        yield db_path
+        yield database_url
     finally:
         process.terminate()
         process.wait(timeout=30)
+        if ON_POSTGRES:
+            _postgres_database(create=False)
 
 
+@pytest.mark.skipif(ON_POSTGRES, reason="SQLite's journal mode")
 def test_the_database_really_is_in_wal_mode(server):
-    with sqlite3.connect(server) as connection:
-        assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert query(server, "PRAGMA journal_mode") == [("wal",)]
 
 
 def _call(request) -> tuple[int, bytes]:
@@ -155,10 +192,10 @@ def test_sixteen_concurrent_importers_all_succeed(server):
     # not even a 409 "busy", which only a writer stuck for the whole timeout would get.
     assert statuses == [200] * len(statuses), statuses
     imported = sum(json.loads(body)["imported"] for _, body in results)
-    with sqlite3.connect(server) as connection:
-        stored = connection.execute(
-            "SELECT count(*) FROM groundgate_case WHERE external_id LIKE 'importer-%'"
-        ).fetchone()[0]
+    sql = "SELECT count(*) FROM groundgate_case WHERE external_id LIKE 'importer-%%'"
+    if not ON_POSTGRES:
+        sql = sql.replace("%%", "%")
+    stored = query(server, sql)[0][0]
     assert stored == imported == 40 * len(statuses)
 
 
@@ -210,10 +247,7 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 
 
 def test_two_reviewers_saving_at_once_get_a_save_and_a_409(server):
-    with sqlite3.connect(server) as connection:
-        case_ids = [
-            row[0] for row in connection.execute("SELECT id FROM groundgate_case ORDER BY id")
-        ][:10]
+    case_ids = [row[0] for row in query(server, "SELECT id FROM groundgate_case ORDER BY id")][:10]
     reviewers = [Browser("rita"), Browser("remy")]
     outcomes = []
     for case_id in case_ids:
@@ -241,9 +275,7 @@ def test_two_reviewers_saving_at_once_get_a_save_and_a_409(server):
             outcomes.append(sorted(pool.map(save, range(2))))
     # One save (a redirect back to the case) and one conflict, every round; never a 500.
     assert outcomes == [[302, 409]] * len(case_ids)
-    with sqlite3.connect(server) as connection:
-        placeholders = ",".join("?" * len(case_ids))
-        saved = connection.execute(
-            f"SELECT count(*) FROM reviews_review WHERE case_id IN ({placeholders})", case_ids
-        ).fetchone()[0]
+    placeholders = ",".join("?" * len(case_ids))
+    sql = f"SELECT count(*) FROM reviews_review WHERE case_id IN ({placeholders})"
+    saved = query(server, sql, tuple(case_ids))[0][0]
     assert saved == len(case_ids)
