@@ -1,5 +1,6 @@
-"""POST /api/v1/answer: answer a question from a dataset through the grounded pipeline; the run
-is stored as an anchored case for review. Returns the R6 PublicResponse."""
+"""POST /api/v1/answer: answer a question from a dataset through the grounded pipeline, or answer
+from a retrieval bundle the caller's retriever produced; the run is stored as an anchored case
+for review. Returns the R6 PublicResponse."""
 
 from __future__ import annotations
 
@@ -13,20 +14,46 @@ from groundgate.api.errors import bad_request
 from groundgate.api.gate_views import ErrorBody
 from groundgate.api.params import dataset_from_query
 from groundgate.pipeline.package import PublicResponse
-from groundgate.services.answering import answer_question, provider_for
+from groundgate.pipeline.select import R2ValidationError
+from groundgate.services.answering import (
+    BundleConflict,
+    answer_question,
+    answer_retrieval_bundle,
+    provider_for,
+)
 
 
 class AnswerRequest(serializers.Serializer):
-    question = serializers.CharField(max_length=2000)
+    question = serializers.CharField(max_length=2000, required=False)
+    retrieval_bundle = serializers.JSONField(
+        required=False,
+        help_text="An R2 retrieval bundle from your own retriever (request_id, user_question, "
+        "retrieval_status, index_version, embedding_model, top_k, results[] with rank, "
+        "chunk_id, faiss_id, similarity, chunk_text, knowledge_type_effective); instead of "
+        "question.",
+    )
     dataset = serializers.SlugField(required=False)
     provider = serializers.ChoiceField(choices=["extractive", "openai"], required=False)
+
+    def validate(self, attrs):
+        if ("question" in attrs) == ("retrieval_bundle" in attrs):
+            raise serializers.ValidationError(
+                {"question": "give exactly one of question and retrieval_bundle"}
+            )
+        return attrs
 
 
 class AnswerView(APIView):
     @extend_schema(
         operation_id="answer",
         request=AnswerRequest,
-        responses={200: PublicResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody},
+        responses={
+            200: PublicResponse,
+            400: ErrorBody,
+            401: ErrorBody,
+            404: ErrorBody,
+            409: ErrorBody,
+        },
         tags=["answer"],
     )
     def post(self, request):
@@ -40,7 +67,20 @@ class AnswerView(APIView):
         )
         try:
             provider = provider_for(data.get("provider"))
-            result = answer_question(dataset=dataset, question=data["question"], provider=provider)
+            if "retrieval_bundle" in data:
+                result = answer_retrieval_bundle(
+                    dataset=dataset, data=data["retrieval_bundle"], provider=provider
+                )
+            else:
+                result = answer_question(
+                    dataset=dataset, question=data["question"], provider=provider
+                )
+        except R2ValidationError as exc:
+            field = f"retrieval_bundle.{exc.field}" if exc.field != "(root)" else "retrieval_bundle"
+            return bad_request([{"field": field, "message": str(exc)}])
+        except BundleConflict as exc:
+            errors = [{"field": "retrieval_bundle.request_id", "message": str(exc)}]
+            return Response({"detail": str(exc), "errors": errors}, status=409)
         except ValueError as exc:
             field, _, message = str(exc).partition(": ")
             return bad_request([{"field": field if message else "provider", "message": str(exc)}])

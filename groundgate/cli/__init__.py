@@ -218,16 +218,30 @@ def cmd_answer(args: argparse.Namespace, out: BinaryIO) -> int:
     django.setup()
     from groundgate.engine.canonical import canonical_bytes
     from groundgate.models import Dataset
-    from groundgate.services.answering import answer_question, provider_for
+    from groundgate.services.answering import (
+        answer_question,
+        answer_retrieval_bundle,
+        provider_for,
+    )
 
+    if (args.question is None) == (args.bundle is None):
+        raise CliError("give exactly one of QUESTION and --bundle FILE")
     dataset = Dataset.objects.filter(slug=args.dataset).first()
     if dataset is None:
         raise CliError(f"--dataset: no dataset {args.dataset!r}")
     try:
         provider = provider_for(args.provider)
-        result = answer_question(dataset=dataset, question=args.question, provider=provider)
+        if args.bundle is not None:
+            try:
+                data = Path(args.bundle).read_bytes()
+            except OSError as exc:
+                raise CliError(f"--bundle: {exc.strerror}: {args.bundle}") from None
+            result = answer_retrieval_bundle(dataset=dataset, data=data, provider=provider)
+        else:
+            result = answer_question(dataset=dataset, question=args.question, provider=provider)
     except ValueError as exc:
-        raise CliError(str(exc)) from None
+        where = f"--bundle {args.bundle}: " if args.bundle is not None else ""
+        raise CliError(f"{where}{exc}") from None
     run, public = result.run, result.run.public
     if args.json:
         out.write(canonical_bytes(public) + b"\n")
@@ -342,7 +356,12 @@ def build_parser() -> argparse.ArgumentParser:
     gate_e.set_defaults(handler=cmd_gate_e)
 
     answer = sub.add_parser("answer", help="answer a question from a dataset (grounded pipeline)")
-    answer.add_argument("question")
+    answer.add_argument("question", nargs="?")
+    answer.add_argument(
+        "--bundle",
+        metavar="FILE",
+        help="an R2 retrieval bundle (JSON) from your own retriever, instead of QUESTION",
+    )
     answer.add_argument("--dataset", required=True)
     answer.add_argument("--provider", choices=["extractive", "openai"])
     answer.add_argument("--json", action="store_true", help="print the public response as JSON")

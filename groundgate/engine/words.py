@@ -51,6 +51,28 @@ def _chinese_words(text: str) -> list[str]:
     return words
 
 
+@lru_cache(maxsize=1)
+def _english_stemmer():
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """The Snowball (Porter2) English stem of a lower-case word ("cheating", "cheats" ->
+    "cheat"); Chinese words and numbers are their own stem."""
+    if not word.isascii() or not word.isalpha():
+        return word
+    return _english_stemmer().stemWord(word)
+
+
+@lru_cache(maxsize=8192)
+def stemmed_words(text: str) -> frozenset[str]:
+    """content_words(text), each reduced to its stem."""
+    return frozenset(stem(w) for w in content_words(text))
+
+
 @lru_cache(maxsize=8192)
 def content_words(text: str) -> frozenset[str]:
     """The set of content words of `text` (English lower-cased; Chinese segmented by jieba)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -14,19 +14,31 @@ AssemblyStatus = Literal["OK", "NO_EVIDENCE", "FAILED"]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    """Strict types (V1): a string "0.91" is not a similarity, true is not 1.0, "3" is not a
+    rank. Unknown keys are refused."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, strict=True)
 
 
 class RetrievalRow(Strict):
+    """One retrieval_result_row, with the spec's field names."""
+
     rank: int
     chunk_id: str = Field(min_length=1)
+    faiss_id: int = Field(ge=0, description="the row's id in the vector index (not null)")
     chunk_text: str
     similarity: float
-    knowledge_id: str = Field(min_length=1)
-    knowledge_type: str = Field(min_length=1, description="knowledge_type_effective")
+    knowledge_type_effective: str = Field(min_length=1)
+    # Not in the spec's required list: absent means the chunk is its own knowledge item (the
+    # per-knowledge_id cap then counts it alone) and the public citation shows its chunk_id.
+    knowledge_id: str | None = Field(default=None, min_length=1)
     source_reference: str = ""
     event_date: str | None = None
     equipment_id: str | None = None
+
+    @property
+    def knowledge_key(self) -> str:
+        return self.knowledge_id or self.chunk_id
 
 
 class FiltersApplied(Strict):
@@ -50,7 +62,7 @@ class RetrievalBundle(Strict):
 
     @field_validator("results", mode="before")
     @classmethod
-    def _results_is_a_list(cls, value):
+    def _results_is_a_list(cls, value: Any) -> Any:
         if not isinstance(value, list):
             raise ValueError("V1: results must be a list")
         return value
@@ -59,8 +71,16 @@ class RetrievalBundle(Strict):
 class SelectionPolicy(GatePolicy):
     """The frozen R2/R3/R4 policy. Its version and sha256 are stored with every run."""
 
-    policy_version: str = "answer-assembly/2026-11.1"
+    # 2026-11.2 (issue 11): the spec's row names (faiss_id, knowledge_type_effective) and strict
+    # types; the top similarity is the maximum (top_similarity); the prompt never exceeds
+    # max_total_prompt_tokens; temperature and max_retries left the policy (nothing read them);
+    # R5 checks claim coverage (claim_coverage), so its stored verdict shows a coverage failure.
+    policy_version: str = "answer-assembly/2026-11.2"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
+    # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
+    # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
+    # the similarity of the rank-0 row. See docs/decisions.md.
+    top_similarity: Literal["max", "rank0"] = "max"
     min_similarity: float = Field(default=0.76, ge=0, le=1)
     max_chunks: int = Field(default=5, ge=1)
     max_per_knowledge_id: int = Field(default=2, ge=1)
@@ -83,9 +103,11 @@ class SelectionPolicy(GatePolicy):
     ordering_mode: Literal["rank_strict"] = "rank_strict"
     prompt_template: str = "synthesis-v1"
     refusal_text: str = "I cannot answer this question from the available evidence."
+    # The fixed model identity: a provider with another model is refused before any call (no
+    # silent fallback). Temperature (0.0) is a constant of the R4 contract, not a setting.
     model: str = "extractive-v1"
-    temperature: float = 0.0
-    max_retries: int = Field(default=2, ge=0, le=5)
+    # R5 also checks Phase-3 claim coverage; its failure is then in the stored R5 verdict.
+    claim_coverage: bool = True
 
 
 class UsedChunk(Strict):
@@ -94,8 +116,9 @@ class UsedChunk(Strict):
     chunk_id: str
     chunk_text: str
     similarity: float
+    faiss_id: int
     knowledge_id: str
-    knowledge_type: str
+    knowledge_type_effective: str
     source_reference: str
     event_date: str | None
     equipment_id: str | None
@@ -118,9 +141,9 @@ class AnswerBundle(Strict):
     reason: str = ""
     used_chunks: list[UsedChunk]
     citations: list[Citation]
-    trace: dict
-    metrics: dict
+    trace: dict[str, Any]
+    metrics: dict[str, Any]
 
 
 def finite(value: float) -> bool:
-    return isinstance(value, (int, float)) and math.isfinite(value)
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)

@@ -40,25 +40,31 @@ class PublicResponse(BaseModel):
     latency_ms: float
 
 
-def package(
-    bundle: AnswerBundle, llm: LLMResult, r5: AnchoredVerdict, *, failed: bool = False
-) -> PublicResponse:
+def package(bundle: AnswerBundle, llm: LLMResult, r5: AnchoredVerdict) -> PublicResponse:
     usage = TokenUsage(
         prompt=llm.prompt_tokens_actual,
         completion=llm.completion_tokens_actual,
         total=llm.total_tokens_actual,
     )
-    common = {
-        "request_id": bundle.request_id,
-        "token_usage": usage,
-        "latency_ms": llm.llm_latency_ms,
-    }
-    if failed or r5.validation_status != "PASSED":
-        return PublicResponse(status="FAILED", answer="", citations=[], **common)
-    if r5.generation_status == "NO_EVIDENCE":
+
+    def response(
+        status: Literal["OK", "NO_EVIDENCE", "FAILED"],
+        answer: str,
+        citations: list[PublicCitation],
+    ) -> PublicResponse:
         return PublicResponse(
-            status="NO_EVIDENCE", answer=r5.validated_answer_text, citations=[], **common
+            request_id=bundle.request_id,
+            status=status,
+            answer=answer,
+            citations=citations,
+            token_usage=usage,
+            latency_ms=llm.llm_latency_ms,
         )
+
+    if r5.validation_status != "PASSED":
+        return response("FAILED", "", [])
+    if r5.generation_status == "NO_EVIDENCE":
+        return response("NO_EVIDENCE", r5.validated_answer_text, [])
     by_anchor = {c.anchor: c for c in bundle.citations}
     citations = [
         PublicCitation(
@@ -71,6 +77,4 @@ def package(
         for a in r5.validated_citations
         if a in by_anchor
     ]
-    return PublicResponse(
-        status="OK", answer=r5.validated_answer_text, citations=citations, **common
-    )
+    return response("OK", r5.validated_answer_text, citations)

@@ -9,7 +9,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from groundgate.pipeline.contracts import AnswerBundle, SelectionPolicy
-from groundgate.pipeline.tokens import count_tokens
+from groundgate.pipeline.select import sanitize
+from groundgate.pipeline.tokens import count_tokens, truncate_to_tokens
 
 PROMPTS = Path(__file__).resolve().parent / "prompts"
 EVIDENCE_HEADER = "=== EVIDENCE ===\n"
@@ -49,7 +50,7 @@ def build_prompt(bundle: AnswerBundle, question: str, policy: SelectionPolicy) -
     text, template_sha = template(policy.prompt_template)
     rendered = (
         text.replace("{refusal}", policy.refusal_text)
-        .replace("{question}", " ".join(question.split()))
+        .replace("{question}", " ".join(sanitize(question).split()))
         .replace("{evidence}", evidence_block(bundle).rstrip("\n"))
     )
     return Prompt(
@@ -58,6 +59,69 @@ def build_prompt(bundle: AnswerBundle, question: str, policy: SelectionPolicy) -
         policy.prompt_template,
         template_sha,
         count_tokens(rendered),
+    )
+
+
+class PromptBudgetError(ValueError):
+    """The prompt cannot fit max_total_prompt_tokens (with reserved_output_tokens kept free)."""
+
+
+def build_prompt_within_budget(
+    bundle: AnswerBundle, question: str, policy: SelectionPolicy
+) -> tuple[AnswerBundle, Prompt]:
+    """The prompt, never over max_total_prompt_tokens - reserved_output_tokens: prune the
+    lowest-ranked evidence first, then trim the last remaining chunk on a token boundary. When
+    even that cannot fit (a very long question), PromptBudgetError: nothing is sent."""
+    limit = policy.max_total_prompt_tokens - policy.reserved_output_tokens
+    prompt = build_prompt(bundle, question, policy)
+    pruned = 0
+    while prompt.tokens > limit and len(bundle.used_chunks) > 1:
+        bundle = _replace_chunks(bundle, bundle.used_chunks[:-1])
+        pruned += 1
+        prompt = build_prompt(bundle, question, policy)
+    if prompt.tokens > limit and bundle.used_chunks:
+        last = bundle.used_chunks[-1]
+        keep = last.token_count - (prompt.tokens - limit)
+        while prompt.tokens > limit and keep > 0:
+            text = truncate_to_tokens(last.chunk_text, keep)
+            if not text:
+                break
+            chunk = last.model_copy(
+                update={"chunk_text": text, "token_count": count_tokens(text), "trimmed": True}
+            )
+            bundle = _replace_chunks(bundle, [*bundle.used_chunks[:-1], chunk])
+            prompt = build_prompt(bundle, question, policy)
+            keep = min(keep - 1, chunk.token_count - (prompt.tokens - limit))
+    if prompt.tokens > limit:
+        raise PromptBudgetError(
+            f"the prompt needs {prompt.tokens} tokens but max_total_prompt_tokens "
+            f"{policy.max_total_prompt_tokens} - reserved_output_tokens "
+            f"{policy.reserved_output_tokens} leaves {limit} (question "
+            f"{count_tokens(question)} tokens)"
+        )
+    if pruned:
+        metrics = dict(bundle.metrics)
+        dropped = dict(metrics.get("dropped", {}))
+        dropped["prompt_budget"] = dropped.get("prompt_budget", 0) + pruned
+        metrics["dropped"] = dict(sorted(dropped.items()))
+        bundle = bundle.model_copy(update={"metrics": metrics})
+    return bundle, prompt
+
+
+def _replace_chunks(bundle: AnswerBundle, chunks: list) -> AnswerBundle:
+    anchors = {c.anchor for c in chunks}
+    metrics = dict(bundle.metrics)
+    metrics.update(
+        selected_k=len(chunks),
+        evidence_tokens=sum(c.token_count for c in chunks),
+        trimmed_chunks=sum(c.trimmed for c in chunks),
+    )
+    return bundle.model_copy(
+        update={
+            "used_chunks": chunks,
+            "citations": [c for c in bundle.citations if c.anchor in anchors],
+            "metrics": metrics,
+        }
     )
 
 

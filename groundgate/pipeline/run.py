@@ -1,5 +1,6 @@
-"""The whole flow: R2 select -> Phase-3 sufficiency -> R3 prompt -> R4 LLM -> R5 gate ->
-Phase-3 claim coverage -> R6 package. Fail fast, no silent continuation; timings per stage."""
+"""The whole flow: R2 select -> Phase-3 sufficiency -> R3 prompt (within the token budget) ->
+R4 LLM -> R5 gate (with Phase-3 claim coverage) -> R6 package. Fail fast, no silent
+continuation; timings per stage."""
 
 from __future__ import annotations
 
@@ -10,20 +11,21 @@ from groundgate.engine.gates.anchored import (
     AnchoredCase,
     AnchoredGatePolicy,
     AnchoredVerdict,
+    BundleCitation,
+    claim_coverages,
     gate_anchored,
 )
 from groundgate.engine.gates.synthesis import (
     ClaimCoverage,
     RetrievedChunk,
     Sufficiency,
-    check_claim_coverage,
+    SynthesisGatePolicy,
     is_evidence_sufficient,
 )
-from groundgate.engine.sentences import split_sentences
 from groundgate.pipeline.contracts import AnswerBundle, RetrievalBundle, SelectionPolicy
-from groundgate.pipeline.llm import LLMResult, Provider
+from groundgate.pipeline.llm import GenerationStatus, LLMResult, Provider
 from groundgate.pipeline.package import PublicResponse, package
-from groundgate.pipeline.prompt import Prompt, build_prompt
+from groundgate.pipeline.prompt import Prompt, PromptBudgetError, build_prompt_within_budget
 from groundgate.pipeline.select import R2ValidationError, select
 
 
@@ -41,9 +43,21 @@ class PipelineRun:
     timings_ms: dict[str, float] = field(default_factory=dict)
 
 
-def _no_model(bundle: AnswerBundle, status: str, text: str, prompt_sha: str) -> LLMResult:
-    """The model is not called (no evidence, or R2 failed)."""
-    return LLMResult(status, text, "none", prompt_sha, None, 0.0, None, None, None, 0)  # type: ignore[arg-type]
+def _no_model(status: GenerationStatus, text: str) -> LLMResult:
+    """The model is not called (no evidence, or an earlier stage failed)."""
+    return LLMResult(status, text, "none", "", None, 0.0, None, None, None, 0)
+
+
+def _failed(bundle: AnswerBundle, reason: str) -> AnswerBundle:
+    return bundle.model_copy(update={"assembly_status": "FAILED", "reason": reason})
+
+
+def r5_policy(policy: SelectionPolicy) -> AnchoredGatePolicy:
+    """The R5 policy the pipeline validates with (stored with the verdict)."""
+    return AnchoredGatePolicy(
+        refusal_text=policy.refusal_text,
+        claim_coverage=SynthesisGatePolicy() if policy.claim_coverage else None,
+    )
 
 
 def run_pipeline(
@@ -86,65 +100,65 @@ def run_pipeline(
             bundle = bundle.model_copy(update={"assembly_status": "NO_EVIDENCE", "reason": reason})
 
     if bundle.assembly_status == "OK":
-        prompt = build_prompt(bundle, retrieval.user_question, policy)
-        # Never exceed the total prompt budget: drop the lowest-ranked evidence and rebuild.
-        while (
-            prompt.tokens + policy.reserved_output_tokens > policy.max_total_prompt_tokens
-            and len(bundle.used_chunks) > 1
-        ):
-            bundle = bundle.model_copy(
-                update={"used_chunks": bundle.used_chunks[:-1], "citations": bundle.citations[:-1]}
+        model = getattr(provider, "model", provider.name)
+        if model != policy.model:
+            # Fixed model identity, no silent fallback: the policy names the model.
+            bundle = _failed(
+                bundle, f"R4: the provider's model {model!r} is not the policy's {policy.model!r}"
             )
-            prompt = build_prompt(bundle, retrieval.user_question, policy)
+        else:
+            try:
+                bundle, prompt = build_prompt_within_budget(bundle, retrieval.user_question, policy)
+            except PromptBudgetError as exc:
+                bundle = _failed(bundle, f"R3 token budget: {exc}")
         lap("r3_prompt")
+
+    if bundle.assembly_status == "OK" and prompt is not None:
         llm = provider.generate(prompt, refusal=policy.refusal_text)
         lap("r4_llm")
+        if llm.generation_status == "FAILED":
+            reason = f"R4: {llm.error or 'generation failed'}"
     elif bundle.assembly_status == "NO_EVIDENCE":
         reason = reason or bundle.reason
-        llm = _no_model(bundle, "NO_EVIDENCE", policy.refusal_text, "")
+        llm = _no_model("NO_EVIDENCE", policy.refusal_text)
     else:
         reason = bundle.reason
-        llm = _no_model(bundle, "FAILED", "", "")
+        llm = _no_model("FAILED", "")
 
     evidence = {c.anchor: c for c in bundle.used_chunks}
     r5_case = AnchoredCase(
         request_id=bundle.request_id,
         generation_status=llm.generation_status,
         citations=[
-            {
-                "anchor": c.anchor,
-                "chunk_id": c.chunk_id,
-                "knowledge_id": c.knowledge_id,
-                "source_reference": c.source_reference,
-                "event_date": c.event_date,
-                "equipment_id": c.equipment_id,
-                "chunk_text": evidence[c.anchor].chunk_text,
-            }
+            BundleCitation(
+                anchor=c.anchor,
+                chunk_id=c.chunk_id,
+                knowledge_id=c.knowledge_id,
+                source_reference=c.source_reference,
+                event_date=c.event_date,
+                equipment_id=c.equipment_id,
+                chunk_text=evidence[c.anchor].chunk_text,
+            )
             for c in bundle.citations
         ],
         raw_model_text=llm.raw_model_text,
     )
-    r5 = gate_anchored(r5_case, AnchoredGatePolicy(refusal_text=policy.refusal_text))
+    r5_gate_policy = r5_policy(policy)
+    r5 = gate_anchored(r5_case, r5_gate_policy)
     lap("r5_validate")
 
+    # The coverage of each sentence, for the run record (R5 already failed the answer when a
+    # sentence is not covered: its failure_reason is CLAIM_NOT_COVERED).
     coverage: list[ClaimCoverage] = []
-    failed_coverage = False
-    if r5.validation_status == "PASSED" and r5.generation_status == "OK":
-        chunks = [
-            RetrievedChunk(semantic_id=c.anchor, text=c.chunk_text) for c in bundle.used_chunks
-        ]
-        for sentence in split_sentences(r5.validated_answer_text):
-            claim = check_claim_coverage(sentence.text, chunks, span=(sentence.start, sentence.end))
-            coverage.append(claim)
-            if not claim.is_covered or claim.missing_citations:
-                failed_coverage = True
-        if failed_coverage:
-            reason = "claim coverage: a sentence is not covered by the evidence it cites"
-        lap("phase3_coverage")
-    elif r5.validation_status != "PASSED":
+    answered = r5_case.generation_status == "OK" and r5.generation_status != "NO_EVIDENCE"
+    if r5_gate_policy.claim_coverage is not None and answered:
+        coverage = claim_coverages(
+            r5_case.raw_model_text, r5_case.citations, r5_gate_policy.claim_coverage
+        )
+    if r5.validation_status != "PASSED":
         reason = reason or f"R5: {r5.failure_reason}"
 
-    public = package(bundle, llm, r5, failed=failed_coverage)
+    public = package(bundle, llm, r5)
     lap("r6_package")
     return PipelineRun(
         bundle, sufficiency, prompt, llm, r5_case, r5, coverage, public, reason, timings

@@ -8,9 +8,10 @@ from collections import Counter
 
 from pydantic import ValidationError
 
-from groundgate.engine.errors import describe
+from groundgate.engine.errors import describe, field_path
 from groundgate.pipeline.contracts import (
     AnswerBundle,
+    AssemblyStatus,
     Citation,
     RetrievalBundle,
     RetrievalRow,
@@ -20,9 +21,21 @@ from groundgate.pipeline.contracts import (
 )
 from groundgate.pipeline.tokens import count_tokens, truncate_to_tokens
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_SPACES = re.compile(r"[ \t\u00a0]+")
+# Removed outright: C0 controls other than tab/newline/CR/VT/FF, DEL, C1 controls, zero-width
+# space / word joiner / BOM / soft hyphen (invisible, carry no meaning in running text), and the
+# bidirectional embedding/override/isolate controls (they can make text display differently from
+# what the model reads). ZWJ/ZWNJ (U+200C/U+200D) are kept: they change how some scripts spell.
+_INVISIBLE = re.compile(
+    "[\x00-\x08\x0e-\x1f\x7f-\x9f\u00ad\u200b\u2060\ufeff\u202a-\u202e\u2066-\u2069]"
+)
+# Every other horizontal whitespace (tab, vertical tab, form feed, NBSP, the U+2000 spaces,
+# ideographic space ...) becomes one space: never glue two words together.
+_SPACES = re.compile(r"[^\S\n]+")
+# Line breaks: CRLF, a lone CR, and the Unicode line/paragraph separators become "\n".
+_LINE_BREAKS = re.compile("\r\n?|[\u2028\u2029\x85]")
 _WORDS = re.compile(r"\w+", re.UNICODE)
+# Row fields renamed by the spec: an old name gets a pointer to the new one.
+SPEC_NAMES = {"knowledge_type": "knowledge_type_effective"}
 
 
 class R2ValidationError(ValueError):
@@ -34,9 +47,11 @@ class R2ValidationError(ValueError):
 
 
 def sanitize(text: str) -> str:
-    """Remove control characters and null bytes, normalise whitespace; never rewrite words."""
-    text = _CONTROL.sub("", text.replace("\x00", ""))
-    lines = [_SPACES.sub(" ", line).strip() for line in text.replace("\r\n", "\n").split("\n")]
+    """Remove control and invisible characters and null bytes, normalise whitespace and line
+    breaks; never rewrite words (and never join two of them)."""
+    text = _LINE_BREAKS.sub("\n", text)  # first: U+0085 is also a C1 control
+    text = _INVISIBLE.sub("", text)
+    lines = [_SPACES.sub(" ", line).strip() for line in text.split("\n")]
     return "\n".join(line for line in lines if line)
 
 
@@ -47,8 +62,21 @@ def parse_bundle(data: dict | str | bytes) -> RetrievalBundle:
             return RetrievalBundle.model_validate_json(data)
         return RetrievalBundle.model_validate(data)
     except ValidationError as exc:
+        errors = exc.errors(include_url=False)
+        renamed = [
+            e
+            for e in errors
+            if e["type"] == "extra_forbidden" and e["loc"] and e["loc"][-1] in SPEC_NAMES
+        ]
+        if renamed:  # an old field name explains the "missing" new one: say that first
+            name = str(renamed[0]["loc"][-1])
+            raise R2ValidationError(
+                "V1",
+                field_path(renamed[0]["loc"]),
+                f"unknown field; the spec's name is {SPEC_NAMES[name]}",
+            ) from None
         path, message = describe(exc, limit=1)[0]
-        rule = "V3" if "finite" in message else "V1"
+        rule = "V3" if errors[0]["type"] == "finite_number" else "V1"
         raise R2ValidationError(rule, path, message) from None
 
 
@@ -75,15 +103,24 @@ def validate(bundle: RetrievalBundle, policy: SelectionPolicy) -> list[Retrieval
             raise R2ValidationError("V4", f"{where}.chunk_text", "is empty")
         if not sanitize(row.chunk_text):
             raise R2ValidationError("V4", f"{where}.chunk_text", "is empty after sanitization")
-        if row.knowledge_type not in policy.allowed_knowledge_types:
+        if row.knowledge_type_effective not in policy.allowed_knowledge_types:
             raise R2ValidationError(
                 "V5",
-                f"{where}.knowledge_type",
-                f"{row.knowledge_type!r} is not one of {', '.join(policy.allowed_knowledge_types)}",
+                f"{where}.knowledge_type_effective",
+                f"{row.knowledge_type_effective!r} is not one of "
+                f"{', '.join(policy.allowed_knowledge_types)}",
             )
     if bundle.retrieval_status == "SUCCESS" and not rows:
         raise R2ValidationError("V3", "results", "SUCCESS needs a top similarity (no results)")
     return rows
+
+
+def top_similarity(rows: list[RetrievalRow], policy: SelectionPolicy) -> float:
+    """The similarity the min_top_similarity_score gate compares: the maximum over the rows, or
+    the rank-0 row's (policy.top_similarity). `rows` is non-empty and in rank order."""
+    if policy.top_similarity == "rank0":
+        return rows[0].similarity
+    return max(r.similarity for r in rows)
 
 
 def _overlap(a: str, b: str) -> float:
@@ -96,7 +133,7 @@ def _overlap(a: str, b: str) -> float:
 def select(bundle: RetrievalBundle, policy: SelectionPolicy) -> AnswerBundle:
     """Validate (fail fast), then select evidence. NO_EVIDENCE when nothing valid remains."""
     rows = validate(bundle, policy)
-    dropped: Counter = Counter()
+    dropped: Counter[str] = Counter()
     trace = {
         "index_version": bundle.index_version,
         "embedding_model": bundle.embedding_model,
@@ -105,7 +142,7 @@ def select(bundle: RetrievalBundle, policy: SelectionPolicy) -> AnswerBundle:
         "run_id": bundle.run_id,
     }
 
-    def outcome(status: str, reason: str, used: list[UsedChunk]) -> AnswerBundle:
+    def outcome(status: AssemblyStatus, reason: str, used: list[UsedChunk]) -> AnswerBundle:
         citations = [
             Citation(
                 anchor=u.anchor,
@@ -146,44 +183,46 @@ def select(bundle: RetrievalBundle, policy: SelectionPolicy) -> AnswerBundle:
         if not rows:
             return outcome("NO_EVIDENCE", "no row matches the equipment_id filter", [])
 
-    if rows[0].similarity < policy.min_top_similarity_score:
+    top = top_similarity(rows, policy)
+    if top < policy.min_top_similarity_score:
         dropped["below_similarity"] = len(rows)
         return outcome(
             "NO_EVIDENCE",
-            f"top similarity {rows[0].similarity:.2f} is below {policy.min_top_similarity_score}",
+            f"top similarity ({policy.top_similarity}) {top:.2f} is below "
+            f"{policy.min_top_similarity_score}",
             [],
         )
 
     chosen: list[tuple[RetrievalRow, str]] = []
-    per_knowledge: Counter = Counter()
+    per_knowledge: Counter[str] = Counter()
     for row in rows:
         text = sanitize(row.chunk_text)
         if row.similarity < policy.min_similarity:
             dropped["below_similarity"] += 1
         elif any(_overlap(text, t) >= policy.overlap_ratio_threshold for _, t in chosen):
             dropped["near_duplicate"] += 1
-        elif per_knowledge[row.knowledge_id] >= policy.max_per_knowledge_id:
+        elif per_knowledge[row.knowledge_key] >= policy.max_per_knowledge_id:
             dropped["knowledge_cap"] += 1
         elif len(chosen) >= policy.max_chunks:
             dropped["max_chunks"] += 1
         else:
             chosen.append((row, text))
-            per_knowledge[row.knowledge_id] += 1
+            per_knowledge[row.knowledge_key] += 1
 
     # Token budget: no chunk above its share; then prune the lowest rank first; then trim.
     per_chunk = int(policy.max_chunk_token_ratio * policy.max_evidence_tokens)
-    sized = []
+    sized: list[tuple[RetrievalRow, str, int, bool]] = []
     for row, text in chosen:
         trimmed = count_tokens(text) > per_chunk
         if trimmed:
             text = truncate_to_tokens(text, per_chunk)
-        sized.append([row, text, count_tokens(text), trimmed])
+        sized.append((row, text, count_tokens(text), trimmed))
     while len(sized) > 1 and sum(s[2] for s in sized) > policy.max_evidence_tokens:
         sized.pop()  # the lowest rank
         dropped["budget"] += 1
     if sized and sized[0][2] > policy.max_evidence_tokens:
-        sized[0][1] = truncate_to_tokens(sized[0][1], policy.max_evidence_tokens)
-        sized[0][2], sized[0][3] = count_tokens(sized[0][1]), True
+        first = truncate_to_tokens(sized[0][1], policy.max_evidence_tokens)
+        sized[0] = (sized[0][0], first, count_tokens(first), True)
     if not sized:
         return outcome("NO_EVIDENCE", "no evidence left after selection", [])
     used = [
@@ -193,8 +232,9 @@ def select(bundle: RetrievalBundle, policy: SelectionPolicy) -> AnswerBundle:
             chunk_id=row.chunk_id,
             chunk_text=text,
             similarity=row.similarity,
-            knowledge_id=row.knowledge_id,
-            knowledge_type=row.knowledge_type,
+            faiss_id=row.faiss_id,
+            knowledge_id=row.knowledge_key,
+            knowledge_type_effective=row.knowledge_type_effective,
             source_reference=row.source_reference,
             event_date=row.event_date,
             equipment_id=row.equipment_id,

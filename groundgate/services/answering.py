@@ -13,11 +13,12 @@ from dataclasses import dataclass
 
 from django.conf import settings
 
-from groundgate.engine.gates.anchored import AnchoredGatePolicy
+from groundgate.engine.canonical import sha256_of
 from groundgate.models import Case, Dataset
 from groundgate.pipeline.contracts import RetrievalBundle, SelectionPolicy
 from groundgate.pipeline.llm import ExtractiveProvider, OpenAIProvider, Provider
-from groundgate.pipeline.run import PipelineRun, run_pipeline
+from groundgate.pipeline.run import PipelineRun, r5_policy, run_pipeline
+from groundgate.pipeline.select import parse_bundle
 from groundgate.services.gating import case_create_gated
 from groundgate.services.retrieval import EMBEDDING_MODEL, KeywordRetriever, Retriever
 
@@ -58,9 +59,10 @@ def retrieval_bundle(
             "rank": rank,
             "chunk_id": h.chunk.chunk_id,
             "chunk_text": h.chunk.text,
-            "similarity": h.similarity,
-            "knowledge_id": h.chunk.knowledge_id or "unknown",
-            "knowledge_type": h.chunk.knowledge_type or "text",
+            "similarity": float(h.similarity),
+            "faiss_id": h.chunk.pk,  # the row id in our index
+            "knowledge_id": h.chunk.knowledge_id or None,
+            "knowledge_type_effective": h.chunk.knowledge_type or "text",
             "source_reference": h.chunk.source_reference or "",
             "event_date": h.chunk.event_date.isoformat() if h.chunk.event_date else None,
             "equipment_id": h.chunk.equipment_id,
@@ -116,7 +118,49 @@ def answer_question(
     return AnswerRun(run, case, created, retrieval_ms)
 
 
-def _store(dataset, question, run: PipelineRun, policy, provider) -> tuple[Case, bool]:
+class BundleConflict(ValueError):
+    """A retrieval bundle reuses the request_id of a stored run with different content."""
+
+
+def answer_retrieval_bundle(
+    *,
+    dataset: Dataset,
+    data: dict | str | bytes,
+    provider: Provider | None = None,
+    policy: SelectionPolicy | None = None,
+) -> AnswerRun:
+    """Answer from an R2 retrieval bundle the caller's own retriever produced (FAISS, pgvector,
+    ...): the spec's stage begins after retrieval. A bundle that fails the V1 schema raises
+    R2ValidationError (a ValueError naming the V-group and the field); V2-V5 failures are runs
+    with status FAILED, stored like any other. The bundle's request_id is the case's id: the same
+    bundle again is idempotent, another bundle with the same request_id is a BundleConflict."""
+    bundle = parse_bundle(data)
+    provider = provider or provider_for()
+    policy = policy or SelectionPolicy(model=getattr(provider, "model", provider.name))
+    digest = sha256_of(
+        {"bundle": bundle.model_dump(mode="json"), "policy": policy.sha256, "model": policy.model}
+    )
+    existing = Case.objects.filter(
+        dataset=dataset, kind="anchored", external_id=bundle.request_id
+    ).first()
+    if existing is not None:
+        stored = (existing.payload.get("pipeline") or {}).get("retrieval_bundle_sha256")
+        if stored != digest:
+            raise BundleConflict(
+                f"request_id: {bundle.request_id!r} is already stored with another bundle, "
+                "policy or model; use a new request_id"
+            )
+    run = run_pipeline(bundle, policy, provider)
+    case, created = _store(
+        dataset, bundle.user_question, run, policy, provider, bundle_sha256=digest
+    )
+    latency = bundle.retrieval_latency_ms or 0.0
+    return AnswerRun(run, case, created, latency)
+
+
+def _store(
+    dataset, question, run: PipelineRun, policy, provider, *, bundle_sha256: str | None = None
+) -> tuple[Case, bool]:
     existing = Case.objects.filter(
         dataset=dataset, kind="anchored", external_id=run.bundle.request_id
     ).first()
@@ -146,6 +190,7 @@ def _store(dataset, question, run: PipelineRun, policy, provider) -> tuple[Case,
             "sufficiency": run.sufficiency.model_dump() if run.sufficiency else None,
             "coverage": [c.model_dump(mode="json") for c in run.coverage],
             "public_status": run.public.status,
+            "retrieval_bundle_sha256": bundle_sha256,
             "reason": run.reason,
             "timings_ms": run.timings_ms,
         }
@@ -157,6 +202,6 @@ def _store(dataset, question, run: PipelineRun, policy, provider) -> tuple[Case,
         question=question,
         payload=payload,
         verdict=run.r5,
-        policy=AnchoredGatePolicy(refusal_text=policy.refusal_text),
+        policy=r5_policy(policy),
     )
     return stored.case, True

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from django.db import transaction
 
-from groundgate.documents.code_symbols import Symbol, extract_symbols
+from groundgate.documents.code_symbols import Symbol, decode_source, extract_symbols
 from groundgate.engine.canonical import canonical_bytes
 from groundgate.models import Chunk, ChunkKind, Dataset, Document, DocumentKind, DocumentStatus
 
@@ -57,7 +57,8 @@ def code_repository_ingest(*, dataset: Dataset, repo: Path, title: str = "") -> 
 
 
 def _lines(path: Path) -> list[str]:
-    return path.read_text(encoding="utf-8").split("\n")
+    # Decoded exactly as the extractor did (BOM, coding cookie), so the lines match the hashes.
+    return decode_source(path.name, path.read_bytes()).split("\n")
 
 
 def _chunk(dataset, document, ordinal: int, symbol: Symbol, lines: list[str]) -> Chunk:

@@ -44,7 +44,7 @@ def test_java_symbols_with_a_real_parser(tmp_path):
         encoding="utf-8",
     )
     found, problems = extract_symbols(tmp_path)
-    assert problems == []
+    assert [p.split(" (")[0] for p in problems] == ["repo_commit unknown"]  # not a git checkout
     by_id = {s.symbol_id: (s.kind, s.start_line, s.end_line) for s in found}
     assert by_id == {
         "src/Pump.java::Pump": ("class", 3, 14),
@@ -62,7 +62,8 @@ def test_a_file_that_does_not_parse_is_skipped_and_reported(tmp_path):
     (tmp_path / "Broken.java").write_text("class { void }")
     found, problems = extract_symbols(tmp_path)
     assert [s.symbol_id for s in found] == ["ok.py::f"]
-    assert len(problems) == 2 and all("skipped" in p for p in problems)
+    assert problems[0].startswith("repo_commit unknown")
+    assert len(problems) == 3 and all("skipped" in p for p in problems[1:])
 
 
 def ref_for(sym, **changes) -> dict:
@@ -98,9 +99,16 @@ def test_consistent_evidence_is_accepted(symbols, sym):
     assert verdict.status == "accepted" and verdict.findings == []
 
 
-def test_a_narrower_line_range_inside_the_symbol_is_fine(symbols, sym):
+def test_line_range_must_agree_with_symbols_jsonl_and_a_sub_range_is_a_policy_choice(symbols, sym):
     ref = ref_for(sym, start_line=sym.start_line + 1, end_line=sym.end_line - 1)
-    assert gate_code(case_for(symbols, [ref])).status == "accepted"
+    exact = gate_code(case_for(symbols, [ref]))
+    assert exact.status == "rejected"
+    assert exact.findings[0].field == "sample.evidence_refs[0].line_range"
+    within = CodeGatePolicy(line_range="within")
+    assert gate_code(case_for(symbols, [ref]), within).status == "accepted"
+    outside = ref_for(sym, end_line=sym.end_line + 1)
+    assert gate_code(case_for(symbols, [outside]), within).status == "rejected"
+    assert within.sha256 != CodeGatePolicy().sha256
 
 
 @pytest.mark.parametrize(

@@ -75,7 +75,7 @@ def test_multi_citation_threshold_is_21_percent():
     assert claim.threshold == 0.21
 
 
-def test_overlap_uses_the_union_of_cited_chunks():
+def test_a_sentence_citing_two_chunks_is_covered_by_both():
     claim = check_claim_coverage(
         "Per [IPC_420_0] and [MinimumWagesAct_2_1], cheating is punished and an employer "
         "employs employees.",

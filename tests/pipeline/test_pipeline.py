@@ -127,10 +127,18 @@ def test_r5_5_exact_refusal_passes(manual):
 
 
 def test_claim_coverage_after_generation_blocks_unsupported_claims(manual):
-    run = ask(manual, "The warranty covers dry running for ten years [C0].")
-    assert run.r5.validation_status == "PASSED"  # the anchor is valid...
-    assert run.public.status == "FAILED"  # ...but the claim is not covered by C0
-    assert "claim coverage" in run.reason
+    with FakeOpenAI(["The warranty covers dry running for ten years [C0]."]) as server:
+        result = answer_question(dataset=manual, question=QUESTION, provider=canned(server))
+    run = result.run
+    # The anchor is valid, but C0 does not cover the claim: R5 (with Phase-3 coverage) fails it.
+    assert run.r5.failure_reason == "CLAIM_NOT_COVERED"
+    assert run.public.status == "FAILED"
+    assert run.coverage[0].is_covered is False
+    # The persisted validation record says so too, not only the public response.
+    stored = result.case.gate_runs.latest("id")
+    assert (stored.status, stored.passed) == ("FAILED", False)
+    assert json.loads(stored.verdict)["failure_reason"] == "CLAIM_NOT_COVERED"
+    assert "UNCOVERED_CLAIM" in stored.finding_codes
 
 
 def test_the_answer_api_returns_the_public_response(manual):
@@ -149,6 +157,64 @@ def test_the_answer_api_returns_the_public_response(manual):
         .status_code
         == 404
     )
+
+
+def external_bundle(request_id: str = "ext-1", **row_changes) -> dict:
+    """What a FAISS-based retriever hands over: the spec's R2 input, field for field."""
+    first = {
+        "rank": 0,
+        "chunk_id": "faiss-chunk-17",
+        "faiss_id": 17,
+        "similarity": 0.91,
+        "chunk_text": "The discharge valve must be inspected every 90 days.",
+        "knowledge_type_effective": "manual",
+        "knowledge_id": "pump-manual",
+        "source_reference": "Pump manual, section 4",
+        **row_changes,
+    }
+    return {
+        "request_id": request_id,
+        "user_question": QUESTION,
+        "retrieval_status": "SUCCESS",
+        "index_version": "faiss-2026-11",
+        "embedding_model": "text-embedding-3-small",
+        "top_k": 5,
+        "results": [first],
+        "run_id": "run-9",
+    }
+
+
+def test_the_answer_api_accepts_a_retrieval_bundle_in_the_body(manual):
+    from tests.api.conftest import api_client
+
+    client = api_client("asker", manual)
+
+    def post(body):
+        return client.post("/api/v1/answer", {"dataset": "manual", **body}, format="json")
+
+    first = post({"retrieval_bundle": external_bundle()})
+    assert first.status_code == 200, first.json()
+    assert first.json()["status"] == "OK" and first.json()["request_id"] == "ext-1"
+    assert first.json()["citations"][0]["source_reference"] == "Pump manual, section 4"
+    case = manual.cases.get(external_id="ext-1")
+    assert case.payload["pipeline"]["trace"]["index_version"] == "faiss-2026-11"
+    # The same bundle again is idempotent; another bundle with its request_id is a conflict.
+    assert post({"retrieval_bundle": external_bundle()}).status_code == 200
+    assert manual.cases.filter(external_id="ext-1").count() == 1
+    changed = post({"retrieval_bundle": external_bundle(similarity=0.95)})
+    assert changed.status_code == 409
+    assert changed.json()["errors"][0]["field"] == "retrieval_bundle.request_id"
+    # V1 fails fast with the field; V2-V5 failures are FAILED runs (nothing sent to a model).
+    bad = post({"retrieval_bundle": external_bundle("ext-2", similarity=True)})
+    assert bad.status_code == 400
+    assert bad.json()["errors"][0]["field"] == "retrieval_bundle.results[0].similarity"
+    assert "V1" in bad.json()["errors"][0]["message"]
+    v2 = post({"retrieval_bundle": external_bundle("ext-3", rank=1)})
+    assert v2.status_code == 200 and v2.json()["status"] == "FAILED"
+    neither = post({})
+    assert neither.status_code == 400
+    both = post({"question": QUESTION, "retrieval_bundle": external_bundle()})
+    assert both.status_code == 400
 
 
 # One real process runs the whole path a user takes: a fresh interpreter, settings from the
@@ -188,7 +254,7 @@ def test_the_answer_command_answers_in_a_real_process(tmp_path):
     assert json.loads(ok.stdout)["status"] == "OK"
 
 
-def test_the_answer_command_exit_codes(manual, capfd):
+def test_the_answer_command_exit_codes(manual, capfd, tmp_path):
     """The other outcomes, through the same main() in this process (on the test database)."""
     from groundgate.cli import main
 
@@ -206,6 +272,19 @@ def test_the_answer_command_exit_codes(manual, capfd):
     assert answer("   ", "--dataset", "manual")[0] == 2
     _, _, err = answer(QUESTION, "--dataset", "manual", "--verbose")
     assert '"r4_llm"' in err
+
+    # An R2 retrieval bundle from the user's own retriever, from a file.
+    path = tmp_path / "bundle.json"
+    path.write_text(json.dumps(external_bundle()))
+    code, out, err = answer("--bundle", str(path), "--dataset", "manual", "--json")
+    assert code == 0, err
+    assert json.loads(out)["request_id"] == "ext-1"
+    path.write_text(json.dumps(external_bundle(similarity="0.91")))
+    code, _, err = answer("--bundle", str(path), "--dataset", "manual")
+    assert code == 2
+    assert "V1 results[0].similarity" in err and str(path) in err
+    code, _, err = answer(QUESTION, "--bundle", str(path), "--dataset", "manual")
+    assert code == 2 and "exactly one of QUESTION and --bundle" in err
 
 
 def test_the_case_page_shows_the_run(manual):

@@ -17,8 +17,9 @@ def row(rank: int, chunk_id: str, text: str, similarity: float = 0.9, **extra) -
         "chunk_id": chunk_id,
         "chunk_text": text,
         "similarity": similarity,
+        "faiss_id": 100 + rank,
         "knowledge_id": extra.pop("knowledge_id", f"k-{chunk_id}"),
-        "knowledge_type": "manual",
+        "knowledge_type_effective": extra.pop("knowledge_type_effective", "manual"),
         **extra,
     }
 
@@ -52,7 +53,11 @@ def run(data: dict, policy: SelectionPolicy = POLICY):
         (bundle([]), "V3", "results"),
         (bundle([row(0, "a", "   ")]), "V4", "results[0].chunk_text"),
         (bundle([row(0, "a", "\x00\x01")]), "V4", "results[0].chunk_text"),
-        (bundle([row(0, "a", "x", knowledge_type="gossip")]), "V5", "results[0].knowledge_type"),
+        (
+            bundle([row(0, "a", "x", knowledge_type_effective="gossip")]),
+            "V5",
+            "results[0].knowledge_type_effective",
+        ),
     ],
 )
 def test_fail_fast_validations_name_the_rule_and_field(data, rule, field):

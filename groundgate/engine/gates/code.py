@@ -4,18 +4,21 @@ Every sample carries evidence_refs whose symbol_id / file_path / source_hash / l
 with symbols.jsonl. In order:
   1. no refs: auto-fill from the context when it holds exactly one symbol
      (quality.evidence_autofill = true; report mode keeps the sample, gate mode rejects it:
-     EVIDENCE_AUTOFILLED); otherwise MISSING_EVIDENCE
+     EVIDENCE_AUTOFILLED); otherwise MISSING_EVIDENCE. A sample that ARRIVES with
+     quality.evidence_autofill = true is treated the same, whoever filled it.
   2. rehydrate (policy): refs are corrected from their symbol (path, lines, hash, commit) before
      checking; each correction is a warning EVIDENCE_REHYDRATED
-  3. each ref: symbol exists, file_path, source_hash, line range inside the symbol
-     -> EVIDENCE_MISMATCH naming the field; repo_commit differs -> REPO_COMMIT_MISMATCH (warning)
+  3. each ref: symbol exists, file_path, source_hash, line range equal to the symbol's
+     (policy line_range "exact"; "within" allows a sub-range) -> EVIDENCE_MISMATCH naming the
+     field; repo_commit differs -> REPO_COMMIT_MISMATCH (warning); the symbols' repo_commit is
+     null (extracted without git) -> REPO_COMMIT_UNKNOWN (warning: drift cannot be checked)
   4. each ref is one of the retrieved candidates (context_symbols) -> EVIDENCE_NOT_IN_CONTEXT
   5. design samples need at least min_design_refs refs -> TOO_FEW_EVIDENCE_REFS
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import Field
 
@@ -23,11 +26,12 @@ from groundgate.engine.contracts import InputModel, OutputModel
 from groundgate.engine.findings import Finding
 from groundgate.engine.policy import GatePolicy
 
-GATE = "code"
+GATE: Final = "code"
 GATE_VERSION = "1.0.0"
 
 EVIDENCE_MISMATCH = "EVIDENCE_MISMATCH"
 REPO_COMMIT_MISMATCH = "REPO_COMMIT_MISMATCH"
+REPO_COMMIT_UNKNOWN = "REPO_COMMIT_UNKNOWN"
 MISSING_EVIDENCE = "MISSING_EVIDENCE"
 EVIDENCE_AUTOFILLED = "EVIDENCE_AUTOFILLED"
 EVIDENCE_REHYDRATED = "EVIDENCE_REHYDRATED"
@@ -36,6 +40,7 @@ TOO_FEW_EVIDENCE_REFS = "TOO_FEW_EVIDENCE_REFS"
 FINDING_CODES = (
     EVIDENCE_MISMATCH,
     REPO_COMMIT_MISMATCH,
+    REPO_COMMIT_UNKNOWN,
     MISSING_EVIDENCE,
     EVIDENCE_AUTOFILLED,
     EVIDENCE_REHYDRATED,
@@ -50,7 +55,8 @@ class CodeSymbol(InputModel):
     start_line: int = Field(ge=1)
     end_line: int = Field(ge=1)
     source_hash: str
-    repo_commit: str = ""
+    # null: unknown (extracted from a checkout without git); "" is read the same way.
+    repo_commit: str | None = ""
     kind: str = ""
     name: str = ""
 
@@ -83,8 +89,13 @@ class CodeCase(InputModel):
 
 
 class CodeGatePolicy(GatePolicy):
-    policy_version: str = "code-gate/2026-11.1"
+    # 2026-11.2 (issue 11): an incoming quality.evidence_autofill = true is rejected in gate
+    # mode; line ranges must equal the symbol's by default (line_range); REPO_COMMIT_UNKNOWN.
+    policy_version: str = "code-gate/2026-11.2"
     mode: Literal["gate", "report"] = "gate"
+    # "exact": a ref's start_line/end_line equal the symbol's (the spec: line_range must agree
+    # with symbols.jsonl); "within": any sub-range of the symbol's lines.
+    line_range: Literal["exact", "within"] = "exact"
     rehydrate: bool = False
     autofill: bool = True
     check_context: bool = True
@@ -125,6 +136,18 @@ def gate_code(case: CodeCase, policy: CodeGatePolicy = DEFAULT_POLICY) -> CodeVe
         EvidenceRef(symbol_id=r) if isinstance(r, str) else r for r in case.sample.evidence_refs
     ]
 
+    if case.sample.quality.get("evidence_autofill") is True and refs:
+        # The spec: gate mode rejects samples flagged evidence_autofill, whoever filled them.
+        findings.append(
+            Finding(
+                code=EVIDENCE_AUTOFILLED,
+                field="sample.quality.evidence_autofill",
+                severity="error" if policy.mode == "gate" else "warning",
+                message="the sample arrives with quality.evidence_autofill = true"
+                + ("; gate mode rejects auto-filled samples" if policy.mode == "gate" else ""),
+            )
+        )
+
     if not refs:
         context = case.context_symbols or []
         if policy.autofill and len(context) == 1 and context[0] in symbols:
@@ -153,7 +176,7 @@ def gate_code(case: CodeCase, policy: CodeGatePolicy = DEFAULT_POLICY) -> CodeVe
         refs = [_rehydrate(i, ref, symbols, findings, quality) for i, ref in enumerate(refs)]
 
     for index, ref in enumerate(refs):
-        findings += _check_ref(index, ref, symbols)
+        findings += _check_ref(index, ref, symbols, policy)
         in_context = case.context_symbols is None or ref.symbol_id in case.context_symbols
         if policy.check_context and not in_context:
             findings.append(
@@ -213,7 +236,9 @@ def _rehydrate(index, ref: EvidenceRef, symbols, findings, quality) -> EvidenceR
     return fixed
 
 
-def _check_ref(index: int, ref: EvidenceRef, symbols: dict[str, CodeSymbol]) -> list[Finding]:
+def _check_ref(
+    index: int, ref: EvidenceRef, symbols: dict[str, CodeSymbol], policy: CodeGatePolicy
+) -> list[Finding]:
     base = f"sample.evidence_refs[{index}]"
 
     def mismatch(field: str, message: str, value: str | None = None) -> Finding:
@@ -248,15 +273,27 @@ def _check_ref(index: int, ref: EvidenceRef, symbols: dict[str, CodeSymbol]) -> 
             )
         )
     start, end = ref.start_line, ref.end_line
-    if start is None or end is None or not symbol.start_line <= start <= end <= symbol.end_line:
+    lines = f"{symbol.start_line}-{symbol.end_line}"
+    if policy.line_range == "exact":
+        if (start, end) != (symbol.start_line, symbol.end_line):
+            out.append(mismatch("line_range", f"lines {start}-{end} are not the symbol's {lines}"))
+    elif start is None or end is None or not symbol.start_line <= start <= end <= symbol.end_line:
         out.append(
-            mismatch(
-                "line_range",
-                f"lines {start}-{end} are not inside the symbol's "
-                f"lines {symbol.start_line}-{symbol.end_line}",
+            mismatch("line_range", f"lines {start}-{end} are not inside the symbol's {lines}")
+        )
+    if symbol.repo_commit is None:
+        out.append(
+            Finding(
+                code=REPO_COMMIT_UNKNOWN,
+                severity="warning",
+                evidence_index=index,
+                chunk_id=ref.symbol_id,
+                field=f"{base}.repo_commit",
+                message="the symbols' repo_commit is unknown (extracted without git): "
+                "version drift cannot be checked",
             )
         )
-    if ref.repo_commit and symbol.repo_commit and ref.repo_commit != symbol.repo_commit:
+    elif ref.repo_commit and symbol.repo_commit and ref.repo_commit != symbol.repo_commit:
         out.append(
             Finding(
                 code=REPO_COMMIT_MISMATCH,
@@ -281,7 +318,8 @@ def attach_symbols(case: dict, symbols_by_id: dict[str, dict]) -> dict:
     from symbols.jsonl, so the case can be gated, and stored, on its own."""
     if not isinstance(case, dict):
         return case
-    sample = case.get("sample") if isinstance(case.get("sample"), dict) else {}
+    raw_sample = case.get("sample")
+    sample: dict = raw_sample if isinstance(raw_sample, dict) else {}
     wanted: list[str] = []
     for ref in sample.get("evidence_refs") or []:
         sid = (

@@ -1,10 +1,12 @@
 """The synthesis-coverage gate: ../shared/specs/evidence-sufficient-synthesis.md (Phase-3).
 
   classify_query          definition | punishment | procedure | scope | general
-  is_evidence_sufficient  the retrieved chunks can answer this type of query (with a reason)
+  is_evidence_sufficient  the retrieved chunks can answer this type of query (with a reason);
+                          key terms are compared by Snowball stem (policy.stemming)
                                                    else INSUFFICIENT_EVIDENCE
   check_claim_coverage    each sentence citing [SEMANTIC_ID]s shares >= 30% of its content words
-                          with the cited chunks (21% when it cites several)
+                          with one cited chunk (21% when it cites several); policy
+                          coverage_mode "pooled" compares the union of the cited chunks instead
                                                    else UNCOVERED_CLAIM
                           a sentence without citations (and not a meta-statement)
                                                    -> UNCITED_CLAIM
@@ -19,17 +21,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import Field
 
 from groundgate.engine.contracts import InputModel, OutputModel
 from groundgate.engine.findings import Finding
 from groundgate.engine.policy import GatePolicy
-from groundgate.engine.sentences import split_sentences
-from groundgate.engine.words import content_words
+from groundgate.engine.sentences import SPLITTER_VERSION, split_sentences
+from groundgate.engine.words import content_words, stem, stemmed_words
 
-GATE = "synthesis"
+GATE: Final = "synthesis"
 GATE_VERSION = "1.0.0"
 
 INSUFFICIENT_EVIDENCE = "INSUFFICIENT_EVIDENCE"
@@ -48,16 +50,31 @@ FINDING_CODES = (
 QueryType = Literal["definition", "punishment", "procedure", "scope", "general"]
 CITATION = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_.:-]*)\]")
 
-# Query patterns, checked in this order (a punishment question often starts "What is ...").
-QUERY_PATTERNS: list[tuple[QueryType, re.Pattern]] = [
+# Query patterns, checked in this order (a punishment question often starts "What is ...";
+# "How is X defined?" is a definition, not a procedure, so explicit definition cues come before
+# the procedure patterns and the bare "What is ..." form comes last).
+_DEFINITION_CUES = (
+    r"\bhow\s+(?:is|are)\s+.+\s+defined\b|\bdefin(?:e|ed|es|ing|ition|itions)\b"
+    r"|\bmeaning\s+of\b|\bwhat\s+does\s+.+\s+mean\b|\bwhat\s+is\s+meant\s+by\b"
+    r"|什么是|的定义|含义|指什么|是指"
+)
+QUERY_PATTERNS: list[tuple[QueryType, re.Pattern[str]]] = [
     (
+        # About punishment: "sentence" and "fine" count only where they mean a penalty
+        # ("sentence for", "prison sentence", "fined", "fine for", "the fine"), never in
+        # "the second sentence" or "the fine print".
         "punishment",
         re.compile(
-            r"\b(punish\w*|penalt(?:y|ies)|fine[sd]?|imprison\w*|jail|sentenc\w*)\b"
+            r"\bpunish\w*|\bpenalt(?:y|ies)\b|\bimprison\w*|\bjail\b|\bprison\b"
+            r"|\bsentenced\b|\b(?:jail|prison|maximum|minimum|custodial)\s+sentences?\b"
+            r"|\bsentences?\s+(?:for|of\s+imprisonment)\b|\bfined\b"
+            r"|\bfines?\s+(?:for|of|up\s+to|under|imposed|payable)\b"
+            r"|\b(?:amount|quantum)\s+of\s+(?:the\s+)?fines?\b|\bwhat\s+(?:is|are)\s+the\s+fines?\b"
             r"|处罚|罚款|刑罚|判处|处以|罚金|徒刑|拘役|惩罚",
             re.I,
         ),
     ),
+    ("definition", re.compile(_DEFINITION_CUES, re.I)),
     (
         "procedure",
         re.compile(
@@ -76,11 +93,7 @@ QUERY_PATTERNS: list[tuple[QueryType, re.Pattern]] = [
     ),
     (
         "definition",
-        re.compile(
-            r"^\s*(?:what\s+is|what\s+are|what's|define|definition\s+of|meaning\s+of)\b"
-            r"|\bwhat\s+does\s+.+\s+mean\b|\bdefin\w*|什么是|是什么|的定义|含义|指什么|是指",
-            re.I,
-        ),
+        re.compile(r"^\s*(?:what\s+is|what\s+are|what's)\b|是什么", re.I),
     ),
 ]
 
@@ -89,7 +102,9 @@ EVIDENCE_PATTERNS: dict[str, re.Pattern] = {
     "definition": re.compile(
         r"\bmeans\b|\bis\s+defined\s+as\b|\bdefines?\b|\bshall\s+mean\b|\brefers\s+to\b"
         r"|\bdenotes\b|\bdefinition\b|\bdeals\s+with\b|\bprovides\s+for\b|\brelates\s+to\b"
-        r"|是指|指的是|定义|称为|所称|系指|规定",
+        # Not 规定 ("provides"/"stipulates"): it is in nearly every Chinese legal text, so it
+        # cannot mark a definition.
+        r"|是指|指的是|定义|称为|所称|系指",
         re.I,
     ),
     "punishment": re.compile(
@@ -100,12 +115,14 @@ EVIDENCE_PATTERNS: dict[str, re.Pattern] = {
     "procedure": re.compile(
         r"\bsteps?\b|\bprocedure\b|\bshall\s+(?:apply|submit|file)\b|\bsubmit\w*|\bapplication\b"
         r"|\bfirst\b.*\bthen\b|\bmust\s+(?:file|apply|submit|register)\b"
-        r"|申请|提交|步骤|程序|办理|应当",
+        # Not 应当 ("shall"), for the same reason.
+        r"|申请|提交|步骤|程序|办理",
         re.I,
     ),
     "scope": re.compile(
         r"\bappl(?:y|ies)\s+to\b|\bextends?\s+to\b|\bshall\s+apply\b|\bapplicable\b"
-        r"|\bwhole\s+of\b|\bscope\b|\bexcept\b|适用于|适用|范围",
+        # Not a bare 适用 ("apply [article X]"), for the same reason; 适用于 ("applies to") stays.
+        r"|\bwhole\s+of\b|\bscope\b|\bexcept\b|适用于|适用范围|范围",
         re.I,
     ),
 }
@@ -115,12 +132,22 @@ QUERY_FORM_WORDS = frozenset(
     imprisonment steps step procedure process extent applicability applies apply scope
     covered 什么 定义 含义 处罚 罚款 步骤 流程 程序 范围 适用 如何 怎么""".split()
 )
+# What a meta-statement may talk about besides its meta phrase ("Based on the evidence provided,
+# here is a summary."; "综上所述，答案如下。"): the evidence, the answer, its form.
+META_WORDS = frozenset(
+    """evidence provided available given retrieved above below cited following summary summarise
+    summarize overview answer answers information context sources source documents document
+    chunks chunk passages passage question questions conclusion short brief briefly key points
+    findings main result results follows details
+    证据 材料 资料 文件 答案 如下 总结 以下 下面 回答 问题 信息 提供 结论 要点""".split()
+)
 META = re.compile(
     r"\b(?:based\s+on|according\s+to|from)\s+the\s+(?:provided\s+|available\s+|retrieved\s+)?"
     r"(?:evidence|documents?|sources?|context|information|chunks?)\b"
     r"|\bthe\s+(?:evidence|documents?|sources?)\s+(?:show|shows|indicate|indicates|say|says)\b"
     r"|\bhere\s+(?:is|are)\b|\bthe\s+following\b|\bin\s+summary\b|\bto\s+summari[sz]e\b"
-    r"|\bin\s+conclusion\b|根据(?:所)?(?:提供的)?(?:证据|材料|资料|文件)|综上所述|总之|以下是",
+    r"|\bin\s+conclusion\b|根据(?:所)?(?:提供的)?(?:证据|材料|资料|文件)|综上所述|总之|以下是"
+    r"|答案如下|总结如下",
     re.I,
 )
 
@@ -138,7 +165,18 @@ class SynthesisCase(InputModel):
 
 
 class SynthesisGatePolicy(GatePolicy):
-    policy_version: str = "synthesis-gate/2026-11.1"
+    # 2026-11.2 (issue 11): query types (definition cues before procedure; punishment only where
+    # "sentence"/"fine" mean a penalty), stemmed sufficiency, no 规定/应当/适用 markers, meta
+    # statements by vocabulary, per-chunk coverage by default, sentence splitter sentences/2.
+    policy_version: str = "synthesis-gate/2026-11.2"
+    # "per_chunk" (the spec's formula, literally): a sentence is covered when ONE cited chunk
+    # alone shares >= the threshold of its words. "pooled": the union of the cited chunks' words
+    # is compared. See docs/decisions.md.
+    coverage_mode: Literal["per_chunk", "pooled"] = "per_chunk"
+    # Sufficiency compares Snowball stems of the query's key terms with the chunks' ("cheating"
+    # finds "cheats"); False: exact words.
+    stemming: bool = True
+    sentence_splitter: Literal["sentences/2"] = SPLITTER_VERSION
     min_overlap: float = Field(default=0.3, ge=0, le=1)
     # Sentences citing several chunks: min_overlap x this (0.3 x 0.7 = 0.21).
     multi_citation_factor: float = Field(default=0.7, ge=0, le=1)
@@ -193,14 +231,30 @@ def classify_query(query: str) -> QueryType:
     return "general"
 
 
-def query_key_terms(query: str) -> frozenset[str]:
+_STEMMED_FORM_WORDS = frozenset(stem(w) for w in QUERY_FORM_WORDS)
+
+
+def query_key_terms(query: str, *, stemmed: bool = False) -> frozenset[str]:
+    if stemmed:
+        return frozenset(w for w in stemmed_words(query) if w not in _STEMMED_FORM_WORDS)
     return frozenset(w for w in content_words(query) if w not in QUERY_FORM_WORDS)
 
 
-def is_evidence_sufficient(query: str, chunks: list[RetrievedChunk]) -> Sufficiency:
+def is_evidence_sufficient(
+    query: str, chunks: list[RetrievedChunk], policy: SynthesisGatePolicy | None = None
+) -> Sufficiency:
+    policy = policy or DEFAULT_POLICY
     query_type = classify_query(query)
     terms = query_key_terms(query)
-    relevant = [c for c in chunks if not terms or terms & content_words(c.text)]
+    stems = query_key_terms(query, stemmed=True) if policy.stemming else frozenset()
+
+    def is_relevant(chunk: RetrievedChunk) -> bool:
+        # Exact words first (cheap, and the common case); stems only when they find nothing.
+        if not terms or terms & content_words(chunk.text):
+            return True
+        return bool(stems & stemmed_words(chunk.text))
+
+    relevant = [c for c in chunks if is_relevant(c)]
     if not chunks:
         return Sufficiency(
             is_sufficient=False,
@@ -263,10 +317,13 @@ def _overlap(sentence_words: frozenset[str], chunk_words: frozenset[str]) -> flo
 
 
 def is_meta_statement(sentence: str, policy: SynthesisGatePolicy = DEFAULT_POLICY) -> bool:
+    """A sentence about the answer itself: a meta phrase, and besides it fewer than
+    meta_max_content_words content words, or only words about the evidence and the answer
+    (META_WORDS). "Based on the evidence, the answer is yes." is not one: "yes" is a claim."""
     if not META.search(sentence):
         return False
     rest = content_words(META.sub(" ", CITATION.sub(" ", sentence)))
-    return len(rest) < policy.meta_max_content_words
+    return len(rest) < policy.meta_max_content_words or not (rest - META_WORDS)
 
 
 def check_claim_coverage(
@@ -285,8 +342,15 @@ def check_claim_coverage(
     threshold = round(threshold, 6)
     meta = not cited and is_meta_statement(sentence, policy)
     cited_words = frozenset().union(*(content_words(by_id[c].text) for c in known))
-    overlap = round(_overlap(words, cited_words), 4) if known else 0.0
-    covering = [c for c in known if words & content_words(by_id[c].text)]
+    if policy.coverage_mode == "pooled":
+        overlap = round(_overlap(words, cited_words), 4) if known else 0.0
+        covering = [c for c in known if words & content_words(by_id[c].text)]
+    else:
+        # The spec's formula per cited chunk: the best single chunk decides, and the chunks
+        # that reach the threshold on their own are the covering ones.
+        per_chunk = {c: round(_overlap(words, content_words(by_id[c].text)), 4) for c in known}
+        overlap = max(per_chunk.values(), default=0.0)
+        covering = [c for c in known if per_chunk[c] >= threshold]
     unexplained = words - cited_words
     missing = [
         c.semantic_id
@@ -304,10 +368,11 @@ def check_claim_coverage(
     elif not known:
         covered, reason = False, "cites only ids that were not retrieved"
     elif overlap >= threshold:
-        covered, reason = True, f"{overlap:.0%} of its words are in the cited chunks"
+        covered, reason = True, f"{overlap:.0%} of its words are in {_where(policy, covering)}"
     else:
         covered = False
-        reason = f"only {overlap:.0%} of its words are in the cited chunks (needs {threshold:.0%})"
+        where = "the cited chunks" if policy.coverage_mode == "pooled" else "any one cited chunk"
+        reason = f"only {overlap:.0%} of its words are in {where} (needs {threshold:.0%})"
     return ClaimCoverage(
         sentence=sentence,
         span=span,
@@ -320,6 +385,12 @@ def check_claim_coverage(
         missing_citations=[] if meta else missing,
         reason=reason,
     )
+
+
+def _where(policy: SynthesisGatePolicy, covering: list[str]) -> str:
+    if policy.coverage_mode == "pooled":
+        return "the cited chunks"
+    return ", ".join(covering)
 
 
 def validate_multi_chunk_citations(
@@ -341,7 +412,7 @@ def gate_synthesis(
 ) -> SynthesisVerdict:
     chunks = case.retrieved_chunks
     retrieved = {c.semantic_id for c in chunks}
-    sufficiency = is_evidence_sufficient(case.query, chunks)
+    sufficiency = is_evidence_sufficient(case.query, chunks, policy)
     findings: list[Finding] = []
     refusal = case.answer_text.strip() == policy.refusal_text
     if not sufficiency.is_sufficient:
@@ -363,7 +434,7 @@ def gate_synthesis(
         for cid in claim.cited:
             if cid not in citations:
                 citations.append(cid)
-        where = {"field": "answer_text", "span": (s.start, s.end)}
+        span = (s.start, s.end)
         for m in CITATION.finditer(s.text):
             if m.group(1) not in retrieved:
                 findings.append(
@@ -377,7 +448,11 @@ def gate_synthesis(
                 )
         if not claim.is_covered:
             code = UNCITED_CLAIM if not claim.cited else UNCOVERED_CLAIM
-            findings.append(Finding(code=code, message=f"{claim.reason}: {s.text!r}", **where))
+            findings.append(
+                Finding(
+                    code=code, message=f"{claim.reason}: {s.text!r}", field="answer_text", span=span
+                )
+            )
         if claim.missing_citations:
             for cid in claim.missing_citations:
                 if cid not in missing_all:
@@ -388,10 +463,12 @@ def gate_synthesis(
                     value=", ".join(claim.missing_citations),
                     message=f"uses information from {', '.join(claim.missing_citations)} without "
                     f"citing it: {s.text!r}",
-                    **where,
+                    field="answer_text",
+                    span=span,
                 )
             )
 
+    status: Literal["grounded", "not_grounded", "insufficient_evidence"]
     if not sufficiency.is_sufficient:
         status = "insufficient_evidence"
     elif any(f.severity == "error" for f in findings):
