@@ -35,9 +35,9 @@ def align(text: str, excerpt: str) -> tuple[int, int] | None:
         first_at.setdefault(text[i : i + k], i)
     votes: Counter[int] = Counter()
     for j in range(0, len(excerpt) - k + 1, k):
-        i = first_at.get(excerpt[j : j + k])
-        if i is not None:
-            votes[i - j] += 1
+        at = first_at.get(excerpt[j : j + k])
+        if at is not None:
+            votes[at - j] += 1
     if not votes:
         # Nothing k characters long in common: fall back to difflib on a bounded prefix.
         head = excerpt[: max(1, EXACT_LIMIT // len(text))]

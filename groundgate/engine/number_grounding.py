@@ -123,7 +123,7 @@ class EvidenceIndex:
         self._excerpt_values: list[Located] | None = None
         self._cited_spans: dict[str, list[tuple[int, int, int]]] | None = None
         self._chunk_values: dict[int, list[Located]] = {}
-        self._buckets: dict[str, list[Located]] = {}
+        self._by_key: dict[tuple[object, ...], list[int]] = {}
         self._other_values: list[Located] | None = None
         self._question = question
 
@@ -217,21 +217,22 @@ class EvidenceIndex:
                     span = (v.start, v.end)
                     found.append(Located(q, NO_CONTEXT, evidence.chunk_id, None, index, span))
             self._excerpt_values = found
-            for located in found:
-                self._buckets.setdefault(_bucket(located.quantity), []).append(located)
+            for position, located in enumerate(found):
+                for key in _index_keys(located.quantity):
+                    self._by_key.setdefault(key, []).append(position)
         return self._excerpt_values
 
     def _candidates(self, q: Quantity) -> list[Located]:
-        """The excerpt values that can possibly ground q (same kind of value; for numbers the
-        same first significant digit, or a 9 before a 1 for a rounding that carries), in
-        excerpt order."""
-        self.excerpt_values  # noqa: B018 - builds the buckets
-        keys = _keys(q)
-        if len(keys) == 1:
-            return self._buckets.get(keys[0], [])
-        found = [v for key in keys for v in self._buckets.get(key, ())]
-        found.sort(key=lambda v: (v.evidence_index or 0, v.span or (0, 0)))
-        return found
+        """The excerpt values that can possibly ground q, in excerpt order: looked up by key
+        (the same significant digits, a rounding prefix, the same year, time or digits), so a
+        long answer against long excerpts costs a few dictionary lookups per value."""
+        values = self.excerpt_values
+        positions: set[int] = set()
+        for key, limit in _query_keys(q):
+            found = self._by_key.get(key)
+            if found:
+                positions.update(found[:limit] if limit else found)
+        return [values[i] for i in sorted(positions)]
 
     def other_values(self, needle: str) -> list[Located]:
         """Values of the cited chunks outside their excerpts, and of the chunks nobody cited -
@@ -406,29 +407,73 @@ def _located(
     return found
 
 
-def _bucket(q: Quantity) -> str:
-    if q.kind in ("date", "time", "range"):
-        return q.kind
-    if q.kind == "identifier":
-        return "identifier"
-    return q.digits[:1] or "0"
+# A one-digit rounding prefix ("2" for "20", which may be 19.96) matches many values; only the
+# first of them in excerpt order are examined.
+_WIDE_PREFIX_LIMIT = 64
+# Values are indexed under their first 1 to 8 significant digits.
+_PREFIXES = 8
 
 
-def _keys(q: Quantity) -> list[str]:
-    """The buckets whose values may ground q (see compare())."""
+def _index_keys(e: Quantity) -> list[tuple[object, ...]]:
+    """The keys an excerpt value is found under (see _query_keys and compare())."""
+    if e.kind == "date":
+        if e.date is None:
+            return []
+        year, month, _ = e.date
+        return [("year", year), ("month", month)]
+    if e.kind == "time":
+        return [("time", e.time)]
+    if e.kind == "identifier":
+        return [("digits", e.digits)]
+    if e.kind == "range":
+        return [("range",)]
+    if not e.numeric:
+        return []
+    stripped = e.digits.rstrip("0")
+    keys: list[tuple[object, ...]] = [("exact", stripped)]
+    keys += [("prefix", stripped[:k]) for k in range(1, min(_PREFIXES, len(stripped)) + 1)]
+    if e.is_year():
+        keys.append(("figure_year", int(e.figure or 0)))
+    if e.kind == "count" and e.value.quantity.isdigit():
+        keys.append(("digits", e.value.quantity))
+    return keys
+
+
+def _query_keys(q: Quantity) -> list[tuple[tuple[object, ...], int]]:
+    """The keys under which the values that may ground q are found, each with a limit on how
+    many of them to examine (0: all)."""
     if q.kind == "date":
-        keys = ["date"]
-        if q.date is not None and q.date[1] is None and q.date[0] is not None:
-            keys.append(str(q.date[0])[:1])  # a year alone: also the year as a figure
-        return keys
-    if q.kind in ("time", "range"):
-        return [q.kind]
+        if q.date is None:
+            return []
+        year, month, day = q.date
+        if year is not None:
+            keys: list[tuple[tuple[object, ...], int]] = [(("year", year), 0)]
+            if month is None and day is None:
+                keys.append((("figure_year", year), 0))  # "2024年" and a table's "2024"
+            return keys
+        return [(("month", month), 0)] if month is not None else []
+    if q.kind == "time":
+        return [(("time", q.time), 0)]
     if q.kind == "identifier":
-        return ["identifier", q.digits.lstrip("0")[:1] or "0"]
-    first = q.digits[:1] or "0"
-    keys = [first, "9"] if first == "1" else [first]
+        return [(("digits", q.digits), 0)]
+    if q.kind == "range":
+        return [(("range",), 0)]
+    if not q.numeric:
+        return []
+    stripped = q.digits.rstrip("0")
+    keys = [(("exact", stripped), 0)]
+    # A rounding: all but the answer's last significant digit are the evidence's first ones.
+    head = stripped[:-1]
+    if len(head) >= 2:
+        keys.append((("prefix", head[:_PREFIXES]), 0))
+    elif head:
+        keys.append((("prefix", head), _WIDE_PREFIX_LIMIT if len(head) == 1 else 0))
+    elif stripped:
+        keys.append((("prefix", stripped), _WIDE_PREFIX_LIMIT))
+        if stripped[0] != "1":  # a carry: "2" for 1.96
+            keys.append((("prefix", str(int(stripped[0]) - 1)), _WIDE_PREFIX_LIMIT))
     if q.is_year():
-        keys.append("date")
+        keys.append((("year", int(q.figure or 0)), 0))
     return keys
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import Field
 
@@ -21,7 +21,7 @@ from groundgate.engine.findings import Finding
 from groundgate.engine.numbers import GATE_E_NUMERIC_TOKEN
 from groundgate.engine.policy import GatePolicy
 
-GATE = "report"
+GATE: Final = "report"
 GATE_VERSION = "1.0.0"
 
 # Warning codes (contract) and finding codes.
