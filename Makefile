@@ -6,6 +6,10 @@ HOST   ?= 127.0.0.1:8000
 # The demo database lives in var/ so a clean checkout never ships one.
 export DATABASE_URL ?= sqlite:///$(CURDIR)/var/groundgate.sqlite3
 
+# The demo server and the benchmarks are development: DEBUG on, which allows the development
+# SECRET_KEY (with DEBUG off the settings refuse to start without a real one).
+demo run bench: export DEBUG ?= 1
+
 # Type-checked by `make test`. The engine and the pipeline join when their own errors are fixed
 # (pyproject.toml [tool.mypy] silences them meanwhile); settings/envconfig are not checked yet.
 MYPY_PATHS ?= groundgate/engine groundgate/pipeline groundgate/services groundgate/access groundgate/families groundgate/selectors \
@@ -84,6 +88,7 @@ bench: install
 	$(BIN)/python bench/bench_review_ui.py
 	$(BIN)/python bench/bench_api.py
 	$(BIN)/python bench/bench_answering.py
+	$(BIN)/python bench/bench_load.py
 
 clean:
 	rm -rf $(VENV) var build *.egg-info

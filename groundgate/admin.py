@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from groundgate.engine.canonical import sha256_of
 from groundgate.models import Case, Chunk, Dataset, Document, GateRun, Membership, Page
 
 
@@ -34,9 +35,28 @@ class PageAdmin(admin.ModelAdmin):
 
 @admin.register(Case)
 class CaseAdmin(admin.ModelAdmin):
+    """A gated case is the subject of an audit trail (verdicts, reviews, relabels): once it has a
+    gate run, nothing about it can be changed here. A changed case is a new case."""
+
     list_display = ("external_id", "dataset", "kind", "created_at")
     list_filter = ("dataset", "kind")
     search_fields = ("external_id", "question")
+    SUBJECT = ("dataset", "kind", "external_id", "question", "payload", "payload_sha256")
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.gate_runs.exists():
+            return self.SUBJECT
+        # payload_sha256 is derived from the payload; no one types it.
+        return ("payload_sha256",)
+
+    def has_delete_permission(self, request, obj=None):
+        if obj is not None and obj.gate_runs.exists():
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def save_model(self, request, obj, form, change):
+        obj.payload_sha256 = sha256_of(obj.payload)
+        super().save_model(request, obj, form, change)
 
 
 @admin.register(GateRun)

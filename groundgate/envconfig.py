@@ -71,9 +71,21 @@ def env_database(name: str, default: str) -> dict:
     except ValueError as exc:
         raise ImproperlyConfigured(f"{name} is not a valid database URL: {exc}") from None
     if scheme == "sqlite":
-        # WAL-friendly settings: reviewers read while imports write.
-        config.setdefault("OPTIONS", {})["timeout"] = 20
+        config.setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
     return config
+
+
+# SQLite as a real default for several writers (docs/limits.md, "Concurrency"):
+# - WAL: readers never block the writer and the writer never blocks readers;
+# - timeout: a writer waits up to 20 s for the lock (the busy timeout) instead of failing;
+# - IMMEDIATE: every transaction takes the write lock when it begins. A DEFERRED transaction
+#   that reads and then writes cannot wait for a lock upgrade (SQLite answers "database is
+#   locked" at once to avoid a deadlock); one that begins IMMEDIATE queues like any writer.
+SQLITE_OPTIONS = {
+    "timeout": 20,
+    "transaction_mode": "IMMEDIATE",
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000",
+}
 
 
 def env_broker(name: str) -> str:
@@ -84,3 +96,14 @@ def env_broker(name: str) -> str:
             f"{name} must be a redis://, rediss:// or amqp:// URL, or unset (eager); got {raw!r}"
         )
     return raw
+
+
+def env_case_limits():
+    """Per-case input limits (docs/limits.md); the groundgate CLI reads the same variables with
+    engine.limits.limits_from_environ, which this wraps."""
+    from groundgate.engine.limits import limits_from_environ
+
+    try:
+        return limits_from_environ(os.environ)
+    except ValueError as exc:
+        raise ImproperlyConfigured(str(exc)) from None

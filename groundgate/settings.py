@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from groundgate.envconfig import (
     env_bool,
     env_broker,
+    env_case_limits,
     env_database,
     env_int,
     env_list,
@@ -19,14 +22,31 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("DEBUG", default=False)
 
+# A development key that is obviously not a secret: only ever used with DEBUG on. With DEBUG off
+# (the default) the process refuses to start without a real SECRET_KEY, so a deployment can
+# never sign sessions with a key published in this file.
+DEVELOPMENT_SECRET_KEY = "groundgate-insecure-development-key-set-SECRET_KEY-in-production"
 SECRET_KEY = env_str("SECRET_KEY")
-if not SECRET_KEY:
-    if not DEBUG and env_bool("GROUNDGATE_REQUIRE_SECRET_KEY", default=False):
-        raise ImproperlyConfigured("SECRET_KEY must be set in production")
-    # A development key that is obviously not a secret; production sets SECRET_KEY.
-    SECRET_KEY = "groundgate-insecure-development-key-set-SECRET_KEY-in-production"
+if not SECRET_KEY or SECRET_KEY == DEVELOPMENT_SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set when DEBUG is off (the development key is refused); "
+            'make one with: python -c "import secrets; print(secrets.token_urlsafe(50))"'
+        )
+    SECRET_KEY = DEVELOPMENT_SECRET_KEY
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+
+# Served over HTTPS (directly or behind a proxy that sets X-Forwarded-Proto): GROUNDGATE_HTTPS=1
+# turns on secure cookies, the HTTPS redirect and HSTS; `manage.py check --deploy` is then clean.
+GROUNDGATE_HTTPS = env_bool("GROUNDGATE_HTTPS", default=False)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT = GROUNDGATE_HTTPS
+SECURE_HSTS_SECONDS = env_int(
+    "GROUNDGATE_HSTS_SECONDS", 365 * 24 * 3600 if GROUNDGATE_HTTPS else 0, minimum=0
+)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
+if env_bool("GROUNDGATE_BEHIND_PROXY", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -35,6 +55,8 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",
+    "csp",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -45,7 +67,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "groundgate.middleware.RequestBodyLimitMiddleware",
     "groundgate.middleware.RejectNulMiddleware",
+    "groundgate.middleware.DatabaseBusyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -53,7 +77,42 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its 429 response.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Login throttling (django-axes): after GROUNDGATE_LOGIN_FAILURE_LIMIT wrong passwords for one
+# username from one address, that pair is locked out for GROUNDGATE_LOGIN_COOLOFF_MINUTES (even
+# the right password is refused meanwhile); a successful login resets the count. Per pair, not
+# per username alone, so nobody can lock a colleague out from elsewhere.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("GROUNDGATE_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("GROUNDGATE_LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
+
+# Content-Security-Policy (django-csp): scripts, styles, images and fonts from this site only; no
+# inline script anywhere (the pages' JavaScript is in static files). The API docs pages relax
+# styles for Swagger UI / Redoc (groundgate/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 ROOT_URLCONF = "groundgate.urls"
 WSGI_APPLICATION = "groundgate.wsgi.application"
@@ -111,10 +170,25 @@ CELERY_TASK_ACKS_LATE = True
 # How many cases import_cases writes per transaction.
 GROUNDGATE_IMPORT_BATCH_SIZE = env_int("GROUNDGATE_IMPORT_BATCH_SIZE", 500, minimum=1)
 
-# Uploads: larger bodies are refused with 413 before they are read.
+# Request bodies: larger ones are refused with 413 before anything reads them
+# (groundgate.middleware.RequestBodyLimitMiddleware); the PDF upload has its own, larger limit.
+GROUNDGATE_MAX_REQUEST_BYTES = env_int(
+    "GROUNDGATE_MAX_REQUEST_BYTES", 20 * 1024 * 1024, minimum=1024
+)
 GROUNDGATE_MAX_UPLOAD_BYTES = env_int("GROUNDGATE_MAX_UPLOAD_BYTES", 50 * 1024 * 1024, minimum=1)
-DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 20 * 1024 * 1024, minimum=1)
+DATA_UPLOAD_MAX_MEMORY_SIZE = GROUNDGATE_MAX_REQUEST_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+# PDFs (docs/limits.md): parsed in a child process that may use this much memory and time;
+# larger or longer files, and content streams that inflate past the budget, end as `failed`.
+GROUNDGATE_PDF_MAX_PAGES = env_int("GROUNDGATE_PDF_MAX_PAGES", 5000, minimum=1)
+GROUNDGATE_PDF_MAX_DECOMPRESSED_MB = env_int("GROUNDGATE_PDF_MAX_DECOMPRESSED_MB", 256, minimum=1)
+GROUNDGATE_PDF_MAX_MEMORY_MB = env_int("GROUNDGATE_PDF_MAX_MEMORY_MB", 2048, minimum=256)
+GROUNDGATE_PDF_TIMEOUT_SECONDS = env_int("GROUNDGATE_PDF_TIMEOUT_SECONDS", 120, minimum=1)
+# One case (gate API, batch item, import line, CLI): bytes, characters per text, items per
+# list, nesting (GROUNDGATE_CASE_MAX_BYTES, _TEXT_CHARS, _ITEMS, _DEPTH; docs/limits.md).
+GROUNDGATE_CASE_LIMITS = env_case_limits()
+# Rendered page images: the longest side in pixels (the zoom is lowered for a huge page).
+GROUNDGATE_RENDER_MAX_SIDE_PX = env_int("GROUNDGATE_RENDER_MAX_SIDE_PX", 5000, minimum=100)
 # How many cases one batch gate request may carry.
 GROUNDGATE_GATE_BATCH_MAX = env_int("GROUNDGATE_GATE_BATCH_MAX", 100, minimum=1)
 
@@ -158,10 +232,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "PATH_CONVERTER_OVERRIDES": {"id": int},
     "ENUM_NAME_OVERRIDES": {
         "DocumentKindEnum": "groundgate.models.documents.DocumentKind.choices",
         "ChunkKindEnum": "groundgate.models.documents.ChunkKind.choices",
         "CaseKindEnum": "groundgate.models.cases.CaseKind.choices",
+        # The public response's status (R6), the same values as the bundle's assembly status.
+        "PublicStatusEnum": ["OK", "NO_EVIDENCE", "FAILED"],
     },
 }
 

@@ -3,12 +3,16 @@ is a member of; anything else is 404."""
 
 from __future__ import annotations
 
+import math
+
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.utils.http import content_disposition_header
 
 from groundgate.access import case_for, document_for
 from groundgate.selectors.cases import case_current_run
 from groundgate.services.rendering import case_annotated_pdf, case_page_highlights, page_render
+from groundgate.services.untrusted import db_id
 
 DEFAULT_ZOOM = 1.5
 
@@ -22,9 +26,14 @@ def page_image(request: HttpRequest, slug: str, document_id: int, page_index: in
         zoom = float(request.GET.get("zoom", DEFAULT_ZOOM))
     except ValueError:
         return HttpResponseBadRequest("zoom: not a number")
+    if not math.isfinite(zoom):
+        return HttpResponseBadRequest("zoom: not a number")
     highlights = []
     if request.GET.get("case"):
-        case = case_for(user=request.user, slug=slug, case_id=request.GET["case"])
+        case_id = db_id(request.GET["case"])
+        if case_id is None:
+            return HttpResponseBadRequest("case: not a case id")
+        case = case_for(user=request.user, slug=slug, case_id=case_id)
         run = case_current_run(case=case)
         pages = case_page_highlights(case=case, findings=run.findings if run else [])
         highlights = pages.get((document.pk, page_index), [])
@@ -45,5 +54,9 @@ def case_annotated(request: HttpRequest, slug: str, case_id: int) -> HttpRespons
     run = case_current_run(case=case)
     pdf = case_annotated_pdf(case=case, findings=run.findings if run else [])
     response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{case.external_id}-annotated.pdf"'
+    # Built by Django: quotes are escaped and anything outside printable ASCII goes in
+    # filename*= (RFC 6266), so a stored id can never add a header or a second filename.
+    response["Content-Disposition"] = content_disposition_header(
+        True, f"{case.external_id}-annotated.pdf"
+    )
     return response

@@ -59,6 +59,19 @@ class ExportFilters:
     since: dt.datetime | None = None
 
 
+def _since(raw: str) -> dt.datetime | None:
+    """An aware UTC datetime, or None for anything that is not one: unparseable text, an offset
+    of a day or more (parse_datetime raises ValueError), a moment that leaves the calendar when
+    moved to UTC (OverflowError)."""
+    try:
+        since = parse_datetime(raw) or dt.datetime.fromisoformat(raw)
+        if since.tzinfo is None:
+            since = since.replace(tzinfo=dt.UTC)
+        return since.astimezone(dt.UTC)
+    except (ValueError, OverflowError):
+        return None
+
+
 def export_filters_parse(params) -> tuple[ExportFilters | None, list[dict]]:
     """Export filters from query parameters (the API) or options (the command): the filters, or
     the errors as [{"field", "message"}]."""
@@ -71,14 +84,11 @@ def export_filters_parse(params) -> tuple[ExportFilters | None, list[dict]]:
         errors.append({"field": "label", "message": f"one of {', '.join(Label.values)}"})
     since = None
     if params.get("since"):
-        since = parse_datetime(params["since"])
+        since = _since(params["since"])
         if since is None:
-            try:
-                since = dt.datetime.fromisoformat(params["since"])
-            except ValueError:
-                errors.append({"field": "since", "message": "an ISO 8601 date or date-time"})
-        if since is not None and since.tzinfo is None:
-            since = since.replace(tzinfo=dt.UTC)
+            errors.append(
+                {"field": "since", "message": "an ISO 8601 date or date-time (offset within ±24 h)"}
+            )
     if errors:
         return None, errors
     return ExportFilters(
@@ -372,10 +382,34 @@ def jsonl_stream(records: Iterator[dict]) -> Iterator[bytes]:
         yield b"\n".join(block) + b"\n"
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection): such a
+# cell gets a leading apostrophe, which spreadsheets show as text (OWASP's advice).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value):
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class _SafeWriter:
+    """csv.writer whose string cells are neutralised (csv_cell)."""
+
+    def __init__(self, writer):
+        self.writer = writer
+
+    def writerow(self, row):
+        return self.writer.writerow([csv_cell(value) for value in row])
+
+
 def csv_stream(records: Iterator[dict]) -> Iterator[bytes]:
-    """CSV with a header; nested parts are JSON in their cells (see docs/export-schema.md)."""
+    """CSV with a header; nested parts are JSON in their cells (see docs/export-schema.md).
+    Cells that a spreadsheet would run as a formula start with an apostrophe."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    # CRLF line ends (RFC 4180): the csv module then quotes any cell holding a CR or an LF, so a
+    # carriage return in a question can never end a row early.
+    writer = _SafeWriter(csv.writer(buffer, lineterminator="\r\n"))
     writer.writerow(CSV_COLUMNS)
     count = 0
 

@@ -79,3 +79,10 @@ def test_settings_module_refuses_a_bad_env_at_import():
     )
     assert result.returncode != 0
     assert "DEBUG must be" in result.stderr
+
+
+def test_sqlite_gets_wal_a_busy_timeout_and_immediate_transactions(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "sqlite:////tmp/x.sqlite3")
+    options = envconfig.env_database("DATABASE_URL", "")["OPTIONS"]
+    assert options["transaction_mode"] == "IMMEDIATE" and options["timeout"] == 20
+    assert "PRAGMA journal_mode=WAL" in options["init_command"]

@@ -10,6 +10,7 @@ from rest_framework import generics
 from groundgate.access import dataset_for, datasets_visible
 from groundgate.api import serializers as s
 from groundgate.models import Chunk, Dataset, Document, GateRun
+from groundgate.services.untrusted import db_id
 
 
 def _dataset(view) -> Dataset:
@@ -55,7 +56,7 @@ class ChunkList(generics.ListAPIView):
         chunks = Chunk.objects.filter(dataset=_dataset(self))
         document = self.request.query_params.get("document")
         if document is not None:
-            chunks = chunks.filter(document_id=int(document) if document.isdigit() else -1)
+            chunks = chunks.filter(document_id=db_id(document) or -1)
         return chunks
 
 

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 import logging
 
-from django.core.exceptions import PermissionDenied
+from django.conf import settings
+from django.core.exceptions import (
+    PermissionDenied,
+    RequestDataTooBig,
+    SuspiciousOperation,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.http import Http404
 from pydantic import ValidationError as PydanticValidationError
 from rest_framework import exceptions, status
@@ -16,6 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from groundgate.engine.errors import describe
+from groundgate.middleware import BUSY_MESSAGE, database_busy
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +35,7 @@ class UnsupportedFile(exceptions.APIException):
 
 class TooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_detail = "upload too large"
+    default_detail = "request too large"
 
 
 class Conflict(exceptions.APIException):
@@ -64,13 +72,35 @@ def _flatten(data, prefix: str = "") -> list[dict]:
     return [{"field": prefix or "(root)", "message": str(data)}]
 
 
+def read_limited(stream) -> bytes:
+    """A raw body parser's read: at most GROUNDGATE_MAX_REQUEST_BYTES (the middleware has already
+    refused a longer declared body; this holds even if a server hands over more)."""
+    limit = settings.GROUNDGATE_MAX_REQUEST_BYTES
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise TooLarge(f"the request body is over {limit} bytes (GROUNDGATE_MAX_REQUEST_BYTES)")
+    return data
+
+
 def exception_handler(exc, context):
     if isinstance(exc, PydanticValidationError):
         return bad_request(pydantic_errors(exc))
+    # Django's own guards on form and multipart bodies: bad input, never a 500.
+    if isinstance(exc, RequestDataTooBig):
+        exc = TooLarge(
+            "the form body is over GROUNDGATE_MAX_REQUEST_BYTES "
+            f"({settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes)"
+        )
+    elif isinstance(exc, (TooManyFieldsSent, TooManyFilesSent)):
+        exc = TooLarge(str(exc))
+    elif isinstance(exc, SuspiciousOperation):
+        exc = exceptions.ParseError(str(exc) or "bad request")
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(str(exc) or None)
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
+    if database_busy(exc):
+        return Response({"detail": BUSY_MESSAGE}, status=status.HTTP_409_CONFLICT)
     response = drf_exception_handler(exc, context)
     if response is None:
         log.exception("unhandled API error", exc_info=exc)

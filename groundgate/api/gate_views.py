@@ -7,6 +7,8 @@ when the id was used with other content, 400 with field paths for bad input.
 
 from __future__ import annotations
 
+import json
+
 import orjson
 from django.conf import settings
 from django.http import HttpResponse
@@ -18,8 +20,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from groundgate.api.errors import bad_request, pydantic_errors
+from groundgate.api.errors import bad_request, pydantic_errors, read_limited
 from groundgate.api.params import dataset_from_query
+from groundgate.engine.limits import first_problem, loads_marking_nonfinite
 from groundgate.engine.registry import GATES, get_gate
 from groundgate.models import Dataset
 from groundgate.services.submissions import BadPayload, SubmissionConflict, case_submit
@@ -31,7 +34,7 @@ class RawJSONParser(BaseParser):
     media_type = "application/json"
 
     def parse(self, stream, media_type=None, parser_context=None):
-        return stream.read()
+        return read_limited(stream)
 
 
 class ErrorItem(serializers.Serializer):
@@ -141,8 +144,12 @@ def make_batch_view(kind: str) -> type[APIView]:
             # Access first, once: an outsider learns nothing from how the body is judged.
             dataset = dataset_from_query(request)
             try:
-                body = orjson.loads(request.data or b"")
-            except orjson.JSONDecodeError as exc:
+                # Not orjson: it refuses NaN outright (without saying where) and integers past
+                # 64 bits; NaN is kept as a marker and refused per case, naming its field.
+                body = loads_marking_nonfinite(request.data or b"")
+            except RecursionError:
+                return bad_request([{"field": "(root)", "message": "nested too deeply"}])
+            except ValueError as exc:
                 return bad_request([{"field": "(root)", "message": f"not valid JSON: {exc}"}])
             cases = body.get("cases") if isinstance(body, dict) else None
             if not isinstance(cases, list):
@@ -150,12 +157,21 @@ def make_batch_view(kind: str) -> type[APIView]:
             limit = settings.GROUNDGATE_GATE_BATCH_MAX
             if len(cases) > limit:
                 return Response(
-                    {"detail": f"at most {limit} cases per batch; got {len(cases)}"},
+                    {
+                        "detail": f"at most {limit} cases per batch (GROUNDGATE_GATE_BATCH_MAX); "
+                        f"got {len(cases)}"
+                    },
                     status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
                 )
             results = []
             for index, case in enumerate(cases):
-                code, verdict, errors = _submit(dataset, kind, orjson.dumps(case))
+                problem = first_problem(case, settings.GROUNDGATE_CASE_LIMITS)
+                if problem is not None:
+                    code, verdict = 400, None
+                    errors = [{"field": problem.field, "message": problem.message}]
+                else:
+                    text = json.dumps(case, ensure_ascii=False).encode("utf-8")
+                    code, verdict, errors = _submit(dataset, kind, text)
                 if errors:
                     errors = [dict(e, field=f"cases[{index}].{e['field']}") for e in errors]
                 results.append(

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from groundgate.access import Action, dataset_for
-from groundgate.api.errors import TooLarge, UnsupportedFile, bad_request
+from groundgate.api.errors import TooLarge, UnsupportedFile, bad_request, read_limited
 from groundgate.api.gate_views import ErrorBody
 from groundgate.api.serializers import DocumentSerializer
 from groundgate.engine.registry import GATES
@@ -28,7 +28,7 @@ class JSONLinesParser(BaseParser):
     media_type = "application/x-ndjson"
 
     def parse(self, stream, media_type=None, parser_context=None):
-        return stream.read()
+        return read_limited(stream)
 
 
 class JSONLParser(JSONLinesParser):
@@ -61,6 +61,8 @@ def _report(report) -> dict:
 
 class DocumentUpload(APIView):
     parser_classes = [MultiPartParser]
+    # RequestBodyLimitMiddleware: this endpoint takes bodies up to the upload limit.
+    max_body_setting = "GROUNDGATE_MAX_UPLOAD_BYTES"
 
     @extend_schema(
         operation_id="document_upload",

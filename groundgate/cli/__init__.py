@@ -30,6 +30,18 @@ def _read_bytes(path: str) -> bytes:
         raise CliError(f"{path}: cannot read: {exc.strerror}") from None
 
 
+def _case_limits():
+    """The same per-case limits as the server (GROUNDGATE_CASE_MAX_*), from the environment."""
+    import os
+
+    from groundgate.engine.limits import limits_from_environ
+
+    try:
+        return limits_from_environ(os.environ)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+
+
 def _policy_bytes(spec, policy: str) -> bytes:
     """A policy file's bytes, or a named preset's ("verbatim") when no such file exists."""
     from groundgate.engine.registry import POLICY_PRESETS
@@ -82,7 +94,7 @@ def _gate_one(args: argparse.Namespace, spec, policy, out: BinaryIO, prepare=Non
     if args.case is None:
         raise CliError("give a CASE.json file (or - for stdin), or --jsonl FILE")
     data = _read_bytes(args.case)
-    outcome = gate_text(spec, prepare(data) if prepare else data, policy)
+    outcome = gate_text(spec, prepare(data) if prepare else data, policy, None, _case_limits())
     if outcome.error is not None:
         raise CliError(f"{args.case}: {outcome.error.message}")
     out.write(outcome.to_json() + b"\n")
@@ -94,12 +106,13 @@ def _gate_jsonl(args: argparse.Namespace, spec, policy, out: BinaryIO, prepare=N
     rewrite each line before it is gated (the code gate's --symbols)."""
     from groundgate.engine.runner import gate_lines
 
+    limits = _case_limits()
     stream = sys.stdin.buffer if args.jsonl == "-" else _open_binary(args.jsonl)
     bad = failed = False
     write = out.write
     with stream:
         lines = stream if prepare is None else (prepare(line) for line in stream)
-        for outcome in gate_lines(spec, lines, policy):
+        for outcome in gate_lines(spec, lines, policy, limits):
             write(outcome.to_json())
             write(b"\n")
             if outcome.error is not None:
@@ -276,6 +289,7 @@ def _gate_jsonl_parallel(args: argparse.Namespace, spec, out: BinaryIO) -> int:
     from groundgate.engine.runner import BadInput
 
     policy_json = _policy_bytes(spec, args.policy) if args.policy else None
+    _case_limits()  # a bad limit is reported here, once, not by every worker
     bad = failed = False
     for part in gate_file_parallel(args.jsonl, spec.kind, policy_json, _parallel_workers(args)):
         if isinstance(part, BadInput):

@@ -12,6 +12,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from groundgate.engine.limits import limits_from_environ
 from groundgate.engine.registry import get_gate
 from groundgate.engine.runner import BadInput, gate_text
 
@@ -37,7 +38,8 @@ def _init(path: str, kind: str, policy_json: bytes | None) -> None:
     policy = (
         spec.policy_model.model_validate_json(policy_json) if policy_json else spec.default_policy
     )
-    _state.update(path=path, spec=spec, policy=policy)
+    # The parent has checked these variables before forking.
+    _state.update(path=path, spec=spec, policy=policy, limits=limits_from_environ(os.environ))
 
 
 def _gate_block(bounds: tuple[int, int]) -> BlockResult:
@@ -55,7 +57,7 @@ def _gate_block(bounds: tuple[int, int]) -> BlockResult:
     for number, text in enumerate(lines, start=1):
         if not text.strip():
             continue
-        outcome = gate_text(spec, text, policy, number)
+        outcome = gate_text(spec, text, policy, number, _state["limits"])
         if outcome.error is not None:
             if run:
                 parts.append(b"".join(run))

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
+import re
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -21,6 +25,27 @@ from groundgate.documents.chunking import (
 TEXT_FLAGS = pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES
 
 Problem = Literal["failed", "needs_password", "no_text"]
+
+
+PDF_HEADER = b"%PDF-"
+_ALLOC_FAILED = re.compile(r"\b\w*alloc\w* \(.*\) failed")
+
+
+def looks_like_pdf(data: bytes) -> bool:
+    """Content sniffing: a PDF starts with %PDF- (after optional whitespace). An HTML page or a
+    text file named .pdf is refused by every surface before MuPDF, which would try to "repair"
+    it into something, ever sees it."""
+    return data[:1024].lstrip().startswith(PDF_HEADER)
+
+
+@dataclass(frozen=True)
+class PdfLimits:
+    """Work allowed for one PDF (settings GROUNDGATE_PDF_MAX_PAGES and
+    GROUNDGATE_PDF_MAX_DECOMPRESSED_MB; docs/limits.md)."""
+
+    max_pages: int = 5000
+    # Bytes the page content streams and form XObjects may inflate to, summed over the file.
+    max_decompressed_bytes: int = 256 * 1024 * 1024
 
 
 class PdfProblem(Exception):
@@ -55,11 +80,14 @@ class ExtractedPdf:
 
 def open_pdf(data: bytes, password: str | None = None) -> tuple[pymupdf.Document, list[str]]:
     """Open and authenticate; raise PdfProblem with a reason a person can act on."""
+    if not looks_like_pdf(data):
+        raise PdfProblem("failed", "not a PDF: the file does not start with %PDF-")
     pymupdf.TOOLS.mupdf_warnings()  # reset the warning buffer
     pymupdf.TOOLS.mupdf_display_errors(False)
     try:
         doc = pymupdf.open(stream=data, filetype="pdf")
     except Exception as exc:  # PyMuPDF raises several types for broken files
+        _raise_if_out_of_memory(exc)
         raise PdfProblem("failed", f"not a readable PDF: {exc}") from None
     warnings = [w for w in pymupdf.TOOLS.mupdf_warnings().splitlines() if w.strip()]
     if doc.needs_pass:
@@ -81,14 +109,29 @@ def extract_pdf(
     password: str | None = None,
     policy: ChunkingPolicy = DEFAULT_CHUNKING,
     progress: Callable[[int], None] | None = None,
+    limits: PdfLimits | None = None,
 ) -> ExtractedPdf:
+    """Extract pages and chunks in this process. Untrusted files go through
+    groundgate.documents.isolated, which calls this in a child process with resource limits."""
+    limits = limits or PdfLimits()
     sha256 = hashlib.sha256(data).hexdigest()
     doc, warnings = open_pdf(data, password)
     try:
+        if doc.page_count > limits.max_pages:
+            raise PdfProblem(
+                "failed",
+                f"the PDF has {doc.page_count} pages; at most {limits.max_pages} are ingested "
+                "(GROUNDGATE_PDF_MAX_PAGES)",
+                warnings,
+            )
+        budget = _InflateBudget(doc, limits.max_decompressed_bytes)
         pages: list[PageInfo] = []
         chunks: list[PageChunk] = []
         empty_pages: list[int] = []
         for page in doc:
+            # Before MuPDF interprets the page: a content stream that inflates past the budget
+            # (a decompression bomb) stops here, having cost one bounded zlib pass.
+            budget.charge_page(page)
             box = page.cropbox  # unrotated
             pages.append(
                 PageInfo(page.number, round(box.width, 3), round(box.height, 3), page.rotation)
@@ -96,6 +139,8 @@ def extract_pdf(
             try:
                 page_dict = page.get_text("dict", flags=TEXT_FLAGS)
             except Exception as exc:
+                # Running out of memory is not a page without text: the file is refused.
+                _raise_if_out_of_memory(exc)
                 warnings.append(f"page {page.number}: text could not be read: {exc}")
                 page_dict = {}
             found = chunk_page(page.number, page_dict, policy)
@@ -122,6 +167,90 @@ def extract_pdf(
         return ExtractedPdf(sha256, doc.page_count, pages, chunks, warnings, stored)
     finally:
         doc.close()
+
+
+def _raise_if_out_of_memory(exc: Exception) -> None:
+    """PyMuPDF reports MuPDF's failed allocations as RuntimeError("code=2: calloc (...) failed");
+    turn that into the MemoryError it is, so no caller mistakes it for a broken page."""
+    if isinstance(exc, MemoryError):
+        raise exc
+    if isinstance(exc.__cause__ or exc.__context__, MemoryError):
+        # Python ran out while PyMuPDF built the page's dict: "returned a result with an
+        # exception set" (a SystemError) whose cause is the MemoryError.
+        raise MemoryError(str(exc)) from exc
+    message = str(exc)
+    if _ALLOC_FAILED.search(message):
+        raise MemoryError(message) from exc
+
+
+class _InflateBudget:
+    """Counts the bytes a PDF's page content streams and form XObjects inflate to, each stream
+    once, and refuses the file when the total passes the limit. Flate (alone or after ASCIIHex /
+    ASCII85) is inflated here in bounded steps, so a bomb is measured without being expanded in
+    memory; other filters are rare and decoded by MuPDF, under the child's memory limit."""
+
+    STEP = 1024 * 1024
+
+    def __init__(self, doc: pymupdf.Document, limit: int):
+        self.doc, self.limit, self.used = doc, limit, 0
+        self.seen: set[int] = set()
+
+    def charge_page(self, page: pymupdf.Page) -> None:
+        xrefs = list(page.get_contents()) + [item[0] for item in page.get_xobjects()]
+        for xref in xrefs:
+            if xref in self.seen or xref <= 0:
+                continue
+            self.seen.add(xref)
+            self.used += self._inflated_size(xref, self.limit - self.used + 1)
+            if self.used > self.limit:
+                mb = self.limit // (1024 * 1024)
+                raise PdfProblem(
+                    "failed",
+                    f"page {page.number}: the content streams inflate to more than {mb} MB "
+                    "(GROUNDGATE_PDF_MAX_DECOMPRESSED_MB); a decompression bomb? "
+                    "The file was not ingested",
+                )
+
+    def _inflated_size(self, xref: int, cap: int) -> int:
+        kind, value = self.doc.xref_get_key(xref, "Filter")
+        filters = [] if kind == "null" else value.strip("[]").replace("/", " ").split()
+        raw = self.doc.xref_stream_raw(xref) or b""
+        try:
+            while filters and filters[0] in ("ASCIIHexDecode", "AHx", "ASCII85Decode", "A85"):
+                raw = _ascii_decode(filters.pop(0), raw)  # these only ever shrink the data
+        except (ValueError, binascii.Error):
+            return len(raw)  # broken encoding: MuPDF will not get far with it either
+        if not filters:
+            return len(raw)
+        if filters == ["FlateDecode"] or filters == ["Fl"]:
+            return _inflate_size(raw, cap, self.STEP)
+        return len(self.doc.xref_stream(xref) or b"")
+
+
+def _ascii_decode(name: str, raw: bytes) -> bytes:
+    if name in ("ASCIIHexDecode", "AHx"):
+        text = bytes(c for c in raw.split(b">", 1)[0] if not chr(c).isspace())
+        return binascii.unhexlify(text + b"0" * (len(text) % 2))
+    body = raw.strip()
+    body = body.removeprefix(b"<~").split(b"~>", 1)[0]
+    return base64.a85decode(body, ignorechars=b" \t\n\r\x0b\x0c")
+
+
+def _inflate_size(raw: bytes, cap: int, step: int) -> int:
+    """How many bytes `raw` inflates to, stopping once past `cap` (never holds more than `step`
+    inflated bytes at once). A stream zlib cannot read counts what it gave before the error."""
+    inflater = zlib.decompressobj()
+    size = 0
+    pending = raw
+    try:
+        while pending and size <= cap:
+            size += len(inflater.decompress(pending, step))
+            pending = inflater.unconsumed_tail
+            if inflater.eof:
+                break
+    except zlib.error:
+        pass
+    return size
 
 
 def _ranges(indexes: list[int]) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from dataclasses import asdict, dataclass
 from typing import Literal
 
@@ -43,6 +44,25 @@ def highlight_key(highlights: list[Highlight]) -> str:
     return hashlib.sha256("\n".join(items).encode()).hexdigest()[:24]
 
 
+def page_box(bbox, page: pymupdf.Page, margin: float = 2.0) -> pymupdf.Rect | None:
+    """`bbox` as a rectangle on `page` (unrotated space), or None when it is not drawable.
+
+    Stored boxes come from clients: NaN, inverted corners or coordinates far off the page must
+    not reach MuPDF (which refuses or allocates for them). Corners are put in order and the box
+    is clipped to the page (plus a margin: glyph boxes overhang the edge a little)."""
+    try:
+        values = [float(v) for v in bbox]
+    except (TypeError, ValueError):
+        return None
+    if len(values) != 4 or not all(math.isfinite(v) for v in values):
+        return None
+    x0, top, x1, bottom = values
+    box = pymupdf.Rect(min(x0, x1), min(top, bottom), max(x0, x1), max(top, bottom))
+    width, height = page.cropbox.width, page.cropbox.height
+    box &= pymupdf.Rect(-margin, -margin, width + margin, height + margin)
+    return None if box.is_empty or box.is_infinite else box
+
+
 def _draw(page: pymupdf.Page, highlights: list[Highlight]) -> None:
     """Draw every box through one Shape and one commit: each page.draw_rect() would rewrite the
     page's content stream, which costs more than the drawing itself."""
@@ -51,8 +71,8 @@ def _draw(page: pymupdf.Page, highlights: list[Highlight]) -> None:
     shape = page.new_shape()
     by_layer: dict[str, list[pymupdf.Rect]] = {}
     for h in sorted(highlights, key=lambda h: order[h.layer]):
-        rect = pymupdf.Rect(h.bbox)
-        if not (rect.is_empty or rect.is_infinite):
+        rect = page_box(h.bbox, page)
+        if rect is not None:
             by_layer.setdefault(h.layer, []).append(rect)
     if not by_layer:
         return
@@ -85,9 +105,19 @@ def _commit_on_top(page: pymupdf.Page, shape: pymupdf.Shape) -> None:
 
 
 def render_page_png(
-    doc: pymupdf.Document, page_index: int, *, zoom: float, highlights: list[Highlight]
+    doc: pymupdf.Document,
+    page_index: int,
+    *,
+    zoom: float,
+    highlights: list[Highlight],
+    max_side_px: int | None = None,
 ) -> bytes:
+    """The page as PNG. With `max_side_px`, the zoom is lowered as needed so neither side of the
+    image exceeds it: a 200,000-point page costs no more than a normal one."""
     page = doc[page_index]
+    if max_side_px is not None:
+        longest = max(page.rect.width, page.rect.height, 1.0)
+        zoom = min(zoom, max_side_px / longest)
     if highlights:
         boxes = []
         for h in highlights:
@@ -109,10 +139,13 @@ def locate_excerpt(
     if not excerpt.strip() or not within:
         return []
     page = doc[page_index]
-    x0 = min(r[0] for r in within) - 2
-    top = min(r[1] for r in within) - 2
-    x1 = max(r[2] for r in within) + 2
-    bottom = max(r[3] for r in within) + 2
+    boxes = [box for box in (page_box(r, page) for r in within) if box is not None]
+    if not boxes:
+        return []
+    x0 = min(r.x0 for r in boxes) - 2
+    top = min(r.y0 for r in boxes) - 2
+    x1 = max(r.x1 for r in boxes) + 2
+    bottom = max(r.y1 for r in boxes) + 2
     found = page.search_for(excerpt, clip=pymupdf.Rect(x0, top, x1, bottom))
     return [tuple(r) for r in found]  # type: ignore[misc]
 
@@ -137,7 +170,9 @@ def annotated_pdf(sources: list[tuple[bytes, list[Annotation]]]) -> bytes:
             if not 0 <= a.page_index < src.page_count:
                 continue
             page = src[a.page_index]
-            rect = pymupdf.Rect(a.bbox)
+            rect = page_box(a.bbox, page)
+            if rect is None:
+                continue  # a stored box that is not on the page: nothing to mark
             if a.kind == "highlight":
                 annot = page.add_highlight_annot(rect)
             else:

@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from groundgate.engine.gates import anchored, answer, code, report, synthesis
+from groundgate.engine.limits import capped
 from groundgate.engine.policy import GatePolicy
 
 
@@ -19,6 +20,8 @@ class GateSpec:
     verdict_model: type[BaseModel]
     policy_model: type[GatePolicy]
     default_policy: GatePolicy
+    # The family's gate, wrapped so every verdict goes through the findings cap
+    # (engine/limits.py: at most MAX_FINDINGS, then one FINDINGS_TRUNCATED summary).
     run: Callable[[Any, Any], BaseModel]
     passed: Callable[[Any], bool]
     status: Callable[[Any], str]
@@ -36,7 +39,7 @@ GATES: dict[str, GateSpec] = {
         input_model=answer.AnswerCase,
         policy_model=answer.AnswerGatePolicy,
         default_policy=answer.DEFAULT_POLICY,
-        run=answer.gate_answer,
+        run=capped(answer.gate_answer),
         passed=lambda verdict: verdict.status == "ok",
         status=lambda verdict: verdict.status,
         gate_version=answer.GATE_VERSION,
@@ -50,7 +53,7 @@ GATES: dict[str, GateSpec] = {
         input_model=anchored.AnchoredCase,
         policy_model=anchored.AnchoredGatePolicy,
         default_policy=anchored.DEFAULT_POLICY,
-        run=anchored.gate_anchored,
+        run=capped(anchored.gate_anchored),
         passed=lambda verdict: verdict.validation_status == "PASSED",
         status=lambda verdict: verdict.validation_status,
         gate_version=anchored.GATE_VERSION,
@@ -64,7 +67,7 @@ GATES: dict[str, GateSpec] = {
         input_model=synthesis.SynthesisCase,
         policy_model=synthesis.SynthesisGatePolicy,
         default_policy=synthesis.DEFAULT_POLICY,
-        run=synthesis.gate_synthesis,
+        run=capped(synthesis.gate_synthesis),
         passed=lambda verdict: verdict.status == "grounded",
         status=lambda verdict: verdict.status,
         gate_version=synthesis.GATE_VERSION,
@@ -78,7 +81,7 @@ GATES: dict[str, GateSpec] = {
         input_model=report.ReportCase,
         policy_model=report.ReportGatePolicy,
         default_policy=report.DEFAULT_POLICY,
-        run=report.gate_report,
+        run=capped(report.gate_report),
         passed=lambda verdict: verdict.status == "pass",
         status=lambda verdict: verdict.status,
         gate_version=report.GATE_VERSION,
@@ -92,7 +95,7 @@ GATES: dict[str, GateSpec] = {
         input_model=code.CodeCase,
         policy_model=code.CodeGatePolicy,
         default_policy=code.DEFAULT_POLICY,
-        run=code.gate_code,
+        run=capped(code.gate_code),
         passed=lambda verdict: verdict.status == "accepted",
         status=lambda verdict: verdict.status,
         gate_version=code.GATE_VERSION,

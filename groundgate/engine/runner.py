@@ -12,6 +12,7 @@ from pydantic import BaseModel, ValidationError
 
 from groundgate.engine.canonical import canonical_bytes
 from groundgate.engine.errors import describe, one_line
+from groundgate.engine.limits import DEFAULT_LIMITS, CaseLimits, check_case_json
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.registry import GateSpec
 
@@ -50,19 +51,43 @@ class Outcome:
         return canonical_bytes(self.verdict)
 
 
-def parse_case(spec: GateSpec, text: str | bytes, line: int | None = None):
-    """(case, None) or (None, BadInput)."""
+def parse_case_payload(
+    spec: GateSpec,
+    text: str | bytes,
+    line: int | None = None,
+    limits: CaseLimits = DEFAULT_LIMITS,
+):
+    """(case, payload, None) or (None, None, BadInput).
+
+    The one validation of untrusted case JSON, shared by the CLI, import_cases and the API: the
+    limits and the NaN/Infinity check (engine/limits.py) run first, on the raw JSON, so they see
+    keys the gate ignores; then the family's input model."""
+    payload, problem = check_case_json(text, limits)
+    if problem is not None:
+        return None, None, BadInput(line, f"{problem.field}: {problem.message}", (problem.field,))
     try:
-        return spec.input_model.model_validate_json(text), None
+        return spec.input_model.model_validate_json(text), payload, None
     except ValidationError as exc:
         fields = tuple(path for path, _ in describe(exc))
-        return None, BadInput(line, one_line(exc), fields)
+        return None, None, BadInput(line, one_line(exc), fields)
+
+
+def parse_case(
+    spec: GateSpec, text: str | bytes, line: int | None = None, limits: CaseLimits = DEFAULT_LIMITS
+):
+    """(case, None) or (None, BadInput)."""
+    case, _, error = parse_case_payload(spec, text, line, limits)
+    return case, error
 
 
 def gate_text(
-    spec: GateSpec, text: str | bytes, policy: GatePolicy, line: int | None = None
+    spec: GateSpec,
+    text: str | bytes,
+    policy: GatePolicy,
+    line: int | None = None,
+    limits: CaseLimits = DEFAULT_LIMITS,
 ) -> Outcome:
-    case, error = parse_case(spec, text, line)
+    case, error = parse_case(spec, text, line, limits)
     if error is not None:
         return Outcome(line, None, None, error, False)
     verdict = spec.run(case, policy)
@@ -70,10 +95,13 @@ def gate_text(
 
 
 def gate_lines(
-    spec: GateSpec, lines: Iterable[str | bytes], policy: GatePolicy
+    spec: GateSpec,
+    lines: Iterable[str | bytes],
+    policy: GatePolicy,
+    limits: CaseLimits = DEFAULT_LIMITS,
 ) -> Iterator[Outcome]:
     """Gate a JSONL stream. Blank lines are skipped; numbering is 1-based over physical lines."""
     for number, text in enumerate(lines, start=1):
         if not text.strip():
             continue
-        yield gate_text(spec, text, policy, number)
+        yield gate_text(spec, text, policy, number, limits)

@@ -116,3 +116,13 @@ def _template(path: Path):
     if not path.exists():
         return None
     return engines["django"].from_string(path.read_text(encoding="utf-8"))
+
+
+def on_document(page_index, document) -> bool:
+    """A stored claim's page index names a page of the document (not -1, not page 10**30):
+    anything else is not drawn, so a bad stored value cannot break a page."""
+    return (
+        isinstance(page_index, int)
+        and not isinstance(page_index, bool)
+        and 0 <= page_index < (document.page_count or 0)
+    )

@@ -11,11 +11,13 @@ import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db import transaction
 from pydantic import Field, ValidationError, field_validator
 
 from groundgate.engine.contracts import InputModel, Number
 from groundgate.engine.errors import describe, one_line
+from groundgate.engine.limits import check_case_json
 from groundgate.engine.runner import BadInput
 from groundgate.models import Chunk, Document, DocumentStatus
 from groundgate.services.untrusted import NUL_MESSAGE, nul_path
@@ -58,9 +60,15 @@ def chunks_import_lines(*, document: Document, lines: Iterable[str | bytes]) -> 
         raise ValueError(f"document {document.title!r} is {document.status}, not ready")
     pages = {p.index: p for p in document.pages.all()}
     report = ChunkImportReport()
+    limits = settings.GROUNDGATE_CASE_LIMITS
     rows: dict[str, tuple[int, ExternalChunk]] = {}
     for number, text in enumerate(lines, start=1):
         if not text.strip():
+            continue
+        _, limit_problem = check_case_json(text, limits)  # sizes and NaN, as for cases
+        if limit_problem is not None:
+            message = f"{limit_problem.field}: {limit_problem.message}"
+            report.errors.append(BadInput(number, message, (limit_problem.field,)))
             continue
         try:
             chunk = ExternalChunk.model_validate_json(text)

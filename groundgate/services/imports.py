@@ -8,16 +8,16 @@ different content is reported as a conflict and never overwrites what was stored
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db import transaction
 
 from groundgate.engine.canonical import sha256_of
 from groundgate.engine.registry import get_gate
-from groundgate.engine.runner import BadInput, parse_case
+from groundgate.engine.runner import BadInput, parse_case_payload
 from groundgate.models import Case, Dataset
 from groundgate.services.gating import gate_runs_record, gaterun_build, policy_record_for
 from groundgate.services.untrusted import NUL_MESSAGE, nul_path
@@ -55,6 +55,7 @@ def case_import_lines(
 ) -> ImportReport:
     """Import one case per line (1-based line numbers; blank lines skipped)."""
     spec = get_gate(kind)
+    limits = settings.GROUNDGATE_CASE_LIMITS
     report = ImportReport()
     policy_record = policy_record_for(spec=spec, policy=spec.default_policy) if gate else None
     seen: dict[str, str] = {}  # external_id -> sha256, within this import
@@ -73,11 +74,10 @@ def case_import_lines(
             progress(len(text))
         if not text.strip():
             continue
-        parsed, error = parse_case(spec, text, number)
+        parsed, payload, error = parse_case_payload(spec, text, number, limits)
         if error is not None:
             report.errors.append(error)
             continue
-        payload = json.loads(text)
         if (where := nul_path(payload)) is not None:
             report.errors.append(BadInput(number, f"{where}: {NUL_MESSAGE}", (where,)))
             continue

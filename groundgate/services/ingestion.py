@@ -8,17 +8,23 @@ pages or chunks). Re-ingesting the same bytes into the same dataset is a no-op.
 from __future__ import annotations
 
 import hashlib
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
 
 from groundgate.documents.chunking import DEFAULT_CHUNKING, ChunkingPolicy
-from groundgate.documents.pdf_text import ExtractedPdf, PdfProblem, extract_pdf
+from groundgate.documents.isolated import IsolationLimits, extract_pdf_isolated
+from groundgate.documents.pdf_text import ExtractedPdf, PdfLimits, PdfProblem, looks_like_pdf
 from groundgate.models import Chunk, Dataset, Document, DocumentStatus, Page
+
+log = logging.getLogger(__name__)
+MB = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,20 @@ def chunk_id_for(sha256: str, ordinal: int) -> str:
     return f"{sha256[:12]}-{ordinal:05d}"
 
 
+def pdf_limits() -> tuple[PdfLimits, IsolationLimits]:
+    """The limits of docs/limits.md, read from settings at call time."""
+    return (
+        PdfLimits(
+            max_pages=settings.GROUNDGATE_PDF_MAX_PAGES,
+            max_decompressed_bytes=settings.GROUNDGATE_PDF_MAX_DECOMPRESSED_MB * MB,
+        ),
+        IsolationLimits(
+            max_memory_bytes=settings.GROUNDGATE_PDF_MAX_MEMORY_MB * MB,
+            timeout_seconds=settings.GROUNDGATE_PDF_TIMEOUT_SECONDS,
+        ),
+    )
+
+
 def document_ingest(
     *,
     dataset: Dataset,
@@ -55,20 +75,41 @@ def document_ingest(
         return IngestResult(
             existing, existing.status, "already ingested", True, time.perf_counter() - started
         )
+    if not looks_like_pdf(data):
+        problem = PdfProblem("failed", "not a PDF: the file does not start with %PDF-")
+        return _record_problem(dataset, sha256, filename, problem, started)
+    limits, isolation = pdf_limits()
     try:
-        extracted = extract_pdf(data, password=password, policy=policy, progress=progress)
+        # MuPDF runs in a child process with memory and time limits (documents/isolated.py):
+        # a hostile file costs at most those limits and ends as a PdfProblem.
+        extracted = extract_pdf_isolated(
+            data, password=password, policy=policy, limits=limits, isolation=isolation
+        )
     except PdfProblem as problem:
         return _record_problem(dataset, sha256, filename, problem, started)
+    if progress is not None:
+        progress(extracted.page_count)
     document = _store(dataset, extracted, filename, existing)
     return IngestResult(document, document.status, "", False, time.perf_counter() - started)
 
 
 def document_ingest_pending(*, document: Document, password: str | None = None) -> IngestResult:
-    """Ingest a Document whose upload is already stored (the API's path, via a Celery task)."""
-    with document.file.open("rb") as fh:
-        data = fh.read()
-    name = Path(document.file.name).name
-    return document_ingest(dataset=document.dataset, data=data, filename=name, password=password)
+    """Ingest a Document whose upload is already stored (the API's path, via a Celery task).
+
+    Always leaves the Document in a final state: whatever goes wrong (an unreadable stored file,
+    an unexpected error) is recorded as `failed` with the reason, never left `pending`."""
+    started = time.perf_counter()
+    try:
+        with document.file.open("rb") as fh:
+            data = fh.read()
+        name = Path(document.file.name).name
+        return document_ingest(
+            dataset=document.dataset, data=data, filename=name, password=password
+        )
+    except Exception as exc:
+        log.exception("ingesting document %s failed", document.pk)
+        problem = PdfProblem("failed", f"ingestion failed: {type(exc).__name__}: {exc}")
+        return _record_problem(document.dataset, document.sha256, document.title, problem, started)
 
 
 def _record_problem(dataset, sha256, filename, problem: PdfProblem, started) -> IngestResult:
@@ -79,7 +120,12 @@ def _record_problem(dataset, sha256, filename, problem: PdfProblem, started) -> 
         document.status = problem.status
         document.error = problem.reason
         document.warnings = problem.warnings
-        document.save(update_fields=["status", "error", "warnings"])
+        stored = document.file.name if document.file else None
+        # A file is kept only for a ready document: a failed upload's copy (maybe a bomb) goes.
+        document.file = None
+        document.save(update_fields=["status", "error", "warnings", "file"])
+        if stored:
+            transaction.on_commit(lambda: document.file.storage.delete(stored))
     return IngestResult(
         document, problem.status, problem.reason, False, time.perf_counter() - started
     )

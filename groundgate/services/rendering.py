@@ -19,10 +19,18 @@ from groundgate.documents.render import (
     render_page_png,
 )
 from groundgate.families import get_family
-from groundgate.families.base import chunk_boxes
+from groundgate.families.base import chunk_boxes, on_document
 from groundgate.models import Case, Chunk, ChunkKind, Document
 
 ZOOM_MIN, ZOOM_MAX = 0.25, 6.0
+# The render cache holds these zoom levels only: a requested zoom is served at the nearest one,
+# so a client cycling through zoom=1.0001, 1.0002, ... cannot fill the disk or burn the CPU.
+ZOOM_LEVELS = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0, 6.0)
+
+
+def zoom_level(zoom: float) -> float:
+    """The cached zoom level nearest to `zoom` (the smaller one on a tie)."""
+    return min(ZOOM_LEVELS, key=lambda level: (abs(level - zoom), level))
 
 
 def render_cache_dir() -> Path:
@@ -39,6 +47,7 @@ def page_render(
     """
     if not ZOOM_MIN <= zoom <= ZOOM_MAX:
         raise ValueError(f"zoom must be between {ZOOM_MIN} and {ZOOM_MAX}")
+    zoom = zoom_level(zoom)
     if document.page_count is None or not 0 <= page_index < document.page_count:
         raise ValueError(f"page {page_index} is not a page of this document")
     path = (
@@ -51,7 +60,13 @@ def page_render(
     with document.file.open("rb") as fh:
         doc = pymupdf.open(stream=fh.read(), filetype="pdf")
     try:
-        png = render_page_png(doc, page_index, zoom=zoom, highlights=highlights)
+        png = render_page_png(
+            doc,
+            page_index,
+            zoom=zoom,
+            highlights=highlights,
+            max_side_px=settings.GROUNDGATE_RENDER_MAX_SIDE_PX,
+        )
     finally:
         doc.close()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -125,7 +140,7 @@ def case_annotated_pdf(*, case: Case, findings: list[dict]) -> bytes:
                         Annotation(page_index, rect, note, "highlight" if found else "box")
                     )
             claimed_page, bbox = evidence.get("page_index"), evidence.get("bbox")
-            if isinstance(claimed_page, int) and isinstance(bbox, list) and len(bbox) == 4:
+            if on_document(claimed_page, document) and isinstance(bbox, list) and len(bbox) == 4:
                 per_document[document.pk].append(
                     Annotation(claimed_page, tuple(bbox), f"Claimed box\n{note}", "box")
                 )

@@ -4,13 +4,14 @@ the stored verdict; the same id with other content is a conflict and changes not
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import IntegrityError
 from pydantic import ValidationError
 
 from groundgate.engine.canonical import sha256_of
+from groundgate.engine.limits import check_case_json
 from groundgate.engine.registry import get_gate
 from groundgate.models import Case, Dataset
 from groundgate.selectors.cases import case_current_run
@@ -41,8 +42,12 @@ def case_submit(*, dataset: Dataset, kind: str, body: bytes) -> Submission:
     """Validate, store and gate one case. Raises pydantic.ValidationError for bad input and
     SubmissionConflict for a reused id with other content."""
     spec = get_gate(kind)
+    # The same checks as the CLI and import_cases, before any parsing work: size, NaN/Infinity
+    # anywhere (even in keys the gate ignores), text lengths, list lengths, nesting.
+    payload, problem = check_case_json(body, settings.GROUNDGATE_CASE_LIMITS)
+    if problem is not None:
+        raise BadPayload(problem.field, problem.message)
     parsed = spec.input_model.model_validate_json(body)
-    payload = json.loads(body)  # not orjson: it refuses integers beyond 64 bits
     if (where := nul_path(payload)) is not None:
         raise BadPayload(where, NUL_MESSAGE)
     digest = sha256_of(payload)

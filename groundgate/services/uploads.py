@@ -15,6 +15,7 @@ from celery.utils import uuid
 from django.core.files.base import ContentFile
 from django.db import transaction
 
+from groundgate.documents.pdf_text import looks_like_pdf
 from groundgate.models import Dataset, Document, DocumentStatus
 
 
@@ -35,8 +36,8 @@ class UploadAccepted:
 def document_upload_accept(
     *, dataset: Dataset, data: bytes, filename: str, password: str | None = None
 ) -> UploadAccepted:
-    if not data[:1024].lstrip().startswith(b"%PDF-"):
-        raise NotAPdf("file: not a PDF (no %PDF- header)")
+    if not looks_like_pdf(data):
+        raise NotAPdf("file: not a PDF (the file does not start with %PDF-)")
     sha256 = hashlib.sha256(data).hexdigest()
     existing = Document.objects.filter(dataset=dataset, sha256=sha256).first()
     if existing is not None and existing.status == DocumentStatus.READY:

@@ -7,7 +7,7 @@ from reviews.api import views
 
 urlpatterns = [
     path("cases/", views.CaseList.as_view(), name="case-list"),
-    path("cases/<int:pk>/", views.CaseDetail.as_view(), name="case-detail"),
-    path("cases/<int:pk>/reviews/", views.CaseReviews.as_view(), name="case-reviews"),
+    path("cases/<id:pk>/", views.CaseDetail.as_view(), name="case-detail"),
+    path("cases/<id:pk>/reviews/", views.CaseReviews.as_view(), name="case-reviews"),
     path("export", views.Export.as_view(), name="export"),
 ]

@@ -4,6 +4,7 @@ page shows: groundgate.access decides), and the streaming export (admins)."""
 from __future__ import annotations
 
 from django.http import StreamingHttpResponse
+from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
@@ -105,5 +106,5 @@ class Export(APIView):
             response = StreamingHttpResponse(
                 jsonl_stream(records), content_type="application/x-ndjson"
             )
-        response["Content-Disposition"] = f'attachment; filename="{dataset.slug}.{fmt}"'
+        response["Content-Disposition"] = content_disposition_header(True, f"{dataset.slug}.{fmt}")
         return response

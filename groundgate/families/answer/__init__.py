@@ -7,7 +7,14 @@ from collections import defaultdict
 from pathlib import Path
 
 from groundgate.documents.render import Highlight
-from groundgate.families.base import CaseText, Family, Pages, chunk_boxes, ids_under
+from groundgate.families.base import (
+    CaseText,
+    Family,
+    Pages,
+    chunk_boxes,
+    ids_under,
+    on_document,
+)
 from groundgate.models import Case, Chunk
 
 
@@ -66,7 +73,8 @@ def page_highlights(case: Case, chunks: dict[str, Chunk], findings: list[dict]) 
                 )
                 pages[key].append(Highlight("excerpt", area, excerpt))
         claimed_page, bbox = evidence.get("page_index"), evidence.get("bbox")
-        if isinstance(claimed_page, int) and isinstance(bbox, list) and len(bbox) == 4:
+        if on_document(claimed_page, chunk.document) and isinstance(bbox, list) and len(bbox) == 4:
+            # The box itself is checked (finite, ordered, clipped to the page) when drawn.
             pages[(chunk.document_id, claimed_page)].append(Highlight("evidence", tuple(bbox)))
     return pages
 

@@ -1,0 +1,218 @@
+"""Bounds on the work one case may cause, checked before any gate runs, and the cap on findings
+that every family's verdict goes through (GateSpec.run).
+
+Input limits refuse a case (a 400 / a bad line naming the field and the limit); they never
+change a verdict, so the same input and policy still give byte-identical verdicts wherever the
+limits are set. The findings cap, which does shape the verdict, is therefore a constant of the
+engine and not configuration (docs/limits.md, docs/decisions.md).
+
+Pure: no Django. The configured values come from groundgate.envconfig.env_case_limits.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+
+from groundgate.engine.errors import field_path
+from groundgate.engine.findings import Finding
+
+
+@dataclass(frozen=True)
+class CaseLimits:
+    """Per-case input limits (env GROUNDGATE_CASE_MAX_BYTES, _MAX_TEXT_CHARS, _MAX_ITEMS,
+    _MAX_DEPTH)."""
+
+    max_bytes: int = 2 * 1024 * 1024
+    max_text_chars: int = 50_000
+    max_items: int = 2000
+    max_depth: int = 32
+
+
+DEFAULT_LIMITS = CaseLimits()
+_ENV = {
+    "max_bytes": ("GROUNDGATE_CASE_MAX_BYTES", 1024),
+    "max_text_chars": ("GROUNDGATE_CASE_MAX_TEXT_CHARS", 1),
+    "max_items": ("GROUNDGATE_CASE_MAX_ITEMS", 1),
+    "max_depth": ("GROUNDGATE_CASE_MAX_DEPTH", 4),
+}
+
+
+def limits_from_environ(environ: Mapping[str, str]) -> CaseLimits:
+    """CaseLimits from GROUNDGATE_CASE_MAX_* (unset or empty: the default). Raises ValueError
+    naming the variable. Here, not in envconfig, because the `groundgate` CLI must gate without
+    importing Django; settings.py reads the same variables through envconfig.env_case_limits."""
+    values = {}
+    for name, (variable, minimum) in _ENV.items():
+        raw = environ.get(variable, "").strip()
+        if not raw:
+            continue
+        try:
+            value = int(raw)
+        except ValueError:
+            raise ValueError(f"{variable} must be an integer; got {raw!r}") from None
+        if value < minimum:
+            raise ValueError(f"{variable} must be >= {minimum}; got {value}")
+        values[name] = value
+    return CaseLimits(**values)
+
+
+@dataclass(frozen=True)
+class LimitProblem:
+    field: str
+    message: str
+
+
+class _NonFinite:
+    """Stands in for NaN / Infinity / -Infinity while the JSON is walked, so the path of the
+    value can be named."""
+
+    def __init__(self, literal: str):
+        self.literal = literal
+
+
+def check_case_json(text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS):
+    """(payload, None) when the case is within the limits and free of NaN/Infinity, else
+    (None, LimitProblem). (None, None) when the text is not JSON at all: the gate's own parser
+    then reports it, exactly as before."""
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8"))
+    if size > limits.max_bytes:
+        return None, LimitProblem(
+            "(root)",
+            f"the case is {size} bytes; at most {limits.max_bytes} are accepted "
+            "(GROUNDGATE_CASE_MAX_BYTES)",
+        )
+    try:
+        payload = loads_marking_nonfinite(text)
+    except RecursionError:
+        return None, LimitProblem("(root)", _depth_message(limits))
+    except ValueError:
+        return None, None
+    problem = first_problem(payload, limits)
+    return (None, problem) if problem else (payload, None)
+
+
+def loads_marking_nonfinite(text: str | bytes):
+    """json.loads, with NaN / Infinity / -Infinity kept as markers that first_problem reports
+    by path. Raises ValueError (not JSON) or RecursionError (nested too deeply to parse)."""
+    return json.loads(text, parse_constant=_NonFinite)
+
+
+def _depth_message(limits: CaseLimits) -> str:
+    return f"nested more than {limits.max_depth} levels deep (GROUNDGATE_CASE_MAX_DEPTH)"
+
+
+# Stored identifiers (a case's own id, chunk ids): what the database, the review pages, the
+# export and file names (Content-Disposition) can carry safely.
+ID_KEYS = frozenset({"case_id", "request_id", "chunk_id"})
+MAX_ID_CHARS = 255
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# A box coordinate beyond this many points from the origin is not on any page (PDF pages are at
+# most 14,400 points; UserUnit can scale that, so the bound is generous).
+MAX_COORDINATE = 1_000_000
+
+
+def stored_value_problem(key, value) -> str | None:
+    """The rules for values that are stored and drawn, by their key, wherever they are in a
+    case: ids, page indexes and boxes. None when the value is fine (or not one of these)."""
+    if key in ID_KEYS and isinstance(value, str):
+        if not value.strip():
+            return "an id must not be empty"
+        if len(value) > MAX_ID_CHARS:
+            return f"{len(value)} characters; an id has at most {MAX_ID_CHARS}"
+        if _CONTROL.search(value):
+            return "an id must not contain control characters (line breaks, tabs, ...)"
+    elif key == "page_index" and isinstance(value, int) and not isinstance(value, bool):
+        if value < 0:
+            return f"{value}: a page index is 0 or more"
+    elif key == "bbox" and isinstance(value, list) and len(value) == 4:
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+            return None  # the input model reports the type
+        if any(abs(v) > MAX_COORDINATE for v in value):
+            return f"coordinates are at most {MAX_COORDINATE} points from the origin"
+        x0, top, x1, bottom = value
+        if x0 > x1 or top > bottom:
+            return "a box is [x0, top, x1, bottom] with x0 <= x1 and top <= bottom"
+    return None
+
+
+def first_problem(payload, limits: CaseLimits = DEFAULT_LIMITS) -> LimitProblem | None:
+    """The first value, depth first and in document order, that breaks a limit, is NaN /
+    Infinity, or breaks a stored-value rule (stored_value_problem); without recursion, so any
+    depth json.loads accepts is walked safely."""
+    stack: list[tuple[object, tuple]] = [(payload, ())]
+    while stack:
+        value, loc = stack.pop()
+        if loc and isinstance(loc[-1], str):
+            message = stored_value_problem(loc[-1], value)
+            if message is not None:
+                return LimitProblem(field_path(loc), message)
+        if isinstance(value, str):
+            if len(value) > limits.max_text_chars:
+                return LimitProblem(
+                    field_path(loc),
+                    f"{len(value)} characters; at most {limits.max_text_chars} "
+                    "(GROUNDGATE_CASE_MAX_TEXT_CHARS)",
+                )
+            continue
+        if isinstance(value, _NonFinite):
+            return LimitProblem(
+                field_path(loc), f"{value.literal} is not a number JSON allows (no NaN/Infinity)"
+            )
+        if isinstance(value, (dict, list)) and len(loc) >= limits.max_depth:
+            return LimitProblem(field_path(loc), _depth_message(limits))
+        if isinstance(value, dict):
+            stack.extend((item, (*loc, key)) for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            if len(value) > limits.max_items:
+                return LimitProblem(
+                    field_path(loc),
+                    f"{len(value)} items; at most {limits.max_items} (GROUNDGATE_CASE_MAX_ITEMS)",
+                )
+            stack.extend((item, (*loc, i)) for i, item in reversed(list(enumerate(value))))
+    return None
+
+
+# ---- the findings cap ---------------------------------------------------------------------------
+
+# A verdict lists at most this many findings; past it, the last slot is one summary finding that
+# counts the rest by code. The status is decided on every finding before the cap is applied.
+MAX_FINDINGS = 1000
+FINDINGS_TRUNCATED = "FINDINGS_TRUNCATED"
+
+
+def cap_findings(verdict: BaseModel) -> BaseModel:
+    findings = getattr(verdict, "findings", None)
+    if findings is None or len(findings) <= MAX_FINDINGS:
+        return verdict
+    kept = findings[: MAX_FINDINGS - 1]
+    rest_findings = findings[MAX_FINDINGS - 1 :]
+    rest = Counter(f.code for f in rest_findings)
+    counts = ", ".join(f"{code} x{n}" for code, n in sorted(rest.items()))
+    summary = Finding(
+        code=FINDINGS_TRUNCATED,
+        message=(
+            f"{len(findings) - len(kept)} more findings are not listed "
+            f"(a verdict lists at most {MAX_FINDINGS}): {counts}"
+        ),
+        severity="error"
+        if any(f.severity == "error" for f in findings[len(kept) :])
+        else "warning",
+    )
+    return verdict.model_copy(update={"findings": [*kept, summary]})
+
+
+def capped(run):
+    """Wrap a family's gate function so its verdict goes through the findings cap."""
+
+    def run_capped(case, policy):
+        return cap_findings(run(case, policy))
+
+    run_capped.__name__ = getattr(run, "__name__", "run")
+    run_capped.__wrapped__ = run
+    return run_capped

@@ -1,0 +1,281 @@
+"""Concurrent writers over real HTTP, on SQLite (the default) and on PostgreSQL.
+
+A real server (gunicorn: 2 worker processes x 8 threads) runs against a fresh database: a SQLite
+file configured exactly as `make run` configures it or, when the suite runs on PostgreSQL
+(`make test-postgres`), a fresh PostgreSQL database beside the test one. The clients are real
+threads. Concurrent writers must wait (SQLite: IMMEDIATE transactions, busy timeout) or get a
+409: never a 500 "database is locked".
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import re
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from tests.conftest import DEMO_CASES, ROOT
+
+PORT = int(os.environ.get("GROUNDGATE_TEST_PORT", "8114"))
+BASE = f"http://127.0.0.1:{PORT}"
+
+SEED = """
+import django
+django.setup()
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+from groundgate.services.datasets import dataset_get_or_create, membership_grant
+from groundgate.services.imports import case_import_lines
+
+dataset, _ = dataset_get_or_create(slug="team")
+User = get_user_model()
+for name, role in [("ada", "admin"), ("rita", "reviewer"), ("remy", "reviewer")]:
+    user = User.objects.create_user(name, password=name + "-secret-pw")
+    membership_grant(dataset=dataset, user=user, role=role)
+    Token.objects.create(user=user, key=name.ljust(40, "0"))
+with open({cases!r}, "rb") as fh:
+    assert not case_import_lines(dataset=dataset, lines=fh).errors
+"""
+
+
+SUITE_URL = os.environ.get("DATABASE_URL", "")
+ON_POSTGRES = SUITE_URL.startswith(("postgres://", "postgresql://"))
+
+
+def _postgres_database(create: bool) -> str:
+    """A fresh database next to the suite's (its role may create databases); its URL."""
+    import psycopg
+
+    name = "groundgate_concurrency"
+    base, _, _ = SUITE_URL.rpartition("/")
+    with psycopg.connect(SUITE_URL.replace("postgres://", "postgresql://"), autocommit=True) as c:
+        c.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        if create:
+            c.execute(f"CREATE DATABASE {name}")
+    return f"{base}/{name}"
+
+
+def query(database_url: str, sql: str, params: tuple = ()):
+    """One query's rows, straight from the server's database (not through the app)."""
+    if database_url.startswith("sqlite:///"):
+        with sqlite3.connect(database_url.removeprefix("sqlite:///")) as connection:
+            return connection.execute(sql, params).fetchall()
+    import psycopg
+
+    url = database_url.replace("postgres://", "postgresql://")
+    with psycopg.connect(url) as connection:
+        return connection.execute(sql.replace("?", "%s"), params).fetchall()
+
+
+def _env(database_url: str, var_dir) -> dict:
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=database_url,
+        DJANGO_SETTINGS_MODULE="groundgate.settings",
+        GROUNDGATE_VAR_DIR=str(var_dir),
+        DEBUG="0",
+        SECRET_KEY="concurrency-test-" + "k" * 40,
+    )
+    env.pop("CELERY_BROKER_URL", None)
+    return env
+
+
+def _wait_for_port(process, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(process.stderr.read().decode())
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", PORT)) == 0:
+                return
+        time.sleep(0.1)
+    raise RuntimeError("the server did not start")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    var_dir = tmp_path_factory.mktemp("server")
+    if ON_POSTGRES:
+        database_url = _postgres_database(create=True)
+    else:
+        database_url = f"sqlite:///{var_dir / 'groundgate.sqlite3'}"
+    env = _env(database_url, var_dir)
+    python = sys.executable
+    subprocess.run(
+        [python, "manage.py", "migrate", "--no-input", "-v0"], cwd=ROOT, env=env, check=True
+    )
+    subprocess.run(
+        [python, "-c", SEED.format(cases=str(DEMO_CASES))], cwd=ROOT, env=env, check=True
+    )
+    process = subprocess.Popen(
+        [
+            os.path.join(os.path.dirname(python), "gunicorn"),
+            "groundgate.wsgi",
+            "--bind",
+            f"127.0.0.1:{PORT}",
+            "--workers",
+            "2",
+            "--threads",
+            "8",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        _wait_for_port(process)
+        yield database_url
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        if ON_POSTGRES:
+            _postgres_database(create=False)
+
+
+@pytest.mark.skipif(ON_POSTGRES, reason="SQLite's journal mode")
+def test_the_database_really_is_in_wal_mode(server):
+    assert query(server, "PRAGMA journal_mode") == [("wal",)]
+
+
+def _call(request) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(request, timeout=120) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def _import_request(index: int) -> urllib.request.Request:
+    cases = [
+        {
+            "case_id": f"importer-{index}-case-{n}",
+            "question": "How heavy?",
+            "raw_chunks": [{"chunk_id": "c1", "text": f"The box weighs {n} kg."}],
+            "answer": {
+                "conclusion": f"The box weighs {n} kg.",
+                "evidences": [{"chunk_id": "c1", "excerpt": f"The box weighs {n} kg."}],
+            },
+        }
+        for n in range(40)
+    ]
+    return urllib.request.Request(
+        f"{BASE}/api/v1/datasets/team/cases/import?kind=answer",
+        data="\n".join(json.dumps(c) for c in cases).encode(),
+        headers={
+            "Content-Type": "application/x-ndjson",
+            "Authorization": "Token " + "ada".ljust(40, "0"),
+        },
+    )
+
+
+def test_sixteen_concurrent_importers_all_succeed(server):
+    rounds = 3
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        results = list(pool.map(lambda i: _call(_import_request(i)), range(16 * rounds)))
+    statuses = [status for status, _ in results]
+    # Every importer waits its turn for the write lock (IMMEDIATE + busy timeout): no 500, and
+    # not even a 409 "busy", which only a writer stuck for the whole timeout would get.
+    assert statuses == [200] * len(statuses), statuses
+    imported = sum(json.loads(body)["imported"] for _, body in results)
+    sql = "SELECT count(*) FROM groundgate_case WHERE external_id LIKE 'importer-%%'"
+    if not ON_POSTGRES:
+        sql = sql.replace("%%", "%")
+    stored = query(server, sql)[0][0]
+    assert stored == imported == 40 * len(statuses)
+
+
+class Browser:
+    """A reviewer's browser: a cookie jar, the login form, CSRF tokens from the pages."""
+
+    def __init__(self, username: str):
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()),
+            _NoRedirect(),
+        )
+        status, page = self.get("/login/")
+        assert status == 200
+        self.post(
+            "/login/",
+            {"username": username, "password": username + "-secret-pw"},
+            token=self._token(page),
+        )
+
+    def get(self, path: str) -> tuple[int, bytes]:
+        return self._open(urllib.request.Request(BASE + path))
+
+    def post(self, path: str, fields: dict, token: str) -> tuple[int, bytes]:
+        data = urllib.parse.urlencode(fields | {"csrfmiddlewaretoken": token}).encode()
+        request = urllib.request.Request(BASE + path, data=data, headers={"Referer": BASE + path})
+        return self._open(request)
+
+    def _open(self, request) -> tuple[int, bytes]:
+        try:
+            with self.opener.open(request, timeout=120) as response:
+                return response.status, response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read()
+
+    @staticmethod
+    def _token(page: bytes) -> str:
+        return re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1).decode()
+
+    def review_form(self, case_path: str) -> dict:
+        status, page = self.get(case_path)
+        assert status == 200
+        fields = dict(re.findall(rb'<input type="hidden" name="(\w+)" value="([^"]*)"', page))
+        return {k.decode(): v.decode() for k, v in fields.items()}
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None  # a 302 is an answer here, not something to follow
+
+
+def test_two_reviewers_saving_at_once_get_a_save_and_a_409(server):
+    case_ids = [row[0] for row in query(server, "SELECT id FROM groundgate_case ORDER BY id")][:10]
+    reviewers = [Browser("rita"), Browser("remy")]
+    outcomes = []
+    for case_id in case_ids:
+        path = f"/d/team/cases/{case_id}/"
+        forms = [r.review_form(path) for r in reviewers]  # both saw the case with no review
+        barrier = threading.Barrier(2)
+
+        def save(i: int, path=path, forms=forms, barrier=barrier) -> int:
+            fields = {
+                "label": "grounded",
+                "seen_review_id": forms[i]["seen_review_id"],
+                "gate_run_id": forms[i]["gate_run_id"],
+            }
+            barrier.wait()
+            status, body = reviewers[i].post(
+                path + "review", fields, forms[i]["csrfmiddlewaretoken"]
+            )
+            if status == 409:
+                # The review conflict (the other decision is shown), not a busy database.
+                assert b"database is busy" not in body
+                assert (b"remy" if i == 0 else b"rita") in body
+            return status
+
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            outcomes.append(sorted(pool.map(save, range(2))))
+    # One save (a redirect back to the case) and one conflict, every round; never a 500.
+    assert outcomes == [[302, 409]] * len(case_ids)
+    placeholders = ",".join("?" * len(case_ids))
+    sql = f"SELECT count(*) FROM reviews_review WHERE case_id IN ({placeholders})"
+    saved = query(server, sql, tuple(case_ids))[0][0]
+    assert saved == len(case_ids)
