@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import dataclass, field
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -32,8 +34,59 @@ from reviews.services import (
 
 ZOOM = 1.5
 
+# Human names for the review form's fields, for error messages ("Your decision: ...").
+FIELD_NAMES = {
+    "label": "Your decision",
+    "comment": "Comment",
+    "seen_review_id": "The page's record of the reviews you saw (reload the case)",
+    "gate_run_id": "The page's gate run (reload the case)",
+    "case": "This case",
+}
+DECISION_FIELD = re.compile(r"decisions\[(\d+)\]\.(\w+)")
 
-def _context(request: HttpRequest, case: Case, result: SubmitResult | None = None) -> dict:
+
+@dataclass
+class FormState:
+    """What the reviewer had chosen, re-shown after a save that did not happen (an error or a
+    conflict), so nothing typed is lost. seen_review_id is the one the page was opened with
+    (carried by the server in the form), so a review saved meanwhile is still a conflict."""
+
+    label: str = ""
+    comment: str = ""
+    calls: dict[int, tuple[str, str]] = field(default_factory=dict)
+    seen_review_id: int | None = None
+    error: str = ""  # the human message
+    error_field: str = ""  # "label", "comment", or "" when the error is at a finding
+    error_finding: int | None = None
+
+
+def queue_context(params) -> dict[str, str]:
+    """The queue filters a case page was opened from, for the breadcrumb and "save and next".
+    The form carries them as ONE hidden field (`queue`, an encoded query string built here by
+    the server) parsed back with the queue's own filter parser: only known filter names survive,
+    so a crafted link can neither add form fields nor decisions."""
+    return queue_filters(QueryDict(params) if isinstance(params, str) else params)
+
+
+def _choices(findings: list[dict], state: FormState | None, mine) -> list[tuple[str, str]]:
+    """Per finding (call, reason) to pre-select: the reviewer's unsaved choices after a failed
+    save, else their last saved review of this gate run (so a save's decisions stay visible)."""
+    if state is not None:
+        calls = state.calls
+    elif mine is not None:
+        calls = {d.finding_index: (d.call, d.reason) for d in mine.decisions.all()}
+    else:
+        calls = {}
+    return [calls.get(i, ("", "")) for i in range(len(findings))]
+
+
+def _context(
+    request: HttpRequest,
+    case: Case,
+    result: SubmitResult | None = None,
+    state: FormState | None = None,
+    queue: dict[str, str] | None = None,
+) -> dict:
     run = case_current_run(case=case)
     findings = run.findings if run else []
     verdict = json.loads(run.verdict) if run else {}
@@ -49,12 +102,20 @@ def _context(request: HttpRequest, case: Case, result: SubmitResult | None = Non
         seen.reviews.select_related("reviewer").prefetch_related("decisions").order_by("-id")
     )
     mine = [r for r in reviews if r.reviewer_id == request.user.pk]
-    filters = queue_filters(request.GET)
+    my_last = mine[0] if mine else None
+    filters = queue_context(request.GET) if queue is None else queue
+    seen_review_id = seen.newest_id
+    if result is not None and result.conflicts:
+        # The reviewer now sees the conflicting reviews: saving again is a knowing choice, and a
+        # review saved after this page is still a conflict.
+        seen_review_id = max(r.pk for r in result.conflicts)
+    elif state is not None and state.seen_review_id is not None:
+        seen_review_id = state.seen_review_id
     return {
         "dataset": case.dataset,
         "case": case,
         "run": run,
-        "findings": list(zip(findings, locations, strict=True)),
+        "findings": list(zip(findings, locations, _choices(findings, state, my_last), strict=True)),
         "text_label": family.text.label,
         "segments": highlight_segments(family.text.of(case.payload), findings, family.text.field),
         # The family's own panels (groundgate/families/<kind>/summary.html, evidence.html).
@@ -70,16 +131,18 @@ def _context(request: HttpRequest, case: Case, result: SubmitResult | None = Non
         "history": case.gate_runs.order_by("-id"),
         "reviews": reviews,
         "hidden_reviews": seen.hidden,
-        "my_last": mine[0] if mine else None,
+        "my_last": my_last,
         "relabels": Relabel.objects.filter(case=case).select_related("admin").order_by("-id"),
         "final_label": getattr(getattr(case, "queue_entry", None), "final_label", ""),
-        "seen_review_id": seen.newest_id,
+        "seen_review_id": seen_review_id,
         "labels": Label.choices,
         "calls": GateCall.choices,
         "reasons": WrongReason.choices,
         "is_admin": role == "admin",
         "result": result,
         "query": urlencode(filters),
+        "state": state,
+        "chosen_label": state.label if state is not None else (my_last.label if my_last else ""),
     }
 
 
@@ -87,6 +150,38 @@ def _context(request: HttpRequest, case: Case, result: SubmitResult | None = Non
 def case_detail(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
     case = case_for(user=request.user, slug=slug, case_id=case_id)
     return render(request, "reviews/case_detail.html", _context(request, case))
+
+
+def _posted_state(post) -> FormState:
+    """The reviewer's choices as posted (only the ones the page offers: call-N, reason-N)."""
+    calls = {}
+    for key, call in post.items():
+        index = key.removeprefix("call-")
+        if key.startswith("call-") and index.isdigit() and call:
+            calls[int(index)] = (call, post.get(f"reason-{index}", ""))
+    seen = post.get("seen_review_id", "")
+    return FormState(
+        label=post.get("label", ""),
+        comment=post.get("comment", ""),
+        calls=calls,
+        seen_review_id=int(seen) if seen.isdigit() else None,
+    )
+
+
+def _explain(exc: ReviewInputError, decisions: list[Decision], findings: list[dict], state):
+    """Word the error for a person: "Finding 2 (UNGROUNDED_NUMBER): say why the gate was
+    wrong", not the service's path "decisions[0].reason" (which the API keeps)."""
+    message = str(exc).partition(": ")[2]
+    match = DECISION_FIELD.fullmatch(exc.field)
+    if match and int(match[1]) < len(decisions):
+        index = decisions[int(match[1])].finding_index
+        code = findings[index]["code"] if index < len(findings) else ""
+        what = f"Finding {index + 1}" + (f" ({code})" if code else "")
+        state.error = f"{what}: {message}"
+        state.error_finding = index if index < len(findings) else None
+    else:
+        state.error = f"{FIELD_NAMES.get(exc.field, exc.field)}: {message}"
+        state.error_field = exc.field
 
 
 def _decisions(post) -> list[Decision]:
@@ -106,43 +201,49 @@ def _decisions(post) -> list[Decision]:
 def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
     case = case_for(user=request.user, slug=slug, case_id=case_id, action=Action.REVIEW)
     form = ReviewForm(request.POST)
+    queue = queue_context(request.POST.get("queue", ""))
+    state = _posted_state(request.POST)
+    decisions: list[Decision] = []
     try:
         if not form.is_valid():
-            field, _, message = first_error(form).partition(": ")
-            raise ReviewInputError(field, message)
+            field_name, _, message = first_error(form).partition(": ")
+            raise ReviewInputError(field_name, message)
         data = form.cleaned_data
+        decisions = _decisions(request.POST)
         result = review_submit(
             case=case,
             reviewer=request.user,
             label=data["label"],
             comment=data["comment"],
-            decisions=_decisions(request.POST),
+            decisions=decisions,
             seen_review_id=data["seen_review_id"],
             gate_run_id=data["gate_run_id"],
             force=data["force"],
         )
     except ReviewInputError as exc:
-        messages.error(request, f"Not saved: {exc}")
-        return render(request, "reviews/case_detail.html", _context(request, case), status=400)
+        run = case_current_run(case=case)
+        _explain(exc, decisions, run.findings if run else [], state)
+        messages.error(request, f"Not saved: {state.error}")
+        context = _context(request, case, state=state, queue=queue)
+        return render(request, "reviews/case_detail.html", context, status=400)
     if not result.saved:
-        # The later reviewer is told of the conflict and sees the other decision; nothing of
-        # theirs was written. They can save anyway, knowingly.
-        return render(
-            request, "reviews/case_detail.html", _context(request, case, result), status=409
-        )
+        # The later reviewer is told of the conflict and sees the other decision beside theirs,
+        # which stays filled in; nothing of theirs was written. They can save anyway, knowingly.
+        context = _context(request, case, result, state=state, queue=queue)
+        return render(request, "reviews/case_detail.html", context, status=409)
     assert result.review is not None  # saved
     messages.success(request, f"Saved: {result.review.get_label_display()}.")
-    filters = queue_filters(request.POST)
     if request.POST.get("next") == "1":
         following = queue_next(
-            dataset=case.dataset, filters=filters, user=request.user, after_case_id=case.pk
+            dataset=case.dataset, filters=queue, user=request.user, after_case_id=case.pk
         )
         if following is not None:
             url = reverse("reviews:case", args=[slug, following])
-            return redirect(url + ("?" + urlencode(filters) if filters else ""))
+            return redirect(url + ("?" + urlencode(queue) if queue else ""))
         messages.info(request, "That was the last case needing your review in this view.")
-        return redirect(reverse("reviews:queue", args=[slug]) + "?" + urlencode(filters))
-    return redirect(reverse("reviews:case", args=[slug, case.pk]))
+        return redirect(reverse("reviews:queue", args=[slug]) + "?" + urlencode(queue))
+    url = reverse("reviews:case", args=[slug, case.pk])
+    return redirect(url + ("?" + urlencode(queue) if queue else ""))
 
 
 @login_required

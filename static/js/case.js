@@ -61,10 +61,26 @@
     const button = form.querySelector('button[name="next"][value="' + (next ? "1" : "0") + '"]');
     if (form.reportValidity()) form.requestSubmit(button);
   }
+  // The reason list of a finding takes the keyboard only for choosing a reason (arrow keys):
+  // the page's own keys still work there, Escape hands focus back to the finding, and `s` saves
+  // rather than type-to-select a reason starting with "s".
+  const KEYS = /^([1-4]|j|k|r|w|s|n)$/;
   document.addEventListener("keydown", function (event) {
-    const tag = (event.target.tagName || "").toLowerCase();
-    if (tag === "input" && event.target.type === "text" || tag === "textarea" || tag === "select") return;
+    const target = event.target;
+    const tag = (target.tagName || "").toLowerCase();
     if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (tag === "select" && target.closest(".finding-item")) {
+      const item = target.closest(".finding-item");
+      if (event.key === "Escape") {
+        select(items.indexOf(item));
+        event.preventDefault();
+        return;
+      }
+      if (!KEYS.test(event.key)) return;
+      current = items.indexOf(item);
+    } else if (tag === "input" && target.type === "text" || tag === "textarea" || tag === "select") {
+      return;
+    }
     const labels = form.querySelectorAll('input[name="label"]');
     if (/^[1-4]$/.test(event.key) && labels[+event.key - 1]) { labels[+event.key - 1].checked = true; }
     else if (event.key === "j") { select(current + 1); }
@@ -73,7 +89,9 @@
       const value = event.key === "r" ? "right" : "wrong";
       const radio = items[current].querySelector('input[type="radio"][value="' + value + '"]');
       if (radio) radio.checked = true;
+      // Wrong needs a reason: the list gets focus so arrow keys pick one.
       if (value === "wrong") items[current].querySelector("select").focus();
+      else items[current].focus();
     }
     else if (event.key === "s") { submit(false); }
     else if (event.key === "n") { submit(true); }

@@ -54,17 +54,19 @@ def test_a_reviewer_records_a_decision_with_per_finding_calls(reviewer):
 @pytest.mark.parametrize(
     ("form", "field"),
     [
-        ({"label": "maybe"}, "label"),
-        ({"label": "grounded", "call-9": "right"}, "decisions[0].finding_index"),
-        ({"label": "grounded", "call-0": "wrong"}, "decisions[0].reason"),
-        ({"label": "grounded", "call-0": "sideways"}, "decisions[0].call"),
+        ({"label": "maybe"}, "Your decision: "),
+        ({"label": "grounded", "call-9": "right"}, "Finding 10: no such finding"),
+        ({"label": "grounded", "call-0": "wrong"}, "Finding 1 (UNGROUNDED_NUMBER): say why"),
+        ({"label": "grounded", "call-0": "sideways"}, "Finding 1 (UNGROUNDED_NUMBER): must be"),
     ],
 )
 def test_bad_decisions_are_refused_naming_the_field(reviewer, form, field):
     c = case("demo-en-17")
     response = reviewer.post(f"/d/demo/cases/{c.pk}/review", form)
     assert response.status_code == 400
-    assert field in response.content.decode()
+    html = response.content.decode()
+    # Named in human words, not the service's internal path (decisions[0].reason).
+    assert field in html and "decisions[" not in html
     assert not Review.objects.filter(case=c).exists()
 
 

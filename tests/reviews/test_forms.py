@@ -18,16 +18,16 @@ def case(external_id: str) -> Case:
 @pytest.mark.parametrize(
     ("form", "field"),
     [
-        ({}, "label"),
-        ({"label": "grounded", "seen_review_id": "x"}, "seen_review_id"),
-        ({"label": "grounded", "gate_run_id": "-3"}, "gate_run_id"),
+        ({}, "Your decision"),
+        ({"label": "grounded", "seen_review_id": "x"}, "record of the reviews you saw"),
+        ({"label": "grounded", "gate_run_id": "-3"}, "gate run"),
     ],
 )
 def test_a_bad_review_form_is_refused_naming_the_field(reviewer, form, field):
     c = case("demo-en-17")
     response = reviewer.post(f"/d/demo/cases/{c.pk}/review", form)
     assert response.status_code == 400
-    assert f"Not saved: {field}: " in response.content.decode()
+    assert "Not saved: " in response.content.decode() and field in response.content.decode()
     assert not Review.objects.filter(case=c).exists()
 
 

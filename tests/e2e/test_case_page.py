@@ -1,0 +1,157 @@
+"""The case page in a real browser: a failed save keeps every choice, the form carries only what
+the server put there, the keyboard never gets stuck in a reason list, log out lands on the app's
+own login page. Screenshots of each state go to /work/shots (GROUNDGATE_SHOTS) for a person to
+look at."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from groundgate.models import Case, Role
+from groundgate.services.datasets import dataset_get_or_create, membership_grant
+from groundgate.services.demo import demo_load
+from reviews.models import FindingDecision, Review, WrongReason
+from reviews.services import review_submit
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path(os.environ.get("GROUNDGATE_SHOTS", "/work/shots"))
+SIZES = [(1366, 768), (1920, 1080)]
+FIRST_REASON = WrongReason.values[0]
+
+
+@pytest.fixture
+def demo(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    dataset, _ = dataset_get_or_create(slug="demo", name="Demo")
+    demo_load(dataset=dataset)
+    users = {}
+    for name in ("rita", "sam"):
+        users[name] = get_user_model().objects.create_user(name, password=f"{name}-pass-123")
+        membership_grant(dataset=dataset, user=users[name], role=Role.REVIEWER)
+    return users
+
+
+def log_in(page, live_server, name="rita"):
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", name)
+    page.fill("#id_password", f"{name}-pass-123")
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/")
+
+
+def shoot(page, name: str) -> None:
+    """The page at both sizes the issue names, full length."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(SHOTS / f"h13-{name}-{width}x{height}.png"), full_page=True)
+    page.set_viewport_size({"width": 1366, "height": 768})
+
+
+def open_case(page, live_server, external_id: str, query: str = "") -> Case:
+    case = Case.objects.get(external_id=external_id)
+    page.goto(f"{live_server.url}/d/demo/cases/{case.pk}/{query}")
+    return case
+
+
+def choices(page) -> dict:
+    """What the form shows as chosen right now."""
+    return page.evaluate(
+        """() => {
+          const f = document.getElementById("review-form");
+          const out = {label: (f.querySelector('input[name=label]:checked') || {}).value || "",
+                       comment: f.querySelector("textarea[name=comment]").value};
+          f.querySelectorAll(".finding-item").forEach((li, i) => {
+            const call = li.querySelector('input[type=radio]:checked');
+            out["call-" + i] = call ? call.value : "";
+            out["reason-" + i] = li.querySelector("select").value;
+          });
+          return out;
+        }"""
+    )
+
+
+def test_a_failed_save_keeps_every_choice_and_a_later_conflict_is_still_caught(
+    page, live_server, demo
+):
+    log_in(page, live_server)
+    case = open_case(page, live_server, "demo-en-19")  # two findings
+    # Sam saves while Rita has the page open.
+    review_submit(case=case, reviewer=demo["sam"], label="grounded", comment="fine by me")
+
+    page.check("input[name=call-0][value=right]")
+    page.check("input[name=call-1][value=wrong]")  # no reason: refused
+    page.check("input[name=label][value=not_grounded]")
+    page.fill("textarea[name=comment]", "10 is not in the chunk")
+    typed = choices(page)
+    page.click("button[name=next][value='0']")
+    page.wait_for_selector(".messages .msg-error")
+    message = page.inner_text(".messages")
+    assert "Finding 2 (UNGROUNDED_NUMBER): say why the gate was wrong" in message
+    assert "decisions[" not in page.content()
+    assert page.locator("#finding-1.has-error .fielderror").is_visible()
+    assert choices(page) == typed
+    shoot(page, "case-missing-reason")
+
+    # A missing label (a browser that skips the `required` check): refused, nothing lost.
+    page.evaluate(
+        """() => document.querySelectorAll('input[name=label]').forEach(
+             r => { r.checked = false; r.required = false; })"""
+    )
+    page.select_option("select[name=reason-1]", FIRST_REASON)
+    page.click("button[name=next][value='0']")
+    page.wait_for_selector(".messages .msg-error")
+    assert "Your decision: This field is required." in page.inner_text(".messages")
+    assert choices(page) == {**typed, "label": "", "reason-1": FIRST_REASON}
+
+    # Fixed: the save now meets Sam's review, saved after Rita opened the page.
+    page.check("input[name=label][value=not_grounded]")
+    page.click("button[name=next][value='0']")
+    page.wait_for_selector("#conflict")
+    assert "sam" in page.inner_text("#conflict") and "fine by me" in page.inner_text("#conflict")
+    assert choices(page) == {**typed, "reason-1": FIRST_REASON}
+    assert Review.objects.filter(case=case).count() == 1
+    shoot(page, "case-conflict")
+
+    # Knowingly saving anyway records Rita's review with her calls.
+    page.click("button[name=next][value='0']")
+    page.wait_for_selector(".messages .msg-success")
+    mine = Review.objects.get(case=case, reviewer=demo["rita"])
+    assert (mine.label, mine.comment) == ("not_grounded", "10 is not in the chunk")
+    calls = FindingDecision.objects.filter(review=mine).order_by("finding_index")
+    assert [(d.call, d.reason) for d in calls] == [("right", ""), ("wrong", FIRST_REASON)]
+
+
+def test_query_parameters_never_become_form_fields(page, live_server, demo):
+    log_in(page, live_server)
+    case = Case.objects.get(external_id="demo-en-19")
+    review_submit(case=case, reviewer=demo["sam"], label="grounded")
+    crafted = "?seen_review_id=999999&force=1&call-0=wrong&reason-0=other&review=unreviewed"
+    open_case(page, live_server, "demo-en-19", crafted)
+    hidden = page.eval_on_selector_all(
+        "#review-form input[type=hidden]", "els => els.map(e => [e.name, e.value])"
+    )
+    names = [name for name, _ in hidden]
+    assert names == ["csrfmiddlewaretoken", "seen_review_id", "gate_run_id", "queue"]
+    values = dict(hidden)
+    newest = Review.objects.filter(case=case).latest("id").pk
+    assert values["seen_review_id"] == str(newest) and values["queue"] == "review=unreviewed"
+    assert choices(page)["call-0"] == ""
+
+    # A review saved after this page was opened is still a conflict: the URL switched nothing off.
+    review_submit(case=case, reviewer=demo["sam"], label="not_grounded")
+    page.keyboard.press("1")
+    page.keyboard.press("s")
+    page.wait_for_selector("#conflict")
+    assert Review.objects.filter(case=case, reviewer=demo["rita"]).count() == 0
+
+    # The queue context is kept for "save and next", and only as filters.
+    page.keyboard.press("n")
+    page.wait_for_url("**/cases/**review=unreviewed**")
+    mine = Review.objects.get(case=case, reviewer=demo["rita"])
+    assert not FindingDecision.objects.filter(review=mine).exists()
