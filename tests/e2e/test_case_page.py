@@ -155,3 +155,49 @@ def test_query_parameters_never_become_form_fields(page, live_server, demo):
     page.wait_for_url("**/cases/**review=unreviewed**")
     mine = Review.objects.get(case=case, reviewer=demo["rita"])
     assert not FindingDecision.objects.filter(review=mine).exists()
+
+
+def test_the_reason_list_never_traps_the_keyboard(page, live_server, demo):
+    log_in(page, live_server)
+    case = open_case(page, live_server, "demo-en-19")
+    focused = "() => document.activeElement.id || document.activeElement.name"
+
+    page.locator("body").press("j")  # finding 1
+    page.keyboard.press("w")  # gate wrong: the reason list takes focus for the arrow keys
+    assert page.evaluate(focused) == "reason-0"
+    page.keyboard.press("ArrowDown")  # the first reason
+    assert page.input_value("select[name=reason-0]") == FIRST_REASON
+    page.keyboard.press("j")  # leaves the list for finding 2
+    assert page.evaluate(focused) == "finding-1"
+    page.keyboard.press("r")
+    page.keyboard.press("k")
+    page.keyboard.press("w")
+    page.keyboard.press("Escape")  # back to the finding, the reason kept
+    assert page.evaluate(focused) == "finding-0"
+    page.keyboard.press("w")
+    assert page.evaluate(focused) == "reason-0"
+    shoot(page, "case-keyboard")
+    page.keyboard.press("2")  # a label, not a reason
+    page.keyboard.press("s")  # saves, not type-to-select
+    page.wait_for_selector(".messages .msg-success")
+
+    review = Review.objects.get(case=case, reviewer=demo["rita"])
+    assert review.label == "not_grounded"
+    calls = FindingDecision.objects.filter(review=review).order_by("finding_index")
+    assert [(d.call, d.reason) for d in calls] == [("wrong", FIRST_REASON), ("right", "")]
+    # After the save the page shows the decisions just made.
+    shown = choices(page)
+    assert (shown["call-0"], shown["reason-0"], shown["call-1"]) == ("wrong", FIRST_REASON, "right")
+    assert shown["label"] == "not_grounded"
+    shoot(page, "case-saved")
+
+
+def test_log_out_lands_on_the_apps_login_page_which_reviewers_can_use(page, live_server, demo):
+    log_in(page, live_server)
+    page.click("header button:has-text('Log out')")
+    page.wait_for_url(f"{live_server.url}/login/")
+    assert page.inner_text("h1") == "Log in"
+    assert "Django administration" not in page.content()
+    shoot(page, "login")
+    log_in(page, live_server)
+    assert "Demo" in page.inner_text("main")
