@@ -159,6 +159,9 @@ WHITENOISE_USE_FINDERS = True
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
+# Log out lands on the app's own login page (which reviewers can use), not the Django admin's
+# "logged out" page, whose "log in again" link leads to the admin login that refuses them.
+LOGOUT_REDIRECT_URL = "login"
 
 # Celery: no broker configured means every task runs eagerly, in-process, in the caller's thread.
 CELERY_BROKER_URL = env_broker("CELERY_BROKER_URL")
