@@ -17,9 +17,13 @@ from django.views.decorators.http import require_POST
 
 from groundgate.access import Action, case_for, member_role
 from groundgate.families import STATUS_TONE, get_family
-from groundgate.models import Case
+from groundgate.models import Case, Document
 from groundgate.selectors.cases import case_current_run
-from groundgate.services.rendering import case_cited_chunks, case_page_highlights
+from groundgate.services.rendering import (
+    case_cited_chunks,
+    case_page_highlights,
+    page_shown_rotation,
+)
 from reviews.forms import RelabelForm, ReviewForm, first_error
 from reviews.models import GateCall, Label, Relabel, WrongReason
 from reviews.presenters import finding_locations, highlight_segments, page_geometry
@@ -94,6 +98,7 @@ def _context(
     chunks = case_cited_chunks(case=case)
     pages = case_page_highlights(case=case, findings=findings)
     geometry = page_geometry(sorted(pages))
+    documents = Document.objects.in_bulk({d for d, _ in pages})
     locations = finding_locations(case, findings, chunks)
     role = member_role(user=request.user, dataset=case.dataset)
     # Double review is independent: groundgate.access decides whose reviews this user sees.
@@ -124,7 +129,15 @@ def _context(
         "family_evidence": family.partial("evidence"),
         "status_tone": STATUS_TONE.get(run.status, "") if run else "",
         "pages": [
-            {"document_id": d, "index": i, "page": geometry.get((d, i)), "zoom": ZOOM}
+            {
+                "document_id": d,
+                "index": i,
+                "page": geometry.get((d, i)),
+                "zoom": ZOOM,
+                # The image is turned so its text reads left to right (maybe not the PDF's
+                # /Rotate); the page's boxes are placed with the same turn.
+                "rotation": page_shown_rotation(document=documents[d], page_index=i),
+            }
             for d, i in sorted(pages)
         ],
         "verdict_pretty": json.dumps(verdict, indent=2, ensure_ascii=False),

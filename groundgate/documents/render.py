@@ -104,6 +104,25 @@ def _commit_on_top(page: pymupdf.Page, shape: pymupdf.Shape) -> None:
     insert(page, b"\nQ\n" + content.encode(), True)  # after it, in a clean graphics state
 
 
+def upright_rotation(page: pymupdf.Page) -> int:
+    """The rotation (0, 90, 180, 270) under which most of the page's text reads left to right.
+
+    Usually the PDF's own /Rotate. But some PDFs draw their text upright and then set /Rotate 90
+    (a scanner's or a converter's habit), so a viewer that obeys /Rotate shows them sideways; a
+    reviewer needs to read the page, so the text decides. A page without text keeps /Rotate."""
+    weight = {0: 0.0, 90: 0.0, 180: 0.0, 270: 0.0}
+    for block in page.get_text("dict")["blocks"]:
+        for line in block.get("lines", []):
+            dx, dy = line["dir"]  # unrotated page space, y down
+            chars = sum(len(span["text"].strip()) for span in line["spans"])
+            # How far the line runs left to right once the page is turned clockwise by r.
+            across = {0: dx, 90: -dy, 180: -dx, 270: dy}
+            for rotation, x in across.items():
+                weight[rotation] += chars * x
+    best = max(weight, key=lambda r: (weight[r], r == page.rotation))
+    return best if weight[best] > 0 else page.rotation
+
+
 def render_page_png(
     doc: pymupdf.Document,
     page_index: int,
@@ -111,9 +130,11 @@ def render_page_png(
     zoom: float,
     highlights: list[Highlight],
     max_side_px: int | None = None,
+    rotation: int | None = None,
 ) -> bytes:
     """The page as PNG. With `max_side_px`, the zoom is lowered as needed so neither side of the
-    image exceeds it: a 200,000-point page costs no more than a normal one."""
+    image exceeds it: a 200,000-point page costs no more than a normal one. `rotation` replaces
+    the page's /Rotate for this image (see upright_rotation); None keeps the PDF's."""
     page = doc[page_index]
     if max_side_px is not None:
         longest = max(page.rect.width, page.rect.height, 1.0)
@@ -127,6 +148,10 @@ def render_page_png(
             else:
                 boxes.append(h)
         _draw(page, boxes)
+    if rotation is not None and rotation != page.rotation:
+        # After drawing: the boxes are in the content stream, in unrotated space, and turn
+        # with the text.
+        page.set_rotation(rotation)
     pix = page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), alpha=False)
     return pix.tobytes("png")
 

@@ -17,6 +17,7 @@ from groundgate.documents.render import (
     highlight_key,
     locate_excerpt,
     render_page_png,
+    upright_rotation,
 )
 from groundgate.families import get_family
 from groundgate.families.base import chunk_boxes, on_document
@@ -50,10 +51,11 @@ def page_render(
     zoom = zoom_level(zoom)
     if document.page_count is None or not 0 <= page_index < document.page_count:
         raise ValueError(f"page {page_index} is not a page of this document")
+    # "upright" (upright_rotation): images cached before pages were turned are never served.
     path = (
         render_cache_dir()
         / document.sha256
-        / (f"{page_index}-{zoom:g}-{highlight_key(highlights)}.png")
+        / (f"{page_index}-{zoom:g}-{highlight_key(highlights)}-upright.png")
     )
     if path.exists():
         return path
@@ -66,15 +68,42 @@ def page_render(
             zoom=zoom,
             highlights=highlights,
             max_side_px=settings.GROUNDGATE_RENDER_MAX_SIDE_PX,
+            rotation=upright_rotation(doc[page_index]),
         )
     finally:
         doc.close()
+    _write(path, png)
+    return path
+
+
+def page_shown_rotation(*, document: Document, page_index: int) -> int | None:
+    """The rotation page images of this page are shown at (upright_rotation), cached on disk
+    beside them so the case page does not open the PDF each time. None when there is no such
+    page to render (the page image says why)."""
+    if document.page_count is None or not 0 <= page_index < document.page_count:
+        return None
+    path = render_cache_dir() / document.sha256 / f"{page_index}-upright.txt"
+    if path.exists():
+        return int(path.read_text())
+    try:
+        with document.file.open("rb") as fh:
+            doc = pymupdf.open(stream=fh.read(), filetype="pdf")
+    except (OSError, ValueError, RuntimeError):  # a missing or unreadable file: no image either
+        return None
+    try:
+        rotation = upright_rotation(doc[page_index])
+    finally:
+        doc.close()
+    _write(path, str(rotation).encode())
+    return rotation
+
+
+def _write(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     # Write then rename: a concurrent reader sees the whole file or none.
     with tempfile.NamedTemporaryFile(dir=path.parent, delete=False, suffix=".tmp") as tmp:
-        tmp.write(png)
+        tmp.write(data)
     os.replace(tmp.name, path)
-    return path
 
 
 def case_cited_chunks(*, case: Case) -> dict[str, Chunk]:

@@ -46,6 +46,46 @@
     });
   });
 
+  // Page zoom: 1 is the pane's width (the default); a zoomed page scrolls inside its figure.
+  // When a page is shown wider than its image, a sharper render is asked for at the server's
+  // nearest zoom level (groundgate/services/rendering.py ZOOM_LEVELS), never a smaller one.
+  const SCALES = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+  const RENDER_ZOOMS = [0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0, 6.0];
+  const zoomLabel = document.getElementById("zoom-level");
+  let scale = 1;
+  function sharpen(figure) {
+    const rot = parseInt(figure.dataset.rotation || "0", 10) % 180;
+    const points = parseFloat(rot ? figure.dataset.height : figure.dataset.width);
+    const img = figure.querySelector("img");
+    if (!points || !img) return;
+    const wanted = img.parentElement.clientWidth * (window.devicePixelRatio || 1) / points;
+    const level = RENDER_ZOOMS.find(function (z) { return z >= wanted; }) || 6.0;
+    if (level <= parseFloat(figure.dataset.zoom)) return;
+    const url = new URL(img.getAttribute("src"), window.location.href);
+    url.searchParams.set("zoom", String(level));
+    img.src = url.pathname + url.search;
+    figure.dataset.zoom = String(level);
+  }
+  function zoom(to) {
+    scale = to;
+    figures.forEach(function (figure) {
+      figure.querySelector(".pagebox").style.width = scale * 100 + "%";
+      sharpen(figure);
+    });
+    if (zoomLabel) zoomLabel.textContent = scale === 1 ? "fit width" : Math.round(scale * 100) + "%";
+  }
+  function zoomStep(direction) {
+    const i = SCALES.indexOf(scale) + direction;
+    if (i >= 0 && i < SCALES.length) zoom(SCALES[i]);
+  }
+  document.querySelectorAll(".viewerbar button[data-zoom]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      const what = button.dataset.zoom;
+      if (what === "fit") zoom(1); else zoomStep(what === "in" ? 1 : -1);
+    });
+  });
+  figures.forEach(sharpen);
+
   // Keyboard: 1-4 label, j/k finding, r/w gate right/wrong, s save, n save and next.
   const form = document.getElementById("review-form");
   const items = Array.from(document.querySelectorAll(".finding-item"));
@@ -95,6 +135,8 @@
     }
     else if (event.key === "s") { submit(false); }
     else if (event.key === "n") { submit(true); }
+    else if ((event.key === "+" || event.key === "=") && figures.length) { zoomStep(1); }
+    else if (event.key === "-" && figures.length) { zoomStep(-1); }
     else { return; }
     event.preventDefault();
   });

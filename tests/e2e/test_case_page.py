@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pymupdf
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -201,3 +202,61 @@ def test_log_out_lands_on_the_apps_login_page_which_reviewers_can_use(page, live
     shoot(page, "login")
     log_in(page, live_server)
     assert "Demo" in page.inner_text("main")
+
+
+def test_the_page_viewer_fits_the_width_zooms_and_shows_rotated_pages_upright(
+    page, live_server, demo
+):
+    log_in(page, live_server)
+    # Cites the demo PDF's third page, whose text is drawn upright under a /Rotate 90.
+    open_case(page, live_server, "demo-pdf-05")
+    figure = page.locator(".pageview").first
+    image = figure.locator("img")
+    image.scroll_into_view_if_needed()
+    page.wait_for_function(
+        "img => img.complete && img.naturalWidth > 0", arg=image.element_handle()
+    )
+    # Upright: shown as the 595 x 842 pt portrait its text is written on, not turned sideways.
+    natural = image.evaluate("img => [img.naturalWidth, img.naturalHeight]")
+    assert abs(natural[0] / natural[1] - 595 / 842) < 0.01
+    caption = figure.locator("figcaption").inner_text()
+    assert caption.startswith("page 3 ") and "the PDF says 90°" in caption  # 1-based
+    # Fit to the pane's width by default.
+    box, pane = image.bounding_box(), figure.bounding_box()
+    assert abs(box["width"] - (pane["width"] - 2)) <= 2
+
+    # An evidence's box lands where PyMuPDF puts it on the rotated page.
+    row = page.locator("tr.evidence[data-bbox]").first
+    bbox = [float(v) for v in row.get_attribute("data-bbox").split(",")]
+    row.click()
+    marker = figure.locator(".focusbox")
+    assert marker.is_visible()
+    pdf = pymupdf.open(Path(__file__).parents[2] / "fixtures/demo/demo-documents.pdf")
+    pdf[2].set_rotation(0)  # as shown
+    rect = pymupdf.Rect(bbox) * pdf[2].rotation_matrix
+    # Measured in one go: the page may still be scrolling smoothly into view.
+    left, top = figure.evaluate(
+        """f => { const i = f.querySelector("img").getBoundingClientRect(),
+                        m = f.querySelector(".focusbox").getBoundingClientRect();
+                  return [(m.left - i.left) / i.width, (m.top - i.top) / i.height]; }"""
+    )
+    assert abs(left - rect.x0 / 595) < 0.01 and abs(top - rect.y0 / 842) < 0.01
+    shoot(page, "case-pdf-fit")
+
+    # Zoom in with the button and the key: wider than the pane, re-rendered sharper.
+    page.click(".viewerbar button[data-zoom=in]")
+    assert page.inner_text("#zoom-level") == "125%"
+    page.locator("body").press("+")
+    page.locator("body").press("+")
+    page.locator("body").press("+")
+    page.locator("body").press("+")
+    assert page.inner_text("#zoom-level") == "300%"
+    assert "zoom=4" in image.get_attribute("src")  # the render level for 3 x 645 px / 595 pt
+    page.wait_for_function(
+        "img => img.complete && img.naturalWidth >= 2380", arg=image.element_handle()
+    )
+    assert image.bounding_box()["width"] > 2.5 * pane["width"]
+    shoot(page, "case-pdf-zoomed")
+    page.click(".viewerbar button[data-zoom=fit]")
+    assert page.inner_text("#zoom-level") == "fit width"
+    assert abs(image.bounding_box()["width"] - box["width"]) <= 2
