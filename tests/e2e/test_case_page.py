@@ -16,7 +16,7 @@ from groundgate.models import Case, Role
 from groundgate.services.datasets import dataset_get_or_create, membership_grant
 from groundgate.services.demo import demo_load
 from reviews.models import FindingDecision, Review, WrongReason
-from reviews.services import review_submit
+from reviews.services import Decision, review_submit
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -83,7 +83,13 @@ def test_a_failed_save_keeps_every_choice_and_a_later_conflict_is_still_caught(
     log_in(page, live_server)
     case = open_case(page, live_server, "demo-en-19")  # two findings
     # Sam saves while Rita has the page open.
-    review_submit(case=case, reviewer=demo["sam"], label="grounded", comment="fine by me")
+    review_submit(
+        case=case,
+        reviewer=demo["sam"],
+        label="grounded",
+        comment="fine by me",
+        decisions=[Decision(1, "wrong", "formatting")],
+    )
 
     page.check("input[name=call-0][value=right]")
     page.check("input[name=call-1][value=wrong]")  # no reason: refused
@@ -114,7 +120,9 @@ def test_a_failed_save_keeps_every_choice_and_a_later_conflict_is_still_caught(
     page.check("input[name=label][value=not_grounded]")
     page.click("button[name=next][value='0']")
     page.wait_for_selector("#conflict")
-    assert "sam" in page.inner_text("#conflict") and "fine by me" in page.inner_text("#conflict")
+    conflict = page.inner_text("#conflict")
+    assert "sam" in conflict and "fine by me" in conflict
+    assert "finding 2 UNGROUNDED_NUMBER: wrong (formatting)" in conflict  # their calls too
     assert choices(page) == {**typed, "reason-1": FIRST_REASON}
     assert Review.objects.filter(case=case).count() == 1
     shoot(page, "case-conflict")
