@@ -53,3 +53,15 @@ def test_a_bulk_relabel_without_a_reason_relabels_nothing(admin):
     )
     assert "Not relabelled: reason: " in response.content.decode()
     assert not Relabel.objects.exists()
+
+
+def test_query_parameters_of_the_case_page_never_become_form_fields(reviewer):
+    """A crafted link cannot set the conflict marker, force a save or pre-decide a finding."""
+    c = case("demo-en-19")
+    crafted = "?seen_review_id=999999&force=1&call-0=wrong&reason-0=other&code=X&evil=1"
+    response = reviewer.get(f"/d/demo/cases/{c.pk}/{crafted}")
+    html = response.content.decode()
+    assert 'name="force"' not in html and 'name="evil"' not in html
+    assert 'value="999999"' not in html
+    assert 'name="queue" value="code=X"' in html  # only a known queue filter, as one field
+    assert "checked" not in html.split('id="finding-0"')[1].split("</li>")[0]
