@@ -1,11 +1,12 @@
 """The case page in a real browser: a failed save keeps every choice, the form carries only what
 the server put there, the keyboard never gets stuck in a reason list, log out lands on the app's
-own login page. Screenshots of each state go to /work/shots (GROUNDGATE_SHOTS) for a person to
-look at."""
+own login page. Screenshots of each state go to var/shots (or GROUNDGATE_SHOTS, names prefixed
+with GROUNDGATE_SHOTS_PREFIX) for a person to look at."""
 
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pymupdf
@@ -20,7 +21,8 @@ from reviews.services import Decision, review_submit
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path(os.environ.get("GROUNDGATE_SHOTS", "/work/shots"))
+SHOTS = Path(os.environ.get("GROUNDGATE_SHOTS", Path(__file__).parents[2] / "var" / "shots"))
+PREFIX = os.environ.get("GROUNDGATE_SHOTS_PREFIX", "")
 SIZES = [(1366, 768), (1920, 1080)]
 FIRST_REASON = WrongReason.values[0]
 
@@ -46,11 +48,16 @@ def log_in(page, live_server, name="rita"):
 
 
 def shoot(page, name: str) -> None:
-    """The page at both sizes the issue names, full length."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    """The page at both sizes the issue names, full length (in the temp dir where SHOTS cannot
+    be created: the screenshots are for people, not a condition of the test)."""
+    try:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        folder = SHOTS
+    except OSError:
+        folder = Path(tempfile.gettempdir())
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(path=str(SHOTS / f"h13-{name}-{width}x{height}.png"), full_page=True)
+        page.screenshot(path=str(folder / f"{PREFIX}{name}-{width}x{height}.png"), full_page=True)
     page.set_viewport_size({"width": 1366, "height": 768})
 
 
