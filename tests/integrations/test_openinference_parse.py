@@ -36,7 +36,10 @@ def test_phoenix_jsonl_gives_one_case_per_trace_with_chunks_answer_and_evidences
     assert first["case_id"] == T1 and first["trace"]["trace_id"] == T1
     assert first["trace"]["llm_span_id"] == "a000000000000003"
     assert first["question"].startswith("How often must the discharge valve")
-    assert [c["chunk_id"] for c in first["raw_chunks"]] == ["pump-manual-p3-c1", "pump-manual-p3-c2"]
+    assert [c["chunk_id"] for c in first["raw_chunks"]] == [
+        "pump-manual-p3-c1",
+        "pump-manual-p3-c2",
+    ]
     # metadata "page" is 0-based (LangChain), "page_number" 1-based (Unstructured)
     assert first["raw_chunks"][0]["page_index"] == 2
     assert first["raw_chunks"][0]["position_int"] == [[3, 72, 523, 118, 160]]

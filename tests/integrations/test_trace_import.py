@@ -69,7 +69,7 @@ def test_a_bad_span_is_reported_and_its_trace_not_written(tmp_path):
     lines[4] = json.dumps(span)
     path = tmp_path / "spans.jsonl"
     path.write_text("\n".join(lines))
-    code, out, err = run(str(path), "--dataset", "traces")
+    code, _, err = run(str(path), "--dataset", "traces")
     assert code == 1
     assert err.strip() == (
         f"{path}: line 5 (trace {T2}, span b000000000000002): "
@@ -125,7 +125,9 @@ def test_the_api_imports_a_phoenix_page_for_an_admin(team):
 
 def test_the_api_reports_bad_spans_by_line_and_span(team):
     admin = api_client("ada", team, Role.ADMIN)
-    body = (TRACES / "phoenix-spans.jsonl").read_bytes().replace(b'\\"page\\": 2', b'\\"page\\": -2')
+    body = (
+        (TRACES / "phoenix-spans.jsonl").read_bytes().replace(b'\\"page\\": 2', b'\\"page\\": -2')
+    )
     response = admin.post(URL, data=body, content_type="application/x-ndjson")
     report = response.json()
     assert report["imported"] == 1
@@ -143,9 +145,7 @@ def test_the_api_asks_access_and_checks_its_parameters(team):
     admin = api_client("ada", team, Role.ADMIN)
     response = admin.post(URL + "?format=zipkin", data=body, content_type="application/json")
     assert response.status_code == 400 and response.json()["errors"][0]["field"] == "format"
-    response = admin.post(
-        URL + "?citation_pattern=(", data=body, content_type="application/json"
-    )
+    response = admin.post(URL + "?citation_pattern=(", data=body, content_type="application/json")
     assert response.status_code == 400
     assert response.json()["errors"][0]["field"] == "citation_pattern"
     assert Case.objects.count() == 0
