@@ -180,3 +180,29 @@ def test_the_wrong_format_says_which_one_to_use():
 def test_conversion_is_deterministic():
     data = (TRACES / "phoenix-spans.jsonl").read_bytes()
     assert [c.case for c in convert(data)[0]] == [c.case for c in convert(data)[0]]
+
+
+def test_opentelemetry_genai_spans_read_like_openinference_ones():
+    cases, problems = convert((TRACES / "otel-genai.json").read_bytes(), "otlp")
+    assert problems == []
+    got = by_id(cases)
+    first = got["4bf92f3577b34da6a3ce929d0e0e4736"]
+    assert first["question"] == "At what pressure must the pump be shut down?"
+    assert first["raw_chunks"][0]["chunk_id"] == "pump-manual-p3-c1"
+    assert first["raw_chunks"][0]["page_index"] == 2  # an extra field, read as metadata
+    assert first["answer"]["conclusion"] == "Readings above 6.2 bar require an immediate shutdown."
+    assert first["answer"]["evidences"][0]["chunk_id"] == "pump-manual-p3-c1"
+    assert first["trace"]["llm_span_id"] == "00f067aa0ba902b9"
+    second = got["5cf92f3577b34da6a3ce929d0e0e4737"]  # recorded structured, not as JSON text
+    assert second["question"] == "What voids the warranty?"
+    assert second["answer"]["evidences"][0]["chunk_id"] == "pump-manual-p12-c3"
+
+
+def test_genai_documents_without_their_text_are_reported():
+    data = json.loads((TRACES / "otel-genai.json").read_text())
+    retrieval = data["resourceSpans"][0]["scopeSpans"][0]["spans"][1]
+    retrieval["attributes"][3]["value"]["stringValue"] = json.dumps([{"id": "d1", "score": 0.5}])
+    cases, problems = convert(json.dumps(data).encode(), "otlp")
+    assert list(by_id(cases)) == ["5cf92f3577b34da6a3ce929d0e0e4737"]
+    assert problems[0].field == "gen_ai.retrieval.documents[0].content"
+    assert problems[0].span_id == "00f067aa0ba902b8"

@@ -1,7 +1,8 @@
 """One answer-gate case per trace, from its OpenInference spans. Pure (no Django).
 
 - raw_chunks: the documents of the trace's RETRIEVER spans (`retrieval.documents.{i}.document.
-  {id,content,score,metadata}`), in retrieval order; page and box from the metadata when present.
+  {id,content,score,metadata}`, or the GenAI conventions' `gen_ai.retrieval.documents` on a
+  `retrieval` span), in retrieval order; page and box from the metadata when present.
 - answer.conclusion: the output of the trace's last LLM span, with the citation markers removed
   (a marker such as "[1]" is not part of the claim, and its digits would read as a number).
 - answer.evidences: one per distinct chunk the output cites; the excerpt is the cited chunk's
@@ -167,8 +168,49 @@ def _problem(span: Span, field: str, message: str) -> TraceProblem:
     return TraceProblem(span.where, span.line, span.trace_id, span.span_id, field, message)
 
 
+def _genai_json(span: Span, name: str) -> Any:
+    """A GenAI attribute that may be structured or JSON text (the conventions allow both)."""
+    value = attr(span.attributes, name)
+    if isinstance(value, str):
+        try:
+            return json.loads(value)
+        except json.JSONDecodeError:
+            return None
+    return value
+
+
+def _genai_documents(span: Span) -> list[Any] | None:
+    """`gen_ai.retrieval.documents` as OpenInference-style documents: `id`, `score`, the text
+    from `content` (the conventions require only id and score; without the text there is
+    nothing to check), the other fields as metadata. None when the span has none."""
+    documents = _genai_json(span, "gen_ai.retrieval.documents")
+    if documents is None:
+        return None
+    if not isinstance(documents, list):
+        return [None]
+    out: list[Any] = []
+    for item in documents:
+        if not isinstance(item, dict):
+            out.append(item)
+            continue
+        rest = {k: v for k, v in item.items() if k not in ("id", "score", "content")}
+        out.append(
+            {
+                "id": item.get("id"),
+                "score": item.get("score"),
+                "content": item.get("content"),
+                "metadata": rest,
+            }
+        )
+    return out
+
+
 def _documents(span: Span) -> list[Any]:
-    """The span's documents as dicts, whether written nested or flat."""
+    """The span's documents as dicts, whether written nested or flat (OpenInference) or as
+    `gen_ai.retrieval.documents` (OpenTelemetry GenAI)."""
+    genai = _genai_documents(span)
+    if genai is not None:
+        return genai
     nested = attr(span.attributes, "retrieval.documents")
     if isinstance(nested, list):
         return [
@@ -184,8 +226,9 @@ def _documents(span: Span) -> list[Any]:
 
 def _span_chunks(span: Span, problems: list[TraceProblem]) -> list[dict]:
     chunks = []
+    genai = _genai_documents(span) is not None
     for i, document in enumerate(_documents(span)):
-        field = f"retrieval.documents.{i}.document"
+        field = f"gen_ai.retrieval.documents[{i}]" if genai else f"retrieval.documents.{i}.document"
         if not isinstance(document, dict):
             problems.append(_problem(span, field, "a document object is required"))
             continue
@@ -282,15 +325,40 @@ def _output(span: Span) -> str | None:
     value = attr(span.attributes, "output.value")
     if isinstance(value, str) and value.strip():
         return value
+    return _genai_text(_genai_json(span, "gen_ai.output.messages"), "assistant")
+
+
+def _genai_text(messages: Any, role: str) -> str | None:
+    """The text parts of the last `role` message of a GenAI messages list, joined."""
+    if not isinstance(messages, list):
+        return None
+    for message in reversed(messages):
+        if not isinstance(message, dict) or message.get("role") != role:
+            continue
+        parts = message.get("parts")
+        texts = [
+            p["content"]
+            for p in (parts if isinstance(parts, list) else [])
+            if isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("content"), str)
+        ]
+        text = "".join(texts)
+        if text.strip():
+            return text
     return None
 
 
 def _question(retrievers: list[Span], ordered: list[Span]) -> str:
     """The retriever's query, else the root span's input."""
     for span in [*retrievers, *(s for s in ordered if s.parent_id is None)]:
-        value = attr(span.attributes, "input.value")
-        if isinstance(value, str) and value.strip():
-            return value
+        for name in ("input.value", "gen_ai.retrieval.query.text"):
+            value = attr(span.attributes, name)
+            if isinstance(value, str) and value.strip():
+                return value
+    for span in ordered:  # GenAI: the last user message of the first model call
+        if span.kind == "LLM":
+            text = _genai_text(_genai_json(span, "gen_ai.input.messages"), "user")
+            if text:
+                return text
     return ""
 
 

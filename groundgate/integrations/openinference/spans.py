@@ -173,7 +173,7 @@ def _phoenix_span(item, where, line, problems) -> Span | None:
         span_id=str(span_id),
         parent_id=parent if isinstance(parent, str) and parent else None,
         name=str(item.get("name") or ""),
-        kind=str(kind).upper(),
+        kind=str(kind).upper() or genai_kind(attributes),
         start=_time(item.get("start_time")),
         end=_time(item.get("end_time")),
         attributes=attributes,
@@ -245,7 +245,7 @@ def _otlp_span(item, where, line, problems) -> Span | None:
         span_id=span_id.lower(),
         parent_id=parent.lower() if isinstance(parent, str) and parent else None,
         name=str(item.get("name") or ""),
-        kind=str(attributes.get("openinference.span.kind") or "").upper(),
+        kind=str(attributes.get("openinference.span.kind") or "").upper() or genai_kind(attributes),
         start=_nanos(item.get("startTimeUnixNano")),
         end=_nanos(item.get("endTimeUnixNano")),
         attributes=attributes,
@@ -253,6 +253,21 @@ def _otlp_span(item, where, line, problems) -> Span | None:
         line=line,
         order=0,
     )
+
+
+# OpenTelemetry GenAI semantic conventions: `gen_ai.operation.name` says what a span is.
+GENAI_KINDS = {
+    "chat": "LLM",
+    "text_completion": "LLM",
+    "generate_content": "LLM",
+    "retrieval": "RETRIEVER",
+}
+
+
+def genai_kind(attributes: dict[str, Any]) -> str:
+    """The OpenInference kind of a span written with the GenAI conventions ("" if none)."""
+    operation = attr(attributes, "gen_ai.operation.name")
+    return GENAI_KINDS.get(operation, "") if isinstance(operation, str) else ""
 
 
 def _nanos(value) -> int:
