@@ -25,6 +25,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+import orjson
+
 FORMATS = ("openinference", "otlp")
 _HEX_TRACE = re.compile(r"[0-9a-fA-F]{32}")
 _HEX_SPAN = re.compile(r"[0-9a-fA-F]{16}")
@@ -102,18 +104,26 @@ def _documents(data: bytes, problems: list[SpanProblem]) -> Iterator[tuple[str, 
         problems.append(SpanProblem("file", None, None, None, "", f"not UTF-8 ({exc.reason})"))
         return
     try:
-        yield "file", None, json.loads(text)
+        yield "file", None, orjson.loads(data)
         return
-    except json.JSONDecodeError:
+    except orjson.JSONDecodeError:
         pass  # JSON Lines, or broken: read line by line so the error names its line
     for number, line_text in enumerate(text.splitlines(), start=1):
         if not line_text.strip():
             continue
         try:
-            yield f"line {number}", number, json.loads(line_text)
-        except json.JSONDecodeError as exc:
-            message = f"not JSON: {exc.msg} at column {exc.colno}"
-            problems.append(SpanProblem(f"line {number}", number, None, None, "", message))
+            yield f"line {number}", number, orjson.loads(line_text)
+        except orjson.JSONDecodeError:
+            problems.append(SpanProblem(f"line {number}", number, None, None, "", _why(line_text)))
+
+
+def _why(text: str) -> str:
+    """Python's description of why a line is not JSON (it names the column)."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        return f"not JSON: {exc.msg} at column {exc.colno}"
+    return "not JSON (NaN or Infinity, or a number out of range)"
 
 
 # --- Phoenix / OpenInference span JSON ---------------------------------------------------------
