@@ -206,3 +206,9 @@ def test_genai_documents_without_their_text_are_reported():
     assert list(by_id(cases)) == ["5cf92f3577b34da6a3ce929d0e0e4737"]
     assert problems[0].field == "gen_ai.retrieval.documents[0].content"
     assert problems[0].span_id == "00f067aa0ba902b8"
+
+
+@pytest.mark.parametrize("data", [b"", b"\n\n", b"[]", b'{"data": []}'])
+def test_a_file_without_spans_says_so(data):
+    cases, problems = convert(data)
+    assert cases == [] and [p.one_line() for p in problems] == ["file: no spans in it"]

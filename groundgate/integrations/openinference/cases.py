@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -362,13 +363,12 @@ def _question(retrievers: list[Span], ordered: list[Span]) -> str:
     return ""
 
 
-def _resolve(reference: str, chunks: list[dict]) -> dict | None:
+def _resolve(reference: str, chunks: list[dict], by_id: dict[str, dict]) -> dict | None:
     """A cited reference's chunk: its document id; else `C<n>` (0-based, the "context n"
     labelling of prompts) or `<n>` (1-based, the numbered-source style) into the retrieved
     documents, in order (docs/decisions.md 98)."""
-    for chunk in chunks:
-        if chunk["chunk_id"] == reference:
-            return chunk
+    if reference in by_id:
+        return by_id[reference]
     if match := _C_INDEX.fullmatch(reference):
         index = int(match[1])
     elif reference.isdigit():
@@ -378,15 +378,23 @@ def _resolve(reference: str, chunks: list[dict]) -> dict | None:
     return chunks[index] if 0 <= index < len(chunks) else None
 
 
+_SPACE_BEFORE_PUNCTUATION = re.compile(r"[ \t]+([.,;:!?])")
+_RUNS_OF_SPACE = re.compile(r"[ \t]{2,}")
+
+
 def _citations(output: str, pattern: re.Pattern[str], chunks: list[dict]) -> tuple[str, list[dict]]:
     evidences: dict[str, dict] = {}
+    by_id = {chunk["chunk_id"]: chunk for chunk in chunks}
+    # Sentence boundaries once per output (bisect per marker): linear in the answer's length.
+    gaps = list(_SENTENCE_END.finditer(output))
+    boundaries = ([m.start() for m in gaps], [m.end() for m in gaps])
     for match in pattern.finditer(output):
         group = match.group(1) if pattern.groups else match.group(0)
-        sentence = _sentence_at(output, match.start(), pattern)
+        sentence = _sentence_at(output, match.start(), pattern, boundaries)
         for reference in (r.strip() for r in (group or "").split(",")):
             if not reference:
                 continue
-            chunk = _resolve(reference, chunks)
+            chunk = _resolve(reference, chunks, by_id)
             if chunk is None:
                 # Kept, so the gate reports a citation of a chunk the trace never retrieved.
                 evidences.setdefault(
@@ -400,19 +408,25 @@ def _citations(output: str, pattern: re.Pattern[str], chunks: list[dict]) -> tup
                 _, x0, x1, top, bottom = chunk["position_int"][0]
                 evidence["bbox"] = [x0, top, x1, bottom]
             evidences.setdefault(chunk["chunk_id"], evidence)
-    conclusion = re.sub(r"[ \t]+([.,;:!?])", r"\1", pattern.sub("", output))
-    conclusion = re.sub(r"[ \t]{2,}", " ", conclusion).strip()
+    conclusion = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", pattern.sub("", output))
+    conclusion = _RUNS_OF_SPACE.sub(" ", conclusion).strip()
     return conclusion, list(evidences.values())
 
 
-def _sentence_at(text: str, position: int, pattern: re.Pattern[str]) -> str:
+def _sentence_at(
+    text: str, position: int, pattern: re.Pattern[str], boundaries: tuple[list[int], list[int]]
+) -> str:
     """The sentence holding the marker at `position`, markers removed. A marker right after a
-    sentence's full stop ("... 90 days. [1]") belongs to that sentence."""
-    starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
-    start = max((s for s in starts if s <= position), default=0)
-    if start == position and start > 0:  # the marker opens a "sentence": it closes the last
-        start = max((s for s in starts if s < position), default=0)
-    ends = [m.start() for m in _SENTENCE_END.finditer(text) if m.start() > position]
-    end = ends[0] if ends else len(text)
+    sentence's full stop ("... 90 days. [1]") belongs to that sentence. `boundaries` are the
+    starts and the ends of the gaps between sentences."""
+    starts_of_gaps, ends_of_gaps = boundaries
+    i = bisect_right(ends_of_gaps, position)  # gaps ending at or before the marker
+    start = ends_of_gaps[i - 1] if i else 0
+    if start == position and i > 1:  # the marker opens a "sentence": it closes the last one
+        start = ends_of_gaps[i - 2]
+    elif start == position and i == 1:
+        start = 0
+    j = bisect_right(starts_of_gaps, position)
+    end = starts_of_gaps[j] if j < len(starts_of_gaps) else len(text)
     sentence = pattern.sub("", text[start:end])
     return re.sub(r"\s+", " ", re.sub(r"\s+([.,;:!?])", r"\1", sentence)).strip()

@@ -93,6 +93,8 @@ def read_spans(data: bytes, fmt: str) -> tuple[list[Span], list[SpanProblem]]:
         reader = _phoenix_spans if fmt == "openinference" else _otlp_spans
         for item in reader(raw, where, line, problems):
             spans.append(replace(item, order=len(spans)))
+    if not spans and not problems:
+        problems.append(SpanProblem("file", None, None, None, "", "no spans in it"))
     return spans, problems
 
 
