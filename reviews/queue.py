@@ -106,5 +106,39 @@ def queue_rebuild(*, dataset_id: int | None = None) -> int:
     return len(ids)
 
 
-def on_cases_changed(sender, case_ids, **kwargs) -> None:
-    queue_refresh(case_ids)
+def queue_add_new(runs) -> None:
+    """Queue rows for cases created in this transaction with `runs` as their only gate runs
+    (gate_runs_record(new_cases=True)): built from the runs and their cases in hand, two INSERTs,
+    nothing read. A new case has no review and no relabel, so it is unreviewed whatever its
+    dataset requires; the rows are those _refresh would compute."""
+    entries, codes = [], []
+    for run in runs:
+        case = run.case
+        entries.append(
+            QueueEntry(
+                case_id=case.pk,
+                dataset_id=case.dataset_id,
+                kind=case.kind,
+                external_id=case.external_id,
+                question=(case.question or "")[:300],
+                gate_status=run.status,
+                passed=run.passed,
+                finding_codes=run.finding_codes,
+                review_state=ReviewState.UNREVIEWED,
+                review_rank=RANK[ReviewState.UNREVIEWED],
+                review_count=0,
+                final_label="",
+            )
+        )
+        for code in run.finding_codes.split():
+            codes.append(QueueCode(dataset_id=case.dataset_id, case_id=case.pk, code=code))
+    QueueEntry.objects.bulk_create(entries)
+    if codes:
+        QueueCode.objects.bulk_create(codes)
+
+
+def on_cases_changed(sender, case_ids, runs=None, **kwargs) -> None:
+    if runs is not None:
+        queue_add_new(runs)
+    else:
+        queue_refresh(case_ids)
