@@ -26,13 +26,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out" / "api"
 PY = sys.executable
+# --database-url: a PostgreSQL server to measure on instead (its database is dropped and made
+# again; the role needs CREATEDB), e.g. the one `.ci/start-postgres` starts:
+# postgres://groundgate_test:groundgate_test@127.0.0.1:5432/groundgate_bench
+DATABASE_URL = f"sqlite:///{OUT / 'api.sqlite3'}"
 CASE = json.loads((ROOT / "fixtures" / "demo" / "cases.jsonl").read_text().splitlines()[18])
 
 
 def env() -> dict:
     return dict(
         os.environ,
-        DATABASE_URL=f"sqlite:///{OUT / 'api.sqlite3'}",
+        DATABASE_URL=DATABASE_URL,
         MEDIA_ROOT=str(OUT / "media"),
         DJANGO_SETTINGS_MODULE="groundgate.settings",
         ALLOWED_HOSTS="127.0.0.1",
@@ -46,9 +50,22 @@ def manage(*args: str) -> str:
     ).stdout
 
 
+def recreate_postgres(url: str) -> None:
+    from urllib.parse import urlsplit
+
+    import psycopg
+
+    name = urlsplit(url).path.lstrip("/")
+    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
 def setup_api() -> str:
     shutil.rmtree(OUT, ignore_errors=True)
     OUT.mkdir(parents=True)
+    if DATABASE_URL.startswith("postgres"):
+        recreate_postgres(DATABASE_URL)
     manage("migrate", "-v0")
     script = (
         "from django.contrib.auth import get_user_model;"
@@ -178,7 +195,11 @@ def main() -> None:
     )
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--export", type=int, default=100_000, help="0 skips the export figure")
+    parser.add_argument("--database-url", default=None)
     args = parser.parse_args()
+    if args.database_url:
+        global DATABASE_URL
+        DATABASE_URL = args.database_url
     OUT.mkdir(parents=True, exist_ok=True)
     bench_gate(args.seconds, [int(c) for c in args.clients.split(",")], args.port)
     if args.export:
