@@ -14,6 +14,7 @@ Pure: no Django, no I/O.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
@@ -124,6 +125,8 @@ class EvidenceIndex:
         self._cited_spans: dict[str, list[tuple[int, int, int]]] | None = None
         self._chunk_values: dict[int, list[Located]] = {}
         self._by_key: dict[tuple[object, ...], list[int]] = {}
+        self._digit_keys: list[str] = []
+        self._digit_positions: list[int] = []
         self._other_values: list[Located] | None = None
         self._question = question
 
@@ -202,36 +205,67 @@ class EvidenceIndex:
             found: list[Located] = []
             for index, evidence in self._accepted:
                 cited = self._cited_chunk(evidence)
-                for value in extract_numbers(evidence.excerpt):
-                    context: Context | _LazyContext
-                    if cited is None:
-                        context, chunk_id, chunk_span = NO_CONTEXT, evidence.chunk_id, None
-                    else:
-                        chunk, offset = cited
-                        context = self._context_for(chunk, offset + value.start)
-                        chunk_id = chunk.chunk_id
-                        chunk_span = (offset + value.start, offset + value.end)
-                    found.extend(_located(value, context, chunk_id, chunk_span, index, "excerpt"))
+                excerpt_values = extract_numbers(evidence.excerpt)
+                if cited is None:
+                    for value in excerpt_values:
+                        found.extend(
+                            _located(value, NO_CONTEXT, evidence.chunk_id, None, index, "excerpt")
+                        )
+                else:
+                    chunk, offset = cited
+                    # One context for the whole excerpt unless its chunk declares a scale.
+                    shared = (
+                        None
+                        if self._chunk_declarations(chunk)
+                        else self._context_for(chunk, offset)
+                    )
+                    for value in excerpt_values:
+                        start = offset + value.start
+                        context = shared or self._context_for(chunk, start)
+                        span = (start, offset + value.end)
+                        found.extend(
+                            _located(value, context, chunk.chunk_id, span, index, "excerpt")
+                        )
                 for q in squeezed_dates(evidence.excerpt):
                     v = q.value
                     span = (v.start, v.end)
                     found.append(Located(q, NO_CONTEXT, evidence.chunk_id, None, index, span))
             self._excerpt_values = found
+            numbers: list[tuple[str, int]] = []
             for position, located in enumerate(found):
-                for key in _index_keys(located.quantity):
+                q = located.quantity
+                if q.numeric:
+                    numbers.append((q.digits.rstrip("0"), position))
+                for key in _index_keys(q):
                     self._by_key.setdefault(key, []).append(position)
+            numbers.sort()
+            self._digit_keys = [digits for digits, _ in numbers]
+            self._digit_positions = [position for _, position in numbers]
         return self._excerpt_values
 
     def _candidates(self, q: Quantity) -> list[Located]:
-        """The excerpt values that can possibly ground q, in excerpt order: looked up by key
-        (the same significant digits, a rounding prefix, the same year, time or digits), so a
-        long answer against long excerpts costs a few dictionary lookups per value."""
+        """The excerpt values that can possibly ground q, in excerpt order: numbers by their
+        significant digits (the same ones, or the leading ones a rounding needs) in one sorted
+        list, other values by key (year, month, time, digits), so a long answer against long
+        excerpts costs a few binary searches per value."""
         values = self.excerpt_values
         positions: set[int] = set()
-        for key, limit in _query_keys(q):
+        if q.numeric:
+            keys, at = self._digit_keys, self._digit_positions
+            stripped = q.digits.rstrip("0")
+            lo, hi = bisect_left(keys, stripped), bisect_right(keys, stripped)
+            positions.update(at[lo:hi])
+            for head in _rounding_heads(q.digits):
+                head = head[:_PREFIXES]
+                # Digits sort before ":", so [head, head + ":") is every value starting so.
+                lo, hi = bisect_left(keys, head), bisect_left(keys, head + ":")
+                if len(head) == 1:
+                    hi = min(hi, lo + _WIDE_PREFIX_LIMIT)
+                positions.update(at[lo:hi])
+        for key in _query_keys(q):
             found = self._by_key.get(key)
             if found:
-                positions.update(found[:limit] if limit else found)
+                positions.update(found)
         return [values[i] for i in sorted(positions)]
 
     def other_values(self, needle: str) -> list[Located]:
@@ -410,7 +444,7 @@ def _located(
 # A one-digit rounding prefix ("2" for "20", which may be 19.96) matches many values; only the
 # first of them in excerpt order are examined.
 _WIDE_PREFIX_LIMIT = 64
-# Values are indexed under their first 1 to 8 significant digits.
+# A rounding prefix longer than this is cut to it (the compare() test decides the rest).
 _PREFIXES = 8
 
 
@@ -445,9 +479,7 @@ def _index_keys(e: Quantity) -> list[tuple[object, ...]]:
         return [("range",)]
     if not e.numeric:
         return []
-    stripped = e.digits.rstrip("0")
-    keys: list[tuple[object, ...]] = [("exact", stripped)]
-    keys += [("prefix", stripped[:k]) for k in range(1, min(_PREFIXES, len(stripped)) + 1)]
+    keys: list[tuple[object, ...]] = []
     if e.is_year():
         keys.append(("figure_year", int(e.figure or 0)))
     if e.kind == "count" and e.value.quantity.isdigit():
@@ -455,34 +487,28 @@ def _index_keys(e: Quantity) -> list[tuple[object, ...]]:
     return keys
 
 
-def _query_keys(q: Quantity) -> list[tuple[tuple[object, ...], int]]:
-    """The keys under which the values that may ground q are found, each with a limit on how
-    many of them to examine (0: all)."""
+def _query_keys(q: Quantity) -> list[tuple[object, ...]]:
+    """The keys under which the non-numeric values that may ground q are found (numbers are
+    found by their digits, in _candidates)."""
     if q.kind == "date":
         if q.date is None:
             return []
         year, month, day = q.date
         if year is not None:
-            keys: list[tuple[tuple[object, ...], int]] = [(("year", year), 0)]
+            keys: list[tuple[object, ...]] = [("year", year)]
             if month is None and day is None:
-                keys.append((("figure_year", year), 0))  # "2024年" and a table's "2024"
+                keys.append(("figure_year", year))  # "2024年" and a table's "2024"
             return keys
-        return [(("month", month), 0)] if month is not None else []
+        return [("month", month)] if month is not None else []
     if q.kind == "time":
-        return [(("time", q.time), 0)]
+        return [("time", q.time)]
     if q.kind == "identifier":
-        return [(("digits", q.digits), 0)]
+        return [("digits", q.digits)]
     if q.kind == "range":
-        return [(("range",), 0)]
-    if not q.numeric:
-        return []
-    stripped = q.digits.rstrip("0")
-    keys = [(("exact", stripped), 0)]
-    for head in _rounding_heads(q.digits):
-        keys.append((("prefix", head[:_PREFIXES]), _WIDE_PREFIX_LIMIT if len(head) == 1 else 0))
-    if q.is_year():
-        keys.append((("year", int(q.figure or 0)), 0))
-    return keys
+        return [("range",)]
+    if q.numeric and q.is_year():
+        return [("year", int(q.figure or 0))]
+    return []
 
 
 def _digit_edit(mine: str, theirs: str) -> str | None:
