@@ -113,14 +113,12 @@ def _refresh(ids: list[int]) -> None:
 
 
 def _counted(entries: Iterable[QueueEntry], codes: Iterable[QueueCode]) -> Counter:
-    """(dataset_id, facet, value) -> rows, the keys of QueueCount."""
+    """The QueueCount keys (dataset_id, gate_status, kind, review_state, code) -> rows."""
     counted: Counter = Counter()
     for e in entries:
-        counted[(e.dataset_id, "status", e.gate_status)] += 1
-        counted[(e.dataset_id, "kind", e.kind)] += 1
-        counted[(e.dataset_id, "review", e.review_state)] += 1
+        counted[(e.dataset_id, e.gate_status, e.kind, e.review_state, "")] += 1
     for c in codes:
-        counted[(c.dataset_id, "code", c.code)] += 1
+        counted[(c.dataset_id, "", "", "", c.code)] += 1
     return counted
 
 
@@ -132,21 +130,21 @@ def _counts_add(delta: Counter) -> None:
     if not rows:
         return
     table = QueueCount._meta.db_table
-    values = ", ".join(["(%s, %s, %s, %s)"] * len(rows))
-    params = [p for (dataset_id, facet, value), n in rows for p in (dataset_id, facet, value, n)]
+    columns = "dataset_id, gate_status, kind, review_state, code"
+    values = ", ".join(["(%s, %s, %s, %s, %s, %s)"] * len(rows))
     with connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {table} (dataset_id, facet, value, n) VALUES {values} "
-            f"ON CONFLICT (dataset_id, facet, value) DO UPDATE SET n = {table}.n + excluded.n",
-            params,
+            f"INSERT INTO {table} ({columns}, n) VALUES {values} "
+            f"ON CONFLICT ({columns}) DO UPDATE SET n = {table}.n + excluded.n",
+            [p for key, n in rows for p in (*key, n)],
         )
 
 
 def queue_recount(*, dataset_id: int | None = None) -> None:
     """Count the queue rows again from scratch (rebuild_queue ends with it: a repair). On
     PostgreSQL the counts table is locked meanwhile so no writer adds to a count being
-    replaced; on SQLite the IMMEDIATE transaction already keeps writers out. One grouped pass:
-    a moment, even at 100k cases."""
+    replaced; on SQLite the IMMEDIATE transaction already keeps writers out. Two grouped
+    passes: a moment, even at 100k cases."""
     with transaction.atomic():
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
@@ -158,24 +156,18 @@ def queue_recount(*, dataset_id: int | None = None) -> None:
             entries = entries.filter(dataset_id=dataset_id)
             codes = codes.filter(dataset_id=dataset_id)
             counts = counts.filter(dataset_id=dataset_id)
-        counted: Counter = Counter()
-        for facet, column in (
-            ("status", "gate_status"),
-            ("kind", "kind"),
-            ("review", "review_state"),
-        ):
-            for ds, value, n in (
-                entries.values_list("dataset_id", column).annotate(n=Count("*")).order_by()
-            ):
-                counted[(ds, facet, value)] += n
-        for ds, value, n in (
-            codes.values_list("dataset_id", "code").annotate(n=Count("*")).order_by()
-        ):
-            counted[(ds, "code", value)] += n
+        cells = entries.values_list("dataset_id", "gate_status", "kind", "review_state")
+        per_code = codes.values_list("dataset_id", "code")
         counts.delete()
         QueueCount.objects.bulk_create(
-            QueueCount(dataset_id=ds, facet=facet, value=value, n=n)
-            for (ds, facet, value), n in sorted(counted.items())
+            [
+                QueueCount(dataset_id=ds, gate_status=status, kind=kind, review_state=review, n=n)
+                for ds, status, kind, review, n in cells.annotate(n=Count("*")).order_by()
+            ]
+            + [
+                QueueCount(dataset_id=ds, code=code, n=n)
+                for ds, code, n in per_code.annotate(n=Count("*")).order_by()
+            ]
         )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, QuerySet, Sum
+from django.db.models import Count, Max, QuerySet
 
 from groundgate.access import others_reviews_visible
 from groundgate.models import Case, Dataset
@@ -47,20 +47,34 @@ def queue_entries(*, dataset: Dataset, filters: dict[str, str]) -> QuerySet[Queu
 
 
 def queue_counts(*, dataset: Dataset) -> dict[str, list[tuple[str, int]]]:
-    """Counts per value of each filter, over the whole dataset. Read from QueueCount, which the
-    queue writer keeps in step (reviews.queue): one indexed query of a few dozen rows, however
-    many cases the dataset has."""
-    counts: dict[str, list[tuple[str, int]]] = {"status": [], "kind": [], "review": [], "code": []}
-    rows = (
-        QueueCount.objects.filter(dataset=dataset, n__gt=0)
-        .values_list("facet", "value", "n")
-        .order_by("facet", "value")
+    """Counts per value of each filter, over the whole dataset. Summed from QueueCount, which
+    the queue writer keeps in step (reviews.queue): one indexed query of a few dozen rows,
+    however many cases the dataset has."""
+    status: Counter = Counter()
+    kind: Counter = Counter()
+    review: Counter = Counter()
+    codes: Counter = Counter()
+    for cell in _count_rows(dataset):
+        if cell.code:
+            codes[cell.code] += cell.n
+        else:
+            status[cell.gate_status] += cell.n
+            kind[cell.kind] += cell.n
+            review[cell.review_state] += cell.n
+    return {
+        "status": sorted((k, v) for k, v in status.items() if k),  # "" is not gated yet
+        "kind": sorted(kind.items()),
+        "review": sorted(review.items()),
+        "code": sorted(codes.items()),
+    }
+
+
+def _count_rows(dataset: Dataset) -> list[QueueCount]:
+    return list(
+        QueueCount.objects.filter(dataset=dataset, n__gt=0).only(
+            "gate_status", "kind", "review_state", "code", "n"
+        )
     )
-    for facet, value, n in rows:
-        if facet == "status" and not value:
-            continue  # not gated yet: no status to filter by
-        counts[facet].append((value, n))
-    return counts
 
 
 @dataclass(frozen=True)
@@ -109,18 +123,26 @@ def _beyond(entries: QuerySet[QueueEntry], key: tuple[bool, int, int], *, after:
 
 
 def queue_filtered_count(*, dataset: Dataset, filters: dict[str, str]) -> int:
-    """Rows of the filtered queue. With at most one filter set it is one of the maintained
-    counts (no scan); only a combination of filters is counted over the rows."""
-    facets = {"status": "status", "kind": "kind", "review": "review", "code": "code"}
-    used = [name for name in filters if filters[name]]
-    if not used or (len(used) == 1 and used[0] in facets):
-        counts = QueueCount.objects.filter(dataset=dataset)
-        if used:
-            counts = counts.filter(facet=facets[used[0]], value=filters[used[0]])
-        else:
-            counts = counts.filter(facet="review")  # every row has exactly one review state
-        return counts.aggregate(n=Sum("n"))["n"] or 0
-    return queue_entries(dataset=dataset, filters=filters).count()
+    """Rows of the filtered queue: a sum of maintained counts (no scan) for any combination of
+    status, kind and review, and for a finding code alone; a code with another filter is
+    counted over the rows that have the code."""
+    cell_filters = {"status": "gate_status", "kind": "kind", "review": "review_state"}
+    used = {name for name, value in filters.items() if value}
+    if used - {*cell_filters, "code"} or ("code" in used and used & set(cell_filters)):
+        return queue_entries(dataset=dataset, filters=filters).count()
+    rows = _count_rows(dataset)
+    if filters.get("code"):
+        return sum(row.n for row in rows if row.code == filters["code"])
+    return sum(
+        row.n
+        for row in rows
+        if not row.code
+        and all(
+            getattr(row, column) == filters[name]
+            for name, column in cell_filters.items()
+            if filters.get(name)
+        )
+    )
 
 
 def queue_page(
