@@ -49,7 +49,7 @@ ImportReport = inline_serializer(
 )
 
 
-def _report(report) -> dict:
+def import_report_body(report) -> dict:
     return {
         "imported": report.imported,
         "unchanged": report.unchanged,
@@ -144,7 +144,7 @@ class ChunkImport(APIView):
         if document.status != DocumentStatus.READY:
             return bad_request([{"field": "document", "message": f"is {document.status}"}])
         lines = (request.data or b"").splitlines()
-        return Response(_report(chunks_import_lines(document=document, lines=lines)))
+        return Response(import_report_body(chunks_import_lines(document=document, lines=lines)))
 
 
 class CaseImport(APIView):
@@ -170,4 +170,6 @@ class CaseImport(APIView):
         if kind not in GATES:
             return bad_request([{"field": "kind", "message": f"one of {', '.join(sorted(GATES))}"}])
         lines = (request.data or b"").splitlines()
-        return Response(_report(case_import_lines(dataset=dataset, lines=lines, kind=kind)))
+        return Response(
+            import_report_body(case_import_lines(dataset=dataset, lines=lines, kind=kind))
+        )

@@ -11,6 +11,7 @@ from groundgate.api import data_views as d
 from groundgate.api import ingest_views as i
 from groundgate.api.answer_views import AnswerView
 from groundgate.api.gate_views import GATE_VIEWS
+from groundgate.api.trace_views import TraceImport
 
 app_name = "api"
 DOCS_CSP = csp_update({"style-src": [SELF, UNSAFE_INLINE], "worker-src": [SELF, "blob:"]})
@@ -35,6 +36,7 @@ urlpatterns = [
     path(f"{DS}/documents/<id:pk>/chunks/import", i.ChunkImport.as_view(), name="chunk-import"),
     path(f"{DS}/chunks/", d.ChunkList.as_view(), name="chunk-list"),
     path(f"{DS}/cases/import", i.CaseImport.as_view(), name="case-import"),
+    path(f"{DS}/traces/import", TraceImport.as_view(), name="trace-import"),
     path(f"{DS}/cases/<id:pk>/gate-runs/", d.CaseGateRuns.as_view(), name="case-gate-runs"),
     # Cases with their review state, reviews, export: the reviews app's (named, not imported,
     # so groundgate does not depend on reviews).

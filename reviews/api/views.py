@@ -4,6 +4,7 @@ page shows: groundgate.access decides), and the streaming export (admins)."""
 from __future__ import annotations
 
 from django.http import StreamingHttpResponse
+from django.urls import reverse
 from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -15,7 +16,8 @@ from groundgate.api.errors import bad_request
 from groundgate.api.gate_views import ErrorBody
 from groundgate.models import Case, Dataset
 from reviews.api import serializers as s
-from reviews.export import csv_stream, export_filters_parse, export_records, jsonl_stream
+from reviews.export import export_filters_parse, export_records
+from reviews.export_formats import EXPORT_FORMATS
 from reviews.models import Label
 from reviews.selectors import case_reviews_visible, queue_entries, queue_filters
 
@@ -75,7 +77,7 @@ class Export(APIView):
         operation_id="dataset_export",
         summary="Stream one record per case (groundgate.export.v1; docs/export-schema.md)",
         parameters=[
-            OpenApiParameter("format", str, enum=["jsonl", "csv"], default="jsonl"),
+            OpenApiParameter("format", str, enum=list(EXPORT_FORMATS), default="jsonl"),
             OpenApiParameter("reviewed", bool, description="only cases whose review is settled"),
             OpenApiParameter("label", str, enum=Label.values),
             OpenApiParameter("code", str, description="a finding code of the current verdict"),
@@ -84,6 +86,8 @@ class Export(APIView):
         responses={
             (200, "application/x-ndjson"): OpenApiTypes.STR,
             (200, "text/csv"): OpenApiTypes.STR,
+            (200, "application/json"): OpenApiTypes.STR,
+            (200, "application/vnd.apache.parquet"): OpenApiTypes.BINARY,
             400: ErrorBody,
             401: ErrorBody,
             403: ErrorBody,
@@ -94,17 +98,22 @@ class Export(APIView):
     def get(self, request, slug: str):
         dataset = dataset_for(user=request.user, slug=slug, action=Action.EXPORT)
         fmt = request.query_params.get("format", "jsonl")
-        if fmt not in ("jsonl", "csv"):
-            return bad_request([{"field": "format", "message": "jsonl or csv"}])
+        export_format = EXPORT_FORMATS.get(fmt)
+        if export_format is None:
+            return bad_request([{"field": "format", "message": " or ".join(EXPORT_FORMATS)}])
         filters, errors = export_filters_parse(request.query_params)
         if errors or filters is None:
             return bad_request(errors)
         records = export_records(dataset=dataset, filters=filters)
-        if fmt == "csv":
-            response = StreamingHttpResponse(csv_stream(records), content_type="text/csv")
-        else:
-            response = StreamingHttpResponse(
-                jsonl_stream(records), content_type="application/x-ndjson"
-            )
-        response["Content-Disposition"] = content_disposition_header(True, f"{dataset.slug}.{fmt}")
+
+        def page_url(document_id: int, page_index: int) -> str:
+            path = reverse("reviews:page-image", args=[slug, document_id, page_index])
+            return request.build_absolute_uri(path)
+
+        response = StreamingHttpResponse(
+            export_format.stream(records, dataset=dataset, page_url=page_url),
+            content_type=export_format.content_type,
+        )
+        filename = f"{dataset.slug}.{export_format.extension}"
+        response["Content-Disposition"] = content_disposition_header(True, filename)
         return response

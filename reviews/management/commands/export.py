@@ -1,14 +1,17 @@
-"""python manage.py export --dataset SLUG [--format jsonl|csv] [--output FILE] [filters]"""
+"""python manage.py export --dataset SLUG [--format jsonl|csv|labelstudio|parquet] [--output FILE]
+[--base-url URL] [filters]"""
 
 from __future__ import annotations
 
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
+from django.urls import reverse
 
 from groundgate.management.progress import progress_bar
 from groundgate.models import Dataset
-from reviews.export import csv_stream, export_filters_parse, export_records, jsonl_stream
+from reviews.export import export_filters_parse, export_records
+from reviews.export_formats import EXPORT_FORMATS
 from reviews.models import QueueEntry
 
 
@@ -17,7 +20,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--dataset", required=True)
-        parser.add_argument("--format", choices=["jsonl", "csv"], default="jsonl")
+        parser.add_argument("--format", choices=list(EXPORT_FORMATS), default="jsonl")
+        parser.add_argument(
+            "--base-url",
+            default="",
+            help="where the workstation is served (https://host), for Label Studio's page images",
+        )
         parser.add_argument("--output", default="-", help="file, or - for stdout")
         parser.add_argument("--reviewed", action="store_true", help="only settled reviews")
         parser.add_argument("--label", default="")
@@ -50,7 +58,14 @@ class Command(BaseCommand):
                     yield record
 
             records = counted(export_records(dataset=dataset, filters=filters))
-            stream = csv_stream(records) if options["format"] == "csv" else jsonl_stream(records)
+            base = options["base_url"].rstrip("/")
+
+            def page_url(document_id: int, page_index: int) -> str:
+                path = reverse("reviews:page-image", args=[dataset.slug, document_id, page_index])
+                return base + path
+
+            export_format = EXPORT_FORMATS[options["format"]]
+            stream = export_format.stream(records, dataset=dataset, page_url=page_url)
             try:
                 for block in stream:
                     out.write(block)

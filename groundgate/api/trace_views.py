@@ -1,0 +1,73 @@
+"""Trace import (admins of the dataset): a tracing tool's span export becomes gated cases."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from groundgate.access import Action, dataset_for
+from groundgate.api.errors import bad_request
+from groundgate.api.gate_views import ErrorBody
+from groundgate.api.ingest_views import (
+    ImportReport,
+    JSONLinesParser,
+    JSONLParser,
+    TextJSONLParser,
+    import_report_body,
+)
+from groundgate.integrations.openinference.cases import (
+    DEFAULT_CITATION_PATTERN,
+    compile_citation_pattern,
+)
+from groundgate.integrations.openinference.spans import FORMATS
+from groundgate.services.trace_imports import trace_cases_import
+
+
+class RawJSONParser(JSONLinesParser):
+    """The body as bytes: the span reader parses it (and reports where it is broken)."""
+
+    media_type = "application/json"
+
+
+class TraceImport(APIView):
+    parser_classes = [RawJSONParser, JSONLinesParser, JSONLParser, TextJSONLParser]
+
+    @extend_schema(
+        operation_id="traces_import",
+        summary="Import OpenInference traces (Phoenix span JSON/JSONL, OTLP JSON) as cases",
+        parameters=[
+            OpenApiParameter("format", str, enum=list(FORMATS), default="openinference"),
+            OpenApiParameter(
+                "citation_pattern",
+                str,
+                default=DEFAULT_CITATION_PATTERN,
+                description="regex of a citation; group 1 is the reference",
+            ),
+        ],
+        request={"application/json": OpenApiTypes.STR, "application/x-ndjson": OpenApiTypes.STR},
+        responses={
+            200: ImportReport,
+            400: ErrorBody,
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+            413: ErrorBody,
+            415: ErrorBody,
+        },
+        tags=["cases"],
+    )
+    def post(self, request, slug: str):
+        dataset = dataset_for(user=request.user, slug=slug, action=Action.IMPORT)
+        fmt = request.query_params.get("format", "openinference")
+        if fmt not in FORMATS:
+            return bad_request([{"field": "format", "message": f"one of {', '.join(FORMATS)}"}])
+        pattern = request.query_params.get("citation_pattern") or None
+        try:
+            compile_citation_pattern(pattern)
+        except ValueError as exc:
+            return bad_request([{"field": "citation_pattern", "message": str(exc)}])
+        data = request.data if isinstance(request.data, bytes) else b""
+        report = trace_cases_import(dataset=dataset, data=data, fmt=fmt, citation_pattern=pattern)
+        return Response(import_report_body(report))

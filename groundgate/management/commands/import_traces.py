@@ -1,0 +1,64 @@
+"""python manage.py import_traces FILE --dataset SLUG [--format openinference|otlp]
+[--citation-pattern REGEX] [--no-gate]"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from groundgate.integrations.openinference.cases import (
+    DEFAULT_CITATION_PATTERN,
+    compile_citation_pattern,
+)
+from groundgate.integrations.openinference.spans import FORMATS
+from groundgate.services.datasets import dataset_get_or_create
+from groundgate.services.trace_imports import trace_cases_import
+
+
+class Command(BaseCommand):
+    help = "Import traces (OpenInference spans: Phoenix JSON/JSONL, or OTLP JSON) as cases."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="span export file, or - for stdin")
+        parser.add_argument("--dataset", required=True, help="dataset slug (created if missing)")
+        parser.add_argument("--format", default="openinference", choices=FORMATS)
+        parser.add_argument(
+            "--citation-pattern",
+            default=DEFAULT_CITATION_PATTERN,
+            help="regex of a citation in the answer; group 1 is the reference "
+            "(a document id, C<n> 0-based or <n> 1-based)",
+        )
+        parser.add_argument("--no-gate", action="store_true", help="store without gating")
+
+    def handle(self, *args, **options):
+        path = options["file"]
+        try:
+            data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        except OSError as exc:
+            raise CommandError(f"{path}: cannot read: {exc.strerror}") from None
+        try:
+            compile_citation_pattern(options["citation_pattern"])
+        except ValueError as exc:
+            raise CommandError(f"--citation-pattern: {exc}") from None
+        try:
+            dataset, created = dataset_get_or_create(slug=options["dataset"])
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        report = trace_cases_import(
+            dataset=dataset,
+            data=data,
+            fmt=options["format"],
+            citation_pattern=options["citation_pattern"],
+            gate=not options["no_gate"],
+        )
+        for error in report.errors:
+            self.stderr.write(f"{path}: {error.message}")
+        statuses = ", ".join(f"{k} {v}" for k, v in sorted(report.by_status.items())) or "none"
+        self.stdout.write(
+            f"{dataset.slug}{' (new dataset)' if created else ''}: imported {report.imported}, "
+            f"unchanged {report.unchanged}, bad {len(report.errors)}; gated: {statuses}"
+        )
+        if report.errors:
+            sys.exit(1)

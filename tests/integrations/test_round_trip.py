@@ -1,0 +1,185 @@
+"""The round trip of issue 16: a trace export → import → gate → review → Label Studio tasks
+(validated against Label Studio's documented task format) and Parquet (read back by pyarrow with
+the same records as the JSON lines export). The chunks are those of the demo PDF, ingested."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import jsonschema
+import orjson
+import pyarrow.parquet as pq
+import pytest
+from django.test import Client
+
+from groundgate.models import Case, Chunk, Page, Role
+from groundgate.services.datasets import dataset_get_or_create
+from groundgate.services.ingestion import document_ingest
+from reviews.services import review_submit
+from tests.api.conftest import api_client
+
+ROOT = Path(__file__).resolve().parents[2]
+TRACES = ROOT / "fixtures" / "traces"
+PDF = ROOT / "fixtures" / "demo" / "demo-documents.pdf"
+SCHEMA = json.loads((Path(__file__).parent / "labelstudio_task.schema.json").read_text())
+
+
+@pytest.fixture(autouse=True)
+def media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+def spans_citing(chunks: list[Chunk]) -> bytes:
+    """The first trace of fixtures/traces/phoenix-spans.jsonl, its retriever returning `chunks`
+    and its answer quoting the first and citing it ([1]) and the second ([2])."""
+    spans = [json.loads(line) for line in (TRACES / "phoenix-spans.jsonl").read_text().splitlines()]
+    trace = [s for s in spans if s["context"]["trace_id"] == spans[0]["context"]["trace_id"]]
+    retriever = next(s for s in trace if s["span_kind"] == "RETRIEVER")
+    retriever["attributes"] = {
+        k: v for k, v in retriever["attributes"].items() if not k.startswith("retrieval.")
+    }
+    for i, chunk in enumerate(chunks):
+        prefix = f"retrieval.documents.{i}.document"
+        retriever["attributes"][f"{prefix}.id"] = chunk.chunk_id
+        retriever["attributes"][f"{prefix}.content"] = chunk.text
+        metadata = {"page_index": chunk.page_index, "bbox": chunk.bbox}
+        retriever["attributes"][f"{prefix}.metadata"] = json.dumps(metadata)
+    llm = next(s for s in trace if s["span_kind"] == "LLM")
+    first_sentence = chunks[0].text.split(". ")[0].strip().rstrip(".")
+    output = f"{first_sentence} [1]. See also [2]."
+    llm["attributes"] = {"openinference.span.kind": "LLM", "output.value": output}
+    return "\n".join(json.dumps(s) for s in trace).encode()
+
+
+@pytest.mark.django_db
+def test_trace_to_labelstudio_and_parquet():
+    dataset, _ = dataset_get_or_create(slug="pumps")
+    document = document_ingest(dataset=dataset, data=PDF.read_bytes(), filename=PDF.name).document
+    chunks = list(Chunk.objects.filter(document=document).order_by("id")[:2])
+    assert len(chunks) == 2 and all(c.bbox for c in chunks)
+    admin = api_client("ada", dataset, Role.ADMIN)
+
+    response = admin.post(
+        "/api/v1/datasets/pumps/traces/import",
+        data=spans_citing(chunks),
+        content_type="application/x-ndjson",
+    )
+    assert response.json() == {"imported": 1, "unchanged": 0, "errors": []}
+    case = Case.objects.get(dataset=dataset)
+    review_submit(case=case, reviewer=admin.user, label="grounded", comment="checked the page")
+
+    # Label Studio tasks
+    response = admin.get("/api/v1/datasets/pumps/export?format=labelstudio")
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    assert 'filename="pumps.labelstudio.json"' in response["Content-Disposition"]
+    tasks = json.loads(b"".join(response.streaming_content))
+    jsonschema.validate(tasks, SCHEMA)
+    (task,) = tasks
+    assert task["data"]["external_id"] == case.external_id
+    assert task["data"]["final_label"] == "grounded"
+    assert task["data"]["answer_text"] == case.payload["answer"]["conclusion"]
+    boxes = task["predictions"][0]["result"]
+    assert [b["meta"]["chunk_id"] for b in boxes] == [c.chunk_id for c in chunks]
+    for box, chunk in zip(boxes, chunks, strict=True):
+        page = Page.objects.get(document=document, index=chunk.page_index)
+        ref = task["data"]["page_refs"][box["item_index"]]
+        assert ref == {"document_id": document.pk, "page_index": chunk.page_index}
+        assert task["data"]["pages"][box["item_index"]].endswith(
+            f"/d/pumps/documents/{document.pk}/pages/{chunk.page_index}.png"
+        )
+        x0, top, x1, bottom = chunk.bbox
+        assert page.rotation == 0
+        assert box["value"]["x"] == pytest.approx(x0 / page.width * 100, abs=1e-3)
+        assert box["value"]["y"] == pytest.approx(top / page.height * 100, abs=1e-3)
+        assert box["value"]["width"] == pytest.approx((x1 - x0) / page.width * 100, abs=1e-3)
+        assert box["value"]["height"] == pytest.approx((bottom - top) / page.height * 100, abs=1e-3)
+    # the page image the task points to is the workstation's, served to a signed-in member
+    page_path = task["data"]["pages"][0].split("testserver", 1)[1]
+    browser = Client()
+    browser.force_login(admin.user)
+    image = browser.get(page_path)
+    assert image.status_code == 200 and image["Content-Type"] == "image/png"
+
+    # Parquet: the same records as the JSON lines export
+    jsonl = admin.get("/api/v1/datasets/pumps/export?format=jsonl")
+    records = [orjson.loads(line) for line in b"".join(jsonl.streaming_content).splitlines()]
+    response = admin.get("/api/v1/datasets/pumps/export?format=parquet")
+    assert response["Content-Type"] == "application/vnd.apache.parquet"
+    table = pq.read_table(io.BytesIO(b"".join(response.streaming_content)))
+    assert table.schema.metadata[b"groundgate.schema_version"] == b"groundgate.export.v1"
+    json_columns = table.schema.metadata[b"groundgate.json_columns"].decode().split(",")
+    back = []
+    for row in table.to_pylist():
+        back.append(
+            {
+                "schema_version": row["schema_version"],
+                "case": {
+                    "id": row["case_id"],
+                    "external_id": row["external_id"],
+                    "kind": row["kind"],
+                    "dataset": row["dataset"],
+                    "created_at": row["created_at"],
+                    "payload_sha256": row["payload_sha256"],
+                },
+                "question": row["question"],
+                "current": {
+                    "status": row["current_status"],
+                    "passed": row["passed"],
+                    "finding_codes": row["finding_codes"],
+                },
+                "final_label": row["final_label"],
+                "review_state": row["review_state"],
+                "review_count": row["review_count"],
+                **{name: json.loads(row[name]) for name in json_columns},
+            }
+        )
+    assert back == records
+    assert records[0]["answer"]["trace"]["trace_id"] == case.external_id
+    assert records[0]["reviews"][0]["label"] == "grounded"
+
+
+def test_the_export_refuses_an_unknown_format(db):
+    dataset, _ = dataset_get_or_create(slug="pumps")
+    admin = api_client("ada", dataset, Role.ADMIN)
+    response = admin.get("/api/v1/datasets/pumps/export?format=xlsx")
+    assert response.status_code == 400
+    assert response.json()["errors"][0] == {
+        "field": "format",
+        "message": "jsonl or csv or labelstudio or parquet",
+    }
+
+
+@pytest.mark.django_db
+def test_the_export_command_writes_labelstudio_and_parquet(tmp_path):
+    from django.core.management import call_command
+
+    dataset, _ = dataset_get_or_create(slug="pumps")
+    document = document_ingest(dataset=dataset, data=PDF.read_bytes(), filename=PDF.name).document
+    chunks = list(Chunk.objects.filter(document=document).order_by("id")[:2])
+    path = tmp_path / "spans.jsonl"
+    path.write_bytes(spans_citing(chunks))
+    call_command("import_traces", str(path), "--dataset", "pumps", stdout=io.StringIO())
+    tasks_file, parquet_file = tmp_path / "tasks.json", tmp_path / "cases.parquet"
+    for fmt, out in (("labelstudio", tasks_file), ("parquet", parquet_file)):
+        call_command(
+            "export",
+            "--dataset",
+            "pumps",
+            "--format",
+            fmt,
+            "--output",
+            str(out),
+            "--base-url",
+            "https://gate.example.org/",
+            stderr=io.StringIO(),
+        )
+    tasks = json.loads(tasks_file.read_text())
+    jsonschema.validate(tasks, SCHEMA)
+    assert tasks[0]["data"]["pages"][0] == (
+        f"https://gate.example.org/d/pumps/documents/{document.pk}/pages/{chunks[0].page_index}.png"
+    )
+    assert pq.read_table(parquet_file).column("external_id").to_pylist() == [
+        Case.objects.get().external_id
+    ]
