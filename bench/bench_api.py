@@ -1,7 +1,9 @@
-"""API figures (issue 6). Run: .venv/bin/python bench/bench_api.py [--seconds 15] [--export 100000]
+"""API figures (issues 6, 15). Run:
+    .venv/bin/python bench/bench_api.py [--seconds 15] [--clients 1,4,16] [--port 8765] [--export 0]
 
-1. POST /api/v1/gate/answer under gunicorn (2 sync workers) on 127.0.0.1: requests/s and p95,
-   new cases (each request stores a case and a gate run). The load is bounded (threads x time).
+1. POST /api/v1/gate/answer under gunicorn (2 sync workers) on 127.0.0.1: requests/s, median
+   and p95 at 1, 4 and 16 client threads (--clients), new cases (each request stores a case, a
+   gate run and its queue row). The load is bounded (threads x time).
 2. Export of N audited records (`manage.py export`, the same code as the API) in a subprocess:
    records/s and peak RSS. Goals: >= 20,000 records/s, <= 200 MB.
 Everything runs on loopback against a throwaway SQLite database under bench/out/api/.
@@ -24,13 +26,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out" / "api"
 PY = sys.executable
+# --database-url: a PostgreSQL server to measure on instead (its database is dropped and made
+# again; the role needs CREATEDB), e.g. the one `.ci/start-postgres` starts:
+# postgres://groundgate_test:groundgate_test@127.0.0.1:5432/groundgate_bench
+DATABASE_URL = f"sqlite:///{OUT / 'api.sqlite3'}"
 CASE = json.loads((ROOT / "fixtures" / "demo" / "cases.jsonl").read_text().splitlines()[18])
 
 
 def env() -> dict:
     return dict(
         os.environ,
-        DATABASE_URL=f"sqlite:///{OUT / 'api.sqlite3'}",
+        DATABASE_URL=DATABASE_URL,
         MEDIA_ROOT=str(OUT / "media"),
         DJANGO_SETTINGS_MODULE="groundgate.settings",
         ALLOWED_HOSTS="127.0.0.1",
@@ -44,9 +50,22 @@ def manage(*args: str) -> str:
     ).stdout
 
 
+def recreate_postgres(url: str) -> None:
+    from urllib.parse import urlsplit
+
+    import psycopg
+
+    name = urlsplit(url).path.lstrip("/")
+    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
 def setup_api() -> str:
     shutil.rmtree(OUT, ignore_errors=True)
     OUT.mkdir(parents=True)
+    if DATABASE_URL.startswith("postgres"):
+        recreate_postgres(DATABASE_URL)
     manage("migrate", "-v0")
     script = (
         "from django.contrib.auth import get_user_model;"
@@ -91,9 +110,8 @@ def load(port: int, token: str, seconds: float, threads: int, phase: str) -> lis
     return latencies
 
 
-def bench_gate(seconds: float, threads: int) -> None:
+def bench_gate(seconds: float, clients: list[int], port: int) -> None:
     token = setup_api()
-    port = 8765
     server = subprocess.Popen(
         [
             PY,
@@ -117,20 +135,22 @@ def bench_gate(seconds: float, threads: int) -> None:
                 break
             except OSError:
                 time.sleep(0.1)
-        load(port, token, 2, threads, "warm")
-        started = time.perf_counter()
-        latencies = load(port, token, seconds, threads, "run")
-        wall = time.perf_counter() - started
+        load(port, token, 2, max(clients), "warm")
+        for threads in clients:
+            started = time.perf_counter()
+            latencies = load(port, token, seconds, threads, f"run{threads}")
+            wall = time.perf_counter() - started
+            latencies.sort()
+            p95 = latencies[int(len(latencies) * 0.95) - 1]
+            print(
+                f"gate endpoint (gunicorn 2 workers, {threads:2d} client threads, {seconds:g} s): "
+                f"{len(latencies) / wall:.0f} requests/s, median "
+                f"{statistics.median(latencies) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms",
+                flush=True,
+            )
     finally:
         server.terminate()
         server.wait(10)
-    latencies.sort()
-    p95 = latencies[int(len(latencies) * 0.95) - 1]
-    print(
-        f"gate endpoint (gunicorn 2 workers, {threads} client threads, {seconds:g} s): "
-        f"{len(latencies) / wall:.0f} requests/s, median "
-        f"{statistics.median(latencies) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms"
-    )
 
 
 def bench_export(count: int) -> None:
@@ -170,12 +190,20 @@ def bench_export(count: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=15)
-    parser.add_argument("--threads", type=int, default=4)
-    parser.add_argument("--export", type=int, default=100_000)
+    parser.add_argument(
+        "--clients", default="1,4,16", help="client thread counts, comma-separated (one run each)"
+    )
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--export", type=int, default=100_000, help="0 skips the export figure")
+    parser.add_argument("--database-url", default=None)
     args = parser.parse_args()
+    if args.database_url:
+        global DATABASE_URL
+        DATABASE_URL = args.database_url
     OUT.mkdir(parents=True, exist_ok=True)
-    bench_gate(args.seconds, args.threads)
-    bench_export(args.export)
+    bench_gate(args.seconds, [int(c) for c in args.clients.split(",")], args.port)
+    if args.export:
+        bench_export(args.export)
 
 
 if __name__ == "__main__":

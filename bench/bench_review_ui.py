@@ -1,10 +1,13 @@
 """Review UI figures (issue 5): queue and case page server time with 100k cases, p95.
 
-Run: .venv/bin/python bench/bench_review_ui.py [--cases 100000] [--requests 60]
+Run: .venv/bin/python bench/bench_review_ui.py [--cases 100000] [--requests 60] [--reuse]
+    [--rebuild]
 Builds a throwaway SQLite database under bench/out/ui/ (100k answer cases cycled from the demo
 cases, each with a gate run and a queue entry, some reviewed), then times Django handling of
 queue pages (default order, each filter, deep pages) and case pages through the test client
-(server time: everything but the network).
+(server time: everything but the network). --reuse keeps a database built before (migrated to
+the current schema) instead of building one (~35 s idle, minutes on a busy machine); --rebuild
+also times `rebuild_queue` over all the cases.
 """
 
 from __future__ import annotations
@@ -24,9 +27,10 @@ OUT = ROOT / "bench" / "out" / "ui"
 sys.path.insert(0, str(ROOT))
 
 
-def setup_django() -> None:
-    shutil.rmtree(OUT, ignore_errors=True)
-    OUT.mkdir(parents=True)
+def setup_django(reuse: bool) -> None:
+    if not reuse:
+        shutil.rmtree(OUT, ignore_errors=True)
+    OUT.mkdir(parents=True, exist_ok=True)
     os.environ["DATABASE_URL"] = f"sqlite:///{OUT / 'bench.sqlite3'}"
     os.environ["MEDIA_ROOT"] = str(OUT / "media")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "groundgate.settings")
@@ -86,6 +90,20 @@ def build(count: int) -> tuple[int, list[int]]:
     return dataset.pk, ids
 
 
+def deep_url(query: str, page: int) -> str:
+    """The queue URL of page `page` (50 rows a page) of the queue filtered by `query`."""
+    from urllib.parse import parse_qsl
+
+    from reviews.models import QueueEntry
+    from reviews.selectors import queue_entries
+
+    filters = dict(parse_qsl(query))
+    dataset = QueueEntry.objects.filter(dataset__slug="big").first().dataset
+    row = queue_entries(dataset=dataset, filters=filters)[(page - 1) * 50 - 1]
+    key = f"{int(row.passed)}.{row.review_rank}.{row.case_id}"
+    return f"/d/big/?{query}{'&' if query else ''}page={page}&after={key}"
+
+
 def timed(client, url: str) -> float:
     t0 = time.perf_counter()
     response = client.get(url)
@@ -105,27 +123,55 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--cases", type=int, default=100_000)
     parser.add_argument("--requests", type=int, default=60)
+    parser.add_argument("--reuse", action="store_true")
+    parser.add_argument("--rebuild", action="store_true")
     args = parser.parse_args()
-    setup_django()
-    _, ids = build(args.cases)
+    setup_django(args.reuse and (OUT / "bench.sqlite3").exists())
+    if args.reuse and (OUT / "bench.sqlite3").exists():
+        from django.core.management import call_command
+
+        from groundgate.models import Case
+
+        call_command("migrate", verbosity=0)
+        ids = list(Case.objects.filter(dataset__slug="big").values_list("id", flat=True))
+        args.cases = len(ids)
+    else:
+        _, ids = build(args.cases)
     from django.contrib.auth import get_user_model
     from django.test import Client
 
     client = Client()
     client.force_login(get_user_model().objects.get(username="rita"))
     pages = args.cases // 50
+    # Deep pages name both the page number and the queue key of the row before the page (the
+    # keyset link the page gives since issue 15; ?page= before it): the same page either way.
     queue_urls = [
         "/d/big/", "/d/big/?status=ok", "/d/big/?code=UNGROUNDED_NUMBER",
         "/d/big/?review=reviewed", "/d/big/?kind=answer&status=no_evidence",
-        f"/d/big/?page={pages // 2}", "/d/big/?code=NO_CHUNKS&page=10",
+        deep_url("", pages // 2), deep_url("code=NO_CHUNKS", 10),
     ]  # fmt: skip
     rng = random.Random(11)
     for url in queue_urls[:2]:
         timed(client, url)  # warm up
-    queue = [timed(client, rng.choice(queue_urls)) for _ in range(args.requests)]
+    by_url: dict[str, list[float]] = {url: [] for url in queue_urls}
+    queue = []
+    for _ in range(args.requests):
+        url = rng.choice(queue_urls)
+        queue.append(timed(client, url))
+        by_url[url].append(queue[-1])
     report(f"queue ({args.cases} cases)", queue)
+    for url, samples in by_url.items():
+        if samples:
+            report("  " + url.split("&after=")[0][6:][:32], samples)
     case_pages = [timed(client, f"/d/big/cases/{rng.choice(ids)}/") for _ in range(args.requests)]
     report(f"case page ({args.cases} cases)", case_pages)
+    if args.rebuild:
+        from reviews.queue import BATCH, queue_rebuild
+
+        t0 = time.perf_counter()
+        count = queue_rebuild()
+        wall = time.perf_counter() - t0
+        print(f"rebuild_queue, {count} cases: {wall:.1f} s ({-(-count // BATCH)} transactions)")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -18,7 +17,7 @@ from groundgate.models import Case
 from reviews.charts import bar_chart, split_bar_chart
 from reviews.forms import BulkRelabelForm, first_error
 from reviews.models import Label, ReviewState
-from reviews.selectors import dashboard, queue_counts, queue_entries, queue_filters
+from reviews.selectors import dashboard, queue_counts, queue_entries, queue_filters, queue_page
 from reviews.services import ReviewInputError, cases_relabel
 
 PAGE_SIZE = 50
@@ -35,8 +34,13 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
     access = dataset_access(user=request.user, slug=slug)
     dataset = access.dataset
     filters = queue_filters(request.GET)
-    entries = queue_entries(dataset=dataset, filters=filters)
-    page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("page"))
+    page = queue_page(
+        dataset=dataset,
+        filters=filters,
+        after=request.GET.get("after"),
+        before=request.GET.get("before"),
+        size=PAGE_SIZE,
+    )
     return render(
         request,
         "reviews/queue.html",

@@ -23,15 +23,17 @@ from groundgate.services.signals import cases_changed
 
 
 def policy_record_for(*, spec: GateSpec, policy: GatePolicy) -> GatePolicyRecord:
-    record = GatePolicyRecord.objects.filter(sha256=policy.sha256).first()
-    if record is None:
-        record = GatePolicyRecord(
-            sha256=policy.sha256,
-            gate=spec.kind,
-            policy_version=policy.policy_version,
-            body=policy.model_dump(mode="json"),
-        )
-        record.save()
+    """The stored record of `policy`, stored now if it is new. One INSERT that does nothing when
+    the record exists (it is keyed by its content hash, so the stored one is identical): no read
+    first, and no in-process cache that a rolled-back transaction could leave pointing at a
+    record the database no longer has."""
+    record = GatePolicyRecord(
+        sha256=policy.sha256,
+        gate=spec.kind,
+        policy_version=policy.policy_version,
+        body=policy.model_dump(mode="json"),
+    )
+    GatePolicyRecord.objects.bulk_create([record], ignore_conflicts=True)
     return record
 
 
@@ -58,14 +60,24 @@ def gaterun_build(
     )
 
 
-@transaction.atomic
-def gate_runs_record(*, runs: Sequence[GateRun]) -> None:
+# No savepoint when nested: an error here aborts the caller's transaction anyway, and the
+# single-case write path (case_create_gated) saves two statements per request.
+@transaction.atomic(savepoint=False)
+def gate_runs_record(*, runs: Sequence[GateRun], new_cases: bool = False) -> None:
     """Store new gate runs (built by gaterun_build) and keep the review queue in step, in one
-    transaction."""
+    transaction.
+
+    new_cases=True is the caller's promise that every case was created in this transaction with
+    this run as its only one (no earlier run, no review): the queue then adds their rows from the
+    runs in hand instead of re-reading the cases' records."""
     if not runs:
         return
     GateRun.objects.bulk_create(runs)
-    cases_changed.send(sender=GateRun, case_ids=[run.case_id for run in runs])
+    cases_changed.send(
+        sender=GateRun,
+        case_ids=[run.case_id for run in runs],
+        runs=runs if new_cases else None,
+    )
 
 
 @dataclass(frozen=True)
@@ -87,7 +99,11 @@ def case_create_gated(
     policy: GatePolicy,
 ) -> GatedCase:
     """Store a new case with the verdict already made for it, in one transaction, and put it in
-    the review queue. Raises IntegrityError if the external id is taken (callers decide)."""
+    the review queue. Raises IntegrityError if the external id is taken (callers decide): the
+    INSERT itself is the existence check, and nothing is written then.
+
+    The verdict is made before the transaction begins, so the write lock (SQLite takes it at
+    BEGIN IMMEDIATE) is held for five INSERTs, never for gating."""
     spec = get_gate(kind)
     with transaction.atomic():
         case = Case.objects.create(
@@ -100,7 +116,7 @@ def case_create_gated(
         )
         record = policy_record_for(spec=spec, policy=policy)
         run = gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=record)
-        gate_runs_record(runs=[run])
+        gate_runs_record(runs=[run], new_cases=True)
     return GatedCase(case, run)
 
 

@@ -10,7 +10,8 @@ from rest_framework.test import APIClient
 from groundgate.engine.registry import get_gate
 from groundgate.engine.runner import gate_text
 from groundgate.models import Case
-from reviews.models import QueueEntry
+from reviews.models import QueueCode, QueueEntry
+from reviews.queue import queue_refresh
 from tests.engine.family_samples import PASSING, failing
 
 pytestmark = pytest.mark.django_db
@@ -41,6 +42,36 @@ def test_a_failing_case_is_in_the_review_queue_at_once(rag_system, team):
         "unreviewed",
     )
     assert response.json()["status"] == "citation_insufficient"
+
+
+@pytest.mark.parametrize("kind", sorted(PASSING))
+def test_the_queue_rows_written_with_a_new_case_are_those_a_refresh_computes(rag_system, kind):
+    """The write path adds the queue rows from the run in hand; recomputing them from the
+    records must change nothing."""
+    failing_case = failing(kind)
+    key = "request_id" if "request_id" in failing_case else "case_id"
+    assert post(rag_system, kind, failing_case).status_code == 201
+    assert post(rag_system, kind, PASSING[kind] | {key: "other"}).status_code == 201
+
+    def rows():
+        return (
+            sorted(QueueEntry.objects.values_list()),
+            sorted(QueueCode.objects.values_list("dataset_id", "case_id", "code")),
+        )
+
+    written = rows()
+    assert len(written[0]) == 2 and written[1]
+    queue_refresh(Case.objects.values_list("id", flat=True))
+    assert rows() == written
+
+
+def test_a_new_case_is_stored_in_a_few_statements(rag_system, django_assert_max_num_queries):
+    """Auth, membership, then one transaction of INSERTs: case, policy record (if new), run,
+    queue row, queue codes, queue counts. Nothing is read back or re-derived."""
+    post(rag_system, "answer", PASSING["answer"])  # the policy record exists from here on
+    with django_assert_max_num_queries(10):
+        response = post(rag_system, "answer", failing("answer") | {"case_id": "a-2"})
+    assert response.status_code == 201
 
 
 def test_same_id_same_body_returns_the_stored_verdict(rag_system):

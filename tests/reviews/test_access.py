@@ -19,7 +19,7 @@ def test_a_reviewer_sees_the_queue_rejected_first(reviewer):
     assert response.status_code == 200
     page = response.context["page"]
     assert [e.passed for e in page] == sorted(e.passed for e in page)
-    assert page.paginator.count >= 30
+    assert page.count >= 30
 
 
 def test_the_queue_filters_by_code_status_kind_and_review_state(reviewer):
@@ -27,7 +27,7 @@ def test_the_queue_filters_by_code_status_kind_and_review_state(reviewer):
     ids = {e.external_id for e in response.context["page"]}
     assert ids == {"demo-en-14", "demo-en-15", "demo-zh-09", "demo-zh-10"}
     assert all(e.gate_status == "ok" for e in reviewer.get("/d/demo/?status=ok").context["page"])
-    assert reviewer.get("/d/demo/?review=disputed").context["page"].paginator.count == 0
+    assert reviewer.get("/d/demo/?review=disputed").context["page"].count == 0
     counts = dict(response.context["counts"]["code"])
     assert counts["COORDINATE_MISMATCH"] == 4
 

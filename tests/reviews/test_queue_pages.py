@@ -1,0 +1,162 @@
+"""Queue pages by keyset and the filter counts the queue writer keeps in step."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from django.core.management import call_command
+
+from groundgate.models import Case
+from groundgate.services.gating import case_gate, dataset_regate
+from reviews.models import QueueCode, QueueCount, QueueEntry
+from reviews.queue import queue_recount
+from reviews.selectors import queue_counts, queue_entries, queue_page
+from reviews.services import case_relabel, review_submit
+
+pytestmark = pytest.mark.django_db
+
+
+def walk(dataset, filters, size):
+    """Every page forwards from the first, then every page backwards from the last."""
+    pages = [queue_page(dataset=dataset, filters=filters, size=size)]
+    while pages[-1].next_key:
+        pages.append(
+            queue_page(dataset=dataset, filters=filters, after=pages[-1].next_key, size=size)
+        )
+    backwards = [pages[-1]]
+    while backwards[-1].previous_key:
+        backwards.append(
+            queue_page(
+                dataset=dataset, filters=filters, before=backwards[-1].previous_key, size=size
+            )
+        )
+    return pages, backwards
+
+
+@pytest.mark.parametrize(
+    "filters", [{}, {"status": "ok"}, {"review": "unreviewed", "kind": "answer"}]
+)
+def test_pages_forwards_and_backwards_are_the_queue_in_order(demo_dataset, filters):
+    everything = [e.case_id for e in queue_entries(dataset=demo_dataset, filters=filters)]
+    assert len(everything) > 7
+    pages, backwards = walk(demo_dataset, filters, size=7)
+    assert [e.case_id for p in pages for e in p] == everything
+    assert [[e.case_id for e in p] for p in backwards] == [[e.case_id for e in p] for p in pages][
+        ::-1
+    ]
+    assert pages[0].first and not any(p.first for p in pages[1:])
+    assert all(len(p) == 7 for p in pages[:-1]) and pages[-1].next_key is None
+    assert {p.count for p in pages} == {len(everything)}
+
+
+def test_previous_from_the_second_page_is_a_full_first_page_after_new_rows(demo_dataset):
+    second = queue_page(
+        dataset=demo_dataset,
+        filters={},
+        after=queue_page(dataset=demo_dataset, filters={}, size=5).next_key,
+        size=5,
+    )
+    back = queue_page(dataset=demo_dataset, filters={}, before=second.previous_key, size=5)
+    assert back.first and back.previous_key is None
+    assert [e.case_id for e in back] == [
+        e.case_id for e in queue_page(dataset=demo_dataset, filters={}, size=5)
+    ]
+
+
+@pytest.mark.parametrize(
+    "key", ["", "x", "1.2", "1.2.3.4", "-1.0.5", "1.0.99999999999999999999999"]
+)
+def test_a_malformed_page_key_shows_the_first_page(reviewer, key):
+    response = reviewer.get(f"/d/demo/?after={key}&before={key}")
+    assert response.status_code == 200
+    assert response.context["page"].first
+
+
+def test_the_queue_page_links_the_next_and_previous_pages(reviewer, monkeypatch):
+    monkeypatch.setattr("reviews.views.PAGE_SIZE", 10)
+    first = reviewer.get("/d/demo/?status=ok")
+    page = first.context["page"]
+    html = first.content.decode()
+    assert f"status=ok&amp;after={page.next_key}" in html and "before=" not in html
+    second = reviewer.get(f"/d/demo/?status=ok&after={page.next_key}")
+    assert f"status=ok&amp;before={second.context['page'].previous_key}" in second.content.decode()
+    assert not {e.case_id for e in second.context["page"]} & {e.case_id for e in page}
+    assert all(e.gate_status == "ok" for e in second.context["page"])
+
+
+def grouped(dataset) -> dict[str, list[tuple[str, int]]]:
+    """The filter counts as a GROUP BY over the queue rows computes them (what the page showed
+    before the counts were maintained)."""
+    entries = QueueEntry.objects.filter(dataset=dataset)
+    counts = {
+        "status": Counter(e.gate_status for e in entries if e.gate_status),
+        "kind": Counter(e.kind for e in entries),
+        "review": Counter(e.review_state for e in entries),
+        "code": Counter(QueueCode.objects.filter(dataset=dataset).values_list("code", flat=True)),
+    }
+    return {facet: sorted(c.items()) for facet, c in counts.items()}
+
+
+def test_the_counts_follow_reviews_relabels_regating_and_new_cases(demo_dataset, reviewer, admin):
+    assert queue_counts(dataset=demo_dataset) == grouped(demo_dataset)
+    case = Case.objects.get(dataset=demo_dataset, external_id="demo-en-14")
+    review_submit(case=case, reviewer=reviewer.user, label="grounded")
+    other = Case.objects.get(dataset=demo_dataset, external_id="demo-zh-09")
+    case_relabel(case=other, admin=admin.user, to_label="not_grounded", reason="checked")
+    case_gate(case=other)
+    dataset_regate(dataset=demo_dataset, batch_size=9)
+    counts = queue_counts(dataset=demo_dataset)
+    assert counts == grouped(demo_dataset)
+    assert ("reviewed", 2) in counts["review"]
+    # The count of a filter is the number of rows the filter shows, alone and combined.
+    for facet, values in counts.items():
+        for value, n in values:
+            page = queue_page(dataset=demo_dataset, filters={facet: value}, size=1)
+            assert (
+                page.count
+                == n
+                == queue_entries(dataset=demo_dataset, filters={facet: value}).count()
+            )
+    # Combinations: sums of maintained counts, or a COUNT when a code is one of them.
+    combinations = [
+        {"status": "ok", "review": "unreviewed"},
+        {"status": "ok", "review": "reviewed", "kind": "answer"},
+        {"kind": "answer", "review": "disputed"},
+        {"code": "COORDINATE_MISMATCH", "status": "ok"},
+        {"status": "no_such_status"},
+        {"code": "NO_SUCH_CODE"},
+    ]
+    for filters in combinations:
+        page = queue_page(dataset=demo_dataset, filters=filters)
+        assert page.count == queue_entries(dataset=demo_dataset, filters=filters).count(), filters
+
+
+def test_rebuild_and_recount_repair_lost_counts(demo_dataset):
+    expected = queue_counts(dataset=demo_dataset)
+    QueueCount.objects.all().delete()
+    QueueEntry.objects.all().delete()
+    QueueCode.objects.all().delete()
+    assert queue_counts(dataset=demo_dataset) == {
+        "status": [],
+        "kind": [],
+        "review": [],
+        "code": [],
+    }
+    call_command("rebuild_queue", "--dataset", "demo")
+    assert queue_counts(dataset=demo_dataset) == expected == grouped(demo_dataset)
+    QueueCount.objects.filter(code="").update(n=1)
+    queue_recount(dataset_id=demo_dataset.pk)
+    assert queue_counts(dataset=demo_dataset) == expected
+
+
+def test_the_counts_of_a_dataset_are_its_own(demo_dataset, reviewer):
+    from groundgate.services.datasets import dataset_get_or_create
+    from groundgate.services.imports import case_import_lines
+    from tests.conftest import DEMO_CASES
+
+    other, _ = dataset_get_or_create(slug="other")
+    lines = DEMO_CASES.read_bytes().splitlines(keepends=True)[:3]
+    assert not case_import_lines(dataset=other, lines=lines).errors
+    assert sum(n for _, n in queue_counts(dataset=other)["kind"]) == 3
+    assert queue_counts(dataset=demo_dataset) == grouped(demo_dataset)
