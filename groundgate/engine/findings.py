@@ -39,7 +39,7 @@ class ValueRef(BaseModel):
 class NearMatch(ValueRef):
     """The value that is almost what the answer says, and why it is close. A hint for the
     reviewer; it never changes the verdict. The reasons, most useful first, are
-    groundgate.engine.number_grounding.NEAR_MISS_REASONS."""
+    groundgate.engine.near_miss.NEAR_MISS_REASONS."""
 
     reason: str
     detail: str | None = None

@@ -19,15 +19,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
+from groundgate.engine.declarations import Declaration, declarations, declares_percent
+from groundgate.engine.near_miss import NEAR_MISS_REASONS, near_reason
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.quantities import (
     NO_CONTEXT,
     Context,
-    Declaration,
     Quantity,
     compare,
-    declarations,
-    declares_percent,
     risk,
     squeezed_dates,
     typed,
@@ -77,22 +76,6 @@ class Hint:
 
 
 _DIGIT_RUNS = re.compile(r"[0-9０-９]+")
-# The near-miss reasons, most useful first.
-NEAR_MISS_REASONS = (
-    "same_quantity",
-    "outside_excerpt",
-    "other_chunk",
-    "different_unit",
-    "wrong_scale",
-    "wrong_year",
-    "wrong_month",
-    "wrong_day",
-    "digits_transposed",
-    "digit_inserted",
-    "digit_deleted",
-    "digit_changed",
-    "part_of_longer_number",
-)
 _ORDER = {reason: i for i, reason in enumerate(NEAR_MISS_REASONS)}
 
 
@@ -372,32 +355,8 @@ class EvidenceIndex:
         return best
 
     def _hint(self, q: Quantity, located: Located) -> Hint | None:
-        e = located.quantity
-        if q.kind == "date" and e.kind == "date" and q.date and e.date:
-            differ = [
-                name
-                for name, mine, theirs in zip(("year", "month", "day"), q.date, e.date, strict=True)
-                if mine is not None and mine != theirs
-            ]
-            if len(differ) == 1 and all(
-                theirs is not None for mine, theirs in zip(q.date, e.date, strict=True) if mine
-            ):
-                return Hint(f"wrong_{differ[0]}", located)
-            return None
-        if not (q.numeric and e.numeric):
-            return None
-        assert q.figure is not None and e.figure is not None
-        if q.figure == e.figure and q.magnitude == e.magnitude and q.unit != e.unit:
-            return Hint("different_unit", located)
-        mine, theirs = q.digits, e.digits
-        if mine == theirs and mine:
-            return Hint("wrong_scale", located)
-        edit = _digit_edit(mine, theirs)
-        if edit is not None:
-            return Hint(edit, located)
-        if q.value.quantity in e.value.quantity and q.value.quantity != e.value.quantity:
-            return Hint("part_of_longer_number", located)
-        return None
+        reason = near_reason(q, located.quantity)
+        return Hint(reason, located) if reason is not None else None
 
 
 class _LazyContext:
@@ -509,34 +468,6 @@ def _query_keys(q: Quantity) -> list[tuple[object, ...]]:
     if q.numeric and q.is_year():
         return [("year", int(q.figure or 0))]
     return []
-
-
-def _digit_edit(mine: str, theirs: str) -> str | None:
-    """One digit inserted, deleted, changed, or two neighbours swapped - said from the answer's
-    side ("digit_inserted": the answer has a digit more)."""
-    if not mine or not theirs or mine == theirs:
-        return None
-    if len(mine) == len(theirs) + 1:
-        return "digit_inserted" if _one_deletion(mine, theirs) else None
-    if len(theirs) == len(mine) + 1:
-        return "digit_deleted" if _one_deletion(theirs, mine) else None
-    if len(mine) != len(theirs):
-        return None
-    differ = [i for i, (a, b) in enumerate(zip(mine, theirs, strict=True)) if a != b]
-    if len(differ) == 2 and differ[1] == differ[0] + 1:
-        i = differ[0]
-        if mine[i] == theirs[i + 1] and mine[i + 1] == theirs[i]:
-            return "digits_transposed"
-    if len(differ) == 1 and len(mine) >= 3:
-        return "digit_changed"
-    return None
-
-
-def _one_deletion(longer: str, shorter: str) -> bool:
-    for i in range(len(longer)):
-        if longer[:i] + longer[i + 1 :] == shorter:
-            return True
-    return False
 
 
 def _rules_text(rules: tuple[str, ...]) -> str:

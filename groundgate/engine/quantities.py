@@ -7,6 +7,7 @@ type, not strings. Every way a value may be grounded other than verbatim is a na
 (EQUIVALENCE_RULES); a policy lists the rules it allows, and the gate reports each one it used
 as an info finding, so a reviewer always sees why "$4.625 billion" counted as "4,625".
 
+What a text declares about its figures (scales, percent columns) is in declarations.py.
 Reference for humans, with examples of every type and rule: docs/number-grammar.md.
 Pure: no Django, no I/O.
 """
@@ -18,7 +19,8 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import NamedTuple, Protocol
 
-from groundgate.engine.numbers import MONTHS, NumericValue, extract_numbers
+from groundgate.engine.declarations import Declaration
+from groundgate.engine.numbers import MONTHS, NumericValue
 
 # The equivalence rules, each with what it means. A policy allows a subset (the verbatim policy
 # none). Risk orders them: when several evidence values ground a value, the least risky wins.
@@ -271,116 +273,6 @@ def _parse_time(q: str) -> tuple[int, int, int]:
     return (hour, minute, second)
 
 
-# --- What a text declares about the figures in it -------------------------------------------
-
-# "(in millions)", "(Millions)", "($ in millions)", "(Dollars in millions, except per share
-# data)", "in thousands of dollars", "单位：万元", "（万元）", "(单位：人民币亿元)".
-_EN_SCALE = re.compile(
-    r"\([^()\n]{0,60}?\b(thousands|millions|billions)\b"
-    r"|\bin (thousands|millions|billions)\b(?: of (?:U\.?S\.? )?(dollars|euros|yuan|RMB))?",
-    re.IGNORECASE,
-)
-_ZH_SCALE = re.compile(
-    r"单位\s*[:：]?\s*(?:人民币)?\s*(元|千元|万元|百万元|亿元)"
-    r"|[（(]\s*(?:人民币)?\s*(千元|万元|百万元|亿元)\s*[）)]"
-)
-_SCALE_WORDS = {
-    "thousands": 3,
-    "millions": 6,
-    "billions": 9,
-    "元": 0,
-    "千元": 3,
-    "万元": 4,
-    "百万元": 6,
-    "亿元": 8,
-}
-_PERCENT_DECLARED = re.compile(r"%|％|percent|百分比|\bpct\b", re.IGNORECASE)
-
-
-@dataclass(frozen=True, slots=True)
-class Declaration:
-    """A scale (and currency) declared for a table or paragraph: where, and as written."""
-
-    exponent: int
-    unit: str
-    text: str
-    chunk_id: str
-    span: tuple[int, int]  # into that chunk's text
-
-
-def declarations(text: str, chunk_id: str) -> list[Declaration]:
-    found = []
-    if "illion" in text or "housand" in text or "ILLION" in text or "HOUSAND" in text:
-        for m in _EN_SCALE.finditer(text):
-            word = (m.group(1) or m.group(2)).lower()
-            currency = "USD" if "$" in m.group() or "dollar" in m.group().lower() else ""
-            found.append(Declaration(_SCALE_WORDS[word], currency, m.group(), chunk_id, m.span()))
-    if "元" in text:
-        for m in _ZH_SCALE.finditer(text):
-            word = m.group(1) or m.group(2)
-            found.append(Declaration(_SCALE_WORDS[word], "CNY", m.group(), chunk_id, m.span()))
-    found.sort(key=lambda d: d.span)
-    return found
-
-
-def declares_percent(text: str) -> bool:
-    # Plain substring tests (C speed); the pattern only confirms "pct" as a word.
-    if "%" in text or "％" in text or "百分比" in text or "ercent" in text or "ERCENT" in text:
-        return True
-    return "pct" in text and _PERCENT_DECLARED.search(text) is not None
-
-
-_QUESTION_SCALE = re.compile(
-    r"\bin (?:(?:USD|US\$|\$|dollars?|EUR|RMB|CNY) )?(thousands|millions|billions)\b"
-    r"|\(\s*(?:USD|\$|in)?\s*(thousands|millions|billions)\s*\)"
-    r"|单位\s*[:：]?\s*(?:人民币)?\s*(千元|万元|百万元|亿元)"
-    r"|[（(](千元|万元|百万元|亿元)[）)]|以(万元|亿元)计",
-    re.IGNORECASE,
-)
-
-
-def question_scale(question: str) -> tuple[int, str] | None:
-    """The scale the question asks the answer in ("in USD millions"), with its text."""
-    m = _QUESTION_SCALE.search(question)
-    if m is None:
-        return None
-    word = next(g for g in m.groups() if g).lower()
-    return _SCALE_WORDS[word], m.group()
-
-
-# Meta phrases: a count of the answer's own words or sentences is no claim about the evidence.
-_ABOUT_THE_ANSWER = re.compile(
-    r"[ \u00a0]?(?:words?|sentences?|characters?|paragraphs?|bullet points?|bullets|key points|"
-    r"字|句话|句|段)(?![A-Za-z])"
-)
-
-
-def about_the_answer(text: str, value: NumericValue) -> bool:
-    return value.kind == "number" and _ABOUT_THE_ANSWER.match(text, value.end) is not None
-
-
-_OPERATORS = frozenset("*×/÷^·")
-
-
-def in_working(text: str, value: NumericValue, constants: tuple[int, ...]) -> bool:
-    """A constant of a calculation the answer writes out ("× 100", "/ 2", "365 *", "^(1/n) - 1"):
-    a small integer from the policy's list right next to an arithmetic operator."""
-    if (
-        value.kind != "number"
-        or not value.quantity.isdigit()
-        or int(value.quantity) not in constants
-    ):
-        return False
-    before = text[: value.start].rstrip(" (")
-    after = text[value.end :].lstrip(" )")
-    if before[-1:] in _OPERATORS or after[:1] in _OPERATORS:
-        return True
-    if after[:1] in ("x", "X") and after[1:2] == " " and text[value.end : value.end + 1] == " ":
-        return True
-    # "(…) - 1", "(…) + 1": a constant added to a bracketed expression.
-    return before[-1:] in ("-", "+", "−") and before[:-1].rstrip()[-1:] == ")"
-
-
 # --- Comparing two values ---------------------------------------------------------------------
 
 
@@ -597,7 +489,3 @@ def squeezed_dates(text: str) -> list[Quantity]:
             Quantity(value, "date", date=(int(m.group(3)), MONTHS[m.group(1)], int(m.group(2))))
         )
     return found
-
-
-def typed_values(text: str) -> list[Quantity]:
-    return [typed(v) for v in extract_numbers(text)]

@@ -117,7 +117,7 @@ def test_verdicts_are_byte_identical_run_to_run(a, b):
 def test_scanning_excerpts_in_full_gives_the_same_verdict(conclusion_values):
     """Many values against long excerpts switch the fast path to one full scan per excerpt;
     the verdict is byte-identical either way."""
-    from groundgate.engine.gates import answer
+    from groundgate.engine.gates import answer_numbers as answer
 
     conclusion = " and ".join(conclusion_values)
     source = "rates 4.5% at noon in March 2024: 12,345 units, $1,050 " * 3

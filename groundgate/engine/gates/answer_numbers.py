@@ -1,0 +1,294 @@
+"""Rule 5 of the answer gate: every value of the conclusion is grounded in an accepted excerpt.
+
+Each value is looked for verbatim first (numbers.units_offering: the fast path, most values).
+A value that is not verbatim goes to _SlowPath, built once per case: it is compared as a quantity
+under the policy's equivalence rules (quantities.py, through number_grounding.EvidenceIndex),
+exempted when the question states it or it is about the answer itself (declarations.py), or
+reported as UNGROUNDED_NUMBER with its nearest miss and a derivation from cited values
+(derivations.py). docs/number-grammar.md is the reference.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from groundgate.engine.declarations import about_the_answer, in_working, question_scale
+from groundgate.engine.derivations import explain
+from groundgate.engine.findings import Derivation, Finding, NearMatch, NumberFinding, ValueRef
+from groundgate.engine.number_grounding import EvidenceIndex, Hint, Located
+from groundgate.engine.numbers import (
+    NumericValue,
+    extract_numbers,
+    is_grounded,
+    leading_digits,
+    offered_quantities,
+    units_offering,
+)
+from groundgate.engine.quantities import EQUIVALENCE_RULES, NO_CONTEXT, Quantity, compare, typed
+
+if TYPE_CHECKING:  # the gate's models; answer.py imports this module
+    from groundgate.engine.gates.answer import AnswerCase, AnswerGatePolicy, Evidence
+
+# Finding codes of this rule. Each is emitted in exactly one place below.
+UNGROUNDED_NUMBER = "UNGROUNDED_NUMBER"
+# Info findings: how a value was grounded other than verbatim, or why it is no claim.
+NUMBER_EQUIVALENT = "NUMBER_EQUIVALENT"
+NUMBER_FROM_QUESTION = "NUMBER_FROM_QUESTION"
+NUMBER_ABOUT_ANSWER = "NUMBER_ABOUT_ANSWER"
+NUMBER_IN_WORKING = "NUMBER_IN_WORKING"
+NUMBER_DERIVED = "NUMBER_DERIVED"
+
+
+def check_numbers(
+    case: AnswerCase,
+    conclusion: str,
+    accepted: list[tuple[int, Evidence]],
+    policy: AnswerGatePolicy,
+) -> list[Finding]:
+    values = extract_numbers(conclusion)
+    if not values:
+        return []
+    excerpts = [evidence.excerpt for _, evidence in accepted]
+    findings: list[Finding] = []
+    slow: _SlowPath | None = None
+    # Many values against long excerpts: scan each excerpt once into one table of what it
+    # offers, instead of searching every excerpt for every value (values x characters). Both
+    # ways give the same answer (a property test holds units_offering equal to the full scan).
+    offered_all: dict[str, set[str]] | None = None
+    if len(values) * sum(len(e) for e in excerpts) > _FULL_SCAN_AT:
+        offered_all = {}
+        for excerpt in excerpts:
+            offered_quantities(excerpt, offered_all)
+    scanned: dict[str, dict[str, set[str]]] = {}
+    for value in values:
+        # Fast path: the value verbatim, as a whole value, in an excerpt (most values are).
+        units: set[str] | None = None
+        needle = leading_digits(value.quantity)
+        if offered_all is not None:
+            units = offered_all.get(value.quantity)
+        else:
+            # (A time in words, "noon", has no digits: its own text is the needle.)
+            probe = needle or value.quantity
+            for excerpt in excerpts:
+                if probe not in excerpt:
+                    continue
+                offered = units_offering(excerpt, value.quantity, needle, scanned)
+                if offered is not None:
+                    units = offered if units is None else units | offered
+        if is_grounded(value, units, unit_must_match=policy.unit_must_match):
+            continue
+        if slow is None:
+            slow = _SlowPath(case, conclusion, accepted, policy)
+        findings.append(slow.check(value))
+    return findings
+
+
+# values x excerpt characters above which the excerpts are scanned once, in full.
+_FULL_SCAN_AT = 200_000
+
+
+class _SlowPath:
+    """Everything about values that are not verbatim in an excerpt, built once per case."""
+
+    def __init__(
+        self,
+        case: AnswerCase,
+        conclusion: str,
+        accepted: list[tuple[int, Evidence]],
+        policy: AnswerGatePolicy,
+    ) -> None:
+        self.conclusion = conclusion
+        self.policy = policy
+        self.allowed = frozenset(policy.equivalences)
+        scale = question_scale(case.question) if "question_scale" in self.allowed else None
+        self.question_scale = scale
+        self.index = EvidenceIndex(
+            chunks=case.raw_chunks or [],
+            accepted=accepted,
+            question=case.question,
+            scale_scope=policy.declared_scale_scope,
+            question_exponent=scale[0] if scale else None,
+            rounding_min_significant=policy.rounding_min_significant,
+        )
+        self._question_values: list[Quantity] | None = None
+        self.question = case.question
+        # The answer's own values met so far that are grounded or derived: a later value may
+        # be calculated from them ("0.3972 * 100 = 39.72%").
+        self.chain: list[Located] = []
+        self.hinted = 0
+
+    def _remember(self, value: NumericValue, q: Quantity, source: Located | None) -> None:
+        context = source.context if source is not None else NO_CONTEXT
+        self.chain.append(
+            Located(q, context, "", None, None, (value.start, value.end), where="answer")
+        )
+
+    def check(self, value: NumericValue) -> Finding:
+        policy = self.policy
+        q = typed(value)
+        where: dict[str, Any] = {
+            "field": "answer.conclusion",
+            "span": (value.start, value.end),
+            "value": value.text,
+        }
+        if policy.meta_counts_exempt and about_the_answer(self.conclusion, value):
+            return NumberFinding(
+                code=NUMBER_ABOUT_ANSWER,
+                severity="info",
+                message=f"{value.text!r} counts the answer's own words, no claim about evidence",
+                **where,
+            )
+        if policy.calculation_constants and in_working(
+            self.conclusion, value, policy.calculation_constants
+        ):
+            return NumberFinding(
+                code=NUMBER_IN_WORKING,
+                severity="info",
+                message=f"{value.text!r} is a constant of the calculation the answer writes out",
+                **where,
+            )
+        grounding = self.index.ground(q, self.allowed) if self.allowed else None
+        if grounding is not None:
+            self._remember(value, q, grounding.source)
+            rules = list(grounding.rules) or ["format"]
+            return NumberFinding(
+                code=NUMBER_EQUIVALENT,
+                severity="info",
+                message=self._grounded_message(value, rules, grounding.source),
+                rules=rules,
+                grounded_by=_ref(grounding.source),
+                **where,
+            )
+        if self._from_question(q):
+            return NumberFinding(
+                code=NUMBER_FROM_QUESTION,
+                severity="info",
+                message=f"{value.text!r} restates the question: no claim about the evidence",
+                **where,
+            )
+        self.hinted += 1
+        if self.hinted > policy.max_hinted_values:
+            return NumberFinding(
+                code=UNGROUNDED_NUMBER,
+                message=f"{value.text!r} is in no accepted excerpt (no hint searched: more "
+                f"than {policy.max_hinted_values} values of this answer are ungrounded)",
+                **where,
+            )
+        hint = self.index.near_miss(q, self.allowed)
+        found = explain(
+            q,
+            self.index.excerpt_values + self.chain[-_CHAIN:],
+            max_operands=policy.derivation_max_operands,
+            question_exponent=self.index.question_exponent,
+            min_significant=policy.rounding_min_significant,
+        )
+        derivation = None
+        if found is not None:
+            self._remember(value, q, None)
+            derivation = Derivation(
+                operation=found.operation,
+                formula=found.formula,
+                operands=[_ref(o) for o in found.operands],
+            )
+            if policy.derived_numbers == "accept":
+                return NumberFinding(
+                    code=NUMBER_DERIVED,
+                    severity="info",
+                    message=f"{value.text!r} is derived from cited values: {found.formula}",
+                    derivation=derivation,
+                    **where,
+                )
+        message = f"{value.text!r} is in no accepted excerpt"
+        if hint is not None:
+            message += "; " + _hint_text(hint)
+        if derivation is not None:
+            message += f"; it could be derived: {derivation.formula} ({derivation.operation})"
+        return NumberFinding(
+            code=UNGROUNDED_NUMBER,
+            message=message,
+            near_match=_near(hint) if hint is not None else None,
+            derivation=derivation,
+            **where,
+        )
+
+    def _grounded_message(self, value: NumericValue, rules: list[str], source: Located) -> str:
+        how = "; ".join(f"{r} ({EQUIVALENCE_RULES[r]})" for r in rules)
+        where = (
+            f"evidence {source.evidence_index}" if source.evidence_index is not None else "evidence"
+        )
+        message = f"{value.text!r} grounded by {how}: {where} has {source.quantity.value.text!r}"
+        declaration = source.context.declaration
+        if declaration is not None and {"declared_scale", "as_written"} & set(rules):
+            message += f"; scale from {declaration.text!r} in chunk {declaration.chunk_id!r}"
+        if "question_scale" in rules and self.question_scale is not None:
+            message += f"; the question asks {self.question_scale[1]!r}"
+        return message
+
+    def _from_question(self, q: Quantity) -> bool:
+        mode = self.policy.question_values
+        if mode == "none" or not self.question:
+            return False
+        if mode == "dates" and not (q.kind in ("date", "time") or q.is_year()):
+            return False
+        if self._question_values is None:
+            self._question_values = [typed(v) for v in extract_numbers(self.question)]
+            # "FY2022", "Q3 2023": a year glued to letters is still the question's year.
+            self._question_values += [
+                typed(v) for y in _YEARS.finditer(self.question) for v in extract_numbers(y.group())
+            ]
+        return any(compare(q, other) is not None for other in self._question_values)
+
+
+# How many of the answer's own latest values a derivation may use.
+_CHAIN = 50
+_YEARS = re.compile(r"(?<![0-9])(?:1[89][0-9]{2}|20[0-9]{2})(?![0-9])")
+
+
+def _ref(located: Located) -> ValueRef:
+    if located.where == "answer":
+        return ValueRef(
+            text=located.quantity.value.text, span=located.span, field="answer.conclusion"
+        )
+    return ValueRef(
+        text=located.quantity.value.text,
+        evidence_index=located.evidence_index,
+        span=located.span,
+        chunk_id=located.chunk_id,
+        chunk_span=located.chunk_span,
+    )
+
+
+def _near(hint: Hint) -> NearMatch:
+    ref = _ref(hint.source)
+    return NearMatch(**ref.model_dump(), reason=hint.reason, detail=hint.detail or None)
+
+
+_NEAR_TEXT = {
+    "same_quantity": "near match: evidence {index} has {text!r}, the same value written "
+    "differently ({detail}); this policy requires it verbatim",
+    "outside_excerpt": "chunk {chunk!r} has {text!r}, outside the excerpt that evidence {index} "
+    "quotes",
+    "other_chunk": "chunk {chunk!r}, which the answer does not cite, has {text!r}",
+    "different_unit": "near match: evidence {index} has {text!r}, the same number with another "
+    "unit",
+    "wrong_scale": "near miss: evidence {index} has {text!r}, the same digits at another scale",
+    "wrong_year": "near miss: evidence {index} has {text!r}, another year",
+    "wrong_month": "near miss: evidence {index} has {text!r}, another month",
+    "wrong_day": "near miss: evidence {index} has {text!r}, another day",
+    "digits_transposed": "near miss: evidence {index} has {text!r} (two digits swapped)",
+    "digit_inserted": "near miss: evidence {index} has {text!r} (the answer has a digit more)",
+    "digit_deleted": "near miss: evidence {index} has {text!r} (the answer has a digit less)",
+    "digit_changed": "near miss: evidence {index} has {text!r} (one digit differs)",
+    "part_of_longer_number": "evidence {index} has it only inside the longer number {text!r}",
+}
+
+
+def _hint_text(hint: Hint) -> str:
+    source = hint.source
+    return _NEAR_TEXT[hint.reason].format(
+        index=source.evidence_index,
+        text=source.quantity.value.text,
+        chunk=source.chunk_id,
+        detail=hint.detail,
+    )

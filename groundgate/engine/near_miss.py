@@ -1,0 +1,84 @@
+"""Why an ungrounded value is almost an evidence value: the near-miss reasons, pure functions of
+two typed values. number_grounding.EvidenceIndex.near_miss() chooses the most useful one (and
+looks for the right value outside the excerpt); docs/number-grammar.md lists them with examples.
+Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from groundgate.engine.quantities import Quantity
+
+# The near-miss reasons, most useful first.
+NEAR_MISS_REASONS = (
+    "same_quantity",
+    "outside_excerpt",
+    "other_chunk",
+    "different_unit",
+    "wrong_scale",
+    "wrong_year",
+    "wrong_month",
+    "wrong_day",
+    "digits_transposed",
+    "digit_inserted",
+    "digit_deleted",
+    "digit_changed",
+    "part_of_longer_number",
+)
+
+
+def near_reason(q: Quantity, e: Quantity) -> str | None:
+    """The reason evidence value `e` is a near miss of answer value `q`, or None (a value that
+    grounds q is not a near miss: the caller asks compare() first)."""
+    if q.kind == "date" and e.kind == "date" and q.date and e.date:
+        differ = [
+            name
+            for name, mine, theirs in zip(("year", "month", "day"), q.date, e.date, strict=True)
+            if mine is not None and mine != theirs
+        ]
+        if len(differ) == 1 and all(
+            theirs is not None for mine, theirs in zip(q.date, e.date, strict=True) if mine
+        ):
+            return f"wrong_{differ[0]}"
+        return None
+    if not (q.numeric and e.numeric):
+        return None
+    assert q.figure is not None and e.figure is not None
+    if q.figure == e.figure and q.magnitude == e.magnitude and q.unit != e.unit:
+        return "different_unit"
+    mine, theirs = q.digits, e.digits
+    if mine == theirs and mine:
+        return "wrong_scale"
+    edit = _digit_edit(mine, theirs)
+    if edit is not None:
+        return edit
+    if q.value.quantity in e.value.quantity and q.value.quantity != e.value.quantity:
+        return "part_of_longer_number"
+    return None
+
+
+def _digit_edit(mine: str, theirs: str) -> str | None:
+    """One digit inserted, deleted, changed, or two neighbours swapped - said from the answer's
+    side ("digit_inserted": the answer has a digit more)."""
+    if not mine or not theirs or mine == theirs:
+        return None
+    if len(mine) == len(theirs) + 1:
+        return "digit_inserted" if _one_deletion(mine, theirs) else None
+    if len(theirs) == len(mine) + 1:
+        return "digit_deleted" if _one_deletion(theirs, mine) else None
+    if len(mine) != len(theirs):
+        return None
+    differ = [i for i, (a, b) in enumerate(zip(mine, theirs, strict=True)) if a != b]
+    if len(differ) == 2 and differ[1] == differ[0] + 1:
+        i = differ[0]
+        if mine[i] == theirs[i + 1] and mine[i + 1] == theirs[i]:
+            return "digits_transposed"
+    if len(differ) == 1 and len(mine) >= 3:
+        return "digit_changed"
+    return None
+
+
+def _one_deletion(longer: str, shorter: str) -> bool:
+    for i in range(len(longer)):
+        if longer[:i] + longer[i + 1 :] == shorter:
+            return True
+    return False

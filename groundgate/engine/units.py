@@ -1,0 +1,62 @@
+"""Units written after a value: which word after a number is its unit ("mg/L", "元", "kg").
+
+numbers.py's grammar calls unit_after() for every plain number; quantities.py says which units
+mean the same (normalise_unit). Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Units written after a value. Multi-letter ASCII units may follow a space; single letters only
+# when attached ("5s", "3m"), because "Grade 5 A" is not five amperes. CJK units are attached.
+_ASCII_UNITS = sorted(
+    """mg/L mg/l mg/kg mg/m3 mg/dL µg/L μg/L µg/m3 μg/m3 ug/L g/L g/kg mol/L mmol/L ppm ppb
+    mg kg µg μg ug km cm mm nm µm μm mL ml kWh kW MW GW Wh mA mV kV Hz kHz MHz GHz
+    KB MB GB TB kB ms µs μs ns min mins hr hrs sec secs °C °F ℃ ℉ dB
+    USD EUR CNY RMB GBP JPY HKD yuan dollars euros percent pct bps""".split(),
+    key=len,
+    reverse=True,
+)
+_SINGLE_UNITS = ["g", "m", "s", "h", "L", "t", "W", "V", "A", "K", "x"]
+_CJK_UNITS = sorted(
+    """万元 亿元 千元 百元 美元 欧元 港元 英镑 日元 人民币 元 角 分钱
+    人次 人 名 位 个月 个 次 件 起 项 家 户 条 台 辆 座 所 种 类 批 份 篇 页 章 节 例
+    小时 分钟 秒钟 秒 天 日 周 星期 月 年 岁 倍 成
+    吨 公斤 千克 毫克 微克 克 斤 升 毫升 千米 公里 厘米 毫米 米 平方米 平方公里 立方米 亩 公顷
+    度 摄氏度 千瓦时 千瓦 瓦 伏 赫兹 兆 字节""".split(),
+    key=len,
+    reverse=True,
+)
+_ASCII_UNIT_SET = frozenset(_ASCII_UNITS)
+_SINGLE_UNIT_SET = frozenset(_SINGLE_UNITS)
+_CJK_UNIT_SET = frozenset(_CJK_UNITS)
+_CJK_UNIT_LENGTHS = sorted({len(u) for u in _CJK_UNITS}, reverse=True)
+# The word after a value that may be a unit; looked up in the sets above (a dict lookup is far
+# cheaper than a regex alternation of 150 units).
+_UNIT_WORD = re.compile(r"(\s?)([A-Za-zµμ°℃℉][A-Za-z0-9/]*)")
+_UNIT_FIRST = (
+    frozenset(" \u00a0µμ°℃℉")
+    | frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+    | frozenset(u[0] for u in _CJK_UNITS)
+)
+
+
+def unit_after(text: str, end: int) -> tuple[str, int]:
+    """(unit, new end) for a unit written right after a value, or ("", end)."""
+    ch = text[end]
+    if ch not in _UNIT_FIRST:
+        return "", end
+    if ch in _CJK_UNIT_SET or ("\u4e00" <= ch <= "\u9fff"):
+        for length in _CJK_UNIT_LENGTHS:
+            word = text[end : end + length]
+            if word in _CJK_UNIT_SET:
+                return word, end + length
+        return "", end
+    m = _UNIT_WORD.match(text, end)
+    if m is None:
+        return "", end
+    space, word = m.groups()
+    if word in _ASCII_UNIT_SET or (not space and word in _SINGLE_UNIT_SET):
+        return word, m.end()
+    return "", end
