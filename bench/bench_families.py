@@ -81,8 +81,12 @@ def report(rng: random.Random, i: int) -> dict:
     }
 
 
-def code(rng: random.Random, i: int) -> dict:
-    symbols = [
+REF_KEYS = ("symbol_id", "file_path", "start_line", "end_line", "source_hash", "repo_commit")
+
+
+def code_symbols(n: int) -> list[dict]:
+    """n function symbols as symbols.jsonl writes them (also used by bench_growth.py)."""
+    return [
         {
             "symbol_id": f"pkg/m{k}.py::f{k}",
             "file_path": f"pkg/m{k}.py",
@@ -93,22 +97,13 @@ def code(rng: random.Random, i: int) -> dict:
             "kind": "function",
             "name": f"f{k}",
         }
-        for k in range(12)
+        for k in range(n)
     ]
-    refs = [
-        {
-            k: s[k]
-            for k in (
-                "symbol_id",
-                "file_path",
-                "start_line",
-                "end_line",
-                "source_hash",
-                "repo_commit",
-            )
-        }
-        for s in rng.sample(symbols, 3)
-    ]
+
+
+def code(rng: random.Random, i: int) -> dict:
+    symbols = code_symbols(12)
+    refs = [{k: s[k] for k in REF_KEYS} for s in rng.sample(symbols, 3)]
     if i % 5 == 0:
         refs[0]["source_hash"] = "stale"
     return {

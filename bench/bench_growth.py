@@ -28,6 +28,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_families import REF_KEYS, code_symbols
 
 from groundgate.engine.registry import get_gate
 
@@ -136,21 +139,8 @@ def report(n: int) -> tuple[str, dict]:
 
 
 def code(n: int) -> tuple[str, dict]:
-    symbols = [
-        {
-            "symbol_id": f"pkg/m{k}.py::f{k}",
-            "file_path": f"pkg/m{k}.py",
-            "start_line": 10,
-            "end_line": 40,
-            "source_hash": f"{k:064x}",
-            "repo_commit": "abc",
-            "kind": "function",
-            "name": f"f{k}",
-        }
-        for k in range(n)
-    ]
-    keys = ("symbol_id", "file_path", "start_line", "end_line", "source_hash", "repo_commit")
-    refs = [{k: s[k] for k in keys} for s in symbols]
+    symbols = code_symbols(n)
+    refs = [{k: s[k] for k in REF_KEYS} for s in symbols]
     return "code", {
         "case_id": "g",
         "sample": {"question": "where?", "evidence_refs": refs},
