@@ -87,7 +87,6 @@ class EvidenceIndex:
         *,
         chunks: Sequence[ChunkLike],
         accepted: Sequence[tuple[int, EvidenceLike]],
-        question: str,
         scale_scope: str,
         question_exponent: int | None,
         rounding_min_significant: int,
@@ -111,7 +110,6 @@ class EvidenceIndex:
         self._digit_keys: list[str] = []
         self._digit_positions: list[int] = []
         self._other_values: list[Located] | None = None
-        self._question = question
 
     # -- context of a value --------------------------------------------------------------
 

@@ -8,15 +8,13 @@ is not grounded by an excerpt's "10,000", "100", "2010" or "10.5". Each value ha
     English magnitude, percent/per-mille). Whitespace inside a value is dropped; nothing else is
     normalised, so "12.50" != "12.5" and "１０" != "10".
   - unit: a recognised unit or currency written next to it ("mg/L", "元", "$"), or "".
-  - key: the quantity normalised (full-width -> ASCII, separators removed, magnitudes applied,
-    dates as (y, m, d)) - used only to explain near matches, never to ground a value.
+What a value means, and when two values written differently are the same one, is decided in
+one place only: quantities.py (typed()).
 """
 
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
-from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from groundgate.engine.units import unit_after
@@ -24,7 +22,6 @@ from groundgate.engine.units import unit_after
 Kind = Literal["number", "percent", "date", "time", "range", "identifier", "ordinal", "score"]
 
 _D = "[0-9０-９]"
-_FULLWIDTH = str.maketrans("０１２３４５６７８９．，％－＋", "0123456789.,%-+")
 
 # Magnitudes that belong to the quantity itself (1.5万 is fifteen thousand, not 1.5 of a unit).
 _CJK_MAGNITUDES = {
@@ -36,14 +33,6 @@ _CJK_MAGNITUDES = {
     "百万": 10**6,
     "十万": 10**5,
     "万": 10**4,
-}
-_EN_MAGNITUDES = {
-    "thousand": 10**3,
-    "million": 10**6,
-    "billion": 10**9,
-    "trillion": 10**12,
-    "bn": 10**9,
-    "mn": 10**6,
 }
 
 _MAG = "(?:" + "|".join(sorted(_CJK_MAGNITUDES, key=len, reverse=True)) + ")"
@@ -85,7 +74,6 @@ _NOT_BEFORE_SIGN = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789０１２３４５６７８９_.．"
 )
 _WS = re.compile(r"\s+")
-_DATE_PARTS = re.compile(r"[0-9]+")
 
 MONTHS = {
     name: number
@@ -136,61 +124,6 @@ class NumericValue(NamedTuple):
     # For ranges: the quantities of the two endpoints, which an excerpt also offers for grounding
     # ("between 10 and 20" is grounded by "10-20").
     endpoints: tuple[str, ...] = ()
-
-    @property
-    def key(self) -> tuple | None:
-        """The quantity normalised, for near-match hints only (computed on demand: it is slow and
-        almost never needed)."""
-        if self.kind in ("date", "time"):
-            return _date_key(self.quantity)
-        if self.kind == "range":
-            return ("range", *(_decimal_key(e) for e in self.endpoints))
-        return _decimal_key(self.quantity)
-
-
-_MAGNITUDE_SUFFIXES = sorted(
-    (_CJK_MAGNITUDES | _EN_MAGNITUDES).items(), key=lambda item: len(item[0]), reverse=True
-)
-_NON_DIGITS = re.compile(r"[^0-9]+")
-
-
-@lru_cache(maxsize=4096)
-def significant_digits(quantity: str) -> str:
-    """The digits that carry the value, without separators or leading/trailing zeros: "1,050"
-    and "1050.0" and "1.05千" share "105". Equal keys imply equal significant digits, so this is
-    a cheap test before the (slow) key comparison."""
-    return digits_only(quantity).strip("0")
-
-
-def digits_only(text: str) -> str:
-    """Every digit of `text`, full-width ones as ASCII, nothing else."""
-    return _NON_DIGITS.sub("", text.translate(_FULLWIDTH))
-
-
-@lru_cache(maxsize=4096)
-def _decimal_key(quantity: str) -> tuple | None:
-    """Normalise a quantity for near-match hints: ("num", Decimal, suffix)."""
-    q = quantity.translate(_FULLWIDTH)
-    suffix = ""
-    if q.endswith(("%", "‰")):
-        suffix, q = q[-1], q[:-1]
-    multiplier = 1
-    for word, factor in _MAGNITUDE_SUFFIXES:
-        if q.endswith(word):
-            multiplier = factor
-            q = q[: -len(word)]
-            break
-    q = q.replace(",", "").replace("−", "-").replace("±", "")
-    try:
-        number = Decimal(q) * multiplier
-    except InvalidOperation:
-        return None
-    return ("num", number.normalize() if number else Decimal(0), suffix)
-
-
-def _date_key(text: str) -> tuple:
-    parts = tuple(int(p) for p in _DATE_PARTS.findall(text.translate(_FULLWIDTH)))
-    return ("date", *parts)
 
 
 # (start, end, kind, quantity, unit, endpoints)

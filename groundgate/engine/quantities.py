@@ -432,7 +432,7 @@ def _compare_numbers(
             found = (*how, "rounded")
         else:
             continue
-        if best is None or _risk(found) < _risk(best):
+        if best is None or risk(found) < risk(best):
             best = found
     if best is None:
         return None
@@ -458,13 +458,9 @@ def _rounds_to(mine: Decimal, decimals: int, shift: int, theirs: Decimal, min_si
         return False
 
 
-def _risk(rules: tuple[str, ...]) -> tuple[int, int]:
-    return (max((_RISK.get(r, 0) for r in rules), default=-1), len(rules))
-
-
 def risk(rules: tuple[str, ...]) -> tuple[int, int]:
     """Order of preference between two ways of grounding a value (lower is safer)."""
-    return _risk(rules)
+    return (max((_RISK.get(r, 0) for r in rules), default=-1), len(rules))
 
 
 # PDF text that lost its spaces: "December31,2016". The grammar does not read digits glued to a

@@ -106,7 +106,6 @@ class _SlowPath:
         self.index = EvidenceIndex(
             chunks=case.raw_chunks or [],
             accepted=accepted,
-            question=case.question,
             scale_scope=policy.declared_scale_scope,
             question_exponent=scale[0] if scale else None,
             rounding_min_significant=policy.rounding_min_significant,
