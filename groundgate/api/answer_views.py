@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from groundgate.access import Action, dataset_for
 from groundgate.api.errors import bad_request
-from groundgate.api.gate_views import ErrorBody
+from groundgate.api.gate_views import error_responses
 from groundgate.api.params import dataset_from_query
 from groundgate.pipeline.package import PublicResponse
 from groundgate.pipeline.select import R2ValidationError
@@ -49,10 +49,7 @@ class AnswerView(APIView):
         request=AnswerRequest,
         responses={
             200: PublicResponse,
-            400: ErrorBody,
-            401: ErrorBody,
-            404: ErrorBody,
-            409: ErrorBody,
+            **error_responses(400, 401, 404, 409),
         },
         tags=["answer"],
     )

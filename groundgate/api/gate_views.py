@@ -47,6 +47,11 @@ class ErrorBody(serializers.Serializer):
     errors = ErrorItem(many=True, required=False)
 
 
+def error_responses(*statuses: int) -> dict[int, type[ErrorBody]]:
+    """An endpoint's documented error statuses, each answered with an ErrorBody."""
+    return {status: ErrorBody for status in statuses}
+
+
 DATASET_PARAM = OpenApiParameter(
     "dataset", str, description="Dataset slug (optional if you are a member of one dataset)"
 )
@@ -83,10 +88,7 @@ def make_gate_view(kind: str) -> type[APIView]:
             responses={
                 200: OpenApiResponse(spec.verdict_model, description="seen before"),
                 201: OpenApiResponse(spec.verdict_model, description="stored and gated"),
-                400: ErrorBody,
-                401: ErrorBody,
-                404: ErrorBody,
-                409: ErrorBody,
+                **error_responses(400, 401, 404, 409),
             },
             tags=["gate"],
         )
@@ -133,10 +135,7 @@ def make_batch_view(kind: str) -> type[APIView]:
             request=BatchRequest,
             responses={
                 200: BatchResponse,
-                400: ErrorBody,
-                401: ErrorBody,
-                404: ErrorBody,
-                413: ErrorBody,
+                **error_responses(400, 401, 404, 413),
             },
             tags=["gate"],
         )

@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from groundgate.access import Action, dataset_for
 from groundgate.api.errors import TooLarge, UnsupportedFile, bad_request, read_limited
-from groundgate.api.gate_views import ErrorBody
+from groundgate.api.gate_views import error_responses
 from groundgate.api.serializers import DocumentSerializer
 from groundgate.engine.registry import GATES
 from groundgate.models import Document, DocumentStatus
@@ -80,12 +80,7 @@ class DocumentUpload(APIView):
                 },
             ),
             200: DocumentSerializer,
-            400: ErrorBody,
-            401: ErrorBody,
-            403: ErrorBody,
-            404: ErrorBody,
-            413: ErrorBody,
-            415: ErrorBody,
+            **error_responses(400, 401, 403, 404, 413, 415),
         },
         tags=["documents"],
     )
@@ -130,11 +125,7 @@ class ChunkImport(APIView):
         request={"application/x-ndjson": OpenApiTypes.STR},
         responses={
             200: ImportReport,
-            400: ErrorBody,
-            401: ErrorBody,
-            403: ErrorBody,
-            404: ErrorBody,
-            415: ErrorBody,
+            **error_responses(400, 401, 403, 404, 415),
         },
         tags=["documents"],
     )
@@ -156,11 +147,7 @@ class CaseImport(APIView):
         request={"application/x-ndjson": OpenApiTypes.STR},
         responses={
             200: ImportReport,
-            400: ErrorBody,
-            401: ErrorBody,
-            403: ErrorBody,
-            404: ErrorBody,
-            415: ErrorBody,
+            **error_responses(400, 401, 403, 404, 415),
         },
         tags=["cases"],
     )

@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 
 from groundgate.access import Action, dataset_for
 from groundgate.api.errors import bad_request
-from groundgate.api.gate_views import ErrorBody
+from groundgate.api.gate_views import error_responses
 from groundgate.api.ingest_views import (
     ImportReport,
     JSONLinesParser,
@@ -49,12 +49,7 @@ class TraceImport(APIView):
         request={"application/json": OpenApiTypes.STR, "application/x-ndjson": OpenApiTypes.STR},
         responses={
             200: ImportReport,
-            400: ErrorBody,
-            401: ErrorBody,
-            403: ErrorBody,
-            404: ErrorBody,
-            413: ErrorBody,
-            415: ErrorBody,
+            **error_responses(400, 401, 403, 404, 413, 415),
         },
         tags=["cases"],
     )

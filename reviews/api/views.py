@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from groundgate.access import Action, case_for, dataset_for, member_role
 from groundgate.api.errors import bad_request
-from groundgate.api.gate_views import ErrorBody
+from groundgate.api.gate_views import error_responses
 from groundgate.models import Case, Dataset
 from reviews.api import serializers as s
 from reviews.export import export_filters_parse, export_records
@@ -88,10 +88,7 @@ class Export(APIView):
             (200, "text/csv"): OpenApiTypes.STR,
             (200, "application/json"): OpenApiTypes.STR,
             (200, "application/vnd.apache.parquet"): OpenApiTypes.BINARY,
-            400: ErrorBody,
-            401: ErrorBody,
-            403: ErrorBody,
-            404: ErrorBody,
+            **error_responses(400, 401, 403, 404),
         },
         tags=["export"],
     )
