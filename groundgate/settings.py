@@ -193,6 +193,8 @@ GROUNDGATE_CASE_LIMITS = env_case_limits()
 # Rendered page images: the longest side in pixels (the zoom is lowered for a huge page).
 GROUNDGATE_RENDER_MAX_SIDE_PX = env_int("GROUNDGATE_RENDER_MAX_SIDE_PX", 5000, minimum=100)
 # How many cases one batch gate request may carry.
+# How long opening a case holds it for the reviewer who opened it (the queue hides it meanwhile).
+GROUNDGATE_RESERVATION_MINUTES = env_int("GROUNDGATE_RESERVATION_MINUTES", 15, minimum=1)
 GROUNDGATE_GATE_BATCH_MAX = env_int("GROUNDGATE_GATE_BATCH_MAX", 100, minimum=1)
 
 # The answering pipeline's model. "extractive" is offline and deterministic (the default);

@@ -24,7 +24,7 @@ from django.utils.dateparse import parse_datetime
 
 from groundgate.families import get_family
 from groundgate.models import Case, Chunk, Dataset, GateRun
-from reviews.models import FindingDecision, Label, QueueEntry, Relabel, Review, ReviewState
+from reviews.models import FindingDecision, Label, QueueEntry, Relabel, Review
 from reviews.selectors import queue_entries
 
 SCHEMA_VERSION = "groundgate.export.v1"
@@ -103,12 +103,12 @@ def export_case_ids(*, dataset: Dataset, filters: ExportFilters) -> Iterator[int
     """The ids to export, in case order, read in slices (no big list in memory)."""
     entries = queue_entries(
         dataset=dataset,
-        filters={
-            "review": str(ReviewState.REVIEWED) if filters.reviewed_only else "",
-            "final_label": filters.label,
-            "code": filters.code,
-        },
+        filters={"final_label": filters.label, "code": filters.code},
     )
+    if filters.reviewed_only:
+        # Settled: the reviewers agree or an admin relabelled (a relabel is not a review, but it
+        # is a final label): the case has a final label.
+        entries = entries.exclude(final_label="")
     if filters.since is not None:
         since = filters.since
         entries = entries.filter(

@@ -42,6 +42,9 @@ class ReviewState(models.TextChoices):
     UNREVIEWED = "unreviewed", "Unreviewed"
     REVIEWED = "reviewed", "Reviewed"
     DISPUTED = "disputed", "Disputed"
+    # Reviewers disagreed and an admin's relabel settled it. A relabel is not a review: a case
+    # nobody reviewed stays unreviewed whatever an admin set (docs/decisions.md).
+    ADJUDICATED = "adjudicated", "Adjudicated"
 
 
 class Review(AppendOnlyModel):
@@ -112,6 +115,8 @@ class QueueEntry(models.Model):
     external_id = models.CharField(max_length=255)
     question = models.CharField(max_length=300, blank=True)
     gate_status = models.CharField(max_length=32, blank=True)
+    # The one vocabulary across families (groundgate.families.OUTCOMES); gate_status is the detail.
+    outcome = models.CharField(max_length=16, blank=True)
     passed = models.BooleanField(default=False)
     finding_codes = models.CharField(max_length=1000, blank=True)
     review_state = models.CharField(
@@ -121,6 +126,9 @@ class QueueEntry(models.Model):
     review_rank = models.PositiveSmallIntegerField(default=0)
     review_count = models.PositiveIntegerField(default=0)
     final_label = models.CharField(max_length=24, blank=True)
+    # The label the reviewers agreed on (reviews only, never a relabel): what the dashboard's
+    # agreement between gate and reviewers counts.
+    review_label = models.CharField(max_length=24, blank=True)
 
     class Meta:
         indexes = [
@@ -138,6 +146,10 @@ class QueueEntry(models.Model):
             ),
             models.Index(
                 fields=["dataset", "kind", "passed", "review_rank", "case"], name="queue_kind_order"
+            ),
+            models.Index(
+                fields=["dataset", "outcome", "passed", "review_rank", "case"],
+                name="queue_outcome_order",
             ),
         ]
 
@@ -163,11 +175,13 @@ class QueueCount(models.Model):
     """Derived: how many queue rows of a dataset there are, kept in step by reviews.queue in the
     writer's transaction, so the queue page reads its counts in one indexed query of a few dozen
     rows instead of grouping 100k. Two kinds of row: a cell (code "") counts the cases with one
-    gate status, kind and review state, so any combination of those filters is a sum of cells;
-    a code row (status, kind and review "") counts the cases with that finding code."""
+    gate status (and outcome), kind and review state, so any combination of those filters is a
+    sum of cells; a code row counts the cases with that finding code in one such cell, so a code
+    combined with the other filters is a sum too (the queue's faceted counts)."""
 
     dataset = models.ForeignKey(Dataset, on_delete=models.CASCADE, related_name="+")
     gate_status = models.CharField(max_length=32, blank=True)
+    outcome = models.CharField(max_length=16, blank=True)
     kind = models.CharField(max_length=16, blank=True)
     review_state = models.CharField(max_length=16, blank=True)
     code = models.CharField(max_length=64, blank=True)
@@ -176,11 +190,33 @@ class QueueCount(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["dataset", "gate_status", "kind", "review_state", "code"],
-                name="queuecount_key",
+                fields=["dataset", "gate_status", "outcome", "kind", "review_state", "code"],
+                name="queuecount_cell_key",
             )
         ]
 
     def __str__(self) -> str:
-        what = self.code or f"{self.gate_status}/{self.kind}/{self.review_state}"
-        return f"{what}: {self.n}"
+        what = f"{self.gate_status}/{self.kind}/{self.review_state}"
+        return f"{what} {self.code}: {self.n}"
+
+
+class Reservation(models.Model):
+    """A case held by the reviewer who opened it, until `expires_at` (GROUNDGATE_RESERVATION_MINUTES
+    after the last opening). Not a record of work: a lock that the queue respects, deleted when
+    its reviewer saves a review of the case or opens another case of the dataset; an expired row
+    holds nothing and is replaced by the next opening (reviews.reservations)."""
+
+    case = models.OneToOneField(
+        Case, on_delete=models.CASCADE, primary_key=True, related_name="reservation"
+    )
+    dataset = models.ForeignKey(Dataset, on_delete=models.CASCADE, related_name="+")
+    reviewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reservations"
+    )
+    expires_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["dataset", "expires_at"], name="reservation_live")]
+
+    def __str__(self) -> str:
+        return f"{self.case_id} held by {self.reviewer_id} until {self.expires_at:%H:%M}"

@@ -15,26 +15,33 @@ from collections.abc import Iterable
 from django.db import connection, transaction
 from django.db.models import Count, Max
 
+from groundgate.families import outcome_of
 from groundgate.models import Case, GateRun
 from reviews.models import QueueCode, QueueCount, QueueEntry, Relabel, Review, ReviewState
 
-RANK = {ReviewState.UNREVIEWED: 0, ReviewState.DISPUTED: 1, ReviewState.REVIEWED: 2}
+RANK = {
+    ReviewState.UNREVIEWED: 0,
+    ReviewState.DISPUTED: 1,
+    ReviewState.REVIEWED: 2,
+    ReviewState.ADJUDICATED: 2,
+}
 BATCH = 500
 
 
-def review_state(labels_by_reviewer: dict[int, str], required: int, relabel: str | None):
-    """(state, final label). An admin's relabel settles a case; otherwise reviewers' latest
-    labels must agree, and enough reviewers must have reviewed."""
-    if relabel:
-        return ReviewState.REVIEWED, relabel
+def review_state(
+    labels_by_reviewer: dict[int, str], required: int, relabel: str | None
+) -> tuple[ReviewState, str, str]:
+    """(state, final label, the reviewers' agreed label). The state comes from reviews alone:
+    reviewers' latest labels must agree, and enough reviewers must have reviewed. An admin's
+    relabel sets the final label but is not a review (a case only an admin labelled is still
+    unreviewed); it does settle a dispute (adjudicated)."""
     labels = set(labels_by_reviewer.values())
-    if not labels:
-        return ReviewState.UNREVIEWED, ""
     if len(labels) > 1:
-        return ReviewState.DISPUTED, ""
-    if len(labels_by_reviewer) < required:
-        return ReviewState.UNREVIEWED, ""
-    return ReviewState.REVIEWED, labels.pop()
+        return (ReviewState.ADJUDICATED if relabel else ReviewState.DISPUTED), relabel or "", ""
+    if not labels or len(labels_by_reviewer) < required:
+        return ReviewState.UNREVIEWED, relabel or "", ""
+    agreed = labels.pop()
+    return ReviewState.REVIEWED, relabel or agreed, agreed
 
 
 @transaction.atomic
@@ -54,7 +61,7 @@ def _refresh(ids: list[int]) -> None:
     runs = {
         r["case_id"]: r
         for r in GateRun.objects.filter(id__in=[n["last"] for n in newest]).values(
-            "case_id", "status", "passed", "finding_codes"
+            "case_id", "status", "passed", "finding_codes", "verdict"
         )
     }
     latest_labels: dict[int, dict[int, str]] = defaultdict(dict)
@@ -72,7 +79,7 @@ def _refresh(ids: list[int]) -> None:
     for case in cases:
         run = runs.get(case["id"], {})
         labels = latest_labels.get(case["id"], {})
-        state, final = review_state(
+        state, final, agreed = review_state(
             labels, case["dataset__reviews_required"], relabels.get(case["id"])
         )
         entries.append(
@@ -83,12 +90,19 @@ def _refresh(ids: list[int]) -> None:
                 external_id=case["external_id"],
                 question=(case["question"] or "")[:300],
                 gate_status=run.get("status", ""),
+                outcome=outcome_of(
+                    kind=case["kind"],
+                    status=run.get("status", ""),
+                    passed=run.get("passed", False),
+                    verdict=run.get("verdict"),
+                ),
                 passed=run.get("passed", False),
                 finding_codes=run.get("finding_codes", ""),
                 review_state=state,
                 review_rank=RANK[state],
                 review_count=len(labels),
                 final_label=final,
+                review_label=agreed,
             )
         )
         for code in run.get("finding_codes", "").split():
@@ -100,9 +114,11 @@ def _refresh(ids: list[int]) -> None:
         _counted(
             [
                 QueueEntry(**row)
-                for row in old.values("dataset_id", "gate_status", "kind", "review_state")
+                for row in old.values(
+                    "case_id", "dataset_id", "gate_status", "outcome", "kind", "review_state"
+                )
             ],
-            [QueueCode(**row) for row in old_codes.values("dataset_id", "code")],
+            [QueueCode(**row) for row in old_codes.values("case_id", "dataset_id", "code")],
         )
     )
     old.delete()
@@ -113,12 +129,16 @@ def _refresh(ids: list[int]) -> None:
 
 
 def _counted(entries: Iterable[QueueEntry], codes: Iterable[QueueCode]) -> Counter:
-    """The QueueCount keys (dataset_id, gate_status, kind, review_state, code) -> rows."""
+    """The QueueCount keys (dataset_id, gate_status, outcome, kind, review_state, code) -> rows:
+    a cell per entry, and a code row per code in its entry's cell."""
     counted: Counter = Counter()
+    cells = {}
     for e in entries:
-        counted[(e.dataset_id, e.gate_status, e.kind, e.review_state, "")] += 1
+        cell = (e.dataset_id, e.gate_status, e.outcome, e.kind, e.review_state)
+        cells[e.case_id] = cell
+        counted[(*cell, "")] += 1
     for c in codes:
-        counted[(c.dataset_id, "", "", "", c.code)] += 1
+        counted[(*cells[c.case_id], c.code)] += 1
     return counted
 
 
@@ -130,8 +150,8 @@ def _counts_add(delta: Counter) -> None:
     if not rows:
         return
     table = QueueCount._meta.db_table
-    columns = "dataset_id, gate_status, kind, review_state, code"
-    values = ", ".join(["(%s, %s, %s, %s, %s, %s)"] * len(rows))
+    columns = "dataset_id, gate_status, outcome, kind, review_state, code"
+    values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(rows))
     with connection.cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {table} ({columns}, n) VALUES {values} "
@@ -156,17 +176,38 @@ def queue_recount(*, dataset_id: int | None = None) -> None:
             entries = entries.filter(dataset_id=dataset_id)
             codes = codes.filter(dataset_id=dataset_id)
             counts = counts.filter(dataset_id=dataset_id)
-        cells = entries.values_list("dataset_id", "gate_status", "kind", "review_state")
-        per_code = codes.values_list("dataset_id", "code")
+        cell = ("dataset_id", "gate_status", "outcome", "kind", "review_state")
+        cells = entries.values_list(*cell)
+        # A code row takes its case's cell: grouped over the codes joined to their entries.
+        code_rows = (
+            codes.values_list(*(f"case__queue_entry__{c}" for c in cell[1:]), "dataset_id", "code")
+            .annotate(n=Count("*"))
+            .order_by()
+        )
         counts.delete()
         QueueCount.objects.bulk_create(
             [
-                QueueCount(dataset_id=ds, gate_status=status, kind=kind, review_state=review, n=n)
-                for ds, status, kind, review, n in cells.annotate(n=Count("*")).order_by()
+                QueueCount(
+                    dataset_id=ds,
+                    gate_status=status,
+                    outcome=outcome,
+                    kind=kind,
+                    review_state=review,
+                    n=n,
+                )
+                for ds, status, outcome, kind, review, n in cells.annotate(n=Count("*")).order_by()
             ]
             + [
-                QueueCount(dataset_id=ds, code=code, n=n)
-                for ds, code, n in per_code.annotate(n=Count("*")).order_by()
+                QueueCount(
+                    dataset_id=ds,
+                    gate_status=status,
+                    outcome=outcome,
+                    kind=kind,
+                    review_state=review,
+                    code=code,
+                    n=n,
+                )
+                for status, outcome, kind, review, ds, code, n in code_rows
             ]
         )
 
@@ -205,12 +246,16 @@ def queue_add_new(runs) -> None:
                 external_id=case.external_id,
                 question=(case.question or "")[:300],
                 gate_status=run.status,
+                outcome=outcome_of(
+                    kind=case.kind, status=run.status, passed=run.passed, verdict=run.verdict
+                ),
                 passed=run.passed,
                 finding_codes=run.finding_codes,
                 review_state=ReviewState.UNREVIEWED,
                 review_rank=RANK[ReviewState.UNREVIEWED],
                 review_count=0,
                 final_label="",
+                review_label="",
             )
         )
         for code in run.finding_codes.split():

@@ -7,20 +7,19 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Max, QuerySet
 
-from groundgate.access import others_reviews_visible
+from groundgate.access import member_role, others_reviews_visible, reserved_by_others_visible
 from groundgate.models import Case, Dataset
+from reviews.facets import EXTRA, FACETS, FILTERS, RESERVATION, Scope, count_rows, facet_counts
+from reviews.facets import total as facet_total
 from reviews.models import (
     FindingDecision,
     Label,
     QueueCode,
-    QueueCount,
     QueueEntry,
     Review,
     ReviewState,
 )
-
-# The queue page's filters (query parameters). queue_entries also takes "final_label".
-FILTERS = ("status", "code", "kind", "review")
+from reviews.reservations import reservations_live
 
 
 def queue_filters(params) -> dict[str, str]:
@@ -29,52 +28,100 @@ def queue_filters(params) -> dict[str, str]:
     return {name: params.get(name) for name in FILTERS if params.get(name)}
 
 
-def queue_entries(*, dataset: Dataset, filters: dict[str, str]) -> QuerySet[QueueEntry]:
+def queue_scope(*, dataset: Dataset, user, filters: dict[str, str]) -> Scope:
+    """The reservation filter resolved for `user`: by default the cases other reviewers hold are
+    left out; "mine" shows the user's own; "all" and "others" (for those the access module lets
+    see held cases) show everything, or only what others hold."""
+    holds = reservations_live(dataset=dataset)
+    if not holds:
+        return Scope(only=set() if filters.get(RESERVATION) in ("mine", "others") else None)
+    mine = {case_id for case_id, hold in holds.items() if hold.reviewer_id == user.pk}
+    others = set(holds) - mine
+    held = list(QueueEntry.objects.filter(case_id__in=holds))
+    wanted = filters.get(RESERVATION, "")
+    if wanted in ("all", "others") and not reserved_by_others_visible(
+        role=member_role(user=user, dataset=dataset)
+    ):
+        wanted = ""
+    if wanted == "mine":
+        return Scope(only=mine, held=held)
+    if wanted == "others":
+        return Scope(only=others, held=held)
+    if wanted == "all":
+        return Scope(held=held)
+    return Scope(hidden=others, held=held)
+
+
+def queue_entries(
+    *, dataset: Dataset, filters: dict[str, str], scope: Scope | None = None
+) -> QuerySet[QueueEntry]:
     """The dataset's queue, filtered, rejected and unreviewed first."""
     entries = QueueEntry.objects.filter(dataset=dataset)
-    if filters.get("status"):
-        entries = entries.filter(gate_status=filters["status"])
-    if filters.get("kind"):
-        entries = entries.filter(kind=filters["kind"])
-    if filters.get("review"):
-        entries = entries.filter(review_state=filters["review"])
-    if filters.get("final_label"):
-        entries = entries.filter(final_label=filters["final_label"])
+    for name, column in (
+        ("outcome", "outcome"),
+        ("status", "gate_status"),
+        ("kind", "kind"),
+        ("review", "review_state"),
+        ("final_label", "final_label"),
+        ("review_label", "review_label"),
+    ):
+        if filters.get(name):
+            entries = entries.filter(**{column: filters[name]})
     if filters.get("code"):
         with_code = QueueCode.objects.filter(dataset=dataset, code=filters["code"])
         entries = entries.filter(case_id__in=with_code.values("case_id"))
+    if filters.get("no_code"):
+        with_code = QueueCode.objects.filter(dataset=dataset, code=filters["no_code"])
+        entries = entries.exclude(case_id__in=with_code.values("case_id"))
+    if scope is not None:
+        if scope.only is not None:
+            entries = entries.filter(case_id__in=scope.only)
+        elif scope.hidden:
+            entries = entries.exclude(case_id__in=scope.hidden)
     return entries.order_by("passed", "review_rank", "case_id")
 
 
-def queue_counts(*, dataset: Dataset) -> dict[str, list[tuple[str, int]]]:
-    """Counts per value of each filter, over the whole dataset. Summed from QueueCount, which
-    the queue writer keeps in step (reviews.queue): one indexed query of a few dozen rows,
-    however many cases the dataset has."""
-    status: Counter = Counter()
-    kind: Counter = Counter()
-    review: Counter = Counter()
-    codes: Counter = Counter()
-    for cell in _count_rows(dataset):
-        if cell.code:
-            codes[cell.code] += cell.n
-        else:
-            status[cell.gate_status] += cell.n
-            kind[cell.kind] += cell.n
-            review[cell.review_state] += cell.n
+def _extra(filters: dict[str, str]) -> bool:
+    return any(filters.get(name) for name in EXTRA)
+
+
+def queue_counts(
+    *, dataset: Dataset, filters: dict[str, str] | None = None, scope: Scope | None = None
+) -> dict[str, list[tuple[str, int]]]:
+    """Counts per value of each filter, each respecting the other active filters (faceted). Every
+    value the dataset has is listed, with 0 when the other filters leave none. Summed from
+    QueueCount (reviews.facets): one indexed query of a few hundred rows however many cases
+    the dataset has; filters without maintained counts fall back to GROUP BY queries."""
+    filters = filters or {}
+    scope = scope or Scope()
+    rows = count_rows(dataset)
+    everything = facet_counts(rows, {}, Scope())
+    if _extra(filters):
+        counted = _counts_by_query(dataset, filters, scope)
+    else:
+        counted = facet_counts(rows, filters, scope)
     return {
-        "status": sorted((k, v) for k, v in status.items() if k),  # "" is not gated yet
-        "kind": sorted(kind.items()),
-        "review": sorted(review.items()),
-        "code": sorted(codes.items()),
+        name: sorted((value, counted[name][value]) for value in everything[name] if value)
+        for name in FACETS
     }
 
 
-def _count_rows(dataset: Dataset) -> list[QueueCount]:
-    return list(
-        QueueCount.objects.filter(dataset=dataset, n__gt=0).only(
-            "gate_status", "kind", "review_state", "code", "n"
-        )
-    )
+def _counts_by_query(dataset: Dataset, filters: dict[str, str], scope: Scope) -> dict:
+    counted = {}
+    for name, column in FACETS.items():
+        others = {k: v for k, v in filters.items() if k != name}
+        entries = queue_entries(dataset=dataset, filters=others, scope=scope).order_by()
+        if name == "code":
+            grouped = (
+                QueueCode.objects.filter(dataset=dataset, case_id__in=entries.values("case_id"))
+                .values_list("code")
+                .annotate(n=Count("*"))
+                .order_by()
+            )
+        else:
+            grouped = entries.values_list(column).annotate(n=Count("*")).order_by()
+        counted[name] = Counter(dict(grouped))
+    return counted
 
 
 @dataclass(frozen=True)
@@ -122,27 +169,14 @@ def _beyond(entries: QuerySet[QueueEntry], key: tuple[bool, int, int], *, after:
     )
 
 
-def queue_filtered_count(*, dataset: Dataset, filters: dict[str, str]) -> int:
+def queue_filtered_count(
+    *, dataset: Dataset, filters: dict[str, str], scope: Scope | None = None
+) -> int:
     """Rows of the filtered queue: a sum of maintained counts (no scan) for any combination of
-    status, kind and review, and for a finding code alone; a code with another filter is
-    counted over the rows that have the code."""
-    cell_filters = {"status": "gate_status", "kind": "kind", "review": "review_state"}
-    used = {name for name, value in filters.items() if value}
-    if used - {*cell_filters, "code"} or ("code" in used and used & set(cell_filters)):
-        return queue_entries(dataset=dataset, filters=filters).count()
-    rows = _count_rows(dataset)
-    if filters.get("code"):
-        return sum(row.n for row in rows if row.code == filters["code"])
-    return sum(
-        row.n
-        for row in rows
-        if not row.code
-        and all(
-            getattr(row, column) == filters[name]
-            for name, column in cell_filters.items()
-            if filters.get(name)
-        )
-    )
+    the faceted filters; a COUNT over the rows for the dashboard's extra filters."""
+    if _extra(filters):
+        return queue_entries(dataset=dataset, filters=filters, scope=scope).count()
+    return facet_total(count_rows(dataset), filters, scope or Scope())
 
 
 def queue_page(
@@ -152,10 +186,11 @@ def queue_page(
     after: str | None = None,
     before: str | None = None,
     size: int = 50,
+    scope: Scope | None = None,
 ) -> QueuePage:
     """The page of the filtered queue after the row keyed `after` (or before `before`; the first
     page without either), in queue order."""
-    entries = queue_entries(dataset=dataset, filters=filters)
+    entries = queue_entries(dataset=dataset, filters=filters, scope=scope)
     after_key, before_key = _parse_key(after), _parse_key(before)
     page: list[QueueEntry] = []
     if before_key is not None:
@@ -174,7 +209,7 @@ def queue_page(
         page, more_after = rows[:size], len(rows) > size
     return QueuePage(
         entries=page,
-        count=queue_filtered_count(dataset=dataset, filters=filters),
+        count=queue_filtered_count(dataset=dataset, filters=filters, scope=scope),
         next_key=_key(page[-1]) if page and more_after else None,
         previous_key=_key(page[0]) if page and not first else None,
         first=first,
@@ -183,11 +218,13 @@ def queue_page(
 
 def queue_next(*, dataset: Dataset, filters: dict, user, after_case_id: int) -> int | None:
     """For "save and next": the first case in queue order that still needs a review and that
-    this reviewer has not reviewed yet (other than the one just saved)."""
+    this reviewer has not reviewed yet (other than the one just saved), and that nobody else
+    holds."""
     mine = Review.objects.filter(case__dataset=dataset, reviewer=user).values("case_id")
+    scope = queue_scope(dataset=dataset, user=user, filters={})
     return (
-        queue_entries(dataset=dataset, filters=filters)
-        .exclude(review_state=ReviewState.REVIEWED)
+        queue_entries(dataset=dataset, filters=filters, scope=scope)
+        .exclude(review_state__in=[ReviewState.REVIEWED, ReviewState.ADJUDICATED])
         .exclude(case_id=after_case_id)
         .exclude(case_id__in=mine)
         .values_list("case_id", flat=True)

@@ -11,6 +11,7 @@ from groundgate.models import Case
 from groundgate.selectors.cases import case_current_run
 from reviews.models import FindingDecision, GateCall, Label, Relabel, Review, WrongReason
 from reviews.queue import queue_refresh
+from reviews.reservations import reservation_release
 
 
 class ReviewInputError(ValueError):
@@ -91,6 +92,8 @@ def review_submit(
             for d in decisions
         )
         queue_refresh([case.pk])
+        # The review is in: the reviewer's hold on the case ends (reviews.reservations).
+        reservation_release(case=case, user=reviewer)
     return SubmitResult(review, conflicts)
 
 

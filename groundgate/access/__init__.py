@@ -9,7 +9,12 @@ exist. A member whose role may not do something gets 403. Django's staff and sup
 no access to datasets here (the admin site has its own permissions).
 """
 
-from groundgate.access.policies import Action, others_reviews_visible, role_may
+from groundgate.access.policies import (
+    Action,
+    others_reviews_visible,
+    reserved_by_others_visible,
+    role_may,
+)
 from groundgate.access.selectors import (
     DatasetAccess,
     case_for,
@@ -34,5 +39,6 @@ __all__ = [
     "member_role",
     "others_reviews_visible",
     "require",
+    "reserved_by_others_visible",
     "role_may",
 ]

@@ -43,3 +43,10 @@ def others_reviews_visible(*, role: str | None, reviews_required: int, has_own: 
     if role not in Role.values:
         return False
     return reviews_required <= 1 or has_own or role == Role.ADMIN
+
+
+def reserved_by_others_visible(*, role: str | None) -> bool:
+    """May a member list the cases other reviewers hold (reserved, reviews.reservations)? The
+    queue hides them from reviewers so two do not take the same case; admins oversee the work
+    and may list them, marked with who holds them."""
+    return role == Role.ADMIN

@@ -8,8 +8,10 @@ registries name the same families.
 
 from __future__ import annotations
 
+import json
+
 from groundgate.families import anchored, answer, code, report, synthesis
-from groundgate.families.base import Family
+from groundgate.families.base import Family, never_refused
 
 FAMILIES: dict[str, Family] = {
     f.kind: f
@@ -25,6 +27,32 @@ STATUS_TONE: dict[str, str] = {
 }
 
 
+# The queue's one status vocabulary across families (each family's own status is the detail).
+# Every outcome has a colour and a text label in the queue (static/css/groundgate.css).
+PASS, REJECT, NO_EVIDENCE, REFUSED = "pass", "reject", "no_evidence", "refused"
+OUTCOMES: dict[str, str] = {
+    PASS: "pass",
+    REJECT: "reject",
+    NO_EVIDENCE: "no evidence",
+    REFUSED: "refused",
+}
+
+
+def outcome_of(*, kind: str, status: str, passed: bool, verdict: str | None) -> str:
+    """The queue outcome of a gate run ("" for a case not gated yet). `verdict` (the stored
+    canonical JSON) is read only for a passing run of a family that can refuse."""
+    if not status:
+        return ""
+    family = FAMILIES.get(kind)
+    if family is None:
+        return PASS if passed else REJECT
+    if passed:
+        if verdict and family.refused is not never_refused and family.refused(json.loads(verdict)):
+            return REFUSED
+        return PASS
+    return NO_EVIDENCE if status in family.no_evidence_statuses else REJECT
+
+
 def get_family(kind: str) -> Family:
     try:
         return FAMILIES[kind]
@@ -34,4 +62,4 @@ def get_family(kind: str) -> Family:
         ) from None
 
 
-__all__ = ["FAMILIES", "STATUS_TONE", "Family", "get_family"]
+__all__ = ["FAMILIES", "OUTCOMES", "STATUS_TONE", "Family", "get_family", "outcome_of"]

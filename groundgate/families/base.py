@@ -77,6 +77,10 @@ def no_evidence_index(payload: dict, index: int) -> str | None:
     return None
 
 
+def never_refused(verdict: dict) -> bool:
+    return False
+
+
 def no_panel(case: Case, verdict: dict, findings: list[dict]) -> dict[str, Any]:
     return {}
 
@@ -97,6 +101,11 @@ class Family:
     panel: Panel = no_panel
     # The chunk a finding's evidence_index points at, for findings that name no chunk_id.
     evidence_chunk_id: Callable[[dict, int], str | None] = no_evidence_index
+    # The queue's one vocabulary across families (groundgate.families.OUTCOMES): a failing
+    # status listed here reads "no evidence" rather than "reject"; `refused` tells a passing
+    # verdict that is a refusal (the answering pipeline declining to answer) from a pass.
+    no_evidence_statuses: frozenset[str] = frozenset()
+    refused: Callable[[dict], bool] = never_refused
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property

@@ -110,7 +110,8 @@ def test_double_review_is_independent_and_disagreement_goes_to_adjudication(
         {"to_label": "not_grounded", "reason": "20万 is not 200000"},
     )
     entry = QueueEntry.objects.get(case=c)
-    assert (entry.review_state, entry.final_label) == ("reviewed", "not_grounded")
+    # The relabel settles the dispute; it is not a review (adjudicated, not reviewed).
+    assert (entry.review_state, entry.final_label) == ("adjudicated", "not_grounded")
 
 
 def test_admin_relabels_are_kept_and_shown(admin):

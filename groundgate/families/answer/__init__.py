@@ -100,6 +100,7 @@ FAMILY = Family(
     folder=Path(__file__).parent,
     text=CaseText("Conclusion", ("answer", "conclusion"), "answer.conclusion"),
     statuses={"ok": True, "citation_insufficient": False, "no_evidence": False},
+    no_evidence_statuses=frozenset({"no_evidence"}),
     cited_chunk_ids=cited_chunk_ids,
     inline_chunks=inline_chunks,
     page_highlights=page_highlights,

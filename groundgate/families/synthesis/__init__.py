@@ -16,5 +16,6 @@ FAMILY = Family(
     folder=Path(__file__).parent,
     text=CaseText("Answer", ("answer_text",), "answer_text"),
     statuses={"grounded": True, "not_grounded": False, "insufficient_evidence": False},
+    no_evidence_statuses=frozenset({"insufficient_evidence"}),
     cited_chunk_ids=cited_chunk_ids,
 )
