@@ -27,6 +27,7 @@ from groundgate.services.rendering import (
 from reviews.forms import RelabelForm, ReviewForm, first_error
 from reviews.models import GateCall, Label, Relabel, WrongReason
 from reviews.presenters import finding_locations, highlight_segments, page_geometry
+from reviews.reservations import case_reserve
 from reviews.selectors import case_reviews_visible, queue_filters, queue_next
 from reviews.services import (
     Decision,
@@ -162,7 +163,10 @@ def _context(
 @login_required
 def case_detail(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
     case = case_for(user=request.user, slug=slug, case_id=case_id)
-    return render(request, "reviews/case_detail.html", _context(request, case))
+    context = _context(request, case)
+    # Opening a case holds it for this reviewer (reviews.reservations; reviews/_hold.html).
+    context["hold"] = case_reserve(case=case, user=request.user)
+    return render(request, "reviews/case_detail.html", context)
 
 
 def _posted_state(post) -> FormState:

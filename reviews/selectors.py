@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
+from django.utils import timezone
 
 from groundgate.access import member_role, others_reviews_visible, reserved_by_others_visible
 from groundgate.models import Case, Dataset
@@ -230,6 +231,24 @@ def queue_next(*, dataset: Dataset, filters: dict, user, after_case_id: int) -> 
         .values_list("case_id", flat=True)
         .first()
     )
+
+
+@dataclass(frozen=True)
+class Progress:
+    today: int  # cases this reviewer reviewed since midnight (the server's time zone)
+    total: int  # cases of the dataset this reviewer has ever reviewed
+
+
+def reviewer_progress(*, dataset: Dataset, user, now=None) -> Progress:
+    """Per-reviewer progress for the queue: distinct cases, from the reviews alone (relabels are
+    not reviews)."""
+    now = timezone.localtime(now or timezone.now())
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    counted = Review.objects.filter(case__dataset=dataset, reviewer=user).aggregate(
+        total=Count("case_id", distinct=True),
+        today=Count("case_id", distinct=True, filter=Q(created_at__gte=midnight)),
+    )
+    return Progress(today=counted["today"], total=counted["total"])
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,9 @@ groundgate.access, so an outsider gets 404 for anything of a dataset she is not 
 
 from __future__ import annotations
 
+import hashlib
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
@@ -12,12 +15,29 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
-from groundgate.access import Action, dataset_access, dataset_for, datasets_visible
+from groundgate.access import (
+    Action,
+    dataset_access,
+    dataset_for,
+    datasets_visible,
+    reserved_by_others_visible,
+)
+from groundgate.families import OUTCOMES
 from groundgate.models import Case
 from reviews.charts import bar_chart, split_bar_chart
+from reviews.facets import EXTRA
 from reviews.forms import BulkRelabelForm, first_error
-from reviews.models import Label, ReviewState
-from reviews.selectors import dashboard, queue_counts, queue_entries, queue_filters, queue_page
+from reviews.models import Label, QueueEntry, ReviewState
+from reviews.reservations import reservations_live
+from reviews.selectors import (
+    dashboard,
+    queue_counts,
+    queue_entries,
+    queue_filters,
+    queue_page,
+    queue_scope,
+    reviewer_progress,
+)
 from reviews.services import ReviewInputError, cases_relabel
 
 PAGE_SIZE = 50
@@ -34,55 +54,123 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
     access = dataset_access(user=request.user, slug=slug)
     dataset = access.dataset
     filters = queue_filters(request.GET)
+    scope = queue_scope(dataset=dataset, user=request.user, filters=filters)
     page = queue_page(
         dataset=dataset,
         filters=filters,
         after=request.GET.get("after"),
         before=request.GET.get("before"),
         size=PAGE_SIZE,
+        scope=scope,
     )
+    holds = reservations_live(dataset=dataset) if scope.held else {}
+    rows = [(e, holds.get(e.case_id)) for e in page.entries]
     return render(
         request,
         "reviews/queue.html",
         {
             "dataset": dataset,
             "page": page,
+            "rows": rows,
             "filters": filters,
             "query": urlencode(filters),
-            "counts": queue_counts(dataset=dataset),
+            "counts": queue_counts(dataset=dataset, filters=filters, scope=scope),
+            # The dashboard's filters that have no select: shown with a link that drops each.
+            "chips": [
+                (EXTRA_NAMES[name], filters[name], _without(filters, name))
+                for name in EXTRA
+                if filters.get(name)
+            ],
+            "reservation_choices": _reservation_choices(access),
+            "outcome_names": OUTCOMES,
+            "progress": reviewer_progress(dataset=dataset, user=request.user),
+            "minutes": settings.GROUNDGATE_RESERVATION_MINUTES,
             "is_admin": access.is_admin,
             "labels": Label.choices,
             "review_states": ReviewState.choices,
+            "has_cases": page.count
+            or bool(filters)
+            or QueueEntry.objects.filter(dataset=dataset).exists(),
         },
     )
+
+
+EXTRA_NAMES = {
+    "no_code": "without finding",
+    "review_label": "reviewers' label",
+    "final_label": "final label",
+}
+
+
+def _without(filters: dict[str, str], name: str) -> str:
+    return urlencode({k: v for k, v in filters.items() if k != name})
+
+
+def _reservation_choices(access) -> list[tuple[str, str]]:
+    choices = [("", "hide cases others hold"), ("mine", "held by me")]
+    if reserved_by_others_visible(role=access.role):
+        choices += [("all", "all, held ones marked"), ("others", "held by others")]
+    return choices
 
 
 @login_required
 @require_POST
 def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
-    """Relabel every case of the filtered queue (admins). The filters come with the form."""
+    """Relabel every case of the filtered queue (admins), in two steps: the first POST shows
+    how many cases and which will be relabelled; the second (confirm=1) applies it, only if the
+    filtered set is still exactly the one shown (its digest), else nothing is relabelled."""
     dataset = dataset_for(user=request.user, slug=slug, action=Action.RELABEL)
     filters = queue_filters(request.POST)
-    ids = queue_entries(dataset=dataset, filters=filters).values_list("case_id", flat=True)
-    cases = list(Case.objects.filter(pk__in=list(ids)).select_related("dataset"))
+    back = reverse("reviews:queue", args=[slug]) + "?" + urlencode(filters)
+    scope = queue_scope(dataset=dataset, user=request.user, filters=filters)
+    entries = list(queue_entries(dataset=dataset, filters=filters, scope=scope))
+    digest = _ids_digest(e.case_id for e in entries)
     form = BulkRelabelForm(request.POST)
     if not form.is_valid():
         messages.error(request, f"Not relabelled: {first_error(form)}")
-    elif form.cleaned_data["expected_count"] != len(cases):
+        return redirect(back)
+    if form.cleaned_data["expected_count"] != len(entries) or (
+        request.POST.get("confirm") == "1" and request.POST.get("digest") != digest
+    ):
         messages.error(request, "The filtered set changed since you looked; nothing relabelled.")
+        return redirect(back)
+    to_label = form.cleaned_data["to_label"]
+    if request.POST.get("confirm") != "1":
+        return render(
+            request,
+            "reviews/relabel_confirm.html",
+            {
+                "dataset": dataset,
+                "entries": entries[:CONFIRM_LISTED],
+                "more": max(0, len(entries) - CONFIRM_LISTED),
+                "count": len(entries),
+                "filters": filters,
+                "back": back,
+                "to_label": to_label,
+                "to_label_text": Label(to_label).label,
+                "changing": sum(e.final_label != to_label for e in entries),
+                "reason": form.cleaned_data["reason"],
+                "digest": digest,
+            },
+        )
+    cases = list(Case.objects.filter(pk__in=[e.case_id for e in entries]).select_related("dataset"))
+    try:
+        cases_relabel(
+            cases=cases, admin=request.user, to_label=to_label, reason=form.cleaned_data["reason"]
+        )
+    except ReviewInputError as exc:
+        messages.error(request, f"Not relabelled: {exc}")
     else:
-        try:
-            cases_relabel(
-                cases=cases,
-                admin=request.user,
-                to_label=form.cleaned_data["to_label"],
-                reason=form.cleaned_data["reason"],
-            )
-        except ReviewInputError as exc:
-            messages.error(request, f"Not relabelled: {exc}")
-        else:
-            messages.success(request, f"Relabelled {len(cases)} case(s).")
-    return redirect(reverse("reviews:queue", args=[slug]) + "?" + urlencode(filters))
+        messages.success(request, f"Relabelled {len(cases)} case(s).")
+    return redirect(back)
+
+
+CONFIRM_LISTED = 200
+
+
+def _ids_digest(ids) -> str:
+    """The filtered set the admin confirmed, as a digest of its sorted case ids."""
+    return hashlib.sha256(",".join(str(i) for i in sorted(ids)).encode()).hexdigest()
 
 
 @login_required

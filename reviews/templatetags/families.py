@@ -11,3 +11,9 @@ register = template.Library()
 @register.filter
 def gate_tone(status: str) -> str:
     return STATUS_TONE.get(status, "")
+
+
+@register.filter
+def get(mapping: dict, key: str):
+    """{{ names|get:value }}: a dict lookup with a variable key."""
+    return mapping.get(key, key)

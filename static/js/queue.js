@@ -1,5 +1,11 @@
-// Queue keyboard: j/k move the selection, Enter opens the selected case.
+// Queue: filters apply as soon as one changes (the form is a plain GET form and its button
+// applies them without JavaScript); j/k move the selection, Enter opens the selected case.
 (function () {
+  const filters = document.querySelector("form[data-autosubmit]");
+  if (filters) {
+    filters.classList.add("js");
+    filters.addEventListener("change", function () { filters.submit(); });
+  }
   const rows = Array.from(document.querySelectorAll("#queue tbody tr[data-href]"));
   if (!rows.length) return;
   let current = 0;

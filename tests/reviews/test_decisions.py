@@ -147,11 +147,25 @@ def test_bulk_relabel_of_a_filtered_set(admin):
         "reason": "no retrieval",
         "expected_count": "2",
     }
-    assert admin.post("/d/demo/relabel", form).status_code == 302
+    # First the confirmation: how many and which cases, nothing written yet.
+    shown = admin.post("/d/demo/relabel", form)
+    assert shown.status_code == 200 and not Relabel.objects.exists()
+    assert [e.case_id for e in shown.context["entries"]] == ids
+    assert "Relabel 2 cases" in shown.content.decode()
+    confirm = form | {"confirm": "1", "digest": shown.context["digest"]}
+    # A confirmation of another set (a stale digest) relabels nothing.
+    admin.post("/d/demo/relabel", confirm | {"digest": "0" * 64})
+    assert not Relabel.objects.exists()
+    assert admin.post("/d/demo/relabel", confirm).status_code == 302
     assert set(Relabel.objects.values_list("case_id", flat=True)) == set(ids)
     # A stale count (the set changed) relabels nothing.
-    admin.post("/d/demo/relabel", form | {"expected_count": "5"})
+    admin.post("/d/demo/relabel", confirm | {"expected_count": "5"})
     assert Relabel.objects.count() == 2
+    # Relabels are not reviews: the cases are still unreviewed, the progress counts none.
+    assert set(
+        QueueEntry.objects.filter(case_id__in=ids).values_list("review_state", flat=True)
+    ) == {"unreviewed"}
+    assert admin.get("/d/demo/").context["progress"].total == 0
 
 
 def test_save_and_next_goes_to_the_next_case_needing_review(reviewer):
