@@ -95,7 +95,12 @@ class RequestBodyLimitMiddleware:
             match = resolve(request.path_info)
         except Resolver404:
             return None
-        view = getattr(match.func, "cls", None) or getattr(match.func, "view_class", None)
+        # A class-based view names it on its class; a function view on itself.
+        view = (
+            getattr(match.func, "cls", None)
+            or getattr(match.func, "view_class", None)
+            or match.func
+        )
         return getattr(view, "max_body_setting", None)
 
 

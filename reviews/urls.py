@@ -1,6 +1,6 @@
 from django.urls import path
 
-from reviews import case_views, documents_views, views
+from reviews import case_views, documents_views, manage_views, views
 
 app_name = "reviews"
 urlpatterns = [
@@ -8,6 +8,15 @@ urlpatterns = [
     path("d/<slug:slug>/", views.queue, name="queue"),
     path("d/<slug:slug>/relabel", views.bulk_relabel, name="bulk-relabel"),
     path("d/<slug:slug>/dashboard", views.dashboard_view, name="dashboard"),
+    path("d/<slug:slug>/documents/", manage_views.document_list, name="documents"),
+    path("d/<slug:slug>/documents/upload", manage_views.document_upload, name="document-upload"),
+    path(
+        "d/<slug:slug>/documents/<id:document_id>/",
+        manage_views.document_detail,
+        name="document",
+    ),
+    path("d/<slug:slug>/import", manage_views.case_import, name="import"),
+    path("d/<slug:slug>/export", manage_views.export_page, name="export"),
     path("d/<slug:slug>/cases/<id:case_id>/", case_views.case_detail, name="case"),
     path("d/<slug:slug>/cases/<id:case_id>/review", case_views.review_post, name="review"),
     path("d/<slug:slug>/cases/<id:case_id>/relabel", case_views.relabel_post, name="relabel"),

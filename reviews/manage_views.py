@@ -1,0 +1,182 @@
+"""The dataset's own pages for its documents and its admins' work: the documents and a document's
+pages and chunks (every member), uploading a PDF, importing cases, downloading an export (admins).
+groundgate.access decides every time: 404 for an outsider, 403 for a member whose role may not.
+The work itself is the existing services (uploads, imports) and the API's streaming export."""
+
+from __future__ import annotations
+
+import io
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from groundgate.access import Action, dataset_access, dataset_for, document_for
+from groundgate.families import FAMILIES
+from groundgate.models import Chunk, Document, DocumentStatus
+from groundgate.services.imports import ImportReport, case_import_lines
+from groundgate.services.uploads import NotAPdf, document_upload_accept
+from reviews.export_formats import EXPORT_FORMATS
+from reviews.models import Label
+
+CHUNKS_SHOWN = 500  # a document page lists this many chunks; the API pages through the rest
+THUMB_ZOOM = 0.25
+
+
+@login_required
+def document_list(request: HttpRequest, slug: str) -> HttpResponse:
+    access = dataset_access(user=request.user, slug=slug)
+    documents = (
+        Document.objects.filter(dataset=access.dataset)
+        .annotate(chunk_count=Count("chunks"))
+        .order_by("-created_at", "title")
+    )
+    return render(
+        request,
+        "reviews/documents.html",
+        {
+            "dataset": access.dataset,
+            "documents": documents,
+            "may_upload": access.may(Action.IMPORT),
+            "limit_mb": settings.GROUNDGATE_MAX_UPLOAD_BYTES // (1024 * 1024),
+        },
+    )
+
+
+@login_required
+@require_POST
+def document_upload(request: HttpRequest, slug: str) -> HttpResponse:
+    """Store the PDF and queue its ingestion (groundgate.services.uploads); the document's page
+    shows it pending and refreshes itself until it is ready."""
+    dataset = dataset_for(user=request.user, slug=slug, action=Action.IMPORT)
+    back = reverse("reviews:documents", args=[slug])
+    upload = request.FILES.get("file")
+    limit = settings.GROUNDGATE_MAX_UPLOAD_BYTES
+    if upload is None:
+        messages.error(request, "Not uploaded: file: choose a PDF file")
+        return redirect(back)
+    if upload.size > limit:
+        messages.error(request, f"Not uploaded: file: uploads are limited to {limit} bytes")
+        return redirect(back)
+    try:
+        accepted = document_upload_accept(
+            dataset=dataset,
+            data=upload.read(),
+            filename=upload.name or "",
+            password=request.POST.get("password") or None,
+        )
+    except NotAPdf as exc:
+        messages.error(request, f"Not uploaded: {exc}")
+        return redirect(back)
+    document = accepted.document
+    if accepted.already:
+        messages.info(request, f"{document.title} is already in this dataset.")
+    else:
+        messages.success(request, f"Uploaded {document.title}; reading its pages.")
+    return redirect(reverse("reviews:document", args=[slug, document.pk]))
+
+
+# RequestBodyLimitMiddleware: this view takes bodies up to the upload limit.
+document_upload.max_body_setting = "GROUNDGATE_MAX_UPLOAD_BYTES"  # type: ignore[attr-defined]
+
+
+@login_required
+def document_detail(request: HttpRequest, slug: str, document_id: int) -> HttpResponse:
+    document = document_for(user=request.user, slug=slug, document_id=document_id)
+    per_page = dict(
+        Chunk.objects.filter(document=document)
+        .values_list("page_index")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    pages = [
+        {"index": p.index, "number": p.index + 1, "chunks": per_page.get(p.index, 0)}
+        for p in document.pages.order_by("index")
+    ]
+    chunks = Chunk.objects.filter(document=document).order_by("ordinal", "id")
+    return render(
+        request,
+        "reviews/document_detail.html",
+        {
+            "dataset": document.dataset,
+            "document": document,
+            "pending": document.status == DocumentStatus.PENDING,
+            "ready": document.status == DocumentStatus.READY,
+            "pages": pages,
+            "chunks": chunks[:CHUNKS_SHOWN],
+            "chunk_count": chunks.count(),
+            "chunks_shown": CHUNKS_SHOWN,
+            "thumb_zoom": THUMB_ZOOM,
+        },
+    )
+
+
+class _Rollback(Exception):
+    """Raised inside the import's transaction when a line is bad: nothing is kept."""
+
+
+@login_required
+def case_import(request: HttpRequest, slug: str) -> HttpResponse:
+    """Import cases from a JSONL file, all or nothing: every line is checked and gated inside one
+    transaction, and one bad line (reported with its number and field) rolls it all back, so a
+    file is either imported whole or not at all. The result page is the progress report."""
+    access = dataset_access(user=request.user, slug=slug, action=Action.IMPORT)
+    context = {
+        "dataset": access.dataset,
+        "kinds": sorted(FAMILIES),
+        "limit_mb": settings.GROUNDGATE_MAX_REQUEST_BYTES // (1024 * 1024),
+    }
+    if request.method != "POST":
+        return render(request, "reviews/import.html", context)
+    upload = request.FILES.get("file")
+    kind = request.POST.get("kind", "answer")
+    if upload is None or kind not in FAMILIES:
+        field = "file: choose a JSONL file" if upload is None else "kind: not a case kind"
+        context["failure"] = field
+        return render(request, "reviews/import.html", context, status=400)
+    report = ImportReport()
+    try:
+        with transaction.atomic():
+            report = case_import_lines(
+                dataset=access.dataset,
+                lines=io.BytesIO(upload.read()),
+                kind=kind,
+                batch_size=settings.GROUNDGATE_IMPORT_BATCH_SIZE,
+            )
+            if report.errors:
+                raise _Rollback
+    except _Rollback:
+        pass
+    context.update(
+        {
+            "report": report,
+            "kind": kind,
+            "filename": upload.name,
+            "errors": [(e.line, e.message) for e in report.errors],
+            "statuses": sorted(report.by_status.items()),
+        }
+    )
+    return render(request, "reviews/import.html", context, status=400 if report.errors else 200)
+
+
+@login_required
+def export_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The export's choices; the download itself is the API's streaming export (same filters and
+    formats, docs/export-schema.md), which asks the access module again."""
+    dataset = dataset_for(user=request.user, slug=slug, action=Action.EXPORT)
+    return render(
+        request,
+        "reviews/export.html",
+        {
+            "dataset": dataset,
+            "formats": [(name, fmt.extension) for name, fmt in EXPORT_FORMATS.items()],
+            "labels": Label.choices,
+            "action": reverse("api:export", args=[slug]),
+        },
+    )
