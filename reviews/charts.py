@@ -10,10 +10,20 @@ from django.utils.safestring import SafeString, mark_safe
 PALETTE = {"default": "#57606a", "bad": "#cf222e", "good": "#1a7f37", "warn": "#9a6700"}
 
 
+def _link(href: str | None, inner: str) -> str:
+    """An SVG link around a bar (every count on the dashboard opens the queue it counts)."""
+    return f'<a href="{escape(href)}">{inner}</a>' if href else inner
+
+
 def bar_chart(
-    rows: Sequence[tuple[str, float]], *, colour: str = "default", width: int = 600, unit: str = ""
+    rows: Sequence[tuple[str, float]],
+    *,
+    colour: str = "default",
+    width: int = 600,
+    unit: str = "",
+    links: Sequence[str] | None = None,
 ) -> SafeString:
-    """One bar per (label, value); the longest bar fills the width."""
+    """One bar per (label, value); the longest bar fills the width; links[i] opens row i."""
     if not rows:
         return mark_safe('<p class="muted">Nothing yet.</p>')
     bar_h, gap, label_w = 22, 6, 250
@@ -28,17 +38,26 @@ def bar_chart(
         y = i * (bar_h + gap)
         w = max(1.0, (width - label_w - 60) * value / top)
         parts.append(
-            f'<text x="{label_w - 8}" y="{y + 15}" text-anchor="end">{escape(label)}</text>'
-            f'<rect x="{label_w}" y="{y}" width="{w:.1f}" height="{bar_h}" fill="{fill}">'
-            f"<title>{escape(label)}: {value:g}{unit}</title></rect>"
-            f'<text x="{label_w + w + 6:.1f}" y="{y + 15}">{value:g}{unit}</text>'
+            _link(
+                links[i] if links else None,
+                f'<text x="{label_w - 8}" y="{y + 15}" text-anchor="end">{escape(label)}</text>'
+                f'<rect x="{label_w}" y="{y}" width="{w:.1f}" height="{bar_h}" fill="{fill}">'
+                f"<title>{escape(label)}: {value:g}{unit}</title></rect>"
+                f'<text x="{label_w + w + 6:.1f}" y="{y + 15}">{value:g}{unit}</text>',
+            )
         )
     parts.append("</svg>")
     return mark_safe("".join(parts))
 
 
-def split_bar_chart(rows: list[tuple[str, int, int]], *, width: int = 640) -> SafeString:
-    """Per rule: how often the gate was right (green) and wrong (red)."""
+def split_bar_chart(
+    rows: list[tuple[str, int, int]],
+    *,
+    width: int = 640,
+    links: Sequence[tuple[str, str]] | None = None,
+) -> SafeString:
+    """Per rule: how often the gate was right (green, solid) and wrong (red, hatched by its
+    label); links[i] is (right, wrong) queue links of row i."""
     if not rows:
         return mark_safe('<p class="muted">No finding decisions yet.</p>')
     bar_h, gap, label_w = 22, 6, 250
@@ -49,14 +68,24 @@ def split_bar_chart(rows: list[tuple[str, int, int]], *, width: int = 640) -> Sa
     for i, (label, right, wrong) in enumerate(rows):
         y = i * (bar_h + gap)
         rw, ww = right * scale, wrong * scale
+        right_link, wrong_link = links[i] if links else (None, None)
         parts.append(
             f'<text x="{label_w - 8}" y="{y + 15}" text-anchor="end">{escape(label)}</text>'
-            f'<rect x="{label_w}" y="{y}" width="{rw:.1f}" height="{bar_h}" '
-            f'fill="{PALETTE["good"]}"><title>gate right: {right}</title></rect>'
-            f'<rect x="{label_w + rw:.1f}" y="{y}" width="{ww:.1f}" height="{bar_h}" '
-            f'fill="{PALETTE["bad"]}"><title>gate wrong: {wrong}</title></rect>'
-            f'<text x="{label_w + rw + ww + 6:.1f}" y="{y + 15}">{right} right / {wrong} wrong'
-            f"</text>"
+            + _link(
+                right_link,
+                f'<rect x="{label_w}" y="{y}" width="{rw:.1f}" height="{bar_h}" '
+                f'fill="{PALETTE["good"]}"><title>gate right: {right}</title></rect>',
+            )
+            + _link(
+                wrong_link,
+                f'<rect x="{label_w + rw:.1f}" y="{y}" width="{ww:.1f}" height="{bar_h}" '
+                f'fill="{PALETTE["bad"]}"><title>gate wrong: {wrong}</title></rect>',
+            )
+            + f'<text x="{label_w + rw + ww + 6:.1f}" y="{y + 15}">'
+            + _link(right_link, f"{right} right")
+            + " / "
+            + _link(wrong_link, f"{wrong} wrong")
+            + "</text>"
         )
     parts.append("</svg>")
     return mark_safe("".join(parts))

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from groundgate.access import member_role, others_reviews_visible, reserved_by_others_visible
 from groundgate.models import Case, Dataset
+from reviews.agreement import RuleAgreement, cohen_kappa, rule_agreement
 from reviews.facets import EXTRA, FACETS, FILTERS, RESERVATION, Scope, count_rows, facet_counts
 from reviews.facets import total as facet_total
 from reviews.models import (
@@ -71,6 +72,12 @@ def queue_entries(
     if filters.get("code"):
         with_code = QueueCode.objects.filter(dataset=dataset, code=filters["code"])
         entries = entries.filter(case_id__in=with_code.values("case_id"))
+    if filters.get("call") and filters.get("code"):
+        # Cases where a reviewer's latest review called this finding code right (or wrong).
+        called = FindingDecision.objects.filter(
+            review__in=latest_reviews(dataset=dataset), code=filters["code"], call=filters["call"]
+        )
+        entries = entries.filter(case_id__in=called.values("review__case_id"))
     if filters.get("no_code"):
         with_code = QueueCode.objects.filter(dataset=dataset, code=filters["no_code"])
         entries = entries.exclude(case_id__in=with_code.values("case_id"))
@@ -287,38 +294,36 @@ def latest_reviews(*, dataset: Dataset) -> QuerySet[Review]:
 @dataclass
 class Dashboard:
     total: int
-    progress: list[tuple[str, int]]
-    outcomes: list[tuple[str, int]]
-    by_code: list[tuple[str, int]]
-    rule_calls: list[tuple[str, int, int]]  # code, right, wrong
-    confusion: dict[str, dict[str, int]]  # gate outcome -> reviewer label -> count
-    kappa: float | None
+    progress: list[tuple[str, int]]  # review state -> cases
+    outcomes: list[tuple[str, int]]  # outcome -> cases
+    statuses: list[tuple[str, int]]  # each family's own gate status -> cases
+    by_code: list[tuple[str, int]]  # finding code -> cases
+    rule_calls: list[tuple[str, int, int]]  # code, cases with a "right" call, with a "wrong" call
+    confusion: dict[str, dict[str, int]]  # outcome -> reviewers' agreed label -> cases
+    rules: list[RuleAgreement]  # per rule and kind: the matrix and Cohen's kappa
+    kappa: float | None  # between the two reviewers of double-reviewed cases
     kappa_pairs: int
 
 
-def cohen_kappa(pairs: list[tuple[str, str]]) -> float | None:
-    """Cohen's kappa for two raters' labels; None without pairs, 1.0 when chance agreement is
-    total and the raters agree."""
-    n = len(pairs)
-    if n == 0:
-        return None
-    observed = sum(a == b for a, b in pairs) / n
-    first = Counter(a for a, _ in pairs)
-    second = Counter(b for _, b in pairs)
-    expected = sum(first[k] * second[k] for k in set(first) | set(second)) / (n * n)
-    if expected == 1:
-        return 1.0 if observed == 1 else 0.0
-    return (observed - expected) / (1 - expected)
-
-
 def dashboard(*, dataset: Dataset) -> Dashboard:
+    """Every number is a count of cases that a queue filter lists exactly (the dashboard links
+    each to it); relabels are not reviews and count nowhere here but in the final labels."""
     entries = QueueEntry.objects.filter(dataset=dataset)
     total = entries.count()
     progress = {s: 0 for s in ReviewState.values}
-    for state, n in entries.values_list("review_state").annotate(n=Count("case_id")):
+    for state, n in entries.values_list("review_state").annotate(n=Count("case_id")).order_by():
         progress[state] = n
     outcomes = list(
-        entries.values_list("gate_status").annotate(n=Count("case_id")).order_by("gate_status")
+        entries.exclude(outcome="")
+        .values_list("outcome")
+        .annotate(n=Count("case_id"))
+        .order_by("outcome")
+    )
+    statuses = list(
+        entries.exclude(gate_status="")
+        .values_list("gate_status")
+        .annotate(n=Count("case_id"))
+        .order_by("gate_status")
     )
     by_code = list(
         QueueCode.objects.filter(dataset=dataset)
@@ -327,20 +332,30 @@ def dashboard(*, dataset: Dataset) -> Dashboard:
         .order_by("-n", "code")
     )
     latest = latest_reviews(dataset=dataset)
-    calls: dict[str, Counter] = defaultdict(Counter)
-    for code, call, n in (
+    calls = (
         FindingDecision.objects.filter(review__in=latest)
         .values_list("code", "call")
-        .annotate(n=Count("id"))
-    ):
-        calls[code][call] += n
-    rule_calls = sorted((code, c["right"], c["wrong"]) for code, c in calls.items())
+        .annotate(n=Count("review__case_id", distinct=True))
+        .order_by()
+    )
+    per_code: dict[str, Counter] = defaultdict(Counter)
+    for code, call, n in calls:
+        per_code[code][call] += n
+    rule_calls = sorted((code, c["right"], c["wrong"]) for code, c in per_code.items())
 
-    confusion: dict[str, Counter[str]] = {"passed": Counter(), "rejected": Counter()}
-    passed = dict(entries.values_list("case_id", "passed"))
+    agreed = entries.exclude(review_label="")
+    confusion: dict[str, Counter[str]] = defaultdict(Counter)
+    for outcome, label, n in (
+        agreed.values_list("outcome", "review_label").annotate(n=Count("case_id")).order_by()
+    ):
+        confusion[outcome][label] += n
+    rules = rule_agreement(
+        (kind, frozenset(codes.split()), label)
+        for kind, codes, label in agreed.values_list("kind", "finding_codes", "review_label")
+    )
+
     by_case: dict[int, list[tuple[int, str]]] = defaultdict(list)
     for case_id, reviewer_id, label in latest.values_list("case_id", "reviewer_id", "label"):
-        confusion["passed" if passed.get(case_id) else "rejected"][label] += 1
         by_case[case_id].append((reviewer_id, label))
     pairs = []
     for reviews in by_case.values():
@@ -351,9 +366,14 @@ def dashboard(*, dataset: Dataset) -> Dashboard:
         total=total,
         progress=list(progress.items()),
         outcomes=outcomes,
+        statuses=statuses,
         by_code=by_code,
         rule_calls=rule_calls,
-        confusion={k: {label: v[label] for label in Label.values} for k, v in confusion.items()},
+        confusion={
+            outcome: {label: confusion[outcome][label] for label in Label.values}
+            for outcome, _ in outcomes
+        },
+        rules=rules,
         kappa=cohen_kappa(pairs),
         kappa_pairs=len(pairs),
     )

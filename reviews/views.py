@@ -99,6 +99,7 @@ EXTRA_NAMES = {
     "no_code": "without finding",
     "review_label": "reviewers' label",
     "final_label": "final label",
+    "call": "a reviewer called the finding",
 }
 
 
@@ -175,9 +176,39 @@ def _ids_digest(ids) -> str:
 
 @login_required
 def dashboard_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every chart and count links to the queue filtered to exactly the cases it counts."""
     dataset = dataset_for(user=request.user, slug=slug)
     stats = dashboard(dataset=dataset)
+    queue_url = reverse("reviews:queue", args=[slug])
+
+    def q(**filters: str) -> str:
+        # Queue links show every case they count, held ones included where the role may.
+        return f"{queue_url}?{urlencode({**filters, 'reservation': 'all'})}"
+
     reviewed = dict(stats.progress).get(str(ReviewState.REVIEWED), 0)
+    labels = Label.values
+    rules = [
+        {
+            "rule": r,
+            "fired": [
+                (r.fired[label], q(kind=r.kind, code=r.code, review_label=label))
+                for label in labels
+            ],  # fmt: skip
+            "quiet": [
+                (r.quiet[label], q(kind=r.kind, no_code=r.code, review_label=label))
+                for label in labels
+            ],  # fmt: skip
+        }
+        for r in stats.rules
+    ]
+    confusion = [
+        (
+            outcome,
+            OUTCOMES.get(outcome, outcome),
+            [(row[label], q(outcome=outcome, review_label=label)) for label in labels],
+        )  # fmt: skip
+        for outcome, row in stats.confusion.items()
+    ]
     return render(
         request,
         "reviews/dashboard.html",
@@ -185,10 +216,30 @@ def dashboard_view(request: HttpRequest, slug: str) -> HttpResponse:
             "dataset": dataset,
             "stats": stats,
             "done_share": round(100 * reviewed / stats.total) if stats.total else 0,
-            "progress_chart": bar_chart(stats.progress, colour="good"),
-            "outcome_chart": bar_chart(stats.outcomes),
-            "code_chart": bar_chart(stats.by_code, colour="bad"),
-            "rule_chart": split_bar_chart(stats.rule_calls),
+            "progress_chart": bar_chart(
+                stats.progress, colour="good", links=[q(review=s) for s, _ in stats.progress]
+            ),
+            "outcome_chart": bar_chart(
+                [(OUTCOMES.get(o, o), n) for o, n in stats.outcomes],
+                links=[q(outcome=o) for o, _ in stats.outcomes],
+            ),
+            "status_chart": bar_chart(
+                stats.statuses, links=[q(status=s) for s, _ in stats.statuses]
+            ),
+            "code_chart": bar_chart(
+                stats.by_code, colour="bad", links=[q(code=c) for c, _ in stats.by_code]
+            ),
+            "rule_chart": split_bar_chart(
+                stats.rule_calls,
+                links=[
+                    (q(code=c, call="right"), q(code=c, call="wrong"))
+                    for c, _, _ in stats.rule_calls
+                ],  # fmt: skip
+            ),
+            "rules": rules,
+            "confusion": confusion,
             "labels": Label.choices,
+            "disputed_url": q(review="disputed"),
+            "all_url": q(),
         },
     )

@@ -1,0 +1,69 @@
+"""Every count on the dashboard opens the queue filtered to exactly the cases it counts, and
+relabels count nowhere as reviews."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+from groundgate.models import Case
+from reviews.models import QueueEntry
+from reviews.services import Decision, case_relabel, review_submit
+
+pytestmark = pytest.mark.django_db
+
+
+def queue_count(client, url: str) -> int:
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return response.context["page"].count
+
+
+def test_every_dashboard_count_is_the_queue_it_links_to(reviewer, second_reviewer, admin):
+    for external_id, label in [
+        ("demo-en-17", "not_grounded"),
+        ("demo-en-01", "grounded"),
+        ("demo-en-09", "partially_grounded"),
+        ("demo-zh-13", "grounded"),
+    ]:
+        c = Case.objects.get(external_id=external_id)
+        findings = c.gate_runs.get().findings
+        decisions = [Decision(0, "right")] if findings else []
+        review_submit(case=c, reviewer=reviewer.user, label=label, decisions=decisions)
+    # A relabel of a case nobody reviewed: no review, no agreement, no progress.
+    relabelled = Case.objects.get(external_id="demo-en-18")
+    case_relabel(case=relabelled, admin=admin.user, to_label="grounded", reason="checked")
+    # Sam holds a case: the dashboard's links still count it (held cases are listed, marked).
+    second_reviewer.get(f"/d/demo/cases/{Case.objects.get(external_id='demo-en-17').pk}/")
+
+    response = admin.get("/d/demo/dashboard")
+    stats = response.context["stats"]
+    assert dict(stats.progress)["reviewed"] == 4
+    assert QueueEntry.objects.get(case=relabelled).review_state == "unreviewed"
+    checked = 0
+    for r in response.context["rules"]:
+        for n, url in r["fired"] + r["quiet"]:
+            assert queue_count(admin, url) == n, url
+            checked += 1
+    for _, _, cells in response.context["confusion"]:
+        for n, url in cells:
+            assert queue_count(admin, url) == n, url
+            checked += 1
+    assert checked > 20
+    # The charts: every linked bar's number is its queue's count.
+    html = response.content.decode()
+    for href, inner in re.findall(r'<a href="([^"]+)">(.*?)</a>', html, flags=re.S):
+        href = unescape(href)
+        if not href.startswith("/d/demo/?"):
+            continue
+        numbers = re.findall(r"<title>[^<]*: (\d+)</title>", inner) or re.findall(
+            r"^(\d+)(?: right| wrong| cases)?$", inner.strip()
+        )
+        if numbers:
+            assert queue_count(admin, href) == int(numbers[0]), (href, inner)
+            checked += 1
+    assert checked > 40
+    # Per-rule agreement names the rule and its kappa.
+    assert 'id="rule-UNGROUNDED_NUMBER-answer"' in html
