@@ -193,11 +193,11 @@ def dashboard_view(request: HttpRequest, slug: str) -> HttpResponse:
             "fired": [
                 (r.fired[label], q(kind=r.kind, code=r.code, review_label=label))
                 for label in labels
-            ],  # fmt: skip
+            ],
             "quiet": [
                 (r.quiet[label], q(kind=r.kind, no_code=r.code, review_label=label))
                 for label in labels
-            ],  # fmt: skip
+            ],
         }
         for r in stats.rules
     ]
@@ -206,7 +206,7 @@ def dashboard_view(request: HttpRequest, slug: str) -> HttpResponse:
             outcome,
             OUTCOMES.get(outcome, outcome),
             [(row[label], q(outcome=outcome, review_label=label)) for label in labels],
-        )  # fmt: skip
+        )
         for outcome, row in stats.confusion.items()
     ]
     return render(
@@ -234,7 +234,7 @@ def dashboard_view(request: HttpRequest, slug: str) -> HttpResponse:
                 links=[
                     (q(code=c, call="right"), q(code=c, call="wrong"))
                     for c, _, _ in stats.rule_calls
-                ],  # fmt: skip
+                ],
             ),
             "rules": rules,
             "confusion": confusion,
