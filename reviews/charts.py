@@ -7,7 +7,17 @@ from collections.abc import Sequence
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-PALETTE = {"default": "#57606a", "bad": "#cf222e", "good": "#1a7f37", "warn": "#9a6700"}
+PALETTE = {
+    "default": "#57606a",
+    "bad": "#cf222e",
+    "good": "#1a7f37",
+    "warn": "#9a6700",
+    # The queue's outcomes (static/css/groundgate.css uses the same colours).
+    "pass": "#1a7f37",
+    "reject": "#cf222e",
+    "no_evidence": "#9a6700",
+    "refused": "#8250df",
+}
 
 
 def _link(href: str | None, inner: str) -> str:
@@ -22,8 +32,10 @@ def bar_chart(
     width: int = 600,
     unit: str = "",
     links: Sequence[str] | None = None,
+    colours: Sequence[str] | None = None,
 ) -> SafeString:
-    """One bar per (label, value); the longest bar fills the width; links[i] opens row i."""
+    """One bar per (label, value); the longest bar fills the width; links[i] opens row i;
+    colours[i] (a PALETTE name or a colour) colours bar i instead of `colour`."""
     if not rows:
         return mark_safe('<p class="muted">Nothing yet.</p>')
     bar_h, gap, label_w = 22, 6, 250
@@ -37,6 +49,8 @@ def bar_chart(
     for i, (label, value) in enumerate(rows):
         y = i * (bar_h + gap)
         w = max(1.0, (width - label_w - 60) * value / top)
+        if colours:
+            fill = PALETTE.get(colours[i], colours[i])
         parts.append(
             _link(
                 links[i] if links else None,

@@ -99,7 +99,13 @@ def document_detail(request: HttpRequest, slug: str, document_id: int) -> HttpRe
         {"index": p.index, "number": p.index + 1, "chunks": per_page.get(p.index, 0)}
         for p in document.pages.order_by("index")
     ]
-    chunks = Chunk.objects.filter(document=document).order_by("ordinal", "id")
+    # The chunks of one page at a time (?page=N, 1-based; the first page by default), so a long
+    # document's page stays short; each thumbnail selects its page.
+    shown = request.GET.get("page", "1")
+    number = int(shown) if shown.isdigit() and 1 <= int(shown) <= max(len(pages), 1) else 1
+    chunks = Chunk.objects.filter(document=document, page_index=number - 1).order_by(
+        "ordinal", "id"
+    )
     return render(
         request,
         "reviews/document_detail.html",
@@ -110,7 +116,9 @@ def document_detail(request: HttpRequest, slug: str, document_id: int) -> HttpRe
             "ready": document.status == DocumentStatus.READY,
             "pages": pages,
             "chunks": chunks[:CHUNKS_SHOWN],
-            "chunk_count": chunks.count(),
+            "chunk_count": sum(per_page.values()),
+            "page_number": number,
+            "page_chunk_count": per_page.get(number - 1, 0),
             "chunks_shown": CHUNKS_SHOWN,
             "thumb_zoom": THUMB_ZOOM,
         },

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from groundgate.access import Action, require
 from groundgate.models import Case, Dataset
-from reviews.models import Reservation
+from reviews.models import Reservation, Review
 
 
 @dataclass(frozen=True)
@@ -36,10 +36,12 @@ def _minutes() -> int:
 
 
 @transaction.atomic
-def case_reserve(*, case: Case, user, now: datetime | None = None) -> Hold:
+def case_reserve(*, case: Case, user, now: datetime | None = None) -> Hold | None:
     """Hold `case` for `user` (a member who may review it) for the configured time, unless
     someone else holds it: then nothing changes and their hold is returned. Opening a case lets
-    go of the user's other holds in the dataset: a reviewer works on one case at a time."""
+    go of the user's other holds in the dataset: a reviewer works on one case at a time. A case
+    the user has reviewed already is not held again (the page after a save, a look back): None,
+    or the other reviewer's hold."""
     require(user=user, dataset=case.dataset, action=Action.REVIEW)
     now = now or timezone.now()
     # The case row lock serialises two reviewers opening the same case (PostgreSQL; SQLite
@@ -48,6 +50,9 @@ def case_reserve(*, case: Case, user, now: datetime | None = None) -> Hold:
     current = Reservation.objects.filter(case=case).select_related("reviewer").first()
     if current is not None and current.reviewer_id != user.pk and current.expires_at > now:
         return Hold(current.reviewer_id, current.reviewer.username, current.expires_at, False)
+    if Review.objects.filter(case=case, reviewer=user).exists():
+        Reservation.objects.filter(case=case, reviewer=user).delete()
+        return None
     Reservation.objects.filter(dataset_id=case.dataset_id, reviewer=user).exclude(
         case=case
     ).delete()

@@ -150,6 +150,8 @@ def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
                 "to_label": to_label,
                 "to_label_text": Label(to_label).label,
                 "changing": sum(e.final_label != to_label for e in entries),
+                "unchanged": sum(e.final_label == to_label for e in entries),
+                "outcome_names": OUTCOMES,
                 "reason": form.cleaned_data["reason"],
                 "digest": digest,
             },
@@ -222,6 +224,7 @@ def dashboard_view(request: HttpRequest, slug: str) -> HttpResponse:
             "outcome_chart": bar_chart(
                 [(OUTCOMES.get(o, o), n) for o, n in stats.outcomes],
                 links=[q(outcome=o) for o, _ in stats.outcomes],
+                colours=[o for o, _ in stats.outcomes],
             ),
             "status_chart": bar_chart(
                 stats.statuses, links=[q(status=s) for s, _ in stats.statuses]

@@ -108,3 +108,12 @@ def test_save_and_next_skips_cases_others_hold(reviewer, second_reviewer):
     other = next(x for x in Case.objects.order_by("pk") if str(x.pk) not in (first_next, str(c.pk)))
     response = reviewer.post(f"/d/demo/cases/{other.pk}/review", {"label": "grounded", "next": "1"})
     assert response.url.split("/cases/")[1].split("/")[0] != first_next
+
+
+def test_a_case_already_reviewed_is_not_held_again(reviewer, second_reviewer):
+    c = case("demo-en-09")
+    reviewer.post(f"/d/demo/cases/{c.pk}/review", {"label": "grounded"})
+    # The page after the save (and any later look back) does not hold the case again.
+    assert reviewer.get(f"/d/demo/cases/{c.pk}/").context["hold"] is None
+    assert not Reservation.objects.exists()
+    assert "demo-en-09" in queue_ids(second_reviewer)

@@ -77,6 +77,12 @@ def test_an_uploaded_pdf_appears_with_its_pages_and_chunks(
     chunk_total = Chunk.objects.filter(document=document).count()
     assert sum(p["chunks"] for p in page.context["pages"]) == chunk_total > 0
     assert page.context["chunk_count"] == chunk_total
+    # The chunks of the chosen page are listed (page 1 by default).
+    assert [c.page_index for c in page.context["chunks"]] == [0] * page.context["pages"][0][
+        "chunks"
+    ]
+    third = reviewer.get(f"/d/demo/documents/{document.pk}/?page=3").context["chunks"]
+    assert {c.page_index for c in third} == {2}
     assert "page 1 ·" in page.content.decode()
     # The same bytes again: stored once, the page says so.
     again = admin.post("/d/demo/documents/upload", {"file": pdf_upload()}, follow=True)
