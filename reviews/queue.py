@@ -28,9 +28,7 @@ RANK = {
 BATCH = 500
 
 
-def review_state(
-    labels_by_reviewer: dict[int, str], required: int, relabel: str | None
-) -> tuple[ReviewState, str, str]:
+def review_state(labels_by_reviewer: dict[int, str], required: int, relabel: str | None):
     """(state, final label, the reviewers' agreed label). The state comes from reviews alone:
     reviewers' latest labels must agree, and enough reviewers must have reviewed. An admin's
     relabel sets the final label but is not a review (a case only an admin labelled is still
