@@ -95,4 +95,8 @@ def test_each_familys_case_page_shows_its_text_panel_and_status_tone(kind):
     assert ("<h2>Evidences</h2>" in html) == (kind == "answer")
     assert ("<h2>Cited code</h2>" in html) == (kind == "code")
     queue = client.get(f"/d/{dataset.slug}/").content.decode()
-    assert f"{case.queue_entry.gate_status} rejected" in queue
+    # The queue: one outcome vocabulary, coloured, the family's own status as detail.
+    entry = case.queue_entry
+    assert entry.outcome in ("reject", "no_evidence")
+    assert f'class="outcome outcome-{entry.outcome}"' in queue
+    assert f'<span class="detail">{entry.gate_status}</span>' in queue
