@@ -85,6 +85,9 @@ def build(count: int) -> tuple[int, list[int]]:
                 Review(case=c, gate_run=runs[cases.index(c)], reviewer=user,
                        label=rng.choice(["grounded", "not_grounded"])).save()  # fmt: skip
             queue_refresh([c.pk for c in cases])
+    from reviews.queue import progress_recount
+
+    progress_recount()  # the reviews above were saved directly, not through review_submit
     print(f"built {count} cases in {time.perf_counter() - started:.0f} s")
     ids = list(Case.objects.filter(dataset=dataset).values_list("id", flat=True))
     return dataset.pk, ids

@@ -220,3 +220,25 @@ class Reservation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.case_id} held by {self.reviewer_id} until {self.expires_at:%H:%M}"
+
+
+class ReviewerDay(models.Model):
+    """Derived: how many cases a reviewer reviewed for the first time on a day (the server's
+    time zone), kept in step by review_submit and recounted by rebuild_queue, so the queue's
+    "reviewed today / in all" is a read of a few rows instead of counting the reviewer's reviews
+    (100 ms for 20k reviews on SQLite). A relabel is not a review and never counts here."""
+
+    dataset = models.ForeignKey(Dataset, on_delete=models.CASCADE, related_name="+")
+    reviewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    day = models.DateField()
+    cases = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["dataset", "reviewer", "day"], name="reviewerday_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.reviewer_id} on {self.day}: {self.cases}"

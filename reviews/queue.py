@@ -13,11 +13,20 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 
 from django.db import connection, transaction
-from django.db.models import Count, Max
+from django.db.models import Count, F, Max, Min
+from django.utils import timezone
 
 from groundgate.families import outcome_of
 from groundgate.models import Case, GateRun
-from reviews.models import QueueCode, QueueCount, QueueEntry, Relabel, Review, ReviewState
+from reviews.models import (
+    QueueCode,
+    QueueCount,
+    QueueEntry,
+    Relabel,
+    Review,
+    ReviewerDay,
+    ReviewState,
+)
 
 RANK = {
     ReviewState.UNREVIEWED: 0,
@@ -210,6 +219,38 @@ def queue_recount(*, dataset_id: int | None = None) -> None:
         )
 
 
+def progress_add(*, case: Case, reviewer, at) -> None:
+    """Count `case` as reviewed by `reviewer` on the day of `at` (their first review of it; the
+    caller knows), in the caller's transaction."""
+    row, _ = ReviewerDay.objects.get_or_create(
+        dataset_id=case.dataset_id, reviewer=reviewer, day=timezone.localdate(at)
+    )
+    ReviewerDay.objects.filter(pk=row.pk).update(cases=F("cases") + 1)
+
+
+def progress_recount(*, dataset_id: int | None = None) -> None:
+    """Count every reviewer's cases per day again from the reviews (rebuild_queue ends with it)."""
+    reviews = Review.objects.all()
+    rows = ReviewerDay.objects.all()
+    if dataset_id is not None:
+        reviews = reviews.filter(case__dataset_id=dataset_id)
+        rows = rows.filter(dataset_id=dataset_id)
+    firsts = (
+        reviews.values_list("case__dataset_id", "reviewer_id", "case_id")
+        .annotate(first=Min("created_at"))
+        .order_by()
+    )
+    days: Counter = Counter()
+    for dataset, reviewer, _, first in firsts.iterator():
+        days[(dataset, reviewer, timezone.localdate(first))] += 1
+    with transaction.atomic():
+        rows.delete()
+        ReviewerDay.objects.bulk_create(
+            ReviewerDay(dataset_id=ds, reviewer_id=reviewer, day=day, cases=n)
+            for (ds, reviewer, day), n in sorted(days.items())
+        )
+
+
 def queue_rebuild(*, dataset_id: int | None = None) -> int:
     """Recompute every queue row, BATCH cases per transaction: a writer waits for one batch at
     most, never for the whole rebuild (25-50 s at 100k cases in one transaction), then the
@@ -225,6 +266,7 @@ def queue_rebuild(*, dataset_id: int | None = None) -> int:
         with transaction.atomic():
             _refresh(ids[start : start + BATCH])
     queue_recount(dataset_id=dataset_id)
+    progress_recount(dataset_id=dataset_id)
     return len(ids)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Max, QuerySet
 from django.utils import timezone
 
 from groundgate.access import member_role, others_reviews_visible, reserved_by_others_visible
@@ -19,6 +19,7 @@ from reviews.models import (
     QueueCode,
     QueueEntry,
     Review,
+    ReviewerDay,
     ReviewState,
 )
 from reviews.reservations import reservations_live
@@ -242,20 +243,18 @@ def queue_next(*, dataset: Dataset, filters: dict, user, after_case_id: int) -> 
 
 @dataclass(frozen=True)
 class Progress:
-    today: int  # cases this reviewer reviewed since midnight (the server's time zone)
+    today: int  # cases this reviewer first reviewed today (the server's time zone)
     total: int  # cases of the dataset this reviewer has ever reviewed
 
 
 def reviewer_progress(*, dataset: Dataset, user, now=None) -> Progress:
     """Per-reviewer progress for the queue: distinct cases, from the reviews alone (relabels are
-    not reviews)."""
-    now = timezone.localtime(now or timezone.now())
-    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
-    counted = Review.objects.filter(case__dataset=dataset, reviewer=user).aggregate(
-        total=Count("case_id", distinct=True),
-        today=Count("case_id", distinct=True, filter=Q(created_at__gte=midnight)),
+    not reviews), read from the maintained per-day counts (reviews.queue.progress_add)."""
+    today = timezone.localdate(now or timezone.now())
+    days = dict(
+        ReviewerDay.objects.filter(dataset=dataset, reviewer=user).values_list("day", "cases")
     )
-    return Progress(today=counted["today"], total=counted["total"])
+    return Progress(today=days.get(today, 0), total=sum(days.values()))
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from groundgate.access import Action, require
 from groundgate.models import Case
 from groundgate.selectors.cases import case_current_run
 from reviews.models import FindingDecision, GateCall, Label, Relabel, Review, WrongReason
-from reviews.queue import queue_refresh
+from reviews.queue import progress_add, queue_refresh
 from reviews.reservations import reservation_release
 
 
@@ -77,10 +77,13 @@ def review_submit(
         conflicts = list(others.select_related("reviewer").order_by("id"))
         if conflicts and case.dataset.reviews_required == 1 and not force:
             return SubmitResult(None, conflicts)
+        first = not Review.objects.filter(case=case, reviewer=reviewer).exists()
         review = Review(
             case=case, gate_run=run, reviewer=reviewer, label=label, comment=comment.strip()
         )
         review.save()
+        if first:
+            progress_add(case=case, reviewer=reviewer, at=review.created_at)
         FindingDecision.objects.bulk_create(
             FindingDecision(
                 review=review,

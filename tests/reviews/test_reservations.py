@@ -11,7 +11,8 @@ from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from groundgate.models import Case
-from reviews.models import Reservation
+from reviews.models import Reservation, ReviewerDay
+from reviews.queue import progress_recount
 from reviews.reservations import case_reserve, reservation_release, reservations_live
 
 pytestmark = pytest.mark.django_db
@@ -67,6 +68,16 @@ def test_saving_a_review_releases_the_hold(reviewer, second_reviewer):
     progress = reviewer.get("/d/demo/").context["progress"]
     assert (progress.today, progress.total) == (1, 1)
     assert second_reviewer.get("/d/demo/").context["progress"].total == 0
+    # A second review of the same case is not a second case; a recount agrees.
+    reviewer.post(f"/d/demo/cases/{c.pk}/review", {"label": "not_grounded", "force": "1"})
+    assert reviewer.get("/d/demo/").context["progress"].total == 1
+    other = case("demo-en-10")
+    reviewer.post(f"/d/demo/cases/{other.pk}/review", {"label": "grounded"})
+    before = list(ReviewerDay.objects.values_list("reviewer_id", "day", "cases"))
+    ReviewerDay.objects.all().delete()
+    progress_recount()
+    assert list(ReviewerDay.objects.values_list("reviewer_id", "day", "cases")) == before
+    assert before[0][2] == 2
 
 
 def test_a_hold_expires(reviewer, second_reviewer, demo_dataset):
