@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from groundgate.access import Action, require
@@ -41,27 +41,42 @@ def case_reserve(*, case: Case, user, now: datetime | None = None) -> Hold | Non
     someone else holds it: then nothing changes and their hold is returned. Opening a case lets
     go of the user's other holds in the dataset: a reviewer works on one case at a time. A case
     the user has reviewed already is not held again (the page after a save, a look back): None,
-    or the other reviewer's hold."""
+    or the other reviewer's hold.
+
+    One conditional upsert takes or extends the hold: it writes only where the row is the
+    user's or has expired, so of two reviewers opening a free case at once exactly one gets it,
+    without locking the case row first (every case page opens with this write: few statements)."""
     require(user=user, dataset=case.dataset, action=Action.REVIEW)
     now = now or timezone.now()
-    # The case row lock serialises two reviewers opening the same case (PostgreSQL; SQLite
-    # serialises writers anyway), so exactly one of them gets it.
-    Case.objects.select_for_update().filter(pk=case.pk).first()
-    current = Reservation.objects.filter(case=case).select_related("reviewer").first()
-    if current is not None and current.reviewer_id != user.pk and current.expires_at > now:
-        return Hold(current.reviewer_id, current.reviewer.username, current.expires_at, False)
-    if Review.objects.filter(case=case, reviewer=user).exists():
-        Reservation.objects.filter(case=case, reviewer=user).delete()
-        return None
-    Reservation.objects.filter(dataset_id=case.dataset_id, reviewer=user).exclude(
-        case=case
-    ).delete()
-    expires = now + timedelta(minutes=_minutes())
-    Reservation.objects.update_or_create(
-        case=case,
-        defaults={"dataset_id": case.dataset_id, "reviewer": user, "expires_at": expires},
+    reviewed = Review.objects.filter(case=case, reviewer=user).exists()
+    mine_elsewhere = Reservation.objects.filter(dataset_id=case.dataset_id, reviewer=user)
+    if not reviewed:
+        mine_elsewhere = mine_elsewhere.exclude(case=case)
+    mine_elsewhere.delete()
+    if not reviewed:
+        expires = now + timedelta(minutes=_minutes())
+        table = Reservation._meta.db_table
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"INSERT INTO {table} (case_id, dataset_id, reviewer_id, expires_at) "
+                "VALUES (%s, %s, %s, %s) ON CONFLICT (case_id) DO UPDATE SET "
+                "reviewer_id = excluded.reviewer_id, expires_at = excluded.expires_at "
+                f"WHERE {table}.reviewer_id = excluded.reviewer_id OR {table}.expires_at <= %s",
+                [
+                    case.pk,
+                    case.dataset_id,
+                    user.pk,
+                    connection.ops.adapt_datetimefield_value(expires),
+                    connection.ops.adapt_datetimefield_value(now),
+                ],
+            )
+    current = (
+        Reservation.objects.filter(case=case, expires_at__gt=now).select_related("reviewer").first()
     )
-    return Hold(user.pk, user.username, expires, True)
+    if current is None:
+        return None
+    mine = current.reviewer_id == user.pk
+    return Hold(current.reviewer_id, current.reviewer.username, current.expires_at, mine)
 
 
 def reservation_release(*, case: Case, user) -> bool:
