@@ -5,7 +5,7 @@ the UI never re-derives a finding)."""
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from groundgate.families import get_family
 from groundgate.models import Case, Chunk, ChunkKind, Page
@@ -16,6 +16,10 @@ class Segment:
     text: str
     finding_ids: tuple[int, ...] = ()
     codes: tuple[str, ...] = ()
+    severity: str = ""  # the most severe of the covering findings: error, warning or info
+
+
+SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
 
 
 def highlight_segments(text: str, findings: list[dict], field: str | None) -> list[Segment]:
@@ -25,6 +29,7 @@ def highlight_segments(text: str, findings: list[dict], field: str | None) -> li
         for i, f in enumerate(findings)
         if field and f.get("field") == field and f.get("span")
     ]
+    severity = {i: findings[i].get("severity", "error") for i, *_ in spans}
     if not spans:
         return [Segment(text)]
     cuts = sorted({0, len(text), *[s for _, s, _, _ in spans], *[e for _, _, e, _ in spans]})
@@ -33,14 +38,61 @@ def highlight_segments(text: str, findings: list[dict], field: str | None) -> li
         if start >= end:
             continue
         covering = [(i, code) for i, s, e, code in spans if s <= start and end <= e]
+        worst = max(
+            (severity[i] for i, _ in covering), key=lambda s: SEVERITY_RANK.get(s, 2), default=""
+        )
         segments.append(
             Segment(
                 text[start:end],
                 tuple(i for i, _ in covering),
                 tuple(sorted({code for _, code in covering})),
+                worst,
             )
         )
     return segments
+
+
+@dataclass
+class FindingGroup:
+    """One row of the findings list: a finding, or several of the same code about the same
+    value (a value repeated through a long answer), decided once for all of them. `index` is
+    the first member's finding index: the form's call-N / reason-N name it."""
+
+    index: int
+    finding: dict
+    where: FindingLocation
+    members: list[int]
+    choice: tuple[str, str] = ("", "")
+    saved: tuple[str, str] | None = None  # the reviewer's saved call, shown after a save
+    others: list[dict] = field(default_factory=list)  # a conflicting reviewer's calls
+
+    @property
+    def count(self) -> int:
+        return len(self.members)
+
+
+def group_key(finding: dict) -> tuple | None:
+    """Findings with the same code, severity and value are one decision; a finding without a
+    value stands alone."""
+    value = finding.get("value")
+    if not isinstance(value, str) or not value.strip():
+        return None
+    return (finding.get("code"), finding.get("severity"), value.strip())
+
+
+def finding_groups(findings: list[dict]) -> dict[int, list[int]]:
+    """First member's index -> every member's index, in finding order."""
+    groups: dict[int, list[int]] = {}
+    leader: dict[tuple, int] = {}
+    for index, finding in enumerate(findings):
+        key = group_key(finding)
+        if key is not None and key in leader:
+            groups[leader[key]].append(index)
+            continue
+        if key is not None:
+            leader[key] = index
+        groups[index] = [index]
+    return groups
 
 
 @dataclass(frozen=True)
