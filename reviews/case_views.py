@@ -142,6 +142,27 @@ def _context(
         seen_review_id = max(r.pk for r in result.conflicts)
     elif state is not None and state.seen_review_id is not None:
         seen_review_id = state.seen_review_id
+    shown_pages = []
+    for d, i in sorted(pages):
+        page = geometry.get((d, i))
+        # The image is turned so its text reads left to right (maybe not the PDF's /Rotate);
+        # the page's boxes are placed with the same turn.
+        rotation = page_shown_rotation(document=documents[d], page_index=i)
+        turn = rotation if rotation is not None else (page.rotation if page else 0)
+        width, height = (page.width, page.height) if page else (1, 1)
+        if turn % 180:
+            width, height = height, width
+        shown_pages.append(
+            {
+                "document_id": d,
+                "index": i,
+                "page": page,
+                "zoom": ZOOM,
+                "rotation": rotation,
+                # The image's shape before it loads, so boxes land right at once.
+                "aspect": f"{width:g} / {height:g}",
+            }
+        )
     return {
         "dataset": case.dataset,
         "case": case,
@@ -158,18 +179,7 @@ def _context(
         "family_summary": family.partial("summary"),
         "family_evidence": family.partial("evidence"),
         "status_tone": STATUS_TONE.get(run.status, "") if run else "",
-        "pages": [
-            {
-                "document_id": d,
-                "index": i,
-                "page": geometry.get((d, i)),
-                "zoom": ZOOM,
-                # The image is turned so its text reads left to right (maybe not the PDF's
-                # /Rotate); the page's boxes are placed with the same turn.
-                "rotation": page_shown_rotation(document=documents[d], page_index=i),
-            }
-            for d, i in sorted(pages)
-        ],
+        "pages": shown_pages,
         "verdict_pretty": json.dumps(verdict, indent=2, ensure_ascii=False),
         "history": case.gate_runs.order_by("-id"),
         "reviews": reviews,

@@ -114,6 +114,12 @@ def finding_locations(
         chunk_id = f.get("chunk_id")
         if chunk_id is None and f.get("evidence_index") is not None:
             chunk_id = family.evidence_chunk_id(case.payload, f["evidence_index"])
+        # A value finding is placed at the evidence value it names (near miss or grounding).
+        for ref in (f.get("near_match"), f.get("grounded_by")):
+            if chunk_id is None and isinstance(ref, dict):
+                chunk_id = ref.get("chunk_id")
+                if chunk_id is None and isinstance(ref.get("evidence_index"), int):
+                    chunk_id = family.evidence_chunk_id(case.payload, ref["evidence_index"])
         chunk = chunks.get(chunk_id) if chunk_id else None
         if chunk is None or chunk.kind != ChunkKind.TEXT or not chunk.position_int:
             out.append(FindingLocation())

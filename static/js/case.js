@@ -164,6 +164,8 @@
   }
   const known = items.map(stateOf);  // the state before the latest change, for undo
   const history = [];  // undo steps: [[item index, previous state], ...]
+  // After `w`, the reason picked for that finding belongs to the same decision (one undo step).
+  let reasonFor = -1;
   function apply(i, state) {
     const item = items[i];
     item.querySelectorAll('input[type="radio"]').forEach(function (r) { r.checked = r.value === state.call; });
@@ -182,6 +184,7 @@
     if (undoButton) undoButton.disabled = history.length === 0;
   }
   function decide(changes) {  // changes: [[item index, new state], ...] as ONE undo step
+    reasonFor = -1;
     const step = changes.map(function (c) { return [c[0], known[c[0]]]; });
     if (!step.length) return;
     history.push(step);
@@ -219,7 +222,7 @@
     item.querySelectorAll('input[type="radio"], select').forEach(function (input) {
       input.addEventListener("change", function () {
         const now = stateOf(item);
-        history.push([[i, known[i]]]);
+        if (!(input.tagName === "SELECT" && reasonFor === i)) history.push([[i, known[i]]]);
         known[i] = now;
         refresh();
       });
@@ -275,6 +278,7 @@
     else if (event.key === "w" && current >= 0) {
       // Wrong needs a reason: the list gets focus so the arrow keys pick one, Enter moves on.
       decide([[current, { call: "wrong", reason: known[current].reason }]]);
+      reasonFor = current;
       items[current].querySelector("select").focus();
     }
     else if (event.key === "a" && items.length) { allRight(); }
