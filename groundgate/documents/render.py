@@ -81,7 +81,8 @@ def _draw(page: pymupdf.Page, highlights: list[Highlight]) -> None:
         rect = page_box(h.bbox, page)
         if rect is not None:
             grow = OUTSET.get(h.layer, 0.0)
-            by_layer.setdefault(h.layer, []).append(rect + (-grow, -grow, grow, grow))
+            outset = pymupdf.Rect(rect.x0 - grow, rect.y0 - grow, rect.x1 + grow, rect.y1 + grow)
+            by_layer.setdefault(h.layer, []).append(outset)
     if not by_layer:
         return
     for layer, rects in by_layer.items():

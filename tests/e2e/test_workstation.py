@@ -30,7 +30,8 @@ IN_VIEW = """el => { const r = el.getBoundingClientRect();
     }
     p = p.parentElement;
   }
-  return r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth; }"""
+  return r.bottom > 0 && r.top < window.innerHeight
+      && r.right > 0 && r.left < window.innerWidth; }"""
 
 
 def progress(page) -> str:
