@@ -180,7 +180,7 @@
       item.classList.toggle("decided", decided);
       if (decided) done += 1;
     });
-    if (progress) progress.textContent = done + " of " + items.length + " findings decided";
+    if (progress && items.length) progress.textContent = done + " of " + items.length + " findings decided";
     if (undoButton) undoButton.disabled = history.length === 0;
   }
   function decide(changes) {  // changes: [[item index, new state], ...] as ONE undo step

@@ -227,3 +227,39 @@ def test_clicking_a_finding_scrolls_both_panes_to_its_places(page, live_server, 
     page.wait_for_selector(".messages .msg-success")
     review = Review.objects.get(case=case)
     assert FindingDecision.objects.filter(review=review, call="right").count() == 12
+
+
+def test_keys_per_case_from_opening_to_saved(page, live_server, demo):
+    """The figures in docs/reviewing.md: every key pressed, from the opened page to the save."""
+    long = long_case(Dataset.objects.get(slug="demo"))
+    log_in(page, live_server)
+    pressed: list[str] = []
+
+    def press(*keys: str) -> None:
+        for key in keys:
+            page.keyboard.press(key)
+            pressed.append(key)
+
+    # One finding, gate right: r (then the label has the focus), 2, s.
+    one = open_case(page, live_server, "demo-pdf-05")
+    assert page.locator(".finding-item").count() == 1
+    press("r", "2", "s")
+    page.wait_for_selector(".messages .msg-success")
+    assert len(pressed) == 3
+    assert FindingDecision.objects.get(review__case=one).call == "right"
+
+    # Ten findings (rows), one of them wrong with a reason: 9 x r, w, ArrowDown, 2, s = 13.
+    pressed.clear()
+    page.goto(f"{live_server.url}/d/demo/cases/{long.pk}/")
+    assert page.locator(".finding-item").count() == 10
+    press("r", "r", "r", "r", "r", "r", "r", "r", "r")
+    press("w", "ArrowDown")
+    assert progress(page) == "10 of 10 findings decided"
+    press("2", "s")
+    page.wait_for_selector(".messages .msg-success")
+    assert len(pressed) == 13
+    review = Review.objects.get(case=long)
+    calls = list(FindingDecision.objects.filter(review=review).values_list("call", flat=True))
+    assert calls.count("wrong") == 1 and calls.count("right") == 11
+
+    # Ten findings, all right: a, 2, s = 3 keys (checked in the journeys above).

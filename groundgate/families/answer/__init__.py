@@ -132,7 +132,7 @@ def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, C
         if key not in out:
             out[key] = Source(
                 key=key,
-                title=f"chunk {chunk_id}" if text is not None else f"evidence {index + 1}",
+                title=f"chunk {chunk_id}" if text is not None else f"evidence {index}",
                 text=text if text is not None else excerpt,
                 status="",
                 note="" if text is not None else "the cited chunk was not given: its excerpt",
@@ -145,7 +145,7 @@ def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, C
         current = source.status.split(":")[0] if source.status else "accepted"
         worst = max(current, call, key=rank.__getitem__)
         cited = sorted(
-            {*(source.detail.split(", ") if source.detail else []), str(index + 1)}, key=int
+            {*(source.detail.split(", ") if source.detail else []), str(index)}, key=int
         )
         source.detail = ", ".join(cited)
         source.status = worst
@@ -154,7 +154,7 @@ def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, C
         if start >= 0:
             source.mark((start, start + len(excerpt)), "excerpt")
         elif excerpt and text is not None:
-            source.note = "an excerpt of evidence " + str(index + 1) + " is not in this text"
+            source.note = f"the excerpt of evidence {index} is not in this text"
         excerpt_at[index] = (key, start)
 
     for chunk_id, raw in inline.items():
