@@ -52,6 +52,10 @@ FIELD_NAMES = {
     "gate_run_id": "The page's gate run (reload the case)",
     "case": "This case",
 }
+# The finding keys the findings list reads, for findings that lack some.
+FINDING_KEYS = dict.fromkeys(
+    ("near_match", "grounded_by", "derivation", "chunk_span", "rules", "message", "severity")
+)
 DECISION_FIELD = re.compile(r"decisions\[(\d+)\]\.(\w+)")
 
 
@@ -97,7 +101,8 @@ def _groups(
     return [
         FindingGroup(
             index=leader,
-            finding=findings[leader],
+            # Every key the template reads, present: a missing one costs Django a dir() call.
+            finding={**FINDING_KEYS, **findings[leader]},
             where=locations[leader],
             members=members,
             choice=calls.get(leader, ("", "")),
@@ -195,6 +200,9 @@ def _context(
         "result": result,
         "query": urlencode(filters),
         "state": state,
+        # Read once per finding row: a plain value (a lookup through a missing state costs a
+        # dir() per row in Django's templates).
+        "error_finding": state.error_finding if state and state.error_finding is not None else -1,
         "chosen_label": state.label if state is not None else (my_last.label if my_last else ""),
     }
 

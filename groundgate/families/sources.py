@@ -91,9 +91,16 @@ def cut(text: str, marks: Iterable[Mark]) -> list[Piece]:
     if not marks:
         return [Piece(text)]
     cuts = sorted({0, len(text), *(m.start for m in marks), *(m.end for m in marks)})
+    pending = sorted(marks, key=lambda m: m.start)
+    active: list[Mark] = []
+    at = 0
     pieces = []
     for start, end in itertools.pairwise(cuts):
-        over = [m for m in marks if m.start <= start and end <= m.end]
+        while at < len(pending) and pending[at].start <= start:
+            active.append(pending[at])
+            at += 1
+        active = [m for m in active if m.end > start]
+        over = [m for m in active if m.start <= start and end <= m.end]
         kinds = tuple(k for k in MARK_ORDER if any(m.kind == k for m in over))
         ids = tuple(sorted({i for m in over for i in m.findings}))
         pieces.append(Piece(text[start:end], kinds, ids))

@@ -144,9 +144,7 @@ def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, C
         rank = {"accepted": 0, "not checked": 1, "rejected": 2}
         current = source.status.split(":")[0] if source.status else "accepted"
         worst = max(current, call, key=rank.__getitem__)
-        cited = sorted(
-            {*(source.detail.split(", ") if source.detail else []), str(index)}, key=int
-        )
+        cited = sorted({*(source.detail.split(", ") if source.detail else []), str(index)}, key=int)
         source.detail = ", ".join(cited)
         source.status = worst
         source.tone = {"accepted": "passed", "not checked": "warn", "rejected": "rejected"}[worst]
