@@ -65,7 +65,11 @@ def long_case(dataset: Dataset) -> Case:
     return Case.objects.get(external_id="long-01")
 
 
-def test_a_pdf_case_decided_with_the_keyboard_only_undo_and_all_right(page, live_server, demo):
+@pytest.mark.parametrize("size", SIZES, ids=["1366x768", "1920x1080"])
+def test_a_pdf_case_decided_with_the_keyboard_only_undo_and_all_right(
+    page, live_server, demo, size
+):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     log_in(page, live_server)
     case = open_case(page, live_server, "demo-pdf-02")
     total = len(page.locator(".finding-item").all())
@@ -150,6 +154,12 @@ def test_an_anchored_case_shows_what_each_anchor_says(page, live_server, demo):
     open_case(page, live_server, "demo-syn-01")
     assert "Section 420 deals with cheating" in page.inner_text("#src-chunk-IPC_420_0")
     shoot(page, "ws-synthesis")
+    # A code case: the cited symbol's source with line numbers, in the evidence pane.
+    code = Case.objects.filter(kind="code").order_by("external_id").first()
+    page.goto(f"{live_server.url}/d/demo/cases/{code.pk}/")
+    numbers = page.locator("#right-pane figure.code .ln")
+    assert numbers.count() > 1 and numbers.first.inner_text().strip().isdigit()
+    shoot(page, "ws-code")
 
 
 def test_a_refusal_is_shown_as_a_refusal_with_what_retrieval_returned(page, live_server, demo):
@@ -198,8 +208,10 @@ def test_a_text_case_marks_the_near_miss_value_in_the_source(page, live_server, 
     shoot(page, "ws-near-miss")
 
 
-def test_clicking_a_finding_scrolls_both_panes_to_its_places(page, live_server, demo):
+@pytest.mark.parametrize("size", SIZES, ids=["1366x768", "1920x1080"])
+def test_clicking_a_finding_scrolls_both_panes_to_its_places(page, live_server, demo, size):
     case = long_case(Dataset.objects.get(slug="demo"))
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     log_in(page, live_server)
     page.goto(f"{live_server.url}/d/demo/cases/{case.pk}/")
     items = page.locator(".finding-item")
