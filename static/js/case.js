@@ -6,6 +6,34 @@
   const rightPane = document.getElementById("right-pane");
   const answer = document.getElementById("answertext");
 
+  // Bring `el` into view inside its pane (and inside the scroll boxes between), never by
+  // scrolling the window: the panes stay where they are. Where the panes do not scroll (a narrow
+  // screen, one column), the window does.
+  function reveal(el, block) {
+    const pane = el.closest(".pane");
+    if (!pane || getComputedStyle(pane).overflowY === "visible") {
+      el.scrollIntoView({ block: block === "center" ? "center" : "nearest" });
+      return;
+    }
+    for (let c = el.parentElement; c && c !== document.body; c = c.parentElement) {
+      const style = getComputedStyle(c);
+      const r = el.getBoundingClientRect(), q = c.getBoundingClientRect();
+      if (/(auto|scroll)/.test(style.overflowY) && c.scrollHeight > c.clientHeight) {
+        if (block === "center" || block === "start" || r.top < q.top || r.bottom > q.bottom) {
+          let room;  // where el's top should land, from the container's top
+          if (block === "start") room = 48;  // below the viewer's sticky toolbar
+          else if (block === "center") room = (q.height - r.height) / 2;
+          else room = r.top < q.top ? 8 : q.height - r.height - 8;
+          c.scrollTop += r.top - q.top - Math.max(0, room);
+        }
+      }
+      if (/(auto|scroll)/.test(style.overflowX) && c.scrollWidth > c.clientWidth && (r.left < q.left || r.right > q.right)) {
+        c.scrollLeft += r.left - q.left - Math.max(0, (q.width - r.width) / 2);
+      }
+      if (c.classList.contains("pane")) break;
+    }
+  }
+
   // ---- The page viewer -------------------------------------------------------------------
   // A box in unrotated PDF points -> a fraction of the rendered (rotated) image.
   function toImage(figure, bbox) {
@@ -25,7 +53,7 @@
   function showPage(i) {
     if (!figures.length) return;
     pageAt = Math.max(0, Math.min(figures.length - 1, i));
-    figures[pageAt].scrollIntoView({ block: "start" });
+    reveal(figures[pageAt], "start");
     if (pagePos) pagePos.textContent = figures[pageAt].dataset.label + " · " + (pageAt + 1) + " of " + figures.length;
   }
   function focusBox(key, bboxText) {
@@ -43,7 +71,7 @@
     }
     pageAt = figures.indexOf(figure);
     if (pagePos) pagePos.textContent = figure.dataset.label + " · " + (pageAt + 1) + " of " + figures.length;
-    target.scrollIntoView({ block: "center", inline: "nearest" });
+    reveal(target, "center");
     return true;
   }
   document.querySelectorAll("tr.evidence[data-bbox]").forEach(function (row) {
@@ -118,19 +146,19 @@
     const item = items[current];
     item.classList.add("selected");
     if (opts.focus !== false) item.focus({ preventScroll: true });
-    item.scrollIntoView({ block: "nearest" });
+    reveal(item, "nearest");
     const ids = members[current];
     // Left pane: the answer's span(s).
     const spans = places(answer, ids);
     spans.forEach(function (el) { el.classList.add("selected-place"); });
-    if (spans.length) spans[0].scrollIntoView({ block: "nearest" });
+    if (spans.length) reveal(spans[0], "center");
     // Right pane: the source mark (or the source, evidence row, code lines), and the page box.
     const marks = places(rightPane, ids).filter(function (el) { return el.tagName !== "ARTICLE" || !el.querySelector("mark.src[data-findings]"); });
     const inText = marks.filter(function (el) { return el.matches("mark.src"); });
     const shown = inText.length ? inText : marks;
     shown.forEach(function (el) { el.classList.add("selected-place"); });
     const onPage = item.dataset.page && focusBox(item.dataset.page, item.dataset.bbox);
-    if (!onPage && shown.length) shown[0].scrollIntoView({ block: "center" });
+    if (!onPage && shown.length) reveal(shown[0], "center");
   }
   items.forEach(function (item, i) {
     item.addEventListener("click", function (event) {
@@ -209,7 +237,7 @@
     // Every finding is decided: the case label is next.
     if (current >= 0) items[current].classList.remove("selected");
     const label = form.querySelector('input[name="label"]:checked') || form.querySelector('input[name="label"]');
-    if (label) label.focus();
+    if (label) label.focus({ preventScroll: true });
   }
   function allRight() {
     decide(items.map(function (_, i) { return i; })

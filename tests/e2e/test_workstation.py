@@ -15,7 +15,8 @@ from groundgate.services.answering import answer_question
 from groundgate.services.imports import case_import_lines
 from reviews.models import FindingDecision, Review
 from reviews.services import Decision, review_submit
-from tests.e2e.test_case_page import SIZES, choices, demo, log_in, open_case, shoot
+from tests.e2e.test_case_page import PREFIX, SHOTS, SIZES, choices, demo, log_in, open_case
+from tests.e2e.test_case_page import shoot as shoot_full
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 __all__ = ["demo"]  # the fixture, shared with test_case_page
@@ -32,6 +33,20 @@ IN_VIEW = """el => { const r = el.getBoundingClientRect();
   }
   return r.bottom > 0 && r.top < window.innerHeight
       && r.right > 0 && r.left < window.innerWidth; }"""
+
+
+def shoot(page, name: str) -> None:
+    """What the reviewer sees: the viewport (the panes are made to fit it) at the test's size;
+    then the whole page at both sizes, as test_case_page does."""
+    size = page.viewport_size
+    try:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        view = SHOTS / f"{PREFIX}{name}-view-{size['width']}x{size['height']}.png"
+        page.screenshot(path=str(view))
+    except OSError:
+        pass
+    shoot_full(page, name)
+    page.set_viewport_size(size)
 
 
 def progress(page) -> str:
@@ -221,11 +236,13 @@ def test_clicking_a_finding_scrolls_both_panes_to_its_places(page, live_server, 
     assert items.count() == 10 and "×3" in page.inner_text(".finding-item:has(.group-count)")
     last = items.last
     assert "$1,500" in last.inner_text()
-    last.locator("code").click()
+    # Clicked where it is (a mouse click through Playwright would first scroll it into view).
+    last.locator("code").evaluate("el => el.click()")
     answer_mark = page.locator("#answertext mark.selected-place").first
     source_mark = page.locator(".sources mark.selected-place").first
     assert answer_mark.inner_text() == "$1,500" and source_mark.inner_text() == "$1,050"
     assert answer_mark.evaluate(IN_VIEW) and source_mark.evaluate(IN_VIEW)
+    assert page.evaluate("window.scrollY") == 0  # the panes scrolled, not the page
     # The decision stays on screen however long the answer is.
     assert page.locator("#decision button[name=next][value='1']").evaluate(IN_VIEW)
     shoot(page, "ws-long-case")
