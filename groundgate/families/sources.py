@@ -12,7 +12,7 @@ import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 # What a mark in a source text is; each has its own colour AND shape (static/css/groundgate.css,
 # legend in templates/reviews/case_detail.html, contrast figures in docs/reviewing.md).
@@ -76,6 +76,11 @@ class Source:
         return True
 
 
+def text_of(value: Any) -> str:
+    """A payload's text field as stored (payloads are kept as submitted: anything else is "")."""
+    return value if isinstance(value, str) else ""
+
+
 def _is_span(span) -> bool:
     return (
         isinstance(span, list | tuple)
@@ -120,10 +125,11 @@ def attach_by_anchor(sources: dict[str, Source], text: str, findings: list[dict]
     anchor is read from the answer text the finding's own span covers, nothing is re-judged."""
     for index, f in enumerate(findings):
         span = f.get("span")
-        if f.get("field") != field_name or not _is_span(span):
+        if f.get("field") != field_name or span is None or not _is_span(span):
             continue
         value = f.get("value")
         named = [value] if isinstance(value, str) and value in sources else []
-        for anchor in named or anchors_in(text[span[0] : span[1]]):
+        start, end = span
+        for anchor in named or anchors_in(text[start:end]):
             if anchor in sources:
                 sources[anchor].findings.add(index)

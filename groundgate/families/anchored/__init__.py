@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from groundgate.families.base import CaseText, Family, ids_under
-from groundgate.families.sources import Source, anchors_in, attach_by_anchor
+from groundgate.families.sources import Source, anchors_in, attach_by_anchor, text_of
 from groundgate.models import Case, Chunk
 
 
@@ -54,7 +54,7 @@ def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, C
         out[anchor] = Source(
             key=f"anchor-{anchor}",
             title=f"{anchor} · chunk {citation.get('chunk_id')}",
-            text=citation.get("chunk_text") if isinstance(citation.get("chunk_text"), str) else "",
+            text=text_of(citation.get("chunk_text")),
             status="cited in the answer" if used else "given, not cited",
             tone="passed" if used else "neutral",
             detail=where,
@@ -73,7 +73,7 @@ def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, C
         out[f"candidate-{row.get('rank')}"] = Source(
             key=f"candidate-{row.get('rank')}",
             title=f"candidate {row.get('rank')} · chunk {row.get('chunk_id')}",
-            text=row.get("chunk_text") if isinstance(row.get("chunk_text"), str) else "",
+            text=text_of(row.get("chunk_text")),
             status=f"selected as {anchor}" if anchor else "retrieved, not selected",
             tone="neutral",
             detail=f"similarity {row.get('similarity')}"

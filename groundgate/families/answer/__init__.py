@@ -15,11 +15,12 @@ from groundgate.families.base import (
     ids_under,
     on_document,
 )
-from groundgate.families.sources import Source
+from groundgate.families.sources import Source, Tone, text_of
 from groundgate.models import Case, Chunk
 
 # The gate found no chunks at all: nothing was checked, so no evidence is "accepted".
 NOT_CHECKED = {"NO_CHUNKS"}
+TONES: dict[str, Tone] = {"accepted": "passed", "not checked": "warn", "rejected": "rejected"}
 
 
 def _evidences(payload: dict) -> list:
@@ -117,17 +118,17 @@ def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, C
     # Where each evidence's excerpt starts in its chunk's text (-1: not in it).
     excerpt_at: dict[int, tuple[str, int]] = {}
 
-    def text_of(chunk_id: str) -> str | None:
+    def chunk_text(chunk_id: str) -> str | None:
         if chunk_id in chunks:
             return chunks[chunk_id].text
         raw = inline.get(chunk_id) or {}
-        return raw.get("text") if isinstance(raw.get("text"), str) else None
+        return raw["text"] if isinstance(raw.get("text"), str) else None
 
     for index, evidence in enumerate(evidences):
         chunk_id = evidence.get("chunk_id")
-        excerpt = evidence.get("excerpt") if isinstance(evidence.get("excerpt"), str) else ""
+        excerpt = text_of(evidence.get("excerpt"))
         concerning = [i for i, f in enumerate(findings) if f.get("evidence_index") == index]
-        text = text_of(chunk_id) if isinstance(chunk_id, str) else None
+        text = chunk_text(chunk_id) if isinstance(chunk_id, str) else None
         key = f"chunk-{chunk_id}" if text is not None else f"evidence-{index}"
         if key not in out:
             out[key] = Source(
@@ -147,7 +148,12 @@ def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, C
         cited = sorted({*(source.detail.split(", ") if source.detail else []), str(index)}, key=int)
         source.detail = ", ".join(cited)
         source.status = worst
-        source.tone = {"accepted": "passed", "not checked": "warn", "rejected": "rejected"}[worst]
+        tones: dict[str, Tone] = {
+            "accepted": "passed",
+            "not checked": "warn",
+            "rejected": "rejected",
+        }
+        source.tone = tones[worst]
         start = source.text.find(excerpt) if excerpt else -1
         if start >= 0:
             source.mark((start, start + len(excerpt)), "excerpt")
@@ -158,7 +164,7 @@ def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, C
     for chunk_id, raw in inline.items():
         key = f"chunk-{chunk_id}"
         if key not in out and isinstance(raw.get("text"), str):
-            out[key] = Source(key, f"chunk {chunk_id}", raw["text"], "given, not cited")
+            out[key] = Source(key, f"chunk {chunk_id}", text_of(raw["text"]), "given, not cited")
 
     def place(ref: dict, kind, finding: int) -> None:
         """Mark a located value (ValueRef): in its chunk by chunk_span, else in the excerpt."""

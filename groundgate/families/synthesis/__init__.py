@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from groundgate.families.base import CaseText, Family, ids_under
-from groundgate.families.sources import Source, anchors_in, attach_by_anchor
+from groundgate.families.sources import Source, anchors_in, attach_by_anchor, text_of
 from groundgate.models import Case, Chunk
 
 
@@ -27,7 +27,7 @@ def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, C
         out[sid] = Source(
             key=f"chunk-{sid}",
             title=sid,
-            text=chunk.get("text") if isinstance(chunk.get("text"), str) else "",
+            text=text_of(chunk.get("text")),
             status="cited in the answer" if sid in cited else "retrieved, not cited",
             tone="passed" if sid in cited else "neutral",
         )
