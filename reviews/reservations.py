@@ -93,9 +93,3 @@ def reservations_live(*, dataset: Dataset, now: datetime | None = None) -> dict[
         "reviewer"
     )
     return {r.case_id: Hold(r.reviewer_id, r.reviewer.username, r.expires_at, False) for r in rows}
-
-
-def reservations_expired_delete(*, now: datetime | None = None) -> int:
-    """Delete holds whose time ran out (housekeeping: an expired row already holds nothing)."""
-    deleted, _ = Reservation.objects.filter(expires_at__lte=now or timezone.now()).delete()
-    return deleted

@@ -190,7 +190,12 @@ def test_an_admins_day_upload_import_relabel_dashboard_export(page, live_server,
         page.locator("body").press(label)
         page.keyboard.press("s")
         page.wait_for_selector(".messages .msg-success")
+    assert Review.objects.filter(reviewer__username="ada").count() == 3, page.inner_text("main")[
+        :600
+    ]
     page.click("nav.datasetnav >> text=Dashboard")
+    page.wait_for_url("**/dashboard")
+    page.wait_for_selector("#agreement table.rule")
     assert page.locator("#agreement table.rule").count() >= 1
     cell = page.locator("#confusion tbody td a").filter(has_text="1").first
     href = cell.get_attribute("href")
@@ -202,6 +207,7 @@ def test_an_admins_day_upload_import_relabel_dashboard_export(page, live_server,
 
     # Export: the page's download is the streaming export.
     page.click("nav.datasetnav >> text=Export")
+    page.wait_for_selector("#export")
     shoot(page, "export")
     with page.expect_download() as download_info:
         page.click("#export button[type=submit]")
