@@ -192,6 +192,11 @@ GROUNDGATE_PDF_TIMEOUT_SECONDS = env_int("GROUNDGATE_PDF_TIMEOUT_SECONDS", 120, 
 GROUNDGATE_CASE_LIMITS = env_case_limits()
 # Rendered page images: the longest side in pixels (the zoom is lowered for a huge page).
 GROUNDGATE_RENDER_MAX_SIDE_PX = env_int("GROUNDGATE_RENDER_MAX_SIDE_PX", 5000, minimum=100)
+# Page images are rendered in a child process (documents/isolated.py) with these limits; the
+# disk cache of rendered pages is trimmed, least recently used first, past its size.
+GROUNDGATE_RENDER_MAX_MEMORY_MB = env_int("GROUNDGATE_RENDER_MAX_MEMORY_MB", 1024, minimum=256)
+GROUNDGATE_RENDER_TIMEOUT_SECONDS = env_int("GROUNDGATE_RENDER_TIMEOUT_SECONDS", 30, minimum=1)
+GROUNDGATE_RENDER_CACHE_MB = env_int("GROUNDGATE_RENDER_CACHE_MB", 512, minimum=1)
 # How many cases one batch gate request may carry.
 GROUNDGATE_GATE_BATCH_MAX = env_int("GROUNDGATE_GATE_BATCH_MAX", 100, minimum=1)
 
