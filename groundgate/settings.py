@@ -15,6 +15,7 @@ from groundgate.envconfig import (
     env_database,
     env_int,
     env_list,
+    env_minutes,
     env_str,
 )
 
@@ -169,6 +170,19 @@ CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", "") or None
 CELERY_TASK_ACKS_LATE = True
+
+# Uploads left pending by a lost ingestion task (services/pending_documents.py): after
+# GROUNDGATE_PENDING_STALE_MINUTES pending, the sweep queues the ingestion again, at most
+# GROUNDGATE_PENDING_MAX_REQUEUES times, then records the Document failed with the reason. Celery
+# beat runs it every GROUNDGATE_PENDING_SWEEP_MINUTES; `manage.py sweep_pending_documents` too.
+GROUNDGATE_PENDING_STALE = env_minutes("GROUNDGATE_PENDING_STALE_MINUTES", 30)
+GROUNDGATE_PENDING_MAX_REQUEUES = env_int("GROUNDGATE_PENDING_MAX_REQUEUES", 2, minimum=0)
+CELERY_BEAT_SCHEDULE = {
+    "sweep-pending-documents": {
+        "task": "groundgate.tasks.sweep_pending_documents_task",
+        "schedule": env_minutes("GROUNDGATE_PENDING_SWEEP_MINUTES", 5).total_seconds(),
+    }
+}
 
 # How many cases import_cases writes per transaction.
 GROUNDGATE_IMPORT_BATCH_SIZE = env_int("GROUNDGATE_IMPORT_BATCH_SIZE", 500, minimum=1)
