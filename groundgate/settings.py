@@ -85,8 +85,8 @@ MIDDLEWARE = [
 
 # Login throttling (django-axes): after GROUNDGATE_LOGIN_FAILURE_LIMIT wrong passwords for one
 # username from one address, that pair is locked out for GROUNDGATE_LOGIN_COOLOFF_MINUTES (even
-# the right password is refused meanwhile); a successful login resets the count. Per pair, not
-# per username alone, so nobody can lock a colleague out from elsewhere.
+# the right password is refused meanwhile); a successful login resets the count. Per pair, so
+# nobody can lock a colleague out from elsewhere; the per-account lock below spares known addresses.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -95,6 +95,16 @@ AXES_FAILURE_LIMIT = env_int("GROUNDGATE_LOGIN_FAILURE_LIMIT", 5, minimum=1)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("GROUNDGATE_LOGIN_COOLOFF_MINUTES", 15, minimum=1))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# Per account as well (groundgate/login_throttle.py, docs/decisions.md): past
+# GROUNDGATE_LOGIN_ACCOUNT_FAILURE_LIMIT wrong passwords from all addresses within the cool-off,
+# the account is locked for every address it has not logged in from in the last
+# GROUNDGATE_LOGIN_KNOWN_ADDRESS_DAYS days. Attempts refused during a lock do not extend it.
+AXES_HANDLER = "groundgate.login_throttle.AccountThrottleHandler"
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+GROUNDGATE_LOGIN_ACCOUNT_FAILURE_LIMIT = env_int(
+    "GROUNDGATE_LOGIN_ACCOUNT_FAILURE_LIMIT", 20, minimum=1
+)
+GROUNDGATE_LOGIN_KNOWN_ADDRESS_DAYS = env_int("GROUNDGATE_LOGIN_KNOWN_ADDRESS_DAYS", 90, minimum=0)
 AXES_VERBOSE = False
 
 # Content-Security-Policy (django-csp): scripts, styles, images and fonts from this site only; no
