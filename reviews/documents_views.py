@@ -64,7 +64,9 @@ def page_image(request: HttpRequest, slug: str, document_id: int, page_index: in
             content_type="image/png",
             status=422,
         )
-        response["X-GroundGate-Error"] = exc.reason[:500]
+        # One line of ASCII: a reason quoting MuPDF could hold a line break or any character.
+        header = " ".join(exc.reason.split())[:500].encode("ascii", "replace").decode()
+        response["X-GroundGate-Error"] = header
         return response
     response = FileResponse(image, content_type="image/png")
     response["Cache-Control"] = "private, max-age=3600"

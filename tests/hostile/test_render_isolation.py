@@ -8,6 +8,7 @@ import pymupdf
 import pytest
 
 from groundgate.documents import render
+from groundgate.documents.pdf_text import PdfProblem
 from groundgate.models import Role
 from groundgate.services import rendering
 from groundgate.services.datasets import dataset_get_or_create
@@ -129,3 +130,19 @@ def test_the_render_cache_drops_the_least_recently_used_images_past_its_size(tea
         held = sum(p.stat().st_size for p in cache.rglob("*") if p.is_file())
         assert held <= 1024 * 1024 or set(cache.rglob("*.png")) == {latest}
     assert latest.exists()
+
+
+def test_a_reason_with_line_breaks_is_one_ascii_header_line(team, rita, monkeypatch):
+    """A child's reason can quote MuPDF (any text): the header stays one ASCII line."""
+    document = ingest(team, (PDFS / "tracemonkey.pdf").read_bytes(), "tracemonkey.pdf")
+
+    def fail(*args, **kwargs):
+        raise PdfProblem("failed", "the PDF could not be rendered: RuntimeError: bad\r\nX-Evil: é")
+
+    monkeypatch.setattr(rendering, "render_page_isolated", fail)
+    response = rita.get(f"/d/team/documents/{document.pk}/pages/0.png?zoom=1")
+    assert response.status_code == 422
+    assert response["X-GroundGate-Error"] == (
+        "the PDF could not be rendered: RuntimeError: bad X-Evil: ?"
+    )
+    assert "X-Evil" not in response.headers
