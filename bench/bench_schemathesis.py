@@ -2,7 +2,7 @@
 OpenAPI schema, many generated inputs each (valid and invalid), all four phases (examples,
 coverage, fuzzing, stateful), as the dataset's admin and as a reviewer.
 
-Run: .venv/bin/python bench/bench_schemathesis.py [--max-examples 200] [--seed 14] [--port N]
+Run: .venv/bin/python bench/bench_schemathesis.py [--max-examples 100] [--seed 14] [--port N]
      [--url http://127.0.0.1:8123]   (an already running, seeded server instead of a new one)
 
 Starts gunicorn (2 workers x 8 threads) on 127.0.0.1 against a fresh SQLite file under
@@ -50,7 +50,7 @@ def run_all(base_url: str, args) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--max-examples", type=int, default=200)
+    parser.add_argument("--max-examples", type=int, default=100)
     parser.add_argument("--seed", type=int, default=14)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--port", type=int, default=0, help="default: a free port")
