@@ -66,7 +66,7 @@ def test_a_lost_task_is_queued_again_after_the_stale_age_and_the_upload_ends_rea
 def test_the_sweep_is_idempotent_and_fails_a_document_whose_tasks_keep_getting_lost(
     lost_upload, django_capture_on_commit_callbacks, media
 ):
-    document, _ = lost_upload
+    document, lost = lost_upload
     with django_capture_on_commit_callbacks(execute=False):  # each re-queued task is lost too
         assert documents_pending_sweep(now=later(31)).requeued == [document.pk]
         assert documents_pending_sweep(now=later(32)).requeued == []  # its clock started again
@@ -80,6 +80,11 @@ def test_the_sweep_is_idempotent_and_fails_a_document_whose_tasks_keep_getting_l
     assert not document.file and stored_files(media) == []  # nothing half kept
     again = documents_pending_sweep(now=later(500))
     assert (again.requeued, again.failed) == ([], [])
+    # The first task turns up at last: the recorded outcome stands.
+    with django_capture_on_commit_callbacks(execute=True):
+        lost[0]()
+    document.refresh_from_db()
+    assert document.status == "failed" and "GROUNDGATE_PENDING_MAX_REQUEUES" in document.error
 
 
 def test_a_pending_upload_whose_file_is_gone_is_failed_not_queued(lost_upload):
