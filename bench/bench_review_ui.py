@@ -113,10 +113,18 @@ def deep_url(query: str, page: int) -> str:
     return f"/d/big/?{query}{'&' if query else ''}page={page}&after={key}"
 
 
+# CPU time of this process per request (Django's part of each page, without the time spent
+# waiting for a core or for the database server): steadier than wall time on a shared machine.
+CPU: dict[str, list[float]] = {}
+
+
 def timed(client, url: str) -> float:
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     response = client.get(url)
     elapsed = time.perf_counter() - t0
+    CPU.setdefault("case page" if "/cases/" in url else "queue", []).append(
+        time.process_time() - c0
+    )
     assert response.status_code == 200, (url, response.status_code)
     return elapsed
 
@@ -176,6 +184,8 @@ def main() -> None:
             report("  " + url.split("&after=")[0][6:][:32], samples)
     case_pages = [timed(client, f"/d/big/cases/{rng.choice(ids)}/") for _ in range(args.requests)]
     report(f"case page ({args.cases} cases)", case_pages)
+    for name, samples in CPU.items():
+        report(f"{name}: this process's CPU", samples)
     if args.rebuild:
         from reviews.queue import BATCH, queue_rebuild
 
