@@ -11,6 +11,7 @@ from django.db import OperationalError
 
 from groundgate.models import Case, Dataset
 from groundgate.services.gating import case_gate, dataset_regate
+from groundgate.services.webhooks import WebhookDeliveryFailed, webhook_delivery_attempt
 
 RETRY = {
     "autoretry_for": (OperationalError,),
@@ -41,3 +42,18 @@ def ingest_document_task(document_id: int, password: str | None = None) -> str:
         document=Document.objects.get(pk=document_id), password=password
     )
     return result.status
+
+
+# A receiver that is down is tried again after about 1, 2, 4, ... s (with jitter, at most 10
+# minutes apart), 8 tries after the first; each try is a row in the delivery log.
+@shared_task(
+    bind=True,
+    autoretry_for=(WebhookDeliveryFailed,),
+    retry_backoff=True,
+    retry_backoff_max=600,
+    retry_jitter=True,
+    max_retries=8,
+)
+def deliver_webhook_task(self, delivery_id: int) -> int | None:
+    attempt = webhook_delivery_attempt(delivery_id=delivery_id, attempt=self.request.retries + 1)
+    return attempt.status_code
