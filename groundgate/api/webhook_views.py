@@ -61,10 +61,9 @@ class WebhookCreatedSerializer(WebhookSerializer):
 
 
 class WebhookInput(serializers.Serializer):
-    url = serializers.CharField(required=False)
-    events = serializers.ListField(
-        child=serializers.CharField(), required=False, help_text=", ".join(EVENTS)
-    )
+    # Required to make a webhook; a PATCH (partial) may give any of them.
+    url = serializers.CharField()
+    events = serializers.ListField(child=serializers.CharField(), help_text=", ".join(EVENTS))
     active = serializers.BooleanField(required=False)
     secret = serializers.CharField(
         required=False, help_text="16-128 characters; random if left out"

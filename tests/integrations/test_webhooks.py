@@ -253,6 +253,8 @@ def test_bad_settings_are_refused_naming_the_field(hooks):
     _, admin = hooks
     base = "/api/v1/datasets/hooks/webhooks/"
     cases = [
+        ({}, "url"),
+        ({"url": "http://127.0.0.1:1/x"}, "events"),
         ({"url": "ftp://example.org/x", "events": ["verdict"]}, "url"),
         ({"url": "http://127.0.0.1:1/x", "events": []}, "events"),
         ({"url": "http://127.0.0.1:1/x", "events": ["verdict", "deleted"]}, "events[1]"),
@@ -277,3 +279,34 @@ def test_verify_refuses_a_changed_body_a_wrong_secret_and_an_old_timestamp():
     ]:
         with pytest.raises(SignatureError, match=why):
             verify(*args)
+
+
+def test_a_finished_export_is_announced_by_the_command_and_the_api(hooks, receiver, tmp_path):
+    from django.core.management import call_command
+
+    dataset, admin = hooks
+    import_one_case(dataset)
+    r = receiver([])
+    r.secret = webhook_create(dataset=dataset, url=r.url, events=["export_ready"]).secret
+    out = tmp_path / "hooks.parquet"
+    call_command("export", "--dataset", "hooks", "--format", "parquet", "--output", str(out))
+    streamed = admin.get("/api/v1/datasets/hooks/export?format=jsonl&label=grounded")
+    assert streamed.status_code == 200
+    b"".join(streamed.streaming_content)
+    webhook_dispatch_wait()
+
+    assert [x["body"]["type"] for x in r.received] == ["export_ready", "export_ready"]
+    assert all(x["verified"] for x in r.received)
+    by_command, by_api = (x["body"]["data"] for x in r.received)
+    assert by_command == {
+        "format": "parquet",
+        "records": 1,
+        "filters": {"output": str(out)},
+        "by": "manage.py export",
+    }
+    assert by_api == {
+        "format": "jsonl",
+        "records": 0,
+        "filters": {"label": "grounded"},
+        "by": "ada",
+    }
