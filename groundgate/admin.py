@@ -14,6 +14,7 @@ from groundgate.models import (
     WebhookAttempt,
     WebhookDelivery,
 )
+from groundgate.services.webhooks import dataset_webhooks_refresh
 
 
 class MembershipInline(admin.TabularInline):
@@ -136,6 +137,7 @@ class WebhookAdmin(admin.ModelAdmin):
         if not change:
             obj.created_by = request.user
         super().save_model(request, obj, form, change)
+        dataset_webhooks_refresh(dataset=obj.dataset)
 
     def has_delete_permission(self, request, obj=None):
         return False  # switch it off instead: its delivery log stays

@@ -93,7 +93,7 @@ def review_submit(
         )
         queue_refresh([case.pk])
         webhook_events_emit(
-            dataset_ids={case.dataset_id},
+            datasets=[case.dataset],
             event="review",
             build=lambda: [_review_event(review, decisions)],
         )
@@ -147,7 +147,7 @@ def cases_relabel(*, cases: list[Case], admin, to_label: str, reason: str) -> li
     Relabel.objects.bulk_create(relabels)
     queue_refresh([c.pk for c in cases])
     webhook_events_emit(
-        dataset_ids={c.dataset_id for c in cases},
+        datasets={c.dataset for c in cases},
         event="relabel",
         build=lambda: [_relabel_event(r) for r in relabels],
     )

@@ -18,6 +18,11 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AddField(
+            model_name='dataset',
+            name='webhooks_on',
+            field=models.BooleanField(default=False, editable=False),
+        ),
         migrations.CreateModel(
             name='Webhook',
             fields=[

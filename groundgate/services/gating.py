@@ -81,7 +81,7 @@ def gate_runs_record(*, runs: Sequence[GateRun], new_cases: bool = False) -> Non
     )
     # Subscribers hear of the verdicts once this transaction commits (nothing if it rolls back).
     webhook_events_emit(
-        dataset_ids={run.case.dataset_id for run in runs},
+        datasets={run.case.dataset for run in runs},
         event="verdict",
         build=lambda: verdict_events(runs),
     )
@@ -163,7 +163,7 @@ def dataset_regate(
     Written in batches, a transaction per batch: an interrupted run leaves whole batches.
     """
     report = RegateReport()
-    cases = Case.objects.filter(dataset=dataset).order_by("id")
+    cases = Case.objects.filter(dataset=dataset).select_related("dataset").order_by("id")
     if kind is not None:
         cases = cases.filter(kind=kind)
     records: dict[str, GatePolicyRecord] = {}

@@ -84,7 +84,7 @@ def webhook_create(
     secret = secret or secrets.token_urlsafe(32)
     if len(secret) < 16 or len(secret) > 128:
         raise WebhookInputError("secret", "16 to 128 characters")
-    return Webhook.objects.create(
+    webhook = Webhook.objects.create(
         dataset=dataset,
         url=_clean_url(url),
         events=_clean_events(events),
@@ -92,6 +92,8 @@ def webhook_create(
         active=active,
         created_by=created_by,
     )
+    dataset_webhooks_refresh(dataset=dataset)
+    return webhook
 
 
 @transaction.atomic
@@ -110,7 +112,14 @@ def webhook_update(
     if active is not None:
         webhook.active = active
     webhook.save()
+    dataset_webhooks_refresh(dataset=webhook.dataset)
     return webhook
+
+
+def dataset_webhooks_refresh(*, dataset: Dataset) -> None:
+    """Set Dataset.webhooks_on from the webhooks (after any change to one)."""
+    dataset.webhooks_on = Webhook.objects.filter(dataset=dataset, active=True).exists()
+    Dataset.objects.filter(pk=dataset.pk).update(webhooks_on=dataset.webhooks_on)
 
 
 @dataclass(frozen=True)
@@ -122,10 +131,14 @@ class Event:
     data: dict
 
 
-def webhook_events_emit(*, dataset_ids: set[int], event: str, build) -> list[int]:
+def webhook_events_emit(*, datasets: Iterable[Dataset], event: str, build) -> list[int]:
     """Record the `event`s that `build()` makes (a list of Event) for every active webhook of
     their dataset that subscribes to `event`, in the caller's transaction, and deliver them once
-    it commits. When nobody listens this is one query and `build` is never called."""
+    it commits. When no dataset has an active webhook (Dataset.webhooks_on) this makes no query
+    and `build` is never called."""
+    dataset_ids = {d.pk for d in datasets if d.webhooks_on}
+    if not dataset_ids:
+        return []
     hooks = [
         hook
         for hook in Webhook.objects.filter(dataset_id__in=dataset_ids, active=True).select_related(
@@ -148,7 +161,7 @@ def webhook_events_emit(*, dataset_ids: set[int], event: str, build) -> list[int
 def webhook_event_emit(*, dataset: Dataset, event: str, data: dict) -> list[int]:
     """One event about `dataset` (see webhook_events_emit)."""
     return webhook_events_emit(
-        dataset_ids={dataset.pk}, event=event, build=lambda: [Event(dataset.pk, event, data)]
+        datasets=[dataset], event=event, build=lambda: [Event(dataset.pk, event, data)]
     )
 
 

@@ -16,6 +16,7 @@ from tests.conftest import ROOT
 from tests.integration.test_celery_redis import BROKER, pytestmark  # noqa: F401
 from tests.integrations.test_webhooks import Receiver
 
+CELERY = [sys.executable, "-m", "celery", "-A", "groundgate.celery_app"]
 ENQUEUE = """
 from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.webhooks import webhook_create, webhook_test_send
@@ -54,8 +55,7 @@ def test_a_worker_on_redis_retries_a_refused_delivery_with_backoff(tmp_path):
     receiver.secret = "a-secret-for-the-redis-test"
     manage("migrate", "-v0")
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "groundgate.celery_app", "worker"]
-        + ["--pool", "solo", "--loglevel", "warning"],
+        [*CELERY, "worker", "--pool", "solo", "--loglevel", "warning"],
         cwd=ROOT,
         env=env,
     )
