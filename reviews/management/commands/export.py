@@ -1,4 +1,4 @@
-"""python manage.py export --dataset SLUG [--format jsonl|csv|labelstudio|parquet] [--output FILE]
+"""python manage.py export --dataset SLUG [--format jsonl|csv|labelstudio|parquet|otel] [--output FILE]
 [--base-url URL] [filters]"""
 
 from __future__ import annotations
