@@ -1,6 +1,7 @@
 """The export's formats: JSON lines and CSV (reviews/export.py), Label Studio tasks, Parquet and
-OpenTelemetry evaluation events (groundgate/integrations). Each takes the same records (groundgate.export.v1) and streams bytes;
-the API and the `export` command look a format up here by name."""
+OpenTelemetry evaluation events (groundgate/integrations). Each takes the same records
+(groundgate.export.v1) and streams bytes; the API and the `export` command look a format up here
+by name."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""python manage.py export --dataset SLUG [--format jsonl|csv|labelstudio|parquet|otel] [--output FILE]
-[--base-url URL] [filters]"""
+"""python manage.py export --dataset SLUG [--format jsonl|csv|labelstudio|parquet|otel]
+[--output FILE] [--base-url URL] [filters]"""
 
 from __future__ import annotations
 
