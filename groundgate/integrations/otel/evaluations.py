@@ -68,6 +68,8 @@ def _nanos(iso: str | None) -> str:
 def _hex_id(value, length: int) -> str | None:
     """A trace (32) or span (16) id as OTLP/JSON writes it, or None if `value` is not one."""
     text = str(value or "").lower()
+    if length == 32 and len(text) == 36 and text.count("-") == 4:
+        text = text.replace("-", "")  # a UUID (LangSmith's trace id) is the same 128 bits
     if len(text) == length and _HEX.fullmatch(text) and text.strip("0"):
         return text
     return None

@@ -1,4 +1,5 @@
-"""python manage.py import_traces FILE --dataset SLUG [--format openinference|otlp]
+"""python manage.py import_traces FILE --dataset SLUG
+[--format openinference|otlp|langsmith|langfuse]
 [--citation-pattern REGEX] [--no-gate]"""
 
 from __future__ import annotations
@@ -18,7 +19,10 @@ from groundgate.services.trace_imports import trace_cases_import
 
 
 class Command(BaseCommand):
-    help = "Import traces (OpenInference spans: Phoenix JSON/JSONL, or OTLP JSON) as cases."
+    help = (
+        "Import traces (OpenInference spans: Phoenix JSON/JSONL, OTLP JSON; LangSmith runs; "
+        "Langfuse observations) as cases."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="span export file, or - for stdin")
