@@ -89,7 +89,7 @@ def read_spans(data: bytes, fmt: str) -> tuple[list[Span], list[SpanProblem]]:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}")
     spans: list[Span] = []
     problems: list[SpanProblem] = []
-    reader = _reader(fmt)
+    reader = reader_for(fmt)
     for where, line, raw in _documents(data, problems):
         for item in reader(raw, where, line, problems):
             spans.append(replace(item, order=len(spans)))
@@ -98,7 +98,8 @@ def read_spans(data: bytes, fmt: str) -> tuple[list[Span], list[SpanProblem]]:
     return spans, problems
 
 
-def _reader(fmt: str):
+def reader_for(fmt: str):
+    """The function that turns one parsed JSON value of a `fmt` file into spans."""
     if fmt == "openinference":
         return _phoenix_spans
     if fmt == "otlp":
@@ -132,10 +133,12 @@ def _documents(data: bytes, problems: list[SpanProblem]) -> Iterator[tuple[str, 
         try:
             yield f"line {number}", number, orjson.loads(line_text)
         except orjson.JSONDecodeError:
-            problems.append(SpanProblem(f"line {number}", number, None, None, "", _why(line_text)))
+            problems.append(
+                SpanProblem(f"line {number}", number, None, None, "", why_not_json(line_text))
+            )
 
 
-def _why(text: str) -> str:
+def why_not_json(text: str) -> str:
     """Python's description of why a line is not JSON (it names the column)."""
     try:
         json.loads(text)
