@@ -175,9 +175,12 @@ def main() -> None:
 OUT = Path(__file__).resolve().parent / "out" / "integrations"
 
 
-def _vmrss() -> float:
+def _vmrss(field: str = "VmRSS") -> float:
+    """This process's resident memory now (VmRSS) or at its peak (VmHWM), in MB. Not
+    ru_maxrss: Linux carries that across fork and exec, so a child would report the peak of
+    the parent that generated its input."""
     for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
+        if line.startswith(field + ":"):
             return int(line.split()[1]) / 1024
     return 0.0
 
@@ -241,7 +244,7 @@ def child(kind: str, spans_path: Path, db: Path, fmt: str) -> None:
         "seconds": round(seconds, 2),
         "per_second": round(result["count"] / seconds),
         "rss_before_mb": round(before),
-        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
+        "peak_rss_mb": round(_vmrss("VmHWM")),
     }
     print(json.dumps(result))
 
