@@ -191,6 +191,10 @@ def child(kind: str, spans_path: Path, db: Path, fmt: str) -> None:
 
     os.environ["DATABASE_URL"] = f"sqlite:///{db}"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "groundgate.settings")
+    # DEBUG off as in production: with DEBUG on Django keeps the SQL of the last 9,000 queries,
+    # which for bulk inserts of whole payloads is hundreds of MB.
+    os.environ["DEBUG"] = "0"
+    os.environ.setdefault("SECRET_KEY", "bench-integrations-" + "k" * 40)
     import django
 
     django.setup()
