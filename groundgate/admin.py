@@ -1,3 +1,4 @@
+from django import forms
 from django.contrib import admin
 
 from groundgate.access import Action, datasets_visible, member_role, require, role_may
@@ -14,7 +15,12 @@ from groundgate.models import (
     WebhookAttempt,
     WebhookDelivery,
 )
-from groundgate.services.webhooks import dataset_webhooks_refresh
+from groundgate.services.webhooks import (
+    WebhookInputError,
+    dataset_webhooks_refresh,
+    webhook_events_clean,
+    webhook_url_clean,
+)
 
 
 class MembershipInline(admin.TabularInline):
@@ -103,11 +109,41 @@ class WebhookAttemptInline(admin.TabularInline):
         return False
 
 
+class WebhookForm(forms.ModelForm):
+    """The same checks as the API (the services' cleaners), shown on the form's fields."""
+
+    url = forms.CharField(max_length=2000, help_text="http:// or https://")
+
+    class Meta:
+        model = Webhook
+        fields = ("dataset", "url", "events", "active", "secret")
+
+    def clean_url(self):
+        return _cleaned(webhook_url_clean, self.cleaned_data["url"])
+
+    def clean_events(self):
+        return _cleaned(webhook_events_clean, self.cleaned_data["events"])
+
+    def clean_secret(self):
+        secret = self.cleaned_data.get("secret") or ""
+        if not 16 <= len(secret) <= 128:
+            raise forms.ValidationError("16 to 128 characters")
+        return secret
+
+
+def _cleaned(clean, value):
+    try:
+        return clean(value)
+    except WebhookInputError as exc:
+        raise forms.ValidationError(str(exc).split(": ", 1)[-1]) from None
+
+
 @admin.register(Webhook)
 class WebhookAdmin(admin.ModelAdmin):
     """Webhooks of the datasets the signed-in user administers (groundgate.access decides, as
     for the API: staff status alone shows none). The secret is typed once and never shown."""
 
+    form = WebhookForm
     list_display = ("dataset", "url", "events", "active", "created_at")
     list_filter = ("active",)
 

@@ -56,4 +56,4 @@ def ingest_document_task(document_id: int, password: str | None = None) -> str:
 )
 def deliver_webhook_task(self, delivery_id: int) -> int | None:
     attempt = webhook_delivery_attempt(delivery_id=delivery_id, attempt=self.request.retries + 1)
-    return attempt.status_code
+    return attempt.status_code if attempt is not None else None

@@ -50,7 +50,8 @@ class WebhookDeliveryFailed(Exception):
     """An attempt did not reach a 2xx answer: the task retries on this (and only this)."""
 
 
-def _clean_url(url: str) -> str:
+def webhook_url_clean(url: str) -> str:
+    """The URL, stripped, or WebhookInputError."""
     url = (url or "").strip()
     if not url.startswith(("http://", "https://")):
         raise WebhookInputError("url", "must be an http:// or https:// URL")
@@ -59,7 +60,8 @@ def _clean_url(url: str) -> str:
     return url
 
 
-def _clean_events(events: Iterable[str] | None) -> list[str]:
+def webhook_events_clean(events: Iterable[str] | None) -> list[str]:
+    """The events in their canonical order, or WebhookInputError naming the bad one."""
     events = list(events or [])
     if not events:
         raise WebhookInputError("events", f"choose one or more of {', '.join(EVENTS)}")
@@ -86,8 +88,8 @@ def webhook_create(
         raise WebhookInputError("secret", "16 to 128 characters")
     webhook = Webhook.objects.create(
         dataset=dataset,
-        url=_clean_url(url),
-        events=_clean_events(events),
+        url=webhook_url_clean(url),
+        events=webhook_events_clean(events),
         secret=secret,
         active=active,
         created_by=created_by,
@@ -106,9 +108,9 @@ def webhook_update(
 ) -> Webhook:
     """Change what is given. The secret is not changed here: make a new webhook to rotate it."""
     if url is not None:
-        webhook.url = _clean_url(url)
+        webhook.url = webhook_url_clean(url)
     if events is not None:
-        webhook.events = _clean_events(events)
+        webhook.events = webhook_events_clean(events)
     if active is not None:
         webhook.active = active
     webhook.save()
@@ -262,11 +264,14 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 _opener = urllib.request.build_opener(_NoRedirect)
 
 
-def webhook_delivery_attempt(*, delivery_id: int, attempt: int) -> WebhookAttempt:
+def webhook_delivery_attempt(*, delivery_id: int, attempt: int) -> WebhookAttempt | None:
     """POST the delivery once, signed now, and log the attempt. Raises WebhookDeliveryFailed
-    when the receiver did not answer 2xx (the task retries), after the attempt is logged."""
+    when the receiver did not answer 2xx (the task retries), after the attempt is logged. None
+    (nothing sent) when the webhook was switched off since the event."""
     delivery = WebhookDelivery.objects.select_related("webhook").get(pk=delivery_id)
     hook = delivery.webhook
+    if not hook.active and delivery.event != "test":
+        return None  # switched off meanwhile (a broken receiver, say): its retries stop too
     body = bytes(delivery.body)
     timestamp = int(time.time())
     request = urllib.request.Request(

@@ -313,3 +313,45 @@ def test_a_finished_export_is_announced_by_the_command_and_the_api(hooks, receiv
         "filters": {"label": "grounded"},
         "by": "ada",
     }
+
+
+def test_a_webhook_switched_off_before_its_delivery_sends_nothing(hooks, receiver):
+    from groundgate.services.webhooks import webhook_event_emit, webhook_update
+
+    dataset, _ = hooks
+    r = receiver([])
+    hook = webhook_create(dataset=dataset, url=r.url, events=["verdict"])
+    with transaction.atomic():
+        webhook_event_emit(dataset=hook.dataset, event="verdict", data={"case_id": 1})
+        webhook_update(webhook=hook, active=False)
+    webhook_dispatch_wait()
+    assert WebhookDelivery.objects.count() == 1  # the event is recorded
+    assert r.received == [] and not WebhookAttempt.objects.exists()
+    assert not Dataset.objects.get(pk=dataset.pk).webhooks_on
+
+
+def test_the_admin_site_makes_webhooks_with_the_same_checks(hooks, receiver):
+    from django.test import Client
+
+    dataset, admin = hooks
+    admin.user.is_staff = admin.user.is_superuser = True
+    admin.user.save()
+    browser = Client()
+    browser.force_login(admin.user)
+    r = receiver([])
+    form = {
+        "dataset": dataset.pk,
+        "url": r.url,
+        "events": '["verdict", "deleted"]',
+        "active": "on",
+        "secret": "typed-in-the-admin-site",
+    }
+    refused = browser.post("/admin/groundgate/webhook/add/", form)
+    assert refused.status_code == 200 and b"is not one of" in refused.content
+    made = browser.post("/admin/groundgate/webhook/add/", form | {"events": '["verdict"]'})
+    assert made.status_code == 302, made.content[:500]
+    hook = dataset.webhooks.get()
+    assert (hook.events, hook.created_by) == (["verdict"], admin.user)
+    assert Dataset.objects.get(pk=dataset.pk).webhooks_on
+    page = browser.get(f"/admin/groundgate/webhook/{hook.pk}/change/")
+    assert page.status_code == 200 and b"typed-in-the-admin-site" not in page.content
