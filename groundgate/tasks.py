@@ -1,7 +1,8 @@
 """Celery tasks: thin wrappers that take ids and call one service.
 
 With no CELERY_BROKER_URL they run eagerly in the caller's process (the one-command default).
-Retries are declared here, on the task: only for database hiccups, never for bad input.
+Retries are declared here, on the task: only for database hiccups (and, for webhook deliveries,
+a receiver that did not answer 2xx), never for bad input.
 """
 
 from __future__ import annotations
@@ -42,6 +43,16 @@ def ingest_document_task(document_id: int, password: str | None = None) -> str:
         document=Document.objects.get(pk=document_id), password=password
     )
     return result.status
+
+
+@shared_task(**RETRY)
+def sweep_pending_documents_task() -> dict:
+    """Queue again, or record failed, uploads left pending by a lost ingestion task (run by
+    Celery beat: CELERY_BEAT_SCHEDULE in settings). Takes no ids: it looks for them."""
+    from groundgate.services.pending_documents import documents_pending_sweep
+
+    report = documents_pending_sweep()
+    return {"requeued": report.requeued, "failed": report.failed}
 
 
 # A receiver that is down is tried again after about 1, 2, 4, ... s (with jitter, at most 10
