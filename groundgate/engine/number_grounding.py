@@ -110,6 +110,10 @@ class EvidenceIndex:
         self._digit_keys: list[str] = []
         self._digit_positions: list[int] = []
         self._other_values: list[Located] | None = None
+        self._cited: dict[int, tuple[ChunkLike, int] | None] = {}
+        self._by_page: dict[int | None, list[ChunkLike]] | None = None
+        # The candidates of the last value asked about: ground() and near_miss() ask in turn.
+        self._last_candidates: tuple[Quantity, list[Located]] | None = None
 
     # -- context of a value --------------------------------------------------------------
 
@@ -155,7 +159,11 @@ class EvidenceIndex:
         if found is None:
             on_page = None
             percent = False
-            for other in self._chunks:
+            if self._by_page is None:  # the chunks of each page, in order, in one pass
+                self._by_page = {}
+                for each in self._chunks:
+                    self._by_page.setdefault(each.page_index, []).append(each)
+            for other in self._by_page[chunk.page_index]:
                 if other is chunk:
                     break
                 if other.page_index == chunk.page_index:
@@ -172,11 +180,17 @@ class EvidenceIndex:
         return found
 
     def _cited_chunk(self, evidence: EvidenceLike) -> tuple[ChunkLike, int] | None:
+        key = id(evidence)  # the accepted evidences live as long as this index
+        if key in self._cited:
+            return self._cited[key]
+        found = None
         for chunk in self._by_id.get(evidence.chunk_id, ()):
             offset = chunk.text.find(evidence.excerpt)
             if offset >= 0:
-                return chunk, offset
-        return None
+                found = chunk, offset
+                break
+        self._cited[key] = found
+        return found
 
     # -- the values ------------------------------------------------------------------------
 
@@ -229,6 +243,9 @@ class EvidenceIndex:
         significant digits (the same ones, or the leading ones a rounding needs) in one sorted
         list, other values by key (year, month, time, digits), so a long answer against long
         excerpts costs a few binary searches per value."""
+        last = self._last_candidates
+        if last is not None and last[0] is q:
+            return last[1]
         values = self.excerpt_values
         positions: set[int] = set()
         if q.numeric:
@@ -247,7 +264,9 @@ class EvidenceIndex:
             found = self._by_key.get(key)
             if found:
                 positions.update(found)
-        return [values[i] for i in sorted(positions)]
+        candidates = [values[i] for i in sorted(positions)]
+        self._last_candidates = (q, candidates)
+        return candidates
 
     def other_values(self, needle: str) -> list[Located]:
         """Values of the cited chunks outside their excerpts, and of the chunks nobody cited -
