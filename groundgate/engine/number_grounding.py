@@ -76,6 +76,7 @@ class Hint:
 
 
 _DIGIT_RUNS = re.compile(r"[0-9０-９]+")
+_NOT_NUMERIC = frozenset({"date", "time", "identifier"})
 _ORDER = {reason: i for i, reason in enumerate(NEAR_MISS_REASONS)}
 
 
@@ -214,13 +215,21 @@ class EvidenceIndex:
                         if self._chunk_declarations(chunk)
                         else self._context_for(chunk, offset)
                     )
+                    chunk_id = chunk.chunk_id
                     for value in excerpt_values:
+                        # _located(), written out: this loop runs for every excerpt value.
                         start = offset + value.start
                         context = shared or self._context_for(chunk, start)
-                        span = (start, offset + value.end)
-                        found.extend(
-                            _located(value, context, chunk.chunk_id, span, index, "excerpt")
+                        chunk_span = (start, offset + value.end)
+                        span = (value.start, value.end)
+                        q = typed(value)
+                        found.append(
+                            Located(q, context, chunk_id, chunk_span, index, span, "excerpt")
                         )
+                        for end in q.endpoints:
+                            found.append(
+                                Located(end, context, chunk_id, chunk_span, index, span, "excerpt")
+                            )
                 for q in squeezed_dates(evidence.excerpt):
                     v = q.value
                     span = (v.start, v.end)
@@ -229,8 +238,11 @@ class EvidenceIndex:
             numbers: list[tuple[str, int]] = []
             for position, located in enumerate(found):
                 q = located.quantity
-                if q.numeric:
+                numeric = q.figure is not None and q.kind not in _NOT_NUMERIC  # q.numeric
+                if numeric:
                     numbers.append((q.digits.rstrip("0"), position))
+                    if q.kind != "count":  # _index_keys() has none for other numbers
+                        continue
                 for key in _index_keys(q):
                     self._by_key.setdefault(key, []).append(position)
             numbers.sort()
