@@ -109,6 +109,9 @@ def check_case_json(text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS):
 
 
 _SCALARS = frozenset({int, float, bool, type(None)})
+# orjson reads an integer beyond 64 bits as a float, where json.loads keeps the int (and
+# first_problem checks ints: a page_index of -10**30): such floats take the exact walk.
+_BIG = float(2**63)
 
 
 def _within_limits(payload, size: int, limits: CaseLimits) -> bool:
@@ -120,6 +123,8 @@ def _within_limits(payload, size: int, limits: CaseLimits) -> bool:
     check_text = size > max_text
     if type(payload) is str:
         return not check_text or len(payload) <= max_text
+    if type(payload) is float:
+        return -_BIG < payload < _BIG
     ids: list[str] = []
     stack: list[tuple[object, int]] = [(payload, 0)]  # (container, length of its path)
     while stack:
@@ -142,13 +147,23 @@ def _within_limits(payload, size: int, limits: CaseLimits) -> bool:
                     stack.append((item, depth + 1))
                 elif kind is int and key == "page_index" and item < 0:
                     return False
+                elif kind is float and not -_BIG < item < _BIG:
+                    return False
         elif type(value) is list:
             if len(value) > max_items:
                 return False
-            if _SCALARS.issuperset(map(type, value)):
-                continue  # numbers (a box, a position): nothing to check, no Python loop
+            kinds = set(map(type, value))
+            if _SCALARS.issuperset(kinds):
+                # Numbers (a box, a position): nothing to check but big floats, no Python loop.
+                if float in kinds and not all(
+                    -_BIG < item < _BIG for item in value if type(item) is float
+                ):
+                    return False
+                continue
             for item in value:
                 kind = type(item)
+                if kind is float and not -_BIG < item < _BIG:
+                    return False
                 if kind is list or kind is dict:
                     stack.append((item, depth + 1))
                 elif kind is str and check_text and len(item) > max_text:
