@@ -25,9 +25,15 @@ from groundgate.services.rendering import (
     page_shown_rotation,
 )
 from reviews.forms import RelabelForm, ReviewForm, first_error
-from reviews.models import GateCall, Label, Relabel, WrongReason
-from reviews.presenters import finding_locations, highlight_segments, page_geometry
-from reviews.selectors import case_reviews_visible, queue_filters, queue_next
+from reviews.models import GateCall, Label, Relabel, Review, ReviewState, WrongReason
+from reviews.presenters import (
+    FindingGroup,
+    finding_groups,
+    finding_locations,
+    highlight_segments,
+    page_geometry,
+)
+from reviews.selectors import case_reviews_visible, queue_entries, queue_filters, queue_next
 from reviews.services import (
     Decision,
     ReviewInputError,
@@ -46,6 +52,10 @@ FIELD_NAMES = {
     "gate_run_id": "The page's gate run (reload the case)",
     "case": "This case",
 }
+# The finding keys the findings list reads, for findings that lack some.
+FINDING_KEYS = dict.fromkeys(
+    ("near_match", "grounded_by", "derivation", "chunk_span", "rules", "message", "severity")
+)
 DECISION_FIELD = re.compile(r"decisions\[(\d+)\]\.(\w+)")
 
 
@@ -72,16 +82,35 @@ def queue_context(params) -> dict[str, str]:
     return queue_filters(QueryDict(params) if isinstance(params, str) else params)
 
 
-def _choices(findings: list[dict], state: FormState | None, mine) -> list[tuple[str, str]]:
-    """Per finding (call, reason) to pre-select: the reviewer's unsaved choices after a failed
-    save, else their last saved review of this gate run (so a save's decisions stay visible)."""
-    if state is not None:
-        calls = state.calls
-    elif mine is not None:
-        calls = {d.finding_index: (d.call, d.reason) for d in mine.decisions.all()}
-    else:
-        calls = {}
-    return [calls.get(i, ("", "")) for i in range(len(findings))]
+def _groups(
+    findings: list[dict], locations, state: FormState | None, mine, conflicts
+) -> list[FindingGroup]:
+    """The findings list: groups of repeated findings, each with the (call, reason) to
+    pre-select - the reviewer's unsaved choices after a failed save, else their last saved
+    review of this gate run (so a save's decisions stay visible) - their saved call, and the
+    calls of a conflicting reviewer beside them."""
+    saved = {d.finding_index: (d.call, d.reason) for d in mine.decisions.all()} if mine else {}
+    calls = state.calls if state is not None else saved
+    others: dict[int, list[dict]] = {}
+    for review in conflicts or []:
+        for d in review.decisions.all():
+            who = review.reviewer.username
+            others.setdefault(d.finding_index, []).append(
+                {"who": who, "call": d.call, "reason": d.reason}
+            )
+    return [
+        FindingGroup(
+            index=leader,
+            # Every key the template reads, present: a missing one costs Django a dir() call.
+            finding={**FINDING_KEYS, **findings[leader]},
+            where=locations[leader],
+            members=members,
+            choice=calls.get(leader, ("", "")),
+            saved=saved.get(leader) if mine is not None and state is None else None,
+            others=others.get(leader, []),
+        )
+        for leader, members in finding_groups(findings).items()
+    ]
 
 
 def _context(
@@ -110,36 +139,52 @@ def _context(
     my_last = mine[0] if mine else None
     filters = queue_context(request.GET) if queue is None else queue
     seen_review_id = seen.newest_id
+    panel = family.panel(case, verdict, findings)
+    groups = _groups(findings, locations, state, my_last, result.conflicts if result else None)
     if result is not None and result.conflicts:
         # The reviewer now sees the conflicting reviews: saving again is a knowing choice, and a
         # review saved after this page is still a conflict.
         seen_review_id = max(r.pk for r in result.conflicts)
     elif state is not None and state.seen_review_id is not None:
         seen_review_id = state.seen_review_id
+    shown_pages = []
+    for d, i in sorted(pages):
+        page = geometry.get((d, i))
+        # The image is turned so its text reads left to right (maybe not the PDF's /Rotate);
+        # the page's boxes are placed with the same turn.
+        rotation = page_shown_rotation(document=documents[d], page_index=i)
+        turn = rotation if rotation is not None else (page.rotation if page else 0)
+        width, height = (page.width, page.height) if page else (1, 1)
+        if turn % 180:
+            width, height = height, width
+        shown_pages.append(
+            {
+                "document_id": d,
+                "index": i,
+                "page": page,
+                "zoom": ZOOM,
+                "rotation": rotation,
+                # The image's shape before it loads, so boxes land right at once.
+                "aspect": f"{width:g} / {height:g}",
+            }
+        )
     return {
         "dataset": case.dataset,
         "case": case,
         "run": run,
-        "findings": list(zip(findings, locations, _choices(findings, state, my_last), strict=True)),
+        "findings": findings,
+        "groups": groups,
+        "decided_count": sum(1 for g in groups if g.choice[0]),
+        "sources": family.sources(case, verdict, findings, chunks),
+        "refusal": bool(panel.get("refusal")),
         "text_label": family.text.label,
         "segments": highlight_segments(family.text.of(case.payload), findings, family.text.field),
         # The family's own panels (groundgate/families/<kind>/summary.html, evidence.html).
-        **family.panel(case, verdict, findings),
+        **panel,
         "family_summary": family.partial("summary"),
         "family_evidence": family.partial("evidence"),
         "status_tone": STATUS_TONE.get(run.status, "") if run else "",
-        "pages": [
-            {
-                "document_id": d,
-                "index": i,
-                "page": geometry.get((d, i)),
-                "zoom": ZOOM,
-                # The image is turned so its text reads left to right (maybe not the PDF's
-                # /Rotate); the page's boxes are placed with the same turn.
-                "rotation": page_shown_rotation(document=documents[d], page_index=i),
-            }
-            for d, i in sorted(pages)
-        ],
+        "pages": shown_pages,
         "verdict_pretty": json.dumps(verdict, indent=2, ensure_ascii=False),
         "history": case.gate_runs.order_by("-id"),
         "reviews": reviews,
@@ -155,6 +200,9 @@ def _context(
         "result": result,
         "query": urlencode(filters),
         "state": state,
+        # Read once per finding row: a plain value (a lookup through a missing state costs a
+        # dir() per row in Django's templates).
+        "error_finding": state.error_finding if state and state.error_finding is not None else -1,
         "chosen_label": state.label if state is not None else (my_last.label if my_last else ""),
     }
 
@@ -188,6 +236,8 @@ def _explain(exc: ReviewInputError, decisions: list[Decision], findings: list[di
     match = DECISION_FIELD.fullmatch(exc.field)
     if match and int(match[1]) < len(decisions):
         index = decisions[int(match[1])].finding_index
+        # A member of a group is decided on its first member's row.
+        index = next((g for g, ms in finding_groups(findings).items() if index in ms), index)
         code = findings[index]["code"] if index < len(findings) else ""
         what = f"Finding {index + 1}" + (f" ({code})" if code else "")
         state.error = f"{what}: {message}"
@@ -197,7 +247,10 @@ def _explain(exc: ReviewInputError, decisions: list[Decision], findings: list[di
         state.error_field = exc.field
 
 
-def _decisions(post) -> list[Decision]:
+def _decisions(post, findings: list[dict]) -> list[Decision]:
+    """One decision per posted call-N; a call on a group of repeated findings (N its first
+    member, as the page shows it) applies to every member of the group."""
+    groups = finding_groups(findings)
     decisions = []
     for key, call in post.items():
         if key.startswith("call-") and call:
@@ -205,7 +258,8 @@ def _decisions(post) -> list[Decision]:
             if not index.isdigit():
                 raise ReviewInputError(key, "not a finding index")
             reason = post.get(f"reason-{index}", "") if call == GateCall.WRONG else ""
-            decisions.append(Decision(int(index), call, reason))
+            for member in groups.get(int(index), [int(index)]):
+                decisions.append(Decision(member, call, reason))
     return sorted(decisions, key=lambda d: d.finding_index)
 
 
@@ -222,7 +276,8 @@ def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
             field_name, _, message = first_error(form).partition(": ")
             raise ReviewInputError(field_name, message)
         data = form.cleaned_data
-        decisions = _decisions(request.POST)
+        run = case_current_run(case=case)
+        decisions = _decisions(request.POST, run.findings if run else [])
         result = review_submit(
             case=case,
             reviewer=request.user,
@@ -257,6 +312,34 @@ def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
         return redirect(reverse("reviews:queue", args=[slug]) + "?" + urlencode(queue))
     url = reverse("reviews:case", args=[slug, case.pk])
     return redirect(url + ("?" + urlencode(queue) if queue else ""))
+
+
+SKIPPED = "skipped-cases"
+
+
+@login_required
+def case_skip(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
+    """Skip: the next case that needs this reviewer, without saving this one. The cases skipped
+    in this session are passed over too, so skipping twice never comes back to the first."""
+    case = case_for(user=request.user, slug=slug, case_id=case_id)
+    filters = queue_context(request.GET)
+    skipped = [i for i in request.session.get(SKIPPED, []) if isinstance(i, int)][-500:]
+    skipped.append(case.pk)
+    request.session[SKIPPED] = skipped
+    mine = Review.objects.filter(case__dataset=case.dataset, reviewer=request.user)
+    following = (
+        queue_entries(dataset=case.dataset, filters=filters)
+        .exclude(review_state=ReviewState.REVIEWED)
+        .exclude(case_id__in=skipped)
+        .exclude(case_id__in=mine.values("case_id"))
+        .values_list("case_id", flat=True)
+        .first()
+    )
+    suffix = "?" + urlencode(filters) if filters else ""
+    if following is None:
+        messages.info(request, "No other case needs your review in this view.")
+        return redirect(reverse("reviews:queue", args=[slug]) + suffix)
+    return redirect(reverse("reviews:case", args=[slug, following]) + suffix)
 
 
 @login_required

@@ -5,7 +5,7 @@ the UI never re-derives a finding)."""
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from groundgate.families import get_family
 from groundgate.models import Case, Chunk, ChunkKind, Page
@@ -16,6 +16,10 @@ class Segment:
     text: str
     finding_ids: tuple[int, ...] = ()
     codes: tuple[str, ...] = ()
+    severity: str = ""  # the most severe of the covering findings: error, warning or info
+
+
+SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
 
 
 def highlight_segments(text: str, findings: list[dict], field: str | None) -> list[Segment]:
@@ -25,22 +29,77 @@ def highlight_segments(text: str, findings: list[dict], field: str | None) -> li
         for i, f in enumerate(findings)
         if field and f.get("field") == field and f.get("span")
     ]
+    severity = {i: findings[i].get("severity", "error") for i, *_ in spans}
     if not spans:
         return [Segment(text)]
     cuts = sorted({0, len(text), *[s for _, s, _, _ in spans], *[e for _, _, e, _ in spans]})
     segments = []
+    # A sweep over the cuts with the spans open at each: linear in cuts x open spans, not in
+    # cuts x all spans (a long answer has hundreds of findings).
+    pending = sorted(spans, key=lambda span: span[1])
+    active: list[tuple[int, int, int, str]] = []
+    at = 0
     for start, end in itertools.pairwise(cuts):
-        if start >= end:
-            continue
-        covering = [(i, code) for i, s, e, code in spans if s <= start and end <= e]
+        while at < len(pending) and pending[at][1] <= start:
+            active.append(pending[at])
+            at += 1
+        active = [span for span in active if span[2] > start]
+        covering = [(i, code) for i, s, e, code in active if s <= start and end <= e]
+        worst = max(
+            (severity[i] for i, _ in covering), key=lambda s: SEVERITY_RANK.get(s, 2), default=""
+        )
         segments.append(
             Segment(
                 text[start:end],
-                tuple(i for i, _ in covering),
+                tuple(sorted(i for i, _ in covering)),
                 tuple(sorted({code for _, code in covering})),
+                worst,
             )
         )
     return segments
+
+
+@dataclass
+class FindingGroup:
+    """One row of the findings list: a finding, or several of the same code about the same
+    value (a value repeated through a long answer), decided once for all of them. `index` is
+    the first member's finding index: the form's call-N / reason-N name it."""
+
+    index: int
+    finding: dict
+    where: FindingLocation
+    members: list[int]
+    choice: tuple[str, str] = ("", "")
+    saved: tuple[str, str] | None = None  # the reviewer's saved call, shown after a save
+    others: list[dict] = field(default_factory=list)  # a conflicting reviewer's calls
+
+    @property
+    def count(self) -> int:
+        return len(self.members)
+
+
+def group_key(finding: dict) -> tuple | None:
+    """Findings with the same code, severity and value are one decision; a finding without a
+    value stands alone."""
+    value = finding.get("value")
+    if not isinstance(value, str) or not value.strip():
+        return None
+    return (finding.get("code"), finding.get("severity"), value.strip())
+
+
+def finding_groups(findings: list[dict]) -> dict[int, list[int]]:
+    """First member's index -> every member's index, in finding order."""
+    groups: dict[int, list[int]] = {}
+    leader: dict[tuple, int] = {}
+    for index, finding in enumerate(findings):
+        key = group_key(finding)
+        if key is not None and key in leader:
+            groups[leader[key]].append(index)
+            continue
+        if key is not None:
+            leader[key] = index
+        groups[index] = [index]
+    return groups
 
 
 @dataclass(frozen=True)
@@ -62,6 +121,12 @@ def finding_locations(
         chunk_id = f.get("chunk_id")
         if chunk_id is None and f.get("evidence_index") is not None:
             chunk_id = family.evidence_chunk_id(case.payload, f["evidence_index"])
+        # A value finding is placed at the evidence value it names (near miss or grounding).
+        for ref in (f.get("near_match"), f.get("grounded_by")):
+            if chunk_id is None and isinstance(ref, dict):
+                chunk_id = ref.get("chunk_id")
+                if chunk_id is None and isinstance(ref.get("evidence_index"), int):
+                    chunk_id = family.evidence_chunk_id(case.payload, ref["evidence_index"])
         chunk = chunks.get(chunk_id) if chunk_id else None
         if chunk is None or chunk.kind != ChunkKind.TEXT or not chunk.position_int:
             out.append(FindingLocation())

@@ -11,6 +11,7 @@ urlpatterns = [
     path("d/<slug:slug>/cases/<id:case_id>/", case_views.case_detail, name="case"),
     path("d/<slug:slug>/cases/<id:case_id>/review", case_views.review_post, name="review"),
     path("d/<slug:slug>/cases/<id:case_id>/relabel", case_views.relabel_post, name="relabel"),
+    path("d/<slug:slug>/cases/<id:case_id>/skip", case_views.case_skip, name="skip"),
     path(
         "d/<slug:slug>/cases/<id:case_id>/annotated.pdf",
         documents_views.case_annotated,

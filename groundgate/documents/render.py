@@ -18,14 +18,21 @@ import pymupdf
 Layer = Literal["chunk", "evidence", "true_box", "excerpt", "finding"]
 
 # One colour per layer (RGB 0..1), documented in docs/pdf-ingestion.md. Stroke + translucent fill.
+# Every stroke is >= 3:1 against a white page and every fill light enough to keep black text
+# >= 4.5:1 over it (figures in docs/reviewing.md); the shape tells the layers apart too.
 LAYER_STYLE: dict[str, dict] = {
     "chunk": {"color": (0.13, 0.40, 0.85), "fill": (0.13, 0.40, 0.85), "opacity": 0.08},
-    "evidence": {"color": (0.90, 0.55, 0.0), "fill": (1.0, 0.75, 0.0), "opacity": 0.18},
-    "true_box": {"color": (0.10, 0.60, 0.25), "fill": None, "opacity": 0.0},
-    "excerpt": {"color": (1.0, 0.85, 0.0), "fill": (1.0, 0.90, 0.0), "opacity": 0.45},
-    "finding": {"color": (0.85, 0.10, 0.15), "fill": (0.85, 0.10, 0.15), "opacity": 0.15},
+    "evidence": {"color": (0.737, 0.298, 0.0), "fill": None, "opacity": 0.0},
+    "true_box": {"color": (0.102, 0.498, 0.216), "fill": None, "opacity": 0.0},
+    "excerpt": {"color": (0.60, 0.40, 0.0), "fill": (1.0, 0.90, 0.0), "opacity": 0.30},
+    "finding": {"color": (0.85, 0.10, 0.15), "fill": (0.85, 0.10, 0.15), "opacity": 0.12},
 }
-DASHED = {"evidence": "[4 2] 0", "true_box": "[2 2] 0"}
+DASHED = {"evidence": "[4 2] 0", "true_box": "[1.5 1.5] 0"}
+# Outlines drawn this far outside their box (points), so their edges run beside the text's
+# lines, not through them (a dashed edge over a line of text reads like strikethrough).
+OUTSET = {"evidence": 2.5, "true_box": 1.5}
+# Part of the render cache key: a change of style is a new picture.
+STYLE_VERSION = "2"
 
 
 @dataclass(frozen=True)
@@ -41,7 +48,7 @@ class Highlight:
 def highlight_key(highlights: list[Highlight]) -> str:
     """A stable key for a set of highlights (order-independent), for the render cache."""
     items = sorted(json.dumps(asdict(h), sort_keys=True) for h in highlights)
-    return hashlib.sha256("\n".join(items).encode()).hexdigest()[:24]
+    return hashlib.sha256("\n".join([STYLE_VERSION, *items]).encode()).hexdigest()[:24]
 
 
 def page_box(bbox, page: pymupdf.Page, margin: float = 2.0) -> pymupdf.Rect | None:
@@ -73,7 +80,9 @@ def _draw(page: pymupdf.Page, highlights: list[Highlight]) -> None:
     for h in sorted(highlights, key=lambda h: order[h.layer]):
         rect = page_box(h.bbox, page)
         if rect is not None:
-            by_layer.setdefault(h.layer, []).append(rect)
+            grow = OUTSET.get(h.layer, 0.0)
+            outset = pymupdf.Rect(rect.x0 - grow, rect.y0 - grow, rect.x1 + grow, rect.y1 + grow)
+            by_layer.setdefault(h.layer, []).append(outset)
     if not by_layer:
         return
     for layer, rects in by_layer.items():

@@ -17,12 +17,15 @@ from typing import Any
 
 from groundgate.documents.render import Highlight
 from groundgate.engine.registry import GateSpec, get_gate
+from groundgate.families.sources import Source
 from groundgate.models import Case, Chunk
 
 # (document id, page index) -> the highlight layers drawn on that page.
 Pages = dict[tuple[int, int], list[Highlight]]
 # A family's panel on the case page: (case, parsed verdict, findings) -> template context.
 Panel = Callable[[Case, dict, list[dict]], dict[str, Any]]
+# The source texts of the evidence pane: (case, parsed verdict, findings, cited stored chunks).
+Sources = Callable[[Case, dict, list[dict], dict[str, Chunk]], list[Source]]
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,10 @@ def no_panel(case: Case, verdict: dict, findings: list[dict]) -> dict[str, Any]:
     return {}
 
 
+def no_sources(case: Case, verdict: dict, findings: list[dict], chunks) -> list[Source]:
+    return []
+
+
 @dataclass(frozen=True)
 class Family:
     kind: str  # the engine's KIND (Case.kind, the CLI and API name)
@@ -95,6 +102,8 @@ class Family:
     inline_chunks: Callable[[dict], dict[str, dict]] = no_inline_chunks
     page_highlights: Callable[[Case, dict[str, Chunk], list[dict]], Pages] = highlight_cited_chunks
     panel: Panel = no_panel
+    # The source texts shown in the evidence pane, with the located values marked.
+    sources: Sources = no_sources
     # The chunk a finding's evidence_index points at, for findings that name no chunk_id.
     evidence_chunk_id: Callable[[dict, int], str | None] = no_evidence_index
     extra: dict[str, Any] = field(default_factory=dict)

@@ -114,7 +114,9 @@ def answer_question(
     )
     run = run_pipeline(bundle, policy, provider)
     run.timings_ms = {"retrieval": retrieval_ms, **run.timings_ms}
-    case, created = _store(dataset, question, run, policy, provider)
+    case, created = _store(
+        dataset, question, run, policy, provider, candidates=retrieval_candidates(bundle)
+    )
     return AnswerRun(run, case, created, retrieval_ms)
 
 
@@ -152,14 +154,42 @@ def answer_retrieval_bundle(
             )
     run = run_pipeline(bundle, policy, provider)
     case, created = _store(
-        dataset, bundle.user_question, run, policy, provider, bundle_sha256=digest
+        dataset,
+        bundle.user_question,
+        run,
+        policy,
+        provider,
+        bundle_sha256=digest,
+        candidates=retrieval_candidates(bundle),
     )
     latency = bundle.retrieval_latency_ms or 0.0
     return AnswerRun(run, case, created, latency)
 
 
+def retrieval_candidates(bundle: RetrievalBundle) -> list[dict]:
+    """Every row retrieval returned, in rank order, kept with the run: a reviewer judging a
+    refusal (or a selection) needs to see what the pipeline had to choose from."""
+    return [
+        {
+            "rank": row.rank,
+            "chunk_id": row.chunk_id,
+            "similarity": row.similarity,
+            "source_reference": row.source_reference,
+            "chunk_text": row.chunk_text,
+        }
+        for row in sorted(bundle.results, key=lambda r: (r.rank, r.chunk_id))
+    ]
+
+
 def _store(
-    dataset, question, run: PipelineRun, policy, provider, *, bundle_sha256: str | None = None
+    dataset,
+    question,
+    run: PipelineRun,
+    policy,
+    provider,
+    *,
+    bundle_sha256: str | None = None,
+    candidates: list[dict] | None = None,
 ) -> tuple[Case, bool]:
     existing = Case.objects.filter(
         dataset=dataset, kind="anchored", external_id=run.bundle.request_id
@@ -193,6 +223,7 @@ def _store(
             "retrieval_bundle_sha256": bundle_sha256,
             "reason": run.reason,
             "timings_ms": run.timings_ms,
+            "candidates": candidates or [],
         }
     }
     stored = case_create_gated(

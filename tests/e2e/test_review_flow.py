@@ -86,8 +86,7 @@ def test_review_a_rejected_case_end_to_end(page, live_server, demo):
     page.click("#finding-0 >> code")
     assert page.locator(".focusbox").first.is_visible()
 
-    # Decide with the keyboard: first finding, gate right, label "not grounded", save.
-    page.locator("body").press("j")
+    # Decide with the keyboard: the first finding (selected), gate right, "not grounded", save.
     page.keyboard.press("r")
     page.keyboard.press("2")
     page.keyboard.press("s")

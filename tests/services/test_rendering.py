@@ -148,7 +148,7 @@ def test_the_case_page_places_each_finding_on_its_cited_page(demo):
     client = Client()
     client.force_login(user)
     page = client.get(f"/d/demo/cases/{case.pk}/")
-    locations = [where for _, where, _ in page.context["findings"]]
+    locations = [g.where for g in page.context["groups"]]
     document_id = Chunk.objects.get(
         dataset=demo, chunk_id=case.payload["answer"]["evidences"][0]["chunk_id"]
     ).document_id

@@ -15,7 +15,12 @@ from groundgate.families.base import (
     ids_under,
     on_document,
 )
+from groundgate.families.sources import Source, Tone, text_of
 from groundgate.models import Case, Chunk
+
+# The gate found no chunks at all: nothing was checked, so no evidence is "accepted".
+NOT_CHECKED = {"NO_CHUNKS"}
+TONES: dict[str, Tone] = {"accepted": "passed", "not checked": "warn", "rejected": "rejected"}
 
 
 def _evidences(payload: dict) -> list:
@@ -80,19 +85,116 @@ def page_highlights(case: Case, chunks: dict[str, Chunk], findings: list[dict]) 
 
 
 def panel(case: Case, verdict: dict, findings: list[dict]) -> dict:
-    """Each cited evidence with the findings about it and the gate's call."""
+    """Each cited evidence with the findings about it and the gate's call ("not checked" when the
+    gate stopped before the evidence: a case without chunks)."""
+    unchecked = any(f["code"] in NOT_CHECKED for f in findings)
     rows = []
     for index, evidence in enumerate(_evidences(case.payload)):
-        concerning = [f for f in findings if f.get("evidence_index") == index]
+        if not isinstance(evidence, dict):
+            continue
+        concerning = [
+            {**f, "index": i} for i, f in enumerate(findings) if f.get("evidence_index") == index
+        ]
         rows.append(
             {
                 "index": index,
                 "evidence": evidence,
                 "findings": concerning,
-                "accepted": not concerning,
+                "checked": not unchecked,
+                "accepted": not concerning and not unchecked,
             }
         )
     return {"evidences": rows}
+
+
+def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, Chunk]):
+    """Each chunk the answer cites (then the other chunks it was given), with the evidences'
+    excerpts and every value the gate located in it marked: the value that grounded an answer
+    value, the near-miss value, the closest chunk text."""
+    inline = inline_chunks(case.payload)
+    unchecked = any(f["code"] in NOT_CHECKED for f in findings)
+    evidences = [e if isinstance(e, dict) else {} for e in _evidences(case.payload)]
+    out: dict[str, Source] = {}
+    # Where each evidence's excerpt starts in its chunk's text (-1: not in it).
+    excerpt_at: dict[int, tuple[str, int]] = {}
+
+    def chunk_text(chunk_id: str) -> str | None:
+        if chunk_id in chunks:
+            return chunks[chunk_id].text
+        raw = inline.get(chunk_id) or {}
+        return raw["text"] if isinstance(raw.get("text"), str) else None
+
+    for index, evidence in enumerate(evidences):
+        chunk_id = evidence.get("chunk_id")
+        excerpt = text_of(evidence.get("excerpt"))
+        concerning = [i for i, f in enumerate(findings) if f.get("evidence_index") == index]
+        text = chunk_text(chunk_id) if isinstance(chunk_id, str) else None
+        key = f"chunk-{chunk_id}" if text is not None else f"evidence-{index}"
+        if key not in out:
+            out[key] = Source(
+                key=key,
+                title=f"chunk {chunk_id}" if text is not None else f"evidence {index}",
+                text=text if text is not None else excerpt,
+                status="",
+                note="" if text is not None else "the cited chunk was not given: its excerpt",
+            )
+        source = out[key]
+        source.findings.update(concerning)
+        # The status of a chunk: the worst call on the evidences citing it.
+        call = "not checked" if unchecked else ("rejected" if concerning else "accepted")
+        rank = {"accepted": 0, "not checked": 1, "rejected": 2}
+        current = source.status.split(":")[0] if source.status else "accepted"
+        worst = max(current, call, key=rank.__getitem__)
+        cited = sorted({*(source.detail.split(", ") if source.detail else []), str(index)}, key=int)
+        source.detail = ", ".join(cited)
+        source.status = worst
+        tones: dict[str, Tone] = {
+            "accepted": "passed",
+            "not checked": "warn",
+            "rejected": "rejected",
+        }
+        source.tone = tones[worst]
+        start = source.text.find(excerpt) if excerpt else -1
+        if start >= 0:
+            source.mark((start, start + len(excerpt)), "excerpt")
+        elif excerpt and text is not None:
+            source.note = f"the excerpt of evidence {index} is not in this text"
+        excerpt_at[index] = (key, start)
+
+    for chunk_id, raw in inline.items():
+        key = f"chunk-{chunk_id}"
+        if key not in out and isinstance(raw.get("text"), str):
+            out[key] = Source(key, f"chunk {chunk_id}", text_of(raw["text"]), "given, not cited")
+
+    def place(ref: dict, kind, finding: int) -> None:
+        """Mark a located value (ValueRef): in its chunk by chunk_span, else in the excerpt."""
+        chunk_key = f"chunk-{ref.get('chunk_id')}"
+        if chunk_key in out and out[chunk_key].mark(ref.get("chunk_span"), kind, finding):
+            return
+        where = excerpt_at.get(ref.get("evidence_index"))  # type: ignore[arg-type]
+        if where is not None and where[1] >= 0:
+            out[where[0]].mark(ref.get("span"), kind, finding, offset=where[1])
+
+    for index, f in enumerate(findings):
+        if isinstance(f.get("grounded_by"), dict):
+            place(f["grounded_by"], "grounded", index)
+        for operand in (f.get("derivation") or {}).get("operands") or []:
+            if isinstance(operand, dict):
+                place(operand, "grounded", index)
+        if isinstance(f.get("near_match"), dict):
+            place(f["near_match"], "near", index)
+        if f.get("chunk_span"):
+            place({"chunk_id": f.get("chunk_id"), "chunk_span": f["chunk_span"]}, "closest", index)
+        field_name = f.get("field") or ""
+        if field_name.startswith("answer.evidences[") and field_name.endswith("].excerpt"):
+            number = field_name[len("answer.evidences[") : -len("].excerpt")]
+            where = excerpt_at.get(int(number)) if number.isdigit() else None
+            if where is not None and where[1] >= 0:
+                out[where[0]].mark(f.get("span"), "finding", index, offset=where[1])
+    for source in out.values():
+        if source.detail:
+            source.detail = "cited by evidence " + source.detail
+    return list(out.values())
 
 
 FAMILY = Family(
@@ -104,5 +206,6 @@ FAMILY = Family(
     inline_chunks=inline_chunks,
     page_highlights=page_highlights,
     panel=panel,
+    sources=sources,
     evidence_chunk_id=evidence_chunk_id,
 )

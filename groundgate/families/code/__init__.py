@@ -48,7 +48,11 @@ def panel(case: Case, verdict: dict, findings: list[dict]) -> dict:
                 "ref": ref,
                 "symbol": symbol,
                 "lines": lines,
-                "findings": [f for f in findings if f.get("evidence_index") == index],
+                "findings": [
+                    {**f, "index": i}
+                    for i, f in enumerate(findings)
+                    if f.get("evidence_index") == index
+                ],
             }
         )
     return {"code_refs": rows}
