@@ -6,6 +6,7 @@ Kept apart from settings.py so they can be unit-tested without configuring Djang
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -42,6 +43,11 @@ def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
     if minimum is not None and value < minimum:
         raise ImproperlyConfigured(f"{name} must be >= {minimum}; got {value}")
     return value
+
+
+def env_minutes(name: str, default: int, *, minimum: int = 1) -> timedelta:
+    """A duration given in whole minutes (GROUNDGATE_PENDING_STALE_MINUTES, ...)."""
+    return timedelta(minutes=env_int(name, default, minimum=minimum))
 
 
 def env_list(name: str, default: list[str]) -> list[str]:

@@ -15,6 +15,7 @@ from groundgate.envconfig import (
     env_database,
     env_int,
     env_list,
+    env_minutes,
     env_str,
 )
 
@@ -84,8 +85,8 @@ MIDDLEWARE = [
 
 # Login throttling (django-axes): after GROUNDGATE_LOGIN_FAILURE_LIMIT wrong passwords for one
 # username from one address, that pair is locked out for GROUNDGATE_LOGIN_COOLOFF_MINUTES (even
-# the right password is refused meanwhile); a successful login resets the count. Per pair, not
-# per username alone, so nobody can lock a colleague out from elsewhere.
+# the right password is refused meanwhile); a successful login resets the count. Per pair, so
+# nobody can lock a colleague out from elsewhere; the per-account lock below spares known addresses.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -94,6 +95,16 @@ AXES_FAILURE_LIMIT = env_int("GROUNDGATE_LOGIN_FAILURE_LIMIT", 5, minimum=1)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("GROUNDGATE_LOGIN_COOLOFF_MINUTES", 15, minimum=1))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# Per account as well (groundgate/login_throttle.py, docs/decisions.md): past
+# GROUNDGATE_LOGIN_ACCOUNT_FAILURE_LIMIT wrong passwords from all addresses within the cool-off,
+# the account is locked for every address it has not logged in from in the last
+# GROUNDGATE_LOGIN_KNOWN_ADDRESS_DAYS days. Attempts refused during a lock do not extend it.
+AXES_HANDLER = "groundgate.login_throttle.AccountThrottleHandler"
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+GROUNDGATE_LOGIN_ACCOUNT_FAILURE_LIMIT = env_int(
+    "GROUNDGATE_LOGIN_ACCOUNT_FAILURE_LIMIT", 20, minimum=1
+)
+GROUNDGATE_LOGIN_KNOWN_ADDRESS_DAYS = env_int("GROUNDGATE_LOGIN_KNOWN_ADDRESS_DAYS", 90, minimum=0)
 AXES_VERBOSE = False
 
 # Content-Security-Policy (django-csp): scripts, styles, images and fonts from this site only; no
@@ -170,6 +181,19 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", "") or None
 CELERY_TASK_ACKS_LATE = True
 
+# Uploads left pending by a lost ingestion task (services/pending_documents.py): after
+# GROUNDGATE_PENDING_STALE_MINUTES pending, the sweep queues the ingestion again, at most
+# GROUNDGATE_PENDING_MAX_REQUEUES times, then records the Document failed with the reason. Celery
+# beat runs it every GROUNDGATE_PENDING_SWEEP_MINUTES; `manage.py sweep_pending_documents` too.
+GROUNDGATE_PENDING_STALE = env_minutes("GROUNDGATE_PENDING_STALE_MINUTES", 30)
+GROUNDGATE_PENDING_MAX_REQUEUES = env_int("GROUNDGATE_PENDING_MAX_REQUEUES", 2, minimum=0)
+CELERY_BEAT_SCHEDULE = {
+    "sweep-pending-documents": {
+        "task": "groundgate.tasks.sweep_pending_documents_task",
+        "schedule": env_minutes("GROUNDGATE_PENDING_SWEEP_MINUTES", 5).total_seconds(),
+    }
+}
+
 # How many cases import_cases writes per transaction.
 GROUNDGATE_IMPORT_BATCH_SIZE = env_int("GROUNDGATE_IMPORT_BATCH_SIZE", 500, minimum=1)
 
@@ -192,6 +216,11 @@ GROUNDGATE_PDF_TIMEOUT_SECONDS = env_int("GROUNDGATE_PDF_TIMEOUT_SECONDS", 120, 
 GROUNDGATE_CASE_LIMITS = env_case_limits()
 # Rendered page images: the longest side in pixels (the zoom is lowered for a huge page).
 GROUNDGATE_RENDER_MAX_SIDE_PX = env_int("GROUNDGATE_RENDER_MAX_SIDE_PX", 5000, minimum=100)
+# Page images are rendered in a child process (documents/isolated.py) with these limits; the
+# disk cache of rendered pages is trimmed, least recently used first, past its size.
+GROUNDGATE_RENDER_MAX_MEMORY_MB = env_int("GROUNDGATE_RENDER_MAX_MEMORY_MB", 1024, minimum=256)
+GROUNDGATE_RENDER_TIMEOUT_SECONDS = env_int("GROUNDGATE_RENDER_TIMEOUT_SECONDS", 30, minimum=1)
+GROUNDGATE_RENDER_CACHE_MB = env_int("GROUNDGATE_RENDER_CACHE_MB", 512, minimum=1)
 # How many cases one batch gate request may carry.
 GROUNDGATE_GATE_BATCH_MAX = env_int("GROUNDGATE_GATE_BATCH_MAX", 100, minimum=1)
 

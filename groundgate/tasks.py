@@ -41,3 +41,13 @@ def ingest_document_task(document_id: int, password: str | None = None) -> str:
         document=Document.objects.get(pk=document_id), password=password
     )
     return result.status
+
+
+@shared_task(**RETRY)
+def sweep_pending_documents_task() -> dict:
+    """Queue again, or record failed, uploads left pending by a lost ingestion task (run by
+    Celery beat: CELERY_BEAT_SCHEDULE in settings). Takes no ids: it looks for them."""
+    from groundgate.services.pending_documents import documents_pending_sweep
+
+    report = documents_pending_sweep()
+    return {"requeued": report.requeued, "failed": report.failed}

@@ -11,7 +11,13 @@ from django.utils.http import content_disposition_header
 
 from groundgate.access import case_for, document_for
 from groundgate.selectors.cases import case_current_run
-from groundgate.services.rendering import case_annotated_pdf, case_page_highlights, page_render
+from groundgate.services.rendering import (
+    PageNotRendered,
+    case_annotated_pdf,
+    case_page_highlights,
+    page_not_rendered_png,
+    page_render,
+)
 from groundgate.services.untrusted import db_id
 
 DEFAULT_ZOOM = 1.5
@@ -41,9 +47,28 @@ def page_image(request: HttpRequest, slug: str, document_id: int, page_index: in
         path = page_render(
             document=document, page_index=page_index, zoom=zoom, highlights=highlights
         )
+        try:
+            image = path.open("rb")
+        except FileNotFoundError:  # trimmed from the cache by another worker just now
+            path = page_render(
+                document=document, page_index=page_index, zoom=zoom, highlights=highlights
+            )
+            image = path.open("rb")
     except ValueError as exc:
         return HttpResponseBadRequest(str(exc))
-    response = FileResponse(path.open("rb"), content_type="image/png")
+    except PageNotRendered as exc:
+        # The page is past the render limits (a huge image, say): 422 with an image that says
+        # so, which the <img> on the case page shows in place of the page.
+        response = HttpResponse(
+            page_not_rendered_png(exc),
+            content_type="image/png",
+            status=422,
+        )
+        # One line of ASCII: a reason quoting MuPDF could hold a line break or any character.
+        header = " ".join(exc.reason.split())[:500].encode("ascii", "replace").decode()
+        response["X-GroundGate-Error"] = header
+        return response
+    response = FileResponse(image, content_type="image/png")
     response["Cache-Control"] = "private, max-age=3600"
     return response
 

@@ -1,4 +1,5 @@
-"""Parse an untrusted PDF in a child process with memory and time limits.
+"""Parse an untrusted PDF, or render one of its pages, in a child process with memory and time
+limits.
 
 MuPDF is C code fed with bytes from strangers: a 1 MB file can inflate to gigabytes, loop for
 minutes or crash the interpreter. Parsing therefore runs in a fresh Python process
@@ -11,7 +12,8 @@ read, never as a dead web worker or Celery worker.
 Protocol (stdin -> stdout, no pickle: the child has handled hostile data, so the parent only
 trusts plain JSON from it): the parent writes one JSON line of options and then the PDF's bytes;
 the child answers one JSON line (`{"ok": {...}}` or `{"problem": {...}}`) followed, for an
-encrypted PDF, by the decrypted bytes to store.
+encrypted PDF, by the decrypted bytes to store, and for a rendered page by its PNG. The job
+("extract", "render", "rotation") is named in the options: one place for isolation.
 
 No Django here, like the rest of groundgate.documents.
 """
@@ -24,16 +26,31 @@ import subprocess
 import sys
 from dataclasses import asdict, dataclass
 
+import pymupdf
+
 from groundgate.documents.chunking import DEFAULT_CHUNKING, ChunkingPolicy, Line, PageChunk
-from groundgate.documents.pdf_text import ExtractedPdf, PageInfo, PdfLimits, PdfProblem
+from groundgate.documents.pdf_text import (
+    ExtractedPdf,
+    PageInfo,
+    PdfLimits,
+    PdfProblem,
+    extract_pdf,
+    raise_if_out_of_memory,
+)
+from groundgate.documents.render import Highlight, render_page_png, upright_rotation
 
 
 @dataclass(frozen=True)
 class IsolationLimits:
-    """The child's resource limits (settings: GROUNDGATE_PDF_MAX_MEMORY_MB, ..._TIMEOUT_SECONDS)."""
+    """The child's resource limits, and the names of the settings that set them (errors name
+    them): GROUNDGATE_PDF_* for ingestion, GROUNDGATE_RENDER_* for page images."""
 
     max_memory_bytes: int = 2 * 1024**3
     timeout_seconds: float = 120.0
+    memory_setting: str = "GROUNDGATE_PDF_MAX_MEMORY_MB"
+    timeout_setting: str = "GROUNDGATE_PDF_TIMEOUT_SECONDS"
+    work: str = "parsing"  # what the child does, for error messages
+    outcome: str = "the file was not ingested"
 
 
 def extract_pdf_isolated(
@@ -47,44 +64,8 @@ def extract_pdf_isolated(
     """Like pdf_text.extract_pdf, in a child process. Raises PdfProblem for every failure."""
     limits = limits or PdfLimits()
     isolation = isolation or IsolationLimits()
-    options = {
-        "password": password,
-        "policy": asdict(policy),
-        "limits": asdict(limits),
-        "max_memory_bytes": isolation.max_memory_bytes,
-        "cpu_seconds": max(1, int(isolation.timeout_seconds) + 1),
-    }
-    header = json.dumps(options).encode("utf-8") + b"\n"
-    try:
-        done = subprocess.run(
-            [sys.executable, "-m", "groundgate.documents.isolated"],
-            input=header + data,
-            capture_output=True,
-            timeout=isolation.timeout_seconds,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
-        # subprocess.run has killed the child already.
-        raise PdfProblem(
-            "failed",
-            f"parsing took longer than {isolation.timeout_seconds:g} s "
-            "(GROUNDGATE_PDF_TIMEOUT_SECONDS); the file was not ingested",
-        ) from None
-    return _read_answer(done, data, isolation)
-
-
-def _read_answer(done: subprocess.CompletedProcess, data: bytes, isolation) -> ExtractedPdf:
-    head, _, rest = done.stdout.partition(b"\n")
-    try:
-        answer = json.loads(head) if head else None
-    except ValueError:
-        answer = None
-    if not isinstance(answer, dict):
-        raise PdfProblem("failed", _crash_reason(done, isolation))
-    if "problem" in answer:
-        problem = answer["problem"]
-        raise PdfProblem(problem["status"], problem["reason"], problem["warnings"])
-    ok = answer["ok"]
+    options = {"password": password, "policy": asdict(policy), "limits": asdict(limits)}
+    ok, rest = _run_child("extract", options, data, isolation)
     return ExtractedPdf(
         sha256=ok["sha256"],
         page_count=ok["page_count"],
@@ -102,6 +83,79 @@ def _read_answer(done: subprocess.CompletedProcess, data: bytes, isolation) -> E
     )
 
 
+def render_page_isolated(
+    data: bytes,
+    page_index: int,
+    *,
+    zoom: float,
+    highlights: list[Highlight],
+    max_side_px: int | None,
+    isolation: IsolationLimits,
+) -> tuple[bytes, int]:
+    """render.render_page_png (page turned upright) in a child process: (PNG, the rotation it
+    was shown at). A page that needs more memory or time than `isolation` allows (a 40k x 40k
+    image, an image stream inflating to gigabytes) raises PdfProblem, and the web worker that
+    asked never decodes it."""
+    options = {
+        "page_index": page_index,
+        "zoom": zoom,
+        "highlights": [[h.layer, list(h.bbox), h.text] for h in highlights],
+        "max_side_px": max_side_px,
+    }
+    ok, png = _run_child("render", options, data, isolation)
+    if not png.startswith(b"\x89PNG"):
+        raise PdfProblem("failed", f"{isolation.work} gave no image; {isolation.outcome}")
+    return png, ok["rotation"]
+
+
+def upright_rotation_isolated(data: bytes, page_index: int, *, isolation: IsolationLimits) -> int:
+    """render.upright_rotation of one page, in a child process (it reads the page's text)."""
+    ok, _ = _run_child("rotation", {"page_index": page_index}, data, isolation)
+    return ok["rotation"]
+
+
+def _run_child(
+    job: str, options: dict, data: bytes, isolation: IsolationLimits
+) -> tuple[dict, bytes]:
+    """Run `job` in a fresh child under `isolation`: its JSON answer and the bytes after it."""
+    options = {
+        **options,
+        "job": job,
+        "max_memory_bytes": isolation.max_memory_bytes,
+        "memory_setting": isolation.memory_setting,
+        "work": isolation.work,
+        "outcome": isolation.outcome,
+        "cpu_seconds": max(1, int(isolation.timeout_seconds) + 1),
+    }
+    header = json.dumps(options).encode("utf-8") + b"\n"
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "groundgate.documents.isolated"],
+            input=header + data,
+            capture_output=True,
+            timeout=isolation.timeout_seconds,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        # subprocess.run has killed the child already.
+        raise PdfProblem(
+            "failed",
+            f"{isolation.work} took longer than {isolation.timeout_seconds:g} s "
+            f"({isolation.timeout_setting}); {isolation.outcome}",
+        ) from None
+    head, _, rest = done.stdout.partition(b"\n")
+    try:
+        answer = json.loads(head) if head else None
+    except ValueError:
+        answer = None
+    if not isinstance(answer, dict):
+        raise PdfProblem("failed", _crash_reason(done, isolation))
+    if "problem" in answer:
+        problem = answer["problem"]
+        raise PdfProblem(problem["status"], problem["reason"], problem["warnings"])
+    return answer["ok"], rest
+
+
 def _crash_reason(done: subprocess.CompletedProcess, isolation: IsolationLimits) -> str:
     code = done.returncode
     if code < 0:
@@ -111,12 +165,12 @@ def _crash_reason(done: subprocess.CompletedProcess, isolation: IsolationLimits)
             name = f"signal {-code}"
         if -code in (signal.SIGXCPU, signal.SIGKILL):
             return (
-                f"the PDF parser was stopped ({name}): it exceeded its CPU or memory limit "
-                "(GROUNDGATE_PDF_TIMEOUT_SECONDS, GROUNDGATE_PDF_MAX_MEMORY_MB)"
+                f"{isolation.work} was stopped ({name}): it exceeded its CPU or memory limit "
+                f"({isolation.timeout_setting}, {isolation.memory_setting}); {isolation.outcome}"
             )
-        return f"the PDF parser crashed ({name}) on this file"
+        return f"{isolation.work} crashed ({name}) on this file; {isolation.outcome}"
     tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["no output"]
-    return f"the PDF parser failed (exit {code}): {tail[0][:300]}"
+    return f"{isolation.work} failed (exit {code}): {tail[0][:300]}"
 
 
 # ---- the child --------------------------------------------------------------------------------
@@ -124,8 +178,6 @@ def _crash_reason(done: subprocess.CompletedProcess, isolation: IsolationLimits)
 
 def _child() -> int:
     import resource
-
-    from groundgate.documents.pdf_text import extract_pdf
 
     options = json.loads(sys.stdin.buffer.readline())
     memory = options["max_memory_bytes"]
@@ -135,12 +187,7 @@ def _child() -> int:
     out = sys.stdout.buffer
     try:
         data = sys.stdin.buffer.read()
-        extracted = extract_pdf(
-            data,
-            password=options["password"],
-            policy=ChunkingPolicy(**options["policy"]),
-            limits=PdfLimits(**options["limits"]),
-        )
+        ok, rest = JOBS[options["job"]](data, options)
     except PdfProblem as problem:
         answer = {"status": problem.status, "reason": problem.reason, "warnings": problem.warnings}
         out.write(json.dumps({"problem": answer}).encode("utf-8") + b"\n")
@@ -148,15 +195,31 @@ def _child() -> int:
     except MemoryError:
         mb = memory // (1024 * 1024)
         reason = (
-            f"parsing needed more than {mb} MB of memory (GROUNDGATE_PDF_MAX_MEMORY_MB); "
-            "the file was not ingested"
+            f"{options['work']} needed more than {mb} MB of memory "
+            f"({options['memory_setting']}); {options['outcome']}"
         )
         out.write(json.dumps({"problem": _failed(reason)}).encode("utf-8") + b"\n")
         return 0
     except Exception as exc:  # anything else MuPDF or the chunker raised on this file
-        reason = f"the PDF could not be parsed: {type(exc).__name__}: {str(exc)[:300]}"
+        reason = f"the PDF could not be {_PARTICIPLE.get(options['job'], 'read')}: "
+        reason += f"{type(exc).__name__}: {str(exc)[:300]}"
         out.write(json.dumps({"problem": _failed(reason)}).encode("utf-8") + b"\n")
         return 0
+    out.write(json.dumps({"ok": ok}).encode("utf-8") + b"\n")
+    out.write(rest)
+    return 0
+
+
+_PARTICIPLE = {"extract": "parsed", "render": "rendered", "rotation": "read"}
+
+
+def _extract_job(data: bytes, options: dict) -> tuple[dict, bytes]:
+    extracted = extract_pdf(
+        data,
+        password=options["password"],
+        policy=ChunkingPolicy(**options["policy"]),
+        limits=PdfLimits(**options["limits"]),
+    )
     decrypted = extracted.stored_bytes is not data
     ok = {
         "sha256": extracted.sha256,
@@ -173,10 +236,49 @@ def _child() -> int:
         "warnings": extracted.warnings,
         "decrypted": decrypted,
     }
-    out.write(json.dumps({"ok": ok}).encode("utf-8") + b"\n")
-    if decrypted:
-        out.write(extracted.stored_bytes)
-    return 0
+    return ok, extracted.stored_bytes if decrypted else b""
+
+
+def _open_for_render(data: bytes):
+    try:
+        return pymupdf.open(stream=data, filetype="pdf")
+    except Exception as exc:
+        raise_if_out_of_memory(exc)
+        raise
+
+
+def _render_job(data: bytes, options: dict) -> tuple[dict, bytes]:
+    doc = _open_for_render(data)
+    try:
+        index = options["page_index"]
+        rotation = upright_rotation(doc[index])
+        highlights = [
+            Highlight(layer, tuple(bbox), text) for layer, bbox, text in options["highlights"]
+        ]
+        png = render_page_png(
+            doc,
+            index,
+            zoom=options["zoom"],
+            highlights=highlights,
+            max_side_px=options["max_side_px"],
+            rotation=rotation,
+        )
+    except Exception as exc:  # MuPDF reports a failed malloc as a RuntimeError
+        raise_if_out_of_memory(exc)
+        raise
+    return {"rotation": rotation}, png
+
+
+def _rotation_job(data: bytes, options: dict) -> tuple[dict, bytes]:
+    doc = _open_for_render(data)
+    try:
+        return {"rotation": upright_rotation(doc[options["page_index"]])}, b""
+    except Exception as exc:
+        raise_if_out_of_memory(exc)
+        raise
+
+
+JOBS = {"extract": _extract_job, "render": _render_job, "rotation": _rotation_job}
 
 
 def _failed(reason: str) -> dict:

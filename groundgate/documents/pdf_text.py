@@ -87,7 +87,7 @@ def open_pdf(data: bytes, password: str | None = None) -> tuple[pymupdf.Document
     try:
         doc = pymupdf.open(stream=data, filetype="pdf")
     except Exception as exc:  # PyMuPDF raises several types for broken files
-        _raise_if_out_of_memory(exc)
+        raise_if_out_of_memory(exc)
         raise PdfProblem("failed", f"not a readable PDF: {exc}") from None
     warnings = [w for w in pymupdf.TOOLS.mupdf_warnings().splitlines() if w.strip()]
     if doc.needs_pass:
@@ -140,7 +140,7 @@ def extract_pdf(
                 page_dict = page.get_text("dict", flags=TEXT_FLAGS)
             except Exception as exc:
                 # Running out of memory is not a page without text: the file is refused.
-                _raise_if_out_of_memory(exc)
+                raise_if_out_of_memory(exc)
                 warnings.append(f"page {page.number}: text could not be read: {exc}")
                 page_dict = {}
             found = chunk_page(page.number, page_dict, policy)
@@ -169,7 +169,7 @@ def extract_pdf(
         doc.close()
 
 
-def _raise_if_out_of_memory(exc: Exception) -> None:
+def raise_if_out_of_memory(exc: Exception) -> None:
     """PyMuPDF reports MuPDF's failed allocations as RuntimeError("code=2: calloc (...) failed");
     turn that into the MemoryError it is, so no caller mistakes it for a broken page."""
     if isinstance(exc, MemoryError):

@@ -222,3 +222,16 @@ def annotated_pdf(sources: list[tuple[bytes, list[Annotation]]]) -> bytes:
     data = out.tobytes(garbage=3, deflate=True)
     out.close()
     return data
+
+
+def message_png(message: str, *, width: int = 480, height: int = 160) -> bytes:
+    """A small image that says `message`: shown where a page image could not be made, so the
+    reviewer reads why instead of a broken image. Drawn from our own text, never from the PDF."""
+    doc = pymupdf.open()
+    try:
+        page = doc.new_page(width=width, height=height)
+        page.draw_rect(page.rect, color=(0.85, 0.10, 0.15), fill=(1.0, 0.95, 0.95), width=2)
+        page.insert_textbox(pymupdf.Rect(12, 12, width - 12, height - 12), message, fontsize=11)
+        return page.get_pixmap(alpha=False).tobytes("png")
+    finally:
+        doc.close()

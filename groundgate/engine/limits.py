@@ -216,6 +216,30 @@ def stored_value_problem(key, value) -> str | None:
         x0, top, x1, bottom = value
         if x0 > x1 or top > bottom:
             return "a box is [x0, top, x1, bottom] with x0 <= x1 and top <= bottom"
+    elif key == "position_int" and isinstance(value, list):
+        for i, row in enumerate(value):
+            if (message := _position_problem(row)) is not None:
+                return f"[{i}]: {message}"
+    return None
+
+
+def _number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _position_problem(row) -> str | None:
+    """One position_int row: [page_number (1-based), x0, x1, top, bottom] in PDF points, the
+    RAGFlow order (docs/answer-gate.md). A row in the bbox order [page, x0, top, x1, bottom] is
+    the usual mix-up; it shows as x0 > x1 or top > bottom on most boxes."""
+    if not isinstance(row, list) or len(row) != 5 or not all(_number(v) for v in row):
+        return None  # the input model reports the shape and types
+    page_number, x0, x1, top, bottom = row
+    if isinstance(page_number, int) and page_number < 1:
+        return f"page_number {page_number}: position_int pages are 1-based (page_number >= 1)"
+    if any(abs(v) > MAX_COORDINATE for v in (x0, x1, top, bottom)):
+        return f"coordinates are at most {MAX_COORDINATE} points from the origin"
+    if x0 > x1 or top > bottom:
+        return f"{row} is not [page_number, x0, x1, top, bottom] with x0 <= x1 and top <= bottom"
     return None
 
 

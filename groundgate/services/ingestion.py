@@ -99,6 +99,11 @@ def document_ingest_pending(*, document: Document, password: str | None = None) 
     Always leaves the Document in a final state: whatever goes wrong (an unreadable stored file,
     an unexpected error) is recorded as `failed` with the reason, never left `pending`."""
     started = time.perf_counter()
+    document.refresh_from_db()
+    if document.status != DocumentStatus.PENDING:
+        # Ingested or failed already: a re-queued copy of a task that did run after all (the
+        # pending sweep), or a retry. Nothing to do, and an outcome is never overwritten.
+        return IngestResult(document, document.status, "not pending", True, 0.0)
     try:
         with document.file.open("rb") as fh:
             data = fh.read()

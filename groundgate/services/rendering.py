@@ -10,14 +10,19 @@ from pathlib import Path
 import pymupdf
 from django.conf import settings
 
+from groundgate.documents.isolated import (
+    IsolationLimits,
+    render_page_isolated,
+    upright_rotation_isolated,
+)
+from groundgate.documents.pdf_text import PdfProblem
 from groundgate.documents.render import (
     Annotation,
     Highlight,
     annotated_pdf,
     highlight_key,
     locate_excerpt,
-    render_page_png,
-    upright_rotation,
+    message_png,
 )
 from groundgate.families import get_family
 from groundgate.families.base import chunk_boxes, on_document
@@ -34,8 +39,36 @@ def zoom_level(zoom: float) -> float:
     return min(ZOOM_LEVELS, key=lambda level: (abs(level - zoom), level))
 
 
+MB = 1024 * 1024
+
+
+class PageNotRendered(Exception):
+    """The page image could not be made within the render limits; the reason names the limit."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def page_not_rendered_png(problem: PageNotRendered) -> bytes:
+    """The image served in place of a page past the render limits: it says why."""
+    return message_png(f"This page was not drawn. {problem.reason}")
+
+
 def render_cache_dir() -> Path:
     return Path(settings.MEDIA_ROOT) / "renders"
+
+
+def render_isolation() -> IsolationLimits:
+    """The render child's limits (docs/limits.md), read from settings at call time."""
+    return IsolationLimits(
+        max_memory_bytes=settings.GROUNDGATE_RENDER_MAX_MEMORY_MB * MB,
+        timeout_seconds=settings.GROUNDGATE_RENDER_TIMEOUT_SECONDS,
+        memory_setting="GROUNDGATE_RENDER_MAX_MEMORY_MB",
+        timeout_setting="GROUNDGATE_RENDER_TIMEOUT_SECONDS",
+        work="rendering the page",
+        outcome="no image was made",
+    )
 
 
 def page_render(
@@ -45,6 +78,9 @@ def page_render(
 
     The cache key is the document's sha256, the page, the zoom and the highlight set, so a cached
     page is served without opening the PDF, and a new highlight set never reuses a stale image.
+    A new image is rendered in a child process with memory and time limits (render_isolation):
+    a page past them raises PageNotRendered, and that outcome is cached too (under the limits
+    it was tried with), so a hostile page costs its limits once, not on every request.
     """
     if not ZOOM_MIN <= zoom <= ZOOM_MAX:
         raise ValueError(f"zoom must be between {ZOOM_MIN} and {ZOOM_MAX}")
@@ -52,50 +88,104 @@ def page_render(
     if document.page_count is None or not 0 <= page_index < document.page_count:
         raise ValueError(f"page {page_index} is not a page of this document")
     # "upright" (upright_rotation): images cached before pages were turned are never served.
-    path = (
-        render_cache_dir()
-        / document.sha256
-        / (f"{page_index}-{zoom:g}-{highlight_key(highlights)}-upright.png")
-    )
-    if path.exists():
+    stem = f"{page_index}-{zoom:g}-{highlight_key(highlights)}-upright"
+    folder = render_cache_dir() / document.sha256
+    path = folder / f"{stem}.png"
+    if _cache_hit(path):
         return path
+    isolation = render_isolation()
+    failed = folder / (
+        f"{stem}-{settings.GROUNDGATE_RENDER_MAX_MEMORY_MB}mb-"
+        f"{settings.GROUNDGATE_RENDER_TIMEOUT_SECONDS}s.failed"
+    )
+    if _cache_hit(failed):
+        raise PageNotRendered(failed.read_text())
     with document.file.open("rb") as fh:
-        doc = pymupdf.open(stream=fh.read(), filetype="pdf")
+        data = fh.read()
     try:
-        png = render_page_png(
-            doc,
+        png, rotation = render_page_isolated(
+            data,
             page_index,
             zoom=zoom,
             highlights=highlights,
             max_side_px=settings.GROUNDGATE_RENDER_MAX_SIDE_PX,
-            rotation=upright_rotation(doc[page_index]),
+            isolation=isolation,
         )
-    finally:
-        doc.close()
+    except PdfProblem as problem:
+        _write(failed, problem.reason.encode())
+        render_cache_trim()
+        raise PageNotRendered(problem.reason) from None
     _write(path, png)
+    _write(folder / f"{page_index}-upright.txt", str(rotation).encode())
+    render_cache_trim()
     return path
 
 
 def page_shown_rotation(*, document: Document, page_index: int) -> int | None:
     """The rotation page images of this page are shown at (upright_rotation), cached on disk
     beside them so the case page does not open the PDF each time. None when there is no such
-    page to render (the page image says why)."""
+    page to render, or it cannot be read within the render limits (the page image says why)."""
     if document.page_count is None or not 0 <= page_index < document.page_count:
         return None
     path = render_cache_dir() / document.sha256 / f"{page_index}-upright.txt"
-    if path.exists():
-        return int(path.read_text())
+    if _cache_hit(path):
+        text = path.read_text()
+        return int(text) if text.lstrip("-").isdigit() else None
     try:
         with document.file.open("rb") as fh:
-            doc = pymupdf.open(stream=fh.read(), filetype="pdf")
-    except (OSError, ValueError, RuntimeError):  # a missing or unreadable file: no image either
+            data = fh.read()
+    except (OSError, ValueError):  # a missing or unreadable file: no image either
         return None
     try:
-        rotation = upright_rotation(doc[page_index])
-    finally:
-        doc.close()
-    _write(path, str(rotation).encode())
+        # The text of the page decides (upright_rotation): read in the render child, as a
+        # page with a hostile text layer must not be parsed in the web worker.
+        rotation: int | None = upright_rotation_isolated(
+            data, page_index, isolation=render_isolation()
+        )
+    except PdfProblem:
+        rotation = None
+    _write(path, b"none" if rotation is None else str(rotation).encode())
     return rotation
+
+
+def _cache_hit(path: Path) -> bool:
+    """Whether `path` is cached; a hit is marked as used now (the trim drops the least recently
+    used files first)."""
+    try:
+        os.utime(path)
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def render_cache_trim(*, max_bytes: int | None = None) -> int:
+    """Delete the least recently used files of the render cache until it holds at most
+    `max_bytes` (GROUNDGATE_RENDER_CACHE_MB by default). Returns the number of files deleted.
+
+    Safe with several workers at once: a file another worker deleted first is skipped, and a
+    file being written (still *.tmp) is never counted or touched. A page being served while it
+    is deleted is still read whole (an open file outlives its name)."""
+    if max_bytes is None:
+        max_bytes = settings.GROUNDGATE_RENDER_CACHE_MB * MB
+    files = []
+    for path in render_cache_dir().rglob("*"):
+        if path.suffix == ".tmp":
+            continue
+        try:
+            stat = path.stat()
+        except FileNotFoundError:
+            continue
+        if path.is_file():
+            files.append((stat.st_mtime, stat.st_size, path))
+    total = sum(size for _, size, _ in files)
+    deleted = 0
+    for _, size, path in sorted(files, key=lambda f: (f[0], str(f[2]))):
+        if total <= max_bytes:
+            break
+        path.unlink(missing_ok=True)
+        total -= size
+        deleted += 1
+    return deleted
 
 
 def _write(path: Path, data: bytes) -> None:

@@ -17,6 +17,7 @@ from django.db import transaction
 
 from groundgate.documents.pdf_text import looks_like_pdf
 from groundgate.models import Dataset, Document, DocumentStatus
+from groundgate.services.pending_documents import pending_mark
 
 
 class NotAPdf(ValueError):
@@ -47,6 +48,8 @@ def document_upload_accept(
     with transaction.atomic():
         document = existing or Document(dataset=dataset, sha256=sha256, title=name)
         document.status = DocumentStatus.PENDING
+        # When it became pending: the sweep (services/pending_documents.py) acts on old ones.
+        pending_mark(document)
         if not document.file:
             document.file.save(name, ContentFile(data), save=False)
         document.save()

@@ -86,7 +86,12 @@ class Export(APIView):
         responses={
             (200, "application/x-ndjson"): OpenApiTypes.STR,
             (200, "text/csv"): OpenApiTypes.STR,
-            (200, "application/json"): OpenApiTypes.STR,
+            # format=labelstudio: a JSON array of Label Studio tasks (not a string: a client
+            # that trusts the schema parses it as JSON).
+            (200, "application/json"): {
+                "type": "array",
+                "items": {"type": "object", "additionalProperties": True},
+            },
             (200, "application/vnd.apache.parquet"): OpenApiTypes.BINARY,
             **error_responses(400, 401, 403, 404),
         },

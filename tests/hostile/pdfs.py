@@ -65,3 +65,34 @@ def text_bomb_pdf(inflated_mb: int = 40) -> bytes:
     parts = [packer.compress(block) for _ in range(inflated_mb)]
     parts.append(packer.flush())
     return pdf_with_content(b"".join(parts))
+
+
+def huge_image_pdf(side: int, *, indexed: bool = False) -> bytes:
+    """A one-page PDF (built with PyMuPDF) that shows a `side` x `side` pixel grey image, its
+    stream Flate-compressed a few MB at a time (so neither the test nor the file holds it
+    inflated): 40,960 px inflates to 1.6 GB and takes seconds of CPU to draw at any zoom. With
+    `indexed`, the image has an /Indexed colour space, which MuPDF expands whole before drawing:
+    a 10,240 px one needs a 300 MB allocation from a 0.5 MB file."""
+    import pymupdf
+
+    packer = zlib.compressobj(1)
+    rows = bytes(side * 1024)  # 1,024 black rows at a time
+    stream = b"".join([packer.compress(rows) for _ in range(side // 1024)] + [packer.flush()])
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 72), "A page with a huge image", fontsize=12)
+    colour_space = "[/Indexed /DeviceRGB 1 <000000FFFFFF>]" if indexed else "/DeviceGray"
+    image = doc.get_new_xref()
+    doc.update_object(
+        image,
+        f"<< /Type /XObject /Subtype /Image /Width {side} /Height {side // 1024 * 1024} "
+        f"/ColorSpace {colour_space} /BitsPerComponent 8 >>",
+    )
+    doc.update_stream(image, stream, compress=False)
+    doc.xref_set_key(image, "Filter", "/FlateDecode")
+    resources = int(doc.xref_get_key(page.xref, "Resources")[1].split()[0])
+    doc.xref_set_key(resources, "XObject", f"<< /Im0 {image} 0 R >>")
+    content = page.get_contents()[0]
+    drawing = b"\nq 540 0 0 600 36 100 cm /Im0 Do Q\n"
+    doc.update_stream(content, doc.xref_stream(content) + drawing)
+    return doc.tobytes()

@@ -11,14 +11,9 @@ from __future__ import annotations
 
 import http.cookiejar
 import json
-import os
 import re
-import socket
 import sqlite3
-import subprocess
-import sys
 import threading
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -26,45 +21,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tests.conftest import DEMO_CASES, ROOT
+from tests.hostile.live_server import ON_POSTGRES, free_port, live_server
 
-PORT = int(os.environ.get("GROUNDGATE_TEST_PORT", "8114"))
+PORT = free_port()
 BASE = f"http://127.0.0.1:{PORT}"
-
-SEED = """
-import django
-django.setup()
-from django.contrib.auth import get_user_model
-from rest_framework.authtoken.models import Token
-from groundgate.services.datasets import dataset_get_or_create, membership_grant
-from groundgate.services.imports import case_import_lines
-
-dataset, _ = dataset_get_or_create(slug="team")
-User = get_user_model()
-for name, role in [("ada", "admin"), ("rita", "reviewer"), ("remy", "reviewer")]:
-    user = User.objects.create_user(name, password=name + "-secret-pw")
-    membership_grant(dataset=dataset, user=user, role=role)
-    Token.objects.create(user=user, key=name.ljust(40, "0"))
-with open({cases!r}, "rb") as fh:
-    assert not case_import_lines(dataset=dataset, lines=fh).errors
-"""
-
-
-SUITE_URL = os.environ.get("DATABASE_URL", "")
-ON_POSTGRES = SUITE_URL.startswith(("postgres://", "postgresql://"))
-
-
-def _postgres_database(create: bool) -> str:
-    """A fresh database next to the suite's (its role may create databases); its URL."""
-    import psycopg
-
-    name = "groundgate_concurrency"
-    base, _, _ = SUITE_URL.rpartition("/")
-    with psycopg.connect(SUITE_URL.replace("postgres://", "postgresql://"), autocommit=True) as c:
-        c.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        if create:
-            c.execute(f"CREATE DATABASE {name}")
-    return f"{base}/{name}"
 
 
 def query(database_url: str, sql: str, params: tuple = ()):
@@ -79,72 +39,11 @@ def query(database_url: str, sql: str, params: tuple = ()):
         return connection.execute(sql.replace("?", "%s"), params).fetchall()
 
 
-def _env(database_url: str, var_dir) -> dict:
-    env = dict(os.environ)
-    env.update(
-        DATABASE_URL=database_url,
-        DJANGO_SETTINGS_MODULE="groundgate.settings",
-        GROUNDGATE_VAR_DIR=str(var_dir),
-        DEBUG="0",
-        SECRET_KEY="concurrency-test-" + "k" * 40,
-    )
-    env.pop("CELERY_BROKER_URL", None)
-    return env
-
-
-def _wait_for_port(process, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(process.stderr.read().decode())
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", PORT)) == 0:
-                return
-        time.sleep(0.1)
-    raise RuntimeError("the server did not start")
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     var_dir = tmp_path_factory.mktemp("server")
-    if ON_POSTGRES:
-        database_url = _postgres_database(create=True)
-    else:
-        database_url = f"sqlite:///{var_dir / 'groundgate.sqlite3'}"
-    env = _env(database_url, var_dir)
-    python = sys.executable
-    subprocess.run(
-        [python, "manage.py", "migrate", "--no-input", "-v0"], cwd=ROOT, env=env, check=True
-    )
-    subprocess.run(
-        [python, "-c", SEED.format(cases=str(DEMO_CASES))], cwd=ROOT, env=env, check=True
-    )
-    process = subprocess.Popen(
-        [
-            os.path.join(os.path.dirname(python), "gunicorn"),
-            "groundgate.wsgi",
-            "--bind",
-            f"127.0.0.1:{PORT}",
-            "--workers",
-            "2",
-            "--threads",
-            "8",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        _wait_for_port(process)
+    with live_server(var_dir, port=PORT, postgres_name="groundgate_concurrency") as database_url:
         yield database_url
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-        if ON_POSTGRES:
-            _postgres_database(create=False)
 
 
 @pytest.mark.skipif(ON_POSTGRES, reason="SQLite's journal mode")

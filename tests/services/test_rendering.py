@@ -71,7 +71,8 @@ def test_the_cache_serves_a_page_without_opening_the_pdf(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("opened the PDF for a cached page")
 
-    monkeypatch.setattr(rendering.pymupdf, "open", refuse)
+    # Pages are rendered in a child process (render_page_isolated): refuse to start one.
+    monkeypatch.setattr(rendering, "render_page_isolated", refuse)
     again = rendering.page_render(document=doc, page_index=0, zoom=1.0, highlights=highlights)
     assert again == first
     with pytest.raises(AssertionError):  # another highlight set is another image

@@ -1,0 +1,136 @@
+"""A real server on 127.0.0.1 for the tests (and bench scripts) that need real HTTP: gunicorn
+against a fresh database (a SQLite file configured as `make run` configures it, or a fresh
+PostgreSQL database beside the suite's when DATABASE_URL says PostgreSQL), seeded with the team
+dataset, its three members and their API tokens, and the demo cases."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO_CASES = ROOT / "fixtures" / "demo" / "cases.jsonl"
+SUITE_URL = os.environ.get("DATABASE_URL", "")
+ON_POSTGRES = SUITE_URL.startswith(("postgres://", "postgresql://"))
+
+SEED = """
+import django
+django.setup()
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+from groundgate.services.datasets import dataset_get_or_create, membership_grant
+from groundgate.services.imports import case_import_lines
+
+dataset, _ = dataset_get_or_create(slug="team")
+User = get_user_model()
+for name, role in [("ada", "admin"), ("rita", "reviewer"), ("remy", "reviewer")]:
+    user = User.objects.create_user(name, password=name + "-secret-pw")
+    membership_grant(dataset=dataset, user=user, role=role)
+    Token.objects.create(user=user, key=name.ljust(40, "0"))
+with open({cases!r}, "rb") as fh:
+    assert not case_import_lines(dataset=dataset, lines=fh).errors
+"""
+
+
+def token(name: str) -> str:
+    """The API token SEED gives `name` (ada: admin; rita, remy: reviewers)."""
+    return name.ljust(40, "0")
+
+
+def free_port() -> int:
+    """A port nobody listens on now: several test runs share this machine."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def postgres_database(name: str, *, create: bool) -> str:
+    """A fresh database next to the suite's (its role may create databases); its URL."""
+    import psycopg
+
+    base, _, _ = SUITE_URL.rpartition("/")
+    with psycopg.connect(SUITE_URL.replace("postgres://", "postgresql://"), autocommit=True) as c:
+        c.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        if create:
+            c.execute(f"CREATE DATABASE {name}")
+    return f"{base}/{name}"
+
+
+def server_env(database_url: str, var_dir: Path, **extra: str) -> dict:
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=database_url,
+        DJANGO_SETTINGS_MODULE="groundgate.settings",
+        GROUNDGATE_VAR_DIR=str(var_dir),
+        DEBUG="0",
+        SECRET_KEY="live-server-test-" + "k" * 40,
+        **extra,
+    )
+    env.pop("CELERY_BROKER_URL", None)
+    return env
+
+
+def _wait_for_port(process, port: int, log: Path, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(log.read_text())
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise RuntimeError("the server did not start")
+
+
+@contextmanager
+def live_server(
+    var_dir: Path, *, port: int, postgres_name: str = "groundgate_live", **extra_env: str
+) -> Iterator[str]:
+    """gunicorn (2 worker processes x 8 threads) on 127.0.0.1:`port`, seeded; yields the
+    database URL. Stopped (terminate, then wait) on exit."""
+    if ON_POSTGRES:
+        database_url = postgres_database(postgres_name, create=True)
+    else:
+        database_url = f"sqlite:///{var_dir / 'groundgate.sqlite3'}"
+    env = server_env(database_url, var_dir, **extra_env)
+    python = sys.executable
+    subprocess.run(
+        [python, "manage.py", "migrate", "--no-input", "-v0"], cwd=ROOT, env=env, check=True
+    )
+    subprocess.run(
+        [python, "-c", SEED.format(cases=str(DEMO_CASES))], cwd=ROOT, env=env, check=True
+    )
+    # The server's log goes to a file: a pipe nobody reads would fill and stop the server.
+    log = var_dir / "server.log"
+    process = subprocess.Popen(
+        [
+            os.path.join(os.path.dirname(python), "gunicorn"),
+            "groundgate.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--threads",
+            "8",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=log.open("wb"),
+    )
+    try:
+        _wait_for_port(process, port, log)
+        yield database_url
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        if ON_POSTGRES:
+            postgres_database(postgres_name, create=False)
