@@ -140,7 +140,7 @@ def _within_limits(payload, size: int, limits: CaseLimits) -> bool:
                     if check_text and len(item) > max_text:
                         return False
                 elif kind is list:
-                    if key == "bbox" and stored_value_problem(key, item) is not None:
+                    if key in _LIST_RULE_KEYS and stored_value_problem(key, item) is not None:
                         return False
                     stack.append((item, depth + 1))
                 elif kind is dict:
@@ -188,6 +188,8 @@ def _depth_message(limits: CaseLimits) -> str:
 # Stored identifiers (a case's own id, chunk ids): what the database, the review pages, the
 # export and file names (Content-Disposition) can carry safely.
 ID_KEYS = frozenset({"case_id", "request_id", "chunk_id"})
+# The keys whose list values stored_value_problem checks (_within_limits asks it only for these).
+_LIST_RULE_KEYS = frozenset({"bbox", "position_int"})
 MAX_ID_CHARS = 255
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 # A box coordinate beyond this many points from the origin is not on any page (PDF pages are at
@@ -198,6 +200,8 @@ MAX_COORDINATE = 1_000_000
 def stored_value_problem(key, value) -> str | None:
     """The rules for values that are stored and drawn, by their key, wherever they are in a
     case: ids, page indexes and boxes. None when the value is fine (or not one of these)."""
+    # A rule for a new key must also be known to _within_limits (ID_KEYS, _LIST_RULE_KEYS or
+    # its page_index test), or the fast path would skip it.
     if key in ID_KEYS and isinstance(value, str):
         if not value.strip():
             return "an id must not be empty"

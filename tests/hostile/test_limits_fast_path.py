@@ -16,7 +16,9 @@ from groundgate.engine.limits import (
 )
 
 SMALL = CaseLimits(max_bytes=1 << 20, max_text_chars=12, max_items=4, max_depth=4)
-KEYS = st.sampled_from(["case_id", "chunk_id", "request_id", "page_index", "bbox", "text", "x"])
+KEYS = st.sampled_from(
+    ["case_id", "chunk_id", "request_id", "page_index", "bbox", "position_int", "text", "x"]
+)
 LEAVES = (
     st.none()
     | st.booleans()
