@@ -137,20 +137,43 @@ def bench_gate(seconds: float, clients: list[int], port: int) -> None:
                 time.sleep(0.1)
         load(port, token, 2, max(clients), "warm")
         for threads in clients:
+            cpu = server_cpu_seconds(server.pid)
             started = time.perf_counter()
             latencies = load(port, token, seconds, threads, f"run{threads}")
             wall = time.perf_counter() - started
+            cpu = server_cpu_seconds(server.pid) - cpu
             latencies.sort()
             p95 = latencies[int(len(latencies) * 0.95) - 1]
             print(
                 f"gate endpoint (gunicorn 2 workers, {threads:2d} client threads, {seconds:g} s): "
                 f"{len(latencies) / wall:.0f} requests/s, median "
-                f"{statistics.median(latencies) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms",
+                f"{statistics.median(latencies) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms; "
+                f"server CPU {cpu / len(latencies) * 1000:.2f} ms/request",
                 flush=True,
             )
     finally:
         server.terminate()
         server.wait(10)
+
+
+def server_cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) used so far by the gunicorn workers, children of `pid` (Linux
+    /proc). On a shared machine this is steadier than requests/s: it does not count the time a
+    request waited for a core. The database server's own CPU (PostgreSQL) is not in it."""
+    total = 0
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as fh:
+            workers = [int(p) for p in fh.read().split()]
+    except OSError:
+        return 0.0
+    for worker in workers:
+        try:
+            with open(f"/proc/{worker}/stat") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        except OSError:
+            pass
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def bench_export(count: int) -> None:

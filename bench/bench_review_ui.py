@@ -1,13 +1,16 @@
 """Review UI figures (issue 5): queue and case page server time with 100k cases, p95.
 
 Run: .venv/bin/python bench/bench_review_ui.py [--cases 100000] [--requests 60] [--reuse]
-    [--rebuild]
+    [--rebuild] [--database-url postgres://...]
 Builds a throwaway SQLite database under bench/out/ui/ (100k answer cases cycled from the demo
 cases, each with a gate run and a queue entry, some reviewed), then times Django handling of
 queue pages (default order, each filter, deep pages) and case pages through the test client
 (server time: everything but the network). --reuse keeps a database built before (migrated to
 the current schema) instead of building one (~35 s idle, minutes on a busy machine); --rebuild
-also times `rebuild_queue` over all the cases.
+also times `rebuild_queue` over all the cases while a writer stores a new gated case every
+20 ms, and reports the longest such write (how long the rebuild kept a writer waiting).
+--database-url measures on PostgreSQL instead (that database is dropped and made again unless
+--reuse; the role needs CREATEDB), e.g. the server `.ci/start-postgres` starts.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import random
 import shutil
 import statistics
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -27,11 +31,16 @@ OUT = ROOT / "bench" / "out" / "ui"
 sys.path.insert(0, str(ROOT))
 
 
-def setup_django(reuse: bool) -> None:
+def setup_django(reuse: bool, database_url: str | None) -> None:
     if not reuse:
         shutil.rmtree(OUT, ignore_errors=True)
+        if database_url:
+            sys.path.insert(0, str(ROOT / "bench"))
+            from bench_api import recreate_postgres
+
+            recreate_postgres(database_url)
     OUT.mkdir(parents=True, exist_ok=True)
-    os.environ["DATABASE_URL"] = f"sqlite:///{OUT / 'bench.sqlite3'}"
+    os.environ["DATABASE_URL"] = database_url or f"sqlite:///{OUT / 'bench.sqlite3'}"
     os.environ["MEDIA_ROOT"] = str(OUT / "media")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "groundgate.settings")
     os.environ["ALLOWED_HOSTS"] = "testserver"
@@ -104,10 +113,18 @@ def deep_url(query: str, page: int) -> str:
     return f"/d/big/?{query}{'&' if query else ''}page={page}&after={key}"
 
 
+# CPU time of this process per request (Django's part of each page, without the time spent
+# waiting for a core or for the database server): steadier than wall time on a shared machine.
+CPU: dict[str, list[float]] = {}
+
+
 def timed(client, url: str) -> float:
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     response = client.get(url)
     elapsed = time.perf_counter() - t0
+    CPU.setdefault("case page" if "/cases/" in url else "queue", []).append(
+        time.process_time() - c0
+    )
     assert response.status_code == 200, (url, response.status_code)
     return elapsed
 
@@ -125,9 +142,11 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=60)
     parser.add_argument("--reuse", action="store_true")
     parser.add_argument("--rebuild", action="store_true")
+    parser.add_argument("--database-url", default=None)
     args = parser.parse_args()
-    setup_django(args.reuse and (OUT / "bench.sqlite3").exists())
-    if args.reuse and (OUT / "bench.sqlite3").exists():
+    reuse = args.reuse and (args.database_url or (OUT / "bench.sqlite3").exists())
+    setup_django(bool(reuse), args.database_url)
+    if reuse:
         from django.core.management import call_command
 
         from groundgate.models import Case
@@ -165,13 +184,58 @@ def main() -> None:
             report("  " + url.split("&after=")[0][6:][:32], samples)
     case_pages = [timed(client, f"/d/big/cases/{rng.choice(ids)}/") for _ in range(args.requests)]
     report(f"case page ({args.cases} cases)", case_pages)
+    for name, samples in CPU.items():
+        report(f"{name}: this process's CPU", samples)
     if args.rebuild:
         from reviews.queue import BATCH, queue_rebuild
 
+        probe = WriterProbe()
+        probe.start()
         t0 = time.perf_counter()
         count = queue_rebuild()
         wall = time.perf_counter() - t0
+        probe.stop()
         print(f"rebuild_queue, {count} cases: {wall:.1f} s ({-(-count // BATCH)} transactions)")
+        report("  a writer meanwhile (new case)", probe.waits)
+        print(f"  longest write during the rebuild: {max(probe.waits) * 1000:.0f} ms")
+
+
+class WriterProbe(threading.Thread):
+    """Stores a new gated case every 20 ms (the gate service's write path, which adds a queue
+    row and its counts) and records how long each write took, while the rebuild runs."""
+
+    def __init__(self) -> None:
+        super().__init__(daemon=True)
+        self.waits: list[float] = []
+        self.running = True
+
+    def run(self) -> None:
+        from django.db import connection
+
+        from groundgate.engine.registry import get_gate
+        from groundgate.models import Dataset
+        from groundgate.services.gating import case_create_gated
+
+        spec = get_gate("answer")
+        payload = json.loads(
+            (ROOT / "fixtures" / "demo" / "cases.jsonl").read_text().split("\n")[0]
+        )
+        verdict = spec.run(spec.input_model.model_validate(payload), spec.default_policy)
+        dataset = Dataset.objects.get(slug="big")
+        n = 0
+        while self.running:
+            n += 1
+            t0 = time.perf_counter()
+            case_create_gated(dataset=dataset, kind="answer", external_id=f"probe-{time.time_ns()}",
+                              question="q", payload=payload, verdict=verdict,
+                              policy=spec.default_policy)  # fmt: skip
+            self.waits.append(time.perf_counter() - t0)
+            time.sleep(0.02)
+        connection.close()
+
+    def stop(self) -> None:
+        self.running = False
+        self.join()
 
 
 if __name__ == "__main__":

@@ -241,7 +241,7 @@ GROUNDGATE_LLM_MAX_RETRIES = env_int("GROUNDGATE_LLM_MAX_RETRIES", 2, minimum=0)
 REST_FRAMEWORK = {
     # Tokens for programs, sessions for the browser (CSRF applies to session requests).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "groundgate.api.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

@@ -19,6 +19,7 @@ from groundgate.engine.canonical import canonical_json, sha256_of
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.models import Case, Dataset, GatePolicyRecord, GateRun
+from groundgate.models.rows import row_insert, rows_insert
 from groundgate.services.signals import cases_changed
 
 
@@ -33,7 +34,7 @@ def policy_record_for(*, spec: GateSpec, policy: GatePolicy) -> GatePolicyRecord
         policy_version=policy.policy_version,
         body=policy.model_dump(mode="json"),
     )
-    GatePolicyRecord.objects.bulk_create([record], ignore_conflicts=True)
+    rows_insert([record], ignore_conflicts=True)
     return record
 
 
@@ -72,7 +73,10 @@ def gate_runs_record(*, runs: Sequence[GateRun], new_cases: bool = False) -> Non
     runs in hand instead of re-reading the cases' records."""
     if not runs:
         return
-    GateRun.objects.bulk_create(runs)
+    if len(runs) == 1:
+        row_insert(runs[0])  # the gate service's one run: no query compiler (models.rows)
+    else:
+        GateRun.objects.bulk_create(runs)
     cases_changed.send(
         sender=GateRun,
         case_ids=[run.case_id for run in runs],
@@ -106,13 +110,15 @@ def case_create_gated(
     BEGIN IMMEDIATE) is held for five INSERTs, never for gating."""
     spec = get_gate(kind)
     with transaction.atomic():
-        case = Case.objects.create(
-            dataset=dataset,
-            kind=kind,
-            external_id=external_id,
-            question=question,
-            payload=payload,
-            payload_sha256=sha256_of(payload),
+        case = row_insert(
+            Case(
+                dataset=dataset,
+                kind=kind,
+                external_id=external_id,
+                question=question,
+                payload=payload,
+                payload_sha256=sha256_of(payload),
+            )
         )
         record = policy_record_for(spec=spec, policy=policy)
         run = gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=record)

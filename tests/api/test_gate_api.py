@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from groundgate.engine.registry import get_gate
@@ -149,3 +150,40 @@ def test_a_nul_in_the_url_is_bad_input_not_a_server_error(rag_system):
     response = rag_system.get("/api/v1/datasets/?page_size=1%00")
     assert response.status_code == 400 and "NUL" in response.json()["detail"]
     assert post(rag_system, "answer", PASSING["answer"], dataset="team%00").status_code == 400
+
+
+def test_a_revoked_token_or_membership_is_refused_at_the_next_request(rag_system, team):
+    """Token and membership are read on every request (one statement each), never cached."""
+    assert post(rag_system, "answer", PASSING["answer"]).status_code == 201
+    rag_system.user.memberships.filter(dataset=team).delete()
+    assert post(rag_system, "answer", failing("answer") | {"case_id": "a-2"}).status_code == 404
+    Token.objects.filter(user=rag_system.user).delete()
+    response = post(rag_system, "answer", failing("answer") | {"case_id": "a-3"})
+    assert response.status_code == 401
+    assert response.json()["detail"] == "Invalid token."
+
+
+def test_an_inactive_user_is_refused_with_drfs_message(rag_system):
+    type(rag_system.user).objects.filter(pk=rag_system.user.pk).update(is_active=False)
+    response = post(rag_system, "answer", PASSING["answer"])
+    assert response.status_code == 401
+    assert response.json()["detail"] == "User inactive or deleted."
+    assert not Case.objects.exists()
+
+
+def test_the_token_user_is_the_stored_user(rag_system):
+    """request.user is built from the row read with the token; the fields left out of that
+    read are loaded when asked for, with the stored values."""
+    from groundgate.api.authentication import TokenAuthentication
+
+    key = Token.objects.get(user=rag_system.user).key
+    user, token = TokenAuthentication().authenticate_credentials(key)
+    stored = type(user).objects.get(pk=rag_system.user.pk)
+    assert (user.pk, user.username, user.is_active, user.is_superuser) == (
+        stored.pk,
+        stored.username,
+        True,
+        False,
+    )
+    assert (user.date_joined, user.email) == (stored.date_joined, stored.email)
+    assert (token.key, token.user_id) == (key, stored.pk)

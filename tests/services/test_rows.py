@@ -1,0 +1,85 @@
+"""groundgate.models.rows writes and reads rows as the ORM does (the gate service's write path
+and the API's token and membership reads use it)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import IntegrityError, connection, transaction
+
+from groundgate.access import dataset_access
+from groundgate.engine.registry import get_gate
+from groundgate.models import Case, Dataset, GateRun
+from groundgate.models.rows import MAX_ROWS, row_insert, rows_insert
+from groundgate.services.datasets import dataset_get_or_create, membership_grant
+from groundgate.services.gating import gaterun_build, policy_record_for
+from reviews.models import QueueCode
+from tests.engine.family_samples import failing
+
+pytestmark = pytest.mark.django_db
+
+PAYLOAD = {"case_id": "x", "text": "净利润 330,435.30万元", "nested": [1, 2.5, None, True]}
+
+
+def stored(model, pk, *exclude):
+    """The row as the database holds it, column by column (raw values, no conversion)."""
+    columns = [f.column for f in model._meta.concrete_fields if f.column not in exclude]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {', '.join(columns)} FROM {model._meta.db_table} WHERE id = %s", [pk]
+        )
+        return cursor.fetchone()
+
+
+def test_a_row_inserted_without_the_orm_is_stored_as_the_orm_stores_it():
+    dataset, _ = dataset_get_or_create(slug="team")
+    fields = dict(dataset=dataset, kind="answer", question="q?", payload=PAYLOAD)
+    by_orm = Case.objects.create(external_id="a", payload_sha256="s", **fields)
+    by_rows = row_insert(Case(external_id="b", payload_sha256="s", **fields))
+    assert by_rows.pk == by_orm.pk + 1 and not by_rows._state.adding
+    assert stored(Case, by_rows.pk, "id", "external_id", "created_at") == stored(
+        Case, by_orm.pk, "id", "external_id", "created_at"
+    )
+    again = Case.objects.get(pk=by_rows.pk)
+    assert (again.payload, again.created_at) == (PAYLOAD, by_rows.created_at)
+
+    spec = get_gate("answer")
+    verdict = spec.run(spec.input_model.model_validate(failing("answer")), spec.default_policy)
+    record = policy_record_for(spec=spec, policy=spec.default_policy)
+    runs = [
+        gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=record)
+        for case in (by_orm, by_rows)
+    ]
+    GateRun.objects.bulk_create(runs[:1])
+    row_insert(runs[1])
+    assert stored(GateRun, runs[1].pk, "id", "case_id", "created_at") == stored(
+        GateRun, runs[0].pk, "id", "case_id", "created_at"
+    )
+
+
+def test_a_taken_key_raises_or_is_skipped_and_many_rows_go_in_batches():
+    dataset, _ = dataset_get_or_create(slug="team")
+    case = row_insert(Case(dataset=dataset, kind="answer", external_id="a", payload={}))
+    with pytest.raises(IntegrityError), transaction.atomic():
+        row_insert(Case(dataset=dataset, kind="answer", external_id="a", payload={}))
+    spec = get_gate("answer")
+    policy_record_for(spec=spec, policy=spec.default_policy)
+    policy_record_for(spec=spec, policy=spec.default_policy)  # already stored: skipped
+    codes = [
+        QueueCode(dataset_id=dataset.pk, case_id=case.pk, code=f"C{i}")
+        for i in range(2 * MAX_ROWS + 1)
+    ]
+    rows_insert(codes)
+    assert QueueCode.objects.filter(case=case).count() == 2 * MAX_ROWS + 1
+
+
+def test_the_dataset_read_with_a_membership_is_the_stored_one(django_user_model):
+    dataset = Dataset.objects.create(slug="team", name="Team", description="d", reviews_required=2)
+    user = django_user_model.objects.create_user("ada")
+    membership_grant(dataset=dataset, user=user, role="admin")
+    access = dataset_access(user=user, slug="team")
+    expected = Dataset.objects.get(pk=dataset.pk)
+    assert access.role == "admin"
+    assert [getattr(access.dataset, f.attname) for f in Dataset._meta.concrete_fields] == [
+        getattr(expected, f.attname) for f in Dataset._meta.concrete_fields
+    ]
+    assert access.dataset.created_at.tzinfo is not None
