@@ -1,6 +1,18 @@
-"""Trace import and the Label Studio / Parquet exports: records per second (issue 16).
+"""Trace import and the Label Studio / Parquet / OpenTelemetry exports: records per second and
+memory (issue 16).
 
 Run: .venv/bin/python bench/bench_integrations.py [--spans N]
+     DEBUG=1 .venv/bin/python bench/bench_integrations.py --end-to-end [--sizes 10000,100000]
+
+--end-to-end runs each measurement in its own process (peak RSS only grows, so one process per
+size is the only honest way to compare sizes), against a throwaway SQLite file under
+bench/out/integrations/:
+  convert     the trace file read trace by trace (two passes, no database): spans/s, peak RSS
+  import      `trace_file_import` of the file into a new dataset, gated: spans/s, peak RSS
+  export-F    the export of that dataset in format F (jsonl, labelstudio, parquet, otel), the
+              records read from the database as the API streams them: records/s, peak RSS
+Each line gives the process's RSS before the measured step and its peak after, in MB; memory is
+flat when the peak does not grow with the size.
 
 Measures the pure parts, in-process, on generated data shaped like fixtures/traces/:
   read+convert  N Phoenix JSONL spans (a chain, a retriever with two documents, an LLM span per
@@ -8,9 +20,8 @@ Measures the pure parts, in-process, on generated data shaped like fixtures/trac
   labelstudio   N/3 export records turned into Label Studio tasks and serialised
   parquet       N/3 export records streamed as a Parquet file (pyarrow, zstd)
 and the process's peak resident memory (it only grows, and generating the input dominates it, so
-it says little: the import holds the whole file and its cases in memory to group spans by
-trace). Storing and gating the cases (the case import service, the database) is not part of
-these figures: bench_answer_gate.py and bench_load.py measure those.
+it says little here: --end-to-end measures memory per size, in separate processes, and the whole
+import and export through the database).
 """
 
 from __future__ import annotations
@@ -161,5 +172,154 @@ def main() -> None:
     measure("parquet", records, "records", parquet)
 
 
+OUT = Path(__file__).resolve().parent / "out" / "integrations"
+
+
+def _vmrss(field: str = "VmRSS") -> float:
+    """This process's resident memory now (VmRSS) or at its peak (VmHWM), in MB. Not
+    ru_maxrss: Linux carries that across fork and exec, so a child would report the peak of
+    the parent that generated its input."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def child(kind: str, spans_path: Path, db: Path, fmt: str) -> None:
+    """One measurement in this process; prints one JSON line."""
+    import os
+
+    os.environ["DATABASE_URL"] = f"sqlite:///{db}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "groundgate.settings")
+    # DEBUG off as in production: with DEBUG on Django keeps the SQL of the last 9,000 queries,
+    # which for bulk inserts of whole payloads is hundreds of MB.
+    os.environ["DEBUG"] = "0"
+    os.environ.setdefault("SECRET_KEY", "bench-integrations-" + "k" * 40)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from groundgate.services.datasets import dataset_get_or_create
+
+    result: dict = {"step": kind}
+    if kind == "convert":
+        from groundgate.integrations.openinference.stream import index_traces, trace_cases
+
+        before = _vmrss()
+        started = time.perf_counter()
+        with spans_path.open("rb") as fh:
+            index = index_traces(fh, "openinference")
+            pattern = compile_citation_pattern(None)
+            built = sum(
+                1
+                for c, _ in trace_cases(fh, index, fmt="openinference", citation_pattern=pattern)
+                if c
+            )
+        result |= {"count": index.spans, "unit": "spans", "cases": built}
+    elif kind == "import":
+        from groundgate.services.trace_imports import trace_file_import
+
+        call_command("migrate", verbosity=0)
+        dataset, _ = dataset_get_or_create(slug="bench")
+        before = _vmrss()
+        started = time.perf_counter()
+        with spans_path.open("rb") as fh:
+            report = trace_file_import(dataset=dataset, file=fh, fmt="openinference")
+        assert not report.errors, report.errors[:3]
+        spans = spans_path.read_bytes().count(b"\n") + 1
+        result |= {"count": spans, "unit": "spans", "cases": report.imported}
+    else:
+        from reviews.export import ExportFilters, export_records
+        from reviews.export_formats import EXPORT_FORMATS
+
+        dataset, _ = dataset_get_or_create(slug="bench")
+        export_format = EXPORT_FORMATS[fmt]
+        records = Counted(export_records(dataset=dataset, filters=ExportFilters()))
+        before = _vmrss()
+        started = time.perf_counter()
+        size = sum(
+            len(b)
+            for b in export_format.stream(records, dataset=dataset, page_url=lambda d, p: "/x")
+        )
+        result |= {"count": records.count, "unit": "records", "bytes": size}
+    seconds = time.perf_counter() - started
+    result |= {
+        "seconds": round(seconds, 2),
+        "per_second": round(result["count"] / seconds),
+        "rss_before_mb": round(before),
+        "peak_rss_mb": round(_vmrss("VmHWM")),
+    }
+    print(json.dumps(result))
+
+
+class Counted:
+    def __init__(self, records):
+        self._records = iter(records)
+        self.count = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        record = next(self._records)
+        self.count += 1
+        return record
+
+
+def end_to_end(sizes: list[int]) -> None:
+    import subprocess
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    for size in sizes:
+        spans_path = OUT / f"spans-{size}.jsonl"
+        spans_path.write_bytes(spans_file(size))
+        db = OUT / f"bench-{size}.sqlite3"
+        for stale in OUT.glob(f"bench-{size}.sqlite3*"):
+            stale.unlink()
+        steps = [("convert", "-"), ("import", "-")]
+        steps += [("export", f) for f in ("jsonl", "labelstudio", "parquet", "otel")]
+        for kind, fmt in steps:
+            out = subprocess.run(
+                [
+                    sys.executable,
+                    __file__,
+                    "--child",
+                    kind,
+                    "--spans-path",
+                    str(spans_path),
+                    "--db",
+                    str(db),
+                    "--fmt",
+                    fmt,
+                ],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
+            line = json.loads(out.strip().splitlines()[-1])
+            name = kind if kind != "export" else f"export-{fmt}"
+            print(
+                f"{size:>7,} spans  {name:18} {line['count']:>8,} {line['unit']:7} "
+                f"{line['seconds']:7.2f} s {line['per_second']:>8,}/s  "
+                f"RSS before {line['rss_before_mb']:4} MB, peak {line['peak_rss_mb']:4} MB",
+                flush=True,
+            )
+
+
 if __name__ == "__main__":
-    main()
+    if "--child" in sys.argv or "--end-to-end" in sys.argv:
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--child")
+        parser.add_argument("--spans-path", type=Path)
+        parser.add_argument("--db", type=Path)
+        parser.add_argument("--fmt", default="-")
+        parser.add_argument("--end-to-end", action="store_true")
+        parser.add_argument("--sizes", default="10000,100000")
+        options = parser.parse_args()
+        if options.child:
+            child(options.child, options.spans_path, options.db, options.fmt)
+        else:
+            end_to_end([int(n) for n in options.sizes.split(",")])
+    else:
+        main()

@@ -1,7 +1,26 @@
+from django import forms
 from django.contrib import admin
 
+from groundgate.access import Action, datasets_visible, member_role, require, role_may
 from groundgate.engine.canonical import sha256_of
-from groundgate.models import Case, Chunk, Dataset, Document, GateRun, Membership, Page
+from groundgate.models import (
+    Case,
+    Chunk,
+    Dataset,
+    Document,
+    GateRun,
+    Membership,
+    Page,
+    Webhook,
+    WebhookAttempt,
+    WebhookDelivery,
+)
+from groundgate.services.webhooks import (
+    WebhookInputError,
+    dataset_webhooks_refresh,
+    webhook_events_clean,
+    webhook_url_clean,
+)
 
 
 class MembershipInline(admin.TabularInline):
@@ -74,3 +93,115 @@ class GateRunAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+
+class WebhookAttemptInline(admin.TabularInline):
+    """The delivery log, read-only (append-only rows)."""
+
+    model = WebhookAttempt
+    fk_name = "delivery"
+    extra = 0
+    can_delete = False
+    fields = ("attempt", "status_code", "duration_ms", "succeeded", "error", "created_at")
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class WebhookForm(forms.ModelForm):
+    """The same checks as the API (the services' cleaners), shown on the form's fields."""
+
+    url = forms.CharField(max_length=2000, help_text="http:// or https://")
+
+    class Meta:
+        model = Webhook
+        fields = ("dataset", "url", "events", "active", "secret")
+
+    def clean_url(self):
+        return _cleaned(webhook_url_clean, self.cleaned_data["url"])
+
+    def clean_events(self):
+        return _cleaned(webhook_events_clean, self.cleaned_data["events"])
+
+    def clean_secret(self):
+        secret = self.cleaned_data.get("secret") or ""
+        if not 16 <= len(secret) <= 128:
+            raise forms.ValidationError("16 to 128 characters")
+        return secret
+
+
+def _cleaned(clean, value):
+    try:
+        return clean(value)
+    except WebhookInputError as exc:
+        raise forms.ValidationError(str(exc).split(": ", 1)[-1]) from None
+
+
+@admin.register(Webhook)
+class WebhookAdmin(admin.ModelAdmin):
+    """Webhooks of the datasets the signed-in user administers (groundgate.access decides, as
+    for the API: staff status alone shows none). The secret is typed once and never shown."""
+
+    form = WebhookForm
+    list_display = ("dataset", "url", "events", "active", "created_at")
+    list_filter = ("active",)
+
+    def get_fields(self, request, obj=None):
+        return ("dataset", "url", "events", "active") + (() if obj else ("secret",))
+
+    def get_readonly_fields(self, request, obj=None):
+        return ("dataset",) if obj else ()
+
+    def get_queryset(self, request):
+        administered = [
+            d.pk for d in datasets_visible(user=request.user) if may_manage(request.user, d)
+        ]
+        return super().get_queryset(request).filter(dataset_id__in=administered)
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "dataset":
+            kwargs["queryset"] = Dataset.objects.filter(
+                pk__in=[
+                    d.pk for d in datasets_visible(user=request.user) if may_manage(request.user, d)
+                ]
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def save_model(self, request, obj, form, change):
+        require(user=request.user, dataset=obj.dataset, action=Action.WEBHOOKS)
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+        dataset_webhooks_refresh(dataset=obj.dataset)
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # switch it off instead: its delivery log stays
+
+
+@admin.register(WebhookDelivery)
+class WebhookDeliveryAdmin(admin.ModelAdmin):
+    list_display = ("event_id", "event", "webhook", "created_at")
+    list_filter = ("event",)
+    fields = ("webhook", "event_id", "event", "created_at")
+    readonly_fields = fields
+    inlines = [WebhookAttemptInline]
+
+    def get_queryset(self, request):
+        administered = [
+            d.pk for d in datasets_visible(user=request.user) if may_manage(request.user, d)
+        ]
+        return super().get_queryset(request).filter(webhook__dataset_id__in=administered)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return request.method in ("GET", "HEAD")
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+def may_manage(user, dataset: Dataset) -> bool:
+    return role_may(member_role(user=user, dataset=dataset), Action.WEBHOOKS)

@@ -1,7 +1,8 @@
 """Celery tasks: thin wrappers that take ids and call one service.
 
 With no CELERY_BROKER_URL they run eagerly in the caller's process (the one-command default).
-Retries are declared here, on the task: only for database hiccups, never for bad input.
+Retries are declared here, on the task: only for database hiccups (and, for webhook deliveries,
+a receiver that did not answer 2xx), never for bad input.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from django.db import OperationalError
 
 from groundgate.models import Case, Dataset
 from groundgate.services.gating import case_gate, dataset_regate
+from groundgate.services.webhooks import WebhookDeliveryFailed, webhook_delivery_attempt
 
 RETRY = {
     "autoretry_for": (OperationalError,),
@@ -51,3 +53,18 @@ def sweep_pending_documents_task() -> dict:
 
     report = documents_pending_sweep()
     return {"requeued": report.requeued, "failed": report.failed}
+
+
+# A receiver that is down is tried again after about 1, 2, 4, ... s (with jitter, at most 10
+# minutes apart), 8 tries after the first; each try is a row in the delivery log.
+@shared_task(
+    bind=True,
+    autoretry_for=(WebhookDeliveryFailed,),
+    retry_backoff=True,
+    retry_backoff_max=600,
+    retry_jitter=True,
+    max_retries=8,
+)
+def deliver_webhook_task(self, delivery_id: int) -> int | None:
+    attempt = webhook_delivery_attempt(delivery_id=delivery_id, attempt=self.request.retries + 1)
+    return attempt.status_code if attempt is not None else None

@@ -369,6 +369,23 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
         }
 
 
+class Counted:
+    """An iterator of records that counts what passed through it (the export_ready event says
+    how many records an export held)."""
+
+    def __init__(self, records: Iterator[dict]):
+        self._records = iter(records)
+        self.count = 0
+
+    def __iter__(self) -> Counted:
+        return self
+
+    def __next__(self) -> dict:
+        record = next(self._records)
+        self.count += 1
+        return record
+
+
 def jsonl_stream(records: Iterator[dict]) -> Iterator[bytes]:
     """JSON lines, yielded in blocks of ~1000 records (fewer, larger writes)."""
     block: list[bytes] = []

@@ -1,6 +1,7 @@
-"""The export's formats: JSON lines and CSV (reviews/export.py), Label Studio tasks and Parquet
-(groundgate/integrations). Each takes the same records (groundgate.export.v1) and streams bytes;
-the API and the `export` command look a format up here by name."""
+"""The export's formats: JSON lines and CSV (reviews/export.py), Label Studio tasks, Parquet and
+OpenTelemetry evaluation events (groundgate/integrations). Each takes the same records
+(groundgate.export.v1) and streams bytes; the API and the `export` command look a format up here
+by name."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from itertools import islice
 import orjson
 
 from groundgate.integrations.labelstudio import PageSize, record_task
+from groundgate.integrations.otel import otlp_logs_stream
 from groundgate.integrations.parquet import parquet_stream
 from groundgate.models import Dataset, Page
 from reviews.export import csv_stream, jsonl_stream
@@ -75,6 +77,10 @@ def _parquet(records, **_):
     return parquet_stream(records)
 
 
+def _otel(records, **_):
+    return otlp_logs_stream(records)
+
+
 EXPORT_FORMATS = {
     f.name: f
     for f in (
@@ -82,5 +88,6 @@ EXPORT_FORMATS = {
         ExportFormat("csv", "text/csv", "csv", _csv),
         ExportFormat("labelstudio", "application/json", "labelstudio.json", labelstudio_stream),
         ExportFormat("parquet", "application/vnd.apache.parquet", "parquet", _parquet),
+        ExportFormat("otel", "application/x-ndjson", "otlp.jsonl", _otel),
     )
 }

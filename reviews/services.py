@@ -9,6 +9,7 @@ from django.db import transaction
 from groundgate.access import Action, require
 from groundgate.models import Case
 from groundgate.selectors.cases import case_current_run
+from groundgate.services.webhooks import Event, webhook_events_emit
 from reviews.models import FindingDecision, GateCall, Label, Relabel, Review, WrongReason
 from reviews.queue import progress_add, queue_refresh
 from reviews.reservations import reservation_release
@@ -97,6 +98,11 @@ def review_submit(
         queue_refresh([case.pk])
         # The review is in: the reviewer's hold on the case ends (reviews.reservations).
         reservation_release(case=case, user=reviewer)
+        webhook_events_emit(
+            datasets=[case.dataset],
+            event="review",
+            build=lambda: [_review_event(review, decisions)],
+        )
     return SubmitResult(review, conflicts)
 
 
@@ -146,4 +152,40 @@ def cases_relabel(*, cases: list[Case], admin, to_label: str, reason: str) -> li
     ]
     Relabel.objects.bulk_create(relabels)
     queue_refresh([c.pk for c in cases])
+    webhook_events_emit(
+        datasets={c.dataset for c in cases},
+        event="relabel",
+        build=lambda: [_relabel_event(r) for r in relabels],
+    )
     return relabels
+
+
+def _review_event(review: Review, decisions: list[Decision]) -> Event:
+    case = review.case
+    data = {
+        "case_id": case.pk,
+        "external_id": case.external_id,
+        "review_id": review.pk,
+        "gate_run_id": review.gate_run_id,
+        "reviewer": review.reviewer.get_username(),
+        "label": review.label,
+        "finding_decisions": [
+            {"finding_index": d.finding_index, "call": d.call, "reason": d.reason}
+            for d in decisions
+        ],
+    }
+    return Event(case.dataset_id, "review", data)
+
+
+def _relabel_event(relabel: Relabel) -> Event:
+    case = relabel.case
+    data = {
+        "case_id": case.pk,
+        "external_id": case.external_id,
+        "relabel_id": relabel.pk,
+        "admin": relabel.admin.get_username(),
+        "from_label": relabel.from_label,
+        "to_label": relabel.to_label,
+        "reason": relabel.reason,
+    }
+    return Event(case.dataset_id, "relabel", data)

@@ -16,15 +16,17 @@ class Action(StrEnum):
     RELABEL = "relabel"  # set a case's final label (case page, bulk, admin action)
     IMPORT = "import"  # upload PDFs, import chunks or cases
     EXPORT = "export"  # the streaming export of the audited dataset
+    WEBHOOKS = "webhooks"  # see, add and change the dataset's webhooks and their delivery log
 
 
 # Everything else is open to every member of the dataset.
-ADMIN_ONLY = frozenset({Action.RELABEL, Action.IMPORT, Action.EXPORT})
+ADMIN_ONLY = frozenset({Action.RELABEL, Action.IMPORT, Action.EXPORT, Action.WEBHOOKS})
 
 DENIED = {
     Action.RELABEL: "only admins of the dataset relabel",
     Action.IMPORT: "this needs the admin role in the dataset",
     Action.EXPORT: "this needs the admin role in the dataset",
+    Action.WEBHOOKS: "this needs the admin role in the dataset",
 }
 
 

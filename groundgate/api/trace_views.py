@@ -36,7 +36,7 @@ class TraceImport(APIView):
 
     @extend_schema(
         operation_id="traces_import",
-        summary="Import OpenInference traces (Phoenix span JSON/JSONL, OTLP JSON) as cases",
+        summary="Import traces (Phoenix spans, OTLP JSON, LangSmith runs, Langfuse observations)",
         parameters=[
             OpenApiParameter("format", str, enum=list(FORMATS), default="openinference"),
             OpenApiParameter(

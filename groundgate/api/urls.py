@@ -9,6 +9,7 @@ from drf_spectacular.views import (
 
 from groundgate.api import data_views as d
 from groundgate.api import ingest_views as i
+from groundgate.api import webhook_views as w
 from groundgate.api.answer_views import AnswerView
 from groundgate.api.gate_views import GATE_VIEWS
 from groundgate.api.trace_views import TraceImport
@@ -37,6 +38,10 @@ urlpatterns = [
     path(f"{DS}/chunks/", d.ChunkList.as_view(), name="chunk-list"),
     path(f"{DS}/cases/import", i.CaseImport.as_view(), name="case-import"),
     path(f"{DS}/traces/import", TraceImport.as_view(), name="trace-import"),
+    path(f"{DS}/webhooks/", w.WebhookList.as_view(), name="webhook-list"),
+    path(f"{DS}/webhooks/<id:pk>/", w.WebhookDetail.as_view(), name="webhook-detail"),
+    path(f"{DS}/webhooks/<id:pk>/attempts/", w.WebhookAttempts.as_view(), name="webhook-log"),
+    path(f"{DS}/webhooks/<id:pk>/test", w.WebhookTest.as_view(), name="webhook-test"),
     path(f"{DS}/cases/<id:pk>/gate-runs/", d.CaseGateRuns.as_view(), name="case-gate-runs"),
     # Cases with their review state, reviews, export: the reviews app's (named, not imported,
     # so groundgate does not depend on reviews).

@@ -149,30 +149,27 @@ def _solve(
     """For operand a, the operand b (its index; None for one-operand operations) with
     op(a, b) within tol of t, and the formula."""
 
-    def pair(lo: float, hi: float) -> int | None:
-        return _pair(keys, ordered, lo, hi, ai)
-
     if abs(a) <= tol:
         return None  # an operand lost in the rounding explains nothing
     if operation in ("sum", "average") and a > 2 * t:
         return None
     if operation == "sum":
-        bi = pair(t - a - tol, t - a + tol)
+        bi = _pair(keys, ordered, t - a - tol, t - a + tol, ai)
         if bi is not None and t - a > tol:
             return bi, "{a} + {b} ≈ {r}"
     elif operation == "average":
-        bi = pair(2 * t - a - 2 * tol, 2 * t - a + 2 * tol)
+        bi = _pair(keys, ordered, 2 * t - a - 2 * tol, 2 * t - a + 2 * tol, ai)
         if bi is not None and 2 * t - a > tol:
             return bi, "({a} + {b}) / 2 ≈ {r}"
     elif operation in ("difference", "percentage_points"):
-        bi = pair(a - t - tol, a - t + tol)
+        bi = _pair(keys, ordered, a - t - tol, a - t + tol, ai)
         if bi is not None and a - t > tol:
             return bi, "{a} − {b} ≈ {r}"
     elif operation in ("ratio", "percentage"):
         # a / b (x 100) = t  <=>  b = a (x 100) / t
         factor = 100.0 if operation == "percentage" else 1.0
         if a > 0 and t > tol:
-            bi = pair(a * factor / (t + tol), a * factor / (t - tol))
+            bi = _pair(keys, ordered, a * factor / (t + tol), a * factor / (t - tol), ai)
             if bi is not None:
                 return bi, "{a} / {b} × 100 ≈ {r}" if factor != 1 else "{a} / {b} ≈ {r}"
     elif operation == "percentage_change":
@@ -182,14 +179,14 @@ def _solve(
                 continue
             lo = a / (1 + (signed + tol) / 100)
             hi = a / (1 + (signed - tol) / 100)
-            bi = pair(min(lo, hi), max(lo, hi))
+            bi = _pair(keys, ordered, min(lo, hi), max(lo, hi), ai)
             if bi is not None:
                 return bi, "({a} − {b}) / {b} × 100 ≈ {r}"
     elif operation == "percent_of":
         # a x b / 100 = t  <=>  b = 100 t / a
         if a != 0:
             lo, hi = 100 * (t - tol) / a, 100 * (t + tol) / a
-            bi = pair(min(lo, hi), max(lo, hi))
+            bi = _pair(keys, ordered, min(lo, hi), max(lo, hi), ai)
             if bi is not None:
                 return bi, "{a} × {b} ≈ {r}"
     elif operation == "as_percent":

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+import orjson
 from pydantic import BaseModel
 
 from groundgate.engine.errors import field_path
@@ -87,6 +88,16 @@ def check_case_json(text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS):
             f"the case is {size} bytes; at most {limits.max_bytes} are accepted "
             "(GROUNDGATE_CASE_MAX_BYTES)",
         )
+    # Fast path (most cases): orjson parses in a fraction of json.loads' time and refuses
+    # NaN/Infinity, and _within_limits walks the result without building paths. Anything it
+    # refuses, or any case that breaks a rule, goes the exact way below, which names the field.
+    try:
+        payload = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        pass
+    else:
+        if _within_limits(payload, size, limits):
+            return payload, None
     try:
         payload = loads_marking_nonfinite(text)
     except RecursionError:
@@ -95,6 +106,73 @@ def check_case_json(text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS):
         return None, None
     problem = first_problem(payload, limits)
     return (None, problem) if problem else (payload, None)
+
+
+_SCALARS = frozenset({int, float, bool, type(None)})
+# orjson reads an integer beyond 64 bits as a float, where json.loads keeps the int (and
+# first_problem checks ints: a page_index of -10**30): such floats take the exact walk.
+_BIG = float(2**63)
+
+
+def _within_limits(payload, size: int, limits: CaseLimits) -> bool:
+    """True when first_problem would find nothing in an orjson-parsed payload (which holds no
+    NaN/Infinity) of a `size`-byte text. False means "maybe": the caller then runs first_problem
+    for the exact answer. The same rules, walked without building paths (this runs per case)."""
+    max_text, max_items, max_depth = limits.max_text_chars, limits.max_items, limits.max_depth
+    # A string cannot have more characters than the JSON text has bytes.
+    check_text = size > max_text
+    if type(payload) is str:
+        return not check_text or len(payload) <= max_text
+    if type(payload) is float:
+        return -_BIG < payload < _BIG
+    ids: list[str] = []
+    stack: list[tuple[object, int]] = [(payload, 0)]  # (container, length of its path)
+    while stack:
+        value, depth = stack.pop()
+        if depth >= max_depth:
+            return False
+        if type(value) is dict:
+            for key, item in value.items():
+                kind = type(item)
+                if kind is str:
+                    if key in ID_KEYS:
+                        ids.append(item)
+                    if check_text and len(item) > max_text:
+                        return False
+                elif kind is list:
+                    if key in _LIST_RULE_KEYS and stored_value_problem(key, item) is not None:
+                        return False
+                    stack.append((item, depth + 1))
+                elif kind is dict:
+                    stack.append((item, depth + 1))
+                elif kind is int and key == "page_index" and item < 0:
+                    return False
+                elif kind is float and not -_BIG < item < _BIG:
+                    return False
+        elif type(value) is list:
+            if len(value) > max_items:
+                return False
+            kinds = set(map(type, value))
+            if _SCALARS.issuperset(kinds):
+                # Numbers (a box, a position): nothing to check but big floats, no Python loop.
+                if float in kinds and not all(
+                    -_BIG < item < _BIG for item in value if type(item) is float
+                ):
+                    return False
+                continue
+            for item in value:
+                kind = type(item)
+                if kind is float and not -_BIG < item < _BIG:
+                    return False
+                if kind is list or kind is dict:
+                    stack.append((item, depth + 1))
+                elif kind is str and check_text and len(item) > max_text:
+                    return False
+    for identifier in ids:
+        if len(identifier) > MAX_ID_CHARS or not identifier.strip():
+            return False
+    # One search over all ids at once (joining strings creates no control character).
+    return not ids or _CONTROL.search("".join(ids)) is None
 
 
 def loads_marking_nonfinite(text: str | bytes):
@@ -110,6 +188,8 @@ def _depth_message(limits: CaseLimits) -> str:
 # Stored identifiers (a case's own id, chunk ids): what the database, the review pages, the
 # export and file names (Content-Disposition) can carry safely.
 ID_KEYS = frozenset({"case_id", "request_id", "chunk_id"})
+# The keys whose list values stored_value_problem checks (_within_limits asks it only for these).
+_LIST_RULE_KEYS = frozenset({"bbox", "position_int"})
 MAX_ID_CHARS = 255
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 # A box coordinate beyond this many points from the origin is not on any page (PDF pages are at
@@ -120,6 +200,8 @@ MAX_COORDINATE = 1_000_000
 def stored_value_problem(key, value) -> str | None:
     """The rules for values that are stored and drawn, by their key, wherever they are in a
     case: ids, page indexes and boxes. None when the value is fine (or not one of these)."""
+    # A rule for a new key must also be known to _within_limits (ID_KEYS, _LIST_RULE_KEYS or
+    # its page_index test), or the fast path would skip it.
     if key in ID_KEYS and isinstance(value, str):
         if not value.strip():
             return "an id must not be empty"

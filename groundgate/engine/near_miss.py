@@ -78,7 +78,12 @@ def _digit_edit(mine: str, theirs: str) -> str | None:
 
 
 def _one_deletion(longer: str, shorter: str) -> bool:
-    for i in range(len(longer)):
-        if longer[:i] + longer[i + 1 :] == shorter:
-            return True
-    return False
+    """Whether deleting one character of `longer` gives `shorter` (len(longer) == len(shorter)
+    + 1). Deleting at the first position where they differ works whenever any deletion does
+    (deleting inside a run of equal characters gives the same string), so one comparison."""
+    i = 0
+    for a, b in zip(longer, shorter, strict=False):
+        if a != b:
+            break
+        i += 1
+    return longer[i + 1 :] == shorter[i:]

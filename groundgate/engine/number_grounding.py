@@ -76,6 +76,7 @@ class Hint:
 
 
 _DIGIT_RUNS = re.compile(r"[0-9０-９]+")
+_NOT_NUMERIC = frozenset({"date", "time", "identifier"})
 _ORDER = {reason: i for i, reason in enumerate(NEAR_MISS_REASONS)}
 
 
@@ -110,6 +111,10 @@ class EvidenceIndex:
         self._digit_keys: list[str] = []
         self._digit_positions: list[int] = []
         self._other_values: list[Located] | None = None
+        self._cited: dict[int, tuple[ChunkLike, int] | None] = {}
+        self._by_page: dict[int | None, list[ChunkLike]] | None = None
+        # The candidates of the last value asked about: ground() and near_miss() ask in turn.
+        self._last_candidates: tuple[Quantity, list[Located]] | None = None
 
     # -- context of a value --------------------------------------------------------------
 
@@ -155,7 +160,11 @@ class EvidenceIndex:
         if found is None:
             on_page = None
             percent = False
-            for other in self._chunks:
+            if self._by_page is None:  # the chunks of each page, in order, in one pass
+                self._by_page = {}
+                for each in self._chunks:
+                    self._by_page.setdefault(each.page_index, []).append(each)
+            for other in self._by_page[chunk.page_index]:
                 if other is chunk:
                     break
                 if other.page_index == chunk.page_index:
@@ -172,11 +181,17 @@ class EvidenceIndex:
         return found
 
     def _cited_chunk(self, evidence: EvidenceLike) -> tuple[ChunkLike, int] | None:
+        key = id(evidence)  # the accepted evidences live as long as this index
+        if key in self._cited:
+            return self._cited[key]
+        found = None
         for chunk in self._by_id.get(evidence.chunk_id, ()):
             offset = chunk.text.find(evidence.excerpt)
             if offset >= 0:
-                return chunk, offset
-        return None
+                found = chunk, offset
+                break
+        self._cited[key] = found
+        return found
 
     # -- the values ------------------------------------------------------------------------
 
@@ -200,13 +215,21 @@ class EvidenceIndex:
                         if self._chunk_declarations(chunk)
                         else self._context_for(chunk, offset)
                     )
+                    chunk_id = chunk.chunk_id
                     for value in excerpt_values:
+                        # _located(), written out: this loop runs for every excerpt value.
                         start = offset + value.start
                         context = shared or self._context_for(chunk, start)
-                        span = (start, offset + value.end)
-                        found.extend(
-                            _located(value, context, chunk.chunk_id, span, index, "excerpt")
+                        chunk_span = (start, offset + value.end)
+                        span = (value.start, value.end)
+                        q = typed(value)
+                        found.append(
+                            Located(q, context, chunk_id, chunk_span, index, span, "excerpt")
                         )
+                        for end in q.endpoints:
+                            found.append(
+                                Located(end, context, chunk_id, chunk_span, index, span, "excerpt")
+                            )
                 for q in squeezed_dates(evidence.excerpt):
                     v = q.value
                     span = (v.start, v.end)
@@ -215,8 +238,11 @@ class EvidenceIndex:
             numbers: list[tuple[str, int]] = []
             for position, located in enumerate(found):
                 q = located.quantity
-                if q.numeric:
+                numeric = q.figure is not None and q.kind not in _NOT_NUMERIC  # q.numeric
+                if numeric:
                     numbers.append((q.digits.rstrip("0"), position))
+                    if q.kind != "count":  # _index_keys() has none for other numbers
+                        continue
                 for key in _index_keys(q):
                     self._by_key.setdefault(key, []).append(position)
             numbers.sort()
@@ -229,6 +255,9 @@ class EvidenceIndex:
         significant digits (the same ones, or the leading ones a rounding needs) in one sorted
         list, other values by key (year, month, time, digits), so a long answer against long
         excerpts costs a few binary searches per value."""
+        last = self._last_candidates
+        if last is not None and last[0] is q:
+            return last[1]
         values = self.excerpt_values
         positions: set[int] = set()
         if q.numeric:
@@ -247,7 +276,9 @@ class EvidenceIndex:
             found = self._by_key.get(key)
             if found:
                 positions.update(found)
-        return [values[i] for i in sorted(positions)]
+        candidates = [values[i] for i in sorted(positions)]
+        self._last_candidates = (q, candidates)
+        return candidates
 
     def other_values(self, needle: str) -> list[Located]:
         """Values of the cited chunks outside their excerpts, and of the chunks nobody cited -

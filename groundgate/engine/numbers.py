@@ -180,7 +180,13 @@ def _raw(text: str, m: re.Match[str]) -> _Raw | None:
         special = _special_after(text, first, end)
         if special is not None:
             return special if special[0] >= 0 else None
-    if plain and first >= 4 and text[first - 1] in " \u00a0" and text[first - 2].isalpha():
+    if (
+        plain
+        and end - first in (1, 2, 4)  # _month_before reads only these (a day or a year)
+        and first >= 4
+        and text[first - 1] in " \u00a0"
+        and text[first - 2].isalpha()
+    ):
         dated = _month_before(text, first, end)
         if dated is not None:
             return dated
@@ -253,7 +259,8 @@ def _special_after(text: str, first: int, end: int) -> _Raw | None:
         if ordinal is not None:
             return (first, ordinal.end(), "ordinal", text[first : ordinal.end()], "", ())
         return None
-    if ch in "/ \u00a0":
+    # (A score needs "/" or " out of" right here: test that before the regex.)
+    if ch == "/" or (ch in " \u00a0" and text.startswith("out of", end + 1)):
         score = _SCORE_AFTER.match(text, end)
         if score is not None:
             return (first, score.end(), "score", _WS.sub("", text[first : score.end()]), "", ())

@@ -11,6 +11,7 @@ from groundgate.models.documents import (
     Page,
 )
 from groundgate.models.search import ChunkIndexState
+from groundgate.models.webhooks import Webhook, WebhookAttempt, WebhookDelivery
 
 __all__ = [
     "Case",
@@ -27,4 +28,7 @@ __all__ = [
     "Membership",
     "Page",
     "Role",
+    "Webhook",
+    "WebhookAttempt",
+    "WebhookDelivery",
 ]

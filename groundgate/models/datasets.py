@@ -19,6 +19,9 @@ class Dataset(models.Model):
     description = models.TextField(blank=True)
     # Issue 5: a dataset may require two independent reviews per case.
     reviews_required = models.PositiveSmallIntegerField(default=1)
+    # True while the dataset has an active webhook (kept by groundgate.services.webhooks): the
+    # gate's write path reads it from the dataset in hand instead of querying the webhooks.
+    webhooks_on = models.BooleanField(default=False, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="datasets"

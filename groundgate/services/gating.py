@@ -2,9 +2,9 @@
 
 gate_runs_record is the one writer of GateRuns (house rule 9): it stores them and sends
 cases_changed in the same transaction, so the review queue (reviews.queue, a receiver) is
-refreshed with them or not at all. Every caller, here, in imports, the API, tasks and the
-answering pipeline, goes through it; tests/services/test_gate_runs.py checks nobody else writes
-GateRuns.
+refreshed with them or not at all; the `verdict` webhook events are recorded with them too.
+Every caller, here, in imports, the API, tasks and the answering pipeline, goes through it;
+tests/services/test_gate_runs.py checks nobody else writes GateRuns.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.models import Case, Dataset, GatePolicyRecord, GateRun
 from groundgate.models.rows import row_insert, rows_insert
 from groundgate.services.signals import cases_changed
+from groundgate.services.webhooks import verdict_events, webhook_events_emit
 
 
 def policy_record_for(*, spec: GateSpec, policy: GatePolicy) -> GatePolicyRecord:
@@ -81,6 +82,12 @@ def gate_runs_record(*, runs: Sequence[GateRun], new_cases: bool = False) -> Non
         sender=GateRun,
         case_ids=[run.case_id for run in runs],
         runs=runs if new_cases else None,
+    )
+    # Subscribers hear of the verdicts once this transaction commits (nothing if it rolls back).
+    webhook_events_emit(
+        datasets={run.case.dataset for run in runs},
+        event="verdict",
+        build=lambda: verdict_events(runs),
     )
 
 
@@ -162,7 +169,7 @@ def dataset_regate(
     Written in batches, a transaction per batch: an interrupted run leaves whole batches.
     """
     report = RegateReport()
-    cases = Case.objects.filter(dataset=dataset).order_by("id")
+    cases = Case.objects.filter(dataset=dataset).select_related("dataset").order_by("id")
     if kind is not None:
         cases = cases.filter(kind=kind)
     records: dict[str, GatePolicyRecord] = {}

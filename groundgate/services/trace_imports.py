@@ -1,20 +1,88 @@
-"""Import traces from tracing tools (OpenInference: Phoenix span exports, OTLP JSON) as cases.
+"""Import traces from tracing tools (Phoenix/OpenInference spans, OTLP JSON, LangSmith runs,
+Langfuse observations) as cases.
 
-The pure reader (groundgate/integrations/openinference) turns the file into one answer case per
-trace; the cases then go through `case_import_lines`, the one import path, so validation, limits,
-idempotence, conflicts and gating are exactly those of a JSONL import. A trace with a bad span
-is reported (its line or place in the file, trace and span id) and not imported at all.
+`trace_file_import(dataset=, file=, fmt=)` is the entry point for every caller (the command,
+the API, an upload page): `file` is a binary file object that can seek (an open file, a Django
+UploadedFile, io.BytesIO). A JSON-lines file is read trace by trace in two passes
+(groundgate/integrations/openinference/stream.py), so memory does not grow with the file; a file
+that is one JSON document is parsed whole. The cases then go through `case_import_lines`, the
+one import path, so validation, limits, idempotence, conflicts and gating are exactly those of a
+JSONL import. A trace with a bad span is reported (its line or place in the file, trace and span
+id) and not imported at all; a line that is not JSON stops the whole file.
 """
 
 from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from typing import IO
 
 import orjson
 
 from groundgate.engine.runner import BadInput
 from groundgate.integrations.openinference import read_spans, traces_to_cases
-from groundgate.integrations.openinference.cases import compile_citation_pattern
+from groundgate.integrations.openinference.cases import (
+    TraceCase,
+    TraceProblem,
+    compile_citation_pattern,
+)
+from groundgate.integrations.openinference.spans import FORMATS
+from groundgate.integrations.openinference.stream import index_traces, is_json_lines, trace_cases
 from groundgate.models import Dataset
 from groundgate.services.imports import ImportReport, case_import_lines
+
+
+def trace_file_import(
+    *,
+    dataset: Dataset,
+    file: IO[bytes],
+    fmt: str = "openinference",
+    citation_pattern: str | None = None,
+    gate: bool = True,
+    batch_size: int = 500,
+) -> ImportReport:
+    """Import the traces in `file`; ValueError for a bad `fmt` or `citation_pattern` (nothing
+    is read then)."""
+    if fmt not in FORMATS:
+        raise ValueError(f"format must be one of {', '.join(FORMATS)}")
+    pattern = compile_citation_pattern(citation_pattern)
+    problems: list[TraceProblem] = []
+    if is_json_lines(file):
+        index = index_traces(file, fmt)
+        problems.extend(TraceProblem(**p.__dict__) for p in index.problems)
+        built: Iterator[tuple[TraceCase | None, list[TraceProblem]]] = trace_cases(
+            file, index, fmt=fmt, citation_pattern=pattern
+        )
+    else:
+        spans, span_problems = read_spans(file.read(), fmt)
+        cases, problems = traces_to_cases(spans, span_problems, fmt=fmt, citation_pattern=pattern)
+        built = iter([(case, []) for case in cases])
+
+    # Only where each case came from is kept (to name it in an error), never the cases.
+    origins: list[tuple[int | None, str, str, str]] = []
+
+    def lines() -> Iterator[bytes]:
+        for case, trace_problems in built:
+            problems.extend(trace_problems)
+            if case is None or trace_problems:
+                continue
+            origins.append((case.line, case.where, case.trace_id, case.span_id))
+            yield orjson.dumps(case.case)
+
+    report = case_import_lines(
+        dataset=dataset, lines=lines(), kind="answer", gate=gate, batch_size=batch_size
+    )
+    # case_import_lines numbers the generated lines 1..n: say which trace and span each was.
+    errors = [BadInput(p.line, p.one_line(), (p.field,) if p.field else ()) for p in problems]
+    for error in report.errors:
+        if not error.line or error.line > len(origins):
+            errors.append(error)
+            continue
+        line, where, trace_id, span_id = origins[error.line - 1]
+        message = f"{where} (trace {trace_id}, span {span_id}): {error.message}"
+        errors.append(BadInput(line, message, error.fields))
+    report.errors = errors
+    return report
 
 
 def trace_cases_import(
@@ -26,26 +94,12 @@ def trace_cases_import(
     gate: bool = True,
     batch_size: int = 500,
 ) -> ImportReport:
-    """Import the traces in `data`; ValueError for a bad `fmt` or `citation_pattern` (nothing
-    is read then)."""
-    pattern = compile_citation_pattern(citation_pattern)
-    spans, span_problems = read_spans(data, fmt)
-    cases, problems = traces_to_cases(spans, span_problems, fmt=fmt, citation_pattern=pattern)
-    report = case_import_lines(
+    """`trace_file_import` of bytes already in memory (a request body)."""
+    return trace_file_import(
         dataset=dataset,
-        lines=(orjson.dumps(c.case) for c in cases),
-        kind="answer",
+        file=io.BytesIO(data),
+        fmt=fmt,
+        citation_pattern=citation_pattern,
         gate=gate,
         batch_size=batch_size,
     )
-    # case_import_lines numbers the generated lines 1..n: say which trace and span each was.
-    errors = [BadInput(p.line, p.one_line(), (p.field,) if p.field else ()) for p in problems]
-    for error in report.errors:
-        case = cases[error.line - 1] if error.line else None
-        if case is None:
-            errors.append(error)
-            continue
-        where = f"{case.where} (trace {case.trace_id}, span {case.span_id})"
-        errors.append(BadInput(case.line, f"{where}: {error.message}", error.fields))
-    report.errors = errors
-    return report

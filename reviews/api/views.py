@@ -15,8 +15,9 @@ from groundgate.access import Action, case_for, dataset_for, member_role
 from groundgate.api.errors import bad_request
 from groundgate.api.gate_views import error_responses
 from groundgate.models import Case, Dataset
+from groundgate.services.webhooks import export_ready_emit
 from reviews.api import serializers as s
-from reviews.export import export_filters_parse, export_records
+from reviews.export import Counted, export_filters_parse, export_records
 from reviews.export_formats import EXPORT_FORMATS
 from reviews.models import Label
 from reviews.selectors import case_reviews_visible, queue_entries, queue_filters
@@ -106,14 +107,25 @@ class Export(APIView):
         filters, errors = export_filters_parse(request.query_params)
         if errors or filters is None:
             return bad_request(errors)
-        records = export_records(dataset=dataset, filters=filters)
+        counted = Counted(export_records(dataset=dataset, filters=filters))
 
         def page_url(document_id: int, page_index: int) -> str:
             path = reverse("reviews:page-image", args=[slug, document_id, page_index])
             return request.build_absolute_uri(path)
 
+        def announced(blocks):
+            # Only an export streamed to its end is "ready" (a dropped download is not).
+            yield from blocks
+            export_ready_emit(
+                dataset=dataset,
+                fmt=fmt,
+                records=counted.count,
+                filters=dict(request.query_params.items()) | {"format": None},
+                by=request.user.get_username(),
+            )
+
         response = StreamingHttpResponse(
-            export_format.stream(records, dataset=dataset, page_url=page_url),
+            announced(export_format.stream(counted, dataset=dataset, page_url=page_url)),
             content_type=export_format.content_type,
         )
         filename = f"{dataset.slug}.{export_format.extension}"

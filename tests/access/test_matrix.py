@@ -19,6 +19,7 @@ from rest_framework.test import APIClient
 from groundgate.models import Case, Dataset, Role
 from groundgate.services.datasets import membership_grant
 from groundgate.services.ingestion import document_ingest
+from groundgate.services.webhooks import webhook_create
 from reviews.models import Relabel
 from reviews.services import review_submit
 from tests.conftest import SHARED
@@ -59,6 +60,7 @@ class World:
     case_b: Case  # reviewed by nobody
     document_id: int
     rita: object  # a reviewer who has reviewed case A
+    webhook_id: int
 
 
 @pytest.fixture
@@ -71,7 +73,9 @@ def world(demo_dataset) -> World:
     rita = get_user_model().objects.create_user("rita")
     membership_grant(dataset=demo_dataset, user=rita, role=Role.REVIEWER)
     review_submit(case=cases[0], reviewer=rita, label="grounded")
-    return World(demo_dataset, cases[0], cases[1], document.document.pk, rita)
+    # Nothing listens on port 9: a delivery (never made here: no commit) would be refused.
+    hook = webhook_create(dataset=demo_dataset, url="http://127.0.0.1:9/x", events=["review"])
+    return World(demo_dataset, cases[0], cases[1], document.document.pk, rita, hook.pk)
 
 
 def _user(username: str, world: World, role: str | None, **flags):
@@ -175,6 +179,11 @@ def api_requests(w: World) -> list[tuple[str, str, str, str, dict]]:
         ("chunk import", "admin", "post", f"{d}/documents/{doc}/chunks/import", ndjson),
         ("case import", "admin", "post", f"{d}/cases/import", ndjson),
         ("export", "admin", "get", f"{d}/export", {}),
+        ("webhooks", "admin", "get", f"{d}/webhooks/", {}),
+        ("webhook create", "admin", "post", f"{d}/webhooks/", {"data": {}}),
+        ("webhook", "admin", "get", f"{d}/webhooks/{w.webhook_id}/", {}),
+        ("webhook log", "admin", "get", f"{d}/webhooks/{w.webhook_id}/attempts/", {}),
+        ("webhook test", "admin", "post", f"{d}/webhooks/{w.webhook_id}/test", {"data": {}}),
     ]  # fmt: skip
 
 
@@ -279,3 +288,14 @@ def test_stan_the_staff_superuser_cannot_relabel_through_the_admin_without_membe
     response = ada.web.post("/admin/groundgate/case/", form, follow=True)
     assert b"Relabelled 1 case(s)." in response.content
     assert Relabel.objects.get().case == world.case_b
+
+
+def test_the_admin_site_shows_webhooks_only_to_admins_of_their_dataset(world):
+    stan = make_actor("stan_staff_non_member", world)
+    listed = stan.web.get("/admin/groundgate/webhook/")
+    assert listed.status_code == 200
+    assert b"127.0.0.1:9" not in listed.content
+    assert stan.web.get(f"/admin/groundgate/webhook/{world.webhook_id}/change/").status_code in (
+        302,
+        404,
+    )

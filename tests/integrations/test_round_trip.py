@@ -147,7 +147,7 @@ def test_the_export_refuses_an_unknown_format(db):
     assert response.status_code == 400
     assert response.json()["errors"][0] == {
         "field": "format",
-        "message": "jsonl or csv or labelstudio or parquet",
+        "message": "jsonl or csv or labelstudio or parquet or otel",
     }
 
 

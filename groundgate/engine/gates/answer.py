@@ -189,10 +189,11 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
             policy_sha256=policy.sha256,
         )
 
-    chunks = {chunk.chunk_id: [chunk] for chunk in case.raw_chunks}
-    if len(chunks) != len(case.raw_chunks):
-        # The same chunk_id twice (a retriever that returns a chunk twice): an evidence may match
-        # any of them.
+    by_id = {chunk.chunk_id: chunk for chunk in case.raw_chunks}
+    # The same chunk_id twice (a retriever that returns a chunk twice): an evidence may match
+    # any of them. (Lists only then: most cases have one chunk per id.)
+    chunks: dict[str, list[RawChunk]] | None = None
+    if len(by_id) != len(case.raw_chunks):
         chunks = {}
         for chunk in case.raw_chunks:
             chunks.setdefault(chunk.chunk_id, []).append(chunk)
@@ -206,13 +207,18 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
     check_excerpts, check_coordinates = policy.check_excerpts, policy.check_coordinates
     exact = policy.bbox_tolerance == 0
     for index, evidence in enumerate(case.answer.evidences):
-        candidates = chunks.get(evidence.chunk_id)
+        if chunks is None:
+            single = by_id.get(evidence.chunk_id)
+            candidates = None if single is None else [single]
+        else:
+            candidates = chunks.get(evidence.chunk_id)
+            single = candidates[0] if candidates is not None and len(candidates) == 1 else None
         if candidates is None:
             unknown = True
             findings.append(_unknown_chunk(index, evidence))
             continue
-        if exact and len(candidates) == 1:
-            chunk = candidates[0]
+        if exact and single is not None:
+            chunk = single
             excerpt = evidence.excerpt
             if (
                 not check_excerpts or (excerpt and not excerpt.isspace() and excerpt in chunk.text)
@@ -255,16 +261,35 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
         status = "ok"
 
     # Every part is already a validated model: construct without re-validating (hot path).
-    return AnswerVerdict.model_construct(
-        case_id=case.case_id,
-        status=status,
-        conclusion=conclusion if status == "ok" else None,
-        evidences=[ev for _, ev in accepted] if status == "ok" else [],
-        findings=findings,
-        gate=GATE,
-        gate_version=GATE_VERSION,
-        policy_sha256=policy.sha256,
+    return _construct_verdict(
+        {
+            "case_id": case.case_id,
+            "status": status,
+            "conclusion": conclusion if status == "ok" else None,
+            "evidences": [ev for _, ev in accepted] if status == "ok" else [],
+            "findings": findings,
+            "gate": GATE,
+            "gate_version": GATE_VERSION,
+            "policy_sha256": policy.sha256,
+        }
     )
+
+
+_VERDICT_FIELDS = tuple(AnswerVerdict.model_fields)
+# What _construct_verdict relies on (checked once, at import): no post-init, not a root model.
+assert not AnswerVerdict.__pydantic_post_init__ and not AnswerVerdict.__pydantic_root_model__
+
+
+def _construct_verdict(values: dict) -> AnswerVerdict:
+    """AnswerVerdict.model_construct(**values) for values that give every field, in field order:
+    the same object (a test holds them equal, fields_set included) at a third of the cost, since
+    model_construct looks up aliases and defaults for every field on every call."""
+    verdict = AnswerVerdict.__new__(AnswerVerdict)
+    object.__setattr__(verdict, "__dict__", values)
+    object.__setattr__(verdict, "__pydantic_fields_set__", set(_VERDICT_FIELDS))
+    object.__setattr__(verdict, "__pydantic_extra__", None)
+    object.__setattr__(verdict, "__pydantic_private__", None)
+    return verdict
 
 
 def _unknown_chunk(index: int, evidence: Evidence) -> Finding:
@@ -309,13 +334,26 @@ def _check_evidence(
 
 
 def _coordinates_ok(evidence: Evidence, chunk: RawChunk) -> bool:
-    """Exact-coordinate check for the fast path (no coordinates given: nothing to check)."""
+    """Exact-coordinate check for the fast path (no coordinates given: nothing to check):
+    _on_chunk_page or _coordinates_match with no tolerance, for one chunk, written out."""
     page_index, bbox = evidence.page_index, evidence.bbox
-    if page_index is None and bbox is None:
-        return True
-    if _on_chunk_page(evidence, [chunk]):
-        return True
-    return _coordinates_match(evidence, chunk.position_int or [], 0.0)
+    positions = chunk.position_int
+    if bbox is None:
+        if page_index is None:
+            return True
+        if not positions:
+            return chunk.page_index == page_index
+        page_number = page_index + 1
+        return any(p[0] == page_number for p in positions)
+    if not positions:
+        return False
+    ex0, etop, ex1, ebottom = bbox
+    for page_number, x0, x1, top, bottom in positions:
+        if page_index is not None and page_number != page_index + 1:
+            continue
+        if ex0 == x0 and etop == top and ex1 == x1 and ebottom == bottom:
+            return True
+    return False
 
 
 def _on_chunk_page(evidence: Evidence, chunks: list[RawChunk]) -> bool:

@@ -99,14 +99,15 @@ def traces_to_cases(
     for trace_id, trace in traces.items():
         if trace_id in rejected:
             continue  # a span of it could not be read: the whole trace waits for a fixed file
-        case, trace_problems = _trace_case(trace_id, trace, fmt, citation_pattern)
+        case, trace_problems = trace_case(trace_id, trace, fmt, citation_pattern)
         problems.extend(trace_problems)
         if case is not None and not trace_problems:
             cases.append(case)
     return cases, problems
 
 
-def _trace_case(trace_id, trace, fmt, pattern) -> tuple[TraceCase | None, list[TraceProblem]]:
+def trace_case(trace_id, trace, fmt, pattern) -> tuple[TraceCase | None, list[TraceProblem]]:
+    """The case of one trace (its spans, any order), or the problems that keep it out."""
     problems: list[TraceProblem] = []
     ordered = sorted(trace, key=lambda s: (str(s.start), s.order))
     chunks: dict[str, dict] = {}

@@ -27,7 +27,7 @@ from typing import Any
 
 import orjson
 
-FORMATS = ("openinference", "otlp")
+FORMATS = ("openinference", "otlp", "langsmith", "langfuse")
 _HEX_TRACE = re.compile(r"[0-9a-fA-F]{32}")
 _HEX_SPAN = re.compile(r"[0-9a-fA-F]{16}")
 # Phoenix writes ids as hex with or without a 0x prefix; OTLP/JSON as plain hex.
@@ -89,13 +89,30 @@ def read_spans(data: bytes, fmt: str) -> tuple[list[Span], list[SpanProblem]]:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}")
     spans: list[Span] = []
     problems: list[SpanProblem] = []
+    reader = reader_for(fmt)
     for where, line, raw in _documents(data, problems):
-        reader = _phoenix_spans if fmt == "openinference" else _otlp_spans
         for item in reader(raw, where, line, problems):
             spans.append(replace(item, order=len(spans)))
     if not spans and not problems:
         problems.append(SpanProblem("file", None, None, None, "", "no spans in it"))
     return spans, problems
+
+
+def reader_for(fmt: str):
+    """The function that turns one parsed JSON value of a `fmt` file into spans."""
+    if fmt == "openinference":
+        return _phoenix_spans
+    if fmt == "otlp":
+        return _otlp_spans
+    # LangSmith runs and Langfuse observations are read into the same Span (imported here: they
+    # import Span from this module).
+    if fmt == "langsmith":
+        from groundgate.integrations.langsmith import langsmith_spans
+
+        return langsmith_spans
+    from groundgate.integrations.langfuse import langfuse_spans
+
+    return langfuse_spans
 
 
 def _documents(data: bytes, problems: list[SpanProblem]) -> Iterator[tuple[str, int | None, Any]]:
@@ -116,10 +133,12 @@ def _documents(data: bytes, problems: list[SpanProblem]) -> Iterator[tuple[str, 
         try:
             yield f"line {number}", number, orjson.loads(line_text)
         except orjson.JSONDecodeError:
-            problems.append(SpanProblem(f"line {number}", number, None, None, "", _why(line_text)))
+            problems.append(
+                SpanProblem(f"line {number}", number, None, None, "", why_not_json(line_text))
+            )
 
 
-def _why(text: str) -> str:
+def why_not_json(text: str) -> str:
     """Python's description of why a line is not JSON (it names the column)."""
     try:
         json.loads(text)

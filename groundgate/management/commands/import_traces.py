@@ -1,9 +1,12 @@
-"""python manage.py import_traces FILE --dataset SLUG [--format openinference|otlp]
+"""python manage.py import_traces FILE --dataset SLUG
+[--format openinference|otlp|langsmith|langfuse]
 [--citation-pattern REGEX] [--no-gate]"""
 
 from __future__ import annotations
 
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -14,11 +17,14 @@ from groundgate.integrations.openinference.cases import (
 )
 from groundgate.integrations.openinference.spans import FORMATS
 from groundgate.services.datasets import dataset_get_or_create
-from groundgate.services.trace_imports import trace_cases_import
+from groundgate.services.trace_imports import trace_file_import
 
 
 class Command(BaseCommand):
-    help = "Import traces (OpenInference spans: Phoenix JSON/JSONL, or OTLP JSON) as cases."
+    help = (
+        "Import traces (OpenInference spans: Phoenix JSON/JSONL, OTLP JSON; LangSmith runs; "
+        "Langfuse observations) as cases."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="span export file, or - for stdin")
@@ -35,9 +41,13 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         path = options["file"]
         try:
-            data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+            file = _spooled_stdin() if path == "-" else Path(path).open("rb")
         except OSError as exc:
             raise CommandError(f"{path}: cannot read: {exc.strerror}") from None
+        with file:
+            self._import(file, path, options)
+
+    def _import(self, file, path: str, options) -> None:
         try:
             compile_citation_pattern(options["citation_pattern"])
         except ValueError as exc:
@@ -46,9 +56,9 @@ class Command(BaseCommand):
             dataset, created = dataset_get_or_create(slug=options["dataset"])
         except ValueError as exc:
             raise CommandError(str(exc)) from None
-        report = trace_cases_import(
+        report = trace_file_import(
             dataset=dataset,
-            data=data,
+            file=file,
             fmt=options["format"],
             citation_pattern=options["citation_pattern"],
             gate=not options["no_gate"],
@@ -62,3 +72,11 @@ class Command(BaseCommand):
         )
         if report.errors:
             sys.exit(1)
+
+
+def _spooled_stdin():
+    """Standard input in a temporary file: the import reads a file twice (by trace)."""
+    spool = tempfile.TemporaryFile()
+    shutil.copyfileobj(sys.stdin.buffer, spool)
+    spool.seek(0)
+    return spool

@@ -1,5 +1,5 @@
-"""python manage.py export --dataset SLUG [--format jsonl|csv|labelstudio|parquet] [--output FILE]
-[--base-url URL] [filters]"""
+"""python manage.py export --dataset SLUG [--format jsonl|csv|labelstudio|parquet|otel]
+[--output FILE] [--base-url URL] [filters]"""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from groundgate.management.progress import progress_bar
 from groundgate.models import Dataset
+from groundgate.services.webhooks import export_ready_emit, webhook_dispatch_wait
 from reviews.export import export_filters_parse, export_records
 from reviews.export_formats import EXPORT_FORMATS
 from reviews.models import QueueEntry
@@ -73,3 +74,12 @@ class Command(BaseCommand):
                 if out is not sys.stdout.buffer:
                     out.close()
         self.stderr.write(f"exported {count} records from {dataset.slug}")
+        export_ready_emit(
+            dataset=dataset,
+            fmt=options["format"],
+            records=count,
+            filters=params | {"output": options["output"]},
+            by="manage.py export",
+        )
+        # With no broker the events go out on a background thread: send them before exiting.
+        webhook_dispatch_wait()

@@ -1,0 +1,352 @@
+"""Webhooks: a dataset's subscribers are told of verdicts, reviews, relabels and finished exports.
+
+How an event travels (docs/integrations.md, "Webhooks"):
+1. The service that makes the event calls `webhook_events_emit` inside its own transaction: one
+   WebhookDelivery row (the exact body) per active subscriber, so an event exists only if its
+   cause committed (an outbox).
+2. `transaction.on_commit` hands the delivery ids to the Celery task `deliver_webhook_task`
+   (groundgate/tasks.py), which declares its retries and exponential backoff. The request never
+   waits for a receiver: with a broker the hand-over is a publish; with no broker (the embedded
+   default, tasks eager) the deliveries run on one background thread (see `_dispatch`).
+3. `webhook_delivery_attempt` signs and POSTs the body, and appends a WebhookAttempt (status,
+   duration, error) whatever happens: the delivery log.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+import urllib.error
+import urllib.request
+import uuid
+from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import close_old_connections, connections, transaction
+from django.utils import timezone
+
+from groundgate.integrations.webhooks import EVENTS, SIGNATURE_HEADER, event_body, sign
+from groundgate.models import Dataset, Webhook, WebhookAttempt, WebhookDelivery
+
+# A receiver must answer quickly; a slow one is retried rather than holding a worker.
+TIMEOUT_SECONDS = 10
+USER_AGENT = "GroundGate-Webhooks/1"
+# What is kept of a receiver's error answer in the log (it is for a person to read).
+ERROR_EXCERPT = 500
+
+
+class WebhookInputError(ValueError):
+    """Bad webhook settings; `field` names what was wrong."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+class WebhookDeliveryFailed(Exception):
+    """An attempt did not reach a 2xx answer: the task retries on this (and only this)."""
+
+
+def webhook_url_clean(url: str) -> str:
+    """The URL, stripped, or WebhookInputError."""
+    url = (url or "").strip()
+    if not url.startswith(("http://", "https://")):
+        raise WebhookInputError("url", "must be an http:// or https:// URL")
+    if len(url) > 2000:
+        raise WebhookInputError("url", "at most 2000 characters")
+    return url
+
+
+def webhook_events_clean(events: Iterable[str] | None) -> list[str]:
+    """The events in their canonical order, or WebhookInputError naming the bad one."""
+    events = list(events or [])
+    if not events:
+        raise WebhookInputError("events", f"choose one or more of {', '.join(EVENTS)}")
+    for i, event in enumerate(events):
+        if event not in EVENTS:
+            raise WebhookInputError(f"events[{i}]", f"{event!r} is not one of {', '.join(EVENTS)}")
+    # A canonical order, so the stored list does not depend on how it was typed.
+    return [e for e in EVENTS if e in events]
+
+
+@transaction.atomic
+def webhook_create(
+    *,
+    dataset: Dataset,
+    url: str,
+    events: Iterable[str] | None,
+    secret: str = "",
+    active: bool = True,
+    created_by=None,
+) -> Webhook:
+    """A new webhook; a random secret when none is given. The caller shows the secret once."""
+    secret = secret or secrets.token_urlsafe(32)
+    if len(secret) < 16 or len(secret) > 128:
+        raise WebhookInputError("secret", "16 to 128 characters")
+    webhook = Webhook.objects.create(
+        dataset=dataset,
+        url=webhook_url_clean(url),
+        events=webhook_events_clean(events),
+        secret=secret,
+        active=active,
+        created_by=created_by,
+    )
+    dataset_webhooks_refresh(dataset=dataset)
+    return webhook
+
+
+@transaction.atomic
+def webhook_update(
+    *,
+    webhook: Webhook,
+    url: str | None = None,
+    events: Iterable[str] | None = None,
+    active: bool | None = None,
+) -> Webhook:
+    """Change what is given. The secret is not changed here: make a new webhook to rotate it."""
+    if url is not None:
+        webhook.url = webhook_url_clean(url)
+    if events is not None:
+        webhook.events = webhook_events_clean(events)
+    if active is not None:
+        webhook.active = active
+    webhook.save()
+    dataset_webhooks_refresh(dataset=webhook.dataset)
+    return webhook
+
+
+def dataset_webhooks_refresh(*, dataset: Dataset) -> None:
+    """Set Dataset.webhooks_on from the webhooks (after any change to one)."""
+    dataset.webhooks_on = Webhook.objects.filter(dataset=dataset, active=True).exists()
+    Dataset.objects.filter(pk=dataset.pk).update(webhooks_on=dataset.webhooks_on)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event about one dataset: its type and its data (JSON-able)."""
+
+    dataset_id: int
+    event: str
+    data: dict
+
+
+def webhook_events_emit(*, datasets: Iterable[Dataset], event: str, build) -> list[int]:
+    """Record the `event`s that `build()` makes (a list of Event) for every active webhook of
+    their dataset that subscribes to `event`, in the caller's transaction, and deliver them once
+    it commits. When no dataset has an active webhook (Dataset.webhooks_on) this makes no query
+    and `build` is never called."""
+    dataset_ids = {d.pk for d in datasets if d.webhooks_on}
+    if not dataset_ids:
+        return []
+    hooks = [
+        hook
+        for hook in Webhook.objects.filter(dataset_id__in=dataset_ids, active=True).select_related(
+            "dataset"
+        )
+        if event in hook.events
+    ]
+    if not hooks:
+        return []
+    now = timezone.now()
+    deliveries = [
+        _delivery(hook, item.event, item.data, now)
+        for item in build()
+        for hook in hooks
+        if hook.dataset_id == item.dataset_id
+    ]
+    return _store_and_dispatch(deliveries)
+
+
+def webhook_event_emit(*, dataset: Dataset, event: str, data: dict) -> list[int]:
+    """One event about `dataset` (see webhook_events_emit)."""
+    return webhook_events_emit(
+        datasets=[dataset], event=event, build=lambda: [Event(dataset.pk, event, data)]
+    )
+
+
+def _delivery(hook: Webhook, event: str, data: dict, now) -> WebhookDelivery:
+    event_id = str(uuid.uuid4())
+    body = event_body(
+        event_id=event_id,
+        event=event,
+        dataset=hook.dataset.slug,
+        created_at=now.isoformat().replace("+00:00", "Z"),
+        data=data,
+    )
+    return WebhookDelivery(webhook=hook, event_id=event_id, event=event, body=body)
+
+
+def _store_and_dispatch(deliveries: list[WebhookDelivery]) -> list[int]:
+    if not deliveries:
+        return []
+    with transaction.atomic():
+        WebhookDelivery.objects.bulk_create(deliveries)
+        # bulk_create sets primary keys on SQLite >= 3.35 and PostgreSQL; read them back by the
+        # unique event ids so any backend works.
+        ids = list(
+            WebhookDelivery.objects.filter(
+                event_id__in=[d.event_id for d in deliveries]
+            ).values_list("id", flat=True)
+        )
+        transaction.on_commit(lambda: _dispatch(ids))
+    return ids
+
+
+def webhook_test_send(*, webhook: Webhook) -> WebhookDelivery:
+    """Send a `test` event to this one webhook (active or not), through the same signed,
+    retried, logged path as real events."""
+    data = {"message": "a test event from GroundGate", "webhook_id": webhook.pk}
+    delivery = _delivery(webhook, "test", data, timezone.now())
+    with transaction.atomic():
+        delivery.save()
+        transaction.on_commit(lambda: _dispatch([delivery.pk]))
+    return delivery
+
+
+# With no broker, Celery runs tasks in the caller's thread. Deliveries then go to one background
+# thread instead, so a request never waits for (or on the retries of) a receiver.
+_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="webhooks")
+_pending: list[Future] = []
+_pending_lock = threading.Lock()
+
+
+def _dispatch(delivery_ids: list[int]) -> None:
+    from groundgate.tasks import deliver_webhook_task
+
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        for delivery_id in delivery_ids:
+            deliver_webhook_task.delay(delivery_id)
+        return
+    future = _executor.submit(_deliver_in_thread, delivery_ids)
+    with _pending_lock:
+        _pending[:] = [f for f in _pending if not f.done()] + [future]
+
+
+def _deliver_in_thread(delivery_ids: list[int]) -> None:
+    from groundgate.tasks import deliver_webhook_task
+
+    try:
+        for delivery_id in delivery_ids:
+            # The task's declared number of tries, one after the other: Celery's eager mode
+            # would do the same without the countdown (and raises its Retry out of nested
+            # applies), so this thread follows the declaration itself. A worker on a broker
+            # waits the exponential backoff between tries.
+            for retries in range(deliver_webhook_task.max_retries + 1):
+                try:
+                    webhook_delivery_attempt(delivery_id=delivery_id, attempt=retries + 1)
+                    break
+                except WebhookDeliveryFailed:
+                    continue
+    finally:
+        close_old_connections()
+        connections.close_all()
+
+
+def webhook_dispatch_wait(timeout: float = 30.0) -> None:
+    """Wait for the background deliveries of the embedded mode (tests, `manage.py` commands that
+    must not exit before their events are sent)."""
+    with _pending_lock:
+        pending = list(_pending)
+    for future in pending:
+        future.result(timeout=timeout)
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """A redirect is an answer, not a place to send the signed body to."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        return None
+
+
+_opener = urllib.request.build_opener(_NoRedirect)
+
+
+def webhook_delivery_attempt(*, delivery_id: int, attempt: int) -> WebhookAttempt | None:
+    """POST the delivery once, signed now, and log the attempt. Raises WebhookDeliveryFailed
+    when the receiver did not answer 2xx (the task retries), after the attempt is logged. None
+    (nothing sent) when the webhook was switched off since the event."""
+    delivery = WebhookDelivery.objects.select_related("webhook").get(pk=delivery_id)
+    hook = delivery.webhook
+    if not hook.active and delivery.event != "test":
+        return None  # switched off meanwhile (a broken receiver, say): its retries stop too
+    body = bytes(delivery.body)
+    timestamp = int(time.time())
+    request = urllib.request.Request(
+        hook.url,
+        data=body,
+        method="POST",
+        headers={
+            "Content-Type": "application/json",
+            "User-Agent": USER_AGENT,
+            "X-GroundGate-Event": delivery.event,
+            "X-GroundGate-Delivery": delivery.event_id,
+            "X-GroundGate-Attempt": str(attempt),
+            SIGNATURE_HEADER: sign(hook.secret, body, timestamp),
+        },
+    )
+    status: int | None = None
+    error = ""
+    started = time.perf_counter()
+    try:
+        with _opener.open(request, timeout=TIMEOUT_SECONDS) as response:
+            status = response.status
+            response.read(ERROR_EXCERPT)
+    except urllib.error.HTTPError as exc:
+        status = exc.code
+        error = f"HTTP {exc.code}: " + exc.read(ERROR_EXCERPT).decode("utf-8", "replace")
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        reason = getattr(exc, "reason", exc)
+        error = f"{type(exc).__name__}: {reason}"
+    duration_ms = int((time.perf_counter() - started) * 1000)
+    ok = status is not None and 200 <= status < 300
+    logged = WebhookAttempt.objects.create(
+        delivery=delivery,
+        attempt=attempt,
+        status_code=status,
+        duration_ms=duration_ms,
+        error="" if ok else (error or f"HTTP {status}")[:2000],
+        succeeded=ok,
+    )
+    if not ok:
+        raise WebhookDeliveryFailed(logged.error)
+    return logged
+
+
+def verdict_events(runs) -> list[Event]:
+    """The `verdict` events of newly stored gate runs (cases must be loaded on the runs)."""
+    events = []
+    for run in runs:
+        case = run.case
+        trace = case.payload.get("trace") if isinstance(case.payload, dict) else None
+        data = {
+            "case_id": case.pk,
+            "external_id": case.external_id,
+            "kind": case.kind,
+            "gate_run_id": run.pk,
+            "gate": run.gate,
+            "gate_version": run.gate_version,
+            "status": run.status,
+            "passed": run.passed,
+            "finding_codes": run.finding_codes.split(),
+            "policy_sha256": run.policy_sha256,
+        }
+        if isinstance(trace, dict) and trace.get("trace_id"):
+            data["trace_id"] = trace["trace_id"]
+        events.append(Event(case.dataset_id, "verdict", data))
+    return events
+
+
+def export_ready_emit(*, dataset: Dataset, fmt: str, records: int, filters: dict, by: str) -> None:
+    """Tell subscribers an export of `dataset` is complete (written to a file by `manage.py
+    export`, or streamed to its end by the API)."""
+    data = {
+        "format": fmt,
+        "records": records,
+        "filters": {k: v for k, v in sorted(filters.items()) if v not in ("", None, False)},
+        "by": by,
+    }
+    with transaction.atomic():
+        webhook_event_emit(dataset=dataset, event="export_ready", data=data)

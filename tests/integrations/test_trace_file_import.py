@@ -1,0 +1,73 @@
+"""The trace import as a service of (dataset, file, format): a JSON-lines file is read trace by
+trace (two passes, memory not growing with the file), and gives the cases a whole-file read
+gives, whatever order the spans are in."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from groundgate.integrations.openinference.cases import compile_citation_pattern
+from groundgate.integrations.openinference.stream import index_traces, trace_cases
+from groundgate.models import Case
+from groundgate.services.datasets import dataset_get_or_create
+from groundgate.services.trace_imports import trace_file_import
+from tests.integrations.test_openinference_parse import T1, T2, TRACES, by_id, convert
+
+
+def phoenix_lines() -> list[str]:
+    return (TRACES / "phoenix-spans.jsonl").read_text().splitlines()
+
+
+def streamed(data: bytes, fmt: str = "openinference"):
+    file = io.BytesIO(data)
+    index = index_traces(file, fmt)
+    pattern = compile_citation_pattern(None)
+    built = list(trace_cases(file, index, fmt=fmt, citation_pattern=pattern))
+    return [c for c, problems in built if c is not None and not problems], index.problems
+
+
+def test_interleaved_spans_give_the_cases_of_a_whole_file_read():
+    lines = phoenix_lines()
+    random.Random(7).shuffle(lines)
+    data = "\n".join(lines).encode()
+    cases, problems = streamed(data)
+    assert problems == []
+    whole, _ = convert(data)
+    assert by_id(cases) == by_id(whole)
+    assert set(by_id(cases)) == {T1, T2}
+
+
+def test_an_otlp_line_carrying_several_traces_is_split_by_trace():
+    request = json.loads((TRACES / "otlp-traces.json").read_text())
+    other = json.loads(json.dumps(request).replace(T1, "1" * 32))
+    data = (json.dumps(request) + "\n" + json.dumps(other) + "\n").encode()
+    cases, problems = streamed(data, "otlp")
+    assert problems == []
+    assert list(by_id(cases)) == [T1, "1" * 32]
+
+
+def test_a_line_that_is_not_json_stops_the_whole_file():
+    lines = phoenix_lines()
+    lines.insert(3, '{"name": "cut off')
+    cases, problems = streamed("\n".join(lines).encode())
+    assert cases == []
+    (problem,) = problems
+    assert problem.line == 4 and problem.trace_id is None
+
+
+@pytest.mark.django_db
+def test_the_service_takes_an_uploaded_file_and_a_format():
+    dataset, _ = dataset_get_or_create(slug="uploaded")
+    upload = SimpleUploadedFile("runs.jsonl", (TRACES / "langsmith-runs.jsonl").read_bytes())
+    report = trace_file_import(dataset=dataset, file=upload, fmt="langsmith")
+    assert (report.imported, report.errors) == (2, [])
+    assert Case.objects.filter(dataset=dataset).count() == 2
+    again = trace_file_import(dataset=dataset, file=upload, fmt="langsmith")
+    assert (again.imported, again.unchanged) == (0, 2)
+    with pytest.raises(ValueError, match="format must be one of"):
+        trace_file_import(dataset=dataset, file=upload, fmt="zipkin")
