@@ -20,6 +20,13 @@ from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from groundgate.engine.declarations import Declaration, declarations, declares_percent
+from groundgate.engine.index_keys import (
+    PREFIXES,
+    WIDE_PREFIX_LIMIT,
+    index_keys,
+    query_keys,
+    rounding_heads,
+)
 from groundgate.engine.near_miss import NEAR_MISS_REASONS, near_reason
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.quantities import (
@@ -241,9 +248,9 @@ class EvidenceIndex:
                 numeric = q.figure is not None and q.kind not in _NOT_NUMERIC  # q.numeric
                 if numeric:
                     numbers.append((q.digits.rstrip("0"), position))
-                    if q.kind != "count":  # _index_keys() has none for other numbers
+                    if q.kind != "count":  # index_keys() has none for other numbers
                         continue
-                for key in _index_keys(q):
+                for key in index_keys(q):
                     self._by_key.setdefault(key, []).append(position)
             numbers.sort()
             self._digit_keys = [digits for digits, _ in numbers]
@@ -265,14 +272,14 @@ class EvidenceIndex:
             stripped = q.digits.rstrip("0")
             lo, hi = bisect_left(keys, stripped), bisect_right(keys, stripped)
             positions.update(at[lo:hi])
-            for head in _rounding_heads(q.digits):
-                head = head[:_PREFIXES]
+            for head in rounding_heads(q.digits):
+                head = head[:PREFIXES]
                 # Digits sort before ":", so [head, head + ":") is every value starting so.
                 lo, hi = bisect_left(keys, head), bisect_left(keys, head + ":")
                 if len(head) == 1:
-                    hi = min(hi, lo + _WIDE_PREFIX_LIMIT)
+                    hi = min(hi, lo + WIDE_PREFIX_LIMIT)
                 positions.update(at[lo:hi])
-        for key in _query_keys(q):
+        for key in query_keys(q):
             found = self._by_key.get(key)
             if found:
                 positions.update(found)
@@ -427,76 +434,6 @@ def _located(
     for end in q.endpoints:
         found.append(Located(end, context, chunk_id, chunk_span, index, span, where))
     return found
-
-
-# A one-digit rounding prefix ("2" for "20", which may be 19.96) matches many values; only the
-# first of them in excerpt order are examined.
-_WIDE_PREFIX_LIMIT = 64
-# A rounding prefix longer than this is cut to it (the compare() test decides the rest).
-_PREFIXES = 8
-
-
-def _rounding_heads(digits: str) -> list[str]:
-    """The first digits an evidence value must have for the answer's `digits` to be it rounded
-    (the answer's trailing zeros are significant: "4.60" is not 4.625 rounded). Without a carry
-    they are the answer's digits but the last; with one, the digits before it ("1300" from
-    "1299.6": "1299"). Empty heads (one-digit answers, which never round) are left out."""
-    stripped = digits.rstrip("0")
-    zeros = len(digits) - len(stripped)
-    if not stripped:
-        return []
-    if zeros == 0:
-        return [stripped[:-1]] if len(stripped) > 1 else []
-    last = int(stripped[-1])
-    carry = "9" * zeros if stripped == "1" else stripped[:-1] + str(last - 1) + "9" * zeros
-    return [digits[:-1], carry]
-
-
-def _index_keys(e: Quantity) -> list[tuple[object, ...]]:
-    """The keys an excerpt value is found under (see _query_keys and compare())."""
-    if e.kind == "date":
-        if e.date is None:
-            return []
-        year, month, _ = e.date
-        return [("year", year), ("month", month)]
-    if e.kind == "time":
-        return [("time", e.time)]
-    if e.kind == "identifier":
-        return [("digits", e.digits)]
-    if e.kind == "range":
-        return [("range",)]
-    if not e.numeric:
-        return []
-    keys: list[tuple[object, ...]] = []
-    if e.is_year():
-        keys.append(("figure_year", int(e.figure or 0)))
-    if e.kind == "count" and e.value.quantity.isdigit():
-        keys.append(("digits", e.value.quantity))
-    return keys
-
-
-def _query_keys(q: Quantity) -> list[tuple[object, ...]]:
-    """The keys under which the non-numeric values that may ground q are found (numbers are
-    found by their digits, in _candidates)."""
-    if q.kind == "date":
-        if q.date is None:
-            return []
-        year, month, day = q.date
-        if year is not None:
-            keys: list[tuple[object, ...]] = [("year", year)]
-            if month is None and day is None:
-                keys.append(("figure_year", year))  # "2024年" and a table's "2024"
-            return keys
-        return [("month", month)] if month is not None else []
-    if q.kind == "time":
-        return [("time", q.time)]
-    if q.kind == "identifier":
-        return [("digits", q.digits)]
-    if q.kind == "range":
-        return [("range",)]
-    if q.numeric and q.is_year():
-        return [("year", int(q.figure or 0))]
-    return []
 
 
 def _rules_text(rules: tuple[str, ...]) -> str:

@@ -1,0 +1,78 @@
+"""The keys under which the evidence index (number_grounding.EvidenceIndex) files an excerpt's
+typed value and looks up an answer's: dates by year and month, times, identifiers by digits,
+years as figures, and the leading digits a rounded answer value must share with its source.
+Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from groundgate.engine.quantities import Quantity
+
+# A one-digit rounding prefix ("2" for "20", which may be 19.96) matches many values; only the
+# first of them in excerpt order are examined.
+WIDE_PREFIX_LIMIT = 64
+# A rounding prefix longer than this is cut to it (the compare() test decides the rest).
+PREFIXES = 8
+
+
+def rounding_heads(digits: str) -> list[str]:
+    """The first digits an evidence value must have for the answer's `digits` to be it rounded
+    (the answer's trailing zeros are significant: "4.60" is not 4.625 rounded). Without a carry
+    they are the answer's digits but the last; with one, the digits before it ("1300" from
+    "1299.6": "1299"). Empty heads (one-digit answers, which never round) are left out."""
+    stripped = digits.rstrip("0")
+    zeros = len(digits) - len(stripped)
+    if not stripped:
+        return []
+    if zeros == 0:
+        return [stripped[:-1]] if len(stripped) > 1 else []
+    last = int(stripped[-1])
+    carry = "9" * zeros if stripped == "1" else stripped[:-1] + str(last - 1) + "9" * zeros
+    return [digits[:-1], carry]
+
+
+def index_keys(e: Quantity) -> list[tuple[object, ...]]:
+    """The keys an excerpt value is found under (see query_keys and compare())."""
+    if e.kind == "date":
+        if e.date is None:
+            return []
+        year, month, _ = e.date
+        return [("year", year), ("month", month)]
+    if e.kind == "time":
+        return [("time", e.time)]
+    if e.kind == "identifier":
+        return [("digits", e.digits)]
+    if e.kind == "range":
+        return [("range",)]
+    if not e.numeric:
+        return []
+    keys: list[tuple[object, ...]] = []
+    if e.is_year():
+        keys.append(("figure_year", int(e.figure or 0)))
+    if e.kind == "count" and e.value.quantity.isdigit():
+        keys.append(("digits", e.value.quantity))
+    return keys
+
+
+def query_keys(q: Quantity) -> list[tuple[object, ...]]:
+    """The keys under which the non-numeric values that may ground q are found (numbers are
+    found by their digits, in _candidates)."""
+    if q.kind == "date":
+        if q.date is None:
+            return []
+        year, month, day = q.date
+        if year is not None:
+            keys: list[tuple[object, ...]] = [("year", year)]
+            if month is None and day is None:
+                keys.append(("figure_year", year))  # "2024年" and a table's "2024"
+            return keys
+        return [("month", month)] if month is not None else []
+    if q.kind == "time":
+        return [("time", q.time)]
+    if q.kind == "identifier":
+        return [("digits", q.digits)]
+    if q.kind == "range":
+        return [("range",)]
+    if q.numeric and q.is_year():
+        return [("year", int(q.figure or 0))]
+    return []
