@@ -47,7 +47,7 @@ def log_in(page, live_server, name="rita"):
     page.wait_for_url(f"{live_server.url}/")
 
 
-def shoot(page, name: str) -> None:
+def shoot(page, name: str, *, prefix: str = PREFIX) -> None:
     """The page at both sizes the issue names, full length (in the temp dir where SHOTS cannot
     be created: the screenshots are for people, not a condition of the test)."""
     try:
@@ -57,7 +57,7 @@ def shoot(page, name: str) -> None:
         folder = Path(tempfile.gettempdir())
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(path=str(folder / f"{PREFIX}{name}-{width}x{height}.png"), full_page=True)
+        page.screenshot(path=str(folder / f"{prefix}{name}-{width}x{height}.png"), full_page=True)
     page.set_viewport_size({"width": 1366, "height": 768})
 
 

@@ -6,8 +6,6 @@ downloading an export. Screenshots go to var/shots (or GROUNDGATE_SHOTS) as ws-q
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,11 +16,10 @@ from groundgate.services.datasets import dataset_get_or_create, membership_grant
 from groundgate.services.demo import demo_load
 from reviews.models import QueueEntry, Relabel, Reservation, Review
 from tests.conftest import DEMO_CASES, SHARED
+from tests.e2e.test_case_page import shoot as shoot_both_sizes
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path(os.environ.get("GROUNDGATE_SHOTS", Path(__file__).parents[2] / "var" / "shots"))
-SIZES = [(1366, 768), (1920, 1080)]
 PDF = SHARED / "data" / "pdfs" / "tracemonkey.pdf"
 
 
@@ -47,15 +44,7 @@ def log_in(page, live_server, name: str) -> None:
 
 def shoot(page, name: str) -> None:
     """The page at both sizes, full length (the screenshots are for people to look at)."""
-    try:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        folder = SHOTS
-    except OSError:
-        folder = Path(tempfile.gettempdir())
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(path=str(folder / f"ws-queue-{name}-{width}x{height}.png"), full_page=True)
-    page.set_viewport_size({"width": 1366, "height": 768})
+    shoot_both_sizes(page, name, prefix="ws-queue-")
 
 
 def queue_ids(page) -> list[str]:
