@@ -1,5 +1,6 @@
 """The dataset's own pages for its documents and its admins' work: the documents and a document's
-pages and chunks (every member), uploading a PDF, importing cases, downloading an export (admins).
+pages and chunks (every member), uploading a PDF, importing cases (GroundGate JSONL, or a tracing
+tool's trace export), downloading an export (admins).
 groundgate.access decides every time: 404 for an outsider, 403 for a member whose role may not.
 The work itself is the existing services (uploads, imports) and the API's streaming export."""
 
@@ -19,14 +20,29 @@ from django.views.decorators.http import require_POST
 
 from groundgate.access import Action, dataset_access, dataset_for, document_for
 from groundgate.families import FAMILIES
+from groundgate.integrations.openinference.cases import (
+    DEFAULT_CITATION_PATTERN,
+    compile_citation_pattern,
+)
+from groundgate.integrations.openinference.sniff import file_format_guess
+from groundgate.integrations.openinference.spans import FORMATS
 from groundgate.models import Chunk, Document, DocumentStatus
 from groundgate.services.imports import ImportReport, case_import_lines
+from groundgate.services.trace_imports import trace_file_import
 from groundgate.services.uploads import NotAPdf, document_upload_accept
 from reviews.export_formats import EXPORT_FORMATS
 from reviews.models import Label
 
 CHUNKS_SHOWN = 500  # a document page lists this many chunks; the API pages through the rest
 THUMB_ZOOM = 0.25
+# The trace formats as the import page names them (the keys are the CLI's and API's --format).
+TRACE_FORMATS = {
+    "openinference": "Arize Phoenix / OpenInference spans (JSON or JSON Lines)",
+    "otlp": "OTLP JSON (OpenInference or OpenTelemetry GenAI attributes)",
+    "langsmith": "LangSmith runs (JSON or JSON Lines)",
+    "langfuse": "Langfuse trace or observations (JSON)",
+}
+assert set(TRACE_FORMATS) == set(FORMATS), "every importable format has a name on the page"
 
 
 @login_required
@@ -129,24 +145,53 @@ class _Rollback(Exception):
     """Raised inside the import's transaction when a line is bad: nothing is kept."""
 
 
+def _import_context(dataset) -> dict:
+    return {
+        "dataset": dataset,
+        "kinds": sorted(FAMILIES),
+        "limit_mb": settings.GROUNDGATE_MAX_REQUEST_BYTES // (1024 * 1024),
+        "trace_formats": list(TRACE_FORMATS.items()),
+        "default_pattern": DEFAULT_CITATION_PATTERN,
+        # What the person chose, shown again when the import fails (the file must be re-chosen:
+        # a browser never pre-fills a file input).
+        "kind": "answer",
+        "fmt": "openinference",
+        "citation_pattern": "",
+    }
+
+
+def _import_done(
+    request: HttpRequest, context: dict, report: ImportReport, filename: str, kind: str
+) -> HttpResponse:
+    """The result page of either import: what was imported, or every problem and nothing."""
+    context.update(
+        {
+            "report": report,
+            "result_kind": kind,
+            "filename": filename,
+            "errors": [(e.line, e.message) for e in report.errors],
+            "statuses": sorted(report.by_status.items()),
+        }
+    )
+    return render(request, "reviews/import.html", context, status=400 if report.errors else 200)
+
+
 @login_required
 def case_import(request: HttpRequest, slug: str) -> HttpResponse:
     """Import cases from a JSONL file, all or nothing: every line is checked and gated inside one
     transaction, and one bad line (reported with its number and field) rolls it all back, so a
     file is either imported whole or not at all. The result page is the progress report."""
     access = dataset_access(user=request.user, slug=slug, action=Action.IMPORT)
-    context = {
-        "dataset": access.dataset,
-        "kinds": sorted(FAMILIES),
-        "limit_mb": settings.GROUNDGATE_MAX_REQUEST_BYTES // (1024 * 1024),
-    }
+    context = _import_context(access.dataset)
     if request.method != "POST":
         return render(request, "reviews/import.html", context)
     upload = request.FILES.get("file")
     kind = request.POST.get("kind", "answer")
+    if kind in FAMILIES:
+        context["kind"] = kind
     if upload is None or kind not in FAMILIES:
         field = "file: choose a JSONL file" if upload is None else "kind: not a case kind"
-        context["failure"] = field
+        context.update(failure=field, failed_form="cases")
         return render(request, "reviews/import.html", context, status=400)
     report = ImportReport()
     try:
@@ -161,16 +206,60 @@ def case_import(request: HttpRequest, slug: str) -> HttpResponse:
                 raise _Rollback
     except _Rollback:
         pass
-    context.update(
-        {
-            "report": report,
-            "kind": kind,
-            "filename": upload.name,
-            "errors": [(e.line, e.message) for e in report.errors],
-            "statuses": sorted(report.by_status.items()),
-        }
-    )
-    return render(request, "reviews/import.html", context, status=400 if report.errors else 200)
+    context["failed_form"] = "cases" if report.errors else ""
+    return _import_done(request, context, report, upload.name or "", kind)
+
+
+@login_required
+def trace_import(request: HttpRequest, slug: str) -> HttpResponse:
+    """Import a tracing tool's export (groundgate.services.trace_imports, the service the CLI's
+    `import_traces` and the API use), all or nothing like the JSONL import: one bad span rolls
+    back every trace of the file. Errors name the line or place, the trace and the span."""
+    dataset = dataset_for(user=request.user, slug=slug, action=Action.IMPORT)
+    if request.method != "POST":
+        return redirect(reverse("reviews:import", args=[slug]) + "#traces")
+    context = _import_context(dataset)
+    context["failed_form"] = "traces"
+    upload = request.FILES.get("file")
+    fmt = request.POST.get("format", "")
+    pattern = request.POST.get("citation_pattern", "").strip()
+    if fmt in FORMATS:
+        context["fmt"] = fmt
+    context["citation_pattern"] = pattern
+    failure = ""
+    if fmt not in FORMATS:
+        failure = f"format: one of {', '.join(FORMATS)}"
+    elif upload is None:
+        failure = "file: choose a trace export file"
+    else:
+        try:
+            compile_citation_pattern(pattern or None)
+        except ValueError as exc:
+            failure = f"citation pattern: {exc}"
+    if failure or upload is None:
+        context["failure"] = failure
+        return render(request, "reviews/import.html", context, status=400)
+    report = ImportReport()
+    try:
+        with transaction.atomic():
+            report = trace_file_import(
+                dataset=dataset,
+                file=upload.file,
+                fmt=fmt,
+                citation_pattern=pattern or None,
+                batch_size=settings.GROUNDGATE_IMPORT_BATCH_SIZE,
+            )
+            if report.errors:
+                raise _Rollback
+    except _Rollback:
+        pass
+    if report.errors:
+        guess = file_format_guess(upload.file)
+        if guess is not None and guess != fmt:
+            context["format_hint"] = TRACE_FORMATS[guess]
+    else:
+        context["failed_form"] = ""
+    return _import_done(request, context, report, upload.name or "", "answer")
 
 
 @login_required
