@@ -9,6 +9,8 @@ export DATABASE_URL ?= sqlite:///$(CURDIR)/var/groundgate.sqlite3
 # The demo server and the benchmarks are development: DEBUG on, which allows the development
 # SECRET_KEY (with DEBUG off the settings refuse to start without a real one).
 demo run bench: export DEBUG ?= 1
+# ... and webhooks may be sent to a receiver on this machine (production refuses private targets).
+demo run: export GROUNDGATE_WEBHOOK_ALLOW_PRIVATE ?= 1
 
 # Type-checked by `make test`. The engine and the pipeline join when their own errors are fixed
 # (pyproject.toml [tool.mypy] silences them meanwhile); settings/envconfig are not checked yet.

@@ -197,6 +197,17 @@ CELERY_BEAT_SCHEDULE = {
 # How many cases import_cases writes per transaction.
 GROUNDGATE_IMPORT_BATCH_SIZE = env_int("GROUNDGATE_IMPORT_BATCH_SIZE", 500, minimum=1)
 
+# Webhooks (docs/integrations.md, "Webhooks"). Targets must be public addresses (no loopback,
+# private, link-local, multicast, reserved or unspecified ones, IPv4 or IPv6), checked when a
+# webhook is saved and on the connected socket at delivery; this lifts the rule for development
+# and tests whose receivers listen on 127.0.0.1 (`make run` turns it on). Never in production.
+GROUNDGATE_WEBHOOK_ALLOW_PRIVATE = env_bool("GROUNDGATE_WEBHOOK_ALLOW_PRIVATE", default=False)
+# With no broker, the first retry waits this long, then twice as long each time (at most the
+# task's retry_backoff_max); a worker on a broker follows the task's own backoff.
+GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS = env_int(
+    "GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS", 1000, minimum=0
+)
+
 # Request bodies: larger ones are refused with 413 before anything reads them
 # (groundgate.middleware.RequestBodyLimitMiddleware); the PDF upload has its own, larger limit.
 GROUNDGATE_MAX_REQUEST_BYTES = env_int(

@@ -86,3 +86,31 @@ def test_sqlite_gets_wal_a_busy_timeout_and_immediate_transactions(monkeypatch):
     options = envconfig.env_database("DATABASE_URL", "")["OPTIONS"]
     assert options["transaction_mode"] == "IMMEDIATE" and options["timeout"] == 20
     assert "PRAGMA journal_mode=WAL" in options["init_command"]
+
+
+def test_private_webhook_targets_are_refused_unless_the_setting_says_otherwise():
+    """The production default, in a fresh interpreter (the tests themselves allow private
+    targets: their receivers listen on 127.0.0.1); a bad value names the variable."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "GROUNDGATE_WEBHOOK_ALLOW_PRIVATE"}
+    env["DJANGO_SETTINGS_MODULE"] = "groundgate.settings"
+    show = "import django; django.setup(); from django.conf import settings as s; "
+    show += "print(s.GROUNDGATE_WEBHOOK_ALLOW_PRIVATE, s.GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS)"
+
+    def run(**extra):
+        return subprocess.run(
+            [sys.executable, "-c", show], env=env | extra, capture_output=True, text=True
+        )
+
+    default = run(GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS="1000")
+    assert default.stdout.split() == ["False", "1000"], default.stderr
+    assert run(GROUNDGATE_WEBHOOK_ALLOW_PRIVATE="yes").stdout.split()[0] == "True"
+    bad = run(GROUNDGATE_WEBHOOK_ALLOW_PRIVATE="only-on-tuesdays")
+    assert bad.returncode != 0 and "GROUNDGATE_WEBHOOK_ALLOW_PRIVATE must be" in bad.stderr
+    bad = run(GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS="-1")
+    assert (
+        bad.returncode != 0 and "GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS must be >= 0" in bad.stderr
+    )

@@ -7,13 +7,17 @@ How an event travels (docs/integrations.md, "Webhooks"):
 2. `transaction.on_commit` hands the delivery ids to the Celery task `deliver_webhook_task`
    (groundgate/tasks.py), which declares its retries and exponential backoff. The request never
    waits for a receiver: with a broker the hand-over is a publish; with no broker (the embedded
-   default, tasks eager) the deliveries run on one background thread (see `_dispatch`).
-3. `webhook_delivery_attempt` signs and POSTs the body, and appends a WebhookAttempt (status,
-   duration, error) whatever happens: the delivery log.
+   default, tasks eager) the deliveries and their retries run on one background thread, with
+   the task's backoff between tries (see `_EmbeddedDeliveries`).
+3. `webhook_delivery_attempt` signs and POSTs the body to a public address only (checked on the
+   connected socket: groundgate/services/webhook_targets.py), and appends a WebhookAttempt
+   (status, duration, error) whatever happens: the delivery log.
 """
 
 from __future__ import annotations
 
+import heapq
+import logging
 import secrets
 import threading
 import time
@@ -21,7 +25,6 @@ import urllib.error
 import urllib.request
 import uuid
 from collections.abc import Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -30,6 +33,9 @@ from django.utils import timezone
 
 from groundgate.integrations.webhooks import EVENTS, SIGNATURE_HEADER, event_body, sign
 from groundgate.models import Dataset, Webhook, WebhookAttempt, WebhookDelivery
+from groundgate.services.webhook_targets import TargetRefused, public_opener, webhook_target_check
+
+logger = logging.getLogger(__name__)
 
 # A receiver must answer quickly; a slow one is retried rather than holding a worker.
 TIMEOUT_SECONDS = 10
@@ -51,12 +57,17 @@ class WebhookDeliveryFailed(Exception):
 
 
 def webhook_url_clean(url: str) -> str:
-    """The URL, stripped, or WebhookInputError."""
+    """The URL, stripped, or WebhookInputError: an http(s) URL whose host resolves to public
+    addresses only (groundgate/services/webhook_targets.py; checked again at each delivery)."""
     url = (url or "").strip()
     if not url.startswith(("http://", "https://")):
         raise WebhookInputError("url", "must be an http:// or https:// URL")
     if len(url) > 2000:
         raise WebhookInputError("url", "at most 2000 characters")
+    try:
+        webhook_target_check(url=url)
+    except TargetRefused as exc:
+        raise WebhookInputError("url", str(exc)) from None
     return url
 
 
@@ -206,13 +217,6 @@ def webhook_test_send(*, webhook: Webhook) -> WebhookDelivery:
     return delivery
 
 
-# With no broker, Celery runs tasks in the caller's thread. Deliveries then go to one background
-# thread instead, so a request never waits for (or on the retries of) a receiver.
-_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="webhooks")
-_pending: list[Future] = []
-_pending_lock = threading.Lock()
-
-
 def _dispatch(delivery_ids: list[int]) -> None:
     from groundgate.tasks import deliver_webhook_task
 
@@ -220,54 +224,93 @@ def _dispatch(delivery_ids: list[int]) -> None:
         for delivery_id in delivery_ids:
             deliver_webhook_task.delay(delivery_id)
         return
-    future = _executor.submit(_deliver_in_thread, delivery_ids)
-    with _pending_lock:
-        _pending[:] = [f for f in _pending if not f.done()] + [future]
+    _embedded.add(delivery_ids)
 
 
-def _deliver_in_thread(delivery_ids: list[int]) -> None:
-    from groundgate.tasks import deliver_webhook_task
+class _EmbeddedDeliveries:
+    """The deliveries of the embedded mode (no broker: Celery would run the task in the caller's
+    thread, so a request would wait for a receiver and its retries). One background thread makes
+    every attempt, in the order they are due; a failed attempt is put back with the task's
+    backoff (GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS, doubling, at most the task's
+    retry_backoff_max), so a receiver that is down for a moment gets its retries later, not nine
+    at once, and no thread ever sleeps on behalf of a request. A retry still waiting when the
+    process exits is not made (the delivery and its attempts so far stay in the log)."""
 
-    try:
-        for delivery_id in delivery_ids:
-            # The task's declared number of tries, one after the other: Celery's eager mode
-            # would do the same without the countdown (and raises its Retry out of nested
-            # applies), so this thread follows the declaration itself. A worker on a broker
-            # waits the exponential backoff between tries.
-            for retries in range(deliver_webhook_task.max_retries + 1):
-                try:
-                    webhook_delivery_attempt(delivery_id=delivery_id, attempt=retries + 1)
-                    break
-                except WebhookDeliveryFailed:
-                    continue
-    finally:
-        close_old_connections()
-        connections.close_all()
+    def __init__(self) -> None:
+        self._due: list[tuple[float, int, int, int]] = []  # (when, order, delivery id, attempt)
+        self._order = 0
+        self._running = 0
+        self._thread: threading.Thread | None = None
+        self._changed = threading.Condition()
+
+    def add(self, delivery_ids: list[int], attempt: int = 1, delay: float = 0.0) -> None:
+        with self._changed:
+            when = time.monotonic() + delay
+            for delivery_id in delivery_ids:
+                self._order += 1
+                heapq.heappush(self._due, (when, self._order, delivery_id, attempt))
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="webhooks", daemon=True)
+                self._thread.start()
+            self._changed.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._changed:
+                while not self._due or self._due[0][0] > time.monotonic():
+                    self._changed.wait(self._due[0][0] - time.monotonic() if self._due else None)
+                _, _, delivery_id, attempt = heapq.heappop(self._due)
+                self._running += 1
+            retry_in = None
+            try:
+                retry_in = self._attempt(delivery_id, attempt)
+            finally:
+                close_old_connections()
+                connections.close_all()
+                with self._changed:  # the retry is queued before this one counts as done
+                    if retry_in is not None:
+                        self.add([delivery_id], attempt + 1, retry_in)
+                    self._running -= 1
+                    self._changed.notify_all()
+
+    @staticmethod
+    def _attempt(delivery_id: int, attempt: int) -> float | None:
+        """One attempt; the seconds to wait before the next one, or None when there is none."""
+        from groundgate.tasks import deliver_webhook_task
+
+        try:
+            webhook_delivery_attempt(delivery_id=delivery_id, attempt=attempt)
+        except WebhookDeliveryFailed:
+            if attempt > deliver_webhook_task.max_retries:
+                return None
+            first = settings.GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS / 1000
+            return min(first * 2 ** (attempt - 1), deliver_webhook_task.retry_backoff_max)
+        except Exception:  # a broken delivery must not stop the others
+            logger.exception("webhook delivery %s, attempt %s", delivery_id, attempt)
+        return None
+
+    def wait(self, timeout: float) -> None:
+        with self._changed:
+            done = self._changed.wait_for(lambda: not self._due and not self._running, timeout)
+        if not done:
+            raise TimeoutError(f"webhook deliveries still pending after {timeout} s")
+
+
+_embedded = _EmbeddedDeliveries()
 
 
 def webhook_dispatch_wait(timeout: float = 30.0) -> None:
-    """Wait for the background deliveries of the embedded mode (tests, `manage.py` commands that
-    must not exit before their events are sent)."""
-    with _pending_lock:
-        pending = list(_pending)
-    for future in pending:
-        future.result(timeout=timeout)
-
-
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    """A redirect is an answer, not a place to send the signed body to."""
-
-    def redirect_request(self, req, fp, code, msg, headers, newurl):
-        return None
-
-
-_opener = urllib.request.build_opener(_NoRedirect)
+    """Wait until the embedded mode's deliveries, their retries included, are done (tests,
+    `manage.py` commands that must not exit before their events are sent)."""
+    _embedded.wait(timeout)
 
 
 def webhook_delivery_attempt(*, delivery_id: int, attempt: int) -> WebhookAttempt | None:
     """POST the delivery once, signed now, and log the attempt. Raises WebhookDeliveryFailed
     when the receiver did not answer 2xx (the task retries), after the attempt is logged. None
-    (nothing sent) when the webhook was switched off since the event."""
+    (nothing sent) when the webhook was switched off since the event. A target that is not a
+    public address (webhook_targets) is logged as a failed attempt and not retried: another try
+    would reach the same address."""
     delivery = WebhookDelivery.objects.select_related("webhook").get(pk=delivery_id)
     hook = delivery.webhook
     if not hook.active and delivery.event != "test":
@@ -289,11 +332,15 @@ def webhook_delivery_attempt(*, delivery_id: int, attempt: int) -> WebhookAttemp
     )
     status: int | None = None
     error = ""
+    refused = False
     started = time.perf_counter()
     try:
-        with _opener.open(request, timeout=TIMEOUT_SECONDS) as response:
+        with public_opener().open(request, timeout=TIMEOUT_SECONDS) as response:
             status = response.status
             response.read(ERROR_EXCERPT)
+    except TargetRefused as exc:
+        refused = True
+        error = f"not sent: {exc}"
     except urllib.error.HTTPError as exc:
         status = exc.code
         error = f"HTTP {exc.code}: " + exc.read(ERROR_EXCERPT).decode("utf-8", "replace")
@@ -310,7 +357,7 @@ def webhook_delivery_attempt(*, delivery_id: int, attempt: int) -> WebhookAttemp
         error="" if ok else (error or f"HTTP {status}")[:2000],
         succeeded=ok,
     )
-    if not ok:
+    if not ok and not refused:
         raise WebhookDeliveryFailed(logged.error)
     return logged
 
