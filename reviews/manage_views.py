@@ -169,11 +169,19 @@ def _import_done(
             "report": report,
             "result_kind": kind,
             "filename": filename,
-            "errors": [(e.line, e.message) for e in report.errors],
+            "errors": [(e.line, _without_line(e.line, e.message)) for e in report.errors],
             "statuses": sorted(report.by_status.items()),
         }
     )
     return render(request, "reviews/import.html", context, status=400 if report.errors else 200)
+
+
+def _without_line(line: int | None, message: str) -> str:
+    """The message without its "line N" prefix: the Line column shows it already."""
+    for prefix in (f"line {line}: ", f"line {line} "):
+        if line and message.startswith(prefix):
+            return message[len(prefix) :]
+    return message
 
 
 @login_required

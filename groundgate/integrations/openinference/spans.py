@@ -141,9 +141,11 @@ def _documents(data: bytes, problems: list[SpanProblem]) -> Iterator[tuple[str, 
 def why_not_json(text: str) -> str:
     """Python's description of why a line is not JSON (it names the column)."""
     try:
-        json.loads(text)
+        # Without its line break: a line cut inside a string is "unterminated", not a control
+        # character. Some of Python's messages end in "at" ("Invalid control character at").
+        json.loads(text.rstrip("\r\n"))
     except json.JSONDecodeError as exc:
-        return f"not JSON: {exc.msg} at column {exc.colno}"
+        return f"not JSON: {exc.msg.removesuffix(' at')} at column {exc.colno}"
     return "not JSON (NaN or Infinity, or a number out of range)"
 
 
