@@ -51,9 +51,21 @@ def queue_ids(page) -> list[str]:
     return page.locator("#queue tbody tr[data-href] td:first-child a").all_inner_texts()
 
 
-def test_two_reviewers_never_take_the_same_case(browser, live_server, demo):
-    rita = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
-    sam = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+@pytest.fixture
+def two_pages(browser):
+    """Two browsers' pages at the two sizes, closed after the test (an open context keeps its
+    connections to the live server, whose threads then close them after the test database went)."""
+    contexts = [
+        browser.new_context(viewport={"width": 1366, "height": 768}),
+        browser.new_context(viewport={"width": 1920, "height": 1080}),
+    ]
+    yield [context.new_page() for context in contexts]
+    for context in contexts:
+        context.close()
+
+
+def test_two_reviewers_never_take_the_same_case(two_pages, live_server, demo):
+    rita, sam = two_pages
     log_in(rita, live_server, "rita")
     log_in(sam, live_server, "sam")
 
