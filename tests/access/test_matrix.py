@@ -154,6 +154,8 @@ def web_requests(w: World) -> list[tuple[str, str, str, str, dict]]:
         ("review", "member", "post", f"{d}/cases/{b}/review", {"label": "grounded"}),
         ("relabel", "admin", "post", f"{d}/cases/{b}/relabel", relabel),
         ("bulk relabel", "admin", "post", f"{d}/relabel", relabel | {"expected_count": "-1"}),
+        ("import page", "admin", "get", f"{d}/import", {}),
+        ("trace import", "admin", "post", f"{d}/import/traces", {"format": "otlp"}),
     ]
 
 
@@ -178,6 +180,7 @@ def api_requests(w: World) -> list[tuple[str, str, str, str, dict]]:
         ("upload", "admin", "post", f"{d}/documents/upload", {"data": {"file": "x"}}),
         ("chunk import", "admin", "post", f"{d}/documents/{doc}/chunks/import", ndjson),
         ("case import", "admin", "post", f"{d}/cases/import", ndjson),
+        ("trace import", "admin", "post", f"{d}/traces/import?format=otlp", ndjson),
         ("export", "admin", "get", f"{d}/export", {}),
         ("webhooks", "admin", "get", f"{d}/webhooks/", {}),
         ("webhook create", "admin", "post", f"{d}/webhooks/", {"data": {}}),
