@@ -271,12 +271,13 @@ def cmd_answer(args: argparse.Namespace, out: BinaryIO) -> int:
 
 def _parallel_workers(args: argparse.Namespace) -> int:
     """How many processes to gate a --jsonl file with: 1 for stdin and small files."""
-    from groundgate.cli.jsonl_parallel import MIN_PARALLEL_BYTES, worker_count
-
     if args.jsonl == "-":
         return 1
     if args.workers is not None:
         return max(1, args.workers)
+    # Only here: it imports multiprocessing, which a sequential run does not need.
+    from groundgate.cli.jsonl_parallel import MIN_PARALLEL_BYTES, worker_count
+
     try:
         size = Path(args.jsonl).stat().st_size
     except OSError:
