@@ -89,7 +89,7 @@ def breakdown(corpus: Path, empty: Path) -> dict[str, tuple[float, float]]:
             t0, c0 = clock(), cpu()
             check_case_json(text, DEFAULT_LIMITS)
             t1, c1 = clock(), cpu()
-            case, _, error = parse_case_payload(spec, text, number, DEFAULT_LIMITS)
+            case, _, _ = parse_case_payload(spec, text, number, DEFAULT_LIMITS)
             t2, c2 = clock(), cpu()
             verdict = spec.run(case, policy)
             t3, c3 = clock(), cpu()
