@@ -11,7 +11,7 @@ They send no signals, like `bulk_create`; nothing in this project listens to mod
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from django.db import connection, models
 
@@ -123,3 +123,23 @@ def instance_from(model: type[models.Model], row: Sequence, names: tuple[str, ..
             value = convert(value, col, connection)
         values.append(value)
     return model.from_db(connection.alias, [f.attname for f, _, _ in readers], values)
+
+
+def rows_copy(model: type[models.Model], names: Sequence[str], rows: Iterable[Sequence]) -> None:
+    """INSERT many rows of `model` given as plain column values already in their database form
+    (JSON columns as JSON text, timestamps as a field's get_db_prep_save gives them), in the order
+    of `names`: COPY FROM STDIN on PostgreSQL, one executemany on SQLite. For bulk writes of
+    thousands of rows (a book's chunks) where building a model instance and preparing each value
+    through its field is most of the time. No primary keys are read back; no signals."""
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    columns = ", ".join(quote(model._meta.get_field(name).column) for name in names)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # psycopg 3's COPY: rows stream to the server in large writes, parsed there.
+            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+        else:
+            placeholders = ", ".join(["%s"] * len(names))
+            cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({placeholders})", rows)
