@@ -66,7 +66,7 @@ def extract_pdf_isolated(
     limits: PdfLimits | None = None,
     isolation: IsolationLimits | None = None,
     processes: int = 1,
-) -> ExtractedPdf:
+) -> ExtractedPdf[StoredChunk]:
     """Like pdf_text.extract_pdf, in a child process (reading a long PDF's pages in up to
     `processes` processes at once: page_parts.py). Raises PdfProblem for every failure. The
     chunks come back in their stored form (chunking.StoredChunk), checked: each JSON column is

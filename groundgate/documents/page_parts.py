@@ -111,9 +111,9 @@ def _worker(read: Callable[[], PagesPart], write_fd: int, parent: int) -> None:
         os.dup2(devnull, fd)
     code = 0
     try:
+        answer: dict[str, object]
         try:
-            part = read()
-            answer = {"part": _to_wire(part)}
+            answer = {"part": _to_wire(read())}
         except PdfProblem as problem:
             answer = {"problem": [problem.status, problem.reason, problem.warnings]}
         except MemoryError:

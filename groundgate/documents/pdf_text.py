@@ -9,7 +9,7 @@ import re
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Generic, Literal, TypeVar
 
 import pymupdf
 
@@ -66,12 +66,16 @@ class PageInfo:
     rotation: int
 
 
+# PageChunk in this process; chunking.StoredChunk from the isolated child.
+ChunkT = TypeVar("ChunkT")
+
+
 @dataclass
-class ExtractedPdf:
+class ExtractedPdf(Generic[ChunkT]):
     sha256: str
     page_count: int
     pages: list[PageInfo]
-    chunks: list[PageChunk]
+    chunks: list[ChunkT]
     warnings: list[str] = field(default_factory=list)
     # The bytes to store: the upload itself, or a decrypted copy when a password was needed
     # (so pages can be rendered later without keeping the password).
@@ -127,7 +131,7 @@ def extract_pdf(
     policy: ChunkingPolicy = DEFAULT_CHUNKING,
     progress: Callable[[int], None] | None = None,
     limits: PdfLimits | None = None,
-) -> ExtractedPdf:
+) -> ExtractedPdf[PageChunk]:
     """Extract pages and chunks in this process. Untrusted files go through
     groundgate.documents.isolated, which calls the same functions in child processes with
     resource limits."""
@@ -199,7 +203,7 @@ def finish_parts(
     warnings: list[str],
     parts: list[PagesPart],
     limits: PdfLimits,
-) -> ExtractedPdf:
+) -> ExtractedPdf[Any]:
     """Join the parts (in page order) into the document's extraction, or raise the PdfProblem a
     single run over every page would have raised. MuPDF's warnings: this process's, then those
     the parts read elsewhere brought."""

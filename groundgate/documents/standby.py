@@ -77,7 +77,8 @@ def _forget_in_forked_process() -> None:
     if _waiting is not None:
         for stream in (_waiting[1].stdin, _waiting[1].stdout, _waiting[1].stderr):
             with contextlib.suppress(OSError):
-                stream.close()  # this process's copy of the pipe only  # type: ignore[union-attr]
+                # This process's copy of the pipe only.
+                stream.close()  # type: ignore[union-attr]
         _waiting = None
 
 

@@ -19,7 +19,7 @@ from django.core.files.base import ContentFile
 from django.db import connection, transaction
 from django.utils import timezone
 
-from groundgate.documents.chunking import DEFAULT_CHUNKING, ChunkingPolicy
+from groundgate.documents.chunking import DEFAULT_CHUNKING, ChunkingPolicy, StoredChunk
 from groundgate.documents.isolated import IsolationLimits, extract_pdf_isolated
 from groundgate.documents.pdf_text import ExtractedPdf, PdfLimits, PdfProblem, looks_like_pdf
 from groundgate.models import Chunk, ChunkKind, Dataset, Document, DocumentStatus, Page
@@ -143,7 +143,9 @@ def _record_problem(dataset, sha256, filename, problem: PdfProblem, started) -> 
     )
 
 
-def _store(dataset, extracted: ExtractedPdf, filename: str, existing: Document | None) -> Document:
+def _store(
+    dataset, extracted: ExtractedPdf[StoredChunk], filename: str, existing: Document | None
+) -> Document:
     document = existing or Document(dataset=dataset, sha256=extracted.sha256, title=filename)
     saved_name = None
     try:
@@ -189,7 +191,7 @@ CHUNK_COLUMNS = (
 )
 
 
-def _rows_write(dataset, document: Document, extracted: ExtractedPdf) -> None:
+def _rows_write(dataset, document: Document, extracted: ExtractedPdf[StoredChunk]) -> None:
     """The Page and Chunk rows, as plain values (COPY on PostgreSQL): a book has thousands of
     chunks and building a model instance for each was half of the ingestion's time. The values
     are those bulk_create wrote (tests/services/test_chunk_digests.py pins them)."""
@@ -208,7 +210,7 @@ def _rows_write(dataset, document: Document, extracted: ExtractedPdf) -> None:
                 dataset.pk,
                 document.pk,
                 chunk_id_for(sha256, ordinal),
-                ChunkKind.TEXT.value,
+                str(ChunkKind.TEXT),
                 ordinal,
                 chunk.text,
                 chunk.page_index,
