@@ -96,7 +96,8 @@ def measure(tree: Path, name: str, runs: int, database_url: str | None, out: Pat
     yard = min((timed(same_flags) for _ in range(runs)), key=lambda t: t[0])
     first = pause_then(ingest)
     later = min((pause_then(ingest) for _ in range(runs)), key=lambda t: t[0])
-    chunks = Chunk.objects.filter(document__title=name).count() // (runs + 1)
+    chunks = Chunk.objects.filter(dataset__slug__startswith=f"bench-{stamp}-").count()
+    chunks //= runs + 1
     return {
         "pages": pymupdf.open(stream=data).page_count,
         "chunks": chunks,
@@ -144,22 +145,27 @@ def main() -> None:
                 results.setdefault((name, label), []).append(result)
                 print(f"  round {round_number + 1} {label} {name}: {_line(result)}", flush=True)
     print(f"load average after: {' '.join(os.getloadavg().__repr__()[1:-1].split(', '))}")
-    print("\nmedian over rounds (wall s / CPU s; ratio = ingestion wall / same-flags wall):")
+    print("\nmedian over rounds (wall s / CPU s); ratios are the median of each round's ratio:")
     for (name, label), rows in results.items():
         median = {
             key: tuple(statistics.median(r[key][i] for r in rows) for i in (0, 1))
             for key in ("same", "first", "next")
         }
+        ratios = {
+            key: statistics.median(r[key][0] / r["same"][0] for r in rows)
+            for key in ("first", "next")
+        }
         print(f"{label} {name} ({rows[0]['pages']} pages, {rows[0]['chunks']} chunks): ", end="")
-        print(_line({**rows[0], **median}))
+        print(_line({**rows[0], **median}, ratios))
 
 
-def _line(r: dict) -> str:
+def _line(r: dict, ratios: dict | None = None) -> str:
     same, first, later = r["same"], r["first"], r["next"]
+    ratios = ratios or {"first": first[0] / same[0], "next": later[0] / same[0]}
     return (
         f"same flags {same[0]:.3f}/{same[1]:.3f}; ingestion first {first[0]:.3f}/{first[1]:.3f} "
-        f"= {first[0] / same[0]:.2f}x, next {later[0]:.3f}/{later[1]:.3f} "
-        f"= {later[0] / same[0]:.2f}x like for like"
+        f"= {ratios['first']:.2f}x, next {later[0]:.3f}/{later[1]:.3f} "
+        f"= {ratios['next']:.2f}x like for like (CPU {later[1] / same[1]:.2f}x)"
     )
 
 
