@@ -179,10 +179,8 @@ def _iso(value: dt.datetime | str | None) -> str | None:
         return None
     if isinstance(value, dt.datetime):
         return value.isoformat().replace("+00:00", "Z")
-    if value.endswith("+00:00"):
-        value = value[:-6]
-    elif value.endswith("+00"):
-        value = value[:-3]
+    if value.endswith(("+00:00", "+00")):
+        value = value[: value.rindex("+")]
     return value.replace(" ", "T", 1) + "Z"
 
 
@@ -339,8 +337,9 @@ def _batch_records(dataset: Dataset, rows: list[tuple]) -> Iterator[ExportRecord
     loads = orjson.loads
     payloads = [loads(row[5]) for row in rows]
     # The family-specific part of a record: which chunks a case cites, and those it carries.
+    families = {kind: get_family(kind) for kind in {row[2] for row in rows}}
     cited = [
-        list(dict.fromkeys(get_family(row[2]).cited_chunk_ids(payload)))
+        list(dict.fromkeys(families[row[2]].cited_chunk_ids(payload)))
         for row, payload in zip(rows, payloads, strict=True)
     ]
     wanted = {chunk_id for ids in cited for chunk_id in ids}
@@ -364,7 +363,7 @@ def _batch_records(dataset: Dataset, rows: list[tuple]) -> Iterator[ExportRecord
         status, passed, final_label, review_state, review_count, codes = row[7:]
         inline = {}
         if chunk_ids and not all(chunk_id in stored for chunk_id in chunk_ids):
-            inline = get_family(kind).inline_chunks(payload)
+            inline = families[kind].inline_chunks(payload)
         record = ExportRecord(
             schema_version=SCHEMA_VERSION,
             case={
