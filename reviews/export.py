@@ -14,6 +14,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import orjson
 from django.db import connections
@@ -77,7 +78,7 @@ def export_filters_parse(params) -> tuple[ExportFilters | None, list[dict]]:
     ), []
 
 
-class ExportRecord(dict):
+class ExportRecord(dict[str, Any]):
     """One export record: a plain dict to every serialiser (orjson writes it as the dict it is),
     which also carries what the export parsed already, so a format that reads inside the stored
     JSON (Label Studio's conclusion, OpenTelemetry's trace link and findings) does not parse it a
@@ -85,6 +86,8 @@ class ExportRecord(dict):
     the newest gate run's verdict (or None)."""
 
     __slots__ = ("last_verdict", "payload")
+    payload: Any
+    last_verdict: str | None
 
 
 def _selected(*, dataset: Dataset, filters: ExportFilters):
