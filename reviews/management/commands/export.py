@@ -38,7 +38,7 @@ def cyclic_gc_paused():
 class Command(BaseCommand):
     help = "Export an audited dataset, one record per case (same records as the API)."
     # No system checks: they load every URL pattern and view (~50 MB and ~0.4 s of a read-only
-    # export that needs none of them; decisions.md 135). `runserver`, `check` and `migrate` still
+    # export that needs none of them; decisions.md 136). `runserver`, `check` and `migrate` still
     # run them.
     requires_system_checks: list[str] = []
 
