@@ -20,6 +20,7 @@ MAX_ROWS = 200
 
 _heads: dict[tuple, tuple[str, tuple[models.Field, ...]]] = {}
 _readers: dict[tuple, list] = {}
+_columns: dict[tuple, str] = {}
 
 
 def _insert_head(model: type[models.Model], vendor: str) -> tuple[str, tuple[models.Field, ...]]:
@@ -108,9 +109,12 @@ def _reader(model: type[models.Model], names: tuple[str, ...], vendor: str) -> l
 
 def columns(model: type[models.Model], alias: str, names: tuple[str, ...] = ()) -> str:
     """The SELECT list for `model`'s row under table alias `alias` (see instance_from)."""
-    quote = connection.ops.quote_name
-    readers = _reader(model, names, connection.vendor)
-    return ", ".join(f"{alias}.{quote(field.column)}" for field, _, _ in readers)
+    key = (model._meta.label, alias, names, connection.vendor)
+    if key not in _columns:
+        quote = connection.ops.quote_name
+        readers = _reader(model, names, connection.vendor)
+        _columns[key] = ", ".join(f"{alias}.{quote(field.column)}" for field, _, _ in readers)
+    return _columns[key]
 
 
 def instance_from(model: type[models.Model], row: Sequence, names: tuple[str, ...] = ()):

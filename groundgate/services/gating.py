@@ -27,12 +27,16 @@ from groundgate.services.webhooks import verdict_events, webhook_events_emit
 
 def policy_record_build(*, spec: GateSpec, policy: GatePolicy) -> GatePolicyRecord:
     """The record of `policy`, unsaved (keyed by its content hash)."""
+    body = _policy_bodies.get(policy.sha256)
+    if body is None:
+        # The body is a function of the hash (it is its content): made once per process.
+        body = _policy_bodies[policy.sha256] = policy.model_dump(mode="json")
     return GatePolicyRecord(
-        sha256=policy.sha256,
-        gate=spec.kind,
-        policy_version=policy.policy_version,
-        body=policy.model_dump(mode="json"),
+        sha256=policy.sha256, gate=spec.kind, policy_version=policy.policy_version, body=body
     )
+
+
+_policy_bodies: dict[str, dict] = {}
 
 
 def policy_record_for(*, spec: GateSpec, policy: GatePolicy) -> GatePolicyRecord:
@@ -143,6 +147,7 @@ def case_create_gated(
     payload: dict,
     verdict,
     policy: GatePolicy,
+    payload_sha256: str | None = None,
 ) -> GatedCase:
     """Store a new case with the verdict already made for it, in one transaction, and put it in
     the review queue. Raises IntegrityError if the external id is taken (callers decide): the
@@ -159,7 +164,7 @@ def case_create_gated(
         external_id=external_id,
         question=question,
         payload=payload,
-        payload_sha256=sha256_of(payload),
+        payload_sha256=payload_sha256 or sha256_of(payload),  # the caller's, if it has it
     )
     record = policy_record_build(spec=spec, policy=policy)
     run = gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=record)

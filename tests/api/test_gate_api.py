@@ -104,6 +104,27 @@ def test_outside_a_transaction_a_taken_id_writes_nothing(rag_system, team):
     assert again.json()["case_id"] == PASSING["answer"]["case_id"]
 
 
+def test_a_token_call_skips_the_session_but_keeps_every_check_and_header(rag_system, team):
+    """Token API calls pass the session, login and message middleware by: the token and the
+    membership are still checked (a bad token is a 401, an outsider's dataset a 404), the
+    security headers are all there, and a session cookie sent along is not read or renewed."""
+    rag_system.cookies["sessionid"] = "not-a-session"
+    response = post(rag_system, "answer", PASSING["answer"])
+    assert response.status_code == 201
+    assert "sessionid" not in response.cookies and "Vary" not in response
+    for header in (
+        "Content-Security-Policy",
+        "X-Frame-Options",
+        "X-Content-Type-Options",
+        "Referrer-Policy",
+        "Content-Length",
+    ):
+        assert header in response, header
+    bad = APIClient(HTTP_AUTHORIZATION="Token not-a-token")
+    assert post(bad, "answer", PASSING["answer"]).json() == {"detail": "Invalid token."}
+    assert post(rag_system, "answer", PASSING["answer"], dataset="nope").status_code == 404
+
+
 def test_same_id_same_body_returns_the_stored_verdict(rag_system):
     first = post(rag_system, "answer", PASSING["answer"])
     again = post(rag_system, "answer", PASSING["answer"])
