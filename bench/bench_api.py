@@ -110,7 +110,7 @@ def load(port: int, token: str, seconds: float, threads: int, phase: str) -> lis
     return latencies
 
 
-def bench_gate(seconds: float, clients: list[int], port: int) -> None:
+def bench_gate(seconds: float, clients: list[int], port: int, threads_per_worker: int = 1) -> None:
     token = setup_api()
     server = subprocess.Popen(
         [
@@ -124,6 +124,9 @@ def bench_gate(seconds: float, clients: list[int], port: int) -> None:
             f"127.0.0.1:{port}",
             "--log-level",
             "warning",
+            # 1: sync workers (the figures of docs/benchmarks.md); more: gthread workers.
+            "--threads",
+            str(threads_per_worker),
         ],
         cwd=ROOT,
         env=env(),
@@ -136,6 +139,7 @@ def bench_gate(seconds: float, clients: list[int], port: int) -> None:
             except OSError:
                 time.sleep(0.1)
         load(port, token, 2, max(clients), "warm")
+        workers_note = f" x {threads_per_worker} threads" if threads_per_worker > 1 else ""
         for threads in clients:
             cpu, db_cpu = server_cpu_seconds(server.pid), database_cpu_seconds()
             load_before = os.getloadavg()[0]
@@ -148,7 +152,8 @@ def bench_gate(seconds: float, clients: list[int], port: int) -> None:
             p95 = latencies[int(len(latencies) * 0.95) - 1]
             db = f", PostgreSQL {db_cpu / len(latencies) * 1000:.2f}" if db_cpu else ""
             print(
-                f"gate endpoint (gunicorn 2 workers, {threads:2d} client threads, {seconds:g} s): "
+                f"gate endpoint (gunicorn 2 workers{workers_note}, {threads:2d} client threads, "
+                f"{seconds:g} s): "
                 f"{len(latencies) / wall:.0f} requests/s, median "
                 f"{statistics.median(latencies) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms; "
                 f"server CPU {cpu / len(latencies) * 1000:.2f}{db} ms/request; "
@@ -254,12 +259,15 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--export", type=int, default=100_000, help="0 skips the export figure")
     parser.add_argument("--database-url", default=None)
+    parser.add_argument(
+        "--threads", type=int, default=1, help="threads per gunicorn worker (1: sync workers)"
+    )
     args = parser.parse_args()
     if args.database_url:
         global DATABASE_URL
         DATABASE_URL = args.database_url
     OUT.mkdir(parents=True, exist_ok=True)
-    bench_gate(args.seconds, [int(c) for c in args.clients.split(",")], args.port)
+    bench_gate(args.seconds, [int(c) for c in args.clients.split(",")], args.port, args.threads)
     if args.export:
         bench_export(args.export)
 
