@@ -236,9 +236,9 @@ class RowPlan:
         select = ", ".join(f"(SELECT {pk_of[index]} FROM w{index})" for index, _ in returned)
         with connection.cursor() as cursor:
             cursor.execute(f"WITH {', '.join(parts)} SELECT {select or '1'}", params)
-            keys = cursor.fetchone()
-        for (_, obj), key in zip(returned, keys or (), strict=False):
-            obj.pk = key
+            new_keys = cursor.fetchone() if returned else ()
+        for (_, obj), new_key in zip(returned, new_keys, strict=True):
+            obj.pk = new_key
         for objs, _, _ in self._inserts:
             for obj in objs:
                 _point_at_saved(obj)
