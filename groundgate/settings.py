@@ -72,13 +72,13 @@ MIDDLEWARE = [
     "groundgate.middleware.RejectNulMiddleware",
     "groundgate.middleware.DatabaseBusyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    "groundgate.middleware.SessionMiddleware",  # these three: not for token API calls
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "groundgate.middleware.AuthenticationMiddleware",
+    "groundgate.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "groundgate.middleware.CSPMiddleware",  # django-csp's, with the headers built once
     # Last, as django-axes asks: it turns a locked-out login into its 429 response.
     "axes.middleware.AxesMiddleware",
 ]
