@@ -110,7 +110,7 @@ def load(port: int, token: str, seconds: float, threads: int, phase: str) -> lis
     return latencies
 
 
-def bench_gate(seconds: float, clients: list[int], port: int) -> None:
+def bench_gate(seconds: float, clients: list[int], port: int, threads_per_worker: int = 1) -> None:
     token = setup_api()
     server = subprocess.Popen(
         [
@@ -124,6 +124,9 @@ def bench_gate(seconds: float, clients: list[int], port: int) -> None:
             f"127.0.0.1:{port}",
             "--log-level",
             "warning",
+            # 1: sync workers (the figures of docs/benchmarks.md); more: gthread workers.
+            "--threads",
+            str(threads_per_worker),
         ],
         cwd=ROOT,
         env=env(),
@@ -136,19 +139,25 @@ def bench_gate(seconds: float, clients: list[int], port: int) -> None:
             except OSError:
                 time.sleep(0.1)
         load(port, token, 2, max(clients), "warm")
+        workers_note = f" x {threads_per_worker} threads" if threads_per_worker > 1 else ""
         for threads in clients:
-            cpu = server_cpu_seconds(server.pid)
+            cpu, db_cpu = server_cpu_seconds(server.pid), database_cpu_seconds()
+            load_before = os.getloadavg()[0]
             started = time.perf_counter()
             latencies = load(port, token, seconds, threads, f"run{threads}")
             wall = time.perf_counter() - started
             cpu = server_cpu_seconds(server.pid) - cpu
+            db_cpu = database_cpu_seconds() - db_cpu
             latencies.sort()
             p95 = latencies[int(len(latencies) * 0.95) - 1]
+            db = f", PostgreSQL {db_cpu / len(latencies) * 1000:.2f}" if db_cpu else ""
             print(
-                f"gate endpoint (gunicorn 2 workers, {threads:2d} client threads, {seconds:g} s): "
+                f"gate endpoint (gunicorn 2 workers{workers_note}, {threads:2d} client threads, "
+                f"{seconds:g} s): "
                 f"{len(latencies) / wall:.0f} requests/s, median "
                 f"{statistics.median(latencies) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms; "
-                f"server CPU {cpu / len(latencies) * 1000:.2f} ms/request",
+                f"server CPU {cpu / len(latencies) * 1000:.2f}{db} ms/request; "
+                f"load average {load_before:.1f} -> {os.getloadavg()[0]:.1f}",
                 flush=True,
             )
     finally:
@@ -171,6 +180,37 @@ def server_cpu_seconds(pid: int) -> float:
             with open(f"/proc/{worker}/stat") as fh:
                 fields = fh.read().rsplit(")", 1)[1].split()
             total += int(fields[11]) + int(fields[12])  # utime, stime
+        except OSError:
+            pass
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def database_cpu_seconds() -> float:
+    """CPU time (user + system) used so far by the PostgreSQL backends serving the bench's
+    database (the gunicorn workers' kept connections), from /proc: the database server's share
+    of a request, on the same cores. 0 on SQLite or when the server's processes are not
+    visible (another machine or container)."""
+    if not DATABASE_URL.startswith("postgres"):
+        return 0.0
+    from urllib.parse import urlsplit
+
+    import psycopg
+
+    name = urlsplit(DATABASE_URL).path.lstrip("/")
+    with psycopg.connect(DATABASE_URL, autocommit=True) as conn:
+        pids = [
+            pid
+            for (pid,) in conn.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+                [name],
+            )
+        ]
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
         except OSError:
             pass
     return total / os.sysconf("SC_CLK_TCK")
@@ -219,12 +259,15 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--export", type=int, default=100_000, help="0 skips the export figure")
     parser.add_argument("--database-url", default=None)
+    parser.add_argument(
+        "--threads", type=int, default=1, help="threads per gunicorn worker (1: sync workers)"
+    )
     args = parser.parse_args()
     if args.database_url:
         global DATABASE_URL
         DATABASE_URL = args.database_url
     OUT.mkdir(parents=True, exist_ok=True)
-    bench_gate(args.seconds, [int(c) for c in args.clients.split(",")], args.port)
+    bench_gate(args.seconds, [int(c) for c in args.clients.split(",")], args.port, args.threads)
     if args.export:
         bench_export(args.export)
 

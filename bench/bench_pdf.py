@@ -5,6 +5,8 @@
 2. A highlighted render vs a plain pixmap of the same page, both to PNG. Goal <= 1.2x.
 3. A cached render (the service call that finds the PNG on disk). Goal <= 5 ms.
 Uses a throwaway SQLite database and media folder under bench/out/.
+Issue 15's ingestion figure (like for like, with wall and CPU time, the first ingestion of a
+process apart from later ones, against another checkout) is bench/bench_ingest.py's.
 """
 
 from __future__ import annotations

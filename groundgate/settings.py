@@ -72,13 +72,13 @@ MIDDLEWARE = [
     "groundgate.middleware.RejectNulMiddleware",
     "groundgate.middleware.DatabaseBusyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    "groundgate.middleware.SessionMiddleware",  # these three: not for token API calls
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "groundgate.middleware.AuthenticationMiddleware",
+    "groundgate.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "groundgate.middleware.CSPMiddleware",  # django-csp's, with the headers built once
     # Last, as django-axes asks: it turns a locked-out login into its 429 response.
     "axes.middleware.AxesMiddleware",
 ]
@@ -222,6 +222,8 @@ GROUNDGATE_PDF_MAX_PAGES = env_int("GROUNDGATE_PDF_MAX_PAGES", 5000, minimum=1)
 GROUNDGATE_PDF_MAX_DECOMPRESSED_MB = env_int("GROUNDGATE_PDF_MAX_DECOMPRESSED_MB", 256, minimum=1)
 GROUNDGATE_PDF_MAX_MEMORY_MB = env_int("GROUNDGATE_PDF_MAX_MEMORY_MB", 2048, minimum=256)
 GROUNDGATE_PDF_TIMEOUT_SECONDS = env_int("GROUNDGATE_PDF_TIMEOUT_SECONDS", 120, minimum=1)
+# A long PDF's pages are read by up to this many processes at once (each under the limits above).
+GROUNDGATE_PDF_PROCESSES = env_int("GROUNDGATE_PDF_PROCESSES", 2, minimum=1)
 # One case (gate API, batch item, import line, CLI): bytes, characters per text, items per
 # list, nesting (GROUNDGATE_CASE_MAX_BYTES, _TEXT_CHARS, _ITEMS, _DEPTH; docs/limits.md).
 GROUNDGATE_CASE_LIMITS = env_case_limits()

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from groundgate.families import outcome_of
 from groundgate.models import Case, GateRun
-from groundgate.models.rows import rows_insert
+from groundgate.models.rows import RowPlan, rows_insert
 from reviews.models import (
     QueueCode,
     QueueCount,
@@ -154,21 +154,28 @@ def _counted(entries: Iterable[QueueEntry], codes: Iterable[QueueCode]) -> Count
 
 
 def _counts_add(delta: Counter) -> None:
-    """Add `delta` to the stored counts in one statement. An upsert that adds to the stored
+    """Add `delta` to the stored counts in one statement (see _counts_upsert)."""
+    statement = _counts_upsert(delta)
+    if statement is not None:
+        with connection.cursor() as cursor:
+            cursor.execute(*statement)
+
+
+def _counts_upsert(delta: Counter) -> tuple[str, list] | None:
+    """The statement that adds `delta` to the stored counts: an upsert that adds to the stored
     value (ORM upserts can only overwrite it); rows in key order, so two writers lock them in
-    the same order and never deadlock."""
+    the same order and never deadlock. None when there is nothing to add."""
     rows = sorted((key, n) for key, n in delta.items() if n)
     if not rows:
-        return
+        return None
     table = QueueCount._meta.db_table
     columns = "dataset_id, gate_status, outcome, kind, review_state, code"
     values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(rows))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {table} ({columns}, n) VALUES {values} "
-            f"ON CONFLICT ({columns}) DO UPDATE SET n = {table}.n + excluded.n",
-            [p for key, n in rows for p in (*key, n)],
-        )
+    return (
+        f"INSERT INTO {table} ({columns}, n) VALUES {values} "
+        f"ON CONFLICT ({columns}) DO UPDATE SET n = {table}.n + excluded.n",
+        [p for key, n in rows for p in (*key, n)],
+    )
 
 
 def queue_recount(*, dataset_id: int | None = None) -> None:
@@ -280,44 +287,57 @@ def queue_rebuild(*, dataset_id: int | None = None) -> int:
     return len(ids)
 
 
-def queue_add_new(runs) -> None:
+def queue_add_new(runs, plan: RowPlan | None = None) -> None:
     """Queue rows for cases created in this transaction with `runs` as their only gate runs
-    (gate_runs_record(new_cases=True)): built from the runs and their cases in hand, two INSERTs,
-    nothing read. A new case has no review and no relabel, so it is unreviewed whatever its
-    dataset requires; the rows are those _refresh would compute."""
+    (gate_runs_record(new_cases=True)): built from the runs and their cases in hand, nothing
+    read. A new case has no review and no relabel, so it is unreviewed whatever its dataset
+    requires; the rows are those _refresh would compute. Written at once (three INSERTs), or
+    added to the caller's `plan` when its cases are still to be written with them."""
     entries, codes = [], []
+    counts: Counter = Counter()
     for run in runs:
         case = run.case
-        entries.append(
-            QueueEntry(
-                case_id=case.pk,
-                dataset_id=case.dataset_id,
-                kind=case.kind,
-                external_id=case.external_id,
-                question=(case.question or "")[:300],
-                gate_status=run.status,
-                outcome=outcome_of(
-                    kind=case.kind, status=run.status, passed=run.passed, verdict=run.verdict
-                ),
-                passed=run.passed,
-                finding_codes=run.finding_codes,
-                review_state=ReviewState.UNREVIEWED,
-                review_rank=RANK[ReviewState.UNREVIEWED],
-                review_count=0,
-                final_label="",
-                review_label="",
-            )
+        entry = QueueEntry(
+            case=case,
+            dataset_id=case.dataset_id,
+            kind=case.kind,
+            external_id=case.external_id,
+            question=(case.question or "")[:300],
+            gate_status=run.status,
+            outcome=outcome_of(
+                kind=case.kind, status=run.status, passed=run.passed, verdict=run.verdict
+            ),
+            passed=run.passed,
+            finding_codes=run.finding_codes,
+            review_state=ReviewState.UNREVIEWED,
+            review_rank=RANK[ReviewState.UNREVIEWED],
+            review_count=0,
+            final_label="",
+            review_label="",
         )
+        entries.append(entry)
+        cell = (entry.dataset_id, entry.gate_status, entry.outcome, entry.kind, entry.review_state)
+        counts[(*cell, "")] += 1
         for code in run.finding_codes.split():
-            codes.append(QueueCode(dataset_id=case.dataset_id, case_id=case.pk, code=code))
+            codes.append(QueueCode(dataset_id=case.dataset_id, case=case, code=code))
+            counts[(*cell, code)] += 1
+    upsert = _counts_upsert(counts)
+    if plan is not None:
+        plan.insert(entries)
+        plan.insert(codes)
+        if upsert is not None:
+            plan.statement(*upsert)
+        return
     # A handful of rows per request on the gate service's path: no query compiler.
     rows_insert(entries)
     rows_insert(codes)
-    _counts_add(_counted(entries, codes))
+    if upsert is not None:
+        with connection.cursor() as cursor:
+            cursor.execute(*upsert)
 
 
-def on_cases_changed(sender, case_ids, runs=None, **kwargs) -> None:
+def on_cases_changed(sender, case_ids, runs=None, plan=None, **kwargs) -> None:
     if runs is not None:
-        queue_add_new(runs)
+        queue_add_new(runs, plan)
     else:
         queue_refresh(case_ids)

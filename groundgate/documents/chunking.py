@@ -10,9 +10,11 @@
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 # A gap wider than this share of the font size between two spans is a word/cell boundary.
 SPAN_GAP = 0.15
@@ -188,3 +190,27 @@ def _split_block(lines: list[Line], max_chars: int) -> list[list[Line]]:
         pieces[-1].append(line)
         size += len(line.text) + 1
     return pieces
+
+
+class StoredChunk(NamedTuple):
+    """A chunk as its Chunk row stores it: the JSON columns as the text Django's JSONField
+    writes (json.dumps), so rows written without the ORM hold the same bytes."""
+
+    page_index: int
+    text: str
+    bbox: str  # [x0, top, x1, bottom] of the first rectangle, integers
+    position_int: str  # [[page_number, x0, x1, top, bottom], ...]
+    metadata: str  # {"lines": [[x0, top, x1, bottom] per line, to 2 decimals]}
+
+
+def stored_chunk(chunk: PageChunk) -> StoredChunk:
+    position_int = chunk.position_int()
+    first = position_int[0]
+    lines = [[round(v, 2) for v in line.bbox] for line in chunk.lines]
+    return StoredChunk(
+        chunk.page_index,
+        chunk.text,
+        json.dumps([first[1], first[3], first[2], first[4]]),
+        json.dumps(position_int),
+        json.dumps({"lines": lines}),
+    )

@@ -26,18 +26,23 @@ import subprocess
 import sys
 from dataclasses import asdict, dataclass
 
+import orjson
 import pymupdf
 
-from groundgate.documents.chunking import DEFAULT_CHUNKING, ChunkingPolicy, Line, PageChunk
+from groundgate.documents.chunking import DEFAULT_CHUNKING, ChunkingPolicy, StoredChunk
+from groundgate.documents.page_parts import error_name, page_ranges, read_parts
 from groundgate.documents.pdf_text import (
     ExtractedPdf,
     PageInfo,
     PdfLimits,
     PdfProblem,
-    extract_pdf,
+    check_page_count,
+    finish_parts,
+    open_pdf,
     raise_if_out_of_memory,
 )
 from groundgate.documents.render import Highlight, render_page_png, upright_rotation
+from groundgate.documents.standby import child_prepare_next, child_start
 
 
 @dataclass(frozen=True)
@@ -60,27 +65,43 @@ def extract_pdf_isolated(
     policy: ChunkingPolicy = DEFAULT_CHUNKING,
     limits: PdfLimits | None = None,
     isolation: IsolationLimits | None = None,
-) -> ExtractedPdf:
-    """Like pdf_text.extract_pdf, in a child process. Raises PdfProblem for every failure."""
+    processes: int = 1,
+) -> ExtractedPdf[StoredChunk]:
+    """Like pdf_text.extract_pdf, in a child process (reading a long PDF's pages in up to
+    `processes` processes at once: page_parts.py). Raises PdfProblem for every failure. The
+    chunks come back in their stored form (chunking.StoredChunk), checked: each JSON column is
+    JSON."""
     limits = limits or PdfLimits()
     isolation = isolation or IsolationLimits()
-    options = {"password": password, "policy": asdict(policy), "limits": asdict(limits)}
+    options = {
+        "password": password,
+        "policy": asdict(policy),
+        "limits": asdict(limits),
+        "processes": processes,
+    }
     ok, rest = _run_child("extract", options, data, isolation)
+    try:
+        chunks = [_stored(*chunk) for chunk in ok["chunks"]]
+        pages = [PageInfo(*page) for page in ok["pages"]]
+    except (TypeError, ValueError) as exc:
+        raise PdfProblem("failed", f"{isolation.work} gave a malformed answer: {exc}") from None
     return ExtractedPdf(
         sha256=ok["sha256"],
         page_count=ok["page_count"],
-        pages=[PageInfo(*page) for page in ok["pages"]],
-        chunks=[
-            PageChunk(
-                page_index=chunk["page_index"],
-                text=chunk["text"],
-                lines=[Line(text, tuple(bbox), block) for text, bbox, block in chunk["lines"]],
-            )
-            for chunk in ok["chunks"]
-        ],
+        pages=pages,
+        chunks=chunks,
         warnings=ok["warnings"],
         stored_bytes=rest if ok["decrypted"] else data,
     )
+
+
+def _stored(page_index, text, bbox, position_int, metadata) -> StoredChunk:
+    """The child has read hostile bytes: what it sends is checked before it is stored."""
+    if type(page_index) is not int or type(text) is not str:
+        raise TypeError("a chunk's page index or text has the wrong type")
+    for column in (bbox, position_int, metadata):
+        orjson.loads(column)  # raises on anything but JSON text
+    return StoredChunk(page_index, text, bbox, position_int, metadata)
 
 
 def render_page_isolated(
@@ -128,24 +149,23 @@ def _run_child(
         "cpu_seconds": max(1, int(isolation.timeout_seconds) + 1),
     }
     header = json.dumps(options).encode("utf-8") + b"\n"
+    child = child_start()
     try:
-        done = subprocess.run(
-            [sys.executable, "-m", "groundgate.documents.isolated"],
-            input=header + data,
-            capture_output=True,
-            timeout=isolation.timeout_seconds,
-            check=False,
-        )
+        stdout, stderr = child.communicate(header + data, timeout=isolation.timeout_seconds)
     except subprocess.TimeoutExpired:
-        # subprocess.run has killed the child already.
+        child.kill()
+        child.communicate()
         raise PdfProblem(
             "failed",
             f"{isolation.work} took longer than {isolation.timeout_seconds:g} s "
             f"({isolation.timeout_setting}); {isolation.outcome}",
         ) from None
+    finally:
+        child_prepare_next()
+    done = subprocess.CompletedProcess(child.args, child.returncode, stdout, stderr)
     head, _, rest = done.stdout.partition(b"\n")
     try:
-        answer = json.loads(head) if head else None
+        answer = orjson.loads(head) if head else None
     except ValueError:
         answer = None
     if not isinstance(answer, dict):
@@ -179,7 +199,10 @@ def _crash_reason(done: subprocess.CompletedProcess, isolation: IsolationLimits)
 def _child() -> int:
     import resource
 
-    options = json.loads(sys.stdin.buffer.readline())
+    line = sys.stdin.buffer.readline()
+    if not line:
+        return 0  # started ahead of time (standby.py) and never given a job
+    options = json.loads(line)
     memory = options["max_memory_bytes"]
     # Limits first, then the bytes: reading the PDF counts against the memory cap too.
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
@@ -188,6 +211,9 @@ def _child() -> int:
     try:
         data = sys.stdin.buffer.read()
         ok, rest = JOBS[options["job"]](data, options)
+        # orjson: a few times quicker than json for the ~1 MB of chunks of a long book (and it
+        # refuses what is not valid UTF-8, so a problem is reported here, not in the parent).
+        head = orjson.dumps({"ok": ok})
     except PdfProblem as problem:
         answer = {"status": problem.status, "reason": problem.reason, "warnings": problem.warnings}
         out.write(json.dumps({"problem": answer}).encode("utf-8") + b"\n")
@@ -202,10 +228,10 @@ def _child() -> int:
         return 0
     except Exception as exc:  # anything else MuPDF or the chunker raised on this file
         reason = f"the PDF could not be {_PARTICIPLE.get(options['job'], 'read')}: "
-        reason += f"{type(exc).__name__}: {str(exc)[:300]}"
+        reason += f"{error_name(exc)}: {str(exc)[:300]}"
         out.write(json.dumps({"problem": _failed(reason)}).encode("utf-8") + b"\n")
         return 0
-    out.write(json.dumps({"ok": ok}).encode("utf-8") + b"\n")
+    out.write(head + b"\n")
     out.write(rest)
     return 0
 
@@ -214,25 +240,22 @@ _PARTICIPLE = {"extract": "parsed", "render": "rendered", "rotation": "read"}
 
 
 def _extract_job(data: bytes, options: dict) -> tuple[dict, bytes]:
-    extracted = extract_pdf(
-        data,
-        password=options["password"],
-        policy=ChunkingPolicy(**options["policy"]),
-        limits=PdfLimits(**options["limits"]),
-    )
+    limits = PdfLimits(**options["limits"])
+    password = options["password"]
+    doc, warnings = open_pdf(data, password)
+    try:
+        check_page_count(doc, limits, warnings)
+        ranges = page_ranges(doc.page_count, options["processes"])
+        parts = read_parts(doc, ranges, ChunkingPolicy(**options["policy"]), limits)
+        extracted = finish_parts(doc, data, password, warnings, parts, limits)
+    finally:
+        doc.close()
     decrypted = extracted.stored_bytes is not data
     ok = {
         "sha256": extracted.sha256,
         "page_count": extracted.page_count,
         "pages": [[p.index, p.width, p.height, p.rotation] for p in extracted.pages],
-        "chunks": [
-            {
-                "page_index": c.page_index,
-                "text": c.text,
-                "lines": [[line.text, list(line.bbox), line.block] for line in c.lines],
-            }
-            for c in extracted.chunks
-        ],
+        "chunks": extracted.chunks,  # stored form, as lists (page_parts.read_parts)
         "warnings": extracted.warnings,
         "decrypted": decrypted,
     }

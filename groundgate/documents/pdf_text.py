@@ -9,7 +9,7 @@ import re
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Generic, Literal, TypeVar
 
 import pymupdf
 
@@ -66,12 +66,16 @@ class PageInfo:
     rotation: int
 
 
+# PageChunk in this process; chunking.StoredChunk from the isolated child.
+ChunkT = TypeVar("ChunkT")
+
+
 @dataclass
-class ExtractedPdf:
+class ExtractedPdf(Generic[ChunkT]):
     sha256: str
     page_count: int
     pages: list[PageInfo]
-    chunks: list[PageChunk]
+    chunks: list[ChunkT]
     warnings: list[str] = field(default_factory=list)
     # The bytes to store: the upload itself, or a decrypted copy when a password was needed
     # (so pages can be rendered later without keeping the password).
@@ -103,6 +107,23 @@ def open_pdf(data: bytes, password: str | None = None) -> tuple[pymupdf.Document
     return doc, warnings
 
 
+@dataclass
+class PagesPart:
+    """What one run over a range of pages found. A long PDF is read in several parts, one per
+    process (documents/isolated.py), and `finish_parts` joins them in page order into what one
+    run over every page would have given."""
+
+    first: int  # the first page's index
+    pages: list[PageInfo] = field(default_factory=list)
+    chunks: list = field(default_factory=list)  # PageChunks, or their stored form (isolated.py)
+    warnings: list[str] = field(default_factory=list)  # pages whose text could not be read
+    empty_pages: list[int] = field(default_factory=list)
+    # Per page read, the content streams first met on it in this part and what they inflate to.
+    charges: list[list[tuple[int, int]]] = field(default_factory=list)
+    # MuPDF's warnings of the process that read the part, when that is not the joining one.
+    mupdf_warnings: list[str] = field(default_factory=list)
+
+
 def extract_pdf(
     data: bytes,
     *,
@@ -110,63 +131,126 @@ def extract_pdf(
     policy: ChunkingPolicy = DEFAULT_CHUNKING,
     progress: Callable[[int], None] | None = None,
     limits: PdfLimits | None = None,
-) -> ExtractedPdf:
+) -> ExtractedPdf[PageChunk]:
     """Extract pages and chunks in this process. Untrusted files go through
-    groundgate.documents.isolated, which calls this in a child process with resource limits."""
+    groundgate.documents.isolated, which calls the same functions in child processes with
+    resource limits."""
     limits = limits or PdfLimits()
-    sha256 = hashlib.sha256(data).hexdigest()
     doc, warnings = open_pdf(data, password)
     try:
-        if doc.page_count > limits.max_pages:
-            raise PdfProblem(
-                "failed",
-                f"the PDF has {doc.page_count} pages; at most {limits.max_pages} are ingested "
-                "(GROUNDGATE_PDF_MAX_PAGES)",
-                warnings,
-            )
-        budget = _InflateBudget(doc, limits.max_decompressed_bytes)
-        pages: list[PageInfo] = []
-        chunks: list[PageChunk] = []
-        empty_pages: list[int] = []
-        for page in doc:
-            # Before MuPDF interprets the page: a content stream that inflates past the budget
-            # (a decompression bomb) stops here, having cost one bounded zlib pass.
-            budget.charge_page(page)
-            box = page.cropbox  # unrotated
-            pages.append(
-                PageInfo(page.number, round(box.width, 3), round(box.height, 3), page.rotation)
-            )
-            try:
-                page_dict = page.get_text("dict", flags=TEXT_FLAGS)
-            except Exception as exc:
-                # Running out of memory is not a page without text: the file is refused.
-                raise_if_out_of_memory(exc)
-                warnings.append(f"page {page.number}: text could not be read: {exc}")
-                page_dict = {}
-            found = chunk_page(page.number, page_dict, policy)
-            if not found:
-                empty_pages.append(page.number)
-            chunks.extend(found)
-            if progress is not None:
-                progress(1)
-        warnings += [w for w in pymupdf.TOOLS.mupdf_warnings().splitlines() if w.strip()]
-        if not chunks:
-            raise PdfProblem(
-                "no_text",
-                "no text layer: the PDF has only images (a scan?); OCR is not supported",
-                warnings,
-            )
-        if empty_pages:
-            warnings.append(
-                f"{len(empty_pages)} page(s) without a text layer, not chunked: "
-                + _ranges(empty_pages)
-            )
-        stored = data
-        if doc.is_encrypted or password:
-            stored = doc.tobytes(encryption=pymupdf.PDF_ENCRYPT_NONE, garbage=0)
-        return ExtractedPdf(sha256, doc.page_count, pages, chunks, warnings, stored)
+        check_page_count(doc, limits, warnings)
+        part = extract_part(doc, 0, doc.page_count, policy=policy, limits=limits, progress=progress)
+        return finish_parts(doc, data, password, warnings, [part], limits)
     finally:
         doc.close()
+
+
+def check_page_count(doc: pymupdf.Document, limits: PdfLimits, warnings: list[str]) -> None:
+    if doc.page_count > limits.max_pages:
+        raise PdfProblem(
+            "failed",
+            f"the PDF has {doc.page_count} pages; at most {limits.max_pages} are ingested "
+            "(GROUNDGATE_PDF_MAX_PAGES)",
+            warnings,
+        )
+
+
+def extract_part(
+    doc: pymupdf.Document,
+    first: int,
+    stop: int,
+    *,
+    policy: ChunkingPolicy,
+    limits: PdfLimits,
+    progress: Callable[[int], None] | None = None,
+) -> PagesPart:
+    """Pages first..stop-1: their boxes, chunks and inflated sizes. Stops after the page whose
+    content streams pass the budget on their own (a bomb is never interpreted); `finish_parts`
+    says which page passed it counting every part."""
+    budget = _InflateBudget(doc, limits.max_decompressed_bytes)
+    part = PagesPart(first)
+    for number in range(first, stop):
+        page = doc[number]
+        # Before MuPDF interprets the page: a content stream that inflates past the budget
+        # (a decompression bomb) stops here, having cost one bounded zlib pass.
+        part.charges.append(budget.charge_page(page))
+        if budget.used > budget.limit:
+            break
+        box = page.cropbox  # unrotated
+        part.pages.append(
+            PageInfo(number, round(box.width, 3), round(box.height, 3), page.rotation)
+        )
+        try:
+            page_dict = page.get_text("dict", flags=TEXT_FLAGS)
+        except Exception as exc:
+            # Running out of memory is not a page without text: the file is refused.
+            raise_if_out_of_memory(exc)
+            part.warnings.append(f"page {number}: text could not be read: {exc}")
+            page_dict = {}
+        found = chunk_page(number, page_dict, policy)
+        if not found:
+            part.empty_pages.append(number)
+        part.chunks.extend(found)
+        if progress is not None:
+            progress(1)
+    return part
+
+
+def finish_parts(
+    doc: pymupdf.Document,
+    data: bytes,
+    password: str | None,
+    warnings: list[str],
+    parts: list[PagesPart],
+    limits: PdfLimits,
+) -> ExtractedPdf[Any]:
+    """Join the parts (in page order) into the document's extraction, or raise the PdfProblem a
+    single run over every page would have raised. MuPDF's warnings: this process's, then those
+    the parts read elsewhere brought."""
+    _check_budget(parts, limits)
+    pages = [page for part in parts for page in part.pages]
+    chunks = [chunk for part in parts for chunk in part.chunks]
+    empty_pages = [number for part in parts for number in part.empty_pages]
+    warnings = [*warnings, *(w for part in parts for w in part.warnings)]
+    warnings += [w for w in pymupdf.TOOLS.mupdf_warnings().splitlines() if w.strip()]
+    warnings += [w for part in parts for w in part.mupdf_warnings]
+    if not chunks:
+        raise PdfProblem(
+            "no_text",
+            "no text layer: the PDF has only images (a scan?); OCR is not supported",
+            warnings,
+        )
+    if empty_pages:
+        warnings.append(
+            f"{len(empty_pages)} page(s) without a text layer, not chunked: " + _ranges(empty_pages)
+        )
+    stored = data
+    if doc.is_encrypted or password:
+        stored = doc.tobytes(encryption=pymupdf.PDF_ENCRYPT_NONE, garbage=0)
+    sha256 = hashlib.sha256(data).hexdigest()
+    return ExtractedPdf(sha256, doc.page_count, pages, chunks, warnings, stored)
+
+
+def _check_budget(parts: list[PagesPart], limits: PdfLimits) -> None:
+    """The decompression budget over the whole file, each stream counted once, in page order:
+    the first page at which it is passed is the one a single run would have named. (A part
+    counts only its own streams; a stream it capped early is over the budget here too.)"""
+    seen: set[int] = set()
+    used = 0
+    for part in parts:
+        for page, charges in enumerate(part.charges, start=part.first):
+            for xref, size in charges:
+                if xref not in seen:
+                    seen.add(xref)
+                    used += size
+            if used > limits.max_decompressed_bytes:
+                mb = limits.max_decompressed_bytes // (1024 * 1024)
+                raise PdfProblem(
+                    "failed",
+                    f"page {page}: the content streams inflate to more than {mb} MB "
+                    "(GROUNDGATE_PDF_MAX_DECOMPRESSED_MB); a decompression bomb? "
+                    "The file was not ingested",
+                )
 
 
 def raise_if_out_of_memory(exc: Exception) -> None:
@@ -195,21 +279,21 @@ class _InflateBudget:
         self.doc, self.limit, self.used = doc, limit, 0
         self.seen: set[int] = set()
 
-    def charge_page(self, page: pymupdf.Page) -> None:
+    def charge_page(self, page: pymupdf.Page) -> list[tuple[int, int]]:
+        """Inflate the page's streams not met before (each up to what is left of the budget):
+        [(xref, bytes)]."""
+        charges = []
         xrefs = list(page.get_contents()) + [item[0] for item in page.get_xobjects()]
         for xref in xrefs:
             if xref in self.seen or xref <= 0:
                 continue
             self.seen.add(xref)
-            self.used += self._inflated_size(xref, self.limit - self.used + 1)
+            size = self._inflated_size(xref, self.limit - self.used + 1)
+            charges.append((xref, size))
+            self.used += size
             if self.used > self.limit:
-                mb = self.limit // (1024 * 1024)
-                raise PdfProblem(
-                    "failed",
-                    f"page {page.number}: the content streams inflate to more than {mb} MB "
-                    "(GROUNDGATE_PDF_MAX_DECOMPRESSED_MB); a decompression bomb? "
-                    "The file was not ingested",
-                )
+                break
+        return charges
 
     def _inflated_size(self, xref: int, cap: int) -> int:
         kind, value = self.doc.xref_get_key(xref, "Filter")

@@ -11,7 +11,7 @@ They send no signals, like `bulk_create`; nothing in this project listens to mod
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from django.db import connection, models
 
@@ -20,6 +20,7 @@ MAX_ROWS = 200
 
 _heads: dict[tuple, tuple[str, tuple[models.Field, ...]]] = {}
 _readers: dict[tuple, list] = {}
+_columns: dict[tuple, str] = {}
 
 
 def _insert_head(model: type[models.Model], vendor: str) -> tuple[str, tuple[models.Field, ...]]:
@@ -108,9 +109,12 @@ def _reader(model: type[models.Model], names: tuple[str, ...], vendor: str) -> l
 
 def columns(model: type[models.Model], alias: str, names: tuple[str, ...] = ()) -> str:
     """The SELECT list for `model`'s row under table alias `alias` (see instance_from)."""
-    quote = connection.ops.quote_name
-    readers = _reader(model, names, connection.vendor)
-    return ", ".join(f"{alias}.{quote(field.column)}" for field, _, _ in readers)
+    key = (model._meta.label, alias, names, connection.vendor)
+    if key not in _columns:
+        quote = connection.ops.quote_name
+        readers = _reader(model, names, connection.vendor)
+        _columns[key] = ", ".join(f"{alias}.{quote(field.column)}" for field, _, _ in readers)
+    return _columns[key]
 
 
 def instance_from(model: type[models.Model], row: Sequence, names: tuple[str, ...] = ()):
@@ -123,3 +127,149 @@ def instance_from(model: type[models.Model], row: Sequence, names: tuple[str, ..
             value = convert(value, col, connection)
         values.append(value)
     return model.from_db(connection.alias, [f.attname for f, _, _ in readers], values)
+
+
+def rows_copy(model: type[models.Model], names: Sequence[str], rows: Iterable[Sequence]) -> None:
+    """INSERT many rows of `model` given as plain column values already in their database form
+    (JSON columns as JSON text, timestamps as a field's get_db_prep_save gives them), in the order
+    of `names`: COPY FROM STDIN on PostgreSQL, one executemany on SQLite. For bulk writes of
+    thousands of rows (a book's chunks) where building a model instance and preparing each value
+    through its field is most of the time. No primary keys are read back; no signals."""
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    columns = ", ".join(quote(model._meta.get_field(name).column) for name in names)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # psycopg 3's COPY: rows stream to the server in large writes, parsed there.
+            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+        else:
+            placeholders = ", ".join(["%s"] * len(names))
+            cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({placeholders})", rows)
+
+
+class RowPlan:
+    """INSERTs of rows that are written together (a new case, its gate run and its queue rows),
+    planned first and then sent at once by `execute`.
+
+    A planned row may point at another planned row that has no primary key yet (a new case):
+    its foreign key takes that row's key once it is known. On PostgreSQL the whole plan is one
+    statement, a data-modifying CTE whose later INSERTs read the new key from the first one's
+    RETURNING: one round trip instead of one per row, and in autocommit no BEGIN and COMMIT (a
+    single statement is its own transaction, all or nothing). On SQLite, where a statement
+    costs no round trip and WITH cannot hold an INSERT, the rows are inserted one statement at
+    a time, in the order planned, in the caller's transaction.
+    """
+
+    def __init__(self) -> None:
+        # (objs, ignore_conflicts, key) per INSERT; (sql, params) per statement of the caller's.
+        self._inserts: list[tuple[list[models.Model], bool, bool]] = []
+        self._statements: list[tuple[str, list]] = []
+
+    def insert(
+        self, objs: Sequence[models.Model], *, key: bool = False, ignore_conflicts: bool = False
+    ) -> None:
+        """Plan one INSERT of `objs` (all of one model, a few rows). key=True: one row, whose
+        new auto primary key is read back and set at `execute` (rows planned later may point
+        at it). `ignore_conflicts`: a row whose unique key is taken is skipped."""
+        if key and (len(objs) != 1 or ignore_conflicts):
+            raise ValueError("a key is read back for one row that is always inserted")
+        if objs:
+            self._inserts.append((list(objs), ignore_conflicts, key))
+
+    def statement(self, sql: str, params: Sequence) -> None:
+        """Plan a statement of the caller's (an INSERT ... ON CONFLICT upsert), sent after the
+        planned rows. It may not refer to a planned row's new key."""
+        self._statements.append((sql, list(params)))
+
+    @property
+    def single_statement(self) -> bool:
+        """Whether `execute` sends one statement (then it needs no transaction around it)."""
+        return connection.vendor == "postgresql"
+
+    def execute(self) -> None:
+        if connection.vendor == "postgresql":
+            self._execute_as_one()
+        else:
+            self._execute_each()
+
+    def _pending(self) -> dict[int, int]:
+        """id() of each planned row whose new primary key is read back -> its INSERT's index."""
+        return {id(objs[0]): index for index, (objs, _, key) in enumerate(self._inserts) if key}
+
+    @staticmethod
+    def _refs(obj: models.Model, fields, pending: dict[int, int]) -> dict[int, int]:
+        """Position of each foreign key of `obj` that points at a planned row without a key
+        yet -> that row's INSERT index."""
+        refs = {}
+        for position, field in enumerate(fields):
+            if field.is_relation:
+                target = field.get_cached_value(obj, None)
+                if target is not None and id(target) in pending:
+                    refs[position] = pending[id(target)]
+        return refs
+
+    def _execute_each(self) -> None:
+        for objs, ignore, key in self._inserts:
+            for obj in objs:
+                _point_at_saved(obj)
+            if key:
+                row_insert(objs[0])
+            else:
+                rows_insert(objs, ignore_conflicts=ignore)
+        with connection.cursor() as cursor:
+            for sql, params in self._statements:
+                cursor.execute(sql, params)
+
+    def _execute_as_one(self) -> None:
+        quote = connection.ops.quote_name
+        pending = self._pending()
+        parts, params, returned = [], [], []
+        for index, (objs, ignore, key) in enumerate(self._inserts):
+            model = type(objs[0])
+            head, fields = _insert_head(model, connection.vendor)
+            rows = []
+            for obj in objs:
+                refs = self._refs(obj, fields, pending)
+                values = _values(obj, fields)
+                cells = []
+                for position, value in enumerate(values):
+                    if position in refs:
+                        pk = quote(type(self._inserts[refs[position]][0][0])._meta.pk.column)
+                        cells.append(f"(SELECT {pk} FROM w{refs[position]})")
+                    else:
+                        cells.append("%s")
+                        params.append(value)
+                rows.append("(" + ", ".join(cells) + ")")
+            sql = f"{head} VALUES {', '.join(rows)}"
+            if ignore:
+                sql += " ON CONFLICT DO NOTHING"
+            if key:
+                sql += f" RETURNING {quote(model._meta.pk.column)}"
+                returned.append((index, objs[0]))
+            parts.append(f"w{index} AS ({sql})")
+        for number, (sql, statement_params) in enumerate(self._statements):
+            parts.append(f"s{number} AS ({sql})")
+            params.extend(statement_params)
+        pk_of = {index: quote(obj._meta.pk.column) for index, obj in returned}
+        select = ", ".join(f"(SELECT {pk_of[index]} FROM w{index})" for index, _ in returned)
+        with connection.cursor() as cursor:
+            cursor.execute(f"WITH {', '.join(parts)} SELECT {select or '1'}", params)
+            new_keys = cursor.fetchone() if returned else ()
+        for (_, obj), new_key in zip(returned, new_keys, strict=True):
+            obj.pk = new_key
+        for objs, _, _ in self._inserts:
+            for obj in objs:
+                _point_at_saved(obj)
+                _saved(obj)
+
+
+def _point_at_saved(obj: models.Model) -> None:
+    """Set each foreign key of `obj` whose cached target row got its key since it was set."""
+    for field in obj._meta.concrete_fields:
+        if field.is_relation:
+            target = field.get_cached_value(obj, None)
+            if target is not None and getattr(obj, field.attname) is None and target.pk is not None:
+                setattr(obj, field.attname, target.pk)  # this drops the cached target: put back
+                field.set_cached_value(obj, target)

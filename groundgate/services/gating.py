@@ -11,17 +11,32 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from groundgate.engine.canonical import canonical_json, sha256_of
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.models import Case, Dataset, GatePolicyRecord, GateRun
-from groundgate.models.rows import row_insert, rows_insert
+from groundgate.models.rows import RowPlan, row_insert, rows_insert
 from groundgate.services.signals import cases_changed
 from groundgate.services.webhooks import verdict_events, webhook_events_emit
+
+
+def policy_record_build(*, spec: GateSpec, policy: GatePolicy) -> GatePolicyRecord:
+    """The record of `policy`, unsaved (keyed by its content hash)."""
+    body = _policy_bodies.get(policy.sha256)
+    if body is None:
+        # The body is a function of the hash (it is its content): made once per process.
+        body = _policy_bodies[policy.sha256] = policy.model_dump(mode="json")
+    return GatePolicyRecord(
+        sha256=policy.sha256, gate=spec.kind, policy_version=policy.policy_version, body=body
+    )
+
+
+_policy_bodies: dict[str, dict] = {}
 
 
 def policy_record_for(*, spec: GateSpec, policy: GatePolicy) -> GatePolicyRecord:
@@ -29,12 +44,7 @@ def policy_record_for(*, spec: GateSpec, policy: GatePolicy) -> GatePolicyRecord
     the record exists (it is keyed by its content hash, so the stored one is identical): no read
     first, and no in-process cache that a rolled-back transaction could leave pointing at a
     record the database no longer has."""
-    record = GatePolicyRecord(
-        sha256=policy.sha256,
-        gate=spec.kind,
-        policy_version=policy.policy_version,
-        body=policy.model_dump(mode="json"),
-    )
+    record = policy_record_build(spec=spec, policy=policy)
     rows_insert([record], ignore_conflicts=True)
     return record
 
@@ -62,27 +72,56 @@ def gaterun_build(
     )
 
 
-# No savepoint when nested: an error here aborts the caller's transaction anyway, and the
-# single-case write path (case_create_gated) saves two statements per request.
-@transaction.atomic(savepoint=False)
-def gate_runs_record(*, runs: Sequence[GateRun], new_cases: bool = False) -> None:
+def gate_runs_record(
+    *, runs: Sequence[GateRun], new_cases: bool = False, plan: RowPlan | None = None
+) -> None:
     """Store new gate runs (built by gaterun_build) and keep the review queue in step, in one
     transaction.
 
     new_cases=True is the caller's promise that every case was created in this transaction with
     this run as its only one (no earlier run, no review): the queue then adds their rows from the
-    runs in hand instead of re-reading the cases' records."""
+    runs in hand instead of re-reading the cases' records.
+
+    plan: the caller's planned INSERTs of those new cases (case_create_gated). The runs and the
+    queue's rows join the plan and everything is written by one `plan.execute()` (one statement
+    on PostgreSQL); the cases have no primary key until then, so receivers of cases_changed get
+    the runs, with `plan` to add their rows to, and case_ids still None."""
     if not runs:
         return
-    if len(runs) == 1:
-        row_insert(runs[0])  # the gate service's one run: no query compiler (models.rows)
-    else:
-        GateRun.objects.bulk_create(runs)
+    if plan is None:
+        with transaction.atomic(savepoint=False):
+            # No savepoint when nested: an error here aborts the caller's transaction anyway.
+            if len(runs) == 1:
+                row_insert(runs[0])  # one run: no query compiler (models.rows)
+            else:
+                GateRun.objects.bulk_create(runs)
+            _runs_announce(runs, new_cases=new_cases)
+        return
+    for run in runs:
+        plan.insert([run], key=True)
+    # One statement is its own transaction: in autocommit (the gate service's requests) it
+    # needs no BEGIN and COMMIT, unless webhook deliveries are to be written with it.
+    alone = (
+        plan.single_statement
+        and not connection.in_atomic_block
+        and not any(run.case.dataset.webhooks_on for run in runs)
+    )
+    with nullcontext() if alone else transaction.atomic():
+        cases_changed.send(sender=GateRun, case_ids=[None] * len(runs), runs=runs, plan=plan)
+        plan.execute()
+        _webhooks_emit(runs)
+
+
+def _runs_announce(runs: Sequence[GateRun], *, new_cases: bool) -> None:
     cases_changed.send(
         sender=GateRun,
         case_ids=[run.case_id for run in runs],
         runs=runs if new_cases else None,
     )
+    _webhooks_emit(runs)
+
+
+def _webhooks_emit(runs: Sequence[GateRun]) -> None:
     # Subscribers hear of the verdicts once this transaction commits (nothing if it rolls back).
     webhook_events_emit(
         datasets={run.case.dataset for run in runs},
@@ -108,28 +147,31 @@ def case_create_gated(
     payload: dict,
     verdict,
     policy: GatePolicy,
+    payload_sha256: str | None = None,
 ) -> GatedCase:
     """Store a new case with the verdict already made for it, in one transaction, and put it in
     the review queue. Raises IntegrityError if the external id is taken (callers decide): the
     INSERT itself is the existence check, and nothing is written then.
 
-    The verdict is made before the transaction begins, so the write lock (SQLite takes it at
-    BEGIN IMMEDIATE) is held for five INSERTs, never for gating."""
+    The verdict is made before anything is written, and the rows are planned first: on
+    PostgreSQL the case, the policy record (if new), the run and its queue rows are one
+    statement (models.rows.RowPlan); on SQLite the write lock (taken at BEGIN IMMEDIATE) is
+    held for those few INSERTs, never for gating."""
     spec = get_gate(kind)
-    with transaction.atomic():
-        case = row_insert(
-            Case(
-                dataset=dataset,
-                kind=kind,
-                external_id=external_id,
-                question=question,
-                payload=payload,
-                payload_sha256=sha256_of(payload),
-            )
-        )
-        record = policy_record_for(spec=spec, policy=policy)
-        run = gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=record)
-        gate_runs_record(runs=[run], new_cases=True)
+    case = Case(
+        dataset=dataset,
+        kind=kind,
+        external_id=external_id,
+        question=question,
+        payload=payload,
+        payload_sha256=payload_sha256 or sha256_of(payload),  # the caller's, if it has it
+    )
+    record = policy_record_build(spec=spec, policy=policy)
+    run = gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=record)
+    plan = RowPlan()
+    plan.insert([case], key=True)
+    plan.insert([record], ignore_conflicts=True)
+    gate_runs_record(runs=[run], new_cases=True, plan=plan)
     return GatedCase(case, run)
 
 

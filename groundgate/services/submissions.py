@@ -66,6 +66,7 @@ def case_submit(*, dataset: Dataset, kind: str, body: bytes) -> Submission:
             payload=payload,
             verdict=verdict,
             policy=spec.default_policy,
+            payload_sha256=digest,
         )
     except IntegrityError:
         # Submitted before, or concurrently and the other request stored it first.

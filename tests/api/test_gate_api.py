@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from groundgate.engine.registry import get_gate
 from groundgate.engine.runner import gate_text
-from groundgate.models import Case
-from reviews.models import QueueCode, QueueEntry
+from groundgate.models import Case, GateRun
+from reviews.models import QueueCode, QueueCount, QueueEntry
 from reviews.queue import queue_refresh
 from tests.engine.family_samples import PASSING, failing
 
@@ -66,13 +68,61 @@ def test_the_queue_rows_written_with_a_new_case_are_those_a_refresh_computes(rag
     assert rows() == written
 
 
-def test_a_new_case_is_stored_in_a_few_statements(rag_system, django_assert_max_num_queries):
-    """Auth, membership, then one transaction of INSERTs: case, policy record (if new), run,
-    queue row, queue codes, queue counts. Nothing is read back or re-derived."""
+def test_a_new_case_is_stored_in_a_few_statements(rag_system):
+    """Auth, membership, then the write: the case, the policy record (if new), the run, its
+    queue row, queue codes and counts. On PostgreSQL one statement (a data-modifying CTE), on
+    SQLite one INSERT each in one transaction. Nothing is read back or re-derived."""
     post(rag_system, "answer", PASSING["answer"])  # the policy record exists from here on
-    with django_assert_max_num_queries(10):
+    with CaptureQueriesContext(connection) as captured:
         response = post(rag_system, "answer", failing("answer") | {"case_id": "a-2"})
     assert response.status_code == 201
+    statements = [q["sql"] for q in captured.captured_queries]
+    # The test's own transaction adds a savepoint and its release around the write.
+    reads = [s for s in statements if s.startswith("SELECT")]
+    writes = [s for s in statements if not s.startswith(("SELECT", "SAVEPOINT", "RELEASE"))]
+    assert len(reads) == 2, reads  # the token with its user, the membership with its dataset
+    if connection.vendor == "postgresql":
+        assert len(writes) == 1 and writes[0].startswith("WITH"), writes
+        assert len(statements) <= 5
+    else:
+        assert len(writes) == 6 and all(s.startswith("INSERT") for s in writes), writes
+        assert len(statements) <= 10
+    case = Case.objects.get(external_id="a-2")
+    assert QueueEntry.objects.get(case=case).gate_status == response.json()["status"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_outside_a_transaction_a_taken_id_writes_nothing(rag_system, team):
+    """The gate service's requests run in autocommit: on PostgreSQL the new case's rows are
+    one statement with no transaction around it, so a refused one must leave nothing."""
+    assert post(rag_system, "answer", PASSING["answer"]).status_code == 201
+    refused = post(rag_system, "answer", failing("answer"))
+    again = post(rag_system, "answer", PASSING["answer"])
+    assert (refused.status_code, again.status_code) == (409, 200)
+    assert (Case.objects.count(), GateRun.objects.count(), QueueEntry.objects.count()) == (1, 1, 1)
+    assert QueueCount.objects.get(dataset=team, code="").n == 1
+    assert again.json()["case_id"] == PASSING["answer"]["case_id"]
+
+
+def test_a_token_call_skips_the_session_but_keeps_every_check_and_header(rag_system, team):
+    """Token API calls pass the session, login and message middleware by: the token and the
+    membership are still checked (a bad token is a 401, an outsider's dataset a 404), the
+    security headers are all there, and a session cookie sent along is not read or renewed."""
+    rag_system.cookies["sessionid"] = "not-a-session"
+    response = post(rag_system, "answer", PASSING["answer"])
+    assert response.status_code == 201
+    assert "sessionid" not in response.cookies and "Vary" not in response
+    for header in (
+        "Content-Security-Policy",
+        "X-Frame-Options",
+        "X-Content-Type-Options",
+        "Referrer-Policy",
+        "Content-Length",
+    ):
+        assert header in response, header
+    bad = APIClient(HTTP_AUTHORIZATION="Token not-a-token")
+    assert post(bad, "answer", PASSING["answer"]).json() == {"detail": "Invalid token."}
+    assert post(rag_system, "answer", PASSING["answer"], dataset="nope").status_code == 404
 
 
 def test_same_id_same_body_returns_the_stored_verdict(rag_system):

@@ -96,3 +96,48 @@ def huge_image_pdf(side: int, *, indexed: bool = False) -> bytes:
     drawing = b"\nq 540 0 0 600 36 100 cm /Im0 Do Q\n"
     doc.update_stream(content, doc.xref_stream(content) + drawing)
     return doc.tobytes()
+
+
+def pages_pdf(streams: list[bytes]) -> bytes:
+    """A PDF with one page per Flate-encoded content stream of `streams` (each its own object),
+    with a correct xref table."""
+    count = len(streams)
+    kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(count))
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        f"<< /Type /Pages /Kids [{kids}] /Count {count} >>".encode(),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    for i, stream in enumerate(streams):
+        objects.append(
+            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents {5 + 2 * i} 0 R "
+            "/Resources << /Font << /F1 3 0 R >> >> >>".encode()
+        )
+        objects.append(
+            f"<< /Length {len(stream)} /Filter /FlateDecode >>\nstream\n".encode()
+            + stream
+            + b"\nendstream"
+        )
+    out = bytearray(b"%PDF-1.7\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\n".encode()
+    out += f"startxref\n{xref}\n%%EOF\n".encode()
+    return bytes(out)
+
+
+def text_stream(text: str) -> bytes:
+    return zlib.compress(f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET".encode())
+
+
+def spaces_stream(inflated_mb: int, text: str = "page") -> bytes:
+    """A line of text, then `inflated_mb` MB of spaces: inflates to that much, draws one line."""
+    packer = zlib.compressobj(9)
+    parts = [packer.compress(f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET\n".encode())]
+    parts += [packer.compress(b" " * MB) for _ in range(inflated_mb)]
+    return b"".join([*parts, packer.flush()])

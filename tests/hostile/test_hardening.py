@@ -14,7 +14,8 @@ import sys
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
 
 from groundgate.models import Case, Role
 from groundgate.services.datasets import dataset_get_or_create, membership_grant
@@ -107,6 +108,26 @@ def test_every_page_has_a_content_security_policy_without_inline_script(client):
     assert "'unsafe-inline'" not in client.get("/login/")["Content-Security-Policy"]
     docs = client.get("/api/docs/").content.decode()
     assert "<script>" not in docs and "/api/docs/?script" in docs
+
+
+def test_the_policy_headers_built_once_are_those_django_csp_builds(client, settings):
+    """groundgate.middleware.CSPMiddleware keeps the headers it built; they must be django-csp's
+    own, also after the settings change (a report-only policy added here)."""
+    from csp.middleware import CSPMiddleware as Upstream
+
+    def upstream(path):
+        request = RequestFactory().get(path)
+        middleware = Upstream(lambda r: HttpResponse("x"))
+        return middleware(request)
+
+    for path in ("/login/", "/api/v1/datasets/"):
+        ours = client.get(path)
+        assert ours["Content-Security-Policy"] == upstream(path)["Content-Security-Policy"]
+        assert "Content-Security-Policy-Report-Only" not in ours
+    settings.CONTENT_SECURITY_POLICY_REPORT_ONLY = {"DIRECTIVES": {"default-src": ["'none'"]}}
+    ours = client.get("/login/")
+    assert ours["Content-Security-Policy-Report-Only"] == "default-src 'none'"
+    assert ours["Content-Security-Policy"] == upstream("/login/")["Content-Security-Policy"]
 
 
 def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised():

@@ -84,14 +84,21 @@ def test_needs_password_then_ingested_with_it():
     assert result.document.chunks.get().text == "Issue 6010"
 
 
-def test_a_database_failure_leaves_nothing_behind(monkeypatch):
-    def explode(*args, **kwargs):
-        raise RuntimeError("disk full")
+def test_a_database_failure_leaves_nothing_behind(monkeypatch, settings):
+    from groundgate.services import ingestion
 
-    monkeypatch.setattr(Chunk.objects, "bulk_create", explode)
+    real_rows_copy = ingestion.rows_copy
+
+    def explode_on_chunks(model, names, rows):
+        if model is Chunk:  # the pages are written by then: they must go too
+            raise RuntimeError("disk full")
+        real_rows_copy(model, names, rows)
+
+    monkeypatch.setattr(ingestion, "rows_copy", explode_on_chunks)
     with pytest.raises(RuntimeError):
         ingest("rotation.pdf")
     assert not Document.objects.exists() and not Page.objects.exists()
+    assert not list(settings.MEDIA_ROOT.rglob("*.pdf"))  # no orphan file either
 
 
 def test_the_ingest_command_prints_a_line_per_file_and_a_summary():

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from groundgate.access import dataset_access
 from groundgate.engine.registry import get_gate
 from groundgate.models import Case, Dataset, GateRun
-from groundgate.models.rows import MAX_ROWS, row_insert, rows_insert
+from groundgate.models.rows import MAX_ROWS, RowPlan, row_insert, rows_insert
 from groundgate.services.datasets import dataset_get_or_create, membership_grant
-from groundgate.services.gating import gaterun_build, policy_record_for
+from groundgate.services.gating import gaterun_build, policy_record_build, policy_record_for
 from reviews.models import QueueCode
 from tests.engine.family_samples import failing
 
@@ -83,3 +84,45 @@ def test_the_dataset_read_with_a_membership_is_the_stored_one(django_user_model)
         getattr(expected, f.attname) for f in Dataset._meta.concrete_fields
     ]
     assert access.dataset.created_at.tzinfo is not None
+
+
+def test_a_plan_writes_new_rows_that_point_at_each_other_as_the_orm_would():
+    """RowPlan: one statement on PostgreSQL, one per INSERT on SQLite; either way the rows are
+    those the ORM stores, and the rows planned after the new case carry its new key."""
+    dataset, _ = dataset_get_or_create(slug="team")
+    fields = dict(dataset=dataset, kind="answer", question="q?", payload=PAYLOAD)
+    by_orm = Case.objects.create(external_id="a", payload_sha256="s", **fields)
+    spec = get_gate("answer")
+    verdict = spec.run(spec.input_model.model_validate(failing("answer")), spec.default_policy)
+    record = policy_record_build(spec=spec, policy=spec.default_policy)
+    by_plan = Case(external_id="b", payload_sha256="s", **fields)
+    run = gaterun_build(case=by_plan, spec=spec, verdict=verdict, policy_record=record)
+    codes = [QueueCode(dataset_id=dataset.pk, case=by_plan, code=c) for c in ("X", "Y")]
+    plan = RowPlan()
+    plan.insert([by_plan], key=True)
+    plan.insert([record], ignore_conflicts=True)
+    plan.insert([run], key=True)
+    plan.insert(codes)
+    with CaptureQueriesContext(connection) as captured:
+        plan.execute()
+    assert len(captured) == (1 if connection.vendor == "postgresql" else 4)
+    assert by_plan.pk == by_orm.pk + 1 and not by_plan._state.adding
+    assert run.case_id == by_plan.pk and run.case is by_plan  # the case object is kept
+    assert stored(Case, by_plan.pk, "id", "external_id", "created_at") == stored(
+        Case, by_orm.pk, "id", "external_id", "created_at"
+    )
+    orm_run = gaterun_build(case=by_orm, spec=spec, verdict=verdict, policy_record=record)
+    GateRun.objects.bulk_create([orm_run])
+    assert stored(GateRun, run.pk, "id", "case_id", "created_at") == stored(
+        GateRun, orm_run.pk, "id", "case_id", "created_at"
+    )
+    assert sorted(QueueCode.objects.filter(case=by_plan).values_list("code", flat=True)) == [
+        "X",
+        "Y",
+    ]
+    again = RowPlan()  # the policy record is stored now: skipped, and the taken id refuses all
+    again.insert([record], ignore_conflicts=True)
+    again.insert([Case(external_id="b", payload_sha256="s", **fields)], key=True)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        again.execute()
+    assert Case.objects.count() == 2
