@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from groundgate.engine.canonical import canonical_json, sha256_of
+from groundgate.engine.canonical import canonical_json_of_dump, sha256_of
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.models import Case, Dataset, GatePolicyRecord, GateRun
-from groundgate.models.rows import row_insert, rows_insert
+from groundgate.models.rows import row_insert, rows_insert, rows_insert_keyed
 from groundgate.services.signals import cases_changed
 from groundgate.services.webhooks import verdict_events, webhook_events_emit
 
@@ -58,7 +58,7 @@ def gaterun_build(
         findings=findings,
         finding_codes=(" " + " ".join(codes) + " ") if codes else "",
         metrics={"finding_count": len(findings), "findings_by_code": dict(sorted(counts.items()))},
-        verdict=canonical_json(verdict),
+        verdict=canonical_json_of_dump(data),
     )
 
 
@@ -76,6 +76,10 @@ def gate_runs_record(*, runs: Sequence[GateRun], new_cases: bool = False) -> Non
         return
     if len(runs) == 1:
         row_insert(runs[0])  # the gate service's one run: no query compiler (models.rows)
+    elif len({run.case_id for run in runs}) == len(runs):
+        # A batch of an import or a re-gate: one run per case, so a run's id is read back by
+        # its case (models.rows), statements built once instead of compiled per batch.
+        rows_insert_keyed(runs, key="case")
     else:
         GateRun.objects.bulk_create(runs)
     cases_changed.send(

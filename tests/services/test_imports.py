@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from groundgate.engine.canonical import canonical_json
+from groundgate.engine.registry import get_gate
 from groundgate.models import Case, GateRun
 from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.imports import case_import_lines
@@ -89,18 +91,35 @@ def test_small_batches_give_the_same_result():
     report = case_import_lines(dataset=dataset, lines=lines, batch_size=2)
     assert report.imported == 7
     assert report.by_status == {"ok": 7}
+    # Each stored verdict is the engine's canonical JSON of the verdict, byte for byte.
+    spec = get_gate("answer")
+    for run in GateRun.objects.filter(case__dataset=dataset).select_related("case"):
+        verdict = spec.run(spec.input_model.model_validate(run.case.payload), spec.default_policy)
+        assert run.verdict == canonical_json(verdict)
 
 
 def test_a_failing_batch_leaves_nothing_half_written(monkeypatch):
-    """If writing the gate runs fails, the batch's cases are rolled back with them."""
-    from groundgate.models import GateRun
-
+    """If writing the queue rows fails (the batch's last step, after its cases and gate runs
+    went in), the batch's cases and runs are rolled back with them."""
     dataset, _ = dataset_get_or_create(slug="atomic")
 
     def explode(*args, **kwargs):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(GateRun.objects, "bulk_create", explode)
+    monkeypatch.setattr("reviews.queue.queue_add_new", explode)
     with pytest.raises(RuntimeError):
         case_import_lines(dataset=dataset, lines=[line("a"), line("b")])
     assert not Case.objects.filter(dataset=dataset).exists()
+    assert not GateRun.objects.filter(case__dataset=dataset).exists()
+
+
+def test_a_number_too_large_for_a_double_is_a_bad_line_naming_it():
+    """1e400 reads as infinity (json.loads; orjson refuses it): the line is refused naming the
+    field, even in a key the gate ignores, instead of failing when its digest is computed."""
+    dataset, _ = dataset_get_or_create(slug="huge")
+    huge = line("a").replace('"question"', '"extra": {"n": [1e400]}, "question"')
+    report = case_import_lines(dataset=dataset, lines=[huge, line("b")])
+    (error,) = report.errors
+    assert (error.line, error.fields) == (1, ("extra.n[0]",))
+    assert "Infinity" in error.message
+    assert report.imported == 1
