@@ -142,7 +142,11 @@ def _within_limits(payload, size: int, limits: CaseLimits) -> bool:
                     if check_text and len(item) > max_text:
                         return False
                 elif kind is list:
-                    if key in _LIST_RULE_KEYS and stored_value_problem(key, item) is not None:
+                    if (
+                        key in _LIST_RULE_KEYS
+                        and not _boxes_fine(key, item)
+                        and stored_value_problem(key, item) is not None
+                    ):
                         return False
                     stack.append((item, depth + 1))
                 elif kind is dict:
@@ -175,6 +179,30 @@ def _within_limits(payload, size: int, limits: CaseLimits) -> bool:
             return False
     # One search over all ids at once (joining strings creates no control character).
     return not ids or _CONTROL.search("".join(ids)) is None
+
+
+_NUMBERS = frozenset({int, float})  # bool excluded: type(True) is bool
+
+
+def _boxes_fine(key: str, value: list) -> bool:
+    """True when stored_value_problem surely finds nothing in a `bbox` or `position_int` of the
+    usual shape (numbers in order, within MAX_COORDINATE); False means "ask it". The same rules,
+    without its generator expressions: every chunk and evidence of a case has one."""
+    m = MAX_COORDINATE
+    if key == "bbox":
+        if len(value) != 4 or not _NUMBERS.issuperset(map(type, value)):
+            return False
+        x0, top, x1, bottom = value
+        return -m <= x0 <= x1 <= m and -m <= top <= bottom <= m
+    for row in value:
+        if type(row) is not list or len(row) != 5 or not _NUMBERS.issuperset(map(type, row)):
+            return False
+        page, x0, x1, top, bottom = row
+        if (type(page) is int and page < 1) or not (
+            -m <= x0 <= x1 <= m and -m <= top <= bottom <= m
+        ):
+            return False
+    return True
 
 
 def loads_marking_nonfinite(text: str | bytes):

@@ -62,3 +62,23 @@ def test_nan_still_named_by_path():
     payload, problem = check_case_json('{"answer": {"evidences": [{"bbox": [NaN, 0, 1, 1]}]}}')
     assert payload is None
     assert problem is not None and problem.field == "answer.evidences[0].bbox[0]"
+
+
+COORDINATES = st.integers(-1_100_000, 1_100_000) | st.floats(-1.1e6, 1.1e6) | st.booleans()
+BOXES = st.fixed_dictionaries(
+    {
+        "bbox": st.lists(COORDINATES, min_size=3, max_size=5),
+        "position_int": st.lists(
+            st.lists(st.integers(-1, 3) | COORDINATES, min_size=4, max_size=6), max_size=3
+        ),
+    }
+)
+
+
+@settings(max_examples=400)
+@given(BOXES)
+def test_the_fast_box_checks_agree_with_the_exact_walk(boxes):
+    # Boxes of about the right shape, near the limits: the fast path's own box test
+    # (_boxes_fine) must never pass one the exact rules refuse.
+    text = json.dumps({"raw_chunks": [boxes]})
+    assert check_case_json(text) == exact(text, CaseLimits())
