@@ -146,8 +146,8 @@ def case_import_sources(
 def _nul_path(text: str | bytes, payload) -> str | None:
     # JSON text can hold NUL only as the escape \u0000 (a raw control character is not JSON),
     # so a text without that escape needs no walk of its payload.
-    escape = b"\\u0000" if isinstance(text, bytes) else "\\u0000"
-    return nul_path(payload) if escape in text else None
+    found = b"\\u0000" in text if isinstance(text, bytes) else "\\u0000" in text
+    return nul_path(payload) if found else None
 
 
 def _known(state: _Import, pending: _Pending, stored_sha256: str, where: str) -> None:
@@ -194,8 +194,12 @@ def _write_batch(state: _Import, batch: list[_Pending]) -> None:
             fresh.append(pending)
     if not fresh:
         return
-    gating = state.policy_record is not None
-    verdicts = [spec.run(p.parsed, spec.default_policy) for p in fresh] if gating else []
+    policy_record = state.policy_record
+    verdicts = (
+        [spec.run(p.parsed, spec.default_policy) for p in fresh]
+        if policy_record is not None
+        else []
+    )
     cases = [
         Case(
             dataset=state.dataset,
@@ -220,16 +224,14 @@ def _write_batch(state: _Import, batch: list[_Pending]) -> None:
             first = min(c.pk for c in inserted)
             state.first_id = first if state.first_id is None else min(state.first_id, first)
         report.imported += len(inserted)
-        if not gating:
+        if policy_record is None:
             return
         runs = []
         for case, verdict in zip(cases, verdicts, strict=True):
             if case.pk is None:
                 continue
             runs.append(
-                gaterun_build(
-                    case=case, spec=spec, verdict=verdict, policy_record=state.policy_record
-                )
+                gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=policy_record)
             )
             report.by_status[spec.status(verdict)] += 1
         # Every case here was created in this transaction with this run as its only one: the

@@ -123,3 +123,19 @@ def test_a_number_too_large_for_a_double_is_a_bad_line_naming_it():
     assert (error.line, error.fields) == (1, ("extra.n[0]",))
     assert "Infinity" in error.message
     assert report.imported == 1
+
+
+def test_a_nul_character_is_refused_naming_where_and_a_written_backslash_u_is_not():
+    dataset, _ = dataset_get_or_create(slug="nul")
+    in_value = line("a", "Every 90 days.\u0000")  # json.dumps writes the escape \u0000
+    in_key = line("b").replace('"question"', '"x\\u0000": 1, "question"')
+    # The six characters \u0000 written out (an escaped backslash): text, not a NUL.
+    written = line("c", "Every 90 days, see \\u0000.")
+    report = case_import_lines(dataset=dataset, lines=[in_value, in_key, written])
+    assert [(e.line, e.fields) for e in report.errors] == [
+        (1, ("answer.conclusion",)),
+        (2, ("x\\u0000",)),
+    ]
+    assert all("NUL" in e.message for e in report.errors)
+    stored = Case.objects.get(dataset=dataset, external_id="c")
+    assert stored.payload["answer"]["conclusion"] == "Every 90 days, see \\u0000."
