@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import connection, models
+from django.utils import timezone
 
 MAX_ROWS = 200
 
@@ -55,31 +56,49 @@ _AS_IS: dict[type, type] = {
     models.AutoField: int,
     models.BigAutoField: int,
 }
-_preparers: dict[int, list[tuple[models.Field, str, type | None]]] = {}
+_Preparer = list[tuple[models.Field, str, type | None, bool]]
+_preparers: dict[int, _Preparer] = {}
 
 
-def _preparer(fields: tuple[models.Field, ...]) -> list[tuple[models.Field, str, type | None]]:
-    # Keyed by the identity of the field tuple _insert_head keeps for good.
+def _preparer(fields: tuple[models.Field, ...]) -> _Preparer:
+    """Per field: the field, its attname, the type sent as it is (or None), and whether it is
+    an auto_now / auto_now_add timestamp. Keyed by the identity of the field tuple _insert_head
+    keeps for good."""
     key = id(fields)
     if key not in _preparers:
         found = []
         for f in fields:
             # A foreign key is prepared as its target field (ForeignKey.get_db_prep_save).
             target = f.target_field if f.many_to_one or f.one_to_one else f
-            found.append((f, f.attname, _AS_IS.get(type(target))))
+            stamped = isinstance(f, models.DateTimeField) and (f.auto_now or f.auto_now_add)
+            found.append((f, f.attname, _AS_IS.get(type(target)), stamped))
         _preparers[key] = found
     return _preparers[key]
 
 
-def _values(obj: models.Model, fields: tuple[models.Field, ...]) -> list:
-    # pre_save fills auto_now_add timestamps on the object, as a save would.
+def _stamp(fields: tuple[models.Field, ...]):
+    """The timestamp of one statement's auto_now(_add) fields, and the same prepared for the
+    database: every row of one INSERT gets the same instant (as PostgreSQL's now() is one per
+    transaction), taken and prepared once rather than per row."""
+    now = timezone.now()
+    stamped = [f for f, _, _, is_stamp in _preparer(fields) if is_stamp]
+    return now, (stamped[0].get_db_prep_save(now, connection) if stamped else None)
+
+
+def _values(obj: models.Model, fields: tuple[models.Field, ...], stamp=None) -> list:
+    """The row's values as the fields prepare them; auto_now(_add) timestamps are set on the
+    object, as a save would (from `stamp`, _stamp's pair, when given)."""
     values = []
-    for field, attname, as_is in _preparer(fields):
+    for field, attname, as_is, is_stamp in _preparer(fields):
         if as_is is not None:
             value = getattr(obj, attname)
             if value is None or type(value) is as_is:
                 values.append(value)
                 continue
+        elif is_stamp and stamp is not None:
+            setattr(obj, attname, stamp[0])
+            values.append(stamp[1])
+            continue
         values.append(field.get_db_prep_save(field.pre_save(obj, True), connection))
     return values
 
@@ -121,7 +140,8 @@ def rows_insert(objs: Sequence[models.Model], *, ignore_conflicts: bool = False)
         # Statements of at most MAX_ROWS rows, well under SQLite's limit of bound values.
         for start in range(0, len(objs), MAX_ROWS):
             batch = objs[start : start + MAX_ROWS]
-            params = [value for obj in batch for value in _values(obj, fields)]
+            stamp = _stamp(fields)
+            params = [value for obj in batch for value in _values(obj, fields, stamp)]
             cursor.execute(f"{head} VALUES {', '.join([row] * len(batch))}{tail}", params)
     for obj in objs:
         _saved(obj)
@@ -153,7 +173,8 @@ def rows_insert_keyed(
     with connection.cursor() as cursor:
         for start in range(0, len(objs), MAX_ROWS):
             batch = objs[start : start + MAX_ROWS]
-            params = [value for obj in batch for value in _values(obj, fields)]
+            stamp = _stamp(fields)
+            params = [value for obj in batch for value in _values(obj, fields, stamp)]
             cursor.execute(f"{head} VALUES {', '.join([row] * len(batch))}{tail}", params)
             for pk_value, key_value in cursor.fetchall():
                 obj = by_key[key_value]
