@@ -12,7 +12,8 @@ would cost memory in proportion to the file; instead:
 
 Memory: the offsets (about 250 bytes per trace and 16 per line: 8.5 MB for 100,000 spans in
 33,333 traces) and one trace's spans; the spans of the last few lines are cached, so an OTLP
-file whose lines each carry many traces is not parsed once per trace. A file that is one JSON document (not JSON lines) is read whole by `read_spans`.
+file whose lines each carry many traces is not parsed once per trace. A file that is one JSON
+document (not JSON lines) is read whole by `read_spans`.
 """
 
 from __future__ import annotations
