@@ -67,13 +67,6 @@ def canonical_json_of_dump(data: dict[str, Any]) -> str:
     return _dumps(data).decode("utf-8")
 
 
-def sha256_of_finite(value: Any) -> str:
-    """sha256_of for a plain value known to hold no NaN or Infinity (a payload that
-    engine.limits.check_case_json accepted): the same digest, without walking the value to check
-    it (that walk was a sixth of an import's validation)."""
-    return hashlib.sha256(_dumps(value)).hexdigest()
-
-
 def _check_finite(value: Any) -> None:
     if isinstance(value, float) and not math.isfinite(value):
         raise ValueError("canonical JSON has no NaN or Infinity")

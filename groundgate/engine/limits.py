@@ -12,7 +12,6 @@ Pure: no Django. The configured values come from groundgate.envconfig.env_case_l
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections import Counter
 from collections.abc import Mapping
@@ -81,9 +80,9 @@ class _NonFinite:
 
 
 def check_case_json(text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS):
-    """(payload, None) when the case is within the limits and free of NaN/Infinity (a number
-    too large for a double included), else (None, LimitProblem). (None, None) when the text is
-    not JSON at all: the gate's own parser then reports it, exactly as before."""
+    """(payload, None) when the case is within the limits and free of NaN/Infinity, else
+    (None, LimitProblem). (None, None) when the text is not JSON at all: the gate's own parser
+    then reports it, exactly as before."""
     payload = payload_within_limits(text, limits)
     if payload is not None:
         return payload, None
@@ -401,13 +400,6 @@ def first_problem(payload, limits: CaseLimits = DEFAULT_LIMITS) -> LimitProblem 
         if isinstance(value, _NonFinite):
             return LimitProblem(
                 field_path(loc), f"{value.literal} is not a number JSON allows (no NaN/Infinity)"
-            )
-        if type(value) is float and not math.isfinite(value):
-            # A number too large for a double (1e400) reads as infinity: refused here so that
-            # every payload this accepts is finite (canonical.sha256_of_finite relies on it).
-            return LimitProblem(
-                field_path(loc),
-                "a number too large to hold (it reads as Infinity, which JSON does not allow)",
             )
         if isinstance(value, (dict, list)) and len(loc) >= limits.max_depth:
             return LimitProblem(field_path(loc), _depth_message(limits))

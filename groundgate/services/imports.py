@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.db import transaction
 
-from groundgate.engine.canonical import sha256_of_finite
+from groundgate.engine.canonical import sha256_of
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.engine.runner import BadInput, parse_case_payload
 from groundgate.models import Case, Dataset, GatePolicyRecord
@@ -128,8 +128,7 @@ def case_import_sources(
         if (where := _nul_path(source.text, payload)) is not None:
             report.errors.append(source.error(f"{where}: {NUL_MESSAGE}", (where,)))
             continue
-        # check_case_json (in parse_case_payload) refused any NaN or Infinity in the payload.
-        digest = sha256_of_finite(payload)
+        digest = sha256_of(payload)
         pending = _Pending(source, spec.external_id(parsed), payload, digest, parsed)
         earlier = batch.get(pending.external_id)
         if earlier is not None:
