@@ -207,7 +207,7 @@ def child(kind: str, spans_path: Path, db: Path, fmt: str) -> None:
         from groundgate.integrations.openinference.stream import index_traces, trace_cases
 
         before = _vmrss()
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         with spans_path.open("rb") as fh:
             index = index_traces(fh, "openinference")
             pattern = compile_citation_pattern(None)
@@ -222,12 +222,15 @@ def child(kind: str, spans_path: Path, db: Path, fmt: str) -> None:
 
         call_command("migrate", verbosity=0)
         dataset, _ = dataset_get_or_create(slug="bench")
+        # Counted line by line before the measurement: reading the whole file to count its
+        # lines afterwards put the file's size (52 MB at 100k spans) into the peak.
+        with spans_path.open("rb") as fh:
+            spans = sum(1 for line in fh if line.strip())
         before = _vmrss()
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         with spans_path.open("rb") as fh:
             report = trace_file_import(dataset=dataset, file=fh, fmt="openinference")
         assert not report.errors, report.errors[:3]
-        spans = spans_path.read_bytes().count(b"\n") + 1
         result |= {"count": spans, "unit": "spans", "cases": report.imported}
     else:
         from reviews.export import ExportFilters, export_records
@@ -237,15 +240,17 @@ def child(kind: str, spans_path: Path, db: Path, fmt: str) -> None:
         export_format = EXPORT_FORMATS[fmt]
         records = Counted(export_records(dataset=dataset, filters=ExportFilters()))
         before = _vmrss()
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         size = sum(
             len(b)
             for b in export_format.stream(records, dataset=dataset, page_url=lambda d, p: "/x")
         )
         result |= {"count": records.count, "unit": "records", "bytes": size}
     seconds = time.perf_counter() - started
+    cpu = time.process_time() - cpu_started
     result |= {
         "seconds": round(seconds, 2),
+        "cpu_seconds": round(cpu, 2),
         "per_second": round(result["count"] / seconds),
         "rss_before_mb": round(before),
         "peak_rss_mb": round(_vmrss("VmHWM")),
@@ -267,18 +272,22 @@ class Counted:
         return record
 
 
-def end_to_end(sizes: list[int]) -> None:
+STEPS = ["convert", "import", "export-jsonl", "export-labelstudio", "export-parquet", "export-otel"]
+
+
+def end_to_end(sizes: list[int], names: list[str]) -> None:
+    import os
     import subprocess
 
     OUT.mkdir(parents=True, exist_ok=True)
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     for size in sizes:
         spans_path = OUT / f"spans-{size}.jsonl"
         spans_path.write_bytes(spans_file(size))
         db = OUT / f"bench-{size}.sqlite3"
         for stale in OUT.glob(f"bench-{size}.sqlite3*"):
             stale.unlink()
-        steps = [("convert", "-"), ("import", "-")]
-        steps += [("export", f) for f in ("jsonl", "labelstudio", "parquet", "otel")]
+        steps = [(n.partition("-")[0], n.partition("-")[2] or "-") for n in names]
         for kind, fmt in steps:
             out = subprocess.run(
                 [
@@ -301,7 +310,8 @@ def end_to_end(sizes: list[int]) -> None:
             name = kind if kind != "export" else f"export-{fmt}"
             print(
                 f"{size:>7,} spans  {name:18} {line['count']:>8,} {line['unit']:7} "
-                f"{line['seconds']:7.2f} s {line['per_second']:>8,}/s  "
+                f"{line['seconds']:7.2f} s (CPU {line['cpu_seconds']:6.2f} s) "
+                f"{line['per_second']:>8,}/s  "
                 f"RSS before {line['rss_before_mb']:4} MB, peak {line['peak_rss_mb']:4} MB",
                 flush=True,
             )
@@ -316,10 +326,18 @@ if __name__ == "__main__":
         parser.add_argument("--fmt", default="-")
         parser.add_argument("--end-to-end", action="store_true")
         parser.add_argument("--sizes", default="10000,100000")
+        parser.add_argument(
+            "--steps",
+            default=",".join(STEPS),
+            help=f"comma-separated, of {','.join(STEPS)} (the exports read the import's database)",
+        )
         options = parser.parse_args()
         if options.child:
             child(options.child, options.spans_path, options.db, options.fmt)
         else:
-            end_to_end([int(n) for n in options.sizes.split(",")])
+            names = options.steps.split(",")
+            if unknown := set(names) - set(STEPS):
+                parser.error(f"--steps: unknown {', '.join(sorted(unknown))}")
+            end_to_end([int(n) for n in options.sizes.split(",")], names)
     else:
         main()

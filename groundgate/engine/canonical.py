@@ -34,6 +34,10 @@ def canonical_bytes(value: Any) -> bytes:
     else:
         _check_finite(value)
         data = value
+    return _dumps(data)
+
+
+def _dumps(data: Any) -> bytes:
     try:
         return orjson.dumps(data, default=_default, option=_OPTIONS)
     except orjson.JSONEncodeError:
@@ -55,6 +59,12 @@ def canonical_json(value: Any) -> str:
 
 def sha256_of(value: Any) -> str:
     return hashlib.sha256(canonical_bytes(value)).hexdigest()
+
+
+def canonical_json_of_dump(data: dict[str, Any]) -> str:
+    """canonical_json(model) from the model's model_dump(mode="json") in hand (the gate run's
+    writer needs both): the same text, without dumping the model twice."""
+    return _dumps(data).decode("utf-8")
 
 
 def _check_finite(value: Any) -> None:

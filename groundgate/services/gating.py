@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 
 from django.db import connection, transaction
 
-from groundgate.engine.canonical import canonical_json, sha256_of
+from groundgate.engine.canonical import canonical_json_of_dump, sha256_of
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.models import Case, Dataset, GatePolicyRecord, GateRun
-from groundgate.models.rows import RowPlan, row_insert, rows_insert
+from groundgate.models.rows import RowPlan, row_insert, rows_insert, rows_insert_keyed
 from groundgate.services.signals import cases_changed
 from groundgate.services.webhooks import verdict_events, webhook_events_emit
 
@@ -68,7 +68,7 @@ def gaterun_build(
         findings=findings,
         finding_codes=(" " + " ".join(codes) + " ") if codes else "",
         metrics={"finding_count": len(findings), "findings_by_code": dict(sorted(counts.items()))},
-        verdict=canonical_json(verdict),
+        verdict=canonical_json_of_dump(data),
     )
 
 
@@ -93,6 +93,10 @@ def gate_runs_record(
             # No savepoint when nested: an error here aborts the caller's transaction anyway.
             if len(runs) == 1:
                 row_insert(runs[0])  # one run: no query compiler (models.rows)
+            elif len({run.case_id for run in runs}) == len(runs):
+                # A batch of an import or a re-gate: one run per case, so a run's id is read
+                # back by its case (models.rows), statements built once, not compiled per batch.
+                rows_insert_keyed(runs, key="case")
             else:
                 GateRun.objects.bulk_create(runs)
             _runs_announce(runs, new_cases=new_cases)

@@ -1,24 +1,33 @@
 """Import cases from JSONL: validate each line, store it, gate it.
 
 Bad lines are reported (line number and field path, as the CLI does) and skipped; the rest are
-written a batch at a time, each batch in one transaction, so nothing is ever half written.
+written a batch at a time, each batch in one transaction, so nothing is ever half written (a
+caller that wants a file whole or not at all wraps the import in its own transaction and rolls
+it back when the report has errors, as the admin import page does).
 Re-importing the same case (same external id, same content) is a no-op; the same id with
 different content is reported as a conflict and never overwrites what was stored.
+
+Memory does not grow with the file: only the current batch is held. Whether a case is stored
+already is asked of the database, one indexed read per batch, and the INSERT itself skips a row
+whose (dataset, kind, external id) another writer took meanwhile (the unique constraint); a
+case repeated within one file is found the same way, since its first copy was written by an
+earlier batch (or is in the current one).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db import transaction
 
 from groundgate.engine.canonical import sha256_of
-from groundgate.engine.registry import get_gate
+from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.engine.runner import BadInput, parse_case_payload
-from groundgate.models import Case, Dataset
+from groundgate.models import Case, Dataset, GatePolicyRecord
+from groundgate.models.rows import rows_insert_keyed
 from groundgate.services.gating import gate_runs_record, gaterun_build, policy_record_for
 from groundgate.services.untrusted import NUL_MESSAGE, nul_path
 
@@ -35,13 +44,41 @@ class ImportReport:
         return sum(self.by_status.values())
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
+class CaseSource:
+    """One case to import: its JSON text, the line an error names, and what an error says
+    before its message (the trace import names the trace and span the case was built from)."""
+
+    line: int | None
+    text: str | bytes
+    context: str = ""
+
+    def error(self, message: str, fields: tuple[str, ...]) -> BadInput:
+        text = f"{self.context}: {message}" if self.context else message
+        return BadInput(self.line, text, fields)
+
+
+@dataclass(slots=True)
 class _Pending:
-    line: int
+    source: CaseSource
     external_id: str
     payload: dict
     sha256: str
     parsed: object
+
+
+@dataclass
+class _Import:
+    """One import's state; nothing in it grows with the file."""
+
+    dataset: Dataset
+    spec: GateSpec
+    report: ImportReport
+    policy_record: GatePolicyRecord | None
+    # The smallest id this import stored: a stored case with a larger id was written by an
+    # earlier line of this file (an id repeated with other content is then "earlier in this
+    # file", not "before").
+    first_id: int | None = None
 
 
 def case_import_lines(
@@ -54,97 +91,148 @@ def case_import_lines(
     progress: Callable[[int], None] | None = None,
 ) -> ImportReport:
     """Import one case per line (1-based line numbers; blank lines skipped)."""
+
+    def sources() -> Iterator[CaseSource]:
+        for number, text in enumerate(lines, start=1):
+            if progress is not None:
+                progress(len(text))
+            if text.strip():
+                yield CaseSource(number, text)
+
+    return case_import_sources(
+        dataset=dataset, sources=sources(), kind=kind, gate=gate, batch_size=batch_size
+    )
+
+
+def case_import_sources(
+    *,
+    dataset: Dataset,
+    sources: Iterable[CaseSource],
+    kind: str = "answer",
+    gate: bool = True,
+    batch_size: int = 500,
+) -> ImportReport:
+    """Import the cases `sources` gives, in order (the JSONL and the trace imports share it)."""
     spec = get_gate(kind)
     limits = settings.GROUNDGATE_CASE_LIMITS
     report = ImportReport()
     policy_record = policy_record_for(spec=spec, policy=spec.default_policy) if gate else None
-    seen: dict[str, str] = {}  # external_id -> sha256, within this import
-    batch: list[_Pending] = []
+    state = _Import(dataset=dataset, spec=spec, report=report, policy_record=policy_record)
+    batch: dict[str, _Pending] = {}  # external_id -> the case, this batch only
 
-    def flush() -> None:
-        if not batch:
-            return
-        _write_batch(
-            dataset=dataset, kind=kind, batch=batch, report=report, policy_record=policy_record
-        )
-        batch.clear()
-
-    for number, text in enumerate(lines, start=1):
-        if progress is not None:
-            progress(len(text))
-        if not text.strip():
-            continue
-        parsed, payload, error = parse_case_payload(spec, text, number, limits)
+    for source in sources:
+        parsed, payload, error = parse_case_payload(spec, source.text, source.line, limits)
         if error is not None:
-            report.errors.append(error)
+            report.errors.append(source.error(error.message, error.fields))
             continue
-        if (where := nul_path(payload)) is not None:
-            report.errors.append(BadInput(number, f"{where}: {NUL_MESSAGE}", (where,)))
+        if (where := _nul_path(source.text, payload)) is not None:
+            report.errors.append(source.error(f"{where}: {NUL_MESSAGE}", (where,)))
             continue
         digest = sha256_of(payload)
-        external_id = spec.external_id(parsed)
-        previous = seen.get(external_id)
-        if previous is not None:
-            if previous == digest:
-                report.unchanged += 1
-            else:
-                report.errors.append(_conflict(number, external_id, "earlier in this file"))
+        pending = _Pending(source, spec.external_id(parsed), payload, digest, parsed)
+        earlier = batch.get(pending.external_id)
+        if earlier is not None:
+            _known(state, pending, earlier.sha256, "earlier in this file")
             continue
-        seen[external_id] = digest
-        batch.append(_Pending(number, external_id, payload, digest, parsed))
+        batch[pending.external_id] = pending
         if len(batch) >= batch_size:
-            flush()
-    flush()
+            _write_batch(state, list(batch.values()))
+            batch.clear()
+    _write_batch(state, list(batch.values()))
     return report
 
 
-def _conflict(line: int, external_id: str, where: str) -> BadInput:
-    return BadInput(
-        line,
-        f"case_id {external_id!r} was already imported {where} with different content; "
-        "stored cases are never overwritten (give the new case a new case_id)",
-        ("case_id",),
-    )
+def _nul_path(text: str | bytes, payload) -> str | None:
+    # JSON text can hold NUL only as the escape \u0000 (a raw control character is not JSON),
+    # so a text without that escape needs no walk of its payload.
+    found = b"\\u0000" in text if isinstance(text, bytes) else "\\u0000" in text
+    return nul_path(payload) if found else None
 
 
-@transaction.atomic
-def _write_batch(*, dataset, kind, batch, report, policy_record) -> None:
-    spec = get_gate(kind)
-    existing = dict(
-        Case.objects.filter(
-            dataset=dataset, kind=kind, external_id__in=[p.external_id for p in batch]
-        ).values_list("external_id", "payload_sha256")
-    )
-    fresh: list[_Pending] = []
-    for pending in batch:
-        stored = existing.get(pending.external_id)
-        if stored is None:
-            fresh.append(pending)
-        elif stored == pending.sha256:
-            report.unchanged += 1
-        else:
-            report.errors.append(_conflict(pending.line, pending.external_id, "before"))
-    cases = Case.objects.bulk_create(
-        [
-            Case(
-                dataset=dataset,
-                kind=kind,
-                external_id=p.external_id,
-                question=spec.question(p.parsed),
-                payload=p.payload,
-                payload_sha256=p.sha256,
-            )
-            for p in fresh
-        ]
-    )
-    report.imported += len(cases)
-    if policy_record is None:
+def _known(state: _Import, pending: _Pending, stored_sha256: str, where: str) -> None:
+    """`pending`'s external id is taken: unchanged if the content is the same, else a conflict."""
+    if stored_sha256 == pending.sha256:
+        state.report.unchanged += 1
         return
-    runs = []
-    for case, pending in zip(cases, fresh, strict=True):
-        verdict = spec.run(pending.parsed, spec.default_policy)
-        runs.append(
-            gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=policy_record)
+    state.report.errors.append(
+        pending.source.error(
+            f"case_id {pending.external_id!r} was already imported {where} with different "
+            "content; stored cases are never overwritten (give the new case a new case_id)",
+            ("case_id",),
         )
-        report.by_status[spec.status(verdict)] += 1
-    gate_runs_record(runs=runs)
+    )
+
+
+def _stored(state: _Import, batch: list[_Pending]) -> dict[str, tuple[int, str]]:
+    """external_id -> (id, payload_sha256) of the cases of `batch` already stored."""
+    rows = Case.objects.filter(
+        dataset=state.dataset, kind=state.spec.kind, external_id__in=[p.external_id for p in batch]
+    ).values_list("external_id", "id", "payload_sha256")
+    return {external_id: (pk, sha) for external_id, pk, sha in rows}
+
+
+def _classify(state: _Import, pending: _Pending, stored: tuple[int, str]) -> None:
+    pk, sha = stored
+    mine = state.first_id is not None and pk >= state.first_id
+    _known(state, pending, sha, "earlier in this file" if mine else "before")
+
+
+def _write_batch(state: _Import, batch: list[_Pending]) -> None:
+    """Store the new cases of `batch` with their gate runs and queue rows, in one transaction.
+    The cases are gated before it begins, so the write lock (SQLite takes it at BEGIN
+    IMMEDIATE) is held for the INSERTs only."""
+    if not batch:
+        return
+    spec, report = state.spec, state.report
+    stored = _stored(state, batch)
+    fresh = []
+    for pending in batch:
+        if pending.external_id in stored:
+            _classify(state, pending, stored[pending.external_id])
+        else:
+            fresh.append(pending)
+    if not fresh:
+        return
+    policy_record = state.policy_record
+    verdicts = (
+        [spec.run(p.parsed, spec.default_policy) for p in fresh]
+        if policy_record is not None
+        else []
+    )
+    cases = [
+        Case(
+            dataset=state.dataset,
+            kind=spec.kind,
+            external_id=p.external_id,
+            question=spec.question(p.parsed),
+            payload=p.payload,
+            payload_sha256=p.sha256,
+        )
+        for p in fresh
+    ]
+    with transaction.atomic():
+        # ON CONFLICT DO NOTHING: a case another writer stored since the read above is skipped
+        # here (and told apart below) instead of failing the batch.
+        inserted = rows_insert_keyed(cases, key="external_id", ignore_conflicts=True)
+        if len(inserted) < len(cases):
+            taken = [p for p, c in zip(fresh, cases, strict=True) if c.pk is None]
+            now_stored = _stored(state, taken)
+            for pending in taken:
+                _classify(state, pending, now_stored[pending.external_id])
+        if inserted:
+            first = min(c.pk for c in inserted)
+            state.first_id = first if state.first_id is None else min(state.first_id, first)
+        report.imported += len(inserted)
+        if policy_record is None:
+            return
+        runs = []
+        for case, verdict in zip(cases, verdicts, strict=True):
+            if case.pk is None:
+                continue
+            runs.append(
+                gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=policy_record)
+            )
+            report.by_status[spec.status(verdict)] += 1
+        # Every case here was created in this transaction with this run as its only one: the
+        # queue rows are written from the runs in hand, nothing re-read.
+        gate_runs_record(runs=runs, new_cases=True)

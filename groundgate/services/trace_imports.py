@@ -5,7 +5,7 @@ Langfuse observations) as cases.
 the API, an upload page): `file` is a binary file object that can seek (an open file, a Django
 UploadedFile, io.BytesIO). A JSON-lines file is read trace by trace in two passes
 (groundgate/integrations/openinference/stream.py), so memory does not grow with the file; a file
-that is one JSON document is parsed whole. The cases then go through `case_import_lines`, the
+that is one JSON document is parsed whole. The cases then go through `case_import_sources`, the
 one import path, so validation, limits, idempotence, conflicts and gating are exactly those of a
 JSONL import. A trace with a bad span is reported (its line or place in the file, trace and span
 id) and not imported at all; a line that is not JSON stops the whole file.
@@ -29,7 +29,7 @@ from groundgate.integrations.openinference.cases import (
 from groundgate.integrations.openinference.spans import FORMATS
 from groundgate.integrations.openinference.stream import index_traces, is_json_lines, trace_cases
 from groundgate.models import Dataset
-from groundgate.services.imports import ImportReport, case_import_lines
+from groundgate.services.imports import CaseSource, ImportReport, case_import_sources
 
 
 def trace_file_import(
@@ -58,30 +58,21 @@ def trace_file_import(
         cases, problems = traces_to_cases(spans, span_problems, fmt=fmt, citation_pattern=pattern)
         built = iter([(case, []) for case in cases])
 
-    # Only where each case came from is kept (to name it in an error), never the cases.
-    origins: list[tuple[int | None, str, str, str]] = []
-
-    def lines() -> Iterator[bytes]:
+    def sources() -> Iterator[CaseSource]:
         for case, trace_problems in built:
             problems.extend(trace_problems)
             if case is None or trace_problems:
                 continue
-            origins.append((case.line, case.where, case.trace_id, case.span_id))
-            yield orjson.dumps(case.case)
+            # Where the case came from travels with it, so an error names the trace and span
+            # without a list of every case's origin.
+            context = f"{case.where} (trace {case.trace_id}, span {case.span_id})"
+            yield CaseSource(case.line, orjson.dumps(case.case), context)
 
-    report = case_import_lines(
-        dataset=dataset, lines=lines(), kind="answer", gate=gate, batch_size=batch_size
+    report = case_import_sources(
+        dataset=dataset, sources=sources(), kind="answer", gate=gate, batch_size=batch_size
     )
-    # case_import_lines numbers the generated lines 1..n: say which trace and span each was.
     errors = [BadInput(p.line, p.one_line(), (p.field,) if p.field else ()) for p in problems]
-    for error in report.errors:
-        if not error.line or error.line > len(origins):
-            errors.append(error)
-            continue
-        line, where, trace_id, span_id = origins[error.line - 1]
-        message = f"{where} (trace {trace_id}, span {span_id}): {error.message}"
-        errors.append(BadInput(line, message, error.fields))
-    report.errors = errors
+    report.errors = errors + report.errors
     return report
 
 

@@ -71,3 +71,40 @@ def test_the_service_takes_an_uploaded_file_and_a_format():
     assert (again.imported, again.unchanged) == (0, 2)
     with pytest.raises(ValueError, match="format must be one of"):
         trace_file_import(dataset=dataset, file=upload, fmt="zipkin")
+
+
+@pytest.mark.django_db
+def test_a_bad_case_found_late_leaves_nothing_when_the_caller_wants_all_or_nothing():
+    """The first trace's case is written by its own batch before the second trace's case turns
+    out bad: an all-or-nothing caller (as the admin import page does for JSONL) wraps the
+    import in a transaction and rolls it back when the report has errors; the error still
+    names the line, the trace and the span."""
+    from django.db import transaction
+
+    from reviews.models import QueueCount, QueueEntry
+
+    dataset, _ = dataset_get_or_create(slug="whole")
+    lines = phoenix_lines()
+    span = json.loads(lines[5])
+    span["attributes"]["output.value"] = "void if run dry \u0000 [C0]"
+    lines[5] = json.dumps(span)
+    data = "\n".join(lines).encode()
+
+    class Rollback(Exception):
+        pass
+
+    with pytest.raises(Rollback), transaction.atomic():
+        report = trace_file_import(dataset=dataset, file=io.BytesIO(data), batch_size=1)
+        assert Case.objects.filter(dataset=dataset).count() == 1  # the first batch went in
+        if report.errors:
+            raise Rollback
+    (error,) = report.errors
+    assert error.line == 6 and error.message.startswith(f"line 6 (trace {T2}, span ")
+    assert "NUL" in error.message
+    assert not Case.objects.filter(dataset=dataset).exists()
+    assert not QueueEntry.objects.filter(dataset=dataset).exists()
+    assert not QueueCount.objects.filter(dataset=dataset).exists()
+    # Without the wrapper, the import keeps the good trace (the command's and the API's way).
+    report = trace_file_import(dataset=dataset, file=io.BytesIO(data), batch_size=1)
+    assert (report.imported, len(report.errors)) == (1, 1)
+    assert list(Case.objects.filter(dataset=dataset).values_list("external_id", flat=True)) == [T1]

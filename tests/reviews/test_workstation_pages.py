@@ -138,6 +138,29 @@ def test_an_import_with_a_bad_line_writes_nothing_and_names_the_line(admin, demo
     assert queue.count == before + 3
 
 
+def test_a_bad_line_after_written_batches_still_leaves_nothing(admin, demo_dataset, settings):
+    """Batches of two: lines 1-4 are written (cases, runs, queue rows) before line 5 repeats
+    line 1's case_id with other content, which the database's copy of line 1 tells apart; the
+    page's transaction then takes everything back."""
+    from groundgate.models import GateRun
+    from reviews.models import QueueCount, QueueEntry
+
+    settings.GROUNDGATE_IMPORT_BATCH_SIZE = 2
+    counted = (Case, GateRun, QueueEntry, QueueCount)
+    before = [model.objects.count() for model in counted]
+    good = [json.dumps(json.loads(line) | {"case_id": f"late-{n}"}) for n, line in
+            enumerate(DEMO_CASES.read_text().splitlines()[:4])]  # fmt: skip
+    clash = json.loads(good[1]) | {"case_id": "late-0"}
+    response = admin.post(
+        "/d/demo/import",
+        {"kind": "answer", "file": jsonl("cases.jsonl", [*good, json.dumps(clash)])},
+    )
+    assert response.status_code == 400
+    ((line, message),) = response.context["errors"]
+    assert line == 5 and "'late-0' was already imported earlier in this file" in message
+    assert [model.objects.count() for model in counted] == before
+
+
 def test_the_export_page_downloads_through_the_streaming_export(admin, reviewer):
     page = admin.get("/d/demo/export").content.decode()
     assert 'action="/api/v1/datasets/demo/export"' in page

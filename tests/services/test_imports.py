@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from groundgate.engine.canonical import canonical_json
+from groundgate.engine.registry import get_gate
 from groundgate.models import Case, GateRun
 from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.imports import case_import_lines
@@ -89,18 +91,39 @@ def test_small_batches_give_the_same_result():
     report = case_import_lines(dataset=dataset, lines=lines, batch_size=2)
     assert report.imported == 7
     assert report.by_status == {"ok": 7}
+    # Each stored verdict is the engine's canonical JSON of the verdict, byte for byte.
+    spec = get_gate("answer")
+    for run in GateRun.objects.filter(case__dataset=dataset).select_related("case"):
+        verdict = spec.run(spec.input_model.model_validate(run.case.payload), spec.default_policy)
+        assert run.verdict == canonical_json(verdict)
 
 
 def test_a_failing_batch_leaves_nothing_half_written(monkeypatch):
-    """If writing the gate runs fails, the batch's cases are rolled back with them."""
-    from groundgate.models import GateRun
-
+    """If writing the queue rows fails (the batch's last step, after its cases and gate runs
+    went in), the batch's cases and runs are rolled back with them."""
     dataset, _ = dataset_get_or_create(slug="atomic")
 
     def explode(*args, **kwargs):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(GateRun.objects, "bulk_create", explode)
+    monkeypatch.setattr("reviews.queue.queue_add_new", explode)
     with pytest.raises(RuntimeError):
         case_import_lines(dataset=dataset, lines=[line("a"), line("b")])
     assert not Case.objects.filter(dataset=dataset).exists()
+    assert not GateRun.objects.filter(case__dataset=dataset).exists()
+
+
+def test_a_nul_character_is_refused_naming_where_and_a_written_backslash_u_is_not():
+    dataset, _ = dataset_get_or_create(slug="nul")
+    in_value = line("a", "Every 90 days.\u0000")  # json.dumps writes the escape \u0000
+    in_key = line("b").replace('"question"', '"x\\u0000": 1, "question"')
+    # The six characters \u0000 written out (an escaped backslash): text, not a NUL.
+    written = line("c", "Every 90 days, see \\u0000.")
+    report = case_import_lines(dataset=dataset, lines=[in_value, in_key, written])
+    assert [(e.line, e.fields) for e in report.errors] == [
+        (1, ("answer.conclusion",)),
+        (2, ("x\\u0000",)),
+    ]
+    assert all("NUL" in e.message for e in report.errors)
+    stored = Case.objects.get(dataset=dataset, external_id="c")
+    assert stored.payload["answer"]["conclusion"] == "Every 90 days, see \\u0000."

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from groundgate.access import dataset_access
 from groundgate.engine.registry import get_gate
 from groundgate.models import Case, Dataset, GateRun
-from groundgate.models.rows import MAX_ROWS, RowPlan, row_insert, rows_insert
+from groundgate.models.rows import MAX_ROWS, RowPlan, row_insert, rows_insert, rows_insert_keyed
 from groundgate.services.datasets import dataset_get_or_create, membership_grant
 from groundgate.services.gating import gaterun_build, policy_record_build, policy_record_for
 from reviews.models import QueueCode
@@ -126,3 +126,24 @@ def test_a_plan_writes_new_rows_that_point_at_each_other_as_the_orm_would():
     with pytest.raises(IntegrityError), transaction.atomic():
         again.execute()
     assert Case.objects.count() == 2
+
+
+def test_keyed_rows_get_their_own_ids_and_a_taken_key_is_skipped():
+    dataset, _ = dataset_get_or_create(slug="team")
+    taken = row_insert(Case(dataset=dataset, kind="answer", external_id="b", payload={}))
+    cases = [
+        Case(dataset=dataset, kind="answer", external_id=name, payload={"n": name})
+        for name in ("c", "b", "a", *(f"x{i}" for i in range(MAX_ROWS)))
+    ]
+    inserted = rows_insert_keyed(cases, key="external_id", ignore_conflicts=True)
+    assert [c.external_id for c in inserted] == [c.external_id for c in cases if c is not cases[1]]
+    assert cases[1].pk is None and cases[1]._state.adding
+    for case in inserted:  # each id is the row holding that case, across statements
+        assert Case.objects.get(pk=case.pk).payload == {"n": case.external_id}
+    assert Case.objects.get(external_id="b").pk == taken.pk
+    # One statement's rows share one timestamp, set on the objects as a save would.
+    first = inserted[: MAX_ROWS - 1]  # the first statement: MAX_ROWS rows, one skipped
+    assert len({c.created_at for c in first}) == 1
+    assert Case.objects.get(pk=first[0].pk).created_at == first[0].created_at
+    with pytest.raises(ValueError, match="share a external_id"):
+        rows_insert_keyed(cases[:1] * 2, key="external_id")

@@ -32,6 +32,9 @@ MAX_PATTERN_CHARS = 500
 _DOC_KEY = re.compile(r"^retrieval\.documents\.(\d+)\.document\.(id|content|score|metadata)$")
 _C_INDEX = re.compile(r"[Cc](\d+)")
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
+_OUTPUT_MESSAGE_KEY = re.compile(r"^llm\.output_messages\.(\d+)\.message\.content$")
+_SPACE_BEFORE_MARK = re.compile(r"\s+([.,;:!?])")
+_SPACES = re.compile(r"\s+")
 
 
 @dataclass(frozen=True)
@@ -126,7 +129,8 @@ def trace_case(trace_id, trace, fmt, pattern) -> tuple[TraceCase | None, list[Tr
                         "content",
                     )
                 )
-    llms = [s for s in trace if s.kind == "LLM" and _output(s) is not None]
+    outputs = {id(s): _output(s) for s in trace if s.kind == "LLM"}
+    llms = [s for s in trace if outputs.get(id(s)) is not None]
     if not llms:
         first = ordered[0]
         problems.append(
@@ -142,7 +146,7 @@ def trace_case(trace_id, trace, fmt, pattern) -> tuple[TraceCase | None, list[Tr
         return None, problems
     # The answer is the last LLM span to finish (an agent's final call); file order breaks ties.
     llm = max(llms, key=lambda s: (str(s.end), s.order))
-    output = _output(llm) or ""
+    output = outputs[id(llm)] or ""
     conclusion, evidences = _citations(output, pattern, list(chunks.values()))
     question = _question(retrievers, ordered)
     raw_chunks = [
@@ -207,29 +211,30 @@ def _genai_documents(span: Span) -> list[Any] | None:
     return out
 
 
-def _documents(span: Span) -> list[Any]:
+def _documents(span: Span) -> tuple[list[Any], bool]:
     """The span's documents as dicts, whether written nested or flat (OpenInference) or as
-    `gen_ai.retrieval.documents` (OpenTelemetry GenAI)."""
+    `gen_ai.retrieval.documents` (OpenTelemetry GenAI: then True)."""
     genai = _genai_documents(span)
     if genai is not None:
-        return genai
+        return genai, True
     nested = attr(span.attributes, "retrieval.documents")
     if isinstance(nested, list):
-        return [
+        documents = [
             (d.get("document") if isinstance(d, dict) and "document" in d else d) for d in nested
         ]
+        return documents, False
     found: dict[int, dict] = {}
     for key, value in span.attributes.items():
         match = _DOC_KEY.match(key)
         if match:
             found.setdefault(int(match[1]), {})[match[2]] = value
-    return [found[i] for i in sorted(found)]
+    return [found[i] for i in sorted(found)], False
 
 
 def _span_chunks(span: Span, problems: list[TraceProblem]) -> list[dict]:
     chunks = []
-    genai = _genai_documents(span) is not None
-    for i, document in enumerate(_documents(span)):
+    documents, genai = _documents(span)
+    for i, document in enumerate(documents):
         field = f"gen_ai.retrieval.documents[{i}]" if genai else f"retrieval.documents.{i}.document"
         if not isinstance(document, dict):
             problems.append(_problem(span, field, "a document object is required"))
@@ -316,9 +321,7 @@ def _output(span: Span) -> str | None:
         if isinstance(content, str) and content.strip():
             return content
     flat = [
-        (int(m[1]), v)
-        for k, v in span.attributes.items()
-        if (m := re.match(r"^llm\.output_messages\.(\d+)\.message\.content$", k))
+        (int(m[1]), v) for k, v in span.attributes.items() if (m := _OUTPUT_MESSAGE_KEY.match(k))
     ]
     if flat:
         content = max(flat)[1]
@@ -430,4 +433,4 @@ def _sentence_at(
     j = bisect_right(starts_of_gaps, position)
     end = starts_of_gaps[j] if j < len(starts_of_gaps) else len(text)
     sentence = pattern.sub("", text[start:end])
-    return re.sub(r"\s+", " ", re.sub(r"\s+([.,;:!?])", r"\1", sentence)).strip()
+    return _SPACES.sub(" ", _SPACE_BEFORE_MARK.sub(r"\1", sentence)).strip()
