@@ -27,7 +27,7 @@ from groundgate.engine.index_keys import (
     query_keys,
     rounding_heads,
 )
-from groundgate.engine.near_miss import NEAR_MISS_REASONS, near_reason
+from groundgate.engine.near_miss import NEAR_MISS_REASONS, near_reason, numeric_reason
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.quantities import (
     NO_CONTEXT,
@@ -85,6 +85,8 @@ class Hint:
 _DIGIT_RUNS = re.compile(r"[0-9０-９]+")
 _NOT_NUMERIC = frozenset({"date", "time", "identifier"})
 _ORDER = {reason: i for i, reason in enumerate(NEAR_MISS_REASONS)}
+# Located(...) without the NamedTuple's Python-level __new__ (the index makes one per value).
+_new = tuple.__new__
 
 
 class EvidenceIndex:
@@ -108,10 +110,18 @@ class EvidenceIndex:
         self._percent: dict[str, bool] = {}
         self._pages: dict[int, tuple[Declaration | None, bool]] = {}
         self._shared: dict[int, _LazyContext] = {}
-        self._by_id: dict[str, list[ChunkLike]] = {}
-        for chunk in chunks:
-            self._by_id.setdefault(chunk.chunk_id, []).append(chunk)
+        # chunk_id -> its chunk; lists only when an id is given twice (rare, see answer.py).
+        self._by_id: dict[str, ChunkLike] = {chunk.chunk_id: chunk for chunk in chunks}
+        self._by_id_all: dict[str, list[ChunkLike]] | None = None
+        if len(self._by_id) != len(chunks):
+            self._by_id_all = {}
+            for chunk in chunks:
+                self._by_id_all.setdefault(chunk.chunk_id, []).append(chunk)
         self._excerpt_values: list[Located] | None = None
+        # Positions (in excerpt_values) of the numeric values, and each operand's amounts for a
+        # derivation (derivations.amounts), built with excerpt_values / on first need.
+        self._numeric_positions: list[int] = []
+        self._operands: list[tuple[Located, list[float]]] | None = None
         self._cited_spans: dict[str, list[tuple[int, int, int]]] | None = None
         self._chunk_values: dict[int, list[Located]] = {}
         self._by_key: dict[tuple[object, ...], list[int]] = {}
@@ -192,7 +202,12 @@ class EvidenceIndex:
         if key in self._cited:
             return self._cited[key]
         found = None
-        for chunk in self._by_id.get(evidence.chunk_id, ()):
+        if self._by_id_all is None:
+            single = self._by_id.get(evidence.chunk_id)
+            candidates: Sequence[ChunkLike] = () if single is None else (single,)
+        else:
+            candidates = self._by_id_all.get(evidence.chunk_id, ())
+        for chunk in candidates:
             offset = chunk.text.find(evidence.excerpt)
             if offset >= 0:
                 found = chunk, offset
@@ -205,57 +220,64 @@ class EvidenceIndex:
     @property
     def excerpt_values(self) -> list[Located]:
         if self._excerpt_values is None:
-            found: list[Located] = []
-            for index, evidence in self._accepted:
-                cited = self._cited_chunk(evidence)
-                excerpt_values = extract_numbers(evidence.excerpt)
-                if cited is None:
-                    for value in excerpt_values:
-                        found.extend(
-                            _located(value, NO_CONTEXT, evidence.chunk_id, None, index, "excerpt")
-                        )
-                else:
-                    chunk, offset = cited
-                    # One context for the whole excerpt unless its chunk declares a scale.
-                    shared = (
-                        None
-                        if self._chunk_declarations(chunk)
-                        else self._context_for(chunk, offset)
-                    )
-                    chunk_id = chunk.chunk_id
-                    for value in excerpt_values:
-                        # _located(), written out: this loop runs for every excerpt value.
-                        start = offset + value.start
-                        context = shared or self._context_for(chunk, start)
-                        chunk_span = (start, offset + value.end)
-                        span = (value.start, value.end)
-                        q = typed(value)
-                        found.append(
-                            Located(q, context, chunk_id, chunk_span, index, span, "excerpt")
-                        )
-                        for end in q.endpoints:
-                            found.append(
-                                Located(end, context, chunk_id, chunk_span, index, span, "excerpt")
-                            )
-                for q in squeezed_dates(evidence.excerpt):
-                    v = q.value
-                    span = (v.start, v.end)
-                    found.append(Located(q, NO_CONTEXT, evidence.chunk_id, None, index, span))
-            self._excerpt_values = found
-            numbers: list[tuple[str, int]] = []
-            for position, located in enumerate(found):
-                q = located.quantity
-                numeric = q.figure is not None and q.kind not in _NOT_NUMERIC  # q.numeric
-                if numeric:
-                    numbers.append((q.digits.rstrip("0"), position))
-                    if q.kind != "count":  # index_keys() has none for other numbers
-                        continue
-                for key in index_keys(q):
-                    self._by_key.setdefault(key, []).append(position)
-            numbers.sort()
-            self._digit_keys = [digits for digits, _ in numbers]
-            self._digit_positions = [position for _, position in numbers]
+            self._excerpt_values = self._build()
         return self._excerpt_values
+
+    def _build(self) -> list[Located]:
+        """Every typed value of the accepted excerpts, in excerpt order (range ends after their
+        range, then the squeezed dates), and the lookup tables of _candidates and near_miss."""
+        found: list[Located] = []
+        for index, evidence in self._accepted:
+            cited = self._cited_chunk(evidence)
+            excerpt_values = extract_numbers(evidence.excerpt)
+            if cited is None:
+                for value in excerpt_values:
+                    found.extend(
+                        _located(value, NO_CONTEXT, evidence.chunk_id, None, index, "excerpt")
+                    )
+            else:
+                chunk, offset = cited
+                # One context for the whole excerpt unless its chunk declares a scale.
+                shared = (
+                    None if self._chunk_declarations(chunk) else self._context_for(chunk, offset)
+                )
+                chunk_id = chunk.chunk_id
+                for value in excerpt_values:
+                    # _located(), written out: this loop runs for every excerpt value.
+                    start, end = value.start, value.end
+                    context = shared or self._context_for(chunk, offset + start)
+                    chunk_span = (offset + start, offset + end)
+                    span = (start, end)
+                    q = typed(value)
+                    found.append(
+                        _new(Located, (q, context, chunk_id, chunk_span, index, span, "excerpt"))
+                    )
+                    for end_q in q.endpoints:
+                        found.append(
+                            Located(end_q, context, chunk_id, chunk_span, index, span, "excerpt")
+                        )
+            for q in squeezed_dates(evidence.excerpt):
+                v = q.value
+                span = (v.start, v.end)
+                found.append(Located(q, NO_CONTEXT, evidence.chunk_id, None, index, span))
+        numbers: list[tuple[str, int]] = []
+        by_key = self._by_key
+        for position, located in enumerate(found):
+            q = located.quantity
+            kind = q.kind
+            if q.figure is not None and kind not in _NOT_NUMERIC:  # q.numeric
+                numbers.append((q.digits.rstrip("0"), position))
+                # index_keys() has none for other numbers, and for a count only when it may
+                # be a year (four digits) or is all digits.
+                if kind != "count" or not (len(q.digits) == 4 or q.value.quantity.isdigit()):
+                    continue
+            for key in index_keys(q):
+                by_key.setdefault(key, []).append(position)
+        self._numeric_positions = [position for _, position in numbers]
+        numbers.sort()
+        self._digit_keys = [digits for digits, _ in numbers]
+        self._digit_positions = [position for _, position in numbers]
+        return found
 
     def _candidates(self, q: Quantity) -> list[Located]:
         """The excerpt values that can possibly ground q, in excerpt order: numbers by their
@@ -375,10 +397,18 @@ class EvidenceIndex:
             if rules is not None:
                 return Hint("same_quantity", located, _rules_text(rules))
         best: Hint | None = None
-        for located in self.excerpt_values:
-            hint = self._hint(q, located)
-            if hint is not None and (best is None or _ORDER[hint.reason] < _ORDER[best.reason]):
-                best = hint
+        values = self.excerpt_values
+        if q.kind == "date":
+            for located in values:
+                hint = self._hint(q, located)
+                if hint is not None and (best is None or _ORDER[hint.reason] < _ORDER[best.reason]):
+                    best = hint
+        elif q.numeric:  # (near_reason has none for other kinds, nor between number and not)
+            for position in self._numeric_positions:
+                located = values[position]
+                reason = numeric_reason(q, located.quantity)
+                if reason is not None and (best is None or _ORDER[reason] < _ORDER[best.reason]):
+                    best = Hint(reason, located)
         needle = max(_DIGIT_RUNS.findall(q.value.quantity), key=len, default="")
         if needle:
             for located in self.other_values(needle):

@@ -53,16 +53,28 @@ _REST = rf"(?:{_D}{{0,2}}(?:,{_D}{{3}})+(?!{_D})|{_D}*)(?:[.．]{_D}+)?"
 # subtraction written as working ("177,866 - 135,987"): two values, not a range.
 _RANGE_SEP = r"(?:[ \u00a0]?[–—~～〜][ \u00a0]?|[-‐](?=[0-9０-９]))"
 _AMPM = r"(?:[ \u00a0]?[AaPp]\.?[Mm]\.?(?![A-Za-z]))"
+# Two lookaheads that only say "the branches after me cannot match here" (each tests a character
+# that every one of those branches needs), so that a plain number - most values - skips them at
+# once; Python's regex engine tries every branch of an alternation otherwise. They change no match
+# (tests/engine/test_number_grammar_guards.py compares the grammar with and without them):
+#   _SPECIAL_AHEAD: dates, phones, identifiers and times all continue the first run of digits
+#     with one of - / : ) 年 月, or (a phone "12.345.6789") with exactly two digits and a point;
+#   _SUFFIX_AHEAD:  a magnitude or percent sign follows the number at once or after one space.
+_SPECIAL_AHEAD = r"(?=[0-9０-９]*[-/:)年月]|[0-9０-９]{2}\.)"
+_SUFFIX_AHEAD = r"(?=[万亿千百十bm%％‰]|\s[tmb%％‰])"
 _MASTER = re.compile(
     rf"""{_D}(?<![A-Za-z0-9０-９_.．]{_D})(?:(?<![A-Za-z][-‐]{_D})|(?<=[AaPp][Mm][-‐]{_D}))
     (?:
+      {_SPECIAL_AHEAD}
+      (?:
       (?P<iso>{_D}{{3}}[-/]{_D}{{1,2}}[-/]{_D}{{1,2}})(?!{_D})
     | (?P<usdate>{_D}?/{_D}{{1,2}}/{_D}{{4}})(?!{_D})
     | (?P<phone>{_D}{{2}}(?:\)[ \u00a0]?|[-.]){_D}{{3}}[-.]{_D}{{4}})(?!{_D})
     | (?P<ident>{_D}*(?:-{_D}+){{2,}}|(?<=[0０]){_D}+-{_D}{{3,}})(?![0-9０-９])
     | (?P<cdate>{_D}{{3}}年(?:{_D}{{1,2}}月(?:{_D}{{1,2}}[日号])?)?|{_D}?月{_D}{{1,2}}[日号])
     | (?P<time>{_D}?:{_D}{{1,2}}(?::{_D}{{2}})?(?!{_D}){_AMPM}?)
-    | (?P<lo>{_REST}(?:{_MAG}|{_EN_MAG})?{_PCT}?)
+      )
+    | (?P<lo>{_REST}(?:{_SUFFIX_AHEAD}(?:{_MAG}|{_EN_MAG})?{_PCT}?)?)
       (?:{_RANGE_SEP}(?P<hi>{_QUANTITY}))?
     )""",
     re.VERBOSE,
@@ -173,9 +185,10 @@ def _raw(text: str, m: re.Match[str]) -> _Raw | None:
         return (first, m.end(), "identifier", m.group(), "", ())
     end = m.end()
     size = len(text)
-    hi = m.group("hi")
     lo_end = m.end("lo")
-    plain = hi is None and end == lo_end
+    # The match ends where the "lo" group does unless a range's "hi" group follows it.
+    plain = end == lo_end
+    hi = None if plain else m.group("hi")
     if plain and end < size and text[end] in _AFTER_PLAIN:
         special = _special_after(text, first, end)
         if special is not None:
@@ -233,8 +246,10 @@ _NOT_A_VALUE: _Raw = (-1, -1, "number", "", "", ())
 
 def _special_after(text: str, first: int, end: int) -> _Raw | None:
     """A plain number followed by a word that changes what it is (_NOT_A_VALUE: no value)."""
-    digits = text[first:end]
     ch = text[end]
+    if ch == " " and end - first > 2 and not text.startswith("out of", end + 1):
+        return None  # the commonest case: only a score reads past a space after 3+ characters
+    digits = text[first:end]
     if ch in ".)":
         # "1. " or "2) " opening a line is a list marker, not a value.
         after = text[end + 1 : end + 2]

@@ -174,7 +174,11 @@ class Quantity(NamedTuple):
 def typed(value: NumericValue) -> Quantity:
     """The typed value of one value the grammar found."""
     kind = value.kind
-    q = value.quantity.translate(_FULLWIDTH)
+    q = value.quantity
+    if not q.isascii():  # (the translation only maps full-width characters)
+        q = q.translate(_FULLWIDTH)
+    if kind == "number" or kind == "percent":  # most values: straight to the number
+        return _typed_number(value, q)
     if kind == "date":
         return Quantity(value, "date", date=_parse_date(q))
     if kind == "time":
@@ -200,16 +204,18 @@ def typed(value: NumericValue) -> Quantity:
 def _typed_number(value: NumericValue, q: str) -> Quantity:
     kind: str = value.kind
     negative = q[:1] in "-−"
-    q = q.lstrip("+-−±")
+    if q[:1] in _SIGN_CHARS:
+        q = q.lstrip("+-−±")
     unit = ""
     magnitude = 0
     if kind == "score":
         q = re.split(r"/|out of", q)[0]
     elif kind == "ordinal":
         q = q[:-2]
-    if q.endswith("%"):
+    last = q[-1:]
+    if last == "%":
         unit, q, kind = "%", q[:-1], "percent"
-    elif q.endswith("‰"):
+    elif last == "‰":
         unit, q, kind = "‰", q[:-1], "permille"
     if q and not q[-1].isdigit():
         for word in _MAGNITUDE_ORDER:
@@ -218,21 +224,35 @@ def _typed_number(value: NumericValue, q: str) -> Quantity:
                 q = q[: -len(word)]
                 break
     written_unit = value.unit
-    if written_unit in _UNIT_MAGNITUDE:
-        written_unit, extra = _UNIT_MAGNITUDE[written_unit]
-        magnitude += extra
-    if not unit:
-        unit = normalise_unit(written_unit)
-    q = q.replace(",", "")
+    if written_unit:
+        if written_unit in _UNIT_MAGNITUDE:
+            written_unit, extra = _UNIT_MAGNITUDE[written_unit]
+            magnitude += extra
+        if not unit:
+            unit = _UNIT_ALIASES.get(written_unit, written_unit)  # normalise_unit()
+    if "," in q:
+        q = q.replace(",", "")
     try:
         figure = Decimal(q)
     except InvalidOperation:
         return Quantity(value, kind if kind in ("score", "ordinal") else "count")
-    decimals = len(q) - q.index(".") - 1 if "." in q else 0
+    if "." in q:
+        decimals = len(q) - q.index(".") - 1
+        digits = q.replace(".", "").lstrip("0")
+    else:
+        decimals = 0
+        digits = q.lstrip("0")
     if kind == "number":
         kind = "amount" if unit in _CURRENCIES else "count"
-    digits = q.replace(".", "").lstrip("0")
-    return Quantity(value, kind, figure, magnitude, decimals, negative, unit, digits=digits)
+    # Quantity(value, kind, figure, magnitude, decimals, negative, unit, digits=digits), without
+    # the NamedTuple's Python-level __new__: every excerpt value of a case is typed here.
+    return _new_tuple(
+        Quantity, (value, kind, figure, magnitude, decimals, negative, unit, None, None, digits, ())
+    )
+
+
+_SIGN_CHARS = frozenset("+-−±")
+_new_tuple = tuple.__new__
 
 
 _CDATE = re.compile(r"(?:(\d{4})年)?(?:(\d{1,2})月)?(?:(\d{1,2})[日号])?")
