@@ -108,7 +108,8 @@ class EvidenceIndex:
         self._min_sig = rounding_min_significant
         self._declarations: dict[str, list[Declaration]] = {}
         self._percent: dict[str, bool] = {}
-        self._pages: dict[int, tuple[Declaration | None, bool]] = {}
+        self._pages: dict[int, Declaration | None] = {}
+        self._page_percents: dict[int, bool] = {}
         self._shared: dict[int, _LazyContext] = {}
         # chunk_id -> its chunk; lists only when an id is given twice (rare, see answer.py).
         self._by_id: dict[str, ChunkLike] = {chunk.chunk_id: chunk for chunk in chunks}
@@ -118,10 +119,8 @@ class EvidenceIndex:
             for chunk in chunks:
                 self._by_id_all.setdefault(chunk.chunk_id, []).append(chunk)
         self._excerpt_values: list[Located] | None = None
-        # Positions (in excerpt_values) of the numeric values, and each operand's amounts for a
-        # derivation (derivations.amounts), built with excerpt_values / on first need.
+        # Where the numeric values are in excerpt_values (built with it).
         self._numeric_positions: list[int] = []
-        self._operands: list[tuple[Located, list[float]]] | None = None
         self._cited_spans: dict[str, list[tuple[int, int, int]]] | None = None
         self._chunk_values: dict[int, list[Located]] = {}
         self._by_key: dict[tuple[object, ...], list[int]] = {}
@@ -142,25 +141,27 @@ class EvidenceIndex:
             found = self._declarations[key] = declarations(chunk.text, chunk.chunk_id)
         return found
 
-    def _context(self, chunk: ChunkLike, position: int) -> Context:
+    def _declaration(self, chunk: ChunkLike, position: int) -> Declaration | None:
         """The scale declared for a figure at `position` of `chunk`: the last declaration before
-        it in the chunk, else (scope "page") the last one in an earlier chunk of the same page;
-        and whether the chunk (or, scope "page", its page) declares percentages."""
+        it in the chunk, else (scope "page") the last one in an earlier chunk of the same page."""
         declaration = None
         for d in self._chunk_declarations(chunk):
             if d.span[0] <= position:
                 declaration = d
-        on_page = self._scope == "page" and chunk.page_index is not None
-        if declaration is None and on_page:
-            declaration = self._page_context(chunk)[0]
-        percent = self._declares_percent(chunk) or (on_page and self._page_context(chunk)[1])
-        if declaration is None and not percent:
-            return NO_CONTEXT
-        return Context(declaration, percent)
+        if declaration is None and self._scope == "page" and chunk.page_index is not None:
+            declaration = self._page_declaration(chunk)
+        return declaration
 
-    def _context_for(self, chunk: ChunkLike, position: int) -> Context | _LazyContext:
+    def _percent_declared(self, chunk: ChunkLike) -> bool:
+        """Whether the chunk (or, scope "page", an earlier chunk of its page) declares
+        percentages."""
+        if self._declares_percent(chunk):
+            return True
+        return self._scope == "page" and chunk.page_index is not None and self._page_percent(chunk)
+
+    def _context_for(self, chunk: ChunkLike, position: int) -> _LazyContext:
         """A chunk without declarations of its own gives every figure the same context (one
-        object per chunk); one with declarations depends on where the figure is (lazy)."""
+        object per chunk); one with declarations depends on where the figure is."""
         if self._chunk_declarations(chunk):
             return _LazyContext(self, chunk, position)
         key = id(chunk)
@@ -169,26 +170,38 @@ class EvidenceIndex:
             context = self._shared[key] = _LazyContext(self, chunk, 0)
         return context
 
-    def _page_context(self, chunk: ChunkLike) -> tuple[Declaration | None, bool]:
-        """(the last declaration in the earlier chunks of the page, whether those chunks
-        declare percentages), once per chunk."""
+    def _earlier_on_page(self, chunk: ChunkLike) -> list[ChunkLike]:
+        """The chunks before `chunk` on its page, in case order."""
+        if self._by_page is None:  # the chunks of each page, in order, in one pass
+            self._by_page = {}
+            for each in self._chunks:
+                self._by_page.setdefault(each.page_index, []).append(each)
+        earlier = []
+        for other in self._by_page[chunk.page_index]:
+            if other is chunk:
+                break
+            earlier.append(other)
+        return earlier
+
+    def _page_declaration(self, chunk: ChunkLike) -> Declaration | None:
+        """The last declaration in the earlier chunks of the page, once per chunk."""
         key = id(chunk)
-        found = self._pages.get(key)
-        if found is None:
+        if key not in self._pages:
             on_page = None
-            percent = False
-            if self._by_page is None:  # the chunks of each page, in order, in one pass
-                self._by_page = {}
-                for each in self._chunks:
-                    self._by_page.setdefault(each.page_index, []).append(each)
-            for other in self._by_page[chunk.page_index]:
-                if other is chunk:
-                    break
-                if other.page_index == chunk.page_index:
-                    percent = percent or self._declares_percent(other)
-                    declared = self._chunk_declarations(other)
-                    on_page = declared[-1] if declared else on_page
-            found = self._pages[key] = (on_page, percent)
+            for other in self._earlier_on_page(chunk):
+                declared = self._chunk_declarations(other)
+                on_page = declared[-1] if declared else on_page
+            self._pages[key] = on_page
+        return self._pages[key]
+
+    def _page_percent(self, chunk: ChunkLike) -> bool:
+        """Whether an earlier chunk of the page declares percentages, once per chunk."""
+        key = id(chunk)
+        found = self._page_percents.get(key)
+        if found is None:
+            found = self._page_percents[key] = any(
+                self._declares_percent(other) for other in self._earlier_on_page(chunk)
+            )
         return found
 
     def _declares_percent(self, chunk: ChunkLike) -> bool:
@@ -426,26 +439,34 @@ class EvidenceIndex:
 
 
 class _LazyContext:
-    """A value's Context, looked up only when a comparison needs it (most never do)."""
+    """A value's Context, each part looked up only when a comparison needs it (most never do:
+    a derivation reads only the declaration)."""
 
-    __slots__ = ("_chunk", "_context", "_index", "_position")
+    __slots__ = ("_chunk", "_declaration", "_index", "_percent", "_position")
 
     def __init__(self, index: EvidenceIndex, chunk: ChunkLike, position: int) -> None:
         self._index, self._chunk, self._position = index, chunk, position
-        self._context: Context | None = None
-
-    def _get(self) -> Context:
-        if self._context is None:
-            self._context = self._index._context(self._chunk, self._position)
-        return self._context
+        self._declaration: Declaration | _Unset | None = _UNSET
+        self._percent: bool | None = None
 
     @property
     def declaration(self) -> Declaration | None:
-        return self._get().declaration
+        if isinstance(self._declaration, _Unset):
+            self._declaration = self._index._declaration(self._chunk, self._position)
+        return self._declaration
 
     @property
     def percent_declared(self) -> bool:
-        return self._get().percent_declared
+        if self._percent is None:
+            self._percent = self._index._percent_declared(self._chunk)
+        return self._percent
+
+
+class _Unset:
+    """Not looked up yet (a declaration may be None)."""
+
+
+_UNSET = _Unset()
 
 
 def _located(

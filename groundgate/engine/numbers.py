@@ -318,10 +318,14 @@ def extract_numbers(text: str) -> list[NumericValue]:
     """Every numeric value in `text`, left to right, each found as a whole."""
     if not text:
         return []
+    # NumericValue(...) without the NamedTuple's Python-level __new__ (a hot loop).
     return [
-        NumericValue(text[s:e], s, e, kind, quantity, unit, endpoints)
+        _new(NumericValue, (text[s:e], s, e, kind, quantity, unit, endpoints))
         for s, e, kind, quantity, unit, endpoints in _scan(text)
     ]
+
+
+_new = tuple.__new__
 
 
 def offered_quantities(text: str, into: dict[str, set[str]] | None = None) -> dict[str, set[str]]:

@@ -14,7 +14,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from groundgate.engine.declarations import about_the_answer, in_working, question_scale
-from groundgate.engine.derivations import explain
+from groundgate.engine.derivations import explain, operand_amounts
 from groundgate.engine.findings import Derivation, Finding, NearMatch, NumberFinding, ValueRef
 from groundgate.engine.number_grounding import EvidenceIndex, Hint, Located
 from groundgate.engine.numbers import (
@@ -116,6 +116,7 @@ class _SlowPath:
         # be calculated from them ("0.3972 * 100 = 39.72%").
         self.chain: list[Located] = []
         self.hinted = 0
+        self._operands: list[tuple[Located, list[float]]] | None = None
 
     def _remember(self, value: NumericValue, q: Quantity, source: Located | None) -> None:
         context = source.context if source is not None else NO_CONTEXT
@@ -175,9 +176,11 @@ class _SlowPath:
                 **where,
             )
         hint = self.index.near_miss(q, self.allowed)
+        if self._operands is None:  # the excerpt values' amounts, once per case
+            self._operands = [(v, operand_amounts(v)) for v in self.index.excerpt_values]
         found = explain(
             q,
-            self.index.excerpt_values + self.chain[-_CHAIN:],
+            self._operands + [(c, operand_amounts(c)) for c in self.chain[-_CHAIN:]],
             max_operands=policy.derivation_max_operands,
             question_exponent=self.index.question_exponent,
             min_significant=policy.rounding_min_significant,
