@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
@@ -97,6 +97,7 @@ class EvidenceIndex:
         *,
         chunks: Sequence[ChunkLike],
         accepted: Sequence[tuple[int, EvidenceLike]],
+        located: Mapping[int, tuple[ChunkLike, int]] | None = None,
         scale_scope: str,
         question_exponent: int | None,
         rounding_min_significant: int,
@@ -127,7 +128,8 @@ class EvidenceIndex:
         self._digit_keys: list[str] = []
         self._digit_positions: list[int] = []
         self._other_values: list[Located] | None = None
-        self._cited: dict[int, tuple[ChunkLike, int] | None] = {}
+        # evidence index -> (its chunk, the excerpt's offset in it), or None: not found.
+        self._cited: dict[int, tuple[ChunkLike, int] | None] = dict(located or {})
         self._by_page: dict[int | None, list[ChunkLike]] | None = None
         # The candidates of the last value asked about: ground() and near_miss() ask in turn.
         self._last_candidates: tuple[Quantity, list[Located]] | None = None
@@ -210,8 +212,9 @@ class EvidenceIndex:
             found = self._percent[chunk.chunk_id] = declares_percent(chunk.text)
         return found
 
-    def _cited_chunk(self, evidence: EvidenceLike) -> tuple[ChunkLike, int] | None:
-        key = id(evidence)  # the accepted evidences live as long as this index
+    def _cited_chunk(self, index: int, evidence: EvidenceLike) -> tuple[ChunkLike, int] | None:
+        """The first chunk with the evidence's chunk_id whose text has its excerpt, and where."""
+        key = index
         if key in self._cited:
             return self._cited[key]
         found = None
@@ -241,7 +244,7 @@ class EvidenceIndex:
         range, then the squeezed dates), and the lookup tables of _candidates and near_miss."""
         found: list[Located] = []
         for index, evidence in self._accepted:
-            cited = self._cited_chunk(evidence)
+            cited = self._cited_chunk(index, evidence)
             excerpt_values = extract_numbers(evidence.excerpt)
             if cited is None:
                 for value in excerpt_values:
@@ -330,7 +333,7 @@ class EvidenceIndex:
         if self._cited_spans is None:
             self._cited_spans = {}
             for index, evidence in self._accepted:
-                hit = self._cited_chunk(evidence)
+                hit = self._cited_chunk(index, evidence)
                 if hit is not None:
                     chunk, offset = hit
                     self._cited_spans.setdefault(chunk.chunk_id, []).append(

@@ -28,7 +28,7 @@ from groundgate.engine.numbers import (
 from groundgate.engine.quantities import EQUIVALENCE_RULES, NO_CONTEXT, Quantity, compare, typed
 
 if TYPE_CHECKING:  # the gate's models; answer.py imports this module
-    from groundgate.engine.gates.answer import AnswerCase, AnswerGatePolicy, Evidence
+    from groundgate.engine.gates.answer import AnswerCase, AnswerGatePolicy, Evidence, RawChunk
 
 # Finding codes of this rule. Each is emitted in exactly one place below.
 UNGROUNDED_NUMBER = "UNGROUNDED_NUMBER"
@@ -45,7 +45,10 @@ def check_numbers(
     conclusion: str,
     accepted: list[tuple[int, Evidence]],
     policy: AnswerGatePolicy,
+    located: dict[int, tuple[RawChunk, int]] | None = None,
 ) -> list[Finding]:
+    """The number findings of the conclusion. `located`: where the evidence checks found
+    accepted excerpts in their chunks (evidence index -> chunk, offset), when they did."""
     values = extract_numbers(conclusion)
     if not values:
         return []
@@ -79,7 +82,7 @@ def check_numbers(
         if is_grounded(value, units, unit_must_match=policy.unit_must_match):
             continue
         if slow is None:
-            slow = _SlowPath(case, conclusion, accepted, policy)
+            slow = _SlowPath(case, conclusion, accepted, policy, located)
         findings.append(slow.check(value))
     return findings
 
@@ -97,6 +100,7 @@ class _SlowPath:
         conclusion: str,
         accepted: list[tuple[int, Evidence]],
         policy: AnswerGatePolicy,
+        located: dict[int, tuple[RawChunk, int]] | None,
     ) -> None:
         self.conclusion = conclusion
         self.policy = policy
@@ -106,6 +110,7 @@ class _SlowPath:
         self.index = EvidenceIndex(
             chunks=case.raw_chunks or [],
             accepted=accepted,
+            located=located,
             scale_scope=policy.declared_scale_scope,
             question_exponent=scale[0] if scale else None,
             rounding_min_significant=policy.rounding_min_significant,
