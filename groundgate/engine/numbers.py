@@ -145,22 +145,32 @@ _Raw = tuple[int, int, Kind, str, str, tuple[str, ...]]
 def _scan(text: str) -> list[_Raw]:
     """The scanner behind every public function here: one grammar, one pass, left to right.
     A value whose words reach past the grammar's match ("5 March 2024") hides what it covers."""
-    found: list[_Raw] = []
-    covered = 0
-    for m in _MASTER.finditer(text):
-        if m.start() < covered:
-            continue
-        raw = _raw(text, m)
-        if raw is None:
-            continue
-        found.append(raw)
-        covered = raw[1]
+    found = _scan_from(text, 0, len(text))
     if "noon" in text or "midnight" in text or "正午" in text or "午夜" in text:
         words: list[_Raw] = [
             (w.start(), w.end(), "time", w.group(), "", ()) for w in _WORD_TIMES.finditer(text)
         ]
         if words:
             found = sorted(found + words)
+    return found
+
+
+def _scan_from(text: str, start: int, stop: int) -> list[_Raw]:
+    """The values whose first digit is in text[start:stop + 1], as _scan finds them, provided
+    no value that starts before `start` covers it (start 0, or see _resume_point)."""
+    found: list[_Raw] = []
+    covered = start
+    for m in _MASTER.finditer(text, start):
+        first = m.start()
+        if first > stop:
+            break
+        if first < covered:
+            continue
+        raw = _raw(text, m)
+        if raw is None:
+            continue
+        found.append(raw)
+        covered = raw[1]
     return found
 
 
@@ -386,12 +396,23 @@ def units_offering(
             pos = text.find(needle, pos + 1)  # inside a longer run of digits: not a start
             continue
         if not _DIGIT_CHARS.isdisjoint(text[max(0, pos - _REACH) : pos]):
-            if scanned is None:
-                return offered_quantities(text).get(quantity)
-            full = scanned.get(text)
-            if full is None:
-                full = scanned[text] = offered_quantities(text)
-            return full.get(quantity)
+            # A value that starts earlier may cover this occurrence: scan the values from the
+            # last point before it that none can cover, up to it.
+            resume = _resume_point(text, pos)
+            if resume < 0:  # a long run of close numbers (a table): the full scan, once
+                if scanned is None:
+                    return offered_quantities(text).get(quantity)
+                full = scanned.get(text)
+                if full is None:
+                    full = scanned[text] = offered_quantities(text)
+                return full.get(quantity)
+            for _, _, _, q, unit, endpoints in _scan_from(text, resume, pos):
+                if q == quantity or quantity in endpoints:
+                    if found is None:
+                        found = set()
+                    found.add(unit)
+            pos = text.find(needle, pos + 1)
+            continue
         match = _MASTER.match(text, pos)
         raw = _raw(text, match) if match is not None else None
         if raw is not None:
@@ -402,6 +423,29 @@ def units_offering(
                 found.add(unit)
         pos = text.find(needle, pos + 1)
     return found
+
+
+# A digit with no digit in the _SAFE characters before it starts a value in the full scan, or
+# starts none, as if the text began there (twice _REACH: a margin, no value has such a gap).
+_SAFE = 2 * _REACH
+# Beyond this many characters back, units_offering scans the whole text once instead.
+_RESUME_LIMIT = 240
+
+
+def _resume_point(text: str, pos: int) -> int:
+    """A digit position at or before `pos` where the full scan can be resumed (_scan_from), or
+    -1 when it lies more than _RESUME_LIMIT characters back."""
+    r = pos
+    while r > 0 and not _DIGIT_CHARS.isdisjoint(text[max(0, r - _SAFE) : r]):
+        j = r - 1
+        while text[j] not in _DIGIT_CHARS:  # the nearest digit before r ...
+            j -= 1
+        while j > 0 and text[j - 1] in _DIGIT_CHARS:  # ... and the start of its run
+            j -= 1
+        r = j
+        if pos - r > _RESUME_LIMIT:
+            return -1
+    return r
 
 
 def is_grounded(
