@@ -330,15 +330,6 @@ class EvidenceIndex:
         only in the chunks whose text contains `needle` (a run of the value's digits), so that
         a case with long chunks costs a str.find per chunk, not a scan."""
         found: list[Located] = []
-        if self._cited_spans is None:
-            self._cited_spans = {}
-            for index, evidence in self._accepted:
-                hit = self._cited_chunk(index, evidence)
-                if hit is not None:
-                    chunk, offset = hit
-                    self._cited_spans.setdefault(chunk.chunk_id, []).append(
-                        (offset, offset + len(evidence.excerpt), index)
-                    )
         for position, chunk in enumerate(self._chunks):
             if needle not in chunk.text:
                 continue
@@ -349,7 +340,15 @@ class EvidenceIndex:
         return found
 
     def _values_outside(self, chunk: ChunkLike) -> list[Located]:
-        assert self._cited_spans is not None
+        if self._cited_spans is None:  # where each cited chunk is quoted, on first need
+            self._cited_spans = {}
+            for index, evidence in self._accepted:
+                hit = self._cited_chunk(index, evidence)
+                if hit is not None:
+                    cited, offset = hit
+                    self._cited_spans.setdefault(cited.chunk_id, []).append(
+                        (offset, offset + len(evidence.excerpt), index)
+                    )
         spans = self._cited_spans.get(chunk.chunk_id)
         found: list[Located] = []
         for value in extract_numbers(chunk.text):

@@ -204,18 +204,16 @@ def typed(value: NumericValue) -> Quantity:
 def _typed_number(value: NumericValue, q: str) -> Quantity:
     kind: str = value.kind
     negative = q[:1] in "-−"
-    if q[:1] in _SIGN_CHARS:
-        q = q.lstrip("+-−±")
+    q = q.lstrip("+-−±")
     unit = ""
     magnitude = 0
     if kind == "score":
         q = re.split(r"/|out of", q)[0]
     elif kind == "ordinal":
         q = q[:-2]
-    last = q[-1:]
-    if last == "%":
+    if q.endswith("%"):
         unit, q, kind = "%", q[:-1], "percent"
-    elif last == "‰":
+    elif q.endswith("‰"):
         unit, q, kind = "‰", q[:-1], "permille"
     if q and not q[-1].isdigit():
         for word in _MAGNITUDE_ORDER:
@@ -224,35 +222,24 @@ def _typed_number(value: NumericValue, q: str) -> Quantity:
                 q = q[: -len(word)]
                 break
     written_unit = value.unit
-    if written_unit:
-        if written_unit in _UNIT_MAGNITUDE:
-            written_unit, extra = _UNIT_MAGNITUDE[written_unit]
-            magnitude += extra
-        if not unit:
-            unit = _UNIT_ALIASES.get(written_unit, written_unit)  # normalise_unit()
-    if "," in q:
-        q = q.replace(",", "")
+    if written_unit in _UNIT_MAGNITUDE:
+        written_unit, extra = _UNIT_MAGNITUDE[written_unit]
+        magnitude += extra
+    if not unit:
+        unit = normalise_unit(written_unit)
+    q = q.replace(",", "")
     try:
         figure = Decimal(q)
     except InvalidOperation:
         return Quantity(value, kind if kind in ("score", "ordinal") else "count")
-    if "." in q:
-        decimals = len(q) - q.index(".") - 1
-        digits = q.replace(".", "").lstrip("0")
-    else:
-        decimals = 0
-        digits = q.lstrip("0")
+    decimals = len(q) - q.index(".") - 1 if "." in q else 0
     if kind == "number":
         kind = "amount" if unit in _CURRENCIES else "count"
-    # Quantity(value, kind, figure, magnitude, decimals, negative, unit, digits=digits), without
-    # the NamedTuple's Python-level __new__: every excerpt value of a case is typed here.
-    return _new_tuple(
-        Quantity, (value, kind, figure, magnitude, decimals, negative, unit, None, None, digits, ())
-    )
-
-
-_SIGN_CHARS = frozenset("+-−±")
-_new_tuple = tuple.__new__
+    digits = q.replace(".", "").lstrip("0")
+    # Quantity(value, kind, figure, magnitude, decimals, negative, unit, digits=digits) without
+    # the NamedTuple's Python-level __new__ (every excerpt value of a case is typed here).
+    fields = (value, kind, figure, magnitude, decimals, negative, unit, None, None, digits, ())
+    return tuple.__new__(Quantity, fields)
 
 
 _CDATE = re.compile(r"(?:(\d{4})年)?(?:(\d{1,2})月)?(?:(\d{1,2})[日号])?")
@@ -492,9 +479,8 @@ _SQUEEZED_DATE = re.compile(
 )
 
 
-# The same test as searching r"[a-z][0-9]{1,2},", written to start at the comma: a pattern that
-# starts with a literal is searched for in C at memchr speed, one that starts with [a-z] is tried
-# at every letter.
+# Searching r"[a-z][0-9]{1,2}," from its comma: a leading literal is searched for in C at memchr
+# speed, a leading [a-z] is tried at every letter.
 _SQUEEZED_HINT = re.compile(r",(?:(?<=[a-z][0-9],)|(?<=[a-z][0-9]{2},))")
 
 

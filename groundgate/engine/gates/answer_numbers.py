@@ -59,7 +59,7 @@ def check_numbers(
     # offers, instead of searching every excerpt for every value (values x characters). Both
     # ways give the same answer (a property test holds units_offering equal to the full scan).
     offered_all: dict[str, set[str]] | None = None
-    if len(values) * sum(len(e) for e in excerpts) > _FULL_SCAN_AT:
+    if len(values) * sum(map(len, excerpts)) > _FULL_SCAN_AT:
         offered_all = {}
         for excerpt in excerpts:
             offered_quantities(excerpt, offered_all)
