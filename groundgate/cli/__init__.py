@@ -44,9 +44,9 @@ def _case_limits():
 
 def _policy_bytes(spec, policy: str) -> bytes:
     """A policy file's bytes, or a named preset's ("verbatim") when no such file exists."""
-    from groundgate.engine.registry import POLICY_PRESETS
+    from groundgate.engine.registry import policy_presets
 
-    presets = POLICY_PRESETS.get(spec.kind, {})
+    presets = policy_presets(spec.kind)
     if policy in presets and not Path(policy).exists():
         return presets[policy].model_dump_json().encode()
     return _read_bytes(policy)
@@ -107,7 +107,7 @@ def _gate_jsonl(args: argparse.Namespace, spec, policy, out: BinaryIO, prepare=N
     from groundgate.engine.runner import gate_lines
 
     limits = _case_limits()
-    stream = sys.stdin.buffer if args.jsonl == "-" else _open_binary(args.jsonl)
+    stream = _open_binary(sys.stdin.fileno() if args.jsonl == "-" else args.jsonl)
     bad = failed = False
     write = out.write
     with stream:
@@ -271,12 +271,13 @@ def cmd_answer(args: argparse.Namespace, out: BinaryIO) -> int:
 
 def _parallel_workers(args: argparse.Namespace) -> int:
     """How many processes to gate a --jsonl file with: 1 for stdin and small files."""
-    from groundgate.cli.jsonl_parallel import MIN_PARALLEL_BYTES, worker_count
-
     if args.jsonl == "-":
         return 1
     if args.workers is not None:
         return max(1, args.workers)
+    # Only here: it imports multiprocessing, which a sequential run does not need.
+    from groundgate.cli.jsonl_parallel import MIN_PARALLEL_BYTES, worker_count
+
     try:
         size = Path(args.jsonl).stat().st_size
     except OSError:
@@ -303,9 +304,11 @@ def _gate_jsonl_parallel(args: argparse.Namespace, spec, out: BinaryIO) -> int:
     return EXIT_BAD_INPUT if bad else EXIT_FAILED if failed else EXIT_OK
 
 
-def _open_binary(path: str):
+def _open_binary(path: str | int):
+    """A file (or stdin's descriptor) for reading lines. A large buffer: cases are often longer
+    than the default 8 KB, and readline then joins several reads per line."""
     try:
-        return open(path, "rb")
+        return open(path, "rb", buffering=1 << 20, closefd=not isinstance(path, int))
     except OSError as exc:
         raise CliError(f"{path}: cannot read: {exc.strerror}") from None
 

@@ -50,12 +50,10 @@ def _gate_block(bounds: tuple[int, int]) -> BlockResult:
     spec, policy = _state["spec"], _state["policy"]
     parts: list[bytes | BadInput] = []
     run: list[bytes] = []
+    number = 0
     failed = False
-    lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    for number, text in enumerate(lines, start=1):
-        if not text.strip():
+    for number, text in enumerate(_lines(data), start=1):
+        if text.isspace():  # blank, as in runner.gate_lines
             continue
         outcome = gate_text(spec, text, policy, number, _state["limits"])
         if outcome.error is not None:
@@ -68,7 +66,17 @@ def _gate_block(bounds: tuple[int, int]) -> BlockResult:
             failed = failed or not outcome.passed
     if run:
         parts.append(b"".join(run))
-    return BlockResult(parts, len(lines), failed)
+    return BlockResult(parts, number, failed)
+
+
+def _lines(data: bytes) -> Iterator[bytes]:
+    """The lines of a block as the sequential run reads them (readline): each with its "\n",
+    so that a case's size in bytes and a JSON error's position are the same either way."""
+    start, size = 0, len(data)
+    while start < size:
+        end = data.find(b"\n", start) + 1 or size
+        yield data[start:end]
+        start = end
 
 
 def block_bounds(path: str, size: int, block_bytes: int = BLOCK_BYTES) -> list[tuple[int, int]]:

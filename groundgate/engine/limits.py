@@ -16,6 +16,8 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import chain
+from operator import le
 
 import orjson
 from pydantic import BaseModel
@@ -81,23 +83,16 @@ def check_case_json(text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS):
     """(payload, None) when the case is within the limits and free of NaN/Infinity, else
     (None, LimitProblem). (None, None) when the text is not JSON at all: the gate's own parser
     then reports it, exactly as before."""
-    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8"))
+    payload = payload_within_limits(text, limits)
+    if payload is not None:
+        return payload, None
+    size = _size(text)
     if size > limits.max_bytes:
         return None, LimitProblem(
             "(root)",
             f"the case is {size} bytes; at most {limits.max_bytes} are accepted "
             "(GROUNDGATE_CASE_MAX_BYTES)",
         )
-    # Fast path (most cases): orjson parses in a fraction of json.loads' time and refuses
-    # NaN/Infinity, and _within_limits walks the result without building paths. Anything it
-    # refuses, or any case that breaks a rule, goes the exact way below, which names the field.
-    try:
-        payload = orjson.loads(text)
-    except orjson.JSONDecodeError:
-        pass
-    else:
-        if _within_limits(payload, size, limits):
-            return payload, None
     try:
         payload = loads_marking_nonfinite(text)
     except RecursionError:
@@ -106,6 +101,27 @@ def check_case_json(text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS):
         return None, None
     problem = first_problem(payload, limits)
     return (None, problem) if problem else (payload, None)
+
+
+def payload_within_limits(text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS):
+    """The fast path of check_case_json (most cases): the payload parsed by orjson when it is
+    surely within the limits and free of NaN/Infinity, else None ("maybe": only
+    check_case_json's exact path can tell, and name the field). orjson parses in a fraction of
+    json.loads' time and refuses NaN/Infinity; _within_limits walks the result without building
+    paths. A payload from here holds only what orjson makes of JSON (dicts, lists, str, int up
+    to 64 bits, finite floats below 2**63, bools, None), which runner.py relies on."""
+    size = _size(text)
+    if size > limits.max_bytes:
+        return None
+    try:
+        payload = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
+    return payload if _within_limits(payload, size, limits) else None
+
+
+def _size(text: str | bytes) -> int:
+    return len(text) if isinstance(text, bytes) else len(text.encode("utf-8"))
 
 
 _SCALARS = frozenset({int, float, bool, type(None)})
@@ -117,7 +133,11 @@ _BIG = float(2**63)
 def _within_limits(payload, size: int, limits: CaseLimits) -> bool:
     """True when first_problem would find nothing in an orjson-parsed payload (which holds no
     NaN/Infinity) of a `size`-byte text. False means "maybe": the caller then runs first_problem
-    for the exact answer. The same rules, walked without building paths (this runs per case)."""
+    for the exact answer. The same rules, walked without building paths (this runs per case).
+
+    A list of objects (raw_chunks, evidences) is checked a key at a time over all its objects
+    (a column: its types in one set, its ids in one list), which keeps the Python work per
+    case small; anything uncommon in a column is checked value by value (_item_within)."""
     max_text, max_items, max_depth = limits.max_text_chars, limits.max_items, limits.max_depth
     # A string cannot have more characters than the JSON text has bytes.
     check_text = size > max_text
@@ -133,21 +153,7 @@ def _within_limits(payload, size: int, limits: CaseLimits) -> bool:
             return False
         if type(value) is dict:
             for key, item in value.items():
-                kind = type(item)
-                if kind is str:
-                    if key in ID_KEYS:
-                        ids.append(item)
-                    if check_text and len(item) > max_text:
-                        return False
-                elif kind is list:
-                    if key in _LIST_RULE_KEYS and stored_value_problem(key, item) is not None:
-                        return False
-                    stack.append((item, depth + 1))
-                elif kind is dict:
-                    stack.append((item, depth + 1))
-                elif kind is int and key == "page_index" and item < 0:
-                    return False
-                elif kind is float and not -_BIG < item < _BIG:
+                if not _item_within(key, item, depth + 1, ids, stack, check_text, limits):
                     return False
         elif type(value) is list:
             if len(value) > max_items:
@@ -160,6 +166,14 @@ def _within_limits(payload, size: int, limits: CaseLimits) -> bool:
                 ):
                     return False
                 continue
+            if kinds == _DICT:
+                # Objects at depth + 1, their values at depth + 2.
+                if depth + 1 >= max_depth:
+                    return False
+                for key, column in _columns(value):
+                    if not _column_within(key, column, depth + 2, ids, stack, check_text, limits):
+                        return False
+                continue
             for item in value:
                 kind = type(item)
                 if kind is float and not -_BIG < item < _BIG:
@@ -168,11 +182,128 @@ def _within_limits(payload, size: int, limits: CaseLimits) -> bool:
                     stack.append((item, depth + 1))
                 elif kind is str and check_text and len(item) > max_text:
                     return False
-    for identifier in ids:
-        if len(identifier) > MAX_ID_CHARS or not identifier.strip():
+    if not ids:
+        return True
+    # Every id at once: none too long, none blank (strip() empties it), and one search for
+    # control characters over all of them (joining strings creates no control character).
+    return (
+        max(map(len, ids)) <= MAX_ID_CHARS
+        and all(map(str.strip, ids))
+        and _CONTROL.search("".join(ids)) is None
+    )
+
+
+_DICT = {dict}
+
+
+def _columns(objects: list[dict]):
+    """(key, [its values]) over a list of objects. Objects of one shape (the same keys in the
+    same order, as a serializer writes them) are transposed in one step."""
+    shapes = set(map(tuple, objects))
+    if len(shapes) == 1:
+        return zip(shapes.pop(), zip(*map(dict.values, objects), strict=True), strict=True)
+    return ((key, [item[key] for item in objects if key in item]) for key in set().union(*shapes))
+
+
+def _item_within(key, item, depth: int, ids: list, stack: list, check_text: bool, limits) -> bool:
+    """One value of an object, at `depth`: its rule by key, and containers onto the stack."""
+    kind = type(item)
+    if kind is str:
+        if key in ID_KEYS:
+            ids.append(item)
+        return not check_text or len(item) <= limits.max_text_chars
+    if kind is list:
+        if key == "position_int":
+            # Rows of five numbers, checked in one tight loop and not walked.
+            return _rows_within(item, depth, limits)
+        if key == "bbox" and _box_within(item, depth, limits):
+            return True
+        if key in _LIST_RULE_KEYS and stored_value_problem(key, item) is not None:
             return False
-    # One search over all ids at once (joining strings creates no control character).
-    return not ids or _CONTROL.search("".join(ids)) is None
+        stack.append((item, depth))
+    elif kind is dict:
+        stack.append((item, depth))
+    elif kind is int:
+        return key != "page_index" or item >= 0
+    elif kind is float:
+        return -_BIG < item < _BIG
+    return True
+
+
+def _column_within(
+    key, column: list, depth: int, ids: list, stack: list, check_text: bool, limits
+) -> bool:
+    """The values of one key over a list of objects, at `depth`: _item_within on each, with the
+    common columns (all strings, all ints, all lists) checked without a Python call per value."""
+    kinds = set(map(type, column))
+    if kinds == _STR:
+        if key in ID_KEYS:
+            ids.extend(column)
+        return not check_text or max(map(len, column)) <= limits.max_text_chars
+    if kinds == _INT:
+        return key != "page_index" or min(column) >= 0
+    if kinds == _LIST and key == "position_int":
+        # Every object's rows in one loop: the same depth and the same per-list item limit.
+        return max(map(len, column)) <= limits.max_items and _rows_within(
+            list(chain.from_iterable(column)), depth, limits
+        )
+    for item in column:
+        if not _item_within(key, item, depth, ids, stack, check_text, limits):
+            return False
+    return True
+
+
+_STR, _INT, _LIST = {str}, {int}, {list}
+
+
+def _box_within(box: list, depth: int, limits: CaseLimits) -> bool:
+    """True when a bbox list at `depth` holds four numbers that break no rule (ordered, within
+    MAX_COORDINATE) and no limit: then it needs no walk. False means "maybe" (walk it)."""
+    if depth >= limits.max_depth or limits.max_items < 4:
+        return False
+    try:
+        x0, top, x1, bottom = box
+        # Only ints, floats and bools compare with an int; anything else raises TypeError.
+        # Chained: both coordinates in bounds and ordered, as stored_value_problem asks.
+        return (
+            -MAX_COORDINATE <= x0 <= x1 <= MAX_COORDINATE
+            and -MAX_COORDINATE <= top <= bottom <= MAX_COORDINATE
+        )
+    except (TypeError, ValueError):
+        return False
+
+
+def _rows_within(rows: list, depth: int, limits: CaseLimits) -> bool:
+    """True when a position_int list at `depth` breaks no rule and no limit (each row five
+    numbers: page_number >= 1, x0 <= x1, top <= bottom, coordinates within MAX_COORDINATE), so
+    that neither the list nor its rows need a walk. False means "maybe": first_problem decides.
+    Stricter than the exact rules on odd rows (a float page, bools), never looser: those take
+    the exact walk. Checked a column at a time (min, max, pairwise <=), without a Python step
+    per row."""
+    if depth + 1 >= limits.max_depth or len(rows) > limits.max_items or limits.max_items < 5:
+        return False
+    if not rows:
+        return True
+    try:
+        # strict: rows of unequal lengths raise ValueError, and unpacking a length other than 5.
+        # A row that is an object or a string zips its keys or characters: strings, below.
+        pages, x0, x1, top, bottom = zip(*rows, strict=True)
+        # min and max compare values with each other, and the bounds compare them with
+        # numbers: a string, None, a list or a dict raises TypeError there, so rows that pass
+        # hold only numbers (bools at most), none beyond the float bound the walk checks.
+        # x0 >= min(x0) >= -MAX and x0 <= x1 <= max(x1) <= MAX: every coordinate is in bounds.
+        return (
+            min(pages) >= 1
+            and max(pages) < _BIG
+            and min(x0) >= -MAX_COORDINATE
+            and max(x1) <= MAX_COORDINATE
+            and min(top) >= -MAX_COORDINATE
+            and max(bottom) <= MAX_COORDINATE
+            and all(map(le, x0, x1))
+            and all(map(le, top, bottom))
+        )
+    except (TypeError, ValueError):
+        return False
 
 
 def loads_marking_nonfinite(text: str | bytes):

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
 
-from groundgate.engine.gates import anchored, answer, code, report, synthesis
 from groundgate.engine.limits import capped
 from groundgate.engine.policy import GatePolicy
 
@@ -32,8 +31,10 @@ class GateSpec:
     question: Callable[[Any], str]
 
 
-GATES: dict[str, GateSpec] = {
-    "answer": GateSpec(
+def _answer() -> GateSpec:
+    from groundgate.engine.gates import answer
+
+    return GateSpec(
         kind="answer",
         verdict_model=answer.AnswerVerdict,
         input_model=answer.AnswerCase,
@@ -46,8 +47,13 @@ GATES: dict[str, GateSpec] = {
         finding_codes=answer.FINDING_CODES,
         external_id=lambda case: case.case_id,
         question=lambda case: case.question,
-    ),
-    "anchored": GateSpec(
+    )
+
+
+def _anchored() -> GateSpec:
+    from groundgate.engine.gates import anchored
+
+    return GateSpec(
         kind="anchored",
         verdict_model=anchored.AnchoredVerdict,
         input_model=anchored.AnchoredCase,
@@ -60,8 +66,13 @@ GATES: dict[str, GateSpec] = {
         finding_codes=anchored.FINDING_CODES,
         external_id=lambda case: case.request_id,
         question=lambda case: "",
-    ),
-    "synthesis": GateSpec(
+    )
+
+
+def _synthesis() -> GateSpec:
+    from groundgate.engine.gates import synthesis
+
+    return GateSpec(
         kind="synthesis",
         verdict_model=synthesis.SynthesisVerdict,
         input_model=synthesis.SynthesisCase,
@@ -74,8 +85,13 @@ GATES: dict[str, GateSpec] = {
         finding_codes=synthesis.FINDING_CODES,
         external_id=lambda case: case.case_id,
         question=lambda case: case.query,
-    ),
-    "report": GateSpec(
+    )
+
+
+def _report() -> GateSpec:
+    from groundgate.engine.gates import report
+
+    return GateSpec(
         kind="report",
         verdict_model=report.ReportVerdict,
         input_model=report.ReportCase,
@@ -88,8 +104,13 @@ GATES: dict[str, GateSpec] = {
         finding_codes=report.FINDING_CODES,
         external_id=lambda case: case.case_id,
         question=lambda case: "",
-    ),
-    "code": GateSpec(
+    )
+
+
+def _code() -> GateSpec:
+    from groundgate.engine.gates import code
+
+    return GateSpec(
         kind="code",
         verdict_model=code.CodeVerdict,
         input_model=code.CodeCase,
@@ -102,8 +123,39 @@ GATES: dict[str, GateSpec] = {
         finding_codes=code.FINDING_CODES,
         external_id=lambda case: case.case_id,
         question=lambda case: case.sample.question,
-    ),
-}
+    )
+
+
+class _Gates(Mapping[str, GateSpec]):
+    """kind -> GateSpec, each family's module imported the first time its spec is asked for: the
+    CLI gating answers imports the answer gate alone (start-up is part of every CLI run)."""
+
+    def __init__(self, builders: dict[str, Callable[[], GateSpec]]):
+        self._builders = builders
+        self._built: dict[str, GateSpec] = {}
+
+    def __getitem__(self, kind: str) -> GateSpec:
+        spec = self._built.get(kind)
+        if spec is None:
+            spec = self._built[kind] = self._builders[kind]()
+        return spec
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._builders)
+
+    def __len__(self) -> int:
+        return len(self._builders)
+
+
+GATES: Mapping[str, GateSpec] = _Gates(
+    {
+        "answer": _answer,
+        "anchored": _anchored,
+        "synthesis": _synthesis,
+        "report": _report,
+        "code": _code,
+    }
+)
 
 
 def get_gate(kind: str) -> GateSpec:
@@ -113,9 +165,12 @@ def get_gate(kind: str) -> GateSpec:
         raise KeyError(f"unknown gate kind {kind!r}; known: {', '.join(sorted(GATES))}") from None
 
 
-# Named policies a user can ask for instead of a file ("--policy verbatim"): every family's
-# default, and the answer gate's spec-literal reading.
-POLICY_PRESETS: dict[str, dict[str, GatePolicy]] = {
-    kind: {"default": spec.default_policy} for kind, spec in GATES.items()
-}
-POLICY_PRESETS["answer"] = dict(answer.PRESETS)
+def policy_presets(kind: str) -> dict[str, GatePolicy]:
+    """Named policies a user can ask for instead of a file ("--policy verbatim"): every
+    family's default, and the answer gate's spec-literal reading."""
+    spec = get_gate(kind)
+    if kind == "answer":
+        from groundgate.engine.gates import answer
+
+        return dict(answer.PRESETS)
+    return {"default": spec.default_policy}

@@ -12,7 +12,12 @@ from pydantic import BaseModel, ValidationError
 
 from groundgate.engine.canonical import canonical_bytes
 from groundgate.engine.errors import describe, one_line
-from groundgate.engine.limits import DEFAULT_LIMITS, CaseLimits, check_case_json
+from groundgate.engine.limits import (
+    DEFAULT_LIMITS,
+    CaseLimits,
+    check_case_json,
+    payload_within_limits,
+)
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.registry import GateSpec
 
@@ -61,7 +66,32 @@ def parse_case_payload(
 
     The one validation of untrusted case JSON, shared by the CLI, import_cases and the API: the
     limits and the NaN/Infinity check (engine/limits.py) run first, on the raw JSON, so they see
-    keys the gate ignores; then the family's input model."""
+    keys the gate ignores; then the family's input model.
+
+    Most cases take the fast path: the JSON is parsed once (orjson, in the limit check) and the
+    input model validates that payload as Python objects, which costs less than parsing the
+    text again. For the JSON a payload from payload_within_limits can hold (no integers beyond
+    64 bits, no NaN, no bytes, no tuples), pydantic's Python and JSON modes accept the same
+    inputs and give the same values (tests/engine/test_runner_fast_path.py checks it). Any case
+    the fast path refuses, or the model refuses, goes the exact way (parse_case_payload_exact),
+    so an error names the same field with the same message as ever."""
+    payload = payload_within_limits(text, limits)
+    if payload is not None:
+        try:
+            return spec.input_model.model_validate(payload), payload, None
+        except ValidationError:
+            pass  # the exact path names the field
+    return parse_case_payload_exact(spec, text, line, limits)
+
+
+def parse_case_payload_exact(
+    spec: GateSpec,
+    text: str | bytes,
+    line: int | None = None,
+    limits: CaseLimits = DEFAULT_LIMITS,
+):
+    """parse_case_payload without its fast path: the limits with field paths (check_case_json),
+    then the input model on the JSON text, whose errors the user sees."""
     payload, problem = check_case_json(text, limits)
     if problem is not None:
         return None, None, BadInput(line, f"{problem.field}: {problem.message}", (problem.field,))
@@ -102,6 +132,7 @@ def gate_lines(
 ) -> Iterator[Outcome]:
     """Gate a JSONL stream. Blank lines are skipped; numbering is 1-based over physical lines."""
     for number, text in enumerate(lines, start=1):
-        if not text.strip():
+        # Blank: what strip() would empty, tested without copying the line.
+        if not text or text.isspace():
             continue
         yield gate_text(spec, text, policy, number, limits)

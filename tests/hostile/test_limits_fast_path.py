@@ -62,3 +62,29 @@ def test_nan_still_named_by_path():
     payload, problem = check_case_json('{"answer": {"evidences": [{"bbox": [NaN, 0, 1, 1]}]}}')
     assert payload is None
     assert problem is not None and problem.field == "answer.evidences[0].bbox[0]"
+
+
+# Coordinates near every bound the rules and the walk check: 0/1 pages, MAX_COORDINATE, the
+# 64-bit float bound; bools, strings and None where a number belongs; rows of other lengths.
+EDGES = st.sampled_from(
+    [0, 1, 2, -1, 1_000_000, 1_000_001, -1_000_000, -1_000_001, 0.5, 1.0, 999_999.5, 2.0**63]
+)
+COORDINATES = EDGES | st.integers(-3, 3) | st.booleans() | st.none() | st.just("7")
+ROWS = st.lists(COORDINATES, min_size=3, max_size=6) | st.lists(EDGES, min_size=5, max_size=5)
+
+
+@settings(max_examples=600)
+@given(
+    st.lists(ROWS, max_size=5),
+    st.lists(COORDINATES, min_size=3, max_size=5) | st.lists(EDGES, min_size=4, max_size=4),
+    st.integers(1, 6),
+    st.integers(1, 5),
+)
+def test_the_fast_path_agrees_on_positions_and_boxes(rows, box, items, depth):
+    case = {
+        "raw_chunks": [{"chunk_id": "c", "position_int": rows}],
+        "answer": {"evidences": [{"bbox": box}]},
+    }
+    text = json.dumps(case)
+    for limits in (CaseLimits(), CaseLimits(max_items=items, max_depth=depth)):
+        assert check_case_json(text, limits) == exact(text, limits)

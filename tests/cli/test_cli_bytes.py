@@ -1,0 +1,125 @@
+"""`groundgate gate answer --jsonl` writes the same bytes as it always has, on bad input too.
+
+The digests below were taken from the CLI at commit efe07ce (before the input path was made
+faster) over tests/cli/hostile_lines.py: every refusal (not JSON, NaN, limits, ids, boxes,
+position_int rows, types, missing fields) with its message, line and exit code, under the
+default limits and under small ones. They move only when a verdict is meant to change (the
+good lines in the file are gated too; bench/verdict_digests.json pins the gate itself) or a
+message is reworded on purpose: then regenerate them with the command in the test's failure.
+The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from groundgate.engine.canonical import canonical_bytes
+from groundgate.engine.gates.answer import DEFAULT_POLICY, AnswerCase, gate_answer
+from tests.cli.hostile_lines import lines
+from tests.conftest import DEMO_CASES
+
+SMALL = {
+    "GROUNDGATE_CASE_MAX_ITEMS": "3",
+    "GROUNDGATE_CASE_MAX_DEPTH": "4",
+    "GROUNDGATE_CASE_MAX_TEXT_CHARS": "10",
+}
+TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
+# (limits, stdout sha256, stderr sha256) of `gate answer --jsonl hostile.jsonl`, exit code 2.
+PINNED = [
+    (
+        {},
+        "4a7759efd16d206dbbfae9c983b9d79dce745e3aa2b806f540b1f51c44e93f31",
+        "6a9bad068a3dba3e861c638fe7a24f746afc765edd170bf87e652b8eaaa4ac87",
+    ),
+    (
+        SMALL,
+        "4a503456afb2def0b4966ecb24ba9a611ef4dc0c53ba08f96883ce8a6eec2c6e",
+        "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
+    ),
+    (
+        TIGHT,
+        "805178e6ca3d8a86db25cb9b8c7534720c9e92a366dd3712fd98654f672c5357",
+        "6cb5aeaf21c4cceeb4a96b6bda099ada15dcfab50dbb1cd0ff62e9812be88e85",
+    ),
+]
+
+
+def cli(cwd: Path, *args: str, limits: dict | None = None, stdin: bytes | None = None):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "GROUNDGATE_"))}
+    env |= limits or {}
+    return subprocess.run(
+        [sys.executable, "-m", "groundgate.cli", "gate", "answer", *args],
+        cwd=cwd,
+        env=env,
+        input=stdin,
+        capture_output=True,
+    )
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("hostile") / "hostile.jsonl"
+    path.write_bytes(b"\n".join(lines()) + b"\n")
+    return path
+
+
+@pytest.mark.parametrize(("limits", "stdout_sha", "stderr_sha"), PINNED)
+def test_every_refusal_is_byte_identical_to_before(hostile, limits, stdout_sha, stderr_sha):
+    result = cli(hostile.parent, "--jsonl", hostile.name, "--workers", "1", limits=limits)
+    got = (
+        result.returncode,
+        hashlib.sha256(result.stdout).hexdigest(),
+        hashlib.sha256(result.stderr).hexdigest(),
+    )
+    assert got == (2, stdout_sha, stderr_sha), (
+        "regenerate: python tests/cli/hostile_lines.py > hostile.jsonl && "
+        f"{' '.join(f'{k}={v}' for k, v in limits.items())} groundgate gate answer "
+        "--jsonl hostile.jsonl --workers 1 | sha256sum\n" + result.stderr.decode()[-2000:]
+    )
+    assert b"Traceback" not in result.stderr
+    # One output line per non-blank input line, errors naming their line.
+    assert result.stdout.count(b"\n") == sum(1 for x in lines() if x.strip())
+
+
+def test_stdin_and_parallel_blocks_give_the_same_bytes(hostile, monkeypatch):
+    sequential = cli(hostile.parent, "--jsonl", hostile.name, "--workers", "1")
+    piped = cli(hostile.parent, "--jsonl", "-", stdin=hostile.read_bytes())
+    assert piped.stdout == sequential.stdout and piped.returncode == 2
+    assert piped.stderr == sequential.stderr.replace(b"hostile.jsonl: ", b"-: ")
+    monkeypatch.setenv("GROUNDGATE_JSONL_BLOCK_BYTES", "4096")  # many blocks, in workers
+    env_limits = {"GROUNDGATE_JSONL_BLOCK_BYTES": "4096"}
+    parallel = cli(hostile.parent, "--jsonl", hostile.name, "--workers", "2", limits=env_limits)
+    assert (parallel.returncode, parallel.stdout, parallel.stderr) == (
+        2,
+        sequential.stdout,
+        sequential.stderr,
+    )
+
+
+def _in_process(data: bytes) -> bytes:
+    """What the CLI must print for good cases: the gate on the case parsed from the JSON."""
+    out = []
+    for line in data.splitlines():
+        if line.strip():
+            case = AnswerCase.model_validate_json(line)
+            out.append(canonical_bytes(gate_answer(case, DEFAULT_POLICY)) + b"\n")
+    return b"".join(out)
+
+
+def test_demo_and_benchmark_corpus_match_the_in_process_gate(tmp_path):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from corpus import write_corpus
+
+    corpus = write_corpus(tmp_path / "corpus.jsonl", 300)
+    for path in (DEMO_CASES, corpus):
+        result = cli(tmp_path, "--jsonl", str(path), "--workers", "1")
+        assert result.returncode == 1, result.stderr  # both hold rejected cases on purpose
+        assert result.stdout == _in_process(path.read_bytes())
+        assert all(json.loads(x)["case_id"] for x in result.stdout.splitlines())
