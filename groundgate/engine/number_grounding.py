@@ -342,12 +342,12 @@ class EvidenceIndex:
     def _values_outside(self, chunk: ChunkLike) -> list[Located]:
         if self._cited_spans is None:  # where each cited chunk is quoted, on first need
             self._cited_spans = {}
-            for index, evidence in self._accepted:
-                hit = self._cited_chunk(index, evidence)
+            for cited_index, evidence in self._accepted:
+                hit = self._cited_chunk(cited_index, evidence)
                 if hit is not None:
                     cited, offset = hit
                     self._cited_spans.setdefault(cited.chunk_id, []).append(
-                        (offset, offset + len(evidence.excerpt), index)
+                        (offset, offset + len(evidence.excerpt), cited_index)
                     )
         spans = self._cited_spans.get(chunk.chunk_id)
         found: list[Located] = []
