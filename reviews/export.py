@@ -10,45 +10,24 @@ verdicts are canonical JSON already and are embedded as they are (orjson.Fragmen
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import orjson
-from django.db.models import Q, TextField
+from django.db import connections
+from django.db.models import Exists, OuterRef, Q, TextField
 from django.db.models.functions import Cast
 from django.utils.dateparse import parse_datetime
 
 from groundgate.families import get_family
 from groundgate.models import Case, Chunk, Dataset, GateRun
-from reviews.models import FindingDecision, Label, QueueEntry, Relabel, Review
-from reviews.selectors import queue_entries
+from reviews.models import FindingDecision, Label, QueueCode, Relabel, Review
 
 SCHEMA_VERSION = "groundgate.export.v1"
 BATCH = 2000
-CSV_COLUMNS = [
-    "schema_version",
-    "case_id",
-    "external_id",
-    "kind",
-    "dataset",
-    "created_at",
-    "question",
-    "current_status",
-    "passed",
-    "final_label",
-    "review_state",
-    "review_count",
-    "finding_codes",
-    "answer",
-    "cited_chunks",
-    "gate_runs",
-    "reviews",
-    "relabels",
-]
 
 
 @dataclass(frozen=True)
@@ -99,46 +78,79 @@ def export_filters_parse(params) -> tuple[ExportFilters | None, list[dict]]:
     ), []
 
 
-def export_case_ids(*, dataset: Dataset, filters: ExportFilters) -> Iterator[int]:
-    """The ids to export, in case order, read in slices (no big list in memory)."""
-    entries = queue_entries(
-        dataset=dataset,
-        filters={"final_label": filters.label, "code": filters.code},
-    )
+class ExportRecord(dict[str, Any]):
+    """One export record: a plain dict to every serialiser (orjson writes it as the dict it is),
+    which also carries what the export parsed already, so a format that reads inside the stored
+    JSON (Label Studio's conclusion, OpenTelemetry's trace link and findings) does not parse it a
+    second time: `payload`, the case's payload parsed, and `last_verdict`, the raw JSON text of
+    the newest gate run's verdict (or None)."""
+
+    __slots__ = ("last_verdict", "payload")
+    payload: Any
+    last_verdict: str | None
+
+
+def _selected(*, dataset: Dataset, filters: ExportFilters):
+    """The cases to export, each with its queue entry (a case outside the queue is not exported).
+    Read from the case table: its (dataset, id) index gives a batch in id order directly, where
+    the queue table's indexes made SQLite sort the whole dataset's entries for every batch."""
+    cases = Case.objects.filter(dataset=dataset, queue_entry__isnull=False)
+    if filters.label:
+        cases = cases.filter(queue_entry__final_label=filters.label)
+    if filters.code:
+        with_code = QueueCode.objects.filter(dataset=dataset, code=filters.code)
+        cases = cases.filter(id__in=with_code.values("case_id"))
     if filters.reviewed_only:
         # Settled: the reviewers agree or an admin relabelled (a relabel is not a review, but it
         # is a final label): the case has a final label.
-        entries = entries.exclude(final_label="")
+        cases = cases.exclude(queue_entry__final_label="")
     if filters.since is not None:
         since = filters.since
-        entries = entries.filter(
-            Q(case__created_at__gte=since)
-            | Q(case__gate_runs__created_at__gte=since)
-            | Q(case__reviews__created_at__gte=since)
-            | Q(case__relabels__created_at__gte=since)
-        ).distinct()
+        cases = cases.filter(
+            Q(created_at__gte=since)
+            | Exists(GateRun.objects.filter(case=OuterRef("pk"), created_at__gte=since))
+            | Exists(Review.objects.filter(case=OuterRef("pk"), created_at__gte=since))
+            | Exists(Relabel.objects.filter(case=OuterRef("pk"), created_at__gte=since))
+        )
+    return cases.annotate(raw=as_text("payload"), ts=as_text("created_at")).values_list(
+        "id",
+        "external_id",
+        "kind",
+        "question",
+        "ts",
+        "raw",
+        "payload_sha256",
+        "queue_entry__gate_status",
+        "queue_entry__passed",
+        "queue_entry__final_label",
+        "queue_entry__review_state",
+        "queue_entry__review_count",
+        "queue_entry__finding_codes",
+    )
+
+
+def _fetch(queryset) -> list[tuple]:
+    """The rows of a values_list queryset as the driver returns them, without Django's per-row
+    converters (a third of the reading time at 100k records). Only for columns that need none:
+    text (timestamps are cast to text), numbers, and booleans, which SQLite gives as 0/1 and the
+    caller turns into bool."""
+    sql, params = queryset.query.get_compiler(using=queryset.db).as_sql()
+    with connections[queryset.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def export_case_rows(*, dataset: Dataset, filters: ExportFilters) -> Iterator[list[tuple]]:
+    """The selected cases in id order, BATCH rows at a time (keyset on the id: no big list in
+    memory, no OFFSET)."""
+    selected = _selected(dataset=dataset, filters=filters)
     last = 0
     while True:
-        ids = list(
-            entries.filter(case_id__gt=last)
-            .order_by("case_id")
-            .values_list("case_id", flat=True)[:BATCH]
-        )
-        if not ids:
+        rows = _fetch(selected.filter(id__gt=last).order_by("id")[:BATCH])
+        if not rows:
             return
-        yield from ids
-        last = ids[-1]
-
-
-def _batches(ids: Iterator[int]) -> Iterator[list[int]]:
-    batch: list[int] = []
-    for case_id in ids:
-        batch.append(case_id)
-        if len(batch) >= BATCH:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
+        yield rows
+        last = rows[-1][0]
 
 
 def _iso(value: dt.datetime | str | None) -> str | None:
@@ -148,50 +160,31 @@ def _iso(value: dt.datetime | str | None) -> str | None:
         return None
     if isinstance(value, dt.datetime):
         return value.isoformat().replace("+00:00", "Z")
-    text = value.replace(" ", "T", 1)
-    for suffix in ("+00:00", "+00"):
-        if text.endswith(suffix):
-            text = text[: -len(suffix)]
-    return text + "Z"
+    if value.endswith(("+00:00", "+00")):
+        value = value[: value.rindex("+")]
+    return value.replace(" ", "T", 1) + "Z"
 
 
 def as_text(field: str) -> Cast:
     return Cast(field, output_field=TextField())
 
 
-def export_records(*, dataset: Dataset, filters: ExportFilters) -> Iterator[dict]:
-    for batch in _batches(export_case_ids(dataset=dataset, filters=filters)):
-        yield from _batch_records(dataset, batch)
+def export_records(*, dataset: Dataset, filters: ExportFilters) -> Iterator[ExportRecord]:
+    for rows in export_case_rows(dataset=dataset, filters=filters):
+        yield from _batch_records(dataset, rows)
 
 
-def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
-    # Rows are selected by the batch's id range (cheap to prepare, unlike a 1000-item IN list)
-    # and kept only if in the batch; payloads come as raw JSON text, embedded unparsed.
-    wanted_ids = set(ids)
-    span = {"case_id__gte": ids[0], "case_id__lte": ids[-1]}
-    cases = (
-        Case.objects.filter(dataset=dataset, id__gte=ids[0], id__lte=ids[-1])
-        .annotate(raw=Cast("payload", output_field=TextField()), ts=as_text("created_at"))
-        .order_by("id")
-        .values_list("id", "external_id", "kind", "question", "ts", "raw", "payload_sha256")
-    )
-    entries = {
-        e[0]: e
-        for e in QueueEntry.objects.filter(dataset=dataset, **span).values_list(
-            "case_id",
-            "gate_status",
-            "passed",
-            "final_label",
-            "review_state",
-            "review_count",
-            "finding_codes",
-        )
-    }
+def _batch_runs(lo: int, hi: int) -> tuple[dict[int, list], dict[int, str]]:
+    """Each case's gate runs (oldest first) and its newest verdict's raw text."""
     runs: dict[int, list] = defaultdict(list)
-    for case_id, *run in (
-        GateRun.objects.filter(**span)
+    newest: dict[int, str] = {}
+    Fragment = orjson.Fragment
+    for case_id, run_id, gate, version, policy, status, passed, created, verdict in _fetch(
+        # Ordered by (case, id): the order of each case's runs, read straight off the case_id
+        # index (whose entries are in (case_id, id) order); by id alone SQLite sorted the batch.
+        GateRun.objects.filter(case_id__gte=lo, case_id__lte=hi)
         .annotate(ts=as_text("created_at"))
-        .order_by("id")
+        .order_by("case_id", "id")
         .values_list(
             "case_id",
             "id",
@@ -204,7 +197,6 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
             "verdict",
         )
     ):
-        run_id, gate, version, policy, status, passed, created, verdict = run
         runs[case_id].append(
             {
                 "id": run_id,
@@ -212,17 +204,20 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
                 "gate_version": version,
                 "policy_sha256": policy,
                 "status": status,
-                "passed": passed,
+                "passed": bool(passed),
                 "created_at": _iso(created),
-                "verdict": orjson.Fragment(verdict),
+                "verdict": Fragment(verdict),
             }
         )
+        newest[case_id] = verdict
+    return runs, newest
+
+
+def _batch_reviews(lo: int, hi: int) -> tuple[dict[int, list], dict[int, list]]:
+    """Each case's reviews with their finding decisions, and its relabels, oldest first."""
     decisions: dict[int, list] = defaultdict(list)
     for review_id, index, code, call, reason in (
-        FindingDecision.objects.filter(
-            review__case_id__gte=ids[0],
-            review__case_id__lte=ids[-1],
-        )
+        FindingDecision.objects.filter(review__case_id__gte=lo, review__case_id__lte=hi)
         .order_by("id")
         .values_list("review_id", "finding_index", "code", "call", "reason")
     ):
@@ -231,7 +226,7 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
         )
     reviews: dict[int, list] = defaultdict(list)
     for rid, case_id, run_id, reviewer, label, comment, created in (
-        Review.objects.filter(**span)
+        Review.objects.filter(case_id__gte=lo, case_id__lte=hi)
         .order_by("id")
         .values_list(
             "id", "case_id", "gate_run_id", "reviewer__username", "label", "comment", "created_at"
@@ -245,12 +240,12 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
                 "comment": comment,
                 "created_at": _iso(created),
                 "gate_run_id": run_id,
-                "decisions": decisions[rid],
+                "decisions": decisions.get(rid, []),
             }
         )
     relabels: dict[int, list] = defaultdict(list)
     for rid, case_id, old, new, admin, reason, created in (
-        Relabel.objects.filter(**span)
+        Relabel.objects.filter(case_id__gte=lo, case_id__lte=hi)
         .order_by("id")
         .values_list(
             "id", "case_id", "from_label", "to_label", "admin__username", "reason", "created_at"
@@ -266,15 +261,69 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
                 "created_at": _iso(created),
             }
         )
+    return reviews, relabels
 
-    rows = []
-    for case_id, external_id, kind, question, created, raw, sha in cases:
-        if case_id in wanted_ids:
-            rows.append(
-                (case_id, external_id, kind, question, created, raw, sha, orjson.loads(raw))
-            )
+
+def _cited_chunk(chunk_id: str, stored: dict, inline: dict[str, dict]) -> dict:
+    """One cited chunk: as stored in the dataset, as carried by the case, or unknown."""
+    row = stored.get(chunk_id)
+    if row is not None:
+        _, doc_id, title, doc_sha, page, bbox, positions, chunk_kind = row
+        return {
+            "chunk_id": chunk_id,
+            "kind": chunk_kind,
+            "document": {"id": doc_id, "title": title, "sha256": doc_sha} if doc_id else None,
+            "page_index": page,
+            "bbox": bbox,
+            "position_int": positions,
+            "source": "stored",
+        }
+    if chunk_id in inline:
+        inline_chunk = inline[chunk_id]
+        positions = inline_chunk.get("position_int")
+        first = positions[0] if isinstance(positions, list) and positions else None
+        bbox = (
+            [first[1], first[3], first[2], first[4]]
+            if isinstance(first, list) and len(first) == 5
+            else None
+        )
+        return {
+            "chunk_id": chunk_id,
+            "kind": "text",
+            "document": None,
+            "page_index": inline_chunk.get("page_index"),
+            "bbox": bbox,
+            "position_int": positions,
+            "source": "case",
+        }
+    return {
+        "chunk_id": chunk_id,
+        "kind": None,
+        "document": None,
+        "page_index": None,
+        "bbox": None,
+        "position_int": None,
+        "source": "unknown",
+    }
+
+
+def _batch_records(dataset: Dataset, rows: list[tuple]) -> Iterator[ExportRecord]:
+    # The other tables are read by the batch's case id range (cheap to prepare, unlike a
+    # 2000-item IN list), a fixed number of queries per batch; rows of cases outside the batch
+    # (another dataset's, or filtered out) are never looked up. Payloads and verdicts come as
+    # raw JSON text and are embedded unparsed (orjson.Fragment).
+    lo, hi = rows[0][0], rows[-1][0]
+    runs, newest = _batch_runs(lo, hi)
+    reviews, relabels = _batch_reviews(lo, hi)
+    loads = orjson.loads
+    payloads = [loads(row[5]) for row in rows]
     # The family-specific part of a record: which chunks a case cites, and those it carries.
-    wanted = {cid for row in rows for cid in get_family(row[2]).cited_chunk_ids(row[7])}
+    families = {kind: get_family(kind) for kind in {row[2] for row in rows}}
+    cited = [
+        list(dict.fromkeys(families[row[2]].cited_chunk_ids(payload)))
+        for row, payload in zip(rows, payloads, strict=True)
+    ]
+    wanted = {chunk_id for ids in cited for chunk_id in ids}
     stored = {
         c[0]: c
         for c in Chunk.objects.filter(dataset=dataset, chunk_id__in=wanted).values_list(
@@ -288,85 +337,42 @@ def _batch_records(dataset: Dataset, ids: list[int]) -> Iterator[dict]:
             "kind",
         )
     }
-    for case_id, external_id, kind, question, created, raw, sha, payload in rows:
-        entry = entries.get(case_id) or (case_id, "", False, "", "unreviewed", 0, "")
-        family = get_family(kind)
-        inline = family.inline_chunks(payload)
-        chunks = []
-        for chunk_id in dict.fromkeys(family.cited_chunk_ids(payload)):
-            row = stored.get(chunk_id)
-            if row is not None:
-                _, doc_id, title, doc_sha, page, bbox, positions, chunk_kind = row
-                chunks.append(
-                    {
-                        "chunk_id": chunk_id,
-                        "kind": chunk_kind,
-                        "document": {"id": doc_id, "title": title, "sha256": doc_sha}
-                        if doc_id
-                        else None,
-                        "page_index": page,
-                        "bbox": bbox,
-                        "position_int": positions,
-                        "source": "stored",
-                    }
-                )
-            elif chunk_id in inline:
-                inline_chunk = inline[chunk_id]
-                positions = inline_chunk.get("position_int")
-                first = positions[0] if isinstance(positions, list) and positions else None
-                bbox = (
-                    [first[1], first[3], first[2], first[4]]
-                    if isinstance(first, list) and len(first) == 5
-                    else None
-                )
-                chunks.append(
-                    {
-                        "chunk_id": chunk_id,
-                        "kind": "text",
-                        "document": None,
-                        "page_index": inline_chunk.get("page_index"),
-                        "bbox": bbox,
-                        "position_int": positions,
-                        "source": "case",
-                    }
-                )
-            else:
-                chunks.append(
-                    {
-                        "chunk_id": chunk_id,
-                        "kind": None,
-                        "document": None,
-                        "page_index": None,
-                        "bbox": None,
-                        "position_int": None,
-                        "source": "unknown",
-                    }
-                )
-        yield {
-            "schema_version": SCHEMA_VERSION,
-            "case": {
+    slug = dataset.slug
+    Fragment = orjson.Fragment
+    for row, payload, chunk_ids in zip(rows, payloads, cited, strict=True):
+        case_id, external_id, kind, question, created, raw, sha = row[:7]
+        status, passed, final_label, review_state, review_count, codes = row[7:]
+        inline = {}
+        if chunk_ids and not all(chunk_id in stored for chunk_id in chunk_ids):
+            inline = families[kind].inline_chunks(payload)
+        record = ExportRecord(
+            schema_version=SCHEMA_VERSION,
+            case={
                 "id": case_id,
                 "external_id": external_id,
                 "kind": kind,
-                "dataset": dataset.slug,
+                "dataset": slug,
                 "created_at": _iso(created),
                 "payload_sha256": sha,
             },
-            "question": question,
-            "answer": orjson.Fragment(raw),
-            "cited_chunks": chunks,
-            "gate_runs": runs.get(case_id, []),
-            "current": {
-                "status": entry[1] or None,
-                "passed": entry[2],
-                "finding_codes": entry[6].split(),
+            question=question,
+            answer=Fragment(raw),
+            cited_chunks=[_cited_chunk(c, stored, inline) for c in chunk_ids],
+            gate_runs=runs.get(case_id, []),
+            current={
+                "status": status or None,
+                "passed": bool(passed),
+                "finding_codes": codes.split(),
             },
-            "final_label": entry[3] or None,
-            "review_state": entry[4],
-            "review_count": entry[5],
-            "reviews": reviews.get(case_id, []),
-            "relabels": relabels.get(case_id, []),
-        }
+            final_label=final_label or None,
+            review_state=review_state,
+            review_count=review_count,
+            reviews=reviews.get(case_id, []),
+            relabels=relabels.get(case_id, []),
+        )
+        record.payload = payload
+        record.last_verdict = newest.get(case_id)
+        yield record
 
 
 class Counted:
@@ -384,82 +390,3 @@ class Counted:
         record = next(self._records)
         self.count += 1
         return record
-
-
-def jsonl_stream(records: Iterator[dict]) -> Iterator[bytes]:
-    """JSON lines, yielded in blocks of ~1000 records (fewer, larger writes)."""
-    block: list[bytes] = []
-    dumps = orjson.dumps
-    for record in records:
-        block.append(dumps(record, option=orjson.OPT_SORT_KEYS))
-        if len(block) >= 1000:
-            yield b"\n".join(block) + b"\n"
-            block = []
-    if block:
-        yield b"\n".join(block) + b"\n"
-
-
-# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection): such a
-# cell gets a leading apostrophe, which spreadsheets show as text (OWASP's advice).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def csv_cell(value):
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
-class _SafeWriter:
-    """csv.writer whose string cells are neutralised (csv_cell)."""
-
-    def __init__(self, writer):
-        self.writer = writer
-
-    def writerow(self, row):
-        return self.writer.writerow([csv_cell(value) for value in row])
-
-
-def csv_stream(records: Iterator[dict]) -> Iterator[bytes]:
-    """CSV with a header; nested parts are JSON in their cells (see docs/export-schema.md).
-    Cells that a spreadsheet would run as a formula start with an apostrophe."""
-    buffer = io.StringIO()
-    # CRLF line ends (RFC 4180): the csv module then quotes any cell holding a CR or an LF, so a
-    # carriage return in a question can never end a row early.
-    writer = _SafeWriter(csv.writer(buffer, lineterminator="\r\n"))
-    writer.writerow(CSV_COLUMNS)
-    count = 0
-
-    def js(value) -> str:
-        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
-
-    for r in records:
-        case = r["case"]
-        writer.writerow(
-            [
-                r["schema_version"],
-                case["id"],
-                case["external_id"],
-                case["kind"],
-                case["dataset"],
-                case["created_at"],
-                r["question"],
-                r["current"]["status"] or "",
-                r["current"]["passed"],
-                r["final_label"] or "",
-                r["review_state"],
-                r["review_count"],
-                " ".join(r["current"]["finding_codes"]),
-                js(r["answer"]),
-                js(r["cited_chunks"]),
-                js(r["gate_runs"]),
-                js(r["reviews"]),
-                js(r["relabels"]),
-            ]
-        )
-        count += 1
-        if count % 1000 == 0:
-            yield buffer.getvalue().encode()
-            buffer.seek(0)
-            buffer.truncate()
-    yield buffer.getvalue().encode()

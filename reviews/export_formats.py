@@ -1,10 +1,12 @@
-"""The export's formats: JSON lines and CSV (reviews/export.py), Label Studio tasks, Parquet and
+"""The export's formats: JSON lines and CSV, Label Studio tasks, Parquet and
 OpenTelemetry evaluation events (groundgate/integrations). Each takes the same records
 (groundgate.export.v1) and streams bytes; the API and the `export` command look a format up here
 by name."""
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import islice
@@ -13,12 +15,30 @@ import orjson
 
 from groundgate.integrations.labelstudio import PageSize, record_task
 from groundgate.integrations.otel import otlp_logs_stream
-from groundgate.integrations.parquet import parquet_stream
 from groundgate.models import Dataset, Page
-from reviews.export import csv_stream, jsonl_stream
 
 PageUrl = Callable[[int, int], str]
 TASK_BLOCK = 1000
+CSV_COLUMNS = [
+    "schema_version",
+    "case_id",
+    "external_id",
+    "kind",
+    "dataset",
+    "created_at",
+    "question",
+    "current_status",
+    "passed",
+    "final_label",
+    "review_state",
+    "review_count",
+    "finding_codes",
+    "answer",
+    "cited_chunks",
+    "gate_runs",
+    "reviews",
+    "relabels",
+]
 
 
 @dataclass(frozen=True)
@@ -44,6 +64,85 @@ def page_sizes_for(
         ).values_list("document_id", "index", "width", "height", "rotation")
         if (document, index) in keys
     }
+
+
+def jsonl_stream(records: Iterator[dict]) -> Iterator[bytes]:
+    """JSON lines, yielded in blocks of ~1000 records (fewer, larger writes)."""
+    block: list[bytes] = []
+    dumps = orjson.dumps
+    for record in records:
+        block.append(dumps(record, option=orjson.OPT_SORT_KEYS))
+        if len(block) >= 1000:
+            yield b"\n".join(block) + b"\n"
+            block = []
+    if block:
+        yield b"\n".join(block) + b"\n"
+
+
+# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection): such a
+# cell gets a leading apostrophe, which spreadsheets show as text (OWASP's advice).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value):
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class _SafeWriter:
+    """csv.writer whose string cells are neutralised (csv_cell)."""
+
+    def __init__(self, writer):
+        self.writer = writer
+
+    def writerow(self, row):
+        return self.writer.writerow([csv_cell(value) for value in row])
+
+
+def csv_stream(records: Iterator[dict]) -> Iterator[bytes]:
+    """CSV with a header; nested parts are JSON in their cells (see docs/export-schema.md).
+    Cells that a spreadsheet would run as a formula start with an apostrophe."""
+    buffer = io.StringIO()
+    # CRLF line ends (RFC 4180): the csv module then quotes any cell holding a CR or an LF, so a
+    # carriage return in a question can never end a row early.
+    writer = _SafeWriter(csv.writer(buffer, lineterminator="\r\n"))
+    writer.writerow(CSV_COLUMNS)
+    count = 0
+
+    def js(value) -> str:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+
+    for r in records:
+        case = r["case"]
+        writer.writerow(
+            [
+                r["schema_version"],
+                case["id"],
+                case["external_id"],
+                case["kind"],
+                case["dataset"],
+                case["created_at"],
+                r["question"],
+                r["current"]["status"] or "",
+                r["current"]["passed"],
+                r["final_label"] or "",
+                r["review_state"],
+                r["review_count"],
+                " ".join(r["current"]["finding_codes"]),
+                js(r["answer"]),
+                js(r["cited_chunks"]),
+                js(r["gate_runs"]),
+                js(r["reviews"]),
+                js(r["relabels"]),
+            ]
+        )
+        count += 1
+        if count % 1000 == 0:
+            yield buffer.getvalue().encode()
+            buffer.seek(0)
+            buffer.truncate()
+    yield buffer.getvalue().encode()
 
 
 def labelstudio_stream(records: Iterator[dict], *, dataset: Dataset, page_url: PageUrl):
@@ -74,6 +173,10 @@ def _csv(records, **_):
 
 
 def _parquet(records, **_):
+    # pyarrow is imported only for a Parquet export: it is ~30 MB of memory and 0.1 s of
+    # start-up that every other export (and every process that imports this module) would pay.
+    from groundgate.integrations.parquet import parquet_stream
+
     return parquet_stream(records)
 
 

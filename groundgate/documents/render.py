@@ -15,7 +15,9 @@ from typing import Literal
 
 import pymupdf
 
-Layer = Literal["chunk", "evidence", "true_box", "excerpt", "finding"]
+# Highlight and Layer live in highlights.py (no PyMuPDF there); the renderer's callers keep
+# importing them from here.
+from groundgate.documents.highlights import Highlight, Layer  # noqa: F401
 
 # One colour per layer (RGB 0..1), documented in docs/pdf-ingestion.md. Stroke + translucent fill.
 # Every stroke is >= 3:1 against a white page and every fill light enough to keep black text
@@ -33,16 +35,6 @@ DASHED = {"evidence": "[4 2] 0", "true_box": "[1.5 1.5] 0"}
 OUTSET = {"evidence": 2.5, "true_box": 1.5}
 # Part of the render cache key: a change of style is a new picture.
 STYLE_VERSION = "2"
-
-
-@dataclass(frozen=True)
-class Highlight:
-    """A box to draw. For the "excerpt" layer, `bbox` is the area to search and `text` the
-    excerpt: it is located at render time, so the cache key never needs the PDF."""
-
-    layer: Layer
-    bbox: tuple[float, float, float, float]  # x0, top, x1, bottom (unrotated points)
-    text: str = ""
 
 
 def highlight_key(highlights: list[Highlight]) -> str:

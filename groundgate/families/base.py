@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from groundgate.documents.render import Highlight
+from groundgate.documents.highlights import Highlight
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.families.sources import Source
 from groundgate.models import Case, Chunk

@@ -102,3 +102,58 @@ def test_membership_grant_is_needed_for_a_new_admin(demo_dataset):
     assert admin.get("/api/v1/datasets/demo/export").status_code == 404
     membership_grant(dataset=demo_dataset, user=admin.user, role=Role.ADMIN)
     assert admin.get("/api/v1/datasets/demo/export").status_code == 200
+
+
+def _demo_lines(prefix: str) -> bytes:
+    """Demo case lines with new external ids (to import the demo cases a second time)."""
+    from tests.conftest import DEMO_CASES
+
+    out = []
+    for line in DEMO_CASES.read_text().splitlines()[:3]:
+        case = json.loads(line)
+        case["case_id"] = prefix + case["case_id"]
+        out.append(json.dumps(case))
+    return "\n".join(out).encode()
+
+
+def test_batches_read_only_their_own_cases(audited, demo_dataset, monkeypatch):
+    """Batches are read by case id range: another dataset's cases inside that range (imported
+    between two of this dataset's) never leak in, and the batch size changes no byte."""
+    from groundgate.services.datasets import dataset_get_or_create
+    from groundgate.services.imports import case_import_lines
+    from reviews import export
+
+    other, _ = dataset_get_or_create(slug="other")
+    assert not case_import_lines(dataset=other, lines=io.BytesIO(_demo_lines("o-"))).errors
+    assert not case_import_lines(dataset=demo_dataset, lines=io.BytesIO(_demo_lines("d-"))).errors
+    whole = b"".join(audited.get("/api/v1/datasets/demo/export").streaming_content)
+    monkeypatch.setattr(export, "BATCH", 4)
+    batched = b"".join(audited.get("/api/v1/datasets/demo/export").streaming_content)
+    assert batched == whole
+    records = [json.loads(line) for line in whole.splitlines()]
+    ids = [r["case"]["id"] for r in records]
+    assert ids == sorted(ids) and len(ids) == Case.objects.filter(dataset=demo_dataset).count()
+    assert {r["case"]["dataset"] for r in records} == {"demo"}
+    assert not any(r["case"]["external_id"].startswith("o-") for r in records)
+    for record in records:
+        runs = record["gate_runs"]
+        assert runs and all(r["verdict"]["case_id"] == record["case"]["external_id"] for r in runs)
+
+
+def test_since_counts_reviews_and_relabels_as_activity(audited):
+    """A case created before `since` is exported when a review or a relabel came after it."""
+    from django.utils import timezone
+
+    moment = timezone.now()
+    review_submit(
+        case=Case.objects.get(external_id="demo-en-03"), reviewer=audited.user, label="grounded"
+    )
+    case_relabel(
+        case=Case.objects.get(external_id="demo-en-04"),
+        admin=audited.user,
+        to_label="not_grounded",
+        reason="the figure is not in the chunk",
+    )
+    since = moment.isoformat().replace("+00:00", "Z")
+    recent = lines(audited.get("/api/v1/datasets/demo/export", {"since": since}))
+    assert [r["case"]["external_id"] for r in recent] == ["demo-en-03", "demo-en-04"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import Path
 
-from groundgate.documents.render import Highlight
+from groundgate.documents.highlights import Highlight
 from groundgate.families.base import (
     CaseText,
     Family,

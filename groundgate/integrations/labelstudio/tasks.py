@@ -65,9 +65,13 @@ def record_task(
 ) -> dict[str, Any]:
     """The task for one export record (groundgate.export.v1)."""
     case = record["case"]
-    answer = record["answer"]
-    if isinstance(answer, orjson.Fragment):  # the export embeds payloads unparsed
-        answer = orjson.loads(orjson.dumps(answer))
+    try:
+        # The payload as the export parsed it already (reviews.export.ExportRecord carries it).
+        answer = record.payload  # type: ignore[attr-defined]
+    except AttributeError:
+        answer = record["answer"]
+        if isinstance(answer, orjson.Fragment):  # the export embeds payloads unparsed
+            answer = orjson.loads(orjson.dumps(answer))
     conclusion = (
         (answer.get("answer") or {}).get("conclusion") if isinstance(answer, dict) else None
     )

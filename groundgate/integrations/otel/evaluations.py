@@ -39,7 +39,17 @@ _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 
 
 def _value(value) -> dict:
-    """An OTLP AnyValue."""
+    """An OTLP AnyValue. The exact types the export holds take the first branches (a type test,
+    not an isinstance chain: this runs for every attribute of every event)."""
+    kind = type(value)
+    if kind is str:
+        return {"stringValue": value}
+    if kind is int:
+        return {"intValue": str(value)}
+    if kind is bool:
+        return {"boolValue": value}
+    if kind is float:
+        return {"doubleValue": value}
     if isinstance(value, bool):
         return {"boolValue": value}
     if isinstance(value, int):
@@ -82,9 +92,25 @@ def _parsed(value):
     return value
 
 
-def _trace_link(record: dict) -> dict:
+def _answer(record: dict):
+    """The case's payload: as the export parsed it already (reviews.export.ExportRecord carries
+    it), or parsed here from the record."""
+    try:
+        return record.payload  # type: ignore[attr-defined]
+    except AttributeError:
+        return _parsed(record.get("answer"))
+
+
+def _verdict(record: dict, run: dict):
+    """The newest run's verdict, parsed from the raw text the export carries when it does."""
+    raw = getattr(record, "last_verdict", None)
+    if raw is not None:
+        return orjson.loads(raw)
+    return _parsed(run.get("verdict"))
+
+
+def _trace_link(answer) -> dict:
     """traceId/spanId of the trace the case was imported from, when it was."""
-    answer = _parsed(record.get("answer"))
     trace = answer.get("trace") if isinstance(answer, dict) else None
     if not isinstance(trace, dict):
         return {}
@@ -98,101 +124,127 @@ def _trace_link(record: dict) -> dict:
     return link
 
 
-def _event(*, time: str | None, attributes: dict, link: dict, case: dict) -> dict:
-    common = {
-        "groundgate.case.id": case.get("id"),
-        "groundgate.case.external_id": case.get("external_id"),
-        "groundgate.case.kind": case.get("kind"),
-        "groundgate.dataset": case.get("dataset"),
-    }
-    nanos = _nanos(time)
-    return {
+def _event(nanos: str, attributes: list[dict], link: dict) -> dict:
+    """One LogRecord; `attributes` already holds the event's own attributes, then the case's."""
+    event = {
         "timeUnixNano": nanos,
         "observedTimeUnixNano": nanos,
         "severityNumber": SEVERITY_INFO,
         "eventName": EVENT_NAME,
-        "attributes": _attributes(attributes | common),
-        **link,
+        "attributes": attributes,
     }
+    if link:
+        event.update(link)
+    return event
 
 
 def record_events(record: dict) -> list[dict]:
     """The log records (OTLP/JSON LogRecord objects) of one export record."""
     case = record.get("case") or {}
-    link = _trace_link(record)
+    link = _trace_link(_answer(record))
+    # The case's attributes close every event's list: built once per case (the same objects
+    # serialise the same way each time they appear).
+    common = _attributes(
+        {
+            "groundgate.case.id": case.get("id"),
+            "groundgate.case.external_id": case.get("external_id"),
+            "groundgate.case.kind": case.get("kind"),
+            "groundgate.dataset": case.get("dataset"),
+        }
+    )
     events = []
     runs = record.get("gate_runs") or []
     if runs:
         run = runs[-1]
-        findings = (_parsed(run.get("verdict")) or {}).get("findings") or []
+        findings = (_verdict(record, run) or {}).get("findings") or []
         codes = sorted({f.get("code", "") for f in findings})
         explanation = "findings: " + ", ".join(codes) if codes else "no findings"
+        nanos = _nanos(run.get("created_at"))
+        run_id = _attributes({"groundgate.gate_run.id": run.get("id")})
         events.append(
             _event(
-                time=run.get("created_at"),
-                link=link,
-                case=case,
-                attributes={
-                    "gen_ai.evaluation.name": f"groundgate.{run.get('gate')}",
-                    "gen_ai.evaluation.score.value": 1.0 if run.get("passed") else 0.0,
-                    "gen_ai.evaluation.score.label": str(run.get("status", "")).lower(),
-                    "gen_ai.evaluation.explanation": explanation,
-                    "groundgate.gate_run.id": run.get("id"),
-                    "groundgate.gate.version": run.get("gate_version"),
-                    "groundgate.policy.sha256": run.get("policy_sha256"),
-                    "groundgate.finding_codes": codes or None,
-                },
+                nanos,
+                _attributes(
+                    {
+                        "gen_ai.evaluation.name": f"groundgate.{run.get('gate')}",
+                        "gen_ai.evaluation.score.value": 1.0 if run.get("passed") else 0.0,
+                        "gen_ai.evaluation.score.label": str(run.get("status", "")).lower(),
+                        "gen_ai.evaluation.explanation": explanation,
+                    }
+                )
+                + run_id
+                + _attributes(
+                    {
+                        "groundgate.gate.version": run.get("gate_version"),
+                        "groundgate.policy.sha256": run.get("policy_sha256"),
+                        "groundgate.finding_codes": codes or None,
+                    }
+                )
+                + common,
+                link,
             )
         )
         for index, finding in enumerate(findings):
             events.append(
                 _event(
-                    time=run.get("created_at"),
-                    link=link,
-                    case=case,
-                    attributes={
-                        "gen_ai.evaluation.name": f"groundgate.finding.{finding.get('code')}",
-                        "gen_ai.evaluation.score.label": finding.get("severity", "error"),
-                        "gen_ai.evaluation.explanation": finding.get("message", ""),
-                        "groundgate.gate_run.id": run.get("id"),
-                        "groundgate.finding.index": index,
-                        "groundgate.finding.field": finding.get("field"),
-                        "groundgate.finding.chunk_id": finding.get("chunk_id"),
-                    },
+                    nanos,
+                    _attributes(
+                        {
+                            "gen_ai.evaluation.name": f"groundgate.finding.{finding.get('code')}",
+                            "gen_ai.evaluation.score.label": finding.get("severity", "error"),
+                            "gen_ai.evaluation.explanation": finding.get("message", ""),
+                        }
+                    )
+                    + run_id
+                    + _attributes(
+                        {
+                            "groundgate.finding.index": index,
+                            "groundgate.finding.field": finding.get("field"),
+                            "groundgate.finding.chunk_id": finding.get("chunk_id"),
+                        }
+                    )
+                    + common,
+                    link,
                 )
             )
     for review in record.get("reviews") or []:
         events.append(
             _event(
-                time=review.get("created_at"),
-                link=link,
-                case=case,
-                attributes={
-                    "gen_ai.evaluation.name": "groundgate.review",
-                    "gen_ai.evaluation.score.value": LABEL_SCORES.get(review.get("label", "")),
-                    "gen_ai.evaluation.score.label": review.get("label"),
-                    "gen_ai.evaluation.explanation": review.get("comment") or None,
-                    "groundgate.review.id": review.get("id"),
-                    "groundgate.reviewer": review.get("reviewer"),
-                    "groundgate.gate_run.id": review.get("gate_run_id"),
-                },
+                _nanos(review.get("created_at")),
+                _attributes(
+                    {
+                        "gen_ai.evaluation.name": "groundgate.review",
+                        "gen_ai.evaluation.score.value": LABEL_SCORES.get(review.get("label", "")),
+                        "gen_ai.evaluation.score.label": review.get("label"),
+                        "gen_ai.evaluation.explanation": review.get("comment") or None,
+                        "groundgate.review.id": review.get("id"),
+                        "groundgate.reviewer": review.get("reviewer"),
+                        "groundgate.gate_run.id": review.get("gate_run_id"),
+                    }
+                )
+                + common,
+                link,
             )
         )
     for relabel in record.get("relabels") or []:
         events.append(
             _event(
-                time=relabel.get("created_at"),
-                link=link,
-                case=case,
-                attributes={
-                    "gen_ai.evaluation.name": "groundgate.final_label",
-                    "gen_ai.evaluation.score.value": LABEL_SCORES.get(relabel.get("to_label", "")),
-                    "gen_ai.evaluation.score.label": relabel.get("to_label"),
-                    "gen_ai.evaluation.explanation": relabel.get("reason"),
-                    "groundgate.relabel.id": relabel.get("id"),
-                    "groundgate.admin": relabel.get("admin"),
-                    "groundgate.from_label": relabel.get("from_label"),
-                },
+                _nanos(relabel.get("created_at")),
+                _attributes(
+                    {
+                        "gen_ai.evaluation.name": "groundgate.final_label",
+                        "gen_ai.evaluation.score.value": LABEL_SCORES.get(
+                            relabel.get("to_label", "")
+                        ),
+                        "gen_ai.evaluation.score.label": relabel.get("to_label"),
+                        "gen_ai.evaluation.explanation": relabel.get("reason"),
+                        "groundgate.relabel.id": relabel.get("id"),
+                        "groundgate.admin": relabel.get("admin"),
+                        "groundgate.from_label": relabel.get("from_label"),
+                    }
+                )
+                + common,
+                link,
             )
         )
     return events

@@ -100,20 +100,48 @@ class _Drain:
         return data
 
 
+def _columns() -> dict[str, list]:
+    return {name: [] for name in PARQUET_SCHEMA.names}
+
+
+def _add(columns: dict[str, list], record: Mapping[str, Any]) -> None:
+    """Append one record's row to `columns` (what parquet_record gives, column by column: a
+    row group is built from columns directly, not from a list of row dicts)."""
+    case, current = record["case"], record["current"]
+    columns["schema_version"].append(record["schema_version"])
+    columns["case_id"].append(case["id"])
+    columns["external_id"].append(case["external_id"])
+    columns["kind"].append(case["kind"])
+    columns["dataset"].append(case["dataset"])
+    columns["created_at"].append(case["created_at"])
+    columns["payload_sha256"].append(case["payload_sha256"])
+    columns["question"].append(record["question"])
+    columns["current_status"].append(current["status"])
+    columns["passed"].append(current["passed"])
+    columns["finding_codes"].append(current["finding_codes"])
+    columns["final_label"].append(record["final_label"])
+    columns["review_state"].append(record["review_state"])
+    columns["review_count"].append(record["review_count"])
+    for name in JSON_COLUMNS:
+        columns[name].append(_json(record[name]))
+
+
 def parquet_stream(records: Iterable[Mapping[str, Any]]) -> Iterator[bytes]:
     """A Parquet file, yielded as each row group of ROWS_PER_GROUP records is written."""
     sink = _Drain()
     writer = pq.ParquetWriter(sink, PARQUET_SCHEMA, compression="zstd")
-    rows: list[dict[str, Any]] = []
+    columns = _columns()
+    rows = 0
     try:
         for record in records:
-            rows.append(parquet_record(record))
-            if len(rows) >= ROWS_PER_GROUP:
-                writer.write_table(pa.Table.from_pylist(rows, schema=PARQUET_SCHEMA))
-                rows = []
+            _add(columns, record)
+            rows += 1
+            if rows >= ROWS_PER_GROUP:
+                writer.write_table(pa.Table.from_pydict(columns, schema=PARQUET_SCHEMA))
+                columns, rows = _columns(), 0
                 yield sink.take()
         if rows:
-            writer.write_table(pa.Table.from_pylist(rows, schema=PARQUET_SCHEMA))
+            writer.write_table(pa.Table.from_pydict(columns, schema=PARQUET_SCHEMA))
     finally:
         writer.close()
     yield sink.take()
