@@ -13,7 +13,9 @@ Pure: no Django, no I/O.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+import math
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from groundgate.engine.number_grounding import Located
@@ -50,16 +52,26 @@ def _values(located: Located) -> list[float]:
     it or written with it, the other way too (an answer may restate a figure either way). None
     of a year, a date or a score."""
     q = located.quantity
-    if not q.numeric or q.figure is None or q.is_year() or q.kind in ("score", "ordinal"):
+    if q.figure is None or q.kind in _NO_AMOUNT or (q.kind == "count" and q.is_year()):
         return []
-    written = float(q.figure) * 10.0**q.magnitude
+    figure = float(q.figure)
     sign = -1.0 if q.negative and located.where == "answer" else 1.0
-    declaration = located.context.declaration
-    if not q.magnitude and declaration is not None and declaration.exponent:
-        return [sign * written, sign * written * 10.0**declaration.exponent]
     if q.magnitude:  # "12.50 million" also as the figure "12.50" (working restates figures)
-        return [sign * written, sign * float(q.figure)]
-    return [sign * written]
+        return [sign * figure * 10.0**q.magnitude, sign * figure]
+    declaration = located.context.declaration
+    if declaration is not None and declaration.exponent:
+        return [sign * figure, sign * figure * 10.0**declaration.exponent]
+    return [sign * figure]
+
+
+# Values that are no amounts (q.numeric is False for the first three).
+_NO_AMOUNT = frozenset({"date", "time", "identifier", "score", "ordinal"})
+
+
+def operand_amounts(located: Located) -> list[float]:
+    """The amounts an operand offers a derivation (the nonzero ones of _values). The evidence
+    index keeps them for its excerpt values, so each answer value does not compute them again."""
+    return [v for v in _values(located) if v]
 
 
 def _fmt(located: Located) -> str:
@@ -68,13 +80,14 @@ def _fmt(located: Located) -> str:
 
 def explain(
     target: Quantity,
-    operands: list[Located],
+    operands: Iterable[tuple[Located, list[float]]],
     *,
     max_operands: int,
     question_exponent: int | None,
     min_significant: int = 2,
 ) -> Found | None:
-    """One derivation of `target` from one or two of `operands`, or None."""
+    """One derivation of `target` from one or two of `operands` (each with its
+    operand_amounts), or None."""
     if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
         return None
     if len(target.digits) < min_significant:
@@ -83,10 +96,9 @@ def explain(
     amounts: list[tuple[float, int]] = []
     percents: list[tuple[float, int]] = []
     seen: list[Located] = []
-    for located in operands:
+    for located, found in operands:
         if len(seen) >= max_operands:
             break
-        found = [v for v in _values(located) if v]
         if not found:
             continue
         pool = percents if located.quantity.unit == "%" else amounts
@@ -105,6 +117,7 @@ def explain(
             targets.append((figure, half))  # the answer restates figures as the table writes them
     sorted_amounts, sorted_percents = sorted(amounts), sorted(percents)
     amount_keys, percent_keys = [v for v, _ in sorted_amounts], [v for v, _ in sorted_percents]
+    amount_range, percent_range = _Range(amount_keys), _Range(percent_keys)
     for operation in _FOR_PERCENT if percent else _FOR_AMOUNT:
         # b comes from the percentages for percent_of and percentage points, else the amounts;
         # a from the percentages for percentage points, else the amounts.
@@ -114,7 +127,11 @@ def explain(
         keys = percent_keys if b_from_percents else amount_keys
         if not pool or not ordered:
             continue
+        a_range = percent_range if operation == "percentage_points" else amount_range
+        b_range = percent_range if b_from_percents else amount_range
         for t, tol in targets:
+            if not _may_solve(operation, t, tol, a_range, b_range):
+                continue
             for a, ai in pool:
                 solved = _solve(operation, t, tol, a, ai, ordered, keys)
                 if solved is not None:
@@ -123,6 +140,45 @@ def explain(
                     text = formula.format(a=_fmt(used[0]), b=_fmt(used[-1]), r=_show(t, target))
                     return Found(operation, text, t, used)
     return None
+
+
+class _Range:
+    """The extremes of a set of operand values (sorted), for _may_solve."""
+
+    __slots__ = ("big", "hi", "lo", "max_pos", "min_pos")
+
+    def __init__(self, ordered: list[float]) -> None:
+        self.lo, self.hi = (ordered[0], ordered[-1]) if ordered else (0.0, 0.0)
+        self.big = max(abs(self.lo), abs(self.hi))
+        i = bisect_right(ordered, 0.0)
+        self.min_pos, self.max_pos = (ordered[i], ordered[-1]) if i < len(ordered) else (0.0, 0.0)
+
+
+def _may_solve(operation: str, t: float, tol: float, a: _Range, b: _Range) -> bool:
+    """False only when no operand a and b can give t under `operation` (what _solve would find
+    pair by pair), so that the search is skipped: most answer values are far from any sum,
+    difference or ratio of the cited values. Necessary conditions only, with a margin (1e-9,
+    relative) far above the floating-point error of _solve's bounds, so nothing _solve would
+    find is ever skipped; with an infinite operand nothing is skipped."""
+    margin = 1e-9 * (abs(t) + tol + a.big + b.big)
+    if not math.isfinite(margin):
+        return True
+    if operation == "sum":  # a + b within tol of t
+        return a.hi + b.hi >= t - tol - margin and a.lo + b.lo <= t + tol + margin
+    if operation == "average":  # a + b within 2 tol of 2 t
+        return a.hi + b.hi >= 2 * (t - tol - margin) and a.lo + b.lo <= 2 * (t + tol + margin)
+    if operation in ("difference", "percentage_points"):  # a - b within tol of t
+        return a.hi - b.lo >= t - tol - margin and a.lo - b.hi <= t + tol + margin
+    if operation in ("ratio", "percentage"):  # a / b (x 100) within tol of t, a and b > 0
+        if a.max_pos <= 0 or b.min_pos <= 0:
+            return False
+        factor = 100.0 if operation == "percentage" else 1.0
+        return a.max_pos * factor / b.min_pos >= (t - tol) * (
+            1 - 1e-9
+        ) and a.min_pos * factor / b.max_pos <= (t + tol) * (1 + 1e-9)
+    if operation == "percent_of":  # a x b / 100 within tol of t
+        return t - tol <= 0 or a.big * b.big / 100 >= (t - tol) * (1 - 1e-9)
+    return True  # percentage_change, as_percent: searched every time
 
 
 def _pair(

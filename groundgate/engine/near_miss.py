@@ -42,10 +42,22 @@ def near_reason(q: Quantity, e: Quantity) -> str | None:
         return None
     if not (q.numeric and e.numeric):
         return None
-    assert q.figure is not None and e.figure is not None
+    return numeric_reason(q, e)
+
+
+def numeric_reason(q: Quantity, e: Quantity) -> str | None:
+    """near_reason() for two numbers (q.numeric and e.numeric)."""
+    mine, theirs = q.digits, e.digits
+    # Each reason below needs one of: the same figure, digit counts within one of each other,
+    # or q written inside e - a cheap test first, since most pairs are none of these.
+    if (
+        (len(mine) - len(theirs) > 1 or len(theirs) - len(mine) > 1)
+        and q.figure != e.figure
+        and q.value.quantity not in e.value.quantity
+    ):
+        return None
     if q.figure == e.figure and q.magnitude == e.magnitude and q.unit != e.unit:
         return "different_unit"
-    mine, theirs = q.digits, e.digits
     if mine == theirs and mine:
         return "wrong_scale"
     edit = _digit_edit(mine, theirs)

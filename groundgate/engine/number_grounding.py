@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
@@ -27,7 +27,7 @@ from groundgate.engine.index_keys import (
     query_keys,
     rounding_heads,
 )
-from groundgate.engine.near_miss import NEAR_MISS_REASONS, near_reason
+from groundgate.engine.near_miss import NEAR_MISS_REASONS, near_reason, numeric_reason
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.quantities import (
     NO_CONTEXT,
@@ -85,6 +85,8 @@ class Hint:
 _DIGIT_RUNS = re.compile(r"[0-9０-９]+")
 _NOT_NUMERIC = frozenset({"date", "time", "identifier"})
 _ORDER = {reason: i for i, reason in enumerate(NEAR_MISS_REASONS)}
+# Located(...) without the NamedTuple's Python-level __new__ (the index makes one per value).
+_new = tuple.__new__
 
 
 class EvidenceIndex:
@@ -95,6 +97,7 @@ class EvidenceIndex:
         *,
         chunks: Sequence[ChunkLike],
         accepted: Sequence[tuple[int, EvidenceLike]],
+        located: Mapping[int, tuple[ChunkLike, int]] | None = None,
         scale_scope: str,
         question_exponent: int | None,
         rounding_min_significant: int,
@@ -106,19 +109,27 @@ class EvidenceIndex:
         self._min_sig = rounding_min_significant
         self._declarations: dict[str, list[Declaration]] = {}
         self._percent: dict[str, bool] = {}
-        self._pages: dict[int, tuple[Declaration | None, bool]] = {}
+        self._pages: dict[int, Declaration | None] = {}
+        self._page_percents: dict[int, bool] = {}
         self._shared: dict[int, _LazyContext] = {}
-        self._by_id: dict[str, list[ChunkLike]] = {}
-        for chunk in chunks:
-            self._by_id.setdefault(chunk.chunk_id, []).append(chunk)
+        # chunk_id -> its chunk; lists only when an id is given twice (rare, see answer.py).
+        self._by_id: dict[str, ChunkLike] = {chunk.chunk_id: chunk for chunk in chunks}
+        self._by_id_all: dict[str, list[ChunkLike]] | None = None
+        if len(self._by_id) != len(chunks):
+            self._by_id_all = {}
+            for chunk in chunks:
+                self._by_id_all.setdefault(chunk.chunk_id, []).append(chunk)
         self._excerpt_values: list[Located] | None = None
+        # Where the numeric values are in excerpt_values (built with it).
+        self._numeric_positions: list[int] = []
         self._cited_spans: dict[str, list[tuple[int, int, int]]] | None = None
         self._chunk_values: dict[int, list[Located]] = {}
         self._by_key: dict[tuple[object, ...], list[int]] = {}
         self._digit_keys: list[str] = []
         self._digit_positions: list[int] = []
         self._other_values: list[Located] | None = None
-        self._cited: dict[int, tuple[ChunkLike, int] | None] = {}
+        # evidence index -> (its chunk, the excerpt's offset in it), or None: not found.
+        self._cited: dict[int, tuple[ChunkLike, int] | None] = dict(located or {})
         self._by_page: dict[int | None, list[ChunkLike]] | None = None
         # The candidates of the last value asked about: ground() and near_miss() ask in turn.
         self._last_candidates: tuple[Quantity, list[Located]] | None = None
@@ -132,25 +143,27 @@ class EvidenceIndex:
             found = self._declarations[key] = declarations(chunk.text, chunk.chunk_id)
         return found
 
-    def _context(self, chunk: ChunkLike, position: int) -> Context:
+    def _declaration(self, chunk: ChunkLike, position: int) -> Declaration | None:
         """The scale declared for a figure at `position` of `chunk`: the last declaration before
-        it in the chunk, else (scope "page") the last one in an earlier chunk of the same page;
-        and whether the chunk (or, scope "page", its page) declares percentages."""
+        it in the chunk, else (scope "page") the last one in an earlier chunk of the same page."""
         declaration = None
         for d in self._chunk_declarations(chunk):
             if d.span[0] <= position:
                 declaration = d
-        on_page = self._scope == "page" and chunk.page_index is not None
-        if declaration is None and on_page:
-            declaration = self._page_context(chunk)[0]
-        percent = self._declares_percent(chunk) or (on_page and self._page_context(chunk)[1])
-        if declaration is None and not percent:
-            return NO_CONTEXT
-        return Context(declaration, percent)
+        if declaration is None and self._scope == "page" and chunk.page_index is not None:
+            declaration = self._page_declaration(chunk)
+        return declaration
 
-    def _context_for(self, chunk: ChunkLike, position: int) -> Context | _LazyContext:
+    def _percent_declared(self, chunk: ChunkLike) -> bool:
+        """Whether the chunk (or, scope "page", an earlier chunk of its page) declares
+        percentages."""
+        if self._declares_percent(chunk):
+            return True
+        return self._scope == "page" and chunk.page_index is not None and self._page_percent(chunk)
+
+    def _context_for(self, chunk: ChunkLike, position: int) -> _LazyContext:
         """A chunk without declarations of its own gives every figure the same context (one
-        object per chunk); one with declarations depends on where the figure is (lazy)."""
+        object per chunk); one with declarations depends on where the figure is."""
         if self._chunk_declarations(chunk):
             return _LazyContext(self, chunk, position)
         key = id(chunk)
@@ -159,26 +172,38 @@ class EvidenceIndex:
             context = self._shared[key] = _LazyContext(self, chunk, 0)
         return context
 
-    def _page_context(self, chunk: ChunkLike) -> tuple[Declaration | None, bool]:
-        """(the last declaration in the earlier chunks of the page, whether those chunks
-        declare percentages), once per chunk."""
+    def _earlier_on_page(self, chunk: ChunkLike) -> list[ChunkLike]:
+        """The chunks before `chunk` on its page, in case order."""
+        if self._by_page is None:  # the chunks of each page, in order, in one pass
+            self._by_page = {}
+            for each in self._chunks:
+                self._by_page.setdefault(each.page_index, []).append(each)
+        earlier = []
+        for other in self._by_page[chunk.page_index]:
+            if other is chunk:
+                break
+            earlier.append(other)
+        return earlier
+
+    def _page_declaration(self, chunk: ChunkLike) -> Declaration | None:
+        """The last declaration in the earlier chunks of the page, once per chunk."""
         key = id(chunk)
-        found = self._pages.get(key)
-        if found is None:
+        if key not in self._pages:
             on_page = None
-            percent = False
-            if self._by_page is None:  # the chunks of each page, in order, in one pass
-                self._by_page = {}
-                for each in self._chunks:
-                    self._by_page.setdefault(each.page_index, []).append(each)
-            for other in self._by_page[chunk.page_index]:
-                if other is chunk:
-                    break
-                if other.page_index == chunk.page_index:
-                    percent = percent or self._declares_percent(other)
-                    declared = self._chunk_declarations(other)
-                    on_page = declared[-1] if declared else on_page
-            found = self._pages[key] = (on_page, percent)
+            for other in self._earlier_on_page(chunk):
+                declared = self._chunk_declarations(other)
+                on_page = declared[-1] if declared else on_page
+            self._pages[key] = on_page
+        return self._pages[key]
+
+    def _page_percent(self, chunk: ChunkLike) -> bool:
+        """Whether an earlier chunk of the page declares percentages, once per chunk."""
+        key = id(chunk)
+        found = self._page_percents.get(key)
+        if found is None:
+            found = self._page_percents[key] = any(
+                self._declares_percent(other) for other in self._earlier_on_page(chunk)
+            )
         return found
 
     def _declares_percent(self, chunk: ChunkLike) -> bool:
@@ -187,12 +212,18 @@ class EvidenceIndex:
             found = self._percent[chunk.chunk_id] = declares_percent(chunk.text)
         return found
 
-    def _cited_chunk(self, evidence: EvidenceLike) -> tuple[ChunkLike, int] | None:
-        key = id(evidence)  # the accepted evidences live as long as this index
+    def _cited_chunk(self, index: int, evidence: EvidenceLike) -> tuple[ChunkLike, int] | None:
+        """The first chunk with the evidence's chunk_id whose text has its excerpt, and where."""
+        key = index
         if key in self._cited:
             return self._cited[key]
         found = None
-        for chunk in self._by_id.get(evidence.chunk_id, ()):
+        if self._by_id_all is None:
+            single = self._by_id.get(evidence.chunk_id)
+            candidates: Sequence[ChunkLike] = () if single is None else (single,)
+        else:
+            candidates = self._by_id_all.get(evidence.chunk_id, ())
+        for chunk in candidates:
             offset = chunk.text.find(evidence.excerpt)
             if offset >= 0:
                 found = chunk, offset
@@ -205,57 +236,64 @@ class EvidenceIndex:
     @property
     def excerpt_values(self) -> list[Located]:
         if self._excerpt_values is None:
-            found: list[Located] = []
-            for index, evidence in self._accepted:
-                cited = self._cited_chunk(evidence)
-                excerpt_values = extract_numbers(evidence.excerpt)
-                if cited is None:
-                    for value in excerpt_values:
-                        found.extend(
-                            _located(value, NO_CONTEXT, evidence.chunk_id, None, index, "excerpt")
-                        )
-                else:
-                    chunk, offset = cited
-                    # One context for the whole excerpt unless its chunk declares a scale.
-                    shared = (
-                        None
-                        if self._chunk_declarations(chunk)
-                        else self._context_for(chunk, offset)
-                    )
-                    chunk_id = chunk.chunk_id
-                    for value in excerpt_values:
-                        # _located(), written out: this loop runs for every excerpt value.
-                        start = offset + value.start
-                        context = shared or self._context_for(chunk, start)
-                        chunk_span = (start, offset + value.end)
-                        span = (value.start, value.end)
-                        q = typed(value)
-                        found.append(
-                            Located(q, context, chunk_id, chunk_span, index, span, "excerpt")
-                        )
-                        for end in q.endpoints:
-                            found.append(
-                                Located(end, context, chunk_id, chunk_span, index, span, "excerpt")
-                            )
-                for q in squeezed_dates(evidence.excerpt):
-                    v = q.value
-                    span = (v.start, v.end)
-                    found.append(Located(q, NO_CONTEXT, evidence.chunk_id, None, index, span))
-            self._excerpt_values = found
-            numbers: list[tuple[str, int]] = []
-            for position, located in enumerate(found):
-                q = located.quantity
-                numeric = q.figure is not None and q.kind not in _NOT_NUMERIC  # q.numeric
-                if numeric:
-                    numbers.append((q.digits.rstrip("0"), position))
-                    if q.kind != "count":  # index_keys() has none for other numbers
-                        continue
-                for key in index_keys(q):
-                    self._by_key.setdefault(key, []).append(position)
-            numbers.sort()
-            self._digit_keys = [digits for digits, _ in numbers]
-            self._digit_positions = [position for _, position in numbers]
+            self._excerpt_values = self._build()
         return self._excerpt_values
+
+    def _build(self) -> list[Located]:
+        """Every typed value of the accepted excerpts, in excerpt order (range ends after their
+        range, then the squeezed dates), and the lookup tables of _candidates and near_miss."""
+        found: list[Located] = []
+        for index, evidence in self._accepted:
+            cited = self._cited_chunk(index, evidence)
+            excerpt_values = extract_numbers(evidence.excerpt)
+            if cited is None:
+                for value in excerpt_values:
+                    found.extend(
+                        _located(value, NO_CONTEXT, evidence.chunk_id, None, index, "excerpt")
+                    )
+            else:
+                chunk, offset = cited
+                # One context for the whole excerpt unless its chunk declares a scale.
+                shared = (
+                    None if self._chunk_declarations(chunk) else self._context_for(chunk, offset)
+                )
+                chunk_id = chunk.chunk_id
+                for value in excerpt_values:
+                    # _located(), written out: this loop runs for every excerpt value.
+                    start, end = value.start, value.end
+                    context = shared or self._context_for(chunk, offset + start)
+                    chunk_span = (offset + start, offset + end)
+                    span = (start, end)
+                    q = typed(value)
+                    found.append(
+                        _new(Located, (q, context, chunk_id, chunk_span, index, span, "excerpt"))
+                    )
+                    for end_q in q.endpoints:
+                        found.append(
+                            Located(end_q, context, chunk_id, chunk_span, index, span, "excerpt")
+                        )
+            for q in squeezed_dates(evidence.excerpt):
+                v = q.value
+                span = (v.start, v.end)
+                found.append(Located(q, NO_CONTEXT, evidence.chunk_id, None, index, span))
+        numbers: list[tuple[str, int]] = []
+        by_key = self._by_key
+        for position, located in enumerate(found):
+            q = located.quantity
+            kind = q.kind
+            if q.figure is not None and kind not in _NOT_NUMERIC:  # q.numeric
+                numbers.append((q.digits.rstrip("0"), position))
+                # index_keys() has none for other numbers, and for a count only when it may
+                # be a year (four digits) or is all digits.
+                if kind != "count" or not (len(q.digits) == 4 or q.value.quantity.isdigit()):
+                    continue
+            for key in index_keys(q):
+                by_key.setdefault(key, []).append(position)
+        self._numeric_positions = [position for _, position in numbers]
+        numbers.sort()
+        self._digit_keys = [digits for digits, _ in numbers]
+        self._digit_positions = [position for _, position in numbers]
+        return found
 
     def _candidates(self, q: Quantity) -> list[Located]:
         """The excerpt values that can possibly ground q, in excerpt order: numbers by their
@@ -292,15 +330,6 @@ class EvidenceIndex:
         only in the chunks whose text contains `needle` (a run of the value's digits), so that
         a case with long chunks costs a str.find per chunk, not a scan."""
         found: list[Located] = []
-        if self._cited_spans is None:
-            self._cited_spans = {}
-            for index, evidence in self._accepted:
-                hit = self._cited_chunk(evidence)
-                if hit is not None:
-                    chunk, offset = hit
-                    self._cited_spans.setdefault(chunk.chunk_id, []).append(
-                        (offset, offset + len(evidence.excerpt), index)
-                    )
         for position, chunk in enumerate(self._chunks):
             if needle not in chunk.text:
                 continue
@@ -311,7 +340,15 @@ class EvidenceIndex:
         return found
 
     def _values_outside(self, chunk: ChunkLike) -> list[Located]:
-        assert self._cited_spans is not None
+        if self._cited_spans is None:  # where each cited chunk is quoted, on first need
+            self._cited_spans = {}
+            for cited_index, evidence in self._accepted:
+                hit = self._cited_chunk(cited_index, evidence)
+                if hit is not None:
+                    cited, offset = hit
+                    self._cited_spans.setdefault(cited.chunk_id, []).append(
+                        (offset, offset + len(evidence.excerpt), cited_index)
+                    )
         spans = self._cited_spans.get(chunk.chunk_id)
         found: list[Located] = []
         for value in extract_numbers(chunk.text):
@@ -375,10 +412,18 @@ class EvidenceIndex:
             if rules is not None:
                 return Hint("same_quantity", located, _rules_text(rules))
         best: Hint | None = None
-        for located in self.excerpt_values:
-            hint = self._hint(q, located)
-            if hint is not None and (best is None or _ORDER[hint.reason] < _ORDER[best.reason]):
-                best = hint
+        values = self.excerpt_values
+        if q.kind == "date":
+            for located in values:
+                hint = self._hint(q, located)
+                if hint is not None and (best is None or _ORDER[hint.reason] < _ORDER[best.reason]):
+                    best = hint
+        elif q.numeric:  # (near_reason has none for other kinds, nor between number and not)
+            for position in self._numeric_positions:
+                located = values[position]
+                reason = numeric_reason(q, located.quantity)
+                if reason is not None and (best is None or _ORDER[reason] < _ORDER[best.reason]):
+                    best = Hint(reason, located)
         needle = max(_DIGIT_RUNS.findall(q.value.quantity), key=len, default="")
         if needle:
             for located in self.other_values(needle):
@@ -396,26 +441,34 @@ class EvidenceIndex:
 
 
 class _LazyContext:
-    """A value's Context, looked up only when a comparison needs it (most never do)."""
+    """A value's Context, each part looked up only when a comparison needs it (most never do:
+    a derivation reads only the declaration)."""
 
-    __slots__ = ("_chunk", "_context", "_index", "_position")
+    __slots__ = ("_chunk", "_declaration", "_index", "_percent", "_position")
 
     def __init__(self, index: EvidenceIndex, chunk: ChunkLike, position: int) -> None:
         self._index, self._chunk, self._position = index, chunk, position
-        self._context: Context | None = None
-
-    def _get(self) -> Context:
-        if self._context is None:
-            self._context = self._index._context(self._chunk, self._position)
-        return self._context
+        self._declaration: Declaration | _Unset | None = _UNSET
+        self._percent: bool | None = None
 
     @property
     def declaration(self) -> Declaration | None:
-        return self._get().declaration
+        if isinstance(self._declaration, _Unset):
+            self._declaration = self._index._declaration(self._chunk, self._position)
+        return self._declaration
 
     @property
     def percent_declared(self) -> bool:
-        return self._get().percent_declared
+        if self._percent is None:
+            self._percent = self._index._percent_declared(self._chunk)
+        return self._percent
+
+
+class _Unset:
+    """Not looked up yet (a declaration may be None)."""
+
+
+_UNSET = _Unset()
 
 
 def _located(

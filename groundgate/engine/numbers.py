@@ -53,16 +53,28 @@ _REST = rf"(?:{_D}{{0,2}}(?:,{_D}{{3}})+(?!{_D})|{_D}*)(?:[.．]{_D}+)?"
 # subtraction written as working ("177,866 - 135,987"): two values, not a range.
 _RANGE_SEP = r"(?:[ \u00a0]?[–—~～〜][ \u00a0]?|[-‐](?=[0-9０-９]))"
 _AMPM = r"(?:[ \u00a0]?[AaPp]\.?[Mm]\.?(?![A-Za-z]))"
+# Two lookaheads that only say "the branches after me cannot match here" (each tests a character
+# that every one of those branches needs), so that a plain number - most values - skips them at
+# once; Python's regex engine tries every branch of an alternation otherwise. They change no match
+# (tests/engine/test_number_grammar_guards.py compares the grammar with and without them):
+#   _SPECIAL_AHEAD: dates, phones, identifiers and times all continue the first run of digits
+#     with one of - / : ) 年 月, or (a phone "12.345.6789") with exactly two digits and a point;
+#   _SUFFIX_AHEAD:  a magnitude or percent sign follows the number at once or after one space.
+_SPECIAL_AHEAD = r"(?=[0-9０-９]*[-/:)年月]|[0-9０-９]{2}\.)"
+_SUFFIX_AHEAD = r"(?=[万亿千百十bm%％‰]|\s[tmb%％‰])"
 _MASTER = re.compile(
     rf"""{_D}(?<![A-Za-z0-9０-９_.．]{_D})(?:(?<![A-Za-z][-‐]{_D})|(?<=[AaPp][Mm][-‐]{_D}))
     (?:
+      {_SPECIAL_AHEAD}
+      (?:
       (?P<iso>{_D}{{3}}[-/]{_D}{{1,2}}[-/]{_D}{{1,2}})(?!{_D})
     | (?P<usdate>{_D}?/{_D}{{1,2}}/{_D}{{4}})(?!{_D})
     | (?P<phone>{_D}{{2}}(?:\)[ \u00a0]?|[-.]){_D}{{3}}[-.]{_D}{{4}})(?!{_D})
     | (?P<ident>{_D}*(?:-{_D}+){{2,}}|(?<=[0０]){_D}+-{_D}{{3,}})(?![0-9０-９])
     | (?P<cdate>{_D}{{3}}年(?:{_D}{{1,2}}月(?:{_D}{{1,2}}[日号])?)?|{_D}?月{_D}{{1,2}}[日号])
     | (?P<time>{_D}?:{_D}{{1,2}}(?::{_D}{{2}})?(?!{_D}){_AMPM}?)
-    | (?P<lo>{_REST}(?:{_MAG}|{_EN_MAG})?{_PCT}?)
+      )
+    | (?P<lo>{_REST}(?:{_SUFFIX_AHEAD}(?:{_MAG}|{_EN_MAG})?{_PCT}?)?)
       (?:{_RANGE_SEP}(?P<hi>{_QUANTITY}))?
     )""",
     re.VERBOSE,
@@ -133,22 +145,32 @@ _Raw = tuple[int, int, Kind, str, str, tuple[str, ...]]
 def _scan(text: str) -> list[_Raw]:
     """The scanner behind every public function here: one grammar, one pass, left to right.
     A value whose words reach past the grammar's match ("5 March 2024") hides what it covers."""
-    found: list[_Raw] = []
-    covered = 0
-    for m in _MASTER.finditer(text):
-        if m.start() < covered:
-            continue
-        raw = _raw(text, m)
-        if raw is None:
-            continue
-        found.append(raw)
-        covered = raw[1]
+    found = _scan_from(text, 0, len(text))
     if "noon" in text or "midnight" in text or "正午" in text or "午夜" in text:
         words: list[_Raw] = [
             (w.start(), w.end(), "time", w.group(), "", ()) for w in _WORD_TIMES.finditer(text)
         ]
         if words:
             found = sorted(found + words)
+    return found
+
+
+def _scan_from(text: str, start: int, stop: int) -> list[_Raw]:
+    """The values whose first digit is in text[start:stop + 1], as _scan finds them, provided
+    no value that starts before `start` covers it (start 0, or see _resume_point)."""
+    found: list[_Raw] = []
+    covered = start
+    for m in _MASTER.finditer(text, start):
+        first = m.start()
+        if first > stop:
+            break
+        if first < covered:
+            continue
+        raw = _raw(text, m)
+        if raw is None:
+            continue
+        found.append(raw)
+        covered = raw[1]
     return found
 
 
@@ -173,9 +195,10 @@ def _raw(text: str, m: re.Match[str]) -> _Raw | None:
         return (first, m.end(), "identifier", m.group(), "", ())
     end = m.end()
     size = len(text)
-    hi = m.group("hi")
     lo_end = m.end("lo")
-    plain = hi is None and end == lo_end
+    # The match ends where the "lo" group does unless a range's "hi" group follows it.
+    plain = end == lo_end
+    hi = None if plain else m.group("hi")
     if plain and end < size and text[end] in _AFTER_PLAIN:
         special = _special_after(text, first, end)
         if special is not None:
@@ -233,8 +256,10 @@ _NOT_A_VALUE: _Raw = (-1, -1, "number", "", "", ())
 
 def _special_after(text: str, first: int, end: int) -> _Raw | None:
     """A plain number followed by a word that changes what it is (_NOT_A_VALUE: no value)."""
-    digits = text[first:end]
     ch = text[end]
+    if ch == " " and end - first > 2 and not text.startswith("out of", end + 1):
+        return None  # the commonest case: only a score reads past a space after 3+ characters
+    digits = text[first:end]
     if ch in ".)":
         # "1. " or "2) " opening a line is a list marker, not a value.
         after = text[end + 1 : end + 2]
@@ -303,10 +328,14 @@ def extract_numbers(text: str) -> list[NumericValue]:
     """Every numeric value in `text`, left to right, each found as a whole."""
     if not text:
         return []
+    # NumericValue(...) without the NamedTuple's Python-level __new__ (a hot loop).
     return [
-        NumericValue(text[s:e], s, e, kind, quantity, unit, endpoints)
+        _new(NumericValue, (text[s:e], s, e, kind, quantity, unit, endpoints))
         for s, e, kind, quantity, unit, endpoints in _scan(text)
     ]
+
+
+_new = tuple.__new__
 
 
 def offered_quantities(text: str, into: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
@@ -367,12 +396,23 @@ def units_offering(
             pos = text.find(needle, pos + 1)  # inside a longer run of digits: not a start
             continue
         if not _DIGIT_CHARS.isdisjoint(text[max(0, pos - _REACH) : pos]):
-            if scanned is None:
-                return offered_quantities(text).get(quantity)
-            full = scanned.get(text)
-            if full is None:
-                full = scanned[text] = offered_quantities(text)
-            return full.get(quantity)
+            # A value that starts earlier may cover this occurrence: scan the values from the
+            # last point before it that none can cover, up to it.
+            resume = _resume_point(text, pos)
+            if resume < 0:  # a long run of close numbers (a table): the full scan, once
+                if scanned is None:
+                    return offered_quantities(text).get(quantity)
+                full = scanned.get(text)
+                if full is None:
+                    full = scanned[text] = offered_quantities(text)
+                return full.get(quantity)
+            for _, _, _, q, unit, endpoints in _scan_from(text, resume, pos):
+                if q == quantity or quantity in endpoints:
+                    if found is None:
+                        found = set()
+                    found.add(unit)
+            pos = text.find(needle, pos + 1)
+            continue
         match = _MASTER.match(text, pos)
         raw = _raw(text, match) if match is not None else None
         if raw is not None:
@@ -383,6 +423,29 @@ def units_offering(
                 found.add(unit)
         pos = text.find(needle, pos + 1)
     return found
+
+
+# A digit with no digit in the _SAFE characters before it starts a value in the full scan, or
+# starts none, as if the text began there (twice _REACH: a margin, no value has such a gap).
+_SAFE = 2 * _REACH
+# Beyond this many characters back, units_offering scans the whole text once instead.
+_RESUME_LIMIT = 240
+
+
+def _resume_point(text: str, pos: int) -> int:
+    """A digit position at or before `pos` where the full scan can be resumed (_scan_from), or
+    -1 when it lies more than _RESUME_LIMIT characters back."""
+    r = pos
+    while r > 0 and not _DIGIT_CHARS.isdisjoint(text[max(0, r - _SAFE) : r]):
+        j = r - 1
+        while text[j] not in _DIGIT_CHARS:  # the nearest digit before r ...
+            j -= 1
+        while j > 0 and text[j - 1] in _DIGIT_CHARS:  # ... and the start of its run
+            j -= 1
+        r = j
+        if pos - r > _RESUME_LIMIT:
+            return -1
+    return r
 
 
 def is_grounded(

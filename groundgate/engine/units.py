@@ -35,6 +35,8 @@ _CJK_UNIT_LENGTHS = sorted({len(u) for u in _CJK_UNITS}, reverse=True)
 # The word after a value that may be a unit; looked up in the sets above (a dict lookup is far
 # cheaper than a regex alternation of 150 units).
 _UNIT_WORD = re.compile(r"(\s?)([A-Za-zµμ°℃℉][A-Za-z0-9/]*)")
+# The first characters of the units that may follow a space (what _UNIT_WORD then reads).
+_AFTER_SPACE = frozenset(u[0] for u in _ASCII_UNITS)
 _UNIT_FIRST = (
     frozenset(" \u00a0µμ°℃℉")
     | frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
@@ -47,6 +49,8 @@ def unit_after(text: str, end: int) -> tuple[str, int]:
     ch = text[end]
     if ch not in _UNIT_FIRST:
         return "", end
+    if ch == " " and text[end + 1 : end + 2] not in _AFTER_SPACE:
+        return "", end  # most values: a word follows that no unit starts with
     if ch in _CJK_UNIT_SET or ("\u4e00" <= ch <= "\u9fff"):
         for length in _CJK_UNIT_LENGTHS:
             word = text[end : end + length]

@@ -200,6 +200,9 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
 
     findings: list[Finding] = []
     accepted: list[tuple[int, Evidence]] = []
+    # Where the fast path found each accepted excerpt (evidence index -> chunk, offset), so
+    # that rule 5 does not search for it again.
+    located: dict[int, tuple[RawChunk, int]] = {}
     unknown = False
     # Fast path for the common case (one chunk per id, exact coordinates, a real excerpt): an
     # evidence that passes both checks is accepted here; anything else goes to _check_evidence,
@@ -209,22 +212,32 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
     for index, evidence in enumerate(case.answer.evidences):
         if chunks is None:
             single = by_id.get(evidence.chunk_id)
-            candidates = None if single is None else [single]
+            candidates = None
+            if single is None:
+                unknown = True
+                findings.append(_unknown_chunk(index, evidence))
+                continue
         else:
             candidates = chunks.get(evidence.chunk_id)
-            single = candidates[0] if candidates is not None and len(candidates) == 1 else None
-        if candidates is None:
-            unknown = True
-            findings.append(_unknown_chunk(index, evidence))
-            continue
-        if exact and single is not None:
-            chunk = single
-            excerpt = evidence.excerpt
-            if (
-                not check_excerpts or (excerpt and not excerpt.isspace() and excerpt in chunk.text)
-            ) and (not check_coordinates or _coordinates_ok(evidence, chunk)):
-                accepted.append((index, evidence))
+            if candidates is None:
+                unknown = True
+                findings.append(_unknown_chunk(index, evidence))
                 continue
+            single = candidates[0] if len(candidates) == 1 else None
+        if exact and single is not None:
+            excerpt = evidence.excerpt
+            offset = -1
+            if check_excerpts and excerpt and not excerpt.isspace():
+                offset = single.text.find(excerpt)
+            if (not check_excerpts or offset >= 0) and (
+                not check_coordinates or _coordinates_ok(evidence, single)
+            ):
+                accepted.append((index, evidence))
+                if offset >= 0:
+                    located[index] = (single, offset)
+                continue
+        if candidates is None:  # one chunk has this id: single
+            candidates = [single] if single is not None else []
         problems = _check_evidence(index, evidence, candidates, policy)
         if problems:
             findings.extend(problems)
@@ -246,7 +259,7 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
     conclusion = case.answer.conclusion
     ungrounded = 0
     if policy.check_numbers and conclusion:
-        number_findings = check_numbers(case, conclusion, accepted, policy)
+        number_findings = check_numbers(case, conclusion, accepted, policy, located)
         ungrounded = sum(1 for f in number_findings if f.severity == "error")
         findings.extend(number_findings)
 

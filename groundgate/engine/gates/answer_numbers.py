@@ -14,7 +14,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from groundgate.engine.declarations import about_the_answer, in_working, question_scale
-from groundgate.engine.derivations import explain
+from groundgate.engine.derivations import explain, operand_amounts
 from groundgate.engine.findings import Derivation, Finding, NearMatch, NumberFinding, ValueRef
 from groundgate.engine.number_grounding import EvidenceIndex, Hint, Located
 from groundgate.engine.numbers import (
@@ -28,7 +28,7 @@ from groundgate.engine.numbers import (
 from groundgate.engine.quantities import EQUIVALENCE_RULES, NO_CONTEXT, Quantity, compare, typed
 
 if TYPE_CHECKING:  # the gate's models; answer.py imports this module
-    from groundgate.engine.gates.answer import AnswerCase, AnswerGatePolicy, Evidence
+    from groundgate.engine.gates.answer import AnswerCase, AnswerGatePolicy, Evidence, RawChunk
 
 # Finding codes of this rule. Each is emitted in exactly one place below.
 UNGROUNDED_NUMBER = "UNGROUNDED_NUMBER"
@@ -45,7 +45,10 @@ def check_numbers(
     conclusion: str,
     accepted: list[tuple[int, Evidence]],
     policy: AnswerGatePolicy,
+    located: dict[int, tuple[RawChunk, int]] | None = None,
 ) -> list[Finding]:
+    """The number findings of the conclusion. `located`: where the evidence checks found
+    accepted excerpts in their chunks (evidence index -> chunk, offset), when they did."""
     values = extract_numbers(conclusion)
     if not values:
         return []
@@ -56,7 +59,7 @@ def check_numbers(
     # offers, instead of searching every excerpt for every value (values x characters). Both
     # ways give the same answer (a property test holds units_offering equal to the full scan).
     offered_all: dict[str, set[str]] | None = None
-    if len(values) * sum(len(e) for e in excerpts) > _FULL_SCAN_AT:
+    if len(values) * sum(map(len, excerpts)) > _FULL_SCAN_AT:
         offered_all = {}
         for excerpt in excerpts:
             offered_quantities(excerpt, offered_all)
@@ -79,7 +82,7 @@ def check_numbers(
         if is_grounded(value, units, unit_must_match=policy.unit_must_match):
             continue
         if slow is None:
-            slow = _SlowPath(case, conclusion, accepted, policy)
+            slow = _SlowPath(case, conclusion, accepted, policy, located)
         findings.append(slow.check(value))
     return findings
 
@@ -97,6 +100,7 @@ class _SlowPath:
         conclusion: str,
         accepted: list[tuple[int, Evidence]],
         policy: AnswerGatePolicy,
+        located: dict[int, tuple[RawChunk, int]] | None,
     ) -> None:
         self.conclusion = conclusion
         self.policy = policy
@@ -106,6 +110,7 @@ class _SlowPath:
         self.index = EvidenceIndex(
             chunks=case.raw_chunks or [],
             accepted=accepted,
+            located=located,
             scale_scope=policy.declared_scale_scope,
             question_exponent=scale[0] if scale else None,
             rounding_min_significant=policy.rounding_min_significant,
@@ -116,6 +121,7 @@ class _SlowPath:
         # be calculated from them ("0.3972 * 100 = 39.72%").
         self.chain: list[Located] = []
         self.hinted = 0
+        self._operands: list[tuple[Located, list[float]]] | None = None
 
     def _remember(self, value: NumericValue, q: Quantity, source: Located | None) -> None:
         context = source.context if source is not None else NO_CONTEXT
@@ -175,9 +181,11 @@ class _SlowPath:
                 **where,
             )
         hint = self.index.near_miss(q, self.allowed)
+        if self._operands is None:  # the excerpt values' amounts, once per case
+            self._operands = [(v, operand_amounts(v)) for v in self.index.excerpt_values]
         found = explain(
             q,
-            self.index.excerpt_values + self.chain[-_CHAIN:],
+            self._operands + [(c, operand_amounts(c)) for c in self.chain[-_CHAIN:]],
             max_operands=policy.derivation_max_operands,
             question_exponent=self.index.question_exponent,
             min_significant=policy.rounding_min_significant,

@@ -1,0 +1,109 @@
+"""The speed shortcuts of the number rule give exactly what the plain rule gives.
+
+Each shortcut is a necessary condition tested first (a lookahead in the grammar, a resumed scan,
+a bound on a derivation); these tests run the rule with and without it on the same input.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from groundgate.engine import derivations, numbers
+from groundgate.engine.derivations import explain, operand_amounts
+from groundgate.engine.number_grounding import Located
+from groundgate.engine.numbers import extract_numbers, offered_quantities, units_offering
+from groundgate.engine.quantities import NO_CONTEXT, typed
+from tests.engine.test_properties import NUMBERY, TEXT
+
+# The grammar as it was before the two lookaheads: removing them leaves the same alternation.
+UNGUARDED = re.compile(
+    numbers._MASTER.pattern.replace(numbers._SPECIAL_AHEAD, "").replace(numbers._SUFFIX_AHEAD, ""),
+    re.VERBOSE,
+)
+SAMPLES = [
+    "(301) 352-1200 or 301.352.1200, file 000-15175, 2024-03-05, 3/5/2024, 9:30 am, 12:00 pm",
+    "Revenue 4,625 (in millions), 1.5 million, 3 bn, 20万元, 5 %, 10–20%, 3-5 million, 10-K",
+    "2014年5月1日 5月10日 5 March 2024, March 5, 2024, 4.5/5, 8 out of 10, 3rd, 12.50‰",
+]
+
+
+def _matches(pattern: re.Pattern[str], text: str) -> list:
+    found = []
+    for i in range(len(text)):
+        m = pattern.match(text, i)
+        found.append(None if m is None else (m.span(), m.lastgroup, m.groupdict()))
+    return found
+
+
+@pytest.mark.parametrize("text", SAMPLES)
+def test_the_guarded_grammar_matches_what_the_unguarded_one_matches(text):
+    assert _matches(numbers._MASTER, text) == _matches(UNGUARDED, text)
+
+
+@given(st.one_of(NUMBERY, TEXT))
+@settings(max_examples=500)
+def test_the_guards_change_no_match_on_any_text(text):
+    assert _matches(numbers._MASTER, text) == _matches(UNGUARDED, text)
+
+
+def test_the_lookup_resumes_or_falls_back_and_agrees_with_the_full_scan():
+    # Numbers close together (each occurrence is near a digit), short and long enough to take
+    # both the resumed scan and, past _RESUME_LIMIT, the one full scan.
+    for rows in (3, 40):
+        text = " ".join(f"{n},{n % 1000:03d} 5-{n % 7} {n % 12 + 1} pm 1.{n}%" for n in range(rows))
+        full = offered_quantities(text)
+        for value in extract_numbers(text):
+            assert units_offering(text, value.quantity) == full.get(value.quantity)
+            assert units_offering(text, value.quantity, scanned={}) == full.get(value.quantity)
+
+
+def _explain_both_ways(target_text: str, operand_text: str):
+    target = typed(extract_numbers(target_text)[0])
+    operands = [
+        (located, operand_amounts(located))
+        for located in (
+            Located(typed(v), NO_CONTEXT, "c", None, 0, (v.start, v.end))
+            for v in extract_numbers(operand_text)
+        )
+    ]
+    found = explain(target, operands, max_operands=200, question_exponent=None)
+    original = derivations._may_solve
+    derivations._may_solve = lambda *args: True  # search every operation
+    try:
+        plain = explain(target, operands, max_operands=200, question_exponent=None)
+    finally:
+        derivations._may_solve = original
+    return found, plain
+
+
+AMOUNT = st.one_of(
+    st.integers(1, 10**7).map(lambda n: f"{n:,}"),
+    st.tuples(st.integers(0, 999), st.integers(0, 99)).map(lambda t: f"{t[0]}.{t[1]:02d}"),
+    st.tuples(st.integers(0, 300), st.integers(0, 9)).map(lambda t: f"{t[0]}.{t[1]}%"),
+)
+
+
+@given(AMOUNT, st.lists(AMOUNT, min_size=1, max_size=8))
+@settings(max_examples=500)
+def test_skipping_impossible_derivations_finds_what_the_full_search_finds(target, operands):
+    found, plain = _explain_both_ways(target, " and ".join(operands))
+    assert found == plain
+
+
+@pytest.mark.parametrize(
+    ("target", "operands"),
+    [
+        ("12.3%", "1,577 and 1,404"),  # percentage change
+        ("3,000", "1,000 and 2,000"),  # sum
+        ("50%", "1 and 2"),  # percentage
+        ("1,500", "3,000 and 2"),  # ratio
+        ("0.75", "3 and 4"),  # ratio
+    ],
+)
+def test_the_bounds_keep_the_derivations_of_the_examples(target, operands):
+    found, plain = _explain_both_ways(target, operands)
+    assert found is not None and found == plain
