@@ -29,7 +29,7 @@ from groundgate.engine.runner import BadInput, parse_case_payload
 from groundgate.models import Case, Dataset, GatePolicyRecord
 from groundgate.models.rows import rows_insert_keyed
 from groundgate.services.gating import gate_runs_record, gaterun_build, policy_record_for
-from groundgate.services.untrusted import NUL_MESSAGE, nul_path
+from groundgate.services.untrusted import NONFINITE_MESSAGE, NUL_MESSAGE, nonfinite_path, nul_path
 
 
 @dataclass
@@ -128,7 +128,12 @@ def case_import_sources(
         if (where := _nul_path(source.text, payload)) is not None:
             report.errors.append(source.error(f"{where}: {NUL_MESSAGE}", (where,)))
             continue
-        digest = sha256_of(payload)
+        try:
+            digest = sha256_of(payload)
+        except ValueError:  # canonical JSON refuses a non-finite number: say where it is
+            where = nonfinite_path(payload) or "case"
+            report.errors.append(source.error(f"{where}: {NONFINITE_MESSAGE}", (where,)))
+            continue
         pending = _Pending(source, spec.external_id(parsed), payload, digest, parsed)
         earlier = batch.get(pending.external_id)
         if earlier is not None:

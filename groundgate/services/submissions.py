@@ -16,7 +16,7 @@ from groundgate.engine.registry import get_gate
 from groundgate.models import Case, Dataset
 from groundgate.selectors.cases import case_current_run
 from groundgate.services.gating import case_create_gated
-from groundgate.services.untrusted import NUL_MESSAGE, nul_path
+from groundgate.services.untrusted import NONFINITE_MESSAGE, NUL_MESSAGE, nonfinite_path, nul_path
 
 
 class BadPayload(ValueError):
@@ -50,7 +50,10 @@ def case_submit(*, dataset: Dataset, kind: str, body: bytes) -> Submission:
     parsed = spec.input_model.model_validate_json(body)
     if (where := nul_path(payload)) is not None:
         raise BadPayload(where, NUL_MESSAGE)
-    digest = sha256_of(payload)
+    try:
+        digest = sha256_of(payload)
+    except ValueError:  # canonical JSON refuses a non-finite number (1e400): say where it is
+        raise BadPayload(nonfinite_path(payload) or "case", NONFINITE_MESSAGE) from None
     external_id = spec.external_id(parsed)
 
     # No existence check first: the INSERT of the case is one (the unique constraint on the

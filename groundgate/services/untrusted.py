@@ -3,6 +3,8 @@ text or jsonb, so a payload containing it is refused (naming where) rather than 
 
 from __future__ import annotations
 
+import math
+
 from groundgate.engine.errors import field_path
 
 
@@ -26,6 +28,31 @@ def nul_path(value, loc: tuple = ()) -> str | None:
 
 
 NUL_MESSAGE = "contains a NUL character (\\u0000), which cannot be stored"
+
+
+def nonfinite_path(value, loc: tuple = ()) -> str | None:
+    """The field path of the first number that is not finite, or None. JSON has no Infinity,
+    but a literal past the float range (1e400) parses as one; the input checks refuse it where
+    the gate reads it, and a key the gate ignores is only met when the payload is hashed and
+    stored (canonical JSON refuses it), so it is named here instead of failing there."""
+    if isinstance(value, float):
+        return field_path(loc) if not math.isfinite(value) else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = nonfinite_path(item, (*loc, key))
+            if found:
+                return found
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found = nonfinite_path(item, (*loc, index))
+            if found:
+                return found
+    return None
+
+
+NONFINITE_MESSAGE = (
+    "is a number past the range of a double (it reads as Infinity), which cannot be stored"
+)
 
 
 # Database ids are signed 64-bit integers: a larger number in a URL or a query parameter is not

@@ -237,3 +237,14 @@ def test_the_token_user_is_the_stored_user(rag_system):
     )
     assert (user.date_joined, user.email) == (stored.date_joined, stored.email)
     assert (token.key, token.user_id) == (key, stored.pk)
+
+
+def test_a_number_past_the_double_range_is_bad_input_naming_the_field(rag_system):
+    # Anywhere in the case, even in a key the gate ignores: a 400 naming it, never a 500.
+    body = json.dumps(PASSING["answer"] | {"case_id": "huge"})[:-1] + ', "extra": [1e400]}'
+    response = rag_system.post(
+        "/api/v1/gate/answer?dataset=team", data=body, content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "extra[0]"
+    assert not Case.objects.filter(external_id="huge").exists()

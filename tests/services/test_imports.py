@@ -127,3 +127,14 @@ def test_a_nul_character_is_refused_naming_where_and_a_written_backslash_u_is_no
     assert all("NUL" in e.message for e in report.errors)
     stored = Case.objects.get(dataset=dataset, external_id="c")
     assert stored.payload["answer"]["conclusion"] == "Every 90 days, see \\u0000."
+
+
+def test_a_number_past_the_double_range_in_an_ignored_key_is_a_bad_line_naming_it():
+    # 1e400 parses as Infinity, which canonical JSON (the stored payload's hash) refuses: the
+    # line is reported with the key, the other lines are imported, nothing is half written.
+    dataset, _ = dataset_get_or_create(slug="inf")
+    huge = line("a")[:-1] + ', "extra": {"score": [1, 1e400]}}'
+    report = case_import_lines(dataset=dataset, lines=[huge, line("b")])
+    assert [(e.line, e.fields) for e in report.errors] == [(1, ("extra.score[1]",))]
+    assert "Infinity" in report.errors[0].message
+    assert list(Case.objects.filter(dataset=dataset).values_list("external_id", flat=True)) == ["b"]
