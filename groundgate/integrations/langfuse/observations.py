@@ -29,20 +29,13 @@ from groundgate.integrations.langchain_shapes import (
     retrieval_attributes,
     text_of,
 )
-from groundgate.integrations.openinference.spans import Span, SpanProblem
+from groundgate.integrations.openinference.spans import Span, SpanProblem, export_items
 
 KINDS = {"GENERATION": "LLM", "RETRIEVER": "RETRIEVER", "CHAIN": "CHAIN", "TOOL": "TOOL"}
 
 
 def langfuse_spans(raw, where, line, problems: list[SpanProblem]) -> Iterator[Span]:
-    if isinstance(raw, dict) and isinstance(raw.get("data"), list):
-        items, prefix = raw["data"], "data"
-    elif isinstance(raw, list):
-        items, prefix = raw, "observations"
-    else:
-        items, prefix = [raw], ""
-    for index, item in enumerate(items):
-        here = f"{prefix}[{index}]" if prefix and line is None else where
+    for item, here in export_items(raw, where, line, page_key="data", list_name="observations"):
         if isinstance(item, dict) and isinstance(item.get("observations"), list):
             yield from _trace(item, here, line, problems)
             continue

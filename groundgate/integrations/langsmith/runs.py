@@ -28,20 +28,13 @@ from groundgate.integrations.langchain_shapes import (
     retrieval_attributes,
     text_of,
 )
-from groundgate.integrations.openinference.spans import Span, SpanProblem
+from groundgate.integrations.openinference.spans import Span, SpanProblem, export_items
 
 KINDS = {"llm": "LLM", "retriever": "RETRIEVER", "chain": "CHAIN", "tool": "TOOL"}
 
 
 def langsmith_spans(raw, where, line, problems: list[SpanProblem]) -> Iterator[Span]:
-    if isinstance(raw, dict) and isinstance(raw.get("runs"), list):
-        items, prefix = raw["runs"], "runs"
-    elif isinstance(raw, list):
-        items, prefix = raw, "runs"
-    else:
-        items, prefix = [raw], ""
-    for index, item in enumerate(items):
-        here = f"{prefix}[{index}]" if prefix and line is None else where
+    for item, here in export_items(raw, where, line, page_key="runs", list_name="runs"):
         span = _run_span(item, here, line, problems)
         if span is not None:
             yield span

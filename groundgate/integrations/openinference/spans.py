@@ -152,6 +152,20 @@ def why_not_json(text: str) -> str:
 # --- Phoenix / OpenInference span JSON ---------------------------------------------------------
 
 
+def export_items(raw, where, line, *, page_key: str, list_name: str) -> Iterator[tuple[Any, str]]:
+    """The items of a tool's export, each with the place an error names: a page of them
+    (`{page_key: [...]}`), a bare list, or one object. In a file that is one JSON document the
+    place is the item's index (`data[3]`); in JSON Lines it is the line's own place `where`."""
+    if isinstance(raw, dict) and isinstance(raw.get(page_key), list):
+        items, prefix = raw[page_key], page_key
+    elif isinstance(raw, list):
+        items, prefix = raw, list_name
+    else:
+        items, prefix = [raw], ""
+    for index, item in enumerate(items):
+        yield item, (f"{prefix}[{index}]" if prefix and line is None else where)
+
+
 def _phoenix_spans(raw, where, line, problems) -> Iterator[Span]:
     if isinstance(raw, dict) and "resourceSpans" in raw:
         problems.append(
@@ -160,14 +174,7 @@ def _phoenix_spans(raw, where, line, problems) -> Iterator[Span]:
             )
         )
         return
-    if isinstance(raw, dict) and isinstance(raw.get("data"), list):
-        items, prefix = raw["data"], "data"
-    elif isinstance(raw, list):
-        items, prefix = raw, "spans"
-    else:
-        items, prefix = [raw], ""
-    for index, item in enumerate(items):
-        here = f"{prefix}[{index}]" if prefix and line is None else where
+    for item, here in export_items(raw, where, line, page_key="data", list_name="spans"):
         span = _phoenix_span(item, here, line, problems)
         if span is not None:
             yield span
