@@ -19,17 +19,7 @@ def pdf_with_content(stream: bytes, *, filter_name: str | None = "FlateDecode") 
         f"<< /Length {len(stream)}{filter_entry} >>\nstream\n".encode() + stream + b"\nendstream",
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
-    out = bytearray(b"%PDF-1.7\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-    out += b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
-    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\n".encode()
-    out += f"startxref\n{xref}\n%%EOF\n".encode()
-    return bytes(out)
+    return pdf_file(objects)
 
 
 def text_pdf(text: str = "Hello hostile world") -> bytes:
@@ -118,17 +108,7 @@ def pages_pdf(streams: list[bytes]) -> bytes:
             + stream
             + b"\nendstream"
         )
-    out = bytearray(b"%PDF-1.7\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-    out += b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
-    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\n".encode()
-    out += f"startxref\n{xref}\n%%EOF\n".encode()
-    return bytes(out)
+    return pdf_file(objects)
 
 
 def text_stream(text: str) -> bytes:
@@ -141,3 +121,18 @@ def spaces_stream(inflated_mb: int, text: str = "page") -> bytes:
     parts = [packer.compress(f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET\n".encode())]
     parts += [packer.compress(b" " * MB) for _ in range(inflated_mb)]
     return b"".join([*parts, packer.flush()])
+
+
+def pdf_file(objects: list[bytes]) -> bytes:
+    """A PDF file of `objects` (object 1 the catalog), numbered in order, with its xref table."""
+    out = bytearray(b"%PDF-1.7\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\n".encode()
+    out += f"startxref\n{xref}\n%%EOF\n".encode()
+    return bytes(out)
