@@ -322,7 +322,8 @@ class RowPlan:
     def _execute_as_one(self) -> None:
         quote = connection.ops.quote_name
         pending = self._pending()
-        parts, params, returned = [], [], []
+        parts, returned = [], []
+        params = _NamedParams()
         for index, (objs, ignore, key) in enumerate(self._inserts):
             model = type(objs[0])
             head, fields = _insert_head(model, connection.vendor)
@@ -336,8 +337,7 @@ class RowPlan:
                         pk = quote(type(self._inserts[refs[position]][0][0])._meta.pk.column)
                         cells.append(f"(SELECT {pk} FROM w{refs[position]})")
                     else:
-                        cells.append("%s")
-                        params.append(value)
+                        cells.append(params.placeholder(value))
                 rows.append("(" + ", ".join(cells) + ")")
             sql = f"{head} VALUES {', '.join(rows)}"
             if ignore:
@@ -347,12 +347,11 @@ class RowPlan:
                 returned.append((index, objs[0]))
             parts.append(f"w{index} AS ({sql})")
         for number, (sql, statement_params) in enumerate(self._statements):
-            parts.append(f"s{number} AS ({sql})")
-            params.extend(statement_params)
+            parts.append(f"s{number} AS ({params.named(sql, statement_params)})")
         pk_of = {index: quote(obj._meta.pk.column) for index, obj in returned}
         select = ", ".join(f"(SELECT {pk_of[index]} FROM w{index})" for index, _ in returned)
         with connection.cursor() as cursor:
-            cursor.execute(f"WITH {', '.join(parts)} SELECT {select or '1'}", params)
+            cursor.execute(f"WITH {', '.join(parts)} SELECT {select or '1'}", params.values)
             new_keys = cursor.fetchone() if returned else ()
         for (_, obj), new_key in zip(returned, new_keys, strict=True):
             obj.pk = new_key
@@ -360,6 +359,47 @@ class RowPlan:
             for obj in objs:
                 _point_at_saved(obj)
                 _saved(obj)
+
+
+class _NamedParams:
+    """The parameters of one statement as %(pN)s, each distinct plain value sent once.
+
+    A new case repeats its dataset id, kind, id, question, status and codes across the tables
+    it writes (52 values, ~30 distinct). psycopg caches the parsing of a statement's text only
+    when it has at most 50 parameters (psycopg._queries.MAX_CACHED_STATEMENT_PARAMS); past that
+    it re-splits the whole text on every call, and quotes every repeat again. A str, int, bool
+    or None is shared with an equal earlier one of the same type (True and 1 stay apart); any
+    other value (JSON, a timestamp, an enum member) only with the same object. Only with
+    client-side binding (Django's default), where each value is written into the text as a
+    literal: with server-side binding one parameter may not serve columns of two types."""
+
+    _SHARED = (str, int, bool, type(None))
+
+    def __init__(self) -> None:
+        self.values: dict[str, object] = {}
+        self._names: dict[tuple, str] = {}
+        self._share = not connection.settings_dict["OPTIONS"].get("server_side_binding")
+
+    def placeholder(self, value) -> str:
+        kind = type(value)
+        key = (kind, value) if self._share and kind in self._SHARED else (kind, id(value))
+        name = self._names.get(key)
+        if name is None:
+            name = self._names[key] = f"p{len(self.values)}"
+            self.values[name] = value
+        return f"%({name})s"
+
+    def named(self, sql: str, params: Sequence) -> str:
+        """`sql` written with %s placeholders (and no literal %), with them named."""
+        if "%%" in sql or "%(" in sql:
+            raise ValueError("a planned statement takes %s placeholders and no literal %")
+        pieces = sql.split("%s")
+        if len(pieces) != len(params) + 1:
+            raise ValueError("a planned statement's placeholders and parameters differ in number")
+        out = [pieces[0]]
+        for value, piece in zip(params, pieces[1:], strict=True):
+            out += [self.placeholder(value), piece]
+        return "".join(out)
 
 
 def _point_at_saved(obj: models.Model) -> None:
