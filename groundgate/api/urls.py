@@ -49,6 +49,6 @@ urlpatterns = [
 ]
 for kind, (gate_view, batch_view) in GATE_VIEWS.items():
     urlpatterns += [
-        path(f"v1/gate/{kind}", gate_view.as_view(), name=f"gate-{kind}"),
+        path(f"v1/gate/{kind}", gate_view, name=f"gate-{kind}"),
         path(f"v1/gate/{kind}/batch", batch_view.as_view(), name=f"gate-{kind}-batch"),
     ]
