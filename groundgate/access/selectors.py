@@ -127,8 +127,11 @@ def token_call(*, key: str, slug: str, user_fields: tuple[str, ...]) -> TokenCal
         cursor.execute(
             f"SELECT {columns(user_model, 'u', user_fields)}, m.role, {columns(Dataset, 'd')} "
             f"FROM {Token._meta.db_table} t JOIN {user_model._meta.db_table} u ON u.id = t.user_id "
-            f"LEFT JOIN ({membership} m JOIN {dataset} d ON d.id = m.dataset_id AND d.slug = %s) "
-            "ON m.user_id = u.id WHERE t.key = %s",
+            # Each by its unique key: the dataset by slug (found even for a non-member, whose
+            # role is then NULL and the dataset is dropped), the membership by user and dataset.
+            f"LEFT JOIN {dataset} d ON d.slug = %s "
+            f"LEFT JOIN {membership} m ON m.user_id = u.id AND m.dataset_id = d.id "
+            "WHERE t.key = %s",
             [slug, key],
         )
         row = cursor.fetchone()
