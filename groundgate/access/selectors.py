@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.db.models import QuerySet
@@ -105,7 +106,7 @@ class TokenCall:
     """The holder of an API token and their membership in one dataset, read together (see
     token_call). `user` is as stored: refusing an inactive one is authentication's part."""
 
-    user: object
+    user: AbstractBaseUser
     _found: tuple[Dataset, str] | None
 
     def access(self, action: Action) -> DatasetAccess:
