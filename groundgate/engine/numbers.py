@@ -369,6 +369,19 @@ def leading_digits(quantity: str) -> str:
     return m.group() if m is not None else ""
 
 
+_LEADING_FIGURE = re.compile(r"[0-9０-９][0-9０-９,.．]*")
+
+
+def leading_figure(quantity: str) -> str:
+    """The first digit of a quantity and the digits, commas and points after it ("-1,050.5%"
+    -> "1,050.5"). The grammar drops only whitespace from a quantity, and none can stand inside
+    this part, so a text that offers the quantity has this verbatim, from the value's first
+    digit on: a longer needle than leading_digits for units_offering (a short one such as "1"
+    is in nearly every excerpt, and each false hit costs a match of the grammar)."""
+    m = _LEADING_FIGURE.search(quantity)
+    return m.group() if m is not None else ""
+
+
 def units_offering(
     text: str,
     quantity: str,
@@ -383,7 +396,9 @@ def units_offering(
     _REACH characters after one of that value's digits. So when a digit sits that close before
     an occurrence, this falls back to the full scan; otherwise matching the grammar right there
     gives exactly the scanner's answer (a property test holds the two equal). `scanned` keeps
-    full scans for the next value of the same case (dense tables fall back often).
+    full scans for the next value of the same case (dense tables fall back often). `needle`,
+    when given, is the quantity's leading_digits or its (longer, more selective) leading_figure:
+    both start at the value's first digit.
     """
     if needle is None:
         needle = leading_digits(quantity)

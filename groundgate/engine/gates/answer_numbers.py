@@ -21,7 +21,7 @@ from groundgate.engine.numbers import (
     NumericValue,
     extract_numbers,
     is_grounded,
-    leading_digits,
+    leading_figure,
     offered_quantities,
     units_offering,
 )
@@ -67,7 +67,7 @@ def check_numbers(
     for value in values:
         # Fast path: the value verbatim, as a whole value, in an excerpt (most values are).
         units: set[str] | None = None
-        needle = leading_digits(value.quantity)
+        needle = leading_figure(value.quantity)
         if offered_all is not None:
             units = offered_all.get(value.quantity)
         else:
