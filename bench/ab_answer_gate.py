@@ -7,8 +7,9 @@ is only readable as a ratio of runs made side by side; and every time is CPU tim
 (time.process_time, getrusage for the CLI), which other jobs on the machine disturb far less than
 wall time. Each round runs, in a fresh process per
 checkout (PYTHONPATH set to it), bench_answer_gate's in-process figure on the same corpus file
-(bench/corpus.py), the CPU per accepted and per rejected case, and json.loads of that file (the yardstick docs/benchmarks.md normalises
-by: json.loads took 0.504 s for the 10,000-case file on the documented machine). With --cli it
+(bench/corpus.py), the CPU per accepted and per rejected case, and json.loads of that file
+(the yardstick docs/benchmarks.md normalises by: json.loads took 0.504 s for the 10,000-case
+file on the documented machine). With --cli it
 also times `groundgate gate answer --jsonl FILE --workers 1` for each checkout.
 """
 
