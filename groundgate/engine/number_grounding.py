@@ -128,7 +128,6 @@ class EvidenceIndex:
         self._digit_keys: list[str] = []
         self._digit_positions: list[int] = []
         self._other_values: list[Located] | None = None
-        self._all_text: str | None = None
         # evidence index -> (its chunk, the excerpt's offset in it), or None: not found.
         self._cited: dict[int, tuple[ChunkLike, int] | None] = dict(located or {})
         self._by_page: dict[int | None, list[ChunkLike]] | None = None
@@ -328,15 +327,9 @@ class EvidenceIndex:
 
     def other_values(self, needle: str) -> list[Located]:
         """Values of the cited chunks outside their excerpts, and of the chunks nobody cited -
-        only in the chunks whose text contains `needle` (a run of the value's digits, never a
-        line break), so that a case with long chunks costs a str.find per chunk, not a scan."""
+        only in the chunks whose text contains `needle` (a run of the value's digits), so that
+        a case with long chunks costs a str.find per chunk, not a scan."""
         found: list[Located] = []
-        if self._all_text is None:  # every chunk's text, once per case (see below)
-            self._all_text = "\n".join(chunk.text for chunk in self._chunks)
-        # The needle is digits, which never span the line break between two chunks: a needle in
-        # no chunk (most ungrounded values) costs one search of this text, not one per chunk.
-        if needle not in self._all_text:
-            return found
         for position, chunk in enumerate(self._chunks):
             if needle not in chunk.text:
                 continue
