@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Literal, NamedTuple
 
-from groundgate.engine.units import unit_after
+from groundgate.engine.units import _UNIT_FIRST, unit_after
 
 Kind = Literal["number", "percent", "date", "time", "range", "identifier", "ordinal", "score"]
 
@@ -179,20 +179,22 @@ def _raw(text: str, m: re.Match[str]) -> _Raw | None:
     digits are not a value at all (the "10" of "10-K")."""
     first = m.start()  # the first digit
     group = m.lastgroup
-    if group == "iso" or group == "cdate" or group == "usdate":
-        # An ISO date also offers its year: "2014" is grounded by "2014-05-01".
-        offers = (m.group()[:4],) if group == "iso" else ()
-        return (first, m.end(), "date", m.group(), "", offers)
-    if group == "time":
-        quantity = m.group()
-        if " " in quantity or "\u00a0" in quantity:
-            quantity = _WS.sub("", quantity)
-        return (first, m.end(), "time", quantity, "", ())
-    if group == "phone":
-        start = first - 1 if first and text[first - 1] == "(" else first
-        return (start, m.end(), "identifier", text[start : m.end()], "", ())
-    if group == "ident":
-        return (first, m.end(), "identifier", m.group(), "", ())
+    # Most matches are numbers ("lo", or "hi" for a range): one test skips the other branches.
+    if group != "lo" and group != "hi":
+        if group == "iso" or group == "cdate" or group == "usdate":
+            # An ISO date also offers its year: "2014" is grounded by "2014-05-01".
+            offers = (m.group()[:4],) if group == "iso" else ()
+            return (first, m.end(), "date", m.group(), "", offers)
+        if group == "time":
+            quantity = m.group()
+            if " " in quantity or "\u00a0" in quantity:
+                quantity = _WS.sub("", quantity)
+            return (first, m.end(), "time", quantity, "", ())
+        if group == "phone":
+            start = first - 1 if first and text[first - 1] == "(" else first
+            return (start, m.end(), "identifier", text[start : m.end()], "", ())
+        if group == "ident":
+            return (first, m.end(), "identifier", m.group(), "", ())
     end = m.end()
     size = len(text)
     lo_end = m.end("lo")
@@ -213,7 +215,11 @@ def _raw(text: str, m: re.Match[str]) -> _Raw | None:
         dated = _month_before(text, first, end)
         if dated is not None:
             return dated
-    unit, end = unit_after(text, end) if end < size else ("", end)
+    # (unit_after's own first test, written out: most values are followed by a space,
+    # punctuation or the end of the text.)
+    unit = ""
+    if end < size and text[end] in _UNIT_FIRST:
+        unit, end = unit_after(text, end)
     qstart = start = first  # quantity start (sign included); surface start (currency too)
     if first:
         prev = text[first - 1]
