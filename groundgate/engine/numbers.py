@@ -146,7 +146,12 @@ def _scan(text: str) -> list[_Raw]:
     """The scanner behind every public function here: one grammar, one pass, left to right.
     A value whose words reach past the grammar's match ("5 March 2024") hides what it covers."""
     found = _scan_from(text, 0, len(text))
-    if "noon" in text or "midnight" in text or "正午" in text or "午夜" in text:
+    # (str.isascii() is a flag of the string, no scan: an ASCII text has no "正午" to look for.)
+    if (
+        "noon" in text
+        or "midnight" in text
+        or (not text.isascii() and ("正午" in text or "午夜" in text))
+    ):
         words: list[_Raw] = [
             (w.start(), w.end(), "time", w.group(), "", ()) for w in _WORD_TIMES.finditer(text)
         ]
