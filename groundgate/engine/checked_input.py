@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copy
 import threading
+from dataclasses import dataclass
 from functools import lru_cache
 
 from pydantic import BaseModel
@@ -182,3 +183,72 @@ def _numbers(schema: dict, size: int, *, first_is_page: bool) -> None:
             else:
                 choice["ge"] = -MAX_COORDINATE
                 choice["le"] = MAX_COORDINATE
+
+
+# ---- a cheap look for unknown keys -------------------------------------------------------------
+# A case with keys its model ignores (a retriever's `score`, `doc_name`, ...) is refused by the
+# checked validator only after a whole validation (pydantic-core reports every error): such
+# cases, common in RAG exports, would pay for two validations. known_keys_only looks at the keys
+# first, a set comparison per object, and sends them the usual way at once.
+
+
+@dataclass(frozen=True)
+class _Shape:
+    fields: frozenset[str]
+    # (field name, the shape of the model(s) in it, whether it holds a list of them)
+    children: tuple[tuple[str, _Shape, bool], ...]
+
+
+@lru_cache(maxsize=32)
+def _shape_of(model: type[BaseModel]) -> _Shape | None:
+    return _model_shape(model.__pydantic_core_schema__)
+
+
+def _model_shape(schema: dict) -> _Shape | None:
+    """The shape of the model a schema holds (through defaults, nullables and lists), or None."""
+    kind = schema.get("type")
+    if kind in ("default", "nullable", "function-after", "model"):
+        return _model_shape(schema["schema"])
+    if kind != "model-fields":
+        return None
+    children = []
+    for name, field in schema["fields"].items():
+        inner, many = field["schema"], False
+        while inner.get("type") in ("default", "nullable", "list"):
+            if inner["type"] == "list":
+                many, inner = True, inner.get("items_schema", {})
+            else:
+                inner = inner["schema"]
+        child = _model_shape(inner) if inner.get("type") == "model" else None
+        if child is not None:
+            children.append((name, child, many))
+    return _Shape(frozenset(schema["fields"]), tuple(children))
+
+
+def known_keys_only(model: type[BaseModel], payload) -> bool:
+    """False when some object of `payload` where the model reads one has a key the model does
+    not know (or the payload is too odd to tell: the checked validator would refuse it too)."""
+    shape = _shape_of(model)
+    try:
+        return shape is not None and _known(payload, shape)
+    except (TypeError, AttributeError):
+        return False
+
+
+def _known(value, shape: _Shape) -> bool:
+    if not shape.fields.issuperset(value):
+        return False
+    for name, child, many in shape.children:
+        item = value.get(name)
+        if item is None:
+            continue
+        if not many:
+            if not _known(item, child):
+                return False
+        elif not child.children:
+            # A list of objects without models inside (chunks, evidences): one C-level pass.
+            if not all(map(child.fields.issuperset, item)):
+                return False
+        elif not all(_known(each, child) for each in item):
+            return False
+    return True

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ValidationError
 
 from groundgate.engine.canonical import canonical_bytes
-from groundgate.engine.checked_input import checked_validator
+from groundgate.engine.checked_input import checked_validator, known_keys_only
 from groundgate.engine.errors import describe, one_line
 from groundgate.engine.limits import (
     DEFAULT_LIMITS,
@@ -87,7 +87,7 @@ def parse_case_payload(
         # The model with the limits built in first: one pass of pydantic-core checks and
         # builds the case; it refuses whatever it is not sure of (keys the model ignores).
         checked = checked_validator(spec.input_model, limits)
-        if checked is not None:
+        if checked is not None and known_keys_only(spec.input_model, payload):
             try:
                 return checked.validate_python(payload), payload, None
             except ValidationError:

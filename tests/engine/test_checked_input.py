@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
 from groundgate.engine.canonical import canonical_bytes
-from groundgate.engine.checked_input import checked_validator
+from groundgate.engine.checked_input import checked_validator, known_keys_only
 from groundgate.engine.limits import (
     DEFAULT_LIMITS,
     MAX_COORDINATE,
@@ -361,3 +361,26 @@ def test_limits_the_model_cannot_carry_leave_it_to_the_usual_way():
     for limits in (CaseLimits(max_depth=4), CaseLimits(max_items=4)):
         assert checked_validator(ANSWER.input_model, limits) is None
     assert parse_case_payload_exact(ANSWER, json.dumps(case), 1, CaseLimits(max_depth=4))[2]
+
+
+def test_unknown_keys_are_seen_before_the_checked_validator_runs():
+    """A retriever's extras (score, doc_name) send a case the usual way without first paying
+    for a whole refused validation."""
+    good = {
+        "case_id": "q",
+        "raw_chunks": [{"chunk_id": "c", "text": "t"}, {"chunk_id": "d", "text": "u"}],
+        "answer": {"evidences": [{"chunk_id": "c", "excerpt": "t"}]},
+    }
+    assert known_keys_only(ANSWER.input_model, good)
+    for path, key in (((), "meta"), (("raw_chunks", 1), "score"), (("answer",), "x"),
+                      (("answer", "evidences", 0), "confidence")):  # fmt: skip
+        payload = copy.deepcopy(good)
+        target = payload
+        for part in path:
+            target = target[part]
+        target[key] = 1
+        assert not known_keys_only(ANSWER.input_model, payload)
+        case, _, error = parse_case_payload(ANSWER, json.dumps(payload))
+        assert error is None and case == checked(ANSWER, good, DEFAULT_LIMITS)
+    for odd in ({"case_id": "q", "answer": 5}, {"case_id": "q", "answer": {"evidences": [5]}}):
+        assert not known_keys_only(ANSWER.input_model, odd)
