@@ -89,7 +89,7 @@ def breakdown(corpus: Path, empty: Path) -> dict[str, tuple[float, float]]:
 
         def validate(text: bytes, parsed):
             try:
-                if parsed is not None:
+                if parsed is not None and runner.known_keys_only(model, parsed[0]):
                     return checked.validate_python(parsed[0])
             except runner.ValidationError:
                 pass
