@@ -74,7 +74,7 @@ _RULE_KINDS = {"page_index": "int", "bbox": "tuple", "position_int": "list"}
 def checked_validator(model: type[BaseModel], limits: CaseLimits) -> SchemaValidator | None:
     """The model's validator with the limits built in, or None when the model's schema cannot
     carry them (then every case goes the usual way). Cached per model and limits."""
-    schema = copy.deepcopy(model.__pydantic_core_schema__)
+    schema: dict = copy.deepcopy(dict(model.__pydantic_core_schema__))
     classes: list[type[BaseModel]] = []
     try:
         deepest = _check(schema, None, 0, limits, classes)
@@ -201,7 +201,7 @@ class _Shape:
 
 @lru_cache(maxsize=32)
 def _shape_of(model: type[BaseModel]) -> _Shape | None:
-    return _model_shape(model.__pydantic_core_schema__)
+    return _model_shape(dict(model.__pydantic_core_schema__))
 
 
 def _model_shape(schema: dict) -> _Shape | None:
