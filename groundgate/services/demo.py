@@ -16,7 +16,7 @@ from django.conf import settings
 from groundgate.engine.gates.code import attach_symbols
 from groundgate.models import Chunk, ChunkKind, Dataset
 from groundgate.services.code_ingestion import code_repository_ingest
-from groundgate.services.imports import ImportReport, case_import_lines
+from groundgate.services.imports import SHOWN_CASES, ImportReport, case_import_lines
 from groundgate.services.ingestion import IngestResult, document_ingest
 
 FIXTURES = Path(settings.BASE_DIR) / "fixtures" / "demo"
@@ -109,6 +109,7 @@ def _merge(report: ImportReport, more: ImportReport) -> None:
     report.unchanged += more.unchanged
     report.errors += more.errors
     report.by_status.update(more.by_status)
+    report.first_cases += more.first_cases[: max(SHOWN_CASES - len(report.first_cases), 0)]
 
 
 def _code_cases(dataset: Dataset) -> list[dict]:

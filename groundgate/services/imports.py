@@ -31,6 +31,20 @@ from groundgate.models.rows import rows_insert_keyed
 from groundgate.services.gating import gate_runs_record, gaterun_build, policy_record_for
 from groundgate.services.untrusted import NONFINITE_MESSAGE, NUL_MESSAGE, nonfinite_path, nul_path
 
+# How many of an import's new cases its report names (the result page lists them): enough to
+# open the first few and check them, bounded so a report never grows with the file.
+SHOWN_CASES = 50
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedCase:
+    """One stored case of an import, as the result page lists it."""
+
+    pk: int
+    external_id: str
+    question: str
+    status: str
+
 
 @dataclass
 class ImportReport:
@@ -38,6 +52,8 @@ class ImportReport:
     unchanged: int = 0
     errors: list[BadInput] = field(default_factory=list)
     by_status: Counter = field(default_factory=Counter)
+    # The first SHOWN_CASES new cases, in file order (the status is "" when not gated).
+    first_cases: list[ImportedCase] = field(default_factory=list)
 
     @property
     def gated(self) -> int:
@@ -229,15 +245,28 @@ def _write_batch(state: _Import, batch: list[_Pending]) -> None:
             state.first_id = first if state.first_id is None else min(state.first_id, first)
         report.imported += len(inserted)
         if policy_record is None:
+            _show(report, [(c, "") for c in cases if c.pk is not None])
             return
         runs = []
+        shown: list[tuple[Case, str]] = []
+        room = SHOWN_CASES - len(report.first_cases)
         for case, verdict in zip(cases, verdicts, strict=True):
             if case.pk is None:
                 continue
             runs.append(
                 gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=policy_record)
             )
-            report.by_status[spec.status(verdict)] += 1
+            status = spec.status(verdict)
+            report.by_status[status] += 1
+            if len(shown) < room:
+                shown.append((case, status))
+        _show(report, shown)
         # Every case here was created in this transaction with this run as its only one: the
         # queue rows are written from the runs in hand, nothing re-read.
         gate_runs_record(runs=runs, new_cases=True)
+
+
+def _show(report: ImportReport, stored: list[tuple[Case, str]]) -> None:
+    room = SHOWN_CASES - len(report.first_cases)
+    for case, status in stored[: max(room, 0)]:
+        report.first_cases.append(ImportedCase(case.pk, case.external_id, case.question, status))

@@ -1,7 +1,8 @@
 """Importing a tracing tool's export on the import page, in a real browser: Ada (admin) sends a
 Phoenix span file with a broken line and is shown the line while her choices stay, then the
-intact file, sees the result and opens an imported case from the queue. Screenshots of the page
-empty, with the error and with the result (prefix `trace-import-`)."""
+intact file, sees the result with the new cases listed, and opens one from that list and from the
+queue. Screenshots of the page empty, with the error and with the result (prefix
+`trace-import-`)."""
 
 from __future__ import annotations
 
@@ -58,12 +59,21 @@ def test_ada_imports_a_phoenix_export_and_opens_a_case_from_it(page, live_server
     assert set(
         Case.objects.filter(external_id__in=[T1, T2]).values_list("external_id", flat=True)
     ) == {T1, T2}
+    rows = page.locator("#imported-cases tbody tr")
+    cells = [rows.nth(n).locator("td").all_inner_texts() for n in range(rows.count())]
+    assert [(row[0], row[2]) for row in cells] == [(T1, "ok"), (T2, "citation_insufficient")]
+    assert all(row[1] for row in cells)  # each with its question
     shoot(page, "result")
 
-    # The queue lists them by trace id; the second answer's case opens with its finding.
+    # The result links each new case: the second answer's case opens with its finding.
+    case = Case.objects.get(external_id=T2)
+    page.click(f"#imported-cases a:has-text('{T2}')")
+    page.wait_for_url(f"**/d/demo/cases/{case.pk}/**")
+    assert "UNGROUNDED_NUMBER" in page.content()
+
+    # The queue lists them by trace id too.
+    page.go_back()
     page.click("#import-result >> text=See the answer cases in the queue")
     page.wait_for_selector("#queue")
     page.click(f"#queue a:text-is('{T2}')")
-    case = Case.objects.get(external_id=T2)
     page.wait_for_url(f"**/d/demo/cases/{case.pk}/**")
-    assert "UNGROUNDED_NUMBER" in page.content()

@@ -65,6 +65,13 @@ def test_an_admin_imports_a_phoenix_file_and_sees_the_result(admin):
     assert trace_cases() == {T1, T2}
     runs = {r.case.external_id: r for r in GateRun.objects.filter(case__external_id__in=[T1, T2])}
     assert (runs[T1].passed, runs[T2].passed) == (True, False)
+    # The result names both new cases (the trace id is the case id) with their gate status.
+    listed = page.split('id="imported-cases"')[1].split("</table>")[0]
+    assert "The new cases" in listed
+    for trace_id in (T1, T2):
+        run = runs[trace_id]
+        assert f'href="/d/demo/cases/{run.case_id}/"><code>{trace_id}</code></a>' in listed
+        assert f"<code>{run.status}</code>" in listed
     assert Case.objects.get(external_id=T1).payload["trace"]["trace_id"] == T1
     # The queue lists them (the trace id is the case id), and each case page opens.
     queue = admin.get("/d/demo/?kind=answer").content.decode()

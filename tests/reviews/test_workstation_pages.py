@@ -138,6 +138,41 @@ def test_an_import_with_a_bad_line_writes_nothing_and_names_the_line(admin, demo
     assert queue.count == before + 3
 
 
+def test_the_result_lists_the_first_new_cases_with_their_gate_status_and_links(
+    admin, demo_dataset, settings
+):
+    """Batches of 20 over 60 new lines and 2 already stored: the page names the first 50 new
+    cases in file order (never the unchanged ones), each linking to its case page, and says
+    they are the first 50 of 60."""
+    from groundgate.models import GateRun
+    from groundgate.services.imports import SHOWN_CASES
+
+    settings.GROUNDGATE_IMPORT_BATCH_SIZE = 20
+    demo = DEMO_CASES.read_text().splitlines()
+    stored = [json.dumps(json.loads(line) | {"case_id": f"old-{n}"}) for n, line in
+              enumerate(demo[:2])]  # fmt: skip
+    admin.post("/d/demo/import", {"kind": "answer", "file": jsonl("old.jsonl", stored)})
+    fresh = [json.dumps(json.loads(demo[n % len(demo)]) | {"case_id": f"many-{n:02}"})
+             for n in range(60)]  # fmt: skip
+    done = admin.post(
+        "/d/demo/import", {"kind": "answer", "file": jsonl("many.jsonl", [*stored, *fresh])}
+    )
+    assert done.status_code == 200
+    report = done.context["report"]
+    assert (report.imported, report.unchanged) == (60, 2)
+    shown = report.first_cases
+    assert len(shown) == SHOWN_CASES == 50
+    assert [c.external_id for c in shown] == [f"many-{n:02}" for n in range(50)]
+    for case in shown:
+        assert case.status == GateRun.objects.get(case_id=case.pk).status
+    page = done.content.decode()
+    assert "The first 50 of the 60 new cases, in file order" in page
+    first = Case.objects.get(external_id="many-00")
+    assert f'href="/d/demo/cases/{first.pk}/"><code>many-00</code></a>' in page
+    assert "many-50" not in page and "old-0" not in page.split('id="imported-cases"')[1]
+    assert admin.get(f"/d/demo/cases/{first.pk}/").status_code == 200
+
+
 def test_a_bad_line_after_written_batches_still_leaves_nothing(admin, demo_dataset, settings):
     """Batches of two: lines 1-4 are written (cases, runs, queue rows) before line 5 repeats
     line 1's case_id with other content, which the database's copy of line 1 tells apart; the
