@@ -7,8 +7,9 @@ is only readable as a ratio of runs made side by side; and every time is CPU tim
 (time.process_time, getrusage for the CLI), which other jobs on the machine disturb far less than
 wall time. Each round runs, in a fresh process per
 checkout (PYTHONPATH set to it), bench_answer_gate's in-process figure on the same corpus file
-(bench/corpus.py) and json.loads of that file (the yardstick docs/benchmarks.md normalises
-by: json.loads took 0.504 s for the 10,000-case file on the documented machine). With --cli it
+(bench/corpus.py), the CPU per accepted and per rejected case, and json.loads of that file
+(the yardstick docs/benchmarks.md normalises by: json.loads took 0.504 s for the 10,000-case
+file on the documented machine). With --cli it
 also times `groundgate gate answer --jsonl FILE --workers 1` for each checkout.
 """
 
@@ -43,7 +44,14 @@ def best(fn):
     return b
 gate = best(lambda: [gate_answer(c) for c in cases])
 parse = best(lambda: [json.loads(line) for line in lines])
-print(json.dumps({"cases": len(cases), "gate_s": gate, "parse_s": parse}))
+# CPU per accepted and per rejected case: the two paths of the number rule cost very differently.
+accepted = [c for c in cases if gate_answer(c).status == "ok"]
+rejected = [c for c in cases if gate_answer(c).status != "ok"]
+ok_s = best(lambda: [gate_answer(c) for c in accepted])
+bad_s = best(lambda: [gate_answer(c) for c in rejected])
+print(json.dumps({"cases": len(cases), "gate_s": gate, "parse_s": parse,
+                  "accepted_us": ok_s / max(1, len(accepted)) * 1e6,
+                  "rejected_us": bad_s / max(1, len(rejected)) * 1e6}))
 """
 
 
@@ -91,7 +99,8 @@ def main() -> None:
             normalised = rate * r["parse_s"] / documented
             line = (
                 f"round {round_} {name}: {rate:,.0f} cases/s, json.loads {r['parse_s']:.3f} s, "
-                f"normalised {normalised:,.0f} cases/s"
+                f"normalised {normalised:,.0f} cases/s; CPU per accepted case "
+                f"{r['accepted_us']:.1f} µs, per rejected case {r['rejected_us']:.1f} µs"
             )
             if args.cli:
                 seconds = cli(checkout.resolve(), corpus)

@@ -56,7 +56,7 @@ def declarations(text: str, chunk_id: str) -> list[Declaration]:
             word = (m.group(1) or m.group(2)).lower()
             currency = "USD" if "$" in m.group() or "dollar" in m.group().lower() else ""
             found.append(Declaration(_SCALE_WORDS[word], currency, m.group(), chunk_id, m.span()))
-    if "元" in text:
+    if not text.isascii() and "元" in text:  # (isascii() reads a flag: no scan)
         for m in _ZH_SCALE.finditer(text):
             word = m.group(1) or m.group(2)
             found.append(Declaration(_SCALE_WORDS[word], "CNY", m.group(), chunk_id, m.span()))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Literal, NamedTuple
 
-from groundgate.engine.units import unit_after
+from groundgate.engine.units import _UNIT_FIRST, unit_after
 
 Kind = Literal["number", "percent", "date", "time", "range", "identifier", "ordinal", "score"]
 
@@ -146,7 +146,12 @@ def _scan(text: str) -> list[_Raw]:
     """The scanner behind every public function here: one grammar, one pass, left to right.
     A value whose words reach past the grammar's match ("5 March 2024") hides what it covers."""
     found = _scan_from(text, 0, len(text))
-    if "noon" in text or "midnight" in text or "正午" in text or "午夜" in text:
+    # (str.isascii() is a flag of the string, no scan: an ASCII text has no "正午" to look for.)
+    if (
+        "noon" in text
+        or "midnight" in text
+        or (not text.isascii() and ("正午" in text or "午夜" in text))
+    ):
         words: list[_Raw] = [
             (w.start(), w.end(), "time", w.group(), "", ()) for w in _WORD_TIMES.finditer(text)
         ]
@@ -179,20 +184,22 @@ def _raw(text: str, m: re.Match[str]) -> _Raw | None:
     digits are not a value at all (the "10" of "10-K")."""
     first = m.start()  # the first digit
     group = m.lastgroup
-    if group == "iso" or group == "cdate" or group == "usdate":
-        # An ISO date also offers its year: "2014" is grounded by "2014-05-01".
-        offers = (m.group()[:4],) if group == "iso" else ()
-        return (first, m.end(), "date", m.group(), "", offers)
-    if group == "time":
-        quantity = m.group()
-        if " " in quantity or "\u00a0" in quantity:
-            quantity = _WS.sub("", quantity)
-        return (first, m.end(), "time", quantity, "", ())
-    if group == "phone":
-        start = first - 1 if first and text[first - 1] == "(" else first
-        return (start, m.end(), "identifier", text[start : m.end()], "", ())
-    if group == "ident":
-        return (first, m.end(), "identifier", m.group(), "", ())
+    # Most matches are numbers ("lo", or "hi" for a range): one test skips the other branches.
+    if group != "lo" and group != "hi":
+        if group == "iso" or group == "cdate" or group == "usdate":
+            # An ISO date also offers its year: "2014" is grounded by "2014-05-01".
+            offers = (m.group()[:4],) if group == "iso" else ()
+            return (first, m.end(), "date", m.group(), "", offers)
+        if group == "time":
+            quantity = m.group()
+            if " " in quantity or "\u00a0" in quantity:
+                quantity = _WS.sub("", quantity)
+            return (first, m.end(), "time", quantity, "", ())
+        if group == "phone":
+            start = first - 1 if first and text[first - 1] == "(" else first
+            return (start, m.end(), "identifier", text[start : m.end()], "", ())
+        if group == "ident":
+            return (first, m.end(), "identifier", m.group(), "", ())
     end = m.end()
     size = len(text)
     lo_end = m.end("lo")
@@ -213,7 +220,11 @@ def _raw(text: str, m: re.Match[str]) -> _Raw | None:
         dated = _month_before(text, first, end)
         if dated is not None:
             return dated
-    unit, end = unit_after(text, end) if end < size else ("", end)
+    # (unit_after's own first test, written out: most values are followed by a space,
+    # punctuation or the end of the text.)
+    unit = ""
+    if end < size and text[end] in _UNIT_FIRST:
+        unit, end = unit_after(text, end)
     qstart = start = first  # quantity start (sign included); surface start (currency too)
     if first:
         prev = text[first - 1]
@@ -369,6 +380,19 @@ def leading_digits(quantity: str) -> str:
     return m.group() if m is not None else ""
 
 
+_LEADING_FIGURE = re.compile(r"[0-9０-９][0-9０-９,.．]*")
+
+
+def leading_figure(quantity: str) -> str:
+    """The first digit of a quantity and the digits, commas and points after it ("-1,050.5%"
+    -> "1,050.5"). The grammar drops only whitespace from a quantity, and none can stand inside
+    this part, so a text that offers the quantity has this verbatim, from the value's first
+    digit on: a longer needle than leading_digits for units_offering (a short one such as "1"
+    is in nearly every excerpt, and each false hit costs a match of the grammar)."""
+    m = _LEADING_FIGURE.search(quantity)
+    return m.group() if m is not None else ""
+
+
 def units_offering(
     text: str,
     quantity: str,
@@ -383,7 +407,9 @@ def units_offering(
     _REACH characters after one of that value's digits. So when a digit sits that close before
     an occurrence, this falls back to the full scan; otherwise matching the grammar right there
     gives exactly the scanner's answer (a property test holds the two equal). `scanned` keeps
-    full scans for the next value of the same case (dense tables fall back often).
+    full scans for the next value of the same case (dense tables fall back often). `needle`,
+    when given, is the quantity's leading_digits or its (longer, more selective) leading_figure:
+    both start at the value's first digit.
     """
     if needle is None:
         needle = leading_digits(quantity)

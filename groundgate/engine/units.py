@@ -35,8 +35,11 @@ _CJK_UNIT_LENGTHS = sorted({len(u) for u in _CJK_UNITS}, reverse=True)
 # The word after a value that may be a unit; looked up in the sets above (a dict lookup is far
 # cheaper than a regex alternation of 150 units).
 _UNIT_WORD = re.compile(r"(\s?)([A-Za-zµμ°℃℉][A-Za-z0-9/]*)")
-# The first characters of the units that may follow a space (what _UNIT_WORD then reads).
-_AFTER_SPACE = frozenset(u[0] for u in _ASCII_UNITS)
+# The first two characters of the units that may follow a space, and those of one character
+# ("℃"): most words after a number ("pressure", "measured") are in neither set and skip the
+# regex (a word that is a unit starts with one of these).
+_AFTER_SPACE = frozenset(u[:2] for u in _ASCII_UNITS if len(u) >= 2)
+_ONE_CHARACTER = frozenset(u for u in _ASCII_UNITS if len(u) == 1)
 _UNIT_FIRST = (
     frozenset(" \u00a0µμ°℃℉")
     | frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
@@ -49,7 +52,11 @@ def unit_after(text: str, end: int) -> tuple[str, int]:
     ch = text[end]
     if ch not in _UNIT_FIRST:
         return "", end
-    if ch == " " and text[end + 1 : end + 2] not in _AFTER_SPACE:
+    if (
+        ch == " "
+        and text[end + 1 : end + 3] not in _AFTER_SPACE
+        and text[end + 1 : end + 2] not in _ONE_CHARACTER
+    ):
         return "", end  # most values: a word follows that no unit starts with
     if ch in _CJK_UNIT_SET or ("\u4e00" <= ch <= "\u9fff"):
         for length in _CJK_UNIT_LENGTHS:

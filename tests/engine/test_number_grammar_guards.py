@@ -12,10 +12,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgate.engine import derivations, numbers
+from groundgate.engine import derivations, numbers, units
 from groundgate.engine.derivations import explain, operand_amounts
 from groundgate.engine.number_grounding import Located
-from groundgate.engine.numbers import extract_numbers, offered_quantities, units_offering
+from groundgate.engine.numbers import (
+    extract_numbers,
+    leading_figure,
+    offered_quantities,
+    units_offering,
+)
 from groundgate.engine.quantities import NO_CONTEXT, typed
 from tests.engine.test_properties import NUMBERY, TEXT
 
@@ -59,6 +64,42 @@ def test_the_lookup_resumes_or_falls_back_and_agrees_with_the_full_scan():
         for value in extract_numbers(text):
             assert units_offering(text, value.quantity) == full.get(value.quantity)
             assert units_offering(text, value.quantity, scanned={}) == full.get(value.quantity)
+
+
+def _lookup_by_figure(excerpt: str, quantity: str) -> set[str] | None:
+    """The answer gate's fast lookup: the leading figure as the needle, and an excerpt without
+    it skipped at once."""
+    needle = leading_figure(quantity)
+    if (needle or quantity) not in excerpt:
+        return None
+    return units_offering(excerpt, quantity, needle)
+
+
+@given(st.one_of(NUMBERY, TEXT), st.one_of(NUMBERY, TEXT))
+@settings(max_examples=1000)
+def test_looking_up_the_leading_figure_agrees_with_the_full_scan(conclusion, excerpt):
+    full = offered_quantities(excerpt)
+    for value in extract_numbers(conclusion) + extract_numbers(excerpt):
+        assert _lookup_by_figure(excerpt, value.quantity) == full.get(value.quantity)
+
+
+@pytest.mark.parametrize(
+    ("conclusion", "excerpt"),
+    [
+        ("1,050.5 and 1,050", "11,050.5 1,050.55 1,0505 then 1,050.5%"),
+        ("March 5, 2024 at 9 am", "on March 5, 2024 from 9 am"),
+        ("12,345", "12,345,678 and 112,345 and 12,3456"),
+        (SAMPLES[0], SAMPLES[0]),
+        (SAMPLES[1], SAMPLES[1]),
+        (SAMPLES[2], SAMPLES[2]),
+    ],
+)
+def test_the_leading_figure_lookup_on_examples(conclusion, excerpt):
+    full = offered_quantities(excerpt)
+    values = extract_numbers(conclusion)
+    assert values
+    for value in values:
+        assert _lookup_by_figure(excerpt, value.quantity) == full.get(value.quantity)
 
 
 def _explain_both_ways(target_text: str, operand_text: str):
@@ -107,3 +148,33 @@ def test_skipping_impossible_derivations_finds_what_the_full_search_finds(target
 def test_the_bounds_keep_the_derivations_of_the_examples(target, operands):
     found, plain = _explain_both_ways(target, operands)
     assert found is not None and found == plain
+
+
+def _unit_after_space_plain(text: str, end: int) -> tuple[str, int]:
+    """unit_after after a space without its set pre-test: the word read by the regex."""
+    m = units._UNIT_WORD.match(text, end)
+    if m is None:
+        return "", end
+    space, word = m.groups()
+    if word in units._ASCII_UNIT_SET or (not space and word in units._SINGLE_UNIT_SET):
+        return word, m.end()
+    return "", end
+
+
+WORDS_AFTER = st.lists(
+    st.one_of(
+        st.sampled_from(units._ASCII_UNITS),
+        st.sampled_from(["pressure", "m", "mgs", "x", "℃x", "°", "pp", "k", "kWhs", "ppm/", ""]),
+        st.text(alphabet="abkmgpL℃°/0 ", max_size=5),
+    ),
+    max_size=6,
+)
+
+
+@given(WORDS_AFTER)
+@settings(max_examples=1000)
+def test_the_unit_pre_test_after_a_space_changes_no_unit(words):
+    text = "5 " + " ".join(words)
+    for end, ch in enumerate(text):
+        if ch == " ":
+            assert units.unit_after(text, end) == _unit_after_space_plain(text, end)

@@ -21,7 +21,7 @@ from groundgate.engine.numbers import (
     NumericValue,
     extract_numbers,
     is_grounded,
-    leading_digits,
+    leading_figure,
     offered_quantities,
     units_offering,
 )
@@ -64,22 +64,32 @@ def check_numbers(
         for excerpt in excerpts:
             offered_quantities(excerpt, offered_all)
     scanned: dict[str, dict[str, set[str]]] = {}
+    unit_must_match = policy.unit_must_match
     for value in values:
         # Fast path: the value verbatim, as a whole value, in an excerpt (most values are).
-        units: set[str] | None = None
-        needle = leading_digits(value.quantity)
         if offered_all is not None:
-            units = offered_all.get(value.quantity)
+            grounded = is_grounded(
+                value, offered_all.get(value.quantity), unit_must_match=unit_must_match
+            )
         else:
+            grounded = False
+            units: set[str] | None = None
+            needle = leading_figure(value.quantity)
             # (A time in words, "noon", has no digits: its own text is the needle.)
             probe = needle or value.quantity
             for excerpt in excerpts:
                 if probe not in excerpt:
                     continue
                 offered = units_offering(excerpt, value.quantity, needle, scanned)
-                if offered is not None:
-                    units = offered if units is None else units | offered
-        if is_grounded(value, units, unit_must_match=policy.unit_must_match):
+                if offered is None:
+                    continue
+                units = offered if units is None else units | offered
+                # More units never unground a value: the first excerpt that grounds it ends
+                # the search.
+                if is_grounded(value, units, unit_must_match=unit_must_match):
+                    grounded = True
+                    break
+        if grounded:
             continue
         if slow is None:
             slow = _SlowPath(case, conclusion, accepted, policy, located)
