@@ -65,9 +65,11 @@ def json_loads_time(corpus: Path) -> tuple[float, float]:
 
 def breakdown(corpus: Path, empty: Path) -> dict[str, tuple[float, float]]:
     """The CLI's parts, (wall, CPU) each, line by line as the CLI streams them, with the
-    functions of the tree this process imports: this tree parses once in the limit check
-    (payload_within_limits) and validates that payload; the code before issue 15's CLI work
-    (efe07ce) checked the limits (check_case_json) and then validated the JSON text again."""
+    functions of the tree this process imports: this tree parses (loads_within_size, "limits")
+    and validates with the model with the limits built in ("validate"); e6591dc parsed once in
+    the limit check (payload_within_limits) and validated that payload; the code before issue
+    15's CLI work (efe07ce) checked the limits (check_case_json) and then validated the JSON
+    text again."""
     from groundgate.cli import _open_binary
     from groundgate.engine import runner
     from groundgate.engine.canonical import canonical_bytes
@@ -77,7 +79,22 @@ def breakdown(corpus: Path, empty: Path) -> dict[str, tuple[float, float]]:
     spec = get_gate("answer")
     policy = spec.default_policy
     model = spec.input_model
-    if hasattr(runner, "payload_within_limits"):
+    if hasattr(runner, "checked_validator"):
+        # This tree: orjson parses (with the size limit), the model with the limits built in
+        # checks and builds the case; what it refuses goes the earlier way (walk + model).
+        checked = runner.checked_validator(model, DEFAULT_LIMITS)
+
+        def limits(text: bytes):
+            return runner.loads_within_size(text, DEFAULT_LIMITS)
+
+        def validate(text: bytes, parsed):
+            try:
+                if parsed is not None and runner.known_keys_only(model, parsed[0]):
+                    return checked.validate_python(parsed[0])
+            except runner.ValidationError:
+                pass
+            return runner.parse_case_payload(spec, text, None, DEFAULT_LIMITS)[0]
+    elif hasattr(runner, "payload_within_limits"):
 
         def limits(text: bytes):
             return runner.payload_within_limits(text, DEFAULT_LIMITS)

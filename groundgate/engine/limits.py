@@ -110,14 +110,30 @@ def payload_within_limits(text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS
     json.loads' time and refuses NaN/Infinity; _within_limits walks the result without building
     paths. A payload from here holds only what orjson makes of JSON (dicts, lists, str, int up
     to 64 bits, finite floats below 2**63, bools, None), which runner.py relies on."""
+    parsed = loads_within_size(text, limits)
+    if parsed is None:
+        return None
+    payload, size = parsed
+    return payload if payload_limits_within(payload, size, limits) else None
+
+
+def loads_within_size(text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS):
+    """(the payload orjson parses, the text's size in bytes), or None when the text is over
+    max_bytes or is not JSON orjson accepts (NaN/Infinity included): payload_within_limits'
+    first step, for a caller that may check the rest another way (runner.parse_case_payload)."""
     size = _size(text)
     if size > limits.max_bytes:
         return None
     try:
-        payload = orjson.loads(text)
+        return orjson.loads(text), size
     except orjson.JSONDecodeError:
         return None
-    return payload if _within_limits(payload, size, limits) else None
+
+
+def payload_limits_within(payload, size: int, limits: CaseLimits = DEFAULT_LIMITS) -> bool:
+    """payload_within_limits' second step, on a payload from loads_within_size: True when
+    first_problem would find nothing; False means "maybe"."""
+    return _within_limits(payload, size, limits)
 
 
 def _size(text: str | bytes) -> int:

@@ -9,6 +9,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from groundgate.documents.chunking import ChunkingPolicy
+from groundgate.documents.standby import child_prepare_next
 from groundgate.management.progress import progress_bar
 from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.ingestion import document_ingest
@@ -32,6 +33,8 @@ class Command(BaseCommand):
         if options["max_chars"] < 50 or options["min_chars"] < 0:
             raise CommandError("--max-chars must be >= 50 and --min-chars >= 0")
         policy = ChunkingPolicy(min_chars=options["min_chars"], max_chars=options["max_chars"])
+        # The first file's isolated child starts while the first file is read from disk.
+        child_prepare_next()
         started = time.perf_counter()
         counts = {"ready": 0, "problems": 0}
         for path in options["paths"]:
