@@ -11,7 +11,7 @@ They send no signals, like `bulk_create`; nothing in this project listens to mod
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from django.db import connection, models
 from django.utils import timezone
@@ -134,18 +134,24 @@ def rows_insert(objs: Sequence[models.Model], *, ignore_conflicts: bool = False)
     on SQLite and PostgreSQL)."""
     if not objs:
         return
-    head, fields = _insert_head(type(objs[0]), connection.vendor)
-    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
     tail = " ON CONFLICT DO NOTHING" if ignore_conflicts else ""
     with connection.cursor() as cursor:
-        # Statements of at most MAX_ROWS rows, well under SQLite's limit of bound values.
-        for start in range(0, len(objs), MAX_ROWS):
-            batch = objs[start : start + MAX_ROWS]
-            stamp = _stamp(fields)
-            params = [value for obj in batch for value in _values(obj, fields, stamp)]
-            cursor.execute(f"{head} VALUES {', '.join([row] * len(batch))}{tail}", params)
+        for sql, params in _insert_statements(objs, tail):
+            cursor.execute(sql, params)
     for obj in objs:
         _saved(obj)
+
+
+def _insert_statements(objs: Sequence[models.Model], tail: str) -> Iterator[tuple[str, list]]:
+    """The INSERT statements of `objs` (all of one model) and their parameters: at most
+    MAX_ROWS rows each, well under SQLite's limit of bound values; `tail` ends each one."""
+    head, fields = _insert_head(type(objs[0]), connection.vendor)
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    for start in range(0, len(objs), MAX_ROWS):
+        batch = objs[start : start + MAX_ROWS]
+        stamp = _stamp(fields)
+        params = [value for obj in batch for value in _values(obj, fields, stamp)]
+        yield f"{head} VALUES {', '.join([row] * len(batch))}{tail}", params
 
 
 def rows_insert_keyed(
@@ -161,22 +167,17 @@ def rows_insert_keyed(
     if not objs:
         return []
     model = type(objs[0])
-    head, fields = _insert_head(model, connection.vendor)
     pk, key_field = model._meta.pk, model._meta.get_field(key)
     by_key = {getattr(obj, key_field.attname): obj for obj in objs}
     if len(by_key) != len(objs):
         raise ValueError(f"rows_insert_keyed: two objects share a {key}")
     quote = connection.ops.quote_name
-    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
     tail = " ON CONFLICT DO NOTHING" if ignore_conflicts else ""
     tail += f" RETURNING {quote(pk.column)}, {quote(key_field.column)}"
     inserted = set()
     with connection.cursor() as cursor:
-        for start in range(0, len(objs), MAX_ROWS):
-            batch = objs[start : start + MAX_ROWS]
-            stamp = _stamp(fields)
-            params = [value for obj in batch for value in _values(obj, fields, stamp)]
-            cursor.execute(f"{head} VALUES {', '.join([row] * len(batch))}{tail}", params)
+        for sql, params in _insert_statements(objs, tail):
+            cursor.execute(sql, params)
             for pk_value, key_value in cursor.fetchall():
                 obj = by_key[key_value]
                 obj.pk = pk_value
