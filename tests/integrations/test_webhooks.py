@@ -9,6 +9,7 @@ embedded mode: no broker), which sees only committed rows.
 from __future__ import annotations
 
 import json
+import ssl
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -31,7 +32,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 class Receiver:
     """A webhook receiver: verifies every delivery, answers with the next scripted status."""
 
-    def __init__(self, statuses: list[int]):
+    def __init__(self, statuses: list[int], tls: ssl.SSLContext | None = None):
+        """`tls`: a server context to answer over HTTPS (the URL's host is then "localhost",
+        the name its certificate is made for); a refused handshake raises in accept(), which
+        the server drops quietly."""
         self.statuses = list(statuses)
         self.secret = ""
         self.received: list[dict] = []
@@ -63,7 +67,11 @@ class Receiver:
                 pass
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+        port = self.server.server_address[1]
+        self.url = f"http://127.0.0.1:{port}/hook"
+        if tls is not None:
+            self.server.socket = tls.wrap_socket(self.server.socket, server_side=True)
+            self.url = f"https://localhost:{port}/hook"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 

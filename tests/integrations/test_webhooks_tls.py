@@ -1,9 +1,9 @@
-"""Webhooks over TLS: a real HTTPS receiver on 127.0.0.1 with a certificate made for this test
-(a private certificate authority and a server certificate for "localhost", built with
-`cryptography`). A receiver whose certificate the sender trusts (SSL_CERT_FILE names the test
-authority, as a team would add its own CA) gets the signed body; a certificate from an unknown
-authority, or one made for another host name, is refused during the handshake: the body and its
-signature never leave, and the delivery log says why.
+"""Webhooks over TLS: a real HTTPS receiver on 127.0.0.1 (test_webhooks.Receiver over TLS)
+with a certificate made for this test (a private certificate authority and a server certificate
+for "localhost", built with `cryptography`). A receiver whose certificate the sender trusts
+(SSL_CERT_FILE names the test authority, as a team would add its own CA) gets the signed body;
+a certificate from an unknown authority, or one made for another host name, is refused during
+the handshake: the body and its signature never leave, and the delivery log says why.
 
 transactional_db: deliveries are handed over on commit and sent from another thread.
 """
@@ -12,11 +12,7 @@ from __future__ import annotations
 
 import datetime
 import ipaddress
-import json
 import ssl
-import threading
-import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -25,11 +21,10 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
-from groundgate.integrations.webhooks import SIGNATURE_HEADER, verify
 from groundgate.models import WebhookAttempt, WebhookDelivery
 from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.webhooks import webhook_create, webhook_dispatch_wait
-from tests.integrations.test_webhooks import import_one_case
+from tests.integrations.test_webhooks import Receiver, import_one_case
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -113,40 +108,6 @@ def make_server_certificate(
     return cert_path, key_path
 
 
-class TLSReceiver:
-    """An HTTPS receiver that verifies each delivery's signature and answers 200."""
-
-    def __init__(self, cert: Path, key: Path):
-        self.secret = ""
-        self.received: list[dict] = []
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                verify(receiver.secret, body, self.headers.get(SIGNATURE_HEADER), time.time())
-                receiver.received.append(json.loads(body))
-                self.send_response(200)
-                self.end_headers()
-                self.wfile.write(b"ok")
-
-            def log_message(self, *args):
-                pass
-
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(cert, key)
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        # A refused handshake raises in accept(), which the server drops quietly.
-        self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
-        self.port = self.server.server_address[1]
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
-
 class Receivers:
     """Makes HTTPS receivers with certificates of the trusted test authority or of another."""
 
@@ -154,11 +115,14 @@ class Receivers:
         self.folder = folder
         self.trusted = make_authority(folder, "groundgate-test-ca")
         self.stranger = make_authority(folder, "somebody-else-ca")
-        self.made: list[TLSReceiver] = []
+        self.made: list[Receiver] = []
 
-    def receiver(self, host: str = "localhost", *, trusted: bool = True) -> TLSReceiver:
+    def receiver(self, host: str = "localhost", *, trusted: bool = True) -> Receiver:
+        """A receiver answering 200 over TLS with a certificate for `host`."""
         authority = self.trusted if trusted else self.stranger
-        self.made.append(TLSReceiver(*make_server_certificate(self.folder, authority, host)))
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(*make_server_certificate(self.folder, authority, host))
+        self.made.append(Receiver([], tls=context))
         return self.made[-1]
 
 
@@ -190,20 +154,20 @@ def deliver_to(dataset, url: str):
 
 def test_a_receiver_with_a_trusted_certificate_gets_the_signed_body_over_tls(dataset, tls):
     receiver = tls.receiver()
-    hook = webhook_create(
-        dataset=dataset, url=f"https://localhost:{receiver.port}/hook", events=["verdict"]
-    )
+    hook = webhook_create(dataset=dataset, url=receiver.url, events=["verdict"])
     receiver.secret = hook.secret
     import_one_case(dataset)
     webhook_dispatch_wait()
-    assert [event["data"]["external_id"] for event in receiver.received] == ["demo-en-01"]
+    assert [(x["verified"], x["body"]["data"]["external_id"]) for x in receiver.received] == [
+        (True, "demo-en-01")
+    ]
     ((attempt,),) = [WebhookAttempt.objects.filter(delivery__webhook=hook)]
     assert (attempt.attempt, attempt.status_code, attempt.succeeded) == (1, 200, True)
 
 
 def test_a_certificate_from_an_unknown_authority_is_refused_before_anything_is_sent(dataset, tls):
     stranger = tls.receiver(trusted=False)
-    _, attempts = deliver_to(dataset, f"https://localhost:{stranger.port}/hook")
+    _, attempts = deliver_to(dataset, stranger.url)
     assert stranger.received == []
     assert attempts and not any(a.succeeded for a in attempts)
     assert all(a.status_code is None for a in attempts)
@@ -213,7 +177,7 @@ def test_a_certificate_from_an_unknown_authority_is_refused_before_anything_is_s
 
 def test_a_certificate_for_another_host_name_is_refused(dataset, tls):
     impostor = tls.receiver("receiver.example")  # signed by the trusted authority, wrong name
-    _, attempts = deliver_to(dataset, f"https://localhost:{impostor.port}/hook")
+    _, attempts = deliver_to(dataset, impostor.url)
     assert impostor.received == []
     assert attempts and not any(a.succeeded for a in attempts)
     assert "CERTIFICATE_VERIFY_FAILED" in attempts[0].error
