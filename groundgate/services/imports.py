@@ -28,6 +28,7 @@ from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.engine.runner import BadInput, parse_case_payload
 from groundgate.models import Case, Dataset, GatePolicyRecord
 from groundgate.models.rows import rows_insert_keyed
+from groundgate.services.garbage_collection import old_objects_frozen
 from groundgate.services.gating import gate_runs_record, gaterun_build, policy_record_for
 from groundgate.services.untrusted import NONFINITE_MESSAGE, NUL_MESSAGE, nonfinite_path, nul_path
 
@@ -129,6 +130,13 @@ def case_import_sources(
     batch_size: int = 500,
 ) -> ImportReport:
     """Import the cases `sources` gives, in order (the JSONL and the trace imports share it)."""
+    with old_objects_frozen():
+        return _import_sources(dataset, sources, kind, gate, batch_size)
+
+
+def _import_sources(
+    dataset: Dataset, sources: Iterable[CaseSource], kind: str, gate: bool, batch_size: int
+) -> ImportReport:
     spec = get_gate(kind)
     limits = settings.GROUNDGATE_CASE_LIMITS
     report = ImportReport()

@@ -14,6 +14,7 @@ id) and not imported at all; a line that is not JSON stops the whole file.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from typing import IO
 
@@ -29,6 +30,7 @@ from groundgate.integrations.openinference.cases import (
 from groundgate.integrations.openinference.spans import FORMATS
 from groundgate.integrations.openinference.stream import index_traces, is_json_lines, trace_cases
 from groundgate.models import Dataset
+from groundgate.services.garbage_collection import old_objects_frozen
 from groundgate.services.imports import CaseSource, ImportReport, case_import_sources
 
 
@@ -46,6 +48,18 @@ def trace_file_import(
     if fmt not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}")
     pattern = compile_citation_pattern(citation_pattern)
+    with old_objects_frozen():  # from the first pass on: its index lives through the import
+        return _file_import(dataset, file, fmt, pattern, gate, batch_size)
+
+
+def _file_import(
+    dataset: Dataset,
+    file: IO[bytes],
+    fmt: str,
+    pattern: re.Pattern[str],
+    gate: bool,
+    batch_size: int,
+) -> ImportReport:
     problems: list[TraceProblem] = []
     if is_json_lines(file):
         index = index_traces(file, fmt)
