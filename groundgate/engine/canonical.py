@@ -61,6 +61,12 @@ def sha256_of(value: Any) -> str:
     return hashlib.sha256(canonical_bytes(value)).hexdigest()
 
 
+def sha256_of_finite(data: Any) -> str:
+    """sha256_of a plain value the caller knows holds no NaN or Infinity (a payload orjson
+    parsed: runner.ParsedPayload.finite), without the walk that checks it."""
+    return hashlib.sha256(_dumps(data)).hexdigest()
+
+
 def canonical_json_of_dump(data: dict[str, Any]) -> str:
     """canonical_json(model) from the model's model_dump(mode="json") in hand (the gate run's
     writer needs both): the same text, without dumping the model twice."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ValidationError
 
@@ -58,13 +59,25 @@ class Outcome:
         return canonical_bytes(self.verdict)
 
 
+class ParsedPayload(NamedTuple):
+    """parse_case_payload's answer: the case and its JSON payload, or the error. `finite`: the
+    payload was parsed by orjson, which refuses NaN, Infinity and numbers too large for a
+    float, so it holds none (its digest needs no walk to check); False says nothing either way
+    (the exact path's parser reads "1e400" as Infinity in a key the model ignores)."""
+
+    case: Any
+    payload: Any
+    error: BadInput | None
+    finite: bool = False
+
+
 def parse_case_payload(
     spec: GateSpec,
     text: str | bytes,
     line: int | None = None,
     limits: CaseLimits = DEFAULT_LIMITS,
-):
-    """(case, payload, None) or (None, None, BadInput).
+) -> ParsedPayload:
+    """(case, payload, None, finite) or (None, None, BadInput, False).
 
     The one validation of untrusted case JSON, shared by the CLI, import_cases and the API: the
     limits and the NaN/Infinity check (engine/limits.py) run first, on the raw JSON, so they see
@@ -89,12 +102,12 @@ def parse_case_payload(
         checked = checked_validator(spec.input_model, limits)
         if checked is not None and known_keys_only(spec.input_model, payload):
             try:
-                return checked.validate_python(payload), payload, None
+                return ParsedPayload(checked.validate_python(payload), payload, None, True)
             except ValidationError:
                 pass  # maybe: the limit walk and the model decide
         if payload_limits_within(payload, size, limits):
             try:
-                return spec.input_model.model_validate(payload), payload, None
+                return ParsedPayload(spec.input_model.model_validate(payload), payload, None, True)
             except ValidationError:
                 pass  # the exact path names the field
     return parse_case_payload_exact(spec, text, line, limits)
@@ -105,24 +118,25 @@ def parse_case_payload_exact(
     text: str | bytes,
     line: int | None = None,
     limits: CaseLimits = DEFAULT_LIMITS,
-):
+) -> ParsedPayload:
     """parse_case_payload without its fast path: the limits with field paths (check_case_json),
     then the input model on the JSON text, whose errors the user sees."""
     payload, problem = check_case_json(text, limits)
     if problem is not None:
-        return None, None, BadInput(line, f"{problem.field}: {problem.message}", (problem.field,))
+        error = BadInput(line, f"{problem.field}: {problem.message}", (problem.field,))
+        return ParsedPayload(None, None, error)
     try:
-        return spec.input_model.model_validate_json(text), payload, None
+        return ParsedPayload(spec.input_model.model_validate_json(text), payload, None)
     except ValidationError as exc:
         fields = tuple(path for path, _ in describe(exc))
-        return None, None, BadInput(line, one_line(exc), fields)
+        return ParsedPayload(None, None, BadInput(line, one_line(exc), fields))
 
 
 def parse_case(
     spec: GateSpec, text: str | bytes, line: int | None = None, limits: CaseLimits = DEFAULT_LIMITS
 ):
     """(case, None) or (None, BadInput)."""
-    case, _, error = parse_case_payload(spec, text, line, limits)
+    case, _, error, _ = parse_case_payload(spec, text, line, limits)
     return case, error
 
 

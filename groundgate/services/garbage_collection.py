@@ -11,8 +11,9 @@ moved to the permanent generation, which collections skip), the same 24 walk onl
 own objects: 0.2 s.
 
 `old_objects_frozen()` is counted, so imports running at once in threads of one process share
-one frozen scope (each entry freezes what is alive then): the last one to leave unfreezes (gc.unfreeze puts the objects back in the
-oldest generation, where the next full collection looks at them again, as it would have).
+one frozen scope (each entry freezes what is alive then): the last one to leave unfreezes
+(gc.unfreeze puts the objects back in the oldest generation, where the next full collection
+looks at them again, as it would have).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.db import transaction
 
-from groundgate.engine.canonical import sha256_of
+from groundgate.engine.canonical import sha256_of, sha256_of_finite
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.engine.runner import BadInput, parse_case_payload
 from groundgate.models import Case, Dataset, GatePolicyRecord
@@ -145,7 +145,7 @@ def _import_sources(
     batch: dict[str, _Pending] = {}  # external_id -> the case, this batch only
 
     for source in sources:
-        parsed, payload, error = parse_case_payload(spec, source.text, source.line, limits)
+        parsed, payload, error, finite = parse_case_payload(spec, source.text, source.line, limits)
         if error is not None:
             report.errors.append(source.error(error.message, error.fields))
             continue
@@ -153,7 +153,7 @@ def _import_sources(
             report.errors.append(source.error(f"{where}: {NUL_MESSAGE}", (where,)))
             continue
         try:
-            digest = sha256_of(payload)
+            digest = sha256_of_finite(payload) if finite else sha256_of(payload)
         except ValueError:  # canonical JSON refuses a non-finite number: say where it is
             where = nonfinite_path(payload) or "case"
             report.errors.append(source.error(f"{where}: {NONFINITE_MESSAGE}", (where,)))

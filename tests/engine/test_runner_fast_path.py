@@ -10,7 +10,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgate.engine.canonical import canonical_bytes
+from groundgate.engine.canonical import _check_finite, canonical_bytes
 from groundgate.engine.limits import CaseLimits
 from groundgate.engine.registry import get_gate
 from groundgate.engine.runner import parse_case_payload, parse_case_payload_exact
@@ -81,7 +81,9 @@ CASE = st.fixed_dictionaries(
 
 
 def outcome(result):
-    case, payload, error = result
+    case, payload, error, finite = result
+    if finite:  # the digest then skips its NaN/Infinity walk: it must have nothing to find
+        _check_finite(payload)
     # repr tells 1 from 1.0 from True, which == does not.
     shown = None if case is None else (repr(case), canonical_bytes(case))
     return shown, payload, error
@@ -107,3 +109,15 @@ def test_duplicate_keys_and_big_integers_take_the_same_value_either_way():
         assert outcome(parse_case_payload(SPEC, text)) == outcome(
             parse_case_payload_exact(SPEC, text)
         )
+
+
+def test_only_a_payload_orjson_parsed_is_said_to_be_finite():
+    good = {"case_id": "a", "answer": {"conclusion": "x", "evidences": []}, "raw_chunks": []}
+    text = json.dumps(good).encode()
+    assert parse_case_payload(SPEC, text).finite
+    assert not parse_case_payload_exact(SPEC, text).finite
+    # json.loads reads 1e400 as Infinity; in a key the model ignores, the case is valid.
+    huge = text[:-1] + b', "extra": [1, 1e400]}'
+    parsed = parse_case_payload(SPEC, huge)
+    assert parsed.error is None and parsed.payload["extra"][1] == float("inf")
+    assert not parsed.finite
