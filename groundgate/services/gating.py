@@ -53,23 +53,35 @@ def gaterun_build(
     *, case: Case, spec: GateSpec, verdict, policy_record: GatePolicyRecord
 ) -> GateRun:
     """An unsaved GateRun for `verdict` (the import service saves them in bulk)."""
+    return gaterun_from_values(
+        case=case, values=gaterun_values(spec=spec, verdict=verdict), policy_record=policy_record
+    )
+
+
+def gaterun_values(*, spec: GateSpec, verdict) -> dict:
+    """The fields of a verdict's GateRun that depend on the verdict alone: plain values, which
+    the trace import's reader processes compute and send (docs/decisions.md 153)."""
     data = verdict.model_dump(mode="json")
     findings = data.get("findings", [])
     codes = sorted({f["code"] for f in findings})
     counts = Counter(f["code"] for f in findings)
-    return GateRun(
-        case=case,
-        gate=spec.kind,
-        gate_version=spec.gate_version,
-        policy=policy_record,
-        policy_sha256=policy_record.sha256,
-        status=spec.status(verdict),
-        passed=spec.passed(verdict),
-        findings=findings,
-        finding_codes=(" " + " ".join(codes) + " ") if codes else "",
-        metrics={"finding_count": len(findings), "findings_by_code": dict(sorted(counts.items()))},
-        verdict=canonical_json_of_dump(data),
-    )
+    return {
+        "gate": spec.kind,
+        "gate_version": spec.gate_version,
+        "status": spec.status(verdict),
+        "passed": spec.passed(verdict),
+        "findings": findings,
+        "finding_codes": (" " + " ".join(codes) + " ") if codes else "",
+        "metrics": {
+            "finding_count": len(findings),
+            "findings_by_code": dict(sorted(counts.items())),
+        },
+        "verdict": canonical_json_of_dump(data),
+    }
+
+
+def gaterun_from_values(*, case: Case, values: dict, policy_record: GatePolicyRecord) -> GateRun:
+    return GateRun(case=case, policy=policy_record, policy_sha256=policy_record.sha256, **values)
 
 
 def gate_runs_record(

@@ -24,12 +24,18 @@ from django.conf import settings
 from django.db import transaction
 
 from groundgate.engine.canonical import sha256_of, sha256_of_finite
+from groundgate.engine.limits import CaseLimits
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.engine.runner import BadInput, parse_case_payload
 from groundgate.models import Case, Dataset, GatePolicyRecord
 from groundgate.models.rows import rows_insert_keyed
 from groundgate.services.garbage_collection import old_objects_frozen
-from groundgate.services.gating import gate_runs_record, gaterun_build, policy_record_for
+from groundgate.services.gating import (
+    gate_runs_record,
+    gaterun_from_values,
+    gaterun_values,
+    policy_record_for,
+)
 from groundgate.services.untrusted import NONFINITE_MESSAGE, NUL_MESSAGE, nonfinite_path, nul_path
 
 # How many of an import's new cases its report names (the result page lists them): enough to
@@ -76,12 +82,18 @@ class CaseSource:
 
 
 @dataclass(slots=True)
-class _Pending:
+class PreparedCase:
+    """A case that passed validation, ready to be stored: what its rows need. `run` holds its
+    GateRun's values (gating.gaterun_values) when it was gated before the write (by the trace
+    import's reader processes); otherwise it is gated at the write, if it is new, from `parsed`."""
+
     source: CaseSource
     external_id: str
+    question: str
     payload: dict
     sha256: str
-    parsed: object
+    parsed: object = None
+    run: dict | None = None
 
 
 @dataclass
@@ -134,31 +146,69 @@ def case_import_sources(
         return _import_sources(dataset, sources, kind, gate, batch_size)
 
 
+def case_import_prepared(
+    *,
+    dataset: Dataset,
+    prepared: Iterable[PreparedCase | BadInput],
+    kind: str = "answer",
+    gate: bool = True,
+    batch_size: int = 500,
+) -> ImportReport:
+    """case_import_sources of cases validated (and maybe gated) elsewhere, by case_prepare (a
+    bad one is its BadInput, reported in its place): the trace import's reader processes."""
+    with old_objects_frozen():
+        return _import_prepared(dataset, prepared, kind, gate, batch_size)
+
+
 def _import_sources(
     dataset: Dataset, sources: Iterable[CaseSource], kind: str, gate: bool, batch_size: int
 ) -> ImportReport:
     spec = get_gate(kind)
     limits = settings.GROUNDGATE_CASE_LIMITS
+    prepared = (case_prepare(spec=spec, source=source, limits=limits) for source in sources)
+    return _import_prepared(dataset, prepared, kind, gate, batch_size)
+
+
+def case_prepare(
+    *, spec: GateSpec, source: CaseSource, limits: CaseLimits, gate: bool = False
+) -> PreparedCase | BadInput:
+    """Validate one case (the one validation, runner.parse_case_payload, then NUL and
+    NaN/Infinity anywhere in its JSON) and take its digest; gate=True: gate it too, with the
+    family's default policy. Pure: no database."""
+    parsed, payload, error, finite = parse_case_payload(spec, source.text, source.line, limits)
+    if error is not None:
+        return source.error(error.message, error.fields)
+    if (where := _nul_path(source.text, payload)) is not None:
+        return source.error(f"{where}: {NUL_MESSAGE}", (where,))
+    try:
+        digest = sha256_of_finite(payload) if finite else sha256_of(payload)
+    except ValueError:  # canonical JSON refuses a non-finite number: say where it is
+        where = nonfinite_path(payload) or "case"
+        return source.error(f"{where}: {NONFINITE_MESSAGE}", (where,))
+    external_id, question = spec.external_id(parsed), spec.question(parsed)
+    if gate:
+        run = gaterun_values(spec=spec, verdict=spec.run(parsed, spec.default_policy))
+        return PreparedCase(source, external_id, question, payload, digest, run=run)
+    return PreparedCase(source, external_id, question, payload, digest, parsed=parsed)
+
+
+def _import_prepared(
+    dataset: Dataset,
+    prepared: Iterable[PreparedCase | BadInput],
+    kind: str,
+    gate: bool,
+    batch_size: int,
+) -> ImportReport:
+    spec = get_gate(kind)
     report = ImportReport()
     policy_record = policy_record_for(spec=spec, policy=spec.default_policy) if gate else None
     state = _Import(dataset=dataset, spec=spec, report=report, policy_record=policy_record)
-    batch: dict[str, _Pending] = {}  # external_id -> the case, this batch only
+    batch: dict[str, PreparedCase] = {}  # external_id -> the case, this batch only
 
-    for source in sources:
-        parsed, payload, error, finite = parse_case_payload(spec, source.text, source.line, limits)
-        if error is not None:
-            report.errors.append(source.error(error.message, error.fields))
+    for pending in prepared:
+        if isinstance(pending, BadInput):
+            report.errors.append(pending)
             continue
-        if (where := _nul_path(source.text, payload)) is not None:
-            report.errors.append(source.error(f"{where}: {NUL_MESSAGE}", (where,)))
-            continue
-        try:
-            digest = sha256_of_finite(payload) if finite else sha256_of(payload)
-        except ValueError:  # canonical JSON refuses a non-finite number: say where it is
-            where = nonfinite_path(payload) or "case"
-            report.errors.append(source.error(f"{where}: {NONFINITE_MESSAGE}", (where,)))
-            continue
-        pending = _Pending(source, spec.external_id(parsed), payload, digest, parsed)
         earlier = batch.get(pending.external_id)
         if earlier is not None:
             _known(state, pending, earlier.sha256, "earlier in this file")
@@ -178,7 +228,7 @@ def _nul_path(text: str | bytes, payload) -> str | None:
     return nul_path(payload) if found else None
 
 
-def _known(state: _Import, pending: _Pending, stored_sha256: str, where: str) -> None:
+def _known(state: _Import, pending: PreparedCase, stored_sha256: str, where: str) -> None:
     """`pending`'s external id is taken: unchanged if the content is the same, else a conflict."""
     if stored_sha256 == pending.sha256:
         state.report.unchanged += 1
@@ -192,7 +242,7 @@ def _known(state: _Import, pending: _Pending, stored_sha256: str, where: str) ->
     )
 
 
-def _stored(state: _Import, batch: list[_Pending]) -> dict[str, tuple[int, str]]:
+def _stored(state: _Import, batch: list[PreparedCase]) -> dict[str, tuple[int, str]]:
     """external_id -> (id, payload_sha256) of the cases of `batch` already stored."""
     # Unordered: with Case's default ORDER BY id, SQLite's planner walks the (dataset, kind)
     # index in id order and tests every case of the dataset, so each batch of an import cost
@@ -209,13 +259,13 @@ def _stored(state: _Import, batch: list[_Pending]) -> dict[str, tuple[int, str]]
     return {external_id: (pk, sha) for external_id, pk, sha in rows}
 
 
-def _classify(state: _Import, pending: _Pending, stored: tuple[int, str]) -> None:
+def _classify(state: _Import, pending: PreparedCase, stored: tuple[int, str]) -> None:
     pk, sha = stored
     mine = state.first_id is not None and pk >= state.first_id
     _known(state, pending, sha, "earlier in this file" if mine else "before")
 
 
-def _write_batch(state: _Import, batch: list[_Pending]) -> None:
+def _write_batch(state: _Import, batch: list[PreparedCase]) -> None:
     """Store the new cases of `batch` with their gate runs and queue rows, in one transaction.
     The cases are gated before it begins, so the write lock (SQLite takes it at BEGIN
     IMMEDIATE) is held for the INSERTs only."""
@@ -232,17 +282,16 @@ def _write_batch(state: _Import, batch: list[_Pending]) -> None:
     if not fresh:
         return
     policy_record = state.policy_record
-    verdicts = (
-        [spec.run(p.parsed, spec.default_policy) for p in fresh]
-        if policy_record is not None
-        else []
-    )
+    if policy_record is not None:
+        for p in fresh:
+            if p.run is None:
+                p.run = gaterun_values(spec=spec, verdict=spec.run(p.parsed, spec.default_policy))
     cases = [
         Case(
             dataset=state.dataset,
             kind=spec.kind,
             external_id=p.external_id,
-            question=spec.question(p.parsed),
+            question=p.question,
             payload=p.payload,
             payload_sha256=p.sha256,
         )
@@ -267,13 +316,13 @@ def _write_batch(state: _Import, batch: list[_Pending]) -> None:
         runs = []
         shown: list[tuple[Case, str]] = []
         room = SHOWN_CASES - len(report.first_cases)
-        for case, verdict in zip(cases, verdicts, strict=True):
-            if case.pk is None:
+        for case, pending in zip(cases, fresh, strict=True):
+            if case.pk is None or pending.run is None:  # (every fresh case has its run here)
                 continue
             runs.append(
-                gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=policy_record)
+                gaterun_from_values(case=case, values=pending.run, policy_record=policy_record)
             )
-            status = spec.status(verdict)
+            status = pending.run["status"]
             report.by_status[status] += 1
             if len(shown) < room:
                 shown.append((case, status))

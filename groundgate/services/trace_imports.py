@@ -9,17 +9,20 @@ that is one JSON document is parsed whole. The cases then go through `case_impor
 one import path, so validation, limits, idempotence, conflicts and gating are exactly those of a
 JSONL import. A trace with a bad span is reported (its line or place in the file, trace and span
 id) and not imported at all; a line that is not JSON stops the whole file.
+
+A big JSON-lines file's second pass runs in two forked reader processes that build, validate and
+gate the cases while this process writes them, in the same order (services/trace_readers.py).
 """
 
 from __future__ import annotations
 
 import io
-import re
-from collections.abc import Iterator
+from collections.abc import Generator, Iterable
 from typing import IO
 
-import orjson
+from django.conf import settings
 
+from groundgate.engine.registry import get_gate
 from groundgate.engine.runner import BadInput
 from groundgate.integrations.openinference import read_spans, traces_to_cases
 from groundgate.integrations.openinference.cases import (
@@ -28,10 +31,21 @@ from groundgate.integrations.openinference.cases import (
     compile_citation_pattern,
 )
 from groundgate.integrations.openinference.spans import FORMATS
-from groundgate.integrations.openinference.stream import index_traces, is_json_lines, trace_cases
+from groundgate.integrations.openinference.stream import (
+    index_traces,
+    is_json_lines,
+    trace_cases,
+)
 from groundgate.models import Dataset
 from groundgate.services.garbage_collection import old_objects_frozen
-from groundgate.services.imports import CaseSource, ImportReport, case_import_sources
+from groundgate.services.imports import (
+    CaseSource,
+    ImportReport,
+    PreparedCase,
+    case_import_prepared,
+    case_prepare,
+)
+from groundgate.services.trace_readers import case_source, prepared_by_readers, readers_usable
 
 
 def trace_file_import(
@@ -42,52 +56,66 @@ def trace_file_import(
     citation_pattern: str | None = None,
     gate: bool = True,
     batch_size: int = 500,
+    reader_process: bool | None = None,
 ) -> ImportReport:
     """Import the traces in `file`; ValueError for a bad `fmt` or `citation_pattern` (nothing
-    is read then)."""
+    is read then). `reader_process`: whether the second pass of a JSON-lines file runs in
+    reader processes (None: trace_readers.readers_usable decides); either way the same cases
+    come in the same order."""
     if fmt not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}")
     pattern = compile_citation_pattern(citation_pattern)
-    with old_objects_frozen():  # from the first pass on: its index lives through the import
-        return _file_import(dataset, file, fmt, pattern, gate, batch_size)
-
-
-def _file_import(
-    dataset: Dataset,
-    file: IO[bytes],
-    fmt: str,
-    pattern: re.Pattern[str],
-    gate: bool,
-    batch_size: int,
-) -> ImportReport:
     problems: list[TraceProblem] = []
-    if is_json_lines(file):
-        index = index_traces(file, fmt)
-        problems.extend(TraceProblem(**p.__dict__) for p in index.problems)
-        built: Iterator[tuple[TraceCase | None, list[TraceProblem]]] = trace_cases(
-            file, index, fmt=fmt, citation_pattern=pattern
-        )
-    else:
-        spans, span_problems = read_spans(file.read(), fmt)
-        cases, problems = traces_to_cases(spans, span_problems, fmt=fmt, citation_pattern=pattern)
-        built = iter([(case, []) for case in cases])
+    with old_objects_frozen():
+        if is_json_lines(file):
+            index = index_traces(file, fmt)
+            problems.extend(TraceProblem(**p.__dict__) for p in index.problems)
+            if reader_process is None:
+                reader_process = readers_usable(index.spans)
+            if reader_process:
+                prepared = prepared_by_readers(file, index, fmt, pattern, gate, problems)
+            else:
+                built = trace_cases(file, index, fmt=fmt, citation_pattern=pattern)
+                prepared = _prepared_here(_sources(built, problems))
+        else:
+            spans, span_problems = read_spans(file.read(), fmt)
+            cases, problems = traces_to_cases(
+                spans, span_problems, fmt=fmt, citation_pattern=pattern
+            )
+            prepared = _prepared_here(_sources(((case, []) for case in cases), problems))
+        try:
+            report = case_import_prepared(
+                dataset=dataset, prepared=prepared, kind="answer", gate=gate, batch_size=batch_size
+            )
+        finally:
+            prepared.close()  # a reader process is stopped if the import failed half way
+    return _with_problems(report, problems)
 
-    def sources() -> Iterator[CaseSource]:
-        for case, trace_problems in built:
-            problems.extend(trace_problems)
-            if case is None or trace_problems:
-                continue
-            # Where the case came from travels with it, so an error names the trace and span
-            # without a list of every case's origin.
-            context = f"{case.where} (trace {case.trace_id}, span {case.span_id})"
-            yield CaseSource(case.line, orjson.dumps(case.case), context)
 
-    report = case_import_sources(
-        dataset=dataset, sources=sources(), kind="answer", gate=gate, batch_size=batch_size
-    )
+def _with_problems(report: ImportReport, problems: list[TraceProblem]) -> ImportReport:
+    """The file's problems (before any case's error, as they concern whole traces)."""
     errors = [BadInput(p.line, p.one_line(), (p.field,) if p.field else ()) for p in problems]
     report.errors = errors + report.errors
     return report
+
+
+def _sources(
+    built: Iterable[tuple[TraceCase | None, list[TraceProblem]]], problems: list[TraceProblem]
+) -> Generator[CaseSource, None, None]:
+    """The cases to import; the problems of the traces left out go to `problems`."""
+    for case, trace_problems in built:
+        problems.extend(trace_problems)
+        if (source := case_source(case, trace_problems)) is not None:
+            yield source
+
+
+def _prepared_here(
+    sources: Iterable[CaseSource],
+) -> Generator[PreparedCase | BadInput, None, None]:
+    """The cases validated in this process; a new one is gated at its batch's write."""
+    spec, limits = get_gate("answer"), settings.GROUNDGATE_CASE_LIMITS
+    for source in sources:
+        yield case_prepare(spec=spec, source=source, limits=limits)
 
 
 def trace_cases_import(

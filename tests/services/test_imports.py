@@ -138,3 +138,19 @@ def test_a_number_past_the_double_range_in_an_ignored_key_is_a_bad_line_naming_i
     assert [(e.line, e.fields) for e in report.errors] == [(1, ("extra.score[1]",))]
     assert "Infinity" in report.errors[0].message
     assert list(Case.objects.filter(dataset=dataset).values_list("external_id", flat=True)) == ["b"]
+
+
+@pytest.mark.parametrize(
+    "number",
+    # (An integer of 400 digits is not among them: JSON keeps it an exact integer, imported.)
+    ["1E400", "-1e+400", "1.5e400", " 1e400 ", "1" + "0" * 400 + ".5"],
+)
+def test_every_spelling_of_a_number_past_the_double_range_is_a_bad_line(number):
+    # The digest skips its NaN/Infinity walk only for a payload orjson parsed (which refuses
+    # these): each spelling here must still take the walk and be refused.
+    dataset, _ = dataset_get_or_create(slug="inf-spellings")
+    huge = line("a")[:-1] + f', "extra": {{"score": [1,{number}]}}}}'
+    report = case_import_lines(dataset=dataset, lines=[huge, line("b")])
+    assert [(e.line, e.fields) for e in report.errors] == [(1, ("extra.score[1]",))]
+    assert "Infinity" in report.errors[0].message
+    assert list(Case.objects.filter(dataset=dataset).values_list("external_id", flat=True)) == ["b"]

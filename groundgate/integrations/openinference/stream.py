@@ -129,17 +129,28 @@ def index_traces(file: IO[bytes], fmt: str) -> TraceIndex:
 
 
 def trace_cases(
-    file: IO[bytes], index: TraceIndex, *, fmt: str, citation_pattern: re.Pattern[str]
+    file: IO[bytes],
+    index: TraceIndex,
+    *,
+    fmt: str,
+    citation_pattern: re.Pattern[str],
+    part: tuple[int, int] = (0, 1),
 ) -> Iterator[tuple[TraceCase | None, list[TraceProblem]]]:
     """Pass 2: (case, problems) per trace, in first-appearance order. Traces with a problem
     from pass 1 are skipped (their problems are the caller's, from the index); nothing at all
-    when a problem has no known trace (it may belong to any)."""
+    when a problem has no known trace (it may belong to any). part=(k, n): only the k-th of
+    every n traces that are not skipped (the trace import's reader processes share them)."""
     if any(p.trace_id is None for p in index.problems):
         return
     rejected = {p.trace_id for p in index.problems}
     cache: OrderedDict[int, list[Span]] = OrderedDict()
+    mine, parts = part
+    counted = -1
     for trace_id, offsets in index.offsets.items():
         if trace_id in rejected:
+            continue
+        counted += 1
+        if counted % parts != mine:
             continue
         spans: list[Span] = []
         for offset, number in zip(offsets[::2], offsets[1::2], strict=True):
