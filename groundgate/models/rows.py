@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from django.utils import timezone
 
 MAX_ROWS = 200
@@ -86,9 +86,13 @@ def _stamp(fields: tuple[models.Field, ...]):
     return now, (stamped[0].get_db_prep_save(now, connection) if stamped else None)
 
 
-def _values(obj: models.Model, fields: tuple[models.Field, ...], stamp=None) -> list:
+def _values(obj: models.Model, fields: tuple[models.Field, ...], stamp=None, db=None) -> list:
     """The row's values as the fields prepare them; auto_now(_add) timestamps are set on the
-    object, as a save would (from `stamp`, _stamp's pair, when given)."""
+    object, as a save would (from `stamp`, _stamp's pair, when given). `db`: the connection
+    itself, looked up once per statement by the caller (each attribute of the `connection`
+    proxy is a thread-local lookup, and a JSON field asks it for several)."""
+    if db is None:
+        db = connections[DEFAULT_DB_ALIAS]
     values = []
     for field, attname, as_is, is_stamp in _preparer(fields):
         if as_is is not None:
@@ -100,13 +104,13 @@ def _values(obj: models.Model, fields: tuple[models.Field, ...], stamp=None) -> 
             setattr(obj, attname, stamp[0])
             values.append(stamp[1])
             continue
-        values.append(field.get_db_prep_save(field.pre_save(obj, True), connection))
+        values.append(field.get_db_prep_save(field.pre_save(obj, True), db))
     return values
 
 
-def _saved(obj: models.Model) -> None:
+def _saved(obj: models.Model, alias: str = DEFAULT_DB_ALIAS) -> None:
     obj._state.adding = False
-    obj._state.db = connection.alias
+    obj._state.db = alias
 
 
 def row_insert(obj: models.Model) -> models.Model:
@@ -150,7 +154,8 @@ def _insert_statements(objs: Sequence[models.Model], tail: str) -> Iterator[tupl
     for start in range(0, len(objs), MAX_ROWS):
         batch = objs[start : start + MAX_ROWS]
         stamp = _stamp(fields)
-        params = [value for obj in batch for value in _values(obj, fields, stamp)]
+        db = connections[DEFAULT_DB_ALIAS]
+        params = [value for obj in batch for value in _values(obj, fields, stamp, db)]
         yield f"{head} VALUES {', '.join([row] * len(batch))}{tail}", params
 
 
