@@ -70,7 +70,7 @@ def assert_accepted_like_the_exact_path(spec, payload, limits):
     case = checked(spec, parsed, limits)
     if case is None:
         return
-    exact, _, error = parse_case_payload_exact(spec, text, 1, limits)
+    exact, _, error, _ = parse_case_payload_exact(spec, text, 1, limits)
     assert error is None, (payload, error)
     assert repr(case) == repr(exact)
     assert canonical_bytes(case) == canonical_bytes(exact)
@@ -198,8 +198,8 @@ def test_parse_case_payload_gives_what_the_exact_path_gives(payload, limits):
     """The whole runner (checked validator, then the limit walk and the model, then the exact
     path) against the exact path alone, errors included."""
     text = json.dumps(payload).encode()
-    case, payload_out, error = parse_case_payload(ANSWER, text, 3, limits)
-    exact, exact_payload, exact_error = parse_case_payload_exact(ANSWER, text, 3, limits)
+    case, payload_out, error, _ = parse_case_payload(ANSWER, text, 3, limits)
+    exact, exact_payload, exact_error, _ = parse_case_payload_exact(ANSWER, text, 3, limits)
     assert error == exact_error
     assert payload_out == exact_payload
     assert repr(case) == repr(exact)
@@ -313,7 +313,7 @@ def test_each_rule_refuses_in_the_checked_validator(change, exact_refuses):
 
     assert checked(ANSWER, case({}), limits) is not None
     assert checked(ANSWER, case(change), limits) is None
-    _, _, error = parse_case_payload_exact(ANSWER, json.dumps(case(change)), 1, limits)
+    error = parse_case_payload_exact(ANSWER, json.dumps(case(change)), 1, limits).error
     assert (error is not None) == exact_refuses
 
 
@@ -346,7 +346,7 @@ def test_an_unknown_key_anywhere_takes_the_usual_way():
     payload = {"case_id": "q", "answer": {"evidences": []}, "extra": {"deep": [1e300]}}
     assert checked(ANSWER, payload, DEFAULT_LIMITS) is None
     assert first_problem(payload) is None
-    case, _, error = parse_case_payload(ANSWER, json.dumps(payload))
+    case, _, error, _ = parse_case_payload(ANSWER, json.dumps(payload))
     assert error is None and case.case_id == "q"
 
 
@@ -380,7 +380,7 @@ def test_unknown_keys_are_seen_before_the_checked_validator_runs():
             target = target[part]
         target[key] = 1
         assert not known_keys_only(ANSWER.input_model, payload)
-        case, _, error = parse_case_payload(ANSWER, json.dumps(payload))
+        case, _, error, _ = parse_case_payload(ANSWER, json.dumps(payload))
         assert error is None and case == checked(ANSWER, good, DEFAULT_LIMITS)
     for odd in ({"case_id": "q", "answer": 5}, {"case_id": "q", "answer": {"evidences": [5]}}):
         assert not known_keys_only(ANSWER.input_model, odd)
