@@ -10,9 +10,10 @@ import os
 import threading
 
 import pytest
+from django.core.management import call_command
 
-from groundgate.models import Case, GateRun
-from groundgate.services import trace_readers
+from groundgate.models import Case, Dataset, GateRun
+from groundgate.services import trace_imports, trace_readers
 from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.trace_imports import trace_file_import
 from reviews.models import QueueCode, QueueCount, QueueEntry
@@ -218,3 +219,31 @@ def test_a_readers_pipe_holds_several_messages():
     finally:
         os.close(read_end)
         os.close(write_end)
+
+
+def test_the_command_reads_a_big_file_with_readers_and_stores_what_one_process_stores(
+    tmp_path, monkeypatch
+):
+    # `manage.py import_traces` runs in a process of one thread: a file past the threshold
+    # (lowered here) goes through the reader processes without being asked to.
+    if threading.active_count() != 1 or trace_readers._cores() < 2:
+        pytest.skip("readers need a process of one thread on a machine with two cores")
+    path = tmp_path / "spans.jsonl"
+    path.write_bytes(trace_file())
+    monkeypatch.setattr(trace_readers, "READER_PROCESS_FROM", 10)
+    used = []
+    real = trace_readers.prepared_by_readers
+
+    def counted(*args, **kwargs):
+        used.append(True)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(trace_imports, "prepared_by_readers", counted)
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as exited:  # the file's three bad traces: status 1
+        call_command("import_traces", str(path), "--dataset", "by-command", stdout=out)
+    assert exited.value.code == 1
+    assert used == [True]
+    assert "imported 257" in out.getvalue()
+    here, _ = imported("in-process-too", path.read_bytes(), reader_process=False)
+    assert stored(Dataset.objects.get(slug="by-command")) == stored(here)
