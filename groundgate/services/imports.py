@@ -141,9 +141,13 @@ def case_import_sources(
     gate: bool = True,
     batch_size: int = 500,
 ) -> ImportReport:
-    """Import the cases `sources` gives, in order (the JSONL and the trace imports share it)."""
-    with old_objects_frozen():
-        return _import_sources(dataset, sources, kind, gate, batch_size)
+    """Import the cases `sources` gives, in order (the JSONL and the trace imports share it):
+    each validated here by case_prepare, and gated at its batch's write if it is new."""
+    spec, limits = get_gate(kind), settings.GROUNDGATE_CASE_LIMITS
+    prepared = (case_prepare(spec=spec, source=source, limits=limits) for source in sources)
+    return case_import_prepared(
+        dataset=dataset, prepared=prepared, kind=kind, gate=gate, batch_size=batch_size
+    )
 
 
 def case_import_prepared(
@@ -154,19 +158,11 @@ def case_import_prepared(
     gate: bool = True,
     batch_size: int = 500,
 ) -> ImportReport:
-    """case_import_sources of cases validated (and maybe gated) elsewhere, by case_prepare (a
-    bad one is its BadInput, reported in its place): the trace import's reader processes."""
+    """Import cases validated (and maybe gated) by case_prepare, in order; a bad one is its
+    BadInput, reported in its place. case_import_sources validates here; the trace import's
+    reader processes validate and gate in theirs."""
     with old_objects_frozen():
         return _import_prepared(dataset, prepared, kind, gate, batch_size)
-
-
-def _import_sources(
-    dataset: Dataset, sources: Iterable[CaseSource], kind: str, gate: bool, batch_size: int
-) -> ImportReport:
-    spec = get_gate(kind)
-    limits = settings.GROUNDGATE_CASE_LIMITS
-    prepared = (case_prepare(spec=spec, source=source, limits=limits) for source in sources)
-    return _import_prepared(dataset, prepared, kind, gate, batch_size)
 
 
 def case_prepare(

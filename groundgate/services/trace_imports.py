@@ -20,9 +20,6 @@ import io
 from collections.abc import Generator, Iterable
 from typing import IO
 
-from django.conf import settings
-
-from groundgate.engine.registry import get_gate
 from groundgate.engine.runner import BadInput
 from groundgate.integrations.openinference import read_spans, traces_to_cases
 from groundgate.integrations.openinference.cases import (
@@ -41,9 +38,8 @@ from groundgate.services.garbage_collection import old_objects_frozen
 from groundgate.services.imports import (
     CaseSource,
     ImportReport,
-    PreparedCase,
     case_import_prepared,
-    case_prepare,
+    case_import_sources,
 )
 from groundgate.services.trace_readers import case_source, prepared_by_readers, readers_usable
 
@@ -66,6 +62,8 @@ def trace_file_import(
         raise ValueError(f"format must be one of {', '.join(FORMATS)}")
     pattern = compile_citation_pattern(citation_pattern)
     problems: list[TraceProblem] = []
+    readers = None
+    sources: Iterable[CaseSource] = ()
     with old_objects_frozen():
         if is_json_lines(file):
             index = index_traces(file, fmt)
@@ -73,22 +71,31 @@ def trace_file_import(
             if reader_process is None:
                 reader_process = readers_usable(index.spans)
             if reader_process:
-                prepared = prepared_by_readers(file, index, fmt, pattern, gate, problems)
+                readers = prepared_by_readers(file, index, fmt, pattern, gate, problems)
             else:
                 built = trace_cases(file, index, fmt=fmt, citation_pattern=pattern)
-                prepared = _prepared_here(_sources(built, problems))
+                sources = _sources(built, problems)
         else:
             spans, span_problems = read_spans(file.read(), fmt)
             cases, problems = traces_to_cases(
                 spans, span_problems, fmt=fmt, citation_pattern=pattern
             )
-            prepared = _prepared_here(_sources(((case, []) for case in cases), problems))
-        try:
-            report = case_import_prepared(
-                dataset=dataset, prepared=prepared, kind="answer", gate=gate, batch_size=batch_size
+            sources = _sources(((case, []) for case in cases), problems)
+        if readers is None:
+            report = case_import_sources(
+                dataset=dataset, sources=sources, kind="answer", gate=gate, batch_size=batch_size
             )
-        finally:
-            prepared.close()  # a reader process is stopped if the import failed half way
+        else:
+            try:
+                report = case_import_prepared(
+                    dataset=dataset,
+                    prepared=readers,
+                    kind="answer",
+                    gate=gate,
+                    batch_size=batch_size,
+                )
+            finally:
+                readers.close()  # the reader processes are stopped if the import failed
     return _with_problems(report, problems)
 
 
@@ -107,15 +114,6 @@ def _sources(
         problems.extend(trace_problems)
         if (source := case_source(case, trace_problems)) is not None:
             yield source
-
-
-def _prepared_here(
-    sources: Iterable[CaseSource],
-) -> Generator[PreparedCase | BadInput, None, None]:
-    """The cases validated in this process; a new one is gated at its batch's write."""
-    spec, limits = get_gate("answer"), settings.GROUNDGATE_CASE_LIMITS
-    for source in sources:
-        yield case_prepare(spec=spec, source=source, limits=limits)
 
 
 def trace_cases_import(

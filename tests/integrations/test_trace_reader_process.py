@@ -191,8 +191,13 @@ def test_a_big_file_uses_readers_only_in_a_process_of_one_thread(monkeypatch):
     # such an import reads the file itself.
     monkeypatch.setattr(trace_readers, "_cores", lambda: 2)
     big = trace_readers.READER_PROCESS_FROM
-    assert trace_readers.readers_usable(big) == (threading.active_count() == 1)
-    assert not trace_readers.readers_usable(big - 1)
+    with monkeypatch.context() as one_thread:
+        one_thread.setattr(trace_readers.threading, "active_count", lambda: 1)
+        assert trace_readers.readers_usable(big)
+        assert not trace_readers.readers_usable(big - 1)
+        one_thread.setattr(trace_readers, "_cores", lambda: 1)
+        assert not trace_readers.readers_usable(big)
+    # The real count of this process's threads is what is asked: one more thread, no readers.
     leave = threading.Event()
     other = threading.Thread(target=leave.wait, args=(10,))
     other.start()
@@ -201,8 +206,6 @@ def test_a_big_file_uses_readers_only_in_a_process_of_one_thread(monkeypatch):
     finally:
         leave.set()
         other.join(10)
-    monkeypatch.setattr(trace_readers, "_cores", lambda: 1)
-    assert not trace_readers.readers_usable(big)
 
 
 def test_a_readers_pipe_holds_several_messages():
