@@ -3,8 +3,8 @@
 A trace import is three kinds of work: reading each trace again and building its case, the
 case's validation and gate, and the writes. The first two need no database, so READERS forked
 processes share them, trace k going to reader k % READERS, while the importing process only
-writes: on two cores a 100k-span file imports at ~12k spans/s instead of ~7.5k, for ~15% more
-CPU in all (docs/benchmarks.md).
+writes: on two cores a 100k-span file imports at 10-12k spans/s instead of ~7.5k, for 10-25%
+more CPU in all (docs/benchmarks.md).
 
 What crosses from a reader is plain values: per trace its problems and either the case's
 error (BadInput) or what its rows need (imports.PreparedCase: the payload, digest, id,
