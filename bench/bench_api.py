@@ -1,9 +1,11 @@
 """API figures (issues 6, 15). Run:
     .venv/bin/python bench/bench_api.py [--seconds 15] [--clients 1,4,16] [--port 8765] [--export 0]
+        [--database-url postgres://...] [--client raw|http]
 
 1. POST /api/v1/gate/answer under gunicorn (2 sync workers) on 127.0.0.1: requests/s, median
    and p95 at 1, 4 and 16 client threads (--clients), new cases (each request stores a case, a
-   gate run and its queue row). The load is bounded (threads x time).
+   gate run and its queue row). The load is bounded (threads x time). The client's own CPU per
+   request is printed beside the server's: they share the machine's cores (see load()).
 2. Export of N audited records (`manage.py export`, the same code as the API) in a subprocess:
    records/s and peak RSS. Goals: >= 20,000 records/s, <= 200 MB.
 Everything runs on loopback against a throwaway SQLite database under bench/out/api/.
@@ -16,6 +18,7 @@ import http.client
 import json
 import os
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
@@ -77,30 +80,66 @@ def setup_api() -> str:
     return manage("shell", "-c", script).strip().splitlines()[-1]
 
 
-def load(port: int, token: str, seconds: float, threads: int, phase: str) -> list[float]:
+def load(
+    port: int, token: str, seconds: float, threads: int, phase: str, client: str
+) -> list[float]:
+    """Send new cases from `threads` client threads for `seconds`; each request's latency.
+
+    client "raw": a request is a few prepared bytes on a new socket, read to the close (the
+    sync workers close every connection): ~0.1 ms of this process's CPU per request. "http":
+    http.client and json.dumps per request, the harness of the figures before 2026-11-23:
+    ~0.5 ms per request. Client and server share this machine's cores, so a heavy client
+    slows the server it measures, the more so the less CPU the server needs per request."""
     latencies: list[float] = []
     lock = threading.Lock()
     stop = time.perf_counter() + seconds
     counter = iter(range(10_000_000))
+    # The case as JSON with a marker where each request's own case_id goes.
+    head, tail = json.dumps(CASE | {"case_id": "\x00"}).encode().split(b"\\u0000")
+    request_line = (
+        b"POST /api/v1/gate/answer?dataset=bench HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Authorization: Token " + token.encode() + b"\r\nContent-Type: application/json\r\n"
+        b"Connection: close\r\n"
+    )
+
+    def raw_request() -> None:
+        body = head + f"{phase}-{next(counter)}".encode() + tail
+        message = request_line + b"Content-Length: %d\r\n\r\n" % len(body) + body
+        t0 = time.perf_counter()
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+            sock.sendall(message)
+            chunks = []
+            while chunk := sock.recv(65536):
+                chunks.append(chunk)
+        elapsed = time.perf_counter() - t0
+        status = b"".join(chunks)[9:12]
+        assert status == b"201", status
+        with lock:
+            latencies.append(elapsed)
+
+    def http_request() -> None:
+        body = json.dumps(CASE | {"case_id": f"{phase}-{next(counter)}"})
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        t0 = time.perf_counter()
+        conn.request(
+            "POST",
+            "/api/v1/gate/answer?dataset=bench",
+            body=body,
+            headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+        )
+        response = conn.getresponse()
+        response.read()
+        elapsed = time.perf_counter() - t0
+        conn.close()
+        assert response.status == 201, response.status
+        with lock:
+            latencies.append(elapsed)
+
+    one = raw_request if client == "raw" else http_request
 
     def worker() -> None:
         while time.perf_counter() < stop:
-            body = json.dumps(CASE | {"case_id": f"{phase}-{next(counter)}"})
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-            t0 = time.perf_counter()
-            conn.request(
-                "POST",
-                "/api/v1/gate/answer?dataset=bench",
-                body=body,
-                headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
-            )
-            response = conn.getresponse()
-            response.read()
-            elapsed = time.perf_counter() - t0
-            conn.close()
-            assert response.status == 201, response.status
-            with lock:
-                latencies.append(elapsed)
+            one()
 
     pool = [threading.Thread(target=worker) for _ in range(threads)]
     for t in pool:
@@ -110,7 +149,9 @@ def load(port: int, token: str, seconds: float, threads: int, phase: str) -> lis
     return latencies
 
 
-def bench_gate(seconds: float, clients: list[int], port: int, threads_per_worker: int = 1) -> None:
+def bench_gate(
+    seconds: float, clients: list[int], port: int, threads_per_worker: int = 1, client: str = "raw"
+) -> None:
     token = setup_api()
     server = subprocess.Popen(
         [
@@ -138,14 +179,15 @@ def bench_gate(seconds: float, clients: list[int], port: int, threads_per_worker
                 break
             except OSError:
                 time.sleep(0.1)
-        load(port, token, 2, max(clients), "warm")
+        load(port, token, 2, max(clients), "warm", client)
         workers_note = f" x {threads_per_worker} threads" if threads_per_worker > 1 else ""
         for threads in clients:
             cpu, db_cpu = server_cpu_seconds(server.pid), database_cpu_seconds()
             load_before = os.getloadavg()[0]
-            started = time.perf_counter()
-            latencies = load(port, token, seconds, threads, f"run{threads}")
+            started, client_cpu = time.perf_counter(), time.process_time()
+            latencies = load(port, token, seconds, threads, f"run{threads}", client)
             wall = time.perf_counter() - started
+            client_cpu = time.process_time() - client_cpu
             cpu = server_cpu_seconds(server.pid) - cpu
             db_cpu = database_cpu_seconds() - db_cpu
             latencies.sort()
@@ -156,7 +198,8 @@ def bench_gate(seconds: float, clients: list[int], port: int, threads_per_worker
                 f"{seconds:g} s): "
                 f"{len(latencies) / wall:.0f} requests/s, median "
                 f"{statistics.median(latencies) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms; "
-                f"server CPU {cpu / len(latencies) * 1000:.2f}{db} ms/request; "
+                f"server CPU {cpu / len(latencies) * 1000:.2f}{db} ms/request, "
+                f"client ({client}) {client_cpu / len(latencies) * 1000:.2f} ms/request; "
                 f"load average {load_before:.1f} -> {os.getloadavg()[0]:.1f}",
                 flush=True,
             )
@@ -262,12 +305,24 @@ def main() -> None:
     parser.add_argument(
         "--threads", type=int, default=1, help="threads per gunicorn worker (1: sync workers)"
     )
+    parser.add_argument(
+        "--client",
+        choices=("raw", "http"),
+        default="raw",
+        help="the load's client: raw sockets (light) or http.client (the earlier figures')",
+    )
     args = parser.parse_args()
     if args.database_url:
         global DATABASE_URL
         DATABASE_URL = args.database_url
     OUT.mkdir(parents=True, exist_ok=True)
-    bench_gate(args.seconds, [int(c) for c in args.clients.split(",")], args.port, args.threads)
+    bench_gate(
+        args.seconds,
+        [int(c) for c in args.clients.split(",")],
+        args.port,
+        args.threads,
+        args.client,
+    )
     if args.export:
         bench_export(args.export)
 

@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.db import transaction
 
-from groundgate.engine.canonical import sha256_of, sha256_of_finite
 from groundgate.engine.limits import CaseLimits
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.engine.runner import BadInput, parse_case_payload
@@ -36,7 +35,7 @@ from groundgate.services.gating import (
     gaterun_values,
     policy_record_for,
 )
-from groundgate.services.untrusted import NONFINITE_MESSAGE, NUL_MESSAGE, nonfinite_path, nul_path
+from groundgate.services.untrusted import UnstorablePayload, storable_payload_sha256
 
 # How many of an import's new cases its report names (the result page lists them): enough to
 # open the first few and check them, bounded so a report never grows with the file.
@@ -174,13 +173,10 @@ def case_prepare(
     parsed, payload, error, finite = parse_case_payload(spec, source.text, source.line, limits)
     if error is not None:
         return source.error(error.message, error.fields)
-    if (where := _nul_path(source.text, payload)) is not None:
-        return source.error(f"{where}: {NUL_MESSAGE}", (where,))
     try:
-        digest = sha256_of_finite(payload) if finite else sha256_of(payload)
-    except ValueError:  # canonical JSON refuses a non-finite number: say where it is
-        where = nonfinite_path(payload) or "case"
-        return source.error(f"{where}: {NONFINITE_MESSAGE}", (where,))
+        digest = storable_payload_sha256(source.text, payload, finite=finite)
+    except UnstorablePayload as exc:
+        return source.error(str(exc), (exc.field,))
     external_id, question = spec.external_id(parsed), spec.question(parsed)
     if gate:
         run = gaterun_values(spec=spec, verdict=spec.run(parsed, spec.default_policy))
@@ -215,13 +211,6 @@ def _import_prepared(
             batch.clear()
     _write_batch(state, list(batch.values()))
     return report
-
-
-def _nul_path(text: str | bytes, payload) -> str | None:
-    # JSON text can hold NUL only as the escape \u0000 (a raw control character is not JSON),
-    # so a text without that escape needs no walk of its payload.
-    found = b"\\u0000" in text if isinstance(text, bytes) else "\\u0000" in text
-    return nul_path(payload) if found else None
 
 
 def _known(state: _Import, pending: PreparedCase, stored_sha256: str, where: str) -> None:

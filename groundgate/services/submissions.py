@@ -5,18 +5,19 @@ the stored verdict; the same id with other content is a conflict and changes not
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NoReturn
 
 from django.conf import settings
 from django.db import IntegrityError
 from pydantic import ValidationError
 
-from groundgate.engine.canonical import sha256_of
-from groundgate.engine.limits import check_case_json
-from groundgate.engine.registry import get_gate
+from groundgate.engine.limits import CaseLimits, check_case_json
+from groundgate.engine.registry import GateSpec, get_gate
+from groundgate.engine.runner import parse_case_payload
 from groundgate.models import Case, Dataset
 from groundgate.selectors.cases import case_current_run
 from groundgate.services.gating import case_create_gated
-from groundgate.services.untrusted import NONFINITE_MESSAGE, NUL_MESSAGE, nonfinite_path, nul_path
+from groundgate.services.untrusted import UnstorablePayload, storable_payload_sha256
 
 
 class BadPayload(ValueError):
@@ -42,18 +43,17 @@ def case_submit(*, dataset: Dataset, kind: str, body: bytes) -> Submission:
     """Validate, store and gate one case. Raises pydantic.ValidationError for bad input and
     SubmissionConflict for a reused id with other content."""
     spec = get_gate(kind)
-    # The same checks as the CLI and import_cases, before any parsing work: size, NaN/Infinity
-    # anywhere (even in keys the gate ignores), text lengths, list lengths, nesting.
-    payload, problem = check_case_json(body, settings.GROUNDGATE_CASE_LIMITS)
-    if problem is not None:
-        raise BadPayload(problem.field, problem.message)
-    parsed = spec.input_model.model_validate_json(body)
-    if (where := nul_path(payload)) is not None:
-        raise BadPayload(where, NUL_MESSAGE)
+    limits = settings.GROUNDGATE_CASE_LIMITS
+    # The one validation of every way a case comes in (runner.parse_case_payload: size,
+    # NaN/Infinity anywhere, even in keys the gate ignores, text and list lengths, nesting, then
+    # the model), as the CLI and the imports run it.
+    parsed, payload, error, finite = parse_case_payload(spec, body, None, limits)
+    if error is not None:
+        _raise_bad_input(spec, body, limits)
     try:
-        digest = sha256_of(payload)
-    except ValueError:  # canonical JSON refuses a non-finite number (1e400): say where it is
-        raise BadPayload(nonfinite_path(payload) or "case", NONFINITE_MESSAGE) from None
+        digest = storable_payload_sha256(body, payload, finite=finite)
+    except UnstorablePayload as exc:
+        raise BadPayload(exc.field, exc.message) from None
     external_id = spec.external_id(parsed)
 
     # No existence check first: the INSERT of the case is one (the unique constraint on the
@@ -76,6 +76,18 @@ def case_submit(*, dataset: Dataset, kind: str, body: bytes) -> Submission:
         existing = Case.objects.get(dataset=dataset, kind=kind, external_id=external_id)
         return _existing(existing, digest)
     return Submission(stored.case, stored.run.verdict.encode(), True)
+
+
+def _raise_bad_input(spec: GateSpec, body: bytes, limits: CaseLimits) -> NoReturn:
+    """Raise what the API reports for a body parse_case_payload refused: BadPayload for a
+    limit (one field), the model's ValidationError (every field, each with its message; the
+    CLI's BadInput joins them in one line). Both come from the checks of that function's exact
+    path, run again here on a bad body only."""
+    _, problem = check_case_json(body, limits)
+    if problem is not None:
+        raise BadPayload(problem.field, problem.message)
+    spec.input_model.model_validate_json(body)
+    raise AssertionError("parse_case_payload refused a body its exact checks accept")
 
 
 def _existing(case: Case, digest: str) -> Submission:

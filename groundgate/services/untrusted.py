@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+from groundgate.engine.canonical import sha256_of, sha256_of_finite
 from groundgate.engine.errors import field_path
 
 
@@ -53,6 +54,32 @@ def nonfinite_path(value, loc: tuple = ()) -> str | None:
 NONFINITE_MESSAGE = (
     "is a number past the range of a double (it reads as Infinity), which cannot be stored"
 )
+
+
+class UnstorablePayload(ValueError):
+    """A case's JSON that validates but cannot be stored as it is: `field` names where."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field, self.message = field, message
+
+
+def storable_payload_sha256(text: str | bytes, payload, *, finite: bool = False) -> str:
+    """The digest of a validated case's payload (sha256 of its canonical JSON) once it is known
+    to be storable: no NUL anywhere, no number past a double's range. Raises UnstorablePayload.
+    The one check of both for every way a case comes in (the gate service, the imports).
+
+    `text` is the JSON the payload was parsed from: JSON holds NUL only as the escape \\u0000
+    (a raw control character is not JSON), so a text without that escape needs no walk of its
+    payload. `finite`: the payload was parsed by orjson (runner.ParsedPayload.finite), which
+    refuses what canonical JSON refuses, so the digest needs no walk either."""
+    found = b"\\u0000" in text if isinstance(text, bytes) else "\\u0000" in text
+    if found and (where := nul_path(payload)) is not None:
+        raise UnstorablePayload(where, NUL_MESSAGE)
+    try:
+        return sha256_of_finite(payload) if finite else sha256_of(payload)
+    except ValueError:  # canonical JSON refuses a non-finite number (1e400): say where it is
+        raise UnstorablePayload(nonfinite_path(payload) or "case", NONFINITE_MESSAGE) from None
 
 
 # Database ids are signed 64-bit integers: a larger number in a URL or a query parameter is not

@@ -197,6 +197,24 @@ def test_nul_characters_are_refused_with_the_field(rag_system):
     assert response.json()["errors"][0]["field"] == "answer.conclusion"
 
 
+def test_a_nul_in_an_ignored_key_is_refused_and_the_written_escape_is_text(rag_system):
+    """The service and the imports share one storable check (services.untrusted): a NUL
+    anywhere, a key's name included, is named; the six characters \\u0000 are only text."""
+    in_key = json.dumps(PASSING["answer"] | {"case_id": "k"}).replace(
+        '"question"', '"x\\u0000": 1, "question"'
+    )
+    response = rag_system.post(
+        "/api/v1/gate/answer?dataset=team", data=in_key, content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "x\\u0000"
+    written = json.loads(json.dumps(PASSING["answer"]))
+    written["case_id"], written["question"] = "w", "See \\u0000, the escape."
+    assert post(rag_system, "answer", written).status_code == 201
+    assert Case.objects.get(external_id="w").question == "See \\u0000, the escape."
+    assert not Case.objects.filter(external_id="k").exists()
+
+
 def test_a_nul_in_the_url_is_bad_input_not_a_server_error(rag_system):
     response = rag_system.get("/api/v1/datasets/?page_size=1%00")
     assert response.status_code == 400 and "NUL" in response.json()["detail"]
