@@ -80,7 +80,20 @@ def env_database(name: str, default: str) -> dict:
         raise ImproperlyConfigured(f"{name} is not a valid database URL: {exc}") from None
     if scheme == "sqlite":
         config.setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
+    elif env_bool("GROUNDGATE_PG_PREPARED_STATEMENTS", True):
+        # Parameters bound by the server, and a statement a connection has run PREPARE_AFTER
+        # times kept prepared there: PostgreSQL then skips parsing and planning it. The gate
+        # service's write (one statement) and its token read cost the server about half the
+        # CPU (issue 15, docs/benchmarks.md). Off (=0) for a pooler that cannot keep prepared
+        # statements (PgBouncer in transaction mode before 1.21).
+        config.setdefault("OPTIONS", {}).update(
+            server_side_binding=True, prepare_threshold=PREPARE_AFTER
+        )
     return config
+
+
+# psycopg's own default: a statement is prepared at its fifth run on a connection.
+PREPARE_AFTER = 5
 
 
 # SQLite as a real default for several writers (docs/limits.md, "Concurrency"):

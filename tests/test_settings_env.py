@@ -88,6 +88,19 @@ def test_sqlite_gets_wal_a_busy_timeout_and_immediate_transactions(monkeypatch):
     assert "PRAGMA journal_mode=WAL" in options["init_command"]
 
 
+def test_postgres_binds_on_the_server_and_prepares_unless_switched_off(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://gg:pw@127.0.0.1:5432/groundgate")
+    monkeypatch.delenv("GROUNDGATE_PG_PREPARED_STATEMENTS", raising=False)
+    options = envconfig.env_database("DATABASE_URL", "")["OPTIONS"]
+    assert (options["server_side_binding"], options["prepare_threshold"]) == (True, 5)
+    monkeypatch.setenv("GROUNDGATE_PG_PREPARED_STATEMENTS", "off")
+    options = envconfig.env_database("DATABASE_URL", "").get("OPTIONS", {})
+    assert "server_side_binding" not in options and "prepare_threshold" not in options
+    monkeypatch.setenv("GROUNDGATE_PG_PREPARED_STATEMENTS", "sometimes")
+    with pytest.raises(ImproperlyConfigured, match="GROUNDGATE_PG_PREPARED_STATEMENTS"):
+        envconfig.env_database("DATABASE_URL", "")
+
+
 def test_private_webhook_targets_are_refused_unless_the_setting_says_otherwise():
     """The production default, in a fresh interpreter (the tests themselves allow private
     targets: their receivers listen on 127.0.0.1); a bad value names the variable."""

@@ -334,6 +334,7 @@ class RowPlan:
             model = type(objs[0])
             head, fields = _insert_head(model, connection.vendor)
             rows = []
+            types = _column_types(fields)
             for obj in objs:
                 refs = self._refs(obj, fields, pending)
                 values = _values(obj, fields)
@@ -343,7 +344,7 @@ class RowPlan:
                         pk = quote(type(self._inserts[refs[position]][0][0])._meta.pk.column)
                         cells.append(f"(SELECT {pk} FROM w{refs[position]})")
                     else:
-                        cells.append(params.placeholder(value))
+                        cells.append(params.placeholder(value, types[position]))
                 rows.append("(" + ", ".join(cells) + ")")
             sql = f"{head} VALUES {', '.join(rows)}"
             if ignore:
@@ -375,20 +376,30 @@ class _NamedParams:
     when it has at most 50 parameters (psycopg._queries.MAX_CACHED_STATEMENT_PARAMS); past that
     it re-splits the whole text on every call, and quotes every repeat again. A str, int, bool
     or None is shared with an equal earlier one of the same type (True and 1 stay apart); any
-    other value (JSON, a timestamp, an enum member) only with the same object. Only with
-    client-side binding (Django's default), where each value is written into the text as a
-    literal: with server-side binding one parameter may not serve columns of two types."""
+    other value (JSON, a timestamp, an enum member) only with the same object. With
+    client-side binding each value is written into the text as a literal and any two equal
+    ones may share; with server-side binding (decision 155) PostgreSQL gives a parameter one
+    type, deduced from where it is first used, so a value is shared only between columns of
+    the same database type, and a planned statement's values (no column known) not at all."""
 
     _SHARED = (str, int, bool, type(None))
 
     def __init__(self) -> None:
         self.values: dict[str, object] = {}
         self._names: dict[tuple, str] = {}
-        self._share = not connection.settings_dict["OPTIONS"].get("server_side_binding")
+        self._client_side = not connection.settings_dict["OPTIONS"].get("server_side_binding")
 
-    def placeholder(self, value) -> str:
+    def placeholder(self, value, column_type: str | None = None) -> str:
+        """The placeholder of `value`, bound for a column of `column_type` (None: unknown)."""
         kind = type(value)
-        key = (kind, value) if self._share and kind in self._SHARED else (kind, id(value))
+        if kind not in self._SHARED:
+            key: tuple = (kind, id(value))
+        elif self._client_side:
+            key = (kind, value)
+        elif column_type is not None:
+            key = (column_type, kind, value)
+        else:
+            key = (kind, id(value), len(self.values))  # never shared
         name = self._names.get(key)
         if name is None:
             name = self._names[key] = f"p{len(self.values)}"
@@ -406,6 +417,19 @@ class _NamedParams:
         for value, piece in zip(params, pieces[1:], strict=True):
             out += [self.placeholder(value), piece]
         return "".join(out)
+
+
+_column_type_cache: dict[int, tuple[str | None, ...]] = {}
+
+
+def _column_types(fields: tuple[models.Field, ...]) -> tuple[str | None, ...]:
+    """Each field's column type on this connection ("varchar(255)", "bigint", ...), once per
+    field tuple (_insert_head keeps each for good)."""
+    key = id(fields)
+    found = _column_type_cache.get(key)
+    if found is None:
+        found = _column_type_cache[key] = tuple(f.db_type(connection) for f in fields)
+    return found
 
 
 def _point_at_saved(obj: models.Model) -> None:

@@ -74,9 +74,23 @@ def test_a_new_case_is_stored_in_a_few_statements(rag_system):
     statement (a data-modifying CTE), on SQLite one INSERT each in one transaction. Nothing is
     read back or re-derived."""
     post(rag_system, "answer", PASSING["answer"])  # the policy record exists from here on
-    with CaptureQueriesContext(connection) as captured:
+    sent: list = []  # (sql, params) as the cursor gets them
+
+    def keep(execute, sql, params, many, context):
+        sent.append((sql, params))
+        return execute(sql, params, many, context)
+
+    with CaptureQueriesContext(connection) as captured, connection.execute_wrapper(keep):
         response = post(rag_system, "answer", failing("answer") | {"case_id": "a-2"})
     assert response.status_code == 201
+    if connection.vendor == "postgresql":
+        # Repeated values are sent once (the id goes to the case and its queue entry):
+        # psycopg caches the parsing of a statement of at most 50
+        # parameters only (models.rows._NamedParams), with either binding.
+        (params,) = [params for sql, params in sent if sql.startswith("WITH")]
+        values = list(params.values())
+        assert values.count("a-2") == 1, values
+        assert len(values) <= 50
     statements = [q["sql"] for q in captured.captured_queries]
     # The test's own transaction adds a savepoint and its release around the write.
     reads = [s for s in statements if s.startswith("SELECT")]
@@ -90,6 +104,21 @@ def test_a_new_case_is_stored_in_a_few_statements(rag_system):
         assert len(statements) <= 9
     case = Case.objects.get(external_id="a-2")
     assert QueueEntry.objects.get(case=case).gate_status == response.json()["status"]
+
+
+def test_on_postgresql_the_write_and_the_token_read_are_prepared(rag_system):
+    """From their fifth run on a connection, PostgreSQL keeps the gate service's two
+    statements prepared (decision 155): no parsing and planning per request."""
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    for number in range(6):
+        case = failing("answer") | {"case_id": f"p-{number}"}
+        assert post(rag_system, "answer", case).status_code == 201
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any(s.startswith('WITH w0 AS (INSERT INTO "groundgate_case"') for s in prepared)
+    assert any("FROM authtoken_token" in s for s in prepared), prepared
 
 
 @pytest.mark.django_db(transaction=True)
