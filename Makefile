@@ -25,8 +25,12 @@ $(BIN)/activate:
 	$(BIN)/pip install --quiet --upgrade pip
 
 # constraints.txt pins every dependency (the lock file; `make lock` regenerates it).
+# The project's modules are byte-compiled as pip compiles a regular install: an editable one is
+# not, and under PYTHONDONTWRITEBYTECODE (usual in containers) every start of the groundgate
+# command would compile them again (decision 156). A module edited since is compiled as before.
 $(VENV)/.installed: $(BIN)/activate pyproject.toml constraints.txt
 	$(BIN)/pip install --quiet -c constraints.txt -e .
+	$(BIN)/python -m compileall -q groundgate reviews
 	touch $@
 
 $(VENV)/.installed-test: $(VENV)/.installed pyproject.toml constraints.txt
