@@ -84,9 +84,9 @@ def test_a_new_case_is_stored_in_a_few_statements(rag_system):
         response = post(rag_system, "answer", failing("answer") | {"case_id": "a-2"})
     assert response.status_code == 201
     if connection.vendor == "postgresql":
-        # Repeated values are sent once (the id goes to the case and its queue entry):
-        # psycopg caches the parsing of a statement of at most 50
-        # parameters only (models.rows._NamedParams), with either binding.
+        # Repeated values are sent once (the id goes to the case and its queue entry): psycopg
+        # caches the parsing of a statement of at most 50 parameters only
+        # (models.rows._NamedParams), with either binding.
         (params,) = [params for sql, params in sent if sql.startswith("WITH")]
         values = list(params.values())
         assert values.count("a-2") == 1, values
@@ -226,7 +226,7 @@ def test_nul_characters_are_refused_with_the_field(rag_system):
     assert response.json()["errors"][0]["field"] == "answer.conclusion"
 
 
-def test_a_nul_in_an_ignored_key_is_refused_and_the_written_escape_is_text(rag_system):
+def test_a_nul_in_a_keys_name_is_refused_and_the_written_escape_is_text(rag_system):
     """The service and the imports share one storable check (services.untrusted): a NUL
     anywhere, a key's name included, is named; the six characters \\u0000 are only text."""
     in_key = json.dumps(PASSING["answer"] | {"case_id": "k"}).replace(
