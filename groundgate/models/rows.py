@@ -330,6 +330,7 @@ class RowPlan:
         pending = self._pending()
         parts, returned = [], []
         params = _NamedParams()
+        db = connections[DEFAULT_DB_ALIAS]  # looked up once, as _insert_statements does
         for index, (objs, ignore, key) in enumerate(self._inserts):
             model = type(objs[0])
             head, fields = _insert_head(model, connection.vendor)
@@ -337,7 +338,7 @@ class RowPlan:
             types = _column_types(fields)
             for obj in objs:
                 refs = self._refs(obj, fields, pending)
-                values = _values(obj, fields)
+                values = _values(obj, fields, db=db)
                 cells = []
                 for position, value in enumerate(values):
                     if position in refs:
@@ -399,7 +400,7 @@ class _NamedParams:
         elif column_type is not None:
             key = (column_type, kind, value)
         else:
-            key = (kind, id(value), len(self.values))  # never shared
+            key = (None, len(self.values))  # never shared: a key no other value has
         name = self._names.get(key)
         if name is None:
             name = self._names[key] = f"p{len(self.values)}"
