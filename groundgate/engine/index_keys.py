@@ -6,7 +6,7 @@ Pure: no Django, no I/O.
 
 from __future__ import annotations
 
-from groundgate.engine.quantities import Quantity
+from groundgate.engine.quantities import DURATIONS, HOURS_12, Quantity, other_half_of_day
 
 # A one-digit rounding prefix ("2" for "20", which may be 19.96) matches many values; only the
 # first of them in excerpt order are examined.
@@ -39,14 +39,17 @@ def index_keys(e: Quantity) -> list[tuple[object, ...]]:
         year, month, _ = e.date
         return [("year", year), ("month", month)]
     if e.kind == "time":
-        return [("time", e.time)]
+        return _time_keys(e)
     if e.kind == "identifier":
-        return [("digits", e.digits)]
+        return _identifier_keys(e)
     if e.kind == "range":
         return [("range",)]
     if not e.numeric:
         return []
     keys: list[tuple[object, ...]] = []
+    duration = DURATIONS.get(e.unit)
+    if duration is not None:
+        keys.append(("duration", duration[0]))
     if e.is_year():
         keys.append(("figure_year", int(e.figure or 0)))
     if e.kind == "count" and e.value.quantity.isdigit():
@@ -68,11 +71,34 @@ def query_keys(q: Quantity) -> list[tuple[object, ...]]:
             return keys
         return [("month", month)] if month is not None else []
     if q.kind == "time":
-        return [("time", q.time)]
+        return _time_keys(q)
     if q.kind == "identifier":
-        return [("digits", q.digits)]
+        return _identifier_keys(q)
     if q.kind == "range":
         return [("range",)]
     if q.numeric and q.is_year():
         return [("year", int(q.figure or 0))]
+    if q.numeric and q.unit in DURATIONS:
+        return [("duration", DURATIONS[q.unit][0])]
+    if q.kind == "count" and len(q.value.quantity) >= 7 and q.value.quantity.isdigit():
+        return _identifier_keys(q)  # a phone number written as one run of digits
     return []
+
+
+def _time_keys(q: Quantity) -> list[tuple[object, ...]]:
+    """A time under its reading, and one said without its half of the day ("9点") also under
+    the other half's: the key of either side's time finds the other."""
+    if q.time is None:
+        return []
+    if q.unit == HOURS_12:
+        return [("time", q.time), ("time", other_half_of_day(q.time))]
+    return [("time", q.time)]
+
+
+def _identifier_keys(q: Quantity) -> list[tuple[object, ...]]:
+    """An identifier by its digits, and a phone number also by its last ten (a country code
+    written on one side only)."""
+    keys: list[tuple[object, ...]] = [("digits", q.digits)]
+    if len(q.digits) >= 10:
+        keys.append(("phone", q.digits[-10:]))
+    return keys

@@ -30,6 +30,7 @@ from groundgate.engine.index_keys import (
 from groundgate.engine.near_miss import NEAR_MISS_REASONS, near_reason, numeric_reason
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.quantities import (
+    DURATIONS,
     NO_CONTEXT,
     Context,
     Quantity,
@@ -285,7 +286,9 @@ class EvidenceIndex:
                 numbers.append((q.digits.rstrip("0"), position))
                 # index_keys() has none for other numbers, and for a count only when it may
                 # be a year (four digits) or is all digits.
-                if kind != "count" or not (len(q.digits) == 4 or q.value.quantity.isdigit()):
+                if kind != "count" or not (
+                    len(q.digits) == 4 or q.value.quantity.isdigit() or q.unit in DURATIONS
+                ):
                     continue
             for key in index_keys(q):
                 by_key.setdefault(key, []).append(position)

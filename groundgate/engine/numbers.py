@@ -115,11 +115,50 @@ _YEAR_AFTER = re.compile(rf",?[ \u00a0]{_D}{{4}}(?![0-9０-９])")
 _AMPM_AFTER = re.compile(_AMPM)
 # Form names of filings: "10-K", "10-Q", "8-K", "20-F", "10-K/A" are names, not the value 10.
 _FORM_AFTER = re.compile(r"[-‐][A-Z]{1,3}(?![A-Za-z])")
+# The same names written without their hyphen ("the 10K report", "its latest 10Q"): only with a
+# word around them that names a filing, since "10K" alone is as often ten thousand.
+_FORM_GLUED = re.compile(r"(?:10|8|6|11|20|40)[KQF](?![A-Za-z0-9])")
+_FORM_WORD_AFTER = re.compile(r"[ \u00a0](?:reports?|filings?|forms?|documents?|statements?)\b")
+_FORM_WORD_BEFORE = re.compile(
+    r"\b(?:the|this|that|its|their|latest|annual|quarterly|Form|FY[0-9]{2,4}|[0-9]{4})"
+    r"[ \u00a0]$"
+)
 _ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])")
-# A score: "4.5/5", "8/10", "4 out of 5": the scale belongs to the value, it is no claim of its own.
-_SCORE_AFTER = re.compile(r"(?:/|[ \u00a0]out of[ \u00a0])(?:5|10|100)(?![0-9０-９/.,])")
+# A score: "4.5/5", "8/10", "4 out of 5", "4 stars out of 5": the scale belongs to the value, it
+# is no claim of its own.
+_SCORE_AFTER = re.compile(
+    r"(?:[ \u00a0]stars?)?(?:/|[ \u00a0]out of[ \u00a0])(?:5|10|100)"
+    r"(?![0-9０-９/,]|[.．][0-9０-９])"  # a full stop may end the sentence: "rated 4/5."
+)
+# A clock time in Chinese: "10点", "10点半", "3点15分", "14时30分", "9点钟"; what makes "N点" a
+# time rather than a count ("3点建议") is read around it (_chinese_time).
+_CN_CLOCK_AFTER = re.compile(r"[点時时](?:([0-9０-９]{1,2})分|(半)|(一刻)|(三刻))?(钟)?")
+# The part of the day said before it ("晚上9点" is 21:00).
+_CN_DAY_PARTS = {
+    "凌晨": "early",
+    "半夜": "early",
+    "早上": "am",
+    "早晨": "am",
+    "清晨": "am",
+    "上午": "am",
+    "中午": "noon",
+    "下午": "pm",
+    "傍晚": "pm",
+    "晚上": "pm",
+    "夜里": "pm",
+    "夜间": "pm",
+    "早": "am",
+    "晚": "pm",
+}
+# Words after "N点" that say it is a time of day: opening, closing, before, after, until.
+_CN_TIME_WORDS = re.compile(
+    r"(?:到|至|~|～|-|—|–)[ \u00a0]?(?:凌晨|早上|上午|中午|下午|傍晚|晚上|夜里)?"
+    r"[0-9０-９]{1,2}[点时]"
+    r"|开门|关门|营业|打烊|开业|歇业|闭店|闭馆|开馆|开放|关闭|开始|结束|截止|之前|之后|以前|以后"
+    r"|前|后|起|上班|下班|出发|到达|左右|整"
+)
 # Characters after a plain number that may start one of the words above (a cheap pre-test).
-_AFTER_PLAIN = frozenset(" \u00a0-‐/stnrdaApP.)")
+_AFTER_PLAIN = frozenset(" \u00a0-‐/stnrdaApP.)点时時KQF")
 _WORD_TIMES = re.compile(r"(?<![A-Za-z])(?:noon|midnight)(?![A-Za-z])|正午|午夜")
 
 
@@ -174,6 +213,9 @@ def _scan_from(text: str, start: int, stop: int) -> list[_Raw]:
         raw = _raw(text, m)
         if raw is None:
             continue
+        if raw[0] < covered:  # a value that reaches back: "+1" before a phone number
+            while found and found[-1][0] >= raw[0]:
+                found.pop()
         found.append(raw)
         covered = raw[1]
     return found
@@ -197,9 +239,11 @@ def _raw(text: str, m: re.Match[str]) -> _Raw | None:
             return (first, m.end(), "time", quantity, "", ())
         if group == "phone":
             start = first - 1 if first and text[first - 1] == "(" else first
+            start = _country_code_start(text, start)
             return (start, m.end(), "identifier", text[start : m.end()], "", ())
         if group == "ident":
-            return (first, m.end(), "identifier", m.group(), "", ())
+            start = _country_code_start(text, first)
+            return (start, m.end(), "identifier", text[start : m.end()], "", ())
     end = m.end()
     size = len(text)
     lo_end = m.end("lo")
@@ -235,15 +279,28 @@ def _raw(text: str, m: re.Match[str]) -> _Raw | None:
         ):
             qstart = start = first - 1
             prev = text[start - 1] if start else ""
-        if prev in _CURRENCIES and unit in ("m", "k"):
+        if prev in _CURRENCIES and unit in ("m", "k", "K"):
             # "$95,156m", "$12k": after a currency sign, m and k are magnitudes, not metres.
             lo_end, unit = end, ""
+        elif (
+            prev in _CURRENCIES
+            and not unit
+            and end < size
+            and text[end] in "kKMBb"
+            and (end + 1 == size or not text[end + 1].isalpha())
+        ):
+            # "$1.5k", "$4,625M", "$3B": thousands, millions, billions.
+            lo_end = end = end + 1
         if prev in _CURRENCIES and not unit:
             start -= 1
             if start >= 2 and text[start - 2 : start] in ("US", "HK"):
                 start -= 2
             unit = text[start:qstart]
     lo = text[qstart:lo_end]
+    if hi is not None and not unit and end < size and text[end] in "aApP \u00a0":
+        times = _time_range(text, qstart, lo, hi, end)
+        if times is not None:
+            return times
     if hi is not None:
         quantity = text[qstart : m.end("hi")]
         if " " in quantity or "\u00a0" in quantity:
@@ -252,6 +309,40 @@ def _raw(text: str, m: re.Match[str]) -> _Raw | None:
     if " " in lo or "\u00a0" in lo:
         lo = _WS.sub("", lo)
     return (start, end, "percent" if lo[-1] in "%％‰" else "number", lo, unit, ())
+
+
+def _country_code_start(text: str, start: int) -> int:
+    """Where a phone number starting at `start` starts with its country code written before it
+    ("+1 301-352-1200", "1 (800) 555-0199", "+44 (20) ..."): `start` when there is none."""
+    j = start - 1 if start and text[start - 1] in " \u00a0.-" else start
+    k = j
+    while k and j - k < 3 and text[k - 1] in "0123456789":
+        k -= 1
+    if k == j:
+        return start
+    if k and text[k - 1] == "+":
+        return k - 1
+    if text[k:j] == "1" and (k == 0 or not (text[k - 1].isalnum() or text[k - 1] in ".,")):
+        return k
+    return start
+
+
+def _time_range(text: str, start: int, lo: str, hi: str, end: int) -> _Raw | None:
+    """ "5-10pm", "11-2pm": a range of hours with one am/pm after it, as a range of two times.
+    The first hour takes the same half of the day unless that would put it after the second
+    ("11-2pm" is 11 am to 2 pm; "10-12pm" is 10 am to noon)."""
+    ampm = _AMPM_AFTER.match(text, end)
+    if ampm is None or not (lo.isdigit() and hi.isdigit()):
+        return None
+    first, last = int(lo), int(hi)
+    if not (1 <= first <= 12 and 1 <= last <= 12):
+        return None
+    suffix = _WS.sub("", ampm.group()).lower().replace(".", "")
+    other = "am" if suffix == "pm" else "pm"
+    same = first < last and last != 12
+    stop = ampm.end()
+    quantity = _WS.sub("", text[start:stop])
+    return (start, stop, "range", quantity, "", (lo + (suffix if same else other), hi + suffix))
 
 
 def _starts_line(text: str, i: int) -> bool:
@@ -268,7 +359,12 @@ _NOT_A_VALUE: _Raw = (-1, -1, "number", "", "", ())
 def _special_after(text: str, first: int, end: int) -> _Raw | None:
     """A plain number followed by a word that changes what it is (_NOT_A_VALUE: no value)."""
     ch = text[end]
-    if ch == " " and end - first > 2 and not text.startswith("out of", end + 1):
+    if (
+        ch == " "
+        and end - first > 2
+        and not text.startswith("out of", end + 1)
+        and not text.startswith("star", end + 1)
+    ):
         return None  # the commonest case: only a score reads past a space after 3+ characters
     digits = text[first:end]
     if ch in ".)":
@@ -285,7 +381,16 @@ def _special_after(text: str, first: int, end: int) -> _Raw | None:
         if len(digits) <= 2 and _FORM_AFTER.match(text, end):
             return _NOT_A_VALUE
         return None
+    if ch in "KQF":
+        if _FORM_GLUED.match(text, first) and (
+            _FORM_WORD_AFTER.match(text, end + 1)
+            or _FORM_WORD_BEFORE.search(text, max(0, first - 12), first)
+        ):
+            return _NOT_A_VALUE
+        return None
     small = digits.isdigit() and len(digits) <= 2
+    if ch in "点时時":
+        return _chinese_time(text, first, end) if small and int(digits) <= 24 else None
     if ch in "aApP " and small and 1 <= int(digits) <= 12:
         ampm = _AMPM_AFTER.match(text, end)
         if ampm is not None:
@@ -295,8 +400,10 @@ def _special_after(text: str, first: int, end: int) -> _Raw | None:
         if ordinal is not None:
             return (first, ordinal.end(), "ordinal", text[first : ordinal.end()], "", ())
         return None
-    # (A score needs "/" or " out of" right here: test that before the regex.)
-    if ch == "/" or (ch in " \u00a0" and text.startswith("out of", end + 1)):
+    # (A score needs "/", " out of" or " star(s) out of" right here: test that before the regex.)
+    if ch == "/" or (
+        ch in " \u00a0" and (text.startswith("out of", end + 1) or text.startswith("star", end + 1))
+    ):
         score = _SCORE_AFTER.match(text, end)
         if score is not None:
             return (first, score.end(), "score", _WS.sub("", text[first : score.end()]), "", ())
@@ -307,6 +414,32 @@ def _special_after(text: str, first: int, end: int) -> _Raw | None:
             year = surface[-4:] if surface[-1].isdigit() else ""
             return (first, month.end(), "date", _WS.sub(" ", surface), "", (year,) if year else ())
     return None
+
+
+def _chinese_time(text: str, first: int, end: int) -> _Raw | None:
+    """A time of day in Chinese at text[first:end] + "点"/"时": "晚上9点", "10点半", "3点15分",
+    "14时30分". "N点" is also a count ("3点建议"), so it is a time only with a part of the day
+    before it, minutes or 钟 after it, a time word after it (开门, 关门, 前, 左右, 到 + another
+    time) or another time before it ("10点到22点"); None otherwise (a plain number)."""
+    clock = _CN_CLOCK_AFTER.match(text, end)
+    if clock is None:
+        return None
+    stop = clock.end()
+    start = first
+    k = first - 1 if first and text[first - 1] in " \u00a0" else first
+    part = text[k - 2 : k] if k >= 2 else ""
+    if part in _CN_DAY_PARTS:
+        start = k - 2
+    elif k and text[k - 1] in "早晚" and (k < 2 or not "\u4e00" <= text[k - 2] <= "\u9fff"):
+        # "早9点", "晚10点" - but not "最早9点" (the earliest: no part of the day).
+        start = k - 1
+    elif not (
+        clock.lastindex is not None  # minutes, 半, 一刻, 三刻 or 钟
+        or _CN_TIME_WORDS.match(text, stop)
+        or (k and text[k - 1] in "到至~～-—–")
+    ):
+        return None
+    return (start, stop, "time", _WS.sub("", text[start:stop]), "", ())
 
 
 def _month_before(text: str, first: int, end: int) -> _Raw | None:
@@ -368,8 +501,9 @@ def offered_quantities(text: str, into: dict[str, set[str]] | None = None) -> di
 
 # How far before a digit a value that started earlier can still reach: a connector of up to 3
 # characters after a digit ("1,0", "5-3", "5, 2024"), or the words of a date or a score
-# (" September, 2024", " out of "). Within this distance of a digit, units_offering scans fully.
-_REACH = 14
+# (" September, 2024", ".5 stars out of "). Within this distance of a digit, units_offering scans
+# fully.
+_REACH = 16
 _LEADING_DIGITS = re.compile(r"[0-9０-９]+")
 _DIGIT_CHARS = frozenset("0123456789０１２３４５６７８９")
 

@@ -28,11 +28,14 @@ EQUIVALENCE_RULES: dict[str, str] = {
     "format": "the same value written differently",
     "date_format": "the same date written differently",
     "time_format": "the same time of day written differently",
+    "time_12_hour": "a time of day given without am/pm (or 上午/下午), in either half of the day",
     "identifier_digits": "the same digits with other punctuation",
+    "country_code": "a phone number with or without its country code",
     "score": "a score's value without or with its scale",
     "ordinal": "an ordinal and its number",
     "sign": "the sign given in words or parentheses",
     "rescaled": "the same amount at another magnitude",
+    "unit_converted": "the same duration in another unit (2 years = 24 months)",
     "declared_scale": "the evidence's scale is declared for its table or paragraph",
     "question_scale": "the answer's scale is declared in the question",
     "as_written": "the figure as the evidence writes it, without its declared or written scale",
@@ -72,8 +75,32 @@ _UNIT_ALIASES = {
     "percent": "%",
     "pct": "%",
     "mins": "min",
+    "minute": "min",
+    "minutes": "min",
+    "分钟": "min",
     "hrs": "hr",
+    "hour": "hr",
+    "hours": "hr",
+    "小时": "hr",
     "secs": "sec",
+    "second": "sec",
+    "seconds": "sec",
+    "秒": "sec",
+    "秒钟": "sec",
+    "days": "day",
+    "天": "day",
+    "日": "day",
+    "weeks": "week",
+    "周": "week",
+    "星期": "week",
+    "months": "month",
+    "个月": "month",
+    "years": "year",
+    "年": "year",
+    # People counted with one classifier or another: "1024名患者" is "1,024例患者".
+    "名": "人",
+    "位": "人",
+    "例": "人",
     "mg/l": "mg/L",
     "ml": "mL",
     "℃": "°C",
@@ -85,7 +112,18 @@ _UNIT_ALIASES = {
 }
 # Units that carry a magnitude of their own ("千元" is thousands of yuan).
 _UNIT_MAGNITUDE = {"千元": ("CNY", 3), "百元": ("CNY", 2)}
-_CURRENCIES = frozenset({"USD", "HKD", "EUR", "GBP", "CNY", "JPY", "¥"})
+CURRENCIES = frozenset({"USD", "HKD", "EUR", "GBP", "CNY", "JPY", "¥"})
+# Durations (normalised units) in one unit of their family: seconds, or months (a month is not
+# a fixed number of days, so the two families never convert into each other).
+DURATIONS: dict[str, tuple[str, int]] = {
+    "sec": ("seconds", 1),
+    "min": ("seconds", 60),
+    "hr": ("seconds", 3600),
+    "day": ("seconds", 86400),
+    "week": ("seconds", 604800),
+    "month": ("months", 1),
+    "year": ("months", 12),
+}
 _MAGNITUDE_WORDS = {
     "万亿": 12,
     "千亿": 11,
@@ -101,8 +139,12 @@ _MAGNITUDE_WORDS = {
     "thousand": 3,
     "bn": 9,
     "mn": 6,
-    "m": 6,  # only after a currency sign ("$95,156m"): numbers.py decides
+    "m": 6,  # only after a currency sign ("$95,156m", "$4,625M", "$1.5k"): numbers.py decides
     "k": 3,
+    "M": 6,
+    "K": 3,
+    "B": 9,
+    "b": 9,
 }
 _MAGNITUDE_ORDER = sorted(_MAGNITUDE_WORDS, key=len, reverse=True)
 _FULLWIDTH = str.maketrans("０１２３４５６７８９．，％－＋：", "0123456789.,%-+:")
@@ -182,10 +224,21 @@ def typed(value: NumericValue) -> Quantity:
     if kind == "date":
         return Quantity(value, "date", date=_parse_date(q))
     if kind == "time":
+        if q[-1] in _CN_CLOCK_LAST:
+            time, half_day = _parse_chinese_time(q)
+            return Quantity(value, "time", time=time, unit="" if half_day else HOURS_12)
         return Quantity(value, "time", time=_parse_time(q))
     if kind == "identifier":
         return Quantity(value, "identifier", digits=_NON_DIGITS.sub("", q))
     if kind == "range":
+        if value.endpoints[1][-1:] in ("m", "M"):  # hours with am/pm: "5-10pm"
+            lo, hi = (
+                Quantity(
+                    NumericValue(e, value.start, value.end, "time", e), "time", time=_parse_time(e)
+                )
+                for e in value.endpoints
+            )
+            return Quantity(value, "range", endpoints=(lo, hi))
         lo, hi = (
             _typed_number(
                 NumericValue(e, value.start, value.end, "number", e, value.unit),
@@ -208,7 +261,10 @@ def _typed_number(value: NumericValue, q: str) -> Quantity:
     unit = ""
     magnitude = 0
     if kind == "score":
-        q = re.split(r"/|out of", q)[0]
+        # "4.5/5", "4.5outof5", "4starsoutof5" (whitespace is gone): the scale is its unit, so
+        # that 4.5/5 is never 4.5/10; a plain number (a table's "stars: 4.5") has no unit.
+        q, scale = _SCORE_SPLIT.split(q, 1)
+        unit = "/" + scale
     elif kind == "ordinal":
         q = q[:-2]
     if q.endswith("%"):
@@ -234,7 +290,7 @@ def _typed_number(value: NumericValue, q: str) -> Quantity:
         return Quantity(value, kind if kind in ("score", "ordinal") else "count")
     decimals = len(q) - q.index(".") - 1 if "." in q else 0
     if kind == "number":
-        kind = "amount" if unit in _CURRENCIES else "count"
+        kind = "amount" if unit in CURRENCIES else "count"
     digits = q.replace(".", "").lstrip("0")
     # Quantity(value, kind, figure, magnitude, decimals, negative, unit, digits=digits) without
     # the NamedTuple's Python-level __new__ (every excerpt value of a case is typed here).
@@ -242,6 +298,7 @@ def _typed_number(value: NumericValue, q: str) -> Quantity:
     return tuple.__new__(Quantity, fields)
 
 
+_SCORE_SPLIT = re.compile(r"/|(?:stars?)?outof")
 _CDATE = re.compile(r"(?:(\d{4})年)?(?:(\d{1,2})月)?(?:(\d{1,2})[日号])?")
 
 
@@ -262,6 +319,55 @@ def _parse_date(q: str) -> tuple[int | None, int | None, int | None]:
             return (numbers[0], numbers[1], numbers[2])
         return (numbers[2], numbers[0], numbers[1])  # 3/5/2024 (month first, as in the US)
     return (numbers[0] if numbers else None, None, None)
+
+
+# A Chinese clock time ends with one of these ("10点", "10点半", "3点15分", "9点钟", "14时").
+_CN_CLOCK_LAST = frozenset("点时時半分刻钟")
+# The unit of a time of day said without its half of the day ("9点": 9:00 or 21:00).
+HOURS_12 = "12h"
+_CN_HALF_DAY = (
+    ("凌晨", "early"),
+    ("半夜", "early"),
+    ("早上", "am"),
+    ("早晨", "am"),
+    ("清晨", "am"),
+    ("上午", "am"),
+    ("中午", "noon"),
+    ("下午", "pm"),
+    ("傍晚", "pm"),
+    ("晚上", "pm"),
+    ("夜里", "pm"),
+    ("夜间", "pm"),
+    ("早", "am"),
+    ("晚", "pm"),
+)
+_CN_MINUTES = {"半": 30, "一刻": 15, "三刻": 45}
+
+
+def _parse_chinese_time(q: str) -> tuple[tuple[int, int, int], bool]:
+    """(hour, minute, second) of "晚上9点半" and whether the half of the day was said."""
+    numbers = [int(n) for n in _DIGITS.findall(q)]
+    hour = numbers[0]
+    minute = numbers[1] if len(numbers) > 1 else 0
+    for word, extra in _CN_MINUTES.items():
+        if word in q:
+            minute = extra
+    part = next((p for word, p in _CN_HALF_DAY if q.startswith(word)), None)
+    if part == "early" and hour == 12:
+        hour = 0
+    elif part == "noon" and hour < 6:
+        hour += 12  # 中午1点 is 13:00
+    elif part == "pm" and hour < 12:
+        hour += 12
+    elif part == "pm" and hour == 12:
+        hour = 0  # 晚上12点 is midnight
+    return (hour, minute, 0), part is not None or hour > 12 or hour == 0
+
+
+def other_half_of_day(time: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The same clock reading in the other half of the day (9:00 <-> 21:00, 12:00 <-> 0:00)."""
+    hour, minute, second = time
+    return ((hour + 12) % 24, minute, second)
 
 
 _SPECIAL_TIMES = {"noon": (12, 0, 0), "midnight": (0, 0, 0), "正午": (12, 0, 0), "午夜": (0, 0, 0)}
@@ -318,10 +424,18 @@ def compare(
     if a.kind == "date":
         return _compare_dates(a, e)
     if a.kind == "time":
-        return ("time_format",) if e.kind == "time" and e.time == a.time else None
+        if e.kind != "time" or a.time is None or e.time is None:
+            return None
+        if e.time == a.time:
+            return ("time_format",)
+        if (a.unit == HOURS_12 or e.unit == HOURS_12) and e.time == other_half_of_day(a.time):
+            return ("time_12_hour",)
+        return None
     if a.kind == "identifier":
         if e.kind == "identifier" and e.digits == a.digits:
             return () if e.value.quantity == a.value.quantity else ("identifier_digits",)
+        if e.kind == "identifier" and _country_code_apart(a, e):
+            return ("country_code",)
         if e.kind == "count" and e.figure is not None and e.value.quantity == a.digits:
             return ("identifier_digits",)
         return None
@@ -331,6 +445,11 @@ def compare(
         ):
             return ("format",)
         return None
+    if e.kind == "identifier" and _long_digit_run(a):
+        # "13800138000" for "+86 138-0013-8000": the digits of a phone number written as one run.
+        if e.digits == a.digits:
+            return ("identifier_digits",)
+        return ("country_code",) if _country_code_apart(a, e) else None
     if not a.numeric:
         return None
     if e.kind == "date":
@@ -340,6 +459,21 @@ def compare(
     if not e.numeric:
         return None
     return _compare_numbers(a, e, context, question_exponent, rounding_min_significant)
+
+
+def _long_digit_run(q: Quantity) -> bool:
+    """A count of seven digits or more written without separators: possibly a phone number."""
+    return q.kind == "count" and len(q.value.quantity) >= 7 and q.value.quantity.isdigit()
+
+
+def _country_code_apart(a: Quantity, e: Quantity) -> bool:
+    """Whether two phone numbers differ only by a country code written on one of them: the
+    longer one's extra leading digits (at most three) are "1" or follow a "+"."""
+    short, long = (a, e) if len(a.digits) < len(e.digits) else (e, a)
+    extra = len(long.digits) - len(short.digits)
+    if not (1 <= extra <= 3 and len(short.digits) >= 10 and long.digits.endswith(short.digits)):
+        return False
+    return long.value.quantity.startswith("+") or long.digits[:extra] == "1"
 
 
 def _compare_dates(a: Quantity, e: Quantity) -> tuple[str, ...] | None:
@@ -379,7 +513,7 @@ def _compare_numbers(
         else:
             return None
     elif a.unit and e.unit and not same_unit(a.unit, e.unit):
-        return None
+        return _converted(a, e)
     # A cheap necessary condition first (most pairs fail here, before any context is looked
     # up): the same significant digits, or the answer's are the evidence's rounded - all but
     # their last digit are the evidence's leading digits.
@@ -444,6 +578,20 @@ def _compare_numbers(
     if best is None:
         return None
     return tuple(dict.fromkeys([*rules, *best]))
+
+
+def _converted(a: Quantity, e: Quantity) -> tuple[str, ...] | None:
+    """A duration in another unit of its family: "2 years" for "24 months", "3年" for "36个月",
+    "1.5 hours" for "90 minutes" (exactly; a rounding across units is not accepted)."""
+    mine, theirs = DURATIONS.get(a.unit), DURATIONS.get(e.unit)
+    if mine is None or theirs is None or mine[0] != theirs[0]:
+        return None
+    a_number, e_number = a.number, e.number
+    if a_number is None or e_number is None or a.negative != e.negative:
+        return None
+    if a_number * mine[1] != e_number * theirs[1]:
+        return None
+    return ("unit_converted",)
 
 
 def _rounds_to(mine: Decimal, decimals: int, shift: int, theirs: Decimal, min_sig: int) -> bool:

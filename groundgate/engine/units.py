@@ -14,6 +14,7 @@ _ASCII_UNITS = sorted(
     """mg/L mg/l mg/kg mg/m3 mg/dL µg/L μg/L µg/m3 μg/m3 ug/L g/L g/kg mol/L mmol/L ppm ppb
     mg kg µg μg ug km cm mm nm µm μm mL ml kWh kW MW GW Wh mA mV kV Hz kHz MHz GHz
     KB MB GB TB kB ms µs μs ns min mins hr hrs sec secs °C °F ℃ ℉ dB
+    minute minutes hour hours second seconds day days week weeks month months year years
     USD EUR CNY RMB GBP JPY HKD yuan dollars euros percent pct bps""".split(),
     key=len,
     reverse=True,

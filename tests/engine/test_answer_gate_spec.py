@@ -101,9 +101,10 @@ def test_reject_ungrounded_numeric_values():
     assert verdict.conclusion is None
     assert verdict.evidences == []
     numbers = [f for f in verdict.findings if f.code == "UNGROUNDED_NUMBER"]
-    assert [f.value for f in numbers] == ["10", "9"]
+    # A value's surface includes its unit: "10 days" (the grammar reads durations' units).
+    assert [f.value for f in numbers] == ["10 days", "9"]
     conclusion = "Inspect the valve every 10 days, or 9 times a year."
-    assert [conclusion[f.span[0] : f.span[1]] for f in numbers] == ["10", "9"]
+    assert [conclusion[f.span[0] : f.span[1]] for f in numbers] == ["10 days", "9"]
 
 
 # Requirement: Gate shall enforce no-evidence response

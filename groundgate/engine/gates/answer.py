@@ -44,7 +44,7 @@ from groundgate.engine.quantities import (
 
 GATE: Final = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
-GATE_VERSION = "2.0.0"
+GATE_VERSION = "2.1.0"
 
 # Finding codes. Each is emitted in exactly one place below.
 NO_CHUNKS = "NO_CHUNKS"
@@ -105,7 +105,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.2"
+    policy_version: str = "answer-gate/2026-11.3"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -156,7 +156,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.2",
+    policy_version="answer-gate/verbatim-2026-11.3",
     equivalences=(),
     question_values="none",
     meta_counts_exempt=False,

@@ -13,7 +13,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from groundgate.engine.declarations import about_the_answer, in_working, question_scale
+from groundgate.engine.declarations import (
+    about_the_answer,
+    declarations,
+    in_working,
+    question_scale,
+)
 from groundgate.engine.derivations import explain, operand_amounts
 from groundgate.engine.findings import Derivation, Finding, NearMatch, NumberFinding, ValueRef
 from groundgate.engine.number_grounding import EvidenceIndex, Hint, Located
@@ -25,7 +30,16 @@ from groundgate.engine.numbers import (
     offered_quantities,
     units_offering,
 )
-from groundgate.engine.quantities import EQUIVALENCE_RULES, NO_CONTEXT, Quantity, compare, typed
+from groundgate.engine.quantities import (
+    CURRENCIES,
+    EQUIVALENCE_RULES,
+    NO_CONTEXT,
+    Quantity,
+    compare,
+    normalise_unit,
+    same_unit,
+    typed,
+)
 
 if TYPE_CHECKING:  # the gate's models; answer.py imports this module
     from groundgate.engine.gates.answer import AnswerCase, AnswerGatePolicy, Evidence, RawChunk
@@ -67,13 +81,12 @@ def check_numbers(
     unit_must_match = policy.unit_must_match
     for value in values:
         # Fast path: the value verbatim, as a whole value, in an excerpt (most values are).
+        units: set[str] | None = None
         if offered_all is not None:
-            grounded = is_grounded(
-                value, offered_all.get(value.quantity), unit_must_match=unit_must_match
-            )
+            units = offered_all.get(value.quantity)
+            grounded = is_grounded(value, units, unit_must_match=unit_must_match)
         else:
             grounded = False
-            units: set[str] | None = None
             needle = leading_figure(value.quantity)
             # (A time in words, "noon", has no digits: its own text is the needle.)
             probe = needle or value.quantity
@@ -89,12 +102,38 @@ def check_numbers(
                 if is_grounded(value, units, unit_must_match=unit_must_match):
                     grounded = True
                     break
+        if grounded and value.unit and units is not None and value.unit not in units:
+            # The figure verbatim, a currency only in the answer, under a table that declares
+            # a scale of that currency ("330,435.30元" under "单位：万元", "$19,779" under
+            # "(in millions of dollars)"): people accept the figure as the table writes it
+            # (FinanceBench's graders do), but not without the reviewer seeing that the scale
+            # was dropped - the slow path grounds it "as_written", an info finding.
+            grounded = not _scale_of_currency_declared(case, accepted, value.unit, policy)
         if grounded:
             continue
         if slow is None:
             slow = _SlowPath(case, conclusion, accepted, policy, located)
         findings.append(slow.check(value))
     return findings
+
+
+def _scale_of_currency_declared(
+    case: AnswerCase, accepted: list[tuple[int, Evidence]], unit: str, policy: AnswerGatePolicy
+) -> bool:
+    """Whether a cited chunk declares a scale ("(in millions of dollars)", "单位：万元") for
+    amounts of the currency `unit`, so that a figure of its table written with that currency
+    and no magnitude drops the table's scale. Only under a policy that reads declared scales
+    (the verbatim policy matches the figure alone, as the spec does)."""
+    currency = normalise_unit(unit)
+    if "declared_scale" not in policy.equivalences or currency not in CURRENCIES:
+        return False
+    cited = {evidence.chunk_id for _, evidence in accepted}
+    for chunk in case.raw_chunks or ():
+        if chunk.chunk_id in cited:
+            for declared in declarations(chunk.text, chunk.chunk_id):
+                if declared.exponent and same_unit(declared.unit, currency):
+                    return True
+    return False
 
 
 # values x excerpt characters above which the excerpts are scanned once, in full.

@@ -1,0 +1,174 @@
+"""Everyday values through the answer gate: opening hours, ratings, phone numbers, durations,
+prices in short form, Chinese clock times and classifiers - as assistants answer about shops,
+hotels, warranties and studies (English and Chinese). Each clean answer must pass and name the
+rule that grounded it; each wrong one (another hour, scale, digit, unit) must be rejected."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from groundgate.engine.gates.answer import DEFAULT_POLICY, VERBATIM_POLICY, gate_answer
+from groundgate.engine.numbers import extract_numbers
+from groundgate.engine.quantities import compare, typed
+from tests.engine.helpers import make_case
+
+BUSINESS = (
+    '{"name": "Golden Dragon", "stars": 4.0, "review_count": 87, "phone": "301-352-1200", '
+    '"hours": {"Monday": "11:0-21:0", "Friday": "11:0-22:30", "Sunday": "17:0-22:0"}}'
+)
+SHOP_ZH = (
+    "商家：老北京炸酱面；营业时间：10:30-21:00；人均：45元；评分：4.3；电话：+86 138-0013-8000"
+)
+REVIEWS = "Average rating: 4.5 out of 5 (1,284 reviews). Call 1-800-555-0199 for bookings."
+WARRANTY = (
+    "The warranty covers parts for 24 months and labor for 90 days. Orders over $50 ship free."
+)
+STUDY_ZH = "研究共纳入患者1,024例，平均年龄62.4岁，随访时间中位数为36个月，每次服药间隔12小时。"
+FILING = "Net revenue was $4,625 million in fiscal 2023; the fee is $1,500 a year."
+
+
+def gate(conclusion: str, evidence: str, policy=DEFAULT_POLICY):
+    case = make_case(
+        conclusion=conclusion,
+        raw_chunks=[{"chunk_id": "c", "text": evidence}],
+        evidences=[{"chunk_id": "c", "excerpt": evidence}],
+    )
+    return gate_answer(case, policy)
+
+
+def rules_used(verdict) -> set[str]:
+    return {rule for f in verdict.findings for rule in (getattr(f, "rules", None) or ())}
+
+
+CLEAN = [
+    (BUSINESS, "It is open Mondays from 11 AM to 9 PM, rated 4 stars out of 5.", set()),
+    (BUSINESS, "On Sundays it opens 5-10pm.", {"range_endpoints", "time_format"}),
+    (BUSINESS, "Call them at (301) 352-1200 or +1 301-352-1200.", {"country_code"}),
+    (REVIEWS, "It is rated 4.5/5 by 1,284 reviewers.", {"score"}),
+    (REVIEWS, "Call 1 (800) 555-0199 or (800) 555-0199.", {"country_code"}),
+    (WARRANTY, "Parts are covered for 2 years and labor for 90 days.", {"unit_converted"}),
+    (WARRANTY, "Labor is covered for 90 days; orders over $50 ship free.", set()),
+    (FILING, "Revenue was $4,625M, about $4.6B; the fee is $1.5k a year.", {"rescaled"}),
+    (SHOP_ZH, "营业时间是上午10点半到晚上9点，人均45元。", {"time_format"}),
+    (SHOP_ZH, "这家店早上10:30开门，9点关门。", {"time_12_hour"}),
+    (SHOP_ZH, "电话是13800138000。", {"country_code"}),
+    (STUDY_ZH, "共纳入1024名患者，中位随访3年，服药间隔半天即12小时。", {"unit_converted"}),
+]
+
+
+@pytest.mark.parametrize(("evidence", "conclusion", "rules"), CLEAN)
+def test_a_clean_everyday_answer_passes_and_names_its_rules(evidence, conclusion, rules):
+    verdict = gate(conclusion, evidence)
+    assert verdict.status == "ok", [f.message for f in verdict.findings]
+    assert rules <= rules_used(verdict), rules_used(verdict)
+
+
+WRONG = [
+    (BUSINESS, "On Mondays it closes at 11 PM."),  # 21:0
+    (BUSINESS, "On Sundays it opens 5-11pm."),
+    (BUSINESS, "It has a 4.5-star rating."),
+    (BUSINESS, "Call them at (301) 352-1210."),
+    (BUSINESS, "Call them at +1 301-352-1210."),
+    (REVIEWS, "It is rated 4.5/10."),  # the scale is part of a score
+    (REVIEWS, "It is rated 4.3 out of 5."),
+    (WARRANTY, "Parts are covered for 2 months."),  # 24 months is 2 years, not 2 months
+    (WARRANTY, "Labor is covered for 3 months."),  # a month is no fixed number of days
+    (WARRANTY, "Labor is covered for 9 days."),
+    (WARRANTY, "Orders over $90 ship free."),  # 90 is a number of days, not dollars
+    (FILING, "Revenue was $4,625B."),  # magnitude always matters
+    (FILING, "Revenue was $4.6k."),
+    (SHOP_ZH, "营业时间是上午10点到晚上9点。"),  # 10:30
+    (SHOP_ZH, "这家店晚上10点关门。"),  # 21:00
+    (SHOP_ZH, "这家店下午8点关门。"),  # 20:00
+    (STUDY_ZH, "中位随访时间为24个月。"),
+    (STUDY_ZH, "中位随访2年。"),
+    (STUDY_ZH, "共纳入1,204例患者。"),
+]
+
+
+@pytest.mark.parametrize(("evidence", "conclusion"), WRONG)
+def test_a_wrong_everyday_value_is_rejected(evidence, conclusion):
+    verdict = gate(conclusion, evidence)
+    assert verdict.status == "citation_insufficient", conclusion
+    assert any(f.code == "UNGROUNDED_NUMBER" for f in verdict.findings)
+
+
+def test_the_verbatim_policy_accepts_none_of_the_new_equivalences():
+    for evidence, conclusion, rules in CLEAN:
+        if rules:
+            assert gate(conclusion, evidence, VERBATIM_POLICY).status != "ok", conclusion
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "quantity"),
+    [
+        ("晚上9点关门", "time", "晚上9点"),
+        ("10点半开门", "time", "10点半"),
+        ("14时30分", "time", "14时30分"),
+        ("营业到22点", "time", "22点"),
+        ("早9点-晚10点", "time", "早9点"),
+        ("1 (800) 555-0199", "identifier", "1 (800) 555-0199"),
+        ("+1 301-352-1200", "identifier", "+1 301-352-1200"),
+        ("4 stars out of 5.", "score", "4starsoutof5"),
+        ("rated 4/5.", "score", "4/5"),
+        ("$4.6B", "number", "4.6B"),
+        ("5-10pm", "range", "5-10pm"),
+    ],
+)
+def test_the_grammar_reads_the_value_whole(text, kind, quantity):
+    value = extract_numbers(text)[0]
+    assert (value.kind, value.quantity) == (kind, quantity)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["提出3点建议", "第2点是", "最早9点", "in this 10K report", "Form 10Q.", "the 2022 10K shows"],
+)
+def test_counts_and_form_names_are_not_times_or_values(text):
+    assert all(v.kind != "time" for v in extract_numbers(text))
+    assert not any(v.quantity.startswith(("10K", "10Q")) for v in extract_numbers(text))
+    if "10" in text:
+        assert not any(v.quantity == "10" for v in extract_numbers(text))
+
+
+def test_a_time_range_gives_the_first_hour_its_half_of_the_day():
+    assert extract_numbers("11-2pm")[0].endpoints == ("11am", "2pm")
+    assert extract_numbers("10-12pm")[0].endpoints == ("10am", "12pm")
+    assert extract_numbers("5 - 10 PM")[0].kind == "number"  # spaced: working, not a range
+
+
+def one(text: str):
+    return typed(extract_numbers(text)[0])
+
+
+@given(st.integers(1, 12), st.sampled_from(["上午", "下午", "晚上", ""]), st.booleans())
+def test_time_equivalence_is_symmetric(hour, part, half):
+    assume(part or half)  # "5点" alone is a count ("5点建议"), not a time
+    said = one(f"{part}{hour}点{'半' if half else ''}")
+    clock = one(f"{said.time[0]}:{said.time[1]:02d}")
+    assert compare(said, clock) is not None and compare(clock, said) is not None
+    other = one(f"{(said.time[0] + 1) % 24}:{said.time[1]:02d}")
+    assert compare(said, other) is None and compare(other, said) is None
+
+
+@given(
+    st.integers(1, 40),
+    st.sampled_from([("years", "months", 12), ("weeks", "days", 7), ("hours", "minutes", 60)]),
+)
+def test_a_duration_converts_both_ways_and_only_by_its_factor(n, units):
+    big, small, factor = units
+    a, b = one(f"{n} {big}"), one(f"{n * factor} {small}")
+    assert compare(a, b) == ("unit_converted",) and compare(b, a) == ("unit_converted",)
+    assert compare(a, one(f"{n * factor + 1} {small}")) is None
+    assert compare(a, one(f"{n} {small}")) is None
+
+
+@given(st.from_regex(r"[2-9][0-9]{2}-[2-9][0-9]{2}-[0-9]{4}", fullmatch=True))
+def test_a_country_code_is_symmetric_and_never_hides_another_digit(number):
+    plain, with_code = one(number), one(f"+1 {number}")
+    assert compare(plain, with_code) == ("country_code",)
+    assert compare(with_code, plain) == ("country_code",)
+    changed = number[:-1] + str((int(number[-1]) + 1) % 10)
+    assert compare(one(f"+1 {changed}"), plain) is None
