@@ -6,7 +6,9 @@ Pure: no Django, no I/O.
 
 from __future__ import annotations
 
-from groundgate.engine.quantities import DURATIONS, HOURS_12, Quantity, other_half_of_day
+from groundgate.engine.dates_and_times import HOURS_12, other_half_of_day
+from groundgate.engine.quantities import Quantity
+from groundgate.engine.units import DURATIONS
 
 # A one-digit rounding prefix ("2" for "20", which may be 19.96) matches many values; only the
 # first of them in excerpt order are examined.

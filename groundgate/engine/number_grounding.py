@@ -30,7 +30,6 @@ from groundgate.engine.index_keys import (
 from groundgate.engine.near_miss import NEAR_MISS_REASONS, near_reason, numeric_reason
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.quantities import (
-    DURATIONS,
     NO_CONTEXT,
     Context,
     Quantity,
@@ -39,6 +38,7 @@ from groundgate.engine.quantities import (
     squeezed_dates,
     typed,
 )
+from groundgate.engine.units import DURATIONS
 
 
 class ChunkLike(Protocol):

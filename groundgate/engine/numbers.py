@@ -15,13 +15,21 @@ one place only: quantities.py (typed()).
 from __future__ import annotations
 
 import re
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
+from groundgate.engine.number_words import (
+    AMPM,
+    WS,
+    D,
+    Kind,
+    Raw,
+    country_code_start,
+    month_before,
+    special_after,
+    starts_line,
+    time_range,
+)
 from groundgate.engine.units import _UNIT_FIRST, unit_after
-
-Kind = Literal["number", "percent", "date", "time", "range", "identifier", "ordinal", "score"]
-
-_D = "[0-9０-９]"
 
 # Magnitudes that belong to the quantity itself (1.5万 is fifteen thousand, not 1.5 of a unit).
 _CJK_MAGNITUDES = {
@@ -38,7 +46,7 @@ _CJK_MAGNITUDES = {
 _MAG = "(?:" + "|".join(sorted(_CJK_MAGNITUDES, key=len, reverse=True)) + ")"
 _EN_MAG = r"(?:(?:\s(?:thousand|million|billion|trillion)|[ \u00a0]?(?:bn|mn))(?![A-Za-z]))"
 _PCT = r"(?:\s?[%％‰])"
-_NUMBER = rf"(?:{_D}{{1,3}}(?:,{_D}{{3}})+(?!{_D})|{_D}+)(?:[.．]{_D}+)?"
+_NUMBER = rf"(?:{D}{{1,3}}(?:,{D}{{3}})+(?!{D})|{D}+)(?:[.．]{D}+)?"
 _QUANTITY = rf"{_NUMBER}(?:{_MAG}|{_EN_MAG})?{_PCT}?"
 
 # The grammar. It starts with a bare digit class so that finditer skips ahead in C (most of the
@@ -48,11 +56,10 @@ _QUANTITY = rf"{_NUMBER}(?:{_MAG}|{_EN_MAG})?{_PCT}?"
 # except right after "am-"/"pm-" ("9am-5pm" is two times).
 # A sign or currency sign before the first digit is attached in _raw, which also reads the words
 # around a value (month names, am/pm, "/5", form names such as "10-K").
-_REST = rf"(?:{_D}{{0,2}}(?:,{_D}{{3}})+(?!{_D})|{_D}*)(?:[.．]{_D}+)?"
+_REST = rf"(?:{D}{{0,2}}(?:,{D}{{3}})+(?!{D})|{D}*)(?:[.．]{D}+)?"
 # A range separator never spans a line break, and a hyphen-minus with spaces around it is
 # subtraction written as working ("177,866 - 135,987"): two values, not a range.
 _RANGE_SEP = r"(?:[ \u00a0]?[–—~～〜][ \u00a0]?|[-‐](?=[0-9０-９]))"
-_AMPM = r"(?:[ \u00a0]?[AaPp]\.?[Mm]\.?(?![A-Za-z]))"
 # Two lookaheads that only say "the branches after me cannot match here" (each tests a character
 # that every one of those branches needs), so that a plain number - most values - skips them at
 # once; Python's regex engine tries every branch of an alternation otherwise. They change no match
@@ -63,16 +70,16 @@ _AMPM = r"(?:[ \u00a0]?[AaPp]\.?[Mm]\.?(?![A-Za-z]))"
 _SPECIAL_AHEAD = r"(?=[0-9０-９]*[-/:)年月]|[0-9０-９]{2}\.)"
 _SUFFIX_AHEAD = r"(?=[万亿千百十bm%％‰]|\s[tmb%％‰])"
 _MASTER = re.compile(
-    rf"""{_D}(?<![A-Za-z0-9０-９_.．]{_D})(?:(?<![A-Za-z][-‐]{_D})|(?<=[AaPp][Mm][-‐]{_D}))
+    rf"""{D}(?<![A-Za-z0-9０-９_.．]{D})(?:(?<![A-Za-z][-‐]{D})|(?<=[AaPp][Mm][-‐]{D}))
     (?:
       {_SPECIAL_AHEAD}
       (?:
-      (?P<iso>{_D}{{3}}[-/]{_D}{{1,2}}[-/]{_D}{{1,2}})(?!{_D})
-    | (?P<usdate>{_D}?/{_D}{{1,2}}/{_D}{{4}})(?!{_D})
-    | (?P<phone>{_D}{{2}}(?:\)[ \u00a0]?|[-.]){_D}{{3}}[-.]{_D}{{4}})(?!{_D})
-    | (?P<ident>{_D}*(?:-{_D}+){{2,}}|(?<=[0０]){_D}+-{_D}{{3,}})(?![0-9０-９])
-    | (?P<cdate>{_D}{{3}}年(?:{_D}{{1,2}}月(?:{_D}{{1,2}}[日号])?)?|{_D}?月{_D}{{1,2}}[日号])
-    | (?P<time>{_D}?:{_D}{{1,2}}(?::{_D}{{2}})?(?!{_D}){_AMPM}?)
+      (?P<iso>{D}{{3}}[-/]{D}{{1,2}}[-/]{D}{{1,2}})(?!{D})
+    | (?P<usdate>{D}?/{D}{{1,2}}/{D}{{4}})(?!{D})
+    | (?P<phone>{D}{{2}}(?:\)[ \u00a0]?|[-.]){D}{{3}}[-.]{D}{{4}})(?!{D})
+    | (?P<ident>{D}*(?:-{D}+){{2,}}|(?<=[0０]){D}+-{D}{{3,}})(?![0-9０-９])
+    | (?P<cdate>{D}{{3}}年(?:{D}{{1,2}}月(?:{D}{{1,2}}[日号])?)?|{D}?月{D}{{1,2}}[日号])
+    | (?P<time>{D}?:{D}{{1,2}}(?::{D}{{2}})?(?!{D}){AMPM}?)
       )
     | (?P<lo>{_REST}(?:{_SUFFIX_AHEAD}(?:{_MAG}|{_EN_MAG})?{_PCT}?)?)
       (?:{_RANGE_SEP}(?P<hi>{_QUANTITY}))?
@@ -85,79 +92,9 @@ _CURRENCIES = frozenset("$€£¥￥")
 _NOT_BEFORE_SIGN = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789０１２３４５６７８９_.．"
 )
-_WS = re.compile(r"\s+")
 
-MONTHS = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("January", "Jan"),
-            ("February", "Feb"),
-            ("March", "Mar"),
-            ("April", "Apr"),
-            ("May",),
-            ("June", "Jun"),
-            ("July", "Jul"),
-            ("August", "Aug"),
-            ("September", "Sept", "Sep"),
-            ("October", "Oct"),
-            ("November", "Nov"),
-            ("December", "Dec"),
-        ),
-        start=1,
-    )
-    for name in names
-}
-_MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + ")"
-# Capitalised month names only: "may 5" is a verb and a number.
-_MONTH_AFTER = re.compile(rf"[ \u00a0]{_MONTH}(?![a-z])\.?(?:,?[ \u00a0]{_D}{{4}}(?![0-9０-９]))?")
-_YEAR_AFTER = re.compile(rf",?[ \u00a0]{_D}{{4}}(?![0-9０-９])")
-_AMPM_AFTER = re.compile(_AMPM)
-# Form names of filings: "10-K", "10-Q", "8-K", "20-F", "10-K/A" are names, not the value 10.
-_FORM_AFTER = re.compile(r"[-‐][A-Z]{1,3}(?![A-Za-z])")
-# The same names written without their hyphen ("the 10K report", "its latest 10Q"): only with a
-# word around them that names a filing, since "10K" alone is as often ten thousand.
-_FORM_GLUED = re.compile(r"(?:10|8|6|11|20|40)[KQF](?![A-Za-z0-9])")
-_FORM_WORD_AFTER = re.compile(r"[ \u00a0](?:reports?|filings?|forms?|documents?|statements?)\b")
-_FORM_WORD_BEFORE = re.compile(
-    r"\b(?:the|this|that|its|their|latest|annual|quarterly|Form|FY[0-9]{2,4}|[0-9]{4})"
-    r"[ \u00a0]$"
-)
-_ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])")
-# A score: "4.5/5", "8/10", "4 out of 5", "4 stars out of 5": the scale belongs to the value, it
-# is no claim of its own.
-_SCORE_AFTER = re.compile(
-    r"(?:[ \u00a0]stars?)?(?:/|[ \u00a0]out of[ \u00a0])(?:5|10|100)"
-    r"(?![0-9０-９/,]|[.．][0-9０-９])"  # a full stop may end the sentence: "rated 4/5."
-)
-# A clock time in Chinese: "10点", "10点半", "3点15分", "14时30分", "9点钟"; what makes "N点" a
-# time rather than a count ("3点建议") is read around it (_chinese_time).
-_CN_CLOCK_AFTER = re.compile(r"[点時时](?:([0-9０-９]{1,2})分|(半)|(一刻)|(三刻))?(钟)?")
-# The part of the day said before it ("晚上9点" is 21:00).
-_CN_DAY_PARTS = {
-    "凌晨": "early",
-    "半夜": "early",
-    "早上": "am",
-    "早晨": "am",
-    "清晨": "am",
-    "上午": "am",
-    "中午": "noon",
-    "下午": "pm",
-    "傍晚": "pm",
-    "晚上": "pm",
-    "夜里": "pm",
-    "夜间": "pm",
-    "早": "am",
-    "晚": "pm",
-}
-# Words after "N点" that say it is a time of day: opening, closing, before, after, until.
-_CN_TIME_WORDS = re.compile(
-    r"(?:到|至|~|～|-|—|–)[ \u00a0]?(?:凌晨|早上|上午|中午|下午|傍晚|晚上|夜里)?"
-    r"[0-9０-９]{1,2}[点时]"
-    r"|开门|关门|营业|打烊|开业|歇业|闭店|闭馆|开馆|开放|关闭|开始|结束|截止|之前|之后|以前|以后"
-    r"|前|后|起|上班|下班|出发|到达|左右|整"
-)
-# Characters after a plain number that may start one of the words above (a cheap pre-test).
+# Characters after a plain number that may start one of number_words.special_after's words
+# (a cheap pre-test).
 _AFTER_PLAIN = frozenset(" \u00a0-‐/stnrdaApP.)点时時KQF")
 _WORD_TIMES = re.compile(r"(?<![A-Za-z])(?:noon|midnight)(?![A-Za-z])|正午|午夜")
 
@@ -177,11 +114,7 @@ class NumericValue(NamedTuple):
     endpoints: tuple[str, ...] = ()
 
 
-# (start, end, kind, quantity, unit, endpoints)
-_Raw = tuple[int, int, Kind, str, str, tuple[str, ...]]
-
-
-def _scan(text: str) -> list[_Raw]:
+def _scan(text: str) -> list[Raw]:
     """The scanner behind every public function here: one grammar, one pass, left to right.
     A value whose words reach past the grammar's match ("5 March 2024") hides what it covers."""
     found = _scan_from(text, 0, len(text))
@@ -191,7 +124,7 @@ def _scan(text: str) -> list[_Raw]:
         or "midnight" in text
         or (not text.isascii() and ("正午" in text or "午夜" in text))
     ):
-        words: list[_Raw] = [
+        words: list[Raw] = [
             (w.start(), w.end(), "time", w.group(), "", ()) for w in _WORD_TIMES.finditer(text)
         ]
         if words:
@@ -199,10 +132,10 @@ def _scan(text: str) -> list[_Raw]:
     return found
 
 
-def _scan_from(text: str, start: int, stop: int) -> list[_Raw]:
+def _scan_from(text: str, start: int, stop: int) -> list[Raw]:
     """The values whose first digit is in text[start:stop + 1], as _scan finds them, provided
     no value that starts before `start` covers it (start 0, or see _resume_point)."""
-    found: list[_Raw] = []
+    found: list[Raw] = []
     covered = start
     for m in _MASTER.finditer(text, start):
         first = m.start()
@@ -221,7 +154,7 @@ def _scan_from(text: str, start: int, stop: int) -> list[_Raw]:
     return found
 
 
-def _raw(text: str, m: re.Match[str]) -> _Raw | None:
+def _raw(text: str, m: re.Match[str]) -> Raw | None:
     """One match of _MASTER as (start, end, kind, quantity, unit, endpoints), or None when the
     digits are not a value at all (the "10" of "10-K")."""
     first = m.start()  # the first digit
@@ -235,14 +168,14 @@ def _raw(text: str, m: re.Match[str]) -> _Raw | None:
         if group == "time":
             quantity = m.group()
             if " " in quantity or "\u00a0" in quantity:
-                quantity = _WS.sub("", quantity)
+                quantity = WS.sub("", quantity)
             return (first, m.end(), "time", quantity, "", ())
         if group == "phone":
             start = first - 1 if first and text[first - 1] == "(" else first
-            start = _country_code_start(text, start)
+            start = country_code_start(text, start)
             return (start, m.end(), "identifier", text[start : m.end()], "", ())
         if group == "ident":
-            start = _country_code_start(text, first)
+            start = country_code_start(text, first)
             return (start, m.end(), "identifier", text[start : m.end()], "", ())
     end = m.end()
     size = len(text)
@@ -251,17 +184,17 @@ def _raw(text: str, m: re.Match[str]) -> _Raw | None:
     plain = end == lo_end
     hi = None if plain else m.group("hi")
     if plain and end < size and text[end] in _AFTER_PLAIN:
-        special = _special_after(text, first, end)
+        special = special_after(text, first, end)
         if special is not None:
             return special if special[0] >= 0 else None
     if (
         plain
-        and end - first in (1, 2, 4)  # _month_before reads only these (a day or a year)
+        and end - first in (1, 2, 4)  # month_before reads only these (a day or a year)
         and first >= 4
         and text[first - 1] in " \u00a0"
         and text[first - 2].isalpha()
     ):
-        dated = _month_before(text, first, end)
+        dated = month_before(text, first, end)
         if dated is not None:
             return dated
     # (unit_after's own first test, written out: most values are followed by a space,
@@ -275,7 +208,7 @@ def _raw(text: str, m: re.Match[str]) -> _Raw | None:
         if (
             prev in _SIGNS
             and (first < 2 or text[first - 2] not in _NOT_BEFORE_SIGN)
-            and not (prev == "-" and _starts_line(text, first - 1))  # a "-" list bullet
+            and not (prev == "-" and starts_line(text, first - 1))  # a "-" list bullet
         ):
             qstart = start = first - 1
             prev = text[start - 1] if start else ""
@@ -298,174 +231,17 @@ def _raw(text: str, m: re.Match[str]) -> _Raw | None:
             unit = text[start:qstart]
     lo = text[qstart:lo_end]
     if hi is not None and not unit and end < size and text[end] in "aApP \u00a0":
-        times = _time_range(text, qstart, lo, hi, end)
+        times = time_range(text, qstart, lo, hi, end)
         if times is not None:
             return times
     if hi is not None:
         quantity = text[qstart : m.end("hi")]
         if " " in quantity or "\u00a0" in quantity:
-            lo, hi, quantity = _WS.sub("", lo), _WS.sub("", hi), _WS.sub("", quantity)
+            lo, hi, quantity = WS.sub("", lo), WS.sub("", hi), WS.sub("", quantity)
         return (start, end, "range", quantity, unit, (lo, hi))
     if " " in lo or "\u00a0" in lo:
-        lo = _WS.sub("", lo)
+        lo = WS.sub("", lo)
     return (start, end, "percent" if lo[-1] in "%％‰" else "number", lo, unit, ())
-
-
-def _country_code_start(text: str, start: int) -> int:
-    """Where a phone number starting at `start` starts with its country code written before it
-    ("+1 301-352-1200", "1 (800) 555-0199", "+44 (20) ..."): `start` when there is none."""
-    j = start - 1 if start and text[start - 1] in " \u00a0.-" else start
-    k = j
-    while k and j - k < 3 and text[k - 1] in "0123456789":
-        k -= 1
-    if k == j:
-        return start
-    if k and text[k - 1] == "+":
-        return k - 1
-    if text[k:j] == "1" and (k == 0 or not (text[k - 1].isalnum() or text[k - 1] in ".,")):
-        return k
-    return start
-
-
-def _time_range(text: str, start: int, lo: str, hi: str, end: int) -> _Raw | None:
-    """ "5-10pm", "11-2pm": a range of hours with one am/pm after it, as a range of two times.
-    The first hour takes the same half of the day unless that would put it after the second
-    ("11-2pm" is 11 am to 2 pm; "10-12pm" is 10 am to noon)."""
-    ampm = _AMPM_AFTER.match(text, end)
-    if ampm is None or not (lo.isdigit() and hi.isdigit()):
-        return None
-    first, last = int(lo), int(hi)
-    if not (1 <= first <= 12 and 1 <= last <= 12):
-        return None
-    suffix = _WS.sub("", ampm.group()).lower().replace(".", "")
-    other = "am" if suffix == "pm" else "pm"
-    same = first < last and last != 12
-    stop = ampm.end()
-    quantity = _WS.sub("", text[start:stop])
-    return (start, stop, "range", quantity, "", (lo + (suffix if same else other), hi + suffix))
-
-
-def _starts_line(text: str, i: int) -> bool:
-    """Whether text[i] is the first non-blank character of a line after a line break."""
-    j = i - 1
-    while j >= 0 and text[j] in " \t\u00a0":
-        j -= 1
-    return j >= 0 and text[j] == "\n"
-
-
-_NOT_A_VALUE: _Raw = (-1, -1, "number", "", "", ())
-
-
-def _special_after(text: str, first: int, end: int) -> _Raw | None:
-    """A plain number followed by a word that changes what it is (_NOT_A_VALUE: no value)."""
-    ch = text[end]
-    if (
-        ch == " "
-        and end - first > 2
-        and not text.startswith("out of", end + 1)
-        and not text.startswith("star", end + 1)
-    ):
-        return None  # the commonest case: only a score reads past a space after 3+ characters
-    digits = text[first:end]
-    if ch in ".)":
-        # "1. " or "2) " opening a line is a list marker, not a value.
-        after = text[end + 1 : end + 2]
-        if (
-            len(digits) <= 2
-            and after in (" ", "\t", "")
-            and (first == 0 or _starts_line(text, first))
-        ):
-            return _NOT_A_VALUE
-        return None
-    if ch in "-‐":
-        if len(digits) <= 2 and _FORM_AFTER.match(text, end):
-            return _NOT_A_VALUE
-        return None
-    if ch in "KQF":
-        if _FORM_GLUED.match(text, first) and (
-            _FORM_WORD_AFTER.match(text, end + 1)
-            or _FORM_WORD_BEFORE.search(text, max(0, first - 12), first)
-        ):
-            return _NOT_A_VALUE
-        return None
-    small = digits.isdigit() and len(digits) <= 2
-    if ch in "点时時":
-        return _chinese_time(text, first, end) if small and int(digits) <= 24 else None
-    if ch in "aApP " and small and 1 <= int(digits) <= 12:
-        ampm = _AMPM_AFTER.match(text, end)
-        if ampm is not None:
-            return (first, ampm.end(), "time", _WS.sub("", text[first : ampm.end()]), "", ())
-    if ch in "stnrd" and digits.isdigit():
-        ordinal = _ORDINAL_AFTER.match(text, end)
-        if ordinal is not None:
-            return (first, ordinal.end(), "ordinal", text[first : ordinal.end()], "", ())
-        return None
-    # (A score needs "/", " out of" or " star(s) out of" right here: test that before the regex.)
-    if ch == "/" or (
-        ch in " \u00a0" and (text.startswith("out of", end + 1) or text.startswith("star", end + 1))
-    ):
-        score = _SCORE_AFTER.match(text, end)
-        if score is not None:
-            return (first, score.end(), "score", _WS.sub("", text[first : score.end()]), "", ())
-    if ch in " \u00a0" and small and 1 <= int(digits) <= 31:
-        month = _MONTH_AFTER.match(text, end)
-        if month is not None:
-            surface = text[first : month.end()]
-            year = surface[-4:] if surface[-1].isdigit() else ""
-            return (first, month.end(), "date", _WS.sub(" ", surface), "", (year,) if year else ())
-    return None
-
-
-def _chinese_time(text: str, first: int, end: int) -> _Raw | None:
-    """A time of day in Chinese at text[first:end] + "点"/"时": "晚上9点", "10点半", "3点15分",
-    "14时30分". "N点" is also a count ("3点建议"), so it is a time only with a part of the day
-    before it, minutes or 钟 after it, a time word after it (开门, 关门, 前, 左右, 到 + another
-    time) or another time before it ("10点到22点"); None otherwise (a plain number)."""
-    clock = _CN_CLOCK_AFTER.match(text, end)
-    if clock is None:
-        return None
-    stop = clock.end()
-    start = first
-    k = first - 1 if first and text[first - 1] in " \u00a0" else first
-    part = text[k - 2 : k] if k >= 2 else ""
-    if part in _CN_DAY_PARTS:
-        start = k - 2
-    elif k and text[k - 1] in "早晚" and (k < 2 or not "\u4e00" <= text[k - 2] <= "\u9fff"):
-        # "早9点", "晚10点" - but not "最早9点" (the earliest: no part of the day).
-        start = k - 1
-    elif not (
-        clock.lastindex is not None  # minutes, 半, 一刻, 三刻 or 钟
-        or _CN_TIME_WORDS.match(text, stop)
-        or (k and text[k - 1] in "到至~～-—–")
-    ):
-        return None
-    return (start, stop, "time", _WS.sub("", text[start:stop]), "", ())
-
-
-def _month_before(text: str, first: int, end: int) -> _Raw | None:
-    """A date that starts with a month name: "August 2014", "March 5", "March 5, 2024"."""
-    digits = text[first:end]
-    if not digits.isdigit() or len(digits) not in (1, 2, 4):
-        return None
-    # The word before (and its full stop: "Aug. 2014"), looked up in MONTHS - no regex.
-    k = first - 2
-    if text[k] == ".":
-        k -= 1
-    stop_word = k + 1
-    while k >= 0 and ("A" <= text[k] <= "Z" or "a" <= text[k] <= "z"):
-        k -= 1
-    if text[k + 1 : stop_word] not in MONTHS:
-        return None
-    start, stop = k + 1, end
-    if len(digits) <= 2:
-        if not 1 <= int(digits) <= 31:
-            return None
-        year = _YEAR_AFTER.match(text, end)
-        if year is not None:
-            stop = year.end()
-    # A date also offers its year ("2014" is grounded by "May 2014" and "May 1, 2014").
-    offers = (digits,) if len(digits) == 4 else ((text[stop - 4 : stop],) if stop > end else ())
-    return (start, stop, "date", _WS.sub(" ", text[start:stop]), "", offers)
 
 
 def extract_numbers(text: str) -> list[NumericValue]:

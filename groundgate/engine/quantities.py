@@ -19,8 +19,24 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import NamedTuple, Protocol
 
+from groundgate.engine.dates_and_times import (
+    CN_CLOCK_LAST,
+    HOURS_12,
+    other_half_of_day,
+    parse_chinese_time,
+    parse_date,
+    parse_time,
+)
 from groundgate.engine.declarations import Declaration
-from groundgate.engine.numbers import MONTHS, NumericValue
+from groundgate.engine.number_words import MONTHS
+from groundgate.engine.numbers import NumericValue
+from groundgate.engine.units import (
+    CURRENCIES,
+    DURATIONS,
+    UNIT_MAGNITUDE,
+    normalise_unit,
+    same_unit,
+)
 
 # The equivalence rules, each with what it means. A policy allows a subset (the verbatim policy
 # none). Risk orders them: when several evidence values ground a value, the least risky wins.
@@ -47,83 +63,6 @@ EQUIVALENCE_RULES: dict[str, str] = {
 }
 _RISK = {rule: risk for risk, rule in enumerate(EQUIVALENCE_RULES)}
 
-# Units written in different ways that mean the same; "¥" is yuan or yen.
-_UNIT_ALIASES = {
-    "$": "USD",
-    "US$": "USD",
-    "USD": "USD",
-    "dollars": "USD",
-    "美元": "USD",
-    "HK$": "HKD",
-    "HKD": "HKD",
-    "港元": "HKD",
-    "€": "EUR",
-    "EUR": "EUR",
-    "euros": "EUR",
-    "欧元": "EUR",
-    "£": "GBP",
-    "GBP": "GBP",
-    "英镑": "GBP",
-    "元": "CNY",
-    "人民币": "CNY",
-    "RMB": "CNY",
-    "CNY": "CNY",
-    "yuan": "CNY",
-    "JPY": "JPY",
-    "日元": "JPY",
-    "￥": "¥",
-    "percent": "%",
-    "pct": "%",
-    "mins": "min",
-    "minute": "min",
-    "minutes": "min",
-    "分钟": "min",
-    "hrs": "hr",
-    "hour": "hr",
-    "hours": "hr",
-    "小时": "hr",
-    "secs": "sec",
-    "second": "sec",
-    "seconds": "sec",
-    "秒": "sec",
-    "秒钟": "sec",
-    "days": "day",
-    "天": "day",
-    "日": "day",
-    "weeks": "week",
-    "周": "week",
-    "星期": "week",
-    "months": "month",
-    "个月": "month",
-    "years": "year",
-    "年": "year",
-    # People counted with one classifier or another: "1024名患者" is "1,024例患者".
-    "名": "人",
-    "位": "人",
-    "例": "人",
-    "mg/l": "mg/L",
-    "ml": "mL",
-    "℃": "°C",
-    "℉": "°F",
-    "μg": "µg",
-    "ug": "µg",
-    "μg/L": "µg/L",
-    "ug/L": "µg/L",
-}
-# Units that carry a magnitude of their own ("千元" is thousands of yuan).
-_UNIT_MAGNITUDE = {"千元": ("CNY", 3), "百元": ("CNY", 2)}
-CURRENCIES = frozenset({"USD", "HKD", "EUR", "GBP", "CNY", "JPY", "¥"})
-# Durations (normalised units) in one unit of their family: seconds, or months (a month is not
-# a fixed number of days, so the two families never convert into each other).
-DURATIONS: dict[str, tuple[str, int]] = {
-    "sec": ("seconds", 1),
-    "min": ("seconds", 60),
-    "hr": ("seconds", 3600),
-    "day": ("seconds", 86400),
-    "week": ("seconds", 604800),
-    "month": ("months", 1),
-    "year": ("months", 12),
-}
 _MAGNITUDE_WORDS = {
     "万亿": 12,
     "千亿": 11,
@@ -150,17 +89,6 @@ _MAGNITUDE_ORDER = sorted(_MAGNITUDE_WORDS, key=len, reverse=True)
 _FULLWIDTH = str.maketrans("０１２３４５６７８９．，％－＋：", "0123456789.,%-+:")
 _DIGITS = re.compile(r"[0-9]+")
 _NON_DIGITS = re.compile(r"[^0-9]+")
-
-
-def same_unit(a: str, b: str) -> bool:
-    """Whether two normalised units name the same thing ("" is no unit and matches nothing)."""
-    if a == b:
-        return True
-    return {a, b} in ({"¥", "CNY"}, {"¥", "JPY"})
-
-
-def normalise_unit(unit: str) -> str:
-    return _UNIT_ALIASES.get(unit, unit)
 
 
 class Quantity(NamedTuple):
@@ -222,19 +150,19 @@ def typed(value: NumericValue) -> Quantity:
     if kind == "number" or kind == "percent":  # most values: straight to the number
         return _typed_number(value, q)
     if kind == "date":
-        return Quantity(value, "date", date=_parse_date(q))
+        return Quantity(value, "date", date=parse_date(q))
     if kind == "time":
-        if q[-1] in _CN_CLOCK_LAST:
-            time, half_day = _parse_chinese_time(q)
+        if q[-1] in CN_CLOCK_LAST:
+            time, half_day = parse_chinese_time(q)
             return Quantity(value, "time", time=time, unit="" if half_day else HOURS_12)
-        return Quantity(value, "time", time=_parse_time(q))
+        return Quantity(value, "time", time=parse_time(q))
     if kind == "identifier":
         return Quantity(value, "identifier", digits=_NON_DIGITS.sub("", q))
     if kind == "range":
         if value.endpoints[1][-1:] in ("m", "M"):  # hours with am/pm: "5-10pm"
             lo, hi = (
                 Quantity(
-                    NumericValue(e, value.start, value.end, "time", e), "time", time=_parse_time(e)
+                    NumericValue(e, value.start, value.end, "time", e), "time", time=parse_time(e)
                 )
                 for e in value.endpoints
             )
@@ -278,8 +206,8 @@ def _typed_number(value: NumericValue, q: str) -> Quantity:
                 q = q[: -len(word)]
                 break
     written_unit = value.unit
-    if written_unit in _UNIT_MAGNITUDE:
-        written_unit, extra = _UNIT_MAGNITUDE[written_unit]
+    if written_unit in UNIT_MAGNITUDE:
+        written_unit, extra = UNIT_MAGNITUDE[written_unit]
         magnitude += extra
     if not unit:
         unit = normalise_unit(written_unit)
@@ -299,91 +227,6 @@ def _typed_number(value: NumericValue, q: str) -> Quantity:
 
 
 _SCORE_SPLIT = re.compile(r"/|(?:stars?)?outof")
-_CDATE = re.compile(r"(?:(\d{4})年)?(?:(\d{1,2})月)?(?:(\d{1,2})[日号])?")
-
-
-def _parse_date(q: str) -> tuple[int | None, int | None, int | None]:
-    if "年" in q or "月" in q:
-        m = _CDATE.match(q)
-        assert m is not None  # the pattern matches every string (all parts optional)
-        y, mo, d = (int(g) if g else None for g in m.groups())
-        return (y, mo, d)
-    month = next((MONTHS[w] for w in re.findall(r"[A-Z][a-z]+", q) if w in MONTHS), None)
-    numbers = [int(n) for n in _DIGITS.findall(q)]
-    if month is not None:
-        year = next((n for n in numbers if n >= 1000), None)
-        day = next((n for n in numbers if n < 1000), None)
-        return (year, month, day)
-    if len(numbers) == 3:
-        if numbers[0] >= 1000:  # 2024-03-05, 2024/3/5
-            return (numbers[0], numbers[1], numbers[2])
-        return (numbers[2], numbers[0], numbers[1])  # 3/5/2024 (month first, as in the US)
-    return (numbers[0] if numbers else None, None, None)
-
-
-# A Chinese clock time ends with one of these ("10点", "10点半", "3点15分", "9点钟", "14时").
-_CN_CLOCK_LAST = frozenset("点时時半分刻钟")
-# The unit of a time of day said without its half of the day ("9点": 9:00 or 21:00).
-HOURS_12 = "12h"
-_CN_HALF_DAY = (
-    ("凌晨", "early"),
-    ("半夜", "early"),
-    ("早上", "am"),
-    ("早晨", "am"),
-    ("清晨", "am"),
-    ("上午", "am"),
-    ("中午", "noon"),
-    ("下午", "pm"),
-    ("傍晚", "pm"),
-    ("晚上", "pm"),
-    ("夜里", "pm"),
-    ("夜间", "pm"),
-    ("早", "am"),
-    ("晚", "pm"),
-)
-_CN_MINUTES = {"半": 30, "一刻": 15, "三刻": 45}
-
-
-def _parse_chinese_time(q: str) -> tuple[tuple[int, int, int], bool]:
-    """(hour, minute, second) of "晚上9点半" and whether the half of the day was said."""
-    numbers = [int(n) for n in _DIGITS.findall(q)]
-    hour = numbers[0]
-    minute = numbers[1] if len(numbers) > 1 else 0
-    for word, extra in _CN_MINUTES.items():
-        if word in q:
-            minute = extra
-    part = next((p for word, p in _CN_HALF_DAY if q.startswith(word)), None)
-    if part == "early" and hour == 12:
-        hour = 0
-    elif part == "noon" and hour < 6:
-        hour += 12  # 中午1点 is 13:00
-    elif part == "pm" and hour < 12:
-        hour += 12
-    elif part == "pm" and hour == 12:
-        hour = 0  # 晚上12点 is midnight
-    return (hour, minute, 0), part is not None or hour > 12 or hour == 0
-
-
-def other_half_of_day(time: tuple[int, int, int]) -> tuple[int, int, int]:
-    """The same clock reading in the other half of the day (9:00 <-> 21:00, 12:00 <-> 0:00)."""
-    hour, minute, second = time
-    return ((hour + 12) % 24, minute, second)
-
-
-_SPECIAL_TIMES = {"noon": (12, 0, 0), "midnight": (0, 0, 0), "正午": (12, 0, 0), "午夜": (0, 0, 0)}
-
-
-def _parse_time(q: str) -> tuple[int, int, int]:
-    if q in _SPECIAL_TIMES:
-        return _SPECIAL_TIMES[q]
-    lower = q.lower().replace(".", "")
-    parts = [int(n) for n in _DIGITS.findall(lower)] + [0, 0]
-    hour, minute, second = parts[0], parts[1], parts[2]
-    if lower.endswith("pm") and hour < 12:
-        hour += 12
-    elif lower.endswith("am") and hour == 12:
-        hour = 0
-    return (hour, minute, second)
 
 
 # --- Comparing two values ---------------------------------------------------------------------

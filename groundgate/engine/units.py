@@ -1,7 +1,8 @@
 """Units written after a value: which word after a number is its unit ("mg/L", "元", "kg").
 
-numbers.py's grammar calls unit_after() for every plain number; quantities.py says which units
-mean the same (normalise_unit). Pure: no Django, no I/O.
+numbers.py's grammar calls unit_after() for every plain number; the second half of this module
+says which units mean the same (normalise_unit, same_unit), which are currencies, and how
+durations convert (DURATIONS), for quantities.py. Pure: no Django, no I/O.
 """
 
 from __future__ import annotations
@@ -72,3 +73,93 @@ def unit_after(text: str, end: int) -> tuple[str, int]:
     if word in _ASCII_UNIT_SET or (not space and word in _SINGLE_UNIT_SET):
         return word, m.end()
     return "", end
+
+
+# Units written in different ways that mean the same; "¥" is yuan or yen.
+_UNIT_ALIASES = {
+    "$": "USD",
+    "US$": "USD",
+    "USD": "USD",
+    "dollars": "USD",
+    "美元": "USD",
+    "HK$": "HKD",
+    "HKD": "HKD",
+    "港元": "HKD",
+    "€": "EUR",
+    "EUR": "EUR",
+    "euros": "EUR",
+    "欧元": "EUR",
+    "£": "GBP",
+    "GBP": "GBP",
+    "英镑": "GBP",
+    "元": "CNY",
+    "人民币": "CNY",
+    "RMB": "CNY",
+    "CNY": "CNY",
+    "yuan": "CNY",
+    "JPY": "JPY",
+    "日元": "JPY",
+    "￥": "¥",
+    "percent": "%",
+    "pct": "%",
+    "mins": "min",
+    "minute": "min",
+    "minutes": "min",
+    "分钟": "min",
+    "hrs": "hr",
+    "hour": "hr",
+    "hours": "hr",
+    "小时": "hr",
+    "secs": "sec",
+    "second": "sec",
+    "seconds": "sec",
+    "秒": "sec",
+    "秒钟": "sec",
+    "days": "day",
+    "天": "day",
+    "日": "day",
+    "weeks": "week",
+    "周": "week",
+    "星期": "week",
+    "months": "month",
+    "个月": "month",
+    "years": "year",
+    "年": "year",
+    # People counted with one classifier or another: "1024名患者" is "1,024例患者".
+    "名": "人",
+    "位": "人",
+    "例": "人",
+    "mg/l": "mg/L",
+    "ml": "mL",
+    "℃": "°C",
+    "℉": "°F",
+    "μg": "µg",
+    "ug": "µg",
+    "μg/L": "µg/L",
+    "ug/L": "µg/L",
+}
+# Units that carry a magnitude of their own ("千元" is thousands of yuan).
+UNIT_MAGNITUDE = {"千元": ("CNY", 3), "百元": ("CNY", 2)}
+CURRENCIES = frozenset({"USD", "HKD", "EUR", "GBP", "CNY", "JPY", "¥"})
+# Durations (normalised units) in one unit of their family: seconds, or months (a month is not
+# a fixed number of days, so the two families never convert into each other).
+DURATIONS: dict[str, tuple[str, int]] = {
+    "sec": ("seconds", 1),
+    "min": ("seconds", 60),
+    "hr": ("seconds", 3600),
+    "day": ("seconds", 86400),
+    "week": ("seconds", 604800),
+    "month": ("months", 1),
+    "year": ("months", 12),
+}
+
+
+def same_unit(a: str, b: str) -> bool:
+    """Whether two normalised units name the same thing ("" is no unit and matches nothing)."""
+    if a == b:
+        return True
+    return {a, b} in ({"¥", "CNY"}, {"¥", "JPY"})
+
+
+def normalise_unit(unit: str) -> str:
+    return _UNIT_ALIASES.get(unit, unit)

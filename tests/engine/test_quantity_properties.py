@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from groundgate.engine.canonical import canonical_bytes
 from groundgate.engine.gates.answer import gate_answer
-from groundgate.engine.numbers import MONTHS, extract_numbers
+from groundgate.engine.number_words import MONTHS
+from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.quantities import compare, typed
 from tests.engine.helpers import make_case
 

@@ -31,15 +31,13 @@ from groundgate.engine.numbers import (
     units_offering,
 )
 from groundgate.engine.quantities import (
-    CURRENCIES,
     EQUIVALENCE_RULES,
     NO_CONTEXT,
     Quantity,
     compare,
-    normalise_unit,
-    same_unit,
     typed,
 )
+from groundgate.engine.units import CURRENCIES, normalise_unit, same_unit
 
 if TYPE_CHECKING:  # the gate's models; answer.py imports this module
     from groundgate.engine.gates.answer import AnswerCase, AnswerGatePolicy, Evidence, RawChunk

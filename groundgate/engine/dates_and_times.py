@@ -1,0 +1,98 @@
+"""What a written date or time of day means: (year, month, day) of "2024年5月1日", "March 5, 2024",
+"3/5/2024"; (hour, minute, second) on a 24-hour clock of "9:00 PM", "noon", "晚上9点半". numbers.py
+finds them; quantities.py types and compares them. Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from groundgate.engine.number_words import MONTHS
+
+_DIGITS = re.compile(r"[0-9]+")
+
+_CDATE = re.compile(r"(?:(\d{4})年)?(?:(\d{1,2})月)?(?:(\d{1,2})[日号])?")
+
+
+def parse_date(q: str) -> tuple[int | None, int | None, int | None]:
+    if "年" in q or "月" in q:
+        m = _CDATE.match(q)
+        assert m is not None  # the pattern matches every string (all parts optional)
+        y, mo, d = (int(g) if g else None for g in m.groups())
+        return (y, mo, d)
+    month = next((MONTHS[w] for w in re.findall(r"[A-Z][a-z]+", q) if w in MONTHS), None)
+    numbers = [int(n) for n in _DIGITS.findall(q)]
+    if month is not None:
+        year = next((n for n in numbers if n >= 1000), None)
+        day = next((n for n in numbers if n < 1000), None)
+        return (year, month, day)
+    if len(numbers) == 3:
+        if numbers[0] >= 1000:  # 2024-03-05, 2024/3/5
+            return (numbers[0], numbers[1], numbers[2])
+        return (numbers[2], numbers[0], numbers[1])  # 3/5/2024 (month first, as in the US)
+    return (numbers[0] if numbers else None, None, None)
+
+
+# A Chinese clock time ends with one of these ("10点", "10点半", "3点15分", "9点钟", "14时").
+CN_CLOCK_LAST = frozenset("点时時半分刻钟")
+# The unit of a time of day said without its half of the day ("9点": 9:00 or 21:00).
+HOURS_12 = "12h"
+_CN_HALF_DAY = (
+    ("凌晨", "early"),
+    ("半夜", "early"),
+    ("早上", "am"),
+    ("早晨", "am"),
+    ("清晨", "am"),
+    ("上午", "am"),
+    ("中午", "noon"),
+    ("下午", "pm"),
+    ("傍晚", "pm"),
+    ("晚上", "pm"),
+    ("夜里", "pm"),
+    ("夜间", "pm"),
+    ("早", "am"),
+    ("晚", "pm"),
+)
+_CN_MINUTES = {"半": 30, "一刻": 15, "三刻": 45}
+
+
+def parse_chinese_time(q: str) -> tuple[tuple[int, int, int], bool]:
+    """(hour, minute, second) of "晚上9点半" and whether the half of the day was said."""
+    numbers = [int(n) for n in _DIGITS.findall(q)]
+    hour = numbers[0]
+    minute = numbers[1] if len(numbers) > 1 else 0
+    for word, extra in _CN_MINUTES.items():
+        if word in q:
+            minute = extra
+    part = next((p for word, p in _CN_HALF_DAY if q.startswith(word)), None)
+    if part == "early" and hour == 12:
+        hour = 0
+    elif part == "noon" and hour < 6:
+        hour += 12  # 中午1点 is 13:00
+    elif part == "pm" and hour < 12:
+        hour += 12
+    elif part == "pm" and hour == 12:
+        hour = 0  # 晚上12点 is midnight
+    return (hour, minute, 0), part is not None or hour > 12 or hour == 0
+
+
+def other_half_of_day(time: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The same clock reading in the other half of the day (9:00 <-> 21:00, 12:00 <-> 0:00)."""
+    hour, minute, second = time
+    return ((hour + 12) % 24, minute, second)
+
+
+_SPECIAL_TIMES = {"noon": (12, 0, 0), "midnight": (0, 0, 0), "正午": (12, 0, 0), "午夜": (0, 0, 0)}
+
+
+def parse_time(q: str) -> tuple[int, int, int]:
+    if q in _SPECIAL_TIMES:
+        return _SPECIAL_TIMES[q]
+    lower = q.lower().replace(".", "")
+    parts = [int(n) for n in _DIGITS.findall(lower)] + [0, 0]
+    hour, minute, second = parts[0], parts[1], parts[2]
+    if lower.endswith("pm") and hour < 12:
+        hour += 12
+    elif lower.endswith("am") and hour == 12:
+        hour = 0
+    return (hour, minute, second)
