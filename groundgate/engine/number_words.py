@@ -61,9 +61,15 @@ _SCORE_AFTER = re.compile(
     r"(?:[ \u00a0]stars?)?(?:/|[ \u00a0]out of[ \u00a0])(?:5|10|100)"
     r"(?![0-9０-９/,]|[.．][0-9０-９])"  # a full stop may end the sentence: "rated 4/5."
 )
+# After a space, the first two letters of the words special_after reads past a space: "out of",
+# "star(s) out of", "to"/"and" (a range of percentages).
+_WORDS_PAST_A_SPACE = frozenset(("ou", "st", "to", "an"))
+_PERCENT_PARTNER = re.compile(r" (?:to|and) [0-9]+(?:\.[0-9]+)?[ \u00a0]?[%％](?![0-9])")
 # A clock time in Chinese: "10点", "10点半", "3点15分", "14时30分", "9点钟"; what makes "N点" a
 # time rather than a count ("3点建议") is read around it (_chinese_time).
-_CN_CLOCK_AFTER = re.compile(r"[点時时](?:([0-9０-９]{1,2})分|(半)|(一刻)|(三刻))?(钟)?")
+_CN_CLOCK_AFTER = re.compile(
+    r"[点時时](?:([0-9０-９]{1,2}|[一二三四五六七八九十]{1,3})分|(半)|(一刻)|(三刻))?(钟)?"
+)
 # The part of the day said before it ("晚上9点" is 21:00).
 _CN_DAY_PARTS = {
     "凌晨": "early",
@@ -83,8 +89,8 @@ _CN_DAY_PARTS = {
 }
 # Words after "N点" that say it is a time of day: opening, closing, before, after, until.
 _CN_TIME_WORDS = re.compile(
-    r"(?:到|至|~|～|-|—|–)[ \u00a0]?(?:凌晨|早上|上午|中午|下午|傍晚|晚上|夜里)?"
-    r"[0-9０-９]{1,2}[点时]"
+    r"(?:到|至|~|～|-|—|–)[ \u00a0]?(?:凌晨|早上|上午|中午|下午|傍晚|晚上|夜里|早|晚)?"
+    r"(?:[0-9０-９]{1,2}|[一二三四五六七八九十两]{1,3})[点时]"
     r"|开门|关门|营业|打烊|开业|歇业|闭店|闭馆|开馆|开放|关闭|开始|结束|截止|之前|之后|以前|以后"
     r"|前|后|起|上班|下班|出发|到达|左右|整"
 )
@@ -138,14 +144,19 @@ NOT_A_VALUE: Raw = (-1, -1, "number", "", "", ())
 def special_after(text: str, first: int, end: int) -> Raw | None:
     """A plain number followed by a word that changes what it is (NOT_A_VALUE: no value)."""
     ch = text[end]
-    if (
-        ch == " "
-        and end - first > 2
-        and not text.startswith("out of", end + 1)
-        and not text.startswith("star", end + 1)
-    ):
-        return None  # the commonest case: only a score reads past a space after 3+ characters
+    if ch == " " and end - first > 2 and text[end + 1 : end + 3] not in _WORDS_PAST_A_SPACE:
+        return None  # the commonest case: a plain word after a space and 3+ characters
     digits = text[first:end]
+    if ch == " " and (text.startswith("to ", end + 1) or text.startswith("and ", end + 1)):
+        # "from 10 to 80%", "between 5 and 7.5%": the first number is a percentage too - only
+        # right after "from"/"between" ("from 24.6% in FY 2021 to 21.6%" has a year there).
+        if (
+            text[max(0, first - 8) : first].lower().endswith(("from ", "between "))
+            and digits.replace(".", "", 1).isdigit()
+            and _PERCENT_PARTNER.match(text, end) is not None
+        ):
+            return (first, end, "percent", digits + "%", "", ())
+        return None
     if ch in ".)":
         # "1. " or "2) " opening a line is a list marker, not a value.
         after = text[end + 1 : end + 2]
@@ -169,7 +180,7 @@ def special_after(text: str, first: int, end: int) -> Raw | None:
         return None
     small = digits.isdigit() and len(digits) <= 2
     if ch in "点时時":
-        return _chinese_time(text, first, end) if small and int(digits) <= 24 else None
+        return chinese_time(text, first, end) if small and int(digits) <= 24 else None
     if ch in "aApP " and small and 1 <= int(digits) <= 12:
         ampm = _AMPM_AFTER.match(text, end)
         if ampm is not None:
@@ -195,7 +206,7 @@ def special_after(text: str, first: int, end: int) -> Raw | None:
     return None
 
 
-def _chinese_time(text: str, first: int, end: int) -> Raw | None:
+def chinese_time(text: str, first: int, end: int) -> Raw | None:
     """A time of day in Chinese at text[first:end] + "点"/"时": "晚上9点", "10点半", "3点15分",
     "14时30分". "N点" is also a count ("3点建议"), so it is a time only with a part of the day
     before it, minutes or 钟 after it, a time word after it (开门, 关门, 前, 左右, 到 + another
@@ -204,21 +215,31 @@ def _chinese_time(text: str, first: int, end: int) -> Raw | None:
     if clock is None:
         return None
     stop = clock.end()
-    start = first
-    k = first - 1 if first and text[first - 1] in " \u00a0" else first
-    part = text[k - 2 : k] if k >= 2 else ""
-    if part in _CN_DAY_PARTS:
-        start = k - 2
-    elif k and text[k - 1] in "早晚" and (k < 2 or not "\u4e00" <= text[k - 2] <= "\u9fff"):
-        # "早9点", "晚10点" - but not "最早9点" (the earliest: no part of the day).
-        start = k - 1
-    elif not (
-        clock.lastindex is not None  # minutes, 半, 一刻, 三刻 or 钟
-        or _CN_TIME_WORDS.match(text, stop)
-        or (k and text[k - 1] in "到至~～-—–")
-    ):
-        return None
+    start = day_part_start(text, first)
+    if start == first:
+        k = first - 1 if first and text[first - 1] in " \u00a0" else first
+        if not (
+            clock.lastindex is not None  # minutes, 半, 一刻, 三刻 or 钟
+            or _CN_TIME_WORDS.match(text, stop)
+            or (k and text[k - 1] in "到至~～-—–")
+        ):
+            return None
     return (start, stop, "time", WS.sub("", text[start:stop]), "", ())
+
+
+# Before 早 or 晚 these make it "earliest"/"latest", not a part of the day ("最早9点").
+_COMPARATIVES = frozenset("最较更稍太很过偏")
+
+
+def day_part_start(text: str, first: int) -> int:
+    """Where a time of day at `first` starts with the part of the day said before it ("晚上9点",
+    "下午2:00", "早9点"), or `first` when none is."""
+    k = first - 1 if first and text[first - 1] in " \u00a0" else first
+    if k >= 2 and text[k - 2 : k] in _CN_DAY_PARTS:
+        return k - 2
+    if k and text[k - 1] in "早晚" and (k < 2 or text[k - 2] not in _COMPARATIVES):
+        return k - 1
+    return first
 
 
 def month_before(text: str, first: int, end: int) -> Raw | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from groundgate.engine.chinese_numerals import numeral_values
 from groundgate.engine.number_words import (
     AMPM,
     WS,
@@ -24,6 +25,7 @@ from groundgate.engine.number_words import (
     Kind,
     Raw,
     country_code_start,
+    day_part_start,
     month_before,
     special_after,
     starts_line,
@@ -129,6 +131,10 @@ def _scan(text: str) -> list[Raw]:
         ]
         if words:
             found = sorted(found + words)
+    if not text.isascii():
+        numerals = numeral_values(text)
+        if numerals:
+            found = sorted(found + numerals)
     return found
 
 
@@ -166,10 +172,12 @@ def _raw(text: str, m: re.Match[str]) -> Raw | None:
             offers = (m.group()[:4],) if group == "iso" else ()
             return (first, m.end(), "date", m.group(), "", offers)
         if group == "time":
-            quantity = m.group()
+            # "下午2:00" is 14:00: a part of the day said before the clock belongs to it.
+            start = day_part_start(text, first) if first and not text.isascii() else first
+            quantity = text[start : m.end()]
             if " " in quantity or "\u00a0" in quantity:
                 quantity = WS.sub("", quantity)
-            return (first, m.end(), "time", quantity, "", ())
+            return (start, m.end(), "time", quantity, "", ())
         if group == "phone":
             start = first - 1 if first and text[first - 1] == "(" else first
             start = country_code_start(text, start)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import NamedTuple, Protocol
 
+from groundgate.engine.chinese_numerals import NUMERAL_CHARACTERS, arabic
 from groundgate.engine.dates_and_times import (
     CN_CLOCK_LAST,
     HOURS_12,
@@ -147,12 +148,14 @@ def typed(value: NumericValue) -> Quantity:
     q = value.quantity
     if not q.isascii():  # (the translation only maps full-width characters)
         q = q.translate(_FULLWIDTH)
+        if not NUMERAL_CHARACTERS.isdisjoint(q):  # "四十五", "晚上九点", "二〇二四年"
+            q = arabic(q)
     if kind == "number" or kind == "percent":  # most values: straight to the number
         return _typed_number(value, q)
     if kind == "date":
         return Quantity(value, "date", date=parse_date(q))
     if kind == "time":
-        if q[-1] in CN_CLOCK_LAST:
+        if q[-1] in CN_CLOCK_LAST or not q[0].isascii():  # "10点半", "下午2:00"
             time, half_day = parse_chinese_time(q)
             return Quantity(value, "time", time=time, unit="" if half_day else HOURS_12)
         return Quantity(value, "time", time=parse_time(q))

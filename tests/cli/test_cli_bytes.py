@@ -35,17 +35,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "4a7759efd16d206dbbfae9c983b9d79dce745e3aa2b806f540b1f51c44e93f31",
+        "adada765da43715ce16d6e135f60f388eb9284b10fe18d7811ed85e3e37e8553",
         "6a9bad068a3dba3e861c638fe7a24f746afc765edd170bf87e652b8eaaa4ac87",
     ),
     (
         SMALL,
-        "4a503456afb2def0b4966ecb24ba9a611ef4dc0c53ba08f96883ce8a6eec2c6e",
+        "cb70dbdcaf3c77d7adb572f21f3655db6c63bee6a50bb46e12364764108d0a05",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "805178e6ca3d8a86db25cb9b8c7534720c9e92a366dd3712fd98654f672c5357",
+        "cb4a540456e13022f58134a9faf3d884d367770db81c20eb715e4d7587d3e0a5",
         "6cb5aeaf21c4cceeb4a96b6bda099ada15dcfab50dbb1cd0ff62e9812be88e85",
     ),
 ]

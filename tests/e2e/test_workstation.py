@@ -211,9 +211,9 @@ def test_a_case_without_chunks_shows_its_evidence_as_not_checked(page, live_serv
 
 def test_a_text_case_marks_the_near_miss_value_in_the_source(page, live_server, demo):
     log_in(page, live_server)
-    open_case(page, live_server, "demo-en-17")  # the answer's 9 where the chunk says 90
+    open_case(page, live_server, "demo-en-17")  # the answer's "9 days", the chunk's "90 days"
     near = page.locator(".sources mark.m-near")
-    assert near.count() == 1 and near.inner_text() == "90"
+    assert near.count() == 1 and near.inner_text() == "90 days"
     assert page.locator(".sources mark.m-excerpt").count() >= 1
     # The near-miss mark is an outline with a dashed edge, >= 3:1 against the page.
     style = near.evaluate(

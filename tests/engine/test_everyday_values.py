@@ -55,6 +55,10 @@ CLEAN = [
     (SHOP_ZH, "这家店早上10:30开门，9点关门。", {"time_12_hour"}),
     (SHOP_ZH, "电话是13800138000。", {"country_code"}),
     (STUDY_ZH, "共纳入1024名患者，中位随访3年，服药间隔半天即12小时。", {"unit_converted"}),
+    # Chinese numerals: the same values in words
+    (SHOP_ZH, "人均四十五元，上午十点半开门，晚上九点关门。", {"format", "time_format"}),
+    (STUDY_ZH, "中位随访三年，共纳入一千零二十四例患者。", {"unit_converted", "format"}),
+    ("每日3次，每次2片，疗程7天。", "每天三次，每次两片，连续七天。", {"format"}),
 ]
 
 
@@ -85,6 +89,10 @@ WRONG = [
     (STUDY_ZH, "中位随访时间为24个月。"),
     (STUDY_ZH, "中位随访2年。"),
     (STUDY_ZH, "共纳入1,204例患者。"),
+    (SHOP_ZH, "人均五十五元。"),
+    (SHOP_ZH, "这家店晚上十点关门。"),
+    (STUDY_ZH, "中位随访二十四个月。"),
+    ("每日3次，每次2片，疗程7天。", "每天四次，疗程十天。"),
 ]
 
 
@@ -131,6 +139,36 @@ def test_counts_and_form_names_are_not_times_or_values(text):
     assert not any(v.quantity.startswith(("10K", "10Q")) for v in extract_numbers(text))
     if "10" in text:
         assert not any(v.quantity == "10" for v in extract_numbers(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["一个好地方", "再试一次", "万一下雨", "第三次", "三点建议", "两者都行", "一起去", "十分好吃"],
+)
+def test_a_chinese_numeral_without_a_unit_or_a_clock_is_no_claim(text):
+    assert extract_numbers(text) == []
+
+
+def _written_in_chinese(n: int) -> str:
+    """n (1-9999) as people write it: 12 十二, 108 一百零八, 2024 二千零二十四."""
+    digits = "零一二三四五六七八九"
+    out, zero = "", False
+    for value, name in ((1000, "千"), (100, "百"), (10, "十"), (1, "")):
+        d, n = divmod(n, value)
+        if d:
+            if zero:
+                out += "零"
+            out += ("" if (value == 10 and d == 1 and not out) else digits[d]) + name
+            zero = False
+        elif out:
+            zero = True
+    return out
+
+
+@given(st.integers(3, 9999))
+def test_a_chinese_numeral_reads_as_its_value(n):
+    (value,) = extract_numbers(f"共{_written_in_chinese(n)}元")
+    assert typed(value).figure == n and value.unit == "元"
 
 
 def test_a_time_range_gives_the_first_hour_its_half_of_the_day():

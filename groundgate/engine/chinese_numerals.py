@@ -1,0 +1,80 @@
+"""Numbers written in Chinese numerals: "四十五元", "三次", "十二个月", "晚上九点", "二〇二四年".
+
+numbers.py's grammar reads digits; this adds the values written in numerals, as the same kinds
+of value (a number with its unit, a time, a year). A numeral is a claim only where people make
+one: with a unit or classifier after it (元, 次, 天, 个月, 人…) or as a clock time ("九点" by the
+rules of number_words.chinese_time); "一" and "两" alone are left out, since they are as often
+an article or an idiom ("一个好地方", "再试一次", "两者") as a count, and so is an ordinal
+("第三次"). quantities.typed() reads the quantity through arabic(). Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from groundgate.engine.number_words import Raw, chinese_time
+from groundgate.engine.units import unit_after
+
+_DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7}
+_DIGIT |= {"八": 8, "九": 9}
+_SMALL_UNITS = {"十": 10, "百": 100, "千": 1000}
+_BIG_UNITS = {"万": 10**4, "亿": 10**8}
+NUMERAL_CHARACTERS = frozenset(_DIGIT) | frozenset(_SMALL_UNITS) | frozenset(_BIG_UNITS)
+# A run of numerals that starts with a digit or 十 (not "万一", "千万", "百分"), not after
+# another numeral or 第 (an ordinal).
+_RUN = re.compile(
+    r"(?<![零〇一二两三四五六七八九十百千万亿第])[零〇一二两三四五六七八九十][零〇一二两三四五六七八九十百千万亿]*"
+)
+_ANY = re.compile(r"[零〇一二两三四五六七八九十]")
+# "三点一刻" keeps its 刻: a quarter is read as minutes by dates_and_times, not as the number 1.
+_RUN_TO_CONVERT = re.compile(
+    r"[零〇一二两三四五六七八九十][零〇一二两三四五六七八九十百千万亿]*(?!刻)"
+)
+
+
+def to_int(run: str) -> int:
+    """The value of a run of numerals: "四十五" 45, "一百零八" 108, "十二" 12, "三万五千" 35000;
+    a run of digits alone is read digit by digit ("二〇二四" 2024)."""
+    if all(ch in _DIGIT for ch in run) and len(run) > 1:
+        return int("".join(str(_DIGIT[ch]) for ch in run))
+    total, section, digit = 0, 0, 0
+    for ch in run:
+        if ch in _DIGIT:
+            digit = _DIGIT[ch]
+        elif ch in _SMALL_UNITS:
+            section += (digit or 1) * _SMALL_UNITS[ch]
+            digit = 0
+        else:  # 万, 亿
+            total = (total + section + digit) * _BIG_UNITS[ch]
+            section = digit = 0
+    return total + section + digit
+
+
+def arabic(text: str) -> str:
+    """`text` with each run of numerals written in digits ("晚上九点半" -> "晚上9点半")."""
+    return _RUN_TO_CONVERT.sub(lambda m: str(to_int(m.group())), text)
+
+
+def numeral_values(text: str) -> list[Raw]:
+    """The values `text` writes in Chinese numerals (see the module's docstring)."""
+    if _ANY.search(text) is None:
+        return []
+    found: list[Raw] = []
+    for m in _RUN.finditer(text):
+        run, first, end = m.group(), m.start(), m.end()
+        if run in ("一", "两") or end == len(text):
+            continue
+        if text[end] in "点时時":
+            if to_int(run) <= 24:
+                time = chinese_time(text, first, end)
+                if time is not None:
+                    found.append(time)
+            continue
+        unit, stop = unit_after(text, end)
+        if not unit:
+            continue
+        if unit == "年" and len(run) == 4 and all(ch in _DIGIT for ch in run):
+            found.append((first, stop, "date", text[first:stop], "", ()))  # "二〇二四年"
+        else:
+            found.append((first, stop, "number", run, unit, ()))
+    return found
