@@ -26,6 +26,11 @@ _RUN = re.compile(
     r"(?<![零〇一二两三四五六七八九十百千万亿第])[零〇一二两三四五六七八九十][零〇一二两三四五六七八九十百千万亿]*"
 )
 _ANY = re.compile(r"[零〇一二两三四五六七八九十]")
+# Two digits side by side are an estimate, not a number: "两三天" (two or three days), "三四个月",
+# "十五六岁" - unless the run is a year written digit by digit ("二〇二四").
+_ESTIMATE = re.compile(r"[一二两三四五六七八九]{2}")
+# "五月一日", "十二月三十一号": a month and day in numerals (a date, as "5月1日" is).
+_MONTH_DAY = re.compile(r"月([零〇一二三四五六七八九十]{1,3})[日号]")
 # "三点一刻" keeps its 刻: a quarter is read as minutes by dates_and_times, not as the number 1.
 _RUN_TO_CONVERT = re.compile(
     r"[零〇一二两三四五六七八九十][零〇一二两三四五六七八九十百千万亿]*(?!刻)"
@@ -64,6 +69,15 @@ def numeral_values(text: str) -> list[Raw]:
         run, first, end = m.group(), m.start(), m.end()
         if run in ("一", "两") or end == len(text):
             continue
+        if _ESTIMATE.search(run) is not None and not (
+            len(run) == 4 and all(ch in _DIGIT for ch in run)  # "二零二四"
+        ):
+            continue
+        if text[end] == "月" and to_int(run) <= 12:
+            day = _MONTH_DAY.match(text, end)
+            if day is not None and to_int(day.group(1)) <= 31:
+                found.append((first, day.end(), "date", text[first : day.end()], "", ()))
+                continue
         if text[end] in "点时時":
             if to_int(run) <= 24:
                 time = chinese_time(text, first, end)

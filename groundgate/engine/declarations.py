@@ -120,3 +120,17 @@ def in_working(text: str, value: NumericValue, constants: tuple[int, ...]) -> bo
         return True
     # "(…) - 1", "(…) + 1": a constant added to a bracketed expression.
     return before[-1:] in ("-", "+", "−") and before[:-1].rstrip()[-1:] == ")"
+
+
+# Words right before a value that say it is rounded: "about 12%", "approximately $4.6 billion",
+# "~30 minutes", "约4.6亿元", "大约45元", "近3成", "超过" is not one (a bound, not a rounding).
+_APPROXIMATELY = re.compile(
+    r"(?:\b(?:about|approximately|approx\.|around|roughly|nearly|almost|some|circa|ca\.)"
+    r"|~|≈|约|大约|大概|近|将近|差不多)[ \u00a0]?(?:[$€£¥￥]|US\$|HK\$)?[ \u00a0]?$",
+    re.IGNORECASE,
+)
+
+
+def says_approximately(text: str, start: int) -> bool:
+    """Whether the value at text[start:] is introduced as rounded ("about", "约")."""
+    return _APPROXIMATELY.search(text, max(0, start - 16), start) is not None

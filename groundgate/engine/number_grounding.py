@@ -366,13 +366,16 @@ class EvidenceIndex:
 
     # -- the three questions -----------------------------------------------------------------
 
-    def ground(self, q: Quantity, allowed: frozenset[str]) -> Grounding | None:
-        """The safest way an excerpt value grounds `q` under the allowed rules, or None."""
+    def ground(
+        self, q: Quantity, allowed: frozenset[str], *, approximately: bool = False
+    ) -> Grounding | None:
+        """The safest way an excerpt value grounds `q` under the allowed rules, or None.
+        `approximately`: the answer says it rounds ("about", "约"; see quantities._rounds_to)."""
         if q.kind == "range":
             return self._ground_range(q, allowed)
         best: Grounding | None = None
         for located in self._candidates(q):
-            rules = self._compare(q, located)
+            rules = self._compare(q, located, approximately)
             if rules is None or not allowed.issuperset(rules):
                 continue
             if best is None or risk(rules) < risk(best.rules):
@@ -399,13 +402,16 @@ class EvidenceIndex:
             best = Grounding(rules, first.source)
         return best
 
-    def _compare(self, q: Quantity, located: Located) -> tuple[str, ...] | None:
+    def _compare(
+        self, q: Quantity, located: Located, approximately: bool = False
+    ) -> tuple[str, ...] | None:
         return compare(
             q,
             located.quantity,
             located.context,
             question_exponent=self.question_exponent,
             rounding_min_significant=self._min_sig,
+            approximately=approximately,
         )
 
     def near_miss(self, q: Quantity, allowed: frozenset[str]) -> Hint | None:

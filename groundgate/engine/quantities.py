@@ -263,6 +263,7 @@ def compare(
     *,
     question_exponent: int | None = None,
     rounding_min_significant: int = 2,
+    approximately: bool = False,
 ) -> tuple[str, ...] | None:
     """The rules under which evidence value `e` grounds answer value `a` (() when they are the
     same value written the same way), or None when it does not. Every rule is returned, allowed
@@ -304,7 +305,9 @@ def compare(
         return None
     if not e.numeric:
         return None
-    return _compare_numbers(a, e, context, question_exponent, rounding_min_significant)
+    return _compare_numbers(
+        a, e, context, question_exponent, rounding_min_significant, approximately
+    )
 
 
 def _long_digit_run(q: Quantity) -> bool:
@@ -347,6 +350,7 @@ def _compare_numbers(
     context: ContextLike,
     question_exponent: int | None,
     rounding_min_significant: int,
+    approximately: bool = False,
 ) -> tuple[str, ...] | None:
     rules: list[str] = []
     # Units: a percentage only matches a percentage (or a figure declared as one); two named
@@ -415,7 +419,7 @@ def _compare_numbers(
         scaled = mine.scaleb(shift) if shift else mine
         if scaled == theirs:
             found = how
-        elif _rounds_to(mine, a.decimals, shift, theirs, rounding_min_significant):
+        elif _rounds_to(mine, a.decimals, shift, theirs, rounding_min_significant, approximately):
             found = (*how, "rounded")
         else:
             continue
@@ -440,13 +444,22 @@ def _converted(a: Quantity, e: Quantity) -> tuple[str, ...] | None:
     return ("unit_converted",)
 
 
-def _rounds_to(mine: Decimal, decimals: int, shift: int, theirs: Decimal, min_sig: int) -> bool:
+def _rounds_to(
+    mine: Decimal,
+    decimals: int,
+    shift: int,
+    theirs: Decimal,
+    min_sig: int,
+    approximately: bool = False,
+) -> bool:
     """Whether `theirs`, rounded to the answer's precision (half up or half to even), is `mine`
     (x 10^shift). People accept a rounded restatement at another scale ("$4.6 billion" for
     4,625 in millions) or one that keeps three significant digits ("3.14"); they do not accept
-    "10 yuan" for 10.5 yuan, so a rounding to fewer digits at the same scale does not count."""
+    "10 yuan" for 10.5 yuan, so a rounding to fewer digits at the same scale does not count -
+    unless the answer says it rounds ("about 12%" for 12.3%, "约4.6亿元" for 4.56亿元:
+    `approximately`, where min_sig digits are enough at any scale)."""
     digits = _NON_DIGITS.sub("", format(mine, "f")).lstrip("0")
-    if len(digits) < max(min_sig, 1 if shift else 3):
+    if len(digits) < max(min_sig, 1 if shift or approximately else 3):
         return False
     step = Decimal(1).scaleb(-decimals + shift)
     wanted = mine.scaleb(shift) if shift else mine

@@ -35,17 +35,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "adada765da43715ce16d6e135f60f388eb9284b10fe18d7811ed85e3e37e8553",
+        "6b40cd7776b72545bdbc69d83d45b5e53a7a759cb9d7aa7133ffd6b8354bfcad",
         "6a9bad068a3dba3e861c638fe7a24f746afc765edd170bf87e652b8eaaa4ac87",
     ),
     (
         SMALL,
-        "cb70dbdcaf3c77d7adb572f21f3655db6c63bee6a50bb46e12364764108d0a05",
+        "a2622d54b5f13411f19380f9e954e78d50cb6cc6352e82a803a002c8c9e9128d",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "cb4a540456e13022f58134a9faf3d884d367770db81c20eb715e4d7587d3e0a5",
+        "1eccf85b0fab015ce7f181c59dd785e1c958e2ce19c40cd2ab0591cfca5bd51a",
         "6cb5aeaf21c4cceeb4a96b6bda099ada15dcfab50dbb1cd0ff62e9812be88e85",
     ),
 ]

@@ -9,7 +9,12 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from groundgate.engine.gates.answer import DEFAULT_POLICY, VERBATIM_POLICY, gate_answer
+from groundgate.engine.gates.answer import (
+    DEFAULT_POLICY,
+    VERBATIM_POLICY,
+    AnswerGatePolicy,
+    gate_answer,
+)
 from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.quantities import compare, typed
 from tests.engine.helpers import make_case
@@ -101,6 +106,25 @@ def test_a_wrong_everyday_value_is_rejected(evidence, conclusion):
     verdict = gate(conclusion, evidence)
     assert verdict.status == "citation_insufficient", conclusion
     assert any(f.code == "UNGROUNDED_NUMBER" for f in verdict.findings)
+
+
+RD = "2023年研发投入4.56亿元，占营业收入的12.3%。"
+
+
+@pytest.mark.parametrize("conclusion", ["研发投入约4.6亿元。", "R&D was about 12% of revenue."])
+def test_an_answer_that_says_it_rounds_may_round_at_the_evidences_scale(conclusion):
+    verdict = gate(conclusion, RD)
+    assert verdict.status == "ok" and rules_used(verdict) == {"rounded"}
+    strict = AnswerGatePolicy(approximate_rounding=False)
+    assert gate(conclusion, RD, strict).status == "citation_insufficient"
+
+
+@pytest.mark.parametrize(
+    "conclusion",
+    ["研发投入4.6亿元。", "R&D was 12% of revenue.", "R&D was about 13% of revenue.", "约4.5亿元"],
+)
+def test_a_rounding_without_saying_so_or_to_another_value_is_rejected(conclusion):
+    assert gate(conclusion, RD).status == "citation_insufficient"
 
 
 def test_the_verbatim_policy_accepts_none_of_the_new_equivalences():

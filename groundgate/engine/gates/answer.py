@@ -138,6 +138,9 @@ class AnswerGatePolicy(GatePolicy):
     max_hinted_values: int = Field(default=100, ge=0, le=10_000)
     # "rounded" and derivations need this many significant digits in the answer's value.
     rounding_min_significant: int = Field(default=2, ge=1, le=10)
+    # At the evidence's own scale "rounded" needs three significant digits ("10" is not 10.5),
+    # unless the answer says it rounds: "about 12%" for 12.3%, "约4.6亿元" for 4.56亿元.
+    approximate_rounding: bool = True
 
     @field_validator("equivalences")
     @classmethod

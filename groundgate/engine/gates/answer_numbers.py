@@ -18,6 +18,7 @@ from groundgate.engine.declarations import (
     declarations,
     in_working,
     question_scale,
+    says_approximately,
 )
 from groundgate.engine.derivations import explain, operand_amounts
 from groundgate.engine.findings import Derivation, Finding, NearMatch, NumberFinding, ValueRef
@@ -200,7 +201,14 @@ class _SlowPath:
                 message=f"{value.text!r} is a constant of the calculation the answer writes out",
                 **where,
             )
-        grounding = self.index.ground(q, self.allowed) if self.allowed else None
+        approximately = policy.approximate_rounding and says_approximately(
+            self.conclusion, value.start
+        )
+        grounding = (
+            self.index.ground(q, self.allowed, approximately=approximately)
+            if self.allowed
+            else None
+        )
         if grounding is not None:
             self._remember(value, q, grounding.source)
             rules = list(grounding.rules) or ["format"]
