@@ -18,6 +18,7 @@ import re
 from typing import NamedTuple
 
 from groundgate.engine.chinese_numerals import numeral_values
+from groundgate.engine.english_numbers import word_values
 from groundgate.engine.number_words import (
     AMPM,
     WS,
@@ -135,6 +136,9 @@ def _scan(text: str) -> list[Raw]:
         numerals = numeral_values(text)
         if numerals:
             found = sorted(found + numerals)
+    words = word_values(text)
+    if words:
+        found = sorted(found + words)
     return found
 
 

@@ -29,6 +29,7 @@ from groundgate.engine.dates_and_times import (
     parse_time,
 )
 from groundgate.engine.declarations import Declaration
+from groundgate.engine.english_numbers import to_int as english_to_int
 from groundgate.engine.number_words import MONTHS
 from groundgate.engine.numbers import NumericValue
 from groundgate.engine.units import (
@@ -151,6 +152,8 @@ def typed(value: NumericValue) -> Quantity:
         if not NUMERAL_CHARACTERS.isdisjoint(q):  # "四十五", "晚上九点", "二〇二四年"
             q = arabic(q)
     if kind == "number" or kind == "percent":  # most values: straight to the number
+        if q[0].isalpha():  # "three years", "twenty-five minutes"
+            q = str(english_to_int(q))
         return _typed_number(value, q)
     if kind == "date":
         return Quantity(value, "date", date=parse_date(q))

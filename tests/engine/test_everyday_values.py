@@ -166,6 +166,30 @@ def test_counts_and_form_names_are_not_times_or_values(text):
 
 
 @pytest.mark.parametrize(
+    ("conclusion", "evidence", "grounded"),
+    [
+        ("Parts are covered for two years.", WARRANTY, True),  # 24 months
+        ("Parts are covered for three years.", WARRANTY, False),
+        ("It has a four-star rating.", BUSINESS, True),  # "stars": 4.0
+        ("It has a five-star rating.", BUSINESS, False),
+        ("Labor is covered for ninety days.", WARRANTY, True),
+        ("Labor is covered for sixty days.", WARRANTY, False),
+        ("The warranty covers parts for 24 months.", "Parts: two years.", True),
+    ],
+)
+def test_english_number_words_with_a_unit_are_values(conclusion, evidence, grounded):
+    verdict = gate(conclusion, evidence)
+    assert (verdict.status == "ok") is grounded, [f.message for f in verdict.findings]
+
+
+@pytest.mark.parametrize(
+    "text", ["one of the best", "the two of them", "twenty reviewers", "three"]
+)
+def test_english_number_words_without_a_unit_are_no_claims(text):
+    assert extract_numbers(text) == []
+
+
+@pytest.mark.parametrize(
     "text",
     ["一个好地方", "再试一次", "万一下雨", "第三次", "三点建议", "两者都行", "一起去", "十分好吃"],
 )

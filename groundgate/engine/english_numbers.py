@@ -1,0 +1,55 @@
+"""Numbers written in English words where they make a claim: "three years", "twenty-five
+minutes", "four stars", "ten percent", "a two-year warranty".
+
+numbers.py's grammar reads digits; this adds the values written in words, found from the unit
+after them (a duration, "percent", "star(s)"), since a number word alone is as often no claim at
+all ("one of the best", "the two of them"); "one" is left out for the same reason. Like digits,
+a span the answer names ("over the three years in question") is a claim the evidence must
+state. quantities.typed() reads the quantity through to_int(). Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from groundgate.engine.number_words import Raw
+
+_ONES = ("two three four five six seven eight nine").split()
+_TEENS = ("ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen").split()
+_TENS = ("twenty thirty forty fifty sixty seventy eighty ninety").split()
+_VALUES = {w: i for i, w in enumerate(_ONES, start=2)} | {w: i for i, w in enumerate(_TEENS, 10)}
+_VALUES |= {w: 10 * i for i, w in enumerate(_TENS, start=2)} | {"one": 1}
+# Where a unit that number words may carry starts (the value is then read backwards from it).
+_UNIT = re.compile(
+    r"[ -](seconds?|minutes?|hours?|days?|weeks?|months?|years?|percent|stars?)(?![A-Za-z])"
+)
+_NUMBER_BEFORE = re.compile(
+    r"(?<![A-Za-z-])(?:(?:" + "|".join(_TENS) + r")(?:-(?:one|" + "|".join(_ONES) + r"))?"
+    r"|" + "|".join(_TEENS + _ONES) + r")$",
+    re.IGNORECASE,
+)
+# The units as units.py knows them ("star" is none: "four stars" is the count a table gives).
+_UNITS = {"star": "", "stars": ""}
+
+
+def to_int(words: str) -> int:
+    """The value of "twenty-five", "Three", "forty"."""
+    total = 0
+    for part in words.lower().split("-"):
+        total += _VALUES[part]
+    return total
+
+
+def word_values(text: str) -> list[Raw]:
+    """The values `text` writes in English number words with a unit after them."""
+    found: list[Raw] = []
+    for unit in _UNIT.finditer(text):
+        start = unit.start()
+        number = _NUMBER_BEFORE.search(text, max(0, start - 14), start)
+        if number is None:
+            continue
+        word = unit.group(1)
+        found.append(
+            (number.start(), unit.end(), "number", number.group(), _UNITS.get(word, word), ())
+        )
+    return found
