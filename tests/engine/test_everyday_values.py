@@ -5,6 +5,9 @@ rule that grounded it; each wrong one (another hour, scale, digit, unit) must be
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
@@ -18,6 +21,9 @@ from groundgate.engine.gates.answer import (
 from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.quantities import compare, typed
 from tests.engine.helpers import make_case
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from everyday_answers import case_of, everyday_answers
 
 BUSINESS = (
     '{"name": "Golden Dragon", "stars": 4.0, "review_count": 87, "phone": "301-352-1200", '
@@ -258,3 +264,13 @@ def test_a_country_code_is_symmetric_and_never_hides_another_digit(number):
     assert compare(with_code, plain) == ("country_code",)
     changed = number[:-1] + str((int(number[-1]) + 1) % 10)
     assert compare(one(f"+1 {changed}"), plain) is None
+
+
+@pytest.mark.parametrize(
+    ("mark", "question", "evidence", "answer"),
+    [a for a in everyday_answers() if a[0] != "~"],
+    ids=lambda v: v if len(v) < 40 else None,
+)
+def test_every_everyday_answer_is_judged_as_people_judge_it(mark, question, evidence, answer):
+    verdict = gate_answer(case_of(question, evidence, answer))
+    assert (verdict.status == "ok") is (mark == "+"), [f.message for f in verdict.findings]
