@@ -31,6 +31,9 @@ _ANY = re.compile(r"[零〇一二两三四五六七八九十]")
 _ESTIMATE = re.compile(r"[一二两三四五六七八九]{2}")
 # "五月一日", "十二月三十一号": a month and day in numerals (a date, as "5月1日" is).
 _MONTH_DAY = re.compile(r"月([零〇一二三四五六七八九十]{1,3})[日号]")
+_AFTER_YEAR = re.compile(
+    r"年([一二三四五六七八九十]{1,2})月(?:[零〇一二三四五六七八九十]{1,3}[日号])?"
+)
 # "三点一刻" keeps its 刻: a quarter is read as minutes by dates_and_times, not as the number 1.
 _RUN_TO_CONVERT = re.compile(
     r"[零〇一二两三四五六七八九十][零〇一二两三四五六七八九十百千万亿]*(?!刻)"
@@ -65,9 +68,10 @@ def numeral_values(text: str) -> list[Raw]:
     if _ANY.search(text) is None:
         return []
     found: list[Raw] = []
+    covered = 0  # the end of the last value: "八月十日" holds the run "十" too
     for m in _RUN.finditer(text):
         run, first, end = m.group(), m.start(), m.end()
-        if run in ("一", "两") or end == len(text):
+        if first < covered or run in ("一", "两") or end == len(text):
             continue
         if _ESTIMATE.search(run) is not None and not (
             len(run) == 4 and all(ch in _DIGIT for ch in run)  # "二零二四"
@@ -77,6 +81,7 @@ def numeral_values(text: str) -> list[Raw]:
             day = _MONTH_DAY.match(text, end)
             if day is not None and to_int(day.group(1)) <= 31:
                 found.append((first, day.end(), "date", text[first : day.end()], "", ()))
+                covered = day.end()
                 continue
         if text[end] in "点时時":
             if to_int(run) <= 24:
@@ -88,7 +93,12 @@ def numeral_values(text: str) -> list[Raw]:
         if not unit:
             continue
         if unit == "年" and len(run) == 4 and all(ch in _DIGIT for ch in run):
-            found.append((first, stop, "date", text[first:stop], "", ()))  # "二〇二四年"
+            # "二〇二四年", "一九三七年八月一日": a year, with its month and day when they follow.
+            rest = _AFTER_YEAR.match(text, stop - 1)
+            if rest is not None and to_int(rest.group(1)) <= 12:
+                stop = rest.end()
+            found.append((first, stop, "date", text[first:stop], "", ()))
         else:
             found.append((first, stop, "number", run, unit, ()))
+        covered = stop
     return found

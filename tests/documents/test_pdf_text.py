@@ -8,6 +8,7 @@ import pytest
 from groundgate.documents.chunking import ChunkingPolicy
 from groundgate.documents.pdf_text import PdfProblem, extract_pdf
 from groundgate.engine.numbers import extract_numbers
+from groundgate.engine.quantities import typed
 from tests.conftest import SHARED
 
 PDFS = SHARED / "data" / "pdfs"
@@ -74,8 +75,12 @@ def test_chinese_text_and_full_width_digits_survive():
     text = "\n".join(c.text for c in result.chunks)
     assert "关于红军作战的原则" in text  # one character per line, joined without spaces
     assert "１" in text
-    digits = [v.quantity for v in extract_numbers(text)]
+    values = extract_numbers(text)
+    digits = [v.quantity for v in values if v.quantity[0] in "0123456789０１２３４５６７８９"]
     assert digits and all(len(d) == 1 for d in digits)  # no two lines' digits merged
+    # Its dates are written in numerals, "（一九三七年八月一日）": each is one date.
+    dates = [typed(v).date for v in values if v.text.startswith("一九三七年")]
+    assert dates and dates[0] == (1937, 8, 1)
 
 
 @pytest.mark.parametrize("name", ["rotation.pdf", "hello_world_rotated.pdf"])
