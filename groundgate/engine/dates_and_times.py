@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from groundgate.engine.number_words import MONTHS
+from groundgate.engine.number_words import CN_DAY_PARTS, MONTHS
 
 _DIGITS = re.compile(r"[0-9]+")
 
@@ -37,26 +37,19 @@ def parse_date(q: str) -> tuple[int | None, int | None, int | None]:
 CN_CLOCK_LAST = frozenset("点时時半分刻钟")
 # The unit of a time of day said without its half of the day ("9点": 9:00 or 21:00).
 HOURS_12 = "12h"
-_CN_HALF_DAY = (
-    ("凌晨", "early"),
-    ("半夜", "early"),
-    ("早上", "am"),
-    ("早晨", "am"),
-    ("清晨", "am"),
-    ("上午", "am"),
-    ("中午", "noon"),
-    ("下午", "pm"),
-    ("傍晚", "pm"),
-    ("晚上", "pm"),
-    ("夜里", "pm"),
-    ("夜间", "pm"),
-    ("早", "am"),
-    ("晚", "pm"),
-)
 _CN_MINUTES = {"半": 30, "一刻": 15, "三刻": 45}
 
 
-def parse_chinese_time(q: str) -> tuple[tuple[int, int, int], bool]:
+def time_of_day(q: str) -> tuple[tuple[int, int, int], bool]:
+    """(hour, minute, second) of any time the grammar finds ("9:00 PM", "noon", "21:0",
+    "晚上9点半", "下午2:00", "正午"), and whether it says its half of the day (a Chinese "9点"
+    does not: it may be 9:00 or 21:00)."""
+    if q in _SPECIAL_TIMES or not (q[-1] in CN_CLOCK_LAST or not q[0].isascii()):
+        return parse_time(q), True
+    return _parse_chinese_time(q)
+
+
+def _parse_chinese_time(q: str) -> tuple[tuple[int, int, int], bool]:
     """(hour, minute, second) of "晚上9点半" and whether the half of the day was said."""
     numbers = [int(n) for n in _DIGITS.findall(q)]
     hour = numbers[0]
@@ -64,7 +57,7 @@ def parse_chinese_time(q: str) -> tuple[tuple[int, int, int], bool]:
     for word, extra in _CN_MINUTES.items():
         if word in q:
             minute = extra
-    part = next((p for word, p in _CN_HALF_DAY if q.startswith(word)), None)
+    part = next((p for word, p in CN_DAY_PARTS.items() if q.startswith(word)), None)
     if part == "early" and hour == 12:
         hour = 0
     elif part == "noon" and hour < 6:
@@ -89,7 +82,7 @@ def parse_time(q: str) -> tuple[int, int, int]:
     if q in _SPECIAL_TIMES:
         return _SPECIAL_TIMES[q]
     lower = q.lower().replace(".", "")
-    parts = [int(n) for n in _DIGITS.findall(lower)] + [0, 0]
+    parts = [int(n) for n in _DIGITS.findall(lower)] + [0, 0, 0]
     hour, minute, second = parts[0], parts[1], parts[2]
     if lower.endswith("pm") and hour < 12:
         hour += 12

@@ -66,12 +66,13 @@ _SCORE_AFTER = re.compile(
 _WORDS_PAST_A_SPACE = frozenset(("ou", "st", "to", "an"))
 _PERCENT_PARTNER = re.compile(r" (?:to|and) [0-9]+(?:\.[0-9]+)?[ \u00a0]?[%％](?![0-9])")
 # A clock time in Chinese: "10点", "10点半", "3点15分", "14时30分", "9点钟"; what makes "N点" a
-# time rather than a count ("3点建议") is read around it (_chinese_time).
+# time rather than a count ("3点建议") is read around it (chinese_time).
 _CN_CLOCK_AFTER = re.compile(
     r"[点時时](?:([0-9０-９]{1,2}|[一二三四五六七八九十]{1,3})分|(半)|(一刻)|(三刻))?(钟)?"
 )
-# The part of the day said before it ("晚上9点" is 21:00).
-_CN_DAY_PARTS = {
+# The part of the day said before it ("晚上9点" is 21:00): which half of the day it is
+# (dates_and_times reads it); two-character words first, as they are tried in this order.
+CN_DAY_PARTS = {
     "凌晨": "early",
     "半夜": "early",
     "早上": "am",
@@ -89,7 +90,7 @@ _CN_DAY_PARTS = {
 }
 # Words after "N点" that say it is a time of day: opening, closing, before, after, until.
 _CN_TIME_WORDS = re.compile(
-    r"(?:到|至|~|～|-|—|–)[ \u00a0]?(?:凌晨|早上|上午|中午|下午|傍晚|晚上|夜里|早|晚)?"
+    r"(?:到|至|~|～|-|—|–)[ \u00a0]?(?:" + "|".join(CN_DAY_PARTS) + ")?"
     r"(?:[0-9０-９]{1,2}|[一二三四五六七八九十两]{1,3})[点时]"
     r"|开门|关门|营业|打烊|开业|歇业|闭店|闭馆|开馆|开放|关闭|开始|结束|截止|之前|之后|以前|以后"
     r"|前|后|起|上班|下班|出发|到达|左右|整"
@@ -235,7 +236,7 @@ def day_part_start(text: str, first: int) -> int:
     """Where a time of day at `first` starts with the part of the day said before it ("晚上9点",
     "下午2:00", "早9点"), or `first` when none is."""
     k = first - 1 if first and text[first - 1] in " \u00a0" else first
-    if k >= 2 and text[k - 2 : k] in _CN_DAY_PARTS:
+    if k >= 2 and text[k - 2 : k] in CN_DAY_PARTS:
         return k - 2
     if k and text[k - 1] in "早晚" and (k < 2 or text[k - 2] not in _COMPARATIVES):
         return k - 1

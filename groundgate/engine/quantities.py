@@ -21,12 +21,11 @@ from typing import NamedTuple, Protocol
 
 from groundgate.engine.chinese_numerals import NUMERAL_CHARACTERS, arabic
 from groundgate.engine.dates_and_times import (
-    CN_CLOCK_LAST,
     HOURS_12,
     other_half_of_day,
-    parse_chinese_time,
     parse_date,
     parse_time,
+    time_of_day,
 )
 from groundgate.engine.declarations import Declaration
 from groundgate.engine.english_numbers import to_int as english_to_int
@@ -158,17 +157,17 @@ def typed(value: NumericValue) -> Quantity:
     if kind == "date":
         return Quantity(value, "date", date=parse_date(q))
     if kind == "time":
-        if q[-1] in CN_CLOCK_LAST or not q[0].isascii():  # "10点半", "下午2:00"
-            time, half_day = parse_chinese_time(q)
-            return Quantity(value, "time", time=time, unit="" if half_day else HOURS_12)
-        return Quantity(value, "time", time=parse_time(q))
+        time, half_day = time_of_day(q)
+        return Quantity(value, "time", time=time, unit="" if half_day else HOURS_12)
     if kind == "identifier":
         return Quantity(value, "identifier", digits=_NON_DIGITS.sub("", q))
     if kind == "range":
         if value.endpoints[1][-1:] in ("m", "M"):  # hours with am/pm: "5-10pm"
             lo, hi = (
                 Quantity(
-                    NumericValue(e, value.start, value.end, "time", e), "time", time=parse_time(e)
+                    NumericValue(e, value.start, value.end, "time", e),
+                    "time",
+                    time=parse_time(e.translate(_FULLWIDTH)),
                 )
                 for e in value.endpoints
             )

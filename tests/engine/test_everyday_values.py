@@ -274,3 +274,62 @@ def test_a_country_code_is_symmetric_and_never_hides_another_digit(number):
 def test_every_everyday_answer_is_judged_as_people_judge_it(mark, question, evidence, answer):
     verdict = gate_answer(case_of(question, evidence, answer))
     assert (verdict.status == "ok") is (mark == "+"), [f.message for f in verdict.findings]
+
+
+# Pieces the new rules read, shuffled into texts: the gate must type every value it finds and
+# answer every case, whatever the order (a bug found this way: "正午" typed as a Chinese clock).
+PIECES = [
+    *"0123456789１２一二两三四五六七八九十百千万〇零",
+    *"点时半分刻钟年月日号元次天周人名例片个小时:/.-~ ",
+    "上午",
+    "下午",
+    "晚上",
+    "早",
+    "晚",
+    "最",
+    "到",
+    "至",
+    "开门",
+    "左右",
+    "第",
+    "正午",
+    "午夜",
+    "noon",
+    " pm",
+    "am",
+    " out of ",
+    " stars",
+    " years",
+    " months",
+    " days",
+    " percent",
+    "$",
+    "US$",
+    "k",
+    "M",
+    "B",
+    "+1 ",
+    "(",
+    ")",
+    "from ",
+    " to ",
+    " and ",
+    "%",
+    "two",
+    "twenty-five",
+    "10K report",
+    "the ",
+    "\n",
+    "-",
+]
+
+
+@given(
+    st.lists(st.sampled_from(PIECES), max_size=40), st.lists(st.sampled_from(PIECES), max_size=40)
+)
+def test_any_text_of_these_pieces_is_typed_and_gated_without_error(answer, evidence):
+    conclusion, excerpt = "".join(answer), "".join(evidence) or "x"
+    for value in extract_numbers(conclusion) + extract_numbers(excerpt):
+        typed(value)
+    verdict = gate(conclusion, excerpt)
+    assert verdict.status in ("ok", "citation_insufficient")
