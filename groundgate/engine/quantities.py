@@ -33,9 +33,9 @@ from groundgate.engine.number_words import MONTHS
 from groundgate.engine.numbers import NumericValue
 from groundgate.engine.units import (
     CURRENCIES,
-    DURATIONS,
     UNIT_MAGNITUDE,
     normalise_unit,
+    same_duration,
     same_unit,
 )
 
@@ -433,17 +433,10 @@ def _compare_numbers(
 
 
 def _converted(a: Quantity, e: Quantity) -> tuple[str, ...] | None:
-    """A duration in another unit of its family: "2 years" for "24 months", "3年" for "36个月",
-    "1.5 hours" for "90 minutes" (exactly; a rounding across units is not accepted)."""
-    mine, theirs = DURATIONS.get(a.unit), DURATIONS.get(e.unit)
-    if mine is None or theirs is None or mine[0] != theirs[0]:
+    """A duration in another unit of its family (units.same_duration)."""
+    if a.number is None or e.number is None or a.negative != e.negative:
         return None
-    a_number, e_number = a.number, e.number
-    if a_number is None or e_number is None or a.negative != e.negative:
-        return None
-    if a_number * mine[1] != e_number * theirs[1]:
-        return None
-    return ("unit_converted",)
+    return ("unit_converted",) if same_duration(a.number, a.unit, e.number, e.unit) else None
 
 
 def _rounds_to(

@@ -8,6 +8,7 @@ durations convert (DURATIONS), for quantities.py. Pure: no Django, no I/O.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 # Units written after a value. Multi-letter ASCII units may follow a space; single letters only
 # when attached ("5s", "3m"), because "Grade 5 A" is not five amperes. CJK units are attached.
@@ -168,3 +169,13 @@ def same_unit(a: str, b: str) -> bool:
 
 def normalise_unit(unit: str) -> str:
     return _UNIT_ALIASES.get(unit, unit)
+
+
+def same_duration(a: Decimal, a_unit: str, b: Decimal, b_unit: str) -> bool:
+    """Whether two durations are the same in units of one family: "2 years" and "24 months",
+    "3年" and "36个月", "1.5 hours" and "90 minutes" (exactly: a rounding across units is not
+    accepted)."""
+    mine, theirs = DURATIONS.get(a_unit), DURATIONS.get(b_unit)
+    if mine is None or theirs is None or mine[0] != theirs[0]:
+        return False
+    return a * mine[1] == b * theirs[1]
