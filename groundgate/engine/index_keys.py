@@ -7,7 +7,7 @@ Pure: no Django, no I/O.
 from __future__ import annotations
 
 from groundgate.engine.dates_and_times import HOURS_12, other_half_of_day
-from groundgate.engine.quantities import Quantity
+from groundgate.engine.quantities import Quantity, long_digit_run
 from groundgate.engine.units import DURATIONS
 
 # A one-digit rounding prefix ("2" for "20", which may be 19.96) matches many values; only the
@@ -82,7 +82,7 @@ def query_keys(q: Quantity) -> list[tuple[object, ...]]:
         return [("year", int(q.figure or 0))]
     if q.numeric and q.unit in DURATIONS:
         return [("duration", DURATIONS[q.unit][0])]
-    if q.kind == "count" and len(q.value.quantity) >= 7 and q.value.quantity.isdigit():
+    if long_digit_run(q):
         return _identifier_keys(q)  # a phone number written as one run of digits
     return []
 

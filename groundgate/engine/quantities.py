@@ -294,7 +294,7 @@ def compare(
         ):
             return ("format",)
         return None
-    if e.kind == "identifier" and _long_digit_run(a):
+    if e.kind == "identifier" and long_digit_run(a):
         # "13800138000" for "+86 138-0013-8000": the digits of a phone number written as one run.
         if e.digits == a.digits:
             return ("identifier_digits",)
@@ -312,7 +312,7 @@ def compare(
     )
 
 
-def _long_digit_run(q: Quantity) -> bool:
+def long_digit_run(q: Quantity) -> bool:
     """A count of seven digits or more written without separators: possibly a phone number."""
     return q.kind == "count" and len(q.value.quantity) >= 7 and q.value.quantity.isdigit()
 
