@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from groundgate.engine.number_words import Raw, chinese_time
+from groundgate.engine.number_words import Raw, calendar_phrase, chinese_time
 from groundgate.engine.units import unit_after
 
 _DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7}
@@ -98,7 +98,7 @@ def numeral_values(text: str) -> list[Raw]:
             if rest is not None and to_int(rest.group(1)) <= 12:
                 stop = rest.end()
             found.append((first, stop, "date", text[first:stop], "", ()))
-        else:
+        elif not calendar_phrase(text, first, stop, to_int(run), unit):  # not "一周七天"
             found.append((first, stop, "number", run, unit, ()))
         covered = stop
     return found

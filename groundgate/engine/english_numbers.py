@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from groundgate.engine.number_words import Raw
+from groundgate.engine.number_words import Raw, calendar_phrase
 
 _ONES = ("two three four five six seven eight nine").split()
 _TEENS = ("ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen").split()
@@ -49,6 +49,8 @@ def word_values(text: str) -> list[Raw]:
         if number is None:
             continue
         word = unit.group(1)
+        if calendar_phrase(text, number.start(), unit.end(), to_int(number.group()), word):
+            continue  # "seven days a week"
         found.append(
             (number.start(), unit.end(), "number", number.group(), _UNITS.get(word, word), ())
         )

@@ -267,3 +267,45 @@ def month_before(text: str, first: int, end: int) -> Raw | None:
     # A date also offers its year ("2014" is grounded by "May 2014" and "May 1, 2014").
     offers = (digits,) if len(digits) == 4 else ((text[stop - 4 : stop],) if stop > end else ())
     return (start, stop, "date", WS.sub(" ", text[start:stop]), "", offers)
+
+
+# "open 7 days a week", "24 hours a day", "365 days a year", "一周七天", "每天24小时": the
+# calendar, said to mean "always", no claim about the evidence (a duration unit -> the unit
+# it divides -> the number that makes it the whole of it).
+_CALENDAR = {
+    ("day", "week"): 7,
+    ("hour", "day"): 24,
+    ("day", "year"): 365,
+    ("week", "year"): 52,
+    ("month", "year"): 12,
+}
+_DURATION_UNIT = {
+    "day": "day", "days": "day", "天": "day", "日": "day",
+    "hour": "hour", "hours": "hour", "hr": "hour", "hrs": "hour", "小时": "hour", "个小时": "hour",
+    "week": "week", "weeks": "week", "周": "week", "星期": "week", "个星期": "week",
+    "month": "month", "months": "month", "个月": "month",
+}  # fmt: skip
+_PER_AFTER = re.compile(
+    r"[ \u00a0](?:a|per|each|every)[ \u00a0](week|day|year)(?![A-Za-z])|/(week|day|year)"
+)
+_PER_BEFORE = {
+    "每周": "week", "一周": "week", "每星期": "week",
+    "每天": "day", "一天": "day", "全天": "day", "每日": "day", "全日": "day",
+    "每年": "year", "一年": "year", "全年": "year",
+}  # fmt: skip
+
+
+def calendar_phrase(text: str, first: int, end: int, number: int, unit: str) -> bool:
+    """Whether the duration `number` `unit` at text[first:end] is the whole of the period said
+    around it ("7 days a week", "24 hours a day", "一周七天", "每天24小时"): no claim."""
+    duration = _DURATION_UNIT.get(unit)
+    if duration is None:
+        return False
+    per = _PER_AFTER.match(text, end)
+    period = (per.group(1) or per.group(2)) if per is not None else None
+    if period is None:
+        k = first - 1 if first and text[first - 1] in " \u00a0" else first
+        period = _PER_BEFORE.get(text[max(0, k - 2) : k]) or _PER_BEFORE.get(
+            text[max(0, k - 3) : k]
+        )
+    return period is not None and _CALENDAR.get((duration, period)) == number

@@ -25,6 +25,7 @@ from groundgate.engine.number_words import (
     D,
     Kind,
     Raw,
+    calendar_phrase,
     country_code_start,
     day_part_start,
     month_before,
@@ -214,6 +215,9 @@ def _raw(text: str, m: re.Match[str]) -> Raw | None:
     unit = ""
     if end < size and text[end] in _UNIT_FIRST:
         unit, end = unit_after(text, end)
+        if unit and plain and text[first:lo_end].isdigit():
+            if calendar_phrase(text, first, end, int(text[first:lo_end]), unit):
+                return None  # "open 7 days a week": the calendar, no claim
     qstart = start = first  # quantity start (sign included); surface start (currency too)
     if first:
         prev = text[first - 1]

@@ -225,6 +225,22 @@ def test_a_chinese_numeral_reads_as_its_value(n):
     assert typed(value).figure == n and value.unit == "元"
 
 
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("Open 7 days a week, 24 hours a day.", []),
+        ("Open seven days a week.", []),
+        ("We deliver 365 days a year.", []),
+        ("全年无休，一周七天营业，每天24小时。", []),
+        ("Open 6 days a week.", ["6"]),  # not the whole week: a claim
+        ("每周5天", ["5"]),
+        ("Returns within 7 days.", ["7"]),
+    ],
+)
+def test_the_calendar_said_to_mean_always_is_no_claim(text, values):
+    assert [v.quantity for v in extract_numbers(text)] == values
+
+
 def test_a_time_range_gives_the_first_hour_its_half_of_the_day():
     assert extract_numbers("11-2pm")[0].endpoints == ("11am", "2pm")
     assert extract_numbers("10-12pm")[0].endpoints == ("10am", "12pm")
