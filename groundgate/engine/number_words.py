@@ -192,6 +192,8 @@ def special_after(text: str, first: int, end: int) -> Raw | None:
             return (first, ordinal.end(), "ordinal", text[first : ordinal.end()], "", ())
         return None
     # (A score needs "/", " out of" or " star(s) out of" right here: test that before the regex.)
+    if ch == "/" and digits == "24" and text.startswith("/7", end) and not _digit_at(text, end + 2):
+        return (-1, end + 2, "number", "", "", ())  # "open 24/7": always, no claim
     if ch == "/" or (
         ch in " \u00a0" and (text.startswith("out of", end + 1) or text.startswith("star", end + 1))
     ):
@@ -205,6 +207,10 @@ def special_after(text: str, first: int, end: int) -> Raw | None:
             year = surface[-4:] if surface[-1].isdigit() else ""
             return (first, month.end(), "date", WS.sub(" ", surface), "", (year,) if year else ())
     return None
+
+
+def _digit_at(text: str, i: int) -> bool:
+    return i < len(text) and text[i] in "0123456789０１２３４５６７８９"
 
 
 def chinese_time(text: str, first: int, end: int) -> Raw | None:

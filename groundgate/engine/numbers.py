@@ -157,6 +157,9 @@ def _scan_from(text: str, start: int, stop: int) -> list[Raw]:
         raw = _raw(text, m)
         if raw is None:
             continue
+        if raw[0] < 0:  # no value, but words that cover the digits after it: "24/7"
+            covered = raw[1]
+            continue
         if raw[0] < covered:  # a value that reaches back: "+1" before a phone number
             while found and found[-1][0] >= raw[0]:
                 found.pop()
@@ -199,7 +202,8 @@ def _raw(text: str, m: re.Match[str]) -> Raw | None:
     if plain and end < size and text[end] in _AFTER_PLAIN:
         special = special_after(text, first, end)
         if special is not None:
-            return special if special[0] >= 0 else None
+            # (NOT_A_VALUE: None; a skip such as "24/7" keeps its end for the scanner)
+            return special if special[0] >= 0 or special[1] >= 0 else None
     if (
         plain
         and end - first in (1, 2, 4)  # month_before reads only these (a day or a year)

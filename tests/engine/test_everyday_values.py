@@ -229,6 +229,8 @@ def test_a_chinese_numeral_reads_as_its_value(n):
     ("text", "values"),
     [
         ("Open 7 days a week, 24 hours a day.", []),
+        ("Open 24/7 since 2019.", ["2019"]),
+        ("Call 24/75.", ["24", "75"]),
         ("Open seven days a week.", []),
         ("We deliver 365 days a year.", []),
         ("全年无休，一周七天营业，每天24小时。", []),
@@ -334,6 +336,8 @@ PIECES = [
     "two",
     "twenty-five",
     "10K report",
+    "24/7",
+    "/7",
     "the ",
     "\n",
     "-",
