@@ -19,7 +19,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
-from groundgate.engine.declarations import Declaration, declarations, declares_percent
 from groundgate.engine.index_keys import (
     PREFIXES,
     WIDE_PREFIX_LIMIT,
@@ -38,16 +37,8 @@ from groundgate.engine.quantities import (
     squeezed_dates,
     typed,
 )
+from groundgate.engine.scale_contexts import ChunkContexts, ChunkLike, LazyContext
 from groundgate.engine.units import DURATIONS
-
-
-class ChunkLike(Protocol):
-    @property
-    def chunk_id(self) -> str: ...
-    @property
-    def text(self) -> str: ...
-    @property
-    def page_index(self) -> int | None: ...
 
 
 class EvidenceLike(Protocol):
@@ -62,7 +53,7 @@ class Located(NamedTuple):
     `evidence_index` (span), and in the text of chunk `chunk_id` (chunk_span)."""
 
     quantity: Quantity
-    context: Context | _LazyContext  # a _LazyContext reads the same, on demand
+    context: Context | LazyContext  # a LazyContext reads the same, on demand
     chunk_id: str
     chunk_span: tuple[int, int] | None
     evidence_index: int | None = None
@@ -104,15 +95,10 @@ class EvidenceIndex:
         rounding_min_significant: int,
     ) -> None:
         self._chunks = chunks
+        self._contexts = ChunkContexts(chunks, scale_scope)
         self._accepted = accepted
-        self._scope = scale_scope
         self.question_exponent = question_exponent
         self._min_sig = rounding_min_significant
-        self._declarations: dict[str, list[Declaration]] = {}
-        self._percent: dict[str, bool] = {}
-        self._pages: dict[int, Declaration | None] = {}
-        self._page_percents: dict[int, bool] = {}
-        self._shared: dict[int, _LazyContext] = {}
         # chunk_id -> its chunk; lists only when an id is given twice (rare, see answer.py).
         self._by_id: dict[str, ChunkLike] = {chunk.chunk_id: chunk for chunk in chunks}
         self._by_id_all: dict[str, list[ChunkLike]] | None = None
@@ -131,87 +117,8 @@ class EvidenceIndex:
         self._other_values: list[Located] | None = None
         # evidence index -> (its chunk, the excerpt's offset in it), or None: not found.
         self._cited: dict[int, tuple[ChunkLike, int] | None] = dict(located or {})
-        self._by_page: dict[int | None, list[ChunkLike]] | None = None
         # The candidates of the last value asked about: ground() and near_miss() ask in turn.
         self._last_candidates: tuple[Quantity, list[Located]] | None = None
-
-    # -- context of a value --------------------------------------------------------------
-
-    def _chunk_declarations(self, chunk: ChunkLike) -> list[Declaration]:
-        key = chunk.chunk_id
-        found = self._declarations.get(key)
-        if found is None:
-            found = self._declarations[key] = declarations(chunk.text, chunk.chunk_id)
-        return found
-
-    def _declaration(self, chunk: ChunkLike, position: int) -> Declaration | None:
-        """The scale declared for a figure at `position` of `chunk`: the last declaration before
-        it in the chunk, else (scope "page") the last one in an earlier chunk of the same page."""
-        declaration = None
-        for d in self._chunk_declarations(chunk):
-            if d.span[0] <= position:
-                declaration = d
-        if declaration is None and self._scope == "page" and chunk.page_index is not None:
-            declaration = self._page_declaration(chunk)
-        return declaration
-
-    def _percent_declared(self, chunk: ChunkLike) -> bool:
-        """Whether the chunk (or, scope "page", an earlier chunk of its page) declares
-        percentages."""
-        if self._declares_percent(chunk):
-            return True
-        return self._scope == "page" and chunk.page_index is not None and self._page_percent(chunk)
-
-    def _context_for(self, chunk: ChunkLike, position: int) -> _LazyContext:
-        """A chunk without declarations of its own gives every figure the same context (one
-        object per chunk); one with declarations depends on where the figure is."""
-        if self._chunk_declarations(chunk):
-            return _LazyContext(self, chunk, position)
-        key = id(chunk)
-        context = self._shared.get(key)
-        if context is None:
-            context = self._shared[key] = _LazyContext(self, chunk, 0)
-        return context
-
-    def _earlier_on_page(self, chunk: ChunkLike) -> list[ChunkLike]:
-        """The chunks before `chunk` on its page, in case order."""
-        if self._by_page is None:  # the chunks of each page, in order, in one pass
-            self._by_page = {}
-            for each in self._chunks:
-                self._by_page.setdefault(each.page_index, []).append(each)
-        earlier = []
-        for other in self._by_page[chunk.page_index]:
-            if other is chunk:
-                break
-            earlier.append(other)
-        return earlier
-
-    def _page_declaration(self, chunk: ChunkLike) -> Declaration | None:
-        """The last declaration in the earlier chunks of the page, once per chunk."""
-        key = id(chunk)
-        if key not in self._pages:
-            on_page = None
-            for other in self._earlier_on_page(chunk):
-                declared = self._chunk_declarations(other)
-                on_page = declared[-1] if declared else on_page
-            self._pages[key] = on_page
-        return self._pages[key]
-
-    def _page_percent(self, chunk: ChunkLike) -> bool:
-        """Whether an earlier chunk of the page declares percentages, once per chunk."""
-        key = id(chunk)
-        found = self._page_percents.get(key)
-        if found is None:
-            found = self._page_percents[key] = any(
-                self._declares_percent(other) for other in self._earlier_on_page(chunk)
-            )
-        return found
-
-    def _declares_percent(self, chunk: ChunkLike) -> bool:
-        found = self._percent.get(chunk.chunk_id)
-        if found is None:
-            found = self._percent[chunk.chunk_id] = declares_percent(chunk.text)
-        return found
 
     def _cited_chunk(self, index: int, evidence: EvidenceLike) -> tuple[ChunkLike, int] | None:
         """The first chunk with the evidence's chunk_id whose text has its excerpt, and where."""
@@ -255,14 +162,17 @@ class EvidenceIndex:
             else:
                 chunk, offset = cited
                 # One context for the whole excerpt unless its chunk declares a scale.
+                contexts = self._contexts
                 shared = (
-                    None if self._chunk_declarations(chunk) else self._context_for(chunk, offset)
+                    None
+                    if contexts.chunk_declarations(chunk)
+                    else contexts.context_for(chunk, offset)
                 )
                 chunk_id = chunk.chunk_id
                 for value in excerpt_values:
                     # _located(), written out: this loop runs for every excerpt value.
                     start, end = value.start, value.end
-                    context = shared or self._context_for(chunk, offset + start)
+                    context = shared or contexts.context_for(chunk, offset + start)
                     chunk_span = (offset + start, offset + end)
                     span = (start, end)
                     q = typed(value)
@@ -359,7 +269,7 @@ class EvidenceIndex:
                 continue  # inside a cited excerpt: already an excerpt value
             where = "outside_excerpt" if spans else "other_chunk"
             index = spans[0][2] if spans else None
-            context = self._context_for(chunk, value.start)
+            context = self._contexts.context_for(chunk, value.start)
             span = (value.start, value.end)
             found.extend(_located(value, context, chunk.chunk_id, span, index, where))
         return found
@@ -449,40 +359,9 @@ class EvidenceIndex:
         return Hint(reason, located) if reason is not None else None
 
 
-class _LazyContext:
-    """A value's Context, each part looked up only when a comparison needs it (most never do:
-    a derivation reads only the declaration)."""
-
-    __slots__ = ("_chunk", "_declaration", "_index", "_percent", "_position")
-
-    def __init__(self, index: EvidenceIndex, chunk: ChunkLike, position: int) -> None:
-        self._index, self._chunk, self._position = index, chunk, position
-        self._declaration: Declaration | _Unset | None = _UNSET
-        self._percent: bool | None = None
-
-    @property
-    def declaration(self) -> Declaration | None:
-        if isinstance(self._declaration, _Unset):
-            self._declaration = self._index._declaration(self._chunk, self._position)
-        return self._declaration
-
-    @property
-    def percent_declared(self) -> bool:
-        if self._percent is None:
-            self._percent = self._index._percent_declared(self._chunk)
-        return self._percent
-
-
-class _Unset:
-    """Not looked up yet (a declaration may be None)."""
-
-
-_UNSET = _Unset()
-
-
 def _located(
     value: NumericValue,
-    context: Context | _LazyContext,
+    context: Context | LazyContext,
     chunk_id: str,
     chunk_span: tuple[int, int] | None,
     index: int | None,
