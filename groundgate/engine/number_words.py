@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from groundgate.engine.units import DURATIONS, normalise_unit
+
 Kind = Literal["number", "percent", "date", "time", "range", "identifier", "ordinal", "score"]
 # (start, end, kind, quantity, unit, endpoints): a value as the scanner finds it.
 Raw = tuple[int, int, Kind, str, str, tuple[str, ...]]
@@ -280,17 +282,11 @@ def month_before(text: str, first: int, end: int) -> Raw | None:
 # it divides -> the number that makes it the whole of it).
 _CALENDAR = {
     ("day", "week"): 7,
-    ("hour", "day"): 24,
+    ("hr", "day"): 24,
     ("day", "year"): 365,
     ("week", "year"): 52,
     ("month", "year"): 12,
 }
-_DURATION_UNIT = {
-    "day": "day", "days": "day", "天": "day", "日": "day",
-    "hour": "hour", "hours": "hour", "hr": "hour", "hrs": "hour", "小时": "hour", "个小时": "hour",
-    "week": "week", "weeks": "week", "周": "week", "星期": "week", "个星期": "week",
-    "month": "month", "months": "month", "个月": "month",
-}  # fmt: skip
 _PER_AFTER = re.compile(
     r"[ \u00a0](?:a|per|each|every)[ \u00a0](week|day|year)(?![A-Za-z])|/(week|day|year)"
 )
@@ -304,8 +300,8 @@ _PER_BEFORE = {
 def calendar_phrase(text: str, first: int, end: int, number: int, unit: str) -> bool:
     """Whether the duration `number` `unit` at text[first:end] is the whole of the period said
     around it ("7 days a week", "24 hours a day", "一周七天", "每天24小时"): no claim."""
-    duration = _DURATION_UNIT.get(unit)
-    if duration is None:
+    duration = normalise_unit(unit)  # "days", "天" -> "day"; "hours", "小时" -> "hr"
+    if duration not in DURATIONS:
         return False
     per = _PER_AFTER.match(text, end)
     period = (per.group(1) or per.group(2)) if per is not None else None
