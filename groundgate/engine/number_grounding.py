@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
+from groundgate.engine.evidence_dates import shared_day_dates, squeezed_dates
 from groundgate.engine.index_keys import (
     PREFIXES,
     WIDE_PREFIX_LIMIT,
@@ -34,7 +35,6 @@ from groundgate.engine.quantities import (
     Quantity,
     compare,
     risk,
-    squeezed_dates,
     typed,
 )
 from groundgate.engine.scale_contexts import ChunkContexts, ChunkLike, LazyContext
@@ -149,7 +149,8 @@ class EvidenceIndex:
 
     def _build(self) -> list[Located]:
         """Every typed value of the accepted excerpts, in excerpt order (range ends after their
-        range, then the squeezed dates), and the lookup tables of _candidates and near_miss."""
+        range, then the dates of evidence_dates), and the lookup tables of _candidates and
+        near_miss."""
         found: list[Located] = []
         for index, evidence in self._accepted:
             cited = self._cited_chunk(index, evidence)
@@ -183,10 +184,14 @@ class EvidenceIndex:
                         found.append(
                             Located(end_q, context, chunk_id, chunk_span, index, span, "excerpt")
                         )
-            for q in squeezed_dates(evidence.excerpt):
+            offset = None if cited is None else cited[1]
+            for q in squeezed_dates(evidence.excerpt) + shared_day_dates(
+                evidence.excerpt, excerpt_values
+            ):
                 v = q.value
                 span = (v.start, v.end)
-                found.append(Located(q, NO_CONTEXT, evidence.chunk_id, None, index, span))
+                chunk_span = None if offset is None else (offset + v.start, offset + v.end)
+                found.append(Located(q, NO_CONTEXT, evidence.chunk_id, chunk_span, index, span))
         numbers: list[tuple[str, int]] = []
         by_key = self._by_key
         for position, located in enumerate(found):

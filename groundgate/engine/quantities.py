@@ -29,7 +29,6 @@ from groundgate.engine.dates_and_times import (
 )
 from groundgate.engine.declarations import Declaration
 from groundgate.engine.english_numbers import to_int as english_to_int
-from groundgate.engine.number_words import MONTHS
 from groundgate.engine.numbers import NumericValue
 from groundgate.engine.units import (
     CURRENCIES,
@@ -44,6 +43,7 @@ from groundgate.engine.units import (
 EQUIVALENCE_RULES: dict[str, str] = {
     "format": "the same value written differently",
     "date_format": "the same date written differently",
+    "date_shared_day": "a day written once for the years after it, as a table header writes it",
     "time_format": "the same time of day written differently",
     "time_12_hour": "a time of day given without am/pm (or 上午/下午), in either half of the day",
     "identifier_digits": "the same digits with other punctuation",
@@ -63,6 +63,8 @@ EQUIVALENCE_RULES: dict[str, str] = {
     "undeclared_scale": "the answer adds a magnitude that the evidence states nowhere",
 }
 _RISK = {rule: risk for risk, rule in enumerate(EQUIVALENCE_RULES)}
+# The unit of a date whose day the evidence writes once for several years (evidence_dates.py).
+SHARED_DAY = "shared_day"
 
 _MAGNITUDE_WORDS = {
     "万亿": 12,
@@ -341,6 +343,8 @@ def _compare_dates(a: Quantity, e: Quantity) -> tuple[str, ...] | None:
                 rules = ("date_less_precise",)
         elif mine != theirs:
             return None
+    if e.unit == SHARED_DAY:  # evidence_dates.shared_day_dates
+        return (*rules, "date_shared_day")
     if rules:
         return rules
     return () if e.value.quantity == a.value.quantity else ("date_format",)
@@ -470,29 +474,3 @@ def _rounds_to(
 def risk(rules: tuple[str, ...]) -> tuple[int, int]:
     """Order of preference between two ways of grounding a value (lower is safer)."""
     return (max((_RISK.get(r, 0) for r in rules), default=-1), len(rules))
-
-
-# PDF text that lost its spaces: "December31,2016". The grammar does not read digits glued to a
-# word, so the evidence index adds these dates on its own.
-_SQUEEZED_DATE = re.compile(
-    r"(?<![A-Za-z])("
-    + "|".join(sorted((m for m in MONTHS if len(m) > 3), key=len, reverse=True))
-    + r")([0-9]{1,2}),\s?([0-9]{4})(?![0-9])"
-)
-
-
-# Searching r"[a-z][0-9]{1,2}," from its comma: a leading literal is searched for in C at memchr
-# speed, a leading [a-z] is tried at every letter.
-_SQUEEZED_HINT = re.compile(r",(?:(?<=[a-z][0-9],)|(?<=[a-z][0-9]{2},))")
-
-
-def squeezed_dates(text: str) -> list[Quantity]:
-    if _SQUEEZED_HINT.search(text) is None:
-        return []
-    found = []
-    for m in _SQUEEZED_DATE.finditer(text):
-        value = NumericValue(m.group(), m.start(), m.end(), "date", m.group())
-        found.append(
-            Quantity(value, "date", date=(int(m.group(3)), MONTHS[m.group(1)], int(m.group(2))))
-        )
-    return found

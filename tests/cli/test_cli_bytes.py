@@ -35,17 +35,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "6b40cd7776b72545bdbc69d83d45b5e53a7a759cb9d7aa7133ffd6b8354bfcad",
+        "36ee7035443eaa4409d047707e07ee5db6bd1125be5485be4599028b21d5aed0",
         "6a9bad068a3dba3e861c638fe7a24f746afc765edd170bf87e652b8eaaa4ac87",
     ),
     (
         SMALL,
-        "a2622d54b5f13411f19380f9e954e78d50cb6cc6352e82a803a002c8c9e9128d",
+        "543e3a11b4ded996164cbe972d3b2de5911161d33db4fd630fe698d8b4c9fd1b",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "1eccf85b0fab015ce7f181c59dd785e1c958e2ce19c40cd2ab0591cfca5bd51a",
+        "32cffb9db70459471a5791ecd03f479afb9450beac1c9e65ec5447590bcc6a35",
         "6cb5aeaf21c4cceeb4a96b6bda099ada15dcfab50dbb1cd0ff62e9812be88e85",
     ),
 ]

@@ -44,7 +44,7 @@ from groundgate.engine.quantities import (
 
 GATE: Final = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
-GATE_VERSION = "2.1.0"
+GATE_VERSION = "2.2.0"
 
 # Finding codes. Each is emitted in exactly one place below.
 NO_CHUNKS = "NO_CHUNKS"
@@ -105,7 +105,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.3"
+    policy_version: str = "answer-gate/2026-11.4"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True

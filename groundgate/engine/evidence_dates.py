@@ -1,0 +1,121 @@
+"""Dates the evidence offers that the grammar does not read as one value.
+
+Filings write dates in two ways that numbers.py, which reads one value at a time, cannot see
+whole; the evidence index (number_grounding.py) adds these dates to an excerpt's values:
+  - squeezed_dates: PDF text that lost its spaces ("December31,2016");
+  - shared_day_dates: a day written once for several years, as every balance sheet's header
+    does ("June 30, | 2023 | 2022": June 30, 2023 and June 30, 2022) and as notes do in prose
+    ("December 31, 2022 and 2021"). Such a date carries the unit SHARED_DAY, so the answer
+    value it grounds is reported with the rule "date_shared_day" (quantities.compare), never
+    silently.
+Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from groundgate.engine.dates_and_times import parse_date
+from groundgate.engine.number_words import MONTHS
+from groundgate.engine.numbers import NumericValue
+from groundgate.engine.quantities import SHARED_DAY, Quantity
+
+# PDF text that lost its spaces: "December31,2016". The grammar does not read digits glued to a
+# word, so the evidence index adds these dates on its own.
+_SQUEEZED_DATE = re.compile(
+    r"(?<![A-Za-z])("
+    + "|".join(sorted((m for m in MONTHS if len(m) > 3), key=len, reverse=True))
+    + r")([0-9]{1,2}),\s?([0-9]{4})(?![0-9])"
+)
+
+
+# Searching r"[a-z][0-9]{1,2}," from its comma: a leading literal is searched for in C at memchr
+# speed, a leading [a-z] is tried at every letter.
+_SQUEEZED_HINT = re.compile(r",(?:(?<=[a-z][0-9],)|(?<=[a-z][0-9]{2},))")
+
+
+def squeezed_dates(text: str) -> list[Quantity]:
+    if _SQUEEZED_HINT.search(text) is None:
+        return []
+    found = []
+    for m in _SQUEEZED_DATE.finditer(text):
+        value = NumericValue(m.group(), m.start(), m.end(), "date", m.group())
+        found.append(
+            Quantity(value, "date", date=(int(m.group(3)), MONTHS[m.group(1)], int(m.group(2))))
+        )
+    return found
+
+
+# What may stand between the days and the years of one header: line breaks, table rules ("|"),
+# commas, "and", and one parenthesis of the table's own ("(In millions)", "(Dollars in
+# thousands, except per share data)"). Anything else - a word, a figure - ends the header.
+_HEADER_GAP = re.compile(r"(?:[\s|,]|and\b)*(?:\([^()\n]{0,80}\)(?:[\s|,]|and\b)*)?")
+# Years a header writes: four digits, nothing else.
+_FIRST_YEAR, _LAST_YEAR = 1900, 2100
+# A header with more columns than this is not a header of years.
+_MAX_YEARS = 6
+
+
+def shared_day_dates(text: str, values: Sequence[NumericValue]) -> list[Quantity]:
+    """The dates of every day written once for several years in `text`, whose values (as
+    numbers.extract_numbers finds them, in order) are `values`:
+      - a day without a year, then years: "June 30, | 2023 | 2022" gives both dates;
+      - several days, then as many years: "January 28, | January 29, | (In thousands) | 2023 |
+        2022" pairs them in order (January 28, 2023; January 29, 2022); with another number of
+        years, which day goes with which year is unclear, and none is given;
+      - a date, then more years: "December 31, 2022 and 2021" gives December 31, 2021.
+    Each date's text and span run from its day to its year, so the review page marks both."""
+    found: list[Quantity] = []
+    i, count = 0, len(values)
+    while i < count:
+        first = values[i]
+        if first.kind != "date" or not first.text[:1].isalpha():  # "June 30", not "6/30"
+            i += 1
+            continue
+        year, month, day = parse_date(first.quantity)
+        if month is None or day is None:
+            i += 1
+            continue
+        days: list[tuple[NumericValue, int, int]] = [(first, month, day)]
+        years: list[NumericValue] = []
+        j = i + 1
+        while j < count and len(years) < _MAX_YEARS:
+            value = values[j]
+            if _HEADER_GAP.fullmatch(text, values[j - 1].end, value.start) is None:
+                break
+            if year is None and not years and value.kind == "date":
+                more = parse_date(value.quantity)
+                if more[0] is not None or more[1] is None or more[2] is None:
+                    break
+                days.append((value, more[1], more[2]))
+            elif _is_year(value):
+                years.append(value)
+            else:
+                break
+            j += 1
+        if len(days) == 1:
+            pairs = [(days[0], y) for y in years]
+        elif len(days) == len(years):
+            pairs = list(zip(days, years, strict=True))
+        else:
+            pairs = []
+        for (start_value, m, d), year_value in pairs:
+            start, end = start_value.start, year_value.end
+            value = NumericValue(text[start:end], start, end, "date", text[start:end])
+            found.append(
+                Quantity(value, "date", date=(int(year_value.quantity), m, d), unit=SHARED_DAY)
+            )
+        i = max(j, i + 1)
+    return found
+
+
+def _is_year(value: NumericValue) -> bool:
+    q = value.quantity
+    return (
+        value.kind == "number"
+        and not value.unit
+        and len(q) == 4
+        and q.isdigit()
+        and _FIRST_YEAR <= int(q) <= _LAST_YEAR
+    )
