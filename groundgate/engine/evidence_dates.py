@@ -60,7 +60,8 @@ _MAX_YEARS = 6
 def shared_day_dates(text: str, values: Sequence[NumericValue]) -> list[Quantity]:
     """The dates of every day written once for several years in `text`, whose values (as
     numbers.extract_numbers finds them, in order) are `values`:
-      - a day without a year, then years: "June 30, | 2023 | 2022" gives both dates;
+      - a day without a year, then years: "June 30, | 2023 | 2022" gives both dates (also
+        when the day is written over each column: "December 31, | December 31, | 2018 | 2017");
       - several days, then as many years: "January 28, | January 29, | (In thousands) | 2023 |
         2022" pairs them in order (January 28, 2023; January 29, 2022); with another number of
         years, which day goes with which year is unclear, and none is given;
@@ -94,7 +95,7 @@ def shared_day_dates(text: str, values: Sequence[NumericValue]) -> list[Quantity
             else:
                 break
             j += 1
-        if len(days) == 1:
+        if len({(m, d) for _, m, d in days}) == 1:  # one day, however often it is written
             pairs = [(days[0], y) for y in years]
         elif len(days) == len(years):
             pairs = list(zip(days, years, strict=True))

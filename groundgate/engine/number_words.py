@@ -20,27 +20,24 @@ D = "[0-9０-９]"
 AMPM = r"(?:[ \u00a0]?[AaPp]\.?[Mm]\.?(?![A-Za-z]))"
 WS = re.compile(r"\s+")
 
-MONTHS = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("January", "Jan"),
-            ("February", "Feb"),
-            ("March", "Mar"),
-            ("April", "Apr"),
-            ("May",),
-            ("June", "Jun"),
-            ("July", "Jul"),
-            ("August", "Aug"),
-            ("September", "Sept", "Sep"),
-            ("October", "Oct"),
-            ("November", "Nov"),
-            ("December", "Dec"),
-        ),
-        start=1,
-    )
-    for name in names
-}
+# Each month's full name, then its short forms.
+_MONTH_NAMES = (
+    ("January", "Jan"),
+    ("February", "Feb"),
+    ("March", "Mar"),
+    ("April", "Apr"),
+    ("May",),
+    ("June", "Jun"),
+    ("July", "Jul"),
+    ("August", "Aug"),
+    ("September", "Sept", "Sep"),
+    ("October", "Oct"),
+    ("November", "Nov"),
+    ("December", "Dec"),
+)
+MONTHS = {name: number for number, names in enumerate(_MONTH_NAMES, start=1) for name in names}
+# The short forms take a full stop ("Dec. 31"); after a full name one ends a sentence.
+MONTH_ABBREVIATIONS = frozenset(name for names in _MONTH_NAMES for name in names[1:])
 _MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + ")"
 # Capitalised month names only: "may 5" is a verb and a number.
 _MONTH_AFTER = re.compile(rf"[ \u00a0]{_MONTH}(?![a-z])\.?(?:,?[ \u00a0]{D}{{4}}(?![0-9０-９]))?")
@@ -258,12 +255,15 @@ def month_before(text: str, first: int, end: int) -> Raw | None:
         return None
     # The word before (and its full stop: "Aug. 2014"), looked up in MONTHS - no regex.
     k = first - 2
-    if text[k] == ".":
+    abbreviated = text[k] == "."
+    if abbreviated:
         k -= 1
     stop_word = k + 1
     while k >= 0 and ("A" <= text[k] <= "Z" or "a" <= text[k] <= "z"):
         k -= 1
-    if text[k + 1 : stop_word] not in MONTHS:
+    word = text[k + 1 : stop_word]
+    if word not in (MONTH_ABBREVIATIONS if abbreviated else MONTHS):
+        # (A full name before a full stop ends a sentence: "in June. 30 stores opened".)
         return None
     start, stop = k + 1, end
     if len(digits) <= 2:

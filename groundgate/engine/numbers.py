@@ -209,7 +209,8 @@ def _raw(text: str, m: re.Match[str]) -> Raw | None:
         and end - first in (1, 2, 4)  # month_before reads only these (a day or a year)
         and first >= 4
         and text[first - 1] in " \u00a0"
-        and text[first - 2].isalpha()
+        # "March 5", or an abbreviation's full stop: "Dec. 31", "Aug. 2014"
+        and (text[first - 2].isalpha() or (text[first - 2] == "." and text[first - 3].isalpha()))
     ):
         dated = month_before(text, first, end)
         if dated is not None:
