@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from groundgate.engine.number_grounding import Located
 from groundgate.engine.quantities import Quantity
+from groundgate.engine.units import same_unit
 
 # Tried in this order. A percentage is explained by a ratio x 100, a change, a difference of
 # percentages (points) or a ratio the answer wrote as a decimal; an amount by a sum, a difference,
@@ -37,6 +38,20 @@ OPERATIONS = (
 )
 _FOR_PERCENT = ("as_percent", "percentage", "percentage_change", "percentage_points")
 _FOR_AMOUNT = ("sum", "difference", "average", "ratio", "percent_of")
+# Operations whose result is in its operands' unit: dollars and years are never added, and a
+# sum in dollars is not made of euros.
+_SAME_UNIT_RESULT = frozenset(("sum", "difference", "average", "percentage_points"))
+# ... and percent_of, whose result is in the unit of its amount (a percentage of it).
+_RESULT_IN_UNIT_OF_A = _SAME_UNIT_RESULT | {"percent_of"}
+# Operations whose two operands are of one unit: the above, and a share or a change of one
+# quantity ("net income / revenue", "(2023 - 2022) / 2022"); their result has its own unit.
+_SAME_UNIT_OPERANDS = _SAME_UNIT_RESULT | {"ratio", "percentage", "percentage_change"}
+
+
+def _units_agree(a: str, b: str) -> bool:
+    """Whether two values may be of one unit: the same unit, or one written without any (a
+    table's bare figure, whose unit is in its header)."""
+    return not a or not b or same_unit(a, b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +111,7 @@ def explain(
     amounts: list[tuple[float, int]] = []
     percents: list[tuple[float, int]] = []
     seen: list[Located] = []
+    units: list[str] = []  # the unit of each operand in seen
     for located, found in operands:
         if len(seen) >= max_operands:
             break
@@ -104,6 +120,7 @@ def explain(
         pool = percents if located.quantity.unit == "%" else amounts
         pool.extend((v, len(seen)) for v in found)
         seen.append(located)
+        units.append(located.quantity.unit)
     figure = float(target.figure)
     half = 0.5 * 10.0 ** (-target.decimals)
     targets: list[tuple[float, float]] = []
@@ -133,7 +150,17 @@ def explain(
             if not _may_solve(operation, t, tol, a_range, b_range):
                 continue
             for a, ai in pool:
-                solved = _solve(operation, t, tol, a, ai, ordered, keys)
+                # The unit operand b must agree with (None: any). (Agreeing is not transitive - a
+                # bare figure agrees with every unit - so b is held to a's unit, or to the
+                # result's when a has none.)
+                a_unit, unit = units[ai], None
+                if operation in _RESULT_IN_UNIT_OF_A and not _units_agree(a_unit, target.unit):
+                    continue
+                if operation in _SAME_UNIT_RESULT:
+                    unit = a_unit or target.unit
+                elif operation in _SAME_UNIT_OPERANDS:
+                    unit = a_unit
+                solved = _solve(operation, t, tol, a, ai, ordered, keys, units, unit)
                 if solved is not None:
                     bi, formula = solved
                     used = (seen[ai],) if bi is None else (seen[ai], seen[bi])
@@ -182,13 +209,21 @@ def _may_solve(operation: str, t: float, tol: float, a: _Range, b: _Range) -> bo
 
 
 def _pair(
-    keys: list[float], ordered: list[tuple[float, int]], lo: float, hi: float, skip: int
+    keys: list[float],
+    ordered: list[tuple[float, int]],
+    lo: float,
+    hi: float,
+    skip: int,
+    units: list[str],
+    unit: str | None,
 ) -> int | None:
-    """The index of an operand other than `skip` whose value lies in [lo, hi]."""
+    """The index of an operand other than `skip` whose value lies in [lo, hi] (and, unless
+    `unit` is None, whose unit agrees with it)."""
     i = bisect_left(keys, lo)
     while i < len(keys) and keys[i] <= hi:
-        if ordered[i][1] != skip:
-            return ordered[i][1]
+        index = ordered[i][1]
+        if index != skip and (unit is None or _units_agree(units[index], unit)):
+            return index
         i += 1
     return None
 
@@ -201,31 +236,35 @@ def _solve(
     ai: int,
     ordered: list[tuple[float, int]],
     keys: list[float],
+    units: list[str],
+    unit: str | None,
 ) -> tuple[int | None, str] | None:
     """For operand a, the operand b (its index; None for one-operand operations) with
-    op(a, b) within tol of t, and the formula."""
+    op(a, b) within tol of t, and the formula. `units`, `unit`: as for _pair."""
 
     if abs(a) <= tol:
         return None  # an operand lost in the rounding explains nothing
     if operation in ("sum", "average") and a > 2 * t:
         return None
     if operation == "sum":
-        bi = _pair(keys, ordered, t - a - tol, t - a + tol, ai)
+        bi = _pair(keys, ordered, t - a - tol, t - a + tol, ai, units, unit)
         if bi is not None and t - a > tol:
             return bi, "{a} + {b} ≈ {r}"
     elif operation == "average":
-        bi = _pair(keys, ordered, 2 * t - a - 2 * tol, 2 * t - a + 2 * tol, ai)
+        bi = _pair(keys, ordered, 2 * t - a - 2 * tol, 2 * t - a + 2 * tol, ai, units, unit)
         if bi is not None and 2 * t - a > tol:
             return bi, "({a} + {b}) / 2 ≈ {r}"
     elif operation in ("difference", "percentage_points"):
-        bi = _pair(keys, ordered, a - t - tol, a - t + tol, ai)
+        bi = _pair(keys, ordered, a - t - tol, a - t + tol, ai, units, unit)
         if bi is not None and a - t > tol:
             return bi, "{a} − {b} ≈ {r}"
     elif operation in ("ratio", "percentage"):
         # a / b (x 100) = t  <=>  b = a (x 100) / t
         factor = 100.0 if operation == "percentage" else 1.0
         if a > 0 and t > tol:
-            bi = _pair(keys, ordered, a * factor / (t + tol), a * factor / (t - tol), ai)
+            bi = _pair(
+                keys, ordered, a * factor / (t + tol), a * factor / (t - tol), ai, units, unit
+            )
             if bi is not None:
                 return bi, "{a} / {b} × 100 ≈ {r}" if factor != 1 else "{a} / {b} ≈ {r}"
     elif operation == "percentage_change":
@@ -235,14 +274,14 @@ def _solve(
                 continue
             lo = a / (1 + (signed + tol) / 100)
             hi = a / (1 + (signed - tol) / 100)
-            bi = _pair(keys, ordered, min(lo, hi), max(lo, hi), ai)
+            bi = _pair(keys, ordered, min(lo, hi), max(lo, hi), ai, units, unit)
             if bi is not None:
                 return bi, "({a} − {b}) / {b} × 100 ≈ {r}"
     elif operation == "percent_of":
         # a x b / 100 = t  <=>  b = 100 t / a
         if a != 0:
             lo, hi = 100 * (t - tol) / a, 100 * (t + tol) / a
-            bi = _pair(keys, ordered, min(lo, hi), max(lo, hi), ai)
+            bi = _pair(keys, ordered, min(lo, hi), max(lo, hi), ai, units, unit)
             if bi is not None:
                 return bi, "{a} × {b} ≈ {r}"
     elif operation == "as_percent":

@@ -184,14 +184,15 @@ class EvidenceIndex:
                         found.append(
                             Located(end_q, context, chunk_id, chunk_span, index, span, "excerpt")
                         )
-            offset = None if cited is None else cited[1]
+            # The dates the grammar does not read whole (evidence_dates), placed in the chunk
+            # too when the excerpt was found there, so the review page can mark them.
+            cited_at = None if cited is None else cited[1]
             for q in squeezed_dates(evidence.excerpt) + shared_day_dates(
                 evidence.excerpt, excerpt_values
             ):
                 v = q.value
-                span = (v.start, v.end)
-                chunk_span = None if offset is None else (offset + v.start, offset + v.end)
-                found.append(Located(q, NO_CONTEXT, evidence.chunk_id, chunk_span, index, span))
+                at = None if cited_at is None else (cited_at + v.start, cited_at + v.end)
+                found.append(Located(q, NO_CONTEXT, evidence.chunk_id, at, index, (v.start, v.end)))
         numbers: list[tuple[str, int]] = []
         by_key = self._by_key
         for position, located in enumerate(found):

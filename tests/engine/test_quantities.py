@@ -228,6 +228,32 @@ def test_a_step_of_the_answers_own_calculation_can_be_an_operand():
     assert findings[1].derivation.operands[0].field == "answer.conclusion"
 
 
+@pytest.mark.parametrize(
+    ("answer", "evidence"),
+    [
+        # Dollars and years are never added (the sum is right, the units are not).
+        ("The plan pays 65.", "A $40 fee for 25 years"),
+        # A sum in days is not made of dollars, nor a difference in months of billions.
+        ("It took 50 days.", "Fees of $46 and 4 hours"),
+        ("About 12 months.", "Revenue of $27 billion and costs of $15 billion"),
+        # Nor a sum in dollars of euros.
+        ("The total was $50 million.", "€20 million and $30 million"),
+    ],
+)
+def test_a_derivation_never_mixes_units(answer, evidence):
+    verdict = gate(answer, {"c": evidence})
+    assert only(verdict, "UNGROUNDED_NUMBER").derivation is None
+
+
+def test_a_bare_figure_takes_the_unit_of_the_calculation():
+    # A table's bare figures (the unit is in its header) add up to an amount in dollars, and a
+    # ratio of two amounts in one currency is a plain number.
+    sum_found = only(gate("In all $2,981 million.", {"c": TABLE}), "UNGROUNDED_NUMBER")
+    assert sum_found.derivation.operation == "sum"
+    ratio = only(gate("Cover of 2.5 times.", {"c": "$500 and $200"}), "UNGROUNDED_NUMBER")
+    assert ratio.derivation.operation == "ratio"
+
+
 def test_no_derivation_for_a_value_with_one_significant_digit():
     verdict = gate("About 2 of them.", {"c": "counts 7 and 5"})
     assert only(verdict, "UNGROUNDED_NUMBER").derivation is None
