@@ -66,7 +66,8 @@ def shared_day_dates(text: str, values: Sequence[NumericValue]) -> list[Quantity
         2022" pairs them in order (January 28, 2023; January 29, 2022); with another number of
         years, which day goes with which year is unclear, and none is given;
       - a date, then more years: "December 31, 2022 and 2021" gives December 31, 2021.
-    Each date's text and span run from its day to its year, so the review page marks both."""
+    Each date's text and span run from its day to its year, so the review page marks both; its
+    quantity is the date as one would write it ("January 29, 2022")."""
     found: list[Quantity] = []
     i, count = 0, len(values)
     while i < count:
@@ -103,7 +104,10 @@ def shared_day_dates(text: str, values: Sequence[NumericValue]) -> list[Quantity
             pairs = []
         for (start_value, m, d), year_value in pairs:
             start, end = start_value.start, year_value.end
-            value = NumericValue(text[start:end], start, end, "date", text[start:end])
+            # The text is the header from the day to the year (what the page marks); the
+            # quantity is the date it gives ("January 29, 2022").
+            reading = f"{start_value.text.rstrip(', ')}, {year_value.text}"
+            value = NumericValue(text[start:end], start, end, "date", reading)
             found.append(
                 Quantity(value, "date", date=(int(year_value.quantity), m, d), unit=SHARED_DAY)
             )

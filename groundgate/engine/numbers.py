@@ -92,6 +92,10 @@ _MASTER = re.compile(
 )
 _SIGNS = frozenset("+-−－±")
 _CURRENCIES = frozenset("$€£¥￥")
+# Currency codes written before a figure (units.py normalises them), and their last letters (a
+# cheap first test).
+_CURRENCY_CODES = frozenset(("USD", "EUR", "GBP", "JPY", "CNY", "RMB", "HKD"))
+_CODE_LAST = frozenset(code[-1] for code in _CURRENCY_CODES)
 # A sign counts only where a number could start, i.e. not after these ("5-3", "x-3", "a.-3").
 _NOT_BEFORE_SIGN = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789０１２３４５６７８９_.．"
@@ -250,6 +254,17 @@ def _raw(text: str, m: re.Match[str]) -> Raw | None:
             if start >= 2 and text[start - 2 : start] in ("US", "HK"):
                 start -= 2
             unit = text[start:qstart]
+        elif not unit and start >= 3:
+            # A currency code before the figure: "EUR 20 million", "USD1.5 billion".
+            code_end = start - 1 if prev in " \u00a0" else start
+            if (
+                code_end >= 3
+                and text[code_end - 1] in _CODE_LAST
+                and text[code_end - 3 : code_end] in _CURRENCY_CODES
+                and (code_end == 3 or not text[code_end - 4].isalpha())
+            ):
+                start = code_end - 3
+                unit = text[start:code_end]
     lo = text[qstart:lo_end]
     if hi is not None and not unit and end < size and text[end] in "aApP \u00a0":
         times = time_range(text, qstart, lo, hi, end)

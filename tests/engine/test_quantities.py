@@ -16,6 +16,7 @@ from groundgate.engine.gates.answer import (
     gate_answer,
 )
 from groundgate.engine.numbers import extract_numbers
+from groundgate.engine.quantities import typed
 from tests.engine.helpers import make_case
 
 
@@ -260,6 +261,23 @@ def test_no_derivation_for_a_value_with_one_significant_digit():
 
 
 # --- surface artefacts found on real filings --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "unit"),
+    [
+        ("worth EUR 2.4 million", "EUR 2.4 million", "EUR"),
+        ("a USD 150,000 deposit", "USD 150,000", "USD"),
+        ("RMB 300 million", "RMB 300 million", "CNY"),
+        ("HKD 10-20 a ride", "HKD 10-20", "HKD"),
+        # Not a code: part of a longer word.
+        ("BUSD 5 tokens", "5", ""),
+    ],
+)
+def test_a_currency_code_before_the_figure_is_its_currency(text, surface, unit):
+    (value,) = extract_numbers(text)
+    assert value.text == surface
+    assert typed(value).unit == unit
 
 
 def test_form_names_are_not_values():

@@ -86,11 +86,12 @@ def test_a_date_from_the_header_is_grounded_and_says_how():
     assert len(shared) == 1
     finding = shared[0]
     assert finding.code == NUMBER_EQUIVALENT and finding.severity == "info"
-    # The reviewer's mark runs from the day to the year it is paired with.
-    assert finding.grounded_by.text == "June 30,\n2023\n2022"
+    # The reviewer reads the date the header gives; the mark runs from the day to its year.
+    assert finding.grounded_by.text == "June 30, 2022"
     start, end = finding.grounded_by.span
-    assert BALANCE_SHEET[start:end] == finding.grounded_by.text
+    assert BALANCE_SHEET[start:end] == "June 30,\n2023\n2022"
     assert "a day written once for the years after it" in finding.message
+    assert "gives 'June 30, 2022' in the header 'June 30, 2023 2022'" in finding.message
 
 
 @pytest.mark.parametrize(
@@ -104,7 +105,10 @@ def test_a_date_from_the_header_is_grounded_and_says_how():
 def test_a_date_the_header_does_not_give_is_rejected(conclusion):
     verdict = gate(conclusion, BALANCE_SHEET)
     assert verdict.status == "citation_insufficient"
-    assert [f.code for f in verdict.findings if f.severity == "error"] == [UNGROUNDED_NUMBER]
+    (finding,) = [f for f in verdict.findings if f.severity == "error"]
+    assert finding.code == UNGROUNDED_NUMBER
+    # The near miss names the date the header gives, and marks the header.
+    assert finding.near_match is not None and "'June 30, 20" in finding.message
 
 
 def test_days_are_not_paired_across_columns():

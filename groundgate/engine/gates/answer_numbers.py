@@ -34,6 +34,7 @@ from groundgate.engine.numbers import (
 from groundgate.engine.quantities import (
     EQUIVALENCE_RULES,
     NO_CONTEXT,
+    SHARED_DAY,
     Quantity,
     compare,
     typed,
@@ -279,7 +280,13 @@ class _SlowPath:
         where = (
             f"evidence {source.evidence_index}" if source.evidence_index is not None else "evidence"
         )
-        message = f"{value.text!r} grounded by {how}: {where} has {source.quantity.value.text!r}"
+        found = source.quantity.value
+        if "date_shared_day" in rules:  # evidence_dates: the date is read from a header
+            header = " ".join(found.text.split())
+            message = f"{value.text!r} grounded by {how}: {where} gives {found.quantity!r} in "
+            message += f"the header {header!r}"
+        else:
+            message = f"{value.text!r} grounded by {how}: {where} has {found.text!r}"
         declaration = source.context.declaration
         if declaration is not None and {"declared_scale", "as_written"} & set(rules):
             message += f"; scale from {declaration.text!r} in chunk {declaration.chunk_id!r}"
@@ -313,7 +320,7 @@ def _ref(located: Located) -> ValueRef:
             text=located.quantity.value.text, span=located.span, field="answer.conclusion"
         )
     return ValueRef(
-        text=located.quantity.value.text,
+        text=_shown(located.quantity),
         evidence_index=located.evidence_index,
         span=located.span,
         chunk_id=located.chunk_id,
@@ -346,11 +353,17 @@ _NEAR_TEXT = {
 }
 
 
+def _shown(q: Quantity) -> str:
+    """An evidence value as the reviewer reads it: its text, or for a date read from a header
+    (evidence_dates) the date it gives ("January 29, 2022"); its span still marks the header."""
+    return q.value.quantity if q.unit == SHARED_DAY else q.value.text
+
+
 def _hint_text(hint: Hint) -> str:
     source = hint.source
     return _NEAR_TEXT[hint.reason].format(
         index=source.evidence_index,
-        text=source.quantity.value.text,
+        text=_shown(source.quantity),
         chunk=source.chunk_id,
         detail=hint.detail,
     )
