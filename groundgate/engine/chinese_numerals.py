@@ -4,7 +4,8 @@ numbers.py's grammar reads digits; this adds the values written in numerals, as 
 of value (a number with its unit, a time, a year). A numeral is a claim only where people make
 one: with a unit or classifier after it (元, 次, 天, 个月, 人…) or as a clock time ("九点" by the
 rules of number_words.chinese_time); "一" and "两" alone are left out, since they are as often
-an article or an idiom ("一个好地方", "再试一次", "两者") as a count, and so is an ordinal
+an article or an idiom ("一个好地方", "再试一次", "两者") as a count - except before a duration
+("保修一年", "两个月内"; _one_or_two_of_a_duration), and so is an ordinal
 ("第三次"). quantities.typed() reads the quantity through arabic(). Pure: no Django, no I/O.
 """
 
@@ -71,7 +72,9 @@ def numeral_values(text: str) -> list[Raw]:
     covered = 0  # the end of the last value: "八月十日" holds the run "十" too
     for m in _RUN.finditer(text):
         run, first, end = m.group(), m.start(), m.end()
-        if first < covered or run in ("一", "两") or end == len(text):
+        if first < covered or end == len(text):
+            continue
+        if run in ("一", "两") and not _one_or_two_of_a_duration(text, first, end):
             continue
         if _ESTIMATE.search(run) is not None and not (
             len(run) == 4 and all(ch in _DIGIT for ch in run)  # "二零二四"
@@ -102,3 +105,25 @@ def numeral_values(text: str) -> list[Raw]:
             found.append((first, stop, "number", run, unit, ()))
         covered = stop
     return found
+
+
+# "一" and "两" count a duration after them ("保修一年", "两个月内", "一周内退款", "一个小时"),
+# unless a word before makes them "the one" ("这一年", "有一天", "同一天", "前一周", "每一天"),
+# the words after the unit make an idiom ("一年四季", "一天到晚", "一年级", "一周年", "一天天",
+# "一年一度") or the calendar ("一周七天", "一天24小时": see number_words.calendar_phrase).
+# "月" and "日" after them are a month's and a day's names ("一月", "五月一日").
+_ONE_TWO_UNITS = frozenset(
+    ("年", "个月", "周", "星期", "个星期", "天", "小时", "个小时", "个钟头", "分钟", "秒", "秒钟")
+)
+_THE_ONE_BEFORE = frozenset("这那哪每某有同前后上下另其任")
+_IDIOM_AFTER = (
+    *("四季", "到晚", "级", "年", "天", "一度"),
+    *("七天", "7天", "二十四小时", "24小时", "三百六十五天", "365天", "十二个月", "12个月"),
+)
+
+
+def _one_or_two_of_a_duration(text: str, first: int, end: int) -> bool:
+    if first and text[first - 1] in _THE_ONE_BEFORE:
+        return False
+    unit, stop = unit_after(text, end)
+    return unit in _ONE_TWO_UNITS and not text.startswith(_IDIOM_AFTER, stop)

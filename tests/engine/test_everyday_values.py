@@ -203,6 +203,25 @@ def test_a_chinese_numeral_without_a_unit_or_a_clock_is_no_claim(text):
     assert extract_numbers(text) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "figure", "unit"),
+    [("保修一年", 1, "年"), ("两个月内退款", 2, "个月"), ("一周内", 1, "周"), ("一个小时后", 1, "个小时")],
+)
+def test_one_or_two_before_a_duration_is_a_count(text, figure, unit):
+    (value,) = extract_numbers(text)
+    assert typed(value).figure == figure and value.unit == unit
+
+
+@pytest.mark.parametrize(
+    "text",
+    # "the one" year or day, idioms, the calendar, month names.
+    ["这一年很忙", "有一天", "同一天", "每一天", "前一周", "一年四季", "一天到晚", "一年级",
+     "建校一周年", "一年一度", "一周七天营业", "一天24小时", "一月份"],
+)  # fmt: skip
+def test_one_or_two_of_a_duration_in_an_idiom_is_no_claim(text):
+    assert [v.text for v in extract_numbers(text) if v.text.startswith(("一", "两"))] == []
+
+
 def _written_in_chinese(n: int) -> str:
     """n (1-9999) as people write it: 12 十二, 108 一百零八, 2024 二千零二十四."""
     digits = "零一二三四五六七八九"
