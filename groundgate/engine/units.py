@@ -75,7 +75,12 @@ def unit_after(text: str, end: int) -> tuple[str, int]:
     space, word = m.groups()
     if word in _ASCII_UNIT_SET or (not space and word in _SINGLE_UNIT_SET):
         return word, m.end()
+    if word == "per" and _PER_CENT.match(text, m.end()):  # British: "5 per cent"
+        return "per cent", m.end() + 5
     return "", end
+
+
+_PER_CENT = re.compile(r" cent(?![A-Za-z])")
 
 
 # Units written in different ways that mean the same; "¥" is yuan or yen.
@@ -104,6 +109,7 @@ _UNIT_ALIASES = {
     "日元": "JPY",
     "￥": "¥",
     "percent": "%",
+    "per cent": "%",
     "pct": "%",
     "mins": "min",
     "minute": "min",
