@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from groundgate.engine.dates_and_times import HOURS_12, other_half_of_day
 from groundgate.engine.quantities import Quantity, long_digit_run
-from groundgate.engine.units import DURATIONS
+from groundgate.engine.units import UNIT_FAMILIES
 
 # A one-digit rounding prefix ("2" for "20", which may be 19.96) matches many values; only the
 # first of them in excerpt order are examined.
@@ -49,9 +49,9 @@ def index_keys(e: Quantity) -> list[tuple[object, ...]]:
     if not e.numeric:
         return []
     keys: list[tuple[object, ...]] = []
-    duration = DURATIONS.get(e.unit)
-    if duration is not None:
-        keys.append(("duration", duration[0]))
+    family = UNIT_FAMILIES.get(e.unit)
+    if family is not None:
+        keys.append(("unit_family", family[0]))
     if e.is_year():
         keys.append(("figure_year", int(e.figure or 0)))
     if e.kind == "count" and e.value.quantity.isdigit():
@@ -80,8 +80,8 @@ def query_keys(q: Quantity) -> list[tuple[object, ...]]:
         return [("range",)]
     if q.numeric and q.is_year():
         return [("year", int(q.figure or 0))]
-    if q.numeric and q.unit in DURATIONS:
-        return [("duration", DURATIONS[q.unit][0])]
+    if q.numeric and q.unit in UNIT_FAMILIES:
+        return [("unit_family", UNIT_FAMILIES[q.unit][0])]
     if long_digit_run(q):
         return _identifier_keys(q)  # a phone number written as one run of digits
     return []

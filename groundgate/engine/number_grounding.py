@@ -38,7 +38,7 @@ from groundgate.engine.quantities import (
     typed,
 )
 from groundgate.engine.scale_contexts import ChunkContexts, ChunkLike, LazyContext
-from groundgate.engine.units import DURATIONS
+from groundgate.engine.units import UNIT_FAMILIES
 
 
 class EvidenceLike(Protocol):
@@ -203,7 +203,7 @@ class EvidenceIndex:
                 # index_keys() has none for other numbers, and for a count only when it may
                 # be a year (four digits) or is all digits.
                 if kind != "count" or not (
-                    len(q.digits) == 4 or q.value.quantity.isdigit() or q.unit in DURATIONS
+                    len(q.digits) == 4 or q.value.quantity.isdigit() or q.unit in UNIT_FAMILIES
                 ):
                     continue
             for key in index_keys(q):

@@ -34,7 +34,7 @@ from groundgate.engine.units import (
     CURRENCIES,
     UNIT_MAGNITUDE,
     normalise_unit,
-    same_duration,
+    same_in_units,
     same_unit,
 )
 
@@ -52,7 +52,7 @@ EQUIVALENCE_RULES: dict[str, str] = {
     "ordinal": "an ordinal and its number",
     "sign": "the sign given in words or parentheses",
     "rescaled": "the same amount at another magnitude",
-    "unit_converted": "the same duration in another unit (2 years = 24 months)",
+    "unit_converted": "the same duration or measure in another unit (2 years = 24 months)",
     "declared_scale": "the evidence's scale is declared for its table or paragraph",
     "question_scale": "the answer's scale is declared in the question",
     "as_written": "the figure as the evidence writes it, without its declared or written scale",
@@ -437,10 +437,10 @@ def _compare_numbers(
 
 
 def _converted(a: Quantity, e: Quantity) -> tuple[str, ...] | None:
-    """A duration in another unit of its family (units.same_duration)."""
+    """A duration or measure in another unit of its family (units.same_in_units)."""
     if a.number is None or e.number is None or a.negative != e.negative:
         return None
-    return ("unit_converted",) if same_duration(a.number, a.unit, e.number, e.unit) else None
+    return ("unit_converted",) if same_in_units(a.number, a.unit, e.number, e.unit) else None
 
 
 def _rounds_to(

@@ -17,6 +17,10 @@ _ASCII_UNITS = sorted(
     mg kg µg μg ug km cm mm nm µm μm mL ml kWh kW MW GW Wh mA mV kV Hz kHz MHz GHz
     KB MB GB TB kB ms µs μs ns min mins hr hrs sec secs °C °F ℃ ℉ dB
     minute minutes hour hours second seconds day days week weeks month months year years
+    gram grams kilogram kilograms kilo kilos metre metres meter meters kilometre kilometres
+    kilometer kilometers centimetre centimetres centimeter centimeters millimetre millimetres
+    millimeter millimeters litre litres liter liters millilitre millilitres milliliter
+    milliliters ft feet foot inch inches mile miles
     USD EUR CNY RMB GBP JPY HKD yuan dollars euros percent pct bps""".split(),
     key=len,
     reverse=True,
@@ -137,6 +141,21 @@ _UNIT_ALIASES = {
     "个月": "month",
     "years": "year",
     "年": "year",
+    # Measures: English words and Chinese characters for the metric units.
+    **dict.fromkeys(("gram", "grams", "克"), "g"),
+    **dict.fromkeys(("kilogram", "kilograms", "kilo", "kilos", "公斤", "千克"), "kg"),
+    **dict.fromkeys(("毫克",), "mg"),
+    **dict.fromkeys(("微克",), "µg"),
+    **dict.fromkeys(("吨",), "t"),
+    **dict.fromkeys(("metre", "metres", "meter", "meters", "米"), "m"),
+    **dict.fromkeys(("kilometre", "kilometres", "kilometer", "kilometers", "公里", "千米"), "km"),
+    **dict.fromkeys(("centimetre", "centimetres", "centimeter", "centimeters", "厘米"), "cm"),
+    **dict.fromkeys(("millimetre", "millimetres", "millimeter", "millimeters", "毫米"), "mm"),
+    **dict.fromkeys(("litre", "litres", "liter", "liters", "升"), "L"),
+    **dict.fromkeys(("millilitre", "millilitres", "milliliter", "milliliters", "毫升"), "mL"),
+    **dict.fromkeys(("feet", "foot"), "ft"),
+    "inches": "inch",
+    "miles": "mile",
     # People counted with one classifier or another: "1024名患者" is "1,024例患者".
     "名": "人",
     "位": "人",
@@ -177,11 +196,30 @@ def normalise_unit(unit: str) -> str:
     return _UNIT_ALIASES.get(unit, unit)
 
 
-def same_duration(a: Decimal, a_unit: str, b: Decimal, b_unit: str) -> bool:
-    """Whether two durations are the same in units of one family: "2 years" and "24 months",
-    "3年" and "36个月", "1.5 hours" and "90 minutes" (exactly: a rounding across units is not
-    accepted)."""
-    mine, theirs = DURATIONS.get(a_unit), DURATIONS.get(b_unit)
+# Every unit that converts exactly into others of its family, with its size in the family's
+# unit: the durations, and the metric measures of mass, length and volume. (Imperial units are
+# units of their own: "30 feet" is never "30 m", and no rounding across systems is accepted.)
+UNIT_FAMILIES: dict[str, tuple[str, Decimal]] = {
+    **{unit: (family, Decimal(size)) for unit, (family, size) in DURATIONS.items()},
+    "µg": ("grams", Decimal("0.000001")),
+    "mg": ("grams", Decimal("0.001")),
+    "g": ("grams", Decimal(1)),
+    "kg": ("grams", Decimal(1000)),
+    "t": ("grams", Decimal(1000000)),
+    "mm": ("metres", Decimal("0.001")),
+    "cm": ("metres", Decimal("0.01")),
+    "m": ("metres", Decimal(1)),
+    "km": ("metres", Decimal(1000)),
+    "mL": ("litres", Decimal("0.001")),
+    "L": ("litres", Decimal(1)),
+}
+
+
+def same_in_units(a: Decimal, a_unit: str, b: Decimal, b_unit: str) -> bool:
+    """Whether two amounts are the same in units of one family: "2 years" and "24 months",
+    "3年" and "36个月", "1.5 hours" and "90 minutes", "0.5公斤" and "500g" (exactly: a rounding
+    across units is not accepted)."""
+    mine, theirs = UNIT_FAMILIES.get(a_unit), UNIT_FAMILIES.get(b_unit)
     if mine is None or theirs is None or mine[0] != theirs[0]:
         return False
     return a * mine[1] == b * theirs[1]
