@@ -66,13 +66,21 @@ def arabic(text: str) -> str:
 
 def numeral_values(text: str) -> list[Raw]:
     """The values `text` writes in Chinese numerals (see the module's docstring)."""
+    halves = _halves(text) if "半" in text else []
     if _ANY.search(text) is None:
-        return []
+        return halves
     found: list[Raw] = []
     covered = 0  # the end of the last value: "八月十日" holds the run "十" too
     for m in _RUN.finditer(text):
         run, first, end = m.group(), m.start(), m.end()
         if first < covered or end == len(text):
+            continue
+        half = _HALF_AFTER.match(text, end)
+        if half is not None and _ESTIMATE.search(run) is None:
+            # "一个半小时" (1.5 hours), "三个半月", "两年半": the number and a half of the unit.
+            unit = "个" + half.group(1) if half.group(1) else "年"
+            found.append((first, half.end(), "number", f"{to_int(run)}.5", unit, ()))
+            covered = half.end()
             continue
         if run in ("一", "两") and not _one_or_two_of_a_duration(text, first, end):
             continue
@@ -104,7 +112,23 @@ def numeral_values(text: str) -> list[Raw]:
         elif not calendar_phrase(text, first, stop, to_int(run), unit):  # not "一周七天"
             found.append((first, stop, "number", run, unit, ()))
         covered = stop
-    return found
+    return sorted(found + halves) if halves else found
+
+
+# Half a duration: "半小时", "半个小时", "半个月", "半年", "半分钟" (0.5 of the unit), not after a
+# number ("一个半小时" is read whole above), 大 or 多 ("大半年": most of a year). Not "半天" (half
+# a day, or "a long while"), "半月" (semi-monthly), "半价" (half price).
+_HALF_ALONE = re.compile(
+    r"(?<![零〇一二两三四五六七八九十百千万亿0-9０-９个年大多])半(个小时|小时|个钟头|个月|年|分钟)"
+)
+# After a number: "个半小时", "个半钟头", "个半月", "年半".
+_HALF_AFTER = re.compile(r"个半(小时|钟头|月)|年半(?!载)")  # not "一年半载": a year or so
+
+
+def _halves(text: str) -> list[Raw]:
+    return [
+        (m.start(), m.end(), "number", "0.5", m.group(1), ()) for m in _HALF_ALONE.finditer(text)
+    ]
 
 
 # "一" and "两" count a duration after them ("保修一年", "两个月内", "一周内退款", "一个小时"),
@@ -117,7 +141,7 @@ _ONE_TWO_UNITS = frozenset(
 )
 _THE_ONE_BEFORE = frozenset("这那哪每某有同前后上下另其任")
 _IDIOM_AFTER = (
-    *("四季", "到晚", "级", "年", "天", "一度"),
+    *("四季", "到晚", "级", "年", "天", "一度", "半载"),
     *("七天", "7天", "二十四小时", "24小时", "三百六十五天", "365天", "十二个月", "12个月"),
 )
 

@@ -213,6 +213,21 @@ def test_one_or_two_before_a_duration_is_a_count(text, figure, unit):
 
 
 @pytest.mark.parametrize(
+    ("text", "figure", "unit"),
+    [("半小时内送达", "0.5", "hr"), ("半个月", "0.5", "month"), ("保修半年", "0.5", "year"),
+     ("一个半小时", "1.5", "hr"), ("三个半月", "3.5", "month"), ("两年半", "2.5", "year")],
+)  # fmt: skip
+def test_half_a_duration_is_a_value(text, figure, unit):
+    (value,) = extract_numbers(text)
+    assert str(typed(value).figure) == figure and typed(value).unit == unit
+
+
+@pytest.mark.parametrize("text", ["半天", "半月刊", "半价", "大半年", "一年半载"])
+def test_half_in_an_idiom_is_no_claim(text):
+    assert extract_numbers(text) == []
+
+
+@pytest.mark.parametrize(
     "text",
     # "the one" year or day, idioms, the calendar, month names.
     ["这一年很忙", "有一天", "同一天", "每一天", "前一周", "一年四季", "一天到晚", "一年级",
