@@ -375,6 +375,22 @@ PIECES = [
     "the ",
     "\n",
     "-",
+    # 2.2.0: dates read from headers, short month names, currency codes, measures, halves.
+    "June 30,",
+    "Dec. 31,",
+    "Sept.",
+    " | ",
+    "(In millions)",
+    "EUR ",
+    "USD",
+    " per cent",
+    " kg",
+    "公斤",
+    "克",
+    "个半",
+    "半年",
+    "这",
+    "载",
 ]
 
 
