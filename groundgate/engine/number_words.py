@@ -42,6 +42,7 @@ _MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + ")"
 # Capitalised month names only: "may 5" is a verb and a number.
 _MONTH_AFTER = re.compile(rf"[ \u00a0]{_MONTH}(?![a-z])\.?(?:,?[ \u00a0]{D}{{4}}(?![0-9０-９]))?")
 _YEAR_AFTER = re.compile(rf",?[ \u00a0]{D}{{4}}(?![0-9０-９])")
+_OF_MONTH_AFTER = re.compile(rf"(?:[ \u00a0]of)?{_MONTH_AFTER.pattern}")
 _AMPM_AFTER = re.compile(AMPM)
 # Form names of filings: "10-K", "10-Q", "8-K", "20-F", "10-K/A" are names, not the value 10.
 _FORM_AFTER = re.compile(r"[-‐][A-Z]{1,3}(?![A-Za-z])")
@@ -187,9 +188,13 @@ def special_after(text: str, first: int, end: int) -> Raw | None:
             return (first, ampm.end(), "time", WS.sub("", text[first : ampm.end()]), "", ())
     if ch in "stnrd" and digits.isdigit():
         ordinal = _ORDINAL_AFTER.match(text, end)
-        if ordinal is not None:
-            return (first, ordinal.end(), "ordinal", text[first : ordinal.end()], "", ())
-        return None
+        if ordinal is None:
+            return None
+        if small and 1 <= int(digits) <= 31:  # "March 3rd, 2024", "the 3rd of March 2024"
+            dated = _ordinal_day(text, first, end, ordinal.end())
+            if dated is not None:
+                return dated
+        return (first, ordinal.end(), "ordinal", text[first : ordinal.end()], "", ())
     # (A score needs "/", " out of" or " star(s) out of" right here: test that before the regex.)
     if ch == "/" and digits == "24" and text.startswith("/7", end) and not _digit_at(text, end + 2):
         return (-1, end + 2, "number", "", "", ())  # "open 24/7": always, no claim
@@ -206,6 +211,27 @@ def special_after(text: str, first: int, end: int) -> Raw | None:
             year = surface[-4:] if surface[-1].isdigit() else ""
             return (first, month.end(), "date", WS.sub(" ", surface), "", (year,) if year else ())
     return None
+
+
+def _ordinal_day(text: str, first: int, end: int, suffix_end: int) -> Raw | None:
+    """A day written as an ordinal in a date: after its month ("March 3rd", "March 3rd, 2024")
+    or before it ("3rd of March", "1st July 2022"); None when no month is there."""
+    stop = None
+    if first >= 4 and text[first - 1] in " \u00a0":
+        dated = month_before(text, first, end)
+        if dated is not None:
+            start, stop = dated[0], suffix_end
+            year = _YEAR_AFTER.match(text, stop)
+            if year is not None:
+                stop = year.end()
+    if stop is None:
+        month = _OF_MONTH_AFTER.match(text, suffix_end)
+        if month is None:
+            return None
+        start, stop = first, month.end()
+    surface = WS.sub(" ", text[start:stop])
+    year_text = surface[-4:] if surface[-1].isdigit() and surface[-5:-4] in (" ", ",") else ""
+    return (start, stop, "date", surface, "", (year_text,) if year_text else ())
 
 
 def _digit_at(text: str, i: int) -> bool:

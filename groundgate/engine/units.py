@@ -120,6 +120,7 @@ _UNIT_ALIASES = {
     "minutes": "min",
     "分钟": "min",
     "hrs": "hr",
+    "h": "hr",
     "hour": "hr",
     "hours": "hr",
     "小时": "hr",

@@ -222,6 +222,21 @@ def test_half_a_duration_is_a_value(text, figure, unit):
     assert str(typed(value).figure) == figure and typed(value).unit == unit
 
 
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("on March 3rd, 2024", (2024, 3, 3)), ("the 3rd of March 2024", (2024, 3, 3)),
+     ("dated 1st July 2022", (2022, 7, 1)), ("Dec. 31st", (None, 12, 31))],
+)  # fmt: skip
+def test_a_day_written_as_an_ordinal_is_part_of_its_date(text, date):
+    (value,) = extract_numbers(text)
+    assert value.kind == "date" and typed(value).date == date
+
+
+@pytest.mark.parametrize("text", ["the 3rd quarter", "3rd place", "the 32nd of May"])
+def test_an_ordinal_without_a_month_stays_an_ordinal(text):
+    assert [v.kind for v in extract_numbers(text)] == ["ordinal"]
+
+
 @pytest.mark.parametrize("text", ["半天", "半月刊", "半价", "大半年", "一年半载"])
 def test_half_in_an_idiom_is_no_claim(text):
     assert extract_numbers(text) == []

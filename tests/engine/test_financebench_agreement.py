@@ -49,7 +49,7 @@ def test_the_default_policy_rejects_fewer_correct_answers_and_still_most_wrong_o
 ):
     rates = default_rates
     # Measured 2026-11-22: correct 47%, gold 49%, incorrect 76% (verbatim: 73%, 64%, 83%).
-    assert rates["correct"] <= 0.46
+    assert rates["correct"] <= 0.45
     assert rates["gold"] <= 0.53
     assert rates["incorrect"] >= 0.74
 
