@@ -145,9 +145,9 @@ _UNIT_ALIASES = {
     # Measures: English words and Chinese characters for the metric units.
     **dict.fromkeys(("gram", "grams", "克"), "g"),
     **dict.fromkeys(("kilogram", "kilograms", "kilo", "kilos", "公斤", "千克"), "kg"),
-    **dict.fromkeys(("毫克",), "mg"),
-    **dict.fromkeys(("微克",), "µg"),
-    **dict.fromkeys(("吨",), "t"),
+    "毫克": "mg",
+    "微克": "µg",
+    "吨": "t",
     **dict.fromkeys(("metre", "metres", "meter", "meters", "米"), "m"),
     **dict.fromkeys(("kilometre", "kilometres", "kilometer", "kilometers", "公里", "千米"), "km"),
     **dict.fromkeys(("centimetre", "centimetres", "centimeter", "centimeters", "厘米"), "cm"),
