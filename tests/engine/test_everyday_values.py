@@ -205,8 +205,9 @@ def test_a_chinese_numeral_without_a_unit_or_a_clock_is_no_claim(text):
 
 @pytest.mark.parametrize(
     ("text", "figure", "unit"),
-    [("保修一年", 1, "年"), ("两个月内退款", 2, "个月"), ("一周内", 1, "周"), ("一个小时后", 1, "个小时")],
-)
+    [("保修一年", 1, "年"), ("两个月内退款", 2, "个月"), ("一周内", 1, "周"),
+     ("一个小时后", 1, "个小时")],
+)  # fmt: skip
 def test_one_or_two_before_a_duration_is_a_count(text, figure, unit):
     (value,) = extract_numbers(text)
     assert typed(value).figure == figure and value.unit == unit
