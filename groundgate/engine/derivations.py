@@ -38,6 +38,7 @@ OPERATIONS = (
 )
 _FOR_PERCENT = ("as_percent", "percentage", "percentage_change", "percentage_points")
 _FOR_AMOUNT = ("sum", "difference", "average", "ratio", "percent_of")
+_FOR_POINTS = ("percentage_points",)
 # Operations whose result is in its operands' unit: dollars and years are never added, and a
 # sum in dollars is not made of euros.
 _SAME_UNIT_RESULT = frozenset(("sum", "difference", "average", "percentage_points"))
@@ -107,7 +108,11 @@ def explain(
         return None
     if len(target.digits) < min_significant:
         return None  # "2" or "0.5" is the result of too many calculations to mean anything
-    percent = target.unit == "%"
+    # A percentage, or percentage points: a difference of two percentages ("2.7 percentage
+    # points", "2.3个百分点"), computed like a percentage and only as that difference.
+    points = target.unit == "pp"
+    percent = points or target.unit == "%"
+    result_unit = "%" if points else target.unit
     amounts: list[tuple[float, int]] = []
     percents: list[tuple[float, int]] = []
     seen: list[Located] = []
@@ -135,7 +140,7 @@ def explain(
     sorted_amounts, sorted_percents = sorted(amounts), sorted(percents)
     amount_keys, percent_keys = [v for v, _ in sorted_amounts], [v for v, _ in sorted_percents]
     amount_range, percent_range = _Range(amount_keys), _Range(percent_keys)
-    for operation in _FOR_PERCENT if percent else _FOR_AMOUNT:
+    for operation in _FOR_POINTS if points else _FOR_PERCENT if percent else _FOR_AMOUNT:
         # b comes from the percentages for percent_of and percentage points, else the amounts;
         # a from the percentages for percentage points, else the amounts.
         b_from_percents = operation in ("percentage_points", "percent_of")
@@ -154,10 +159,10 @@ def explain(
                 # bare figure agrees with every unit - so b is held to a's unit, or to the
                 # result's when a has none.)
                 a_unit, unit = units[ai], None
-                if operation in _RESULT_IN_UNIT_OF_A and not _units_agree(a_unit, target.unit):
+                if operation in _RESULT_IN_UNIT_OF_A and not _units_agree(a_unit, result_unit):
                     continue
                 if operation in _SAME_UNIT_RESULT:
-                    unit = a_unit or target.unit
+                    unit = a_unit or result_unit
                 elif operation in _SAME_UNIT_OPERANDS:
                     unit = a_unit
                 solved = _solve(operation, t, tol, a, ai, ordered, keys, units, unit)

@@ -27,7 +27,7 @@ _ASCII_UNITS = sorted(
 )
 _SINGLE_UNITS = ["g", "m", "s", "h", "L", "t", "W", "V", "A", "K", "x"]
 _CJK_UNITS = sorted(
-    """万元 亿元 千元 百元 美元 欧元 港元 英镑 日元 人民币 元 角 分钱
+    """万元 亿元 千元 百元 美元 欧元 港元 英镑 日元 人民币 元 角 分钱 个百分点 百分点
     人次 人 名 位 个月 个小时 个钟头 个星期 个 次 件 起 项 家 户 条 台 辆 座 所 种 类 批 份
     篇 页 章 节 例
     片 粒 颗 支 瓶 盒 杯 张 本 间 套 道
@@ -81,10 +81,15 @@ def unit_after(text: str, end: int) -> tuple[str, int]:
         return word, m.end()
     if word == "per" and _PER_CENT.match(text, m.end()):  # British: "5 per cent"
         return "per cent", m.end() + 5
+    if word == "percentage":  # "2.7 percentage points": a difference of two percentages
+        points = _POINTS.match(text, m.end())
+        if points is not None:
+            return "percentage points", points.end()
     return "", end
 
 
 _PER_CENT = re.compile(r" cent(?![A-Za-z])")
+_POINTS = re.compile(r" points?(?![A-Za-z])")
 
 
 # Units written in different ways that mean the same; "¥" is yuan or yen.
@@ -114,6 +119,10 @@ _UNIT_ALIASES = {
     "￥": "¥",
     "percent": "%",
     "per cent": "%",
+    # Percentage points: a difference of two percentages, never a percentage itself.
+    "percentage points": "pp",
+    "个百分点": "pp",
+    "百分点": "pp",
     "pct": "%",
     "mins": "min",
     "minute": "min",

@@ -246,6 +246,22 @@ def test_a_derivation_never_mixes_units(answer, evidence):
     assert only(verdict, "UNGROUNDED_NUMBER").derivation is None
 
 
+@pytest.mark.parametrize(
+    ("answer", "evidence", "formula"),
+    [
+        ("The rate rose 2.7 percentage points.", "The rate was 20.2% in 2021 and 22.9% in 2022.",
+         "22.9% − 20.2% ≈ 2.7 percentage points"),
+        ("毛利率提高2.3个百分点。", "毛利率由31.2%提升至33.5%。", "33.5% − 31.2% ≈ 2.3个百分点"),
+    ],
+)  # fmt: skip
+def test_percentage_points_are_a_difference_of_percentages(answer, evidence, formula):
+    finding = only(gate(answer, {"c": evidence}), "UNGROUNDED_NUMBER")
+    assert finding.derivation.operation == "percentage_points"
+    assert finding.derivation.formula == formula
+    # Never a percentage itself: "2.7 percentage points" is not grounded by "2.7%".
+    assert gate("It rose 2.7 percentage points.", {"c": "It rose 2.7%."}).status != "ok"
+
+
 def test_a_bare_figure_takes_the_unit_of_the_calculation():
     # A table's bare figures (the unit is in its header) add up to an amount in dollars, and a
     # ratio of two amounts in one currency is a plain number.
