@@ -407,6 +407,11 @@ PIECES = [
     "半年",
     "这",
     "载",
+    " percentage points",
+    "个百分点",
+    "3rd",
+    " of ",
+    "March",
 ]
 
 
