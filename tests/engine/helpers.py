@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from groundgate.engine.gates.answer import AnswerCase
+from groundgate.engine.gates.answer import DEFAULT_POLICY, AnswerCase, AnswerVerdict, gate_answer
 
 CHUNK_TEXT = (
     "The discharge valve must be inspected every 90 days. Operating costs rose to 12.50 million "
@@ -47,3 +47,13 @@ def make_case(
 
 def codes(verdict) -> list[str]:
     return [f.code for f in verdict.findings]
+
+
+def gate_whole_text(conclusion: str, text: str, policy=DEFAULT_POLICY) -> AnswerVerdict:
+    """Gate `conclusion` against one chunk whose whole `text` is the one cited excerpt."""
+    case = make_case(
+        conclusion=conclusion,
+        raw_chunks=[{"chunk_id": "c", "text": text}],
+        evidences=[{"chunk_id": "c", "excerpt": text}],
+    )
+    return gate_answer(case, policy)

@@ -13,14 +13,13 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from groundgate.engine.gates.answer import (
-    DEFAULT_POLICY,
     VERBATIM_POLICY,
     AnswerGatePolicy,
     gate_answer,
 )
 from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.quantities import compare, typed
-from tests.engine.helpers import make_case
+from tests.engine.helpers import gate_whole_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from everyday_answers import case_of, everyday_answers
@@ -40,13 +39,7 @@ STUDY_ZH = "研究共纳入患者1,024例，平均年龄62.4岁，随访时间�
 FILING = "Net revenue was $4,625 million in fiscal 2023; the fee is $1,500 a year."
 
 
-def gate(conclusion: str, evidence: str, policy=DEFAULT_POLICY):
-    case = make_case(
-        conclusion=conclusion,
-        raw_chunks=[{"chunk_id": "c", "text": evidence}],
-        evidences=[{"chunk_id": "c", "excerpt": evidence}],
-    )
-    return gate_answer(case, policy)
+gate = gate_whole_text
 
 
 def rules_used(verdict) -> set[str]:

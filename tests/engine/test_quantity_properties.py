@@ -8,22 +8,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundgate.engine.canonical import canonical_bytes
-from groundgate.engine.gates.answer import gate_answer
 from groundgate.engine.number_words import MONTHS
 from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.quantities import compare, typed
-from tests.engine.helpers import make_case
+from tests.engine.helpers import gate_whole_text
 
 MONTH_NAMES = [m for m in MONTHS if len(m) > 3]
 
 
-def gate(conclusion: str, source: str):
-    case = make_case(
-        conclusion=conclusion,
-        raw_chunks=[{"chunk_id": "c", "text": source}],
-        evidences=[{"chunk_id": "c", "excerpt": source}],
-    )
-    return gate_answer(case)
+gate = gate_whole_text
 
 
 def grouped(n: int) -> str:

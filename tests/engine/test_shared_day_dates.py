@@ -10,11 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from groundgate.engine.evidence_dates import shared_day_dates
-from groundgate.engine.gates.answer import DEFAULT_POLICY, VERBATIM_POLICY, gate_answer
+from groundgate.engine.gates.answer import VERBATIM_POLICY
 from groundgate.engine.gates.answer_numbers import NUMBER_EQUIVALENT, UNGROUNDED_NUMBER
 from groundgate.engine.number_words import MONTHS
 from groundgate.engine.numbers import extract_numbers
-from tests.engine.helpers import make_case
+from tests.engine.helpers import gate_whole_text
 
 # Laid out as PyMuPDF extracts such tables: one cell per line.
 BALANCE_SHEET = (
@@ -33,13 +33,7 @@ ALTERNATING = (
 NOTE = "As of December 31, 2022 and 2021, the company had 1,200 and 1,150 employees."
 
 
-def gate(conclusion: str, evidence: str, policy=DEFAULT_POLICY):
-    case = make_case(
-        conclusion=conclusion,
-        raw_chunks=[{"chunk_id": "bs", "text": evidence}],
-        evidences=[{"chunk_id": "bs", "excerpt": evidence}],
-    )
-    return gate_answer(case, policy)
+gate = gate_whole_text
 
 
 def dates(text: str) -> list[tuple[int | None, int | None, int | None]]:
