@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from groundgate.engine.number_words import Raw, calendar_phrase, chinese_time
-from groundgate.engine.units import unit_after
+from groundgate.engine.units import DURATIONS, normalise_unit, unit_after
 
 _DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7}
 _DIGIT |= {"八": 8, "九": 9}
@@ -136,9 +136,6 @@ def _halves(text: str) -> list[Raw]:
 # the words after the unit make an idiom ("一年四季", "一天到晚", "一年级", "一周年", "一天天",
 # "一年一度") or the calendar ("一周七天", "一天24小时": see number_words.calendar_phrase).
 # "月" and "日" after them are a month's and a day's names ("一月", "五月一日").
-_ONE_TWO_UNITS = frozenset(
-    ("年", "个月", "周", "星期", "个星期", "天", "小时", "个小时", "个钟头", "分钟", "秒", "秒钟")
-)
 _THE_ONE_BEFORE = frozenset("这那哪每某有同前后上下另其任")
 _IDIOM_AFTER = (
     *("四季", "到晚", "级", "年", "天", "一度", "半载"),
@@ -150,4 +147,8 @@ def _one_or_two_of_a_duration(text: str, first: int, end: int) -> bool:
     if first and text[first - 1] in _THE_ONE_BEFORE:
         return False
     unit, stop = unit_after(text, end)
-    return unit in _ONE_TWO_UNITS and not text.startswith(_IDIOM_AFTER, stop)
+    return (
+        unit != "日"  # a day's name: "五月一日"
+        and normalise_unit(unit) in DURATIONS
+        and not text.startswith(_IDIOM_AFTER, stop)
+    )

@@ -33,7 +33,7 @@ from groundgate.engine.number_words import (
     starts_line,
     time_range,
 )
-from groundgate.engine.units import _UNIT_FIRST, unit_after
+from groundgate.engine.units import _UNIT_FIRST, CURRENCY_CODES, unit_after
 
 # Magnitudes that belong to the quantity itself (1.5万 is fifteen thousand, not 1.5 of a unit).
 _CJK_MAGNITUDES = {
@@ -92,10 +92,8 @@ _MASTER = re.compile(
 )
 _SIGNS = frozenset("+-−－±")
 _CURRENCIES = frozenset("$€£¥￥")
-# Currency codes written before a figure (units.py normalises them), and their last letters (a
-# cheap first test).
-_CURRENCY_CODES = frozenset(("USD", "EUR", "GBP", "JPY", "CNY", "RMB", "HKD"))
-_CODE_LAST = frozenset(code[-1] for code in _CURRENCY_CODES)
+# The last letters of the currency codes written before a figure (a cheap first test).
+_CODE_LAST = frozenset(code[-1] for code in CURRENCY_CODES)
 # A sign counts only where a number could start, i.e. not after these ("5-3", "x-3", "a.-3").
 _NOT_BEFORE_SIGN = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789０１２３４５６７８９_.．"
@@ -260,7 +258,7 @@ def _raw(text: str, m: re.Match[str]) -> Raw | None:
             if (
                 code_end >= 3
                 and text[code_end - 1] in _CODE_LAST
-                and text[code_end - 3 : code_end] in _CURRENCY_CODES
+                and text[code_end - 3 : code_end] in CURRENCY_CODES
                 and (code_end == 3 or not text[code_end - 4].isalpha())
             ):
                 start = code_end - 3

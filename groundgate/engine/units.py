@@ -182,6 +182,17 @@ _UNIT_ALIASES = {
 # Units that carry a magnitude of their own ("千元" is thousands of yuan).
 UNIT_MAGNITUDE = {"千元": ("CNY", 3), "百元": ("CNY", 2)}
 CURRENCIES = frozenset({"USD", "HKD", "EUR", "GBP", "CNY", "JPY", "¥"})
+# The three-letter codes of those currencies, which may also stand before a figure ("EUR 2.4
+# million", "RMB 300 million"; numbers.py reads them there).
+CURRENCY_CODES = frozenset(
+    alias
+    for alias, unit in _UNIT_ALIASES.items()
+    if unit in CURRENCIES
+    and len(alias) == 3
+    and alias.isascii()
+    and alias.isalpha()
+    and alias.isupper()
+)
 # Durations (normalised units) in one unit of their family: seconds, or months (a month is not
 # a fixed number of days, so the two families never convert into each other).
 DURATIONS: dict[str, tuple[str, int]] = {

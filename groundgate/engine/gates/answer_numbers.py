@@ -280,13 +280,13 @@ class _SlowPath:
         where = (
             f"evidence {source.evidence_index}" if source.evidence_index is not None else "evidence"
         )
-        found = source.quantity.value
-        if "date_shared_day" in rules:  # evidence_dates: the date is read from a header
-            header = " ".join(found.text.split())
-            message = f"{value.text!r} grounded by {how}: {where} gives {found.quantity!r} in "
+        found = source.quantity
+        if found.unit == SHARED_DAY:  # evidence_dates: a date read from a table's header
+            header = " ".join(found.value.text.split())
+            message = f"{value.text!r} grounded by {how}: {where} gives {_shown(found)!r} in "
             message += f"the header {header!r}"
         else:
-            message = f"{value.text!r} grounded by {how}: {where} has {found.text!r}"
+            message = f"{value.text!r} grounded by {how}: {where} has {_shown(found)!r}"
         declaration = source.context.declaration
         if declaration is not None and {"declared_scale", "as_written"} & set(rules):
             message += f"; scale from {declaration.text!r} in chunk {declaration.chunk_id!r}"
