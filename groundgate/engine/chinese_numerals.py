@@ -22,10 +22,12 @@ _SMALL_UNITS = {"十": 10, "百": 100, "千": 1000}
 _BIG_UNITS = {"万": 10**4, "亿": 10**8}
 NUMERAL_CHARACTERS = frozenset(_DIGIT) | frozenset(_SMALL_UNITS) | frozenset(_BIG_UNITS)
 # A run of numerals that starts with a digit or 十 (not "万一", "千万", "百分"), not after
-# another numeral or 第 (an ordinal).
+# another numeral. After 第 it is an ordinal, left out ("第三次") unless it numbers a part of a
+# text (LABEL_COUNTERS: "第四十七条", "第三章", "第十二页"), which the answer may cite in digits.
 _RUN = re.compile(
-    r"(?<![零〇一二两三四五六七八九十百千万亿第])[零〇一二两三四五六七八九十][零〇一二两三四五六七八九十百千万亿]*"
+    r"(?<![零〇一二两三四五六七八九十百千万亿])[零〇一二两三四五六七八九十][零〇一二两三四五六七八九十百千万亿]*"
 )
+LABEL_COUNTERS = frozenset("条项章节页")
 _ANY = re.compile(r"[零〇一二两三四五六七八九十]")
 # Two digits side by side are an estimate, not a number: "两三天" (two or three days), "三四个月",
 # "十五六岁" - unless the run is a year written digit by digit ("二〇二四").
@@ -81,6 +83,11 @@ def numeral_values(text: str) -> list[Raw]:
             unit = "个" + half.group(1) if half.group(1) else "年"
             found.append((first, half.end(), "number", f"{to_int(run)}.5", unit, ()))
             covered = half.end()
+            continue
+        if first and text[first - 1] == "第":
+            if text[end] in LABEL_COUNTERS:
+                found.append((first, end + 1, "number", run, text[end], ()))
+                covered = end + 1
             continue
         if run in ("一", "两") and not _one_or_two_of_a_duration(text, first, end):
             continue

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from groundgate.engine.chinese_numerals import LABEL_COUNTERS
 from groundgate.engine.numbers import NumericValue
 
 # "(in millions)", "(Millions)", "($ in millions)", "(Dollars in millions, except per share
@@ -118,8 +119,78 @@ def in_working(text: str, value: NumericValue, constants: tuple[int, ...]) -> bo
         return True
     if after[:1] in ("x", "X") and after[1:2] == " " and text[value.end : value.end + 1] == " ":
         return True
-    # "(…) - 1", "(…) + 1": a constant added to a bracketed expression.
+    # "(…) - 1", "(…) + 1", "1 - (…)": a constant added to or taken from a bracketed expression.
+    if after[:1] in ("-", "+", "−") and after[1:].lstrip(" ")[:1] == "(":
+        return True
     return before[-1:] in ("-", "+", "−") and before[:-1].rstrip()[-1:] == ")"
+
+
+# The name of a part of a document before its number: "Item 7", "Note 4 - Segment Reporting",
+# "Section 13(a)", "Exhibit 10.1", "Rule 10b-5", "Part II, Item 8", "page 59", "p. 59", "§ 2",
+# and the further numbers of a list of them ("Items 7 and 7A", "Notes 4, 5 and 9"). In Chinese
+# the counter after 第 says it: "第47条", "第3页" (chinese_numerals.LABEL_COUNTERS).
+_LABEL_WORDS = {
+    **dict.fromkeys(("Item", "Items"), "Item"),
+    **dict.fromkeys(("Section", "Sections", "§", "§§"), "Section"),
+    **dict.fromkeys(("Note", "Notes"), "Note"),
+    **dict.fromkeys(("Exhibit", "Exhibits"), "Exhibit"),
+    **dict.fromkeys(("Rule", "Rules"), "Rule"),
+    **dict.fromkeys(("Part", "Parts"), "Part"),
+    **dict.fromkeys(("Article", "Articles"), "Article"),
+    **dict.fromkeys(("Schedule", "Schedules"), "Schedule"),
+    **dict.fromkeys(("Appendix", "Appendices"), "Appendix"),
+    **dict.fromkeys(("Chapter", "Chapters"), "Chapter"),
+    **dict.fromkeys(("Clause", "Clauses"), "Clause"),
+    **dict.fromkeys(("Paragraph", "Paragraphs"), "Paragraph"),
+    **dict.fromkeys(("Annex", "Annexes"), "Annex"),
+    **dict.fromkeys(("page", "pages", "Page", "Pages", "p.", "pp."), "page"),
+}
+_LABEL_WORD = "|".join(re.escape(w) for w in sorted(_LABEL_WORDS, key=len, reverse=True))
+_LABEL_ITEM = r"[0-9][0-9A-Za-z.()]*(?:[-‐][0-9A-Za-z]+)*"
+_SECTION_LABEL = re.compile(
+    rf"(?<![A-Za-z])({_LABEL_WORD})[ \u00a0]?(?:{_LABEL_ITEM}(?:,|,? and|,? or| through| to|–|-)"
+    r"[ \u00a0]?)*$"
+)
+# A label word with a number after it, in the evidence: "Note 4", "Items 7", "第四十七条".
+_LABELLED = {
+    word: re.compile(
+        rf"(?<![A-Za-z])(?:{'|'.join(re.escape(w) for w, k in _LABEL_WORDS.items() if k == word)})"
+        r"[ \u00a0]?[0-9]"
+    )
+    for word in set(_LABEL_WORDS.values())
+}
+_CN_LABELLED = re.compile(
+    r"第[ \u00a0]?[0-9０-９零〇一二两三四五六七八九十百千]+[ \u00a0]?([条项章节页])"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SectionLabel:
+    word: str  # "Note", "page", or the counter of a Chinese label ("条")
+    text: str  # as written, up to the value's end: "Note 4", "Items 7 and 7A", "第47条"
+
+
+def section_label(text: str, value: NumericValue) -> SectionLabel | None:
+    """The label when the value numbers a part of the document ("Item 7", "Note 4", "page 59",
+    "第47条"): a label that says where, no amount, date or measure. None otherwise."""
+    if value.kind not in ("number", "identifier", "range"):
+        return None
+    start = value.start
+    if start and text[start - 1] == "第" and value.unit in LABEL_COUNTERS:
+        return SectionLabel(value.unit, text[start - 1 : value.end])
+    m = _SECTION_LABEL.search(text, max(0, start - 60), start)
+    if m is None:
+        return None
+    return SectionLabel(_LABEL_WORDS[m.group(1)], text[m.start() : value.end])
+
+
+def labels_parts(excerpt: str, word: str) -> bool:
+    """Whether the excerpt numbers parts with this label word ("Note 5", "第四十七条"): then
+    the evidence can say whether the answer's number is right."""
+    pattern = _LABELLED.get(word)
+    if pattern is not None:
+        return pattern.search(excerpt) is not None
+    return any(m.group(1) == word for m in _CN_LABELLED.finditer(excerpt))
 
 
 # Words right before a value that say it is rounded: "about 12%", "approximately $4.6 billion",

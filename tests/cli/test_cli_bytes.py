@@ -35,17 +35,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "36ee7035443eaa4409d047707e07ee5db6bd1125be5485be4599028b21d5aed0",
+        "e665546e1ce43013bb52c8073662277227568625f75073130d223219992754ec",
         "6a9bad068a3dba3e861c638fe7a24f746afc765edd170bf87e652b8eaaa4ac87",
     ),
     (
         SMALL,
-        "543e3a11b4ded996164cbe972d3b2de5911161d33db4fd630fe698d8b4c9fd1b",
+        "eded15f2ecfd6322c174805024e78b675b160df13bd97ecdbe26921acf99be93",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "32cffb9db70459471a5791ecd03f479afb9450beac1c9e65ec5447590bcc6a35",
+        "ed43cabc0f7d717b65d701e1ab5de41a549968163bb94ecfac7afa1faa9dc76c",
         "6cb5aeaf21c4cceeb4a96b6bda099ada15dcfab50dbb1cd0ff62e9812be88e85",
     ),
 ]

@@ -405,6 +405,14 @@ PIECES = [
     "3rd",
     " of ",
     "March",
+    # 2.3.0: labels of a document's parts.
+    "Item ",
+    "Notes ",
+    "7A",
+    "p. ",
+    "第",
+    "四十七条",
+    "页",
 ]
 
 

@@ -153,6 +153,16 @@ def test_constants_of_a_written_out_calculation_are_no_claims():
     assert only(verdict, "NUMBER_IN_WORKING").value == "100"
 
 
+def test_a_constant_taken_from_a_bracket_is_working_too():
+    # "1 - (Dividends / Net Income)": a retention ratio written out (FinanceBench).
+    verdict = gate(
+        "Retention ratio = 1 - (1,244.5 / 2,707.3), from dividends of $1,244.5 and income "
+        "of $2,707.3.",
+        {"c": "Dividends paid $1,244.5; net income $2,707.3"},
+    )
+    assert [f.code for f in verdict.findings] == ["NUMBER_IN_WORKING"], verdict.findings
+
+
 # --- wrong answers that a string comparison accepted -----------------------------------------
 
 

@@ -11,8 +11,10 @@ Rules, in order (the status follows the first rule that fires; findings list eve
   6. otherwise                           -> ok
 Values (rule 5) are compared as quantities (quantities.py): a value grounded other than verbatim
 gets an info finding that names the rule - NUMBER_EQUIVALENT (an equivalence the policy allows),
-NUMBER_FROM_QUESTION, NUMBER_ABOUT_ANSWER ("in 84 words"), NUMBER_DERIVED (a calculation from
-cited values, when the policy accepts those). Info findings never change the status.
+NUMBER_FROM_QUESTION, NUMBER_ABOUT_ANSWER ("in 84 words"), NUMBER_IN_WORKING ("× 100"),
+NUMBER_SECTION_LABEL ("see Note 4", a part the evidence does not number), NUMBER_DERIVED (a
+calculation from cited values, when the policy accepts those). Info findings never change the
+status.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from groundgate.engine.gates.answer_numbers import (
     NUMBER_EQUIVALENT,
     NUMBER_FROM_QUESTION,
     NUMBER_IN_WORKING,
+    NUMBER_SECTION_LABEL,
     UNGROUNDED_NUMBER,
     check_numbers,
 )
@@ -44,7 +47,7 @@ from groundgate.engine.quantities import (
 
 GATE: Final = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
-GATE_VERSION = "2.2.0"
+GATE_VERSION = "2.3.0"
 
 # Finding codes. Each is emitted in exactly one place below.
 NO_CHUNKS = "NO_CHUNKS"
@@ -68,6 +71,7 @@ FINDING_CODES = (
     NUMBER_FROM_QUESTION,
     NUMBER_ABOUT_ANSWER,
     NUMBER_IN_WORKING,
+    NUMBER_SECTION_LABEL,
     NUMBER_DERIVED,
 )
 
@@ -105,7 +109,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.4"
+    policy_version: str = "answer-gate/2026-11.5"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -129,6 +133,8 @@ class AnswerGatePolicy(GatePolicy):
     meta_counts_exempt: bool = True
     # Constants of a calculation the answer writes out ("× 100", "/ 2", "365 *"): no claims.
     calculation_constants: tuple[int, ...] = (1, 2, 4, 12, 100, 360, 365, 1000)
+    # "Item 7", "Note 4", "page 59": the number of a part of the document is a label, no claim.
+    section_labels_exempt: bool = True
     # A value that a calculation from cited values gives: a finding with the derivation as its
     # hint (the spec: not verbatim), or accepted with an info finding.
     derived_numbers: Literal["finding", "accept"] = "finding"
@@ -159,11 +165,12 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.3",
+    policy_version="answer-gate/verbatim-2026-11.5",
     equivalences=(),
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
+    section_labels_exempt=False,
 )
 PRESETS = {"default": DEFAULT_POLICY, "verbatim": VERBATIM_POLICY}
 

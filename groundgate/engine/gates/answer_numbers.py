@@ -17,8 +17,10 @@ from groundgate.engine.declarations import (
     about_the_answer,
     declarations,
     in_working,
+    labels_parts,
     question_scale,
     says_approximately,
+    section_label,
 )
 from groundgate.engine.derivations import explain, operand_amounts
 from groundgate.engine.findings import Derivation, Finding, NearMatch, NumberFinding, ValueRef
@@ -51,6 +53,7 @@ NUMBER_EQUIVALENT = "NUMBER_EQUIVALENT"
 NUMBER_FROM_QUESTION = "NUMBER_FROM_QUESTION"
 NUMBER_ABOUT_ANSWER = "NUMBER_ABOUT_ANSWER"
 NUMBER_IN_WORKING = "NUMBER_IN_WORKING"
+NUMBER_SECTION_LABEL = "NUMBER_SECTION_LABEL"
 NUMBER_DERIVED = "NUMBER_DERIVED"
 
 
@@ -152,6 +155,7 @@ class _SlowPath:
         located: dict[int, tuple[RawChunk, int]] | None,
     ) -> None:
         self.conclusion = conclusion
+        self.excerpts = [evidence.excerpt for _, evidence in accepted]
         self.policy = policy
         self.allowed = frozenset(policy.equivalences)
         scale = question_scale(case.question) if "question_scale" in self.allowed else None
@@ -200,6 +204,16 @@ class _SlowPath:
                 code=NUMBER_IN_WORKING,
                 severity="info",
                 message=f"{value.text!r} is a constant of the calculation the answer writes out",
+                **where,
+            )
+        label = section_label(self.conclusion, value) if policy.section_labels_exempt else None
+        if label is not None and not self._evidence_labels(label.word):
+            return NumberFinding(
+                code=NUMBER_SECTION_LABEL,
+                severity="info",
+                message=f"{value.text!r} numbers a part of the document ({label.text!r}) that no "
+                "accepted excerpt numbers: a pointer the evidence cannot confirm, no amount, date "
+                "or measure",
                 **where,
             )
         approximately = policy.approximate_rounding and says_approximately(
@@ -293,6 +307,11 @@ class _SlowPath:
         if "question_scale" in rules and self.question_scale is not None:
             message += f"; the question asks {self.question_scale[1]!r}"
         return message
+
+    def _evidence_labels(self, word: str) -> bool:
+        """Whether an accepted excerpt numbers parts with this label word ("Note 5"): then the
+        answer's label is checked like any value, and a wrong one is a finding."""
+        return any(labels_parts(excerpt, word) for excerpt in self.excerpts)
 
     def _from_question(self, q: Quantity) -> bool:
         mode = self.policy.question_values
