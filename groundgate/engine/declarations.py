@@ -193,6 +193,37 @@ def labels_parts(excerpt: str, word: str) -> bool:
     return any(m.group(1) == word for m in _CN_LABELLED.finditer(excerpt))
 
 
+# The sign of a value given in words or by the accountant's parentheses: "decreased 5%", "a 5%
+# decline", "net loss of $1.2 million", "(1,200)", "下降5%", "亏损1.2亿元", "零下5度". Only then is
+# a value with the opposite sign the same value (quantities' "sign" rule); "-5%" against "grew 5%",
+# or "5 °C" against "-5 °C", is another value.
+_SIGN_BEFORE = re.compile(
+    r"(?:\b(?:decrease[sd]?|declined?|declines|decline of|dropped|drops?|fell|falls?|falling|down|"
+    r"lower|loss(?:es)?|negative|minus|reduc(?:ed|tion|tions|es)|shr[ai]nk|contracted|deficit|"
+    r"outflows?|used in)|下降|减少|降低|下滑|回落|缩减|亏损|净亏损|流出|负|零下|减)"
+    r"[^.;\n。；0-9]{0,12}$",
+    re.IGNORECASE,
+)
+# Right after the value only ("a 5% decline", "$120 million loss"): a word further on is the
+# next value's ("-1.2亿元，同比下降15%").
+_SIGN_AFTER = re.compile(
+    r"[ \u00a0]?(?:(?:decrease|decline|drop|reduction|lower|less|loss|fall|below zero)\b|"
+    r"的?(?:下降|减少|亏损|降幅))",
+    re.IGNORECASE,
+)
+
+
+def sign_in_words(text: str, start: int, end: int) -> bool:
+    """Whether the value at text[start:end] has its sign said in words around it, or is in
+    parentheses ("(1,200)", "$(1,200)", "(0.6)%")."""
+    before = text[max(0, start - 2) : start]
+    if before.endswith(("(", "（", "$(", "(-")) and text[end : end + 1] in (")", "）"):
+        return True
+    if _SIGN_BEFORE.search(text, max(0, start - 40), start) is not None:
+        return True
+    return _SIGN_AFTER.match(text, end) is not None
+
+
 # Words right before a value that say it is rounded: "about 12%", "approximately $4.6 billion",
 # "~30 minutes", "约4.6亿元", "大约45元", "近3成", "超过" is not one (a bound, not a rounding).
 _APPROXIMATELY = re.compile(

@@ -71,13 +71,19 @@ def _values(located: Located) -> list[float]:
     if q.figure is None or q.kind in _NO_AMOUNT or (q.kind == "count" and q.is_year()):
         return []
     figure = float(q.figure)
-    sign = -1.0 if q.negative and located.where == "answer" else 1.0
     if q.magnitude:  # "12.50 million" also as the figure "12.50" (working restates figures)
-        return [sign * figure * 10.0**q.magnitude, sign * figure]
-    declaration = located.context.declaration
-    if declaration is not None and declaration.exponent:
-        return [sign * figure, sign * figure * 10.0**declaration.exponent]
-    return [sign * figure]
+        sizes = [figure * 10.0**q.magnitude, figure]
+    else:
+        declaration = located.context.declaration
+        if declaration is not None and declaration.exponent:
+            sizes = [figure, figure * 10.0**declaration.exponent]
+        else:
+            sizes = [figure]
+    if q.negative and located.where == "answer":
+        # The answer's own negative step ("-$686"), signed and as its size: the ratios and
+        # shares of the solver are of sizes ("-$686 / $6,887" ≈ -0.0996 is found as 0.0996).
+        return [-v for v in sizes] + sizes
+    return sizes
 
 
 # Values that are no amounts (q.numeric is False for the first three).
@@ -137,6 +143,10 @@ def explain(
         targets.append((figure * scale, half * scale))
         if exponent:
             targets.append((figure, half))  # the answer restates figures as the table writes them
+    if target.negative:
+        # "-$686" is 6,201 − 6,887 first (the answer's own signed steps, "-$686 / $6,887", then
+        # compute); its size alone as before, when only that is found.
+        targets = [(-t, tol) for t, tol in targets] + targets
     sorted_amounts, sorted_percents = sorted(amounts), sorted(percents)
     amount_keys, percent_keys = [v for v, _ in sorted_amounts], [v for v, _ in sorted_percents]
     amount_range, percent_range = _Range(amount_keys), _Range(percent_keys)

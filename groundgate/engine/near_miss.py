@@ -13,6 +13,7 @@ NEAR_MISS_REASONS = (
     "same_quantity",
     "outside_excerpt",
     "other_chunk",
+    "wrong_sign",
     "different_unit",
     "wrong_scale",
     "wrong_year",

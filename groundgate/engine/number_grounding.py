@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
+from groundgate.engine.declarations import sign_in_words
 from groundgate.engine.evidence_dates import shared_day_dates, squeezed_dates
 from groundgate.engine.index_keys import (
     PREFIXES,
@@ -283,16 +284,26 @@ class EvidenceIndex:
     # -- the three questions -----------------------------------------------------------------
 
     def ground(
-        self, q: Quantity, allowed: frozenset[str], *, approximately: bool = False
+        self,
+        q: Quantity,
+        allowed: frozenset[str],
+        *,
+        approximately: bool = False,
+        signed: bool = False,
     ) -> Grounding | None:
         """The safest way an excerpt value grounds `q` under the allowed rules, or None.
-        `approximately`: the answer says it rounds ("about", "约"; see quantities._rounds_to)."""
+        `approximately`: the answer says it rounds ("about", "约"; see quantities._rounds_to).
+        `signed`: the answer gives the value's sign in words ("decreased 5%", see
+        declarations.sign_in_words); else an opposite sign grounds only a value whose own sign
+        the evidence gives in words or parentheses."""
         if q.kind == "range":
             return self._ground_range(q, allowed)
         best: Grounding | None = None
         for located in self._candidates(q):
             rules = self._compare(q, located, approximately)
             if rules is None or not allowed.issuperset(rules):
+                continue
+            if "sign" in rules and not (signed or self._signed(located)):
                 continue
             if best is None or risk(rules) < risk(best.rules):
                 best = Grounding(rules, located)
@@ -330,11 +341,15 @@ class EvidenceIndex:
             approximately=approximately,
         )
 
-    def near_miss(self, q: Quantity, allowed: frozenset[str]) -> Hint | None:
+    def near_miss(
+        self, q: Quantity, allowed: frozenset[str], *, signed: bool = False
+    ) -> Hint | None:
         """The most useful hint for a value that is not grounded (None: nothing is close)."""
         for located in self._candidates(q):
             rules = self._compare(q, located)
             if rules is not None:
+                if "sign" in rules and not (signed or self._signed(located)):
+                    return Hint("wrong_sign", located)
                 return Hint("same_quantity", located, _rules_text(rules))
         best: Hint | None = None
         values = self.excerpt_values
@@ -359,6 +374,25 @@ class EvidenceIndex:
                         best = hint
                     break
         return best
+
+    def _signed(self, located: Located) -> bool:
+        """Whether the evidence gives this value's sign in words or parentheses ("(1,200)",
+        "decreased 5%"): read in the excerpt, or in the chunk for a value outside it."""
+        if located.where == "excerpt":
+            if located.span is None or located.evidence_index is None:
+                return False
+            text = self._excerpts().get(located.evidence_index)
+            start, end = located.span
+        else:
+            chunk = self._by_id.get(located.chunk_id)
+            if chunk is None or located.chunk_span is None:
+                return False
+            text = chunk.text
+            start, end = located.chunk_span
+        return text is not None and sign_in_words(text, start, end)
+
+    def _excerpts(self) -> dict[int, str]:
+        return {index: evidence.excerpt for index, evidence in self._accepted}
 
     def _hint(self, q: Quantity, located: Located) -> Hint | None:
         reason = near_reason(q, located.quantity)

@@ -226,6 +226,7 @@ def _raw(text: str, m: re.Match[str]) -> Raw | None:
             if calendar_phrase(text, first, end, int(text[first:lo_end]), unit):
                 return None  # "open 7 days a week": the calendar, no claim
     qstart = start = first  # quantity start (sign included); surface start (currency too)
+    sign = ""  # a sign written before the currency ("-$5"), which the quantity takes
     if first:
         prev = text[first - 1]
         if (
@@ -252,6 +253,16 @@ def _raw(text: str, m: re.Match[str]) -> Raw | None:
             if start >= 2 and text[start - 2 : start] in ("US", "HK"):
                 start -= 2
             unit = text[start:qstart]
+            if (
+                qstart == first  # no sign after the currency ("$-5")
+                and start
+                and text[start - 1] in _SIGNS
+                and (start < 2 or text[start - 2] not in _NOT_BEFORE_SIGN)
+                and not (text[start - 1] == "-" and starts_line(text, start - 1))
+            ):
+                # "-$1,200 million": the sign before the currency is the amount's.
+                start -= 1
+                sign = text[start]
         elif not unit and start >= 3:
             # A currency code before the figure: "EUR 20 million", "USD1.5 billion".
             code_end = start - 1 if prev in " \u00a0" else start
@@ -263,7 +274,7 @@ def _raw(text: str, m: re.Match[str]) -> Raw | None:
             ):
                 start = code_end - 3
                 unit = text[start:code_end]
-    lo = text[qstart:lo_end]
+    lo = text[qstart:lo_end] if not sign else sign + text[qstart:lo_end]
     if hi is not None and not unit and end < size and text[end] in "aApP \u00a0":
         times = time_range(text, qstart, lo, hi, end)
         if times is not None:

@@ -21,6 +21,7 @@ from groundgate.engine.declarations import (
     question_scale,
     says_approximately,
     section_label,
+    sign_in_words,
 )
 from groundgate.engine.derivations import explain, operand_amounts
 from groundgate.engine.findings import Derivation, Finding, NearMatch, NumberFinding, ValueRef
@@ -219,8 +220,9 @@ class _SlowPath:
         approximately = policy.approximate_rounding and says_approximately(
             self.conclusion, value.start
         )
+        signed = sign_in_words(self.conclusion, value.start, value.end)
         grounding = (
-            self.index.ground(q, self.allowed, approximately=approximately)
+            self.index.ground(q, self.allowed, approximately=approximately, signed=signed)
             if self.allowed
             else None
         )
@@ -250,7 +252,7 @@ class _SlowPath:
                 f"than {policy.max_hinted_values} values of this answer are ungrounded)",
                 **where,
             )
-        hint = self.index.near_miss(q, self.allowed)
+        hint = self.index.near_miss(q, self.allowed, signed=signed)
         if self._operands is None:  # the excerpt values' amounts, once per case
             self._operands = [(v, operand_amounts(v)) for v in self.index.excerpt_values]
         found = explain(
@@ -358,6 +360,8 @@ _NEAR_TEXT = {
     "outside_excerpt": "chunk {chunk!r} has {text!r}, outside the excerpt that evidence {index} "
     "quotes",
     "other_chunk": "chunk {chunk!r}, which the answer does not cite, has {text!r}",
+    "wrong_sign": "near miss: evidence {index} has {text!r}, the same number with the opposite "
+    "sign, and neither text gives the sign in words or parentheses",
     "different_unit": "near match: evidence {index} has {text!r}, the same number with another "
     "unit",
     "wrong_scale": "near miss: evidence {index} has {text!r}, the same digits at another scale",
