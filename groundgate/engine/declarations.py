@@ -147,9 +147,10 @@ _LABEL_WORDS = {
 }
 _LABEL_WORD = "|".join(re.escape(w) for w in sorted(_LABEL_WORDS, key=len, reverse=True))
 _LABEL_ITEM = r"[0-9][0-9A-Za-z.()]*(?:[-‐][0-9A-Za-z]+)*"
+# (No lookbehind: it would keep the regex engine from skipping to the words' first letters.)
+_LABEL_WORD_IN = re.compile(_LABEL_WORD)
 _SECTION_LABEL = re.compile(
-    rf"(?<![A-Za-z])({_LABEL_WORD})[ \u00a0]?(?:{_LABEL_ITEM}(?:,|,? and|,? or| through| to|–|-)"
-    r"[ \u00a0]?)*$"
+    rf"({_LABEL_WORD})[ \u00a0]?(?:{_LABEL_ITEM}(?:,|,? and|,? or| through| to|–|-)[ \u00a0]?)*"
 )
 # A label word with a number after it, in the evidence: "Note 4", "Items 7", "第四十七条".
 _LABELLED = {
@@ -178,10 +179,32 @@ def section_label(text: str, value: NumericValue) -> SectionLabel | None:
     start = value.start
     if start and text[start - 1] == "第" and value.unit in LABEL_COUNTERS:
         return SectionLabel(value.unit, text[start - 1 : value.end])
-    m = _SECTION_LABEL.search(text, max(0, start - 60), start)
-    if m is None:
+    # Most values follow a word that is no label word and no joint of a list of labels: look
+    # at that word before searching (a label word, "and"/"or"/"to"/"through", or a sign).
+    j = start - 1 if start and text[start - 1] in " \u00a0" else start
+    k = j
+    while k and text[k - 1].isalpha():
+        k -= 1
+    if k == j:
+        if not j or text[j - 1] not in _LABEL_ENDS:
+            return None
+    elif text[k:j] not in _LABEL_WORDS and text[k:j] not in _LIST_JOINTS:
         return None
-    return SectionLabel(_LABEL_WORDS[m.group(1)], text[m.start() : value.end])
+    # The label words in the window, then whether one of them reaches the value (a search of
+    # the whole pattern would try every position of the window).
+    for word in _LABEL_WORD_IN.finditer(text, max(0, start - 60), start):
+        at = word.start()
+        if at and text[at - 1].isalpha():
+            continue  # inside a word: "Keynote 4"
+        if _SECTION_LABEL.fullmatch(text, at, start):
+            return SectionLabel(_LABEL_WORDS[word.group()], text[word.start() : value.end])
+    return None
+
+
+# What may stand right before a label's number other than a word: "p. 59", "§ 2", a list's
+# comma or dash ("Notes 4, 5", "Sections 13a-15(f)").
+_LABEL_ENDS = frozenset(".§,–-")
+_LIST_JOINTS = frozenset(("and", "or", "to", "through"))
 
 
 def labels_parts(excerpt: str, word: str) -> bool:
@@ -197,19 +220,19 @@ def labels_parts(excerpt: str, word: str) -> bool:
 # decline", "net loss of $1.2 million", "(1,200)", "下降5%", "亏损1.2亿元", "零下5度". Only then is
 # a value with the opposite sign the same value (quantities' "sign" rule); "-5%" against "grew 5%",
 # or "5 °C" against "-5 °C", is another value.
+# (Matched against lower-cased windows: a case-sensitive alternation is several times faster
+# than re.IGNORECASE, and this runs for every value that is not verbatim in an excerpt.)
 _SIGN_BEFORE = re.compile(
     r"(?:\b(?:decrease[sd]?|declined?|declines|decline of|dropped|drops?|fell|falls?|falling|down|"
     r"lower|loss(?:es)?|negative|minus|reduc(?:ed|tion|tions|es)|shr[ai]nk|contracted|deficit|"
     r"outflows?|used in)|下降|减少|降低|下滑|回落|缩减|亏损|净亏损|流出|负|零下|减)"
-    r"[^.;\n。；0-9]{0,12}$",
-    re.IGNORECASE,
+    r"[^.;\n。；0-9]{0,12}$"
 )
 # Right after the value only ("a 5% decline", "$120 million loss"): a word further on is the
 # next value's ("-1.2亿元，同比下降15%").
 _SIGN_AFTER = re.compile(
     r"[ \u00a0]?(?:(?:decrease|decline|drop|reduction|lower|less|loss|fall|below zero)\b|"
-    r"的?(?:下降|减少|亏损|降幅))",
-    re.IGNORECASE,
+    r"的?(?:下降|减少|亏损|降幅))"
 )
 
 
@@ -219,9 +242,10 @@ def sign_in_words(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 2) : start]
     if before.endswith(("(", "（", "$(", "(-")) and text[end : end + 1] in (")", "）"):
         return True
-    if _SIGN_BEFORE.search(text, max(0, start - 40), start) is not None:
+    # (28 characters hold the longest word and the 12 characters allowed after it.)
+    if _SIGN_BEFORE.search(text[max(0, start - 28) : start].lower()) is not None:
         return True
-    return _SIGN_AFTER.match(text, end) is not None
+    return _SIGN_AFTER.match(text[end : end + 16].lower()) is not None
 
 
 # Words right before a value that say it is rounded: "about 12%", "approximately $4.6 billion",

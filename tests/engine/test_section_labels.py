@@ -46,6 +46,9 @@ def labels(text: str) -> list[tuple[str, str | None]]:
         ("Keynote 4 speakers", [("4", None)]),
         ("Notes: 4 stores closed", [("4", None)]),
         ("共3条建议", [("3条", None)]),
+        # A label and its number share a line: in a copied table of contents the number on the
+        # next line is a page, not the part's number.
+        ("Financial Statement Schedules\n128", [("128", None)]),
     ],
 )
 def test_what_is_read_as_a_label(text, expected):
