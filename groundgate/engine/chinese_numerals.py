@@ -66,17 +66,47 @@ def arabic(text: str) -> str:
     return _RUN_TO_CONVERT.sub(lambda m: str(to_int(m.group())), text)
 
 
+def numeral_quantity(quantity: str, unit: str) -> str:
+    """A number's quantity written in numerals, in digits: "四十五" 45, "百分之八十五" 85%,
+    "百分之三点五" 3.5%, "一点五" 1.5, "三点五亿" 3.5亿, and a discount's two digits "八五" (折)
+    8.5. (Not for times: arabic() keeps their 点.)"""
+    percent = quantity.startswith("百分之")
+    if percent:
+        quantity = quantity[3:]
+    if unit == "折" and len(quantity) == 2 and all(ch in _DIGIT for ch in quantity):
+        return f"{_DIGIT[quantity[0]]}.{_DIGIT[quantity[1]]}"
+    whole, point, fraction = quantity.partition("点")
+    # (to_int reads a run that starts with 百 or 千 too: "百分之百" is 100%.)
+    digits = str(to_int(whole)) if whole and NUMERAL_CHARACTERS.issuperset(whole) else arabic(whole)
+    if point:
+        magnitude = fraction[-1] if fraction[-1:] in ("万", "亿") else ""
+        fraction = fraction[: len(fraction) - len(magnitude)]
+        digits += "." + "".join(str(_DIGIT[ch]) for ch in fraction) + magnitude
+    return digits + "%" if percent else digits
+
+
 def numeral_values(text: str) -> list[Raw]:
     """The values `text` writes in Chinese numerals (see the module's docstring)."""
     halves = _halves(text) if "半" in text else []
+    # "百分之八十五" is 85%, "百分之三点五" 3.5%, "百分之百" 100%: read before the runs, which
+    # they hold.
+    percents = _percents(text) if "百分之" in text else []
     if _ANY.search(text) is None:
-        return halves
-    found: list[Raw] = []
+        return sorted(halves + percents) if percents else halves
+    found: list[Raw] = list(percents)
     covered = 0  # the end of the last value: "八月十日" holds the run "十" too
     for m in _RUN.finditer(text):
         run, first, end = m.group(), m.start(), m.end()
+        if percents and any(s <= first < e for s, e, *_ in percents):
+            continue
         if first < covered or end == len(text):
             continue
+        if text[end] == "点":
+            decimal = _decimal(text, first, end, run)
+            if decimal is not None:
+                found.append(decimal)
+                covered = decimal[1]
+                continue
         half = _HALF_AFTER.match(text, end)
         if half is not None and _ESTIMATE.search(run) is None:
             # "一个半小时" (1.5 hours), "三个半月", "两年半": the number and a half of the unit.
@@ -90,6 +120,11 @@ def numeral_values(text: str) -> list[Raw]:
                 covered = end + 1
             continue
         if run in ("一", "两") and not _one_or_two_of_a_duration(text, first, end):
+            continue
+        if len(run) == 2 and run[0] in _DIGIT and run[1] in _DIGIT and text[end] == "折":
+            # "八五折": a discount to 85% of the price, 8.5折 - not an estimate "八或五".
+            found.append((first, end + 1, "number", run, "折", ()))
+            covered = end + 1
             continue
         if _ESTIMATE.search(run) is not None and not (
             len(run) == 4 and all(ch in _DIGIT for ch in run)  # "二零二四"
@@ -119,7 +154,39 @@ def numeral_values(text: str) -> list[Raw]:
         elif not calendar_phrase(text, first, stop, to_int(run), unit):  # not "一周七天"
             found.append((first, stop, "number", run, unit, ()))
         covered = stop
-    return sorted(found + halves) if halves else found
+    return sorted(found + halves) if halves or percents else found
+
+
+# "百分之八十五", "百分之三点五", "百分之一百二十": a percentage in words.
+_PERCENT_IN_WORDS = re.compile(
+    r"百分之([零〇一二两三四五六七八九十百千]+)(?:点([零〇一二三四五六七八九]+))?"
+)
+# A decimal in numerals: "一点五倍", "三点五亿元", "零点八米" - the digits after 点 one by one
+# (no 十: "三点十五" is a clock), and a unit or magnitude after them, which a clock time never
+# has ("三点五分" is 3:05, "下午三点五" a time too: a part of the day before it).
+_DECIMAL_AFTER = re.compile(r"点([零〇一二三四五六七八九]+)([万亿])?")
+
+
+def _percents(text: str) -> list[Raw]:
+    found: list[Raw] = []
+    for m in _PERCENT_IN_WORDS.finditer(text):
+        found.append((m.start(), m.end(), "percent", m.group(), "", ()))
+    return found
+
+
+def _decimal(text: str, first: int, end: int, run: str) -> Raw | None:
+    m = _DECIMAL_AFTER.match(text, end)
+    if m is None or any(ch not in _DIGIT for ch in run.replace("十", "").replace("百", "")):
+        return None
+    if first and text[first - 1] in "早晚午上":  # "早上九点五", "下午三点五": a time
+        return None
+    stop = m.end()
+    unit, stop = unit_after(text, stop) if stop < len(text) else ("", stop)
+    if not unit and not m.group(2):
+        return None
+    if normalise_unit(unit) in ("min", "sec") or unit in ("分", "刻"):
+        return None
+    return (first, stop, "number", text[first : m.end()], unit, ())
 
 
 # Half a duration: "半小时", "半个小时", "半个月", "半年", "半分钟" (0.5 of the unit), not after a

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import NamedTuple, Protocol
 
-from groundgate.engine.chinese_numerals import NUMERAL_CHARACTERS, arabic
+from groundgate.engine.chinese_numerals import NUMERAL_CHARACTERS, arabic, numeral_quantity
 from groundgate.engine.dates_and_times import (
     HOURS_12,
     other_half_of_day,
@@ -151,7 +151,10 @@ def typed(value: NumericValue) -> Quantity:
     if not q.isascii():  # (the translation only maps full-width characters)
         q = q.translate(_FULLWIDTH)
         if not NUMERAL_CHARACTERS.isdisjoint(q):  # "四十五", "晚上九点", "二〇二四年"
-            q = arabic(q)
+            if kind == "number" or kind == "percent":  # "一点五", "百分之八十五", "八五折"
+                q = numeral_quantity(q, value.unit)
+            else:
+                q = arabic(q)
     if kind == "number" or kind == "percent":  # most values: straight to the number
         if q[0].isalpha():  # "three years", "twenty-five minutes"
             q = str(english_to_int(q))

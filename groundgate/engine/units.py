@@ -33,7 +33,7 @@ _CJK_UNITS = sorted(
     片 粒 颗 支 瓶 盒 杯 张 本 间 套 道
     小时 分钟 秒钟 秒 天 日 周 星期 月 年 岁 倍 成
     吨 公斤 千克 毫克 微克 克 斤 升 毫升 千米 公里 厘米 毫米 米 平方米 平方公里 立方米 亩 公顷
-    度 摄氏度 千瓦时 千瓦 瓦 伏 赫兹 兆 字节""".split(),
+    折 度 摄氏度 千瓦时 千瓦 瓦 伏 赫兹 兆 字节""".split(),
     key=len,
     reverse=True,
 )
@@ -173,6 +173,9 @@ _UNIT_ALIASES = {
     "mg/l": "mg/L",
     "ml": "mL",
     "℃": "°C",
+    # Chinese says a temperature in 度 as often as in 摄氏度 ("体温37.3度").
+    "摄氏度": "°C",
+    "度": "°C",
     "℉": "°F",
     "μg": "µg",
     "ug": "µg",

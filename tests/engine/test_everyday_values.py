@@ -413,6 +413,12 @@ PIECES = [
     "第",
     "四十七条",
     "页",
+    # Chinese percentages, decimals and discounts in numerals.
+    "百分之",
+    "八十五",
+    "点五",
+    "八五折",
+    "度",
 ]
 
 
