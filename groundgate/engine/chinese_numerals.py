@@ -119,7 +119,11 @@ def numeral_values(text: str) -> list[Raw]:
                 found.append((first, end + 1, "number", run, text[end], ()))
                 covered = end + 1
             continue
-        if run in ("一", "两") and not _one_or_two_of_a_duration(text, first, end):
+        if run == "一" and not _one_or_two_of_a_duration(text, first, end):
+            continue
+        if run == "两" and not (
+            _one_or_two_of_a_duration(text, first, end) or _two_of_a_thing(text, first, end)
+        ):
             continue
         if len(run) == 2 and run[0] in _DIGIT and run[1] in _DIGIT and text[end] == "折":
             # "八五折": a discount to 85% of the price, 8.5折 - not an estimate "八或五".
@@ -215,6 +219,13 @@ _IDIOM_AFTER = (
     *("四季", "到晚", "级", "年", "天", "一度", "半载"),
     *("七天", "7天", "二十四小时", "24小时", "三百六十五天", "365天", "十二个月", "12个月"),
 )
+
+
+def _two_of_a_thing(text: str, first: int, end: int) -> bool:
+    """ "两" before a classifier counts two ("每次两片", "限购两件", "两名患者", "两倍"): unlike
+    "一" it is no article, and its idioms ("两者", "两边", "两次三番") have none after it."""
+    unit, stop = unit_after(text, end)
+    return bool(unit) and unit not in ("日", "月") and not text.startswith("三番", stop)
 
 
 def _one_or_two_of_a_duration(text: str, first: int, end: int) -> bool:

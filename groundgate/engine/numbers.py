@@ -69,16 +69,19 @@ _RANGE_SEP = r"(?:[ \u00a0]?[–—~～〜][ \u00a0]?|[-‐](?=[0-9０-９]))"
 # once; Python's regex engine tries every branch of an alternation otherwise. They change no match
 # (tests/engine/test_number_grammar_guards.py compares the grammar with and without them):
 #   _SPECIAL_AHEAD: dates, phones, identifiers and times all continue the first run of digits
-#     with one of - / : ) 年 月, or (a phone "12.345.6789") with exactly two digits and a point;
+#     with one of - / : ) 年 月, or (a phone "12.345.6789") with exactly two digits and a point,
+#     or (a date "2025.12.31") with three digits, a point, a month and a point;
 #   _SUFFIX_AHEAD:  a magnitude or percent sign follows the number at once or after one space.
-_SPECIAL_AHEAD = r"(?=[0-9０-９]*[-/:)年月]|[0-9０-９]{2}\.)"
+_SPECIAL_AHEAD = (
+    r"(?=[0-9０-９]*[-/:)年月]|[0-9０-９]{2}\.|[0-9０-９]{3}[.．][0-9０-９]{1,2}[.．][0-9０-９])"
+)
 _SUFFIX_AHEAD = r"(?=[万亿千百十bm%％‰]|\s[tmb%％‰])"
 _MASTER = re.compile(
     rf"""{D}(?<![A-Za-z0-9０-９_.．]{D})(?:(?<![A-Za-z][-‐]{D})|(?<=[AaPp][Mm][-‐]{D}))
     (?:
       {_SPECIAL_AHEAD}
       (?:
-      (?P<iso>{D}{{3}}[-/]{D}{{1,2}}[-/]{D}{{1,2}})(?!{D})
+      (?P<iso>{D}{{3}}(?:[-/]{D}{{1,2}}[-/]|[.．]{D}{{1,2}}[.．]){D}{{1,2}})(?!{D}|[.．]{D})
     | (?P<usdate>{D}?/{D}{{1,2}}/{D}{{4}})(?!{D})
     | (?P<phone>{D}{{2}}(?:\)[ \u00a0]?|[-.]){D}{{3}}[-.]{D}{{4}})(?!{D})
     | (?P<ident>{D}*(?:-{D}+){{2,}}|(?<=[0０]){D}+-{D}{{3,}})(?![0-9０-９])

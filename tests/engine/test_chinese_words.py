@@ -73,3 +73,39 @@ def test_words_and_digits_ground_each_other_and_nothing_else(conclusion, evidenc
     assert verdict.status == status, verdict.findings
     if status == "ok":  # shown as an equivalence, not taken silently
         assert [f.code for f in verdict.findings] == ["NUMBER_EQUIVALENT"]
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("一次两片", [("两片", "片")]),
+        ("每人限购两件。", [("两件", "件")]),
+        ("两名患者", [("两名", "名")]),
+        ("这两件衣服", [("两件", "件")]),
+        ("两者皆可", []),  # no classifier after it: no count
+        ("两边都有", []),
+        ("两次三番地催", []),  # an idiom: over and over
+    ],
+)
+def test_two_before_a_classifier_counts_two(text, values):
+    assert [(v.text, v.unit) for v in extract_numbers(text)] == values
+    for value in extract_numbers(text):
+        assert typed(value).figure == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("有效期：2025.12.31", (2025, 12, 31)), ("生产日期 2024．3．5", (2024, 3, 5))],
+)
+def test_a_date_written_with_points_is_a_date(text, date):
+    (value,) = extract_numbers(text)
+    assert value.kind == "date" and typed(value).date == date
+
+
+@pytest.mark.parametrize(
+    ("text", "quantity"),
+    [("IP 192.168.1.1", "192.168"), ("pi is 3.14", "3.14"), ("Total 2025.12", "2025.12")],
+)
+def test_points_that_make_no_date_stay_numbers(text, quantity):
+    (value,) = extract_numbers(text)
+    assert value.kind == "number" and value.quantity == quantity
