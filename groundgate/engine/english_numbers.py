@@ -55,3 +55,45 @@ def word_values(text: str) -> list[Raw]:
             (number.start(), unit.end(), "number", number.group(), _UNITS.get(word, word), ())
         )
     return found
+
+
+def number_word(n: int) -> str | None:
+    """The English word for 1-99 ("one", "seven", "twenty-five"); None outside."""
+    if not 1 <= n <= 99:
+        return None
+    if n == 1:
+        return "one"
+    if n < 10:
+        return _ONES[n - 2]
+    if n < 20:
+        return _TEENS[n - 10]
+    tens, ones = divmod(n, 10)
+    return _TENS[tens - 2] + ("-" + ("one" if ones == 1 else _ONES[ones - 2]) if ones else "")
+
+
+# The thing a small count counts, right after it: "2 tablets" -> "tablet".
+_NOUN_AFTER = re.compile(r"[ \u00a0]([A-Za-z][a-z]+)")
+
+
+def counted_noun(text: str, end: int) -> str | None:
+    """The word right after a count at text[end] ("2 tablets", "3 stores"), singular and lower
+    case, or None."""
+    m = _NOUN_AFTER.match(text, end)
+    if m is None:
+        return None
+    noun = m.group(1).lower()
+    return noun[:-1] if noun.endswith("s") and len(noun) > 3 else noun
+
+
+def count_in_words(excerpt: str, n: int, noun: str) -> tuple[int, int] | None:
+    """Where `excerpt` writes the count n in words before the same noun ("two tablets", "Two
+    reportable segments": one word may stand between), as (start, end) of the number word."""
+    word = number_word(n)
+    if word is None or word not in excerpt.lower():
+        return None
+    pattern = re.compile(
+        rf"(?<![A-Za-z-]){word}(?:[ \u00a0][A-Za-z-]+)?[ \u00a0]{re.escape(noun)}s?(?![A-Za-z])",
+        re.IGNORECASE,
+    )
+    m = pattern.search(excerpt)
+    return None if m is None else (m.start(), m.start() + len(word))

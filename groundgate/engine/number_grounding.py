@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from groundgate.engine.declarations import sign_in_words
+from groundgate.engine.english_numbers import count_in_words
 from groundgate.engine.evidence_dates import shared_day_dates, squeezed_dates
 from groundgate.engine.index_keys import (
     PREFIXES,
@@ -374,6 +375,28 @@ class EvidenceIndex:
                         best = hint
                     break
         return best
+
+    def ground_in_words(self, q: Quantity, noun: str) -> Grounding | None:
+        """A small count that the answer writes in digits and an accepted excerpt in words
+        before the same noun ("2 tablets" <- "two tablets"), as a `format` grounding located
+        on the word. Only with the noun: "two" alone grounds nothing ("the two of them")."""
+        figure = q.figure
+        if q.kind != "count" or q.unit or q.negative or figure is None or figure != int(figure):
+            return None
+        for index, evidence in self._accepted:
+            at = count_in_words(evidence.excerpt, int(figure), noun)
+            if at is None:
+                continue
+            start, end = at
+            word = evidence.excerpt[start:end]
+            found = typed(NumericValue(word, start, end, "number", word))
+            cited = self._cited_chunk(index, evidence)
+            chunk_span = None if cited is None else (cited[1] + start, cited[1] + end)
+            return Grounding(
+                ("format",),
+                Located(found, NO_CONTEXT, evidence.chunk_id, chunk_span, index, (start, end)),
+            )
+        return None
 
     def _signed(self, located: Located) -> bool:
         """Whether the evidence gives this value's sign in words or parentheses ("(1,200)",

@@ -24,6 +24,7 @@ from groundgate.engine.declarations import (
     sign_in_words,
 )
 from groundgate.engine.derivations import explain, operand_amounts
+from groundgate.engine.english_numbers import counted_noun
 from groundgate.engine.findings import Derivation, Finding, NearMatch, NumberFinding, ValueRef
 from groundgate.engine.number_grounding import EvidenceIndex, Hint, Located
 from groundgate.engine.numbers import (
@@ -226,6 +227,15 @@ class _SlowPath:
             if self.allowed
             else None
         )
+        if grounding is None and "format" in self.allowed:
+            # "2 tablets" where the excerpt says "two tablets".
+            noun = (
+                counted_noun(self.conclusion, value.end)
+                if value.end < len(self.conclusion)
+                else None
+            )
+            if noun is not None:
+                grounding = self.index.ground_in_words(q, noun)
         if grounding is not None:
             self._remember(value, q, grounding.source)
             rules = list(grounding.rules) or ["format"]
