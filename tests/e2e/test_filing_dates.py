@@ -6,75 +6,39 @@ other column's year is rejected. Screenshots: ws-filing-header-date-*.png."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from django.contrib.auth import get_user_model
 
-from groundgate.models import Case, Chunk, Role
-from groundgate.services.datasets import dataset_get_or_create, membership_grant
-from groundgate.services.imports import case_import_lines
-from groundgate.services.ingestion import document_ingest
-from tests.conftest import SHARED
-from tests.e2e.test_case_page import log_in
+from groundgate.models import Case
+from tests.e2e.filings import answers_import, evidence_of, open_case, ulta_chunks
 from tests.e2e.test_workstation import shoot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-ULTA = SHARED / "data" / "financebench" / "ULTABEAUTY_2023Q4_EARNINGS.pdf"
 EXCERPT_FROM, EXCERPT_TO = "(In thousands)", "$ 431,560"
 
 
 @pytest.fixture
 def filing(settings, tmp_path):
     """The release ingested into dataset "filings"; two answers cite its balance sheet."""
-    settings.MEDIA_ROOT = tmp_path / "media"
-    dataset, _ = dataset_get_or_create(slug="filings", name="Filings")
-    user = get_user_model().objects.create_user("rita", password="rita-pass-123")
-    membership_grant(dataset=dataset, user=user, role=Role.REVIEWER)
-    document = document_ingest(dataset=dataset, data=ULTA.read_bytes(), filename=ULTA.name).document
-    chunks = list(Chunk.objects.filter(document=document, page_index=6).order_by("ordinal"))
+    chunks, dataset = ulta_chunks(settings, tmp_path)
+    chunks = [c for c in chunks if c.page_index == 6]
     sheet = next(c for c in chunks if "January 29," in c.text and EXCERPT_TO in c.text)
     start = sheet.text.index(EXCERPT_FROM)
     excerpt = sheet.text[start : sheet.text.index(EXCERPT_TO) + len(EXCERPT_TO)]
-    page_number, x0, x1, top, bottom = sheet.position_int[0]
-    raw_chunks = [
-        {"chunk_id": c.chunk_id, "text": c.text, "page_index": c.page_index,
-         "position_int": c.position_int}
-        for c in chunks
-    ]  # fmt: skip
-    evidence = {
-        "chunk_id": sheet.chunk_id,
-        "excerpt": excerpt,
-        "page_index": page_number - 1,
-        "bbox": [x0, top, x1, bottom],
-    }
-    answers = {
-        "ulta-cash-right": "As of January 29, 2022, Ulta Beauty held $431,560 thousand in cash.",
-        "ulta-cash-wrong": "As of January 29, 2023, Ulta Beauty held $431,560 thousand in cash.",
-    }
-    lines = [
-        json.dumps(
-            {
-                "case_id": case_id,
-                "question": "How much cash did Ulta Beauty hold a year before fiscal 2022 ended?",
-                "raw_chunks": raw_chunks,
-                "answer": {"conclusion": conclusion, "evidences": [evidence]},
-            }
-        )
-        for case_id, conclusion in answers.items()
-    ]
-    report = case_import_lines(dataset=dataset, lines=lines)
-    assert report.imported == 2, report.errors
+    evidence = evidence_of(sheet, excerpt)
+    right = "As of January 29, 2022, Ulta Beauty held $431,560 thousand in cash."
+    wrong = "As of January 29, 2023, Ulta Beauty held $431,560 thousand in cash."
+    answers_import(
+        dataset,
+        question="How much cash did Ulta Beauty hold a year before fiscal 2022 ended?",
+        chunks=chunks,
+        answers={"ulta-cash-right": (right, evidence), "ulta-cash-wrong": (wrong, evidence)},
+    )
     return excerpt
 
 
 def test_a_header_date_is_accepted_and_marked_where_the_table_gives_it(page, live_server, filing):
-    log_in(page, live_server)
-    case = Case.objects.get(external_id="ulta-cash-right")
-    page.goto(f"{live_server.url}/d/filings/cases/{case.pk}/")
-    badge = page.locator(".casehead .status")
-    assert "passed" in badge.get_attribute("class")
+    assert "passed" in open_case(page, live_server, "ulta-cash-right")
     findings = page.inner_text("#findings")
     assert "date_shared_day" in findings and "declared_scale" in findings
     assert "“January 29, 2022” in evidence 0" in findings  # the date the header gives
