@@ -119,6 +119,8 @@ class EvidenceIndex:
         self._other_values: list[Located] | None = None
         # evidence index -> (its chunk, the excerpt's offset in it), or None: not found.
         self._cited: dict[int, tuple[ChunkLike, int] | None] = dict(located or {})
+        # evidence index -> its excerpt, on first need (_signed).
+        self._excerpt_texts: dict[int, str] | None = None
         # The candidates of the last value asked about: ground() and near_miss() ask in turn.
         self._last_candidates: tuple[Quantity, list[Located]] | None = None
 
@@ -404,7 +406,9 @@ class EvidenceIndex:
         if located.where == "excerpt":
             if located.span is None or located.evidence_index is None:
                 return False
-            text = self._excerpts().get(located.evidence_index)
+            if self._excerpt_texts is None:
+                self._excerpt_texts = {index: ev.excerpt for index, ev in self._accepted}
+            text = self._excerpt_texts.get(located.evidence_index)
             start, end = located.span
         else:
             chunk = self._by_id.get(located.chunk_id)
@@ -413,9 +417,6 @@ class EvidenceIndex:
             text = chunk.text
             start, end = located.chunk_span
         return text is not None and sign_in_words(text, start, end)
-
-    def _excerpts(self) -> dict[int, str]:
-        return {index: evidence.excerpt for index, evidence in self._accepted}
 
     def _hint(self, q: Quantity, located: Located) -> Hint | None:
         reason = near_reason(q, located.quantity)
