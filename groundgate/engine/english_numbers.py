@@ -71,6 +71,24 @@ def number_word(n: int) -> str | None:
     return _TENS[tens - 2] + ("-" + ("one" if ones == 1 else _ONES[ones - 2]) if ones else "")
 
 
+_ORDINAL_ONES = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth"
+).split()
+
+
+def ordinal_word(n: int) -> str | None:
+    """The English ordinal for 1-99 ("first", "twelfth", "twenty-first", "fortieth")."""
+    if not 1 <= n <= 99:
+        return None
+    if n < 20:
+        return _ORDINAL_ONES[n - 1]
+    tens, ones = divmod(n, 10)
+    if not ones:
+        return _TENS[tens - 2][:-1] + "ieth"  # twenty -> twentieth
+    return _TENS[tens - 2] + "-" + _ORDINAL_ONES[ones - 1]
+
+
 # The thing a small count counts, right after it: "2 tablets" -> "tablet".
 _NOUN_AFTER = re.compile(r"[ \u00a0]([A-Za-z][a-z]+)")
 
@@ -85,14 +103,17 @@ def counted_noun(text: str, end: int) -> str | None:
     return noun[:-1] if noun.endswith("s") and len(noun) > 3 else noun
 
 
-def count_in_words(excerpt: str, n: int, noun: str) -> tuple[int, int] | None:
-    """Where `excerpt` writes the count n in words before the same noun ("two tablets", "Two
-    reportable segments": one word may stand between), as (start, end) of the number word."""
-    word = number_word(n)
+def count_in_words(
+    excerpt: str, n: int, noun: str, *, ordinal: bool = False
+) -> tuple[int, int] | None:
+    """Where `excerpt` writes the count n (or, `ordinal`, the ordinal: "second", "twenty-first")
+    in words before the same noun ("two tablets", "Two reportable segments": one word may stand
+    between; "second-largest"), as (start, end) of the number word."""
+    word = ordinal_word(n) if ordinal else number_word(n)
     if word is None or word not in excerpt.lower():
         return None
     pattern = re.compile(
-        rf"(?<![A-Za-z-]){word}(?:[ \u00a0][A-Za-z-]+)?[ \u00a0]{re.escape(noun)}s?(?![A-Za-z])",
+        rf"(?<![A-Za-z-]){word}(?:[ \u00a0-][A-Za-z-]+)?[ \u00a0-]{re.escape(noun)}s?(?![A-Za-z])",
         re.IGNORECASE,
     )
     m = pattern.search(excerpt)

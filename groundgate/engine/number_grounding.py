@@ -379,19 +379,24 @@ class EvidenceIndex:
         return best
 
     def ground_in_words(self, q: Quantity, noun: str) -> Grounding | None:
-        """A small count that the answer writes in digits and an accepted excerpt in words
-        before the same noun ("2 tablets" <- "two tablets"), as a `format` grounding located
-        on the word. Only with the noun: "two" alone grounds nothing ("the two of them")."""
+        """A small count (or ordinal) that the answer writes in digits and an accepted excerpt in
+        words before the same noun ("2 tablets" <- "two tablets", "2nd largest" <-
+        "second-largest"), as a `format` grounding located on the word. Only with the noun:
+        "two" alone grounds nothing ("the two of them")."""
         figure = q.figure
-        if q.kind != "count" or q.unit or q.negative or figure is None or figure != int(figure):
+        ordinal = q.kind == "ordinal"
+        if q.kind != "count" and not ordinal:
+            return None
+        if q.unit or q.negative or figure is None or figure != int(figure):
             return None
         for index, evidence in self._accepted:
-            at = count_in_words(evidence.excerpt, int(figure), noun)
+            at = count_in_words(evidence.excerpt, int(figure), noun, ordinal=ordinal)
             if at is None:
                 continue
             start, end = at
             word = evidence.excerpt[start:end]
-            found = typed(NumericValue(word, start, end, "number", word))
+            # (The word's quantity in digits, as the answer writes it: "two" is 2, "second" 2nd.)
+            found = typed(NumericValue(word, start, end, q.value.kind, q.value.quantity))
             cited = self._cited_chunk(index, evidence)
             chunk_span = None if cited is None else (cited[1] + start, cited[1] + end)
             return Grounding(

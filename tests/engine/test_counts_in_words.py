@@ -55,3 +55,17 @@ def test_every_count_to_ninety_nine_reads_its_word(n, noun):
     assert gate_whole_text(f"The report lists {n} {noun}.", evidence).status == "ok"
     other = n + 1 if n < 99 else n - 1
     assert gate_whole_text(f"The report lists {other} {noun}.", evidence).status != "ok"
+
+
+@pytest.mark.parametrize(
+    ("conclusion", "evidence", "status"),
+    [
+        ("It is the 2nd largest city.", "It is the second-largest city.", "ok"),
+        ("It was built in the 21st century.", "It was built in the twenty-first century.", "ok"),
+        ("It ranked 2nd in sales.", "It was second in sales.", "ok"),
+        ("It is the 3rd largest city.", "It is the second-largest city.", "citation_insufficient"),
+        ("It finished 2nd.", "It took a second.", "citation_insufficient"),  # no noun after
+    ],
+)
+def test_an_ordinal_in_words_grounds_the_digits_before_the_same_word(conclusion, evidence, status):
+    assert gate_whole_text(conclusion, evidence).status == status
