@@ -248,6 +248,43 @@ def sign_in_words(text: str, start: int, end: int) -> bool:
     return _SIGN_AFTER.match(text[end : end + 16].lower()) is not None
 
 
+# A bound the answer states instead of the value: "over 50%", "more than $1 billion", "under
+# 1,000", "at least 80%", "超过50亿元", "突破50亿", "逾千人", "不到3成", and after the value in
+# Chinese "50亿元以上". (Lower-cased windows, as for the signs.)
+_BOUND_BEFORE = re.compile(
+    r"(?:\b(?:(?P<above>over|more than|above|exceeding|in excess of|upwards of)"
+    r"|(?P<at_least>at least|no less than|not less than)"
+    r"|(?P<below>under|less than|below|fewer than)"
+    r"|(?P<at_most>at most|up to|no more than|not more than))"
+    r"|(?P<zh_at_least>不低于|不少于|至少)|(?P<zh_at_most>不超过|至多|最多)"
+    r"|(?P<zh_above>超过|突破|逾|高于|大于|多于)|(?P<zh_below>不到|不足|低于|少于|小于))"
+    r"[ \u00a0]?(?:[$€£¥￥]|us\$)?[ \u00a0]?$"
+)
+_BOUND_AFTER = re.compile(r"(以上)|(以下)")
+_BOUNDS = {
+    "above": "above",
+    "at_least": "at_least",
+    "below": "below",
+    "at_most": "at_most",
+    "zh_above": "above",
+    "zh_at_least": "at_least",
+    "zh_below": "below",
+    "zh_at_most": "at_most",
+}
+
+
+def bound_of(text: str, start: int, end: int) -> str | None:
+    """The bound the answer states on the value at text[start:end] ("above", "at_least",
+    "below", "at_most"), or None when it states the value itself."""
+    m = _BOUND_BEFORE.search(text[max(0, start - 20) : start].lower())
+    if m is not None:
+        return _BOUNDS[next(k for k, v in m.groupdict().items() if v)]
+    after = _BOUND_AFTER.match(text, end)
+    if after is not None:
+        return "at_least" if after.group(1) else "at_most"
+    return None
+
+
 # Words right before a value that say it is rounded: "about 12%", "approximately $4.6 billion",
 # "~30 minutes", "约4.6亿元", "大约45元", "近3成", "超过" is not one (a bound, not a rounding).
 _APPROXIMATELY = re.compile(

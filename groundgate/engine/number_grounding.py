@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
-from groundgate.engine.declarations import sign_in_words
+from groundgate.engine.declarations import bound_of, sign_in_words
 from groundgate.engine.english_numbers import count_in_words
 from groundgate.engine.evidence_dates import shared_day_dates, squeezed_dates
 from groundgate.engine.index_keys import (
@@ -293,21 +293,32 @@ class EvidenceIndex:
         *,
         approximately: bool = False,
         signed: bool = False,
+        bound: str | None = None,
     ) -> Grounding | None:
         """The safest way an excerpt value grounds `q` under the allowed rules, or None.
         `approximately`: the answer says it rounds ("about", "约"; see quantities._rounds_to).
         `signed`: the answer gives the value's sign in words ("decreased 5%", see
         declarations.sign_in_words); else an opposite sign grounds only a value whose own sign
-        the evidence gives in words or parentheses."""
+        the evidence gives in words or parentheses. `bound`: the answer states a bound ("over
+        50%", declarations.bound_of), which an evidence value that is no bound itself may meet."""
         if q.kind == "range":
             return self._ground_range(q, allowed)
         best: Grounding | None = None
-        for located in self._candidates(q):
-            rules = self._compare(q, located, approximately)
+        candidates = self._candidates(q)
+        if bound is not None:
+            # "under 1,000" for 950, "over 1 million" for 1.6 million: values within a bound need
+            # not share its digits, which the digit index looks up; every numeric excerpt value
+            # is asked instead (only for a value the answer states as a bound).
+            values = self.excerpt_values
+            candidates = [values[position] for position in self._numeric_positions]
+        for located in candidates:
+            rules = self._compare(q, located, approximately, bound)
             if rules is None or not allowed.issuperset(rules):
                 continue
             if "sign" in rules and not (signed or self._signed(located)):
                 continue
+            if "bound" in rules and self._bounded(located):
+                continue  # two thresholds: "over $50" is not "over $55"
             if best is None or risk(rules) < risk(best.rules):
                 best = Grounding(rules, located)
                 if not rules:
@@ -333,7 +344,7 @@ class EvidenceIndex:
         return best
 
     def _compare(
-        self, q: Quantity, located: Located, approximately: bool = False
+        self, q: Quantity, located: Located, approximately: bool = False, bound: str | None = None
     ) -> tuple[str, ...] | None:
         return compare(
             q,
@@ -342,6 +353,7 @@ class EvidenceIndex:
             question_exponent=self.question_exponent,
             rounding_min_significant=self._min_sig,
             approximately=approximately,
+            bound=bound,
         )
 
     def near_miss(
@@ -407,21 +419,29 @@ class EvidenceIndex:
 
     def _signed(self, located: Located) -> bool:
         """Whether the evidence gives this value's sign in words or parentheses ("(1,200)",
-        "decreased 5%"): read in the excerpt, or in the chunk for a value outside it."""
+        "decreased 5%")."""
+        around = self._text_of(located)
+        return around is not None and sign_in_words(*around)
+
+    def _bounded(self, located: Located) -> bool:
+        """Whether the evidence states a bound, not the value ("at least $55")."""
+        around = self._text_of(located)
+        return around is not None and bound_of(*around) is not None
+
+    def _text_of(self, located: Located) -> tuple[str, int, int] | None:
+        """The text an evidence value is in and its span there: the excerpt, or the chunk for
+        a value outside it."""
         if located.where == "excerpt":
             if located.span is None or located.evidence_index is None:
-                return False
+                return None
             if self._excerpt_texts is None:
                 self._excerpt_texts = {index: ev.excerpt for index, ev in self._accepted}
             text = self._excerpt_texts.get(located.evidence_index)
-            start, end = located.span
-        else:
-            chunk = self._by_id.get(located.chunk_id)
-            if chunk is None or located.chunk_span is None:
-                return False
-            text = chunk.text
-            start, end = located.chunk_span
-        return text is not None and sign_in_words(text, start, end)
+            return None if text is None else (text, *located.span)
+        chunk = self._by_id.get(located.chunk_id)
+        if chunk is None or located.chunk_span is None:
+            return None
+        return (chunk.text, *located.chunk_span)
 
     def _hint(self, q: Quantity, located: Located) -> Hint | None:
         reason = near_reason(q, located.quantity)

@@ -59,6 +59,8 @@ EQUIVALENCE_RULES: dict[str, str] = {
     "percent_declared": "the evidence's figure is in a column or text declared as percent",
     "date_less_precise": "the date given less precisely than the evidence gives it",
     "rounded": "the evidence's value rounded to the answer's precision",
+    "bound": "the evidence's value within the bound the answer states, at the answer's precision"
+    " ('over 50%' for 52%, '突破50亿元' for 50.3亿元)",
     "range_endpoints": "each end of the range is in the evidence",
     "undeclared_scale": "the answer adds a magnitude that the evidence states nowhere",
 }
@@ -271,10 +273,12 @@ def compare(
     question_exponent: int | None = None,
     rounding_min_significant: int = 2,
     approximately: bool = False,
+    bound: str | None = None,
 ) -> tuple[str, ...] | None:
     """The rules under which evidence value `e` grounds answer value `a` (() when they are the
     same value written the same way), or None when it does not. Every rule is returned, allowed
-    or not; the caller checks them against its policy."""
+    or not; the caller checks them against its policy. `bound`: the answer states a bound, not
+    the value ("over 50%": declarations.bound_of)."""
     if a.kind == "date":
         return _compare_dates(a, e)
     if a.kind == "time":
@@ -313,7 +317,7 @@ def compare(
     if not e.numeric:
         return None
     return _compare_numbers(
-        a, e, context, question_exponent, rounding_min_significant, approximately
+        a, e, context, question_exponent, rounding_min_significant, approximately, bound
     )
 
 
@@ -360,6 +364,7 @@ def _compare_numbers(
     question_exponent: int | None,
     rounding_min_significant: int,
     approximately: bool = False,
+    bound: str | None = None,
 ) -> tuple[str, ...] | None:
     rules: list[str] = []
     # Units: a percentage only matches a percentage (or a figure declared as one); two named
@@ -430,6 +435,18 @@ def _compare_numbers(
             found = how
         elif _rounds_to(mine, a.decimals, shift, theirs, rounding_min_significant, approximately):
             found = (*how, "rounded")
+        elif (
+            bound is not None
+            and not (a.negative or e.negative)
+            # A bound's window is wide: only a value written like the answer's may meet it - a
+            # table's bare figure is no "90 days", nor a figure read at a scale it does not
+            # write (as written, undeclared, the question's): "not less than 10 directors" is
+            # no $10 million.
+            and bool(a.unit) == bool(e.unit)
+            and not {"as_written", "undeclared_scale", "question_scale"} & set(how)
+            and _within(mine, a.decimals, shift, theirs, bound)
+        ):
+            found = (*how, "bound")
         else:
             continue
         if best is None or risk(found) < risk(best):
@@ -444,6 +461,28 @@ def _converted(a: Quantity, e: Quantity) -> tuple[str, ...] | None:
     if a.number is None or e.number is None or a.negative != e.negative:
         return None
     return ("unit_converted",) if same_in_units(a.number, a.unit, e.number, e.unit) else None
+
+
+def _within(mine: Decimal, decimals: int, shift: int, theirs: Decimal, bound: str) -> bool:
+    """Whether `theirs` lies within the bound the answer states on `mine` (x 10^shift), no
+    further than one unit of the answer's last significant digit and within a factor of two:
+    "over 50%" is grounded by 52% but not by 75% (which the answer would have said), "under
+    1,000" by 950 but not by 450, "less than 1%" by 0.8%, "at least $2 billion" by $2.0-2.9
+    billion."""
+    wanted = mine.scaleb(shift) if shift else mine
+    if decimals:
+        unit = Decimal(1).scaleb(-decimals + shift)
+    else:
+        exponent = mine.normalize().as_tuple().exponent
+        unit = Decimal(1).scaleb((exponent if isinstance(exponent, int) else 0) + shift)
+    high, low = min(wanted + unit / 2, 2 * wanted), max(wanted - unit / 2, wanted / 2)
+    if bound == "above":
+        return wanted < theirs < high
+    if bound == "at_least":
+        return wanted <= theirs < high
+    if bound == "below":
+        return low < theirs < wanted
+    return low < theirs <= wanted  # at_most
 
 
 def _rounds_to(

@@ -209,9 +209,19 @@ DURATIONS: dict[str, tuple[str, int]] = {
 }
 
 
+# The Chinese classifiers that count things; "个", the general one, may stand for any of them
+# ("293.7万个基站" and "293.7万座基站" count the same base stations).
+COUNT_CLASSIFIERS = frozenset(
+    """个 件 项 家 户 条 台 辆 座 所 种 类 批 份 篇
+    页 章 节 片 粒 颗 支 瓶 盒 杯 张 本 间 套 道 人""".split()
+)
+
+
 def same_unit(a: str, b: str) -> bool:
     """Whether two normalised units name the same thing ("" is no unit and matches nothing)."""
     if a == b:
+        return True
+    if "个" in (a, b) and a in COUNT_CLASSIFIERS and b in COUNT_CLASSIFIERS:
         return True
     return {a, b} in ({"¥", "CNY"}, {"¥", "JPY"})
 

@@ -35,17 +35,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "e665546e1ce43013bb52c8073662277227568625f75073130d223219992754ec",
+        "86a0877c8a377167adcd74a899c7d7f330416d9e0dbaae042086db61b51113ed",
         "6a9bad068a3dba3e861c638fe7a24f746afc765edd170bf87e652b8eaaa4ac87",
     ),
     (
         SMALL,
-        "eded15f2ecfd6322c174805024e78b675b160df13bd97ecdbe26921acf99be93",
+        "12d0f297504861158add978a678732e1ae37a45d863b6ce6858f716d3829b65b",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "ed43cabc0f7d717b65d701e1ab5de41a549968163bb94ecfac7afa1faa9dc76c",
+        "073e98fbc6e1191f978e66d5b72228031389dc65f7cf48591621e07c92d2555a",
         "6cb5aeaf21c4cceeb4a96b6bda099ada15dcfab50dbb1cd0ff62e9812be88e85",
     ),
 ]

@@ -66,6 +66,9 @@ def test_a_percentage_in_words_is_its_value_both_ways(n):
         ("销量增长了5倍。", "销量增长了一点五倍。", "citation_insufficient"),
         ("体温超过37.3℃需要报告。", "体温超过37.3度需报告。", "ok"),
         ("营收为3.5亿元。", "营收三点五亿元。", "ok"),
+        # 个, the general classifier, counts what the others count; two others stay apart.
+        ("5G基站达到293.7万座。", "5G基站总数达293.7万个。", "ok"),
+        ("共有5家门店。", "共有5座门店。", "citation_insufficient"),
     ],
 )
 def test_words_and_digits_ground_each_other_and_nothing_else(conclusion, evidence, status):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from groundgate.engine.declarations import (
     about_the_answer,
+    bound_of,
     declarations,
     in_working,
     labels_parts,
@@ -222,8 +223,13 @@ class _SlowPath:
             self.conclusion, value.start
         )
         signed = sign_in_words(self.conclusion, value.start, value.end)
+        bound = (
+            bound_of(self.conclusion, value.start, value.end) if "bound" in self.allowed else None
+        )
         grounding = (
-            self.index.ground(q, self.allowed, approximately=approximately, signed=signed)
+            self.index.ground(
+                q, self.allowed, approximately=approximately, signed=signed, bound=bound
+            )
             if self.allowed
             else None
         )
