@@ -250,38 +250,37 @@ def sign_in_words(text: str, start: int, end: int) -> bool:
 
 # A bound the answer states instead of the value: "over 50%", "more than $1 billion", "under
 # 1,000", "at least 80%", "超过50亿元", "突破50亿", "逾千人", "不到3成", and after the value in
-# Chinese "50亿元以上". (Lower-cased windows, as for the signs.)
-_BOUND_BEFORE = re.compile(
-    r"(?:\b(?:(?P<above>over|more than|above|exceeding|in excess of|upwards of)"
-    r"|(?P<at_least>at least|no less than|not less than)"
-    r"|(?P<below>under|less than|below|fewer than)"
-    r"|(?P<at_most>at most|up to|no more than|not more than))"
-    r"|(?P<zh_at_least>不低于|不少于|至少)|(?P<zh_at_most>不超过|至多|最多)"
-    r"|(?P<zh_above>超过|突破|逾|高于|大于|多于)|(?P<zh_below>不到|不足|低于|少于|小于))"
-    r"[ \u00a0]?(?:[$€£¥￥]|us\$)?[ \u00a0]?$"
-)
-_BOUND_AFTER = re.compile(r"(以上)|(以下)")
-_BOUNDS = {
-    "above": "above",
-    "at_least": "at_least",
-    "below": "below",
-    "at_most": "at_most",
-    "zh_above": "above",
-    "zh_at_least": "at_least",
-    "zh_below": "below",
-    "zh_at_most": "at_most",
+# Chinese "50亿元以上". The words end right before the value (a currency sign and a space may
+# stand between), so the window's ending is compared with them (str.endswith, no search).
+_BOUND_WORDS = {
+    **dict.fromkeys(("over", "more than", "above", "exceeding", "in excess of"), "above"),
+    **dict.fromkeys(("upwards of", "超过", "突破", "逾", "高于", "大于", "多于"), "above"),
+    **dict.fromkeys(("at least", "no less than", "not less than"), "at_least"),
+    **dict.fromkeys(("不低于", "不少于", "至少"), "at_least"),
+    **dict.fromkeys(("under", "less than", "below", "fewer than"), "below"),
+    **dict.fromkeys(("不到", "不足", "低于", "少于", "小于"), "below"),
+    **dict.fromkeys(("at most", "up to", "no more than", "not more than"), "at_most"),
+    **dict.fromkeys(("不超过", "至多", "最多"), "at_most"),
 }
+# Longest first: "not less than" before "less than".
+_BOUND_ENDINGS = tuple(sorted(_BOUND_WORDS, key=len, reverse=True))
 
 
 def bound_of(text: str, start: int, end: int) -> str | None:
     """The bound the answer states on the value at text[start:end] ("above", "at_least",
     "below", "at_most"), or None when it states the value itself."""
-    m = _BOUND_BEFORE.search(text[max(0, start - 20) : start].lower())
-    if m is not None:
-        return _BOUNDS[next(k for k, v in m.groupdict().items() if v)]
-    after = _BOUND_AFTER.match(text, end)
-    if after is not None:
-        return "at_least" if after.group(1) else "at_most"
+    before = text[max(0, start - 20) : start].lower().rstrip(" \u00a0$€£¥￥")
+    if before.endswith("us"):  # "more than US$5"
+        before = before[:-2].rstrip(" \u00a0")
+    if before.endswith(_BOUND_ENDINGS):
+        word = next(w for w in _BOUND_ENDINGS if before.endswith(w))
+        at = len(before) - len(word)
+        if not (word.isascii() and at and before[at - 1].isalpha()):  # not "clover 5"
+            return _BOUND_WORDS[word]
+    if text.startswith("以上", end):
+        return "at_least"
+    if text.startswith("以下", end):
+        return "at_most"
     return None
 
 

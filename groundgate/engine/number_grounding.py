@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
@@ -292,14 +292,15 @@ class EvidenceIndex:
         allowed: frozenset[str],
         *,
         approximately: bool = False,
-        signed: bool = False,
+        signed: Callable[[], bool] | None = None,
         bound: str | None = None,
     ) -> Grounding | None:
         """The safest way an excerpt value grounds `q` under the allowed rules, or None.
         `approximately`: the answer says it rounds ("about", "约"; see quantities._rounds_to).
-        `signed`: the answer gives the value's sign in words ("decreased 5%", see
-        declarations.sign_in_words); else an opposite sign grounds only a value whose own sign
-        the evidence gives in words or parentheses. `bound`: the answer states a bound ("over
+        `signed`: asked only for an evidence value of the opposite sign, whether the answer
+        gives the value's sign in words ("decreased 5%", see declarations.sign_in_words); else
+        an opposite sign grounds only a value whose own sign the evidence gives in words or
+        parentheses. `bound`: the answer states a bound ("over
         50%", declarations.bound_of), which an evidence value that is no bound itself may meet."""
         if q.kind == "range":
             return self._ground_range(q, allowed)
@@ -315,7 +316,7 @@ class EvidenceIndex:
             rules = self._compare(q, located, approximately, bound)
             if rules is None or not allowed.issuperset(rules):
                 continue
-            if "sign" in rules and not (signed or self._signed(located)):
+            if "sign" in rules and not ((signed is not None and signed()) or self._signed(located)):
                 continue
             if "bound" in rules and self._bounded(located):
                 continue  # two thresholds: "over $50" is not "over $55"
@@ -357,13 +358,15 @@ class EvidenceIndex:
         )
 
     def near_miss(
-        self, q: Quantity, allowed: frozenset[str], *, signed: bool = False
+        self, q: Quantity, allowed: frozenset[str], *, signed: Callable[[], bool] | None = None
     ) -> Hint | None:
         """The most useful hint for a value that is not grounded (None: nothing is close)."""
         for located in self._candidates(q):
             rules = self._compare(q, located)
             if rules is not None:
-                if "sign" in rules and not (signed or self._signed(located)):
+                if "sign" in rules and not (
+                    (signed is not None and signed()) or self._signed(located)
+                ):
                     return Hint("wrong_sign", located)
                 return Hint("same_quantity", located, _rules_text(rules))
         best: Hint | None = None

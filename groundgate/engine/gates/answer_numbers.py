@@ -222,7 +222,13 @@ class _SlowPath:
         approximately = policy.approximate_rounding and says_approximately(
             self.conclusion, value.start
         )
-        signed = sign_in_words(self.conclusion, value.start, value.end)
+        said: list[bool] = []  # whether the answer says the sign in words, on first need
+
+        def signed() -> bool:
+            if not said:
+                said.append(sign_in_words(self.conclusion, value.start, value.end))
+            return said[0]
+
         bound = (
             bound_of(self.conclusion, value.start, value.end) if "bound" in self.allowed else None
         )
