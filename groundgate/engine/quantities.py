@@ -188,6 +188,17 @@ def typed(value: NumericValue) -> Quantity:
         )
         if lo.unit == "" and hi.unit in ("%", "‰"):  # "10-20%" is 10% to 20%
             lo = lo._replace(unit=hi.unit, kind=hi.kind)
+        if value.unit == "年" and all(_YEAR.fullmatch(e) for e in value.endpoints):
+            # "2019—2023年": a span of years, each end a year ("2019年至2023年"), not a duration.
+            lo, hi = (
+                Quantity(
+                    NumericValue(e, value.start, value.end, "date", e),
+                    "date",
+                    date=(int(e), None, None),
+                )
+                for e in value.endpoints
+            )
+            return Quantity(value, "range", endpoints=(lo, hi))
         if lo.magnitude == 0 and hi.magnitude:  # "3-5 million"
             lo = lo._replace(magnitude=hi.magnitude)
         return Quantity(value, "range", endpoints=(lo, hi), unit=hi.unit)
@@ -231,6 +242,10 @@ def _typed_number(value: NumericValue, q: str) -> Quantity:
     decimals = len(q) - q.index(".") - 1 if "." in q else 0
     if kind == "number":
         kind = "amount" if unit in CURRENCIES else "count"
+    if unit == "成":  # "三成" is 30%: tenths, as Chinese says a share
+        figure, unit, kind = figure * 10, "%", "percent"
+        decimals = max(decimals - 1, 0)
+        q = format(figure, "f")
     digits = q.replace(".", "").lstrip("0")
     # Quantity(value, kind, figure, magnitude, decimals, negative, unit, digits=digits) without
     # the NamedTuple's Python-level __new__ (every excerpt value of a case is typed here).
@@ -239,6 +254,7 @@ def _typed_number(value: NumericValue, q: str) -> Quantity:
 
 
 _SCORE_SPLIT = re.compile(r"/|(?:stars?)?outof")
+_YEAR = re.compile(r"1[0-9]{3}|2[0-9]{3}")
 
 
 # --- Comparing two values ---------------------------------------------------------------------

@@ -69,6 +69,10 @@ def test_a_percentage_in_words_is_its_value_both_ways(n):
         # 个, the general classifier, counts what the others count; two others stay apart.
         ("5G基站达到293.7万座。", "5G基站总数达293.7万个。", "ok"),
         ("共有5家门店。", "共有5座门店。", "citation_insufficient"),
+        # 成 is tenths: 三成 is 30%.
+        ("三成用户选择线上支付。", "30%的用户选择线上支付。", "ok"),
+        ("30%的用户选择线上支付。", "三成用户选择线上支付。", "ok"),
+        ("四成用户选择线上支付。", "30%的用户选择线上支付。", "citation_insufficient"),
     ],
 )
 def test_words_and_digits_ground_each_other_and_nothing_else(conclusion, evidence, status):
@@ -112,3 +116,13 @@ def test_a_date_written_with_points_is_a_date(text, date):
 def test_points_that_make_no_date_stay_numbers(text, quantity):
     (value,) = extract_numbers(text)
     assert value.kind == "number" and value.quantity == quantity
+
+
+@pytest.mark.parametrize(
+    ("conclusion", "status"),
+    [("2019年至2023年间营收增长。", "ok"), ("2019年至2022年间营收增长。", "citation_insufficient")],
+)
+def test_a_span_of_years_is_two_years_not_a_duration(conclusion, status):
+    # "2019—2023年" is the years 2019 to 2023, each end a year, not 2,019 to 2,023 years.
+    verdict = gate_whole_text(conclusion, "2019—2023年，营收持续增长。")
+    assert verdict.status == status, verdict.findings
