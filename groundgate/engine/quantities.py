@@ -59,8 +59,7 @@ EQUIVALENCE_RULES: dict[str, str] = {
     "percent_declared": "the evidence's figure is in a column or text declared as percent",
     "date_less_precise": "the date given less precisely than the evidence gives it",
     "rounded": "the evidence's value rounded to the answer's precision",
-    "bound": "the evidence's value within the bound the answer states, at the answer's precision"
-    " ('over 50%' for 52%, '突破50亿元' for 50.3亿元)",
+    "bound": "the evidence's value is within the bound the answer states, near it",
     "range_endpoints": "each end of the range is in the evidence",
     "undeclared_scale": "the answer adds a magnitude that the evidence states nowhere",
 }
