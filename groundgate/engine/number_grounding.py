@@ -296,7 +296,7 @@ class EvidenceIndex:
         bound: str | None = None,
     ) -> Grounding | None:
         """The safest way an excerpt value grounds `q` under the allowed rules, or None.
-        `approximately`: the answer says it rounds ("about", "约"; see quantities._rounds_to).
+        `approximately`: the answer says it rounds ("about", "约"; see nearness.rounds_to).
         `signed`: asked only for an evidence value of the opposite sign, whether the answer
         gives the value's sign in words ("decreased 5%", see declarations.sign_in_words); else
         an opposite sign grounds only a value whose own sign the evidence gives in words or
