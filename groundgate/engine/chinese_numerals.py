@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 
-from groundgate.engine.number_words import Scanned, calendar_phrase, chinese_time, scanned
+from groundgate.engine.number_words import Scanned, calendar_phrase, scanned
 from groundgate.engine.units import DURATIONS, normalise_unit, unit_after
+from groundgate.engine.values.time.rules_zh import chinese_time
 
 _DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7}
 _DIGIT |= {"八": 8, "九": 9}
@@ -37,7 +38,7 @@ _MONTH_DAY = re.compile(r"月([零〇一二三四五六七八九十]{1,3})[日�
 _AFTER_YEAR = re.compile(
     r"年([一二三四五六七八九十]{1,2})月(?:[零〇一二三四五六七八九十]{1,3}[日号])?"
 )
-# "三点一刻" keeps its 刻: a quarter is read as minutes by dates_and_times, not as the number 1.
+# "三点一刻" keeps its 刻: a quarter is read as minutes (values/time/value.py), not as 1.
 _RUN_TO_CONVERT = re.compile(
     r"[零〇一二两三四五六七八九十][零〇一二两三四五六七八九十百千万亿]*(?!刻)"
 )

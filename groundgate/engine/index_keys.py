@@ -6,7 +6,6 @@ Pure: no Django, no I/O.
 
 from __future__ import annotations
 
-from groundgate.engine.dates_and_times import HOURS_12, other_half_of_day
 from groundgate.engine.quantities import Quantity, long_digit_run
 from groundgate.engine.units import UNIT_FAMILIES
 from groundgate.engine.values.registry import BY_NAME
@@ -39,8 +38,6 @@ def index_keys(e: Quantity) -> list[tuple[object, ...]]:
     kind = BY_NAME.get(e.kind)  # a kind of values/registry.py
     if kind is not None:
         return kind.index_keys(e)
-    if e.kind == "time":
-        return _time_keys(e)
     if e.kind == "identifier":
         return _identifier_keys(e)
     if e.kind == "range":
@@ -64,8 +61,6 @@ def query_keys(q: Quantity) -> list[tuple[object, ...]]:
     kind = BY_NAME.get(q.kind)  # a kind of values/registry.py
     if kind is not None:
         return kind.query_keys(q)
-    if q.kind == "time":
-        return _time_keys(q)
     if q.kind == "identifier":
         return _identifier_keys(q)
     if q.kind == "range":
@@ -77,16 +72,6 @@ def query_keys(q: Quantity) -> list[tuple[object, ...]]:
     if long_digit_run(q):
         return _identifier_keys(q)  # a phone number written as one run of digits
     return []
-
-
-def _time_keys(q: Quantity) -> list[tuple[object, ...]]:
-    """A time under its reading, and one said without its half of the day ("9点") also under
-    the other half's: the key of either side's time finds the other."""
-    if q.time is None:
-        return []
-    if q.unit == HOURS_12:
-        return [("time", q.time), ("time", other_half_of_day(q.time))]
-    return [("time", q.time)]
 
 
 def _identifier_keys(q: Quantity) -> list[tuple[object, ...]]:

@@ -20,7 +20,6 @@ from typing import NamedTuple
 from groundgate.engine.chinese_numerals import numeral_values
 from groundgate.engine.english_numbers import word_values
 from groundgate.engine.number_words import (
-    AMPM,
     WS,
     D,
     Kind,
@@ -28,7 +27,6 @@ from groundgate.engine.number_words import (
     Skip,
     calendar_phrase,
     country_code_start,
-    day_part_start,
     special_after,
     starts_line,
     time_range,
@@ -37,6 +35,8 @@ from groundgate.engine.units import _UNIT_FIRST, CURRENCY_CODES, unit_after
 from groundgate.engine.values.date.rules_en import ISO_DATE, US_DATE, month_before
 from groundgate.engine.values.date.rules_zh import CN_DATE
 from groundgate.engine.values.scanned import scanned
+from groundgate.engine.values.time.rules_en import CLOCK, WORD_TIMES_EN
+from groundgate.engine.values.time.rules_zh import WORD_TIMES_ZH, day_part_start
 
 # Magnitudes that belong to the quantity itself (1.5万 is fifteen thousand, not 1.5 of a unit).
 _CJK_MAGNITUDES = {
@@ -89,7 +89,7 @@ _MASTER = re.compile(
     | (?P<phone>{D}{{2}}(?:\)[ \u00a0]?|[-.]){D}{{3}}[-.]{D}{{4}})(?!{D})
     | (?P<ident>{D}*(?:-{D}+){{2,}}|(?<=[0０]){D}+-{D}{{3,}})(?![0-9０-９])
     | {CN_DATE}
-    | (?P<time>{D}?:{D}{{1,2}}(?::{D}{{2}})?(?!{D}){AMPM}?)
+    | {CLOCK}
       )
     | (?P<lo>{_REST}(?:{_SUFFIX_AHEAD}(?:{_MAG}|{_EN_MAG})?{_PCT}?)?)
       (?:{_RANGE_SEP}(?P<hi>{_QUANTITY}))?
@@ -108,7 +108,7 @@ _NOT_BEFORE_SIGN = frozenset(
 # Characters after a plain number that may start one of number_words.special_after's words
 # (a cheap pre-test).
 _AFTER_PLAIN = frozenset(" \u00a0-‐/stnrdaApP.)点时時KQF")
-_WORD_TIMES = re.compile(r"(?<![A-Za-z])(?:noon|midnight)(?![A-Za-z])|正午|午夜")
+_WORD_TIMES = re.compile(f"{WORD_TIMES_EN}|{WORD_TIMES_ZH}")
 
 
 class NumericValue(NamedTuple):

@@ -20,12 +20,6 @@ from decimal import Decimal, InvalidOperation
 from typing import Protocol
 
 from groundgate.engine.chinese_numerals import NUMERAL_CHARACTERS, arabic, numeral_quantity
-from groundgate.engine.dates_and_times import (
-    HOURS_12,
-    other_half_of_day,
-    parse_time,
-    time_of_day,
-)
 from groundgate.engine.declarations import Declaration
 from groundgate.engine.english_numbers import to_int as english_to_int
 from groundgate.engine.nearness import rounds_to, within_bound
@@ -41,6 +35,7 @@ from groundgate.engine.values.date.kind import SHARED_DAY, year_in_date
 from groundgate.engine.values.date.value import CalendarDate
 from groundgate.engine.values.quantity import Quantity
 from groundgate.engine.values.registry import BY_NAME, BY_SCANNED
+from groundgate.engine.values.time.value import parse_time
 
 # The equivalence rules, each with what it means. A policy allows a subset (the verbatim policy
 # none). Risk orders them: when several evidence values ground a value, the least risky wins.
@@ -118,9 +113,6 @@ def typed(value: NumericValue) -> Quantity:
     moved = BY_SCANNED.get(kind)  # a kind of values/registry.py
     if moved is not None:
         return moved.typed(value, q)
-    if kind == "time":
-        time, half_day = time_of_day(q)
-        return Quantity(value, "time", time=time, unit="" if half_day else HOURS_12)
     if kind == "identifier":
         return Quantity(value, "identifier", digits=_NON_DIGITS.sub("", q))
     if kind == "range":
@@ -253,14 +245,6 @@ def compare(
     kind = BY_NAME.get(a.kind)  # a kind of values/registry.py
     if kind is not None:
         return kind.compare(a, e)
-    if a.kind == "time":
-        if e.kind != "time" or a.time is None or e.time is None:
-            return None
-        if e.time == a.time:
-            return ("time_format",)
-        if (a.unit == HOURS_12 or e.unit == HOURS_12) and e.time == other_half_of_day(a.time):
-            return ("time_12_hour",)
-        return None
     if a.kind == "identifier":
         if e.kind == "identifier" and e.digits == a.digits:
             return () if e.value.quantity == a.value.quantity else ("identifier_digits",)

@@ -300,9 +300,9 @@ def one(text: str):
 def test_time_equivalence_is_symmetric(hour, part, half):
     assume(part or half)  # "5点" alone is a count ("5点建议"), not a time
     said = one(f"{part}{hour}点{'半' if half else ''}")
-    clock = one(f"{said.time[0]}:{said.time[1]:02d}")
+    clock = one(f"{said.time.hour}:{said.time.minute:02d}")
     assert compare(said, clock) is not None and compare(clock, said) is not None
-    other = one(f"{(said.time[0] + 1) % 24}:{said.time[1]:02d}")
+    other = one(f"{(said.time.hour + 1) % 24}:{said.time.minute:02d}")
     assert compare(said, other) is None and compare(other, said) is None
 
 

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from groundgate.engine.numbers import NumericValue
 from groundgate.engine.values.date.value import CalendarDate
+from groundgate.engine.values.time.value import ClockTime
 
 _NON_DIGITS = re.compile(r"[^0-9]+")
 
@@ -30,7 +31,7 @@ class Quantity(NamedTuple):
     negative: bool = False
     unit: str = ""  # normalised unit or currency ("USD", "CNY", "kg"); percentages: "%", "‰"
     date: CalendarDate | None = None  # values/date
-    time: tuple[int, int, int] | None = None
+    time: ClockTime | None = None  # values/time
     digits: str = (
         ""  # identifiers: the digits only; numbers: the figure's digits ("1,050.0" -> "10500")
     )

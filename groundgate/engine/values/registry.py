@@ -1,6 +1,7 @@
 """The kinds of value, in one place. Adding a kind is a folder under values/ and one line here
 (docs/value-kinds.md). Values whose kind is not listed here yet - counts, amounts, percentages,
-scores, ordinals and ranges - are typed and compared by quantities.py and near_miss.py.
+scores, ordinals, ranges and identifiers - are typed and compared by quantities.py and
+near_miss.py.
 Pure: no Django, no I/O.
 """
 
@@ -8,8 +9,13 @@ from __future__ import annotations
 
 from groundgate.engine.values.date.kind import KIND as DATE
 from groundgate.engine.values.kind import ValueKind
+from groundgate.engine.values.time.kind import KIND as TIME
 
-KINDS: tuple[ValueKind, ...] = (DATE,)
+# One line per kind. The order is the documentation's; no rule depends on it.
+KINDS: tuple[ValueKind, ...] = (
+    DATE,
+    TIME,
+)
 
 # The kind of a typed value (Quantity.kind), and the kind that types a scanned value.
 BY_NAME: dict[str, ValueKind] = {kind.name: kind for kind in KINDS}

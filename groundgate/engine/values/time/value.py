@@ -1,15 +1,27 @@
-"""What a written date or time of day means: (year, month, day) of "2024年5月1日", "March 5, 2024",
-"3/5/2024"; (hour, minute, second) on a 24-hour clock of "9:00 PM", "noon", "晚上9点半". numbers.py
-finds them; quantities.py types and compares them. Pure: no Django, no I/O.
+"""A time of day's typed value and what a written time means: (hour, minute, second) on a
+24-hour clock of "9:00 PM", "noon", "21:0", "晚上9点半", "下午2:00", "正午".
+Pure: no Django, no I/O.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from groundgate.engine.number_words import CN_DAY_PARTS
+from groundgate.engine.values.time.rules_zh import CN_DAY_PARTS
+
+
+@dataclass(frozen=True, slots=True)
+class ClockTime:
+    """A time of day on a 24-hour clock."""
+
+    hour: int
+    minute: int
+    second: int
+
 
 _DIGITS = re.compile(r"[0-9]+")
+
 
 # A Chinese clock time ends with one of these ("10点", "10点半", "3点15分", "9点钟", "14时").
 CN_CLOCK_LAST = frozenset("点时時半分刻钟")
@@ -18,7 +30,7 @@ HOURS_12 = "12h"
 _CN_MINUTES = {"半": 30, "一刻": 15, "三刻": 45}
 
 
-def time_of_day(q: str) -> tuple[tuple[int, int, int], bool]:
+def time_of_day(q: str) -> tuple[ClockTime, bool]:
     """(hour, minute, second) of any time the grammar finds ("9:00 PM", "noon", "21:0",
     "晚上9点半", "下午2:00", "正午"), and whether it says its half of the day (a Chinese "9点"
     does not: it may be 9:00 or 21:00)."""
@@ -27,7 +39,7 @@ def time_of_day(q: str) -> tuple[tuple[int, int, int], bool]:
     return _parse_chinese_time(q)
 
 
-def _parse_chinese_time(q: str) -> tuple[tuple[int, int, int], bool]:
+def _parse_chinese_time(q: str) -> tuple[ClockTime, bool]:
     """(hour, minute, second) of "晚上9点半" and whether the half of the day was said."""
     numbers = [int(n) for n in _DIGITS.findall(q)]
     hour = numbers[0]
@@ -44,19 +56,23 @@ def _parse_chinese_time(q: str) -> tuple[tuple[int, int, int], bool]:
         hour += 12
     elif part == "pm" and hour == 12:
         hour = 0  # 晚上12点 is midnight
-    return (hour, minute, 0), part is not None or hour > 12 or hour == 0
+    return ClockTime(hour, minute, 0), part is not None or hour > 12 or hour == 0
 
 
-def other_half_of_day(time: tuple[int, int, int]) -> tuple[int, int, int]:
+def other_half_of_day(time: ClockTime) -> ClockTime:
     """The same clock reading in the other half of the day (9:00 <-> 21:00, 12:00 <-> 0:00)."""
-    hour, minute, second = time
-    return ((hour + 12) % 24, minute, second)
+    return ClockTime((time.hour + 12) % 24, time.minute, time.second)
 
 
-_SPECIAL_TIMES = {"noon": (12, 0, 0), "midnight": (0, 0, 0), "正午": (12, 0, 0), "午夜": (0, 0, 0)}
+_SPECIAL_TIMES = {
+    "noon": ClockTime(12, 0, 0),
+    "midnight": ClockTime(0, 0, 0),
+    "正午": ClockTime(12, 0, 0),
+    "午夜": ClockTime(0, 0, 0),
+}
 
 
-def parse_time(q: str) -> tuple[int, int, int]:
+def parse_time(q: str) -> ClockTime:
     if q in _SPECIAL_TIMES:
         return _SPECIAL_TIMES[q]
     lower = q.lower().replace(".", "")
@@ -66,4 +82,4 @@ def parse_time(q: str) -> tuple[int, int, int]:
         hour += 12
     elif lower.endswith("am") and hour == 12:
         hour = 0
-    return (hour, minute, second)
+    return ClockTime(hour, minute, second)
