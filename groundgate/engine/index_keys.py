@@ -6,8 +6,10 @@ Pure: no Django, no I/O.
 
 from __future__ import annotations
 
-from groundgate.engine.quantities import Quantity, long_digit_run
+from groundgate.engine.quantities import Quantity
 from groundgate.engine.units import UNIT_FAMILIES
+from groundgate.engine.values.identifier.kind import keys as identifier_keys
+from groundgate.engine.values.identifier.kind import long_digit_run
 from groundgate.engine.values.registry import BY_NAME
 
 # A one-digit rounding prefix ("2" for "20", which may be 19.96) matches many values; only the
@@ -38,8 +40,6 @@ def index_keys(e: Quantity) -> list[tuple[object, ...]]:
     kind = BY_NAME.get(e.kind)  # a kind of values/registry.py
     if kind is not None:
         return kind.index_keys(e)
-    if e.kind == "identifier":
-        return _identifier_keys(e)
     if e.kind == "range":
         return [("range",)]
     if not e.numeric:
@@ -61,8 +61,6 @@ def query_keys(q: Quantity) -> list[tuple[object, ...]]:
     kind = BY_NAME.get(q.kind)  # a kind of values/registry.py
     if kind is not None:
         return kind.query_keys(q)
-    if q.kind == "identifier":
-        return _identifier_keys(q)
     if q.kind == "range":
         return [("range",)]
     if q.numeric and q.is_year():
@@ -70,14 +68,5 @@ def query_keys(q: Quantity) -> list[tuple[object, ...]]:
     if q.numeric and q.unit in UNIT_FAMILIES:
         return [("unit_family", UNIT_FAMILIES[q.unit][0])]
     if long_digit_run(q):
-        return _identifier_keys(q)  # a phone number written as one run of digits
+        return identifier_keys(q)  # a phone number written as one run of digits
     return []
-
-
-def _identifier_keys(q: Quantity) -> list[tuple[object, ...]]:
-    """An identifier by its digits, and a phone number also by its last ten (a country code
-    written on one side only)."""
-    keys: list[tuple[object, ...]] = [("digits", q.digits)]
-    if len(q.digits) >= 10:
-        keys.append(("phone", q.digits[-10:]))
-    return keys

@@ -43,22 +43,6 @@ _WORDS_PAST_A_SPACE = frozenset(("ou", "st", "to", "an"))
 _PERCENT_PARTNER = re.compile(r" (?:to|and) [0-9]+(?:\.[0-9]+)?[ \u00a0]?[%％](?![0-9])")
 
 
-def country_code_start(text: str, start: int) -> int:
-    """Where a phone number starting at `start` starts with its country code written before it
-    ("+1 301-352-1200", "1 (800) 555-0199", "+44 (20) ..."): `start` when there is none."""
-    j = start - 1 if start and text[start - 1] in " \u00a0.-" else start
-    k = j
-    while k and j - k < 3 and text[k - 1] in "0123456789":
-        k -= 1
-    if k == j:
-        return start
-    if k and text[k - 1] == "+":
-        return k - 1
-    if text[k:j] == "1" and (k == 0 or not (text[k - 1].isalnum() or text[k - 1] in ".,")):
-        return k
-    return start
-
-
 def time_range(text: str, start: int, lo: str, hi: str, end: int) -> Scanned | None:
     """ "5-10pm", "11-2pm": a range of hours with one am/pm after it, as a range of two times.
     The first hour takes the same half of the day unless that would put it after the second

@@ -26,7 +26,6 @@ from groundgate.engine.number_words import (
     Scanned,
     Skip,
     calendar_phrase,
-    country_code_start,
     special_after,
     starts_line,
     time_range,
@@ -34,6 +33,7 @@ from groundgate.engine.number_words import (
 from groundgate.engine.units import _UNIT_FIRST, CURRENCY_CODES, unit_after
 from groundgate.engine.values.date.rules_en import ISO_DATE, US_DATE, month_before
 from groundgate.engine.values.date.rules_zh import CN_DATE
+from groundgate.engine.values.identifier.rules import IDENT, PHONE, country_code_start
 from groundgate.engine.values.scanned import scanned
 from groundgate.engine.values.time.rules_en import CLOCK, WORD_TIMES_EN
 from groundgate.engine.values.time.rules_zh import WORD_TIMES_ZH, day_part_start
@@ -86,8 +86,8 @@ _MASTER = re.compile(
       (?:
       {ISO_DATE}
     | {US_DATE}
-    | (?P<phone>{D}{{2}}(?:\)[ \u00a0]?|[-.]){D}{{3}}[-.]{D}{{4}})(?!{D})
-    | (?P<ident>{D}*(?:-{D}+){{2,}}|(?<=[0０]){D}+-{D}{{3,}})(?![0-9０-９])
+    | {PHONE}
+    | {IDENT}
     | {CN_DATE}
     | {CLOCK}
       )

@@ -33,6 +33,7 @@ from groundgate.engine.units import (
 )
 from groundgate.engine.values.date.kind import SHARED_DAY, year_in_date
 from groundgate.engine.values.date.value import CalendarDate
+from groundgate.engine.values.identifier.kind import long_digit_run, phone_digits
 from groundgate.engine.values.quantity import Quantity
 from groundgate.engine.values.registry import BY_NAME, BY_SCANNED
 from groundgate.engine.values.time.value import parse_time
@@ -89,7 +90,6 @@ _MAGNITUDE_WORDS = {
 _MAGNITUDE_ORDER = sorted(_MAGNITUDE_WORDS, key=len, reverse=True)
 _FULLWIDTH = str.maketrans("０１２３４５６７８９．，％－＋：", "0123456789.,%-+:")
 _DIGITS = re.compile(r"[0-9]+")
-_NON_DIGITS = re.compile(r"[^0-9]+")
 
 # The typed value every kind makes (values/quantity.py), here as before for its readers.
 __all__ = ["EQUIVALENCE_RULES", "SHARED_DAY", "Context", "Quantity", "compare", "risk", "typed"]
@@ -113,8 +113,6 @@ def typed(value: NumericValue) -> Quantity:
     moved = BY_SCANNED.get(kind)  # a kind of values/registry.py
     if moved is not None:
         return moved.typed(value, q)
-    if kind == "identifier":
-        return Quantity(value, "identifier", digits=_NON_DIGITS.sub("", q))
     if kind == "range":
         if value.endpoints[1][-1:] in ("m", "M"):  # hours with am/pm: "5-10pm"
             lo, hi = (
@@ -245,14 +243,6 @@ def compare(
     kind = BY_NAME.get(a.kind)  # a kind of values/registry.py
     if kind is not None:
         return kind.compare(a, e)
-    if a.kind == "identifier":
-        if e.kind == "identifier" and e.digits == a.digits:
-            return () if e.value.quantity == a.value.quantity else ("identifier_digits",)
-        if e.kind == "identifier" and _country_code_apart(a, e):
-            return ("country_code",)
-        if e.kind == "count" and e.figure is not None and e.value.quantity == a.digits:
-            return ("identifier_digits",)
-        return None
     if a.kind == "range":
         if e.kind == "range" and all(
             compare(x, y, context) == () for x, y in zip(a.endpoints, e.endpoints, strict=True)
@@ -260,10 +250,7 @@ def compare(
             return ("format",)
         return None
     if e.kind == "identifier" and long_digit_run(a):
-        # "13800138000" for "+86 138-0013-8000": the digits of a phone number written as one run.
-        if e.digits == a.digits:
-            return ("identifier_digits",)
-        return ("country_code",) if _country_code_apart(a, e) else None
+        return phone_digits(a, e)  # "13800138000" for "+86 138-0013-8000"
     if not a.numeric:
         return None
     if e.kind == "date":
@@ -273,21 +260,6 @@ def compare(
     return _compare_numbers(
         a, e, context, question_exponent, rounding_min_significant, approximately, bound
     )
-
-
-def long_digit_run(q: Quantity) -> bool:
-    """A count of seven digits or more written without separators: possibly a phone number."""
-    return q.kind == "count" and len(q.value.quantity) >= 7 and q.value.quantity.isdigit()
-
-
-def _country_code_apart(a: Quantity, e: Quantity) -> bool:
-    """Whether two phone numbers differ only by a country code written on one of them: the
-    longer one's extra leading digits (at most three) are "1" or follow a "+"."""
-    short, long = (a, e) if len(a.digits) < len(e.digits) else (e, a)
-    extra = len(long.digits) - len(short.digits)
-    if not (1 <= extra <= 3 and len(short.digits) >= 10 and long.digits.endswith(short.digits)):
-        return False
-    return long.value.quantity.startswith("+") or long.digits[:extra] == "1"
 
 
 def _compare_numbers(

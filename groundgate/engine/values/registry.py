@@ -1,13 +1,13 @@
 """The kinds of value, in one place. Adding a kind is a folder under values/ and one line here
 (docs/value-kinds.md). Values whose kind is not listed here yet - counts, amounts, percentages,
-scores, ordinals, ranges and identifiers - are typed and compared by quantities.py and
-near_miss.py.
+scores, ordinals and ranges - are typed and compared by quantities.py and near_miss.py.
 Pure: no Django, no I/O.
 """
 
 from __future__ import annotations
 
 from groundgate.engine.values.date.kind import KIND as DATE
+from groundgate.engine.values.identifier.kind import KIND as IDENTIFIER
 from groundgate.engine.values.kind import ValueKind
 from groundgate.engine.values.time.kind import KIND as TIME
 
@@ -15,6 +15,7 @@ from groundgate.engine.values.time.kind import KIND as TIME
 KINDS: tuple[ValueKind, ...] = (
     DATE,
     TIME,
+    IDENTIFIER,
 )
 
 # The kind of a typed value (Quantity.kind), and the kind that types a scanned value.
