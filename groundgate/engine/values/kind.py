@@ -48,6 +48,8 @@ class ValueKind:
     scan:        a reader the scanner runs over the whole text, for values the digit grammar
                  does not start ("Q3 2024" begins with a letter); None for most kinds, whose
                  readings are branches of numbers._MASTER and words of number_words.
+    value_of:    the kind's own typed value in a Quantity (a date's CalendarDate), which its
+                 corpus states for each text that must be read (values/corpus.py).
     """
 
     name: str
@@ -62,3 +64,4 @@ class ValueKind:
     near_reasons: tuple[str, ...] = ()
     derivable: bool = False
     scan: Callable[[str], list[Scanned]] | None = None
+    value_of: Callable[[Quantity], object] = lambda q: q.number

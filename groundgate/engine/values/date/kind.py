@@ -94,4 +94,5 @@ KIND = ValueKind(
     query_keys=query_keys,
     near_reason=near_reason,
     near_reasons=("wrong_year", "wrong_month", "wrong_day"),
+    value_of=lambda q: q.date,
 )

@@ -73,4 +73,5 @@ KIND = ValueKind(
     rules=("identifier_digits", "country_code"),
     index_keys=keys,
     query_keys=keys,
+    value_of=lambda q: q.digits,
 )

@@ -47,4 +47,5 @@ KIND = ValueKind(
     rules=("time_format", "time_12_hour"),
     index_keys=keys,
     query_keys=keys,
+    value_of=lambda q: q.time,
 )
