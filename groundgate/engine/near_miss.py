@@ -7,10 +7,10 @@ Pure: no Django, no I/O.
 from __future__ import annotations
 
 from groundgate.engine.quantities import Quantity
-from groundgate.engine.values.registry import BY_NAME
+from groundgate.engine.values.registry import BY_NAME, KINDS
 
 # The near-miss reasons, most useful first.
-NEAR_MISS_REASONS = (
+NEAR_MISS_REASONS: tuple[str, ...] = (
     "same_quantity",
     "outside_excerpt",
     "other_chunk",
@@ -25,6 +25,10 @@ NEAR_MISS_REASONS = (
     "digit_deleted",
     "digit_changed",
     "part_of_longer_number",
+    # then the reasons of the kinds of values/registry.py that are not above, in their order
+)
+NEAR_MISS_REASONS += tuple(
+    dict.fromkeys(r for kind in KINDS for r in kind.near_reasons if r not in NEAR_MISS_REASONS)
 )
 
 

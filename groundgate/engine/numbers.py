@@ -15,14 +15,12 @@ one place only: quantities.py (typed()).
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 from groundgate.engine.chinese_numerals import numeral_values
 from groundgate.engine.english_numbers import word_values
 from groundgate.engine.number_words import (
     WS,
     D,
-    Kind,
     Scanned,
     Skip,
     calendar_phrase,
@@ -34,7 +32,8 @@ from groundgate.engine.units import _UNIT_FIRST, CURRENCY_CODES, unit_after
 from groundgate.engine.values.date.rules_en import ISO_DATE, US_DATE, month_before
 from groundgate.engine.values.date.rules_zh import CN_DATE
 from groundgate.engine.values.identifier.rules import IDENT, PHONE, country_code_start
-from groundgate.engine.values.scanned import scanned
+from groundgate.engine.values.registry import READERS
+from groundgate.engine.values.scanned import NumericValue, scanned
 from groundgate.engine.values.time.rules_en import CLOCK, WORD_TIMES_EN
 from groundgate.engine.values.time.rules_zh import WORD_TIMES_ZH, day_part_start
 
@@ -111,21 +110,6 @@ _AFTER_PLAIN = frozenset(" \u00a0-‐/stnrdaApP.)点时時KQF")
 _WORD_TIMES = re.compile(f"{WORD_TIMES_EN}|{WORD_TIMES_ZH}")
 
 
-class NumericValue(NamedTuple):
-    """One value found in a text. `start`/`end` cover the whole surface, unit included.
-    (A NamedTuple: conclusions are scanned on the hot path and tuples are cheap to make.)"""
-
-    text: str
-    start: int
-    end: int
-    kind: Kind
-    quantity: str
-    unit: str = ""
-    # For ranges: the quantities of the two endpoints, which an excerpt also offers for grounding
-    # ("between 10 and 20" is grounded by "10-20").
-    endpoints: tuple[str, ...] = ()
-
-
 def _scan(text: str) -> list[Scanned]:
     """The scanner behind every public function here: one grammar, one pass, left to right.
     A value whose words reach past the grammar's match ("5 March 2024") hides what it covers."""
@@ -148,7 +132,18 @@ def _scan(text: str) -> list[Scanned]:
     words = word_values(text)
     if words:
         found = sorted(found + words)
+    for read in READERS:  # the kinds' own readers (values/registry.py): "Q3 2024"
+        own = read(text)
+        if own:
+            found = _overlay(found, own)
     return found
+
+
+def _overlay(found: list[Scanned], own: list[Scanned]) -> list[Scanned]:
+    """`found` without the values that overlap one of `own`, and `own`, in order: a kind's
+    reader reads a value whole ("Q3 2024" is a quarter, not also the count 2024)."""
+    kept = [v for v in found if not any(v.start < o.end and o.start < v.end for o in own)]
+    return sorted(kept + own)
 
 
 def _scan_from(text: str, start: int, stop: int) -> list[Scanned]:

@@ -194,7 +194,20 @@ def _typed_number(value: NumericValue, q: str) -> Quantity:
     digits = q.replace(".", "").lstrip("0")
     # Quantity(value, kind, figure, magnitude, decimals, negative, unit, digits=digits) without
     # the NamedTuple's Python-level __new__ (every excerpt value of a case is typed here).
-    fields = (value, kind, figure, magnitude, decimals, negative, unit, None, None, digits, ())
+    fields = (
+        value,
+        kind,
+        figure,
+        magnitude,
+        decimals,
+        negative,
+        unit,
+        None,
+        None,
+        digits,
+        (),
+        None,
+    )
     return tuple.__new__(Quantity, fields)
 
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from groundgate.engine.numbers import NumericValue
 from groundgate.engine.values.quantity import Quantity
-from groundgate.engine.values.scanned import Scanned
+from groundgate.engine.values.scanned import NumericValue, Scanned
 
 # A key under which the evidence index files an excerpt value and looks up an answer's
 # (index_keys.py): ("year", 2024), ("time", ClockTime(21, 0, 0)), ("digits", "3013521200").

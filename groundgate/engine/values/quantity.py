@@ -11,8 +11,8 @@ import re
 from decimal import Decimal
 from typing import NamedTuple
 
-from groundgate.engine.numbers import NumericValue
 from groundgate.engine.values.date.value import CalendarDate
+from groundgate.engine.values.scanned import NumericValue
 from groundgate.engine.values.time.value import ClockTime
 
 _NON_DIGITS = re.compile(r"[^0-9]+")
@@ -36,6 +36,9 @@ class Quantity(NamedTuple):
         ""  # identifiers: the digits only; numbers: the figure's digits ("1,050.0" -> "10500")
     )
     endpoints: tuple[Quantity, ...] = ()  # type: ignore[misc]  # a recursive NamedTuple
+    # The typed value of a kind that is none of the above (a quarter's Quarter): see the kind's
+    # folder under values/.
+    kind_value: object = None
 
     @property
     def number(self) -> Decimal | None:

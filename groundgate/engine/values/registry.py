@@ -21,3 +21,5 @@ KINDS: tuple[ValueKind, ...] = (
 # The kind of a typed value (Quantity.kind), and the kind that types a scanned value.
 BY_NAME: dict[str, ValueKind] = {kind.name: kind for kind in KINDS}
 BY_SCANNED: dict[str, ValueKind] = {scanned: kind for kind in KINDS for scanned in kind.scanned_as}
+# The readers of kinds whose values the digit grammar does not start (ValueKind.scan).
+READERS = tuple(kind.scan for kind in KINDS if kind.scan is not None)

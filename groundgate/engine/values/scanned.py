@@ -55,3 +55,18 @@ class Skip:
 
 
 NOT_A_VALUE = Skip()
+
+
+class NumericValue(NamedTuple):
+    """One value found in a text. `start`/`end` cover the whole surface, unit included.
+    (A NamedTuple: conclusions are scanned on the hot path and tuples are cheap to make.)"""
+
+    text: str
+    start: int
+    end: int
+    kind: Kind
+    quantity: str
+    unit: str = ""
+    # For ranges: the quantities of the two endpoints, which an excerpt also offers for grounding
+    # ("between 10 and 20" is grounded by "10-20").
+    endpoints: tuple[str, ...] = ()

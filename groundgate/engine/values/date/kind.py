@@ -4,10 +4,10 @@ misses. Dates take no part in derivations. Pure: no Django, no I/O.
 
 from __future__ import annotations
 
-from groundgate.engine.numbers import NumericValue
 from groundgate.engine.values.date.value import parse_date
 from groundgate.engine.values.kind import Key, ValueKind
 from groundgate.engine.values.quantity import Quantity
+from groundgate.engine.values.scanned import NumericValue
 
 # The unit of a date whose day the evidence writes once for several years (evidence_dates.py).
 SHARED_DAY = "shared_day"

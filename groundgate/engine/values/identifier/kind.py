@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
-from groundgate.engine.numbers import NumericValue
 from groundgate.engine.values.kind import Key, ValueKind
 from groundgate.engine.values.quantity import Quantity
+from groundgate.engine.values.scanned import NumericValue
 
 _NON_DIGITS = re.compile(r"[^0-9]+")
 

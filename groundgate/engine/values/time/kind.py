@@ -4,9 +4,9 @@ Times offer no near misses and take no part in derivations. Pure: no Django, no 
 
 from __future__ import annotations
 
-from groundgate.engine.numbers import NumericValue
 from groundgate.engine.values.kind import Key, ValueKind
 from groundgate.engine.values.quantity import Quantity
+from groundgate.engine.values.scanned import NumericValue
 from groundgate.engine.values.time.value import HOURS_12, other_half_of_day, time_of_day
 
 
