@@ -6,9 +6,11 @@ Pure: no Django, no I/O.
 
 from __future__ import annotations
 
-from groundgate.engine.dates_and_times import HOURS_12, other_half_of_day
-from groundgate.engine.quantities import Quantity, long_digit_run
+from groundgate.engine.quantities import Quantity
 from groundgate.engine.units import UNIT_FAMILIES
+from groundgate.engine.values.identifier.kind import keys as identifier_keys
+from groundgate.engine.values.identifier.kind import long_digit_run
+from groundgate.engine.values.registry import BY_NAME
 
 # A one-digit rounding prefix ("2" for "20", which may be 19.96) matches many values; only the
 # first of them in excerpt order are examined.
@@ -35,15 +37,9 @@ def rounding_heads(digits: str) -> list[str]:
 
 def index_keys(e: Quantity) -> list[tuple[object, ...]]:
     """The keys an excerpt value is found under (see query_keys and compare())."""
-    if e.kind == "date":
-        if e.date is None:
-            return []
-        year, month, _ = e.date
-        return [("year", year), ("month", month)]
-    if e.kind == "time":
-        return _time_keys(e)
-    if e.kind == "identifier":
-        return _identifier_keys(e)
+    kind = BY_NAME.get(e.kind)  # a kind of values/registry.py
+    if kind is not None:
+        return kind.index_keys(e)
     if e.kind == "range":
         return [("range",)]
     if not e.numeric:
@@ -62,20 +58,9 @@ def index_keys(e: Quantity) -> list[tuple[object, ...]]:
 def query_keys(q: Quantity) -> list[tuple[object, ...]]:
     """The keys under which the non-numeric values that may ground q are found (numbers are
     found by their digits, in _candidates)."""
-    if q.kind == "date":
-        if q.date is None:
-            return []
-        year, month, day = q.date
-        if year is not None:
-            keys: list[tuple[object, ...]] = [("year", year)]
-            if month is None and day is None:
-                keys.append(("figure_year", year))  # "2024年" and a table's "2024"
-            return keys
-        return [("month", month)] if month is not None else []
-    if q.kind == "time":
-        return _time_keys(q)
-    if q.kind == "identifier":
-        return _identifier_keys(q)
+    kind = BY_NAME.get(q.kind)  # a kind of values/registry.py
+    if kind is not None:
+        return kind.query_keys(q)
     if q.kind == "range":
         return [("range",)]
     if q.numeric and q.is_year():
@@ -83,24 +68,5 @@ def query_keys(q: Quantity) -> list[tuple[object, ...]]:
     if q.numeric and q.unit in UNIT_FAMILIES:
         return [("unit_family", UNIT_FAMILIES[q.unit][0])]
     if long_digit_run(q):
-        return _identifier_keys(q)  # a phone number written as one run of digits
+        return identifier_keys(q)  # a phone number written as one run of digits
     return []
-
-
-def _time_keys(q: Quantity) -> list[tuple[object, ...]]:
-    """A time under its reading, and one said without its half of the day ("9点") also under
-    the other half's: the key of either side's time finds the other."""
-    if q.time is None:
-        return []
-    if q.unit == HOURS_12:
-        return [("time", q.time), ("time", other_half_of_day(q.time))]
-    return [("time", q.time)]
-
-
-def _identifier_keys(q: Quantity) -> list[tuple[object, ...]]:
-    """An identifier by its digits, and a phone number also by its last ten (a country code
-    written on one side only)."""
-    keys: list[tuple[object, ...]] = [("digits", q.digits)]
-    if len(q.digits) >= 10:
-        keys.append(("phone", q.digits[-10:]))
-    return keys

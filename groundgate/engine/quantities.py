@@ -17,16 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from groundgate.engine.chinese_numerals import NUMERAL_CHARACTERS, arabic, numeral_quantity
-from groundgate.engine.dates_and_times import (
-    HOURS_12,
-    other_half_of_day,
-    parse_date,
-    parse_time,
-    time_of_day,
-)
 from groundgate.engine.declarations import Declaration
 from groundgate.engine.english_numbers import to_int as english_to_int
 from groundgate.engine.nearness import rounds_to, within_bound
@@ -38,6 +31,12 @@ from groundgate.engine.units import (
     same_in_units,
     same_unit,
 )
+from groundgate.engine.values.date.kind import SHARED_DAY, year_in_date
+from groundgate.engine.values.date.value import CalendarDate
+from groundgate.engine.values.identifier.kind import long_digit_run, phone_digits
+from groundgate.engine.values.quantity import Quantity
+from groundgate.engine.values.registry import BY_NAME, BY_SCANNED
+from groundgate.engine.values.time.value import parse_time
 
 # The equivalence rules, each with what it means. A policy allows a subset (the verbatim policy
 # none). Risk orders them: when several evidence values ground a value, the least risky wins.
@@ -65,8 +64,6 @@ EQUIVALENCE_RULES: dict[str, str] = {
     "undeclared_scale": "the answer adds a magnitude that the evidence states nowhere",
 }
 _RISK = {rule: risk for risk, rule in enumerate(EQUIVALENCE_RULES)}
-# The unit of a date whose day the evidence writes once for several years (evidence_dates.py).
-SHARED_DAY = "shared_day"
 
 _MAGNITUDE_WORDS = {
     "万亿": 12,
@@ -93,57 +90,9 @@ _MAGNITUDE_WORDS = {
 _MAGNITUDE_ORDER = sorted(_MAGNITUDE_WORDS, key=len, reverse=True)
 _FULLWIDTH = str.maketrans("０１２３４５６７８９．，％－＋：", "0123456789.,%-+:")
 _DIGITS = re.compile(r"[0-9]+")
-_NON_DIGITS = re.compile(r"[^0-9]+")
 
-
-class Quantity(NamedTuple):
-    """One value with its meaning. Numbers are absolute: the sign is kept apart (`negative`)
-    because the direction of a change is often said in words ("fell 5%" for "-5%"). (A
-    NamedTuple: the gate makes many of them, and tuples are cheap to make.)"""
-
-    value: NumericValue
-    kind: str  # count, amount, percent, permille, date, time, identifier, score, ordinal, range
-    figure: Decimal | None = None  # the number as written, without magnitude or sign
-    magnitude: int = 0  # the power of ten written with it (万: 4, million: 6)
-    decimals: int = 0  # decimals written in the figure (its precision)
-    negative: bool = False
-    unit: str = ""  # normalised unit or currency ("USD", "CNY", "kg"); percentages: "%", "‰"
-    date: tuple[int | None, int | None, int | None] | None = None
-    time: tuple[int, int, int] | None = None
-    digits: str = (
-        ""  # identifiers: the digits only; numbers: the figure's digits ("1,050.0" -> "10500")
-    )
-    endpoints: tuple[Quantity, ...] = ()  # type: ignore[misc]  # a recursive NamedTuple
-
-    @property
-    def number(self) -> Decimal | None:
-        """The figure with its magnitude applied."""
-        if self.figure is None:
-            return None
-        return self.figure.scaleb(self.magnitude) if self.magnitude else self.figure
-
-    @property
-    def numeric(self) -> bool:
-        return self.figure is not None and self.kind not in ("date", "time", "identifier")
-
-    @property
-    def significant_digits(self) -> str:
-        """The digits that carry the value ("1,050.0" -> "105")."""
-        if self.figure is None:
-            return ""
-        return _NON_DIGITS.sub("", format(self.figure, "f")).strip("0")
-
-    def is_year(self) -> bool:
-        """A bare four-digit integer that reads as a year (1000-2999)."""
-        return (
-            self.kind == "count"
-            and not self.unit
-            and not self.magnitude
-            and self.decimals == 0
-            and self.figure is not None
-            and 1000 <= self.figure <= 2999
-            and "," not in self.value.quantity
-        )
+# The typed value every kind makes (values/quantity.py), here as before for its readers.
+__all__ = ["EQUIVALENCE_RULES", "SHARED_DAY", "Context", "Quantity", "compare", "risk", "typed"]
 
 
 def typed(value: NumericValue) -> Quantity:
@@ -161,13 +110,9 @@ def typed(value: NumericValue) -> Quantity:
         if q[0].isalpha():  # "three years", "twenty-five minutes"
             q = str(english_to_int(q))
         return _typed_number(value, q)
-    if kind == "date":
-        return Quantity(value, "date", date=parse_date(q))
-    if kind == "time":
-        time, half_day = time_of_day(q)
-        return Quantity(value, "time", time=time, unit="" if half_day else HOURS_12)
-    if kind == "identifier":
-        return Quantity(value, "identifier", digits=_NON_DIGITS.sub("", q))
+    moved = BY_SCANNED.get(kind)  # a kind of values/registry.py
+    if moved is not None:
+        return moved.typed(value, q)
     if kind == "range":
         if value.endpoints[1][-1:] in ("m", "M"):  # hours with am/pm: "5-10pm"
             lo, hi = (
@@ -194,7 +139,7 @@ def typed(value: NumericValue) -> Quantity:
                 Quantity(
                     NumericValue(e, value.start, value.end, "date", e),
                     "date",
-                    date=(int(e), None, None),
+                    date=CalendarDate(int(e), None, None),
                 )
                 for e in value.endpoints
             )
@@ -249,7 +194,20 @@ def _typed_number(value: NumericValue, q: str) -> Quantity:
     digits = q.replace(".", "").lstrip("0")
     # Quantity(value, kind, figure, magnitude, decimals, negative, unit, digits=digits) without
     # the NamedTuple's Python-level __new__ (every excerpt value of a case is typed here).
-    fields = (value, kind, figure, magnitude, decimals, negative, unit, None, None, digits, ())
+    fields = (
+        value,
+        kind,
+        figure,
+        magnitude,
+        decimals,
+        negative,
+        unit,
+        None,
+        None,
+        digits,
+        (),
+        None,
+    )
     return tuple.__new__(Quantity, fields)
 
 
@@ -295,24 +253,9 @@ def compare(
     same value written the same way), or None when it does not. Every rule is returned, allowed
     or not; the caller checks them against its policy. `bound`: the answer states a bound, not
     the value ("over 50%": declarations.bound_of)."""
-    if a.kind == "date":
-        return _compare_dates(a, e)
-    if a.kind == "time":
-        if e.kind != "time" or a.time is None or e.time is None:
-            return None
-        if e.time == a.time:
-            return ("time_format",)
-        if (a.unit == HOURS_12 or e.unit == HOURS_12) and e.time == other_half_of_day(a.time):
-            return ("time_12_hour",)
-        return None
-    if a.kind == "identifier":
-        if e.kind == "identifier" and e.digits == a.digits:
-            return () if e.value.quantity == a.value.quantity else ("identifier_digits",)
-        if e.kind == "identifier" and _country_code_apart(a, e):
-            return ("country_code",)
-        if e.kind == "count" and e.figure is not None and e.value.quantity == a.digits:
-            return ("identifier_digits",)
-        return None
+    kind = BY_NAME.get(a.kind)  # a kind of values/registry.py
+    if kind is not None:
+        return kind.compare(a, e)
     if a.kind == "range":
         if e.kind == "range" and all(
             compare(x, y, context) == () for x, y in zip(a.endpoints, e.endpoints, strict=True)
@@ -320,57 +263,16 @@ def compare(
             return ("format",)
         return None
     if e.kind == "identifier" and long_digit_run(a):
-        # "13800138000" for "+86 138-0013-8000": the digits of a phone number written as one run.
-        if e.digits == a.digits:
-            return ("identifier_digits",)
-        return ("country_code",) if _country_code_apart(a, e) else None
+        return phone_digits(a, e)  # "13800138000" for "+86 138-0013-8000"
     if not a.numeric:
         return None
     if e.kind == "date":
-        if a.is_year() and e.date is not None and e.date[0] == int(a.figure or 0):
-            return ("date_less_precise",)
-        return None
+        return year_in_date(a, e)
     if not e.numeric:
         return None
     return _compare_numbers(
         a, e, context, question_exponent, rounding_min_significant, approximately, bound
     )
-
-
-def long_digit_run(q: Quantity) -> bool:
-    """A count of seven digits or more written without separators: possibly a phone number."""
-    return q.kind == "count" and len(q.value.quantity) >= 7 and q.value.quantity.isdigit()
-
-
-def _country_code_apart(a: Quantity, e: Quantity) -> bool:
-    """Whether two phone numbers differ only by a country code written on one of them: the
-    longer one's extra leading digits (at most three) are "1" or follow a "+"."""
-    short, long = (a, e) if len(a.digits) < len(e.digits) else (e, a)
-    extra = len(long.digits) - len(short.digits)
-    if not (1 <= extra <= 3 and len(short.digits) >= 10 and long.digits.endswith(short.digits)):
-        return False
-    return long.value.quantity.startswith("+") or long.digits[:extra] == "1"
-
-
-def _compare_dates(a: Quantity, e: Quantity) -> tuple[str, ...] | None:
-    assert a.date is not None
-    if e.kind != "date" or e.date is None:
-        # A year alone ("2024年") is grounded by the year as a table writes it ("2024").
-        if a.date[1] is None and a.date[2] is None and e.is_year():
-            return ("date_format",)
-        return None
-    rules: tuple[str, ...] = ()
-    for mine, theirs in zip(a.date, e.date, strict=True):
-        if mine is None:
-            if theirs is not None:
-                rules = ("date_less_precise",)
-        elif mine != theirs:
-            return None
-    if e.unit == SHARED_DAY:  # evidence_dates.shared_day_dates
-        return (*rules, "date_shared_day")
-    if rules:
-        return rules
-    return () if e.value.quantity == a.value.quantity else ("date_format",)
 
 
 def _compare_numbers(

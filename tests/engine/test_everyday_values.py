@@ -223,7 +223,7 @@ def test_half_a_duration_is_a_value(text, figure, unit):
 )  # fmt: skip
 def test_a_day_written_as_an_ordinal_is_part_of_its_date(text, date):
     (value,) = extract_numbers(text)
-    assert value.kind == "date" and typed(value).date == date
+    assert value.kind == "date" and tuple(typed(value).date or ()) == date
 
 
 @pytest.mark.parametrize("text", ["the 3rd quarter", "3rd place", "the 32nd of May"])
@@ -300,9 +300,9 @@ def one(text: str):
 def test_time_equivalence_is_symmetric(hour, part, half):
     assume(part or half)  # "5点" alone is a count ("5点建议"), not a time
     said = one(f"{part}{hour}点{'半' if half else ''}")
-    clock = one(f"{said.time[0]}:{said.time[1]:02d}")
+    clock = one(f"{said.time.hour}:{said.time.minute:02d}")
     assert compare(said, clock) is not None and compare(clock, said) is not None
-    other = one(f"{(said.time[0] + 1) % 24}:{said.time[1]:02d}")
+    other = one(f"{(said.time.hour + 1) % 24}:{said.time.minute:02d}")
     assert compare(said, other) is None and compare(other, said) is None
 
 
