@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from groundgate.engine.number_words import Raw, calendar_phrase, chinese_time
+from groundgate.engine.number_words import Scanned, calendar_phrase, chinese_time, scanned
 from groundgate.engine.units import DURATIONS, normalise_unit, unit_after
 
 _DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7}
@@ -85,7 +85,7 @@ def numeral_quantity(quantity: str, unit: str) -> str:
     return digits + "%" if percent else digits
 
 
-def numeral_values(text: str) -> list[Raw]:
+def numeral_values(text: str) -> list[Scanned]:
     """The values `text` writes in Chinese numerals (see the module's docstring)."""
     halves = _halves(text) if "半" in text else []
     # "百分之八十五" is 85%, "百分之三点五" 3.5%, "百分之百" 100%: read before the runs, which
@@ -93,7 +93,7 @@ def numeral_values(text: str) -> list[Raw]:
     percents = _percents(text) if "百分之" in text else []
     if _ANY.search(text) is None:
         return sorted(halves + percents) if percents else halves
-    found: list[Raw] = list(percents)
+    found: list[Scanned] = list(percents)
     covered = 0  # the end of the last value: "八月十日" holds the run "十" too
     for m in _RUN.finditer(text):
         run, first, end = m.group(), m.start(), m.end()
@@ -111,12 +111,12 @@ def numeral_values(text: str) -> list[Raw]:
         if half is not None and _ESTIMATE.search(run) is None:
             # "一个半小时" (1.5 hours), "三个半月", "两年半": the number and a half of the unit.
             unit = "个" + half.group(1) if half.group(1) else "年"
-            found.append((first, half.end(), "number", f"{to_int(run)}.5", unit, ()))
+            found.append(scanned(first, half.end(), "number", f"{to_int(run)}.5", unit, ()))
             covered = half.end()
             continue
         if first and text[first - 1] == "第":
             if text[end] in LABEL_COUNTERS:
-                found.append((first, end + 1, "number", run, text[end], ()))
+                found.append(scanned(first, end + 1, "number", run, text[end], ()))
                 covered = end + 1
             continue
         if run == "一" and not _one_or_two_of_a_duration(text, first, end):
@@ -127,7 +127,7 @@ def numeral_values(text: str) -> list[Raw]:
             continue
         if len(run) == 2 and run[0] in _DIGIT and run[1] in _DIGIT and text[end] == "折":
             # "八五折": a discount to 85% of the price, 8.5折 - not an estimate "八或五".
-            found.append((first, end + 1, "number", run, "折", ()))
+            found.append(scanned(first, end + 1, "number", run, "折", ()))
             covered = end + 1
             continue
         if _ESTIMATE.search(run) is not None and not (
@@ -137,7 +137,7 @@ def numeral_values(text: str) -> list[Raw]:
         if text[end] == "月" and to_int(run) <= 12:
             day = _MONTH_DAY.match(text, end)
             if day is not None and to_int(day.group(1)) <= 31:
-                found.append((first, day.end(), "date", text[first : day.end()], "", ()))
+                found.append(scanned(first, day.end(), "date", text[first : day.end()], "", ()))
                 covered = day.end()
                 continue
         if text[end] in "点时時":
@@ -154,9 +154,9 @@ def numeral_values(text: str) -> list[Raw]:
             rest = _AFTER_YEAR.match(text, stop - 1)
             if rest is not None and to_int(rest.group(1)) <= 12:
                 stop = rest.end()
-            found.append((first, stop, "date", text[first:stop], "", ()))
+            found.append(scanned(first, stop, "date", text[first:stop], "", ()))
         elif not calendar_phrase(text, first, stop, to_int(run), unit):  # not "一周七天"
-            found.append((first, stop, "number", run, unit, ()))
+            found.append(scanned(first, stop, "number", run, unit, ()))
         covered = stop
     return sorted(found + halves) if halves or percents else found
 
@@ -171,14 +171,14 @@ _PERCENT_IN_WORDS = re.compile(
 _DECIMAL_AFTER = re.compile(r"点([零〇一二三四五六七八九]+)([万亿])?")
 
 
-def _percents(text: str) -> list[Raw]:
-    found: list[Raw] = []
+def _percents(text: str) -> list[Scanned]:
+    found: list[Scanned] = []
     for m in _PERCENT_IN_WORDS.finditer(text):
-        found.append((m.start(), m.end(), "percent", m.group(), "", ()))
+        found.append(scanned(m.start(), m.end(), "percent", m.group(), "", ()))
     return found
 
 
-def _decimal(text: str, first: int, end: int, run: str) -> Raw | None:
+def _decimal(text: str, first: int, end: int, run: str) -> Scanned | None:
     m = _DECIMAL_AFTER.match(text, end)
     if m is None or any(ch not in _DIGIT for ch in run.replace("十", "").replace("百", "")):
         return None
@@ -190,7 +190,7 @@ def _decimal(text: str, first: int, end: int, run: str) -> Raw | None:
         return None
     if normalise_unit(unit) in ("min", "sec") or unit in ("分", "刻"):
         return None
-    return (first, stop, "number", text[first : m.end()], unit, ())
+    return scanned(first, stop, "number", text[first : m.end()], unit, ())
 
 
 # Half a duration: "半小时", "半个小时", "半个月", "半年", "半分钟" (0.5 of the unit), not after a
@@ -203,9 +203,9 @@ _HALF_ALONE = re.compile(
 _HALF_AFTER = re.compile(r"个半(小时|钟头|月)|年半(?!载)")  # not "一年半载": a year or so
 
 
-def _halves(text: str) -> list[Raw]:
+def _halves(text: str) -> list[Scanned]:
     return [
-        (m.start(), m.end(), "number", "0.5", m.group(1), ()) for m in _HALF_ALONE.finditer(text)
+        scanned(m.start(), m.end(), "number", "0.5", m.group(1)) for m in _HALF_ALONE.finditer(text)
     ]
 
 

@@ -7,31 +7,9 @@ from __future__ import annotations
 
 import re
 
-from groundgate.engine.number_words import CN_DAY_PARTS, MONTHS
+from groundgate.engine.number_words import CN_DAY_PARTS
 
 _DIGITS = re.compile(r"[0-9]+")
-
-_CDATE = re.compile(r"(?:(\d{4})年)?(?:(\d{1,2})月)?(?:(\d{1,2})[日号])?")
-
-
-def parse_date(q: str) -> tuple[int | None, int | None, int | None]:
-    if "年" in q or "月" in q:
-        m = _CDATE.match(q)
-        assert m is not None  # the pattern matches every string (all parts optional)
-        y, mo, d = (int(g) if g else None for g in m.groups())
-        return (y, mo, d)
-    month = next((MONTHS[w] for w in re.findall(r"[A-Z][a-z]+", q) if w in MONTHS), None)
-    numbers = [int(n) for n in _DIGITS.findall(q)]
-    if month is not None:
-        year = next((n for n in numbers if n >= 1000), None)
-        day = next((n for n in numbers if n < 1000), None)
-        return (year, month, day)
-    if len(numbers) == 3:
-        if numbers[0] >= 1000:  # 2024-03-05, 2024/3/5
-            return (numbers[0], numbers[1], numbers[2])
-        return (numbers[2], numbers[0], numbers[1])  # 3/5/2024 (month first, as in the US)
-    return (numbers[0] if numbers else None, None, None)
-
 
 # A Chinese clock time ends with one of these ("10点", "10点半", "3点15分", "9点钟", "14时").
 CN_CLOCK_LAST = frozenset("点时時半分刻钟")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from groundgate.engine.number_words import Raw, calendar_phrase
+from groundgate.engine.number_words import Scanned, calendar_phrase, scanned
 
 _ONES = ("two three four five six seven eight nine").split()
 _TEENS = ("ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen").split()
@@ -40,9 +40,9 @@ def to_int(words: str) -> int:
     return total
 
 
-def word_values(text: str) -> list[Raw]:
+def word_values(text: str) -> list[Scanned]:
     """The values `text` writes in English number words with a unit after them."""
-    found: list[Raw] = []
+    found: list[Scanned] = []
     for unit in _UNIT.finditer(text):
         start = unit.start()
         number = _NUMBER_BEFORE.search(text, max(0, start - 14), start)
@@ -52,7 +52,7 @@ def word_values(text: str) -> list[Raw]:
         if calendar_phrase(text, number.start(), unit.end(), to_int(number.group()), word):
             continue  # "seven days a week"
         found.append(
-            (number.start(), unit.end(), "number", number.group(), _UNITS.get(word, word), ())
+            scanned(number.start(), unit.end(), "number", number.group(), _UNITS.get(word, word))
         )
     return found
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from groundgate.engine.dates_and_times import parse_date
-from groundgate.engine.number_words import MONTHS
 from groundgate.engine.numbers import NumericValue
 from groundgate.engine.quantities import SHARED_DAY, Quantity
+from groundgate.engine.values.date.rules_en import MONTHS
+from groundgate.engine.values.date.value import CalendarDate, parse_date
 
 # PDF text that lost its spaces: "December31,2016". The grammar does not read digits glued to a
 # word, so the evidence index adds these dates on its own.
@@ -42,7 +42,11 @@ def squeezed_dates(text: str) -> list[Quantity]:
     for m in _SQUEEZED_DATE.finditer(text):
         value = NumericValue(m.group(), m.start(), m.end(), "date", m.group())
         found.append(
-            Quantity(value, "date", date=(int(m.group(3)), MONTHS[m.group(1)], int(m.group(2))))
+            Quantity(
+                value,
+                "date",
+                date=CalendarDate(int(m.group(3)), MONTHS[m.group(1)], int(m.group(2))),
+            )
         )
     return found
 
@@ -88,9 +92,9 @@ def shared_day_dates(text: str, values: Sequence[NumericValue]) -> list[Quantity
                 break
             if year is None and not years and value.kind == "date":
                 more = parse_date(value.quantity)
-                if more[0] is not None or more[1] is None or more[2] is None:
+                if more.year is not None or more.month is None or more.day is None:
                     break
-                days.append((value, more[1], more[2]))
+                days.append((value, more.month, more.day))
             elif _is_year(value):
                 years.append(value)
             else:
@@ -109,7 +113,12 @@ def shared_day_dates(text: str, values: Sequence[NumericValue]) -> list[Quantity
             reading = f"{start_value.text.rstrip(', ')}, {year_value.text}"
             value = NumericValue(text[start:end], start, end, "date", reading)
             found.append(
-                Quantity(value, "date", date=(int(year_value.quantity), m, d), unit=SHARED_DAY)
+                Quantity(
+                    value,
+                    "date",
+                    date=CalendarDate(int(year_value.quantity), m, d),
+                    unit=SHARED_DAY,
+                )
             )
         i = max(j, i + 1)
     return found

@@ -9,6 +9,7 @@ from __future__ import annotations
 from groundgate.engine.dates_and_times import HOURS_12, other_half_of_day
 from groundgate.engine.quantities import Quantity, long_digit_run
 from groundgate.engine.units import UNIT_FAMILIES
+from groundgate.engine.values.registry import BY_NAME
 
 # A one-digit rounding prefix ("2" for "20", which may be 19.96) matches many values; only the
 # first of them in excerpt order are examined.
@@ -35,11 +36,9 @@ def rounding_heads(digits: str) -> list[str]:
 
 def index_keys(e: Quantity) -> list[tuple[object, ...]]:
     """The keys an excerpt value is found under (see query_keys and compare())."""
-    if e.kind == "date":
-        if e.date is None:
-            return []
-        year, month, _ = e.date
-        return [("year", year), ("month", month)]
+    kind = BY_NAME.get(e.kind)  # a kind of values/registry.py
+    if kind is not None:
+        return kind.index_keys(e)
     if e.kind == "time":
         return _time_keys(e)
     if e.kind == "identifier":
@@ -62,16 +61,9 @@ def index_keys(e: Quantity) -> list[tuple[object, ...]]:
 def query_keys(q: Quantity) -> list[tuple[object, ...]]:
     """The keys under which the non-numeric values that may ground q are found (numbers are
     found by their digits, in _candidates)."""
-    if q.kind == "date":
-        if q.date is None:
-            return []
-        year, month, day = q.date
-        if year is not None:
-            keys: list[tuple[object, ...]] = [("year", year)]
-            if month is None and day is None:
-                keys.append(("figure_year", year))  # "2024年" and a table's "2024"
-            return keys
-        return [("month", month)] if month is not None else []
+    kind = BY_NAME.get(q.kind)  # a kind of values/registry.py
+    if kind is not None:
+        return kind.query_keys(q)
     if q.kind == "time":
         return _time_keys(q)
     if q.kind == "identifier":

@@ -7,6 +7,7 @@ Pure: no Django, no I/O.
 from __future__ import annotations
 
 from groundgate.engine.quantities import Quantity
+from groundgate.engine.values.registry import BY_NAME
 
 # The near-miss reasons, most useful first.
 NEAR_MISS_REASONS = (
@@ -30,17 +31,9 @@ NEAR_MISS_REASONS = (
 def near_reason(q: Quantity, e: Quantity) -> str | None:
     """The reason evidence value `e` is a near miss of answer value `q`, or None (a value that
     grounds q is not a near miss: the caller asks compare() first)."""
-    if q.kind == "date" and e.kind == "date" and q.date and e.date:
-        differ = [
-            name
-            for name, mine, theirs in zip(("year", "month", "day"), q.date, e.date, strict=True)
-            if mine is not None and mine != theirs
-        ]
-        if len(differ) == 1 and all(
-            theirs is not None for mine, theirs in zip(q.date, e.date, strict=True) if mine
-        ):
-            return f"wrong_{differ[0]}"
-        return None
+    kind = BY_NAME.get(q.kind)  # a kind of values/registry.py
+    if kind is not None:
+        return kind.near_reason(q, e)
     if not (q.numeric and e.numeric):
         return None
     return numeric_reason(q, e)

@@ -41,6 +41,7 @@ from groundgate.engine.quantities import (
 )
 from groundgate.engine.scale_contexts import ChunkContexts, ChunkLike, LazyContext
 from groundgate.engine.units import UNIT_FAMILIES
+from groundgate.engine.values.registry import BY_NAME
 
 
 class EvidenceLike(Protocol):
@@ -371,7 +372,8 @@ class EvidenceIndex:
                 return Hint("same_quantity", located, _rules_text(rules))
         best: Hint | None = None
         values = self.excerpt_values
-        if q.kind == "date":
+        kind = BY_NAME.get(q.kind)  # a kind of values/registry.py
+        if kind is not None and kind.near_reasons:
             for located in values:
                 hint = self._hint(q, located)
                 if hint is not None and (best is None or _ORDER[hint.reason] < _ORDER[best.reason]):

@@ -8,41 +8,15 @@ of 5"), form names ("10-K", "this 10K report"), list markers ("1. "), month name
 from __future__ import annotations
 
 import re
-from typing import Literal
 
 from groundgate.engine.units import DURATIONS, normalise_unit
+from groundgate.engine.values.date.rules_en import day_before_month, month_before, ordinal_day
+from groundgate.engine.values.grammar import AMPM, WS, D
+from groundgate.engine.values.scanned import NOT_A_VALUE, Kind, Scanned, Skip, scanned
 
-Kind = Literal["number", "percent", "date", "time", "range", "identifier", "ordinal", "score"]
-# (start, end, kind, quantity, unit, endpoints): a value as the scanner finds it.
-Raw = tuple[int, int, Kind, str, str, tuple[str, ...]]
+__all__ = ["AMPM", "NOT_A_VALUE", "WS", "D", "Kind", "Scanned", "Skip", "month_before", "scanned"]
 
-D = "[0-9０-９]"
-AMPM = r"(?:[ \u00a0]?[AaPp]\.?[Mm]\.?(?![A-Za-z]))"
-WS = re.compile(r"\s+")
 
-# Each month's full name, then its short forms.
-_MONTH_NAMES = (
-    ("January", "Jan"),
-    ("February", "Feb"),
-    ("March", "Mar"),
-    ("April", "Apr"),
-    ("May",),
-    ("June", "Jun"),
-    ("July", "Jul"),
-    ("August", "Aug"),
-    ("September", "Sept", "Sep"),
-    ("October", "Oct"),
-    ("November", "Nov"),
-    ("December", "Dec"),
-)
-MONTHS = {name: number for number, names in enumerate(_MONTH_NAMES, start=1) for name in names}
-# The short forms take a full stop ("Dec. 31"); after a full name one ends a sentence.
-MONTH_ABBREVIATIONS = frozenset(name for names in _MONTH_NAMES for name in names[1:])
-_MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + ")"
-# Capitalised month names only: "may 5" is a verb and a number.
-_MONTH_AFTER = re.compile(rf"[ \u00a0]{_MONTH}(?![a-z])\.?(?:,?[ \u00a0]{D}{{4}}(?![0-9０-９]))?")
-_YEAR_AFTER = re.compile(rf",?[ \u00a0]{D}{{4}}(?![0-9０-９])")
-_OF_MONTH_AFTER = re.compile(rf"(?:[ \u00a0]of)?{_MONTH_AFTER.pattern}")
 _AMPM_AFTER = re.compile(AMPM)
 # Form names of filings: "10-K", "10-Q", "8-K", "20-F", "10-K/A" are names, not the value 10.
 _FORM_AFTER = re.compile(r"[-‐][A-Z]{1,3}(?![A-Za-z])")
@@ -113,7 +87,7 @@ def country_code_start(text: str, start: int) -> int:
     return start
 
 
-def time_range(text: str, start: int, lo: str, hi: str, end: int) -> Raw | None:
+def time_range(text: str, start: int, lo: str, hi: str, end: int) -> Scanned | None:
     """ "5-10pm", "11-2pm": a range of hours with one am/pm after it, as a range of two times.
     The first hour takes the same half of the day unless that would put it after the second
     ("11-2pm" is 11 am to 2 pm; "10-12pm" is 10 am to noon)."""
@@ -128,7 +102,9 @@ def time_range(text: str, start: int, lo: str, hi: str, end: int) -> Raw | None:
     same = first < last and last != 12
     stop = ampm.end()
     quantity = WS.sub("", text[start:stop])
-    return (start, stop, "range", quantity, "", (lo + (suffix if same else other), hi + suffix))
+    return scanned(
+        start, stop, "range", quantity, "", (lo + (suffix if same else other), hi + suffix)
+    )
 
 
 def starts_line(text: str, i: int) -> bool:
@@ -139,11 +115,8 @@ def starts_line(text: str, i: int) -> bool:
     return j >= 0 and text[j] == "\n"
 
 
-NOT_A_VALUE: Raw = (-1, -1, "number", "", "", ())
-
-
-def special_after(text: str, first: int, end: int) -> Raw | None:
-    """A plain number followed by a word that changes what it is (NOT_A_VALUE: no value)."""
+def special_after(text: str, first: int, end: int) -> Scanned | Skip | None:
+    """A plain number followed by a word that changes what it is (a Skip: no value)."""
     ch = text[end]
     if ch == " " and end - first > 2 and text[end + 1 : end + 3] not in _WORDS_PAST_A_SPACE:
         return None  # the commonest case: a plain word after a space and 3+ characters
@@ -156,7 +129,7 @@ def special_after(text: str, first: int, end: int) -> Raw | None:
             and digits.replace(".", "", 1).isdigit()
             and _PERCENT_PARTNER.match(text, end) is not None
         ):
-            return (first, end, "percent", digits + "%", "", ())
+            return scanned(first, end, "percent", digits + "%", "", ())
         return None
     if ch in ".)":
         # "1. " or "2) " opening a line is a list marker, not a value.
@@ -185,60 +158,37 @@ def special_after(text: str, first: int, end: int) -> Raw | None:
     if ch in "aApP " and small and 1 <= int(digits) <= 12:
         ampm = _AMPM_AFTER.match(text, end)
         if ampm is not None:
-            return (first, ampm.end(), "time", WS.sub("", text[first : ampm.end()]), "", ())
+            return scanned(first, ampm.end(), "time", WS.sub("", text[first : ampm.end()]), "", ())
     if ch in "stnrd" and digits.isdigit():
         ordinal = _ORDINAL_AFTER.match(text, end)
         if ordinal is None:
             return None
         if small and 1 <= int(digits) <= 31:  # "March 3rd, 2024", "the 3rd of March 2024"
-            dated = _ordinal_day(text, first, end, ordinal.end())
+            dated = ordinal_day(text, first, end, ordinal.end())
             if dated is not None:
                 return dated
-        return (first, ordinal.end(), "ordinal", text[first : ordinal.end()], "", ())
+        return scanned(first, ordinal.end(), "ordinal", text[first : ordinal.end()], "", ())
     # (A score needs "/", " out of" or " star(s) out of" right here: test that before the regex.)
     if ch == "/" and digits == "24" and text.startswith("/7", end) and not _digit_at(text, end + 2):
-        return (-1, end + 2, "number", "", "", ())  # "open 24/7": always, no claim
+        return Skip(end + 2)  # "open 24/7": always, no claim
     if ch == "/" or (
         ch in " \u00a0" and (text.startswith("out of", end + 1) or text.startswith("star", end + 1))
     ):
         score = _SCORE_AFTER.match(text, end)
         if score is not None:
-            return (first, score.end(), "score", WS.sub("", text[first : score.end()]), "", ())
+            return scanned(
+                first, score.end(), "score", WS.sub("", text[first : score.end()]), "", ()
+            )
     if ch in " \u00a0" and small and 1 <= int(digits) <= 31:
-        month = _MONTH_AFTER.match(text, end)
-        if month is not None:
-            surface = text[first : month.end()]
-            year = surface[-4:] if surface[-1].isdigit() else ""
-            return (first, month.end(), "date", WS.sub(" ", surface), "", (year,) if year else ())
+        return day_before_month(text, first, end)  # "5 March 2024"
     return None
-
-
-def _ordinal_day(text: str, first: int, end: int, suffix_end: int) -> Raw | None:
-    """A day written as an ordinal in a date: after its month ("March 3rd", "March 3rd, 2024")
-    or before it ("3rd of March", "1st July 2022"); None when no month is there."""
-    stop = None
-    if first >= 4 and text[first - 1] in " \u00a0":
-        dated = month_before(text, first, end)
-        if dated is not None:
-            start, stop = dated[0], suffix_end
-            year = _YEAR_AFTER.match(text, stop)
-            if year is not None:
-                stop = year.end()
-    if stop is None:
-        month = _OF_MONTH_AFTER.match(text, suffix_end)
-        if month is None:
-            return None
-        start, stop = first, month.end()
-    surface = WS.sub(" ", text[start:stop])
-    year_text = surface[-4:] if surface[-1].isdigit() and surface[-5:-4] in (" ", ",") else ""
-    return (start, stop, "date", surface, "", (year_text,) if year_text else ())
 
 
 def _digit_at(text: str, i: int) -> bool:
     return i < len(text) and text[i] in "0123456789０１２３４５６７８９"
 
 
-def chinese_time(text: str, first: int, end: int) -> Raw | None:
+def chinese_time(text: str, first: int, end: int) -> Scanned | None:
     """A time of day in Chinese at text[first:end] + "点"/"时": "晚上9点", "10点半", "3点15分",
     "14时30分". "N点" is also a count ("3点建议"), so it is a time only with a part of the day
     before it, minutes or 钟 after it, a time word after it (开门, 关门, 前, 左右, 到 + another
@@ -256,7 +206,7 @@ def chinese_time(text: str, first: int, end: int) -> Raw | None:
             or (k and text[k - 1] in "到至~～-—–")
         ):
             return None
-    return (start, stop, "time", WS.sub("", text[start:stop]), "", ())
+    return scanned(start, stop, "time", WS.sub("", text[start:stop]), "", ())
 
 
 # Before 早 or 晚 these make it "earliest"/"latest", not a part of the day ("最早9点").
@@ -272,35 +222,6 @@ def day_part_start(text: str, first: int) -> int:
     if k and text[k - 1] in "早晚" and (k < 2 or text[k - 2] not in _COMPARATIVES):
         return k - 1
     return first
-
-
-def month_before(text: str, first: int, end: int) -> Raw | None:
-    """A date that starts with a month name: "August 2014", "March 5", "March 5, 2024"."""
-    digits = text[first:end]
-    if not digits.isdigit() or len(digits) not in (1, 2, 4):
-        return None
-    # The word before (and its full stop: "Aug. 2014"), looked up in MONTHS - no regex.
-    k = first - 2
-    abbreviated = text[k] == "."
-    if abbreviated:
-        k -= 1
-    stop_word = k + 1
-    while k >= 0 and ("A" <= text[k] <= "Z" or "a" <= text[k] <= "z"):
-        k -= 1
-    word = text[k + 1 : stop_word]
-    if word not in (MONTH_ABBREVIATIONS if abbreviated else MONTHS):
-        # (A full name before a full stop ends a sentence: "in June. 30 stores opened".)
-        return None
-    start, stop = k + 1, end
-    if len(digits) <= 2:
-        if not 1 <= int(digits) <= 31:
-            return None
-        year = _YEAR_AFTER.match(text, end)
-        if year is not None:
-            stop = year.end()
-    # A date also offers its year ("2014" is grounded by "May 2014" and "May 1, 2014").
-    offers = (digits,) if len(digits) == 4 else ((text[stop - 4 : stop],) if stop > end else ())
-    return (start, stop, "date", WS.sub(" ", text[start:stop]), "", offers)
 
 
 # "open 7 days a week", "24 hours a day", "365 days a year", "一周七天", "每天24小时": the

@@ -24,16 +24,19 @@ from groundgate.engine.number_words import (
     WS,
     D,
     Kind,
-    Raw,
+    Scanned,
+    Skip,
     calendar_phrase,
     country_code_start,
     day_part_start,
-    month_before,
     special_after,
     starts_line,
     time_range,
 )
 from groundgate.engine.units import _UNIT_FIRST, CURRENCY_CODES, unit_after
+from groundgate.engine.values.date.rules_en import ISO_DATE, US_DATE, month_before
+from groundgate.engine.values.date.rules_zh import CN_DATE
+from groundgate.engine.values.scanned import scanned
 
 # Magnitudes that belong to the quantity itself (1.5万 is fifteen thousand, not 1.5 of a unit).
 _CJK_MAGNITUDES = {
@@ -81,11 +84,11 @@ _MASTER = re.compile(
     (?:
       {_SPECIAL_AHEAD}
       (?:
-      (?P<iso>{D}{{3}}(?:[-/]{D}{{1,2}}[-/]|[.．]{D}{{1,2}}[.．]){D}{{1,2}})(?!{D}|[.．]{D})
-    | (?P<usdate>{D}?/{D}{{1,2}}/{D}{{4}})(?!{D})
+      {ISO_DATE}
+    | {US_DATE}
     | (?P<phone>{D}{{2}}(?:\)[ \u00a0]?|[-.]){D}{{3}}[-.]{D}{{4}})(?!{D})
     | (?P<ident>{D}*(?:-{D}+){{2,}}|(?<=[0０]){D}+-{D}{{3,}})(?![0-9０-９])
-    | (?P<cdate>{D}{{3}}年(?:{D}{{1,2}}月(?:{D}{{1,2}}[日号])?)?|{D}?月{D}{{1,2}}[日号])
+    | {CN_DATE}
     | (?P<time>{D}?:{D}{{1,2}}(?::{D}{{2}})?(?!{D}){AMPM}?)
       )
     | (?P<lo>{_REST}(?:{_SUFFIX_AHEAD}(?:{_MAG}|{_EN_MAG})?{_PCT}?)?)
@@ -123,7 +126,7 @@ class NumericValue(NamedTuple):
     endpoints: tuple[str, ...] = ()
 
 
-def _scan(text: str) -> list[Raw]:
+def _scan(text: str) -> list[Scanned]:
     """The scanner behind every public function here: one grammar, one pass, left to right.
     A value whose words reach past the grammar's match ("5 March 2024") hides what it covers."""
     found = _scan_from(text, 0, len(text))
@@ -133,8 +136,8 @@ def _scan(text: str) -> list[Raw]:
         or "midnight" in text
         or (not text.isascii() and ("正午" in text or "午夜" in text))
     ):
-        words: list[Raw] = [
-            (w.start(), w.end(), "time", w.group(), "", ()) for w in _WORD_TIMES.finditer(text)
+        words: list[Scanned] = [
+            scanned(w.start(), w.end(), "time", w.group()) for w in _WORD_TIMES.finditer(text)
         ]
         if words:
             found = sorted(found + words)
@@ -148,10 +151,10 @@ def _scan(text: str) -> list[Raw]:
     return found
 
 
-def _scan_from(text: str, start: int, stop: int) -> list[Raw]:
+def _scan_from(text: str, start: int, stop: int) -> list[Scanned]:
     """The values whose first digit is in text[start:stop + 1], as _scan finds them, provided
     no value that starts before `start` covers it (start 0, or see _resume_point)."""
-    found: list[Raw] = []
+    found: list[Scanned] = []
     covered = start
     for m in _MASTER.finditer(text, start):
         first = m.start()
@@ -162,20 +165,21 @@ def _scan_from(text: str, start: int, stop: int) -> list[Raw]:
         raw = _raw(text, m)
         if raw is None:
             continue
-        if raw[0] < 0:  # no value, but words that cover the digits after it: "24/7"
-            covered = raw[1]
+        if isinstance(raw, Skip):  # no value, but words that cover the digits after it: "24/7"
+            if raw.covers is not None:
+                covered = raw.covers
             continue
-        if raw[0] < covered:  # a value that reaches back: "+1" before a phone number
-            while found and found[-1][0] >= raw[0]:
+        if raw.start < covered:  # a value that reaches back: "+1" before a phone number
+            while found and found[-1].start >= raw.start:
                 found.pop()
         found.append(raw)
-        covered = raw[1]
+        covered = raw.end
     return found
 
 
-def _raw(text: str, m: re.Match[str]) -> Raw | None:
-    """One match of _MASTER as (start, end, kind, quantity, unit, endpoints), or None when the
-    digits are not a value at all (the "10" of "10-K")."""
+def _raw(text: str, m: re.Match[str]) -> Scanned | Skip | None:
+    """One match of _MASTER as a Scanned value, None when the digits are not a value at all (the
+    "10" of "10-K"), or a Skip when they are none and words after them cover more ("24/7")."""
     first = m.start()  # the first digit
     group = m.lastgroup
     # Most matches are numbers ("lo", or "hi" for a range): one test skips the other branches.
@@ -183,21 +187,21 @@ def _raw(text: str, m: re.Match[str]) -> Raw | None:
         if group == "iso" or group == "cdate" or group == "usdate":
             # An ISO date also offers its year: "2014" is grounded by "2014-05-01".
             offers = (m.group()[:4],) if group == "iso" else ()
-            return (first, m.end(), "date", m.group(), "", offers)
+            return scanned(first, m.end(), "date", m.group(), "", offers)
         if group == "time":
             # "下午2:00" is 14:00: a part of the day said before the clock belongs to it.
             start = day_part_start(text, first) if first and not text.isascii() else first
             quantity = text[start : m.end()]
             if " " in quantity or "\u00a0" in quantity:
                 quantity = WS.sub("", quantity)
-            return (start, m.end(), "time", quantity, "", ())
+            return scanned(start, m.end(), "time", quantity, "", ())
         if group == "phone":
             start = first - 1 if first and text[first - 1] == "(" else first
             start = country_code_start(text, start)
-            return (start, m.end(), "identifier", text[start : m.end()], "", ())
+            return scanned(start, m.end(), "identifier", text[start : m.end()], "", ())
         if group == "ident":
             start = country_code_start(text, first)
-            return (start, m.end(), "identifier", text[start : m.end()], "", ())
+            return scanned(start, m.end(), "identifier", text[start : m.end()], "", ())
     end = m.end()
     size = len(text)
     lo_end = m.end("lo")
@@ -207,8 +211,8 @@ def _raw(text: str, m: re.Match[str]) -> Raw | None:
     if plain and end < size and text[end] in _AFTER_PLAIN:
         special = special_after(text, first, end)
         if special is not None:
-            # (NOT_A_VALUE: None; a skip such as "24/7" keeps its end for the scanner)
-            return special if special[0] >= 0 or special[1] >= 0 else None
+            # (a Skip that covers nothing: None; "24/7" keeps its end for the scanner)
+            return special if not isinstance(special, Skip) or special.covers is not None else None
     if (
         plain
         and end - first in (1, 2, 4)  # month_before reads only these (a day or a year)
@@ -286,10 +290,10 @@ def _raw(text: str, m: re.Match[str]) -> Raw | None:
         quantity = text[qstart : m.end("hi")]
         if " " in quantity or "\u00a0" in quantity:
             lo, hi, quantity = WS.sub("", lo), WS.sub("", hi), WS.sub("", quantity)
-        return (start, end, "range", quantity, unit, (lo, hi))
+        return scanned(start, end, "range", quantity, unit, (lo, hi))
     if " " in lo or "\u00a0" in lo:
         lo = WS.sub("", lo)
-    return (start, end, "percent" if lo[-1] in "%％‰" else "number", lo, unit, ())
+    return scanned(start, end, "percent" if lo[-1] in "%％‰" else "number", lo, unit)
 
 
 def extract_numbers(text: str) -> list[NumericValue]:
@@ -399,7 +403,7 @@ def units_offering(
             continue
         match = _MASTER.match(text, pos)
         raw = _raw(text, match) if match is not None else None
-        if raw is not None:
+        if raw is not None and not isinstance(raw, Skip):
             _, _, _, q, unit, endpoints = raw
             if q == quantity or quantity in endpoints:
                 if found is None:

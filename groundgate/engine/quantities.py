@@ -17,13 +17,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from groundgate.engine.chinese_numerals import NUMERAL_CHARACTERS, arabic, numeral_quantity
 from groundgate.engine.dates_and_times import (
     HOURS_12,
     other_half_of_day,
-    parse_date,
     parse_time,
     time_of_day,
 )
@@ -38,6 +37,10 @@ from groundgate.engine.units import (
     same_in_units,
     same_unit,
 )
+from groundgate.engine.values.date.kind import SHARED_DAY, year_in_date
+from groundgate.engine.values.date.value import CalendarDate
+from groundgate.engine.values.quantity import Quantity
+from groundgate.engine.values.registry import BY_NAME, BY_SCANNED
 
 # The equivalence rules, each with what it means. A policy allows a subset (the verbatim policy
 # none). Risk orders them: when several evidence values ground a value, the least risky wins.
@@ -65,8 +68,6 @@ EQUIVALENCE_RULES: dict[str, str] = {
     "undeclared_scale": "the answer adds a magnitude that the evidence states nowhere",
 }
 _RISK = {rule: risk for risk, rule in enumerate(EQUIVALENCE_RULES)}
-# The unit of a date whose day the evidence writes once for several years (evidence_dates.py).
-SHARED_DAY = "shared_day"
 
 _MAGNITUDE_WORDS = {
     "万亿": 12,
@@ -95,55 +96,8 @@ _FULLWIDTH = str.maketrans("０１２３４５６７８９．，％－＋：", "
 _DIGITS = re.compile(r"[0-9]+")
 _NON_DIGITS = re.compile(r"[^0-9]+")
 
-
-class Quantity(NamedTuple):
-    """One value with its meaning. Numbers are absolute: the sign is kept apart (`negative`)
-    because the direction of a change is often said in words ("fell 5%" for "-5%"). (A
-    NamedTuple: the gate makes many of them, and tuples are cheap to make.)"""
-
-    value: NumericValue
-    kind: str  # count, amount, percent, permille, date, time, identifier, score, ordinal, range
-    figure: Decimal | None = None  # the number as written, without magnitude or sign
-    magnitude: int = 0  # the power of ten written with it (万: 4, million: 6)
-    decimals: int = 0  # decimals written in the figure (its precision)
-    negative: bool = False
-    unit: str = ""  # normalised unit or currency ("USD", "CNY", "kg"); percentages: "%", "‰"
-    date: tuple[int | None, int | None, int | None] | None = None
-    time: tuple[int, int, int] | None = None
-    digits: str = (
-        ""  # identifiers: the digits only; numbers: the figure's digits ("1,050.0" -> "10500")
-    )
-    endpoints: tuple[Quantity, ...] = ()  # type: ignore[misc]  # a recursive NamedTuple
-
-    @property
-    def number(self) -> Decimal | None:
-        """The figure with its magnitude applied."""
-        if self.figure is None:
-            return None
-        return self.figure.scaleb(self.magnitude) if self.magnitude else self.figure
-
-    @property
-    def numeric(self) -> bool:
-        return self.figure is not None and self.kind not in ("date", "time", "identifier")
-
-    @property
-    def significant_digits(self) -> str:
-        """The digits that carry the value ("1,050.0" -> "105")."""
-        if self.figure is None:
-            return ""
-        return _NON_DIGITS.sub("", format(self.figure, "f")).strip("0")
-
-    def is_year(self) -> bool:
-        """A bare four-digit integer that reads as a year (1000-2999)."""
-        return (
-            self.kind == "count"
-            and not self.unit
-            and not self.magnitude
-            and self.decimals == 0
-            and self.figure is not None
-            and 1000 <= self.figure <= 2999
-            and "," not in self.value.quantity
-        )
+# The typed value every kind makes (values/quantity.py), here as before for its readers.
+__all__ = ["EQUIVALENCE_RULES", "SHARED_DAY", "Context", "Quantity", "compare", "risk", "typed"]
 
 
 def typed(value: NumericValue) -> Quantity:
@@ -161,8 +115,9 @@ def typed(value: NumericValue) -> Quantity:
         if q[0].isalpha():  # "three years", "twenty-five minutes"
             q = str(english_to_int(q))
         return _typed_number(value, q)
-    if kind == "date":
-        return Quantity(value, "date", date=parse_date(q))
+    moved = BY_SCANNED.get(kind)  # a kind of values/registry.py
+    if moved is not None:
+        return moved.typed(value, q)
     if kind == "time":
         time, half_day = time_of_day(q)
         return Quantity(value, "time", time=time, unit="" if half_day else HOURS_12)
@@ -194,7 +149,7 @@ def typed(value: NumericValue) -> Quantity:
                 Quantity(
                     NumericValue(e, value.start, value.end, "date", e),
                     "date",
-                    date=(int(e), None, None),
+                    date=CalendarDate(int(e), None, None),
                 )
                 for e in value.endpoints
             )
@@ -295,8 +250,9 @@ def compare(
     same value written the same way), or None when it does not. Every rule is returned, allowed
     or not; the caller checks them against its policy. `bound`: the answer states a bound, not
     the value ("over 50%": declarations.bound_of)."""
-    if a.kind == "date":
-        return _compare_dates(a, e)
+    kind = BY_NAME.get(a.kind)  # a kind of values/registry.py
+    if kind is not None:
+        return kind.compare(a, e)
     if a.kind == "time":
         if e.kind != "time" or a.time is None or e.time is None:
             return None
@@ -327,9 +283,7 @@ def compare(
     if not a.numeric:
         return None
     if e.kind == "date":
-        if a.is_year() and e.date is not None and e.date[0] == int(a.figure or 0):
-            return ("date_less_precise",)
-        return None
+        return year_in_date(a, e)
     if not e.numeric:
         return None
     return _compare_numbers(
@@ -350,27 +304,6 @@ def _country_code_apart(a: Quantity, e: Quantity) -> bool:
     if not (1 <= extra <= 3 and len(short.digits) >= 10 and long.digits.endswith(short.digits)):
         return False
     return long.value.quantity.startswith("+") or long.digits[:extra] == "1"
-
-
-def _compare_dates(a: Quantity, e: Quantity) -> tuple[str, ...] | None:
-    assert a.date is not None
-    if e.kind != "date" or e.date is None:
-        # A year alone ("2024年") is grounded by the year as a table writes it ("2024").
-        if a.date[1] is None and a.date[2] is None and e.is_year():
-            return ("date_format",)
-        return None
-    rules: tuple[str, ...] = ()
-    for mine, theirs in zip(a.date, e.date, strict=True):
-        if mine is None:
-            if theirs is not None:
-                rules = ("date_less_precise",)
-        elif mine != theirs:
-            return None
-    if e.unit == SHARED_DAY:  # evidence_dates.shared_day_dates
-        return (*rules, "date_shared_day")
-    if rules:
-        return rules
-    return () if e.value.quantity == a.value.quantity else ("date_format",)
 
 
 def _compare_numbers(

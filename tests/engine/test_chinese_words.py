@@ -106,7 +106,7 @@ def test_two_before_a_classifier_counts_two(text, values):
 )
 def test_a_date_written_with_points_is_a_date(text, date):
     (value,) = extract_numbers(text)
-    assert value.kind == "date" and typed(value).date == date
+    assert value.kind == "date" and tuple(typed(value).date or ()) == date
 
 
 @pytest.mark.parametrize(

@@ -223,7 +223,7 @@ def test_half_a_duration_is_a_value(text, figure, unit):
 )  # fmt: skip
 def test_a_day_written_as_an_ordinal_is_part_of_its_date(text, date):
     (value,) = extract_numbers(text)
-    assert value.kind == "date" and typed(value).date == date
+    assert value.kind == "date" and tuple(typed(value).date or ()) == date
 
 
 @pytest.mark.parametrize("text", ["the 3rd quarter", "3rd place", "the 32nd of May"])

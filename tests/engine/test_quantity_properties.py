@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundgate.engine.canonical import canonical_bytes
-from groundgate.engine.number_words import MONTHS
 from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.quantities import compare, typed
+from groundgate.engine.values.date.rules_en import MONTHS
 from tests.engine.helpers import gate_whole_text
 
 MONTH_NAMES = [m for m in MONTHS if len(m) > 3]

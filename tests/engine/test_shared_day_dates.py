@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from groundgate.engine.evidence_dates import shared_day_dates
 from groundgate.engine.gates.answer import VERBATIM_POLICY
 from groundgate.engine.gates.answer_numbers import NUMBER_EQUIVALENT, UNGROUNDED_NUMBER
-from groundgate.engine.number_words import MONTHS
 from groundgate.engine.numbers import extract_numbers
+from groundgate.engine.values.date.rules_en import MONTHS
 from tests.engine.helpers import gate_whole_text
 
 # Laid out as PyMuPDF extracts such tables: one cell per line.
@@ -37,7 +37,7 @@ gate = gate_whole_text
 
 
 def dates(text: str) -> list[tuple[int | None, int | None, int | None]]:
-    return [q.date for q in shared_day_dates(text, extract_numbers(text)) if q.date]
+    return [tuple(q.date) for q in shared_day_dates(text, extract_numbers(text)) if q.date]
 
 
 def test_a_header_gives_its_day_every_year_under_it():

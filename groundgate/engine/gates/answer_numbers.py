@@ -46,8 +46,8 @@ from groundgate.engine.quantities import (
 )
 from groundgate.engine.units import CURRENCIES, normalise_unit, same_unit
 
-if TYPE_CHECKING:  # the gate's models; answer.py imports this module
-    from groundgate.engine.gates.answer import AnswerCase, AnswerGatePolicy, Evidence, RawChunk
+if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answer.py)
+    from groundgate.engine.gates.answer_case import AnswerCase, AnswerGatePolicy, Evidence, RawChunk
 
 # Finding codes of this rule. Each is emitted in exactly one place below.
 UNGROUNDED_NUMBER = "UNGROUNDED_NUMBER"

@@ -1,0 +1,113 @@
+"""The answer gate's input models and policy: a case (raw chunks, an answer with its evidences)
+and the policy it is gated under. Apart from gates/answer.py so that the gate's rules
+(gates/answer_numbers.py) import them without importing the gate itself (no import cycle).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from groundgate.engine.contracts import InputModel, Number
+from groundgate.engine.policy import GatePolicy
+from groundgate.engine.quantities import EQUIVALENCE_RULES
+
+Status = Literal["ok", "citation_insufficient", "no_evidence"]
+# [page_number (1-based), x0, x1, top, bottom] - the RAGFlow convention.
+Position = tuple[int, Number, Number, Number, Number]
+# [x0, top, x1, bottom]
+BBox = tuple[Number, Number, Number, Number]
+
+
+class RawChunk(InputModel):
+    chunk_id: str
+    text: str
+    page_index: int | None = None
+    position_int: list[Position] | None = None
+
+
+class Evidence(InputModel):
+    chunk_id: str
+    excerpt: str
+    page_index: int | None = None
+    bbox: BBox | None = None
+
+
+class Answer(InputModel):
+    conclusion: str | None = None
+    evidences: list[Evidence] = Field(default_factory=list)
+
+
+class AnswerCase(InputModel):
+    case_id: str
+    question: str = ""
+    raw_chunks: list[RawChunk] | None = None
+    answer: Answer
+
+
+class AnswerGatePolicy(GatePolicy):
+    policy_version: str = "answer-gate/2026-11.5"
+    check_excerpts: bool = True
+    check_coordinates: bool = True
+    check_numbers: bool = True
+    # "" is a substring of every text; an empty excerpt quotes nothing and grounds nothing.
+    reject_empty_excerpt: bool = True
+    # Coordinates must be equal; a tolerance in PDF points can be allowed explicitly.
+    bbox_tolerance: float = Field(default=0.0, ge=0.0)
+    # "0.35 g/L" does not ground "0.35 mg/L"; a value without a unit matches on the quantity.
+    unit_must_match: bool = True
+    # How values are compared (docs/number-grammar.md). The equivalence rules a value may be
+    # grounded by other than verbatim (quantities.EQUIVALENCE_RULES; none = the spec's literal
+    # reading, see VERBATIM_POLICY).
+    equivalences: tuple[str, ...] = tuple(EQUIVALENCE_RULES)
+    # Where a declared scale ("(in millions)", "单位：万元") applies: its own chunk, or also the
+    # later chunks of the same page (tables are often cut below their header).
+    declared_scale_scope: Literal["chunk", "page"] = "page"
+    # Values the question itself states are no claims about the evidence: none, only dates
+    # (years, dates, times: "in FY2022"), or all of them ("the 3 year average").
+    question_values: Literal["none", "dates", "all"] = "all"
+    # "a summary in 84 words": a count of the answer's own words is no claim about the evidence.
+    meta_counts_exempt: bool = True
+    # Constants of a calculation the answer writes out ("× 100", "/ 2", "365 *"): no claims.
+    calculation_constants: tuple[int, ...] = (1, 2, 4, 12, 100, 360, 365, 1000)
+    # "Item 7", "Note 4", "page 59": the number of a part of the document is a label, no claim.
+    section_labels_exempt: bool = True
+    # A value that a calculation from cited values gives: a finding with the derivation as its
+    # hint (the spec: not verbatim), or accepted with an info finding.
+    derived_numbers: Literal["finding", "accept"] = "finding"
+    derivation_max_operands: int = Field(default=200, ge=0, le=2000)
+    # Near-miss hints and derivations are searched for this many ungrounded values per answer;
+    # the rest are reported without (each search costs time in proportion to the evidence).
+    max_hinted_values: int = Field(default=100, ge=0, le=10_000)
+    # "rounded" and derivations need this many significant digits in the answer's value.
+    rounding_min_significant: int = Field(default=2, ge=1, le=10)
+    # At the evidence's own scale "rounded" needs three significant digits ("10" is not 10.5),
+    # unless the answer says it rounds: "about 12%" for 12.3%, "约4.6亿元" for 4.56亿元.
+    approximate_rounding: bool = True
+
+    @field_validator("equivalences")
+    @classmethod
+    def _known_rules(cls, rules: tuple[str, ...]) -> tuple[str, ...]:
+        unknown = [r for r in rules if r not in EQUIVALENCE_RULES]
+        if unknown:
+            raise ValueError(
+                f"unknown equivalence rule(s) {', '.join(unknown)}; "
+                f"known: {', '.join(EQUIVALENCE_RULES)}"
+            )
+        # One order, so that equal sets hash equally.
+        return tuple(r for r in EQUIVALENCE_RULES if r in rules)
+
+
+DEFAULT_POLICY = AnswerGatePolicy()
+# The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
+# a table header does not count, a year from the question must be quoted too).
+VERBATIM_POLICY = AnswerGatePolicy(
+    policy_version="answer-gate/verbatim-2026-11.5",
+    equivalences=(),
+    question_values="none",
+    meta_counts_exempt=False,
+    calculation_constants=(),
+    section_labels_exempt=False,
+)
+PRESETS = {"default": DEFAULT_POLICY, "verbatim": VERBATIM_POLICY}

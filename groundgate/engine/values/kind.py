@@ -1,0 +1,64 @@
+"""What a kind of value is made of: one ValueKind per folder under values/, listed in one place
+(values/registry.py). The guide to adding one: docs/value-kinds.md.
+Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from groundgate.engine.numbers import NumericValue
+from groundgate.engine.values.quantity import Quantity
+from groundgate.engine.values.scanned import Scanned
+
+# A key under which the evidence index files an excerpt value and looks up an answer's
+# (index_keys.py): ("year", 2024), ("time", ClockTime(21, 0, 0)), ("digits", "3013521200").
+Key = tuple[object, ...]
+
+
+def no_keys(_q: Quantity) -> list[Key]:
+    return []
+
+
+def no_near_miss(_q: Quantity, _e: Quantity) -> str | None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class ValueKind:
+    """One kind of value, as the gate reads, compares, indexes and derives with it.
+
+    name:        the `kind` of its typed values (Quantity.kind), e.g. "date".
+    about:       one line for the docs.
+    scanned_as:  the scanner's kinds (values/scanned.Kind) it types, e.g. ("date",).
+    typed:       a scanned value -> its typed value; `quantity` is the scanned quantity with
+                 full-width characters and Chinese numerals already made ASCII digits.
+    compare:     (answer value of this kind, any evidence value) -> the named equivalence rules
+                 under which the evidence value is the same value (() when written the same
+                 way), or None when it is not that value. Rules are names in
+                 quantities.EQUIVALENCE_RULES (one ordered list: the order is the risk).
+    rules:       the equivalence rules this kind's compare may return (its own).
+    index_keys:  the keys an excerpt value of this kind is filed under.
+    query_keys:  the keys under which the evidence values that may ground one are looked up.
+    near_reason: (answer value, evidence value of the same kind) -> a near-miss reason of
+                 near_miss.NEAR_MISS_REASONS, or None.
+    near_reasons: the near-miss reasons near_reason may return.
+    derivable:   whether its values take part in derivations (sums, differences, ratios).
+    scan:        a reader the scanner runs over the whole text, for values the digit grammar
+                 does not start ("Q3 2024" begins with a letter); None for most kinds, whose
+                 readings are branches of numbers._MASTER and words of number_words.
+    """
+
+    name: str
+    about: str
+    scanned_as: tuple[str, ...]
+    typed: Callable[[NumericValue, str], Quantity]
+    compare: Callable[[Quantity, Quantity], tuple[str, ...] | None]
+    rules: tuple[str, ...] = ()
+    index_keys: Callable[[Quantity], list[Key]] = no_keys
+    query_keys: Callable[[Quantity], list[Key]] = no_keys
+    near_reason: Callable[[Quantity, Quantity], str | None] = no_near_miss
+    near_reasons: tuple[str, ...] = ()
+    derivable: bool = False
+    scan: Callable[[str], list[Scanned]] | None = None
