@@ -30,11 +30,18 @@ class ChunkingPolicy:
 DEFAULT_CHUNKING = ChunkingPolicy()
 
 
+# A word's place: [start, end) in its line's (later its chunk's) text, and its box on the page
+# [x0, top, x1, bottom] in whole points that enclose it.
+WordBox = tuple[int, int, int, int, int, int]
+
+
 @dataclass
 class Line:
     text: str
     bbox: tuple[float, float, float, float]  # x0, top, x1, bottom
     block: int  # the paragraph it belongs to, numbered on its page
+    # PyMuPDF's words of this line (TextPage.extractWORDS), placed in `text`.
+    words: list[WordBox] = field(default_factory=list)
 
 
 @dataclass
@@ -55,6 +62,21 @@ class PageChunk:
                 box[0], box[1] = min(box[0], x0), min(box[1], top)
                 box[2], box[3] = max(box[2], x1), max(box[3], bottom)
         return [tuple(b) for b in merged.values()]  # type: ignore[misc]
+
+    def word_boxes(self) -> list[WordBox]:
+        """Every word of the chunk: its [start, end) in `text` and its box, in text order."""
+        out: list[WordBox] = []
+        offset, previous = 0, None
+        for line in self.lines:
+            if previous is not None:
+                if line.block != previous.block:
+                    offset += 1  # "\n" between paragraphs
+                elif not (_is_cjk(previous.text[-1:]) and _is_cjk(line.text[:1])):
+                    offset += 1  # " " between the lines of a paragraph
+            out.extend((offset + a, offset + z, x0, t, x1, b) for a, z, x0, t, x1, b in line.words)
+            offset += len(line.text)
+            previous = line
+        return out
 
     def position_int(self) -> list[list[int]]:
         """[page_number, x0, x1, top, bottom] per merged rectangle, as integers that enclose the
@@ -110,22 +132,31 @@ def _join(left: str, right: str) -> str:
     return left + " " + right
 
 
-def page_lines(page_dict: dict) -> list[list[Line]]:
-    """The page's paragraphs, each a list of non-empty lines, in content order.
+def page_lines(page_dict: dict, words: list | None = None) -> list[list[Line]]:
+    """The page's paragraphs, each a list of non-empty lines, in content order; with `words`
+    (TextPage.extractWORDS of the same text page), each line keeps its words' places and boxes.
 
     A PyMuPDF block is usually a paragraph, but some producers write every line as its own
     block; a block that continues the previous one (same left edge, next line down, no more than
     half a line of space between) is merged into it.
     """
+    words = words or []
+    w, n_words = 0, len(words)  # extractWORDS lists them by block, line and word: one pass
     paragraphs: list[list[Line]] = []
-    for block in page_dict.get("blocks", []):
+    for block_no, block in enumerate(page_dict.get("blocks", [])):
         if block.get("type", 0) != 0:
             continue  # images
         lines = []
-        for line in block.get("lines", []):
+        for line_no, line in enumerate(block.get("lines", [])):
             text = _line_text(line.get("spans", []), tuple(line.get("dir", (1.0, 0.0))))
+            first = w
+            while w < n_words and (
+                words[w][5] < block_no or (words[w][5] == block_no and words[w][6] <= line_no)
+            ):
+                w += 1
             if text.strip():
-                lines.append(Line(text, tuple(line["bbox"]), 0))  # type: ignore[arg-type]
+                placed = _placed(text, words[first:w]) if w > first else []
+                lines.append(Line(text, tuple(line["bbox"]), 0, placed))  # type: ignore[arg-type]
         if not lines:
             continue
         if paragraphs and _continues(paragraphs[-1], lines):
@@ -136,6 +167,41 @@ def page_lines(page_dict: dict) -> list[list[Line]]:
         for line in paragraph:
             line.block = number
     return paragraphs
+
+
+def _placed(text: str, words) -> list[WordBox]:  # type: ignore[no-untyped-def]
+    """Each word found in the line's text, left to right (a word the text does not hold as
+    written - a NUL dropped - is left out). Boxes in whole points that enclose the word (floor
+    the start, ceil the end), as position_int: enough to draw, and cheap to store."""
+    out: list[WordBox] = []
+    at = 0
+    find = text.find
+    for word in words:  # extractWORDS gives them in line order
+        found = find(word[4], at)
+        if found < 0:
+            continue
+        at = found + len(word[4])
+        out.append((found, at, int(word[0]), int(word[1]), -int(-word[2]), -int(-word[3])))
+    return out
+
+
+def span_boxes(
+    words: list[WordBox] | list[list[float]], start: int, end: int
+) -> list[tuple[float, float, float, float]]:
+    """The boxes of the characters [start, end) of a chunk: the words it touches, merged per
+    line (words side by side on one baseline), [x0, top, x1, bottom]. Empty when no word is
+    known there (a chunk stored before word boxes were kept)."""
+    boxes: list[list[float]] = []
+    for w in words:
+        a, b, x0, top, x1, bottom = w
+        if b <= start or a >= end:
+            continue
+        last = boxes[-1] if boxes else None
+        if last is not None and abs(last[1] - top) < 1.0 and abs(last[3] - bottom) < 1.0:
+            last[0], last[2] = min(last[0], x0), max(last[2], x1)
+        else:
+            boxes.append([x0, top, x1, bottom])
+    return [(b[0], b[1], b[2], b[3]) for b in boxes]
 
 
 def _continues(previous: list[Line], lines: list[Line]) -> bool:
@@ -153,7 +219,9 @@ def _block_text(lines: list[Line]) -> str:
     return text
 
 
-def chunk_page(page_index: int, page_dict: dict, policy: ChunkingPolicy) -> list[PageChunk]:
+def chunk_page(
+    page_index: int, page_dict: dict, policy: ChunkingPolicy, words: list | None = None
+) -> list[PageChunk]:
     chunks: list[PageChunk] = []
     current = PageChunk(page_index, "")
 
@@ -163,7 +231,7 @@ def chunk_page(page_index: int, page_dict: dict, policy: ChunkingPolicy) -> list
             chunks.append(current)
         current = PageChunk(page_index, "")
 
-    for block in page_lines(page_dict):
+    for block in page_lines(page_dict, words):
         pieces = _split_block(block, policy.max_chars)
         for piece in pieces:
             text = _block_text(piece)
@@ -201,6 +269,7 @@ class StoredChunk(NamedTuple):
     bbox: str  # [x0, top, x1, bottom] of the first rectangle, integers
     position_int: str  # [[page_number, x0, x1, top, bottom], ...]
     metadata: str  # {"lines": [[x0, top, x1, bottom] per line, to 2 decimals]}
+    word_boxes: str = "[]"  # [[start, end, x0, top, x1, bottom] per word, whole points]
 
 
 def stored_chunk(chunk: PageChunk) -> StoredChunk:
@@ -213,6 +282,7 @@ def stored_chunk(chunk: PageChunk) -> StoredChunk:
         _json_numbers([first[1], first[3], first[2], first[4]]),
         _json_numbers(position_int),
         '{"lines": ' + _json_numbers(lines) + "}",
+        repr(chunk.word_boxes()).replace("(", "[").replace(")", "]"),
     )
 
 

@@ -96,13 +96,13 @@ def extract_pdf_isolated(
     )
 
 
-def _stored(page_index, text, bbox, position_int, metadata) -> StoredChunk:
+def _stored(page_index, text, bbox, position_int, metadata, word_boxes="[]") -> StoredChunk:
     """The child has read hostile bytes: what it sends is checked before it is stored."""
     if type(page_index) is not int or type(text) is not str:
         raise TypeError("a chunk's page index or text has the wrong type")
-    for column in (bbox, position_int, metadata):
+    for column in (bbox, position_int, metadata, word_boxes):
         orjson.loads(column)  # raises on anything but JSON text
-    return StoredChunk(page_index, text, bbox, position_int, metadata)
+    return StoredChunk(page_index, text, bbox, position_int, metadata, word_boxes)
 
 
 def render_page_isolated(

@@ -181,13 +181,17 @@ def extract_part(
             PageInfo(number, round(box.width, 3), round(box.height, 3), page.rotation)
         )
         try:
-            page_dict = page.get_text("dict", flags=TEXT_FLAGS)
+            # One text page for both: the paragraphs and lines, and the words with their boxes
+            # (kept so a value's own box can be drawn, not its chunk's).
+            textpage = page.get_textpage(flags=TEXT_FLAGS)
+            page_dict = textpage.extractDICT()
+            words = textpage.extractWORDS()
         except Exception as exc:
             # Running out of memory is not a page without text: the file is refused.
             raise_if_out_of_memory(exc)
             part.warnings.append(f"page {number}: text could not be read: {exc}")
-            page_dict = {}
-        found = chunk_page(number, page_dict, policy)
+            page_dict, words = {}, []
+        found = chunk_page(number, page_dict, policy, words)
         if not found:
             part.empty_pages.append(number)
         part.chunks.extend(found)

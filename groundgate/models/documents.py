@@ -98,6 +98,9 @@ class Chunk(models.Model):
     source_reference = models.CharField(max_length=500, blank=True)
     # Anything else (code chunks keep file_path, start_line, end_line, source_hash here).
     metadata = models.JSONField(default=dict, blank=True)
+    # PDF chunks: [[start, end, x0, top, x1, bottom], ...] per word, so a value's character span
+    # maps to its own box on the page (documents.chunking.span_boxes). Empty for other chunks.
+    word_boxes = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

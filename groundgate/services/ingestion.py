@@ -187,6 +187,7 @@ CHUNK_COLUMNS = (
     "event_date",
     "source_reference",
     "metadata",
+    "word_boxes",
     "created_at",
 )
 
@@ -222,6 +223,7 @@ def _rows_write(dataset, document: Document, extracted: ExtractedPdf[StoredChunk
                 None,
                 title,
                 chunk.metadata,
+                chunk.word_boxes,
                 created_at,
             )
             for ordinal, chunk in enumerate(extracted.chunks)

@@ -1,0 +1,344 @@
+"""Facts: each value of an evidence text with what it is about.
+
+A table cell's fact is its row label and its column header (a header may span rows: "December
+31," above "2019  2018" gives the column headers "December 31, 2019" and "December 31, 2018");
+a value in prose gets the periods and the entities of its sentence. Three table layouts are read,
+all from plain text (no layout engine):
+  - rows of a text extraction: one row a line, the label first and the cells after it
+    ("Fixed Price  $ 1,452.4  $ 1,146.2");
+  - one cell a line, as PyMuPDF prints many statements: a label line, then lines that hold only
+    values ("Cash and cash equivalents⏎ $⏎1,671 $⏎2,148");
+  - markdown tables ("| Fixed Price | $ 1,452.4 | ... |").
+Header lines are the lines above the first row (and a line of years anywhere, which starts a new
+header): a line of periods only ("2019  2018", or one year a line) gives the columns, a line of
+words without values ("Years Ended September 30,") is a prefix of every column. A cell printed
+"(4,667 )" is negative. Where a row's cells and the header's columns do not pair one to one, the
+cell's column is left unknown: an unknown context never contradicts anything.
+
+Pure and linear in the text: each line is scanned once by the one number extractor.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from groundgate.engine.context.periods import periods_in
+from groundgate.engine.numbers import NumericValue, extract_numbers
+from groundgate.engine.sentences import split_sentences
+
+
+class Fact(NamedTuple):
+    """A value and its context. `start`/`end` are the value's span in the text read."""
+
+    value: NumericValue
+    start: int
+    end: int
+    negative: bool  # printed in parentheses: "(4,667 )"
+    row: str  # the row label ("" for prose, or a cell whose row is not known)
+    column: str  # the column header ("" if none is known)
+    periods: tuple[str, ...]  # the column's periods (a cell) or the sentence's (prose)
+    entities: tuple[str, ...]  # capitalised names of the sentence (prose)
+    in_table: bool
+
+
+_FILLER = re.compile(r"[\s$€£¥()%\-–—*]*")
+_LETTER = re.compile(r"[^\W\d_]")
+_ENTITY = re.compile(r"(?<![\w])([A-Z][\w&'.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&'.-]*)*)")
+_REFERENCE = re.compile(r"(?i)\b(?:notes?|items?|pages?|sections?|and|of)\s*\(?\s*$")
+_UNIT_AFTER = re.compile(r" ?[A-Za-z°µ/³²]{1,3}[A-Za-z0-9°µ/³²]{0,4}(?=\s|$)")
+_MD_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}")
+
+
+class _Line(NamedTuple):
+    start: int
+    text: str
+    values: list[NumericValue]  # spans relative to the line
+
+
+def _lines(text: str) -> list[_Line]:
+    out: list[_Line] = []
+    pos = 0
+    for raw in text.split("\n"):
+        out.append(_Line(pos, raw, extract_numbers(raw)))
+        pos += len(raw) + 1
+    return out
+
+
+def _rest(line: _Line) -> str:
+    """The line without its values: what names them."""
+    parts, last = [], 0
+    for v in line.values:
+        parts.append(line.text[last : v.start])
+        last = v.end
+    parts.append(line.text[last:])
+    return "".join(parts)
+
+
+def _value_only(line: _Line) -> bool:
+    return bool(line.values) and not _LETTER.search(line.text)
+
+
+def _period_only(line: _Line) -> tuple[str, ...] | None:
+    """The line's column periods when it holds only periods ("2019  2018", "Q3 2019")."""
+    if not line.values or not all(_is_year(v) for v in line.values):
+        return None
+    rest = _rest(line)
+    if _LETTER.search(rest) and not periods_in(line.text):
+        return None
+    words = re.sub(r"(?i)\b(fy|fiscal|year|years|ended|q[1-4]|quarter|h[12])\b", "", rest)
+    if len(_FILLER.sub("", words)) > 12:
+        return None
+    return tuple(v.text for v in line.values)
+
+
+def _is_year(v: NumericValue) -> bool:
+    return v.kind in ("number", "date") and bool(re.fullmatch(r"(?:19|20)\d\d", v.quantity))
+
+
+def _negative(text: str, v: NumericValue) -> bool:
+    before = text[max(0, v.start - 3) : v.start].replace(" ", "").replace("$", "")
+    after = text[v.end : v.end + 3].lstrip(" ")
+    return before.endswith("(") and after.startswith(")")
+
+
+def read_facts(text: str) -> list[Fact]:
+    """Every value of `text` with its context, in text order."""
+    if "|" in text and any(_MD_SEPARATOR.match(line) for line in text.split("\n")):
+        return _markdown_facts(text)
+    return _text_facts(text)
+
+
+def _text_facts(text: str) -> list[Fact]:
+    lines = [line for line in _lines(text) if _LETTER.search(line.text) or line.values]
+    facts: list[Fact] = []
+    header: list[list[str]] = []  # the header lines above the rows, each split into its parts
+    seen_rows = False
+    label: str | None = None  # a label line waiting for its value lines
+    cells: list[tuple[_Line, NumericValue]] = []
+
+    def flush() -> None:
+        nonlocal label, cells
+        if cells:
+            _add_row(facts, label or "", cells, header)
+        label, cells = None, []
+
+    for i, line in enumerate(lines):
+        nxt = lines[i + 1] if i + 1 < len(lines) else None
+        years = _period_only(line)
+        if years is not None and not (label is not None and not cells):
+            flush()
+            if seen_rows:  # a new header below rows starts a new table
+                header, seen_rows = [], False
+            if len(years) == 1 and header and _all_years(header[-1]):
+                header[-1].append(years[0])  # one year a line: the columns of a statement
+            else:
+                header.append(_parts(line.text) if len(_parts(line.text)) > 1 else list(years))
+            continue
+        if _value_only(line):
+            cells.extend((line, v) for v in line.values)
+            continue
+        flush()
+        if nxt is not None and _value_only(nxt) and _period_only(nxt) is None:
+            label = line.text.strip(" $:\t")
+            seen_rows = True
+            facts.extend(_prose(line))
+        elif (
+            line.values
+            and (k := _cells_from(line)) >= 0
+            and not (not seen_rows and _header_words(line))
+        ):
+            seen_rows = True
+            facts.extend(_prose(line._replace(values=line.values[:k])))
+            _add_row(facts, _label(line, k), [(line, v) for v in line.values[k:]], header)
+        elif not seen_rows and _header_words(line):
+            header.append(_parts(line.text))
+        else:
+            facts.extend(_prose(line))
+    flush()
+    facts.sort(key=lambda f: f.start)
+    return facts
+
+
+_GAP = re.compile(r"\s{2,}|\t")
+
+
+def _parts(text: str) -> list[str]:
+    return [p for p in (part.strip() for part in _GAP.split(text)) if p]
+
+
+def _all_years(parts: list[str]) -> bool:
+    return all(re.fullmatch(r"(?:19|20)\d\d", p) for p in parts)
+
+
+def _column(header: list[list[str]], k: int, n: int) -> str:
+    """The header of cell k of a row of n cells: every header line's part over it."""
+    words: list[str] = []
+    matched = False
+    for parts in header:
+        if len(parts) == 1 and n > 1:
+            words.append(parts[0])
+        elif len(parts) == n:
+            words.append(parts[k])
+            matched = True
+        elif len(parts) == n + 1:
+            words.append(parts[k + 1])
+            matched = True
+        elif len(parts) > 1 and n % len(parts) == 0:
+            words.append(parts[k // (n // len(parts))])
+            matched = True
+    return " ".join(words) if matched or n == 1 else ""
+
+
+def _header_words(line: _Line) -> bool:
+    """Words above the columns: short, no values but dates, years and footnote marks."""
+    return len(line.text.strip()) < 100 and all(
+        v.kind == "date" or _is_year(v) or _footnote(line.text, v) for v in line.values
+    )
+
+
+def _footnote(text: str, v: NumericValue) -> bool:
+    """ "2018 (4)", "Net income (1)": a small number in parentheses after a word or year."""
+    return (
+        len(v.text) == 1 and text[v.start - 1 : v.start] == "(" and text[v.end : v.end + 1] == ")"
+    )
+
+
+def _cells_from(line: _Line) -> int:
+    """Index of the first cell of a row line (the values after its last letter), or -1 when the
+    line is no row: no label before the cells, or the label ends in a reference ("Note 9")."""
+    masked = line.text
+    for v in line.values:  # a unit belongs to its value: "205 m3/h"
+        unit = _UNIT_AFTER.match(line.text, v.end)
+        end = unit.end() if unit else v.end
+        masked = masked[: v.start] + " " * (end - v.start) + masked[end:]
+    last = max((m.end() for m in _LETTER.finditer(masked)), default=-1)
+    if last < 0:
+        return -1
+    for k, v in enumerate(line.values):
+        if v.start >= last:
+            if _REFERENCE.search(line.text[: v.start]):
+                last = v.end  # "(note 23)": a reference, the cells come after it
+                continue
+            return k
+    return -1
+
+
+def _label(line: _Line, k: int) -> str:
+    return line.text[: line.values[k].start].strip(" $(:\t")
+
+
+def _add_row(
+    facts: list[Fact],
+    label: str,
+    cells: list[tuple[_Line, NumericValue]],
+    header: list[list[str]],
+) -> None:
+    for k, (line, v) in enumerate(cells):
+        column = _column(header[-4:], k, len(cells))
+        facts.append(
+            Fact(
+                value=v,
+                start=line.start + v.start,
+                end=line.start + v.end,
+                negative=_negative(line.text, v),
+                row=label,
+                column=column,
+                periods=periods_in(column) if column else (),
+                entities=(),
+                in_table=True,
+            )
+        )
+
+
+def _prose(line: _Line) -> list[Fact]:
+    out: list[Fact] = []
+    for sentence in split_sentences(line.text):
+        periods = periods_in(sentence.text)
+        entities = tuple(dict.fromkeys(m.group(1) for m in _ENTITY.finditer(sentence.text)))
+        for v in line.values:
+            if sentence.start <= v.start < sentence.end:
+                out.append(
+                    Fact(
+                        value=v,
+                        start=line.start + v.start,
+                        end=line.start + v.end,
+                        negative=_negative(line.text, v),
+                        row="",
+                        column="",
+                        periods=periods,
+                        entities=entities,
+                        in_table=False,
+                    )
+                )
+    return out
+
+
+def _markdown_facts(text: str) -> list[Fact]:
+    rows: list[tuple[int, list[tuple[int, str]]]] = []  # (line start, [(cell start, cell text)])
+    pos = 0
+    header_end = 0
+    for raw in text.split("\n"):
+        if _MD_SEPARATOR.match(raw):
+            header_end = len(rows)
+        elif raw.strip().startswith("|"):
+            cells: list[tuple[int, str]] = []
+            at = raw.index("|") + 1
+            for part in (
+                raw[at:].split("|")[:-1] if raw.rstrip().endswith("|") else raw[at:].split("|")
+            ):
+                cells.append((pos + at, part))
+                at += len(part) + 1
+            rows.append((pos, cells))
+        pos += len(raw) + 1
+    width = max((len(c) for _, c in rows), default=0)
+    headers = [""] * width
+    for _, cells in rows[:header_end]:
+        filled = [(k, c.strip()) for k, (_, c) in enumerate(cells) if c.strip()]
+        if len(filled) == 1 and k_is_value_column(filled[0][0]):
+            # One header cell over several columns ("Years Ended September 30,"): all of them.
+            for k in range(1, width):
+                headers[k] = (headers[k] + " " + filled[0][1]).strip()
+            continue
+        for k, cell in filled:
+            headers[k] = (headers[k] + " " + cell).strip()
+    facts: list[Fact] = []
+    body = rows[header_end:]
+    while body and _header_like([c for _, c in body[0][1]]):
+        for k, (_, cell) in enumerate(body[0][1]):
+            if cell.strip() and k < width:
+                headers[k] = (headers[k] + " " + cell.strip()).strip()
+        body = body[1:]
+    for _, cells in body:
+        label = cells[0][1].strip() if cells else ""
+        for k, (start, cell) in enumerate(cells[1:], start=1):
+            for v in extract_numbers(cell):
+                column = headers[k] if k < width else ""
+                facts.append(
+                    Fact(
+                        value=v,
+                        start=start + v.start,
+                        end=start + v.end,
+                        negative=_negative(cell, v),
+                        row=label,
+                        column=column,
+                        periods=periods_in(column),
+                        entities=(),
+                        in_table=True,
+                    )
+                )
+    return facts
+
+
+def k_is_value_column(k: int) -> bool:
+    return k > 0
+
+
+def _header_like(cells: list[str]) -> bool:
+    """A markdown row under the separator that still heads columns: no label, only periods."""
+    if not cells or cells[0].strip():
+        return False
+    rest = [c for c in cells[1:] if c.strip()]
+    return bool(rest) and all(
+        _period_only(_Line(0, c, extract_numbers(c))) is not None for c in rest
+    )

@@ -1,0 +1,111 @@
+"""The periods a text names: years, fiscal years, quarters, halves, months and days of the week.
+
+A period is a short normalised string, so that two texts agree when they name the same one:
+  "2019", "FY2019", "fiscal 2019", "2019年", "December 31, 2019"  -> year "2019"
+  "Q3", "third quarter", "3Q19", "第三季度"                          -> quarter "Q3"
+  "first half", "H1", "上半年"                                     -> half "H1"
+  "December", "Dec.", "12月"                                       -> month "M12"
+  "Monday", "Mon", "周一", "星期一"                                  -> day "D1"
+(a quarter with its year, "Q3 2019", gives both "Q3" and "2019"). Kinds are compared kind by
+kind (contradicts()): a text naming 2019 contradicts one naming 2018 only, never one naming Q3.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+_MONTHS: Final = (
+    "january february march april may june july august september october november december"
+).split()
+_DAYS: Final = "monday tuesday wednesday thursday friday saturday sunday".split()
+_ORDINALS: Final = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2,
+                    "3rd": 3, "4th": 4}  # fmt: skip
+_ZH_DIGITS: Final = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7}
+
+_MONTH_WORD = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"  # noqa: E501
+_DAY_WORD = r"(?:mon(?:day)?|tue(?:s|sday)?|wed(?:nesday)?|thu(?:rs|rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)"  # noqa: E501
+_PERIOD = re.compile(
+    r"(?i)"
+    r"(?P<fy>(?<![A-Za-z0-9])(?:FY|fiscal(?:\s+year)?\s*)'?(?P<fyy>(?:19|20)?\d\d)(?!\d))"
+    r"|(?P<year>(?<![\d.,])(?:19|20)\d\d(?!\d|[,.]\d))"
+    r"|(?P<q>(?<![A-Za-z0-9])(?:Q(?P<qn>[1-4])|(?P<qn2>[1-4])Q(?:\d\d)?)(?![A-Za-z0-9]))"
+    r"|(?P<qw>(?<![A-Za-z])(?P<qord>first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+quarter)"
+    r"|(?P<h>(?<![A-Za-z0-9])H(?P<hn>[12])(?![A-Za-z0-9])|(?P<hord>first|second)[\s-]+half)"
+    r"|(?P<zq>第?(?P<zqn>[一二三四1-4])季度?)"
+    r"|(?P<zh>(?P<zhs>[上下])半年)"
+    r"|(?P<zm>(?<!\d)(?P<zmn>1[0-2]|0?[1-9])月)"
+    r"|(?P<zd>(?:周|星期|礼拜)(?P<zdn>[一二三四五六日天]))"
+    rf"|(?P<month>(?<![A-Za-z]){_MONTH_WORD}(?![A-Za-z]))\.?"
+    rf"|(?P<day>(?<![A-Za-z]){_DAY_WORD}(?![A-Za-z]))"
+)
+
+_KINDS: Final = {"Y": "year", "Q": "quarter", "H": "half", "M": "month", "D": "day"}
+
+
+def periods_in(text: str) -> tuple[str, ...]:
+    """Every period `text` names, normalised, in order of first mention, without repeats."""
+    out: list[str] = []
+    for m in _PERIOD.finditer(text):
+        for period in _normalised(m):
+            if period not in out:
+                out.append(period)
+    return tuple(out)
+
+
+def _normalised(m: re.Match[str]) -> tuple[str, ...]:
+    g = m.groupdict()
+    if g["fy"]:
+        yy = g["fyy"]
+        return ("Y" + (yy if len(yy) == 4 else "20" + yy),)
+    if g["year"]:
+        return ("Y" + g["year"],)
+    if g["q"]:
+        return ("Q" + (g["qn"] or g["qn2"]),)
+    if g["qw"]:
+        return (f"Q{_ORDINALS[g['qord'].lower()]}",)
+    if g["h"]:
+        n = g["hn"] or str(_ORDINALS[(g["hord"] or "first").lower()])
+        return ("H" + n,)
+    if g["zq"]:
+        n = g["zqn"]
+        return ("Q" + str(_ZH_DIGITS.get(n, n)),)
+    if g["zh"]:
+        return ("H1" if g["zhs"] == "上" else "H2",)
+    if g["zm"]:
+        return (f"M{int(g['zmn'])}",)
+    if g["zd"]:
+        return (f"D{_ZH_DIGITS[g['zdn']]}",)
+    if g["month"]:
+        word = g["month"].lower()
+        if word == "may" and not _month_context(m):
+            return ()
+        return (f"M{1 + [mo[:3] for mo in _MONTHS].index(word[:3])}",)
+    if g["day"]:
+        word = g["day"].lower()
+        if len(word) == 3 and word in ("sun", "sat", "wed", "mon") and not m.group(0)[0].isupper():
+            return ()
+        return (f"D{1 + [d[:3] for d in _DAYS].index(word[:3])}",)
+    return ()
+
+
+def _month_context(m: re.Match[str]) -> bool:
+    """ "May" the month (capitalised, before a day or year), not the verb "may"."""
+    text, end = m.string, m.end()
+    return m.group(0)[0] == "M" and bool(re.match(r"\s*\d", text[end : end + 4]))
+
+
+def kind(period: str) -> str:
+    return _KINDS[period[0]]
+
+
+def contradicts(named: tuple[str, ...], held: tuple[str, ...]) -> bool:
+    """True when `held` (a value's own periods) has a period of a kind that `named` also names,
+    and none of that kind agrees: 2018 against the named 2019. A kind only one side names
+    decides nothing."""
+    for k in {p[0] for p in named}:
+        mine = {p for p in named if p[0] == k}
+        theirs = {p for p in held if p[0] == k}
+        if theirs and not (mine & theirs):
+            return True
+    return False
