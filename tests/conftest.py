@@ -48,6 +48,32 @@ def demo_dataset(db):
     return dataset
 
 
+@pytest.fixture
+def demo_cases(db):
+    """A small factory: a dataset holding only the demo cases a test names (by case id), imported
+    and gated like the whole demo dataset. `demo_cases("demo-en-01", "demo-en-02")`."""
+    from groundgate.services.datasets import dataset_get_or_create
+    from groundgate.services.imports import case_import_lines
+
+    def make(*case_ids: str, slug: str = "demo"):
+        wanted = {case_id.encode() for case_id in case_ids}
+        with DEMO_CASES.open("rb") as fh:
+            lines = [line for line in fh if _demo_case_id(line) in wanted]
+        assert len(lines) == len(wanted), f"not in the demo: {sorted(wanted)}"
+        dataset, _ = dataset_get_or_create(slug=slug)
+        report = case_import_lines(dataset=dataset, lines=lines)
+        assert not report.errors
+        return dataset
+
+    return make
+
+
+def _demo_case_id(line: bytes) -> bytes:
+    import json
+
+    return str(json.loads(line).get("case_id", "")).encode()
+
+
 def run_groundgate(*args: str, stdin: str | None = None, cwd=None):
     """Run the `groundgate` command as a user does: a real process with no Django settings."""
     import subprocess
