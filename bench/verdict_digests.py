@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -42,7 +43,9 @@ from groundgate.engine.gates.answer import (  # noqa: E402
 )
 
 STORED = ROOT / "bench" / "verdict_digests.json"
-FINANCEBENCH = ROOT.parent / "shared" / "data" / "financebench"
+# ../shared beside the checkout (as in CI), or wherever GROUNDGATE_SHARED_DIR says (as the tests).
+SHARED = Path(os.environ.get("GROUNDGATE_SHARED_DIR", ROOT.parent / "shared"))
+FINANCEBENCH = SHARED / "data" / "financebench"
 DEMO = ROOT / "fixtures" / "demo" / "cases.jsonl"
 CORPUS_CASES = 2_000
 # A fixed seed: hypothesis draws the same examples on every run.

@@ -11,6 +11,30 @@ DEMO_CASES = ROOT / "fixtures" / "demo" / "cases.jsonl"
 SHARED = Path(os.environ.get("GROUNDGATE_SHARED_DIR", ROOT.parent / "shared"))
 
 
+def shared_data(*parts: str) -> Path:
+    """A file or folder of ../shared/data that a test needs. Missing, the test fails rather than
+    skips: CI has ../shared beside the checkout, and a test that skips there can never fail.
+    GROUNDGATE_TESTS_WITHOUT_SHARED=1 skips instead, for a machine that has no copy of the data."""
+    path = SHARED.joinpath("data", *parts)
+    if not path.exists():
+        message = f"{path} is missing (../shared beside the checkout, or GROUNDGATE_SHARED_DIR)"
+        if os.environ.get("GROUNDGATE_TESTS_WITHOUT_SHARED") == "1":
+            pytest.skip(message)
+        pytest.fail(message)
+    return path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hasher(django_test_environment):
+    """Passwords hashed by MD5 in the tests: Django's default hasher spends ~0.5-1 s of CPU per
+    user created or logged in by password, by design, and that was most of the review tests'
+    setup. Only this process: a server started as a subprocess keeps the real settings."""
+    from django.test.utils import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
 @pytest.fixture
 def demo_dataset(db):
     """The demo dataset, imported and gated through the same service `make run` uses."""
@@ -22,6 +46,32 @@ def demo_dataset(db):
         report = case_import_lines(dataset=dataset, lines=fh)
     assert not report.errors
     return dataset
+
+
+@pytest.fixture
+def demo_cases(db):
+    """A small factory: a dataset holding only the demo cases a test names (by case id), imported
+    and gated like the whole demo dataset. `demo_cases("demo-en-01", "demo-en-02")`."""
+    from groundgate.services.datasets import dataset_get_or_create
+    from groundgate.services.imports import case_import_lines
+
+    def make(*case_ids: str, slug: str = "demo"):
+        wanted = {case_id.encode() for case_id in case_ids}
+        with DEMO_CASES.open("rb") as fh:
+            lines = [line for line in fh if _demo_case_id(line) in wanted]
+        assert len(lines) == len(wanted), f"not in the demo: {sorted(wanted)}"
+        dataset, _ = dataset_get_or_create(slug=slug)
+        report = case_import_lines(dataset=dataset, lines=lines)
+        assert not report.errors
+        return dataset
+
+    return make
+
+
+def _demo_case_id(line: bytes) -> bytes:
+    import json
+
+    return str(json.loads(line).get("case_id", "")).encode()
 
 
 def run_groundgate(*args: str, stdin: str | None = None, cwd=None):

@@ -22,11 +22,13 @@ from groundgate.services.ingestion import document_ingest
 from groundgate.services.webhooks import webhook_create
 from reviews.models import Relabel
 from reviews.services import review_submit
-from tests.conftest import SHARED
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.django_db
 
-PDF = SHARED / "data" / "pdfs" / "tracemonkey.pdf"
+# A real three-page PDF (the demo's, checked in): every route needs a document with pages and
+# chunks, not a long one, and a short one is ingested and rendered in a fraction of the time.
+PDF = ROOT / "fixtures" / "demo" / "demo-documents.pdf"
 
 # What a response means for access. Validation errors (400, 415) mean the request got past the
 # access check, so they count as "in".
@@ -64,7 +66,8 @@ class World:
 
 
 @pytest.fixture
-def world(demo_dataset) -> World:
+def world(demo_cases) -> World:
+    demo_dataset = demo_cases("demo-en-01", "demo-en-02")
     Dataset.objects.filter(pk=demo_dataset.pk).update(reviews_required=2)
     demo_dataset.refresh_from_db()
     cases = list(Case.objects.filter(dataset=demo_dataset).order_by("id")[:2])

@@ -9,39 +9,25 @@ should update the bounds and the record together.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-from groundgate.engine.gates.answer import VERBATIM_POLICY, AnswerCase, gate_answer
-
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "financebench"
-
-pytestmark = pytest.mark.skipif(
-    not (DATA / "cases.jsonl").exists(), reason="FinanceBench data not beside the project"
-)
+from tests.engine import financebench
 
 
-def rejection_rates(policy=None) -> dict[str, float]:
+def rejection_rates(policy_name: str) -> dict[str, float]:
     counts: Counter[str] = Counter()
     rejected: Counter[str] = Counter()
-    for name in ("cases.jsonl", "gold_cases.jsonl"):
-        with (DATA / name).open(encoding="utf-8") as handle:
-            for line in handle:
-                row = json.loads(line)
-                grade = row["label"]["human_grade"]
-                case = AnswerCase.model_validate(row["case"])
-                verdict = gate_answer(case, policy) if policy else gate_answer(case)
-                counts[grade] += 1
-                rejected[grade] += verdict.status != "ok"
+    for grade, status in financebench.statuses(policy_name):
+        counts[grade] += 1
+        rejected[grade] += status != "ok"
     return {grade: rejected[grade] / counts[grade] for grade in counts}
 
 
 @pytest.fixture(scope="module")
 def default_rates() -> dict[str, float]:
-    return rejection_rates()
+    return rejection_rates("default")
 
 
 def test_the_default_policy_rejects_fewer_correct_answers_and_still_most_wrong_ones(
@@ -55,7 +41,7 @@ def test_the_default_policy_rejects_fewer_correct_answers_and_still_most_wrong_o
 
 
 def test_the_verbatim_policy_keeps_the_literal_reading_on_real_answers(default_rates):
-    rates = rejection_rates(VERBATIM_POLICY)
+    rates = rejection_rates("verbatim")
     default = default_rates
     assert rates["correct"] > default["correct"] + 0.2
     assert rates["incorrect"] >= default["incorrect"]
