@@ -197,6 +197,12 @@ CELERY_BEAT_SCHEDULE = {
 # How many cases import_cases writes per transaction.
 GROUNDGATE_IMPORT_BATCH_SIZE = env_int("GROUNDGATE_IMPORT_BATCH_SIZE", 500, minimum=1)
 
+# Where the workstation is reached from outside (scheme and host, no trailing slash), e.g.
+# https://groundgate.example.com: links sent away from a request (the case_url of a verdict
+# webhook) are made absolute with it. Unset, they are paths (/d/<slug>/cases/<id>/); a response
+# to a request (the gate API's Location header) uses the request's own host.
+GROUNDGATE_BASE_URL = env_str("GROUNDGATE_BASE_URL", "").rstrip("/")
+
 # Webhooks (docs/integrations.md, "Webhooks"). Targets must be public addresses (no loopback,
 # private, link-local, multicast, reserved or unspecified ones, IPv4 or IPv6), checked when a
 # webhook is saved and on the connected socket at delivery; this lifts the rule for development
