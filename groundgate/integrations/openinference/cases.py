@@ -417,6 +417,15 @@ def _citations(output: str, pattern: re.Pattern[str], chunks: list[dict]) -> tup
     return conclusion, list(evidences.values())
 
 
+def cited_answer(
+    output: str, chunks: list[dict], pattern: str | None = None
+) -> tuple[str, list[dict]]:
+    """An answer text with citation markers, read against the retrieved `chunks` (raw chunks,
+    in retrieval order) as a trace's answer is: the conclusion without the markers, and one
+    evidence per distinct chunk cited (the client's and the pytest plugin's way in)."""
+    return _citations(output, compile_citation_pattern(pattern), chunks)
+
+
 def _sentence_at(
     text: str, position: int, pattern: re.Pattern[str], boundaries: tuple[list[int], list[int]]
 ) -> str:
