@@ -59,7 +59,7 @@ install-test: $(VENV)/.installed-test
 demo: install
 	mkdir -p var
 	$(BIN)/python manage.py migrate --no-input
-	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py load_demo --url http://$(HOST)
 
 run: demo
 	@echo "GroundGate on http://$(HOST)/"

@@ -203,6 +203,10 @@ GROUNDGATE_IMPORT_BATCH_SIZE = env_int("GROUNDGATE_IMPORT_BATCH_SIZE", 500, mini
 # to a request (the gate API's Location header) uses the request's own host.
 GROUNDGATE_BASE_URL = env_str("GROUNDGATE_BASE_URL", "").rstrip("/")
 
+# The gate service's per-token throttle (groundgate/api/throttles.py): requests per token per
+# s/min/hour/day; empty turns it off. The default is above what one server answers (~100/s).
+GROUNDGATE_GATE_RATE = env_str("GROUNDGATE_GATE_RATE", "10000/min")
+
 # Webhooks (docs/integrations.md, "Webhooks"). Targets must be public addresses (no loopback,
 # private, link-local, multicast, reserved or unspecified ones, IPv4 or IPv6), checked when a
 # webhook is saved and on the connected socket at delivery; this lifts the rule for development

@@ -27,6 +27,7 @@ from groundgate.access import Action, token_call
 from groundgate.api.authentication import USER_FIELDS, TokenAuthentication
 from groundgate.api.errors import bad_request, exception_handler, pydantic_errors, read_limited
 from groundgate.api.params import dataset_from_query
+from groundgate.api.throttles import GateRateThrottle
 from groundgate.engine.limits import first_problem, loads_marking_nonfinite
 from groundgate.engine.registry import GATES, get_gate
 from groundgate.models import Dataset
@@ -94,6 +95,7 @@ def make_gate_view(kind: str) -> type[APIView]:
 
     class GateView(APIView):
         parser_classes = [RawJSONParser]
+        throttle_classes = [GateRateThrottle]
 
         @extend_schema(
             operation_id=f"gate_{kind}",
@@ -105,7 +107,7 @@ def make_gate_view(kind: str) -> type[APIView]:
                 201: OpenApiResponse(
                     spec.verdict_model, description=f"stored and gated; {CASE_PAGE}"
                 ),
-                **error_responses(400, 401, 404, 409),
+                **error_responses(400, 401, 404, 409, 429),
             },
             tags=["gate"],
         )
@@ -145,6 +147,7 @@ def make_batch_view(kind: str) -> type[APIView]:
 
     class BatchView(APIView):
         parser_classes = [RawJSONParser]
+        throttle_classes = [GateRateThrottle]
 
         @extend_schema(
             operation_id=f"gate_{kind}_batch",
@@ -153,7 +156,7 @@ def make_batch_view(kind: str) -> type[APIView]:
             request=BatchRequest,
             responses={
                 200: BatchResponse,
-                **error_responses(400, 401, 404, 413),
+                **error_responses(400, 401, 404, 413, 429),
             },
             tags=["gate"],
         )
@@ -243,6 +246,9 @@ def _fast_gate(request, kind: str, key: str) -> HttpResponse:
     if not call.user.is_active:
         raise _unauthenticated(_("User inactive or deleted."))
     request.user = call.user
+    throttle = GateRateThrottle()  # as DRF checks it: after authentication, before the view
+    if not throttle.allow_request(request, None):
+        raise exceptions.Throttled(throttle.wait())
     dataset = call.access(Action.GATE).dataset
     code, verdict, errors, url = _submit(request, dataset, kind, read_limited(request))
     if verdict is not None:
