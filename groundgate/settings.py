@@ -207,6 +207,11 @@ GROUNDGATE_BASE_URL = env_str("GROUNDGATE_BASE_URL", "").rstrip("/")
 # s/min/hour/day; empty turns it off. The default is above what one server answers (~100/s).
 GROUNDGATE_GATE_RATE = env_str("GROUNDGATE_GATE_RATE", "10000/min")
 
+# OTLP/HTTP intake (POST /v1/traces): a request's body once unzipped (a gzip bomb stops here)
+# and its spans, checked before any span is read.
+GROUNDGATE_OTLP_MAX_BYTES = env_int("GROUNDGATE_OTLP_MAX_BYTES", 64 * 1024 * 1024, minimum=1024)
+GROUNDGATE_OTLP_MAX_SPANS = env_int("GROUNDGATE_OTLP_MAX_SPANS", 10000, minimum=1)
+
 # Webhooks (docs/integrations.md, "Webhooks"). Targets must be public addresses (no loopback,
 # private, link-local, multicast, reserved or unspecified ones, IPv4 or IPv6), checked when a
 # webhook is saved and on the connected socket at delivery; this lifts the rule for development
