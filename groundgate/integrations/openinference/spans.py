@@ -30,6 +30,7 @@ import orjson
 FORMATS = ("openinference", "otlp", "langsmith", "langfuse")
 _HEX_TRACE = re.compile(r"[0-9a-fA-F]{32}")
 _HEX_SPAN = re.compile(r"[0-9a-fA-F]{16}")
+_HEX = re.compile(r"[0-9a-fA-F]{1,64}")
 # Phoenix writes ids as hex with or without a 0x prefix; OTLP/JSON as plain hex.
 _PHOENIX_ID = re.compile(r"(?:0x)?[0-9a-zA-Z_\-]{1,128}")
 
@@ -130,6 +131,11 @@ def _documents(data: bytes, problems: list[SpanProblem]) -> Iterator[tuple[str, 
         return
     except orjson.JSONDecodeError:
         pass  # JSON Lines, or broken: read line by line so the error names its line
+    values = _concatenated(text)
+    if values is not None:  # JSON values back to back (the SDK's ConsoleSpanExporter)
+        for index, (number, value) in enumerate(values):
+            yield f"object {index + 1} (line {number})", number, value
+        return
     for number, line_text in enumerate(text.splitlines(), start=1):
         if not line_text.strip():
             continue
@@ -139,6 +145,35 @@ def _documents(data: bytes, problems: list[SpanProblem]) -> Iterator[tuple[str, 
             problems.append(
                 SpanProblem(f"line {number}", number, None, None, "", why_not_json(line_text))
             )
+
+
+def _concatenated(text: str) -> list[tuple[int, Any]] | None:
+    """The JSON values of a text that holds several back to back, each with the line it starts
+    on (OpenTelemetry's ConsoleSpanExporter writes each span as indented JSON, one after
+    another); None when the text is not that (JSON Lines, whose first line is a whole value,
+    or broken JSON: read line by line then, so an error names its line)."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    try:
+        json.loads(first)
+        return None  # the first line is a whole value: JSON Lines
+    except json.JSONDecodeError:
+        pass
+    decoder = json.JSONDecoder()
+    values: list[tuple[int, Any]] = []
+    position, line, counted = 0, 1, 0
+    while True:
+        while position < len(text) and text[position] in " \t\r\n":
+            position += 1
+        if position >= len(text):
+            break
+        line += text.count("\n", counted, position)
+        counted = position
+        try:
+            value, position = decoder.raw_decode(text, position)
+        except (json.JSONDecodeError, RecursionError):
+            return None
+        values.append((line, value))
+    return values if len(values) > 1 else None
 
 
 def why_not_json(text: str) -> str:
@@ -198,6 +233,9 @@ def _phoenix_span(item, where, line, problems) -> Span | None:
             message = "an id of letters, digits, '-' or '_' (at most 128) is required"
             problems.append(SpanProblem(where, line, tid, sid, name, message))
             return None
+    # The SDK's own span JSON (ConsoleSpanExporter, span.to_json()) writes ids as 0x + hex:
+    # the plain hex is the id (what OTLP and the evaluation events carry).
+    trace_id, span_id = _without_0x(trace_id), _without_0x(span_id)
     attributes = item.get("attributes", {})
     if isinstance(attributes, str):  # some exports keep the attributes as JSON text
         try:
@@ -210,7 +248,7 @@ def _phoenix_span(item, where, line, problems) -> Span | None:
         )
         return None
     kind = attr(attributes, "openinference.span.kind") or item.get("span_kind") or ""
-    parent = item.get("parent_id")
+    parent = _without_0x(item.get("parent_id"))
     return Span(
         trace_id=str(trace_id),
         span_id=str(span_id),
@@ -224,6 +262,13 @@ def _phoenix_span(item, where, line, problems) -> Span | None:
         line=line,
         order=0,
     )
+
+
+def _without_0x(value: Any) -> Any:
+    """`0x` + hex digits as the hex digits (lower case); anything else as it is."""
+    if isinstance(value, str) and value[:2] in ("0x", "0X") and _HEX.fullmatch(value[2:]):
+        return value[2:].lower()
+    return value
 
 
 def _time(value) -> int | str:
