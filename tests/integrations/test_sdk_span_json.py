@@ -5,6 +5,7 @@ ids without 0x (so the evaluation events join the trace), the page from the flat
 
 from __future__ import annotations
 
+import base64
 import io
 import json
 
@@ -62,9 +63,7 @@ def test_console_exporter_output_imports_with_plain_ids_and_flattened_metadata()
     text, trace_id, llm_span_id = console_output()
     assert text.lstrip().startswith("{\n") and '"0x' in text  # what the SDK really writes
     dataset, _ = dataset_get_or_create(slug="sdk")
-    report = trace_file_import(
-        dataset=dataset, file=io.BytesIO(text.encode()), fmt="openinference"
-    )
+    report = trace_file_import(dataset=dataset, file=io.BytesIO(text.encode()), fmt="openinference")
     assert not report.errors, [e.one_line() for e in report.errors]
     assert report.imported == 1
     case = Case.objects.get(dataset=dataset)
@@ -89,3 +88,57 @@ def test_broken_console_output_is_still_reported_by_line():
     assert report.imported == 0 and report.errors
     assert any("line" in e.one_line() for e in report.errors)
     json.dumps([e.one_line() for e in report.errors])
+
+
+def phoenix_otlpv1_page() -> tuple[bytes, str]:
+    """What Phoenix's `GET /v1/projects/{id}/spans/otlpv1` answers for the SDK's spans: a page
+    `{"data": [...], "next_cursor"}` of OTLP spans under their proto field names, ids in hex."""
+    from google.protobuf.json_format import MessageToDict
+    from opentelemetry.exporter.otlp.proto.common.trace_encoder import encode_spans
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+    memory = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(memory))
+    tracer = provider.get_tracer("rag-app")
+    with tracer.start_as_current_span("rag"):
+        with tracer.start_as_current_span(
+            "retrieve",
+            attributes={
+                "openinference.span.kind": "RETRIEVER",
+                "input.value": "How often?",
+                "retrieval.documents.0.document.id": "c1",
+                "retrieval.documents.0.document.content": CHUNK,
+            },
+        ):
+            pass
+        with tracer.start_as_current_span(
+            "llm",
+            attributes={"openinference.span.kind": "LLM", "output.value": "Every 90 days [c1]."},
+        ):
+            pass
+    provider.shutdown()
+    spans = memory.get_finished_spans()
+    request = MessageToDict(encode_spans(spans), preserving_proto_field_name=True)
+    data = []
+    for resource in request["resource_spans"]:
+        for scope in resource["scope_spans"]:
+            for span in scope["spans"]:
+                for key in ("trace_id", "span_id", "parent_span_id"):
+                    if key in span:
+                        span[key] = base64.b64decode(span[key]).hex()
+                data.append(span)
+    page = {"data": data, "next_cursor": None}
+    return json.dumps(page).encode(), format(spans[0].context.trace_id, "032x")
+
+
+@pytest.mark.parametrize("fmt", ["otlp", "openinference"])
+def test_phoenix_otlpv1_page_imports_in_either_format(fmt):
+    body, trace_id = phoenix_otlpv1_page()
+    assert b'"string_value"' in body and b'"trace_id"' in body  # proto field names
+    dataset, _ = dataset_get_or_create(slug=f"phoenix-{fmt}")
+    report = trace_file_import(dataset=dataset, file=io.BytesIO(body), fmt=fmt)
+    assert not report.errors, [e.one_line() for e in report.errors]
+    case = Case.objects.get(dataset=dataset)
+    assert case.external_id == trace_id
+    assert case.payload["raw_chunks"][0]["chunk_id"] == "c1"

@@ -222,6 +222,9 @@ def _phoenix_span(item, where, line, problems) -> Span | None:
     if not isinstance(item, dict):
         problems.append(SpanProblem(where, line, None, None, "", "a span is a JSON object"))
         return None
+    if isinstance(item.get("attributes"), list) and "context" not in item:
+        # An OTLP span (attributes as key/value pairs): Phoenix's `spans/otlpv1` page.
+        return _otlp_span(item, where, line, problems)
     raw_context = item.get("context")
     context: dict = raw_context if isinstance(raw_context, dict) else {}
     trace_id = context.get("trace_id", item.get("trace_id"))
@@ -282,14 +285,23 @@ def _time(value) -> int | str:
 
 
 def _otlp_spans(raw, where, line, problems) -> Iterator[Span]:
-    if not isinstance(raw, dict) or not isinstance(raw.get("resourceSpans"), list):
+    base = "" if line is None else f"{where}: "
+    page = raw.get("data") if isinstance(raw, dict) and not _resource_spans(raw) else None
+    if isinstance(page, list) and not any(isinstance(i, dict) and "context" in i for i in page):
+        # Phoenix's `GET /v1/projects/{id}/spans/otlpv1` page: {"data": [OTLP spans]}.
+        for i, item in enumerate(raw["data"]):
+            span = _otlp_span(item, f"{base}data[{i}]", line, problems)
+            if span is not None:
+                yield span
+        return
+    resource_spans = _resource_spans(raw)
+    if resource_spans is None:
         problems.append(
             SpanProblem(where, line, None, None, "resourceSpans", "OTLP JSON needs resourceSpans")
         )
         return
-    base = "" if line is None else f"{where}: "
-    for r, resource in enumerate(raw["resourceSpans"]):
-        scopes = resource.get("scopeSpans") if isinstance(resource, dict) else None
+    for r, resource in enumerate(resource_spans):
+        scopes = _field(resource, "scopeSpans") if isinstance(resource, dict) else None
         for s, scope in enumerate(scopes if isinstance(scopes, list) else []):
             spans = scope.get("spans") if isinstance(scope, dict) else None
             for i, item in enumerate(spans if isinstance(spans, list) else []):
@@ -299,11 +311,46 @@ def _otlp_spans(raw, where, line, problems) -> Iterator[Span]:
                     yield span
 
 
+# The proto3 JSON mapping lets a field be written under its proto name too (`trace_id` for
+# `traceId`): Phoenix's OTLP pages and downloads do.
+_PROTO_NAMES = {
+    "resourceSpans": "resource_spans",
+    "scopeSpans": "scope_spans",
+    "traceId": "trace_id",
+    "spanId": "span_id",
+    "parentSpanId": "parent_span_id",
+    "startTimeUnixNano": "start_time_unix_nano",
+    "endTimeUnixNano": "end_time_unix_nano",
+}
+_VALUE_NAMES = {
+    "string_value": "stringValue",
+    "bool_value": "boolValue",
+    "int_value": "intValue",
+    "double_value": "doubleValue",
+    "array_value": "arrayValue",
+    "kvlist_value": "kvlistValue",
+    "bytes_value": "bytesValue",
+}
+
+
+def _field(item: dict, name: str) -> Any:
+    """`item`'s field by its JSON name, else by its proto name."""
+    value = item.get(name)
+    return item.get(_PROTO_NAMES.get(name, name)) if value is None else value
+
+
+def _resource_spans(raw) -> list | None:
+    if not isinstance(raw, dict):
+        return None
+    found = _field(raw, "resourceSpans")
+    return found if isinstance(found, list) else None
+
+
 def _otlp_span(item, where, line, problems) -> Span | None:
     if not isinstance(item, dict):
         problems.append(SpanProblem(where, line, None, None, "", "a span is a JSON object"))
         return None
-    trace_id, span_id = item.get("traceId"), item.get("spanId")
+    trace_id, span_id = _field(item, "traceId"), _field(item, "spanId")
     tid = trace_id if isinstance(trace_id, str) else None
     sid = span_id if isinstance(span_id, str) else None
     if not isinstance(trace_id, str) or not _HEX_TRACE.fullmatch(trace_id):
@@ -327,15 +374,15 @@ def _otlp_span(item, where, line, problems) -> Span | None:
             message = f"not an OTLP KeyValue ({exc})"
             problems.append(SpanProblem(where, line, tid, sid, f"attributes[{a}]", message))
             return None
-    parent = item.get("parentSpanId")
+    parent = _field(item, "parentSpanId")
     return Span(
         trace_id=trace_id.lower(),
         span_id=span_id.lower(),
         parent_id=parent.lower() if isinstance(parent, str) and parent else None,
         name=str(item.get("name") or ""),
         kind=str(attributes.get("openinference.span.kind") or "").upper() or genai_kind(attributes),
-        start=_nanos(item.get("startTimeUnixNano")),
-        end=_nanos(item.get("endTimeUnixNano")),
+        start=_nanos(_field(item, "startTimeUnixNano")),
+        end=_nanos(_field(item, "endTimeUnixNano")),
         attributes=attributes,
         where=where,
         line=line,
@@ -371,6 +418,8 @@ def any_value(value) -> Any:
         raise ValueError("value must be an AnyValue object")
     if not value:
         return None
+    if any(name in value for name in _VALUE_NAMES):
+        value = {_VALUE_NAMES.get(k, k): v for k, v in value.items()}
     if "stringValue" in value:
         return str(value["stringValue"])
     if "boolValue" in value:
