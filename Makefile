@@ -14,7 +14,7 @@ demo run: export GROUNDGATE_WEBHOOK_ALLOW_PRIVATE ?= 1
 
 # Type-checked by `make test`. The engine and the pipeline join when their own errors are fixed
 # (pyproject.toml [tool.mypy] silences them meanwhile); settings/envconfig are not checked yet.
-MYPY_PATHS ?= groundgate/engine groundgate/pipeline groundgate/integrations groundgate/services groundgate/access groundgate/families groundgate/selectors \
+MYPY_PATHS ?= groundgate/engine groundgate/pipeline groundgate/integrations groundgate/client groundgate/testing.py groundgate/services groundgate/access groundgate/families groundgate/selectors \
 	groundgate/models groundgate/api groundgate/documents groundgate/cli groundgate/management \
 	groundgate/tasks.py groundgate/admin.py groundgate/urls.py groundgate/middleware.py reviews
 
@@ -59,7 +59,7 @@ install-test: $(VENV)/.installed-test
 demo: install
 	mkdir -p var
 	$(BIN)/python manage.py migrate --no-input
-	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py load_demo --url http://$(HOST)
 
 run: demo
 	@echo "GroundGate on http://$(HOST)/"

@@ -197,6 +197,21 @@ CELERY_BEAT_SCHEDULE = {
 # How many cases import_cases writes per transaction.
 GROUNDGATE_IMPORT_BATCH_SIZE = env_int("GROUNDGATE_IMPORT_BATCH_SIZE", 500, minimum=1)
 
+# Where the workstation is reached from outside (scheme and host, no trailing slash), e.g.
+# https://groundgate.example.com: links sent away from a request (the case_url of a verdict
+# webhook) are made absolute with it. Unset, they are paths (/d/<slug>/cases/<id>/); a response
+# to a request (the gate API's Location header) uses the request's own host.
+GROUNDGATE_BASE_URL = env_str("GROUNDGATE_BASE_URL", "").rstrip("/")
+
+# The gate service's per-token throttle (groundgate/api/throttles.py): requests per token per
+# s/min/hour/day; empty turns it off. The default is above what one server answers (~100/s).
+GROUNDGATE_GATE_RATE = env_str("GROUNDGATE_GATE_RATE", "10000/min")
+
+# OTLP/HTTP intake (POST /v1/traces): a request's body once unzipped (a gzip bomb stops here)
+# and its spans, checked before any span is read.
+GROUNDGATE_OTLP_MAX_BYTES = env_int("GROUNDGATE_OTLP_MAX_BYTES", 64 * 1024 * 1024, minimum=1024)
+GROUNDGATE_OTLP_MAX_SPANS = env_int("GROUNDGATE_OTLP_MAX_SPANS", 10000, minimum=1)
+
 # Webhooks (docs/integrations.md, "Webhooks"). Targets must be public addresses (no loopback,
 # private, link-local, multicast, reserved or unspecified ones, IPv4 or IPv6), checked when a
 # webhook is saved and on the connected socket at delivery; this lifts the rule for development

@@ -13,6 +13,8 @@ from itertools import islice
 
 import orjson
 
+from groundgate.families import get_family
+from groundgate.families.base import evaluation_view
 from groundgate.integrations.labelstudio import PageSize, record_task
 from groundgate.integrations.otel import otlp_logs_stream
 from groundgate.models import Dataset, Page
@@ -177,7 +179,13 @@ def _parquet(records, **_):
     # start-up that every other export (and every process that imports this module) would pay.
     from groundgate.integrations.parquet import parquet_stream
 
-    return parquet_stream(records)
+    return parquet_stream(records, evaluation=_evaluation)
+
+
+def _evaluation(record) -> tuple[list[str], str | None, str | None]:
+    """The evaluation view of a record (the family's contexts, response and reference)."""
+    payload = getattr(record, "payload", None)
+    return evaluation_view(get_family(record["case"]["kind"]), payload)
 
 
 def _otel(records, **_):

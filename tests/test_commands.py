@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -49,9 +50,13 @@ def test_load_demo_is_idempotent_and_creates_both_logins(settings, tmp_path):
     settings.GROUNDGATE_VAR_DIR = tmp_path  # keep generated demo passwords out of the checkout
     out = io.StringIO()
     call_command("load_demo", stdout=out)
-    call_command("load_demo", stdout=out)
+    call_command("load_demo", "--url", "http://127.0.0.1:8123", stdout=out)
     assert Dataset.objects.get(slug="demo").cases.count() >= 30
     assert "already there" in out.getvalue()
+    # Words a newcomer reads, not the families' raw status words; the links use the given port.
+    assert re.search(r"gated: \d+ passed, \d+ rejected \(to review\)", out.getvalue())
+    assert "citation_insufficient" not in out.getvalue()
+    assert "http://127.0.0.1:8123/d/demo/" in out.getvalue()
     roles = dict(Membership.objects.values_list("user__username", "role"))
     assert roles == {"reviewer": "reviewer", "admin": "admin"}
     stored = json.loads((tmp_path / "demo-logins.json").read_text())

@@ -27,9 +27,11 @@ from groundgate.access import Action, token_call
 from groundgate.api.authentication import USER_FIELDS, TokenAuthentication
 from groundgate.api.errors import bad_request, exception_handler, pydantic_errors, read_limited
 from groundgate.api.params import dataset_from_query
+from groundgate.api.throttles import GateRateThrottle
 from groundgate.engine.limits import first_problem, loads_marking_nonfinite
 from groundgate.engine.registry import GATES, get_gate
 from groundgate.models import Dataset
+from groundgate.services.links import case_path
 from groundgate.services.submissions import BadPayload, SubmissionConflict, case_submit
 
 
@@ -52,6 +54,9 @@ class ErrorBody(serializers.Serializer):
     errors = ErrorItem(many=True, required=False)
 
 
+CASE_PAGE = "the `Location` header is the stored case's page"
+
+
 def error_responses(*statuses: int) -> dict[int, type[ErrorBody]]:
     """An endpoint's documented error statuses, each answered with an ErrorBody."""
     return {status: ErrorBody for status in statuses}
@@ -62,21 +67,27 @@ DATASET_PARAM = OpenApiParameter(
 )
 
 
-def _verdict_response(body: bytes, created: bool) -> HttpResponse:
-    return HttpResponse(body, status=201 if created else 200, content_type="application/json")
+def _verdict_response(body: bytes, created: bool, case_url: str) -> HttpResponse:
+    """The verdict (the CLI's bytes, unchanged); the stored case's page in `Location`."""
+    response = HttpResponse(body, status=201 if created else 200, content_type="application/json")
+    response["Location"] = case_url
+    return response
 
 
-def _submit(dataset: Dataset, kind: str, body: bytes):
-    """(status, verdict bytes | None, errors | None)."""
+def _submit(request, dataset: Dataset, kind: str, body: bytes):
+    """(status, verdict bytes | None, errors | None, case page URL | None)."""
     try:
         submission = case_submit(dataset=dataset, kind=kind, body=body)
     except ValidationError as exc:
-        return 400, None, pydantic_errors(exc)
+        return 400, None, pydantic_errors(exc), None
     except SubmissionConflict as exc:
-        return 409, None, [{"field": "id", "message": str(exc)}]
+        return 409, None, [{"field": "id", "message": str(exc)}], None
     except BadPayload as exc:
-        return 400, None, [{"field": exc.field, "message": exc.message}]
-    return (201 if submission.created else 200), submission.verdict_json, None
+        return 400, None, [{"field": exc.field, "message": exc.message}], None
+    url = request.build_absolute_uri(
+        case_path(dataset_slug=dataset.slug, case_id=submission.case.pk)
+    )
+    return (201 if submission.created else 200), submission.verdict_json, None, url
 
 
 def make_gate_view(kind: str) -> type[APIView]:
@@ -84,6 +95,7 @@ def make_gate_view(kind: str) -> type[APIView]:
 
     class GateView(APIView):
         parser_classes = [RawJSONParser]
+        throttle_classes = [GateRateThrottle]
 
         @extend_schema(
             operation_id=f"gate_{kind}",
@@ -91,17 +103,19 @@ def make_gate_view(kind: str) -> type[APIView]:
             parameters=[DATASET_PARAM],
             request=spec.input_model,
             responses={
-                200: OpenApiResponse(spec.verdict_model, description="seen before"),
-                201: OpenApiResponse(spec.verdict_model, description="stored and gated"),
-                **error_responses(400, 401, 404, 409),
+                200: OpenApiResponse(spec.verdict_model, description=f"seen before; {CASE_PAGE}"),
+                201: OpenApiResponse(
+                    spec.verdict_model, description=f"stored and gated; {CASE_PAGE}"
+                ),
+                **error_responses(400, 401, 404, 409, 429),
             },
             tags=["gate"],
         )
         def post(self, request: Request) -> HttpResponse:
             dataset = dataset_from_query(request)
-            code, verdict, errors = _submit(dataset, kind, request.data or b"")
+            code, verdict, errors, url = _submit(request, dataset, kind, request.data or b"")
             if verdict is not None:
-                return _verdict_response(verdict, code == 201)
+                return _verdict_response(verdict, code == 201, url)
             if code == 409:
                 return Response({"detail": errors[0]["message"], "errors": errors}, status=409)
             return bad_request(errors)
@@ -115,6 +129,7 @@ class BatchResult(serializers.Serializer):
     status = serializers.IntegerField(help_text="201 stored, 200 seen before, 400, 409")
     verdict = serializers.DictField(allow_null=True, help_text="the verdict, as for one case")
     errors = ErrorItem(many=True, allow_null=True)
+    case_url = serializers.URLField(allow_null=True, help_text="the stored case's page")
 
 
 class BatchResponse(serializers.Serializer):
@@ -132,6 +147,7 @@ def make_batch_view(kind: str) -> type[APIView]:
 
     class BatchView(APIView):
         parser_classes = [RawJSONParser]
+        throttle_classes = [GateRateThrottle]
 
         @extend_schema(
             operation_id=f"gate_{kind}_batch",
@@ -140,7 +156,7 @@ def make_batch_view(kind: str) -> type[APIView]:
             request=BatchRequest,
             responses={
                 200: BatchResponse,
-                **error_responses(400, 401, 404, 413),
+                **error_responses(400, 401, 404, 413, 429),
             },
             tags=["gate"],
         )
@@ -171,11 +187,11 @@ def make_batch_view(kind: str) -> type[APIView]:
             for index, case in enumerate(cases):
                 problem = first_problem(case, settings.GROUNDGATE_CASE_LIMITS)
                 if problem is not None:
-                    code, verdict = 400, None
+                    code, verdict, url = 400, None, None
                     errors = [{"field": problem.field, "message": problem.message}]
                 else:
                     text = json.dumps(case, ensure_ascii=False).encode("utf-8")
-                    code, verdict, errors = _submit(dataset, kind, text)
+                    code, verdict, errors, url = _submit(request, dataset, kind, text)
                 if errors:
                     errors = [dict(e, field=f"cases[{index}].{e['field']}") for e in errors]
                 results.append(
@@ -184,6 +200,7 @@ def make_batch_view(kind: str) -> type[APIView]:
                         "status": code,
                         "verdict": orjson.Fragment(verdict) if verdict else None,
                         "errors": errors,
+                        "case_url": url,
                     }
                 )
             return HttpResponse(orjson.dumps({"results": results}), content_type="application/json")
@@ -229,10 +246,13 @@ def _fast_gate(request, kind: str, key: str) -> HttpResponse:
     if not call.user.is_active:
         raise _unauthenticated(_("User inactive or deleted."))
     request.user = call.user
+    throttle = GateRateThrottle()  # as DRF checks it: after authentication, before the view
+    if not throttle.allow_request(request, None):
+        raise exceptions.Throttled(throttle.wait())
     dataset = call.access(Action.GATE).dataset
-    code, verdict, errors = _submit(dataset, kind, read_limited(request))
+    code, verdict, errors, url = _submit(request, dataset, kind, read_limited(request))
     if verdict is not None:
-        return _verdict_response(verdict, code == 201)
+        return _verdict_response(verdict, code == 201, url)
     if code == 409:
         return Response({"detail": errors[0]["message"], "errors": errors}, status=409)
     return bad_request(errors)

@@ -72,6 +72,26 @@ def ids_under(items: Any, key: str) -> list[str]:
     return [v for i in items if isinstance(i, dict) and isinstance(v := i.get(key), str)]
 
 
+def no_contexts(payload: dict) -> list[str]:
+    return []
+
+
+# Keys under which a case may carry a reference answer (a dataset's gold answer): the evaluation
+# view's `reference` (RAGAS `reference`, DeepEval `expected_output`). The first string found.
+REFERENCE_KEYS = ("reference", "ground_truth", "expected_answer", "expected_output", "gold_answer")
+
+
+def evaluation_view(family: Family, payload: Any) -> tuple[list[str], str | None, str | None]:
+    """(contexts, response, reference) of a case, the columns evaluation tools take: the texts
+    the answer was given, the answer's text, and a reference answer the case carries."""
+    if not isinstance(payload, dict):
+        return [], None, None
+    reference = next(
+        (v for k in REFERENCE_KEYS if isinstance(v := payload.get(k), str) and v.strip()), None
+    )
+    return family.contexts(payload), family.text.of(payload) or None, reference
+
+
 def no_inline_chunks(payload: dict) -> dict[str, dict]:
     return {}
 
@@ -104,6 +124,8 @@ class Family:
     cited_chunk_ids: Callable[[dict], list[str]]
     # Chunks the case carries itself (export provenance when they are not stored as Chunks).
     inline_chunks: Callable[[dict], dict[str, dict]] = no_inline_chunks
+    # The texts the answer was given (retrieved chunks), in order: the evaluation view's contexts.
+    contexts: Callable[[dict], list[str]] = no_contexts
     page_highlights: Callable[[Case, dict[str, Chunk], list[dict]], Pages] = highlight_cited_chunks
     panel: Panel = no_panel
     # The source texts shown in the evidence pane, with the located values marked.

@@ -31,8 +31,9 @@ from django.conf import settings
 from django.db import close_old_connections, connections, transaction
 from django.utils import timezone
 
-from groundgate.integrations.webhooks import EVENTS, SIGNATURE_HEADER, event_body, sign
+from groundgate.integrations.webhooks import EVENTS, delivery_headers, event_body
 from groundgate.models import Dataset, Webhook, WebhookAttempt, WebhookDelivery
+from groundgate.services.links import case_url
 from groundgate.services.webhook_targets import TargetRefused, public_opener, webhook_target_check
 
 logger = logging.getLogger(__name__)
@@ -328,10 +329,14 @@ def webhook_delivery_attempt(*, delivery_id: int, attempt: int) -> WebhookAttemp
         headers={
             "Content-Type": "application/json",
             "User-Agent": USER_AGENT,
-            "X-GroundGate-Event": delivery.event,
-            "X-GroundGate-Delivery": delivery.event_id,
-            "X-GroundGate-Attempt": str(attempt),
-            SIGNATURE_HEADER: sign(hook.secret, body, timestamp),
+            **delivery_headers(
+                secret=hook.secret,
+                event_id=delivery.event_id,
+                event=delivery.event,
+                attempt=attempt,
+                body=body,
+                timestamp=timestamp,
+            ),
         },
     )
     status: int | None = None
@@ -383,6 +388,7 @@ def verdict_events(runs) -> list[Event]:
             "passed": run.passed,
             "finding_codes": run.finding_codes.split(),
             "policy_sha256": run.policy_sha256,
+            "case_url": case_url(dataset_slug=case.dataset.slug, case_id=case.pk),
         }
         if isinstance(trace, dict) and trace.get("trace_id"):
             data["trace_id"] = trace["trace_id"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import orjson
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from groundgate.models import Case
@@ -10,7 +11,17 @@ from groundgate.selectors.cases import case_current_run
 from reviews.models import FindingDecision, QueueEntry, Review
 
 
+@extend_schema_field(serializers.ListField(child=serializers.CharField()))
+class FindingCodesField(serializers.Field):
+    """The queue entry's codes (stored space-padded for its LIKE filter) as a list of strings."""
+
+    def to_representation(self, value: str) -> list[str]:
+        return value.split()
+
+
 class CurrentSerializer(serializers.ModelSerializer):
+    finding_codes = FindingCodesField(read_only=True)
+
     class Meta:
         model = QueueEntry
         fields = [

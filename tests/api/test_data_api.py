@@ -105,6 +105,8 @@ def test_cases_with_current_verdict_filters_and_cursor_pagination(rag_system):
     rejected = rag_system.get("/api/v1/datasets/team/cases/?code=UNGROUNDED_NUMBER").json()
     assert [c["external_id"] for c in rejected["results"]] == ["c1", "c3", "c5"]
     assert rejected["results"][0]["current"]["gate_status"] == "citation_insufficient"
+    assert "UNGROUNDED_NUMBER" in rejected["results"][0]["current"]["finding_codes"]  # a list
+    assert first["results"][0]["current"]["finding_codes"] == []
     case_id = rejected["results"][0]["id"]
     detail = rag_system.get(f"/api/v1/datasets/team/cases/{case_id}/").json()
     assert detail["current_verdict"]["findings"][0]["code"] == "UNGROUNDED_NUMBER"

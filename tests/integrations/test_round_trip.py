@@ -19,6 +19,7 @@ from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.ingestion import document_ingest
 from reviews.services import review_submit
 from tests.api.conftest import api_client
+from tests.integrations.test_parquet_typed import record_from_row, same_numbers
 
 ROOT = Path(__file__).resolve().parents[2]
 TRACES = ROOT / "fixtures" / "traces"
@@ -109,33 +110,8 @@ def test_trace_to_labelstudio_and_parquet():
     assert response["Content-Type"] == "application/vnd.apache.parquet"
     table = pq.read_table(io.BytesIO(b"".join(response.streaming_content)))
     assert table.schema.metadata[b"groundgate.schema_version"] == b"groundgate.export.v1"
-    json_columns = table.schema.metadata[b"groundgate.json_columns"].decode().split(",")
-    back = []
-    for row in table.to_pylist():
-        back.append(
-            {
-                "schema_version": row["schema_version"],
-                "case": {
-                    "id": row["case_id"],
-                    "external_id": row["external_id"],
-                    "kind": row["kind"],
-                    "dataset": row["dataset"],
-                    "created_at": row["created_at"],
-                    "payload_sha256": row["payload_sha256"],
-                },
-                "question": row["question"],
-                "current": {
-                    "status": row["current_status"],
-                    "passed": row["passed"],
-                    "finding_codes": row["finding_codes"],
-                },
-                "final_label": row["final_label"],
-                "review_state": row["review_state"],
-                "review_count": row["review_count"],
-                **{name: json.loads(row[name]) for name in json_columns},
-            }
-        )
-    assert back == records
+    back = [same_numbers(record_from_row(row)) for row in table.to_pylist()]
+    assert back == same_numbers(records)
     assert records[0]["answer"]["trace"]["trace_id"] == case.external_id
     assert records[0]["reviews"][0]["label"] == "grounded"
 

@@ -84,6 +84,7 @@ def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, C
 
 FAMILY = Family(
     kind="anchored",
+    contexts=lambda payload: ids_under(payload.get("citations"), "chunk_text"),
     folder=Path(__file__).parent,
     text=CaseText("Model answer", ("raw_model_text",), "raw_model_text"),
     statuses={"PASSED": True, "FAILED": False},

@@ -199,6 +199,7 @@ def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, C
 
 FAMILY = Family(
     kind="answer",
+    contexts=lambda payload: ids_under(payload.get("raw_chunks"), "text"),
     folder=Path(__file__).parent,
     text=CaseText("Conclusion", ("answer", "conclusion"), "answer.conclusion"),
     statuses={"ok": True, "citation_insufficient": False, "no_evidence": False},

@@ -37,6 +37,7 @@ def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, C
 
 FAMILY = Family(
     kind="synthesis",
+    contexts=lambda payload: ids_under(payload.get("retrieved_chunks"), "text"),
     folder=Path(__file__).parent,
     text=CaseText("Answer", ("answer_text",), "answer_text"),
     statuses={"grounded": True, "not_grounded": False, "insufficient_evidence": False},

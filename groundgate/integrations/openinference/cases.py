@@ -30,6 +30,8 @@ DEFAULT_CITATION_PATTERN = r"\[([^\[\]\n]{1,128})\]"
 CITATION_POLICY = "openinference-citations/2026-11.1"
 MAX_PATTERN_CHARS = 500
 _DOC_KEY = re.compile(r"^retrieval\.documents\.(\d+)\.document\.(id|content|score|metadata)$")
+_DOC_METADATA_KEY = re.compile(r"^retrieval\.documents\.(\d+)\.document\.metadata\.(.+)$")
+FLAT_METADATA = " flat metadata"  # not an attribute name: no key of a span has a space first
 _C_INDEX = re.compile(r"[Cc](\d+)")
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
 _OUTPUT_MESSAGE_KEY = re.compile(r"^llm\.output_messages\.(\d+)\.message\.content$")
@@ -228,6 +230,11 @@ def _documents(span: Span) -> tuple[list[Any], bool]:
         match = _DOC_KEY.match(key)
         if match:
             found.setdefault(int(match[1]), {})[match[2]] = value
+        elif match := _DOC_METADATA_KEY.match(key):
+            # Metadata flattened into attributes (`...document.metadata.page`): OTel attribute
+            # values cannot nest, so some instrumentations write each metadata key apart.
+            document = found.setdefault(int(match[1]), {})
+            document.setdefault(FLAT_METADATA, {})[match[2]] = value
     return [found[i] for i in sorted(found)], False
 
 
@@ -255,6 +262,8 @@ def _span_chunks(span: Span, problems: list[TraceProblem]) -> list[dict]:
         if not isinstance(metadata, dict):
             problems.append(_problem(span, f"{field}.metadata", "a JSON object is required"))
             continue
+        if isinstance(document.get(FLAT_METADATA), dict):
+            metadata = {**document[FLAT_METADATA], **metadata}
         doc_id = document.get("id")
         if doc_id is None or doc_id == "":
             doc_id = metadata.get("chunk_id")
@@ -415,6 +424,15 @@ def _citations(output: str, pattern: re.Pattern[str], chunks: list[dict]) -> tup
     conclusion = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", pattern.sub("", output))
     conclusion = _RUNS_OF_SPACE.sub(" ", conclusion).strip()
     return conclusion, list(evidences.values())
+
+
+def cited_answer(
+    output: str, chunks: list[dict], pattern: str | None = None
+) -> tuple[str, list[dict]]:
+    """An answer text with citation markers, read against the retrieved `chunks` (raw chunks,
+    in retrieval order) as a trace's answer is: the conclusion without the markers, and one
+    evidence per distinct chunk cited (the client's and the pytest plugin's way in)."""
+    return _citations(output, compile_citation_pattern(pattern), chunks)
 
 
 def _sentence_at(

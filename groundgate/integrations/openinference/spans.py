@@ -30,6 +30,7 @@ import orjson
 FORMATS = ("openinference", "otlp", "langsmith", "langfuse")
 _HEX_TRACE = re.compile(r"[0-9a-fA-F]{32}")
 _HEX_SPAN = re.compile(r"[0-9a-fA-F]{16}")
+_HEX = re.compile(r"[0-9a-fA-F]{1,64}")
 # Phoenix writes ids as hex with or without a 0x prefix; OTLP/JSON as plain hex.
 _PHOENIX_ID = re.compile(r"(?:0x)?[0-9a-zA-Z_\-]{1,128}")
 
@@ -130,6 +131,11 @@ def _documents(data: bytes, problems: list[SpanProblem]) -> Iterator[tuple[str, 
         return
     except orjson.JSONDecodeError:
         pass  # JSON Lines, or broken: read line by line so the error names its line
+    values = _concatenated(text)
+    if values is not None:  # JSON values back to back (the SDK's ConsoleSpanExporter)
+        for index, (number, value) in enumerate(values):
+            yield f"object {index + 1} (line {number})", number, value
+        return
     for number, line_text in enumerate(text.splitlines(), start=1):
         if not line_text.strip():
             continue
@@ -139,6 +145,35 @@ def _documents(data: bytes, problems: list[SpanProblem]) -> Iterator[tuple[str, 
             problems.append(
                 SpanProblem(f"line {number}", number, None, None, "", why_not_json(line_text))
             )
+
+
+def _concatenated(text: str) -> list[tuple[int, Any]] | None:
+    """The JSON values of a text that holds several back to back, each with the line it starts
+    on (OpenTelemetry's ConsoleSpanExporter writes each span as indented JSON, one after
+    another); None when the text is not that (JSON Lines, whose first line is a whole value,
+    or broken JSON: read line by line then, so an error names its line)."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    try:
+        json.loads(first)
+        return None  # the first line is a whole value: JSON Lines
+    except json.JSONDecodeError:
+        pass
+    decoder = json.JSONDecoder()
+    values: list[tuple[int, Any]] = []
+    position, line, counted = 0, 1, 0
+    while True:
+        while position < len(text) and text[position] in " \t\r\n":
+            position += 1
+        if position >= len(text):
+            break
+        line += text.count("\n", counted, position)
+        counted = position
+        try:
+            value, position = decoder.raw_decode(text, position)
+        except (json.JSONDecodeError, RecursionError):
+            return None
+        values.append((line, value))
+    return values if len(values) > 1 else None
 
 
 def why_not_json(text: str) -> str:
@@ -187,6 +222,9 @@ def _phoenix_span(item, where, line, problems) -> Span | None:
     if not isinstance(item, dict):
         problems.append(SpanProblem(where, line, None, None, "", "a span is a JSON object"))
         return None
+    if isinstance(item.get("attributes"), list) and "context" not in item:
+        # An OTLP span (attributes as key/value pairs): Phoenix's `spans/otlpv1` page.
+        return _otlp_span(item, where, line, problems)
     raw_context = item.get("context")
     context: dict = raw_context if isinstance(raw_context, dict) else {}
     trace_id = context.get("trace_id", item.get("trace_id"))
@@ -198,6 +236,9 @@ def _phoenix_span(item, where, line, problems) -> Span | None:
             message = "an id of letters, digits, '-' or '_' (at most 128) is required"
             problems.append(SpanProblem(where, line, tid, sid, name, message))
             return None
+    # The SDK's own span JSON (ConsoleSpanExporter, span.to_json()) writes ids as 0x + hex:
+    # the plain hex is the id (what OTLP and the evaluation events carry).
+    trace_id, span_id = _without_0x(trace_id), _without_0x(span_id)
     attributes = item.get("attributes", {})
     if isinstance(attributes, str):  # some exports keep the attributes as JSON text
         try:
@@ -210,7 +251,7 @@ def _phoenix_span(item, where, line, problems) -> Span | None:
         )
         return None
     kind = attr(attributes, "openinference.span.kind") or item.get("span_kind") or ""
-    parent = item.get("parent_id")
+    parent = _without_0x(item.get("parent_id"))
     return Span(
         trace_id=str(trace_id),
         span_id=str(span_id),
@@ -226,6 +267,13 @@ def _phoenix_span(item, where, line, problems) -> Span | None:
     )
 
 
+def _without_0x(value: Any) -> Any:
+    """`0x` + hex digits as the hex digits (lower case); anything else as it is."""
+    if isinstance(value, str) and value[:2] in ("0x", "0X") and _HEX.fullmatch(value[2:]):
+        return value[2:].lower()
+    return value
+
+
 def _time(value) -> int | str:
     # ISO 8601 strings of one export compare correctly as text; numbers are nanoseconds.
     if isinstance(value, int | str) and not isinstance(value, bool):
@@ -237,14 +285,23 @@ def _time(value) -> int | str:
 
 
 def _otlp_spans(raw, where, line, problems) -> Iterator[Span]:
-    if not isinstance(raw, dict) or not isinstance(raw.get("resourceSpans"), list):
+    base = "" if line is None else f"{where}: "
+    page = raw.get("data") if isinstance(raw, dict) and not _resource_spans(raw) else None
+    if isinstance(page, list) and not any(isinstance(i, dict) and "context" in i for i in page):
+        # Phoenix's `GET /v1/projects/{id}/spans/otlpv1` page: {"data": [OTLP spans]}.
+        for i, item in enumerate(raw["data"]):
+            span = _otlp_span(item, f"{base}data[{i}]", line, problems)
+            if span is not None:
+                yield span
+        return
+    resource_spans = _resource_spans(raw)
+    if resource_spans is None:
         problems.append(
             SpanProblem(where, line, None, None, "resourceSpans", "OTLP JSON needs resourceSpans")
         )
         return
-    base = "" if line is None else f"{where}: "
-    for r, resource in enumerate(raw["resourceSpans"]):
-        scopes = resource.get("scopeSpans") if isinstance(resource, dict) else None
+    for r, resource in enumerate(resource_spans):
+        scopes = _field(resource, "scopeSpans") if isinstance(resource, dict) else None
         for s, scope in enumerate(scopes if isinstance(scopes, list) else []):
             spans = scope.get("spans") if isinstance(scope, dict) else None
             for i, item in enumerate(spans if isinstance(spans, list) else []):
@@ -254,11 +311,46 @@ def _otlp_spans(raw, where, line, problems) -> Iterator[Span]:
                     yield span
 
 
+# The proto3 JSON mapping lets a field be written under its proto name too (`trace_id` for
+# `traceId`): Phoenix's OTLP pages and downloads do.
+_PROTO_NAMES = {
+    "resourceSpans": "resource_spans",
+    "scopeSpans": "scope_spans",
+    "traceId": "trace_id",
+    "spanId": "span_id",
+    "parentSpanId": "parent_span_id",
+    "startTimeUnixNano": "start_time_unix_nano",
+    "endTimeUnixNano": "end_time_unix_nano",
+}
+_VALUE_NAMES = {
+    "string_value": "stringValue",
+    "bool_value": "boolValue",
+    "int_value": "intValue",
+    "double_value": "doubleValue",
+    "array_value": "arrayValue",
+    "kvlist_value": "kvlistValue",
+    "bytes_value": "bytesValue",
+}
+
+
+def _field(item: dict, name: str) -> Any:
+    """`item`'s field by its JSON name, else by its proto name."""
+    value = item.get(name)
+    return item.get(_PROTO_NAMES.get(name, name)) if value is None else value
+
+
+def _resource_spans(raw) -> list | None:
+    if not isinstance(raw, dict):
+        return None
+    found = _field(raw, "resourceSpans")
+    return found if isinstance(found, list) else None
+
+
 def _otlp_span(item, where, line, problems) -> Span | None:
     if not isinstance(item, dict):
         problems.append(SpanProblem(where, line, None, None, "", "a span is a JSON object"))
         return None
-    trace_id, span_id = item.get("traceId"), item.get("spanId")
+    trace_id, span_id = _field(item, "traceId"), _field(item, "spanId")
     tid = trace_id if isinstance(trace_id, str) else None
     sid = span_id if isinstance(span_id, str) else None
     if not isinstance(trace_id, str) or not _HEX_TRACE.fullmatch(trace_id):
@@ -282,15 +374,15 @@ def _otlp_span(item, where, line, problems) -> Span | None:
             message = f"not an OTLP KeyValue ({exc})"
             problems.append(SpanProblem(where, line, tid, sid, f"attributes[{a}]", message))
             return None
-    parent = item.get("parentSpanId")
+    parent = _field(item, "parentSpanId")
     return Span(
         trace_id=trace_id.lower(),
         span_id=span_id.lower(),
         parent_id=parent.lower() if isinstance(parent, str) and parent else None,
         name=str(item.get("name") or ""),
         kind=str(attributes.get("openinference.span.kind") or "").upper() or genai_kind(attributes),
-        start=_nanos(item.get("startTimeUnixNano")),
-        end=_nanos(item.get("endTimeUnixNano")),
+        start=_nanos(_field(item, "startTimeUnixNano")),
+        end=_nanos(_field(item, "endTimeUnixNano")),
         attributes=attributes,
         where=where,
         line=line,
@@ -326,6 +418,8 @@ def any_value(value) -> Any:
         raise ValueError("value must be an AnyValue object")
     if not value:
         return None
+    if any(name in value for name in _VALUE_NAMES):
+        value = {_VALUE_NAMES.get(k, k): v for k, v in value.items()}
     if "stringValue" in value:
         return str(value["stringValue"])
     if "boolValue" in value:

@@ -15,13 +15,21 @@ from groundgate.integrations.webhooks.signing import (
     sign,
     verify,
 )
+from groundgate.integrations.webhooks.standard import (
+    delivery_headers,
+    standard_secret,
+    standard_signature,
+)
 
 __all__ = [
     "EVENTS",
     "SIGNATURE_HEADER",
     "TOLERANCE_SECONDS",
     "SignatureError",
+    "delivery_headers",
     "event_body",
     "sign",
+    "standard_secret",
+    "standard_signature",
     "verify",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
+from groundgate.selectors.cases import dataset_passed_counts
 from groundgate.services.accounts import demo_users_ensure
 from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.demo import demo_load
@@ -12,6 +13,13 @@ from groundgate.services.demo import demo_load
 class Command(BaseCommand):
     help = "Load and gate the demo dataset and create the demo logins (idempotent)."
 
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--url",
+            default="http://127.0.0.1:8000",
+            help="where the server will be reached, for the links printed (make run passes it)",
+        )
+
     def handle(self, *args, **options):
         dataset, _ = dataset_get_or_create(
             slug="demo", name="Demo: pump manual, utility audit, environmental bulletin, penalty"
@@ -19,10 +27,11 @@ class Command(BaseCommand):
         report, ingested = demo_load(dataset=dataset)
         for error in report.errors:
             self.stderr.write(f"demo: {error.one_line()}")
-        statuses = ", ".join(f"{k} {v}" for k, v in sorted(report.by_status.items())) or "none"
+        passed, rejected = dataset_passed_counts(dataset=dataset)
         self.stdout.write(
-            f"demo dataset: {report.imported} cases imported, {report.unchanged} already there; "
-            f"gated: {statuses}; PDF {ingested.document.title}: {ingested.status}"
+            f"Demo dataset: {report.imported} cases imported, {report.unchanged} already there; "
+            f"gated: {passed} passed, {rejected} rejected (to review); "
+            f"PDF {ingested.document.title}: {ingested.status}"
         )
         self.stdout.write("Demo logins (stored in var/demo-logins.json):")
         for login in demo_users_ensure(dataset=dataset):
@@ -30,4 +39,6 @@ class Command(BaseCommand):
                 f"  {login.role:<9} username {login.username:<9} password {login.password}"
                 f"  API token {login.token}"
             )
-        self.stdout.write("API: http://127.0.0.1:8000/api/docs/ (Authorization: Token <key>)")
+        url = options["url"].rstrip("/")
+        self.stdout.write(f"Review queue: {url}/d/{dataset.slug}/")
+        self.stdout.write(f"API: {url}/api/docs/ (Authorization: Token <key>)")
