@@ -215,7 +215,7 @@ def outbox_message_run(message_id: int, *, secret: str | None = None) -> str | N
         _due(now), pk=message_id, attempts=message.attempts
     ).update(
         state=OutboxState.RUNNING,
-        locked_until=now + spec.lease,
+        locked_until=now + spec.lease_now(),
         attempts=F("attempts") + 1,
         updated_at=now,
     )
