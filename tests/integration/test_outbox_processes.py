@@ -125,7 +125,7 @@ from groundgate.models import Role
 from groundgate.services.datasets import dataset_get_or_create, membership_grant
 from groundgate.services.webhooks import webhook_create, webhook_test_send
 dataset, _ = dataset_get_or_create(slug="ops")
-ada = get_user_model().objects.create_user("ada")
+ada = get_user_model().objects.create_user("ada", password="ada-test-password-1")
 membership_grant(dataset=dataset, user=ada, role=Role.ADMIN)
 print("TOKEN", Token.objects.create(user=ada).key)
 hook = webhook_create(dataset=dataset, url="{url}", events=["verdict", "review"])
