@@ -61,8 +61,12 @@ demo: install
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py load_demo --url http://$(HOST)
 
+# The outbox worker (webhook deliveries, work left by a stopped process) runs beside the server;
+# Ctrl-C stops both, and whatever is still queued waits in the database for the next start.
 run: demo
-	@echo "GroundGate on http://$(HOST)/"
+	@echo "GroundGate on http://$(HOST)/ (the outbox worker runs beside it)"
+	@trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
+	$(BIN)/python manage.py run_outbox & worker=$$!; \
 	$(BIN)/python manage.py runserver $(HOST)
 
 test: install-test $(CHROMIUM)

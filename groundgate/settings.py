@@ -217,11 +217,35 @@ GROUNDGATE_OTLP_MAX_SPANS = env_int("GROUNDGATE_OTLP_MAX_SPANS", 10000, minimum=
 # webhook is saved and on the connected socket at delivery; this lifts the rule for development
 # and tests whose receivers listen on 127.0.0.1 (`make run` turns it on). Never in production.
 GROUNDGATE_WEBHOOK_ALLOW_PRIVATE = env_bool("GROUNDGATE_WEBHOOK_ALLOW_PRIVATE", default=False)
-# With no broker, the first retry waits this long, then twice as long each time (at most the
-# task's retry_backoff_max); a worker on a broker follows the task's own backoff.
-GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS = env_int(
-    "GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS", 1000, minimum=0
+# Every attempt at a webhook delivery (connect, send, the whole answer) ends after this many
+# seconds; a receiver that trickles its answer is cut off and the attempt logged and retried.
+GROUNDGATE_WEBHOOK_DEADLINE_S = env_int("GROUNDGATE_WEBHOOK_DEADLINE_S", 15, minimum=1)
+
+# The outbox (groundgate/services/outbox.py, docs/operations.md). A failed attempt is tried
+# again after GROUNDGATE_OUTBOX_BACKOFF_MS, then twice as long each time, at most
+# GROUNDGATE_OUTBOX_BACKOFF_MAX_S apart (GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS, its former
+# name, is still read). The worker (`manage.py run_outbox`) looks for due rows every
+# GROUNDGATE_OUTBOX_POLL_MS; with a broker, rows due and not handed to it for
+# GROUNDGATE_OUTBOX_REPUBLISH_S are handed again (Celery beat runs the relay every
+# GROUNDGATE_OUTBOX_RELAY_S).
+GROUNDGATE_OUTBOX_BACKOFF_MS = env_int(
+    "GROUNDGATE_OUTBOX_BACKOFF_MS",
+    env_int("GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS", 1000, minimum=0),
+    minimum=0,
 )
+GROUNDGATE_OUTBOX_BACKOFF_MAX_S = env_int("GROUNDGATE_OUTBOX_BACKOFF_MAX_S", 600, minimum=1)
+GROUNDGATE_OUTBOX_POLL_MS = env_int("GROUNDGATE_OUTBOX_POLL_MS", 500, minimum=10)
+GROUNDGATE_OUTBOX_REPUBLISH_S = env_int("GROUNDGATE_OUTBOX_REPUBLISH_S", 60, minimum=1)
+# How long a claimed row is a worker's before another may take it (its worker stopped): 0 keeps
+# each kind's own (webhook 2 min, gating 5 min, ingestion 15 min, re-gating 1 h).
+GROUNDGATE_OUTBOX_LEASE_S = env_int("GROUNDGATE_OUTBOX_LEASE_S", 0, minimum=0)
+CELERY_BEAT_SCHEDULE["outbox-relay"] = {
+    "task": "groundgate.tasks.outbox_relay_task",
+    "schedule": float(env_int("GROUNDGATE_OUTBOX_RELAY_S", 10, minimum=1)),
+}
+# A broker that is down must answer a publish quickly (the row waits; the request goes on).
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5}
 
 # Request bodies: larger ones are refused with 413 before anything reads them
 # (groundgate.middleware.RequestBodyLimitMiddleware); the PDF upload has its own, larger limit.

@@ -1,8 +1,11 @@
 """Celery tasks: thin wrappers that take ids and call one service.
 
-With no CELERY_BROKER_URL they run eagerly in the caller's process (the one-command default).
-Retries are declared here, on the task: only for database hiccups (and, for webhook deliveries,
-a receiver that did not answer 2xx), never for bad input.
+Work that must happen after a write is an outbox row (groundgate/services/outbox.py): the
+workers get only the row's id (`outbox_run_task`), and the row keeps the attempts, the backoff
+and the give-up point, so a broker outage or a worker restart delays work and loses none. Celery
+beat runs the relay (`outbox_relay_task`) that hands due rows to the workers again. With no
+CELERY_BROKER_URL, tasks run eagerly in-process (the one-command default) and `manage.py
+run_outbox` does the outbox's work.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from django.db import OperationalError
 
 from groundgate.models import Case, Dataset
 from groundgate.services.gating import case_gate, dataset_regate
-from groundgate.services.webhooks import WebhookDeliveryFailed, webhook_delivery_attempt
+from groundgate.services.outbox import outbox_message_run, outbox_relay
 
 RETRY = {
     "autoretry_for": (OperationalError,),
@@ -20,6 +23,20 @@ RETRY = {
     "retry_backoff_max": 60,
     "max_retries": 5,
 }
+
+
+@shared_task(**RETRY)
+def outbox_run_task(message_id: int) -> str | None:
+    """One attempt at one outbox row (a no-op when it is not due: done, or claimed by another
+    worker). Its failures are the row's state, not Celery retries; a database hiccup before the
+    claim is retried here."""
+    return outbox_message_run(message_id)
+
+
+@shared_task(**RETRY)
+def outbox_relay_task() -> int:
+    """Hand the workers the outbox rows that are due and were not handed over recently."""
+    return outbox_relay()
 
 
 @shared_task(**RETRY)
@@ -35,13 +52,13 @@ def regate_dataset_task(dataset_id: int, kind: str | None = None) -> int:
 
 
 @shared_task(**RETRY)
-def ingest_document_task(document_id: int, password: str | None = None) -> str:
+def ingest_document_task(document_id: int) -> str:
+    """Ingest a pending document now (no password: the outbox carries an upload's password,
+    sealed, never a task argument)."""
     from groundgate.models import Document
     from groundgate.services.ingestion import document_ingest_pending
 
-    result = document_ingest_pending(
-        document=Document.objects.get(pk=document_id), password=password
-    )
+    result = document_ingest_pending(document=Document.objects.get(pk=document_id))
     return result.status
 
 
@@ -53,18 +70,3 @@ def sweep_pending_documents_task() -> dict:
 
     report = documents_pending_sweep()
     return {"requeued": report.requeued, "failed": report.failed}
-
-
-# A receiver that is down is tried again after about 1, 2, 4, ... s (with jitter, at most 10
-# minutes apart), 8 tries after the first; each try is a row in the delivery log.
-@shared_task(
-    bind=True,
-    autoretry_for=(WebhookDeliveryFailed,),
-    retry_backoff=True,
-    retry_backoff_max=600,
-    retry_jitter=True,
-    max_retries=8,
-)
-def deliver_webhook_task(self, delivery_id: int) -> int | None:
-    attempt = webhook_delivery_attempt(delivery_id=delivery_id, attempt=self.request.retries + 1)
-    return attempt.status_code if attempt is not None else None

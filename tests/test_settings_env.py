@@ -108,22 +108,23 @@ def test_private_webhook_targets_are_refused_unless_the_setting_says_otherwise()
     import subprocess
     import sys
 
-    env = {k: v for k, v in os.environ.items() if k != "GROUNDGATE_WEBHOOK_ALLOW_PRIVATE"}
+    unset = {"GROUNDGATE_WEBHOOK_ALLOW_PRIVATE", "GROUNDGATE_OUTBOX_BACKOFF_MS"}
+    env = {k: v for k, v in os.environ.items() if k not in unset}
     env["DJANGO_SETTINGS_MODULE"] = "groundgate.settings"
     show = "import django; django.setup(); from django.conf import settings as s; "
-    show += "print(s.GROUNDGATE_WEBHOOK_ALLOW_PRIVATE, s.GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS)"
+    show += "print(s.GROUNDGATE_WEBHOOK_ALLOW_PRIVATE, s.GROUNDGATE_OUTBOX_BACKOFF_MS)"
 
     def run(**extra):
         return subprocess.run(
             [sys.executable, "-c", show], env=env | extra, capture_output=True, text=True
         )
 
-    default = run(GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS="1000")
+    default = run()
     assert default.stdout.split() == ["False", "1000"], default.stderr
+    # The former name is still read.
+    assert run(GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS="250").stdout.split()[1] == "250"
     assert run(GROUNDGATE_WEBHOOK_ALLOW_PRIVATE="yes").stdout.split()[0] == "True"
     bad = run(GROUNDGATE_WEBHOOK_ALLOW_PRIVATE="only-on-tuesdays")
     assert bad.returncode != 0 and "GROUNDGATE_WEBHOOK_ALLOW_PRIVATE must be" in bad.stderr
-    bad = run(GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS="-1")
-    assert (
-        bad.returncode != 0 and "GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS must be >= 0" in bad.stderr
-    )
+    bad = run(GROUNDGATE_OUTBOX_BACKOFF_MS="-1")
+    assert bad.returncode != 0 and "GROUNDGATE_OUTBOX_BACKOFF_MS must be >= 0" in bad.stderr

@@ -10,6 +10,7 @@ from groundgate.models.documents import (
     DocumentStatus,
     Page,
 )
+from groundgate.models.outbox import OutboxMessage, OutboxState
 from groundgate.models.search import ChunkIndexState
 from groundgate.models.webhooks import Webhook, WebhookAttempt, WebhookDelivery
 
@@ -26,6 +27,8 @@ __all__ = [
     "GatePolicyRecord",
     "GateRun",
     "Membership",
+    "OutboxMessage",
+    "OutboxState",
     "Page",
     "Role",
     "Webhook",

@@ -259,14 +259,14 @@ def _flush(batch: list[GateRun], report: RegateReport, progress) -> None:
 
 
 def case_gate_enqueue(*, case: Case) -> None:
-    """Gate `case` in the background once the current transaction commits (eagerly when no
-    broker is configured)."""
-    from groundgate.tasks import gate_case_task
+    """Gate `case` after the current transaction commits: an outbox row written in it
+    (groundgate/services/outbox.py; at once in this process when no broker is configured)."""
+    from groundgate.services.outbox import outbox_enqueue
 
-    transaction.on_commit(lambda: gate_case_task.delay(case.pk))
+    outbox_enqueue(kind="gate_case", payload={"case_id": case.pk})
 
 
 def dataset_regate_enqueue(*, dataset: Dataset, kind: str | None = None) -> None:
-    from groundgate.tasks import regate_dataset_task
+    from groundgate.services.outbox import outbox_enqueue
 
-    transaction.on_commit(lambda: regate_dataset_task.delay(dataset.pk, kind))
+    outbox_enqueue(kind="regate_dataset", payload={"dataset_id": dataset.pk, "kind": kind})

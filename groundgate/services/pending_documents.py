@@ -109,11 +109,11 @@ def _sweep_one(document_id: int, *, older_than: timedelta, max_requeues: int, no
         return "failed"
     pending_mark(document, now=now, requeues=requeues + 1)
     document.save(update_fields=["metadata"])
-    from groundgate.tasks import ingest_document_task
+    from groundgate.services.outbox import outbox_enqueue
 
-    # The upload's password (for an encrypted PDF) was never stored: without it the re-queued
+    # An upload's password lives only on its own outbox row: without it the re-queued
     # ingestion records `needs_password`, a final state the user can act on.
-    transaction.on_commit(lambda: ingest_document_task.delay(document.pk))
+    outbox_enqueue(kind="ingest_document", payload={"document_id": document.pk})
     return "requeued"
 
 

@@ -11,12 +11,12 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from celery.utils import uuid
 from django.core.files.base import ContentFile
 from django.db import transaction
 
 from groundgate.documents.pdf_text import looks_like_pdf
 from groundgate.models import Dataset, Document, DocumentStatus
+from groundgate.services.outbox import outbox_enqueue
 from groundgate.services.pending_documents import pending_mark
 
 
@@ -27,7 +27,8 @@ class NotAPdf(ValueError):
 @dataclass(frozen=True)
 class UploadAccepted:
     document: Document
-    task_id: str | None  # None: the same bytes were ingested already (nothing queued)
+    # The outbox row that ingests it; None: the same bytes were ingested already (nothing queued)
+    task_id: str | None
 
     @property
     def already(self) -> bool:
@@ -44,7 +45,6 @@ def document_upload_accept(
     if existing is not None and existing.status == DocumentStatus.READY:
         return UploadAccepted(existing, None)
     name = PurePath(filename or "upload.pdf").name[:200] or "upload.pdf"
-    task_id = uuid()
     with transaction.atomic():
         document = existing or Document(dataset=dataset, sha256=sha256, title=name)
         document.status = DocumentStatus.PENDING
@@ -53,10 +53,10 @@ def document_upload_accept(
         if not document.file:
             document.file.save(name, ContentFile(data), save=False)
         document.save()
-        from groundgate.tasks import ingest_document_task
-
-        transaction.on_commit(
-            lambda: ingest_document_task.apply_async((document.pk, password), task_id=task_id)
+        # The ingestion is an outbox row of this transaction; an encrypted PDF's password is
+        # sealed on it (never a task argument, never in the broker) and dropped when done.
+        message = outbox_enqueue(
+            kind="ingest_document", payload={"document_id": document.pk}, secret=password
         )
     document.refresh_from_db()
-    return UploadAccepted(document, task_id)
+    return UploadAccepted(document, str(message.pk))

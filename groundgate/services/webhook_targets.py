@@ -20,7 +20,10 @@ from __future__ import annotations
 
 import http.client
 import socket
+import threading
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -102,6 +105,7 @@ def connect_public(
             sock.close()
             last_error = exc
             continue
+        _deadline_watch(sock)
         peer = str(sock.getpeername()[0])
         reason = None if allowed else address_refusal(peer)
         if reason is not None:
@@ -113,6 +117,55 @@ def connect_public(
     if refused:
         raise TargetRefused(refused[0])
     raise OSError(f"no address for {host}")
+
+
+_attempt = threading.local()
+
+
+class DeadlinePassed(OSError):
+    """The attempt's deadline (connect + the whole answer) passed; its sockets were shut."""
+
+
+@contextmanager
+def attempt_deadline(seconds: float) -> Iterator[threading.Event]:
+    """Bound everything done inside - connecting, sending, reading the whole answer - to
+    `seconds` in all: a timer shuts every socket connect_public opened here when it fires, so a
+    receiver that trickles its answer a byte at a time cannot hold the attempt (urllib's own
+    timeout counts each socket read separately). The yielded event is set when it fired."""
+    fired = threading.Event()
+    sockets: list[socket.socket] = []
+    lock = threading.Lock()
+
+    def fire() -> None:
+        with lock:
+            fired.set()
+            for sock in sockets:
+                try:
+                    sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+    _attempt.watch = (sockets, lock, fired)
+    timer = threading.Timer(seconds, fire)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield fired
+    finally:
+        timer.cancel()
+        _attempt.watch = None
+
+
+def _deadline_watch(sock: socket.socket) -> None:
+    watch = getattr(_attempt, "watch", None)
+    if watch is None:
+        return
+    sockets, lock, fired = watch
+    with lock:
+        if fired.is_set():
+            sock.close()
+            raise DeadlinePassed("the attempt's deadline passed while connecting")
+        sockets.append(sock)
 
 
 class _PublicHTTPConnection(http.client.HTTPConnection):

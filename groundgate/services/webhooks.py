@@ -16,25 +16,38 @@ How an event travels (docs/integrations.md, "Webhooks"):
 
 from __future__ import annotations
 
-import heapq
+import http.client
 import logging
 import secrets
-import threading
 import time
 import urllib.error
 import urllib.request
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.db import close_old_connections, connections, transaction
+from django.core.exceptions import ValidationError
+from django.core.validators import URLValidator
+from django.db import transaction
 from django.utils import timezone
 
 from groundgate.integrations.webhooks import EVENTS, delivery_headers, event_body
 from groundgate.models import Dataset, Webhook, WebhookAttempt, WebhookDelivery
 from groundgate.services.links import case_url
-from groundgate.services.webhook_targets import TargetRefused, public_opener, webhook_target_check
+from groundgate.services.outbox import (
+    OutboxGiveUp,
+    OutboxRetry,
+    outbox_drain,
+    outbox_enqueue_deliveries,
+)
+from groundgate.services.webhook_targets import (
+    TargetRefused,
+    attempt_deadline,
+    public_opener,
+    webhook_target_check,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -57,14 +70,43 @@ class WebhookDeliveryFailed(Exception):
     """An attempt did not reach a 2xx answer: the task retries on this (and only this)."""
 
 
-def webhook_url_clean(url: str) -> str:
-    """The URL, stripped, or WebhookInputError: an http(s) URL whose host resolves to public
-    addresses only (groundgate/services/webhook_targets.py; checked again at each delivery)."""
-    url = (url or "").strip()
+def webhook_url_problem(url: str) -> str | None:
+    """What makes `url` unfit to send to, or None: an absolute http(s) URI (the schema's
+    `format: uri`) with a host, and none of the tricks that make two parsers read two targets:
+    no whitespace or control character (a CR/LF would start a new header line), no backslash
+    (some parsers read it as '/'), no user name or password before the host."""
+    if any(ord(c) < 0x21 or ord(c) == 0x7F for c in url):
+        return "must not contain spaces or control characters (CR, LF, tab, ...)"
+    if "\\" in url:
+        return "must not contain a backslash"
     if not url.startswith(("http://", "https://")):
-        raise WebhookInputError("url", "must be an http:// or https:// URL")
+        return "must be an http:// or https:// URL"
     if len(url) > 2000:
-        raise WebhookInputError("url", "at most 2000 characters")
+        return "at most 2000 characters"
+    parts = urlsplit(url)
+    if parts.username is not None or parts.password is not None:
+        return "must not contain a user name or password (user@host)"
+    if not parts.hostname:
+        return "no host in the URL"
+    try:
+        parts.port  # noqa: B018 - raises on a port that is not a number in range
+    except ValueError:
+        return "the port is not a number from 0 to 65535"
+    try:
+        URLValidator(schemes=["http", "https"])(url)
+    except ValidationError:
+        return "is not a valid URL"
+    return None
+
+
+def webhook_url_clean(url: str) -> str:
+    """The URL, stripped, or WebhookInputError: a well-formed http(s) URL (webhook_url_problem)
+    whose host resolves to public addresses only (groundgate/services/webhook_targets.py;
+    checked again at each delivery)."""
+    url = (url or "").strip()
+    problem = webhook_url_problem(url)
+    if problem is not None:
+        raise WebhookInputError("url", problem)
     try:
         webhook_target_check(url=url)
     except TargetRefused as exc:
@@ -198,13 +240,11 @@ def _store_and_dispatch(deliveries: list[WebhookDelivery]) -> list[int]:
         WebhookDelivery.objects.bulk_create(deliveries)
         # bulk_create sets primary keys on SQLite >= 3.35 and PostgreSQL; read them back by the
         # unique event ids so any backend works.
-        ids = list(
-            WebhookDelivery.objects.filter(
-                event_id__in=[d.event_id for d in deliveries]
-            ).values_list("id", flat=True)
+        stored = list(
+            WebhookDelivery.objects.filter(event_id__in=[d.event_id for d in deliveries]).only("id")
         )
-        transaction.on_commit(lambda: _dispatch(ids))
-    return ids
+        outbox_enqueue_deliveries(stored)
+    return [d.pk for d in stored]
 
 
 def webhook_test_send(*, webhook: Webhook) -> WebhookDelivery:
@@ -214,96 +254,28 @@ def webhook_test_send(*, webhook: Webhook) -> WebhookDelivery:
     delivery = _delivery(webhook, "test", data, timezone.now())
     with transaction.atomic():
         delivery.save()
-        transaction.on_commit(lambda: _dispatch([delivery.pk]))
+        outbox_enqueue_deliveries([delivery])
     return delivery
 
 
-def _dispatch(delivery_ids: list[int]) -> None:
-    from groundgate.tasks import deliver_webhook_task
-
-    if not settings.CELERY_TASK_ALWAYS_EAGER:
-        for delivery_id in delivery_ids:
-            deliver_webhook_task.delay(delivery_id)
-        return
-    _embedded.add(delivery_ids)
-
-
-class _EmbeddedDeliveries:
-    """The deliveries of the embedded mode (no broker: Celery would run the task in the caller's
-    thread, so a request would wait for a receiver and its retries). One background thread makes
-    every attempt, in the order they are due; a failed attempt is put back with the task's
-    backoff (GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS, doubling, at most the task's
-    retry_backoff_max), so a receiver that is down for a moment gets its retries later, not nine
-    at once, and no thread ever sleeps on behalf of a request. A retry still waiting when the
-    process exits is not made (the delivery and its attempts so far stay in the log)."""
-
-    def __init__(self) -> None:
-        self._due: list[tuple[float, int, int, int]] = []  # (when, order, delivery id, attempt)
-        self._order = 0
-        self._running = 0
-        self._thread: threading.Thread | None = None
-        self._changed = threading.Condition()
-
-    def add(self, delivery_ids: list[int], attempt: int = 1, delay: float = 0.0) -> None:
-        with self._changed:
-            when = time.monotonic() + delay
-            for delivery_id in delivery_ids:
-                self._order += 1
-                heapq.heappush(self._due, (when, self._order, delivery_id, attempt))
-            if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, name="webhooks", daemon=True)
-                self._thread.start()
-            self._changed.notify_all()
-
-    def _run(self) -> None:
-        while True:
-            with self._changed:
-                while not self._due or self._due[0][0] > time.monotonic():
-                    self._changed.wait(self._due[0][0] - time.monotonic() if self._due else None)
-                _, _, delivery_id, attempt = heapq.heappop(self._due)
-                self._running += 1
-            retry_in = None
-            try:
-                retry_in = self._attempt(delivery_id, attempt)
-            finally:
-                close_old_connections()
-                connections.close_all()
-                with self._changed:  # the retry is queued before this one counts as done
-                    if retry_in is not None:
-                        self.add([delivery_id], attempt + 1, retry_in)
-                    self._running -= 1
-                    self._changed.notify_all()
-
-    @staticmethod
-    def _attempt(delivery_id: int, attempt: int) -> float | None:
-        """One attempt; the seconds to wait before the next one, or None when there is none."""
-        from groundgate.tasks import deliver_webhook_task
-
-        try:
-            webhook_delivery_attempt(delivery_id=delivery_id, attempt=attempt)
-        except WebhookDeliveryFailed:
-            if attempt > deliver_webhook_task.max_retries:
-                return None
-            first = settings.GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS / 1000
-            return min(first * 2 ** (attempt - 1), deliver_webhook_task.retry_backoff_max)
-        except Exception:  # a broken delivery must not stop the others
-            logger.exception("webhook delivery %s, attempt %s", delivery_id, attempt)
-        return None
-
-    def wait(self, timeout: float) -> None:
-        with self._changed:
-            done = self._changed.wait_for(lambda: not self._due and not self._running, timeout)
-        if not done:
-            raise TimeoutError(f"webhook deliveries still pending after {timeout} s")
-
-
-_embedded = _EmbeddedDeliveries()
-
-
 def webhook_dispatch_wait(timeout: float = 30.0) -> None:
-    """Wait until the embedded mode's deliveries, their retries included, are done (tests,
-    `manage.py` commands that must not exit before their events are sent)."""
-    _embedded.wait(timeout)
+    """Send every pending outbox row now, in this thread, retries included (tests; commands
+    that must not exit before their events are sent). `make run`'s worker does this otherwise."""
+    outbox_drain(timeout=timeout)
+
+
+def webhook_delivery_send(*, delivery_id: int, attempt: int) -> None:
+    """The outbox's handler for a `webhook` row: one attempt, and what the row does next -
+    OutboxRetry when the receiver did not take it (the backoff follows), OutboxGiveUp when no
+    try can succeed (switched off, a target that is not allowed, a URL that cannot be sent)."""
+    try:
+        logged = webhook_delivery_attempt(delivery_id=delivery_id, attempt=attempt)
+    except WebhookDeliveryFailed as exc:
+        raise OutboxRetry(str(exc)) from None
+    if logged is None:
+        raise OutboxGiveUp("not sent: the webhook was switched off")
+    if not logged.succeeded:
+        raise OutboxGiveUp(logged.error)
 
 
 def webhook_delivery_attempt(*, delivery_id: int, attempt: int) -> WebhookAttempt | None:
@@ -320,6 +292,9 @@ def webhook_delivery_attempt(*, delivery_id: int, attempt: int) -> WebhookAttemp
     hook = delivery.webhook
     if not hook.active and delivery.event != "test":
         return None  # switched off meanwhile (a broken receiver, say): its retries stop too
+    problem = webhook_url_problem(hook.url)
+    if problem is not None:  # stored before the URL rule; it can never be sent
+        return _log(delivery, attempt, None, 0, f"not sent: the URL {problem}")
     body = bytes(delivery.body)
     timestamp = int(time.time())
     request = urllib.request.Request(
@@ -343,22 +318,57 @@ def webhook_delivery_attempt(*, delivery_id: int, attempt: int) -> WebhookAttemp
     error = ""
     refused = False
     started = time.perf_counter()
-    try:
-        with public_opener().open(request, timeout=TIMEOUT_SECONDS) as response:
-            status = response.status
-            response.read(ERROR_EXCERPT)
-    except TargetRefused as exc:
-        refused = True
-        error = f"not sent: {exc}"
-    except urllib.error.HTTPError as exc:
-        status = exc.code
-        error = f"HTTP {exc.code}: " + exc.read(ERROR_EXCERPT).decode("utf-8", "replace")
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        reason = getattr(exc, "reason", exc)
-        error = f"{type(exc).__name__}: {reason}"
+    with attempt_deadline(settings.GROUNDGATE_WEBHOOK_DEADLINE_S) as late:
+        try:
+            with public_opener().open(request, timeout=TIMEOUT_SECONDS) as response:
+                status = response.status
+                response.read(ERROR_EXCERPT)
+        except TargetRefused as exc:
+            refused = True
+            error = f"not sent: {exc}"
+        except urllib.error.HTTPError as exc:
+            status = exc.code
+            error = f"HTTP {exc.code}: " + _excerpt(exc)
+        except Exception as exc:  # every other way an attempt fails is logged, then retried
+            reason = getattr(exc, "reason", exc)
+            error = f"{type(exc).__name__}: {reason}"
+            if isinstance(exc, http.client.LineTooLong | http.client.HTTPException):
+                error = f"bad answer: {error}"
+        if late.is_set():
+            status = None
+            error = (
+                f"no complete answer within {settings.GROUNDGATE_WEBHOOK_DEADLINE_S:g} s "
+                "(GROUNDGATE_WEBHOOK_DEADLINE_S: connect and the whole answer)"
+            )
     duration_ms = int((time.perf_counter() - started) * 1000)
+    logged = _log(delivery, attempt, status, duration_ms, error)
+    if not logged.succeeded and not refused:
+        raise WebhookDeliveryFailed(logged.error)
+    return logged
+
+
+def webhook_attempt_lost(*, delivery_id: int, attempt: int) -> None:
+    """Log an attempt whose worker stopped before it could log it (the outbox found its lease
+    run out): the delivery log shows every attempt, even one nobody saw end."""
+    delivery = WebhookDelivery.objects.filter(pk=delivery_id).first()
+    if delivery is None or delivery.attempts.filter(attempt=attempt).exists():
+        return
+    _log(delivery, attempt, None, 0, "lost: the worker stopped during this attempt")
+
+
+def _excerpt(exc: urllib.error.HTTPError) -> str:
+    try:
+        return exc.read(ERROR_EXCERPT).decode("utf-8", "replace")
+    except Exception as read_error:  # the error answer itself broke off
+        return f"(the answer's body could not be read: {type(read_error).__name__})"
+
+
+def _log(
+    delivery: WebhookDelivery, attempt: int, status: int | None, duration_ms: int, error: str
+) -> WebhookAttempt:
+    """One row of the delivery log."""
     ok = status is not None and 200 <= status < 300
-    logged = WebhookAttempt.objects.create(
+    return WebhookAttempt.objects.create(
         delivery=delivery,
         attempt=attempt,
         status_code=status,
@@ -366,9 +376,6 @@ def webhook_delivery_attempt(*, delivery_id: int, attempt: int) -> WebhookAttemp
         error="" if ok else (error or f"HTTP {status}")[:2000],
         succeeded=ok,
     )
-    if not ok and not refused:
-        raise WebhookDeliveryFailed(logged.error)
-    return logged
 
 
 def verdict_events(runs) -> list[Event]:

@@ -1,7 +1,8 @@
-"""Webhook deliveries through a real Celery worker on Redis: the task's declared retry with
-backoff, not the embedded mode's thread. A receiver on 127.0.0.1 (in this test process) refuses
-the first delivery and accepts the retry; the worker, the enqueuing process and the broker are
-separate processes sharing a file database, as in production.
+"""Webhook deliveries through a real Celery worker on Redis: the outbox row's retry with backoff
+(its id published again after the wait), no broker-side retry state. A receiver on 127.0.0.1
+(in this test process) refuses the first delivery and accepts the retry; the worker, the
+enqueuing process and the broker are separate processes sharing a file database, as in
+production.
 
 Runs when GROUNDGATE_TEST_BROKER_URL names a Redis broker (`make test-redis` starts one).
 """

@@ -183,8 +183,9 @@ def test_an_event_whose_transaction_rolls_back_is_never_sent(hooks, receiver):
     assert not WebhookDelivery.objects.exists()
 
 
-def test_a_receiver_that_never_answers_is_tried_as_often_as_the_task_declares(hooks):
-    from groundgate.tasks import deliver_webhook_task
+def test_a_receiver_that_never_answers_is_tried_as_often_as_the_outbox_declares(hooks):
+    from groundgate.models import OutboxMessage
+    from groundgate.services.outbox import KINDS
 
     dataset, _ = hooks
     # Nothing listens on port 9 of 127.0.0.1 (discard): every attempt is refused.
@@ -192,8 +193,10 @@ def test_a_receiver_that_never_answers_is_tried_as_often_as_the_task_declares(ho
     import_one_case(dataset)
     webhook_dispatch_wait()
     attempts = list(WebhookAttempt.objects.order_by("attempt"))
-    assert len(attempts) == 1 + deliver_webhook_task.max_retries
+    assert len(attempts) == KINDS["webhook"].max_attempts == 9
     assert all(a.status_code is None and not a.succeeded for a in attempts)
+    (row,) = OutboxMessage.objects.all()
+    assert (row.state, row.attempts, row.last_error) == ("gave_up", 9, attempts[-1].error)
     assert "Connection refused" in attempts[0].error or "Errno" in attempts[0].error
 
 
