@@ -10,13 +10,14 @@ from groundgate.models.documents import (
     DocumentStatus,
     Page,
 )
-from groundgate.models.search import ChunkIndexState
+from groundgate.models.search import ChunkEmbedding, ChunkIndexState
 from groundgate.models.webhooks import Webhook, WebhookAttempt, WebhookDelivery
 
 __all__ = [
     "Case",
     "CaseKind",
     "Chunk",
+    "ChunkEmbedding",
     "ChunkIndexState",
     "ChunkKind",
     "Dataset",
