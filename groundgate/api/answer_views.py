@@ -1,6 +1,6 @@
 """POST /api/v1/answer: answer a question from a dataset through the grounded pipeline, or answer
 from a retrieval bundle the caller's retriever produced; the run is stored as an anchored case
-for review. Returns the R6 PublicResponse."""
+for review. Returns the R6 PublicResponse plus the case id and case URL of the stored run."""
 
 from __future__ import annotations
 
@@ -21,6 +21,13 @@ from groundgate.services.answering import (
     answer_retrieval_bundle,
     provider_for,
 )
+
+
+class AnswerResponse(PublicResponse):
+    """The R6 public response, plus where the stored run is: its case id and case page."""
+
+    case_id: int
+    case_url: str
 
 
 class AnswerRequest(serializers.Serializer):
@@ -48,7 +55,7 @@ class AnswerView(APIView):
         operation_id="answer",
         request=AnswerRequest,
         responses={
-            200: PublicResponse,
+            200: AnswerResponse,
             **error_responses(400, 401, 404, 409),
         },
         tags=["answer"],
@@ -81,4 +88,5 @@ class AnswerView(APIView):
         except ValueError as exc:
             field, _, message = str(exc).partition(": ")
             return bad_request([{"field": field if message else "provider", "message": str(exc)}])
-        return Response(result.run.public.model_dump(mode="json"))
+        base = request.build_absolute_uri("/")
+        return Response(result.run.public.model_dump(mode="json") | result.case_link(base))

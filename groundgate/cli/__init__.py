@@ -243,12 +243,14 @@ def cmd_answer(args: argparse.Namespace, out: BinaryIO) -> int:
         where = f"--bundle {args.bundle}: " if args.bundle is not None else ""
         raise CliError(f"{where}{exc}") from None
     run, public = result.run, result.run.public
+    link = result.case_link()
     if args.json:
-        out.write(canonical_bytes(public) + b"\n")
+        out.write(canonical_bytes(public.model_dump(mode="json") | link) + b"\n")
     else:
         lines = [f"{public.status}: {public.answer or run.reason}"]
         for c in public.citations:
             lines.append(f"  [{c.anchor}] {c.source_reference or c.knowledge_id}")
+        lines.append(f"case {link['case_id']}: {link['case_url']}")
         out.write(("\n".join(lines) + "\n").encode())
     if args.verbose:
         details = {

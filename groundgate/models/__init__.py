@@ -11,13 +11,14 @@ from groundgate.models.documents import (
     Page,
 )
 from groundgate.models.outbox import OutboxMessage, OutboxState
-from groundgate.models.search import ChunkIndexState
+from groundgate.models.search import ChunkEmbedding, ChunkIndexState
 from groundgate.models.webhooks import Webhook, WebhookAttempt, WebhookDelivery
 
 __all__ = [
     "Case",
     "CaseKind",
     "Chunk",
+    "ChunkEmbedding",
     "ChunkIndexState",
     "ChunkKind",
     "Dataset",

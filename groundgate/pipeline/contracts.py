@@ -75,13 +75,25 @@ class SelectionPolicy(GatePolicy):
     # types; the top similarity is the maximum (top_similarity); the prompt never exceeds
     # max_total_prompt_tokens; temperature and max_retries left the policy (nothing read them);
     # R5 checks claim coverage (claim_coverage), so its stored verdict shows a coverage failure.
-    policy_version: str = "answer-assembly/2026-11.2"
+    # 2026-11.3 (issue 32): the similarity gate's thresholds belong to the embedding model that
+    # produced the similarities (similarity_thresholds, keyed by the bundle's embedding_model).
+    # The spec's 0.76 stays the value for any model the table does not name (the spec's
+    # reading: a cosine of the spec's own embedding model). See docs/decisions.md.
+    policy_version: str = "answer-assembly/2026-11.3"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
     # the similarity of the rank-0 row. See docs/decisions.md.
     top_similarity: Literal["max", "rank0"] = "max"
     min_similarity: float = Field(default=0.76, ge=0, le=1)
+    # (embedding_model prefix, top threshold, per-row threshold): the first entry whose prefix
+    # starts the bundle's embedding_model wins; no entry -> the two thresholds above. Cosines of
+    # multilingual-e5-small crowd into [0.65, 0.95] (unrelated text is ~0.70), so the spec's
+    # 0.76 means nothing there; calibrated with `manage.py calibrate_similarity` on
+    # fixtures/questions/retrieval.jsonl.
+    similarity_thresholds: tuple[tuple[str, float, float], ...] = (
+        ("multilingual-e5-small", 0.84, 0.84),
+    )
     max_chunks: int = Field(default=5, ge=1)
     max_per_knowledge_id: int = Field(default=2, ge=1)
     overlap_ratio_threshold: float = Field(default=0.8, gt=0, le=1)
@@ -108,6 +120,17 @@ class SelectionPolicy(GatePolicy):
     model: str = "extractive-v1"
     # R5 also checks Phase-3 claim coverage; its failure is then in the stored R5 verdict.
     claim_coverage: bool = True
+
+    def thresholds_for(self, embedding_model: str) -> tuple[float, float]:
+        """(top threshold, per-row threshold) for similarities produced by embedding_model."""
+        for prefix, top, row in self.similarity_thresholds:
+            if embedding_model.startswith(prefix):
+                return top, row
+        return self.min_top_similarity_score, self.min_similarity
+
+
+# The spec's literal reading: 0.76 for every embedding model, whatever scale its cosines have.
+SPEC_LITERAL_SELECTION = {"similarity_thresholds": ()}
 
 
 class UsedChunk(Strict):

@@ -183,13 +183,13 @@ def select(bundle: RetrievalBundle, policy: SelectionPolicy) -> AnswerBundle:
         if not rows:
             return outcome("NO_EVIDENCE", "no row matches the equipment_id filter", [])
 
+    min_top, min_row = policy.thresholds_for(bundle.embedding_model)
     top = top_similarity(rows, policy)
-    if top < policy.min_top_similarity_score:
+    if top < min_top:
         dropped["below_similarity"] = len(rows)
         return outcome(
             "NO_EVIDENCE",
-            f"top similarity ({policy.top_similarity}) {top:.2f} is below "
-            f"{policy.min_top_similarity_score}",
+            f"top similarity ({policy.top_similarity}) {top:.2f} is below {min_top}",
             [],
         )
 
@@ -197,7 +197,7 @@ def select(bundle: RetrievalBundle, policy: SelectionPolicy) -> AnswerBundle:
     per_knowledge: Counter[str] = Counter()
     for row in rows:
         text = sanitize(row.chunk_text)
-        if row.similarity < policy.min_similarity:
+        if row.similarity < min_row:
             dropped["below_similarity"] += 1
         elif any(_overlap(text, t) >= policy.overlap_ratio_threshold for _, t in chosen):
             dropped["near_duplicate"] += 1

@@ -12,6 +12,7 @@ import hashlib
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.urls import reverse
 
 from groundgate.engine.canonical import sha256_of
 from groundgate.models import Case, Dataset
@@ -20,7 +21,7 @@ from groundgate.pipeline.llm import ExtractiveProvider, OpenAIProvider, Provider
 from groundgate.pipeline.run import PipelineRun, r5_policy, run_pipeline
 from groundgate.pipeline.select import parse_bundle
 from groundgate.services.gating import case_create_gated
-from groundgate.services.retrieval import EMBEDDING_MODEL, KeywordRetriever, Retriever
+from groundgate.services.retrieval import Retriever, retriever_for
 
 TOP_K = 8
 
@@ -50,9 +51,26 @@ class AnswerRun:
     created: bool
     retrieval_ms: float
 
+    @property
+    def case_path(self) -> str:
+        """The case page in the review app (where a reviewer sees this run)."""
+        return reverse("reviews:case", args=[self.case.dataset.slug, self.case.pk])
+
+    def case_link(self, base_url: str | None = None) -> dict[str, int | str]:
+        """{"case_id", "case_url"}: what the CLI and the API add to the public response."""
+        base = (base_url or settings.GROUNDGATE_SITE_URL).rstrip("/")
+        return {"case_id": self.case.pk, "case_url": base + self.case_path}
+
 
 def retrieval_bundle(
-    *, dataset: Dataset, question: str, request_id: str, hits, version: str, latency_ms: float
+    *,
+    dataset: Dataset,
+    question: str,
+    request_id: str,
+    hits,
+    version: str,
+    latency_ms: float,
+    embedding_model: str,
 ) -> RetrievalBundle:
     rows = [
         {
@@ -75,7 +93,7 @@ def retrieval_bundle(
             "user_question": question,
             "retrieval_status": "SUCCESS" if rows else "NO_EVIDENCE",
             "index_version": version,
-            "embedding_model": EMBEDDING_MODEL,
+            "embedding_model": embedding_model,
             "top_k": TOP_K,
             "results": rows,
             "retrieval_latency_ms": latency_ms,
@@ -98,11 +116,12 @@ def answer_question(
         raise ValueError("question: must not be empty")
     provider = provider or provider_for()
     policy = policy or SelectionPolicy(model=getattr(provider, "model", provider.name))
-    retriever = retriever or KeywordRetriever()
+    retriever = retriever or retriever_for()
     started = time.perf_counter()
     hits, version = retriever.search(dataset, question, TOP_K)
     retrieval_ms = round((time.perf_counter() - started) * 1000, 3)
-    key = "\n".join([dataset.slug, question, version, EMBEDDING_MODEL, policy.sha256, policy.model])
+    model = retriever.embedding_model
+    key = "\n".join([dataset.slug, question, version, model, policy.sha256, policy.model])
     request_id = "ans-" + hashlib.sha256(key.encode()).hexdigest()[:20]
     bundle = retrieval_bundle(
         dataset=dataset,
@@ -111,6 +130,7 @@ def answer_question(
         hits=hits,
         version=version,
         latency_ms=retrieval_ms,
+        embedding_model=model,
     )
     run = run_pipeline(bundle, policy, provider)
     run.timings_ms = {"retrieval": retrieval_ms, **run.timings_ms}

@@ -16,6 +16,7 @@ from django.conf import settings
 from groundgate.engine.gates.code import attach_symbols
 from groundgate.models import Chunk, ChunkKind, Dataset
 from groundgate.services.code_ingestion import code_repository_ingest
+from groundgate.services.embedding_index import embedding_index_refresh
 from groundgate.services.imports import SHOWN_CASES, ImportReport, case_import_lines
 from groundgate.services.ingestion import IngestResult, document_ingest
 
@@ -93,6 +94,7 @@ def demo_load(*, dataset: Dataset) -> tuple[ImportReport, IngestResult]:
     with DEMO_CASES.open("rb") as fh:
         report = case_import_lines(dataset=dataset, lines=fh)
     ingested = document_ingest(dataset=dataset, data=DEMO_PDF.read_bytes(), filename=DEMO_PDF.name)
+    embedding_index_refresh(dataset)  # the first question is answered without embedding first
     lines = [json.dumps(case, ensure_ascii=False) for case in _pdf_cases(ingested)]
     _merge(report, case_import_lines(dataset=dataset, lines=lines))
     for kind, name in FAMILY_CASES.items():

@@ -81,7 +81,11 @@ def _ingest_document(payload: dict, secret: str | None, _attempt: int) -> None:
     document = Document.objects.filter(pk=payload["document_id"]).first()
     if document is None:
         raise OutboxGiveUp("the document no longer exists")
-    document_ingest_pending(document=document, password=secret)
+    result = document_ingest_pending(document=document, password=secret)
+    if result.ok:  # the retrieval index follows ingestion (incremental)
+        from groundgate.services.embedding_index import embedding_index_refresh
+
+        embedding_index_refresh(document.dataset)
 
 
 def _gate_case(payload: dict, _secret: str | None, _attempt: int) -> None:

@@ -8,8 +8,12 @@ Similarity, in [0, 1], is the share of the question's information found in the c
 the IDF weights of the question's content words that the chunk contains, divided by the sum over
 all of them (IDF as in BM25, ln(1 + (N - df + 0.5) / (df + 0.5)), over the dataset's chunks). 1.0
 means every content word of the question is in the chunk; the R2 gate (0.76) asks for most of
-them, weighted by how informative they are. The Retriever protocol lets an embedding index come
-later.
+them, weighted by how informative they are.
+
+HybridRetriever (the default when an embedder is configured) ranks by reciprocal-rank fusion of
+the embedding ranking and this BM25 ranking; its similarity is the cosine between the question's
+and the chunk's embeddings (what the spec's threshold compares), and its embedding_model names
+the model that produced the vectors.
 """
 
 from __future__ import annotations
@@ -18,11 +22,18 @@ import math
 from dataclasses import dataclass
 from typing import Protocol
 
+import numpy as np
 from django.db import connection, transaction
 from django.db.models import Count, Max
 
 from groundgate.engine.words import content_words
 from groundgate.models import Chunk, ChunkIndexState, ChunkKind, Dataset
+from groundgate.pipeline.embedding import Embedder
+from groundgate.services.embedding_index import (
+    embedder_for,
+    embedding_index_update,
+    embedding_matrix,
+)
 
 EMBEDDING_MODEL = "keyword-bm25-v1"  # what R2's embedding_model field records for this retriever
 # Words that ask rather than inform ("how often", "how many", 多少). Words that say what kind of
@@ -41,6 +52,9 @@ class Hit:
 
 
 class Retriever(Protocol):
+    # What produced the similarities: the R2 bundle's embedding_model.
+    embedding_model: str
+
     def search(self, dataset: Dataset, question: str, top_k: int) -> tuple[list[Hit], str]: ...
 
 
@@ -60,6 +74,8 @@ def _bm25_idf(n: int, df: int) -> float:
 
 
 class KeywordRetriever:
+    embedding_model = EMBEDDING_MODEL
+
     def search(self, dataset: Dataset, question: str, top_k: int) -> tuple[list[Hit], str]:
         version = index_version(dataset)
         terms = question_terms(question)
@@ -144,3 +160,61 @@ class KeywordRetriever:
             if score < 0:
                 scored.append((chunk, score))
         return scored, df, n
+
+
+# Reciprocal-rank fusion: score = sum over the rankings of 1 / (RRF_K + rank). 60 is the usual
+# constant (Cormack et al. 2009): a chunk first in one ranking and absent from the other still
+# beats one that is tenth in both.
+RRF_K = 60
+DENSE_CANDIDATES = 50
+
+
+class HybridRetriever:
+    """Embedding cosine + BM25, fused by reciprocal rank. Chunks without a vector yet (ingested
+    before the embedder was configured) are embedded on first search (incremental)."""
+
+    dense_weight = 1.0
+
+    def __init__(self, embedder: Embedder, keyword: KeywordRetriever | None = None) -> None:
+        self.embedder = embedder
+        self.keyword = keyword or KeywordRetriever()
+        self.embedding_model = embedder.name
+
+    def search(self, dataset: Dataset, question: str, top_k: int) -> tuple[list[Hit], str]:
+        model = self.embedder.name
+        version, pks, matrix = embedding_matrix(dataset, model)
+        text_version = index_version(dataset)
+        if len(pks) != int(text_version.split("-")[1]):
+            embedding_index_update(dataset, self.embedder)
+            version, pks, matrix = embedding_matrix(dataset, model)
+        if not pks:
+            return [], f"{text_version}/{model}/{version}"
+        query = self.embedder.embed_query(question)
+        cosines = matrix @ query
+        order = np.argsort(-cosines, kind="stable")[:DENSE_CANDIDATES]
+        fused: dict[int, float] = {}
+        for rank, i in enumerate(order):
+            fused[pks[int(i)]] = self.dense_weight / (RRF_K + rank)
+        keyword_hits, _ = self.keyword.search(dataset, question, DENSE_CANDIDATES)
+        bm25 = {h.chunk.pk: h.bm25 for h in keyword_hits}
+        for rank, h in enumerate(keyword_hits):
+            fused[h.chunk.pk] = fused.get(h.chunk.pk, 0.0) + 1.0 / (RRF_K + rank)
+        best = sorted(fused, key=lambda pk: (-fused[pk], pk))[:top_k]
+        chunks = Chunk.objects.in_bulk(best)
+        position = {pk: i for i, pk in enumerate(pks)}
+        hits = [
+            Hit(
+                chunks[pk],
+                round(min(1.0, max(0.0, float(cosines[position[pk]]))), 4),
+                bm25.get(pk, 0.0),
+            )
+            for pk in best
+            if pk in chunks and pk in position
+        ]
+        return hits, f"{text_version}/{model}/{version}"
+
+
+def retriever_for(embedder_name: str | None = None) -> Retriever:
+    """The configured retriever: hybrid with the configured embedder, or keyword only."""
+    embedder = embedder_for(embedder_name)
+    return HybridRetriever(embedder) if embedder is not None else KeywordRetriever()

@@ -12,6 +12,7 @@ from groundgate.documents.chunking import ChunkingPolicy
 from groundgate.documents.standby import child_prepare_next
 from groundgate.management.progress import progress_bar
 from groundgate.services.datasets import dataset_get_or_create
+from groundgate.services.embedding_index import embedding_index_refresh
 from groundgate.services.ingestion import document_ingest
 
 
@@ -46,8 +47,27 @@ class Command(BaseCommand):
             f"{len(options['paths'])} file(s): {counts['ready']} ingested, "
             f"{counts['problems']} not; {total:.2f} s"
         )
+        if counts["ready"]:
+            self._embed(dataset)
         if counts["problems"]:
             sys.exit(1)
+
+    def _embed(self, dataset) -> None:
+        """Incremental retrieval index: embed the chunks just ingested."""
+        with progress_bar(total=None, unit="chunk", desc="embeddings") as bar:
+
+            def progress(done: int, total: int) -> None:
+                bar.total, bar.n = total, done
+                bar.refresh()
+
+            report, problem = embedding_index_refresh(dataset, progress=progress)
+        if problem:
+            self.stdout.write(f"embeddings: not updated ({problem}); the next search retries")
+        elif report is not None and report.embedded:
+            self.stdout.write(
+                f"embeddings: {report.embedded} chunk(s) with {report.model} "
+                f"({report.seconds:.2f} s)"
+            )
 
     def _one(self, dataset, path: Path, password, policy) -> tuple[str, bool]:
         started = time.perf_counter()

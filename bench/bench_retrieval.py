@@ -1,0 +1,144 @@
+"""Retrieval as people ask (issue 32): on fixtures/questions/retrieval.jsonl (paraphrased English
+and Chinese questions with the chunk that holds each answer, plus questions no document answers),
+the share of covered questions answered citing the right chunk and of uncovered ones refused, per
+language; retrieval latency per question; index build time per 1,000 chunks.
+
+    .venv/bin/python bench/bench_retrieval.py [--retrievers keyword,hybrid] [--questions FILE]
+
+A throwaway SQLite database under bench/out/retrieval/ gets the demo PDF and the shared
+tracemonkey.pdf and XiaoBiaoSong.pdf (read from ../shared, never copied). `keyword` is the BM25
+retriever alone (the baseline, `keyword-bm25-v1`), `hybrid` the embedding + BM25 retriever with the
+offline model. Each runs the whole pipeline (R2 gate, sufficiency, extractive model, R5) under the
+default policy; nothing is stored. Results: bench/out/retrieval/results.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "out" / "retrieval"
+sys.path.insert(0, str(ROOT))
+shutil.rmtree(OUT, ignore_errors=True)
+OUT.mkdir(parents=True)
+os.environ["DATABASE_URL"] = f"sqlite:///{OUT / 'retrieval.sqlite3'}"
+os.environ["MEDIA_ROOT"] = str(OUT / "media")
+os.environ["GROUNDGATE_VAR_DIR"] = str(OUT)
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "groundgate.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+
+from groundgate.models import Chunk, Dataset  # noqa: E402
+from groundgate.pipeline.contracts import SelectionPolicy  # noqa: E402
+from groundgate.services.embedding_index import embedder_for, embedding_index_update  # noqa: E402
+from groundgate.services.ingestion import document_ingest  # noqa: E402
+from groundgate.services.retrieval import (  # noqa: E402
+    HybridRetriever,
+    KeywordRetriever,
+    index_version,
+)
+from groundgate.services.retrieval_eval import evaluate, load_questions, rates  # noqa: E402
+
+DOCUMENTS = [
+    ROOT / "fixtures" / "demo" / "demo-documents.pdf",
+    ROOT.parent / "shared" / "data" / "pdfs" / "tracemonkey.pdf",
+    ROOT.parent / "shared" / "data" / "pdfs" / "XiaoBiaoSong.pdf",
+]
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--retrievers", default="keyword,hybrid")
+    parser.add_argument("--questions", default=str(ROOT / "fixtures/questions/retrieval.jsonl"))
+    args = parser.parse_args()
+    call_command("migrate", verbosity=0)
+    dataset = Dataset.objects.create(slug="questions", name="questions")
+    for path in DOCUMENTS:
+        document_ingest(dataset=dataset, data=path.read_bytes(), filename=path.name)
+    n_chunks = Chunk.objects.filter(dataset=dataset).count()
+    questions = load_questions(args.questions)
+    report: dict = {"chunks": n_chunks, "questions": len(questions), "retrievers": {}}
+    print(f"{n_chunks} chunks, {len(questions)} questions ({args.questions})")
+
+    keyword = KeywordRetriever()
+    started = time.perf_counter()
+    keyword._ensure_index(dataset, index_version(dataset))
+    kw_build = time.perf_counter() - started
+    report["keyword_index_s_per_1000_chunks"] = round(1000 * kw_build / n_chunks, 3)
+    print(f"keyword index build: {1000 * kw_build / n_chunks:.2f} s per 1,000 chunks")
+
+    for name in args.retrievers.split(","):
+        if name == "keyword":
+            retriever = keyword
+        else:
+            embedder = embedder_for("local")
+            assert embedder is not None
+            built = embedding_index_update(dataset, embedder, rebuild=True)
+            per_1000 = 1000 * built.seconds / max(1, built.embedded)
+            report["embedding_index_s_per_1000_chunks"] = round(per_1000, 1)
+            print(
+                f"embedding index build ({embedder.name}): {built.embedded} chunks in "
+                f"{built.seconds:.1f} s = {per_1000:.0f} s per 1,000 chunks"
+            )
+            retriever = HybridRetriever(embedder, keyword)
+            retriever.search(dataset, "warm up", 1)  # model load, matrix cache
+        policy = SelectionPolicy()
+        result = evaluate(dataset, questions, retriever, {"default": policy})
+        outcomes = result.outcomes["default"]
+        table = rates(outcomes)
+        ms = result.retrieval_ms
+        latency = {
+            "mean": round(statistics.mean(ms), 1),
+            "p50": round(pct(ms, 0.5), 1),
+            "p95": round(pct(ms, 0.95), 1),
+            "max": round(max(ms), 1),
+        }
+        print(f"\n[{name}] embedding_model={retriever.embedding_model}")
+        for lang, row in table.items():
+            print(
+                f"  {lang:4} covered answered with the right chunk {row['answered_right']:.0%} "
+                f"of {row['covered']}; uncovered refused {row['refused']:.0%} of {row['uncovered']}"
+            )
+        print(f"  retrieval latency per question (ms): {latency}")
+        misses = [o for o in outcomes if not o.right]
+        for o in misses:
+            print(
+                f"  miss {o.question.id} {o.status} top={o.top_similarity:.3f} "
+                f"top-holds-fact={o.top_chunk_holds_fact} {o.question.question} | {o.reason[:90]}"
+            )
+        report["retrievers"][name] = {
+            "embedding_model": retriever.embedding_model,
+            "rates": table,
+            "retrieval_latency_ms": latency,
+            "outcomes": [
+                {
+                    "id": o.question.id,
+                    "status": o.status,
+                    "right": o.right,
+                    "top_similarity": o.top_similarity,
+                    "cited": o.cited,
+                }
+                for o in outcomes
+            ],
+        }
+    (OUT / "results.json").write_text(json.dumps(report, indent=1, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()

