@@ -24,7 +24,15 @@ from django.utils.dateparse import parse_datetime
 
 from groundgate.families import get_family
 from groundgate.models import Case, Chunk, Dataset, GateRun
-from reviews.models import FindingDecision, Label, QueueCode, Relabel, Review
+from reviews.models import (
+    Correction,
+    FindingCorrection,
+    FindingDecision,
+    Label,
+    QueueCode,
+    Relabel,
+    Review,
+)
 
 SCHEMA_VERSION = "groundgate.export.v1"
 BATCH = 2000
@@ -224,6 +232,7 @@ def _batch_reviews(lo: int, hi: int) -> tuple[dict[int, list], dict[int, list]]:
         decisions[review_id].append(
             {"finding_index": index, "code": code, "call": call, "reason": reason or None}
         )
+    corrections = _batch_corrections(lo, hi)
     reviews: dict[int, list] = defaultdict(list)
     for rid, case_id, run_id, reviewer, label, comment, created in (
         Review.objects.filter(case_id__gte=lo, case_id__lte=hi)
@@ -241,6 +250,7 @@ def _batch_reviews(lo: int, hi: int) -> tuple[dict[int, list], dict[int, list]]:
                 "created_at": _iso(created),
                 "gate_run_id": run_id,
                 "decisions": decisions.get(rid, []),
+                "correction": corrections.get(rid),
             }
         )
     relabels: dict[int, list] = defaultdict(list)
@@ -262,6 +272,73 @@ def _batch_reviews(lo: int, hi: int) -> tuple[dict[int, list], dict[int, list]]:
             }
         )
     return reviews, relabels
+
+
+def _batch_corrections(lo: int, hi: int) -> dict[int, dict]:
+    """Each review's correction (reviews.corrections), by review id: the corrected answer, the
+    gate's verdict on it, and per finding where its evidence is and the value it should say."""
+    fixes: dict[int, list] = defaultdict(list)
+    for cid, index, code, chunk_id, start, end, doc, page, bbox, text, value in (
+        FindingCorrection.objects.filter(correction__case_id__gte=lo, correction__case_id__lte=hi)
+        .order_by("id")
+        .values_list(
+            "correction_id",
+            "finding_index",
+            "code",
+            "chunk_id",
+            "start",
+            "end",
+            "document_id",
+            "page_index",
+            "bbox",
+            "text",
+            "value",
+        )
+    ):
+        fixes[cid].append(
+            {
+                "finding_index": index,
+                "code": code,
+                "chunk_id": chunk_id or None,
+                "span": [start, end] if start is not None else None,
+                "document_id": doc,
+                "page_index": page,
+                "bbox": bbox,
+                "text": text,
+                "value": value or None,
+            }
+        )
+    out = {}
+    for cid, review_id, answer, conclusion, citations, status, passed, version, policy, verdict in (
+        Correction.objects.filter(case_id__gte=lo, case_id__lte=hi)
+        .order_by("id")
+        .values_list(
+            "id",
+            "review_id",
+            "answer",
+            "conclusion_changed",
+            "citations_changed",
+            "gate_status",
+            "gate_passed",
+            "gate_version",
+            "policy_sha256",
+            "verdict",
+        )
+    ):
+        out[review_id] = {
+            "answer": answer,
+            "conclusion_changed": bool(conclusion),
+            "citations_changed": bool(citations),
+            "findings": fixes.get(cid, []),
+            "gate": {
+                "status": status,
+                "passed": bool(passed),
+                "gate_version": version,
+                "policy_sha256": policy,
+                "verdict": orjson.Fragment(verdict),
+            },
+        }
+    return out
 
 
 def _cited_chunk(chunk_id: str, stored: dict, inline: dict[str, dict]) -> dict:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from groundgate.models import Case, Dataset, GateRun
+from groundgate.models import Case, Dataset, Document, GateRun
 from groundgate.models.append_only import AppendOnlyModel
 
 
@@ -82,6 +82,60 @@ class FindingDecision(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.code} #{self.finding_index}: {self.call}"
+
+
+class Correction(AppendOnlyModel):
+    """The corrected data a reviewer saved with a review (reviews.corrections): the answer as it
+    should have been (conclusion and citations, the family's `answer` object) and the gate's
+    verdict on it. Who and when are the review's. Append-only; a new review brings a new one."""
+
+    review = models.OneToOneField(Review, on_delete=models.PROTECT, related_name="correction")
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="corrections")
+    answer = models.JSONField()
+    conclusion_changed = models.BooleanField(default=False)
+    citations_changed = models.BooleanField(default=False)
+    # The gate on the corrected answer, with the policy of the reviewed run.
+    gate_status = models.CharField(max_length=32)
+    gate_passed = models.BooleanField()
+    gate_version = models.CharField(max_length=32)
+    policy_sha256 = models.CharField(max_length=64)
+    verdict = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["case", "-id"], name="correction_case_newest")]
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"correction of {self.case_id} by review {self.review_id}: {self.gate_status}"
+
+
+class FindingCorrection(AppendOnlyModel):
+    """Per finding: where the evidence that grounds its value is - a chunk and a character span
+    (text selected in a source) or a page and a box (drawn on the page image) - and/or the value
+    the answer should have said."""
+
+    correction = models.ForeignKey(Correction, on_delete=models.PROTECT, related_name="findings")
+    finding_index = models.PositiveIntegerField()
+    code = models.CharField(max_length=64)
+    chunk_id = models.CharField(max_length=255, blank=True)
+    start = models.PositiveIntegerField(null=True)
+    end = models.PositiveIntegerField(null=True)
+    # The page's document (kept as its id if the document is ever collected: the record stays).
+    document = models.ForeignKey(
+        Document, on_delete=models.DO_NOTHING, db_constraint=False, null=True, related_name="+"
+    )
+    page_index = models.PositiveIntegerField(null=True)
+    bbox = models.JSONField(null=True)
+    # The evidence text pointed at (the chunk's characters, or the words in the box).
+    text = models.TextField(blank=True)
+    value = models.CharField(max_length=255, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"finding {self.finding_index} ({self.code}) of correction {self.correction_id}"
 
 
 class Relabel(AppendOnlyModel):

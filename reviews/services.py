@@ -10,7 +10,16 @@ from groundgate.access import Action, require
 from groundgate.models import Case
 from groundgate.selectors.cases import case_current_run
 from groundgate.services.webhooks import Event, webhook_events_emit
-from reviews.models import FindingDecision, GateCall, Label, Relabel, Review, WrongReason
+from reviews.corrections import CorrectionError, CorrectionInput, correction_build
+from reviews.models import (
+    FindingCorrection,
+    FindingDecision,
+    GateCall,
+    Label,
+    Relabel,
+    Review,
+    WrongReason,
+)
 from reviews.queue import progress_add, queue_refresh
 from reviews.reservations import reservation_release
 
@@ -52,11 +61,15 @@ def review_submit(
     seen_review_id: int | None = None,
     gate_run_id: int | None = None,
     force: bool = False,
+    correction: CorrectionInput | None = None,
 ) -> SubmitResult:
     """Record a reviewer's decision, unless someone else decided meanwhile (single-review
     datasets) and the reviewer has not confirmed: then nothing is saved and the conflicting
     reviews are returned. In double-review datasets reviews are independent: no conflict, and
-    disagreement makes the case disputed (the adjudication queue)."""
+    disagreement makes the case disputed (the adjudication queue).
+
+    `correction`: the corrected data (reviews.corrections), checked and gated before anything
+    is written and saved with the review, in its transaction."""
     require(user=reviewer, dataset=case.dataset, action=Action.REVIEW)
     if label not in Label.values:
         raise ReviewInputError("label", f"must be one of {', '.join(Label.values)}")
@@ -65,6 +78,12 @@ def review_submit(
         raise ReviewInputError("case", "the case has not been gated")
     decisions = decisions or []
     _validate_decisions(decisions, run.findings)
+    built = None
+    if correction is not None and (gate_run_id is None or gate_run_id == run.pk):
+        try:
+            built = correction_build(case=case, run=run, data=correction)
+        except CorrectionError as exc:
+            raise ReviewInputError(exc.field, exc.message) from None
 
     with transaction.atomic():
         # Lock the case row so two saves of the same case are serialised (PostgreSQL; SQLite
@@ -95,6 +114,12 @@ def review_submit(
             )
             for d in decisions
         )
+        if built is not None:
+            built.correction.review = review
+            built.correction.save()
+            for row in built.findings:
+                row.correction = built.correction
+            FindingCorrection.objects.bulk_create(built.findings)
         queue_refresh([case.pk])
         # The review is in: the reviewer's hold on the case ends (reviews.reservations).
         reservation_release(case=case, user=reviewer)

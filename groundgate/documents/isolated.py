@@ -136,6 +136,18 @@ def upright_rotation_isolated(data: bytes, page_index: int, *, isolation: Isolat
     return ok["rotation"]
 
 
+def page_words_isolated(
+    data: bytes, page_index: int, bbox: list[float], *, isolation: IsolationLimits
+) -> list[str]:
+    """The words of one page whose boxes lie mostly inside `bbox` ([x0, top, x1, bottom] in
+    unrotated PDF points), in reading order, read in a child process (a reviewer's drawn box)."""
+    ok, _ = _run_child("words", {"page_index": page_index, "bbox": bbox}, data, isolation)
+    words = ok["words"]
+    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+        raise PdfProblem("failed", f"{isolation.work} gave a malformed answer")
+    return words
+
+
 def _run_child(
     job: str, options: dict, data: bytes, isolation: IsolationLimits
 ) -> tuple[dict, bytes]:
@@ -237,7 +249,7 @@ def _child() -> int:
     return 0
 
 
-_PARTICIPLE = {"extract": "parsed", "render": "rendered", "rotation": "read"}
+_PARTICIPLE = {"extract": "parsed", "render": "rendered", "rotation": "read", "words": "read"}
 
 
 def _extract_job(data: bytes, options: dict) -> tuple[dict, bytes]:
@@ -302,7 +314,30 @@ def _rotation_job(data: bytes, options: dict) -> tuple[dict, bytes]:
         raise
 
 
-JOBS = {"extract": _extract_job, "render": _render_job, "rotation": _rotation_job}
+def _words_job(data: bytes, options: dict) -> tuple[dict, bytes]:
+    doc = _open_for_render(data)
+    try:
+        page = doc[options["page_index"]]
+        x0, top, x1, bottom = options["bbox"]
+        # The page's words are in unrotated space as the box is; a word counts when its middle
+        # is in the box (a box drawn by hand cuts through the edges of its neighbours).
+        words = [
+            w[4]
+            for w in page.get_text("words", sort=True)
+            if x0 <= (w[0] + w[2]) / 2 <= x1 and top <= (w[1] + w[3]) / 2 <= bottom
+        ]
+        return {"words": words}, b""
+    except Exception as exc:
+        raise_if_out_of_memory(exc)
+        raise
+
+
+JOBS = {
+    "extract": _extract_job,
+    "render": _render_job,
+    "rotation": _rotation_job,
+    "words": _words_job,
+}
 
 
 def _failed(reason: str) -> dict:

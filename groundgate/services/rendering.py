@@ -12,6 +12,7 @@ from django.conf import settings
 
 from groundgate.documents.isolated import (
     IsolationLimits,
+    page_words_isolated,
     render_page_isolated,
     upright_rotation_isolated,
 )
@@ -119,6 +120,19 @@ def page_render(
     _write(folder / f"{page_index}-upright.txt", str(rotation).encode())
     render_cache_trim()
     return path
+
+
+def page_words_in_box(*, document: Document, page_index: int, bbox: list[float]) -> list[str]:
+    """The words of a page inside a box a reviewer drew (unrotated PDF points), read in the
+    render child under its limits. Raises PageNotRendered when the page cannot be read."""
+    if document.page_count is None or not 0 <= page_index < document.page_count:
+        raise ValueError(f"page {page_index} is not a page of this document")
+    with document.file.open("rb") as fh:
+        data = fh.read()
+    try:
+        return page_words_isolated(data, page_index, bbox, isolation=render_isolation())
+    except PdfProblem as problem:
+        raise PageNotRendered(problem.reason) from None
 
 
 def page_shown_rotation(*, document: Document, page_index: int) -> int | None:

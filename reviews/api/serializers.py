@@ -8,7 +8,7 @@ from rest_framework import serializers
 
 from groundgate.models import Case
 from groundgate.selectors.cases import case_current_run
-from reviews.models import FindingDecision, QueueEntry, Review
+from reviews.models import Correction, FindingCorrection, FindingDecision, QueueEntry, Review
 
 
 @extend_schema_field(serializers.ListField(child=serializers.CharField()))
@@ -67,10 +67,66 @@ class DecisionSerializer(serializers.ModelSerializer):
         fields = ["finding_index", "code", "call", "reason"]
 
 
+class FindingCorrectionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = FindingCorrection
+        fields = [
+            "finding_index",
+            "code",
+            "chunk_id",
+            "start",
+            "end",
+            "document",
+            "page_index",
+            "bbox",
+            "text",
+            "value",
+        ]
+
+
+class CorrectionSerializer(serializers.ModelSerializer):
+    """The corrected data saved with a review (who and when are the review's) and the gate's
+    verdict on the corrected answer."""
+
+    findings = FindingCorrectionSerializer(many=True, read_only=True)
+    verdict = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Correction
+        fields = [
+            "answer",
+            "conclusion_changed",
+            "citations_changed",
+            "findings",
+            "gate_status",
+            "gate_passed",
+            "gate_version",
+            "policy_sha256",
+            "verdict",
+        ]
+
+    def get_verdict(self, obj: Correction) -> dict:
+        return orjson.loads(obj.verdict)
+
+
 class ReviewSerializer(serializers.ModelSerializer):
     reviewer = serializers.CharField(source="reviewer.username", read_only=True)
     decisions = DecisionSerializer(many=True, read_only=True)
+    correction = serializers.SerializerMethodField()
 
     class Meta:
         model = Review
-        fields = ["id", "reviewer", "label", "comment", "created_at", "gate_run", "decisions"]
+        fields = [
+            "id",
+            "reviewer",
+            "label",
+            "comment",
+            "created_at",
+            "gate_run",
+            "decisions",
+            "correction",
+        ]
+
+    def get_correction(self, obj: Review) -> dict | None:
+        correction = getattr(obj, "correction", None)
+        return CorrectionSerializer(correction).data if correction is not None else None

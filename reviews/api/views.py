@@ -70,7 +70,9 @@ class CaseReviews(generics.ListAPIView):
         case = case_for(user=self.request.user, slug=self.kwargs["slug"], case_id=self.kwargs["pk"])
         role = member_role(user=self.request.user, dataset=case.dataset)
         seen = case_reviews_visible(user=self.request.user, case=case, role=role)
-        return seen.reviews.select_related("reviewer").prefetch_related("decisions")
+        return seen.reviews.select_related("reviewer", "correction").prefetch_related(
+            "decisions", "correction__findings"
+        )
 
 
 class Export(APIView):
