@@ -9,7 +9,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -18,173 +17,352 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Dataset',
+            name="Dataset",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(max_length=64, unique=True, validators=[django.core.validators.RegexValidator(re.compile('^[-a-zA-Z0-9_]+\\Z'), 'Enter a valid “slug” consisting of letters, numbers, underscores or hyphens.', 'invalid')])),
-                ('name', models.CharField(max_length=200)),
-                ('description', models.TextField(blank=True)),
-                ('reviews_required', models.PositiveSmallIntegerField(default=1)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "slug",
+                    models.SlugField(
+                        max_length=64,
+                        unique=True,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                re.compile("^[-a-zA-Z0-9_]+\\Z"),
+                                "Enter a valid “slug” consisting of letters, numbers, underscores or hyphens.",
+                                "invalid",
+                            )
+                        ],
+                    ),
+                ),
+                ("name", models.CharField(max_length=200)),
+                ("description", models.TextField(blank=True)),
+                ("reviews_required", models.PositiveSmallIntegerField(default=1)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'ordering': ['slug'],
+                "ordering": ["slug"],
             },
         ),
         migrations.CreateModel(
-            name='GatePolicyRecord',
+            name="GatePolicyRecord",
             fields=[
-                ('sha256', models.CharField(max_length=64, primary_key=True, serialize=False)),
-                ('gate', models.CharField(max_length=16)),
-                ('policy_version', models.CharField(max_length=64)),
-                ('body', models.JSONField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ("sha256", models.CharField(max_length=64, primary_key=True, serialize=False)),
+                ("gate", models.CharField(max_length=16)),
+                ("policy_version", models.CharField(max_length=64)),
+                ("body", models.JSONField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'abstract': False,
+                "abstract": False,
             },
         ),
         migrations.CreateModel(
-            name='Case',
+            name="Case",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('answer', 'Answer'), ('anchored', 'Anchored answer (R5)'), ('synthesis', 'Synthesis coverage'), ('report', 'Gate E report'), ('code', 'Code evidence')], default='answer', max_length=16)),
-                ('external_id', models.CharField(max_length=255)),
-                ('question', models.TextField(blank=True)),
-                ('payload', models.JSONField()),
-                ('payload_sha256', models.CharField(max_length=64)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('dataset', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='cases', to='groundgate.dataset')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("answer", "Answer"),
+                            ("anchored", "Anchored answer (R5)"),
+                            ("synthesis", "Synthesis coverage"),
+                            ("report", "Gate E report"),
+                            ("code", "Code evidence"),
+                        ],
+                        default="answer",
+                        max_length=16,
+                    ),
+                ),
+                ("external_id", models.CharField(max_length=255)),
+                ("question", models.TextField(blank=True)),
+                ("payload", models.JSONField()),
+                ("payload_sha256", models.CharField(max_length=64)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "dataset",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="cases",
+                        to="groundgate.dataset",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['id'],
+                "ordering": ["id"],
             },
         ),
         migrations.CreateModel(
-            name='Document',
+            name="Document",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('title', models.CharField(max_length=500)),
-                ('file', models.FileField(blank=True, max_length=500, upload_to=groundgate.models.documents.document_upload_to)),
-                ('sha256', models.CharField(max_length=64)),
-                ('kind', models.CharField(choices=[('pdf', 'PDF'), ('text', 'Text'), ('code', 'Code')], default='pdf', max_length=8)),
-                ('page_count', models.PositiveIntegerField(blank=True, null=True)),
-                ('status', models.CharField(choices=[('pending', 'Pending'), ('ready', 'Ready'), ('failed', 'Failed'), ('needs_password', 'Needs password'), ('no_text', 'No text layer')], default='pending', max_length=16)),
-                ('error', models.TextField(blank=True)),
-                ('warnings', models.JSONField(blank=True, default=list)),
-                ('metadata', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('dataset', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='documents', to='groundgate.dataset')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("title", models.CharField(max_length=500)),
+                (
+                    "file",
+                    models.FileField(
+                        blank=True,
+                        max_length=500,
+                        upload_to=groundgate.models.documents.document_upload_to,
+                    ),
+                ),
+                ("sha256", models.CharField(max_length=64)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("pdf", "PDF"), ("text", "Text"), ("code", "Code")],
+                        default="pdf",
+                        max_length=8,
+                    ),
+                ),
+                ("page_count", models.PositiveIntegerField(blank=True, null=True)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Pending"),
+                            ("ready", "Ready"),
+                            ("failed", "Failed"),
+                            ("needs_password", "Needs password"),
+                            ("no_text", "No text layer"),
+                        ],
+                        default="pending",
+                        max_length=16,
+                    ),
+                ),
+                ("error", models.TextField(blank=True)),
+                ("warnings", models.JSONField(blank=True, default=list)),
+                ("metadata", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "dataset",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="documents",
+                        to="groundgate.dataset",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['dataset', 'title'],
+                "ordering": ["dataset", "title"],
             },
         ),
         migrations.CreateModel(
-            name='Chunk',
+            name="Chunk",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('chunk_id', models.CharField(max_length=255)),
-                ('kind', models.CharField(choices=[('text', 'Text'), ('code', 'Code')], default='text', max_length=8)),
-                ('ordinal', models.PositiveIntegerField(default=0)),
-                ('text', models.TextField()),
-                ('page_index', models.PositiveIntegerField(blank=True, null=True)),
-                ('bbox', models.JSONField(blank=True, null=True)),
-                ('position_int', models.JSONField(blank=True, default=list)),
-                ('knowledge_id', models.CharField(blank=True, max_length=255)),
-                ('knowledge_type', models.CharField(blank=True, max_length=64)),
-                ('equipment_id', models.CharField(blank=True, max_length=255, null=True)),
-                ('event_date', models.DateField(blank=True, null=True)),
-                ('source_reference', models.CharField(blank=True, max_length=500)),
-                ('metadata', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('dataset', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chunks', to='groundgate.dataset')),
-                ('document', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='chunks', to='groundgate.document')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("chunk_id", models.CharField(max_length=255)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("text", "Text"), ("code", "Code")], default="text", max_length=8
+                    ),
+                ),
+                ("ordinal", models.PositiveIntegerField(default=0)),
+                ("text", models.TextField()),
+                ("page_index", models.PositiveIntegerField(blank=True, null=True)),
+                ("bbox", models.JSONField(blank=True, null=True)),
+                ("position_int", models.JSONField(blank=True, default=list)),
+                ("knowledge_id", models.CharField(blank=True, max_length=255)),
+                ("knowledge_type", models.CharField(blank=True, max_length=64)),
+                ("equipment_id", models.CharField(blank=True, max_length=255, null=True)),
+                ("event_date", models.DateField(blank=True, null=True)),
+                ("source_reference", models.CharField(blank=True, max_length=500)),
+                ("metadata", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "dataset",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="chunks",
+                        to="groundgate.dataset",
+                    ),
+                ),
+                (
+                    "document",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="chunks",
+                        to="groundgate.document",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['dataset', 'document', 'ordinal'],
+                "ordering": ["dataset", "document", "ordinal"],
             },
         ),
         migrations.CreateModel(
-            name='GateRun',
+            name="GateRun",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('gate', models.CharField(max_length=16)),
-                ('gate_version', models.CharField(max_length=32)),
-                ('policy_sha256', models.CharField(max_length=64)),
-                ('status', models.CharField(max_length=32)),
-                ('passed', models.BooleanField()),
-                ('findings', models.JSONField(default=list)),
-                ('finding_codes', models.CharField(blank=True, max_length=1000)),
-                ('metrics', models.JSONField(default=dict)),
-                ('verdict', models.TextField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('case', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='gate_runs', to='groundgate.case')),
-                ('policy', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='runs', to='groundgate.gatepolicyrecord')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("gate", models.CharField(max_length=16)),
+                ("gate_version", models.CharField(max_length=32)),
+                ("policy_sha256", models.CharField(max_length=64)),
+                ("status", models.CharField(max_length=32)),
+                ("passed", models.BooleanField()),
+                ("findings", models.JSONField(default=list)),
+                ("finding_codes", models.CharField(blank=True, max_length=1000)),
+                ("metrics", models.JSONField(default=dict)),
+                ("verdict", models.TextField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "case",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="gate_runs",
+                        to="groundgate.case",
+                    ),
+                ),
+                (
+                    "policy",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="runs",
+                        to="groundgate.gatepolicyrecord",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['id'],
+                "ordering": ["id"],
             },
         ),
         migrations.CreateModel(
-            name='Membership',
+            name="Membership",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('reviewer', 'Reviewer'), ('admin', 'Admin')], default='reviewer', max_length=16)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('dataset', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to='groundgate.dataset')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[("reviewer", "Reviewer"), ("admin", "Admin")],
+                        default="reviewer",
+                        max_length=16,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "dataset",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="memberships",
+                        to="groundgate.dataset",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="memberships",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.AddField(
-            model_name='dataset',
-            name='members',
-            field=models.ManyToManyField(related_name='datasets', through='groundgate.Membership', to=settings.AUTH_USER_MODEL),
+            model_name="dataset",
+            name="members",
+            field=models.ManyToManyField(
+                related_name="datasets",
+                through="groundgate.Membership",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.CreateModel(
-            name='Page',
+            name="Page",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('index', models.PositiveIntegerField()),
-                ('width', models.FloatField()),
-                ('height', models.FloatField()),
-                ('rotation', models.PositiveSmallIntegerField(default=0)),
-                ('document', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='pages', to='groundgate.document')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("index", models.PositiveIntegerField()),
+                ("width", models.FloatField()),
+                ("height", models.FloatField()),
+                ("rotation", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "document",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="pages",
+                        to="groundgate.document",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['document', 'index'],
+                "ordering": ["document", "index"],
             },
         ),
         migrations.AddIndex(
-            model_name='case',
-            index=models.Index(fields=['dataset', 'kind', 'id'], name='case_dataset_kind'),
+            model_name="case",
+            index=models.Index(fields=["dataset", "kind", "id"], name="case_dataset_kind"),
         ),
         migrations.AddConstraint(
-            model_name='case',
-            constraint=models.UniqueConstraint(fields=('dataset', 'kind', 'external_id'), name='case_external_id_per_dataset'),
+            model_name="case",
+            constraint=models.UniqueConstraint(
+                fields=("dataset", "kind", "external_id"), name="case_external_id_per_dataset"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='document',
-            constraint=models.UniqueConstraint(fields=('dataset', 'sha256'), name='document_once_per_dataset'),
+            model_name="document",
+            constraint=models.UniqueConstraint(
+                fields=("dataset", "sha256"), name="document_once_per_dataset"
+            ),
         ),
         migrations.AddIndex(
-            model_name='chunk',
-            index=models.Index(fields=['document', 'page_index'], name='chunk_doc_page'),
+            model_name="chunk",
+            index=models.Index(fields=["document", "page_index"], name="chunk_doc_page"),
         ),
         migrations.AddConstraint(
-            model_name='chunk',
-            constraint=models.UniqueConstraint(fields=('dataset', 'chunk_id'), name='chunk_id_per_dataset'),
+            model_name="chunk",
+            constraint=models.UniqueConstraint(
+                fields=("dataset", "chunk_id"), name="chunk_id_per_dataset"
+            ),
         ),
         migrations.AddIndex(
-            model_name='gaterun',
-            index=models.Index(fields=['case', '-id'], name='gaterun_case_newest'),
+            model_name="gaterun",
+            index=models.Index(fields=["case", "-id"], name="gaterun_case_newest"),
         ),
         migrations.AddConstraint(
-            model_name='membership',
-            constraint=models.UniqueConstraint(fields=('dataset', 'user'), name='one_membership_per_user'),
+            model_name="membership",
+            constraint=models.UniqueConstraint(
+                fields=("dataset", "user"), name="one_membership_per_user"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='page',
-            constraint=models.UniqueConstraint(fields=('document', 'index'), name='page_once_per_document'),
+            model_name="page",
+            constraint=models.UniqueConstraint(
+                fields=("document", "index"), name="page_once_per_document"
+            ),
         ),
     ]

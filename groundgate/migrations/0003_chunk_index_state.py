@@ -5,17 +5,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('groundgate', '0002_append_only_triggers'),
+        ("groundgate", "0002_append_only_triggers"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ChunkIndexState',
+            name="ChunkIndexState",
             fields=[
-                ('dataset', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='+', serialize=False, to='groundgate.dataset')),
-                ('version', models.CharField(max_length=64)),
+                (
+                    "dataset",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="+",
+                        serialize=False,
+                        to="groundgate.dataset",
+                    ),
+                ),
+                ("version", models.CharField(max_length=64)),
             ],
         ),
     ]

@@ -11,71 +11,117 @@ TABLES = ["groundgate_webhookdelivery", "groundgate_webhookattempt"]
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('groundgate', '0004_chunk_fts'),
+        ("groundgate", "0004_chunk_fts"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='dataset',
-            name='webhooks_on',
+            model_name="dataset",
+            name="webhooks_on",
             field=models.BooleanField(default=False, editable=False),
         ),
         migrations.CreateModel(
-            name='Webhook',
+            name="Webhook",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('url', models.URLField(max_length=2000)),
-                ('secret', models.CharField(max_length=128)),
-                ('events', models.JSONField(default=list)),
-                ('active', models.BooleanField(default=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('dataset', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='webhooks', to='groundgate.dataset')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("url", models.URLField(max_length=2000)),
+                ("secret", models.CharField(max_length=128)),
+                ("events", models.JSONField(default=list)),
+                ("active", models.BooleanField(default=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "dataset",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="webhooks",
+                        to="groundgate.dataset",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['id'],
+                "ordering": ["id"],
             },
         ),
         migrations.CreateModel(
-            name='WebhookDelivery',
+            name="WebhookDelivery",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('event_id', models.CharField(max_length=36, unique=True)),
-                ('event', models.CharField(max_length=32)),
-                ('body', models.BinaryField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('webhook', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='deliveries', to='groundgate.webhook')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("event_id", models.CharField(max_length=36, unique=True)),
+                ("event", models.CharField(max_length=32)),
+                ("body", models.BinaryField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "webhook",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="deliveries",
+                        to="groundgate.webhook",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-id'],
+                "ordering": ["-id"],
             },
         ),
         migrations.CreateModel(
-            name='WebhookAttempt',
+            name="WebhookAttempt",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('attempt', models.PositiveSmallIntegerField()),
-                ('status_code', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('duration_ms', models.PositiveIntegerField()),
-                ('error', models.TextField(blank=True)),
-                ('succeeded', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('delivery', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='attempts', to='groundgate.webhookdelivery')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("attempt", models.PositiveSmallIntegerField()),
+                ("status_code", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("duration_ms", models.PositiveIntegerField()),
+                ("error", models.TextField(blank=True)),
+                ("succeeded", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "delivery",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="attempts",
+                        to="groundgate.webhookdelivery",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['id'],
+                "ordering": ["id"],
             },
         ),
         migrations.AddIndex(
-            model_name='webhook',
-            index=models.Index(fields=['dataset', 'active'], name='webhook_dataset_active'),
+            model_name="webhook",
+            index=models.Index(fields=["dataset", "active"], name="webhook_dataset_active"),
         ),
         migrations.AddConstraint(
-            model_name='webhookattempt',
-            constraint=models.UniqueConstraint(fields=('delivery', 'attempt'), name='one_row_per_attempt'),
+            model_name="webhookattempt",
+            constraint=models.UniqueConstraint(
+                fields=("delivery", "attempt"), name="one_row_per_attempt"
+            ),
         ),
         migrations.RunPython(
             lambda apps, editor: create_append_only_triggers(editor, TABLES),

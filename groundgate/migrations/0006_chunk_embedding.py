@@ -5,26 +5,50 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('groundgate', '0005_webhooks'),
+        ("groundgate", "0005_webhooks"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ChunkEmbedding',
+            name="ChunkEmbedding",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('model', models.CharField(max_length=200)),
-                ('text_sha256', models.CharField(max_length=64)),
-                ('dim', models.PositiveIntegerField()),
-                ('vector', models.BinaryField()),
-                ('chunk', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='embeddings', to='groundgate.chunk')),
-                ('dataset', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='groundgate.dataset')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("model", models.CharField(max_length=200)),
+                ("text_sha256", models.CharField(max_length=64)),
+                ("dim", models.PositiveIntegerField()),
+                ("vector", models.BinaryField()),
+                (
+                    "chunk",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="embeddings",
+                        to="groundgate.chunk",
+                    ),
+                ),
+                (
+                    "dataset",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="groundgate.dataset",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['dataset', 'model'], name='chunk_embedding_ds_model')],
-                'constraints': [models.UniqueConstraint(fields=('chunk', 'model'), name='chunk_embedding_per_model')],
+                "indexes": [
+                    models.Index(fields=["dataset", "model"], name="chunk_embedding_ds_model")
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("chunk", "model"), name="chunk_embedding_per_model"
+                    )
+                ],
             },
         ),
     ]

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('groundgate', '0005_webhooks'),
+        ("groundgate", "0005_webhooks"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='chunk',
-            name='word_boxes',
+            model_name="chunk",
+            name="word_boxes",
             field=models.JSONField(blank=True, default=list),
         ),
     ]

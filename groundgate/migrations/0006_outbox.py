@@ -5,34 +5,59 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('groundgate', '0005_webhooks'),
+        ("groundgate", "0005_webhooks"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='OutboxMessage',
+            name="OutboxMessage",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(max_length=32)),
-                ('payload', models.JSONField(default=dict)),
-                ('sealed', models.BinaryField(blank=True, null=True)),
-                ('state', models.CharField(choices=[('pending', 'pending'), ('running', 'running'), ('done', 'done'), ('gave_up', 'gave_up')], default='pending', max_length=16)),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
-                ('max_attempts', models.PositiveSmallIntegerField(default=9)),
-                ('next_attempt_at', models.DateTimeField()),
-                ('locked_until', models.DateTimeField(blank=True, null=True)),
-                ('published_at', models.DateTimeField(blank=True, null=True)),
-                ('last_error', models.TextField(blank=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('done_at', models.DateTimeField(blank=True, null=True)),
-                ('delivery', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='outbox', to='groundgate.webhookdelivery')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("kind", models.CharField(max_length=32)),
+                ("payload", models.JSONField(default=dict)),
+                ("sealed", models.BinaryField(blank=True, null=True)),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[
+                            ("pending", "pending"),
+                            ("running", "running"),
+                            ("done", "done"),
+                            ("gave_up", "gave_up"),
+                        ],
+                        default="pending",
+                        max_length=16,
+                    ),
+                ),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
+                ("max_attempts", models.PositiveSmallIntegerField(default=9)),
+                ("next_attempt_at", models.DateTimeField()),
+                ("locked_until", models.DateTimeField(blank=True, null=True)),
+                ("published_at", models.DateTimeField(blank=True, null=True)),
+                ("last_error", models.TextField(blank=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                ("done_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "delivery",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="outbox",
+                        to="groundgate.webhookdelivery",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['id'],
-                'indexes': [models.Index(fields=['state', 'next_attempt_at'], name='outbox_due')],
+                "ordering": ["id"],
+                "indexes": [models.Index(fields=["state", "next_attempt_at"], name="outbox_due")],
             },
         ),
     ]
