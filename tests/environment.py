@@ -4,7 +4,9 @@ production, so the tests bring a key of their own (never used anywhere else).
 
 The tests' webhook receivers listen on 127.0.0.1, which production refuses as a webhook target:
 the tests allow private targets (the tests of that rule switch it off again), and wait 5 ms,
-10 ms, … between the embedded mode's retries instead of 1 s, 2 s, …"""
+10 ms, … between the embedded mode's retries instead of 1 s, 2 s, …; and the gate's per-token
+throttle is off (the suite makes many calls with few users; tests/api/test_gate_throttle.py
+turns it on)."""
 
 from __future__ import annotations
 
@@ -13,3 +15,4 @@ import os
 os.environ.setdefault("SECRET_KEY", "groundgate-tests-only-key-" + "t3st" * 10)
 os.environ.setdefault("GROUNDGATE_WEBHOOK_ALLOW_PRIVATE", "1")
 os.environ.setdefault("GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS", "5")
+os.environ.setdefault("GROUNDGATE_GATE_RATE", "")
