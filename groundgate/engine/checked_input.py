@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import copy
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from pydantic import BaseModel
 from pydantic_core import PydanticCustomError, SchemaValidator, core_schema
@@ -47,11 +49,13 @@ class _Unsupported(Exception):
     """The schema holds something the checked validator does not handle."""
 
 
-def _ordered(error: str, low: int, high: int, *more: tuple[int, int]):
+def _ordered(
+    error: str, low: int, high: int, *more: tuple[int, int]
+) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
     """An after-validator refusing a tuple whose item `low` is above its item `high`."""
     pairs = ((low, high), *more)
 
-    def check(value: tuple) -> tuple:
+    def check(value: tuple[Any, ...]) -> tuple[Any, ...]:
         for a, b in pairs:
             if value[a] > value[b]:
                 raise PydanticCustomError(error, "out of order")
@@ -74,7 +78,7 @@ _RULE_KINDS = {"page_index": "int", "bbox": "tuple", "position_int": "list"}
 def checked_validator(model: type[BaseModel], limits: CaseLimits) -> SchemaValidator | None:
     """The model's validator with the limits built in, or None when the model's schema cannot
     carry them (then every case goes the usual way). Cached per model and limits."""
-    schema: dict = copy.deepcopy(dict(model.__pydantic_core_schema__))
+    schema: dict[str, Any] = copy.deepcopy(dict(model.__pydantic_core_schema__))
     classes: list[type[BaseModel]] = []
     try:
         deepest = _check(schema, None, 0, limits, classes)
@@ -96,7 +100,9 @@ def checked_validator(model: type[BaseModel], limits: CaseLimits) -> SchemaValid
                 cls.__pydantic_complete__ = True
 
 
-def _check(schema: dict, key: str | None, depth: int, limits: CaseLimits, classes: list) -> int:
+def _check(
+    schema: dict[str, Any], key: str | None, depth: int, limits: CaseLimits, classes: list[Any]
+) -> int:
     """Add the limits to `schema` in place, a value under `key` whose path has `depth` parts.
     Returns the greatest path length of a container in it (-1: none) and adds the model classes
     it builds to `classes`. Raises _Unsupported."""
@@ -164,7 +170,7 @@ def _check(schema: dict, key: str | None, depth: int, limits: CaseLimits, classe
     raise _Unsupported(kind)
 
 
-def _numbers(schema: dict, size: int, *, first_is_page: bool) -> None:
+def _numbers(schema: dict[str, Any], size: int, *, first_is_page: bool) -> None:
     """A tuple of `size` numbers (int, float or int | float): strict, within MAX_COORDINATE; a
     position row's first item an int page_number >= 1."""
     items = schema.get("items_schema") if schema.get("type") == "tuple" else None
@@ -204,7 +210,7 @@ def _shape_of(model: type[BaseModel]) -> _Shape | None:
     return _model_shape(dict(model.__pydantic_core_schema__))
 
 
-def _model_shape(schema: dict) -> _Shape | None:
+def _model_shape(schema: dict[str, Any]) -> _Shape | None:
     """The shape of the model a schema holds (through defaults, nullables and lists), or None."""
     kind = schema.get("type")
     if kind in ("default", "nullable", "function-after", "model"):
@@ -225,7 +231,7 @@ def _model_shape(schema: dict) -> _Shape | None:
     return _Shape(frozenset(schema["fields"]), tuple(children))
 
 
-def known_keys_only(model: type[BaseModel], payload) -> bool:
+def known_keys_only(model: type[BaseModel], payload: Any) -> bool:
     """False when some object of `payload` where the model reads one has a key the model does
     not know (or the payload is too odd to tell: the checked validator would refuse it too)."""
     shape = _shape_of(model)
@@ -235,7 +241,7 @@ def known_keys_only(model: type[BaseModel], payload) -> bool:
         return False
 
 
-def _known(value, shape: _Shape) -> bool:
+def _known(value: Any, shape: _Shape) -> bool:
     if not shape.fields.issuperset(value):
         return False
     for name, child, many in shape.children:

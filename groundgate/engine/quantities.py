@@ -113,7 +113,7 @@ class Quantity(NamedTuple):
     digits: str = (
         ""  # identifiers: the digits only; numbers: the figure's digits ("1,050.0" -> "10500")
     )
-    endpoints: tuple[Quantity, ...] = ()  # type: ignore[misc]  # a recursive NamedTuple
+    endpoints: tuple[Quantity, ...] = ()  # a recursive NamedTuple
 
     @property
     def number(self) -> Decimal | None:

@@ -31,7 +31,7 @@ class BadInput:
     message: str
     fields: tuple[str, ...]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"error": {"fields": list(self.fields), "line": self.line, "message": self.message}}
 
     def to_json(self) -> bytes:
@@ -134,7 +134,7 @@ def parse_case_payload_exact(
 
 def parse_case(
     spec: GateSpec, text: str | bytes, line: int | None = None, limits: CaseLimits = DEFAULT_LIMITS
-):
+) -> tuple[BaseModel | None, BadInput | None]:
     """(case, None) or (None, BadInput)."""
     case, _, error, _ = parse_case_payload(spec, text, line, limits)
     return case, error
