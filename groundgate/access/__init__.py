@@ -17,7 +17,6 @@ from groundgate.access.policies import (
 )
 from groundgate.access.selectors import (
     DatasetAccess,
-    TokenCall,
     case_for,
     dataset_access,
     dataset_default,
@@ -26,13 +25,11 @@ from groundgate.access.selectors import (
     document_for,
     member_role,
     require,
-    token_call,
 )
 
 __all__ = [
     "Action",
     "DatasetAccess",
-    "TokenCall",
     "case_for",
     "dataset_access",
     "dataset_default",
@@ -44,5 +41,4 @@ __all__ = [
     "require",
     "reserved_by_others_visible",
     "role_may",
-    "token_call",
 ]

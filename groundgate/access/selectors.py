@@ -7,13 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.db.models import QuerySet
 from django.http import Http404
-from rest_framework.authtoken.models import Token
 
 from groundgate.access.policies import DENIED, Action, role_may
 from groundgate.models import Case, Dataset, Document, DocumentStatus, Membership
@@ -99,50 +96,6 @@ def _membership_by_slug(user, slug: str) -> tuple[Dataset, str] | None:
         )
         row = cursor.fetchone()
     return None if row is None else (instance_from(Dataset, row[1:]), row[0])
-
-
-@dataclass(frozen=True)
-class TokenCall:
-    """The holder of an API token and their membership in one dataset, read together (see
-    token_call). `user` is as stored: refusing an inactive one is authentication's part."""
-
-    user: AbstractBaseUser
-    _found: tuple[Dataset, str] | None
-
-    def access(self, action: Action) -> DatasetAccess:
-        """As dataset_access: Http404 for a dataset the holder is not a member of (or that does
-        not exist), PermissionDenied for a role that may not do `action`."""
-        return _decide(self._found, action)
-
-
-def token_call(*, key: str, slug: str, user_fields: tuple[str, ...]) -> TokenCall | None:
-    """The user holding API token `key` (the fields `user_fields` read, the rest deferred) and
-    their role in dataset `slug`, in one statement; None when no token has that key.
-
-    The gate service's hot path: what token authentication and dataset_access read in two
-    statements, read in one. Read every time, never cached: a deleted token, a deactivated user
-    or a removed membership is refused at the next request, in every worker."""
-    user_model = get_user_model()
-    membership, dataset = Membership._meta.db_table, Dataset._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {columns(user_model, 'u', user_fields)}, m.role, {columns(Dataset, 'd')} "
-            f"FROM {Token._meta.db_table} t JOIN {user_model._meta.db_table} u ON u.id = t.user_id "
-            # Each by its unique key: the dataset by slug (found even for a non-member, whose
-            # role is then NULL and the dataset is dropped), the membership by user and dataset.
-            f"LEFT JOIN {dataset} d ON d.slug = %s "
-            f"LEFT JOIN {membership} m ON m.user_id = u.id AND m.dataset_id = d.id "
-            "WHERE t.key = %s",
-            [slug, key],
-        )
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    width = len(user_fields)
-    user = instance_from(user_model, row[:width], user_fields)
-    role = row[width]
-    found = None if role is None else (instance_from(Dataset, row[width + 1 :]), role)
-    return TokenCall(user, found)
 
 
 def dataset_for(*, user, slug: str, action: Action = Action.VIEW) -> Dataset:

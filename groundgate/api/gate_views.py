@@ -12,20 +12,15 @@ import json
 import orjson
 from django.conf import settings
 from django.http import HttpResponse
-from django.utils.translation import gettext_lazy as _
-from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from pydantic import ValidationError
-from rest_framework import exceptions, serializers, status
+from rest_framework import serializers, status
 from rest_framework.parsers import BaseParser
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from groundgate.access import Action, token_call
-from groundgate.api.authentication import USER_FIELDS, TokenAuthentication
-from groundgate.api.errors import bad_request, exception_handler, pydantic_errors, read_limited
+from groundgate.api.errors import bad_request, pydantic_errors, read_limited
 from groundgate.api.params import dataset_from_query
 from groundgate.api.throttles import GateRateThrottle
 from groundgate.engine.limits import first_problem, loads_marking_nonfinite
@@ -209,85 +204,6 @@ def make_batch_view(kind: str) -> type[APIView]:
     return BatchView
 
 
-# The token fast path (issue 15): a plain Django view in front of GateView for the calls a RAG
-# system makes all day, `Authorization: Token <key>` with ?dataset=, a JSON body and a JSON (or
-# any) answer. DRF's request wrapping, content negotiation, authentication classes and response
-# finalising were a fifth of such a request's CPU; this asks the same access module (token,
-# user and membership read in one statement, every time) and answers with the same bytes,
-# status codes and headers. Any other call (a session, another header form, no ?dataset=,
-# another content type or Accept) goes to GateView unchanged.
-_FAST_ACCEPT = frozenset(("", "*/*", "application/json"))
-_ALLOW = "POST, OPTIONS"  # what DRF's APIView adds to every GateView response
-
-
-def _fast_token(request) -> str | None:
-    """The token key when `request` is a call the fast path answers exactly as GateView would,
-    else None."""
-    if request.method != "POST":
-        return None
-    header = request.META.get("HTTP_AUTHORIZATION", "")
-    # Letters and digits only (DRF's keys are hex): no question of where DRF, splitting the
-    # header's bytes on ASCII whitespace, would see the key end.
-    key = header[6:]
-    if not header.startswith("Token ") or not (key.isascii() and key.isalnum()):
-        return None
-    media = request.META.get("CONTENT_TYPE", "").split(";", 1)[0].strip()
-    if media != "application/json" or request.META.get("HTTP_ACCEPT", "") not in _FAST_ACCEPT:
-        return None
-    if not request.GET.get("dataset"):
-        return None
-    return key
-
-
-def _fast_gate(request, kind: str, key: str) -> HttpResponse:
-    call = token_call(key=key, slug=request.GET["dataset"], user_fields=USER_FIELDS)
-    if call is None:
-        raise _unauthenticated(_("Invalid token."))
-    if not call.user.is_active:
-        raise _unauthenticated(_("User inactive or deleted."))
-    request.user = call.user
-    throttle = GateRateThrottle()  # as DRF checks it: after authentication, before the view
-    if not throttle.allow_request(request, None):
-        raise exceptions.Throttled(throttle.wait())
-    dataset = call.access(Action.GATE).dataset
-    code, verdict, errors, url = _submit(request, dataset, kind, read_limited(request))
-    if verdict is not None:
-        return _verdict_response(verdict, code == 201, url)
-    if code == 409:
-        return Response({"detail": errors[0]["message"], "errors": errors}, status=409)
-    return bad_request(errors)
-
-
-def _unauthenticated(message) -> exceptions.AuthenticationFailed:
-    exc = exceptions.AuthenticationFailed(message)
-    exc.auth_header = TokenAuthentication().authenticate_header(None)  # as DRF sets it
-    return exc
-
-
-def make_gate_endpoint(kind: str):
-    """GateView for `kind`, with the token fast path in front of it."""
-    drf_view = make_gate_view(kind).as_view()
-
-    @csrf_exempt  # as DRF's views are: a token call has no cookie to forge
-    def endpoint(request):
-        key = _fast_token(request)
-        if key is None:
-            return drf_view(request)
-        try:
-            response = _fast_gate(request, kind, key)
-        except Exception as exc:  # every error as GateView answers it: the API's handler
-            response = exception_handler(exc, {"request": request, "view": None})
-        if isinstance(response, Response):
-            # Rendered by Django's handler (Response.render), as DRF's finalize_response sets up.
-            response.accepted_renderer = JSONRenderer()
-            response.accepted_media_type = JSONRenderer.media_type
-            response.renderer_context = {"request": request, "response": response}
-        response["Allow"] = _ALLOW
-        return response
-
-    # drf-spectacular documents the endpoint from GateView.
-    endpoint.cls, endpoint.initkwargs = drf_view.cls, drf_view.initkwargs
-    return endpoint
-
-
-GATE_VIEWS = {kind: (make_gate_endpoint(kind), make_batch_view(kind)) for kind in sorted(GATES)}
+GATE_VIEWS = {
+    kind: (make_gate_view(kind).as_view(), make_batch_view(kind)) for kind in sorted(GATES)
+}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 
-def field_path(loc: tuple) -> str:
+def field_path(loc: tuple[int | str, ...]) -> str:
     """('answer', 'evidences', 0, 'excerpt') -> 'answer.evidences[0].excerpt'."""
     path = ""
     for part in loc:

@@ -14,10 +14,11 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import chain
 from operator import le
+from typing import Any
 
 import orjson
 from pydantic import BaseModel
@@ -79,7 +80,9 @@ class _NonFinite:
         self.literal = literal
 
 
-def check_case_json(text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS):
+def check_case_json(
+    text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS
+) -> tuple[Any, LimitProblem | None]:
     """(payload, None) when the case is within the limits and free of NaN/Infinity, else
     (None, LimitProblem). (None, None) when the text is not JSON at all: the gate's own parser
     then reports it, exactly as before."""
@@ -103,7 +106,7 @@ def check_case_json(text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS):
     return (None, problem) if problem else (payload, None)
 
 
-def payload_within_limits(text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS):
+def payload_within_limits(text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS) -> Any:
     """The fast path of check_case_json (most cases): the payload parsed by orjson when it is
     surely within the limits and free of NaN/Infinity, else None ("maybe": only
     check_case_json's exact path can tell, and name the field). orjson parses in a fraction of
@@ -117,7 +120,9 @@ def payload_within_limits(text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS
     return payload if payload_limits_within(payload, size, limits) else None
 
 
-def loads_within_size(text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS):
+def loads_within_size(
+    text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS
+) -> tuple[Any, int] | None:
     """(the payload orjson parses, the text's size in bytes), or None when the text is over
     max_bytes or is not JSON orjson accepts (NaN/Infinity included): payload_within_limits'
     first step, for a caller that may check the rest another way (runner.parse_case_payload)."""
@@ -130,7 +135,7 @@ def loads_within_size(text: str | bytes, limits: CaseLimits = DEFAULT_LIMITS):
         return None
 
 
-def payload_limits_within(payload, size: int, limits: CaseLimits = DEFAULT_LIMITS) -> bool:
+def payload_limits_within(payload: Any, size: int, limits: CaseLimits = DEFAULT_LIMITS) -> bool:
     """payload_within_limits' second step, on a payload from loads_within_size: True when
     first_problem would find nothing; False means "maybe"."""
     return _within_limits(payload, size, limits)
@@ -146,7 +151,7 @@ _SCALARS = frozenset({int, float, bool, type(None)})
 _BIG = float(2**63)
 
 
-def _within_limits(payload, size: int, limits: CaseLimits) -> bool:
+def _within_limits(payload: Any, size: int, limits: CaseLimits) -> bool:
     """True when first_problem would find nothing in an orjson-parsed payload (which holds no
     NaN/Infinity) of a `size`-byte text. False means "maybe": the caller then runs first_problem
     for the exact answer. The same rules, walked without building paths (this runs per case).
@@ -212,7 +217,7 @@ def _within_limits(payload, size: int, limits: CaseLimits) -> bool:
 _DICT = {dict}
 
 
-def _columns(objects: list[dict]):
+def _columns(objects: list[dict[str, Any]]) -> Iterable[tuple[str, Any]]:
     """(key, [its values]) over a list of objects. Objects of one shape (the same keys in the
     same order, as a serializer writes them) are transposed in one step."""
     shapes = set(map(tuple, objects))
@@ -221,7 +226,15 @@ def _columns(objects: list[dict]):
     return ((key, [item[key] for item in objects if key in item]) for key in set().union(*shapes))
 
 
-def _item_within(key, item, depth: int, ids: list, stack: list, check_text: bool, limits) -> bool:
+def _item_within(
+    key: str,
+    item: Any,
+    depth: int,
+    ids: list[Any],
+    stack: list[tuple[Any, int]],
+    check_text: bool,
+    limits: CaseLimits,
+) -> bool:
     """One value of an object, at `depth`: its rule by key, and containers onto the stack."""
     kind = type(item)
     if kind is str:
@@ -240,14 +253,20 @@ def _item_within(key, item, depth: int, ids: list, stack: list, check_text: bool
     elif kind is dict:
         stack.append((item, depth))
     elif kind is int:
-        return key != "page_index" or item >= 0
+        return key != "page_index" or bool(item >= 0)
     elif kind is float:
-        return -_BIG < item < _BIG
+        return bool(-_BIG < item < _BIG)
     return True
 
 
 def _column_within(
-    key, column: list, depth: int, ids: list, stack: list, check_text: bool, limits
+    key: str,
+    column: list[Any],
+    depth: int,
+    ids: list[Any],
+    stack: list[tuple[Any, int]],
+    check_text: bool,
+    limits: CaseLimits,
 ) -> bool:
     """The values of one key over a list of objects, at `depth`: _item_within on each, with the
     common columns (all strings, all ints, all lists) checked without a Python call per value."""
@@ -257,7 +276,7 @@ def _column_within(
             ids.extend(column)
         return not check_text or max(map(len, column)) <= limits.max_text_chars
     if kinds == _INT:
-        return key != "page_index" or min(column) >= 0
+        return key != "page_index" or bool(min(column) >= 0)
     if kinds == _LIST and key == "position_int":
         # Every object's rows in one loop: the same depth and the same per-list item limit.
         return max(map(len, column)) <= limits.max_items and _rows_within(
@@ -272,11 +291,15 @@ def _column_within(
 _STR, _INT, _LIST = {str}, {int}, {list}
 
 
-def _box_within(box: list, depth: int, limits: CaseLimits) -> bool:
+def _box_within(box: list[Any], depth: int, limits: CaseLimits) -> bool:
     """True when a bbox list at `depth` holds four numbers that break no rule (ordered, within
     MAX_COORDINATE) and no limit: then it needs no walk. False means "maybe" (walk it)."""
     if depth >= limits.max_depth or limits.max_items < 4:
         return False
+    x0: float
+    top: float
+    x1: float
+    bottom: float
     try:
         x0, top, x1, bottom = box
         # Only ints, floats and bools compare with an int; anything else raises TypeError.
@@ -289,7 +312,7 @@ def _box_within(box: list, depth: int, limits: CaseLimits) -> bool:
         return False
 
 
-def _rows_within(rows: list, depth: int, limits: CaseLimits) -> bool:
+def _rows_within(rows: list[Any], depth: int, limits: CaseLimits) -> bool:
     """True when a position_int list at `depth` breaks no rule and no limit (each row five
     numbers: page_number >= 1, x0 <= x1, top <= bottom, coordinates within MAX_COORDINATE), so
     that neither the list nor its rows need a walk. False means "maybe": first_problem decides.
@@ -322,7 +345,7 @@ def _rows_within(rows: list, depth: int, limits: CaseLimits) -> bool:
         return False
 
 
-def loads_marking_nonfinite(text: str | bytes):
+def loads_marking_nonfinite(text: str | bytes) -> Any:
     """json.loads, with NaN / Infinity / -Infinity kept as markers that first_problem reports
     by path. Raises ValueError (not JSON) or RecursionError (nested too deeply to parse)."""
     return json.loads(text, parse_constant=_NonFinite)
@@ -344,7 +367,7 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 MAX_COORDINATE = 1_000_000
 
 
-def stored_value_problem(key, value) -> str | None:
+def stored_value_problem(key: str, value: Any) -> str | None:
     """The rules for values that are stored and drawn, by their key, wherever they are in a
     case: ids, page indexes and boxes. None when the value is fine (or not one of these)."""
     # A rule for a new key must also be known to _within_limits (ID_KEYS, _LIST_RULE_KEYS or
@@ -374,11 +397,11 @@ def stored_value_problem(key, value) -> str | None:
     return None
 
 
-def _number(value) -> bool:
+def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _position_problem(row) -> str | None:
+def _position_problem(row: Any) -> str | None:
     """One position_int row: [page_number (1-based), x0, x1, top, bottom] in PDF points, the
     RAGFlow order (docs/answer-gate.md). A row in the bbox order [page, x0, top, x1, bottom] is
     the usual mix-up; it shows as x0 > x1 or top > bottom on most boxes."""
@@ -394,11 +417,11 @@ def _position_problem(row) -> str | None:
     return None
 
 
-def first_problem(payload, limits: CaseLimits = DEFAULT_LIMITS) -> LimitProblem | None:
+def first_problem(payload: Any, limits: CaseLimits = DEFAULT_LIMITS) -> LimitProblem | None:
     """The first value, depth first and in document order, that breaks a limit, is NaN /
     Infinity, or breaks a stored-value rule (stored_value_problem); without recursion, so any
     depth json.loads accepts is walked safely."""
-    stack: list[tuple[object, tuple]] = [(payload, ())]
+    stack: list[tuple[object, tuple[str | int, ...]]] = [(payload, ())]
     while stack:
         value, loc = stack.pop()
         if loc and isinstance(loc[-1], str):
@@ -460,12 +483,14 @@ def cap_findings(verdict: BaseModel) -> BaseModel:
     return verdict.model_copy(update={"findings": [*kept, summary]})
 
 
-def capped(run):
+def capped(
+    run: Callable[[Any, Any], BaseModel],
+) -> Callable[[Any, Any], BaseModel]:
     """Wrap a family's gate function so its verdict goes through the findings cap."""
 
-    def run_capped(case, policy):
+    def run_capped(case: Any, policy: Any) -> BaseModel:
         return cap_findings(run(case, policy))
 
     run_capped.__name__ = getattr(run, "__name__", "run")
-    run_capped.__wrapped__ = run
+    run_capped.__wrapped__ = run  # type: ignore[attr-defined]
     return run_capped

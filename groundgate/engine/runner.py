@@ -12,7 +12,6 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel, ValidationError
 
 from groundgate.engine.canonical import canonical_bytes
-from groundgate.engine.checked_input import checked_validator, known_keys_only
 from groundgate.engine.errors import describe, one_line
 from groundgate.engine.limits import (
     DEFAULT_LIMITS,
@@ -31,7 +30,7 @@ class BadInput:
     message: str
     fields: tuple[str, ...]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"error": {"fields": list(self.fields), "line": self.line, "message": self.message}}
 
     def to_json(self) -> bytes:
@@ -83,28 +82,17 @@ def parse_case_payload(
     limits and the NaN/Infinity check (engine/limits.py) run first, on the raw JSON, so they see
     keys the gate ignores; then the family's input model.
 
-    Most cases take a fast path: the JSON is parsed once (orjson), then the input model with
-    the limits built in (checked_input.checked_validator) checks and builds the case in one
-    pass; a case it refuses (keys the model ignores, anything it is unsure of) goes through the
-    limit walk (limits.payload_limits_within) and the input model on the same payload, which
-    costs less than parsing the text again. For the JSON a payload from loads_within_size can
-    hold (no integers beyond 64 bits, no NaN, no bytes, no tuples), pydantic's Python and JSON
-    modes accept the same inputs and give the same values, and the checked validator gives
-    what the model gives (tests/engine/test_runner_fast_path.py and test_checked_input.py).
-    Any case the fast paths refuse, or the model refuses, goes the exact way
+    Most cases take a fast path: the JSON is parsed once (orjson), the limit walk
+    (limits.payload_limits_within) and the input model run on that payload, which costs less
+    than parsing the text again. For the JSON a payload from loads_within_size can hold (no
+    integers beyond 64 bits, no NaN, no bytes, no tuples), pydantic's Python and JSON modes
+    accept the same inputs and give the same values (tests/engine/test_runner_fast_path.py).
+    Any case the fast path refuses, or the model refuses, goes the exact way
     (parse_case_payload_exact), so an error names the same field with the same message as
     ever."""
     parsed = loads_within_size(text, limits)
     if parsed is not None:
         payload, size = parsed
-        # The model with the limits built in first: one pass of pydantic-core checks and
-        # builds the case; it refuses whatever it is not sure of (keys the model ignores).
-        checked = checked_validator(spec.input_model, limits)
-        if checked is not None and known_keys_only(spec.input_model, payload):
-            try:
-                return ParsedPayload(checked.validate_python(payload), payload, None, True)
-            except ValidationError:
-                pass  # maybe: the limit walk and the model decide
         if payload_limits_within(payload, size, limits):
             try:
                 return ParsedPayload(spec.input_model.model_validate(payload), payload, None, True)
@@ -134,7 +122,7 @@ def parse_case_payload_exact(
 
 def parse_case(
     spec: GateSpec, text: str | bytes, line: int | None = None, limits: CaseLimits = DEFAULT_LIMITS
-):
+) -> tuple[BaseModel | None, BadInput | None]:
     """(case, None) or (None, BadInput)."""
     case, _, error, _ = parse_case_payload(spec, text, line, limits)
     return case, error

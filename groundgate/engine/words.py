@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import re
 from functools import lru_cache
+from typing import Any
 
 EN_STOP_WORDS = frozenset(
     """a about above after again against all also am an and any are as at be because been before
@@ -35,7 +36,7 @@ _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 
 
 @lru_cache(maxsize=1)
-def _jieba():
+def _jieba() -> Any:
     import jieba
 
     jieba.setLogLevel(logging.WARNING)
@@ -52,7 +53,7 @@ def _chinese_words(text: str) -> list[str]:
 
 
 @lru_cache(maxsize=1)
-def _english_stemmer():
+def _english_stemmer() -> Any:
     import snowballstemmer
 
     return snowballstemmer.stemmer("english")
@@ -64,7 +65,8 @@ def stem(word: str) -> str:
     "cheat"); Chinese words and numbers are their own stem."""
     if not word.isascii() or not word.isalpha():
         return word
-    return _english_stemmer().stemWord(word)
+    stemmed: str = _english_stemmer().stemWord(word)
+    return stemmed
 
 
 @lru_cache(maxsize=8192)

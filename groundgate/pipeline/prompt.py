@@ -7,6 +7,7 @@ import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from groundgate.pipeline.contracts import AnswerBundle, SelectionPolicy
 from groundgate.pipeline.select import sanitize
@@ -108,7 +109,7 @@ def build_prompt_within_budget(
     return bundle, prompt
 
 
-def _replace_chunks(bundle: AnswerBundle, chunks: list) -> AnswerBundle:
+def _replace_chunks(bundle: AnswerBundle, chunks: list[Any]) -> AnswerBundle:
     anchors = {c.anchor for c in chunks}
     metrics = dict(bundle.metrics)
     metrics.update(

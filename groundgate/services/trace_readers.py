@@ -34,7 +34,6 @@ from typing import IO, Any, NoReturn
 import orjson
 from django.conf import settings
 
-from groundgate.engine.checked_input import checked_validator
 from groundgate.engine.limits import CaseLimits
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.engine.runner import BadInput
@@ -99,8 +98,6 @@ def prepared_by_readers(
     and leaves by os._exit, so its copies of this process's connections are never used or
     closed. Close the generator to stop the readers (a failed import does)."""
     spec, limits = get_gate("answer"), settings.GROUNDGATE_CASE_LIMITS
-    # Built here, once, rather than in each reader after the fork.
-    checked_validator(spec.input_model, limits)
     readers = READERS if _reopened_path(file) != "" else 1
     pids: list[int] = []
     receivers: list[Connection] = []

@@ -69,10 +69,10 @@ def test_the_queue_rows_written_with_a_new_case_are_those_a_refresh_computes(rag
 
 
 def test_a_new_case_is_stored_in_a_few_statements(rag_system):
-    """The token with its user and membership (one read), then the write: the case, the policy
-    record (if new), the run, its queue row, queue codes and counts. On PostgreSQL one
-    statement (a data-modifying CTE), on SQLite one INSERT each in one transaction. Nothing is
-    read back or re-derived."""
+    """The token with its user, the membership with its dataset (two reads), then the write: the
+    case, the policy record (if new), the run, its queue row, queue codes and counts. On
+    PostgreSQL one statement (a data-modifying CTE), on SQLite one INSERT each in one
+    transaction. Nothing is read back or re-derived."""
     post(rag_system, "answer", PASSING["answer"])  # the policy record exists from here on
     sent: list = []  # (sql, params) as the cursor gets them
 
@@ -95,13 +95,13 @@ def test_a_new_case_is_stored_in_a_few_statements(rag_system):
     # The test's own transaction adds a savepoint and its release around the write.
     reads = [s for s in statements if s.startswith("SELECT")]
     writes = [s for s in statements if not s.startswith(("SELECT", "SAVEPOINT", "RELEASE"))]
-    assert len(reads) == 1, reads  # the token with its user, the membership with its dataset
+    assert len(reads) == 2, reads  # the token with its user, the membership with its dataset
     if connection.vendor == "postgresql":
         assert len(writes) == 1 and writes[0].startswith("WITH"), writes
-        assert len(statements) <= 4
+        assert len(statements) <= 5
     else:
         assert len(writes) == 6 and all(s.startswith("INSERT") for s in writes), writes
-        assert len(statements) <= 9
+        assert len(statements) <= 10
     case = Case.objects.get(external_id="a-2")
     assert QueueEntry.objects.get(case=case).gate_status == response.json()["status"]
 

@@ -20,7 +20,7 @@ status.
 from __future__ import annotations
 
 import re
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from pydantic import SerializeAsAny
 
@@ -231,7 +231,7 @@ _VERDICT_FIELDS = tuple(AnswerVerdict.model_fields)
 assert not AnswerVerdict.__pydantic_post_init__ and not AnswerVerdict.__pydantic_root_model__
 
 
-def _construct_verdict(values: dict) -> AnswerVerdict:
+def _construct_verdict(values: dict[str, Any]) -> AnswerVerdict:
     """AnswerVerdict.model_construct(**values) for values that give every field, in field order:
     the same object (a test holds them equal, fields_set included) at a third of the cost, since
     model_construct looks up aliases and defaults for every field on every call."""
@@ -317,7 +317,7 @@ def _on_chunk_page(evidence: Evidence, chunks: list[RawChunk]) -> bool:
     )
 
 
-def _where(index: int, evidence: Evidence) -> dict:
+def _where(index: int, evidence: Evidence) -> dict[str, Any]:
     return {
         "evidence_index": index,
         "chunk_id": evidence.chunk_id,
@@ -411,5 +411,5 @@ def _coordinates_match(evidence: Evidence, positions: list[Position], tolerance:
     return False
 
 
-def _fmt_box(bbox: tuple | None) -> str:
+def _fmt_box(bbox: tuple[float, ...] | None) -> str:
     return "null" if bbox is None else "[" + ", ".join(f"{v:g}" for v in bbox) + "]"

@@ -213,7 +213,13 @@ def gate_code(case: CodeCase, policy: CodeGatePolicy = DEFAULT_POLICY) -> CodeVe
     )
 
 
-def _rehydrate(index, ref: EvidenceRef, symbols, findings, quality) -> EvidenceRef:
+def _rehydrate(
+    index: int,
+    ref: EvidenceRef,
+    symbols: dict[str, CodeSymbol],
+    findings: list[Finding],
+    quality: dict[str, Any],
+) -> EvidenceRef:
     symbol = symbols.get(ref.symbol_id)
     if symbol is None:
         return ref  # nothing to re-hydrate from; the check reports it
@@ -315,13 +321,15 @@ def _short(digest: str | None) -> str:
     return "none" if not digest else digest[:12] + "…"
 
 
-def attach_symbols(case: dict, symbols_by_id: dict[str, dict]) -> dict:
+def attach_symbols(
+    case: dict[str, Any], symbols_by_id: dict[str, dict[str, Any]]
+) -> dict[str, Any]:
     """A copy of a raw code case with the symbols it refers to (its refs and its context) taken
     from symbols.jsonl, so the case can be gated, and stored, on its own."""
     if not isinstance(case, dict):
         return case
     raw_sample = case.get("sample")
-    sample: dict = raw_sample if isinstance(raw_sample, dict) else {}
+    sample: dict[str, Any] = raw_sample if isinstance(raw_sample, dict) else {}
     wanted: list[str] = []
     for ref in sample.get("evidence_refs") or []:
         sid = (

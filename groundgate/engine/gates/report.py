@@ -84,7 +84,7 @@ class ReportVerdict(OutputModel):
     policy_sha256: str
 
 
-def numeric_claims_report(markdown: str) -> tuple[dict, list[dict]]:
+def numeric_claims_report(markdown: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """(report, findings with character offsets). Findings are the uncited numeric claims,
     ordered by (line, col); line and col are 1-based."""
     lines = markdown.split("\n")
@@ -143,7 +143,7 @@ def numeric_claims_report(markdown: str) -> tuple[dict, list[dict]]:
     return report, findings
 
 
-def sections_present_report(markdown: str) -> dict:
+def sections_present_report(markdown: str) -> dict[str, Any]:
     lines = set(markdown.split("\n"))
     present = sorted(h for h in REQUIRED_HEADINGS if h in lines)
     missing = sorted(h for h in REQUIRED_HEADINGS if h not in lines)
@@ -158,7 +158,7 @@ def sections_present_report(markdown: str) -> dict:
     }
 
 
-def citation_utilization_report(markdown: str, citations: list[CitationRecord]) -> dict:
+def citation_utilization_report(markdown: str, citations: list[CitationRecord]) -> dict[str, Any]:
     validated = sorted({c.cid for c in citations if c.status in VALIDATED_STATUSES})
     mentions = [m.group(1).strip() for m in CITATION_TOKEN.finditer(markdown)]
     mentions = [m for m in mentions if m]
@@ -179,7 +179,12 @@ def citation_utilization_report(markdown: str, citations: list[CitationRecord]) 
     }
 
 
-def status_report(numeric: dict, sections: dict, utilization: dict, policy) -> dict:
+def status_report(
+    numeric: dict[str, Any],
+    sections: dict[str, Any],
+    utilization: dict[str, Any],
+    policy: ReportGatePolicy,
+) -> dict[str, Any]:
     hard = {
         "uncited_numeric_claims": numeric["metrics"]["uncited_numeric_claims"],
         "report_sections_present": sections["metrics"]["report_sections_present"],

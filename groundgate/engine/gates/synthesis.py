@@ -20,6 +20,7 @@ Status: grounded (every check passes), not_grounded, or insufficient_evidence.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -98,7 +99,7 @@ QUERY_PATTERNS: list[tuple[QueryType, re.Pattern[str]]] = [
 ]
 
 # What a chunk must say to answer each type of query.
-EVIDENCE_PATTERNS: dict[str, re.Pattern] = {
+EVIDENCE_PATTERNS: dict[str, re.Pattern[str]] = {
     "definition": re.compile(
         r"\bmeans\b|\bis\s+defined\s+as\b|\bdefines?\b|\bshall\s+mean\b|\brefers\s+to\b"
         r"|\bdenotes\b|\bdefinition\b|\bdeals\s+with\b|\bprovides\s+for\b|\brelates\s+to\b"
@@ -300,7 +301,7 @@ def is_evidence_sufficient(
     )
 
 
-def _words(words) -> str:
+def _words(words: Iterable[str]) -> str:
     return ", ".join(sorted(words)) or "none"
 
 
