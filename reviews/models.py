@@ -158,6 +158,24 @@ class Relabel(AppendOnlyModel):
         return f"{self.case}: {self.from_label or '-'} -> {self.to_label}"
 
 
+class ReviewGuide(models.Model):
+    """A dataset's review instructions (what "grounded" means here, when to say "cannot
+    judge"), written by its admins and shown at the top of the queue and on every case page.
+    A setting, not a record of work: the newest text is the one kept."""
+
+    dataset = models.OneToOneField(
+        Dataset, on_delete=models.CASCADE, primary_key=True, related_name="review_guide"
+    )
+    text = models.TextField(blank=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"review instructions of {self.dataset_id}"
+
+
 class QueueEntry(models.Model):
     """Derived: the case as the queue shows it (see the module docstring)."""
 

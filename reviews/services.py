@@ -18,6 +18,7 @@ from reviews.models import (
     Label,
     Relabel,
     Review,
+    ReviewGuide,
     WrongReason,
 )
 from reviews.queue import progress_add, queue_refresh
@@ -183,6 +184,21 @@ def cases_relabel(*, cases: list[Case], admin, to_label: str, reason: str) -> li
         build=lambda: [_relabel_event(r) for r in relabels],
     )
     return relabels
+
+
+INSTRUCTIONS_MAX_CHARS = 20_000
+
+
+def instructions_set(*, dataset, admin, text: str) -> ReviewGuide:
+    """Set the dataset's review instructions (admins; shown on the queue and case pages)."""
+    require(user=admin, dataset=dataset, action=Action.INSTRUCT)
+    text = text.strip()
+    if len(text) > INSTRUCTIONS_MAX_CHARS:
+        raise ReviewInputError("text", f"at most {INSTRUCTIONS_MAX_CHARS} characters")
+    guide, _ = ReviewGuide.objects.update_or_create(
+        dataset=dataset, defaults={"text": text, "updated_by": admin}
+    )
+    return guide
 
 
 def _review_event(review: Review, decisions: list[Decision]) -> Event:

@@ -31,6 +31,7 @@ from reviews.models import Label, QueueEntry, ReviewState
 from reviews.reservations import reservations_live
 from reviews.selectors import (
     dashboard,
+    dataset_instructions,
     queue_counts,
     queue_entries,
     queue_filters,
@@ -38,7 +39,7 @@ from reviews.selectors import (
     queue_scope,
     reviewer_progress,
 )
-from reviews.services import ReviewInputError, cases_relabel
+from reviews.services import ReviewInputError, cases_relabel, instructions_set
 
 PAGE_SIZE = 50
 
@@ -79,13 +80,14 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
             "chips": [
                 (EXTRA_NAMES[name], filters[name], _without(filters, name))
                 for name in EXTRA
-                if filters.get(name)
+                if filters.get(name) and name != "q"  # the search has its own field
             ],
             "reservation_choices": _reservation_choices(access),
             "outcome_names": OUTCOMES,
             "progress": reviewer_progress(dataset=dataset, user=request.user),
             "minutes": settings.GROUNDGATE_RESERVATION_MINUTES,
             "is_admin": access.is_admin,
+            "instructions": dataset_instructions(dataset=dataset),
             "labels": Label.choices,
             "review_states": ReviewState.choices,
             "has_cases": page.count
@@ -100,6 +102,7 @@ EXTRA_NAMES = {
     "review_label": "reviewers' label",
     "final_label": "final label",
     "call": "a reviewer called the finding",
+    "q": "search",
 }
 
 
@@ -112,6 +115,20 @@ def _reservation_choices(access) -> list[tuple[str, str]]:
     if reserved_by_others_visible(role=access.role):
         choices += [("all", "all, held ones marked"), ("others", "held by others")]
     return choices
+
+
+@login_required
+@require_POST
+def instructions_post(request: HttpRequest, slug: str) -> HttpResponse:
+    """An admin sets the dataset's review instructions (shown on the queue and case pages)."""
+    dataset = dataset_for(user=request.user, slug=slug, action=Action.INSTRUCT)
+    try:
+        instructions_set(dataset=dataset, admin=request.user, text=request.POST.get("text", ""))
+    except ReviewInputError as exc:
+        messages.error(request, f"Instructions not saved: {exc}")
+    else:
+        messages.success(request, "Review instructions saved.")
+    return redirect(reverse("reviews:queue", args=[slug]))
 
 
 @login_required
