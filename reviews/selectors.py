@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from groundgate.access import member_role, others_reviews_visible, reserved_by_others_visible
@@ -14,6 +14,7 @@ from reviews.agreement import RuleAgreement, cohen_kappa, rule_agreement
 from reviews.facets import EXTRA, FACETS, FILTERS, RESERVATION, Scope, count_rows, facet_counts
 from reviews.facets import total as facet_total
 from reviews.models import (
+    Assignment,
     FindingDecision,
     Label,
     QueueCode,
@@ -82,6 +83,11 @@ def queue_entries(
         entries = entries.filter(case_id__in=called.values("review__case_id"))
     if filters.get("q"):
         entries = entries.filter(_search(filters["q"]))
+    if filters.get("assigned"):
+        assigned = Assignment.objects.filter(
+            dataset=dataset, reviewer__username=filters["assigned"]
+        )
+        entries = entries.filter(case_id__in=assigned.values("case_id"))
     if filters.get("no_code"):
         with_code = QueueCode.objects.filter(dataset=dataset, code=filters["no_code"])
         entries = entries.exclude(case_id__in=with_code.values("case_id"))
@@ -91,6 +97,32 @@ def queue_entries(
         elif scope.hidden:
             entries = entries.exclude(case_id__in=scope.hidden)
     return entries.order_by("passed", "review_rank", "case_id")
+
+
+def assignment_progress(*, dataset: Dataset) -> list[dict]:
+    """Per reviewer with assigned cases: how many, and how many of them she has reviewed."""
+    reviewed = Review.objects.filter(
+        case_id=OuterRef("case_id"), reviewer_id=OuterRef("reviewer_id")
+    )
+    rows = (
+        Assignment.objects.filter(dataset=dataset)
+        .annotate(done=Exists(reviewed))
+        .values("reviewer__username")
+        .annotate(total=Count("*"), reviewed=Count("case_id", filter=Q(done=True)))
+        .order_by("reviewer__username")
+    )
+    return [
+        {"reviewer": r["reviewer__username"], "total": r["total"], "reviewed": r["reviewed"]}
+        for r in rows
+    ]
+
+
+def my_assignments(*, dataset: Dataset, user) -> tuple[int, int]:
+    """How many cases are assigned to `user` here, and how many of them she has reviewed."""
+    for row in assignment_progress(dataset=dataset):
+        if row["reviewer"] == user.get_username():
+            return row["total"], row["reviewed"]
+    return 0, 0
 
 
 def dataset_instructions(*, dataset: Dataset) -> str:

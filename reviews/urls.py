@@ -8,6 +8,7 @@ urlpatterns = [
     path("d/<slug:slug>/", views.queue, name="queue"),
     path("d/<slug:slug>/relabel", views.bulk_relabel, name="bulk-relabel"),
     path("d/<slug:slug>/instructions", views.instructions_post, name="instructions"),
+    path("d/<slug:slug>/assign", views.assign_post, name="assign"),
     path("d/<slug:slug>/dashboard", views.dashboard_view, name="dashboard"),
     path("d/<slug:slug>/documents/", manage_views.document_list, name="documents"),
     path("d/<slug:slug>/documents/upload", manage_views.document_upload, name="document-upload"),

@@ -18,11 +18,19 @@ class Action(StrEnum):
     EXPORT = "export"  # the streaming export of the audited dataset
     WEBHOOKS = "webhooks"  # see, add and change the dataset's webhooks and their delivery log
     INSTRUCT = "instruct"  # edit the dataset's review instructions (shown on queue and case page)
+    ASSIGN = "assign"  # assign cases to reviewers and see every reviewer's progress
 
 
 # Everything else is open to every member of the dataset.
 ADMIN_ONLY = frozenset(
-    {Action.RELABEL, Action.IMPORT, Action.EXPORT, Action.WEBHOOKS, Action.INSTRUCT}
+    {
+        Action.RELABEL,
+        Action.IMPORT,
+        Action.EXPORT,
+        Action.WEBHOOKS,
+        Action.INSTRUCT,
+        Action.ASSIGN,
+    }
 )
 
 DENIED = {
@@ -31,6 +39,7 @@ DENIED = {
     Action.EXPORT: "this needs the admin role in the dataset",
     Action.WEBHOOKS: "this needs the admin role in the dataset",
     Action.INSTRUCT: "only admins of the dataset edit its review instructions",
+    Action.ASSIGN: "only admins of the dataset assign cases",
 }
 
 
