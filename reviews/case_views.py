@@ -16,7 +16,7 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
 from groundgate.access import Action, case_for, member_role
-from groundgate.families import STATUS_TONE, get_family
+from groundgate.families import OUTCOMES, STATUS_TONE, get_family, outcome_of
 from groundgate.models import Case, Document
 from groundgate.selectors.cases import case_current_run
 from groundgate.services.rendering import (
@@ -24,8 +24,14 @@ from groundgate.services.rendering import (
     case_page_highlights,
     page_shown_rotation,
 )
+from reviews.corrections import (
+    CORRECTABLE_KINDS,
+    CorrectionError,
+    correction_as_input,
+    correction_parse,
+)
 from reviews.forms import RelabelForm, ReviewForm, first_error
-from reviews.models import GateCall, Label, Relabel, Review, ReviewState, WrongReason
+from reviews.models import Correction, GateCall, Label, Relabel, Review, ReviewState, WrongReason
 from reviews.presenters import (
     FindingGroup,
     finding_groups,
@@ -33,8 +39,14 @@ from reviews.presenters import (
     highlight_segments,
     page_geometry,
 )
-from reviews.reservations import case_reserve
-from reviews.selectors import case_reviews_visible, queue_entries, queue_filters, queue_next
+from reviews.reservations import case_hold, case_reserve
+from reviews.selectors import (
+    case_reviews_visible,
+    dataset_instructions,
+    queue_entries,
+    queue_filters,
+    queue_next,
+)
 from reviews.services import (
     Decision,
     ReviewInputError,
@@ -52,7 +64,11 @@ FIELD_NAMES = {
     "seen_review_id": "The page's record of the reviews you saw (reload the case)",
     "gate_run_id": "The page's gate run (reload the case)",
     "case": "This case",
+    "correction": "Your correction",
+    "correction.conclusion": "Corrected answer",
+    "correction.citations": "Corrected citations",
 }
+CORRECTION_FIELD = re.compile(r"correction\.(findings|citations)\[(\d+)\]")
 # The finding keys the findings list reads, for findings that lack some.
 FINDING_KEYS = dict.fromkeys(
     ("near_match", "grounded_by", "derivation", "chunk_span", "rules", "message", "severity")
@@ -73,6 +89,10 @@ class FormState:
     error: str = ""  # the human message
     error_field: str = ""  # "label", "comment", or "" when the error is at a finding
     error_finding: int | None = None
+    # The correction as posted (the page's hidden JSON field, restored by static/js/case.js) and
+    # the answer editor's text (None: the editor was closed).
+    correction: str = ""
+    conclusion: str | None = None
 
 
 def queue_context(params) -> dict[str, str]:
@@ -134,7 +154,9 @@ def _context(
     # Double review is independent: groundgate.access decides whose reviews this user sees.
     seen = case_reviews_visible(user=request.user, case=case, role=role)
     reviews = list(
-        seen.reviews.select_related("reviewer").prefetch_related("decisions").order_by("-id")
+        seen.reviews.select_related("reviewer", "correction")
+        .prefetch_related("decisions", "correction__findings")
+        .order_by("-id")
     )
     mine = [r for r in reviews if r.reviewer_id == request.user.pk]
     my_last = mine[0] if mine else None
@@ -185,6 +207,16 @@ def _context(
         "family_summary": family.partial("summary"),
         "family_evidence": family.partial("evidence"),
         "status_tone": STATUS_TONE.get(run.status, "") if run else "",
+        # One human vocabulary (the queue's outcomes); the family's raw status is the detail.
+        "outcome": outcome_of(
+            kind=case.kind, status=run.status, passed=run.passed, verdict=run.verdict
+        )
+        if run
+        else "",
+        "outcome_names": OUTCOMES,
+        "instructions": dataset_instructions(dataset=case.dataset),
+        "label_names": dict(Label.choices),
+        "reason_names": dict(WrongReason.choices),
         "pages": shown_pages,
         "verdict_pretty": json.dumps(verdict, indent=2, ensure_ascii=False),
         "history": case.gate_runs.order_by("-id"),
@@ -205,15 +237,50 @@ def _context(
         # dir() per row in Django's templates).
         "error_finding": state.error_finding if state and state.error_finding is not None else -1,
         "chosen_label": state.label if state is not None else (my_last.label if my_last else ""),
+        **_correction_context(case, run, my_last, state),
     }
+
+
+def _correction_context(case: Case, run, my_last: Review | None, state: FormState | None):
+    """What the correction tools show: the answer's citations, the reviewer's last correction
+    (its gate verdict beside their label), and after a refused save what they had posted."""
+    answer = case.payload.get("answer") if isinstance(case.payload, dict) else None
+    correctable = run is not None and case.kind in CORRECTABLE_KINDS and isinstance(answer, dict)
+    mine = getattr(my_last, "correction", None) if my_last is not None else None
+    evidences = (answer or {}).get("evidences") or [] if correctable else []
+    return {
+        "correctable": correctable,
+        "conclusion": (answer or {}).get("conclusion") or "" if correctable else "",
+        "citations": [e for e in evidences if isinstance(e, dict)],
+        "my_correction": mine,
+        # What the correction tools start from: the posted correction after a refused save,
+        # else the reviewer's last one (json_script in the template).
+        "correction_start": _correction_start(case, mine, state) if correctable else None,
+        "posted_conclusion": state.conclusion if state is not None else None,
+    }
+
+
+def _correction_start(case: Case, mine: Correction | None, state: FormState | None) -> dict:
+    if state is not None:
+        try:
+            posted = json.loads(state.correction) if state.correction else {}
+        except ValueError:
+            posted = {}
+        return posted if isinstance(posted, dict) else {}
+    return correction_as_input(mine, case) if mine is not None else {}
 
 
 @login_required
 def case_detail(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
     case = case_for(user=request.user, slug=slug, case_id=case_id)
     context = _context(request, case)
-    # Opening a case holds it for this reviewer (reviews.reservations; reviews/_hold.html).
-    context["hold"] = case_reserve(case=case, user=request.user)
+    # Opening a case holds it for this reviewer (reviews.reservations; reviews/_hold.html); an
+    # admin reads without holding (her queue shows held cases anyway) unless she asks (?hold=1).
+    if context["is_admin"] and request.GET.get("hold") != "1":
+        context["hold"] = case_hold(case=case, user=request.user)
+        context["reading"] = True
+    else:
+        context["hold"] = case_reserve(case=case, user=request.user)
     return render(request, "reviews/case_detail.html", context)
 
 
@@ -230,13 +297,41 @@ def _posted_state(post) -> FormState:
         comment=post.get("comment", ""),
         calls=calls,
         seen_review_id=int(seen) if seen.isdigit() else None,
+        correction=post.get("correction", ""),
+        conclusion=post.get("corrected_conclusion"),
     )
+
+
+def _posted_correction(post):
+    """The correction the page posted: its JSON field and the answer editor (when open)."""
+    raw = post.get("correction", "")
+    try:
+        data = json.loads(raw) if raw else None
+    except ValueError:
+        raise ReviewInputError("correction", "the page sent a malformed correction") from None
+    try:
+        correction = correction_parse(data, conclusion=post.get("corrected_conclusion"))
+    except CorrectionError as exc:
+        raise ReviewInputError(exc.field, exc.message) from None
+    return None if correction.empty else correction
 
 
 def _explain(exc: ReviewInputError, decisions: list[Decision], findings: list[dict], state):
     """Word the error for a person: "Finding 2 (UNGROUNDED_NUMBER): say why the gate was
     wrong", not the service's path "decisions[0].reason" (which the API keeps)."""
     message = str(exc).partition(": ")[2]
+    fix = CORRECTION_FIELD.fullmatch(exc.field)
+    if fix and fix[1] == "findings":
+        index = int(fix[2])
+        index = next((g for g, ms in finding_groups(findings).items() if index in ms), index)
+        code = findings[index]["code"] if index < len(findings) else ""
+        state.error = f"Finding {index + 1}" + (f" ({code})" if code else "") + f": {message}"
+        state.error_finding = index if index < len(findings) else None
+        return
+    if fix:
+        state.error = f"Citation {int(fix[2]) + 1} of your corrected citations: {message}"
+        state.error_field = "correction.citations"
+        return
     match = DECISION_FIELD.fullmatch(exc.field)
     if match and int(match[1]) < len(decisions):
         index = decisions[int(match[1])].finding_index
@@ -282,6 +377,7 @@ def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
         data = form.cleaned_data
         run = case_current_run(case=case)
         decisions = _decisions(request.POST, run.findings if run else [])
+        correction = _posted_correction(request.POST)
         result = review_submit(
             case=case,
             reviewer=request.user,
@@ -291,6 +387,7 @@ def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
             seen_review_id=data["seen_review_id"],
             gate_run_id=data["gate_run_id"],
             force=data["force"],
+            correction=correction,
         )
     except ReviewInputError as exc:
         run = case_current_run(case=case)
@@ -304,7 +401,11 @@ def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
         context = _context(request, case, result, state=state, queue=queue)
         return render(request, "reviews/case_detail.html", context, status=409)
     assert result.review is not None  # saved
-    messages.success(request, f"Saved: {result.review.get_label_display()}.")
+    saved = f"Saved {case.external_id}: {result.review.get_label_display()}"
+    fixed = Correction.objects.filter(review=result.review).first()
+    if fixed is not None:
+        saved += f"; the gate on your corrected answer: {fixed.gate_status}"
+    messages.success(request, saved + ".")
     if request.POST.get("next") == "1":
         following = queue_next(
             dataset=case.dataset, filters=queue, user=request.user, after_case_id=case.pk

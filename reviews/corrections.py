@@ -399,3 +399,36 @@ def correction_build(*, case: Case, run: GateRun, data: CorrectionInput) -> Buil
         verdict=values["verdict"],
     )
     return BuiltCorrection(correction, finding_rows)
+
+
+def correction_as_input(correction: Correction, case: Case) -> dict:
+    """A saved correction in the JSON form correction_parse reads, for the case page to show
+    it again (a new review keeps the reviewer's correction unless they change it)."""
+    answer = case.payload.get("answer") or {}
+    original = list(answer.get("evidences") or [])
+    raw = {c["chunk_id"]: c for c in case.payload.get("raw_chunks") or [] if "chunk_id" in c}
+    citations: list[dict] = []
+    for evidence in correction.answer.get("evidences") or []:
+        if evidence in original:
+            citations.append({"evidence": original.index(evidence)})
+            continue
+        text = (raw.get(evidence.get("chunk_id")) or {}).get("text") or ""
+        start = text.find(evidence.get("excerpt") or "\0")
+        if start >= 0:
+            end = start + len(evidence["excerpt"])
+            citations.append({"chunk_id": evidence["chunk_id"], "start": start, "end": end})
+    findings = []
+    for row in correction.findings.all():
+        item: dict[str, Any] = {"finding_index": row.finding_index, "value": row.value}
+        if row.bbox is not None:
+            item.update(document_id=row.document_id, page_index=row.page_index, bbox=row.bbox)
+        elif row.chunk_id:
+            item.update(chunk_id=row.chunk_id, start=row.start, end=row.end)
+        item["text"] = row.text
+        findings.append(item)
+    data: dict[str, Any] = {"findings": findings}
+    if correction.citations_changed:
+        data["citations"] = citations
+    if correction.conclusion_changed and not any(f["value"] for f in findings):
+        data["conclusion"] = correction.answer.get("conclusion") or ""
+    return data

@@ -26,7 +26,7 @@ FACETS = {
     "code": "code",
 }
 # Filters without maintained counts: reached from the dashboard's links, shown as removable chips.
-EXTRA = ("no_code", "review_label", "final_label", "call")
+EXTRA = ("no_code", "review_label", "final_label", "call", "q", "assigned")
 RESERVATION = "reservation"  # "": hide cases others hold; "mine"; admins: "all", "others"
 FILTERS = (*FACETS, RESERVATION, *EXTRA)
 

@@ -158,6 +158,47 @@ class Relabel(AppendOnlyModel):
         return f"{self.case}: {self.from_label or '-'} -> {self.to_label}"
 
 
+class ReviewGuide(models.Model):
+    """A dataset's review instructions (what "grounded" means here, when to say "cannot
+    judge"), written by its admins and shown at the top of the queue and on every case page.
+    A setting, not a record of work: the newest text is the one kept."""
+
+    dataset = models.OneToOneField(
+        Dataset, on_delete=models.CASCADE, primary_key=True, related_name="review_guide"
+    )
+    text = models.TextField(blank=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"review instructions of {self.dataset_id}"
+
+
+class Assignment(models.Model):
+    """A case assigned to a reviewer by an admin (reviews.services.cases_assign). A work plan,
+    not a record of work: assigning the case again replaces the row."""
+
+    case = models.OneToOneField(
+        Case, on_delete=models.CASCADE, primary_key=True, related_name="assignment"
+    )
+    dataset = models.ForeignKey(Dataset, on_delete=models.CASCADE, related_name="+")
+    reviewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="assignments"
+    )
+    assigned_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    assigned_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["dataset", "reviewer"], name="assignment_reviewer")]
+
+    def __str__(self) -> str:
+        return f"{self.case_id} assigned to {self.reviewer_id}"
+
+
 class QueueEntry(models.Model):
     """Derived: the case as the queue shows it (see the module docstring)."""
 

@@ -131,8 +131,15 @@ def finding_locations(
         if chunk is None or chunk.kind != ChunkKind.TEXT or not chunk.position_int:
             out.append(FindingLocation())
             continue
-        if f.get("page_index") is not None and f.get("bbox"):
-            page, bbox = f["page_index"], f["bbox"]
+        # The value's own box (the engine's values in context: a near miss or a grounding value
+        # that carries its page and box) before the chunk's, whose first line is often a heading.
+        own = [
+            ref
+            for ref in (f, f.get("near_match"), f.get("grounded_by"))
+            if isinstance(ref, dict) and ref.get("page_index") is not None and ref.get("bbox")
+        ]
+        if own:
+            page, bbox = own[0]["page_index"], own[0]["bbox"]
         else:
             page_number, x0, x1, top, bottom = chunk.position_int[0]
             page, bbox = page_number - 1, [x0, top, x1, bottom]

@@ -79,6 +79,19 @@ def case_reserve(*, case: Case, user, now: datetime | None = None) -> Hold | Non
     return Hold(current.reviewer_id, current.reviewer.username, current.expires_at, mine)
 
 
+def case_hold(*, case: Case, user, now: datetime | None = None) -> Hold | None:
+    """Who holds `case` now, without taking it: an admin reading a case holds nothing (she would
+    hide it from the reviewers for the hold's length)."""
+    now = now or timezone.now()
+    current = (
+        Reservation.objects.filter(case=case, expires_at__gt=now).select_related("reviewer").first()
+    )
+    if current is None:
+        return None
+    mine = current.reviewer_id == user.pk
+    return Hold(current.reviewer_id, current.reviewer.username, current.expires_at, mine)
+
+
 def reservation_release(*, case: Case, user) -> bool:
     """Let go of `user`'s hold on `case` (after their review is saved). True if there was one."""
     deleted, _ = Reservation.objects.filter(case=case, reviewer=user).delete()

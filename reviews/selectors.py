@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from groundgate.access import member_role, others_reviews_visible, reserved_by_others_visible
@@ -14,12 +14,14 @@ from reviews.agreement import RuleAgreement, cohen_kappa, rule_agreement
 from reviews.facets import EXTRA, FACETS, FILTERS, RESERVATION, Scope, count_rows, facet_counts
 from reviews.facets import total as facet_total
 from reviews.models import (
+    Assignment,
     FindingDecision,
     Label,
     QueueCode,
     QueueEntry,
     Review,
     ReviewerDay,
+    ReviewGuide,
     ReviewState,
 )
 from reviews.reservations import reservations_live
@@ -79,6 +81,13 @@ def queue_entries(
             review__in=latest_reviews(dataset=dataset), code=filters["code"], call=filters["call"]
         )
         entries = entries.filter(case_id__in=called.values("review__case_id"))
+    if filters.get("q"):
+        entries = entries.filter(_search(filters["q"]))
+    if filters.get("assigned"):
+        assigned = Assignment.objects.filter(
+            dataset=dataset, reviewer__username=filters["assigned"]
+        )
+        entries = entries.filter(case_id__in=assigned.values("case_id"))
     if filters.get("no_code"):
         with_code = QueueCode.objects.filter(dataset=dataset, code=filters["no_code"])
         entries = entries.exclude(case_id__in=with_code.values("case_id"))
@@ -88,6 +97,56 @@ def queue_entries(
         elif scope.hidden:
             entries = entries.exclude(case_id__in=scope.hidden)
     return entries.order_by("passed", "review_rank", "case_id")
+
+
+def assignment_progress(*, dataset: Dataset) -> list[dict]:
+    """Per reviewer with assigned cases: how many, and how many of them she has reviewed."""
+    reviewed = Review.objects.filter(
+        case_id=OuterRef("case_id"), reviewer_id=OuterRef("reviewer_id")
+    )
+    rows = (
+        Assignment.objects.filter(dataset=dataset)
+        .annotate(done=Exists(reviewed))
+        .values("reviewer__username")
+        .annotate(total=Count("*"), reviewed=Count("case_id", filter=Q(done=True)))
+        .order_by("reviewer__username")
+    )
+    return [
+        {"reviewer": r["reviewer__username"], "total": r["total"], "reviewed": r["reviewed"]}
+        for r in rows
+    ]
+
+
+def my_assignments(*, dataset: Dataset, user) -> tuple[int, int]:
+    """How many cases are assigned to `user` here, and how many of them she has reviewed."""
+    for row in assignment_progress(dataset=dataset):
+        if row["reviewer"] == user.get_username():
+            return row["total"], row["reviewed"]
+    return 0, 0
+
+
+def dataset_instructions(*, dataset: Dataset) -> str:
+    """The dataset's review instructions ("" when its admins wrote none)."""
+    guide = ReviewGuide.objects.filter(dataset=dataset).values_list("text", flat=True).first()
+    return guide or ""
+
+
+SEARCH_MAX_CHARS = 200
+
+
+def _search(text: str) -> Q:
+    """Search: a case id (the number in its URL), the start of its external id (a request id,
+    `ans-0b08`), or a phrase of its question or of the answer's conclusion (a scan of the
+    dataset's cases, done only when searching)."""
+    text = text.strip()[:SEARCH_MAX_CHARS]
+    found = (
+        Q(external_id__istartswith=text)
+        | Q(question__icontains=text)
+        | Q(case__payload__answer__conclusion__icontains=text)
+    )
+    if text.isdigit():
+        found |= Q(case_id=int(text))
+    return found
 
 
 def _extra(filters: dict[str, str]) -> bool:

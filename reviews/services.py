@@ -6,18 +6,20 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from groundgate.access import Action, require
+from groundgate.access import Action, member_role, require
 from groundgate.models import Case
 from groundgate.selectors.cases import case_current_run
 from groundgate.services.webhooks import Event, webhook_events_emit
 from reviews.corrections import CorrectionError, CorrectionInput, correction_build
 from reviews.models import (
+    Assignment,
     FindingCorrection,
     FindingDecision,
     GateCall,
     Label,
     Relabel,
     Review,
+    ReviewGuide,
     WrongReason,
 )
 from reviews.queue import progress_add, queue_refresh
@@ -183,6 +185,43 @@ def cases_relabel(*, cases: list[Case], admin, to_label: str, reason: str) -> li
         build=lambda: [_relabel_event(r) for r in relabels],
     )
     return relabels
+
+
+ASSIGN_MAX_CASES = 10_000
+
+
+@transaction.atomic
+def cases_assign(*, dataset, cases: list[Case], admin, reviewer) -> int:
+    """Assign `cases` of `dataset` to `reviewer` (a member), replacing earlier assignments;
+    reviewer None takes them back. Returns how many cases."""
+    require(user=admin, dataset=dataset, action=Action.ASSIGN)
+    if len(cases) > ASSIGN_MAX_CASES:
+        raise ReviewInputError("cases", f"at most {ASSIGN_MAX_CASES} cases at once")
+    if reviewer is not None and member_role(user=reviewer, dataset=dataset) is None:
+        raise ReviewInputError("reviewer", "is not a member of this dataset")
+    ids = [c.pk for c in cases if c.dataset_id == dataset.pk]
+    Assignment.objects.filter(case_id__in=ids).delete()
+    if reviewer is not None:
+        Assignment.objects.bulk_create(
+            Assignment(case_id=i, dataset=dataset, reviewer=reviewer, assigned_by=admin)
+            for i in ids
+        )
+    return len(ids)
+
+
+INSTRUCTIONS_MAX_CHARS = 20_000
+
+
+def instructions_set(*, dataset, admin, text: str) -> ReviewGuide:
+    """Set the dataset's review instructions (admins; shown on the queue and case pages)."""
+    require(user=admin, dataset=dataset, action=Action.INSTRUCT)
+    text = text.strip()
+    if len(text) > INSTRUCTIONS_MAX_CHARS:
+        raise ReviewInputError("text", f"at most {INSTRUCTIONS_MAX_CHARS} characters")
+    guide, _ = ReviewGuide.objects.update_or_create(
+        dataset=dataset, defaults={"text": text, "updated_by": admin}
+    )
+    return guide
 
 
 def _review_event(review: Review, decisions: list[Decision]) -> Event:

@@ -30,7 +30,10 @@ from reviews.forms import BulkRelabelForm, first_error
 from reviews.models import Label, QueueEntry, ReviewState
 from reviews.reservations import reservations_live
 from reviews.selectors import (
+    assignment_progress,
     dashboard,
+    dataset_instructions,
+    my_assignments,
     queue_counts,
     queue_entries,
     queue_filters,
@@ -38,7 +41,7 @@ from reviews.selectors import (
     queue_scope,
     reviewer_progress,
 )
-from reviews.services import ReviewInputError, cases_relabel
+from reviews.services import ReviewInputError, cases_assign, cases_relabel, instructions_set
 
 PAGE_SIZE = 50
 
@@ -79,13 +82,17 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
             "chips": [
                 (EXTRA_NAMES[name], filters[name], _without(filters, name))
                 for name in EXTRA
-                if filters.get(name)
+                if filters.get(name) and name != "q"  # the search has its own field
             ],
             "reservation_choices": _reservation_choices(access),
             "outcome_names": OUTCOMES,
             "progress": reviewer_progress(dataset=dataset, user=request.user),
             "minutes": settings.GROUNDGATE_RESERVATION_MINUTES,
             "is_admin": access.is_admin,
+            "instructions": dataset_instructions(dataset=dataset),
+            "mine_assigned": my_assignments(dataset=dataset, user=request.user),
+            "assignments": assignment_progress(dataset=dataset) if access.is_admin else [],
+            "members": _members(dataset) if access.is_admin else [],
             "labels": Label.choices,
             "review_states": ReviewState.choices,
             "has_cases": page.count
@@ -100,7 +107,13 @@ EXTRA_NAMES = {
     "review_label": "reviewers' label",
     "final_label": "final label",
     "call": "a reviewer called the finding",
+    "q": "search",
+    "assigned": "assigned to",
 }
+
+
+def _members(dataset) -> list[str]:
+    return sorted(dataset.memberships.values_list("user__username", flat=True))
 
 
 def _without(filters: dict[str, str], name: str) -> str:
@@ -112,6 +125,52 @@ def _reservation_choices(access) -> list[tuple[str, str]]:
     if reserved_by_others_visible(role=access.role):
         choices += [("all", "all, held ones marked"), ("others", "held by others")]
     return choices
+
+
+@login_required
+@require_POST
+def instructions_post(request: HttpRequest, slug: str) -> HttpResponse:
+    """An admin sets the dataset's review instructions (shown on the queue and case pages)."""
+    dataset = dataset_for(user=request.user, slug=slug, action=Action.INSTRUCT)
+    try:
+        instructions_set(dataset=dataset, admin=request.user, text=request.POST.get("text", ""))
+    except ReviewInputError as exc:
+        messages.error(request, f"Instructions not saved: {exc}")
+    else:
+        messages.success(request, "Review instructions saved.")
+    return redirect(reverse("reviews:queue", args=[slug]))
+
+
+@login_required
+@require_POST
+def assign_post(request: HttpRequest, slug: str) -> HttpResponse:
+    """Assign every case of the filtered queue to a reviewer (admins), if the filtered set is
+    still as many cases as the admin saw."""
+    dataset = dataset_for(user=request.user, slug=slug, action=Action.ASSIGN)
+    filters = queue_filters(request.POST)
+    back = reverse("reviews:queue", args=[slug]) + "?" + urlencode(filters)
+    ids = list(queue_entries(dataset=dataset, filters=filters).values_list("case_id", flat=True))
+    if request.POST.get("expected_count") != str(len(ids)):
+        messages.error(request, "The filtered set changed since you looked; nothing assigned.")
+        return redirect(back)
+    name = request.POST.get("reviewer", "")
+    reviewer = dataset.memberships.filter(user__username=name).select_related("user").first()
+    if name and reviewer is None:
+        messages.error(request, f"Not assigned: {name} is not a member of this dataset.")
+        return redirect(back)
+    try:
+        n = cases_assign(
+            dataset=dataset,
+            cases=list(Case.objects.filter(pk__in=ids)),
+            admin=request.user,
+            reviewer=reviewer.user if reviewer else None,
+        )
+    except ReviewInputError as exc:
+        messages.error(request, f"Not assigned: {exc}")
+        return redirect(back)
+    done = f"assigned to {name}" if name else "no longer assigned"
+    messages.success(request, f"{n} case{'s' if n != 1 else ''} {done}.")
+    return redirect(back)
 
 
 @login_required

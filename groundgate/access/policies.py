@@ -17,16 +17,29 @@ class Action(StrEnum):
     IMPORT = "import"  # upload PDFs, import chunks or cases
     EXPORT = "export"  # the streaming export of the audited dataset
     WEBHOOKS = "webhooks"  # see, add and change the dataset's webhooks and their delivery log
+    INSTRUCT = "instruct"  # edit the dataset's review instructions (shown on queue and case page)
+    ASSIGN = "assign"  # assign cases to reviewers and see every reviewer's progress
 
 
 # Everything else is open to every member of the dataset.
-ADMIN_ONLY = frozenset({Action.RELABEL, Action.IMPORT, Action.EXPORT, Action.WEBHOOKS})
+ADMIN_ONLY = frozenset(
+    {
+        Action.RELABEL,
+        Action.IMPORT,
+        Action.EXPORT,
+        Action.WEBHOOKS,
+        Action.INSTRUCT,
+        Action.ASSIGN,
+    }
+)
 
 DENIED = {
     Action.RELABEL: "only admins of the dataset relabel",
     Action.IMPORT: "this needs the admin role in the dataset",
     Action.EXPORT: "this needs the admin role in the dataset",
     Action.WEBHOOKS: "this needs the admin role in the dataset",
+    Action.INSTRUCT: "only admins of the dataset edit its review instructions",
+    Action.ASSIGN: "only admins of the dataset assign cases",
 }
 
 

@@ -61,6 +61,13 @@ def shoot(page, name: str, *, prefix: str = PREFIX) -> None:
     page.set_viewport_size({"width": 1366, "height": 768})
 
 
+def save_anyway(page, key: str = "s") -> None:
+    """Press `key` (s or n); with findings undecided the page warns first, so press it again."""
+    page.keyboard.press(key)
+    if page.locator("#partial-warning:not([hidden])").count():
+        page.keyboard.press(key)
+
+
 def open_case(page, live_server, external_id: str, query: str = "") -> Case:
     case = Case.objects.get(external_id=external_id)
     page.goto(f"{live_server.url}/d/demo/cases/{case.pk}/{query}")
@@ -103,6 +110,9 @@ def test_a_failed_save_keeps_every_choice_and_a_later_conflict_is_still_caught(
     page.check("input[name=label][value=not_grounded]")
     page.fill("textarea[name=comment]", "10 is not in the chunk")
     typed = choices(page)
+    page.click("button[name=next][value='0']")
+    # A "gate wrong" without a reason is not decided: the first save warns, the second goes.
+    assert "undecided" in page.inner_text("#partial-warning")
     page.click("button[name=next][value='0']")
     page.wait_for_selector(".messages .msg-error")
     message = page.inner_text(".messages")
@@ -153,7 +163,9 @@ def test_query_parameters_never_become_form_fields(page, live_server, demo):
         "#review-form input[type=hidden]", "els => els.map(e => [e.name, e.value])"
     )
     names = [name for name, _ in hidden]
-    assert names == ["csrfmiddlewaretoken", "seen_review_id", "gate_run_id", "queue"]
+    # "correction" is the correction tools' field, empty until the page's script fills it.
+    assert names == ["csrfmiddlewaretoken", "seen_review_id", "gate_run_id", "queue", "correction"]
+    assert dict(hidden)["correction"] == ""
     values = dict(hidden)
     newest = Review.objects.filter(case=case).latest("id").pk
     assert values["seen_review_id"] == str(newest) and values["queue"] == "review=unreviewed"
@@ -162,12 +174,14 @@ def test_query_parameters_never_become_form_fields(page, live_server, demo):
     # A review saved after this page was opened is still a conflict: the URL switched nothing off.
     review_submit(case=case, reviewer=demo["sam"], label="not_grounded")
     page.keyboard.press("1")
+    page.keyboard.press("s")  # findings undecided: the first `s` warns, the second saves
     page.keyboard.press("s")
     page.wait_for_selector("#conflict")
     assert Review.objects.filter(case=case, reviewer=demo["rita"]).count() == 0
 
     # The queue context is kept for "save and next", and only as filters.
-    page.keyboard.press("n")
+    with page.expect_navigation():  # the refused page's URL is the case's own already
+        save_anyway(page, "n")
     page.wait_for_url("**/cases/**review=unreviewed**")
     mine = Review.objects.get(case=case, reviewer=demo["rita"])
     assert not FindingDecision.objects.filter(review=mine).exists()

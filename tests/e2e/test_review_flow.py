@@ -12,6 +12,7 @@ from groundgate.models import Case, Role
 from groundgate.services.datasets import dataset_get_or_create, membership_grant
 from groundgate.services.demo import demo_load
 from reviews.models import FindingDecision, Review
+from tests.e2e.test_case_page import save_anyway
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -89,9 +90,9 @@ def test_review_a_rejected_case_end_to_end(page, live_server, demo):
     # Decide with the keyboard: the first finding (selected), gate right, "not grounded", save.
     page.keyboard.press("r")
     page.keyboard.press("2")
-    page.keyboard.press("s")
+    save_anyway(page)  # the other finding stays undecided: the page warns once
     page.wait_for_selector(".messages .msg-success")
-    assert "Saved: Not grounded" in page.inner_text(".messages")
+    assert f"Saved {case.external_id}: Not grounded" in page.inner_text(".messages")
     review = Review.objects.get(case=case)
     assert (review.reviewer.username, review.label) == ("rita", "not_grounded")
     assert list(FindingDecision.objects.filter(review=review).values_list("code", "call")) == [
@@ -112,7 +113,7 @@ def test_save_and_next_with_the_keyboard(page, live_server, demo):
     page.wait_for_url("**/cases/**")
     first = page.url
     page.keyboard.press("1")
-    page.keyboard.press("n")
+    save_anyway(page, "n")
     page.wait_for_function("url => window.location.href !== url", arg=first)
     assert "/cases/" in page.url and page.url != first
     assert Review.objects.count() == 1

@@ -16,6 +16,7 @@ from groundgate.services.datasets import dataset_get_or_create, membership_grant
 from groundgate.services.demo import demo_load
 from reviews.models import QueueEntry, Relabel, Reservation, Review
 from tests.conftest import DEMO_CASES, SHARED
+from tests.e2e.test_case_page import save_anyway
 from tests.e2e.test_case_page import shoot as shoot_both_sizes
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -100,7 +101,7 @@ def test_two_reviewers_never_take_the_same_case(two_pages, live_server, demo):
 
     # Rita decides with the keyboard and saves: the hold ends, Sam sees the case again.
     rita.locator("body").press("1")
-    rita.keyboard.press("s")
+    save_anyway(rita)
     rita.wait_for_selector(".messages .msg-success")
     assert Review.objects.filter(case=case, reviewer__username="rita").exists()
     assert not Reservation.objects.filter(case=case).exists()
@@ -189,7 +190,7 @@ def test_an_admins_day_upload_import_relabel_dashboard_export(page, live_server,
     for external_id, label in (("demo-en-17", "2"), ("demo-en-01", "1"), ("demo-en-09", "3")):
         page.goto(f"{live_server.url}/d/demo/cases/{Case.objects.get(external_id=external_id).pk}/")
         page.locator("body").press(label)
-        page.keyboard.press("s")
+        save_anyway(page)
         page.wait_for_selector(".messages .msg-success")
     assert Review.objects.filter(reviewer__username="ada").count() == 3, page.inner_text("main")[
         :600

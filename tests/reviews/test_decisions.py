@@ -134,7 +134,7 @@ def test_admin_relabels_are_kept_and_shown(admin):
         ("grounded", "cannot_judge", "ada", "unsure"),
     ]
     html = admin.get(f"/d/demo/cases/{c.pk}/").content.decode()
-    assert "grounded → <strong>cannot_judge</strong> — unsure" in html
+    assert "Grounded → <strong>Cannot judge</strong> — unsure" in html  # words, not codes
 
 
 def test_bulk_relabel_of_a_filtered_set(admin):

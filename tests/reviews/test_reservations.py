@@ -128,3 +128,15 @@ def test_a_case_already_reviewed_is_not_held_again(reviewer, second_reviewer):
     assert reviewer.get(f"/d/demo/cases/{c.pk}/").context["hold"] is None
     assert not Reservation.objects.exists()
     assert "demo-en-09" in queue_ids(second_reviewer)
+
+
+def test_an_admin_reads_a_case_without_holding_it(reviewer, admin):
+    c = case("demo-en-09")
+    page = admin.get(f"/d/demo/cases/{c.pk}/").content.decode()
+    assert "reading without holding" in page
+    assert not Reservation.objects.filter(case=c).exists()
+    assert "demo-en-09" in queue_ids(reviewer)
+    # She may hold it on purpose.
+    admin.get(f"/d/demo/cases/{c.pk}/?hold=1")
+    assert Reservation.objects.get(case=c).reviewer == admin.user
+    assert "demo-en-09" not in queue_ids(reviewer)
