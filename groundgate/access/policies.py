@@ -17,16 +17,20 @@ class Action(StrEnum):
     IMPORT = "import"  # upload PDFs, import chunks or cases
     EXPORT = "export"  # the streaming export of the audited dataset
     WEBHOOKS = "webhooks"  # see, add and change the dataset's webhooks and their delivery log
+    ADMINISTER = "administer"  # the dataset's records and memberships in the Django admin site
 
 
 # Everything else is open to every member of the dataset.
-ADMIN_ONLY = frozenset({Action.RELABEL, Action.IMPORT, Action.EXPORT, Action.WEBHOOKS})
+ADMIN_ONLY = frozenset(
+    {Action.RELABEL, Action.IMPORT, Action.EXPORT, Action.WEBHOOKS, Action.ADMINISTER}
+)
 
 DENIED = {
     Action.RELABEL: "only admins of the dataset relabel",
     Action.IMPORT: "this needs the admin role in the dataset",
     Action.EXPORT: "this needs the admin role in the dataset",
     Action.WEBHOOKS: "this needs the admin role in the dataset",
+    Action.ADMINISTER: "this needs the admin role in the dataset",
 }
 
 
