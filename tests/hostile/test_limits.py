@@ -335,3 +335,27 @@ def test_a_chunked_body_is_refused_with_411_never_read_as_empty(live_server):
     assert answer.startswith(b"HTTP/1.1 411"), answer[:200]
     assert b"Transfer-Encoding: chunked is not read" in answer
     assert not dataset.cases.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("levels", [33, 950, 5000])
+def test_deep_nesting_is_a_400_naming_the_gate_s_limit_on_the_api(levels, settings):
+    """Before: ~950 levels (1.9 KB) on POST /api/v1/answer and the webhook API answered 500."""
+    dataset, _ = dataset_get_or_create(slug="team")
+    ada = api_client("ada", dataset, "admin")
+    deep = "[" * levels + "]" * levels
+    bodies = {
+        "/api/v1/answer": '{"question": ' + deep + "}",
+        "/api/v1/datasets/team/webhooks/": '{"url": "http://127.0.0.1:9/", "events": ' + deep + "}",
+    }
+    for path, body in bodies.items():
+        answer = ada.post(path, body, content_type="application/json")
+        assert answer.status_code == 400, (path, answer.content[:200])
+        assert "GROUNDGATE_CASE_MAX_DEPTH" in answer.content.decode(), path
+    # Brackets inside strings are text, not nesting.
+    text = ada.post(
+        "/api/v1/datasets/team/webhooks/",
+        '{"url": "http://127.0.0.1:9/' + "[" * 40 + '", "events": ["verdict"]}',
+        content_type="application/json",
+    )
+    assert "GROUNDGATE_CASE_MAX_DEPTH" not in text.content.decode()
