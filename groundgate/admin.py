@@ -1,7 +1,14 @@
 from django import forms
 from django.contrib import admin
 
-from groundgate.access import Action, datasets_visible, member_role, require, role_may
+from groundgate.access import (
+    Action,
+    datasets_administered,
+    datasets_visible,
+    member_role,
+    require,
+    role_may,
+)
 from groundgate.engine.canonical import sha256_of
 from groundgate.models import (
     Case,
@@ -23,37 +30,69 @@ from groundgate.services.webhooks import (
 )
 
 
-class MembershipInline(admin.TabularInline):
+class DatasetScoped:
+    """An admin page that shows only the records of datasets the signed-in user administers
+    (groundgate.access.datasets_administered: superusers every dataset, as before; staff only
+    those where they hold the admin role). `dataset_path` leads from the model to its Dataset.
+    A record outside them is "not found", like any page; a dataset chooser offers only them; a
+    list filter by dataset is left out for staff (it would list every dataset's name)."""
+
+    dataset_path = "dataset"
+
+    def get_queryset(self, request):
+        rows = super().get_queryset(request)  # type: ignore[misc]
+        return rows.filter(**{f"{self.dataset_path}__in": datasets_administered(user=request.user)})
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.related_model is Dataset:
+            kwargs["queryset"] = datasets_administered(user=request.user)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)  # type: ignore[misc]
+
+    def get_list_filter(self, request):
+        filters = super().get_list_filter(request)  # type: ignore[misc]
+        if request.user.is_superuser:
+            return filters
+        return [f for f in filters if not str(f).split("__")[-1] == "dataset"]
+
+
+class MembershipInline(DatasetScoped, admin.TabularInline):
     model = Membership
     extra = 0
 
 
 @admin.register(Dataset)
-class DatasetAdmin(admin.ModelAdmin):
+class DatasetAdmin(DatasetScoped, admin.ModelAdmin):
     list_display = ("slug", "name", "reviews_required", "created_at")
     inlines = [MembershipInline]
+    dataset_path = "pk"
+
+    def has_add_permission(self, request):
+        # A new dataset is made by a superuser (or `import_cases`), so staff cannot make one and
+        # grant themselves its admin role through the inline.
+        return bool(request.user.is_superuser) and super().has_add_permission(request)
 
 
 @admin.register(Document)
-class DocumentAdmin(admin.ModelAdmin):
+class DocumentAdmin(DatasetScoped, admin.ModelAdmin):
     list_display = ("title", "dataset", "kind", "status", "page_count", "created_at")
     list_filter = ("status", "kind", "dataset")
 
 
 @admin.register(Chunk)
-class ChunkAdmin(admin.ModelAdmin):
+class ChunkAdmin(DatasetScoped, admin.ModelAdmin):
     list_display = ("chunk_id", "dataset", "document", "page_index")
     search_fields = ("chunk_id", "text")
     list_filter = ("dataset",)
 
 
 @admin.register(Page)
-class PageAdmin(admin.ModelAdmin):
+class PageAdmin(DatasetScoped, admin.ModelAdmin):
     list_display = ("document", "index", "width", "height", "rotation")
+    dataset_path = "document__dataset"
 
 
 @admin.register(Case)
-class CaseAdmin(admin.ModelAdmin):
+class CaseAdmin(DatasetScoped, admin.ModelAdmin):
     """A gated case is the subject of an audit trail (verdicts, reviews, relabels): once it has a
     gate run, nothing about it can be changed here. A changed case is a new case."""
 
@@ -79,7 +118,9 @@ class CaseAdmin(admin.ModelAdmin):
 
 
 @admin.register(GateRun)
-class GateRunAdmin(admin.ModelAdmin):
+class GateRunAdmin(DatasetScoped, admin.ModelAdmin):
+    dataset_path = "case__dataset"
+
     """Read-only: gate runs are append-only records."""
 
     list_display = ("case", "gate", "status", "policy_sha256", "created_at")

@@ -323,6 +323,12 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "groundgate.api.errors.exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    # DRF's own, with the gate's nesting limit checked first (groundgate/api/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "groundgate.api.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     # ?format= belongs to the export endpoint (jsonl|csv), not to DRF's content negotiation.
     "URL_FORMAT_OVERRIDE": None,
 }

@@ -7,14 +7,18 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import render
 
-from groundgate.admin import CaseAdmin
+from groundgate.admin import CaseAdmin, DatasetScoped
 from groundgate.models import Case
 from reviews.forms import RelabelForm
 from reviews.models import Relabel, Review
 from reviews.services import ReviewInputError, cases_relabel
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(DatasetScoped, admin.ModelAdmin):
+    """Reviews and relabels, of the datasets the user administers only (groundgate.access)."""
+
+    dataset_path = "case__dataset"
+
     def has_add_permission(self, request):
         return False
 

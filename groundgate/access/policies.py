@@ -19,6 +19,7 @@ class Action(StrEnum):
     WEBHOOKS = "webhooks"  # see, add and change the dataset's webhooks and their delivery log
     INSTRUCT = "instruct"  # edit the dataset's review instructions (shown on queue and case page)
     ASSIGN = "assign"  # assign cases to reviewers and see every reviewer's progress
+    ADMINISTER = "administer"  # the dataset's records and memberships in the Django admin site
 
 
 # Everything else is open to every member of the dataset.
@@ -30,6 +31,7 @@ ADMIN_ONLY = frozenset(
         Action.WEBHOOKS,
         Action.INSTRUCT,
         Action.ASSIGN,
+        Action.ADMINISTER,
     }
 )
 
@@ -40,6 +42,7 @@ DENIED = {
     Action.WEBHOOKS: "this needs the admin role in the dataset",
     Action.INSTRUCT: "only admins of the dataset edit its review instructions",
     Action.ASSIGN: "only admins of the dataset assign cases",
+    Action.ADMINISTER: "this needs the admin role in the dataset",
 }
 
 

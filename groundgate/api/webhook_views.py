@@ -6,6 +6,8 @@ answer shows `secret_hint` (its last four characters) so an admin can tell secre
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
 from rest_framework import generics, serializers, status
 from rest_framework.response import Response
@@ -73,6 +75,22 @@ class WebhookInput(serializers.Serializer):
 class AttemptSerializer(serializers.ModelSerializer):
     event_id = serializers.CharField(source="delivery.event_id")
     event = serializers.CharField(source="delivery.event")
+    delivery_state = serializers.SerializerMethodField(
+        help_text="the delivery's outbox row now: pending (next_attempt_at says when), running, "
+        "done or gave_up (docs/operations.md); null for a delivery older than the outbox"
+    )
+    next_attempt_at = serializers.SerializerMethodField()
+
+    def _outbox(self, obj: WebhookAttempt):
+        return getattr(obj.delivery, "outbox", None)
+
+    def get_delivery_state(self, obj: WebhookAttempt) -> str | None:
+        row = self._outbox(obj)
+        return row.state if row is not None else None
+
+    def get_next_attempt_at(self, obj: WebhookAttempt) -> datetime | None:
+        row = self._outbox(obj)
+        return row.next_attempt_at if row is not None and row.state == "pending" else None
 
     class Meta:
         model = WebhookAttempt
@@ -86,6 +104,8 @@ class AttemptSerializer(serializers.ModelSerializer):
             "succeeded",
             "error",
             "created_at",
+            "delivery_state",
+            "next_attempt_at",
         ]
 
 

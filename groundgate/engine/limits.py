@@ -494,3 +494,26 @@ def capped(
     run_capped.__name__ = getattr(run, "__name__", "run")
     run_capped.__wrapped__ = run  # type: ignore[attr-defined]
     return run_capped
+
+
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_JSON_BRACKET = re.compile(rb"[\[\]{}]")
+
+
+def json_too_deep(data: bytes, max_depth: int) -> bool:
+    """Does this JSON text nest arrays/objects deeper than `max_depth` (the gate's limit,
+    GROUNDGATE_CASE_MAX_DEPTH)? Brackets inside strings do not count. Linear in the text, and
+    no parser recursion: checked before any parser sees a body."""
+    depth = 0
+    for match in _JSON_BRACKET.finditer(_JSON_STRING.sub(b"", data)):
+        if match.group() in (b"[", b"{"):
+            depth += 1
+            if depth > max_depth:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
+def depth_message(limits: CaseLimits) -> str:
+    return _depth_message(limits)

@@ -26,7 +26,7 @@ def webhook_attempts(*, webhook: Webhook) -> QuerySet[WebhookAttempt]:
     """The delivery log of a webhook, newest first: one row per attempt."""
     return (
         WebhookAttempt.objects.filter(delivery__webhook=webhook)
-        .select_related("delivery")
+        .select_related("delivery", "delivery__outbox")
         .order_by("-id")
     )
 

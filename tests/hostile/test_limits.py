@@ -18,7 +18,7 @@ from groundgate.engine.registry import get_gate
 from groundgate.models import Case, GateRun
 from groundgate.services.datasets import dataset_get_or_create
 from tests.api.conftest import api_client
-from tests.conftest import run_groundgate
+from tests.conftest import DEMO_CASES, run_groundgate
 
 pytestmark = pytest.mark.django_db
 
@@ -306,3 +306,56 @@ def test_the_stored_verdict_is_capped_through_the_api(admin):
     assert len(response.content) < 1_000_000
     run = GateRun.objects.get()
     assert len(run.findings) == MAX_FINDINGS and run.findings[-1]["code"] == FINDINGS_TRUNCATED
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_chunked_body_is_refused_with_411_never_read_as_empty(live_server):
+    """Before: `Transfer-Encoding: chunked` to the case import answered 200 {"imported": 0}
+    (Django reads a body by its Content-Length only) and the streaming client lost its data."""
+    import socket
+    from urllib.parse import urlsplit
+
+    dataset, _ = dataset_get_or_create(slug="team")
+    api_client("ada", dataset, "admin")
+    key = Token.objects.get(user__username="ada").key
+    line = DEMO_CASES.read_bytes().splitlines()[0] + b"\n"
+    chunked = b"%x\r\n" % len(line) + line + b"\r\n0\r\n\r\n"
+    where = urlsplit(live_server.url)
+    request = (
+        b"POST /api/v1/datasets/team/cases/import HTTP/1.1\r\n"
+        b"Host: 127.0.0.1\r\nContent-Type: application/x-ndjson\r\n"
+        b"Authorization: Token " + key.encode() + b"\r\n"
+        b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n" + chunked
+    )
+    with socket.create_connection((where.hostname, where.port), timeout=30) as conn:
+        conn.sendall(request)
+        answer = b""
+        while chunk := conn.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 411"), answer[:200]
+    assert b"Transfer-Encoding: chunked is not read" in answer
+    assert not dataset.cases.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("levels", [33, 950, 5000])
+def test_deep_nesting_is_a_400_naming_the_gate_s_limit_on_the_api(levels, settings):
+    """Before: ~950 levels (1.9 KB) on POST /api/v1/answer and the webhook API answered 500."""
+    dataset, _ = dataset_get_or_create(slug="team")
+    ada = api_client("ada", dataset, "admin")
+    deep = "[" * levels + "]" * levels
+    bodies = {
+        "/api/v1/answer": '{"question": ' + deep + "}",
+        "/api/v1/datasets/team/webhooks/": '{"url": "http://127.0.0.1:9/", "events": ' + deep + "}",
+    }
+    for path, body in bodies.items():
+        answer = ada.post(path, body, content_type="application/json")
+        assert answer.status_code == 400, (path, answer.content[:200])
+        assert "GROUNDGATE_CASE_MAX_DEPTH" in answer.content.decode(), path
+    # Brackets inside strings are text, not nesting.
+    text = ada.post(
+        "/api/v1/datasets/team/webhooks/",
+        '{"url": "http://127.0.0.1:9/' + "[" * 40 + '", "events": ["verdict"]}',
+        content_type="application/json",
+    )
+    assert "GROUNDGATE_CASE_MAX_DEPTH" not in text.content.decode()

@@ -176,3 +176,24 @@ def test_ada_cannot_save_a_url_that_parsers_read_two_ways(url, reason):
     (error,) = answer.json()["errors"]
     assert error["field"] == "url" and reason in error["message"], (url, error)
     assert not Webhook.objects.exists()
+
+
+def test_the_delivery_log_shows_the_retry_schedule_and_the_give_up(raw):
+    """Ada reads the delivery log: each attempt with its reason, and the delivery's outbox
+    state - when the next try is due, or that it gave up."""
+    r = raw(lambda conn: conn.sendall(b"SURPRISE! not http at all\r\n\r\n"))
+    attempt, row, _ = _one_attempt(r.url)
+    ada = api_client("ada", row.delivery.webhook.dataset, Role.ADMIN)
+    log = f"/api/v1/datasets/broken/webhooks/{row.delivery.webhook_id}/attempts/"
+    (shown,) = ada.get(log).json()["results"]
+    assert shown["error"] == attempt.error and shown["delivery_state"] == "pending"
+    assert shown["next_attempt_at"] is not None
+    OutboxMessage.objects.filter(pk=row.pk).update(max_attempts=2)
+    time.sleep(0.1)  # past the 5 ms backoff of the tests
+    assert outbox_message_run(row.pk) == "gave_up"
+    latest = max(ada.get(log).json()["results"], key=lambda a: a["attempt"])
+    assert (latest["attempt"], latest["delivery_state"], latest["next_attempt_at"]) == (
+        2,
+        "gave_up",
+        None,
+    )

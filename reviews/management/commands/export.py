@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from groundgate.management.progress import progress_bar
 from groundgate.models import Dataset
-from groundgate.services.webhooks import export_ready_emit, webhook_dispatch_wait
+from groundgate.services.webhooks import export_ready_emit
 from reviews.export import export_filters_parse, export_records
 from reviews.export_formats import EXPORT_FORMATS
 from reviews.models import QueueEntry
@@ -105,5 +105,3 @@ class Command(BaseCommand):
             filters=params | {"output": options["output"]},
             by="manage.py export",
         )
-        # With no broker the events go out on a background thread: send them before exiting.
-        webhook_dispatch_wait()

@@ -1,0 +1,22 @@
+"""The API's JSON parser: DRF's, after one check of the nesting depth with the gate's own limit
+(GROUNDGATE_CASE_MAX_DEPTH), so a deeply nested body is a 400 naming the limit on every
+endpoint, never a RecursionError (a 500) in the parser or in what reads the data after it."""
+
+from __future__ import annotations
+
+import io
+
+from django.conf import settings
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
+
+from groundgate.engine.limits import depth_message, json_too_deep
+
+
+class BoundedJSONParser(JSONParser):
+    def parse(self, stream, media_type=None, parser_context=None):
+        data = stream.read() if stream is not None else b""
+        limits = settings.GROUNDGATE_CASE_LIMITS
+        if json_too_deep(data, limits.max_depth):
+            raise ParseError(f"JSON parse error - {depth_message(limits)}")
+        return super().parse(io.BytesIO(data), media_type, parser_context)
