@@ -28,7 +28,7 @@ NEAR_MISS_REASONS: tuple[str, ...] = (
     # then the reasons of the kinds of values/registry.py that are not above, in their order
 )
 NEAR_MISS_REASONS += tuple(
-    dict.fromkeys(r for kind in KINDS for r in kind.near_reasons if r not in NEAR_MISS_REASONS)
+    dict.fromkeys(r for kind in KINDS for r in kind.near_misses if r not in NEAR_MISS_REASONS)
 )
 
 

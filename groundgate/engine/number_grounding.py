@@ -373,7 +373,7 @@ class EvidenceIndex:
         best: Hint | None = None
         values = self.excerpt_values
         kind = BY_NAME.get(q.kind)  # a kind of values/registry.py
-        if kind is not None and kind.near_reasons:
+        if kind is not None and kind.near_misses:
             for located in values:
                 hint = self._hint(q, located)
                 if hint is not None and (best is None or _ORDER[hint.reason] < _ORDER[best.reason]):

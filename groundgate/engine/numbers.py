@@ -21,8 +21,6 @@ from groundgate.engine.english_numbers import word_values
 from groundgate.engine.number_words import (
     WS,
     D,
-    Scanned,
-    Skip,
     calendar_phrase,
     special_after,
     starts_line,
@@ -33,7 +31,7 @@ from groundgate.engine.values.date.rules_en import ISO_DATE, US_DATE, month_befo
 from groundgate.engine.values.date.rules_zh import CN_DATE
 from groundgate.engine.values.identifier.rules import IDENT, PHONE, country_code_start
 from groundgate.engine.values.registry import READERS
-from groundgate.engine.values.scanned import NumericValue, scanned
+from groundgate.engine.values.scanned import NumericValue, Scanned, Skip, scanned
 from groundgate.engine.values.time.rules_en import CLOCK, WORD_TIMES_EN
 from groundgate.engine.values.time.rules_zh import WORD_TIMES_ZH, day_part_start
 
@@ -288,7 +286,8 @@ def _raw(text: str, m: re.Match[str]) -> Scanned | Skip | None:
         return scanned(start, end, "range", quantity, unit, (lo, hi))
     if " " in lo or "\u00a0" in lo:
         lo = WS.sub("", lo)
-    return scanned(start, end, "percent" if lo[-1] in "%％‰" else "number", lo, unit)
+    # (Scanned(...) built inline: most values of every text end here.)
+    return _new(Scanned, (start, end, "percent" if lo[-1] in "%％‰" else "number", lo, unit, ()))
 
 
 def extract_numbers(text: str) -> list[NumericValue]:

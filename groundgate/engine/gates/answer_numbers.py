@@ -45,6 +45,7 @@ from groundgate.engine.quantities import (
     typed,
 )
 from groundgate.engine.units import CURRENCIES, normalise_unit, same_unit
+from groundgate.engine.values.registry import KINDS
 
 if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answer.py)
     from groundgate.engine.gates.answer_case import AnswerCase, AnswerGatePolicy, Evidence, RawChunk
@@ -387,14 +388,13 @@ _NEAR_TEXT = {
     "different_unit": "near match: evidence {index} has {text!r}, the same number with another "
     "unit",
     "wrong_scale": "near miss: evidence {index} has {text!r}, the same digits at another scale",
-    "wrong_year": "near miss: evidence {index} has {text!r}, another year",
-    "wrong_month": "near miss: evidence {index} has {text!r}, another month",
-    "wrong_day": "near miss: evidence {index} has {text!r}, another day",
     "digits_transposed": "near miss: evidence {index} has {text!r} (two digits swapped)",
     "digit_inserted": "near miss: evidence {index} has {text!r} (the answer has a digit more)",
     "digit_deleted": "near miss: evidence {index} has {text!r} (the answer has a digit less)",
     "digit_changed": "near miss: evidence {index} has {text!r} (one digit differs)",
     "part_of_longer_number": "evidence {index} has it only inside the longer number {text!r}",
+    # and those of the kinds (values/registry.py): "wrong_year", "wrong_month", ...
+    **{reason: text for kind in KINDS for reason, text in kind.near_misses.items()},
 }
 
 

@@ -5,8 +5,8 @@ Pure: no Django, no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from groundgate.engine.values.quantity import Quantity
 from groundgate.engine.values.scanned import NumericValue, Scanned
@@ -40,9 +40,9 @@ class ValueKind:
     rules:       the equivalence rules this kind's compare may return (its own).
     index_keys:  the keys an excerpt value of this kind is filed under.
     query_keys:  the keys under which the evidence values that may ground one are looked up.
-    near_reason: (answer value, evidence value of the same kind) -> a near-miss reason of
-                 near_miss.NEAR_MISS_REASONS, or None.
-    near_reasons: the near-miss reasons near_reason may return.
+    near_reason: (answer value, evidence value of the same kind) -> a near-miss reason, or None.
+    near_misses: each reason near_reason may return -> the hint's message (str.format with
+                 index, text, chunk, detail); they join near_miss.NEAR_MISS_REASONS.
     derivable:   whether its values take part in derivations (sums, differences, ratios).
     scan:        a reader the scanner runs over the whole text, for values the digit grammar
                  does not start ("Q3 2024" begins with a letter); None for most kinds, whose
@@ -60,7 +60,7 @@ class ValueKind:
     index_keys: Callable[[Quantity], list[Key]] = no_keys
     query_keys: Callable[[Quantity], list[Key]] = no_keys
     near_reason: Callable[[Quantity, Quantity], str | None] = no_near_miss
-    near_reasons: tuple[str, ...] = ()
+    near_misses: Mapping[str, str] = field(default_factory=dict)
     derivable: bool = False
     scan: Callable[[str], list[Scanned]] | None = None
     value_of: Callable[[Quantity], object] = lambda q: q.number

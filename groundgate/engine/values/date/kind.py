@@ -93,6 +93,10 @@ KIND = ValueKind(
     index_keys=index_keys,
     query_keys=query_keys,
     near_reason=near_reason,
-    near_reasons=("wrong_year", "wrong_month", "wrong_day"),
+    near_misses={
+        "wrong_year": "near miss: evidence {index} has {text!r}, another year",
+        "wrong_month": "near miss: evidence {index} has {text!r}, another month",
+        "wrong_day": "near miss: evidence {index} has {text!r}, another day",
+    },
     value_of=lambda q: q.date,
 )
