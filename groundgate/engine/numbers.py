@@ -31,7 +31,8 @@ from groundgate.engine.values.date.rules_en import ISO_DATE, US_DATE, month_befo
 from groundgate.engine.values.date.rules_zh import CN_DATE
 from groundgate.engine.values.identifier.rules import IDENT, PHONE, country_code_start
 from groundgate.engine.values.registry import READERS
-from groundgate.engine.values.scanned import NumericValue, Scanned, Skip, scanned
+from groundgate.engine.values.scanned import NumericValue as NumericValue
+from groundgate.engine.values.scanned import Scanned, Skip, scanned
 from groundgate.engine.values.time.rules_en import CLOCK, WORD_TIMES_EN
 from groundgate.engine.values.time.rules_zh import WORD_TIMES_ZH, day_part_start
 

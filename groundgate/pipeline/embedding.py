@@ -139,7 +139,8 @@ class OpenAIEmbedder:
         return self._embed([self.passage_prefix + t for t in texts])
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self._embed([self.query_prefix + text])[0]
+        row: np.ndarray = self._embed([self.query_prefix + text])[0]
+        return row
 
 
 def to_bytes(vector: np.ndarray) -> bytes:

@@ -35,7 +35,7 @@ class Quantity(NamedTuple):
     digits: str = (
         ""  # identifiers: the digits only; numbers: the figure's digits ("1,050.0" -> "10500")
     )
-    endpoints: tuple[Quantity, ...] = ()  # type: ignore[misc]  # a recursive NamedTuple
+    endpoints: tuple[Quantity, ...] = ()  # type: ignore[misc,unused-ignore]  # a recursive NamedTuple
     # The typed value of a kind that is none of the above (a quarter's Quarter): see the kind's
     # folder under values/.
     kind_value: object = None
