@@ -46,6 +46,10 @@ DEFAULT_DATA = ROOT.parent / "shared" / "data" / "tatqa"
 WRONG_KINDS = ("digit", "scale", "sign", "row", "period", "operation")
 SCALE_WORDS = {"thousand": "thousand", "million": "million", "billion": "billion"}
 NEXT_SCALE = {"thousand": "million", "million": "billion", "billion": "trillion"}
+_UNIT_HEADER = re.compile(
+    r"\(\d\)|[$€£¥]\s*['’]?000|\b(?:US)?[$€£]m\b|[€£]m\b|\$m\b|\bRMB\s*['’]?\s*Million\b|"
+    r"\(in (?:thousands|millions)\)"
+)
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _CELL = re.compile(r"^\(?-?\$?\s*\(?\s*(\d[\d,]*(?:\.\d+)?)\s*\)?\s*%?\s*\)?$")
 
@@ -346,6 +350,9 @@ def _cell_cases(q: dict, table: list[list[str]], first: int, scale: str, case) -
     if not label or not header:
         return
 
+    # People name the column by its period, not by its unit or footnote ("$'000", "€m", "(1)").
+    header = _UNIT_HEADER.sub(" ", header).strip() or header
+
     def say(v: float, sc: str = scale) -> str:
         return f"{label} in {header} was {write_value(v, decimals, sc, money)}."
 
@@ -425,15 +432,17 @@ def _calculation_cases(
 # -- measuring ---------------------------------------------------------------------------------
 
 
-def policies(name: str, derived: str) -> list[AnswerGatePolicy]:
+def policies(name: str, derived: str, context: str | None = None) -> list[AnswerGatePolicy]:
     base = (
         PRESETS[name]
         if name in PRESETS
         else AnswerGatePolicy.model_validate_json(Path(name).read_bytes())
     )
     modes = ("finding", "accept") if derived == "both" else (derived,)
+    extra = {"value_context": context} if context else {}
     return [
-        AnswerGatePolicy.model_validate({**base.model_dump(), "derived_numbers": m}) for m in modes
+        AnswerGatePolicy.model_validate({**base.model_dump(), "derived_numbers": m, **extra})
+        for m in modes
     ]
 
 
@@ -498,6 +507,7 @@ def main() -> int:
     parser.add_argument("--render", choices=["rows", "markdown"], default="rows")
     parser.add_argument("--policy", default="default", help="default, verbatim or a JSON file")
     parser.add_argument("--derived", choices=["finding", "accept", "both"], default="both")
+    parser.add_argument("--value-context", choices=["off", "rows_periods_citations"])
     parser.add_argument("--cases-out", type=Path, help="one line per gated case (for diffing)")
     args = parser.parse_args()
     path = args.data / "tatqa_dataset_dev.json"
@@ -507,11 +517,11 @@ def main() -> int:
     contexts = json.loads(path.read_text(encoding="utf-8"))
     built = [b for ctx in contexts for b in build(ctx, args.render)]
     out = args.cases_out.open("w", encoding="utf-8") if args.cases_out else None
-    for policy in policies(args.policy, args.derived):
+    for policy in policies(args.policy, args.derived, args.value_context):
         counts = measure(built, policy, out)
         print(
             f"\nrender={args.render} policy {policy.policy_version} "
-            f"derived_numbers={policy.derived_numbers} sha256 {policy.sha256[:12]}"
+            f"derived_numbers={policy.derived_numbers} value_context={policy.value_context}"
         )
         print("\n".join(report(counts)))
     if out:

@@ -120,7 +120,9 @@ def _text_facts(text: str) -> list[Fact]:
     def flush() -> None:
         nonlocal label, cells
         if cells:
-            _add_row(facts, label or "", cells, header)
+            # One cell a line: which column a cell is in is not known (a blank cell prints
+            # nothing, a "$" or a percent gets its own line), so only the row is kept.
+            _add_row(facts, label or "", cells, [])
         label, cells = None, []
 
     for i, line in enumerate(lines):
@@ -181,10 +183,10 @@ def _column(header: list[list[str]], k: int, n: int) -> str:
         elif len(parts) == n:
             words.append(parts[k])
             matched = True
-        elif len(parts) == n + 1:
-            words.append(parts[k + 1])
+        elif len(parts) == n + 1 and not periods_in(parts[0]) and all(map(periods_in, parts[1:])):
+            words.append(parts[k + 1])  # the label column's own header first ("As of")
             matched = True
-        elif len(parts) > 1 and n % len(parts) == 0:
+        elif len(parts) > 1 and n % len(parts) == 0 and all(map(periods_in, parts)):
             words.append(parts[k // (n // len(parts))])
             matched = True
     return " ".join(words) if matched or n == 1 else ""

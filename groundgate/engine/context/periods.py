@@ -46,11 +46,15 @@ _KINDS: Final = {"Y": "year", "Q": "quarter", "H": "half", "M": "month", "D": "d
 def periods_in(text: str) -> tuple[str, ...]:
     """Every period `text` names, normalised, in order of first mention, without repeats."""
     out: list[str] = []
-    for m in _PERIOD.finditer(text):
-        for period in _normalised(m):
-            if period not in out:
-                out.append(period)
+    for _, _, period in mentions(text):
+        if period not in out:
+            out.append(period)
     return tuple(out)
+
+
+def mentions(text: str) -> list[tuple[int, int, str]]:
+    """Every mention of a period: (start, end, normalised period), left to right."""
+    return [(m.start(), m.end(), p) for m in _PERIOD.finditer(text) for p in _normalised(m)]
 
 
 def _normalised(m: re.Match[str]) -> tuple[str, ...]:

@@ -24,6 +24,11 @@ from typing import Any, Final, Literal
 
 from pydantic import SerializeAsAny
 
+from groundgate.engine.context.grounding import (
+    VALUE_OUT_OF_CONTEXT,
+    context_findings,
+    with_context,
+)
 from groundgate.engine.contracts import OutputModel
 from groundgate.engine.findings import (
     Box,
@@ -58,7 +63,7 @@ from groundgate.engine.near_text import align
 
 GATE: Final = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
-GATE_VERSION = "2.3.0"
+GATE_VERSION = "2.4.0"
 
 # Finding codes. Each is emitted in exactly one place below.
 NO_CHUNKS = "NO_CHUNKS"
@@ -84,6 +89,7 @@ FINDING_CODES = (
     NUMBER_IN_WORKING,
     NUMBER_SECTION_LABEL,
     NUMBER_DERIVED,
+    VALUE_OUT_OF_CONTEXT,
 )
 
 __all__ = [
@@ -198,6 +204,18 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
     ungrounded = 0
     if policy.check_numbers and conclusion:
         number_findings = check_numbers(case, conclusion, accepted, policy, located)
+        if policy.value_context != "off" and accepted:
+            number_findings = with_context(
+                number_findings,
+                context_findings(
+                    conclusion,
+                    case.answer.evidences,
+                    accepted,
+                    number_findings,
+                    located,
+                    policy.calculation_constants,
+                ),
+            )
         ungrounded = sum(1 for f in number_findings if f.severity == "error")
         findings.extend(number_findings)
 

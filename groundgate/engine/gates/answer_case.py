@@ -47,7 +47,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.5"
+    policy_version: str = "answer-gate/2026-11.6"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -85,6 +85,11 @@ class AnswerGatePolicy(GatePolicy):
     # At the evidence's own scale "rounded" needs three significant digits ("10" is not 10.5),
     # unless the answer says it rounds: "about 12%" for 12.3%, "约4.6亿元" for 4.56亿元.
     approximate_rounding: bool = True
+    # Values in context (engine/context/grounding.py): a value grounds only where the evidence
+    # says it about what the answer says (the row its words name, the period it names, the
+    # source its sentence cites): VALUE_OUT_OF_CONTEXT otherwise. "off": the spec's literal
+    # reading, a value anywhere in the accepted excerpts grounds it.
+    value_context: Literal["off", "rows_periods_citations"] = "rows_periods_citations"
 
     @field_validator("equivalences")
     @classmethod
@@ -103,8 +108,9 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.5",
+    policy_version="answer-gate/verbatim-2026-11.6",
     equivalences=(),
+    value_context="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),

@@ -107,15 +107,14 @@ def test_a_statement_printed_one_cell_a_line():
     with FINANCEBENCH.open(encoding="utf-8") as handle:
         case = json.loads(handle.readline())["case"]
     header, body = case["raw_chunks"][0]["text"], case["raw_chunks"][1]["text"]
-    # The chunk cut below the header: the page read whole gives the cells their columns.
+    # One cell a line: the rows are read; the columns are not guessed (a blank cell prints
+    # nothing), so a cell's period is unknown and contradicts nothing.
     page = header + "\n" + body
     facts = read_facts(page)
     cash = fact(facts, page, "2,148")
-    assert cash.row == "Cash and cash equivalents"
-    assert "Y2021" in cash.periods
+    assert cash.row == "Cash and cash equivalents" and cash.periods == ()
     inventories = fact(facts, page, "2,904")
-    assert inventories.row == "Inventories (Note 5)" and "Y2022" in inventories.periods
-    # The chunk alone: rows, no columns (nothing to contradict).
+    assert inventories.row == "Inventories (Note 5)"
     alone = fact(read_facts(body), body, "2,148")
     assert alone.row == "Cash and cash equivalents" and alone.periods == ()
 

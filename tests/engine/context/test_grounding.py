@@ -1,0 +1,67 @@
+"""VALUE_OUT_OF_CONTEXT: the same value under another row, period or cited source."""
+
+from __future__ import annotations
+
+from groundgate.engine.canonical import canonical_bytes
+from groundgate.engine.gates.answer import VERBATIM_POLICY, AnswerCase, gate_answer
+
+PUMPS = "Pump  Flow (m3/h)\nPump I  205\nPump B  250"
+YEARS = (
+    "Years Ended December 31,\n2019  2018\nTotal sales  1,496.5  1,202.9\nOther revenue  44.1  56.7"
+)
+
+
+def case(conclusion: str, *chunks: str) -> AnswerCase:
+    return AnswerCase.model_validate(
+        {
+            "case_id": "ctx",
+            "raw_chunks": [{"chunk_id": f"c{i}", "text": t} for i, t in enumerate(chunks)],
+            "answer": {
+                "conclusion": conclusion,
+                "evidences": [{"chunk_id": f"c{i}", "excerpt": t} for i, t in enumerate(chunks)],
+            },
+        }
+    )
+
+
+def codes(conclusion: str, *chunks: str, policy=None) -> list[str]:
+    verdict = gate_answer(case(conclusion, *chunks), *([policy] if policy else []))
+    return [f.code for f in verdict.findings if f.severity == "error"]
+
+
+def test_another_rows_value_is_a_near_miss_with_both_locations():
+    verdict = gate_answer(case("Pump I delivers 250 m3/h.", PUMPS))
+    (finding,) = verdict.findings
+    assert verdict.status == "citation_insufficient" and finding.code == "VALUE_OUT_OF_CONTEXT"
+    assert PUMPS[slice(*finding.chunk_span)] == "250"
+    assert finding.near_match.text == "205" and finding.near_match.reason == "another_row"
+    assert "Pump I has 205" in finding.message
+    assert codes("Pump B delivers 250 m3/h.", PUMPS) == []
+
+
+def test_another_period_and_the_right_one():
+    assert codes("Total sales in 2019 was 1,202.9.", YEARS) == ["VALUE_OUT_OF_CONTEXT"]
+    assert codes("Total sales in 2019 was 1,496.5.", YEARS) == []
+    assert codes("Total sales in 2018 was 1,202.9.", YEARS) == []
+
+
+def test_moving_a_value_to_another_row_or_column_or_flipping_its_sign_is_rejected():
+    right = "Other revenue in 2018 was 56.7."
+    assert codes(right, YEARS) == []
+    for wrong in (
+        "Other revenue in 2018 was 1,202.9.",
+        "Other revenue in 2018 was 44.1.",
+        "Other revenue in 2018 was -56.7.",
+    ):
+        assert codes(wrong, YEARS), wrong
+
+
+def test_nothing_distinguishing_the_value_alone_decides_and_the_literal_reading_is_kept():
+    assert codes("The flow is 250 m3/h.", PUMPS) == []
+    assert codes("Pump I delivers 250 m3/h.", PUMPS, policy=VERBATIM_POLICY) == []
+
+
+def test_verdicts_are_byte_identical_run_to_run():
+    one = canonical_bytes(gate_answer(case("Pump I delivers 250 m3/h.", PUMPS)).model_dump())
+    two = canonical_bytes(gate_answer(case("Pump I delivers 250 m3/h.", PUMPS)).model_dump())
+    assert one == two
