@@ -64,7 +64,10 @@ def record_from_row(row: dict) -> dict:
         "final_label": row["final_label"],
         "review_state": row["review_state"],
         "review_count": row["review_count"],
-        "reviews": times(row["reviews"]),
+        "reviews": [
+            dict(r, correction=None if r["correction"] is None else json.loads(r["correction"]))
+            for r in times(row["reviews"])
+        ],
         "relabels": times(row["relabels"]),
     }
 

@@ -74,6 +74,7 @@ REVIEW = pa.struct(
         ("created_at", TIMESTAMP),
         ("gate_run_id", pa.int64()),
         ("decisions", pa.list_(DECISION)),
+        ("correction", pa.string()),  # JSON text: the reviewer's correction (reviews.corrections)
     ]
 )
 RELABEL = pa.struct(
@@ -86,7 +87,7 @@ RELABEL = pa.struct(
         ("created_at", TIMESTAMP),
     ]
 )
-JSON_COLUMNS = ("answer", "gate_runs.verdict")
+JSON_COLUMNS = ("answer", "gate_runs.verdict", "reviews.correction")
 PARQUET_SCHEMA = pa.schema(
     [
         pa.field("schema_version", pa.string(), nullable=False),
@@ -173,6 +174,12 @@ def _review(review: Mapping[str, Any]) -> dict[str, Any]:
     return {**review, "created_at": _time(review.get("created_at"))}
 
 
+def _reviewed(review: Mapping[str, Any]) -> dict[str, Any]:
+    """A review with its correction as JSON text (null when the reviewer corrected nothing)."""
+    correction = review.get("correction")
+    return {**_review(review), "correction": None if correction is None else _json(correction)}
+
+
 def _columns() -> dict[str, list]:
     return {name: [] for name in PARQUET_SCHEMA.names}
 
@@ -201,7 +208,7 @@ def _add(columns: dict[str, list], record: Mapping[str, Any], evaluation: Evalua
     columns["answer"].append(_json(record["answer"]))
     columns["cited_chunks"].append([_chunk(c) for c in record["cited_chunks"]])
     columns["gate_runs"].append([_run(r) for r in record["gate_runs"]])
-    columns["reviews"].append([_review(r) for r in record["reviews"]])
+    columns["reviews"].append([_reviewed(r) for r in record["reviews"]])
     columns["relabels"].append([_review(r) for r in record["relabels"]])
 
 
