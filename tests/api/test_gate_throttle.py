@@ -9,7 +9,6 @@ import json
 import pytest
 from django.core.cache import cache
 
-from groundgate.api import gate_views
 from groundgate.models import Role
 from tests.api.conftest import api_client
 from tests.engine.family_samples import PASSING
@@ -32,10 +31,7 @@ def post(client, case_id: str):
     return client.post(URL, data=body, content_type="application/json")
 
 
-@pytest.mark.parametrize("fast", [True, False], ids=["fast path", "GateView"])
-def test_a_token_past_its_rate_gets_429_and_another_token_does_not(monkeypatch, team, fast):
-    if not fast:
-        monkeypatch.setattr(gate_views, "_fast_token", lambda request: None)
+def test_a_token_past_its_rate_gets_429_and_another_token_does_not(team):
     bot = api_client("bot", team, Role.REVIEWER)
     assert [post(bot, f"t{i}").status_code for i in range(3)] == [201, 201, 201]
     refused = post(bot, "t3")

@@ -35,17 +35,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "86a0877c8a377167adcd74a899c7d7f330416d9e0dbaae042086db61b51113ed",
+        "7d5119003039281f2460d982720106a6931436388341c8d84a042d0cc94cc3e0",
         "6a9bad068a3dba3e861c638fe7a24f746afc765edd170bf87e652b8eaaa4ac87",
     ),
     (
         SMALL,
-        "12d0f297504861158add978a678732e1ae37a45d863b6ce6858f716d3829b65b",
+        "7d409689df8a9ffb4d5ed6d5ed6ae4eed2d4befe03aeed8544c52f53a873848e",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "073e98fbc6e1191f978e66d5b72228031389dc65f7cf48591621e07c92d2555a",
+        "5cbd1724f35189ef0703a01cdf83684a86bb96ac59dd3c8b59dc073b0712e3a4",
         "6cb5aeaf21c4cceeb4a96b6bda099ada15dcfab50dbb1cd0ff62e9812be88e85",
     ),
 ]
