@@ -226,7 +226,7 @@ def _phoenix_span(item, where, line, problems) -> Span | None:
         # An OTLP span (attributes as key/value pairs): Phoenix's `spans/otlpv1` page.
         return _otlp_span(item, where, line, problems)
     raw_context = item.get("context")
-    context: dict = raw_context if isinstance(raw_context, dict) else {}
+    context: dict[str, Any] = raw_context if isinstance(raw_context, dict) else {}
     trace_id = context.get("trace_id", item.get("trace_id"))
     span_id = context.get("span_id", item.get("span_id"))
     tid = trace_id if isinstance(trace_id, str) else None
@@ -333,13 +333,13 @@ _VALUE_NAMES = {
 }
 
 
-def _field(item: dict, name: str) -> Any:
+def _field(item: dict[str, Any], name: str) -> Any:
     """`item`'s field by its JSON name, else by its proto name."""
     value = item.get(name)
     return item.get(_PROTO_NAMES.get(name, name)) if value is None else value
 
 
-def _resource_spans(raw) -> list | None:
+def _resource_spans(raw) -> list[Any] | None:
     if not isinstance(raw, dict):
         return None
     found = _field(raw, "resourceSpans")
