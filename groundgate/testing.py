@@ -20,7 +20,7 @@ same function, and `--groundgate-policy verbatim|PATH.json` chooses the gate's p
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +120,6 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 @pytest.fixture(name="assert_grounded")
-def assert_grounded_fixture():
+def assert_grounded_fixture() -> Callable[..., dict[str, Any]]:
     """The assert_grounded function, for tests that prefer a fixture to an import."""
     return assert_grounded

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -17,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from groundgate.access import Action, case_for, member_role
 from groundgate.families import OUTCOMES, STATUS_TONE, get_family, outcome_of
-from groundgate.models import Case, Document
+from groundgate.models import Case, Document, GateRun
 from groundgate.selectors.cases import case_current_run
 from groundgate.services.rendering import (
     case_cited_chunks,
@@ -27,6 +28,7 @@ from groundgate.services.rendering import (
 from reviews.corrections import (
     CORRECTABLE_KINDS,
     CorrectionError,
+    CorrectionInput,
     correction_as_input,
     correction_parse,
 )
@@ -95,7 +97,7 @@ class FormState:
     conclusion: str | None = None
 
 
-def queue_context(params) -> dict[str, str]:
+def queue_context(params: QueryDict | str) -> dict[str, str]:
     """The queue filters a case page was opened from, for the breadcrumb and "save and next".
     The form carries them as ONE hidden field (`queue`, an encoded query string built here by
     the server) parsed back with the queue's own filter parser: only known filter names survive,
@@ -104,7 +106,7 @@ def queue_context(params) -> dict[str, str]:
 
 
 def _groups(
-    findings: list[dict], locations, state: FormState | None, mine, conflicts
+    findings: list[dict[str, Any]], locations, state: FormState | None, mine, conflicts
 ) -> list[FindingGroup]:
     """The findings list: groups of repeated findings, each with the (call, reason) to
     pre-select - the reviewer's unsaved choices after a failed save, else their last saved
@@ -112,7 +114,7 @@ def _groups(
     calls of a conflicting reviewer beside them."""
     saved = {d.finding_index: (d.call, d.reason) for d in mine.decisions.all()} if mine else {}
     calls = state.calls if state is not None else saved
-    others: dict[int, list[dict]] = {}
+    others: dict[int, list[dict[str, Any]]] = {}
     for review in conflicts or []:
         for d in review.decisions.all():
             who = review.reviewer.username
@@ -140,7 +142,7 @@ def _context(
     result: SubmitResult | None = None,
     state: FormState | None = None,
     queue: dict[str, str] | None = None,
-) -> dict:
+) -> dict[str, Any]:
     run = case_current_run(case=case)
     findings = run.findings if run else []
     verdict = json.loads(run.verdict) if run else {}
@@ -241,7 +243,9 @@ def _context(
     }
 
 
-def _correction_context(case: Case, run, my_last: Review | None, state: FormState | None):
+def _correction_context(
+    case: Case, run: GateRun | None, my_last: Review | None, state: FormState | None
+) -> dict[str, Any]:
     """What the correction tools show: the answer's citations, the reviewer's last correction
     (its gate verdict beside their label), and after a refused save what they had posted."""
     answer = case.payload.get("answer") if isinstance(case.payload, dict) else None
@@ -260,7 +264,9 @@ def _correction_context(case: Case, run, my_last: Review | None, state: FormStat
     }
 
 
-def _correction_start(case: Case, mine: Correction | None, state: FormState | None) -> dict:
+def _correction_start(
+    case: Case, mine: Correction | None, state: FormState | None
+) -> dict[str, Any]:
     if state is not None:
         try:
             posted = json.loads(state.correction) if state.correction else {}
@@ -302,7 +308,7 @@ def _posted_state(post) -> FormState:
     )
 
 
-def _posted_correction(post):
+def _posted_correction(post: QueryDict) -> CorrectionInput | None:
     """The correction the page posted: its JSON field and the answer editor (when open)."""
     raw = post.get("correction", "")
     try:
@@ -316,7 +322,12 @@ def _posted_correction(post):
     return None if correction.empty else correction
 
 
-def _explain(exc: ReviewInputError, decisions: list[Decision], findings: list[dict], state):
+def _explain(
+    exc: ReviewInputError,
+    decisions: list[Decision],
+    findings: list[dict[str, Any]],
+    state: FormState,
+) -> None:
     """Word the error for a person: "Finding 2 (UNGROUNDED_NUMBER): say why the gate was
     wrong", not the service's path "decisions[0].reason" (which the API keeps)."""
     message = str(exc).partition(": ")[2]
@@ -346,7 +357,7 @@ def _explain(exc: ReviewInputError, decisions: list[Decision], findings: list[di
         state.error_field = exc.field
 
 
-def _decisions(post, findings: list[dict]) -> list[Decision]:
+def _decisions(post, findings: list[dict[str, Any]]) -> list[Decision]:
     """One decision per posted call-N; a call on a group of repeated findings (N its first
     member, as the page shows it) applies to every member of the group."""
     groups = finding_groups(findings)

@@ -96,7 +96,7 @@ def _int(value: Any, where: str) -> int:
     return value
 
 
-def _pointer(data: dict, where: str) -> Pointer | None:
+def _pointer(data: dict[str, Any], where: str) -> Pointer | None:
     if data.get("chunk_id") not in (None, ""):
         if not isinstance(data["chunk_id"], str):
             raise CorrectionError(where, "chunk_id must be text")
@@ -181,13 +181,15 @@ class Resolved:
     start: int
     end: int
     text: str
-    evidence: dict
+    evidence: dict[str, Any]
     document_id: int | None = None
     page_index: int | None = None
     bbox: list[float] | None = None
 
 
-def _coords(chunk: dict, near: tuple[float, float, float, float] | None) -> dict:
+def _coords(
+    chunk: dict[str, Any], near: tuple[float, float, float, float] | None
+) -> dict[str, Any]:
     """page_index and bbox of the chunk's position nearest the pointed place (its first line
     when there is no box): the gate checks an evidence's coordinates against the chunk's."""
     positions = chunk.get("position_int") or []
@@ -195,7 +197,7 @@ def _coords(chunk: dict, near: tuple[float, float, float, float] | None) -> dict
         page = chunk.get("page_index")
         return {} if page is None else {"page_index": page}
 
-    def overlap(p: list) -> float:
+    def overlap(p: list[float]) -> float:
         if near is None:
             return 0.0
         _, x0, x1, top, bottom = p
@@ -208,7 +210,7 @@ def _coords(chunk: dict, near: tuple[float, float, float, float] | None) -> dict
     return {"page_index": number - 1, "bbox": [x0, top, x1, bottom]}
 
 
-def _resolve(case: Case, pointer: Pointer, where: str, raw: dict[str, dict]) -> Resolved:
+def _resolve(case: Case, pointer: Pointer, where: str, raw: dict[str, dict[str, Any]]) -> Resolved:
     if pointer.chunk_id:
         chunk = raw.get(pointer.chunk_id)
         if chunk is None:
@@ -230,7 +232,9 @@ def _resolve(case: Case, pointer: Pointer, where: str, raw: dict[str, dict]) -> 
     return _resolve_box(case, pointer, where, raw)
 
 
-def _resolve_box(case: Case, pointer: Pointer, where: str, raw: dict[str, dict]) -> Resolved:
+def _resolve_box(
+    case: Case, pointer: Pointer, where: str, raw: dict[str, dict[str, Any]]
+) -> Resolved:
     assert pointer.bbox is not None and pointer.page_index is not None
     document = Document.objects.filter(pk=pointer.document_id, dataset_id=case.dataset_id).first()
     page = (
@@ -286,7 +290,7 @@ def _resolve_box(case: Case, pointer: Pointer, where: str, raw: dict[str, dict])
     )
 
 
-def _box_overlap(positions: list, box: tuple[float, float, float, float]) -> float:
+def _box_overlap(positions: list[list[float]], box: tuple[float, float, float, float]) -> float:
     total = 0.0
     for _, x0, x1, top, bottom in positions:
         w = min(x1, box[2]) - max(x0, box[0])
@@ -295,7 +299,7 @@ def _box_overlap(positions: list, box: tuple[float, float, float, float]) -> flo
     return total
 
 
-def _conclusion(original: str, findings: list[dict], fixes: list[FindingFix]) -> str:
+def _conclusion(original: str, findings: list[dict[str, Any]], fixes: list[FindingFix]) -> str:
     """The answer with each corrected value put where its finding's span is."""
     spans = []
     for fix in fixes:
@@ -327,7 +331,7 @@ def correction_build(*, case: Case, run: GateRun, data: CorrectionInput) -> Buil
     raw = {c["chunk_id"]: c for c in payload.get("raw_chunks") or [] if "chunk_id" in c}
     findings = run.findings
     finding_rows = []
-    added: list[dict] = []
+    added: list[dict[str, Any]] = []
     seen_fix = set()
     for fix in data.findings:
         where = f"correction.findings[{fix.finding_index}]"
@@ -401,13 +405,13 @@ def correction_build(*, case: Case, run: GateRun, data: CorrectionInput) -> Buil
     return BuiltCorrection(correction, finding_rows)
 
 
-def correction_as_input(correction: Correction, case: Case) -> dict:
+def correction_as_input(correction: Correction, case: Case) -> dict[str, Any]:
     """A saved correction in the JSON form correction_parse reads, for the case page to show
     it again (a new review keeps the reviewer's correction unless they change it)."""
     answer = case.payload.get("answer") or {}
     original = list(answer.get("evidences") or [])
     raw = {c["chunk_id"]: c for c in case.payload.get("raw_chunks") or [] if "chunk_id" in c}
-    citations: list[dict] = []
+    citations: list[dict[str, Any]] = []
     for evidence in correction.answer.get("evidences") or []:
         if evidence in original:
             citations.append({"evidence": original.index(evidence)})

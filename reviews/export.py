@@ -59,7 +59,7 @@ def _since(raw: str) -> dt.datetime | None:
         return None
 
 
-def export_filters_parse(params) -> tuple[ExportFilters | None, list[dict]]:
+def export_filters_parse(params) -> tuple[ExportFilters | None, list[dict[str, Any]]]:
     """Export filters from query parameters (the API) or options (the command): the filters, or
     the errors as [{"field", "message"}]."""
     errors = []
@@ -341,7 +341,9 @@ def _batch_corrections(lo: int, hi: int) -> dict[int, dict]:
     return out
 
 
-def _cited_chunk(chunk_id: str, stored: dict, inline: dict[str, dict]) -> dict:
+def _cited_chunk(
+    chunk_id: str, stored: dict[str, Any], inline: dict[str, dict[str, Any]]
+) -> dict[str, Any]:
     """One cited chunk: as stored in the dataset, as carried by the case, or unknown."""
     row = stored.get(chunk_id)
     if row is not None:
@@ -456,14 +458,14 @@ class Counted:
     """An iterator of records that counts what passed through it (the export_ready event says
     how many records an export held)."""
 
-    def __init__(self, records: Iterator[dict]):
+    def __init__(self, records: Iterator[dict[str, Any]]):
         self._records = iter(records)
         self.count = 0
 
     def __iter__(self) -> Counted:
         return self
 
-    def __next__(self) -> dict:
+    def __next__(self) -> dict[str, Any]:
         record = next(self._records)
         self.count += 1
         return record

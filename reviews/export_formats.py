@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import islice
+from typing import Any
 
 import orjson
 
@@ -68,7 +69,7 @@ def page_sizes_for(
     }
 
 
-def jsonl_stream(records: Iterator[dict]) -> Iterator[bytes]:
+def jsonl_stream(records: Iterator[dict[str, Any]]) -> Iterator[bytes]:
     """JSON lines, yielded in blocks of ~1000 records (fewer, larger writes)."""
     block: list[bytes] = []
     dumps = orjson.dumps
@@ -86,7 +87,7 @@ def jsonl_stream(records: Iterator[dict]) -> Iterator[bytes]:
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def csv_cell(value):
+def csv_cell(value: Any) -> Any:
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
@@ -95,14 +96,14 @@ def csv_cell(value):
 class _SafeWriter:
     """csv.writer whose string cells are neutralised (csv_cell)."""
 
-    def __init__(self, writer):
+    def __init__(self, writer: Any) -> None:
         self.writer = writer
 
-    def writerow(self, row):
+    def writerow(self, row: Iterable[Any]) -> Any:
         return self.writer.writerow([csv_cell(value) for value in row])
 
 
-def csv_stream(records: Iterator[dict]) -> Iterator[bytes]:
+def csv_stream(records: Iterator[dict[str, Any]]) -> Iterator[bytes]:
     """CSV with a header; nested parts are JSON in their cells (see docs/export-schema.md).
     Cells that a spreadsheet would run as a formula start with an apostrophe."""
     buffer = io.StringIO()
@@ -112,7 +113,7 @@ def csv_stream(records: Iterator[dict]) -> Iterator[bytes]:
     writer.writerow(CSV_COLUMNS)
     count = 0
 
-    def js(value) -> str:
+    def js(value: Any) -> str:
         return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
 
     for r in records:
@@ -147,7 +148,9 @@ def csv_stream(records: Iterator[dict]) -> Iterator[bytes]:
     yield buffer.getvalue().encode()
 
 
-def labelstudio_stream(records: Iterator[dict], *, dataset: Dataset, page_url: PageUrl):
+def labelstudio_stream(
+    records: Iterator[dict[str, Any]], *, dataset: Dataset, page_url: PageUrl
+) -> Iterator[bytes]:
     """A JSON array of Label Studio tasks (what its import takes), a block of tasks at a time;
     page sizes are read once per block."""
     yield b"["
@@ -166,15 +169,15 @@ def labelstudio_stream(records: Iterator[dict], *, dataset: Dataset, page_url: P
     yield b"]\n"
 
 
-def _jsonl(records, **_):
+def _jsonl(records: Iterator[dict[str, Any]], **_: Any) -> Iterator[bytes]:
     return jsonl_stream(records)
 
 
-def _csv(records, **_):
+def _csv(records: Iterator[dict[str, Any]], **_: Any) -> Iterator[bytes]:
     return csv_stream(records)
 
 
-def _parquet(records, **_):
+def _parquet(records: Iterator[dict[str, Any]], **_: Any) -> Iterator[bytes]:
     # pyarrow is imported only for a Parquet export: it is ~30 MB of memory and 0.1 s of
     # start-up that every other export (and every process that imports this module) would pay.
     from groundgate.integrations.parquet import parquet_stream
@@ -182,13 +185,13 @@ def _parquet(records, **_):
     return parquet_stream(records, evaluation=_evaluation)
 
 
-def _evaluation(record) -> tuple[list[str], str | None, str | None]:
+def _evaluation(record: Mapping[str, Any]) -> tuple[list[str], str | None, str | None]:
     """The evaluation view of a record (the family's contexts, response and reference)."""
     payload = getattr(record, "payload", None)
     return evaluation_view(get_family(record["case"]["kind"]), payload)
 
 
-def _otel(records, **_):
+def _otel(records: Iterator[dict[str, Any]], **_: Any) -> Iterator[bytes]:
     return otlp_logs_stream(records)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 from django.utils import timezone
@@ -99,7 +100,7 @@ def queue_entries(
     return entries.order_by("passed", "review_rank", "case_id")
 
 
-def assignment_progress(*, dataset: Dataset) -> list[dict]:
+def assignment_progress(*, dataset: Dataset) -> list[dict[str, Any]]:
     """Per reviewer with assigned cases: how many, and how many of them she has reviewed."""
     reviewed = Review.objects.filter(
         case_id=OuterRef("case_id"), reviewer_id=OuterRef("reviewer_id")
@@ -174,7 +175,7 @@ def queue_counts(
     }
 
 
-def _counts_by_query(dataset: Dataset, filters: dict[str, str], scope: Scope) -> dict:
+def _counts_by_query(dataset: Dataset, filters: dict[str, str], scope: Scope) -> dict[str, Any]:
     counted = {}
     for name, column in FACETS.items():
         others = {k: v for k, v in filters.items() if k != name}
@@ -284,7 +285,9 @@ def queue_page(
     )
 
 
-def queue_next(*, dataset: Dataset, filters: dict, user, after_case_id: int) -> int | None:
+def queue_next(
+    *, dataset: Dataset, filters: dict[str, Any], user, after_case_id: int
+) -> int | None:
     """For "save and next": the first case in queue order that still needs a review and that
     this reviewer has not reviewed yet (other than the one just saved), and that nobody else
     holds."""

@@ -5,6 +5,8 @@ endpoint, never a RecursionError (a 500) in the parser or in what reads the data
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
+from typing import IO, Any
 
 from django.conf import settings
 from rest_framework.exceptions import ParseError
@@ -14,7 +16,12 @@ from groundgate.engine.limits import depth_message, json_too_deep
 
 
 class BoundedJSONParser(JSONParser):
-    def parse(self, stream, media_type=None, parser_context=None):
+    def parse(
+        self,
+        stream: IO[Any] | None,
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
         data = stream.read() if stream is not None else b""
         limits = settings.GROUNDGATE_CASE_LIMITS
         if json_too_deep(data, limits.max_depth):

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
 from rest_framework import generics, serializers, status
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -124,7 +126,7 @@ def _input(request, partial: bool) -> tuple[dict | None, Response | None]:
 class WebhookList(generics.ListAPIView):
     serializer_class = WebhookSerializer
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Webhook]:
         return webhooks_of(dataset=_dataset(self))
 
     @extend_schema(
@@ -132,7 +134,7 @@ class WebhookList(generics.ListAPIView):
         request=WebhookInput,
         responses={201: WebhookCreatedSerializer, **error_responses(400, 401, 403, 404)},
     )
-    def post(self, request, slug: str):
+    def post(self, request: Request, slug: str):
         dataset = _dataset(self)
         data, error = _input(request, partial=False)
         if error is not None or data is None:
@@ -148,7 +150,7 @@ class WebhookList(generics.ListAPIView):
 class WebhookDetail(generics.RetrieveAPIView):
     serializer_class = WebhookSerializer
 
-    def get_object(self):
+    def get_object(self) -> Webhook:
         return webhook_of(dataset=_dataset(self), webhook_id=self.kwargs["pk"])
 
     @extend_schema(
@@ -156,7 +158,7 @@ class WebhookDetail(generics.RetrieveAPIView):
         request=WebhookInput,
         responses={200: WebhookSerializer, **error_responses(400, 401, 403, 404)},
     )
-    def patch(self, request, slug: str, pk: int):
+    def patch(self, request: Request, slug: str, pk: int):
         webhook = self.get_object()
         data, error = _input(request, partial=True)
         if error is not None or data is None:
@@ -177,7 +179,7 @@ class WebhookAttempts(generics.ListAPIView):
 
     serializer_class = AttemptSerializer
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[WebhookAttempt]:
         webhook = webhook_of(dataset=_dataset(self), webhook_id=self.kwargs["pk"])
         return webhook_attempts(webhook=webhook)
 
@@ -192,7 +194,7 @@ class WebhookTest(APIView):
             **error_responses(401, 403, 404),
         },
     )
-    def post(self, request, slug: str, pk: int):
+    def post(self, request: Request, slug: str, pk: int) -> Response:
         webhook = webhook_of(
             dataset=dataset_for(user=request.user, slug=slug, action=Action.WEBHOOKS),
             webhook_id=pk,

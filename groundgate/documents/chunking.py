@@ -14,7 +14,7 @@ import json
 import math
 import re
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 # A gap wider than this share of the font size between two spans is a word/cell boundary.
 SPAN_GAP = 0.15
@@ -102,10 +102,10 @@ def _is_cjk(ch: str) -> bool:
     )
 
 
-def _line_text(spans: list[dict], direction: tuple[float, float]) -> str:
+def _line_text(spans: list[dict[str, Any]], direction: tuple[float, float]) -> str:
     horizontal = abs(direction[0]) >= abs(direction[1])
     parts: list[str] = []
-    previous: dict | None = None
+    previous: dict[str, Any] | None = None
     for span in spans:
         # NUL is not text (and PostgreSQL cannot store it); some PDFs carry it in strings.
         text = span["text"].replace("\x00", "")
@@ -132,7 +132,7 @@ def _join(left: str, right: str) -> str:
     return left + " " + right
 
 
-def page_lines(page_dict: dict, words: list | None = None) -> list[list[Line]]:
+def page_lines(page_dict: dict[str, Any], words: list[Any] | None = None) -> list[list[Line]]:
     """The page's paragraphs, each a list of non-empty lines, in content order; with `words`
     (TextPage.extractWORDS of the same text page), each line keeps its words' places and boxes.
 
@@ -220,7 +220,10 @@ def _block_text(lines: list[Line]) -> str:
 
 
 def chunk_page(
-    page_index: int, page_dict: dict, policy: ChunkingPolicy, words: list | None = None
+    page_index: int,
+    page_dict: dict[str, Any],
+    policy: ChunkingPolicy,
+    words: list[Any] | None = None,
 ) -> list[PageChunk]:
     chunks: list[PageChunk] = []
     current = PageChunk(page_index, "")
@@ -286,7 +289,7 @@ def stored_chunk(chunk: PageChunk) -> StoredChunk:
     )
 
 
-def _json_numbers(value: list) -> str:
+def _json_numbers(value: list[Any]) -> str:
     """json.dumps of a (nested) list of ints and finite floats, byte for byte: for those,
     json.dumps writes what repr() writes (", " between items, float.__repr__ for a float), and
     repr of a list is ~3x quicker than the JSON encoder, which ran ~5,000 times for a book. A

@@ -26,6 +26,7 @@ import signal
 import subprocess
 import sys
 from dataclasses import asdict, dataclass
+from typing import Any
 
 import orjson
 import pymupdf
@@ -149,8 +150,8 @@ def page_words_isolated(
 
 
 def _run_child(
-    job: str, options: dict, data: bytes, isolation: IsolationLimits
-) -> tuple[dict, bytes]:
+    job: str, options: dict[str, Any], data: bytes, isolation: IsolationLimits
+) -> tuple[dict[str, Any], bytes]:
     """Run `job` in a fresh child under `isolation`: its JSON answer and the bytes after it."""
     options = {
         **options,
@@ -252,7 +253,7 @@ def _child() -> int:
 _PARTICIPLE = {"extract": "parsed", "render": "rendered", "rotation": "read", "words": "read"}
 
 
-def _extract_job(data: bytes, options: dict) -> tuple[dict, bytes]:
+def _extract_job(data: bytes, options: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
     limits = PdfLimits(**options["limits"])
     password = options["password"]
     doc, warnings = open_pdf(data, password)
@@ -283,7 +284,7 @@ def _open_for_render(data: bytes):
         raise
 
 
-def _render_job(data: bytes, options: dict) -> tuple[dict, bytes]:
+def _render_job(data: bytes, options: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
     doc = _open_for_render(data)
     try:
         index = options["page_index"]
@@ -305,7 +306,7 @@ def _render_job(data: bytes, options: dict) -> tuple[dict, bytes]:
     return {"rotation": rotation}, png
 
 
-def _rotation_job(data: bytes, options: dict) -> tuple[dict, bytes]:
+def _rotation_job(data: bytes, options: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
     doc = _open_for_render(data)
     try:
         return {"rotation": upright_rotation(doc[options["page_index"]])}, b""
@@ -314,7 +315,7 @@ def _rotation_job(data: bytes, options: dict) -> tuple[dict, bytes]:
         raise
 
 
-def _words_job(data: bytes, options: dict) -> tuple[dict, bytes]:
+def _words_job(data: bytes, options: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
     doc = _open_for_render(data)
     try:
         page = doc[options["page_index"]]
@@ -340,7 +341,7 @@ JOBS = {
 }
 
 
-def _failed(reason: str) -> dict:
+def _failed(reason: str) -> dict[str, Any]:
     return {"status": "failed", "reason": reason, "warnings": []}
 
 

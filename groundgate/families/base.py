@@ -23,9 +23,9 @@ from groundgate.models import Case, Chunk
 # (document id, page index) -> the highlight layers drawn on that page.
 Pages = dict[tuple[int, int], list[Highlight]]
 # A family's panel on the case page: (case, parsed verdict, findings) -> template context.
-Panel = Callable[[Case, dict, list[dict]], dict[str, Any]]
+Panel = Callable[[Case, dict[str, Any], list[dict[str, Any]]], dict[str, Any]]
 # The source texts of the evidence pane: (case, parsed verdict, findings, cited stored chunks).
-Sources = Callable[[Case, dict, list[dict], dict[str, Chunk]], list[Source]]
+Sources = Callable[[Case, dict[str, Any], list[dict[str, Any]], dict[str, Chunk]], list[Source]]
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class CaseText:
     path: tuple[str, ...]
     field: str | None
 
-    def of(self, payload: dict) -> str:
+    def of(self, payload: dict[str, Any]) -> str:
         value: Any = payload
         for key in self.path:
             value = value.get(key) if isinstance(value, dict) else None
@@ -53,7 +53,9 @@ def chunk_boxes(chunk: Chunk, page_index: int) -> list[tuple]:
     ]
 
 
-def highlight_cited_chunks(case: Case, chunks: dict[str, Chunk], findings: list[dict]) -> Pages:
+def highlight_cited_chunks(
+    case: Case, chunks: dict[str, Chunk], findings: list[dict[str, Any]]
+) -> Pages:
     """The default: families that cite chunks without claimed boxes or excerpts get the cited
     chunks' boxes drawn."""
     pages: Pages = defaultdict(list)
@@ -72,7 +74,7 @@ def ids_under(items: Any, key: str) -> list[str]:
     return [v for i in items if isinstance(i, dict) and isinstance(v := i.get(key), str)]
 
 
-def no_contexts(payload: dict) -> list[str]:
+def no_contexts(payload: dict[str, Any]) -> list[str]:
     return []
 
 
@@ -92,23 +94,25 @@ def evaluation_view(family: Family, payload: Any) -> tuple[list[str], str | None
     return family.contexts(payload), family.text.of(payload) or None, reference
 
 
-def no_inline_chunks(payload: dict) -> dict[str, dict]:
+def no_inline_chunks(payload: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {}
 
 
-def no_evidence_index(payload: dict, index: int) -> str | None:
+def no_evidence_index(payload: dict[str, Any], index: int) -> str | None:
     return None
 
 
-def never_refused(verdict: dict) -> bool:
+def never_refused(verdict: dict[str, Any]) -> bool:
     return False
 
 
-def no_panel(case: Case, verdict: dict, findings: list[dict]) -> dict[str, Any]:
+def no_panel(case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]]) -> dict[str, Any]:
     return {}
 
 
-def no_sources(case: Case, verdict: dict, findings: list[dict], chunks) -> list[Source]:
+def no_sources(
+    case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]], chunks
+) -> list[Source]:
     return []
 
 
@@ -121,22 +125,24 @@ class Family:
     # queue puts the rest first; the status badge is coloured by it.
     statuses: Mapping[str, bool]
     # The chunk ids (or code symbol ids) a case cites, in citation order.
-    cited_chunk_ids: Callable[[dict], list[str]]
+    cited_chunk_ids: Callable[[dict[str, Any]], list[str]]
     # Chunks the case carries itself (export provenance when they are not stored as Chunks).
-    inline_chunks: Callable[[dict], dict[str, dict]] = no_inline_chunks
+    inline_chunks: Callable[[dict[str, Any]], dict[str, dict[str, Any]]] = no_inline_chunks
     # The texts the answer was given (retrieved chunks), in order: the evaluation view's contexts.
-    contexts: Callable[[dict], list[str]] = no_contexts
-    page_highlights: Callable[[Case, dict[str, Chunk], list[dict]], Pages] = highlight_cited_chunks
+    contexts: Callable[[dict[str, Any]], list[str]] = no_contexts
+    page_highlights: Callable[[Case, dict[str, Chunk], list[dict[str, Any]]], Pages] = (
+        highlight_cited_chunks
+    )
     panel: Panel = no_panel
     # The source texts shown in the evidence pane, with the located values marked.
     sources: Sources = no_sources
     # The chunk a finding's evidence_index points at, for findings that name no chunk_id.
-    evidence_chunk_id: Callable[[dict, int], str | None] = no_evidence_index
+    evidence_chunk_id: Callable[[dict[str, Any], int], str | None] = no_evidence_index
     # The queue's one vocabulary across families (groundgate.families.OUTCOMES): a failing
     # status listed here reads "no evidence" rather than "reject"; `refused` tells a passing
     # verdict that is a refusal (the answering pipeline declining to answer) from a pass.
     no_evidence_statuses: frozenset[str] = frozenset()
-    refused: Callable[[dict], bool] = never_refused
+    refused: Callable[[dict[str, Any]], bool] = never_refused
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property

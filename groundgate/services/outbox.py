@@ -23,13 +23,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import close_old_connections, transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
-from groundgate.models import OutboxMessage, OutboxState
+from groundgate.models import OutboxMessage, OutboxState, WebhookDelivery
 from groundgate.services.outbox_seal import seal, unseal
 
 logger = logging.getLogger(__name__)
@@ -50,31 +51,31 @@ class OutboxKind:
     """How one kind of work is done: `run(payload, secret, attempt)`; whether it runs in the
     writer's process when there is no broker; how many tries; how long a claim holds."""
 
-    run: Callable[[dict, str | None, int], None]
+    run: Callable[[dict[str, Any], str | None, int], None]
     inline_without_broker: bool
     max_attempts: int
     lease: timedelta
     # Told of an attempt whose worker stopped before it reported (its lease ran out).
-    lost: Callable[[dict, int], None] | None = None
+    lost: Callable[[dict[str, Any], int], None] | None = None
 
     def lease_now(self) -> timedelta:
         override = settings.GROUNDGATE_OUTBOX_LEASE_S
         return timedelta(seconds=override) if override else self.lease
 
 
-def _deliver_webhook(payload: dict, _secret: str | None, attempt: int) -> None:
+def _deliver_webhook(payload: dict[str, Any], _secret: str | None, attempt: int) -> None:
     from groundgate.services.webhooks import webhook_delivery_send
 
     webhook_delivery_send(delivery_id=payload["delivery_id"], attempt=attempt)
 
 
-def _webhook_attempt_lost(payload: dict, attempt: int) -> None:
+def _webhook_attempt_lost(payload: dict[str, Any], attempt: int) -> None:
     from groundgate.services.webhooks import webhook_attempt_lost
 
     webhook_attempt_lost(delivery_id=payload["delivery_id"], attempt=attempt)
 
 
-def _ingest_document(payload: dict, secret: str | None, _attempt: int) -> None:
+def _ingest_document(payload: dict[str, Any], secret: str | None, _attempt: int) -> None:
     from groundgate.models import Document
     from groundgate.services.ingestion import document_ingest_pending
 
@@ -88,14 +89,14 @@ def _ingest_document(payload: dict, secret: str | None, _attempt: int) -> None:
         embedding_index_refresh(document.dataset)
 
 
-def _gate_case(payload: dict, _secret: str | None, _attempt: int) -> None:
+def _gate_case(payload: dict[str, Any], _secret: str | None, _attempt: int) -> None:
     from groundgate.models import Case
     from groundgate.services.gating import case_gate
 
     case_gate(case=Case.objects.get(pk=payload["case_id"]))
 
 
-def _regate_dataset(payload: dict, _secret: str | None, _attempt: int) -> None:
+def _regate_dataset(payload: dict[str, Any], _secret: str | None, _attempt: int) -> None:
     from groundgate.models import Dataset
     from groundgate.services.gating import dataset_regate
 
@@ -119,9 +120,9 @@ def broker_configured() -> bool:
 def outbox_enqueue(
     *,
     kind: str,
-    payload: dict,
+    payload: dict[str, Any],
     secret: str | None = None,
-    delivery=None,
+    delivery: WebhookDelivery | None = None,
 ) -> OutboxMessage:
     """Write the row in the caller's transaction; hand it on once that commits (see above)."""
     spec = KINDS[kind]
@@ -138,7 +139,7 @@ def outbox_enqueue(
     return message
 
 
-def outbox_enqueue_deliveries(deliveries: list) -> None:
+def outbox_enqueue_deliveries(deliveries: list[WebhookDelivery]) -> None:
     """One `webhook` row per delivery (already saved), in the caller's transaction."""
     if not deliveries:
         return
@@ -260,7 +261,7 @@ def outbox_message_run(message_id: int, *, secret: str | None = None) -> str | N
     return _finish(mine, OutboxState.DONE, "")
 
 
-def _finish(mine, state: str, error: str) -> str:
+def _finish(mine: QuerySet[OutboxMessage], state: str, error: str) -> str:
     now = timezone.now()
     mine.update(
         state=state,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import orjson
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -12,14 +14,14 @@ from reviews.models import Correction, FindingCorrection, FindingDecision, Queue
 
 
 @extend_schema_field(serializers.ListField(child=serializers.CharField()))
-class FindingCodesField(serializers.Field):
+class FindingCodesField(serializers.Field[str, list[str], list[str], Any]):
     """The queue entry's codes (stored space-padded for its LIKE filter) as a list of strings."""
 
     def to_representation(self, value: str) -> list[str]:
         return value.split()
 
 
-class CurrentSerializer(serializers.ModelSerializer):
+class CurrentSerializer(serializers.ModelSerializer[QueueEntry]):
     finding_codes = FindingCodesField(read_only=True)
 
     class Meta:
@@ -34,7 +36,7 @@ class CurrentSerializer(serializers.ModelSerializer):
         ]
 
 
-class CaseSerializer(serializers.ModelSerializer):
+class CaseSerializer(serializers.ModelSerializer[Case]):
     current = CurrentSerializer(source="queue_entry", read_only=True)
 
     class Meta:
@@ -56,18 +58,18 @@ class CaseDetailSerializer(CaseSerializer):
     class Meta(CaseSerializer.Meta):
         fields = [*CaseSerializer.Meta.fields, "payload", "current_verdict"]
 
-    def get_current_verdict(self, obj: Case) -> dict | None:
+    def get_current_verdict(self, obj: Case) -> dict[str, Any] | None:
         run = case_current_run(case=obj)
         return orjson.loads(run.verdict) if run else None
 
 
-class DecisionSerializer(serializers.ModelSerializer):
+class DecisionSerializer(serializers.ModelSerializer[FindingDecision]):
     class Meta:
         model = FindingDecision
         fields = ["finding_index", "code", "call", "reason"]
 
 
-class FindingCorrectionSerializer(serializers.ModelSerializer):
+class FindingCorrectionSerializer(serializers.ModelSerializer[FindingCorrection]):
     class Meta:
         model = FindingCorrection
         fields = [
@@ -84,7 +86,7 @@ class FindingCorrectionSerializer(serializers.ModelSerializer):
         ]
 
 
-class CorrectionSerializer(serializers.ModelSerializer):
+class CorrectionSerializer(serializers.ModelSerializer[Correction]):
     """The corrected data saved with a review (who and when are the review's) and the gate's
     verdict on the corrected answer."""
 
@@ -105,11 +107,12 @@ class CorrectionSerializer(serializers.ModelSerializer):
             "verdict",
         ]
 
-    def get_verdict(self, obj: Correction) -> dict:
-        return orjson.loads(obj.verdict)
+    def get_verdict(self, obj: Correction) -> dict[str, Any]:
+        verdict: dict[str, Any] = orjson.loads(obj.verdict)
+        return verdict
 
 
-class ReviewSerializer(serializers.ModelSerializer):
+class ReviewSerializer(serializers.ModelSerializer[Review]):
     reviewer = serializers.CharField(source="reviewer.username", read_only=True)
     decisions = DecisionSerializer(many=True, read_only=True)
     correction = serializers.SerializerMethodField()
@@ -127,6 +130,6 @@ class ReviewSerializer(serializers.ModelSerializer):
             "correction",
         ]
 
-    def get_correction(self, obj: Review) -> dict | None:
+    def get_correction(self, obj: Review) -> dict[str, Any] | None:
         correction = getattr(obj, "correction", None)
         return CorrectionSerializer(correction).data if correction is not None else None

@@ -34,7 +34,9 @@ from groundgate.integrations.openinference.spans import Span, SpanProblem, expor
 KINDS = {"GENERATION": "LLM", "RETRIEVER": "RETRIEVER", "CHAIN": "CHAIN", "TOOL": "TOOL"}
 
 
-def langfuse_spans(raw, where, line, problems: list[SpanProblem]) -> Iterator[Span]:
+def langfuse_spans(
+    raw: Any, where: str, line: int | None, problems: list[SpanProblem]
+) -> Iterator[Span]:
     for item, here in export_items(raw, where, line, page_key="data", list_name="observations"):
         if isinstance(item, dict) and isinstance(item.get("observations"), list):
             yield from _trace(item, here, line, problems)
@@ -44,7 +46,9 @@ def langfuse_spans(raw, where, line, problems: list[SpanProblem]) -> Iterator[Sp
             yield span
 
 
-def _trace(trace: dict, where, line, problems) -> Iterator[Span]:
+def _trace(
+    trace: dict[str, Any], where: str, line: int | None, problems: list[SpanProblem]
+) -> Iterator[Span]:
     """A trace with its observations: the trace itself is the root span (its input is the
     question when no retriever says it)."""
     trace_id = trace.get("id")
@@ -69,12 +73,12 @@ def _trace(trace: dict, where, line, problems) -> Iterator[Span]:
         yield span
 
 
-def _id(value) -> str | None:
+def _id(value: Any) -> str | None:
     return value if isinstance(value, str) and value.strip() and len(value) <= 128 else None
 
 
 def _observation_span(
-    item, where, line, problems: list[SpanProblem], root: str | None = None
+    item: Any, where: str, line: int | None, problems: list[SpanProblem], root: str | None = None
 ) -> Span | None:
     """One observation; `root` is the span id of its trace's own span, when the file has it."""
     if not isinstance(item, dict):

@@ -33,18 +33,20 @@ from groundgate.integrations.openinference.spans import Span, SpanProblem, expor
 KINDS = {"llm": "LLM", "retriever": "RETRIEVER", "chain": "CHAIN", "tool": "TOOL"}
 
 
-def langsmith_spans(raw, where, line, problems: list[SpanProblem]) -> Iterator[Span]:
+def langsmith_spans(
+    raw: Any, where: str, line: int | None, problems: list[SpanProblem]
+) -> Iterator[Span]:
     for item, here in export_items(raw, where, line, page_key="runs", list_name="runs"):
         span = _run_span(item, here, line, problems)
         if span is not None:
             yield span
 
 
-def _id(value) -> str | None:
+def _id(value: Any) -> str | None:
     return value if isinstance(value, str) and value.strip() and len(value) <= 128 else None
 
 
-def _run_span(item, where, line, problems: list[SpanProblem]) -> Span | None:
+def _run_span(item: Any, where: str, line: int | None, problems: list[SpanProblem]) -> Span | None:
     if not isinstance(item, dict):
         problems.append(SpanProblem(where, line, None, None, "", "a run is a JSON object"))
         return None

@@ -115,7 +115,7 @@ def trace_case(trace_id, trace, fmt, pattern) -> tuple[TraceCase | None, list[Tr
     """The case of one trace (its spans, any order), or the problems that keep it out."""
     problems: list[TraceProblem] = []
     ordered = sorted(trace, key=lambda s: (str(s.start), s.order))
-    chunks: dict[str, dict] = {}
+    chunks: dict[str, dict[str, Any]] = {}
     retrievers = [s for s in ordered if s.kind == "RETRIEVER"]
     for span in retrievers:
         for chunk in _span_chunks(span, problems):
@@ -238,7 +238,7 @@ def _documents(span: Span) -> tuple[list[Any], bool]:
     return [found[i] for i in sorted(found)], False
 
 
-def _span_chunks(span: Span, problems: list[TraceProblem]) -> list[dict]:
+def _span_chunks(span: Span, problems: list[TraceProblem]) -> list[dict[str, Any]]:
     chunks = []
     documents, genai = _documents(span)
     for i, document in enumerate(documents):
@@ -286,7 +286,9 @@ def _span_chunks(span: Span, problems: list[TraceProblem]) -> list[dict]:
     return chunks
 
 
-def _location(metadata: dict) -> tuple[tuple[int | None, list | None], tuple[str, str] | None]:
+def _location(
+    metadata: dict[str, Any],
+) -> tuple[tuple[int | None, list[Any] | None], tuple[str, str] | None]:
     """(page_index, position_int) from a document's metadata, or an error (key, message).
 
     `page_index` is 0-based; `page` is 0-based too (LangChain's PDF loaders); `page_number` is
@@ -376,7 +378,9 @@ def _question(retrievers: list[Span], ordered: list[Span]) -> str:
     return ""
 
 
-def _resolve(reference: str, chunks: list[dict], by_id: dict[str, dict]) -> dict | None:
+def _resolve(
+    reference: str, chunks: list[dict[str, Any]], by_id: dict[str, dict[str, Any]]
+) -> dict[str, Any] | None:
     """A cited reference's chunk: its document id; else `C<n>` (0-based, the "context n"
     labelling of prompts) or `<n>` (1-based, the numbered-source style) into the retrieved
     documents, in order (docs/decisions.md 98)."""
@@ -395,8 +399,10 @@ _SPACE_BEFORE_PUNCTUATION = re.compile(r"[ \t]+([.,;:!?])")
 _RUNS_OF_SPACE = re.compile(r"[ \t]{2,}")
 
 
-def _citations(output: str, pattern: re.Pattern[str], chunks: list[dict]) -> tuple[str, list[dict]]:
-    evidences: dict[str, dict] = {}
+def _citations(
+    output: str, pattern: re.Pattern[str], chunks: list[dict[str, Any]]
+) -> tuple[str, list[dict[str, Any]]]:
+    evidences: dict[str, dict[str, Any]] = {}
     by_id = {chunk["chunk_id"]: chunk for chunk in chunks}
     # Sentence boundaries once per output (bisect per marker): linear in the answer's length.
     gaps = list(_SENTENCE_END.finditer(output))
@@ -427,8 +433,8 @@ def _citations(output: str, pattern: re.Pattern[str], chunks: list[dict]) -> tup
 
 
 def cited_answer(
-    output: str, chunks: list[dict], pattern: str | None = None
-) -> tuple[str, list[dict]]:
+    output: str, chunks: list[dict[str, Any]], pattern: str | None = None
+) -> tuple[str, list[dict[str, Any]]]:
     """An answer text with citation markers, read against the retrieved `chunks` (raw chunks,
     in retrieval order) as a trace's answer is: the conclusion without the markers, and one
     evidence per distinct chunk cited (the client's and the pytest plugin's way in)."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -102,7 +102,7 @@ def read_spans(data: bytes, fmt: str) -> tuple[list[Span], list[SpanProblem]]:
     return spans, problems
 
 
-def reader_for(fmt: str):
+def reader_for(fmt: str) -> Callable[[Any, str, int | None, list[SpanProblem]], Iterator[Span]]:
     """The function that turns one parsed JSON value of a `fmt` file into spans."""
     if fmt == "openinference":
         return _phoenix_spans
@@ -190,7 +190,9 @@ def why_not_json(text: str) -> str:
 # --- Phoenix / OpenInference span JSON ---------------------------------------------------------
 
 
-def export_items(raw, where, line, *, page_key: str, list_name: str) -> Iterator[tuple[Any, str]]:
+def export_items(
+    raw: Any, where: str, line: int | None, *, page_key: str, list_name: str
+) -> Iterator[tuple[Any, str]]:
     """The items of a tool's export, each with the place an error names: a page of them
     (`{page_key: [...]}`), a bare list, or one object. In a file that is one JSON document the
     place is the item's index (`data[3]`); in JSON Lines it is the line's own place `where`."""
@@ -204,7 +206,9 @@ def export_items(raw, where, line, *, page_key: str, list_name: str) -> Iterator
         yield item, (f"{prefix}[{index}]" if prefix and line is None else where)
 
 
-def _phoenix_spans(raw, where, line, problems) -> Iterator[Span]:
+def _phoenix_spans(
+    raw: Any, where: str, line: int | None, problems: list[SpanProblem]
+) -> Iterator[Span]:
     if isinstance(raw, dict) and "resourceSpans" in raw:
         problems.append(
             SpanProblem(
@@ -218,7 +222,9 @@ def _phoenix_spans(raw, where, line, problems) -> Iterator[Span]:
             yield span
 
 
-def _phoenix_span(item, where, line, problems) -> Span | None:
+def _phoenix_span(
+    item: Any, where: str, line: int | None, problems: list[SpanProblem]
+) -> Span | None:
     if not isinstance(item, dict):
         problems.append(SpanProblem(where, line, None, None, "", "a span is a JSON object"))
         return None
@@ -226,7 +232,7 @@ def _phoenix_span(item, where, line, problems) -> Span | None:
         # An OTLP span (attributes as key/value pairs): Phoenix's `spans/otlpv1` page.
         return _otlp_span(item, where, line, problems)
     raw_context = item.get("context")
-    context: dict = raw_context if isinstance(raw_context, dict) else {}
+    context: dict[str, Any] = raw_context if isinstance(raw_context, dict) else {}
     trace_id = context.get("trace_id", item.get("trace_id"))
     span_id = context.get("span_id", item.get("span_id"))
     tid = trace_id if isinstance(trace_id, str) else None
@@ -274,7 +280,7 @@ def _without_0x(value: Any) -> Any:
     return value
 
 
-def _time(value) -> int | str:
+def _time(value: Any) -> int | str:
     # ISO 8601 strings of one export compare correctly as text; numbers are nanoseconds.
     if isinstance(value, int | str) and not isinstance(value, bool):
         return value
@@ -284,7 +290,9 @@ def _time(value) -> int | str:
 # --- OTLP JSON -----------------------------------------------------------------------------------
 
 
-def _otlp_spans(raw, where, line, problems) -> Iterator[Span]:
+def _otlp_spans(
+    raw: Any, where: str, line: int | None, problems: list[SpanProblem]
+) -> Iterator[Span]:
     base = "" if line is None else f"{where}: "
     page = raw.get("data") if isinstance(raw, dict) and not _resource_spans(raw) else None
     if isinstance(page, list) and not any(isinstance(i, dict) and "context" in i for i in page):
@@ -333,20 +341,20 @@ _VALUE_NAMES = {
 }
 
 
-def _field(item: dict, name: str) -> Any:
+def _field(item: dict[str, Any], name: str) -> Any:
     """`item`'s field by its JSON name, else by its proto name."""
     value = item.get(name)
     return item.get(_PROTO_NAMES.get(name, name)) if value is None else value
 
 
-def _resource_spans(raw) -> list | None:
+def _resource_spans(raw: Any) -> list[Any] | None:
     if not isinstance(raw, dict):
         return None
     found = _field(raw, "resourceSpans")
     return found if isinstance(found, list) else None
 
 
-def _otlp_span(item, where, line, problems) -> Span | None:
+def _otlp_span(item: Any, where: str, line: int | None, problems: list[SpanProblem]) -> Span | None:
     if not isinstance(item, dict):
         problems.append(SpanProblem(where, line, None, None, "", "a span is a JSON object"))
         return None
@@ -405,14 +413,14 @@ def genai_kind(attributes: dict[str, Any]) -> str:
     return GENAI_KINDS.get(operation, "") if isinstance(operation, str) else ""
 
 
-def _nanos(value) -> int:
+def _nanos(value: Any) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
         return 0
 
 
-def any_value(value) -> Any:
+def any_value(value: Any) -> Any:
     """An OTLP/JSON AnyValue as a plain value (the proto3 JSON mapping of common.proto)."""
     if not isinstance(value, dict):
         raise ValueError("value must be an AnyValue object")

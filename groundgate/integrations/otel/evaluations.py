@@ -27,6 +27,7 @@ import datetime as dt
 import re
 from collections.abc import Iterable, Iterator
 from itertools import islice
+from typing import Any
 
 import orjson
 
@@ -38,7 +39,7 @@ _HEX = re.compile(r"[0-9a-f]+")
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 
 
-def _value(value) -> dict:
+def _value(value: Any) -> dict[str, Any]:
     """An OTLP AnyValue. The exact types the export holds take the first branches (a type test,
     not an isinstance chain: this runs for every attribute of every event)."""
     kind = type(value)
@@ -61,7 +62,7 @@ def _value(value) -> dict:
     return {"stringValue": str(value)}
 
 
-def _attributes(items: dict) -> list[dict]:
+def _attributes(items: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"key": k, "value": _value(v)} for k, v in items.items() if v is not None]
 
 
@@ -75,7 +76,7 @@ def _nanos(iso: str | None) -> str:
     return str((moment - _EPOCH) // dt.timedelta(microseconds=1) * 1000)
 
 
-def _hex_id(value, length: int) -> str | None:
+def _hex_id(value: Any, length: int) -> str | None:
     """A trace (32) or span (16) id as OTLP/JSON writes it, or None if `value` is not one."""
     text = str(value or "").lower()
     if length == 32 and len(text) == 36 and text.count("-") == 4:
@@ -85,14 +86,14 @@ def _hex_id(value, length: int) -> str | None:
     return None
 
 
-def _parsed(value):
+def _parsed(value: Any) -> Any:
     """The export embeds stored JSON unparsed (orjson.Fragment): parse what is read here."""
     if isinstance(value, orjson.Fragment):
         return orjson.loads(orjson.dumps(value))
     return value
 
 
-def _answer(record: dict):
+def _answer(record: dict[str, Any]) -> Any:
     """The case's payload: as the export parsed it already (reviews.export.ExportRecord carries
     it), or parsed here from the record."""
     try:
@@ -101,7 +102,7 @@ def _answer(record: dict):
         return _parsed(record.get("answer"))
 
 
-def _verdict(record: dict, run: dict):
+def _verdict(record: dict[str, Any], run: dict[str, Any]) -> Any:
     """The newest run's verdict, parsed from the raw text the export carries when it does."""
     raw = getattr(record, "last_verdict", None)
     if raw is not None:
@@ -109,7 +110,7 @@ def _verdict(record: dict, run: dict):
     return _parsed(run.get("verdict"))
 
 
-def _trace_link(answer) -> dict:
+def _trace_link(answer: Any) -> dict[str, Any]:
     """traceId/spanId of the trace the case was imported from, when it was."""
     trace = answer.get("trace") if isinstance(answer, dict) else None
     if not isinstance(trace, dict):
@@ -124,7 +125,7 @@ def _trace_link(answer) -> dict:
     return link
 
 
-def _event(nanos: str, attributes: list[dict], link: dict) -> dict:
+def _event(nanos: str, attributes: list[dict[str, Any]], link: dict[str, Any]) -> dict[str, Any]:
     """One LogRecord; `attributes` already holds the event's own attributes, then the case's."""
     event = {
         "timeUnixNano": nanos,
@@ -138,7 +139,7 @@ def _event(nanos: str, attributes: list[dict], link: dict) -> dict:
     return event
 
 
-def record_events(record: dict) -> list[dict]:
+def record_events(record: dict[str, Any]) -> list[dict[str, Any]]:
     """The log records (OTLP/JSON LogRecord objects) of one export record."""
     case = record.get("case") or {}
     link = _trace_link(_answer(record))
@@ -251,7 +252,7 @@ def record_events(record: dict) -> list[dict]:
 
 
 def otlp_logs_stream(
-    records: Iterable[dict], *, service_name: str = "groundgate", scope_version: str = ""
+    records: Iterable[dict[str, Any]], *, service_name: str = "groundgate", scope_version: str = ""
 ) -> Iterator[bytes]:
     """JSON lines, one ExportLogsServiceRequest per RECORDS_PER_REQUEST export records (a case's
     events stay in one request). Memory is one block of records at a time."""

@@ -133,15 +133,15 @@ def _string_attributes(span: dict[str, Any]) -> set[tuple[str, str]]:
     return found
 
 
-def _list(value: Any) -> list:
+def _list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
-def _dicts(value: Any) -> Iterator[dict]:
+def _dicts(value: Any) -> Iterator[dict[str, Any]]:
     return (item for item in _list(value) if isinstance(item, dict))
 
 
-def iter_spans(body: dict[str, Any]) -> Iterator[tuple[dict, dict]]:
+def iter_spans(body: dict[str, Any]) -> Iterator[tuple[dict[str, Any], dict]]:
     """(scope, span) of each span dict of an OTLP/JSON request, skipping what is not one."""
     for resource in _dicts(body.get("resourceSpans")):
         for scope in _dicts(resource.get("scopeSpans")):

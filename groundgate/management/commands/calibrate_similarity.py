@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from groundgate.models import Dataset
 from groundgate.services.retrieval import retriever_for
@@ -15,7 +17,7 @@ class Command(BaseCommand):
         "question, covered, evidence): choose the threshold for your embedding model."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("questions", help="question file (see docs/pipeline.md)")
         parser.add_argument("--dataset", required=True)
         parser.add_argument(
@@ -25,7 +27,7 @@ class Command(BaseCommand):
         )
         parser.add_argument("--embedder", choices=["local", "openai", "none"])
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         dataset = Dataset.objects.filter(slug=options["dataset"]).first()
         if dataset is None:
             raise CommandError(f"dataset: no dataset {options['dataset']!r}")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from groundgate.management.progress import progress_bar
 from groundgate.models import Dataset
@@ -15,12 +17,12 @@ class Command(BaseCommand):
         "all of them with --rebuild. Shows progress; an interrupted run keeps what it finished."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--dataset", required=True)
         parser.add_argument("--rebuild", action="store_true", help="embed every chunk again")
         parser.add_argument("--embedder", choices=["local", "openai"])
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         dataset = Dataset.objects.filter(slug=options["dataset"]).first()
         if dataset is None:
             raise CommandError(f"dataset: no dataset {options['dataset']!r}")

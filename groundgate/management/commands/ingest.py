@@ -5,12 +5,14 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from groundgate.documents.chunking import ChunkingPolicy
 from groundgate.documents.standby import child_prepare_next
 from groundgate.management.progress import progress_bar
+from groundgate.models import Dataset
 from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.embedding_index import embedding_index_refresh
 from groundgate.services.ingestion import document_ingest
@@ -19,14 +21,14 @@ from groundgate.services.ingestion import document_ingest
 class Command(BaseCommand):
     help = "Ingest PDFs into a dataset: pages, chunks with coordinates. One line per file."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("paths", nargs="+", metavar="PATH")
         parser.add_argument("--dataset", required=True, help="dataset slug (created if missing)")
         parser.add_argument("--password", help="password for encrypted PDFs")
         parser.add_argument("--max-chars", type=int, default=ChunkingPolicy.max_chars)
         parser.add_argument("--min-chars", type=int, default=ChunkingPolicy.min_chars)
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         try:
             dataset, _ = dataset_get_or_create(slug=options["dataset"])
         except ValueError as exc:
@@ -52,7 +54,7 @@ class Command(BaseCommand):
         if counts["problems"]:
             sys.exit(1)
 
-    def _embed(self, dataset) -> None:
+    def _embed(self, dataset: Dataset) -> None:
         """Incremental retrieval index: embed the chunks just ingested."""
         with progress_bar(total=None, unit="chunk", desc="embeddings") as bar:
 
@@ -69,7 +71,9 @@ class Command(BaseCommand):
                 f"({report.seconds:.2f} s)"
             )
 
-    def _one(self, dataset, path: Path, password, policy) -> tuple[str, bool]:
+    def _one(
+        self, dataset: Dataset, path: Path, password: str | None, policy: ChunkingPolicy
+    ) -> tuple[str, bool]:
         started = time.perf_counter()
         try:
             data = path.read_bytes()

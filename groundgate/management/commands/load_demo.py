@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
 
 from groundgate.selectors.cases import dataset_passed_counts
 from groundgate.services.accounts import demo_users_ensure
@@ -13,14 +15,14 @@ from groundgate.services.demo import demo_load
 class Command(BaseCommand):
     help = "Load and gate the demo dataset and create the demo logins (idempotent)."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--url",
             default="http://127.0.0.1:8000",
             help="where the server will be reached, for the links printed (make run passes it)",
         )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         dataset, _ = dataset_get_or_create(
             slug="demo", name="Demo: pump manual, utility audit, environmental bulletin, penalty"
         )

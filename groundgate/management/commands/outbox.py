@@ -4,7 +4,9 @@ Shows the outbox rows (what waits, what failed and why) and re-arms rows that ga
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from groundgate.models import OutboxState
 from groundgate.selectors.outbox import outbox_counts, outbox_rows
@@ -14,7 +16,7 @@ from groundgate.services.outbox import outbox_replay
 class Command(BaseCommand):
     help = "List the outbox (counts, then rows) or replay rows that gave up."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("action", nargs="?", choices=["list", "replay"], default="list")
         parser.add_argument("ids", nargs="*", type=int, help="replay: these rows")
         parser.add_argument("--gave-up", action="store_true", help="replay: every row that gave up")
@@ -22,7 +24,7 @@ class Command(BaseCommand):
         parser.add_argument("--kind")
         parser.add_argument("--limit", type=int, default=50)
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         if options["action"] == "replay":
             if not options["ids"] and not options["gave_up"]:
                 raise CommandError("replay: name row ids, or --gave-up for every row that gave up")

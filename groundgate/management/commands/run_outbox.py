@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import signal
 import threading
+from types import FrameType
+from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 from groundgate.services.outbox import broker_configured, outbox_worker_loop
 
@@ -19,15 +21,15 @@ from groundgate.services.outbox import broker_configured, outbox_worker_loop
 class Command(BaseCommand):
     help = "Send webhook deliveries and run queued work from the outbox table, until stopped."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--poll-ms", type=int, help="wait between looks for due rows (default: the setting)"
         )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         stopping = threading.Event()
 
-        def stop(signum, _frame):
+        def stop(signum: int, _frame: FrameType | None) -> None:
             stopping.set()
 
         signal.signal(signal.SIGTERM, stop)
