@@ -170,6 +170,11 @@ def _iso(value: dt.datetime | str | None) -> str | None:
         return value.isoformat().replace("+00:00", "Z")
     if value.endswith(("+00:00", "+00")):
         value = value[: value.rindex("+")]
+    # PostgreSQL's text drops a fraction's trailing zeros ("04.02566"); written as Python's
+    # isoformat writes it (six digits), the same instant is the same text on either database.
+    if "." in value:
+        whole, fraction = value.split(".", 1)
+        value = f"{whole}.{fraction.ljust(6, '0')}"
     return value.replace(" ", "T", 1) + "Z"
 
 
