@@ -58,13 +58,7 @@ def ingest_document_task(document_id: int) -> str:
     from groundgate.models import Document
     from groundgate.services.ingestion import document_ingest_pending
 
-    document = Document.objects.get(pk=document_id)
-    result = document_ingest_pending(document=document)
-    if result.ok:  # the retrieval index follows ingestion (incremental)
-        from groundgate.services.embedding_index import embedding_index_refresh
-
-        embedding_index_refresh(document.dataset)
-    return result.status
+    return document_ingest_pending(document=Document.objects.get(pk=document_id)).status
 
 
 @shared_task(**RETRY)

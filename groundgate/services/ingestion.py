@@ -101,10 +101,21 @@ def document_ingest(
 
 
 def document_ingest_pending(*, document: Document, password: str | None = None) -> IngestResult:
-    """Ingest a Document whose upload is already stored (the API's path, via a Celery task).
+    """Ingest a Document whose upload is already stored (the API's path: the outbox's
+    `ingest_document` row, or the Celery task), and what follows it: when the Document is ready,
+    the retrieval index takes its new chunks (incremental, and never fails the ingestion).
 
     Always leaves the Document in a final state: whatever goes wrong (an unreadable stored file,
     an unexpected error) is recorded as `failed` with the reason, never left `pending`."""
+    result = _ingest_stored(document, password)
+    if result.ok:
+        from groundgate.services.embedding_index import embedding_index_refresh
+
+        embedding_index_refresh(document.dataset)
+    return result
+
+
+def _ingest_stored(document: Document, password: str | None) -> IngestResult:
     started = time.perf_counter()
     document.refresh_from_db()
     if document.status != DocumentStatus.PENDING:

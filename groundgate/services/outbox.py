@@ -82,11 +82,7 @@ def _ingest_document(payload: dict[str, Any], secret: str | None, _attempt: int)
     document = Document.objects.filter(pk=payload["document_id"]).first()
     if document is None:
         raise OutboxGiveUp("the document no longer exists")
-    result = document_ingest_pending(document=document, password=secret)
-    if result.ok:  # the retrieval index follows ingestion (incremental)
-        from groundgate.services.embedding_index import embedding_index_refresh
-
-        embedding_index_refresh(document.dataset)
+    document_ingest_pending(document=document, password=secret)
 
 
 def _gate_case(payload: dict[str, Any], _secret: str | None, _attempt: int) -> None:

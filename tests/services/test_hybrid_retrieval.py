@@ -154,3 +154,43 @@ def test_without_embed_on_ingest_the_first_search_embeds(settings, tmp_path):
     dataset = Dataset.objects.get(slug="emb")
     HybridRetriever(embedder_for("local")).search(dataset, "rotated page", 2)
     assert ChunkEmbedding.objects.filter(dataset=dataset).count() == 2
+
+
+def _upload(settings, tmp_path, capture, *, execute: bool):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from groundgate.models import Role
+    from tests.api.conftest import api_client
+
+    settings.MEDIA_ROOT = tmp_path / "media"
+    settings.GROUNDGATE_EMBED_ON_INGEST = True
+    dataset, _ = dataset_get_or_create(slug="emb")
+    admin = api_client("ada", dataset, Role.ADMIN)
+    with capture(execute=execute):
+        answer = admin.post(
+            "/api/v1/datasets/emb/documents/upload",
+            {"file": SimpleUploadedFile("rotation.pdf", (PDFS / "rotation.pdf").read_bytes())},
+            format="multipart",
+        )
+    assert answer.status_code == 202, answer.content[:300]
+    return dataset, answer.json()["document"]["id"]
+
+
+def test_an_uploaded_document_is_embedded_after_its_ingestion(
+    settings, tmp_path, django_capture_on_commit_callbacks
+):
+    """The API's path (an upload, ingested from its outbox row) fills the index as the command
+    does: the one service that ingests a pending document refreshes the index after it."""
+    dataset, _ = _upload(settings, tmp_path, django_capture_on_commit_callbacks, execute=True)
+    assert ChunkEmbedding.objects.filter(dataset=dataset).count() == 2
+
+
+def test_the_ingestion_task_embeds_the_new_chunks(
+    settings, tmp_path, django_capture_on_commit_callbacks
+):
+    from groundgate.tasks import ingest_document_task
+
+    dataset, pk = _upload(settings, tmp_path, django_capture_on_commit_callbacks, execute=False)
+    assert not ChunkEmbedding.objects.exists()  # still pending: its outbox row did not run
+    assert ingest_document_task.apply(args=(pk,)).get() == "ready"
+    assert ChunkEmbedding.objects.filter(dataset=dataset).count() == 2
