@@ -1,13 +1,13 @@
 """Both error rates per kind of mistake on FinanceBench, where its labels allow.
 
     python bench/financebench_kinds.py [--data ../shared/data/financebench] [--policy NAME]
-        [--derived finding|accept|both]
+        [--derived finding|accept|both] [--value-context off|rows_periods_citations]
 
 The human grades give two groups with no kind: right answers (gold and graded correct: how many
 the gate rejects) and wrong answers (graded incorrect: how many it accepts). The kinds of mistake
 are made from the 150 gold answers, one number at a time (the first value of the label's
 `answer_numbers` that is no year and occurs in the answer): `digit`, `scale` and `sign`, as in
-bench/tatqa_cases.py. The filings' pages have no table structure in the data (one cell a line),
+bench/tatqa_build.py. The filings' pages have no table structure in the data (one cell a line),
 so `row`, `period` and `operation` come from bench/tatqa_cases.py only. A wrong answer made from
 a gold answer the gate already rejects is rejected for the gold's own reason, so the figures are
 given over the gold answers the gate accepts, too.
@@ -25,7 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.tatqa_cases import _share, digit_slip, policies  # noqa: E402
+from bench.tatqa_build import digit_slip  # noqa: E402
+from bench.tatqa_cases import _share, policies  # noqa: E402
 from groundgate.engine.gates.answer import AnswerCase, gate_answer  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "financebench"
@@ -78,13 +79,14 @@ def main() -> int:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--policy", default="default")
     parser.add_argument("--derived", choices=["finding", "accept", "both"], default="both")
+    parser.add_argument("--value-context", choices=["off", "rows_periods_citations"])
     args = parser.parse_args()
     if not (args.data / "cases.jsonl").exists():
         print(f"no FinanceBench data at {args.data}")
         return 2
     graded = load(args.data / "cases.jsonl")
     gold = load(args.data / "gold_cases.jsonl")
-    for policy in policies(args.policy, args.derived):
+    for policy in policies(args.policy, args.derived, args.value_context):
         counts: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
         for row in graded + gold:
             grade = row["label"]["human_grade"]
@@ -113,7 +115,10 @@ def main() -> int:
                 counts[kind]["ok"] += accepted
                 counts[kind]["gold ok"] += ok
                 counts[kind]["ok of gold ok"] += accepted and ok
-        print(f"\npolicy {policy.policy_version} derived_numbers={policy.derived_numbers}")
+        print(
+            f"\npolicy {policy.policy_version} derived_numbers={policy.derived_numbers} "
+            f"value_context={getattr(policy, 'value_context', '(none)')}"
+        )
         print("| answers | cases | error | over gold answers the gate accepts |")
         print("|---|---|---|---|")
         right = counts["right (gold, correct)"]
