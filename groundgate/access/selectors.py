@@ -116,10 +116,14 @@ def dataset_for(*, user, slug: str, action: Action = Action.VIEW) -> Dataset:
     return dataset_access(user=user, slug=slug, action=action).dataset
 
 
-def dataset_default(*, user) -> Dataset | None:
-    """The dataset of a user who is a member of exactly one (the API lets them leave it out)."""
+def dataset_default(*, user, action: Action = Action.VIEW) -> Dataset | None:
+    """The dataset of a user who is a member of exactly one (the API lets them leave it out),
+    if their role there may do `action` (PermissionDenied if it may not)."""
     memberships = list(_memberships(user)[:2])
-    return memberships[0].dataset if len(memberships) == 1 else None
+    if len(memberships) != 1:
+        return None
+    _check(memberships[0].role, action)
+    return memberships[0].dataset
 
 
 def case_for(*, user, slug: str, case_id, action: Action = Action.VIEW) -> Case:

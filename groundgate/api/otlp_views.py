@@ -16,7 +16,7 @@ from rest_framework.parsers import BaseParser
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from groundgate.access import Action, dataset_for
+from groundgate.access import Action
 from groundgate.api.authentication import TokenAuthentication
 from groundgate.api.errors import read_limited
 from groundgate.api.gate_views import error_responses
@@ -69,12 +69,7 @@ class OtlpTraces(APIView):
         tags=["cases"],
     )
     def post(self, request: Request) -> HttpResponse:
-        slug = request.query_params.get("dataset") or request.headers.get("groundgate-dataset")
-        if slug:
-            dataset = dataset_for(user=request.user, slug=slug, action=Action.IMPORT)
-        else:
-            only = dataset_from_query(request, action=Action.IMPORT)
-            dataset = dataset_for(user=request.user, slug=only.slug, action=Action.IMPORT)
+        dataset = dataset_from_query(request, action=Action.IMPORT, header="groundgate-dataset")
         content_type = request.content_type or ""
         try:
             intake = otlp_trace_request(

@@ -8,12 +8,15 @@ from groundgate.access import Action, dataset_default, dataset_for
 from groundgate.models import Dataset
 
 
-def dataset_from_query(request, *, action: Action = Action.GATE) -> Dataset:
-    """?dataset=SLUG; may be left out by a caller who is a member of exactly one dataset."""
-    slug = request.query_params.get("dataset")
+def dataset_from_query(
+    request, *, action: Action = Action.GATE, header: str | None = None
+) -> Dataset:
+    """?dataset=SLUG (or, if given, this request header); may be left out by a caller who is a
+    member of exactly one dataset. Either way the caller's role there must allow `action`."""
+    slug = request.query_params.get("dataset") or (header and request.headers.get(header))
     if slug:
         return dataset_for(user=request.user, slug=slug, action=action)
-    dataset = dataset_default(user=request.user)
+    dataset = dataset_default(user=request.user, action=action)
     if dataset is not None:
         return dataset
     raise ValidationError({"dataset": ["required: the slug of the dataset to store the case in"]})
