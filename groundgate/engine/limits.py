@@ -1,10 +1,9 @@
-"""Bounds on the work one case may cause, checked before any gate runs, and the cap on findings
-that every family's verdict goes through (GateSpec.run).
+"""Bounds on the work one case may cause, checked before any gate runs.
 
 Input limits refuse a case (a 400 / a bad line naming the field and the limit); they never
 change a verdict, so the same input and policy still give byte-identical verdicts wherever the
-limits are set. The findings cap, which does shape the verdict, is therefore a constant of the
-engine and not configuration (docs/limits.md, docs/decisions.md).
+limits are set. The cap on findings, which does shape the verdict, is a constant of the engine
+in engine/findings_cap.py, not configuration (docs/limits.md, docs/decisions.md).
 
 Pure: no Django. The configured values come from groundgate.envconfig.env_case_limits.
 """
@@ -13,18 +12,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import chain
 from operator import le
 from typing import Any
 
 import orjson
-from pydantic import BaseModel
 
 from groundgate.engine.errors import field_path
-from groundgate.engine.findings import Finding
 
 
 @dataclass(frozen=True)
@@ -452,48 +448,6 @@ def first_problem(payload: Any, limits: CaseLimits = DEFAULT_LIMITS) -> LimitPro
                 )
             stack.extend((item, (*loc, i)) for i, item in reversed(list(enumerate(value))))
     return None
-
-
-# ---- the findings cap ---------------------------------------------------------------------------
-
-# A verdict lists at most this many findings; past it, the last slot is one summary finding that
-# counts the rest by code. The status is decided on every finding before the cap is applied.
-MAX_FINDINGS = 1000
-FINDINGS_TRUNCATED = "FINDINGS_TRUNCATED"
-
-
-def cap_findings(verdict: BaseModel) -> BaseModel:
-    findings = getattr(verdict, "findings", None)
-    if findings is None or len(findings) <= MAX_FINDINGS:
-        return verdict
-    kept = findings[: MAX_FINDINGS - 1]
-    rest_findings = findings[MAX_FINDINGS - 1 :]
-    rest = Counter(f.code for f in rest_findings)
-    counts = ", ".join(f"{code} x{n}" for code, n in sorted(rest.items()))
-    summary = Finding(
-        code=FINDINGS_TRUNCATED,
-        message=(
-            f"{len(findings) - len(kept)} more findings are not listed "
-            f"(a verdict lists at most {MAX_FINDINGS}): {counts}"
-        ),
-        severity="error"
-        if any(f.severity == "error" for f in findings[len(kept) :])
-        else "warning",
-    )
-    return verdict.model_copy(update={"findings": [*kept, summary]})
-
-
-def capped(
-    run: Callable[[Any, Any], BaseModel],
-) -> Callable[[Any, Any], BaseModel]:
-    """Wrap a family's gate function so its verdict goes through the findings cap."""
-
-    def run_capped(case: Any, policy: Any) -> BaseModel:
-        return cap_findings(run(case, policy))
-
-    run_capped.__name__ = getattr(run, "__name__", "run")
-    run_capped.__wrapped__ = run  # type: ignore[attr-defined]
-    return run_capped
 
 
 _JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from groundgate.engine.limits import capped
+from groundgate.engine.findings_cap import capped
 from groundgate.engine.policy import GatePolicy
 
 
@@ -20,7 +20,7 @@ class GateSpec:
     policy_model: type[GatePolicy]
     default_policy: GatePolicy
     # The family's gate, wrapped so every verdict goes through the findings cap
-    # (engine/limits.py: at most MAX_FINDINGS, then one FINDINGS_TRUNCATED summary).
+    # (engine/findings_cap.py: at most MAX_FINDINGS, then one FINDINGS_TRUNCATED summary).
     run: Callable[[Any, Any], BaseModel]
     passed: Callable[[Any], bool]
     status: Callable[[Any], str]

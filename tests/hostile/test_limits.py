@@ -13,7 +13,8 @@ import pytest
 from django.core.management import call_command
 from rest_framework.authtoken.models import Token
 
-from groundgate.engine.limits import FINDINGS_TRUNCATED, MAX_FINDINGS, CaseLimits
+from groundgate.engine.findings_cap import FINDINGS_TRUNCATED, MAX_FINDINGS
+from groundgate.engine.limits import CaseLimits
 from groundgate.engine.registry import get_gate
 from groundgate.models import Case, GateRun
 from groundgate.services.datasets import dataset_get_or_create
