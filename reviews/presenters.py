@@ -206,6 +206,52 @@ def _value_box(
     return None
 
 
+@dataclass(frozen=True)
+class PageTurn:
+    """How a page's boxes (unrotated PDF points, as stored) land on its image, shown turned
+    clockwise by `rotation` (render_page_png turns it: the PDF's /Rotate, or upright_rotation).
+    The one place the case page turns a box: the image's shape comes from here, and the page
+    viewer (static/js/case.js) applies `matrix` to draw a box and its inverse to read a box a
+    reviewer draws. The matrix is PyMuPDF's Page.rotation_matrix divided by the shown size."""
+
+    width: float  # unrotated, PDF points
+    height: float
+    rotation: int = 0
+
+    @property
+    def shown(self) -> tuple[float, float]:
+        """The shown image's width and height in points."""
+        turned = self.rotation % 180 == 90
+        return (self.height, self.width) if turned else (self.width, self.height)
+
+    def matrix(self) -> tuple[float, float, float, float, float, float]:
+        """(a, b, c, d, e, f): a point (x, y) lands at (a x + c y + e, b x + d y + f), in
+        fractions of the shown image's width and height."""
+        w, h = self.width or 1.0, self.height or 1.0
+        turn = self.rotation % 360
+        if turn == 90:  # PyMuPDF (0, 1, -1, 0, h, 0), shown h wide and w high
+            return (0.0, 1 / w, -1 / h, 0.0, 1.0, 0.0)
+        if turn == 180:  # (-1, 0, 0, -1, w, h)
+            return (-1 / w, 0.0, 0.0, -1 / h, 1.0, 1.0)
+        if turn == 270:  # (0, -1, 1, 0, 0, w)
+            return (0.0, -1 / w, 1 / h, 0.0, 0.0, 1.0)
+        return (1 / w, 0.0, 0.0, 1 / h, 0.0, 0.0)
+
+    def box(self, bbox: tuple[float, ...] | list[float]) -> tuple[float, float, float, float]:
+        """`bbox` [x0, top, x1, bottom] as fractions of the shown image (left, top, right,
+        bottom): what the page viewer draws."""
+        a, b, c, d, e, f = self.matrix()
+        x0, y0, x1, y1 = bbox
+        xs = [a * x + c * y + e for x, y in ((x0, y0), (x1, y1))]
+        ys = [b * x + d * y + f for x, y in ((x0, y0), (x1, y1))]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+    @property
+    def data(self) -> str:
+        """The matrix for the page viewer's data-turn attribute."""
+        return " ".join(f"{v:.9g}" for v in self.matrix())
+
+
 def page_geometry(keys: list[tuple[int, int]]) -> dict[tuple[int, int], Page]:
     pages = {}
     for document_id, index in keys:
