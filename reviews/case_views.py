@@ -36,6 +36,7 @@ from reviews.forms import RelabelForm, ReviewForm, first_error
 from reviews.models import Correction, GateCall, Label, Relabel, Review, ReviewState, WrongReason
 from reviews.presenters import (
     FindingGroup,
+    PageTurn,
     finding_groups,
     finding_locations,
     highlight_segments,
@@ -178,10 +179,12 @@ def _context(
         # The image is turned so its text reads left to right (maybe not the PDF's /Rotate);
         # the page's boxes are placed with the same turn.
         rotation = page_shown_rotation(document=documents[d], page_index=i)
-        turn = rotation if rotation is not None else (page.rotation if page else 0)
-        width, height = (page.width, page.height) if page else (1, 1)
-        if turn % 180:
-            width, height = height, width
+        turn = PageTurn(
+            page.width if page else 1.0,
+            page.height if page else 1.0,
+            rotation if rotation is not None else (page.rotation if page else 0),
+        )
+        width, height = turn.shown
         shown_pages.append(
             {
                 "document_id": d,
@@ -189,6 +192,7 @@ def _context(
                 "page": page,
                 "zoom": ZOOM,
                 "rotation": rotation,
+                "turn": turn,
                 # The image's shape before it loads, so boxes land right at once.
                 "aspect": f"{width:g} / {height:g}",
             }

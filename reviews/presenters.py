@@ -6,9 +6,14 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from typing import Any
 
-from groundgate.families import get_family
+from groundgate.documents.chunking import span_boxes
+from groundgate.families import Family, get_family
 from groundgate.models import Case, Chunk, ChunkKind, Page
+
+# A finding as stored in a gate run (the engine's Finding, dumped), or one of its value refs.
+Json = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -22,7 +27,7 @@ class Segment:
 SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
 
 
-def highlight_segments(text: str, findings: list[dict], field: str | None) -> list[Segment]:
+def highlight_segments(text: str, findings: list[Json], field: str | None) -> list[Segment]:
     """Cut `text` into segments; each covered by the findings whose span lies in `field`."""
     spans = [
         (i, f["span"][0], f["span"][1], f["code"])
@@ -66,19 +71,19 @@ class FindingGroup:
     the first member's finding index: the form's call-N / reason-N name it."""
 
     index: int
-    finding: dict
+    finding: Json
     where: FindingLocation
     members: list[int]
     choice: tuple[str, str] = ("", "")
     saved: tuple[str, str] | None = None  # the reviewer's saved call, shown after a save
-    others: list[dict] = field(default_factory=list)  # a conflicting reviewer's calls
+    others: list[Json] = field(default_factory=list)  # a conflicting reviewer's calls
 
     @property
     def count(self) -> int:
         return len(self.members)
 
 
-def group_key(finding: dict) -> tuple | None:
+def group_key(finding: Json) -> tuple[Any, ...] | None:
     """Findings with the same code, severity and value are one decision; a finding without a
     value stands alone."""
     value = finding.get("value")
@@ -87,10 +92,10 @@ def group_key(finding: dict) -> tuple | None:
     return (finding.get("code"), finding.get("severity"), value.strip())
 
 
-def finding_groups(findings: list[dict]) -> dict[int, list[int]]:
+def finding_groups(findings: list[Json]) -> dict[int, list[int]]:
     """First member's index -> every member's index, in finding order."""
     groups: dict[int, list[int]] = {}
-    leader: dict[tuple, int] = {}
+    leader: dict[tuple[Any, ...], int] = {}
     for index, finding in enumerate(findings):
         key = group_key(finding)
         if key is not None and key in leader:
@@ -112,39 +117,139 @@ class FindingLocation:
 
 
 def finding_locations(
-    case: Case, findings: list[dict], chunks: dict[str, Chunk]
+    case: Case, findings: list[Json], chunks: dict[str, Chunk]
 ) -> list[FindingLocation]:
-    """Where each finding is. A finding's own page/box wins; else its chunk's true box."""
+    """Where each finding is: its own page/box when it carries one; else the box of the value it
+    names, from the characters of the value in its chunk (the chunk's word boxes); else its
+    chunk's first line."""
     family = get_family(case.kind)
     out: list[FindingLocation] = []
     for f in findings:
-        chunk_id = f.get("chunk_id")
-        if chunk_id is None and f.get("evidence_index") is not None:
-            chunk_id = family.evidence_chunk_id(case.payload, f["evidence_index"])
-        # A value finding is placed at the evidence value it names (near miss or grounding).
-        for ref in (f.get("near_match"), f.get("grounded_by")):
-            if chunk_id is None and isinstance(ref, dict):
-                chunk_id = ref.get("chunk_id")
-                if chunk_id is None and isinstance(ref.get("evidence_index"), int):
-                    chunk_id = family.evidence_chunk_id(case.payload, ref["evidence_index"])
-        chunk = chunks.get(chunk_id) if chunk_id else None
-        if chunk is None or chunk.kind != ChunkKind.TEXT or not chunk.position_int:
+        # A value finding is placed at the evidence value it names: the finding's own value in
+        # the evidence (a value out of context), its near miss, what grounded it, its operands.
+        operands = (f.get("derivation") or {}).get("operands") or []
+        refs = [
+            r
+            for r in (f, f.get("near_match"), f.get("grounded_by"), *operands)
+            if isinstance(r, dict)
+        ]
+        where = [chunks.get(_chunk_of(family, case, ref) or "") for ref in refs]
+        placed = [
+            (ref, chunk)
+            for ref, chunk in zip(refs, where, strict=True)
+            if chunk is not None and chunk.kind == ChunkKind.TEXT and chunk.position_int
+        ]
+        if not placed:
             out.append(FindingLocation())
             continue
-        # The value's own box (the engine's values in context: a near miss or a grounding value
-        # that carries its page and box) before the chunk's, whose first line is often a heading.
-        own = [
-            ref
-            for ref in (f, f.get("near_match"), f.get("grounded_by"))
-            if isinstance(ref, dict) and ref.get("page_index") is not None and ref.get("bbox")
-        ]
+        own = [ref for ref, _ in placed if ref.get("page_index") is not None and ref.get("bbox")]
+        found = None if own else _value_box(case, placed)
         if own:
-            page, bbox = own[0]["page_index"], own[0]["bbox"]
+            document_id, page, bbox = placed[0][1].document_id, own[0]["page_index"], own[0]["bbox"]
+        elif found is not None:
+            document_id, page, bbox = found
         else:
-            page_number, x0, x1, top, bottom = chunk.position_int[0]
-            page, bbox = page_number - 1, [x0, top, x1, bottom]
-        out.append(FindingLocation(f"{chunk.document_id}:{page}", tuple(bbox)))
+            chunk = placed[0][1]
+            document_id, (page, bbox) = chunk.document_id, _first_line(chunk)
+        out.append(FindingLocation(f"{document_id}:{page}", tuple(bbox)))
     return out
+
+
+def _first_line(chunk: Chunk) -> tuple[int, list[float]]:
+    page_number, x0, x1, top, bottom = chunk.position_int[0]
+    return page_number - 1, [x0, top, x1, bottom]
+
+
+def _chunk_of(family: Family, case: Case, ref: Json) -> str | None:
+    chunk_id = ref.get("chunk_id")
+    if chunk_id is None and isinstance(ref.get("evidence_index"), int):
+        chunk_id = family.evidence_chunk_id(case.payload, ref["evidence_index"])
+    return chunk_id
+
+
+def _chunk_span(case: Case, ref: Json, chunk: Chunk) -> tuple[int, int] | None:
+    """Where the value of `ref` is in `chunk`'s text: its chunk_span; else (a verdict that
+    names the value only in its excerpt) its span in the excerpt of its evidence, moved to
+    where that excerpt is in the chunk, as the source pane marks it."""
+    span = ref.get("chunk_span")
+    if isinstance(span, list | tuple) and len(span) == 2:
+        return int(span[0]), int(span[1])
+    span, index = ref.get("span"), ref.get("evidence_index")
+    if not (isinstance(span, list | tuple) and len(span) == 2 and isinstance(index, int)):
+        return None
+    evidences = (case.payload.get("answer") or {}).get("evidences") or []
+    excerpt = evidences[index].get("excerpt") if 0 <= index < len(evidences) else None
+    at = chunk.text.find(excerpt) if isinstance(excerpt, str) and excerpt else -1
+    return (at + int(span[0]), at + int(span[1])) if at >= 0 else None
+
+
+def _value_box(
+    case: Case, placed: list[tuple[Json, Chunk]]
+) -> tuple[int | None, int, list[float]] | None:
+    """(document id, page index, box) of the first located value among `placed`: the words of
+    its characters in its chunk (documents.chunking.span_boxes) enclosed in one box, on the page
+    of the chunk's line that holds them. None when no value is located (no span, or a chunk
+    stored before word boxes were kept)."""
+    for ref, chunk in placed:
+        span = _chunk_span(case, ref, chunk) if chunk.word_boxes else None
+        boxes = span_boxes(chunk.word_boxes, *span) if span else []
+        if not boxes:
+            continue
+        box = [min(b[0] for b in boxes), min(b[1] for b in boxes)]
+        box += [max(b[2] for b in boxes), max(b[3] for b in boxes)]
+        middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        pages = {line[0] for line in chunk.position_int}
+        for page_number, x0, x1, top, bottom in chunk.position_int:
+            inside = x0 - 1 <= middle[0] <= x1 + 1 and top - 1 <= middle[1] <= bottom + 1
+            if inside or len(pages) == 1:
+                return chunk.document_id, page_number - 1, box
+    return None
+
+
+@dataclass(frozen=True)
+class PageTurn:
+    """How a page's boxes (unrotated PDF points, as stored) land on its image, shown turned
+    clockwise by `rotation` (render_page_png turns it: the PDF's /Rotate, or upright_rotation).
+    The one place the case page turns a box: the image's shape comes from here, and the page
+    viewer (static/js/case.js) applies `matrix` to draw a box and its inverse to read a box a
+    reviewer draws. The matrix is PyMuPDF's Page.rotation_matrix divided by the shown size."""
+
+    width: float  # unrotated, PDF points
+    height: float
+    rotation: int = 0
+
+    @property
+    def shown(self) -> tuple[float, float]:
+        """The shown image's width and height in points."""
+        turned = self.rotation % 180 == 90
+        return (self.height, self.width) if turned else (self.width, self.height)
+
+    def matrix(self) -> tuple[float, float, float, float, float, float]:
+        """(a, b, c, d, e, f): a point (x, y) lands at (a x + c y + e, b x + d y + f), in
+        fractions of the shown image's width and height."""
+        w, h = self.width or 1.0, self.height or 1.0
+        turn = self.rotation % 360
+        if turn == 90:  # PyMuPDF (0, 1, -1, 0, h, 0), shown h wide and w high
+            return (0.0, 1 / w, -1 / h, 0.0, 1.0, 0.0)
+        if turn == 180:  # (-1, 0, 0, -1, w, h)
+            return (-1 / w, 0.0, 0.0, -1 / h, 1.0, 1.0)
+        if turn == 270:  # (0, -1, 1, 0, 0, w)
+            return (0.0, -1 / w, 1 / h, 0.0, 0.0, 1.0)
+        return (1 / w, 0.0, 0.0, 1 / h, 0.0, 0.0)
+
+    def box(self, bbox: tuple[float, ...] | list[float]) -> tuple[float, float, float, float]:
+        """`bbox` [x0, top, x1, bottom] as fractions of the shown image (left, top, right,
+        bottom): what the page viewer draws."""
+        a, b, c, d, e, f = self.matrix()
+        x0, y0, x1, y1 = bbox
+        xs = [a * x + c * y + e for x, y in ((x0, y0), (x1, y1))]
+        ys = [b * x + d * y + f for x, y in ((x0, y0), (x1, y1))]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+    @property
+    def data(self) -> str:
+        """The matrix for the page viewer's data-turn attribute."""
+        return " ".join(f"{v:.9g}" for v in self.matrix())
 
 
 def page_geometry(keys: list[tuple[int, int]]) -> dict[tuple[int, int], Page]:

@@ -181,7 +181,8 @@ def _placed(text: str, words) -> list[WordBox]:  # type: ignore[no-untyped-def]
         if found < 0:
             continue
         at = found + len(word[4])
-        out.append((found, at, int(word[0]), int(word[1]), -int(-word[2]), -int(-word[3])))
+        x0, top, x1, bottom = word[:4]
+        out.append((found, at, math.floor(x0), math.floor(top), math.ceil(x1), math.ceil(bottom)))
     return out
 
 

@@ -42,17 +42,19 @@
   }
 
   // ---- The page viewer -------------------------------------------------------------------
-  // A box in unrotated PDF points -> a fraction of the rendered (rotated) image.
+  // A box in unrotated PDF points -> fractions of the shown (maybe turned) image, by the page's
+  // matrix (data-turn: reviews/presenters.py PageTurn, the one place a page's turn is worked out).
+  function turnOf(figure) {
+    const m = (figure.dataset.turn || "1 0 0 1 0 0").split(" ").map(Number);
+    return { a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5] };
+  }
   function toImage(figure, bbox) {
-    const w = parseFloat(figure.dataset.width), h = parseFloat(figure.dataset.height);
-    const rot = parseInt(figure.dataset.rotation || "0", 10) % 360;
-    let [x0, y0, x1, y1] = bbox;
-    let rw = w, rh = h, box;
-    if (rot === 90) { box = [h - y1, x0, h - y0, x1]; rw = h; rh = w; }
-    else if (rot === 180) { box = [w - x1, h - y1, w - x0, h - y0]; }
-    else if (rot === 270) { box = [y0, w - x1, y1, w - x0]; rw = h; rh = w; }
-    else { box = [x0, y0, x1, y1]; }
-    return { left: box[0] / rw, top: box[1] / rh, width: (box[2] - box[0]) / rw, height: (box[3] - box[1]) / rh };
+    const t = turnOf(figure);
+    const [x0, y0, x1, y1] = bbox;
+    const xs = [t.a * x0 + t.c * y0 + t.e, t.a * x1 + t.c * y1 + t.e];
+    const ys = [t.b * x0 + t.d * y0 + t.f, t.b * x1 + t.d * y1 + t.f];
+    const left = Math.min(xs[0], xs[1]), top = Math.min(ys[0], ys[1]);
+    return { left: left, top: top, width: Math.max(xs[0], xs[1]) - left, height: Math.max(ys[0], ys[1]) - top };
   }
   const figures = Array.from(document.querySelectorAll(".pageview"));
   const pagePos = document.getElementById("page-pos");
@@ -99,8 +101,7 @@
   const zoomLabel = document.getElementById("zoom-level");
   let scale = 1;
   function sharpen(figure) {
-    const rot = parseInt(figure.dataset.rotation || "0", 10) % 180;
-    const points = parseFloat(rot ? figure.dataset.height : figure.dataset.width);
+    const points = parseFloat(figure.dataset.shownWidth);
     const img = figure.querySelector("img");
     if (!points || !img) return;
     const wanted = img.parentElement.clientWidth * (window.devicePixelRatio || 1) / points;
@@ -283,13 +284,14 @@
   const citeList = document.getElementById("citations");
   function codePoints(text) { return Array.from(text).length; }
   function fromImage(figure, r) {  // fractions of the shown image -> [x0, top, x1, bottom]
-    const w = parseFloat(figure.dataset.width), h = parseFloat(figure.dataset.height);
-    const rot = parseInt(figure.dataset.rotation || "0", 10) % 360;
-    let box;
-    if (rot === 90) box = [r.top * w, h - r.right * h, r.bottom * w, h - r.left * h];
-    else if (rot === 180) box = [w - r.right * w, h - r.bottom * h, w - r.left * w, h - r.top * h];
-    else if (rot === 270) box = [w - r.bottom * w, r.left * h, w - r.top * w, r.right * h];
-    else box = [r.left * w, r.top * h, r.right * w, r.bottom * h];
+    const t = turnOf(figure), det = t.a * t.d - t.b * t.c;
+    const xs = [], ys = [];
+    [[r.left, r.top], [r.right, r.bottom]].forEach(function (p) {  // the page's matrix, inverted
+      const u = p[0] - t.e, v = p[1] - t.f;
+      xs.push((t.d * u - t.c * v) / det);
+      ys.push((t.a * v - t.b * u) / det);
+    });
+    const box = [Math.min(xs[0], xs[1]), Math.min(ys[0], ys[1]), Math.max(xs[0], xs[1]), Math.max(ys[0], ys[1])];
     return box.map(function (v) { return Math.round(v * 100) / 100; });
   }
   function setMode(mode) {
