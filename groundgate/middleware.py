@@ -10,6 +10,7 @@ stray %00 in a query parameter becomes a database error (a 500) instead of bad i
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from csp import middleware as csp_middleware
 from csp.constants import HEADER, HEADER_REPORT_ONLY
@@ -21,7 +22,8 @@ from django.contrib.sessions import middleware as sessions_middleware
 from django.core.signals import setting_changed
 from django.db import OperationalError
 from django.dispatch import receiver
-from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http.response import HttpResponseBase
 from django.urls import Resolver404, resolve
 
 
@@ -152,6 +154,33 @@ class DatabaseBusyMiddleware:
         if request.path.startswith("/api/"):
             return JsonResponse({"detail": BUSY_MESSAGE}, status=409)
         return HttpResponse(BUSY_MESSAGE, status=409, content_type="text/plain; charset=utf-8")
+
+
+class StoredFileMiddleware:
+    """A disk that fails under a page: a full disk answers 507 (nothing was stored), a document
+    whose stored file is gone answers 410 (groundgate.services.stored_files); never a 500. The
+    API's exception handler does the same for DRF views."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        from django.template.loader import render_to_string
+
+        from groundgate.services.stored_files import DocumentFileMissing, StorageFull
+
+        if not isinstance(exception, StorageFull | DocumentFileMissing):
+            return None
+        status = 507 if isinstance(exception, StorageFull) else 410
+        if request.path.startswith("/api/"):
+            return JsonResponse({"detail": exception.message}, status=status)
+        context = {"status": status, "message": exception.message}
+        return HttpResponse(
+            render_to_string("stored_file_error.html", context, request), status=status
+        )
 
 
 class CSPMiddleware(csp_middleware.CSPMiddleware):

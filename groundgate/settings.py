@@ -71,6 +71,7 @@ MIDDLEWARE = [
     "groundgate.middleware.RequestBodyLimitMiddleware",
     "groundgate.middleware.RejectNulMiddleware",
     "groundgate.middleware.DatabaseBusyMiddleware",
+    "groundgate.middleware.StoredFileMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "groundgate.middleware.SessionMiddleware",  # these three: not for token API calls
     "django.middleware.common.CommonMiddleware",

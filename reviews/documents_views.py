@@ -44,16 +44,20 @@ def page_image(request: HttpRequest, slug: str, document_id: int, page_index: in
         pages = case_page_highlights(case=case, findings=run.findings if run else [])
         highlights = pages.get((document.pk, page_index), [])
     try:
-        path = page_render(
+        rendered = page_render(
             document=document, page_index=page_index, zoom=zoom, highlights=highlights
         )
+        if isinstance(rendered, bytes):  # the render cache could not be written: uncached
+            return HttpResponse(rendered, content_type="image/png")
         try:
-            image = path.open("rb")
+            image = rendered.open("rb")
         except FileNotFoundError:  # trimmed from the cache by another worker just now
-            path = page_render(
+            rendered = page_render(
                 document=document, page_index=page_index, zoom=zoom, highlights=highlights
             )
-            image = path.open("rb")
+            if isinstance(rendered, bytes):
+                return HttpResponse(rendered, content_type="image/png")
+            image = rendered.open("rb")
     except ValueError as exc:
         return HttpResponseBadRequest(str(exc))
     except PageNotRendered as exc:

@@ -24,6 +24,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from groundgate.engine.errors import describe
 from groundgate.middleware import BUSY_MESSAGE, database_busy
+from groundgate.services.stored_files import DocumentFileMissing, StorageFull
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +102,10 @@ def exception_handler(exc, context):
         exc = exceptions.PermissionDenied(str(exc) or None)
     if database_busy(exc):
         return Response({"detail": BUSY_MESSAGE}, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, StorageFull):
+        return Response({"detail": exc.message}, status=status.HTTP_507_INSUFFICIENT_STORAGE)
+    if isinstance(exc, DocumentFileMissing):
+        return Response({"detail": exc.message}, status=status.HTTP_410_GONE)
     response = drf_exception_handler(exc, context)
     if response is None:
         log.exception("unhandled API error", exc_info=exc)

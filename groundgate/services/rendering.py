@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
 import tempfile
 from collections import defaultdict
@@ -28,6 +30,9 @@ from groundgate.documents.render import (
 from groundgate.families import get_family
 from groundgate.families.base import chunk_boxes, on_document
 from groundgate.models import Case, Chunk, ChunkKind, Document
+from groundgate.services.stored_files import document_file_bytes
+
+log = logging.getLogger(__name__)
 
 ZOOM_MIN, ZOOM_MAX = 0.25, 6.0
 # The render cache holds these zoom levels only: a requested zoom is served at the nearest one,
@@ -74,8 +79,10 @@ def render_isolation() -> IsolationLimits:
 
 def page_render(
     *, document: Document, page_index: int, zoom: float, highlights: list[Highlight]
-) -> Path:
-    """The PNG of one page with `highlights`, from the disk cache when it is there.
+) -> Path | bytes:
+    """The PNG of one page with `highlights`, from the disk cache when it is there: its path, or
+    the image itself when the cache could not be written (a full or read-only disk: the page is
+    served uncached rather than failing).
 
     The cache key is the document's sha256, the page, the zoom and the highlight set, so a cached
     page is served without opening the PDF, and a new highlight set never reuses a stale image.
@@ -101,8 +108,7 @@ def page_render(
     )
     if _cache_hit(failed):
         raise PageNotRendered(failed.read_text())
-    with document.file.open("rb") as fh:
-        data = fh.read()
+    data = document_file_bytes(document)  # DocumentFileMissing: a 410, not a 500
     try:
         png, rotation = render_page_isolated(
             data,
@@ -113,10 +119,11 @@ def page_render(
             isolation=isolation,
         )
     except PdfProblem as problem:
-        _write(failed, problem.reason.encode())
-        render_cache_trim()
+        if _write(failed, problem.reason.encode()):
+            render_cache_trim()
         raise PageNotRendered(problem.reason) from None
-    _write(path, png)
+    if not _write(path, png):
+        return png
     _write(folder / f"{page_index}-upright.txt", str(rotation).encode())
     render_cache_trim()
     return path
@@ -127,8 +134,7 @@ def page_words_in_box(*, document: Document, page_index: int, bbox: list[float])
     render child under its limits. Raises PageNotRendered when the page cannot be read."""
     if document.page_count is None or not 0 <= page_index < document.page_count:
         raise ValueError(f"page {page_index} is not a page of this document")
-    with document.file.open("rb") as fh:
-        data = fh.read()
+    data = document_file_bytes(document)  # DocumentFileMissing: a 410, not a 500
     try:
         return page_words_isolated(data, page_index, bbox, isolation=render_isolation())
     except PdfProblem as problem:
@@ -169,6 +175,8 @@ def _cache_hit(path: Path) -> bool:
         os.utime(path)
     except FileNotFoundError:
         return False
+    except OSError:  # a read-only cache: served as it is, not marked
+        return path.exists()
     return True
 
 
@@ -202,12 +210,24 @@ def render_cache_trim(*, max_bytes: int | None = None) -> int:
     return deleted
 
 
-def _write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # Write then rename: a concurrent reader sees the whole file or none.
-    with tempfile.NamedTemporaryFile(dir=path.parent, delete=False, suffix=".tmp") as tmp:
-        tmp.write(data)
-    os.replace(tmp.name, path)
+def _write(path: Path, data: bytes) -> bool:
+    """Cache `data` at `path`; False (logged, nothing left behind) when the disk refuses it (full,
+    read-only, no permission): the cache is an optimisation, never a reason to fail a page."""
+    tmp_name = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # Write then rename: a concurrent reader sees the whole file or none.
+        with tempfile.NamedTemporaryFile(dir=path.parent, delete=False, suffix=".tmp") as tmp:
+            tmp_name = tmp.name
+            tmp.write(data)
+        os.replace(tmp.name, path)
+    except OSError as exc:
+        if tmp_name is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)
+        log.warning("render cache not written (%s): %s", path.name, exc)
+        return False
+    return True
 
 
 def case_cited_chunks(*, case: Case) -> dict[str, Chunk]:
@@ -250,9 +270,11 @@ def case_annotated_pdf(*, case: Case, findings: list[dict]) -> bytes:
             if chunk is None:
                 continue
             document = chunk.document
+            if document is None:  # case_cited_chunks keeps chunks of documents only
+                continue
             if document.pk not in opened:
-                with document.file.open("rb") as fh:
-                    opened[document.pk] = pymupdf.open(stream=fh.read(), filetype="pdf")
+                data = document_file_bytes(document)
+                opened[document.pk] = pymupdf.open(stream=data, filetype="pdf")
             about = [
                 f"{f['code']}: {f['message']}" for f in findings if f.get("evidence_index") == index
             ]

@@ -24,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import re
 import threading
 from collections import deque
 from collections.abc import Generator
@@ -38,6 +37,7 @@ from groundgate.engine.limits import CaseLimits
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.engine.runner import BadInput
 from groundgate.integrations.openinference.cases import TraceCase, TraceProblem
+from groundgate.integrations.openinference.citation_pattern import CitationPattern
 from groundgate.integrations.openinference.stream import TraceIndex, trace_cases
 from groundgate.services.imports import CaseSource, PreparedCase, case_prepare
 
@@ -86,7 +86,7 @@ def prepared_by_readers(
     file: IO[bytes],
     index: TraceIndex,
     fmt: str,
-    pattern: re.Pattern[str],
+    pattern: CitationPattern,
     gate: bool,
     problems: list[TraceProblem],
 ) -> Generator[PreparedCase | BadInput, None, None]:
@@ -202,7 +202,7 @@ def _reader_main(
     file: IO[bytes],
     index: TraceIndex,
     fmt: str,
-    pattern: re.Pattern[str],
+    pattern: CitationPattern,
     spec: GateSpec,
     limits: CaseLimits,
     gate: bool,

@@ -11,13 +11,13 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from django.core.files.base import ContentFile
 from django.db import transaction
 
 from groundgate.documents.pdf_text import looks_like_pdf
 from groundgate.models import Dataset, Document, DocumentStatus
 from groundgate.services.outbox import outbox_enqueue
 from groundgate.services.pending_documents import pending_mark
+from groundgate.services.stored_files import document_file_exists, document_file_store
 
 
 class NotAPdf(ValueError):
@@ -42,16 +42,23 @@ def document_upload_accept(
         raise NotAPdf("file: not a PDF (the file does not start with %PDF-)")
     sha256 = hashlib.sha256(data).hexdigest()
     existing = Document.objects.filter(dataset=dataset, sha256=sha256).first()
-    if existing is not None and existing.status == DocumentStatus.READY:
-        return UploadAccepted(existing, None)
     name = PurePath(filename or "upload.pdf").name[:200] or "upload.pdf"
+    if existing is not None and existing.status == DocumentStatus.READY:
+        if not document_file_exists(existing):
+            # Its stored file was lost (a restore, a deletion): the same bytes put it back; the
+            # pages and chunks read from them are still right, so nothing is ingested again.
+            with transaction.atomic():
+                document_file_store(existing, name, data)
+                existing.save(update_fields=["file"])
+        return UploadAccepted(existing, None)
     with transaction.atomic():
         document = existing or Document(dataset=dataset, sha256=sha256, title=name)
         document.status = DocumentStatus.PENDING
         # When it became pending: the sweep (services/pending_documents.py) acts on old ones.
         pending_mark(document)
         if not document.file:
-            document.file.save(name, ContentFile(data), save=False)
+            # A full disk: StorageFull (507), this transaction rolls back, no partial file.
+            document_file_store(document, name, data)
         document.save()
         # The ingestion is an outbox row of this transaction; an encrypted PDF's password is
         # sealed on it (never a task argument, never in the broker) and dropped when done.

@@ -23,12 +23,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from groundgate.integrations.openinference.citation_pattern import (
+    CitationPattern,
+    CitationPatternTimeout,
+    citation_pattern_compile,
+)
 from groundgate.integrations.openinference.spans import Span, SpanProblem, attr
 
 # [1], [C0], [doc-7], [1, 3]: group 1 is the reference (or several, comma separated).
 DEFAULT_CITATION_PATTERN = r"\[([^\[\]\n]{1,128})\]"
 CITATION_POLICY = "openinference-citations/2026-11.1"
-MAX_PATTERN_CHARS = 500
 _DOC_KEY = re.compile(r"^retrieval\.documents\.(\d+)\.document\.(id|content|score|metadata)$")
 _DOC_METADATA_KEY = re.compile(r"^retrieval\.documents\.(\d+)\.document\.metadata\.(.+)$")
 FLAT_METADATA = " flat metadata"  # not an attribute name: no key of a span has a space first
@@ -70,18 +74,10 @@ class TraceCase:
     span_id: str
 
 
-def compile_citation_pattern(pattern: str | None) -> re.Pattern[str]:
-    """The citation regex; ValueError with a readable reason if it is not one."""
-    pattern = pattern or DEFAULT_CITATION_PATTERN
-    if len(pattern) > MAX_PATTERN_CHARS:
-        raise ValueError(f"at most {MAX_PATTERN_CHARS} characters")
-    try:
-        compiled = re.compile(pattern)
-    except re.error as exc:
-        raise ValueError(f"not a regular expression: {exc}") from None
-    if compiled.groups > 1:
-        raise ValueError("at most one group (the reference)")
-    return compiled
+def compile_citation_pattern(pattern: str | None) -> CitationPattern:
+    """The citation regex, bounded in time (citation_pattern.py); ValueError with a readable
+    reason if it is not one or can backtrack catastrophically."""
+    return citation_pattern_compile(pattern or DEFAULT_CITATION_PATTERN)
 
 
 def traces_to_cases(
@@ -89,7 +85,7 @@ def traces_to_cases(
     span_problems: Iterable[SpanProblem],
     *,
     fmt: str,
-    citation_pattern: re.Pattern[str],
+    citation_pattern: CitationPattern,
 ) -> tuple[list[TraceCase], list[TraceProblem]]:
     problems = [TraceProblem(**p.__dict__) for p in span_problems]
     if any(p.trace_id is None for p in problems):
@@ -149,7 +145,11 @@ def trace_case(trace_id, trace, fmt, pattern) -> tuple[TraceCase | None, list[Tr
     # The answer is the last LLM span to finish (an agent's final call); file order breaks ties.
     llm = max(llms, key=lambda s: (str(s.end), s.order))
     output = outputs[id(llm)] or ""
-    conclusion, evidences = _citations(output, pattern, list(chunks.values()))
+    try:
+        conclusion, evidences = _citations(output, pattern, list(chunks.values()))
+    except CitationPatternTimeout as exc:  # the pattern's time bound: this trace is left out
+        problems.append(_problem(llm, "citation_pattern", str(exc)))
+        return None, problems
     question = _question(retrievers, ordered)
     raw_chunks = [
         {k: v for k, v in chunk.items() if v is not None or k in ("chunk_id", "text")}
@@ -400,7 +400,7 @@ _RUNS_OF_SPACE = re.compile(r"[ \t]{2,}")
 
 
 def _citations(
-    output: str, pattern: re.Pattern[str], chunks: list[dict[str, Any]]
+    output: str, pattern: CitationPattern, chunks: list[dict[str, Any]]
 ) -> tuple[str, list[dict[str, Any]]]:
     evidences: dict[str, dict[str, Any]] = {}
     by_id = {chunk["chunk_id"]: chunk for chunk in chunks}
@@ -442,7 +442,7 @@ def cited_answer(
 
 
 def _sentence_at(
-    text: str, position: int, pattern: re.Pattern[str], boundaries: tuple[list[int], list[int]]
+    text: str, position: int, pattern: CitationPattern, boundaries: tuple[list[int], list[int]]
 ) -> str:
     """The sentence holding the marker at `position`, markers removed. A marker right after a
     sentence's full stop ("... 90 days. [1]") belongs to that sentence. `boundaries` are the

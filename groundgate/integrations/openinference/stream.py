@@ -18,7 +18,6 @@ document (not JSON lines) is read whole by `read_spans`.
 
 from __future__ import annotations
 
-import re
 from array import array
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -28,6 +27,7 @@ from typing import IO
 import orjson
 
 from groundgate.integrations.openinference.cases import TraceCase, TraceProblem, trace_case
+from groundgate.integrations.openinference.citation_pattern import CitationPattern
 from groundgate.integrations.openinference.spans import (
     FORMATS,
     Span,
@@ -133,7 +133,7 @@ def trace_cases(
     index: TraceIndex,
     *,
     fmt: str,
-    citation_pattern: re.Pattern[str],
+    citation_pattern: CitationPattern,
     part: tuple[int, int] = (0, 1),
 ) -> Iterator[tuple[TraceCase | None, list[TraceProblem]]]:
     """Pass 2: (case, problems) per trace, in first-appearance order. Traces with a problem
