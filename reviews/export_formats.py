@@ -9,19 +9,16 @@ import csv
 import io
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any
 
 import orjson
 
 from groundgate.families import get_family
 from groundgate.families.base import evaluation_view
-from groundgate.integrations.labelstudio import PageSize, record_task
 from groundgate.integrations.otel import otlp_logs_stream
-from groundgate.models import Dataset, Page
+from reviews.labelstudio_export import labelstudio_stream
 
 PageUrl = Callable[[int, int], str]
-TASK_BLOCK = 1000
 CSV_COLUMNS = [
     "schema_version",
     "case_id",
@@ -50,23 +47,6 @@ class ExportFormat:
     content_type: str
     extension: str
     stream: Callable[..., Iterator[bytes]]
-
-
-def page_sizes_for(
-    *, dataset: Dataset, keys: set[tuple[int, int]]
-) -> dict[tuple[int, int], PageSize]:
-    """The size and rotation of the pages `keys` ((document id, page index)) of `dataset`."""
-    if not keys:
-        return {}
-    documents = {document for document, _ in keys}
-    indexes = {index for _, index in keys}
-    return {
-        (document, index): PageSize(width, height, rotation)
-        for document, index, width, height, rotation in Page.objects.filter(
-            document__dataset=dataset, document_id__in=documents, index__in=indexes
-        ).values_list("document_id", "index", "width", "height", "rotation")
-        if (document, index) in keys
-    }
 
 
 def jsonl_stream(records: Iterator[dict[str, Any]]) -> Iterator[bytes]:
@@ -146,27 +126,6 @@ def csv_stream(records: Iterator[dict[str, Any]]) -> Iterator[bytes]:
             buffer.seek(0)
             buffer.truncate()
     yield buffer.getvalue().encode()
-
-
-def labelstudio_stream(
-    records: Iterator[dict[str, Any]], *, dataset: Dataset, page_url: PageUrl
-) -> Iterator[bytes]:
-    """A JSON array of Label Studio tasks (what its import takes), a block of tasks at a time;
-    page sizes are read once per block."""
-    yield b"["
-    first = True
-    while block := list(islice(records, TASK_BLOCK)):
-        keys = {
-            (chunk["document"]["id"], chunk["page_index"])
-            for record in block
-            for chunk in record["cited_chunks"]
-            if chunk.get("document") and chunk.get("page_index") is not None
-        }
-        sizes = page_sizes_for(dataset=dataset, keys=keys)
-        parts = [orjson.dumps(record_task(r, page_sizes=sizes, page_url=page_url)) for r in block]
-        yield (b"\n" if first else b",\n") + b",\n".join(parts)
-        first = False
-    yield b"]\n"
 
 
 def _jsonl(records: Iterator[dict[str, Any]], **_: Any) -> Iterator[bytes]:

@@ -1,13 +1,23 @@
-"""Label Studio boxes in percent of the page image, rotated pages included (pure)."""
+"""Label Studio tasks (pure): boxes in percent of the page image as shown, rotated pages
+included; never an empty image list; the evidence's text in every task."""
 
 from __future__ import annotations
 
 import pytest
 
-from groundgate.integrations.labelstudio import PageSize, record_task
+from groundgate.integrations.labelstudio import (
+    Evidence,
+    PageImage,
+    PageSize,
+    record_task,
+    rotate_box,
+    unrotate_box,
+)
+
+NO_PAGE = "data:image/png;base64,bm8gcGFnZQ=="
 
 
-def record(bbox, page_index=0, document=7):
+def record(chunk_ids=("k",), document=7):
     return {
         "schema_version": "groundgate.export.v1",
         "case": {"id": 3, "external_id": "c3", "kind": "answer", "dataset": "d"},
@@ -15,11 +25,10 @@ def record(bbox, page_index=0, document=7):
         "answer": {"answer": {"conclusion": "c"}},
         "cited_chunks": [
             {
-                "chunk_id": "k",
-                "document": {"id": document, "title": "t", "sha256": "s"} if document else None,
-                "page_index": page_index,
-                "bbox": bbox,
+                "chunk_id": chunk_id,
+                "document": {"id": document, "title": "Pumps", "sha256": "s"} if document else None,
             }
+            for chunk_id in chunk_ids
         ],
         "gate_runs": [{"gate": "answer", "gate_version": "1", "passed": True}],
         "current": {"status": "ok", "passed": True, "finding_codes": []},
@@ -28,9 +37,13 @@ def record(bbox, page_index=0, document=7):
     }
 
 
+def images(rotation, size=(400, 800)):
+    return lambda d, p: PageImage(f"data:image/png;base64,{d}-{p}", PageSize(*size, rotation))
+
+
 def box(rotation, bbox=(100, 200, 300, 250)):
-    sizes = {(7, 0): PageSize(400, 800, rotation)}
-    task = record_task(record(list(bbox)), page_sizes=sizes, page_url=lambda d, p: f"/{d}/{p}")
+    evidence = Evidence("k", "the text", 7, [(0, bbox)])
+    task = record_task(record(), evidences=[evidence], page_image=images(rotation), no_page=NO_PAGE)
     (result,) = task["predictions"][0]["result"]
     return result
 
@@ -45,14 +58,64 @@ def box(rotation, bbox=(100, 200, 300, 250)):
         (270, {"x": 25.0, "y": 25.0, "width": 6.25, "height": 50.0}, (800, 400)),
     ],
 )
-def test_boxes_are_percent_of_the_rendered_page(rotation, expected, size):
+def test_boxes_are_percent_of_the_shown_page(rotation, expected, size):
     result = box(rotation)
     assert {k: result["value"][k] for k in expected} == expected
     assert (result["original_width"], result["original_height"]) == size
-    assert result["item_index"] == 0 and result["meta"] == {"chunk_id": "k", "pageIndex": 0}
+    assert result["item_index"] == 0
+    assert result["meta"] == {"chunk_id": "k", "evidence": 0, "pageIndex": 0}
 
 
-def test_a_chunk_without_a_stored_page_gives_no_box_but_still_a_task():
-    task = record_task(record([1, 2, 3, 4], document=None), page_sizes={}, page_url=str)
-    assert task["data"]["pages"] == [] and task["predictions"][0]["result"] == []
+@pytest.mark.parametrize("rotation", [0, 90, 180, 270])
+def test_a_box_turned_back_is_the_box(rotation):
+    size = PageSize(400, 800, rotation)
+    shown, _, _ = rotate_box((100, 200, 300, 250), size)
+    assert unrotate_box(shown, size) == (100, 200, 300, 250)
+
+
+def test_a_text_only_case_shows_a_stand_in_image_and_its_evidence_text():
+    evidence = Evidence(
+        "k", "Revenue was 12.5 million in 2023. Costs fell.", excerpt="12.5 million"
+    )
+    task = record_task(
+        record(document=None), evidences=[evidence], page_image=images(0), no_page=NO_PAGE
+    )
+    assert task["data"]["pages"] == [NO_PAGE]  # never [] (Label Studio's editor would spin)
+    assert task["data"]["page_refs"] == [{"document_id": None, "page_index": None}]
+    assert task["predictions"][0]["result"] == []
+    assert task["data"]["evidence_text"] == (
+        "[1] k\nRevenue was 12.5 million in 2023. Costs fell.\nQuoted: “12.5 million”"
+    )
     assert task["data"]["answer_text"] == "c"
+
+
+def test_pages_are_shared_and_every_evidence_is_named_with_its_pages():
+    evidences = [
+        Evidence("a", "first", 7, [(0, (10, 10, 20, 20)), (1, (10, 10, 20, 20))]),
+        Evidence("b", "second", 7, [(1, (30, 30, 40, 40))]),
+    ]
+    task = record_task(
+        record(("a", "b")), evidences=evidences, page_image=images(0), no_page=NO_PAGE
+    )
+    assert task["data"]["page_refs"] == [
+        {"document_id": 7, "page_index": 0},
+        {"document_id": 7, "page_index": 1},
+    ]
+    results = task["predictions"][0]["result"]
+    assert [(r["item_index"], r["meta"]["evidence"]) for r in results] == [(0, 0), (1, 0), (1, 1)]
+    assert (
+        task["data"]["evidence_text"]
+        == "[1] a · Pumps · p. 1, 2\nfirst\n\n[2] b · Pumps · p. 2\nsecond"
+    )
+
+
+def test_a_page_that_could_not_be_drawn_carries_no_box():
+    evidence = Evidence("k", "t", 7, [(0, (1, 2, 3, 4))])
+    task = record_task(
+        record(),
+        evidences=[evidence],
+        page_image=lambda d, p: PageImage("data:image/png;base64,bWVzc2FnZQ==", None),
+        no_page=NO_PAGE,
+    )
+    assert task["data"]["pages"] == ["data:image/png;base64,bWVzc2FnZQ=="]
+    assert task["predictions"][0]["result"] == []

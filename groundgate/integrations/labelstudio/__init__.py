@@ -1,5 +1,23 @@
-"""Label Studio tasks from export records (the Basic Label Studio JSON task format)."""
+"""Label Studio tasks from export records and annotations back (its JSON task format)."""
 
-from groundgate.integrations.labelstudio.tasks import LABEL_CONFIG, PageSize, record_task
+from groundgate.integrations.labelstudio.tasks import (
+    LABEL_CONFIG,
+    Evidence,
+    PageImage,
+    PageSize,
+    box_value,
+    record_task,
+    rotate_box,
+    unrotate_box,
+)
 
-__all__ = ["LABEL_CONFIG", "PageSize", "record_task"]
+__all__ = [
+    "LABEL_CONFIG",
+    "Evidence",
+    "PageImage",
+    "PageSize",
+    "box_value",
+    "record_task",
+    "rotate_box",
+    "unrotate_box",
+]

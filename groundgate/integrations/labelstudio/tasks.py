@@ -1,18 +1,29 @@
 """One Label Studio task per exported case. Pure (no Django).
 
-The shape is Label Studio's documented task format for import with pre-annotations: `data`
-(what the labelling interface shows) and `predictions` (`model_version`, `score`, `result`).
-A PDF-backed case (a cited chunk stored with its document) shows the cited pages as images,
-`data.pages`, one `<Image valueList="$pages">` (Label Studio's multi-page document interface);
-each cited box is a `rectanglelabels` result on its page: `item_index` is the page's place in
-`data.pages` (its `pageIndex` in the document is in `data.page_refs` and the result's `meta`),
-`x`, `y`, `width`, `height` in percent of the page image. The labelling config that matches is
-LABEL_CONFIG (docs/integrations.md).
+The shape is Label Studio's task format for import with pre-annotations: `data` (what the
+labelling interface shows) and `predictions` (`model_version`, `score`, `result`). Proved
+against a real Label Studio (tests/integrations/labelstudio/, `make test-labelstudio`):
+
+- `data.pages` is never empty: the cited pages as PNG data URLs (Label Studio's editor loads
+  them without a cookie, a CORS header or a CSP exception), or, for a case whose evidence has no
+  page image, one image that says so (an empty list leaves the editor on a spinner);
+  `data.page_refs[i]` is the `document_id` and `page_index` of `data.pages[i]` (None for that
+  stand-in).
+- `data.evidence_text`: each cited chunk's text, and the excerpt the answer quoted from it, so
+  a text-only case is not judged blind.
+- each evidence's own box is a `rectanglelabels` result on its page (`item_index` its place in
+  `data.pages`; `x`, `y`, `width`, `height` in percent of the page image as shown, turned with
+  the page): the quoted excerpt's lines where the chunk's words are known, else the chunk's
+  rectangles on that page (not its first one only, which is often a heading).
+
+The labelling config that matches is LABEL_CONFIG (docs/integrations.md); reading annotations
+back is annotations.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 import orjson
@@ -20,6 +31,8 @@ import orjson
 LABEL_CONFIG = """<View>
   <Header value="$question"/>
   <Text name="answer" value="$answer_text"/>
+  <Header value="Evidence"/>
+  <Text name="evidence" value="$evidence_text"/>
   <Image name="page" valueList="$pages"/>
   <RectangleLabels name="box" toName="page">
     <Label value="cited"/>
@@ -30,17 +43,43 @@ LABEL_CONFIG = """<View>
     <Choice value="not_grounded"/>
     <Choice value="cannot_judge"/>
   </Choices>
+  <TextArea name="comment" toName="answer" maxSubmissions="1" editable="true"/>
 </View>"""
+
+# The most text of one cited chunk a task carries (a whole chunk is rarely longer).
+EVIDENCE_TEXT_MAX = 4000
+
+Box = tuple[float, float, float, float]  # [x0, top, x1, bottom], unrotated PDF points
 
 
 class PageSize(NamedTuple):
     width: float  # PDF points, unrotated
     height: float
-    rotation: int  # clockwise degrees the page is shown (and rendered) turned by
+    rotation: int  # clockwise degrees the page image is shown (and rendered) turned by
 
 
-def _rotate(box: list[float], size: PageSize) -> tuple[list[float], float, float]:
-    """The box [x0, top, x1, bottom] in the rendered (rotated) page, and that page's size."""
+@dataclass(frozen=True)
+class Evidence:
+    """One cited chunk as a task shows it: its text, and its boxes on its document's pages."""
+
+    chunk_id: str
+    text: str  # the chunk's text (the whole evidence the gate read)
+    document_id: int | None = None
+    boxes: Sequence[tuple[int, Box]] = field(default_factory=tuple)  # (page_index, box)
+    excerpt: str = ""  # what the answer quoted from it, if anything
+
+
+@dataclass(frozen=True)
+class PageImage:
+    """A page's image for Label Studio (a data URL) and its size as shown; size None when the
+    image is a message in place of the page (nothing is drawn on it)."""
+
+    url: str
+    size: PageSize | None
+
+
+def rotate_box(box: Sequence[float], size: PageSize) -> tuple[list[float], float, float]:
+    """The box [x0, top, x1, bottom] in the shown (rotated) page, and that page's size."""
     x0, top, x1, bottom = box
     w, h = size.width, size.height
     rotation = size.rotation % 360
@@ -53,17 +92,67 @@ def _rotate(box: list[float], size: PageSize) -> tuple[list[float], float, float
     return [x0, top, x1, bottom], w, h
 
 
+def unrotate_box(shown: Sequence[float], size: PageSize) -> Box:
+    """rotate_box's inverse: a box [x0, top, x1, bottom] of the shown page, in unrotated PDF
+    points."""
+    a, b, c, d = shown
+    w, h = size.width, size.height
+    rotation = size.rotation % 360
+    if rotation == 90:
+        return (b, h - c, d, h - a)
+    if rotation == 180:
+        return (w - c, h - d, w - a, h - b)
+    if rotation == 270:
+        return (w - d, a, w - b, c)
+    return (a, b, c, d)
+
+
 def _pct(value: float, whole: float) -> float:
     return round(min(max(value / whole * 100, 0.0), 100.0), 4)
+
+
+def box_value(box: Sequence[float], size: PageSize) -> dict[str, float]:
+    """A box as Label Studio's rectangle value: percent of the page image as shown."""
+    (x0, top, x1, bottom), width, height = rotate_box(box, size)
+    return {
+        "x": _pct(x0, width),
+        "y": _pct(top, height),
+        "width": _pct(x1 - x0, width),
+        "height": _pct(bottom - top, height),
+        "rotation": 0,
+    }
+
+
+def evidence_text(evidences: Sequence[Evidence], titles: Mapping[int, str]) -> str:
+    """The cited chunks' texts, numbered, each under where it comes from."""
+    parts = []
+    for number, evidence in enumerate(evidences, 1):
+        where = evidence.chunk_id
+        if evidence.document_id is not None:
+            pages = sorted({page for page, _ in evidence.boxes})
+            title = titles.get(evidence.document_id) or f"document {evidence.document_id}"
+            where += f" · {title}"
+            if pages:
+                where += " · p. " + ", ".join(str(p + 1) for p in pages)
+        text = evidence.text.strip() or "(no text)"
+        if len(text) > EVIDENCE_TEXT_MAX:
+            text = text[:EVIDENCE_TEXT_MAX] + " …"
+        excerpt = evidence.excerpt.strip()
+        if excerpt and excerpt != evidence.text.strip():
+            text += f"\nQuoted: “{excerpt[:EVIDENCE_TEXT_MAX]}”"
+        parts.append(f"[{number}] {where}\n{text}")
+    return "\n\n".join(parts) if parts else "(the answer cites no evidence)"
 
 
 def record_task(
     record: Mapping[str, Any],
     *,
-    page_sizes: Mapping[tuple[int, int], PageSize],
-    page_url: Callable[[int, int], str],
+    evidences: Sequence[Evidence],
+    page_image: Callable[[int, int], PageImage],
+    no_page: str,
 ) -> dict[str, Any]:
-    """The task for one export record (groundgate.export.v1)."""
+    """The task for one export record (groundgate.export.v1). `page_image(document, page)`
+    gives a page's image; `no_page` is the image shown when no evidence has one."""
     case = record["case"]
     try:
         # The payload as the export parsed it already (reviews.export.ExportRecord carries it).
@@ -76,44 +165,50 @@ def record_task(
         (answer.get("answer") or {}).get("conclusion") if isinstance(answer, dict) else None
     )
     pages: list[str] = []
-    page_refs: list[dict[str, int]] = []
+    page_refs: list[dict[str, int | None]] = []
     where: dict[tuple[int, int], int] = {}
+    shown: dict[tuple[int, int], PageSize | None] = {}
     results: list[dict[str, Any]] = []
-    for chunk in record["cited_chunks"]:
-        document = chunk.get("document")
-        page_index, bbox = chunk.get("page_index"), chunk.get("bbox")
-        if not document or page_index is None or not bbox:
-            continue  # no page image to draw on: the chunk is text only, or not stored
-        key = (document["id"], page_index)
-        size = page_sizes.get(key)
-        if size is None or size.width <= 0 or size.height <= 0:
+    for number, evidence in enumerate(evidences):
+        if evidence.document_id is None:
             continue
-        if key not in where:
-            where[key] = len(pages)
-            pages.append(page_url(*key))
-            page_refs.append({"document_id": key[0], "page_index": page_index})
-        (x0, top, x1, bottom), width, height = _rotate(list(bbox), size)
-        results.append(
-            {
-                "id": f"{case['id']}-{len(results)}",
-                "from_name": "box",
-                "to_name": "page",
-                "type": "rectanglelabels",
-                "item_index": where[key],
-                "original_width": round(width),
-                "original_height": round(height),
-                "image_rotation": 0,
-                "value": {
-                    "x": _pct(x0, width),
-                    "y": _pct(top, height),
-                    "width": _pct(x1 - x0, width),
-                    "height": _pct(bottom - top, height),
-                    "rotation": 0,
-                    "rectanglelabels": ["cited"],
-                },
-                "meta": {"chunk_id": chunk["chunk_id"], "pageIndex": page_index},
-            }
-        )
+        for page_index, box in evidence.boxes:
+            key = (evidence.document_id, page_index)
+            if key not in where:
+                image = page_image(*key)
+                where[key], shown[key] = len(pages), image.size
+                pages.append(image.url)
+                page_refs.append({"document_id": key[0], "page_index": page_index})
+            size = shown[key]
+            if size is None or size.width <= 0 or size.height <= 0:
+                continue  # a message in place of the page: nothing to draw on
+            width, height = rotate_box(box, size)[1:]
+            results.append(
+                {
+                    "id": f"{case['id']}-{len(results)}",
+                    "from_name": "box",
+                    "to_name": "page",
+                    "type": "rectanglelabels",
+                    "item_index": where[key],
+                    "original_width": round(width),
+                    "original_height": round(height),
+                    "image_rotation": 0,
+                    "value": box_value(box, size) | {"rectanglelabels": ["cited"]},
+                    "meta": {
+                        "chunk_id": evidence.chunk_id,
+                        "evidence": number,
+                        "pageIndex": page_index,
+                    },
+                }
+            )
+    if not pages:
+        pages.append(no_page)
+        page_refs.append({"document_id": None, "page_index": None})
+    titles = {
+        chunk["document"]["id"]: chunk["document"]["title"]
+        for chunk in record["cited_chunks"]
+        if chunk.get("document")
+    }
     runs = record["gate_runs"]
     last = runs[-1] if runs else None
     task: dict[str, Any] = {
@@ -124,6 +219,7 @@ def record_task(
             "dataset": case["dataset"],
             "question": record["question"],
             "answer_text": conclusion if isinstance(conclusion, str) else "",
+            "evidence_text": evidence_text(evidences, titles),
             "pages": pages,
             "page_refs": page_refs,
             "gate_status": record["current"]["status"],
@@ -131,6 +227,10 @@ def record_task(
             "final_label": record["final_label"],
             "review_state": record["review_state"],
             "schema_version": record["schema_version"],
+            # What the labeller saw, for the import (annotations.py): a review against a newer
+            # gate run, or after a review made meanwhile in GroundGate, is refused as stale.
+            "gate_run_id": last.get("id") if last is not None else None,
+            "seen_review_id": max((r["id"] for r in record.get("reviews") or []), default=None),
         },
         "predictions": [],
     }
