@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from groundgate.engine.number_grounding import Located
 from groundgate.engine.quantities import Quantity
 from groundgate.engine.units import same_unit
+from groundgate.engine.values.registry import NOT_DERIVABLE
 
 # Tried in this order. A percentage is explained by a ratio x 100, a change, a difference of
 # percentages (points) or a ratio the answer wrote as a decimal; an amount by a sum, a difference,
@@ -87,7 +88,7 @@ def _values(located: Located) -> list[float]:
 
 
 # Values that are no amounts (q.numeric is False for the first three).
-_NO_AMOUNT = frozenset({"date", "time", "identifier", "score", "ordinal"})
+_NO_AMOUNT = NOT_DERIVABLE  # the kinds of values/registry.py that take no part
 
 
 def operand_amounts(located: Located) -> list[float]:

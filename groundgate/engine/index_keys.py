@@ -10,7 +10,7 @@ from groundgate.engine.quantities import Quantity
 from groundgate.engine.units import UNIT_FAMILIES
 from groundgate.engine.values.identifier.kind import keys as identifier_keys
 from groundgate.engine.values.identifier.kind import long_digit_run
-from groundgate.engine.values.registry import BY_NAME
+from groundgate.engine.values.registry import OWN
 
 # A one-digit rounding prefix ("2" for "20", which may be 19.96) matches many values; only the
 # first of them in excerpt order are examined.
@@ -37,7 +37,7 @@ def rounding_heads(digits: str) -> list[str]:
 
 def index_keys(e: Quantity) -> list[tuple[object, ...]]:
     """The keys an excerpt value is found under (see query_keys and compare())."""
-    kind = BY_NAME.get(e.kind)  # a kind of values/registry.py
+    kind = OWN.get(e.kind)  # a kind of values/registry.py
     if kind is not None:
         return kind.index_keys(e)
     if e.kind == "range":
@@ -58,7 +58,7 @@ def index_keys(e: Quantity) -> list[tuple[object, ...]]:
 def query_keys(q: Quantity) -> list[tuple[object, ...]]:
     """The keys under which the non-numeric values that may ground q are found (numbers are
     found by their digits, in _candidates)."""
-    kind = BY_NAME.get(q.kind)  # a kind of values/registry.py
+    kind = OWN.get(q.kind)  # a kind of values/registry.py
     if kind is not None:
         return kind.query_keys(q)
     if q.kind == "range":

@@ -7,7 +7,7 @@ Pure: no Django, no I/O.
 from __future__ import annotations
 
 from groundgate.engine.quantities import Quantity
-from groundgate.engine.values.registry import BY_NAME, KINDS
+from groundgate.engine.values.registry import KINDS, OWN
 
 # The near-miss reasons, most useful first.
 NEAR_MISS_REASONS: tuple[str, ...] = (
@@ -35,7 +35,7 @@ NEAR_MISS_REASONS += tuple(
 def near_reason(q: Quantity, e: Quantity) -> str | None:
     """The reason evidence value `e` is a near miss of answer value `q`, or None (a value that
     grounds q is not a near miss: the caller asks compare() first)."""
-    kind = BY_NAME.get(q.kind)  # a kind of values/registry.py
+    kind = OWN.get(q.kind)  # a kind of values/registry.py
     if kind is not None:
         return kind.near_reason(q, e)
     if not (q.numeric and e.numeric):

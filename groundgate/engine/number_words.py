@@ -12,7 +12,9 @@ import re
 from groundgate.engine.units import DURATIONS, normalise_unit
 from groundgate.engine.values.date.rules_en import day_before_month, month_before, ordinal_day
 from groundgate.engine.values.grammar import AMPM, WS, D
+from groundgate.engine.values.ordinal.rules_en import ORDINAL_AFTER
 from groundgate.engine.values.scanned import NOT_A_VALUE, Kind, Scanned, Skip, scanned
+from groundgate.engine.values.score.rules_en import SCORE_AFTER
 from groundgate.engine.values.time.rules_en import hour_with_ampm
 from groundgate.engine.values.time.rules_zh import chinese_time
 
@@ -29,13 +31,6 @@ _FORM_WORD_AFTER = re.compile(r"[ \u00a0](?:reports?|filings?|forms?|documents?|
 _FORM_WORD_BEFORE = re.compile(
     r"\b(?:the|this|that|its|their|latest|annual|quarterly|Form|FY[0-9]{2,4}|[0-9]{4})"
     r"[ \u00a0]$"
-)
-_ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])")
-# A score: "4.5/5", "8/10", "4 out of 5", "4 stars out of 5": the scale belongs to the value, it
-# is no claim of its own.
-_SCORE_AFTER = re.compile(
-    r"(?:[ \u00a0]stars?)?(?:/|[ \u00a0]out of[ \u00a0])(?:5|10|100)"
-    r"(?![0-9０-９/,]|[.．][0-9０-９])"  # a full stop may end the sentence: "rated 4/5."
 )
 # After a space, the first two letters of the words special_after reads past a space: "out of",
 # "star(s) out of", "to"/"and" (a range of percentages).
@@ -116,7 +111,7 @@ def special_after(text: str, first: int, end: int) -> Scanned | Skip | None:
         if hour is not None:
             return hour
     if ch in "stnrd" and digits.isdigit():
-        ordinal = _ORDINAL_AFTER.match(text, end)
+        ordinal = ORDINAL_AFTER.match(text, end)
         if ordinal is None:
             return None
         if small and 1 <= int(digits) <= 31:  # "March 3rd, 2024", "the 3rd of March 2024"
@@ -130,7 +125,7 @@ def special_after(text: str, first: int, end: int) -> Scanned | Skip | None:
     if ch == "/" or (
         ch in " \u00a0" and (text.startswith("out of", end + 1) or text.startswith("star", end + 1))
     ):
-        score = _SCORE_AFTER.match(text, end)
+        score = SCORE_AFTER.match(text, end)
         if score is not None:
             return scanned(
                 first, score.end(), "score", WS.sub("", text[first : score.end()]), "", ()

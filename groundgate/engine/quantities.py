@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Protocol
 
 from groundgate.engine.chinese_numerals import NUMERAL_CHARACTERS, arabic, numeral_quantity
@@ -25,17 +25,15 @@ from groundgate.engine.english_numbers import to_int as english_to_int
 from groundgate.engine.nearness import rounds_to, within_bound
 from groundgate.engine.numbers import NumericValue
 from groundgate.engine.units import (
-    CURRENCIES,
-    UNIT_MAGNITUDE,
-    normalise_unit,
     same_in_units,
     same_unit,
 )
 from groundgate.engine.values.date.kind import SHARED_DAY, year_in_date
 from groundgate.engine.values.date.value import CalendarDate
 from groundgate.engine.values.identifier.kind import long_digit_run, phone_digits
+from groundgate.engine.values.number.value import typed_number
 from groundgate.engine.values.quantity import Quantity
-from groundgate.engine.values.registry import BY_NAME, BY_SCANNED
+from groundgate.engine.values.registry import BY_SCANNED, NUMBER_RULES, OWN
 from groundgate.engine.values.time.value import parse_time
 
 # The equivalence rules, each with what it means. A policy allows a subset (the verbatim policy
@@ -65,29 +63,6 @@ EQUIVALENCE_RULES: dict[str, str] = {
 }
 _RISK = {rule: risk for risk, rule in enumerate(EQUIVALENCE_RULES)}
 
-_MAGNITUDE_WORDS = {
-    "万亿": 12,
-    "千亿": 11,
-    "百亿": 10,
-    "亿": 8,
-    "千万": 7,
-    "百万": 6,
-    "十万": 5,
-    "万": 4,
-    "trillion": 12,
-    "billion": 9,
-    "million": 6,
-    "thousand": 3,
-    "bn": 9,
-    "mn": 6,
-    "m": 6,  # only after a currency sign ("$95,156m", "$4,625M", "$1.5k"): numbers.py decides
-    "k": 3,
-    "M": 6,
-    "K": 3,
-    "B": 9,
-    "b": 9,
-}
-_MAGNITUDE_ORDER = sorted(_MAGNITUDE_WORDS, key=len, reverse=True)
 _FULLWIDTH = str.maketrans("０１２３４５６７８９．，％－＋：", "0123456789.,%-+:")
 _DIGITS = re.compile(r"[0-9]+")
 
@@ -109,7 +84,7 @@ def typed(value: NumericValue) -> Quantity:
     if kind == "number" or kind == "percent":  # most values: straight to the number
         if q[0].isalpha():  # "three years", "twenty-five minutes"
             q = str(english_to_int(q))
-        return _typed_number(value, q)
+        return typed_number(value, q)
     moved = BY_SCANNED.get(kind)  # a kind of values/registry.py
     if moved is not None:
         return moved.typed(value, q)
@@ -125,7 +100,7 @@ def typed(value: NumericValue) -> Quantity:
             )
             return Quantity(value, "range", endpoints=(lo, hi))
         lo, hi = (
-            _typed_number(
+            typed_number(
                 NumericValue(e, value.start, value.end, "number", e, value.unit),
                 e.translate(_FULLWIDTH),
             )
@@ -147,71 +122,9 @@ def typed(value: NumericValue) -> Quantity:
         if lo.magnitude == 0 and hi.magnitude:  # "3-5 million"
             lo = lo._replace(magnitude=hi.magnitude)
         return Quantity(value, "range", endpoints=(lo, hi), unit=hi.unit)
-    return _typed_number(value, q)
+    return typed_number(value, q)
 
 
-def _typed_number(value: NumericValue, q: str) -> Quantity:
-    kind: str = value.kind
-    negative = q[:1] in "-−"
-    q = q.lstrip("+-−±")
-    unit = ""
-    magnitude = 0
-    if kind == "score":
-        # "4.5/5", "4.5outof5", "4starsoutof5" (whitespace is gone): the scale is its unit, so
-        # that 4.5/5 is never 4.5/10; a plain number (a table's "stars: 4.5") has no unit.
-        q, scale = _SCORE_SPLIT.split(q, 1)
-        unit = "/" + scale
-    elif kind == "ordinal":
-        q = q[:-2]
-    if q.endswith("%"):
-        unit, q, kind = "%", q[:-1], "percent"
-    elif q.endswith("‰"):
-        unit, q, kind = "‰", q[:-1], "permille"
-    if q and not q[-1].isdigit():
-        for word in _MAGNITUDE_ORDER:
-            if q.endswith(word):
-                magnitude = _MAGNITUDE_WORDS[word]
-                q = q[: -len(word)]
-                break
-    written_unit = value.unit
-    if written_unit in UNIT_MAGNITUDE:
-        written_unit, extra = UNIT_MAGNITUDE[written_unit]
-        magnitude += extra
-    if not unit:
-        unit = normalise_unit(written_unit)
-    q = q.replace(",", "")
-    try:
-        figure = Decimal(q)
-    except InvalidOperation:
-        return Quantity(value, kind if kind in ("score", "ordinal") else "count")
-    decimals = len(q) - q.index(".") - 1 if "." in q else 0
-    if kind == "number":
-        kind = "amount" if unit in CURRENCIES else "count"
-    if unit == "成":  # "三成" is 30%: tenths, as Chinese says a share
-        figure, unit, kind = figure * 10, "%", "percent"
-        decimals = max(decimals - 1, 0)
-        q = format(figure, "f")
-    digits = q.replace(".", "").lstrip("0")
-    # Quantity(value, kind, figure, magnitude, decimals, negative, unit, digits=digits) without
-    # the NamedTuple's Python-level __new__ (every excerpt value of a case is typed here).
-    fields = (
-        value,
-        kind,
-        figure,
-        magnitude,
-        decimals,
-        negative,
-        unit,
-        None,
-        None,
-        digits,
-        (),
-        None,
-    )
-    return tuple.__new__(Quantity, fields)
-
-
-_SCORE_SPLIT = re.compile(r"/|(?:stars?)?outof")
 _YEAR = re.compile(r"1[0-9]{3}|2[0-9]{3}")
 
 
@@ -253,8 +166,8 @@ def compare(
     same value written the same way), or None when it does not. Every rule is returned, allowed
     or not; the caller checks them against its policy. `bound`: the answer states a bound, not
     the value ("over 50%": declarations.bound_of)."""
-    kind = BY_NAME.get(a.kind)  # a kind of values/registry.py
-    if kind is not None:
+    kind = OWN.get(a.kind)  # a kind of values/registry.py with a sameness of its own
+    if kind is not None and kind.compare is not None:
         return kind.compare(a, e)
     if a.kind == "range":
         if e.kind == "range" and all(
@@ -304,10 +217,8 @@ def _compare_numbers(
         len(a_digits) <= len(e_digits) and e_digits.startswith(a_digits[:-1])
     ):
         return None
-    if a.kind == "score" or e.kind == "score":
-        rules.append("score")
-    if a.kind == "ordinal" or e.kind == "ordinal":
-        rules.append("ordinal")
+    if a.kind in NUMBER_RULES or e.kind in NUMBER_RULES:  # a score, an ordinal: its own rule
+        rules.extend(r for k, r in NUMBER_RULES.items() if k == a.kind or k == e.kind)
     if a.negative != e.negative:
         rules.append("sign")
     assert a.figure is not None and e.figure is not None

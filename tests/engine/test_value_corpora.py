@@ -17,7 +17,11 @@ from groundgate.engine.values.corpus import Reads, ReadsNot
 from groundgate.engine.values.registry import BY_NAME, KINDS
 
 # Folders with a corpus but no ValueKind yet: the kinds of Quantity their values may have.
-_UNMOVED = {"number": frozenset({"count", "amount", "percent", "permille"})}
+_UNMOVED = {
+    "count": frozenset({"count"}),
+    "amount": frozenset({"amount"}),
+    "percent": frozenset({"percent", "permille"}),
+}
 
 
 def _corpora() -> list[tuple[str, str, ModuleType]]:

@@ -1,6 +1,6 @@
 """The kinds of value, in one place. Adding a kind is a folder under values/ and one line here
-(docs/value-kinds.md). Values whose kind is not listed here yet - counts, amounts, percentages,
-scores, ordinals and ranges - are typed and compared by quantities.py and near_miss.py.
+(docs/value-kinds.md). Values whose kind is not listed here yet - counts, amounts, percentages
+and ranges - are typed and compared by quantities.py and near_miss.py.
 Pure: no Django, no I/O.
 """
 
@@ -9,17 +9,32 @@ from __future__ import annotations
 from groundgate.engine.values.date.kind import KIND as DATE
 from groundgate.engine.values.identifier.kind import KIND as IDENTIFIER
 from groundgate.engine.values.kind import ValueKind
+from groundgate.engine.values.ordinal.kind import KIND as ORDINAL
+from groundgate.engine.values.score.kind import KIND as SCORE
 from groundgate.engine.values.time.kind import KIND as TIME
 
-# One line per kind. The order is the documentation's; no rule depends on it.
+# One line per kind. The order is the documentation's, and the order of the number kinds' rules
+# when both sides of a comparison have one (NUMBER_RULES).
 KINDS: tuple[ValueKind, ...] = (
     DATE,
     TIME,
     IDENTIFIER,
+    SCORE,
+    ORDINAL,
 )
 
 # The kind of a typed value (Quantity.kind), and the kind that types a scanned value.
 BY_NAME: dict[str, ValueKind] = {kind.name: kind for kind in KINDS}
 BY_SCANNED: dict[str, ValueKind] = {scanned: kind for kind in KINDS for scanned in kind.scanned_as}
+# The kinds with sameness, index keys and near misses of their own; to quantities.py,
+# index_keys.py and near_miss.py the others (ValueKind.compare None) are numbers.
+OWN: dict[str, ValueKind] = {kind.name: kind for kind in KINDS if kind.compare is not None}
+# The rule a number kind adds when either side of a comparison is of it, in the order of KINDS
+# ("score", "ordinal").
+NUMBER_RULES: dict[str, str] = {
+    kind.name: kind.rules[0] for kind in KINDS if kind.compare is None and kind.rules
+}
+# The kinds whose values take no part in derivations (derivations.py).
+NOT_DERIVABLE = frozenset(kind.name for kind in KINDS if not kind.derivable)
 # The readers of kinds whose values the digit grammar does not start (ValueKind.scan).
 READERS = tuple(kind.scan for kind in KINDS if kind.scan is not None)

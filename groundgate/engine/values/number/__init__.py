@@ -1,4 +1,5 @@
-"""Counts, amounts, percentages and their ranges. Their code has not moved here yet (it is in
-quantities.py, numbers.py, number_words.py, units.py, chinese_numerals.py and english_numbers.py);
-their corpus has, so that the move keeps what it must read and what it must not.
+"""What a written number means (value.py: typed_number and the magnitude words), shared by the
+number kinds - counts, amounts and percentages (their corpora: values/count, values/amount,
+values/percent) - and by the kinds that are numbers with a meaning of their own (values/score,
+values/ordinal).
 """

@@ -1,17 +1,15 @@
-"""Numbers in Chinese: texts that must be read as a number (with its value, magnitude applied)
-and texts in which nothing may be read."""
+"""Counts in Chinese: texts that must be read as a count (with its value) and texts in which
+nothing may be read."""
 
 from decimal import Decimal
 
 from groundgate.engine.values.corpus import Reads, ReadsNot
 
 MUST = [
-    Reads("营收20亿元", "20亿元", Decimal("2000000000")),
-    Reads("净利润1.5万元", "1.5万元", Decimal("15000")),
-    Reads("票价四十五元", "四十五元", Decimal("45")),
-    Reads("占比三成", "三成", Decimal("30")),
-    Reads("增长百分之八十五", "百分之八十五", Decimal("85")),
     Reads("保修一年", "一年", Decimal("1")),
+    Reads("累计确诊1,024例", "1,024例", Decimal("1024")),
+    Reads("共有612名员工", "612名", Decimal("612")),
+    Reads("上升2.3个百分点", "2.3个百分点", Decimal("2.3")),  # pp, no percent
 ]
 
 MUST_NOT = [
@@ -22,4 +20,5 @@ MUST_NOT = [
     ReadsNot("十分好吃", nothing=True),
     ReadsNot("一年四季", nothing=True),
     ReadsNot("半价", nothing=True),
+    ReadsNot("营收20亿元"),  # an amount
 ]

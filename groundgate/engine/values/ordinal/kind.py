@@ -1,0 +1,26 @@
+"""The ordinal kind: a number that says a place ("3rd"). Its number may ground a count and a
+count it (rule `ordinal`); ordinals are compared, indexed and near-missed as numbers
+(ValueKind.compare is None) and take no part in derivations. Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from groundgate.engine.values.kind import ValueKind
+from groundgate.engine.values.number.value import typed_number
+from groundgate.engine.values.quantity import Quantity
+from groundgate.engine.values.scanned import NumericValue
+
+
+def typed(value: NumericValue, quantity: str) -> Quantity:
+    """ "3rd": 3."""
+    return typed_number(value, quantity[:-2], "ordinal")
+
+
+KIND = ValueKind(
+    name="ordinal",
+    about="a place in an order (3rd), compared as a number",
+    scanned_as=("ordinal",),
+    typed=typed,
+    compare=None,
+    rules=("ordinal",),
+)

@@ -1,0 +1,15 @@
+"""How a score is written: the number, then its scale ("/5", " out of 10", " stars out of 5").
+The scanner (number_words.special_after) reads it after the digits. Pure: no Django, no I/O."""
+
+from __future__ import annotations
+
+import re
+
+# A score: "4.5/5", "8/10", "4 out of 5", "4 stars out of 5": the scale belongs to the value, it
+# is no claim of its own.
+SCORE_AFTER = re.compile(
+    r"(?:[ \u00a0]stars?)?(?:/|[ \u00a0]out of[ \u00a0])(?:5|10|100)"
+    r"(?![0-9０-９/,]|[.．][0-9０-９])"  # a full stop may end the sentence: "rated 4/5."
+)
+# The scanned quantity without its whitespace: "4.5/5", "4.5outof5", "4starsoutof5".
+SCORE_SPLIT = re.compile(r"/|(?:stars?)?outof")
