@@ -41,3 +41,21 @@ def test_the_heading_is_the_question_or_says_there_is_none(fixture, kind, note):
         assert case.question == ""
         assert f'<h1 class="question">{case.external_id}</h1>' in html
         assert note in html
+
+
+def test_relabel_has_no_default_and_staff_see_the_admin_link(demo_dataset):
+    """The relabel form makes the admin choose (no label is preselected: one click cannot
+    relabel a case as "Grounded"); the header links staff to the Django admin, where memberships
+    are managed, and nobody else."""
+    case = Case.objects.filter(dataset=demo_dataset).first()
+    admin = logged_in("ada", demo_dataset, "admin")
+    admin.user.is_staff = True
+    admin.user.save()
+    html = admin.get(f"/d/demo/cases/{case.pk}/").content.decode()
+    select = html[html.index('<select name="to_label"') :]
+    select = select[: select.index("</select>")]
+    assert '<option value="" selected disabled>choose…</option>' in select
+    assert select.count("selected") == 1 and " required" in select
+    assert 'class="adminlink" href="/admin/"' in html
+    reviewer = logged_in("rita", demo_dataset, "reviewer")
+    assert "adminlink" not in reviewer.get(f"/d/demo/cases/{case.pk}/").content.decode()
