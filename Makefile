@@ -6,9 +6,15 @@ HOST   ?= 127.0.0.1:8000
 # The demo database lives in var/ so a clean checkout never ships one.
 export DATABASE_URL ?= sqlite:///$(CURDIR)/var/groundgate.sqlite3
 
-# The demo server and the benchmarks are development: DEBUG on, which allows the development
-# SECRET_KEY (with DEBUG off the settings refuse to start without a real one).
-demo run bench: export DEBUG ?= 1
+# `make run` is the app as people use it: DEBUG off, so a wrong address gets the app's own 404
+# page (with DEBUG on Django answers every 404 with its debug page, the list of URL patterns,
+# whatever handler404 says) and an error never shows a traceback. DEBUG off needs a real
+# SECRET_KEY: one is made on the first run and kept in var/secret-key (git ignores var/).
+# The benchmarks stay development (DEBUG on, which allows the development SECRET_KEY).
+run: export DEBUG ?= 0
+run: export SECRET_KEY ?= $(shell mkdir -p var && { [ -s var/secret-key ] || $(PYTHON) -c \
+	'import secrets; print(secrets.token_urlsafe(50))' > var/secret-key; } && cat var/secret-key)
+demo bench: export DEBUG ?= 1
 # ... and webhooks may be sent to a receiver on this machine (production refuses private targets).
 demo run: export GROUNDGATE_WEBHOOK_ALLOW_PRIVATE ?= 1
 

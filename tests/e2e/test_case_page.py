@@ -118,6 +118,8 @@ def test_a_failed_save_keeps_every_choice_and_a_later_conflict_is_still_caught(
     message = page.inner_text(".messages")
     assert "Finding 2 (UNGROUNDED_NUMBER): say why the gate was wrong" in message
     assert "decisions[" not in page.content()
+    # Refused, the browser is back on the case's own address, not the form's POST URL.
+    assert page.url.split("?")[0].endswith(f"/cases/{case.pk}/"), page.url
     assert page.locator("#finding-1.has-error .fielderror").is_visible()
     assert choices(page) == typed
     shoot(page, "case-missing-reason")

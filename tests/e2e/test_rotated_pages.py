@@ -2,7 +2,9 @@
 rotated_pdf.py) shown turned by 90, 270 and 180 degrees (the last against its /Rotate 0: its
 text decides). On each, the reviewer selects the finding of a wrong figure ("speedups of 100x"
 where the page says "10x") and the page marks "10x" where PyMuPDF draws that word on the turned
-page. Screenshots: rotated-*.png."""
+page. Then the reviewer points at the value's evidence by drawing a box round "10x" on the turned
+image (`g`), saves, and the box, read back into the page's unrotated points, holds that word.
+Screenshots: rotated-*.png."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from django.contrib.auth import get_user_model
 from groundgate.models import Chunk, Role
 from groundgate.services.datasets import dataset_get_or_create, membership_grant
 from groundgate.services.ingestion import document_ingest
+from reviews.models import Correction
 from tests.e2e.filings import answers_import, evidence_of, open_case
 from tests.e2e.test_workstation import shoot
 from tests.reviews.rotated_pdf import ROTATED_PAGES, rotated_pdf
@@ -84,3 +87,25 @@ def test_a_value_box_lands_on_its_word_on_pages_shown_turned(page, live_server, 
         assert (got[3] - got[1]) * height < turned.height + 6, (index, got, want)
         figure.locator(".focusbox").evaluate("m => m.getAnimations().forEach(a => a.finish())")
         shoot(page, f"rotated-{upright}")
+
+        # A box drawn round the word on the turned image is stored in unrotated points: the
+        # server reads the page's words inside it and finds "10x".
+        page.keyboard.press("g")
+        r = image.bounding_box()
+        pad = 3 / width
+        page.mouse.move(
+            r["x"] + (want[0] - pad) * r["width"], r["y"] + (want[1] - pad) * r["height"]
+        )
+        page.mouse.down()
+        page.mouse.move(
+            r["x"] + (want[2] + pad) * r["width"], r["y"] + (want[3] + pad) * r["height"], steps=5
+        )
+        page.mouse.up()
+        assert page.locator(".fix .pointer").inner_text() == f"box on page {index + 1}"
+        page.keyboard.press("r")
+        page.keyboard.press("2")
+        page.keyboard.press("s")
+        page.wait_for_selector(".messages")
+        [fix] = Correction.objects.get(case__external_id=f"rotated-{index}").findings.all()
+        assert fix.page_index == index and fix.text == "10x", (fix.page_index, fix.text)
+        assert pymupdf.Rect(fix.bbox).contains(pymupdf.Rect(word[:4])), (fix.bbox, word)
