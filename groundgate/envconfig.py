@@ -45,6 +45,23 @@ def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
     return value
 
 
+SECRET_KEY_MIN_CHARS = 50
+SECRET_KEY_MIN_UNIQUE = 5
+
+
+def secret_key_weakness(key: str) -> str | None:
+    """Why `key` is too weak to sign sessions in production, or None. Django's own measure
+    (`check --deploy`, security.W009): at least 50 characters, at least 5 different ones, and not
+    one of Django's generated development keys."""
+    if len(key) < SECRET_KEY_MIN_CHARS:
+        return f"it has {len(key)} characters; at least {SECRET_KEY_MIN_CHARS} are needed"
+    if len(set(key)) < SECRET_KEY_MIN_UNIQUE:
+        return f"it has fewer than {SECRET_KEY_MIN_UNIQUE} different characters"
+    if key.startswith("django-insecure"):
+        return "it is a development key made by Django's startproject"
+    return None
+
+
 def env_minutes(name: str, default: int, *, minimum: int = 1) -> timedelta:
     """A duration given in whole minutes (GROUNDGATE_PENDING_STALE_MINUTES, ...)."""
     return timedelta(minutes=env_int(name, default, minimum=minimum))

@@ -17,6 +17,7 @@ from groundgate.envconfig import (
     env_list,
     env_minutes,
     env_str,
+    secret_key_weakness,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -35,6 +36,12 @@ if not SECRET_KEY or SECRET_KEY == DEVELOPMENT_SECRET_KEY:
             'make one with: python -c "import secrets; print(secrets.token_urlsafe(50))"'
         )
     SECRET_KEY = DEVELOPMENT_SECRET_KEY
+elif not DEBUG and (weakness := secret_key_weakness(SECRET_KEY)):
+    # A guessable key lets anyone forge sessions: refused as the development key is.
+    raise ImproperlyConfigured(
+        f"SECRET_KEY is too weak to run with DEBUG off: {weakness}; "
+        'make one with: python -c "import secrets; print(secrets.token_urlsafe(50))"'
+    )
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 

@@ -28,7 +28,10 @@ from groundgate.integrations.openinference.sniff import file_format_guess
 from groundgate.integrations.openinference.spans import FORMATS
 from groundgate.models import Chunk, Document, DocumentStatus
 from groundgate.services.imports import ImportReport, case_import_lines
-from groundgate.services.trace_imports import trace_file_import
+from groundgate.services.trace_imports import (
+    TraceFileTooDeep,
+    trace_file_import,
+)
 from groundgate.services.uploads import NotAPdf, document_upload_accept
 from reviews.export_formats import EXPORT_FORMATS
 from reviews.models import Label
@@ -261,6 +264,9 @@ def trace_import(request: HttpRequest, slug: str) -> HttpResponse:
                 raise _Rollback
     except _Rollback:
         pass
+    except TraceFileTooDeep as exc:  # refused before any parser reads it: nothing imported
+        context["failure"] = f"file: {exc}"
+        return render(request, "reviews/import.html", context, status=400)
     if report.errors:
         guess = file_format_guess(upload.file)
         if guess is not None and guess != fmt:

@@ -22,7 +22,7 @@ from groundgate.integrations.openinference.cases import (
     compile_citation_pattern,
 )
 from groundgate.integrations.openinference.spans import FORMATS
-from groundgate.services.trace_imports import trace_cases_import
+from groundgate.services.trace_imports import TraceFileTooDeep, trace_cases_import
 
 
 class RawJSONParser(JSONLinesParser):
@@ -64,5 +64,10 @@ class TraceImport(APIView):
         except ValueError as exc:
             return bad_request([{"field": "citation_pattern", "message": str(exc)}])
         data = request.data if isinstance(request.data, bytes) else b""
-        report = trace_cases_import(dataset=dataset, data=data, fmt=fmt, citation_pattern=pattern)
+        try:
+            report = trace_cases_import(
+                dataset=dataset, data=data, fmt=fmt, citation_pattern=pattern
+            )
+        except TraceFileTooDeep as exc:
+            return bad_request([{"field": "(body)", "message": str(exc)}])
         return Response(import_report_body(report))

@@ -16,6 +16,34 @@ class CaseKind(models.TextChoices):
     CODE = "code", "Code evidence"
 
 
+# What a case says; fixed once a gate run is about it (the verdicts were made on this text). The
+# database refuses it too (groundgate/models/db_triggers.py, migration 0008_case_immutable).
+CASE_CONTENT_FIELDS = frozenset(
+    {"dataset", "dataset_id", "kind", "external_id", "question", "payload", "payload_sha256"}
+)
+
+
+class GatedCaseImmutable(Exception):
+    """An attempt to change the content of a case that has been gated."""
+
+    def __init__(self, case_id: object = None) -> None:
+        super().__init__(
+            f"case {case_id} has been gated: its content is immutable (import it as a new case)"
+            if case_id is not None
+            else "gated cases are immutable: their content cannot be updated"
+        )
+
+
+class CaseQuerySet(models.QuerySet["Case"]):
+    def update(self, **kwargs: object) -> int:
+        if (
+            CASE_CONTENT_FIELDS.intersection(kwargs)
+            and self.filter(gate_runs__isnull=False).exists()
+        ):
+            raise GatedCaseImmutable()
+        return super().update(**kwargs)
+
+
 class Case(models.Model):
     """One answer to audit, as it was submitted. The payload is the gate input, verbatim."""
 
@@ -28,6 +56,8 @@ class Case(models.Model):
     payload_sha256 = models.CharField(max_length=64)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = CaseQuerySet.as_manager()
+
     class Meta:
         constraints = [
             models.UniqueConstraint(
@@ -39,6 +69,17 @@ class Case(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind}:{self.external_id}"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        if not self._state.adding and self.pk is not None:
+            columns = ["dataset_id", "kind", "external_id", "question", "payload", "payload_sha256"]
+            stored = Case.objects.filter(pk=self.pk).values(*columns).first()
+            changed = stored is not None and any(
+                stored[column] != getattr(self, column) for column in columns
+            )
+            if changed and GateRun.objects.filter(case_id=self.pk).exists():
+                raise GatedCaseImmutable(self.pk)
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
 
 
 class GatePolicyRecord(AppendOnlyModel):

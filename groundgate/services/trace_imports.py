@@ -20,6 +20,9 @@ import io
 from collections.abc import Generator, Iterable
 from typing import IO
 
+from django.conf import settings
+
+from groundgate.engine.limits import depth_message, json_too_deep
 from groundgate.engine.runner import BadInput
 from groundgate.integrations.openinference import read_spans, traces_to_cases
 from groundgate.integrations.openinference.cases import (
@@ -61,6 +64,7 @@ def trace_file_import(
     if fmt not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}")
     pattern = compile_citation_pattern(citation_pattern)
+    trace_file_depth_check(file)
     problems: list[TraceProblem] = []
     readers = None
     sources: Iterable[CaseSource] = ()
@@ -97,6 +101,32 @@ def trace_file_import(
             finally:
                 readers.close()  # the reader processes are stopped if the import failed
     return _with_problems(report, problems)
+
+
+class TraceFileTooDeep(ValueError):
+    """The file nests deeper than the gate's one limit (GROUNDGATE_CASE_MAX_DEPTH)."""
+
+    def __init__(self, line: int | None, message: str) -> None:
+        super().__init__(f"line {line}: {message}" if line else message)
+        self.line = line
+
+
+def trace_file_depth_check(file: IO[bytes]) -> None:
+    """TraceFileTooDeep when the file (each line of a JSON-lines file, or the whole document)
+    nests deeper than GROUNDGATE_CASE_MAX_DEPTH: refused before any parser recurses into it
+    (orjson stops at 1,024 levels, Python's json at the recursion limit). Linear in the file;
+    leaves it at its start."""
+    limits = settings.GROUNDGATE_CASE_LIMITS
+    message = f"the file is {depth_message(limits)}; nothing was imported"
+    if is_json_lines(file):
+        for number, line in enumerate(file, start=1):
+            if json_too_deep(line, limits.max_depth):
+                file.seek(0)
+                raise TraceFileTooDeep(number, message)
+    elif json_too_deep(file.read(), limits.max_depth):
+        file.seek(0)
+        raise TraceFileTooDeep(None, message)
+    file.seek(0)
 
 
 def _with_problems(report: ImportReport, problems: list[TraceProblem]) -> ImportReport:

@@ -15,13 +15,14 @@ whose trace id cannot be read (a broken line) stops the whole file: it could bel
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+
+import orjson
 
 from groundgate.integrations.openinference.citation_pattern import (
     CitationPattern,
@@ -180,9 +181,9 @@ def _genai_json(span: Span, name: str) -> Any:
     """A GenAI attribute that may be structured or JSON text (the conventions allow both)."""
     value = attr(span.attributes, name)
     if isinstance(value, str):
-        try:
-            return json.loads(value)
-        except json.JSONDecodeError:
+        try:  # orjson: no recursion (past 1,024 levels it is "not JSON"), never a RecursionError
+            return orjson.loads(value)
+        except orjson.JSONDecodeError:
             return None
     return value
 
@@ -253,8 +254,8 @@ def _span_chunks(span: Span, problems: list[TraceProblem]) -> list[dict[str, Any
         metadata = document.get("metadata")
         if isinstance(metadata, str):  # OpenInference writes it as JSON text
             try:
-                metadata = json.loads(metadata)
-            except json.JSONDecodeError:
+                metadata = orjson.loads(metadata)
+            except orjson.JSONDecodeError:
                 problems.append(_problem(span, f"{field}.metadata", "not JSON"))
                 continue
         if metadata is None:

@@ -154,9 +154,9 @@ def _concatenated(text: str) -> list[tuple[int, Any]] | None:
     or broken JSON: read line by line then, so an error names its line)."""
     first = next((line for line in text.splitlines() if line.strip()), "")
     try:
-        json.loads(first)
+        orjson.loads(first)
         return None  # the first line is a whole value: JSON Lines
-    except json.JSONDecodeError:
+    except orjson.JSONDecodeError:
         pass
     decoder = json.JSONDecoder()
     values: list[tuple[int, Any]] = []
@@ -247,9 +247,9 @@ def _phoenix_span(
     trace_id, span_id = _without_0x(trace_id), _without_0x(span_id)
     attributes = item.get("attributes", {})
     if isinstance(attributes, str):  # some exports keep the attributes as JSON text
-        try:
-            attributes = json.loads(attributes)
-        except json.JSONDecodeError:
+        try:  # orjson: no recursion, so deep JSON text is "not JSON", never a RecursionError
+            attributes = orjson.loads(attributes)
+        except orjson.JSONDecodeError:
             attributes = None
     if not isinstance(attributes, dict):
         problems.append(

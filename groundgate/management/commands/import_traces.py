@@ -17,7 +17,7 @@ from groundgate.integrations.openinference.cases import (
 )
 from groundgate.integrations.openinference.spans import FORMATS
 from groundgate.services.datasets import dataset_get_or_create
-from groundgate.services.trace_imports import trace_file_import
+from groundgate.services.trace_imports import TraceFileTooDeep, trace_file_import
 
 
 class Command(BaseCommand):
@@ -56,13 +56,16 @@ class Command(BaseCommand):
             dataset, created = dataset_get_or_create(slug=options["dataset"])
         except ValueError as exc:
             raise CommandError(str(exc)) from None
-        report = trace_file_import(
-            dataset=dataset,
-            file=file,
-            fmt=options["format"],
-            citation_pattern=options["citation_pattern"],
-            gate=not options["no_gate"],
-        )
+        try:
+            report = trace_file_import(
+                dataset=dataset,
+                file=file,
+                fmt=options["format"],
+                citation_pattern=options["citation_pattern"],
+                gate=not options["no_gate"],
+            )
+        except TraceFileTooDeep as exc:
+            raise CommandError(f"{path}: {exc}") from None
         for error in report.errors:
             self.stderr.write(f"{path}: {error.message}")
         statuses = ", ".join(f"{k} {v}" for k, v in sorted(report.by_status.items())) or "none"
