@@ -92,6 +92,21 @@ test-redis: install-test
 	bash .ci/start-redis
 	GROUNDGATE_TEST_BROKER_URL=redis://127.0.0.1:6379/0 $(BIN)/python -m pytest tests/integration
 
+# A real Label Studio (its pip package in var/ls-venv, SQLite, 127.0.0.1) and the bridge's tests
+# against it: tasks out, its editor in Chromium, annotations back (tests/integrations/labelstudio).
+# The one place its version is pinned. Without LABEL_STUDIO_URL (as in `make test`) they skip.
+LABEL_STUDIO_VERSION ?= 1.23.2
+.PHONY: test-labelstudio
+test-labelstudio: export LABEL_STUDIO_PORT ?= 8089
+test-labelstudio: export LABEL_STUDIO_USERNAME ?= ls-test@groundgate.local
+test-labelstudio: export LABEL_STUDIO_PASSWORD ?= ls-test-password-1
+test-labelstudio: export LABEL_STUDIO_USER_TOKEN ?= 0123456789abcdef0123456789abcdef01234567
+test-labelstudio: install-test $(CHROMIUM)
+	LABEL_STUDIO_VERSION=$(LABEL_STUDIO_VERSION) PYTHON=$(PYTHON) bash .ci/labelstudio start
+	LABEL_STUDIO_URL=http://127.0.0.1:$(LABEL_STUDIO_PORT) $(BIN)/python -m pytest \
+		tests/integrations/labelstudio -p no:cacheprovider; status=$$?; \
+		bash .ci/labelstudio stop; exit $$status
+
 lint: install-test
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .

@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import orjson
 
-from groundgate.integrations.labelstudio import PageSize, record_task
+from groundgate.integrations.labelstudio import Evidence, PageImage, PageSize, record_task
 from groundgate.integrations.openinference import read_spans, traces_to_cases
 from groundgate.integrations.openinference.cases import compile_citation_pattern
 from groundgate.integrations.parquet import parquet_stream
@@ -160,11 +160,17 @@ def main() -> None:
 
     measure("read+convert", spans_count, "spans", convert)
     records = spans_count // 3
-    sizes = {(1, p): PageSize(595, 842, 0) for p in range(10)}
+    # The pure part only: a short stand-in image (a real export inlines each page's PNG once
+    # rendered; reviews/labelstudio_export.py).
+    image = PageImage("data:image/png;base64,AAAA", PageSize(595, 842, 0))
 
     def labelstudio():
         for i in range(records):
-            orjson.dumps(record_task(record(i), page_sizes=sizes, page_url=lambda d, p: "/x"))
+            evidences = [Evidence(f"c{i}", TEXT.format(n=i), 1, [(i % 10, (72, 100, 500, 140))])]
+            task = record_task(
+                record(i), evidences=evidences, page_image=lambda d, p: image, no_page="x"
+            )
+            orjson.dumps(task)
 
     measure("labelstudio", records, "records", labelstudio)
 

@@ -220,6 +220,13 @@ GROUNDGATE_GATE_RATE = env_str("GROUNDGATE_GATE_RATE", "10000/min")
 GROUNDGATE_OTLP_MAX_BYTES = env_int("GROUNDGATE_OTLP_MAX_BYTES", 64 * 1024 * 1024, minimum=1024)
 GROUNDGATE_OTLP_MAX_SPANS = env_int("GROUNDGATE_OTLP_MAX_SPANS", 10000, minimum=1)
 
+# Label Studio annotations in (reviews/labelstudio_import.py): the tasks of one export file read,
+# and the file's size, checked before it is parsed.
+GROUNDGATE_LABELSTUDIO_MAX_TASKS = env_int("GROUNDGATE_LABELSTUDIO_MAX_TASKS", 20000, minimum=1)
+GROUNDGATE_LABELSTUDIO_MAX_BYTES = env_int(
+    "GROUNDGATE_LABELSTUDIO_MAX_BYTES", 512 * 1024 * 1024, minimum=1024
+)
+
 # Webhooks (docs/integrations.md, "Webhooks"). Targets must be public addresses (no loopback,
 # private, link-local, multicast, reserved or unspecified ones, IPv4 or IPv6), checked when a
 # webhook is saved and on the connected socket at delivery; this lifts the rule for development

@@ -48,7 +48,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--base-url",
             default="",
-            help="where the workstation is served (https://host), for Label Studio's page images",
+            help="where the workstation is served (https://host); no format needs it now",
         )
         parser.add_argument("--output", default="-", help="file, or - for stdout")
         parser.add_argument("--reviewed", action="store_true", help="only settled reviews")
