@@ -15,6 +15,7 @@ import orjson
 from groundgate.documents.chunking import span_boxes
 from groundgate.documents.render import message_png
 from groundgate.families import get_family
+from groundgate.families.base import evaluation_view
 from groundgate.integrations.labelstudio import Evidence, PageImage, PageSize, record_task
 from groundgate.models import Chunk, Dataset, Document, Page
 from groundgate.services.rendering import (
@@ -117,8 +118,9 @@ def record_evidences(
             continue
         carried = inline.get(chunk_id) or {}
         given = carried.get("text")
-        text = given if isinstance(given, str) and given else "(the chunk was not given)"
-        out.append(Evidence(chunk_id, text, excerpt=excerpt or ""))
+        out.append(
+            Evidence(chunk_id, given if isinstance(given, str) else "", excerpt=excerpt or "")
+        )
     return out
 
 
@@ -202,8 +204,15 @@ def labelstudio_stream(
             }
         )
         for record, evidences in zip(block, evidences_of, strict=True):
+            family = get_family(record["case"]["kind"])
+            contexts, response = evaluation_view(family, getattr(record, "payload", None))[:2]
             task = record_task(
-                record, evidences=evidences, page_image=images, no_page=no_page_image()
+                record,
+                evidences=evidences,
+                page_image=images,
+                no_page=no_page_image(),
+                answer_text=response,
+                contexts=contexts,
             )
             parts.append(orjson.dumps(task))
         yield (b"\n" if first else b",\n") + b",\n".join(parts)

@@ -119,3 +119,22 @@ def test_a_page_that_could_not_be_drawn_carries_no_box():
     )
     assert task["data"]["pages"] == ["data:image/png;base64,bWVzc2FnZQ=="]
     assert task["predictions"][0]["result"] == []
+
+
+def test_chunks_known_only_to_the_family_are_shown_as_the_texts_the_answer_was_given():
+    evidences = [Evidence("IPC_420_0", ""), Evidence("Act_2_1", "")]
+    task = record_task(
+        record(("IPC_420_0", "Act_2_1"), document=None),
+        evidences=evidences,
+        page_image=images(0),
+        no_page=NO_PAGE,
+        answer_text="According to [IPC_420_0], ...",
+        contexts=["Section 420 deals with cheating.", "Employer means any person."],
+    )
+    assert task["data"]["answer_text"] == "According to [IPC_420_0], ..."
+    assert task["data"]["evidence_text"] == (
+        "[1] IPC_420_0\n(its text is among those below)\n\n"
+        "[2] Act_2_1\n(its text is among those below)\n\n"
+        "The texts the answer was given:\n"
+        "(1) Section 420 deals with cheating.\n\n(2) Employer means any person."
+    )

@@ -123,9 +123,13 @@ def box_value(box: Sequence[float], size: PageSize) -> dict[str, float]:
     }
 
 
-def evidence_text(evidences: Sequence[Evidence], titles: Mapping[int, str]) -> str:
-    """The cited chunks' texts, numbered, each under where it comes from."""
+def evidence_text(
+    evidences: Sequence[Evidence], titles: Mapping[int, str], contexts: Sequence[str] = ()
+) -> str:
+    """The cited chunks' texts, numbered, each under where it comes from; where a chunk's text
+    is not known by its id, the texts the answer was given (the family's contexts) follow."""
     parts = []
+    unknown = False
     for number, evidence in enumerate(evidences, 1):
         where = evidence.chunk_id
         if evidence.document_id is not None:
@@ -134,14 +138,22 @@ def evidence_text(evidences: Sequence[Evidence], titles: Mapping[int, str]) -> s
             where += f" · {title}"
             if pages:
                 where += " · p. " + ", ".join(str(p + 1) for p in pages)
-        text = evidence.text.strip() or "(no text)"
-        if len(text) > EVIDENCE_TEXT_MAX:
-            text = text[:EVIDENCE_TEXT_MAX] + " …"
+        text = _clip(evidence.text.strip())
+        if not text:
+            unknown = True
+            text = "(its text is among those below)" if contexts else "(its text was not given)"
         excerpt = evidence.excerpt.strip()
         if excerpt and excerpt != evidence.text.strip():
-            text += f"\nQuoted: “{excerpt[:EVIDENCE_TEXT_MAX]}”"
+            text += f"\nQuoted: “{_clip(excerpt)}”"
         parts.append(f"[{number}] {where}\n{text}")
+    if (unknown or not evidences) and contexts:
+        given = "\n\n".join(f"({n}) {_clip(c.strip())}" for n, c in enumerate(contexts, 1))
+        parts.append(f"The texts the answer was given:\n{given}")
     return "\n\n".join(parts) if parts else "(the answer cites no evidence)"
+
+
+def _clip(text: str) -> str:
+    return text[:EVIDENCE_TEXT_MAX] + " …" if len(text) > EVIDENCE_TEXT_MAX else text
 
 
 def record_task(
@@ -150,9 +162,13 @@ def record_task(
     evidences: Sequence[Evidence],
     page_image: Callable[[int, int], PageImage],
     no_page: str,
+    answer_text: str | None = None,
+    contexts: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The task for one export record (groundgate.export.v1). `page_image(document, page)`
-    gives a page's image; `no_page` is the image shown when no evidence has one."""
+    gives a page's image; `no_page` is the image shown when no evidence has one. `answer_text`
+    (the family's text of the answer; else the conclusion) and `contexts` (the texts the answer
+    was given) come from the family's evaluation view."""
     case = record["case"]
     try:
         # The payload as the export parsed it already (reviews.export.ExportRecord carries it).
@@ -218,8 +234,8 @@ def record_task(
             "kind": case["kind"],
             "dataset": case["dataset"],
             "question": record["question"],
-            "answer_text": conclusion if isinstance(conclusion, str) else "",
-            "evidence_text": evidence_text(evidences, titles),
+            "answer_text": answer_text or (conclusion if isinstance(conclusion, str) else ""),
+            "evidence_text": evidence_text(evidences, titles, contexts),
             "pages": pages,
             "page_refs": page_refs,
             "gate_status": record["current"]["status"],

@@ -125,6 +125,13 @@ def test_tasks_out_and_annotations_back(label_studio, ls_page, tmp_path):
     ]
     assert page.get_by_text(chunk_text[:40], exact=False).first.is_visible()
     shoot(page, "text-case")
+    # Every family's task renders: its page or stand-in image drawn, its evidence text shown
+    for kind in sorted({t["data"]["kind"] for t in ours}):
+        first = next(t for t in ours if t["data"]["kind"] == kind)
+        open_task(page, project, by_case[first["data"]["external_id"]]["id"])
+        line = first["data"]["evidence_text"].splitlines()[0]
+        assert page.get_by_text(line, exact=False).first.is_visible(), kind
+    open_task(page, project, text_task["id"])
     refused = [line for line in page.console_lines if "Refused to" in line]
     assert refused == []  # no Content-Security-Policy refusal (Label Studio's CSP is report-only)
 
