@@ -191,12 +191,23 @@ def span_boxes(
 ) -> list[tuple[float, float, float, float]]:
     """The boxes of the characters [start, end) of a chunk: the words it touches, merged per
     line (words side by side on one baseline), [x0, top, x1, bottom]. Empty when no word is
-    known there (a chunk stored before word boxes were kept)."""
+    known there (a chunk stored before word boxes were kept).
+
+    A word the span covers only in part ("(312,126)" of the value 312,126; a CJK line, which
+    PyMuPDF reads as one word) is cut to the span's share of its characters, as if they were
+    of equal width (their own widths are not kept), in whole points round it. Only a word that
+    runs left to right is cut: a turned word's direction is not kept either."""
     boxes: list[list[float]] = []
     for w in words:
         a, b, x0, top, x1, bottom = w
         if b <= start or a >= end:
             continue
+        if (a < start or b > end) and b > a and x1 - x0 >= bottom - top:
+            share = (x1 - x0) / (b - a)
+            x0, x1 = (
+                math.floor(x0 + share * (max(a, start) - a)),
+                math.ceil(x0 + share * (min(b, end) - a)),
+            )
         last = boxes[-1] if boxes else None
         if last is not None and abs(last[1] - top) < 1.0 and abs(last[3] - bottom) < 1.0:
             last[0], last[2] = min(last[0], x0), max(last[2], x1)

@@ -61,8 +61,11 @@ def test_a_span_over_two_lines_gives_a_box_per_line_and_no_words_no_box():
     words = [(0, 4, 10.0, 100.0, 40.0, 110.0), (5, 9, 45.0, 100.0, 70.0, 110.0),
              (10, 14, 10.0, 112.0, 38.0, 122.0)]  # fmt: skip
     assert span_boxes(words, 0, 9) == [(10.0, 100.0, 70.0, 110.0)]
-    assert span_boxes(words, 6, 12) == [(45.0, 100.0, 70.0, 110.0), (10.0, 112.0, 38.0, 122.0)]
+    # Words covered in part are cut to the span's share of their characters, in whole points.
+    assert span_boxes(words, 6, 12) == [(51, 100.0, 70, 110.0), (10, 112.0, 24, 122.0)]
     assert span_boxes([], 0, 5) == []
+    # A turned word (taller than wide) is not cut: its direction is not kept.
+    assert span_boxes([(0, 4, 10.0, 100.0, 20.0, 160.0)], 1, 2) == [(10.0, 100.0, 20.0, 160.0)]
 
 
 def test_the_isolated_child_sends_the_word_boxes_checked():

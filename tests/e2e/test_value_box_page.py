@@ -1,6 +1,6 @@
 """A value finding's box on a real filing page, in Chromium: the reviewer selects the finding of
 a swapped figure ("-$321,126 thousand" where Ulta Beauty's cash flow statement says
-"(312,126)") and the page marks that figure - where PyMuPDF finds the word on the page - not
+"(312,126)") and the page marks that figure - where PyMuPDF finds it on the page - not
 the first line of the statement's chunk. Screenshots: value-box-*.png."""
 
 from __future__ import annotations
@@ -53,21 +53,19 @@ def test_the_near_miss_of_a_swapped_figure_is_boxed_on_the_page(
                   return [(m.left - i.left) / i.width, (m.top - i.top) / i.height,
                           (m.right - i.left) / i.width, (m.bottom - i.top) / i.height]; }"""
     )
-    # Where the figure is on the page: PyMuPDF's own words of the rendered page.
+    # Where the figure is on the page: PyMuPDF's own search of the rendered page.
     with pymupdf.open(ULTA) as pdf:
-        words = pdf[chunk.page_index].get_text("words")
-    label = next(
-        w for i, w in enumerate(words) if w[4] == "Capital" and words[i + 1][4] == "expenditures"
-    )
-    [word] = [w for w in words if w[4] == "(312,126)" and abs(w[1] - label[1]) < 2]
+        [label] = pdf[chunk.page_index].search_for("Capital expenditures")
+        found = pdf[chunk.page_index].search_for("312,126")
+    [word] = [r for r in found if abs(r.y0 - label.y0) < 2]
     geometry = Page.objects.get(document_id=chunk.document_id, index=chunk.page_index)
     w, h = geometry.width, geometry.height
-    want = [word[0] / w, word[1] / h, word[2] / w, word[3] / h]
+    want = [word.x0 / w, word.y0 / h, word.x1 / w, word.y1 / h]
     slack = [1.5 / w, 1.5 / h]  # whole points around the word, and the marker's rounding
     assert shown[0] <= want[0] + slack[0] and shown[1] <= want[1] + slack[1], (shown, want)
     assert shown[2] >= want[2] - slack[0] and shown[3] >= want[3] - slack[1], (shown, want)
     # Only the figure: not the row, not the chunk's heading line.
-    assert (shown[2] - shown[0]) * w < (word[2] - word[0]) + 6, (shown, want)
-    assert (shown[3] - shown[1]) * h < (word[3] - word[1]) + 6, (shown, want)
+    assert (shown[2] - shown[0]) * w < word.width + 6, (shown, want)
+    assert (shown[3] - shown[1]) * h < word.height + 6, (shown, want)
     marker.evaluate("m => m.getAnimations().forEach(a => a.finish())")  # the pulse, done
     shoot(page, "value-box")

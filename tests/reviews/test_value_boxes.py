@@ -56,7 +56,8 @@ def test_without_a_box_in_the_verdict_the_value_is_found_by_its_characters():
         "near_match": {"chunk_id": "c2", "chunk_span": [at, at + 6]},
     }
     [found] = finding_locations(case, [near], {"c1": chunk})
-    assert (found.key, found.bbox) == ("7:0", (169, 350, 206, 365))
+    # "$1,050" of the word "$1,050.": six of its seven characters' share of its width.
+    assert (found.key, found.bbox) == ("7:0", (169, 350, 201, 365))
     # A span into another chunk is not looked up in this one: its first line.
     [elsewhere] = finding_locations(case, [other], {"c1": chunk})
     assert (elsewhere.key, elsewhere.bbox) == ("7:0", (72, 230, 521, 262))
@@ -115,16 +116,13 @@ def capex_cases(settings, tmp_path):
 
 
 def value_rect(data: bytes, page_index: int, value: str, row: str) -> pymupdf.Rect:
-    """The rendered page's own box of `value` in the table row that starts with `row`, as
-    PyMuPDF reads the page's words (not the chunk's stored boxes)."""
+    """Where the rendered page shows `value` in the table row that starts with `row`: PyMuPDF's
+    own search of the page (its characters' boxes), not the chunk's stored word boxes."""
     with pymupdf.open(stream=data, filetype="pdf") as pdf:
-        words = pdf[page_index].get_text("words")
-    first, second = row.split()[:2]
-    label = next(w for i, w in enumerate(words) if w[4] == first and words[i + 1][4] == second)
-    [word] = [
-        w for w in words if value in w[4] and abs((w[1] + w[3]) / 2 - (label[1] + label[3]) / 2) < 2
-    ]
-    return pymupdf.Rect(word[:4])
+        [label] = pdf[page_index].search_for(row)
+        found = pdf[page_index].search_for(value)
+    [rect] = [r for r in found if abs((r.y0 + r.y1) / 2 - (label.y0 + label.y1) / 2) < 2]
+    return rect
 
 
 @pytest.mark.django_db
@@ -149,9 +147,11 @@ def test_a_value_findings_box_encloses_the_values_words_on_a_real_filing_page(ca
             [where] = finding_locations(case, [f], chunks)
             page = int(where.key.split(":")[1])
             assert where.key == f"{chunk.document_id}:{chunk.page_index}"
-            word = value_rect(data, page, "312,126", "Capital expenditures")
+            digits = value_rect(data, page, "312,126", "Capital expenditures")
             box = pymupdf.Rect(where.bbox)
-            # Encloses the word (the stored boxes are whole points around it) and little else.
-            assert box.contains(word), (box, word)
-            assert box.width < word.width + 3 and box.height < word.height + 3, (box, word)
+            # Encloses the digits - within 1.5 pt: the word "(312,126)" is cut to the value's
+            # characters as if they were of equal width - and little else (not the parentheses).
+            loose = pymupdf.Rect(box.x0 - 1.5, box.y0 - 1.5, box.x1 + 1.5, box.y1 + 1.5)
+            assert loose.contains(digits), (box, digits)
+            assert box.width < digits.width + 3 and box.height < digits.height + 3, (box, digits)
             assert where.bbox != heading.bbox
