@@ -5,6 +5,7 @@ Kept apart from settings.py so they can be unit-tested without configuring Djang
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from datetime import timedelta
 
@@ -43,6 +44,34 @@ def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
     if minimum is not None and value < minimum:
         raise ImproperlyConfigured(f"{name} must be >= {minimum}; got {value}")
     return value
+
+
+ProxyNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def env_proxies(name: str) -> tuple[ProxyNetwork, ...]:
+    """The trusted proxy hop(s) in front of the server: comma-separated addresses or networks
+    (`127.0.0.1`, `10.0.0.0/8, fd00::/8`). Unset, empty, 0/false/no/off: no proxy. A bare
+    1/true/yes/on is refused: trusting "a proxy" without naming it would let any client write
+    the address the login throttle counts."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip().lower() in _FALSE:
+        return ()
+    if raw.strip().lower() in _TRUE:
+        raise ImproperlyConfigured(
+            f"{name} names the trusted proxy's address or network (e.g. 127.0.0.1 or "
+            f"10.0.0.0/8), not on/off; got {raw!r}"
+        )
+    networks = []
+    for item in raw.split(","):
+        try:
+            networks.append(ipaddress.ip_network(item.strip(), strict=False))
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"{name} is a comma-separated list of IP addresses or networks; "
+                f"{item.strip()!r} is not one"
+            ) from None
+    return tuple(networks)
 
 
 SECRET_KEY_MIN_CHARS = 50

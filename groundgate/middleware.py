@@ -10,6 +10,7 @@ stray %00 in a query parameter becomes a database error (a 500) instead of bad i
 from __future__ import annotations
 
 import functools
+import ipaddress
 from collections.abc import Callable
 
 from csp import middleware as csp_middleware
@@ -25,6 +26,39 @@ from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.http.response import HttpResponseBase
 from django.urls import Resolver404, resolve
+
+from groundgate.envconfig import ProxyNetwork
+
+
+def client_address(request: HttpRequest) -> str | None:
+    """The client's address: REMOTE_ADDR, or, when that is a trusted proxy
+    (GROUNDGATE_BEHIND_PROXY), the nearest X-Forwarded-For hop that is not one. Only hops the
+    trusted proxies appended are believed, so a client cannot choose the address it is counted
+    under (the login throttle: django-axes' AXES_CLIENT_IP_CALLABLE)."""
+    remote: str | None = request.META.get("REMOTE_ADDR")
+    trusted: tuple[ProxyNetwork, ...] = settings.GROUNDGATE_TRUSTED_PROXIES
+    if not trusted or not _is_trusted(remote, trusted):
+        return remote
+    header: str = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    hops = [hop.strip() for hop in header.split(",")]
+    for hop in reversed(hops):
+        if not hop:
+            continue
+        try:
+            ipaddress.ip_address(hop)
+        except ValueError:
+            return remote  # garbage in the header: the proxy's own address, as if none
+        if not _is_trusted(hop, trusted):
+            return hop
+    return remote
+
+
+def _is_trusted(address: str | None, trusted: tuple[ProxyNetwork, ...]) -> bool:
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
+        return False
+    return any(ip in network for network in trusted)
 
 
 class RejectNulMiddleware:
@@ -154,6 +188,29 @@ class DatabaseBusyMiddleware:
         if request.path.startswith("/api/"):
             return JsonResponse({"detail": BUSY_MESSAGE}, status=409)
         return HttpResponse(BUSY_MESSAGE, status=409, content_type="text/plain; charset=utf-8")
+
+
+class ApiJsonErrorsMiddleware:
+    """An error page Django renders as HTML on an API path (an address no endpoint has: 404)
+    becomes the API's JSON error shape, so a client always parses the same thing."""
+
+    DETAIL = {404: "not found: no API endpoint at this address", 405: "method not allowed"}
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.get_response(request)
+        if (
+            response.status_code >= 400
+            and request.path.startswith("/api/")
+            and response.get("Content-Type", "").startswith("text/html")
+        ):
+            detail = self.DETAIL.get(response.status_code, "internal error")
+            if response.status_code < 500 and response.status_code not in self.DETAIL:
+                detail = "bad request"
+            return JsonResponse({"detail": detail}, status=response.status_code)
+        return response
 
 
 class StoredFileMiddleware:

@@ -16,6 +16,7 @@ from groundgate.envconfig import (
     env_int,
     env_list,
     env_minutes,
+    env_proxies,
     env_str,
     secret_key_weakness,
 )
@@ -53,7 +54,11 @@ SECURE_HSTS_SECONDS = env_int(
     "GROUNDGATE_HSTS_SECONDS", 365 * 24 * 3600 if GROUNDGATE_HTTPS else 0, minimum=0
 )
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
-if env_bool("GROUNDGATE_BEHIND_PROXY", default=False):
+# Behind a reverse proxy, GROUNDGATE_BEHIND_PROXY names it (addresses or networks): a request
+# from it is the client's at the X-Forwarded-For hop before it (groundgate.middleware.
+# client_address), for the login throttle; X-Forwarded-Proto: https is trusted from it.
+GROUNDGATE_TRUSTED_PROXIES = env_proxies("GROUNDGATE_BEHIND_PROXY")
+if GROUNDGATE_TRUSTED_PROXIES:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
@@ -79,6 +84,7 @@ MIDDLEWARE = [
     "groundgate.middleware.RejectNulMiddleware",
     "groundgate.middleware.DatabaseBusyMiddleware",
     "groundgate.middleware.StoredFileMiddleware",
+    "groundgate.middleware.ApiJsonErrorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "groundgate.middleware.SessionMiddleware",  # these three: not for token API calls
     "django.middleware.common.CommonMiddleware",
@@ -114,6 +120,7 @@ GROUNDGATE_LOGIN_ACCOUNT_FAILURE_LIMIT = env_int(
 )
 GROUNDGATE_LOGIN_KNOWN_ADDRESS_DAYS = env_int("GROUNDGATE_LOGIN_KNOWN_ADDRESS_DAYS", 90, minimum=0)
 AXES_VERBOSE = False
+AXES_CLIENT_IP_CALLABLE = "groundgate.middleware.client_address"
 
 # Content-Security-Policy (django-csp): scripts, styles, images and fonts from this site only; no
 # inline script anywhere (the pages' JavaScript is in static files). The API docs pages relax
