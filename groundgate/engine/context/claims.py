@@ -12,6 +12,7 @@ before it). Clauses end at ",", ";", ":" and at the words that separate two figu
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from typing import NamedTuple
 
 from groundgate.engine.context.periods import mentions
@@ -50,45 +51,56 @@ def citations(text: str) -> list[tuple[int, int, str]]:
 
 
 def read_claims(conclusion: str) -> list[Claim]:
-    """Every value of the conclusion with its naming words, periods and citation."""
+    """Every value of the conclusion with its naming words, periods and citation.
+
+    Linear in a sentence's values (an evidence excerpt of table lines is one long "sentence"):
+    what is read of the text before a value (its subject, the periods leading into its clause)
+    is built once per sentence and looked up, never re-read per value."""
     marks = citations(conclusion)
     inside = [(s, e) for s, e, _ in marks]
     claims: list[Claim] = []
     for sentence in split_sentences(conclusion):
         s0, s1 = sentence.start, sentence.end
-        values = [
-            v
-            for v in extract_numbers(sentence.text)
-            if not any(a <= s0 + v.start < b for a, b in inside)
-        ]
+        text = sentence.text
+        scanned = extract_numbers(text)
+        values = [v for v in scanned if not any(a <= s0 + v.start < b for a, b in inside)]
         if not values:
             continue
-        clauses = _clauses(sentence.text)
-        found = mentions(_without_marks(sentence.text))
+        clauses = _clauses(text)
+        clause_starts = [a for a, _ in clauses]
+        found = mentions(_without_marks(text))
         sentence_periods = tuple(dict.fromkeys(p for _, _, p in found))
-        mine = [(s, e, label) for s, e, label in marks if s0 <= s < s1]
+        respectively = _RESPECTIVELY.search(text) is not None
+        mine = [(s, label) for s, _, label in marks if s0 <= s < s1]
+        mark_starts = [s for s, _ in mine]
+        figures = [u for u in values if not _period(u)]
+        figure_starts = sorted(u.start for u in figures)
+        figure_ends = sorted(u.end for u in figures)
+        subjects = _Subjects(text, scanned)
+        leading: dict[tuple[int, tuple[str, ...]], tuple[str, ...]] = {}
         for v in values:
-            c0, c1 = next(((a, b) for a, b in clauses if a <= v.start < b), (0, len(sentence.text)))
-            periods = _own_periods(v, values, found, c0, c1)
+            k = bisect_right(clause_starts, v.start) - 1
+            c0, c1 = clauses[k] if k >= 0 and v.start < clauses[k][1] else (0, len(text))
+            periods = _own_periods(v, figure_starts, found, c0, c1)
             if sentence_periods:
-                periods += _leading_periods(sentence.text[:c0], periods)
-            if _RESPECTIVELY.search(sentence.text):
+                key = (c0, periods)
+                if key not in leading:
+                    leading[key] = _leading_periods(text[:c0], periods)
+                periods += leading[key]
+            if respectively:
                 periods = ()  # "5 and 4 in 2019 and 2018, respectively": not by position
-            after = [label for s, _, label in mine if s >= s0 + v.end]
-            before = [label for s, _, label in mine if s < s0 + v.start]
-            citation = after[0] if after else (before[-1] if before else None)
-            # The words since the previous figure name it ("Pump I delivers 250 and Pump B
-            # 205"); a year or date in between is no figure ("Revenue in 2019 was 5").
+            a = bisect_left(mark_starts, s0 + v.end)
+            b = bisect_left(mark_starts, s0 + v.start)
+            citation = mine[a][1] if a < len(mine) else (mine[b - 1][1] if b > 0 else None)
             # The words since the previous figure ("Pump I delivers 250 and Pump B 205") and
             # those after it up to its clause's end ("14.3% organic revenue growth"), else the
             # sentence's subject ("... from 2018 to 2019 is -12.6"); a year or date is no figure.
-            text = sentence.text
-            since = max((u.end for u in values if u.end <= v.start and not _period(u)), default=0)
-            until = min(
-                (u.start for u in values if u.start >= v.end and not _period(u)), default=c1
-            )
+            i = bisect_right(figure_ends, v.start)
+            since = figure_ends[i - 1] if i else 0
+            j = bisect_left(figure_starts, v.end)
+            until = figure_starts[j] if j < len(figure_starts) else c1
             preceding = text[since : v.start]
-            subject = naming_words(text[: v.start])
+            subject = subjects.before(v.start)
             words = naming_words(preceding) or subject
             cut = [m.end() for m in _CLAUSE_END.finditer(preceding)]
             own = naming_words(preceding[cut[-1] :] if cut else preceding)
@@ -106,6 +118,34 @@ def read_claims(conclusion: str) -> list[Claim]:
     return claims
 
 
+class _Subjects:
+    """naming_words(text[:start]) for the values of one sentence, left to right, built up once:
+    the values are blanked out either way, so the words of the text before a value are the words
+    of the gaps between the values before it. Out of order, the prefix is read whole."""
+
+    def __init__(self, text: str, scanned: list[NumericValue]) -> None:
+        self.text = text
+        self.spans = sorted((u.start, u.end) for u in scanned)
+        self.next_span = 0
+        self.read_to = 0
+        self.words: set[str] = set()
+
+    def before(self, start: int) -> frozenset[str]:
+        if start < self.read_to:
+            return naming_words(self.text[:start])
+        spans = self.spans
+        while self.next_span < len(spans) and spans[self.next_span][1] <= start:
+            a, b = spans[self.next_span]
+            if a > self.read_to:
+                self.words |= naming_words(self.text[self.read_to : a])
+            self.read_to = max(self.read_to, b)
+            self.next_span += 1
+        if start > self.read_to:
+            self.words |= naming_words(self.text[self.read_to : start])
+            self.read_to = start
+        return frozenset(self.words)
+
+
 _COMPARING = re.compile(
     r"(?i)\b(?:from|than|compared|versus|vs|previous|prior|last|earlier|before|up|down|"
     r"increas|decreas|rose|fell|grew|declin|chang)"
@@ -117,17 +157,19 @@ _RESPECTIVELY = re.compile(r"(?i)\brespectively\b|分别")
 
 def _own_periods(
     v: NumericValue,
-    values: list[NumericValue],
+    figure_starts: list[int],
     found: list[tuple[int, int, str]],
     c0: int,
     c1: int,
 ) -> tuple[str, ...]:
     """The periods of the value's clause that are its own: no other figure between the period
-    and the value, and not the first of a list of periods after it ("as of 2021 and 2020")."""
-    figures = [u.start for u in values if u is not v and not _period(u)]
+    and the value, and not the first of a list of periods after it ("as of 2021 and 2020").
+    `figure_starts`: the sorted starts of the sentence's figures (values that are no period)."""
 
     def figure_between(a: int, b: int) -> bool:
-        return any(a <= f < b for f in figures)
+        # v's own start is never inside the intervals asked about, so it needs no exclusion.
+        k = bisect_left(figure_starts, a)
+        return k < len(figure_starts) and figure_starts[k] < b
 
     out: list[str] = []
     for k, (start, end, period) in enumerate(found):
