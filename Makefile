@@ -74,23 +74,33 @@ run: demo
 	$(BIN)/python manage.py run_outbox & worker=$$!; \
 	$(BIN)/python manage.py runserver $(HOST)
 
+# The suite runs in parallel, one worker process per core (pytest-xdist, decision d219); a test
+# file stays in one worker, so its module fixtures (a server, an ingested PDF) are built once.
+# PYTEST_WORKERS=0 runs it in this one process. `--cpu-durations=N` (tests/timing.py) lists the
+# tests that cost the most CPU seconds, a figure the machine's load does not move.
+PYTEST_WORKERS ?= auto
+PYTEST_PARALLEL = -n $(PYTEST_WORKERS) --dist loadfile
+
 test: install-test $(CHROMIUM)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/python .ci/mypy_baseline.py $(MYPY_PATHS)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL)
 
-# The same suite on PostgreSQL (the browser tests run once, in `make test`).
+# The tests that reach the database, again on PostgreSQL (decision d220: tests/conftest.py
+# deselects those that reach none; the browser tests run once, in `make test`).
 PG_TEST_URL ?= postgres://groundgate_test:groundgate_test@127.0.0.1:5432/groundgate_test
 test-postgres: install-test
 	bash .ci/start-postgres
-	DATABASE_URL=$(PG_TEST_URL) $(BIN)/python -m pytest --ignore=tests/e2e --create-db
+	DATABASE_URL=$(PG_TEST_URL) $(BIN)/python -m pytest $(PYTEST_PARALLEL) --ignore=tests/e2e --create-db
 
-# Celery with a real worker on Redis (the non-eager configuration).
+# Celery with a real worker on Redis (the non-eager configuration). In one process: the tests'
+# workers share the broker's queue. test_outbox_processes.py needs no broker and runs in `make test`.
 test-redis: install-test
 	bash .ci/start-redis
-	GROUNDGATE_TEST_BROKER_URL=redis://127.0.0.1:6379/0 $(BIN)/python -m pytest tests/integration
+	GROUNDGATE_TEST_BROKER_URL=redis://127.0.0.1:6379/0 $(BIN)/python -m pytest tests/integration \
+		--ignore=tests/integration/test_outbox_processes.py
 
 # A real Label Studio (its pip package in var/ls-venv, SQLite, 127.0.0.1) and the bridge's tests
 # against it: tasks out, its editor in Chromium, annotations back (tests/integrations/labelstudio).

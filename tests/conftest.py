@@ -19,6 +19,39 @@ DEMO_CASES = ROOT / "fixtures" / "demo" / "cases.jsonl"
 SHARED = Path(os.environ.get("GROUNDGATE_SHARED_DIR", ROOT.parent / "shared"))
 
 
+# `make test-postgres` runs the tests that reach the database (docs/decisions.md, d220): those
+# that use pytest-django's database (the django_db mark, or the db/transactional_db fixtures,
+# directly or through another fixture), and those marked `postgres` because they reach it another
+# way - a server in a subprocess (tests/hostile/live_server.py; a module importing it is marked
+# by itself). A test that reaches no database cannot differ between SQLite and PostgreSQL and
+# runs once, in `make test`. GROUNDGATE_TEST_ALL_ON_POSTGRES=1 runs the whole suite there.
+ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
+DATABASE_FIXTURES = {"_django_db_helper", "db", "transactional_db", "live_server"}
+
+
+def reaches_database(item: pytest.Item) -> bool:
+    if item.get_closest_marker("django_db") or item.get_closest_marker("postgres"):
+        return True
+    if DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+        return True
+    cls = getattr(item, "cls", None)
+    if isinstance(cls, type) and any(c.__name__ == "TransactionTestCase" for c in cls.__mro__):
+        return True  # Django's own test classes (TestCase is one) use the database
+    module = getattr(item, "module", None)
+    return getattr(getattr(module, "live_server", None), "__module__", "") == (
+        "tests.hostile.live_server"
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not ON_POSTGRES or os.environ.get("GROUNDGATE_TEST_ALL_ON_POSTGRES") == "1":
+        return
+    kept = [item for item in items if reaches_database(item)]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[i for i in items if not reaches_database(i)])
+        items[:] = kept
+
+
 def shared_data(*parts: str) -> Path:
     """A file or folder of ../shared/data that a test needs. Missing, the test fails rather than
     skips: CI has ../shared beside the checkout, and a test that skips there can never fail.
