@@ -15,6 +15,7 @@ one place only: quantities.py (typed()).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from groundgate.engine.chinese_numerals import numeral_values
 from groundgate.engine.english_numbers import word_values
@@ -29,7 +30,13 @@ from groundgate.engine.number_words import (
 from groundgate.engine.units import _UNIT_FIRST, CURRENCY_CODES, unit_after
 from groundgate.engine.values.date.rules_en import ISO_DATE, US_DATE, month_before
 from groundgate.engine.values.date.rules_zh import CN_DATE
-from groundgate.engine.values.identifier.rules import IDENT, PHONE, country_code_start
+from groundgate.engine.values.identifier.rules import (
+    COUNTRY_CODE_DIGITS,
+    COUNTRY_CODE_REACH,
+    IDENT,
+    PHONE,
+    country_code_start,
+)
 from groundgate.engine.values.registry import READERS
 from groundgate.engine.values.scanned import NumericValue as NumericValue
 from groundgate.engine.values.scanned import Scanned, Skip, scanned
@@ -389,23 +396,41 @@ def units_offering(
                 if full is None:
                     full = scanned[text] = offered_quantities(text)
                 return full.get(quantity)
-            for _, _, _, q, unit, endpoints in _scan_from(text, resume, pos):
-                if q == quantity or quantity in endpoints:
-                    if found is None:
-                        found = set()
-                    found.add(unit)
-            pos = text.find(needle, pos + 1)
-            continue
-        match = _MASTER.match(text, pos)
-        raw = _raw(text, match) if match is not None else None
-        if raw is not None and not isinstance(raw, Skip):
-            _, _, _, q, unit, endpoints = raw
+            values: Iterable[Scanned] = _scan_from(text, resume, pos + COUNTRY_CODE_REACH)
+        else:
+            match = _MASTER.match(text, pos)
+            raw = _raw(text, match) if match is not None else None
+            if _may_be_country_code(text, pos, raw):
+                values = _scan_from(text, pos, pos + COUNTRY_CODE_REACH)
+            elif raw is not None and not isinstance(raw, Skip):
+                values = (raw,)
+            else:
+                values = ()
+        # The values up to this occurrence; past it, COUNTRY_CODE_REACH more characters find a
+        # phone number that reaches back over it (its country code, country_code_start).
+        for start, _, _, q, unit, endpoints in values:
+            if start > pos:
+                break
             if q == quantity or quantity in endpoints:
                 if found is None:
                     found = set()
                 found.add(unit)
         pos = text.find(needle, pos + 1)
     return found
+
+
+def _may_be_country_code(text: str, pos: int, raw: Scanned | Skip | None) -> bool:
+    """Can a value whose grammar match starts after `pos` reach back over the digits at `pos`,
+    as a phone number does over its country code ("1 800-555-0199")? Only when what the match
+    at `pos` covers is short enough to be a country code and a digit follows it closely: then
+    matching the grammar at `pos` alone is not the scanner's answer."""
+    if raw is None or (isinstance(raw, Skip) and raw.covers is None):
+        covered = pos  # the scanner reads no value here and moves on
+    else:
+        covered = raw.covers if isinstance(raw, Skip) else raw.end
+    return covered - pos <= COUNTRY_CODE_DIGITS and not _DIGIT_CHARS.isdisjoint(
+        text[covered : pos + COUNTRY_CODE_REACH + 1]
+    )
 
 
 # A digit with no digit in the _SAFE characters before it starts a value in the full scan, or

@@ -89,6 +89,11 @@ def test_looking_up_the_leading_figure_agrees_with_the_full_scan(conclusion, exc
         ("1,050.5 and 1,050", "11,050.5 1,050.55 1,0505 then 1,050.5%"),
         ("March 5, 2024 at 9 am", "on March 5, 2024 from 9 am"),
         ("12,345", "12,345,678 and 112,345 and 12,3456"),
+        # A phone number reaches back over its country code, which the grammar alone reads as
+        # a number of its own: the lookup of "1" or of the whole number must see that.
+        ("1 0-0-0", "1 0-0-0"),
+        ("1 and 1 800-555-0199", "+1 301-352-1200 and 1 800-555-0199"),
+        ("1", "call 1 (800) 555-0199 or 12 345-6789"),
         (SAMPLES[0], SAMPLES[0]),
         (SAMPLES[1], SAMPLES[1]),
         (SAMPLES[2], SAMPLES[2]),

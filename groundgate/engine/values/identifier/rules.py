@@ -15,12 +15,19 @@ PHONE = rf"(?P<phone>{D}{{2}}(?:\)[ \u00a0]?|[-.]){D}{{3}}[-.]{D}{{4}})(?!{D})"
 IDENT = rf"(?P<ident>{D}*(?:-{D}+){{2,}}|(?<=[0０]){D}+-{D}{{3,}})(?![0-9０-９])"
 
 
+# A country code is at most this many digits, and the phone number's first digit lies at most
+# COUNTRY_CODE_REACH characters after the code's first digit ("44 (2": the code's other digits,
+# a separator and a bracket): how far back country_code_start can reach.
+COUNTRY_CODE_DIGITS = 3
+COUNTRY_CODE_REACH = COUNTRY_CODE_DIGITS + 2
+
+
 def country_code_start(text: str, start: int) -> int:
     """Where a phone number starting at `start` starts with its country code written before it
     ("+1 301-352-1200", "1 (800) 555-0199", "+44 (20) ..."): `start` when there is none."""
     j = start - 1 if start and text[start - 1] in " \u00a0.-" else start
     k = j
-    while k and j - k < 3 and text[k - 1] in "0123456789":
+    while k and j - k < COUNTRY_CODE_DIGITS and text[k - 1] in "0123456789":
         k -= 1
     if k == j:
         return start
