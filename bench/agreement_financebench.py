@@ -1,7 +1,7 @@
 """How often the answer gate agrees with people on real, human-graded answers (FinanceBench).
 
     python bench/agreement_financebench.py [--data ../shared/data/financebench] [--policy NAME]
-        [--derived accept] [--cases-out FILE]
+        [--derived accept] [--value-context off] [--cases-out FILE]
 
 Reads cases.jsonl (1,200 model answers graded correct / incorrect / refusal) and gold_cases.jsonl
 (150 gold answers) from the shared data folder (licence CC BY-NC: it is read from there, never
@@ -47,15 +47,17 @@ def main() -> int:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--policy", default="default", help="default, verbatim or a JSON file")
     parser.add_argument("--derived", choices=["finding", "accept"], help="override derived_numbers")
+    parser.add_argument("--value-context", choices=["off", "rows_periods_citations"])
     parser.add_argument("--cases-out", type=Path, help="write one line per case (for diffing)")
     args = parser.parse_args()
     if args.policy in PRESETS:
         policy = PRESETS[args.policy]
     else:
         policy = AnswerGatePolicy.model_validate_json(Path(args.policy).read_bytes())
-    if args.derived:
-        policy = policy.model_copy(update={"derived_numbers": args.derived})
-        policy = AnswerGatePolicy.model_validate(policy.model_dump())
+    override = {"derived_numbers": args.derived, "value_context": args.value_context}
+    override = {k: v for k, v in override.items() if v}
+    if override:  # value_context only where the gate has it (2.4.0 on)
+        policy = AnswerGatePolicy.model_validate({**policy.model_dump(), **override})
     if not (args.data / "cases.jsonl").exists():
         print(f"no FinanceBench data at {args.data} (see ../shared/data/financebench/README.md)")
         return 2
@@ -82,7 +84,9 @@ def main() -> int:
                 rules[rule] += 1
         if rejected and grade in ("correct", "gold"):
             errors = [f for f in verdict.findings if f.severity == "error"]
-            if any(f.code != "UNGROUNDED_NUMBER" for f in errors):
+            if errors and all(f.code == "VALUE_OUT_OF_CONTEXT" for f in errors):
+                cause = "values found, but out of context (row, period or source)"
+            elif any(f.code not in ("UNGROUNDED_NUMBER", "VALUE_OUT_OF_CONTEXT") for f in errors):
                 cause = "evidence problem (not a number)"
             elif any(
                 getattr(f, "derivation", None) is None and f.near_match is None for f in errors
@@ -111,7 +115,7 @@ def main() -> int:
                                 ),
                             }
                             for f in verdict.findings
-                            if f.code.startswith(("NUMBER", "UNGROUNDED"))
+                            if f.code.startswith(("NUMBER", "UNGROUNDED", "VALUE_OUT"))
                         ],
                     },
                     ensure_ascii=False,
@@ -122,7 +126,10 @@ def main() -> int:
         out.close()
 
     print(f"policy {policy.policy_version} sha256 {policy.sha256[:12]}…")
-    print(f"derived_numbers={policy.derived_numbers}\n")
+    print(
+        f"derived_numbers={policy.derived_numbers} "
+        f"value_context={getattr(policy, 'value_context', '(none)')}\n"
+    )
     print("| answers | rejected by the gate |")
     print("|---|---|")
     for group in (

@@ -12,6 +12,8 @@ Scenarios:
   answer/verbatim   N sentences, each restating two numbers of an N-sentence excerpt
   answer/quantities N sentences restating table figures with the scale declared in a header
   answer/excerpt    an N-sentence excerpt with one wrong character (the closest-text hint)
+  answer/one-sentence  ONE sentence of N values, in the answer and the excerpt (a table's
+                    text often has no sentence end: what values in context read per sentence)
   anchored          N sentences with anchors over 5 citations
   synthesis         N sentences, each citing one of 5 chunks
   report            N lines of markdown with citation mentions
@@ -88,6 +90,18 @@ def answer_excerpt(n: int) -> tuple[str, dict]:
     return "answer", case
 
 
+def answer_one_sentence(n: int) -> tuple[str, dict]:
+    rng = random.Random(n)
+    figures = [rng.randint(1000, 99_999) for _ in range(n)]
+    text = "Costs were " + ", ".join(f"{f:,} for item {i}" for i, f in enumerate(figures)) + "."
+    case = {
+        "case_id": "g",
+        "raw_chunks": [{"chunk_id": "c", "text": text}],
+        "answer": {"conclusion": text, "evidences": [{"chunk_id": "c", "excerpt": text}]},
+    }
+    return "answer", case
+
+
 def anchored(n: int) -> tuple[str, dict]:
     rng = random.Random(n)
     citations = [
@@ -153,6 +167,7 @@ SCENARIOS: dict[str, Callable[[int], tuple[str, dict]]] = {
     "answer/verbatim": answer_verbatim,
     "answer/quantities": answer_quantities,
     "answer/excerpt": answer_excerpt,
+    "answer/one-sentence": answer_one_sentence,
     "anchored": anchored,
     "synthesis": synthesis,
     "report": report,
