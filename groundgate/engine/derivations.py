@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from groundgate.engine.number_grounding import Located
@@ -62,6 +62,19 @@ class Found:
     formula: str
     result: float
     operands: tuple[Located, ...]
+    # Another derivation of unrelated operands (no operand value in common) that gives the
+    # same figure: the value is ambiguous, a coincidence rather than the calculation.
+    ambiguous: Found | None = None
+
+
+# (operation, first operand, second operand or None) -> 0: the pair is not the calculation;
+# 1: it may be; 2: it is the one the answer names, taken at once (engine/context/operands.py
+# binds operands to the answer's rows and periods).
+Allow = Callable[[str, Located, Located | None], int]
+# Operations whose result's sign is the direction of a change ("a decrease of 13" is -13).
+_CHANGES = frozenset(("difference", "percentage_change", "percentage_points"))
+# How many more accepted derivations are looked at for an unrelated one (ambiguity).
+_AMBIGUITY_LOOKS = 64
 
 
 def _values(located: Located) -> list[float]:
@@ -108,9 +121,19 @@ def explain(
     max_operands: int,
     question_exponent: int | None,
     min_significant: int = 2,
+    allow: Allow | None = None,
+    signed: bool = False,
+    down: bool = False,
+    ambiguity: bool = False,
 ) -> Found | None:
     """One derivation of `target` from one or two of `operands` (each with its
-    operand_amounts), or None."""
+    operand_amounts), or None.
+
+    `allow`: the test of an operand pair (None: any pair). `signed`: the sign follows the
+    operation - a negative value is explained only as a negative result, a positive one only
+    as a positive result, except a change the answer says is `down` in words. Without
+    `signed` (the literal reading) a value is also explained by its size. `ambiguity`: look on
+    for a derivation of unrelated operands; if one is found it is the result's `ambiguous`."""
     if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
         return None
     if len(target.digits) < min_significant:
@@ -144,10 +167,14 @@ def explain(
         targets.append((figure * scale, half * scale))
         if exponent:
             targets.append((figure, half))  # the answer restates figures as the table writes them
+    negated = [(-t, tol) for t, tol in targets]
     if target.negative:
         # "-$686" is 6,201 − 6,887 first (the answer's own signed steps, "-$686 / $6,887", then
-        # compute); its size alone as before, when only that is found.
-        targets = [(-t, tol) for t, tol in targets] + targets
+        # compute); its size alone as before, when only that is found (not when `signed`).
+        targets = negated if signed else negated + targets
+    first: Found | None = None  # the first derivation found, and one of unrelated operands
+    other: Found | None = None
+    looks = 0
     sorted_amounts, sorted_percents = sorted(amounts), sorted(percents)
     amount_keys, percent_keys = [v for v, _ in sorted_amounts], [v for v, _ in sorted_percents]
     amount_range, percent_range = _Range(amount_keys), _Range(percent_keys)
@@ -162,7 +189,10 @@ def explain(
             continue
         a_range = percent_range if operation == "percentage_points" else amount_range
         b_range = percent_range if b_from_percents else amount_range
-        for t, tol in targets:
+        op_targets = targets
+        if signed and down and not target.negative and operation in _CHANGES:
+            op_targets = negated  # "a decrease of 13": the change -13
+        for t, tol in op_targets:
             if not _may_solve(operation, t, tol, a_range, b_range):
                 continue
             for a, ai in pool:
@@ -176,13 +206,44 @@ def explain(
                     unit = a_unit or result_unit
                 elif operation in _SAME_UNIT_OPERANDS:
                     unit = a_unit
-                solved = _solve(operation, t, tol, a, ai, ordered, keys, units, unit)
-                if solved is not None:
-                    bi, formula = solved
-                    used = (seen[ai],) if bi is None else (seen[ai], seen[bi])
+                both_signs = not signed
+                for bi, formula in _solve(
+                    operation, t, tol, a, ai, ordered, keys, units, unit, both_signs
+                ):
+                    second = None if bi is None else seen[bi]
+                    score = 1 if allow is None else allow(operation, seen[ai], second)
+                    if not score:
+                        continue
+                    used = (seen[ai],) if second is None else (seen[ai], second)
                     text = formula.format(a=_fmt(used[0]), b=_fmt(used[-1]), r=_show(t, target))
-                    return Found(operation, text, t, used)
-    return None
+                    candidate = Found(operation, text, t, used)
+                    if not ambiguity or score >= 2:
+                        return candidate
+                    if first is None:
+                        first = candidate
+                    elif other is None and _unrelated(first, candidate):
+                        other = candidate
+                    else:
+                        looks += 1
+                        if looks > _AMBIGUITY_LOOKS:
+                            return _settled(first, other)
+    return _settled(first, other)
+
+
+def _settled(first: Found | None, other: Found | None) -> Found | None:
+    if first is None or other is None:
+        return first
+    return Found(first.operation, first.formula, first.result, first.operands, other)
+
+
+def _unrelated(one: Found, other: Found) -> bool:
+    """Whether two derivations share no operand value (the same figure cited twice counts as
+    one operand). A step of the answer's own calculation relates to every derivation: it is
+    itself derived from cited values ("0.3973 × 100" and "15,357 / 38,655 × 100")."""
+    if any(o.where == "answer" for o in one.operands + other.operands):
+        return False
+    mine = {o.quantity.value.quantity for o in one.operands}
+    return not any(o.quantity.value.quantity in mine for o in other.operands)
 
 
 class _Range:
@@ -213,6 +274,8 @@ def _may_solve(operation: str, t: float, tol: float, a: _Range, b: _Range) -> bo
     if operation in ("difference", "percentage_points"):  # a - b within tol of t
         return a.hi - b.lo >= t - tol - margin and a.lo - b.hi <= t + tol + margin
     if operation in ("ratio", "percentage"):  # a / b (x 100) within tol of t, a and b > 0
+        if t < 0:
+            return True  # a negative step of the answer over a figure (signed): searched
         if a.max_pos <= 0 or b.min_pos <= 0:
             return False
         factor = 100.0 if operation == "percentage" else 1.0
@@ -232,16 +295,15 @@ def _pair(
     skip: int,
     units: list[str],
     unit: str | None,
-) -> int | None:
-    """The index of an operand other than `skip` whose value lies in [lo, hi] (and, unless
-    `unit` is None, whose unit agrees with it)."""
+) -> Iterator[int]:
+    """The indices of the operands other than `skip` whose value lies in [lo, hi] (and, unless
+    `unit` is None, whose unit agrees with it), in order of value."""
     i = bisect_left(keys, lo)
     while i < len(keys) and keys[i] <= hi:
         index = ordered[i][1]
         if index != skip and (unit is None or _units_agree(units[index], unit)):
-            return index
+            yield index
         i += 1
-    return None
 
 
 def _solve(
@@ -254,56 +316,56 @@ def _solve(
     keys: list[float],
     units: list[str],
     unit: str | None,
-) -> tuple[int | None, str] | None:
-    """For operand a, the operand b (its index; None for one-operand operations) with
-    op(a, b) within tol of t, and the formula. `units`, `unit`: as for _pair."""
+    both_signs: bool = True,
+) -> Iterator[tuple[int | None, str]]:
+    """For operand a, each operand b (its index; None for one-operand operations) with
+    op(a, b) within tol of t, and the formula. `units`, `unit`: as for _pair. `both_signs`:
+    a percentage change may be of either sign (its size only; the literal reading)."""
 
     if abs(a) <= tol:
-        return None  # an operand lost in the rounding explains nothing
+        return  # an operand lost in the rounding explains nothing
     if operation in ("sum", "average") and a > 2 * t:
-        return None
+        return
     if operation == "sum":
-        bi = _pair(keys, ordered, t - a - tol, t - a + tol, ai, units, unit)
-        if bi is not None and t - a > tol:
-            return bi, "{a} + {b} ≈ {r}"
+        if t - a > tol:
+            for bi in _pair(keys, ordered, t - a - tol, t - a + tol, ai, units, unit):
+                yield bi, "{a} + {b} ≈ {r}"
     elif operation == "average":
-        bi = _pair(keys, ordered, 2 * t - a - 2 * tol, 2 * t - a + 2 * tol, ai, units, unit)
-        if bi is not None and 2 * t - a > tol:
-            return bi, "({a} + {b}) / 2 ≈ {r}"
+        if 2 * t - a > tol:
+            lo, hi = 2 * t - a - 2 * tol, 2 * t - a + 2 * tol
+            for bi in _pair(keys, ordered, lo, hi, ai, units, unit):
+                yield bi, "({a} + {b}) / 2 ≈ {r}"
     elif operation in ("difference", "percentage_points"):
-        bi = _pair(keys, ordered, a - t - tol, a - t + tol, ai, units, unit)
-        if bi is not None and a - t > tol:
-            return bi, "{a} − {b} ≈ {r}"
+        if a - t > tol:
+            for bi in _pair(keys, ordered, a - t - tol, a - t + tol, ai, units, unit):
+                yield bi, "{a} − {b} ≈ {r}"
     elif operation in ("ratio", "percentage"):
         # a / b (x 100) = t  <=>  b = a (x 100) / t
         factor = 100.0 if operation == "percentage" else 1.0
-        if a > 0 and t > tol:
-            bi = _pair(
-                keys, ordered, a * factor / (t + tol), a * factor / (t - tol), ai, units, unit
-            )
-            if bi is not None:
-                return bi, "{a} / {b} × 100 ≈ {r}" if factor != 1 else "{a} / {b} ≈ {r}"
+        # Signed (not both_signs): a negative step over a positive figure is a negative ratio.
+        if (a > 0 and t > tol) or (not both_signs and a < 0 and t < -tol):
+            formula = "{a} / {b} × 100 ≈ {r}" if factor != 1 else "{a} / {b} ≈ {r}"
+            lo, hi = sorted((a * factor / (t + tol), a * factor / (t - tol)))
+            for bi in _pair(keys, ordered, lo, hi, ai, units, unit):
+                yield bi, formula
     elif operation == "percentage_change":
-        for signed in (t, -t):
+        for signed in (t, -t) if both_signs else (t,):
             # (a - b) / b x 100 = t  <=>  b = a / (1 + t/100)
             if 1 + (signed - tol) / 100 <= 0:
                 continue
             lo = a / (1 + (signed + tol) / 100)
             hi = a / (1 + (signed - tol) / 100)
-            bi = _pair(keys, ordered, min(lo, hi), max(lo, hi), ai, units, unit)
-            if bi is not None:
-                return bi, "({a} − {b}) / {b} × 100 ≈ {r}"
+            for bi in _pair(keys, ordered, min(lo, hi), max(lo, hi), ai, units, unit):
+                yield bi, "({a} − {b}) / {b} × 100 ≈ {r}"
     elif operation == "percent_of":
         # a x b / 100 = t  <=>  b = 100 t / a
         if a != 0:
             lo, hi = 100 * (t - tol) / a, 100 * (t + tol) / a
-            bi = _pair(keys, ordered, min(lo, hi), max(lo, hi), ai, units, unit)
-            if bi is not None:
-                return bi, "{a} × {b} ≈ {r}"
+            for bi in _pair(keys, ordered, min(lo, hi), max(lo, hi), ai, units, unit):
+                yield bi, "{a} × {b} ≈ {r}"
     elif operation == "as_percent":
         if abs(a * 100 - t) <= tol and a < 10:
-            return None, "{a} × 100 ≈ {r}"
-    return None
+            yield None, "{a} × 100 ≈ {r}"
 
 
 def _show(result: float, target: Quantity) -> str:

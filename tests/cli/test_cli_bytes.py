@@ -35,17 +35,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "7d5119003039281f2460d982720106a6931436388341c8d84a042d0cc94cc3e0",
+        "cdebb9ede47378dceed46942c1dfda8fbfc7e6d46b908021244a8e8e55ef18dc",
         "6a9bad068a3dba3e861c638fe7a24f746afc765edd170bf87e652b8eaaa4ac87",
     ),
     (
         SMALL,
-        "7d409689df8a9ffb4d5ed6d5ed6ae4eed2d4befe03aeed8544c52f53a873848e",
+        "bc1123caef53f85eb00256fba0c87376b425013a66ea29db9e53bca5c41e4400",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "5cbd1724f35189ef0703a01cdf83684a86bb96ac59dd3c8b59dc073b0712e3a4",
+        "48f9b9849a01464aa8063785a802301feaba8b970a20cf46dd99b4db15d54681",
         "6cb5aeaf21c4cceeb4a96b6bda099ada15dcfab50dbb1cd0ff62e9812be88e85",
     ),
 ]

@@ -101,7 +101,7 @@ def context_findings(
                 continue
             seen = read.get(index)
             if seen is None:
-                seen = read[index] = _Seen(index, _facts(evidence.excerpt))
+                seen = read[index] = _Seen(index, excerpt_facts(evidence.excerpt))
             for fact in seen.facts:
                 if fact.value.quantity == needle:
                     matches.append((index, fact, seen.facts))
@@ -124,7 +124,7 @@ def with_context(number_findings: list[Finding], context: list[Finding]) -> list
     return sorted(kept + context, key=lambda f: f.span or (0, 0))
 
 
-def _facts(excerpt: str) -> list[Fact]:
+def excerpt_facts(excerpt: str) -> list[Fact]:
     """The excerpt's facts; a value in prose gets the periods its own words give it, read as
     the answer's are ("45%, compared with 48% in 2021": 2021 is 48%'s, not 45%'s)."""
     facts = read_facts(excerpt)

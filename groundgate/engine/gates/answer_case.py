@@ -47,7 +47,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.6"
+    policy_version: str = "answer-gate/2026-11.7"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -90,6 +90,12 @@ class AnswerGatePolicy(GatePolicy):
     # source its sentence cites): VALUE_OUT_OF_CONTEXT otherwise. "off": the spec's literal
     # reading, a value anywhere in the accepted excerpts grounds it.
     value_context: Literal["off", "rows_periods_citations"] = "rows_periods_citations"
+    # Derivations bound to context (engine/context/operands.py): the operands of a derived
+    # value are of the row and the periods the answer names (a change from 2018 to 2019 is
+    # 2019 - 2018), its sign follows the operation, and a value that unrelated calculations
+    # give alike is a coincidence, not derived. "off": the literal reading, one operation on
+    # any two cited values, of either sign.
+    derivation_context: Literal["off", "rows_periods_sign"] = "rows_periods_sign"
 
     @field_validator("equivalences")
     @classmethod
@@ -108,9 +114,10 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.6",
+    policy_version="answer-gate/verbatim-2026-11.7",
     equivalences=(),
     value_context="off",
+    derivation_context="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.declarations import (
     about_the_answer,
     bound_of,
@@ -24,7 +25,7 @@ from groundgate.engine.declarations import (
     section_label,
     sign_in_words,
 )
-from groundgate.engine.derivations import explain, operand_amounts
+from groundgate.engine.derivations import Found, explain, operand_amounts
 from groundgate.engine.english_numbers import counted_noun
 from groundgate.engine.findings import Derivation, Finding, NearMatch, NumberFinding, ValueRef
 from groundgate.engine.number_grounding import EvidenceIndex, Hint, Located
@@ -179,6 +180,9 @@ class _SlowPath:
         self.chain: list[Located] = []
         self.hinted = 0
         self._operands: list[tuple[Located, list[float]]] | None = None
+        self._operand_context: OperandContext | None = None
+        self._signed_operands: list[tuple[Located, list[float]]] | None = None
+        self._accepted = accepted
 
     def _remember(self, value: NumericValue, q: Quantity, source: Located | None) -> None:
         context = source.context if source is not None else NO_CONTEXT
@@ -278,13 +282,7 @@ class _SlowPath:
         hint = self.index.near_miss(q, self.allowed, signed=signed)
         if self._operands is None:  # the excerpt values' amounts, once per case
             self._operands = [(v, operand_amounts(v)) for v in self.index.excerpt_values]
-        found = explain(
-            q,
-            self._operands + [(c, operand_amounts(c)) for c in self.chain[-_CHAIN:]],
-            max_operands=policy.derivation_max_operands,
-            question_exponent=self.index.question_exponent,
-            min_significant=policy.rounding_min_significant,
-        )
+        found, ambiguous = self._derive(value, q)
         derivation = None
         if found is not None:
             self._remember(value, q, None)
@@ -306,6 +304,13 @@ class _SlowPath:
             message += "; " + _hint_text(hint)
         if derivation is not None:
             message += f"; it could be derived: {derivation.formula} ({derivation.operation})"
+        elif ambiguous is not None:
+            message += (
+                "; unrelated calculations give it alike, a coincidence rather than the "
+                f"calculation: {ambiguous.formula}; {ambiguous.ambiguous.formula}"
+                if ambiguous.ambiguous is not None
+                else ""
+            )
         return NumberFinding(
             code=UNGROUNDED_NUMBER,
             message=message,
@@ -313,6 +318,50 @@ class _SlowPath:
             derivation=derivation,
             **where,
         )
+
+    def _derive(self, value: NumericValue, q: Quantity) -> tuple[Found | None, Found | None]:
+        """A derivation of the value from cited values (and the answer's earlier steps), and,
+        when the policy binds derivations to context and unrelated operands give the value
+        alike, that ambiguous finding instead (no derivation then)."""
+        policy = self.policy
+        if self._operands is None:  # the excerpt values' amounts, once per case
+            self._operands = [(v, operand_amounts(v)) for v in self.index.excerpt_values]
+        operands = self._operands + [(c, operand_amounts(c)) for c in self.chain[-_CHAIN:]]
+        if policy.derivation_context == "off":
+            found = explain(
+                q,
+                operands,
+                max_operands=policy.derivation_max_operands,
+                question_exponent=self.index.question_exponent,
+                min_significant=policy.rounding_min_significant,
+            )
+            return found, None
+        if self._operand_context is None:
+            self._operand_context = OperandContext(self.conclusion, self.question, self._accepted)
+        binding = self._operand_context.bind((value.start, value.end))
+        if self._signed_operands is None:
+            self._signed_operands = self._operand_context.signed_operands(self._operands)
+        operands = self._signed_operands + operands[len(self._operands) :]
+        if binding.keep is not None:
+            keep = binding.keep
+            operands = [o for o in operands if keep(o[0])]
+        found = explain(
+            q,
+            operands,
+            max_operands=policy.derivation_max_operands,
+            question_exponent=self.index.question_exponent,
+            min_significant=policy.rounding_min_significant,
+            allow=binding.allow,
+            signed=True,
+            down=binding.down,
+            # Unrelated derivations of one value are a coincidence only where the answer names
+            # nothing to bind operands to: on a page of 200 figures a share with two
+            # significant digits has several (FinanceBench: 154 right answers refused).
+            ambiguity=not binding.bound,
+        )
+        if found is not None and found.ambiguous is not None:
+            return None, found
+        return found, None
 
     def _grounded_message(self, value: NumericValue, rules: list[str], source: Located) -> str:
         how = "; ".join(f"{r} ({EQUIVALENCE_RULES[r]})" for r in rules)

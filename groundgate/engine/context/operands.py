@@ -1,0 +1,215 @@
+"""Derivations bound to context: the operands of a calculation are the ones the answer names.
+
+A derivation (engine/derivations.py) explains an answer's value by one operation on two cited
+values. Searched over every cited value, one operation on any two lands near almost any figure
+("-13" for the change from 2018 to 2019 found as 295 - 308, the 2017 and 2018 columns). Bound to
+context (policy `derivation_context: "rows_periods_sign"`), an operand pair is taken only when:
+  - periods: the value's sentence (else the question) names periods. A change (difference,
+    percentage change, percentage points) between two named years is the later year's cell
+    minus the earlier year's ("from 2018 to 2019" is 2019 - 2018, whatever order the words
+    give); a change in one named year has its first operand in that year. Every other
+    operation (sum, average, ratio, share) takes operands of the named periods only;
+  - rows: a change across two named years is of one row (both cells in the same row); when the
+    answer's words clearly name a row of the cited table (every word of its label, as
+    grounding.py reads rows), the calculation uses that row (a change: both operands; any
+    other operation: at least one);
+  - sign: derivations.explain takes a negative value as negative (a ratio of two positive
+    figures is never negative) and a positive one as positive, unless the sentence says the
+    direction in words ("a decrease of 13" is the change -13).
+An operand whose context is unknown (prose without periods, the answer's own earlier steps, a
+cell whose column is not known) never contradicts anything.
+
+Pure: no Django, no I/O. Built once per case; each value's binding is a few set lookups.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
+
+from groundgate.engine.context.claims import naming_words, read_claims
+from groundgate.engine.context.facts import Fact
+from groundgate.engine.context.grounding import excerpt_facts
+from groundgate.engine.context.periods import contradicts, periods_in
+from groundgate.engine.sentences import split_sentences
+
+if TYPE_CHECKING:
+    from groundgate.engine.gates.answer_case import Evidence
+    from groundgate.engine.number_grounding import Located
+
+# Operations that compare one quantity across periods (a change), against those that combine
+# values of one period (sum, average, ratio, share).
+CHANGES = frozenset({"difference", "percentage_change", "percentage_points"})
+# Words that give a change's direction: "a decrease of 13" is the change -13.
+_DOWN = re.compile(r"(?i)\b(?:decreas|declin|fell|fall|drop|reduc|shrank|shrink)\w*")
+
+# ... unless it also names a rise ("the increase / (decrease) in revenue"): no direction then.
+_UP = re.compile(r"(?i)\b(?:increas|rose|rise|grew|grow|gain)\w*")
+
+Allow = Callable[[str, "Located", "Located | None"], int]
+
+
+class Binding(NamedTuple):
+    """What the answer says a derived value is about, and the test of an operand pair."""
+
+    allow: Allow | None  # None: the answer names nothing the operands could be held to
+    down: bool  # the sentence says the direction is down ("decrease", "fell")
+    bound: bool  # periods or rows named: operands are held to them
+    # Whether an operand may take part at all (None: every one): with two named years, a cell
+    # of another year passes no `allow`, so the pool is cut before the search.
+    keep: Callable[[Located], bool] | None = None
+
+
+class OperandContext:
+    """The facts of the accepted excerpts, and the claims of the conclusion, read once."""
+
+    def __init__(
+        self, conclusion: str, question: str, accepted: list[tuple[int, Evidence]]
+    ) -> None:
+        self._conclusion = conclusion
+        self._question_periods = periods_in(question) if question else ()
+        self._question_words = naming_words(question) if question else frozenset()
+        self._facts: dict[int, list[Fact]] = {}
+        self._at: dict[tuple[int, int, int], Fact] = {}
+        for index, evidence in accepted:
+            facts = excerpt_facts(evidence.excerpt)
+            self._facts[index] = facts
+            for fact in facts:
+                self._at[(index, fact.start, fact.end)] = fact
+        self._claims = {(c.value.start, c.value.end): c for c in read_claims(conclusion)}
+        self._sentences = [(s.start, s.end, s.text) for s in split_sentences(conclusion)]
+        self._named: dict[tuple[int, frozenset[str]], set[str]] = {}
+
+    def fact(self, located: Located) -> Fact | None:
+        if located.where != "excerpt" or located.evidence_index is None or located.span is None:
+            return None
+        return self._at.get((located.evidence_index, *located.span))
+
+    def bind(self, span: tuple[int, int]) -> Binding:
+        """The binding of the conclusion's value at `span`."""
+        sentence = next((t for s, e, t in self._sentences if s <= span[0] < e), "")
+        periods = periods_in(sentence) or self._question_periods
+        claim = self._claims.get(span)
+        words = claim.words if claim is not None else frozenset()
+        down = bool(_DOWN.search(sentence)) and not _UP.search(sentence)
+        if not periods and not words and not self._question_words:
+            return Binding(None, down, False)
+        years = sorted(p for p in periods if p[0] == "Y")
+        rule = _Rule(self, periods, years, words or self._question_words)
+        keep = rule.keep if len(years) >= 2 else None
+        return Binding(rule.allow, down, bool(periods) or bool(words), keep)
+
+    def named_rows(self, index: int, words: frozenset[str]) -> set[str]:
+        """The rows of evidence `index`'s table that `words` name: every word of the label
+        said, and no longer label named that holds it ("Total Other" names that row, not
+        "Other")."""
+        key = (index, words)
+        named = self._named.get(key)
+        if named is None:
+            labels: dict[str, frozenset[str]] = {}
+            for fact in self._facts.get(index, ()):
+                if fact.in_table and fact.row and fact.row not in labels:
+                    label = naming_words(fact.row)
+                    if label and label <= words:
+                        labels[fact.row] = label
+            named = {
+                row
+                for row, label in labels.items()
+                if not any(label < other for other in labels.values())
+            }
+            self._named[key] = named
+        return named
+
+    def signed_operands(
+        self, operands: list[tuple[Located, list[float]]]
+    ) -> list[tuple[Located, list[float]]]:
+        """The operands with a cell printed negative ("(9,819)") offering its signed amount
+        too: under the sign rule "-16,458" is -9,819 - 6,639, not 9,819 + 6,639."""
+        out = []
+        for located, amounts in operands:
+            fact = self.fact(located)
+            if fact is not None and fact.negative and amounts:
+                amounts = [-v for v in amounts] + amounts
+            out.append((located, amounts))
+        return out
+
+
+class _Rule:
+    __slots__ = ("context", "periods", "words", "years")
+
+    def __init__(
+        self,
+        context: OperandContext,
+        periods: tuple[str, ...],
+        years: list[str],
+        words: frozenset[str],
+    ) -> None:
+        self.context, self.periods, self.years, self.words = context, periods, years, words
+
+    def _in_named_row(self, located: Located | None, fact: Fact | None) -> bool | None:
+        """Whether the operand is in a row the answer names (None: no row named or known)."""
+        if (
+            located is None
+            or fact is None
+            or not fact.in_table
+            or not fact.row
+            or located.evidence_index is None
+        ):
+            return None
+        named = self.context.named_rows(located.evidence_index, self.words)
+        return (fact.row in named) if named else None
+
+    def keep(self, located: Located) -> bool:
+        """Whether a cell may be an operand under two named years: its years include one."""
+        fact = self.context.fact(located)
+        if fact is None or not _years(fact):
+            return True
+        return any(y in fact.periods for y in self.years)
+
+    def allow(self, operation: str, a: Located, b: Located | None) -> int:
+        """0: not this calculation; 1: it may be; 2: every operand whose row is known is in a
+        row the answer names (the calculation, taken without looking for coincidences)."""
+        context = self.context
+        fa = context.fact(a)
+        fb = context.fact(b) if b is not None else None
+        rows = (self._in_named_row(a, fa), self._in_named_row(b, fb))
+        strong = 2 if True in rows and False not in rows else 1
+        years = self.years
+        across = operation in CHANGES or (operation == "average" and len(years) < 2)
+        if across and b is not None:
+            if len(years) >= 2:
+                later, earlier = years[-1], years[0]
+                if fa is not None and _years(fa) and later not in fa.periods:
+                    return 0
+                if fb is not None and _years(fb) and earlier not in fb.periods:
+                    return 0
+                if _other_rows(fa, fb):
+                    return 0  # a change across periods is of one row
+                return 0 if False in rows else strong
+            if self.periods and fa is not None and contradicts(self.periods, fa.periods):
+                return 0
+            if fb is not None and _years(fb) and self.periods and _other_rows(fa, fb):
+                if contradicts(self.periods, fb.periods):
+                    return 0  # another period's cell is of the same row
+            return 0 if rows[0] is False else strong
+        for f in (fa, fb):
+            if f is not None and self.periods and contradicts(self.periods, f.periods):
+                return 0
+        return strong if True in rows or rows == (None, None) else 0
+
+
+def _other_rows(fa: Fact | None, fb: Fact | None) -> bool:
+    return (
+        fa is not None
+        and fb is not None
+        and fa.in_table
+        and fb.in_table
+        and bool(fa.row)
+        and bool(fb.row)
+        and fa.row != fb.row
+    )
+
+
+def _years(fact: Fact) -> bool:
+    return any(p[0] == "Y" for p in fact.periods)

@@ -1,0 +1,145 @@
+"""Derivations bound to context (policy `derivation_context`, answer gate 2.5.0): the operands
+of a derived value are of the row and the periods the answer names, the sign follows the
+operation, and unrelated calculations that give a value alike are a coincidence."""
+
+from __future__ import annotations
+
+import pytest
+
+from groundgate.engine.canonical import canonical_bytes
+from groundgate.engine.gates.answer import (
+    DEFAULT_POLICY,
+    AnswerCase,
+    AnswerGatePolicy,
+    gate_answer,
+)
+
+TABLE = (
+    "Revenue  2019  2018  2017\n"
+    "Fixed Price  1,308  1,295  1,340\n"
+    "Time and Materials  120  133  140\n"
+    "Total  1,428  1,428  1,480"
+)
+ACCEPT = AnswerGatePolicy(derived_numbers="accept")
+LITERAL = AnswerGatePolicy(derived_numbers="accept", derivation_context="off")
+
+
+def case(conclusion: str, question: str = "", table: str = TABLE) -> AnswerCase:
+    return AnswerCase.model_validate(
+        {
+            "case_id": "derived",
+            "question": question,
+            "raw_chunks": [{"chunk_id": "t", "text": table}],
+            "answer": {
+                "conclusion": conclusion,
+                "evidences": [{"chunk_id": "t", "excerpt": table}],
+            },
+        }
+    )
+
+
+def derived(conclusion: str, question: str = "", policy: AnswerGatePolicy = ACCEPT) -> str | None:
+    """The formula that derived the conclusion's last value, or None when it was not."""
+    verdict = gate_answer(case(conclusion, question), policy)
+    found = [f for f in verdict.findings if f.code == "NUMBER_DERIVED"]
+    return found[-1].derivation.formula if found and verdict.status == "ok" else None
+
+
+def test_the_default_policy_binds_derivations_and_the_verbatim_preset_does_not():
+    assert DEFAULT_POLICY.derivation_context == "rows_periods_sign"
+    from groundgate.engine.gates.answer import VERBATIM_POLICY
+
+    assert VERBATIM_POLICY.derivation_context == "off"
+
+
+def test_a_change_between_two_named_years_is_the_later_minus_the_earlier():
+    assert derived("The change in Fixed Price from 2018 to 2019 was 13.") == "1,308 − 1,295 ≈ 13"
+    # The words may name the years in either order: the change is still 2019 - 2018.
+    assert derived("Fixed Price in 2019 compared to 2018 changed by 13.") == "1,308 − 1,295 ≈ 13"
+    # The sign flipped: under the literal reading 1,295 - 1,308 explains it.
+    assert derived("The change in Fixed Price from 2018 to 2019 was -13.") is None
+    assert derived("The change in Fixed Price from 2018 to 2019 was -13.", policy=LITERAL)
+
+
+def test_another_periods_change_is_not_the_named_change():
+    # -45 is the change from 2017 to 2018; the answer names 2018 to 2019.
+    assert derived("The change in Fixed Price from 2017 to 2018 was -45.") == "1,295 − 1,340 ≈ -45"
+    assert derived("The change in Fixed Price from 2018 to 2019 was -45.") is None
+    assert derived("The change in Fixed Price from 2018 to 2019 was -45.", policy=LITERAL)
+
+
+def test_the_periods_may_come_from_the_question():
+    question = "What was the change in Fixed Price from 2017 to 2018?"
+    assert derived("It was -45.", question) == "1,295 − 1,340 ≈ -45"
+    question = "What was the change in Fixed Price from 2018 to 2019?"
+    assert derived("It was -45.", question) is None
+
+
+def test_a_change_across_periods_is_of_the_named_row():
+    assert derived("The change in Time and Materials from 2018 to 2019 was -13.") == (
+        "120 − 133 ≈ -13"
+    )
+    # -13 is Time and Materials' change; the answer names Fixed Price (whose change is +13).
+    assert derived("The change in Fixed Price from 2018 to 2019 was -13.") is None
+
+
+def test_a_decrease_in_words_is_a_negative_change():
+    assert derived("The decrease in Time and Materials from 2018 to 2019 was 13.") == (
+        "120 − 133 ≈ 13"
+    )
+    assert derived("The decrease in Fixed Price from 2018 to 2019 was 13.") is None
+
+
+def test_a_ratio_of_two_positive_figures_is_never_negative():
+    assert derived("The ratio of Fixed Price in 2019 to 2018 was 1.01.")
+    assert derived("The ratio of Fixed Price in 2019 to 2018 was -1.01.") is None
+    assert derived("The ratio of Fixed Price in 2019 to 2018 was -1.01.", policy=LITERAL)
+
+
+def test_a_share_takes_operands_of_the_named_period():
+    assert derived("Time and Materials was 8.40% of the Total in 2019.") == (
+        "120 / 1,428 × 100 ≈ 8.40%"
+    )
+    assert derived("Time and Materials was 8.40% of the Total in 2018.") is None
+
+
+def test_unrelated_calculations_giving_one_value_are_a_coincidence():
+    # Where the answer names no row and no period, nothing binds the operands: 5 + 19 and
+    # 31 - 7 give 24 alike. (Where it names some, the first bound derivation is taken.)
+    table = "Jurors  12 days\nHearing  7\nAdjourned  5\nDelay  19\nWitnesses  31"
+    verdict = gate_answer(
+        case("It was 24.", table=table),
+        AnswerGatePolicy(derived_numbers="accept"),
+    )
+    (finding,) = [f for f in verdict.findings if f.severity == "error"]
+    assert finding.code == "UNGROUNDED_NUMBER" and finding.derivation is None
+    assert "coincidence" in finding.message
+    # The literal reading takes the first calculation found.
+    literal = gate_answer(case("It was 24.", table=table), LITERAL)
+    assert literal.status == "ok"
+
+
+@pytest.mark.parametrize(
+    "conclusion",
+    [
+        "The change in Fixed Price from 2018 to 2019 was 13.",
+        "The change in Fixed Price from 2018 to 2019 was -13.",
+        "Time and Materials was 8.40% of the Total in 2019.",
+    ],
+)
+def test_verdicts_are_byte_identical_run_to_run(conclusion):
+    runs = {canonical_bytes(gate_answer(case(conclusion), ACCEPT).model_dump()) for _ in range(3)}
+    assert len(runs) == 1
+
+
+def test_a_cell_printed_in_parentheses_is_a_signed_operand():
+    table = (
+        "  2019  2018\nNet profit/(loss) after tax  (9,819)  6,639\nFinance costs  54,897  25,803"
+    )
+    conclusion = "The difference in net profit between both years was -16,458."
+    verdict = gate_answer(case(conclusion, table=table), ACCEPT)
+    assert verdict.status == "ok"
+    (found,) = [f for f in verdict.findings if f.code == "NUMBER_DERIVED"]
+    assert [o.text for o in found.derivation.operands] == ["9,819", "6,639"]
+    # Its size alone (9,819 + 6,639) is no longer the calculation of a negative value.
+    assert found.derivation.operation == "difference"
