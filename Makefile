@@ -74,7 +74,7 @@ run: demo
 	$(BIN)/python manage.py run_outbox & worker=$$!; \
 	$(BIN)/python manage.py runserver $(HOST)
 
-# The suite runs in parallel, one worker process per core (pytest-xdist, decision d219); a test
+# The suite runs in parallel, one worker process per core (pytest-xdist, decision d231); a test
 # file stays in one worker, so its module fixtures (a server, an ingested PDF) are built once.
 # PYTEST_WORKERS=0 runs it in this one process. `--cpu-durations=N` (tests/timing.py) lists the
 # tests that cost the most CPU seconds, a figure the machine's load does not move.
@@ -88,7 +88,7 @@ test: install-test $(CHROMIUM)
 	$(BIN)/python .ci/mypy_baseline.py $(MYPY_PATHS)
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL)
 
-# The tests that reach the database, again on PostgreSQL (decision d220: tests/conftest.py
+# The tests that reach the database, again on PostgreSQL (decision d232: tests/conftest.py
 # deselects those that reach none; the browser tests run once, in `make test`).
 PG_TEST_URL ?= postgres://groundgate_test:groundgate_test@127.0.0.1:5432/groundgate_test
 test-postgres: install-test

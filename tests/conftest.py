@@ -19,7 +19,7 @@ DEMO_CASES = ROOT / "fixtures" / "demo" / "cases.jsonl"
 SHARED = Path(os.environ.get("GROUNDGATE_SHARED_DIR", ROOT.parent / "shared"))
 
 
-# `make test-postgres` runs the tests that reach the database (docs/decisions.md, d220): those
+# `make test-postgres` runs the tests that reach the database (docs/decisions.md, d232): those
 # that use pytest-django's database (the django_db mark, or the db/transactional_db fixtures,
 # directly or through another fixture), and those marked `postgres` because they reach it another
 # way - a server in a subprocess (tests/hostile/live_server.py; a module importing it is marked
