@@ -107,12 +107,17 @@ test-redis: install-test
 # The one place its version is pinned. Without LABEL_STUDIO_URL (as in `make test`) they skip.
 LABEL_STUDIO_VERSION ?= 1.23.2
 .PHONY: test-labelstudio
-test-labelstudio: export LABEL_STUDIO_PORT ?= 8089
-test-labelstudio: export LABEL_STUDIO_USERNAME ?= ls-test@groundgate.local
-test-labelstudio: export LABEL_STUDIO_PASSWORD ?= ls-test-password-1
-test-labelstudio: export LABEL_STUDIO_USER_TOKEN ?= 0123456789abcdef0123456789abcdef01234567
-test-labelstudio: install-test $(CHROMIUM)
+LS_TARGETS = labelstudio-start test-labelstudio
+$(LS_TARGETS): export LABEL_STUDIO_PORT ?= 8089
+$(LS_TARGETS): export LABEL_STUDIO_USERNAME ?= ls-test@groundgate.local
+$(LS_TARGETS): export LABEL_STUDIO_PASSWORD ?= ls-test-password-1
+$(LS_TARGETS): export LABEL_STUDIO_USER_TOKEN ?= 0123456789abcdef0123456789abcdef01234567
+# Install and start it (minutes on a new machine; .ci/run starts it beside the other suites).
+# A Label Studio already answering on the port is used as it is.
+.PHONY: labelstudio-start
+labelstudio-start:
 	LABEL_STUDIO_VERSION=$(LABEL_STUDIO_VERSION) PYTHON=$(PYTHON) bash .ci/labelstudio start
+test-labelstudio: install-test $(CHROMIUM) labelstudio-start
 	LABEL_STUDIO_URL=http://127.0.0.1:$(LABEL_STUDIO_PORT) $(BIN)/python -m pytest \
 		tests/integrations/labelstudio -p no:cacheprovider; status=$$?; \
 		bash .ci/labelstudio stop; exit $$status

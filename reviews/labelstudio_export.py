@@ -158,7 +158,7 @@ class PageImages:
         if document is None or size is None:
             return PageImage(data_url(message_png("This page is not stored.")), None)
         try:
-            path = page_render(
+            rendered = page_render(
                 document=document, page_index=page_index, zoom=IMAGE_ZOOM, highlights=[]
             )
         except PageNotRendered as problem:
@@ -166,7 +166,9 @@ class PageImages:
         shown = page_shown_rotation(document=document, page_index=page_index)
         width, height, rotation = size
         turn = shown if shown is not None else rotation
-        return PageImage(data_url(path.read_bytes()), PageSize(width, height, turn))
+        # The cached file, or the image itself when the cache could not be written.
+        png = rendered if isinstance(rendered, bytes) else rendered.read_bytes()
+        return PageImage(data_url(png), PageSize(width, height, turn))
 
 
 def labelstudio_stream(

@@ -424,10 +424,12 @@ def _may_be_country_code(text: str, pos: int, raw: Scanned | Skip | None) -> boo
     as a phone number does over its country code ("1 800-555-0199")? Only when what the match
     at `pos` covers is short enough to be a country code and a digit follows it closely: then
     matching the grammar at `pos` alone is not the scanner's answer."""
-    if raw is None or (isinstance(raw, Skip) and raw.covers is None):
-        covered = pos  # the scanner reads no value here and moves on
-    else:
-        covered = raw.covers if isinstance(raw, Skip) else raw.end
+    covered = pos  # the scanner reads no value here and moves on
+    if isinstance(raw, Skip):
+        if raw.covers is not None:
+            covered = raw.covers
+    elif raw is not None:
+        covered = raw.end
     return covered - pos <= COUNTRY_CODE_DIGITS and not _DIGIT_CHARS.isdisjoint(
         text[covered : pos + COUNTRY_CODE_REACH + 1]
     )

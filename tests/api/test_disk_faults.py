@@ -161,3 +161,32 @@ def test_the_api_answers_410_for_a_lost_file(team_admin, settings, tmp_path):
     assert again.status_code == 200
     document.refresh_from_db()
     assert Path(document.file.path).read_bytes() == (PDFS / "rotation.pdf").read_bytes()
+
+
+def test_a_label_studio_export_carries_its_page_images_when_the_cache_cannot_be_written(
+    demo_member, settings, mounts
+):
+    """The exporter reads the page image from the cache, or takes the image itself when the
+    cache is read-only (page_render gives bytes then): a task still shows its real page."""
+    import base64
+    import json
+
+    from reviews.export import ExportFilters, export_records
+    from reviews.export_formats import EXPORT_FORMATS
+
+    _, case, _ = demo_member
+    mount_tmpfs(mounts, Path(settings.MEDIA_ROOT) / "renders", "ro,size=1m")
+    stream = EXPORT_FORMATS["labelstudio"].stream
+    tasks = json.loads(
+        b"".join(
+            stream(
+                export_records(dataset=case.dataset, filters=ExportFilters()), dataset=case.dataset
+            )
+        )
+    )
+    task = next(t for t in tasks if case.external_id in json.dumps(t["data"]))
+    pages = task["data"]["pages"]
+    assert pages, task["data"].keys()
+    assert pages[0].startswith("data:image/png;base64,"), pages[0][:40]
+    png = base64.b64decode(pages[0].split(",", 1)[1])
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 4096
