@@ -99,6 +99,15 @@ def review_submit(
         conflicts = list(others.select_related("reviewer").order_by("id"))
         if conflicts and case.dataset.reviews_required == 1 and not force:
             return SubmitResult(None, conflicts)
+        # One review per reviewer per gate run: the reviewer's own review of this run saved
+        # after this form was shown (a second tab) is a conflict too, in every dataset; saving
+        # again knowingly (force) appends the newer one, as a change of mind.
+        if seen_review_id is not None and not force:
+            mine = Review.objects.filter(
+                case=case, reviewer=reviewer, gate_run=run, id__gt=seen_review_id
+            )
+            if own := list(mine.select_related("reviewer").order_by("id")):
+                return SubmitResult(None, own)
         first = not Review.objects.filter(case=case, reviewer=reviewer).exists()
         review = Review(
             case=case, gate_run=run, reviewer=reviewer, label=label, comment=comment.strip()

@@ -242,3 +242,23 @@ def test_admin_site_relabel_action_needs_a_reason_and_uses_the_service(admin, de
     )
     assert sorted(Relabel.objects.values_list("case_id", flat=True)) == sorted(ids)
     assert admin.get("/admin/reviews/relabel/").status_code == 200
+
+
+def test_one_reviewer_saving_from_two_tabs_stores_one_review_unless_they_confirm(reviewer):
+    c = case("demo-en-18")
+    # Rita opens the case in two tabs (nobody had reviewed: seen_review_id 0) and saves both.
+    assert review(reviewer, c, "not_grounded", comment="first tab").status_code == 302
+    response = review(reviewer, c, "grounded", comment="second tab")
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "Not saved" in html and "by you, in another tab" in html and "first tab" in html
+    assert [r.comment for r in Review.objects.filter(case=c)] == ["first tab"]
+    # Saving again knowingly is a change of mind: the newer review is appended.
+    assert review(reviewer, c, "grounded", force="1", comment="second tab").status_code == 302
+    assert [r.comment for r in Review.objects.filter(case=c).order_by("id")] == [
+        "first tab",
+        "second tab",
+    ]
+    # Reviewing again later, from a page that showed the first review, needs no confirmation.
+    latest = Review.objects.filter(case=c).order_by("-id").first()
+    assert review(reviewer, c, "not_grounded", seen=latest.pk).status_code == 302
