@@ -327,6 +327,8 @@ class _SlowPath:
         if self._operands is None:  # the excerpt values' amounts, once per case
             self._operands = [(v, operand_amounts(v)) for v in self.index.excerpt_values]
         operands = self._operands + [(c, operand_amounts(c)) for c in self.chain[-_CHAIN:]]
+        if not operands:
+            return None, None  # nothing to derive from (and no context to read)
         if policy.derivation_context == "off":
             found = explain(
                 q,
