@@ -113,7 +113,10 @@ class CaseAdmin(DatasetScoped, admin.ModelAdmin):
         return super().has_delete_permission(request, obj)
 
     def save_model(self, request, obj, form, change):
-        obj.payload_sha256 = sha256_of(obj.payload)
+        # A gated case's subject is read-only here; only an editable payload is hashed again
+        # (recomputing a gated case's hash would be a change the model refuses).
+        if not (change and obj.gate_runs.exists()):
+            obj.payload_sha256 = sha256_of(obj.payload)
         super().save_model(request, obj, form, change)
 
 
