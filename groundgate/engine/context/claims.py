@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from functools import lru_cache
 from typing import NamedTuple
 
 from groundgate.engine.context.periods import mentions
@@ -51,7 +52,15 @@ def citations(text: str) -> list[tuple[int, int, str]]:
 
 
 def read_claims(conclusion: str) -> list[Claim]:
-    """Every value of the conclusion with its naming words, periods and citation.
+    """Every value of the conclusion with its naming words, periods and citation. An excerpt is
+    read by both the context rule and the derivations' operands, and a case's excerpts repeat:
+    read once per text (claims are immutable; the list is the caller's own)."""
+    return list(_read_claims(conclusion))
+
+
+@lru_cache(maxsize=256)
+def _read_claims(conclusion: str) -> tuple[Claim, ...]:
+    """read_claims, computed.
 
     Linear in a sentence's values (an evidence excerpt of table lines is one long "sentence"):
     what is read of the text before a value (its subject, the periods leading into its clause)
@@ -115,7 +124,7 @@ def read_claims(conclusion: str) -> list[Claim]:
                     citation=citation,
                 )
             )
-    return claims
+    return tuple(claims)
 
 
 class _Subjects:

@@ -20,6 +20,7 @@ spec's literal reading: a value anywhere in the accepted excerpts grounds it).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from groundgate.engine.context.claims import Claim, naming_words, read_claims
@@ -126,12 +127,20 @@ def with_context(number_findings: list[Finding], context: list[Finding]) -> list
 
 def excerpt_facts(excerpt: str) -> list[Fact]:
     """The excerpt's facts; a value in prose gets the periods its own words give it, read as
-    the answer's are ("45%, compared with 48% in 2021": 2021 is 48%'s, not 45%'s)."""
+    the answer's are ("45%, compared with 48% in 2021": 2021 is 48%'s, not 45%'s). Read once
+    per text (the context rule and the derivations' operands both ask; facts are immutable)."""
+    return list(_excerpt_facts(excerpt))
+
+
+@lru_cache(maxsize=256)
+def _excerpt_facts(excerpt: str) -> tuple[Fact, ...]:
     facts = read_facts(excerpt)
     if all(f.in_table for f in facts):
-        return facts
+        return tuple(facts)
     own = {(c.value.start, c.value.end): c.periods for c in read_claims(excerpt)}
-    return [f if f.in_table else f._replace(periods=own.get((f.start, f.end), ())) for f in facts]
+    return tuple(
+        f if f.in_table else f._replace(periods=own.get((f.start, f.end), ())) for f in facts
+    )
 
 
 def _is_period_value(claim: Claim) -> bool:
