@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
+from tests.browser import chromium
+
 URL = os.environ.get("LABEL_STUDIO_URL", "").rstrip("/")
-CHROMIUM = os.environ.get("GROUNDGATE_CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
 # Screenshots of Label Studio's editor go here when set (a folder).
 SHOTS = os.environ.get("LABEL_STUDIO_SHOTS", "")
 
@@ -58,12 +58,8 @@ def label_studio() -> LabelStudio:
 
 @pytest.fixture(scope="session")
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield browser
-        browser.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture
