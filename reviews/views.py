@@ -302,9 +302,7 @@ def dashboard_view(request: HttpRequest, slug: str) -> HttpResponse:
             "confusion": confusion,
             # Refusals the reviewers agreed should have been answered: retrieval missed the
             # evidence that is in the documents (issue 32).
-            "retrieval_misses": stats.confusion.get(REFUSED, {}).get(
-                Label.SHOULD_HAVE_ANSWERED, 0
-            ),
+            "retrieval_misses": stats.confusion.get(REFUSED, {}).get(Label.SHOULD_HAVE_ANSWERED, 0),
             "retrieval_misses_url": q(outcome=REFUSED, review_label=Label.SHOULD_HAVE_ANSWERED),
             "refusals": dict(stats.outcomes).get(REFUSED, 0),
             "labels": Label.choices,
