@@ -162,8 +162,8 @@ def _validate_decisions(decisions: list[Decision], findings: list[dict]) -> None
 
 
 def _check_refusal_label(label: str, field_name: str, case: Case) -> None:
-    """ "Should have answered" judges a refusal (the answering pipeline declined to answer):
-    on an answer or any other verdict it means nothing."""
+    """The label "Should have answered" judges a refusal (the answering pipeline declined to
+    answer): on an answer or any other verdict it means nothing."""
     if label != Label.SHOULD_HAVE_ANSWERED:
         return
     run = case_current_run(case=case)
