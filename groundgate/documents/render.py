@@ -176,18 +176,50 @@ def locate_excerpt(
     return [tuple(r) for r in found]  # type: ignore[misc]
 
 
+# The value marks of an annotated PDF, in the case page's colours (static/css: the grounding
+# value green and solid, the near miss orange and dashed) and the finding's red for the value the
+# finding is about; drawn this far outside the value's words, so the outline runs beside the digits.
+VALUE_MARKS: dict[str, tuple[tuple[float, float, float], list[int]]] = {
+    "value": ((0.85, 0.10, 0.15), []),
+    "near_miss": ((0.737, 0.298, 0.0), [3, 2]),
+    "grounded": ((0.102, 0.498, 0.216), []),
+}
+VALUE_OUTSET = 1.5
+AnnotationKind = Literal["highlight", "box", "value", "near_miss", "grounded"]
+
+
 @dataclass(frozen=True)
 class Annotation:
     page_index: int
     bbox: tuple[float, float, float, float]
     note: str
-    kind: Literal["highlight", "box"] = "box"
+    kind: AnnotationKind = "box"
+
+
+def _add(page: pymupdf.Page, rect: pymupdf.Rect, kind: AnnotationKind) -> pymupdf.Annot:
+    if kind == "highlight":
+        return page.add_highlight_annot(rect)
+    color, dashes = VALUE_MARKS.get(kind, ((0.85, 0.1, 0.15), []))
+    if kind in VALUE_MARKS:
+        grow = VALUE_OUTSET  # rect is page_box's own copy
+        rect.x0, rect.y0, rect.x1, rect.y1 = (
+            rect.x0 - grow,
+            rect.y0 - grow,
+            rect.x1 + grow,
+            rect.y1 + grow,
+        )
+    annot = page.add_rect_annot(rect)
+    annot.set_colors(stroke=color)
+    if dashes:
+        annot.set_border(width=1.0, dashes=dashes)  # type: ignore[no-untyped-call]
+    return annot
 
 
 def annotated_pdf(sources: list[tuple[bytes, list[Annotation]]]) -> bytes:
     """A PDF made of the annotated pages of each source document, in order. Highlight
-    annotations mark excerpts; box annotations mark cited boxes; each note carries the
-    findings for the reviewer's PDF viewer."""
+    annotations mark excerpts; box annotations mark cited boxes; value annotations mark the
+    figures the findings name (the value, its near miss, what grounded it); each note carries
+    the findings for the reviewer's PDF viewer."""
     out = pymupdf.open()
     for data, marks in sources:
         src = pymupdf.open(stream=data, filetype="pdf")
@@ -199,11 +231,7 @@ def annotated_pdf(sources: list[tuple[bytes, list[Annotation]]]) -> bytes:
             rect = page_box(a.bbox, page)
             if rect is None:
                 continue  # a stored box that is not on the page: nothing to mark
-            if a.kind == "highlight":
-                annot = page.add_highlight_annot(rect)
-            else:
-                annot = page.add_rect_annot(rect)
-                annot.set_colors(stroke=(0.85, 0.1, 0.15))
+            annot = _add(page, rect, a.kind)
             annot.set_info(content=a.note, title="GroundGate")
             annot.update()
         for index in pages:
