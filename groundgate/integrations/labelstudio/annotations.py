@@ -7,7 +7,7 @@ Each annotation that was submitted (not cancelled) becomes one `Annotated`: the 
 as shown, `item_index` the page in the task's `data.pages`). The task's own prediction is kept
 beside them, so an annotation that left the gate's boxes as they were is told from one that
 moved, added or removed a box. Whether the annotation was made from that prediction (Label
-Studio's `parent_prediction`) tells "every box deleted" from "no box ever drawn" (decision d236).
+Studio's `parent_prediction`) tells "every box deleted" from "no box ever drawn" (decision d240).
 
 Label Studio's export names the annotator by id only (`completed_by: 3`); its users API gives
 the email (users.py), which the import maps to a GroundGate user.
