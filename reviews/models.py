@@ -21,6 +21,15 @@ class Label(models.TextChoices):
     NOT_GROUNDED = "not_grounded", "Not grounded"
     PARTIALLY_GROUNDED = "partially_grounded", "Partially grounded"
     CANNOT_JUDGE = "cannot_judge", "Cannot judge"
+    # Only for a refusal (the answering pipeline declined): the documents hold the answer, so
+    # refusing was wrong. The dashboard counts these as retrieval misses (reviews.selectors).
+    SHOULD_HAVE_ANSWERED = "should_have_answered", "Should have answered"
+
+
+# Labels that judge an answer; a refusal is judged by these and SHOULD_HAVE_ANSWERED.
+ANSWER_LABELS = tuple(
+    (value, name) for value, name in Label.choices if value != Label.SHOULD_HAVE_ANSWERED
+)
 
 
 class GateCall(models.TextChoices):

@@ -80,7 +80,8 @@ class SelectionPolicy(GatePolicy):
     # The spec's 0.76 stays the value for any model the table does not name (the spec's
     # reading: a cosine of the spec's own embedding model). See docs/decisions.md.
     # 2026-11.4 (issue 32): Phase-3 sufficiency reads a question by what it asks
-    # (sufficiency_reading "asked", pipeline/sufficiency.py); "spec" is the literal table.
+    # (sufficiency_reading "asked", pipeline/sufficiency.py); "spec" is the literal table. The
+    # offline model is extractive-v2 (Chinese words found inside longer words).
     policy_version: str = "answer-assembly/2026-11.4"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
@@ -119,7 +120,7 @@ class SelectionPolicy(GatePolicy):
     refusal_text: str = "I cannot answer this question from the available evidence."
     # The fixed model identity: a provider with another model is refused before any call (no
     # silent fallback). Temperature (0.0) is a constant of the R4 contract, not a setting.
-    model: str = "extractive-v1"
+    model: str = "extractive-v2"
     # R5 also checks Phase-3 claim coverage; its failure is then in the stored R5 verdict.
     claim_coverage: bool = True
     # How Phase-3 sufficiency reads the question: "asked" - "What's the hottest ...?" asks for a

@@ -81,3 +81,14 @@ def test_a_fact_question_in_definition_form_is_answered_unless_read_literally(po
         assert "85 C" in run.public.answer
     else:
         assert "definition query" in run.reason
+
+
+def test_the_offline_model_quotes_a_sentence_holding_a_chinese_word_inside_a_longer_one():
+    data = bundle(
+        [row(0, "c0", DECISION.text, 0.9)],
+        user_question="这家企业被罚了多少钱？",
+        embedding_model="keyword-bm25-v1",
+    )
+    run = run_pipeline(parse_bundle(data), SelectionPolicy(), ExtractiveProvider())
+    assert run.public.status == "OK", run.reason
+    assert "罚款人民币20万元" in run.public.answer and run.llm.model_name == "extractive-v2"
