@@ -153,6 +153,13 @@ test-phoenix: install-test phoenix-start
 		tests/integrations/phoenix -p no:cacheprovider; status=$$?; \
 		bash .ci/phoenix stop; exit $$status
 
+# The pure part of the suite (engine, CLI, pytest plugin) on the newest CPython Debian's stable
+# registry serves, trixie's python3.13, in a chroot made by debootstrap (.ci/newest-python; needs
+# root; ~25 min the first time on a loaded two-core machine, not run by .ci/run: decision d238).
+.PHONY: test-newest-python
+test-newest-python:
+	bash .ci/newest-python
+
 lint: install-test
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
