@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('reviews', '0009_assignments'),
+        ('reviews', '0010_queue_indexes'),
     ]
 
     operations = [
