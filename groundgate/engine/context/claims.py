@@ -19,6 +19,7 @@ from typing import NamedTuple
 from groundgate.engine.context.periods import mentions
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import split_sentences
+from groundgate.engine.values.registry import PERIODS
 from groundgate.engine.words import stemmed_words
 
 
@@ -215,7 +216,7 @@ def _leading_periods(before: str, own: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _period(v: NumericValue) -> bool:
-    return v.kind in ("date", "time") or (
+    return v.kind in PERIODS or (
         len(v.quantity) == 4 and v.quantity.isdigit() and v.quantity[:2] in ("19", "20")
     )
 
