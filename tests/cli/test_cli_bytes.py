@@ -35,17 +35,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "cdebb9ede47378dceed46942c1dfda8fbfc7e6d46b908021244a8e8e55ef18dc",
+        "81b7d6b28fe710dc98aaff8ba600a4525ece57630881d1ac0f3f78ee986bdb76",
         "6a9bad068a3dba3e861c638fe7a24f746afc765edd170bf87e652b8eaaa4ac87",
     ),
     (
         SMALL,
-        "bc1123caef53f85eb00256fba0c87376b425013a66ea29db9e53bca5c41e4400",
+        "501e914d799462eed2a8721e1308e6e582b22f17e9cfd1aec12a050fdda62d12",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "48f9b9849a01464aa8063785a802301feaba8b970a20cf46dd99b4db15d54681",
+        "4a23a24478b8cf20db440a99966624a44e7d33e9fc3b200e21781ef3d096b458",
         "6cb5aeaf21c4cceeb4a96b6bda099ada15dcfab50dbb1cd0ff62e9812be88e85",
     ),
 ]
