@@ -19,7 +19,7 @@ from typing import NamedTuple
 from groundgate.engine.context.periods import mentions
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import split_sentences
-from groundgate.engine.values.registry import PERIODS
+from groundgate.engine.values.registry import PERIODS, WORDED
 from groundgate.engine.words import stemmed_words
 
 
@@ -229,15 +229,19 @@ def _period(v: NumericValue) -> bool:
 
 def naming_words(clause: str) -> frozenset[str]:
     """The stemmed content words of a clause, without its values, periods and markers; a
-    one-letter name is kept ("Pump I", "Class B")."""
+    one-letter name is kept ("Pump I", "Class B"). A value read from its words (registry.WORDED:
+    "the fourth quarter of 2019") keeps its words: they name as a row's label does ("Fourth
+    Quarter")."""
     text = clause
     for v in extract_numbers(clause):
-        text = text[: v.start] + " " * (v.end - v.start) + text[v.end :]
+        blank = _DIGITS.sub(" ", v.text) if v.kind in WORDED else " " * (v.end - v.start)
+        text = text[: v.start] + blank + text[v.end :]
     text = _PERIOD_WORDS.sub(" ", _without_marks(text))
     letters = {m.group(1).lower() for m in _ONE_LETTER_NAME.finditer(text)}
     return stemmed_words(text) | letters
 
 
+_DIGITS = re.compile(r"[0-9０-９]")
 _ONE_LETTER_NAME = re.compile(r"(?<=[A-Za-z] )([A-Z])(?![\w.'])")
 
 

@@ -10,6 +10,7 @@ from groundgate.engine.values.date.kind import KIND as DATE
 from groundgate.engine.values.identifier.kind import KIND as IDENTIFIER
 from groundgate.engine.values.kind import ValueKind
 from groundgate.engine.values.ordinal.kind import KIND as ORDINAL
+from groundgate.engine.values.quarter.kind import KIND as QUARTER
 from groundgate.engine.values.score.kind import KIND as SCORE
 from groundgate.engine.values.time.kind import KIND as TIME
 
@@ -21,6 +22,7 @@ KINDS: tuple[ValueKind, ...] = (
     IDENTIFIER,
     SCORE,
     ORDINAL,
+    QUARTER,
 )
 
 # The kind of a typed value (Quantity.kind), and the kind that types a scanned value.
@@ -38,5 +40,8 @@ NUMBER_RULES: dict[str, str] = {
 NOT_DERIVABLE = frozenset(kind.name for kind in KINDS if not kind.derivable)
 # The kinds whose values say when (ValueKind.period), by their scanned and typed names.
 PERIODS = frozenset(name for kind in KINDS if kind.period for name in (kind.name, *kind.scanned_as))
+# The kinds read by a reader of their own from their words ("the fourth quarter of 2019"): the
+# context keeps those words, not the digits, as words that name the values around them.
+WORDED = frozenset(s for kind in KINDS if kind.scan is not None for s in kind.scanned_as)
 # The readers of kinds whose values the digit grammar does not start (ValueKind.scan).
 READERS = tuple(kind.scan for kind in KINDS if kind.scan is not None)
