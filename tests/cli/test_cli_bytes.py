@@ -37,17 +37,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "aac9fa4f0e58f415369cd4d809263d864fdd01eb8640ce6dc28cf3c1c20faf8c",
+        "f691238e7d4e97817c245a3b35cd0ebdd03664003794a0d06137d885b645c6e9",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "bc1123caef53f85eb00256fba0c87376b425013a66ea29db9e53bca5c41e4400",
+        "501e914d799462eed2a8721e1308e6e582b22f17e9cfd1aec12a050fdda62d12",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "744ad3a9d23bf8d872446e61ba3aaa7a86ad0c4efda53b7190141447d1a783a4",
+        "5b4f0ed106dee249e738596c32deda29015f103a4647c75f2a62b366e6f6599c",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
