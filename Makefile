@@ -139,6 +139,27 @@ test-labelstudio: install-test $(CHROMIUM) labelstudio-start
 		tests/integrations/labelstudio -p no:cacheprovider; status=$$?; \
 		bash .ci/labelstudio stop; exit $$status
 
+# A real Arize Phoenix (its pip package in var/phoenix-venv, SQLite, 127.0.0.1) and the verdicts
+# pushed back to it as span annotations (tests/integrations/phoenix). The one place its version
+# is pinned. Without PHOENIX_URL (as in `make test`) those tests skip.
+PHOENIX_VERSION ?= 20.26.1
+PHOENIX_TARGETS = phoenix-start test-phoenix
+$(PHOENIX_TARGETS): export PHOENIX_PORT ?= 6016
+.PHONY: phoenix-start test-phoenix
+phoenix-start:
+	PHOENIX_VERSION=$(PHOENIX_VERSION) PYTHON=$(PYTHON) bash .ci/phoenix start
+test-phoenix: install-test phoenix-start
+	PHOENIX_URL=http://127.0.0.1:$(PHOENIX_PORT) $(BIN)/python -m pytest \
+		tests/integrations/phoenix -p no:cacheprovider; status=$$?; \
+		bash .ci/phoenix stop; exit $$status
+
+# The pure part of the suite (engine, CLI, pytest plugin) on the newest CPython Debian's stable
+# registry serves, trixie's python3.13, in a chroot made by debootstrap (.ci/newest-python; needs
+# root; ~25 min the first time on a loaded two-core machine, not run by .ci/run: decision d238).
+.PHONY: test-newest-python
+test-newest-python:
+	bash .ci/newest-python
+
 lint: install-test
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .

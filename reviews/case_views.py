@@ -33,7 +33,16 @@ from reviews.corrections import (
     correction_parse,
 )
 from reviews.forms import RelabelForm, ReviewForm, first_error
-from reviews.models import Correction, GateCall, Label, Relabel, Review, ReviewState, WrongReason
+from reviews.models import (
+    ANSWER_LABELS,
+    Correction,
+    GateCall,
+    Label,
+    Relabel,
+    Review,
+    ReviewState,
+    WrongReason,
+)
 from reviews.presenters import (
     FindingGroup,
     PageTurn,
@@ -232,7 +241,8 @@ def _context(
         "relabels": Relabel.objects.filter(case=case).select_related("admin").order_by("-id"),
         "final_label": getattr(getattr(case, "queue_entry", None), "final_label", ""),
         "seen_review_id": seen_review_id,
-        "labels": Label.choices,
+        # "Should have answered" judges a refusal only.
+        "labels": Label.choices if panel.get("refusal") else ANSWER_LABELS,
         "calls": GateCall.choices,
         "reasons": WrongReason.choices,
         "is_admin": role == "admin",

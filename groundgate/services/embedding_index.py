@@ -66,8 +66,9 @@ def _sha(text: str) -> str:
 class IndexReport:
     model: str
     chunks: int
-    embedded: int
+    embedded: int  # vectors written (computed or reused)
     seconds: float
+    reused: int = 0  # of those, copied from the same text embedded before
 
 
 def embedding_index_update(
@@ -93,12 +94,21 @@ def embedding_index_update(
         .values_list("pk", "text")
     )
     todo = [(pk, text) for pk, text in chunks if have.get(pk) != _sha(text)]
-    done = 0
+    # The same text embedded before under this model (another dataset, an earlier ingestion of
+    # the same PDF): its vector is copied, not computed again (the model is deterministic).
+    # A rebuild computes every vector afresh.
+    known = {} if rebuild else _known_vectors(model, {_sha(text) for _, text in todo})
+    done = reused = 0
     if progress:
         progress(0, len(todo))
     for start in range(0, len(todo), batch):
         part = todo[start : start + batch]
-        vectors = embedder.embed_passages([text for _, text in part])
+        fresh = [text for _, text in part if _sha(text) not in known]
+        computed = dict(zip(fresh, embedder.embed_passages(fresh), strict=True)) if fresh else {}
+        vectors = [
+            computed[text] if text in computed else from_bytes(known[_sha(text)])
+            for _, text in part
+        ]
         with transaction.atomic():
             ChunkEmbedding.objects.filter(model=model, chunk_id__in=[pk for pk, _ in part]).delete()
             ChunkEmbedding.objects.bulk_create(
@@ -115,9 +125,25 @@ def embedding_index_update(
             if pgvector_enabled():
                 pgvector_store(model, [(pk, v) for (pk, _), v in zip(part, vectors, strict=True)])
         done += len(part)
+        reused += len(part) - len(fresh)
         if progress:
             progress(done, len(todo))
-    return IndexReport(model, len(chunks), len(todo), round(time.perf_counter() - started, 3))
+    return IndexReport(
+        model, len(chunks), len(todo), round(time.perf_counter() - started, 3), reused
+    )
+
+
+def _known_vectors(model: str, hashes: set[str]) -> dict[str, bytes]:
+    """Stored vectors under `model` by text hash, for these hashes (one per hash)."""
+    known: dict[str, bytes] = {}
+    wanted = sorted(hashes)
+    for start in range(0, len(wanted), 500):
+        rows = ChunkEmbedding.objects.filter(
+            model=model, text_sha256__in=wanted[start : start + 500]
+        ).values_list("text_sha256", "vector")
+        for sha, blob in rows:
+            known.setdefault(sha, bytes(blob))
+    return known
 
 
 def embedding_index_version(dataset: Dataset, model: str) -> str:

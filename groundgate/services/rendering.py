@@ -112,19 +112,26 @@ def page_render(
     if _cache_hit(failed):
         raise PageNotRendered(failed.read_text())
     data = document_file_bytes(document)  # DocumentFileMissing: a 410, not a 500
+    # A heavy page's picture without highlights (render.HEAVY_PAGE_PIXELS): drawn once, then
+    # every zoom level and highlight set of the page is drawn over it.
+    base = folder / f"{page_index}-base-{settings.GROUNDGATE_RENDER_MAX_SIDE_PX}px.png"
     try:
-        png, rotation = render_page_isolated(
+        png, rotation, made_base = render_page_isolated(
             data,
             page_index,
             zoom=zoom,
             highlights=highlights,
             max_side_px=settings.GROUNDGATE_RENDER_MAX_SIDE_PX,
             isolation=isolation,
+            base=base if _cache_hit(base) else None,
+            max_zoom=ZOOM_MAX,
         )
     except PdfProblem as problem:
         if _write(failed, problem.reason.encode()):
             render_cache_trim()
         raise PageNotRendered(problem.reason) from None
+    if made_base:
+        _write(base, made_base)
     if not _write(path, png):
         return png
     _write(folder / f"{page_index}-upright.txt", str(rotation).encode())
