@@ -1,7 +1,7 @@
 """Both error rates per kind of mistake, for several checkouts of the answer gate side by side.
 
     python bench/error_rates_ab.py BEFORE [AFTER ...] [--data ../shared/data] [--render rows]
-        [--derived finding|accept|both] [--cases-out DIR]
+        [--derived finding|accept|both] [--cases-out DIR] [--no-off]
 
 Each checkout's own engine is imported into this process (its own copy of every `groundgate`
 module, as bench/ab_interleaved.py does), and all of them gate the same cases, made by THIS
@@ -131,6 +131,9 @@ def main() -> int:
     parser.add_argument("--render", choices=["rows", "markdown"], default="rows")
     parser.add_argument("--derived", choices=["finding", "accept", "both"], default="both")
     parser.add_argument("--cases-out", type=Path, help="a folder: one status line per case")
+    parser.add_argument(
+        "--no-off", action="store_true", help="skip the `value_context: off` column of each"
+    )
     args = parser.parse_args()
     if not (args.data / "tatqa" / "tatqa_dataset_dev.json").exists():
         print(f"no TAT-QA / FinanceBench data under {args.data}")
@@ -146,7 +149,7 @@ def main() -> int:
         for mode in modes:
             policy = policy_of(module, mode, None)
             columns[mode][f"{label} ({module.GATE_VERSION})"] = gate_all(module, built, policy)
-            if has_context and policy.value_context != "off":
+            if has_context and policy.value_context != "off" and not args.no_off:
                 off = policy_of(module, mode, "off")
                 columns[mode][f"{label} value_context off"] = gate_all(module, built, off)
         print(f"gated: {checkout} ({module.__file__})", flush=True)
