@@ -35,9 +35,23 @@ def walk(dataset, filters, size):
 
 
 @pytest.mark.parametrize(
-    "filters", [{}, {"status": "ok"}, {"review": "unreviewed", "kind": "answer"}]
+    "filters",
+    [
+        {},
+        {"status": "ok"},
+        {"review": "unreviewed", "kind": "answer"},
+        {"code": "commonest"},  # read from the code's rows (queuecode_order)
+        {"code": "commonest", "kind": "answer"},
+        {"no_code": "commonest"},
+    ],
 )
 def test_pages_forwards_and_backwards_are_the_queue_in_order(demo_dataset, filters):
+    if "commonest" in filters.values():
+        codes = Counter(
+            QueueCode.objects.filter(dataset=demo_dataset).values_list("code", flat=True)
+        )
+        commonest = codes.most_common(1)[0][0]
+        filters = {k: commonest if v == "commonest" else v for k, v in filters.items()}
     everything = [e.case_id for e in queue_entries(dataset=demo_dataset, filters=filters)]
     assert len(everything) > 7
     pages, backwards = walk(demo_dataset, filters, size=7)
@@ -163,3 +177,25 @@ def test_the_counts_of_a_dataset_are_its_own(demo_dataset, reviewer):
     assert not case_import_lines(dataset=other, lines=lines).errors
     assert sum(n for _, n in queue_counts(dataset=other)["kind"]) == 3
     assert queue_counts(dataset=demo_dataset) == grouped(demo_dataset)
+
+
+def test_a_view_without_maintained_counts_counts_up_to_the_cap(demo_dataset, admin, monkeypatch):
+    """A filter without maintained counts (no_code, labels, search, ...) reads at most
+    COUNT_CAP + 1 rows to count: past the cap the page says "more than", the selects show no
+    counts, and the admin's "all cases of this view" forms are not offered."""
+    from reviews import selectors
+
+    filters = {"no_code": "NO_SUCH_CODE"}  # every case
+    total = QueueEntry.objects.filter(dataset=demo_dataset).count()
+    assert queue_page(dataset=demo_dataset, filters=filters).count == total
+    monkeypatch.setattr(selectors, "COUNT_CAP", 5)
+    page = queue_page(dataset=demo_dataset, filters=filters, size=3)
+    assert page.count == 6 and page.capped and len(page) == 3
+    assert all(
+        n is None
+        for facet in queue_counts(dataset=demo_dataset, filters=filters).values()
+        for _, n in facet
+    )
+    html = admin.get(f"/d/{demo_dataset.slug}/?no_code=NO_SUCH_CODE").content.decode()
+    assert "more than 5 cases" in html and 'id="too-many"' in html
+    assert 'id="assign"' not in html and "Relabel all" not in html
