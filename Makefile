@@ -155,7 +155,7 @@ test-phoenix: install-test phoenix-start
 
 # The pure part of the suite (engine, CLI, pytest plugin) on the newest CPython Debian's stable
 # registry serves, trixie's python3.13, in a chroot made by debootstrap (.ci/newest-python; needs
-# root; ~25 min the first time on a loaded two-core machine, not run by .ci/run: decision d238).
+# root; ~25 min the first time on a loaded two-core machine, not run by .ci/run: decision d247).
 .PHONY: test-newest-python
 test-newest-python:
 	bash .ci/newest-python
