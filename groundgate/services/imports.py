@@ -109,6 +109,25 @@ class _Import:
     first_id: int | None = None
 
 
+class _Rollback(Exception):
+    """Raised inside import_all_or_nothing's transaction when a line is bad."""
+
+
+def import_all_or_nothing(run: Callable[[], ImportReport]) -> ImportReport:
+    """Run an import (`run`: case_import_lines or trace_file_import with its arguments) in one
+    transaction that a single error rolls back whole: the web's imports keep a file whole or
+    not at all, and the report says what was wrong, line by line."""
+    report = ImportReport()
+    try:
+        with transaction.atomic():
+            report = run()
+            if report.errors:
+                raise _Rollback
+    except _Rollback:
+        pass
+    return report
+
+
 def case_import_lines(
     *,
     dataset: Dataset,
