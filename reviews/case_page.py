@@ -22,7 +22,15 @@ from groundgate.services.rendering import (
     page_shown_rotation,
 )
 from reviews.corrections import CORRECTABLE_KINDS, correction_as_input
-from reviews.models import Correction, GateCall, Label, Relabel, Review, WrongReason
+from reviews.models import (
+    ANSWER_LABELS,
+    Correction,
+    GateCall,
+    Label,
+    Relabel,
+    Review,
+    WrongReason,
+)
 from reviews.presenters import (
     FindingGroup,
     FindingLocation,
@@ -170,7 +178,8 @@ def case_page_context(
         "relabels": Relabel.objects.filter(case=case).select_related("admin").order_by("-id"),
         "final_label": getattr(getattr(case, "queue_entry", None), "final_label", ""),
         "seen_review_id": seen_review_id,
-        "labels": Label.choices,
+        # "Should have answered" judges a refusal only.
+        "labels": Label.choices if panel.get("refusal") else ANSWER_LABELS,
         "calls": GateCall.choices,
         "reasons": WrongReason.choices,
         "is_admin": role == "admin",

@@ -33,6 +33,7 @@ from groundgate.services.trace_imports import (
 )
 from groundgate.services.uploads import NotAPdf, document_upload_accept
 from reviews.export_formats import EXPORT_FORMATS
+from reviews.labelstudio_import import labelstudio_export_parse, labelstudio_import
 from reviews.models import Label
 
 CHUNKS_SHOWN = 500  # a document page lists this many chunks; the API pages through the rest
@@ -262,6 +263,38 @@ def trace_import(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         context["failed_form"] = ""
     return _import_done(request, context, report, upload.name or "", "answer")
+
+
+@login_required
+def labelstudio_import_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """Label Studio's JSON export back as reviews (reviews/labelstudio_import.py, the service of
+    `manage.py import_labelstudio`): each annotation saved or refused on its own, the problems
+    naming the task and annotation, a second upload of the same file adding nothing. Annotators
+    map to GroundGate users by the email the export carries; the others' reviews are by the
+    admin who uploads (the page says whose became whose)."""
+    dataset = dataset_for(user=request.user, slug=slug, action=Action.IMPORT)
+    if request.method != "POST":
+        return redirect(reverse("reviews:import", args=[slug]) + "#labelstudio")
+    context = _import_context(dataset)
+    upload = request.FILES.get("file")
+    failure = ""
+    if upload is None:
+        failure = "file: choose Label Studio's JSON export"
+    else:
+        try:
+            tasks = labelstudio_export_parse(upload.read())
+        except ValueError as exc:
+            failure = f"file: {exc}"
+    if failure or upload is None:
+        context.update(failure=failure, failed_form="labelstudio")
+        return render(request, "reviews/import.html", context, status=400)
+    report = labelstudio_import(dataset=dataset, tasks=tasks, reviewer=request.user)
+    context.update(
+        labelstudio=report,
+        filename=upload.name or "",
+        annotator_lines=report.annotator_lines(request.user.get_username()),
+    )
+    return render(request, "reviews/import.html", context)
 
 
 @login_required

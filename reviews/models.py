@@ -21,6 +21,15 @@ class Label(models.TextChoices):
     NOT_GROUNDED = "not_grounded", "Not grounded"
     PARTIALLY_GROUNDED = "partially_grounded", "Partially grounded"
     CANNOT_JUDGE = "cannot_judge", "Cannot judge"
+    # Only for a refusal (the answering pipeline declined): the documents hold the answer, so
+    # refusing was wrong. The dashboard counts these as retrieval misses (reviews.selectors).
+    SHOULD_HAVE_ANSWERED = "should_have_answered", "Should have answered"
+
+
+# Labels that judge an answer; a refusal is judged by these and SHOULD_HAVE_ANSWERED.
+ANSWER_LABELS = tuple(
+    (value, name) for value, name in Label.choices if value != Label.SHOULD_HAVE_ANSWERED
+)
 
 
 class GateCall(models.TextChoices):
@@ -246,6 +255,16 @@ class QueueEntry(models.Model):
                 fields=["dataset", "outcome", "passed", "review_rank", "case"],
                 name="queue_outcome_order",
             ),
+            # The dashboard's label links at 1M cases: without these a label held only by
+            # reviewed rows (ranked last) was a walk over every unreviewed row first (6 s).
+            models.Index(
+                fields=["dataset", "review_label", "passed", "review_rank", "case"],
+                name="queue_review_label_order",
+            ),
+            models.Index(
+                fields=["dataset", "final_label", "passed", "review_rank", "case"],
+                name="queue_final_label_order",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -258,9 +277,19 @@ class QueueCode(models.Model):
     dataset = models.ForeignKey(Dataset, on_delete=models.CASCADE, related_name="+")
     case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="+")
     code = models.CharField(max_length=64)
+    # The entry's queue order, copied (reviews.queue writes both together): a code's page is
+    # the first rows of one index range, in queue order, whatever share of cases has the code.
+    passed = models.BooleanField(default=False)
+    review_rank = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
-        indexes = [models.Index(fields=["dataset", "code", "case"], name="queuecode_filter")]
+        indexes = [
+            models.Index(fields=["dataset", "code", "case"], name="queuecode_filter"),
+            models.Index(
+                fields=["dataset", "code", "passed", "review_rank", "case"],
+                name="queuecode_order",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.case_id}: {self.code}"

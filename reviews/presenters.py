@@ -8,8 +8,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-from groundgate.documents.chunking import span_boxes
-from groundgate.families import Family, get_family
+from groundgate.families.value_boxes import ref_chunk_id, value_refs, words_box
 from groundgate.models import Case, Chunk, ChunkKind, Page
 
 # A finding as stored in a gate run (the engine's Finding, dumped), or one of its value refs.
@@ -121,19 +120,14 @@ def finding_locations(
 ) -> list[FindingLocation]:
     """Where each finding is: its own page/box when it carries one; else the box of the value it
     names, from the characters of the value in its chunk (the chunk's word boxes); else its
-    chunk's first line."""
-    family = get_family(case.kind)
+    chunk's first line. groundgate/families/value_boxes.py finds the values, as the annotated
+    PDF does."""
     out: list[FindingLocation] = []
     for f in findings:
         # A value finding is placed at the evidence value it names: the finding's own value in
         # the evidence (a value out of context), its near miss, what grounded it, its operands.
-        operands = (f.get("derivation") or {}).get("operands") or []
-        refs = [
-            r
-            for r in (f, f.get("near_match"), f.get("grounded_by"), *operands)
-            if isinstance(r, dict)
-        ]
-        where = [chunks.get(_chunk_of(family, case, ref) or "") for ref in refs]
+        refs = [ref for _, ref in value_refs(f)]
+        where = [chunks.get(ref_chunk_id(case, ref) or "") for ref in refs]
         placed = [
             (ref, chunk)
             for ref, chunk in zip(refs, where, strict=True)
@@ -143,7 +137,11 @@ def finding_locations(
             out.append(FindingLocation())
             continue
         own = [ref for ref, _ in placed if ref.get("page_index") is not None and ref.get("bbox")]
-        found = None if own else _value_box(case, placed)
+        found = (
+            None
+            if own
+            else next((box for box in (words_box(case, r, c) for r, c in placed) if box), None)
+        )
         if own:
             document_id, page, bbox = placed[0][1].document_id, own[0]["page_index"], own[0]["bbox"]
         elif found is not None:
@@ -158,52 +156,6 @@ def finding_locations(
 def _first_line(chunk: Chunk) -> tuple[int, list[float]]:
     page_number, x0, x1, top, bottom = chunk.position_int[0]
     return page_number - 1, [x0, top, x1, bottom]
-
-
-def _chunk_of(family: Family, case: Case, ref: Json) -> str | None:
-    chunk_id = ref.get("chunk_id")
-    if chunk_id is None and isinstance(ref.get("evidence_index"), int):
-        chunk_id = family.evidence_chunk_id(case.payload, ref["evidence_index"])
-    return chunk_id
-
-
-def _chunk_span(case: Case, ref: Json, chunk: Chunk) -> tuple[int, int] | None:
-    """Where the value of `ref` is in `chunk`'s text: its chunk_span; else (a verdict that
-    names the value only in its excerpt) its span in the excerpt of its evidence, moved to
-    where that excerpt is in the chunk, as the source pane marks it."""
-    span = ref.get("chunk_span")
-    if isinstance(span, list | tuple) and len(span) == 2:
-        return int(span[0]), int(span[1])
-    span, index = ref.get("span"), ref.get("evidence_index")
-    if not (isinstance(span, list | tuple) and len(span) == 2 and isinstance(index, int)):
-        return None
-    evidences = (case.payload.get("answer") or {}).get("evidences") or []
-    excerpt = evidences[index].get("excerpt") if 0 <= index < len(evidences) else None
-    at = chunk.text.find(excerpt) if isinstance(excerpt, str) and excerpt else -1
-    return (at + int(span[0]), at + int(span[1])) if at >= 0 else None
-
-
-def _value_box(
-    case: Case, placed: list[tuple[Json, Chunk]]
-) -> tuple[int | None, int, list[float]] | None:
-    """(document id, page index, box) of the first located value among `placed`: the words of
-    its characters in its chunk (documents.chunking.span_boxes) enclosed in one box, on the page
-    of the chunk's line that holds them. None when no value is located (no span, or a chunk
-    stored before word boxes were kept)."""
-    for ref, chunk in placed:
-        span = _chunk_span(case, ref, chunk) if chunk.word_boxes else None
-        boxes = span_boxes(chunk.word_boxes, *span) if span else []
-        if not boxes:
-            continue
-        box = [min(b[0] for b in boxes), min(b[1] for b in boxes)]
-        box += [max(b[2] for b in boxes), max(b[3] for b in boxes)]
-        middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        pages = {line[0] for line in chunk.position_int}
-        for page_number, x0, x1, top, bottom in chunk.position_int:
-            inside = x0 - 1 <= middle[0] <= x1 + 1 and top - 1 <= middle[1] <= bottom + 1
-            if inside or len(pages) == 1:
-                return chunk.document_id, page_number - 1, box
-    return None
 
 
 @dataclass(frozen=True)

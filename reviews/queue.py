@@ -116,7 +116,15 @@ def _refresh(ids: list[int]) -> None:
             )
         )
         for code in run.get("finding_codes", "").split():
-            codes.append(QueueCode(dataset_id=case["dataset_id"], case_id=case["id"], code=code))
+            codes.append(
+                QueueCode(
+                    dataset_id=case["dataset_id"],
+                    case_id=case["id"],
+                    code=code,
+                    passed=entries[-1].passed,
+                    review_rank=entries[-1].review_rank,
+                )
+            )
     old = QueueEntry.objects.filter(case_id__in=ids)
     old_codes = QueueCode.objects.filter(case_id__in=ids)
     delta = _counted(entries, codes)
@@ -320,7 +328,15 @@ def queue_add_new(runs) -> None:
         cell = (entry.dataset_id, entry.gate_status, entry.outcome, entry.kind, entry.review_state)
         counts[(*cell, "")] += 1
         for code in run.finding_codes.split():
-            codes.append(QueueCode(dataset_id=case.dataset_id, case_id=case.pk, code=code))
+            codes.append(
+                QueueCode(
+                    dataset_id=case.dataset_id,
+                    case_id=case.pk,
+                    code=code,
+                    passed=entry.passed,
+                    review_rank=entry.review_rank,
+                )
+            )
             counts[(*cell, code)] += 1
     upsert = _counts_upsert(counts)
     QueueEntry.objects.bulk_create(entries)

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import transaction
 
 from groundgate.access import Action, member_role, require
+from groundgate.families import REFUSED, outcome_of
 from groundgate.models import Case, Dataset
 from groundgate.selectors.cases import case_current_run
 from groundgate.services.webhooks import Event, webhook_events_emit
@@ -81,6 +82,7 @@ def review_submit(
     run = case_current_run(case=case)
     if run is None:
         raise ReviewInputError("case", "the case has not been gated")
+    _check_refusal_label(label, "label", case)
     decisions = decisions or []
     _validate_decisions(decisions, run.findings)
     built = None
@@ -162,6 +164,22 @@ def _validate_decisions(decisions: list[Decision], findings: list[dict]) -> None
             raise ReviewInputError(f"{where}.reason", "only for a finding the gate got wrong")
 
 
+def _check_refusal_label(label: str, field_name: str, case: Case) -> None:
+    """The label "Should have answered" judges a refusal (the answering pipeline declined to
+    answer): on an answer or any other verdict it means nothing."""
+    if label != Label.SHOULD_HAVE_ANSWERED:
+        return
+    run = case_current_run(case=case)
+    refused = run is not None and (
+        outcome_of(kind=case.kind, status=run.status, passed=run.passed, verdict=run.verdict)
+        == REFUSED
+    )
+    if not refused:
+        raise ReviewInputError(
+            field_name, "should_have_answered is only for a refusal (case outcome 'refused')"
+        )
+
+
 @transaction.atomic
 def case_relabel(*, case: Case, admin, to_label: str, reason: str) -> Relabel:
     return cases_relabel(cases=[case], admin=admin, to_label=to_label, reason=reason)[0]
@@ -180,6 +198,8 @@ def cases_relabel(*, cases: list[Case], admin, to_label: str, reason: str) -> li
             "cases",
             f"at most {limit} cases at once (GROUNDGATE_RELABEL_MAX_CASES); narrow the filter",
         )
+    for c in cases:
+        _check_refusal_label(to_label, "to_label", c)
     for dataset in {c.dataset for c in cases}:
         require(user=admin, dataset=dataset, action=Action.RELABEL)
     from reviews.models import QueueEntry

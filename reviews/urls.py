@@ -19,6 +19,11 @@ urlpatterns = [
     ),
     path("d/<slug:slug>/import", manage_views.case_import, name="import"),
     path("d/<slug:slug>/import/traces", manage_views.trace_import, name="import-traces"),
+    path(
+        "d/<slug:slug>/import/labelstudio",
+        manage_views.labelstudio_import_page,
+        name="import-labelstudio",
+    ),
     path("d/<slug:slug>/export", manage_views.export_page, name="export"),
     path("d/<slug:slug>/cases/<id:case_id>/", case_views.case_detail, name="case"),
     path("d/<slug:slug>/cases/<id:case_id>/review", case_views.review_post, name="review"),

@@ -20,7 +20,7 @@ from groundgate.access import (
     datasets_visible,
     reserved_by_others_visible,
 )
-from groundgate.families import OUTCOMES
+from groundgate.families import OUTCOMES, REFUSED
 from groundgate.models import Case
 from reviews.charts import bar_chart, split_bar_chart
 from reviews.facets import EXTRA
@@ -297,6 +297,11 @@ def dashboard_view(request: HttpRequest, slug: str) -> HttpResponse:
             ),
             "rules": rules,
             "confusion": confusion,
+            # Refusals the reviewers agreed should have been answered: retrieval missed the
+            # evidence that is in the documents (issue 32).
+            "retrieval_misses": stats.confusion.get(REFUSED, {}).get(Label.SHOULD_HAVE_ANSWERED, 0),
+            "retrieval_misses_url": q(outcome=REFUSED, review_label=Label.SHOULD_HAVE_ANSWERED),
+            "refusals": dict(stats.outcomes).get(REFUSED, 0),
             "labels": Label.choices,
             "disputed_url": q(review="disputed"),
             "all_url": q(),

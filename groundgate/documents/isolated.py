@@ -26,6 +26,7 @@ import signal
 import subprocess
 import sys
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 import orjson
@@ -43,7 +44,14 @@ from groundgate.documents.pdf_text import (
     open_pdf,
     raise_if_out_of_memory,
 )
-from groundgate.documents.render import Highlight, render_page_png, upright_rotation
+from groundgate.documents.render import (
+    Highlight,
+    base_zoom,
+    heavy_page,
+    render_base_png,
+    render_page_png,
+    upright_rotation,
+)
 from groundgate.documents.standby import child_prepare_next, child_start
 
 
@@ -114,21 +122,31 @@ def render_page_isolated(
     highlights: list[Highlight],
     max_side_px: int | None,
     isolation: IsolationLimits,
-) -> tuple[bytes, int]:
+    base: Path | None = None,
+    max_zoom: float = 6.0,
+) -> tuple[bytes, int, bytes]:
     """render.render_page_png (page turned upright) in a child process: (PNG, the rotation it
-    was shown at). A page that needs more memory or time than `isolation` allows (a 40k x 40k
-    image, an image stream inflating to gigabytes) raises PdfProblem, and the web worker that
-    asked never decodes it."""
+    was shown at, a base picture to keep or b""). A page that needs more memory or time than
+    `isolation` allows (a 40k x 40k image, an image stream inflating to gigabytes) raises
+    PdfProblem, and the web worker that asked never decodes it.
+
+    A heavy page (render.heavy_page) is drawn over its base picture: the file `base` when the
+    caller kept one, else one the child makes (at the largest size any zoom up to `max_zoom` is
+    served at) and returns for the caller to keep."""
     options = {
         "page_index": page_index,
         "zoom": zoom,
         "highlights": [[h.layer, list(h.bbox), h.text] for h in highlights],
         "max_side_px": max_side_px,
+        "base": str(base) if base is not None else None,
+        "max_zoom": max_zoom,
     }
-    ok, png = _run_child("render", options, data, isolation)
-    if not png.startswith(b"\x89PNG"):
+    ok, out = _run_child("render", options, data, isolation)
+    made = int(ok.get("base_bytes", 0))
+    made_base, png = out[:made], out[made:]
+    if not png.startswith(b"\x89PNG") or (made_base and not made_base.startswith(b"\x89PNG")):
         raise PdfProblem("failed", f"{isolation.work} gave no image; {isolation.outcome}")
-    return png, ok["rotation"]
+    return png, ok["rotation"], made_base
 
 
 def upright_rotation_isolated(data: bytes, page_index: int, *, isolation: IsolationLimits) -> int:
@@ -288,10 +306,19 @@ def _render_job(data: bytes, options: dict[str, Any]) -> tuple[dict[str, Any], b
     doc = _open_for_render(data)
     try:
         index = options["page_index"]
-        rotation = upright_rotation(doc[index])
+        page = doc[index]
+        rotation = upright_rotation(page)
         highlights = [
             Highlight(layer, tuple(bbox), text) for layer, bbox, text in options["highlights"]
         ]
+        base, made = None, b""
+        # A base picture covers the cropbox; pages cropped off their media box stay direct.
+        if options.get("base") and Path(options["base"]).is_file():
+            base = Path(options["base"]).read_bytes()
+        elif heavy_page(page) and page.cropbox == page.mediabox and options["max_side_px"]:
+            zoom = base_zoom(page, max_zoom=options["max_zoom"], max_side_px=options["max_side_px"])
+            base = made = render_base_png(doc, index, zoom=zoom)
+            doc = _open_for_render(data)  # the page as it was (render_base_png turned it)
         png = render_page_png(
             doc,
             index,
@@ -299,11 +326,12 @@ def _render_job(data: bytes, options: dict[str, Any]) -> tuple[dict[str, Any], b
             highlights=highlights,
             max_side_px=options["max_side_px"],
             rotation=rotation,
+            base_png=base,
         )
     except Exception as exc:  # MuPDF reports a failed malloc as a RuntimeError
         raise_if_out_of_memory(exc)
         raise
-    return {"rotation": rotation}, png
+    return {"rotation": rotation, "base_bytes": len(made)}, made + png
 
 
 def _rotation_job(data: bytes, options: dict[str, Any]) -> tuple[dict[str, Any], bytes]:

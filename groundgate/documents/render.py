@@ -11,7 +11,7 @@ import hashlib
 import json
 import math
 from dataclasses import asdict, dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import pymupdf
 
@@ -124,6 +124,51 @@ def upright_rotation(page: pymupdf.Page) -> int:
     return best if weight[best] > 0 else page.rotation
 
 
+# A page whose images hold more pixels than this is drawn once, without highlights, at the
+# largest size any zoom level is served at (a "base" picture, cached beside the page images),
+# and every later image of it (any zoom, any highlights) is drawn over that picture instead of
+# decoding the images again: a 40,960-px image costs ~8 s of CPU per decode at any zoom
+# (docs/limits.md). 64 MP is a 600-dpi scan of a tabloid page; ordinary pages stay direct.
+HEAVY_PAGE_PIXELS = 64_000_000
+
+
+# PyMuPDF has no type hints: the helpers below take and call it as Any.
+_mupdf: Any = pymupdf
+
+
+def page_image_pixels(page: Any) -> int:
+    """Pixels of the images the page shows, from their dictionaries (nothing is decoded)."""
+    total = 0
+    for image in page.get_images(full=True):
+        total += int(image[2]) * int(image[3])
+    return total
+
+
+def heavy_page(page: Any) -> bool:
+    return page_image_pixels(page) > HEAVY_PAGE_PIXELS
+
+
+def base_zoom(page: Any, *, max_zoom: float, max_side_px: int) -> float:
+    """The zoom of a page's base picture: the largest any image of it is served at."""
+    return float(min(max_zoom, max_side_px / max(page.cropbox.width, page.cropbox.height, 1.0)))
+
+
+def render_base_png(doc: Any, page_index: int, *, zoom: float) -> bytes:
+    """The page unturned (rotation 0) without highlights at `zoom`: a heavy page's base."""
+    page = doc[page_index]
+    page.set_rotation(0)
+    return bytes(page.get_pixmap(matrix=_mupdf.Matrix(zoom, zoom), alpha=False).tobytes("png"))
+
+
+def _over_base(page: Any, base_png: bytes) -> Any:
+    """A new page of `page`'s (unturned) size showing `base_png`, its picture: the boxes are
+    drawn on it in the same space as on the page itself."""
+    proxy = _mupdf.open()
+    drawn = proxy.new_page(width=page.cropbox.width, height=page.cropbox.height)
+    drawn.insert_image(drawn.rect, stream=base_png)
+    return drawn
+
+
 def render_page_png(
     doc: pymupdf.Document,
     page_index: int,
@@ -132,24 +177,32 @@ def render_page_png(
     highlights: list[Highlight],
     max_side_px: int | None = None,
     rotation: int | None = None,
+    base_png: bytes | None = None,
 ) -> bytes:
     """The page as PNG. With `max_side_px`, the zoom is lowered as needed so neither side of the
     image exceeds it: a 200,000-point page costs no more than a normal one. `rotation` replaces
-    the page's /Rotate for this image (see upright_rotation); None keeps the PDF's."""
+    the page's /Rotate for this image (see upright_rotation); None keeps the PDF's. With
+    `base_png` (render_base_png of this page), the page's own content is not drawn again: the
+    highlights are drawn over that picture, on a page of the same size (the excerpts are still
+    found in the page's text)."""
     page = doc[page_index]
     if max_side_px is not None:
         longest = max(page.rect.width, page.rect.height, 1.0)
         zoom = min(zoom, max_side_px / longest)
-    if highlights:
-        boxes = []
-        for h in highlights:
-            if h.layer == "excerpt" and h.text:
-                found = locate_excerpt(doc, page_index, h.text, [h.bbox])
-                boxes += [Highlight("excerpt", r) for r in found]
-            else:
-                boxes.append(h)
+    boxes = []
+    for h in highlights:
+        if h.layer == "excerpt" and h.text:
+            found = locate_excerpt(doc, page_index, h.text, [h.bbox])
+            boxes += [Highlight("excerpt", r) for r in found]
+        else:
+            boxes.append(h)
+    if rotation is None:
+        rotation = page.rotation
+    if base_png is not None:
+        page = _over_base(page, base_png)
+    if boxes:
         _draw(page, boxes)
-    if rotation is not None and rotation != page.rotation:
+    if rotation != page.rotation:
         # After drawing: the boxes are in the content stream, in unrotated space, and turn
         # with the text.
         page.set_rotation(rotation)
@@ -176,18 +229,50 @@ def locate_excerpt(
     return [tuple(r) for r in found]  # type: ignore[misc]
 
 
+# The value marks of an annotated PDF, in the case page's colours (static/css: the grounding
+# value green and solid, the near miss orange and dashed) and the finding's red for the value the
+# finding is about; drawn this far outside the value's words, so the outline runs beside the digits.
+VALUE_MARKS: dict[str, tuple[tuple[float, float, float], list[int]]] = {
+    "value": ((0.85, 0.10, 0.15), []),
+    "near_miss": ((0.737, 0.298, 0.0), [3, 2]),
+    "grounded": ((0.102, 0.498, 0.216), []),
+}
+VALUE_OUTSET = 1.5
+AnnotationKind = Literal["highlight", "box", "value", "near_miss", "grounded"]
+
+
 @dataclass(frozen=True)
 class Annotation:
     page_index: int
     bbox: tuple[float, float, float, float]
     note: str
-    kind: Literal["highlight", "box"] = "box"
+    kind: AnnotationKind = "box"
+
+
+def _add(page: pymupdf.Page, rect: pymupdf.Rect, kind: AnnotationKind) -> pymupdf.Annot:
+    if kind == "highlight":
+        return page.add_highlight_annot(rect)
+    color, dashes = VALUE_MARKS.get(kind, ((0.85, 0.1, 0.15), []))
+    if kind in VALUE_MARKS:
+        grow = VALUE_OUTSET  # rect is page_box's own copy
+        rect.x0, rect.y0, rect.x1, rect.y1 = (
+            rect.x0 - grow,
+            rect.y0 - grow,
+            rect.x1 + grow,
+            rect.y1 + grow,
+        )
+    annot = page.add_rect_annot(rect)
+    annot.set_colors(stroke=color)
+    if dashes:
+        annot.set_border(width=1.0, dashes=dashes)  # type: ignore[no-untyped-call]
+    return annot
 
 
 def annotated_pdf(sources: list[tuple[bytes, list[Annotation]]]) -> bytes:
     """A PDF made of the annotated pages of each source document, in order. Highlight
-    annotations mark excerpts; box annotations mark cited boxes; each note carries the
-    findings for the reviewer's PDF viewer."""
+    annotations mark excerpts; box annotations mark cited boxes; value annotations mark the
+    figures the findings name (the value, its near miss, what grounded it); each note carries
+    the findings for the reviewer's PDF viewer."""
     out = pymupdf.open()
     for data, marks in sources:
         src = pymupdf.open(stream=data, filetype="pdf")
@@ -199,11 +284,7 @@ def annotated_pdf(sources: list[tuple[bytes, list[Annotation]]]) -> bytes:
             rect = page_box(a.bbox, page)
             if rect is None:
                 continue  # a stored box that is not on the page: nothing to mark
-            if a.kind == "highlight":
-                annot = page.add_highlight_annot(rect)
-            else:
-                annot = page.add_rect_annot(rect)
-                annot.set_colors(stroke=(0.85, 0.1, 0.15))
+            annot = _add(page, rect, a.kind)
             annot.set_info(content=a.note, title="GroundGate")
             annot.update()
         for index in pages:

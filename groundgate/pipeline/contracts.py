@@ -79,7 +79,10 @@ class SelectionPolicy(GatePolicy):
     # produced the similarities (similarity_thresholds, keyed by the bundle's embedding_model).
     # The spec's 0.76 stays the value for any model the table does not name (the spec's
     # reading: a cosine of the spec's own embedding model). See docs/decisions.md.
-    policy_version: str = "answer-assembly/2026-11.3"
+    # 2026-11.4 (issue 32): Phase-3 sufficiency reads a question by what it asks
+    # (sufficiency_reading "asked", pipeline/sufficiency.py); "spec" is the literal table. The
+    # offline model is extractive-v2 (Chinese words found inside longer words).
+    policy_version: str = "answer-assembly/2026-11.4"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
@@ -117,9 +120,13 @@ class SelectionPolicy(GatePolicy):
     refusal_text: str = "I cannot answer this question from the available evidence."
     # The fixed model identity: a provider with another model is refused before any call (no
     # silent fallback). Temperature (0.0) is a constant of the R4 contract, not a setting.
-    model: str = "extractive-v1"
+    model: str = "extractive-v2"
     # R5 also checks Phase-3 claim coverage; its failure is then in the stored R5 verdict.
     claim_coverage: bool = True
+    # How Phase-3 sufficiency reads the question: "asked" - "What's the hottest ...?" asks for a
+    # fact, not a definition; "How does X work?" is not a procedure; Chinese terms found inside
+    # longer words - or "spec", the spec's table word for word. See pipeline/sufficiency.py.
+    sufficiency_reading: Literal["asked", "spec"] = "asked"
 
     def thresholds_for(self, embedding_model: str) -> tuple[float, float]:
         """(top threshold, per-row threshold) for similarities produced by embedding_model."""
@@ -129,8 +136,9 @@ class SelectionPolicy(GatePolicy):
         return self.min_top_similarity_score, self.min_similarity
 
 
-# The spec's literal reading: 0.76 for every embedding model, whatever scale its cosines have.
-SPEC_LITERAL_SELECTION = {"similarity_thresholds": ()}
+# The spec's literal reading: 0.76 for every embedding model, whatever scale its cosines have,
+# and Phase-3's query table word for word.
+SPEC_LITERAL_SELECTION = {"similarity_thresholds": (), "sufficiency_reading": "spec"}
 
 
 class UsedChunk(Strict):

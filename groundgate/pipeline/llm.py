@@ -8,6 +8,7 @@ answers by quoting the evidence sentences that best match the question, with the
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from typing import Literal, Protocol
@@ -44,11 +45,15 @@ class Provider(Protocol):
 class ExtractiveProvider:
     """Deterministic and offline: quote, per evidence item, the sentence sharing the most content
     words with the question (ties: the earlier sentence), at most `max_sentences` in anchor
-    order; the exact refusal when nothing matches."""
+    order; the exact refusal when nothing matches.
+
+    extractive-v2 (policy answer-assembly/2026-11.4): a Chinese word of the question also
+    counts where a sentence holds it inside a longer word (罚 in 罚款): jieba cuts a question
+    and a document into different compounds. v1 counted whole words only."""
 
     name = "extractive"
 
-    def __init__(self, model: str = "extractive-v1", max_sentences: int = 3):
+    def __init__(self, model: str = "extractive-v2", max_sentences: int = 3):
         self.model = model
         self.max_sentences = max_sentences
 
@@ -56,11 +61,15 @@ class ExtractiveProvider:
         started = time.perf_counter()
         items, question = parse_prompt(prompt.text)
         wanted = content_words(question)
+        cjk = [w for w in wanted if _CJK_WORD.fullmatch(w)]
         picks = []
         for order, (anchor, text) in enumerate(items):
             best, best_score = None, 0
             for sentence in split_sentences(text):
-                score = len(wanted & content_words(sentence.text))
+                words = content_words(sentence.text)
+                score = len(wanted & words) + sum(
+                    1 for w in cjk if w not in words and w in sentence.text
+                )
                 if score > best_score:
                     best, best_score = sentence.text, score
             if best is not None:
@@ -82,6 +91,9 @@ class ExtractiveProvider:
             completion,
             prompt.tokens + completion,
         )
+
+
+_CJK_WORD = re.compile(r"[\u3400-\u9fff]+")
 
 
 def _with_anchor(sentence: str, anchor: str) -> str:

@@ -20,13 +20,13 @@ from groundgate.engine.gates.synthesis import (
     RetrievedChunk,
     Sufficiency,
     SynthesisGatePolicy,
-    is_evidence_sufficient,
 )
 from groundgate.pipeline.contracts import AnswerBundle, RetrievalBundle, SelectionPolicy
 from groundgate.pipeline.llm import GenerationStatus, LLMResult, Provider
 from groundgate.pipeline.package import PublicResponse, package
 from groundgate.pipeline.prompt import Prompt, PromptBudgetError, build_prompt_within_budget
 from groundgate.pipeline.select import R2ValidationError, select
+from groundgate.pipeline.sufficiency import sufficiency as phase3_sufficiency
 
 
 @dataclass
@@ -93,7 +93,9 @@ def run_pipeline(
         chunks = [
             RetrievedChunk(semantic_id=c.anchor, text=c.chunk_text) for c in bundle.used_chunks
         ]
-        sufficiency = is_evidence_sufficient(retrieval.user_question, chunks)
+        sufficiency = phase3_sufficiency(
+            retrieval.user_question, chunks, policy.sufficiency_reading
+        )
         lap("phase3_sufficiency")
         if not sufficiency.is_sufficient:
             reason = f"evidence insufficient: {sufficiency.reason}"

@@ -27,6 +27,7 @@ from groundgate.pipeline.embedding import (
     from_bytes,
     to_bytes,
 )
+from groundgate.services.vector_store import pgvector_enabled, pgvector_store
 
 BATCH = 16
 Progress = Callable[[int, int], None]
@@ -65,8 +66,9 @@ def _sha(text: str) -> str:
 class IndexReport:
     model: str
     chunks: int
-    embedded: int
+    embedded: int  # vectors written (computed or reused)
     seconds: float
+    reused: int = 0  # of those, copied from the same text embedded before
 
 
 def embedding_index_update(
@@ -92,12 +94,21 @@ def embedding_index_update(
         .values_list("pk", "text")
     )
     todo = [(pk, text) for pk, text in chunks if have.get(pk) != _sha(text)]
-    done = 0
+    # The same text embedded before under this model (another dataset, an earlier ingestion of
+    # the same PDF): its vector is copied, not computed again (the model is deterministic).
+    # A rebuild computes every vector afresh.
+    known = {} if rebuild else _known_vectors(model, {_sha(text) for _, text in todo})
+    done = reused = 0
     if progress:
         progress(0, len(todo))
     for start in range(0, len(todo), batch):
         part = todo[start : start + batch]
-        vectors = embedder.embed_passages([text for _, text in part])
+        fresh = [text for _, text in part if _sha(text) not in known]
+        computed = dict(zip(fresh, embedder.embed_passages(fresh), strict=True)) if fresh else {}
+        vectors = [
+            computed[text] if text in computed else from_bytes(known[_sha(text)])
+            for _, text in part
+        ]
         with transaction.atomic():
             ChunkEmbedding.objects.filter(model=model, chunk_id__in=[pk for pk, _ in part]).delete()
             ChunkEmbedding.objects.bulk_create(
@@ -111,10 +122,28 @@ def embedding_index_update(
                 )
                 for (pk, text), vector in zip(part, vectors, strict=True)
             )
+            if pgvector_enabled():
+                pgvector_store(model, [(pk, v) for (pk, _), v in zip(part, vectors, strict=True)])
         done += len(part)
+        reused += len(part) - len(fresh)
         if progress:
             progress(done, len(todo))
-    return IndexReport(model, len(chunks), len(todo), round(time.perf_counter() - started, 3))
+    return IndexReport(
+        model, len(chunks), len(todo), round(time.perf_counter() - started, 3), reused
+    )
+
+
+def _known_vectors(model: str, hashes: set[str]) -> dict[str, bytes]:
+    """Stored vectors under `model` by text hash, for these hashes (one per hash)."""
+    known: dict[str, bytes] = {}
+    wanted = sorted(hashes)
+    for start in range(0, len(wanted), 500):
+        rows = ChunkEmbedding.objects.filter(
+            model=model, text_sha256__in=wanted[start : start + 500]
+        ).values_list("text_sha256", "vector")
+        for sha, blob in rows:
+            known.setdefault(sha, bytes(blob))
+    return known
 
 
 def embedding_index_version(dataset: Dataset, model: str) -> str:
@@ -122,6 +151,19 @@ def embedding_index_version(dataset: Dataset, model: str) -> str:
         n=Count("id"), last=Max("id")
     )
     return f"vectors-{stats['n']}-{stats['last'] or 0}"
+
+
+def embedding_count(version: str) -> int:
+    """The number of vectors an embedding_index_version names."""
+    return int(version.split("-")[1])
+
+
+def vectors_of(model: str, chunk_pks: list[int]) -> dict[int, np.ndarray]:
+    """The stored vectors of these chunks under `model`, by chunk pk."""
+    rows = ChunkEmbedding.objects.filter(model=model, chunk_id__in=chunk_pks).values_list(
+        "chunk_id", "vector"
+    )
+    return {pk: from_bytes(bytes(blob)) for pk, blob in rows}
 
 
 _CACHE: dict[tuple[int, str], tuple[str, list[int], np.ndarray]] = {}

@@ -8,6 +8,7 @@ import os
 import tempfile
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 import pymupdf
 from django.conf import settings
@@ -21,6 +22,7 @@ from groundgate.documents.isolated import (
 from groundgate.documents.pdf_text import PdfProblem
 from groundgate.documents.render import (
     Annotation,
+    AnnotationKind,
     Highlight,
     annotated_pdf,
     highlight_key,
@@ -29,6 +31,7 @@ from groundgate.documents.render import (
 )
 from groundgate.families import get_family
 from groundgate.families.base import chunk_boxes, on_document
+from groundgate.families.value_boxes import finding_value_boxes
 from groundgate.models import Case, Chunk, ChunkKind, Document
 from groundgate.services.stored_files import document_file_bytes
 
@@ -109,19 +112,26 @@ def page_render(
     if _cache_hit(failed):
         raise PageNotRendered(failed.read_text())
     data = document_file_bytes(document)  # DocumentFileMissing: a 410, not a 500
+    # A heavy page's picture without highlights (render.HEAVY_PAGE_PIXELS): drawn once, then
+    # every zoom level and highlight set of the page is drawn over it.
+    base = folder / f"{page_index}-base-{settings.GROUNDGATE_RENDER_MAX_SIDE_PX}px.png"
     try:
-        png, rotation = render_page_isolated(
+        png, rotation, made_base = render_page_isolated(
             data,
             page_index,
             zoom=zoom,
             highlights=highlights,
             max_side_px=settings.GROUNDGATE_RENDER_MAX_SIDE_PX,
             isolation=isolation,
+            base=base if _cache_hit(base) else None,
+            max_zoom=ZOOM_MAX,
         )
     except PdfProblem as problem:
         if _write(failed, problem.reason.encode()):
             render_cache_trim()
         raise PageNotRendered(problem.reason) from None
+    if made_base:
+        _write(base, made_base)
     if not _write(path, png):
         return png
     _write(folder / f"{page_index}-upright.txt", str(rotation).encode())
@@ -256,7 +266,9 @@ def case_page_highlights(
 
 def case_annotated_pdf(*, case: Case, findings: list[dict]) -> bytes:
     """The cited pages with the excerpts highlighted and the claimed boxes marked; each note
-    carries the findings about that evidence (and the case-wide ones)."""
+    carries the findings about that evidence (and the case-wide ones). The values the findings
+    name are boxed where they are on the page (families/value_boxes.py, as the case page draws
+    them): the value, its near miss, what grounded it and a derivation's operands."""
     chunks = case_cited_chunks(case=case)
     evidences = (case.payload.get("answer") or {}).get("evidences") or []
     case_wide = [
@@ -264,6 +276,13 @@ def case_annotated_pdf(*, case: Case, findings: list[dict]) -> bytes:
     ]
     per_document: dict[int, list[Annotation]] = defaultdict(list)
     opened: dict[int, pymupdf.Document] = {}
+
+    def open_document(document: Document) -> pymupdf.Document:
+        if document.pk not in opened:
+            data = document_file_bytes(document)
+            opened[document.pk] = pymupdf.open(stream=data, filetype="pdf")
+        return opened[document.pk]
+
     try:
         for index, evidence in enumerate(evidences):
             chunk = chunks.get(evidence.get("chunk_id"))
@@ -272,9 +291,7 @@ def case_annotated_pdf(*, case: Case, findings: list[dict]) -> bytes:
             document = chunk.document
             if document is None:  # case_cited_chunks keeps chunks of documents only
                 continue
-            if document.pk not in opened:
-                data = document_file_bytes(document)
-                opened[document.pk] = pymupdf.open(stream=data, filetype="pdf")
+            pdf = open_document(document)
             about = [
                 f"{f['code']}: {f['message']}" for f in findings if f.get("evidence_index") == index
             ]
@@ -287,9 +304,7 @@ def case_annotated_pdf(*, case: Case, findings: list[dict]) -> bytes:
             )
             for page_index in sorted({p[0] - 1 for p in chunk.position_int}):
                 boxes = chunk_boxes(chunk, page_index)
-                found = locate_excerpt(
-                    opened[document.pk], page_index, evidence.get("excerpt") or "", boxes
-                )
+                found = locate_excerpt(pdf, page_index, evidence.get("excerpt") or "", boxes)
                 for rect in found or boxes:
                     per_document[document.pk].append(
                         Annotation(page_index, rect, note, "highlight" if found else "box")
@@ -299,6 +314,11 @@ def case_annotated_pdf(*, case: Case, findings: list[dict]) -> bytes:
                 per_document[document.pk].append(
                     Annotation(claimed_page, tuple(bbox), f"Claimed box\n{note}", "box")
                 )
+        documents = {c.document_id: c.document for c in chunks.values() if c.document}
+        for pk, annotation in _value_annotations(case, findings, chunks):
+            if pk in documents:
+                open_document(documents[pk])
+                per_document[pk].append(annotation)
         sources = []
         for pk, annotations in per_document.items():
             sources.append((opened[pk].tobytes(), annotations))
@@ -306,3 +326,34 @@ def case_annotated_pdf(*, case: Case, findings: list[dict]) -> bytes:
     finally:
         for doc in opened.values():
             doc.close()
+
+
+VALUE_NOTES: dict[str, tuple[AnnotationKind, str]] = {
+    "value": ("value", "Value {text!r}"),
+    "near_miss": ("near_miss", "Near miss {text!r}"),
+    "grounded_by": ("grounded", "Grounded by {text!r}"),
+    "operand": ("grounded", "Operand {text!r}"),
+}
+
+
+def _value_annotations(
+    case: Case, findings: list[dict[str, Any]], chunks: dict[str, Chunk]
+) -> list[tuple[int, Annotation]]:
+    """(document id, annotation) for each value the findings name, one mark per place and role
+    (several findings about one figure share it; the note lists them all)."""
+    notes: dict[tuple[int, int, tuple[float, ...], AnnotationKind], list[str]] = defaultdict(list)
+    for f in findings:
+        for box in finding_value_boxes(case, f, chunks):
+            if box.document_id is None:
+                continue
+            kind, label = VALUE_NOTES[box.role]
+            near = f.get("near_match") if box.role == "near_miss" else None
+            why = f" ({near.get('detail') or near.get('reason')})" if isinstance(near, dict) else ""
+            line = f"{label.format(text=box.text)}{why}\n{f['code']}: {f['message']}"
+            key = (box.document_id, box.page_index, box.bbox, kind)
+            if line not in notes[key]:
+                notes[key].append(line)
+    return [
+        (pk, Annotation(page, (bbox[0], bbox[1], bbox[2], bbox[3]), "\n".join(lines), kind))
+        for (pk, page, bbox, kind), lines in notes.items()
+    ]

@@ -31,9 +31,13 @@ from groundgate.models import Chunk, ChunkIndexState, ChunkKind, Dataset
 from groundgate.pipeline.embedding import Embedder
 from groundgate.services.embedding_index import (
     embedder_for,
+    embedding_count,
     embedding_index_update,
+    embedding_index_version,
     embedding_matrix,
+    vectors_of,
 )
+from groundgate.services.vector_store import nearest, pgvector_enabled
 
 EMBEDDING_MODEL = "keyword-bm25-v1"  # what R2's embedding_model field records for this retriever
 # Words that ask rather than inform ("how often", "how many", 多少). Words that say what kind of
@@ -182,20 +186,35 @@ class HybridRetriever:
 
     def search(self, dataset: Dataset, question: str, top_k: int) -> tuple[list[Hit], str]:
         model = self.embedder.name
-        version, pks, matrix = embedding_matrix(dataset, model)
         text_version = index_version(dataset)
-        if len(pks) != int(text_version.split("-")[1]):
+        version = embedding_index_version(dataset, model)
+        if embedding_count(version) != int(text_version.split("-")[1]):
             embedding_index_update(dataset, self.embedder)
-            version, pks, matrix = embedding_matrix(dataset, model)
-        if not pks:
+            version = embedding_index_version(dataset, model)
+        if not embedding_count(version):
             return [], f"{text_version}/{model}/{version}"
         query = self.embedder.embed_query(question)
-        cosines = matrix @ query
-        order = np.argsort(-cosines, kind="stable")[:DENSE_CANDIDATES]
-        fused: dict[int, float] = {}
-        for rank, i in enumerate(order):
-            fused[pks[int(i)]] = self.dense_weight / (RRF_K + rank)
         keyword_hits, _ = self.keyword.search(dataset, question, DENSE_CANDIDATES)
+        if pgvector_enabled():
+            # The database picks the candidates (HNSW); their cosines come from the stored
+            # vectors, as below, so both paths give a threshold the same values.
+            candidates = nearest(dataset.pk, model, query, DENSE_CANDIDATES)
+            wanted = list(dict.fromkeys(candidates + [h.chunk.pk for h in keyword_hits]))
+            vectors = vectors_of(model, wanted)
+            pks = sorted(vectors)
+            matrix = np.vstack([vectors[pk] for pk in pks]) if pks else np.zeros((0, 1))
+            cosines = matrix @ query
+            row = {pk: i for i, pk in enumerate(pks)}
+            chosen = [pk for pk in candidates if pk in vectors]
+            dense = sorted(chosen, key=lambda pk: (-float(cosines[row[pk]]), pk))
+        else:
+            _, pks, matrix = embedding_matrix(dataset, model)
+            cosines = matrix @ query
+            order = np.argsort(-cosines, kind="stable")[:DENSE_CANDIDATES]
+            dense = [pks[int(i)] for i in order]
+        fused: dict[int, float] = {}
+        for rank, pk in enumerate(dense):
+            fused[pk] = self.dense_weight / (RRF_K + rank)
         bm25 = {h.chunk.pk: h.bm25 for h in keyword_hits}
         for rank, h in enumerate(keyword_hits):
             fused[h.chunk.pk] = fused.get(h.chunk.pk, 0.0) + 1.0 / (RRF_K + rank)

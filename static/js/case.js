@@ -502,7 +502,7 @@
   // The reason list of a finding takes the keyboard only for choosing a reason (arrow keys,
   // then Enter moves on): the page's own keys still work there, Escape hands focus back to the
   // finding, and `s` saves rather than type-to-select a reason starting with "s".
-  const KEYS = /^([1-4]|j|k|r|w|s|n|a|u|x)$/;
+  const KEYS = /^([1-5]|j|k|r|w|s|n|a|u|x)$/;
   document.addEventListener("keydown", function (event) {
     const target = event.target;
     const tag = (target.tagName || "").toLowerCase();
@@ -544,7 +544,7 @@
       return;
     }
     const labels = form.querySelectorAll('input[name="label"]');
-    if (/^[1-4]$/.test(event.key) && labels[+event.key - 1]) { labels[+event.key - 1].checked = true; }
+    if (/^[1-5]$/.test(event.key) && labels[+event.key - 1]) { labels[+event.key - 1].checked = true; }
     else if (event.key === "j") { select(current + 1); }
     else if (event.key === "k") { select(current - 1); }
     else if (event.key === "r" && current >= 0) {

@@ -162,6 +162,13 @@ def test_same_id_other_body_is_a_409_and_changes_nothing(rag_system):
             {"case_id": "x", "answer": {"evidences": [{"chunk_id": "c"}]}},
             "answer.evidences[0].excerpt",
         ),
+        (  # policy input-numbers/1: was gated as page 1
+            {
+                "case_id": "x",
+                "answer": {"evidences": [{"chunk_id": "c", "excerpt": "e", "page_index": True}]},
+            },
+            "answer.evidences[0].page_index",
+        ),
     ],
 )
 def test_bad_bodies_get_400_with_field_paths(rag_system, body, field):

@@ -6,6 +6,8 @@ position_int rows, types, missing fields) with its message, line and exit code, 
 default limits and under small ones. They move only when a verdict is meant to change (the
 good lines in the file are gated too; bench/verdict_digests.json pins the gate itself) or a
 message is reworded on purpose: then regenerate them with the command in the test's failure.
+Moved on purpose by policy input-numbers/1 (strict numbers): the nine lines with a boolean or a
+string in a number field are refusals now; every other line's bytes are unchanged (diffed).
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -35,8 +37,8 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "cdebb9ede47378dceed46942c1dfda8fbfc7e6d46b908021244a8e8e55ef18dc",
-        "6a9bad068a3dba3e861c638fe7a24f746afc765edd170bf87e652b8eaaa4ac87",
+        "aac9fa4f0e58f415369cd4d809263d864fdd01eb8640ce6dc28cf3c1c20faf8c",
+        "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
@@ -45,8 +47,8 @@ PINNED = [
     ),
     (
         TIGHT,
-        "48f9b9849a01464aa8063785a802301feaba8b970a20cf46dd99b4db15d54681",
-        "6cb5aeaf21c4cceeb4a96b6bda099ada15dcfab50dbb1cd0ff62e9812be88e85",
+        "744ad3a9d23bf8d872446e61ba3aaa7a86ad0c4efda53b7190141447d1a783a4",
+        "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
 

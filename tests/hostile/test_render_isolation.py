@@ -4,11 +4,14 @@ worker), the outcome is cached, and the render cache stays within its size."""
 
 from __future__ import annotations
 
+import resource
+
 import pymupdf
 import pytest
 
 from groundgate.documents import render
 from groundgate.documents.pdf_text import PdfProblem
+from groundgate.documents.render import Highlight
 from groundgate.models import Role
 from groundgate.services import rendering
 from groundgate.services.datasets import dataset_get_or_create
@@ -146,3 +149,64 @@ def test_a_reason_with_line_breaks_is_one_ascii_header_line(team, rita, monkeypa
         "the PDF could not be rendered: RuntimeError: bad X-Evil: ?"
     )
     assert "X-Evil" not in response.headers
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def test_a_40k_image_page_is_decoded_once_for_every_zoom_and_highlight_set(
+    team, settings, no_render_here
+):
+    """The 40,960-px image page cost ~8-12 s of CPU per zoom level and per highlight set, for
+    any member: now its picture is drawn once (the base) and every other image of it is drawn
+    over that picture."""
+    document = ingest(team, huge_image_pdf(40_960), "huge-image.pdf")
+    settings.GROUNDGATE_RENDER_TIMEOUT_SECONDS = 120  # CPU is measured; a busy machine is slow
+    before = _children_cpu()
+    first = rendering.page_render(document=document, page_index=0, zoom=1.0, highlights=[])
+    first_cpu = _children_cpu() - before
+    assert list(rendering.render_cache_dir().rglob("0-base-*px.png"))
+    later = []
+    box = Highlight("finding", (72.0, 60.0, 240.0, 80.0))
+    for zoom, highlights in [(0.25, []), (0.5, [box]), (2.0, [box]), (4.0, []), (6.0, [box])]:
+        before = _children_cpu()
+        image = rendering.page_render(
+            document=document, page_index=0, zoom=zoom, highlights=highlights
+        )
+        later.append(_children_cpu() - before)
+        pix = pymupdf.Pixmap(image.read_bytes() if hasattr(image, "read_bytes") else image)
+        assert (pix.width, pix.height) == (round(612 * zoom), round(792 * zoom))
+    # The first render decodes the image (seconds of CPU); each later one reads the base
+    # picture (plus the child's start): six images cost what two decodes did (before: six).
+    assert first_cpu > 2.0, first_cpu
+    assert max(later) < first_cpu / 2, (first_cpu, later)
+    assert first_cpu + sum(later) < 2.5 * first_cpu, (first_cpu, later)
+    assert pymupdf.Pixmap(first.read_bytes()).width == 612
+
+
+@pytest.mark.parametrize("rotate", [0, 90, 180])
+def test_a_page_drawn_over_its_base_picture_looks_as_when_drawn_directly(rotate):
+    """render_page_png over render_base_png: the same picture (within resampling) as drawing
+    the page itself, highlights and page turn included, on a real PDF page."""
+    data = (PDFS / "tracemonkey.pdf").read_bytes()
+    highlights = [
+        Highlight("finding", (72.0, 90.0, 300.0, 110.0)),
+        Highlight("chunk", (60, 60, 400, 200)),
+    ]
+
+    def doc():
+        pdf = pymupdf.open(stream=data, filetype="pdf")
+        pdf[0].set_rotation(rotate)
+        return pdf
+
+    direct = render.render_page_png(doc(), 0, zoom=1.0, highlights=highlights, max_side_px=5000)
+    base = render.render_base_png(doc(), 0, zoom=2.0)
+    over = render.render_page_png(
+        doc(), 0, zoom=1.0, highlights=highlights, max_side_px=5000, base_png=base
+    )
+    a, b = pymupdf.Pixmap(direct), pymupdf.Pixmap(over)
+    assert (a.width, a.height) == (b.width, b.height)
+    differ = sum(abs(x - y) > 64 for x, y in zip(a.samples, b.samples, strict=True))
+    assert differ / len(a.samples) < 0.02, differ / len(a.samples)

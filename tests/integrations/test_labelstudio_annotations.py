@@ -96,3 +96,36 @@ def test_the_number_of_tasks_read_is_bounded():
         [],
         ["the file is not Label Studio's JSON export (a list of tasks)"],
     )
+
+
+def test_every_box_deleted_is_told_from_no_box_ever_shown():
+    made_from_prediction = {**annotation(choice("not_grounded")), "parent_prediction": 11}
+    from_scratch = {**annotation(choice("not_grounded"), id=2), "parent_prediction": None}
+    (deleted, scratch), _ = annotations_read(
+        [task(made_from_prediction), task(from_scratch)], limit=10
+    )
+    assert deleted.boxes_deleted and deleted.from_prediction
+    assert not scratch.boxes_deleted and scratch.boxes_changed
+    # Nothing predicted (a text-only case): nothing to delete
+    (nothing,), _ = annotations_read([task(made_from_prediction, predicted=())], limit=10)
+    assert not nothing.boxes_deleted
+
+
+def test_the_annotator_is_kept_by_id_and_by_email():
+    by_id = annotation(choice("grounded"))
+    by_dict = {**annotation(choice("grounded"), id=2), "completed_by": {"id": 3, "email": "a@b"}}
+    (one, two), _ = annotations_read([task(by_id, by_dict)], limit=10)
+    assert (one.annotator_id, one.annotator) == (1, "1")
+    assert (two.annotator_id, two.annotator) == (3, "a@b")
+
+
+def test_the_gates_boxes_come_from_the_task_when_the_export_lists_predictions_by_id():
+    # Label Studio 1.23.2's JSON export: "predictions": [103]; the task's data has the boxes
+    kept = annotation(choice("grounded"), BOX)
+    given = {k: BOX["value"][k] for k in ("x", "y", "width", "height")} | {"item_index": 0}
+    exported = {**task(kept), "predictions": [103]}
+    exported["data"] = {**exported["data"], "gate_boxes": [given]}
+    (got,), problems = annotations_read([exported], limit=10)
+    assert problems == [] and got.predicted == got.boxes and not got.boxes_changed
+    (bare,), _ = annotations_read([{**task(kept), "predictions": [103]}], limit=10)
+    assert bare.predicted == () and bare.boxes_changed  # an old task: no boxes to compare

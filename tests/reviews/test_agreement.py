@@ -35,10 +35,12 @@ def test_agreement_per_rule_by_hand():
     assert set(rules) == {("UNGROUNDED_NUMBER", "answer"), ("SYMBOL_MISSING", "code")}
     rule = rules[("UNGROUNDED_NUMBER", "answer")]
     assert rule.fired == {
-        "grounded": 1, "partially_grounded": 1, "not_grounded": 1, "cannot_judge": 0
+        "grounded": 1, "partially_grounded": 1, "not_grounded": 1, "cannot_judge": 0,
+        "should_have_answered": 0,
     }  # fmt: skip
     assert rule.quiet == {
-        "grounded": 1, "partially_grounded": 0, "not_grounded": 1, "cannot_judge": 1
+        "grounded": 1, "partially_grounded": 0, "not_grounded": 1, "cannot_judge": 1,
+        "should_have_answered": 0,
     }  # fmt: skip
     # gate (problem, ok) vs reviewers: (p,p) 2, (p,o) 1, (o,o) 1, (o,p) 1 -> n 5, p_o 3/5;
     # gate p 3/5, reviewers p 3/5: p_e = .6*.6 + .4*.4 = .52; kappa = (.6-.52)/(.48) = 1/6.

@@ -194,3 +194,31 @@ def test_the_ingestion_task_embeds_the_new_chunks(
     assert not ChunkEmbedding.objects.exists()  # still pending: its outbox row did not run
     assert ingest_document_task.apply(args=(pk,)).get() == "ready"
     assert ChunkEmbedding.objects.filter(dataset=dataset).count() == 2
+
+
+def test_a_text_embedded_before_is_copied_not_computed_again(demo, settings, tmp_path):
+    embedder = embedder_for("local")
+    assert embedding_index_update(demo, embedder).embedded == 4
+    other, _ = dataset_get_or_create(slug="hybrid-again")
+    pdf = ROOT / "fixtures" / "demo" / "demo-documents.pdf"
+    document_ingest(dataset=other, data=pdf.read_bytes(), filename=pdf.name)
+
+    class Counting:
+        name = embedder.name
+        texts = 0
+
+        def embed_passages(self, texts):
+            Counting.texts += len(texts)
+            return embedder.embed_passages(texts)
+
+        def embed_query(self, text):
+            return embedder.embed_query(text)
+
+    report = embedding_index_update(other, Counting())
+    assert (report.embedded, report.reused, Counting.texts) == (4, 4, 0)
+    mine = dict(ChunkEmbedding.objects.filter(dataset=demo).values_list("text_sha256", "vector"))
+    copied = ChunkEmbedding.objects.filter(dataset=other).values_list("text_sha256", "vector")
+    assert all(bytes(mine[sha]) == bytes(blob) for sha, blob in copied)
+    # A rebuild computes them afresh.
+    assert embedding_index_update(other, Counting(), rebuild=True).reused == 0
+    assert Counting.texts == 4

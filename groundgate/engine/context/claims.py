@@ -19,6 +19,7 @@ from typing import NamedTuple
 from groundgate.engine.context.periods import mentions
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import split_sentences
+from groundgate.engine.values.registry import PERIODS
 from groundgate.engine.words import stemmed_words
 
 
@@ -94,7 +95,7 @@ def _read_claims(conclusion: str) -> tuple[Claim, ...]:
             if sentence_periods:
                 key = (c0, periods)
                 if key not in leading:
-                    leading[key] = _leading_periods(text[:c0], periods)
+                    leading[key] = _leading_periods(text[:c0], periods, found)
                 periods += leading[key]
             if respectively:
                 periods = ()  # "5 and 4 in 2019 and 2018, respectively": not by position
@@ -197,12 +198,18 @@ def _own_periods(
     return tuple(out)
 
 
-def _leading_periods(before: str, own: tuple[str, ...]) -> tuple[str, ...]:
+def _leading_periods(
+    before: str, own: tuple[str, ...], sentence_mentions: list[tuple[int, int, str]]
+) -> tuple[str, ...]:
     """Periods the sentence names before the value's clause and that carry over to it ("In
     2019, revenue was 5 and costs were 3"): one of a kind the clause does not name, with no
-    comparison between it and the value ("revenue was 5 in 2019, up from 4": 4 is not 2019's)."""
+    comparison between it and the value ("revenue was 5 in 2019, up from 4": 4 is not 2019's).
+    `before` is the sentence up to the clause; `sentence_mentions` the whole sentence's period
+    mentions, of which those ending by the clause's start are the ones `before` names (a clause
+    starts after its separator, which no period mention contains or ends at)."""
     kinds = {p[0] for p in own}
-    found = mentions(_without_marks(before))
+    cut = len(before)
+    found = [m for m in sentence_mentions if m[1] <= cut]
     out: list[str] = []
     for k in "YQHMD":
         of_kind = [(end, p) for _, end, p in found if p[0] == k]
@@ -215,7 +222,7 @@ def _leading_periods(before: str, own: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _period(v: NumericValue) -> bool:
-    return v.kind in ("date", "time") or (
+    return v.kind in PERIODS or (
         len(v.quantity) == 4 and v.quantity.isdigit() and v.quantity[:2] in ("19", "20")
     )
 

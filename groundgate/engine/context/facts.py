@@ -26,6 +26,7 @@ from typing import NamedTuple
 from groundgate.engine.context.periods import periods_in
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import split_sentences
+from groundgate.engine.values.registry import PERIODS
 
 
 class Fact(NamedTuple):
@@ -193,9 +194,10 @@ def _column(header: list[list[str]], k: int, n: int) -> str:
 
 
 def _header_words(line: _Line) -> bool:
-    """Words above the columns: short, no values but dates, years and footnote marks."""
+    """Words above the columns: short, no values but periods (dates, times: registry.PERIODS),
+    years and footnote marks."""
     return len(line.text.strip()) < 100 and all(
-        v.kind == "date" or _is_year(v) or _footnote(line.text, v) for v in line.values
+        v.kind in PERIODS or _is_year(v) or _footnote(line.text, v) for v in line.values
     )
 
 

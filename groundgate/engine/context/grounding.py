@@ -28,6 +28,7 @@ from groundgate.engine.context.facts import Fact, read_facts
 from groundgate.engine.context.periods import contradicts
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.numbers import extract_numbers, leading_figure
+from groundgate.engine.values.registry import PERIODS
 
 if TYPE_CHECKING:
     from groundgate.engine.gates.answer_case import Evidence, RawChunk
@@ -145,7 +146,7 @@ def _excerpt_facts(excerpt: str) -> tuple[Fact, ...]:
 
 def _is_period_value(claim: Claim) -> bool:
     v = claim.value
-    return v.kind in ("date", "time") or (v.kind == "number" and _is_year(v.quantity))
+    return v.kind in PERIODS or (v.kind == "number" and _is_year(v.quantity))
 
 
 def _is_year(q: str) -> bool:

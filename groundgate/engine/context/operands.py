@@ -62,7 +62,9 @@ class Binding(NamedTuple):
 
 
 class OperandContext:
-    """The facts of the accepted excerpts, and the claims of the conclusion, read once."""
+    """The facts of the accepted excerpts, and the claims of the conclusion, read once. An
+    excerpt's facts are read when an operand of it is first asked about (most derivations find
+    no pair at all, and most operands are no cell printed negative)."""
 
     def __init__(
         self, conclusion: str, question: str, accepted: list[tuple[int, Evidence]]
@@ -70,29 +72,62 @@ class OperandContext:
         self._conclusion = conclusion
         self._question_periods = periods_in(question) if question else ()
         self._question_words = naming_words(question) if question else frozenset()
+        self._excerpts: dict[int, list[str]] = {}
+        for index, evidence in accepted:
+            self._excerpts.setdefault(index, []).append(evidence.excerpt)
         self._facts: dict[int, list[Fact]] = {}
         self._at: dict[tuple[int, int, int], Fact] = {}
-        for index, evidence in accepted:
-            facts = excerpt_facts(evidence.excerpt)
-            self._facts[index] = facts
-            for fact in facts:
-                self._at[(index, fact.start, fact.end)] = fact
         self._claims = {(c.value.start, c.value.end): c for c in read_claims(conclusion)}
         self._sentences = [(s.start, s.end, s.text) for s in split_sentences(conclusion)]
         self._named: dict[tuple[int, frozenset[str]], set[str]] = {}
+        # By sentence start, on need: (its periods, whether it says the direction is down).
+        self._sentence_reads: dict[int, tuple[tuple[str, ...], bool]] = {}
+
+    def _facts_of(self, index: int) -> list[Fact]:
+        """Evidence `index`'s facts, read on first need."""
+        facts = self._facts.get(index)
+        if facts is None:
+            facts = []
+            for excerpt in self._excerpts.get(index, ()):
+                facts = excerpt_facts(excerpt)
+                for fact in facts:
+                    self._at[(index, fact.start, fact.end)] = fact
+            self._facts[index] = facts
+        return facts
 
     def fact(self, located: Located) -> Fact | None:
-        if located.where != "excerpt" or located.evidence_index is None or located.span is None:
+        index = located.evidence_index
+        if located.where != "excerpt" or index is None or located.span is None:
             return None
-        return self._at.get((located.evidence_index, *located.span))
+        if index not in self._facts:
+            self._facts_of(index)
+        return self._at.get((index, *located.span))
+
+    def _maybe_negative(self, located: Located) -> bool:
+        """False when the operand cannot be a cell printed negative: a fact is negative only
+        with "(" in the three characters before it and ")" in the three after (facts.py)."""
+        index, span = located.evidence_index, located.span
+        if located.where != "excerpt" or index is None or span is None:
+            return False
+        start, end = span
+        return any(
+            "(" in text[max(0, start - 3) : start] and ")" in text[end : end + 3]
+            for text in self._excerpts.get(index, ())
+        )
 
     def bind(self, span: tuple[int, int]) -> Binding:
         """The binding of the conclusion's value at `span`."""
-        sentence = next((t for s, e, t in self._sentences if s <= span[0] < e), "")
-        periods = periods_in(sentence) or self._question_periods
+        start, sentence = next(
+            ((s, t) for s, e, t in self._sentences if s <= span[0] < e), (-1, "")
+        )
+        read = self._sentence_reads.get(start)
+        if read is None:  # a sentence's values share what it says: read once
+            down = bool(_DOWN.search(sentence)) and not _UP.search(sentence)
+            read = self._sentence_reads[start] = (periods_in(sentence), down)
+        periods, down = read
+        periods = periods or self._question_periods
         claim = self._claims.get(span)
         words = claim.words if claim is not None else frozenset()
-        down = bool(_DOWN.search(sentence)) and not _UP.search(sentence)
         if not periods and not words and not self._question_words:
             return Binding(None, down, False)
         years = sorted(p for p in periods if p[0] == "Y")
@@ -108,7 +143,7 @@ class OperandContext:
         named = self._named.get(key)
         if named is None:
             labels: dict[str, frozenset[str]] = {}
-            for fact in self._facts.get(index, ()):
+            for fact in self._facts_of(index):
                 if fact.in_table and fact.row and fact.row not in labels:
                     label = naming_words(fact.row)
                     if label and label <= words:
@@ -128,7 +163,7 @@ class OperandContext:
         too: under the sign rule "-16,458" is -9,819 - 6,639, not 9,819 + 6,639."""
         out = []
         for located, amounts in operands:
-            fact = self.fact(located)
+            fact = self.fact(located) if self._maybe_negative(located) else None
             if fact is not None and fact.negative and amounts:
                 amounts = [-v for v in amounts] + amounts
             out.append((located, amounts))

@@ -28,11 +28,11 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from functools import lru_cache
-from typing import Final, Literal
+from typing import Annotated, Final, Literal
 
-from pydantic import Field, field_validator
+from pydantic import BeforeValidator, Field, field_validator
 
-from groundgate.engine.contracts import InputModel, OutputModel
+from groundgate.engine.contracts import InputModel, OutputModel, json_number
 from groundgate.engine.findings import Finding
 from groundgate.engine.gates.synthesis import (
     ClaimCoverage,
@@ -122,7 +122,7 @@ class AnchoredCase(InputModel):
     # The citations the generator says it used, when it returns such a list.
     cited_anchors: list[str] | None = None
     # Evidence length for the length check, when the bundle carries no chunk text.
-    evidence_char_count: int | None = Field(default=None, ge=0)
+    evidence_char_count: Annotated[int, Field(ge=0), BeforeValidator(json_number)] | None = None
 
     @field_validator("citations")
     @classmethod

@@ -9,13 +9,13 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from groundgate.engine.contracts import InputModel, Number
+from groundgate.engine.contracts import InputModel, Int, Number
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 Status = Literal["ok", "citation_insufficient", "no_evidence"]
 # [page_number (1-based), x0, x1, top, bottom] - the RAGFlow convention.
-Position = tuple[int, Number, Number, Number, Number]
+Position = tuple[Int, Number, Number, Number, Number]
 # [x0, top, x1, bottom]
 BBox = tuple[Number, Number, Number, Number]
 
@@ -23,14 +23,14 @@ BBox = tuple[Number, Number, Number, Number]
 class RawChunk(InputModel):
     chunk_id: str
     text: str
-    page_index: int | None = None
+    page_index: Int | None = None
     position_int: list[Position] | None = None
 
 
 class Evidence(InputModel):
     chunk_id: str
     excerpt: str
-    page_index: int | None = None
+    page_index: Int | None = None
     bbox: BBox | None = None
 
 

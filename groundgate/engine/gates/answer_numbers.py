@@ -46,7 +46,7 @@ from groundgate.engine.quantities import (
     typed,
 )
 from groundgate.engine.units import CURRENCIES, normalise_unit, same_unit
-from groundgate.engine.values.registry import KINDS
+from groundgate.engine.values.registry import KINDS, PERIODS
 
 if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answer.py)
     from groundgate.engine.gates.answer_case import AnswerCase, AnswerGatePolicy, Evidence, RawChunk
@@ -393,7 +393,7 @@ class _SlowPath:
         mode = self.policy.question_values
         if mode == "none" or not self.question:
             return False
-        if mode == "dates" and not (q.kind in ("date", "time") or q.is_year()):
+        if mode == "dates" and not (q.kind in PERIODS or q.is_year()):
             return False
         if self._question_values is None:
             self._question_values = [typed(v) for v in extract_numbers(self.question)]

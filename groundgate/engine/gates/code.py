@@ -22,7 +22,7 @@ from typing import Any, Final, Literal
 
 from pydantic import Field
 
-from groundgate.engine.contracts import InputModel, OutputModel
+from groundgate.engine.contracts import InputModel, Int, OutputModel
 from groundgate.engine.findings import Finding
 from groundgate.engine.policy import GatePolicy
 
@@ -52,8 +52,8 @@ FINDING_CODES = (
 class CodeSymbol(InputModel):
     symbol_id: str
     file_path: str
-    start_line: int = Field(ge=1)
-    end_line: int = Field(ge=1)
+    start_line: Int = Field(ge=1)
+    end_line: Int = Field(ge=1)
     source_hash: str
     # null: unknown (extracted from a checkout without git); "" is read the same way.
     repo_commit: str | None = ""
@@ -64,8 +64,8 @@ class CodeSymbol(InputModel):
 class EvidenceRef(InputModel):
     symbol_id: str
     file_path: str | None = None
-    start_line: int | None = None
-    end_line: int | None = None
+    start_line: Int | None = None
+    end_line: Int | None = None
     source_hash: str | None = None
     repo_commit: str | None = None
 

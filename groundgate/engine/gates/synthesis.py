@@ -241,17 +241,30 @@ def query_key_terms(query: str, *, stemmed: bool = False) -> frozenset[str]:
     return frozenset(w for w in content_words(query) if w not in QUERY_FORM_WORDS)
 
 
+_CJK_TERM = re.compile(r"[\u3400-\u9fff]+")
+
+
 def is_evidence_sufficient(
-    query: str, chunks: list[RetrievedChunk], policy: SynthesisGatePolicy | None = None
+    query: str,
+    chunks: list[RetrievedChunk],
+    policy: SynthesisGatePolicy | None = None,
+    *,
+    query_type: QueryType | None = None,
+    cjk_within_words: bool = False,
 ) -> Sufficiency:
+    """The spec's check. The answering pipeline's "asked" reading passes its own `query_type`
+    and `cjk_within_words` (罚 found in 罚款); the gate itself uses neither."""
     policy = policy or DEFAULT_POLICY
-    query_type = classify_query(query)
+    query_type = query_type or classify_query(query)
     terms = query_key_terms(query)
     stems = query_key_terms(query, stemmed=True) if policy.stemming else frozenset()
+    cjk = [t for t in terms if _CJK_TERM.fullmatch(t)] if cjk_within_words else []
 
     def is_relevant(chunk: RetrievedChunk) -> bool:
         # Exact words first (cheap, and the common case); stems only when they find nothing.
         if not terms or terms & content_words(chunk.text):
+            return True
+        if any(t in chunk.text for t in cjk):
             return True
         return bool(stems & stemmed_words(chunk.text))
 

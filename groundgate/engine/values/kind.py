@@ -54,6 +54,10 @@ class ValueKind:
                  readings are branches of numbers._MASTER and words of number_words.
     value_of:    the kind's own typed value in a Quantity (a date's CalendarDate), which its
                  corpus states for each text that must be read (values/corpus.py).
+    period:      its values say when (a date, a time of day): the context reads them as the
+                 period of the values around them, not as claims of their own, and a table's
+                 header line of them heads columns (registry.PERIODS, read by engine/context/
+                 and by the question-values rule).
     """
 
     name: str
@@ -69,3 +73,4 @@ class ValueKind:
     derivable: bool = False
     scan: Callable[[str], list[Scanned]] | None = None
     value_of: Callable[[Quantity], object] = lambda q: q.number
+    period: bool = False

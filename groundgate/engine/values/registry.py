@@ -36,5 +36,7 @@ NUMBER_RULES: dict[str, str] = {
 }
 # The kinds whose values take no part in derivations (derivations.py).
 NOT_DERIVABLE = frozenset(kind.name for kind in KINDS if not kind.derivable)
+# The kinds whose values say when (ValueKind.period), by their scanned and typed names.
+PERIODS = frozenset(name for kind in KINDS if kind.period for name in (kind.name, *kind.scanned_as))
 # The readers of kinds whose values the digit grammar does not start (ValueKind.scan).
 READERS = tuple(kind.scan for kind in KINDS if kind.scan is not None)

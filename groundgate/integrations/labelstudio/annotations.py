@@ -6,7 +6,11 @@ Each annotation that was submitted (not cancelled) becomes one `Annotated`: the 
 `label` control, the text of `comment`, and the boxes drawn with `box` (percent of the page image
 as shown, `item_index` the page in the task's `data.pages`). The task's own prediction is kept
 beside them, so an annotation that left the gate's boxes as they were is told from one that
-moved, added or removed a box.
+moved, added or removed a box. Whether the annotation was made from that prediction (Label
+Studio's `parent_prediction`) tells "every box deleted" from "no box ever drawn" (decision d240).
+
+Label Studio's export names the annotator by id only (`completed_by: 3`); its users API gives
+the email (users.py), which the import maps to a GroundGate user.
 """
 
 from __future__ import annotations
@@ -57,6 +61,14 @@ class Annotated:
     predicted: tuple[Drawn, ...]
     page_refs: tuple[tuple[int, int] | None, ...]  # (document id, page index) per data.pages
     annotator: str  # Label Studio's user: an email when the export carries one, else its id
+    annotator_id: int | None = None  # Label Studio's user id (`completed_by`)
+    from_prediction: bool = False  # made from the task's prediction (its boxes were shown)
+
+    @property
+    def boxes_deleted(self) -> bool:
+        """Every box of the gate's prediction deleted, none drawn: the labeller saw the gate's
+        boxes (the annotation was made from the prediction) and kept none."""
+        return self.from_prediction and bool(self.predicted) and not self.boxes
 
     @property
     def boxes_changed(self) -> bool:
@@ -102,6 +114,24 @@ def _boxes(results: Any) -> tuple[Drawn, ...]:
     return tuple(d for d in (_drawn(r) for r in items) if d is not None)
 
 
+def _predicted(task: dict[str, Any]) -> tuple[Drawn, ...]:
+    """The gate's boxes the task was given: its prediction when the export carries it whole,
+    else `data.gate_boxes` (Label Studio 1.23's JSON export lists predictions by id only)."""
+    predictions = task.get("predictions")
+    if isinstance(predictions, list) and predictions and isinstance(predictions[0], dict):
+        return _boxes(predictions[0].get("result"))
+    given = task["data"].get("gate_boxes")
+    if not isinstance(given, list):
+        return ()
+    return _boxes(
+        [
+            {"from_name": "box", "item_index": box.get("item_index"), "value": box}
+            for box in given
+            if isinstance(box, dict)
+        ]
+    )
+
+
 def _value(results: Sequence[Any], name: str, key: str) -> Any:
     for result in results:
         if isinstance(result, dict) and result.get("from_name") == name:
@@ -128,6 +158,10 @@ def _annotator(value: Any) -> str:
     return "" if value is None else str(value)
 
 
+def _annotator_id(value: Any) -> int | None:
+    return _int_or_none(value.get("id") if isinstance(value, dict) else value)
+
+
 def annotations_read(tasks: Any, *, limit: int) -> tuple[list[Annotated], list[str]]:
     """The submitted annotations of Label Studio's JSON export, and a line per one left out.
     At most `limit` tasks are read (more is a problem, reported)."""
@@ -146,12 +180,7 @@ def annotations_read(tasks: Any, *, limit: int) -> tuple[list[Annotated], list[s
         if type(case_id) is not int:
             problems.append(f"task {task_id}: no case_id (not a GroundGate task)")
             continue
-        predictions = task.get("predictions") or []
-        predicted = (
-            _boxes(predictions[0].get("result"))
-            if isinstance(predictions, list) and predictions and isinstance(predictions[0], dict)
-            else ()
-        )
+        predicted = _predicted(task)
         refs = data.get("page_refs")
         page_refs = tuple(_ref(r) for r in refs) if isinstance(refs, list) else ()
         for annotation in task.get("annotations") or []:
@@ -187,6 +216,8 @@ def annotations_read(tasks: Any, *, limit: int) -> tuple[list[Annotated], list[s
                     predicted=predicted,
                     page_refs=page_refs,
                     annotator=_annotator(annotation.get("completed_by")),
+                    annotator_id=_annotator_id(annotation.get("completed_by")),
+                    from_prediction=annotation.get("parent_prediction") is not None,
                 )
             )
     return out, problems

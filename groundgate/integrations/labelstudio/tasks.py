@@ -14,7 +14,8 @@ against a real Label Studio (tests/integrations/labelstudio/, `make test-labelst
 - each evidence's own box is a `rectanglelabels` result on its page (`item_index` its place in
   `data.pages`; `x`, `y`, `width`, `height` in percent of the page image as shown, turned with
   the page): the quoted excerpt's lines where the chunk's words are known, else the chunk's
-  rectangles on that page (not its first one only, which is often a heading).
+  rectangles on that page (not its first one only, which is often a heading). The same boxes
+  are in `data.gate_boxes`: Label Studio's JSON export gives a task's predictions as ids only.
 
 The labelling config that matches is LABEL_CONFIG (docs/integrations.md); reading annotations
 back is annotations.py.
@@ -247,6 +248,13 @@ def record_task(
             # gate run, or after a review made meanwhile in GroundGate, is refused as stale.
             "gate_run_id": last.get("id") if last is not None else None,
             "seen_review_id": max((r["id"] for r in record.get("reviews") or []), default=None),
+            # The prediction's boxes again: Label Studio's JSON export names a task's
+            # predictions by id only, and the import tells kept, moved and deleted boxes apart.
+            "gate_boxes": [
+                {"item_index": r["item_index"]}
+                | {k: r["value"][k] for k in ("x", "y", "width", "height")}
+                for r in results
+            ],
         },
         "predictions": [],
     }

@@ -99,4 +99,5 @@ KIND = ValueKind(
         "wrong_day": "near miss: evidence {index} has {text!r}, another day",
     },
     value_of=lambda q: q.date,
+    period=True,
 )

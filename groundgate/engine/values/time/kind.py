@@ -48,4 +48,5 @@ KIND = ValueKind(
     index_keys=keys,
     query_keys=keys,
     value_of=lambda q: q.time,
+    period=True,
 )

@@ -1,0 +1,87 @@
+"""Phase-3 sufficiency as the answering pipeline reads a question (policy `sufficiency_reading`).
+
+"spec": the spec's table literally (engine.gates.synthesis.classify_query): every "What is ..." /
+"...是什么" is a definition question and needs definitional language ("means", "是指"); every
+"How does/can/is ..." is a procedure question and needs procedural language ("steps", "submit").
+
+"asked" (the default since answer-assembly/2026-11.4): the same table where the question is of
+that kind, not where it merely starts that way -
+  - a bare "What is/are/'s X?" is a definition question when X is a term (at most three words,
+    not led by "the"/"this"/... : "What is TraceMonkey?", "What are side exits?"), and a
+    question for a fact otherwise ("What's the hottest the bearing may get?", "What is the back
+    end called?"); "X是什么" likewise when X is a short term without 的 ("水里最主要的污染物是什么"
+    asks which pollutant). Explicit cues ("define", "what does X mean", 什么是, 含义) stay;
+  - "How ..." is a procedure question when it asks how to do something ("how to", "how do I/we/
+    you", "how can I ..."), not how something works ("How does the system handle nested loops?");
+  - a Chinese key term is also found inside a longer word of a chunk (cjk_within_words).
+Punishment and scope questions read the same in both. Questions of the other kind are "general":
+they need one retrieved chunk with a key term of the question, as in the spec.
+"""
+
+from __future__ import annotations
+
+import re
+
+from groundgate.engine.gates.synthesis import (
+    _DEFINITION_CUES,
+    QUERY_PATTERNS,
+    QueryType,
+    RetrievedChunk,
+    Sufficiency,
+    is_evidence_sufficient,
+)
+
+_DEFINITION_CUE = re.compile(_DEFINITION_CUES, re.I)
+_BARE_WHAT = re.compile(r"^\s*what(?:\s+is|\s+are|'s|’s)\s+(?P<rest>.*?)[\s?？.!]*$", re.I)
+_LEADS_A_FACT = re.compile(
+    r"^(?:the|this|that|these|those|its?|their|our|your|my|his|her|which|how)\b", re.I
+)
+_ARTICLE = re.compile(r"^(?:an?)\s+", re.I)
+_BARE_SHI_SHENME = re.compile(r"^\s*(?P<subject>.*?)是什么[\s?？。!！]*$")
+_HOW_TO = re.compile(
+    r"^\s*how\s+(?:to\b|(?:do|can|could|should|must|would)\s+(?:i|we|you|one|they)\b)"
+    r"|\bsteps?\b|\bprocedures?\b|\bprocess\s+(?:for|of|to)\b"
+    r"|如何|怎么|怎样|步骤|流程|程序|办理",
+    re.I,
+)
+TERM_MAX_WORDS = 3
+TERM_MAX_CHARS_ZH = 8
+
+
+def _is_term_question(query: str) -> bool:
+    match = _BARE_WHAT.match(query)
+    if match:
+        rest = match.group("rest")
+        if _LEADS_A_FACT.match(rest):
+            return False
+        return 0 < len(_ARTICLE.sub("", rest).split()) <= TERM_MAX_WORDS
+    zh = _BARE_SHI_SHENME.match(query)
+    if zh:
+        subject = zh.group("subject")
+        return 0 < len(subject) <= TERM_MAX_CHARS_ZH and "的" not in subject
+    return False
+
+
+def asked_query_type(query: str) -> QueryType:
+    """The query type under the "asked" reading (see the module docstring)."""
+    for query_type, pattern in QUERY_PATTERNS:
+        if not pattern.search(query):
+            continue
+        if query_type == "procedure" and not _HOW_TO.search(query):
+            continue
+        if (
+            query_type == "definition"
+            and not _DEFINITION_CUE.search(query)
+            and not _is_term_question(query)
+        ):
+            continue
+        return query_type
+    return "general"
+
+
+def sufficiency(query: str, chunks: list[RetrievedChunk], reading: str) -> Sufficiency:
+    if reading == "spec":
+        return is_evidence_sufficient(query, chunks)
+    return is_evidence_sufficient(
+        query, chunks, query_type=asked_query_type(query), cjk_within_words=True
+    )
