@@ -81,12 +81,20 @@ run: demo
 PYTEST_WORKERS ?= auto
 PYTEST_PARALLEL = -n $(PYTEST_WORKERS) --dist loadfile
 
+# Each step's wall time is printed ("== step: N s") so a slow run says where its time went.
+TIMED = t0=$$(date +%s); $(1); status=$$?; echo "== $(2): $$(( $$(date +%s) - t0 )) s"; exit $$status
+
+# mypy (one process, minutes on a clean checkout) runs beside pytest: the suite's workers leave a
+# core idle while its last file finishes, and mypy fills it. Its report is printed after pytest's.
 test: install-test $(CHROMIUM)
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
-	$(BIN)/lint-imports
-	$(BIN)/python .ci/mypy_baseline.py $(MYPY_PATHS)
-	$(BIN)/python -m pytest $(PYTEST_PARALLEL)
+	@$(call TIMED,$(BIN)/ruff check .,ruff check)
+	@$(call TIMED,$(BIN)/ruff format --check .,ruff format)
+	@$(call TIMED,$(BIN)/lint-imports,lint-imports)
+	@mkdir -p var; ( $(call TIMED,$(BIN)/python .ci/mypy_baseline.py $(MYPY_PATHS),mypy) ) \
+		>var/mypy.log 2>&1 & mypy=$$!; \
+	( $(call TIMED,$(BIN)/python -m pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS),pytest) ); \
+	tests=$$?; wait $$mypy; types=$$?; cat var/mypy.log; \
+	[ $$tests -eq 0 ] && [ $$types -eq 0 ]
 
 # The tests that reach the database, again on PostgreSQL (decision d232: tests/conftest.py
 # deselects those that reach none; the browser tests run once, in `make test`).
@@ -114,9 +122,10 @@ test-pgvector: install-pgvector
 
 # Celery with a real worker on Redis (the non-eager configuration). In one process: the tests'
 # workers share the broker's queue. test_outbox_processes.py needs no broker and runs in `make test`.
+REDIS_TEST_URL ?= redis://127.0.0.1:6379/0
 test-redis: install-test
 	bash .ci/start-redis
-	GROUNDGATE_TEST_BROKER_URL=redis://127.0.0.1:6379/0 $(BIN)/python -m pytest tests/integration \
+	GROUNDGATE_TEST_BROKER_URL=$(REDIS_TEST_URL) $(BIN)/python -m pytest tests/integration \
 		--ignore=tests/integration/test_outbox_processes.py
 
 # A real Label Studio (its pip package in var/ls-venv, SQLite, 127.0.0.1) and the bridge's tests

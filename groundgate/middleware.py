@@ -1,5 +1,4 @@
-"""Refuse bad requests before any view runs; the Content-Security-Policy header, built once;
-sessions, logins and messages only for requests that are not token API calls.
+"""Refuse bad requests before any view runs; the Content-Security-Policy header, built once.
 
 RejectNulMiddleware: a path or query string that contains a NUL character.
 
@@ -17,9 +16,6 @@ from csp import middleware as csp_middleware
 from csp.constants import HEADER, HEADER_REPORT_ONLY
 from csp.utils import build_policy
 from django.conf import settings
-from django.contrib.auth import middleware as auth_middleware
-from django.contrib.messages import middleware as messages_middleware
-from django.contrib.sessions import middleware as sessions_middleware
 from django.core.signals import setting_changed
 from django.db import OperationalError
 from django.dispatch import receiver
@@ -288,36 +284,3 @@ def _csp_policy(report_only: bool) -> str:
 def _csp_settings_changed(*, setting, **kwargs) -> None:
     if setting.startswith("CONTENT_SECURITY_POLICY"):
         _csp_policy.cache_clear()
-
-
-def token_api_request(request) -> bool:
-    """An API call that names its token (`Authorization: Token <key>`). DRF's token
-    authentication, first in REST_FRAMEWORK's list, then decides alone: it authenticates or
-    answers 401, and the session is never consulted. Such a request has no use for a session,
-    a login read from one or flash messages."""
-    return request.path_info.startswith("/api/") and request.META.get(
-        "HTTP_AUTHORIZATION", ""
-    ).startswith("Token ")
-
-
-class _NotForTokens:
-    """Passes a token API request straight on (see token_api_request): no session store, lazy
-    user or message storage is set up for it, and its response is left as it is (those
-    middleware add nothing to a response whose session and messages were never touched)."""
-
-    def __call__(self, request):
-        if token_api_request(request):
-            return self.get_response(request)
-        return super().__call__(request)
-
-
-class SessionMiddleware(_NotForTokens, sessions_middleware.SessionMiddleware):
-    pass
-
-
-class AuthenticationMiddleware(_NotForTokens, auth_middleware.AuthenticationMiddleware):
-    pass
-
-
-class MessageMiddleware(_NotForTokens, messages_middleware.MessageMiddleware):
-    pass

@@ -86,11 +86,11 @@ MIDDLEWARE = [
     "groundgate.middleware.StoredFileMiddleware",
     "groundgate.middleware.ApiJsonErrorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "groundgate.middleware.SessionMiddleware",  # these three: not for token API calls
+    "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "groundgate.middleware.AuthenticationMiddleware",
-    "groundgate.middleware.MessageMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "groundgate.middleware.CSPMiddleware",  # django-csp's, with the headers built once
     # Last, as django-axes asks: it turns a locked-out login into its 429 response.
@@ -299,6 +299,9 @@ GROUNDGATE_RENDER_CACHE_MB = env_int("GROUNDGATE_RENDER_CACHE_MB", 512, minimum=
 # How long opening a case holds it for the reviewer who opened it (the queue hides it meanwhile).
 GROUNDGATE_RESERVATION_MINUTES = env_int("GROUNDGATE_RESERVATION_MINUTES", 15, minimum=1)
 GROUNDGATE_GATE_BATCH_MAX = env_int("GROUNDGATE_GATE_BATCH_MAX", 100, minimum=1)
+# Cases one relabel changes at most (the web's bulk relabel of a filtered queue, the admin's
+# action): more is refused, naming this setting.
+GROUNDGATE_RELABEL_MAX_CASES = env_int("GROUNDGATE_RELABEL_MAX_CASES", 10_000, minimum=1)
 
 # The answering pipeline's model. "extractive" is offline and deterministic (the default);
 # "openai" is any OpenAI-compatible endpoint through the official SDK.
@@ -336,7 +339,7 @@ GROUNDGATE_EMBEDDING_PASSAGE_PREFIX = env_str("GROUNDGATE_EMBEDDING_PASSAGE_PREF
 REST_FRAMEWORK = {
     # Tokens for programs, sessions for the browser (CSRF applies to session requests).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "groundgate.api.authentication.TokenAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

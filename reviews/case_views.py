@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib import messages
@@ -16,45 +15,21 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
-from groundgate.access import Action, case_for, member_role
-from groundgate.families import OUTCOMES, STATUS_TONE, get_family, outcome_of
-from groundgate.models import Case, Document, GateRun
+from groundgate.access import Action, case_for
 from groundgate.selectors.cases import case_current_run
-from groundgate.services.rendering import (
-    case_cited_chunks,
-    case_page_highlights,
-    page_shown_rotation,
-)
+from reviews.case_page import FormState, case_page_context
 from reviews.corrections import (
-    CORRECTABLE_KINDS,
     CorrectionError,
     CorrectionInput,
-    correction_as_input,
     correction_parse,
 )
 from reviews.forms import RelabelForm, ReviewForm, first_error
-from reviews.models import (
-    ANSWER_LABELS,
-    Correction,
-    GateCall,
-    Label,
-    Relabel,
-    Review,
-    ReviewState,
-    WrongReason,
-)
+from reviews.models import Correction, GateCall, Review, ReviewState
 from reviews.presenters import (
-    FindingGroup,
-    PageTurn,
     finding_groups,
-    finding_locations,
-    highlight_segments,
-    page_geometry,
 )
 from reviews.reservations import case_hold, case_reserve
 from reviews.selectors import (
-    case_reviews_visible,
-    dataset_instructions,
     queue_entries,
     queue_filters,
     queue_next,
@@ -62,12 +37,9 @@ from reviews.selectors import (
 from reviews.services import (
     Decision,
     ReviewInputError,
-    SubmitResult,
     case_relabel,
     review_submit,
 )
-
-ZOOM = 1.5
 
 # Human names for the review form's fields, for error messages ("Your decision: ...").
 FIELD_NAMES = {
@@ -81,30 +53,7 @@ FIELD_NAMES = {
     "correction.citations": "Corrected citations",
 }
 CORRECTION_FIELD = re.compile(r"correction\.(findings|citations)\[(\d+)\]")
-# The finding keys the findings list reads, for findings that lack some.
-FINDING_KEYS = dict.fromkeys(
-    ("near_match", "grounded_by", "derivation", "chunk_span", "rules", "message", "severity")
-)
 DECISION_FIELD = re.compile(r"decisions\[(\d+)\]\.(\w+)")
-
-
-@dataclass
-class FormState:
-    """What the reviewer had chosen, re-shown after a save that did not happen (an error or a
-    conflict), so nothing typed is lost. seen_review_id is the one the page was opened with
-    (carried by the server in the form), so a review saved meanwhile is still a conflict."""
-
-    label: str = ""
-    comment: str = ""
-    calls: dict[int, tuple[str, str]] = field(default_factory=dict)
-    seen_review_id: int | None = None
-    error: str = ""  # the human message
-    error_field: str = ""  # "label", "comment", or "" when the error is at a finding
-    error_finding: int | None = None
-    # The correction as posted (the page's hidden JSON field, restored by static/js/case.js) and
-    # the answer editor's text (None: the editor was closed).
-    correction: str = ""
-    conclusion: str | None = None
 
 
 def queue_context(params: QueryDict | str) -> dict[str, str]:
@@ -115,185 +64,10 @@ def queue_context(params: QueryDict | str) -> dict[str, str]:
     return queue_filters(QueryDict(params) if isinstance(params, str) else params)
 
 
-def _groups(
-    findings: list[dict[str, Any]], locations, state: FormState | None, mine, conflicts
-) -> list[FindingGroup]:
-    """The findings list: groups of repeated findings, each with the (call, reason) to
-    pre-select - the reviewer's unsaved choices after a failed save, else their last saved
-    review of this gate run (so a save's decisions stay visible) - their saved call, and the
-    calls of a conflicting reviewer beside them."""
-    saved = {d.finding_index: (d.call, d.reason) for d in mine.decisions.all()} if mine else {}
-    calls = state.calls if state is not None else saved
-    others: dict[int, list[dict[str, Any]]] = {}
-    for review in conflicts or []:
-        for d in review.decisions.all():
-            who = review.reviewer.username
-            others.setdefault(d.finding_index, []).append(
-                {"who": who, "call": d.call, "reason": d.reason}
-            )
-    return [
-        FindingGroup(
-            index=leader,
-            # Every key the template reads, present: a missing one costs Django a dir() call.
-            finding={**FINDING_KEYS, **findings[leader]},
-            where=locations[leader],
-            members=members,
-            choice=calls.get(leader, ("", "")),
-            saved=saved.get(leader) if mine is not None and state is None else None,
-            others=others.get(leader, []),
-        )
-        for leader, members in finding_groups(findings).items()
-    ]
-
-
-def _context(
-    request: HttpRequest,
-    case: Case,
-    result: SubmitResult | None = None,
-    state: FormState | None = None,
-    queue: dict[str, str] | None = None,
-) -> dict[str, Any]:
-    run = case_current_run(case=case)
-    findings = run.findings if run else []
-    verdict = json.loads(run.verdict) if run else {}
-    family = get_family(case.kind)
-    chunks = case_cited_chunks(case=case)
-    pages = case_page_highlights(case=case, findings=findings)
-    geometry = page_geometry(sorted(pages))
-    documents = Document.objects.in_bulk({d for d, _ in pages})
-    locations = finding_locations(case, findings, chunks)
-    role = member_role(user=request.user, dataset=case.dataset)
-    # Double review is independent: groundgate.access decides whose reviews this user sees.
-    seen = case_reviews_visible(user=request.user, case=case, role=role)
-    reviews = list(
-        seen.reviews.select_related("reviewer", "correction")
-        .prefetch_related("decisions", "correction__findings")
-        .order_by("-id")
-    )
-    mine = [r for r in reviews if r.reviewer_id == request.user.pk]
-    my_last = mine[0] if mine else None
-    filters = queue_context(request.GET) if queue is None else queue
-    seen_review_id = seen.newest_id
-    panel = family.panel(case, verdict, findings)
-    groups = _groups(findings, locations, state, my_last, result.conflicts if result else None)
-    if result is not None and result.conflicts:
-        # The reviewer now sees the conflicting reviews: saving again is a knowing choice, and a
-        # review saved after this page is still a conflict.
-        seen_review_id = max(r.pk for r in result.conflicts)
-    elif state is not None and state.seen_review_id is not None:
-        seen_review_id = state.seen_review_id
-    shown_pages = []
-    for d, i in sorted(pages):
-        page = geometry.get((d, i))
-        # The image is turned so its text reads left to right (maybe not the PDF's /Rotate);
-        # the page's boxes are placed with the same turn.
-        rotation = page_shown_rotation(document=documents[d], page_index=i)
-        turn = PageTurn(
-            page.width if page else 1.0,
-            page.height if page else 1.0,
-            rotation if rotation is not None else (page.rotation if page else 0),
-        )
-        width, height = turn.shown
-        shown_pages.append(
-            {
-                "document_id": d,
-                "index": i,
-                "page": page,
-                "zoom": ZOOM,
-                "rotation": rotation,
-                "turn": turn,
-                # The image's shape before it loads, so boxes land right at once.
-                "aspect": f"{width:g} / {height:g}",
-            }
-        )
-    return {
-        "dataset": case.dataset,
-        "case": case,
-        "run": run,
-        "findings": findings,
-        "groups": groups,
-        "decided_count": sum(1 for g in groups if g.choice[0]),
-        "sources": family.sources(case, verdict, findings, chunks),
-        "refusal": bool(panel.get("refusal")),
-        "text_label": family.text.label,
-        "segments": highlight_segments(family.text.of(case.payload), findings, family.text.field),
-        # The family's own panels (groundgate/families/<kind>/summary.html, evidence.html).
-        **panel,
-        "family_summary": family.partial("summary"),
-        "family_evidence": family.partial("evidence"),
-        "status_tone": STATUS_TONE.get(run.status, "") if run else "",
-        # One human vocabulary (the queue's outcomes); the family's raw status is the detail.
-        "outcome": outcome_of(
-            kind=case.kind, status=run.status, passed=run.passed, verdict=run.verdict
-        )
-        if run
-        else "",
-        "outcome_names": OUTCOMES,
-        "instructions": dataset_instructions(dataset=case.dataset),
-        "label_names": dict(Label.choices),
-        "reason_names": dict(WrongReason.choices),
-        "pages": shown_pages,
-        "verdict_pretty": json.dumps(verdict, indent=2, ensure_ascii=False),
-        "history": case.gate_runs.order_by("-id"),
-        "reviews": reviews,
-        "hidden_reviews": seen.hidden,
-        "my_last": my_last,
-        "relabels": Relabel.objects.filter(case=case).select_related("admin").order_by("-id"),
-        "final_label": getattr(getattr(case, "queue_entry", None), "final_label", ""),
-        "seen_review_id": seen_review_id,
-        # "Should have answered" judges a refusal only.
-        "labels": Label.choices if panel.get("refusal") else ANSWER_LABELS,
-        "calls": GateCall.choices,
-        "reasons": WrongReason.choices,
-        "is_admin": role == "admin",
-        "result": result,
-        "query": urlencode(filters),
-        "state": state,
-        # Read once per finding row: a plain value (a lookup through a missing state costs a
-        # dir() per row in Django's templates).
-        "error_finding": state.error_finding if state and state.error_finding is not None else -1,
-        "chosen_label": state.label if state is not None else (my_last.label if my_last else ""),
-        **_correction_context(case, run, my_last, state),
-    }
-
-
-def _correction_context(
-    case: Case, run: GateRun | None, my_last: Review | None, state: FormState | None
-) -> dict[str, Any]:
-    """What the correction tools show: the answer's citations, the reviewer's last correction
-    (its gate verdict beside their label), and after a refused save what they had posted."""
-    answer = case.payload.get("answer") if isinstance(case.payload, dict) else None
-    correctable = run is not None and case.kind in CORRECTABLE_KINDS and isinstance(answer, dict)
-    mine = getattr(my_last, "correction", None) if my_last is not None else None
-    evidences = (answer or {}).get("evidences") or [] if correctable else []
-    return {
-        "correctable": correctable,
-        "conclusion": (answer or {}).get("conclusion") or "" if correctable else "",
-        "citations": [e for e in evidences if isinstance(e, dict)],
-        "my_correction": mine,
-        # What the correction tools start from: the posted correction after a refused save,
-        # else the reviewer's last one (json_script in the template).
-        "correction_start": _correction_start(case, mine, state) if correctable else None,
-        "posted_conclusion": state.conclusion if state is not None else None,
-    }
-
-
-def _correction_start(
-    case: Case, mine: Correction | None, state: FormState | None
-) -> dict[str, Any]:
-    if state is not None:
-        try:
-            posted = json.loads(state.correction) if state.correction else {}
-        except ValueError:
-            posted = {}
-        return posted if isinstance(posted, dict) else {}
-    return correction_as_input(mine, case) if mine is not None else {}
-
-
 @login_required
 def case_detail(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
     case = case_for(user=request.user, slug=slug, case_id=case_id)
-    context = _context(request, case)
+    context = case_page_context(user=request.user, case=case, queue=queue_context(request.GET))
     # Opening a case holds it for this reviewer (reviews.reservations; reviews/_hold.html); an
     # admin reads without holding (her queue shows held cases anyway) unless she asks (?hold=1).
     if context["is_admin"] and request.GET.get("hold") != "1":
@@ -418,12 +192,14 @@ def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
         run = case_current_run(case=case)
         _explain(exc, decisions, run.findings if run else [], state)
         messages.error(request, f"Not saved: {state.error}")
-        context = _context(request, case, state=state, queue=queue)
+        context = case_page_context(user=request.user, case=case, state=state, queue=queue)
         return render(request, "reviews/case_detail.html", context, status=400)
     if not result.saved:
         # The later reviewer is told of the conflict and sees the other decision beside theirs,
         # which stays filled in; nothing of theirs was written. They can save anyway, knowingly.
-        context = _context(request, case, result, state=state, queue=queue)
+        context = case_page_context(
+            user=request.user, case=case, result=result, state=state, queue=queue
+        )
         return render(request, "reviews/case_detail.html", context, status=409)
     assert result.review is not None  # saved
     saved = f"Saved {case.external_id}: {result.review.get_label_display()}"
@@ -489,6 +265,7 @@ def relabel_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
         )
     except ReviewInputError as exc:
         messages.error(request, f"Not relabelled: {exc}")
-        return render(request, "reviews/case_detail.html", _context(request, case), status=400)
+        context = case_page_context(user=request.user, case=case, queue=queue_context(request.GET))
+        return render(request, "reviews/case_detail.html", context, status=400)
     messages.success(request, f"Final label: {relabel.get_to_label_display()}.")
     return redirect(reverse("reviews:case", args=[slug, case.pk]))

@@ -11,7 +11,6 @@ import io
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -27,7 +26,7 @@ from groundgate.integrations.openinference.cases import (
 from groundgate.integrations.openinference.sniff import file_format_guess
 from groundgate.integrations.openinference.spans import FORMATS
 from groundgate.models import Chunk, Document, DocumentStatus
-from groundgate.services.imports import ImportReport, case_import_lines
+from groundgate.services.imports import ImportReport, case_import_lines, import_all_or_nothing
 from groundgate.services.trace_imports import (
     TraceFileTooDeep,
     trace_file_import,
@@ -145,10 +144,6 @@ def document_detail(request: HttpRequest, slug: str, document_id: int) -> HttpRe
     )
 
 
-class _Rollback(Exception):
-    """Raised inside the import's transaction when a line is bad: nothing is kept."""
-
-
 def _import_context(dataset) -> dict:
     return {
         "dataset": dataset,
@@ -205,19 +200,15 @@ def case_import(request: HttpRequest, slug: str) -> HttpResponse:
         field = "file: choose a JSONL file" if upload is None else "kind: not a case kind"
         context.update(failure=field, failed_form="cases")
         return render(request, "reviews/import.html", context, status=400)
-    report = ImportReport()
-    try:
-        with transaction.atomic():
-            report = case_import_lines(
-                dataset=access.dataset,
-                lines=io.BytesIO(upload.read()),
-                kind=kind,
-                batch_size=settings.GROUNDGATE_IMPORT_BATCH_SIZE,
-            )
-            if report.errors:
-                raise _Rollback
-    except _Rollback:
-        pass
+    lines = io.BytesIO(upload.read())
+    report = import_all_or_nothing(
+        lambda: case_import_lines(
+            dataset=access.dataset,
+            lines=lines,
+            kind=kind,
+            batch_size=settings.GROUNDGATE_IMPORT_BATCH_SIZE,
+        )
+    )
     context["failed_form"] = "cases" if report.errors else ""
     return _import_done(request, context, report, upload.name or "", kind)
 
@@ -251,20 +242,17 @@ def trace_import(request: HttpRequest, slug: str) -> HttpResponse:
     if failure or upload is None:
         context["failure"] = failure
         return render(request, "reviews/import.html", context, status=400)
-    report = ImportReport()
+    file = upload.file
     try:
-        with transaction.atomic():
-            report = trace_file_import(
+        report = import_all_or_nothing(
+            lambda: trace_file_import(
                 dataset=dataset,
-                file=upload.file,
+                file=file,
                 fmt=fmt,
                 citation_pattern=pattern or None,
                 batch_size=settings.GROUNDGATE_IMPORT_BATCH_SIZE,
             )
-            if report.errors:
-                raise _Rollback
-    except _Rollback:
-        pass
+        )
     except TraceFileTooDeep as exc:  # refused before any parser reads it: nothing imported
         context["failure"] = f"file: {exc}"
         return render(request, "reviews/import.html", context, status=400)

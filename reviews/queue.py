@@ -19,7 +19,6 @@ from django.utils import timezone
 
 from groundgate.families import outcome_of
 from groundgate.models import Case, GateRun
-from groundgate.models.rows import RowPlan, rows_insert
 from reviews.models import (
     QueueCode,
     QueueCount,
@@ -295,22 +294,20 @@ def queue_rebuild(*, dataset_id: int | None = None) -> int:
     return len(ids)
 
 
-def queue_add_new(runs, plan: RowPlan | None = None) -> None:
+def queue_add_new(runs) -> None:
     """Queue rows for cases created in this transaction with `runs` as their only gate runs
     (gate_runs_record(new_cases=True)): built from the runs and their cases in hand, nothing
     read. A new case has no review and no relabel, so it is unreviewed whatever its dataset
-    requires; the rows are those _refresh would compute. Written at once (three INSERTs), or
-    added to the caller's `plan` when its cases are still to be written with them."""
+    requires; the rows are those _refresh would compute. Written at once (three INSERTs)."""
     entries, codes = [], []
     counts: Counter = Counter()
     for run in runs:
         case = run.case
         # A stored case is linked by its id: `case=case` on a one-to-one field also caches the
         # entry on the case, a reference cycle that only the collector's full passes free
-        # (~13% of a 100k-span trace import). A case still in the caller's plan has no id yet.
-        link = {"case": case} if case.pk is None else {"case_id": case.pk}
+        # (~13% of a 100k-span trace import).
         entry = QueueEntry(
-            **link,
+            case_id=case.pk,
             dataset_id=case.dataset_id,
             kind=case.kind,
             external_id=case.external_id,
@@ -334,7 +331,7 @@ def queue_add_new(runs, plan: RowPlan | None = None) -> None:
             codes.append(
                 QueueCode(
                     dataset_id=case.dataset_id,
-                    case=case,
+                    case_id=case.pk,
                     code=code,
                     passed=entry.passed,
                     review_rank=entry.review_rank,
@@ -342,22 +339,15 @@ def queue_add_new(runs, plan: RowPlan | None = None) -> None:
             )
             counts[(*cell, code)] += 1
     upsert = _counts_upsert(counts)
-    if plan is not None:
-        plan.insert(entries)
-        plan.insert(codes)
-        if upsert is not None:
-            plan.statement(*upsert)
-        return
-    # A handful of rows per request on the gate service's path: no query compiler.
-    rows_insert(entries)
-    rows_insert(codes)
+    QueueEntry.objects.bulk_create(entries)
+    QueueCode.objects.bulk_create(codes)
     if upsert is not None:
         with connection.cursor() as cursor:
             cursor.execute(*upsert)
 
 
-def on_cases_changed(sender, case_ids, runs=None, plan=None, **kwargs) -> None:
+def on_cases_changed(sender, case_ids, runs=None, **kwargs) -> None:
     if runs is not None:
-        queue_add_new(runs, plan)
+        queue_add_new(runs)
     else:
         queue_refresh(case_ids)

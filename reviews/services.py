@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
+from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 
 from groundgate.access import Action, member_role, require
 from groundgate.families import REFUSED, outcome_of
-from groundgate.models import Case
+from groundgate.models import Case, Dataset
 from groundgate.selectors.cases import case_current_run
 from groundgate.services.webhooks import Event, webhook_events_emit
 from reviews.corrections import CorrectionError, CorrectionInput, correction_build
@@ -189,6 +192,12 @@ def cases_relabel(*, cases: list[Case], admin, to_label: str, reason: str) -> li
         raise ReviewInputError("to_label", f"must be one of {', '.join(Label.values)}")
     if not reason or not reason.strip():
         raise ReviewInputError("reason", "a relabel needs a reason")
+    limit = settings.GROUNDGATE_RELABEL_MAX_CASES
+    if len(cases) > limit:
+        raise ReviewInputError(
+            "cases",
+            f"at most {limit} cases at once (GROUNDGATE_RELABEL_MAX_CASES); narrow the filter",
+        )
     for c in cases:
         _check_refusal_label(to_label, "to_label", c)
     for dataset in {c.dataset for c in cases}:
@@ -214,6 +223,38 @@ def cases_relabel(*, cases: list[Case], admin, to_label: str, reason: str) -> li
         build=lambda: [_relabel_event(r) for r in relabels],
     )
     return relabels
+
+
+@dataclass(frozen=True)
+class RelabelSet:
+    """The cases a bulk relabel of a filtered queue would change, as the admin is shown them,
+    and their digest (of the sorted case ids): the confirmation applies only to this set."""
+
+    entries: list[Any]
+    digest: str
+
+    def unchanged_since(self, *, count: int, digest: str | None) -> bool:
+        """Whether the admin saw this set: the count they were shown, and on confirming, the
+        digest of the set they confirmed."""
+        return count == len(self.entries) and (digest is None or digest == self.digest)
+
+
+def relabel_set(*, dataset: Dataset, user: Any, filters: dict[str, str]) -> RelabelSet:
+    """The filtered queue's cases that a bulk relabel by `user` (an admin) would change."""
+    from reviews.selectors import queue_entries, queue_scope
+
+    scope = queue_scope(dataset=dataset, user=user, filters=filters)
+    entries = list(queue_entries(dataset=dataset, filters=filters, scope=scope))
+    ids = ",".join(str(i) for i in sorted(e.case_id for e in entries))
+    return RelabelSet(entries, hashlib.sha256(ids.encode()).hexdigest())
+
+
+def relabel_set_apply(*, chosen: RelabelSet, admin, to_label: str, reason: str) -> list[Relabel]:
+    """Relabel every case of `chosen` (one transaction, cases_relabel's checks and bound)."""
+    cases = list(
+        Case.objects.filter(pk__in=[e.case_id for e in chosen.entries]).select_related("dataset")
+    )
+    return cases_relabel(cases=cases, admin=admin, to_label=to_label, reason=reason)
 
 
 ASSIGN_MAX_CASES = 10_000

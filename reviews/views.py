@@ -3,8 +3,6 @@ groundgate.access, so an outsider gets 404 for anything of a dataset she is not 
 
 from __future__ import annotations
 
-import hashlib
-
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -41,7 +39,13 @@ from reviews.selectors import (
     queue_scope,
     reviewer_progress,
 )
-from reviews.services import ReviewInputError, cases_assign, cases_relabel, instructions_set
+from reviews.services import (
+    ReviewInputError,
+    cases_assign,
+    instructions_set,
+    relabel_set,
+    relabel_set_apply,
+)
 
 PAGE_SIZE = 50
 
@@ -182,20 +186,19 @@ def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
     dataset = dataset_for(user=request.user, slug=slug, action=Action.RELABEL)
     filters = queue_filters(request.POST)
     back = reverse("reviews:queue", args=[slug]) + "?" + urlencode(filters)
-    scope = queue_scope(dataset=dataset, user=request.user, filters=filters)
-    entries = list(queue_entries(dataset=dataset, filters=filters, scope=scope))
-    digest = _ids_digest(e.case_id for e in entries)
+    chosen = relabel_set(dataset=dataset, user=request.user, filters=filters)
     form = BulkRelabelForm(request.POST)
     if not form.is_valid():
         messages.error(request, f"Not relabelled: {first_error(form)}")
         return redirect(back)
-    if form.cleaned_data["expected_count"] != len(entries) or (
-        request.POST.get("confirm") == "1" and request.POST.get("digest") != digest
-    ):
+    confirm = request.POST.get("confirm") == "1"
+    digest = request.POST.get("digest", "") if confirm else None
+    if not chosen.unchanged_since(count=form.cleaned_data["expected_count"], digest=digest):
         messages.error(request, "The filtered set changed since you looked; nothing relabelled.")
         return redirect(back)
     to_label = form.cleaned_data["to_label"]
-    if request.POST.get("confirm") != "1":
+    entries = chosen.entries
+    if not confirm:
         return render(
             request,
             "reviews/relabel_confirm.html",
@@ -212,27 +215,21 @@ def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
                 "unchanged": sum(e.final_label == to_label for e in entries),
                 "outcome_names": OUTCOMES,
                 "reason": form.cleaned_data["reason"],
-                "digest": digest,
+                "digest": chosen.digest,
             },
         )
-    cases = list(Case.objects.filter(pk__in=[e.case_id for e in entries]).select_related("dataset"))
     try:
-        cases_relabel(
-            cases=cases, admin=request.user, to_label=to_label, reason=form.cleaned_data["reason"]
+        relabels = relabel_set_apply(
+            chosen=chosen, admin=request.user, to_label=to_label, reason=form.cleaned_data["reason"]
         )
     except ReviewInputError as exc:
         messages.error(request, f"Not relabelled: {exc}")
     else:
-        messages.success(request, f"Relabelled {len(cases)} case(s).")
+        messages.success(request, f"Relabelled {len(relabels)} case(s).")
     return redirect(back)
 
 
 CONFIRM_LISTED = 200
-
-
-def _ids_digest(ids) -> str:
-    """The filtered set the admin confirmed, as a digest of its sorted case ids."""
-    return hashlib.sha256(",".join(str(i) for i in sorted(ids)).encode()).hexdigest()
 
 
 @login_required

@@ -8,13 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
-from django.db import connection
 from django.db.models import QuerySet
 from django.http import Http404
 
 from groundgate.access.policies import DENIED, Action, role_may
 from groundgate.models import Case, Dataset, Document, DocumentStatus, Membership, Role
-from groundgate.models.rows import columns, instance_from
 
 
 @dataclass(frozen=True)
@@ -95,21 +93,16 @@ def _decide(found: tuple[Dataset, str] | None, action: Action) -> DatasetAccess:
 
 
 def _membership_by_slug(user, slug: str) -> tuple[Dataset, str] | None:
-    """(dataset, role) of `user` in dataset `slug`. Asked on every API request and page, so read
-    through one prepared statement rather than the ORM (whose query building cost more than the
-    rest of a gate request; groundgate.models.rows). Read every time, never cached: a revoked
-    membership takes effect at the next request."""
+    """(dataset, role) of `user` in dataset `slug`: one read, every time, never cached, so a
+    revoked membership takes effect at the next request."""
     if user is None or not user.is_authenticated:
         return None
-    membership, dataset = Membership._meta.db_table, Dataset._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT m.role, {columns(Dataset, 'd')} FROM {membership} m "
-            f"JOIN {dataset} d ON d.id = m.dataset_id WHERE m.user_id = %s AND d.slug = %s",
-            [user.pk, slug],
-        )
-        row = cursor.fetchone()
-    return None if row is None else (instance_from(Dataset, row[1:]), row[0])
+    membership = (
+        Membership.objects.select_related("dataset")
+        .filter(user_id=user.pk, dataset__slug=slug)
+        .first()
+    )
+    return None if membership is None else (membership.dataset, membership.role)
 
 
 def dataset_for(*, user, slug: str, action: Action = Action.VIEW) -> Dataset:

@@ -12,12 +12,12 @@ from django.http import HttpResponse
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
+from rest_framework.authentication import TokenAuthentication
 from rest_framework.parsers import BaseParser
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from groundgate.access import Action
-from groundgate.api.authentication import TokenAuthentication
 from groundgate.api.errors import read_limited
 from groundgate.api.gate_views import error_responses
 from groundgate.api.params import dataset_from_query

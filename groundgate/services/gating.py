@@ -11,16 +11,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 
-from django.db import connection, transaction
+from django.db import transaction
 
 from groundgate.engine.canonical import canonical_json_of_dump, sha256_of
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.models import Case, Dataset, GatePolicyRecord, GateRun
-from groundgate.models.rows import RowPlan, row_insert, rows_insert, rows_insert_keyed
 from groundgate.services.signals import cases_changed
 from groundgate.services.webhooks import verdict_events, webhook_events_emit
 
@@ -45,7 +43,7 @@ def policy_record_for(*, spec: GateSpec, policy: GatePolicy) -> GatePolicyRecord
     first, and no in-process cache that a rolled-back transaction could leave pointing at a
     record the database no longer has."""
     record = policy_record_build(spec=spec, policy=policy)
-    rows_insert([record], ignore_conflicts=True)
+    GatePolicyRecord.objects.bulk_create([record], ignore_conflicts=True)
     return record
 
 
@@ -84,48 +82,19 @@ def gaterun_from_values(*, case: Case, values: dict, policy_record: GatePolicyRe
     return GateRun(case=case, policy=policy_record, policy_sha256=policy_record.sha256, **values)
 
 
-def gate_runs_record(
-    *, runs: Sequence[GateRun], new_cases: bool = False, plan: RowPlan | None = None
-) -> None:
+def gate_runs_record(*, runs: Sequence[GateRun], new_cases: bool = False) -> None:
     """Store new gate runs (built by gaterun_build) and keep the review queue in step, in one
     transaction.
 
     new_cases=True is the caller's promise that every case was created in this transaction with
     this run as its only one (no earlier run, no review): the queue then adds their rows from the
-    runs in hand instead of re-reading the cases' records.
-
-    plan: the caller's planned INSERTs of those new cases (case_create_gated). The runs and the
-    queue's rows join the plan and everything is written by one `plan.execute()` (one statement
-    on PostgreSQL); the cases have no primary key until then, so receivers of cases_changed get
-    the runs, with `plan` to add their rows to, and case_ids still None."""
+    runs in hand instead of re-reading the cases' records."""
     if not runs:
         return
-    if plan is None:
-        with transaction.atomic(savepoint=False):
-            # No savepoint when nested: an error here aborts the caller's transaction anyway.
-            if len(runs) == 1:
-                row_insert(runs[0])  # one run: no query compiler (models.rows)
-            elif len({run.case_id for run in runs}) == len(runs):
-                # A batch of an import or a re-gate: one run per case, so a run's id is read
-                # back by its case (models.rows), statements built once, not compiled per batch.
-                rows_insert_keyed(runs, key="case")
-            else:
-                GateRun.objects.bulk_create(runs)
-            _runs_announce(runs, new_cases=new_cases)
-        return
-    for run in runs:
-        plan.insert([run], key=True)
-    # One statement is its own transaction: in autocommit (the gate service's requests) it
-    # needs no BEGIN and COMMIT, unless webhook deliveries are to be written with it.
-    alone = (
-        plan.single_statement
-        and not connection.in_atomic_block
-        and not any(run.case.dataset.webhooks_on for run in runs)
-    )
-    with nullcontext() if alone else transaction.atomic():
-        cases_changed.send(sender=GateRun, case_ids=[None] * len(runs), runs=runs, plan=plan)
-        plan.execute()
-        _webhooks_emit(runs)
+    with transaction.atomic(savepoint=False):
+        # No savepoint when nested: an error here aborts the caller's transaction anyway.
+        GateRun.objects.bulk_create(runs)
+        _runs_announce(runs, new_cases=new_cases)
 
 
 def _runs_announce(runs: Sequence[GateRun], *, new_cases: bool) -> None:
@@ -169,10 +138,9 @@ def case_create_gated(
     the review queue. Raises IntegrityError if the external id is taken (callers decide): the
     INSERT itself is the existence check, and nothing is written then.
 
-    The verdict is made before anything is written, and the rows are planned first: on
-    PostgreSQL the case, the policy record (if new), the run and its queue rows are one
-    statement (models.rows.RowPlan); on SQLite the write lock (taken at BEGIN IMMEDIATE) is
-    held for those few INSERTs, never for gating."""
+    The verdict is made before anything is written: on SQLite the write lock (taken at BEGIN
+    IMMEDIATE) is held for the few INSERTs (the case, the policy record if new, the run and its
+    queue rows), never for gating."""
     spec = get_gate(kind)
     case = Case(
         dataset=dataset,
@@ -183,11 +151,11 @@ def case_create_gated(
         payload_sha256=payload_sha256 or sha256_of(payload),  # the caller's, if it has it
     )
     record = policy_record_build(spec=spec, policy=policy)
-    run = gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=record)
-    plan = RowPlan()
-    plan.insert([case], key=True)
-    plan.insert([record], ignore_conflicts=True)
-    gate_runs_record(runs=[run], new_cases=True, plan=plan)
+    with transaction.atomic():
+        Case.objects.bulk_create([case])
+        GatePolicyRecord.objects.bulk_create([record], ignore_conflicts=True)
+        run = gaterun_build(case=case, spec=spec, verdict=verdict, policy_record=record)
+        gate_runs_record(runs=[run], new_cases=True)
     return GatedCase(case, run)
 
 

@@ -21,13 +21,12 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from groundgate.engine.limits import CaseLimits
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.engine.runner import BadInput, parse_case_payload
 from groundgate.models import Case, Dataset, GatePolicyRecord
-from groundgate.models.rows import rows_insert_keyed
 from groundgate.services.garbage_collection import old_objects_frozen
 from groundgate.services.gating import (
     gate_runs_record,
@@ -107,6 +106,25 @@ class _Import:
     # earlier line of this file (an id repeated with other content is then "earlier in this
     # file", not "before").
     first_id: int | None = None
+
+
+class _Rollback(Exception):
+    """Raised inside import_all_or_nothing's transaction when a line is bad."""
+
+
+def import_all_or_nothing(run: Callable[[], ImportReport]) -> ImportReport:
+    """Run an import (`run`: case_import_lines or trace_file_import with its arguments) in one
+    transaction that a single error rolls back whole: the web's imports keep a file whole or
+    not at all, and the report says what was wrong, line by line."""
+    report = ImportReport()
+    try:
+        with transaction.atomic():
+            report = run()
+            if report.errors:
+                raise _Rollback
+    except _Rollback:
+        pass
+    return report
 
 
 def case_import_lines(
@@ -283,14 +301,7 @@ def _write_batch(state: _Import, batch: list[PreparedCase]) -> None:
         for p in fresh
     ]
     with transaction.atomic():
-        # ON CONFLICT DO NOTHING: a case another writer stored since the read above is skipped
-        # here (and told apart below) instead of failing the batch.
-        inserted = rows_insert_keyed(cases, key="external_id", ignore_conflicts=True)
-        if len(inserted) < len(cases):
-            taken = [p for p, c in zip(fresh, cases, strict=True) if c.pk is None]
-            now_stored = _stored(state, taken)
-            for pending in taken:
-                _classify(state, pending, now_stored[pending.external_id])
+        inserted = _insert_new(state, fresh, cases)
         if inserted:
             first = min(c.pk for c in inserted)
             state.first_id = first if state.first_id is None else min(state.first_id, first)
@@ -315,6 +326,35 @@ def _write_batch(state: _Import, batch: list[PreparedCase]) -> None:
         # Every case here was created in this transaction with this run as its only one: the
         # queue rows are written from the runs in hand, nothing re-read.
         gate_runs_record(runs=runs, new_cases=True)
+
+
+def _insert_new(state: _Import, fresh: list[PreparedCase], cases: list[Case]) -> list[Case]:
+    """INSERT `cases` (one per pending case of `fresh`) and return those stored, with their
+    primary keys. A case another writer stored since _write_batch's read makes the INSERT fail:
+    the batch's ids are read again, the taken ones told apart (unchanged or a conflict) and left
+    without a primary key, and the rest inserted. Each attempt is a savepoint, so a refused one
+    leaves nothing; another writer wins a race at most a few times in a row."""
+    todo = list(zip(fresh, cases, strict=True))
+    for _ in range(RACE_RETRIES):
+        try:
+            with transaction.atomic():
+                Case.objects.bulk_create([case for _, case in todo])
+        except IntegrityError:
+            for _, case in todo:  # a batch written before the refused one was rolled back too
+                case.pk, case._state.adding = None, True
+            now_stored = _stored(state, [pending for pending, _ in todo])
+            if not now_stored:
+                raise  # not a taken id
+            for pending, _case in todo:
+                if pending.external_id in now_stored:
+                    _classify(state, pending, now_stored[pending.external_id])
+            todo = [(p, c) for p, c in todo if p.external_id not in now_stored]
+            continue
+        return [case for case in cases if case.pk is not None]
+    raise IntegrityError("the import's case ids kept being taken by another writer")
+
+
+RACE_RETRIES = 5
 
 
 def _show(report: ImportReport, stored: list[tuple[Case, str]]) -> None:

@@ -9,11 +9,13 @@ should update the bounds and the record together.
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 
 import pytest
 
 from tests.engine import financebench
+from tests.engine.digests import STORED, verdict_digests
 
 
 def rejection_rates(policy_name: str) -> dict[str, float]:
@@ -45,3 +47,14 @@ def test_the_verbatim_policy_keeps_the_literal_reading_on_real_answers(default_r
     default = default_rates
     assert rates["correct"] > default["correct"] + 0.2
     assert rates["incorrect"] >= default["incorrect"]
+
+
+@pytest.mark.parametrize("policy_name", list(verdict_digests.POLICIES))
+def test_financebench_verdicts_are_byte_identical_to_the_stored_digests(policy_name):
+    """The verdicts' bytes against bench/verdict_digests.py's stored digests (tests/engine/
+    digests.py), in this file so FinanceBench is gated once per policy for both checks. Runs
+    wherever ../shared is (CI included) and fails, not skips, where it is missing."""
+    total = hashlib.sha256()
+    for verdict in financebench.verdicts(policy_name):
+        total.update(verdict + b"\n")
+    assert total.hexdigest() == STORED[f"financebench/{policy_name}"]["sha256"], policy_name

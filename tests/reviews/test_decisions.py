@@ -168,6 +168,22 @@ def test_bulk_relabel_of_a_filtered_set(admin):
     assert admin.get("/d/demo/").context["progress"].total == 0
 
 
+def test_a_bulk_relabel_past_its_bound_relabels_nothing_and_names_the_setting(admin, settings):
+    """GROUNDGATE_RELABEL_MAX_CASES bounds one relabel (the bulk page and the admin action)."""
+    settings.GROUNDGATE_RELABEL_MAX_CASES = 1
+    form = {
+        "code": "NO_CHUNKS",
+        "to_label": "not_grounded",
+        "reason": "no retrieval",
+        "expected_count": "2",
+    }
+    shown = admin.post("/d/demo/relabel", form)
+    confirm = form | {"confirm": "1", "digest": shown.context["digest"]}
+    response = admin.post("/d/demo/relabel", confirm, follow=True)
+    assert not Relabel.objects.exists()
+    assert "GROUNDGATE_RELABEL_MAX_CASES" in response.content.decode()
+
+
 def test_save_and_next_goes_to_the_next_case_needing_review(reviewer):
     c = case("demo-en-09")
     response = review(reviewer, c, "not_grounded", next="1")
