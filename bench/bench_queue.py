@@ -391,9 +391,11 @@ def measure(requests: int, only: set[str] | None) -> None:
         clients[name] = Client()
         clients[name].force_login(get_user_model().objects.get(username=name))
     views = [v for v in urls("big") if not only or any(o in v[0] for o in only)]
-    for _, user, url in views:  # warm up each once (the first query of a plan)
+    for name, user, url in views:  # warm up each once (the first query of a plan)
+        t0 = time.perf_counter()
         response = clients[user].get(url)
         assert response.status_code == 200, (url, response.status_code)
+        print(f"  warm-up {name:34} {(time.perf_counter() - t0) * 1000:8.1f} ms", flush=True)
     samples: dict[str, list[float]] = {name: [] for name, _, _ in views}
     cpu: dict[str, list[float]] = {name: [] for name, _, _ in views}
     rng = random.Random(11)

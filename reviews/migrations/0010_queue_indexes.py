@@ -13,6 +13,17 @@ WHERE EXISTS (SELECT 1 FROM reviews_queueentry e WHERE e.case_id = reviews_queue
 """
 
 
+def analyze(apps, schema_editor):
+    """Statistics for the new indexes: without them SQLite, holding statistics for the old
+    indexes only, read the default queue order from a label index and sorted 1M rows (54 ms ->
+    1.0 s at 1M cases). A sample (analysis_limit) keeps this to seconds at any size."""
+    with schema_editor.connection.cursor() as cursor:
+        if schema_editor.connection.vendor == "sqlite":
+            cursor.execute("PRAGMA analysis_limit=1000")
+        cursor.execute("ANALYZE reviews_queueentry")
+        cursor.execute("ANALYZE reviews_queuecode")
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -43,4 +54,5 @@ class Migration(migrations.Migration):
             model_name='queueentry',
             index=models.Index(fields=['dataset', 'final_label', 'passed', 'review_rank', 'case'], name='queue_final_label_order'),
         ),
+        migrations.RunPython(analyze, migrations.RunPython.noop),
     ]
