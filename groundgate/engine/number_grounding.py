@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from groundgate.engine.declarations import bound_of, sign_in_words
-from groundgate.engine.english_numbers import count_in_words
 from groundgate.engine.index_keys import (
     PREFIXES,
     WIDE_PREFIX_LIMIT,
@@ -41,6 +40,7 @@ from groundgate.engine.quantities import (
 from groundgate.engine.scale_contexts import ChunkContexts, ChunkLike, LazyContext
 from groundgate.engine.units import UNIT_FAMILIES
 from groundgate.engine.values.date.evidence import shared_day_dates, squeezed_dates
+from groundgate.engine.values.number.words_en import count_in_words
 from groundgate.engine.values.registry import BY_NAME
 
 

@@ -26,7 +26,6 @@ from groundgate.engine.declarations import (
     sign_in_words,
 )
 from groundgate.engine.derivations import Found, explain, operand_amounts
-from groundgate.engine.english_numbers import counted_noun
 from groundgate.engine.findings import Derivation, Finding, NearMatch, NumberFinding, ValueRef
 from groundgate.engine.number_grounding import EvidenceIndex, Hint, Located
 from groundgate.engine.numbers import (
@@ -46,6 +45,7 @@ from groundgate.engine.quantities import (
     typed,
 )
 from groundgate.engine.units import CURRENCIES, normalise_unit, same_unit
+from groundgate.engine.values.number.words_en import counted_noun
 from groundgate.engine.values.registry import KINDS, PERIODS
 
 if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answer.py)

@@ -1,6 +1,6 @@
 """How Chinese writes a time of day: "晚上9点", "10点半", "3点15分", "14时30分", "9点钟",
 "下午2:00", "正午", "午夜". "N点" is read by chinese_time after the scanner finds its digits (and by
-chinese_numerals for "九点"); the part of the day before a clock ("下午2:00") by day_part_start.
+number/numerals_zh for "九点"); the part of the day before a clock ("下午2:00") by day_part_start.
 Pure: no Django, no I/O.
 """
 
