@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from groundgate.engine.chinese_numerals import LABEL_COUNTERS
 from groundgate.engine.numbers import NumericValue
+from groundgate.engine.values.number.numerals_zh import LABEL_COUNTERS
 
 # "(in millions)", "(Millions)", "($ in millions)", "(Dollars in millions, except per share
 # data)", "in thousands of dollars", "单位：万元", "（万元）", "(单位：人民币亿元)".
@@ -128,7 +128,7 @@ def in_working(text: str, value: NumericValue, constants: tuple[int, ...]) -> bo
 # The name of a part of a document before its number: "Item 7", "Note 4 - Segment Reporting",
 # "Section 13(a)", "Exhibit 10.1", "Rule 10b-5", "Part II, Item 8", "page 59", "p. 59", "§ 2",
 # and the further numbers of a list of them ("Items 7 and 7A", "Notes 4, 5 and 9"). In Chinese
-# the counter after 第 says it: "第47条", "第3页" (chinese_numerals.LABEL_COUNTERS).
+# the counter after 第 says it: "第47条", "第3页" (values/number/numerals_zh.LABEL_COUNTERS).
 _LABEL_WORDS = {
     **dict.fromkeys(("Item", "Items"), "Item"),
     **dict.fromkeys(("Section", "Sections", "§", "§§"), "Section"),

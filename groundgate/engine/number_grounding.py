@@ -20,8 +20,6 @@ from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from groundgate.engine.declarations import bound_of, sign_in_words
-from groundgate.engine.english_numbers import count_in_words
-from groundgate.engine.evidence_dates import shared_day_dates, squeezed_dates
 from groundgate.engine.index_keys import (
     PREFIXES,
     WIDE_PREFIX_LIMIT,
@@ -41,6 +39,8 @@ from groundgate.engine.quantities import (
 )
 from groundgate.engine.scale_contexts import ChunkContexts, ChunkLike, LazyContext
 from groundgate.engine.units import UNIT_FAMILIES
+from groundgate.engine.values.date.evidence import shared_day_dates, squeezed_dates
+from groundgate.engine.values.number.words_en import count_in_words
 from groundgate.engine.values.registry import BY_NAME
 
 
@@ -154,7 +154,7 @@ class EvidenceIndex:
 
     def _build(self) -> list[Located]:
         """Every typed value of the accepted excerpts, in excerpt order (range ends after their
-        range, then the dates of evidence_dates), and the lookup tables of _candidates and
+        range, then the dates of values/date/evidence), and the lookup tables of _candidates and
         near_miss."""
         found: list[Located] = []
         for index, evidence in self._accepted:
@@ -189,7 +189,7 @@ class EvidenceIndex:
                         found.append(
                             Located(end_q, context, chunk_id, chunk_span, index, span, "excerpt")
                         )
-            # The dates the grammar does not read whole (evidence_dates), placed in the chunk
+            # The dates the grammar does not read whole (values/date/evidence), placed in the chunk
             # too when the excerpt was found there, so the review page can mark them.
             cited_at = None if cited is None else cited[1]
             for q in squeezed_dates(evidence.excerpt) + shared_day_dates(

@@ -17,8 +17,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from groundgate.engine.chinese_numerals import numeral_values
-from groundgate.engine.english_numbers import word_values
 from groundgate.engine.number_words import (
     WS,
     D,
@@ -37,6 +35,8 @@ from groundgate.engine.values.identifier.rules import (
     PHONE,
     country_code_start,
 )
+from groundgate.engine.values.number.numerals_zh import numeral_values
+from groundgate.engine.values.number.words_en import word_values
 from groundgate.engine.values.registry import READERS
 from groundgate.engine.values.scanned import NumericValue as NumericValue
 from groundgate.engine.values.scanned import Scanned, Skip, scanned

@@ -19,9 +19,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Protocol
 
-from groundgate.engine.chinese_numerals import NUMERAL_CHARACTERS, arabic, numeral_quantity
 from groundgate.engine.declarations import Declaration
-from groundgate.engine.english_numbers import to_int as english_to_int
 from groundgate.engine.nearness import rounds_to, within_bound
 from groundgate.engine.numbers import NumericValue
 from groundgate.engine.units import (
@@ -31,7 +29,9 @@ from groundgate.engine.units import (
 from groundgate.engine.values.date.kind import SHARED_DAY, year_in_date
 from groundgate.engine.values.date.value import CalendarDate
 from groundgate.engine.values.identifier.kind import long_digit_run, phone_digits
+from groundgate.engine.values.number.numerals_zh import NUMERAL_CHARACTERS, arabic, numeral_quantity
 from groundgate.engine.values.number.value import typed_number
+from groundgate.engine.values.number.words_en import to_int as english_to_int
 from groundgate.engine.values.quantity import Quantity
 from groundgate.engine.values.registry import BY_SCANNED, NUMBER_RULES, OWN
 from groundgate.engine.values.time.value import parse_time

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groundgate.engine.english_numbers import number_word
 from groundgate.engine.gates.answer import VERBATIM_POLICY
+from groundgate.engine.values.number.words_en import number_word
 from tests.engine.helpers import gate_whole_text
 
 

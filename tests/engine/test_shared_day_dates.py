@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groundgate.engine.evidence_dates import shared_day_dates
 from groundgate.engine.gates.answer import VERBATIM_POLICY
 from groundgate.engine.gates.answer_numbers import NUMBER_EQUIVALENT, UNGROUNDED_NUMBER
 from groundgate.engine.numbers import extract_numbers
+from groundgate.engine.values.date.evidence import shared_day_dates
 from groundgate.engine.values.date.rules_en import MONTHS
 from tests.engine.helpers import gate_whole_text
 

@@ -26,7 +26,6 @@ from groundgate.engine.declarations import (
     sign_in_words,
 )
 from groundgate.engine.derivations import Found, explain, operand_amounts
-from groundgate.engine.english_numbers import counted_noun
 from groundgate.engine.findings import Derivation, Finding, NearMatch, NumberFinding, ValueRef
 from groundgate.engine.number_grounding import EvidenceIndex, Hint, Located
 from groundgate.engine.numbers import (
@@ -46,6 +45,7 @@ from groundgate.engine.quantities import (
     typed,
 )
 from groundgate.engine.units import CURRENCIES, normalise_unit, same_unit
+from groundgate.engine.values.number.words_en import counted_noun
 from groundgate.engine.values.registry import KINDS, PERIODS
 
 if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answer.py)
@@ -371,7 +371,7 @@ class _SlowPath:
             f"evidence {source.evidence_index}" if source.evidence_index is not None else "evidence"
         )
         found = source.quantity
-        if found.unit == SHARED_DAY:  # evidence_dates: a date read from a table's header
+        if found.unit == SHARED_DAY:  # values/date/evidence: a date read from a table's header
             header = " ".join(found.value.text.split())
             message = f"{value.text!r} grounded by {how}: {where} gives {_shown(found)!r} in "
             message += f"the header {header!r}"
@@ -451,7 +451,8 @@ _NEAR_TEXT = {
 
 def _shown(q: Quantity) -> str:
     """An evidence value as the reviewer reads it: its text, or for a date read from a header
-    (evidence_dates) the date it gives ("January 29, 2022"); its span still marks the header."""
+    (values/date/evidence) the date it gives ("January 29, 2022"); its span still marks the
+    header."""
     return q.value.quantity if q.unit == SHARED_DAY else q.value.text
 
 

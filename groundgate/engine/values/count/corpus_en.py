@@ -6,6 +6,7 @@ from decimal import Decimal
 from groundgate.engine.values.corpus import Reads, ReadsNot
 
 MUST = [
+    Reads("about 4/5ths of revenue", "4", Decimal("4")),  # a fraction: no score (values/score)
     Reads("Revenue was 10,000 units.", "10,000", Decimal("10000")),
     Reads("It took three years.", "three years", Decimal("3")),
     Reads("1.2.3 is a version", "1.2", Decimal("1.2")),

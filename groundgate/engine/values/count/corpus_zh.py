@@ -10,6 +10,9 @@ MUST = [
     Reads("累计确诊1,024例", "1,024例", Decimal("1024")),
     Reads("共有612名员工", "612名", Decimal("612")),
     Reads("上升2.3个百分点", "2.3个百分点", Decimal("2.3")),  # pp, no percent
+    # A match's score is two counts, as "3比1" is: no time of day (values/time/rules_zh.py).
+    Reads("比分3:1获胜", "3", Decimal("3")),
+    Reads("比分3:1获胜", "1", Decimal("1")),
 ]
 
 MUST_NOT = [

@@ -9,7 +9,7 @@ from groundgate.engine.values.kind import Key, ValueKind
 from groundgate.engine.values.quantity import Quantity
 from groundgate.engine.values.scanned import NumericValue
 
-# The unit of a date whose day the evidence writes once for several years (evidence_dates.py).
+# The unit of a date whose day the evidence writes once for several years (evidence.py).
 SHARED_DAY = "shared_day"
 
 
@@ -33,7 +33,7 @@ def compare(a: Quantity, e: Quantity) -> tuple[str, ...] | None:
                 rules = ("date_less_precise",)
         elif mine != theirs:
             return None
-    if e.unit == SHARED_DAY:  # evidence_dates.shared_day_dates
+    if e.unit == SHARED_DAY:  # evidence.shared_day_dates
         return (*rules, "date_shared_day")
     if rules:
         return rules

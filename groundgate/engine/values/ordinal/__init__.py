@@ -4,5 +4,5 @@ rules_en.py  the reading: st/nd/rd/th after the digits ("March 3rd" is a date: v
 kind.py      the kind: typing, sameness (compared as a number, under the rule `ordinal` when one
              side is an ordinal), no derivations
 corpus_en.py, corpus_zh.py  texts that must and must not be read as ordinals (Chinese 第三 is
-             left out by the numeral reader: chinese_numerals.py)
+             left out by the numeral reader: values/number/numerals_zh.py)
 """

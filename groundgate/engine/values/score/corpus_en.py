@@ -16,4 +16,5 @@ MUST_NOT = [
     ReadsNot("open 24/7", nothing=True),  # always: no claim
     ReadsNot("a 4.5/50 ratio"),  # no scale of a score
     ReadsNot("due 5/10/2024"),  # a date
+    ReadsNot("about 4/5ths of revenue"),  # a fraction
 ]

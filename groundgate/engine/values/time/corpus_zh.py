@@ -18,4 +18,7 @@ MUST_NOT = [
     ReadsNot("第2点是"),
     ReadsNot("最早9点"),
     ReadsNot("三点建议", nothing=True),
+    ReadsNot("比分3:1获胜"),  # a match's score: two counts
+    ReadsNot("最终比分为2:0"),
+    ReadsNot("比分是10:9"),
 ]

@@ -10,9 +10,11 @@ import re
 
 from groundgate.engine.values.grammar import AMPM, WS, D
 from groundgate.engine.values.scanned import Scanned, scanned
+from groundgate.engine.values.time.rules_zh import NOT_A_CLOCK_AFTER
 
-# A branch of the grammar, continuing after the value's first digit.
-CLOCK = rf"(?P<time>{D}?:{D}{{1,2}}(?::{D}{{2}})?(?!{D}){AMPM}?)"
+# A branch of the grammar, continuing after the value's first digit; no clock after a match's
+# score word ("比分3:1": rules_zh.NOT_A_CLOCK_AFTER).
+CLOCK = rf"(?P<time>{D}?{NOT_A_CLOCK_AFTER}:{D}{{1,2}}(?::{D}{{2}})?(?!{D}){AMPM}?)"
 # Times of day in words (the Chinese ones are in rules_zh.py).
 WORD_TIMES_EN = r"(?<![A-Za-z])(?:noon|midnight)(?![A-Za-z])"
 

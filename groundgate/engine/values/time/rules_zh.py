@@ -1,6 +1,6 @@
 """How Chinese writes a time of day: "晚上9点", "10点半", "3点15分", "14时30分", "9点钟",
 "下午2:00", "正午", "午夜". "N点" is read by chinese_time after the scanner finds its digits (and by
-chinese_numerals for "九点"); the part of the day before a clock ("下午2:00") by day_part_start.
+number/numerals_zh for "九点"); the part of the day before a clock ("下午2:00") by day_part_start.
 Pure: no Django, no I/O.
 """
 
@@ -13,6 +13,14 @@ from groundgate.engine.values.scanned import Scanned, scanned
 
 # Times of day in words (the English ones are in rules_en.py).
 WORD_TIMES_ZH = "正午|午夜"
+# A match's score, not a clock: "比分3:1", "比分为2:0", "比分是10:9" - its numbers are read as
+# "3比1" is (two counts). Lookbehinds (one per width) before the clock's colon, written after the
+# value's first digit, as numbers._MASTER's CLOCK branch continues.
+NOT_A_CLOCK_AFTER = "".join(
+    rf"(?<!{word}[0-9０-９]{{{digits}}})"
+    for word in ("比分", "比分为", "比分是")
+    for digits in (1, 2)
+)
 
 # A clock time in Chinese: "10点", "10点半", "3点15分", "14时30分", "9点钟"; what makes "N点" a
 # time rather than a count ("3点建议") is read around it (chinese_time).

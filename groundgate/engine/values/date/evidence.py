@@ -1,4 +1,4 @@
-"""Dates the evidence offers that the grammar does not read as one value.
+"""The date kind: dates the evidence offers that the grammar does not read as one value.
 
 Filings write dates in two ways that numbers.py, which reads one value at a time, cannot see
 whole; the evidence index (number_grounding.py) adds these dates to an excerpt's values:
@@ -16,10 +16,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from groundgate.engine.numbers import NumericValue
-from groundgate.engine.quantities import SHARED_DAY, Quantity
+from groundgate.engine.values.date.kind import SHARED_DAY
 from groundgate.engine.values.date.rules_en import MONTHS
 from groundgate.engine.values.date.value import CalendarDate, parse_date
+from groundgate.engine.values.quantity import Quantity
+from groundgate.engine.values.scanned import NumericValue
 
 # PDF text that lost its spaces: "December31,2016". The grammar does not read digits glued to a
 # word, so the evidence index adds these dates on its own.
