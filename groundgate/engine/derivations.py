@@ -114,6 +114,45 @@ def _fmt(located: Located) -> str:
     return located.quantity.value.text.strip()
 
 
+class Pools:
+    """The operands of explain, split into amounts and percentages and sorted by value: built
+    once for all the values of a case that search the same operands (the caller keeps them)."""
+
+    __slots__ = (
+        "amount_keys",
+        "amount_range",
+        "amounts",
+        "percent_keys",
+        "percent_range",
+        "percents",
+        "seen",
+        "sorted_amounts",
+        "sorted_percents",
+        "units",
+    )
+
+    def __init__(self, operands: Iterable[tuple[Located, list[float]]], max_operands: int) -> None:
+        amounts: list[tuple[float, int]] = []  # (value, index in seen)
+        percents: list[tuple[float, int]] = []
+        seen: list[Located] = []
+        units: list[str] = []  # the unit of each operand in seen
+        for located, found in operands:
+            if len(seen) >= max_operands:
+                break
+            if not found:
+                continue
+            pool = percents if located.quantity.unit == "%" else amounts
+            pool.extend((v, len(seen)) for v in found)
+            seen.append(located)
+            units.append(located.quantity.unit)
+        self.amounts, self.percents, self.seen, self.units = amounts, percents, seen, units
+        self.sorted_amounts, self.sorted_percents = sorted(amounts), sorted(percents)
+        self.amount_keys = [v for v, _ in self.sorted_amounts]
+        self.percent_keys = [v for v, _ in self.sorted_percents]
+        self.amount_range = _Range(self.amount_keys)
+        self.percent_range = _Range(self.percent_keys)
+
+
 def explain(
     target: Quantity,
     operands: Iterable[tuple[Located, list[float]]],
@@ -125,6 +164,7 @@ def explain(
     signed: bool = False,
     down: bool = False,
     ambiguity: bool = False,
+    pools: Pools | None = None,
 ) -> Found | None:
     """One derivation of `target` from one or two of `operands` (each with its
     operand_amounts), or None.
@@ -133,7 +173,9 @@ def explain(
     operation - a negative value is explained only as a negative result, a positive one only
     as a positive result, except a change the answer says is `down` in words. Without
     `signed` (the literal reading) a value is also explained by its size. `ambiguity`: look on
-    for a derivation of unrelated operands; if one is found it is the result's `ambiguous`."""
+    for a derivation of unrelated operands; if one is found it is the result's `ambiguous`.
+    `pools`: Pools(operands, max_operands) when the caller keeps them for several targets
+    (`operands` is not read then)."""
     if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
         return None
     if len(target.digits) < min_significant:
@@ -143,19 +185,9 @@ def explain(
     points = target.unit == "pp"
     percent = points or target.unit == "%"
     result_unit = "%" if points else target.unit
-    amounts: list[tuple[float, int]] = []
-    percents: list[tuple[float, int]] = []
-    seen: list[Located] = []
-    units: list[str] = []  # the unit of each operand in seen
-    for located, found in operands:
-        if len(seen) >= max_operands:
-            break
-        if not found:
-            continue
-        pool = percents if located.quantity.unit == "%" else amounts
-        pool.extend((v, len(seen)) for v in found)
-        seen.append(located)
-        units.append(located.quantity.unit)
+    if pools is None:
+        pools = Pools(operands, max_operands)
+    amounts, percents, seen, units = pools.amounts, pools.percents, pools.seen, pools.units
     figure = float(target.figure)
     half = 0.5 * 10.0 ** (-target.decimals)
     targets: list[tuple[float, float]] = []
@@ -172,12 +204,13 @@ def explain(
         # "-$686" is 6,201 − 6,887 first (the answer's own signed steps, "-$686 / $6,887", then
         # compute); its size alone as before, when only that is found (not when `signed`).
         targets = negated if signed else negated + targets
+    both_signs = not signed
     first: Found | None = None  # the first derivation found, and one of unrelated operands
     other: Found | None = None
     looks = 0
-    sorted_amounts, sorted_percents = sorted(amounts), sorted(percents)
-    amount_keys, percent_keys = [v for v, _ in sorted_amounts], [v for v, _ in sorted_percents]
-    amount_range, percent_range = _Range(amount_keys), _Range(percent_keys)
+    sorted_amounts, sorted_percents = pools.sorted_amounts, pools.sorted_percents
+    amount_keys, percent_keys = pools.amount_keys, pools.percent_keys
+    amount_range, percent_range = pools.amount_range, pools.percent_range
     for operation in _FOR_POINTS if points else _FOR_PERCENT if percent else _FOR_AMOUNT:
         # b comes from the percentages for percent_of and percentage points, else the amounts;
         # a from the percentages for percentage points, else the amounts.
@@ -189,6 +222,10 @@ def explain(
             continue
         a_range = percent_range if operation == "percentage_points" else amount_range
         b_range = percent_range if b_from_percents else amount_range
+        in_unit_of_a = operation in _RESULT_IN_UNIT_OF_A
+        same_unit_result = operation in _SAME_UNIT_RESULT
+        same_unit_operands = operation in _SAME_UNIT_OPERANDS
+        n_keys = len(keys)
         op_targets = targets
         if signed and down and not target.negative and operation in _CHANGES:
             op_targets = negated  # "a decrease of 13": the change -13
@@ -196,37 +233,42 @@ def explain(
             if not _may_solve(operation, t, tol, a_range, b_range):
                 continue
             for a, ai in pool:
-                # The unit operand b must agree with (None: any). (Agreeing is not transitive - a
-                # bare figure agrees with every unit - so b is held to a's unit, or to the
-                # result's when a has none.)
-                a_unit, unit = units[ai], None
-                if operation in _RESULT_IN_UNIT_OF_A and not _units_agree(a_unit, result_unit):
-                    continue
-                if operation in _SAME_UNIT_RESULT:
-                    unit = a_unit or result_unit
-                elif operation in _SAME_UNIT_OPERANDS:
-                    unit = a_unit
-                both_signs = not signed
-                for bi, formula in _solve(
-                    operation, t, tol, a, ai, ordered, keys, units, unit, both_signs
-                ):
-                    second = None if bi is None else seen[bi]
-                    score = 1 if allow is None else allow(operation, seen[ai], second)
-                    if not score:
-                        continue
-                    used = (seen[ai],) if second is None else (seen[ai], second)
-                    text = formula.format(a=_fmt(used[0]), b=_fmt(used[-1]), r=_show(t, target))
-                    candidate = Found(operation, text, t, used)
-                    if not ambiguity or score >= 2:
-                        return candidate
-                    if first is None:
-                        first = candidate
-                    elif other is None and _unrelated(first, candidate):
-                        other = candidate
-                    else:
-                        looks += 1
-                        if looks > _AMBIGUITY_LOOKS:
-                            return _settled(first, other)
+                for lo, hi, formula in _bounds(operation, t, tol, a, both_signs):
+                    if lo is not None:
+                        i = bisect_left(keys, lo)
+                        if i == n_keys or keys[i] > hi:
+                            continue  # no b in range (most a): no pair to look at
+                    # The unit operand b must agree with (None: any). (Agreeing is not
+                    # transitive - a bare figure agrees with every unit - so b is held to a's
+                    # unit, or to the result's when a has none.)
+                    a_unit, unit = units[ai], None
+                    if in_unit_of_a and not _units_agree(a_unit, result_unit):
+                        break  # no result of this a is in the answer's unit
+                    if same_unit_result:
+                        unit = a_unit or result_unit
+                    elif same_unit_operands:
+                        unit = a_unit
+                    found_b: Iterable[int | None] = (
+                        (None,) if lo is None else _pair(keys, ordered, i, hi, ai, units, unit)
+                    )
+                    for bi in found_b:
+                        second = None if bi is None else seen[bi]
+                        score = 1 if allow is None else allow(operation, seen[ai], second)
+                        if not score:
+                            continue
+                        used = (seen[ai],) if second is None else (seen[ai], second)
+                        text = formula.format(a=_fmt(used[0]), b=_fmt(used[-1]), r=_show(t, target))
+                        candidate = Found(operation, text, t, used)
+                        if not ambiguity or score >= 2:
+                            return candidate
+                        if first is None:
+                            first = candidate
+                        elif other is None and _unrelated(first, candidate):
+                            other = candidate
+                        else:
+                            looks += 1
+                            if looks > _AMBIGUITY_LOOKS:
+                                return _settled(first, other)
     return _settled(first, other)
 
 
@@ -290,15 +332,14 @@ def _may_solve(operation: str, t: float, tol: float, a: _Range, b: _Range) -> bo
 def _pair(
     keys: list[float],
     ordered: list[tuple[float, int]],
-    lo: float,
+    i: int,
     hi: float,
     skip: int,
     units: list[str],
     unit: str | None,
 ) -> Iterator[int]:
     """The indices of the operands other than `skip` whose value lies in [lo, hi] (and, unless
-    `unit` is None, whose unit agrees with it), in order of value."""
-    i = bisect_left(keys, lo)
+    `unit` is None, whose unit agrees with it), in order of value; `i` is bisect_left(keys, lo)."""
     while i < len(keys) and keys[i] <= hi:
         index = ordered[i][1]
         if index != skip and (unit is None or _units_agree(units[index], unit)):
@@ -306,39 +347,26 @@ def _pair(
         i += 1
 
 
-def _solve(
-    operation: str,
-    t: float,
-    tol: float,
-    a: float,
-    ai: int,
-    ordered: list[tuple[float, int]],
-    keys: list[float],
-    units: list[str],
-    unit: str | None,
-    both_signs: bool = True,
-) -> Iterator[tuple[int | None, str]]:
-    """For operand a, each operand b (its index; None for one-operand operations) with
-    op(a, b) within tol of t, and the formula. `units`, `unit`: as for _pair. `both_signs`:
-    a percentage change may be of either sign (its size only; the literal reading)."""
-
+def _bounds(
+    operation: str, t: float, tol: float, a: float, both_signs: bool = True
+) -> tuple[tuple[float | None, float, str], ...]:
+    """For operand a, the ranges [lo, hi] where an operand b gives op(a, b) within tol of t,
+    each with its formula; (None, 0, formula) for a one-operand operation that a alone solves.
+    `both_signs`: a percentage change may be of either sign (its size only; the literal
+    reading). (The pairs themselves: _pair, over the operands sorted by value.)"""
     if abs(a) <= tol:
-        return  # an operand lost in the rounding explains nothing
+        return ()  # an operand lost in the rounding explains nothing
     if operation in ("sum", "average") and a > 2 * t:
-        return
+        return ()
     if operation == "sum":
         if t - a > tol:
-            for bi in _pair(keys, ordered, t - a - tol, t - a + tol, ai, units, unit):
-                yield bi, "{a} + {b} ≈ {r}"
+            return ((t - a - tol, t - a + tol, "{a} + {b} ≈ {r}"),)
     elif operation == "average":
         if 2 * t - a > tol:
-            lo, hi = 2 * t - a - 2 * tol, 2 * t - a + 2 * tol
-            for bi in _pair(keys, ordered, lo, hi, ai, units, unit):
-                yield bi, "({a} + {b}) / 2 ≈ {r}"
+            return ((2 * t - a - 2 * tol, 2 * t - a + 2 * tol, "({a} + {b}) / 2 ≈ {r}"),)
     elif operation in ("difference", "percentage_points"):
         if a - t > tol:
-            for bi in _pair(keys, ordered, a - t - tol, a - t + tol, ai, units, unit):
-                yield bi, "{a} − {b} ≈ {r}"
+            return ((a - t - tol, a - t + tol, "{a} − {b} ≈ {r}"),)
     elif operation in ("ratio", "percentage"):
         # a / b (x 100) = t  <=>  b = a (x 100) / t
         factor = 100.0 if operation == "percentage" else 1.0
@@ -346,26 +374,26 @@ def _solve(
         if (a > 0 and t > tol) or (not both_signs and a < 0 and t < -tol):
             formula = "{a} / {b} × 100 ≈ {r}" if factor != 1 else "{a} / {b} ≈ {r}"
             lo, hi = sorted((a * factor / (t + tol), a * factor / (t - tol)))
-            for bi in _pair(keys, ordered, lo, hi, ai, units, unit):
-                yield bi, formula
+            return ((lo, hi, formula),)
     elif operation == "percentage_change":
+        out = []
         for signed in (t, -t) if both_signs else (t,):
             # (a - b) / b x 100 = t  <=>  b = a / (1 + t/100)
             if 1 + (signed - tol) / 100 <= 0:
                 continue
             lo = a / (1 + (signed + tol) / 100)
             hi = a / (1 + (signed - tol) / 100)
-            for bi in _pair(keys, ordered, min(lo, hi), max(lo, hi), ai, units, unit):
-                yield bi, "({a} − {b}) / {b} × 100 ≈ {r}"
+            out.append((min(lo, hi), max(lo, hi), "({a} − {b}) / {b} × 100 ≈ {r}"))
+        return tuple(out)
     elif operation == "percent_of":
         # a x b / 100 = t  <=>  b = 100 t / a
         if a != 0:
             lo, hi = 100 * (t - tol) / a, 100 * (t + tol) / a
-            for bi in _pair(keys, ordered, min(lo, hi), max(lo, hi), ai, units, unit):
-                yield bi, "{a} × {b} ≈ {r}"
+            return ((min(lo, hi), max(lo, hi), "{a} × {b} ≈ {r}"),)
     elif operation == "as_percent":
         if abs(a * 100 - t) <= tol and a < 10:
-            yield None, "{a} × 100 ≈ {r}"
+            return ((None, 0.0, "{a} × 100 ≈ {r}"),)
+    return ()
 
 
 def _show(result: float, target: Quantity) -> str:

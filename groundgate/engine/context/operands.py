@@ -59,6 +59,7 @@ class Binding(NamedTuple):
     # Whether an operand may take part at all (None: every one): with two named years, a cell
     # of another year passes no `allow`, so the pool is cut before the search.
     keep: Callable[[Located], bool] | None = None
+    years: tuple[str, ...] = ()  # the named years `keep` holds cells to (sorted)
 
 
 class OperandContext:
@@ -133,7 +134,7 @@ class OperandContext:
         years = sorted(p for p in periods if p[0] == "Y")
         rule = _Rule(self, periods, years, words or self._question_words)
         keep = rule.keep if len(years) >= 2 else None
-        return Binding(rule.allow, down, bool(periods) or bool(words), keep)
+        return Binding(rule.allow, down, bool(periods) or bool(words), keep, tuple(years))
 
     def named_rows(self, index: int, words: frozenset[str]) -> set[str]:
         """The rows of evidence `index`'s table that `words` name: every word of the label

@@ -25,7 +25,7 @@ from groundgate.engine.declarations import (
     section_label,
     sign_in_words,
 )
-from groundgate.engine.derivations import Found, explain, operand_amounts
+from groundgate.engine.derivations import Found, Pools, explain, operand_amounts
 from groundgate.engine.findings import Derivation, Finding, NearMatch, NumberFinding, ValueRef
 from groundgate.engine.number_grounding import EvidenceIndex, Hint, Located
 from groundgate.engine.numbers import (
@@ -182,6 +182,7 @@ class _SlowPath:
         self._operands: list[tuple[Located, list[float]]] | None = None
         self._operand_context: OperandContext | None = None
         self._signed_operands: list[tuple[Located, list[float]]] | None = None
+        self._pools: dict[tuple[object, ...], Pools] = {}
         self._accepted = accepted
 
     def _remember(self, value: NumericValue, q: Quantity, source: Located | None) -> None:
@@ -326,16 +327,24 @@ class _SlowPath:
         policy = self.policy
         if self._operands is None:  # the excerpt values' amounts, once per case
             self._operands = [(v, operand_amounts(v)) for v in self.index.excerpt_values]
-        operands = self._operands + [(c, operand_amounts(c)) for c in self.chain[-_CHAIN:]]
-        if not operands:
+        if not self._operands and not self.chain:
             return None, None  # nothing to derive from (and no context to read)
+        # The operands are the excerpt values, then the answer's latest steps: the same for
+        # every value until the chain grows (and, bound to two named years, for those years),
+        # so their pools are split and sorted once per such set (derivations.Pools).
         if policy.derivation_context == "off":
+            key: tuple[object, ...] = ("off", len(self.chain))
+            pools = self._pools.get(key)
+            if pools is None:
+                operands = self._operands + self._chain_operands()
+                pools = self._pools[key] = Pools(operands, policy.derivation_max_operands)
             found = explain(
                 q,
-                operands,
+                (),
                 max_operands=policy.derivation_max_operands,
                 question_exponent=self.index.question_exponent,
                 min_significant=policy.rounding_min_significant,
+                pools=pools,
             )
             return found, None
         if self._operand_context is None:
@@ -343,16 +352,21 @@ class _SlowPath:
         binding = self._operand_context.bind((value.start, value.end))
         if self._signed_operands is None:
             self._signed_operands = self._operand_context.signed_operands(self._operands)
-        operands = self._signed_operands + operands[len(self._operands) :]
-        if binding.keep is not None:
-            keep = binding.keep
-            operands = [o for o in operands if keep(o[0])]
+        key = (binding.years if binding.keep is not None else None, len(self.chain))
+        pools = self._pools.get(key)
+        if pools is None:
+            operands = self._signed_operands + self._chain_operands()
+            if binding.keep is not None:
+                keep = binding.keep
+                operands = [o for o in operands if keep(o[0])]
+            pools = self._pools[key] = Pools(operands, policy.derivation_max_operands)
         found = explain(
             q,
-            operands,
+            (),
             max_operands=policy.derivation_max_operands,
             question_exponent=self.index.question_exponent,
             min_significant=policy.rounding_min_significant,
+            pools=pools,
             allow=binding.allow,
             signed=True,
             down=binding.down,
@@ -364,6 +378,9 @@ class _SlowPath:
         if found is not None and found.ambiguous is not None:
             return None, found
         return found, None
+
+    def _chain_operands(self) -> list[tuple[Located, list[float]]]:
+        return [(c, operand_amounts(c)) for c in self.chain[-_CHAIN:]]
 
     def _grounded_message(self, value: NumericValue, rules: list[str], source: Located) -> str:
         how = "; ".join(f"{r} ({EQUIVALENCE_RULES[r]})" for r in rules)
