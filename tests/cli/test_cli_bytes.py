@@ -37,17 +37,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "f691238e7d4e97817c245a3b35cd0ebdd03664003794a0d06137d885b645c6e9",
+        "b7fe329c163d3e780a1cc5b16e9ae2bd8213f342de25b5621bb567ac38078bb3",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "501e914d799462eed2a8721e1308e6e582b22f17e9cfd1aec12a050fdda62d12",
+        "85e993138bbdccfc6905d2e146b71f5f91cbc026e50a9a16537af2c4e84ed4ed",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "5b4f0ed106dee249e738596c32deda29015f103a4647c75f2a62b366e6f6599c",
+        "cc7f9978db5724bb154fb086a28b50dad19dfb50e7c0888bd9d30738b40d05de",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

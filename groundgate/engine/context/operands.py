@@ -13,6 +13,9 @@ context (policy `derivation_context: "rows_periods_sign"`), an operand pair is t
     answer's words clearly name a row of the cited table (every word of its label, as
     grounding.py reads rows), the calculation uses that row (a change: both operands; any
     other operation: at least one);
+  - operation: the operation the value's sentence names is the operation - "the
+    change" is a difference, a percentage change or points, never the sum of the two cells;
+    "the ratio" / "8.4% of" a share; "the average" an average; "the total" a sum (gate 2.7.0);
   - sign: derivations.explain takes a negative value as negative (a ratio of two positive
     figures is never negative) and a positive one as positive, unless the sentence says the
     direction in words ("a decrease of 13" is the change -13).
@@ -49,6 +52,36 @@ _UP = re.compile(r"(?i)\b(?:increas|rose|rise|grew|grow|gain)\w*")
 
 Allow = Callable[[str, "Located", "Located | None"], int]
 
+# The operation a sentence names (named_operations): a change, a share, an average, a total.
+_NAMES_CHANGE = re.compile(
+    r"(?i)\b(?:chang|differen|increas|decreas|declin|grew|grow|rose|rise|fell|fall|drop|reduc)\w*"
+)
+_NAMES_SHARE = re.compile(
+    r"(?i)\b(?:ratio|proportion|portion|share of|percentage of|percent of|as a percentage)\b"
+    r"|[%％]\s*of\b|\bof (?:the |its )?total\b"
+)
+_NAMES_AVERAGE = re.compile(r"(?i)\b(?:average|mean)\b")
+_NAMES_TOTAL = re.compile(r"(?i)\b(?:total|sum|combined|altogether)\b")
+SHARES = frozenset({"ratio", "percentage", "as_percent", "percent_of"})
+
+
+def named_operations(text: str) -> frozenset[str] | None:
+    """The operations `text` says its value is the result of, or None when it names none.
+    A change ("change", "difference", "increase", "fell") is a difference, a percentage change
+    or points - never a sum; a share ("ratio", "percentage of") a ratio; an average an average;
+    a total a sum. Where several are named the first of change, share, average, total decides
+    ("the change in Total revenue" is a change, "8.4% of the Total" a share), and an
+    average named with a change is allowed beside it ("the average change")."""
+    if _NAMES_CHANGE.search(text):
+        return CHANGES | {"average"} if _NAMES_AVERAGE.search(text) else CHANGES
+    if _NAMES_SHARE.search(text):
+        return SHARES
+    if _NAMES_AVERAGE.search(text):
+        return frozenset({"average"})
+    if _NAMES_TOTAL.search(text):
+        return frozenset({"sum"})
+    return None
+
 
 class Binding(NamedTuple):
     """What the answer says a derived value is about, and the test of an operand pair."""
@@ -68,9 +101,15 @@ class OperandContext:
     no pair at all, and most operands are no cell printed negative)."""
 
     def __init__(
-        self, conclusion: str, question: str, accepted: list[tuple[int, Evidence]]
+        self,
+        conclusion: str,
+        question: str,
+        accepted: list[tuple[int, Evidence]],
+        *,
+        named_operation: bool = True,
     ) -> None:
         self._conclusion = conclusion
+        self._named_operation = named_operation
         self._question_periods = periods_in(question) if question else ()
         self._question_words = naming_words(question) if question else frozenset()
         self._excerpts: dict[int, list[str]] = {}
@@ -81,8 +120,9 @@ class OperandContext:
         self._claims = {(c.value.start, c.value.end): c for c in read_claims(conclusion)}
         self._sentences = [(s.start, s.end, s.text) for s in split_sentences(conclusion)]
         self._named: dict[tuple[int, frozenset[str]], set[str]] = {}
-        # By sentence start, on need: (its periods, whether it says the direction is down).
-        self._sentence_reads: dict[int, tuple[tuple[str, ...], bool]] = {}
+        # By sentence start, on need: (its periods, whether it says the direction is down, the
+        # operations it names).
+        self._sentence_reads: dict[int, tuple[tuple[str, ...], bool, frozenset[str] | None]] = {}
 
     def _facts_of(self, index: int) -> list[Fact]:
         """Evidence `index`'s facts, read on first need."""
@@ -124,15 +164,18 @@ class OperandContext:
         read = self._sentence_reads.get(start)
         if read is None:  # a sentence's values share what it says: read once
             down = bool(_DOWN.search(sentence)) and not _UP.search(sentence)
-            read = self._sentence_reads[start] = (periods_in(sentence), down)
-        periods, down = read
+            # The sentence's own words name the operation, not the question's: a question may
+            # define a metric of several steps ("net income / average total assets").
+            named = named_operations(sentence) if self._named_operation else None
+            read = self._sentence_reads[start] = (periods_in(sentence), down, named)
+        periods, down, operations = read
         periods = periods or self._question_periods
         claim = self._claims.get(span)
         words = claim.words if claim is not None else frozenset()
         if not periods and not words and not self._question_words:
             return Binding(None, down, False)
         years = sorted(p for p in periods if p[0] == "Y")
-        rule = _Rule(self, periods, years, words or self._question_words)
+        rule = _Rule(self, periods, years, words or self._question_words, operations)
         keep = rule.keep if len(years) >= 2 else None
         return Binding(rule.allow, down, bool(periods) or bool(words), keep, tuple(years))
 
@@ -172,7 +215,7 @@ class OperandContext:
 
 
 class _Rule:
-    __slots__ = ("context", "periods", "words", "years")
+    __slots__ = ("context", "operations", "periods", "words", "years")
 
     def __init__(
         self,
@@ -180,8 +223,10 @@ class _Rule:
         periods: tuple[str, ...],
         years: list[str],
         words: frozenset[str],
+        operations: frozenset[str] | None = None,
     ) -> None:
         self.context, self.periods, self.years, self.words = context, periods, years, words
+        self.operations = operations
 
     def _in_named_row(self, located: Located | None, fact: Fact | None) -> bool | None:
         """Whether the operand is in a row the answer names (None: no row named or known)."""
@@ -206,6 +251,11 @@ class _Rule:
     def allow(self, operation: str, a: Located, b: Located | None) -> int:
         """0: not this calculation; 1: it may be; 2: every operand whose row is known is in a
         row the answer names (the calculation, taken without looking for coincidences)."""
+        if self.operations is not None and operation not in self.operations:
+            # The sentence names another operation ("the change" is no sum) - unless a step of
+            # the answer's own calculation takes part: "-$686 / $6,887" continues the change.
+            if a.where != "answer" and (b is None or b.where != "answer"):
+                return 0
         context = self.context
         fa = context.fact(a)
         fb = context.fact(b) if b is not None else None

@@ -94,8 +94,12 @@ class AnswerGatePolicy(GatePolicy):
     # value are of the row and the periods the answer names (a change from 2018 to 2019 is
     # 2019 - 2018), its sign follows the operation, and a value that unrelated calculations
     # give alike is a coincidence, not derived. "off": the literal reading, one operation on
-    # any two cited values, of either sign.
-    derivation_context: Literal["off", "rows_periods_sign"] = "rows_periods_sign"
+    # any two cited values, of either sign. "rows_periods_sign" also takes the operation the
+    # value's sentence names ("the change" is no sum, gate 2.7.0); "rows_periods_sign_any_op"
+    # is gate 2.5.0's binding, any operation (fewer right answers refused, more wrong accepted).
+    derivation_context: Literal["off", "rows_periods_sign", "rows_periods_sign_any_op"] = (
+        "rows_periods_sign"
+    )
 
     @field_validator("equivalences")
     @classmethod

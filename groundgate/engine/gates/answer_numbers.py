@@ -348,7 +348,12 @@ class _SlowPath:
             )
             return found, None
         if self._operand_context is None:
-            self._operand_context = OperandContext(self.conclusion, self.question, self._accepted)
+            self._operand_context = OperandContext(
+                self.conclusion,
+                self.question,
+                self._accepted,
+                named_operation=policy.derivation_context == "rows_periods_sign",
+            )
         binding = self._operand_context.bind((value.start, value.end))
         if self._signed_operands is None:
             self._signed_operands = self._operand_context.signed_operands(self._operands)

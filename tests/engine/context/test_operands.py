@@ -143,3 +143,28 @@ def test_a_cell_printed_in_parentheses_is_a_signed_operand():
     assert [o.text for o in found.derivation.operands] == ["9,819", "6,639"]
     # Its size alone (9,819 + 6,639) is no longer the calculation of a negative value.
     assert found.derivation.operation == "difference"
+
+
+def test_the_operation_the_sentence_names_is_the_operation():
+    """A change ("the change") is a difference or a percentage change, never the sum of the two
+    cells; "the total" a sum, "the average" an average, "the ratio" a share (gate 2.7.0)."""
+    assert derived("The change in Fixed Price from 2018 to 2019 was 2,603.") is None
+    assert derived("The change in Fixed Price from 2018 to 2019 was 2,603.", policy=LITERAL)
+    assert derived("The total of Fixed Price in 2018 and 2019 was 2,603.") == (
+        "1,308 + 1,295 ≈ 2,603"
+    )
+    assert derived("The total of Fixed Price in 2018 and 2019 was 13.") is None
+    assert derived("The average Fixed Price in 2018 and 2019 was 1,301.5.") == (
+        "(1,308 + 1,295) / 2 ≈ 1,301.5"
+    )
+    # Only the value's own sentence names it: a question may define a metric of several steps.
+    question = "What was the change in Fixed Price from 2018 to 2019?"
+    assert derived("It was 13.", question) == "1,308 − 1,295 ≈ 13"
+    assert derived("It was 2,603.", question) == "1,308 + 1,295 ≈ 2,603"
+    # A change named beside a total row's label is still a change.
+    assert derived("The change in Total from 2017 to 2018 was -52.") == "1,428 − 1,480 ≈ -52"
+    # The 2.5.0 binding, any operation, stays a policy choice.
+    any_op = AnswerGatePolicy(
+        derived_numbers="accept", derivation_context="rows_periods_sign_any_op"
+    )
+    assert derived("The change in Fixed Price from 2018 to 2019 was 2,603.", policy=any_op)
