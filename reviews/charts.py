@@ -18,6 +18,8 @@ PALETTE = {
     "no_evidence": "#9a6700",
     "refused": "#8250df",
 }
+# The review progress bars: only reviewed and adjudicated cases are done.
+PROGRESS_COLOURS = {"unreviewed": "default", "disputed": "warn"}
 
 
 def _link(href: str | None, inner: str) -> str:

@@ -22,7 +22,7 @@ from groundgate.access import (
 )
 from groundgate.families import OUTCOMES, REFUSED
 from groundgate.models import Case
-from reviews.charts import bar_chart, split_bar_chart
+from reviews.charts import PROGRESS_COLOURS, bar_chart, split_bar_chart
 from reviews.facets import EXTRA
 from reviews.forms import BulkRelabelForm, first_error
 from reviews.models import Label, QueueEntry, ReviewState
@@ -275,7 +275,10 @@ def dashboard_view(request: HttpRequest, slug: str) -> HttpResponse:
             "stats": stats,
             "done_share": round(100 * reviewed / stats.total) if stats.total else 0,
             "progress_chart": bar_chart(
-                stats.progress, colour="good", links=[q(review=s) for s, _ in stats.progress]
+                stats.progress,
+                links=[q(review=s) for s, _ in stats.progress],
+                # Work not yet done is no success: unreviewed grey, disputed amber.
+                colours=[PROGRESS_COLOURS.get(s, "good") for s, _ in stats.progress],
             ),
             "outcome_chart": bar_chart(
                 [(OUTCOMES.get(o, o), n) for o, n in stats.outcomes],

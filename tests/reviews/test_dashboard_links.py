@@ -77,3 +77,11 @@ def test_every_dashboard_count_is_the_queue_it_links_to(reviewer, second_reviewe
     assert checked > 40
     # Per-rule agreement names the rule and its kappa.
     assert 'id="rule-UNGROUNDED_NUMBER-answer"' in html
+
+
+def test_the_progress_bars_colour_only_done_work_as_good(reviewer):
+    """Unreviewed cases are work still to do: a grey bar, not the green of success."""
+    chart = str(reviewer.get("/d/demo/dashboard").context["progress_chart"])
+    fills = {label: fill for fill, label in re.findall(r'fill="(#\w+)"><title>(\w+):', chart)}
+    assert fills["unreviewed"] == "#57606a"
+    assert all(fills[s] == "#1a7f37" for s in ("reviewed", "adjudicated") if s in fills)
