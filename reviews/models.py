@@ -22,7 +22,7 @@ class Label(models.TextChoices):
     PARTIALLY_GROUNDED = "partially_grounded", "Partially grounded"
     CANNOT_JUDGE = "cannot_judge", "Cannot judge"
     # Only for a refusal (the answering pipeline declined): the documents hold the answer, so
-    # refusing was wrong. The dashboard counts these as retrieval misses (reviews.selectors).
+    # refusing was wrong. The dashboard counts these as retrieval misses (reviews.dashboard).
     SHOULD_HAVE_ANSWERED = "should_have_answered", "Should have answered"
 
 

@@ -23,13 +23,13 @@ from groundgate.access import (
 from groundgate.families import OUTCOMES, REFUSED
 from groundgate.models import Case
 from reviews.charts import PROGRESS_COLOURS, bar_chart, split_bar_chart
+from reviews.dashboard import dashboard
 from reviews.facets import EXTRA
 from reviews.forms import BulkRelabelForm, first_error
 from reviews.models import Label, QueueEntry, ReviewState
 from reviews.reservations import reservations_live
 from reviews.selectors import (
     assignment_progress,
-    dashboard,
     dataset_instructions,
     my_assignments,
     queue_counts,

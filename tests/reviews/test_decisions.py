@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from groundgate.models import Case
+from reviews.agreement import cohen_kappa
 from reviews.models import FindingDecision, QueueEntry, Relabel, Review
 from reviews.queue import queue_rebuild
-from reviews.selectors import cohen_kappa
 
 pytestmark = pytest.mark.django_db
 

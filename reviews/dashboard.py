@@ -1,0 +1,101 @@
+"""The dashboard's numbers: each a count of cases that a queue filter lists exactly."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Count
+
+from groundgate.models import Dataset
+from reviews.agreement import RuleAgreement, cohen_kappa, rule_agreement
+from reviews.models import FindingDecision, Label, QueueCode, QueueEntry, ReviewState
+from reviews.selectors import latest_reviews
+
+
+@dataclass
+class Dashboard:
+    total: int
+    progress: list[tuple[str, int]]  # review state -> cases
+    outcomes: list[tuple[str, int]]  # outcome -> cases
+    statuses: list[tuple[str, int]]  # each family's own gate status -> cases
+    by_code: list[tuple[str, int]]  # finding code -> cases
+    rule_calls: list[tuple[str, int, int]]  # code, cases with a "right" call, with a "wrong" call
+    confusion: dict[str, dict[str, int]]  # outcome -> reviewers' agreed label -> cases
+    rules: list[RuleAgreement]  # per rule and kind: the matrix and Cohen's kappa
+    kappa: float | None  # between the two reviewers of double-reviewed cases
+    kappa_pairs: int
+
+
+def dashboard(*, dataset: Dataset) -> Dashboard:
+    """Every number is a count of cases that a queue filter lists exactly (the dashboard links
+    each to it); relabels are not reviews and count nowhere here but in the final labels."""
+    entries = QueueEntry.objects.filter(dataset=dataset)
+    total = entries.count()
+    progress = {s: 0 for s in ReviewState.values}
+    for state, n in entries.values_list("review_state").annotate(n=Count("case_id")).order_by():
+        progress[state] = n
+    outcomes = list(
+        entries.exclude(outcome="")
+        .values_list("outcome")
+        .annotate(n=Count("case_id"))
+        .order_by("outcome")
+    )
+    statuses = list(
+        entries.exclude(gate_status="")
+        .values_list("gate_status")
+        .annotate(n=Count("case_id"))
+        .order_by("gate_status")
+    )
+    by_code = list(
+        QueueCode.objects.filter(dataset=dataset)
+        .values_list("code")
+        .annotate(n=Count("case_id"))
+        .order_by("-n", "code")
+    )
+    latest = latest_reviews(dataset=dataset)
+    calls = (
+        FindingDecision.objects.filter(review__in=latest)
+        .values_list("code", "call")
+        .annotate(n=Count("review__case_id", distinct=True))
+        .order_by()
+    )
+    per_code: dict[str, Counter[str]] = defaultdict(Counter)
+    for code, call, n in calls:
+        per_code[code][call] += n
+    rule_calls = sorted((code, c["right"], c["wrong"]) for code, c in per_code.items())
+
+    agreed = entries.exclude(review_label="")
+    confusion: dict[str, Counter[str]] = defaultdict(Counter)
+    for outcome, label, n in (
+        agreed.values_list("outcome", "review_label").annotate(n=Count("case_id")).order_by()
+    ):
+        confusion[outcome][label] += n
+    rules = rule_agreement(
+        (kind, frozenset(codes.split()), label)
+        for kind, codes, label in agreed.values_list("kind", "finding_codes", "review_label")
+    )
+
+    by_case: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for case_id, reviewer_id, label in latest.values_list("case_id", "reviewer_id", "label"):
+        by_case[case_id].append((reviewer_id, label))
+    pairs = []
+    for reviews in by_case.values():
+        if len(reviews) >= 2:
+            reviews.sort()  # the two lowest reviewer ids: a stable pairing
+            pairs.append((reviews[0][1], reviews[1][1]))
+    return Dashboard(
+        total=total,
+        progress=list(progress.items()),
+        outcomes=outcomes,
+        statuses=statuses,
+        by_code=by_code,
+        rule_calls=rule_calls,
+        confusion={
+            outcome: {label: confusion[outcome][label] for label in Label.values}
+            for outcome, _ in outcomes
+        },
+        rules=rules,
+        kappa=cohen_kappa(pairs),
+        kappa_pairs=len(pairs),
+    )
