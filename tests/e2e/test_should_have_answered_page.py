@@ -32,8 +32,10 @@ def test_a_refusal_labelled_should_have_answered_is_a_retrieval_miss(page, live_
     page.keyboard.press("5")
     assert choice.is_checked()
     shoot(page, "refusal-should-have-answered")
-    save_anyway(page)
-    page.wait_for_load_state()
+    # The save is a POST and a redirect back to the case: wait for that navigation to end, or the
+    # dashboard's goto below races it ("interrupted by another navigation", seen once in CI).
+    with page.expect_navigation():
+        save_anyway(page)
     review = Review.objects.get(case=run.case)
     assert review.label == Label.SHOULD_HAVE_ANSWERED
     page.goto(f"{live_server.url}/d/demo/dashboard")
