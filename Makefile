@@ -162,9 +162,10 @@ test-phoenix: install-test phoenix-start
 		tests/integrations/phoenix -p no:cacheprovider; status=$$?; \
 		bash .ci/phoenix stop; exit $$status
 
-# The pure part of the suite (engine, CLI, pytest plugin) on the newest CPython Debian's stable
-# registry serves, trixie's python3.13, in a chroot made by debootstrap (.ci/newest-python; needs
-# root; ~25 min the first time on a loaded two-core machine, not run by .ci/run: decision d247).
+# The engine on the newest CPython Debian's stable registry serves, trixie's python3.13: its
+# packages unpacked (dpkg -x) into var/py313-root, the tests in a chroot there, the project
+# without the server's dependencies (.ci/newest-python; needs root; d256). `.ci/newest-python
+# --digests` / `--all` run the verdict digests / the whole pure part of the suite there.
 .PHONY: test-newest-python
 test-newest-python:
 	bash .ci/newest-python
