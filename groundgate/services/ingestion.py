@@ -22,6 +22,7 @@ from django.utils import timezone
 from groundgate.documents.chunking import DEFAULT_CHUNKING, ChunkingPolicy, StoredChunk
 from groundgate.documents.isolated import IsolationLimits, extract_pdf_isolated
 from groundgate.documents.pdf_text import ExtractedPdf, PdfLimits, PdfProblem, looks_like_pdf
+from groundgate.documents.text_quality import mark_garbled
 from groundgate.models import Chunk, ChunkKind, Dataset, Document, DocumentStatus, Page
 from groundgate.models.rows import rows_copy
 
@@ -166,7 +167,9 @@ def _store(
             document.page_count = extracted.page_count
             document.status = DocumentStatus.READY
             document.error = ""
-            document.warnings = extracted.warnings
+            chunks, garbled = mark_garbled(list(extracted.chunks))
+            extracted.chunks = chunks
+            document.warnings = [*extracted.warnings, *([garbled] if garbled else [])]
             if document.file:
                 # A pending upload's stored copy is replaced by what we keep (maybe decrypted).
                 document.file.delete(save=False)
