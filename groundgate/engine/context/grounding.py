@@ -23,7 +23,13 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from groundgate.engine.context.claims import Claim, citations, naming_words, read_claims
+from groundgate.engine.context.claims import (
+    Claim,
+    citations,
+    naming_words,
+    read_claims,
+    value_periods,
+)
 from groundgate.engine.context.facts import Fact, read_facts
 from groundgate.engine.context.periods import contradicts, mentions
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
@@ -151,27 +157,23 @@ def context_findings(
         if needle is None:
             continue
         probe = leading_figure(needle) or needle
+        with_periods = bool(claim.periods)
         if (
-            not claim.periods
+            not with_periods
             and cited is None
             and not any(
-                "\n" in evidence.excerpt and probe in evidence.excerpt for _, evidence in accepted
+                _matching(read, i, ev.excerpt, needle, probe, with_periods)
+                for i, ev in accepted
+                if "\n" in ev.excerpt
             )
         ):
             # Only the row rule could judge, and it needs another row of the value's table
             # than the value's own: a one-line excerpt has one row at most (facts.py). Nothing
-            # to decide, nothing read.
+            # to decide, the one-line excerpts not read.
             continue
         matches: list[tuple[int, Fact, _Seen]] = []
         for index, evidence in accepted:
-            if probe not in evidence.excerpt:
-                continue
-            key = (index, bool(claim.periods))
-            seen = read.get(key)
-            if seen is None:
-                facts = excerpt_facts(evidence.excerpt) if key[1] else _cells(evidence.excerpt)
-                seen = read[key] = _Seen(facts)
-            matches.extend((index, fact, seen) for fact in seen.by_quantity.get(needle, ()))
+            matches.extend(_matching(read, index, evidence.excerpt, needle, probe, with_periods))
         if not matches:
             continue  # grounded some other way (a range end, a header date): not judged here
         reasons = [_disagreement(claim, f, seen, index, cited) for index, f, seen in matches]
@@ -179,6 +181,30 @@ def context_findings(
             continue
         out.append(_finding(claim, matches, reasons, accepted, located, cited))
     return out
+
+
+def _matching(
+    read: dict[tuple[int, bool], _Seen],
+    index: int,
+    excerpt: str,
+    needle: str,
+    probe: str,
+    with_periods: bool,
+) -> list[tuple[int, Fact, _Seen]]:
+    """The facts of evidence `index` with the needle's quantity, when its excerpt holds the
+    probe: its facts read on first need (only an excerpt that holds the probe), then looked
+    up (the probe is searched in the matching values' own text first, not the whole text)."""
+    key = (index, with_periods)
+    seen = read.get(key)
+    if seen is None:
+        if probe not in excerpt:
+            return []
+        facts = excerpt_facts(excerpt) if with_periods else _cells(excerpt)
+        seen = read[key] = _Seen(facts)
+    found = seen.by_quantity.get(needle)
+    if not found or not (any(probe in excerpt[f.start : f.end] for f in found) or probe in excerpt):
+        return []
+    return [(index, fact, seen) for fact in found]
 
 
 def _may_judge(conclusion: str, accepted: list[tuple[int, Evidence]]) -> bool:
@@ -213,7 +239,7 @@ def _excerpt_facts(excerpt: str) -> tuple[Fact, ...]:
     facts = _cells(excerpt)
     if all(f.in_table for f in facts):
         return tuple(facts)
-    own = {(c.value.start, c.value.end): c.periods for c in read_claims(excerpt)}
+    own = value_periods(excerpt)
     return tuple(
         f if f.in_table else f._replace(periods=own.get((f.start, f.end), ())) for f in facts
     )
