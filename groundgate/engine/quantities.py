@@ -81,8 +81,8 @@ def typed(value: NumericValue) -> Quantity:
                 q = numeral_quantity(q, value.unit)
             else:
                 q = arabic(q)
-    if kind == "number" or kind == "percent":  # most values: straight to the number
-        if q[0].isalpha():  # "three years", "twenty-five minutes"
+    if kind == "percent":
+        if q[0].isalpha():  # "eighty percent"
             q = str(english_to_int(q))
         return typed_number(value, q)
     moved = BY_SCANNED.get(kind)  # a kind of values/registry.py

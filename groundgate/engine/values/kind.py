@@ -37,12 +37,12 @@ class ValueKind:
                  under which the evidence value is the same value (() when written the same
                  way), or None when it is not that value. Rules are names in
                  quantities.EQUIVALENCE_RULES (one ordered list: the order is the risk).
-                 None for a kind whose values are numbers with a meaning of their own (a
-                 score, an ordinal): they are compared as numbers (quantities.py), indexed as
-                 numbers (index_keys.py) and near-missed as numbers (near_miss.py), and the
-                 kind's one rule is added when either side of a comparison is of it.
-    rules:       the equivalence rules this kind's compare may return (its own); a number
-                 kind's one rule.
+                 None for the number kinds (a count, an amount, a percentage, a score, an
+                 ordinal): they are compared as numbers (quantities.py) and near-missed as
+                 numbers (near_miss.py).
+    rules:       the equivalence rules a comparison of its values may return (for the docs).
+    own_rule:    a number with a meaning of its own (a score, an ordinal): the rule added when
+                 either side of a comparison of numbers is of this kind.
     index_keys:  the keys an excerpt value of this kind is filed under.
     query_keys:  the keys under which the evidence values that may ground one are looked up.
     near_reason: (answer value, evidence value of the same kind) -> a near-miss reason, or None.
@@ -66,6 +66,7 @@ class ValueKind:
     typed: Callable[[NumericValue, str], Quantity]
     compare: Callable[[Quantity, Quantity], tuple[str, ...] | None] | None
     rules: tuple[str, ...] = ()
+    own_rule: str | None = None
     index_keys: Callable[[Quantity], list[Key]] = no_keys
     query_keys: Callable[[Quantity], list[Key]] = no_keys
     near_reason: Callable[[Quantity, Quantity], str | None] = no_near_miss

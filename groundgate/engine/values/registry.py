@@ -6,6 +6,7 @@ Pure: no Django, no I/O.
 
 from __future__ import annotations
 
+from groundgate.engine.values.count.kind import KIND as COUNT
 from groundgate.engine.values.date.kind import KIND as DATE
 from groundgate.engine.values.identifier.kind import KIND as IDENTIFIER
 from groundgate.engine.values.kind import ValueKind
@@ -17,6 +18,7 @@ from groundgate.engine.values.time.kind import KIND as TIME
 # One line per kind. The order is the documentation's, and the order of the number kinds' rules
 # when both sides of a comparison have one (NUMBER_RULES).
 KINDS: tuple[ValueKind, ...] = (
+    COUNT,
     DATE,
     TIME,
     IDENTIFIER,
@@ -33,9 +35,7 @@ BY_SCANNED: dict[str, ValueKind] = {scanned: kind for kind in KINDS for scanned 
 OWN: dict[str, ValueKind] = {kind.name: kind for kind in KINDS if kind.compare is not None}
 # The rule a number kind adds when either side of a comparison is of it, in the order of KINDS
 # ("score", "ordinal").
-NUMBER_RULES: dict[str, str] = {
-    kind.name: kind.rules[0] for kind in KINDS if kind.compare is None and kind.rules
-}
+NUMBER_RULES: dict[str, str] = {kind.name: kind.own_rule for kind in KINDS if kind.own_rule}
 # The kinds whose values take no part in derivations (derivations.py).
 NOT_DERIVABLE = frozenset(kind.name for kind in KINDS if not kind.derivable)
 # The kinds whose values say when (ValueKind.period), by their scanned and typed names.
