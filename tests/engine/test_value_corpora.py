@@ -19,7 +19,6 @@ from groundgate.engine.values.registry import BY_NAME, KINDS
 # Folders with a corpus but no ValueKind yet: the kinds of Quantity their values may have.
 _UNMOVED = {
     "count": frozenset({"count"}),
-    "amount": frozenset({"amount"}),
     "percent": frozenset({"percent", "permille"}),
 }
 

@@ -6,6 +6,7 @@ Pure: no Django, no I/O.
 
 from __future__ import annotations
 
+from groundgate.engine.values.amount.kind import KIND as AMOUNT
 from groundgate.engine.values.count.kind import KIND as COUNT
 from groundgate.engine.values.date.kind import KIND as DATE
 from groundgate.engine.values.identifier.kind import KIND as IDENTIFIER
@@ -19,6 +20,7 @@ from groundgate.engine.values.time.kind import KIND as TIME
 # when both sides of a comparison have one (NUMBER_RULES).
 KINDS: tuple[ValueKind, ...] = (
     COUNT,
+    AMOUNT,
     DATE,
     TIME,
     IDENTIFIER,
