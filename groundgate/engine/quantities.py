@@ -31,7 +31,6 @@ from groundgate.engine.values.date.value import CalendarDate
 from groundgate.engine.values.identifier.kind import long_digit_run, phone_digits
 from groundgate.engine.values.number.numerals_zh import NUMERAL_CHARACTERS, arabic, numeral_quantity
 from groundgate.engine.values.number.value import typed_number
-from groundgate.engine.values.number.words_en import to_int as english_to_int
 from groundgate.engine.values.quantity import Quantity
 from groundgate.engine.values.registry import BY_SCANNED, NUMBER_RULES, OWN
 from groundgate.engine.values.time.value import parse_time
@@ -81,10 +80,6 @@ def typed(value: NumericValue) -> Quantity:
                 q = numeral_quantity(q, value.unit)
             else:
                 q = arabic(q)
-    if kind == "percent":
-        if q[0].isalpha():  # "eighty percent"
-            q = str(english_to_int(q))
-        return typed_number(value, q)
     moved = BY_SCANNED.get(kind)  # a kind of values/registry.py
     if moved is not None:
         return moved.typed(value, q)

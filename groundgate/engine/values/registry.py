@@ -12,6 +12,8 @@ from groundgate.engine.values.date.kind import KIND as DATE
 from groundgate.engine.values.identifier.kind import KIND as IDENTIFIER
 from groundgate.engine.values.kind import ValueKind
 from groundgate.engine.values.ordinal.kind import KIND as ORDINAL
+from groundgate.engine.values.percent.kind import KIND as PERCENT
+from groundgate.engine.values.percent.kind import PERMILLE
 from groundgate.engine.values.quarter.kind import KIND as QUARTER
 from groundgate.engine.values.score.kind import KIND as SCORE
 from groundgate.engine.values.time.kind import KIND as TIME
@@ -21,6 +23,8 @@ from groundgate.engine.values.time.kind import KIND as TIME
 KINDS: tuple[ValueKind, ...] = (
     COUNT,
     AMOUNT,
+    PERCENT,
+    PERMILLE,
     DATE,
     TIME,
     IDENTIFIER,
