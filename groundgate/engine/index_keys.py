@@ -38,8 +38,6 @@ def index_keys(e: Quantity) -> list[tuple[object, ...]]:
     kind = BY_NAME.get(e.kind)  # a kind of values/registry.py
     if kind is not None:
         return kind.index_keys(e)
-    if e.kind == "range":
-        return [("range",)]
     return measure_keys(e)
 
 
@@ -49,6 +47,4 @@ def query_keys(q: Quantity) -> list[tuple[object, ...]]:
     kind = BY_NAME.get(q.kind)  # a kind of values/registry.py
     if kind is not None:
         return kind.query_keys(q)
-    if q.kind == "range":
-        return [("range",)]
     return measure_query_keys(q)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from groundgate.engine.values.quantity import Quantity
 from groundgate.engine.values.scanned import NumericValue, Scanned
+from groundgate.engine.values.within import Within
 
 # A key under which the evidence index files an excerpt value and looks up an answer's
 # (index_keys.py): ("year", 2024), ("time", ClockTime(21, 0, 0)), ("digits", "3013521200").
@@ -33,13 +34,14 @@ class ValueKind:
     scanned_as:  the scanner's kinds (values/scanned.Kind) it types, e.g. ("date",).
     typed:       a scanned value -> its typed value; `quantity` is the scanned quantity with
                  full-width characters and Chinese numerals already made ASCII digits.
-    compare:     (answer value of this kind, any evidence value) -> the named equivalence rules
-                 under which the evidence value is the same value (() when written the same
-                 way), or None when it is not that value. Rules are names in
-                 quantities.EQUIVALENCE_RULES (one ordered list: the order is the risk).
+    compare:     (answer value of this kind, any evidence value, the comparison's context:
+                 values/within.Within) -> the named equivalence rules under which the evidence
+                 value is the same value (() when written the same way), or None when it is not
+                 that value. Rules are names in values/rules.EQUIVALENCE_RULES (one ordered
+                 list: the order is the risk).
                  None for the number kinds (a count, an amount, a percentage, a score, an
-                 ordinal): they are compared as numbers (quantities.py) and near-missed as
-                 numbers (near_miss.py).
+                 ordinal): they are compared as numbers (values/number/sameness.py) and
+                 near-missed as numbers (near_miss.py).
     rules:       the equivalence rules a comparison of its values may return (for the docs).
     own_rule:    a number with a meaning of its own (a score, an ordinal): the rule added when
                  either side of a comparison of numbers is of this kind.
@@ -64,7 +66,7 @@ class ValueKind:
     about: str
     scanned_as: tuple[str, ...]
     typed: Callable[[NumericValue, str], Quantity]
-    compare: Callable[[Quantity, Quantity], tuple[str, ...] | None] | None
+    compare: Callable[[Quantity, Quantity, Within], tuple[str, ...] | None] | None
     rules: tuple[str, ...] = ()
     own_rule: str | None = None
     index_keys: Callable[[Quantity], list[Key]] = no_keys
