@@ -53,7 +53,7 @@ class ValueKind:
     derivable:   whether its values take part in derivations (sums, differences, ratios).
     scan:        a reader the scanner runs over the whole text, for values the digit grammar
                  does not start ("Q3 2024" begins with a letter); None for most kinds, whose
-                 readings are branches of numbers._MASTER and words of number_words.
+                 readings are branches of numbers._MASTER and words of values/number/after.py.
     value_of:    the kind's own typed value in a Quantity (a date's CalendarDate), which its
                  corpus states for each text that must be read (values/corpus.py).
     period:      its values say when (a date, a time of day): the context reads them as the
