@@ -9,7 +9,8 @@ then its rows are copied with executemany into three datasets (`big` holds --cas
 a tenth each), as real cases look: each copy its own external id (`ans-...` request ids, `case-N`
 ids), a question and conclusion with a few words of its own (searchable), the template's gate
 run (status, findings, finding codes, verdict) and queue rows, reviews by five reviewers (20%
-reviewed, 2% disputed, with a call per finding), assignments (10%), a few live reservations.
+reviewed, 2% disputed, with a call per finding, and the calls' queue rows), assignments (10%),
+a few live reservations.
 The maintained counts are then recounted (reviews.queue.queue_recount, progress_recount), as
 `rebuild_queue` ends. 1M cases: a few minutes on SQLite, more on PostgreSQL.
 
@@ -112,6 +113,7 @@ def build(count: int) -> None:
     from reviews.models import (
         Assignment,
         FindingDecision,
+        QueueCall,
         QueueCode,
         QueueEntry,
         Reservation,
@@ -141,6 +143,7 @@ def build(count: int) -> None:
             membership_grant(dataset=dataset, user=user, role=Role.REVIEWER)
         for start in range(0, size, 5000):
             cases, runs, entries, codes, reviews, decisions, assigned = [], [], [], [], [], [], []
+            calls = []
             for n in range(start, min(size, start + 5000)):
                 t = templates[n % len(templates)]
                 case, run, entry = t["case"], t["run"], t["entry"]
@@ -186,6 +189,7 @@ def build(count: int) -> None:
                     }
                 )
                 labels: dict[int, str] = {}
+                called: set[tuple[str, str]] = set()  # the calls of the reviewers' reviews
                 roll = rng.random()
                 if roll < 0.22:
                     first = rng.randrange(len(reviewers))
@@ -210,15 +214,17 @@ def build(count: int) -> None:
                         }
                     )
                     for index, finding in enumerate(run.findings[:3]):
+                        call = rng.choice(["right", "right", "wrong"])
                         decisions.append(
                             {
                                 "review_id": next_review,
                                 "finding_index": index,
                                 "code": finding.get("code", ""),
-                                "call": rng.choice(["right", "right", "wrong"]),
+                                "call": call,
                                 "reason": "",
                             }
                         )
+                        called.add((finding.get("code", ""), call))
                     next_review += 1
                 state, final, agreed = review_state(labels, 1, None)
                 entries.append(
@@ -249,6 +255,17 @@ def build(count: int) -> None:
                             "review_rank": RANK[state],
                         }
                     )
+                for code, call in sorted(called):  # as reviews.queue keeps them
+                    calls.append(
+                        {
+                            "dataset_id": dataset.pk,
+                            "case_id": cid,
+                            "code": code,
+                            "call": call,
+                            "passed": entry.passed,
+                            "review_rank": RANK[state],
+                        }
+                    )
                 if rng.random() < 0.1:
                     assigned.append(
                         {
@@ -266,6 +283,7 @@ def build(count: int) -> None:
                 _insert(QueueCode, codes)
                 _insert(Review, reviews)
                 _insert(FindingDecision, decisions)
+                _insert(QueueCall, calls)
                 _insert(Assignment, assigned)
             if start % 100_000 == 0:
                 print(
@@ -289,7 +307,7 @@ def build(count: int) -> None:
         )
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            for model in (Case, GateRun, Review, FindingDecision, QueueCode):
+            for model in (Case, GateRun, Review, FindingDecision, QueueCode, QueueCall):
                 table = model._meta.db_table
                 cursor.execute(
                     f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "

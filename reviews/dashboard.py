@@ -9,7 +9,7 @@ from django.db.models import Count
 
 from groundgate.models import Dataset, GateRun
 from reviews.agreement import RuleAgreement, cohen_kappa, rule_agreement
-from reviews.models import FindingDecision, Label, QueueCode, QueueEntry, ReviewState
+from reviews.models import Label, QueueCall, QueueCode, QueueEntry, ReviewState
 from reviews.selectors import latest_reviews
 
 
@@ -55,10 +55,12 @@ def dashboard(*, dataset: Dataset) -> Dashboard:
         .order_by("-n", "code")
     )
     latest = latest_reviews(dataset=dataset)
+    # Cases per code and call of a reviewer's latest review: the rows the queue's code + call
+    # filter lists (reviews.queue keeps them), so each count is its link's queue.
     calls = (
-        FindingDecision.objects.filter(review__in=latest)
+        QueueCall.objects.filter(dataset=dataset)
         .values_list("code", "call")
-        .annotate(n=Count("review__case_id", distinct=True))
+        .annotate(n=Count("case_id"))
         .order_by()
     )
     per_code: dict[str, Counter[str]] = defaultdict(Counter)
