@@ -67,7 +67,8 @@ def _word(rng: random.Random) -> str:
 
 
 def _insert(model, rows: list[dict]) -> None:
-    """executemany of plain rows (column name -> value) into `model`'s table."""
+    """Plain rows (column name -> value) into `model`'s table: COPY on PostgreSQL (psycopg's
+    copy, rows as they are), executemany on SQLite."""
     from django.db import connection
 
     if not rows:
@@ -75,8 +76,13 @@ def _insert(model, rows: list[dict]) -> None:
     columns = list(rows[0])
     table = connection.ops.quote_name(model._meta.db_table)
     names = ", ".join(connection.ops.quote_name(c) for c in columns)
-    marks = ", ".join(["%s"] * len(columns))
     with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(tuple(row.values()))
+            return
+        marks = ", ".join(["%s"] * len(columns))
         cursor.executemany(
             f"INSERT INTO {table} ({names}) VALUES ({marks})", [tuple(r.values()) for r in rows]
         )
@@ -116,10 +122,12 @@ def build(count: int) -> None:
         QueueCall,
         QueueCode,
         QueueEntry,
+        QueueText,
         Reservation,
         Review,
     )
     from reviews.queue import RANK, progress_recount, queue_recount, review_state
+    from reviews.search import search_text
 
     call_command("migrate", verbosity=0)
     started = time.perf_counter()
@@ -143,7 +151,7 @@ def build(count: int) -> None:
             membership_grant(dataset=dataset, user=user, role=Role.REVIEWER)
         for start in range(0, size, 5000):
             cases, runs, entries, codes, reviews, decisions, assigned = [], [], [], [], [], [], []
-            calls = []
+            calls, texts = [], []
             for n in range(start, min(size, start + 5000)):
                 t = templates[n % len(templates)]
                 case, run, entry = t["case"], t["run"], t["entry"]
@@ -159,6 +167,15 @@ def build(count: int) -> None:
                 question = f"{case.question} [{words}]" if case.question else ""
                 cid, rid = next_case, next_run
                 next_case, next_run = next_case + 1, next_run + 1
+                texts.append(  # as reviews.queue writes it (the FTS5 table by its triggers)
+                    {
+                        "case_id": cid,
+                        "dataset_id": dataset.pk,
+                        "text": search_text(
+                            external_id=external, question=question, payload=payload
+                        ),
+                    }
+                )
                 cases.append(
                     {
                         "id": cid,
@@ -284,6 +301,7 @@ def build(count: int) -> None:
                 _insert(Review, reviews)
                 _insert(FindingDecision, decisions)
                 _insert(QueueCall, calls)
+                _insert(QueueText, texts)
                 _insert(Assignment, assigned)
             if start % 100_000 == 0:
                 print(
@@ -444,13 +462,17 @@ def measure(requests: int, only: set[str] | None) -> None:
 
 
 def main() -> None:
+    global OUT
     parser = argparse.ArgumentParser()
     parser.add_argument("--cases", type=int, default=1_000_000)
     parser.add_argument("--requests", type=int, default=12)
     parser.add_argument("--reuse", action="store_true")
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--only", default="", help="time only views whose name has one of these")
+    parser.add_argument("--out", default=None, help=f"the SQLite database's folder ({OUT})")
     args = parser.parse_args()
+    if args.out:
+        OUT = Path(args.out).resolve()
     reuse = args.reuse and (args.database_url or (OUT / "bench.sqlite3").exists())
     setup_django(bool(reuse), args.database_url)
     if reuse:
