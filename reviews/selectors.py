@@ -24,7 +24,7 @@ from reviews.models import (
     ReviewState,
 )
 from reviews.reservations import reservations_live
-from reviews.search import search_filter
+from reviews.search import search_filter, search_ids
 
 
 def queue_filters(params) -> dict[str, str]:
@@ -61,7 +61,14 @@ def queue_entries(
     *, dataset: Dataset, filters: dict[str, str], scope: Scope | None = None
 ) -> QuerySet[QueueEntry]:
     """The dataset's queue, filtered, rejected and unreviewed first."""
-    entries = QueueEntry.objects.filter(dataset=dataset)
+    found = search_ids(dataset_id=dataset.pk, text=filters["q"]) if filters.get("q") else None
+    if found is not None:
+        # The search's few matches, read by their keys: they are the dataset's by construction,
+        # and without the dataset's column the planners cannot pick one of its indexes and scan
+        # the dataset's rows against the list (1.1-1.3 s a query at 1M cases on SQLite).
+        entries = QueueEntry.objects.filter(case_id__in=found)
+    else:
+        entries = QueueEntry.objects.filter(dataset=dataset)
     for name, column in (
         ("outcome", "outcome"),
         ("status", "gate_status"),
@@ -76,8 +83,8 @@ def queue_entries(
         entries = entries.filter(_has_code(dataset, filters["code"]))
     if filters.get("call") and filters.get("code"):
         entries = entries.filter(_called(dataset, filters["code"], filters["call"]))
-    if filters.get("q"):
-        entries = entries.filter(search_filter(filters["q"]))
+    if filters.get("q") and found is None:
+        entries = entries.filter(search_filter(text=filters["q"]))
     if filters.get("assigned"):
         assigned = Assignment.objects.filter(
             dataset=dataset, reviewer__username=filters["assigned"]

@@ -38,23 +38,39 @@ def test_a_piece_of_a_request_id_or_of_a_chinese_answer_and_odd_characters(revie
 
 
 def test_search_goes_through_the_index(demo_dataset):
-    """The phrase is found through the FTS5 trigram table (SQLite) or the trigram GIN index
-    (PostgreSQL), never by reading the cases' payloads."""
+    """The piece is found through the FTS5 trigram table (SQLite) or the trigram GIN index
+    (PostgreSQL), never by reading the cases' payloads; a few matches are read by their keys."""
     from django.db import connection
 
+    from reviews.search import _dataset_matches
     from reviews.selectors import queue_entries
 
     entries = queue_entries(dataset=demo_dataset, filters={"q": "pump"})
-    sql, params = entries.query.sql_with_params()
-    assert "payload" not in sql
+    sql = str(entries.query)
+    assert "payload" not in sql and '"case_id" IN (' in sql
+    assert len(entries) > 0
     with connection.cursor() as cursor:
         if connection.vendor == "sqlite":
-            cursor.execute(f"EXPLAIN QUERY PLAN {sql}", params)
+            matches, params = _dataset_matches("pump", demo_dataset.pk, 9)
+            cursor.execute("EXPLAIN QUERY PLAN " + matches, params)
             plan = " ".join(str(row) for row in cursor.fetchall())
             assert "reviews_queuetext_fts VIRTUAL TABLE" in plan, plan
         else:
             cursor.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'queuetext_trgm'")
             assert "gin_trgm_ops" in cursor.fetchone()[0]
+
+
+def test_a_piece_held_by_many_cases_is_a_subquery(demo_dataset, monkeypatch):
+    """Past LIST_MAX matches the search stays a subquery of the index: the same cases."""
+    from reviews import search
+    from reviews.selectors import queue_entries
+
+    few = set(queue_entries(dataset=demo_dataset, filters={"q": "demo"}).values_list("case_id"))
+    monkeypatch.setattr(search, "LIST_MAX", 2)
+    search._RECENT.clear()
+    many = queue_entries(dataset=demo_dataset, filters={"q": "demo"})
+    assert "_fts" in str(many.query) or "ILIKE" in str(many.query)
+    assert set(many.values_list("case_id")) == few and len(few) > 2
 
 
 def test_the_migrations_fill_is_the_writers_text_and_new_cases_are_found(demo_dataset, reviewer):
