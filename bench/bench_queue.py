@@ -284,13 +284,15 @@ def build(count: int) -> None:
                         }
                     )
                 if rng.random() < 0.1:
+                    assignee = rng.choice(reviewers).pk
                     assigned.append(
                         {
                             "case_id": cid,
                             "dataset_id": dataset.pk,
-                            "reviewer_id": rng.choice(reviewers).pk,
+                            "reviewer_id": assignee,
                             "assigned_by_id": admin.pk,
                             "assigned_at": now,
+                            "reviewed": assignee in labels,  # as review_submit keeps it
                         }
                     )
             with transaction.atomic():

@@ -200,9 +200,16 @@ class Assignment(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     assigned_at = models.DateTimeField(auto_now=True)
+    # Derived: the reviewer has reviewed the case (set by review_submit in its transaction, and
+    # by cases_assign from her reviews), so progress is a count of index rows - the Exists
+    # over her reviews was 287 ms on every queue page of a reviewer with 20k cases at 1M.
+    reviewed = models.BooleanField(default=False)
 
     class Meta:
-        indexes = [models.Index(fields=["dataset", "reviewer"], name="assignment_reviewer")]
+        indexes = [
+            models.Index(fields=["dataset", "reviewer"], name="assignment_reviewer"),
+            models.Index(fields=["dataset", "reviewer", "reviewed"], name="assignment_progress"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.case_id} assigned to {self.reviewer_id}"

@@ -6,7 +6,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Exists, Max, OuterRef, QuerySet
 from django.utils import timezone
 
 from groundgate.access import member_role, others_reviews_visible, reserved_by_others_visible
@@ -116,30 +117,35 @@ def _has_code(dataset: Dataset, code: str) -> Exists:
 
 
 def assignment_progress(*, dataset: Dataset) -> list[dict[str, Any]]:
-    """Per reviewer with assigned cases: how many, and how many of them she has reviewed."""
-    reviewed = Review.objects.filter(
-        case_id=OuterRef("case_id"), reviewer_id=OuterRef("reviewer_id")
-    )
+    """Per reviewer with assigned cases: how many, and how many of them she has reviewed (the
+    assignment's maintained flag: index rows counted, not her reviews)."""
     rows = (
         Assignment.objects.filter(dataset=dataset)
-        .annotate(done=Exists(reviewed))
-        .values("reviewer__username")
-        .annotate(total=Count("*"), reviewed=Count("case_id", filter=Q(done=True)))
-        .order_by("reviewer__username")
+        .values("reviewer_id", "reviewed")
+        .annotate(n=Count("*"))
+        .order_by()
     )
-    return [
-        {"reviewer": r["reviewer__username"], "total": r["total"], "reviewed": r["reviewed"]}
-        for r in rows
-    ]
+    per: dict[int, list[int]] = {}
+    for r in rows:
+        counts = per.setdefault(r["reviewer_id"], [0, 0])
+        counts[0] += r["n"]
+        counts[1] += r["n"] if r["reviewed"] else 0
+    names = dict(get_user_model().objects.filter(pk__in=per).values_list("pk", "username"))
+    return sorted(
+        (
+            {"reviewer": names[pk], "total": total, "reviewed": reviewed}
+            for pk, (total, reviewed) in per.items()
+            if pk in names
+        ),
+        key=lambda r: r["reviewer"],
+    )
 
 
 def my_assignments(*, dataset: Dataset, user) -> tuple[int, int]:
-    """How many cases are assigned to `user` here, and how many of them she has reviewed: her
-    rows only (the assignment_reviewer index), not every reviewer's progress."""
+    """How many cases are assigned to `user` here, and how many of them she has reviewed: two
+    counts of her rows of the assignment_progress index."""
     mine = Assignment.objects.filter(dataset=dataset, reviewer=user)
-    reviewed = Review.objects.filter(case_id=OuterRef("case_id"), reviewer=user)
-    row = mine.aggregate(total=Count("*"), reviewed=Count("case_id", filter=Q(Exists(reviewed))))
-    return row["total"], row["reviewed"]
+    return mine.count(), mine.filter(reviewed=True).count()
 
 
 def dataset_instructions(*, dataset: Dataset) -> str:
