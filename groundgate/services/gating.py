@@ -19,6 +19,7 @@ from groundgate.engine.canonical import canonical_json_of_dump, sha256_of
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.models import Case, Dataset, GatePolicyRecord, GateRun
+from groundgate.services.phoenix_outbox import phoenix_push_enqueue
 from groundgate.services.signals import cases_changed
 from groundgate.services.webhooks import verdict_events, webhook_events_emit
 
@@ -104,6 +105,7 @@ def _runs_announce(runs: Sequence[GateRun], *, new_cases: bool) -> None:
         runs=runs if new_cases else None,
     )
     _webhooks_emit(runs)
+    phoenix_push_enqueue(cases=[run.case for run in runs])
 
 
 def _webhooks_emit(runs: Sequence[GateRun]) -> None:

@@ -96,6 +96,12 @@ KINDS: dict[str, OutboxKind] = {
 }
 
 
+def outbox_kind_register(name: str, kind: OutboxKind) -> None:
+    """A kind whose work lives in another app: reviews registers `phoenix_push` when it is
+    ready (groundgate never imports reviews; the rows are written by groundgate's services)."""
+    KINDS[name] = kind
+
+
 def broker_configured() -> bool:
     return not settings.CELERY_TASK_ALWAYS_EAGER
 
