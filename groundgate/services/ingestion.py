@@ -22,6 +22,7 @@ from django.utils import timezone
 from groundgate.documents.chunking import DEFAULT_CHUNKING, ChunkingPolicy, StoredChunk
 from groundgate.documents.isolated import IsolationLimits, extract_pdf_isolated
 from groundgate.documents.pdf_text import ExtractedPdf, PdfLimits, PdfProblem, looks_like_pdf
+from groundgate.documents.text_quality import mark_garbled
 from groundgate.models import Chunk, ChunkKind, Dataset, Document, DocumentStatus, Page
 from groundgate.models.rows import rows_copy
 from groundgate.services.document_status import document_status_move
@@ -167,8 +168,13 @@ def _store(
             document.title = document.title or filename
             document.kind = "pdf"
             document.page_count = extracted.page_count
+            chunks, garbled = mark_garbled(list(extracted.chunks))
+            extracted.chunks = chunks
             document_status_move(
-                document, DocumentStatus.READY, error="", warnings=extracted.warnings
+                document,
+                DocumentStatus.READY,
+                error="",
+                warnings=[*extracted.warnings, *([garbled] if garbled else [])],
             )
             if document.file:
                 # A pending upload's stored copy is replaced by what we keep (maybe decrypted).
