@@ -138,6 +138,8 @@ def review_submit(
                 row.correction = built.correction
             FindingCorrection.objects.bulk_create(built.findings)
         queue_refresh([case.pk])
+        if first:  # her assignment of the case, if any, is done
+            Assignment.objects.filter(case=case, reviewer=reviewer).update(reviewed=True)
         # The review is in: the reviewer's hold on the case ends (reviews.reservations).
         reservation_release(case=case, user=reviewer)
         webhook_events_emit(
@@ -273,12 +275,24 @@ def cases_assign(*, dataset, cases: list[Case], admin, reviewer) -> int:
     if reviewer is not None and member_role(user=reviewer, dataset=dataset) is None:
         raise ReviewInputError("reviewer", "is not a member of this dataset")
     ids = [c.pk for c in cases if c.dataset_id == dataset.pk]
-    Assignment.objects.filter(case_id__in=ids).delete()
-    if reviewer is not None:
-        Assignment.objects.bulk_create(
-            Assignment(case_id=i, dataset=dataset, reviewer=reviewer, assigned_by=admin)
-            for i in ids
-        )
+    with transaction.atomic():
+        Assignment.objects.filter(case_id__in=ids).delete()
+        if reviewer is not None:
+            done = set(
+                Review.objects.filter(case_id__in=ids, reviewer=reviewer).values_list(
+                    "case_id", flat=True
+                )
+            )
+            Assignment.objects.bulk_create(
+                Assignment(
+                    case_id=i,
+                    dataset=dataset,
+                    reviewer=reviewer,
+                    assigned_by=admin,
+                    reviewed=i in done,
+                )
+                for i in ids
+            )
     return len(ids)
 
 

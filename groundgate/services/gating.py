@@ -226,17 +226,3 @@ def _flush(batch: list[GateRun], report: RegateReport, progress) -> None:
     if progress is not None:
         progress(len(batch))
     batch.clear()
-
-
-def case_gate_enqueue(*, case: Case) -> None:
-    """Gate `case` after the current transaction commits: an outbox row written in it
-    (groundgate/services/outbox.py; at once in this process when no broker is configured)."""
-    from groundgate.services.outbox import outbox_enqueue
-
-    outbox_enqueue(kind="gate_case", payload={"case_id": case.pk})
-
-
-def dataset_regate_enqueue(*, dataset: Dataset, kind: str | None = None) -> None:
-    from groundgate.services.outbox import outbox_enqueue
-
-    outbox_enqueue(kind="regate_dataset", payload={"dataset_id": dataset.pk, "kind": kind})
