@@ -13,6 +13,7 @@ from groundgate.access import Action, member_role, require
 from groundgate.families import REFUSED, outcome_of
 from groundgate.models import Case, Dataset
 from groundgate.selectors.cases import case_current_run
+from groundgate.services.phoenix_outbox import phoenix_push_enqueue
 from groundgate.services.webhooks import Event, webhook_events_emit
 from reviews.corrections import CorrectionError, CorrectionInput, correction_build
 from reviews.models import (
@@ -146,6 +147,7 @@ def review_submit(
             event="review",
             build=lambda: [_review_event(review, decisions)],
         )
+        phoenix_push_enqueue(cases=[case])
     return SubmitResult(review, conflicts)
 
 
@@ -224,6 +226,7 @@ def cases_relabel(*, cases: list[Case], admin, to_label: str, reason: str) -> li
         event="relabel",
         build=lambda: [_relabel_event(r) for r in relabels],
     )
+    phoenix_push_enqueue(cases=cases)
     return relabels
 
 
