@@ -176,7 +176,7 @@ test-phoenix: install-test phoenix-start
 
 # The engine on the newest CPython Debian's stable registry serves, trixie's python3.13: its
 # packages unpacked (dpkg -x) into var/py313-root, the tests in a chroot there, the project
-# without the server's dependencies (.ci/newest-python; needs root; d284). `.ci/newest-python
+# without the server's dependencies (.ci/newest-python; needs root; d288). `.ci/newest-python
 # --digests` / `--all` run the verdict digests / the whole pure part of the suite there.
 .PHONY: test-newest-python
 test-newest-python:

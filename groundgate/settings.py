@@ -235,7 +235,7 @@ GROUNDGATE_LABELSTUDIO_MAX_BYTES = env_int(
 )
 # The Label Studio whose users API names annotators by email (the import page and
 # `import_labelstudio --label-studio`), and its API token. The page sends the token only to this
-# address (policy labelstudio-token-origin/1, d286); both come from the environment, never the repo.
+# address (policy labelstudio-token-origin/1, d290); both come from the environment, never the repo.
 GROUNDGATE_LABEL_STUDIO_URL = env_str("LABEL_STUDIO_URL")
 GROUNDGATE_LABEL_STUDIO_API_KEY = env_str("LABEL_STUDIO_API_KEY")
 
