@@ -20,6 +20,7 @@ from groundgate.engine.errors import describe, one_line
 from groundgate.engine.limits import check_case_json
 from groundgate.engine.runner import BadInput
 from groundgate.models import Chunk, Document, DocumentStatus
+from groundgate.services.chunk_rows import ChunkRow, chunk_rows_write, json_text
 from groundgate.services.untrusted import NUL_MESSAGE, nul_path
 
 # Boxes may overhang the page edge by this much (glyph extents, rounding to integers).
@@ -115,7 +116,11 @@ def chunks_import_lines(*, document: Document, lines: Iterable[str | bytes]) -> 
             )
     base = document.chunks.count()
     with transaction.atomic():
-        Chunk.objects.bulk_create(_row(document, base + i, chunk) for i, chunk in enumerate(fresh))
+        chunk_rows_write(
+            dataset=document.dataset,
+            document=document,
+            rows=(_row(base + i, chunk) for i, chunk in enumerate(fresh)),
+        )
     report.imported = len(fresh)
     return report
 
@@ -147,21 +152,19 @@ def _check_against_pages(chunk: ExternalChunk, pages: dict) -> tuple[str, str] |
     return None
 
 
-def _row(document: Document, ordinal: int, chunk: ExternalChunk) -> Chunk:
+def _row(ordinal: int, chunk: ExternalChunk) -> ChunkRow:
     first = chunk.position_int[0]
-    return Chunk(
-        dataset=document.dataset,
-        document=document,
+    return ChunkRow(
         chunk_id=chunk.chunk_id,
         ordinal=ordinal,
         text=chunk.text,
         page_index=chunk.page_index,
-        bbox=[first[1], first[3], first[2], first[4]],
-        position_int=_positions(chunk),
+        bbox=json_text([first[1], first[3], first[2], first[4]]),
+        position_int=json_text(_positions(chunk)),
         knowledge_id=chunk.knowledge_id,
         knowledge_type=chunk.knowledge_type,
         equipment_id=chunk.equipment_id,
         event_date=chunk.event_date,
         source_reference=chunk.source_reference,
-        metadata={"imported": True},
+        metadata=json_text({"imported": True}),
     )

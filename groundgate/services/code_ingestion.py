@@ -11,6 +11,7 @@ from django.db import transaction
 from groundgate.documents.code_symbols import Symbol, decode_source, extract_symbols
 from groundgate.engine.canonical import canonical_bytes
 from groundgate.models import Chunk, ChunkKind, Dataset, Document, DocumentKind, DocumentStatus
+from groundgate.services.chunk_rows import ChunkRow, chunk_rows_write, json_text
 from groundgate.services.document_status import document_status_move
 
 
@@ -45,7 +46,7 @@ def code_repository_ingest(*, dataset: Dataset, repo: Path, title: str = "") -> 
     rows = []
     for ordinal, symbol in enumerate(symbols):
         lines = texts.setdefault(symbol.file_path, _lines(repo / symbol.file_path))
-        rows.append(_chunk(dataset, document, ordinal, symbol, lines))
+        rows.append(_chunk(ordinal, symbol, lines))
     # A symbol id already stored (from an earlier commit) keeps its row; the new Document
     # records the repository as it is now.
     known = set(
@@ -53,7 +54,9 @@ def code_repository_ingest(*, dataset: Dataset, repo: Path, title: str = "") -> 
             "chunk_id", flat=True
         )
     )
-    Chunk.objects.bulk_create(r for r in rows if r.chunk_id not in known)
+    chunk_rows_write(
+        dataset=dataset, document=document, rows=(r for r in rows if r.chunk_id not in known)
+    )
     return CodeIngestResult(document, len(symbols), problems, False)
 
 
@@ -62,12 +65,8 @@ def _lines(path: Path) -> list[str]:
     return decode_source(path.name, path.read_bytes()).split("\n")
 
 
-def _chunk(
-    dataset: Dataset, document: Document, ordinal: int, symbol: Symbol, lines: list[str]
-) -> Chunk:
-    return Chunk(
-        dataset=dataset,
-        document=document,
+def _chunk(ordinal: int, symbol: Symbol, lines: list[str]) -> ChunkRow:
+    return ChunkRow(
         chunk_id=symbol.symbol_id,
         kind=ChunkKind.CODE,
         ordinal=ordinal,
@@ -75,5 +74,5 @@ def _chunk(
         knowledge_id=symbol.file_path,
         knowledge_type=symbol.kind,
         source_reference=f"{symbol.file_path}:{symbol.start_line}-{symbol.end_line}",
-        metadata=symbol.as_dict(),
+        metadata=json_text(symbol.as_dict()),
     )

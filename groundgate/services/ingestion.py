@@ -16,15 +16,15 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.files.base import ContentFile
-from django.db import connection, transaction
-from django.utils import timezone
+from django.db import transaction
 
 from groundgate.documents.chunking import DEFAULT_CHUNKING, ChunkingPolicy, StoredChunk
 from groundgate.documents.isolated import IsolationLimits, extract_pdf_isolated
 from groundgate.documents.pdf_text import ExtractedPdf, PdfLimits, PdfProblem, looks_like_pdf
 from groundgate.documents.text_quality import mark_garbled
-from groundgate.models import Chunk, ChunkKind, Dataset, Document, DocumentStatus, Page
+from groundgate.models import Dataset, Document, DocumentStatus, Page
 from groundgate.models.rows import rows_copy
+from groundgate.services.chunk_rows import ChunkRow, chunk_rows_write
 from groundgate.services.document_status import document_status_move
 
 log = logging.getLogger(__name__)
@@ -190,28 +190,6 @@ def _store(
     return document
 
 
-# Columns written for each Chunk row, in this order (every column but the id).
-CHUNK_COLUMNS = (
-    "dataset",
-    "document",
-    "chunk_id",
-    "kind",
-    "ordinal",
-    "text",
-    "page_index",
-    "bbox",
-    "position_int",
-    "knowledge_id",
-    "knowledge_type",
-    "equipment_id",
-    "event_date",
-    "source_reference",
-    "metadata",
-    "word_boxes",
-    "created_at",
-)
-
-
 def _rows_write(dataset: Dataset, document: Document, extracted: ExtractedPdf[StoredChunk]) -> None:
     """The Page and Chunk rows, as plain values (COPY on PostgreSQL): a book has thousands of
     chunks and building a model instance for each was half of the ingestion's time. The values
@@ -221,30 +199,23 @@ def _rows_write(dataset: Dataset, document: Document, extracted: ExtractedPdf[St
         ("document", "index", "width", "height", "rotation"),
         ((document.pk, p.index, p.width, p.height, p.rotation) for p in extracted.pages),
     )
-    created_at = Chunk._meta.get_field("created_at").get_db_prep_save(timezone.now(), connection)
     sha256, knowledge_id, title = document.sha256, document.sha256[:12], document.title
-    rows_copy(
-        Chunk,
-        CHUNK_COLUMNS,
-        (
-            (
-                dataset.pk,
-                document.pk,
-                chunk_id_for(sha256, ordinal),
-                str(ChunkKind.TEXT),
-                ordinal,
-                chunk.text,
-                chunk.page_index,
-                chunk.bbox,
-                chunk.position_int,
-                knowledge_id,
-                "pdf",
-                None,
-                None,
-                title,
-                chunk.metadata,
-                chunk.word_boxes,
-                created_at,
+    chunk_rows_write(
+        dataset=dataset,
+        document=document,
+        rows=(
+            ChunkRow(
+                chunk_id=chunk_id_for(sha256, ordinal),
+                ordinal=ordinal,
+                text=chunk.text,
+                page_index=chunk.page_index,
+                bbox=chunk.bbox,
+                position_int=chunk.position_int,
+                knowledge_id=knowledge_id,
+                knowledge_type="pdf",
+                source_reference=title,
+                metadata=chunk.metadata,
+                word_boxes=chunk.word_boxes,
             )
             for ordinal, chunk in enumerate(extracted.chunks)
         ),

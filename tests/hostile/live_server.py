@@ -5,10 +5,13 @@ dataset, its three members and their API tokens, and the demo cases."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -88,6 +91,37 @@ def _wait_for_port(process, port: int, log: Path, timeout: float = 30.0) -> None
     raise RuntimeError("the server did not start")
 
 
+def _migrate_and_seed(env: dict) -> None:
+    python = sys.executable
+    subprocess.run(
+        [python, "manage.py", "migrate", "--no-input", "-v0"], cwd=ROOT, env=env, check=True
+    )
+    subprocess.run(
+        [python, "-c", SEED.format(cases=str(DEMO_CASES))], cwd=ROOT, env=env, check=True
+    )
+
+
+# A migrated and seeded SQLite file per settings, made once per test process and copied for
+# each server (the migrate and seed processes cost ~10 CPU-s, and every server's database starts
+# out the same). The copy is taken once the seeding process has exited: SQLite has then written
+# its WAL back into the file.
+_TEMPLATES: dict[tuple[tuple[str, str], ...], Path] = {}
+
+
+def _seeded_sqlite(target: Path, extra_env: dict[str, str]) -> None:
+    key = tuple(sorted(extra_env.items()))
+    if key not in _TEMPLATES:
+        folder = Path(tempfile.mkdtemp(prefix="groundgate-live-template-"))
+        atexit.register(shutil.rmtree, folder, True)
+        template = folder / "groundgate.sqlite3"
+        _migrate_and_seed(server_env(f"sqlite:///{template}", folder, **extra_env))
+        _TEMPLATES[key] = template
+    template = _TEMPLATES[key]
+    for suffix in ("", "-wal", "-shm"):
+        if Path(f"{template}{suffix}").exists():
+            shutil.copyfile(f"{template}{suffix}", f"{target}{suffix}")
+
+
 @contextmanager
 def live_server(
     var_dir: Path, *, port: int, postgres_name: str = "groundgate_live", **extra_env: str
@@ -100,12 +134,10 @@ def live_server(
         database_url = f"sqlite:///{var_dir / 'groundgate.sqlite3'}"
     env = server_env(database_url, var_dir, **extra_env)
     python = sys.executable
-    subprocess.run(
-        [python, "manage.py", "migrate", "--no-input", "-v0"], cwd=ROOT, env=env, check=True
-    )
-    subprocess.run(
-        [python, "-c", SEED.format(cases=str(DEMO_CASES))], cwd=ROOT, env=env, check=True
-    )
+    if ON_POSTGRES:
+        _migrate_and_seed(env)
+    else:
+        _seeded_sqlite(var_dir / "groundgate.sqlite3", extra_env)
     # The server's log goes to a file: a pipe nobody reads would fill and stop the server.
     log = var_dir / "server.log"
     process = subprocess.Popen(

@@ -87,14 +87,11 @@ def test_needs_password_then_ingested_with_it():
 def test_a_database_failure_leaves_nothing_behind(monkeypatch, settings):
     from groundgate.services import ingestion
 
-    real_rows_copy = ingestion.rows_copy
+    def explode_on_chunks(**_kwargs):
+        # The pages are written by then: they must go too.
+        raise RuntimeError("disk full")
 
-    def explode_on_chunks(model, names, rows):
-        if model is Chunk:  # the pages are written by then: they must go too
-            raise RuntimeError("disk full")
-        real_rows_copy(model, names, rows)
-
-    monkeypatch.setattr(ingestion, "rows_copy", explode_on_chunks)
+    monkeypatch.setattr(ingestion, "chunk_rows_write", explode_on_chunks)
     with pytest.raises(RuntimeError):
         ingest("rotation.pdf")
     assert not Document.objects.exists() and not Page.objects.exists()
