@@ -130,23 +130,45 @@ class Pools:
         "sorted_percents",
         "units",
     )
+    seen: list[Located]
+    units: list[str]
 
-    def __init__(self, operands: Iterable[tuple[Located, list[float]]], max_operands: int) -> None:
+    def __init__(
+        self,
+        operands: Iterable[tuple[Located, list[float]]],
+        max_operands: int,
+        base: Pools | None = None,
+    ) -> None:
+        """`base`: pools of the operands before these (the excerpt values, before the answer's
+        steps): the result is Pools(base's operands + operands), with base's sorting kept."""
         amounts: list[tuple[float, int]] = []  # (value, index in seen)
         percents: list[tuple[float, int]] = []
-        seen: list[Located] = []
-        units: list[str] = []  # the unit of each operand in seen
+        seen: list[Located] = [] if base is None else list(base.seen)
+        units: list[str] = [] if base is None else list(base.units)  # each operand's unit
         for located, found in operands:
             if len(seen) >= max_operands:
                 break
             if not found:
                 continue
-            pool = percents if located.quantity.unit == "%" else amounts
-            pool.extend((v, len(seen)) for v in found)
+            index = len(seen)
+            if located.quantity.unit == "%":
+                percents.extend([(v, index) for v in found])
+            else:
+                amounts.extend([(v, index) for v in found])
             seen.append(located)
             units.append(located.quantity.unit)
-        self.amounts, self.percents, self.seen, self.units = amounts, percents, seen, units
-        self.sorted_amounts, self.sorted_percents = sorted(amounts), sorted(percents)
+        self.seen, self.units = seen, units
+        if base is None:
+            self.amounts, self.percents = amounts, percents
+            self.sorted_amounts, self.sorted_percents = sorted(amounts), sorted(percents)
+        else:  # a sorted run and a few more: one merge (the same order as sorting them all)
+            self.amounts, self.percents = base.amounts + amounts, base.percents + percents
+            self.sorted_amounts = (
+                sorted(base.sorted_amounts + amounts) if amounts else base.sorted_amounts
+            )
+            self.sorted_percents = (
+                sorted(base.sorted_percents + percents) if percents else base.sorted_percents
+            )
         self.amount_keys = [v for v, _ in self.sorted_amounts]
         self.percent_keys = [v for v, _ in self.sorted_percents]
         self.amount_range = _Range(self.amount_keys)

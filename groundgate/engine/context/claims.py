@@ -279,11 +279,13 @@ def _period(v: NumericValue) -> bool:
     )
 
 
+@lru_cache(maxsize=4096)
 def naming_words(clause: str) -> frozenset[str]:
     """The stemmed content words of a clause, without its values, periods and markers; a
     one-letter name is kept ("Pump I", "Class B"). A value read from its words (registry.WORDED:
     "the fourth quarter of 2019") keeps its words: they name as a row's label does ("Fourth
-    Quarter")."""
+    Quarter"). Cached: a clause, a gap between figures and a row label are asked for again
+    (a value's words and its own words, the table's labels for each value)."""
     text = clause
     for v in extract_numbers(clause):
         blank = _DIGITS.sub(" ", v.text) if v.kind in WORDED else " " * (v.end - v.start)

@@ -212,11 +212,20 @@ def _footnote(text: str, v: NumericValue) -> bool:
 def _cells_from(line: _Line) -> int:
     """Index of the first cell of a row line (the values after its last letter), or -1 when the
     line is no row: no label before the cells, or the label ends in a reference ("Note 9")."""
-    masked = line.text
-    for v in line.values:  # a unit belongs to its value: "205 m3/h"
+    # The line with each value and its unit blanked (a unit belongs to its value: "205
+    # m3/h"), built in one pass: the blanked spans in order, the text between them kept.
+    parts: list[str] = []
+    kept = 0  # the text before this is in parts
+    for v in line.values:
         unit = _UNIT_AFTER.match(line.text, v.end)
         end = unit.end() if unit else v.end
-        masked = masked[: v.start] + " " * (end - v.start) + masked[end:]
+        start = max(v.start, kept)
+        if end > start:
+            parts.append(line.text[kept:start])
+            parts.append(" " * (end - start))
+            kept = end
+    parts.append(line.text[kept:])
+    masked = "".join(parts)
     # The end of the last letter: the first letter of the text read backwards.
     found = _LETTER.search(masked[::-1])
     if found is None:

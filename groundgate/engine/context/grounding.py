@@ -199,7 +199,7 @@ def _matching(
     if seen is None:
         if probe not in excerpt:
             return []
-        facts = excerpt_facts(excerpt) if with_periods else _cells(excerpt)
+        facts = excerpt_facts(excerpt) if with_periods else excerpt_cells(excerpt)
         seen = read[key] = _Seen(facts)
     found = seen.by_quantity.get(needle)
     if not found or not (any(probe in excerpt[f.start : f.end] for f in found) or probe in excerpt):
@@ -236,7 +236,7 @@ def excerpt_facts(excerpt: str) -> list[Fact]:
 
 @lru_cache(maxsize=256)
 def _excerpt_facts(excerpt: str) -> tuple[Fact, ...]:
-    facts = _cells(excerpt)
+    facts = excerpt_cells(excerpt)
     if all(f.in_table for f in facts):
         return tuple(facts)
     own = value_periods(excerpt)
@@ -250,7 +250,7 @@ def _read_cells(excerpt: str) -> tuple[Fact, ...]:
     return tuple(read_facts(excerpt, prose_context=False))
 
 
-def _cells(excerpt: str) -> list[Fact]:
+def excerpt_cells(excerpt: str) -> list[Fact]:
     """The excerpt's facts without the context of its prose values (periods, entities: ()):
     what the row rule reads, and what excerpt_facts gives its own periods to."""
     return list(_read_cells(excerpt))

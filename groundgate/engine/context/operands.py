@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from groundgate.engine.context.claims import naming_words, read_claims
 from groundgate.engine.context.facts import Fact
-from groundgate.engine.context.grounding import excerpt_facts
+from groundgate.engine.context.grounding import excerpt_cells, excerpt_facts
 from groundgate.engine.context.periods import contradicts, periods_in
 from groundgate.engine.sentences import split_sentences
 
@@ -117,6 +117,7 @@ class OperandContext:
             self._excerpts.setdefault(index, []).append(evidence.excerpt)
         self._facts: dict[int, list[Fact]] = {}
         self._at: dict[tuple[int, int, int], Fact] = {}
+        self._cells: dict[int, dict[tuple[int, int], Fact]] = {}
         self._claims = {(c.value.start, c.value.end): c for c in read_claims(conclusion)}
         self._sentences = [(s.start, s.end, s.text) for s in split_sentences(conclusion)]
         self._named: dict[tuple[int, frozenset[str]], set[str]] = {}
@@ -143,6 +144,20 @@ class OperandContext:
         if index not in self._facts:
             self._facts_of(index)
         return self._at.get((index, *located.span))
+
+    def _cell(self, located: Located) -> Fact | None:
+        """The fact at the operand without its prose periods (whether it is printed negative
+        needs no claims reading of the excerpt): grounding.excerpt_cells, read once per text."""
+        index = located.evidence_index
+        if located.where != "excerpt" or index is None or located.span is None:
+            return None
+        at = self._cells.get(index)
+        if at is None:
+            at = self._cells[index] = {}
+            for excerpt in self._excerpts.get(index, ()):
+                for fact in excerpt_cells(excerpt):
+                    at[fact.start, fact.end] = fact
+        return at.get(located.span)
 
     def _maybe_negative(self, located: Located) -> bool:
         """False when the operand cannot be a cell printed negative: a fact is negative only
@@ -207,7 +222,7 @@ class OperandContext:
         too: under the sign rule "-16,458" is -9,819 - 6,639, not 9,819 + 6,639."""
         out = []
         for located, amounts in operands:
-            fact = self.fact(located) if self._maybe_negative(located) else None
+            fact = self._cell(located) if self._maybe_negative(located) else None
             if fact is not None and fact.negative and amounts:
                 amounts = [-v for v in amounts] + amounts
             out.append((located, amounts))

@@ -336,8 +336,16 @@ class _SlowPath:
             key: tuple[object, ...] = ("off", len(self.chain))
             pools = self._pools.get(key)
             if pools is None:
-                operands = self._operands + self._chain_operands()
-                pools = self._pools[key] = Pools(operands, policy.derivation_max_operands)
+                base = self._pools.get(("off", 0))
+                if base is None:
+                    base = self._pools["off", 0] = Pools(
+                        self._operands, policy.derivation_max_operands
+                    )
+                pools = self._pools[key] = (
+                    Pools(self._chain_operands(), policy.derivation_max_operands, base)
+                    if self.chain
+                    else base
+                )
             found = explain(
                 q,
                 (),
@@ -357,14 +365,26 @@ class _SlowPath:
         binding = self._operand_context.bind((value.start, value.end))
         if self._signed_operands is None:
             self._signed_operands = self._operand_context.signed_operands(self._operands)
-        key = (binding.years if binding.keep is not None else None, len(self.chain))
+        years = binding.years if binding.keep is not None else None
+        key = (years, len(self.chain))
         pools = self._pools.get(key)
         if pools is None:
-            operands = self._signed_operands + self._chain_operands()
-            if binding.keep is not None:
-                keep = binding.keep
-                operands = [o for o in operands if keep(o[0])]
-            pools = self._pools[key] = Pools(operands, policy.derivation_max_operands)
+            # The excerpt values' pools once per set of named years; the answer's steps are
+            # merged into them (derivations.Pools(..., base)), not sorted in again.
+            keep = binding.keep
+            base = self._pools.get((years, 0))
+            if base is None:
+                operands = self._signed_operands
+                if keep is not None:
+                    operands = [o for o in operands if keep(o[0])]
+                base = self._pools[years, 0] = Pools(operands, policy.derivation_max_operands)
+            pools = base
+            if self.chain:
+                steps = self._chain_operands()
+                if keep is not None:
+                    steps = [o for o in steps if keep(o[0])]
+                pools = Pools(steps, policy.derivation_max_operands, base)
+            self._pools[key] = pools
         found = explain(
             q,
             (),
