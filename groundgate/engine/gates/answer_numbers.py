@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from groundgate.engine.context.aggregates import explain_aggregate
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.declarations import (
     about_the_answer,
@@ -382,6 +383,15 @@ class _SlowPath:
         )
         if found is not None and found.ambiguous is not None:
             return None, found
+        if found is None and policy.derivation_aggregates != "off":
+            found = explain_aggregate(
+                q,
+                self._operand_context,
+                (value.start, value.end),
+                self._signed_operands,
+                question_exponent=self.index.question_exponent,
+                min_significant=policy.rounding_min_significant,
+            )
         return found, None
 
     def _chain_operands(self) -> list[tuple[Located, list[float]]]:
