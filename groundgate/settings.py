@@ -243,6 +243,10 @@ GROUNDGATE_WEBHOOK_ALLOW_PRIVATE = env_bool("GROUNDGATE_WEBHOOK_ALLOW_PRIVATE", 
 # seconds; a receiver that trickles its answer is cut off and the attempt logged and retried.
 GROUNDGATE_WEBHOOK_DEADLINE_S = env_int("GROUNDGATE_WEBHOOK_DEADLINE_S", 15, minimum=1)
 
+# The key of the Arize Phoenix that datasets push annotations to (Dataset.phoenix_url; the
+# push_phoenix command reads the same variable). Empty: Phoenix without authentication.
+GROUNDGATE_PHOENIX_API_KEY = env_str("PHOENIX_API_KEY")
+
 # The outbox (groundgate/services/outbox.py, docs/operations.md). A failed attempt is tried
 # again after GROUNDGATE_OUTBOX_BACKOFF_MS, then twice as long each time, at most
 # GROUNDGATE_OUTBOX_BACKOFF_MAX_S apart (GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS, its former

@@ -7,10 +7,8 @@ Pure: no Django, no I/O.
 from __future__ import annotations
 
 from groundgate.engine.quantities import Quantity
-from groundgate.engine.units import UNIT_FAMILIES
-from groundgate.engine.values.identifier.kind import keys as identifier_keys
-from groundgate.engine.values.identifier.kind import long_digit_run
-from groundgate.engine.values.registry import OWN
+from groundgate.engine.values.number.keys import measure_keys, measure_query_keys
+from groundgate.engine.values.registry import BY_NAME
 
 # A one-digit rounding prefix ("2" for "20", which may be 19.96) matches many values; only the
 # first of them in excerpt order are examined.
@@ -37,36 +35,16 @@ def rounding_heads(digits: str) -> list[str]:
 
 def index_keys(e: Quantity) -> list[tuple[object, ...]]:
     """The keys an excerpt value is found under (see query_keys and compare())."""
-    kind = OWN.get(e.kind)  # a kind of values/registry.py
+    kind = BY_NAME.get(e.kind)  # a kind of values/registry.py
     if kind is not None:
         return kind.index_keys(e)
-    if e.kind == "range":
-        return [("range",)]
-    if not e.numeric:
-        return []
-    keys: list[tuple[object, ...]] = []
-    family = UNIT_FAMILIES.get(e.unit)
-    if family is not None:
-        keys.append(("unit_family", family[0]))
-    if e.is_year():
-        keys.append(("figure_year", int(e.figure or 0)))
-    if e.kind == "count" and e.value.quantity.isdigit():
-        keys.append(("digits", e.value.quantity))
-    return keys
+    return measure_keys(e)
 
 
 def query_keys(q: Quantity) -> list[tuple[object, ...]]:
     """The keys under which the non-numeric values that may ground q are found (numbers are
     found by their digits, in _candidates)."""
-    kind = OWN.get(q.kind)  # a kind of values/registry.py
+    kind = BY_NAME.get(q.kind)  # a kind of values/registry.py
     if kind is not None:
         return kind.query_keys(q)
-    if q.kind == "range":
-        return [("range",)]
-    if q.numeric and q.is_year():
-        return [("year", int(q.figure or 0))]
-    if q.numeric and q.unit in UNIT_FAMILIES:
-        return [("unit_family", UNIT_FAMILIES[q.unit][0])]
-    if long_digit_run(q):
-        return identifier_keys(q)  # a phone number written as one run of digits
-    return []
+    return measure_query_keys(q)

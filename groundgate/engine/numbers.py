@@ -9,7 +9,7 @@ is not grounded by an excerpt's "10,000", "100", "2010" or "10.5". Each value ha
     normalised, so "12.50" != "12.5" and "１０" != "10".
   - unit: a recognised unit or currency written next to it ("mg/L", "元", "$"), or "".
 What a value means, and when two values written differently are the same one, is decided in
-one place only: quantities.py (typed()).
+one place only: its kind under values/ (values/typed.py, values/sameness.py).
 """
 
 from __future__ import annotations
@@ -17,17 +17,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from groundgate.engine.number_words import (
-    WS,
-    D,
-    calendar_phrase,
-    special_after,
-    starts_line,
-    time_range,
-)
 from groundgate.engine.units import _UNIT_FIRST, CURRENCY_CODES, unit_after
+from groundgate.engine.values.count.calendar import calendar_phrase
 from groundgate.engine.values.date.rules_en import ISO_DATE, US_DATE, month_before
 from groundgate.engine.values.date.rules_zh import CN_DATE
+from groundgate.engine.values.grammar import WS, D
 from groundgate.engine.values.identifier.rules import (
     COUNTRY_CODE_DIGITS,
     COUNTRY_CODE_REACH,
@@ -35,8 +29,10 @@ from groundgate.engine.values.identifier.rules import (
     PHONE,
     country_code_start,
 )
+from groundgate.engine.values.number.after import special_after, starts_line
 from groundgate.engine.values.number.numerals_zh import numeral_values
 from groundgate.engine.values.number.words_en import word_values
+from groundgate.engine.values.range.rules_en import time_range
 from groundgate.engine.values.registry import READERS
 from groundgate.engine.values.scanned import NumericValue as NumericValue
 from groundgate.engine.values.scanned import Scanned, Skip, scanned
@@ -110,7 +106,7 @@ _NOT_BEFORE_SIGN = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789０１２３４５６７８９_.．"
 )
 
-# Characters after a plain number that may start one of number_words.special_after's words
+# Characters after a plain number that may start one of values/number/after.special_after's words
 # (a cheap pre-test).
 _AFTER_PLAIN = frozenset(" \u00a0-‐/stnrdaApP.)点时時KQF")
 _WORD_TIMES = re.compile(f"{WORD_TIMES_EN}|{WORD_TIMES_ZH}")

@@ -2,7 +2,7 @@
 
 numbers.py's grammar calls unit_after() for every plain number; the second half of this module
 says which units mean the same (normalise_unit, same_unit), which are currencies, and how
-durations convert (DURATIONS), for quantities.py. Pure: no Django, no I/O.
+durations convert (DURATIONS), for values/number/sameness.py. Pure: no Django, no I/O.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ Rules, in order (the status follows the first rule that fires; findings list eve
   4. no accepted evidence left           -> no_evidence           NO_VALID_EVIDENCE
   5. a value in no excerpt               -> citation_insufficient UNGROUNDED_NUMBER
   6. otherwise                           -> ok
-Values (rule 5) are compared as quantities (quantities.py): a value grounded other than verbatim
+Values (rule 5) are compared by kind (values/sameness.py): a value grounded other than verbatim
 gets an info finding that names the rule - NUMBER_EQUIVALENT (an equivalence the policy allows),
 NUMBER_FROM_QUESTION, NUMBER_ABOUT_ANSWER ("in 84 words"), NUMBER_IN_WORKING ("× 100"),
 NUMBER_SECTION_LABEL ("see Note 4", a part the evidence does not number), NUMBER_DERIVED (a

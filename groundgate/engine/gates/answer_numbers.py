@@ -2,7 +2,7 @@
 
 Each value is looked for verbatim first (numbers.units_offering: the fast path, most values).
 A value that is not verbatim goes to _SlowPath, built once per case: it is compared as a quantity
-under the policy's equivalence rules (quantities.py, through number_grounding.EvidenceIndex),
+under the policy's equivalence rules (values/sameness.py, through number_grounding.EvidenceIndex),
 exempted when the question states it or it is about the answer itself (declarations.py), or
 reported as UNGROUNDED_NUMBER with its nearest miss and a derivation from cited values
 (derivations.py). docs/number-grammar.md is the reference.

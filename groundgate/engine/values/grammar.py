@@ -7,3 +7,5 @@ import re
 D = "[0-9０-９]"  # a digit, ASCII or full-width
 AMPM = r"(?:[ \u00a0]?[AaPp]\.?[Mm]\.?(?![A-Za-z]))"
 WS = re.compile(r"\s+")
+# Full-width digits and signs as ASCII ("２０２４" -> "2024"): what every kind types reads.
+FULLWIDTH = str.maketrans("０１２３４５６７８９．，％－＋：", "0123456789.,%-+:")

@@ -1,5 +1,5 @@
 """What the scanner hands on: one value as found in a text (Scanned), or digits that are no value
-at all (Skip). The grammar's readers (numbers.py, number_words.py, the kinds' rules under
+at all (Skip). The grammar's readers (numbers.py, values/number/after.py, the kinds' rules under
 values/) return these; nothing else reads positions out of a tuple.
 Pure: no Django, no I/O.
 """

@@ -8,6 +8,7 @@ from groundgate.engine.values.date.value import parse_date
 from groundgate.engine.values.kind import Key, ValueKind
 from groundgate.engine.values.quantity import Quantity
 from groundgate.engine.values.scanned import NumericValue
+from groundgate.engine.values.within import NO_WITHIN, Within
 
 # The unit of a date whose day the evidence writes once for several years (evidence.py).
 SHARED_DAY = "shared_day"
@@ -17,7 +18,7 @@ def typed(value: NumericValue, quantity: str) -> Quantity:
     return Quantity(value, "date", date=parse_date(quantity))
 
 
-def compare(a: Quantity, e: Quantity) -> tuple[str, ...] | None:
+def compare(a: Quantity, e: Quantity, _within: Within = NO_WITHIN) -> tuple[str, ...] | None:
     """Evidence value `e` is answer date `a`: the same date (format: date_format), given more
     precisely (date_less_precise), or with its day written once for several years
     (date_shared_day). A year alone ("2024年") is also the year as a table writes it ("2024")."""

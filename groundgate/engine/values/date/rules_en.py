@@ -1,7 +1,7 @@
 """How English writes a date: digit forms ("2024-05-01", "2024.5.1", "5/1/2024") and month names
 ("August 2014", "March 5", "March 5, 2024", "Dec. 31", "3rd of March", "5 March 2024").
 The digit forms are branches of the grammar (numbers._MASTER); month_before and ordinal_day are
-read by the scanner around a plain number (numbers._raw, number_words.special_after).
+read by the scanner around a plain number (numbers._raw, values/number/after.special_after).
 Pure: no Django, no I/O.
 """
 

@@ -11,6 +11,7 @@ import re
 from groundgate.engine.values.kind import Key, ValueKind
 from groundgate.engine.values.quantity import Quantity
 from groundgate.engine.values.scanned import NumericValue
+from groundgate.engine.values.within import NO_WITHIN, Within
 
 _NON_DIGITS = re.compile(r"[^0-9]+")
 
@@ -19,7 +20,7 @@ def typed(value: NumericValue, quantity: str) -> Quantity:
     return Quantity(value, "identifier", digits=_NON_DIGITS.sub("", quantity))
 
 
-def compare(a: Quantity, e: Quantity) -> tuple[str, ...] | None:
+def compare(a: Quantity, e: Quantity, _within: Within = NO_WITHIN) -> tuple[str, ...] | None:
     """The same digits (with other punctuation: identifier_digits), the same phone number with
     a country code on one side only (country_code), or a count that writes the digits."""
     if e.kind == "identifier" and e.digits == a.digits:

@@ -3,7 +3,7 @@
 numbers.py's grammar reads digits; this adds the values written in numerals, as the same kinds
 of value (a number with its unit, a time, a year). A numeral is a claim only where people make
 one: with a unit or classifier after it (元, 次, 天, 个月, 人…) or as a clock time ("九点" by the
-rules of number_words.chinese_time); "一" and "两" alone are left out, since they are as often
+rules of values/time/rules_zh.py); "一" and "两" alone are left out, since they are as often
 an article or an idiom ("一个好地方", "再试一次", "两者") as a count - except before a duration
 ("保修一年", "两个月内"; _one_or_two_of_a_duration), and so is an ordinal
 ("第三次"). quantities.typed() reads the quantity through arabic(). Pure: no Django, no I/O.
@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 
-from groundgate.engine.number_words import Scanned, calendar_phrase, scanned
 from groundgate.engine.units import DURATIONS, normalise_unit, unit_after
+from groundgate.engine.values.count.calendar import calendar_phrase
+from groundgate.engine.values.scanned import Scanned, scanned
 from groundgate.engine.values.time.rules_zh import chinese_time
 
 _DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7}
@@ -213,7 +214,7 @@ def _halves(text: str) -> list[Scanned]:
 # "一" and "两" count a duration after them ("保修一年", "两个月内", "一周内退款", "一个小时"),
 # unless a word before makes them "the one" ("这一年", "有一天", "同一天", "前一周", "每一天"),
 # the words after the unit make an idiom ("一年四季", "一天到晚", "一年级", "一周年", "一天天",
-# "一年一度") or the calendar ("一周七天", "一天24小时": see number_words.calendar_phrase).
+# "一年一度") or the calendar ("一周七天", "一天24小时": see values/count/calendar.py).
 # "月" and "日" after them are a month's and a day's names ("一月", "五月一日").
 _THE_ONE_BEFORE = frozenset("这那哪每某有同前后上下另其任")
 _IDIOM_AFTER = (

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from groundgate.engine.number_words import Scanned, calendar_phrase, scanned
+from groundgate.engine.values.count.calendar import calendar_phrase
+from groundgate.engine.values.scanned import Scanned, scanned
 
 _ONES = ("two three four five six seven eight nine").split()
 _TEENS = ("ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen").split()

@@ -6,6 +6,7 @@ count it (rule `ordinal`); ordinals are compared, indexed and near-missed as num
 from __future__ import annotations
 
 from groundgate.engine.values.kind import ValueKind
+from groundgate.engine.values.number.keys import measure_keys, measure_query_keys
 from groundgate.engine.values.number.value import typed_number
 from groundgate.engine.values.quantity import Quantity
 from groundgate.engine.values.scanned import NumericValue
@@ -23,4 +24,7 @@ KIND = ValueKind(
     typed=typed,
     compare=None,
     rules=("ordinal",),
+    own_rule="ordinal",
+    index_keys=measure_keys,
+    query_keys=measure_query_keys,
 )

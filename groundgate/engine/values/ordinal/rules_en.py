@@ -1,5 +1,5 @@
 """How an ordinal is written in digits: "1st", "2nd", "3rd", "4th". The scanner
-(number_words.special_after) reads it after the digits. Pure: no Django, no I/O."""
+(values/number/after.special_after) reads it after the digits. Pure: no Django, no I/O."""
 
 from __future__ import annotations
 

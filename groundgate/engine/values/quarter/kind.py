@@ -21,6 +21,7 @@ from groundgate.engine.values.quarter.rules_en import (
 )
 from groundgate.engine.values.quarter.rules_zh import QUARTER_ZH, quarter_zh
 from groundgate.engine.values.scanned import NumericValue, Scanned, scanned
+from groundgate.engine.values.within import NO_WITHIN, Within
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +93,7 @@ def _year_value(value: NumericValue, year: int, written: str) -> tuple[Quantity,
 _LAST_DAY = {1: (3, 31), 2: (6, 30), 3: (9, 30), 4: (12, 31)}
 
 
-def compare(a: Quantity, e: Quantity) -> tuple[str, ...] | None:
+def compare(a: Quantity, e: Quantity, _within: Within = NO_WITHIN) -> tuple[str, ...] | None:
     """The same quarter of the same year, written the same way or not (date_format), or the
     evidence's date of its last day ("June 30, 2023" for Q2 2023: date_format)."""
     quarter = a.kind_value

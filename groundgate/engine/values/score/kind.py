@@ -7,6 +7,7 @@ part in derivations. Pure: no Django, no I/O.
 from __future__ import annotations
 
 from groundgate.engine.values.kind import ValueKind
+from groundgate.engine.values.number.keys import measure_keys, measure_query_keys
 from groundgate.engine.values.number.value import typed_number
 from groundgate.engine.values.quantity import Quantity
 from groundgate.engine.values.scanned import NumericValue
@@ -26,5 +27,8 @@ KIND = ValueKind(
     typed=typed,
     compare=None,
     rules=("score",),
+    own_rule="score",
+    index_keys=measure_keys,
+    query_keys=measure_query_keys,
     value_of=lambda q: (q.number, q.unit),
 )

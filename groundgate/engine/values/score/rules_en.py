@@ -1,5 +1,5 @@
 """How a score is written: the number, then its scale ("/5", " out of 10", " stars out of 5").
-The scanner (number_words.special_after) reads it after the digits. Pure: no Django, no I/O."""
+The scanner (values/number/after.py) reads it after the digits. Pure: no Django, no I/O."""
 
 from __future__ import annotations
 

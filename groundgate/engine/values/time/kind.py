@@ -8,6 +8,7 @@ from groundgate.engine.values.kind import Key, ValueKind
 from groundgate.engine.values.quantity import Quantity
 from groundgate.engine.values.scanned import NumericValue
 from groundgate.engine.values.time.value import HOURS_12, other_half_of_day, time_of_day
+from groundgate.engine.values.within import NO_WITHIN, Within
 
 
 def typed(value: NumericValue, quantity: str) -> Quantity:
@@ -16,7 +17,7 @@ def typed(value: NumericValue, quantity: str) -> Quantity:
     return Quantity(value, "time", time=time, unit="" if half_day else HOURS_12)
 
 
-def compare(a: Quantity, e: Quantity) -> tuple[str, ...] | None:
+def compare(a: Quantity, e: Quantity, _within: Within = NO_WITHIN) -> tuple[str, ...] | None:
     """The same clock reading (time_format), or, when one side does not say its half of the
     day, the same reading in the other half (time_12_hour)."""
     if e.kind != "time" or a.time is None or e.time is None:

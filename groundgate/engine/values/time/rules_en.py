@@ -1,6 +1,6 @@
 """How a time of day is written with a colon or in English: "9:00 PM", "21:0", "9:30:15", "5 pm",
 "noon", "midnight". The clock form is a branch of the grammar (numbers._MASTER); "5 pm" is read
-after a plain number (number_words.special_after); "noon" and "midnight" by the scanner's word
+after a plain number (values/number/after.py); "noon" and "midnight" by the scanner's word
 pass. Pure: no Django, no I/O.
 """
 

@@ -1,27 +1,24 @@
-"""The words around a value that change what it is, read by numbers.py's scanner after the grammar
-has found the digits: am/pm ("5 pm", "5-10pm"), ordinals ("3rd"), scores ("4.5/5", "4 stars out
-of 5"), form names ("10-K", "this 10K report"), list markers ("1. "), month names ("August 2014",
-"March 5"), Chinese clock times ("晚上9点", "10点半") and the country code before a phone number
-("+1 301-352-1200"). Reference for humans: docs/number-grammar.md. Pure: no Django, no I/O.
+"""The words after a plain number that change what it is, read by the scanner (numbers.py) once
+the grammar has found the digits: each branch hands on to the rules of a kind - am/pm
+(values/time), an ordinal ("3rd": values/ordinal), a score ("4.5/5", "4 stars out of 5":
+values/score), a month after a day ("5 March": values/date), a Chinese clock time ("晚上9点",
+"10点半": values/time), a percentage whose sign comes after a partner ("from 10 to 80%") - or
+says the digits are no value (a Skip): form names ("10-K", "this 10K report"), list markers
+("1. "), "24/7". Reference for humans: docs/number-grammar.md. Pure: no Django, no I/O.
 """
 
 from __future__ import annotations
 
 import re
 
-from groundgate.engine.units import DURATIONS, normalise_unit
-from groundgate.engine.values.date.rules_en import day_before_month, month_before, ordinal_day
-from groundgate.engine.values.grammar import AMPM, WS, D
+from groundgate.engine.values.date.rules_en import day_before_month, ordinal_day
+from groundgate.engine.values.grammar import WS
 from groundgate.engine.values.ordinal.rules_en import ORDINAL_AFTER
-from groundgate.engine.values.scanned import NOT_A_VALUE, Kind, Scanned, Skip, scanned
+from groundgate.engine.values.scanned import NOT_A_VALUE, Scanned, Skip, scanned
 from groundgate.engine.values.score.rules_en import SCORE_AFTER
 from groundgate.engine.values.time.rules_en import hour_with_ampm
 from groundgate.engine.values.time.rules_zh import chinese_time
 
-__all__ = ["AMPM", "NOT_A_VALUE", "WS", "D", "Kind", "Scanned", "Skip", "month_before", "scanned"]
-
-
-_AMPM_AFTER = re.compile(AMPM)
 # Form names of filings: "10-K", "10-Q", "8-K", "20-F", "10-K/A" are names, not the value 10.
 _FORM_AFTER = re.compile(r"[-‐][A-Z]{1,3}(?![A-Za-z])")
 # The same names written without their hyphen ("the 10K report", "its latest 10Q"): only with a
@@ -36,26 +33,6 @@ _FORM_WORD_BEFORE = re.compile(
 # "star(s) out of", "to"/"and" (a range of percentages).
 _WORDS_PAST_A_SPACE = frozenset(("ou", "st", "to", "an"))
 _PERCENT_PARTNER = re.compile(r" (?:to|and) [0-9]+(?:\.[0-9]+)?[ \u00a0]?[%％](?![0-9])")
-
-
-def time_range(text: str, start: int, lo: str, hi: str, end: int) -> Scanned | None:
-    """ "5-10pm", "11-2pm": a range of hours with one am/pm after it, as a range of two times.
-    The first hour takes the same half of the day unless that would put it after the second
-    ("11-2pm" is 11 am to 2 pm; "10-12pm" is 10 am to noon)."""
-    ampm = _AMPM_AFTER.match(text, end)
-    if ampm is None or not (lo.isdigit() and hi.isdigit()):
-        return None
-    first, last = int(lo), int(hi)
-    if not (1 <= first <= 12 and 1 <= last <= 12):
-        return None
-    suffix = WS.sub("", ampm.group()).lower().replace(".", "")
-    other = "am" if suffix == "pm" else "pm"
-    same = first < last and last != 12
-    stop = ampm.end()
-    quantity = WS.sub("", text[start:stop])
-    return scanned(
-        start, stop, "range", quantity, "", (lo + (suffix if same else other), hi + suffix)
-    )
 
 
 def starts_line(text: str, i: int) -> bool:
@@ -137,39 +114,3 @@ def special_after(text: str, first: int, end: int) -> Scanned | Skip | None:
 
 def _digit_at(text: str, i: int) -> bool:
     return i < len(text) and text[i] in "0123456789０１２３４５６７８９"
-
-
-# "open 7 days a week", "24 hours a day", "365 days a year", "一周七天", "每天24小时": the
-# calendar, said to mean "always", no claim about the evidence (a duration unit -> the unit
-# it divides -> the number that makes it the whole of it).
-_CALENDAR = {
-    ("day", "week"): 7,
-    ("hr", "day"): 24,
-    ("day", "year"): 365,
-    ("week", "year"): 52,
-    ("month", "year"): 12,
-}
-_PER_AFTER = re.compile(
-    r"[ \u00a0](?:a|per|each|every)[ \u00a0](week|day|year)(?![A-Za-z])|/(week|day|year)"
-)
-_PER_BEFORE = {
-    "每周": "week", "一周": "week", "每星期": "week",
-    "每天": "day", "一天": "day", "全天": "day", "每日": "day", "全日": "day",
-    "每年": "year", "一年": "year", "全年": "year",
-}  # fmt: skip
-
-
-def calendar_phrase(text: str, first: int, end: int, number: int, unit: str) -> bool:
-    """Whether the duration `number` `unit` at text[first:end] is the whole of the period said
-    around it ("7 days a week", "24 hours a day", "一周七天", "每天24小时"): no claim."""
-    duration = normalise_unit(unit)  # "days", "天" -> "day"; "hours", "小时" -> "hr"
-    if duration not in DURATIONS:
-        return False
-    per = _PER_AFTER.match(text, end)
-    period = (per.group(1) or per.group(2)) if per is not None else None
-    if period is None:
-        k = first - 1 if first and text[first - 1] in " \u00a0" else first
-        period = _PER_BEFORE.get(text[max(0, k - 2) : k]) or _PER_BEFORE.get(
-            text[max(0, k - 3) : k]
-        )
-    return period is not None and _CALENDAR.get((duration, period)) == number

@@ -1,0 +1,92 @@
+"""The range kind: two values read as one ("10-20%" is 10% to 20%, "3-5 million", "5-10pm" two
+times, "2019—2023年" two years). A range is the same range when each end is the same value, each
+compared by its own kind in the evidence range's context (its declared scale: values/within.py);
+an answer's range whose ends the evidence gives apart is grounded by number_grounding under the
+rule `range_endpoints`. Ranges are indexed as ranges and take no part in derivations.
+Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from groundgate.engine.values.date.value import CalendarDate
+from groundgate.engine.values.grammar import FULLWIDTH
+from groundgate.engine.values.kind import Key, ValueKind
+from groundgate.engine.values.number.value import typed_number
+from groundgate.engine.values.quantity import Quantity
+from groundgate.engine.values.scanned import NumericValue
+from groundgate.engine.values.time.value import parse_time
+from groundgate.engine.values.within import Within
+
+_YEAR = re.compile(r"1[0-9]{3}|2[0-9]{3}")
+
+
+def typed(value: NumericValue, _quantity: str) -> Quantity:
+    """The range's two ends (value.endpoints), each typed: two times ("5-10pm"), two years
+    ("2019—2023年"), or two numbers that share the second's unit, percent sign and magnitude
+    ("10-20%", "3-5 million")."""
+    if value.endpoints[1][-1:] in ("m", "M"):  # hours with am/pm: "5-10pm"
+        lo, hi = (
+            Quantity(
+                NumericValue(e, value.start, value.end, "time", e),
+                "time",
+                time=parse_time(e.translate(FULLWIDTH)),
+            )
+            for e in value.endpoints
+        )
+        return Quantity(value, "range", endpoints=(lo, hi))
+    lo, hi = (
+        typed_number(
+            NumericValue(e, value.start, value.end, "number", e, value.unit),
+            e.translate(FULLWIDTH),
+        )
+        for e in value.endpoints
+    )
+    if lo.unit == "" and hi.unit in ("%", "‰"):  # "10-20%" is 10% to 20%
+        lo = lo._replace(unit=hi.unit, kind=hi.kind)
+    if value.unit == "年" and all(_YEAR.fullmatch(e) for e in value.endpoints):
+        # "2019—2023年": a span of years, each end a year ("2019年至2023年"), not a duration.
+        lo, hi = (
+            Quantity(
+                NumericValue(e, value.start, value.end, "date", e),
+                "date",
+                date=CalendarDate(int(e), None, None),
+            )
+            for e in value.endpoints
+        )
+        return Quantity(value, "range", endpoints=(lo, hi))
+    if lo.magnitude == 0 and hi.magnitude:  # "3-5 million"
+        lo = lo._replace(magnitude=hi.magnitude)
+    return Quantity(value, "range", endpoints=(lo, hi), unit=hi.unit)
+
+
+def compare(a: Quantity, e: Quantity, within: Within) -> tuple[str, ...] | None:
+    """An evidence range whose ends are the answer range's, each written the same way in the
+    evidence's context (format); None otherwise (number_grounding then tries the ends apart)."""
+    # (The ends are compared by their own kinds: the sameness dispatcher, which lists this kind
+    # through the registry - imported here, when a range is compared.)
+    from groundgate.engine.values.sameness import compare as same
+
+    if e.kind == "range" and all(
+        same(x, y, within.context) == () for x, y in zip(a.endpoints, e.endpoints, strict=True)
+    ):
+        return ("format",)
+    return None
+
+
+def keys(_q: Quantity) -> list[Key]:
+    return [("range",)]
+
+
+KIND = ValueKind(
+    name="range",
+    about="two values read as one (10-20%, 3-5 million, 5-10pm), the same when both ends are",
+    scanned_as=("range",),
+    typed=typed,
+    compare=compare,
+    rules=("format", "range_endpoints"),
+    index_keys=keys,
+    query_keys=keys,
+    value_of=lambda q: tuple(end.number or end.date or end.time for end in q.endpoints),
+)
