@@ -8,8 +8,8 @@ good lines in the file are gated too; bench/verdict_digests.json pins the gate i
 message is reworded on purpose: then regenerate them with the command in the test's failure.
 Moved on purpose by policy input-numbers/1 (strict numbers): the nine lines with a boolean or a
 string in a number field are refusals now; every other line's bytes are unchanged (diffed).
-Moved by answer gate 2.9.0 (aggregates, policy 2026-11.8 with its new field): only the version
-string and the policy hash differ from 2.7.0's output (diffed).
+Moved by answer gate 2.9.0 (aggregates) and 2.9.1 (scale claims), policy 2026-11.8 with their
+new fields: only the version string and the policy hash differ from 2.7.0's output (diffed).
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -39,17 +39,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "79662c203dc3fcca1e642516cb75b8e746d8006f775d5d96dc3aad94ee2452bc",
+        "ed8d1f24923273c6597eecfd5be76145431821f05240024b5e6d77a261384466",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "333f2d1798e12e737f20297b3d23a1f9b06318cd0f562f5989960add822ca755",
+        "3b6cde4808eaf5835ccc6dcd8c5255c228612ab56b42ee39b32518f5a0a1f5fd",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "9d2ce6d05d466f5dc878fe416b9c22f2212717ef3451b0c2e7f4d1d1a514b5d5",
+        "545eeb9f2bef4f12197026212d4ccb26eb75ab66c1316c9d14c2caeae8e664e8",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -44,8 +44,10 @@ def explain_aggregate(
     *,
     question_exponent: int | None,
     min_significant: int = 2,
+    restate: bool = True,
 ) -> Found | None:
-    """An average or a total of the cells the answer names that gives `target`, or None."""
+    """An average or a total of the cells the answer names that gives `target`, or None.
+    `restate`: as derivations.explain's (the figures as the table writes them)."""
     if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
         return None
     if len(target.digits) < min_significant or target.unit == "pp":
@@ -69,7 +71,7 @@ def explain_aggregate(
             located = [by_place.get((index, (f.start, f.end))) for index, f in cells]
             if any(o is None or not _amount(o) for o in located):
                 continue
-            found = _matches(target, cells, located, wanted, question_exponent)  # type: ignore[arg-type]
+            found = _matches(target, cells, located, wanted, question_exponent, restate)  # type: ignore[arg-type]
             if found is not None:
                 return found
     return None
@@ -165,6 +167,7 @@ def _matches(
     located: list[Located],
     wanted: frozenset[str],
     question_exponent: int | None,
+    restate: bool = True,
 ) -> Found | None:
     percent_target = target.unit == "%"
     units = {o.quantity.unit for o in located}
@@ -188,7 +191,9 @@ def _matches(
     if exponent:
         # The answer at its magnitude against the cells at their declared scale, and the answer
         # restating figures as the table writes them.
-        scales = [exponent - d for d in declared if d] + [0] if declared else [0]
+        scales = [exponent - d for d in declared if d]
+        if restate or not target.magnitude:
+            scales.append(0)
     for operation in ("average", "sum"):
         if operation not in wanted:
             continue

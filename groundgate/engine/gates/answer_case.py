@@ -105,6 +105,11 @@ class AnswerGatePolicy(GatePolicy):
     # answer names across the periods it names, or the rows it names down one column. "off":
     # two operands at most (gate 2.7.0). Only with a derivation_context other than "off".
     derivation_aggregates: Literal["off", "named_rows_periods"] = "named_rows_periods"
+    # Scale claims (engine/context/scales.py, gate 2.9.1): "73 million" read from a bare 73
+    # (undeclared_scale, or a derivation restating the table's figures) only where the cited
+    # evidence declares no scale or declares millions; "(in thousands)" beside the table makes it
+    # a scale mistake. "off": the value's own chunk alone decides (gate 2.9.0).
+    scale_claims: Literal["off", "cited_declarations"] = "cited_declarations"
 
     @field_validator("equivalences")
     @classmethod
@@ -128,6 +133,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     value_context="off",
     derivation_context="off",
     derivation_aggregates="off",
+    scale_claims="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
