@@ -170,6 +170,21 @@ def _capped_count(rows: QuerySet[Any]) -> int:
     return rows.order_by().values("case_id")[: COUNT_CAP + 1].count()
 
 
+def _count_source(
+    *, dataset: Dataset, filters: dict[str, str], scope: Scope | None
+) -> QuerySet[Any]:
+    """The rows to count a filtered queue by: the page's source, or - for cases assigned to a
+    reviewer - her assignment rows, each kept when its entry passes the other filters (read
+    from the queue's order, a count of 10,001 of her 20k cases walked half of 1M entries)."""
+    if not filters.get("assigned") or filters.get("code"):
+        return _page_source(dataset=dataset, filters=filters, scope=scope)
+    others = {name: value for name, value in filters.items() if name != "assigned"}
+    entries = queue_entries(dataset=dataset, filters=others, scope=scope)
+    return Assignment.objects.filter(
+        dataset=dataset, reviewer__username=filters["assigned"]
+    ).filter(Exists(entries.filter(case_id=OuterRef("case_id")).order_by()))
+
+
 def queue_counts(
     *, dataset: Dataset, filters: dict[str, str] | None = None, scope: Scope | None = None
 ) -> dict[str, list[tuple[str, int | None]]]:
@@ -182,7 +197,7 @@ def queue_counts(
     rows = count_rows(dataset)
     everything = facet_counts(rows, {}, Scope())
     if _extra(filters):
-        many = _capped_count(_page_source(dataset=dataset, filters=filters, scope=scope))
+        many = _capped_count(_count_source(dataset=dataset, filters=filters, scope=scope))
         if many > COUNT_CAP:  # the values without counts (COUNT_CAP)
             return {
                 name: sorted((value, None) for value in everything[name] if value)
@@ -203,6 +218,12 @@ def _counts_by_query(dataset: Dataset, filters: dict[str, str], scope: Scope) ->
         others = {k: v for k, v in filters.items() if k != name}
         entries = queue_entries(dataset=dataset, filters=others, scope=scope).order_by()
         if name == "code":
+            # The entries' own code lists when they are few (a search's matches): grouping the
+            # code rows against them walked the dataset's 600k code rows (0.3-0.5 s at 1M).
+            few = list(entries.values_list("finding_codes", flat=True)[: COUNT_CAP + 1])
+            if len(few) <= COUNT_CAP:
+                counted[name] = Counter(code for codes in few for code in codes.split())
+                continue
             grouped = (
                 QueueCode.objects.filter(dataset=dataset, case_id__in=entries.values("case_id"))
                 .values_list("code")
@@ -276,7 +297,7 @@ def queue_filtered_count(
     the faceted filters; a COUNT over the rows for the dashboard's extra filters, capped
     (COUNT_CAP + 1 means more than COUNT_CAP)."""
     if _extra(filters):
-        return _capped_count(_page_source(dataset=dataset, filters=filters, scope=scope))
+        return _capped_count(_count_source(dataset=dataset, filters=filters, scope=scope))
     return facet_total(count_rows(dataset), filters, scope or Scope())
 
 
@@ -291,15 +312,24 @@ def _page_source(
         return queue_entries(dataset=dataset, filters=filters, scope=scope)
     code, call = filters["code"], filters.get("call")
     others = {name: value for name, value in filters.items() if name not in ("code", "call")}
+    if not call and others and not _extra(others):
+        # Read from whichever side holds fewer rows (both counts are maintained): the code's
+        # rows, or the entries the other filters choose - a commonest code with a status no
+        # case has was a walk over all 333k of its rows (5.9 s at 1M cases on SQLite).
+        rows = count_rows(dataset)
+        if facet_total(rows, others, scope or Scope()) < facet_total(
+            rows, {"code": code}, scope or Scope()
+        ):
+            return queue_entries(dataset=dataset, filters=filters, scope=scope)
     entries = queue_entries(dataset=dataset, filters=others, scope=scope)
     if call:
         # The calls' rows in queue order (a call is rarer than its code), each kept when the
         # case still has the code and its entry passes the other filters.
-        rows: QuerySet[Any] = QueueCall.objects.filter(dataset=dataset, code=code, call=call)
+        source: QuerySet[Any] = QueueCall.objects.filter(dataset=dataset, code=code, call=call)
         entries = entries.filter(_has_code(dataset, code))
     else:
-        rows = QueueCode.objects.filter(dataset=dataset, code=code)
-    return rows.filter(Exists(entries.filter(case_id=OuterRef("case_id")).order_by()))
+        source = QueueCode.objects.filter(dataset=dataset, code=code)
+    return source.filter(Exists(entries.filter(case_id=OuterRef("case_id")).order_by()))
 
 
 def _entries(rows: QuerySet[Any]) -> list[QueueEntry]:

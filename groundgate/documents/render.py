@@ -227,12 +227,10 @@ def locate_excerpt(
     bottom = max(r.y1 for r in boxes) + 2
     clip = pymupdf.Rect(x0, top, x1, bottom)
     found = _upside_down_placed(page, page.search_for(excerpt, clip=clip), clip)
-    return [tuple(r) for r in found]  # type: ignore[misc]
+    return [tuple(r) for r in found]
 
 
-def _upside_down_placed(
-    page: pymupdf.Page, found: list[pymupdf.Rect], clip: pymupdf.Rect
-) -> list[pymupdf.Rect]:
+def _upside_down_placed(page: Any, found: list[Any], clip: Any) -> list[Any]:
     """`found` with the boxes of upside-down text (a line running right to left: content turned
     180 degrees) mirrored about their line's baseline. MuPDF boxes such glyphs as if they rose
     above the baseline, though they hang below it: on tracemonkey's first page turned 180
@@ -241,14 +239,14 @@ def _upside_down_placed(
     for block in page.get_text("dict", clip=clip)["blocks"]:
         for line in block.get("lines", []):
             if line["dir"][0] < -0.99 and line["spans"]:
-                baselines.append((pymupdf.Rect(line["bbox"]), line["spans"][0]["origin"][1]))
+                baselines.append((_mupdf.Rect(line["bbox"]), line["spans"][0]["origin"][1]))
     if not baselines:
         return found
     out = []
     for rect in found:
         for line, base in baselines:
             if line.y0 - 0.5 <= rect.y0 and rect.y1 <= line.y1 + 0.5 and line.intersects(rect):
-                rect = pymupdf.Rect(rect.x0, 2 * base - rect.y1, rect.x1, 2 * base - rect.y0)
+                rect = _mupdf.Rect(rect.x0, 2 * base - rect.y1, rect.x1, 2 * base - rect.y0)
                 break
         out.append(rect)
     return out

@@ -15,7 +15,8 @@ answers the question when
     a Chinese term inside a longer word or without its first/last character (污染物 ~ 污染), or
     any name of it in the other language (answerability_lexicon.GLOSSARY: 细颗粒物 = PM2.5);
   - when the question asks for a typed attribute (answerability_lexicon.ATTRIBUTES: money,
-    temperature, pressure, frequency, share, date, memory, mass, speed, duration, count, page),
+    temperature, pressure, frequency, share, date, memory, mass, speed, duration, count, page,
+    and the kind of name asked: company, law, city, who),
     one of its sentences holds a value of that attribute AND names the subject (one of the
     question's words, verbs included) - so the seal kit's price does not answer for the
     impeller. A Chinese count counts in the question's measure word (几次 needs N次).
@@ -267,6 +268,20 @@ def _found(term: Term, text: _Text) -> bool:
     return any(_found_name(name, text, term.named) for name in names | {term.text})
 
 
+def _holds_value(parts: QuestionParts, sentence: str) -> bool:
+    """The sentence holds a value of the attribute asked; a name asked for ("who") must be more
+    than the question's own words."""
+    assert parts.attribute is not None
+    if parts.attribute.name != "who":
+        return parts.attribute.value.search(sentence) is not None
+    own = {t.text for t in parts.terms}
+    for match in parts.attribute.value.finditer(sentence):
+        words = {w.lower() for w in re.findall(r"[\w’']+", match.group(0))}
+        if not words & own:
+            return True
+    return False
+
+
 def chunk_answers(parts: QuestionParts, text: str) -> tuple[bool, list[str]]:
     """(does this chunk answer, what it lacks: subject terms or <attribute>)."""
     chunk = _Text.of(text)
@@ -286,7 +301,7 @@ def chunk_answers(parts: QuestionParts, text: str) -> tuple[bool, list[str]]:
         return False, [t.text for t in soft]
     ties = present + soft if present else []
     for sentence in split_sentences(text):
-        if not parts.attribute.value.search(sentence.text):
+        if not _holds_value(parts, sentence.text):
             continue
         said = _Text.of(sentence.text)
         if not all(_found(t, said) for t in parts.counted):

@@ -43,6 +43,17 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         ),
     ),
     Attribute(
+        "who",
+        _re(r"^\s*who\b|\bwho\s+(?:is|was|are|were|did|does)\b|是谁|谁是|由谁|哪位"),
+        # A name: two or more capitalised words in a row ("National Science Foundation"), or a
+        # Chinese organisation (answerability also requires it to be more than the question's
+        # own words: "Pump Station Maintenance Manual" names no one for "who made the pump?").
+        re.compile(
+            r"\b[A-Z][\w’'.-]*(?:\s+(?:of\s+|the\s+|and\s+|&\s+)?[A-Z][\w’'.-]*)+"
+            r"|[\u4e00-\u9fff]{2,12}(?:公司|集团|局|委员会|政府|大学|研究院|研究所|中心)"
+        ),
+    ),
+    Attribute(
         "city",
         _re(
             r"\bwhich\s+(?:city|town|country|province|state)\b|哪个城市|哪座城市|哪个市|哪个省|哪个国家"

@@ -82,6 +82,8 @@ class SelectionPolicy(GatePolicy):
     # 2026-11.4 (issue 32): Phase-3 sufficiency reads a question by what it asks
     # (sufficiency_reading "asked", pipeline/sufficiency.py); "spec" is the literal table. The
     # offline model is extractive-v2 (Chinese words found inside longer words).
+    # 2026-11.5 (issue 32): answerability (answerability-v1, pipeline/answerability.py): only
+    # chunks that state the question's subject and attribute answer; e5's threshold 0.84 -> 0.80.
     policy_version: str = "answer-assembly/2026-11.5"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest

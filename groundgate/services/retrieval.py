@@ -170,7 +170,7 @@ class KeywordRetriever:
 # beats one that is tenth in both.
 RRF_K = 60
 DENSE_CANDIDATES = 50
-# The fused list's head that the answerability rerank reads (d257): a chunk that states the
+# The fused list's head that the answerability rerank reads (d282): a chunk that states the
 # question's subject and attribute moves ahead of those that do not, within these places.
 RERANK_POOL = 24
 

@@ -71,6 +71,8 @@ def test_a_chunk_that_states_the_subject_and_the_attribute_answers(question, ans
         ("这家企业以前被处罚过几次？", "<count>"),  # 几次 counts in 次
         ("全市一共有多少个国控断面？", "<count>"),  # 3.3个百分点 is no count of 个
         ("当事人是哪家公司？", "<company>"),
+        # A "who" question needs a name that is not the question's own words.
+        ("Who manufactured the discharge valve of the pump?", "<who>"),
     ],
 )
 def test_a_question_about_what_no_chunk_states_is_not_answerable(question, lacks):
