@@ -187,6 +187,7 @@ def explain(
     down: bool = False,
     ambiguity: bool = False,
     pools: Pools | None = None,
+    restate: bool = True,
 ) -> Found | None:
     """One derivation of `target` from one or two of `operands` (each with its
     operand_amounts), or None.
@@ -197,7 +198,9 @@ def explain(
     `signed` (the literal reading) a value is also explained by its size. `ambiguity`: look on
     for a derivation of unrelated operands; if one is found it is the result's `ambiguous`.
     `pools`: Pools(operands, max_operands) when the caller keeps them for several targets
-    (`operands` is not read then)."""
+    (`operands` is not read then). `restate`: whether a value with a magnitude word may also
+    be the figure as the table writes it ("73 million" as 592 − 519; engine/context/scales.py
+    says when not)."""
     if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
         return None
     if len(target.digits) < min_significant:
@@ -219,7 +222,7 @@ def explain(
         exponent = target.magnitude or (question_exponent or 0)
         scale = 10.0**exponent
         targets.append((figure * scale, half * scale))
-        if exponent:
+        if exponent and (restate or not target.magnitude):
             targets.append((figure, half))  # the answer restates figures as the table writes them
     negated = [(-t, tol) for t, tol in targets]
     if target.negative:

@@ -8,6 +8,9 @@ good lines in the file are gated too; bench/verdict_digests.json pins the gate i
 message is reworded on purpose: then regenerate them with the command in the test's failure.
 Moved on purpose by policy input-numbers/1 (strict numbers): the nine lines with a boolean or a
 string in a number field are refusals now; every other line's bytes are unchanged (diffed).
+Moved by answer gate 2.9.0 (aggregates) and 2.9.1 (scale claims), policy 2026-11.8 with their
+new fields: only the version string and the policy hash differ from 2.7.0's output (diffed);
+2.9.2 (year headers) moves the version string only.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -37,17 +40,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "b7fe329c163d3e780a1cc5b16e9ae2bd8213f342de25b5621bb567ac38078bb3",
+        "08e72421d6d148e525eb00a1a510432c2b2b39308631ea9110ca75a38563d49b",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "85e993138bbdccfc6905d2e146b71f5f91cbc026e50a9a16537af2c4e84ed4ed",
+        "b8d834fd165ed719d72a2db8e2b2866da58e2c7db948777fcf1eaf5c4cd3b426",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "cc7f9978db5724bb154fb086a28b50dad19dfb50e7c0888bd9d30738b40d05de",
+        "c20148eb04138cdd2cf2ac8611e297d519e9f447939b640a0cb9b65ceb18504e",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

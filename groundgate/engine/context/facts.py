@@ -81,8 +81,10 @@ def _value_only(line: _Line) -> bool:
 
 
 def _period_only(line: _Line) -> tuple[str, ...] | None:
-    """The line's column periods when it holds only periods ("2019  2018", "Q3 2019")."""
-    if not line.values or not all(_is_year(v) for v in line.values):
+    """The line's column periods when it holds only periods ("2019  2018", "Q3 2019"); a
+    footnote mark after a year is no column ("2019 (1)  2018  2017 (2)")."""
+    years = [v for v in line.values if not _footnote(line.text, v)]
+    if not years or not all(_is_year(v) for v in years):
         return None
     rest = _rest(line)
     if _LETTER.search(rest) and not periods_in(line.text):
@@ -90,7 +92,7 @@ def _period_only(line: _Line) -> tuple[str, ...] | None:
     words = re.sub(r"(?i)\b(fy|fiscal|year|years|ended|q[1-4]|quarter|h[12])\b", "", rest)
     if len(_FILLER.sub("", words)) > 12:
         return None
-    return tuple(v.text for v in line.values)
+    return tuple(v.text for v in years)
 
 
 def _is_year(v: NumericValue) -> bool:
@@ -185,13 +187,21 @@ def _column(header: list[list[str]], k: int, n: int) -> str:
         elif len(parts) == n:
             words.append(parts[k])
             matched = True
-        elif len(parts) == n + 1 and not periods_in(parts[0]) and all(map(periods_in, parts[1:])):
-            words.append(parts[k + 1])  # the label column's own header first ("As of")
+        elif len(parts) == n + 1 and not _years_in(parts[0]) and all(map(periods_in, parts[1:])):
+            # The label column's own header first ("As of"); when it names a day or month
+            # ("Years Ended December 31,") that day is every column's.
+            if periods_in(parts[0]):
+                words.append(parts[0])
+            words.append(parts[k + 1])
             matched = True
         elif len(parts) > 1 and n % len(parts) == 0 and all(map(periods_in, parts)):
             words.append(parts[k // (n // len(parts))])
             matched = True
     return " ".join(words) if matched or n == 1 else ""
+
+
+def _years_in(text: str) -> bool:
+    return any(p[0] == "Y" for p in periods_in(text))
 
 
 def _header_words(line: _Line) -> bool:

@@ -95,6 +95,15 @@ class Binding(NamedTuple):
     years: tuple[str, ...] = ()  # the named years `keep` holds cells to (sorted)
 
 
+class About(NamedTuple):
+    """What the answer says one of its values is (OperandContext.about)."""
+
+    periods: tuple[str, ...]
+    words: frozenset[str]
+    operations: frozenset[str] | None
+    sentence_words: frozenset[str]  # the naming words of its whole sentence
+
+
 class OperandContext:
     """The facts of the accepted excerpts, and the claims of the conclusion, read once. An
     excerpt's facts are read when an operand of it is first asked about (most derivations find
@@ -171,11 +180,15 @@ class OperandContext:
             for text in self._excerpts.get(index, ())
         )
 
-    def bind(self, span: tuple[int, int]) -> Binding:
-        """The binding of the conclusion's value at `span`."""
-        start, sentence = next(
-            ((s, t) for s, e, t in self._sentences if s <= span[0] < e), (-1, "")
-        )
+    def _sentence_at(self, span: tuple[int, int]) -> tuple[int, str]:
+        return next(((s, t) for s, e, t in self._sentences if s <= span[0] < e), (-1, ""))
+
+    def _read_sentence(
+        self, span: tuple[int, int]
+    ) -> tuple[tuple[str, ...], bool, frozenset[str] | None]:
+        """What the sentence of the value at `span` says: (its periods, whether it says the
+        direction is down, the operations it names)."""
+        start, sentence = self._sentence_at(span)
         read = self._sentence_reads.get(start)
         if read is None:  # a sentence's values share what it says: read once
             down = bool(_DOWN.search(sentence)) and not _UP.search(sentence)
@@ -183,7 +196,34 @@ class OperandContext:
             # define a metric of several steps ("net income / average total assets").
             named = named_operations(sentence) if self._named_operation else None
             read = self._sentence_reads[start] = (periods_in(sentence), down, named)
-        periods, down, operations = read
+        return read
+
+    def about(self, span: tuple[int, int]) -> About:
+        """What the answer says the value at `span` is: the periods of its sentence (else the
+        question's), the words that name it (else the question's), the operations its sentence
+        names (named_operations, whatever the `named_operation` setting)."""
+        periods, _, _ = self._read_sentence(span)
+        _, sentence = self._sentence_at(span)
+        claim = self._claims.get(span)
+        words = claim.words if claim is not None else frozenset()
+        return About(
+            periods or self._question_periods,
+            words or self._question_words,
+            named_operations(sentence),
+            naming_words(sentence),
+        )
+
+    def evidence_indices(self) -> list[int]:
+        """The accepted evidence indices, in order."""
+        return sorted(self._excerpts)
+
+    def facts_of(self, index: int) -> list[Fact]:
+        """Evidence `index`'s facts (read on first need)."""
+        return self._facts_of(index)
+
+    def bind(self, span: tuple[int, int]) -> Binding:
+        """The binding of the conclusion's value at `span`."""
+        periods, down, operations = self._read_sentence(span)
         periods = periods or self._question_periods
         claim = self._claims.get(span)
         words = claim.words if claim is not None else frozenset()

@@ -47,7 +47,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.7"
+    policy_version: str = "answer-gate/2026-11.8"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -100,6 +100,16 @@ class AnswerGatePolicy(GatePolicy):
     derivation_context: Literal["off", "rows_periods_sign", "rows_periods_sign_any_op"] = (
         "rows_periods_sign"
     )
+    # Aggregates bound to context (engine/context/aggregates.py, gate 2.9.0): a value whose
+    # sentence names an average or a total, derived from three or more cells - the row the
+    # answer names across the periods it names, or the rows it names down one column. "off":
+    # two operands at most (gate 2.7.0). Only with a derivation_context other than "off".
+    derivation_aggregates: Literal["off", "named_rows_periods"] = "named_rows_periods"
+    # Scale claims (engine/context/scales.py, gate 2.9.1): "73 million" read from a bare 73
+    # (undeclared_scale, or a derivation restating the table's figures) only where the cited
+    # evidence declares no scale or declares millions; "(in thousands)" beside the table makes it
+    # a scale mistake. "off": the value's own chunk alone decides (gate 2.9.0).
+    scale_claims: Literal["off", "cited_declarations"] = "cited_declarations"
 
     @field_validator("equivalences")
     @classmethod
@@ -118,10 +128,12 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.7",
+    policy_version="answer-gate/verbatim-2026-11.8",
     equivalences=(),
     value_context="off",
     derivation_context="off",
+    derivation_aggregates="off",
+    scale_claims="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),

@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from groundgate.engine.context.aggregates import explain_aggregate
 from groundgate.engine.context.operands import OperandContext
+from groundgate.engine.context.scales import ScaleClaims
 from groundgate.engine.declarations import (
     about_the_answer,
     bound_of,
@@ -184,6 +186,11 @@ class _SlowPath:
         self._signed_operands: list[tuple[Located, list[float]]] | None = None
         self._pools: dict[tuple[object, ...], Pools] = {}
         self._accepted = accepted
+        self.scales = ScaleClaims(  # engine/context/scales.py
+            case.raw_chunks or [],
+            (evidence.chunk_id for _, evidence in accepted),
+            on=policy.scale_claims != "off",
+        )
 
     def _remember(self, value: NumericValue, q: Quantity, source: Located | None) -> None:
         context = source.context if source is not None else NO_CONTEXT
@@ -245,6 +252,22 @@ class _SlowPath:
             if self.allowed
             else None
         )
+        scale_refused: Located | None = None
+        if (
+            grounding is not None
+            and "undeclared_scale" in grounding.rules
+            and not self.scales.may_restate(q.magnitude)
+        ):
+            # "592 million" for a bare 592 where the cited evidence says "(in thousands)": no
+            # magnitude the evidence states nowhere, but a scale it contradicts.
+            scale_refused = grounding.source
+            grounding = self.index.ground(
+                q,
+                self.allowed - {"undeclared_scale"},
+                approximately=approximately,
+                signed=signed,
+                bound=bound,
+            )
         if grounding is None and "format" in self.allowed:
             # "2 tablets" where the excerpt says "two tablets".
             noun = (
@@ -281,6 +304,8 @@ class _SlowPath:
                 **where,
             )
         hint = self.index.near_miss(q, self.allowed, signed=signed)
+        if scale_refused is not None:
+            hint = Hint("wrong_scale", scale_refused)
         if self._operands is None:  # the excerpt values' amounts, once per case
             self._operands = [(v, operand_amounts(v)) for v in self.index.excerpt_values]
         found, ambiguous = self._derive(value, q)
@@ -353,6 +378,7 @@ class _SlowPath:
                 question_exponent=self.index.question_exponent,
                 min_significant=policy.rounding_min_significant,
                 pools=pools,
+                restate=self.scales.may_restate(q.magnitude),
             )
             return found, None
         if self._operand_context is None:
@@ -399,9 +425,20 @@ class _SlowPath:
             # nothing to bind operands to: on a page of 200 figures a share with two
             # significant digits has several (FinanceBench: 154 right answers refused).
             ambiguity=not binding.bound,
+            restate=self.scales.may_restate(q.magnitude),
         )
         if found is not None and found.ambiguous is not None:
             return None, found
+        if found is None and policy.derivation_aggregates != "off":
+            found = explain_aggregate(
+                q,
+                self._operand_context,
+                (value.start, value.end),
+                self._signed_operands,
+                question_exponent=self.index.question_exponent,
+                min_significant=policy.rounding_min_significant,
+                restate=self.scales.may_restate(q.magnitude),
+            )
         return found, None
 
     def _chain_operands(self) -> list[tuple[Located, list[float]]]:

@@ -153,3 +153,27 @@ def test_without_prose_context_only_prose_periods_and_entities_are_left_out():
     for text in texts:
         full, bare = read_facts(text), read_facts(text, prose_context=False)
         assert [f._replace(periods=(), entities=()) if not f.in_table else f for f in full] == bare
+
+
+def test_a_footnote_mark_after_a_year_is_no_column():
+    text = (
+        "2019 (1)  2018  2017 (2)\n"
+        "Impairment charges  $94.2  $394.0  $211.4\n"
+        "Other operating expenses  27.0  33.7  11.8"
+    )
+    facts = read_facts(text)
+    assert [fact(facts, text, v).periods for v in ("27.0", "33.7", "11.8")] == [
+        ("Y2019",),
+        ("Y2018",),
+        ("Y2017",),
+    ]
+
+
+def test_the_label_columns_day_is_every_columns():
+    text = (
+        "Years Ended December 31,  2019  2018  2017\nEffective income tax rate  18.3%  13.0%  20.1%"
+    )
+    facts = read_facts(text)
+    cell = fact(facts, text, "13.0%")
+    assert cell.column == "Years Ended December 31, 2018"
+    assert "Y2018" in cell.periods and "M12" in cell.periods

@@ -1,0 +1,220 @@
+"""Aggregates bound to context: an average or a total over the cells the answer names.
+
+derivations.explain looks for one operation on two cited values. "The average operating income
+from 2015 to 2019 was 13,237.4" is a calculation on five: the cells of the row the answer names
+("Operating income"), in the columns of the periods it names (2015 to 2019, both ends included).
+A careful reviewer checks exactly that calculation, and so does this module (policy
+`derivation_aggregates: "named_rows_periods"`, gate 2.9.0):
+  - the sentence names the operation: "average"/"mean" an average, "total"/"sum" a sum
+    (operands.named_operations); a value whose sentence names neither is no aggregate;
+  - across a row: each table row the answer's words name (operands.OperandContext.named_rows),
+    its cells of one year each, within the named years' span when two years are named (all its
+    cells with a year when none is named); three cells or more (two are derivations.explain's);
+  - down a column: the rows the answer names (three or more) in the column of the one year it
+    names, or the one column their cells share;
+  - sign and scale as derivations.explain reads them: a cell printed "(197)" is -197; the result
+    is compared at the answer's own precision, at its magnitude (or the question's) and as the
+    table writes the figures.
+Bounded: the candidate sets are the named rows and columns only (never subsets of them), each
+summed once: linear in the cited table. Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from groundgate.engine.derivations import Found
+
+if TYPE_CHECKING:
+    from groundgate.engine.context.facts import Fact
+    from groundgate.engine.context.operands import OperandContext
+    from groundgate.engine.number_grounding import Located
+    from groundgate.engine.quantities import Quantity
+
+AGGREGATE_OPERATIONS = frozenset({"average", "sum"})
+# Sets larger than this are no calculation a sentence states ("the average of 40 quarters").
+_MAX_CELLS = 12
+
+
+def explain_aggregate(
+    target: Quantity,
+    context: OperandContext,
+    span: tuple[int, int],
+    operands: list[tuple[Located, list[float]]],
+    *,
+    question_exponent: int | None,
+    min_significant: int = 2,
+    restate: bool = True,
+) -> Found | None:
+    """An average or a total of the cells the answer names that gives `target`, or None.
+    `restate`: as derivations.explain's (the figures as the table writes them)."""
+    if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
+        return None
+    if len(target.digits) < min_significant or target.unit == "pp":
+        return None
+    about = context.about(span)
+    wanted = AGGREGATE_OPERATIONS & (about.operations or frozenset())
+    if not wanted:
+        return None
+    by_place = {
+        (o.evidence_index, o.span): o
+        for o, _ in operands
+        if o.where == "excerpt" and o.span is not None
+    }
+    years = sorted(p for p in about.periods if p[0] == "Y")
+    # The words since the value's previous figure name it; in "the average X from 2017 to
+    # 2019 was 1.9%" they are "period" - then the words of its whole sentence.
+    for words in dict.fromkeys((about.words, about.sentence_words)):
+        if not words:
+            continue
+        for cells in _candidate_sets(context, words, years):
+            located = [by_place.get((index, (f.start, f.end))) for index, f in cells]
+            if any(o is None or not _amount(o) for o in located):
+                continue
+            found = _matches(target, cells, located, wanted, question_exponent, restate)  # type: ignore[arg-type]
+            if found is not None:
+                return found
+    return None
+
+
+def _candidate_sets(
+    context: OperandContext, words: frozenset[str], years: list[str]
+) -> list[list[tuple[int, Fact]]]:
+    """The named rows' cells across the named periods, then the named rows' cells down one
+    column: each set a list of (evidence index, fact)."""
+    out: list[list[tuple[int, Fact]]] = []
+    for index in context.evidence_indices():
+        rows = context.named_rows(index, words)
+        if not rows:
+            continue
+        cells = [f for f in context.facts_of(index) if f.in_table and f.row in rows]
+        for row in sorted(rows):
+            across = _across(
+                [f for f in cells if f.row == row and f.value.kind not in _NOT_AMOUNTS], years
+            )
+            if across is not None:
+                out.append([(index, f) for f in across])
+        if len(rows) >= 3:
+            down = _down(cells, rows, years)
+            if down is not None:
+                out.append([(index, f) for f in down])
+    return out
+
+
+_NOT_AMOUNTS = frozenset({"date", "time", "identifier", "score", "ordinal", "range"})
+
+
+def _year_of(fact: Fact) -> str | None:
+    found = [p for p in fact.periods if p[0] == "Y"]
+    return found[0] if len(found) == 1 else None
+
+
+def _across(row: list[Fact], years: list[str]) -> list[Fact] | None:
+    """The row's cells of one year each within the named span (or all of them with a year when
+    none is named): None unless there are three or more, one a year."""
+    picked: dict[str, Fact] = {}
+    for fact in row:
+        year = _year_of(fact)
+        if year is None:
+            continue
+        if len(years) >= 2 and not (years[0] <= year <= years[-1]):
+            continue
+        if year in picked:
+            return None  # two cells of one year (an amount and its share): not one series
+        picked[year] = fact
+    if not picked and not years:
+        # No column's year is known (a header the reader does not pair with the cells): the
+        # row's cells, all of them, when nothing narrows the periods.
+        return row if 3 <= len(row) <= _MAX_CELLS else None
+    if len(years) >= 2 and (years[0] not in picked or years[-1] not in picked):
+        return None  # "from 2015 to 2019" names its ends
+    # Three cells or more; two when the answer names both years ("the average in 2017 and
+    # 2018": an average of two percentages is no operation derivations.explain searches).
+    least = 2 if len(years) >= 2 else 3
+    if not least <= len(picked) <= _MAX_CELLS:
+        return None
+    return [picked[y] for y in sorted(picked)]
+
+
+def _down(cells: list[Fact], rows: set[str], years: list[str]) -> list[Fact] | None:
+    """One cell of each named row in the column of the named year (or the one column their
+    cells share): None unless every named row has exactly one there."""
+    by_row: dict[str, list[Fact]] = {}
+    for fact in cells:
+        if len(years) == 1 and _year_of(fact) != years[0]:
+            continue
+        if len(years) != 1 and len(years) > 0:
+            return None  # a span of years is an "across"
+        by_row.setdefault(fact.row, []).append(fact)
+    if set(by_row) != rows or any(len(found) != 1 for found in by_row.values()):
+        return None
+    picked = [found[0] for found in by_row.values()]
+    if len(years) != 1 and len({f.column for f in picked}) != 1:
+        return None
+    if len(picked) > _MAX_CELLS:
+        return None
+    return sorted(picked, key=lambda f: f.start)
+
+
+def _amount(located: Located) -> bool:
+    q = located.quantity
+    return q.figure is not None and q.kind not in _NOT_AMOUNTS and not q.is_year()
+
+
+def _matches(
+    target: Quantity,
+    cells: list[tuple[int, Fact]],
+    located: list[Located],
+    wanted: frozenset[str],
+    question_exponent: int | None,
+    restate: bool = True,
+) -> Found | None:
+    percent_target = target.unit == "%"
+    units = {o.quantity.unit for o in located}
+    if ("%" in units) != percent_target and not (percent_target and units <= {"", "%"}):
+        return None
+    if len({u for u in units if u}) > 1:
+        return None  # dollars and euros are not added
+    signed = [
+        (-1.0 if fact.negative or o.quantity.negative else 1.0) * float(o.quantity.figure or 0)
+        for (_, fact), o in zip(cells, located, strict=True)
+    ]
+    total = sum(signed)
+    results = {"sum": total, "average": total / len(signed)}
+    figure = float(target.figure)  # type: ignore[arg-type]
+    if target.negative:
+        figure = -figure
+    half = 0.5 * 10.0 ** (-target.decimals)
+    scales = [0]
+    exponent = 0 if percent_target else (target.magnitude or (question_exponent or 0))
+    declared = {o.context.declaration.exponent for o in located if o.context.declaration}
+    if exponent:
+        # The answer at its magnitude against the cells at their declared scale, and the answer
+        # restating figures as the table writes them.
+        scales = [exponent - d for d in declared if d]
+        if restate or not target.magnitude:
+            scales.append(0)
+    for operation in ("average", "sum"):
+        if operation not in wanted:
+            continue
+        result = results[operation]
+        for shift in scales:
+            # target x 10^shift == the result (the cells' figures at their written scale)
+            if abs(figure * 10.0**shift - result) <= half * 10.0**shift * (1 + 1e-9):
+                return _found(operation, result, cells, located, target)
+    return None
+
+
+def _found(
+    operation: str,
+    result: float,
+    cells: list[tuple[int, Fact]],
+    located: list[Located],
+    target: Quantity,
+) -> Found:
+    texts = " + ".join(
+        ("−" if fact.negative and not o.quantity.negative else "") + o.quantity.value.text.strip()
+        for (_, fact), o in zip(cells, located, strict=True)
+    )
+    formula = f"({texts}) / {len(located)}" if operation == "average" else texts
+    return Found(operation, f"{formula} ≈ {target.value.text.strip()}", result, tuple(located))
