@@ -42,6 +42,18 @@ $(VENV)/.installed-test: $(VENV)/.installed pyproject.toml constraints.txt
 	$(BIN)/pip install --quiet -c constraints.txt -e ".[test]"
 	touch $@
 
+# The engine, the Python client and the pytest plugin without the server (no Django, PyMuPDF,
+# Celery, pyarrow...): what a RAG team's own code and tests need to gate answers in process
+# (README, "no server"). The project without its dependencies, then only what those modules
+# import - the one list of it (the newest-Python run installs the same). In ENGINE_VENV.
+ENGINE_DEPS = pydantic orjson jieba snowballstemmer regex tree-sitter tree-sitter-java pytest
+ENGINE_VENV ?= var/engine-venv
+.PHONY: install-engine
+install-engine:
+	$(PYTHON) -m venv $(ENGINE_VENV)
+	$(ENGINE_VENV)/bin/pip install --quiet -c constraints.txt $(ENGINE_DEPS)
+	$(ENGINE_VENV)/bin/pip install --quiet --no-deps -e .
+
 # Re-resolve from pyproject.toml in a scratch virtualenv and pin the result.
 lock:
 	rm -rf var/lock-venv && $(PYTHON) -m venv var/lock-venv
@@ -162,12 +174,13 @@ test-phoenix: install-test phoenix-start
 		tests/integrations/phoenix -p no:cacheprovider; status=$$?; \
 		bash .ci/phoenix stop; exit $$status
 
-# The pure part of the suite (engine, CLI, pytest plugin) on the newest CPython Debian's stable
-# registry serves, trixie's python3.13, in a chroot made by debootstrap (.ci/newest-python; needs
-# root; ~25 min the first time on a loaded two-core machine, not run by .ci/run: decision d247).
+# The engine on the newest CPython Debian's stable registry serves, trixie's python3.13: its
+# packages unpacked (dpkg -x) into var/py313-root, the tests in a chroot there, the project
+# without the server's dependencies (.ci/newest-python; needs root; d288). `.ci/newest-python
+# --digests` / `--all` run the verdict digests / the whole pure part of the suite there.
 .PHONY: test-newest-python
 test-newest-python:
-	bash .ci/newest-python
+	ENGINE_DEPS="$(ENGINE_DEPS)" bash .ci/newest-python $(NEWEST_PYTHON)
 
 lint: install-test
 	$(BIN)/ruff check --fix .

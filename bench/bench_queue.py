@@ -9,7 +9,8 @@ then its rows are copied with executemany into three datasets (`big` holds --cas
 a tenth each), as real cases look: each copy its own external id (`ans-...` request ids, `case-N`
 ids), a question and conclusion with a few words of its own (searchable), the template's gate
 run (status, findings, finding codes, verdict) and queue rows, reviews by five reviewers (20%
-reviewed, 2% disputed, with a call per finding), assignments (10%), a few live reservations.
+reviewed, 2% disputed, with a call per finding, and the calls' queue rows), assignments (10%),
+a few live reservations.
 The maintained counts are then recounted (reviews.queue.queue_recount, progress_recount), as
 `rebuild_queue` ends. 1M cases: a few minutes on SQLite, more on PostgreSQL.
 
@@ -66,7 +67,8 @@ def _word(rng: random.Random) -> str:
 
 
 def _insert(model, rows: list[dict]) -> None:
-    """executemany of plain rows (column name -> value) into `model`'s table."""
+    """Plain rows (column name -> value) into `model`'s table: COPY on PostgreSQL (psycopg's
+    copy, rows as they are), executemany on SQLite."""
     from django.db import connection
 
     if not rows:
@@ -74,8 +76,13 @@ def _insert(model, rows: list[dict]) -> None:
     columns = list(rows[0])
     table = connection.ops.quote_name(model._meta.db_table)
     names = ", ".join(connection.ops.quote_name(c) for c in columns)
-    marks = ", ".join(["%s"] * len(columns))
     with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(tuple(row.values()))
+            return
+        marks = ", ".join(["%s"] * len(columns))
         cursor.executemany(
             f"INSERT INTO {table} ({names}) VALUES ({marks})", [tuple(r.values()) for r in rows]
         )
@@ -112,12 +119,15 @@ def build(count: int) -> None:
     from reviews.models import (
         Assignment,
         FindingDecision,
+        QueueCall,
         QueueCode,
         QueueEntry,
+        QueueText,
         Reservation,
         Review,
     )
     from reviews.queue import RANK, progress_recount, queue_recount, review_state
+    from reviews.search import search_text
 
     call_command("migrate", verbosity=0)
     started = time.perf_counter()
@@ -141,6 +151,7 @@ def build(count: int) -> None:
             membership_grant(dataset=dataset, user=user, role=Role.REVIEWER)
         for start in range(0, size, 5000):
             cases, runs, entries, codes, reviews, decisions, assigned = [], [], [], [], [], [], []
+            calls, texts = [], []
             for n in range(start, min(size, start + 5000)):
                 t = templates[n % len(templates)]
                 case, run, entry = t["case"], t["run"], t["entry"]
@@ -156,6 +167,15 @@ def build(count: int) -> None:
                 question = f"{case.question} [{words}]" if case.question else ""
                 cid, rid = next_case, next_run
                 next_case, next_run = next_case + 1, next_run + 1
+                texts.append(  # as reviews.queue writes it (the FTS5 table by its triggers)
+                    {
+                        "case_id": cid,
+                        "dataset_id": dataset.pk,
+                        "text": search_text(
+                            external_id=external, question=question, payload=payload
+                        ),
+                    }
+                )
                 cases.append(
                     {
                         "id": cid,
@@ -186,6 +206,7 @@ def build(count: int) -> None:
                     }
                 )
                 labels: dict[int, str] = {}
+                called: set[tuple[str, str]] = set()  # the calls of the reviewers' reviews
                 roll = rng.random()
                 if roll < 0.22:
                     first = rng.randrange(len(reviewers))
@@ -210,15 +231,17 @@ def build(count: int) -> None:
                         }
                     )
                     for index, finding in enumerate(run.findings[:3]):
+                        call = rng.choice(["right", "right", "wrong"])
                         decisions.append(
                             {
                                 "review_id": next_review,
                                 "finding_index": index,
                                 "code": finding.get("code", ""),
-                                "call": rng.choice(["right", "right", "wrong"]),
+                                "call": call,
                                 "reason": "",
                             }
                         )
+                        called.add((finding.get("code", ""), call))
                     next_review += 1
                 state, final, agreed = review_state(labels, 1, None)
                 entries.append(
@@ -249,14 +272,27 @@ def build(count: int) -> None:
                             "review_rank": RANK[state],
                         }
                     )
+                for code, call in sorted(called):  # as reviews.queue keeps them
+                    calls.append(
+                        {
+                            "dataset_id": dataset.pk,
+                            "case_id": cid,
+                            "code": code,
+                            "call": call,
+                            "passed": entry.passed,
+                            "review_rank": RANK[state],
+                        }
+                    )
                 if rng.random() < 0.1:
+                    assignee = rng.choice(reviewers).pk
                     assigned.append(
                         {
                             "case_id": cid,
                             "dataset_id": dataset.pk,
-                            "reviewer_id": rng.choice(reviewers).pk,
+                            "reviewer_id": assignee,
                             "assigned_by_id": admin.pk,
                             "assigned_at": now,
+                            "reviewed": assignee in labels,  # as review_submit keeps it
                         }
                     )
             with transaction.atomic():
@@ -266,6 +302,8 @@ def build(count: int) -> None:
                 _insert(QueueCode, codes)
                 _insert(Review, reviews)
                 _insert(FindingDecision, decisions)
+                _insert(QueueCall, calls)
+                _insert(QueueText, texts)
                 _insert(Assignment, assigned)
             if start % 100_000 == 0:
                 print(
@@ -289,7 +327,7 @@ def build(count: int) -> None:
         )
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            for model in (Case, GateRun, Review, FindingDecision, QueueCode):
+            for model in (Case, GateRun, Review, FindingDecision, QueueCode, QueueCall):
                 table = model._meta.db_table
                 cursor.execute(
                     f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
@@ -426,13 +464,17 @@ def measure(requests: int, only: set[str] | None) -> None:
 
 
 def main() -> None:
+    global OUT
     parser = argparse.ArgumentParser()
     parser.add_argument("--cases", type=int, default=1_000_000)
     parser.add_argument("--requests", type=int, default=12)
     parser.add_argument("--reuse", action="store_true")
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--only", default="", help="time only views whose name has one of these")
+    parser.add_argument("--out", default=None, help=f"the SQLite database's folder ({OUT})")
     args = parser.parse_args()
+    if args.out:
+        OUT = Path(args.out).resolve()
     reuse = args.reuse and (args.database_url or (OUT / "bench.sqlite3").exists())
     setup_django(bool(reuse), args.database_url)
     if reuse:

@@ -53,6 +53,7 @@ from groundgate.services.retrieval import (  # noqa: E402
 )
 from groundgate.services.retrieval_eval import evaluate, load_questions, rates  # noqa: E402
 
+QUESTION_FILES = ("retrieval.jsonl", "retrieval-heldout.jsonl", "retrieval-heldout-s29.jsonl")
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",
     ROOT.parent / "shared" / "data" / "pdfs" / "tracemonkey.pdf",
@@ -113,10 +114,7 @@ def main() -> None:
     parser.add_argument("--retrievers", default="keyword,hybrid")
     parser.add_argument(
         "--questions",
-        default=",".join(
-            str(ROOT / "fixtures/questions" / name)
-            for name in ("retrieval.jsonl", "retrieval-heldout.jsonl")
-        ),
+        default=",".join(str(ROOT / "fixtures/questions" / name) for name in QUESTION_FILES),
     )
     args = parser.parse_args()
     call_command("migrate", verbosity=0)

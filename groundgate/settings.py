@@ -233,6 +233,11 @@ GROUNDGATE_LABELSTUDIO_MAX_TASKS = env_int("GROUNDGATE_LABELSTUDIO_MAX_TASKS", 2
 GROUNDGATE_LABELSTUDIO_MAX_BYTES = env_int(
     "GROUNDGATE_LABELSTUDIO_MAX_BYTES", 512 * 1024 * 1024, minimum=1024
 )
+# The Label Studio whose users API names annotators by email (the import page and
+# `import_labelstudio --label-studio`), and its API token. The page sends the token only to this
+# address (policy labelstudio-token-origin/1, d290); both come from the environment, never the repo.
+GROUNDGATE_LABEL_STUDIO_URL = env_str("LABEL_STUDIO_URL")
+GROUNDGATE_LABEL_STUDIO_API_KEY = env_str("LABEL_STUDIO_API_KEY")
 
 # Webhooks (docs/integrations.md, "Webhooks"). Targets must be public addresses (no loopback,
 # private, link-local, multicast, reserved or unspecified ones, IPv4 or IPv6), checked when a
@@ -242,6 +247,10 @@ GROUNDGATE_WEBHOOK_ALLOW_PRIVATE = env_bool("GROUNDGATE_WEBHOOK_ALLOW_PRIVATE", 
 # Every attempt at a webhook delivery (connect, send, the whole answer) ends after this many
 # seconds; a receiver that trickles its answer is cut off and the attempt logged and retried.
 GROUNDGATE_WEBHOOK_DEADLINE_S = env_int("GROUNDGATE_WEBHOOK_DEADLINE_S", 15, minimum=1)
+
+# The key of the Arize Phoenix that datasets push annotations to (Dataset.phoenix_url; the
+# push_phoenix command reads the same variable). Empty: Phoenix without authentication.
+GROUNDGATE_PHOENIX_API_KEY = env_str("PHOENIX_API_KEY")
 
 # The outbox (groundgate/services/outbox.py, docs/operations.md). A failed attempt is tried
 # again after GROUNDGATE_OUTBOX_BACKOFF_MS, then twice as long each time, at most

@@ -13,9 +13,10 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import OperationalError
 
-from groundgate.models import Case, Dataset
-from groundgate.services.gating import case_gate, dataset_regate
+from groundgate.models import Document
+from groundgate.services.ingestion import document_ingest_pending
 from groundgate.services.outbox import outbox_message_run, outbox_relay
+from groundgate.services.pending_documents import documents_pending_sweep
 
 RETRY = {
     "autoretry_for": (OperationalError,),
@@ -40,32 +41,15 @@ def outbox_relay_task() -> int:
 
 
 @shared_task(**RETRY)
-def gate_case_task(case_id: int) -> str:
-    run = case_gate(case=Case.objects.get(pk=case_id))
-    return run.status
-
-
-@shared_task(**RETRY)
-def regate_dataset_task(dataset_id: int, kind: str | None = None) -> int:
-    report = dataset_regate(dataset=Dataset.objects.get(pk=dataset_id), kind=kind)
-    return report.gated
-
-
-@shared_task(**RETRY)
 def ingest_document_task(document_id: int) -> str:
     """Ingest a pending document now (no password: the outbox carries an upload's password,
     sealed, never a task argument)."""
-    from groundgate.models import Document
-    from groundgate.services.ingestion import document_ingest_pending
-
     return document_ingest_pending(document=Document.objects.get(pk=document_id)).status
 
 
 @shared_task(**RETRY)
-def sweep_pending_documents_task() -> dict:
+def sweep_pending_documents_task() -> dict[str, list[int]]:
     """Queue again, or record failed, uploads left pending by a lost ingestion task (run by
     Celery beat: CELERY_BEAT_SCHEDULE in settings). Takes no ids: it looks for them."""
-    from groundgate.services.pending_documents import documents_pending_sweep
-
     report = documents_pending_sweep()
     return {"requeued": report.requeued, "failed": report.failed}

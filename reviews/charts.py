@@ -17,9 +17,16 @@ PALETTE = {
     "reject": "#cf222e",
     "no_evidence": "#9a6700",
     "refused": "#8250df",
+    # A finding code's severity (the case page's colours): info is no problem, so not red.
+    "error": "#cf222e",
+    "warning": "#9a6700",
+    "info": "#0550ae",
 }
 # The review progress bars: only reviewed and adjudicated cases are done.
 PROGRESS_COLOURS = {"unreviewed": "default", "disputed": "warn"}
+# The width of one character of the charts' 12px text, in viewBox units (generous: digits and
+# lower-case letters of system-ui are 6.5-7.2 px).
+TEXT_UNIT = 7.5
 
 
 def _link(href: str | None, inner: str) -> str:
@@ -42,6 +49,7 @@ def bar_chart(
         return mark_safe('<p class="muted">Nothing yet.</p>')
     bar_h, gap, label_w = 22, 6, 250
     top = max(v for _, v in rows) or 1
+    text_w = max(len(f"{v:g}{unit}") for _, v in rows) * TEXT_UNIT + 10
     height = len(rows) * (bar_h + gap)
     fill = PALETTE.get(colour, colour)
     parts = [
@@ -50,7 +58,7 @@ def bar_chart(
     ]
     for i, (label, value) in enumerate(rows):
         y = i * (bar_h + gap)
-        w = max(1.0, (width - label_w - 60) * value / top)
+        w = max(1.0, (width - label_w - text_w) * value / top)
         if colours:
             fill = PALETTE.get(colours[i], colours[i])
         parts.append(
@@ -78,7 +86,10 @@ def split_bar_chart(
         return mark_safe('<p class="muted">No finding decisions yet.</p>')
     bar_h, gap, label_w = 22, 6, 250
     top = max(r + w for _, r, w in rows) or 1
-    scale = (width - label_w - 80) / top
+    # Room after the longest bar for its "N right / M wrong" (12px text, ~7 units a character):
+    # a fixed 80 units cut "11 right / 4 wrong" at the chart's right edge.
+    text_w = max(len(f"{r} right / {w} wrong") for _, r, w in rows) * TEXT_UNIT + 10
+    scale = (width - label_w - text_w) / top
     height = len(rows) * (bar_h + gap)
     parts = [f'<svg class="chart" role="img" viewBox="0 0 {width} {height}" width="100%">']
     for i, (label, right, wrong) in enumerate(rows):

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from django.db.models import Count
 
-from groundgate.models import Dataset
+from groundgate.models import Dataset, GateRun
 from reviews.agreement import RuleAgreement, cohen_kappa, rule_agreement
-from reviews.models import FindingDecision, Label, QueueCode, QueueEntry, ReviewState
+from reviews.models import Label, QueueCall, QueueCode, QueueEntry, ReviewState
 from reviews.selectors import latest_reviews
 
 
@@ -20,6 +20,7 @@ class Dashboard:
     outcomes: list[tuple[str, int]]  # outcome -> cases
     statuses: list[tuple[str, int]]  # each family's own gate status -> cases
     by_code: list[tuple[str, int]]  # finding code -> cases
+    severity: dict[str, str]  # finding code -> its severity (error, warning, info)
     rule_calls: list[tuple[str, int, int]]  # code, cases with a "right" call, with a "wrong" call
     confusion: dict[str, dict[str, int]]  # outcome -> reviewers' agreed label -> cases
     rules: list[RuleAgreement]  # per rule and kind: the matrix and Cohen's kappa
@@ -54,10 +55,12 @@ def dashboard(*, dataset: Dataset) -> Dashboard:
         .order_by("-n", "code")
     )
     latest = latest_reviews(dataset=dataset)
+    # Cases per code and call of a reviewer's latest review: the rows the queue's code + call
+    # filter lists (reviews.queue keeps them), so each count is its link's queue.
     calls = (
-        FindingDecision.objects.filter(review__in=latest)
+        QueueCall.objects.filter(dataset=dataset)
         .values_list("code", "call")
-        .annotate(n=Count("review__case_id", distinct=True))
+        .annotate(n=Count("case_id"))
         .order_by()
     )
     per_code: dict[str, Counter[str]] = defaultdict(Counter)
@@ -90,6 +93,7 @@ def dashboard(*, dataset: Dataset) -> Dashboard:
         outcomes=outcomes,
         statuses=statuses,
         by_code=by_code,
+        severity=code_severities(dataset=dataset, codes=[code for code, _ in by_code]),
         rule_calls=rule_calls,
         confusion={
             outcome: {label: confusion[outcome][label] for label in Label.values}
@@ -99,3 +103,26 @@ def dashboard(*, dataset: Dataset) -> Dashboard:
         kappa=cohen_kappa(pairs),
         kappa_pairs=len(pairs),
     )
+
+
+SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2}
+
+
+def code_severities(*, dataset: Dataset, codes: list[str]) -> dict[str, str]:
+    """Each code's severity as the gate gave it (the findings carry it; the queue's code rows do
+    not): read from the newest run of one case with the code - two indexed reads a code, not a
+    scan. A code's rule gives it one severity; were it ever given two, the most severe counts."""
+    out = {}
+    for code in codes:
+        case_ids = QueueCode.objects.filter(dataset=dataset, code=code).values_list(
+            "case_id", flat=True
+        )[:1]
+        findings = (
+            GateRun.objects.filter(case_id__in=list(case_ids))
+            .order_by("-id")
+            .values_list("findings", flat=True)
+            .first()
+        )
+        given = [f.get("severity", "error") for f in findings or [] if f.get("code") == code]
+        out[code] = min(given, key=lambda s: SEVERITY_RANK.get(s, 0), default="error")
+    return out

@@ -44,6 +44,8 @@ class ExportFilters:
     label: str = ""
     code: str = ""
     since: dt.datetime | None = None
+    # Only these cases (the outbox's Phoenix push); empty: every case the other filters select.
+    case_ids: tuple[int, ...] = ()
 
 
 def _since(raw: str) -> dt.datetime | None:
@@ -103,6 +105,8 @@ def _selected(*, dataset: Dataset, filters: ExportFilters):
     Read from the case table: its (dataset, id) index gives a batch in id order directly, where
     the queue table's indexes made SQLite sort the whole dataset's entries for every batch."""
     cases = Case.objects.filter(dataset=dataset, queue_entry__isnull=False)
+    if filters.case_ids:
+        cases = cases.filter(id__in=filters.case_ids)
     if filters.label:
         cases = cases.filter(queue_entry__final_label=filters.label)
     if filters.code:

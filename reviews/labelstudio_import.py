@@ -15,6 +15,7 @@ Every box of the gate deleted is a correction "no evidence grounds this" (decisi
 
 from __future__ import annotations
 
+import urllib.parse
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -27,7 +28,11 @@ from django.core.exceptions import PermissionDenied
 
 from groundgate.integrations.labelstudio import PageSize, unrotate_box
 from groundgate.integrations.labelstudio.annotations import Annotated, annotations_read
-from groundgate.integrations.labelstudio.users import LabelStudioUser
+from groundgate.integrations.labelstudio.users import (
+    LabelStudioError,
+    LabelStudioUser,
+    label_studio_users,
+)
 from groundgate.models import Case, Dataset, Page
 from groundgate.services.rendering import page_shown_rotation
 from reviews.corrections import CitationItem, CorrectionInput, Pointer
@@ -64,6 +69,30 @@ class LabelStudioImport:
             else:
                 lines.append(f"{who}: no GroundGate user has this email; {reviews} by {fallback}")
         return lines
+
+
+def _origin(url: str) -> tuple[str, str]:
+    parts = urllib.parse.urlsplit(url.strip())
+    port = parts.port or {"http": 80, "https": 443}.get(parts.scheme, 0)
+    return parts.scheme.lower(), f"{(parts.hostname or '').lower()}:{port}"
+
+
+def labelstudio_users_configured(url: str) -> dict[int, LabelStudioUser]:
+    """The users of the Label Studio at `url` (the import page's field), asked with the
+    configured token (LABEL_STUDIO_API_KEY) - only when `url` is the configured Label Studio
+    (LABEL_STUDIO_URL, same scheme, host and port): the token is a server secret and never goes
+    to an address a page typed (policy labelstudio-token-origin/1). Raises LabelStudioError."""
+    configured = settings.GROUNDGATE_LABEL_STUDIO_URL
+    if not configured:
+        raise LabelStudioError(
+            "no Label Studio is configured (LABEL_STUDIO_URL); leave the address empty"
+        )
+    if _origin(url) != _origin(configured):
+        raise LabelStudioError(
+            f"{url.strip()!r}: the API token is sent only to the configured Label Studio "
+            f"(LABEL_STUDIO_URL, {configured})"
+        )
+    return label_studio_users(url, settings.GROUNDGATE_LABEL_STUDIO_API_KEY)
 
 
 def labelstudio_export_parse(raw: bytes) -> Any:

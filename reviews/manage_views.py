@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from groundgate.access import Action, dataset_access, dataset_for, document_for
 from groundgate.families import FAMILIES
+from groundgate.integrations.labelstudio.users import LabelStudioError, LabelStudioUser
 from groundgate.integrations.openinference.cases import (
     DEFAULT_CITATION_PATTERN,
     compile_citation_pattern,
@@ -33,7 +34,11 @@ from groundgate.services.trace_imports import (
 )
 from groundgate.services.uploads import NotAPdf, document_upload_accept
 from reviews.export_formats import EXPORT_FORMATS
-from reviews.labelstudio_import import labelstudio_export_parse, labelstudio_import
+from reviews.labelstudio_import import (
+    labelstudio_export_parse,
+    labelstudio_import,
+    labelstudio_users_configured,
+)
 from reviews.models import Label
 
 CHUNKS_SHOWN = 500  # a document page lists this many chunks; the API pages through the rest
@@ -156,6 +161,9 @@ def _import_context(dataset) -> dict:
         "kind": "answer",
         "fmt": "openinference",
         "citation_pattern": "",
+        # Label Studio's address for the annotators' emails: the configured one, pre-filled.
+        "label_studio_url": settings.GROUNDGATE_LABEL_STUDIO_URL,
+        "label_studio_configured": settings.GROUNDGATE_LABEL_STUDIO_URL,
     }
 
 
@@ -285,10 +293,18 @@ def labelstudio_import_page(request: HttpRequest, slug: str) -> HttpResponse:
             tasks = labelstudio_export_parse(upload.read())
         except ValueError as exc:
             failure = f"file: {exc}"
+    address = request.POST.get("label_studio_url", "").strip()
+    context["label_studio_url"] = address
+    users: dict[int, LabelStudioUser] = {}
+    if address and not failure:
+        try:
+            users = labelstudio_users_configured(address)
+        except LabelStudioError as exc:
+            failure = f"Label Studio's users: {exc}"
     if failure or upload is None:
         context.update(failure=failure, failed_form="labelstudio")
         return render(request, "reviews/import.html", context, status=400)
-    report = labelstudio_import(dataset=dataset, tasks=tasks, reviewer=request.user)
+    report = labelstudio_import(dataset=dataset, tasks=tasks, reviewer=request.user, users=users)
     context.update(
         labelstudio=report,
         filename=upload.name or "",

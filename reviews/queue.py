@@ -1,5 +1,5 @@
-"""The queue index: recompute QueueEntry/QueueCode rows from the append-only records, and keep
-QueueCount (rows per filter value) in step with them.
+"""The queue index: recompute QueueEntry/QueueCode/QueueCall rows from the append-only records,
+and keep QueueCount (rows per filter value) in step with them.
 
 Called for the cases a write touched, in the same transaction (gating services send
 groundgate.services.signals.cases_changed; review services call it directly). rebuild_queue
@@ -20,14 +20,18 @@ from django.utils import timezone
 from groundgate.families import outcome_of
 from groundgate.models import Case, GateRun
 from reviews.models import (
+    FindingDecision,
+    QueueCall,
     QueueCode,
     QueueCount,
     QueueEntry,
+    QueueText,
     Relabel,
     Review,
     ReviewerDay,
     ReviewState,
 )
+from reviews.search import search_text
 
 RANK = {
     ReviewState.UNREVIEWED: 0,
@@ -67,6 +71,7 @@ def _refresh(ids: list[int]) -> None:
             "id", "dataset_id", "kind", "external_id", "question", "dataset__reviews_required"
         )
     )
+    _texts_add(ids)
     newest = GateRun.objects.filter(case_id__in=ids).values("case_id").annotate(last=Max("id"))
     runs = {
         r["case_id"]: r
@@ -75,17 +80,25 @@ def _refresh(ids: list[int]) -> None:
         )
     }
     latest_labels: dict[int, dict[int, str]] = defaultdict(dict)
+    latest_ids: dict[tuple[int, int], int] = {}  # (case, reviewer) -> her latest review
     for r in (
         Review.objects.filter(case_id__in=ids)
         .order_by("id")
-        .values("case_id", "reviewer_id", "label")
+        .values("id", "case_id", "reviewer_id", "label")
     ):
         latest_labels[r["case_id"]][r["reviewer_id"]] = r["label"]
+        latest_ids[(r["case_id"], r["reviewer_id"])] = r["id"]
+    called = set(
+        FindingDecision.objects.filter(review_id__in=list(latest_ids.values())).values_list(
+            "review__case_id", "code", "call"
+        )
+    )
     relabels: dict[int, str] = {}
     for r in Relabel.objects.filter(case_id__in=ids).order_by("id").values("case_id", "to_label"):
         relabels[r["case_id"]] = r["to_label"]
 
-    entries, codes = [], []
+    entries, codes, calls = [], [], []
+    order = {}
     for case in cases:
         run = runs.get(case["id"], {})
         labels = latest_labels.get(case["id"], {})
@@ -125,6 +138,20 @@ def _refresh(ids: list[int]) -> None:
                     review_rank=entries[-1].review_rank,
                 )
             )
+        order[case["id"]] = entries[-1]
+    for case_id, code, call in sorted(called):
+        entry = order.get(case_id)
+        if entry is not None:
+            calls.append(
+                QueueCall(
+                    dataset_id=entry.dataset_id,
+                    case_id=case_id,
+                    code=code,
+                    call=call,
+                    passed=entry.passed,
+                    review_rank=entry.review_rank,
+                )
+            )
     old = QueueEntry.objects.filter(case_id__in=ids)
     old_codes = QueueCode.objects.filter(case_id__in=ids)
     delta = _counted(entries, codes)
@@ -141,9 +168,31 @@ def _refresh(ids: list[int]) -> None:
     )
     old.delete()
     old_codes.delete()
+    QueueCall.objects.filter(case_id__in=ids).delete()
     QueueEntry.objects.bulk_create(entries)
     QueueCode.objects.bulk_create(codes)
+    QueueCall.objects.bulk_create(calls)
     _counts_add(delta)
+
+
+def _texts_add(ids: list[int]) -> None:
+    """The searched text of the cases among `ids` that have none yet (a case's id, question and
+    payload never change once stored, so an existing row stays as it is)."""
+    have = set(QueueText.objects.filter(case_id__in=ids).values_list("case_id", flat=True))
+    missing = [i for i in ids if i not in have]
+    if missing:
+        QueueText.objects.bulk_create(
+            QueueText(
+                case_id=c["id"],
+                dataset_id=c["dataset_id"],
+                text=search_text(
+                    external_id=c["external_id"], question=c["question"], payload=c["payload"]
+                ),
+            )
+            for c in Case.objects.filter(id__in=missing).values(
+                "id", "dataset_id", "external_id", "question", "payload"
+            )
+        )
 
 
 def _counted(entries: Iterable[QueueEntry], codes: Iterable[QueueCode]) -> Counter:
@@ -341,6 +390,18 @@ def queue_add_new(runs) -> None:
     upsert = _counts_upsert(counts)
     QueueEntry.objects.bulk_create(entries)
     QueueCode.objects.bulk_create(codes)
+    QueueText.objects.bulk_create(
+        QueueText(
+            case_id=run.case.pk,
+            dataset_id=run.case.dataset_id,
+            text=search_text(
+                external_id=run.case.external_id,
+                question=run.case.question,
+                payload=run.case.payload,
+            ),
+        )
+        for run in runs
+    )
     if upsert is not None:
         with connection.cursor() as cursor:
             cursor.execute(*upsert)

@@ -6,7 +6,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Exists, Max, OuterRef, QuerySet
 from django.utils import timezone
 
 from groundgate.access import member_role, others_reviews_visible, reserved_by_others_visible
@@ -15,7 +16,7 @@ from reviews.facets import EXTRA, FACETS, FILTERS, RESERVATION, Scope, count_row
 from reviews.facets import total as facet_total
 from reviews.models import (
     Assignment,
-    FindingDecision,
+    QueueCall,
     QueueCode,
     QueueEntry,
     Review,
@@ -24,6 +25,7 @@ from reviews.models import (
     ReviewState,
 )
 from reviews.reservations import reservations_live
+from reviews.search import search_filter, search_ids
 
 
 def queue_filters(params) -> dict[str, str]:
@@ -60,7 +62,14 @@ def queue_entries(
     *, dataset: Dataset, filters: dict[str, str], scope: Scope | None = None
 ) -> QuerySet[QueueEntry]:
     """The dataset's queue, filtered, rejected and unreviewed first."""
-    entries = QueueEntry.objects.filter(dataset=dataset)
+    found = search_ids(dataset_id=dataset.pk, text=filters["q"]) if filters.get("q") else None
+    if found is not None:
+        # The search's few matches, read by their keys: they are the dataset's by construction,
+        # and without the dataset's column the planners cannot pick one of its indexes and scan
+        # the dataset's rows against the list (1.1-1.3 s a query at 1M cases on SQLite).
+        entries = QueueEntry.objects.filter(case_id__in=found)
+    else:
+        entries = QueueEntry.objects.filter(dataset=dataset)
     for name, column in (
         ("outcome", "outcome"),
         ("status", "gate_status"),
@@ -75,8 +84,8 @@ def queue_entries(
         entries = entries.filter(_has_code(dataset, filters["code"]))
     if filters.get("call") and filters.get("code"):
         entries = entries.filter(_called(dataset, filters["code"], filters["call"]))
-    if filters.get("q"):
-        entries = entries.filter(_search(filters["q"]))
+    if filters.get("q") and found is None:
+        entries = entries.filter(search_filter(text=filters["q"]))
     if filters.get("assigned"):
         assigned = Assignment.objects.filter(
             dataset=dataset, reviewer__username=filters["assigned"]
@@ -92,12 +101,13 @@ def queue_entries(
     return entries.order_by("passed", "review_rank", "case_id")
 
 
-def _called(dataset: Dataset, code: str, call: str) -> Q:
-    """Cases where a reviewer's latest review called this finding code right (or wrong)."""
-    called = FindingDecision.objects.filter(
-        review__in=latest_reviews(dataset=dataset), code=code, call=call
+def _called(dataset: Dataset, code: str, call: str) -> Exists:
+    """Cases where a reviewer's latest review called this finding code right (or wrong): a probe
+    of the maintained QueueCall rows (finding every reviewer's latest review among all reviews
+    was 19.7 s at 1M cases)."""
+    return Exists(
+        QueueCall.objects.filter(dataset=dataset, code=code, call=call, case_id=OuterRef("case_id"))
     )
-    return Q(case_id__in=called.values("review__case_id"))
 
 
 def _has_code(dataset: Dataset, code: str) -> Exists:
@@ -107,54 +117,41 @@ def _has_code(dataset: Dataset, code: str) -> Exists:
 
 
 def assignment_progress(*, dataset: Dataset) -> list[dict[str, Any]]:
-    """Per reviewer with assigned cases: how many, and how many of them she has reviewed."""
-    reviewed = Review.objects.filter(
-        case_id=OuterRef("case_id"), reviewer_id=OuterRef("reviewer_id")
-    )
+    """Per reviewer with assigned cases: how many, and how many of them she has reviewed (the
+    assignment's maintained flag: index rows counted, not her reviews)."""
     rows = (
         Assignment.objects.filter(dataset=dataset)
-        .annotate(done=Exists(reviewed))
-        .values("reviewer__username")
-        .annotate(total=Count("*"), reviewed=Count("case_id", filter=Q(done=True)))
-        .order_by("reviewer__username")
+        .values("reviewer_id", "reviewed")
+        .annotate(n=Count("*"))
+        .order_by()
     )
-    return [
-        {"reviewer": r["reviewer__username"], "total": r["total"], "reviewed": r["reviewed"]}
-        for r in rows
-    ]
+    per: dict[int, list[int]] = {}
+    for r in rows:
+        counts = per.setdefault(r["reviewer_id"], [0, 0])
+        counts[0] += r["n"]
+        counts[1] += r["n"] if r["reviewed"] else 0
+    names = dict(get_user_model().objects.filter(pk__in=per).values_list("pk", "username"))
+    return sorted(
+        (
+            {"reviewer": names[pk], "total": total, "reviewed": reviewed}
+            for pk, (total, reviewed) in per.items()
+            if pk in names
+        ),
+        key=lambda r: r["reviewer"],
+    )
 
 
 def my_assignments(*, dataset: Dataset, user) -> tuple[int, int]:
-    """How many cases are assigned to `user` here, and how many of them she has reviewed: her
-    rows only (the assignment_reviewer index), not every reviewer's progress."""
+    """How many cases are assigned to `user` here, and how many of them she has reviewed: two
+    counts of her rows of the assignment_progress index."""
     mine = Assignment.objects.filter(dataset=dataset, reviewer=user)
-    reviewed = Review.objects.filter(case_id=OuterRef("case_id"), reviewer=user)
-    row = mine.aggregate(total=Count("*"), reviewed=Count("case_id", filter=Q(Exists(reviewed))))
-    return row["total"], row["reviewed"]
+    return mine.count(), mine.filter(reviewed=True).count()
 
 
 def dataset_instructions(*, dataset: Dataset) -> str:
     """The dataset's review instructions ("" when its admins wrote none)."""
     guide = ReviewGuide.objects.filter(dataset=dataset).values_list("text", flat=True).first()
     return guide or ""
-
-
-SEARCH_MAX_CHARS = 200
-
-
-def _search(text: str) -> Q:
-    """Search: a case id (the number in its URL), the start of its external id (a request id,
-    `ans-0b08`), or a phrase of its question or of the answer's conclusion (a scan of the
-    dataset's cases, done only when searching)."""
-    text = text.strip()[:SEARCH_MAX_CHARS]
-    found = (
-        Q(external_id__istartswith=text)
-        | Q(question__icontains=text)
-        | Q(case__payload__answer__conclusion__icontains=text)
-    )
-    if text.isdigit():
-        found |= Q(case_id=int(text))
-    return found
 
 
 def _extra(filters: dict[str, str]) -> bool:
@@ -167,9 +164,25 @@ def _extra(filters: dict[str, str]) -> bool:
 COUNT_CAP = 10_000
 
 
-def _capped_count(entries: QuerySet[QueueEntry]) -> int:
-    """Rows of `entries`, read up to COUNT_CAP + 1 (that figure means "more than COUNT_CAP")."""
-    return entries.order_by().values("case_id")[: COUNT_CAP + 1].count()
+def _capped_count(rows: QuerySet[Any]) -> int:
+    """Rows of `rows` (a _page_source), read up to COUNT_CAP + 1 (that figure means "more than
+    COUNT_CAP")."""
+    return rows.order_by().values("case_id")[: COUNT_CAP + 1].count()
+
+
+def _count_source(
+    *, dataset: Dataset, filters: dict[str, str], scope: Scope | None
+) -> QuerySet[Any]:
+    """The rows to count a filtered queue by: the page's source, or - for cases assigned to a
+    reviewer - her assignment rows, each kept when its entry passes the other filters (read
+    from the queue's order, a count of 10,001 of her 20k cases walked half of 1M entries)."""
+    if not filters.get("assigned") or filters.get("code"):
+        return _page_source(dataset=dataset, filters=filters, scope=scope)
+    others = {name: value for name, value in filters.items() if name != "assigned"}
+    entries = queue_entries(dataset=dataset, filters=others, scope=scope)
+    return Assignment.objects.filter(
+        dataset=dataset, reviewer__username=filters["assigned"]
+    ).filter(Exists(entries.filter(case_id=OuterRef("case_id")).order_by()))
 
 
 def queue_counts(
@@ -184,7 +197,7 @@ def queue_counts(
     rows = count_rows(dataset)
     everything = facet_counts(rows, {}, Scope())
     if _extra(filters):
-        many = _capped_count(queue_entries(dataset=dataset, filters=filters, scope=scope))
+        many = _capped_count(_count_source(dataset=dataset, filters=filters, scope=scope))
         if many > COUNT_CAP:  # the values without counts (COUNT_CAP)
             return {
                 name: sorted((value, None) for value in everything[name] if value)
@@ -205,6 +218,12 @@ def _counts_by_query(dataset: Dataset, filters: dict[str, str], scope: Scope) ->
         others = {k: v for k, v in filters.items() if k != name}
         entries = queue_entries(dataset=dataset, filters=others, scope=scope).order_by()
         if name == "code":
+            # The entries' own code lists when they are few (a search's matches): grouping the
+            # code rows against them walked the dataset's 600k code rows (0.3-0.5 s at 1M).
+            few = list(entries.values_list("finding_codes", flat=True)[: COUNT_CAP + 1])
+            if len(few) <= COUNT_CAP:
+                counted[name] = Counter(code for codes in few for code in codes.split())
+                continue
             grouped = (
                 QueueCode.objects.filter(dataset=dataset, case_id__in=entries.values("case_id"))
                 .values_list("code")
@@ -278,7 +297,7 @@ def queue_filtered_count(
     the faceted filters; a COUNT over the rows for the dashboard's extra filters, capped
     (COUNT_CAP + 1 means more than COUNT_CAP)."""
     if _extra(filters):
-        return _capped_count(queue_entries(dataset=dataset, filters=filters, scope=scope))
+        return _capped_count(_count_source(dataset=dataset, filters=filters, scope=scope))
     return facet_total(count_rows(dataset), filters, scope or Scope())
 
 
@@ -291,13 +310,26 @@ def _page_source(
     a third of 1M cases was 1.2 s as a filter of the entries on SQLite."""
     if not filters.get("code"):
         return queue_entries(dataset=dataset, filters=filters, scope=scope)
-    others = {name: value for name, value in filters.items() if name != "code"}
+    code, call = filters["code"], filters.get("call")
+    others = {name: value for name, value in filters.items() if name not in ("code", "call")}
+    if not call and others and not _extra(others):
+        # Read from whichever side holds fewer rows (both counts are maintained): the code's
+        # rows, or the entries the other filters choose - a commonest code with a status no
+        # case has was a walk over all 333k of its rows (5.9 s at 1M cases on SQLite).
+        rows = count_rows(dataset)
+        if facet_total(rows, others, scope or Scope()) < facet_total(
+            rows, {"code": code}, scope or Scope()
+        ):
+            return queue_entries(dataset=dataset, filters=filters, scope=scope)
     entries = queue_entries(dataset=dataset, filters=others, scope=scope)
-    if filters.get("call"):  # "call" needs the code: keep it with the code's entries
-        entries = entries.filter(_called(dataset, filters["code"], filters["call"]))
-    return QueueCode.objects.filter(dataset=dataset, code=filters["code"]).filter(
-        Exists(entries.filter(case_id=OuterRef("case_id")).order_by())
-    )
+    if call:
+        # The calls' rows in queue order (a call is rarer than its code), each kept when the
+        # case still has the code and its entry passes the other filters.
+        source: QuerySet[Any] = QueueCall.objects.filter(dataset=dataset, code=code, call=call)
+        entries = entries.filter(_has_code(dataset, code))
+    else:
+        source = QueueCode.objects.filter(dataset=dataset, code=code)
+    return source.filter(Exists(entries.filter(case_id=OuterRef("case_id")).order_by()))
 
 
 def _entries(rows: QuerySet[Any]) -> list[QueueEntry]:

@@ -13,6 +13,7 @@ from groundgate.access import Action, member_role, require
 from groundgate.families import REFUSED, outcome_of
 from groundgate.models import Case, Dataset
 from groundgate.selectors.cases import case_current_run
+from groundgate.services.phoenix_outbox import phoenix_push_enqueue
 from groundgate.services.webhooks import Event, webhook_events_emit
 from reviews.corrections import CorrectionError, CorrectionInput, correction_build
 from reviews.models import (
@@ -137,6 +138,8 @@ def review_submit(
                 row.correction = built.correction
             FindingCorrection.objects.bulk_create(built.findings)
         queue_refresh([case.pk])
+        if first:  # her assignment of the case, if any, is done
+            Assignment.objects.filter(case=case, reviewer=reviewer).update(reviewed=True)
         # The review is in: the reviewer's hold on the case ends (reviews.reservations).
         reservation_release(case=case, user=reviewer)
         webhook_events_emit(
@@ -144,6 +147,7 @@ def review_submit(
             event="review",
             build=lambda: [_review_event(review, decisions)],
         )
+        phoenix_push_enqueue(cases=[case])
     return SubmitResult(review, conflicts)
 
 
@@ -222,6 +226,7 @@ def cases_relabel(*, cases: list[Case], admin, to_label: str, reason: str) -> li
         event="relabel",
         build=lambda: [_relabel_event(r) for r in relabels],
     )
+    phoenix_push_enqueue(cases=cases)
     return relabels
 
 
@@ -270,12 +275,24 @@ def cases_assign(*, dataset, cases: list[Case], admin, reviewer) -> int:
     if reviewer is not None and member_role(user=reviewer, dataset=dataset) is None:
         raise ReviewInputError("reviewer", "is not a member of this dataset")
     ids = [c.pk for c in cases if c.dataset_id == dataset.pk]
-    Assignment.objects.filter(case_id__in=ids).delete()
-    if reviewer is not None:
-        Assignment.objects.bulk_create(
-            Assignment(case_id=i, dataset=dataset, reviewer=reviewer, assigned_by=admin)
-            for i in ids
-        )
+    with transaction.atomic():
+        Assignment.objects.filter(case_id__in=ids).delete()
+        if reviewer is not None:
+            done = set(
+                Review.objects.filter(case_id__in=ids, reviewer=reviewer).values_list(
+                    "case_id", flat=True
+                )
+            )
+            Assignment.objects.bulk_create(
+                Assignment(
+                    case_id=i,
+                    dataset=dataset,
+                    reviewer=reviewer,
+                    assigned_by=admin,
+                    reviewed=i in done,
+                )
+                for i in ids
+            )
     return len(ids)
 
 

@@ -289,7 +289,10 @@ def dashboard_view(request: HttpRequest, slug: str) -> HttpResponse:
                 stats.statuses, links=[q(status=s) for s, _ in stats.statuses]
             ),
             "code_chart": bar_chart(
-                stats.by_code, colour="bad", links=[q(code=c) for c, _ in stats.by_code]
+                stats.by_code,
+                links=[q(code=c) for c, _ in stats.by_code],
+                # Errors red, warnings amber, information (how a value was grounded) blue.
+                colours=[stats.severity.get(c, "error") for c, _ in stats.by_code],
             ),
             "rule_chart": split_bar_chart(
                 stats.rule_calls,

@@ -68,10 +68,15 @@ def shared_data(*parts: str) -> Path:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def fast_password_hasher(django_test_environment):
+def fast_password_hasher(request: pytest.FixtureRequest):
     """Passwords hashed by MD5 in the tests: Django's default hasher spends ~0.5-1 s of CPU per
     user created or logged in by password, by design, and that was most of the review tests'
-    setup. Only this process: a server started as a subprocess keeps the real settings."""
+    setup. Only this process: a server started as a subprocess keeps the real settings.
+    Without pytest-django (the engine-only install of `make test-newest-python`), nothing."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield
+        return
+    request.getfixturevalue("django_test_environment")
     from django.test.utils import override_settings
 
     with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):

@@ -39,11 +39,6 @@ class TooLarge(exceptions.APIException):
     default_detail = "request too large"
 
 
-class Conflict(exceptions.APIException):
-    status_code = status.HTTP_409_CONFLICT
-    default_detail = "conflict"
-
-
 def pydantic_errors(exc: PydanticValidationError, prefix: str = "") -> list[dict]:
     return [
         {"field": (f"{prefix}.{path}" if prefix and path != "(root)" else prefix or path),

@@ -62,6 +62,17 @@ def limits_from_environ(environ: Mapping[str, str]) -> CaseLimits:
     return CaseLimits(**values)
 
 
+# Text nested deeper than this (or than GROUNDGATE_CASE_MAX_DEPTH, if that is set higher) is
+# refused naming (root) before json.loads recurses into it; shallower text is parsed and the
+# refusal names the exact path of the first container past the limit. Well below the parser's
+# recursion limit on every supported Python, so the named field never depends on the version.
+PATH_NAMING_DEPTH = 256
+
+
+def _as_bytes(text: str | bytes) -> bytes:
+    return text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+
+
 @dataclass(frozen=True)
 class LimitProblem:
     field: str
@@ -92,9 +103,14 @@ def check_case_json(
             f"the case is {size} bytes; at most {limits.max_bytes} are accepted "
             "(GROUNDGATE_CASE_MAX_BYTES)",
         )
+    if json_too_deep(_as_bytes(text), max(limits.max_depth, PATH_NAMING_DEPTH)):
+        # Our rule, not the interpreter's: past PATH_NAMING_DEPTH the refusal names (root) on
+        # every Python (3.11's parser hit its recursion limit near 1,000 levels, 3.13's parses
+        # 5,000 and more, so the same line named a path on one and (root) on the other).
+        return None, LimitProblem("(root)", _depth_message(limits))
     try:
         payload = loads_marking_nonfinite(text)
-    except RecursionError:
+    except RecursionError:  # only when GROUNDGATE_CASE_MAX_DEPTH is set past the parser's reach
         return None, LimitProblem("(root)", _depth_message(limits))
     except ValueError:
         return None, None

@@ -22,6 +22,14 @@ class Dataset(models.Model):
     # True while the dataset has an active webhook (kept by groundgate.services.webhooks): the
     # gate's write path reads it from the dataset in hand instead of querying the webhooks.
     webhooks_on = models.BooleanField(default=False, editable=False)
+    # Arize Phoenix to push verdicts and reviews to, as span annotations on the traced LLM span
+    # (reviews/phoenix_push.py, through the outbox; its key is PHOENIX_API_KEY). Blank: no push.
+    phoenix_url = models.URLField(
+        max_length=500,
+        blank=True,
+        help_text="Arize Phoenix's address (http://host:6006): each verdict, review and relabel "
+        "of a case imported from a trace is pushed there as a span annotation.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="datasets"

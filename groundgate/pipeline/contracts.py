@@ -82,7 +82,9 @@ class SelectionPolicy(GatePolicy):
     # 2026-11.4 (issue 32): Phase-3 sufficiency reads a question by what it asks
     # (sufficiency_reading "asked", pipeline/sufficiency.py); "spec" is the literal table. The
     # offline model is extractive-v2 (Chinese words found inside longer words).
-    policy_version: str = "answer-assembly/2026-11.4"
+    # 2026-11.5 (issue 32): answerability (answerability-v1, pipeline/answerability.py): only
+    # chunks that state the question's subject and attribute answer; e5's threshold 0.84 -> 0.80.
+    policy_version: str = "answer-assembly/2026-11.5"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
@@ -95,7 +97,7 @@ class SelectionPolicy(GatePolicy):
     # 0.76 means nothing there; calibrated with `manage.py calibrate_similarity` on
     # fixtures/questions/retrieval.jsonl.
     similarity_thresholds: tuple[tuple[str, float, float], ...] = (
-        ("multilingual-e5-small", 0.84, 0.84),
+        ("multilingual-e5-small", 0.80, 0.80),
     )
     max_chunks: int = Field(default=5, ge=1)
     max_per_knowledge_id: int = Field(default=2, ge=1)
@@ -127,6 +129,10 @@ class SelectionPolicy(GatePolicy):
     # fact, not a definition; "How does X work?" is not a procedure; Chinese terms found inside
     # longer words - or "spec", the spec's table word for word. See pipeline/sufficiency.py.
     sufficiency_reading: Literal["asked", "spec"] = "asked"
+    # 2026-11.5 (issue 32): after Phase-3, a chunk goes on only when it states the question's
+    # attribute of the question's subject (pipeline/answerability.py, answerability-v1); none
+    # -> NO_EVIDENCE. "off": the spec's reading (Phase-3 alone decides).
+    answerability: Literal["subject_attribute", "off"] = "subject_attribute"
 
     def thresholds_for(self, embedding_model: str) -> tuple[float, float]:
         """(top threshold, per-row threshold) for similarities produced by embedding_model."""
@@ -138,7 +144,11 @@ class SelectionPolicy(GatePolicy):
 
 # The spec's literal reading: 0.76 for every embedding model, whatever scale its cosines have,
 # and Phase-3's query table word for word.
-SPEC_LITERAL_SELECTION = {"similarity_thresholds": (), "sufficiency_reading": "spec"}
+SPEC_LITERAL_SELECTION = {
+    "similarity_thresholds": (),
+    "sufficiency_reading": "spec",
+    "answerability": "off",
+}
 
 
 class UsedChunk(Strict):

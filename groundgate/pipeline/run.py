@@ -21,18 +21,21 @@ from groundgate.engine.gates.synthesis import (
     Sufficiency,
     SynthesisGatePolicy,
 )
+from groundgate.pipeline.answerability import Answerability, answerability
 from groundgate.pipeline.contracts import AnswerBundle, RetrievalBundle, SelectionPolicy
 from groundgate.pipeline.llm import GenerationStatus, LLMResult, Provider
 from groundgate.pipeline.package import PublicResponse, package
 from groundgate.pipeline.prompt import Prompt, PromptBudgetError, build_prompt_within_budget
 from groundgate.pipeline.select import R2ValidationError, select
 from groundgate.pipeline.sufficiency import sufficiency as phase3_sufficiency
+from groundgate.pipeline.sufficiency import typed_sufficiency
 
 
 @dataclass
 class PipelineRun:
     bundle: AnswerBundle
     sufficiency: Sufficiency | None
+    answerable: Answerability | None
     prompt: Prompt | None
     llm: LLMResult
     r5_case: AnchoredCase
@@ -50,6 +53,30 @@ def _no_model(status: GenerationStatus, text: str) -> LLMResult:
 
 def _failed(bundle: AnswerBundle, reason: str) -> AnswerBundle:
     return bundle.model_copy(update={"assembly_status": "FAILED", "reason": reason})
+
+
+def _narrow(bundle: AnswerBundle, keep: list[str]) -> AnswerBundle:
+    """Only the chunks in `keep` (anchors) go on, re-anchored C0, C1, ... in rank order."""
+    kept = [u for u in bundle.used_chunks if u.anchor in keep]
+    used = [u.model_copy(update={"anchor": f"C{i}"}) for i, u in enumerate(kept)]
+    by_chunk = {u.chunk_id: u.anchor for u in used}
+    citations = [
+        c.model_copy(update={"anchor": by_chunk[c.chunk_id]})
+        for c in bundle.citations
+        if c.chunk_id in by_chunk
+    ]
+    metrics = dict(bundle.metrics)
+    dropped = dict(metrics.get("dropped", {}))
+    if len(bundle.used_chunks) > len(used):
+        dropped["unanswering"] = len(bundle.used_chunks) - len(used)
+    metrics.update(
+        selected_k=len(used),
+        dropped=dict(sorted(dropped.items())),
+        evidence_tokens=sum(u.token_count for u in used),
+        trimmed_chunks=sum(u.trimmed for u in used),
+    )
+    update = {"used_chunks": used, "citations": citations, "metrics": metrics}
+    return bundle.model_copy(update=update)
 
 
 def r5_policy(policy: SelectionPolicy) -> AnchoredGatePolicy:
@@ -88,8 +115,29 @@ def run_pipeline(
     lap("r2_select")
 
     sufficiency = None
+    answerable = None
     prompt = None
-    if bundle.assembly_status == "OK":
+    if bundle.assembly_status == "OK" and policy.answerability == "subject_attribute":
+        # Answerability decides which chunks are relevant (subject and attribute found), then
+        # Phase-3 asks the answering chunks for the language its query type needs.
+        answerable = answerability(
+            retrieval.user_question, [(c.anchor, c.chunk_text) for c in bundle.used_chunks]
+        )
+        lap("answerability")
+        if answerable.is_answerable:
+            bundle = _narrow(bundle, answerable.supporting)
+            chunks = [
+                RetrievedChunk(semantic_id=c.anchor, text=c.chunk_text) for c in bundle.used_chunks
+            ]
+            sufficiency = typed_sufficiency(retrieval.user_question, chunks)
+            lap("phase3_sufficiency")
+            if not sufficiency.is_sufficient:
+                reason = f"evidence insufficient: {sufficiency.reason}"
+        else:
+            reason = f"evidence insufficient: {answerable.reason}"
+        if reason:
+            bundle = bundle.model_copy(update={"assembly_status": "NO_EVIDENCE", "reason": reason})
+    elif bundle.assembly_status == "OK":
         chunks = [
             RetrievedChunk(semantic_id=c.anchor, text=c.chunk_text) for c in bundle.used_chunks
         ]
@@ -163,5 +211,5 @@ def run_pipeline(
     public = package(bundle, llm, r5)
     lap("r6_package")
     return PipelineRun(
-        bundle, sufficiency, prompt, llm, r5_case, r5, coverage, public, reason, timings
+        bundle, sufficiency, answerable, prompt, llm, r5_case, r5, coverage, public, reason, timings
     )

@@ -24,6 +24,7 @@ import re
 
 from groundgate.engine.gates.synthesis import (
     _DEFINITION_CUES,
+    EVIDENCE_PATTERNS,
     QUERY_PATTERNS,
     QueryType,
     RetrievedChunk,
@@ -84,4 +85,41 @@ def sufficiency(query: str, chunks: list[RetrievedChunk], reading: str) -> Suffi
         return is_evidence_sufficient(query, chunks)
     return is_evidence_sufficient(
         query, chunks, query_type=asked_query_type(query), cjk_within_words=True
+    )
+
+
+_NEEDS = {
+    "definition": "definitional language (means, is defined as, 是指 ...)",
+    "punishment": "penalty or punishment information",
+    "procedure": "procedural language (steps, shall apply, submit ...)",
+    "scope": "scope or applicability information",
+}
+
+
+def typed_sufficiency(query: str, chunks: list[RetrievedChunk]) -> Sufficiency:
+    """Phase-3 after answerability (policy answerability "subject_attribute"): `chunks` already
+    state the question's subject and attribute, so the key-term test is answerability's; a
+    definition, punishment, procedure or scope question (the "asked" reading) still needs a
+    chunk with the language of its kind."""
+    query_type = asked_query_type(query)
+    ids = [c.semantic_id for c in chunks]
+    if query_type == "general":
+        return Sufficiency(
+            is_sufficient=bool(ids),
+            query_type=query_type,
+            supporting_chunks=ids,
+            reason=f"{len(ids)} chunk(s) state the question's subject and attribute",
+        )
+    pattern = EVIDENCE_PATTERNS[query_type]
+    supporting = [c.semantic_id for c in chunks if pattern.search(c.text)]
+    reason = (
+        f"{', '.join(supporting)} give {_NEEDS[query_type]}"
+        if supporting
+        else f"{query_type} query, but no answering chunk gives {_NEEDS[query_type]}"
+    )
+    return Sufficiency(
+        is_sufficient=bool(supporting),
+        query_type=query_type,
+        supporting_chunks=supporting,
+        reason=reason,
     )

@@ -11,6 +11,7 @@ from django.db import transaction
 from groundgate.documents.code_symbols import Symbol, decode_source, extract_symbols
 from groundgate.engine.canonical import canonical_bytes
 from groundgate.models import Chunk, ChunkKind, Dataset, Document, DocumentKind, DocumentStatus
+from groundgate.services.document_status import document_status_move
 
 
 @dataclass(frozen=True)
@@ -31,15 +32,15 @@ def code_repository_ingest(*, dataset: Dataset, repo: Path, title: str = "") -> 
     existing = Document.objects.filter(dataset=dataset, sha256=digest).first()
     if existing is not None:
         return CodeIngestResult(existing, len(symbols), problems, True)
-    document = Document.objects.create(
+    document = Document(
         dataset=dataset,
         title=title or repo.resolve().name,
         sha256=digest,
         kind=DocumentKind.CODE,
-        status=DocumentStatus.READY,
-        warnings=problems,
         metadata={"repo_commit": symbols[0].repo_commit if symbols else "", "root": str(repo)},
     )
+    document_status_move(document, DocumentStatus.READY, warnings=problems)
+    document.save(force_insert=True)
     texts: dict[str, list[str]] = {}
     rows = []
     for ordinal, symbol in enumerate(symbols):
@@ -61,7 +62,9 @@ def _lines(path: Path) -> list[str]:
     return decode_source(path.name, path.read_bytes()).split("\n")
 
 
-def _chunk(dataset, document, ordinal: int, symbol: Symbol, lines: list[str]) -> Chunk:
+def _chunk(
+    dataset: Dataset, document: Document, ordinal: int, symbol: Symbol, lines: list[str]
+) -> Chunk:
     return Chunk(
         dataset=dataset,
         document=document,

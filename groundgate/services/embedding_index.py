@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import Count, Max, QuerySet
 
 from groundgate.models import Chunk, ChunkEmbedding, ChunkKind, Dataset
 from groundgate.pipeline.embedding import (
@@ -71,6 +71,14 @@ class IndexReport:
     reused: int = 0  # of those, copied from the same text embedded before
 
 
+def retrievable_chunks(dataset: Dataset) -> QuerySet[Chunk]:
+    """The dataset's chunks retrieval searches: text chunks, not those whose text is garbled
+    (documents.text_quality: marked at ingestion, left out of every index)."""
+    return Chunk.objects.filter(dataset=dataset, kind=ChunkKind.TEXT).exclude(
+        metadata__has_key="garbled"
+    )
+
+
 def embedding_index_update(
     dataset: Dataset,
     embedder: Embedder,
@@ -88,11 +96,7 @@ def embedding_index_update(
     if rebuild:
         stored.delete()
     have = dict(stored.values_list("chunk_id", "text_sha256"))
-    chunks = list(
-        Chunk.objects.filter(dataset=dataset, kind=ChunkKind.TEXT)
-        .order_by("pk")
-        .values_list("pk", "text")
-    )
+    chunks = list(retrievable_chunks(dataset).order_by("pk").values_list("pk", "text"))
     todo = [(pk, text) for pk, text in chunks if have.get(pk) != _sha(text)]
     # The same text embedded before under this model (another dataset, an earlier ingestion of
     # the same PDF): its vector is copied, not computed again (the model is deterministic).

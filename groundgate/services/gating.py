@@ -19,6 +19,7 @@ from groundgate.engine.canonical import canonical_json_of_dump, sha256_of
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.models import Case, Dataset, GatePolicyRecord, GateRun
+from groundgate.services.phoenix_outbox import phoenix_push_enqueue
 from groundgate.services.signals import cases_changed
 from groundgate.services.webhooks import verdict_events, webhook_events_emit
 
@@ -104,6 +105,7 @@ def _runs_announce(runs: Sequence[GateRun], *, new_cases: bool) -> None:
         runs=runs if new_cases else None,
     )
     _webhooks_emit(runs)
+    phoenix_push_enqueue(cases=[run.case for run in runs])
 
 
 def _webhooks_emit(runs: Sequence[GateRun]) -> None:
@@ -224,17 +226,3 @@ def _flush(batch: list[GateRun], report: RegateReport, progress) -> None:
     if progress is not None:
         progress(len(batch))
     batch.clear()
-
-
-def case_gate_enqueue(*, case: Case) -> None:
-    """Gate `case` after the current transaction commits: an outbox row written in it
-    (groundgate/services/outbox.py; at once in this process when no broker is configured)."""
-    from groundgate.services.outbox import outbox_enqueue
-
-    outbox_enqueue(kind="gate_case", payload={"case_id": case.pk})
-
-
-def dataset_regate_enqueue(*, dataset: Dataset, kind: str | None = None) -> None:
-    from groundgate.services.outbox import outbox_enqueue
-
-    outbox_enqueue(kind="regate_dataset", payload={"dataset_id": dataset.pk, "kind": kind})

@@ -22,8 +22,10 @@ from django.utils import timezone
 from groundgate.documents.chunking import DEFAULT_CHUNKING, ChunkingPolicy, StoredChunk
 from groundgate.documents.isolated import IsolationLimits, extract_pdf_isolated
 from groundgate.documents.pdf_text import ExtractedPdf, PdfLimits, PdfProblem, looks_like_pdf
+from groundgate.documents.text_quality import mark_garbled
 from groundgate.models import Chunk, ChunkKind, Dataset, Document, DocumentStatus, Page
 from groundgate.models.rows import rows_copy
+from groundgate.services.document_status import document_status_move
 
 log = logging.getLogger(__name__)
 MB = 1024 * 1024
@@ -135,14 +137,16 @@ def _ingest_stored(document: Document, password: str | None) -> IngestResult:
         return _record_problem(document.dataset, document.sha256, document.title, problem, started)
 
 
-def _record_problem(dataset, sha256, filename, problem: PdfProblem, started) -> IngestResult:
+def _record_problem(
+    dataset: Dataset, sha256: str, filename: str, problem: PdfProblem, started: float
+) -> IngestResult:
     with transaction.atomic():
         document, _ = Document.objects.get_or_create(
             dataset=dataset, sha256=sha256, defaults={"title": filename}
         )
-        document.status = problem.status
-        document.error = problem.reason
-        document.warnings = problem.warnings
+        document_status_move(
+            document, problem.status, error=problem.reason, warnings=problem.warnings
+        )
         stored = document.file.name if document.file else None
         # A file is kept only for a ready document: a failed upload's copy (maybe a bomb) goes.
         document.file = None
@@ -155,7 +159,7 @@ def _record_problem(dataset, sha256, filename, problem: PdfProblem, started) -> 
 
 
 def _store(
-    dataset, extracted: ExtractedPdf[StoredChunk], filename: str, existing: Document | None
+    dataset: Dataset, extracted: ExtractedPdf[StoredChunk], filename: str, existing: Document | None
 ) -> Document:
     document = existing or Document(dataset=dataset, sha256=extracted.sha256, title=filename)
     saved_name = None
@@ -164,9 +168,14 @@ def _store(
             document.title = document.title or filename
             document.kind = "pdf"
             document.page_count = extracted.page_count
-            document.status = DocumentStatus.READY
-            document.error = ""
-            document.warnings = extracted.warnings
+            chunks, garbled = mark_garbled(list(extracted.chunks))
+            extracted.chunks = chunks
+            document_status_move(
+                document,
+                DocumentStatus.READY,
+                error="",
+                warnings=[*extracted.warnings, *([garbled] if garbled else [])],
+            )
             if document.file:
                 # A pending upload's stored copy is replaced by what we keep (maybe decrypted).
                 document.file.delete(save=False)
@@ -203,7 +212,7 @@ CHUNK_COLUMNS = (
 )
 
 
-def _rows_write(dataset, document: Document, extracted: ExtractedPdf[StoredChunk]) -> None:
+def _rows_write(dataset: Dataset, document: Document, extracted: ExtractedPdf[StoredChunk]) -> None:
     """The Page and Chunk rows, as plain values (COPY on PostgreSQL): a book has thousands of
     chunks and building a model instance for each was half of the ingestion's time. The values
     are those bulk_create wrote (tests/services/test_chunk_digests.py pins them)."""

@@ -4,7 +4,7 @@ OutboxMessage row written in the writer's transaction, and is done from that row
 - `outbox_enqueue` writes the row (ids only; a secret sealed) and, once the transaction commits,
   hands it on: with a broker (CELERY_BROKER_URL) it publishes the row's id to the Celery task
   `outbox_run_task`, and a broker that is down only logs a warning (the row waits for the relay);
-  with no broker, kinds that used to run in the request (ingestion, gating) run at once in the
+  with no broker, kinds that used to run in the request (ingestion) run at once in the
   writer's process, and the others (webhook deliveries: a receiver may hang) wait for the worker
   that `make run` starts (`manage.py run_outbox`).
 - `outbox_message_run` claims a due row with one conditional UPDATE (a lease: `locked_until`),
@@ -30,12 +30,15 @@ from django.db import close_old_connections, transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
+from groundgate.celery_app import app as celery_app
 from groundgate.models import OutboxMessage, OutboxState, WebhookDelivery
 from groundgate.services.outbox_seal import seal, unseal
 
 logger = logging.getLogger(__name__)
 
 ERROR_CHARS = 2000
+# The Celery task that runs one row (groundgate/tasks.py), published by name.
+RUN_TASK = "groundgate.tasks.outbox_run_task"
 
 
 class OutboxRetry(Exception):
@@ -85,28 +88,18 @@ def _ingest_document(payload: dict[str, Any], secret: str | None, _attempt: int)
     document_ingest_pending(document=document, password=secret)
 
 
-def _gate_case(payload: dict[str, Any], _secret: str | None, _attempt: int) -> None:
-    from groundgate.models import Case
-    from groundgate.services.gating import case_gate
-
-    case_gate(case=Case.objects.get(pk=payload["case_id"]))
-
-
-def _regate_dataset(payload: dict[str, Any], _secret: str | None, _attempt: int) -> None:
-    from groundgate.models import Dataset
-    from groundgate.services.gating import dataset_regate
-
-    dataset_regate(dataset=Dataset.objects.get(pk=payload["dataset_id"]), kind=payload.get("kind"))
-
-
 KINDS: dict[str, OutboxKind] = {
     "webhook": OutboxKind(
         _deliver_webhook, False, 9, timedelta(seconds=120), lost=_webhook_attempt_lost
     ),
     "ingest_document": OutboxKind(_ingest_document, True, 6, timedelta(minutes=15)),
-    "gate_case": OutboxKind(_gate_case, True, 6, timedelta(minutes=5)),
-    "regate_dataset": OutboxKind(_regate_dataset, True, 6, timedelta(hours=1)),
 }
+
+
+def outbox_kind_register(name: str, kind: OutboxKind) -> None:
+    """A kind whose work lives in another app: reviews registers `phoenix_push` when it is
+    ready (groundgate never imports reviews; the rows are written by groundgate's services)."""
+    KINDS[name] = kind
 
 
 def broker_configured() -> bool:
@@ -173,12 +166,11 @@ def outbox_publish(ids: list[int], countdown: float | None = None) -> int:
     """Ask the Celery workers to run these rows; how many were handed to the broker. A broker
     that cannot be reached stops the hand-over with a warning and fails nothing: the rows stay
     due and the relay publishes them later."""
-    from groundgate.tasks import outbox_run_task
-
     published: list[int] = []
     try:
         for message_id in ids:
-            outbox_run_task.apply_async((message_id,), countdown=countdown, retry=False)
+            # By name: the tasks module builds on the services, never the other way round.
+            celery_app.send_task(RUN_TASK, args=(message_id,), countdown=countdown, retry=False)
             published.append(message_id)
     except Exception as exc:  # kombu's errors vary by transport; any failure means "later"
         logger.warning(

@@ -25,6 +25,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from groundgate.models import Document, DocumentStatus
+from groundgate.services.document_status import document_status_move
 
 
 @dataclass
@@ -82,7 +83,9 @@ def documents_pending_sweep(
 
 
 @transaction.atomic
-def _sweep_one(document_id: int, *, older_than: timedelta, max_requeues: int, now: datetime):
+def _sweep_one(
+    document_id: int, *, older_than: timedelta, max_requeues: int, now: datetime
+) -> str | None:
     document = Document.objects.select_for_update().filter(pk=document_id).first()
     # Re-checked under the lock: the task may have finished, or another sweep acted, meanwhile.
     if document is None or document.status != DocumentStatus.PENDING:
@@ -120,8 +123,7 @@ def _sweep_one(document_id: int, *, older_than: timedelta, max_requeues: int, no
 def _fail(document: Document, reason: str) -> None:
     stored = document.file.name if document.file else None
     storage = document.file.storage
-    document.status = DocumentStatus.FAILED
-    document.error = reason
+    document_status_move(document, DocumentStatus.FAILED, error=reason)
     document.file = None  # a failed upload keeps no file (as ingestion does)
     document.save(update_fields=["status", "error", "file"])
     if stored:

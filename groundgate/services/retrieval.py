@@ -27,7 +27,9 @@ from django.db import connection, transaction
 from django.db.models import Count, Max
 
 from groundgate.engine.words import content_words
-from groundgate.models import Chunk, ChunkIndexState, ChunkKind, Dataset
+from groundgate.models import Chunk, ChunkIndexState, Dataset
+from groundgate.pipeline.answerability import VERSION as ANSWERABILITY_VERSION
+from groundgate.pipeline.answerability import chunk_answers, question_parts
 from groundgate.pipeline.embedding import Embedder
 from groundgate.services.embedding_index import (
     embedder_for,
@@ -35,6 +37,7 @@ from groundgate.services.embedding_index import (
     embedding_index_update,
     embedding_index_version,
     embedding_matrix,
+    retrievable_chunks,
     vectors_of,
 )
 from groundgate.services.vector_store import nearest, pgvector_enabled
@@ -67,9 +70,7 @@ def question_terms(question: str) -> list[str]:
 
 
 def index_version(dataset: Dataset) -> str:
-    stats = Chunk.objects.filter(dataset=dataset, kind=ChunkKind.TEXT).aggregate(
-        n=Count("id"), last=Max("id")
-    )
+    stats = retrievable_chunks(dataset).aggregate(n=Count("id"), last=Max("id"))
     return f"chunks-{stats['n']}-{stats['last'] or 0}"
 
 
@@ -85,7 +86,7 @@ class KeywordRetriever:
         terms = question_terms(question)
         if not terms:
             return [], version
-        chunks = Chunk.objects.filter(dataset=dataset, kind=ChunkKind.TEXT)
+        chunks = retrievable_chunks(dataset)
         if connection.vendor == "sqlite":
             self._ensure_index(dataset, version)
             ranked, df, n = self._fts_candidates(dataset, terms, top_k * 4)
@@ -113,9 +114,7 @@ class KeywordRetriever:
             cursor.execute("DELETE FROM groundgate_chunk_fts WHERE dataset_id = %s", [dataset.pk])
             rows = [
                 (" ".join(sorted(content_words(text))), pk, dataset.pk)
-                for pk, text in Chunk.objects.filter(dataset=dataset, kind=ChunkKind.TEXT)
-                .values_list("pk", "text")
-                .iterator()
+                for pk, text in retrievable_chunks(dataset).values_list("pk", "text").iterator()
             ]
             cursor.executemany(
                 "INSERT INTO groundgate_chunk_fts (body, chunk_pk, dataset_id) VALUES (%s, %s, %s)",
@@ -171,6 +170,9 @@ class KeywordRetriever:
 # beats one that is tenth in both.
 RRF_K = 60
 DENSE_CANDIDATES = 50
+# The fused list's head that the answerability rerank reads (d282): a chunk that states the
+# question's subject and attribute moves ahead of those that do not, within these places.
+RERANK_POOL = 24
 
 
 class HybridRetriever:
@@ -218,8 +220,9 @@ class HybridRetriever:
         bm25 = {h.chunk.pk: h.bm25 for h in keyword_hits}
         for rank, h in enumerate(keyword_hits):
             fused[h.chunk.pk] = fused.get(h.chunk.pk, 0.0) + 1.0 / (RRF_K + rank)
-        best = sorted(fused, key=lambda pk: (-fused[pk], pk))[:top_k]
-        chunks = Chunk.objects.in_bulk(best)
+        pool = sorted(fused, key=lambda pk: (-fused[pk], pk))[: max(top_k, RERANK_POOL)]
+        chunks = Chunk.objects.in_bulk(pool)
+        best = answering_first(question, [pk for pk in pool if pk in chunks], chunks)[:top_k]
         position = {pk: i for i, pk in enumerate(pks)}
         hits = [
             Hit(
@@ -230,7 +233,18 @@ class HybridRetriever:
             for pk in best
             if pk in chunks and pk in position
         ]
-        return hits, f"{text_version}/{model}/{version}"
+        return hits, f"{text_version}/{model}/{version}/{RERANK}"
+
+
+RERANK = f"rerank-{ANSWERABILITY_VERSION}"
+
+
+def answering_first(question: str, pks: list[int], chunks: dict[int, Chunk]) -> list[int]:
+    """`pks` (in fused order) with the chunks that answer the question (pipeline.answerability:
+    subject and attribute stated) first, each group in its fused order."""
+    parts = question_parts(question)
+    answers = {pk: chunk_answers(parts, chunks[pk].text)[0] for pk in pks}
+    return sorted(pks, key=lambda pk: not answers[pk])
 
 
 def retriever_for(embedder_name: str | None = None) -> Retriever:

@@ -15,6 +15,7 @@ from django.db import transaction
 
 from groundgate.documents.pdf_text import looks_like_pdf
 from groundgate.models import Dataset, Document, DocumentStatus
+from groundgate.services.document_status import document_status_move
 from groundgate.services.outbox import outbox_enqueue
 from groundgate.services.pending_documents import pending_mark
 from groundgate.services.stored_files import document_file_exists, document_file_store
@@ -53,7 +54,7 @@ def document_upload_accept(
         return UploadAccepted(existing, None)
     with transaction.atomic():
         document = existing or Document(dataset=dataset, sha256=sha256, title=name)
-        document.status = DocumentStatus.PENDING
+        document_status_move(document, DocumentStatus.PENDING)
         # When it became pending: the sweep (services/pending_documents.py) acts on old ones.
         pending_mark(document)
         if not document.file:

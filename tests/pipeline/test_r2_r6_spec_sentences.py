@@ -160,7 +160,12 @@ class Recording:
 
 def long_bundle(question: str) -> dict:
     rows = [
-        row(i, f"c{i}", f"The discharge valve {i} " + " ".join(f"w{i}x{j}" for j in range(400)))
+        row(
+            i,
+            f"c{i}",
+            f"The discharge valve {i} is inspected every 90 days. "
+            + " ".join(f"w{i}x{j}" for j in range(400)),
+        )
         for i in range(4)
     ]
     return bundle(rows, user_question=question)

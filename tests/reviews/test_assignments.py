@@ -32,3 +32,31 @@ def test_an_admin_assigns_a_filtered_set_and_follows_progress(admin, reviewer):
     # Taking them back.
     admin.post("/d/demo/assign", {"assigned": "rita", "expected_count": str(count), "reviewer": ""})
     assert not Assignment.objects.exists()
+
+
+def test_progress_is_the_reviewers_own_reviews_whenever_they_came(admin, reviewer, second_reviewer):
+    """The maintained flag equals "she has a review of the case": a review before the
+    assignment counts, another reviewer's review does not; the migration's fill agrees."""
+    from importlib import import_module
+
+    from django.db import connection
+
+    from reviews.models import Review
+    from reviews.services import cases_assign
+
+    cases = list(Case.objects.filter(external_id__startswith="demo-en-1").order_by("id"))[:4]
+    review_submit(case=cases[0], reviewer=reviewer.user, label="grounded")  # before
+    count = len(cases)
+    cases_assign(dataset=cases[0].dataset, cases=cases, admin=admin.user, reviewer=reviewer.user)
+    review_submit(case=cases[1], reviewer=second_reviewer.user, label="grounded")  # not hers
+    review_submit(case=cases[2], reviewer=reviewer.user, label="grounded")  # after
+    flags = dict(Assignment.objects.values_list("case_id", "reviewed"))
+    truth = {
+        a.case_id: Review.objects.filter(case_id=a.case_id, reviewer=a.reviewer).exists()
+        for a in Assignment.objects.all()
+    }
+    assert flags == truth and sum(flags.values()) == 2 and len(flags) == count
+    Assignment.objects.update(reviewed=False)
+    with connection.cursor() as cursor:
+        cursor.execute(import_module("reviews.migrations.0014_assignment_progress").FILL)
+    assert dict(Assignment.objects.values_list("case_id", "reviewed")) == truth

@@ -85,3 +85,24 @@ def test_the_progress_bars_colour_only_done_work_as_good(reviewer):
     fills = {label: fill for fill, label in re.findall(r'fill="(#\w+)"><title>(\w+):', chart)}
     assert fills["unreviewed"] == "#57606a"
     assert all(fills[s] == "#1a7f37" for s in ("reviewed", "adjudicated") if s in fills)
+
+
+def test_information_codes_are_not_red_like_errors(reviewer):
+    """NUMBER_EQUIVALENT says how a value was grounded (severity info): a blue bar, as on the case
+    page; errors stay red. The severity is the gate's own, read from the findings."""
+    chart = str(reviewer.get("/d/demo/dashboard").context["code_chart"])
+    fills = {code: fill for fill, code in re.findall(r'fill="(#\w+)"><title>([A-Z_]+):', chart)}
+    assert fills["NUMBER_EQUIVALENT"] == "#0550ae"
+    assert fills["UNGROUNDED_NUMBER"] == "#cf222e"
+
+
+def test_rule_counts_fit_inside_the_chart():
+    """At 1366x768 "11 right / 4 wrong" was cut at the chart's right edge: the text after the
+    longest bar must end inside the viewBox (12px text, under 7.5 units a character)."""
+    from reviews.charts import split_bar_chart
+
+    for right, wrong in ((11, 4), (123_456, 65_432), (0, 1)):
+        svg = str(split_bar_chart([("UNGROUNDED_NUMBER", right, wrong), ("X", 1, 0)]))
+        width = float(re.search(r'viewBox="0 0 (\d+)', svg).group(1))
+        x = float(re.findall(r'<text x="([\d.]+)" y="15">', svg)[-1])
+        assert x + len(f"{right} right / {wrong} wrong") * 7.5 <= width

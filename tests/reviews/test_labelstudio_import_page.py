@@ -56,3 +56,38 @@ def test_only_admins_and_only_json(exported):  # noqa: F811
     assert "Not imported: file: not JSON" in response.content.decode()
     assert ada.post(URL, {}).status_code == 400
     assert not Review.objects.exists()
+
+
+def test_the_token_goes_only_to_the_configured_label_studio(exported, settings):  # noqa: F811
+    """Label Studio's users are asked with the server's token (LABEL_STUDIO_API_KEY): an address
+    typed on the page that is not LABEL_STUDIO_URL (scheme, host, port) is refused before any
+    request, and nothing is imported (policy labelstudio-token-origin/1)."""
+    dataset, _, task = exported
+    ada = logged_in("ada", dataset, Role.ADMIN)
+    settings.GROUNDGATE_LABEL_STUDIO_API_KEY = "t" * 40
+    settings.GROUNDGATE_LABEL_STUDIO_URL = ""
+    response = ada.post(URL, {**upload([task]), "label_studio_url": "http://127.0.0.1:9/"})
+    assert response.status_code == 400
+    assert "no Label Studio is configured (LABEL_STUDIO_URL)" in response.content.decode()
+    settings.GROUNDGATE_LABEL_STUDIO_URL = "http://ls.example:8080"
+    page = ada.get("/d/pumps/import").content.decode()
+    assert 'name="label_studio_url" value="http://ls.example:8080"' in page
+    for elsewhere in (
+        "http://attacker.example:8080",
+        "https://ls.example:8080",
+        "http://ls.example",
+    ):
+        response = ada.post(URL, {**upload([task]), "label_studio_url": elsewhere})
+        assert response.status_code == 400, elsewhere
+        text = response.content.decode()
+        assert "the API token is sent only to the configured Label Studio" in text
+        assert f'value="{elsewhere}"' in text  # the choice is kept on the page
+    assert not Review.objects.exists()
+    # The configured address, unreachable: said so, nothing imported
+    settings.GROUNDGATE_LABEL_STUDIO_URL = "http://127.0.0.1:9"
+    response = ada.post(URL, {**upload([task]), "label_studio_url": "http://127.0.0.1:9/"})
+    assert response.status_code == 400
+    assert "Label Studio&#x27;s users: http://127.0.0.1:9/api/users/: cannot connect" in (
+        response.content.decode()
+    )
+    assert not Review.objects.exists()

@@ -199,3 +199,30 @@ def test_a_view_without_maintained_counts_counts_up_to_the_cap(demo_dataset, adm
     html = admin.get(f"/d/{demo_dataset.slug}/?no_code=NO_SUCH_CODE").content.decode()
     assert "more than 5 cases" in html and 'id="too-many"' in html
     assert 'id="assign"' not in html and "Relabel all" not in html
+
+
+def test_a_code_with_a_rarer_filter_reads_the_smaller_side_and_pages_the_same(demo_dataset):
+    """With a code and faceted filters, the page is read from whichever side has fewer rows
+    (the code's rows or the entries the other filters choose): the same pages either way,
+    also for a status no case has."""
+    from reviews import selectors
+
+    codes = Counter(QueueCode.objects.filter(dataset=demo_dataset).values_list("code", flat=True))
+    commonest = codes.most_common(1)[0][0]
+    statuses = set(
+        QueueEntry.objects.filter(dataset=demo_dataset).values_list("gate_status", flat=True)
+    )
+    for status in [*sorted(statuses), "ungrounded"]:
+        filters = {"code": commonest, "status": status}
+        source = selectors._page_source(dataset=demo_dataset, filters=filters, scope=None)
+        everything = [e.case_id for e in queue_entries(dataset=demo_dataset, filters=filters)]
+        pages, backwards = walk(demo_dataset, filters, size=2)
+        assert [e.case_id for p in pages for e in p] == everything, (status, source.model)
+        assert {p.count for p in pages} == {len(everything)}
+        assert [[e.case_id for e in p] for p in backwards][::-1] == [
+            [e.case_id for e in p] for p in pages
+        ]
+    rare = {"code": commonest, "status": "ungrounded"}
+    assert (
+        selectors._page_source(dataset=demo_dataset, filters=rare, scope=None).model is QueueEntry
+    )

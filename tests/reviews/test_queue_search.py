@@ -23,3 +23,83 @@ def test_search_by_id_external_id_question_and_answer(reviewer):
     conclusion = case.payload["answer"]["conclusion"]
     assert "demo-en-12" in ids(reviewer, conclusion[5:25])
     assert ids(reviewer, "no case says this at all") == set()
+
+
+def test_a_piece_of_a_request_id_or_of_a_chinese_answer_and_odd_characters(reviewer):
+    """Any piece of three characters or more goes through the index; shorter pieces and LIKE's
+    and FTS5's own characters are matched literally."""
+    zh = Case.objects.filter(external_id__startswith="demo-zh").order_by("id").first()
+    conclusion = zh.payload["answer"]["conclusion"]
+    assert zh.external_id in ids(reviewer, conclusion[2:6])
+    assert zh.external_id in ids(reviewer, zh.external_id[-2:])  # two characters: a scan
+    assert "demo-en-12" in ids(reviewer, "en-12")  # not only the start of the id
+    for odd in ('"', '" OR "', "%", "_", "\\", "*", "NEAR(a b)"):
+        assert reviewer.get("/d/demo/", {"q": odd}).status_code == 200
+
+
+def test_search_goes_through_the_index(demo_dataset):
+    """The piece is found through the FTS5 trigram table (SQLite) or the trigram GIN index
+    (PostgreSQL), never by reading the cases' payloads; a few matches are read by their keys."""
+    from django.db import connection
+
+    from reviews.search import _dataset_matches
+    from reviews.selectors import queue_entries
+
+    entries = queue_entries(dataset=demo_dataset, filters={"q": "pump"})
+    sql = str(entries.query)
+    assert "payload" not in sql and '"case_id" IN (' in sql
+    assert len(entries) > 0
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            matches, params = _dataset_matches("pump", demo_dataset.pk, 9)
+            cursor.execute("EXPLAIN QUERY PLAN " + matches, params)
+            plan = " ".join(str(row) for row in cursor.fetchall())
+            assert "reviews_queuetext_fts VIRTUAL TABLE" in plan, plan
+        else:
+            cursor.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'queuetext_trgm'")
+            assert "gin_trgm_ops" in cursor.fetchone()[0]
+
+
+def test_a_piece_held_by_many_cases_is_a_subquery(demo_dataset, monkeypatch):
+    """Past LIST_MAX matches the search stays a subquery of the index: the same cases."""
+    from reviews import search
+    from reviews.selectors import queue_entries
+
+    few = set(queue_entries(dataset=demo_dataset, filters={"q": "demo"}).values_list("case_id"))
+    monkeypatch.setattr(search, "LIST_MAX", 2)
+    search._RECENT.clear()
+    many = queue_entries(dataset=demo_dataset, filters={"q": "demo"})
+    assert "_fts" in str(many.query) or "ILIKE" in str(many.query)
+    assert set(many.values_list("case_id")) == few and len(few) > 2
+
+
+def test_the_migrations_fill_is_the_writers_text_and_new_cases_are_found(demo_dataset, reviewer):
+    """Stored cases get their searched text from the migration's SQL, new ones from the queue
+    writer: the same text; a case imported now is found at once, and a rebuild keeps the
+    index in step."""
+    from importlib import import_module
+
+    from django.db import connection
+
+    from groundgate.services.imports import case_import_lines
+    from reviews.models import QueueText
+    from reviews.queue import queue_rebuild
+
+    written = dict(QueueText.objects.values_list("case_id", "text"))
+    assert len(written) == Case.objects.count()
+    migration = import_module("reviews.migrations.0013_queue_search")
+    fill = migration.POSTGRES_FILL if connection.vendor == "postgresql" else migration.SQLITE_FILL
+    QueueText.objects.all().delete()
+    with connection.cursor() as cursor:
+        cursor.execute(fill)
+    assert dict(QueueText.objects.values_list("case_id", "text")) == written
+    line = (
+        '{"case_id": "req-7f3a91", "question": "How hot may the zubrowka pump run?", '
+        '"answer": {"conclusion": "At most 80 C.", "citations": []}, "evidence": []}\n'
+    )
+    report = case_import_lines(dataset=demo_dataset, lines=[line.encode()])
+    assert report.imported == 1, report.errors
+    assert ids(reviewer, "zubrowka") == {"req-7f3a91"}
+    assert ids(reviewer, "7f3a9") == {"req-7f3a91"}
+    queue_rebuild(dataset_id=demo_dataset.pk)
+    assert ids(reviewer, "zubrowka") == {"req-7f3a91"}

@@ -73,6 +73,8 @@ def test_an_uploaded_pdf_appears_with_its_pages_and_chunks(
     assert "tracemonkey.pdf" in listing
     page = reviewer.get(f"/d/demo/documents/{document.pk}/")
     assert page.status_code == 200
+    # Its figure labels extract as symbols: the reviewer is told they are not searched (d281).
+    assert "4 chunk(s) of unreadable text" in page.content.decode()
     assert [p["number"] for p in page.context["pages"]] == list(range(1, 15))
     chunk_total = Chunk.objects.filter(document=document).count()
     assert sum(p["chunks"] for p in page.context["pages"]) == chunk_total > 0

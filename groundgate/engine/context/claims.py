@@ -59,9 +59,15 @@ def read_claims(conclusion: str) -> list[Claim]:
     return list(_read_claims(conclusion))
 
 
+def value_periods(text: str) -> dict[tuple[int, int], tuple[str, ...]]:
+    """The periods of each value of `text` (by span) as read_claims reads them, without the
+    words and citations: what an excerpt's prose values need (grounding.excerpt_facts)."""
+    return {(c.value.start, c.value.end): c.periods for c in _read_claims(text, False)}
+
+
 @lru_cache(maxsize=256)
-def _read_claims(conclusion: str) -> tuple[Claim, ...]:
-    """read_claims, computed.
+def _read_claims(conclusion: str, naming: bool = True) -> tuple[Claim, ...]:
+    """read_claims, computed (`naming=False`: the periods only, words and citations empty).
 
     Linear in a sentence's values (an evidence excerpt of table lines is one long "sentence"):
     what is read of the text before a value (its subject, the periods leading into its clause)
@@ -72,26 +78,29 @@ def _read_claims(conclusion: str) -> tuple[Claim, ...]:
     for sentence in split_sentences(conclusion):
         s0, s1 = sentence.start, sentence.end
         text = sentence.text
+        found = mentions(_without_marks(text))
+        if not naming and not found:
+            continue  # no period named: every value's periods are ()
         scanned = extract_numbers(text)
         values = [v for v in scanned if not any(a <= s0 + v.start < b for a, b in inside)]
         if not values:
             continue
         clauses = _clauses(text)
         clause_starts = [a for a, _ in clauses]
-        found = mentions(_without_marks(text))
         sentence_periods = tuple(dict.fromkeys(p for _, _, p in found))
+        mentioned = _Mentions(found)
         respectively = _RESPECTIVELY.search(text) is not None
         mine = [(s, label) for s, _, label in marks if s0 <= s < s1]
         mark_starts = [s for s, _ in mine]
         figures = [u for u in values if not _period(u)]
         figure_starts = sorted(u.start for u in figures)
         figure_ends = sorted(u.end for u in figures)
-        subjects = _Subjects(text, scanned)
+        subjects = _Subjects(text, scanned) if naming else None
         leading: dict[tuple[int, tuple[str, ...]], tuple[str, ...]] = {}
         for v in values:
             k = bisect_right(clause_starts, v.start) - 1
             c0, c1 = clauses[k] if k >= 0 and v.start < clauses[k][1] else (0, len(text))
-            periods = _own_periods(v, figure_starts, found, c0, c1)
+            periods = _own_periods(v, figure_starts, mentioned, c0, c1)
             if sentence_periods:
                 key = (c0, periods)
                 if key not in leading:
@@ -99,6 +108,13 @@ def _read_claims(conclusion: str) -> tuple[Claim, ...]:
                 periods += leading[key]
             if respectively:
                 periods = ()  # "5 and 4 in 2019 and 2018, respectively": not by position
+            if not naming:
+                claims.append(
+                    Claim(
+                        v._replace(start=s0 + v.start, end=s0 + v.end), _NONE, _NONE, periods, None
+                    )
+                )
+                continue
             a = bisect_left(mark_starts, s0 + v.end)
             b = bisect_left(mark_starts, s0 + v.start)
             citation = mine[a][1] if a < len(mine) else (mine[b - 1][1] if b > 0 else None)
@@ -110,6 +126,7 @@ def _read_claims(conclusion: str) -> tuple[Claim, ...]:
             j = bisect_left(figure_starts, v.end)
             until = figure_starts[j] if j < len(figure_starts) else c1
             preceding = text[since : v.start]
+            assert subjects is not None
             subject = subjects.before(v.start)
             words = naming_words(preceding) or subject
             cut = [m.end() for m in _CLAUSE_END.finditer(preceding)]
@@ -126,6 +143,9 @@ def _read_claims(conclusion: str) -> tuple[Claim, ...]:
                 )
             )
     return tuple(claims)
+
+
+_NONE: frozenset[str] = frozenset()
 
 
 class _Subjects:
@@ -165,24 +185,56 @@ _COMPARING = re.compile(
 _RESPECTIVELY = re.compile(r"(?i)\brespectively\b|分别")
 
 
+class _Mentions:
+    """A sentence's period mentions (left to right, none overlapping: starts and ends both
+    ascend) with, for each, the start of the next mention of its kind: looked up by
+    _own_periods, never rescanned per value."""
+
+    __slots__ = ("ends", "following", "found", "starts")
+
+    def __init__(self, found: list[tuple[int, int, str]]) -> None:
+        self.found = found
+        self.starts = [s for s, _, _ in found]
+        self.ends = [e for _, e, _ in found]
+        self.following: list[int | None] = [None] * len(found)
+        later: dict[str, int] = {}
+        for k in range(len(found) - 1, -1, -1):
+            kind = found[k][2][0]
+            self.following[k] = later.get(kind)
+            later[kind] = found[k][0]
+
+
 def _own_periods(
     v: NumericValue,
     figure_starts: list[int],
-    found: list[tuple[int, int, str]],
+    mentioned: _Mentions,
     c0: int,
     c1: int,
 ) -> tuple[str, ...]:
     """The periods of the value's clause that are its own: no other figure between the period
     and the value, and not the first of a list of periods after it ("as of 2021 and 2020").
-    `figure_starts`: the sorted starts of the sentence's figures (values that are no period)."""
+    `figure_starts`: the sorted starts of the sentence's figures (values that are no period).
+
+    Only the mentions between the figures either side of the value can be its own (one ending
+    before the last figure that starts before the value has that figure between them; one
+    starting after the first figure from the value's end, likewise): those are found by
+    bisection, so a sentence of many values and periods is read in n log n."""
 
     def figure_between(a: int, b: int) -> bool:
         # v's own start is never inside the intervals asked about, so it needs no exclusion.
         k = bisect_left(figure_starts, a)
         return k < len(figure_starts) and figure_starts[k] < b
 
+    found, starts = mentioned.found, mentioned.starts
+    k = bisect_left(figure_starts, v.start)
+    lo = bisect_right(mentioned.ends, figure_starts[k - 1]) if k else 0
+    lo = max(lo, bisect_left(starts, c0))
+    g = bisect_left(figure_starts, v.end)
+    hi = bisect_right(starts, figure_starts[g]) if g < len(figure_starts) else len(found)
+    hi = min(hi, bisect_left(starts, c1))
     out: list[str] = []
-    for k, (start, end, period) in enumerate(found):
+    for k in range(lo, hi):
+        start, end, period = found[k]
         if not c0 <= start < c1 or period in out:
             continue
         if end <= v.start:
@@ -191,7 +243,7 @@ def _own_periods(
         elif start >= v.end:
             if figure_between(v.end, start):
                 continue
-            following = next((s for s, _, p in found[k + 1 :] if p[0] == period[0]), None)
+            following = mentioned.following[k]
             if following is not None and not figure_between(end, following):
                 continue
         out.append(period)

@@ -103,14 +103,15 @@ def _negative(text: str, v: NumericValue) -> bool:
     return before.endswith("(") and after.startswith(")")
 
 
-def read_facts(text: str) -> list[Fact]:
-    """Every value of `text` with its context, in text order."""
+def read_facts(text: str, *, prose_context: bool = True) -> list[Fact]:
+    """Every value of `text` with its context, in text order. `prose_context=False` leaves a
+    prose value's periods and entities empty (a caller that reads them otherwise, or not)."""
     if "|" in text and any(_MD_SEPARATOR.match(line) for line in text.split("\n")):
         return _markdown_facts(text)
-    return _text_facts(text)
+    return _text_facts(text, prose_context)
 
 
-def _text_facts(text: str) -> list[Fact]:
+def _text_facts(text: str, prose_context: bool = True) -> list[Fact]:
     lines = [line for line in _lines(text) if _LETTER.search(line.text) or line.values]
     facts: list[Fact] = []
     header: list[list[str]] = []  # the header lines above the rows, each split into its parts
@@ -145,19 +146,19 @@ def _text_facts(text: str) -> list[Fact]:
         if nxt is not None and _value_only(nxt) and _period_only(nxt) is None:
             label = line.text.strip(" $:\t")
             seen_rows = True
-            facts.extend(_prose(line))
+            facts.extend(_prose(line, prose_context))
         elif (
             line.values
             and (k := _cells_from(line)) >= 0
             and not (not seen_rows and _header_words(line))
         ):
             seen_rows = True
-            facts.extend(_prose(line._replace(values=line.values[:k])))
+            facts.extend(_prose(line._replace(values=line.values[:k]), prose_context))
             _add_row(facts, _label(line, k), [(line, v) for v in line.values[k:]], header)
         elif not seen_rows and _header_words(line):
             header.append(_parts(line.text))
         else:
-            facts.extend(_prose(line))
+            facts.extend(_prose(line, prose_context))
     flush()
     facts.sort(key=lambda f: f.start)
     return facts
@@ -216,9 +217,11 @@ def _cells_from(line: _Line) -> int:
         unit = _UNIT_AFTER.match(line.text, v.end)
         end = unit.end() if unit else v.end
         masked = masked[: v.start] + " " * (end - v.start) + masked[end:]
-    last = max((m.end() for m in _LETTER.finditer(masked)), default=-1)
-    if last < 0:
+    # The end of the last letter: the first letter of the text read backwards.
+    found = _LETTER.search(masked[::-1])
+    if found is None:
         return -1
+    last = len(masked) - found.start()
     for k, v in enumerate(line.values):
         if v.start >= last:
             if _REFERENCE.search(line.text[: v.start]):
@@ -255,11 +258,16 @@ def _add_row(
         )
 
 
-def _prose(line: _Line) -> list[Fact]:
+def _prose(line: _Line, context: bool = True) -> list[Fact]:
     out: list[Fact] = []
+    if not line.values:
+        return out
     for sentence in split_sentences(line.text):
-        periods = periods_in(sentence.text)
-        entities = tuple(dict.fromkeys(m.group(1) for m in _ENTITY.finditer(sentence.text)))
+        periods: tuple[str, ...] = ()
+        entities: tuple[str, ...] = ()
+        if context:
+            periods = periods_in(sentence.text)
+            entities = tuple(dict.fromkeys(m.group(1) for m in _ENTITY.finditer(sentence.text)))
         for v in line.values:
             if sentence.start <= v.start < sentence.end:
                 out.append(

@@ -23,11 +23,18 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from groundgate.engine.context.claims import Claim, naming_words, read_claims
+from groundgate.engine.context.claims import (
+    Claim,
+    citations,
+    naming_words,
+    read_claims,
+    value_periods,
+)
 from groundgate.engine.context.facts import Fact, read_facts
-from groundgate.engine.context.periods import contradicts
+from groundgate.engine.context.periods import contradicts, mentions
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.numbers import extract_numbers, leading_figure
+from groundgate.engine.sentences import split_sentences
 from groundgate.engine.values.registry import PERIODS
 
 if TYPE_CHECKING:
@@ -52,9 +59,57 @@ _EXACT_RULES = frozenset(
 )
 
 
-class _Seen(NamedTuple):
-    evidence_index: int
-    facts: list[Fact]
+class _Named(NamedTuple):
+    """The rows of a table the answer's words name best (by label: rows with the same naming
+    words score alike), and how many of the words each label sharing one has."""
+
+    best: frozenset[frozenset[str]]
+    common: dict[frozenset[str], int]
+
+
+class _Seen:
+    """One excerpt's facts as the rule reads them, indexed once: by quantity, and its rows by
+    the words of their labels (a claim's row question looks only at labels sharing a word)."""
+
+    def __init__(self, facts: list[Fact]) -> None:
+        self.facts = facts
+        self.by_quantity: dict[str, list[Fact]] = {}
+        self.labels: dict[str, frozenset[str]] = {}  # row -> its naming words
+        self.first_row: dict[frozenset[str], str] = {}  # label -> its least row (min())
+        self.by_word: dict[str, list[frozenset[str]]] = {}
+        self._named: dict[frozenset[str], _Named] = {}
+        for fact in facts:
+            self.by_quantity.setdefault(fact.value.quantity, []).append(fact)
+            if fact.in_table and fact.row and fact.row not in self.labels:
+                label = self.labels[fact.row] = naming_words(fact.row)
+                least = self.first_row.get(label)
+                if least is None:
+                    self.first_row[label] = fact.row
+                    for word in label:
+                        self.by_word.setdefault(word, []).append(label)
+                elif fact.row < least:
+                    self.first_row[label] = fact.row
+
+    def named(self, words: frozenset[str]) -> _Named:
+        """The labels the answer's words name best: the most words in common, then the fewest
+        words of the label left over. Empty when no row shares a word."""
+        named = self._named.get(words)
+        if named is None:
+            scores: dict[frozenset[str], tuple[int, int]] = {}
+            for word in words:
+                for label in self.by_word.get(word, ()):
+                    if label not in scores:
+                        scores[label] = (len(label & words), -len(label - words))
+            best = max(scores.values(), default=(0, 0))
+            if best[0] == 0:
+                named = _Named(frozenset(), {})
+            else:
+                named = _Named(
+                    frozenset(label for label, s in scores.items() if s == best),
+                    {label: s[0] for label, s in scores.items()},
+                )
+            self._named[words] = named
+        return named
 
 
 def context_findings(
@@ -67,12 +122,17 @@ def context_findings(
 ) -> list[Finding]:
     """VALUE_OUT_OF_CONTEXT findings for the grounded values of `conclusion` whose context
     disagrees with every evidence value they match. Pure and deterministic."""
+    if not _may_judge(conclusion, accepted):
+        return []
     claims = read_claims(conclusion)
     if not claims:
         return []
     by_span = {f.span: f for f in number_findings if f.span is not None}
     citation_index = _citation_map(claims, evidences, accepted)
-    read: dict[int, _Seen] = {}
+    # An excerpt's facts, read on need: its cells' rows and columns decide the row rule; the
+    # periods of its prose values (read as the answer's are, which costs a claims reading of
+    # the excerpt) only a value whose answer names a period.
+    read: dict[tuple[int, bool], _Seen] = {}
     out: list[Finding] = []
     constants = {str(c) for c in calculation_constants}
     for claim in claims:
@@ -97,23 +157,64 @@ def context_findings(
         if needle is None:
             continue
         probe = leading_figure(needle) or needle
-        matches: list[tuple[int, Fact, list[Fact]]] = []
+        with_periods = bool(claim.periods)
+        if (
+            not with_periods
+            and cited is None
+            and not any(
+                _matching(read, i, ev.excerpt, needle, probe, with_periods)
+                for i, ev in accepted
+                if "\n" in ev.excerpt
+            )
+        ):
+            # Only the row rule could judge, and it needs another row of the value's table
+            # than the value's own: a one-line excerpt has one row at most (facts.py). Nothing
+            # to decide, the one-line excerpts not read.
+            continue
+        matches: list[tuple[int, Fact, _Seen]] = []
         for index, evidence in accepted:
-            if probe not in evidence.excerpt:
-                continue
-            seen = read.get(index)
-            if seen is None:
-                seen = read[index] = _Seen(index, excerpt_facts(evidence.excerpt))
-            for fact in seen.facts:
-                if fact.value.quantity == needle:
-                    matches.append((index, fact, seen.facts))
+            matches.extend(_matching(read, index, evidence.excerpt, needle, probe, with_periods))
         if not matches:
             continue  # grounded some other way (a range end, a header date): not judged here
-        reasons = [_disagreement(claim, f, facts, index, cited) for index, f, facts in matches]
+        reasons = [_disagreement(claim, f, seen, index, cited) for index, f, seen in matches]
         if any(r is None for r in reasons):
             continue
         out.append(_finding(claim, matches, reasons, accepted, located, cited))
     return out
+
+
+def _matching(
+    read: dict[tuple[int, bool], _Seen],
+    index: int,
+    excerpt: str,
+    needle: str,
+    probe: str,
+    with_periods: bool,
+) -> list[tuple[int, Fact, _Seen]]:
+    """The facts of evidence `index` with the needle's quantity, when its excerpt holds the
+    probe: its facts read on first need (only an excerpt that holds the probe), then looked
+    up (the probe is searched in the matching values' own text first, not the whole text)."""
+    key = (index, with_periods)
+    seen = read.get(key)
+    if seen is None:
+        if probe not in excerpt:
+            return []
+        facts = excerpt_facts(excerpt) if with_periods else _cells(excerpt)
+        seen = read[key] = _Seen(facts)
+    found = seen.by_quantity.get(needle)
+    if not found or not (any(probe in excerpt[f.start : f.end] for f in found) or probe in excerpt):
+        return []
+    return [(index, fact, seen) for fact in found]
+
+
+def _may_judge(conclusion: str, accepted: list[tuple[int, Evidence]]) -> bool:
+    """Whether any rule could judge a value of the conclusion, checked before its claims are
+    read: the row rule needs an excerpt of two lines (two rows), the source rule a citation
+    marker, the period rule a period named in a sentence (read as read_claims reads them: a
+    sentence of a text without markers is its own text without markers)."""
+    if any("\n" in evidence.excerpt for _, evidence in accepted) or citations(conclusion):
+        return True
+    return any(mentions(sentence.text) for sentence in split_sentences(conclusion))
 
 
 def with_context(number_findings: list[Finding], context: list[Finding]) -> list[Finding]:
@@ -135,13 +236,24 @@ def excerpt_facts(excerpt: str) -> list[Fact]:
 
 @lru_cache(maxsize=256)
 def _excerpt_facts(excerpt: str) -> tuple[Fact, ...]:
-    facts = read_facts(excerpt)
+    facts = _cells(excerpt)
     if all(f.in_table for f in facts):
         return tuple(facts)
-    own = {(c.value.start, c.value.end): c.periods for c in read_claims(excerpt)}
+    own = value_periods(excerpt)
     return tuple(
         f if f.in_table else f._replace(periods=own.get((f.start, f.end), ())) for f in facts
     )
+
+
+@lru_cache(maxsize=256)
+def _read_cells(excerpt: str) -> tuple[Fact, ...]:
+    return tuple(read_facts(excerpt, prose_context=False))
+
+
+def _cells(excerpt: str) -> list[Fact]:
+    """The excerpt's facts without the context of its prose values (periods, entities: ()):
+    what the row rule reads, and what excerpt_facts gives its own periods to."""
+    return list(_read_cells(excerpt))
 
 
 def _is_period_value(claim: Claim) -> bool:
@@ -165,57 +277,43 @@ def _needle(claim: Claim, finding: Finding | None) -> str | None:
     return found[0].quantity if found else None
 
 
-def _named_rows(words: frozenset[str], facts: list[Fact]) -> tuple[set[str], dict[str, int]]:
-    """The rows of the table the answer's words name best: the most words in common, then the
-    fewest words of the label left over. Empty when no row shares a word."""
-    scores: dict[str, tuple[int, int]] = {}
-    for fact in facts:
-        if fact.in_table and fact.row and fact.row not in scores:
-            label = naming_words(fact.row)
-            common = len(label & words)
-            scores[fact.row] = (common, -len(label - words))
-    best = max(scores.values(), default=(0, 0))
-    if best[0] == 0:
-        return set(), {}
-    return {row for row, s in scores.items() if s == best}, {r: s[0] for r, s in scores.items()}
-
-
 def _disagreement(
-    claim: Claim, fact: Fact, facts: list[Fact], index: int, cited: int | None
+    claim: Claim, fact: Fact, seen: _Seen, index: int, cited: int | None
 ) -> str | None:
     if cited is not None and index != cited:
         return "another_source"
     if fact.in_table and fact.row and claim.words:
-        named, common = _named_rows(claim.words, facts)
+        best, common = seen.named(claim.words)
         # Another row only when the answer's words name one clearly (every word of its label)
         # and better than the value's own row, and do not say every word of that row.
-        label = naming_words(fact.row)
-        if (
-            named
-            and fact.row not in named
-            and not (label <= claim.words or label <= claim.own_words)
-        ):
-            row = min(named)
-            if common[row] > common.get(fact.row, 0) and naming_words(row) <= claim.words:
+        label = seen.labels[fact.row]
+        if best and label not in best and not (label <= claim.words or label <= claim.own_words):
+            row = min(seen.first_row[named] for named in best)
+            named_label = seen.labels[row]
+            if common[named_label] > common.get(label, 0) and named_label <= claim.words:
                 return "another_row"
     if claim.periods and contradicts(claim.periods, fact.periods):
         return "another_period"
     return None
 
 
-def _alternative(claim: Claim, fact: Fact, facts: list[Fact], reason: str) -> Fact | None:
+def _alternative(claim: Claim, fact: Fact, seen: _Seen, reason: str) -> Fact | None:
     """The value of the same table that fits the answer's context: the named row's cell in the
     same column, or the same row's cell in the named period."""
+    facts = seen.facts
     if reason == "another_row":
-        named, _ = _named_rows(claim.words, facts)
+        best = seen.named(claim.words).best
         fits = [
             f
             for f in facts
-            if f.in_table and f.row in named and not contradicts(claim.periods, f.periods)
+            if f.in_table
+            and f.row
+            and seen.labels[f.row] in best
+            and not contradicts(claim.periods, f.periods)
         ]
         same_column = [f for f in fits if f.column and f.column == fact.column]
-        best = same_column or fits
-        return best[0] if best else None
+        found = same_column or fits
+        return found[0] if found else None
     if reason == "another_period":
         fits = [
             f
@@ -232,7 +330,7 @@ def _alternative(claim: Claim, fact: Fact, facts: list[Fact], reason: str) -> Fa
 
 def _finding(
     claim: Claim,
-    matches: list[tuple[int, Fact, list[Fact]]],
+    matches: list[tuple[int, Fact, _Seen]],
     reasons: list[str | None],
     accepted: list[tuple[int, Evidence]],
     located: dict[int, tuple[RawChunk, int]] | None,
@@ -240,11 +338,11 @@ def _finding(
 ) -> Finding:
     order = {r: i for i, r in enumerate(CONTEXT_REASONS)}
     k = min(range(len(matches)), key=lambda i: (order[reasons[i] or ""], i))
-    index, fact, facts = matches[k]
+    index, fact, seen = matches[k]
     reason = reasons[k] or ""
     chunk_id = next(ev.chunk_id for i, ev in accepted if i == index)
     offset = located[index][1] if located and index in located else None
-    alt = _alternative(claim, fact, facts, reason)
+    alt = _alternative(claim, fact, seen, reason)
     text = claim.value.text
     if reason == "another_row":
         detail = f"{text} is {fact.row}'s" + (f"; {alt.row} has {alt.value.text}" if alt else "")

@@ -27,6 +27,9 @@ _MONTH_WORD = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|ju
 _DAY_WORD = r"(?:mon(?:day)?|tue(?:s|sday)?|wed(?:nesday)?|thu(?:rs|rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)"  # noqa: E501
 _PERIOD = re.compile(
     r"(?i)"
+    # A cheap first look (a match can start only here): a digit, a CJK period word, a letter
+    # that starts a word, or "first"/"second" ("first half" has no word boundary before it).
+    r"(?=[0-9第一二三四上下周星礼]|(?<![A-Za-z])[fqhstjmaondw]|first|second)(?:"
     r"(?P<fy>(?<![A-Za-z0-9])(?:FY|fiscal(?:\s+year)?\s*)'?(?P<fyy>(?:19|20)?\d\d)(?!\d))"
     r"|(?P<year>(?<![\d.,])(?:19|20)\d\d(?!\d|[,.]\d))"
     r"|(?P<q>(?<![A-Za-z0-9])(?:Q(?P<qn>[1-4])|(?P<qn2>[1-4])Q(?:\d\d)?)(?![A-Za-z0-9]))"
@@ -38,6 +41,7 @@ _PERIOD = re.compile(
     r"|(?P<zd>(?:周|星期|礼拜)(?P<zdn>[一二三四五六日天]))"
     rf"|(?P<month>(?<![A-Za-z]){_MONTH_WORD}(?![A-Za-z]))\.?"
     rf"|(?P<day>(?<![A-Za-z]){_DAY_WORD}(?![A-Za-z]))"
+    r")"
 )
 
 _KINDS: Final = {"Y": "year", "Q": "quarter", "H": "half", "M": "month", "D": "day"}

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Final, Literal
 
 from pydantic import Field
@@ -316,12 +315,6 @@ def is_evidence_sufficient(
 
 def _words(words: Iterable[str]) -> str:
     return ", ".join(sorted(words)) or "none"
-
-
-@dataclass(frozen=True)
-class _Coverage:
-    overlap: float
-    covering: list[str]
 
 
 def _overlap(sentence_words: frozenset[str], chunk_words: frozenset[str]) -> float:

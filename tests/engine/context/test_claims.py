@@ -44,3 +44,18 @@ def test_periods_normalise_and_contradict_kind_by_kind():
     assert not contradicts(("Y2019",), ("Y2019", "M12"))
     assert not contradicts(("Q3",), ("Y2018",))
     assert not contradicts((), ("Y2018",))
+
+
+def test_the_period_regex_first_look_skips_no_period():
+    # The cheap first look of periods._PERIOD (a digit, a CJK period word, a letter starting a
+    # word, "first"/"second") lets every mention through: mid-word halves, case-folded letters.
+    assert periods_in("the firsthalf, xsecond half, FIRST QUARTER") == ("H2", "Q1")
+    assert periods_in("第三季度 上半年 12月 周一 星期日 H1 3Q19 FY'19 fiscal year 2020") == (
+        "Q3",
+        "H1",
+        "M12",
+        "D1",
+        "D7",
+        "Y2019",
+        "Y2020",
+    )

@@ -139,3 +139,17 @@ def test_facts_are_deterministic_and_spans_point_at_the_value():
         ("205", "Pump I"),
         ("250", "Pump B"),
     ]
+
+
+@needs_data
+def test_without_prose_context_only_prose_periods_and_entities_are_left_out():
+    # The context rule reads rows without the prose's periods (read otherwise, or not needed):
+    # every fact is the same but for those two fields.
+    texts = [rows_text(ctx["table"]["table"]) for ctx in tatqa()[:60]]
+    texts += [p["text"] for ctx in tatqa()[:60] for p in ctx["paragraphs"]]
+    with FINANCEBENCH.open(encoding="utf-8") as handle:
+        for line in list(handle)[:20]:
+            texts += [c["text"] for c in json.loads(line)["case"]["raw_chunks"]]
+    for text in texts:
+        full, bare = read_facts(text), read_facts(text, prose_context=False)
+        assert [f._replace(periods=(), entities=()) if not f.in_table else f for f in full] == bare

@@ -65,3 +65,11 @@ def test_verdicts_are_byte_identical_run_to_run():
     one = canonical_bytes(gate_answer(case("Pump I delivers 250 m3/h.", PUMPS)).model_dump())
     two = canonical_bytes(gate_answer(case("Pump I delivers 250 m3/h.", PUMPS)).model_dump())
     assert one == two
+
+
+def test_a_value_nothing_could_judge_is_not_read_and_one_that_could_still_is():
+    # One-line excerpts, no period, no marker: no rule can judge (one row at most), so the
+    # claims and facts are not read; a period or a second line brings the rule back.
+    assert codes("Pump B delivers 250 m3/h and Pump I 205 m3/h.", "Pump I 205 and Pump B 250") == []
+    assert codes("Pump I delivers 250 m3/h.", PUMPS) == ["VALUE_OUT_OF_CONTEXT"]
+    assert codes("In 2018 total sales were 1,496.5.", YEARS) == ["VALUE_OUT_OF_CONTEXT"]

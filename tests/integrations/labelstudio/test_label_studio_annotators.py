@@ -7,6 +7,7 @@ not_grounded is the correction "no evidence grounds this"; doing so under ground
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import os
@@ -14,6 +15,7 @@ import time
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 
 from groundgate.integrations.labelstudio import LABEL_CONFIG
@@ -25,6 +27,7 @@ from reviews.models import Correction, Review
 from tests.api.conftest import api_client
 from tests.integrations.labelstudio.conftest import URL
 from tests.integrations.labelstudio.test_label_studio_both_ways import open_task
+from tests.reviews.conftest import logged_in
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +51,7 @@ def submit_without_boxes(page, project: int, task: int, label: str) -> None:
 
 
 def test_annotators_mapped_by_email_and_every_box_deleted(
-    label_studio, ls_page, tmp_path, monkeypatch
+    label_studio, ls_page, tmp_path, monkeypatch, settings
 ):
     dataset, _ = dataset_get_or_create(slug="demo")
     demo_load(dataset=dataset)
@@ -90,6 +93,24 @@ def test_annotators_mapped_by_email_and_every_box_deleted(
 
     path = tmp_path / "export.json"
     path.write_text(json.dumps(exported))
+    # The import page: Label Studio's address in its field, the token from the settings (the
+    # environment), sent only because the address is the configured one
+    settings.GROUNDGATE_LABEL_STUDIO_URL = URL
+    settings.GROUNDGATE_LABEL_STUDIO_API_KEY = os.environ["LABEL_STUDIO_USER_TOKEN"]
+    uploader = logged_in("una", dataset, Role.ADMIN)
+    page = uploader.get("/d/demo/import").content.decode()
+    assert f'name="label_studio_url" value="{URL}"' in page
+    response = uploader.post(
+        "/d/demo/import/labelstudio",
+        {"file": SimpleUploadedFile("export.json", path.read_bytes()), "label_studio_url": URL},
+    )
+    page = html.unescape(response.content.decode())
+    assert response.status_code == 200, page[-2000:]
+    assert f"{me} -> lena (1 review)" in page
+    assert "1 review imported" in page
+    assert "every evidence box was deleted but the label is grounded" in page
+    settings.GROUNDGATE_LABEL_STUDIO_URL = ""
+    # The command, with the same Label Studio: the same mapping; the review is in already
     out, err = io.StringIO(), io.StringIO()
     monkeypatch.setenv("LABEL_STUDIO_API_KEY", os.environ["LABEL_STUDIO_USER_TOKEN"])
     call_command(
@@ -105,8 +126,8 @@ def test_annotators_mapped_by_email_and_every_box_deleted(
         stderr=err,
     )
     monkeypatch.delenv("LABEL_STUDIO_API_KEY")
-    assert f"{me} -> lena (1 review)" in out.getvalue()
-    assert "1 reviews imported (1 with corrected evidence)" in out.getvalue()
+    assert f"{me} -> lena" in out.getvalue()
+    assert "0 reviews imported" in out.getvalue() and "1 imported before" in out.getvalue()
     assert "every evidence box was deleted but the label is grounded" in err.getvalue()
     refuted = Case.objects.get(dataset=dataset, external_id=REFUTED)
     (review,) = Review.objects.filter(case__dataset=dataset)

@@ -1,0 +1,335 @@
+"""Answerability (policy `answerability`): does the evidence say what the question is ABOUT?
+
+A careful reader refuses when the evidence does not mention the question's subject (the thing
+it asks about: a named entity, product, place, part) or the attribute it asks for (a price, a
+temperature, a date, a count ...). Phase-3 sufficiency as the spec words it asks only that one
+retrieved chunk hold one key term of the question, so "How much does a replacement impeller
+cost?" is answered from "Unit price of the seal kit: $1,050." (same chunk, another part).
+
+"subject_attribute" (answerability-v1, the default since answer-assembly/2026-11.5): a chunk
+answers the question when
+  - its subject terms are found in it: every named term (capitalised or coded: TraceMonkey,
+    MS-40, PM10; Chinese person/place/organisation names), and all but one in two of the
+    common nouns (paraphrase slack: "checked" for "inspected" is no noun, but "hardware" for
+    "MacBook" is one). Found = the word or its stem, across a line-break hyphen ("Sun- Spider"),
+    a Chinese term inside a longer word or without its first/last character (污染物 ~ 污染), or
+    any name of it in the other language (answerability_lexicon.GLOSSARY: 细颗粒物 = PM2.5);
+  - when the question asks for a typed attribute (answerability_lexicon.ATTRIBUTES: money,
+    temperature, pressure, frequency, share, date, memory, mass, speed, duration, count, page,
+    and the kind of name asked: company, law, city, who),
+    one of its sentences holds a value of that attribute AND names the subject (one of the
+    question's words, verbs included) - so the seal kit's price does not answer for the
+    impeller. A Chinese count counts in the question's measure word (几次 needs N次).
+Words that ask (how, many, 多少), say the value's shape (range, limit), are common verbs
+("contain", "handle"), adverbs/participles (-ly, -ed) or point at the document's own party
+(这家企业, "the VM") are never required.
+Only the answering chunks go on to the prompt (so the answer cites only them); none ->
+NO_EVIDENCE, naming the subject and attribute not found. "off" is the spec's reading.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from groundgate.engine.sentences import split_sentences
+from groundgate.engine.words import EN_STOP_WORDS, ZH_STOP_WORDS, stem, stemmed_words
+from groundgate.pipeline.answerability_lexicon import (
+    ASKING,
+    ATTRIBUTES,
+    GLOSSARY,
+    VERBS,
+    ZH_DEICTIC,
+    ZH_DEMONSTRATIVES,
+    ZH_NUM,
+    Attribute,
+)
+
+VERSION = "answerability-v1"
+
+_STOP = EN_STOP_WORDS | ZH_STOP_WORDS | ASKING
+_ASKING_STEMS = frozenset(stem(w) for w in ASKING)
+_VERB_FORMS = frozenset(
+    form
+    for verb in VERBS
+    for form in (verb, verb + "s", verb + "es", verb + "ed", verb + "d", verb + "ing")
+    + ((verb[:-1] + "ing", verb[:-1] + "ed") if verb.endswith("e") else ())
+)
+# Chinese parts of speech (jieba.posseg) that name things.
+_ZH_NOUN_FLAGS = ("n", "vn", "eng", "an", "j")
+_ZH_NAME_FLAGS = ("nr", "ns", "nt", "nz", "nrt", "nrfg")
+_EN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'’.][A-Za-z0-9]+)*|\d+[A-Za-z][A-Za-z0-9-]*")
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+# Adverbs, participles and superlatives: how the question says it, not what it is about.
+_EN_SOFT = re.compile(r"^[a-z]+(?:ed|ly|ing|est)$")
+_EN_DEICTIC = frozenset("the this that these those its their our".split())
+_LINE_HYPHEN = re.compile(r"(?<=[a-z])- (?=[a-z])")
+# "几次" / "多少个": a Chinese count names its measure word; the value must count in it.
+_ZH_MEASURE = re.compile(r"(?:几|多少)([个次名家项种条台人位座])")
+_GLOSSARY = {name: names for names in GLOSSARY for name in names}
+# Not after a classifier that starts another unit: 3.3个百分点 is no count of 个, 3个月 a duration.
+_NOT_A_COUNT = r"(?!百分点|月|小时|工作日)"
+# "What is the B of A?", "A的B是多少?": B is the attribute named, A the subject; when a question
+# says them this plainly, every word of both must be found (no paraphrase slack).
+_EN_OF = re.compile(
+    r"\b(?:what|which)(?:\s+(?:is|are|was|were)|'s|’s)\s+(?P<b>[^?]+?)\s+(?:of|for)\s+"
+    r"(?P<a>[^?]+?)\s*(?:[?.!]|$)",
+    re.I,
+)
+_ZH_OF = re.compile(
+    r"(?:(?P<a>[\u4e00-\u9fffA-Za-z0-9.]{2,12})的)?(?P<b>[\u4e00-\u9fffA-Za-z0-9.]{2,8}?)"
+    r"(?:(?:是|有|为)(?:多少|什么|多大|多高|多长|多久|几|哪|谁)|怎么样)"
+)
+# "How many X ...": X's head word must be in the sentence that holds the count.
+_EN_HOW_MANY = re.compile(
+    r"\bhow\s+many\s+(?P<np>(?:[a-z0-9-]+\s+){0,3}?[a-z0-9-]+?)(?:\s+of\s+(?P<of>[a-z0-9-]+))?"
+    r"(?=\s+(?:do|does|did|is|are|was|were|should|must|can|could|will|would|have|has|had|"
+    r"in|on|at|per|for)\b|\s*[?.]|$)",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Term:
+    text: str
+    named: bool  # a named or coded term: must be found, no slack
+    required: bool = True  # False: a verb or adverb of the question (only ties a sentence)
+
+
+@dataclass(frozen=True)
+class QuestionParts:
+    attribute: Attribute | None
+    terms: tuple[Term, ...]
+    # "how many kits", "how many lines of code": the sentence with the count names them
+    counted: tuple[Term, ...] = ()
+
+
+@dataclass(frozen=True)
+class Answerability:
+    is_answerable: bool
+    supporting: list[str]  # the semantic ids of the chunks that answer
+    reason: str
+    attribute: str | None
+    terms: list[str]
+
+
+@lru_cache(maxsize=1)
+def _posseg() -> Any:
+    import jieba
+    import jieba.posseg
+
+    jieba.setLogLevel(logging.WARNING)
+    return jieba.posseg
+
+
+def _english_terms(question: str) -> list[Term]:
+    terms = []
+    previous = ""
+    for match in _EN_WORD.finditer(question):
+        word = re.sub(r"['’]s$", "", match.group(0))
+        lower = word.lower()
+        deictic, previous_word, previous = previous in _EN_DEICTIC, previous, lower
+        if lower in _STOP or stem(lower) in _ASKING_STEMS:
+            continue
+        coded = any(c.isdigit() for c in word) or ("-" in word and word.upper() == word)
+        before = question[: match.start()].rstrip()
+        initial = not before or before[-1] in ".?!:;"  # a capital that starts a sentence
+        capital = word[0].isupper() and (not initial or any(c.isupper() for c in word[1:]))
+        named = (coded or capital) and not (deictic and word.isupper() and not coded)
+        # "the bearing" is a thing, "is being inspected" an action; "the largest" says how.
+        verbal = previous_word not in ("the", "a", "an") and (
+            bool(_EN_SOFT.match(lower)) or lower in _VERB_FORMS
+        )
+        soft = word.islower() and (verbal or lower.endswith("est"))
+        terms.append(Term(lower, named=named, required=not soft))
+    return terms
+
+
+def _chinese_terms(question: str) -> list[Term]:
+    terms = []
+    for run in _CJK_RUN.findall(question):
+        before, before_flag, before2 = "", "", ""
+        for pair in _posseg().cut(run):
+            word, flag = pair.word, pair.flag
+            deictic = before in ZH_DEICTIC or (before_flag == "q" and before2 in ZH_DEMONSTRATIVES)
+            before2, before, before_flag = before, word, flag
+            if word in _STOP or deictic:
+                continue
+            if len(word) < 2:  # 罚 in 被罚了: ties a sentence (罚款), never required
+                if flag.startswith("v"):
+                    terms.append(Term(word, named=False, required=False))
+                continue
+            if flag.startswith(_ZH_NAME_FLAGS):
+                terms.append(Term(word, named=True))
+            elif flag.startswith(_ZH_NOUN_FLAGS):
+                terms.append(Term(word, named=False))
+            elif flag.startswith("v"):
+                terms.append(Term(word, named=False, required=False))
+    return terms
+
+
+def _glossary_names(question: str) -> tuple[list[Term], str]:
+    """Glossary names in the question (PM2.5, 细颗粒物) as terms, and the question without them
+    (so jieba does not cut 细颗粒物 into 细 + 颗粒物)."""
+    lowered = question.lower()
+    terms = []
+    for name in sorted(_GLOSSARY, key=len, reverse=True):
+        if name.isascii():
+            found = re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", lowered)
+        else:
+            found = re.search(re.escape(name), lowered)
+        if found:
+            terms.append(Term(name, named=False))
+            lowered = lowered[: found.start()] + " " + lowered[found.end() :]
+            question = question[: found.start()] + " " + question[found.end() :]
+    return terms, question
+
+
+def _strict_spans(question: str) -> list[str]:
+    """The spans of "the B of A" / "A的B是多少" (lower-cased): their words must all be found."""
+    spans = []
+    match = _EN_OF.search(question)
+    if match:
+        spans += [match.group("a").lower(), match.group("b").lower()]
+    match = _ZH_OF.search(question)
+    if match:
+        spans += [g for g in (match.group("a"), match.group("b")) if g]
+    return spans
+
+
+def _in_span(term: Term, spans: list[str]) -> bool:
+    if _CJK_RUN.fullmatch(term.text):
+        return any(term.text in span for span in spans)
+    word = re.compile(rf"(?<![a-z0-9]){re.escape(term.text)}(?![a-z0-9])")
+    return any(word.search(span) for span in spans)
+
+
+def question_parts(question: str) -> QuestionParts:
+    attribute = next((a for a in ATTRIBUTES if a.cue.search(question)), None)
+    measure = _ZH_MEASURE.search(question)
+    if attribute is not None and attribute.name == "count" and measure:
+        value = re.compile(r"(?:\d|[０-９]|" + ZH_NUM + r")+\s*" + measure.group(1) + _NOT_A_COUNT)
+        attribute = Attribute("count", attribute.cue, value)
+    glossary, rest = _glossary_names(question)
+    spans = _strict_spans(question)
+    terms = glossary + _english_terms(rest) + _chinese_terms(rest)
+    terms = [Term(t.text, True, True) if t.required and _in_span(t, spans) else t for t in terms]
+    if attribute is not None:  # the words that asked for the attribute are not its subject
+        asked = [m.group(0).lower() for m in attribute.cue.finditer(question)]
+        cue_words = {w for m in asked for w in m.split()}
+        terms = [
+            t
+            for t in terms
+            if t.text not in cue_words
+            and not (_CJK_RUN.fullmatch(t.text) and any(t.text in m for m in asked))
+        ]
+    seen: dict[str, Term] = {}
+    for t in terms:
+        seen.setdefault(t.text, t)
+    counted = _EN_HOW_MANY.search(rest) if attribute and attribute.name == "count" else None
+    counted_terms: tuple[Term, ...] = ()
+    if counted:
+        head = [t for t in _english_terms(counted.group("np")) if t.required][-1:]
+        of = [t for t in _english_terms(counted.group("of") or "") if t.required]
+        counted_terms = (*head, *of)
+    return QuestionParts(attribute, tuple(seen.values()), counted_terms)
+
+
+@dataclass(frozen=True)
+class _Text:
+    """A chunk or sentence as terms are looked up in it."""
+
+    raw: str
+    lowered: str
+    stems: frozenset[str]
+
+    @classmethod
+    def of(cls, text: str) -> _Text:
+        joined = _LINE_HYPHEN.sub("", text.lower())
+        return cls(text, joined, stemmed_words(joined))
+
+
+def _found_name(name: str, text: _Text, named: bool) -> bool:
+    if _CJK_RUN.fullmatch(name):
+        if name in text.raw:
+            return True
+        # 污染物 ~ 污染: a term of three or more characters without its first or last one
+        return len(name) >= 3 and (name[:-1] in text.raw or name[1:] in text.raw)
+    if named or not name.isalpha():
+        return re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", text.lowered) is not None
+    return stem(name) in text.stems
+
+
+def _found(term: Term, text: _Text) -> bool:
+    names = _GLOSSARY.get(term.text, frozenset((term.text,)))
+    return any(_found_name(name, text, term.named) for name in names | {term.text})
+
+
+def _holds_value(parts: QuestionParts, sentence: str) -> bool:
+    """The sentence holds a value of the attribute asked; a name asked for ("who") must be more
+    than the question's own words."""
+    assert parts.attribute is not None
+    if parts.attribute.name != "who":
+        return parts.attribute.value.search(sentence) is not None
+    own = {t.text for t in parts.terms}
+    for match in parts.attribute.value.finditer(sentence):
+        words = {w.lower() for w in re.findall(r"[\w’']+", match.group(0))}
+        if not words & own:
+            return True
+    return False
+
+
+def chunk_answers(parts: QuestionParts, text: str) -> tuple[bool, list[str]]:
+    """(does this chunk answer, what it lacks: subject terms or <attribute>)."""
+    chunk = _Text.of(text)
+    required = [t for t in parts.terms if t.required]
+    missing = [t for t in required if not _found(t, chunk)]
+    common = [t for t in required if not t.named]
+    if any(t.named for t in missing) or len(missing) > len(common) // 2:
+        return False, [t.text for t in missing]
+    if parts.attribute is None:
+        return True, []
+    # The sentence with the value names the subject (one of the question's words, verbs too);
+    # when the question names no required term (这家企业被罚了多少钱), the chunk must hold one
+    # of its other words (罚) and any sentence may hold the value.
+    present = [t for t in required if t not in missing]
+    soft = [t for t in parts.terms if not t.required]
+    if not present and soft and not any(_found(t, chunk) for t in soft):
+        return False, [t.text for t in soft]
+    ties = present + soft if present else []
+    for sentence in split_sentences(text):
+        if not _holds_value(parts, sentence.text):
+            continue
+        said = _Text.of(sentence.text)
+        if not all(_found(t, said) for t in parts.counted):
+            continue
+        if not ties or any(_found(t, said) for t in ties):
+            return True, []
+    return False, [f"<{parts.attribute.name}>"]
+
+
+def answerability(question: str, chunks: list[tuple[str, str]]) -> Answerability:
+    """`chunks`: (semantic id, text) in rank order."""
+    parts = question_parts(question)
+    names = [t.text for t in parts.terms if t.required]
+    attribute = parts.attribute.name if parts.attribute else None
+    supporting, lacking = [], []
+    for semantic_id, text in chunks:
+        ok, lacks = chunk_answers(parts, text)
+        if ok:
+            supporting.append(semantic_id)
+        else:
+            lacking.append(lacks)
+    if supporting:
+        return Answerability(True, supporting, f"{', '.join(supporting)} answer", attribute, names)
+    asked = f"the {attribute} of " if attribute else ""
+    subject = ", ".join(names) or "the question's subject"
+    closest = min(lacking, key=len) if lacking else []
+    reason = (
+        f"no retrieved chunk states {asked}{subject} ({VERSION}; "
+        f"the closest lacks {', '.join(closest) or 'nothing'})"
+    )
+    return Answerability(False, [], reason, attribute, names)
