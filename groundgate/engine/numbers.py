@@ -62,7 +62,7 @@ _QUANTITY = rf"{_NUMBER}(?:{_MAG}|{_EN_MAG})?{_PCT}?"
 # The lookbehinds are the left boundary: a value never starts inside a word or identifier ("H2O",
 # "c1", "COVID-19", "IPC_420") or after a decimal point ("1.2.3" is the value 1.2, not also 3),
 # except right after "am-"/"pm-" ("9am-5pm" is two times) and "magnitude-" (a hyphenated measure
-# before its noun: "a magnitude-4.8 quake" is a "4.8-magnitude quake", decision d255).
+# before its noun: "a magnitude-4.8 quake" is a "4.8-magnitude quake", decision d292).
 # A sign or currency sign before the first digit is attached in _raw, which also reads the words
 # around a value (month names, am/pm, "/5", form names such as "10-K").
 _REST = rf"(?:{D}{{0,2}}(?:,{D}{{3}})+(?!{D})|{D}*)(?:[.．]{D}+)?"

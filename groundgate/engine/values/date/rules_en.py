@@ -80,7 +80,7 @@ def ordinal_day(text: str, first: int, end: int, suffix_end: int) -> Scanned | N
     return scanned(start, stop, "date", surface, "", (year_text,) if year_text else ())
 
 
-# Full month names in lower case ("may 30", "november 1980": decision d255); "may" and "march"
+# Full month names in lower case ("may 30", "november 1980": decision d292); "may" and "march"
 # are also a verb and a noun, read as a month only when the date ends there ("on may 30, 2020",
 # "until march 2019.") - not before a unit or word ("you may 30 times", "march 5 miles").
 _LOWER_MONTHS = frozenset(names[0].lower() for names in _MONTH_NAMES)

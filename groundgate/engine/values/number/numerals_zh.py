@@ -109,9 +109,9 @@ def numeral_values(text: str) -> list[Scanned]:
         if first < covered or end == len(text):
             continue
         if first and text[first - 1] in "几数" and run[0] in "十百千万":
-            continue  # "几十年", "数百人": tens or hundreds of, an estimate - no count (d255)
+            continue  # "几十年", "数百人": tens or hundreds of, an estimate - no count (d292)
         if run in _NAMED_RUNS and _NAMED.match(text, first) is not None:
-            continue  # "五项原则": a name, not a count (d255)
+            continue  # "五项原则": a name, not a count (d292)
         if text[end] == "点":
             decimal = _decimal(text, first, end, run)
             if decimal is not None:

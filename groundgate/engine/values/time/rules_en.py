@@ -13,7 +13,7 @@ from groundgate.engine.values.scanned import Scanned, scanned
 from groundgate.engine.values.time.rules_zh import NOT_A_CLOCK_AFTER
 
 # Odds, a ratio or a split, not a clock: "3:1 odds", "a 2:1 ratio", "a 3:1 stock split" - its
-# numbers are read as two counts, as "比分3:1" is (decision d255).
+# numbers are read as two counts, as "比分3:1" is (decision d292).
 NOT_A_CLOCK_BEFORE = r"(?![ \u00a0](?:odds|ratio|(?:stock[ \u00a0])?split)(?![A-Za-z]))"
 # A branch of the grammar, continuing after the value's first digit; no clock after a match's
 # score word ("比分3:1": rules_zh.NOT_A_CLOCK_AFTER) nor before odds (NOT_A_CLOCK_BEFORE).
