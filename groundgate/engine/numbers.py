@@ -61,7 +61,8 @@ _QUANTITY = rf"{_NUMBER}(?:{_MAG}|{_EN_MAG})?{_PCT}?"
 # extractor's speed, see docs/benchmarks.md); every branch below continues after that first digit.
 # The lookbehinds are the left boundary: a value never starts inside a word or identifier ("H2O",
 # "c1", "COVID-19", "IPC_420") or after a decimal point ("1.2.3" is the value 1.2, not also 3),
-# except right after "am-"/"pm-" ("9am-5pm" is two times).
+# except right after "am-"/"pm-" ("9am-5pm" is two times) and "magnitude-" (a hyphenated measure
+# before its noun: "a magnitude-4.8 quake" is a "4.8-magnitude quake", decision d296).
 # A sign or currency sign before the first digit is attached in _raw, which also reads the words
 # around a value (month names, am/pm, "/5", form names such as "10-K").
 _REST = rf"(?:{D}{{0,2}}(?:,{D}{{3}})+(?!{D})|{D}*)(?:[.．]{D}+)?"
@@ -81,7 +82,8 @@ _SPECIAL_AHEAD = (
 )
 _SUFFIX_AHEAD = r"(?=[万亿千百十bm%％‰]|\s[tmb%％‰])"
 _MASTER = re.compile(
-    rf"""{D}(?<![A-Za-z0-9０-９_.．]{D})(?:(?<![A-Za-z][-‐]{D})|(?<=[AaPp][Mm][-‐]{D}))
+    rf"""{D}(?<![A-Za-z0-9０-９_.．]{D})
+    (?:(?<![A-Za-z][-‐]{D})|(?<=[AaPp][Mm][-‐]{D})|(?<=[Mm]agnitude[-‐]{D}))
     (?:
       {_SPECIAL_AHEAD}
       (?:
@@ -373,6 +375,16 @@ def units_offering(
     """
     if needle is None:
         needle = leading_digits(quantity)
+    if scanned is not None and (full := scanned.get(text)) is not None:
+        return full.get(quantity)
+    if READERS and any(read(text) for read in READERS):
+        # A kind's own reader reads a value here ("Q3 2024", "2000年1季度"): its value does not
+        # start where the grammar matches, and it hides the grammar's values it overlaps, so
+        # only the full scan says what the text offers.
+        full = offered_quantities(text)
+        if scanned is not None:
+            scanned[text] = full
+        return full.get(quantity)
     if not needle:  # "noon": a time written in words
         return offered_quantities(text).get(quantity) if quantity in text else None
     found: set[str] | None = None

@@ -11,6 +11,9 @@ string in a number field are refusals now; every other line's bytes are unchange
 Moved by answer gate 2.9.0 (aggregates) and 2.9.1 (scale claims), policy 2026-11.8 with their
 new fields: only the version string and the policy hash differ from 2.7.0's output (diffed);
 2.9.2 (year headers) moves the version string only.
+Answer gate 2.8.0 (value readings): stdout differs from 2.7.0's only in the version string
+(diffed); stderr same. Answer gate 2.10.0 (2.8.0 and 2.9.2 merged, the exact fast lookup):
+against 2.7.0, the version string and the policy hash only (diffed).
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -40,17 +43,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "08e72421d6d148e525eb00a1a510432c2b2b39308631ea9110ca75a38563d49b",
+        "98f4e6488b176771f9d29ed6a3ef17c9c422f1e863f1c95c8b8af9399c40e11f",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "b8d834fd165ed719d72a2db8e2b2866da58e2c7db948777fcf1eaf5c4cd3b426",
+        "d3aa4e90fb5ad207adacd6072fd8572928628991e9fe0719a0965a0860826375",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "c20148eb04138cdd2cf2ac8611e297d519e9f447939b640a0cb9b65ceb18504e",
+        "20e3d0061326d5d41b13ef9a7bc491107cb693ecca279ebcce93b607bb4766b9",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

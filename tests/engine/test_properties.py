@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from groundgate.engine.canonical import canonical_bytes
@@ -98,6 +98,9 @@ def test_extracted_values_are_ordered_disjoint_spans(text):
 
 
 @given(TEXT, TEXT)
+# A kind's own reader (the quarter) hides the grammar's values it overlaps.
+@example("2000年1季度", "2000年1季度")
+@example("Q1 2000", "in Q1 2000, 1 plant")
 @settings(max_examples=1000)
 def test_fast_lookup_agrees_with_the_full_scan(conclusion, excerpt):
     full = offered_quantities(excerpt)

@@ -11,6 +11,11 @@ MUST = [
     Reads("It took three years.", "three years", Decimal("3")),
     Reads("1.2.3 is a version", "1.2", Decimal("1.2")),
     Reads("up 2.7 percentage points", "2.7 percentage points", Decimal("2.7")),  # pp, no percent
+    Reads("won at 3:1 odds", "3", Decimal("3")),  # odds: two counts, no time of day
+    Reads("won at 3:1 odds", "1", Decimal("1")),
+    Reads("about 4/5 of the staff", "4", Decimal("4")),  # a fraction: no score
+    Reads("a magnitude-4.8 quake", "4.8", Decimal("4.8")),  # as "a 4.8-magnitude quake"
+    Reads("a 4.8-magnitude quake", "4.8", Decimal("4.8")),
 ]
 
 MUST_NOT = [

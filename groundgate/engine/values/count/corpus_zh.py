@@ -13,6 +13,9 @@ MUST = [
     # A match's score is two counts, as "3比1" is: no time of day (values/time/rules_zh.py).
     Reads("比分3:1获胜", "3", Decimal("3")),
     Reads("比分3:1获胜", "1", Decimal("1")),
+    Reads("发布了五项措施", "五项", Decimal("5")),  # a count; "五项原则" is a name
+    Reads("近三十年来", "三十年", Decimal("30")),  # thirty years; "几十年" is decades
+    Reads("人数三百人", "三百人", Decimal("300")),  # "数" before a digit, no estimate
 ]
 
 MUST_NOT = [
@@ -24,4 +27,10 @@ MUST_NOT = [
     ReadsNot("一年四季", nothing=True),
     ReadsNot("半价", nothing=True),
     ReadsNot("营收20亿元"),  # an amount
+    # Names and estimates that count nothing the evidence must hold (numerals_zh._NAMED).
+    ReadsNot("坚持五项原则", nothing=True),
+    ReadsNot("坚持四项基本原则", nothing=True),
+    ReadsNot("几十年来", nothing=True),  # decades, not ten years
+    ReadsNot("数百人参加", nothing=True),
+    ReadsNot("进入1/8决赛", nothing=True),  # a round of a tournament (number/after.py)
 ]

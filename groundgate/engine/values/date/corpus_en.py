@@ -16,10 +16,18 @@ MUST = [
     Reads("Held on the 3rd of March this year", "3rd of March", D(None, 3, 3)),
     Reads("dated 1st July 2022", "1st July 2022", D(2022, 7, 1)),
     Reads("Aug. 2014 results", "Aug. 2014", D(2014, 8, None)),
+    # Month names in lower case (rules_en._lower_case_month): "may"/"march" where a date ends.
+    Reads("since november 1980 the firm", "november 1980", D(1980, 11, None)),
+    Reads("by june 30 the loan", "june 30", D(None, 6, 30)),
+    Reads("on may 30, 2020 it", "may 30, 2020", D(2020, 5, 30)),
+    Reads("it closed on may 30.", "may 30", D(None, 5, 30)),
+    Reads("until march 2019.", "march 2019", D(2019, 3, None)),
 ]
 
 MUST_NOT = [
     ReadsNot("you may 5 times retry"),  # "may" in lower case is a verb
+    ReadsNot("it may 30 percent rise"),
+    ReadsNot("they march 5 miles a day"),  # and "march" a verb
     ReadsNot("in June. 30 stores opened"),  # a full stop after a full month name ends a sentence
     ReadsNot("the 3rd quarter"),
     ReadsNot("the 32nd of May"),

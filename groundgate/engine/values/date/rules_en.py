@@ -80,6 +80,22 @@ def ordinal_day(text: str, first: int, end: int, suffix_end: int) -> Scanned | N
     return scanned(start, stop, "date", surface, "", (year_text,) if year_text else ())
 
 
+# Full month names in lower case ("may 30", "november 1980": decision d296); "may" and "march"
+# are also a verb and a noun, read as a month only when the date ends there ("on may 30, 2020",
+# "until march 2019.") - not before a unit or word ("you may 30 times", "march 5 miles").
+_LOWER_MONTHS = frozenset(names[0].lower() for names in _MONTH_NAMES)
+_VERBS = frozenset(("may", "march"))
+_DATE_ENDS = re.compile(rf"(?:,?[ \u00a0]{D}{{4}}(?![0-9０-９]))?(?:[,.;:)!?\n]|$)")
+
+
+def _lower_case_month(text: str, word: str, digits: str, end: int) -> bool:
+    """Whether `word` before the digits text[..end] is a month name in lower case that starts a
+    date (see _LOWER_MONTHS)."""
+    if word not in _LOWER_MONTHS:
+        return False
+    return word not in _VERBS or _DATE_ENDS.match(text, end) is not None
+
+
 def month_before(text: str, first: int, end: int) -> Scanned | None:
     """A date that starts with a month name: "August 2014", "March 5", "March 5, 2024"."""
     digits = text[first:end]
@@ -96,7 +112,8 @@ def month_before(text: str, first: int, end: int) -> Scanned | None:
     word = text[k + 1 : stop_word]
     if word not in (MONTH_ABBREVIATIONS if abbreviated else MONTHS):
         # (A full name before a full stop ends a sentence: "in June. 30 stores opened".)
-        return None
+        if abbreviated or not _lower_case_month(text, word, digits, end):
+            return None
     start, stop = k + 1, end
     if len(digits) <= 2:
         if not 1 <= int(digits) <= 31:

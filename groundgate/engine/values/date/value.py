@@ -24,7 +24,7 @@ class CalendarDate:
 
 _DIGITS = re.compile(r"[0-9]+")
 _CDATE = re.compile(r"(?:(\d{4})年)?(?:(\d{1,2})月)?(?:(\d{1,2})[日号])?")
-_WORDS = re.compile(r"[A-Z][a-z]+")
+_WORDS = re.compile(r"[A-Za-z][a-z]+")  # (a month name in lower case too: "may 30")
 
 
 def parse_date(q: str) -> CalendarDate:
@@ -34,7 +34,9 @@ def parse_date(q: str) -> CalendarDate:
         assert m is not None  # the pattern matches every string (all parts optional)
         y, mo, d = (int(g) if g else None for g in m.groups())
         return CalendarDate(y, mo, d)
-    month = next((MONTHS[w] for w in _WORDS.findall(q) if w in MONTHS), None)
+    month = next(
+        (MONTHS[w.capitalize()] for w in _WORDS.findall(q) if w.capitalize() in MONTHS), None
+    )
     numbers = [int(n) for n in _DIGITS.findall(q)]
     if month is not None:
         year = next((n for n in numbers if n >= 1000), None)

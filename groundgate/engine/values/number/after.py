@@ -35,6 +35,10 @@ _WORDS_PAST_A_SPACE = frozenset(("ou", "st", "to", "an"))
 _PERCENT_PARTNER = re.compile(r" (?:to|and) [0-9]+(?:\.[0-9]+)?[ \u00a0]?[%％](?![0-9])")
 
 
+# A knockout round named by its fraction of the field: "1/8决赛" (the round of 16), "1/4决赛".
+_ROUND_AFTER = re.compile(r"/(?:2|4|8|16|32|64)决赛")
+
+
 def starts_line(text: str, i: int) -> bool:
     """Whether text[i] is the first non-blank character of a line after a line break."""
     j = i - 1
@@ -97,6 +101,8 @@ def special_after(text: str, first: int, end: int) -> Scanned | Skip | None:
                 return dated
         return scanned(first, ordinal.end(), "ordinal", text[first : ordinal.end()], "", ())
     # (A score needs "/", " out of" or " star(s) out of" right here: test that before the regex.)
+    if ch == "/" and digits == "1" and (knockout := _ROUND_AFTER.match(text, end)) is not None:
+        return Skip(knockout.end())  # "1/8决赛": a round of a tournament, no value (d292)
     if ch == "/" and digits == "24" and text.startswith("/7", end) and not _digit_at(text, end + 2):
         return Skip(end + 2)  # "open 24/7": always, no claim
     if ch == "/" or (

@@ -87,6 +87,11 @@ def numeral_quantity(quantity: str, unit: str) -> str:
     return digits + "%" if percent else digits
 
 
+# Names that hold a numeral and count nothing the evidence must hold ("the Five Principles").
+_NAMED = re.compile("五项原则|四项基本原则|三个代表|八项规定|一国两制|三大纪律|八项注意")
+_NAMED_RUNS = frozenset(("五", "四", "三", "八", "一"))
+
+
 def numeral_values(text: str) -> list[Scanned]:
     """The values `text` writes in Chinese numerals (see the module's docstring)."""
     halves = _halves(text) if "半" in text else []
@@ -103,6 +108,10 @@ def numeral_values(text: str) -> list[Scanned]:
             continue
         if first < covered or end == len(text):
             continue
+        if first and text[first - 1] in "几数" and run[0] in "十百千万":
+            continue  # "几十年", "数百人": tens or hundreds of, an estimate - no count (d292)
+        if run in _NAMED_RUNS and _NAMED.match(text, first) is not None:
+            continue  # "五项原则": a name, not a count (d296)
         if text[end] == "点":
             decimal = _decimal(text, first, end, run)
             if decimal is not None:

@@ -17,4 +17,5 @@ MUST_NOT = [
     ReadsNot("a 4.5/50 ratio"),  # no scale of a score
     ReadsNot("due 5/10/2024"),  # a date
     ReadsNot("about 4/5ths of revenue"),  # a fraction
+    ReadsNot("about 4/5 of the staff"),  # a fraction too
 ]

@@ -10,7 +10,8 @@ import re
 SCORE_AFTER = re.compile(
     r"(?:[ \u00a0]stars?)?(?:/|[ \u00a0]out of[ \u00a0])(?:5|10|100)"
     r"(?![0-9０-９/,A-Za-z]|[.．][0-9０-９])"  # a full stop may end the sentence: "rated 4/5."
-    # and a letter makes it a fraction: "4/5ths"
+    # and a letter makes it a fraction: "4/5ths", and so does "of" after it: "4/5 of the staff"
+    r"(?![ \u00a0]of(?![A-Za-z]))"
 )
 # The scanned quantity without its whitespace: "4.5/5", "4.5outof5", "4starsoutof5".
 SCORE_SPLIT = re.compile(r"/|(?:stars?)?outof")

@@ -19,4 +19,6 @@ MUST_NOT = [
     ReadsNot("Form 10Q."),
     ReadsNot("the afternoon"),
     ReadsNot("a ratio of 3 to 1"),
+    ReadsNot("won at 3:1 odds"),  # odds, two counts (rules_en.NOT_A_CLOCK_BEFORE)
+    ReadsNot("after a 2:1 stock split"),
 ]

@@ -12,9 +12,14 @@ from groundgate.engine.values.grammar import AMPM, WS, D
 from groundgate.engine.values.scanned import Scanned, scanned
 from groundgate.engine.values.time.rules_zh import NOT_A_CLOCK_AFTER
 
+# Odds, a ratio or a split, not a clock: "3:1 odds", "a 2:1 ratio", "a 3:1 stock split" - its
+# numbers are read as two counts, as "比分3:1" is (decision d296).
+NOT_A_CLOCK_BEFORE = r"(?![ \u00a0](?:odds|ratio|(?:stock[ \u00a0])?split)(?![A-Za-z]))"
 # A branch of the grammar, continuing after the value's first digit; no clock after a match's
-# score word ("比分3:1": rules_zh.NOT_A_CLOCK_AFTER).
-CLOCK = rf"(?P<time>{D}?{NOT_A_CLOCK_AFTER}:{D}{{1,2}}(?::{D}{{2}})?(?!{D}){AMPM}?)"
+# score word ("比分3:1": rules_zh.NOT_A_CLOCK_AFTER) nor before odds (NOT_A_CLOCK_BEFORE).
+CLOCK = (
+    rf"(?P<time>{D}?{NOT_A_CLOCK_AFTER}:{D}{{1,2}}(?::{D}{{2}})?(?!{D}){NOT_A_CLOCK_BEFORE}{AMPM}?)"
+)
 # Times of day in words (the Chinese ones are in rules_zh.py).
 WORD_TIMES_EN = r"(?<![A-Za-z])(?:noon|midnight)(?![A-Za-z])"
 
