@@ -98,6 +98,7 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
             "assignments": assignment_progress(dataset=dataset) if access.is_admin else [],
             "members": _members(dataset) if access.is_admin else [],
             "labels": Label.choices,
+            "label_names": dict(Label.choices),
             "review_states": ReviewState.choices,
             "has_cases": page.count
             or bool(filters)

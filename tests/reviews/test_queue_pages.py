@@ -99,6 +99,14 @@ def test_the_queue_page_links_the_next_and_previous_pages(reviewer, monkeypatch)
     assert all(e.gate_status == "ok" for e in second.context["page"])
 
 
+def test_the_final_label_is_shown_in_words_with_its_value_on_hover(demo_dataset, reviewer, admin):
+    case = Case.objects.get(dataset=demo_dataset, external_id="demo-zh-09")
+    case_relabel(case=case, admin=admin.user, to_label="not_grounded", reason="checked")
+    html = reviewer.get("/d/demo/?q=demo-zh-09").content.decode()
+    assert '<span title="not_grounded">Not grounded</span>' in html
+    assert "<td>not_grounded</td>" not in html
+
+
 def grouped(dataset) -> dict[str, list[tuple[str, int]]]:
     """The filter counts as a GROUP BY over the queue rows computes them (what the page showed
     before the counts were maintained)."""
