@@ -325,11 +325,13 @@ def answerability(question: str, chunks: list[tuple[str, str]]) -> Answerability
             lacking.append(lacks)
     if supporting:
         return Answerability(True, supporting, f"{', '.join(supporting)} answer", attribute, names)
-    asked = f"the {attribute} of " if attribute else ""
     subject = ", ".join(names) or "the question's subject"
+    if attribute:
+        said = f"no retrieved chunk about {subject} states a value of the kind asked ({attribute})"
+    else:
+        said = f"no retrieved chunk states the question's subject ({subject})"
     closest = min(lacking, key=len) if lacking else []
-    reason = (
-        f"no retrieved chunk states {asked}{subject} ({VERSION}; "
-        f"the closest lacks {', '.join(closest) or 'nothing'})"
-    )
+    # "<money>": the closest chunk has the subject but no value of the kind asked.
+    missing = ", ".join("such a value" if t.startswith("<") else f"'{t}'" for t in closest)
+    reason = f"{said} ({VERSION}; the closest lacks {missing or 'nothing'})"
     return Answerability(False, [], reason, attribute, names)

@@ -70,8 +70,8 @@ def test_the_queue_rows_written_with_a_new_case_are_those_a_refresh_computes(rag
 
 def test_a_new_case_is_stored_in_a_few_statements(rag_system):
     """The token with its user, the membership with its dataset (two reads), then the write: the
-    case, the policy record (if new), the run, its queue row, queue codes and counts, one INSERT
-    each in one transaction. Nothing is read back or re-derived."""
+    case, the policy record (if new), the run, its queue row, queue codes and counts, its search
+    text, one INSERT each in one transaction. Nothing is read back or re-derived."""
     post(rag_system, "answer", PASSING["answer"])  # the policy record exists from here on
     with CaptureQueriesContext(connection) as captured:
         response = post(rag_system, "answer", failing("answer") | {"case_id": "a-2"})
@@ -81,8 +81,8 @@ def test_a_new_case_is_stored_in_a_few_statements(rag_system):
     reads = [s for s in statements if s.startswith("SELECT")]
     writes = [s for s in statements if not s.startswith(("SELECT", "SAVEPOINT", "RELEASE"))]
     assert len(reads) == 2, reads  # the token with its user, the membership with its dataset
-    assert len(writes) == 6 and all(s.startswith("INSERT") for s in writes), writes
-    assert len(statements) <= 10
+    assert len(writes) == 7 and all(s.startswith("INSERT") for s in writes), writes
+    assert len(statements) <= 11
     case = Case.objects.get(external_id="a-2")
     assert QueueEntry.objects.get(case=case).gate_status == response.json()["status"]
 
