@@ -71,9 +71,9 @@ def _normalised(m: re.Match[str]) -> tuple[str, ...]:
     if g["q"]:
         return ("Q" + (g["qn"] or g["qn2"]),)
     if g["qw"]:
-        return (f"Q{_ORDINALS[g['qord'].lower()]}",)
+        return (f"Q{_ORDINALS[g['qord'].casefold()]}",)
     if g["h"]:
-        n = g["hn"] or str(_ORDINALS[(g["hord"] or "first").lower()])
+        n = g["hn"] or str(_ORDINALS[(g["hord"] or "first").casefold()])
         return ("H" + n,)
     if g["zq"]:
         n = g["zqn"]

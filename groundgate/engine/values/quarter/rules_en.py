@@ -41,9 +41,9 @@ def quarter_en(m: re.Match[str]) -> tuple[int, int, str]:
     elif g[3] is not None:
         number, year = int(g[3]), g[4] or g[5]
     elif g[6] is not None:
-        number, year = _ORDINALS[g[6].lower()], g[7]
+        number, year = _ORDINALS[g[6].casefold()], g[7]
     else:
-        number, year = _ORDINALS[g[9].lower()], g[8]
+        number, year = _ORDINALS[g[9].casefold()], g[8]
     return (int(year) if len(year) == 4 else 2000 + int(year)), number, year
 
 
