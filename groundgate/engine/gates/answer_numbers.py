@@ -28,7 +28,8 @@ from groundgate.engine.declarations import (
     sign_in_words,
 )
 from groundgate.engine.derivations import Found, Pools, explain, operand_amounts
-from groundgate.engine.findings import Derivation, Finding, NearMatch, NumberFinding, ValueRef
+from groundgate.engine.findings import Derivation, Finding, NumberFinding
+from groundgate.engine.gates.answer_number_words import hint_text, near_match, shown, value_ref
 from groundgate.engine.number_grounding import EvidenceIndex, Hint, Located
 from groundgate.engine.numbers import (
     NumericValue,
@@ -48,7 +49,7 @@ from groundgate.engine.quantities import (
 )
 from groundgate.engine.units import CURRENCIES, normalise_unit, same_unit
 from groundgate.engine.values.number.words_en import counted_noun
-from groundgate.engine.values.registry import KINDS, PERIODS
+from groundgate.engine.values.registry import PERIODS
 
 if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answer.py)
     from groundgate.engine.gates.answer_case import AnswerCase, AnswerGatePolicy, Evidence, RawChunk
@@ -285,7 +286,7 @@ class _SlowPath:
                 severity="info",
                 message=self._grounded_message(value, rules, grounding.source),
                 rules=rules,
-                grounded_by=_ref(grounding.source),
+                grounded_by=value_ref(grounding.source),
                 **where,
             )
         if self._from_question(q):
@@ -315,7 +316,7 @@ class _SlowPath:
             derivation = Derivation(
                 operation=found.operation,
                 formula=found.formula,
-                operands=[_ref(o) for o in found.operands],
+                operands=[value_ref(o) for o in found.operands],
             )
             if policy.derived_numbers == "accept":
                 return NumberFinding(
@@ -327,7 +328,7 @@ class _SlowPath:
                 )
         message = f"{value.text!r} is in no accepted excerpt"
         if hint is not None:
-            message += "; " + _hint_text(hint)
+            message += "; " + hint_text(hint)
         if derivation is not None:
             message += f"; it could be derived: {derivation.formula} ({derivation.operation})"
         elif ambiguous is not None:
@@ -340,7 +341,7 @@ class _SlowPath:
         return NumberFinding(
             code=UNGROUNDED_NUMBER,
             message=message,
-            near_match=_near(hint) if hint is not None else None,
+            near_match=near_match(hint) if hint is not None else None,
             derivation=derivation,
             **where,
         )
@@ -452,10 +453,10 @@ class _SlowPath:
         found = source.quantity
         if found.unit == SHARED_DAY:  # values/date/evidence: a date read from a table's header
             header = " ".join(found.value.text.split())
-            message = f"{value.text!r} grounded by {how}: {where} gives {_shown(found)!r} in "
+            message = f"{value.text!r} grounded by {how}: {where} gives {shown(found)!r} in "
             message += f"the header {header!r}"
         else:
-            message = f"{value.text!r} grounded by {how}: {where} has {_shown(found)!r}"
+            message = f"{value.text!r} grounded by {how}: {where} has {shown(found)!r}"
         declaration = source.context.declaration
         if declaration is not None and {"declared_scale", "as_written"} & set(rules):
             message += f"; scale from {declaration.text!r} in chunk {declaration.chunk_id!r}"
@@ -486,60 +487,3 @@ class _SlowPath:
 # How many of the answer's own latest values a derivation may use.
 _CHAIN = 50
 _YEARS = re.compile(r"(?<![0-9])(?:1[89][0-9]{2}|20[0-9]{2})(?![0-9])")
-
-
-def _ref(located: Located) -> ValueRef:
-    if located.where == "answer":
-        return ValueRef(
-            text=located.quantity.value.text, span=located.span, field="answer.conclusion"
-        )
-    return ValueRef(
-        text=_shown(located.quantity),
-        evidence_index=located.evidence_index,
-        span=located.span,
-        chunk_id=located.chunk_id,
-        chunk_span=located.chunk_span,
-    )
-
-
-def _near(hint: Hint) -> NearMatch:
-    ref = _ref(hint.source)
-    return NearMatch(**ref.model_dump(), reason=hint.reason, detail=hint.detail or None)
-
-
-_NEAR_TEXT = {
-    "same_quantity": "near match: evidence {index} has {text!r}, the same value written "
-    "differently ({detail}); this policy requires it verbatim",
-    "outside_excerpt": "chunk {chunk!r} has {text!r}, outside the excerpt that evidence {index} "
-    "quotes",
-    "other_chunk": "chunk {chunk!r}, which the answer does not cite, has {text!r}",
-    "wrong_sign": "near miss: evidence {index} has {text!r}, the same number with the opposite "
-    "sign, and neither text gives the sign in words or parentheses",
-    "different_unit": "near match: evidence {index} has {text!r}, the same number with another "
-    "unit",
-    "wrong_scale": "near miss: evidence {index} has {text!r}, the same digits at another scale",
-    "digits_transposed": "near miss: evidence {index} has {text!r} (two digits swapped)",
-    "digit_inserted": "near miss: evidence {index} has {text!r} (the answer has a digit more)",
-    "digit_deleted": "near miss: evidence {index} has {text!r} (the answer has a digit less)",
-    "digit_changed": "near miss: evidence {index} has {text!r} (one digit differs)",
-    "part_of_longer_number": "evidence {index} has it only inside the longer number {text!r}",
-    # and those of the kinds (values/registry.py): "wrong_year", "wrong_month", ...
-    **{reason: text for kind in KINDS for reason, text in kind.near_misses.items()},
-}
-
-
-def _shown(q: Quantity) -> str:
-    """An evidence value as the reviewer reads it: its text, or for a date read from a header
-    (values/date/evidence) the date it gives ("January 29, 2022"); its span still marks the
-    header."""
-    return q.value.quantity if q.unit == SHARED_DAY else q.value.text
-
-
-def _hint_text(hint: Hint) -> str:
-    source = hint.source
-    return _NEAR_TEXT[hint.reason].format(
-        index=source.evidence_index,
-        text=_shown(source.quantity),
-        chunk=source.chunk_id,
-        detail=hint.detail,
-    )

@@ -1,0 +1,68 @@
+"""How a value finding names its values: the value's reference, its near miss, and the near
+miss's sentence (one per reason; the kinds add theirs in values/registry.py). Split out of
+answer_numbers.py, which decides; this module only words. Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from groundgate.engine.findings import NearMatch, ValueRef
+from groundgate.engine.number_grounding import Hint, Located
+from groundgate.engine.quantities import SHARED_DAY, Quantity
+from groundgate.engine.values.registry import KINDS
+
+
+def value_ref(located: Located) -> ValueRef:
+    if located.where == "answer":
+        return ValueRef(
+            text=located.quantity.value.text, span=located.span, field="answer.conclusion"
+        )
+    return ValueRef(
+        text=shown(located.quantity),
+        evidence_index=located.evidence_index,
+        span=located.span,
+        chunk_id=located.chunk_id,
+        chunk_span=located.chunk_span,
+    )
+
+
+def near_match(hint: Hint) -> NearMatch:
+    ref = value_ref(hint.source)
+    return NearMatch(**ref.model_dump(), reason=hint.reason, detail=hint.detail or None)
+
+
+NEAR_TEXT = {
+    "same_quantity": "near match: evidence {index} has {text!r}, the same value written "
+    "differently ({detail}); this policy requires it verbatim",
+    "outside_excerpt": "chunk {chunk!r} has {text!r}, outside the excerpt that evidence {index} "
+    "quotes",
+    "other_chunk": "chunk {chunk!r}, which the answer does not cite, has {text!r}",
+    "wrong_sign": "near miss: evidence {index} has {text!r}, the same number with the opposite "
+    "sign, and neither text gives the sign in words or parentheses",
+    "different_unit": "near match: evidence {index} has {text!r}, the same number with another "
+    "unit",
+    "wrong_scale": "near miss: evidence {index} has {text!r}, the same digits at another scale",
+    "digits_transposed": "near miss: evidence {index} has {text!r} (two digits swapped)",
+    "digit_inserted": "near miss: evidence {index} has {text!r} (the answer has a digit more)",
+    "digit_deleted": "near miss: evidence {index} has {text!r} (the answer has a digit less)",
+    "digit_changed": "near miss: evidence {index} has {text!r} (one digit differs)",
+    "part_of_longer_number": "evidence {index} has it only inside the longer number {text!r}",
+    # and those of the kinds (values/registry.py): "wrong_year", "wrong_month", ...
+    **{reason: text for kind in KINDS for reason, text in kind.near_misses.items()},
+}
+
+
+def shown(q: Quantity) -> str:
+    """An evidence value as the reviewer reads it: its text, or for a date read from a header
+    (values/date/evidence) the date it gives ("January 29, 2022"); its span still marks the
+    header."""
+    return q.value.quantity if q.unit == SHARED_DAY else q.value.text
+
+
+def hint_text(hint: Hint) -> str:
+    source = hint.source
+    return NEAR_TEXT[hint.reason].format(
+        index=source.evidence_index,
+        text=shown(source.quantity),
+        chunk=source.chunk_id,
+        detail=hint.detail,
+    )
