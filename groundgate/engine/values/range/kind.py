@@ -9,17 +9,28 @@ Pure: no Django, no I/O.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from groundgate.engine.values.date.kind import compare as compare_dates
 from groundgate.engine.values.date.value import CalendarDate
 from groundgate.engine.values.grammar import FULLWIDTH
 from groundgate.engine.values.kind import Key, ValueKind
+from groundgate.engine.values.number.sameness import same_number
 from groundgate.engine.values.number.value import typed_number
 from groundgate.engine.values.quantity import Quantity
 from groundgate.engine.values.scanned import NumericValue
+from groundgate.engine.values.time.kind import compare as compare_times
 from groundgate.engine.values.time.value import parse_time
 from groundgate.engine.values.within import Within
 
 _YEAR = re.compile(r"1[0-9]{3}|2[0-9]{3}")
+# How an end is compared: the ends typed() makes are times, years (dates) or numbers (counts,
+# amounts, percentages - none with a rule of its own), so the range imports those kinds'
+# sameness itself rather than the dispatcher (values/sameness.py), which lists it.
+_END_COMPARE: dict[str, Callable[[Quantity, Quantity, Within], tuple[str, ...] | None]] = {
+    "time": compare_times,
+    "date": compare_dates,
+}
 
 
 def typed(value: NumericValue, _quantity: str) -> Quantity:
@@ -64,15 +75,16 @@ def typed(value: NumericValue, _quantity: str) -> Quantity:
 def compare(a: Quantity, e: Quantity, within: Within) -> tuple[str, ...] | None:
     """An evidence range whose ends are the answer range's, each written the same way in the
     evidence's context (format); None otherwise (number_grounding then tries the ends apart)."""
-    # (The ends are compared by their own kinds: the sameness dispatcher, which lists this kind
-    # through the registry - imported here, when a range is compared.)
-    from groundgate.engine.values.sameness import compare as same
-
-    if e.kind == "range" and all(
-        same(x, y, within.context) == () for x, y in zip(a.endpoints, e.endpoints, strict=True)
-    ):
-        return ("format",)
-    return None
+    if e.kind != "range":
+        return None
+    # Each end by its own kind, in the evidence's context alone (nothing of the answer's own:
+    # no question scale, rounding, "about" or bound).
+    ends = Within(within.context)
+    for x, y in zip(a.endpoints, e.endpoints, strict=True):
+        same = _END_COMPARE.get(x.kind, same_number)
+        if same(x, y, ends) != ():
+            return None
+    return ("format",)
 
 
 def keys(_q: Quantity) -> list[Key]:
