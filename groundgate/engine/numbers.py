@@ -68,8 +68,13 @@ _QUANTITY = rf"{_NUMBER}(?:{_MAG}|{_EN_MAG})?{_PCT}?"
 _REST = rf"(?:{D}{{0,2}}(?:,{D}{{3}})+(?!{D})|{D}*)(?:[.．]{D}+)?"
 # A range separator never spans a line break, and a hyphen-minus with spaces around it is
 # subtraction written as working ("177,866 - 135,987"): two values, not a range. A tokenised
-# dash (" -- ") separates only a span of years ("2007 -- 11": range/rules_en.py, d299).
-_RANGE_SEP = rf"(?:[ \u00a0]?[–—~～〜][ \u00a0]?|[-‐](?=[0-9０-９])|{TOKENISED_YEAR_DASH})"
+# dash (" -- ") separates only a span of years ("2007 -- 11": range/rules_en.py, d299), never
+# before a magnitude or a percentage ("in 2007 -- 11 million units", which the range's first end
+# would take).
+_RANGE_SEP = (
+    rf"(?:[ \u00a0]?[–—~～〜][ \u00a0]?|[-‐](?=[0-9０-９])"
+    rf"|{TOKENISED_YEAR_DASH}(?!{_NUMBER}(?:{_MAG}|{_EN_MAG}|{_PCT})))"
+)
 # Two lookaheads that only say "the branches after me cannot match here" (each tests a character
 # that every one of those branches needs), so that a plain number - most values - skips them at
 # once; Python's regex engine tries every branch of an alternation otherwise. They change no match

@@ -26,4 +26,6 @@ MUST_NOT = [
     ReadsNot("It grew 10% to $20 million."),  # two values, no range
     ReadsNot("see pages 10 -- 11"),  # "--" joins years only: two page numbers
     ReadsNot("in 2007 -- 1,200 units"),  # a dash before another figure, no span of years
+    ReadsNot("in 2007 -- 11 million units were sold"),  # nor before a magnitude
+    ReadsNot("in 2007 -- 11% of the staff"),
 ]
