@@ -24,7 +24,7 @@ from reviews.models import (
     ReviewGuide,
     ReviewState,
 )
-from reviews.reservations import reservations_live
+from reviews.reservations import Hold, reservations_live
 from reviews.search import search_filter, search_ids
 
 
@@ -34,11 +34,15 @@ def queue_filters(params) -> dict[str, str]:
     return {name: params.get(name) for name in FILTERS if params.get(name)}
 
 
-def queue_scope(*, dataset: Dataset, user, filters: dict[str, str]) -> Scope:
+def queue_scope(
+    *, dataset: Dataset, user, filters: dict[str, str], holds: dict[int, Hold] | None = None
+) -> Scope:
     """The reservation filter resolved for `user`: by default the cases other reviewers hold are
     left out; "mine" shows the user's own; "all" and "others" (for those the access module lets
-    see held cases) show everything, or only what others hold."""
-    holds = reservations_live(dataset=dataset)
+    see held cases) show everything, or only what others hold. `holds`: the live holds, when the
+    caller read them already (reservations_live)."""
+    if holds is None:
+        holds = reservations_live(dataset=dataset)
     if not holds:
         return Scope(only=set() if filters.get(RESERVATION) in ("mine", "others") else None)
     mine = {case_id for case_id, hold in holds.items() if hold.reviewer_id == user.pk}
