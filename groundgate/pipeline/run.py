@@ -121,7 +121,9 @@ def run_pipeline(
         # Answerability decides which chunks are relevant (subject and attribute found), then
         # Phase-3 asks the answering chunks for the language its query type needs.
         answerable = answerability(
-            retrieval.user_question, [(c.anchor, c.chunk_text) for c in bundle.used_chunks]
+            retrieval.user_question,
+            [(c.anchor, c.chunk_text) for c in bundle.used_chunks],
+            policy.answerability_version,
         )
         lap("answerability")
         if answerable.is_answerable:
