@@ -30,8 +30,10 @@ answerability-v2 (the default since answer-assembly/2026-11.6, policy answerabil
 decisions d331-d332) adds: a term said in the other language is found (pipeline/crosslingual.py:
 轴承 in "bearing", phosphorus in 磷); a change from an earlier period and a concentration are
 attributes (answerability_lexicon.CHANGE, CONCENTRATION); the value and a subject word must be
-in one clause (";" separates); a date is no duration; "how many X ... cost" counts X; glossary
-names and quoted titles are names; only the heads of "the B of A" are strict; text is read NFKC.
+in one clause (";" separates) that does not state only the other bound than the one asked
+(ASKED_BOUND / STATED_BOUND); a date is no duration; "how many X / how much X ... cost" is no
+price; glossary names and quoted titles are names; a party named by its kind (企业, "the
+company": PARTY_NOUNS) only ties; only the heads of "the B of A" are strict; text is read NFKC.
 The retriever's rerank (services/retrieval.py) applies the latest version.
 """
 
@@ -48,11 +50,14 @@ from groundgate.engine.sentences import split_sentences
 from groundgate.engine.words import EN_STOP_WORDS, ZH_STOP_WORDS, stem, stemmed_words
 from groundgate.pipeline import crosslingual
 from groundgate.pipeline.answerability_lexicon import (
+    ASKED_BOUND,
     ASKING,
     ATTRIBUTES,
     ATTRIBUTES_V2,
     GLOSSARY,
     GLOSSARY_V2,
+    PARTY_NOUNS,
+    STATED_BOUND,
     VERBS,
     ZH_DEICTIC,
     ZH_DEMONSTRATIVES,
@@ -93,8 +98,14 @@ _TITLE = re.compile(r"《([^》]{1,40})》|「([^」]{1,40})」|“([^”]{2,60}
 _HOW_MANY_NOT_MONEY = re.compile(
     r"\bhow\s+many\s+(?!dollars|euros?|yuan|rmb|usd|pounds|cents)[a-z]", re.I
 )
-# v2: a sentence's clauses joined by a semicolon state separate facts.
-_CLAUSES = re.compile(r"[;；]")
+# v2: "How much runtime does the check cost?" asks for runtime, not money.
+_HOW_MUCH_NOUN = re.compile(
+    r"\bhow\s+much\s+(?!money\b|cash\b)[a-z]+\s+(?:does|do|did|will|would|is|are|was|were)\b",
+    re.I,
+)
+# v2: a sentence's clauses joined by a semicolon state separate facts; so do two sentences the
+# splitter kept together ("must not exceed 85 C. Lubricate ...": it reads "C." as an initial).
+_CLAUSES = re.compile(r"[;；]|(?<=[^\s.])\.\s+(?=[A-Z][a-z])")
 # Not after a classifier that starts another unit: 3.3个百分点 is no count of 个, 3个月 a duration.
 _NOT_A_COUNT = r"(?!百分点|月|小时|工作日)"
 # "What is the B of A?", "A的B是多少?": B is the attribute named, A the subject; when a question
@@ -131,6 +142,7 @@ class QuestionParts:
     # "how many kits", "how many lines of code": the sentence with the count names them
     counted: tuple[Term, ...] = ()
     version: int = LATEST
+    bound: str | None = None  # v2: "lower" / "upper" - the question asks the lowest / highest
 
 
 @dataclass(frozen=True)
@@ -252,6 +264,9 @@ def question_parts(question: str, version: int = LATEST) -> QuestionParts:
     if version >= 2 and attribute is not None and attribute.name == "money":
         if _HOW_MANY_NOT_MONEY.search(question):
             attribute = next(a for a in kinds if a.name == "count")
+        elif _HOW_MUCH_NOUN.search(question):
+            others = (a for a in kinds if a.name != "money" and a.cue.search(question))
+            attribute = next(others, None)
     measure = _ZH_MEASURE.search(question)
     if attribute is not None and attribute.name == "count" and measure:
         value = re.compile(r"(?:\d|[０-９]|" + ZH_NUM + r")+\s*" + measure.group(1) + _NOT_A_COUNT)
@@ -261,6 +276,8 @@ def question_parts(question: str, version: int = LATEST) -> QuestionParts:
     spans = _strict_spans(question, version)
     terms = titles + glossary + _english_terms(rest) + _chinese_terms(rest)
     terms = [Term(t.text, True, True) if t.required and _in_span(t, spans) else t for t in terms]
+    if version >= 2:  # a party named by its kind is the document's party: it only ties
+        terms = [Term(t.text, False, False) if t.text in PARTY_NOUNS else t for t in terms]
     if attribute is not None:  # the words that asked for the attribute are not its subject
         asked = [m.group(0).lower() for m in attribute.cue.finditer(question)]
         cue_words = {w for m in asked for w in m.split()}
@@ -279,7 +296,11 @@ def question_parts(question: str, version: int = LATEST) -> QuestionParts:
         head = [t for t in _english_terms(counted.group("np")) if t.required][-1:]
         of = [t for t in _english_terms(counted.group("of") or "") if t.required]
         counted_terms = (*head, *of)
-    return QuestionParts(attribute, tuple(seen.values()), counted_terms, version)
+    bound = None
+    if version >= 2 and attribute is not None:
+        asked = [name for name, cue in ASKED_BOUND.items() if cue.search(question)]
+        bound = asked[0] if len(asked) == 1 else None
+    return QuestionParts(attribute, tuple(seen.values()), counted_terms, version, bound)
 
 
 @dataclass(frozen=True)
@@ -332,6 +353,19 @@ def _found_across(word: str, text: _Text) -> bool:
     return any(name in text.raw for name in crosslingual.chinese_names(word))
 
 
+def _bound_agrees(parts: QuestionParts, clause: str) -> bool:
+    """v2: a clause that states only the other bound than the one asked does not answer."""
+    if parts.bound is None or STATED_BOUND["both"].search(clause):
+        return True
+    other = "upper" if parts.bound == "lower" else "lower"
+    return not (STATED_BOUND[other].search(clause) and not STATED_BOUND[parts.bound].search(clause))
+
+
+def found_across(word: str, text: str) -> bool:
+    """`word` (a content word of a question) said in the other language in `text`."""
+    return _found_across(word, _Text.of(text, 2))
+
+
 def _holds_value(parts: QuestionParts, sentence: str) -> bool:
     """The sentence holds a value of the attribute asked; a name asked for ("who") must be more
     than the question's own words. v2: a count in a Chinese measure word (几个) is asked of
@@ -374,7 +408,7 @@ def chunk_answers(parts: QuestionParts, text: str) -> tuple[bool, list[str]]:
         # subject must be stated in one clause, so PM2.5's change is not the good days'.
         clauses = _CLAUSES.split(sentence.text) if version >= 2 else [sentence.text]
         for clause in clauses:
-            if not _holds_value(parts, clause):
+            if not _holds_value(parts, clause) or not _bound_agrees(parts, clause):
                 continue
             said = _Text.of(clause, version)
             if not all(_found(t, said, version) for t in parts.counted):

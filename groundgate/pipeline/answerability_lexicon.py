@@ -232,6 +232,12 @@ VERBS = frozenset(
 # A Chinese noun after a demonstrative ("这家企业", "该公司") points at the document's own party.
 ZH_DEICTIC = frozenset("这家 那家 该 这个 那个 这份 那份 本 此 这 那 这些 那些 这位 那位".split())
 ZH_DEMONSTRATIVES = frozenset("这 那 该 此 本".split())
+# answerability-v2: a party named by its kind only (企业, 公司, "the company") is the document's
+# own party - a penalty decision calls it 当事人 - so the word ties a sentence but is not required.
+PARTY_NOUNS = frozenset(
+    """company companies firm firms enterprise enterprises party business
+    企业 公司 单位 当事人 厂家 厂商 商家 涉事企业 涉事公司 涉事单位""".split()
+)
 # Names of measured things in both languages (a term is found when any of its names is).
 GLOSSARY: tuple[frozenset[str], ...] = tuple(
     frozenset(names.split("|"))
@@ -299,3 +305,28 @@ GLOSSARY_V2: tuple[frozenset[str], ...] = tuple(
     names | frozenset(_ENGLISH_NAMES.get(next(iter(sorted(names))), "").split("|")) - {""}
     for names in GLOSSARY
 )
+
+# answerability-v2: the bound a question asks (the lowest / the highest) and the bounds an
+# evidence clause states. A clause that states only the other bound does not answer ("must not
+# exceed 85 C" is no minimum); a range ("between 4.5 and 6.0") or a plain value states either.
+ASKED_BOUND = {
+    "lower": _re(
+        r"\b(?:minimum|min|lowest|coldest|least|lower\s+limit)\b|最低|最少|下限|最小|至少"
+    ),
+    "upper": _re(
+        r"\b(?:maximum|max|highest|hottest|most|upper|limit|ceiling)\b|最高|最多|上限|最大|"
+        r"不能超过|不得超过"
+    ),
+}
+STATED_BOUND = {
+    "lower": _re(
+        r"\bat\s+least\b|\bminimum\b|\bmin\b\.?|\blowest\b|\bno\s+(?:less|fewer)\s+than\b|"
+        r"\bnot\s+(?:be\s+)?(?:less|lower|below)\b|不低于|不少于|至少|最低|最少|下限|≥|>="
+    ),
+    "upper": _re(
+        r"\bexceed|\bat\s+most\b|\bup\s+to\b|\bmaximum\b|\bmax\b\.?|\bupper\b|\blimit\b|"
+        r"\bno\s+more\s+than\b|\bnot\s+(?:be\s+)?(?:more|higher|above|greater)\b|超过|最高|最多|"
+        r"上限|不大于|不高于|≤|<="
+    ),
+    "both": _re(r"\bbetween\b|\brange\b|\bfrom\s+[\d.]+\s+to\b|之间|范围|\d\s*[-~～至到]\s*\d"),
+}

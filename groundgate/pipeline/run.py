@@ -131,7 +131,8 @@ def run_pipeline(
             chunks = [
                 RetrievedChunk(semantic_id=c.anchor, text=c.chunk_text) for c in bundle.used_chunks
             ]
-            sufficiency = typed_sufficiency(retrieval.user_question, chunks)
+            asked = answerable.attribute if policy.answerability_version >= 2 else None
+            sufficiency = typed_sufficiency(retrieval.user_question, chunks, asked)
             lap("phase3_sufficiency")
             if not sufficiency.is_sufficient:
                 reason = f"evidence insufficient: {sufficiency.reason}"

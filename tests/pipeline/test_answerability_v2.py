@@ -86,3 +86,53 @@ def test_only_the_head_of_the_b_of_a_span_is_strict():
 def test_the_reason_names_the_version():
     result = answerability("叶轮的单价是多少？", CHUNKS, 2)
     assert not result.is_answerable and "answerability-v2" in result.reason
+
+
+def test_a_party_named_by_its_kind_is_the_documents_party():
+    question = "企业什么时候被发现超标排放？"  # the decision calls the company 当事人
+    assert not answers(question, DECISION, 1)
+    assert answers(question, DECISION, 2)
+    assert not [t for t in question_parts("涉事公司是哪天被处罚的？", 2).terms if t.required]
+
+
+def test_how_much_of_a_quantity_does_it_cost_is_no_price():
+    question = "How much runtime does the preemption check cost?"
+    assert question_parts(question, 1).attribute.name == "money"
+    assert question_parts(question, 2).attribute is None
+    assert question_parts("How much does one seal kit cost?", 2).attribute.name == "money"
+
+
+def test_a_typed_question_is_no_procedure_question():
+    from groundgate.engine.gates.synthesis import RetrievedChunk
+    from groundgate.pipeline.sufficiency import typed_sufficiency
+
+    chunks = [RetrievedChunk(semantic_id="C0", text="SunSpider consists of 26 programs.")]
+    question = "SunSpider基准测试一共包含多少个程序？"  # 程序: program, and procedure
+    assert not typed_sufficiency(question, chunks).is_sufficient
+    assert typed_sufficiency(question, chunks, "count").is_sufficient
+
+
+def test_the_offline_model_quotes_a_sentence_said_in_the_other_language():
+    from groundgate.pipeline.contracts import SelectionPolicy
+    from groundgate.pipeline.llm import ExtractiveProvider
+    from groundgate.pipeline.run import run_pipeline
+    from groundgate.pipeline.select import parse_bundle
+    from tests.pipeline.test_r2_select import bundle, row
+
+    data = bundle([row(0, "c0", MANUAL)], user_question="轴承温度最高不能超过多少度？")
+    run = run_pipeline(parse_bundle(data), SelectionPolicy(), ExtractiveProvider())
+    assert run.public.status == "OK", run.reason
+    assert "must not exceed 85 C" in run.public.answer
+    v2 = SelectionPolicy(model="extractive-v2", answerability_version=1)
+    old = run_pipeline(parse_bundle(data), v2, ExtractiveProvider("extractive-v2"))
+    assert old.public.status == "NO_EVIDENCE"
+
+
+def test_a_clause_that_states_the_other_bound_does_not_answer():
+    lowest = "What is the lowest temperature the bearings may reach?"
+    assert answers(lowest, MANUAL, 1)  # v1: "must not exceed 85 C" answered the lowest
+    assert not answers(lowest, MANUAL, 2)
+    assert not answers("轴承的最低工作温度是多少？", MANUAL, 2)
+    assert answers("轴承温度最高不能超过多少度？", MANUAL, 2)
+    inspection = "During inspection the operating pressure must stay between 4.5 and 6.0 bar."
+    assert answers("What is the lowest operating pressure during inspection?", inspection, 2)
