@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Exists, Max, OuterRef, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from groundgate.access import member_role, others_reviews_visible, reserved_by_others_visible
@@ -24,7 +24,7 @@ from reviews.models import (
     ReviewGuide,
     ReviewState,
 )
-from reviews.reservations import reservations_live
+from reviews.reservations import Hold, reservations_live
 from reviews.search import search_filter, search_ids
 
 
@@ -34,11 +34,15 @@ def queue_filters(params) -> dict[str, str]:
     return {name: params.get(name) for name in FILTERS if params.get(name)}
 
 
-def queue_scope(*, dataset: Dataset, user, filters: dict[str, str]) -> Scope:
+def queue_scope(
+    *, dataset: Dataset, user, filters: dict[str, str], holds: dict[int, Hold] | None = None
+) -> Scope:
     """The reservation filter resolved for `user`: by default the cases other reviewers hold are
     left out; "mine" shows the user's own; "all" and "others" (for those the access module lets
-    see held cases) show everything, or only what others hold."""
-    holds = reservations_live(dataset=dataset)
+    see held cases) show everything, or only what others hold. `holds`: the live holds, when the
+    caller read them already (reservations_live)."""
+    if holds is None:
+        holds = reservations_live(dataset=dataset)
     if not holds:
         return Scope(only=set() if filters.get(RESERVATION) in ("mine", "others") else None)
     mine = {case_id for case_id, hold in holds.items() if hold.reviewer_id == user.pk}
@@ -142,10 +146,12 @@ def assignment_progress(*, dataset: Dataset) -> list[dict[str, Any]]:
 
 
 def my_assignments(*, dataset: Dataset, user) -> tuple[int, int]:
-    """How many cases are assigned to `user` here, and how many of them she has reviewed: two
-    counts of her rows of the assignment_progress index."""
-    mine = Assignment.objects.filter(dataset=dataset, reviewer=user)
-    return mine.count(), mine.filter(reviewed=True).count()
+    """How many cases are assigned to `user` here, and how many of them she has reviewed: one
+    pass over her rows of the assignment_progress index (two counts read them twice)."""
+    counts = Assignment.objects.filter(dataset=dataset, reviewer=user).aggregate(
+        total=Count("*"), reviewed=Count("reviewed", filter=Q(reviewed=True))
+    )
+    return counts["total"], counts["reviewed"]
 
 
 def dataset_instructions(*, dataset: Dataset) -> str:

@@ -234,3 +234,27 @@ def test_a_code_with_a_rarer_filter_reads_the_smaller_side_and_pages_the_same(de
     assert (
         selectors._page_source(dataset=demo_dataset, filters=rare, scope=None).model is QueueEntry
     )
+
+
+def test_the_rows_link_escape_cut_and_name_holds(demo_dataset, reviewer, second_reviewer, admin):
+    """The rows made in Python (reviews/queue_rows.py) show what the template showed: each row
+    links to its case with the queue's filters, text is escaped and a long question cut at 90
+    characters, holds name who holds the case and until when."""
+    from django.utils.timezone import localtime
+
+    from reviews.reservations import case_reserve
+
+    cases = list(Case.objects.filter(dataset=demo_dataset).order_by("id")[:2])
+    long = "<b>Bold</b> & " + "x" * 120
+    QueueEntry.objects.filter(case_id=cases[0].pk).update(question=long)
+    mine = case_reserve(case=cases[0], user=reviewer.user)
+    theirs = case_reserve(case=cases[1], user=second_reviewer.user)
+    html = reviewer.get("/d/demo/?reservation=mine&kind=answer").content.decode()
+    url = f"/d/demo/cases/{cases[0].pk}/?kind=answer&amp;reservation=mine"
+    assert f'data-href="{url}"><td><a href="{url}">' in html
+    assert f"held by you until {localtime(mine.expires_at):%H:%M}" in html
+    assert "&lt;b&gt;Bold&lt;/b&gt; &amp; " + "x" * 75 + "…</td>" in html
+    assert "<b>Bold" not in html
+    seen = admin.get("/d/demo/?reservation=others").content.decode()
+    assert f"held by sam until {localtime(theirs.expires_at):%H:%M}" in seen
+    assert 'class="rejected held"' in seen or 'class="passed held"' in seen
