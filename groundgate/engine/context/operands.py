@@ -16,6 +16,9 @@ context (policy `derivation_context: "rows_periods_sign"`), an operand pair is t
   - operation: the operation the value's sentence names is the operation - "the
     change" is a difference, a percentage change or points, never the sum of the two cells;
     "the ratio" / "8.4% of" a share; "the average" an average; "the total" a sum (gate 2.7.0);
+  - order (policy `change_order: "time_order"`, gate 2.12.0): where the answer names fewer than
+    two years, a change of two cells of one row is still the later year's minus the earlier's
+    ("the change in closing cash" is 2019 - 2018); "named_years" holds it only to named years;
   - sign: derivations.explain takes a negative value as negative (a ratio of two positive
     figures is never negative) and a positive one as positive, unless the sentence says the
     direction in words ("a decrease of 13" is the change -13).
@@ -116,9 +119,11 @@ class OperandContext:
         accepted: list[tuple[int, Evidence]],
         *,
         named_operation: bool = True,
+        time_order: bool = False,
     ) -> None:
         self._conclusion = conclusion
         self._named_operation = named_operation
+        self.time_order = time_order
         self._question_periods = periods_in(question) if question else ()
         self._question_words = naming_words(question) if question else frozenset()
         self._excerpts: dict[int, list[str]] = {}
@@ -330,6 +335,8 @@ class _Rule:
                 return 0 if False in rows else strong
             if self.periods and fa is not None and contradicts(self.periods, fa.periods):
                 return 0
+            if context.time_order and operation in CHANGES and _backwards(fa, fb):
+                return 0  # a change is the later cell minus the earlier (change_order)
             if fb is not None and _years(fb) and self.periods and _other_rows(fa, fb):
                 if contradicts(self.periods, fb.periods):
                     return 0  # another period's cell is of the same row
@@ -350,6 +357,16 @@ def _other_rows(fa: Fact | None, fb: Fact | None) -> bool:
         and bool(fb.row)
         and fa.row != fb.row
     )
+
+
+def _backwards(fa: Fact | None, fb: Fact | None) -> bool:
+    """Whether a change of two cells of one row goes back in time: the minuend's year is before
+    the subtrahend's ("-61.6" for "the change in closing cash" as 2018 - 2019)."""
+    if fa is None or fb is None or not (fa.in_table and fb.in_table) or fa.row != fb.row:
+        return False
+    ya = [p for p in fa.periods if p[0] == "Y"]
+    yb = [p for p in fb.periods if p[0] == "Y"]
+    return len(ya) == 1 and len(yb) == 1 and ya[0] < yb[0]
 
 
 def _years(fact: Fact) -> bool:

@@ -388,6 +388,7 @@ class _SlowPath:
                 self.question,
                 self._accepted,
                 named_operation=policy.derivation_context == "rows_periods_sign",
+                time_order=policy.change_order == "time_order",
             )
         binding = self._operand_context.bind((value.start, value.end))
         if self._signed_operands is None:
