@@ -15,7 +15,8 @@ Answer gate 2.8.0 (value readings): stdout differs from 2.7.0's only in the vers
 (diffed); stderr same. Answer gate 2.10.0 (2.8.0 and 2.9.2 merged, the exact fast lookup):
 against 2.7.0, the version string and the policy hash only (diffed). Answer gate 2.12.0 (table rows
 read through blank cells and footnote marks, `change_order`), policy 2026-11.9: against 2.10.0,
-the version string and the policy hash only (diffed); stderr same.
+the version string and the policy hash only (diffed); stderr same. 2.12.1 (`short_results`, the
+"Other" row): against 2.10.0, the same two only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -45,17 +46,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "860259a8631ed910fe2a29bdf6e253a5bba86f62a7f39abee763c017d9af8768",
+        "2e915c6287de154608f9dac960a8105f8901a633a80e820b81f1ffcc541dafe4",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "99ecef56698d4666a798ff3b7aa9df2579184533f9f928b5eafb94c60e14dba1",
+        "5398400635adb07aca9cf221f0b29050fdcaf726fb283fee2971fe7e2f6d801a",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "5e7c54cc660cd85e8d4e812a46046d7559563f12794d06624bfd34f1095a7e03",
+        "c0837b03cfd239d8e4ad107c15d2441d020e64cf3d3cf79c2bedbb6ca2135069",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -66,6 +66,8 @@ _NAMES_SHARE = re.compile(
 _NAMES_AVERAGE = re.compile(r"(?i)\b(?:average|mean)\b")
 _NAMES_TOTAL = re.compile(r"(?i)\b(?:total|sum|combined|altogether)\b")
 SHARES = frozenset({"ratio", "percentage", "as_percent", "percent_of"})
+# What a result shorter than the policy's significant digits may be (short_results).
+_SHORT = CHANGES | {"average"}
 
 
 def named_operations(text: str) -> frozenset[str] | None:
@@ -96,6 +98,9 @@ class Binding(NamedTuple):
     # of another year passes no `allow`, so the pool is cut before the search.
     keep: Callable[[Located], bool] | None = None
     years: tuple[str, ...] = ()  # the named years `keep` holds cells to (sorted)
+    # The test of a pair for a result shorter than the policy's significant digits (None: no
+    # such result is derived here): two cells of a named row in the two named years.
+    short: Allow | None = None
 
 
 class About(NamedTuple):
@@ -237,7 +242,8 @@ class OperandContext:
         years = sorted(p for p in periods if p[0] == "Y")
         rule = _Rule(self, periods, years, words or self._question_words, operations)
         keep = rule.keep if len(years) >= 2 else None
-        return Binding(rule.allow, down, bool(periods) or bool(words), keep, tuple(years))
+        short = rule.allow_short if len(years) == 2 else None
+        return Binding(rule.allow, down, bool(periods) or bool(words), keep, tuple(years), short)
 
     def named_rows(self, index: int, words: frozenset[str]) -> set[str]:
         """The rows of evidence `index`'s table that `words` name: every word of the label
@@ -307,6 +313,22 @@ class _Rule:
         if fact is None or not _years(fact):
             return True
         return any(y in fact.periods for y in self.years)
+
+    def allow_short(self, operation: str, a: Located, b: Located | None) -> int:
+        """2 when a short result ("0.7") is the change or the average of two cells of a row the
+        answer names, one in each of the two named years; else 0."""
+        if operation not in _SHORT or b is None or a.where != "excerpt" or b.where != "excerpt":
+            return 0
+        fa, fb = self.context.fact(a), self.context.fact(b)
+        if fa is None or fb is None or _other_rows(fa, fb) or not (fa.in_table and fb.in_table):
+            return 0
+        ya = [p for p in fa.periods if p in self.years]
+        yb = [p for p in fb.periods if p in self.years]
+        if len(ya) != 1 or len(yb) != 1 or ya == yb:
+            return 0
+        if not (self._in_named_row(a, fa) and self._in_named_row(b, fb)):
+            return 0
+        return 2 if self.allow(operation, a, b) == 2 else 0
 
     def allow(self, operation: str, a: Located, b: Located | None) -> int:
         """0: not this calculation; 1: it may be; 2: every operand whose row is known is in a

@@ -115,6 +115,11 @@ class AnswerGatePolicy(GatePolicy):
     # change in closing cash" is 2019 - 2018); "named_years": only where the answer names two
     # years (gate 2.10.0). Only with a derivation_context other than "off".
     change_order: Literal["named_years", "time_order"] = "time_order"
+    # Results shorter than rounding_min_significant ("0.7 million", "-3", "0%"; gate 2.12.1,
+    # engine/context/operands.py): "named_row_years" - derived only as the change or the average
+    # of two cells of the row the answer names, in the two years it names; "off": never
+    # derived (gate 2.12.0: too many calculations give a one-digit figure to mean anything).
+    short_results: Literal["off", "named_row_years"] = "named_row_years"
 
     @field_validator("equivalences")
     @classmethod
@@ -140,6 +145,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     derivation_aggregates="off",
     scale_claims="off",
     change_order="named_years",
+    short_results="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
