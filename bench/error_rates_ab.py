@@ -1,7 +1,7 @@
 """Both error rates per kind of mistake, for several checkouts of the answer gate side by side.
 
     python bench/error_rates_ab.py BEFORE [AFTER ...] [--data ../shared/data] [--render rows]
-        [--derived finding|accept|both] [--cases-out DIR] [--no-off] [--halves] [--tatqa-only]
+        [--derived finding|accept|both] [--cases-out DIR] [--no-off] [--tatqa-halves] [--tatqa-only]
 
 Each checkout's own engine is imported into this process (its own copy of every `groundgate`
 module, as bench/ab_interleaved.py does), and all of them gate the same cases, made by THIS
@@ -14,7 +14,7 @@ checkout's (the first is meant to be the commit before values in context: `off` 
 reproduce it). Prints one table per `derived_numbers` mode: rejected right answers and accepted
 wrong answers, per kind, one column per checkout (and variant).
 
-`--halves` also prints the TAT-QA rows for each half of a split by document (`half_of`: a hash
+`--tatqa-halves` also prints the TAT-QA rows for each half of a split by document (`half_of`: a hash
 of the table's uid, 50/50): rules are developed on half A and must also gain on half B, so a
 rule fitted to the cases read does not pass for a general one. `--tatqa-only` skips FinanceBench.
 """
@@ -155,7 +155,9 @@ def main() -> int:
     parser.add_argument(
         "--no-off", action="store_true", help="skip the `value_context: off` column of each"
     )
-    parser.add_argument("--halves", action="store_true", help="TAT-QA per half of the documents")
+    parser.add_argument(
+        "--tatqa-halves", action="store_true", help="TAT-QA per half of the documents"
+    )
     parser.add_argument("--tatqa-only", action="store_true", help="skip FinanceBench")
     args = parser.parse_args()
     if not (args.data / "tatqa" / "tatqa_dataset_dev.json").exists():
@@ -180,7 +182,7 @@ def main() -> int:
         cols = columns[mode]
         print(f"\n### derived_numbers: {mode} (default policy otherwise; render {args.render})\n")
         print("\n".join(table(built, cols)))
-        for half in ("A", "B") if args.halves else ():
+        for half in ("A", "B") if args.tatqa_halves else ():
             keep = [HALF.get(case["case_id"]) == half for _, case in built]
             part = [b for b, k in zip(built, keep, strict=True) if k]
             part_cols = {n: [s for s, k in zip(v, keep, strict=True) if k] for n, v in cols.items()}
