@@ -85,7 +85,7 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
             "rows": rows,
             "filters": filters,
             "query": query,
-            "counts": queue_counts(dataset=dataset, filters=filters, scope=scope),
+            "counts": queue_counts(dataset=dataset, filters=filters, scope=scope, count=page.count),
             # The dashboard's filters that have no select: shown with a link that drops each.
             "chips": [
                 (EXTRA_NAMES[name], filters[name], _without(filters, name))
