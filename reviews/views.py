@@ -81,6 +81,7 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
         "reviews/queue.html",
         {
             "dataset": dataset,
+            "access": access,  # the navigation's links (templatetags/access: no second query)
             "page": page,
             "rows": rows,
             "filters": filters,

@@ -299,3 +299,17 @@ def test_a_reviewers_cases_page_the_same_walked_or_read_by_key(
     assert count == len(ids) and cases[1].pk not in ids
     mine = {c.pk for c in cases} - {cases[1].pk}
     assert set(ids) <= mine and (others or set(ids) == mine)
+
+
+def test_the_navigation_offers_import_and_export_to_admins_only(demo_dataset, reviewer, admin):
+    """The queue gives the template the access it decided with; the navigation's links follow
+    the role without asking the database again."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        mine = reviewer.get("/d/demo/").content.decode()
+    assert sum("groundgate_membership" in q["sql"] for q in queries.captured_queries) == 1
+    assert 'href="/d/demo/import"' not in mine and 'href="/d/demo/export"' not in mine
+    theirs = admin.get("/d/demo/").content.decode()
+    assert 'href="/d/demo/import"' in theirs and 'href="/d/demo/export"' in theirs
