@@ -1,7 +1,7 @@
 """Both error rates per kind of mistake, for several checkouts of the answer gate side by side.
 
     python bench/error_rates_ab.py BEFORE [AFTER ...] [--data ../shared/data] [--render rows]
-        [--derived finding|accept|both] [--cases-out DIR] [--no-off]
+        [--derived finding|accept|both] [--cases-out DIR] [--no-off] [--halves]
 
 Each checkout's own engine is imported into this process (its own copy of every `groundgate`
 module, as bench/ab_interleaved.py does), and all of them gate the same cases, made by THIS
@@ -12,7 +12,8 @@ bench/financebench_kinds.py). A checkout whose policy has `value_context` is als
 `value_context: off`, and the script counts the cases whose status differs from the first
 checkout's (the first is meant to be the commit before values in context: `off` should
 reproduce it). Prints one table per `derived_numbers` mode: rejected right answers and accepted
-wrong answers, per kind, one column per checkout (and variant).
+wrong answers, per kind, one column per checkout (and variant). `--halves`: the FinanceBench rows
+again for each half of its companies (bench/financebench_halves.py: develop on A, judge on both).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.ab_interleaved import load  # noqa: E402
+from bench.financebench_halves import half  # noqa: E402
 from bench.financebench_kinds import mutations  # noqa: E402
 from bench.tatqa_build import WRONG_KINDS, build  # noqa: E402
 
@@ -63,6 +65,21 @@ def cases(data: Path, render: str) -> list[tuple[str, dict]]:
     return out
 
 
+def fb_halves(data: Path) -> dict[str, str]:
+    """FinanceBench case id (slips included) -> the half of its company."""
+    out: dict[str, str] = {}
+    for name in ("cases.jsonl", "gold_cases.jsonl"):
+        with (data / "financebench" / name).open(encoding="utf-8") as handle:
+            for line in handle:
+                if line.strip():
+                    row = json.loads(line)
+                    side = half(row["label"]["company"])
+                    case_id = row["case"]["case_id"]
+                    out[case_id] = side
+                    out.update({f"{case_id}-{kind}": side for kind in FB_KINDS})
+    return out
+
+
 def policy_of(module: ModuleType, derived: str, context: str | None):  # type: ignore[no-untyped-def]
     base = module.PRESETS["default"].model_dump()
     extra = {"value_context": context} if context else {}
@@ -74,7 +91,9 @@ def gate_all(module: ModuleType, built: list[tuple[str, dict]], policy) -> list[
     return [module.gate_answer(case, policy).status for case in validated]
 
 
-def table(built: list[tuple[str, dict]], columns: dict[str, list[str]]) -> list[str]:
+def table(
+    built: list[tuple[str, dict]], columns: dict[str, list[str]], *, tatqa: bool = True
+) -> list[str]:
     sizes = collections.Counter(g for g, _ in built)
     names = list(columns)
     lines = [
@@ -96,11 +115,12 @@ def table(built: list[tuple[str, dict]], columns: dict[str, list[str]]) -> list[
         return f"| {label} ({verb}) | {n:,} | " + " | ".join(cells) + " |"
 
     tatqa_wrong = {f"tatqa {k}" for k in WRONG_KINDS}
-    for group in ("tatqa right cell", "tatqa right calculation"):
-        lines.append(row(f"TAT-QA {group.split(' ', 1)[1]}", {group}, right=True))
-    for kind in WRONG_KINDS:
-        lines.append(row(f"TAT-QA wrong: {kind}", {f"tatqa {kind}"}, right=False))
-    lines.append(row("TAT-QA wrong: all", tatqa_wrong, right=False))
+    if tatqa:
+        for group in ("tatqa right cell", "tatqa right calculation"):
+            lines.append(row(f"TAT-QA {group.split(' ', 1)[1]}", {group}, right=True))
+        for kind in WRONG_KINDS:
+            lines.append(row(f"TAT-QA wrong: {kind}", {f"tatqa {kind}"}, right=False))
+        lines.append(row("TAT-QA wrong: all", tatqa_wrong, right=False))
     for grade in ("gold", "correct"):
         lines.append(row(f"FinanceBench {grade}", {f"fb {grade}"}, right=True))
     lines.append(row("FinanceBench right (gold + correct)", {"fb gold", "fb correct"}, right=True))
@@ -134,6 +154,9 @@ def main() -> int:
     parser.add_argument(
         "--no-off", action="store_true", help="skip the `value_context: off` column of each"
     )
+    parser.add_argument(
+        "--halves", action="store_true", help="the FinanceBench rows per half of its companies"
+    )
     args = parser.parse_args()
     if not (args.data / "tatqa" / "tatqa_dataset_dev.json").exists():
         print(f"no TAT-QA / FinanceBench data under {args.data}")
@@ -157,6 +180,14 @@ def main() -> int:
         cols = columns[mode]
         print(f"\n### derived_numbers: {mode} (default policy otherwise; render {args.render})\n")
         print("\n".join(table(built, cols)))
+        if args.halves:
+            sides = fb_halves(args.data)
+            for side in "AB":
+                keep = [i for i, (_, c) in enumerate(built) if sides.get(c["case_id"]) == side]
+                part = [built[i] for i in keep]
+                print(f"\nFinanceBench half {side} ({len(part):,} cases):\n")
+                sub = {name: [statuses[i] for i in keep] for name, statuses in cols.items()}
+                print("\n".join(table(part, sub, tatqa=False)))
         first_name, first = next(iter(cols.items()))
         for name, statuses in list(cols.items())[1:]:
             changed = sum(a != b for a, b in zip(first, statuses, strict=True))

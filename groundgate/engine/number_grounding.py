@@ -27,7 +27,7 @@ from groundgate.engine.index_keys import (
     query_keys,
     rounding_heads,
 )
-from groundgate.engine.near_miss import NEAR_MISS_REASONS, near_reason, numeric_reason
+from groundgate.engine.near_miss import NEAR_MISS_REASONS, near_reason
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.quantities import (
     NO_CONTEXT,
@@ -373,17 +373,18 @@ class EvidenceIndex:
         best: Hint | None = None
         values = self.excerpt_values
         kind = BY_NAME.get(q.kind)  # a kind of values/registry.py
-        if kind is not None and kind.near_misses:
+        if q.numeric and kind is not None:  # a number kind: its near misses among the numbers
+            reason_of = kind.near_reason  # (values/number/near_miss.py)
+            for position in self._numeric_positions:
+                located = values[position]
+                reason = reason_of(q, located.quantity)
+                if reason is not None and (best is None or _ORDER[reason] < _ORDER[best.reason]):
+                    best = Hint(reason, located)
+        elif kind is not None and kind.near_misses:
             for located in values:
                 hint = self._hint(q, located)
                 if hint is not None and (best is None or _ORDER[hint.reason] < _ORDER[best.reason]):
                     best = hint
-        elif q.numeric:  # (near_reason has none for other kinds, nor between number and not)
-            for position in self._numeric_positions:
-                located = values[position]
-                reason = numeric_reason(q, located.quantity)
-                if reason is not None and (best is None or _ORDER[reason] < _ORDER[best.reason]):
-                    best = Hint(reason, located)
         needle = max(_DIGIT_RUNS.findall(q.value.quantity), key=len, default="")
         if needle:
             for located in self.other_values(needle):
