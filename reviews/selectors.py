@@ -205,11 +205,7 @@ def _count_source(
     if not any(others.get(name) for name in FILTERS if name != RESERVATION):
         # Her cases alone: every case has its queue entry (the one queue writer, rule 9), so
         # only the holds leave some out - no probe of the entries per row.
-        if scope is not None and scope.only is not None:
-            return assigned.filter(case_id__in=scope.only)
-        if scope is not None and scope.hidden:
-            return assigned.exclude(case_id__in=scope.hidden)
-        return assigned
+        return _without_holds(assigned, scope)
     entries = queue_entries(dataset=dataset, filters=others, scope=scope)
     return assigned.filter(Exists(entries.filter(case_id=OuterRef("case_id")).order_by()))
 
@@ -362,10 +358,24 @@ def _page_source(
         # The calls' rows in queue order (a call is rarer than its code), each kept when the
         # case still has the code and its entry passes the other filters.
         source: QuerySet[Any] = QueueCall.objects.filter(dataset=dataset, code=code, call=call)
+        if not any(others.get(name) for name in FILTERS if name != RESERVATION):
+            # No other filter: every case has its entry (the one queue writer, rule 9), so a
+            # call's row needs only the code's probe and the holds - not the entry's as well.
+            source = source.filter(_has_code(dataset, code))
+            return _without_holds(source, scope)
         entries = entries.filter(_has_code(dataset, code))
     else:
         source = QueueCode.objects.filter(dataset=dataset, code=code)
     return source.filter(Exists(entries.filter(case_id=OuterRef("case_id")).order_by()))
+
+
+def _without_holds(rows: QuerySet[Any], scope: Scope | None) -> QuerySet[Any]:
+    """`rows` (keyed by case_id) less the cases the reservation scope leaves out."""
+    if scope is not None and scope.only is not None:
+        return rows.filter(case_id__in=scope.only)
+    if scope is not None and scope.hidden:
+        return rows.exclude(case_id__in=scope.hidden)
+    return rows
 
 
 def _entries(rows: QuerySet[Any]) -> list[QueueEntry]:
