@@ -11,9 +11,11 @@ export DATABASE_URL ?= sqlite:///$(CURDIR)/var/groundgate.sqlite3
 # whatever handler404 says) and an error never shows a traceback. DEBUG off needs a real
 # SECRET_KEY: one is made on the first run and kept in var/secret-key (git ignores var/).
 # The benchmarks stay development (DEBUG on, which allows the development SECRET_KEY).
-run: export DEBUG ?= 0
-run: export SECRET_KEY ?= $(shell mkdir -p var && { [ -s var/secret-key ] || $(PYTHON) -c \
+run answer: export DEBUG ?= 0
+run answer: export SECRET_KEY ?= $(shell mkdir -p var && { [ -s var/secret-key ] || $(PYTHON) -c \
 	'import secrets; print(secrets.token_urlsafe(50))' > var/secret-key; } && cat var/secret-key)
+# The case page's URL that `groundgate answer` prints points at the server `make run` serves.
+run answer: export GROUNDGATE_SITE_URL ?= http://$(HOST)
 demo bench: export DEBUG ?= 1
 # ... and webhooks may be sent to a receiver on this machine (production refuses private targets).
 demo run: export GROUNDGATE_WEBHOOK_ALLOW_PRIVATE ?= 1
@@ -23,7 +25,7 @@ demo run: export GROUNDGATE_WEBHOOK_ALLOW_PRIVATE ?= 1
 # (.ci/mypy_baseline.py; the engine and the pipeline are strict-clean, with no baseline).
 MYPY_PATHS ?= groundgate reviews
 
-.PHONY: run test test-postgres test-redis install install-test lint lock demo bench clean
+.PHONY: run answer test test-postgres test-redis install install-test lint lock demo bench clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -80,6 +82,13 @@ demo: install
 
 # The outbox worker (webhook deliveries, work left by a stopped process) runs beside the server;
 # Ctrl-C stops both, and whatever is still queued waits in the database for the next start.
+# `make answer Q="..."`: the README's question to the demo data, with `make run`'s settings (its
+# SECRET_KEY, DEBUG off, links to http://$(HOST)); DATASET=slug for another dataset.
+DATASET ?= demo
+answer: $(VENV)/.installed
+	@[ -n "$$Q" ] || { echo 'usage: make answer Q="your question" [DATASET=demo] [HOST=...]'; exit 2; }
+	$(BIN)/groundgate answer "$$Q" --dataset $(DATASET)
+
 run: demo
 	@echo "GroundGate on http://$(HOST)/ (the outbox worker runs beside it)"
 	@trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \

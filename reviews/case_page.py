@@ -219,7 +219,9 @@ def shown_pages(pages: Iterable[tuple[int, int]]) -> list[dict[str, Any]]:
                 "zoom": ZOOM,
                 "rotation": rotation,
                 "turn": turn,
-                "aspect": f"{width:g} / {height:g}",
+                # The img's width/height attributes reserve its box before it loads (an inline
+                # style would be refused by the Content-Security-Policy: style-src 'self').
+                "size": (max(1, round(width)), max(1, round(height))),
             }
         )
     return shown

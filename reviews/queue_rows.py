@@ -32,7 +32,8 @@ ROW = (
     "</tr>\n"
 )
 HELD = ' <span class="held-by">held by {} until {}</span>'
-OUTCOME = '<span class="outcome outcome-{}">{}</span> <span class="detail">{}</span>'
+# The outcome in words; the family's raw status (`citation_insufficient`, `PASSED`) on hover.
+OUTCOME = '<span class="outcome outcome-{}" title="gate status: {}">{}</span>'
 NOT_GATED = mark_safe('<span class="muted">not gated</span>')
 LABEL = '<span title="{}">{}</span>'
 EMPTY = mark_safe("")
@@ -53,7 +54,7 @@ def _outcome(entry: QueueEntry) -> SafeString:
     if not entry.outcome:
         return NOT_GATED
     name = OUTCOMES.get(entry.outcome, entry.outcome)
-    return format_html(OUTCOME, entry.outcome, name, entry.gate_status)
+    return format_html(OUTCOME, entry.outcome, entry.gate_status, name)
 
 
 def _label(value: str) -> SafeString:
