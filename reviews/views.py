@@ -81,11 +81,12 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
         "reviews/queue.html",
         {
             "dataset": dataset,
+            "access": access,  # the navigation's links (templatetags/access: no second query)
             "page": page,
             "rows": rows,
             "filters": filters,
             "query": query,
-            "counts": queue_counts(dataset=dataset, filters=filters, scope=scope),
+            "counts": queue_counts(dataset=dataset, filters=filters, scope=scope, count=page.count),
             # The dashboard's filters that have no select: shown with a link that drops each.
             "chips": [
                 (EXTRA_NAMES[name], filters[name], _without(filters, name))

@@ -31,9 +31,10 @@ decisions d331-d332) adds: a term said in the other language is found (pipeline/
 轴承 in "bearing", phosphorus in 磷); a change from an earlier period and a concentration are
 attributes (answerability_lexicon.CHANGE, CONCENTRATION); the value and a subject word must be
 in one clause (";" separates) that does not state only the other bound than the one asked
-(ASKED_BOUND / STATED_BOUND); a date is no duration; "how many X / how much X ... cost" is no
-price; glossary names and quoted titles are names; a party named by its kind (企业, "the
-company": PARTY_NOUNS) only ties; only the heads of "the B of A" are strict; text is read NFKC.
+(ASKED_BOUND / STATED_BOUND); for "how many X" a number stands beside X; a date is no
+duration; "how many X / how much X ... cost" is no price; glossary names and quoted titles are
+names; a party named by its kind (企业, "the company": PARTY_NOUNS) only ties; only the heads
+of "the B of A" are strict; text is read NFKC.
 The retriever's rerank (services/retrieval.py) applies the latest version.
 """
 
@@ -353,6 +354,27 @@ def _found_across(word: str, text: _Text) -> bool:
     return any(name in text.raw for name in crosslingual.chinese_names(word))
 
 
+_TOKEN = re.compile(r"[a-z][\w'’-]*|\d[\d,.]*[a-z]*")
+_NUMBER_WORD = re.compile(
+    r"\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|"
+    r"thousands?)$"
+)
+
+
+def _counts(counted: Term, said: _Text) -> bool:
+    """v2: a number of the clause counts the counted noun - it stands at most 8 words before it
+    ("26 short-running ... JavaScript programs") or at most 3 after it ("traces (81)",
+    "Impeller IMP-315: 1 per station"), so "each pump ... every 90 days" counts no pumps.
+    Text without English words (a Chinese clause) is not held to it."""
+    tokens = _TOKEN.findall(said.lowered)
+    if not any(t[0].isalpha() for t in tokens):
+        return True
+    head = stem(counted.text)
+    nouns = [i for i, t in enumerate(tokens) if t == counted.text or stem(t) == head]
+    numbers = [i for i, t in enumerate(tokens) if _NUMBER_WORD.match(t)]
+    return any(0 < j - i <= 8 or 0 < i - j <= 3 for i in numbers for j in nouns)
+
+
 def _bound_agrees(parts: QuestionParts, clause: str) -> bool:
     """v2: a clause that states only the other bound than the one asked does not answer."""
     if parts.bound is None or STATED_BOUND["both"].search(clause):
@@ -412,6 +434,8 @@ def chunk_answers(parts: QuestionParts, text: str) -> tuple[bool, list[str]]:
                 continue
             said = _Text.of(clause, version)
             if not all(_found(t, said, version) for t in parts.counted):
+                continue
+            if version >= 2 and parts.counted and not _counts(parts.counted[0], said):
                 continue
             if not ties or any(_found(t, said, version) for t in ties):
                 return True, []

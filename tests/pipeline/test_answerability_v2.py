@@ -136,3 +136,13 @@ def test_a_clause_that_states_the_other_bound_does_not_answer():
     assert answers("轴承温度最高不能超过多少度？", MANUAL, 2)
     inspection = "During inspection the operating pressure must stay between 4.5 and 6.0 bar."
     assert answers("What is the lowest operating pressure during inspection?", inspection, 2)
+
+
+def test_a_count_stands_beside_the_noun_it_counts():
+    inspection = "The discharge valve of each pump must be inspected every 90 days."
+    question = "How many pumps does each station have?"
+    assert answers(question, inspection, 1)  # v1: any number in a sentence naming pumps
+    assert not answers(question, inspection, 2)  # 90 counts days
+    assert answers("How many spare impellers does a station need?", MANUAL, 2)  # IMP-315: 1
+    programs = "SunSpider consists of 26 short-running (less than 250ms) JavaScript programs."
+    assert answers("How many programs does SunSpider contain?", programs, 2)
