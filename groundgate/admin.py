@@ -1,5 +1,14 @@
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
 from django import forms
 from django.contrib import admin
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
+from django.db.models import ForeignKey, Model, QuerySet
+from django.forms import ModelChoiceField
+from django.http import HttpRequest
 
 from groundgate.access import (
     Action,
@@ -29,6 +38,12 @@ from groundgate.services.webhooks import (
     webhook_url_clean,
 )
 
+if TYPE_CHECKING:
+    from django.contrib.admin.options import _ListFilterT
+
+    # What get_list_filter gives (django-stubs' own alias of a list_filter entry).
+    ListFilters = list[_ListFilterT] | tuple[_ListFilterT, ...]
+
 
 class DatasetScoped:
     """An admin page that shows only the records of datasets the signed-in user administers
@@ -39,17 +54,22 @@ class DatasetScoped:
 
     dataset_path = "dataset"
 
-    def get_queryset(self, request):
-        rows = super().get_queryset(request)  # type: ignore[misc]
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Model]:
+        rows: QuerySet[Model] = super().get_queryset(request)  # type: ignore[misc]
         return rows.filter(**{f"{self.dataset_path}__in": datasets_administered(user=request.user)})
 
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+    def formfield_for_foreignkey(
+        self, db_field: ForeignKey[Any, Any], request: HttpRequest, **kwargs: Any
+    ) -> ModelChoiceField[Any] | None:
         if db_field.related_model is Dataset:
             kwargs["queryset"] = datasets_administered(user=request.user)
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)  # type: ignore[misc]
+        field: ModelChoiceField[Any] | None = super().formfield_for_foreignkey(  # type: ignore[misc]
+            db_field, request, **kwargs
+        )
+        return field
 
-    def get_list_filter(self, request):
-        filters = super().get_list_filter(request)  # type: ignore[misc]
+    def get_list_filter(self, request: HttpRequest) -> ListFilters:
+        filters: ListFilters = super().get_list_filter(request)  # type: ignore[misc]
         if request.user.is_superuser:
             return filters
         return [f for f in filters if not str(f).split("__")[-1] == "dataset"]
@@ -66,7 +86,7 @@ class DatasetAdmin(DatasetScoped, admin.ModelAdmin):
     inlines = [MembershipInline]
     dataset_path = "pk"
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         # A new dataset is made by a superuser (or `import_cases`), so staff cannot make one and
         # grant themselves its admin role through the inline.
         return bool(request.user.is_superuser) and super().has_add_permission(request)
@@ -101,18 +121,18 @@ class CaseAdmin(DatasetScoped, admin.ModelAdmin):
     search_fields = ("external_id", "question")
     SUBJECT = ("dataset", "kind", "external_id", "question", "payload", "payload_sha256")
 
-    def get_readonly_fields(self, request, obj=None):
+    def get_readonly_fields(self, request: HttpRequest, obj: Case | None = None) -> tuple[str, ...]:
         if obj is not None and obj.gate_runs.exists():
             return self.SUBJECT
         # payload_sha256 is derived from the payload; no one types it.
         return ("payload_sha256",)
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Case | None = None) -> bool:
         if obj is not None and obj.gate_runs.exists():
             return False
         return super().has_delete_permission(request, obj)
 
-    def save_model(self, request, obj, form, change):
+    def save_model(self, request: HttpRequest, obj: Case, form: Any, change: bool) -> None:
         # A gated case's subject is read-only here; only an editable payload is hashed again
         # (recomputing a gated case's hash would be a change the model refuses).
         if not (change and obj.gate_runs.exists()):
@@ -129,13 +149,13 @@ class GateRunAdmin(DatasetScoped, admin.ModelAdmin):
     list_display = ("case", "gate", "status", "policy_sha256", "created_at")
     list_filter = ("gate", "status")
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
 
@@ -149,7 +169,7 @@ class WebhookAttemptInline(admin.TabularInline):
     fields = ("attempt", "status_code", "duration_ms", "succeeded", "error", "created_at")
     readonly_fields = fields
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: WebhookDelivery | None = None) -> bool:
         return False
 
 
@@ -162,20 +182,23 @@ class WebhookForm(forms.ModelForm):
         model = Webhook
         fields = ("dataset", "url", "events", "active", "secret")
 
-    def clean_url(self):
+    def clean_url(self) -> str:
         return _cleaned(webhook_url_clean, self.cleaned_data["url"])
 
-    def clean_events(self):
+    def clean_events(self) -> list[str]:
         return _cleaned(webhook_events_clean, self.cleaned_data["events"])
 
-    def clean_secret(self):
+    def clean_secret(self) -> str:
         secret = self.cleaned_data.get("secret") or ""
         if not 16 <= len(secret) <= 128:
             raise forms.ValidationError("16 to 128 characters")
         return secret
 
 
-def _cleaned(clean, value):
+_T = TypeVar("_T")
+
+
+def _cleaned(clean: Callable[[Any], _T], value: object) -> _T:
     try:
         return clean(value)
     except WebhookInputError as exc:
@@ -191,19 +214,23 @@ class WebhookAdmin(admin.ModelAdmin):
     list_display = ("dataset", "url", "events", "active", "created_at")
     list_filter = ("active",)
 
-    def get_fields(self, request, obj=None):
+    def get_fields(self, request: HttpRequest, obj: Webhook | None = None) -> tuple[str, ...]:
         return ("dataset", "url", "events", "active") + (() if obj else ("secret",))
 
-    def get_readonly_fields(self, request, obj=None):
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: Webhook | None = None
+    ) -> tuple[str, ...]:
         return ("dataset",) if obj else ()
 
-    def get_queryset(self, request):
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Webhook]:
         administered = [
             d.pk for d in datasets_visible(user=request.user) if may_manage(request.user, d)
         ]
         return super().get_queryset(request).filter(dataset_id__in=administered)
 
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+    def formfield_for_foreignkey(
+        self, db_field: ForeignKey[Any, Any], request: HttpRequest, **kwargs: Any
+    ) -> ModelChoiceField[Any] | None:
         if db_field.name == "dataset":
             kwargs["queryset"] = Dataset.objects.filter(
                 pk__in=[
@@ -212,14 +239,15 @@ class WebhookAdmin(admin.ModelAdmin):
             )
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
-    def save_model(self, request, obj, form, change):
+    def save_model(self, request: HttpRequest, obj: Webhook, form: Any, change: bool) -> None:
         require(user=request.user, dataset=obj.dataset, action=Action.WEBHOOKS)
-        if not change:
+        # The admin site lets in signed-in staff only: the user is never anonymous here.
+        if not change and isinstance(request.user, User):
             obj.created_by = request.user
         super().save_model(request, obj, form, change)
         dataset_webhooks_refresh(dataset=obj.dataset)
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False  # switch it off instead: its delivery log stays
 
 
@@ -231,21 +259,21 @@ class WebhookDeliveryAdmin(admin.ModelAdmin):
     readonly_fields = fields
     inlines = [WebhookAttemptInline]
 
-    def get_queryset(self, request):
+    def get_queryset(self, request: HttpRequest) -> QuerySet[WebhookDelivery]:
         administered = [
             d.pk for d in datasets_visible(user=request.user) if may_manage(request.user, d)
         ]
         return super().get_queryset(request).filter(webhook__dataset_id__in=administered)
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return request.method in ("GET", "HEAD")
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
-def may_manage(user, dataset: Dataset) -> bool:
+def may_manage(user: AbstractBaseUser | AnonymousUser, dataset: Dataset) -> bool:
     return role_may(member_role(user=user, dataset=dataset), Action.WEBHOOKS)

@@ -58,10 +58,10 @@ def _is_trusted(address: str | None, trusted: tuple[ProxyNetwork, ...]) -> bool:
 
 
 class RejectNulMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         if "\x00" in request.path or any(
             "\x00" in key or any("\x00" in v for v in values) for key, values in request.GET.lists()
         ):
@@ -86,10 +86,10 @@ class RequestBodyLimitMiddleware:
 
     ENVELOPE = 64 * 1024
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         declared = request.META.get("CONTENT_LENGTH")
         if not declared and "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower():
             # Django reads a body by its Content-Length only: a chunked one would be read as
@@ -116,7 +116,7 @@ class RequestBodyLimitMiddleware:
         return response
 
     @staticmethod
-    def _refusal(request, status: int, message: str) -> HttpResponse:
+    def _refusal(request: HttpRequest, status: int, message: str) -> HttpResponse:
         if request.path.startswith("/api/"):
             return JsonResponse(
                 {"detail": message, "errors": [{"field": "(body)", "message": message}]},
@@ -126,7 +126,7 @@ class RequestBodyLimitMiddleware:
 
     DRAIN_MAX = 64 * 1024 * 1024
 
-    def _discard(self, request, length: int, response) -> None:
+    def _discard(self, request: HttpRequest, length: int, response: HttpResponseBase) -> None:
         """Read and drop a moderately oversized body (at most DRAIN_MAX bytes, in small pieces,
         never kept) so the client, still sending, reads the 413 instead of a reset connection;
         a larger one is not worth reading: the connection is closed on it."""
@@ -145,7 +145,7 @@ class RequestBodyLimitMiddleware:
             response["Connection"] = "close"
 
     @staticmethod
-    def _view_setting(request) -> str | None:
+    def _view_setting(request: HttpRequest) -> str | None:
         try:
             match = resolve(request.path_info)
         except Resolver404:
@@ -172,13 +172,13 @@ class DatabaseBusyMiddleware:
     """A write that could not get the database lock in time answers 409 (nothing was saved),
     never a 500. The API's exception handler does the same for DRF views."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         return self.get_response(request)
 
-    def process_exception(self, request, exception):
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not database_busy(exception):
             return None
         if request.path.startswith("/api/"):
@@ -256,7 +256,9 @@ class CSPMiddleware(csp_middleware.CSPMiddleware):
         (True, HEADER_REPORT_ONLY, "CONTENT_SECURITY_POLICY_REPORT_ONLY", "_csp_exempt_ro"),
     )
 
-    def process_response(self, request, response):
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
         if (
             getattr(request, "_csp_nonce", None) is not None
             or settings.DEBUG
@@ -271,7 +273,10 @@ class CSPMiddleware(csp_middleware.CSPMiddleware):
             if not request.path_info.startswith(tuple(prefixes)):
                 response[header] = policy
         # As django-csp does: a nonce asked for after the header was written is an error.
-        request.csp_nonce = csp_middleware.CheckableLazyObject(self._csp_nonce_post_response)
+        # (django-csp's own attribute of the request, which Django's stubs do not declare)
+        setattr(  # noqa: B010
+            request, "csp_nonce", csp_middleware.CheckableLazyObject(self._csp_nonce_post_response)
+        )
         return response
 
 
@@ -281,6 +286,6 @@ def _csp_policy(report_only: bool) -> str:
 
 
 @receiver(setting_changed)
-def _csp_settings_changed(*, setting, **kwargs) -> None:
+def _csp_settings_changed(*, setting: str, **kwargs: object) -> None:
     if setting.startswith("CONTENT_SECURITY_POLICY"):
         _csp_policy.cache_clear()

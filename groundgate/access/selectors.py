@@ -6,13 +6,22 @@ turn both into the same status codes."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from django.contrib.auth.models import PermissionsMixin
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404
 
 from groundgate.access.policies import DENIED, Action, role_may
 from groundgate.models import Case, Dataset, Document, DocumentStatus, Membership, Role
+
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+    from django.contrib.auth.models import AnonymousUser
+
+    # Who asks: a request's user (DRF's and Django's), a stored user, or None (no one).
+    Someone = AbstractBaseUser | AnonymousUser | None
 
 
 @dataclass(frozen=True)
@@ -30,34 +39,34 @@ class DatasetAccess:
         return self.may(Action.RELABEL)
 
 
-def _memberships(user) -> QuerySet[Membership]:
+def _memberships(user: Someone) -> QuerySet[Membership]:
     if user is None or not user.is_authenticated:
         return Membership.objects.none()
-    return Membership.objects.filter(user=user).select_related("dataset")
+    return Membership.objects.filter(user_id=user.pk).select_related("dataset")
 
 
-def datasets_visible(*, user) -> QuerySet[Dataset]:
+def datasets_visible(*, user: Someone) -> QuerySet[Dataset]:
     """The datasets `user` is a member of, in slug order."""
     if user is None or not user.is_authenticated:
         return Dataset.objects.none()
-    return Dataset.objects.filter(memberships__user=user).order_by("slug")
+    return Dataset.objects.filter(memberships__user=user.pk).order_by("slug")
 
 
-def datasets_administered(*, user) -> QuerySet[Dataset]:
+def datasets_administered(*, user: Someone) -> QuerySet[Dataset]:
     """The datasets whose records `user` may see and change in the Django admin site: every
     dataset for an active superuser (Django's own rule, as before), otherwise those where the
     user holds a role that may ADMINISTER. Staff status alone gives none."""
     if user is None or not user.is_authenticated or not user.is_active:
         return Dataset.objects.none()
-    if user.is_superuser:
+    if isinstance(user, PermissionsMixin) and user.is_superuser:
         return Dataset.objects.all()
     roles = [role for role in Role.values if role_may(role, Action.ADMINISTER)]
     return Dataset.objects.filter(
-        pk__in=Membership.objects.filter(user=user, role__in=roles).values("dataset_id")
+        pk__in=Membership.objects.filter(user_id=user.pk, role__in=roles).values("dataset_id")
     )
 
 
-def member_role(*, user, dataset: Dataset) -> str | None:
+def member_role(*, user: Someone, dataset: Dataset) -> str | None:
     membership = _memberships(user).filter(dataset=dataset).first()
     return membership.role if membership else None
 
@@ -67,7 +76,7 @@ def _check(role: str, action: Action) -> None:
         raise PermissionDenied(DENIED.get(action, f"your role may not {action}"))
 
 
-def require(*, user, dataset: Dataset, action: Action) -> str:
+def require(*, user: Someone, dataset: Dataset, action: Action) -> str:
     """The user's role, if they may do `action` in `dataset`; for services acting for a user.
     A non-member is refused too (PermissionDenied: the caller found the dataset already)."""
     role = member_role(user=user, dataset=dataset)
@@ -77,7 +86,7 @@ def require(*, user, dataset: Dataset, action: Action) -> str:
     return role
 
 
-def dataset_access(*, user, slug: str, action: Action = Action.VIEW) -> DatasetAccess:
+def dataset_access(*, user: Someone, slug: str, action: Action = Action.VIEW) -> DatasetAccess:
     """The dataset `slug` and the user's role, if they may do `action` there: Http404 for a
     dataset they are not a member of (or that does not exist), PermissionDenied for a member whose
     role may not."""
@@ -92,7 +101,7 @@ def _decide(found: tuple[Dataset, str] | None, action: Action) -> DatasetAccess:
     return DatasetAccess(dataset, role)
 
 
-def _membership_by_slug(user, slug: str) -> tuple[Dataset, str] | None:
+def _membership_by_slug(user: Someone, slug: str) -> tuple[Dataset, str] | None:
     """(dataset, role) of `user` in dataset `slug`: one read, every time, never cached, so a
     revoked membership takes effect at the next request."""
     if user is None or not user.is_authenticated:
@@ -105,11 +114,11 @@ def _membership_by_slug(user, slug: str) -> tuple[Dataset, str] | None:
     return None if membership is None else (membership.dataset, membership.role)
 
 
-def dataset_for(*, user, slug: str, action: Action = Action.VIEW) -> Dataset:
+def dataset_for(*, user: Someone, slug: str, action: Action = Action.VIEW) -> Dataset:
     return dataset_access(user=user, slug=slug, action=action).dataset
 
 
-def dataset_default(*, user, action: Action = Action.VIEW) -> Dataset | None:
+def dataset_default(*, user: Someone, action: Action = Action.VIEW) -> Dataset | None:
     """The dataset of a user who is a member of exactly one (the API lets them leave it out),
     if their role there may do `action` (PermissionDenied if it may not)."""
     memberships = list(_memberships(user)[:2])
@@ -119,17 +128,22 @@ def dataset_default(*, user, action: Action = Action.VIEW) -> Dataset | None:
     return memberships[0].dataset
 
 
-def case_for(*, user, slug: str, case_id, action: Action = Action.VIEW) -> Case:
+def case_for(*, user: Someone, slug: str, case_id: int | str, action: Action = Action.VIEW) -> Case:
     """A case of dataset `slug`, or Http404 (also for a case of another dataset)."""
     dataset = dataset_for(user=user, slug=slug, action=action)
-    case_id = int(case_id) if str(case_id).isdigit() else None
-    case = Case.objects.filter(dataset=dataset, pk=case_id).select_related("dataset").first()
+    case = None
+    if str(case_id).isdigit():
+        case = (
+            Case.objects.filter(dataset=dataset, pk=int(case_id)).select_related("dataset").first()
+        )
     if case is None:
         raise Http404("no such case")
     return case
 
 
-def document_for(*, user, slug: str, document_id, ready: bool = False) -> Document:
+def document_for(
+    *, user: Someone, slug: str, document_id: int | str, ready: bool = False
+) -> Document:
     """A document of dataset `slug` (only a ready one if `ready`), or Http404."""
     dataset = dataset_for(user=user, slug=slug)
     documents = Document.objects.filter(dataset=dataset, pk=document_id)

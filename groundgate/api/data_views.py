@@ -4,8 +4,10 @@ state and reviews are in reviews/api). Every dataset-scoped view goes through gr
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
+from rest_framework.views import APIView
 
 from groundgate.access import dataset_for, datasets_visible
 from groundgate.api import serializers as s
@@ -13,46 +15,46 @@ from groundgate.models import Chunk, Dataset, Document, GateRun
 from groundgate.services.untrusted import db_id
 
 
-def _dataset(view) -> Dataset:
+def _dataset(view: APIView) -> Dataset:
     return dataset_for(user=view.request.user, slug=view.kwargs["slug"])
 
 
-class DatasetList(generics.ListAPIView):
+class DatasetList(generics.ListAPIView[Dataset]):
     serializer_class = s.DatasetSerializer
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Dataset]:
         return datasets_visible(user=self.request.user)
 
 
-class DatasetDetail(generics.RetrieveAPIView):
+class DatasetDetail(generics.RetrieveAPIView[Dataset]):
     serializer_class = s.DatasetSerializer
 
-    def get_object(self):
+    def get_object(self) -> Dataset:
         return _dataset(self)
 
 
-class DocumentList(generics.ListAPIView):
+class DocumentList(generics.ListAPIView[Document]):
     serializer_class = s.DocumentSerializer
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Document]:
         return Document.objects.filter(dataset=_dataset(self))
 
 
-class DocumentDetail(generics.RetrieveAPIView):
+class DocumentDetail(generics.RetrieveAPIView[Document]):
     """A document, including its ingestion status: the status endpoint after an upload."""
 
     serializer_class = s.DocumentSerializer
 
-    def get_object(self):
+    def get_object(self) -> Document:
         dataset = _dataset(self)
         return generics.get_object_or_404(Document, dataset=dataset, pk=self.kwargs["pk"])
 
 
 @extend_schema(parameters=[OpenApiParameter("document", int, description="only this document")])
-class ChunkList(generics.ListAPIView):
+class ChunkList(generics.ListAPIView[Chunk]):
     serializer_class = s.ChunkSerializer
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Chunk]:
         chunks = Chunk.objects.filter(dataset=_dataset(self))
         document = self.request.query_params.get("document")
         if document is not None:
@@ -60,9 +62,9 @@ class ChunkList(generics.ListAPIView):
         return chunks
 
 
-class CaseGateRuns(generics.ListAPIView):
+class CaseGateRuns(generics.ListAPIView[GateRun]):
     serializer_class = s.GateRunSerializer
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[GateRun]:
         dataset = _dataset(self)
         return GateRun.objects.filter(case__dataset=dataset, case_id=self.kwargs["pk"])

@@ -7,6 +7,7 @@ are logged and returned as a plain 500 without internals.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import (
@@ -26,6 +27,9 @@ from groundgate.engine.errors import describe
 from groundgate.middleware import BUSY_MESSAGE, database_busy
 from groundgate.services.stored_files import DocumentFileMissing, StorageFull
 
+if TYPE_CHECKING:
+    from _typeshed import SupportsRead
+
 log = logging.getLogger(__name__)
 
 
@@ -39,7 +43,7 @@ class TooLarge(exceptions.APIException):
     default_detail = "request too large"
 
 
-def pydantic_errors(exc: PydanticValidationError, prefix: str = "") -> list[dict]:
+def pydantic_errors(exc: PydanticValidationError, prefix: str = "") -> list[dict[str, str]]:
     return [
         {"field": (f"{prefix}.{path}" if prefix and path != "(root)" else prefix or path),
          "message": message}
@@ -47,13 +51,13 @@ def pydantic_errors(exc: PydanticValidationError, prefix: str = "") -> list[dict
     ]  # fmt: skip
 
 
-def bad_request(errors: list[dict], detail: str = "invalid input") -> Response:
+def bad_request(errors: list[dict[str, str]], detail: str = "invalid input") -> Response:
     return Response({"detail": detail, "errors": errors}, status=status.HTTP_400_BAD_REQUEST)
 
 
-def _flatten(data, prefix: str = "") -> list[dict]:
+def _flatten(data: object, prefix: str = "") -> list[dict[str, str]]:
     if isinstance(data, dict):
-        out = []
+        out: list[dict[str, str]] = []
         for key, value in data.items():
             path = f"{prefix}.{key}" if prefix else str(key)
             out += _flatten(value, "" if key == "non_field_errors" else path)
@@ -68,7 +72,7 @@ def _flatten(data, prefix: str = "") -> list[dict]:
     return [{"field": prefix or "(root)", "message": str(data)}]
 
 
-def read_limited(stream) -> bytes:
+def read_limited(stream: SupportsRead[bytes]) -> bytes:
     """A raw body parser's read: at most GROUNDGATE_MAX_REQUEST_BYTES (the middleware has already
     refused a longer declared body; this holds even if a server hands over more)."""
     limit = settings.GROUNDGATE_MAX_REQUEST_BYTES
@@ -78,7 +82,7 @@ def read_limited(stream) -> bytes:
     return data
 
 
-def exception_handler(exc, context):
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
     if isinstance(exc, PydanticValidationError):
         return bad_request(pydantic_errors(exc))
     # Django's own guards on form and multipart bodies: bad input, never a 500.

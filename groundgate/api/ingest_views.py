@@ -3,6 +3,8 @@ a document, JSONL cases. (The export of audited datasets is in reviews/api.)"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
@@ -10,6 +12,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serial
 from rest_framework import serializers
 from rest_framework.generics import get_object_or_404
 from rest_framework.parsers import BaseParser, MultiPartParser
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -19,7 +22,8 @@ from groundgate.api.gate_views import error_responses
 from groundgate.api.serializers import DocumentSerializer
 from groundgate.engine.registry import GATES
 from groundgate.models import Document, DocumentStatus
-from groundgate.services.chunk_imports import chunks_import_lines
+from groundgate.services.chunk_imports import ChunkImportReport, chunks_import_lines
+from groundgate.services.imports import ImportReport as CaseImportReport
 from groundgate.services.imports import case_import_lines
 from groundgate.services.uploads import NotAPdf, document_upload_accept
 
@@ -49,7 +53,12 @@ ImportReport = inline_serializer(
 )
 
 
-def import_report_body(report) -> dict:
+def _raw_body(request: Request) -> bytes:
+    """The body as the JSON-lines parsers read it (bytes); DRF gives an empty mapping for none."""
+    return request.data if isinstance(request.data, bytes) else b""
+
+
+def import_report_body(report: CaseImportReport | ChunkImportReport) -> dict[str, Any]:
     return {
         "imported": report.imported,
         "unchanged": report.unchanged,
@@ -84,7 +93,7 @@ class DocumentUpload(APIView):
         },
         tags=["documents"],
     )
-    def post(self, request, slug: str):
+    def post(self, request: Request, slug: str) -> Response:
         dataset = dataset_for(user=request.user, slug=slug, action=Action.IMPORT)
         limit = settings.GROUNDGATE_MAX_UPLOAD_BYTES
         if int(request.META.get("CONTENT_LENGTH") or 0) > limit + 64 * 1024:
@@ -129,12 +138,12 @@ class ChunkImport(APIView):
         },
         tags=["documents"],
     )
-    def post(self, request, slug: str, pk: int):
+    def post(self, request: Request, slug: str, pk: int) -> Response:
         dataset = dataset_for(user=request.user, slug=slug, action=Action.IMPORT)
         document = get_object_or_404(Document, dataset=dataset, pk=pk)
         if document.status != DocumentStatus.READY:
             return bad_request([{"field": "document", "message": f"is {document.status}"}])
-        lines = (request.data or b"").splitlines()
+        lines = _raw_body(request).splitlines()
         return Response(import_report_body(chunks_import_lines(document=document, lines=lines)))
 
 
@@ -151,12 +160,12 @@ class CaseImport(APIView):
         },
         tags=["cases"],
     )
-    def post(self, request, slug: str):
+    def post(self, request: Request, slug: str) -> Response:
         dataset = dataset_for(user=request.user, slug=slug, action=Action.IMPORT)
         kind = request.query_params.get("kind", "answer")
         if kind not in GATES:
             return bad_request([{"field": "kind", "message": f"one of {', '.join(sorted(GATES))}"}])
-        lines = (request.data or b"").splitlines()
+        lines = _raw_body(request).splitlines()
         return Response(
             import_report_body(case_import_lines(dataset=dataset, lines=lines, kind=kind))
         )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import orjson
 from rest_framework import serializers
 
@@ -9,7 +11,7 @@ from groundgate.access import member_role
 from groundgate.models import Chunk, Dataset, Document, GateRun
 
 
-class DatasetSerializer(serializers.ModelSerializer):
+class DatasetSerializer(serializers.ModelSerializer[Dataset]):
     role = serializers.SerializerMethodField()
 
     class Meta:
@@ -17,11 +19,10 @@ class DatasetSerializer(serializers.ModelSerializer):
         fields = ["slug", "name", "description", "reviews_required", "created_at", "role"]
 
     def get_role(self, obj: Dataset) -> str | None:
-        request = self.context.get("request")
-        return member_role(user=request.user, dataset=obj)
+        return member_role(user=self.context["request"].user, dataset=obj)
 
 
-class DocumentSerializer(serializers.ModelSerializer):
+class DocumentSerializer(serializers.ModelSerializer[Document]):
     chunk_count = serializers.SerializerMethodField()
 
     class Meta:
@@ -43,8 +44,10 @@ class DocumentSerializer(serializers.ModelSerializer):
         return obj.chunks.count()
 
 
-class ChunkSerializer(serializers.ModelSerializer):
-    document = serializers.PrimaryKeyRelatedField(read_only=True)
+class ChunkSerializer(serializers.ModelSerializer[Chunk]):
+    document: serializers.PrimaryKeyRelatedField[Document] = serializers.PrimaryKeyRelatedField(
+        read_only=True
+    )
 
     class Meta:
         model = Chunk
@@ -67,7 +70,7 @@ class ChunkSerializer(serializers.ModelSerializer):
         ]
 
 
-class GateRunSerializer(serializers.ModelSerializer):
+class GateRunSerializer(serializers.ModelSerializer[GateRun]):
     verdict = serializers.SerializerMethodField()
 
     class Meta:
@@ -83,5 +86,6 @@ class GateRunSerializer(serializers.ModelSerializer):
             "verdict",
         ]
 
-    def get_verdict(self, obj: GateRun) -> dict:
-        return orjson.loads(obj.verdict)
+    def get_verdict(self, obj: GateRun) -> dict[str, Any]:
+        verdict: dict[str, Any] = orjson.loads(obj.verdict)  # a stored verdict: a JSON object
+        return verdict

@@ -7,7 +7,9 @@ answer shows `secret_hint` (its last four characters) so an admin can tell secre
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
 from rest_framework import generics, serializers, status
@@ -19,7 +21,7 @@ from groundgate.access import Action, dataset_for
 from groundgate.api.errors import bad_request
 from groundgate.api.gate_views import error_responses
 from groundgate.integrations.webhooks import EVENTS
-from groundgate.models import Dataset, Webhook, WebhookAttempt
+from groundgate.models import Dataset, OutboxMessage, Webhook, WebhookAttempt
 from groundgate.selectors.webhooks import (
     webhook_attempts,
     webhook_delivery_counts,
@@ -34,7 +36,7 @@ from groundgate.services.webhooks import (
 )
 
 
-class WebhookSerializer(serializers.ModelSerializer):
+class WebhookSerializer(serializers.ModelSerializer[Webhook]):
     secret_hint = serializers.SerializerMethodField()
     counts = serializers.SerializerMethodField()
 
@@ -51,7 +53,7 @@ class WebhookSerializer(serializers.ModelSerializer):
             {"deliveries": serializers.IntegerField(), "delivered": serializers.IntegerField()},
         )
     )
-    def get_counts(self, obj: Webhook) -> dict:
+    def get_counts(self, obj: Webhook) -> dict[str, int]:
         return webhook_delivery_counts(webhook=obj)
 
 
@@ -64,7 +66,7 @@ class WebhookCreatedSerializer(WebhookSerializer):
         fields = [*WebhookSerializer.Meta.fields, "secret"]
 
 
-class WebhookInput(serializers.Serializer):
+class WebhookInput(serializers.Serializer[dict[str, Any]]):
     # Required to make a webhook; a PATCH (partial) may give any of them.
     url = serializers.CharField()
     events = serializers.ListField(child=serializers.CharField(), help_text=", ".join(EVENTS))
@@ -74,7 +76,7 @@ class WebhookInput(serializers.Serializer):
     )
 
 
-class AttemptSerializer(serializers.ModelSerializer):
+class AttemptSerializer(serializers.ModelSerializer[WebhookAttempt]):
     event_id = serializers.CharField(source="delivery.event_id")
     event = serializers.CharField(source="delivery.event")
     delivery_state = serializers.SerializerMethodField(
@@ -83,7 +85,7 @@ class AttemptSerializer(serializers.ModelSerializer):
     )
     next_attempt_at = serializers.SerializerMethodField()
 
-    def _outbox(self, obj: WebhookAttempt):
+    def _outbox(self, obj: WebhookAttempt) -> OutboxMessage | None:
         return getattr(obj.delivery, "outbox", None)
 
     def get_delivery_state(self, obj: WebhookAttempt) -> str | None:
@@ -111,11 +113,11 @@ class AttemptSerializer(serializers.ModelSerializer):
         ]
 
 
-def _dataset(view) -> Dataset:
+def _dataset(view: APIView) -> Dataset:
     return dataset_for(user=view.request.user, slug=view.kwargs["slug"], action=Action.WEBHOOKS)
 
 
-def _input(request, partial: bool) -> tuple[dict | None, Response | None]:
+def _input(request: Request, partial: bool) -> tuple[dict[str, Any] | None, Response | None]:
     data = WebhookInput(data=request.data, partial=partial)
     if not data.is_valid():
         errors = [{"field": f, "message": str(m[0])} for f, m in data.errors.items()]
@@ -123,7 +125,7 @@ def _input(request, partial: bool) -> tuple[dict | None, Response | None]:
     return dict(data.validated_data), None
 
 
-class WebhookList(generics.ListAPIView):
+class WebhookList(generics.ListAPIView[Webhook]):
     serializer_class = WebhookSerializer
 
     def get_queryset(self) -> QuerySet[Webhook]:
@@ -140,14 +142,16 @@ class WebhookList(generics.ListAPIView):
         if error is not None or data is None:
             return error
         try:
-            webhook = webhook_create(dataset=dataset, created_by=request.user, **data)
+            # Only a signed-in member reaches here (_dataset): request.user is a User.
+            creator = request.user if isinstance(request.user, User) else None
+            webhook = webhook_create(dataset=dataset, created_by=creator, **data)
         except WebhookInputError as exc:
             return bad_request([{"field": exc.field, "message": str(exc).split(": ", 1)[1]}])
         body = WebhookCreatedSerializer(webhook).data
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class WebhookDetail(generics.RetrieveAPIView):
+class WebhookDetail(generics.RetrieveAPIView[Webhook]):
     serializer_class = WebhookSerializer
 
     def get_object(self) -> Webhook:
@@ -174,7 +178,7 @@ class WebhookDetail(generics.RetrieveAPIView):
         return Response(WebhookSerializer(webhook).data)
 
 
-class WebhookAttempts(generics.ListAPIView):
+class WebhookAttempts(generics.ListAPIView[WebhookAttempt]):
     """The delivery log: one row per attempt, newest first."""
 
     serializer_class = AttemptSerializer

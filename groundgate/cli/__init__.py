@@ -12,7 +12,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
+
+if TYPE_CHECKING:  # imported where used: the CLI starts fast (docs/decisions.md 156)
+    from collections.abc import Callable
+
+    from groundgate.engine.limits import CaseLimits
+    from groundgate.engine.policy import GatePolicy
+    from groundgate.engine.registry import GateSpec
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -30,7 +37,7 @@ def _read_bytes(path: str) -> bytes:
         raise CliError(f"{path}: cannot read: {exc.strerror}") from None
 
 
-def _case_limits():
+def _case_limits() -> CaseLimits:
     """The same per-case limits as the server (GROUNDGATE_CASE_MAX_*), from the environment."""
     import os
 
@@ -42,7 +49,7 @@ def _case_limits():
         raise CliError(str(exc)) from None
 
 
-def _policy_bytes(spec, policy: str) -> bytes:
+def _policy_bytes(spec: GateSpec, policy: str) -> bytes:
     """A policy file's bytes, or a named preset's ("verbatim") when no such file exists."""
     from groundgate.engine.registry import policy_presets
 
@@ -52,7 +59,7 @@ def _policy_bytes(spec, policy: str) -> bytes:
     return _read_bytes(policy)
 
 
-def _load_policy(spec, policy_path: str | None):
+def _load_policy(spec: GateSpec, policy_path: str | None) -> GatePolicy:
     if policy_path is None:
         return spec.default_policy
     from pydantic import ValidationError
@@ -87,7 +94,13 @@ def cmd_gate(args: argparse.Namespace, out: BinaryIO) -> int:
     return _gate_one(args, spec, policy, out)
 
 
-def _gate_one(args: argparse.Namespace, spec, policy, out: BinaryIO, prepare=None) -> int:
+def _gate_one(
+    args: argparse.Namespace,
+    spec: GateSpec,
+    policy: GatePolicy,
+    out: BinaryIO,
+    prepare: Callable[[bytes], bytes | str] | None = None,
+) -> int:
     """One case from a file (or - for stdin): its verdict, or a one-line error (exit 2)."""
     from groundgate.engine.runner import gate_text
 
@@ -101,7 +114,13 @@ def _gate_one(args: argparse.Namespace, spec, policy, out: BinaryIO, prepare=Non
     return EXIT_OK if outcome.passed else EXIT_FAILED
 
 
-def _gate_jsonl(args: argparse.Namespace, spec, policy, out: BinaryIO, prepare=None) -> int:
+def _gate_jsonl(
+    args: argparse.Namespace,
+    spec: GateSpec,
+    policy: GatePolicy,
+    out: BinaryIO,
+    prepare: Callable[[bytes], bytes | str] | None = None,
+) -> int:
     """The sequential --jsonl loop: one output line per input line, in order; `prepare` may
     rewrite each line before it is gated (the code gate's --symbols)."""
     from groundgate.engine.runner import gate_lines
@@ -123,8 +142,8 @@ def _gate_jsonl(args: argparse.Namespace, spec, policy, out: BinaryIO, prepare=N
     return EXIT_BAD_INPUT if bad else EXIT_FAILED if failed else EXIT_OK
 
 
-def _load_symbols(path: str) -> dict[str, dict]:
-    symbols: dict[str, dict] = {}
+def _load_symbols(path: str) -> dict[str, dict[str, Any]]:
+    symbols: dict[str, dict[str, Any]] = {}
     for number, line in enumerate(_read_bytes(path).splitlines(), start=1):
         if not line.strip():
             continue
@@ -138,7 +157,9 @@ def _load_symbols(path: str) -> dict[str, dict]:
     return symbols
 
 
-def _gate_code_with_symbols(args: argparse.Namespace, spec, policy, out: BinaryIO) -> int:
+def _gate_code_with_symbols(
+    args: argparse.Namespace, spec: GateSpec, policy: GatePolicy, out: BinaryIO
+) -> int:
     """Code cases with their symbols looked up in symbols.jsonl (see attach_symbols)."""
     from groundgate.engine.gates.code import attach_symbols
 
@@ -276,7 +297,8 @@ def _parallel_workers(args: argparse.Namespace) -> int:
     if args.jsonl == "-":
         return 1
     if args.workers is not None:
-        return max(1, args.workers)
+        workers: int = args.workers  # argparse's type=int
+        return max(1, workers)
     # Only here: it imports multiprocessing, which a sequential run does not need.
     from groundgate.cli.jsonl_parallel import MIN_PARALLEL_BYTES, worker_count
 
@@ -287,7 +309,7 @@ def _parallel_workers(args: argparse.Namespace) -> int:
     return worker_count() if size >= MIN_PARALLEL_BYTES else 1
 
 
-def _gate_jsonl_parallel(args: argparse.Namespace, spec, out: BinaryIO) -> int:
+def _gate_jsonl_parallel(args: argparse.Namespace, spec: GateSpec, out: BinaryIO) -> int:
     from groundgate.cli.jsonl_parallel import _Failed, gate_file_parallel
     from groundgate.engine.runner import BadInput
 
@@ -306,7 +328,7 @@ def _gate_jsonl_parallel(args: argparse.Namespace, spec, out: BinaryIO) -> int:
     return EXIT_BAD_INPUT if bad else EXIT_FAILED if failed else EXIT_OK
 
 
-def _open_binary(path: str | int):
+def _open_binary(path: str | int) -> BinaryIO:
     """A file (or stdin's descriptor) for reading lines. A large buffer: cases are often longer
     than the default 8 KB, and readline then joins several reads per line."""
     try:
@@ -386,7 +408,8 @@ def main(argv: list[str] | None = None) -> int:
     # Verdicts are canonical UTF-8 bytes: write them as bytes, through one large buffer.
     out = open(sys.stdout.fileno(), "wb", buffering=1 << 20, closefd=False)
     try:
-        return args.handler(args, out)
+        code: int = args.handler(args, out)  # each subcommand's handler answers an exit code
+        return code
     except CliError as exc:
         print(f"groundgate: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

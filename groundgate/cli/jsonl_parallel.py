@@ -11,6 +11,7 @@ import multiprocessing
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from groundgate.engine.limits import limits_from_environ
 from groundgate.engine.registry import get_gate
@@ -30,7 +31,7 @@ class BlockResult:
     failed: bool
 
 
-_state: dict = {}
+_state: dict[str, Any] = {}  # a worker process's path, spec, policy and limits (_init)
 
 
 def _init(path: str, kind: str, policy_json: bytes | None) -> None:

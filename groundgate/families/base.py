@@ -13,12 +13,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from groundgate.documents.highlights import Highlight
 from groundgate.engine.registry import GateSpec, get_gate
 from groundgate.families.sources import Source
-from groundgate.models import Case, Chunk
+from groundgate.models import Case, Chunk, Document
+
+if TYPE_CHECKING:
+    # What a template engine's from_string gives (a protocol of django-stubs, not at run time).
+    from django.template.backends.base import _EngineTemplate as Template
 
 # (document id, page index) -> the highlight layers drawn on that page.
 Pages = dict[tuple[int, int], list[Highlight]]
@@ -44,7 +48,7 @@ class CaseText:
         return value if isinstance(value, str) else ""
 
 
-def chunk_boxes(chunk: Chunk, page_index: int) -> list[tuple]:
+def chunk_boxes(chunk: Chunk, page_index: int) -> list[tuple[float, float, float, float]]:
     """The boxes of `chunk` on page `page_index` (0-based), from its position_int rows."""
     return [
         (x0, top, x1, bottom)
@@ -60,9 +64,11 @@ def highlight_cited_chunks(
     chunks' boxes drawn."""
     pages: Pages = defaultdict(list)
     for chunk in chunks.values():
+        if chunk.document_id is None:  # drawn on a document's pages (case_cited_chunks keeps these)
+            continue
         for page_index in sorted({p[0] - 1 for p in chunk.position_int}):
             pages[(chunk.document_id, page_index)] += [
-                Highlight("chunk", tuple(b)) for b in chunk_boxes(chunk, page_index)
+                Highlight("chunk", b) for b in chunk_boxes(chunk, page_index)
             ]
     return pages
 
@@ -111,7 +117,7 @@ def no_panel(case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]]
 
 
 def no_sources(
-    case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]], chunks
+    case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]], chunks: dict[str, Chunk]
 ) -> list[Source]:
     return []
 
@@ -150,13 +156,13 @@ class Family:
         """The engine's side of the family (its input and verdict models are the API schema)."""
         return get_gate(self.kind)
 
-    def partial(self, name: str):
+    def partial(self, name: str) -> Template | None:
         """The family's partial `name` (summary or evidence) as a template, or None."""
         return _template(self.folder / f"{name}.html")
 
 
 @cache
-def _template(path: Path):
+def _template(path: Path) -> Template | None:
     from django.template import engines
 
     if not path.exists():
@@ -164,11 +170,12 @@ def _template(path: Path):
     return engines["django"].from_string(path.read_text(encoding="utf-8"))
 
 
-def on_document(page_index, document) -> bool:
+def on_document(page_index: object, document: Document | None) -> bool:
     """A stored claim's page index names a page of the document (not -1, not page 10**30):
     anything else is not drawn, so a bad stored value cannot break a page."""
     return (
         isinstance(page_index, int)
         and not isinstance(page_index, bool)
+        and document is not None
         and 0 <= page_index < (document.page_count or 0)
     )

@@ -12,7 +12,7 @@ import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
 # What a mark in a source text is; each has its own colour AND shape (static/css/groundgate.css,
 # legend in templates/reviews/case_detail.html, contrast figures in docs/reviewing.md).
@@ -64,7 +64,9 @@ class Source:
             ids.update(mark.findings)
         return " ".join(str(i) for i in sorted(ids))
 
-    def mark(self, span, kind: MarkKind, finding: int | None = None, offset: int = 0) -> bool:
+    def mark(
+        self, span: object, kind: MarkKind, finding: int | None = None, offset: int = 0
+    ) -> bool:
         """Mark text[span] (shifted by offset), if it is a valid span of the text."""
         if not _is_span(span):
             return False
@@ -81,7 +83,7 @@ def text_of(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _is_span(span) -> bool:
+def _is_span(span: object) -> TypeGuard[list[int] | tuple[int, int]]:
     return (
         isinstance(span, list | tuple)
         and len(span) == 2
@@ -120,7 +122,9 @@ def anchors_in(text: str) -> list[str]:
     return list(dict.fromkeys(ANCHOR.findall(text)))
 
 
-def attach_by_anchor(sources: dict[str, Source], text: str, findings: list[dict], field_name):
+def attach_by_anchor(
+    sources: dict[str, Source], text: str, findings: list[dict[str, Any]], field_name: str
+) -> None:
     """Findings whose span (in `text`) cites an anchor: they concern that anchor's source. The
     anchor is read from the answer text the finding's own span covers, nothing is re-judged."""
     for index, f in enumerate(findings):

@@ -10,10 +10,12 @@ tests/services/test_gate_runs.py checks nobody else writes GateRuns.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import transaction
+from pydantic import BaseModel
 
 from groundgate.engine.canonical import canonical_json_of_dump, sha256_of
 from groundgate.engine.policy import GatePolicy
@@ -35,7 +37,7 @@ def policy_record_build(*, spec: GateSpec, policy: GatePolicy) -> GatePolicyReco
     )
 
 
-_policy_bodies: dict[str, dict] = {}
+_policy_bodies: dict[str, dict[str, Any]] = {}
 
 
 def policy_record_for(*, spec: GateSpec, policy: GatePolicy) -> GatePolicyRecord:
@@ -49,7 +51,7 @@ def policy_record_for(*, spec: GateSpec, policy: GatePolicy) -> GatePolicyRecord
 
 
 def gaterun_build(
-    *, case: Case, spec: GateSpec, verdict, policy_record: GatePolicyRecord
+    *, case: Case, spec: GateSpec, verdict: BaseModel, policy_record: GatePolicyRecord
 ) -> GateRun:
     """An unsaved GateRun for `verdict` (the import service saves them in bulk)."""
     return gaterun_from_values(
@@ -57,7 +59,7 @@ def gaterun_build(
     )
 
 
-def gaterun_values(*, spec: GateSpec, verdict) -> dict:
+def gaterun_values(*, spec: GateSpec, verdict: BaseModel) -> dict[str, Any]:
     """The fields of a verdict's GateRun that depend on the verdict alone: plain values, which
     the trace import's reader processes compute and send (docs/decisions.md 153)."""
     data = verdict.model_dump(mode="json")
@@ -79,7 +81,9 @@ def gaterun_values(*, spec: GateSpec, verdict) -> dict:
     }
 
 
-def gaterun_from_values(*, case: Case, values: dict, policy_record: GatePolicyRecord) -> GateRun:
+def gaterun_from_values(
+    *, case: Case, values: dict[str, Any], policy_record: GatePolicyRecord
+) -> GateRun:
     return GateRun(case=case, policy=policy_record, policy_sha256=policy_record.sha256, **values)
 
 
@@ -131,8 +135,8 @@ def case_create_gated(
     kind: str,
     external_id: str,
     question: str,
-    payload: dict,
-    verdict,
+    payload: dict[str, Any],
+    verdict: BaseModel,
     policy: GatePolicy,
     payload_sha256: str | None = None,
 ) -> GatedCase:
@@ -181,7 +185,7 @@ def case_gate(*, case: Case, policy: GatePolicy | None = None) -> GateRun:
 @dataclass
 class RegateReport:
     gated: int = 0
-    by_status: Counter = field(default_factory=Counter)
+    by_status: Counter[str] = field(default_factory=Counter)
 
 
 def dataset_regate(
@@ -190,7 +194,7 @@ def dataset_regate(
     kind: str | None = None,
     policy: GatePolicy | None = None,
     batch_size: int = 500,
-    progress=None,
+    progress: Callable[[int], object] | None = None,
 ) -> RegateReport:
     """Gate every case of a dataset again (optionally one kind), appending new GateRuns.
 
@@ -218,7 +222,9 @@ def dataset_regate(
     return report
 
 
-def _flush(batch: list[GateRun], report: RegateReport, progress) -> None:
+def _flush(
+    batch: list[GateRun], report: RegateReport, progress: Callable[[int], object] | None
+) -> None:
     if not batch:
         return
     gate_runs_record(runs=batch)

@@ -9,7 +9,7 @@ from groundgate.engine.canonical import sha256_of, sha256_of_finite
 from groundgate.engine.errors import field_path
 
 
-def nul_path(value, loc: tuple = ()) -> str | None:
+def nul_path(value: object, loc: tuple[str | int, ...] = ()) -> str | None:
     """The field path of the first string (or key) containing NUL, or None."""
     if isinstance(value, str):
         return field_path(loc) if "\x00" in value else None
@@ -31,7 +31,7 @@ def nul_path(value, loc: tuple = ()) -> str | None:
 NUL_MESSAGE = "contains a NUL character (\\u0000), which cannot be stored"
 
 
-def nonfinite_path(value, loc: tuple = ()) -> str | None:
+def nonfinite_path(value: object, loc: tuple[str | int, ...] = ()) -> str | None:
     """The field path of the first number that is not finite, or None. JSON has no Infinity,
     but a literal past the float range (1e400) parses as one; the input checks refuse it where
     the gate reads it, and a key the gate ignores is only met when the payload is hashed and
@@ -59,12 +59,12 @@ NONFINITE_MESSAGE = (
 class UnstorablePayload(ValueError):
     """A case's JSON that validates but cannot be stored as it is: `field` names where."""
 
-    def __init__(self, field: str, message: str):
+    def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")
         self.field, self.message = field, message
 
 
-def storable_payload_sha256(text: str | bytes, payload, *, finite: bool = False) -> str:
+def storable_payload_sha256(text: str | bytes, payload: object, *, finite: bool = False) -> str:
     """The digest of a validated case's payload (sha256 of its canonical JSON) once it is known
     to be storable: no NUL anywhere, no number past a double's range. Raises UnstorablePayload.
     The one check of both for every way a case comes in (the gate service, the imports).
@@ -87,7 +87,7 @@ def storable_payload_sha256(text: str | bytes, payload, *, finite: bool = False)
 MAX_DB_ID = 2**63 - 1
 
 
-def db_id(raw) -> int | None:
+def db_id(raw: object) -> int | None:
     """`raw` (a URL or form value) as a database id, or None when it cannot be one."""
     text = str(raw).strip()
     if not text.isascii() or not text.isdigit():
@@ -108,5 +108,5 @@ class DbIdConverter:
             raise ValueError(value)
         return number
 
-    def to_url(self, value) -> str:
+    def to_url(self, value: int | str) -> str:
         return str(int(value))

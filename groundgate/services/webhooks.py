@@ -23,18 +23,21 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
 from django.db import transaction
 from django.utils import timezone
 
 from groundgate.integrations.webhooks import EVENTS, delivery_headers, event_body
-from groundgate.models import Dataset, Webhook, WebhookAttempt, WebhookDelivery
+from groundgate.models import Dataset, GateRun, Webhook, WebhookAttempt, WebhookDelivery
 from groundgate.services.links import case_url
 from groundgate.services.outbox import (
     OutboxGiveUp,
@@ -134,7 +137,7 @@ def webhook_create(
     events: Iterable[str] | None,
     secret: str = "",
     active: bool = True,
-    created_by=None,
+    created_by: User | None = None,
 ) -> Webhook:
     """A new webhook; a random secret when none is given. The caller shows the secret once."""
     secret = secret or secrets.token_urlsafe(32)
@@ -184,10 +187,12 @@ class Event:
 
     dataset_id: int
     event: str
-    data: dict
+    data: dict[str, Any]
 
 
-def webhook_events_emit(*, datasets: Iterable[Dataset], event: str, build) -> list[int]:
+def webhook_events_emit(
+    *, datasets: Iterable[Dataset], event: str, build: Callable[[], Iterable[Event]]
+) -> list[int]:
     """Record the `event`s that `build()` makes (a list of Event) for every active webhook of
     their dataset that subscribes to `event`, in the caller's transaction, and deliver them once
     it commits. When no dataset has an active webhook (Dataset.webhooks_on) this makes no query
@@ -214,14 +219,14 @@ def webhook_events_emit(*, datasets: Iterable[Dataset], event: str, build) -> li
     return _store_and_dispatch(deliveries)
 
 
-def webhook_event_emit(*, dataset: Dataset, event: str, data: dict) -> list[int]:
+def webhook_event_emit(*, dataset: Dataset, event: str, data: dict[str, Any]) -> list[int]:
     """One event about `dataset` (see webhook_events_emit)."""
     return webhook_events_emit(
         datasets=[dataset], event=event, build=lambda: [Event(dataset.pk, event, data)]
     )
 
 
-def _delivery(hook: Webhook, event: str, data: dict, now) -> WebhookDelivery:
+def _delivery(hook: Webhook, event: str, data: dict[str, Any], now: datetime) -> WebhookDelivery:
     event_id = str(uuid.uuid4())
     body = event_body(
         event_id=event_id,
@@ -378,7 +383,7 @@ def _log(
     )
 
 
-def verdict_events(runs) -> list[Event]:
+def verdict_events(runs: Iterable[GateRun]) -> list[Event]:
     """The `verdict` events of newly stored gate runs (cases must be loaded on the runs)."""
     events = []
     for run in runs:
@@ -403,7 +408,9 @@ def verdict_events(runs) -> list[Event]:
     return events
 
 
-def export_ready_emit(*, dataset: Dataset, fmt: str, records: int, filters: dict, by: str) -> None:
+def export_ready_emit(
+    *, dataset: Dataset, fmt: str, records: int, filters: dict[str, Any], by: str
+) -> None:
     """Tell subscribers an export of `dataset` is complete (written to a file by `manage.py
     export`, or streamed to its end by the API)."""
     data = {

@@ -4,17 +4,18 @@ pipeline are stored as anchored cases, with the run's record shown on the case p
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from groundgate.families.base import CaseText, Family, ids_under
 from groundgate.families.sources import Source, anchors_in, attach_by_anchor, text_of
 from groundgate.models import Case, Chunk
 
 
-def cited_chunk_ids(payload: dict) -> list[str]:
+def cited_chunk_ids(payload: dict[str, Any]) -> list[str]:
     return ids_under(payload.get("citations") or [], "chunk_id")
 
 
-def is_refusal(verdict: dict) -> bool:
+def is_refusal(verdict: dict[str, Any]) -> bool:
     """The answering side declined to answer (an accepted refusal has status PASSED with
     generation_status NO_EVIDENCE): the case page shows it as a refusal, never as a green pass."""
     metrics = verdict.get("grounding_metrics") or {}
@@ -23,7 +24,7 @@ def is_refusal(verdict: dict) -> bool:
     )
 
 
-def panel(case: Case, verdict: dict, findings: list[dict]) -> dict:
+def panel(case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]]) -> dict[str, Any]:
     pipeline = case.payload.get("pipeline")
     refusal = is_refusal(verdict)
     return {
@@ -34,7 +35,9 @@ def panel(case: Case, verdict: dict, findings: list[dict]) -> dict:
     }
 
 
-def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, Chunk]):
+def sources(
+    case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]], chunks: dict[str, Chunk]
+) -> list[Source]:
     """What each anchor (C0, C1, ...) says, then, for runs of the answering pipeline, every
     candidate retrieval returned, so a reviewer can judge a refusal or a selection."""
     text = case.payload.get("raw_model_text")

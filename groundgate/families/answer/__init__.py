@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 from groundgate.documents.highlights import Highlight
 from groundgate.families.base import (
@@ -15,7 +16,7 @@ from groundgate.families.base import (
     ids_under,
     on_document,
 )
-from groundgate.families.sources import Source, Tone, text_of
+from groundgate.families.sources import MarkKind, Source, Tone, text_of
 from groundgate.models import Case, Chunk
 
 # The gate found no chunks at all: nothing was checked, so no evidence is "accepted".
@@ -23,16 +24,16 @@ NOT_CHECKED = {"NO_CHUNKS"}
 TONES: dict[str, Tone] = {"accepted": "passed", "not checked": "warn", "rejected": "rejected"}
 
 
-def _evidences(payload: dict) -> list:
+def _evidences(payload: dict[str, Any]) -> list[Any]:
     evidences = (payload.get("answer") or {}).get("evidences") or []
     return evidences if isinstance(evidences, list) else []
 
 
-def cited_chunk_ids(payload: dict) -> list[str]:
+def cited_chunk_ids(payload: dict[str, Any]) -> list[str]:
     return ids_under(_evidences(payload), "chunk_id")
 
 
-def evidence_chunk_id(payload: dict, index: int) -> str | None:
+def evidence_chunk_id(payload: dict[str, Any], index: int) -> str | None:
     evidences = _evidences(payload)
     if not 0 <= index < len(evidences) or not isinstance(evidences[index], dict):
         return None
@@ -40,7 +41,7 @@ def evidence_chunk_id(payload: dict, index: int) -> str | None:
     return chunk_id if isinstance(chunk_id, str) else None
 
 
-def inline_chunks(payload: dict) -> dict[str, dict]:
+def inline_chunks(payload: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Answer cases may carry their chunks (raw_chunks)."""
     if not isinstance(payload.get("raw_chunks"), list):
         return {}
@@ -51,7 +52,7 @@ def inline_chunks(payload: dict) -> dict[str, dict]:
     }
 
 
-def page_highlights(case: Case, chunks: dict[str, Chunk], findings: list[dict]) -> Pages:
+def page_highlights(case: Case, chunks: dict[str, Chunk], findings: list[dict[str, Any]]) -> Pages:
     """chunk: the cited chunk's boxes; evidence: the box the answer claims; true_box: the chunk's
     boxes again, outlined, where the claim differs (COORDINATE_MISMATCH); excerpt: the quoted
     text, located within the chunk's boxes."""
@@ -59,15 +60,16 @@ def page_highlights(case: Case, chunks: dict[str, Chunk], findings: list[dict]) 
     mismatched = {f.get("evidence_index") for f in findings if f["code"] == "COORDINATE_MISMATCH"}
     for index, evidence in enumerate(_evidences(case.payload)):
         chunk = chunks.get(evidence.get("chunk_id"))
-        if chunk is None:
+        # Drawn on a document's pages: the cited chunks are those of documents (case_cited_chunks).
+        if chunk is None or chunk.document_id is None:
             continue
         chunk_pages = sorted({p[0] - 1 for p in chunk.position_int})
         for page_index in chunk_pages:
             boxes = chunk_boxes(chunk, page_index)
             key = (chunk.document_id, page_index)
-            pages[key] += [Highlight("chunk", tuple(b)) for b in boxes]
+            pages[key] += [Highlight("chunk", b) for b in boxes]
             if index in mismatched:
-                pages[key] += [Highlight("true_box", tuple(b)) for b in boxes]
+                pages[key] += [Highlight("true_box", b) for b in boxes]
             excerpt = evidence.get("excerpt") or ""
             if excerpt.strip():
                 area = (
@@ -84,7 +86,7 @@ def page_highlights(case: Case, chunks: dict[str, Chunk], findings: list[dict]) 
     return pages
 
 
-def panel(case: Case, verdict: dict, findings: list[dict]) -> dict:
+def panel(case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]]) -> dict[str, Any]:
     """Each cited evidence with the findings about it and the gate's call ("not checked" when the
     gate stopped before the evidence: a case without chunks)."""
     unchecked = any(f["code"] in NOT_CHECKED for f in findings)
@@ -107,7 +109,9 @@ def panel(case: Case, verdict: dict, findings: list[dict]) -> dict:
     return {"evidences": rows}
 
 
-def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, Chunk]):
+def sources(
+    case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]], chunks: dict[str, Chunk]
+) -> list[Source]:
     """Each chunk the answer cites (then the other chunks it was given), with the evidences'
     excerpts and every value the gate located in it marked: the value that grounded an answer
     value, the near-miss value, the closest chunk text."""
@@ -166,7 +170,7 @@ def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, C
         if key not in out and isinstance(raw.get("text"), str):
             out[key] = Source(key, f"chunk {chunk_id}", text_of(raw["text"]), "given, not cited")
 
-    def place(ref: dict, kind, finding: int) -> None:
+    def place(ref: dict[str, Any], kind: MarkKind, finding: int) -> None:
         """Mark a located value (ValueRef): in its chunk by chunk_span, else in the excerpt."""
         chunk_key = f"chunk-{ref.get('chunk_id')}"
         if chunk_key in out and out[chunk_key].mark(ref.get("chunk_span"), kind, finding):

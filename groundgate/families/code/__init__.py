@@ -4,12 +4,13 @@ page shows each cited symbol's stored source with the cited lines marked."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from groundgate.families.base import CaseText, Family
 from groundgate.models import Case, Chunk, ChunkKind
 
 
-def cited_chunk_ids(payload: dict) -> list[str]:
+def cited_chunk_ids(payload: dict[str, Any]) -> list[str]:
     refs = (payload.get("sample") or {}).get("evidence_refs") or []
     ids = [
         r if isinstance(r, str) else r.get("symbol_id") for r in refs if isinstance(r, str | dict)
@@ -17,7 +18,7 @@ def cited_chunk_ids(payload: dict) -> list[str]:
     return [i for i in ids if isinstance(i, str)]
 
 
-def panel(case: Case, verdict: dict, findings: list[dict]) -> dict:
+def panel(case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]]) -> dict[str, Any]:
     """Each evidence ref of the verdict with the symbol's source lines, the cited range marked."""
     refs = verdict.get("evidence_refs") or []
     symbols = {

@@ -4,17 +4,20 @@ cites no stored chunks."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from groundgate.families.base import CaseText, Family
 from groundgate.families.sources import Source, attach_by_anchor
 from groundgate.models import Case, Chunk
 
 
-def cited_chunk_ids(payload: dict) -> list[str]:
+def cited_chunk_ids(payload: dict[str, Any]) -> list[str]:
     return []
 
 
-def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, Chunk]):
+def sources(
+    case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]], chunks: dict[str, Chunk]
+) -> list[Source]:
     """The report's citation records (a record has a status, no text)."""
     out: dict[str, Source] = {}
     for record in case.payload.get("citations") or []:

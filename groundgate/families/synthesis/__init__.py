@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from groundgate.families.base import CaseText, Family, ids_under
 from groundgate.families.sources import Source, anchors_in, attach_by_anchor, text_of
 from groundgate.models import Case, Chunk
 
 
-def cited_chunk_ids(payload: dict) -> list[str]:
+def cited_chunk_ids(payload: dict[str, Any]) -> list[str]:
     return ids_under(payload.get("retrieved_chunks") or [], "semantic_id")
 
 
-def sources(case: Case, verdict: dict, findings: list[dict], chunks: dict[str, Chunk]):
+def sources(
+    case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]], chunks: dict[str, Chunk]
+) -> list[Source]:
     """Every retrieved chunk's text, cited in the answer or not; findings whose sentence cites a
     chunk point at it."""
     text = case.payload.get("answer_text")
