@@ -257,7 +257,10 @@ def explain(
         for t, tol in op_targets:
             if not _may_solve(operation, t, tol, a_range, b_range):
                 continue
-            for a, ai in pool:
+            # Only the operands a whose bounds hold a b (a list comprehension over the pool,
+            # _hits) go on to _bounds and the pair search below, in pool order as before.
+            for k in _hits(operation, t, tol, pool, keys, both_signs):
+                a, ai = pool[k]
                 for lo, hi, formula in _bounds(operation, t, tol, a, both_signs):
                     if lo is not None:
                         i = bisect_left(keys, lo)
@@ -370,6 +373,65 @@ def _pair(
         if index != skip and (unit is None or _units_agree(units[index], unit)):
             yield index
         i += 1
+
+
+def _hits(
+    operation: str,
+    t: float,
+    tol: float,
+    pool: list[tuple[float, int]],
+    keys: list[float],
+    both_signs: bool,
+) -> Iterable[int]:
+    """The positions in `pool` of the operands a for which _bounds gives a range that holds a
+    key (or a one-operand result): the same tests with the same arithmetic as _bounds and the
+    search after it, in one comprehension per operation instead of a call per operand (most a
+    have no b in range). Every position that could find a pair is kept (a superset: the loop
+    in explain() tests each again), so nothing explain() would find is skipped."""
+    n = len(keys)
+    if operation == "sum":
+        t2 = 2 * t
+        return [
+            k
+            for k, (a, _) in enumerate(pool)
+            if abs(a) > tol
+            and not a > t2
+            and t - a > tol
+            and (i := bisect_left(keys, t - a - tol)) < n
+            and keys[i] <= t - a + tol
+        ]
+    if operation == "average":
+        t2 = 2 * t
+        return [
+            k
+            for k, (a, _) in enumerate(pool)
+            if abs(a) > tol
+            and not a > t2
+            and t2 - a > tol
+            and (i := bisect_left(keys, t2 - a - 2 * tol)) < n
+            and keys[i] <= t2 - a + 2 * tol
+        ]
+    if operation in ("difference", "percentage_points"):
+        return [
+            k
+            for k, (a, _) in enumerate(pool)
+            if abs(a) > tol
+            and a - t > tol
+            and (i := bisect_left(keys, a - t - tol)) < n
+            and keys[i] <= a - t + tol
+        ]
+    if operation in ("ratio", "percentage"):
+        factor = 100.0 if operation == "percentage" else 1.0
+        if t > tol:  # a > 0 only (and a < 0 for a negative t, signed: searched whole)
+            up, down = t + tol, t - tol
+            return [
+                k
+                for k, (a, _) in enumerate(pool)
+                if a > tol
+                and (i := bisect_left(keys, min(a * factor / up, a * factor / down))) < n
+                and keys[i] <= max(a * factor / up, a * factor / down)
+            ]
+    return range(len(pool))
 
 
 def _bounds(
