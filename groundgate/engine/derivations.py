@@ -431,6 +431,36 @@ def _hits(
                 and (i := bisect_left(keys, min(a * factor / up, a * factor / down))) < n
                 and keys[i] <= max(a * factor / up, a * factor / down)
             ]
+    if operation == "percentage_change":
+        hits: set[int] = set()
+        for signed in (t, -t) if both_signs else (t,):
+            low, high = 1 + (signed + tol) / 100, 1 + (signed - tol) / 100
+            if high <= 0:
+                continue
+            hits.update(
+                k
+                for k, (a, _) in enumerate(pool)
+                if abs(a) > tol
+                and (i := bisect_left(keys, min(a / low, a / high))) < n
+                and keys[i] <= max(a / low, a / high)
+            )
+        return sorted(hits)
+    if operation == "percent_of":
+        low, high = 100 * (t - tol), 100 * (t + tol)
+        return [
+            k
+            for k, (a, _) in enumerate(pool)
+            if abs(a) > tol
+            and a != 0
+            and (i := bisect_left(keys, min(low / a, high / a))) < n
+            and keys[i] <= max(low / a, high / a)
+        ]
+    if operation == "as_percent":
+        return [
+            k
+            for k, (a, _) in enumerate(pool)
+            if abs(a) > tol and abs(a * 100 - t) <= tol and a < 10
+        ]
     return range(len(pool))
 
 
