@@ -53,7 +53,12 @@ from groundgate.services.retrieval import (  # noqa: E402
 )
 from groundgate.services.retrieval_eval import evaluate, load_questions, rates  # noqa: E402
 
-QUESTION_FILES = ("retrieval.jsonl", "retrieval-heldout.jsonl", "retrieval-heldout-s29.jsonl")
+QUESTION_FILES = (
+    "retrieval.jsonl",
+    "retrieval-heldout.jsonl",
+    "retrieval-heldout-s29.jsonl",
+    "retrieval-heldout-s30.jsonl",
+)
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",
     ROOT.parent / "shared" / "data" / "pdfs" / "tracemonkey.pdf",

@@ -1,7 +1,8 @@
 """Both error rates per kind of mistake, for several checkouts of the answer gate side by side.
 
     python bench/error_rates_ab.py BEFORE [AFTER ...] [--data ../shared/data] [--render rows]
-        [--derived finding|accept|both] [--cases-out DIR] [--no-off]
+        [--derived finding|accept|both] [--cases-out DIR] [--no-off] [--halves] [--tatqa-halves]
+        [--tatqa-only]
 
 Each checkout's own engine is imported into this process (its own copy of every `groundgate`
 module, as bench/ab_interleaved.py does), and all of them gate the same cases, made by THIS
@@ -12,13 +13,19 @@ bench/financebench_kinds.py). A checkout whose policy has `value_context` is als
 `value_context: off`, and the script counts the cases whose status differs from the first
 checkout's (the first is meant to be the commit before values in context: `off` should
 reproduce it). Prints one table per `derived_numbers` mode: rejected right answers and accepted
-wrong answers, per kind, one column per checkout (and variant).
+wrong answers, per kind, one column per checkout (and variant). `--halves`: the FinanceBench rows
+again for each half of its companies (bench/financebench_halves.py: develop on A, judge on both).
+
+`--tatqa-halves` also prints the TAT-QA rows for each half of a split by document (`half_of`: a hash
+of the table's uid, 50/50): rules are developed on half A and must also gain on half B, so a
+rule fitted to the cases read does not pass for a general one. `--tatqa-only` skips FinanceBench.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -28,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.ab_interleaved import load  # noqa: E402
+from bench.financebench_halves import half as company_half  # noqa: E402
 from bench.financebench_kinds import mutations  # noqa: E402
 from bench.tatqa_build import WRONG_KINDS, build  # noqa: E402
 
@@ -35,11 +43,25 @@ DEFAULT_DATA = ROOT.parent / "shared" / "data"
 FB_KINDS = ("digit", "scale", "sign")
 
 
-def cases(data: Path, render: str) -> list[tuple[str, dict]]:
+def half_of(table_uid: str) -> str:
+    """The half of the split by document a TAT-QA table falls in: "A" or "B", 50/50 by hash."""
+    return "A" if hashlib.sha256(table_uid.encode()).digest()[0] % 2 == 0 else "B"
+
+
+HALF: dict[str, str] = {}  # TAT-QA case id -> its document's half
+
+
+def cases(data: Path, render: str, tatqa_only: bool = False) -> list[tuple[str, dict]]:
     """(group, case) for every case gated: TAT-QA by kind, FinanceBench by grade and kind."""
     out: list[tuple[str, dict]] = []
     contexts = json.loads((data / "tatqa" / "tatqa_dataset_dev.json").read_bytes())
-    out += [(f"tatqa {b.group}", b.case) for ctx in contexts for b in build(ctx, render)]
+    for ctx in contexts:
+        side = half_of(ctx["table"]["uid"])
+        for b in build(ctx, render):
+            HALF[b.case["case_id"]] = side
+            out.append((f"tatqa {b.group}", b.case))
+    if tatqa_only:
+        return out
     rows: list[dict] = []
     for name in ("cases.jsonl", "gold_cases.jsonl"):
         with (data / "financebench" / name).open(encoding="utf-8") as handle:
@@ -63,6 +85,21 @@ def cases(data: Path, render: str) -> list[tuple[str, dict]]:
     return out
 
 
+def fb_halves(data: Path) -> dict[str, str]:
+    """FinanceBench case id (slips included) -> the half of its company."""
+    out: dict[str, str] = {}
+    for name in ("cases.jsonl", "gold_cases.jsonl"):
+        with (data / "financebench" / name).open(encoding="utf-8") as handle:
+            for line in handle:
+                if line.strip():
+                    row = json.loads(line)
+                    side = company_half(row["label"]["company"])
+                    case_id = row["case"]["case_id"]
+                    out[case_id] = side
+                    out.update({f"{case_id}-{kind}": side for kind in FB_KINDS})
+    return out
+
+
 def policy_of(module: ModuleType, derived: str, context: str | None):  # type: ignore[no-untyped-def]
     base = module.PRESETS["default"].model_dump()
     extra = {"value_context": context} if context else {}
@@ -74,7 +111,9 @@ def gate_all(module: ModuleType, built: list[tuple[str, dict]], policy) -> list[
     return [module.gate_answer(case, policy).status for case in validated]
 
 
-def table(built: list[tuple[str, dict]], columns: dict[str, list[str]]) -> list[str]:
+def table(
+    built: list[tuple[str, dict]], columns: dict[str, list[str]], *, tatqa: bool = True
+) -> list[str]:
     sizes = collections.Counter(g for g, _ in built)
     names = list(columns)
     lines = [
@@ -96,11 +135,14 @@ def table(built: list[tuple[str, dict]], columns: dict[str, list[str]]) -> list[
         return f"| {label} ({verb}) | {n:,} | " + " | ".join(cells) + " |"
 
     tatqa_wrong = {f"tatqa {k}" for k in WRONG_KINDS}
-    for group in ("tatqa right cell", "tatqa right calculation"):
-        lines.append(row(f"TAT-QA {group.split(' ', 1)[1]}", {group}, right=True))
-    for kind in WRONG_KINDS:
-        lines.append(row(f"TAT-QA wrong: {kind}", {f"tatqa {kind}"}, right=False))
-    lines.append(row("TAT-QA wrong: all", tatqa_wrong, right=False))
+    if tatqa:
+        for group in ("tatqa right cell", "tatqa right calculation"):
+            lines.append(row(f"TAT-QA {group.split(' ', 1)[1]}", {group}, right=True))
+        for kind in WRONG_KINDS:
+            lines.append(row(f"TAT-QA wrong: {kind}", {f"tatqa {kind}"}, right=False))
+        lines.append(row("TAT-QA wrong: all", tatqa_wrong, right=False))
+    if not sizes["fb gold"]:
+        return lines
     for grade in ("gold", "correct"):
         lines.append(row(f"FinanceBench {grade}", {f"fb {grade}"}, right=True))
     lines.append(row("FinanceBench right (gold + correct)", {"fb gold", "fb correct"}, right=True))
@@ -134,11 +176,18 @@ def main() -> int:
     parser.add_argument(
         "--no-off", action="store_true", help="skip the `value_context: off` column of each"
     )
+    parser.add_argument(
+        "--halves", action="store_true", help="the FinanceBench rows per half of its companies"
+    )
+    parser.add_argument(
+        "--tatqa-halves", action="store_true", help="TAT-QA per half of the documents"
+    )
+    parser.add_argument("--tatqa-only", action="store_true", help="skip FinanceBench")
     args = parser.parse_args()
     if not (args.data / "tatqa" / "tatqa_dataset_dev.json").exists():
         print(f"no TAT-QA / FinanceBench data under {args.data}")
         return 2
-    built = cases(args.data, args.render)
+    built = cases(args.data, args.render, args.tatqa_only)
     modes = ("finding", "accept") if args.derived == "both" else (args.derived,)
     columns: dict[str, dict[str, list[str]]] = {m: {} for m in modes}
     for checkout in args.checkouts:
@@ -157,6 +206,20 @@ def main() -> int:
         cols = columns[mode]
         print(f"\n### derived_numbers: {mode} (default policy otherwise; render {args.render})\n")
         print("\n".join(table(built, cols)))
+        if args.halves:
+            sides = fb_halves(args.data)
+            for side in "AB":
+                keep = [i for i, (_, c) in enumerate(built) if sides.get(c["case_id"]) == side]
+                part = [built[i] for i in keep]
+                print(f"\nFinanceBench half {side} ({len(part):,} cases):\n")
+                sub = {name: [statuses[i] for i in keep] for name, statuses in cols.items()}
+                print("\n".join(table(part, sub, tatqa=False)))
+        for half in ("A", "B") if args.tatqa_halves else ():
+            keep = [HALF.get(case["case_id"]) == half for _, case in built]
+            part = [b for b, k in zip(built, keep, strict=True) if k]
+            part_cols = {n: [s for s, k in zip(v, keep, strict=True) if k] for n, v in cols.items()}
+            print(f"\n#### TAT-QA half {half} of the documents ({len(part):,} cases)\n")
+            print("\n".join(table(part, part_cols)))
         first_name, first = next(iter(cols.items()))
         for name, statuses in list(cols.items())[1:]:
             changed = sum(a != b for a, b in zip(first, statuses, strict=True))

@@ -13,8 +13,6 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import OperationalError
 
-from groundgate.models import Document
-from groundgate.services.ingestion import document_ingest_pending
 from groundgate.services.outbox import outbox_message_run, outbox_relay
 from groundgate.services.pending_documents import documents_pending_sweep
 
@@ -38,13 +36,6 @@ def outbox_run_task(message_id: int) -> str | None:
 def outbox_relay_task() -> int:
     """Hand the workers the outbox rows that are due and were not handed over recently."""
     return outbox_relay()
-
-
-@shared_task(**RETRY)
-def ingest_document_task(document_id: int) -> str:
-    """Ingest a pending document now (no password: the outbox carries an upload's password,
-    sealed, never a task argument)."""
-    return document_ingest_pending(document=Document.objects.get(pk=document_id)).status
 
 
 @shared_task(**RETRY)

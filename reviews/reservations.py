@@ -102,7 +102,7 @@ def reservations_live(*, dataset: Dataset, now: datetime | None = None) -> dict[
     """case id -> the live hold, for the dataset's queue. Live holds are few (one per reviewer
     at most, since opening a case lets go of the previous one), so the queue can afford them."""
     now = now or timezone.now()
-    rows = Reservation.objects.filter(dataset=dataset, expires_at__gt=now).select_related(
-        "reviewer"
+    rows = Reservation.objects.filter(dataset=dataset, expires_at__gt=now).values_list(
+        "case_id", "reviewer_id", "reviewer__username", "expires_at"
     )
-    return {r.case_id: Hold(r.reviewer_id, r.reviewer.username, r.expires_at, False) for r in rows}
+    return {case_id: Hold(who, name, until, False) for case_id, who, name, until in rows}

@@ -27,6 +27,7 @@ from reviews.dashboard import dashboard
 from reviews.facets import EXTRA
 from reviews.forms import BulkRelabelForm, first_error
 from reviews.models import Label, QueueEntry, ReviewState
+from reviews.queue_rows import queue_rows
 from reviews.reservations import reservations_live
 from reviews.selectors import (
     assignment_progress,
@@ -61,7 +62,8 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
     access = dataset_access(user=request.user, slug=slug)
     dataset = access.dataset
     filters = queue_filters(request.GET)
-    scope = queue_scope(dataset=dataset, user=request.user, filters=filters)
+    holds = reservations_live(dataset=dataset)
+    scope = queue_scope(dataset=dataset, user=request.user, filters=filters, holds=holds)
     page = queue_page(
         dataset=dataset,
         filters=filters,
@@ -70,18 +72,21 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
         size=PAGE_SIZE,
         scope=scope,
     )
-    holds = reservations_live(dataset=dataset) if scope.held else {}
-    rows = [(e, holds.get(e.case_id)) for e in page.entries]
+    query = urlencode(filters)
+    rows = queue_rows(
+        page.entries, slug=dataset.slug, query=query, holds=holds, user_id=request.user.pk
+    )
     return render(
         request,
         "reviews/queue.html",
         {
             "dataset": dataset,
+            "access": access,  # the navigation's links (templatetags/access: no second query)
             "page": page,
             "rows": rows,
             "filters": filters,
-            "query": urlencode(filters),
-            "counts": queue_counts(dataset=dataset, filters=filters, scope=scope),
+            "query": query,
+            "counts": queue_counts(dataset=dataset, filters=filters, scope=scope, count=page.count),
             # The dashboard's filters that have no select: shown with a link that drops each.
             "chips": [
                 (EXTRA_NAMES[name], filters[name], _without(filters, name))
@@ -98,7 +103,6 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
             "assignments": assignment_progress(dataset=dataset) if access.is_admin else [],
             "members": _members(dataset) if access.is_admin else [],
             "labels": Label.choices,
-            "label_names": dict(Label.choices),
             "review_states": ReviewState.choices,
             "has_cases": page.count
             or bool(filters)

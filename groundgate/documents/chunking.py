@@ -193,10 +193,11 @@ def span_boxes(
     line (words side by side on one baseline), [x0, top, x1, bottom]. Empty when no word is
     known there (a chunk stored before word boxes were kept).
 
-    A word the span covers only in part ("(312,126)" of the value 312,126; a CJK line, which
-    PyMuPDF reads as one word) is cut to the span's share of its characters, as if they were
-    of equal width (their own widths are not kept), in whole points round it. Only a word that
-    runs left to right is cut: a turned word's direction is not kept either."""
+    A number inside a word is stored as a word of its own, boxed by its own characters
+    (documents.glyph_boxes, d327). A word the span covers only in part otherwise (one stored
+    before that; a CJK line, which PyMuPDF reads as one word, cut in its letters) is cut to the
+    span's share of its characters, as if they were of equal width, in whole points round it.
+    Only a word that runs left to right is cut: a turned word's direction is not kept either."""
     boxes: list[list[float]] = []
     for w in words:
         a, b, x0, top, x1, bottom = w

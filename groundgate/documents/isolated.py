@@ -33,8 +33,10 @@ import orjson
 import pymupdf
 
 from groundgate.documents.chunking import DEFAULT_CHUNKING, ChunkingPolicy, StoredChunk
+from groundgate.documents.glyph_boxes import words_in_box
 from groundgate.documents.page_parts import error_name, page_ranges, read_parts
 from groundgate.documents.pdf_text import (
+    TEXT_FLAGS,
     ExtractedPdf,
     PageInfo,
     PdfLimits,
@@ -347,15 +349,9 @@ def _words_job(data: bytes, options: dict[str, Any]) -> tuple[dict[str, Any], by
     doc = _open_for_render(data)
     try:
         page = doc[options["page_index"]]
-        x0, top, x1, bottom = options["bbox"]
-        # The page's words are in unrotated space as the box is; a word counts when its middle
-        # is in the box (a box drawn by hand cuts through the edges of its neighbours).
-        words = [
-            w[4]
-            for w in page.get_text("words", sort=True)
-            if x0 <= (w[0] + w[2]) / 2 <= x1 and top <= (w[1] + w[3]) / 2 <= bottom
-        ]
-        return {"words": words}, b""
+        # The page's words are in unrotated space as the box is, boxed where their glyphs are.
+        textpage = page.get_textpage(flags=TEXT_FLAGS)
+        return {"words": words_in_box(textpage, tuple(options["bbox"]))}, b""
     except Exception as exc:
         raise_if_out_of_memory(exc)
         raise

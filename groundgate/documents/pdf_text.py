@@ -19,6 +19,7 @@ from groundgate.documents.chunking import (
     PageChunk,
     chunk_page,
 )
+from groundgate.documents.glyph_boxes import page_text
 
 # Text extraction flags: everything "dict" gives except embedded images, which we do not use
 # and which would cost a copy of every image.
@@ -182,10 +183,10 @@ def extract_part(
         )
         try:
             # One text page for both: the paragraphs and lines, and the words with their boxes
-            # (kept so a value's own box can be drawn, not its chunk's).
+            # (kept so a value's own box can be drawn, not its chunk's), boxed where the
+            # glyphs are (glyph_boxes: upside-down lines, numbers inside words).
             textpage = page.get_textpage(flags=TEXT_FLAGS)
-            page_dict = textpage.extractDICT()
-            words = textpage.extractWORDS()
+            page_dict, words = page_text(textpage)
         except Exception as exc:
             # Running out of memory is not a page without text: the file is refused.
             raise_if_out_of_memory(exc)

@@ -15,6 +15,8 @@ from typing import Any, Literal
 
 import pymupdf
 
+from groundgate.documents.glyph_boxes import baseline, mirrored, upside_down
+
 # Highlight and Layer live in highlights.py (no PyMuPDF there); the renderer's callers keep
 # importing them from here.
 from groundgate.documents.highlights import Highlight, Layer  # noqa: F401
@@ -231,22 +233,21 @@ def locate_excerpt(
 
 
 def _upside_down_placed(page: Any, found: list[Any], clip: Any) -> list[Any]:
-    """`found` with the boxes of upside-down text (a line running right to left: content turned
-    180 degrees) mirrored about their line's baseline. MuPDF boxes such glyphs as if they rose
-    above the baseline, though they hang below it: on tracemonkey's first page turned 180
-    degrees the title's box was 9.6 pt off (the other turns are boxed right)."""
-    baselines = []
+    """`found` with the boxes of upside-down text mirrored about their line's baseline, as
+    documents.glyph_boxes places them at ingestion (MuPDF boxes such glyphs as if they rose
+    above the baseline: tracemonkey's title turned 180 degrees was 9.6 pt off)."""
+    lines = []
     for block in page.get_text("dict", clip=clip)["blocks"]:
         for line in block.get("lines", []):
-            if line["dir"][0] < -0.99 and line["spans"]:
-                baselines.append((_mupdf.Rect(line["bbox"]), line["spans"][0]["origin"][1]))
-    if not baselines:
+            if upside_down(line):
+                lines.append((_mupdf.Rect(line["bbox"]), baseline(line)))
+    if not lines:
         return found
     out = []
     for rect in found:
-        for line, base in baselines:
-            if line.y0 - 0.5 <= rect.y0 and rect.y1 <= line.y1 + 0.5 and line.intersects(rect):
-                rect = _mupdf.Rect(rect.x0, 2 * base - rect.y1, rect.x1, 2 * base - rect.y0)
+        for box, base in lines:
+            if box.y0 - 0.5 <= rect.y0 and rect.y1 <= box.y1 + 0.5 and box.intersects(rect):
+                rect = _mupdf.Rect(mirrored(rect, base))
                 break
         out.append(rect)
     return out

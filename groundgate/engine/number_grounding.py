@@ -27,7 +27,7 @@ from groundgate.engine.index_keys import (
     query_keys,
     rounding_heads,
 )
-from groundgate.engine.near_miss import NEAR_MISS_REASONS, near_reason, numeric_reason
+from groundgate.engine.near_miss import NEAR_MISS_REASONS, near_reason
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.quantities import (
     NO_CONTEXT,
@@ -80,8 +80,6 @@ class Hint:
 _DIGIT_RUNS = re.compile(r"[0-9０-９]+")
 _NOT_NUMERIC = frozenset({"date", "time", "identifier"})
 _ORDER = {reason: i for i, reason in enumerate(NEAR_MISS_REASONS)}
-# The most useful reason numeric_reason gives (near_miss.py): a value that has it ends the search.
-_BEST_NUMERIC = "different_unit"
 # Located(...) without the NamedTuple's Python-level __new__ (the index makes one per value).
 _new = tuple.__new__
 
@@ -120,8 +118,6 @@ class EvidenceIndex:
         self._digit_keys: list[str] = []
         self._digit_positions: list[int] = []
         self._other_values: list[Located] | None = None
-        # (position, digit count, figure, quantity) of each numeric value, on first need.
-        self._numeric_table: list[tuple[int, int, object, str]] | None = None
         # evidence index -> (its chunk, the excerpt's offset in it), or None: not found.
         self._cited: dict[int, tuple[ChunkLike, int] | None] = dict(located or {})
         # evidence index -> its excerpt, on first need (_signed).
@@ -377,19 +373,18 @@ class EvidenceIndex:
         best: Hint | None = None
         values = self.excerpt_values
         kind = BY_NAME.get(q.kind)  # a kind of values/registry.py
-        if kind is not None and kind.near_misses:
+        if q.numeric and kind is not None:  # a number kind: its near misses among the numbers
+            reason_of = kind.near_reason  # (values/number/near_miss.py)
+            for position in self._numeric_positions:
+                located = values[position]
+                reason = reason_of(q, located.quantity)
+                if reason is not None and (best is None or _ORDER[reason] < _ORDER[best.reason]):
+                    best = Hint(reason, located)
+        elif kind is not None and kind.near_misses:
             for located in values:
                 hint = self._hint(q, located)
                 if hint is not None and (best is None or _ORDER[hint.reason] < _ORDER[best.reason]):
                     best = hint
-        elif q.numeric:  # (near_reason has none for other kinds, nor between number and not)
-            for position in self._numeric_near(q):
-                located = values[position]
-                reason = numeric_reason(q, located.quantity)
-                if reason is not None and (best is None or _ORDER[reason] < _ORDER[best.reason]):
-                    best = Hint(reason, located)
-                    if reason == _BEST_NUMERIC:
-                        break  # no later value can be a better hint
         needle = max(_DIGIT_RUNS.findall(q.value.quantity), key=len, default="")
         if needle:
             for located in self.other_values(needle):
@@ -400,30 +395,6 @@ class EvidenceIndex:
                         best = hint
                     break
         return best
-
-    def _numeric_near(self, q: Quantity) -> list[int]:
-        """The positions of the numeric excerpt values that numeric_reason does not rule out
-        at its first test (digit counts more than one apart, another figure, q not written
-        inside the value): that test, over a table of the values built once per case, in
-        one comprehension instead of a call per value (most values are no near miss)."""
-        table = self._numeric_table
-        if table is None:
-            values = self.excerpt_values
-            table = self._numeric_table = [
-                (
-                    position,
-                    len(values[position].quantity.digits),
-                    values[position].quantity.figure,
-                    values[position].quantity.value.quantity,
-                )
-                for position in self._numeric_positions
-            ]
-        size, figure, written = len(q.digits), q.figure, q.value.quantity
-        return [
-            position
-            for position, digits, their_figure, theirs in table
-            if -1 <= digits - size <= 1 or their_figure == figure or written in theirs
-        ]
 
     def ground_in_words(self, q: Quantity, noun: str) -> Grounding | None:
         """A small count (or ordinal) that the answer writes in digits and an accepted excerpt in

@@ -32,7 +32,7 @@ from groundgate.engine.values.identifier.rules import (
 from groundgate.engine.values.number.after import special_after, starts_line
 from groundgate.engine.values.number.numerals_zh import numeral_values
 from groundgate.engine.values.number.words_en import word_values
-from groundgate.engine.values.range.rules_en import time_range
+from groundgate.engine.values.range.rules_en import TOKENISED_YEAR_DASH, time_range
 from groundgate.engine.values.registry import READERS
 from groundgate.engine.values.scanned import NumericValue as NumericValue
 from groundgate.engine.values.scanned import Scanned, Skip, scanned
@@ -67,8 +67,14 @@ _QUANTITY = rf"{_NUMBER}(?:{_MAG}|{_EN_MAG})?{_PCT}?"
 # around a value (month names, am/pm, "/5", form names such as "10-K").
 _REST = rf"(?:{D}{{0,2}}(?:,{D}{{3}})+(?!{D})|{D}*)(?:[.．]{D}+)?"
 # A range separator never spans a line break, and a hyphen-minus with spaces around it is
-# subtraction written as working ("177,866 - 135,987"): two values, not a range.
-_RANGE_SEP = r"(?:[ \u00a0]?[–—~～〜][ \u00a0]?|[-‐](?=[0-9０-９]))"
+# subtraction written as working ("177,866 - 135,987"): two values, not a range. A tokenised
+# dash (" -- ") separates only a span of years ("2007 -- 11": range/rules_en.py, d299), never
+# before a magnitude or a percentage ("in 2007 -- 11 million units", which the range's first end
+# would take).
+_RANGE_SEP = (
+    rf"(?:[ \u00a0]?[–—~～〜][ \u00a0]?|[-‐](?=[0-9０-９])"
+    rf"|{TOKENISED_YEAR_DASH}(?!{_NUMBER}(?:{_MAG}|{_EN_MAG}|{_PCT})))"
+)
 # Two lookaheads that only say "the branches after me cannot match here" (each tests a character
 # that every one of those branches needs), so that a plain number - most values - skips them at
 # once; Python's regex engine tries every branch of an alternation otherwise. They change no match

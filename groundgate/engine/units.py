@@ -71,7 +71,9 @@ def unit_after(text: str, end: int) -> tuple[str, int]:
         for length in _CJK_UNIT_LENGTHS:
             word = text[end : end + length]
             if word in _CJK_UNIT_SET:
-                return word, end + length
+                # (len(word), not length: at the end of the text the slice is shorter - "20万元"
+                # ending an excerpt ends there, d301)
+                return word, end + len(word)
         return "", end
     m = _UNIT_WORD.match(text, end)
     if m is None:

@@ -25,22 +25,40 @@ Words that ask (how, many, 多少), say the value's shape (range, limit), are co
 (这家企业, "the VM") are never required.
 Only the answering chunks go on to the prompt (so the answer cites only them); none ->
 NO_EVIDENCE, naming the subject and attribute not found. "off" is the spec's reading.
+
+answerability-v2 (the default since answer-assembly/2026-11.6, policy answerability_version;
+decisions d331-d332) adds: a term said in the other language is found (pipeline/crosslingual.py:
+轴承 in "bearing", phosphorus in 磷); a change from an earlier period and a concentration are
+attributes (answerability_lexicon.CHANGE, CONCENTRATION); the value and a subject word must be
+in one clause (";" separates) that does not state only the other bound than the one asked
+(ASKED_BOUND / STATED_BOUND); for "how many X" a number stands beside X; a date is no
+duration; "how many X / how much X ... cost" is no price; glossary names and quoted titles are
+names; a party named by its kind (企业, "the company": PARTY_NOUNS) only ties; only the heads
+of "the B of A" are strict; text is read NFKC.
+The retriever's rerank (services/retrieval.py) applies the latest version.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.words import EN_STOP_WORDS, ZH_STOP_WORDS, stem, stemmed_words
+from groundgate.pipeline import crosslingual
 from groundgate.pipeline.answerability_lexicon import (
+    ASKED_BOUND,
     ASKING,
     ATTRIBUTES,
+    ATTRIBUTES_V2,
     GLOSSARY,
+    GLOSSARY_V2,
+    PARTY_NOUNS,
+    STATED_BOUND,
     VERBS,
     ZH_DEICTIC,
     ZH_DEMONSTRATIVES,
@@ -48,7 +66,9 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSION = "answerability-v1"
+VERSIONS = {1: "answerability-v1", 2: "answerability-v2"}
+LATEST = 2
+VERSION = VERSIONS[LATEST]
 
 _STOP = EN_STOP_WORDS | ZH_STOP_WORDS | ASKING
 _ASKING_STEMS = frozenset(stem(w) for w in ASKING)
@@ -69,7 +89,24 @@ _EN_DEICTIC = frozenset("the this that these those its their our".split())
 _LINE_HYPHEN = re.compile(r"(?<=[a-z])- (?=[a-z])")
 # "几次" / "多少个": a Chinese count names its measure word; the value must count in it.
 _ZH_MEASURE = re.compile(r"(?:几|多少)([个次名家项种条台人位座])")
-_GLOSSARY = {name: names for names in GLOSSARY for name in names}
+_GLOSSARIES = {
+    1: {name: names for names in GLOSSARY for name in names},
+    2: {name: names for names in GLOSSARY_V2 for name in names},
+}
+# v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
+_TITLE = re.compile(r"《([^》]{1,40})》|「([^」]{1,40})」|“([^”]{2,60})”")
+# v2: "How many cycles does it cost?" counts cycles; money only when the count is of money.
+_HOW_MANY_NOT_MONEY = re.compile(
+    r"\bhow\s+many\s+(?!dollars|euros?|yuan|rmb|usd|pounds|cents)[a-z]", re.I
+)
+# v2: "How much runtime does the check cost?" asks for runtime, not money.
+_HOW_MUCH_NOUN = re.compile(
+    r"\bhow\s+much\s+(?!money\b|cash\b)[a-z]+\s+(?:does|do|did|will|would|is|are|was|were)\b",
+    re.I,
+)
+# v2: a sentence's clauses joined by a semicolon state separate facts; so do two sentences the
+# splitter kept together ("must not exceed 85 C. Lubricate ...": it reads "C." as an initial).
+_CLAUSES = re.compile(r"[;；]|(?<=[^\s.])\.\s+(?=[A-Z][a-z])")
 # Not after a classifier that starts another unit: 3.3个百分点 is no count of 个, 3个月 a duration.
 _NOT_A_COUNT = r"(?!百分点|月|小时|工作日)"
 # "What is the B of A?", "A的B是多少?": B is the attribute named, A the subject; when a question
@@ -105,6 +142,8 @@ class QuestionParts:
     terms: tuple[Term, ...]
     # "how many kits", "how many lines of code": the sentence with the count names them
     counted: tuple[Term, ...] = ()
+    version: int = LATEST
+    bound: str | None = None  # v2: "lower" / "upper" - the question asks the lowest / highest
 
 
 @dataclass(frozen=True)
@@ -171,29 +210,42 @@ def _chinese_terms(question: str) -> list[Term]:
     return terms
 
 
-def _glossary_names(question: str) -> tuple[list[Term], str]:
+def _titles(question: str) -> tuple[list[Term], str]:
+    """v2: the titles a question quotes, as named terms, and the question without them."""
+    terms = [
+        Term(next(g for g in m.groups() if g).lower(), named=True)
+        for m in _TITLE.finditer(question)
+    ]
+    return terms, _TITLE.sub(" ", question)
+
+
+def _glossary_names(question: str, version: int = 1) -> tuple[list[Term], str]:
     """Glossary names in the question (PM2.5, 细颗粒物) as terms, and the question without them
     (so jieba does not cut 细颗粒物 into 细 + 颗粒物)."""
     lowered = question.lower()
     terms = []
-    for name in sorted(_GLOSSARY, key=len, reverse=True):
+    for name in sorted(_GLOSSARIES[version], key=len, reverse=True):
         if name.isascii():
             found = re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", lowered)
         else:
             found = re.search(re.escape(name), lowered)
-        if found:
-            terms.append(Term(name, named=False))
+        if found:  # v2: a measured thing's name is its identity (PM10 is not PM2.5)
+            terms.append(Term(name, named=version >= 2))
             lowered = lowered[: found.start()] + " " + lowered[found.end() :]
             question = question[: found.start()] + " " + question[found.end() :]
     return terms, question
 
 
-def _strict_spans(question: str) -> list[str]:
-    """The spans of "the B of A" / "A的B是多少" (lower-cased): their words must all be found."""
+def _strict_spans(question: str, version: int = 1) -> list[str]:
+    """The spans of "the B of A" / "A的B是多少" (lower-cased): their words must all be found
+    (v2: of an English span, its head - the last word - only: "the pump bearings" is about
+    bearings, and a chunk about them need not repeat "pump")."""
     spans = []
     match = _EN_OF.search(question)
     if match:
         spans += [match.group("a").lower(), match.group("b").lower()]
+        if version >= 2:
+            spans = [span.split()[-1] for span in spans if span.split()]
     match = _ZH_OF.search(question)
     if match:
         spans += [g for g in (match.group("a"), match.group("b")) if g]
@@ -207,16 +259,26 @@ def _in_span(term: Term, spans: list[str]) -> bool:
     return any(word.search(span) for span in spans)
 
 
-def question_parts(question: str) -> QuestionParts:
-    attribute = next((a for a in ATTRIBUTES if a.cue.search(question)), None)
+def question_parts(question: str, version: int = LATEST) -> QuestionParts:
+    kinds = ATTRIBUTES_V2 if version >= 2 else ATTRIBUTES
+    attribute = next((a for a in kinds if a.cue.search(question)), None)
+    if version >= 2 and attribute is not None and attribute.name == "money":
+        if _HOW_MANY_NOT_MONEY.search(question):
+            attribute = next(a for a in kinds if a.name == "count")
+        elif _HOW_MUCH_NOUN.search(question):
+            others = (a for a in kinds if a.name != "money" and a.cue.search(question))
+            attribute = next(others, None)
     measure = _ZH_MEASURE.search(question)
     if attribute is not None and attribute.name == "count" and measure:
         value = re.compile(r"(?:\d|[０-９]|" + ZH_NUM + r")+\s*" + measure.group(1) + _NOT_A_COUNT)
         attribute = Attribute("count", attribute.cue, value)
-    glossary, rest = _glossary_names(question)
-    spans = _strict_spans(question)
-    terms = glossary + _english_terms(rest) + _chinese_terms(rest)
+    titles, rest = _titles(question) if version >= 2 else ([], question)
+    glossary, rest = _glossary_names(rest, version)
+    spans = _strict_spans(question, version)
+    terms = titles + glossary + _english_terms(rest) + _chinese_terms(rest)
     terms = [Term(t.text, True, True) if t.required and _in_span(t, spans) else t for t in terms]
+    if version >= 2:  # a party named by its kind is the document's party: it only ties
+        terms = [Term(t.text, False, False) if t.text in PARTY_NOUNS else t for t in terms]
     if attribute is not None:  # the words that asked for the attribute are not its subject
         asked = [m.group(0).lower() for m in attribute.cue.finditer(question)]
         cue_words = {w for m in asked for w in m.split()}
@@ -235,7 +297,11 @@ def question_parts(question: str) -> QuestionParts:
         head = [t for t in _english_terms(counted.group("np")) if t.required][-1:]
         of = [t for t in _english_terms(counted.group("of") or "") if t.required]
         counted_terms = (*head, *of)
-    return QuestionParts(attribute, tuple(seen.values()), counted_terms)
+    bound = None
+    if version >= 2 and attribute is not None:
+        asked = [name for name, cue in ASKED_BOUND.items() if cue.search(question)]
+        bound = asked[0] if len(asked) == 1 else None
+    return QuestionParts(attribute, tuple(seen.values()), counted_terms, version, bound)
 
 
 @dataclass(frozen=True)
@@ -247,7 +313,9 @@ class _Text:
     stems: frozenset[str]
 
     @classmethod
-    def of(cls, text: str) -> _Text:
+    def of(cls, text: str, version: int = 1) -> _Text:
+        if version >= 2:  # ligatures (ﬁ) and full-width forms read as the letters they are
+            text = unicodedata.normalize("NFKC", text)
         joined = _LINE_HYPHEN.sub("", text.lower())
         return cls(text, joined, stemmed_words(joined))
 
@@ -263,17 +331,73 @@ def _found_name(name: str, text: _Text, named: bool) -> bool:
     return stem(name) in text.stems
 
 
-def _found(term: Term, text: _Text) -> bool:
-    names = _GLOSSARY.get(term.text, frozenset((term.text,)))
-    return any(_found_name(name, text, term.named) for name in names | {term.text})
+def _found(term: Term, text: _Text, version: int = 1) -> bool:
+    names = _GLOSSARIES[version].get(term.text, frozenset((term.text,)))
+    if any(_found_name(name, text, term.named) for name in names | {term.text}):
+        return True
+    return version >= 2 and _found_across(term.text, text)
+
+
+def _found_across(word: str, text: _Text) -> bool:
+    """v2: a Chinese word said in English in the text (轴承: bearing), or an English word said in
+    Chinese (phosphorus: 磷) - by the dictionary (pipeline/crosslingual.py), and only when the
+    text is in the other language (a Chinese chunk is searched for Chinese names only)."""
+    if _CJK_RUN.fullmatch(word):
+        if not re.search(r"[a-z]{3}", text.lowered):
+            return False
+        return any(
+            all(any(all(stem(w) in text.stems for w in gloss) for gloss in piece) for piece in way)
+            for way in crosslingual.english_names(word)
+        )
+    if not word.isascii() or not _CJK_RUN.search(text.raw):
+        return False
+    return any(name in text.raw for name in crosslingual.chinese_names(word))
+
+
+_TOKEN = re.compile(r"[a-z][\w'’-]*|\d[\d,.]*[a-z]*")
+_NUMBER_WORD = re.compile(
+    r"\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|"
+    r"thousands?)$"
+)
+
+
+def _counts(counted: Term, said: _Text) -> bool:
+    """v2: a number of the clause counts the counted noun - it stands at most 8 words before it
+    ("26 short-running ... JavaScript programs") or at most 3 after it ("traces (81)",
+    "Impeller IMP-315: 1 per station"), so "each pump ... every 90 days" counts no pumps.
+    Text without English words (a Chinese clause) is not held to it."""
+    tokens = _TOKEN.findall(said.lowered)
+    if not any(t[0].isalpha() for t in tokens):
+        return True
+    head = stem(counted.text)
+    nouns = [i for i, t in enumerate(tokens) if t == counted.text or stem(t) == head]
+    numbers = [i for i, t in enumerate(tokens) if _NUMBER_WORD.match(t)]
+    return any(0 < j - i <= 8 or 0 < i - j <= 3 for i in numbers for j in nouns)
+
+
+def _bound_agrees(parts: QuestionParts, clause: str) -> bool:
+    """v2: a clause that states only the other bound than the one asked does not answer."""
+    if parts.bound is None or STATED_BOUND["both"].search(clause):
+        return True
+    other = "upper" if parts.bound == "lower" else "lower"
+    return not (STATED_BOUND[other].search(clause) and not STATED_BOUND[parts.bound].search(clause))
+
+
+def found_across(word: str, text: str) -> bool:
+    """`word` (a content word of a question) said in the other language in `text`."""
+    return _found_across(word, _Text.of(text, 2))
 
 
 def _holds_value(parts: QuestionParts, sentence: str) -> bool:
     """The sentence holds a value of the attribute asked; a name asked for ("who") must be more
-    than the question's own words."""
+    than the question's own words. v2: a count in a Chinese measure word (几个) is asked of
+    Chinese text; an English sentence's number counts."""
     assert parts.attribute is not None
-    if parts.attribute.name != "who":
-        return parts.attribute.value.search(sentence) is not None
+    attribute = parts.attribute
+    if parts.version >= 2 and attribute.name == "count" and not _CJK_RUN.search(sentence):
+        attribute = next(a for a in ATTRIBUTES_V2 if a.name == "count")
+    if attribute.name != "who":
+        return attribute.value.search(sentence) is not None
     own = {t.text for t in parts.terms}
     for match in parts.attribute.value.finditer(sentence):
         words = {w.lower() for w in re.findall(r"[\w’']+", match.group(0))}
@@ -284,9 +408,10 @@ def _holds_value(parts: QuestionParts, sentence: str) -> bool:
 
 def chunk_answers(parts: QuestionParts, text: str) -> tuple[bool, list[str]]:
     """(does this chunk answer, what it lacks: subject terms or <attribute>)."""
-    chunk = _Text.of(text)
+    version = parts.version
+    chunk = _Text.of(text, version)
     required = [t for t in parts.terms if t.required]
-    missing = [t for t in required if not _found(t, chunk)]
+    missing = [t for t in required if not _found(t, chunk, version)]
     common = [t for t in required if not t.named]
     if any(t.named for t in missing) or len(missing) > len(common) // 2:
         return False, [t.text for t in missing]
@@ -297,23 +422,31 @@ def chunk_answers(parts: QuestionParts, text: str) -> tuple[bool, list[str]]:
     # of its other words (罚) and any sentence may hold the value.
     present = [t for t in required if t not in missing]
     soft = [t for t in parts.terms if not t.required]
-    if not present and soft and not any(_found(t, chunk) for t in soft):
+    if not present and soft and not any(_found(t, chunk, version) for t in soft):
         return False, [t.text for t in soft]
     ties = present + soft if present else []
     for sentence in split_sentences(text):
-        if not _holds_value(parts, sentence.text):
-            continue
-        said = _Text.of(sentence.text)
-        if not all(_found(t, said) for t in parts.counted):
-            continue
-        if not ties or any(_found(t, said) for t in ties):
-            return True, []
+        # v2: each clause of a sentence on its own (";" joins two facts): the value and the
+        # subject must be stated in one clause, so PM2.5's change is not the good days'.
+        clauses = _CLAUSES.split(sentence.text) if version >= 2 else [sentence.text]
+        for clause in clauses:
+            if not _holds_value(parts, clause) or not _bound_agrees(parts, clause):
+                continue
+            said = _Text.of(clause, version)
+            if not all(_found(t, said, version) for t in parts.counted):
+                continue
+            if version >= 2 and parts.counted and not _counts(parts.counted[0], said):
+                continue
+            if not ties or any(_found(t, said, version) for t in ties):
+                return True, []
     return False, [f"<{parts.attribute.name}>"]
 
 
-def answerability(question: str, chunks: list[tuple[str, str]]) -> Answerability:
+def answerability(
+    question: str, chunks: list[tuple[str, str]], version: int = LATEST
+) -> Answerability:
     """`chunks`: (semantic id, text) in rank order."""
-    parts = question_parts(question)
+    parts = question_parts(question, version)
     names = [t.text for t in parts.terms if t.required]
     attribute = parts.attribute.name if parts.attribute else None
     supporting, lacking = [], []
@@ -333,5 +466,5 @@ def answerability(question: str, chunks: list[tuple[str, str]]) -> Answerability
     closest = min(lacking, key=len) if lacking else []
     # "<money>": the closest chunk has the subject but no value of the kind asked.
     missing = ", ".join("such a value" if t.startswith("<") else f"'{t}'" for t in closest)
-    reason = f"{said} ({VERSION}; the closest lacks {missing or 'nothing'})"
+    reason = f"{said} ({VERSIONS[version]}; the closest lacks {missing or 'nothing'})"
     return Answerability(False, [], reason, attribute, names)

@@ -171,6 +171,29 @@ ATTRIBUTES: tuple[Attribute, ...] = (
 )
 
 
+# answerability-v2: a change from an earlier period ("by how much did X fall", "比上年增加了几天")
+# is its own attribute - the evidence must state a change (同比下降6.1%, "rose by 3%"), not the
+# level (302天), so "how many more good days" is not answered by the count of good days.
+CHANGE = Attribute(
+    "change",
+    _re(
+        r"\bby\s+how\s+much\b|\bcompared\s+(?:with|to)\s+(?:the\s+)?(?:year|previous|prior|last)\b|"
+        r"\byear[-\s]on[-\s]year\b|\b(?:rise|rose|fall|fell|drop|dropped|increase|increased|"
+        r"decrease|decreased|grow|grew|decline|declined|change|changed)\s+(?:by|from)\b|"
+        r"(?:同比|环比|比上一?年|比去年|比前一?年|较上一?年|较去年|相比).{0,10}"
+        r"(?:上升|下降|增加|减少|提高|降低|增长|下滑|回落|变化|变动|多|少)|"
+        r"(?:上升|下降|增加|减少|提高|降低|增长|下滑|回落|变化)了?(?:多少|几)"
+    ),
+    _re(
+        r"(?:上升|下降|增加|减少|提高|降低|增长|下滑|回落|增多|减小)了?\s*" + ZH_NUM + r"|"
+        r"\b(?:up|down|rose|fell|dropped|increased|decreased|grew|declined|improved|gained|lost|"
+        r"rising|falling)\s+(?:by\s+)?(?:about\s+|nearly\s+|almost\s+)?[$€£¥]?\d|"
+        r"\d\s*(?:%|percent|percentage\s+points?)\s+(?:increase|decrease|rise|drop|decline|"
+        r"higher|lower|more|less|up|down)\b|\b(?:increase|decrease|rise|drop|decline)\s+of\s+\d"
+    ),
+)
+
+
 # Words of a question that are neither its subject nor its attribute: they ask, say the value's
 # shape, count or order, or point (prepositions and determiners the stop lists lack).
 ASKING = frozenset(
@@ -209,6 +232,12 @@ VERBS = frozenset(
 # A Chinese noun after a demonstrative ("这家企业", "该公司") points at the document's own party.
 ZH_DEICTIC = frozenset("这家 那家 该 这个 那个 这份 那份 本 此 这 那 这些 那些 这位 那位".split())
 ZH_DEMONSTRATIVES = frozenset("这 那 该 此 本".split())
+# answerability-v2: a party named by its kind only (企业, 公司, "the company") is the document's
+# own party - a penalty decision calls it 当事人 - so the word ties a sentence but is not required.
+PARTY_NOUNS = frozenset(
+    """company companies firm firms enterprise enterprises party business
+    企业 公司 单位 当事人 厂家 厂商 商家 涉事企业 涉事公司 涉事单位""".split()
+)
 # Names of measured things in both languages (a term is found when any of its names is).
 GLOSSARY: tuple[frozenset[str], ...] = tuple(
     frozenset(names.split("|"))
@@ -229,3 +258,75 @@ GLOSSARY: tuple[frozenset[str], ...] = tuple(
         "cpu|processor|处理器",
     )
 )
+
+# answerability-v2: a concentration is stated in a mass per volume (mg/L, 微克/立方米), so a
+# question about one is not answered by a percentage or a count in the same sentence.
+CONCENTRATION = Attribute(
+    "concentration",
+    _re(r"\bconcentrations?\b|浓度|含量"),
+    _re(
+        r"\d\s*(?:mg|μg|µg|ug|ng|g|微克|毫克|纳克|克)\s*/\s*(?:l|m3|m³|dl|ml|升|立方米|毫升)|"
+        r"\d\s*(?:ppm|ppb|mg/l|mmol)"
+    ),
+)
+# answerability-v2: a duration is not a date - 10日 in 5月10日 and 2024年 name a day and a year.
+DURATION_V2 = Attribute(
+    "duration",
+    next(a for a in ATTRIBUTES if a.name == "duration").cue,
+    _re(
+        r"\d\s*(?:ms|s|sec|seconds?|minutes?|min|hours?|h|days?|weeks?|months?|years?)\b|"
+        r"(?<![月\d〇零一二三四五六七八九十])" + ZH_NUM + r"+\s*(?:秒|分钟|小时|天|日|周|个月)|"
+        r"(?<![\d〇零一二三四五六七八九十])(?:\d{1,3}|[一二两三四五六七八九十]+)\s*年(?!\s*\d|[一二三四五六七八九十]+月)"
+    ),
+)
+# answerability-v2's attributes: the change from an earlier period and a concentration before the
+# kinds of number (after the kinds of name, which say what the answer names).
+ATTRIBUTES_V2: tuple[Attribute, ...] = tuple(
+    kind
+    for attribute in ATTRIBUTES
+    for kind in (
+        (CHANGE, CONCENTRATION, attribute)
+        if attribute.name == "money"
+        else (DURATION_V2,)
+        if attribute.name == "duration"
+        else (attribute,)
+    )
+)
+# answerability-v2: the measured things' English names too (a Chinese bulletin asked in English).
+_ENGLISH_NAMES = {
+    "pm2.5": "fine particulate matter|fine particles",
+    "pm10": "inhalable particulate matter|inhalable particles",
+    "cod": "chemical oxygen demand",
+    "bod": "biochemical oxygen demand",
+    "so2": "sulphur dioxide|sulfur dioxide",
+    "no2": "nitrogen dioxide",
+}
+GLOSSARY_V2: tuple[frozenset[str], ...] = tuple(
+    names | frozenset(_ENGLISH_NAMES.get(next(iter(sorted(names))), "").split("|")) - {""}
+    for names in GLOSSARY
+)
+
+# answerability-v2: the bound a question asks (the lowest / the highest) and the bounds an
+# evidence clause states. A clause that states only the other bound does not answer ("must not
+# exceed 85 C" is no minimum); a range ("between 4.5 and 6.0") or a plain value states either.
+ASKED_BOUND = {
+    "lower": _re(
+        r"\b(?:minimum|min|lowest|coldest|least|lower\s+limit)\b|最低|最少|下限|最小|至少"
+    ),
+    "upper": _re(
+        r"\b(?:maximum|max|highest|hottest|most|upper|limit|ceiling)\b|最高|最多|上限|最大|"
+        r"不能超过|不得超过"
+    ),
+}
+STATED_BOUND = {
+    "lower": _re(
+        r"\bat\s+least\b|\bminimum\b|\bmin\b\.?|\blowest\b|\bno\s+(?:less|fewer)\s+than\b|"
+        r"\bnot\s+(?:be\s+)?(?:less|lower|below)\b|不低于|不少于|至少|最低|最少|下限|≥|>="
+    ),
+    "upper": _re(
+        r"\bexceed|\bat\s+most\b|\bup\s+to\b|\bmaximum\b|\bmax\b\.?|\bupper\b|\blimit\b|"
+        r"\bno\s+more\s+than\b|\bnot\s+(?:be\s+)?(?:more|higher|above|greater)\b|超过|最高|最多|"
+        r"上限|不大于|不高于|≤|<="
+    ),
+    "both": _re(r"\bbetween\b|\brange\b|\bfrom\s+[\d.]+\s+to\b|之间|范围|\d\s*[-~～至到]\s*\d"),
+}

@@ -84,7 +84,10 @@ class SelectionPolicy(GatePolicy):
     # offline model is extractive-v2 (Chinese words found inside longer words).
     # 2026-11.5 (issue 32): answerability (answerability-v1, pipeline/answerability.py): only
     # chunks that state the question's subject and attribute answer; e5's threshold 0.84 -> 0.80.
-    policy_version: str = "answer-assembly/2026-11.5"
+    # 2026-11.6 (issue 32): answerability-v2 (answerability_version 2: the dictionary finds a
+    # term said in the other language, a change is its own attribute, a value and its subject
+    # in one clause ...); the offline model is extractive-v3 (it quotes across languages too).
+    policy_version: str = "answer-assembly/2026-11.6"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
@@ -122,7 +125,7 @@ class SelectionPolicy(GatePolicy):
     refusal_text: str = "I cannot answer this question from the available evidence."
     # The fixed model identity: a provider with another model is refused before any call (no
     # silent fallback). Temperature (0.0) is a constant of the R4 contract, not a setting.
-    model: str = "extractive-v2"
+    model: str = "extractive-v3"
     # R5 also checks Phase-3 claim coverage; its failure is then in the stored R5 verdict.
     claim_coverage: bool = True
     # How Phase-3 sufficiency reads the question: "asked" - "What's the hottest ...?" asks for a
@@ -133,6 +136,9 @@ class SelectionPolicy(GatePolicy):
     # attribute of the question's subject (pipeline/answerability.py, answerability-v1); none
     # -> NO_EVIDENCE. "off": the spec's reading (Phase-3 alone decides).
     answerability: Literal["subject_attribute", "off"] = "subject_attribute"
+    # Which rules answerability applies (pipeline/answerability.py): 1 - answerability-v1
+    # (2026-11.5), 2 - answerability-v2 (2026-11.6).
+    answerability_version: Literal[1, 2] = 2
 
     def thresholds_for(self, embedding_model: str) -> tuple[float, float]:
         """(top threshold, per-row threshold) for similarities produced by embedding_model."""

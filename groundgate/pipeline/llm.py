@@ -15,6 +15,7 @@ from typing import Literal, Protocol
 
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.words import content_words
+from groundgate.pipeline.answerability import found_across
 from groundgate.pipeline.prompt import Prompt, parse_prompt
 from groundgate.pipeline.tokens import count_tokens
 
@@ -49,11 +50,16 @@ class ExtractiveProvider:
 
     extractive-v2 (policy answer-assembly/2026-11.4): a Chinese word of the question also
     counts where a sentence holds it inside a longer word (罚 in 罚款): jieba cuts a question
-    and a document into different compounds. v1 counted whole words only."""
+    and a document into different compounds. v1 counted whole words only.
+
+    extractive-v3 (policy answer-assembly/2026-11.6): a question word said in the other
+    language in a sentence counts too (轴承 in "bearing", by the dictionary answerability-v2
+    uses: pipeline/crosslingual.py), so a Chinese question on an English manual gets a quote
+    rather than the refusal."""
 
     name = "extractive"
 
-    def __init__(self, model: str = "extractive-v2", max_sentences: int = 3):
+    def __init__(self, model: str = "extractive-v3", max_sentences: int = 3):
         self.model = model
         self.max_sentences = max_sentences
 
@@ -62,14 +68,17 @@ class ExtractiveProvider:
         items, question = parse_prompt(prompt.text)
         wanted = content_words(question)
         cjk = [w for w in wanted if _CJK_WORD.fullmatch(w)]
+        across = self.model != "extractive-v2"
         picks = []
         for order, (anchor, text) in enumerate(items):
             best, best_score = None, 0
             for sentence in split_sentences(text):
                 words = content_words(sentence.text)
-                score = len(wanted & words) + sum(
-                    1 for w in cjk if w not in words and w in sentence.text
-                )
+                inside = [w for w in cjk if w not in words and w in sentence.text]
+                score = len(wanted & words) + len(inside)
+                if across:
+                    rest = sorted(wanted - words - set(inside))
+                    score += sum(1 for w in rest if found_across(w, sentence.text))
                 if score > best_score:
                     best, best_score = sentence.text, score
             if best is not None:

@@ -121,7 +121,9 @@ def run_pipeline(
         # Answerability decides which chunks are relevant (subject and attribute found), then
         # Phase-3 asks the answering chunks for the language its query type needs.
         answerable = answerability(
-            retrieval.user_question, [(c.anchor, c.chunk_text) for c in bundle.used_chunks]
+            retrieval.user_question,
+            [(c.anchor, c.chunk_text) for c in bundle.used_chunks],
+            policy.answerability_version,
         )
         lap("answerability")
         if answerable.is_answerable:
@@ -129,7 +131,8 @@ def run_pipeline(
             chunks = [
                 RetrievedChunk(semantic_id=c.anchor, text=c.chunk_text) for c in bundle.used_chunks
             ]
-            sufficiency = typed_sufficiency(retrieval.user_question, chunks)
+            asked = answerable.attribute if policy.answerability_version >= 2 else None
+            sufficiency = typed_sufficiency(retrieval.user_question, chunks, asked)
             lap("phase3_sufficiency")
             if not sufficiency.is_sufficient:
                 reason = f"evidence insufficient: {sufficiency.reason}"

@@ -13,7 +13,12 @@ new fields: only the version string and the policy hash differ from 2.7.0's outp
 2.9.2 (year headers) moves the version string only.
 Answer gate 2.8.0 (value readings): stdout differs from 2.7.0's only in the version string
 (diffed); stderr same. Answer gate 2.10.0 (2.8.0 and 2.9.2 merged, the exact fast lookup):
-against 2.7.0, the version string and the policy hash only (diffed).
+against 2.7.0, the version string and the policy hash only (diffed). Answer gate 2.12.0 (table rows
+read through blank cells and footnote marks, `change_order`), policy 2026-11.9: against 2.10.0,
+the version string and the policy hash only (diffed); stderr same. 2.12.1 (`short_results`, the
+"Other" row): against 2.10.0, the same two only (diffed); stderr same.
+Answer gate 2.11.0 (value readings, issue 27): against 2.10.0, the version string only (diffed).
+2.13.0 (2.11.0 and 2.12.1 merged): against 2.12.1, the version string only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -43,17 +48,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "98f4e6488b176771f9d29ed6a3ef17c9c422f1e863f1c95c8b8af9399c40e11f",
+        "7afe49fd800b33281921f1d591479bd5a4de9c048699a427bc4bbf8671bf55b1",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "d3aa4e90fb5ad207adacd6072fd8572928628991e9fe0719a0965a0860826375",
+        "50d99201fb784eb476bea399bd0f04129d5c4c7015e5b393ae526c942750abda",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "20e3d0061326d5d41b13ef9a7bc491107cb693ecca279ebcce93b607bb4766b9",
+        "4dbacc8bd9c0db55fa632fd62a60082c9abf1037c93b1fdd1ba7048213639826",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -57,8 +57,13 @@ def test_every_kind_has_a_corpus_in_english_and_chinese():
 
 @pytest.mark.parametrize(("folder", "lang", "example"), MUST, ids=lambda x: getattr(x, "text", x))
 def test_a_corpus_text_that_must_be_read_is_read(folder: str, lang: str, example: Reads):
-    found = [v for v in extract_numbers(example.text) if v.text == example.surface]
-    assert found, [v.text for v in extract_numbers(example.text)]
+    read = extract_numbers(example.text)
+    # Every value's span lies in the text and is its surface: a value that ends the text ends
+    # there ("...罚款人民币20万元" is not marked as "20万元，并责" where the text goes on).
+    assert all(0 <= v.start < v.end <= len(example.text) for v in read), read
+    assert all(example.text[v.start : v.end] == v.text for v in read), read
+    found = [v for v in read if v.text == example.surface]
+    assert found, [v.text for v in read]
     q = typed(found[0])
     assert q.kind in _kinds(folder)
     assert _value_of(folder, q) == example.value

@@ -6,6 +6,7 @@ dataset, its three members and their API tokens, and the demo cases."""
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import shutil
 import socket
@@ -53,15 +54,16 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def postgres_database(name: str, *, create: bool) -> str:
-    """A fresh database next to the suite's (its role may create databases); its URL."""
+def postgres_database(name: str, *, create: bool, template: str | None = None) -> str:
+    """A fresh database next to the suite's (its role may create databases), a copy of
+    `template` when one is named; its URL."""
     import psycopg
 
     base, _, _ = SUITE_URL.rpartition("/")
     with psycopg.connect(SUITE_URL.replace("postgres://", "postgresql://"), autocommit=True) as c:
         c.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
         if create:
-            c.execute(f"CREATE DATABASE {name}")
+            c.execute(f"CREATE DATABASE {name}" + (f" TEMPLATE {template}" if template else ""))
     return f"{base}/{name}"
 
 
@@ -122,6 +124,28 @@ def _seeded_sqlite(target: Path, extra_env: dict[str, str]) -> None:
             shutil.copyfile(f"{template}{suffix}", f"{target}{suffix}")
 
 
+# The same on PostgreSQL: a migrated and seeded database per settings and test process, which
+# each server's database copies (CREATE DATABASE ... TEMPLATE: a file copy, no migrations).
+_PG_TEMPLATES: dict[tuple[tuple[str, str], ...], str] = {}
+
+
+def _seeded_postgres(name: str, extra_env: dict[str, str]) -> str:
+    key = tuple(sorted(extra_env.items()))
+    if key not in _PG_TEMPLATES:
+        template = f"gg_live_template_{os.getpid()}_{len(_PG_TEMPLATES)}"
+        folder = Path(tempfile.mkdtemp(prefix="groundgate-live-template-"))
+        atexit.register(shutil.rmtree, folder, True)
+        _migrate_and_seed(server_env(postgres_database(template, create=True), folder, **extra_env))
+        atexit.register(_drop_quietly, template)
+        _PG_TEMPLATES[key] = template
+    return postgres_database(name, create=True, template=_PG_TEMPLATES[key])
+
+
+def _drop_quietly(name: str) -> None:
+    with contextlib.suppress(Exception):
+        postgres_database(name, create=False)
+
+
 @contextmanager
 def live_server(
     var_dir: Path, *, port: int, postgres_name: str = "groundgate_live", **extra_env: str
@@ -129,15 +153,12 @@ def live_server(
     """gunicorn (2 worker processes x 8 threads) on 127.0.0.1:`port`, seeded; yields the
     database URL. Stopped (terminate, then wait) on exit."""
     if ON_POSTGRES:
-        database_url = postgres_database(postgres_name, create=True)
+        database_url = _seeded_postgres(postgres_name, extra_env)
     else:
         database_url = f"sqlite:///{var_dir / 'groundgate.sqlite3'}"
+        _seeded_sqlite(var_dir / "groundgate.sqlite3", extra_env)
     env = server_env(database_url, var_dir, **extra_env)
     python = sys.executable
-    if ON_POSTGRES:
-        _migrate_and_seed(env)
-    else:
-        _seeded_sqlite(var_dir / "groundgate.sqlite3", extra_env)
     # The server's log goes to a file: a pipe nobody reads would fill and stop the server.
     log = var_dir / "server.log"
     process = subprocess.Popen(

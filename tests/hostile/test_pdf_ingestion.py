@@ -9,10 +9,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 
-from groundgate.models import Document
+from groundgate.models import Document, OutboxMessage
 from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.ingestion import document_ingest
-from groundgate.tasks import ingest_document_task
+from groundgate.tasks import outbox_run_task
 from tests.api.conftest import api_client
 from tests.conftest import SHARED
 from tests.hostile.pdfs import HTML_NAMED_PDF, bomb_pdf, text_bomb_pdf, text_pdf
@@ -191,8 +191,9 @@ def test_the_celery_task_ends_a_pending_bomb_as_failed(
     )
     document = Document.objects.get(pk=response.json()["document"]["id"])
     assert stored_files(media) != []  # the upload is stored while it waits
+    message = OutboxMessage.objects.get(kind="ingest_document", payload__document_id=document.pk)
     with django_capture_on_commit_callbacks(execute=True):
-        assert ingest_document_task.apply(args=(document.pk,)).get() == "failed"
+        assert outbox_run_task.apply(args=(message.pk,)).get() == "done"
     assert_final_failed(document, "GROUNDGATE_PDF_MAX_DECOMPRESSED_MB")
     assert stored_files(media) == []
     # The same bomb uploaded again is parsed again (and refused again), never left pending.

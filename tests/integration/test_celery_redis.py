@@ -1,4 +1,4 @@
-"""Background work for real: a Celery worker on Redis ingests a PDF enqueued by the service.
+"""Background work for real: a Celery worker on Redis ingests a PDF the upload service queued.
 
 Runs when GROUNDGATE_TEST_BROKER_URL names a Redis broker (`make test-redis` starts one);
 otherwise it is skipped. Everything runs in separate processes against a file database, as in
@@ -21,18 +21,15 @@ pytestmark = pytest.mark.skipif(
     not BROKER, reason="set GROUNDGATE_TEST_BROKER_URL (make test-redis)"
 )
 
+# The upload service, as the API calls it: a pending Document and its outbox row, whose id is
+# published to the broker when the transaction commits (outbox_run_task, by name).
 ENQUEUE = """
-from django.core.files.base import ContentFile
-from groundgate.models import Document
 from groundgate.services.datasets import dataset_get_or_create
-from groundgate.tasks import ingest_document_task
-import hashlib
+from groundgate.services.uploads import document_upload_accept
 data = open("fixtures/demo/demo-documents.pdf", "rb").read()
 dataset, _ = dataset_get_or_create(slug="queued")
-doc = Document(dataset=dataset, title="demo.pdf", sha256=hashlib.sha256(data).hexdigest())
-doc.file.save("demo.pdf", ContentFile(data), save=True)
-result = ingest_document_task.delay(doc.pk)
-print("ENQUEUED", doc.pk, result.id)
+accepted = document_upload_accept(dataset=dataset, data=data, filename="demo.pdf")
+print("ENQUEUED", accepted.document.pk, accepted.task_id)
 """
 
 STATUS = """

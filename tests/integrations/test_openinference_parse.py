@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from groundgate.integrations.openinference import read_spans, traces_to_cases
-from groundgate.integrations.openinference.cases import compile_citation_pattern
+from groundgate.integrations.openinference.cases import cited_answer, compile_citation_pattern
 
 TRACES = Path(__file__).resolve().parents[2] / "fixtures" / "traces"
 T1 = "6f1d2a3b4c5d6e7f8091a2b3c4d5e6f7"
@@ -212,3 +212,23 @@ def test_genai_documents_without_their_text_are_reported():
 def test_a_file_without_spans_says_so(data):
     cases, problems = convert(data)
     assert cases == [] and [p.one_line() for p in problems] == ["file: no spans in it"]
+
+
+@pytest.mark.parametrize(
+    ("output", "claims"),
+    [
+        # A marker after the full stop cites the sentence before it, and only that sentence.
+        ("Pumps run 90 days. [1] Valves are new. [2]", ["Pumps run 90 days.", "Valves are new."]),
+        # Abbreviations and decimals do not end a sentence (the engine's splitter).
+        (
+            "U.S. sales rose 5% [1]. It rose e.g. 4.5% [2].",
+            ["U.S. sales rose 5%.", "It rose e.g. 4.5%."],
+        ),
+        # Chinese full stops end a sentence with no space after them.
+        ("泵每90天检查一次[1]。压力为5巴[2]。", ["泵每90天检查一次。", "压力为5巴。"]),
+    ],
+)
+def test_a_claim_is_the_citing_sentence_of_the_one_sentence_splitter(output, claims):
+    chunks = [{"chunk_id": f"c{i}", "text": f"chunk {i}"} for i in range(2)]
+    _, evidences = cited_answer(output, chunks)
+    assert [e["claim"] for e in evidences] == claims

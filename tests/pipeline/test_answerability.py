@@ -1,6 +1,7 @@
-"""Answerability (policy answer-assembly/2026-11.5, `answerability: subject_attribute`): a chunk
-answers only when it states the question's subject and the attribute asked; the spec's reading
-("off", in SPEC_LITERAL_SELECTION) keeps Phase-3 alone. The texts are the demo PDF's chunks."""
+"""Answerability (policy `answerability: subject_attribute`; rules answerability-v1 and, since
+answer-assembly/2026-11.6, answerability-v2 - see test_answerability_v2.py): a chunk answers
+only when it states the question's subject and the attribute asked; the spec's reading ("off",
+in SPEC_LITERAL_SELECTION) keeps Phase-3 alone. The texts are the demo PDF's chunks."""
 
 from __future__ import annotations
 
@@ -51,8 +52,9 @@ CHUNKS = [("C0", INSPECTION), ("C1", MANUAL), ("C2", BULLETIN), ("C3", DECISION)
         ("处罚是根据哪部法律的哪一条作出的？", ["C3"]),
     ],
 )
-def test_a_chunk_that_states_the_subject_and_the_attribute_answers(question, answering):
-    result = answerability(question, CHUNKS)
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_chunk_that_states_the_subject_and_the_attribute_answers(question, answering, version):
+    result = answerability(question, CHUNKS, version)
     assert result.is_answerable, result.reason
     assert result.supporting == answering
 
@@ -75,17 +77,20 @@ def test_a_chunk_that_states_the_subject_and_the_attribute_answers(question, ans
         ("Who manufactured the discharge valve of the pump?", "<who>"),
     ],
 )
-def test_a_question_about_what_no_chunk_states_is_not_answerable(question, lacks):
-    result = answerability(question, CHUNKS)
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_question_about_what_no_chunk_states_is_not_answerable(question, lacks, version):
+    result = answerability(question, CHUNKS, version)
     assert not result.is_answerable
-    assert "answerability-v1" in result.reason
-    assert any(lacks in chunk_answers(question_parts(question), t)[1] for _, t in CHUNKS)
+    assert f"answerability-v{version}" in result.reason
+    parts = question_parts(question, version)
+    assert any(lacks in chunk_answers(parts, t)[1] for _, t in CHUNKS)
 
 
-def test_named_terms_match_whole_words_and_across_a_line_break_hyphen():
-    parts = question_parts("How many programs does SunSpider contain?")
+@pytest.mark.parametrize("version", [1, 2])
+def test_named_terms_match_whole_words_and_across_a_line_break_hyphen(version):
+    parts = question_parts("How many programs does SunSpider contain?", version)
     assert chunk_answers(parts, "SunSpi- der consists of 26 short-running JavaScript programs.")[0]
-    arm = question_parts("How fast does TraceMonkey run on an ARM phone?")
+    arm = question_parts("How fast does TraceMonkey run on an ARM phone?", version)
     assert not chunk_answers(arm, "TraceMonkey performed 2x faster when we ran it.")[0]
 
 
@@ -114,6 +119,7 @@ def test_the_pipeline_refuses_what_the_spec_reading_answers_and_cites_only_answe
 
 
 def test_the_policy_names_its_reading():
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.5"
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.6"
     assert SelectionPolicy().answerability == "subject_attribute"
+    assert SelectionPolicy().answerability_version == 2
     assert SelectionPolicy(**SPEC_LITERAL_SELECTION).answerability == "off"

@@ -118,3 +118,27 @@ def test_code_and_call_pages_forwards_and_backwards(demo_dataset, reviewer):
     assert sorted(e.case_id for p in pages for e in p) == expected and len(expected) >= 2
     back = queue_page(dataset=demo_dataset, filters=filters, before=pages[-1].previous_key, size=1)
     assert [e.case_id for e in back] == [e.case_id for e in pages[-2]]
+
+
+def test_a_code_and_call_page_leaves_out_a_case_another_reviewer_holds(
+    demo_dataset, reviewer, second_reviewer
+):
+    """code + call alone reads the calls' rows with the code's probe and the holds only (every
+    case has its entry): the same cases and count as with another filter that keeps them all."""
+    from reviews.reservations import case_reserve, reservations_live
+    from reviews.selectors import queue_scope
+
+    save("rita", "demo-en-17", "not_grounded", ["wrong"])
+    save("rita", "demo-en-19", "not_grounded", ["wrong", "wrong"])
+    held = Case.objects.get(external_id="demo-en-17")
+    case_reserve(case=held, user=user("sam"))
+    alone = {"code": "UNGROUNDED_NUMBER", "call": "wrong"}
+    seen = []
+    for filters in (alone, {**alone, "kind": "answer"}):
+        holds = reservations_live(dataset=demo_dataset)
+        scope = queue_scope(dataset=demo_dataset, user=user("rita"), filters=filters, holds=holds)
+        page = queue_page(dataset=demo_dataset, filters=filters, scope=scope)
+        seen.append(([e.case_id for e in page], page.count))
+    assert seen[0] == seen[1]
+    ids, count = seen[0]
+    assert held.pk not in ids and count == len(ids) >= 1

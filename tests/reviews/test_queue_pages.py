@@ -234,3 +234,82 @@ def test_a_code_with_a_rarer_filter_reads_the_smaller_side_and_pages_the_same(de
     assert (
         selectors._page_source(dataset=demo_dataset, filters=rare, scope=None).model is QueueEntry
     )
+
+
+def test_the_rows_link_escape_cut_and_name_holds(demo_dataset, reviewer, second_reviewer, admin):
+    """The rows made in Python (reviews/queue_rows.py) show what the template showed: each row
+    links to its case with the queue's filters, text is escaped and a long question cut at 90
+    characters, holds name who holds the case and until when."""
+    from django.utils.timezone import localtime
+
+    from reviews.reservations import case_reserve
+
+    cases = list(Case.objects.filter(dataset=demo_dataset).order_by("id")[:2])
+    long = "<b>Bold</b> & " + "x" * 120
+    QueueEntry.objects.filter(case_id=cases[0].pk).update(question=long)
+    mine = case_reserve(case=cases[0], user=reviewer.user)
+    theirs = case_reserve(case=cases[1], user=second_reviewer.user)
+    html = reviewer.get("/d/demo/?reservation=mine&kind=answer").content.decode()
+    url = f"/d/demo/cases/{cases[0].pk}/?kind=answer&amp;reservation=mine"
+    assert f'data-href="{url}"><td><a href="{url}">' in html
+    assert f"held by you until {localtime(mine.expires_at):%H:%M}" in html
+    assert "&lt;b&gt;Bold&lt;/b&gt; &amp; " + "x" * 75 + "…</td>" in html
+    assert "<b>Bold" not in html
+    seen = admin.get("/d/demo/?reservation=others").content.decode()
+    assert f"held by sam until {localtime(theirs.expires_at):%H:%M}" in seen
+    assert 'class="rejected held"' in seen or 'class="passed held"' in seen
+
+
+@pytest.mark.parametrize("others", [{}, {"review": "unreviewed"}, {"outcome": "reject"}])
+def test_a_reviewers_cases_page_the_same_walked_or_read_by_key(
+    demo_dataset, reviewer, second_reviewer, admin, monkeypatch, others
+):
+    """assigned=: many cases are found by walking the queue's order (an Exists per entry), few
+    by reading them by key (reviews.selectors._many): the same pages and counts either way, a
+    case another reviewer holds left out of both."""
+    from reviews.reservations import case_reserve, reservations_live
+    from reviews.selectors import queue_filtered_count, queue_scope
+    from reviews.services import cases_assign
+
+    cases = list(Case.objects.filter(dataset=demo_dataset).order_by("id"))[::2]
+    cases_assign(dataset=demo_dataset, cases=cases, admin=admin.user, reviewer=reviewer.user)
+    case_reserve(case=cases[1], user=second_reviewer.user)
+    filters = {"assigned": "rita", **others}
+    seen = []
+    for many in (True, False):
+        monkeypatch.setattr("reviews.selectors._many", lambda rows, dataset, many=many: many)
+        holds = reservations_live(dataset=demo_dataset)
+        scope = queue_scope(dataset=demo_dataset, user=reviewer.user, filters=filters, holds=holds)
+        pages = [queue_page(dataset=demo_dataset, filters=filters, size=5, scope=scope)]
+        while pages[-1].next_key:
+            pages.append(
+                queue_page(
+                    dataset=demo_dataset,
+                    filters=filters,
+                    after=pages[-1].next_key,
+                    size=5,
+                    scope=scope,
+                )
+            )
+        ids = [e.case_id for p in pages for e in p.entries]
+        count = queue_filtered_count(dataset=demo_dataset, filters=filters, scope=scope)
+        seen.append((ids, count))
+    assert seen[0] == seen[1]
+    ids, count = seen[0]
+    assert count == len(ids) and cases[1].pk not in ids
+    mine = {c.pk for c in cases} - {cases[1].pk}
+    assert set(ids) <= mine and (others or set(ids) == mine)
+
+
+def test_the_navigation_offers_import_and_export_to_admins_only(demo_dataset, reviewer, admin):
+    """The queue gives the template the access it decided with; the navigation's links follow
+    the role without asking the database again."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        mine = reviewer.get("/d/demo/").content.decode()
+    assert sum("groundgate_membership" in q["sql"] for q in queries.captured_queries) == 1
+    assert 'href="/d/demo/import"' not in mine and 'href="/d/demo/export"' not in mine
+    theirs = admin.get("/d/demo/").content.decode()
+    assert 'href="/d/demo/import"' in theirs and 'href="/d/demo/export"' in theirs

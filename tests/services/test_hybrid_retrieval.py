@@ -185,14 +185,18 @@ def test_an_uploaded_document_is_embedded_after_its_ingestion(
     assert ChunkEmbedding.objects.filter(dataset=dataset).count() == 2
 
 
-def test_the_ingestion_task_embeds_the_new_chunks(
+def test_the_worker_s_task_embeds_the_new_chunks(
     settings, tmp_path, django_capture_on_commit_callbacks
 ):
-    from groundgate.tasks import ingest_document_task
+    """With a broker, a Celery worker runs the upload's outbox row (outbox_run_task)."""
+    from groundgate.models import Document, OutboxMessage
+    from groundgate.tasks import outbox_run_task
 
     dataset, pk = _upload(settings, tmp_path, django_capture_on_commit_callbacks, execute=False)
     assert not ChunkEmbedding.objects.exists()  # still pending: its outbox row did not run
-    assert ingest_document_task.apply(args=(pk,)).get() == "ready"
+    message = OutboxMessage.objects.get(kind="ingest_document")
+    assert outbox_run_task.apply(args=(message.pk,)).get() == "done"
+    assert Document.objects.get(pk=pk).status == "ready"
     assert ChunkEmbedding.objects.filter(dataset=dataset).count() == 2
 
 

@@ -24,6 +24,18 @@ import re
 from typing import NamedTuple
 
 from groundgate.engine.context.periods import periods_in
+from groundgate.engine.context.rows import (
+    LETTER,
+    REFERENCE,
+    Line,
+    cells_from,
+    footnote,
+    past_footnote,
+    row_slots,
+    same_width,
+    unlabelled_row,
+    value_only,
+)
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.values.registry import PERIODS
@@ -44,29 +56,21 @@ class Fact(NamedTuple):
 
 
 _FILLER = re.compile(r"[\s$€£¥()%\-–—*]*")
-_LETTER = re.compile(r"[^\W\d_]")
 _ENTITY = re.compile(r"(?<![\w])([A-Z][\w&'.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&'.-]*)*)")
-_REFERENCE = re.compile(r"(?i)\b(?:notes?|items?|pages?|sections?|and|of)\s*\(?\s*$")
-_UNIT_AFTER = re.compile(r" ?[A-Za-z°µ/³²]{1,3}[A-Za-z0-9°µ/³²]{0,4}(?=\s|$)")
 _MD_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}")
+_NOTE = re.compile(r"(?i)notes?")
 
 
-class _Line(NamedTuple):
-    start: int
-    text: str
-    values: list[NumericValue]  # spans relative to the line
-
-
-def _lines(text: str) -> list[_Line]:
-    out: list[_Line] = []
+def _lines(text: str) -> list[Line]:
+    out: list[Line] = []
     pos = 0
     for raw in text.split("\n"):
-        out.append(_Line(pos, raw, extract_numbers(raw)))
+        out.append(Line(pos, raw, extract_numbers(raw)))
         pos += len(raw) + 1
     return out
 
 
-def _rest(line: _Line) -> str:
+def _rest(line: Line) -> str:
     """The line without its values: what names them."""
     parts, last = [], 0
     for v in line.values:
@@ -76,18 +80,14 @@ def _rest(line: _Line) -> str:
     return "".join(parts)
 
 
-def _value_only(line: _Line) -> bool:
-    return bool(line.values) and not _LETTER.search(line.text)
-
-
-def _period_only(line: _Line) -> tuple[str, ...] | None:
+def _period_only(line: Line) -> tuple[str, ...] | None:
     """The line's column periods when it holds only periods ("2019  2018", "Q3 2019"); a
     footnote mark after a year is no column ("2019 (1)  2018  2017 (2)")."""
-    years = [v for v in line.values if not _footnote(line.text, v)]
+    years = [v for v in line.values if not footnote(line.text, v)]
     if not years or not all(_is_year(v) for v in years):
         return None
     rest = _rest(line)
-    if _LETTER.search(rest) and not periods_in(line.text):
+    if LETTER.search(rest) and not periods_in(line.text):
         return None
     words = re.sub(r"(?i)\b(fy|fiscal|year|years|ended|q[1-4]|quarter|h[12])\b", "", rest)
     if len(_FILLER.sub("", words)) > 12:
@@ -114,12 +114,12 @@ def read_facts(text: str, *, prose_context: bool = True) -> list[Fact]:
 
 
 def _text_facts(text: str, prose_context: bool = True) -> list[Fact]:
-    lines = [line for line in _lines(text) if _LETTER.search(line.text) or line.values]
+    lines = [line for line in _lines(text) if LETTER.search(line.text) or line.values]
     facts: list[Fact] = []
     header: list[list[str]] = []  # the header lines above the rows, each split into its parts
     seen_rows = False
     label: str | None = None  # a label line waiting for its value lines
-    cells: list[tuple[_Line, NumericValue]] = []
+    cells: list[tuple[Line, NumericValue]] = []
 
     def flush() -> None:
         nonlocal label, cells
@@ -141,22 +141,34 @@ def _text_facts(text: str, prose_context: bool = True) -> list[Fact]:
             else:
                 header.append(_parts(line.text) if len(_parts(line.text)) > 1 else list(years))
             continue
-        if _value_only(line):
+        if value_only(line):
+            if unlabelled_row(line, label, cells, seen_rows, header, lines[i - 1] if i else None):
+                # Under rows of as many cells, a line of values only is a row of its own (a
+                # total printed without its label), not the cells of the row above.
+                _add_row(facts, "", [(line, v) for v in line.values], header)
+                continue
             cells.extend((line, v) for v in line.values)
             continue
         flush()
-        if nxt is not None and _value_only(nxt) and _period_only(nxt) is None:
+        if (
+            nxt is not None
+            and value_only(nxt)
+            and _period_only(nxt) is None
+            and not (seen_rows and cells_from(line) >= 0 and same_width(line, nxt))
+        ):
             label = line.text.strip(" $:\t")
             seen_rows = True
             facts.extend(_prose(line, prose_context))
         elif (
             line.values
-            and (k := _cells_from(line)) >= 0
+            and (k := cells_from(line)) >= 0
             and not (not seen_rows and _header_words(line))
         ):
             seen_rows = True
             facts.extend(_prose(line._replace(values=line.values[:k]), prose_context))
-            _add_row(facts, _label(line, k), [(line, v) for v in line.values[k:]], header)
+            k = past_footnote(line, k, header)
+            row_label, slots = row_slots(line, k)
+            _add_row(facts, row_label, [(line, v) for v in line.values[k:]], header, slots)
         elif not seen_rows and _header_words(line):
             header.append(_parts(line.text))
         else:
@@ -187,7 +199,22 @@ def _column(header: list[list[str]], k: int, n: int) -> str:
         elif len(parts) == n:
             words.append(parts[k])
             matched = True
-        elif len(parts) == n + 1 and not _years_in(parts[0]) and all(map(periods_in, parts[1:])):
+        elif (
+            len(parts) == n - 1
+            and n > 1
+            and all(map(periods_in, parts))
+            and any(_NOTE.fullmatch(other[0]) for other in header if len(other) == n)
+        ):
+            # "Note  £m  £m" over "Investments  3  1,216.0  1,212.9": the periods are over the
+            # value columns, right of the notes column.
+            if k > 0:
+                words.append(parts[k - 1])
+            matched = True
+        elif (
+            len(parts) == n + 1
+            and not _years_in(parts[0])
+            and sum(1 for part in parts[1:] if periods_in(part)) >= min(2, n)
+        ):
             # The label column's own header first ("As of"); when it names a day or month
             # ("Years Ended December 31,") that day is every column's.
             if periods_in(parts[0]):
@@ -204,64 +231,30 @@ def _years_in(text: str) -> bool:
     return any(p[0] == "Y" for p in periods_in(text))
 
 
-def _header_words(line: _Line) -> bool:
+def _header_words(line: Line) -> bool:
     """Words above the columns: short, no values but periods (dates, times: registry.PERIODS),
     years and footnote marks."""
     return len(line.text.strip()) < 100 and all(
-        v.kind in PERIODS or _is_year(v) or _footnote(line.text, v) for v in line.values
+        v.kind in PERIODS
+        or _is_year(v)
+        or footnote(line.text, v)
+        or bool(REFERENCE.search(line.text[: v.start]))
+        for v in line.values
     )
-
-
-def _footnote(text: str, v: NumericValue) -> bool:
-    """ "2018 (4)", "Net income (1)": a small number in parentheses after a word or year."""
-    return (
-        len(v.text) == 1 and text[v.start - 1 : v.start] == "(" and text[v.end : v.end + 1] == ")"
-    )
-
-
-def _cells_from(line: _Line) -> int:
-    """Index of the first cell of a row line (the values after its last letter), or -1 when the
-    line is no row: no label before the cells, or the label ends in a reference ("Note 9")."""
-    # The line with each value and its unit blanked (a unit belongs to its value: "205
-    # m3/h"), built in one pass: the blanked spans in order, the text between them kept.
-    parts: list[str] = []
-    kept = 0  # the text before this is in parts
-    for v in line.values:
-        unit = _UNIT_AFTER.match(line.text, v.end)
-        end = unit.end() if unit else v.end
-        start = max(v.start, kept)
-        if end > start:
-            parts.append(line.text[kept:start])
-            parts.append(" " * (end - start))
-            kept = end
-    parts.append(line.text[kept:])
-    masked = "".join(parts)
-    # The end of the last letter: the first letter of the text read backwards.
-    found = _LETTER.search(masked[::-1])
-    if found is None:
-        return -1
-    last = len(masked) - found.start()
-    for k, v in enumerate(line.values):
-        if v.start >= last:
-            if _REFERENCE.search(line.text[: v.start]):
-                last = v.end  # "(note 23)": a reference, the cells come after it
-                continue
-            return k
-    return -1
-
-
-def _label(line: _Line, k: int) -> str:
-    return line.text[: line.values[k].start].strip(" $(:\t")
 
 
 def _add_row(
     facts: list[Fact],
     label: str,
-    cells: list[tuple[_Line, NumericValue]],
+    cells: list[tuple[Line, NumericValue]],
     header: list[list[str]],
+    slots: tuple[list[int], int] | None = None,
 ) -> None:
     for k, (line, v) in enumerate(cells):
-        column = _column(header[-4:], k, len(cells))
+        if slots is None:
+            column = _column(header[-4:], k, len(cells))
+        else:
+            column = _column(header[-4:], slots[0][k], slots[1])
         facts.append(
             Fact(
                 value=v,
@@ -277,7 +270,7 @@ def _add_row(
         )
 
 
-def _prose(line: _Line, context: bool = True) -> list[Fact]:
+def _prose(line: Line, context: bool = True) -> list[Fact]:
     out: list[Fact] = []
     if not line.values:
         return out
@@ -371,5 +364,5 @@ def _header_like(cells: list[str]) -> bool:
         return False
     rest = [c for c in cells[1:] if c.strip()]
     return bool(rest) and all(
-        _period_only(_Line(0, c, extract_numbers(c))) is not None for c in rest
+        _period_only(Line(0, c, extract_numbers(c))) is not None for c in rest
     )

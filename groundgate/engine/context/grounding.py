@@ -289,7 +289,10 @@ def _disagreement(
         # Another row only when the answer's words name one clearly (every word of its label)
         # and better than the value's own row, and do not say every word of that row.
         label = seen.labels[fact.row]
-        if best and label not in best and not (label <= claim.words or label <= claim.own_words):
+        # A label of no naming words ("Other") is said by no answer: it names that row only by
+        # the empty set, which every answer "says" (d308).
+        said = bool(label) and (label <= claim.words or label <= claim.own_words)
+        if best and label not in best and not said:
             row = min(seen.first_row[named] for named in best)
             named_label = seen.labels[row]
             if common[named_label] > common.get(label, 0) and named_label <= claim.words:

@@ -16,6 +16,9 @@ context (policy `derivation_context: "rows_periods_sign"`), an operand pair is t
   - operation: the operation the value's sentence names is the operation - "the
     change" is a difference, a percentage change or points, never the sum of the two cells;
     "the ratio" / "8.4% of" a share; "the average" an average; "the total" a sum (gate 2.7.0);
+  - order (policy `change_order: "time_order"`, gate 2.12.0): where the answer names fewer than
+    two years, a change of two cells of one row is still the later year's minus the earlier's
+    ("the change in closing cash" is 2019 - 2018); "named_years" holds it only to named years;
   - sign: derivations.explain takes a negative value as negative (a ratio of two positive
     figures is never negative) and a positive one as positive, unless the sentence says the
     direction in words ("a decrease of 13" is the change -13).
@@ -63,6 +66,8 @@ _NAMES_SHARE = re.compile(
 _NAMES_AVERAGE = re.compile(r"(?i)\b(?:average|mean)\b")
 _NAMES_TOTAL = re.compile(r"(?i)\b(?:total|sum|combined|altogether)\b")
 SHARES = frozenset({"ratio", "percentage", "as_percent", "percent_of"})
+# What a result shorter than the policy's significant digits may be (short_results).
+_SHORT = CHANGES | {"average"}
 
 
 def named_operations(text: str) -> frozenset[str] | None:
@@ -93,6 +98,9 @@ class Binding(NamedTuple):
     # of another year passes no `allow`, so the pool is cut before the search.
     keep: Callable[[Located], bool] | None = None
     years: tuple[str, ...] = ()  # the named years `keep` holds cells to (sorted)
+    # The test of a pair for a result shorter than the policy's significant digits (None: no
+    # such result is derived here): two cells of a named row in the two named years.
+    short: Allow | None = None
 
 
 class About(NamedTuple):
@@ -116,9 +124,11 @@ class OperandContext:
         accepted: list[tuple[int, Evidence]],
         *,
         named_operation: bool = True,
+        time_order: bool = False,
     ) -> None:
         self._conclusion = conclusion
         self._named_operation = named_operation
+        self.time_order = time_order
         self._question_periods = periods_in(question) if question else ()
         self._question_words = naming_words(question) if question else frozenset()
         self._excerpts: dict[int, list[str]] = {}
@@ -232,7 +242,8 @@ class OperandContext:
         years = sorted(p for p in periods if p[0] == "Y")
         rule = _Rule(self, periods, years, words or self._question_words, operations)
         keep = rule.keep if len(years) >= 2 else None
-        return Binding(rule.allow, down, bool(periods) or bool(words), keep, tuple(years))
+        short = rule.allow_short if len(years) == 2 else None
+        return Binding(rule.allow, down, bool(periods) or bool(words), keep, tuple(years), short)
 
     def named_rows(self, index: int, words: frozenset[str]) -> set[str]:
         """The rows of evidence `index`'s table that `words` name: every word of the label
@@ -303,6 +314,22 @@ class _Rule:
             return True
         return any(y in fact.periods for y in self.years)
 
+    def allow_short(self, operation: str, a: Located, b: Located | None) -> int:
+        """2 when a short result ("0.7") is the change or the average of two cells of a row the
+        answer names, one in each of the two named years; else 0."""
+        if operation not in _SHORT or b is None or a.where != "excerpt" or b.where != "excerpt":
+            return 0
+        fa, fb = self.context.fact(a), self.context.fact(b)
+        if fa is None or fb is None or _other_rows(fa, fb) or not (fa.in_table and fb.in_table):
+            return 0
+        ya = [p for p in fa.periods if p in self.years]
+        yb = [p for p in fb.periods if p in self.years]
+        if len(ya) != 1 or len(yb) != 1 or ya == yb:
+            return 0
+        if not (self._in_named_row(a, fa) and self._in_named_row(b, fb)):
+            return 0
+        return 2 if self.allow(operation, a, b) == 2 else 0
+
     def allow(self, operation: str, a: Located, b: Located | None) -> int:
         """0: not this calculation; 1: it may be; 2: every operand whose row is known is in a
         row the answer names (the calculation, taken without looking for coincidences)."""
@@ -330,6 +357,8 @@ class _Rule:
                 return 0 if False in rows else strong
             if self.periods and fa is not None and contradicts(self.periods, fa.periods):
                 return 0
+            if context.time_order and operation in CHANGES and _backwards(fa, fb):
+                return 0  # a change is the later cell minus the earlier (change_order)
             if fb is not None and _years(fb) and self.periods and _other_rows(fa, fb):
                 if contradicts(self.periods, fb.periods):
                     return 0  # another period's cell is of the same row
@@ -350,6 +379,16 @@ def _other_rows(fa: Fact | None, fb: Fact | None) -> bool:
         and bool(fb.row)
         and fa.row != fb.row
     )
+
+
+def _backwards(fa: Fact | None, fb: Fact | None) -> bool:
+    """Whether a change of two cells of one row goes back in time: the minuend's year is before
+    the subtrahend's ("-61.6" for "the change in closing cash" as 2018 - 2019)."""
+    if fa is None or fb is None or not (fa.in_table and fb.in_table) or fa.row != fb.row:
+        return False
+    ya = [p for p in fa.periods if p[0] == "Y"]
+    yb = [p for p in fb.periods if p[0] == "Y"]
+    return len(ya) == 1 and len(yb) == 1 and ya[0] < yb[0]
 
 
 def _years(fact: Fact) -> bool:

@@ -47,7 +47,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.8"
+    policy_version: str = "answer-gate/2026-11.9"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -110,6 +110,16 @@ class AnswerGatePolicy(GatePolicy):
     # evidence declares no scale or declares millions; "(in thousands)" beside the table makes it
     # a scale mistake. "off": the value's own chunk alone decides (gate 2.9.0).
     scale_claims: Literal["off", "cited_declarations"] = "cited_declarations"
+    # A change's order (engine/context/operands.py, gate 2.12.0): "time_order" - a change of two
+    # cells of one row is the later year's cell minus the earlier's, named years or not ("the
+    # change in closing cash" is 2019 - 2018); "named_years": only where the answer names two
+    # years (gate 2.10.0). Only with a derivation_context other than "off".
+    change_order: Literal["named_years", "time_order"] = "time_order"
+    # Results shorter than rounding_min_significant ("0.7 million", "-3", "0%"; gate 2.12.1,
+    # engine/context/operands.py): "named_row_years" - derived only as the change or the average
+    # of two cells of the row the answer names, in the two years it names; "off": never
+    # derived (gate 2.12.0: too many calculations give a one-digit figure to mean anything).
+    short_results: Literal["off", "named_row_years"] = "named_row_years"
 
     @field_validator("equivalences")
     @classmethod
@@ -128,12 +138,14 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.8",
+    policy_version="answer-gate/verbatim-2026-11.9",
     equivalences=(),
     value_context="off",
     derivation_context="off",
     derivation_aggregates="off",
     scale_claims="off",
+    change_order="named_years",
+    short_results="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),

@@ -38,15 +38,7 @@ NEAR_TEXT = {
     "other_chunk": "chunk {chunk!r}, which the answer does not cite, has {text!r}",
     "wrong_sign": "near miss: evidence {index} has {text!r}, the same number with the opposite "
     "sign, and neither text gives the sign in words or parentheses",
-    "different_unit": "near match: evidence {index} has {text!r}, the same number with another "
-    "unit",
-    "wrong_scale": "near miss: evidence {index} has {text!r}, the same digits at another scale",
-    "digits_transposed": "near miss: evidence {index} has {text!r} (two digits swapped)",
-    "digit_inserted": "near miss: evidence {index} has {text!r} (the answer has a digit more)",
-    "digit_deleted": "near miss: evidence {index} has {text!r} (the answer has a digit less)",
-    "digit_changed": "near miss: evidence {index} has {text!r} (one digit differs)",
-    "part_of_longer_number": "evidence {index} has it only inside the longer number {text!r}",
-    # and those of the kinds (values/registry.py): "wrong_year", "wrong_month", ...
+    # and those of the kinds (values/registry.py): "digit_changed", "wrong_year", ...
     **{reason: text for kind in KINDS for reason, text in kind.near_misses.items()},
 }
 

@@ -389,8 +389,16 @@ class _SlowPath:
                 self.question,
                 self._accepted,
                 named_operation=policy.derivation_context == "rows_periods_sign",
+                time_order=policy.change_order == "time_order",
             )
         binding = self._operand_context.bind((value.start, value.end))
+        allow, min_significant = binding.allow, policy.rounding_min_significant
+        if len(q.digits) < min_significant:
+            # "0.7 million": a result of one digit is derived only as the change (or the
+            # average) of the named row across the two named years (short_results, d307).
+            if policy.short_results == "off" or binding.short is None:
+                return None, None
+            allow, min_significant = binding.short, 1
         if self._signed_operands is None:
             self._signed_operands = self._operand_context.signed_operands(self._operands)
         years = binding.years if binding.keep is not None else None
@@ -418,9 +426,9 @@ class _SlowPath:
             (),
             max_operands=policy.derivation_max_operands,
             question_exponent=self.index.question_exponent,
-            min_significant=policy.rounding_min_significant,
+            min_significant=min_significant,
             pools=pools,
-            allow=binding.allow,
+            allow=allow,
             signed=True,
             down=binding.down,
             # Unrelated derivations of one value are a coincidence only where the answer names

@@ -40,14 +40,14 @@ class ValueKind:
                  that value. Rules are names in values/rules.EQUIVALENCE_RULES (one ordered
                  list: the order is the risk).
                  None for the number kinds (a count, an amount, a percentage, a score, an
-                 ordinal): they are compared as numbers (values/number/sameness.py) and
-                 near-missed as numbers (near_miss.py).
+                 ordinal): they are compared as numbers (values/number/sameness.py).
     rules:       the equivalence rules a comparison of its values may return (for the docs).
     own_rule:    a number with a meaning of its own (a score, an ordinal): the rule added when
                  either side of a comparison of numbers is of this kind.
     index_keys:  the keys an excerpt value of this kind is filed under.
     query_keys:  the keys under which the evidence values that may ground one are looked up.
-    near_reason: (answer value, evidence value of the same kind) -> a near-miss reason, or None.
+    near_reason: (answer value, evidence value) -> a near-miss reason, or None. The number
+                 kinds' is values/number/near_miss.numeric_reason, asked only of two numbers.
     near_misses: each reason near_reason may return -> the hint's message (str.format with
                  index, text, chunk, detail); they join near_miss.NEAR_MISS_REASONS.
     derivable:   whether its values take part in derivations (sums, differences, ratios).

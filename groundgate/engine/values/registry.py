@@ -38,8 +38,8 @@ KINDS: tuple[ValueKind, ...] = (
 # The kind of a typed value (Quantity.kind), and the kind that types a scanned value.
 BY_NAME: dict[str, ValueKind] = {kind.name: kind for kind in KINDS}
 BY_SCANNED: dict[str, ValueKind] = {scanned: kind for kind in KINDS for scanned in kind.scanned_as}
-# The kinds with sameness and near misses of their own; to values/sameness.py and near_miss.py
-# the others (ValueKind.compare None) are numbers.
+# The kinds with a sameness of their own; to values/sameness.py the others (ValueKind.compare
+# None) are numbers.
 OWN: dict[str, ValueKind] = {kind.name: kind for kind in KINDS if kind.compare is not None}
 # The rule a number kind adds when either side of a comparison is of it, in the order of KINDS
 # ("score", "ordinal").

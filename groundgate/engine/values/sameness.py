@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from groundgate.engine.values.number.sameness import same_number
 from groundgate.engine.values.quantity import Quantity
-from groundgate.engine.values.registry import OWN
+from groundgate.engine.values.registry import NUMBER_RULES, OWN
 from groundgate.engine.values.within import NO_CONTEXT, ContextLike, Within
 
 _new = tuple.__new__
@@ -36,4 +36,4 @@ def compare(
     kind = OWN.get(a.kind)  # a kind of values/registry.py with a sameness of its own
     if kind is not None and kind.compare is not None:
         return kind.compare(a, e, within)
-    return same_number(a, e, within)
+    return same_number(a, e, within, NUMBER_RULES)

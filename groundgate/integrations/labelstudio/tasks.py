@@ -153,6 +153,29 @@ def evidence_text(
     return "\n\n".join(parts) if parts else "(the answer cites no evidence)"
 
 
+def task_reviews(reviews: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """GroundGate's reviews as a task carries them (`data.reviews`): who, when, the label and
+    comment, and the reviewer's correction (the corrected answer, where each finding's evidence
+    is, the gate's status on it) without the gate's verdict, which the other exports carry."""
+    out = []
+    for review in reviews:
+        correction = review.get("correction")
+        if correction is not None:
+            gate = {k: v for k, v in correction["gate"].items() if k != "verdict"}
+            correction = {**correction, "gate": gate}
+        out.append(
+            {
+                "id": review["id"],
+                "reviewer": review["reviewer"],
+                "created_at": review["created_at"],
+                "label": review["label"],
+                "comment": review["comment"],
+                "correction": correction,
+            }
+        )
+    return out
+
+
 def _clip(text: str) -> str:
     return text[:EVIDENCE_TEXT_MAX] + " …" if len(text) > EVIDENCE_TEXT_MAX else text
 
@@ -248,6 +271,9 @@ def record_task(
             # gate run, or after a review made meanwhile in GroundGate, is refused as stale.
             "gate_run_id": last.get("id") if last is not None else None,
             "seen_review_id": max((r["id"] for r in record.get("reviews") or []), default=None),
+            # The reviews made in GroundGate, corrections included (data, not annotations: an
+            # annotation comes back through the import as a new review; d324).
+            "reviews": task_reviews(record.get("reviews") or []),
             # The prediction's boxes again: Label Studio's JSON export names a task's
             # predictions by id only, and the import tells kept, moved and deleted boxes apart.
             "gate_boxes": [

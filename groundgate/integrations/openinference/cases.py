@@ -18,12 +18,13 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 
+from groundgate.engine.sentences import split_sentences
 from groundgate.integrations.openinference.citation_pattern import (
     CitationPattern,
     CitationPatternTimeout,
@@ -33,12 +34,11 @@ from groundgate.integrations.openinference.spans import Span, SpanProblem, attr
 
 # [1], [C0], [doc-7], [1, 3]: group 1 is the reference (or several, comma separated).
 DEFAULT_CITATION_PATTERN = r"\[([^\[\]\n]{1,128})\]"
-CITATION_POLICY = "openinference-citations/2026-11.1"
+CITATION_POLICY = "openinference-citations/2026-11.2"
 _DOC_KEY = re.compile(r"^retrieval\.documents\.(\d+)\.document\.(id|content|score|metadata)$")
 _DOC_METADATA_KEY = re.compile(r"^retrieval\.documents\.(\d+)\.document\.metadata\.(.+)$")
 FLAT_METADATA = " flat metadata"  # not an attribute name: no key of a span has a space first
 _C_INDEX = re.compile(r"[Cc](\d+)")
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
 _OUTPUT_MESSAGE_KEY = re.compile(r"^llm\.output_messages\.(\d+)\.message\.content$")
 _SPACE_BEFORE_MARK = re.compile(r"\s+([.,;:!?])")
 _SPACES = re.compile(r"\s+")
@@ -405,12 +405,8 @@ def _citations(
 ) -> tuple[str, list[dict[str, Any]]]:
     evidences: dict[str, dict[str, Any]] = {}
     by_id = {chunk["chunk_id"]: chunk for chunk in chunks}
-    # Sentence boundaries once per output (bisect per marker): linear in the answer's length.
-    gaps = list(_SENTENCE_END.finditer(output))
-    boundaries = ([m.start() for m in gaps], [m.end() for m in gaps])
-    for match in pattern.finditer(output):
+    for match, sentence in _citing_sentences(output, pattern):
         group = match.group(1) if pattern.groups else match.group(0)
-        sentence = _sentence_at(output, match.start(), pattern, boundaries)
         for reference in (r.strip() for r in (group or "").split(",")):
             if not reference:
                 continue
@@ -442,20 +438,23 @@ def cited_answer(
     return _citations(output, compile_citation_pattern(pattern), chunks)
 
 
-def _sentence_at(
-    text: str, position: int, pattern: CitationPattern, boundaries: tuple[list[int], list[int]]
-) -> str:
-    """The sentence holding the marker at `position`, markers removed. A marker right after a
-    sentence's full stop ("... 90 days. [1]") belongs to that sentence. `boundaries` are the
-    starts and the ends of the gaps between sentences."""
-    starts_of_gaps, ends_of_gaps = boundaries
-    i = bisect_right(ends_of_gaps, position)  # gaps ending at or before the marker
-    start = ends_of_gaps[i - 1] if i else 0
-    if start == position and i > 1:  # the marker opens a "sentence": it closes the last one
-        start = ends_of_gaps[i - 2]
-    elif start == position and i == 1:
-        start = 0
-    j = bisect_right(starts_of_gaps, position)
-    end = starts_of_gaps[j] if j < len(starts_of_gaps) else len(text)
-    sentence = pattern.sub("", text[start:end])
-    return _SPACES.sub(" ", _SPACE_BEFORE_MARK.sub(r"\1", sentence)).strip()
+def _citing_sentences(output: str, pattern: CitationPattern) -> Iterator[tuple[Any, str]]:
+    """Each citation marker of `output` with the sentence it cites for, markers removed. The
+    sentences are the engine's (engine/sentences.py, the one splitter; split once per output,
+    a bisect per marker: linear in the answer's length). A marker that opens its sentence (only
+    spaces and other markers before it there: "... 90 days. [1] During ...") belongs to the
+    sentence before."""
+    sentences = split_sentences(output)
+    starts = [sentence.start for sentence in sentences]
+    current, lead = -1, -1  # the marker's sentence; where its run of leading markers ends
+    for match in pattern.finditer(output):
+        if not sentences:
+            yield match, ""
+            continue
+        i = max(bisect_right(starts, match.start()) - 1, 0)
+        if i != current:
+            current, lead = i, sentences[i].start
+        opens = lead >= 0 and not output[lead : match.start()].strip()
+        lead = match.end() if opens else -1
+        text = sentences[i - 1 if opens and i > 0 else i].text
+        yield match, _SPACES.sub(" ", _SPACE_BEFORE_MARK.sub(r"\1", pattern.sub("", text))).strip()

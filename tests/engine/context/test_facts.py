@@ -177,3 +177,59 @@ def test_the_label_columns_day_is_every_columns():
     cell = fact(facts, text, "13.0%")
     assert cell.column == "Years Ended December 31, 2018"
     assert "Y2018" in cell.periods and "M12" in cell.periods
+
+
+# Answer gate 2.12.0: row layouts of TAT-QA tables whose cells had lost their column (the
+# texts are rows of real TAT-QA dev tables, rendered as rows_text renders them).
+
+
+def test_a_dash_is_a_blank_cell_and_a_spaced_footnote_mark_is_no_cell():
+    text = (
+        "2019  2018  2017\n"
+        "Employee severance and related costs  $7,169  $7,845  $724\n"
+        "Strategic Alternatives Evaluation (1)  1,286  —  —\n"
+        "Qdoba Evaluation (2)  —  2,211  2,592\n"
+        "Other  —  591  315\n"
+        "$8,455  $10,647  $3,631"
+    )
+    facts = read_facts(text)
+    assert fact(facts, text, "1,286").periods == ("Y2019",)
+    assert fact(facts, text, "2,211").periods == ("Y2018",)
+    other = fact(facts, text, "315")
+    assert (other.row, other.periods) == ("Other", ("Y2017",))
+    # The total printed without a label under rows of as many cells is a row of its own.
+    total = fact(facts, text, "$10,647")
+    assert (total.row, total.periods, total.in_table) == ("", ("Y2018",), True)
+    assert not any(f.in_table and text[f.start : f.end] in ("1", "2") for f in facts)
+
+
+def test_a_footnote_mark_on_the_label_and_a_date_in_the_label_are_the_labels():
+    text = "Fiscal year-end\n2019  2018\nOther assets(1)  18,111  9,521"
+    cell = fact(read_facts(text), text, "9,521")
+    assert (cell.row, cell.periods) == ("Other assets", ("Y2018",))
+    text = "2019  2018\nNumber  Number\nOutstanding at 1 April  3,104,563  2,682,738"
+    cell = fact(read_facts(text), text, "3,104,563")
+    assert (cell.row, cell.periods) == ("Outstanding at 1 April", ("Y2019",))
+
+
+def test_periods_are_over_the_value_columns_right_of_a_notes_column():
+    text = (
+        "2019  2018\nNote  £m  £m\nInvestments  3  1,216.0  1,212.9\n"
+        "Debtors  4  415.9  440.7\nCapital redemption reserve  0.7  0.5"
+    )
+    facts = read_facts(text)
+    assert fact(facts, text, "1,212.9").periods == ("Y2018",)
+    assert fact(facts, text, "3").periods == ()
+    assert fact(facts, text, "0.7").periods == ("Y2019",)
+
+
+def test_a_header_of_words_and_years_over_cells_and_a_change_column():
+    text = "$ million  2019  2018  Change (%)\nClosing cash  183.2  121.6  50.7"
+    facts = read_facts(text)
+    assert fact(facts, text, "121.6").periods == ("Y2018",)
+    assert fact(facts, text, "50.7").column == "Change (%)"
+    text = (
+        "Year-ended 31 March 2019  Year-ended 31 March 2018 Restated See note 2\n"
+        "Revenue from external customers by country  $M  $M\nUK  83.2  73.5"
+    )
+    assert "Y2018" in fact(read_facts(text), text, "73.5").periods

@@ -73,3 +73,16 @@ def test_a_value_nothing_could_judge_is_not_read_and_one_that_could_still_is():
     assert codes("Pump B delivers 250 m3/h and Pump I 205 m3/h.", "Pump I 205 and Pump B 250") == []
     assert codes("Pump I delivers 250 m3/h.", PUMPS) == ["VALUE_OUT_OF_CONTEXT"]
     assert codes("In 2018 total sales were 1,496.5.", YEARS) == ["VALUE_OUT_OF_CONTEXT"]
+
+
+def test_a_row_labelled_by_no_naming_word_is_not_said_by_every_answer():
+    """Gate 2.12.2 (d308): "Other" has no naming words; its value stated for the named
+    "Total Americas" is another row's (the empty label was a subset of every answer's words)."""
+    table = (
+        "2019  2018\nAmericas:\nUnited States  $614,493  $668,580\nOther  123,969  118,620\n"
+        "Total Americas  738,462  787,200"
+    )
+    assert codes("Total Americas in 2019 was 123,969.", table) == ["VALUE_OUT_OF_CONTEXT"]
+    assert codes("Total Americas in 2019 was 738,462.", table) == []
+    # Nothing named clearly (no label has every word said): the value alone decides.
+    assert codes("Americas' other revenue in 2019 was 123,969.", table) == []

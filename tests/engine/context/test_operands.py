@@ -168,3 +168,46 @@ def test_the_operation_the_sentence_names_is_the_operation():
         derived_numbers="accept", derivation_context="rows_periods_sign_any_op"
     )
     assert derived("The change in Fixed Price from 2018 to 2019 was 2,603.", policy=any_op)
+
+
+def test_a_change_of_one_rows_cells_is_in_time_order_years_named_or_not():
+    """`change_order: time_order` (gate 2.12.0): "the change in Fixed Price" with no year
+    named is 2019 - 2018, not 2018 - 2019; `named_years` (gate 2.10.0) took either order."""
+    assert DEFAULT_POLICY.change_order == "time_order"
+    assert derived("The change in Fixed Price was 13.") == "1,308 − 1,295 ≈ 13"
+    assert derived("The change in Fixed Price was -13.") is None
+    older = AnswerGatePolicy(derived_numbers="accept", change_order="named_years")
+    assert derived("The change in Fixed Price was -13.", policy=older) is not None
+
+
+SMALL_CHANGES = (
+    "December 31,  2019  2018  2017\n"
+    "Additions  3.1  2.4  2.9\n"
+    "Disposals  (0.6)  (0.5)  (1.2)\n"
+    "Accrued pension liabilities  3.4  3.3  2.8"
+)
+
+
+def short(conclusion: str, policy: AnswerGatePolicy = ACCEPT) -> str | None:
+    verdict = gate_answer(case(conclusion, table=SMALL_CHANGES), policy)
+    found = [f for f in verdict.findings if f.code == "NUMBER_DERIVED"]
+    return found[-1].derivation.formula if found and verdict.status == "ok" else None
+
+
+def test_a_one_digit_result_is_derived_only_over_the_named_row_and_two_named_years():
+    """`short_results: named_row_years` (gate 2.12.1); `off` (2.12.0): never derived."""
+    assert DEFAULT_POLICY.short_results == "named_row_years"
+    assert short("The change in Additions in 2019 from 2018 was 0.7 million.") == (
+        "3.1 − 2.4 ≈ 0.7 million"
+    )
+    assert short("The change in Accrued pension liabilities from 2018 to 2019 was 0.1.")
+    # Another period, another row, the wrong direction, no row or no years named: not derived.
+    assert short("The change in Additions in 2018 from 2017 was 0.7 million.") is None
+    assert short("The change in Disposals in 2019 from 2018 was 0.7 million.") is None
+    assert short("The change in Additions in 2019 from 2018 was -0.7 million.") is None
+    assert short("The change in 2019 from 2018 was 0.7 million.") is None
+    assert short("The change in Additions was 0.7 million.") is None
+    # Two-digit results keep 2.12.0's binding; the literal reading never derives one digit.
+    off = AnswerGatePolicy(derived_numbers="accept", short_results="off")
+    assert short("The change in Additions in 2019 from 2018 was 0.7 million.", off) is None
+    assert short("The change in Additions in 2019 from 2018 was 0.7 million.", LITERAL) is None

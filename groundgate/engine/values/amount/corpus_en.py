@@ -12,6 +12,7 @@ MUST = [
     Reads("We paid $1.5k.", "$1.5k", Decimal("1500")),
     Reads("It fell -$5 overnight.", "-$5", Decimal("5")),
     Reads("It raised US$3.5 in all", "US$3.5", Decimal("3.5")),
+    Reads("The fine was 200,000 yuan", "200,000 yuan", Decimal("200000")),  # ends the text
 ]
 
 MUST_NOT = [

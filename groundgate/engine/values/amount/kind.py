@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from groundgate.engine.values.kind import ValueKind
 from groundgate.engine.values.number.keys import measure_keys, measure_query_keys
+from groundgate.engine.values.number.near_miss import NEAR_MISSES, numeric_reason
 from groundgate.engine.values.number.value import typed_number
 
 KIND = ValueKind(
@@ -30,5 +31,7 @@ KIND = ValueKind(
     ),
     index_keys=measure_keys,
     query_keys=measure_query_keys,
+    near_reason=numeric_reason,
+    near_misses=NEAR_MISSES,
     derivable=True,
 )

@@ -16,6 +16,15 @@ MUST = [
     Reads("about 4/5 of the staff", "4", Decimal("4")),  # a fraction: no score
     Reads("a magnitude-4.8 quake", "4.8", Decimal("4.8")),  # as "a 4.8-magnitude quake"
     Reads("a 4.8-magnitude quake", "4.8", Decimal("4.8")),
+    # Odds or a ratio named before it: two counts, as "3:1 odds" (time/rules_en.py).
+    Reads("the odds were 3:1", "3", Decimal("3")),
+    Reads("the odds were 3:1", "1", Decimal("1")),
+    Reads("at a ratio of 2:1", "2", Decimal("2")),
+    # Number words before a unit, hyphenated or not, as digits are: "a 3-point lead".
+    Reads("a three-point advantage", "three-point", Decimal("3")),
+    Reads("won by twelve points", "twelve points", Decimal("12")),
+    Reads("a two-day trip", "two-day", Decimal("2")),
+    Reads("a five-mile run", "five-mile", Decimal("5")),
 ]
 
 MUST_NOT = [
@@ -26,4 +35,7 @@ MUST_NOT = [
     ReadsNot("open 7 days a week", nothing=True),
     ReadsNot("1. First item", nothing=True),
     ReadsNot("It cost $1,577 million."),  # an amount
+    ReadsNot("two-thirds of the staff", nothing=True),  # a fraction, no unit
+    ReadsNot("a one-point lead", nothing=True),  # "one" is as often no claim
+    ReadsNot("two percentage points", nothing=True),  # no number word before "points"
 ]

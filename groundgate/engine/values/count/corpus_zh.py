@@ -16,6 +16,14 @@ MUST = [
     Reads("发布了五项措施", "五项", Decimal("5")),  # a count; "五项原则" is a name
     Reads("近三十年来", "三十年", Decimal("30")),  # thirty years; "几十年" is decades
     Reads("人数三百人", "三百人", Decimal("300")),  # "数" before a digit, no estimate
+    # Odds or a ratio named before it: two counts, as "比分3:1" (time/rules_zh.py).
+    Reads("赔率为3:1", "3", Decimal("3")),
+    Reads("赔率为3:1", "1", Decimal("1")),
+    Reads("男女比例是2:1", "2", Decimal("2")),
+    # Numerals before a unit, as digits are: a score's margin in points ("领先3分").
+    Reads("以三分优势获胜", "三分", Decimal("3")),
+    Reads("最终领先两分", "两分", Decimal("2")),
+    Reads("为期两天的行程", "两天", Decimal("2")),
 ]
 
 MUST_NOT = [
@@ -33,4 +41,7 @@ MUST_NOT = [
     ReadsNot("几十年来", nothing=True),  # decades, not ten years
     ReadsNot("数百人参加", nothing=True),
     ReadsNot("进入1/8决赛", nothing=True),  # a round of a tournament (number/after.py)
+    ReadsNot("十分重要", nothing=True),  # "very": 分 is points only in a score's margin
+    ReadsNot("三分之一的员工", nothing=True),  # a fraction
+    ReadsNot("七分熟的牛排", nothing=True),
 ]

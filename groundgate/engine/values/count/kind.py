@@ -12,6 +12,7 @@ from groundgate.engine.values.identifier.kind import keys as identifier_keys
 from groundgate.engine.values.identifier.kind import long_digit_run
 from groundgate.engine.values.kind import Key, ValueKind
 from groundgate.engine.values.number.keys import measure_keys, measure_query_keys
+from groundgate.engine.values.number.near_miss import NEAR_MISSES, numeric_reason
 from groundgate.engine.values.number.value import typed_number
 from groundgate.engine.values.number.words_en import to_int as english_to_int
 from groundgate.engine.values.quantity import Quantity
@@ -61,5 +62,7 @@ KIND = ValueKind(
     rules=("format", "rounded", "bound", "sign", "unit_converted", "date_less_precise"),
     index_keys=index_keys,
     query_keys=query_keys,
+    near_reason=numeric_reason,
+    near_misses=NEAR_MISSES,
     derivable=True,
 )

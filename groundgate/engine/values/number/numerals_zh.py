@@ -130,6 +130,11 @@ def numeral_values(text: str) -> list[Scanned]:
                 found.append(scanned(first, end + 1, "number", run, text[end], ()))
                 covered = end + 1
             continue
+        if text[end] == "分" and _points_margin(text, first, end) and not _ESTIMATE.search(run):
+            # "以三分优势获胜", "领先两分": a score's margin in points, as "领先3分" (d300).
+            found.append(scanned(first, end + 1, "number", run, "", ()))
+            covered = end + 1
+            continue
         if run == "一" and not _one_or_two_of_a_duration(text, first, end):
             continue
         if run == "两" and not (
@@ -230,6 +235,19 @@ _IDIOM_AFTER = (
     *("四季", "到晚", "级", "年", "天", "一度", "半载"),
     *("七天", "7天", "二十四小时", "24小时", "三百六十五天", "365天", "十二个月", "12个月"),
 )
+
+
+# A score's margin in points: "N分" before 优势/之差 or after 领先/落后/净胜/相差 ("领先三分",
+# "以两分之差"), not "十分重要" (very), "三分之一" (a third), "七分熟", "三分钟" (minutes).
+_MARGIN_BEFORE = ("领先", "落后", "净胜", "相差")
+_MARGIN_AFTER = ("优势", "的优势", "之差")
+
+
+def _points_margin(text: str, first: int, end: int) -> bool:
+    after = end + 1
+    if text.startswith(_MARGIN_AFTER, after):
+        return True
+    return text.endswith(_MARGIN_BEFORE, 0, first) and not text.startswith(("之", "钟"), after)
 
 
 def _two_of_a_thing(text: str, first: int, end: int) -> bool:

@@ -8,6 +8,7 @@ a phone number, a year a date's year. Pure: no Django, no I/O.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 
 from groundgate.engine.nearness import rounds_to, within_bound
@@ -15,14 +16,20 @@ from groundgate.engine.units import same_in_units, same_unit
 from groundgate.engine.values.date.kind import year_in_date
 from groundgate.engine.values.identifier.kind import long_digit_run, phone_digits
 from groundgate.engine.values.quantity import Quantity
-from groundgate.engine.values.registry import NUMBER_RULES
 from groundgate.engine.values.rules import risk
 from groundgate.engine.values.within import Within
 
+# No number kind with a rule of its own among the values compared (a range's ends: values/range).
+NO_OWN_RULES: Mapping[str, str] = {}
 
-def same_number(a: Quantity, e: Quantity, within: Within) -> tuple[str, ...] | None:
+
+def same_number(
+    a: Quantity, e: Quantity, within: Within, own_rules: Mapping[str, str] = NO_OWN_RULES
+) -> tuple[str, ...] | None:
     """The rules under which evidence value `e` grounds number `a` (() when written the same
-    way), or None."""
+    way), or None. `own_rules`: the rule a number kind with a meaning of its own adds when
+    either side is of it (registry.NUMBER_RULES: a score, an ordinal), given by the caller -
+    this module is below the registry (a range compares its ends here)."""
     if e.kind == "identifier" and long_digit_run(a):
         return phone_digits(a, e)  # "13800138000" for "+86 138-0013-8000"
     if not a.numeric:
@@ -31,10 +38,12 @@ def same_number(a: Quantity, e: Quantity, within: Within) -> tuple[str, ...] | N
         return year_in_date(a, e)
     if not e.numeric:
         return None
-    return _compare_numbers(a, e, within)
+    return _compare_numbers(a, e, within, own_rules)
 
 
-def _compare_numbers(a: Quantity, e: Quantity, within: Within) -> tuple[str, ...] | None:
+def _compare_numbers(
+    a: Quantity, e: Quantity, within: Within, own_rules: Mapping[str, str]
+) -> tuple[str, ...] | None:
     context, question_exponent, rounding_min_significant, approximately, bound = within
     rules: list[str] = []
     # Units: a percentage only matches a percentage (or a figure declared as one); two named
@@ -56,8 +65,8 @@ def _compare_numbers(a: Quantity, e: Quantity, within: Within) -> tuple[str, ...
         len(a_digits) <= len(e_digits) and e_digits.startswith(a_digits[:-1])
     ):
         return None
-    if a.kind in NUMBER_RULES or e.kind in NUMBER_RULES:  # a score, an ordinal: its own rule
-        rules.extend(r for k, r in NUMBER_RULES.items() if k == a.kind or k == e.kind)
+    if a.kind in own_rules or e.kind in own_rules:  # a score, an ordinal: its own rule
+        rules.extend(r for k, r in own_rules.items() if k == a.kind or k == e.kind)
     if a.negative != e.negative:
         rules.append("sign")
     assert a.figure is not None and e.figure is not None

@@ -1,11 +1,12 @@
 """Numbers written in English words where they make a claim: "three years", "twenty-five
-minutes", "four stars", "ten percent", "a two-year warranty".
+minutes", "four stars", "ten percent", "a two-year warranty", "a three-point advantage".
 
 numbers.py's grammar reads digits; this adds the values written in words, found from the unit
-after them (a duration, "percent", "star(s)"), since a number word alone is as often no claim at
-all ("one of the best", "the two of them"); "one" is left out for the same reason. Like digits,
-a span the answer names ("over the three years in question") is a claim the evidence must
-state. quantities.typed() reads the quantity through to_int(). Pure: no Django, no I/O.
+after them (a duration, "percent", "star(s)", "point(s)", a length), since a number word alone
+is as often no claim at all ("one of the best", "the two of them"); "one" is left out for the
+same reason. Like digits, a span the answer names ("over the three years in question") is a
+claim the evidence must state. quantities.typed() reads the quantity through to_int().
+Pure: no Django, no I/O.
 """
 
 from __future__ import annotations
@@ -21,16 +22,20 @@ _TENS = ("twenty thirty forty fifty sixty seventy eighty ninety").split()
 _VALUES = {w: i for i, w in enumerate(_ONES, start=2)} | {w: i for i, w in enumerate(_TEENS, 10)}
 _VALUES |= {w: 10 * i for i, w in enumerate(_TENS, start=2)} | {"one": 1}
 # Where a unit that number words may carry starts (the value is then read backwards from it).
+# A score's points and the measures of length are units too ("a three-point advantage" is "a
+# 3-point lead", "a five-mile run" "a 5-mile run": decision d300).
 _UNIT = re.compile(
-    r"[ -](seconds?|minutes?|hours?|days?|weeks?|months?|years?|percent|stars?)(?![A-Za-z])"
+    r"[ -](seconds?|minutes?|hours?|days?|weeks?|months?|years?|percent|stars?|points?"
+    r"|miles?|feet|foot|inch(?:es)?|(?:kilo)?met(?:re|er)s?)(?![A-Za-z])"
 )
 _NUMBER_BEFORE = re.compile(
     r"(?<![A-Za-z-])(?:(?:" + "|".join(_TENS) + r")(?:-(?:one|" + "|".join(_ONES) + r"))?"
     r"|" + "|".join(_TEENS + _ONES) + r")$",
     re.IGNORECASE,
 )
-# The units as units.py knows them ("star" is none: "four stars" is the count a table gives).
-_UNITS = {"star": "", "stars": ""}
+# The units as units.py knows them ("star" and "point" are none: "four stars" and "three points"
+# are the counts a table gives, and "3 points" or "a 3-point lead" are read without a unit).
+_UNITS = {"star": "", "stars": "", "point": "", "points": ""}
 
 
 def to_int(words: str) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from groundgate.engine.values.kind import ValueKind
 from groundgate.engine.values.number.keys import measure_keys, measure_query_keys
+from groundgate.engine.values.number.near_miss import NEAR_MISSES, numeric_reason
 from groundgate.engine.values.number.value import typed_number
 from groundgate.engine.values.number.words_en import to_int as english_to_int
 from groundgate.engine.values.quantity import Quantity
@@ -30,6 +31,8 @@ KIND = ValueKind(
     rules=("percent_declared", "rounded", "bound", "sign"),
     index_keys=measure_keys,
     query_keys=measure_query_keys,
+    near_reason=numeric_reason,
+    near_misses=NEAR_MISSES,
     derivable=True,
 )
 
@@ -42,5 +45,7 @@ PERMILLE = ValueKind(
     rules=("rounded", "bound", "sign"),
     index_keys=measure_keys,
     query_keys=measure_query_keys,
+    near_reason=numeric_reason,
+    near_misses=NEAR_MISSES,
     derivable=True,
 )

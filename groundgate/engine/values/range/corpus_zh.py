@@ -14,9 +14,17 @@ MUST = [
         "2019—2023年",
         (CalendarDate(2019, None, None), CalendarDate(2023, None, None)),
     ),
+    # A span of years whose end gives its last two digits: 2007 to 2011 (range/rules_en.py).
+    Reads(
+        "2007—11年间",
+        "2007—11年",
+        (CalendarDate(2007, None, None), CalendarDate(2011, None, None)),
+    ),
+    Reads("见第10—11页", "10—11页", (Decimal("10"), Decimal("11"))),  # pages, not years
 ]
 
 MUST_NOT = [
     ReadsNot("新冠COVID-19疫情", nothing=True),
     ReadsNot("营收增长10%，利润20亿元"),  # two values, no range
+    ReadsNot("见第10 -- 11页"),  # "--" joins years only
 ]

@@ -1,6 +1,7 @@
 """Ranges in English the scanner reads around its digits: "5-10pm", "11-2pm", a range of hours
 with one am/pm after it (numbers.py asks time_range() when a range's second end is followed by
-am/pm). Pure: no Django, no I/O.
+am/pm); a span of years whose end gives its last two digits, "2007–11", "2007 -- 11" (a tokenised
+dash: TOKENISED_YEAR_DASH, a separator of the grammar; year_span_end). Pure: no Django, no I/O.
 """
 
 from __future__ import annotations
@@ -11,6 +12,29 @@ from groundgate.engine.values.grammar import AMPM, WS
 from groundgate.engine.values.scanned import Scanned, scanned
 
 _AMPM_AFTER = re.compile(AMPM)
+
+# A dash written " -- " by a tokeniser, read as a range's separator only between a year and two
+# or four digits ("2007 -- 11", "2007 -- 2011"); elsewhere it is a dash in a sentence ("pages
+# 10 -- 11", "in 2007 -- 1,200 units"): decision d299.
+TOKENISED_YEAR_DASH = (
+    r"(?<=[12][0-9]{3})(?<![0-9.,．][12][0-9]{3})[ \u00a0]--[ \u00a0]"
+    r"(?=[0-9]{2}(?:[0-9]{2})?(?![0-9]|[.,][0-9]))"
+)
+# The separators after which a two-digit end abbreviates a year: dashes, not a hyphen ("2007-11"
+# may be November 2007) nor a tilde.
+_YEAR_DASHES = ("–", "—", "--")
+_YEAR = re.compile(r"[12][0-9]{3}")
+
+
+def year_span_end(quantity: str, lo: str, hi: str) -> str | None:
+    """ "2007–11", "2007--11" (the range's quantity, whitespace gone) -> "2011": the end of a span
+    of years written with its last two digits, in the start's century and after the start, as
+    careful writers abbreviate (not "1998–02", not "2010–05"); None otherwise."""
+    if len(hi) != 2 or not hi.isdigit() or _YEAR.fullmatch(lo) is None:
+        return None
+    if quantity[len(lo) : len(quantity) - len(hi)] not in _YEAR_DASHES:
+        return None
+    return lo[:2] + hi if hi > lo[2:] else None
 
 
 def time_range(text: str, start: int, lo: str, hi: str, end: int) -> Scanned | None:

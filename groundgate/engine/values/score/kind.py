@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from groundgate.engine.values.kind import ValueKind
 from groundgate.engine.values.number.keys import measure_keys, measure_query_keys
+from groundgate.engine.values.number.near_miss import NEAR_MISSES, numeric_reason
 from groundgate.engine.values.number.value import typed_number
 from groundgate.engine.values.quantity import Quantity
 from groundgate.engine.values.scanned import NumericValue
@@ -30,5 +31,7 @@ KIND = ValueKind(
     own_rule="score",
     index_keys=measure_keys,
     query_keys=measure_query_keys,
+    near_reason=numeric_reason,
+    near_misses=NEAR_MISSES,
     value_of=lambda q: (q.number, q.unit),
 )

@@ -21,4 +21,7 @@ MUST_NOT = [
     ReadsNot("a ratio of 3 to 1"),
     ReadsNot("won at 3:1 odds"),  # odds, two counts (rules_en.NOT_A_CLOCK_BEFORE)
     ReadsNot("after a 2:1 stock split"),
+    ReadsNot("the odds were 3:1"),  # odds named before: two counts
+    ReadsNot("Odds of 5:2 against"),
+    ReadsNot("at a ratio of 2:1"),
 ]

@@ -21,4 +21,6 @@ MUST_NOT = [
     ReadsNot("比分3:1获胜"),  # a match's score: two counts
     ReadsNot("最终比分为2:0"),
     ReadsNot("比分是10:9"),
+    ReadsNot("赔率为3:1"),  # odds: two counts
+    ReadsNot("男女比例是2:1"),  # a ratio
 ]

@@ -14,11 +14,13 @@ from groundgate.engine.values.scanned import Scanned, scanned
 # Times of day in words (the English ones are in rules_en.py).
 WORD_TIMES_ZH = "正午|午夜"
 # A match's score, not a clock: "比分3:1", "比分为2:0", "比分是10:9" - its numbers are read as
-# "3比1" is (two counts). Lookbehinds (one per width) before the clock's colon, written after the
+# "3比1" is (two counts); so are odds and a ratio named before ("赔率为3:1", "男女比例是2:1":
+# decision d302). Lookbehinds (one per width) before the clock's colon, written after the
 # value's first digit, as numbers._MASTER's CLOCK branch continues.
 NOT_A_CLOCK_AFTER = "".join(
     rf"(?<!{word}[0-9０-９]{{{digits}}})"
-    for word in ("比分", "比分为", "比分是")
+    for stem in ("比分", "赔率", "比例")
+    for word in (stem, stem + "为", stem + "是")
     for digits in (1, 2)
 )
 

@@ -1,0 +1,171 @@
+"""A row line of a table as a text extraction prints it: its label and its cells.
+
+"Fixed Price  $ 1,452.4  $ 1,146.2" is a label and two cells. What is no cell: a footnote mark
+on the label ("Other assets(1)", "Plant start-up costs (2)" over one column fewer), a date
+written with words in the label ("Outstanding at 1 April"), a reference ("Note 9"). A dash
+("—", "–", "-") between gaps is a blank cell: "Other  —  591  315" under three year columns is
+2018 and 2017. A line of values only right under a row of as many cells is a row of its own
+(a total printed without its label). Used by facts.py; pure and linear in the line.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from groundgate.engine.context.periods import periods_in
+from groundgate.engine.numbers import NumericValue
+from groundgate.engine.values.registry import PERIODS
+
+LETTER = re.compile(r"[^\W\d_]")
+
+
+REFERENCE = re.compile(r"(?i)\b(?:notes?|items?|pages?|sections?|and|of)\s*\(?\s*$")
+
+
+_UNIT_AFTER = re.compile(r" ?[A-Za-z°µ/³²]{1,3}[A-Za-z0-9°µ/³²]{0,4}(?=\s|$)")
+
+
+class Line(NamedTuple):
+    start: int
+    text: str
+    values: list[NumericValue]  # spans relative to the line
+
+
+def value_only(line: Line) -> bool:
+    return bool(line.values) and not LETTER.search(line.text)
+
+
+def same_width(line: Line, nxt: Line) -> bool:
+    """Whether a row line has as many cells as the value line under it has values."""
+    k = cells_from(line)
+    return len(nxt.values) >= 2 and k >= 0 and width(line, k) == len(nxt.values)
+
+
+def width(line: Line, k: int) -> int:
+    """How many cells a row line has from value k on, a dash ("—") counting as a blank cell."""
+    _, slots = row_slots(line, k)
+    return len(line.values) - k if slots is None else slots[1]
+
+
+def unlabelled_row(
+    line: Line,
+    label: str | None,
+    cells: list[tuple[Line, NumericValue]],
+    seen_rows: bool,
+    header: list[list[str]],
+    above: Line | None,
+) -> bool:
+    """A line of values only right under a row of as many cells (no label line waiting)."""
+    return (
+        label is None
+        and not cells
+        and seen_rows
+        and above is not None
+        and not value_only(above)
+        and cells_from(above) >= 0
+        and same_width(above, line)
+    )
+
+
+def footnote(text: str, v: NumericValue) -> bool:
+    """ "2018 (4)", "Net income (1)": a small number in parentheses after a word or year."""
+    return (
+        len(v.text) == 1 and text[v.start - 1 : v.start] == "(" and text[v.end : v.end + 1] == ")"
+    )
+
+
+def cells_from(line: Line) -> int:
+    """Index of the first cell of a row line (the values after its last letter), or -1 when the
+    line is no row: no label before the cells, or the label ends in a reference ("Note 9")."""
+    # The line with each value and its unit blanked (a unit belongs to its value: "205
+    # m3/h"), built in one pass: the blanked spans in order, the text between them kept.
+    parts: list[str] = []
+    kept = 0  # the text before this is in parts
+    for v in line.values:
+        unit = _UNIT_AFTER.match(line.text, v.end)
+        end = unit.end() if unit else v.end
+        start = max(v.start, kept)
+        if end > start:
+            parts.append(line.text[kept:start])
+            parts.append(" " * (end - start))
+            kept = end
+    parts.append(line.text[kept:])
+    masked = "".join(parts)
+    # The end of the last letter: the first letter of the text read backwards.
+    found = LETTER.search(masked[::-1])
+    if found is None:
+        return -1
+    last = len(masked) - found.start()
+    for k, v in enumerate(line.values):
+        if v.start >= last:
+            if REFERENCE.search(line.text[: v.start]):
+                last = v.end  # "(note 23)": a reference, the cells come after it
+                continue
+            if k + 1 < len(line.values) and (
+                glued_footnote(line.text, v) or (v.kind in PERIODS and LETTER.search(v.text))
+            ):
+                # "Outstanding at 1 April  3,104,563": a date written with words is the label's
+                # too, as is "Other assets(1)  18,111": the label's footnote mark.
+                last = v.end
+                continue
+            return k
+    return -1
+
+
+def glued_footnote(text: str, v: NumericValue) -> bool:
+    """ "assets(1)": a footnote mark written against the label's last word."""
+    return footnote(text, v) and v.start >= 2 and bool(LETTER.match(text[v.start - 2]))
+
+
+_DASH_CELLS = re.compile(r"(?:(?:\s{2,}|\t)[—–-])+\s*$")
+
+
+_PART = re.compile(r"\S+(?: \S+)*")
+
+
+def row_slots(line: Line, k: int) -> tuple[str, tuple[list[int], int] | None]:
+    """The row's label, and where a dash prints a blank cell ("Other  —  591  315"), the slot
+    of each cell and the number of slots (None: no dash, the cells are the slots)."""
+    label = row_label(line, k)
+    head = line.text[: line.values[k].start]
+    dashes = _DASH_CELLS.search(head)
+    tail_start = line.values[k].start
+    parts = [
+        (m.start() + tail_start, m.end() + tail_start)
+        for m in _PART.finditer(line.text[tail_start:])
+    ]
+    blank = sum(1 for a, b in parts if line.text[a:b] in ("—", "–", "-"))
+    if dashes is None and not blank:
+        return label, None
+    lead = (
+        dashes.group().count("—") + dashes.group().count("–") + dashes.group().count("-")
+        if dashes
+        else 0
+    )
+    if dashes is not None:
+        label = head[: dashes.start()].strip(" $(:\t")
+    slots = []
+    for v in line.values[k:]:
+        at = next((i for i, (a, b) in enumerate(parts) if a <= v.start < b), None)
+        if at is None:
+            return label, None
+        slots.append(lead + at)
+    return label, (slots, lead + len(parts))
+
+
+def past_footnote(line: Line, k: int, header: list[list[str]]) -> int:
+    """ "Plant start-up costs (2)  (927)  929  427" under three year columns: the "(2)" is the
+    label's footnote mark, not a cell (a row of one cell more than the columns)."""
+    values = line.values
+    if k + 1 >= len(values) or not footnote(line.text, values[k]):
+        return k
+    widths = {len(parts) for parts in header[-4:] if len(parts) > 1 and any(map(periods_in, parts))}
+    n = width(line, k)
+    return k + 1 if (n - 1) in widths and n not in widths else k
+
+
+def row_label(line: Line, k: int) -> str:
+    if k and glued_footnote(line.text, line.values[k - 1]):
+        return line.text[: line.values[k - 1].start - 1].strip(" $(:\t")
+    return line.text[: line.values[k].start].strip(" $(:\t")

