@@ -18,6 +18,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from groundgate.engine.derivation_hits import hits as _hits
 from groundgate.engine.number_grounding import Located
 from groundgate.engine.quantities import Quantity
 from groundgate.engine.units import same_unit
@@ -257,7 +258,10 @@ def explain(
         for t, tol in op_targets:
             if not _may_solve(operation, t, tol, a_range, b_range):
                 continue
-            for a, ai in pool:
+            # Only the operands a whose bounds hold a b (a list comprehension over the pool,
+            # _hits) go on to _bounds and the pair search below, in pool order as before.
+            for k in _hits(operation, t, tol, pool, keys, both_signs):
+                a, ai = pool[k]
                 for lo, hi, formula in _bounds(operation, t, tol, a, both_signs):
                     if lo is not None:
                         i = bisect_left(keys, lo)

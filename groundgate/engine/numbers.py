@@ -366,6 +366,7 @@ def units_offering(
     quantity: str,
     needle: str | None = None,
     scanned: dict[str, dict[str, set[str]]] | None = None,
+    plain: set[str] | None = None,
 ) -> set[str] | None:
     """The units with which `text` offers `quantity` as a whole value (as offered_quantities
     would say), or None when it does not offer it. Much faster than a full scan: it only looks
@@ -377,13 +378,14 @@ def units_offering(
     gives exactly the scanner's answer (a property test holds the two equal). `scanned` keeps
     full scans for the next value of the same case (dense tables fall back often). `needle`,
     when given, is the quantity's leading_digits or its (longer, more selective) leading_figure:
-    both start at the value's first digit.
+    both start at the value's first digit. `plain` keeps, for the next value of the same case,
+    the texts where no kind's own reader reads a value (asked once per text, not per value).
     """
     if needle is None:
         needle = leading_digits(quantity)
     if scanned is not None and (full := scanned.get(text)) is not None:
         return full.get(quantity)
-    if READERS and any(read(text) for read in READERS):
+    if READERS and (plain is None or text not in plain) and any(read(text) for read in READERS):
         # A kind's own reader reads a value here ("Q3 2024", "2000年1季度"): its value does not
         # start where the grammar matches, and it hides the grammar's values it overlaps, so
         # only the full scan says what the text offers.
@@ -391,6 +393,8 @@ def units_offering(
         if scanned is not None:
             scanned[text] = full
         return full.get(quantity)
+    if plain is not None:
+        plain.add(text)
     if not needle:  # "noon": a time written in words
         return offered_quantities(text).get(quantity) if quantity in text else None
     found: set[str] | None = None

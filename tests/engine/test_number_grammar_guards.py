@@ -64,6 +64,9 @@ def test_the_lookup_resumes_or_falls_back_and_agrees_with_the_full_scan():
         for value in extract_numbers(text):
             assert units_offering(text, value.quantity) == full.get(value.quantity)
             assert units_offering(text, value.quantity, scanned={}) == full.get(value.quantity)
+            plain: set[str] = set()
+            for _ in range(2):  # the second time with the text known plain (or not)
+                assert units_offering(text, value.quantity, plain=plain) == full.get(value.quantity)
 
 
 def _lookup_by_figure(excerpt: str, quantity: str) -> set[str] | None:

@@ -31,7 +31,7 @@ from groundgate.engine.context.claims import (
     value_periods,
 )
 from groundgate.engine.context.facts import Fact, read_facts
-from groundgate.engine.context.periods import contradicts, mentions
+from groundgate.engine.context.periods import contradicts, may_mention, mentions
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.numbers import extract_numbers, leading_figure
 from groundgate.engine.sentences import split_sentences
@@ -214,6 +214,8 @@ def _may_judge(conclusion: str, accepted: list[tuple[int, Evidence]]) -> bool:
     sentence of a text without markers is its own text without markers)."""
     if any("\n" in evidence.excerpt for _, evidence in accepted) or citations(conclusion):
         return True
+    if not may_mention(conclusion):
+        return False  # no sentence of it can name a period (the common case: one search)
     return any(mentions(sentence.text) for sentence in split_sentences(conclusion))
 
 

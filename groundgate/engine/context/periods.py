@@ -47,6 +47,37 @@ _PERIOD = re.compile(
 _KINDS: Final = {"Y": "year", "Q": "quarter", "H": "half", "M": "month", "D": "day"}
 
 
+# What every match of _PERIOD holds, as a substring (case-insensitive, as _PERIOD): a year's
+# four digits, "Q3"/"3Q", "H1", "FY"/"fiscal", "quarter", "half", a CJK period character, or
+# the first three letters of a month or a day. A text without any has no mention, nor has any
+# part of it (a sentence): one search instead of splitting and reading (may_mention).
+_ANCHOR = re.compile(
+    r"(?i)(?:19|20)\d\d|q[1-4]|[1-4]q|h[12]|fy|fiscal|quarter|half|[月季第一二三四上下周星礼]"
+    r"|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun"
+)
+
+
+# _ANCHOR for an ASCII text, where (?i) is lower(): its words, found by str.find (one
+# case-insensitive regex of many branches costs several times these few searches).
+_ANCHOR_WORDS: Final = ("fy", "fiscal", "quarter", "half", "jan", "feb", "mar", "apr", "may",
+                        "jun", "jul", "aug", "sep", "oct", "nov", "dec", "mon", "tue", "wed",
+                        "thu", "fri", "sat", "sun")  # fmt: skip
+_ANCHOR_QH = re.compile(r"q[1-4]|[1-4]q|h[12]")
+_ANCHOR_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def may_mention(text: str) -> bool:
+    """False when neither `text` nor any part of it names a period (mentions() finds none in
+    any substring); True when one might."""
+    if not text.isascii():
+        return _ANCHOR.search(text) is not None
+    low = text.lower()
+    for word in _ANCHOR_WORDS:
+        if word in low:
+            return True
+    return _ANCHOR_QH.search(low) is not None or _ANCHOR_YEAR.search(text) is not None
+
+
 def periods_in(text: str) -> tuple[str, ...]:
     """Every period `text` names, normalised, in order of first mention, without repeats."""
     out: list[str] = []

@@ -89,6 +89,7 @@ def check_numbers(
         for excerpt in excerpts:
             offered_quantities(excerpt, offered_all)
     scanned: dict[str, dict[str, set[str]]] = {}
+    plain: set[str] = set()  # excerpts where no kind's own reader reads a value
     unit_must_match = policy.unit_must_match
     for value in values:
         # Fast path: the value verbatim, as a whole value, in an excerpt (most values are).
@@ -104,7 +105,7 @@ def check_numbers(
             for excerpt in excerpts:
                 if probe not in excerpt:
                     continue
-                offered = units_offering(excerpt, value.quantity, needle, scanned)
+                offered = units_offering(excerpt, value.quantity, needle, scanned, plain)
                 if offered is None:
                     continue
                 units = offered if units is None else units | offered

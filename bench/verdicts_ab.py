@@ -1,0 +1,68 @@
+"""Two checkouts' answer-gate verdicts compared case by case, byte for byte: a guard for speed work.
+
+    python bench/verdicts_ab.py OLD_CHECKOUT [NEW_CHECKOUT] [--source tatqa|financebench]
+        [--policies default,verbatim,derived_accept]
+
+Both engines are imported into one process (bench/ab_interleaved.load: each under its own
+copy of the `groundgate` modules) and gate the same real cases (ab_interleaved.real_cases:
+TAT-QA dev built by bench/tatqa_build.py, rows render; or FinanceBench's graded answers and
+gold slips) under each policy; the canonical bytes of each verdict are compared. Prints the
+count per policy and the first cases that differ; exits 1 when any does. With one checkout
+given, the second is this tree. bench/verdict_digests.py holds stored digests of other sets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+
+from ab_interleaved import load, real_cases  # noqa: E402
+
+
+def verdicts(checkout: Path, lines: list[bytes], policy_names: list[str]) -> list[list[bytes]]:
+    module = load(checkout)
+    canonical = sys.modules["groundgate.engine.canonical"].canonical_bytes
+    default = module.PRESETS["default"].model_dump()
+    policies = {
+        "default": module.PRESETS["default"],
+        "verbatim": module.PRESETS["verbatim"],
+        "derived_accept": module.AnswerGatePolicy.model_validate(
+            {**default, "derived_numbers": "accept"}
+        ),
+    }
+    cases = [module.AnswerCase.model_validate_json(line) for line in lines]
+    out = []
+    for name in policy_names:
+        policy = policies[name]
+        out.append([canonical(module.gate_answer(case, policy)) for case in cases])
+    print(f"{checkout}: gate {module.GATE_VERSION}, {len(cases)} cases", flush=True)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("checkouts", type=Path, nargs="+")
+    parser.add_argument("--source", choices=["financebench", "tatqa"], default="tatqa")
+    parser.add_argument("--policies", default="default,verbatim,derived_accept")
+    args = parser.parse_args()
+    checkouts = [c.resolve() for c in args.checkouts]
+    if len(checkouts) == 1:
+        checkouts.append(ROOT)
+    names = args.policies.split(",")
+    lines = real_cases(args.source)
+    old = verdicts(checkouts[0], lines, names)
+    new = verdicts(checkouts[1], lines, names)
+    differ = 0
+    for name, a, b in zip(names, old, new, strict=True):
+        moved = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        differ += len(moved)
+        print(f"{args.source}/{name}: {len(a)} verdicts, {len(moved)} differ {moved[:10]}")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

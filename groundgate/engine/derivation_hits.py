@@ -1,0 +1,104 @@
+"""Which first operands of the derivation search can find a pair (derivations.explain).
+
+For a target t (within tol) and an operation, derivations._bounds gives each operand a the
+ranges where a second operand b makes the result; explain() searches the sorted operands in
+each range. Most a have no b in range: hits() finds those that do with _bounds' own tests and
+arithmetic, in one comprehension per operation, so explain() calls _bounds and searches pairs
+only for them (decision d319; tests/engine/test_derivation_hits.py holds the result unchanged).
+Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterable
+
+
+def hits(
+    operation: str,
+    t: float,
+    tol: float,
+    pool: list[tuple[float, int]],
+    keys: list[float],
+    both_signs: bool,
+) -> Iterable[int]:
+    """The positions in `pool` of the operands a for which derivations._bounds gives a range
+    that holds a key (or a one-operand result): the same tests with the same arithmetic as
+    _bounds and the search after it, in one comprehension per operation instead of a call per
+    operand (most a have no b in range). Every position that could find a pair is kept (a
+    superset: the loop in explain() tests each again), so nothing explain() would find is
+    skipped."""
+    n = len(keys)
+    if operation == "sum":
+        t2 = 2 * t
+        return [
+            k
+            for k, (a, _) in enumerate(pool)
+            if abs(a) > tol
+            and not a > t2
+            and t - a > tol
+            and (i := bisect_left(keys, t - a - tol)) < n
+            and keys[i] <= t - a + tol
+        ]
+    if operation == "average":
+        t2 = 2 * t
+        return [
+            k
+            for k, (a, _) in enumerate(pool)
+            if abs(a) > tol
+            and not a > t2
+            and t2 - a > tol
+            and (i := bisect_left(keys, t2 - a - 2 * tol)) < n
+            and keys[i] <= t2 - a + 2 * tol
+        ]
+    if operation in ("difference", "percentage_points"):
+        return [
+            k
+            for k, (a, _) in enumerate(pool)
+            if abs(a) > tol
+            and a - t > tol
+            and (i := bisect_left(keys, a - t - tol)) < n
+            and keys[i] <= a - t + tol
+        ]
+    if operation in ("ratio", "percentage"):
+        factor = 100.0 if operation == "percentage" else 1.0
+        if t > tol:  # a > 0 only (and a < 0 for a negative t, signed: searched whole)
+            up, down = t + tol, t - tol
+            return [
+                k
+                for k, (a, _) in enumerate(pool)
+                if a > tol
+                and (i := bisect_left(keys, min(a * factor / up, a * factor / down))) < n
+                and keys[i] <= max(a * factor / up, a * factor / down)
+            ]
+    if operation == "percentage_change":
+        hits: set[int] = set()
+        for signed in (t, -t) if both_signs else (t,):
+            low, high = 1 + (signed + tol) / 100, 1 + (signed - tol) / 100
+            if high <= 0:
+                continue
+            hits.update(
+                k
+                for k, (a, _) in enumerate(pool)
+                if abs(a) > tol
+                and (i := bisect_left(keys, min(a / low, a / high))) < n
+                and keys[i] <= max(a / low, a / high)
+            )
+        return sorted(hits)
+    if operation == "percent_of":
+        low, high = 100 * (t - tol), 100 * (t + tol)
+        return [
+            k
+            for k, (a, _) in enumerate(pool)
+            if abs(a) > tol
+            and a != 0
+            and (i := bisect_left(keys, min(low / a, high / a))) < n
+            and keys[i] <= max(low / a, high / a)
+        ]
+    if operation == "as_percent":
+        return [
+            k
+            for k, (a, _) in enumerate(pool)
+            if abs(a) > tol and abs(a * 100 - t) <= tol and a < 10
+        ]
+    return range(len(pool))
