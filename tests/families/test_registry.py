@@ -95,8 +95,8 @@ def test_each_familys_case_page_shows_its_text_panel_and_status_tone(kind):
     assert ("<h2>Evidences</h2>" in html) == (kind == "answer")
     assert ("<h2>Cited code</h2>" in html) == (kind == "code")
     queue = client.get(f"/d/{dataset.slug}/").content.decode()
-    # The queue: one outcome vocabulary, coloured, the family's own status as detail.
+    # The queue: one outcome vocabulary, coloured, the family's own status on hover.
     entry = case.queue_entry
     assert entry.outcome in ("reject", "no_evidence")
     assert f'class="outcome outcome-{entry.outcome}"' in queue
-    assert f'<span class="detail">{entry.gate_status}</span>' in queue
+    assert f'title="gate status: {entry.gate_status}"' in queue  # the raw status on hover
