@@ -19,6 +19,7 @@ the version string and the policy hash only (diffed); stderr same. 2.12.1 (`shor
 "Other" row): against 2.10.0, the same two only (diffed); stderr same.
 Answer gate 2.11.0 (value readings, issue 27): against 2.10.0, the version string only (diffed).
 2.13.0 (2.11.0 and 2.12.1 merged): against 2.12.1, the version string only (diffed); stderr same.
+2.13.1 (万 after 亿 read right): against 2.13.0, the version string only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -48,17 +49,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "7afe49fd800b33281921f1d591479bd5a4de9c048699a427bc4bbf8671bf55b1",
+        "9f11b85810445ce1f2aa9292bf238d44155f1350a3d8c71013f5766025de6c83",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "50d99201fb784eb476bea399bd0f04129d5c4c7015e5b393ae526c942750abda",
+        "34dfa7dceeef3bda0970d65028b2bccbdb3a57e9421afa3b471f50a2f58e5f76",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "4dbacc8bd9c0db55fa632fd62a60082c9abf1037c93b1fdd1ba7048213639826",
+        "0baa910e1b75ed82bbc78a0eb09b0abfacb6f2d11531d80fc8c2b913f56a40bd",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -70,3 +70,18 @@ def test_a_value_grounded_at_the_end_of_the_excerpt_is_marked_up_to_its_last_cha
 def test_the_readings_ground_what_they_read(answer: str, evidence: str, grounded: bool):
     verdict = gate_whole_text(answer, evidence)
     assert (verdict.status == "ok") is grounded, [f.message for f in verdict.findings]
+
+
+@pytest.mark.parametrize(
+    ("numerals", "written"),
+    [("一亿二千万", "1.2亿"), ("三亿五千万", "350000000"), ("一亿零五百万", "1.05亿")],
+)
+def test_wan_after_yi_multiplies_only_what_came_since_the_yi(numerals, written):
+    """ "一亿二千万" is 1 亿 + 2000 万 = 120,000,000; the reader made it (1 亿 + 2000) 万."""
+    text = f"该项目总投资{numerals}元。"
+    case = make_case(
+        conclusion=f"总投资为{written}元。",
+        raw_chunks=[{"chunk_id": "c", "text": text}],
+        evidences=[{"chunk_id": "c", "excerpt": text}],
+    )
+    assert gate_answer(case).status == "ok"

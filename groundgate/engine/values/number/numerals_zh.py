@@ -50,17 +50,22 @@ def to_int(run: str) -> int:
     a run of digits alone is read digit by digit ("二〇二四" 2024)."""
     if all(ch in _DIGIT for ch in run) and len(run) > 1:
         return int("".join(str(_DIGIT[ch]) for ch in run))
-    total, section, digit = 0, 0, 0
+    # 亿 multiplies everything before it; 万 only what came since the last 亿 ("一亿二千万" is
+    # 1 亿 + 2000 万 = 120,000,000, not (1 亿 + 2000) 万).
+    total, wan, section, digit = 0, 0, 0, 0
     for ch in run:
         if ch in _DIGIT:
             digit = _DIGIT[ch]
         elif ch in _SMALL_UNITS:
             section += (digit or 1) * _SMALL_UNITS[ch]
             digit = 0
-        else:  # 万, 亿
-            total = (total + section + digit) * _BIG_UNITS[ch]
+        elif ch == "万":
+            wan = (wan + section + digit) * _BIG_UNITS[ch]
             section = digit = 0
-    return total + section + digit
+        else:  # 亿
+            total = (total + wan + section + digit) * _BIG_UNITS[ch]
+            wan = section = digit = 0
+    return total + wan + section + digit
 
 
 def arabic(text: str) -> str:
