@@ -35,6 +35,10 @@ in one clause (";" separates) that does not state only the other bound than the 
 duration; "how many X / how much X ... cost" is no price; glossary names and quoted titles are
 names; a party named by its kind (企业, "the company": PARTY_NOUNS) only ties; only the heads
 of "the B of A" are strict; text is read NFKC.
+answerability-v3 (the default since answer-assembly/2026-11.7, d374): a chunk admitted only by
+the embedding model's lower cross-language threshold (policy cross_language_thresholds, d372)
+states every required term - the dictionary is a loose bridge, so a weaker similarity needs all
+the words.
 The retriever's rerank (services/retrieval.py) applies the latest version.
 """
 
@@ -66,8 +70,8 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSIONS = {1: "answerability-v1", 2: "answerability-v2"}
-LATEST = 2
+VERSIONS = {1: "answerability-v1", 2: "answerability-v2", 3: "answerability-v3"}
+LATEST = 3
 VERSION = VERSIONS[LATEST]
 
 _STOP = EN_STOP_WORDS | ZH_STOP_WORDS | ASKING
@@ -93,6 +97,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
+_GLOSSARIES[3] = _GLOSSARIES[2]
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
 _TITLE = re.compile(r"《([^》]{1,40})》|「([^」]{1,40})」|“([^”]{2,60})”")
 # v2: "How many cycles does it cost?" counts cycles; money only when the count is of money.
@@ -406,8 +411,9 @@ def _holds_value(parts: QuestionParts, sentence: str) -> bool:
     return False
 
 
-def chunk_answers(parts: QuestionParts, text: str) -> tuple[bool, list[str]]:
-    """(does this chunk answer, what it lacks: subject terms or <attribute>)."""
+def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tuple[bool, list[str]]:
+    """(does this chunk answer, what it lacks: subject terms or <attribute>). `strict` (v3): the
+    chunk must state every required term, and the question must have one."""
     version = parts.version
     chunk = _Text.of(text, version)
     required = [t for t in parts.terms if t.required]
@@ -415,6 +421,8 @@ def chunk_answers(parts: QuestionParts, text: str) -> tuple[bool, list[str]]:
     common = [t for t in required if not t.named]
     if any(t.named for t in missing) or len(missing) > len(common) // 2:
         return False, [t.text for t in missing]
+    if strict and (missing or not required):
+        return False, [t.text for t in missing] or ["<subject>"]
     if parts.attribute is None:
         return True, []
     # The sentence with the value names the subject (one of the question's words, verbs too);
@@ -443,15 +451,20 @@ def chunk_answers(parts: QuestionParts, text: str) -> tuple[bool, list[str]]:
 
 
 def answerability(
-    question: str, chunks: list[tuple[str, str]], version: int = LATEST
+    question: str,
+    chunks: list[tuple[str, str]],
+    version: int = LATEST,
+    strict: frozenset[str] = frozenset(),
 ) -> Answerability:
-    """`chunks`: (semantic id, text) in rank order."""
+    """`chunks`: (semantic id, text) in rank order. v3: the chunks named in `strict` (in the
+    other language than the question and admitted only by the model's lower cross-language
+    threshold, d374) must state every required term: a weaker similarity needs the words."""
     parts = question_parts(question, version)
     names = [t.text for t in parts.terms if t.required]
     attribute = parts.attribute.name if parts.attribute else None
     supporting, lacking = [], []
     for semantic_id, text in chunks:
-        ok, lacks = chunk_answers(parts, text)
+        ok, lacks = chunk_answers(parts, text, version >= 3 and semantic_id in strict)
         if ok:
             supporting.append(semantic_id)
         else:
