@@ -104,3 +104,37 @@ def test_the_question_words_in_the_other_language():
     assert {"污染", "质量"} <= other_language_words(frozenset({"pollution", "quality"}))
     assert {"bearing", "bearings"} <= other_language_words(frozenset({"轴承"}))
     assert other_language_words(frozenset({"the", "2023"})) == frozenset()
+
+
+INSPECTION = (
+    "Section 2.1 Inspection intervals. The discharge valve of each pump must be inspected every "
+    "90 days. During inspection the operating pressure must stay between 4.5 and 6.0 bar."
+)
+
+
+def test_how_long_an_inspection_takes_is_not_answered_by_how_often_it_is_done():
+    takes = "How long does a discharge valve inspection take?"
+    assert not answerability(takes, [("C0", INSPECTION)], 3).is_answerable
+    assert not answerability("出水阀检查一次需要多长时间？", [("C0", INSPECTION)], 3).is_answerable
+    # v2 read "every 90 days" as a duration (kept selectable)
+    assert answerability(takes, [("C0", INSPECTION)], 2).is_answerable
+    # the time between two inspections is the interval
+    between = "How long can the discharge valve go between inspections?"
+    assert answerability(between, [("C0", INSPECTION)], 3).is_answerable
+
+
+def test_a_change_is_answered_by_the_clause_that_says_what_changed():
+    water = "国控断面水质优良比例比去年提高了几个百分点？"
+    assert answerability(water, [("C0", BULLETIN)], 3).is_answerable
+    fine = "By how much did fine particulate matter fall compared with the year before?"
+    assert answerability(fine, [("C0", BULLETIN)], 3).is_answerable
+    # 同比上升3.3个百分点 is the water sections' change, not the air's nor total phosphorus'
+    for other in ("空气优良率比去年提高了多少？", "地表水总磷浓度比上年下降了多少？"):
+        assert not answerability(other, [("C0", BULLETIN)], 3).is_answerable, other
+        assert answerability(other, [("C0", BULLETIN)], 2).is_answerable, other
+
+
+def test_more_than_in_a_year_asks_a_change():
+    asked = "How many more days of good air quality were there than in 2022?"
+    assert answerability(asked, [("C0", BULLETIN)], 3).attribute == "change"
+    assert answerability(asked, [("C0", BULLETIN)], 2).attribute == "count"
