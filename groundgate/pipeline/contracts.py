@@ -93,7 +93,7 @@ class SelectionPolicy(GatePolicy):
     # 2026-11.7 (issue 32): a row in the other language than the question is held to the
     # model's cross-language threshold (cross_language_thresholds; select.py, d372); the
     # retriever also ranks by the question's words in the other language (d373); answerability-v3
-    # (d374).
+    # (d374); the offline model is extractive-v4 (a heading is not an answer, d377).
     policy_version: str = "answer-assembly/2026-11.7"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
@@ -141,7 +141,7 @@ class SelectionPolicy(GatePolicy):
     refusal_text: str = "I cannot answer this question from the available evidence."
     # The fixed model identity: a provider with another model is refused before any call (no
     # silent fallback). Temperature (0.0) is a constant of the R4 contract, not a setting.
-    model: str = "extractive-v3"
+    model: str = "extractive-v4"
     # R5 also checks Phase-3 claim coverage; its failure is then in the stored R5 verdict.
     claim_coverage: bool = True
     # How Phase-3 sufficiency reads the question: "asked" - "What's the hottest ...?" asks for a

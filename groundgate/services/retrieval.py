@@ -108,6 +108,24 @@ class KeywordRetriever:
         hits.sort(key=lambda h: (-h.similarity, h.bm25, h.chunk.chunk_id))
         return hits[:top_k], version
 
+    def rank_terms(self, dataset: Dataset, terms: list[str], limit: int) -> list[int]:
+        """Chunk pks ranked by BM25 over `terms`, without similarities (no per-term document
+        counts: one query on SQLite) - the cross-language ranking of HybridRetriever."""
+        if not terms:
+            return []
+        if connection.vendor == "sqlite":
+            self._ensure_index(dataset, index_version(dataset))
+            query = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT chunk_pk FROM groundgate_chunk_fts WHERE groundgate_chunk_fts "
+                    "MATCH %s AND dataset_id = %s ORDER BY bm25(groundgate_chunk_fts) LIMIT %s",
+                    [query, dataset.pk, limit],
+                )
+                return [int(pk) for (pk,) in cursor.fetchall()]
+        hits, _ = self.search_terms(dataset, terms, limit)
+        return [h.chunk.pk for h in hits]
+
     # SQLite FTS5 -----------------------------------------------------------------------------
     @transaction.atomic
     def _ensure_index(self, dataset: Dataset, version: str) -> None:
@@ -204,12 +222,12 @@ class HybridRetriever:
         # cross-lingual-1 (d373): the question's words said in the other language, a third
         # ranking - an English question finds the Chinese chunk its cosine ranks low.
         other = sorted(other_language_words(frozenset(question_terms(question))))
-        other_hits, _ = self.keyword.search_terms(dataset, other, DENSE_CANDIDATES)
+        other_pks = self.keyword.rank_terms(dataset, other, DENSE_CANDIDATES)
         if pgvector_enabled():
             # The database picks the candidates (HNSW); their cosines come from the stored
             # vectors, as below, so both paths give a threshold the same values.
             candidates = nearest(dataset.pk, model, query, DENSE_CANDIDATES)
-            found = [h.chunk.pk for h in keyword_hits + other_hits]
+            found = [h.chunk.pk for h in keyword_hits] + other_pks
             wanted = list(dict.fromkeys(candidates + found))
             vectors = vectors_of(model, wanted)
             pks = sorted(vectors)
@@ -227,9 +245,9 @@ class HybridRetriever:
         for rank, pk in enumerate(dense):
             fused[pk] = self.dense_weight / (RRF_K + rank)
         bm25 = {h.chunk.pk: h.bm25 for h in keyword_hits}
-        for ranking in (keyword_hits, other_hits):
-            for rank, h in enumerate(ranking):
-                fused[h.chunk.pk] = fused.get(h.chunk.pk, 0.0) + 1.0 / (RRF_K + rank)
+        for ranking in ([h.chunk.pk for h in keyword_hits], other_pks):
+            for rank, pk in enumerate(ranking):
+                fused[pk] = fused.get(pk, 0.0) + 1.0 / (RRF_K + rank)
         pool = sorted(fused, key=lambda pk: (-fused[pk], pk))[: max(top_k, RERANK_POOL)]
         chunks = Chunk.objects.in_bulk(pool)
         best = answering_first(question, [pk for pk in pool if pk in chunks], chunks)[:top_k]

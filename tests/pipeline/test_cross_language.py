@@ -138,3 +138,31 @@ def test_more_than_in_a_year_asks_a_change():
     asked = "How many more days of good air quality were there than in 2022?"
     assert answerability(asked, [("C0", BULLETIN)], 3).attribute == "change"
     assert answerability(asked, [("C0", BULLETIN)], 2).attribute == "count"
+
+
+MANUAL_PAGE = (
+    "Pump Station Maintenance Manual - Section 2\nSection 2.1 Inspection intervals. The discharge "
+    "valve of each pump must be inspected every\n90 days. During inspection the operating "
+    "pressure must stay between 4.5 and 6.0 bar;\nreadings above 6.2 bar require an immediate "
+    "shutdown."
+)
+
+
+def test_a_heading_is_not_an_answer():
+    """extractive-v4 (d377): the walk's "inspection intervals" question was answered with the
+    section heading; v3 is kept with its policy."""
+    from groundgate.pipeline.llm import is_heading
+
+    assert is_heading("Section 2.1 Inspection intervals.")
+    assert is_heading("Pump Station Manual - Section 2 Section 2.1 Inspection intervals")
+    assert is_heading("第二章 检查周期")
+    assert not is_heading("readings above 6.2 bar require an immediate shutdown.")
+    assert not is_heading("Section 2.1 requires inspection every 90 days.")
+    for asked in ("What are the inspection intervals?", "检查间隔是多久？"):
+        data = bundle([row(0, "c0", MANUAL_PAGE, 0.9)], user_question=asked, embedding_model=E5)
+        run = run_pipeline(parse_bundle(data), SelectionPolicy(), ExtractiveProvider())
+        assert run.llm is not None
+        assert run.llm.raw_model_text.startswith("The discharge valve of each pump"), asked
+        v3 = SelectionPolicy(model="extractive-v3")
+        old = run_pipeline(parse_bundle(data), v3, ExtractiveProvider("extractive-v3"))
+        assert old.llm is not None and "Section 2.1" in old.llm.raw_model_text
