@@ -20,6 +20,8 @@ the version string and the policy hash only (diffed); stderr same. 2.12.1 (`shor
 Answer gate 2.11.0 (value readings, issue 27): against 2.10.0, the version string only (diffed).
 2.13.0 (2.11.0 and 2.12.1 merged): against 2.12.1, the version string only (diffed); stderr same.
 2.13.1 (万 after 亿 read right): against 2.13.0, the version string only (diffed); stderr same.
+2.14.0 (`scale_claims: unit_cells`, `difference_order`, `row_naming`), policy 2026-11.10: against
+2.13.1, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -49,17 +51,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "9f11b85810445ce1f2aa9292bf238d44155f1350a3d8c71013f5766025de6c83",
+        "89b6ed62ca3bac2c856ce962969a6c7bf0911eb879f208d31a5c08ab24290da8",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "34dfa7dceeef3bda0970d65028b2bccbdb3a57e9421afa3b471f50a2f58e5f76",
+        "6cc21a99b847ad633c2d65e323ffe456929181a55fd0995f5b125635392e6ab7",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "0baa910e1b75ed82bbc78a0eb09b0abfacb6f2d11531d80fc8c2b913f56a40bd",
+        "043125a7fd71b917dd7ecfa3db842d8ece3a97d4cc786a1b52b3ce9d50c09226",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -19,6 +19,7 @@ spec's literal reading: a value anywhere in the accepted excerpts grounds it).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
@@ -36,6 +37,7 @@ from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.numbers import extract_numbers, leading_figure
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.values.registry import PERIODS
+from groundgate.engine.words import stem
 
 if TYPE_CHECKING:
     from groundgate.engine.gates.answer_case import Evidence, RawChunk
@@ -119,9 +121,11 @@ def context_findings(
     number_findings: list[Finding],
     located: dict[int, tuple[RawChunk, int]] | None = None,
     calculation_constants: tuple[int, ...] = (),
+    longest_row: bool = False,
 ) -> list[Finding]:
     """VALUE_OUT_OF_CONTEXT findings for the grounded values of `conclusion` whose context
-    disagrees with every evidence value they match. Pure and deterministic."""
+    disagrees with every evidence value they match (`longest_row`: policy row_naming
+    "longest_said"). Pure and deterministic."""
     if not _may_judge(conclusion, accepted):
         return []
     claims = read_claims(conclusion)
@@ -134,6 +138,20 @@ def context_findings(
     # the excerpt) only a value whose answer names a period.
     read: dict[tuple[int, bool], _Seen] = {}
     out: list[Finding] = []
+    sentences: list[tuple[int, int]] | None = None
+
+    def own_text(claim: Claim) -> str:
+        """The text that says what the value is: its sentence's line, up to the value (a
+        longer label said elsewhere in the answer names nothing here)."""
+        nonlocal sentences
+        if not longest_row:
+            return ""
+        if sentences is None:
+            sentences = [(s.start, s.end) for s in split_sentences(conclusion)]
+        at = claim.value.start
+        start = next((a for a, b in sentences if a <= at < b), 0)
+        return conclusion[max(start, conclusion.rfind("\n", 0, at) + 1) : at]
+
     constants = {str(c) for c in calculation_constants}
     for claim in claims:
         finding = by_span.get((claim.value.start, claim.value.end))
@@ -176,7 +194,10 @@ def context_findings(
             matches.extend(_matching(read, index, evidence.excerpt, needle, probe, with_periods))
         if not matches:
             continue  # grounded some other way (a range end, a header date): not judged here
-        reasons = [_disagreement(claim, f, seen, index, cited) for index, f, seen in matches]
+        reasons = [
+            _disagreement(claim, f, seen, index, cited, longest_row, own_text(claim))
+            for index, f, seen in matches
+        ]
         if any(r is None for r in reasons):
             continue
         out.append(_finding(claim, matches, reasons, accepted, located, cited))
@@ -279,8 +300,50 @@ def _needle(claim: Claim, finding: Finding | None) -> str | None:
     return found[0].quantity if found else None
 
 
+def _held_by_longer(seen: _Seen, label: frozenset[str], words: frozenset[str], text: str) -> bool:
+    """Whether the answer says a longer row label that holds every word of `label` ("Total
+    other assets" holds "Other assets"), its words in their order and close together (not
+    "Monetary assets, current in Non-USD" for "Monetary assets, non-current"): then it names
+    that row, not this one."""
+    first = min(label)  # every label holding this one has this word: look only at those
+    return any(
+        label < other and other <= words and _in_order(seen.first_row[other], other, text)
+        for other in seen.by_word.get(first, ())
+    )
+
+
+_EN_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")  # words.py's English word
+
+
+def _in_order(row: str, label: frozenset[str], text: str) -> bool:
+    """Whether the naming words of `row` (its `label`) come in `text` in the row's order,
+    with at most two other words among them. A row not in English: the set test alone."""
+    if not row.isascii():
+        return True
+    seq = [w for w in (stem(t) for t in _EN_TOKEN.findall(row.lower())) if w in label]
+    tokens = [stem(t) for t in _EN_TOKEN.findall(text.lower())]
+    if not seq:
+        return False
+    for i, token in enumerate(tokens):
+        if token != seq[0]:
+            continue
+        j = 1
+        for later in tokens[i + 1 : i + len(seq) + 2]:
+            if j < len(seq) and later == seq[j]:
+                j += 1
+        if j == len(seq):
+            return True
+    return False
+
+
 def _disagreement(
-    claim: Claim, fact: Fact, seen: _Seen, index: int, cited: int | None
+    claim: Claim,
+    fact: Fact,
+    seen: _Seen,
+    index: int,
+    cited: int | None,
+    longest: bool = False,
+    text: str = "",
 ) -> str | None:
     if cited is not None and index != cited:
         return "another_source"
@@ -292,6 +355,10 @@ def _disagreement(
         # A label of no naming words ("Other") is said by no answer: it names that row only by
         # the empty set, which every answer "says" (d308).
         said = bool(label) and (label <= claim.words or label <= claim.own_words)
+        if said and longest and _held_by_longer(seen, label, claim.words | claim.own_words, text):
+            # "Total other assets ... 18,111" says every word of "Other assets", but names the
+            # longer row that holds them (row_naming "longest_said", d348).
+            said = False
         if best and label not in best and not said:
             row = min(seen.first_row[named] for named in best)
             named_label = seen.labels[row]

@@ -19,6 +19,11 @@ context (policy `derivation_context: "rows_periods_sign"`), an operand pair is t
   - order (policy `change_order: "time_order"`, gate 2.12.0): where the answer names fewer than
     two years, a change of two cells of one row is still the later year's minus the earlier's
     ("the change in closing cash" is 2019 - 2018); "named_years" holds it only to named years;
+  - either order (policy `difference_order: "unsigned"`, gate 2.14.0, d347): where the sentence
+    names the difference by that word alone ("the difference between 2018 and 2019", "差额",
+    "相差"; no "change", "increase", "from ... to") and states it positive, the two cells of a
+    row the answer names may be taken in either order - a positive difference is the distance
+    between them. A negative one keeps the time order (it says which way);
   - sign: derivations.explain takes a negative value as negative (a ratio of two positive
     figures is never negative) and a positive one as positive, unless the sentence says the
     direction in words ("a decrease of 13" is the change -13).
@@ -52,6 +57,14 @@ _DOWN = re.compile(r"(?i)\b(?:decreas|declin|fell|fall|drop|reduc|shrank|shrink)
 
 # ... unless it also names a rise ("the increase / (decrease) in revenue"): no direction then.
 _UP = re.compile(r"(?i)\b(?:increas|rose|rise|grew|grow|gain)\w*")
+# A difference named by that word alone (difference_order): "the difference between 2018 and
+# 2019", "两年的差额", "相差"; a change word or a direction beside it ("from 2018 to 2019",
+# "从2018年到2019年", "较上年") orders it.
+_DIFFERENCE_WORD = re.compile(r"(?i)\bdifferences?\b|差额|差异|相差|之差|差值")
+_ORDERED = re.compile(
+    r"(?i)\b(?:chang|increas|decreas|declin|grew|grow|rose|rise|fell|fall|drop|reduc|gain)\w*"
+    r"|\bfrom\b[^.;]*\bto\b|从[^。；]*到|较上年|同比|增加|减少|增长|下降"
+)
 
 Allow = Callable[[str, "Located", "Located | None"], int]
 
@@ -125,10 +138,12 @@ class OperandContext:
         *,
         named_operation: bool = True,
         time_order: bool = False,
+        unsigned_difference: bool = False,
     ) -> None:
         self._conclusion = conclusion
         self._named_operation = named_operation
         self.time_order = time_order
+        self._unsigned_difference = unsigned_difference
         self._question_periods = periods_in(question) if question else ()
         self._question_words = naming_words(question) if question else frozenset()
         self._excerpts: dict[int, list[str]] = {}
@@ -230,8 +245,9 @@ class OperandContext:
         """Evidence `index`'s facts (read on first need)."""
         return self._facts_of(index)
 
-    def bind(self, span: tuple[int, int]) -> Binding:
-        """The binding of the conclusion's value at `span`."""
+    def bind(self, span: tuple[int, int], *, negative: bool = False) -> Binding:
+        """The binding of the conclusion's value at `span` (`negative`: the value is stated
+        negative)."""
         periods, down, operations = self._read_sentence(span)
         periods = periods or self._question_periods
         claim = self._claims.get(span)
@@ -239,7 +255,11 @@ class OperandContext:
         if not periods and not words and not self._question_words:
             return Binding(None, down, False)
         years = sorted(p for p in periods if p[0] == "Y")
-        rule = _Rule(self, periods, years, words or self._question_words, operations)
+        either = False
+        if self._unsigned_difference and not negative and not down:
+            sentence = self._sentence_at(span)[1]
+            either = bool(_DIFFERENCE_WORD.search(sentence)) and not _ORDERED.search(sentence)
+        rule = _Rule(self, periods, years, words or self._question_words, operations, either)
         keep = rule.keep if len(years) >= 2 else None
         short = rule.allow_short if len(years) == 2 else None
         return Binding(rule.allow, down, bool(periods) or bool(words), keep, tuple(years), short)
@@ -280,7 +300,7 @@ class OperandContext:
 
 
 class _Rule:
-    __slots__ = ("context", "operations", "periods", "words", "years")
+    __slots__ = ("context", "either", "operations", "periods", "words", "years")
 
     def __init__(
         self,
@@ -289,9 +309,12 @@ class _Rule:
         years: list[str],
         words: frozenset[str],
         operations: frozenset[str] | None = None,
+        either: bool = False,
     ) -> None:
         self.context, self.periods, self.years, self.words = context, periods, years, words
         self.operations = operations
+        # A positive difference named by that word alone: its two cells in either order.
+        self.either = either
 
     def _in_named_row(self, located: Located | None, fact: Fact | None) -> bool | None:
         """Whether the operand is in a row the answer names (None: no row named or known)."""
@@ -329,6 +352,12 @@ class _Rule:
             return 0
         return 2 if self.allow(operation, a, b) == 2 else 0
 
+    def _distance(self, operation: str, rows: tuple[bool | None, bool | None]) -> bool:
+        """Whether a difference may take its two cells in either order: a positive difference
+        named by that word alone, of cells both in a row the answer names (unbound, the other
+        order doubles the coincidences: "the difference in total costs" found in any row)."""
+        return self.either and operation == "difference" and rows == (True, True)
+
     def allow(self, operation: str, a: Located, b: Located | None) -> int:
         """0: not this calculation; 1: it may be; 2: every operand whose row is known is in a
         row the answer names (the calculation, taken without looking for coincidences)."""
@@ -347,6 +376,8 @@ class _Rule:
         if across and b is not None:
             if len(years) >= 2:
                 later, earlier = years[-1], years[0]
+                if self._distance(operation, rows) and _in_year(fa, earlier):
+                    later, earlier = earlier, later  # the distance: either order
                 if fa is not None and _years(fa) and later not in fa.periods:
                     return 0
                 if fb is not None and _years(fb) and earlier not in fb.periods:
@@ -356,7 +387,12 @@ class _Rule:
                 return 0 if False in rows else strong
             if self.periods and fa is not None and contradicts(self.periods, fa.periods):
                 return 0
-            if context.time_order and operation in CHANGES and _backwards(fa, fb):
+            if (
+                context.time_order
+                and operation in CHANGES
+                and not self._distance(operation, rows)
+                and _backwards(fa, fb)
+            ):
                 return 0  # a change is the later cell minus the earlier (change_order)
             if fb is not None and _years(fb) and self.periods and _other_rows(fa, fb):
                 if contradicts(self.periods, fb.periods):
@@ -388,6 +424,10 @@ def _backwards(fa: Fact | None, fb: Fact | None) -> bool:
     ya = [p for p in fa.periods if p[0] == "Y"]
     yb = [p for p in fb.periods if p[0] == "Y"]
     return len(ya) == 1 and len(yb) == 1 and ya[0] < yb[0]
+
+
+def _in_year(fact: Fact | None, year: str) -> bool:
+    return fact is not None and _years(fact) and year in fact.periods
 
 
 def _years(fact: Fact) -> bool:

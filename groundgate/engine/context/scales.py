@@ -12,11 +12,18 @@ declares no scale, or declares the answer's own:
     target, and the aggregates'): "592 − 519 ≈ 73 million" under "(in thousands)" is refused;
     the result read at the declared scale (73 thousand) is still derived.
 The answer's own magnitude only: a bare "73" (no magnitude word) restates the table's figure
-and claims no scale. Pure: no Django, no I/O.
+and claims no scale.
+
+Under `scale_claims: "unit_cells"` (gate 2.14.0, d346) a table's unit cell declares its scale
+too: a currency with a magnitude and no figure ("€m", "£m", "$ million", "$M", "$'000",
+"US$’000", "RMB'000", a bare "万元" / "人民币亿元" cell) - the way most annual-report tables say
+it, where "(in millions)" is the American filing's way. "cited_declarations" (2.9.1) reads only
+the phrases of declarations.declarations(). Pure: no Django, no I/O.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
@@ -33,10 +40,12 @@ class _Chunk(Protocol):
 class ScaleClaims:
     """The rule for one case: the scales its cited chunks declare, read on first need."""
 
-    __slots__ = ("_chunks", "_cited", "_declared", "_on")
+    __slots__ = ("_chunks", "_cited", "_declared", "_on", "_units")
 
-    def __init__(self, chunks: Sequence[_Chunk], cited_ids: Iterable[str], *, on: bool) -> None:
-        self._chunks, self._cited, self._on = chunks, set(cited_ids), on
+    def __init__(
+        self, chunks: Sequence[_Chunk], cited_ids: Iterable[str], *, on: bool, units: bool = False
+    ) -> None:
+        self._chunks, self._cited, self._on, self._units = chunks, set(cited_ids), on, units
         self._declared: frozenset[int] | None = None
 
     def may_restate(self, magnitude: int) -> bool:
@@ -45,20 +54,58 @@ class ScaleClaims:
         if not self._on or not magnitude:
             return True
         if self._declared is None:
-            self._declared = cited_exponents(self._chunks, self._cited)
+            self._declared = cited_exponents(self._chunks, self._cited, units=self._units)
         return may_restate(magnitude, self._declared)
 
 
-def cited_exponents(chunks: Sequence[_Chunk], cited_ids: Iterable[str]) -> frozenset[int]:
-    """The scales (powers of ten, nonzero) the cited chunks declare."""
+def cited_exponents(
+    chunks: Sequence[_Chunk], cited_ids: Iterable[str], *, units: bool = False
+) -> frozenset[int]:
+    """The scales (powers of ten, nonzero) the cited chunks declare; with `units`, their unit
+    cells' too."""
     wanted = set(cited_ids)
-    return frozenset(
+    found = {
         d.exponent
         for chunk in chunks
         if chunk.chunk_id in wanted
         for d in declarations(chunk.text, chunk.chunk_id)
         if d.exponent
-    )
+    }
+    if units:
+        for chunk in chunks:
+            if chunk.chunk_id in wanted:
+                found.update(unit_cell_exponents(chunk.text))
+    return frozenset(found)
+
+
+# A unit cell: a currency with a magnitude and no figure, standing alone ("€m", "£m", "$ million",
+# "$M", "$'000", "US$’000", "RMB'000", "(€m)", "EUR m"). The magnitude must follow the currency
+# directly (a space at most): "$5m" is an amount, not a declaration, and a word right after it
+# ("$ms", "$mark") is no magnitude.
+_UNIT_CELL = re.compile(
+    r"(?<![\w$€£¥'’.,])"
+    r"(?:US\$|A\$|C\$|HK\$|S\$|NZ\$|R\$|[$€£¥]|RMB|USD|EUR|GBP|AUD|CAD|CHF|HKD|SGD|NZD|JPY|"
+    r"SEK|NOK|DKK|INR|ZAR)"
+    r"[ \u00a0]?(?i:(millions?|mn|mm|m)|(billions?|bn|b)|(thousands?|k|['’]000s?|000s?))"
+    r"(?![\w'’])"
+)
+# In Chinese, a cell of its own that is only the unit: "万元", "人民币亿元", "千元" (the phrases
+# "单位：万元" and "（万元）" are declarations.declarations()'). Not after a figure or another
+# character ("5万元", "五万元", "以万元计" are amounts or prose).
+_ZH_UNIT_CELL = re.compile(
+    r"(?<![\u4e00-\u9fff0-9０-９.,，（(])(?:人民币)?(千元|万元|百万元|亿元)(?![\u4e00-\u9fff）)])"
+)
+_ZH_EXPONENTS = {"千元": 3, "万元": 4, "百万元": 6, "亿元": 8}
+
+
+def unit_cell_exponents(text: str) -> set[int]:
+    """The scales the text's unit cells declare (see _UNIT_CELL): 6 for "€m", 3 for "$'000"."""
+    found: set[int] = set()
+    for m in _UNIT_CELL.finditer(text):
+        found.add(6 if m.group(1) else 9 if m.group(2) else 3)
+    if "元" in text and not text.isascii():
+        found.update(_ZH_EXPONENTS[m.group(1)] for m in _ZH_UNIT_CELL.finditer(text))
+    return found
 
 
 def may_restate(magnitude: int, declared: frozenset[int]) -> bool:

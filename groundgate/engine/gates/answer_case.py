@@ -47,7 +47,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.9"
+    policy_version: str = "answer-gate/2026-11.10"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -108,13 +108,26 @@ class AnswerGatePolicy(GatePolicy):
     # Scale claims (engine/context/scales.py, gate 2.9.1): "73 million" read from a bare 73
     # (undeclared_scale, or a derivation restating the table's figures) only where the cited
     # evidence declares no scale or declares millions; "(in thousands)" beside the table makes it
-    # a scale mistake. "off": the value's own chunk alone decides (gate 2.9.0).
-    scale_claims: Literal["off", "cited_declarations"] = "cited_declarations"
+    # a scale mistake. "off": the value's own chunk alone decides (gate 2.9.0). "unit_cells"
+    # (gate 2.14.0, d346): a table's unit cell declares its scale too ("€m", "$ million",
+    # "$'000", a "万元" cell); "cited_declarations" reads only the phrases ("(in thousands)").
+    scale_claims: Literal["off", "cited_declarations", "unit_cells"] = "unit_cells"
     # A change's order (engine/context/operands.py, gate 2.12.0): "time_order" - a change of two
     # cells of one row is the later year's cell minus the earlier's, named years or not ("the
     # change in closing cash" is 2019 - 2018); "named_years": only where the answer names two
     # years (gate 2.10.0). Only with a derivation_context other than "off".
     change_order: Literal["named_years", "time_order"] = "time_order"
+    # A difference named by that word alone (engine/context/operands.py, gate 2.14.0, d347):
+    # "unsigned" - stated positive ("the difference between 2018 and 2019 is 466"), its two
+    # cells may be taken in either order (the distance between them); stated negative, or with
+    # a change word or a direction ("from ... to"), the change_order holds. "ordered": the
+    # change_order always (gate 2.13.1).
+    difference_order: Literal["ordered", "unsigned"] = "unsigned"
+    # Which row the answer's words name (value_context's row rule, engine/context/grounding.py,
+    # gate 2.14.0, d348): "longest_said" - a row whose every label word the answer says is not
+    # its row when the answer says a longer label holding them ("Total other assets" is not
+    # "Other assets"); "any_said" (gate 2.13.1): saying every word of a label names that row.
+    row_naming: Literal["any_said", "longest_said"] = "longest_said"
     # Results shorter than rounding_min_significant ("0.7 million", "-3", "0%"; gate 2.12.1,
     # engine/context/operands.py): "named_row_years" - derived only as the change or the average
     # of two cells of the row the answer names, in the two years it names; "off": never
@@ -138,13 +151,15 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.9",
+    policy_version="answer-gate/verbatim-2026-11.10",
     equivalences=(),
     value_context="off",
     derivation_context="off",
     derivation_aggregates="off",
     scale_claims="off",
     change_order="named_years",
+    difference_order="ordered",
+    row_naming="any_said",
     short_results="off",
     question_values="none",
     meta_counts_exempt=False,

@@ -192,6 +192,7 @@ class _SlowPath:
             case.raw_chunks or [],
             (evidence.chunk_id for _, evidence in accepted),
             on=policy.scale_claims != "off",
+            units=policy.scale_claims == "unit_cells",
         )
 
     def _remember(self, value: NumericValue, q: Quantity, source: Located | None) -> None:
@@ -390,8 +391,9 @@ class _SlowPath:
                 self._accepted,
                 named_operation=policy.derivation_context == "rows_periods_sign",
                 time_order=policy.change_order == "time_order",
+                unsigned_difference=policy.difference_order == "unsigned",
             )
-        binding = self._operand_context.bind((value.start, value.end))
+        binding = self._operand_context.bind((value.start, value.end), negative=q.negative)
         allow, min_significant = binding.allow, policy.rounding_min_significant
         if len(q.digits) < min_significant:
             # "0.7 million": a result of one digit is derived only as the change (or the

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from groundgate.engine.canonical import canonical_bytes
 from groundgate.engine.gates.answer import VERBATIM_POLICY, AnswerCase, gate_answer
 
@@ -86,3 +89,45 @@ def test_a_row_labelled_by_no_naming_word_is_not_said_by_every_answer():
     assert codes("Total Americas in 2019 was 738,462.", table) == []
     # Nothing named clearly (no label has every word said): the value alone decides.
     assert codes("Americas' other revenue in 2019 was 123,969.", table) == []
+
+
+# row_naming "longest_said" (gate 2.14.0, d348): saying every word of a row's label does not
+# name that row when the answer says a longer label that holds them.
+NESTED = (
+    "2019  2018\n"
+    "Other operating expenses  27.0  33.7\n"
+    "Total other operating expenses  166.3  513.3\n"
+    "Monetary assets, current  27,728  2,899\n"
+    "Monetary assets, non-current  373  12"
+)
+
+
+def test_a_total_rows_label_is_not_said_for_the_row_it_holds():
+    from groundgate.engine.gates.answer import AnswerGatePolicy
+
+    wrong = "Total other operating expenses in 2018 was 33.7."
+    assert codes(wrong, NESTED) == ["VALUE_OUT_OF_CONTEXT"]
+    assert codes("Total other operating expenses in 2018 was 513.3.", NESTED) == []
+    assert codes("Other operating expenses in 2018 was 33.7.", NESTED) == []
+    # 2.13.1's reading: every word of "Other operating expenses" said names that row too.
+    assert codes(wrong, NESTED, policy=AnswerGatePolicy(row_naming="any_said")) == []
+    # The longer label's words must come in its order, close together: "non" of "Non-USD" does
+    # not say "non-current".
+    assert codes("Monetary assets, current in Non-USD was 2,899.", NESTED) == []
+    assert codes("Monetary assets, non-current in 2019 was 27,728.", NESTED) == [
+        "VALUE_OUT_OF_CONTEXT"
+    ]
+
+
+@given(
+    st.sampled_from(("Other assets", "Operating expenses", "Current liabilities", "Net sales")),
+    st.sampled_from(("Total", "Adjusted", "Total net")),
+    st.integers(min_value=1_001, max_value=99_999),  # (100, 365, 1000: calculation constants)
+)
+@settings(max_examples=40, deadline=None)
+def test_property_the_held_rows_value_under_the_longer_label_is_rejected(row, prefix, figure):
+    longer = f"{prefix} {row.lower()}"
+    table = f"2019  2018\n{row}  {figure:,}  {figure + 3:,}\n{longer}  {figure + 7:,}  9"
+    assert codes(f"{longer} in 2019 was {figure:,}.", table) == ["VALUE_OUT_OF_CONTEXT"]
+    assert codes(f"{longer} in 2019 was {figure + 7:,}.", table) == []
+    assert codes(f"{row} in 2019 was {figure:,}.", table) == []

@@ -211,3 +211,36 @@ def test_a_one_digit_result_is_derived_only_over_the_named_row_and_two_named_yea
     off = AnswerGatePolicy(derived_numbers="accept", short_results="off")
     assert short("The change in Additions in 2019 from 2018 was 0.7 million.", off) is None
     assert short("The change in Additions in 2019 from 2018 was 0.7 million.", LITERAL) is None
+
+
+# difference_order "unsigned" (gate 2.14.0, d347): a positive difference named by that word
+# alone is the distance between the named row's two cells, in either order.
+ORDERED = AnswerGatePolicy(derived_numbers="accept", difference_order="ordered")
+
+
+def test_a_positive_difference_of_the_named_row_takes_either_order():
+    said = "The difference in Time and Materials between 2018 and 2019 is 13."
+    assert derived(said) == "133 − 120 ≈ 13"
+    assert derived(said, policy=ORDERED) is None  # time order only: 120 - 133
+    # Stated negative, it keeps the time order: 2019 - 2018.
+    assert derived(said.replace("13.", "-13.")) == "120 − 133 ≈ -13"
+    # A change word or a direction orders it.
+    assert derived("The change in Time and Materials between 2018 and 2019 is 13.") is None
+    assert derived("The difference in Time and Materials from 2018 to 2019 is 13.") is None
+    # Another row's distance (Total: 1,480 - 1,428) stays refused.
+    assert derived("The difference in Time and Materials between 2017 and 2019 is 20.") == (
+        "140 − 120 ≈ 20"
+    )
+    assert derived("The difference in Time and Materials between 2017 and 2019 is 52.") is None
+
+
+ZH_TABLE = "项目  2019年  2018年\n营业收入  120  133\n营业成本  80  70"
+
+
+def test_a_positive_difference_in_chinese_takes_either_order():
+    def zh(conclusion: str, policy: AnswerGatePolicy = ACCEPT) -> str:
+        return gate_answer(case(conclusion, table=ZH_TABLE), policy).status
+
+    assert zh("2018年与2019年营业收入的差额为13。") == "ok"
+    assert zh("2018年与2019年营业收入的差额为13。", ORDERED) != "ok"
+    assert zh("营业收入从2018年到2019年的差额为13。") != "ok"

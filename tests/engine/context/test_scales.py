@@ -5,7 +5,10 @@ added magnitude stays `undeclared_scale`, as before."""
 
 from __future__ import annotations
 
-from groundgate.engine.context.scales import may_restate
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from groundgate.engine.context.scales import may_restate, unit_cell_exponents
 from groundgate.engine.gates.answer import AnswerCase, AnswerGatePolicy, gate_answer
 
 TABLE = (
@@ -80,3 +83,107 @@ def test_may_restate():
     assert may_restate(6, frozenset())
     assert may_restate(6, frozenset({3, 6}))
     assert not may_restate(6, frozenset({3}))
+
+
+# Unit cells (scale_claims "unit_cells", gate 2.14.0, d346): the table's own cell declares it.
+UNIT_TABLE = (
+    "2019  2018\n"
+    "{unit}  {unit}\n"
+    "Value added tax receivables  592  519\n"
+    "Rent and other deposits  6,106  5,687"
+)
+PHRASES_ONLY = AnswerGatePolicy(derived_numbers="accept", scale_claims="cited_declarations")
+
+
+def unit_status(conclusion: str, unit: str, policy: AnswerGatePolicy = ACCEPT) -> str:
+    text = UNIT_TABLE.format(unit=unit)
+    case = AnswerCase.model_validate(
+        {
+            "case_id": "unit",
+            "raw_chunks": [{"chunk_id": "t", "text": text}],
+            "answer": {
+                "conclusion": conclusion,
+                "evidences": [{"chunk_id": "t", "excerpt": text}],
+            },
+        }
+    )
+    return gate_answer(case, policy).status
+
+
+def test_a_unit_cell_declares_the_tables_scale():
+    for unit in ("€m", "£m", "$ million", "$M", "US$ m"):
+        assert unit_status(CELL.format("billion"), unit) == "citation_insufficient", unit
+        assert unit_status(CHANGE.format("billion"), unit) == "citation_insufficient", unit
+        assert unit_status(CELL.format("million"), unit) == "ok", unit
+        assert unit_status(CHANGE.format("million"), unit) == "ok", unit
+        # The literal reading of 2.9.1: unit cells are not read, the magnitude is undeclared.
+        assert unit_status(CELL.format("billion"), unit, PHRASES_ONLY) == "ok", unit
+    for unit in ("$'000", "US$’000", "RMB'000", "£000"):
+        assert unit_status(CELL.format("million"), unit) == "citation_insufficient", unit
+        assert unit_status(CELL.format("thousand"), unit) == "ok", unit
+    # In Chinese: a cell that is only the unit.
+    assert unit_status("2019年增值税应收款为592亿元。", "万元") == "citation_insufficient"
+    assert unit_status("2019年增值税应收款为592万元。", "人民币万元") == "ok"
+
+
+# What is and is not a unit cell, in both languages.
+UNIT_CELLS = {
+    "2019 €m  2018 €m": {6},
+    "$ MILLION  53 WEEKS": {6},
+    "Note  £m  £m": {6},
+    "(€m)": {6},
+    "EUR m  2019": {6},
+    "$bn": {9},
+    "$'000  $'000": {3},
+    "US$’000": {3},
+    "万元  万元": {4},
+    "单位  人民币亿元": {8},
+    "千元": {3},
+}
+NOT_UNIT_CELLS = (
+    "revenue of $5m",
+    "cost $5 million",
+    "$ms of latency",
+    "2019 $",
+    "收入5万元",
+    "以万元计",
+    "五万元",
+    "Amount in millions",  # a phrase: declarations.declarations() reads it
+)
+
+
+def test_unit_cell_exponents():
+    for text, exponents in UNIT_CELLS.items():
+        assert unit_cell_exponents(text) == exponents, text
+    for text in NOT_UNIT_CELLS:
+        assert unit_cell_exponents(text) == set(), text
+
+
+_CURRENCIES = ("$", "€", "£", "US$", "RMB", "EUR ")
+_MAGNITUDES = {"m": "million", "million": "million", "bn": "billion", "'000": "thousand"}
+
+
+@given(
+    st.sampled_from(_CURRENCIES),
+    st.sampled_from(sorted(_MAGNITUDES)),
+    st.sampled_from(("million", "billion", "thousand")),
+    st.integers(min_value=100, max_value=99_999),
+    st.sampled_from(("Revenue", "Cost of sales", "Net debt")),
+)
+@settings(max_examples=60, deadline=None)
+def test_property_a_magnitude_the_unit_cell_contradicts_is_rejected(
+    currency, unit, said, figure, row
+):
+    text = f"2019  2018\n{currency}{unit}  {currency}{unit}\n{row}  {figure:,}  1\nOther  2  3"
+    case = AnswerCase.model_validate(
+        {
+            "case_id": "p",
+            "raw_chunks": [{"chunk_id": "t", "text": text}],
+            "answer": {
+                "conclusion": f"{row} in 2019 was {figure:,} {said}.",
+                "evidences": [{"chunk_id": "t", "excerpt": text}],
+            },
+        }
+    )
+    ok = gate_answer(case, ACCEPT).status == "ok"
+    assert ok == (said == _MAGNITUDES[unit]), (text, said)
