@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import connection
+from django.db.models import Expression, IntegerField
 
 SEARCH_MAX_CHARS = 200
 # A piece shorter than this cannot use a trigram index.
@@ -109,6 +110,19 @@ def search_ids(*, dataset_id: int, text: str) -> tuple[int, ...]:
             )
             ids += tuple(row[0] for row in cursor.fetchall())
     return ids
+
+
+class IdList(Expression):
+    """Case ids as an SQL list of integer literals, for `case_id__in=IdList(ids)`: Django binds
+    a Python list's ids one parameter each, resolving every one (2,000 ids, four times a page:
+    ~200 ms CPU at 1M cases); integers need no binding. Empty: a list that matches nothing."""
+
+    def __init__(self, ids: tuple[int, ...]) -> None:
+        super().__init__(output_field=IntegerField())
+        self.ids = tuple(int(i) for i in ids)  # int(): never text in the SQL
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        return "(" + (",".join(map(str, self.ids)) or "NULL") + ")", []
 
 
 def search_capped(*, dataset_id: int, text: str) -> int:

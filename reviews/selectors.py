@@ -18,9 +18,11 @@ from reviews.facets import (
     FACETS,
     FILTERS,
     RESERVATION,
+    Row,
     Scope,
     count_rows,
     facet_counts,
+    facet_sum,
     only_without_code,
 )
 from reviews.facets import total as facet_total
@@ -35,7 +37,7 @@ from reviews.models import (
     ReviewState,
 )
 from reviews.reservations import Hold, reservations_live
-from reviews.search import search_ids
+from reviews.search import IdList, search_ids
 
 
 def queue_filters(params) -> dict[str, str]:
@@ -81,7 +83,7 @@ def queue_entries(
         # The search's few matches, read by their keys: they are the dataset's by construction,
         # and without the dataset's column the planners cannot pick one of its indexes and scan
         # the dataset's rows against the list (1.1-1.3 s a query at 1M cases on SQLite).
-        entries = QueueEntry.objects.filter(case_id__in=found)
+        entries = QueueEntry.objects.filter(case_id__in=IdList(found))
     else:
         entries = QueueEntry.objects.filter(dataset=dataset)
     for name, column in (
@@ -252,6 +254,20 @@ def queue_counts(
 
 
 def _counts_by_query(dataset: Dataset, filters: dict[str, str], scope: Scope) -> dict[str, Any]:
+    if filters.get("q") and not filters.get("call"):
+        # A search's matches (at most reviews.search.LIST_MAX) read once, every facet counted
+        # from them as from the maintained rows: five GROUP BYs over the id list were 25-48 ms
+        # each at 1M cases on SQLite.
+        base = {name: value for name, value in filters.items() if name not in FACETS}
+        entries = queue_entries(dataset=dataset, filters=base, scope=scope).order_by()
+        cells: Counter[tuple[str, str, str, str, str]] = Counter()
+        for status, outcome, kind, state, codes in entries.values_list(
+            "gate_status", "outcome", "kind", "review_state", "finding_codes"
+        ):
+            for code in ("", *codes.split()):
+                cells[(status, outcome, kind, state, code)] += 1
+        rows = [Row(*key, n) for key, n in cells.items()]
+        return {name: facet_sum(rows, filters, name) for name in FACETS}
     counted = {}
     for name, column in FACETS.items():
         others = {k: v for k, v in filters.items() if k != name}

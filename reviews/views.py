@@ -224,6 +224,7 @@ def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
                 "back": back,
                 "to_label": to_label,
                 "to_label_text": Label(to_label).label,
+                "label_names": dict(Label.choices),
                 "changing": sum(e.final_label != to_label for e in entries),
                 "unchanged": sum(e.final_label == to_label for e in entries),
                 "outcome_names": OUTCOMES,

@@ -152,6 +152,10 @@ def test_bulk_relabel_of_a_filtered_set(admin):
     assert shown.status_code == 200 and not Relabel.objects.exists()
     assert [e.case_id for e in shown.context["entries"]] == ids
     assert "Relabel 2 cases" in shown.content.decode()
+    # Words, the raw statuses on hover only (issue 30's vocabulary).
+    table = shown.content.decode().split('id="relabel-cases"')[1]
+    assert "Not grounded" in table and ">not_grounded<" not in table
+    assert 'title="gate status: ' in table and '<span class="detail">' not in table
     confirm = form | {"confirm": "1", "digest": shown.context["digest"]}
     # A confirmation of another set (a stale digest) relabels nothing.
     admin.post("/d/demo/relabel", confirm | {"digest": "0" * 64})

@@ -73,7 +73,7 @@ def test_a_piece_held_by_many_cases_shows_the_first_list_max_and_says_so(
     assert len(every) > 2
     assert "search-capped" not in reviewer.get("/d/demo/", {"q": "demo"}).content.decode()
     monkeypatch.setattr(search, "LIST_MAX", 2)
-    search._RECENT.clear()
+    monkeypatch.setattr(search, "_RECENT", {})  # answers read under LIST_MAX 2 stay here
     few = queue_entries(dataset=demo_dataset, filters={"q": "demo"})
     assert '"case_id" IN (' in str(few.query)
     assert len(set(few.values_list("case_id"))) == 2 and set(few.values_list("case_id")) < every
@@ -115,3 +115,22 @@ def test_the_migrations_fill_is_the_writers_text_and_new_cases_are_found(demo_da
     assert ids(reviewer, "7f3a9") == {"req-7f3a91"}
     queue_rebuild(dataset_id=demo_dataset.pk)
     assert ids(reviewer, "zubrowka") == {"req-7f3a91"}
+
+
+def test_a_searchs_facet_counts_are_the_cases_each_choice_would_show(demo_dataset):
+    """A search's counts are made in Python from its matches read once (five GROUP BYs over the
+    id list were 25-48 ms each at 1M cases): each is the number of cases the queue shows with
+    that value chosen and the other filters kept, the code facet included."""
+    from reviews.selectors import queue_counts, queue_entries
+
+    for filters in (
+        {"q": "demo"},
+        {"q": "pump", "review": "unreviewed"},
+        {"q": "demo", "code": "UNGROUNDED_NUMBER"},
+    ):
+        counts = queue_counts(dataset=demo_dataset, filters=filters)
+        assert any(n for facet in counts.values() for _, n in facet)
+        for name, values in counts.items():
+            for value, n in values:
+                chosen = filters | {name: value}
+                assert n == queue_entries(dataset=demo_dataset, filters=chosen).count(), (chosen, n)
