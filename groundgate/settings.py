@@ -392,4 +392,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
+    # A 403 is logged in one line, without PermissionDenied's traceback (groundgate/logfilters.py)
+    "filters": {"refusal_one_line": {"()": "groundgate.logfilters.RefusalOneLine"}},
+    "loggers": {"django.request": {"filters": ["refusal_one_line"]}},
 }

@@ -266,7 +266,7 @@ def test_the_answer_command_exit_codes(manual, capfd, tmp_path):
     code, out, _ = answer(QUESTION, "--dataset", "manual", "--json")
     assert code == 0 and json.loads(out)["status"] == "OK"
     code, out, _ = answer("Who won the cricket world cup?", "--dataset", "manual")
-    assert code == 1 and out.startswith("NO_EVIDENCE")
+    assert code == 1 and out.startswith("refused: ")  # the queue's word; --json: NO_EVIDENCE
     code, _, err = answer(QUESTION, "--dataset", "nope")
     assert code == 2 and "no dataset 'nope'" in err
     assert answer("   ", "--dataset", "manual")[0] == 2
