@@ -149,8 +149,9 @@ test-redis: install-test
 	GROUNDGATE_TEST_BROKER_URL=$(REDIS_TEST_URL) $(BIN)/python -m pytest tests/integration \
 		--ignore=tests/integration/test_outbox_processes.py
 
-# A real Label Studio (its pip package in var/ls-venv, SQLite, 127.0.0.1) and the bridge's tests
-# against it: tasks out, its editor in Chromium, annotations back (tests/integrations/labelstudio).
+# A real Label Studio (its pip package in var/ls-venv, SQLite, 127.0.0.1; CI keeps both outside
+# the clone, d359) and the bridge's tests against it: tasks out, its editor in Chromium,
+# annotations back (tests/integrations/labelstudio).
 # The one place its version is pinned. Without LABEL_STUDIO_URL (as in `make test`) they skip.
 LABEL_STUDIO_VERSION ?= 1.23.2
 .PHONY: test-labelstudio
@@ -169,8 +170,9 @@ test-labelstudio: install-test $(CHROMIUM) labelstudio-start
 		tests/integrations/labelstudio -p no:cacheprovider; status=$$?; \
 		bash .ci/labelstudio stop; exit $$status
 
-# A real Arize Phoenix (its pip package in var/phoenix-venv, SQLite, 127.0.0.1) and the verdicts
-# pushed back to it as span annotations (tests/integrations/phoenix). The one place its version
+# A real Arize Phoenix (its pip package in var/phoenix-venv - CI keeps it outside the clone, d359
+# -, SQLite, 127.0.0.1) and the verdicts pushed back to it as span annotations
+# (tests/integrations/phoenix). The one place its version
 # is pinned. Without PHOENIX_URL (as in `make test`) those tests skip.
 PHOENIX_VERSION ?= 20.26.1
 PHOENIX_TARGETS = phoenix-start test-phoenix

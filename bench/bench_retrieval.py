@@ -58,6 +58,7 @@ QUESTION_FILES = (
     "retrieval-heldout.jsonl",
     "retrieval-heldout-s29.jsonl",
     "retrieval-heldout-s30.jsonl",
+    "retrieval-heldout-s31.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from django import forms
 from django.contrib import admin
@@ -45,7 +45,10 @@ if TYPE_CHECKING:
     ListFilters = list[_ListFilterT] | tuple[_ListFilterT, ...]
 
 
-class DatasetScoped:
+_M = TypeVar("_M", bound=Model)
+
+
+class DatasetScoped(Generic[_M]):
     """An admin page that shows only the records of datasets the signed-in user administers
     (groundgate.access.datasets_administered: superusers every dataset, as before; staff only
     those where they hold the admin role). `dataset_path` leads from the model to its Dataset.
@@ -54,8 +57,8 @@ class DatasetScoped:
 
     dataset_path = "dataset"
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Model]:
-        rows: QuerySet[Model] = super().get_queryset(request)  # type: ignore[misc]
+    def get_queryset(self, request: HttpRequest) -> QuerySet[_M]:
+        rows: QuerySet[_M] = super().get_queryset(request)  # type: ignore[misc]
         return rows.filter(**{f"{self.dataset_path}__in": datasets_administered(user=request.user)})
 
     def formfield_for_foreignkey(
@@ -75,13 +78,13 @@ class DatasetScoped:
         return [f for f in filters if not str(f).split("__")[-1] == "dataset"]
 
 
-class MembershipInline(DatasetScoped, admin.TabularInline):
+class MembershipInline(DatasetScoped[Membership], admin.TabularInline[Membership, Dataset]):
     model = Membership
     extra = 0
 
 
 @admin.register(Dataset)
-class DatasetAdmin(DatasetScoped, admin.ModelAdmin):
+class DatasetAdmin(DatasetScoped[Dataset], admin.ModelAdmin[Dataset]):
     list_display = ("slug", "name", "reviews_required", "created_at")
     inlines = [MembershipInline]
     dataset_path = "pk"
@@ -93,26 +96,26 @@ class DatasetAdmin(DatasetScoped, admin.ModelAdmin):
 
 
 @admin.register(Document)
-class DocumentAdmin(DatasetScoped, admin.ModelAdmin):
+class DocumentAdmin(DatasetScoped[Document], admin.ModelAdmin[Document]):
     list_display = ("title", "dataset", "kind", "status", "page_count", "created_at")
     list_filter = ("status", "kind", "dataset")
 
 
 @admin.register(Chunk)
-class ChunkAdmin(DatasetScoped, admin.ModelAdmin):
+class ChunkAdmin(DatasetScoped[Chunk], admin.ModelAdmin[Chunk]):
     list_display = ("chunk_id", "dataset", "document", "page_index")
     search_fields = ("chunk_id", "text")
     list_filter = ("dataset",)
 
 
 @admin.register(Page)
-class PageAdmin(DatasetScoped, admin.ModelAdmin):
+class PageAdmin(DatasetScoped[Page], admin.ModelAdmin[Page]):
     list_display = ("document", "index", "width", "height", "rotation")
     dataset_path = "document__dataset"
 
 
 @admin.register(Case)
-class CaseAdmin(DatasetScoped, admin.ModelAdmin):
+class CaseAdmin(DatasetScoped[Case], admin.ModelAdmin[Case]):
     """A gated case is the subject of an audit trail (verdicts, reviews, relabels): once it has a
     gate run, nothing about it can be changed here. A changed case is a new case."""
 
@@ -141,7 +144,7 @@ class CaseAdmin(DatasetScoped, admin.ModelAdmin):
 
 
 @admin.register(GateRun)
-class GateRunAdmin(DatasetScoped, admin.ModelAdmin):
+class GateRunAdmin(DatasetScoped[GateRun], admin.ModelAdmin[GateRun]):
     dataset_path = "case__dataset"
 
     """Read-only: gate runs are append-only records."""
@@ -159,7 +162,7 @@ class GateRunAdmin(DatasetScoped, admin.ModelAdmin):
         return False
 
 
-class WebhookAttemptInline(admin.TabularInline):
+class WebhookAttemptInline(admin.TabularInline[WebhookAttempt, WebhookDelivery]):
     """The delivery log, read-only (append-only rows)."""
 
     model = WebhookAttempt
@@ -173,7 +176,7 @@ class WebhookAttemptInline(admin.TabularInline):
         return False
 
 
-class WebhookForm(forms.ModelForm):
+class WebhookForm(forms.ModelForm[Webhook]):
     """The same checks as the API (the services' cleaners), shown on the form's fields."""
 
     url = forms.CharField(max_length=2000, help_text="http:// or https://")
@@ -206,7 +209,7 @@ def _cleaned(clean: Callable[[Any], _T], value: object) -> _T:
 
 
 @admin.register(Webhook)
-class WebhookAdmin(admin.ModelAdmin):
+class WebhookAdmin(admin.ModelAdmin[Webhook]):
     """Webhooks of the datasets the signed-in user administers (groundgate.access decides, as
     for the API: staff status alone shows none). The secret is typed once and never shown."""
 
@@ -252,7 +255,7 @@ class WebhookAdmin(admin.ModelAdmin):
 
 
 @admin.register(WebhookDelivery)
-class WebhookDeliveryAdmin(admin.ModelAdmin):
+class WebhookDeliveryAdmin(admin.ModelAdmin[WebhookDelivery]):
     list_display = ("event_id", "event", "webhook", "created_at")
     list_filter = ("event",)
     fields = ("webhook", "event_id", "event", "created_at")

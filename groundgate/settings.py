@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+import django_stubs_ext
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
@@ -20,6 +21,10 @@ from groundgate.envconfig import (
     env_str,
     secret_key_weakness,
 )
+
+# Django's generic classes (ModelAdmin[Case], ModelForm[Webhook]) subscriptable at run time, as
+# django-stubs types them (docs/decisions.md, d358).
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -392,4 +397,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
+    # A 403 is logged in one line, without PermissionDenied's traceback (groundgate/logfilters.py)
+    "filters": {"refusal_one_line": {"()": "groundgate.logfilters.RefusalOneLine"}},
+    "loggers": {"django.request": {"filters": ["refusal_one_line"]}},
 }

@@ -3,8 +3,12 @@ list with a required reason (the same service the case page uses)."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import Model, QuerySet
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from groundgate.admin import CaseAdmin, DatasetScoped
@@ -13,36 +17,40 @@ from reviews.forms import RelabelForm
 from reviews.models import Relabel, Review
 from reviews.services import ReviewInputError, cases_relabel
 
+_M = TypeVar("_M", bound=Model)
 
-class ReadOnlyAdmin(DatasetScoped, admin.ModelAdmin):
+
+class ReadOnlyAdmin(DatasetScoped[_M], admin.ModelAdmin[_M]):
     """Reviews and relabels, of the datasets the user administers only (groundgate.access)."""
 
     dataset_path = "case__dataset"
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
 @admin.register(Review)
-class ReviewAdmin(ReadOnlyAdmin):
+class ReviewAdmin(ReadOnlyAdmin[Review]):
     list_display = ("case", "reviewer", "label", "created_at")
     list_filter = ("label", "case__dataset")
 
 
 @admin.register(Relabel)
-class RelabelAdmin(ReadOnlyAdmin):
+class RelabelAdmin(ReadOnlyAdmin[Relabel]):
     list_display = ("case", "from_label", "to_label", "admin", "reason", "created_at")
     list_filter = ("to_label", "case__dataset")
 
 
 @admin.action(description="Relabel selected cases (with a reason)")
-def relabel_cases(modeladmin, request, queryset):
+def relabel_cases(
+    modeladmin: admin.ModelAdmin[Case], request: HttpRequest, queryset: QuerySet[Case]
+) -> HttpResponse | None:
     if "apply" in request.POST:
         form = RelabelForm(request.POST)
         if form.is_valid():

@@ -116,3 +116,10 @@ def total(rows: list[Row], filters: dict[str, str], scope: Scope) -> int:
             r for e in scope.held if e.case_id in scope.hidden for r in entry_rows(e, -1)
         ]
     return facet_sum(rows, filters, None)[""]
+
+
+def only_without_code(filters: dict[str, str]) -> bool:
+    """`no_code` and faceted filters only, no `code`: its count is a difference of maintained
+    sums (selectors.queue_filtered_count), no read of the entries."""
+    extra = [name for name in EXTRA if filters.get(name)]
+    return extra == ["no_code"] and not filters.get("code")

@@ -10,7 +10,7 @@ saved meanwhile in GroundGate, is refused and reported, as the workstation refus
 Who: Label Studio's export names an annotator by id; with Label Studio's users (users.py, read
 from its API) the id gives an email, and the GroundGate user with that email is the reviewer.
 The report says who was mapped to whom and whose annotations fell to the fallback reviewer.
-Every box of the gate deleted is a correction "no evidence grounds this" (decision d236).
+Every box of the gate deleted is a correction "no evidence grounds this" (decision d240).
 """
 
 from __future__ import annotations

@@ -13,7 +13,16 @@ from django.utils import timezone
 
 from groundgate.access import member_role, others_reviews_visible, reserved_by_others_visible
 from groundgate.models import Case, Dataset
-from reviews.facets import EXTRA, FACETS, FILTERS, RESERVATION, Scope, count_rows, facet_counts
+from reviews.facets import (
+    EXTRA,
+    FACETS,
+    FILTERS,
+    RESERVATION,
+    Scope,
+    count_rows,
+    facet_counts,
+    only_without_code,
+)
 from reviews.facets import total as facet_total
 from reviews.models import (
     Assignment,
@@ -26,7 +35,7 @@ from reviews.models import (
     ReviewState,
 )
 from reviews.reservations import Hold, reservations_live
-from reviews.search import search_filter, search_ids
+from reviews.search import search_ids
 
 
 def queue_filters(params) -> dict[str, str]:
@@ -89,8 +98,6 @@ def queue_entries(
         entries = entries.filter(_has_code(dataset, filters["code"]))
     if filters.get("call") and filters.get("code"):
         entries = entries.filter(_called(dataset, filters["code"], filters["call"]))
-    if filters.get("q") and found is None:
-        entries = entries.filter(search_filter(text=filters["q"]))
     if filters.get("assigned"):
         assigned = Assignment.objects.filter(
             dataset=dataset, reviewer__username=filters["assigned"]
@@ -328,9 +335,16 @@ def queue_filtered_count(
     """Rows of the filtered queue: a sum of maintained counts (no scan) for any combination of
     the faceted filters; a COUNT over the rows for the dashboard's extra filters, capped
     (COUNT_CAP + 1 means more than COUNT_CAP)."""
-    if _extra(filters):
+    if _extra(filters) and not only_without_code(filters):
         return _capped_count(_count_source(dataset=dataset, filters=filters, scope=scope))
-    return facet_total(count_rows(dataset), filters, scope or Scope())
+    rows, scope = count_rows(dataset), scope or Scope()
+    if filters.get("no_code"):
+        # Entries without code X = all - those with X, both maintained sums (a code's rows
+        # are one per entry): reading 10,001 entries, probing each for X, was ~95 ms at 1M.
+        others = {name: value for name, value in filters.items() if name != "no_code"}
+        having = others | {"code": filters["no_code"]}
+        return facet_total(rows, others, scope) - facet_total(rows, having, scope)
+    return facet_total(rows, filters, scope)
 
 
 def _page_source(

@@ -237,6 +237,7 @@ class RelabelSet:
 
     entries: list[Any]
     digest: str
+    held_out: int = 0  # cases the filter matches that other reviewers hold: not relabelled
 
     def unchanged_since(self, *, count: int, digest: str | None) -> bool:
         """Whether the admin saw this set: the count they were shown, and on confirming, the
@@ -251,7 +252,19 @@ def relabel_set(*, dataset: Dataset, user: Any, filters: dict[str, str]) -> Rela
     scope = queue_scope(dataset=dataset, user=user, filters=filters)
     entries = list(queue_entries(dataset=dataset, filters=filters, scope=scope))
     ids = ",".join(str(i) for i in sorted(e.case_id for e in entries))
-    return RelabelSet(entries, hashlib.sha256(ids.encode()).hexdigest())
+    held_out = held_out_count(dataset=dataset, filters=filters, hidden=scope.hidden)
+    return RelabelSet(entries, hashlib.sha256(ids.encode()).hexdigest(), held_out)
+
+
+def held_out_count(*, dataset: Dataset, filters: dict[str, str], hidden: set[int]) -> int:
+    """How many cases the filter matches that the view leaves out because other reviewers hold
+    them (queue_scope's `hidden`): a bulk relabel of the view does not touch them, and the admin
+    is told so beside the form (it skipped them silently). By their keys: a few rows."""
+    from reviews.selectors import queue_entries
+
+    if not hidden:
+        return 0
+    return queue_entries(dataset=dataset, filters=filters).filter(case_id__in=hidden).count()
 
 
 def relabel_set_apply(*, chosen: RelabelSet, admin, to_label: str, reason: str) -> list[Relabel]:

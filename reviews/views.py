@@ -29,6 +29,7 @@ from reviews.forms import BulkRelabelForm, first_error
 from reviews.models import Label, QueueEntry, ReviewState
 from reviews.queue_rows import queue_rows
 from reviews.reservations import reservations_live
+from reviews.search import search_capped
 from reviews.selectors import (
     assignment_progress,
     dataset_instructions,
@@ -43,6 +44,7 @@ from reviews.selectors import (
 from reviews.services import (
     ReviewInputError,
     cases_assign,
+    held_out_count,
     instructions_set,
     relabel_set,
     relabel_set_apply,
@@ -102,6 +104,12 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
             "mine_assigned": my_assignments(dataset=dataset, user=request.user),
             "assignments": assignment_progress(dataset=dataset) if access.is_admin else [],
             "members": _members(dataset) if access.is_admin else [],
+            "search_capped": search_capped(dataset_id=dataset.pk, text=filters["q"])
+            if filters.get("q")
+            else 0,
+            "held_out": held_out_count(dataset=dataset, filters=filters, hidden=scope.hidden)
+            if access.is_admin and page.count and not page.capped
+            else 0,
             "labels": Label.choices,
             "review_states": ReviewState.choices,
             "has_cases": page.count
@@ -221,6 +229,8 @@ def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
                 "outcome_names": OUTCOMES,
                 "reason": form.cleaned_data["reason"],
                 "digest": chosen.digest,
+                "held_out": chosen.held_out,
+                "minutes": settings.GROUNDGATE_RESERVATION_MINUTES,
             },
         )
     try:
@@ -230,7 +240,13 @@ def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
     except ReviewInputError as exc:
         messages.error(request, f"Not relabelled: {exc}")
     else:
-        messages.success(request, f"Relabelled {len(relabels)} case(s).")
+        held = (
+            f" {chosen.held_out} case(s) the filter matches are held by other reviewers and were"
+            " not relabelled."
+            if chosen.held_out
+            else ""
+        )
+        messages.success(request, f"Relabelled {len(relabels)} case(s).{held}")
     return redirect(back)
 
 

@@ -10,7 +10,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from groundgate.families import OUTCOMES
 from groundgate.models import Case, Dataset, Membership
+from reviews.models import QueueEntry
 from tests.conftest import DEMO_CASES
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +56,15 @@ def test_load_demo_is_idempotent_and_creates_both_logins(settings, tmp_path):
     assert Dataset.objects.get(slug="demo").cases.count() >= 30
     assert "already there" in out.getvalue()
     # Words a newcomer reads, not the families' raw status words; the links use the given port.
-    assert re.search(r"gated: \d+ passed, \d+ rejected \(to review\)", out.getvalue())
+    # The queue's outcome words and counts (the queue said 26 reject + 11 no evidence where
+    # this said "37 rejected").
+    assert re.search(
+        r"gated, as the queue shows them: \d+ pass, \d+ reject, \d+ no evidence", out.getvalue()
+    )
+    entries = QueueEntry.objects.filter(dataset__slug="demo")
+    for outcome, word in OUTCOMES.items():
+        n = entries.filter(outcome=outcome).count()
+        assert (f" {n} {word}" in out.getvalue()) == (n > 0), word
     assert "citation_insufficient" not in out.getvalue()
     assert "http://127.0.0.1:8123/d/demo/" in out.getvalue()
     roles = dict(Membership.objects.values_list("user__username", "role"))

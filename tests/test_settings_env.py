@@ -6,6 +6,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from groundgate import envconfig
+from tests.conftest import settings_module
 
 
 def test_bool_accepts_the_usual_spellings(monkeypatch):
@@ -65,20 +66,9 @@ def test_broker_unset_means_eager_and_bad_urls_fail(monkeypatch):
 
 
 def test_settings_module_refuses_a_bad_env_at_import():
-    """The whole settings module, in a fresh interpreter, with a bad DEBUG."""
-    import os
-    import subprocess
-    import sys
-
-    env = dict(os.environ, DEBUG="perhaps", DJANGO_SETTINGS_MODULE="groundgate.settings")
-    result = subprocess.run(
-        [sys.executable, "-c", "import django; django.setup()"],
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert result.returncode != 0
-    assert "DEBUG must be" in result.stderr
+    """The whole settings module, run afresh, with a bad DEBUG."""
+    with pytest.raises(ImproperlyConfigured, match="DEBUG must be"):
+        settings_module(DEBUG="perhaps")
 
 
 def test_sqlite_gets_wal_a_busy_timeout_and_immediate_transactions(monkeypatch):
@@ -102,29 +92,23 @@ def test_postgres_binds_on_the_server_and_prepares_unless_switched_off(monkeypat
 
 
 def test_private_webhook_targets_are_refused_unless_the_setting_says_otherwise():
-    """The production default, in a fresh interpreter (the tests themselves allow private
-    targets: their receivers listen on 127.0.0.1); a bad value names the variable."""
-    import os
-    import subprocess
-    import sys
+    """The production default, the settings module run afresh without the tests' own values
+    (the tests allow private targets: their receivers listen on 127.0.0.1); a bad value names
+    the variable."""
 
-    unset = {"GROUNDGATE_WEBHOOK_ALLOW_PRIVATE", "GROUNDGATE_OUTBOX_BACKOFF_MS"}
-    env = {k: v for k, v in os.environ.items() if k not in unset}
-    env["DJANGO_SETTINGS_MODULE"] = "groundgate.settings"
-    show = "import django; django.setup(); from django.conf import settings as s; "
-    show += "print(s.GROUNDGATE_WEBHOOK_ALLOW_PRIVATE, s.GROUNDGATE_OUTBOX_BACKOFF_MS)"
+    def run(**extra: str) -> tuple[object, object]:
+        unset: dict[str, str | None] = {
+            "GROUNDGATE_WEBHOOK_ALLOW_PRIVATE": None,
+            "GROUNDGATE_OUTBOX_BACKOFF_MS": None,
+        }
+        names = settings_module(**(unset | extra))
+        return names["GROUNDGATE_WEBHOOK_ALLOW_PRIVATE"], names["GROUNDGATE_OUTBOX_BACKOFF_MS"]
 
-    def run(**extra):
-        return subprocess.run(
-            [sys.executable, "-c", show], env=env | extra, capture_output=True, text=True
-        )
-
-    default = run()
-    assert default.stdout.split() == ["False", "1000"], default.stderr
+    assert run() == (False, 1000)
     # The former name is still read.
-    assert run(GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS="250").stdout.split()[1] == "250"
-    assert run(GROUNDGATE_WEBHOOK_ALLOW_PRIVATE="yes").stdout.split()[0] == "True"
-    bad = run(GROUNDGATE_WEBHOOK_ALLOW_PRIVATE="only-on-tuesdays")
-    assert bad.returncode != 0 and "GROUNDGATE_WEBHOOK_ALLOW_PRIVATE must be" in bad.stderr
-    bad = run(GROUNDGATE_OUTBOX_BACKOFF_MS="-1")
-    assert bad.returncode != 0 and "GROUNDGATE_OUTBOX_BACKOFF_MS must be >= 0" in bad.stderr
+    assert run(GROUNDGATE_WEBHOOK_EMBEDDED_BACKOFF_MS="250")[1] == 250
+    assert run(GROUNDGATE_WEBHOOK_ALLOW_PRIVATE="yes")[0] is True
+    with pytest.raises(ImproperlyConfigured, match="GROUNDGATE_WEBHOOK_ALLOW_PRIVATE must be"):
+        run(GROUNDGATE_WEBHOOK_ALLOW_PRIVATE="only-on-tuesdays")
+    with pytest.raises(ImproperlyConfigured, match="GROUNDGATE_OUTBOX_BACKOFF_MS must be >= 0"):
+        run(GROUNDGATE_OUTBOX_BACKOFF_MS="-1")

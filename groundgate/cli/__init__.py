@@ -229,6 +229,11 @@ def cmd_symbols(args: argparse.Namespace, out: BinaryIO) -> int:
     return EXIT_OK
 
 
+# `groundgate answer`'s first word, in the review queue's words (a refusal is "refused" there);
+# --json keeps the machine status (OK, NO_EVIDENCE, FAILED).
+ANSWER_WORDS = {"OK": "answered", "NO_EVIDENCE": "refused", "FAILED": "failed"}
+
+
 def cmd_answer(args: argparse.Namespace, out: BinaryIO) -> int:
     """Answer a question from a dataset through the grounded pipeline (needs the database)."""
     import os
@@ -268,7 +273,7 @@ def cmd_answer(args: argparse.Namespace, out: BinaryIO) -> int:
     if args.json:
         out.write(canonical_bytes(public.model_dump(mode="json") | link) + b"\n")
     else:
-        lines = [f"{public.status}: {public.answer or run.reason}"]
+        lines = [f"{ANSWER_WORDS.get(public.status, public.status)}: {public.answer or run.reason}"]
         for c in public.citations:
             lines.append(f"  [{c.anchor}] {c.source_reference or c.knowledge_id}")
         lines.append(f"case {link['case_id']}: {link['case_url']}")

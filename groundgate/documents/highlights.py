@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Layer = Literal["chunk", "evidence", "true_box", "excerpt", "finding"]
+# near_miss / grounded: the box of a value a finding names (families/value_boxes.py), drawn tight
+# around its characters, as the source pane marks them.
+Layer = Literal["chunk", "evidence", "true_box", "excerpt", "finding", "near_miss", "grounded"]
 
 
 @dataclass(frozen=True)

@@ -26,17 +26,21 @@ from groundgate.documents.highlights import Highlight, Layer  # noqa: F401
 # >= 4.5:1 over it (figures in docs/reviewing.md); the shape tells the layers apart too.
 LAYER_STYLE: dict[str, dict] = {
     "chunk": {"color": (0.13, 0.40, 0.85), "fill": (0.13, 0.40, 0.85), "opacity": 0.08},
-    "evidence": {"color": (0.737, 0.298, 0.0), "fill": None, "opacity": 0.0},
+    # The answer's claimed box: grey, long dashes (it was orange dashed like a near miss, and a
+    # reviewer read a claimed paragraph box as the near-miss value's).
+    "evidence": {"color": (0.341, 0.376, 0.416), "fill": None, "opacity": 0.0},
     "true_box": {"color": (0.102, 0.498, 0.216), "fill": None, "opacity": 0.0},
     "excerpt": {"color": (0.60, 0.40, 0.0), "fill": (1.0, 0.90, 0.0), "opacity": 0.30},
     "finding": {"color": (0.85, 0.10, 0.15), "fill": (0.85, 0.10, 0.15), "opacity": 0.12},
+    "near_miss": {"color": (0.737, 0.298, 0.0), "fill": None, "opacity": 0.0},
+    "grounded": {"color": (0.102, 0.498, 0.216), "fill": None, "opacity": 0.0},
 }
-DASHED = {"evidence": "[4 2] 0", "true_box": "[1.5 1.5] 0"}
+DASHED = {"evidence": "[6 3] 0", "true_box": "[1.5 1.5] 0", "near_miss": "[3 2] 0"}
 # Outlines drawn this far outside their box (points), so their edges run beside the text's
 # lines, not through them (a dashed edge over a line of text reads like strikethrough).
-OUTSET = {"evidence": 2.5, "true_box": 1.5}
+OUTSET = {"evidence": 2.5, "true_box": 1.5, "near_miss": 1.5, "grounded": 1.5}
 # Part of the render cache key: a change of style or placement is a new picture.
-STYLE_VERSION = "3"  # 3: upside-down excerpts placed right
+STYLE_VERSION = "4"  # 4: value boxes (near miss, grounded); the claimed box grey
 
 
 def highlight_key(highlights: list[Highlight]) -> str:
@@ -68,7 +72,15 @@ def _draw(page: pymupdf.Page, highlights: list[Highlight]) -> None:
     """Draw every box through one Shape and one commit: each page.draw_rect() would rewrite the
     page's content stream, which costs more than the drawing itself."""
     # Fill the big, light layers first so the small, strong ones stay visible on top.
-    order = {"chunk": 0, "evidence": 1, "true_box": 2, "excerpt": 3, "finding": 4}
+    order = {
+        "chunk": 0,
+        "evidence": 1,
+        "true_box": 2,
+        "excerpt": 3,
+        "finding": 4,
+        "grounded": 5,
+        "near_miss": 6,
+    }
     shape = page.new_shape()
     by_layer: dict[str, list[pymupdf.Rect]] = {}
     for h in sorted(highlights, key=lambda h: order[h.layer]):

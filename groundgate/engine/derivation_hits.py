@@ -64,12 +64,14 @@ def hits(
         factor = 100.0 if operation == "percentage" else 1.0
         if t > tol:  # a > 0 only (and a < 0 for a negative t, signed: searched whole)
             up, down = t + tol, t - tol
+            # up > down > 0 and a > 0: a x factor / up is the lower end of _bounds' range and
+            # a x factor / down the upper (division is monotonic, also in floating point).
             return [
                 k
                 for k, (a, _) in enumerate(pool)
                 if a > tol
-                and (i := bisect_left(keys, min(a * factor / up, a * factor / down))) < n
-                and keys[i] <= max(a * factor / up, a * factor / down)
+                and (i := bisect_left(keys, a * factor / up)) < n
+                and keys[i] <= a * factor / down
             ]
     if operation == "percentage_change":
         hits: set[int] = set()

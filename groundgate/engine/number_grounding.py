@@ -40,6 +40,7 @@ from groundgate.engine.quantities import (
 from groundgate.engine.scale_contexts import ChunkContexts, ChunkLike, LazyContext
 from groundgate.engine.units import UNIT_FAMILIES
 from groundgate.engine.values.date.evidence import shared_day_dates, squeezed_dates
+from groundgate.engine.values.number.near_miss import NEAR_MISSES, numeric_reason
 from groundgate.engine.values.number.words_en import count_in_words
 from groundgate.engine.values.registry import BY_NAME
 
@@ -80,6 +81,8 @@ class Hint:
 _DIGIT_RUNS = re.compile(r"[0-9０-９]+")
 _NOT_NUMERIC = frozenset({"date", "time", "identifier"})
 _ORDER = {reason: i for i, reason in enumerate(NEAR_MISS_REASONS)}
+# The most useful reason numeric_reason gives (values/number/near_miss.py, NEAR_MISSES order).
+_FIRST_NUMBER_REASON = min(NEAR_MISSES, key=_ORDER.__getitem__)
 # Located(...) without the NamedTuple's Python-level __new__ (the index makes one per value).
 _new = tuple.__new__
 
@@ -118,6 +121,7 @@ class EvidenceIndex:
         self._digit_keys: list[str] = []
         self._digit_positions: list[int] = []
         self._other_values: list[Located] | None = None
+        self._near: list[tuple[int, object, str, Located]] | None = None
         # evidence index -> (its chunk, the excerpt's offset in it), or None: not found.
         self._cited: dict[int, tuple[ChunkLike, int] | None] = dict(located or {})
         # evidence index -> its excerpt, on first need (_signed).
@@ -275,6 +279,10 @@ class EvidenceIndex:
                     )
         spans = self._cited_spans.get(chunk.chunk_id)
         found: list[Located] = []
+        if spans and any(s == 0 and e >= len(chunk.text) for s, e, _ in spans):
+            # An excerpt quotes the whole chunk (FinanceBench cites whole pages): every value
+            # of it is inside, so none is outside - and the chunk is not scanned again.
+            return found
         for value in extract_numbers(chunk.text):
             if spans and any(s <= value.start and value.end <= e for s, e, _ in spans):
                 continue  # inside a cited excerpt: already an excerpt value
@@ -375,11 +383,24 @@ class EvidenceIndex:
         kind = BY_NAME.get(q.kind)  # a kind of values/registry.py
         if q.numeric and kind is not None:  # a number kind: its near misses among the numbers
             reason_of = kind.near_reason  # (values/number/near_miss.py)
-            for position in self._numeric_positions:
-                located = values[position]
+            numbers: Sequence[Located]
+            if reason_of is numeric_reason:
+                # numeric_reason's own first test, over the whole table at once (most numbers
+                # of a page are none of its reasons); it tests each one kept again.
+                size, figure, text = len(q.digits), q.figure, q.value.quantity
+                numbers = [
+                    located
+                    for n, f, t, located in self._near_table()
+                    if -2 < n - size < 2 or f == figure or text in t
+                ]
+            else:
+                numbers = [values[position] for position in self._numeric_positions]
+            for located in numbers:
                 reason = reason_of(q, located.quantity)
                 if reason is not None and (best is None or _ORDER[reason] < _ORDER[best.reason]):
                     best = Hint(reason, located)
+                    if reason == _FIRST_NUMBER_REASON:
+                        break  # no later number can give a better reason (the first is kept)
         elif kind is not None and kind.near_misses:
             for located in values:
                 hint = self._hint(q, located)
@@ -395,6 +416,18 @@ class EvidenceIndex:
                         best = hint
                     break
         return best
+
+    def _near_table(self) -> list[tuple[int, object, str, Located]]:
+        """The numeric excerpt values in order, each with what numeric_reason tests first (the
+        number of digits, the figure, the quantity's text): built once, on first near miss."""
+        if self._near is None:
+            values = self.excerpt_values
+            self._near = []
+            for position in self._numeric_positions:
+                located = values[position]
+                e = located.quantity
+                self._near.append((len(e.digits), e.figure, e.value.quantity, located))
+        return self._near
 
     def ground_in_words(self, q: Quantity, noun: str) -> Grounding | None:
         """A small count (or ordinal) that the answer writes in digits and an accepted excerpt in

@@ -35,6 +35,11 @@ in one clause (";" separates) that does not state only the other bound than the 
 duration; "how many X / how much X ... cost" is no price; glossary names and quoted titles are
 names; a party named by its kind (企业, "the company": PARTY_NOUNS) only ties; only the heads
 of "the B of A" are strict; text is read NFKC.
+answerability-v3 (the default since answer-assembly/2026-11.7, d374-d375): a chunk admitted
+only by the embedding model's lower cross-language threshold (policy cross_language_thresholds,
+d372) states every required term - the dictionary is a loose bridge, so a weaker similarity needs
+all the words; a change's clause states every subject term the chunk states (水质优良比例's
+同比上升 is no change of 空气优良率); "how long does X take" is not answered by "every 90 days".
 The retriever's rerank (services/retrieval.py) applies the latest version.
 """
 
@@ -55,6 +60,7 @@ from groundgate.pipeline.answerability_lexicon import (
     ASKING,
     ATTRIBUTES,
     ATTRIBUTES_V2,
+    ATTRIBUTES_V3,
     GLOSSARY,
     GLOSSARY_V2,
     PARTY_NOUNS,
@@ -66,8 +72,8 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSIONS = {1: "answerability-v1", 2: "answerability-v2"}
-LATEST = 2
+VERSIONS = {1: "answerability-v1", 2: "answerability-v2", 3: "answerability-v3"}
+LATEST = 3
 VERSION = VERSIONS[LATEST]
 
 _STOP = EN_STOP_WORDS | ZH_STOP_WORDS | ASKING
@@ -93,6 +99,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
+_GLOSSARIES[3] = _GLOSSARIES[2]
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
 _TITLE = re.compile(r"《([^》]{1,40})》|「([^」]{1,40})」|“([^”]{2,60})”")
 # v2: "How many cycles does it cost?" counts cycles; money only when the count is of money.
@@ -129,6 +136,21 @@ _EN_HOW_MANY = re.compile(
 )
 
 
+# v3: a question about how long something takes or lasts (not how often, not "between")...
+_TAKES = re.compile(
+    r"\bhow\s+long\s+(?:does|do|did|will|would|is|are|was|were)\b[^?]*?\b(?:take|takes|last|"
+    r"lasts|run|runs)\b|\bduration\b|需要多长时间|需要多久|要花多长时间|花了?多长时间|"
+    r"持续了?(?:多长时间|多久|多少天|几天)|用时多",
+    re.I,
+)
+# ... is not answered by an interval: "every 2,000 operating hours", 每隔3天.
+_INTERVAL = re.compile(
+    r"\bevery\s+\d[\d,.]*\s*(?:[a-z]+\s+)?[a-z]+|每隔?\s*[\d一二两三四五六七八九十百千]+\s*个?"
+    r"(?:秒|分钟|小时|天|日|周|月|年)",
+    re.I,
+)
+
+
 @dataclass(frozen=True)
 class Term:
     text: str
@@ -144,6 +166,7 @@ class QuestionParts:
     counted: tuple[Term, ...] = ()
     version: int = LATEST
     bound: str | None = None  # v2: "lower" / "upper" - the question asks the lowest / highest
+    takes: bool = False  # v3: asks how long something takes or lasts (not how often)
 
 
 @dataclass(frozen=True)
@@ -260,7 +283,7 @@ def _in_span(term: Term, spans: list[str]) -> bool:
 
 
 def question_parts(question: str, version: int = LATEST) -> QuestionParts:
-    kinds = ATTRIBUTES_V2 if version >= 2 else ATTRIBUTES
+    kinds = ATTRIBUTES_V3 if version >= 3 else ATTRIBUTES_V2 if version >= 2 else ATTRIBUTES
     attribute = next((a for a in kinds if a.cue.search(question)), None)
     if version >= 2 and attribute is not None and attribute.name == "money":
         if _HOW_MANY_NOT_MONEY.search(question):
@@ -301,7 +324,13 @@ def question_parts(question: str, version: int = LATEST) -> QuestionParts:
     if version >= 2 and attribute is not None:
         asked = [name for name, cue in ASKED_BOUND.items() if cue.search(question)]
         bound = asked[0] if len(asked) == 1 else None
-    return QuestionParts(attribute, tuple(seen.values()), counted_terms, version, bound)
+    takes = (
+        version >= 3
+        and attribute is not None
+        and attribute.name == "duration"
+        and bool(_TAKES.search(question))
+    )
+    return QuestionParts(attribute, tuple(seen.values()), counted_terms, version, bound, takes)
 
 
 @dataclass(frozen=True)
@@ -406,8 +435,9 @@ def _holds_value(parts: QuestionParts, sentence: str) -> bool:
     return False
 
 
-def chunk_answers(parts: QuestionParts, text: str) -> tuple[bool, list[str]]:
-    """(does this chunk answer, what it lacks: subject terms or <attribute>)."""
+def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tuple[bool, list[str]]:
+    """(does this chunk answer, what it lacks: subject terms or <attribute>). `strict` (v3): the
+    chunk must state every required term, and the question must have one."""
     version = parts.version
     chunk = _Text.of(text, version)
     required = [t for t in parts.terms if t.required]
@@ -415,6 +445,8 @@ def chunk_answers(parts: QuestionParts, text: str) -> tuple[bool, list[str]]:
     common = [t for t in required if not t.named]
     if any(t.named for t in missing) or len(missing) > len(common) // 2:
         return False, [t.text for t in missing]
+    if strict and (missing or not required):
+        return False, [t.text for t in missing] or ["<subject>"]
     if parts.attribute is None:
         return True, []
     # The sentence with the value names the subject (one of the question's words, verbs too);
@@ -430,12 +462,20 @@ def chunk_answers(parts: QuestionParts, text: str) -> tuple[bool, list[str]]:
         # subject must be stated in one clause, so PM2.5's change is not the good days'.
         clauses = _CLAUSES.split(sentence.text) if version >= 2 else [sentence.text]
         for clause in clauses:
-            if not _holds_value(parts, clause) or not _bound_agrees(parts, clause):
+            # v3: "every 90 days" says how often, not how long an inspection takes
+            valued = _INTERVAL.sub(" ", clause) if parts.takes else clause
+            if not _holds_value(parts, valued) or not _bound_agrees(parts, clause):
                 continue
             said = _Text.of(clause, version)
             if not all(_found(t, said, version) for t in parts.counted):
                 continue
             if version >= 2 and parts.counted and not _counts(parts.counted[0], said):
+                continue
+            if version >= 3 and parts.attribute.name == "change" and present:
+                # v3: a change's clause says what changed - every subject term the chunk
+                # states (水质优良比例's 同比上升 is no change of 空气优良率)
+                if all(_found(t, said, version) for t in present):
+                    return True, []
                 continue
             if not ties or any(_found(t, said, version) for t in ties):
                 return True, []
@@ -443,15 +483,20 @@ def chunk_answers(parts: QuestionParts, text: str) -> tuple[bool, list[str]]:
 
 
 def answerability(
-    question: str, chunks: list[tuple[str, str]], version: int = LATEST
+    question: str,
+    chunks: list[tuple[str, str]],
+    version: int = LATEST,
+    strict: frozenset[str] = frozenset(),
 ) -> Answerability:
-    """`chunks`: (semantic id, text) in rank order."""
+    """`chunks`: (semantic id, text) in rank order. v3: the chunks named in `strict` (in the
+    other language than the question and admitted only by the model's lower cross-language
+    threshold, d374) must state every required term: a weaker similarity needs the words."""
     parts = question_parts(question, version)
     names = [t.text for t in parts.terms if t.required]
     attribute = parts.attribute.name if parts.attribute else None
     supporting, lacking = [], []
     for semantic_id, text in chunks:
-        ok, lacks = chunk_answers(parts, text)
+        ok, lacks = chunk_answers(parts, text, version >= 3 and semantic_id in strict)
         if ok:
             supporting.append(semantic_id)
         else:

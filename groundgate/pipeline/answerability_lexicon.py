@@ -292,6 +292,18 @@ ATTRIBUTES_V2: tuple[Attribute, ...] = tuple(
         else (attribute,)
     )
 )
+# answerability-v3 (d375): "how many more good days than in 2022" asks a change as well; a change
+# question is a change whatever it counts (first among the attributes).
+CHANGE_V3 = Attribute(
+    "change",
+    _re(
+        CHANGE.cue.pattern
+        + r"|\bthan\s+(?:in\s+)?(?:the\s+)?(?:year\s+before|previous\s+year|prior\s+year|"
+        r"last\s+year|a\s+year\s+(?:ago|earlier)|(?:19|20)\d\d)\b"
+    ),
+    CHANGE.value,
+)
+ATTRIBUTES_V3: tuple[Attribute, ...] = (CHANGE_V3, *(a for a in ATTRIBUTES_V2 if a is not CHANGE))
 # answerability-v2: the measured things' English names too (a Chinese bulletin asked in English).
 _ENGLISH_NAMES = {
     "pm2.5": "fine particulate matter|fine particles",

@@ -68,6 +68,9 @@ class RetrievalBundle(Strict):
         return value
 
 
+CROSS_E5 = 0.72  # e5-small across languages: calibrated on the question files (d372)
+
+
 class SelectionPolicy(GatePolicy):
     """The frozen R2/R3/R4 policy. Its version and sha256 are stored with every run."""
 
@@ -87,7 +90,11 @@ class SelectionPolicy(GatePolicy):
     # 2026-11.6 (issue 32): answerability-v2 (answerability_version 2: the dictionary finds a
     # term said in the other language, a change is its own attribute, a value and its subject
     # in one clause ...); the offline model is extractive-v3 (it quotes across languages too).
-    policy_version: str = "answer-assembly/2026-11.6"
+    # 2026-11.7 (issue 32): a row in the other language than the question is held to the
+    # model's cross-language threshold (cross_language_thresholds; select.py, d372); the
+    # retriever also ranks by the question's words in the other language (d373); answerability-v3
+    # (d374); the offline model is extractive-v4 (a heading is not an answer, d377).
+    policy_version: str = "answer-assembly/2026-11.7"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
@@ -101,6 +108,15 @@ class SelectionPolicy(GatePolicy):
     # fixtures/questions/retrieval.jsonl.
     similarity_thresholds: tuple[tuple[str, float, float], ...] = (
         ("multilingual-e5-small", 0.80, 0.80),
+    )
+    # (embedding_model prefix, top threshold, per-row threshold) for a row whose text is in the
+    # other language than the question (Chinese / not Chinese, pipeline.select.text_language):
+    # a multilingual model's cosine between a question and its answer in the other language is
+    # lower than within one language (e5-small: the chunks that hold the answer 0.75-0.80
+    # across, 0.82-0.90 within). No entry -> the row is held to similarity_thresholds.
+    # Calibrated on fixtures/questions/retrieval.jsonl (d372).
+    cross_language_thresholds: tuple[tuple[str, float, float], ...] = (
+        ("multilingual-e5-small", CROSS_E5, CROSS_E5),
     )
     max_chunks: int = Field(default=5, ge=1)
     max_per_knowledge_id: int = Field(default=2, ge=1)
@@ -125,7 +141,7 @@ class SelectionPolicy(GatePolicy):
     refusal_text: str = "I cannot answer this question from the available evidence."
     # The fixed model identity: a provider with another model is refused before any call (no
     # silent fallback). Temperature (0.0) is a constant of the R4 contract, not a setting.
-    model: str = "extractive-v3"
+    model: str = "extractive-v4"
     # R5 also checks Phase-3 claim coverage; its failure is then in the stored R5 verdict.
     claim_coverage: bool = True
     # How Phase-3 sufficiency reads the question: "asked" - "What's the hottest ...?" asks for a
@@ -137,8 +153,9 @@ class SelectionPolicy(GatePolicy):
     # -> NO_EVIDENCE. "off": the spec's reading (Phase-3 alone decides).
     answerability: Literal["subject_attribute", "off"] = "subject_attribute"
     # Which rules answerability applies (pipeline/answerability.py): 1 - answerability-v1
-    # (2026-11.5), 2 - answerability-v2 (2026-11.6).
-    answerability_version: Literal[1, 2] = 2
+    # (2026-11.5), 2 - answerability-v2 (2026-11.6), 3 - answerability-v3 (2026-11.7: a chunk
+    # admitted by the cross-language threshold alone states every required term).
+    answerability_version: Literal[1, 2, 3] = 3
 
     def thresholds_for(self, embedding_model: str) -> tuple[float, float]:
         """(top threshold, per-row threshold) for similarities produced by embedding_model."""
@@ -147,11 +164,20 @@ class SelectionPolicy(GatePolicy):
                 return top, row
         return self.min_top_similarity_score, self.min_similarity
 
+    def cross_language_thresholds_for(self, embedding_model: str) -> tuple[float, float] | None:
+        """(top, per-row) thresholds for a row in the other language than the question, or
+        None: such rows are held to thresholds_for."""
+        for prefix, top, row in self.cross_language_thresholds:
+            if embedding_model.startswith(prefix):
+                return top, row
+        return None
+
 
 # The spec's literal reading: 0.76 for every embedding model, whatever scale its cosines have,
 # and Phase-3's query table word for word.
 SPEC_LITERAL_SELECTION = {
     "similarity_thresholds": (),
+    "cross_language_thresholds": (),
     "sufficiency_reading": "spec",
     "answerability": "off",
 }

@@ -28,6 +28,8 @@ _SKIP = re.compile(
 )
 _EN = re.compile(r"[a-z][a-z0-9.\-]*")
 _CJK = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff]+$")
+_CJK_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_LATIN = re.compile(r"[A-Za-z]")
 # Glosses longer than this many content words are descriptions, not names.
 _MAX_WORDS = 3
 _MAX_HEADWORD = 6
@@ -128,3 +130,28 @@ def chinese_names(word: str) -> tuple[str, ...]:
     found = [w for form in sorted(_forms(word.lower())) for w in index.get(form, "").split()]
     longer = tuple(dict.fromkeys(w for w in found if len(w) >= 2))
     return longer or tuple(dict.fromkeys(found))
+
+
+def other_language_words(words: frozenset[str] | set[str]) -> frozenset[str]:
+    """Content words (groundgate.engine.words) said in the other language, for a keyword search
+    across languages: an English word's Chinese names (chinese_names), a Chinese word's English
+    single-word glosses with their plural ("bearing", "bearings"). Nothing for words the
+    dictionary does not know."""
+    found: set[str] = set()
+    for word in words:
+        if _CJK.match(word):
+            for way in english_names(word):
+                for piece in way:
+                    for gloss in piece:
+                        if len(gloss) == 1 and gloss[0] not in EN_STOP_WORDS:
+                            found |= {gloss[0], gloss[0] + "s"}
+        elif word.isascii() and word.isalpha() and word not in EN_STOP_WORDS:
+            found |= set(chinese_names(word))
+    return frozenset(found)
+
+
+def text_language(text: str) -> str:
+    """ "zh" when Chinese characters are at least a quarter of the text's letters (a Chinese
+    sentence naming PM2.5 or mg/L stays Chinese), else "other"."""
+    cjk = len(_CJK_CHAR.findall(text))
+    return "zh" if cjk and 4 * cjk >= cjk + len(_LATIN.findall(text)) else "other"

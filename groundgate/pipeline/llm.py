@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from groundgate.engine.sentences import split_sentences
-from groundgate.engine.words import content_words
+from groundgate.engine.words import content_words, stem, stemmed_words
 from groundgate.pipeline.answerability import found_across
 from groundgate.pipeline.prompt import Prompt, parse_prompt
 from groundgate.pipeline.tokens import count_tokens
@@ -55,11 +55,15 @@ class ExtractiveProvider:
     extractive-v3 (policy answer-assembly/2026-11.6): a question word said in the other
     language in a sentence counts too (轴承 in "bearing", by the dictionary answerability-v2
     uses: pipeline/crosslingual.py), so a Chinese question on an English manual gets a quote
-    rather than the refusal."""
+    rather than the refusal.
+
+    extractive-v4 (policy answer-assembly/2026-11.7, d377): a heading is not an answer - a
+    sentence that is a section heading ("Section 2.1 Inspection intervals.") is never quoted; and
+    words count by their stem ("inspection" for "inspected"), as answerability finds them."""
 
     name = "extractive"
 
-    def __init__(self, model: str = "extractive-v3", max_sentences: int = 3):
+    def __init__(self, model: str = "extractive-v4", max_sentences: int = 3):
         self.model = model
         self.max_sentences = max_sentences
 
@@ -69,11 +73,17 @@ class ExtractiveProvider:
         wanted = content_words(question)
         cjk = [w for w in wanted if _CJK_WORD.fullmatch(w)]
         across = self.model != "extractive-v2"
+        v4 = self.model not in ("extractive-v2", "extractive-v3")
         picks = []
         for order, (anchor, text) in enumerate(items):
             best, best_score = None, 0
             for sentence in split_sentences(text):
+                if v4 and is_heading(sentence.text):
+                    continue
                 words = content_words(sentence.text)
+                if v4:  # a question word counts by its stem too: "inspected" for "inspection"
+                    said = stemmed_words(sentence.text)
+                    words = words | {w for w in wanted if stem(w) in said}
                 inside = [w for w in cjk if w not in words and w in sentence.text]
                 score = len(wanted & words) + len(inside)
                 if across:
@@ -103,6 +113,23 @@ class ExtractiveProvider:
 
 
 _CJK_WORD = re.compile(r"[\u3400-\u9fff]+")
+# A section marker: "Section 2.1", "Chapter IV", "§ 3", a leading "2.1 ", 第二章.
+_SECTION = re.compile(
+    r"\b(?:section|chapter|part|appendix|annex)\s+[\dIVX]+(?:\.\d+)*\b|§\s*\d+(?:\.\d+)*|"
+    r"^\s*\d+(?:\.\d+)+\s|第[一二三四五六七八九十百\d]+[章节条]",
+    re.I,
+)
+_HEADING_WORD = re.compile(r"[A-Za-z]+|[\u3400-\u9fff]{1,2}")
+
+
+def is_heading(sentence: str) -> bool:
+    """A section heading rather than a statement: it carries a section marker and, without
+    its markers, is at most 10 words holding no number ("Section 2.1 Inspection intervals.",
+    "Manual - Section 2 Section 2.1 Inspection intervals", "第二章 检查周期")."""
+    if not _SECTION.search(sentence):
+        return False
+    rest = _SECTION.sub(" ", sentence)
+    return not re.search(r"\d", rest) and len(_HEADING_WORD.findall(rest)) <= 10
 
 
 def _with_anchor(sentence: str, anchor: str) -> str:

@@ -120,10 +120,13 @@ def run_pipeline(
     if bundle.assembly_status == "OK" and policy.answerability == "subject_attribute":
         # Answerability decides which chunks are relevant (subject and attribute found), then
         # Phase-3 asks the answering chunks for the language its query type needs.
+        same_language_min = policy.thresholds_for(retrieval.embedding_model)[1]
         answerable = answerability(
             retrieval.user_question,
             [(c.anchor, c.chunk_text) for c in bundle.used_chunks],
             policy.answerability_version,
+            # admitted by the cross-language threshold alone (d374)
+            frozenset(c.anchor for c in bundle.used_chunks if c.similarity < same_language_min),
         )
         lap("answerability")
         if answerable.is_answerable:

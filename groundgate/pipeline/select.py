@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from groundgate.engine.errors import describe, field_path
+from groundgate.engine.words import content_words
 from groundgate.pipeline.contracts import (
     AnswerBundle,
     AssemblyStatus,
@@ -20,6 +21,7 @@ from groundgate.pipeline.contracts import (
     UsedChunk,
     finite,
 )
+from groundgate.pipeline.crosslingual import text_language
 from groundgate.pipeline.tokens import count_tokens, truncate_to_tokens
 
 # Removed outright: C0 controls other than tab/newline/CR/VT/FF, DEL, C1 controls, zero-width
@@ -34,7 +36,6 @@ _INVISIBLE = re.compile(
 _SPACES = re.compile(r"[^\S\n]+")
 # Line breaks: CRLF, a lone CR, and the Unicode line/paragraph separators become "\n".
 _LINE_BREAKS = re.compile("\r\n?|[\u2028\u2029\x85]")
-_WORDS = re.compile(r"\w+", re.UNICODE)
 # Row fields renamed by the spec: an old name gets a pointer to the new one.
 SPEC_NAMES = {"knowledge_type": "knowledge_type_effective"}
 
@@ -124,8 +125,24 @@ def top_similarity(rows: list[RetrievalRow], policy: SelectionPolicy) -> float:
     return max(r.similarity for r in rows)
 
 
+def row_thresholds(
+    bundle: RetrievalBundle, rows: list[RetrievalRow], policy: SelectionPolicy
+) -> list[tuple[float, float]]:
+    """(top, per-row) threshold of each row: the model's cross-language thresholds for a row in
+    the other language than the question (policy 2026-11.7), else its own."""
+    same = policy.thresholds_for(bundle.embedding_model)
+    cross = policy.cross_language_thresholds_for(bundle.embedding_model)
+    if cross is None:
+        return [same for _ in rows]
+    asked = text_language(bundle.user_question)
+    return [same if text_language(r.chunk_text) == asked else cross for r in rows]
+
+
 def _overlap(a: str, b: str) -> float:
-    wa, wb = set(_WORDS.findall(a.lower())), set(_WORDS.findall(b.lower()))
+    """The near-duplicate measure: shared content words over the smaller chunk's, with the
+    retriever's tokeniser (groundgate.engine.words: English words, jieba-segmented Chinese, stop
+    words out) - one tokeniser (issue 33)."""
+    wa, wb = content_words(a), content_words(b)
     if not wa or not wb:
         return 0.0
     return len(wa & wb) / min(len(wa), len(wb))
@@ -184,21 +201,27 @@ def select(bundle: RetrievalBundle, policy: SelectionPolicy) -> AnswerBundle:
         if not rows:
             return outcome("NO_EVIDENCE", "no row matches the equipment_id filter", [])
 
-    min_top, min_row = policy.thresholds_for(bundle.embedding_model)
-    top = top_similarity(rows, policy)
-    if top < min_top:
+    min_top, _ = policy.thresholds_for(bundle.embedding_model)
+    thresholds = row_thresholds(bundle, rows, policy)
+    gated = list(zip(rows, thresholds, strict=True))
+    if policy.top_similarity == "rank0":
+        gated = gated[:1]
+    if not any(r.similarity >= top_min for r, (top_min, _) in gated):
+        top = top_similarity(rows, policy)
+        cross = {top_min for _, (top_min, _) in gated} - {min_top}
+        across = f" ({', '.join(map(str, sorted(cross)))} across languages)" if cross else ""
         dropped["below_similarity"] = len(rows)
         return outcome(
             "NO_EVIDENCE",
-            f"top similarity ({policy.top_similarity}) {top:.2f} is below {min_top}",
+            f"top similarity ({policy.top_similarity}) {top:.2f} is below {min_top}{across}",
             [],
         )
 
     chosen: list[tuple[RetrievalRow, str]] = []
     per_knowledge: Counter[str] = Counter()
-    for row in rows:
+    for row, (_, row_min) in zip(rows, thresholds, strict=True):
         text = sanitize(row.chunk_text)
-        if row.similarity < min_row:
+        if row.similarity < row_min:
             dropped["below_similarity"] += 1
         elif any(_overlap(text, t) >= policy.overlap_ratio_threshold for _, t in chosen):
             dropped["near_duplicate"] += 1

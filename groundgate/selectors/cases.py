@@ -11,14 +11,17 @@ def case_current_run(*, case: Case) -> GateRun | None:
     return case.gate_runs.order_by("-id").first()
 
 
-def dataset_passed_counts(*, dataset: Dataset) -> tuple[int, int]:
-    """(cases whose current verdict passed, cases whose current verdict did not), over the
-    gated cases of `dataset`."""
-    newest = GateRun.objects.filter(case=OuterRef("pk")).order_by("-id").values("passed")[:1]
-    passed = list(
+def dataset_current_runs(*, dataset: Dataset) -> list[tuple[str, str, bool, str]]:
+    """(kind, status, passed, verdict) of each gated case of `dataset`'s current run."""
+    newest = GateRun.objects.filter(case=OuterRef("pk")).order_by("-id")
+    rows = (
         Case.objects.filter(dataset=dataset)
-        .annotate(current=Subquery(newest))
-        .exclude(current=None)
-        .values_list("current", flat=True)
+        .annotate(
+            status=Subquery(newest.values("status")[:1]),
+            passed=Subquery(newest.values("passed")[:1]),
+            verdict=Subquery(newest.values("verdict")[:1]),
+        )
+        .exclude(status=None)
+        .values_list("kind", "status", "passed", "verdict")
     )
-    return sum(1 for p in passed if p), sum(1 for p in passed if not p)
+    return list(rows)

@@ -13,6 +13,7 @@ from typing import Any
 import pymupdf
 from django.conf import settings
 
+from groundgate.documents.highlights import Layer
 from groundgate.documents.isolated import (
     IsolationLimits,
     page_words_isolated,
@@ -251,6 +252,12 @@ def case_cited_chunks(*, case: Case) -> dict[str, Chunk]:
     }
 
 
+# The values drawn on the page image in their own box (the source pane's marks): the near miss
+# the gate reports and the value that grounded an answer value. The finding's own value is the
+# selected finding's blue box (case.js), drawn over the image, not into it.
+PAGE_VALUE_LAYERS: dict[str, Layer] = {"near_miss": "near_miss", "grounded_by": "grounded"}
+
+
 def case_page_highlights(
     *, case: Case, findings: list[dict]
 ) -> dict[tuple[int, int], list[Highlight]]:
@@ -258,6 +265,13 @@ def case_page_highlights(
     draws them (groundgate/families/<kind>: page_highlights)."""
     chunks = case_cited_chunks(case=case)
     pages = get_family(case.kind).page_highlights(case, chunks, findings)
+    for f in findings:
+        for box in finding_value_boxes(case, f, chunks):
+            layer = PAGE_VALUE_LAYERS.get(box.role)
+            if layer is not None and box.document_id is not None:
+                pages.setdefault((box.document_id, box.page_index), []).append(
+                    Highlight(layer, box.bbox)
+                )
     return {
         key: sorted(set(value), key=lambda h: (h.layer, h.bbox, h.text))
         for key, value in pages.items()

@@ -30,6 +30,7 @@ from groundgate.engine.words import content_words
 from groundgate.models import Chunk, ChunkIndexState, Dataset
 from groundgate.pipeline.answerability import VERSION as ANSWERABILITY_VERSION
 from groundgate.pipeline.answerability import chunk_answers, question_parts
+from groundgate.pipeline.crosslingual import other_language_words
 from groundgate.pipeline.embedding import Embedder
 from groundgate.services.embedding_index import (
     embedder_for,
@@ -82,8 +83,11 @@ class KeywordRetriever:
     embedding_model = EMBEDDING_MODEL
 
     def search(self, dataset: Dataset, question: str, top_k: int) -> tuple[list[Hit], str]:
+        return self.search_terms(dataset, question_terms(question), top_k)
+
+    def search_terms(self, dataset: Dataset, terms: list[str], top_k: int) -> tuple[list[Hit], str]:
+        """BM25 over `terms` (content words); similarity as in the module's docstring."""
         version = index_version(dataset)
-        terms = question_terms(question)
         if not terms:
             return [], version
         chunks = retrievable_chunks(dataset)
@@ -103,6 +107,24 @@ class KeywordRetriever:
             hits.append(Hit(chunk, similarity, bm25))
         hits.sort(key=lambda h: (-h.similarity, h.bm25, h.chunk.chunk_id))
         return hits[:top_k], version
+
+    def rank_terms(self, dataset: Dataset, terms: list[str], limit: int) -> list[int]:
+        """Chunk pks ranked by BM25 over `terms`, without similarities (no per-term document
+        counts: one query on SQLite) - the cross-language ranking of HybridRetriever."""
+        if not terms:
+            return []
+        if connection.vendor == "sqlite":
+            self._ensure_index(dataset, index_version(dataset))
+            query = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT chunk_pk FROM groundgate_chunk_fts WHERE groundgate_chunk_fts "
+                    "MATCH %s AND dataset_id = %s ORDER BY bm25(groundgate_chunk_fts) LIMIT %s",
+                    [query, dataset.pk, limit],
+                )
+                return [int(pk) for (pk,) in cursor.fetchall()]
+        hits, _ = self.search_terms(dataset, terms, limit)
+        return [h.chunk.pk for h in hits]
 
     # SQLite FTS5 -----------------------------------------------------------------------------
     @transaction.atomic
@@ -197,11 +219,16 @@ class HybridRetriever:
             return [], f"{text_version}/{model}/{version}"
         query = self.embedder.embed_query(question)
         keyword_hits, _ = self.keyword.search(dataset, question, DENSE_CANDIDATES)
+        # cross-lingual-1 (d373): the question's words said in the other language, a third
+        # ranking - an English question finds the Chinese chunk its cosine ranks low.
+        other = sorted(other_language_words(frozenset(question_terms(question))))
+        other_pks = self.keyword.rank_terms(dataset, other, DENSE_CANDIDATES)
         if pgvector_enabled():
             # The database picks the candidates (HNSW); their cosines come from the stored
             # vectors, as below, so both paths give a threshold the same values.
             candidates = nearest(dataset.pk, model, query, DENSE_CANDIDATES)
-            wanted = list(dict.fromkeys(candidates + [h.chunk.pk for h in keyword_hits]))
+            found = [h.chunk.pk for h in keyword_hits] + other_pks
+            wanted = list(dict.fromkeys(candidates + found))
             vectors = vectors_of(model, wanted)
             pks = sorted(vectors)
             matrix = np.vstack([vectors[pk] for pk in pks]) if pks else np.zeros((0, 1))
@@ -218,8 +245,9 @@ class HybridRetriever:
         for rank, pk in enumerate(dense):
             fused[pk] = self.dense_weight / (RRF_K + rank)
         bm25 = {h.chunk.pk: h.bm25 for h in keyword_hits}
-        for rank, h in enumerate(keyword_hits):
-            fused[h.chunk.pk] = fused.get(h.chunk.pk, 0.0) + 1.0 / (RRF_K + rank)
+        for ranking in ([h.chunk.pk for h in keyword_hits], other_pks):
+            for rank, pk in enumerate(ranking):
+                fused[pk] = fused.get(pk, 0.0) + 1.0 / (RRF_K + rank)
         pool = sorted(fused, key=lambda pk: (-fused[pk], pk))[: max(top_k, RERANK_POOL)]
         chunks = Chunk.objects.in_bulk(pool)
         best = answering_first(question, [pk for pk in pool if pk in chunks], chunks)[:top_k]
@@ -233,10 +261,11 @@ class HybridRetriever:
             for pk in best
             if pk in chunks and pk in position
         ]
-        return hits, f"{text_version}/{model}/{version}/{RERANK}"
+        return hits, f"{text_version}/{model}/{version}/{CROSS_LINGUAL}/{RERANK}"
 
 
 RERANK = f"rerank-{ANSWERABILITY_VERSION}"
+CROSS_LINGUAL = "cross-lingual-1"  # the third ranking: the question's words in the other language
 
 
 def answering_first(question: str, pks: list[int], chunks: dict[int, Chunk]) -> list[int]:

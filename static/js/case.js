@@ -16,16 +16,38 @@
   // Bring `el` into view inside its pane (and inside the scroll boxes between), never by
   // scrolling the window: the panes stay where they are. Where the panes do not scroll (a narrow
   // screen, one column), the window does.
-  function reveal(el, block) {
+  function stuckCovers(container, el) {
+    const out = { top: 0, bottom: 0 };
+    if (!container.classList.contains("pane")) return out;
+    const q = container.getBoundingClientRect();
+    container.querySelectorAll(".answer, .findings-pane > h2, .decision").forEach(function (s) {
+      if (s.contains(el) || getComputedStyle(s).position !== "sticky") return;
+      const r = s.getBoundingClientRect();
+      if (r.top - q.top < q.bottom - r.bottom) out.top = Math.max(out.top, r.bottom - q.top);
+      else out.bottom = Math.max(out.bottom, q.bottom - r.top);
+    });
+    return out;
+  }
+
+  // `inside`: scroll only the boxes between el and its pane, not the pane (the answer's span of
+  // the selected finding, where the whole left pane scrolls: the finding row keeps its place).
+  function reveal(el, block, inside) {
     const pane = el.closest(".pane");
     if (!pane || getComputedStyle(pane).overflowY === "visible") {
       el.scrollIntoView({ block: block === "center" ? "center" : "nearest" });
       return;
     }
     for (let c = el.parentElement; c && c !== document.body; c = c.parentElement) {
+      if (inside && c === pane) break;
       const style = getComputedStyle(c);
-      const r = el.getBoundingClientRect(), q = c.getBoundingClientRect();
+      const r = el.getBoundingClientRect();
+      let q = c.getBoundingClientRect();
       if (/(auto|scroll)/.test(style.overflowY) && c.scrollHeight > c.clientHeight) {
+        // Sticky parts of the pane (the findings heading, the decision block where the whole
+        // left pane scrolls: groundgate.css) cover its edges: the room is what is left between.
+        const covers = stuckCovers(c, el);
+        q = { left: q.left, right: q.right, width: q.width, top: q.top + covers.top,
+              bottom: q.bottom - covers.bottom, height: q.height - covers.top - covers.bottom };
         if (block === "center" || block === "start" || r.top < q.top || r.bottom > q.bottom) {
           let room;  // where el's top should land, from the container's top
           if (block === "start") room = 48;  // below the viewer's sticky toolbar
@@ -159,7 +181,7 @@
     // Left pane: the answer's span(s).
     const spans = places(answer, ids);
     spans.forEach(function (el) { el.classList.add("selected-place"); });
-    if (spans.length) reveal(spans[0], "center");
+    if (spans.length) reveal(spans[0], "center", true);
     // Right pane: the source mark (or the source, evidence row, code lines), and the page box.
     const marks = places(rightPane, ids).filter(function (el) { return el.tagName !== "ARTICLE" || !el.querySelector("mark.src[data-findings]"); });
     const inText = marks.filter(function (el) { return el.matches("mark.src"); });

@@ -22,6 +22,7 @@ from groundgate.engine.numbers import (
     units_offering,
 )
 from groundgate.engine.quantities import NO_CONTEXT, typed
+from groundgate.engine.values.number import words_en
 from tests.engine.test_properties import NUMBERY, TEXT
 
 # The grammar as it was before the two lookaheads: removing them leaves the same alternation.
@@ -186,3 +187,38 @@ def test_the_unit_pre_test_after_a_space_changes_no_unit(words):
     for end, ch in enumerate(text):
         if ch == " ":
             assert units.unit_after(text, end) == _unit_after_space_plain(text, end)
+
+
+# The number-word readers as they were before their lookaheads (values/number/words_en.py).
+WORD_PATTERNS = [
+    (words_en._UNIT, re.compile(words_en._UNIT.pattern.replace(words_en._UNIT_AHEAD, ""))),
+    (
+        words_en._NUMBER_BEFORE,
+        re.compile(
+            words_en._NUMBER_BEFORE.pattern.replace(words_en._NUMBER_AHEAD, ""), re.IGNORECASE
+        ),
+    ),
+]
+WORD_PARTS = [
+    " ",
+    "-",
+    *(
+        "Twenty twenty-five seven Eleven one nine years year percent Stars stars point feet foot "
+        "inches kilometres meters days hours Minutes weeks months miles sixty a x 3 ."
+    ).split(),
+]
+WORDS = st.lists(st.sampled_from(WORD_PARTS), max_size=20).map("".join)
+
+
+@given(st.one_of(WORDS, TEXT))
+@settings(max_examples=500)
+def test_the_number_word_guards_change_no_match(text):
+    for guarded, plain in WORD_PATTERNS:
+        assert _matches(guarded, text) == _matches(plain, text)
+        spans = [m.span() for m in guarded.finditer(text)]
+        assert spans == [m.span() for m in plain.finditer(text)]
+    for end in range(len(text) + 1):
+        for start in range(max(0, end - 14), end + 1):
+            got = WORD_PATTERNS[1][0].search(text, start, end)
+            want = WORD_PATTERNS[1][1].search(text, start, end)
+            assert (got and got.span()) == (want and want.span())

@@ -10,6 +10,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
 from rest_framework.authtoken.models import Token
 
@@ -19,7 +20,7 @@ from groundgate.engine.registry import get_gate
 from groundgate.models import Case, GateRun
 from groundgate.services.datasets import dataset_get_or_create
 from tests.api.conftest import api_client
-from tests.conftest import DEMO_CASES, run_groundgate
+from tests.conftest import DEMO_CASES, run_groundgate, settings_module
 
 pytestmark = pytest.mark.django_db
 
@@ -193,24 +194,14 @@ def test_the_cli_reads_the_same_limit_variables(tmp_path, monkeypatch):
 
 
 def test_settings_refuse_a_bad_limit_at_start():
-    import os
-    import subprocess
-    import sys
-
+    """The settings module run afresh (tests/conftest.py: settings_module) with each bad limit."""
     for variable, value in [
         ("GROUNDGATE_CASE_MAX_ITEMS", "0"),
         ("GROUNDGATE_MAX_REQUEST_BYTES", "lots"),
         ("GROUNDGATE_PDF_MAX_DECOMPRESSED_MB", "-1"),
     ]:
-        env = dict(os.environ, DJANGO_SETTINGS_MODULE="groundgate.settings", **{variable: value})
-        result = subprocess.run(
-            [sys.executable, "-c", "import django; django.setup()"],
-            env=env,
-            capture_output=True,
-            text=True,
-        )
-        assert result.returncode != 0
-        assert "ImproperlyConfigured" in result.stderr and variable in result.stderr
+        with pytest.raises(ImproperlyConfigured, match=variable):
+            settings_module(**{variable: value})
 
 
 # ---- request bodies -----------------------------------------------------------------------------

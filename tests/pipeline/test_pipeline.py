@@ -66,7 +66,7 @@ def test_grounded_answer_end_to_end_and_stored_for_review(manual):
     assert run.status == "PASSED"
     pipeline = case.payload["pipeline"]
     assert pipeline["prompt_sha256"] == result.run.prompt.sha256
-    assert pipeline["model"] == "extractive-v3" and pipeline["token_usage"]["total"] > 0
+    assert pipeline["model"] == "extractive-v4" and pipeline["token_usage"]["total"] > 0
     assert QueueEntry.objects.get(case=case).passed is True
 
 
@@ -266,7 +266,7 @@ def test_the_answer_command_exit_codes(manual, capfd, tmp_path):
     code, out, _ = answer(QUESTION, "--dataset", "manual", "--json")
     assert code == 0 and json.loads(out)["status"] == "OK"
     code, out, _ = answer("Who won the cricket world cup?", "--dataset", "manual")
-    assert code == 1 and out.startswith("NO_EVIDENCE")
+    assert code == 1 and out.startswith("refused: ")  # the queue's word; --json: NO_EVIDENCE
     code, _, err = answer(QUESTION, "--dataset", "nope")
     assert code == 2 and "no dataset 'nope'" in err
     assert answer("   ", "--dataset", "manual")[0] == 2
@@ -302,7 +302,7 @@ def test_the_case_page_shows_the_run(manual):
     client.force_login(user)
     html = client.get(f"/d/manual/cases/{result.case.pk}/").content.decode()
     assert "Answering run" in html and result.run.prompt.sha256[:16] in html
-    assert "extractive-v3" in html
+    assert "extractive-v4" in html
 
 
 def test_a_pipeline_answer_shows_its_cited_page(manual):

@@ -199,7 +199,7 @@ def test_fixed_model_identity_no_silent_fallback():
     run = run_pipeline(parse_bundle(bundle([row(0, "a", VALVE)])), POLICY, provider)
     assert provider.prompts == []
     assert run.public.status == "FAILED"
-    assert "is not the policy's 'extractive-v3'" in run.reason
+    assert "is not the policy's 'extractive-v4'" in run.reason
 
 
 def test_policy_fields_that_nothing_reads_are_not_in_the_hashed_policy():

@@ -107,8 +107,7 @@ def test_near_duplicates_are_removed():
 
 def test_per_knowledge_id_cap_and_max_chunks():
     rows = [
-        row(i, f"c{i}", f"distinct text number {i} " + "w" * i, knowledge_id="same")
-        for i in range(4)
+        row(i, f"c{i}", f"distinct text item{i} " + "w" * i, knowledge_id="same") for i in range(4)
     ]
     assert len(run(bundle(rows)).used_chunks) == 2
     many = [

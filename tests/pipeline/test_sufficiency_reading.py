@@ -91,4 +91,4 @@ def test_the_offline_model_quotes_a_sentence_holding_a_chinese_word_inside_a_lon
     )
     run = run_pipeline(parse_bundle(data), SelectionPolicy(), ExtractiveProvider())
     assert run.public.status == "OK", run.reason
-    assert "罚款人民币20万元" in run.public.answer and run.llm.model_name == "extractive-v3"
+    assert "罚款人民币20万元" in run.public.answer and run.llm.model_name == "extractive-v4"

@@ -3,9 +3,12 @@ relabel; CSRF is on."""
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 from django.test import Client
 
+from groundgate.logfilters import RefusalOneLine
 from groundgate.models import Case
 from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.imports import case_import_lines
@@ -75,6 +78,23 @@ def test_a_reviewer_cannot_relabel(reviewer):
     assert reviewer.post(f"/d/demo/cases/{case.pk}/relabel", form).status_code == 403
     assert reviewer.post("/d/demo/relabel", form | {"expected_count": "1"}).status_code == 403
     assert not case.relabels.exists()
+
+
+def test_a_refusal_is_logged_in_one_line_without_a_traceback(reviewer, caplog):
+    """A 403 is an answer, not an error: one line, no PermissionDenied traceback (settings'
+    LOGGING, groundgate/logfilters.py). The filter sits on the logger, before any handler."""
+    case = Case.objects.get(external_id="demo-en-01")
+    with caplog.at_level(logging.WARNING, logger="django.request"):
+        response = reviewer.post(f"/d/demo/cases/{case.pk}/relabel", {"to_label": "grounded"})
+    assert response.status_code == 403
+    (record,) = [r for r in caplog.records if r.name == "django.request"]
+    assert record.getMessage() == f"Forbidden (Permission denied): /d/demo/cases/{case.pk}/relabel"
+    assert record.exc_info is None and "Traceback" not in caplog.text
+    # Other records keep their traceback: a server error still logs one.
+    other = logging.LogRecord("django.request", logging.ERROR, "", 0, "boom", (), None)
+    other.status_code = 500  # type: ignore[attr-defined]
+    other.exc_info = (ValueError, ValueError("x"), None)
+    assert RefusalOneLine().filter(other) and other.exc_info is not None
 
 
 def test_anonymous_visitors_are_sent_to_log_in(demo_dataset):

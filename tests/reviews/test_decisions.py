@@ -278,3 +278,24 @@ def test_one_reviewer_saving_from_two_tabs_stores_one_review_unless_they_confirm
     # Reviewing again later, from a page that showed the first review, needs no confirmation.
     latest = Review.objects.filter(case=c).order_by("-id").first()
     assert review(reviewer, c, "not_grounded", seen=latest.pk).status_code == 302
+
+
+def test_a_bulk_relabel_says_how_many_held_cases_it_leaves_out_and_why(admin, reviewer):
+    """A case another reviewer holds is not in the admin's view, so a bulk relabel of the view
+    leaves it out: said beside the form, on the confirmation and in the result (it was silent)."""
+    ids = [e.case_id for e in admin.get("/d/demo/?code=NO_CHUNKS").context["page"]]
+    assert len(ids) == 2
+    assert reviewer.get(f"/d/demo/cases/{ids[0]}/").status_code == 200  # Rita holds it now
+    queue = admin.get("/d/demo/?code=NO_CHUNKS")
+    assert queue.context["page"].count == 1 and queue.context["held_out"] == 1
+    assert "1 more case of this filter is held by other reviewers" in queue.content.decode()
+    form = {"code": "NO_CHUNKS", "to_label": "not_grounded", "reason": "r", "expected_count": "1"}
+    shown = admin.post("/d/demo/relabel", form)
+    assert "1 more case of this filter is held by other reviewers" in shown.content.decode()
+    done = admin.post(
+        "/d/demo/relabel", form | {"confirm": "1", "digest": shown.context["digest"]}, follow=True
+    )
+    assert "Relabelled 1 case(s). 1 case(s) the filter matches are held" in done.content.decode()
+    assert list(Relabel.objects.values_list("case_id", flat=True)) == [ids[1]]
+    # Nothing held: nothing said.
+    assert admin.get("/d/demo/?code=NO_CHUNKS&reservation=all").context["held_out"] == 0

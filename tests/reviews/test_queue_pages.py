@@ -9,6 +9,7 @@ from django.core.management import call_command
 
 from groundgate.models import Case
 from groundgate.services.gating import case_gate, dataset_regate
+from reviews.facets import Scope
 from reviews.models import QueueCode, QueueCount, QueueEntry
 from reviews.queue import queue_recount
 from reviews.selectors import queue_counts, queue_entries, queue_page
@@ -188,12 +189,12 @@ def test_the_counts_of_a_dataset_are_its_own(demo_dataset, reviewer):
 
 
 def test_a_view_without_maintained_counts_counts_up_to_the_cap(demo_dataset, admin, monkeypatch):
-    """A filter without maintained counts (no_code, labels, search, ...) reads at most
-    COUNT_CAP + 1 rows to count: past the cap the page says "more than", the selects show no
-    counts, and the admin's "all cases of this view" forms are not offered."""
+    """A filter without maintained counts (labels, search, ...) reads at most COUNT_CAP + 1
+    rows to count: past the cap the page says "more than", the selects show no counts, and the
+    admin's "all cases of this view" forms are not offered."""
     from reviews import selectors
 
-    filters = {"no_code": "NO_SUCH_CODE"}  # every case
+    filters = {"q": "demo"}  # every case
     total = QueueEntry.objects.filter(dataset=demo_dataset).count()
     assert queue_page(dataset=demo_dataset, filters=filters).count == total
     monkeypatch.setattr(selectors, "COUNT_CAP", 5)
@@ -204,9 +205,31 @@ def test_a_view_without_maintained_counts_counts_up_to_the_cap(demo_dataset, adm
         for facet in queue_counts(dataset=demo_dataset, filters=filters).values()
         for _, n in facet
     )
-    html = admin.get(f"/d/{demo_dataset.slug}/?no_code=NO_SUCH_CODE").content.decode()
+    html = admin.get(f"/d/{demo_dataset.slug}/?q=demo").content.decode()
     assert "more than 5 cases" in html and 'id="too-many"' in html
     assert 'id="assign"' not in html and "Relabel all" not in html
+
+
+def test_no_code_is_counted_from_the_maintained_sums_exactly(demo_dataset, monkeypatch):
+    """`no_code` (alone or with faceted filters) is all entries minus those with the code, both
+    maintained sums: no read of the entries (it read 10,001 at 1M, ~95 ms); the same figure as
+    walking the entries, held cases left out as the page leaves them out."""
+    from reviews import selectors
+
+    def walked(filters, scope=None):
+        return selectors.queue_entries(dataset=demo_dataset, filters=filters, scope=scope).count()
+
+    monkeypatch.setattr(selectors, "_capped_count", None)  # never called for these
+    codes = set(QueueCode.objects.filter(dataset=demo_dataset).values_list("code", flat=True))
+    for code in [*sorted(codes), "NO_SUCH_CODE"]:
+        for extra in ({}, {"status": "citation_insufficient"}, {"review": "unreviewed"}):
+            filters = {"no_code": code, **extra}
+            assert queue_page(dataset=demo_dataset, filters=filters).count == walked(filters)
+    held = QueueEntry.objects.filter(dataset=demo_dataset, finding_codes="").first()
+    scope = Scope(hidden={held.case_id}, held=[held])
+    filters = {"no_code": sorted(codes)[0]}
+    count = selectors.queue_filtered_count(dataset=demo_dataset, filters=filters, scope=scope)
+    assert count == walked(filters, scope) == walked(filters) - 1
 
 
 def test_a_code_with_a_rarer_filter_reads_the_smaller_side_and_pages_the_same(demo_dataset):

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from groundgate.documents.render import Highlight, render_page_png
+from groundgate.documents.render import LAYER_STYLE, Highlight, render_page_png
 from groundgate.models import Case, Chunk, Role
 from groundgate.services import rendering
 from groundgate.services.datasets import dataset_get_or_create, membership_grant
@@ -97,7 +97,24 @@ def test_case_highlights_show_claimed_and_true_boxes(demo):
     (((_, page_index), highlights),) = pages.items()
     layers = {h.layer for h in highlights}
     assert page_index == 0
-    assert layers == {"chunk", "true_box", "evidence", "excerpt"}
+    assert {"chunk", "true_box", "evidence", "excerpt"} <= layers
+
+
+def test_the_near_miss_is_boxed_on_the_page_not_its_paragraph(demo):
+    # A new user read the claimed box (the whole paragraph, orange dashed like a near miss) as
+    # the near miss's box. The near miss "$1,050" has its own tight box inside the paragraph,
+    # and the claimed box is drawn in another colour.
+    case = Case.objects.get(external_id="demo-pdf-02")
+    findings = case.gate_runs.get().findings
+    assert findings[0]["near_match"]["text"] == "$1,050"
+    (highlights,) = rendering.case_page_highlights(case=case, findings=findings).values()
+    (near,) = [h.bbox for h in highlights if h.layer == "near_miss"]
+    (claimed,) = [h.bbox for h in highlights if h.layer == "evidence"]
+    assert claimed[0] <= near[0] < near[2] <= claimed[2]
+    assert claimed[1] <= near[1] < near[3] <= claimed[3]
+    assert (near[2] - near[0]) < (claimed[2] - claimed[0]) / 5  # the value, not the paragraph
+    assert (near[3] - near[1]) < 20  # one line
+    assert LAYER_STYLE["near_miss"]["color"] != LAYER_STYLE["evidence"]["color"]
 
 
 def test_annotated_pdf_carries_the_findings(demo):

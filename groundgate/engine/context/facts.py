@@ -59,13 +59,21 @@ _FILLER = re.compile(r"[\s$€£¥()%\-–—*]*")
 _ENTITY = re.compile(r"(?<![\w])([A-Z][\w&'.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&'.-]*)*)")
 _MD_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}")
 _NOTE = re.compile(r"(?i)notes?")
+_YEAR = re.compile(r"(?:19|20)\d\d")
 
 
 def _lines(text: str) -> list[Line]:
     out: list[Line] = []
     pos = 0
+    # A line's values are those of its text (spans relative to the line): a text that recurs
+    # (" ", "$" between the cells of a page, a fifth of FinanceBench's lines) is scanned once.
+    # Nothing changes a line's list of values (a narrower line is a new Line).
+    scanned: dict[str, list[NumericValue]] = {}
     for raw in text.split("\n"):
-        out.append(Line(pos, raw, extract_numbers(raw)))
+        values = scanned.get(raw)
+        if values is None:
+            values = scanned[raw] = extract_numbers(raw)
+        out.append(Line(pos, raw, values))
         pos += len(raw) + 1
     return out
 
@@ -96,12 +104,26 @@ def _period_only(line: Line) -> tuple[str, ...] | None:
 
 
 def _is_year(v: NumericValue) -> bool:
-    return v.kind in ("number", "date") and bool(re.fullmatch(r"(?:19|20)\d\d", v.quantity))
+    return v.kind in ("number", "date") and bool(_YEAR.fullmatch(v.quantity))
 
 
 def _negative(text: str, v: NumericValue) -> bool:
     before = text[max(0, v.start - 3) : v.start].replace(" ", "").replace("$", "")
     after = text[v.end : v.end + 3].lstrip(" ")
+    return before.endswith("(") and after.startswith(")")
+
+
+def printed_negative(text: str, start: int, end: int) -> bool:
+    """_negative's test for the value at text[start:end], on its own line of `text`, as
+    read_facts asks it of a fact there (the line, or a markdown cell within it: a narrower
+    window, whose test is True only where the line's is). False: no fact read from `text` at
+    this span is negative."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    if line_end < 0:
+        line_end = len(text)
+    before = text[max(line_start, start - 3) : start].replace(" ", "").replace("$", "")
+    after = text[end : min(end + 3, line_end)].lstrip(" ")
     return before.endswith("(") and after.startswith(")")
 
 
@@ -129,9 +151,11 @@ def _text_facts(text: str, prose_context: bool = True) -> list[Fact]:
             _add_row(facts, label or "", cells, [])
         label, cells = None, []
 
+    # Each line's column periods, once (a line is asked again as the next line of a label).
+    period_only = [_period_only(line) for line in lines]
     for i, line in enumerate(lines):
         nxt = lines[i + 1] if i + 1 < len(lines) else None
-        years = _period_only(line)
+        years = period_only[i]
         if years is not None and not (label is not None and not cells):
             flush()
             if seen_rows:  # a new header below rows starts a new table
@@ -153,7 +177,7 @@ def _text_facts(text: str, prose_context: bool = True) -> list[Fact]:
         if (
             nxt is not None
             and value_only(nxt)
-            and _period_only(nxt) is None
+            and period_only[i + 1] is None
             and not (seen_rows and cells_from(line) >= 0 and same_width(line, nxt))
         ):
             label = line.text.strip(" $:\t")
@@ -186,7 +210,7 @@ def _parts(text: str) -> list[str]:
 
 
 def _all_years(parts: list[str]) -> bool:
-    return all(re.fullmatch(r"(?:19|20)\d\d", p) for p in parts)
+    return all(_YEAR.fullmatch(p) for p in parts)
 
 
 def _column(header: list[list[str]], k: int, n: int) -> str:

@@ -40,7 +40,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from groundgate.engine.context.claims import naming_words, read_claims
-from groundgate.engine.context.facts import Fact
+from groundgate.engine.context.facts import Fact, printed_negative
 from groundgate.engine.context.grounding import excerpt_cells, excerpt_facts
 from groundgate.engine.context.periods import contradicts, periods_in
 from groundgate.engine.sentences import split_sentences
@@ -194,16 +194,15 @@ class OperandContext:
         return at.get(located.span)
 
     def _maybe_negative(self, located: Located) -> bool:
-        """False when the operand cannot be a cell printed negative: a fact is negative only
-        with "(" in the three characters before it and ")" in the three after (facts.py)."""
+        """False when the operand cannot be a cell printed negative: facts.py's own test of a
+        fact's sign, asked at the operand's span on its line of the excerpt (a fact is read
+        from its line, or from a markdown cell within it, whose test can only fail where the
+        line's does), so that an excerpt's facts are read only for an operand that may be one."""
         index, span = located.evidence_index, located.span
         if located.where != "excerpt" or index is None or span is None:
             return False
         start, end = span
-        return any(
-            "(" in text[max(0, start - 3) : start] and ")" in text[end : end + 3]
-            for text in self._excerpts.get(index, ())
-        )
+        return any(printed_negative(text, start, end) for text in self._excerpts.get(index, ()))
 
     def _sentence_at(self, span: tuple[int, int]) -> tuple[int, str]:
         return next(((s, t) for s, e, t in self._sentences if s <= span[0] < e), (-1, ""))

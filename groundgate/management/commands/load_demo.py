@@ -6,9 +6,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from groundgate.selectors.cases import dataset_passed_counts
+from groundgate.families import OUTCOMES
 from groundgate.services.accounts import demo_users_ensure
-from groundgate.services.datasets import dataset_get_or_create
+from groundgate.services.datasets import dataset_get_or_create, dataset_outcome_counts
 from groundgate.services.demo import demo_load
 
 
@@ -29,10 +29,13 @@ class Command(BaseCommand):
         report, ingested = demo_load(dataset=dataset)
         for error in report.errors:
             self.stderr.write(f"demo: {error.one_line()}")
-        passed, rejected = dataset_passed_counts(dataset=dataset)
+        # The queue's outcome words and counts (a new user read "37 rejected" here and 26
+        # reject + 11 no evidence in the queue).
+        counts = dataset_outcome_counts(dataset=dataset)
+        gated = ", ".join(f"{counts[o]} {word}" for o, word in OUTCOMES.items() if counts.get(o))
         self.stdout.write(
             f"Demo dataset: {report.imported} cases imported, {report.unchanged} already there; "
-            f"gated: {passed} passed, {rejected} rejected (to review); "
+            f"gated, as the queue shows them: {gated}; "
             f"PDF {ingested.document.title}: {ingested.status}"
         )
         self.stdout.write("Demo logins (stored in var/demo-logins.json):")

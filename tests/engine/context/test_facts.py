@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from groundgate.engine.context.facts import Fact, read_facts
+from groundgate.engine.context.facts import Fact, printed_negative, read_facts
 
 SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "data"
 TATQA = SHARED / "tatqa" / "tatqa_dataset_dev.json"
@@ -233,3 +233,25 @@ def test_a_header_of_words_and_years_over_cells_and_a_change_column():
         "Revenue from external customers by country  $M  $M\nUK  83.2  73.5"
     )
     assert "Y2018" in fact(read_facts(text), text, "73.5").periods
+
+
+@needs_data
+def test_a_fact_printed_negative_is_one_printed_negative_finds_on_its_line():
+    # operands.OperandContext reads an excerpt's facts for an operand only where
+    # printed_negative holds at its span: it must hold at every negative fact (rows,
+    # markdown, and one cell a line as FinanceBench prints pages).
+    texts = []
+    for context in tatqa()[:150]:
+        table = context["table"]["table"]
+        texts += [rows_text(table), markdown_text(table)]
+    with FINANCEBENCH.open(encoding="utf-8") as handle:
+        for line in handle:
+            case = json.loads(line)["case"]
+            texts += [e["excerpt"] for e in case["answer"].get("evidences") or ()]
+    negatives = 0
+    for text in texts:
+        for f in read_facts(text):
+            if f.negative:
+                negatives += 1
+                assert printed_negative(text, f.start, f.end), (text, f)
+    assert negatives > 50

@@ -102,7 +102,7 @@ def special_after(text: str, first: int, end: int) -> Scanned | Skip | None:
         return scanned(first, ordinal.end(), "ordinal", text[first : ordinal.end()], "", ())
     # (A score needs "/", " out of" or " star(s) out of" right here: test that before the regex.)
     if ch == "/" and digits == "1" and (knockout := _ROUND_AFTER.match(text, end)) is not None:
-        return Skip(knockout.end())  # "1/8决赛": a round of a tournament, no value (d292)
+        return Skip(knockout.end())  # "1/8决赛": a round of a tournament, no value (d296)
     if ch == "/" and digits == "24" and text.startswith("/7", end) and not _digit_at(text, end + 2):
         return Skip(end + 2)  # "open 24/7": always, no claim
     if ch == "/" or (

@@ -114,7 +114,7 @@ def numeral_values(text: str) -> list[Scanned]:
         if first < covered or end == len(text):
             continue
         if first and text[first - 1] in "几数" and run[0] in "十百千万":
-            continue  # "几十年", "数百人": tens or hundreds of, an estimate - no count (d292)
+            continue  # "几十年", "数百人": tens or hundreds of, an estimate - no count (d296)
         if run in _NAMED_RUNS and _NAMED.match(text, first) is not None:
             continue  # "五项原则": a name, not a count (d296)
         if text[end] == "点":

@@ -24,12 +24,22 @@ _VALUES |= {w: 10 * i for i, w in enumerate(_TENS, start=2)} | {"one": 1}
 # Where a unit that number words may carry starts (the value is then read backwards from it).
 # A score's points and the measures of length are units too ("a three-point advantage" is "a
 # 3-point lead", "a five-mile run" "a 5-mile run": decision d300).
+# Each pattern below starts with a lookahead for the first letters its branches can start
+# with: a necessary condition, so it changes no match (tests/engine/test_number_grammar_guards.py),
+# but the alternation is no longer tried at every space of a text (every text is read so).
+_UNIT_AHEAD = r"(?=[smhdwypfik])"
 _UNIT = re.compile(
-    r"[ -](seconds?|minutes?|hours?|days?|weeks?|months?|years?|percent|stars?|points?"
-    r"|miles?|feet|foot|inch(?:es)?|(?:kilo)?met(?:re|er)s?)(?![A-Za-z])"
+    r"[ -]" + _UNIT_AHEAD + r"(seconds?|minutes?|hours?|days?|weeks?|months?|years?|percent"
+    r"|stars?|points?|miles?|feet|foot|inch(?:es)?|(?:kilo)?met(?:re|er)s?)(?![A-Za-z])"
 )
+_NUMBER_AHEAD = r"(?=[tfsen])"
 _NUMBER_BEFORE = re.compile(
-    r"(?<![A-Za-z-])(?:(?:" + "|".join(_TENS) + r")(?:-(?:one|" + "|".join(_ONES) + r"))?"
+    _NUMBER_AHEAD
+    + r"(?<![A-Za-z-])(?:(?:"
+    + "|".join(_TENS)
+    + r")(?:-(?:one|"
+    + "|".join(_ONES)
+    + r"))?"
     r"|" + "|".join(_TEENS + _ONES) + r")$",
     re.IGNORECASE,
 )
