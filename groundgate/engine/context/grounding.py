@@ -20,8 +20,8 @@ spec's literal reading: a value anywhere in the accepted excerpts grounds it).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from groundgate.engine.context.claims import (
@@ -142,10 +142,8 @@ def context_findings(
 
     def own_text(claim: Claim) -> str:
         """The text that says what the value is: its sentence's line, up to the value (a
-        longer label said elsewhere in the answer names nothing here)."""
+        longer label said elsewhere in the answer names nothing here). Read on need only."""
         nonlocal sentences
-        if not longest_row:
-            return ""
         if sentences is None:
             sentences = [(s.start, s.end) for s in split_sentences(conclusion)]
         at = claim.value.start
@@ -195,7 +193,7 @@ def context_findings(
         if not matches:
             continue  # grounded some other way (a range end, a header date): not judged here
         reasons = [
-            _disagreement(claim, f, seen, index, cited, longest_row, own_text(claim))
+            _disagreement(claim, f, seen, index, cited, longest_row, partial(own_text, claim))
             for index, f, seen in matches
         ]
         if any(r is None for r in reasons):
@@ -300,14 +298,16 @@ def _needle(claim: Claim, finding: Finding | None) -> str | None:
     return found[0].quantity if found else None
 
 
-def _held_by_longer(seen: _Seen, label: frozenset[str], words: frozenset[str], text: str) -> bool:
+def _held_by_longer(
+    seen: _Seen, label: frozenset[str], words: frozenset[str], text: Callable[[], str]
+) -> bool:
     """Whether the answer says a longer row label that holds every word of `label` ("Total
     other assets" holds "Other assets"), its words in their order and close together (not
     "Monetary assets, current in Non-USD" for "Monetary assets, non-current"): then it names
     that row, not this one."""
     first = min(label)  # every label holding this one has this word: look only at those
     return any(
-        label < other and other <= words and _in_order(seen.first_row[other], other, text)
+        label < other and other <= words and _in_order(seen.first_row[other], other, text())
         for other in seen.by_word.get(first, ())
     )
 
@@ -343,7 +343,7 @@ def _disagreement(
     index: int,
     cited: int | None,
     longest: bool = False,
-    text: str = "",
+    text: Callable[[], str] = str,
 ) -> str | None:
     if cited is not None and index != cited:
         return "another_source"
