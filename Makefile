@@ -83,11 +83,13 @@ demo: install
 # The outbox worker (webhook deliveries, work left by a stopped process) runs beside the server;
 # Ctrl-C stops both, and whatever is still queued waits in the database for the next start.
 # `make answer Q="..."`: the README's question to the demo data, with `make run`'s settings (its
-# SECRET_KEY, DEBUG off, links to http://$(HOST)); DATASET=slug for another dataset.
+# SECRET_KEY, DEBUG off, links to http://$(HOST)); DATASET=slug for another dataset. A refusal
+# is an answer here (the command's exit 1, printed `refused:`), not make's "Error 1"; a failure
+# (exit 2 and above) still fails.
 DATASET ?= demo
 answer: $(VENV)/.installed
 	@[ -n "$$Q" ] || { echo 'usage: make answer Q="your question" [DATASET=demo] [HOST=...]'; exit 2; }
-	$(BIN)/groundgate answer "$$Q" --dataset $(DATASET)
+	$(BIN)/groundgate answer "$$Q" --dataset $(DATASET) || [ $$? -eq 1 ]
 
 run: demo
 	@echo "GroundGate on http://$(HOST)/ (the outbox worker runs beside it)"

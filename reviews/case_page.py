@@ -171,7 +171,16 @@ def case_page_context(
         "reason_names": dict(WrongReason.choices),
         "pages": shown_pages(pages),
         "verdict_pretty": json.dumps(verdict, indent=2, ensure_ascii=False),
-        "history": case.gate_runs.order_by("-id"),
+        # Each run's outcome in the queue's words; its raw status on hover.
+        "history": [
+            (
+                r,
+                OUTCOMES[
+                    outcome_of(kind=case.kind, status=r.status, passed=r.passed, verdict=r.verdict)
+                ],
+            )
+            for r in case.gate_runs.order_by("-id")
+        ],
         "reviews": reviews,
         "hidden_reviews": seen.hidden,
         "my_last": my_last,

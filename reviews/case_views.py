@@ -205,7 +205,7 @@ def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
     saved = f"Saved {case.external_id}: {result.review.get_label_display()}"
     fixed = Correction.objects.filter(review=result.review).first()
     if fixed is not None:
-        saved += f"; the gate on your corrected answer: {fixed.gate_status}"
+        saved += f"; the gate on your corrected answer: {'pass' if fixed.gate_passed else 'reject'}"
     messages.success(request, saved + ".")
     if request.POST.get("next") == "1":
         following = queue_next(

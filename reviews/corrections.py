@@ -433,6 +433,17 @@ def correction_as_input(correction: Correction, case: Case) -> dict[str, Any]:
     data: dict[str, Any] = {"findings": findings}
     if correction.citations_changed:
         data["citations"] = citations
-    if correction.conclusion_changed and not any(f["value"] for f in findings):
-        data["conclusion"] = correction.answer.get("conclusion") or ""
+    if correction.conclusion_changed:
+        # The values alone rebuild the answer when the reviewer only said what a value should be;
+        # an answer they edited too is shown as they saved it (the editor's text wins on save).
+        stated = correction.answer.get("conclusion") or ""
+        fixes = [FindingFix(finding_index=f["finding_index"], value=f["value"]) for f in findings]
+        try:
+            rebuilt = _conclusion(
+                answer.get("conclusion") or "", correction.review.gate_run.findings, fixes
+            )
+        except (CorrectionError, IndexError):
+            rebuilt = None
+        if stated != rebuilt:
+            data["conclusion"] = stated
     return data

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -104,5 +106,20 @@ def reservations_live(*, dataset: Dataset, now: datetime | None = None) -> dict[
     now = now or timezone.now()
     rows = Reservation.objects.filter(dataset=dataset, expires_at__gt=now).values_list(
         "case_id", "reviewer_id", "reviewer__username", "expires_at"
+    )
+    return {case_id: Hold(who, name, until, False) for case_id, who, name, until in rows}
+
+
+def held_by_others(
+    *, case_ids: list[int], user: AbstractBaseUser | AnonymousUser, now: datetime | None = None
+) -> dict[int, Hold]:
+    """case id -> the live hold of another reviewer, among `case_ids`: what a relabel of chosen
+    cases tells the admin before and after (the Django admin's action shows every selected case,
+    held ones included, and relabels what it showed - d368's rule for the queue's bulk relabel)."""
+    now = now or timezone.now()
+    rows = (
+        Reservation.objects.filter(case_id__in=case_ids, expires_at__gt=now)
+        .exclude(reviewer_id=user.pk)
+        .values_list("case_id", "reviewer_id", "reviewer__username", "expires_at")
     )
     return {case_id: Hold(who, name, until, False) for case_id, who, name, until in rows}

@@ -292,7 +292,7 @@ def test_stan_the_staff_superuser_cannot_relabel_through_the_admin_without_membe
     ada = make_actor("ada_admin", world)
     get_user_model().objects.filter(pk=ada.user.pk).update(is_staff=True, is_superuser=True)
     response = ada.web.post("/admin/groundgate/case/", form, follow=True)
-    assert b"Relabelled 1 case(s)." in response.content
+    assert b"Relabelled 1 case." in response.content
     assert Relabel.objects.get().case == world.case_b
 
 

@@ -20,7 +20,7 @@ from groundgate.selectors.cases import case_current_run
 from groundgate.services.datasets import dataset_get_or_create, membership_grant
 from groundgate.services.imports import case_import_lines
 from groundgate.services.ingestion import document_ingest
-from reviews.corrections import CorrectionError, correction_parse
+from reviews.corrections import CorrectionError, correction_as_input, correction_parse
 from reviews.export import ExportFilters, export_records
 from reviews.models import Correction, FindingCorrection, Review
 from reviews.services import ReviewInputError, review_submit
@@ -142,6 +142,36 @@ def test_a_span_selected_in_a_chunk_and_an_edited_answer(filing):
     correction = Correction.objects.get(review=result.review)
     assert correction.conclusion_changed and correction.citations_changed
     assert correction.gate_status == "ok"
+
+
+@pytest.mark.parametrize(
+    ("edited", "shown"),
+    [
+        (None, None),  # the value alone rebuilds the answer: the editor stays closed
+        ("Full-year net sales were $10,208.6 million (fiscal 2022).",
+         "Full-year net sales were $10,208.6 million (fiscal 2022)."),
+    ],
+)  # fmt: skip
+def test_a_saved_correction_comes_back_as_the_reviewer_saved_it(filing, edited, shown):
+    """Reopening the case shows the corrected answer the reviewer typed, even when a finding's
+    "should say" value was given too (the walk found the typed answer dropped)."""
+    case, rita, _, _ = filing
+    run = case_current_run(case=case)
+    finding = next(i for i, f in enumerate(run.findings) if f["code"] == "UNGROUNDED_NUMBER")
+    data = correction_parse(
+        {"findings": [{"finding_index": finding, "value": "$10,208.6 million"}]},
+        conclusion=edited,
+    )
+    correction = Correction.objects.get(review=submit(case, rita, data).review)
+    again = correction_as_input(correction, case)
+    assert again.get("conclusion") == shown
+    assert again["findings"][0]["value"] == "$10,208.6 million"
+    # Saved again as shown, the stored answer is the same.
+    resaved = correction_parse(again)
+    if shown is None:
+        assert resaved.conclusion is None
+    else:
+        assert resaved.conclusion == correction.answer["conclusion"]
 
 
 @pytest.mark.parametrize(

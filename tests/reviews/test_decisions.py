@@ -264,6 +264,25 @@ def test_admin_site_relabel_action_needs_a_reason_and_uses_the_service(admin, de
     assert admin.get("/admin/reviews/relabel/").status_code == 200
 
 
+def test_admin_site_relabel_action_names_the_cases_other_reviewers_hold(admin, reviewer):
+    """The admin's action relabels the cases it showed, held ones included (they were selected
+    by hand), and says which a reviewer is reviewing now - before and after (it was silent)."""
+    admin.user.is_staff = admin.user.is_superuser = True
+    admin.user.save()
+    held, free = case("demo-en-03"), case("demo-en-04")
+    assert reviewer.get(f"/d/demo/cases/{held.pk}/").status_code == 200  # Rita holds it now
+    base = {"action": "relabel_cases", "_selected_action": [held.pk, free.pk]}
+    form = admin.post("/admin/groundgate/case/", base).content.decode()
+    assert "1 of these case" in form and "being reviewed now by another reviewer" in form
+    assert f"{held} - held by rita until" in form
+    done = admin.post(
+        "/admin/groundgate/case/",
+        base | {"apply": "1", "to_label": "grounded", "reason": "spot check"},
+        follow=True,
+    ).content.decode()
+    assert "Relabelled 2 cases. 1 of them was held by other reviewers." in done
+
+
 def test_one_reviewer_saving_from_two_tabs_stores_one_review_unless_they_confirm(reviewer):
     c = case("demo-en-18")
     # Rita opens the case in two tabs (nobody had reviewed: seen_review_id 0) and saves both.
