@@ -22,6 +22,8 @@ Answer gate 2.11.0 (value readings, issue 27): against 2.10.0, the version strin
 2.13.1 (万 after 亿 read right): against 2.13.0, the version string only (diffed); stderr same.
 2.14.0 (`scale_claims: unit_cells`, `difference_order`, `row_naming`), policy 2026-11.10: against
 2.13.1, the version string and the policy hash only (diffed); stderr same.
+2.14.1 (the other-chunk near miss worded as what it is): against 2.14.0, the version string only
+(diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -51,17 +53,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "89b6ed62ca3bac2c856ce962969a6c7bf0911eb879f208d31a5c08ab24290da8",
+        "3f232c9bf613d55ca7ef26de38cb5b54af41de9f73053cedbf66e1190c55625f",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "6cc21a99b847ad633c2d65e323ffe456929181a55fd0995f5b125635392e6ab7",
+        "cff11f78bfb13edc510a4e7b9328b788794b151fc43ff6acefc3a38d0f7ed91b",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "043125a7fd71b917dd7ecfa3db842d8ece3a97d4cc786a1b52b3ce9d50c09226",
+        "6019edd59302953ea0c40cc3505f53f421622fb6394620b536b698db4d96e04f",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

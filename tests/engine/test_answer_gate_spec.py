@@ -228,3 +228,15 @@ def test_policy_switches_change_the_hash_and_the_verdict():
     }
     assert gate_answer(make_case(evidences=[ev]), tolerant).status == "ok"
     assert gate_answer(make_case(evidences=[ev])).status == "no_evidence"
+
+
+def test_a_value_in_a_cited_chunk_whose_evidence_was_refused_is_not_said_to_be_uncited():
+    """The walk found "chunk 'c1', which the answer does not cite, has '90'" on a case whose only
+    evidence cites c1 and was refused for its box: the chunk is cited, no accepted excerpt
+    quotes it (2.14.1)."""
+    refused = {"chunk_id": "c1", "excerpt": "every 90 days", "page_index": 0, "bbox": [1, 2, 3, 4]}
+    verdict = gate_answer(make_case(evidences=[refused]))
+    assert codes(verdict)[0] == "COORDINATE_MISMATCH"
+    [number] = [f for f in verdict.findings if f.code == "UNGROUNDED_NUMBER"]
+    assert "chunk 'c1' has '90 days'; no accepted excerpt quotes that chunk" in number.message
+    assert "does not cite" not in number.message

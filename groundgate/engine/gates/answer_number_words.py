@@ -35,7 +35,7 @@ NEAR_TEXT = {
     "differently ({detail}); this policy requires it verbatim",
     "outside_excerpt": "chunk {chunk!r} has {text!r}, outside the excerpt that evidence {index} "
     "quotes",
-    "other_chunk": "chunk {chunk!r}, which the answer does not cite, has {text!r}",
+    "other_chunk": "chunk {chunk!r} has {text!r}; no accepted excerpt quotes that chunk",
     "wrong_sign": "near miss: evidence {index} has {text!r}, the same number with the opposite "
     "sign, and neither text gives the sign in words or parentheses",
     # and those of the kinds (values/registry.py): "digit_changed", "wrong_year", ...
