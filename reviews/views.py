@@ -241,13 +241,15 @@ def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
     except ReviewInputError as exc:
         messages.error(request, f"Not relabelled: {exc}")
     else:
+        n, k = len(relabels), chosen.held_out
         held = (
-            f" {chosen.held_out} case(s) the filter matches are held by other reviewers and were"
-            " not relabelled."
-            if chosen.held_out
+            f" {k} {'case' if k == 1 else 'cases'} the filter matches"
+            f" {'is' if k == 1 else 'are'} held by other reviewers and"
+            f" {'was' if k == 1 else 'were'} not relabelled."
+            if k
             else ""
         )
-        messages.success(request, f"Relabelled {len(relabels)} case(s).{held}")
+        messages.success(request, f"Relabelled {n} {'case' if n == 1 else 'cases'}.{held}")
     return redirect(back)
 
 

@@ -318,7 +318,10 @@ def test_a_bulk_relabel_says_how_many_held_cases_it_leaves_out_and_why(admin, re
     done = admin.post(
         "/d/demo/relabel", form | {"confirm": "1", "digest": shown.context["digest"]}, follow=True
     )
-    assert "Relabelled 1 case(s). 1 case(s) the filter matches are held" in done.content.decode()
+    assert (
+        "Relabelled 1 case. 1 case the filter matches is held by other reviewers and was not"
+        in done.content.decode()
+    )
     assert list(Relabel.objects.values_list("case_id", flat=True)) == [ids[1]]
     # Nothing held: nothing said.
     assert admin.get("/d/demo/?code=NO_CHUNKS&reservation=all").context["held_out"] == 0
