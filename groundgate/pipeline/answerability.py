@@ -38,8 +38,7 @@ of "the B of A" are strict; text is read NFKC.
 answerability-v3 (the default since answer-assembly/2026-11.7, d374-d375): a chunk admitted
 only by the embedding model's lower cross-language threshold (policy cross_language_thresholds,
 d372) states every required term - the dictionary is a loose bridge, so a weaker similarity needs
-all the words; a change's clause states every subject term the chunk states (水质优良比例's
-同比上升 is no change of 空气优良率); "how long does X take" is not answered by "every 90 days".
+all the words; its change and duration rules are in pipeline/answerability_change.py.
 The retriever's rerank (services/retrieval.py) applies the latest version.
 """
 
@@ -55,6 +54,11 @@ from typing import Any
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.words import EN_STOP_WORDS, ZH_STOP_WORDS, stem, stemmed_words
 from groundgate.pipeline import crosslingual
+from groundgate.pipeline.answerability_change import (
+    asks_how_long_it_takes,
+    change_names_every_term,
+    without_intervals,
+)
 from groundgate.pipeline.answerability_lexicon import (
     ASKED_BOUND,
     ASKING,
@@ -132,21 +136,6 @@ _EN_HOW_MANY = re.compile(
     r"\bhow\s+many\s+(?P<np>(?:[a-z0-9-]+\s+){0,3}?[a-z0-9-]+?)(?:\s+of\s+(?P<of>[a-z0-9-]+))?"
     r"(?=\s+(?:do|does|did|is|are|was|were|should|must|can|could|will|would|have|has|had|"
     r"in|on|at|per|for)\b|\s*[?.]|$)",
-    re.I,
-)
-
-
-# v3: a question about how long something takes or lasts (not how often, not "between")...
-_TAKES = re.compile(
-    r"\bhow\s+long\s+(?:does|do|did|will|would|is|are|was|were)\b[^?]*?\b(?:take|takes|last|"
-    r"lasts|run|runs)\b|\bduration\b|需要多长时间|需要多久|要花多长时间|花了?多长时间|"
-    r"持续了?(?:多长时间|多久|多少天|几天)|用时多",
-    re.I,
-)
-# ... is not answered by an interval: "every 2,000 operating hours", 每隔3天.
-_INTERVAL = re.compile(
-    r"\bevery\s+\d[\d,.]*\s*(?:[a-z]+\s+)?[a-z]+|每隔?\s*[\d一二两三四五六七八九十百千]+\s*个?"
-    r"(?:秒|分钟|小时|天|日|周|月|年)",
     re.I,
 )
 
@@ -324,12 +313,7 @@ def question_parts(question: str, version: int = LATEST) -> QuestionParts:
     if version >= 2 and attribute is not None:
         asked = [name for name, cue in ASKED_BOUND.items() if cue.search(question)]
         bound = asked[0] if len(asked) == 1 else None
-    takes = (
-        version >= 3
-        and attribute is not None
-        and attribute.name == "duration"
-        and bool(_TAKES.search(question))
-    )
+    takes = asks_how_long_it_takes(question, version, attribute.name if attribute else None)
     return QuestionParts(attribute, tuple(seen.values()), counted_terms, version, bound, takes)
 
 
@@ -462,8 +446,7 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
         # subject must be stated in one clause, so PM2.5's change is not the good days'.
         clauses = _CLAUSES.split(sentence.text) if version >= 2 else [sentence.text]
         for clause in clauses:
-            # v3: "every 90 days" says how often, not how long an inspection takes
-            valued = _INTERVAL.sub(" ", clause) if parts.takes else clause
+            valued = without_intervals(clause, parts.takes)  # v3 (answerability_change)
             if not _holds_value(parts, valued) or not _bound_agrees(parts, clause):
                 continue
             said = _Text.of(clause, version)
@@ -471,9 +454,7 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
                 continue
             if version >= 2 and parts.counted and not _counts(parts.counted[0], said):
                 continue
-            if version >= 3 and parts.attribute.name == "change" and present:
-                # v3: a change's clause says what changed - every subject term the chunk
-                # states (水质优良比例's 同比上升 is no change of 空气优良率)
+            if change_names_every_term(version, parts.attribute.name, bool(present)):
                 if all(_found(t, said, version) for t in present):
                     return True, []
                 continue
