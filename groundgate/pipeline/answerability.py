@@ -39,6 +39,10 @@ answerability-v3 (the default since answer-assembly/2026-11.7, d374-d375): a chu
 only by the embedding model's lower cross-language threshold (policy cross_language_thresholds,
 d372) states every required term - the dictionary is a loose bridge, so a weaker similarity needs
 all the words; its change and duration rules are in pipeline/answerability_change.py.
+answerability-v4 (the default since answer-assembly/2026-11.8, d395-d396): the dictionary is read
+both ways (crosslingual.said_in_chinese: "water" in 水质's gloss "water quality", "wastewater" in
+废水's "waste water"; crosslingual.english_heads: 程序 in "program", the head of "computer
+program"); 几遍 / 几套 (any measure word) ask a count (answerability_lexicon.COUNT_V4).
 The retriever's rerank (services/retrieval.py) applies the latest version.
 """
 
@@ -65,6 +69,7 @@ from groundgate.pipeline.answerability_lexicon import (
     ATTRIBUTES,
     ATTRIBUTES_V2,
     ATTRIBUTES_V3,
+    ATTRIBUTES_V4,
     GLOSSARY,
     GLOSSARY_V2,
     PARTY_NOUNS,
@@ -76,8 +81,8 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSIONS = {1: "answerability-v1", 2: "answerability-v2", 3: "answerability-v3"}
-LATEST = 3
+VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4)}
+LATEST = 4
 VERSION = VERSIONS[LATEST]
 
 _STOP = EN_STOP_WORDS | ZH_STOP_WORDS | ASKING
@@ -103,7 +108,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
-_GLOSSARIES[3] = _GLOSSARIES[2]
+_GLOSSARIES[3] = _GLOSSARIES[4] = _GLOSSARIES[2]
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
 _TITLE = re.compile(r"《([^》]{1,40})》|「([^」]{1,40})」|“([^”]{2,60})”")
 # v2: "How many cycles does it cost?" counts cycles; money only when the count is of money.
@@ -272,7 +277,15 @@ def _in_span(term: Term, spans: list[str]) -> bool:
 
 
 def question_parts(question: str, version: int = LATEST) -> QuestionParts:
-    kinds = ATTRIBUTES_V3 if version >= 3 else ATTRIBUTES_V2 if version >= 2 else ATTRIBUTES
+    kinds = (
+        ATTRIBUTES_V4
+        if version >= 4
+        else ATTRIBUTES_V3
+        if version >= 3
+        else ATTRIBUTES_V2
+        if version >= 2
+        else ATTRIBUTES
+    )
     attribute = next((a for a in kinds if a.cue.search(question)), None)
     if version >= 2 and attribute is not None and attribute.name == "money":
         if _HOW_MANY_NOT_MONEY.search(question):
@@ -348,23 +361,27 @@ def _found(term: Term, text: _Text, version: int = 1) -> bool:
     names = _GLOSSARIES[version].get(term.text, frozenset((term.text,)))
     if any(_found_name(name, text, term.named) for name in names | {term.text}):
         return True
-    return version >= 2 and _found_across(term.text, text)
+    return version >= 2 and _found_across(term.text, text, version)
 
 
-def _found_across(word: str, text: _Text) -> bool:
+def _found_across(word: str, text: _Text, version: int = 2) -> bool:
     """v2: a Chinese word said in English in the text (轴承: bearing), or an English word said in
     Chinese (phosphorus: 磷) - by the dictionary (pipeline/crosslingual.py), and only when the
     text is in the other language (a Chinese chunk is searched for Chinese names only)."""
     if _CJK_RUN.fullmatch(word):
         if not re.search(r"[a-z]{3}", text.lowered):
             return False
+        if version >= 4 and crosslingual.english_heads(word) & text.stems:  # d395
+            return True
         return any(
             all(any(all(stem(w) in text.stems for w in gloss) for gloss in piece) for piece in way)
             for way in crosslingual.english_names(word)
         )
     if not word.isascii() or not _CJK_RUN.search(text.raw):
         return False
-    return any(name in text.raw for name in crosslingual.chinese_names(word))
+    if any(name in text.raw for name in crosslingual.chinese_names(word)):
+        return True
+    return version >= 4 and crosslingual.said_in_chinese(word, text.raw)  # d395
 
 
 _TOKEN = re.compile(r"[a-z][\w'’-]*|\d[\d,.]*[a-z]*")
