@@ -277,15 +277,7 @@ def _in_span(term: Term, spans: list[str]) -> bool:
 
 
 def question_parts(question: str, version: int = LATEST) -> QuestionParts:
-    kinds = (
-        ATTRIBUTES_V4
-        if version >= 4
-        else ATTRIBUTES_V3
-        if version >= 3
-        else ATTRIBUTES_V2
-        if version >= 2
-        else ATTRIBUTES
-    )
+    kinds = {1: ATTRIBUTES, 2: ATTRIBUTES_V2, 3: ATTRIBUTES_V3}.get(version, ATTRIBUTES_V4)
     attribute = next((a for a in kinds if a.cue.search(question)), None)
     if version >= 2 and attribute is not None and attribute.name == "money":
         if _HOW_MANY_NOT_MONEY.search(question):
@@ -361,27 +353,9 @@ def _found(term: Term, text: _Text, version: int = 1) -> bool:
     names = _GLOSSARIES[version].get(term.text, frozenset((term.text,)))
     if any(_found_name(name, text, term.named) for name in names | {term.text}):
         return True
-    return version >= 2 and _found_across(term.text, text, version)
-
-
-def _found_across(word: str, text: _Text, version: int = 2) -> bool:
-    """v2: a Chinese word said in English in the text (轴承: bearing), or an English word said in
-    Chinese (phosphorus: 磷) - by the dictionary (pipeline/crosslingual.py), and only when the
-    text is in the other language (a Chinese chunk is searched for Chinese names only)."""
-    if _CJK_RUN.fullmatch(word):
-        if not re.search(r"[a-z]{3}", text.lowered):
-            return False
-        if version >= 4 and crosslingual.english_heads(word) & text.stems:  # d395
-            return True
-        return any(
-            all(any(all(stem(w) in text.stems for w in gloss) for gloss in piece) for piece in way)
-            for way in crosslingual.english_names(word)
-        )
-    if not word.isascii() or not _CJK_RUN.search(text.raw):
+    if version < 2:
         return False
-    if any(name in text.raw for name in crosslingual.chinese_names(word)):
-        return True
-    return version >= 4 and crosslingual.said_in_chinese(word, text.raw)  # d395
+    return crosslingual.said_across(term.text, text.raw, text.lowered, text.stems, version)
 
 
 _TOKEN = re.compile(r"[a-z][\w'’-]*|\d[\d,.]*[a-z]*")
@@ -415,7 +389,8 @@ def _bound_agrees(parts: QuestionParts, clause: str) -> bool:
 
 def found_across(word: str, text: str) -> bool:
     """`word` (a content word of a question) said in the other language in `text`."""
-    return _found_across(word, _Text.of(text, 2))
+    said = _Text.of(text, 2)
+    return crosslingual.said_across(word, said.raw, said.lowered, said.stems)
 
 
 def _holds_value(parts: QuestionParts, sentence: str) -> bool:

@@ -180,6 +180,30 @@ def said_in_chinese(word: str, text: str) -> bool:
     return stem(word) in said or stem(word.replace("-", "")) in said
 
 
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+
+
+def said_across(word: str, raw: str, lowered: str, stems: frozenset[str], version: int = 2) -> bool:
+    """answerability-v2: a Chinese word said in English in a text (轴承: bearing), or an English
+    word said in Chinese (phosphorus: 磷), and only when the text is in the other language (a
+    Chinese chunk is searched for Chinese names only). `raw`, `lowered` and `stems`: the text as
+    answerability reads it. v4 (d395): english_heads and said_in_chinese too."""
+    if _CJK_RUN.fullmatch(word):
+        if not re.search(r"[a-z]{3}", lowered):
+            return False
+        if version >= 4 and english_heads(word) & stems:
+            return True
+        return any(
+            all(any(all(stem(w) in stems for w in gloss) for gloss in piece) for piece in way)
+            for way in english_names(word)
+        )
+    if not word.isascii() or not _CJK_RUN.search(raw):
+        return False
+    if any(name in raw for name in chinese_names(word)):
+        return True
+    return version >= 4 and said_in_chinese(word, raw)
+
+
 def other_language_words(words: frozenset[str] | set[str]) -> frozenset[str]:
     """Content words (groundgate.engine.words) said in the other language, for a keyword search
     across languages: an English word's Chinese names (chinese_names), a Chinese word's English
