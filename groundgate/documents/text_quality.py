@@ -57,10 +57,6 @@ def garbled_share(text: str) -> float:
     return round(garbled / total, 3) if total else 0.0
 
 
-def is_garbled(text: str) -> bool:
-    return garbled_share(text) >= GARBLED_SHARE
-
-
 def mark_garbled(chunks: list[StoredChunk]) -> tuple[list[StoredChunk], str | None]:
     """The chunks, a garbled one with `"garbled": share` added to its metadata, and the
     document's warning naming the pages (None when no chunk is garbled)."""
