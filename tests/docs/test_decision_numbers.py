@@ -8,6 +8,7 @@ that points at the reference doc where the number sits beside its rule. A citati
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,6 +67,7 @@ def _text_files() -> list[Path]:
     return sorted(files)
 
 
+@cache
 def _citations() -> dict[int, list[str]]:
     cited: dict[int, list[str]] = {}
     for path in _text_files():
