@@ -118,3 +118,16 @@ def test_the_next_free_number_is_above_every_number_in_use() -> None:
     next_free = int(match.group(1))
     in_use = (_defined() - {next_free}) | set(_citations())
     assert max(in_use) < next_free
+
+
+def test_every_benchmark_topic_names_the_command_that_reproduces_it() -> None:
+    """docs/benchmarks.md holds current figures, each topic with its command (d405)."""
+    text = (DOCS / "benchmarks.md").read_text(encoding="utf-8")
+    topics = re.split(r"^## ", text, flags=re.MULTILINE)[1:]
+    assert len(topics) >= 10
+    without = [
+        t.splitlines()[0]
+        for t in topics
+        if "|" in t and not re.search(r"bench/\w+\.py|\.ci/run|make \w", t)
+    ]
+    assert not without, f"figures without a command: {without}"
