@@ -19,7 +19,7 @@ CITED = re.compile(r"\bd(\d{2,3})\b|\bdecisions?(?:\.md)? d?(\d{1,3})\b", re.IGN
 NUMBER = re.compile(r"\bd(\d{1,3})\b")
 IN_WORDS = re.compile(r"\bdecisions?(?:\.md)? d?(\d{1,3})\b", re.IGNORECASE)
 REPLACED = re.compile(r"\(replaces d\d+\)")
-POINTER = re.compile(r"^In \[([\w.-]+\.md)\]\(")
+POINTER = re.compile(r"^In \[[^\]]+\]\(([\w./-]+\.md)")  # the link: relative to docs/
 NEXT_FREE = re.compile(r"next free number: \*\*d(\d+)\*\*")
 
 SKIP_DIRS = {
