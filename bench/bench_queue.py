@@ -172,7 +172,7 @@ def build(count: int) -> None:
                         "case_id": cid,
                         "dataset_id": dataset.pk,
                         "text": search_text(
-                            external_id=external, question=question, payload=payload
+                            kind=case.kind, external_id=external, question=question, payload=payload
                         ),
                     }
                 )

@@ -186,11 +186,14 @@ def _texts_add(ids: list[int]) -> None:
                 case_id=c["id"],
                 dataset_id=c["dataset_id"],
                 text=search_text(
-                    external_id=c["external_id"], question=c["question"], payload=c["payload"]
+                    kind=c["kind"],
+                    external_id=c["external_id"],
+                    question=c["question"],
+                    payload=c["payload"],
                 ),
             )
             for c in Case.objects.filter(id__in=missing).values(
-                "id", "dataset_id", "external_id", "question", "payload"
+                "id", "dataset_id", "kind", "external_id", "question", "payload"
             )
         )
 
@@ -395,6 +398,7 @@ def queue_add_new(runs) -> None:
             case_id=run.case.pk,
             dataset_id=run.case.dataset_id,
             text=search_text(
+                kind=run.case.kind,
                 external_id=run.case.external_id,
                 question=run.case.question,
                 payload=run.case.payload,

@@ -13,7 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import Truncator
 from django.utils.timezone import localtime
 
-from groundgate.families import OUTCOMES
+from groundgate.families import KIND_NAMES, OUTCOMES
 from reviews.models import Label, QueueEntry
 from reviews.reservations import Hold
 
@@ -23,7 +23,7 @@ LABEL_NAMES = dict(Label.choices)
 ROW = (
     '<tr class="{css}" data-href="{url}">'
     '<td><a href="{url}">{external_id}</a>{held}</td>'
-    "<td>{kind}</td>"
+    '<td><span title="gate family: {kind}">{kind_name}</span></td>'
     "<td>{question}</td>"
     "<td>{outcome}</td>"
     '<td class="codes">{codes}</td>'
@@ -86,6 +86,7 @@ def queue_rows(
                 external_id=e.external_id,
                 held=_held(hold, user_id),
                 kind=e.kind,
+                kind_name=KIND_NAMES.get(e.kind, e.kind),
                 question=_question(e.question),
                 outcome=_outcome(e),
                 codes=e.finding_codes,
