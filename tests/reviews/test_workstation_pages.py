@@ -232,3 +232,16 @@ def test_unknown_pages_get_the_apps_404(reviewer):
     response = reviewer.get("/no/such/page")
     assert response.status_code == 404
     assert '<a href="/">your datasets</a>' in response.content.decode()
+
+
+def test_the_favicon_is_served_at_the_root_for_the_admin_and_the_app(client, admin):
+    """Browsers ask for /favicon.ico on pages that name no icon (the Django admin's): it was a
+    404 there; the app's pages name the same file."""
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200
+    data = b"".join(response.streaming_content)
+    assert data[:4] == b"\x00\x00\x01\x00" and response["Content-Type"] in (
+        "image/x-icon",
+        "image/vnd.microsoft.icon",
+    )
+    assert '<link rel="icon" href="/favicon.ico">' in admin.get("/d/demo/").content.decode()
