@@ -20,6 +20,7 @@ from django.utils import timezone
 from groundgate.families import outcome_of
 from groundgate.models import Case, GateRun
 from reviews.models import (
+    Assignment,
     FindingDecision,
     QueueCall,
     QueueCode,
@@ -173,6 +174,19 @@ def _refresh(ids: list[int]) -> None:
     QueueCode.objects.bulk_create(codes)
     QueueCall.objects.bulk_create(calls)
     _counts_add(delta)
+    _assignments_follow(entries)
+
+
+def _assignments_follow(entries: list[QueueEntry]) -> None:
+    """The entries' review states onto their cases' assignments (Assignment.review_state, d393):
+    one UPDATE per state, of the rows that differ."""
+    by_state: dict[str, list[int]] = {}
+    for entry in entries:
+        by_state.setdefault(entry.review_state, []).append(entry.case_id)
+    for state, ids in by_state.items():
+        Assignment.objects.filter(case_id__in=ids).exclude(review_state=state).update(
+            review_state=state
+        )
 
 
 def _texts_add(ids: list[int]) -> None:
