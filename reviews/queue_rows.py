@@ -35,11 +35,15 @@ HELD = ' <span class="held-by">held by {} until {}</span>'
 # The outcome in words; the family's raw status (`citation_insufficient`, `PASSED`) on hover.
 OUTCOME = '<span class="outcome outcome-{}" title="gate status: {}">{}</span>'
 NOT_GATED = mark_safe('<span class="muted">not gated</span>')
+# An imported model response (R5) or a report carries no question: say so, not a blank cell.
+NO_QUESTION = mark_safe('<span class="muted">no question</span>')
 LABEL = '<span title="{}">{}</span>'
 EMPTY = mark_safe("")
 
 
 def _question(text: str) -> str:
+    if not text:
+        return NO_QUESTION
     return text if len(text) <= QUESTION_CHARS else Truncator(text).chars(QUESTION_CHARS)
 
 

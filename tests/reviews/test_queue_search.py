@@ -161,3 +161,5 @@ def test_a_pipeline_answer_is_found_by_its_answer_text_and_named_so(demo_dataset
     html = reviewer.get("/d/demo/", {"kind": "anchored"}).content.decode()
     assert '<span title="gate family: anchored">pipeline answer</span>' in html
     assert 'title="gate family: anchored">pipeline answer (' in html  # the kind filter's option
+    # An imported model response carries no question: the row says so.
+    assert '<td><span class="muted">no question</span></td>' in html
