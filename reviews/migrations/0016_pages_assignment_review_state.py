@@ -26,6 +26,6 @@ class Migration(migrations.Migration):
         migrations.RunSQL(FILL, migrations.RunSQL.noop),
         migrations.AddIndex(
             model_name='assignment',
-            index=models.Index(fields=['dataset', 'reviewer', 'review_state'], name='assignment_review_state'),
+            index=models.Index(fields=['dataset', 'reviewer', 'review_state', 'case'], name='assignment_review_state'),
         ),
     ]
