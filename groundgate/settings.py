@@ -114,7 +114,7 @@ AXES_FAILURE_LIMIT = env_int("GROUNDGATE_LOGIN_FAILURE_LIMIT", 5, minimum=1)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("GROUNDGATE_LOGIN_COOLOFF_MINUTES", 15, minimum=1))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-# Per account as well (groundgate/login_throttle.py, docs/decisions.md): past
+# Per account as well (groundgate/login_throttle.py, d116): past
 # GROUNDGATE_LOGIN_ACCOUNT_FAILURE_LIMIT wrong passwords from all addresses within the cool-off,
 # the account is locked for every address it has not logged in from in the last
 # GROUNDGATE_LOGIN_KNOWN_ADDRESS_DAYS days. Attempts refused during a lock do not extend it.

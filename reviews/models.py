@@ -52,7 +52,7 @@ class ReviewState(models.TextChoices):
     REVIEWED = "reviewed", "Reviewed"
     DISPUTED = "disputed", "Disputed"
     # Reviewers disagreed and an admin's relabel settled it. A relabel is not a review: a case
-    # nobody reviewed stays unreviewed whatever an admin set (docs/decisions.md).
+    # nobody reviewed stays unreviewed whatever an admin set (d129).
     ADJUDICATED = "adjudicated", "Adjudicated"
 
 

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from groundgate.models import Case
-from groundgate.services.gating import case_gate, dataset_regate
+from groundgate.services.gating import dataset_regate
 from reviews.facets import Scope
 from reviews.models import QueueCode, QueueCount, QueueEntry
 from reviews.queue import queue_recount
@@ -128,7 +128,7 @@ def test_the_counts_follow_reviews_relabels_regating_and_new_cases(demo_dataset,
     review_submit(case=case, reviewer=reviewer.user, label="grounded")
     other = Case.objects.get(dataset=demo_dataset, external_id="demo-zh-09")
     case_relabel(case=other, admin=admin.user, to_label="not_grounded", reason="checked")
-    case_gate(case=other)
+    dataset_regate(dataset=demo_dataset, kind=other.kind)
     dataset_regate(dataset=demo_dataset, batch_size=9)
     counts = queue_counts(dataset=demo_dataset)
     assert counts == grouped(demo_dataset)
