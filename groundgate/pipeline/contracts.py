@@ -81,7 +81,7 @@ class SelectionPolicy(GatePolicy):
     # 2026-11.3 (issue 32): the similarity gate's thresholds belong to the embedding model that
     # produced the similarities (similarity_thresholds, keyed by the bundle's embedding_model).
     # The spec's 0.76 stays the value for any model the table does not name (the spec's
-    # reading: a cosine of the spec's own embedding model). See docs/decisions.md.
+    # reading: a cosine of the spec's own embedding model). See docs/decisions.md, d181.
     # 2026-11.4 (issue 32): Phase-3 sufficiency reads a question by what it asks
     # (sufficiency_reading "asked", pipeline/sufficiency.py); "spec" is the literal table. The
     # offline model is extractive-v2 (Chinese words found inside longer words).
@@ -101,7 +101,7 @@ class SelectionPolicy(GatePolicy):
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
-    # the similarity of the rank-0 row. See docs/decisions.md.
+    # the similarity of the rank-0 row. See docs/decisions.md, d86.
     top_similarity: Literal["max", "rank0"] = "max"
     min_similarity: float = Field(default=0.76, ge=0, le=1)
     # (embedding_model prefix, top threshold, per-row threshold): the first entry whose prefix

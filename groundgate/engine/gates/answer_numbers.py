@@ -30,7 +30,8 @@ from groundgate.engine.declarations import (
 from groundgate.engine.derivations import Found, Pools, explain, operand_amounts
 from groundgate.engine.findings import Derivation, Finding, NumberFinding
 from groundgate.engine.gates.answer_number_words import hint_text, near_match, shown, value_ref
-from groundgate.engine.number_grounding import EvidenceIndex, Hint, Located
+from groundgate.engine.near_search import Hint
+from groundgate.engine.number_grounding import EvidenceIndex, Located
 from groundgate.engine.numbers import (
     NumericValue,
     extract_numbers,
@@ -438,6 +439,8 @@ class _SlowPath:
             # significant digits has several (FinanceBench: 154 right answers refused).
             ambiguity=not binding.bound,
             restate=self.scales.may_restate(q.magnitude),
+            negatives=policy.negative_operands != "positive_second",
+            both_negative=policy.negative_operands == "any",
         )
         if found is not None and found.ambiguous is not None:
             return None, found
