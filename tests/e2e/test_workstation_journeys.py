@@ -205,7 +205,7 @@ def test_an_admins_day_upload_import_relabel_dashboard_export(page, live_server,
     cell.click()
     page.wait_for_url("**review_label=**")
     assert page.url.endswith(href.split("?", 1)[1]) or "review_label" in page.url
-    assert page.inner_text("#queue-count") == "1 cases"
+    assert page.inner_text("#queue-count") == "1 case"
 
     # Export: the page's download is the streaming export.
     page.click("nav.datasetnav >> text=Export")
