@@ -1,7 +1,7 @@
 """Which inputs the gates' input models accept: real cases and probes of each number field.
 
 Run: .venv/bin/python bench/strict_numbers.py
-For decision "strict-numbers" (docs/decisions.md): the input models took `page_index: true` as
+For d238, strict numbers (docs/decisions.md): the input models took `page_index: true` as
 page 1 (pydantic's lax mode turns a bool, a numeric string or a whole float into an int). This
 validates every stored case this checkout can read (the demo fixtures of each family, the
 FinanceBench cases in ../shared, the engine corpus) and a probe per number field and per kind

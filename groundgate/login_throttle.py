@@ -7,7 +7,7 @@ the account also counts its failures from every address (those of the last
 GROUNDGATE_LOGIN_COOLOFF_MINUTES); past GROUNDGATE_LOGIN_ACCOUNT_FAILURE_LIMIT it is locked for
 every address the account has not logged in from (AXES_ACCESS_LOG, the last
 GROUNDGATE_LOGIN_KNOWN_ADDRESS_DAYS days). Why it cannot lock the user out for ever
-(docs/decisions.md):
+(docs/decisions.md, d116):
 - the user's known addresses keep only the per-pair limit, so an attacker elsewhere cannot
   lock them out at all;
 - attempts refused during a lock are not counted (AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT

@@ -114,7 +114,7 @@ AXES_FAILURE_LIMIT = env_int("GROUNDGATE_LOGIN_FAILURE_LIMIT", 5, minimum=1)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("GROUNDGATE_LOGIN_COOLOFF_MINUTES", 15, minimum=1))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-# Per account as well (groundgate/login_throttle.py, docs/decisions.md): past
+# Per account as well (groundgate/login_throttle.py, d116): past
 # GROUNDGATE_LOGIN_ACCOUNT_FAILURE_LIMIT wrong passwords from all addresses within the cool-off,
 # the account is locked for every address it has not logged in from in the last
 # GROUNDGATE_LOGIN_KNOWN_ADDRESS_DAYS days. Attempts refused during a lock do not extend it.
@@ -181,6 +181,9 @@ STATIC_URL = "static/"
 # Only needed for collectstatic in production; in development WhiteNoise serves from the finders.
 STATIC_ROOT = env_str("STATIC_ROOT") or None
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Files served at the site's root by WhiteNoise: /favicon.ico, which browsers ask for on every
+# page that names no icon (the Django admin's did not: a 404 per page).
+WHITENOISE_ROOT = BASE_DIR / "static" / "root"
 # Local state (SQLite file, media, demo logins) lives in var/, which git ignores.
 GROUNDGATE_VAR_DIR = Path(env_str("GROUNDGATE_VAR_DIR", str(BASE_DIR / "var")))
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(GROUNDGATE_VAR_DIR / "media")))

@@ -5,7 +5,7 @@ Per rule (a finding code) and case kind, over the cases of that kind whose revie
 label: the gate's side is "the rule fired on the case", the reviewers' side is "the case has a
 problem" (not grounded or partially grounded; grounded is no problem; "cannot judge" is left
 out of kappa). The matrix keeps every label; Cohen's kappa is over the two yes/no calls. See
-docs/decisions.md ("Agreement per rule") for why this reading and what it cannot tell.
+docs/decisions.md (d39, d132) for this reading.
 """
 
 from __future__ import annotations

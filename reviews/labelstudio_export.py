@@ -1,6 +1,6 @@
 """Label Studio tasks from export records: the database side of
 groundgate/integrations/labelstudio (each cited chunk's text and own boxes, the page images
-inlined as PNG data URLs). docs/integrations.md, decisions.md "Integrations, imports, exports"."""
+inlined as PNG data URLs). docs/integrations.md, decisions.md d226-d228."""
 
 from __future__ import annotations
 

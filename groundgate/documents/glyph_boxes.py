@@ -61,8 +61,7 @@ def page_text(textpage: Any) -> tuple[dict[str, Any], list[Word]]:
                 flipped[(block_no, line_no)] = line
             elif line.get("dir", (1.0, 0.0))[0] > 0.99:
                 across.add((block_no, line_no))
-    mixed = {i for i, w in enumerate(words) if _DIGIT.search(w[4]) and (w[5], w[6]) in across}
-    mixed = {i for i in mixed if NUMBER.fullmatch(words[i][4]) is None}
+    mixed = {i for i, w in enumerate(words) if (w[5], w[6]) in across and _mixed(w[4])}
     if not flipped and not mixed:
         return page, words
     fine: dict[tuple[int, int], list[Word]] = {}

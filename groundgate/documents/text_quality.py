@@ -10,7 +10,7 @@ MIN_TOKEN characters of which at least SYMBOL_SHARE are ASCII punctuation or sym
 edges stripped, it is nothing or still holds two of them (so "$1,050." and "(100mg/L)" are
 writing, "&-./012#3%4%56#" is not). Words,
 numbers, code (`ebx(748)`, `//`), URLs and e-mail lists stay far below the cut-off (measured on
-every shared PDF, see docs/decisions.md); the figures' symbol runs are at or near 1.0.
+every shared PDF, see docs/decisions.md, d281); the figures' symbol runs are at or near 1.0.
 
 A chunk at or above GARBLED_SHARE is kept (its boxes still draw) but marked in its metadata
 (`"garbled": share`) and left out of retrieval; the document's warnings say which pages.
@@ -55,10 +55,6 @@ def garbled_share(text: str) -> float:
         if _token_garbled(token):
             garbled += len(token)
     return round(garbled / total, 3) if total else 0.0
-
-
-def is_garbled(text: str) -> bool:
-    return garbled_share(text) >= GARBLED_SHARE
 
 
 def mark_garbled(chunks: list[StoredChunk]) -> tuple[list[StoredChunk], str | None]:

@@ -9,7 +9,7 @@ from pydantic_core import PydanticCustomError
 
 
 def json_number(value: Any) -> Any:
-    """Policy input-numbers/1 (docs/decisions.md, "strict numbers"): a number field takes a JSON
+    """Policy input-numbers/1 (docs/decisions.md, d238): a number field takes a JSON
     number, as the published schema says ("type": "integer"/"number"), never a boolean or a
     string, which pydantic's lax mode would turn into one (`"page_index": true` was page 1). A
     whole float stays an integer, as JSON Schema reads 2.0 (an integer with a zero fraction)."""

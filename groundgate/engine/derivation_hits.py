@@ -21,14 +21,31 @@ def hits(
     pool: list[tuple[float, int]],
     keys: list[float],
     both_signs: bool,
+    negatives: bool = False,
 ) -> Iterable[int]:
     """The positions in `pool` of the operands a for which derivations._bounds gives a range
     that holds a key (or a one-operand result): the same tests with the same arithmetic as
     _bounds and the search after it, in one comprehension per operation instead of a call per
     operand (most a have no b in range). Every position that could find a pair is kept (a
     superset: the loop in explain() tests each again), so nothing explain() would find is
-    skipped."""
+    skipped. `negatives`: derivations._bounds' `negatives` (b of either sign, a percentage
+    change below -100%)."""
     n = len(keys)
+    if negatives and operation in ("sum", "average", "difference", "percentage_points"):
+        # b = t - a, 2t - a or a - t, of either sign: only a lost in the rounding and a b that
+        # would itself be lost are skipped (_bounds' tests, the sign tests dropped).
+        double = operation == "average"
+        minus = operation in ("difference", "percentage_points")
+        k_t = 2 * t if double else t
+        k_tol = 2 * tol if double else tol
+        return [
+            k
+            for k, (a, _) in enumerate(pool)
+            if abs(a) > tol
+            and abs(b := (a - k_t if minus else k_t - a)) > tol
+            and (i := bisect_left(keys, b - k_tol)) < n
+            and keys[i] <= b + k_tol
+        ]
     if operation == "sum":
         t2 = 2 * t
         return [
@@ -77,7 +94,7 @@ def hits(
         hits: set[int] = set()
         for signed in (t, -t) if both_signs else (t,):
             low, high = 1 + (signed + tol) / 100, 1 + (signed - tol) / 100
-            if high <= 0:
+            if high <= 0 and not (negatives and low < 0):
                 continue
             hits.update(
                 k

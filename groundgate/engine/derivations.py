@@ -115,6 +115,15 @@ def _fmt(located: Located) -> str:
     return located.quantity.value.text.strip()
 
 
+def _signed(located: Located, negative: bool) -> str:
+    """An operand as the formula shows it: with a minus sign where its amount is negative and
+    its text shows none (a cell printed "(1,421)" is read without its parentheses)."""
+    text = _fmt(located)
+    if negative and not text.startswith(("-", "−", "(")):
+        return f"(−{text})"
+    return text
+
+
 class Pools:
     """The operands of explain, split into amounts and percentages and sorted by value: built
     once for all the values of a case that search the same operands (the caller keeps them)."""
@@ -129,10 +138,12 @@ class Pools:
         "seen",
         "sorted_amounts",
         "sorted_percents",
+        "two_signed",
         "units",
     )
     seen: list[Located]
     units: list[str]
+    two_signed: frozenset[int]
 
     def __init__(
         self,
@@ -146,6 +157,8 @@ class Pools:
         percents: list[tuple[float, int]] = []
         seen: list[Located] = [] if base is None else list(base.seen)
         units: list[str] = [] if base is None else list(base.units)  # each operand's unit
+        # Operands offering an amount of each sign (a cell printed "(1,421)": -1,421 and its size)
+        two_signed: set[int] = set() if base is None else set(base.two_signed)
         for located, found in operands:
             if len(seen) >= max_operands:
                 break
@@ -158,7 +171,10 @@ class Pools:
                 amounts.extend([(v, index) for v in found])
             seen.append(located)
             units.append(located.quantity.unit)
+            if min(found) < 0 < max(found):
+                two_signed.add(index)
         self.seen, self.units = seen, units
+        self.two_signed = frozenset(two_signed)
         if base is None:
             self.amounts, self.percents = amounts, percents
             self.sorted_amounts, self.sorted_percents = sorted(amounts), sorted(percents)
@@ -189,6 +205,8 @@ def explain(
     ambiguity: bool = False,
     pools: Pools | None = None,
     restate: bool = True,
+    negatives: bool = False,
+    both_negative: bool = True,
 ) -> Found | None:
     """One derivation of `target` from one or two of `operands` (each with its
     operand_amounts), or None.
@@ -201,7 +219,9 @@ def explain(
     `pools`: Pools(operands, max_operands) when the caller keeps them for several targets
     (`operands` is not read then). `restate`: whether a value with a magnitude word may also
     be the figure as the table writes it ("73 million" as 592 − 519; engine/context/scales.py
-    says when not)."""
+    says when not). `negatives`: a negative operand may stand on either side of any operation
+    ("(1,421) − (78,816)", "(-2,935 − 1,758) / 1,758" below -100%); without it a sum or a
+    difference is searched with a positive second operand only (gate 2.14.1, d380)."""
     if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
         return None
     if len(target.digits) < min_significant:
@@ -214,6 +234,10 @@ def explain(
     if pools is None:
         pools = Pools(operands, max_operands)
     amounts, percents, seen, units = pools.amounts, pools.percents, pools.seen, pools.units
+    two_signed = pools.two_signed
+    # The pairs only `negatives` finds (a negative b, a change below -100%) are taken only as the
+    # calculation the answer names (allow's 2), never as one that may be (d380).
+    strong_only = negatives and allow is not None
     figure = float(target.figure)
     half = 0.5 * 10.0 ** (-target.decimals)
     targets: list[tuple[float, float]] = []
@@ -260,9 +284,9 @@ def explain(
                 continue
             # Only the operands a whose bounds hold a b (a list comprehension over the pool,
             # _hits) go on to _bounds and the pair search below, in pool order as before.
-            for k in _hits(operation, t, tol, pool, keys, both_signs):
+            for k in _hits(operation, t, tol, pool, keys, both_signs, negatives):
                 a, ai = pool[k]
-                for lo, hi, formula in _bounds(operation, t, tol, a, both_signs):
+                for lo, hi, formula in _bounds(operation, t, tol, a, both_signs, negatives):
                     if lo is not None:
                         i = bisect_left(keys, lo)
                         if i == n_keys or keys[i] > hi:
@@ -280,13 +304,24 @@ def explain(
                     found_b: Iterable[int | None] = (
                         (None,) if lo is None else _pair(keys, ordered, i, hi, ai, units, unit)
                     )
+                    b_neg = lo is not None and hi < 0
                     for bi in found_b:
+                        if negatives and bi in two_signed and ai in two_signed:
+                            if (a < 0) != b_neg or (both_negative is False and a < 0):
+                                continue  # two cells printed negative read alike (d380)
                         second = None if bi is None else seen[bi]
                         score = 1 if allow is None else allow(operation, seen[ai], second)
-                        if not score:
+                        if not score or (
+                            strong_only and score < 2 and _beyond(operation, t, b_neg)
+                        ):
                             continue
                         used = (seen[ai],) if second is None else (seen[ai], second)
-                        text = formula.format(a=_fmt(used[0]), b=_fmt(used[-1]), r=_show(t, target))
+                        # A negative amount shows its sign ("−1,421 − (−78,816)"), d380.
+                        text = formula.format(
+                            a=_signed(used[0], a < 0),
+                            b=_signed(used[-1], a < 0 if second is None else b_neg),
+                            r=_show(t, target),
+                        )
                         candidate = Found(operation, text, t, used)
                         if not ambiguity or score >= 2:
                             return candidate
@@ -299,6 +334,14 @@ def explain(
                             if looks > _AMBIGUITY_LOOKS:
                                 return _settled(first, other)
     return _settled(first, other)
+
+
+def _beyond(operation: str, t: float, b_negative: bool) -> bool:
+    """Whether a pair lies where only explain's `negatives` searches: a negative second operand
+    of a sum, a difference or an average, or a percentage change below -100%."""
+    if operation == "percentage_change":
+        return t <= -100
+    return b_negative and operation in ("sum", "difference", "average", "percentage_points")
 
 
 def _settled(first: Found | None, other: Found | None) -> Found | None:
@@ -377,24 +420,26 @@ def _pair(
 
 
 def _bounds(
-    operation: str, t: float, tol: float, a: float, both_signs: bool = True
+    operation: str, t: float, tol: float, a: float, both_signs: bool = True, negatives: bool = False
 ) -> tuple[tuple[float | None, float, str], ...]:
     """For operand a, the ranges [lo, hi] where an operand b gives op(a, b) within tol of t,
     each with its formula; (None, 0, formula) for a one-operand operation that a alone solves.
     `both_signs`: a percentage change may be of either sign (its size only; the literal
-    reading). (The pairs themselves: _pair, over the operands sorted by value.)"""
+    reading). `negatives`: b may be negative in a sum, a difference or an average, and a
+    percentage change may be below -100% (explain's `negatives`). (The pairs themselves:
+    _pair, over the operands sorted by value.)"""
     if abs(a) <= tol:
         return ()  # an operand lost in the rounding explains nothing
-    if operation in ("sum", "average") and a > 2 * t:
+    if operation in ("sum", "average") and a > 2 * t and not negatives:
         return ()
     if operation == "sum":
-        if t - a > tol:
+        if t - a > tol or (negatives and t - a < -tol):
             return ((t - a - tol, t - a + tol, "{a} + {b} ≈ {r}"),)
     elif operation == "average":
-        if 2 * t - a > tol:
+        if 2 * t - a > tol or (negatives and 2 * t - a < -tol):
             return ((2 * t - a - 2 * tol, 2 * t - a + 2 * tol, "({a} + {b}) / 2 ≈ {r}"),)
     elif operation in ("difference", "percentage_points"):
-        if a - t > tol:
+        if a - t > tol or (negatives and a - t < -tol):
             return ((a - t - tol, a - t + tol, "{a} − {b} ≈ {r}"),)
     elif operation in ("ratio", "percentage"):
         # a / b (x 100) = t  <=>  b = a (x 100) / t
@@ -407,8 +452,9 @@ def _bounds(
     elif operation == "percentage_change":
         out = []
         for signed in (t, -t) if both_signs else (t,):
-            # (a - b) / b x 100 = t  <=>  b = a / (1 + t/100)
-            if 1 + (signed - tol) / 100 <= 0:
+            # (a - b) / b x 100 = t  <=>  b = a / (1 + t/100); below -100% b is of a's other
+            # sign (with `negatives`: "(-2,935 - 1,758) / 1,758" is -266.95%)
+            if 1 + (signed - tol) / 100 <= 0 and not (negatives and 1 + (signed + tol) / 100 < 0):
                 continue
             lo = a / (1 + (signed + tol) / 100)
             hi = a / (1 + (signed - tol) / 100)

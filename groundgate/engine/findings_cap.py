@@ -1,7 +1,7 @@
 """The cap on findings that every family's verdict goes through (GateSpec.run).
 
 It shapes the verdict, so it is a constant of the engine and not configuration, unlike the input
-limits in engine/limits.py (docs/limits.md, docs/decisions.md). Pure: no Django.
+limits in engine/limits.py (docs/limits.md, d91). Pure: no Django.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Input limits refuse a case (a 400 / a bad line naming the field and the limit); they never
 change a verdict, so the same input and policy still give byte-identical verdicts wherever the
 limits are set. The cap on findings, which does shape the verdict, is a constant of the engine
-in engine/findings_cap.py, not configuration (docs/limits.md, docs/decisions.md).
+in engine/findings_cap.py, not configuration (docs/limits.md, d91).
 
 Pure: no Django. The configured values come from groundgate.envconfig.env_case_limits.
 """

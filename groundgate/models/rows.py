@@ -1,6 +1,6 @@
 """Bulk COPY of plain rows for PDF ingestion (a book's pages and chunks).
 
-The one raw write path left beside the ORM (docs/decisions.md, "One path per endpoint"): a book
+The one raw write path left beside the ORM (docs/decisions.md, d248, d257): a book
 has thousands of chunks, and building a model instance for each and preparing every value
 through its field was half of the ingestion's time. The gate service's rows go through the ORM.
 """

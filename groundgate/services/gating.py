@@ -165,23 +165,6 @@ def case_create_gated(
     return GatedCase(case, run)
 
 
-def case_gate(*, case: Case, policy: GatePolicy | None = None) -> GateRun:
-    """Gate one stored case with its family's gate and append the verdict."""
-    spec = get_gate(case.kind)
-    policy = policy or spec.default_policy
-    parsed = spec.input_model.model_validate(case.payload)
-    verdict = spec.run(parsed, policy)
-    with transaction.atomic():
-        run = gaterun_build(
-            case=case,
-            spec=spec,
-            verdict=verdict,
-            policy_record=policy_record_for(spec=spec, policy=policy),
-        )
-        gate_runs_record(runs=[run])
-    return run
-
-
 @dataclass
 class RegateReport:
     gated: int = 0

@@ -293,29 +293,6 @@ def outbox_relay(*, limit: int = 1000) -> int:
     return outbox_publish(ids) if ids else 0
 
 
-def outbox_drain(*, timeout: float = 30.0) -> None:
-    """Run every pending row in this thread until none is left, waiting for backoffs (tests, and
-    commands that must finish their work before they exit). TimeoutError past `timeout`."""
-    deadline = time.monotonic() + timeout
-    while True:
-        if outbox_run_due():
-            continue
-        upcoming = (
-            OutboxMessage.objects.filter(state__in=[OutboxState.PENDING, OutboxState.RUNNING])
-            .order_by("next_attempt_at")
-            .first()
-        )
-        if upcoming is None:
-            return
-        due = upcoming.next_attempt_at
-        if upcoming.state == OutboxState.RUNNING and upcoming.locked_until:
-            due = upcoming.locked_until
-        wait = (due - timezone.now()).total_seconds()
-        if time.monotonic() + max(wait, 0) > deadline:
-            raise TimeoutError(f"outbox work still pending after {timeout} s")
-        time.sleep(min(max(wait, 0.0) + 0.005, 1.0))
-
-
 def outbox_worker_loop(*, stop: Callable[[], bool], poll: float | None = None) -> None:
     """`manage.py run_outbox`: with no broker, run due rows; with one, relay them to the Celery
     workers. Every state is in the rows, so stopping and starting again loses nothing."""

@@ -13,7 +13,7 @@ could differ. Redirects are not followed (a redirect is an answer, not a new tar
 from the environment are not used (the proxy, not GroundGate, would choose the address).
 
 `GROUNDGATE_WEBHOOK_ALLOW_PRIVATE` (off by default) lifts the rule, for development and tests
-whose receivers listen on 127.0.0.1 (docs/decisions.md).
+whose receivers listen on 127.0.0.1 (docs/decisions.md, d142).
 """
 
 from __future__ import annotations

@@ -42,7 +42,6 @@ from groundgate.services.links import case_url
 from groundgate.services.outbox import (
     OutboxGiveUp,
     OutboxRetry,
-    outbox_drain,
     outbox_enqueue_deliveries,
 )
 from groundgate.services.webhook_targets import (
@@ -261,12 +260,6 @@ def webhook_test_send(*, webhook: Webhook) -> WebhookDelivery:
         delivery.save()
         outbox_enqueue_deliveries([delivery])
     return delivery
-
-
-def webhook_dispatch_wait(timeout: float = 30.0) -> None:
-    """Send every pending outbox row now, in this thread, retries included (tests; commands
-    that must not exit before their events are sent). `make run`'s worker does this otherwise."""
-    outbox_drain(timeout=timeout)
 
 
 def webhook_delivery_send(*, delivery_id: int, attempt: int) -> None:

@@ -24,6 +24,8 @@ Answer gate 2.11.0 (value readings, issue 27): against 2.10.0, the version strin
 2.13.1, the version string and the policy hash only (diffed); stderr same.
 2.14.1 (the other-chunk near miss worded as what it is): against 2.14.0, the version string only
 (diffed); stderr same.
+2.15.0 (`negative_operands`), policy 2026-11.11: against 2.14.1, the version string and the policy
+hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -53,17 +55,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "3f232c9bf613d55ca7ef26de38cb5b54af41de9f73053cedbf66e1190c55625f",
+        "b23d266aaaf582c09ac5e8ddf0ab1710010c1e7b68a47b88f115fd91a4efc50f",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "cff11f78bfb13edc510a4e7b9328b788794b151fc43ff6acefc3a38d0f7ed91b",
+        "509cea8435c5c5b3c6ba073943018d3fc47487d9e18e2ae45e85fa54c5ce90d8",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "6019edd59302953ea0c40cc3505f53f421622fb6394620b536b698db4d96e04f",
+        "ccfdb6a86fede78a93c64c1306518dfe7d60bce2832c8f1d92d423ef20593d4d",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -15,11 +15,11 @@ import pytest
 from groundgate.documents.chunking import span_boxes
 from groundgate.documents.glyph_boxes import words_in_box
 from groundgate.documents.pdf_text import TEXT_FLAGS, extract_pdf
-from tests.conftest import SHARED, shared_data
+from tests.conftest import shared_data
 from tests.documents.test_upside_down_excerpt import turned
 from tests.reviews.rotated_pdf import ROTATED_PAGES, rotated_pdf
 
-ULTA = SHARED / "data" / "financebench" / "ULTABEAUTY_2023Q4_EARNINGS.pdf"
+ULTA = ("financebench", "ULTABEAUTY_2023Q4_EARNINGS.pdf")  # shared_data(*ULTA): fails if missing
 
 
 def upright_word(text: str) -> tuple[float, ...]:
@@ -69,7 +69,6 @@ def characters(page: pymupdf.Page, word_text: str) -> list[tuple[str, tuple[floa
     raise AssertionError(word_text)
 
 
-@pytest.mark.skipif(not ULTA.exists(), reason="shared filings not present")
 @pytest.mark.parametrize(
     ("page_index", "word", "value"),
     [
@@ -80,11 +79,12 @@ def characters(page: pymupdf.Page, word_text: str) -> list[tuple[str, tuple[floa
     ],
 )
 def test_a_value_inside_a_word_is_boxed_by_its_own_characters(page_index, word, value):
-    page = pymupdf.open(ULTA)[page_index]
+    ulta = shared_data(*ULTA)
+    page = pymupdf.open(ulta)[page_index]
     chars = characters(page, word)
     at = word.index(value)
     own = (chars[at][1][0], chars[at + len(value) - 1][1][2])  # the value's left and right
-    chunks = [c for c in extract_pdf(ULTA.read_bytes()).chunks if c.page_index == page_index]
+    chunks = [c for c in extract_pdf(ulta.read_bytes()).chunks if c.page_index == page_index]
     chunk = next(c for c in chunks if word in c.text)
     start = chunk.text.index(word) + at
     [box] = span_boxes(chunk.word_boxes(), start, start + len(value))

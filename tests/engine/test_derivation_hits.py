@@ -1,7 +1,8 @@
 """derivations._hits: the operands that go on to the pair search are a superset of those that
 find a pair, so explain() finds what it found with every operand searched (the loop it
 replaced): on random tables and targets made from their figures (sums, differences, averages,
-ratios, shares, changes), of both signs, signed and not, with and without ambiguity."""
+ratios, shares, changes), of both signs, signed and not, with and without ambiguity, with and
+without negative operands on either side (`negatives`, d380)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.quantities import typed
 
 
-def operands(text: str) -> list:
+def operands(text: str, signed_cells: bool = False) -> list:
     chunk = SimpleNamespace(chunk_id="c", text=text, page_index=None, position_int=None)
     evidence = SimpleNamespace(chunk_id="c", excerpt=text)
     index = EvidenceIndex(
@@ -29,13 +30,20 @@ def operands(text: str) -> list:
         question_exponent=None,
         rounding_min_significant=2,
     )
-    return [(v, operand_amounts(v)) for v in index.excerpt_values]
+    out = [(v, operand_amounts(v)) for v in index.excerpt_values]
+    if signed_cells:  # a cell printed negative offers its signed amount too, as in context
+        out = [
+            (v, [-x for x in found] + found if v.quantity.negative else found) for v, found in out
+        ]
+    return out
 
 
 @contextmanager
 def every_operand_searched():
     saved = derivations._hits
-    derivations._hits = lambda operation, t, tol, pool, keys, both_signs: range(len(pool))
+    derivations._hits = lambda operation, t, tol, pool, keys, both_signs, negatives=False: range(
+        len(pool)
+    )
     try:
         yield
     finally:
@@ -78,9 +86,10 @@ def written(x: float, places: int, percent: bool) -> str:
     signed=st.booleans(),
     down=st.booleans(),
     ambiguity=st.booleans(),
+    negatives=st.booleans(),
 )
 def test_hits_change_no_derivation(
-    numbers, percents, pick, operation, places, signed, down, ambiguity
+    numbers, percents, pick, operation, places, signed, down, ambiguity, negatives
 ):
     text = "\n".join(f"Row {i}  {written(x, 1, percents[i])}" for i, x in enumerate(numbers))
     a, b = numbers[pick[0] % len(numbers)], numbers[pick[1] % len(numbers)]
@@ -106,7 +115,8 @@ def test_hits_change_no_derivation(
         "signed": signed,
         "down": down,
         "ambiguity": ambiguity,
-        "pools": Pools(operands(text), 200),
+        "pools": Pools(operands(text, negatives), 200),
+        "negatives": negatives,
     }
     new = found(explain(q, (), **kwargs))
     with every_operand_searched():

@@ -19,7 +19,7 @@ from django.test import Client, RequestFactory
 
 from groundgate.models import Case, Role
 from groundgate.services.datasets import dataset_get_or_create, membership_grant
-from groundgate.services.gating import case_gate
+from groundgate.services.gating import dataset_regate
 from tests.api.conftest import api_client
 from tests.conftest import ROOT
 
@@ -179,7 +179,7 @@ def test_the_admin_cannot_rewrite_a_gated_case():
     client.force_login(superuser)
     url = f"/admin/groundgate/case/{case.pk}/change/"
     assert b'name="question"' in client.get(url).content  # not gated yet: editable
-    case_gate(case=case)
+    dataset_regate(dataset=dataset)
     page = client.get(url).content.decode()
     assert 'name="question"' not in page and 'name="payload"' not in page
     client.post(url, {"question": "Rewritten", "payload": "{}", "external_id": "other"})

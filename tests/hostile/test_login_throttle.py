@@ -1,5 +1,5 @@
 """Login throttling per account as well as per (account, address), time-boxed, sparing the
-account's known addresses (groundgate/login_throttle.py; docs/decisions.md).
+account's known addresses (groundgate/login_throttle.py; docs/decisions.md, d116).
 
 The actors: Lee, a reviewer who logs in from home (10.0.0.1); Mallory, who guesses Lee's
 password from many addresses (10.66.0.x), one or two guesses each to stay under the per-address

@@ -12,7 +12,7 @@ from django.core.management import call_command
 
 from groundgate.models import Case, Chunk, Role
 from groundgate.services.datasets import dataset_get_or_create
-from groundgate.services.gating import case_gate
+from groundgate.services.gating import dataset_regate
 from groundgate.services.ingestion import document_ingest
 from groundgate.services.rendering import ZOOM_LEVELS, render_cache_dir
 from tests.api.conftest import api_client
@@ -123,7 +123,7 @@ def stored():
         row = Case.objects.create(
             dataset=dataset, kind="answer", external_id=external_id, payload=payload
         )
-        case_gate(case=row)
+        dataset_regate(dataset=dataset)
         return row
 
     return dataset, document, reviewer, store

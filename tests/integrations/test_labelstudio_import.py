@@ -14,7 +14,7 @@ from groundgate.integrations.labelstudio.users import LabelStudioUser
 from groundgate.models import Case, Chunk, Role
 from groundgate.services.datasets import dataset_get_or_create, membership_grant
 from groundgate.services.demo import DEMO_PDF
-from groundgate.services.gating import case_gate
+from groundgate.services.gating import dataset_regate
 from groundgate.services.imports import case_import_lines
 from groundgate.services.ingestion import document_ingest
 from reviews.export import ExportFilters, export_records
@@ -83,7 +83,7 @@ def test_an_annotation_becomes_a_review_once(exported):
 
 def test_a_case_gated_again_since_the_export_is_refused(exported):
     dataset, reviewer, task = exported
-    case_gate(case=Case.objects.get())
+    dataset_regate(dataset=dataset)
     report = labelstudio_import(dataset=dataset, tasks=[task], reviewer=reviewer)
     assert report.imported == 0
     assert report.problems == ["task 5, annotation 9: the case was gated again since the export"]

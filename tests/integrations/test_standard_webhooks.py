@@ -28,9 +28,9 @@ from groundgate.integrations.webhooks import (
 from groundgate.models import Case, Dataset, Role
 from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.imports import case_import_lines
-from groundgate.services.webhooks import webhook_dispatch_wait
 from tests.api.conftest import api_client
 from tests.conftest import DEMO_CASES
+from tests.outbox import outbox_drain
 
 SECRET = "a-secret-of-32-characters-000000"
 
@@ -85,7 +85,7 @@ def test_a_verdict_delivery_passes_the_standardwebhooks_library_and_links_its_ca
         first = DEMO_CASES.read_bytes().splitlines()[0]
         report = case_import_lines(dataset=Dataset.objects.get(pk=dataset.pk), lines=[first])
         assert not report.errors
-        webhook_dispatch_wait()
+        outbox_drain()
     finally:
         receiver.close()
 

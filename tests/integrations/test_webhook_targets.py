@@ -22,9 +22,10 @@ from groundgate.models import Case, OutboxMessage, Role, WebhookAttempt, Webhook
 from groundgate.services import webhook_targets
 from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.outbox import outbox_message_run
-from groundgate.services.webhooks import webhook_create, webhook_dispatch_wait
+from groundgate.services.webhooks import webhook_create
 from tests.api.conftest import api_client
 from tests.integrations.test_webhooks import import_one_case
+from tests.outbox import outbox_drain
 from tests.reviews.conftest import logged_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -183,7 +184,7 @@ def test_a_target_that_became_private_is_not_sent_to_and_not_retried(receivers, 
     webhook_create(dataset=dataset, url=r.url, events=["verdict"])
     settings.GROUNDGATE_WEBHOOK_ALLOW_PRIVATE = False
     import_one_case(dataset)
-    webhook_dispatch_wait()
+    outbox_drain()
     assert r.hits == []
     (attempt,) = WebhookAttempt.objects.all()
     assert not attempt.succeeded and attempt.status_code is None
@@ -210,7 +211,7 @@ def test_dns_rebinding_is_caught_on_the_address_actually_connected_to(
     url = f"http://hooks.example.test:{r.port}/hook"
     webhook_create(dataset=dataset, url=url, events=["verdict"])
     import_one_case(dataset)
-    webhook_dispatch_wait()
+    outbox_drain()
     assert r.hits == [] and len(asked) == 2
     (attempt,) = WebhookAttempt.objects.all()
     assert attempt.error == (
@@ -226,7 +227,7 @@ def test_a_redirect_is_an_answer_never_followed(receivers):
     redirecting = receivers(status=307, location=elsewhere.url)
     webhook_create(dataset=dataset, url=redirecting.url, events=["verdict"])
     import_one_case(dataset)
-    webhook_dispatch_wait()
+    outbox_drain()
     assert elsewhere.hits == []
     attempts = list(WebhookAttempt.objects.order_by("attempt"))
     assert len(attempts) == 9 and len(redirecting.hits) == 9
@@ -249,7 +250,7 @@ def test_rita_s_review_is_saved_and_nothing_is_sent_from_her_request(receivers):
     (row,) = OutboxMessage.objects.filter(kind="webhook")
     assert (row.state, row.attempts) == ("pending", 0)
     r.release.set()
-    webhook_dispatch_wait()
+    outbox_drain()
     (attempt,) = WebhookAttempt.objects.all()
     assert attempt.succeeded and r.hits == ["/hook"]
     row.refresh_from_db()
@@ -273,7 +274,7 @@ def test_without_a_broker_retries_wait_a_doubling_backoff(receivers, settings):
     assert row.last_error == "HTTP 503: " and row.attempts == 1
     assert 0.2 <= (row.next_attempt_at - first.created_at).total_seconds() < 0.3
     assert outbox_message_run(row.pk) is None, "run again before its backoff"
-    webhook_dispatch_wait()
+    outbox_drain()
     times = [a.created_at for a in WebhookAttempt.objects.order_by("attempt")]
     assert len(times) == 3 and len(failing.hits) == 3
     gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(times)]

@@ -21,10 +21,11 @@ from groundgate.integrations.webhooks import SIGNATURE_HEADER, SignatureError, s
 from groundgate.models import Dataset, GateRun, Role, WebhookAttempt, WebhookDelivery
 from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.imports import case_import_lines
-from groundgate.services.webhooks import webhook_create, webhook_dispatch_wait
+from groundgate.services.webhooks import webhook_create
 from reviews.services import case_relabel, review_submit
 from tests.api.conftest import api_client
 from tests.conftest import DEMO_CASES
+from tests.outbox import outbox_drain
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -119,7 +120,7 @@ def test_a_refused_delivery_is_retried_signed_and_both_attempts_are_logged(hooks
     r.secret = created.json()["secret"]
 
     import_one_case(dataset)
-    webhook_dispatch_wait()
+    outbox_drain()
 
     assert [x["status"] for x in r.received] == [500, 200]
     assert all(x["verified"] for x in r.received), "the receiver could not verify a signature"
@@ -154,7 +155,7 @@ def test_reviews_and_relabels_are_delivered_to_their_subscribers_only(hooks, rec
 
     review_submit(case=case, reviewer=admin.user, label="grounded", comment="fine")
     case_relabel(case=case, admin=admin.user, to_label="not_grounded", reason="page 3 disagrees")
-    webhook_dispatch_wait()
+    outbox_drain()
 
     assert [x["body"]["type"] for x in r.received] == ["review", "relabel"]
     assert all(x["verified"] for x in r.received)
@@ -178,7 +179,7 @@ def test_an_event_whose_transaction_rolls_back_is_never_sent(hooks, receiver):
     with pytest.raises(RuntimeError), transaction.atomic():
         import_one_case(dataset)
         raise RuntimeError("the import failed after gating")
-    webhook_dispatch_wait()
+    outbox_drain()
     assert r.received == []
     assert not WebhookDelivery.objects.exists()
 
@@ -191,7 +192,7 @@ def test_a_receiver_that_never_answers_is_tried_as_often_as_the_outbox_declares(
     # Nothing listens on port 9 of 127.0.0.1 (discard): every attempt is refused.
     webhook_create(dataset=dataset, url="http://127.0.0.1:9/hook", events=["verdict"])
     import_one_case(dataset)
-    webhook_dispatch_wait()
+    outbox_drain()
     attempts = list(WebhookAttempt.objects.order_by("attempt"))
     assert len(attempts) == KINDS["webhook"].max_attempts == 9
     assert all(a.status_code is None and not a.succeeded for a in attempts)
@@ -209,7 +210,7 @@ def test_the_test_endpoint_sends_a_signed_test_event_and_answers_at_once(hooks, 
     r.secret = created["secret"]
     answer = admin.post(f"/api/v1/datasets/hooks/webhooks/{created['id']}/test")
     assert answer.status_code == 202
-    webhook_dispatch_wait()
+    outbox_drain()
     assert len(r.received) == 1 and r.received[0]["verified"]
     assert r.received[0]["body"]["type"] == "test"
     assert r.received[0]["body"]["id"] == answer.json()["event_id"]
@@ -227,7 +228,7 @@ def test_the_secret_is_shown_once_and_never_again(hooks, receiver):
     pk = created.json()["id"]
     r.secret = "s3cret-typed-by-the-admin"
     admin.post(f"/api/v1/datasets/hooks/webhooks/{pk}/test")
-    webhook_dispatch_wait()
+    outbox_drain()
     base = "/api/v1/datasets/hooks/webhooks/"
     answers = [
         admin.get(base),
@@ -306,7 +307,7 @@ def test_a_finished_export_is_announced_by_the_command_and_the_api(hooks, receiv
     streamed = admin.get("/api/v1/datasets/hooks/export?format=jsonl&label=grounded")
     assert streamed.status_code == 200
     b"".join(streamed.streaming_content)
-    webhook_dispatch_wait()
+    outbox_drain()
 
     assert [x["body"]["type"] for x in r.received] == ["export_ready", "export_ready"]
     assert all(x["verified"] for x in r.received)
@@ -334,7 +335,7 @@ def test_a_webhook_switched_off_before_its_delivery_sends_nothing(hooks, receive
     with transaction.atomic():
         webhook_event_emit(dataset=hook.dataset, event="verdict", data={"case_id": 1})
         webhook_update(webhook=hook, active=False)
-    webhook_dispatch_wait()
+    outbox_drain()
     assert WebhookDelivery.objects.count() == 1  # the event is recorded
     assert r.received == [] and not WebhookAttempt.objects.exists()
     assert not Dataset.objects.get(pk=dataset.pk).webhooks_on

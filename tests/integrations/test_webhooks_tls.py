@@ -23,8 +23,9 @@ from cryptography.x509.oid import NameOID
 
 from groundgate.models import WebhookAttempt, WebhookDelivery
 from groundgate.services.datasets import dataset_get_or_create
-from groundgate.services.webhooks import webhook_create, webhook_dispatch_wait
+from groundgate.services.webhooks import webhook_create
 from tests.integrations.test_webhooks import Receiver, import_one_case
+from tests.outbox import outbox_drain
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -146,7 +147,7 @@ def tls(tmp_path, monkeypatch):
 def deliver_to(dataset, url: str):
     hook = webhook_create(dataset=dataset, url=url, events=["verdict"])
     import_one_case(dataset)
-    webhook_dispatch_wait()
+    outbox_drain()
     delivery = WebhookDelivery.objects.get(webhook=hook)
     attempts = list(WebhookAttempt.objects.filter(delivery=delivery).order_by("attempt"))
     return hook, attempts
@@ -157,7 +158,7 @@ def test_a_receiver_with_a_trusted_certificate_gets_the_signed_body_over_tls(dat
     hook = webhook_create(dataset=dataset, url=receiver.url, events=["verdict"])
     receiver.secret = hook.secret
     import_one_case(dataset)
-    webhook_dispatch_wait()
+    outbox_drain()
     assert [(x["verified"], x["body"]["data"]["external_id"]) for x in receiver.received] == [
         (True, "demo-en-01")
     ]

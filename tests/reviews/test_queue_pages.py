@@ -8,11 +8,12 @@ import pytest
 from django.core.management import call_command
 
 from groundgate.models import Case
-from groundgate.services.gating import case_gate, dataset_regate
+from groundgate.services.gating import dataset_regate
 from reviews.facets import Scope
 from reviews.models import QueueCode, QueueCount, QueueEntry
 from reviews.queue import queue_recount
-from reviews.selectors import queue_counts, queue_entries, queue_page
+from reviews.queue_facets import queue_counts
+from reviews.selectors import queue_entries, queue_page
 from reviews.services import case_relabel, review_submit
 
 pytestmark = pytest.mark.django_db
@@ -128,7 +129,7 @@ def test_the_counts_follow_reviews_relabels_regating_and_new_cases(demo_dataset,
     review_submit(case=case, reviewer=reviewer.user, label="grounded")
     other = Case.objects.get(dataset=demo_dataset, external_id="demo-zh-09")
     case_relabel(case=other, admin=admin.user, to_label="not_grounded", reason="checked")
-    case_gate(case=other)
+    dataset_regate(dataset=demo_dataset, kind=other.kind)
     dataset_regate(dataset=demo_dataset, batch_size=9)
     counts = queue_counts(dataset=demo_dataset)
     assert counts == grouped(demo_dataset)
@@ -219,7 +220,7 @@ def test_no_code_is_counted_from_the_maintained_sums_exactly(demo_dataset, monke
     def walked(filters, scope=None):
         return selectors.queue_entries(dataset=demo_dataset, filters=filters, scope=scope).count()
 
-    monkeypatch.setattr(selectors, "_capped_count", None)  # never called for these
+    monkeypatch.setattr(selectors, "capped_count", None)  # never called for these
     codes = set(QueueCode.objects.filter(dataset=demo_dataset).values_list("code", flat=True))
     for code in [*sorted(codes), "NO_SUCH_CODE"]:
         for extra in ({}, {"status": "citation_insufficient"}, {"review": "unreviewed"}):

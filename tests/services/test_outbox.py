@@ -13,11 +13,12 @@ from django.utils import timezone
 
 from groundgate.models import Document, OutboxMessage, WebhookAttempt, WebhookDelivery
 from groundgate.services.datasets import dataset_get_or_create
-from groundgate.services.outbox import outbox_drain, outbox_message_run, outbox_replay
+from groundgate.services.outbox import outbox_message_run, outbox_replay
 from groundgate.services.outbox_seal import unseal
 from groundgate.services.webhooks import webhook_create, webhook_test_send
 from tests.conftest import SHARED
 from tests.integrations.test_webhooks import Receiver, import_one_case
+from tests.outbox import outbox_drain
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

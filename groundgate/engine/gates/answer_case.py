@@ -47,7 +47,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.10"
+    policy_version: str = "answer-gate/2026-11.11"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -133,6 +133,12 @@ class AnswerGatePolicy(GatePolicy):
     # of two cells of the row the answer names, in the two years it names; "off": never
     # derived (gate 2.12.0: too many calculations give a one-digit figure to mean anything).
     short_results: Literal["off", "named_row_years"] = "named_row_years"
+    # Negative operands of a derivation bound to context (engine/derivations.py, gate 2.15.0,
+    # d380): "any" - a cell printed negative ("(1,421)") may be either operand of a sum, a
+    # difference or an average, and a percentage change may fall below -100% ("(-2,935 -
+    # 1,758) / 1,758"); "positive_second" (gate 2.14.1): the second operand of a sum, a
+    # difference or an average is positive. Only with a derivation_context other than "off".
+    negative_operands: Literal["positive_second", "mixed_signs", "any"] = "any"
 
     @field_validator("equivalences")
     @classmethod
@@ -151,7 +157,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.10",
+    policy_version="answer-gate/verbatim-2026-11.11",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -161,6 +167,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     difference_order="ordered",
     row_naming="any_said",
     short_results="off",
+    negative_operands="positive_second",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),

@@ -440,6 +440,8 @@ class _SlowPath:
             # significant digits has several (FinanceBench: 154 right answers refused).
             ambiguity=not binding.bound,
             restate=self.scales.may_restate(q.magnitude),
+            negatives=policy.negative_operands != "positive_second",
+            both_negative=policy.negative_operands == "any",
         )
         if found is not None and found.ambiguous is not None:
             return None, found

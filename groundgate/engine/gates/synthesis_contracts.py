@@ -39,7 +39,7 @@ class SynthesisGatePolicy(GatePolicy):
     policy_version: str = "synthesis-gate/2026-11.2"
     # "per_chunk" (the spec's formula, literally): a sentence is covered when ONE cited chunk
     # alone shares >= the threshold of its words. "pooled": the union of the cited chunks' words
-    # is compared. See docs/decisions.md.
+    # is compared. See docs/decisions.md, d80.
     coverage_mode: Literal["per_chunk", "pooled"] = "per_chunk"
     # Sufficiency compares Snowball stems of the query's key terms with the chunks' ("cheating"
     # finds "cheats"); False: exact words.

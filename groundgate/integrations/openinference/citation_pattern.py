@@ -3,7 +3,7 @@
 Two guards, because a regular expression can cost time exponential in its input:
 1. Refused when written: a repeated group made only of repeats ("(?:a+)+", "(\\w+\\s?)*") is
    the classic catastrophic-backtracking shape; it is refused with the reason, naming the
-   pattern (policy citation-pattern-safety/1, docs/decisions.md).
+   pattern (policy citation-pattern-safety/1, docs/decisions.md, d225).
 2. Bounded when run: matched with the `regex` package's `timeout`, so a pattern that slips past
    the first guard ("(a|a)+$") stops on an answer with CitationPatternTimeout, which names the
    pattern and the limit, instead of holding a worker for minutes.

@@ -6,24 +6,17 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
-
-import pytest
 
 from groundgate.engine.context.facts import Fact, printed_negative, read_facts
+from tests.conftest import shared_data
 
-SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "data"
-TATQA = SHARED / "tatqa" / "tatqa_dataset_dev.json"
-FINANCEBENCH = SHARED / "financebench" / "gold_cases.jsonl"
-
-needs_data = pytest.mark.skipif(
-    not (TATQA.exists() and FINANCEBENCH.exists()), reason="shared data not beside the project"
-)
+TATQA = ("tatqa", "tatqa_dataset_dev.json")  # shared_data(*TATQA): fails if missing (d187)
+FINANCEBENCH = ("financebench", "gold_cases.jsonl")
 
 
 @cache
 def tatqa() -> list[dict]:
-    return json.loads(TATQA.read_text(encoding="utf-8"))
+    return json.loads(shared_data(*TATQA).read_text(encoding="utf-8"))
 
 
 def rows_text(table: list[list[str]]) -> str:
@@ -55,7 +48,6 @@ def fact(facts: list[Fact], text: str, value: str) -> Fact:
     return hits[0]
 
 
-@needs_data
 def test_a_text_extraction_row_has_its_label_and_its_year_column():
     table = table_with("Fixed Price", "1,452.4", "Years Ended September 30,")
     text = rows_text(table)
@@ -68,7 +60,6 @@ def test_a_text_extraction_row_has_its_label_and_its_year_column():
     assert other.row == "Other" and "Y2017" in other.periods
 
 
-@needs_data
 def test_a_header_spanning_rows_and_a_negative_cell_printed_in_parentheses():
     # "December 31," above "2019  2018"; a cell printed "(35,569 )".
     table = table_with("December 31,", "Significant financing component", "(35,569 )")
@@ -82,7 +73,6 @@ def test_a_header_spanning_rows_and_a_negative_cell_printed_in_parentheses():
         assert "Y2018" in fact(facts, text, "35,029").periods
 
 
-@needs_data
 def test_markdown_table_columns_come_from_the_header_rows():
     table = table_with("Fixed Price", "1,452.4", "Years Ended September 30,")
     text = markdown_text(table)
@@ -90,7 +80,6 @@ def test_markdown_table_columns_come_from_the_header_rows():
     assert cell.row == "Other" and "Y2018" in cell.periods
 
 
-@needs_data
 def test_a_label_in_a_reference_keeps_the_cells_after_it():
     # "Total amount charged to income statement (note 23)  223  222  212"
     table = table_with("Total amount charged to income statement (note 23)")
@@ -102,9 +91,8 @@ def test_a_label_in_a_reference_keeps_the_cells_after_it():
     assert not fact(facts, text, "23").in_table
 
 
-@needs_data
 def test_a_statement_printed_one_cell_a_line():
-    with FINANCEBENCH.open(encoding="utf-8") as handle:
+    with shared_data(*FINANCEBENCH).open(encoding="utf-8") as handle:
         case = json.loads(handle.readline())["case"]
     header, body = case["raw_chunks"][0]["text"], case["raw_chunks"][1]["text"]
     # One cell a line: the rows are read; the columns are not guessed (a blank cell prints
@@ -141,13 +129,12 @@ def test_facts_are_deterministic_and_spans_point_at_the_value():
     ]
 
 
-@needs_data
 def test_without_prose_context_only_prose_periods_and_entities_are_left_out():
     # The context rule reads rows without the prose's periods (read otherwise, or not needed):
     # every fact is the same but for those two fields.
     texts = [rows_text(ctx["table"]["table"]) for ctx in tatqa()[:60]]
     texts += [p["text"] for ctx in tatqa()[:60] for p in ctx["paragraphs"]]
-    with FINANCEBENCH.open(encoding="utf-8") as handle:
+    with shared_data(*FINANCEBENCH).open(encoding="utf-8") as handle:
         for line in list(handle)[:20]:
             texts += [c["text"] for c in json.loads(line)["case"]["raw_chunks"]]
     for text in texts:
@@ -235,7 +222,6 @@ def test_a_header_of_words_and_years_over_cells_and_a_change_column():
     assert "Y2018" in fact(read_facts(text), text, "73.5").periods
 
 
-@needs_data
 def test_a_fact_printed_negative_is_one_printed_negative_finds_on_its_line():
     # operands.OperandContext reads an excerpt's facts for an operand only where
     # printed_negative holds at its span: it must hold at every negative fact (rows,
@@ -244,7 +230,7 @@ def test_a_fact_printed_negative_is_one_printed_negative_finds_on_its_line():
     for context in tatqa()[:150]:
         table = context["table"]["table"]
         texts += [rows_text(table), markdown_text(table)]
-    with FINANCEBENCH.open(encoding="utf-8") as handle:
+    with shared_data(*FINANCEBENCH).open(encoding="utf-8") as handle:
         for line in handle:
             case = json.loads(line)["case"]
             texts += [e["excerpt"] for e in case["answer"].get("evidences") or ()]

@@ -244,3 +244,69 @@ def test_a_positive_difference_in_chinese_takes_either_order():
     assert zh("2018年与2019年营业收入的差额为13。") == "ok"
     assert zh("2018年与2019年营业收入的差额为13。", ORDERED) != "ok"
     assert zh("营业收入从2018年到2019年的差额为13。") != "ok"
+
+
+# negative_operands "any" (gate 2.15.0, d380): a cell printed negative may be either operand of
+# a sum, a difference or an average, and a percentage change may fall below -100%.
+SIGNED_TABLE = (
+    "  2019  2018\n"
+    "Transfers  (1,421)  (78,816)\n"
+    "Disposals  (16,664)  (14,805)\n"
+    "Other income  (2,935)  1,758"
+)
+POSITIVE_SECOND = AnswerGatePolicy(derived_numbers="accept", negative_operands="positive_second")
+
+
+def signed(conclusion: str, policy: AnswerGatePolicy = ACCEPT) -> str | None:
+    verdict = gate_answer(case(conclusion, table=SIGNED_TABLE), policy)
+    found = [f for f in verdict.findings if f.code == "NUMBER_DERIVED"]
+    return found[-1].derivation.formula if found and verdict.status == "ok" else None
+
+
+def test_a_negative_cell_may_be_either_operand():
+    assert DEFAULT_POLICY.negative_operands == "any"
+    said = "The change in Transfers from 2018 to 2019 was 77,395."
+    assert signed(said) == "(−1,421) − (−78,816) ≈ 77,395"
+    assert signed(said, POSITIVE_SECOND) is None  # gate 2.14.1: no negative subtrahend
+    assert signed("The change in Disposals from 2018 to 2019 was -1,859.") == (
+        "(−16,664) − (−14,805) ≈ -1,859"
+    )
+    assert signed("The average Transfers in 2018 and 2019 was -40,118.5.") == (
+        "((−1,421) + (−78,816)) / 2 ≈ -40,118.5"
+    )
+    assert signed("The percentage change in Other income from 2018 to 2019 was -266.95%.") == (
+        "((−2,935) − 1,758) / 1,758 × 100 ≈ -266.95%"
+    )
+    zh_table = "项目  2019年  2018年\n其他收入  (2,935)  1,758\n营业收入  120  133"
+    zh = gate_answer(
+        case("其他收入从2018年到2019年的变动百分比为-266.95%。", table=zh_table), ACCEPT
+    )
+    assert zh.status == "ok"
+    flipped = case("其他收入从2018年到2019年的变动百分比为266.95%。", table=zh_table)
+    assert gate_answer(flipped, ACCEPT).status != "ok"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The change in Transfers from 2018 to 2019 was 1,859.",  # another row's change
+        "The change in Disposals from 2018 to 2019 was 77,395.",  # another row's figure
+        "The percentage change in Other income from 2018 to 2019 was 266.95%.",  # sign flipped
+        "The change in Other income from 2018 to 2019 was 4,693.",  # sign flipped
+    ],
+)
+def test_a_flipped_sign_or_another_row_of_negative_cells_is_refused(said):
+    assert signed(said) is None
+    assert signed("The change in Other income from 2018 to 2019 was -4,693.") == (
+        "(−2,935) − 1,758 ≈ -4,693"
+    )
+
+
+def test_a_row_printed_negative_throughout_reads_as_signed_or_as_sizes():
+    """Both readings of "(1,421)  (78,816)" are found: the signed change (d380) and the change
+    of the sizes (gate 2.14.1 already) - the sign of such a change is ambiguous; two cells
+    printed negative are never read one signed and one as its size."""
+    assert signed("The change in Transfers from 2018 to 2019 was -77,395.") == (
+        "1,421 − 78,816 ≈ -77,395"
+    )
+    assert signed("The change in Transfers from 2018 to 2019 was 80,237.") is None  # mixed

@@ -18,7 +18,7 @@ from groundgate.integrations.otlp import otlp_trace_request
 from groundgate.models import Case, OutboxMessage, Role
 from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.otlp_intake import otlp_traces_receive
-from groundgate.services.outbox import outbox_drain, outbox_run_due
+from groundgate.services.outbox import outbox_run_due
 from reviews.services import review_submit
 from tests.api.conftest import api_client
 from tests.integrations.phoenix.conftest import URL
@@ -27,6 +27,7 @@ from tests.integrations.phoenix.test_phoenix_span_annotations import (
     wait_for_span,
 )
 from tests.integrations.test_otlp_intake import rag_spans
+from tests.outbox import outbox_drain
 
 pytestmark = pytest.mark.django_db
 

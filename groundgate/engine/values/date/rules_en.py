@@ -43,12 +43,6 @@ _YEAR_AFTER = re.compile(rf",?[ \u00a0]{D}{{4}}(?![0-9０-９])")
 _OF_MONTH_AFTER = re.compile(rf"(?:[ \u00a0]of)?{MONTH_AFTER.pattern}")
 
 
-def iso_date(first: int, end: int, surface: str) -> Scanned:
-    """A date in digits, year first ("2024-05-01", "2024.5.1"): it also offers its year
-    ("2014" is grounded by "2014-05-01")."""
-    return scanned(first, end, "date", surface, "", (surface[:4],))
-
-
 def day_before_month(text: str, first: int, end: int) -> Scanned | None:
     """ "5 March", "5 March 2024": a day (text[first:end]) before a month name."""
     month = MONTH_AFTER.match(text, end)
