@@ -332,7 +332,15 @@ def offered_quantities(text: str, into: dict[str, set[str]] | None = None) -> di
     offered: dict[str, set[str]] = {} if into is None else into
     if not text:
         return offered
-    for _, _, _, _, quantity, unit, endpoints in _values(text):
+    # The values kept for the text if another rule read them; else the scan without making
+    # NumericValues or keeping them (this path reads each excerpt of a case once).
+    kept = _values.peek(text)
+    rows = (
+        ((q, u, e) for _, _, _, q, u, e in _scan(text))
+        if kept is None
+        else ((v.quantity, v.unit, v.endpoints) for v in kept)
+    )
+    for quantity, unit, endpoints in rows:
         units = offered.get(quantity)
         if units is None:
             offered[quantity] = {unit}

@@ -69,6 +69,11 @@ class TextMemo(Generic[P, R]):
                     self.bytes -= dropped
         return result
 
+    def peek(self, *args: P.args, **kwargs: P.kwargs) -> R | None:
+        """The kept result for these arguments, or None (nothing is computed)."""
+        found = None if kwargs else self._entries.get(args)
+        return None if found is None else found[0]
+
     def __len__(self) -> int:
         return len(self._entries)
 
