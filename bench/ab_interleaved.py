@@ -15,7 +15,11 @@ the rejected ones (a value in none) apart, and the 80/20 mix as cases/s. `--sour
 (the 1,350 graded and gold answers of ../shared/data/financebench) or `tatqa` (the cases of
 bench/tatqa_build.py, rows render) gates real cases instead, all of them in one group: their
 verdicts may differ between checkouts (a change of rule), so only the corpus asserts the same
-statuses. With one checkout given, the second is this tree.
+statuses. With one checkout given, the second is this tree. `--fresh` empties every engine's
+text caches (functools.lru_cache, text_memo.TextMemo; not the one-entry resource loaders) before
+each round: the cases are the same every round, and a cache that keeps a text from the round
+before would time the second reading of a set, not the first (within a round, answers about
+one filing still share its pages, as they do in use).
 """
 
 from __future__ import annotations
@@ -37,6 +41,22 @@ from corpus import write_corpus  # noqa: E402
 DATA = ROOT.parent / "shared" / "data"
 
 BATCH = 100
+
+
+def caches(module: ModuleType) -> list[object]:
+    """The text caches of the groundgate modules loaded with `module` (see --fresh)."""
+    found: dict[int, object] = {}
+    for name, mod in list(sys.modules.items()):
+        if name != "groundgate" and not name.startswith("groundgate."):
+            continue
+        for value in vars(mod).values():
+            if isinstance(value, type) or not callable(getattr(value, "cache_clear", None)):
+                continue
+            info = getattr(value, "cache_info", None)
+            if info is not None and info().maxsize == 1:
+                continue  # a resource loaded once (jieba, the stemmer), not a text cache
+            found[id(value)] = value
+    return list(found.values())
 
 
 def load(checkout: Path) -> ModuleType:
@@ -84,6 +104,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--source", choices=["corpus", "financebench", "tatqa"], default="corpus")
     parser.add_argument("--derived", choices=["finding", "accept"], default="finding")
+    parser.add_argument("--fresh", action="store_true", help="empty the text caches each round")
     args = parser.parse_args()
     checkouts = [c.resolve() for c in args.checkouts]
     if len(checkouts) == 1:
@@ -97,6 +118,7 @@ def main() -> None:
     else:
         lines = real_cases(args.source)
     engines = {}
+    cleared: dict[str, list[object]] = {}
     for name, checkout in zip(names, checkouts, strict=True):
         module = load(checkout)
         policy = module.AnswerGatePolicy.model_validate(
@@ -105,6 +127,7 @@ def main() -> None:
         cases = [module.AnswerCase.model_validate_json(line) for line in lines]
         statuses = [module.gate_answer(c, policy).status for c in cases]
         engines[name] = (module.gate_answer, policy, cases, statuses)
+        cleared[name] = caches(module)
         print(f"{name}: gate {module.GATE_VERSION} from {module.__file__}", flush=True)
     first = names[0]
     statuses = engines[first][3]
@@ -123,6 +146,10 @@ def main() -> None:
     per_round: dict[tuple[str, str], list[float]] = {(n, g): [] for n in engines for g in groups}
     for _ in range(args.rounds):
         spent = {key: 0.0 for key in per_round}
+        if args.fresh:
+            for found in cleared.values():
+                for cache in found:
+                    cache.cache_clear()  # type: ignore[attr-defined]
         for group, indices in groups.items():
             for start in range(0, len(indices), BATCH):
                 batch = indices[start : start + BATCH]
@@ -135,7 +162,8 @@ def main() -> None:
         for key, seconds in spent.items():
             per_round[key].append(seconds / len(groups[key[1]]))
     print(
-        f"{len(lines)} {args.source} cases, derived_numbers={args.derived}, {args.rounds} rounds; "
+        f"{len(lines)} {args.source} cases, derived_numbers={args.derived}, {args.rounds} rounds"
+        f"{' (caches emptied each round)' if args.fresh else ''}; "
         "CPU per case in µs, median [lowest-highest] of the rounds"
     )
     share = len(groups.get("rejected", [])) / len(statuses)

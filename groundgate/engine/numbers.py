@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from groundgate.engine.text_memo import text_memo
 from groundgate.engine.units import _UNIT_FIRST, CURRENCY_CODES, unit_after
 from groundgate.engine.values.count.calendar import calendar_phrase
 from groundgate.engine.values.date.rules_en import ISO_DATE, US_DATE, month_before
@@ -306,11 +307,20 @@ def extract_numbers(text: str) -> list[NumericValue]:
     """Every numeric value in `text`, left to right, each found as a whole."""
     if not text:
         return []
+    return list(_values(text))
+
+
+@text_memo(max_bytes=16 * 2**20, item_bytes=300)
+def _values(text: str) -> tuple[NumericValue, ...]:
+    """extract_numbers, scanned once per text: the evidence index, the context rule's facts and
+    claims and the verbatim path ask for the same excerpt (text_memo.py, d386)."""
     # NumericValue(...) without the NamedTuple's Python-level __new__ (a hot loop).
-    return [
-        _new(NumericValue, (text[s:e], s, e, kind, quantity, unit, endpoints))
-        for s, e, kind, quantity, unit, endpoints in _scan(text)
-    ]
+    return tuple(
+        [
+            _new(NumericValue, (text[s:e], s, e, kind, quantity, unit, endpoints))
+            for s, e, kind, quantity, unit, endpoints in _scan(text)
+        ]
+    )
 
 
 _new = tuple.__new__
@@ -322,7 +332,15 @@ def offered_quantities(text: str, into: dict[str, set[str]] | None = None) -> di
     offered: dict[str, set[str]] = {} if into is None else into
     if not text:
         return offered
-    for _, _, _, quantity, unit, endpoints in _scan(text):
+    # The values kept for the text if another rule read them; else the scan without making
+    # NumericValues or keeping them (this path reads each excerpt of a case once).
+    kept = _values.peek(text)
+    rows = (
+        ((q, u, e) for _, _, _, q, u, e in _scan(text))
+        if kept is None
+        else ((v.quantity, v.unit, v.endpoints) for v in kept)
+    )
+    for quantity, unit, endpoints in rows:
         units = offered.get(quantity)
         if units is None:
             offered[quantity] = {unit}

@@ -12,6 +12,8 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from groundgate.engine.text_memo import text_memo
+
 EN_STOP_WORDS = frozenset(
     """a about above after again against all also am an and any are as at be because been before
     being below between both but by can could did do does doing down during each either few for
@@ -59,23 +61,28 @@ def _english_stemmer() -> Any:
     return snowballstemmer.stemmer("english")
 
 
-@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """The Snowball (Porter2) English stem of a lower-case word ("cheating", "cheats" ->
     "cheat"); Chinese words and numbers are their own stem."""
     if not word.isascii() or not word.isalpha():
         return word
+    # The cache keeps words of up to 64 letters: 65,536 of them, a few MB at most (d386).
+    return _stem(word) if len(word) <= 64 else _stem.__wrapped__(word)
+
+
+@lru_cache(maxsize=65536)
+def _stem(word: str) -> str:
     stemmed: str = _english_stemmer().stemWord(word)
     return stemmed
 
 
-@lru_cache(maxsize=8192)
+@text_memo(max_bytes=4 * 2**20, item_bytes=80)
 def stemmed_words(text: str) -> frozenset[str]:
     """content_words(text), each reduced to its stem."""
     return frozenset(stem(w) for w in content_words(text))
 
 
-@lru_cache(maxsize=8192)
+@text_memo(max_bytes=4 * 2**20, item_bytes=80)
 def content_words(text: str) -> frozenset[str]:
     """The set of content words of `text` (English lower-cased; Chinese segmented by jieba)."""
     lowered = text.lower()

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from functools import lru_cache
 from typing import NamedTuple
 
 from groundgate.engine.context.periods import mentions
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import split_sentences
+from groundgate.engine.text_memo import text_memo
 from groundgate.engine.values.registry import PERIODS, WORDED
 from groundgate.engine.words import stemmed_words
 
@@ -65,7 +65,7 @@ def value_periods(text: str) -> dict[tuple[int, int], tuple[str, ...]]:
     return {(c.value.start, c.value.end): c.periods for c in _read_claims(text, False)}
 
 
-@lru_cache(maxsize=256)
+@text_memo(max_bytes=8 * 2**20, item_bytes=600)
 def _read_claims(conclusion: str, naming: bool = True) -> tuple[Claim, ...]:
     """read_claims, computed (`naming=False`: the periods only, words and citations empty).
 
@@ -279,7 +279,7 @@ def _period(v: NumericValue) -> bool:
     )
 
 
-@lru_cache(maxsize=4096)
+@text_memo(max_bytes=2 * 2**20, item_bytes=80)
 def naming_words(clause: str) -> frozenset[str]:
     """The stemmed content words of a clause, without its values, periods and markers; a
     one-letter name is kept ("Pump I", "Class B"). A value read from its words (registry.WORDED:

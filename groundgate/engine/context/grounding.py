@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from functools import lru_cache, partial
+from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from groundgate.engine.context.claims import (
@@ -36,6 +36,7 @@ from groundgate.engine.context.periods import contradicts, may_mention, mentions
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.numbers import extract_numbers, leading_figure
 from groundgate.engine.sentences import split_sentences
+from groundgate.engine.text_memo import text_memo
 from groundgate.engine.values.registry import PERIODS
 from groundgate.engine.words import stem
 
@@ -255,7 +256,7 @@ def excerpt_facts(excerpt: str) -> list[Fact]:
     return list(_excerpt_facts(excerpt))
 
 
-@lru_cache(maxsize=256)
+@text_memo(max_bytes=8 * 2**20, item_bytes=600)
 def _excerpt_facts(excerpt: str) -> tuple[Fact, ...]:
     facts = excerpt_cells(excerpt)
     if all(f.in_table for f in facts):
@@ -266,7 +267,7 @@ def _excerpt_facts(excerpt: str) -> tuple[Fact, ...]:
     )
 
 
-@lru_cache(maxsize=256)
+@text_memo(max_bytes=8 * 2**20, item_bytes=600)
 def _read_cells(excerpt: str) -> tuple[Fact, ...]:
     return tuple(read_facts(excerpt, prose_context=False))
 

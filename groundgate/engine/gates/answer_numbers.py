@@ -307,9 +307,6 @@ class _SlowPath:
                 f"than {policy.max_hinted_values} values of this answer are ungrounded)",
                 **where,
             )
-        hint = self.index.near_miss(q, self.allowed, signed=signed)
-        if scale_refused is not None:
-            hint = Hint("wrong_scale", scale_refused)
         if self._operands is None:  # the excerpt values' amounts, once per case
             self._operands = [(v, operand_amounts(v)) for v in self.index.excerpt_values]
         found, ambiguous = self._derive(value, q)
@@ -329,6 +326,10 @@ class _SlowPath:
                     derivation=derivation,
                     **where,
                 )
+        # The near miss only for a value that stays a finding (an accepted derivation: none, d388).
+        hint = self.index.near_miss(q, self.allowed, signed=signed)
+        if scale_refused is not None:
+            hint = Hint("wrong_scale", scale_refused)
         message = f"{value.text!r} is in no accepted excerpt"
         if hint is not None:
             message += "; " + hint_text(hint)

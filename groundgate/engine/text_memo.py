@@ -1,0 +1,92 @@
+"""Memos of what the engine reads from a text, bounded by their size in bytes, not by a count.
+
+A case's excerpts are read by several rules (the evidence index, the context rule, the
+derivations' operands), and excerpts repeat across cases (answers about one filing cite its
+pages again). A pure function of a text keeps its result here, least recently used first out,
+until the memo's estimated bytes pass its budget: a count-bounded cache (functools.lru_cache)
+holds as many megabyte texts as short lines (decision d386). An entry costs the characters of
+its text arguments plus `item_bytes` for each item of its result (a tuple of values, a set of
+words); a text bigger than an eighth of the budget is read and not kept. Results are shared:
+they must be immutable (tuples, frozensets) or copied by the caller.
+Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Generic, ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+# Per entry: the key tuple, its OrderedDict node and the result's container, roughly.
+_ENTRY_BYTES = 200
+
+
+class TextMemo(Generic[P, R]):
+    """`function`, memoised by its arguments within `max_bytes` (see the module docstring)."""
+
+    def __init__(self, function: Callable[P, R], max_bytes: int, item_bytes: int) -> None:
+        self._function = function
+        self.max_bytes = max_bytes
+        self._item_bytes = item_bytes
+        self._entries: OrderedDict[object, tuple[R, int]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.bytes = 0
+        functools.update_wrapper(self, function)
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        if kwargs:  # (no caller passes keywords: such a call is not kept)
+            return self._function(*args, **kwargs)
+        entries = self._entries
+        found = entries.get(args)
+        if found is not None:
+            try:
+                entries.move_to_end(args)
+            except KeyError:  # another thread dropped it meanwhile: it is still the result
+                pass
+            return found[0]
+        result = self._function(*args, **kwargs)  # (kwargs: empty here)
+        cost = _ENTRY_BYTES
+        for arg in args:
+            if type(arg) is str:
+                cost += len(arg)
+        try:
+            cost += self._item_bytes * len(result)  # type: ignore[arg-type]
+        except TypeError:
+            pass  # a result without a length: the entry's own bytes
+        if cost * 8 > self.max_bytes:
+            return result  # too big to keep: it would push out the many small texts
+        with self._lock:
+            if args not in entries:
+                entries[args] = (result, cost)
+                self.bytes += cost
+                while self.bytes > self.max_bytes:
+                    _, (_, dropped) = entries.popitem(last=False)
+                    self.bytes -= dropped
+        return result
+
+    def peek(self, *args: P.args, **kwargs: P.kwargs) -> R | None:
+        """The kept result for these arguments, or None (nothing is computed)."""
+        found = None if kwargs else self._entries.get(args)
+        return None if found is None else found[0]
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self.bytes = 0
+
+
+def text_memo(max_bytes: int, item_bytes: int) -> Callable[[Callable[P, R]], TextMemo[P, R]]:
+    """A decorator: TextMemo(function, max_bytes, item_bytes)."""
+
+    def wrap(function: Callable[P, R]) -> TextMemo[P, R]:
+        return TextMemo(function, max_bytes, item_bytes)
+
+    return wrap
