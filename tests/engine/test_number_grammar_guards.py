@@ -79,8 +79,11 @@ def _lookup_by_figure(excerpt: str, quantity: str) -> set[str] | None:
     return units_offering(excerpt, quantity, needle)
 
 
+# 300 examples (was 1,000, d400): of three seeded bugs in numbers.units_offering, the one this
+# test and test_properties' twin find at 1,000 (the reach before a needle cut to 1) they find
+# at 300; the other two neither finds at 1,000 (the examples below do).
 @given(st.one_of(NUMBERY, TEXT), st.one_of(NUMBERY, TEXT))
-@settings(max_examples=1000)
+@settings(max_examples=300)
 def test_looking_up_the_leading_figure_agrees_with_the_full_scan(conclusion, excerpt):
     full = offered_quantities(excerpt)
     for value in extract_numbers(conclusion) + extract_numbers(excerpt):

@@ -101,7 +101,11 @@ def test_extracted_values_are_ordered_disjoint_spans(text):
 # A kind's own reader (the quarter) hides the grammar's values it overlaps.
 @example("2000年1季度", "2000年1季度")
 @example("Q1 2000", "in Q1 2000, 1 plant")
-@settings(max_examples=1000)
+# Two readings the 1,000 random draws used to reach and 300 do not (d400): a sign before a
+# currency, a filing form glued to its figure.
+@example("-$1,200 million", "a loss of -$1,200 million")
+@example("Form 10K", "the 10K and 10Q, 3F")
+@settings(max_examples=300)  # was 1,000 (d400; tests/engine/test_number_grammar_guards.py)
 def test_fast_lookup_agrees_with_the_full_scan(conclusion, excerpt):
     full = offered_quantities(excerpt)
     for value in extract_numbers(conclusion) + extract_numbers(excerpt):

@@ -16,7 +16,9 @@ PIECES = st.sampled_from(
 )  # fmt: skip
 
 
-@settings(max_examples=1500, deadline=None)
+# 400 examples (was 1,500, d400): five seeded bugs (a word dropped from _ANCHOR_WORDS: dec, fy,
+# sun, half; the non-ASCII branch skipped) each fail these two tests at 400, in CI's fixed draw.
+@settings(max_examples=400, deadline=None)
 @given(st.lists(PIECES, max_size=14).map("".join))
 def test_no_anchor_no_mention_in_any_part(text):
     if may_mention(text):
@@ -34,7 +36,7 @@ def test_anchors():
         assert may_mention(text) and mentions(text), text
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(st.lists(PIECES, max_size=14).map("".join))
 def test_the_ascii_words_are_the_anchor(text):
     assert may_mention(text) == (_ANCHOR.search(text) is not None)
