@@ -172,7 +172,7 @@ def build(count: int) -> None:
                         "case_id": cid,
                         "dataset_id": dataset.pk,
                         "text": search_text(
-                            external_id=external, question=question, payload=payload
+                            kind=case.kind, external_id=external, question=question, payload=payload
                         ),
                     }
                 )
@@ -293,6 +293,7 @@ def build(count: int) -> None:
                             "assigned_by_id": admin.pk,
                             "assigned_at": now,
                             "reviewed": assignee in labels,  # as review_submit keeps it
+                            "review_state": state,  # as reviews.queue keeps it (d393)
                         }
                     )
             with transaction.atomic():

@@ -59,6 +59,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s29.jsonl",
     "retrieval-heldout-s30.jsonl",
     "retrieval-heldout-s31.jsonl",
+    "retrieval-heldout-s32.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",

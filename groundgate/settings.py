@@ -181,6 +181,9 @@ STATIC_URL = "static/"
 # Only needed for collectstatic in production; in development WhiteNoise serves from the finders.
 STATIC_ROOT = env_str("STATIC_ROOT") or None
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Files served at the site's root by WhiteNoise: /favicon.ico, which browsers ask for on every
+# page that names no icon (the Django admin's did not: a 404 per page).
+WHITENOISE_ROOT = BASE_DIR / "static" / "root"
 # Local state (SQLite file, media, demo logins) lives in var/, which git ignores.
 GROUNDGATE_VAR_DIR = Path(env_str("GROUNDGATE_VAR_DIR", str(BASE_DIR / "var")))
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(GROUNDGATE_VAR_DIR / "media")))

@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.http import urlencode
 
 from groundgate.access import member_role
-from groundgate.families import OUTCOMES, STATUS_TONE, get_family, outcome_of
+from groundgate.families import KIND_NAMES, OUTCOMES, STATUS_TONE, get_family, outcome_of
 from groundgate.models import Case, Document, GateRun
 from groundgate.selectors.cases import case_current_run
 from groundgate.services.rendering import (
@@ -166,6 +166,7 @@ def case_page_context(
         if run
         else "",
         "outcome_names": OUTCOMES,
+        "kind_names": KIND_NAMES,
         "instructions": dataset_instructions(dataset=case.dataset),
         "label_names": dict(Label.choices),
         "reason_names": dict(WrongReason.choices),

@@ -40,6 +40,7 @@ from reviews.labelstudio_import import (
     labelstudio_users_configured,
 )
 from reviews.models import Label
+from reviews.queue_facets import queue_counts
 
 CHUNKS_SHOWN = 500  # a document page lists this many chunks; the API pages through the rest
 THUMB_ZOOM = 0.25
@@ -325,6 +326,8 @@ def export_page(request: HttpRequest, slug: str) -> HttpResponse:
             "dataset": dataset,
             "formats": [(name, fmt.extension) for name, fmt in EXPORT_FORMATS.items()],
             "labels": Label.choices,
+            # The codes the dataset's cases have, with their counts (the queue's maintained sums).
+            "codes": queue_counts(dataset=dataset)["code"],
             "action": reverse("api:export", args=[slug]),
         },
     )

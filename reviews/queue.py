@@ -20,6 +20,7 @@ from django.utils import timezone
 from groundgate.families import outcome_of
 from groundgate.models import Case, GateRun
 from reviews.models import (
+    Assignment,
     FindingDecision,
     QueueCall,
     QueueCode,
@@ -173,6 +174,19 @@ def _refresh(ids: list[int]) -> None:
     QueueCode.objects.bulk_create(codes)
     QueueCall.objects.bulk_create(calls)
     _counts_add(delta)
+    _assignments_follow(entries)
+
+
+def _assignments_follow(entries: list[QueueEntry]) -> None:
+    """The entries' review states onto their cases' assignments (Assignment.review_state, d393):
+    one UPDATE per state, of the rows that differ."""
+    by_state: dict[str, list[int]] = {}
+    for entry in entries:
+        by_state.setdefault(entry.review_state, []).append(entry.case_id)
+    for state, ids in by_state.items():
+        Assignment.objects.filter(case_id__in=ids).exclude(review_state=state).update(
+            review_state=state
+        )
 
 
 def _texts_add(ids: list[int]) -> None:
@@ -186,11 +200,14 @@ def _texts_add(ids: list[int]) -> None:
                 case_id=c["id"],
                 dataset_id=c["dataset_id"],
                 text=search_text(
-                    external_id=c["external_id"], question=c["question"], payload=c["payload"]
+                    kind=c["kind"],
+                    external_id=c["external_id"],
+                    question=c["question"],
+                    payload=c["payload"],
                 ),
             )
             for c in Case.objects.filter(id__in=missing).values(
-                "id", "dataset_id", "external_id", "question", "payload"
+                "id", "dataset_id", "kind", "external_id", "question", "payload"
             )
         )
 
@@ -395,6 +412,7 @@ def queue_add_new(runs) -> None:
             case_id=run.case.pk,
             dataset_id=run.case.dataset_id,
             text=search_text(
+                kind=run.case.kind,
                 external_id=run.case.external_id,
                 question=run.case.question,
                 payload=run.case.payload,

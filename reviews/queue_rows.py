@@ -13,7 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import Truncator
 from django.utils.timezone import localtime
 
-from groundgate.families import OUTCOMES
+from groundgate.families import KIND_NAMES, OUTCOMES
 from reviews.models import Label, QueueEntry
 from reviews.reservations import Hold
 
@@ -23,7 +23,7 @@ LABEL_NAMES = dict(Label.choices)
 ROW = (
     '<tr class="{css}" data-href="{url}">'
     '<td><a href="{url}">{external_id}</a>{held}</td>'
-    "<td>{kind}</td>"
+    '<td><span title="gate family: {kind}">{kind_name}</span></td>'
     "<td>{question}</td>"
     "<td>{outcome}</td>"
     '<td class="codes">{codes}</td>'
@@ -35,11 +35,15 @@ HELD = ' <span class="held-by">held by {} until {}</span>'
 # The outcome in words; the family's raw status (`citation_insufficient`, `PASSED`) on hover.
 OUTCOME = '<span class="outcome outcome-{}" title="gate status: {}">{}</span>'
 NOT_GATED = mark_safe('<span class="muted">not gated</span>')
+# An imported model response (R5) or a report carries no question: say so, not a blank cell.
+NO_QUESTION = mark_safe('<span class="muted">no question</span>')
 LABEL = '<span title="{}">{}</span>'
 EMPTY = mark_safe("")
 
 
 def _question(text: str) -> str:
+    if not text:
+        return NO_QUESTION
     return text if len(text) <= QUESTION_CHARS else Truncator(text).chars(QUESTION_CHARS)
 
 
@@ -86,6 +90,7 @@ def queue_rows(
                 external_id=e.external_id,
                 held=_held(hold, user_id),
                 kind=e.kind,
+                kind_name=KIND_NAMES.get(e.kind, e.kind),
                 question=_question(e.question),
                 outcome=_outcome(e),
                 codes=e.finding_codes,

@@ -1,5 +1,5 @@
 """The queue's text search (filter `q`): a case id, or a piece of a case's external (request)
-id, question or answer conclusion, found through an index instead of a scan of every payload.
+id, question or answer text, found through an index instead of a scan of every payload.
 
 The searched text is QueueText (written by reviews.queue with the queue entry). Its index is
 the database's own substring index: on SQLite an FTS5 table with the trigram tokenizer
@@ -16,17 +16,20 @@ from typing import Any
 from django.db import connection
 from django.db.models import Expression, IntegerField
 
+from groundgate.families import FAMILIES
+
 SEARCH_MAX_CHARS = 200
 # A piece shorter than this cannot use a trigram index.
 INDEXED_MIN_CHARS = 3
 
 
-def search_text(*, external_id: str, question: str, payload: Any) -> str:
-    """The text a case is searched by (QueueText.text); the 0013_queue_search migration fills
-    stored cases with the same in SQL."""
-    answer = payload.get("answer") if isinstance(payload, dict) else None
-    conclusion = answer.get("conclusion") if isinstance(answer, dict) else None
-    return f"{external_id}\n{question or ''}\n{conclusion if isinstance(conclusion, str) else ''}"
+def search_text(*, kind: str, external_id: str, question: str, payload: Any) -> str:
+    """The text a case is searched by (QueueText.text): its id, its question and its answer's
+    text, the family's own (an answer's conclusion, a pipeline answer's model text: d391). The
+    0013_queue_search and 0015_pages_search_family_text migrations fill stored cases likewise."""
+    family = FAMILIES.get(kind)
+    answer = family.text.of(payload) if family is not None and isinstance(payload, dict) else ""
+    return f"{external_id}\n{question or ''}\n{answer}"
 
 
 def _like(text: str) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,14 +14,10 @@ from groundgate.access import member_role, others_reviews_visible, reserved_by_o
 from groundgate.models import Case, Dataset
 from reviews.facets import (
     EXTRA,
-    FACETS,
     FILTERS,
     RESERVATION,
-    Row,
     Scope,
     count_rows,
-    facet_counts,
-    facet_sum,
     only_without_code,
 )
 from reviews.facets import total as facet_total
@@ -101,9 +96,7 @@ def queue_entries(
     if filters.get("call") and filters.get("code"):
         entries = entries.filter(_called(dataset, filters["code"], filters["call"]))
     if filters.get("assigned"):
-        assigned = Assignment.objects.filter(
-            dataset=dataset, reviewer__username=filters["assigned"]
-        )
+        assigned = _assigned(dataset, filters)
         if found is None and _many(assigned, dataset):
             # Many cases: walk the queue's order, asking each entry whether it is hers (read
             # by key and sorted, 20k of 1M were 360-390 ms a page on SQLite; walked, 12-15 ms).
@@ -118,6 +111,15 @@ def queue_entries(
         elif scope.hidden:
             entries = entries.exclude(case_id__in=scope.hidden)
     return entries.order_by("passed", "review_rank", "case_id")
+
+
+def _assigned(dataset: Dataset, filters: dict[str, str]) -> QuerySet[Assignment]:
+    """The assignments of the reviewer `filters` name, in the review state it names if any
+    (Assignment.review_state, kept in step with the queue entries: d393)."""
+    assigned = Assignment.objects.filter(dataset=dataset, reviewer__username=filters["assigned"])
+    if filters.get("review"):
+        assigned = assigned.filter(review_state=filters["review"])
+    return assigned
 
 
 def _called(dataset: Dataset, code: str, call: str) -> Exists:
@@ -185,7 +187,7 @@ def dataset_instructions(*, dataset: Dataset) -> str:
     return guide or ""
 
 
-def _extra(filters: dict[str, str]) -> bool:
+def has_extra(filters: dict[str, str]) -> bool:
     return any(filters.get(name) for name in EXTRA)
 
 
@@ -195,13 +197,13 @@ def _extra(filters: dict[str, str]) -> bool:
 COUNT_CAP = 10_000
 
 
-def _capped_count(rows: QuerySet[Any]) -> int:
+def capped_count(rows: QuerySet[Any]) -> int:
     """Rows of `rows` (a _page_source), read up to COUNT_CAP + 1 (that figure means "more than
     COUNT_CAP")."""
     return rows.order_by().values("case_id")[: COUNT_CAP + 1].count()
 
 
-def _count_source(
+def count_source(
     *, dataset: Dataset, filters: dict[str, str], scope: Scope | None
 ) -> QuerySet[Any]:
     """The rows to count a filtered queue by: the page's source, or - for cases assigned to a
@@ -209,86 +211,15 @@ def _count_source(
     from the queue's order, a count of 10,001 of her 20k cases walked half of 1M entries)."""
     if not filters.get("assigned") or filters.get("code"):
         return _page_source(dataset=dataset, filters=filters, scope=scope)
-    others = {name: value for name, value in filters.items() if name != "assigned"}
-    assigned = Assignment.objects.filter(dataset=dataset, reviewer__username=filters["assigned"])
+    others = {name: value for name, value in filters.items() if name not in ("assigned", "review")}
+    assigned = _assigned(dataset, filters)
     if not any(others.get(name) for name in FILTERS if name != RESERVATION):
-        # Her cases alone: every case has its queue entry (the one queue writer, rule 9), so
-        # only the holds leave some out - no probe of the entries per row.
+        # Her cases alone, or in one review state (the assignment's own column, d393): every
+        # case has its queue entry (the one queue writer, rule 9), so only the holds leave some
+        # out - no probe of the entries per row (10,001 probes were ~50 ms at 1M on SQLite).
         return _without_holds(assigned, scope)
     entries = queue_entries(dataset=dataset, filters=others, scope=scope)
     return assigned.filter(Exists(entries.filter(case_id=OuterRef("case_id")).order_by()))
-
-
-def queue_counts(
-    *,
-    dataset: Dataset,
-    filters: dict[str, str] | None = None,
-    scope: Scope | None = None,
-    count: int | None = None,
-) -> dict[str, list[tuple[str, int | None]]]:
-    """Counts per value of each filter, each respecting the other active filters (faceted). Every
-    value the dataset has is listed, with 0 when the other filters leave none. Summed from
-    QueueCount (reviews.facets): one indexed query of a few hundred rows however many cases
-    the dataset has; filters without maintained counts fall back to GROUP BY queries. `count`:
-    the filtered queue's count (queue_filtered_count), when the caller has it already."""
-    filters = filters or {}
-    scope = scope or Scope()
-    rows = count_rows(dataset)
-    everything = facet_counts(rows, {}, Scope())
-    if _extra(filters):
-        many = count
-        if many is None:
-            many = _capped_count(_count_source(dataset=dataset, filters=filters, scope=scope))
-        if many > COUNT_CAP:  # the values without counts (COUNT_CAP)
-            return {
-                name: sorted((value, None) for value in everything[name] if value)
-                for name in FACETS
-            }
-        counted = _counts_by_query(dataset, filters, scope)
-    else:
-        counted = facet_counts(rows, filters, scope)
-    return {
-        name: sorted((value, counted[name][value]) for value in everything[name] if value)
-        for name in FACETS
-    }
-
-
-def _counts_by_query(dataset: Dataset, filters: dict[str, str], scope: Scope) -> dict[str, Any]:
-    if filters.get("q") and not filters.get("call"):
-        # A search's matches (at most reviews.search.LIST_MAX) read once, every facet counted
-        # from them as from the maintained rows: five GROUP BYs over the id list were 25-48 ms
-        # each at 1M cases on SQLite.
-        base = {name: value for name, value in filters.items() if name not in FACETS}
-        entries = queue_entries(dataset=dataset, filters=base, scope=scope).order_by()
-        cells: Counter[tuple[str, str, str, str, str]] = Counter()
-        for status, outcome, kind, state, codes in entries.values_list(
-            "gate_status", "outcome", "kind", "review_state", "finding_codes"
-        ):
-            for code in ("", *codes.split()):
-                cells[(status, outcome, kind, state, code)] += 1
-        rows = [Row(*key, n) for key, n in cells.items()]
-        return {name: facet_sum(rows, filters, name) for name in FACETS}
-    counted = {}
-    for name, column in FACETS.items():
-        others = {k: v for k, v in filters.items() if k != name}
-        entries = queue_entries(dataset=dataset, filters=others, scope=scope).order_by()
-        if name == "code":
-            # The entries' own code lists when they are few (a search's matches): grouping the
-            # code rows against them walked the dataset's 600k code rows (0.3-0.5 s at 1M).
-            few = list(entries.values_list("finding_codes", flat=True)[: COUNT_CAP + 1])
-            if len(few) <= COUNT_CAP:
-                counted[name] = Counter(code for codes in few for code in codes.split())
-                continue
-            grouped = (
-                QueueCode.objects.filter(dataset=dataset, case_id__in=entries.values("case_id"))
-                .values_list("code")
-                .annotate(n=Count("*"))
-                .order_by()
-            )
-        else:
-            grouped = entries.values_list(column).annotate(n=Count("*")).order_by()
-        counted[name] = Counter(dict(grouped))
-    return counted
 
 
 @dataclass(frozen=True)
@@ -351,8 +282,8 @@ def queue_filtered_count(
     """Rows of the filtered queue: a sum of maintained counts (no scan) for any combination of
     the faceted filters; a COUNT over the rows for the dashboard's extra filters, capped
     (COUNT_CAP + 1 means more than COUNT_CAP)."""
-    if _extra(filters) and not only_without_code(filters):
-        return _capped_count(_count_source(dataset=dataset, filters=filters, scope=scope))
+    if has_extra(filters) and not only_without_code(filters):
+        return capped_count(count_source(dataset=dataset, filters=filters, scope=scope))
     rows, scope = count_rows(dataset), scope or Scope()
     if filters.get("no_code"):
         # Entries without code X = all - those with X, both maintained sums (a code's rows
@@ -374,7 +305,7 @@ def _page_source(
         return queue_entries(dataset=dataset, filters=filters, scope=scope)
     code, call = filters["code"], filters.get("call")
     others = {name: value for name, value in filters.items() if name not in ("code", "call")}
-    if not call and others and not _extra(others):
+    if not call and others and not has_extra(others):
         # Read from whichever side holds fewer rows (both counts are maintained): the code's
         # rows, or the entries the other filters choose - a commonest code with a status no
         # case has was a walk over all 333k of its rows (5.9 s at 1M cases on SQLite).

@@ -22,9 +22,11 @@ from reviews.models import (
     FindingDecision,
     GateCall,
     Label,
+    QueueEntry,
     Relabel,
     Review,
     ReviewGuide,
+    ReviewState,
     WrongReason,
 )
 from reviews.queue import progress_add, queue_refresh
@@ -296,6 +298,9 @@ def cases_assign(*, dataset, cases: list[Case], admin, reviewer) -> int:
                     "case_id", flat=True
                 )
             )
+            states = dict(
+                QueueEntry.objects.filter(case_id__in=ids).values_list("case_id", "review_state")
+            )
             Assignment.objects.bulk_create(
                 Assignment(
                     case_id=i,
@@ -303,6 +308,7 @@ def cases_assign(*, dataset, cases: list[Case], admin, reviewer) -> int:
                     reviewer=reviewer,
                     assigned_by=admin,
                     reviewed=i in done,
+                    review_state=states.get(i, ReviewState.UNREVIEWED),
                 )
                 for i in ids
             )

@@ -20,13 +20,14 @@ from groundgate.access import (
     datasets_visible,
     reserved_by_others_visible,
 )
-from groundgate.families import OUTCOMES, REFUSED
+from groundgate.families import KIND_NAMES, OUTCOMES, REFUSED
 from groundgate.models import Case
 from reviews.charts import PROGRESS_COLOURS, bar_chart, split_bar_chart
 from reviews.dashboard import dashboard
 from reviews.facets import EXTRA
 from reviews.forms import BulkRelabelForm, first_error
 from reviews.models import Label, QueueEntry, ReviewState
+from reviews.queue_facets import queue_counts
 from reviews.queue_rows import queue_rows
 from reviews.reservations import reservations_live
 from reviews.search import search_capped
@@ -34,7 +35,6 @@ from reviews.selectors import (
     assignment_progress,
     dataset_instructions,
     my_assignments,
-    queue_counts,
     queue_entries,
     queue_filters,
     queue_page,
@@ -97,6 +97,7 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
             ],
             "reservation_choices": _reservation_choices(access),
             "outcome_names": OUTCOMES,
+            "kind_names": KIND_NAMES,
             "progress": reviewer_progress(dataset=dataset, user=request.user),
             "minutes": settings.GROUNDGATE_RESERVATION_MINUTES,
             "is_admin": access.is_admin,

@@ -2,7 +2,7 @@
 the one place that asks a kind for its reason. Every kind offers its own near misses from its
 folder (ValueKind.near_reason and near_misses: values/date/kind.py, values/quarter/kind.py, and
 the number kinds' values/number/near_miss.py); the reasons below are those of the index itself
-(number_grounding.EvidenceIndex.near_miss(), which chooses the most useful one and looks for the
+(near_search.near_miss_of(), which chooses the most useful one and looks for the
 right value outside the excerpt). docs/number-grammar.md lists them with examples.
 Pure: no Django, no I/O.
 """

@@ -4,16 +4,13 @@ The answer gate first looks for each value verbatim (numbers.units_offering, the
 a value that is not found that way comes here, and an EvidenceIndex is built once per case, on
 first need:
   - ground():    the excerpts' typed values, compared under the policy's equivalence rules;
-  - near_miss(): the one most useful hint for a value that stays ungrounded (a digit slip, the
-                 wrong scale, month or unit, or the right value outside the cited excerpt),
-                 located in the excerpt or chunk so the review page can mark it;
+  - near_miss(): the one most useful hint for a value that stays ungrounded (near_search.py);
   - derivation(): a short calculation from cited values that gives the value (derivations.py).
 Pure: no Django, no I/O.
 """
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,7 +24,7 @@ from groundgate.engine.index_keys import (
     query_keys,
     rounding_heads,
 )
-from groundgate.engine.near_miss import NEAR_MISS_REASONS, near_reason
+from groundgate.engine.near_search import Hint, near_miss_of
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.quantities import (
     NO_CONTEXT,
@@ -40,9 +37,7 @@ from groundgate.engine.quantities import (
 from groundgate.engine.scale_contexts import ChunkContexts, ChunkLike, LazyContext
 from groundgate.engine.units import UNIT_FAMILIES
 from groundgate.engine.values.date.evidence import shared_day_dates, squeezed_dates
-from groundgate.engine.values.number.near_miss import NEAR_MISSES, numeric_reason
 from groundgate.engine.values.number.words_en import count_in_words
-from groundgate.engine.values.registry import BY_NAME
 
 
 class EvidenceLike(Protocol):
@@ -71,18 +66,7 @@ class Grounding:
     source: Located
 
 
-@dataclass(frozen=True, slots=True)
-class Hint:
-    reason: str
-    source: Located
-    detail: str = ""
-
-
-_DIGIT_RUNS = re.compile(r"[0-9０-９]+")
 _NOT_NUMERIC = frozenset({"date", "time", "identifier"})
-_ORDER = {reason: i for i, reason in enumerate(NEAR_MISS_REASONS)}
-# The most useful reason numeric_reason gives (values/number/near_miss.py, NEAR_MISSES order).
-_FIRST_NUMBER_REASON = min(NEAR_MISSES, key=_ORDER.__getitem__)
 # Located(...) without the NamedTuple's Python-level __new__ (the index makes one per value).
 _new = tuple.__new__
 
@@ -114,17 +98,17 @@ class EvidenceIndex:
                 self._by_id_all.setdefault(chunk.chunk_id, []).append(chunk)
         self._excerpt_values: list[Located] | None = None
         # Where the numeric values are in excerpt_values (built with it).
-        self._numeric_positions: list[int] = []
+        self.numeric_positions: list[int] = []
         self._cited_spans: dict[str, list[tuple[int, int, int]]] | None = None
         self._chunk_values: dict[int, list[Located]] = {}
         self._by_key: dict[tuple[object, ...], list[int]] = {}
         self._digit_keys: list[str] = []
         self._digit_positions: list[int] = []
         self._other_values: list[Located] | None = None
-        self._near: list[tuple[int, object, str, Located]] | None = None
+        self.near_table: list[tuple[int, object, str, Located]] | None = None  # near_search.py
         # evidence index -> (its chunk, the excerpt's offset in it), or None: not found.
         self._cited: dict[int, tuple[ChunkLike, int] | None] = dict(located or {})
-        # evidence index -> its excerpt, on first need (_signed).
+        # evidence index -> its excerpt, on first need (sign_given).
         self._excerpt_texts: dict[int, str] | None = None
         # The candidates of the last value asked about: ground() and near_miss() ask in turn.
         self._last_candidates: tuple[Quantity, list[Located]] | None = None
@@ -217,13 +201,13 @@ class EvidenceIndex:
                     continue
             for key in index_keys(q):
                 by_key.setdefault(key, []).append(position)
-        self._numeric_positions = [position for _, position in numbers]
+        self.numeric_positions = [position for _, position in numbers]
         numbers.sort()
         self._digit_keys = [digits for digits, _ in numbers]
         self._digit_positions = [position for _, position in numbers]
         return found
 
-    def _candidates(self, q: Quantity) -> list[Located]:
+    def candidates(self, q: Quantity) -> list[Located]:
         """The excerpt values that can possibly ground q, in excerpt order: numbers by their
         significant digits (the same ones, or the leading ones a rounding needs) in one sorted
         list, other values by key (year, month, time, digits), so a long answer against long
@@ -314,18 +298,20 @@ class EvidenceIndex:
         if q.kind == "range":
             return self._ground_range(q, allowed)
         best: Grounding | None = None
-        candidates = self._candidates(q)
+        candidates = self.candidates(q)
         if bound is not None:
             # "under 1,000" for 950, "over 1 million" for 1.6 million: values within a bound need
             # not share its digits, which the digit index looks up; every numeric excerpt value
             # is asked instead (only for a value the answer states as a bound).
             values = self.excerpt_values
-            candidates = [values[position] for position in self._numeric_positions]
+            candidates = [values[position] for position in self.numeric_positions]
         for located in candidates:
-            rules = self._compare(q, located, approximately, bound)
+            rules = self.compare(q, located, approximately, bound)
             if rules is None or not allowed.issuperset(rules):
                 continue
-            if "sign" in rules and not ((signed is not None and signed()) or self._signed(located)):
+            if "sign" in rules and not (
+                (signed is not None and signed()) or self.sign_given(located)
+            ):
                 continue
             if "bound" in rules and self._bounded(located):
                 continue  # two thresholds: "over $50" is not "over $55"
@@ -337,8 +323,8 @@ class EvidenceIndex:
 
     def _ground_range(self, q: Quantity, allowed: frozenset[str]) -> Grounding | None:
         best: Grounding | None = None
-        for located in self._candidates(q):
-            rules = self._compare(q, located)
+        for located in self.candidates(q):
+            rules = self.compare(q, located)
             if rules is not None and allowed.issuperset(rules):
                 return Grounding(rules, located)
         if "range_endpoints" not in allowed:
@@ -353,7 +339,7 @@ class EvidenceIndex:
             best = Grounding(rules, first.source)
         return best
 
-    def _compare(
+    def compare(
         self, q: Quantity, located: Located, approximately: bool = False, bound: str | None = None
     ) -> tuple[str, ...] | None:
         return compare(
@@ -370,64 +356,7 @@ class EvidenceIndex:
         self, q: Quantity, allowed: frozenset[str], *, signed: Callable[[], bool] | None = None
     ) -> Hint | None:
         """The most useful hint for a value that is not grounded (None: nothing is close)."""
-        for located in self._candidates(q):
-            rules = self._compare(q, located)
-            if rules is not None:
-                if "sign" in rules and not (
-                    (signed is not None and signed()) or self._signed(located)
-                ):
-                    return Hint("wrong_sign", located)
-                return Hint("same_quantity", located, _rules_text(rules))
-        best: Hint | None = None
-        values = self.excerpt_values
-        kind = BY_NAME.get(q.kind)  # a kind of values/registry.py
-        if q.numeric and kind is not None:  # a number kind: its near misses among the numbers
-            reason_of = kind.near_reason  # (values/number/near_miss.py)
-            numbers: Sequence[Located]
-            if reason_of is numeric_reason:
-                # numeric_reason's own first test, over the whole table at once (most numbers
-                # of a page are none of its reasons); it tests each one kept again.
-                size, figure, text = len(q.digits), q.figure, q.value.quantity
-                numbers = [
-                    located
-                    for n, f, t, located in self._near_table()
-                    if -2 < n - size < 2 or f == figure or text in t
-                ]
-            else:
-                numbers = [values[position] for position in self._numeric_positions]
-            for located in numbers:
-                reason = reason_of(q, located.quantity)
-                if reason is not None and (best is None or _ORDER[reason] < _ORDER[best.reason]):
-                    best = Hint(reason, located)
-                    if reason == _FIRST_NUMBER_REASON:
-                        break  # no later number can give a better reason (the first is kept)
-        elif kind is not None and kind.near_misses:
-            for located in values:
-                hint = self._hint(q, located)
-                if hint is not None and (best is None or _ORDER[hint.reason] < _ORDER[best.reason]):
-                    best = hint
-        needle = max(_DIGIT_RUNS.findall(q.value.quantity), key=len, default="")
-        if needle:
-            for located in self.other_values(needle):
-                rules = self._compare(q, located)
-                if rules is not None and allowed.issuperset(rules):
-                    hint = Hint(located.where, located, _rules_text(rules))
-                    if best is None or _ORDER[hint.reason] < _ORDER[best.reason]:
-                        best = hint
-                    break
-        return best
-
-    def _near_table(self) -> list[tuple[int, object, str, Located]]:
-        """The numeric excerpt values in order, each with what numeric_reason tests first (the
-        number of digits, the figure, the quantity's text): built once, on first near miss."""
-        if self._near is None:
-            values = self.excerpt_values
-            self._near = []
-            for position in self._numeric_positions:
-                located = values[position]
-                e = located.quantity
-                self._near.append((len(e.digits), e.figure, e.value.quantity, located))
-        return self._near
+        return near_miss_of(self, q, allowed, signed=signed)
 
     def ground_in_words(self, q: Quantity, noun: str) -> Grounding | None:
         """A small count (or ordinal) that the answer writes in digits and an accepted excerpt in
@@ -456,7 +385,7 @@ class EvidenceIndex:
             )
         return None
 
-    def _signed(self, located: Located) -> bool:
+    def sign_given(self, located: Located) -> bool:
         """Whether the evidence gives this value's sign in words or parentheses ("(1,200)",
         "decreased 5%")."""
         around = self._text_of(located)
@@ -482,10 +411,6 @@ class EvidenceIndex:
             return None
         return (chunk.text, *located.chunk_span)
 
-    def _hint(self, q: Quantity, located: Located) -> Hint | None:
-        reason = near_reason(q, located.quantity)
-        return Hint(reason, located) if reason is not None else None
-
 
 def _located(
     value: NumericValue,
@@ -503,7 +428,3 @@ def _located(
     for end in q.endpoints:
         found.append(Located(end, context, chunk_id, chunk_span, index, span, where))
     return found
-
-
-def _rules_text(rules: tuple[str, ...]) -> str:
-    return ", ".join(rules) if rules else "format"

@@ -18,6 +18,9 @@ FAMILIES: dict[str, Family] = {
     for f in (answer.FAMILY, anchored.FAMILY, synthesis.FAMILY, report.FAMILY, code.FAMILY)
 }
 
+# Each kind in the queue's words (Family.name); the KIND itself is the detail on hover (d390).
+KIND_NAMES: dict[str, str] = {kind: family.name for kind, family in FAMILIES.items()}
+
 # Every gate status of every family -> "passed" or "rejected" (statuses are distinct across
 # families, which a test checks), for the status badges.
 STATUS_TONE: dict[str, str] = {
@@ -62,4 +65,12 @@ def get_family(kind: str) -> Family:
         ) from None
 
 
-__all__ = ["FAMILIES", "OUTCOMES", "STATUS_TONE", "Family", "get_family", "outcome_of"]
+__all__ = [
+    "FAMILIES",
+    "KIND_NAMES",
+    "OUTCOMES",
+    "STATUS_TONE",
+    "Family",
+    "get_family",
+    "outcome_of",
+]

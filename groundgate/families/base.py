@@ -125,6 +125,9 @@ def no_sources(
 @dataclass(frozen=True)
 class Family:
     kind: str  # the engine's KIND (Case.kind, the CLI and API name)
+    # The kind in the queue's words (its column, its filter, the case page; the KIND on hover):
+    # `groundgate answer` stores its runs as anchored cases, which read "pipeline answer" (d390).
+    name: str
     folder: Path  # the family's folder: its module and its partials (summary.html, evidence.html)
     text: CaseText
     # Queue status mapping: every status the family's gate gives -> does the case pass? The

@@ -38,8 +38,11 @@ of "the B of A" are strict; text is read NFKC.
 answerability-v3 (the default since answer-assembly/2026-11.7, d374-d375): a chunk admitted
 only by the embedding model's lower cross-language threshold (policy cross_language_thresholds,
 d372) states every required term - the dictionary is a loose bridge, so a weaker similarity needs
-all the words; a change's clause states every subject term the chunk states (水质优良比例's
-同比上升 is no change of 空气优良率); "how long does X take" is not answered by "every 90 days".
+all the words; its change and duration rules are in pipeline/answerability_change.py.
+answerability-v4 (the default since answer-assembly/2026-11.8, d395-d396): the dictionary is read
+both ways (crosslingual.said_in_chinese: "water" in 水质's gloss "water quality", "wastewater" in
+废水's "waste water"; crosslingual.english_heads: 程序 in "program", the head of "computer
+program"); 几遍 / 几套 (any measure word) ask a count (answerability_lexicon.COUNT_V4).
 The retriever's rerank (services/retrieval.py) applies the latest version.
 """
 
@@ -55,12 +58,18 @@ from typing import Any
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.words import EN_STOP_WORDS, ZH_STOP_WORDS, stem, stemmed_words
 from groundgate.pipeline import crosslingual
+from groundgate.pipeline.answerability_change import (
+    asks_how_long_it_takes,
+    change_names_every_term,
+    without_intervals,
+)
 from groundgate.pipeline.answerability_lexicon import (
     ASKED_BOUND,
     ASKING,
     ATTRIBUTES,
     ATTRIBUTES_V2,
     ATTRIBUTES_V3,
+    ATTRIBUTES_V4,
     GLOSSARY,
     GLOSSARY_V2,
     PARTY_NOUNS,
@@ -72,8 +81,8 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSIONS = {1: "answerability-v1", 2: "answerability-v2", 3: "answerability-v3"}
-LATEST = 3
+VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4)}
+LATEST = 4
 VERSION = VERSIONS[LATEST]
 
 _STOP = EN_STOP_WORDS | ZH_STOP_WORDS | ASKING
@@ -99,7 +108,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
-_GLOSSARIES[3] = _GLOSSARIES[2]
+_GLOSSARIES[3] = _GLOSSARIES[4] = _GLOSSARIES[2]
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
 _TITLE = re.compile(r"《([^》]{1,40})》|「([^」]{1,40})」|“([^”]{2,60})”")
 # v2: "How many cycles does it cost?" counts cycles; money only when the count is of money.
@@ -132,21 +141,6 @@ _EN_HOW_MANY = re.compile(
     r"\bhow\s+many\s+(?P<np>(?:[a-z0-9-]+\s+){0,3}?[a-z0-9-]+?)(?:\s+of\s+(?P<of>[a-z0-9-]+))?"
     r"(?=\s+(?:do|does|did|is|are|was|were|should|must|can|could|will|would|have|has|had|"
     r"in|on|at|per|for)\b|\s*[?.]|$)",
-    re.I,
-)
-
-
-# v3: a question about how long something takes or lasts (not how often, not "between")...
-_TAKES = re.compile(
-    r"\bhow\s+long\s+(?:does|do|did|will|would|is|are|was|were)\b[^?]*?\b(?:take|takes|last|"
-    r"lasts|run|runs)\b|\bduration\b|需要多长时间|需要多久|要花多长时间|花了?多长时间|"
-    r"持续了?(?:多长时间|多久|多少天|几天)|用时多",
-    re.I,
-)
-# ... is not answered by an interval: "every 2,000 operating hours", 每隔3天.
-_INTERVAL = re.compile(
-    r"\bevery\s+\d[\d,.]*\s*(?:[a-z]+\s+)?[a-z]+|每隔?\s*[\d一二两三四五六七八九十百千]+\s*个?"
-    r"(?:秒|分钟|小时|天|日|周|月|年)",
     re.I,
 )
 
@@ -283,7 +277,7 @@ def _in_span(term: Term, spans: list[str]) -> bool:
 
 
 def question_parts(question: str, version: int = LATEST) -> QuestionParts:
-    kinds = ATTRIBUTES_V3 if version >= 3 else ATTRIBUTES_V2 if version >= 2 else ATTRIBUTES
+    kinds = {1: ATTRIBUTES, 2: ATTRIBUTES_V2, 3: ATTRIBUTES_V3}.get(version, ATTRIBUTES_V4)
     attribute = next((a for a in kinds if a.cue.search(question)), None)
     if version >= 2 and attribute is not None and attribute.name == "money":
         if _HOW_MANY_NOT_MONEY.search(question):
@@ -324,12 +318,7 @@ def question_parts(question: str, version: int = LATEST) -> QuestionParts:
     if version >= 2 and attribute is not None:
         asked = [name for name, cue in ASKED_BOUND.items() if cue.search(question)]
         bound = asked[0] if len(asked) == 1 else None
-    takes = (
-        version >= 3
-        and attribute is not None
-        and attribute.name == "duration"
-        and bool(_TAKES.search(question))
-    )
+    takes = asks_how_long_it_takes(question, version, attribute.name if attribute else None)
     return QuestionParts(attribute, tuple(seen.values()), counted_terms, version, bound, takes)
 
 
@@ -364,23 +353,9 @@ def _found(term: Term, text: _Text, version: int = 1) -> bool:
     names = _GLOSSARIES[version].get(term.text, frozenset((term.text,)))
     if any(_found_name(name, text, term.named) for name in names | {term.text}):
         return True
-    return version >= 2 and _found_across(term.text, text)
-
-
-def _found_across(word: str, text: _Text) -> bool:
-    """v2: a Chinese word said in English in the text (轴承: bearing), or an English word said in
-    Chinese (phosphorus: 磷) - by the dictionary (pipeline/crosslingual.py), and only when the
-    text is in the other language (a Chinese chunk is searched for Chinese names only)."""
-    if _CJK_RUN.fullmatch(word):
-        if not re.search(r"[a-z]{3}", text.lowered):
-            return False
-        return any(
-            all(any(all(stem(w) in text.stems for w in gloss) for gloss in piece) for piece in way)
-            for way in crosslingual.english_names(word)
-        )
-    if not word.isascii() or not _CJK_RUN.search(text.raw):
+    if version < 2:
         return False
-    return any(name in text.raw for name in crosslingual.chinese_names(word))
+    return crosslingual.said_across(term.text, text.raw, text.lowered, text.stems, version)
 
 
 _TOKEN = re.compile(r"[a-z][\w'’-]*|\d[\d,.]*[a-z]*")
@@ -414,7 +389,8 @@ def _bound_agrees(parts: QuestionParts, clause: str) -> bool:
 
 def found_across(word: str, text: str) -> bool:
     """`word` (a content word of a question) said in the other language in `text`."""
-    return _found_across(word, _Text.of(text, 2))
+    said = _Text.of(text, 2)
+    return crosslingual.said_across(word, said.raw, said.lowered, said.stems)
 
 
 def _holds_value(parts: QuestionParts, sentence: str) -> bool:
@@ -462,8 +438,7 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
         # subject must be stated in one clause, so PM2.5's change is not the good days'.
         clauses = _CLAUSES.split(sentence.text) if version >= 2 else [sentence.text]
         for clause in clauses:
-            # v3: "every 90 days" says how often, not how long an inspection takes
-            valued = _INTERVAL.sub(" ", clause) if parts.takes else clause
+            valued = without_intervals(clause, parts.takes)  # v3 (answerability_change)
             if not _holds_value(parts, valued) or not _bound_agrees(parts, clause):
                 continue
             said = _Text.of(clause, version)
@@ -471,9 +446,7 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
                 continue
             if version >= 2 and parts.counted and not _counts(parts.counted[0], said):
                 continue
-            if version >= 3 and parts.attribute.name == "change" and present:
-                # v3: a change's clause says what changed - every subject term the chunk
-                # states (水质优良比例's 同比上升 is no change of 空气优良率)
+            if change_names_every_term(version, parts.attribute.name, bool(present)):
                 if all(_found(t, said, version) for t in present):
                     return True, []
                 continue

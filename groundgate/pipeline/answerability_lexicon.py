@@ -304,6 +304,17 @@ CHANGE_V3 = Attribute(
     CHANGE.value,
 )
 ATTRIBUTES_V3: tuple[Attribute, ...] = (CHANGE_V3, *(a for a in ATTRIBUTES_V2 if a is not CHANGE))
+# answerability-v4 (d396): 几 / 多少 with any measure word asks a count (几遍, 几套, 多少遍), not
+# only with the eight v1 names.
+_COUNT = next(a for a in ATTRIBUTES if a.name == "count")
+COUNT_V4 = Attribute(
+    "count",
+    _re(_COUNT.cue.pattern + r"|(?:几|多少)[遍套回趟件批份处座位所辆块张本部]"),
+    _COUNT.value,
+)
+ATTRIBUTES_V4: tuple[Attribute, ...] = tuple(
+    COUNT_V4 if a.name == "count" else a for a in ATTRIBUTES_V3
+)
 # answerability-v2: the measured things' English names too (a Chinese bulletin asked in English).
 _ENGLISH_NAMES = {
     "pm2.5": "fine particulate matter|fine particles",

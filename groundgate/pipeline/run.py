@@ -135,7 +135,9 @@ def run_pipeline(
                 RetrievedChunk(semantic_id=c.anchor, text=c.chunk_text) for c in bundle.used_chunks
             ]
             asked = answerable.attribute if policy.answerability_version >= 2 else None
-            sufficiency = typed_sufficiency(retrieval.user_question, chunks, asked)
+            sufficiency = typed_sufficiency(
+                retrieval.user_question, chunks, asked, policy.answerability_version >= 4
+            )
             lap("phase3_sufficiency")
             if not sufficiency.is_sufficient:
                 reason = f"evidence insufficient: {sufficiency.reason}"

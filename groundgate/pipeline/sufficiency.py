@@ -97,16 +97,19 @@ _NEEDS = {
 
 
 def typed_sufficiency(
-    query: str, chunks: list[RetrievedChunk], attribute: str | None = None
+    query: str, chunks: list[RetrievedChunk], attribute: str | None = None, scope: bool = False
 ) -> Sufficiency:
     """Phase-3 after answerability (policy answerability "subject_attribute"): `chunks` already
     state the question's subject and attribute, so the key-term test is answerability's; a
     definition, punishment, procedure or scope question (the "asked" reading) still needs a
     chunk with the language of its kind. `attribute` (answerability-v2 passes it): a question
     asking for a typed value (a count, a date ...) is no procedure question - 多少个程序 asks
-    how many programs, though 程序 also means procedure."""
+    how many programs, though 程序 also means procedure. `scope` (answerability-v4, d396): nor
+    is it a scope question - 压力应保持在什么范围 asks for a pressure, and the range that answers
+    is no applicability clause."""
     query_type = asked_query_type(query)
-    if attribute is not None and query_type == "procedure":
+    typed = ("procedure", "scope") if scope else ("procedure",)
+    if attribute is not None and query_type in typed:
         query_type = "general"
     ids = [c.semantic_id for c in chunks]
     if query_type == "general":

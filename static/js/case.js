@@ -87,6 +87,17 @@
     reveal(figures[pageAt], "start");
     if (pagePos) pagePos.textContent = figures[pageAt].dataset.label + " · " + (pageAt + 1) + " of " + figures.length;
   }
+  // The selected finding's blue ring stands RING points clear of its box: outside the near-miss
+  // (orange dashed) and grounding (green) outlines the page image draws round a value (OUTSET
+  // 1.5 pt plus their stroke, groundgate/documents/render.py), which it covered (d392). In
+  // pixels (outline-offset takes no percentage), so it is worked out again on zoom and resize.
+  const RING = 4;
+  function ring(figure) {
+    const points = parseFloat(figure.dataset.shownWidth);
+    const box = figure.querySelector(".pagebox");
+    if (points && box) box.style.setProperty("--ring", (RING * box.clientWidth / points).toFixed(1) + "px");
+  }
+  window.addEventListener("resize", function () { figures.forEach(ring); });
   function focusBox(key, bboxText) {
     const figure = figures.find(function (f) { return f.dataset.key === key; });
     if (!figure) return false;
@@ -97,6 +108,7 @@
       Object.assign(marker.style, { left: r.left * 100 + "%", top: r.top * 100 + "%",
                                     width: r.width * 100 + "%", height: r.height * 100 + "%" });
       marker.hidden = false;
+      ring(figure);
       marker.classList.remove("flash"); void marker.offsetWidth; marker.classList.add("flash");
       target = marker;
     }
@@ -139,6 +151,7 @@
     figures.forEach(function (figure) {
       figure.querySelector(".pagebox").style.width = scale * 100 + "%";
       sharpen(figure);
+      ring(figure);
     });
     if (zoomLabel) zoomLabel.textContent = scale === 1 ? "fit width" : Math.round(scale * 100) + "%";
   }

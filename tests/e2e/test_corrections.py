@@ -161,3 +161,33 @@ def test_a_reviewer_corrects_a_wrong_number_and_a_swapped_citation(page, live_se
     assert review["reviewer"] == "rita" and review["created_at"]
     assert review["correction"]["gate"]["status"] == "ok"
     assert review["correction"]["findings"][0]["bbox"] == fix.bbox
+
+
+def test_keys_per_case_correcting_a_number_and_a_citation(page, live_server, wrong_answer):
+    """docs/reviewing.md's figure for the issue's correction, the shortest way: every key
+    pressed from the opened page to the saved review, besides a drag round the cell, a text
+    selection for the new citation, one click to untick the swapped one and the typed value."""
+    _, table = wrong_answer
+    assert "rejected" in open_case(page, live_server, "ulta-sales")
+    page.locator(".pageview img").first.wait_for()
+    pressed: list[str] = []
+
+    def press(*keys: str) -> None:
+        for key in keys:
+            page.keyboard.press(key)
+            pressed.append(key)
+
+    press("g")
+    draw_box(page, CELL)
+    press("v")
+    page.keyboard.type("$10,208.6 million")
+    press("Escape", "r")
+    page.locator("#citations li[data-evidence='0'] input").uncheck()  # the one click
+    press("c")
+    select_text(page, table.chunk_id, ROW)
+    press("2", "s")
+    page.wait_for_selector("#corrected-verdict")
+    assert pressed == ["g", "v", "Escape", "r", "c", "2", "s"]
+    correction = Correction.objects.get()
+    assert correction.answer["conclusion"] == "Net sales for the full year were $10,208.6 million."
+    assert [e["excerpt"] for e in correction.answer["evidences"]] == [ROW, "10,208.6"]

@@ -69,3 +69,27 @@ def test_the_near_miss_of_a_swapped_figure_is_boxed_on_the_page(
     assert (shown[3] - shown[1]) * h < word.height + 6, (shown, want)
     marker.evaluate("m => m.getAnimations().forEach(a => a.finish())")  # the pulse, done
     shoot(page, "value-box")
+    # The blue ring stands clear of the orange dashed near-miss outline the image draws round
+    # the figure (1.5 pt out, 1.2 pt wide): the orange shows between the figure and the ring.
+    per_point = image.bounding_box()["width"] / w
+    ring = marker.evaluate("m => parseFloat(getComputedStyle(m).outlineOffset)")
+    assert ring >= (1.5 + 0.6) * per_point + 1, (ring, per_point)
+    r = marker.bounding_box()
+    pad = ring + 4
+    shot = pymupdf.Pixmap(
+        page.screenshot(
+            clip={
+                "x": r["x"] - pad,
+                "y": r["y"] - pad,
+                "width": r["width"] + 2 * pad,
+                "height": r["height"] + 2 * pad,
+            }
+        )
+    )
+    pixels = shot.samples
+    orange = sum(
+        1
+        for i in range(0, len(pixels), shot.n)
+        if pixels[i] > 150 and 40 < pixels[i + 1] < 130 and pixels[i + 2] < 80
+    )
+    assert orange >= 20, orange

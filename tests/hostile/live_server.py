@@ -98,9 +98,43 @@ def _migrate_and_seed(env: dict) -> None:
     subprocess.run(
         [python, "manage.py", "migrate", "--no-input", "-v0"], cwd=ROOT, env=env, check=True
     )
+    _seed(env)
+
+
+def _seed(env: dict) -> None:
     subprocess.run(
-        [python, "-c", SEED.format(cases=str(DEMO_CASES))], cwd=ROOT, env=env, check=True
+        [sys.executable, "-c", SEED.format(cases=str(DEMO_CASES))], cwd=ROOT, env=env, check=True
     )
+
+
+def _copy_sqlite(source: Path, target: Path) -> None:
+    for suffix in ("", "-wal", "-shm"):
+        if Path(f"{source}{suffix}").exists():
+            shutil.copyfile(f"{source}{suffix}", f"{target}{suffix}")
+
+
+# One migrated, empty SQLite file per test process, copied for every test that needs a fresh
+# database in a subprocess (a `manage.py migrate` costs ~9 CPU-s, d399). The schema does not
+# depend on the environment a test gives its processes, only on the migrations.
+_MIGRATED: list[Path] = []
+
+
+def migrated_sqlite(target: Path) -> None:
+    """An empty database at `target`, as `manage.py migrate` leaves it (a copy of this process's
+    one migrated file)."""
+    if not _MIGRATED:
+        folder = Path(tempfile.mkdtemp(prefix="groundgate-migrated-"))
+        atexit.register(shutil.rmtree, folder, True)
+        template = folder / "groundgate.sqlite3"
+        env = server_env(f"sqlite:///{template}", folder)
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--no-input", "-v0"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+        )
+        _MIGRATED.append(template)
+    _copy_sqlite(_MIGRATED[0], target)
 
 
 # A migrated and seeded SQLite file per settings, made once per test process and copied for
@@ -116,12 +150,10 @@ def _seeded_sqlite(target: Path, extra_env: dict[str, str]) -> None:
         folder = Path(tempfile.mkdtemp(prefix="groundgate-live-template-"))
         atexit.register(shutil.rmtree, folder, True)
         template = folder / "groundgate.sqlite3"
-        _migrate_and_seed(server_env(f"sqlite:///{template}", folder, **extra_env))
+        migrated_sqlite(template)
+        _seed(server_env(f"sqlite:///{template}", folder, **extra_env))
         _TEMPLATES[key] = template
-    template = _TEMPLATES[key]
-    for suffix in ("", "-wal", "-shm"):
-        if Path(f"{template}{suffix}").exists():
-            shutil.copyfile(f"{template}{suffix}", f"{target}{suffix}")
+    _copy_sqlite(_TEMPLATES[key], target)
 
 
 # The same on PostgreSQL: a migrated and seeded database per settings and test process, which

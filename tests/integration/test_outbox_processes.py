@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT, SHARED
+from tests.hostile.live_server import migrated_sqlite
 
 
 class CountingReceiver:
@@ -70,6 +71,10 @@ class Site:
         if "CELERY_BROKER_URL" not in env:
             self.env.pop("CELERY_BROKER_URL", None)
         self.processes: list[subprocess.Popen] = []
+
+    def migrate(self) -> None:
+        """The database migrated: a copy of the one this process migrated (d399)."""
+        migrated_sqlite(self.db)
 
     def manage(self, *args: str) -> str:
         done = subprocess.run(
@@ -142,7 +147,7 @@ def test_a_worker_killed_mid_run_and_started_again_sends_every_delivery(site):
     and started again: every event arrives, at most the one in flight twice."""
     receiver = CountingReceiver(delay=0.01)
     try:
-        site.manage("migrate", "-v0")
+        site.migrate()
         site.manage("shell", "-c", SETUP.replace("{url}", receiver.url).replace("{n}", "150"))
         assert site.rows(DONE) == [("pending", 150)]
         worker = site.start("run_outbox", "--poll-ms", "50")
@@ -166,7 +171,7 @@ def test_a_worker_killed_mid_run_and_started_again_sends_every_delivery(site):
 
 
 def test_ctrl_c_stops_the_worker_at_once_and_nothing_queued_is_lost(site):
-    site.manage("migrate", "-v0")
+    site.migrate()
     site.manage("shell", "-c", SETUP.replace("{url}", "http://127.0.0.1:9/x").replace("{n}", "2"))
     worker = site.start("run_outbox", "--poll-ms", "50")
     assert worker.stdout is not None
@@ -219,7 +224,7 @@ def test_a_web_process_killed_during_an_upload_s_ingestion_leaves_it_to_the_work
     """No broker: the upload's ingestion runs in the web process right after its commit, as an
     outbox row under a lease. SIGKILL the server while it ingests: the Document stays pending,
     and the worker takes the row once the lease ran out and ingests it."""
-    site.manage("migrate", "-v0")
+    site.migrate()
     setup = SETUP.replace("{url}", "http://127.0.0.1:9/x").replace("{n}", "0")
     out = site.manage("shell", "-c", setup)
     token = out.split("TOKEN", 1)[1].split()[0]

@@ -125,7 +125,7 @@ def test_with_redis_down_every_write_answers_and_its_work_follows_when_redis_is_
     )
     receiver = CountingReceiver()
     try:
-        site.manage("migrate", "-v0")
+        site.migrate()
         setup = SETUP.replace("{url}", receiver.url).replace("{n}", "0")
         token = site.manage("shell", "-c", setup).split("TOKEN", 1)[1].split()[0]
         (hook_id,) = site.rows("SELECT id FROM groundgate_webhook")[0]

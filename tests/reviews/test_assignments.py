@@ -60,3 +60,55 @@ def test_progress_is_the_reviewers_own_reviews_whenever_they_came(admin, reviewe
     with connection.cursor() as cursor:
         cursor.execute(import_module("reviews.migrations.0014_assignment_progress").FILL)
     assert dict(Assignment.objects.values_list("case_id", "reviewed")) == truth
+
+
+def test_an_assignments_review_state_follows_its_case_and_counts_without_probes(
+    admin, reviewer, second_reviewer, demo_dataset
+):
+    """Assignment.review_state (d393) is the case's queue review state through reviews, a
+    dispute, an adjudicating relabel and a later assignment; the migration's fill agrees; and
+    "her cases in a review state" is counted from her assignment rows alone."""
+    from importlib import import_module
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from reviews.models import QueueEntry
+    from reviews.selectors import queue_page
+    from reviews.services import case_relabel, cases_assign
+
+    demo_dataset.reviews_required = 2
+    demo_dataset.save()
+    cases = list(Case.objects.filter(external_id__startswith="demo-en-1").order_by("id"))[:5]
+    review_submit(case=cases[0], reviewer=reviewer.user, label="grounded")  # before assigning
+    cases_assign(dataset=demo_dataset, cases=cases, admin=admin.user, reviewer=reviewer.user)
+    review_submit(case=cases[0], reviewer=second_reviewer.user, label="grounded")  # reviewed
+    review_submit(case=cases[1], reviewer=reviewer.user, label="grounded")
+    review_submit(case=cases[1], reviewer=second_reviewer.user, label="not_grounded")  # disputed
+    review_submit(case=cases[2], reviewer=reviewer.user, label="grounded")
+    review_submit(case=cases[2], reviewer=second_reviewer.user, label="not_grounded")
+    case_relabel(case=cases[2], admin=admin.user, to_label="grounded", reason="settled")
+
+    def truth():
+        return dict(
+            QueueEntry.objects.filter(case_id__in=[c.pk for c in cases]).values_list(
+                "case_id", "review_state"
+            )
+        )
+
+    states = dict(Assignment.objects.values_list("case_id", "review_state"))
+    assert states == truth()
+    assert set(states.values()) == {"reviewed", "disputed", "adjudicated", "unreviewed"}
+    Assignment.objects.update(review_state="unreviewed")
+    with connection.cursor() as cursor:
+        cursor.execute(import_module("reviews.migrations.0016_pages_assignment_review_state").FILL)
+    assert dict(Assignment.objects.values_list("case_id", "review_state")) == truth()
+
+    for state in ("unreviewed", "reviewed", "disputed", "adjudicated"):
+        filters = {"assigned": "rita", "review": state}
+        with CaptureQueriesContext(connection) as queries:
+            page = queue_page(dataset=demo_dataset, filters=filters)
+        expected = sorted(c for c, s in truth().items() if s == state)
+        assert page.count == len(expected) and sorted(e.case_id for e in page) == expected
+        counts = [q["sql"] for q in queries if "COUNT(" in q["sql"] and "assignment" in q["sql"]]
+        assert counts and all("reviews_queueentry" not in sql for sql in counts), counts

@@ -10,8 +10,9 @@ import pytest
 from groundgate.models import Case
 from reviews.facets import FACETS
 from reviews.models import QueueEntry
+from reviews.queue_facets import queue_counts
 from reviews.reservations import case_reserve
-from reviews.selectors import queue_counts, queue_entries, queue_page, queue_scope
+from reviews.selectors import queue_entries, queue_page, queue_scope
 from reviews.services import case_relabel, review_submit
 
 pytestmark = pytest.mark.django_db

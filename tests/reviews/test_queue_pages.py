@@ -12,7 +12,8 @@ from groundgate.services.gating import dataset_regate
 from reviews.facets import Scope
 from reviews.models import QueueCode, QueueCount, QueueEntry
 from reviews.queue import queue_recount
-from reviews.selectors import queue_counts, queue_entries, queue_page
+from reviews.queue_facets import queue_counts
+from reviews.selectors import queue_entries, queue_page
 from reviews.services import case_relabel, review_submit
 
 pytestmark = pytest.mark.django_db
@@ -219,7 +220,7 @@ def test_no_code_is_counted_from_the_maintained_sums_exactly(demo_dataset, monke
     def walked(filters, scope=None):
         return selectors.queue_entries(dataset=demo_dataset, filters=filters, scope=scope).count()
 
-    monkeypatch.setattr(selectors, "_capped_count", None)  # never called for these
+    monkeypatch.setattr(selectors, "capped_count", None)  # never called for these
     codes = set(QueueCode.objects.filter(dataset=demo_dataset).values_list("code", flat=True))
     for code in [*sorted(codes), "NO_SUCH_CODE"]:
         for extra in ({}, {"status": "citation_insufficient"}, {"review": "unreviewed"}):

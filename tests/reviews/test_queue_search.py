@@ -4,8 +4,11 @@ its question or answer."""
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
+from groundgate.families import FAMILIES
 from groundgate.models import Case
+from tests.conftest import ROOT
 
 
 def ids(client, query: str) -> set[str]:
@@ -97,6 +100,9 @@ def test_the_migrations_fill_is_the_writers_text_and_new_cases_are_found(demo_da
     from reviews.models import QueueText
     from reviews.queue import queue_rebuild
 
+    for kind in ("anchored", "synthesis", "report"):
+        with (ROOT / "fixtures" / "demo" / f"{kind}.jsonl").open("rb") as fh:
+            assert not case_import_lines(dataset=demo_dataset, lines=fh, kind=kind).errors
     written = dict(QueueText.objects.values_list("case_id", "text"))
     assert len(written) == Case.objects.count()
     migration = import_module("reviews.migrations.0013_queue_search")
@@ -104,6 +110,9 @@ def test_the_migrations_fill_is_the_writers_text_and_new_cases_are_found(demo_da
     QueueText.objects.all().delete()
     with connection.cursor() as cursor:
         cursor.execute(fill)
+    # 0015 puts in the other families' answer texts (0013 read an answer's conclusion only).
+    refill = import_module("reviews.migrations.0015_pages_search_family_text").refill
+    refill(None, SimpleNamespace(connection=connection))
     assert dict(QueueText.objects.values_list("case_id", "text")) == written
     line = (
         '{"case_id": "req-7f3a91", "question": "How hot may the zubrowka pump run?", '
@@ -121,7 +130,8 @@ def test_a_searchs_facet_counts_are_the_cases_each_choice_would_show(demo_datase
     """A search's counts are made in Python from its matches read once (five GROUP BYs over the
     id list were 25-48 ms each at 1M cases): each is the number of cases the queue shows with
     that value chosen and the other filters kept, the code facet included."""
-    from reviews.selectors import queue_counts, queue_entries
+    from reviews.queue_facets import queue_counts
+    from reviews.selectors import queue_entries
 
     for filters in (
         {"q": "demo"},
@@ -134,3 +144,22 @@ def test_a_searchs_facet_counts_are_the_cases_each_choice_would_show(demo_datase
             for value, n in values:
                 chosen = filters | {name: value}
                 assert n == queue_entries(dataset=demo_dataset, filters=chosen).count(), (chosen, n)
+
+
+def test_a_pipeline_answer_is_found_by_its_answer_text_and_named_so(demo_dataset, reviewer):
+    """`groundgate answer` stores its runs as anchored cases: the queue finds one by a phrase
+    of its model answer (the family's answer text, d391) and lists its kind in words,
+    "pipeline answer", with the gate family on hover (d390)."""
+    from groundgate.services.imports import case_import_lines
+
+    with (ROOT / "fixtures" / "demo" / "anchored.jsonl").open("rb") as fh:
+        assert not case_import_lines(dataset=demo_dataset, lines=fh, kind="anchored").errors
+    case = Case.objects.filter(dataset=demo_dataset, kind="anchored").order_by("id").first()
+    text = FAMILIES["anchored"].text.of(case.payload)
+    assert text and text not in (case.question or "")
+    assert case.external_id in ids(reviewer, text[4:30].upper())
+    html = reviewer.get("/d/demo/", {"kind": "anchored"}).content.decode()
+    assert '<span title="gate family: anchored">pipeline answer</span>' in html
+    assert 'title="gate family: anchored">pipeline answer (' in html  # the kind filter's option
+    # An imported model response carries no question: the row says so.
+    assert '<td><span class="muted">no question</span></td>' in html

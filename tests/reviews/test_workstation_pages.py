@@ -4,12 +4,14 @@ with named actors: Rita (reviewer), Sam (another reviewer), Ada (admin), Otto (o
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from groundgate.models import Case, Chunk, Document, DocumentStatus, Role
 from groundgate.services.datasets import dataset_get_or_create
+from reviews.models import QueueCode
 from tests.conftest import DEMO_CASES, SHARED
 from tests.reviews.conftest import logged_in
 
@@ -201,6 +203,14 @@ def test_a_bad_line_after_written_batches_still_leaves_nothing(admin, demo_datas
 def test_the_export_page_downloads_through_the_streaming_export(admin, reviewer):
     page = admin.get("/d/demo/export").content.decode()
     assert 'action="/api/v1/datasets/demo/export"' in page
+    # The finding code is a choice of the codes the dataset's cases have, with their counts,
+    # and "only settled cases" is with the other filters, not in the Format row.
+    codes = sorted(set(QueueCode.objects.values_list("code", flat=True)))
+    choices = re.findall(r'<option value="([A-Z_0-9]+)">\1 \((\d+)\)</option>', page)
+    assert [code for code, _ in choices] == codes and codes
+    assert all(int(n) == QueueCode.objects.filter(code=code).count() for code, n in choices)
+    formats, which = page.split('<fieldset class="which">')
+    assert 'name="reviewed"' in which and 'name="reviewed"' not in formats
     download = admin.get("/api/v1/datasets/demo/export", {"format": "jsonl"})
     assert download.status_code == 200
     assert len(b"".join(download.streaming_content).splitlines()) == Case.objects.count()
@@ -222,3 +232,16 @@ def test_unknown_pages_get_the_apps_404(reviewer):
     response = reviewer.get("/no/such/page")
     assert response.status_code == 404
     assert '<a href="/">your datasets</a>' in response.content.decode()
+
+
+def test_the_favicon_is_served_at_the_root_for_the_admin_and_the_app(client, admin):
+    """Browsers ask for /favicon.ico on pages that name no icon (the Django admin's): it was a
+    404 there; the app's pages name the same file."""
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200
+    data = b"".join(response.streaming_content)
+    assert data[:4] == b"\x00\x00\x01\x00" and response["Content-Type"] in (
+        "image/x-icon",
+        "image/vnd.microsoft.icon",
+    )
+    assert '<link rel="icon" href="/favicon.ico">' in admin.get("/d/demo/").content.decode()

@@ -6,7 +6,8 @@ answer_numbers.py, which decides; this module only words. Pure: no Django, no I/
 from __future__ import annotations
 
 from groundgate.engine.findings import NearMatch, ValueRef
-from groundgate.engine.number_grounding import Hint, Located
+from groundgate.engine.near_search import Hint
+from groundgate.engine.number_grounding import Located
 from groundgate.engine.quantities import SHARED_DAY, Quantity
 from groundgate.engine.values.registry import KINDS
 

@@ -30,7 +30,8 @@ from groundgate.engine.declarations import (
 from groundgate.engine.derivations import Found, Pools, explain, operand_amounts
 from groundgate.engine.findings import Derivation, Finding, NumberFinding
 from groundgate.engine.gates.answer_number_words import hint_text, near_match, shown, value_ref
-from groundgate.engine.number_grounding import EvidenceIndex, Hint, Located
+from groundgate.engine.near_search import Hint
+from groundgate.engine.number_grounding import EvidenceIndex, Located
 from groundgate.engine.numbers import (
     NumericValue,
     extract_numbers,

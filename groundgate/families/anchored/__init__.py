@@ -87,6 +87,7 @@ def sources(
 
 FAMILY = Family(
     kind="anchored",
+    name="pipeline answer",
     contexts=lambda payload: ids_under(payload.get("citations"), "chunk_text"),
     folder=Path(__file__).parent,
     text=CaseText("Model answer", ("raw_model_text",), "raw_model_text"),

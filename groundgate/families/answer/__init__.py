@@ -203,6 +203,7 @@ def sources(
 
 FAMILY = Family(
     kind="answer",
+    name="answer",
     contexts=lambda payload: ids_under(payload.get("raw_chunks"), "text"),
     folder=Path(__file__).parent,
     text=CaseText("Conclusion", ("answer", "conclusion"), "answer.conclusion"),

@@ -61,6 +61,7 @@ def panel(case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]]) -
 
 FAMILY = Family(
     kind="code",
+    name="code answer",
     folder=Path(__file__).parent,
     text=CaseText("Answer", ("sample", "answer"), None),
     statuses={"accepted": True, "rejected": False},

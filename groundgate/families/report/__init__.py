@@ -37,6 +37,7 @@ def sources(
 
 FAMILY = Family(
     kind="report",
+    name="report",
     folder=Path(__file__).parent,
     text=CaseText("Report", ("report_markdown",), "report_markdown"),
     statuses={"pass": True, "fail": False},

@@ -40,6 +40,7 @@ def sources(
 
 FAMILY = Family(
     kind="synthesis",
+    name="synthesis",
     contexts=lambda payload: ids_under(payload.get("retrieved_chunks"), "text"),
     folder=Path(__file__).parent,
     text=CaseText("Answer", ("answer_text",), "answer_text"),
