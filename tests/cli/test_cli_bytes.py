@@ -25,7 +25,7 @@ Answer gate 2.11.0 (value readings, issue 27): against 2.10.0, the version strin
 2.14.1 (the other-chunk near miss worded as what it is): against 2.14.0, the version string only
 (diffed); stderr same.
 2.15.0 (`negative_operands`), policy 2026-11.11: against 2.14.1, the version string and the policy
-hash only (diffed); stderr same.
+hash only (diffed); stderr same. 2.15.1 (`column_naming`), policy 2026-11.12: the same two only.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -55,17 +55,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "b23d266aaaf582c09ac5e8ddf0ab1710010c1e7b68a47b88f115fd91a4efc50f",
+        "a5c09701756ef1cad0c4747d5793cd9c27f57050015c18ab1e7b506efba0c303",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "509cea8435c5c5b3c6ba073943018d3fc47487d9e18e2ae45e85fa54c5ce90d8",
+        "c34a0922dbdae7843629916ee8c97492cc5cc0e4bb9dbb3ab27c9befe7006d3a",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "ccfdb6a86fede78a93c64c1306518dfe7d60bce2832c8f1d92d423ef20593d4d",
+        "edb45739106fb39fa5a26f1129e633bd7643584dcf9b0f59fa2f9836c1a15f06",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

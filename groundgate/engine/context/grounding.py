@@ -31,6 +31,7 @@ from groundgate.engine.context.claims import (
     read_claims,
     value_periods,
 )
+from groundgate.engine.context.columns import another_column, column_alternative
 from groundgate.engine.context.facts import Fact, read_facts
 from groundgate.engine.context.periods import contradicts, may_mention, mentions
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
 
 VALUE_OUT_OF_CONTEXT = "VALUE_OUT_OF_CONTEXT"
 # Near-miss reasons of this rule (NearMatch.reason), most specific first.
-CONTEXT_REASONS = ("another_source", "another_row", "another_period")
+CONTEXT_REASONS = ("another_source", "another_row", "another_period", "another_column")
 _GROUNDED_INFO = "NUMBER_EQUIVALENT"
 # Equivalences that tie the answer's value to one evidence value, not to any value near it.
 _EXACT_RULES = frozenset(
@@ -81,6 +82,7 @@ class _Seen:
         self.first_row: dict[frozenset[str], str] = {}  # label -> its least row (min())
         self.by_word: dict[str, list[frozenset[str]]] = {}
         self._named: dict[frozenset[str], _Named] = {}
+        self._columns: dict[str, frozenset[str]] | None = None
         for fact in facts:
             self.by_quantity.setdefault(fact.value.quantity, []).append(fact)
             if fact.in_table and fact.row and fact.row not in self.labels:
@@ -92,6 +94,16 @@ class _Seen:
                         self.by_word.setdefault(word, []).append(label)
                 elif fact.row < least:
                     self.first_row[label] = fact.row
+
+    def columns(self) -> dict[str, frozenset[str]]:
+        """The table's column headers with naming words ("As reported", "Current", "Change
+        (%)"; a header of periods alone has none), each with them: read on first need."""
+        if self._columns is None:
+            self._columns = {}
+            for fact in self.facts:
+                if fact.in_table and fact.column and fact.column not in self._columns:
+                    self._columns[fact.column] = naming_words(fact.column)
+        return self._columns
 
     def named(self, words: frozenset[str]) -> _Named:
         """The labels the answer's words name best: the most words in common, then the fewest
@@ -123,6 +135,7 @@ def context_findings(
     located: dict[int, tuple[RawChunk, int]] | None = None,
     calculation_constants: tuple[int, ...] = (),
     longest_row: bool = False,
+    columns: bool = False,
 ) -> list[Finding]:
     """VALUE_OUT_OF_CONTEXT findings for the grounded values of `conclusion` whose context
     disagrees with every evidence value they match (`longest_row`: policy row_naming
@@ -194,7 +207,9 @@ def context_findings(
         if not matches:
             continue  # grounded some other way (a range end, a header date): not judged here
         reasons = [
-            _disagreement(claim, f, seen, index, cited, longest_row, partial(own_text, claim))
+            _disagreement(
+                claim, f, seen, index, cited, longest_row, partial(own_text, claim), columns
+            )
             for index, f, seen in matches
         ]
         if any(r is None for r in reasons):
@@ -345,6 +360,7 @@ def _disagreement(
     cited: int | None,
     longest: bool = False,
     text: Callable[[], str] = str,
+    columns: bool = False,
 ) -> str | None:
     if cited is not None and index != cited:
         return "another_source"
@@ -367,6 +383,9 @@ def _disagreement(
                 return "another_row"
     if claim.periods and contradicts(claim.periods, fact.periods):
         return "another_period"
+    if columns and fact.in_table and fact.column:
+        if another_column(claim.words | claim.own_words, fact, seen.labels, seen.columns()):
+            return "another_column"
     return None
 
 
@@ -398,6 +417,8 @@ def _alternative(claim: Claim, fact: Fact, seen: _Seen, reason: str) -> Fact | N
             and not contradicts(claim.periods, f.periods)
         ]
         return fits[0] if fits else None
+    if reason == "another_column":
+        return column_alternative(claim.words | claim.own_words, fact, facts, seen.columns())
     return None
 
 
@@ -423,6 +444,10 @@ def _finding(
         where = fact.column or ", ".join(fact.periods)
         detail = f"{text} is the figure for {where}" + (
             f"; {alt.column or ', '.join(alt.periods)} has {alt.value.text}" if alt else ""
+        )
+    elif reason == "another_column":
+        detail = f"{text} is the figure for {fact.column}" + (
+            f"; {alt.column} has {alt.value.text}" if alt else ""
         )
     else:
         detail = f"{text} is in evidence {index}; the sentence cites evidence {cited}"

@@ -47,7 +47,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.11"
+    policy_version: str = "answer-gate/2026-11.12"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -139,6 +139,12 @@ class AnswerGatePolicy(GatePolicy):
     # 1,758) / 1,758"); "positive_second" (gate 2.14.1): the second operand of a sum, a
     # difference or an average is positive. Only with a derivation_context other than "off".
     negative_operands: Literal["positive_second", "mixed_signs", "any"] = "any"
+    # Which column the answer's words name (value_context's column rule, engine/context/
+    # grounding.py, gate 2.15.1, d382): "said_headers" - a cell is out of context when the
+    # answer says every naming word of another column's header ("As reported", "Current",
+    # "Change (%)") and none of its own; "off" (gate 2.15.0): columns are judged by their
+    # periods only.
+    column_naming: Literal["off", "said_headers"] = "said_headers"
 
     @field_validator("equivalences")
     @classmethod
@@ -157,7 +163,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.11",
+    policy_version="answer-gate/verbatim-2026-11.12",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -168,6 +174,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     row_naming="any_said",
     short_results="off",
     negative_operands="positive_second",
+    column_naming="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),

@@ -6,7 +6,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundgate.engine.canonical import canonical_bytes
-from groundgate.engine.gates.answer import VERBATIM_POLICY, AnswerCase, gate_answer
+from groundgate.engine.gates.answer import (
+    VERBATIM_POLICY,
+    AnswerCase,
+    AnswerGatePolicy,
+    gate_answer,
+)
 
 PUMPS = "Pump  Flow (m3/h)\nPump I  205\nPump B  250"
 YEARS = (
@@ -131,3 +136,47 @@ def test_property_the_held_rows_value_under_the_longer_label_is_rejected(row, pr
     assert codes(f"{longer} in 2019 was {figure:,}.", table) == ["VALUE_OUT_OF_CONTEXT"]
     assert codes(f"{longer} in 2019 was {figure + 7:,}.", table) == []
     assert codes(f"{row} in 2019 was {figure:,}.", table) == []
+
+
+# column_naming "said_headers" (gate 2.15.1, d382): a column named by words, not by a period.
+ADOPTION = (
+    "  As reported  Adjustments  Without adoption\n"
+    "Deferred income tax assets  22,626  (532)  22,094\n"
+    "Total liabilities  100.1  5.2  105.3"
+)
+ADOPTION_ZH = (
+    "  调整前  调整金额  调整后\n递延所得税资产  22,626  (532)  22,094\n负债合计  100.1  5.2  105.3"
+)
+
+
+def test_another_columns_value_is_out_of_context():
+    verdict = gate_answer(case("Deferred income tax assets as reported were 22,094.", ADOPTION))
+    (finding,) = [f for f in verdict.findings if f.severity == "error"]
+    assert finding.code == "VALUE_OUT_OF_CONTEXT" and finding.near_match.text == "22,626"
+    assert finding.near_match.reason == "another_column"
+    assert "22,094 is the figure for Without adoption; As reported has 22,626" in finding.message
+    assert codes("Deferred income tax assets as reported were 22,626.", ADOPTION) == []
+    assert codes("Deferred income tax assets without adoption were 22,094.", ADOPTION) == []
+    # No column named: the value alone decides; the literal reading and 2.15.0 keep it.
+    assert codes("Deferred income tax assets were 22,094.", ADOPTION) == []
+    off = AnswerGatePolicy(column_naming="off")
+    assert codes("Deferred income tax assets as reported were 22,094.", ADOPTION, policy=off) == []
+
+
+def test_another_columns_value_is_out_of_context_in_chinese():
+    assert codes("递延所得税资产调整前为22,094。", ADOPTION_ZH) == ["VALUE_OUT_OF_CONTEXT"]
+    assert codes("递延所得税资产调整后为22,094。", ADOPTION_ZH) == []
+    assert codes("递延所得税资产调整前为22,626。", ADOPTION_ZH) == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(row=st.sampled_from([0, 1]), said=st.sampled_from([0, 2]), taken=st.sampled_from([0, 1, 2]))
+def test_moving_a_value_to_another_named_column_is_rejected(row, said, taken):
+    rows = [
+        ("Deferred income tax assets", ["22,626", "532", "22,094"]),
+        ("Total liabilities", ["100.1", "5.2", "105.3"]),
+    ]
+    headers = ["as reported", "adjustments", "without adoption"]
+    label, cells = rows[row]
+    answer = f"{label} {headers[said]} was {cells[taken]}."
+    assert (codes(answer, ADOPTION) == []) == (taken == said)
