@@ -1,8 +1,8 @@
 """Where the answer gate looks for a value that is not verbatim in any excerpt.
 
-The answer gate first looks for each value verbatim (numbers.units_offering, the fast path). Only
-a value that is not found that way comes here, and an EvidenceIndex is built once per case, on
-first need:
+The answer gate first looks for each value verbatim (number_lookup.units_offering, the fast
+path). Only a value that is not found that way comes here, and an EvidenceIndex is built once per
+case, on first need:
   - ground():    the excerpts' typed values, compared under the policy's equivalence rules;
   - near_miss(): the one most useful hint for a value that stays ungrounded (near_search.py);
   - derivation(): a short calculation from cited values that gives the value (derivations.py).

@@ -15,12 +15,8 @@ from hypothesis import strategies as st
 from groundgate.engine import derivations, numbers, units
 from groundgate.engine.derivations import explain, operand_amounts
 from groundgate.engine.number_grounding import Located
-from groundgate.engine.numbers import (
-    extract_numbers,
-    leading_figure,
-    offered_quantities,
-    units_offering,
-)
+from groundgate.engine.number_lookup import leading_figure, units_offering
+from groundgate.engine.numbers import extract_numbers, offered_quantities
 from groundgate.engine.quantities import NO_CONTEXT, typed
 from groundgate.engine.values.number import words_en
 from tests.engine.test_properties import NUMBERY, TEXT
@@ -79,7 +75,7 @@ def _lookup_by_figure(excerpt: str, quantity: str) -> set[str] | None:
     return units_offering(excerpt, quantity, needle)
 
 
-# 300 examples (was 1,000, d400): of three seeded bugs in numbers.units_offering, the one this
+# 300 examples (was 1,000, d400): of three seeded bugs in number_lookup.units_offering, the one this
 # test and test_properties' twin find at 1,000 (the reach before a needle cut to 1) they find
 # at 300; the other two neither finds at 1,000 (the examples below do).
 @given(st.one_of(NUMBERY, TEXT), st.one_of(NUMBERY, TEXT))

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from groundgate.engine.canonical import canonical_bytes
 from groundgate.engine.gates.answer import AnswerCase, AnswerGatePolicy, gate_answer
-from groundgate.engine.numbers import extract_numbers, offered_quantities, units_offering
+from groundgate.engine.number_lookup import units_offering
+from groundgate.engine.numbers import extract_numbers, offered_quantities
 from groundgate.engine.registry import get_gate
 from groundgate.engine.runner import gate_text
 

@@ -35,7 +35,8 @@ from groundgate.engine.context.columns import another_column, column_alternative
 from groundgate.engine.context.facts import Fact, read_facts
 from groundgate.engine.context.periods import contradicts, may_mention, mentions
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
-from groundgate.engine.numbers import extract_numbers, leading_figure
+from groundgate.engine.number_lookup import leading_figure
+from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.text_memo import text_memo
 from groundgate.engine.values.registry import PERIODS

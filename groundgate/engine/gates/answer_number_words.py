@@ -1,6 +1,7 @@
-"""How a value finding names its values: the value's reference, its near miss, and the near
-miss's sentence (one per reason; the kinds add theirs in values/registry.py). Split out of
-answer_numbers.py, which decides; this module only words. Pure: no Django, no I/O.
+"""How a value finding names its values: the value's reference, its near miss, the near miss's
+sentence (one per reason; the kinds add theirs in values/registry.py) and the message of a value
+grounded other than verbatim. Split out of answer_numbers.py, which decides; this module only
+words. Pure: no Django, no I/O.
 """
 
 from __future__ import annotations
@@ -8,7 +9,8 @@ from __future__ import annotations
 from groundgate.engine.findings import NearMatch, ValueRef
 from groundgate.engine.near_search import Hint
 from groundgate.engine.number_grounding import Located
-from groundgate.engine.quantities import SHARED_DAY, Quantity
+from groundgate.engine.numbers import NumericValue
+from groundgate.engine.quantities import EQUIVALENCE_RULES, SHARED_DAY, Quantity
 from groundgate.engine.values.registry import KINDS
 
 
@@ -59,3 +61,28 @@ def hint_text(hint: Hint) -> str:
         chunk=source.chunk_id,
         detail=hint.detail,
     )
+
+
+def grounded_message(
+    value: NumericValue,
+    rules: list[str],
+    source: Located,
+    question_scale: tuple[int, str] | None,
+) -> str:
+    """The message of a value grounded other than verbatim: the rules, the evidence value, and
+    the declaration or the question's scale that the rules used."""
+    how = "; ".join(f"{r} ({EQUIVALENCE_RULES[r]})" for r in rules)
+    where = f"evidence {source.evidence_index}" if source.evidence_index is not None else "evidence"
+    found = source.quantity
+    if found.unit == SHARED_DAY:  # values/date/evidence: a date read from a table's header
+        header = " ".join(found.value.text.split())
+        message = f"{value.text!r} grounded by {how}: {where} gives {shown(found)!r} in "
+        message += f"the header {header!r}"
+    else:
+        message = f"{value.text!r} grounded by {how}: {where} has {shown(found)!r}"
+    declaration = source.context.declaration
+    if declaration is not None and {"declared_scale", "as_written"} & set(rules):
+        message += f"; scale from {declaration.text!r} in chunk {declaration.chunk_id!r}"
+    if "question_scale" in rules and question_scale is not None:
+        message += f"; the question asks {question_scale[1]!r}"
+    return message

@@ -1,6 +1,6 @@
 """Rule 5 of the answer gate: every value of the conclusion is grounded in an accepted excerpt.
 
-Each value is looked for verbatim first (numbers.units_offering: the fast path, most values).
+Each value is looked for verbatim first (number_lookup.units_offering: the fast path, most values).
 A value that is not verbatim goes to _SlowPath, built once per case: it is compared as a quantity
 under the policy's equivalence rules (values/sameness.py, through number_grounding.EvidenceIndex),
 exempted when the question states it or it is about the answer itself (declarations.py), or
@@ -29,21 +29,23 @@ from groundgate.engine.declarations import (
 )
 from groundgate.engine.derivations import Found, Pools, explain, operand_amounts
 from groundgate.engine.findings import Derivation, Finding, NumberFinding
-from groundgate.engine.gates.answer_number_words import hint_text, near_match, shown, value_ref
+from groundgate.engine.gates.answer_number_words import (
+    grounded_message,
+    hint_text,
+    near_match,
+    value_ref,
+)
 from groundgate.engine.near_search import Hint
 from groundgate.engine.number_grounding import EvidenceIndex, Located
+from groundgate.engine.number_lookup import leading_figure, units_offering
 from groundgate.engine.numbers import (
     NumericValue,
     extract_numbers,
     is_grounded,
-    leading_figure,
     offered_quantities,
-    units_offering,
 )
 from groundgate.engine.quantities import (
-    EQUIVALENCE_RULES,
     NO_CONTEXT,
-    SHARED_DAY,
     Quantity,
     compare,
     typed,
@@ -287,7 +289,7 @@ class _SlowPath:
             return NumberFinding(
                 code=NUMBER_EQUIVALENT,
                 severity="info",
-                message=self._grounded_message(value, rules, grounding.source),
+                message=grounded_message(value, rules, grounding.source, self.question_scale),
                 rules=rules,
                 grounded_by=value_ref(grounding.source),
                 **where,
@@ -459,25 +461,6 @@ class _SlowPath:
 
     def _chain_operands(self) -> list[tuple[Located, list[float]]]:
         return [(c, operand_amounts(c)) for c in self.chain[-_CHAIN:]]
-
-    def _grounded_message(self, value: NumericValue, rules: list[str], source: Located) -> str:
-        how = "; ".join(f"{r} ({EQUIVALENCE_RULES[r]})" for r in rules)
-        where = (
-            f"evidence {source.evidence_index}" if source.evidence_index is not None else "evidence"
-        )
-        found = source.quantity
-        if found.unit == SHARED_DAY:  # values/date/evidence: a date read from a table's header
-            header = " ".join(found.value.text.split())
-            message = f"{value.text!r} grounded by {how}: {where} gives {shown(found)!r} in "
-            message += f"the header {header!r}"
-        else:
-            message = f"{value.text!r} grounded by {how}: {where} has {shown(found)!r}"
-        declaration = source.context.declaration
-        if declaration is not None and {"declared_scale", "as_written"} & set(rules):
-            message += f"; scale from {declaration.text!r} in chunk {declaration.chunk_id!r}"
-        if "question_scale" in rules and self.question_scale is not None:
-            message += f"; the question asks {self.question_scale[1]!r}"
-        return message
 
     def _evidence_labels(self, word: str) -> bool:
         """Whether an accepted excerpt numbers parts with this label word ("Note 5"): then the
