@@ -83,6 +83,37 @@ def fast_password_hasher(request: pytest.FixtureRequest):
         yield
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database; on SQLite, a copy of it as it stands after its migrations
+    becomes this process's migrated file for the servers and workers tests start (d402)."""
+    from django.db import connection
+
+    from tests.hostile.live_server import keep_migrated
+
+    with django_db_blocker.unblock():
+        keep_migrated(connection)
+    yield
+
+
+# Modules whose tests start processes on a fresh database file (tests/hostile/live_server.py).
+SUBPROCESS_DATABASE = {"live_server", "migrated_sqlite"}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def database_before_servers(request: pytest.FixtureRequest):
+    """In a module that starts processes on a fresh database, the test database is set up first
+    (autouse: before the module's own fixtures): its migrated copy spares a `manage.py migrate`
+    (d402). A run with a test that uses the database sets it up in every worker anyway."""
+    module = request.module
+    if request.config.pluginmanager.hasplugin("django") and any(
+        getattr(getattr(module, name, None), "__module__", "") == "tests.hostile.live_server"
+        for name in SUBPROCESS_DATABASE
+    ):
+        request.getfixturevalue("django_db_setup")
+    yield
+
+
 @pytest.fixture
 def demo_dataset(db):
     """The demo dataset, imported and gated through the same service `make run` uses."""

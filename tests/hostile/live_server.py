@@ -115,8 +115,31 @@ def _copy_sqlite(source: Path, target: Path) -> None:
 
 # One migrated, empty SQLite file per test process, copied for every test that needs a fresh
 # database in a subprocess (a `manage.py migrate` costs ~9 CPU-s, d399). The schema does not
-# depend on the environment a test gives its processes, only on the migrations.
+# depend on the environment a test gives its processes, only on the migrations. Under pytest-django
+# on SQLite it is a copy of the suite's own test database, taken as soon as it is migrated (d402).
 _MIGRATED: list[Path] = []
+
+
+def keep_migrated(connection) -> None:
+    """pytest-django's test database, just migrated, as this process's migrated file when it is
+    SQLite, in memory (d402): the same migrations' result, without a `manage.py migrate` of its
+    own. Called before any test has used that database (tests/conftest.py's django_db_setup)."""
+    if _MIGRATED or connection.vendor != "sqlite" or not connection.is_in_memory_db():
+        return  # not SQLite, or no test database: pytest-django sets none up for a run without
+        # a test that uses one, and the connection still names the app's own file
+    import sqlite3
+
+    folder = Path(tempfile.mkdtemp(prefix="groundgate-migrated-"))
+    atexit.register(shutil.rmtree, folder, True)
+    template = folder / "groundgate.sqlite3"
+    connection.ensure_connection()
+    copy = sqlite3.connect(template)
+    try:
+        connection.connection.backup(copy)
+        copy.execute("PRAGMA journal_mode=WAL")  # as the app's connections leave a file
+    finally:
+        copy.close()
+    _MIGRATED.append(template)
 
 
 def migrated_sqlite(target: Path) -> None:

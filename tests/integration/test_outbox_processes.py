@@ -230,11 +230,13 @@ def test_a_web_process_killed_during_an_upload_s_ingestion_leaves_it_to_the_work
     token = out.split("TOKEN", 1)[1].split()[0]
     port = _free_port()
     server = site.start("runserver", f"127.0.0.1:{port}", "--noreload")
-    for _ in range(100):
+    deadline = time.monotonic() + 60  # a start under load has taken over 10 s
+    while True:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
             break
         except OSError:
+            assert time.monotonic() < deadline, "runserver is not listening"
             time.sleep(0.1)
     pdf = (SHARED / "data/pdfs/freeculture.pdf").read_bytes()
     body, content_type = _multipart("freeculture.pdf", pdf)
