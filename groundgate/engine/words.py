@@ -34,6 +34,9 @@ ZH_STOP_WORDS = frozenset(
 )
 _EN_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# The one English word and Chinese character of the engine and the pipeline (issue: one tokeniser).
+EN_WORD = _EN_WORD
+CJK_CHAR = _CJK
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 
 

