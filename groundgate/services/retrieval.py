@@ -209,6 +209,14 @@ class HybridRetriever:
         self.embedding_model = embedder.name
 
     def search(self, dataset: Dataset, question: str, top_k: int) -> tuple[list[Hit], str]:
+        ranked = self.rankings(dataset, question, top_k)
+        if ranked is None:
+            return [], f"{index_version(dataset)}/{self.embedder.name}/vectors-0-0"
+        return ranked.hits(top_k), ranked.version
+
+    def rankings(self, dataset: Dataset, question: str, top_k: int = 0) -> Rankings | None:
+        """Each ranking the search fuses, the fused order and its reranked head (at least
+        RERANK_POOL places); None when the dataset has no vectors."""
         model = self.embedder.name
         text_version = index_version(dataset)
         version = embedding_index_version(dataset, model)
@@ -216,7 +224,7 @@ class HybridRetriever:
             embedding_index_update(dataset, self.embedder)
             version = embedding_index_version(dataset, model)
         if not embedding_count(version):
-            return [], f"{text_version}/{model}/{version}"
+            return None
         query = self.embedder.embed_query(question)
         keyword_hits, _ = self.keyword.search(dataset, question, DENSE_CANDIDATES)
         # cross-lingual-1 (d373): the question's words said in the other language, a third
@@ -241,27 +249,56 @@ class HybridRetriever:
             cosines = matrix @ query
             order = np.argsort(-cosines, kind="stable")[:DENSE_CANDIDATES]
             dense = [pks[int(i)] for i in order]
+        keyword_pks = [h.chunk.pk for h in keyword_hits]
         fused: dict[int, float] = {}
         for rank, pk in enumerate(dense):
             fused[pk] = self.dense_weight / (RRF_K + rank)
-        bm25 = {h.chunk.pk: h.bm25 for h in keyword_hits}
-        for ranking in ([h.chunk.pk for h in keyword_hits], other_pks):
+        for ranking in (keyword_pks, other_pks):
             for rank, pk in enumerate(ranking):
                 fused[pk] = fused.get(pk, 0.0) + 1.0 / (RRF_K + rank)
-        pool = sorted(fused, key=lambda pk: (-fused[pk], pk))[: max(top_k, RERANK_POOL)]
+        order_fused = sorted(fused, key=lambda pk: (-fused[pk], pk))
+        pool = order_fused[: max(top_k, RERANK_POOL)]
         chunks = Chunk.objects.in_bulk(pool)
-        best = answering_first(question, [pk for pk in pool if pk in chunks], chunks)[:top_k]
+        reranked = answering_first(question, [pk for pk in pool if pk in chunks], chunks)
         position = {pk: i for i, pk in enumerate(pks)}
-        hits = [
+        return Rankings(
+            dense=dense,
+            keyword=keyword_pks,
+            other_language=other_pks,
+            fused=order_fused,
+            reranked=reranked,
+            chunks=chunks,
+            cosine={pk: float(cosines[position[pk]]) for pk in reranked if pk in position},
+            bm25={h.chunk.pk: h.bm25 for h in keyword_hits},
+            version=f"{text_version}/{model}/{version}/{CROSS_LINGUAL}/{RERANK}",
+        )
+
+
+@dataclass
+class Rankings:
+    """What HybridRetriever.search fuses (chunk pks, best first), for the search and for
+    measuring each ranking's recall (bench/bench_retrieval.py)."""
+
+    dense: list[int]  # by cosine, DENSE_CANDIDATES places
+    keyword: list[int]  # BM25 over the question's words
+    other_language: list[int]  # BM25 over its words in the other language (d373)
+    fused: list[int]  # reciprocal-rank fusion of the three
+    reranked: list[int]  # the fused head, answering chunks first (d282)
+    chunks: dict[int, Chunk]
+    cosine: dict[int, float]
+    bm25: dict[int, float]
+    version: str
+
+    def hits(self, top_k: int) -> list[Hit]:
+        return [
             Hit(
-                chunks[pk],
-                round(min(1.0, max(0.0, float(cosines[position[pk]]))), 4),
-                bm25.get(pk, 0.0),
+                self.chunks[pk],
+                round(min(1.0, max(0.0, self.cosine[pk])), 4),
+                self.bm25.get(pk, 0.0),
             )
-            for pk in best
-            if pk in chunks and pk in position
+            for pk in self.reranked[:top_k]
+            if pk in self.cosine
         ]
-        return hits, f"{text_version}/{model}/{version}/{CROSS_LINGUAL}/{RERANK}"
 
 
 RERANK = f"rerank-{ANSWERABILITY_VERSION}"

@@ -226,3 +226,31 @@ def test_a_text_embedded_before_is_copied_not_computed_again(demo, settings, tmp
     # A rebuild computes them afresh.
     assert embedding_index_update(other, Counting(), rebuild=True).reused == 0
     assert Counting.texts == 4
+
+
+def test_the_breakdown_follows_each_question_through_the_stages(demo):
+    from groundgate.pipeline.contracts import SelectionPolicy
+    from groundgate.services.retrieval_eval import Question, breakdown, evaluate
+
+    questions = [
+        Question("c1", "en", "How often is the discharge valve checked?", True, ("every 90 days",)),
+        # a fact no chunk holds: lost at retrieval, whatever the pipeline then does
+        Question("c2", "en", "How often is the discharge valve checked?", True, ("never",)),
+        Question("u1", "en", "Who won the cricket world cup?", False),
+    ]
+    retriever = HybridRetriever(embedder_for("local"))
+    strict = SelectionPolicy.model_validate(
+        SelectionPolicy().model_dump() | {"similarity_thresholds": (("multilingual", 0.99, 0.99),)}
+    )
+    result = evaluate(demo, questions, retriever, {"default": SelectionPolicy(), "strict": strict})
+    right, absent, uncovered = result.outcomes["default"]
+    assert right.right and right.stage == "" and right.ranks["dense"] == 1
+    assert right.ranks["reranked"] == 1 and right.ranks["fused"] == 1
+    assert absent.stage == "not retrieved" and absent.ranks["dense"] is None
+    assert uncovered.right and uncovered.refused_by in {"similarity threshold", "answerability"}
+    # everything below the threshold: the covered question is lost there, not at retrieval
+    assert result.outcomes["strict"][0].stage == "similarity threshold"
+    assert result.outcomes["strict"][2].refused_by == "similarity threshold"
+    table = breakdown(result.outcomes["default"])["en"]
+    assert table["recall"]["dense"][1] == 0.5  # of the two covered, one fact's chunk is first
+    assert table["misses"]["not retrieved"] == 1 and table["uncovered_answered"] == 0
