@@ -29,7 +29,11 @@ from django.db.models import Count, Max
 from groundgate.engine.words import content_words
 from groundgate.models import Chunk, ChunkIndexState, Dataset
 from groundgate.pipeline.answerability import VERSION as ANSWERABILITY_VERSION
-from groundgate.pipeline.answerability import chunk_answers, question_parts
+from groundgate.pipeline.answerability import (
+    chunk_answers,
+    line_hyphens_joined,
+    question_parts,
+)
 from groundgate.pipeline.crosslingual import other_language_words
 from groundgate.pipeline.embedding import Embedder
 from groundgate.services.embedding_index import (
@@ -70,6 +74,21 @@ def question_terms(question: str) -> list[str]:
     return sorted(w for w in content_words(question) if w not in QUESTION_WORDS)
 
 
+# What the BM25 index holds of a chunk (chunk_words): 1 - its content words; 2 (d428) - also
+# those of its text with words broken at a line's end joined ("Trace- Monkey" is TraceMonkey):
+# 80 of the 188 chunks of the question files' documents hold such a break (158 words).
+CHUNK_WORDS = 2
+
+
+def chunk_words(text: str, version: int = CHUNK_WORDS) -> frozenset[str]:
+    """A chunk's words as BM25 indexes them (CHUNK_WORDS). The broken halves stay: a hyphen at a
+    line's end may be a real one (math- spectral-norm)."""
+    words = content_words(text)
+    if version >= 2:
+        words |= content_words(line_hyphens_joined(text.lower()))
+    return words
+
+
 def index_version(dataset: Dataset) -> str:
     stats = retrievable_chunks(dataset).aggregate(n=Count("id"), last=Max("id"))
     return f"chunks-{stats['n']}-{stats['last'] or 0}"
@@ -81,6 +100,10 @@ def _bm25_idf(n: int, df: int) -> float:
 
 class KeywordRetriever:
     embedding_model = EMBEDDING_MODEL
+    chunk_words_version = CHUNK_WORDS
+
+    def words(self, text: str) -> frozenset[str]:
+        return chunk_words(text, self.chunk_words_version)
 
     def search(self, dataset: Dataset, question: str, top_k: int) -> tuple[list[Hit], str]:
         return self.search_terms(dataset, question_terms(question), top_k)
@@ -102,7 +125,7 @@ class KeywordRetriever:
         total = sum(weights.values()) or 1.0
         hits = []
         for chunk, bm25 in scored:
-            words = content_words(chunk.text)
+            words = self.words(chunk.text)
             similarity = round(sum(w for t, w in weights.items() if t in words) / total, 4)
             hits.append(Hit(chunk, similarity, bm25))
         hits.sort(key=lambda h: (-h.similarity, h.bm25, h.chunk.chunk_id))
@@ -129,13 +152,14 @@ class KeywordRetriever:
     # SQLite FTS5 -----------------------------------------------------------------------------
     @transaction.atomic
     def _ensure_index(self, dataset: Dataset, version: str) -> None:
+        version = f"{version}/words-{self.chunk_words_version}"  # a new reading rebuilds
         state = ChunkIndexState.objects.select_for_update().filter(dataset=dataset).first()
         if state is not None and state.version == version:
             return
         with connection.cursor() as cursor:
             cursor.execute("DELETE FROM groundgate_chunk_fts WHERE dataset_id = %s", [dataset.pk])
             rows = [
-                (" ".join(sorted(content_words(text))), pk, dataset.pk)
+                (" ".join(sorted(self.words(text))), pk, dataset.pk)
                 for pk, text in retrievable_chunks(dataset).values_list("pk", "text").iterator()
             ]
             cursor.executemany(
@@ -170,7 +194,7 @@ class KeywordRetriever:
 
     # Any database: the same scores in Python ---------------------------------------------------
     def _python_candidates(self, chunks, terms: list[str]):
-        docs = [(c, content_words(c.text)) for c in chunks.iterator()]
+        docs = [(c, self.words(c.text)) for c in chunks.iterator()]
         n = len(docs)
         df = {t: sum(1 for _, words in docs if t in words) for t in terms}
         avg = sum(len(w) for _, w in docs) / n if n else 1.0
@@ -273,7 +297,8 @@ class HybridRetriever:
             chunks=chunks,
             cosine={pk: float(cosines[position[pk]]) for pk in reranked if pk in position},
             bm25={h.chunk.pk: h.bm25 for h in keyword_hits},
-            version=f"{text_version}/{model}/{version}/{CROSS_LINGUAL}/rrf-{self.rrf_k}/{RERANK}",
+            version=f"{text_version}/{model}/{version}/{CROSS_LINGUAL}/rrf-{self.rrf_k}/"
+            f"words-{self.keyword.chunk_words_version}/{RERANK}",
         )
 
 

@@ -14,7 +14,11 @@ from django.core.management import call_command
 from groundgate.models import ChunkEmbedding, Dataset
 from groundgate.services.answering import answer_question
 from groundgate.services.datasets import dataset_get_or_create
-from groundgate.services.embedding_index import embedder_for, embedding_index_update
+from groundgate.services.embedding_index import (
+    embedder_for,
+    embedding_index_update,
+    retrievable_chunks,
+)
 from groundgate.services.ingestion import document_ingest
 from groundgate.services.retrieval import HybridRetriever, KeywordRetriever, retriever_for
 from tests.conftest import ROOT, SHARED
@@ -254,3 +258,29 @@ def test_the_breakdown_follows_each_question_through_the_stages(demo):
     table = breakdown(result.outcomes["default"])["en"]
     assert table["recall"]["dense"][1] == 0.5  # of the two covered, one fact's chunk is first
     assert table["misses"]["not retrieved"] == 1 and table["uncovered_answered"] == 0
+
+
+def test_bm25_finds_a_word_broken_at_a_line_s_end(settings, tmp_path):
+    """tracemonkey.pdf breaks TraceMonkey as "Trace- Monkey": the BM25 index holds the joined
+    word beside the halves (chunk words 2, d428); words 1 held only the halves."""
+    from groundgate.services.retrieval import chunk_words
+
+    assert {"tracemonkey", "trace", "monkey"} <= chunk_words("Trace- Monkey records")
+    assert "tracemonkey" not in chunk_words("Trace- Monkey records", 1)
+    assert {"math", "spectral", "norm"} <= chunk_words("math- spectral-norm")
+    settings.MEDIA_ROOT = tmp_path / "media"
+    dataset, _ = dataset_get_or_create(slug="broken-words")
+    pdf = PDFS / "tracemonkey.pdf"
+    document_ingest(dataset=dataset, data=pdf.read_bytes(), filename=pdf.name)
+    broken = [
+        c
+        for c in retrievable_chunks(dataset)
+        if "Trace- Monkey" in c.text and "tracemonkey" not in c.text.lower()
+    ]
+    assert broken
+    hits, _ = KeywordRetriever().search(dataset, "tracemonkey", 100)
+    assert {c.pk for c in broken} <= {h.chunk.pk for h in hits}
+    old = KeywordRetriever()
+    old.chunk_words_version = 1  # rebuilds the index under words 1: the broken word is not found
+    hits, _ = old.search(dataset, "tracemonkey", 100)
+    assert not {c.pk for c in broken} & {h.chunk.pk for h in hits}
