@@ -212,7 +212,7 @@ class KeywordRetriever:
 
 
 # Reciprocal-rank fusion: score = sum over the rankings of 1 / (RRF_K + rank). 60 is the usual
-# constant (Cormack et al. 2009, for TREC runs of 1,000 documents); fusion-2 (d426) takes 10:
+# constant (Cormack et al. 2009, for TREC runs of 1,000 documents); fusion-2 (d427) takes 10:
 # with three rankings of 50, 60 let two lexical rankings that both put a chunk fifth outvote the
 # embedding's first place. Judged by recall on all six question files (fused recall@5 88 -> 93%,
 # @8 92 -> 94%; no file and language lower at 5 or 8), not by one file's end figure.
