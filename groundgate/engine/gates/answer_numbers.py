@@ -396,6 +396,7 @@ class _SlowPath:
                 named_operation=policy.derivation_context == "rows_periods_sign",
                 time_order=policy.change_order == "time_order",
                 unsigned_difference=policy.difference_order == "unsigned",
+                label_core=policy.derivation_row_words == "label_core",
             )
         binding = self._operand_context.bind((value.start, value.end), negative=q.negative)
         allow, min_significant = binding.allow, policy.rounding_min_significant
