@@ -33,13 +33,13 @@ from groundgate.engine.context.claims import (
 from groundgate.engine.context.columns import another_column, column_alternative
 from groundgate.engine.context.facts import Fact, read_facts
 from groundgate.engine.context.periods import contradicts, may_mention, mentions
+from groundgate.engine.context.row_order import held_by_longer
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.number_lookup import leading_figure
 from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.text_memo import text_memo
 from groundgate.engine.values.registry import PERIODS
-from groundgate.engine.words import EN_WORD, stem
 
 if TYPE_CHECKING:
     from groundgate.engine.gates.answer_case import Evidence, RawChunk
@@ -314,41 +314,6 @@ def _needle(claim: Claim, finding: Finding | None) -> str | None:
     return found[0].quantity if found else None
 
 
-def _held_by_longer(
-    seen: _Seen, label: frozenset[str], words: frozenset[str], text: Callable[[], str]
-) -> bool:
-    """Whether the answer says a longer row label that holds every word of `label` ("Total
-    other assets" holds "Other assets"), its words in their order and close together (not
-    "Monetary assets, current in Non-USD" for "Monetary assets, non-current"): then it names
-    that row, not this one."""
-    first = min(label)  # every label holding this one has this word: look only at those
-    return any(
-        label < other and other <= words and _in_order(seen.first_row[other], other, text())
-        for other in seen.by_word.get(first, ())
-    )
-
-
-def _in_order(row: str, label: frozenset[str], text: str) -> bool:
-    """Whether the naming words of `row` (its `label`) come in `text` in the row's order,
-    with at most two other words among them. A row not in English: the set test alone."""
-    if not row.isascii():
-        return True
-    seq = [w for w in (stem(t) for t in EN_WORD.findall(row.lower())) if w in label]
-    tokens = [stem(t) for t in EN_WORD.findall(text.lower())]
-    if not seq:
-        return False
-    for i, token in enumerate(tokens):
-        if token != seq[0]:
-            continue
-        j = 1
-        for later in tokens[i + 1 : i + len(seq) + 2]:
-            if j < len(seq) and later == seq[j]:
-                j += 1
-        if j == len(seq):
-            return True
-    return False
-
-
 def _disagreement(
     claim: Claim,
     fact: Fact,
@@ -369,7 +334,7 @@ def _disagreement(
         # A label of no naming words ("Other") is said by no answer: it names that row only by
         # the empty set, which every answer "says" (d308).
         said = bool(label) and (label <= claim.words or label <= claim.own_words)
-        if said and longest and _held_by_longer(seen, label, claim.words | claim.own_words, text):
+        if said and longest and held_by_longer(seen, label, claim.words | claim.own_words, text):
             # "Total other assets ... 18,111" says every word of "Other assets", but names the
             # longer row that holds them (row_naming "longest_said", d348).
             said = False
