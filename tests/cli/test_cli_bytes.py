@@ -26,6 +26,8 @@ Answer gate 2.11.0 (value readings, issue 27): against 2.10.0, the version strin
 (diffed); stderr same.
 2.15.0 (`negative_operands`), policy 2026-11.11: against 2.14.1, the version string and the policy
 hash only (diffed); stderr same. 2.15.1 (`column_naming`), policy 2026-11.12: the same two only.
+2.17.0 (`written_calculations`), policy 2026-11.17: against 2.15.1, the version string and the
+policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -55,17 +57,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "a5c09701756ef1cad0c4747d5793cd9c27f57050015c18ab1e7b506efba0c303",
+        "991b38eb5d77518a1c70d111d77b6864004d9476ab0507fdb24510c5aebc2f93",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "c34a0922dbdae7843629916ee8c97492cc5cc0e4bb9dbb3ab27c9befe7006d3a",
+        "83c0a8faa6156b2176f37466444a114a783da3d9aaad3335ceac87ea17ebb368",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "edb45739106fb39fa5a26f1129e633bd7643584dcf9b0f59fa2f9836c1a15f06",
+        "0380aa01bcf54e11d8e3795c8531f7ac93a02cb47d4faf5b691ae67650f757c5",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
