@@ -26,6 +26,8 @@ Answer gate 2.11.0 (value readings, issue 27): against 2.10.0, the version strin
 (diffed); stderr same.
 2.15.0 (`negative_operands`), policy 2026-11.11: against 2.14.1, the version string and the policy
 hash only (diffed); stderr same. 2.15.1 (`column_naming`), policy 2026-11.12: the same two only.
+2.17.0 (`written_calculations`), policy 2026-11.17: against 2.15.1, the version string and the
+policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -55,17 +57,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "a5c09701756ef1cad0c4747d5793cd9c27f57050015c18ab1e7b506efba0c303",
+        "d18a409cfd5c6c3539fdd494f38752431a71523b967a3508ef5118b2763f9593",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "c34a0922dbdae7843629916ee8c97492cc5cc0e4bb9dbb3ab27c9befe7006d3a",
+        "05b684bc4aa1c5c0594bef6e0bb1f4bf2a597ed393adab8d8635f162bb7de712",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "edb45739106fb39fa5a26f1129e633bd7643584dcf9b0f59fa2f9836c1a15f06",
+        "d006a617413b06f8991900565a4882759fd3d8850f4907cdbfe956c4e9f81f35",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

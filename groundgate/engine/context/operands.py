@@ -39,11 +39,10 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from groundgate.engine.context.claims import naming_words, read_claims
+from groundgate.engine.context.claims import ClaimReader, naming_words
 from groundgate.engine.context.facts import Fact, printed_negative
 from groundgate.engine.context.grounding import excerpt_cells, excerpt_facts
 from groundgate.engine.context.periods import contradicts, periods_in
-from groundgate.engine.sentences import split_sentences
 
 if TYPE_CHECKING:
     from groundgate.engine.gates.answer_case import Evidence
@@ -53,10 +52,12 @@ if TYPE_CHECKING:
 # values of one period (sum, average, ratio, share).
 CHANGES = frozenset({"difference", "percentage_change", "percentage_points"})
 # Words that give a change's direction: "a decrease of 13" is the change -13.
-_DOWN = re.compile(r"(?i)\b(?:decreas|declin|fell|fall|drop|reduc|shrank|shrink)\w*")
+_DOWN = re.compile(
+    r"(?i)\b(?:decreas|declin|fell|fall|drop|reduc|shrank|shrink)\w*|减少|下降|降低|下滑"
+)
 
 # ... unless it also names a rise ("the increase / (decrease) in revenue"): no direction then.
-_UP = re.compile(r"(?i)\b(?:increas|rose|rise|grew|grow|gain)\w*")
+_UP = re.compile(r"(?i)\b(?:increas|rose|rise|grew|grow|gain)\w*|增加|增长|上升|提高")
 # A difference named by that word alone (difference_order): "the difference between 2018 and
 # 2019", "两年的差额", "相差"; a change word or a direction beside it ("from 2018 to 2019",
 # "从2018年到2019年", "较上年") orders it.
@@ -68,16 +69,36 @@ _ORDERED = re.compile(
 
 Allow = Callable[[str, "Located", "Located | None"], int]
 
+# What a row label says beside the quantity it names (derivation_row_words "label_core", d408):
+# a note or footnote in parentheses ("Additions (Note (a))", "Cash (1)", "收入（注释5）") and
+# the period of a movement schedule ("during the period", "at end of period", "for the year").
+_LABEL_ASIDES = re.compile(
+    r"[(（][^()（）]*(?:[(（][^()（）]*[)）][^()（）]*)*[)）]"
+    r"|(?i:\b(?:(?:as\s+)?(?:at|of)\s+(?:the\s+)?(?:end|beginning|start|close)\s+of\s+"
+    r"(?:the\s+)?(?:period|year)|(?:during|for|in)\s+the\s+(?:period|year))\b)"
+)
+
+
+def _core_words(label: str) -> frozenset[str]:
+    """The naming words of a row label without its asides (_LABEL_ASIDES)."""
+    return naming_words(_LABEL_ASIDES.sub(" ", label))
+
+
 # The operation a sentence names (named_operations): a change, a share, an average, a total.
+# Chinese forms beside the English (d409): 变动/增长/差额 a change, 占比/比例 a share, 平均 an
+# average, 合计/总额 a total.
 _NAMES_CHANGE = re.compile(
     r"(?i)\b(?:chang|differen|increas|decreas|declin|grew|grow|rose|rise|fell|fall|drop|reduc)\w*"
+    r"|变动|变化|增加|减少|增长|下降|增幅|降幅|差额|差异|相差|之差|同比"
 )
 _NAMES_SHARE = re.compile(
     r"(?i)\b(?:ratio|proportion|portion|share of|percentage of|percent of|as a percentage)\b"
-    r"|[%％]\s*of\b|\bof (?:the |its )?total\b"
+    r"|[%％]\s*of\b|\bof (?:the |its )?total\b|占比|比例|比率|比重|占[^。；，,]{0,20}的?百分比"
 )
-_NAMES_AVERAGE = re.compile(r"(?i)\b(?:average|mean)\b")
-_NAMES_TOTAL = re.compile(r"(?i)\b(?:total|sum|combined|altogether)\b")
+_NAMES_AVERAGE = re.compile(r"(?i)\b(?:average|mean)\b|平均|均值")
+_NAMES_TOTAL = re.compile(
+    r"(?i)\b(?:total|sum|combined|altogether)\b|合计|总计|总额|总和|之和|共计"
+)
 SHARES = frozenset({"ratio", "percentage", "as_percent", "percent_of"})
 # What a result shorter than the policy's significant digits may be (short_results).
 _SHORT = CHANGES | {"average"}
@@ -139,8 +160,10 @@ class OperandContext:
         named_operation: bool = True,
         time_order: bool = False,
         unsigned_difference: bool = False,
+        label_core: bool = False,
     ) -> None:
         self._conclusion = conclusion
+        self._label_core = label_core
         self._named_operation = named_operation
         self.time_order = time_order
         self._unsigned_difference = unsigned_difference
@@ -152,8 +175,10 @@ class OperandContext:
         self._facts: dict[int, list[Fact]] = {}
         self._at: dict[tuple[int, int, int], Fact] = {}
         self._cells: dict[int, dict[tuple[int, int], Fact]] = {}
-        self._claims = {(c.value.start, c.value.end): c for c in read_claims(conclusion)}
-        self._sentences = [(s.start, s.end, s.text) for s in split_sentences(conclusion)]
+        # The claims of the sentences of the values asked about, read on need: most sentences
+        # of a long answer hold no value that a derivation asks about.
+        self._claims = ClaimReader(conclusion)
+        self._sentences = [(s.start, s.end, s.text) for s in self._claims.sentences]
         self._named: dict[tuple[int, frozenset[str]], set[str]] = {}
         # By sentence start, on need: (its periods, whether it says the direction is down, the
         # operations it names).
@@ -271,19 +296,25 @@ class OperandContext:
         key = (index, words)
         named = self._named.get(key)
         if named is None:
-            labels: dict[str, frozenset[str]] = {}
-            for fact in self._facts_of(index):
-                if fact.in_table and fact.row and fact.row not in labels:
-                    label = naming_words(fact.row)
-                    if label and label <= words:
-                        labels[fact.row] = label
-            named = {
-                row
-                for row, label in labels.items()
-                if not any(label < other for other in labels.values())
-            }
+            named = self._named_by(index, words, naming_words)
+            if not named and self._label_core:
+                # No label said in full: a label's core names its row ("Additions (Note (a))"
+                # is "additions", "Granted during the period" "granted"; policy
+                # derivation_row_words "label_core", d408).
+                named = self._named_by(index, words, _core_words)
             self._named[key] = named
         return named
+
+    def _named_by(
+        self, index: int, words: frozenset[str], read: Callable[[str], frozenset[str]]
+    ) -> set[str]:
+        labels: dict[str, frozenset[str]] = {}
+        for fact in self._facts_of(index):
+            if fact.in_table and fact.row and fact.row not in labels:
+                label = read(fact.row)
+                if label and label <= words:
+                    labels[fact.row] = label
+        return {row for row, label in labels.items() if not any(label < o for o in labels.values())}
 
     def signed_operands(
         self, operands: list[tuple[Located, list[float]]]

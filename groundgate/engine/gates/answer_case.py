@@ -47,7 +47,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.12"
+    policy_version: str = "answer-gate/2026-11.17"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -145,6 +145,19 @@ class AnswerGatePolicy(GatePolicy):
     # "Change (%)") and none of its own; "off" (gate 2.15.0): columns are judged by their
     # periods only.
     column_naming: Literal["off", "said_headers"] = "said_headers"
+    # Which rows a derivation's operands are bound to (engine/context/operands.py, gate 2.16.0,
+    # d408): "label_core" - where the answer says no row label in full, a label without its
+    # asides names its row: a note in parentheses ("Additions (Note (a))"), the period of a
+    # movement ("Granted during the period", "Contributed equity at end of period");
+    # "every_word" (gate 2.15.1): every word of the label said.
+    derivation_row_words: Literal["every_word", "label_core"] = "label_core"
+    # Calculations the answer writes out (engine/written.py, gate 2.17.0, d412): "round_or_cut"
+    # - a value after "=" or "≈" that the written expression before it gives ("(509 / 11,303)
+    # * 100 = 4.5%", "($87,896 million + $87,270 million) / 2 = $87,583 million"), rounded or
+    # cut at its own precision, is derived from the operands the answer names (each checked as
+    # a value of its own), like a derivation the search finds (derived_numbers decides); "off"
+    # (gate 2.15.1): only the derivation search explains a derived value.
+    written_calculations: Literal["off", "round_or_cut"] = "round_or_cut"
 
     @field_validator("equivalences")
     @classmethod
@@ -163,7 +176,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.12",
+    policy_version="answer-gate/verbatim-2026-11.17",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -175,6 +188,8 @@ VERBATIM_POLICY = AnswerGatePolicy(
     short_results="off",
     negative_operands="positive_second",
     column_naming="off",
+    derivation_row_words="every_word",
+    written_calculations="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
