@@ -65,6 +65,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s30.jsonl",
     "retrieval-heldout-s31.jsonl",
     "retrieval-heldout-s32.jsonl",
+    "retrieval-heldout-s33.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",
