@@ -27,6 +27,7 @@ Answer gate 2.11.0 (value readings, issue 27): against 2.10.0, the version strin
 2.15.0 (`negative_operands`), policy 2026-11.11: against 2.14.1, the version string and the policy
 hash only (diffed); stderr same. 2.15.1 (`column_naming`), policy 2026-11.12: the same two only.
 2.16.0 (sections of days, `derivation_row_words`), policy 2026-11.13: the same two only.
+2.16.1 (`difference_order: unsigned_named`), policy 2026-11.14: the same two only.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -56,17 +57,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "91348d894a0c5f509f52865fd29e4da10b8928024cb90eb4c8a1ca4c0dbb5dc9",
+        "e8efac5a0a1299453b7a9b01a997bad0bbdf6c6711ee0da38603dbffa8b99ee5",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "a26f1c5e8c74a06f22ee990f170281a7c96ea1aa3feb64223455373dc6d576a1",
+        "1a347a2c80df1378ca1a30ec4da6ebc1b75af978d7878742b9acde592992e224",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "4a57947b30d7f106778d81615bdb73ceca0e4c32ab4f499d5f72e6add29557ef",
+        "cbf0d9a745a17a97ebcc5604085197873323832bcad585175d9c85c687b2b416",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

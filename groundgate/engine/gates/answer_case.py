@@ -47,7 +47,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.13"
+    policy_version: str = "answer-gate/2026-11.14"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -121,8 +121,11 @@ class AnswerGatePolicy(GatePolicy):
     # "unsigned" - stated positive ("the difference between 2018 and 2019 is 466"), its two
     # cells may be taken in either order (the distance between them); stated negative, or with
     # a change word or a direction ("from ... to"), the change_order holds. "ordered": the
-    # change_order always (gate 2.13.1).
-    difference_order: Literal["ordered", "unsigned"] = "unsigned"
+    # change_order always (gate 2.13.1). "unsigned_named" (gate 2.16.1, d410): as "unsigned",
+    # and stated negative it is the first named year's cell minus the second's ("the difference
+    # between 2018 and 2019 is -13" is 2018 - 2019), with no two named years no change at all
+    # (a distance is positive); "unsigned" (gate 2.16.0) keeps the change_order then.
+    difference_order: Literal["ordered", "unsigned", "unsigned_named"] = "unsigned_named"
     # Which row the answer's words name (value_context's row rule, engine/context/grounding.py,
     # gate 2.14.0, d348): "longest_said" - a row whose every label word the answer says is not
     # its row when the answer says a longer label holding them ("Total other assets" is not
@@ -169,7 +172,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.13",
+    policy_version="answer-gate/verbatim-2026-11.14",
     equivalences=(),
     value_context="off",
     derivation_context="off",
