@@ -26,8 +26,9 @@ Answer gate 2.11.0 (value readings, issue 27): against 2.10.0, the version strin
 (diffed); stderr same.
 2.15.0 (`negative_operands`), policy 2026-11.11: against 2.14.1, the version string and the policy
 hash only (diffed); stderr same. 2.15.1 (`column_naming`), policy 2026-11.12: the same two only.
-2.16.0 (sections of days, `derivation_row_words`), policy 2026-11.13: the same two only.
-2.16.1 (`difference_order: unsigned_named`), policy 2026-11.14: the same two only.
+2.17.0 (`written_calculations`), policy 2026-11.17: against 2.15.1, the version string and the
+policy hash only (diffed); stderr same. 2.18.0 (`difference_order: unsigned_named`), policy
+2026-11.18: the same two only.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -57,17 +58,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "e8efac5a0a1299453b7a9b01a997bad0bbdf6c6711ee0da38603dbffa8b99ee5",
+        "f5ad9e2c4a95131c1e44df0d77f316683f135d6f13e724ded0f5a9e1a8ed8b7b",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "1a347a2c80df1378ca1a30ec4da6ebc1b75af978d7878742b9acde592992e224",
+        "1b01c28ddaf4aa314c9e6eac6eea323bfac24c9ae881e382ff9447ed85a1b87c",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "cbf0d9a745a17a97ebcc5604085197873323832bcad585175d9c85c687b2b416",
+        "79479ddf6d48d7683dc1f785c79e57cf1e3432bad66fb7a580708c94b5dce93e",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

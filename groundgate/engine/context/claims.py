@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from groundgate.engine.context.periods import mentions
 from groundgate.engine.numbers import NumericValue, extract_numbers
-from groundgate.engine.sentences import split_sentences
+from groundgate.engine.sentences import Sentence, split_sentences
 from groundgate.engine.text_memo import text_memo
 from groundgate.engine.values.registry import PERIODS, WORDED
 from groundgate.engine.words import stemmed_words
@@ -73,76 +73,154 @@ def _read_claims(conclusion: str, naming: bool = True) -> tuple[Claim, ...]:
     what is read of the text before a value (its subject, the periods leading into its clause)
     is built once per sentence and looked up, never re-read per value."""
     marks = citations(conclusion)
-    inside = [(s, e) for s, e, _ in marks]
     claims: list[Claim] = []
     for sentence in split_sentences(conclusion):
-        s0, s1 = sentence.start, sentence.end
-        text = sentence.text
-        found = mentions(_without_marks(text))
-        if not naming and not found:
-            continue  # no period named: every value's periods are ()
-        scanned = extract_numbers(text)
-        values = [v for v in scanned if not any(a <= s0 + v.start < b for a, b in inside)]
-        if not values:
-            continue
-        clauses = _clauses(text)
-        clause_starts = [a for a, _ in clauses]
-        sentence_periods = tuple(dict.fromkeys(p for _, _, p in found))
-        mentioned = _Mentions(found)
-        respectively = _RESPECTIVELY.search(text) is not None
-        mine = [(s, label) for s, _, label in marks if s0 <= s < s1]
-        mark_starts = [s for s, _ in mine]
-        figures = [u for u in values if not _period(u)]
-        figure_starts = sorted(u.start for u in figures)
-        figure_ends = sorted(u.end for u in figures)
-        subjects = _Subjects(text, scanned) if naming else None
-        leading: dict[tuple[int, tuple[str, ...]], tuple[str, ...]] = {}
-        for v in values:
-            k = bisect_right(clause_starts, v.start) - 1
-            c0, c1 = clauses[k] if k >= 0 and v.start < clauses[k][1] else (0, len(text))
-            periods = _own_periods(v, figure_starts, mentioned, c0, c1)
-            if sentence_periods:
-                key = (c0, periods)
-                if key not in leading:
-                    leading[key] = _leading_periods(text[:c0], periods, found)
-                periods += leading[key]
-            if respectively:
-                periods = ()  # "5 and 4 in 2019 and 2018, respectively": not by position
-            if not naming:
-                claims.append(
-                    Claim(
-                        v._replace(start=s0 + v.start, end=s0 + v.end), _NONE, _NONE, periods, None
-                    )
-                )
-                continue
-            a = bisect_left(mark_starts, s0 + v.end)
-            b = bisect_left(mark_starts, s0 + v.start)
-            citation = mine[a][1] if a < len(mine) else (mine[b - 1][1] if b > 0 else None)
-            # The words since the previous figure ("Pump I delivers 250 and Pump B 205") and
-            # those after it up to its clause's end ("14.3% organic revenue growth"), else the
-            # sentence's subject ("... from 2018 to 2019 is -12.6"); a year or date is no figure.
-            i = bisect_right(figure_ends, v.start)
-            since = figure_ends[i - 1] if i else 0
-            j = bisect_left(figure_starts, v.end)
-            until = figure_starts[j] if j < len(figure_starts) else c1
-            preceding = text[since : v.start]
-            assert subjects is not None
-            subject = subjects.before(v.start)
-            words = naming_words(preceding) or subject
-            cut = [m.end() for m in _CLAUSE_END.finditer(preceding)]
-            own = naming_words(preceding[cut[-1] :] if cut else preceding)
-            if not own and until >= c1:  # its clause ends before another figure
-                own = naming_words(text[v.end : c1])
-            claims.append(
-                Claim(
-                    value=v._replace(start=s0 + v.start, end=s0 + v.end),
-                    words=words,
-                    own_words=own or subject,
-                    periods=periods,
-                    citation=citation,
-                )
-            )
+        _sentence_claims(sentence, marks, naming, claims)
     return tuple(claims)
+
+
+class ClaimReader:
+    """read_claims(conclusion), one sentence at a time, on need. A sentence's claims depend on
+    its own text and the conclusion's citation markers alone, so a caller that needs the words
+    of a few values of a long answer reads only their sentences: values() lists every value of
+    read_claims with its citation (cheap: no words read), claim() reads its sentence's claims
+    whole (the same Claim read_claims gives), kept per sentence text (_claims_in)."""
+
+    def __init__(self, conclusion: str) -> None:
+        self.sentences = split_sentences(conclusion)
+        self._marks = citations(conclusion)
+        self._read: dict[int, dict[tuple[int, int], Claim]] = {}
+
+    def values(self) -> list[tuple[int, NumericValue, str | None]]:
+        """Every value read_claims reads, in its order: (its sentence's number, the value with
+        its span in the conclusion, its citation label)."""
+        out: list[tuple[int, NumericValue, str | None]] = []
+        for k, sentence in enumerate(self.sentences):
+            values = _sentence_values(sentence.text, sentence.start, self._marks)
+            if not values:
+                continue
+            mine, mark_starts = _own_marks(sentence, self._marks)
+            s0 = sentence.start
+            for v in values:
+                citation = _citation(mine, mark_starts, s0, v)
+                out.append((k, v._replace(start=s0 + v.start, end=s0 + v.end), citation))
+        return out
+
+    def claim(self, k: int, span: tuple[int, int]) -> Claim | None:
+        """The claim of the value at `span` of sentence `k` (None: read_claims has none)."""
+        read = self._read.get(k)
+        if read is None:
+            s = self.sentences[k]
+            marks = tuple(m for m in self._marks if m[0] < s.end and m[1] > s.start)
+            read = self._read[k] = {
+                (c.value.start, c.value.end): c for c in _claims_in(s.text, s.start, marks)
+            }
+        return read.get(span)
+
+    def get(self, span: tuple[int, int]) -> Claim | None:
+        """The claim of the value at `span` of the conclusion, whichever its sentence."""
+        k = next((k for k, s in enumerate(self.sentences) if s.start <= span[0] < s.end), None)
+        return None if k is None else self.claim(k, span)
+
+
+@text_memo(max_bytes=8 * 2**20, item_bytes=600)
+def _claims_in(text: str, start: int, marks: tuple[tuple[int, int, str], ...]) -> tuple[Claim, ...]:
+    """The claims of the sentence `text` at `start` of its conclusion (`marks`: the citation
+    markers of the conclusion that overlap it, the only ones its claims read)."""
+    claims: list[Claim] = []
+    _sentence_claims(Sentence(text, start, start + len(text)), list(marks), True, claims)
+    return tuple(claims)
+
+
+def _sentence_values(text: str, s0: int, marks: list[tuple[int, int, str]]) -> list[NumericValue]:
+    """The values of a sentence (at `s0` of its conclusion) that are claims: not inside a
+    citation marker. Spans relative to the sentence."""
+    return [v for v in extract_numbers(text) if not any(a <= s0 + v.start < b for a, b, _ in marks)]
+
+
+def _own_marks(
+    sentence: Sentence, marks: list[tuple[int, int, str]]
+) -> tuple[list[tuple[int, str]], list[int]]:
+    """The citation markers that start in the sentence, (start, label), and their starts."""
+    mine = [(s, label) for s, _, label in marks if sentence.start <= s < sentence.end]
+    return mine, [s for s, _ in mine]
+
+
+def _citation(
+    mine: list[tuple[int, str]], mark_starts: list[int], s0: int, v: NumericValue
+) -> str | None:
+    """A value's citation: the first marker after it in its sentence, else the last before."""
+    a = bisect_left(mark_starts, s0 + v.end)
+    b = bisect_left(mark_starts, s0 + v.start)
+    return mine[a][1] if a < len(mine) else (mine[b - 1][1] if b > 0 else None)
+
+
+def _sentence_claims(
+    sentence: Sentence, marks: list[tuple[int, int, str]], naming: bool, claims: list[Claim]
+) -> None:
+    """The claims of one sentence of the conclusion, appended to `claims` (`marks`: the
+    conclusion's citation markers)."""
+    s0 = sentence.start
+    text = sentence.text
+    found = mentions(_without_marks(text))
+    if not naming and not found:
+        return  # no period named: every value's periods are ()
+    scanned = extract_numbers(text)
+    values = _sentence_values(text, s0, marks)
+    if not values:
+        return
+    clauses = _clauses(text)
+    clause_starts = [a for a, _ in clauses]
+    sentence_periods = tuple(dict.fromkeys(p for _, _, p in found))
+    mentioned = _Mentions(found)
+    respectively = _RESPECTIVELY.search(text) is not None
+    mine, mark_starts = _own_marks(sentence, marks)
+    figures = [u for u in values if not _period(u)]
+    figure_starts = sorted(u.start for u in figures)
+    figure_ends = sorted(u.end for u in figures)
+    subjects = _Subjects(text, scanned) if naming else None
+    leading: dict[tuple[int, tuple[str, ...]], tuple[str, ...]] = {}
+    for v in values:
+        k = bisect_right(clause_starts, v.start) - 1
+        c0, c1 = clauses[k] if k >= 0 and v.start < clauses[k][1] else (0, len(text))
+        periods = _own_periods(v, figure_starts, mentioned, c0, c1)
+        if sentence_periods:
+            key = (c0, periods)
+            if key not in leading:
+                leading[key] = _leading_periods(text[:c0], periods, found)
+            periods += leading[key]
+        if respectively:
+            periods = ()  # "5 and 4 in 2019 and 2018, respectively": not by position
+        if not naming:
+            claims.append(
+                Claim(v._replace(start=s0 + v.start, end=s0 + v.end), _NONE, _NONE, periods, None)
+            )
+            continue
+        citation = _citation(mine, mark_starts, s0, v)
+        # The words since the previous figure ("Pump I delivers 250 and Pump B 205") and
+        # those after it up to its clause's end ("14.3% organic revenue growth"), else the
+        # sentence's subject ("... from 2018 to 2019 is -12.6"); a year or date is no figure.
+        i = bisect_right(figure_ends, v.start)
+        since = figure_ends[i - 1] if i else 0
+        j = bisect_left(figure_starts, v.end)
+        until = figure_starts[j] if j < len(figure_starts) else c1
+        preceding = text[since : v.start]
+        assert subjects is not None
+        subject = subjects.before(v.start)
+        words = naming_words(preceding) or subject
+        cut = [m.end() for m in _CLAUSE_END.finditer(preceding)]
+        own = naming_words(preceding[cut[-1] :] if cut else preceding)
+        if not own and until >= c1:  # its clause ends before another figure
+            own = naming_words(text[v.end : c1])
+        claims.append(
+            Claim(
+                value=v._replace(start=s0 + v.start, end=s0 + v.end),
+                words=words,
+                own_words=own or subject,
+                periods=periods,
+                citation=citation,
+            )
+        )
 
 
 _NONE: frozenset[str] = frozenset()

@@ -25,21 +25,21 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from groundgate.engine.context.claims import (
     Claim,
+    ClaimReader,
     citations,
     naming_words,
-    read_claims,
     value_periods,
 )
 from groundgate.engine.context.columns import another_column, column_alternative
 from groundgate.engine.context.facts import Fact, read_facts
 from groundgate.engine.context.periods import contradicts, may_mention, mentions
+from groundgate.engine.context.row_order import held_by_longer
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.number_lookup import leading_figure
-from groundgate.engine.numbers import extract_numbers
+from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.text_memo import text_memo
 from groundgate.engine.values.registry import PERIODS
-from groundgate.engine.words import EN_WORD, stem
 
 if TYPE_CHECKING:
     from groundgate.engine.gates.answer_case import Evidence, RawChunk
@@ -142,11 +142,15 @@ def context_findings(
     "longest_said"). Pure and deterministic."""
     if not _may_judge(conclusion, accepted):
         return []
-    claims = read_claims(conclusion)
-    if not claims:
+    # The claims' values and citations first; a claim's words and periods (a reading of its
+    # whole sentence) only for a value this rule judges: most values of a long answer are
+    # ungrounded, derived or periods, and most of its sentences hold none that it judges.
+    reader = ClaimReader(conclusion)
+    values = reader.values()
+    if not values:
         return []
     by_span = {f.span: f for f in number_findings if f.span is not None}
-    citation_index = _citation_map(claims, evidences, accepted)
+    citation_index = _citation_map({c for _, _, c in values if c}, evidences, accepted)
     # An excerpt's facts, read on need: its cells' rows and columns decide the row rule; the
     # periods of its prose values (read as the answer's are, which costs a claims reading of
     # the excerpt) only a value whose answer names a period.
@@ -159,14 +163,15 @@ def context_findings(
         longer label said elsewhere in the answer names nothing here). Read on need only."""
         nonlocal sentences
         if sentences is None:
-            sentences = [(s.start, s.end) for s in split_sentences(conclusion)]
+            sentences = [(s.start, s.end) for s in reader.sentences]
         at = claim.value.start
         start = next((a for a, b in sentences if a <= at < b), 0)
         return conclusion[max(start, conclusion.rfind("\n", 0, at) + 1) : at]
 
     constants = {str(c) for c in calculation_constants}
-    for claim in claims:
-        finding = by_span.get((claim.value.start, claim.value.end))
+    for k, value, _ in values:
+        span = (value.start, value.end)
+        finding = by_span.get(span)
         if finding is not None and (
             finding.severity == "error"
             or finding.code != _GROUNDED_INFO
@@ -176,10 +181,12 @@ def context_findings(
             # evidence value the equivalence found is one of many near it, so its row says
             # nothing about the answer's.
             continue
-        if claim.value.quantity in constants and not claim.value.unit:
+        if value.quantity in constants and not value.unit:
             continue  # "/ 2", "× 100": a calculation's constant
-        if _is_period_value(claim) or not any(ch.isdigit() for ch in claim.value.text):
+        if _is_period_value(value) or not any(ch.isdigit() for ch in value.text):
             continue  # a period itself, or a number in words ("three months")
+        claim = reader.claim(k, span)
+        assert claim is not None  # (values() lists read_claims' values)
         cited = citation_index.get(claim.citation) if claim.citation else None
         if not claim.words and not claim.periods and cited is None:
             continue
@@ -293,8 +300,7 @@ def excerpt_cells(excerpt: str) -> list[Fact]:
     return list(_read_cells(excerpt))
 
 
-def _is_period_value(claim: Claim) -> bool:
-    v = claim.value
+def _is_period_value(v: NumericValue) -> bool:
     return v.kind in PERIODS or (v.kind == "number" and _is_year(v.quantity))
 
 
@@ -312,41 +318,6 @@ def _needle(claim: Claim, finding: Finding | None) -> str | None:
         return None
     found = extract_numbers(source.text)
     return found[0].quantity if found else None
-
-
-def _held_by_longer(
-    seen: _Seen, label: frozenset[str], words: frozenset[str], text: Callable[[], str]
-) -> bool:
-    """Whether the answer says a longer row label that holds every word of `label` ("Total
-    other assets" holds "Other assets"), its words in their order and close together (not
-    "Monetary assets, current in Non-USD" for "Monetary assets, non-current"): then it names
-    that row, not this one."""
-    first = min(label)  # every label holding this one has this word: look only at those
-    return any(
-        label < other and other <= words and _in_order(seen.first_row[other], other, text())
-        for other in seen.by_word.get(first, ())
-    )
-
-
-def _in_order(row: str, label: frozenset[str], text: str) -> bool:
-    """Whether the naming words of `row` (its `label`) come in `text` in the row's order,
-    with at most two other words among them. A row not in English: the set test alone."""
-    if not row.isascii():
-        return True
-    seq = [w for w in (stem(t) for t in EN_WORD.findall(row.lower())) if w in label]
-    tokens = [stem(t) for t in EN_WORD.findall(text.lower())]
-    if not seq:
-        return False
-    for i, token in enumerate(tokens):
-        if token != seq[0]:
-            continue
-        j = 1
-        for later in tokens[i + 1 : i + len(seq) + 2]:
-            if j < len(seq) and later == seq[j]:
-                j += 1
-        if j == len(seq):
-            return True
-    return False
 
 
 def _disagreement(
@@ -369,7 +340,7 @@ def _disagreement(
         # A label of no naming words ("Other") is said by no answer: it names that row only by
         # the empty set, which every answer "says" (d308).
         said = bool(label) and (label <= claim.words or label <= claim.own_words)
-        if said and longest and _held_by_longer(seen, label, claim.words | claim.own_words, text):
+        if said and longest and held_by_longer(seen, label, claim.words | claim.own_words, text):
             # "Total other assets ... 18,111" says every word of "Other assets", but names the
             # longer row that holds them (row_naming "longest_said", d348).
             said = False
@@ -475,13 +446,12 @@ def _finding(
 
 
 def _citation_map(
-    claims: list[Claim], evidences: Sequence[Evidence], accepted: list[tuple[int, Evidence]]
+    labels: set[str], evidences: Sequence[Evidence], accepted: list[tuple[int, Evidence]]
 ) -> dict[str, int]:
     """Citation label -> index of the accepted evidence it names. A label equal to a cited
     chunk_id names that evidence; otherwise its number counts evidences from 1 ([1] is the
     first), or from 0 when some marker of the answer is [0]/[C0]. A label that names no
     accepted evidence maps to nothing (no check)."""
-    labels = {c.citation for c in claims if c.citation}
     if not labels:
         return {}
     ok = {i for i, _ in accepted}

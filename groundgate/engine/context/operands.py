@@ -39,11 +39,10 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from groundgate.engine.context.claims import naming_words, read_claims
+from groundgate.engine.context.claims import ClaimReader, naming_words
 from groundgate.engine.context.facts import Fact, printed_negative
 from groundgate.engine.context.grounding import excerpt_cells, excerpt_facts
 from groundgate.engine.context.periods import contradicts, periods_in
-from groundgate.engine.sentences import split_sentences
 
 if TYPE_CHECKING:
     from groundgate.engine.gates.answer_case import Evidence
@@ -178,8 +177,10 @@ class OperandContext:
         self._facts: dict[int, list[Fact]] = {}
         self._at: dict[tuple[int, int, int], Fact] = {}
         self._cells: dict[int, dict[tuple[int, int], Fact]] = {}
-        self._claims = {(c.value.start, c.value.end): c for c in read_claims(conclusion)}
-        self._sentences = [(s.start, s.end, s.text) for s in split_sentences(conclusion)]
+        # The claims of the sentences of the values asked about, read on need: most sentences
+        # of a long answer hold no value that a derivation asks about.
+        self._claims = ClaimReader(conclusion)
+        self._sentences = [(s.start, s.end, s.text) for s in self._claims.sentences]
         self._named: dict[tuple[int, frozenset[str]], set[str]] = {}
         # By sentence start, on need: (its periods, whether it says the direction is down, the
         # operations it names).

@@ -1,0 +1,44 @@
+"""ClaimReader reads read_claims' claims a sentence at a time: the same claims, in order."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from groundgate.engine.context.claims import ClaimReader, read_claims
+
+TEXTS = [
+    "Pump I delivers 250 m3/h and Pump B 205 m3/h. In 2019, revenue was 5 and costs were 3.",
+    "The pressure is 12 bar [2] and it ran 100 hours [1]. Revenue was 5.2 million [C0].",
+    "营收为4.5亿元【3】。利润为1.2亿元^1。",
+    "Revenue rose from 295 in 2018 to 308 in 2019 [1]. It was 5 and 4 in 2019 and 2018, "
+    "respectively.",
+    "A marker [12",
+    "",
+]
+_PIECES = st.sampled_from(
+    ["Revenue", " was", " 5.2", " million", " [1]", " [C0]", "【2】", "^3", ".", " In 2019,",
+     " and", " 12%", " from 295 to 308", " Q3 2024", ", ", "\n", " costs", " (1,421)", "? "]
+)  # fmt: skip
+
+
+def _same(text: str) -> None:
+    whole = read_claims(text)
+    reader = ClaimReader(text)
+    values = reader.values()
+    assert [v for _, v, _ in values] == [c.value for c in whole]
+    assert [label for _, _, label in values] == [c.citation for c in whole]
+    assert [reader.claim(k, (v.start, v.end)) for k, v, _ in values] == whole
+    other = ClaimReader(text)  # asked in any order, by span alone
+    assert [other.get((c.value.start, c.value.end)) for c in reversed(whole)] == whole[::-1]
+
+
+def test_the_claims_of_read_claims_sentence_by_sentence():
+    for text in TEXTS:
+        _same(text)
+
+
+@settings(max_examples=200)
+@given(st.lists(_PIECES, max_size=30).map("".join))
+def test_any_text_reads_alike(text: str) -> None:
+    _same(text)
