@@ -162,8 +162,10 @@ class OperandContext:
         unsigned_difference: bool = False,
         label_core: bool = False,
         named_order: bool = False,
+        period_cells: bool = False,
     ) -> None:
         self._named_order = named_order
+        self.period_cells = period_cells
         self._conclusion = conclusion
         self._label_core = label_core
         self._named_operation = named_operation
@@ -411,7 +413,7 @@ class _Rule:
         context = self.context
         fa = context.fact(a)
         fb = context.fact(b) if b is not None else None
-        if self.order == ("", "") and operation in CHANGES and not _forward(fa, fb):
+        if self.order == ("", "") and operation in CHANGES and _year_step(fa, fb) != 1:
             # A negative difference of no two named years: one row's later cell minus its
             # earlier one ("between both years"), else a distance, which is positive (d410).
             return 0
@@ -419,6 +421,8 @@ class _Rule:
         strong = 2 if True in rows and False not in rows else 1
         years = self.years
         across = operation in CHANGES or (operation == "average" and len(years) < 2)
+        if across and b is not None and context.period_cells and _period_and_other(fa, fb):
+            return 0  # a change is of two period cells, not of a "Change (%)" column's (d411)
         if across and b is not None:
             if len(years) >= 2:
                 later, earlier = years[-1], years[0]
@@ -439,7 +443,7 @@ class _Rule:
                 context.time_order
                 and operation in CHANGES
                 and not self._distance(operation, rows)
-                and _backwards(fa, fb)
+                and _year_step(fa, fb) == -1
             ):
                 return 0  # a change is the later cell minus the earlier (change_order)
             if fb is not None and _years(fb) and self.periods and _other_rows(fa, fb):
@@ -464,23 +468,26 @@ def _other_rows(fa: Fact | None, fb: Fact | None) -> bool:
     )
 
 
-def _backwards(fa: Fact | None, fb: Fact | None) -> bool:
-    """Whether a change of two cells of one row goes back in time: the minuend's year is before
-    the subtrahend's ("-61.6" for "the change in closing cash" as 2018 - 2019)."""
+def _year_step(fa: Fact | None, fb: Fact | None) -> int:
+    """1 when two cells of one row are a later year's and an earlier year's, in that order; -1
+    when the minuend's year is before the subtrahend's ("-61.6" for "the change in closing
+    cash" as 2018 - 2019: a change that goes back in time); 0 otherwise."""
     if fa is None or fb is None or not (fa.in_table and fb.in_table) or fa.row != fb.row:
-        return False
+        return 0
     ya = [p for p in fa.periods if p[0] == "Y"]
     yb = [p for p in fb.periods if p[0] == "Y"]
-    return len(ya) == 1 and len(yb) == 1 and ya[0] < yb[0]
+    if len(ya) != 1 or len(yb) != 1 or ya[0] == yb[0]:
+        return 0
+    return 1 if ya[0] > yb[0] else -1
 
 
-def _forward(fa: Fact | None, fb: Fact | None) -> bool:
-    """Whether two cells of one row are a later year's and an earlier year's, in that order."""
+def _period_and_other(fa: Fact | None, fb: Fact | None) -> bool:
+    """Whether of two cells of one row one is in a year's column and the other in a column
+    of words alone ("Change (%)", "Amount")."""
     if fa is None or fb is None or not (fa.in_table and fb.in_table) or fa.row != fb.row:
         return False
-    ya = [p for p in fa.periods if p[0] == "Y"]
-    yb = [p for p in fb.periods if p[0] == "Y"]
-    return len(ya) == 1 and len(yb) == 1 and ya[0] > yb[0]
+    a, b = _years(fa), _years(fb)
+    return (a and not b and bool(fb.column)) or (b and not a and bool(fa.column))
 
 
 def _in_year(fact: Fact | None, year: str) -> bool:

@@ -47,7 +47,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.18"
+    policy_version: str = "answer-gate/2026-11.19"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -155,6 +155,12 @@ class AnswerGatePolicy(GatePolicy):
     # movement ("Granted during the period", "Contributed equity at end of period");
     # "every_word" (gate 2.15.1): every word of the label said.
     derivation_row_words: Literal["every_word", "label_core"] = "label_core"
+    # The cells of a change across periods (engine/context/operands.py, gate 2.18.1, d411):
+    # "period_columns" - of one row's cells, one in a year's column and one in a column of
+    # words alone ("Change (%)", "Amount") are no change ("the change in closing cash" is not
+    # 121.6 - 50.7, the 2018 cell minus the change column's); "any_column" (gate 2.18.0): any
+    # two cells of the row.
+    change_cells: Literal["any_column", "period_columns"] = "period_columns"
     # Calculations the answer writes out (engine/written.py, gate 2.17.0, d412): "round_or_cut"
     # - a value after "=" or "≈" that the written expression before it gives ("(509 / 11,303)
     # * 100 = 4.5%", "($87,896 million + $87,270 million) / 2 = $87,583 million"), rounded or
@@ -180,7 +186,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.18",
+    policy_version="answer-gate/verbatim-2026-11.19",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -193,6 +199,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     negative_operands="positive_second",
     column_naming="off",
     derivation_row_words="every_word",
+    change_cells="any_column",
     written_calculations="off",
     question_values="none",
     meta_counts_exempt=False,

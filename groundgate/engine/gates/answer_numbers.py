@@ -406,6 +406,7 @@ class _SlowPath:
                 time_order=policy.change_order == "time_order",
                 unsigned_difference=policy.difference_order != "ordered",
                 named_order=policy.difference_order == "unsigned_named",
+                period_cells=policy.change_cells == "period_columns",
                 label_core=policy.derivation_row_words == "label_core",
             )
         binding = self._operand_context.bind((value.start, value.end), negative=q.negative)

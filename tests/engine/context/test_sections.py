@@ -216,3 +216,34 @@ def test_a_chinese_negative_difference_takes_the_named_order():
     assert status("2018年与2019年营业收入的差额为100。", ZH_NOTES) == "ok"  # a distance
     assert status("2018年与2019年营业收入的差额为-100。", ZH_NOTES) != "ok"  # 1,200 - 1,100
     assert status("2019年与2018年营业收入的差额为-100。", ZH_NOTES) == "ok"  # 1,100 - 1,200
+
+
+# -- the cells of a change (change_cells "period_columns", d411) -------------------------------
+
+ANY_COLUMN = AnswerGatePolicy(derived_numbers="accept", change_cells="any_column")
+CHANGE_COLUMN = (
+    "$ million  2019  2018  Change (%)\n"
+    "Revenue  503.6  476.9  5.6\n"
+    "Closing cash  183.2  121.6  50.7"
+)
+
+
+def test_a_change_is_of_two_period_cells_not_of_the_change_column():
+    assert DEFAULT_POLICY.change_cells == "period_columns"
+    assert VERBATIM_POLICY.change_cells == "any_column"
+    said = "The change in closing cash was {} million."
+    assert status(said.format("61.6"), CHANGE_COLUMN) == "ok"  # 183.2 - 121.6
+    assert status(said.format("70.9"), CHANGE_COLUMN) != "ok"  # 121.6 - 50.7
+    assert status(said.format("70.9"), CHANGE_COLUMN, ANY_COLUMN) == "ok"  # gate 2.18.0
+    assert status(said.format("-61.6"), CHANGE_COLUMN) != "ok"  # the sign flipped
+
+
+ZH_CHANGE_COLUMN = (
+    "项目  2019年  2018年  变动比例(%)\n营业收入  503.6  476.9  5.6\n期末现金  183.2  121.6  50.7"
+)
+
+
+def test_a_chinese_change_is_of_two_period_cells():
+    assert status("期末现金的变动为61.6。", ZH_CHANGE_COLUMN) == "ok"
+    assert status("期末现金的变动为70.9。", ZH_CHANGE_COLUMN) != "ok"
+    assert status("期末现金的变动为70.9。", ZH_CHANGE_COLUMN, ANY_COLUMN) == "ok"
