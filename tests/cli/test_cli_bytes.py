@@ -27,7 +27,8 @@ Answer gate 2.11.0 (value readings, issue 27): against 2.10.0, the version strin
 2.15.0 (`negative_operands`), policy 2026-11.11: against 2.14.1, the version string and the policy
 hash only (diffed); stderr same. 2.15.1 (`column_naming`), policy 2026-11.12: the same two only.
 2.17.0 (`written_calculations`), policy 2026-11.17: against 2.15.1, the version string and the
-policy hash only (diffed); stderr same.
+policy hash only (diffed); stderr same. 2.18.0 (`difference_order: unsigned_named`), policy
+2026-11.18: the same two only. 2.18.1 (`change_cells`), policy 2026-11.19: the same two only.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -57,17 +58,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "d18a409cfd5c6c3539fdd494f38752431a71523b967a3508ef5118b2763f9593",
+        "7e6fc1efe1eed46431eb188563eba0ea5b6bd13b0b20cd7d21ecf0a9287676e5",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "05b684bc4aa1c5c0594bef6e0bb1f4bf2a597ed393adab8d8635f162bb7de712",
+        "97f1994f827eb43103014693e1538e7905ba4aa62097978668276f8096023aae",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "d006a617413b06f8991900565a4882759fd3d8850f4907cdbfe956c4e9f81f35",
+        "e978b8def3eb72c237f26539270c8f959d9aea748910168bedb0654280e37041",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

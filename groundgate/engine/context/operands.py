@@ -161,7 +161,11 @@ class OperandContext:
         time_order: bool = False,
         unsigned_difference: bool = False,
         label_core: bool = False,
+        named_order: bool = False,
+        period_cells: bool = False,
     ) -> None:
+        self._named_order = named_order
+        self.period_cells = period_cells
         self._conclusion = conclusion
         self._label_core = label_core
         self._named_operation = named_operation
@@ -280,11 +284,18 @@ class OperandContext:
         if not periods and not words and not self._question_words:
             return Binding(None, down, False)
         years = sorted(p for p in periods if p[0] == "Y")
-        either = False
-        if self._unsigned_difference and not negative and not down:
+        either, named_order = False, False
+        if self._unsigned_difference and not down:
             sentence = self._sentence_at(span)[1]
-            either = bool(_DIFFERENCE_WORD.search(sentence)) and not _ORDERED.search(sentence)
+            alone = bool(_DIFFERENCE_WORD.search(sentence)) and not _ORDERED.search(sentence)
+            either = alone and not negative
+            # Stated negative, a difference named by that word alone is the first named
+            # period's cell minus the second's (difference_order "unsigned_named", d410).
+            named_order = alone and negative and self._named_order
         rule = _Rule(self, periods, years, words or self._question_words, operations, either)
+        if named_order:
+            said = [p for p in periods if p[0] == "Y"]
+            rule.order = (said[0], said[1]) if len(said) == 2 else ("", "")
         keep = rule.keep if len(years) >= 2 else None
         short = rule.allow_short if len(years) == 2 else None
         return Binding(rule.allow, down, bool(periods) or bool(words), keep, tuple(years), short)
@@ -331,7 +342,7 @@ class OperandContext:
 
 
 class _Rule:
-    __slots__ = ("context", "either", "operations", "periods", "words", "years")
+    __slots__ = ("context", "either", "operations", "order", "periods", "words", "years")
 
     def __init__(
         self,
@@ -346,6 +357,8 @@ class _Rule:
         self.operations = operations
         # A positive difference named by that word alone: its two cells in either order.
         self.either = either
+        # (minuend's year, subtrahend's year) where the answer's order decides (d410).
+        self.order: tuple[str, str] | None = None
 
     def _in_named_row(self, located: Located | None, fact: Fact | None) -> bool | None:
         """Whether the operand is in a row the answer names (None: no row named or known)."""
@@ -400,14 +413,22 @@ class _Rule:
         context = self.context
         fa = context.fact(a)
         fb = context.fact(b) if b is not None else None
+        if self.order == ("", "") and operation in CHANGES and _year_step(fa, fb) != 1:
+            # A negative difference of no two named years: one row's later cell minus its
+            # earlier one ("between both years"), else a distance, which is positive (d410).
+            return 0
         rows = (self._in_named_row(a, fa), self._in_named_row(b, fb))
         strong = 2 if True in rows and False not in rows else 1
         years = self.years
         across = operation in CHANGES or (operation == "average" and len(years) < 2)
+        if across and b is not None and context.period_cells and _period_and_other(fa, fb):
+            return 0  # a change is of two period cells, not of a "Change (%)" column's (d411)
         if across and b is not None:
             if len(years) >= 2:
                 later, earlier = years[-1], years[0]
-                if self._distance(operation, rows) and _in_year(fa, earlier):
+                if self.order is not None and operation in CHANGES:
+                    later, earlier = self.order
+                elif self._distance(operation, rows) and _in_year(fa, earlier):
                     later, earlier = earlier, later  # the distance: either order
                 if fa is not None and _years(fa) and later not in fa.periods:
                     return 0
@@ -422,7 +443,7 @@ class _Rule:
                 context.time_order
                 and operation in CHANGES
                 and not self._distance(operation, rows)
-                and _backwards(fa, fb)
+                and _year_step(fa, fb) == -1
             ):
                 return 0  # a change is the later cell minus the earlier (change_order)
             if fb is not None and _years(fb) and self.periods and _other_rows(fa, fb):
@@ -447,14 +468,26 @@ def _other_rows(fa: Fact | None, fb: Fact | None) -> bool:
     )
 
 
-def _backwards(fa: Fact | None, fb: Fact | None) -> bool:
-    """Whether a change of two cells of one row goes back in time: the minuend's year is before
-    the subtrahend's ("-61.6" for "the change in closing cash" as 2018 - 2019)."""
+def _year_step(fa: Fact | None, fb: Fact | None) -> int:
+    """1 when two cells of one row are a later year's and an earlier year's, in that order; -1
+    when the minuend's year is before the subtrahend's ("-61.6" for "the change in closing
+    cash" as 2018 - 2019: a change that goes back in time); 0 otherwise."""
     if fa is None or fb is None or not (fa.in_table and fb.in_table) or fa.row != fb.row:
-        return False
+        return 0
     ya = [p for p in fa.periods if p[0] == "Y"]
     yb = [p for p in fb.periods if p[0] == "Y"]
-    return len(ya) == 1 and len(yb) == 1 and ya[0] < yb[0]
+    if len(ya) != 1 or len(yb) != 1 or ya[0] == yb[0]:
+        return 0
+    return 1 if ya[0] > yb[0] else -1
+
+
+def _period_and_other(fa: Fact | None, fb: Fact | None) -> bool:
+    """Whether of two cells of one row one is in a year's column and the other in a column
+    of words alone ("Change (%)", "Amount")."""
+    if fa is None or fb is None or not (fa.in_table and fb.in_table) or fa.row != fb.row:
+        return False
+    a, b = _years(fa), _years(fb)
+    return (a and not b and bool(fb.column)) or (b and not a and bool(fa.column))
 
 
 def _in_year(fact: Fact | None, year: str) -> bool:

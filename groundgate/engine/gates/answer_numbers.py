@@ -404,7 +404,9 @@ class _SlowPath:
                 self._accepted,
                 named_operation=policy.derivation_context == "rows_periods_sign",
                 time_order=policy.change_order == "time_order",
-                unsigned_difference=policy.difference_order == "unsigned",
+                unsigned_difference=policy.difference_order != "ordered",
+                named_order=policy.difference_order == "unsigned_named",
+                period_cells=policy.change_cells == "period_columns",
                 label_core=policy.derivation_row_words == "label_core",
             )
         binding = self._operand_context.bind((value.start, value.end), negative=q.negative)

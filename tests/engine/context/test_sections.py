@@ -148,7 +148,10 @@ def test_a_label_said_in_full_keeps_its_row_over_cores():
     # "balance at end of period" is said in full: its row, not another label's core.
     said = "The difference in the balance at end of period between 2018 and 2019 is 38,059."
     assert status(said, NOTES) == "ok"  # 135,936 - 97,877, the time order
-    assert status(said.replace("38,059", "-38,059"), NOTES) != "ok"
+    assert status(said.replace("38,059", "-38,059"), NOTES) == "ok"  # 2018 - 2019 (d410)
+    assert status(said.replace("2018 and 2019 is 38,059", "2019 and 2018 is -38,059"), NOTES) != (
+        "ok"
+    )
 
 
 ZH_NOTES = "项目  2019年  2018年\n营业收入（注释5）  1,100  1,200\n营业成本（注释6）  800  650"
@@ -176,3 +179,71 @@ def test_a_chinese_change_is_no_quotient():
     assert status("2019年营业成本占营业收入的比例为72.73%。", ZH_NOTES) == "ok"  # 800 / 1,100
     assert status("2019年营业收入与营业成本的平均为950。", ZH_NOTES) == "ok"
     assert status("营业收入从2018年到2019年下降了100。", ZH_NOTES) == "ok"  # the change -100
+
+
+# -- a negative difference named by that word alone (difference_order "unsigned_named", d410) --
+
+UNSIGNED = AnswerGatePolicy(derived_numbers="accept", difference_order="unsigned")
+
+
+def test_a_negative_difference_is_the_first_named_year_minus_the_second():
+    assert DEFAULT_POLICY.difference_order == "unsigned_named"
+    table = rows_text(table_with("Transaction related", "Servicing related", "Allowance"))
+    said = "The difference in the total gross accounts receivable between {} is {} thousand."
+    # 2018 - 2019 = 15,568 - 19,731: the order the answer names.
+    assert status(said.format("2018 and 2019", "-4,163"), table) == "ok"
+    assert status(said.format("2019 and 2018", "-4,163"), table) != "ok"
+    # Gate 2.16.0 held it to the time order (19,731 - 15,568) and refused the right answer.
+    assert status(said.format("2018 and 2019", "-4,163"), table, UNSIGNED) != "ok"
+    assert status(said.format("2019 and 2018", "4,163"), table) == "ok"  # a distance
+
+
+@pytest.mark.parametrize(
+    ("said", "table"),
+    [
+        # A distance of two rows is positive: no years named, no order to read a sign from.
+        ("The difference between Transfers and Additions in 2019 is -45,? .", NOTES),
+        ("2019年营业收入与营业成本的差额为-300。", ZH_NOTES),
+    ],
+)
+def test_a_negative_difference_of_no_two_named_years_is_no_change(said, table):
+    said = said.replace("-45,? .", "-46,039.")  # -1,421 - 44,618
+    assert status(said, table) != "ok"
+    assert status(said, table, UNSIGNED) == "ok"
+
+
+def test_a_chinese_negative_difference_takes_the_named_order():
+    assert status("2018年与2019年营业收入的差额为100。", ZH_NOTES) == "ok"  # a distance
+    assert status("2018年与2019年营业收入的差额为-100。", ZH_NOTES) != "ok"  # 1,200 - 1,100
+    assert status("2019年与2018年营业收入的差额为-100。", ZH_NOTES) == "ok"  # 1,100 - 1,200
+
+
+# -- the cells of a change (change_cells "period_columns", d411) -------------------------------
+
+ANY_COLUMN = AnswerGatePolicy(derived_numbers="accept", change_cells="any_column")
+CHANGE_COLUMN = (
+    "$ million  2019  2018  Change (%)\n"
+    "Revenue  503.6  476.9  5.6\n"
+    "Closing cash  183.2  121.6  50.7"
+)
+
+
+def test_a_change_is_of_two_period_cells_not_of_the_change_column():
+    assert DEFAULT_POLICY.change_cells == "period_columns"
+    assert VERBATIM_POLICY.change_cells == "any_column"
+    said = "The change in closing cash was {} million."
+    assert status(said.format("61.6"), CHANGE_COLUMN) == "ok"  # 183.2 - 121.6
+    assert status(said.format("70.9"), CHANGE_COLUMN) != "ok"  # 121.6 - 50.7
+    assert status(said.format("70.9"), CHANGE_COLUMN, ANY_COLUMN) == "ok"  # gate 2.18.0
+    assert status(said.format("-61.6"), CHANGE_COLUMN) != "ok"  # the sign flipped
+
+
+ZH_CHANGE_COLUMN = (
+    "项目  2019年  2018年  变动比例(%)\n营业收入  503.6  476.9  5.6\n期末现金  183.2  121.6  50.7"
+)
+
+
+def test_a_chinese_change_is_of_two_period_cells():
+    assert status("期末现金的变动为61.6。", ZH_CHANGE_COLUMN) == "ok"
+    assert status("期末现金的变动为70.9。", ZH_CHANGE_COLUMN) != "ok"
+    assert status("期末现金的变动为70.9。", ZH_CHANGE_COLUMN, ANY_COLUMN) == "ok"
