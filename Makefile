@@ -35,10 +35,20 @@ $(BIN)/activate:
 # The project's modules are byte-compiled as pip compiles a regular install: an editable one is
 # not, and under PYTHONDONTWRITEBYTECODE (usual in containers) every start of the groundgate
 # command would compile them again (decision 156). A module edited since is compiled as before.
+COMPILE_PROJECT = $(BIN)/python -m compileall -q groundgate reviews
 $(VENV)/.installed: $(BIN)/activate pyproject.toml constraints.txt
 	$(BIN)/pip install --quiet -c constraints.txt -e .
-	$(BIN)/python -m compileall -q groundgate reviews
+	$(COMPILE_PROJECT)
 	touch $@
+
+# A virtualenv whose dependencies are installed (CI's kept one, d432, keyed by what they are
+# installed from) gets the project alone again: editable at this checkout, byte-compiled. Its
+# stamps are renewed, so the install targets above count as done (a clean clone's files are newer).
+.PHONY: install-project
+install-project:
+	$(BIN)/pip install --quiet --no-deps -c constraints.txt -e .
+	$(COMPILE_PROJECT)
+	touch $(VENV)/.installed $(VENV)/.installed-test $(wildcard $(VENV)/.installed-pgvector)
 
 $(VENV)/.installed-test: $(VENV)/.installed pyproject.toml constraints.txt
 	$(BIN)/pip install --quiet -c constraints.txt -e ".[test]"

@@ -51,7 +51,12 @@ from groundgate.services.retrieval import (  # noqa: E402
     KeywordRetriever,
     index_version,
 )
-from groundgate.services.retrieval_eval import evaluate, load_questions, rates  # noqa: E402
+from groundgate.services.retrieval_eval import (  # noqa: E402
+    breakdown,
+    evaluate,
+    load_questions,
+    rates,
+)
 
 QUESTION_FILES = (
     "retrieval.jsonl",
@@ -60,6 +65,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s30.jsonl",
     "retrieval-heldout-s31.jsonl",
     "retrieval-heldout-s32.jsonl",
+    "retrieval-heldout-s33.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",
@@ -92,16 +98,32 @@ def measure(dataset, questions, retriever, title: str) -> dict:
             f"of {row['covered']}; uncovered refused {row['refused']:.0%} of {row['uncovered']}"
         )
     print(f"  retrieval latency per question (ms): {latency}")
+    stages = breakdown(outcomes)
+    for lang, stage_row in stages.items():
+        recall = stage_row["recall"]
+        assert isinstance(recall, dict)
+        for name, at in recall.items():
+            shares = " ".join(f"@{k} {v:.0%}" for k, v in at.items())
+            print(f"  {lang:4} recall {name:15} {shares}")
+        misses = stage_row["misses"]
+        assert isinstance(misses, dict)
+        lost = ", ".join(f"{stage} {n}" for stage, n in misses.items() if n)
+        print(
+            f"  {lang:4} covered misses of {stage_row['covered']}: {lost or 'none'}; "
+            f"uncovered answered {stage_row['uncovered_answered']}, refused by "
+            f"{stage_row['uncovered_refused_by']}"
+        )
     for o in outcomes:
         if not o.right:
             print(
-                f"  miss {o.question.id} {o.status} top={o.top_similarity:.3f} "
-                f"top-holds-fact={o.top_chunk_holds_fact} {o.question.question} | "
+                f"  miss {o.question.id} [{o.stage or 'answered'}] {o.status} "
+                f"top={o.top_similarity:.3f} ranks={o.ranks} {o.question.question} | "
                 f"{o.reason[:90]}"
             )
     return {
         "embedding_model": retriever.embedding_model,
         "rates": table,
+        "stages": stages,
         "retrieval_latency_ms": latency,
         "outcomes": [
             {
@@ -110,6 +132,8 @@ def measure(dataset, questions, retriever, title: str) -> dict:
                 "right": o.right,
                 "top_similarity": o.top_similarity,
                 "cited": o.cited,
+                "stage": o.stage,
+                "ranks": o.ranks,
             }
             for o in outcomes
         ],

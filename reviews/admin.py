@@ -10,14 +10,13 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.template.defaultfilters import pluralize
 
 from groundgate.admin import CaseAdmin, DatasetScoped
 from groundgate.models import Case
 from reviews.forms import RelabelForm
 from reviews.models import Relabel, Review
 from reviews.reservations import held_by_others
-from reviews.services import ReviewInputError, cases_relabel
+from reviews.services import ReviewInputError, cases_relabel, relabelled_note
 
 _M = TypeVar("_M", bound=Model)
 
@@ -49,13 +48,6 @@ class RelabelAdmin(ReadOnlyAdmin[Relabel]):
     list_filter = ("to_label", "case__dataset")
 
 
-def _relabelled(done: int, held: int) -> str:
-    said = f"Relabelled {done} case{pluralize(done)}."
-    if held:
-        said += f" {held} of them {'was' if held == 1 else 'were'} held by other reviewers."
-    return said
-
-
 @admin.action(description="Relabel selected cases (with a reason)")
 def relabel_cases(
     modeladmin: admin.ModelAdmin[Case], request: HttpRequest, queryset: QuerySet[Case]
@@ -74,7 +66,9 @@ def relabel_cases(
                 modeladmin.message_user(request, f"Not relabelled: {exc}", messages.ERROR)
                 return None
             held = held_by_others(case_ids=[r.case_id for r in done], user=request.user)
-            modeladmin.message_user(request, _relabelled(len(done), len(held)))
+            modeladmin.message_user(
+                request, relabelled_note(len(done), len(held), held_skipped=False)
+            )
             return None
     else:
         form = RelabelForm()

@@ -100,14 +100,31 @@ def reservation_release(*, case: Case, user) -> bool:
     return bool(deleted)
 
 
+def live_holds(
+    *,
+    dataset: Dataset | None = None,
+    case_ids: list[int] | None = None,
+    except_user: AbstractBaseUser | AnonymousUser | None = None,
+    now: datetime | None = None,
+) -> dict[int, Hold]:
+    """case id -> the live hold, among a dataset's cases or the given `case_ids`, leaving out
+    `except_user`'s own: the one query behind the queue's hold column and the relabels' notes."""
+    now = now or timezone.now()
+    rows = Reservation.objects.filter(expires_at__gt=now)
+    if dataset is not None:
+        rows = rows.filter(dataset=dataset)
+    if case_ids is not None:
+        rows = rows.filter(case_id__in=case_ids)
+    if except_user is not None:
+        rows = rows.exclude(reviewer_id=except_user.pk)
+    found = rows.values_list("case_id", "reviewer_id", "reviewer__username", "expires_at")
+    return {case_id: Hold(who, name, until, False) for case_id, who, name, until in found}
+
+
 def reservations_live(*, dataset: Dataset, now: datetime | None = None) -> dict[int, Hold]:
     """case id -> the live hold, for the dataset's queue. Live holds are few (one per reviewer
     at most, since opening a case lets go of the previous one), so the queue can afford them."""
-    now = now or timezone.now()
-    rows = Reservation.objects.filter(dataset=dataset, expires_at__gt=now).values_list(
-        "case_id", "reviewer_id", "reviewer__username", "expires_at"
-    )
-    return {case_id: Hold(who, name, until, False) for case_id, who, name, until in rows}
+    return live_holds(dataset=dataset, now=now)
 
 
 def held_by_others(
@@ -116,10 +133,4 @@ def held_by_others(
     """case id -> the live hold of another reviewer, among `case_ids`: what a relabel of chosen
     cases tells the admin before and after (the Django admin's action shows every selected case,
     held ones included, and relabels what it showed - d368's rule for the queue's bulk relabel)."""
-    now = now or timezone.now()
-    rows = (
-        Reservation.objects.filter(case_id__in=case_ids, expires_at__gt=now)
-        .exclude(reviewer_id=user.pk)
-        .values_list("case_id", "reviewer_id", "reviewer__username", "expires_at")
-    )
-    return {case_id: Hold(who, name, until, False) for case_id, who, name, until in rows}
+    return live_holds(case_ids=case_ids, except_user=user, now=now)

@@ -31,6 +31,7 @@ from reviews.models import (
 )
 from reviews.queue import progress_add, queue_refresh
 from reviews.reservations import reservation_release
+from reviews.selectors import queue_entries, queue_scope
 
 
 class ReviewInputError(ValueError):
@@ -208,8 +209,6 @@ def cases_relabel(*, cases: list[Case], admin, to_label: str, reason: str) -> li
         _check_refusal_label(to_label, "to_label", c)
     for dataset in {c.dataset for c in cases}:
         require(user=admin, dataset=dataset, action=Action.RELABEL)
-    from reviews.models import QueueEntry
-
     current = dict(QueueEntry.objects.filter(case__in=cases).values_list("case_id", "final_label"))
     relabels = [
         Relabel(
@@ -249,8 +248,6 @@ class RelabelSet:
 
 def relabel_set(*, dataset: Dataset, user: Any, filters: dict[str, str]) -> RelabelSet:
     """The filtered queue's cases that a bulk relabel by `user` (an admin) would change."""
-    from reviews.selectors import queue_entries, queue_scope
-
     scope = queue_scope(dataset=dataset, user=user, filters=filters)
     entries = list(queue_entries(dataset=dataset, filters=filters, scope=scope))
     ids = ",".join(str(i) for i in sorted(e.case_id for e in entries))
@@ -262,11 +259,28 @@ def held_out_count(*, dataset: Dataset, filters: dict[str, str], hidden: set[int
     """How many cases the filter matches that the view leaves out because other reviewers hold
     them (queue_scope's `hidden`): a bulk relabel of the view does not touch them, and the admin
     is told so beside the form (it skipped them silently). By their keys: a few rows."""
-    from reviews.selectors import queue_entries
-
     if not hidden:
         return 0
     return queue_entries(dataset=dataset, filters=filters).filter(case_id__in=hidden).count()
+
+
+def relabelled_note(done: int, held: int, *, held_skipped: bool) -> str:
+    """What an admin is told after a relabel: how many cases, and how many were held by other
+    reviewers - skipped by the queue's bulk relabel (`held_skipped`, d368), relabelled all the
+    same by the Django admin's action on chosen cases."""
+    said = f"Relabelled {done} {_cases(done)}."
+    if not held:
+        return said
+    if held_skipped:
+        return (
+            f"{said} {held} {_cases(held)} the filter matches {'is' if held == 1 else 'are'}"
+            f" held by other reviewers and {'was' if held == 1 else 'were'} not relabelled."
+        )
+    return f"{said} {held} of them {'was' if held == 1 else 'were'} held by other reviewers."
+
+
+def _cases(n: int) -> str:
+    return "case" if n == 1 else "cases"
 
 
 def relabel_set_apply(*, chosen: RelabelSet, admin, to_label: str, reason: str) -> list[Relabel]:

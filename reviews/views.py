@@ -48,6 +48,7 @@ from reviews.services import (
     instructions_set,
     relabel_set,
     relabel_set_apply,
+    relabelled_note,
 )
 
 PAGE_SIZE = 50
@@ -242,15 +243,8 @@ def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
     except ReviewInputError as exc:
         messages.error(request, f"Not relabelled: {exc}")
     else:
-        n, k = len(relabels), chosen.held_out
-        held = (
-            f" {k} {'case' if k == 1 else 'cases'} the filter matches"
-            f" {'is' if k == 1 else 'are'} held by other reviewers and"
-            f" {'was' if k == 1 else 'were'} not relabelled."
-            if k
-            else ""
-        )
-        messages.success(request, f"Relabelled {n} {'case' if n == 1 else 'cases'}.{held}")
+        said = relabelled_note(len(relabels), chosen.held_out, held_skipped=True)
+        messages.success(request, said)
     return redirect(back)
 
 

@@ -102,6 +102,14 @@ _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _EN_SOFT = re.compile(r"^[a-z]+(?:ed|ly|ing|est)$")
 _EN_DEICTIC = frozenset("the this that these those its their our".split())
 _LINE_HYPHEN = re.compile(r"(?<=[a-z])- (?=[a-z])")
+
+
+def line_hyphens_joined(lowered: str) -> str:
+    """`lowered` (lower-cased text) with a word broken at a line's end joined again: "com- pile"
+    -> "compile", "trace- monkey" -> "tracemonkey" (PDF text keeps the hyphen and the break)."""
+    return _LINE_HYPHEN.sub("", lowered)
+
+
 # "几次" / "多少个": a Chinese count names its measure word; the value must count in it.
 _ZH_MEASURE = re.compile(r"(?:几|多少)([个次名家项种条台人位座])")
 _GLOSSARIES = {
@@ -334,7 +342,7 @@ class _Text:
     def of(cls, text: str, version: int = 1) -> _Text:
         if version >= 2:  # ligatures (ﬁ) and full-width forms read as the letters they are
             text = unicodedata.normalize("NFKC", text)
-        joined = _LINE_HYPHEN.sub("", text.lower())
+        joined = line_hyphens_joined(text.lower())
         return cls(text, joined, stemmed_words(joined))
 
 

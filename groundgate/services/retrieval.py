@@ -29,7 +29,11 @@ from django.db.models import Count, Max
 from groundgate.engine.words import content_words
 from groundgate.models import Chunk, ChunkIndexState, Dataset
 from groundgate.pipeline.answerability import VERSION as ANSWERABILITY_VERSION
-from groundgate.pipeline.answerability import chunk_answers, question_parts
+from groundgate.pipeline.answerability import (
+    chunk_answers,
+    line_hyphens_joined,
+    question_parts,
+)
 from groundgate.pipeline.crosslingual import other_language_words
 from groundgate.pipeline.embedding import Embedder
 from groundgate.services.embedding_index import (
@@ -70,6 +74,21 @@ def question_terms(question: str) -> list[str]:
     return sorted(w for w in content_words(question) if w not in QUESTION_WORDS)
 
 
+# What the BM25 index holds of a chunk (chunk_words): 1 - its content words; 2 (d428) - also
+# those of its text with words broken at a line's end joined ("Trace- Monkey" is TraceMonkey):
+# 80 of the 188 chunks of the question files' documents hold such a break (158 words).
+CHUNK_WORDS = 2
+
+
+def chunk_words(text: str, version: int = CHUNK_WORDS) -> frozenset[str]:
+    """A chunk's words as BM25 indexes them (CHUNK_WORDS). The broken halves stay: a hyphen at a
+    line's end may be a real one (math- spectral-norm)."""
+    words = content_words(text)
+    if version >= 2:
+        words |= content_words(line_hyphens_joined(text.lower()))
+    return words
+
+
 def index_version(dataset: Dataset) -> str:
     stats = retrievable_chunks(dataset).aggregate(n=Count("id"), last=Max("id"))
     return f"chunks-{stats['n']}-{stats['last'] or 0}"
@@ -81,6 +100,10 @@ def _bm25_idf(n: int, df: int) -> float:
 
 class KeywordRetriever:
     embedding_model = EMBEDDING_MODEL
+    chunk_words_version = CHUNK_WORDS
+
+    def words(self, text: str) -> frozenset[str]:
+        return chunk_words(text, self.chunk_words_version)
 
     def search(self, dataset: Dataset, question: str, top_k: int) -> tuple[list[Hit], str]:
         return self.search_terms(dataset, question_terms(question), top_k)
@@ -102,7 +125,7 @@ class KeywordRetriever:
         total = sum(weights.values()) or 1.0
         hits = []
         for chunk, bm25 in scored:
-            words = content_words(chunk.text)
+            words = self.words(chunk.text)
             similarity = round(sum(w for t, w in weights.items() if t in words) / total, 4)
             hits.append(Hit(chunk, similarity, bm25))
         hits.sort(key=lambda h: (-h.similarity, h.bm25, h.chunk.chunk_id))
@@ -129,13 +152,14 @@ class KeywordRetriever:
     # SQLite FTS5 -----------------------------------------------------------------------------
     @transaction.atomic
     def _ensure_index(self, dataset: Dataset, version: str) -> None:
+        version = f"{version}/words-{self.chunk_words_version}"  # a new reading rebuilds
         state = ChunkIndexState.objects.select_for_update().filter(dataset=dataset).first()
         if state is not None and state.version == version:
             return
         with connection.cursor() as cursor:
             cursor.execute("DELETE FROM groundgate_chunk_fts WHERE dataset_id = %s", [dataset.pk])
             rows = [
-                (" ".join(sorted(content_words(text))), pk, dataset.pk)
+                (" ".join(sorted(self.words(text))), pk, dataset.pk)
                 for pk, text in retrievable_chunks(dataset).values_list("pk", "text").iterator()
             ]
             cursor.executemany(
@@ -170,7 +194,7 @@ class KeywordRetriever:
 
     # Any database: the same scores in Python ---------------------------------------------------
     def _python_candidates(self, chunks, terms: list[str]):
-        docs = [(c, content_words(c.text)) for c in chunks.iterator()]
+        docs = [(c, self.words(c.text)) for c in chunks.iterator()]
         n = len(docs)
         df = {t: sum(1 for _, words in docs if t in words) for t in terms}
         avg = sum(len(w) for _, w in docs) / n if n else 1.0
@@ -188,9 +212,11 @@ class KeywordRetriever:
 
 
 # Reciprocal-rank fusion: score = sum over the rankings of 1 / (RRF_K + rank). 60 is the usual
-# constant (Cormack et al. 2009): a chunk first in one ranking and absent from the other still
-# beats one that is tenth in both.
-RRF_K = 60
+# constant (Cormack et al. 2009, for TREC runs of 1,000 documents); fusion-2 (d427) takes 10:
+# with three rankings of 50, 60 let two lexical rankings that both put a chunk fifth outvote the
+# embedding's first place. Judged by recall on all six question files (fused recall@5 88 -> 93%,
+# @8 92 -> 94%; no file and language lower at 5 or 8), not by one file's end figure.
+RRF_K = 10
 DENSE_CANDIDATES = 50
 # The fused list's head that the answerability rerank reads (d282): a chunk that states the
 # question's subject and attribute moves ahead of those that do not, within these places.
@@ -202,6 +228,7 @@ class HybridRetriever:
     before the embedder was configured) are embedded on first search (incremental)."""
 
     dense_weight = 1.0
+    rrf_k = RRF_K
 
     def __init__(self, embedder: Embedder, keyword: KeywordRetriever | None = None) -> None:
         self.embedder = embedder
@@ -209,6 +236,14 @@ class HybridRetriever:
         self.embedding_model = embedder.name
 
     def search(self, dataset: Dataset, question: str, top_k: int) -> tuple[list[Hit], str]:
+        ranked = self.rankings(dataset, question, top_k)
+        if ranked is None:
+            return [], f"{index_version(dataset)}/{self.embedder.name}/vectors-0-0"
+        return ranked.hits(top_k), ranked.version
+
+    def rankings(self, dataset: Dataset, question: str, top_k: int = 0) -> Rankings | None:
+        """Each ranking the search fuses, the fused order and its reranked head (at least
+        RERANK_POOL places); None when the dataset has no vectors."""
         model = self.embedder.name
         text_version = index_version(dataset)
         version = embedding_index_version(dataset, model)
@@ -216,7 +251,7 @@ class HybridRetriever:
             embedding_index_update(dataset, self.embedder)
             version = embedding_index_version(dataset, model)
         if not embedding_count(version):
-            return [], f"{text_version}/{model}/{version}"
+            return None
         query = self.embedder.embed_query(question)
         keyword_hits, _ = self.keyword.search(dataset, question, DENSE_CANDIDATES)
         # cross-lingual-1 (d373): the question's words said in the other language, a third
@@ -241,27 +276,57 @@ class HybridRetriever:
             cosines = matrix @ query
             order = np.argsort(-cosines, kind="stable")[:DENSE_CANDIDATES]
             dense = [pks[int(i)] for i in order]
+        keyword_pks = [h.chunk.pk for h in keyword_hits]
         fused: dict[int, float] = {}
         for rank, pk in enumerate(dense):
-            fused[pk] = self.dense_weight / (RRF_K + rank)
-        bm25 = {h.chunk.pk: h.bm25 for h in keyword_hits}
-        for ranking in ([h.chunk.pk for h in keyword_hits], other_pks):
+            fused[pk] = self.dense_weight / (self.rrf_k + rank)
+        for ranking in (keyword_pks, other_pks):
             for rank, pk in enumerate(ranking):
-                fused[pk] = fused.get(pk, 0.0) + 1.0 / (RRF_K + rank)
-        pool = sorted(fused, key=lambda pk: (-fused[pk], pk))[: max(top_k, RERANK_POOL)]
+                fused[pk] = fused.get(pk, 0.0) + 1.0 / (self.rrf_k + rank)
+        order_fused = sorted(fused, key=lambda pk: (-fused[pk], pk))
+        pool = order_fused[: max(top_k, RERANK_POOL)]
         chunks = Chunk.objects.in_bulk(pool)
-        best = answering_first(question, [pk for pk in pool if pk in chunks], chunks)[:top_k]
+        reranked = answering_first(question, [pk for pk in pool if pk in chunks], chunks)
         position = {pk: i for i, pk in enumerate(pks)}
-        hits = [
+        return Rankings(
+            dense=dense,
+            keyword=keyword_pks,
+            other_language=other_pks,
+            fused=order_fused,
+            reranked=reranked,
+            chunks=chunks,
+            cosine={pk: float(cosines[position[pk]]) for pk in reranked if pk in position},
+            bm25={h.chunk.pk: h.bm25 for h in keyword_hits},
+            version=f"{text_version}/{model}/{version}/{CROSS_LINGUAL}/rrf-{self.rrf_k}/"
+            f"words-{self.keyword.chunk_words_version}/{RERANK}",
+        )
+
+
+@dataclass
+class Rankings:
+    """What HybridRetriever.search fuses (chunk pks, best first), for the search and for
+    measuring each ranking's recall (bench/bench_retrieval.py)."""
+
+    dense: list[int]  # by cosine, DENSE_CANDIDATES places
+    keyword: list[int]  # BM25 over the question's words
+    other_language: list[int]  # BM25 over its words in the other language (d373)
+    fused: list[int]  # reciprocal-rank fusion of the three
+    reranked: list[int]  # the fused head, answering chunks first (d282)
+    chunks: dict[int, Chunk]
+    cosine: dict[int, float]
+    bm25: dict[int, float]
+    version: str
+
+    def hits(self, top_k: int) -> list[Hit]:
+        return [
             Hit(
-                chunks[pk],
-                round(min(1.0, max(0.0, float(cosines[position[pk]]))), 4),
-                bm25.get(pk, 0.0),
+                self.chunks[pk],
+                round(min(1.0, max(0.0, self.cosine[pk])), 4),
+                self.bm25.get(pk, 0.0),
             )
-            for pk in best
-            if pk in chunks and pk in position
+            for pk in self.reranked[:top_k]
+            if pk in self.cosine
         ]
-        return hits, f"{text_version}/{model}/{version}/{CROSS_LINGUAL}/{RERANK}"
 
 
 RERANK = f"rerank-{ANSWERABILITY_VERSION}"

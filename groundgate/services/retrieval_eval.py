@@ -17,11 +17,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from groundgate.models import Dataset
-from groundgate.pipeline.contracts import SelectionPolicy
+from groundgate.pipeline.contracts import RetrievalBundle, SelectionPolicy
 from groundgate.pipeline.llm import ExtractiveProvider, Provider
-from groundgate.pipeline.run import run_pipeline
+from groundgate.pipeline.run import PipelineRun, run_pipeline
+from groundgate.pipeline.select import R2ValidationError, select
 from groundgate.services.answering import TOP_K, retrieval_bundle
-from groundgate.services.retrieval import Retriever
+from groundgate.services.embedding_index import retrievable_chunks
+from groundgate.services.retrieval import Hit, HybridRetriever, Retriever
+
+# The stages a covered question is lost at, in pipeline order (Outcome.stage).
+STAGES = (
+    "not retrieved",  # no chunk holding the fact among the TOP_K the pipeline reads
+    "similarity threshold",  # R2: the top similarity, or the fact chunk's, below the policy's
+    "R2 selection",  # R2 dropped the fact's chunk otherwise (near duplicate, caps, budget)
+    "answerability",  # refused the question, or left the fact's chunk out
+    "sufficiency",  # Phase-3: the answering chunks lack what the query type needs
+    "cited another chunk",  # answered, citing only chunks without the fact
+    "R5",  # the answer failed validation
+)
+# The rankings whose recall is measured (HybridRetriever.rankings), fact's best rank in each.
+RANKINGS = ("dense", "keyword", "other_language", "fused", "reranked")
 
 
 @dataclass(frozen=True)
@@ -42,6 +57,11 @@ class Outcome:
     top_similarity: float
     top_chunk_holds_fact: bool
     reason: str
+    stage: str = ""  # a covered miss: the stage that lost it (STAGES)
+    # A covered question: the 1-based rank of the best chunk holding the fact in each ranking
+    # (RANKINGS; None when absent from it). Hybrid retrievers only.
+    ranks: dict[str, int | None] = field(default_factory=dict)
+    refused_by: str = ""  # a refusal: the stage that refused (STAGES' names)
 
 
 @dataclass
@@ -82,6 +102,52 @@ def holds_fact(text: str, question: Question) -> bool:
     return any(_flat(e) in flat for e in question.evidence)
 
 
+def _rank(ranking: list[int], facts: set[int]) -> int | None:
+    return next((i + 1 for i, pk in enumerate(ranking) if pk in facts), None)
+
+
+def miss_stage(
+    question: Question,
+    hits: list[Hit],
+    retrieval: RetrievalBundle,
+    policy: SelectionPolicy,
+    run: PipelineRun,
+) -> str:
+    """The stage that lost a covered question (STAGES), following its fact's chunk through."""
+    facts = {h.chunk.chunk_id for h in hits if holds_fact(h.chunk.text, question)}
+    if not facts:
+        return "not retrieved"
+    try:
+        selected = select(retrieval, policy)
+    except R2ValidationError:
+        return "R2 selection"
+    kept = {u.anchor for u in selected.used_chunks if u.chunk_id in facts}
+    if not kept:
+        below = selected.metrics.get("dropped", {}).get("below_similarity", 0)
+        return "similarity threshold" if below else "R2 selection"
+    if run.answerable is not None and not (kept & set(run.answerable.supporting)):
+        return "answerability"
+    if run.sufficiency is not None and not run.sufficiency.is_sufficient:
+        return "sufficiency"
+    if run.public.status == "OK":
+        return "cited another chunk"
+    return "R5"
+
+
+def refusing_stage(run: PipelineRun) -> str:
+    """The stage that refused a question ("" when it was answered)."""
+    if run.public.status == "OK":
+        return ""
+    if run.answerable is not None and not run.answerable.is_answerable:
+        return "answerability"
+    if run.sufficiency is not None and not run.sufficiency.is_sufficient:
+        return "sufficiency"
+    if run.answerable is None and run.sufficiency is None:
+        reason = run.bundle.reason
+        return "similarity threshold" if reason.startswith("top similarity") else "R2 selection"
+    return "R5"
+
+
 def evaluate(
     dataset: Dataset,
     questions: list[Question],
@@ -91,10 +157,22 @@ def evaluate(
 ) -> Evaluation:
     provider = provider or ExtractiveProvider()
     result = Evaluation(outcomes={label: [] for label in policies})
+    texts_by_pk = dict(retrievable_chunks(dataset).values_list("pk", "text"))
     for number, q in enumerate(questions):
         started = time.perf_counter()
-        hits, version = retriever.search(dataset, q.question, TOP_K)
+        if isinstance(retriever, HybridRetriever):
+            ranked = retriever.rankings(dataset, q.question, TOP_K)
+        else:
+            ranked = None
+        if ranked is not None:
+            hits, version = ranked.hits(TOP_K), ranked.version
+        else:
+            hits, version = retriever.search(dataset, q.question, TOP_K)
         ms = round((time.perf_counter() - started) * 1000, 3)
+        ranks: dict[str, int | None] = {}
+        if ranked is not None and q.covered:
+            facts = {pk for pk, text in texts_by_pk.items() if holds_fact(text, q)}
+            ranks = {name: _rank(getattr(ranked, name), facts) for name in RANKINGS}
         result.retrieval_ms.append(ms)
         texts = {h.chunk.chunk_id: h.chunk.text for h in hits}
         bundle = retrieval_bundle(
@@ -127,6 +205,9 @@ def evaluate(
                     top,
                     first is not None and q.covered and holds_fact(first.chunk.text, q),
                     run.reason or run.bundle.reason,
+                    "" if right or not q.covered else miss_stage(q, hits, bundle, policy, run),
+                    ranks,
+                    refusing_stage(run),
                 )
             )
     return result
@@ -147,6 +228,45 @@ def rates(outcomes: list[Outcome]) -> dict[str, dict[str, float | int]]:
             "answered_right": round(sum(covered) / len(covered), 3) if covered else 0.0,
             "uncovered": len(uncovered),
             "refused": round(sum(uncovered) / len(uncovered), 3) if uncovered else 0.0,
+        }
+    return table
+
+
+RECALL_AT = (1, 5, TOP_K, 24)
+
+
+def breakdown(outcomes: list[Outcome]) -> dict[str, dict[str, object]]:
+    """Per language: each ranking's recall at RECALL_AT over the covered questions (the share
+    whose fact's chunk is within the first k places), and the covered misses per stage
+    (STAGES, in pipeline order) and the uncovered questions answered."""
+    groups: dict[str, list[Outcome]] = defaultdict(list)
+    for o in outcomes:
+        groups[o.question.lang].append(o)
+        groups["all"].append(o)
+    table: dict[str, dict[str, object]] = {}
+    for lang, group in sorted(groups.items()):
+        covered = [o for o in group if o.question.covered]
+        recall = {
+            name: {
+                k: round(
+                    sum(1 for o in covered if (o.ranks.get(name) or 10**9) <= k) / len(covered), 3
+                )
+                for k in RECALL_AT
+            }
+            for name in RANKINGS
+            if covered and all(o.ranks for o in covered)
+        }
+        misses = {stage: sum(1 for o in covered if o.stage == stage) for stage in STAGES}
+        table[lang] = {
+            "covered": len(covered),
+            "recall": recall,
+            "misses": misses,
+            "uncovered_answered": sum(1 for o in group if not o.question.covered and not o.right),
+            "uncovered_refused_by": {
+                stage: n
+                for stage in STAGES
+                if (n := sum(1 for o in group if not o.question.covered and o.refused_by == stage))
+            },
         }
     return table
 

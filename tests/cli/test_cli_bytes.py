@@ -26,6 +26,9 @@ Answer gate 2.11.0 (value readings, issue 27): against 2.10.0, the version strin
 (diffed); stderr same.
 2.15.0 (`negative_operands`), policy 2026-11.11: against 2.14.1, the version string and the policy
 hash only (diffed); stderr same. 2.15.1 (`column_naming`), policy 2026-11.12: the same two only.
+2.17.0 (`written_calculations`), policy 2026-11.17: against 2.15.1, the version string and the
+policy hash only (diffed); stderr same. 2.18.0 (`difference_order: unsigned_named`), policy
+2026-11.18: the same two only. 2.18.1 (`change_cells`), policy 2026-11.19: the same two only.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -55,17 +58,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "a5c09701756ef1cad0c4747d5793cd9c27f57050015c18ab1e7b506efba0c303",
+        "7e6fc1efe1eed46431eb188563eba0ea5b6bd13b0b20cd7d21ecf0a9287676e5",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "c34a0922dbdae7843629916ee8c97492cc5cc0e4bb9dbb3ab27c9befe7006d3a",
+        "97f1994f827eb43103014693e1538e7905ba4aa62097978668276f8096023aae",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "edb45739106fb39fa5a26f1129e633bd7643584dcf9b0f59fa2f9836c1a15f06",
+        "e978b8def3eb72c237f26539270c8f959d9aea748910168bedb0654280e37041",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -92,7 +92,7 @@ def test_each_familys_case_page_shows_its_text_panel_and_status_tone(kind):
     family = get_family(kind)
     assert f"<h2>{family.text.label}</h2>" in html
     assert 'class="status status-' in html and " rejected outcome outcome-" in html
-    assert ("<h2>Evidences</h2>" in html) == (kind == "answer")
+    assert ("<h2>Evidence</h2>" in html) == (kind == "answer")
     assert ("<h2>Cited code</h2>" in html) == (kind == "code")
     queue = client.get(f"/d/{dataset.slug}/").content.decode()
     # The queue: one outcome vocabulary, coloured, the family's own status on hover.

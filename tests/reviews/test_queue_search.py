@@ -114,6 +114,16 @@ def test_the_migrations_fill_is_the_writers_text_and_new_cases_are_found(demo_da
     refill = import_module("reviews.migrations.0015_pages_search_family_text").refill
     refill(None, SimpleNamespace(connection=connection))
     assert dict(QueueText.objects.values_list("case_id", "text")) == written
+    if connection.vendor == "sqlite":
+        # In bulk (d423): the index agrees with the texts, the update trigger is back, and
+        # FTS5's settings are as before (the larger buffer put back).
+        with connection.cursor() as cursor:
+            fts = "reviews_queuetext_fts"
+            cursor.execute(f"INSERT INTO {fts}({fts}) VALUES ('integrity-check')")
+            cursor.execute("SELECT k FROM reviews_queuetext_fts_config")
+            assert [k for (k,) in cursor.fetchall()] == ["version"]
+            cursor.execute("SELECT 1 FROM sqlite_master WHERE name = 'reviews_queuetext_fts_au'")
+            assert cursor.fetchall() == [(1,)]
     line = (
         '{"case_id": "req-7f3a91", "question": "How hot may the zubrowka pump run?", '
         '"answer": {"conclusion": "At most 80 C.", "citations": []}, "evidence": []}\n'

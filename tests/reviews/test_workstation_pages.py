@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -245,3 +248,16 @@ def test_the_favicon_is_served_at_the_root_for_the_admin_and_the_app(client, adm
         "image/vnd.microsoft.icon",
     )
     assert '<link rel="icon" href="/favicon.ico">' in admin.get("/d/demo/").content.decode()
+
+
+def test_the_favicon_is_what_its_svg_source_makes():
+    """favicon.ico is generated: .ci/favicon.py renders static/root/favicon.svg at 16, 32 and
+    48 px. The committed icon must be its output, so an edit of the SVG is not left half done."""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, str(root / ".ci" / "favicon.py"), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -14,7 +14,11 @@ from django.core.management import call_command
 from groundgate.models import ChunkEmbedding, Dataset
 from groundgate.services.answering import answer_question
 from groundgate.services.datasets import dataset_get_or_create
-from groundgate.services.embedding_index import embedder_for, embedding_index_update
+from groundgate.services.embedding_index import (
+    embedder_for,
+    embedding_index_update,
+    retrievable_chunks,
+)
 from groundgate.services.ingestion import document_ingest
 from groundgate.services.retrieval import HybridRetriever, KeywordRetriever, retriever_for
 from tests.conftest import ROOT, SHARED
@@ -226,3 +230,57 @@ def test_a_text_embedded_before_is_copied_not_computed_again(demo, settings, tmp
     # A rebuild computes them afresh.
     assert embedding_index_update(other, Counting(), rebuild=True).reused == 0
     assert Counting.texts == 4
+
+
+def test_the_breakdown_follows_each_question_through_the_stages(demo):
+    from groundgate.pipeline.contracts import SelectionPolicy
+    from groundgate.services.retrieval_eval import Question, breakdown, evaluate
+
+    questions = [
+        Question("c1", "en", "How often is the discharge valve checked?", True, ("every 90 days",)),
+        # a fact no chunk holds: lost at retrieval, whatever the pipeline then does
+        Question("c2", "en", "How often is the discharge valve checked?", True, ("never",)),
+        Question("u1", "en", "Who won the cricket world cup?", False),
+    ]
+    retriever = HybridRetriever(embedder_for("local"))
+    strict = SelectionPolicy.model_validate(
+        SelectionPolicy().model_dump() | {"similarity_thresholds": (("multilingual", 0.99, 0.99),)}
+    )
+    result = evaluate(demo, questions, retriever, {"default": SelectionPolicy(), "strict": strict})
+    right, absent, uncovered = result.outcomes["default"]
+    assert right.right and right.stage == "" and right.ranks["dense"] == 1
+    assert right.ranks["reranked"] == 1 and right.ranks["fused"] == 1
+    assert absent.stage == "not retrieved" and absent.ranks["dense"] is None
+    assert uncovered.right and uncovered.refused_by in {"similarity threshold", "answerability"}
+    # everything below the threshold: the covered question is lost there, not at retrieval
+    assert result.outcomes["strict"][0].stage == "similarity threshold"
+    assert result.outcomes["strict"][2].refused_by == "similarity threshold"
+    table = breakdown(result.outcomes["default"])["en"]
+    assert table["recall"]["dense"][1] == 0.5  # of the two covered, one fact's chunk is first
+    assert table["misses"]["not retrieved"] == 1 and table["uncovered_answered"] == 0
+
+
+def test_bm25_finds_a_word_broken_at_a_line_s_end(settings, tmp_path):
+    """tracemonkey.pdf breaks TraceMonkey as "Trace- Monkey": the BM25 index holds the joined
+    word beside the halves (chunk words 2, d428); words 1 held only the halves."""
+    from groundgate.services.retrieval import chunk_words
+
+    assert {"tracemonkey", "trace", "monkey"} <= chunk_words("Trace- Monkey records")
+    assert "tracemonkey" not in chunk_words("Trace- Monkey records", 1)
+    assert {"math", "spectral", "norm"} <= chunk_words("math- spectral-norm")
+    settings.MEDIA_ROOT = tmp_path / "media"
+    dataset, _ = dataset_get_or_create(slug="broken-words")
+    pdf = PDFS / "tracemonkey.pdf"
+    document_ingest(dataset=dataset, data=pdf.read_bytes(), filename=pdf.name)
+    broken = [
+        c
+        for c in retrievable_chunks(dataset)
+        if "Trace- Monkey" in c.text and "tracemonkey" not in c.text.lower()
+    ]
+    assert broken
+    hits, _ = KeywordRetriever().search(dataset, "tracemonkey", 100)
+    assert {c.pk for c in broken} <= {h.chunk.pk for h in hits}
+    old = KeywordRetriever()
+    old.chunk_words_version = 1  # rebuilds the index under words 1: the broken word is not found
+    hits, _ = old.search(dataset, "tracemonkey", 100)
+    assert not {c.pk for c in broken} & {h.chunk.pk for h in hits}

@@ -11,9 +11,11 @@ all from plain text (no layout engine):
   - markdown tables ("| Fixed Price | $ 1,452.4 | ... |").
 Header lines are the lines above the first row (and a line of years anywhere, which starts a new
 header): a line of periods only ("2019  2018", or one year a line) gives the columns, a line of
-words without values ("Years Ended September 30,") is a prefix of every column. A cell printed
-"(4,667 )" is negative. Where a row's cells and the header's columns do not pair one to one, the
-cell's column is left unknown: an unknown context never contradicts anything.
+words without values ("Years Ended September 30,") is a prefix of every column, a unit mark in
+it ("Number of shares (1,000)") is no cell. Below rows, a line that only names a day ("December
+31, 2018", "As at 31 December 2018", "2018年12月31日") starts a section of that day (d406). A
+cell printed "(4,667 )" is negative. Where a row's cells and the header's columns do not pair one
+to one, the cell's column is left unknown: an unknown context never contradicts anything.
 
 Pure and linear in the text: each line is scanned once by the one number extractor.
 """
@@ -55,6 +57,8 @@ class Fact(NamedTuple):
     in_table: bool
 
 
+# The label column's own header ("项目  账面余额  坏账准备"): the other parts are the columns.
+_LABEL_HEAD = re.compile(r"(?i)项目|科目|类别|名称|items?|descriptions?|particulars")
 _FILLER = re.compile(r"[\s$€£¥()%\-–—*]*")
 _ENTITY = re.compile(r"(?<![\w])([A-Z][\w&'.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&'.-]*)*)")
 _MD_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}")
@@ -165,6 +169,12 @@ def _text_facts(text: str, prose_context: bool = True) -> list[Fact]:
             else:
                 header.append(_parts(line.text) if len(_parts(line.text)) > 1 else list(years))
             continue
+        if seen_rows and _section_period(line):
+            # "December 31, 2018" / "As at 31 December 2018" below rows: the rows under it are
+            # of that day (d406), not of the section above's; the column header stays.
+            flush()
+            _replace_section(header, line.text.strip())
+            continue
         if value_only(line):
             if unlabelled_row(line, label, cells, seen_rows, header, lines[i - 1] if i else None):
                 # Under rows of as many cells, a line of values only is a row of its own (a
@@ -237,7 +247,10 @@ def _column(header: list[list[str]], k: int, n: int) -> str:
         elif (
             len(parts) == n + 1
             and not _years_in(parts[0])
-            and sum(1 for part in parts[1:] if periods_in(part)) >= min(2, n)
+            and (
+                sum(1 for part in parts[1:] if periods_in(part)) >= min(2, n)
+                or bool(_LABEL_HEAD.fullmatch(parts[0]))
+            )
         ):
             # The label column's own header first ("As of"); when it names a day or month
             # ("Years Ended December 31,") that day is every column's.
@@ -255,6 +268,35 @@ def _years_in(text: str) -> bool:
     return any(p[0] == "Y" for p in periods_in(text))
 
 
+# The words a section's day may stand with: "As at 31 December 2018", "截至2019年12月31日".
+_SECTION_WORDS = re.compile(
+    r"(?i)^[\s,:]*(?:(?:as\s+)?(?:at|of|on)|balance\s+at|截至|于)?[\s,:：]*$"
+)
+
+
+def _section_period(line: Line) -> bool:
+    """A line that only names a day with a year ("December 31, 2018", "As at 31 December 2018",
+    "2019年12月31日"): below rows, the day of the section of rows that follows (d406)."""
+    return (
+        len(line.values) == 1
+        and line.values[0].kind in PERIODS
+        and _years_in(line.values[0].text)
+        and not _is_year(line.values[0])
+        and bool(_SECTION_WORDS.match(_rest(line)))
+    )
+
+
+def _replace_section(header: list[list[str]], text: str) -> None:
+    """The header with `text` as its section line: the last section line (one part naming a
+    day) replaced, else `text` added."""
+    for i in range(len(header) - 1, -1, -1):
+        parts = header[i]
+        if len(parts) == 1 and _years_in(parts[0]) and not _all_years(parts):
+            header[i] = [text]
+            return
+    header.append([text])
+
+
 def _header_words(line: Line) -> bool:
     """Words above the columns: short, no values but periods (dates, times: registry.PERIODS),
     years and footnote marks."""
@@ -263,7 +305,19 @@ def _header_words(line: Line) -> bool:
         or _is_year(v)
         or footnote(line.text, v)
         or bool(REFERENCE.search(line.text[: v.start]))
+        or _unit_mark(line.text, v)
         for v in line.values
+    )
+
+
+_UNIT_MARK = re.compile(r"[(（]\s*['’]?\s*(?:1,000|1,000,000|000)\s*['’]?s?\s*[)）]")
+
+
+def _unit_mark(text: str, v: NumericValue) -> bool:
+    """ "Number of shares (1,000)", "(000's)": the scale of a header's column, no cell (d407)."""
+    return any(
+        m.start() <= v.start and v.end <= m.end()
+        for m in _UNIT_MARK.finditer(text, max(0, v.start - 4), v.end + 5)
     )
 
 

@@ -52,10 +52,12 @@ if TYPE_CHECKING:
 # values of one period (sum, average, ratio, share).
 CHANGES = frozenset({"difference", "percentage_change", "percentage_points"})
 # Words that give a change's direction: "a decrease of 13" is the change -13.
-_DOWN = re.compile(r"(?i)\b(?:decreas|declin|fell|fall|drop|reduc|shrank|shrink)\w*")
+_DOWN = re.compile(
+    r"(?i)\b(?:decreas|declin|fell|fall|drop|reduc|shrank|shrink)\w*|减少|下降|降低|下滑"
+)
 
 # ... unless it also names a rise ("the increase / (decrease) in revenue"): no direction then.
-_UP = re.compile(r"(?i)\b(?:increas|rose|rise|grew|grow|gain)\w*")
+_UP = re.compile(r"(?i)\b(?:increas|rose|rise|grew|grow|gain)\w*|增加|增长|上升|提高")
 # A difference named by that word alone (difference_order): "the difference between 2018 and
 # 2019", "两年的差额", "相差"; a change word or a direction beside it ("from 2018 to 2019",
 # "从2018年到2019年", "较上年") orders it.
@@ -67,16 +69,36 @@ _ORDERED = re.compile(
 
 Allow = Callable[[str, "Located", "Located | None"], int]
 
+# What a row label says beside the quantity it names (derivation_row_words "label_core", d408):
+# a note or footnote in parentheses ("Additions (Note (a))", "Cash (1)", "收入（注释5）") and
+# the period of a movement schedule ("during the period", "at end of period", "for the year").
+_LABEL_ASIDES = re.compile(
+    r"[(（][^()（）]*(?:[(（][^()（）]*[)）][^()（）]*)*[)）]"
+    r"|(?i:\b(?:(?:as\s+)?(?:at|of)\s+(?:the\s+)?(?:end|beginning|start|close)\s+of\s+"
+    r"(?:the\s+)?(?:period|year)|(?:during|for|in)\s+the\s+(?:period|year))\b)"
+)
+
+
+def _core_words(label: str) -> frozenset[str]:
+    """The naming words of a row label without its asides (_LABEL_ASIDES)."""
+    return naming_words(_LABEL_ASIDES.sub(" ", label))
+
+
 # The operation a sentence names (named_operations): a change, a share, an average, a total.
+# Chinese forms beside the English (d409): 变动/增长/差额 a change, 占比/比例 a share, 平均 an
+# average, 合计/总额 a total.
 _NAMES_CHANGE = re.compile(
     r"(?i)\b(?:chang|differen|increas|decreas|declin|grew|grow|rose|rise|fell|fall|drop|reduc)\w*"
+    r"|变动|变化|增加|减少|增长|下降|增幅|降幅|差额|差异|相差|之差|同比"
 )
 _NAMES_SHARE = re.compile(
     r"(?i)\b(?:ratio|proportion|portion|share of|percentage of|percent of|as a percentage)\b"
-    r"|[%％]\s*of\b|\bof (?:the |its )?total\b"
+    r"|[%％]\s*of\b|\bof (?:the |its )?total\b|占比|比例|比率|比重|占[^。；，,]{0,20}的?百分比"
 )
-_NAMES_AVERAGE = re.compile(r"(?i)\b(?:average|mean)\b")
-_NAMES_TOTAL = re.compile(r"(?i)\b(?:total|sum|combined|altogether)\b")
+_NAMES_AVERAGE = re.compile(r"(?i)\b(?:average|mean)\b|平均|均值")
+_NAMES_TOTAL = re.compile(
+    r"(?i)\b(?:total|sum|combined|altogether)\b|合计|总计|总额|总和|之和|共计"
+)
 SHARES = frozenset({"ratio", "percentage", "as_percent", "percent_of"})
 # What a result shorter than the policy's significant digits may be (short_results).
 _SHORT = CHANGES | {"average"}
@@ -138,8 +160,14 @@ class OperandContext:
         named_operation: bool = True,
         time_order: bool = False,
         unsigned_difference: bool = False,
+        label_core: bool = False,
+        named_order: bool = False,
+        period_cells: bool = False,
     ) -> None:
+        self._named_order = named_order
+        self.period_cells = period_cells
         self._conclusion = conclusion
+        self._label_core = label_core
         self._named_operation = named_operation
         self.time_order = time_order
         self._unsigned_difference = unsigned_difference
@@ -254,11 +282,18 @@ class OperandContext:
         if not periods and not words and not self._question_words:
             return Binding(None, down, False)
         years = sorted(p for p in periods if p[0] == "Y")
-        either = False
-        if self._unsigned_difference and not negative and not down:
+        either, named_order = False, False
+        if self._unsigned_difference and not down:
             sentence = self._sentence_at(span)[1]
-            either = bool(_DIFFERENCE_WORD.search(sentence)) and not _ORDERED.search(sentence)
+            alone = bool(_DIFFERENCE_WORD.search(sentence)) and not _ORDERED.search(sentence)
+            either = alone and not negative
+            # Stated negative, a difference named by that word alone is the first named
+            # period's cell minus the second's (difference_order "unsigned_named", d410).
+            named_order = alone and negative and self._named_order
         rule = _Rule(self, periods, years, words or self._question_words, operations, either)
+        if named_order:
+            said = [p for p in periods if p[0] == "Y"]
+            rule.order = (said[0], said[1]) if len(said) == 2 else ("", "")
         keep = rule.keep if len(years) >= 2 else None
         short = rule.allow_short if len(years) == 2 else None
         return Binding(rule.allow, down, bool(periods) or bool(words), keep, tuple(years), short)
@@ -270,19 +305,25 @@ class OperandContext:
         key = (index, words)
         named = self._named.get(key)
         if named is None:
-            labels: dict[str, frozenset[str]] = {}
-            for fact in self._facts_of(index):
-                if fact.in_table and fact.row and fact.row not in labels:
-                    label = naming_words(fact.row)
-                    if label and label <= words:
-                        labels[fact.row] = label
-            named = {
-                row
-                for row, label in labels.items()
-                if not any(label < other for other in labels.values())
-            }
+            named = self._named_by(index, words, naming_words)
+            if not named and self._label_core:
+                # No label said in full: a label's core names its row ("Additions (Note (a))"
+                # is "additions", "Granted during the period" "granted"; policy
+                # derivation_row_words "label_core", d408).
+                named = self._named_by(index, words, _core_words)
             self._named[key] = named
         return named
+
+    def _named_by(
+        self, index: int, words: frozenset[str], read: Callable[[str], frozenset[str]]
+    ) -> set[str]:
+        labels: dict[str, frozenset[str]] = {}
+        for fact in self._facts_of(index):
+            if fact.in_table and fact.row and fact.row not in labels:
+                label = read(fact.row)
+                if label and label <= words:
+                    labels[fact.row] = label
+        return {row for row, label in labels.items() if not any(label < o for o in labels.values())}
 
     def signed_operands(
         self, operands: list[tuple[Located, list[float]]]
@@ -299,7 +340,7 @@ class OperandContext:
 
 
 class _Rule:
-    __slots__ = ("context", "either", "operations", "periods", "words", "years")
+    __slots__ = ("context", "either", "operations", "order", "periods", "words", "years")
 
     def __init__(
         self,
@@ -314,6 +355,8 @@ class _Rule:
         self.operations = operations
         # A positive difference named by that word alone: its two cells in either order.
         self.either = either
+        # (minuend's year, subtrahend's year) where the answer's order decides (d410).
+        self.order: tuple[str, str] | None = None
 
     def _in_named_row(self, located: Located | None, fact: Fact | None) -> bool | None:
         """Whether the operand is in a row the answer names (None: no row named or known)."""
@@ -368,14 +411,22 @@ class _Rule:
         context = self.context
         fa = context.fact(a)
         fb = context.fact(b) if b is not None else None
+        if self.order == ("", "") and operation in CHANGES and _year_step(fa, fb) != 1:
+            # A negative difference of no two named years: one row's later cell minus its
+            # earlier one ("between both years"), else a distance, which is positive (d410).
+            return 0
         rows = (self._in_named_row(a, fa), self._in_named_row(b, fb))
         strong = 2 if True in rows and False not in rows else 1
         years = self.years
         across = operation in CHANGES or (operation == "average" and len(years) < 2)
+        if across and b is not None and context.period_cells and _period_and_other(fa, fb):
+            return 0  # a change is of two period cells, not of a "Change (%)" column's (d411)
         if across and b is not None:
             if len(years) >= 2:
                 later, earlier = years[-1], years[0]
-                if self._distance(operation, rows) and _in_year(fa, earlier):
+                if self.order is not None and operation in CHANGES:
+                    later, earlier = self.order
+                elif self._distance(operation, rows) and _in_year(fa, earlier):
                     later, earlier = earlier, later  # the distance: either order
                 if fa is not None and _years(fa) and later not in fa.periods:
                     return 0
@@ -390,7 +441,7 @@ class _Rule:
                 context.time_order
                 and operation in CHANGES
                 and not self._distance(operation, rows)
-                and _backwards(fa, fb)
+                and _year_step(fa, fb) == -1
             ):
                 return 0  # a change is the later cell minus the earlier (change_order)
             if fb is not None and _years(fb) and self.periods and _other_rows(fa, fb):
@@ -415,14 +466,26 @@ def _other_rows(fa: Fact | None, fb: Fact | None) -> bool:
     )
 
 
-def _backwards(fa: Fact | None, fb: Fact | None) -> bool:
-    """Whether a change of two cells of one row goes back in time: the minuend's year is before
-    the subtrahend's ("-61.6" for "the change in closing cash" as 2018 - 2019)."""
+def _year_step(fa: Fact | None, fb: Fact | None) -> int:
+    """1 when two cells of one row are a later year's and an earlier year's, in that order; -1
+    when the minuend's year is before the subtrahend's ("-61.6" for "the change in closing
+    cash" as 2018 - 2019: a change that goes back in time); 0 otherwise."""
     if fa is None or fb is None or not (fa.in_table and fb.in_table) or fa.row != fb.row:
-        return False
+        return 0
     ya = [p for p in fa.periods if p[0] == "Y"]
     yb = [p for p in fb.periods if p[0] == "Y"]
-    return len(ya) == 1 and len(yb) == 1 and ya[0] < yb[0]
+    if len(ya) != 1 or len(yb) != 1 or ya[0] == yb[0]:
+        return 0
+    return 1 if ya[0] > yb[0] else -1
+
+
+def _period_and_other(fa: Fact | None, fb: Fact | None) -> bool:
+    """Whether of two cells of one row one is in a year's column and the other in a column
+    of words alone ("Change (%)", "Amount")."""
+    if fa is None or fb is None or not (fa.in_table and fb.in_table) or fa.row != fb.row:
+        return False
+    a, b = _years(fa), _years(fb)
+    return (a and not b and bool(fb.column)) or (b and not a and bool(fa.column))
 
 
 def _in_year(fact: Fact | None, year: str) -> bool:

@@ -20,7 +20,10 @@ from groundgate.engine.values.registry import PERIODS
 LETTER = re.compile(r"[^\W\d_]")
 
 
-REFERENCE = re.compile(r"(?i)\b(?:notes?|items?|pages?|sections?|and|of)\s*\(?\s*$")
+# "(note 23)", "Item 7", "营业收入（注释5）", "附注七": a reference before a value, no cell.
+REFERENCE = re.compile(
+    r"(?i)(?:\b(?:notes?|items?|pages?|sections?|and|of)|附注|注释)\s*[(（]?\s*$"
+)
 
 
 _UNIT_AFTER = re.compile(r" ?[A-Za-z°µ/³²]{1,3}[A-Za-z0-9°µ/³²]{0,4}(?=\s|$)")

@@ -47,7 +47,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.12"
+    policy_version: str = "answer-gate/2026-11.19"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -121,8 +121,12 @@ class AnswerGatePolicy(GatePolicy):
     # "unsigned" - stated positive ("the difference between 2018 and 2019 is 466"), its two
     # cells may be taken in either order (the distance between them); stated negative, or with
     # a change word or a direction ("from ... to"), the change_order holds. "ordered": the
-    # change_order always (gate 2.13.1).
-    difference_order: Literal["ordered", "unsigned"] = "unsigned"
+    # change_order always (gate 2.13.1). "unsigned_named" (gate 2.18.0, d410): as "unsigned",
+    # and stated negative it is the first named year's cell minus the second's ("the difference
+    # between 2018 and 2019 is -13" is 2018 - 2019); with no two named years only one row's
+    # later cell minus its earlier one (a distance is positive); "unsigned" (gate 2.17.0)
+    # keeps the change_order then.
+    difference_order: Literal["ordered", "unsigned", "unsigned_named"] = "unsigned_named"
     # Which row the answer's words name (value_context's row rule, engine/context/grounding.py,
     # gate 2.14.0, d348): "longest_said" - a row whose every label word the answer says is not
     # its row when the answer says a longer label holding them ("Total other assets" is not
@@ -145,6 +149,25 @@ class AnswerGatePolicy(GatePolicy):
     # "Change (%)") and none of its own; "off" (gate 2.15.0): columns are judged by their
     # periods only.
     column_naming: Literal["off", "said_headers"] = "said_headers"
+    # Which rows a derivation's operands are bound to (engine/context/operands.py, gate 2.16.0,
+    # d408): "label_core" - where the answer says no row label in full, a label without its
+    # asides names its row: a note in parentheses ("Additions (Note (a))"), the period of a
+    # movement ("Granted during the period", "Contributed equity at end of period");
+    # "every_word" (gate 2.15.1): every word of the label said.
+    derivation_row_words: Literal["every_word", "label_core"] = "label_core"
+    # The cells of a change across periods (engine/context/operands.py, gate 2.18.1, d411):
+    # "period_columns" - of one row's cells, one in a year's column and one in a column of
+    # words alone ("Change (%)", "Amount") are no change ("the change in closing cash" is not
+    # 121.6 - 50.7, the 2018 cell minus the change column's); "any_column" (gate 2.18.0): any
+    # two cells of the row.
+    change_cells: Literal["any_column", "period_columns"] = "period_columns"
+    # Calculations the answer writes out (engine/written.py, gate 2.17.0, d412): "round_or_cut"
+    # - a value after "=" or "≈" that the written expression before it gives ("(509 / 11,303)
+    # * 100 = 4.5%", "($87,896 million + $87,270 million) / 2 = $87,583 million"), rounded or
+    # cut at its own precision, is derived from the operands the answer names (each checked as
+    # a value of its own), like a derivation the search finds (derived_numbers decides); "off"
+    # (gate 2.15.1): only the derivation search explains a derived value.
+    written_calculations: Literal["off", "round_or_cut"] = "round_or_cut"
 
     @field_validator("equivalences")
     @classmethod
@@ -163,7 +186,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.12",
+    policy_version="answer-gate/verbatim-2026-11.19",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -175,6 +198,9 @@ VERBATIM_POLICY = AnswerGatePolicy(
     short_results="off",
     negative_operands="positive_second",
     column_naming="off",
+    derivation_row_words="every_word",
+    change_cells="any_column",
+    written_calculations="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),

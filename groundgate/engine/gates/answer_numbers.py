@@ -53,6 +53,7 @@ from groundgate.engine.quantities import (
 from groundgate.engine.units import CURRENCIES, normalise_unit, same_unit
 from groundgate.engine.values.number.words_en import counted_noun
 from groundgate.engine.values.registry import PERIODS
+from groundgate.engine.written import WrittenResults
 
 if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answer.py)
     from groundgate.engine.gates.answer_case import AnswerCase, AnswerGatePolicy, Evidence, RawChunk
@@ -127,7 +128,7 @@ def check_numbers(
         if grounded:
             continue
         if slow is None:
-            slow = _SlowPath(case, conclusion, accepted, policy, located)
+            slow = _SlowPath(case, conclusion, accepted, policy, located, values)
         findings.append(slow.check(value))
     return findings
 
@@ -165,8 +166,11 @@ class _SlowPath:
         accepted: list[tuple[int, Evidence]],
         policy: AnswerGatePolicy,
         located: dict[int, tuple[RawChunk, int]] | None,
+        values: list[NumericValue],
     ) -> None:
         self.conclusion = conclusion
+        self.values = values
+        self.written = WrittenResults(conclusion, values, on=policy.written_calculations != "off")
         self.excerpts = [evidence.excerpt for _, evidence in accepted]
         self.policy = policy
         self.allowed = frozenset(policy.equivalences)
@@ -309,22 +313,27 @@ class _SlowPath:
                 f"than {policy.max_hinted_values} values of this answer are ungrounded)",
                 **where,
             )
-        if self._operands is None:  # the excerpt values' amounts, once per case
-            self._operands = [(v, operand_amounts(v)) for v in self.index.excerpt_values]
-        found, ambiguous = self._derive(value, q)
-        derivation = None
-        if found is not None:
+        # The calculation the answer writes out, before the search (d412).
+        derivation = self.written.derivation(value)
+        found, ambiguous = (None, None) if derivation is not None else self._derive(value, q)
+        if derivation is not None:
+            self._remember(value, q, None)
+        elif found is not None:
             self._remember(value, q, None)
             derivation = Derivation(
                 operation=found.operation,
                 formula=found.formula,
                 operands=[value_ref(o) for o in found.operands],
             )
+        if derivation is not None:
             if policy.derived_numbers == "accept":
                 return NumberFinding(
                     code=NUMBER_DERIVED,
                     severity="info",
-                    message=f"{value.text!r} is derived from cited values: {found.formula}",
+                    message=f"{value.text!r} is derived from cited values: {derivation.formula}"
+                    if derivation.operation != "written"
+                    else f"{value.text!r} is the result of the calculation the answer writes "
+                    f"out: {derivation.formula}",
                     derivation=derivation,
                     **where,
                 )
@@ -395,7 +404,10 @@ class _SlowPath:
                 self._accepted,
                 named_operation=policy.derivation_context == "rows_periods_sign",
                 time_order=policy.change_order == "time_order",
-                unsigned_difference=policy.difference_order == "unsigned",
+                unsigned_difference=policy.difference_order != "ordered",
+                named_order=policy.difference_order == "unsigned_named",
+                period_cells=policy.change_cells == "period_columns",
+                label_core=policy.derivation_row_words == "label_core",
             )
         binding = self._operand_context.bind((value.start, value.end), negative=q.negative)
         allow, min_significant = binding.allow, policy.rounding_min_significant

@@ -216,14 +216,20 @@ def test_a_one_digit_result_is_derived_only_over_the_named_row_and_two_named_yea
 # difference_order "unsigned" (gate 2.14.0, d347): a positive difference named by that word
 # alone is the distance between the named row's two cells, in either order.
 ORDERED = AnswerGatePolicy(derived_numbers="accept", difference_order="ordered")
+UNSIGNED = AnswerGatePolicy(derived_numbers="accept", difference_order="unsigned")
 
 
 def test_a_positive_difference_of_the_named_row_takes_either_order():
     said = "The difference in Time and Materials between 2018 and 2019 is 13."
     assert derived(said) == "133 − 120 ≈ 13"
     assert derived(said, policy=ORDERED) is None  # time order only: 120 - 133
-    # Stated negative, it keeps the time order: 2019 - 2018.
-    assert derived(said.replace("13.", "-13.")) == "120 − 133 ≈ -13"
+    # Stated negative, under "unsigned" (gate 2.16.0) it keeps the time order: 2019 - 2018;
+    # under "unsigned_named" (d410) it is the first named year minus the second: 2018 - 2019.
+    assert derived(said.replace("13.", "-13."), policy=UNSIGNED) == "120 − 133 ≈ -13"
+    assert derived(said.replace("13.", "-13.")) is None
+    assert derived(said.replace("2018 and 2019 is 13.", "2019 and 2018 is -13.")) == (
+        "120 − 133 ≈ -13"
+    )
     # A change word or a direction orders it.
     assert derived("The change in Time and Materials between 2018 and 2019 is 13.") is None
     assert derived("The difference in Time and Materials from 2018 to 2019 is 13.") is None

@@ -1,0 +1,374 @@
+"""The calculations an answer writes out: "(509 / 11,303) * 100 = 4.5%" holds its own operands.
+
+People show their working: "($87,896 million + $87,270 million) / 2 = $87,583 million", "4.3% -
+4.1% = 0.2%", "(15.0% + 4.5% + 11.4%) / 3 = 10.3%", "$3,049 million / $62,286 million ≈ 4.89%",
+"（120 − 100）÷ 100 ＝ 20%". The result of such a written calculation is no figure of the evidence
+and no coincidence either: its operands are the ones the answer names (each of them checked as a
+value on its own), and the arithmetic can be checked. This module reads those calculations -
+values joined by + - * / × ÷ x and brackets alone, then "=", "≈" or "＝" and one value - and
+says which values are results whose arithmetic holds (policy `written_calculations`, d412).
+
+A result holds when the written expression gives it at the result's own precision, rounded or
+cut ("34.63%" for 34.636%: models cut as often as they round), with the figures read as written
+or with their magnitudes ("$5,466,312 thousand / 1,000 = $5,466.312 million"), percentages as
+written or as fractions, and a ratio shown as a percentage ("≈ 4.89%" for 0.04895). A result of
+one significant digit is held to rounding alone. A later mention of the same result ("... is
+4.89%") restates it. Years, dates and times take no part. Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from groundgate.engine.findings import Derivation, ValueRef
+from groundgate.engine.numbers import NumericValue
+from groundgate.engine.quantities import Quantity, typed
+
+# What may stand between two values of one calculation: operators, brackets, spaces, a relation.
+_GAP = re.compile(r"[\s()（）\[\]+\-−–*×/÷xX=≈＝]*")
+_RELATIONS = "=≈＝"
+_MINUS = "-−–"
+_OPS = {"+": "+", "*": "*", "×": "*", "x": "*", "X": "*", "/": "/", "÷": "/"}
+_OPEN = "(（["
+_CLOSE = ")）]"
+_NO_OPERAND = frozenset(("date", "time", "identifier", "range", "score", "ordinal"))
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A result of a written calculation: the calculation's text and its operands' spans."""
+
+    formula: str
+    operands: tuple[tuple[int, int], ...]
+
+
+class WrittenResults:
+    """The written calculations of one conclusion, read on first need (policy
+    `written_calculations`; `on=False`: none)."""
+
+    def __init__(self, text: str, values: Sequence[NumericValue], *, on: bool) -> None:
+        self.text, self.values, self.on = text, values, on
+        self._found: dict[tuple[int, int], Written] | None = None
+
+    def derivation(self, value: NumericValue) -> Derivation | None:
+        """The calculation whose result `value` is, as a derivation whose operands are the
+        answer's own values (operation "written"), or None."""
+        if not self.on:
+            return None
+        if self._found is None:
+            self._found = written_results(self.text, self.values)
+        written = self._found.get((value.start, value.end))
+        if written is None:
+            return None
+        return Derivation(
+            operation="written",
+            formula=written.formula,
+            operands=[
+                ValueRef(text=self.text[a:b], span=(a, b), field="answer.conclusion")
+                for a, b in written.operands
+            ],
+        )
+
+
+def written_results(text: str, values: Sequence[NumericValue]) -> dict[tuple[int, int], Written]:
+    """The values of `text` (its extract_numbers, in order) that are results of a calculation
+    the text writes out and whose arithmetic holds, by span; and their later restatements."""
+    out: dict[tuple[int, int], Written] = {}
+    quantities = [typed(v) for v in values]
+    n = len(values)
+    i = 0
+    while i < n:
+        # A run of values joined by operator gaps only, or by the label its calculation began
+        # with, said again before the next step ("ROA = $1,248 million / $87,583 million ROA =
+        # 0.01424"): the working of one quantity, a line at a time.
+        label = _label_before(text[: values[i].start])
+        j = i
+        while j + 1 < n and (
+            _operator_gap(gap := text[values[j].end : values[j + 1].start])
+            or (label is not None and _label_gap(gap, label) is not None)
+        ):
+            j += 1
+        if j > i:
+            _read_run(text, values, quantities, i, j, out, label)
+        i = j + 1
+    if out:
+        _restatements(text, values, quantities, out)
+    return out
+
+
+# "ROA =", "Operating Cash Flow Ratio ≈", "净利润率 =": the words a line of working begins with.
+_LABEL = re.compile(r"([^\W\d_][^\d=≈＝\n:：.;；,，]{0,59}?)\s*[=≈＝][\s(（\[\-−–]*$")
+
+
+def _label_before(before: str) -> str | None:
+    m = _LABEL.search(before[-80:])
+    return " ".join(m.group(1).split()).casefold() if m else None
+
+
+def _label_gap(gap: str, label: str) -> tuple[str, str] | None:
+    """A gap that says the run's label again before a relation: (before it, after the
+    relation), or None."""
+    m = re.fullmatch(r"([\s)）\]]*)\s(.+?)\s*[=≈＝]([\s(（\[\-−–]*)", gap, re.DOTALL)
+    if m is None or " ".join(m.group(2).split()).casefold() != label:
+        return None
+    return m.group(1), m.group(3)
+
+
+def _operator_gap(gap: str) -> bool:
+    if not _GAP.fullmatch(gap):
+        return False
+    # "x" multiplies only as a word of its own ("100 x 12"), never glued to a value.
+    bare = gap.strip()
+    return not any(c in "xX" for c in bare) or bare in ("x", "X") or " x " in gap or " X " in gap
+
+
+def _read_run(
+    text: str,
+    values: Sequence[NumericValue],
+    quantities: list[Quantity],
+    first: int,
+    last: int,
+    out: dict[tuple[int, int], Written],
+    label: str | None = None,
+) -> None:
+    """Split a run at its relations into segments; a one-value segment after a segment that
+    evaluates is a result when the two agree."""
+    lead = _tail_brackets(text[: values[first].start])
+    segments: list[list[object]] = [list(lead)]
+    for k in range(first, last + 1):
+        segments[-1].append(k)
+        if k == last:
+            break
+        gap = text[values[k].end : values[k + 1].start]
+        said = _label_gap(gap, label) if label is not None and not _GAP.fullmatch(gap) else None
+        if said is not None:
+            segments[-1].extend(_gap_tokens(said[0]))
+            segments.append(list(_gap_tokens(said[1])))
+            continue
+        rel = [c for c in gap if c in _RELATIONS]
+        if len(rel) > 1:
+            return
+        if rel:
+            ahead, _, behind = gap.partition(rel[0])
+            segments[-1].extend(_gap_tokens(ahead))
+            segments.append(list(_gap_tokens(behind)))
+        else:
+            segments[-1].extend(_gap_tokens(gap))
+    trail = text[values[last].end :]
+    closing = len(trail) - len(trail.lstrip(" )）]"))
+    segments[-1].extend(")" for c in trail[:closing] if c in _CLOSE)
+    for left, right in itertools.pairwise(segments):
+        # The result is the value just after the relation ("= 0.6537 * 100 = 65.37%": 0.6537
+        # is the left side's result, and the next segment's first operand).
+        if not right or not isinstance(right[0], int):
+            continue
+        operands = [t for t in left if isinstance(t, int)]
+        if len(operands) < 2 and not any(t in ("+", "*", "/") for t in left):
+            continue  # "A = B": a restatement, no calculation
+        k = right[0]
+        if any(quantities[o].kind in _NO_OPERAND or quantities[o].is_year() for o in operands):
+            continue
+        # "... x 100 = 0.3972 x 100": the result rewritten with the constant still to apply.
+        then = _then(right, quantities)
+        if _holds(left, quantities, quantities[k], then):
+            start = _open_before(text, values[operands[0]].start, left)
+            out[values[k].start, values[k].end] = Written(
+                formula=text[start : values[k].end].strip(),
+                operands=tuple((values[o].start, values[o].end) for o in operands),
+            )
+
+
+def _tail_brackets(before: str) -> list[str]:
+    """The opening brackets and a unary minus just before the run's first value."""
+    tail = re.search(r"[\s(（\[\-−–]*$", before)
+    chars = tail.group() if tail else ""
+    return [("(" if c in _OPEN else "-") for c in chars if c in _OPEN or c in _MINUS]
+
+
+def _open_before(text: str, start: int, left: list[object]) -> int:
+    """The formula's start: back over the brackets (and the minus) opened before its first
+    operand."""
+    lead = 0
+    for t in left:
+        if isinstance(t, int):
+            break
+        lead += 1
+    while lead and start > 0 and text[start - 1] in " (（[-−–":
+        start -= 1
+        lead -= text[start] != " "
+    return start
+
+
+def _gap_tokens(gap: str) -> list[str]:
+    tokens: list[str] = []
+    for c in gap:
+        if c in _OPEN:
+            tokens.append("(")
+        elif c in _CLOSE:
+            tokens.append(")")
+        elif c in _MINUS:
+            tokens.append("-")
+        elif c in _OPS:
+            tokens.append(_OPS[c])
+    return tokens
+
+
+def _then(right: list[object], quantities: list[Quantity]) -> tuple[str, float] | None:
+    """The one operation the result's own segment still applies to it ("0.3972 x 100"), if
+    that is all the segment holds."""
+    if len(right) != 3 or right[1] not in ("*", "/") or not isinstance(right[2], int):
+        return None
+    q = quantities[right[2]]
+    if q.figure is None or q.unit or q.magnitude or q.negative or q.figure == 0:
+        return None
+    return str(right[1]), float(q.figure)
+
+
+def _holds(
+    left: list[object],
+    quantities: list[Quantity],
+    result: Quantity,
+    then: tuple[str, float] | None = None,
+) -> bool:
+    if result.figure is None or result.kind in _NO_OPERAND or result.is_year():
+        return False
+    r = float(result.figure) * (-1 if result.negative else 1)
+    unit = 10.0 ** (-result.decimals)
+    short = len(result.significant_digits) < 2
+    percent = result.unit == "%"
+    for magnitudes in (True, False):
+        for fractions in (False, True):
+            value = _evaluate(left, quantities, magnitudes=magnitudes, fractions=fractions)
+            if value is None:
+                continue
+            if then is not None:  # undo the operation still to apply
+                value = value / then[1] if then[0] == "*" else value * then[1]
+            scale = 10.0**result.magnitude if magnitudes else 1.0
+            candidates = [value / scale]
+            if percent:
+                candidates.append(value * 100 / scale)
+            if any(_agrees(c, r, unit, short) for c in candidates):
+                return True
+    return False
+
+
+def _agrees(computed: float, result: float, unit: float, short: bool) -> bool:
+    """`computed` written as `result` at its precision: rounded, or (two significant digits
+    and more) cut towards zero."""
+    if abs(computed - result) <= unit / 2 * (1 + 1e-9):
+        return True
+    if short or (computed < 0) != (result < 0):
+        return False
+    return abs(result) <= abs(computed) < abs(result) + unit * (1 - 1e-9)
+
+
+def _evaluate(
+    tokens: list[object], quantities: list[Quantity], *, magnitudes: bool, fractions: bool
+) -> float | None:
+    """The expression's value (brackets, unary minus, * / before + -), or None."""
+    pos = 0
+
+    def amount(k: int) -> float:
+        q = quantities[k]
+        x = float(q.figure or 0)
+        if magnitudes and q.magnitude:
+            x *= 10.0**q.magnitude
+        if fractions and q.unit == "%":
+            x /= 100
+        return -x if q.negative else x
+
+    def atom() -> float | None:
+        nonlocal pos
+        if pos >= len(tokens):
+            return None
+        t = tokens[pos]
+        if t == "-":
+            pos += 1
+            inner = atom()
+            return None if inner is None else -inner
+        if t == "(":
+            pos += 1
+            inner = expr()
+            if inner is None or pos >= len(tokens) or tokens[pos] != ")":
+                return None
+            pos += 1
+            return inner
+        if isinstance(t, int):
+            pos += 1
+            return amount(t)
+        return None
+
+    def term() -> float | None:
+        nonlocal pos
+        x = atom()
+        while x is not None and pos < len(tokens) and tokens[pos] in ("*", "/"):
+            op = tokens[pos]
+            pos += 1
+            y = atom()
+            if y is None or (op == "/" and y == 0):
+                return None
+            x = x * y if op == "*" else x / y
+        return x
+
+    def expr() -> float | None:
+        nonlocal pos
+        x = term()
+        while x is not None and pos < len(tokens) and tokens[pos] in ("+", "-"):
+            op = tokens[pos]
+            pos += 1
+            y = term()
+            if y is None:
+                return None
+            x = x + y if op == "+" else x - y
+        return x
+
+    # Brackets opened before the run and never closed in this segment are not its own.
+    while tokens and tokens[0] == "(" and tokens.count("(") > tokens.count(")"):
+        tokens = tokens[1:]
+    value = expr()
+    if value is None or pos != len(tokens) or not math.isfinite(value):
+        return None
+    return value
+
+
+def _restatements(
+    text: str,
+    values: Sequence[NumericValue],
+    quantities: list[Quantity],
+    out: dict[tuple[int, int], Written],
+) -> None:
+    """A later mention of a result, the same figure and unit ("≈ 4.89%" ... "is 4.89%")."""
+    seen: dict[tuple[str, str], Written] = {}
+    for k, v in enumerate(values):
+        key = (v.quantity, quantities[k].unit)
+        written = out.get((v.start, v.end))
+        if written is not None:
+            seen.setdefault(key, written)
+        elif key in seen:
+            out[v.start, v.end] = written = seen[key]
+        if written is None or k + 1 == len(values):
+            continue
+        # "-0.0153 or -1.53%", "0.25，即25%": the same result as a percentage.
+        after, q, ratio = values[k + 1], quantities[k + 1], quantities[k]
+        if (
+            q.unit == "%"
+            and _OR.fullmatch(text[v.end : after.start])
+            and ratio.unit != "%"
+            and ratio.figure is not None
+            and q.figure is not None
+            and ratio.negative == q.negative
+            and _agrees(
+                float(ratio.figure) * 100,
+                float(q.figure),
+                10.0 ** (-q.decimals),
+                len(q.significant_digits) < 2,
+            )
+        ):
+            out[after.start, after.end] = written
+
+
+_OR = re.compile(r"\s*(?:or|i\.e\.,?|[,，]?\s*即|或)\s*")
