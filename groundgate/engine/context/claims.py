@@ -90,13 +90,15 @@ class ClaimReader:
         self.sentences = split_sentences(conclusion)
         self._marks = citations(conclusion)
         self._read: dict[int, dict[tuple[int, int], Claim]] = {}
+        self._words: dict[tuple[int, int], frozenset[str] | None] = {}
+        self._light: dict[int, _SentenceValues] = {}
 
     def values(self) -> list[tuple[int, NumericValue, str | None]]:
         """Every value read_claims reads, in its order: (its sentence's number, the value with
         its span in the conclusion, its citation label)."""
         out: list[tuple[int, NumericValue, str | None]] = []
         for k, sentence in enumerate(self.sentences):
-            values = _sentence_values(sentence.text, sentence.start, self._marks)
+            values = self._values_of(k).values
             if not values:
                 continue
             mine, mark_starts = _own_marks(sentence, self._marks)
@@ -119,8 +121,59 @@ class ClaimReader:
 
     def get(self, span: tuple[int, int]) -> Claim | None:
         """The claim of the value at `span` of the conclusion, whichever its sentence."""
-        k = next((k for k, s in enumerate(self.sentences) if s.start <= span[0] < s.end), None)
+        k = self._sentence_of(span)
         return None if k is None else self.claim(k, span)
+
+    def words(self, span: tuple[int, int]) -> frozenset[str] | None:
+        """The naming words of the claim at `span` (its Claim.words; None: no claim there),
+        without reading the rest of its sentence: the words since the figure before it, else
+        the sentence's words before it (_Subjects, read from the sentence's start) - what the
+        derivations' operand context asks of each value it binds."""
+        if span in self._words:
+            return self._words[span]
+        found: frozenset[str] | None = None
+        k = self._sentence_of(span)
+        if k is not None and k in self._read:  # its sentence is read whole already
+            claim = self._read[k].get(span)
+            found = None if claim is None else claim.words
+        elif k is not None:
+            text = self.sentences[k].text
+            light = self._values_of(k)
+            v = light.by_span.get(span)
+            if v is not None:
+                i = bisect_right(light.figure_ends, v.start)
+                since = light.figure_ends[i - 1] if i else 0
+                found = naming_words(text[since : v.start]) or _Subjects(
+                    text, extract_numbers(text)
+                ).before(v.start)
+        self._words[span] = found
+        return found
+
+    def _sentence_of(self, span: tuple[int, int]) -> int | None:
+        return next((k for k, s in enumerate(self.sentences) if s.start <= span[0] < s.end), None)
+
+    def _values_of(self, k: int) -> _SentenceValues:
+        """Sentence `k`'s claim values, once per sentence."""
+        found = self._light.get(k)
+        if found is None:
+            sentence = self.sentences[k]
+            s0 = sentence.start
+            values = _sentence_values(sentence.text, s0, self._marks)
+            found = self._light[k] = _SentenceValues(
+                values,
+                sorted(u.end for u in values if not _period(u)),
+                {(s0 + v.start, s0 + v.end): v for v in values},
+            )
+        return found
+
+
+class _SentenceValues(NamedTuple):
+    """A sentence's claim values (spans in the sentence), the sorted ends of its figures
+    (values that are no period), and its values by their span in the conclusion."""
+
+    values: list[NumericValue]
+    figure_ends: list[int]
+    by_span: dict[tuple[int, int], NumericValue]
 
 
 @text_memo(max_bytes=8 * 2**20, item_bytes=600)
@@ -135,7 +188,12 @@ def _claims_in(text: str, start: int, marks: tuple[tuple[int, int, str], ...]) -
 def _sentence_values(text: str, s0: int, marks: list[tuple[int, int, str]]) -> list[NumericValue]:
     """The values of a sentence (at `s0` of its conclusion) that are claims: not inside a
     citation marker. Spans relative to the sentence."""
-    return [v for v in extract_numbers(text) if not any(a <= s0 + v.start < b for a, b, _ in marks)]
+    s1 = s0 + len(text)
+    near = [(a, b) for a, b, _ in marks if a < s1 and b > s0]  # the only ones a value is in
+    values = extract_numbers(text)
+    if not near:
+        return values
+    return [v for v in values if not any(a <= s0 + v.start < b for a, b in near)]
 
 
 def _own_marks(

@@ -179,8 +179,8 @@ class OperandContext:
         self._facts: dict[int, list[Fact]] = {}
         self._at: dict[tuple[int, int, int], Fact] = {}
         self._cells: dict[int, dict[tuple[int, int], Fact]] = {}
-        # The claims of the sentences of the values asked about, read on need: most sentences
-        # of a long answer hold no value that a derivation asks about.
+        # The naming words of the values asked about, read on need (ClaimReader.words): most
+        # values of a long answer are never bound, and a bound one needs no more of its claim.
         self._claims = ClaimReader(conclusion)
         self._sentences = [(s.start, s.end, s.text) for s in self._claims.sentences]
         self._named: dict[tuple[int, frozenset[str]], set[str]] = {}
@@ -257,8 +257,7 @@ class OperandContext:
         names (named_operations, whatever the `named_operation` setting)."""
         periods, _, _ = self._read_sentence(span)
         _, sentence = self._sentence_at(span)
-        claim = self._claims.get(span)
-        words = claim.words if claim is not None else frozenset()
+        words = self._claims.words(span) or frozenset()
         return About(
             periods or self._question_periods,
             words or self._question_words,
@@ -279,8 +278,7 @@ class OperandContext:
         negative)."""
         periods, down, operations = self._read_sentence(span)
         periods = periods or self._question_periods
-        claim = self._claims.get(span)
-        words = claim.words if claim is not None else frozenset()
+        words = self._claims.words(span) or frozenset()
         if not periods and not words and not self._question_words:
             return Binding(None, down, False)
         years = sorted(p for p in periods if p[0] == "Y")

@@ -31,6 +31,13 @@ def _same(text: str) -> None:
     assert [reader.claim(k, (v.start, v.end)) for k, v, _ in values] == whole
     other = ClaimReader(text)  # asked in any order, by span alone
     assert [other.get((c.value.start, c.value.end)) for c in reversed(whole)] == whole[::-1]
+    # A claim's words alone, without its sentence read whole, in any order, and on a sentence
+    # read whole already.
+    for asked in (ClaimReader(text), reader):
+        assert [asked.words((c.value.start, c.value.end)) for c in reversed(whole)] == [
+            c.words for c in reversed(whole)
+        ]
+    assert all(ClaimReader(text).words((c.value.start, c.value.end)) == c.words for c in whole)
 
 
 def test_the_claims_of_read_claims_sentence_by_sentence():
