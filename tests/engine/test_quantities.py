@@ -229,13 +229,22 @@ def test_a_policy_may_accept_derived_values():
     assert derived.severity == "info" and derived.derivation.operation == "sum"
 
 
-def test_a_step_of_the_answers_own_calculation_can_be_an_operand():
+@pytest.mark.parametrize(
+    ("written_calculations", "first_operation"),
+    # The answer's own written calculation derives its result (d412); without that reading the
+    # derivation search finds the same ratio in the evidence.
+    [("round_or_cut", "written"), ("off", "ratio")],
+)
+def test_a_step_of_the_answers_own_calculation_can_be_an_operand(
+    written_calculations, first_operation
+):
     verdict = gate(
         "Ratio = 15,357 / 38,655 ≈ 0.3973, i.e. 39.73%",
         {"c": "Cost of goods sold 15,357 Net revenues 38,655"},
+        policy=DEFAULT_POLICY.model_copy(update={"written_calculations": written_calculations}),
     )
     findings = [f for f in verdict.findings if f.code == "UNGROUNDED_NUMBER"]
-    assert [f.derivation.operation for f in findings] == ["ratio", "as_percent"]
+    assert [f.derivation.operation for f in findings] == [first_operation, "as_percent"]
     assert findings[1].derivation.operands[0].field == "answer.conclusion"
 
 

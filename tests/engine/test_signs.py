@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from groundgate.engine.declarations import sign_in_words
+from groundgate.engine.gates.answer_case import DEFAULT_POLICY
 from groundgate.engine.numbers import extract_numbers
 from tests.engine.helpers import gate_whole_text
 
@@ -69,16 +70,25 @@ def test_the_sign_before_a_currency_belongs_to_the_amount():
     assert bullet.quantity == "1,200"
 
 
-def test_a_negative_step_of_the_answer_is_derived_with_its_sign():
-    # FinanceBench's "Percentage Increase: (($6,201 - $6,887) / $6,887) * 100": the hint shows
-    # the subtraction in the order that gives the sign.
+@pytest.mark.parametrize(
+    ("written_calculations", "formulas"),
+    [
+        # The answer's own written calculation, as it writes it (d412).
+        ("round_or_cut", ("$6,201 - $6,887 = -$686", "-$686 / $6,887 = -0.0996")),
+        # The derivation search alone: the subtraction in the order that gives the sign.
+        ("off", ("$6,201 − $6,887 ≈ -$686", "-$686 / $6,887 ≈ -0.0996")),
+    ],
+)
+def test_a_negative_step_of_the_answer_is_derived_with_its_sign(written_calculations, formulas):
+    # FinanceBench's "Percentage Increase: (($6,201 - $6,887) / $6,887) * 100".
     evidence = "Revenue (in millions): FY22 $6,201; FY21 $6,887."
     verdict = gate_whole_text(
-        "The change is $6,201 - $6,887 = -$686, i.e. -$686 / $6,887 = -0.0996.", evidence
+        "The change is $6,201 - $6,887 = -$686, i.e. -$686 / $6,887 = -0.0996.",
+        evidence,
+        DEFAULT_POLICY.model_copy(update={"written_calculations": written_calculations}),
     )
     derivations = {f.value: f.derivation.formula for f in ungrounded(verdict) if f.derivation}
-    assert derivations["-$686"] == "$6,201 − $6,887 ≈ -$686"
-    assert derivations["-0.0996"] == "-$686 / $6,887 ≈ -0.0996"
+    assert (derivations["-$686"], derivations["-0.0996"]) == formulas
 
 
 @given(
