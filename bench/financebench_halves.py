@@ -87,6 +87,18 @@ def _case(data: dict) -> AnswerCase:
     return AnswerCase.model_validate(data)
 
 
+def set_fields(items: list[str]) -> dict[str, object]:
+    """The policy fields of `--set FIELD=VALUE` options: VALUE as JSON, else as a string."""
+    changes: dict[str, object] = {}
+    for item in items:
+        field, _, raw = item.partition("=")
+        try:
+            changes[field] = json.loads(raw)
+        except json.JSONDecodeError:
+            changes[field] = raw
+    return changes
+
+
 def policy(derived: str, changes: dict[str, object]) -> AnswerGatePolicy:
     base = PRESETS["default"].model_dump()
     return AnswerGatePolicy.model_validate({**base, "derived_numbers": derived, **changes})
@@ -170,13 +182,7 @@ def main() -> int:
     if not (args.data / "cases.jsonl").exists():
         print(f"no FinanceBench data at {args.data}")
         return 2
-    changes: dict[str, object] = {}
-    for item in args.set:
-        field, _, raw = item.partition("=")
-        try:
-            changes[field] = json.loads(raw)
-        except json.JSONDecodeError:
-            changes[field] = raw
+    changes = set_fields(args.set)
     cases = built(args.data)
     for derived in ("finding", "accept") if args.derived == "both" else (args.derived,):
         chosen = policy(derived, changes)

@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.financebench_halves import DEFAULT_DATA, half, policy  # noqa: E402
+from bench.financebench_halves import DEFAULT_DATA, half, policy, set_fields  # noqa: E402
 from bench.financebench_kinds import load  # noqa: E402
 from groundgate.engine.gates.answer import AnswerCase, gate_answer  # noqa: E402
 from groundgate.engine.numbers import extract_numbers  # noqa: E402
@@ -74,13 +74,7 @@ def main() -> int:
     if not (args.data / "cases.jsonl").exists():
         print(f"no FinanceBench data at {args.data}")
         return 2
-    changes: dict[str, object] = {}
-    for item in args.set:
-        field, _, raw = item.partition("=")
-        try:
-            changes[field] = json.loads(raw)
-        except json.JSONDecodeError:
-            changes[field] = raw
+    changes = set_fields(args.set)
     rows = [r for r in load(args.data / "cases.jsonl") if r["label"]["human_grade"] == "incorrect"]
     cases = [AnswerCase.model_validate(r["case"]) for r in rows]
     groups = [
