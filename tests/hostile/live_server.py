@@ -54,6 +54,27 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def _drop_database(connection, name: str) -> None:
+    """DROP DATABASE without FORCE: FORCE asks to terminate every session on the database, and a
+    role that is not a superuser may not terminate an autovacuum worker ("must be a member of the
+    role whose process is being terminated"; seen on CI's PostgreSQL). Our own leftover sessions
+    are ended first; a plain DROP signals autovacuum to leave and waits for it."""
+    import psycopg
+
+    for _ in range(40):
+        connection.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = %s AND usename = current_user AND pid <> pg_backend_pid()",
+            (name,),
+        )
+        try:
+            connection.execute(f"DROP DATABASE IF EXISTS {name}")
+            return
+        except psycopg.errors.ObjectInUse:
+            time.sleep(0.25)
+    connection.execute(f"DROP DATABASE IF EXISTS {name}")
+
+
 def postgres_database(name: str, *, create: bool, template: str | None = None) -> str:
     """A fresh database next to the suite's (its role may create databases), a copy of
     `template` when one is named; its URL."""
@@ -61,7 +82,7 @@ def postgres_database(name: str, *, create: bool, template: str | None = None) -
 
     base, _, _ = SUITE_URL.rpartition("/")
     with psycopg.connect(SUITE_URL.replace("postgres://", "postgresql://"), autocommit=True) as c:
-        c.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        _drop_database(c, name)
         if create:
             c.execute(f"CREATE DATABASE {name}" + (f" TEMPLATE {template}" if template else ""))
     return f"{base}/{name}"
