@@ -66,6 +66,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s31.jsonl",
     "retrieval-heldout-s32.jsonl",
     "retrieval-heldout-s33.jsonl",
+    "retrieval-heldout-s34.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",
