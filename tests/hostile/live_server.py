@@ -55,10 +55,10 @@ def free_port() -> int:
 
 
 def _drop_database(connection, name: str) -> None:
-    """DROP DATABASE without FORCE (d436): FORCE asks to terminate every session on the database, and a
-    role that is not a superuser may not terminate an autovacuum worker ("must be a member of the
-    role whose process is being terminated"; seen on CI's PostgreSQL). Our own leftover sessions
-    are ended first; a plain DROP signals autovacuum to leave and waits for it."""
+    """DROP DATABASE without FORCE (d436): FORCE asks to terminate every session on the
+    database, and a role that is not a superuser may not terminate an autovacuum worker ("must
+    be a member of the role whose process is being terminated"; seen on CI's PostgreSQL). Our
+    own leftover sessions are ended first; a plain DROP signals autovacuum to leave and waits."""
     import psycopg
 
     for _ in range(40):
