@@ -36,6 +36,7 @@ from groundgate.pipeline.answerability import (  # noqa: E402
     _CJK_RUN,
     _GLOSSARIES,
     LATEST,
+    _found,
     _found_name,
     _Text,
     question_parts,
@@ -67,6 +68,7 @@ def main() -> None:
     texts = dict(Chunk.objects.values_list("chunk_id", "text"))
     per_path: dict[str, Counter[str]] = defaultdict(Counter)
     per_term: dict[str, Counter[str]] = defaultdict(Counter)
+    slack: dict[str, Counter[bool]] = defaultdict(Counter)  # answered with a term not stated
     for key, run in report["retrievers"].items():
         if not key.startswith("hybrid/"):
             continue
@@ -83,6 +85,15 @@ def main() -> None:
             )
             parts = question_parts(q.question)
             bridged = set()
+            cited = [_Text.of(texts.get(c, ""), LATEST) for c in o["cited"]]
+            absent = [
+                t.text
+                for t in parts.terms
+                if t.required and not any(_found(t, said, LATEST) for said in cited)
+            ]
+            slack[kind][bool(absent)] += 1
+            if absent:
+                print(f"{label} {q.id} [{kind}] {q.question} | slack, not stated: {absent}")
             for term in (t for t in parts.terms if t.required):
                 ways = {bridge(term.text, texts.get(c, "")) for c in o["cited"]} - {""}
                 for way in ways:
@@ -92,7 +103,10 @@ def main() -> None:
                 per_path[item.split("~")[1]][kind] += 1
             if bridged:
                 print(f"{label} {q.id} [{kind}] {q.question} | bridged: {sorted(bridged)}")
-    print("\nper path:", {k: dict(v) for k, v in per_path.items()})
+    print("\nanswered with a required term not stated (slack) / all stated:")
+    for kind, n in slack.items():
+        print(f"  {kind}: {n[True]} / {n[False]}")
+    print("per path:", {k: dict(v) for k, v in per_path.items()})
     print("per term (uncovered admitted / covered right / covered wrong):")
     for item, c in sorted(per_term.items(), key=lambda kv: -kv[1]["uncovered admitted"]):
         print(
