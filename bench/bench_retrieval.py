@@ -4,6 +4,11 @@ the share of covered questions answered citing the right chunk and of uncovered 
 language; retrieval latency per question; index build time per 1,000 chunks.
 
     .venv/bin/python bench/bench_retrieval.py [--retrievers keyword,hybrid] [--questions F[,F]]
+        [--sweep FIELD=V1,V2,...]
+
+`--sweep` runs the pipeline once more per value of one SelectionPolicy field (e.g.
+`max_per_knowledge_id=1,3,5`) on the same retrieval (one retrieval per question) and prints, per
+file and language, each value's rates and the questions it moved each way against the default.
 
 Several question files (comma-separated) are measured on one index (embedded once), each
 reported on its own.
@@ -80,9 +85,55 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def measure(dataset, questions, retriever, title: str) -> dict:
+def sweep_policies(sweep: str) -> dict[str, SelectionPolicy]:
+    """Policies besides the default: `FIELD=V1,V2` (one field, a policy per value) or
+    `A=1&B=2;A=3` (policies separated by ";", fields by "&"); values are read as JSON."""
+    if not sweep:
+        return {}
+    if ";" not in sweep and "&" not in sweep:
+        name, _, values = sweep.partition("=")
+        sweep = ";".join(f"{name}={v}" for v in values.split(","))
+    base = SelectionPolicy().model_dump()
+    policies = {}
+    for variant in sweep.split(";"):
+        fields = dict(item.partition("=")[::2] for item in variant.split("&"))
+        unknown = set(fields) - set(base)
+        if unknown:
+            raise SystemExit(f"--sweep: {sorted(unknown)} not SelectionPolicy fields")
+        changed = {k: json.loads(v) for k, v in fields.items()}
+        policies[variant] = SelectionPolicy.model_validate(base | changed)
+    return policies
+
+
+def compare(title: str, outcomes: dict[str, list]) -> dict:
+    """Each swept policy's rates and the questions it moved against the default."""
+    base = outcomes["default"]
+    report = {}
+    for label, rows in outcomes.items():
+        if label == "default":
+            continue
+        gained = [o.question.id for o, b in zip(rows, base, strict=True) if o.right and not b.right]
+        lost = [o.question.id for o, b in zip(rows, base, strict=True) if b.right and not o.right]
+        table = rates(rows)
+        line = "; ".join(
+            f"{lang} {row['answered_right']:.0%}/{row['refused']:.0%}"
+            for lang, row in table.items()
+        )
+        misses = breakdown(rows)["all"]["misses"]
+        assert isinstance(misses, dict)
+        stages = ", ".join(f"{stage} {n}" for stage, n in misses.items() if n)
+        print(
+            f"  [{title}] {label}: {line}; wrong->right {gained or '-'}; "
+            f"right->wrong {lost or '-'}; covered misses: {stages or 'none'}"
+        )
+        report[label] = {"rates": table, "gained": gained, "lost": lost, "misses": misses}
+    return report
+
+
+def measure(dataset, questions, retriever, title: str, sweep: str = "") -> dict:
     policy = SelectionPolicy()
-    result = evaluate(dataset, questions, retriever, {"default": policy})
+    variants = sweep_policies(sweep)
+    result = evaluate(dataset, questions, retriever, {"default": policy} | variants)
     outcomes = result.outcomes["default"]
     table = rates(outcomes)
     ms = result.retrieval_ms  # wall clock per question, first (cold) question included
@@ -121,8 +172,10 @@ def measure(dataset, questions, retriever, title: str) -> dict:
                 f"top={o.top_similarity:.3f} ranks={o.ranks} {o.question.question} | "
                 f"{o.reason[:90]}"
             )
+    swept = compare(title, result.outcomes) if variants else {}
     return {
         "embedding_model": retriever.embedding_model,
+        "sweep": swept,
         "rates": table,
         "stages": stages,
         "retrieval_latency_ms": latency,
@@ -148,6 +201,7 @@ def main() -> None:
         "--questions",
         default=",".join(str(ROOT / "fixtures/questions" / name) for name in QUESTION_FILES),
     )
+    parser.add_argument("--sweep", default="", help="FIELD=V1,V2: also run these policies")
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     dataset = Dataset.objects.create(slug="questions", name="questions")
@@ -197,7 +251,7 @@ def main() -> None:
             retriever.search(dataset, "warm up", 1)  # model load, matrix cache
         for label, questions in files.items():
             report["retrievers"][f"{name}/{label}"] = measure(
-                dataset, questions, retriever, f"{name}, {label}"
+                dataset, questions, retriever, f"{name}, {label}", args.sweep
             )
     (OUT / "results.json").write_text(json.dumps(report, indent=1, ensure_ascii=False))
 

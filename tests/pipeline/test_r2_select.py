@@ -109,12 +109,30 @@ def test_per_knowledge_id_cap_and_max_chunks():
     rows = [
         row(i, f"c{i}", f"distinct text item{i} " + "w" * i, knowledge_id="same") for i in range(4)
     ]
-    assert len(run(bundle(rows)).used_chunks) == 2
+    assert len(run(bundle(rows)).used_chunks) == 3  # 2026-11.9: three per knowledge_id
     many = [
         row(i, f"c{i}", f"unique words set {i} " + " ".join(f"x{i}{j}" for j in range(5)))
         for i in range(8)
     ]
     assert len(run(bundle(many)).used_chunks) == 5
+
+
+def test_knowledge_cap_is_a_policy_field_whose_old_value_stays_selectable():
+    """2026-11.9 (d438): up to three chunks of one document; 2026-11.8's two with
+    max_per_knowledge_id=2. The cap counts per knowledge_id: another document's chunk passes."""
+    rows = [
+        row(i, f"c{i}", f"distinct text item{i} " + "w" * i, knowledge_id="paper") for i in range(4)
+    ] + [row(4, "m0", "the manual's own words", knowledge_id="manual")]
+    assert POLICY.max_per_knowledge_id == 3
+    assert POLICY.policy_version == "answer-assembly/2026-11.9"
+    answer = run(bundle(rows))
+    assert [u.chunk_id for u in answer.used_chunks] == ["c0", "c1", "c2", "m0"]
+    assert answer.metrics["dropped"]["knowledge_cap"] == 1
+    old = SelectionPolicy(max_per_knowledge_id=2)
+    answer = run(bundle(rows), old)
+    assert [u.chunk_id for u in answer.used_chunks] == ["c0", "c1", "m0"]
+    assert answer.metrics["dropped"]["knowledge_cap"] == 2
+    assert old.sha256 != POLICY.sha256
 
 
 def test_budget_pruning_removes_the_lowest_rank_first():
