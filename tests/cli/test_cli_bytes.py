@@ -29,6 +29,8 @@ hash only (diffed); stderr same. 2.15.1 (`column_naming`), policy 2026-11.12: th
 2.17.0 (`written_calculations`), policy 2026-11.17: against 2.15.1, the version string and the
 policy hash only (diffed); stderr same. 2.18.0 (`difference_order: unsigned_named`), policy
 2026-11.18: the same two only. 2.18.1 (`change_cells`), policy 2026-11.19: the same two only.
+2.19.0 (`derivation_aggregates: named_rows_periods_shares`), policy 2026-11.20: against 2.18.1,
+the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -58,17 +60,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "7e6fc1efe1eed46431eb188563eba0ea5b6bd13b0b20cd7d21ecf0a9287676e5",
+        "cc1a815bdda4e11a90852d4dbadefc4bdf2a72fc5444b53576f78000db20a76d",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "97f1994f827eb43103014693e1538e7905ba4aa62097978668276f8096023aae",
+        "df05eb27489a71be98656898476d08a73af5239a2a228e7e180cf9053668cdd6",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "e978b8def3eb72c237f26539270c8f959d9aea748910168bedb0654280e37041",
+        "4321e0d36577a874d3778f0ab6c0abf27fe7e0c91e2cc272f246de1516b34ed0",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

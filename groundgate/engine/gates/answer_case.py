@@ -47,7 +47,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.19"
+    policy_version: str = "answer-gate/2026-11.20"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -103,8 +103,14 @@ class AnswerGatePolicy(GatePolicy):
     # Aggregates bound to context (engine/context/aggregates.py, gate 2.9.0): a value whose
     # sentence names an average or a total, derived from three or more cells - the row the
     # answer names across the periods it names, or the rows it names down one column. "off":
-    # two operands at most (gate 2.7.0). Only with a derivation_context other than "off".
-    derivation_aggregates: Literal["off", "named_rows_periods"] = "named_rows_periods"
+    # two operands at most (gate 2.7.0). "named_rows_periods_shares" (gate 2.19.0, dNEW1) also
+    # derives a share of a sum ("the proportion of A and B over C": (a + b) / c) from the cells
+    # of the rows the answer names down the column of the year it names, over one more cell of
+    # that column; "named_rows_periods" (gate 2.18.1) does not. Only with a derivation_context
+    # other than "off".
+    derivation_aggregates: Literal["off", "named_rows_periods", "named_rows_periods_shares"] = (
+        "named_rows_periods_shares"
+    )
     # Scale claims (engine/context/scales.py, gate 2.9.1): "73 million" read from a bare 73
     # (undeclared_scale, or a derivation restating the table's figures) only where the cited
     # evidence declares no scale or declares millions; "(in thousands)" beside the table makes it
@@ -186,7 +192,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.19",
+    policy_version="answer-gate/verbatim-2026-11.20",
     equivalences=(),
     value_context="off",
     derivation_context="off",

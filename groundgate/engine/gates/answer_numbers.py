@@ -468,6 +468,7 @@ class _SlowPath:
                 question_exponent=self.index.question_exponent,
                 min_significant=policy.rounding_min_significant,
                 restate=self.scales.may_restate(q.magnitude),
+                shares=policy.derivation_aggregates == "named_rows_periods_shares",
             )
         return found, None
 
