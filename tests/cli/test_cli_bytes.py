@@ -29,8 +29,8 @@ hash only (diffed); stderr same. 2.15.1 (`column_naming`), policy 2026-11.12: th
 2.17.0 (`written_calculations`), policy 2026-11.17: against 2.15.1, the version string and the
 policy hash only (diffed); stderr same. 2.18.0 (`difference_order: unsigned_named`), policy
 2026-11.18: the same two only. 2.18.1 (`change_cells`), policy 2026-11.19: the same two only.
-2.19.0 (`derivation_aggregates: named_rows_periods_shares`), policy 2026-11.20: against 2.18.1,
-the version string and the policy hash only (diffed); stderr same.
+2.19.0 (`derivation_aggregates: named_rows_periods_shares`, `direction_words`), policy 2026-11.20:
+against 2.18.1, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -60,17 +60,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "cc1a815bdda4e11a90852d4dbadefc4bdf2a72fc5444b53576f78000db20a76d",
+        "d6f28627391075ea6ed73450abf7458e1438e8f6fc24a225e1db8e46f7fd5f04",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "df05eb27489a71be98656898476d08a73af5239a2a228e7e180cf9053668cdd6",
+        "7d9b305803e0578880ed60bb1e1a0bd31f35d819393278ed7fc172f8c4e079a1",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "4321e0d36577a874d3778f0ab6c0abf27fe7e0c91e2cc272f246de1516b34ed0",
+        "9b27d78acd38309cde0901a9dc0dde0dac6ec3ef5c4f748f3eb365ea295a046d",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

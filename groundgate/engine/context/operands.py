@@ -163,7 +163,9 @@ class OperandContext:
         label_core: bool = False,
         named_order: bool = False,
         period_cells: bool = False,
+        label_directions: bool = False,
     ) -> None:
+        self._label_directions = label_directions
         self._named_order = named_order
         self.period_cells = period_cells
         self._conclusion = conclusion
@@ -283,8 +285,12 @@ class OperandContext:
             return Binding(None, down, False)
         years = sorted(p for p in periods if p[0] == "Y")
         either, named_order = False, False
+        sentence = self._sentence_at(span)[1]
+        if self._label_directions and (_ORDERED.search(sentence) or _DOWN.search(sentence)):
+            # A named row's label is its name: "gains on the sale of ..." names no rise (dNEW2).
+            sentence = self._unlabelled(sentence, words or self._question_words)
+            down = bool(_DOWN.search(sentence)) and not _UP.search(sentence)
         if self._unsigned_difference and not down:
-            sentence = self._sentence_at(span)[1]
             alone = bool(_DIFFERENCE_WORD.search(sentence)) and not _ORDERED.search(sentence)
             either = alone and not negative
             # Stated negative, a difference named by that word alone is the first named
@@ -297,6 +303,17 @@ class OperandContext:
         keep = rule.keep if len(years) >= 2 else None
         short = rule.allow_short if len(years) == 2 else None
         return Binding(rule.allow, down, bool(periods) or bool(words), keep, tuple(years), short)
+
+    def _unlabelled(self, sentence: str, words: frozenset[str]) -> str:
+        """`sentence` without the labels (in full, or without their asides) of the rows that
+        `words` name."""
+        labels = {row for index in self._excerpts for row in self.named_rows(index, words)}
+        for label in sorted(labels, key=len, reverse=True):
+            for text in (label, _LABEL_ASIDES.sub(" ", label)):
+                if text.split():
+                    said = r"\s+".join(map(re.escape, text.split()))
+                    sentence = re.sub(rf"(?i)(?<!\w){said}(?!\w)", " ", sentence)
+        return sentence
 
     def named_rows(self, index: int, words: frozenset[str]) -> set[str]:
         """The rows of evidence `index`'s table that `words` name: every word of the label

@@ -167,6 +167,11 @@ class AnswerGatePolicy(GatePolicy):
     # 121.6 - 50.7, the 2018 cell minus the change column's); "any_column" (gate 2.18.0): any
     # two cells of the row.
     change_cells: Literal["any_column", "period_columns"] = "period_columns"
+    # Where a derivation's direction and order are read (engine/context/operands.py, gate
+    # 2.19.0, dNEW2): "outside_row_labels" - the words of a row label the answer names are the
+    # row's name, no direction ("the difference in gains on the sale of ..." names no rise,
+    # "Reductions related to ..." no fall); "sentence" (gate 2.18.1): every word of the sentence.
+    direction_words: Literal["sentence", "outside_row_labels"] = "outside_row_labels"
     # Calculations the answer writes out (engine/written.py, gate 2.17.0, d412): "round_or_cut"
     # - a value after "=" or "≈" that the written expression before it gives ("(509 / 11,303)
     # * 100 = 4.5%", "($87,896 million + $87,270 million) / 2 = $87,583 million"), rounded or
@@ -206,6 +211,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     column_naming="off",
     derivation_row_words="every_word",
     change_cells="any_column",
+    direction_words="sentence",
     written_calculations="off",
     question_values="none",
     meta_counts_exempt=False,

@@ -408,6 +408,7 @@ class _SlowPath:
                 named_order=policy.difference_order == "unsigned_named",
                 period_cells=policy.change_cells == "period_columns",
                 label_core=policy.derivation_row_words == "label_core",
+                label_directions=policy.direction_words == "outside_row_labels",
             )
         binding = self._operand_context.bind((value.start, value.end), negative=q.negative)
         allow, min_significant = binding.allow, policy.rounding_min_significant
