@@ -29,7 +29,7 @@ hash only (diffed); stderr same. 2.15.1 (`column_naming`), policy 2026-11.12: th
 2.17.0 (`written_calculations`), policy 2026-11.17: against 2.15.1, the version string and the
 policy hash only (diffed); stderr same. 2.18.0 (`difference_order: unsigned_named`), policy
 2026-11.18: the same two only. 2.18.1 (`change_cells`), policy 2026-11.19: the same two only.
-2.19.0 (`derivation_aggregates: named_rows_periods_shares`, `direction_words`), policy 2026-11.20:
+2.19.0 (`derivation_aggregates` shares, `direction_words`, `percentage_totals`), policy 2026-11.20:
 against 2.18.1, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
@@ -60,17 +60,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "d6f28627391075ea6ed73450abf7458e1438e8f6fc24a225e1db8e46f7fd5f04",
+        "6c7e80abf698e9f2121c9fa5f0dc92e8c2d9531896526b5717f52e342fa13fa7",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "7d9b305803e0578880ed60bb1e1a0bd31f35d819393278ed7fc172f8c4e079a1",
+        "5897bab8aee8b684feca47d989d1423ef1713268295e075d62b8ae3ffc04fc12",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "9b27d78acd38309cde0901a9dc0dde0dac6ec3ef5c4f748f3eb365ea295a046d",
+        "02e5afd008e2bb7c651817061955eac1f240b86f893fa834df00d8d82a9af72f",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

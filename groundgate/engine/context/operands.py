@@ -100,6 +100,7 @@ _NAMES_TOTAL = re.compile(
     r"(?i)\b(?:total|sum|combined|altogether)\b|合计|总计|总额|总和|之和|共计"
 )
 SHARES = frozenset({"ratio", "percentage", "as_percent", "percent_of"})
+_TOTAL = frozenset({"sum"})
 # What a result shorter than the policy's significant digits may be (short_results).
 _SHORT = CHANGES | {"average"}
 
@@ -164,7 +165,9 @@ class OperandContext:
         named_order: bool = False,
         period_cells: bool = False,
         label_directions: bool = False,
+        total_shares: bool = False,
     ) -> None:
+        self._total_shares = total_shares
         self._label_directions = label_directions
         self._named_order = named_order
         self.period_cells = period_cells
@@ -275,14 +278,18 @@ class OperandContext:
         """Evidence `index`'s facts (read on first need)."""
         return self._facts_of(index)
 
-    def bind(self, span: tuple[int, int], *, negative: bool = False) -> Binding:
+    def bind(
+        self, span: tuple[int, int], *, negative: bool = False, percent: bool = False
+    ) -> Binding:
         """The binding of the conclusion's value at `span` (`negative`: the value is stated
-        negative)."""
+        negative; `percent`: it is a percentage)."""
         periods, down, operations = self._read_sentence(span)
         periods = periods or self._question_periods
         words = self._claims.words(span) or frozenset()
         if not periods and not words and not self._question_words:
             return Binding(None, down, False)
+        if percent and self._total_shares and operations == _TOTAL:
+            operations = SHARES  # "14.81% ... among the total accrued liabilities" (dNEW3)
         years = sorted(p for p in periods if p[0] == "Y")
         either, named_order = False, False
         sentence = self._sentence_at(span)[1]

@@ -172,6 +172,12 @@ class AnswerGatePolicy(GatePolicy):
     # row's name, no direction ("the difference in gains on the sale of ..." names no rise,
     # "Reductions related to ..." no fall); "sentence" (gate 2.18.1): every word of the sentence.
     direction_words: Literal["sentence", "outside_row_labels"] = "outside_row_labels"
+    # A percentage whose sentence names a total and no other operation (engine/context/
+    # operands.py, gate 2.19.0, dNEW3): "share" - the total is the share's whole ("the
+    # percentage constitution of warranty reserve among the total accrued liabilities is
+    # 14.81%": 529 / 3,571), a ratio or a percentage; "sum" (gate 2.18.1): the total names a
+    # sum, which gives no percentage of amounts.
+    percentage_totals: Literal["sum", "share"] = "share"
     # Calculations the answer writes out (engine/written.py, gate 2.17.0, d412): "round_or_cut"
     # - a value after "=" or "≈" that the written expression before it gives ("(509 / 11,303)
     # * 100 = 4.5%", "($87,896 million + $87,270 million) / 2 = $87,583 million"), rounded or
@@ -212,6 +218,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     derivation_row_words="every_word",
     change_cells="any_column",
     direction_words="sentence",
+    percentage_totals="sum",
     written_calculations="off",
     question_values="none",
     meta_counts_exempt=False,

@@ -409,8 +409,10 @@ class _SlowPath:
                 period_cells=policy.change_cells == "period_columns",
                 label_core=policy.derivation_row_words == "label_core",
                 label_directions=policy.direction_words == "outside_row_labels",
+                total_shares=policy.percentage_totals == "share",
             )
-        binding = self._operand_context.bind((value.start, value.end), negative=q.negative)
+        span, percent = (value.start, value.end), q.unit == "%"
+        binding = self._operand_context.bind(span, negative=q.negative, percent=percent)
         allow, min_significant = binding.allow, policy.rounding_min_significant
         if len(q.digits) < min_significant:
             # "0.7 million": a result of one digit is derived only as the change (or the
