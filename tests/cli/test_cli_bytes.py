@@ -29,6 +29,8 @@ hash only (diffed); stderr same. 2.15.1 (`column_naming`), policy 2026-11.12: th
 2.17.0 (`written_calculations`), policy 2026-11.17: against 2.15.1, the version string and the
 policy hash only (diffed); stderr same. 2.18.0 (`difference_order: unsigned_named`), policy
 2026-11.18: the same two only. 2.18.1 (`change_cells`), policy 2026-11.19: the same two only.
+2.19.0 (`derivation_aggregates` shares, `direction_words`, `percentage_totals`), policy 2026-11.20:
+against 2.18.1, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -58,17 +60,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "7e6fc1efe1eed46431eb188563eba0ea5b6bd13b0b20cd7d21ecf0a9287676e5",
+        "6c7e80abf698e9f2121c9fa5f0dc92e8c2d9531896526b5717f52e342fa13fa7",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "97f1994f827eb43103014693e1538e7905ba4aa62097978668276f8096023aae",
+        "5897bab8aee8b684feca47d989d1423ef1713268295e075d62b8ae3ffc04fc12",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "e978b8def3eb72c237f26539270c8f959d9aea748910168bedb0654280e37041",
+        "02e5afd008e2bb7c651817061955eac1f240b86f893fa834df00d8d82a9af72f",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

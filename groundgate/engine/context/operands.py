@@ -100,6 +100,7 @@ _NAMES_TOTAL = re.compile(
     r"(?i)\b(?:total|sum|combined|altogether)\b|合计|总计|总额|总和|之和|共计"
 )
 SHARES = frozenset({"ratio", "percentage", "as_percent", "percent_of"})
+_TOTAL = frozenset({"sum"})
 # What a result shorter than the policy's significant digits may be (short_results).
 _SHORT = CHANGES | {"average"}
 
@@ -163,7 +164,11 @@ class OperandContext:
         label_core: bool = False,
         named_order: bool = False,
         period_cells: bool = False,
+        label_directions: bool = False,
+        total_shares: bool = False,
     ) -> None:
+        self._total_shares = total_shares
+        self._label_directions = label_directions
         self._named_order = named_order
         self.period_cells = period_cells
         self._conclusion = conclusion
@@ -273,18 +278,26 @@ class OperandContext:
         """Evidence `index`'s facts (read on first need)."""
         return self._facts_of(index)
 
-    def bind(self, span: tuple[int, int], *, negative: bool = False) -> Binding:
+    def bind(
+        self, span: tuple[int, int], *, negative: bool = False, percent: bool = False
+    ) -> Binding:
         """The binding of the conclusion's value at `span` (`negative`: the value is stated
-        negative)."""
+        negative; `percent`: it is a percentage)."""
         periods, down, operations = self._read_sentence(span)
         periods = periods or self._question_periods
         words = self._claims.words(span) or frozenset()
         if not periods and not words and not self._question_words:
             return Binding(None, down, False)
+        if percent and self._total_shares and operations == _TOTAL:
+            operations = SHARES  # "14.81% ... among the total accrued liabilities" (dNEW3)
         years = sorted(p for p in periods if p[0] == "Y")
         either, named_order = False, False
+        sentence = self._sentence_at(span)[1]
+        if self._label_directions and (_ORDERED.search(sentence) or _DOWN.search(sentence)):
+            # A named row's label is its name: "gains on the sale of ..." names no rise (dNEW2).
+            sentence = self._unlabelled(sentence, words or self._question_words)
+            down = bool(_DOWN.search(sentence)) and not _UP.search(sentence)
         if self._unsigned_difference and not down:
-            sentence = self._sentence_at(span)[1]
             alone = bool(_DIFFERENCE_WORD.search(sentence)) and not _ORDERED.search(sentence)
             either = alone and not negative
             # Stated negative, a difference named by that word alone is the first named
@@ -297,6 +310,17 @@ class OperandContext:
         keep = rule.keep if len(years) >= 2 else None
         short = rule.allow_short if len(years) == 2 else None
         return Binding(rule.allow, down, bool(periods) or bool(words), keep, tuple(years), short)
+
+    def _unlabelled(self, sentence: str, words: frozenset[str]) -> str:
+        """`sentence` without the labels (in full, or without their asides) of the rows that
+        `words` name."""
+        labels = {row for index in self._excerpts for row in self.named_rows(index, words)}
+        for label in sorted(labels, key=len, reverse=True):
+            for text in (label, _LABEL_ASIDES.sub(" ", label)):
+                if text.split():
+                    said = r"\s+".join(map(re.escape, text.split()))
+                    sentence = re.sub(rf"(?i)(?<!\w){said}(?!\w)", " ", sentence)
+        return sentence
 
     def named_rows(self, index: int, words: frozenset[str]) -> set[str]:
         """The rows of evidence `index`'s table that `words` name: every word of the label

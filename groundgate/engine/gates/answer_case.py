@@ -47,7 +47,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.19"
+    policy_version: str = "answer-gate/2026-11.20"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -103,8 +103,14 @@ class AnswerGatePolicy(GatePolicy):
     # Aggregates bound to context (engine/context/aggregates.py, gate 2.9.0): a value whose
     # sentence names an average or a total, derived from three or more cells - the row the
     # answer names across the periods it names, or the rows it names down one column. "off":
-    # two operands at most (gate 2.7.0). Only with a derivation_context other than "off".
-    derivation_aggregates: Literal["off", "named_rows_periods"] = "named_rows_periods"
+    # two operands at most (gate 2.7.0). "named_rows_periods_shares" (gate 2.19.0, dNEW1) also
+    # derives a share of a sum ("the proportion of A and B over C": (a + b) / c) from the cells
+    # of the rows the answer names down the column of the year it names, over one more cell of
+    # that column; "named_rows_periods" (gate 2.18.1) does not. Only with a derivation_context
+    # other than "off".
+    derivation_aggregates: Literal["off", "named_rows_periods", "named_rows_periods_shares"] = (
+        "named_rows_periods_shares"
+    )
     # Scale claims (engine/context/scales.py, gate 2.9.1): "73 million" read from a bare 73
     # (undeclared_scale, or a derivation restating the table's figures) only where the cited
     # evidence declares no scale or declares millions; "(in thousands)" beside the table makes it
@@ -161,6 +167,17 @@ class AnswerGatePolicy(GatePolicy):
     # 121.6 - 50.7, the 2018 cell minus the change column's); "any_column" (gate 2.18.0): any
     # two cells of the row.
     change_cells: Literal["any_column", "period_columns"] = "period_columns"
+    # Where a derivation's direction and order are read (engine/context/operands.py, gate
+    # 2.19.0, dNEW2): "outside_row_labels" - the words of a row label the answer names are the
+    # row's name, no direction ("the difference in gains on the sale of ..." names no rise,
+    # "Reductions related to ..." no fall); "sentence" (gate 2.18.1): every word of the sentence.
+    direction_words: Literal["sentence", "outside_row_labels"] = "outside_row_labels"
+    # A percentage whose sentence names a total and no other operation (engine/context/
+    # operands.py, gate 2.19.0, dNEW3): "share" - the total is the share's whole ("the
+    # percentage constitution of warranty reserve among the total accrued liabilities is
+    # 14.81%": 529 / 3,571), a ratio or a percentage; "sum" (gate 2.18.1): the total names a
+    # sum, which gives no percentage of amounts.
+    percentage_totals: Literal["sum", "share"] = "share"
     # Calculations the answer writes out (engine/written.py, gate 2.17.0, d412): "round_or_cut"
     # - a value after "=" or "≈" that the written expression before it gives ("(509 / 11,303)
     # * 100 = 4.5%", "($87,896 million + $87,270 million) / 2 = $87,583 million"), rounded or
@@ -186,7 +203,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.19",
+    policy_version="answer-gate/verbatim-2026-11.20",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -200,6 +217,8 @@ VERBATIM_POLICY = AnswerGatePolicy(
     column_naming="off",
     derivation_row_words="every_word",
     change_cells="any_column",
+    direction_words="sentence",
+    percentage_totals="sum",
     written_calculations="off",
     question_values="none",
     meta_counts_exempt=False,

@@ -408,8 +408,11 @@ class _SlowPath:
                 named_order=policy.difference_order == "unsigned_named",
                 period_cells=policy.change_cells == "period_columns",
                 label_core=policy.derivation_row_words == "label_core",
+                label_directions=policy.direction_words == "outside_row_labels",
+                total_shares=policy.percentage_totals == "share",
             )
-        binding = self._operand_context.bind((value.start, value.end), negative=q.negative)
+        span, percent = (value.start, value.end), q.unit == "%"
+        binding = self._operand_context.bind(span, negative=q.negative, percent=percent)
         allow, min_significant = binding.allow, policy.rounding_min_significant
         if len(q.digits) < min_significant:
             # "0.7 million": a result of one digit is derived only as the change (or the
@@ -468,6 +471,7 @@ class _SlowPath:
                 question_exponent=self.index.question_exponent,
                 min_significant=policy.rounding_min_significant,
                 restate=self.scales.may_restate(q.magnitude),
+                shares=policy.derivation_aggregates == "named_rows_periods_shares",
             )
         return found, None
 
