@@ -12,7 +12,7 @@ A careful reviewer checks exactly that calculation, and so does this module (pol
     cells with a year when none is named); three cells or more (two are derivations.explain's);
   - down a column: the rows the answer names (three or more) in the column of the one year it
     names, or the one column their cells share;
-  - a share of a sum (policy value "named_rows_periods_shares", gate 2.19.0, dNEW1): where the
+  - a share of a sum (policy value "named_rows_periods_shares", gate 2.19.0, d441): where the
     sentence names a share, the named rows' cells down the named year's column over one more
     cell of it, "(425 + 33) / 38,771" (explain_share_of_sum);
   - sign and scale as derivations.explain reads them: a cell printed "(197)" is -197; the result
@@ -251,7 +251,7 @@ def explain_share_of_sum(
     min_significant: int = 2,
 ) -> Found | None:
     """A share of a sum of the rows the answer names (policy `derivation_aggregates:
-    "named_rows_periods_shares"`, dNEW1): "the proportion of land and leasehold improvements
+    "named_rows_periods_shares"`, d441): "the proportion of land and leasehold improvements
     over the gross cost ... in 2019 is 0.18" is (672 + 798) / 8,109, two steps that
     derivations.explain, one operation on two values, never finds. The parts are the cells of
     the rows the answer names (two or more) in the column of the year it names (or the one

@@ -289,12 +289,12 @@ class OperandContext:
         if not periods and not words and not self._question_words:
             return Binding(None, down, False)
         if percent and self._total_shares and operations == _TOTAL:
-            operations = SHARES  # "14.81% ... among the total accrued liabilities" (dNEW3)
+            operations = SHARES  # "14.81% ... among the total accrued liabilities" (d443)
         years = sorted(p for p in periods if p[0] == "Y")
         either, named_order = False, False
         sentence = self._sentence_at(span)[1]
         if self._label_directions and (_ORDERED.search(sentence) or _DOWN.search(sentence)):
-            # A named row's label is its name: "gains on the sale of ..." names no rise (dNEW2).
+            # A named row's label is its name: "gains on the sale of ..." names no rise (d442).
             sentence = self._unlabelled(sentence, words or self._question_words)
             down = bool(_DOWN.search(sentence)) and not _UP.search(sentence)
         if self._unsigned_difference and not down:

@@ -103,7 +103,7 @@ class AnswerGatePolicy(GatePolicy):
     # Aggregates bound to context (engine/context/aggregates.py, gate 2.9.0): a value whose
     # sentence names an average or a total, derived from three or more cells - the row the
     # answer names across the periods it names, or the rows it names down one column. "off":
-    # two operands at most (gate 2.7.0). "named_rows_periods_shares" (gate 2.19.0, dNEW1) also
+    # two operands at most (gate 2.7.0). "named_rows_periods_shares" (gate 2.19.0, d441) also
     # derives a share of a sum ("the proportion of A and B over C": (a + b) / c) from the cells
     # of the rows the answer names down the column of the year it names, over one more cell of
     # that column; "named_rows_periods" (gate 2.18.1) does not. Only with a derivation_context
@@ -168,12 +168,12 @@ class AnswerGatePolicy(GatePolicy):
     # two cells of the row.
     change_cells: Literal["any_column", "period_columns"] = "period_columns"
     # Where a derivation's direction and order are read (engine/context/operands.py, gate
-    # 2.19.0, dNEW2): "outside_row_labels" - the words of a row label the answer names are the
+    # 2.19.0, d442): "outside_row_labels" - the words of a row label the answer names are the
     # row's name, no direction ("the difference in gains on the sale of ..." names no rise,
     # "Reductions related to ..." no fall); "sentence" (gate 2.18.1): every word of the sentence.
     direction_words: Literal["sentence", "outside_row_labels"] = "outside_row_labels"
     # A percentage whose sentence names a total and no other operation (engine/context/
-    # operands.py, gate 2.19.0, dNEW3): "share" - the total is the share's whole ("the
+    # operands.py, gate 2.19.0, d443): "share" - the total is the share's whole ("the
     # percentage constitution of warranty reserve among the total accrued liabilities is
     # 14.81%": 529 / 3,571), a ratio or a percentage; "sum" (gate 2.18.1): the total names a
     # sum, which gives no percentage of amounts.

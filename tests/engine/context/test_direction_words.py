@@ -1,5 +1,5 @@
 """Direction words outside row labels (policy `direction_words: "outside_row_labels"`, answer gate
-2.19.0, dNEW2): the words of a row label the answer names are the row's name, not the direction
+2.19.0, d442): the words of a row label the answer names are the row's name, not the direction
 of a change - "the difference in gains on the sale of ..." names no rise, so a positive bare
 difference is the distance between the two cells and a negative one the first named year's
 minus the second's (d410). Small tables and real TAT-QA ones (read from ../shared)."""

@@ -1,5 +1,5 @@
 """A percentage whose sentence names a total and no other operation (policy `percentage_totals:
-"share"`, answer gate 2.19.0, dNEW3): the total is the share's whole - "the percentage
+"share"`, answer gate 2.19.0, d443): the total is the share's whole - "the percentage
 constitution of warranty reserve among the total accrued liabilities is 14.81%" is
 529 / 3,571 - where "sum" (2.18.1) took "total" as the operation, and a sum of amounts is no
 percentage. Small tables and real TAT-QA ones (read from ../shared)."""

@@ -1,5 +1,5 @@
 """A share of a sum of the rows the answer names (policy `derivation_aggregates:
-"named_rows_periods_shares"`, answer gate 2.19.0, dNEW1): "(425 + 33) / 38,771" - the parts are
+"named_rows_periods_shares"`, answer gate 2.19.0, d441): "(425 + 33) / 38,771" - the parts are
 the named rows' cells in the named year's column, the whole one more cell of that column. Real
 TAT-QA tables (read from ../shared) beside small ones: the right share is derived, a share of
 another year's cells, of another row or of a slipped figure is not."""
