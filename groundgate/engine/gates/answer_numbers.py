@@ -11,6 +11,8 @@ reported as UNGROUNDED_NUMBER with its nearest miss and a derivation from cited 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
 from groundgate.engine.context.aggregates import explain_aggregate
@@ -37,7 +39,7 @@ from groundgate.engine.gates.answer_number_words import (
 )
 from groundgate.engine.near_search import Hint
 from groundgate.engine.number_grounding import EvidenceIndex, Located
-from groundgate.engine.number_lookup import leading_figure, units_offering
+from groundgate.engine.number_lookup import kept_offers, leading_figure, units_offering
 from groundgate.engine.numbers import (
     NumericValue,
     extract_numbers,
@@ -94,10 +96,12 @@ def check_numbers(
             offered_quantities(excerpt, offered_all)
     scanned: dict[str, dict[str, set[str]]] = {}
     plain: set[str] = set()  # excerpts where no kind's own reader reads a value
+    # Each excerpt's table of what it offers, where it is known without a scan (kept_offers).
+    tables: dict[str, Mapping[str, AbstractSet[str]] | None] = {}
     unit_must_match = policy.unit_must_match
     for value in values:
         # Fast path: the value verbatim, as a whole value, in an excerpt (most values are).
-        units: set[str] | None = None
+        units: AbstractSet[str] | None = None
         if offered_all is not None:
             units = offered_all.get(value.quantity)
             grounded = is_grounded(value, units, unit_must_match=unit_must_match)
@@ -109,7 +113,15 @@ def check_numbers(
             for excerpt in excerpts:
                 if probe not in excerpt:
                     continue
-                offered = units_offering(excerpt, value.quantity, needle, scanned, plain)
+                if excerpt in tables:
+                    table = tables[excerpt]
+                else:
+                    table = tables[excerpt] = kept_offers(excerpt)
+                offered = (
+                    table.get(value.quantity)
+                    if table is not None
+                    else units_offering(excerpt, value.quantity, needle, scanned, plain)
+                )
                 if offered is None:
                     continue
                 units = offered if units is None else units | offered
