@@ -43,6 +43,8 @@ from groundgate.engine.context.claims import ClaimReader, naming_words
 from groundgate.engine.context.facts import Fact, printed_negative
 from groundgate.engine.context.grounding import excerpt_cells, excerpt_facts
 from groundgate.engine.context.periods import contradicts, periods_in
+from groundgate.engine.numbers import extract_numbers
+from groundgate.engine.text_memo import text_memo
 
 if TYPE_CHECKING:
     from groundgate.engine.gates.answer_case import Evidence
@@ -332,11 +334,45 @@ class OperandContext:
         too: under the sign rule "-16,458" is -9,819 - 6,639, not 9,819 + 6,639."""
         out = []
         for located, amounts in operands:
-            fact = self._cell(located) if self._maybe_negative(located) else None
-            if fact is not None and fact.negative and amounts:
+            if amounts and self._printed_negative_cell(located):
                 amounts = [-v for v in amounts] + amounts
             out.append((located, amounts))
         return out
+
+    def _printed_negative_cell(self, located: Located) -> bool:
+        """Whether the operand is a cell printed negative: its excerpt's _negative_cells (read
+        once per text), else (a span that is no value of the grammar's, an evidence index with
+        several excerpts) the cell itself."""
+        index, span = located.evidence_index, located.span
+        if located.where != "excerpt" or index is None or span is None:
+            return False
+        excerpts = self._excerpts.get(index, ())
+        if len(excerpts) == 1:
+            checked, negative = _negative_cells(excerpts[0])
+            if span in checked:
+                return span in negative
+        fact = self._cell(located) if self._maybe_negative(located) else None
+        return fact is not None and fact.negative
+
+
+@text_memo(max_bytes=4 * 2**20, item_bytes=40)
+def _negative_cells(
+    excerpt: str,
+) -> tuple[frozenset[tuple[int, int]], frozenset[tuple[int, int]]]:
+    """The spans of the excerpt's values, and of those the cell printed negative ("(9,819)"):
+    OperandContext's test of an operand (_maybe_negative, then the excerpt_cells fact at its
+    span), asked of every value of the text at once, once per text - excerpts repeat across
+    the answers about one filing, the operands of every case are all their values."""
+    spans = frozenset((v.start, v.end) for v in extract_numbers(excerpt))
+    maybe = [(a, b) for a, b in spans if printed_negative(excerpt, a, b)]
+    if not maybe:
+        return spans, frozenset()
+    at: dict[tuple[int, int], Fact] = {}
+    for fact in excerpt_cells(excerpt):
+        at[fact.start, fact.end] = fact
+    return spans, frozenset(
+        span for span in maybe if (fact := at.get(span)) is not None and fact.negative
+    )
 
 
 class _Rule:
