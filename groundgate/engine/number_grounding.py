@@ -106,7 +106,8 @@ class EvidenceIndex:
         self._digit_keys: list[str] = []
         self._digit_positions: list[int] = []
         self._other_values: list[Located] | None = None
-        self.near_table: list[tuple[int, object, str, Located]] | None = None  # near_search.py
+        # near_search.py's table of the numeric values, on first near miss.
+        self.near_table: list[tuple[int, object, str, str, str, Located]] | None = None
         # evidence index -> (its chunk, the excerpt's offset in it), or None: not found.
         self._cited: dict[int, tuple[ChunkLike, int] | None] = dict(located or {})
         # evidence index -> its excerpt, on first need (sign_given).
