@@ -189,6 +189,10 @@ class OperandContext:
         # By sentence start, on need: (its periods, whether it says the direction is down, the
         # operations it names).
         self._sentence_reads: dict[int, tuple[tuple[str, ...], bool, frozenset[str] | None]] = {}
+        # By sentence start, on need: the operations it names and its naming words (about), and
+        # whether it names a difference by that word alone (bind).
+        self._sentence_names: dict[int, tuple[frozenset[str] | None, frozenset[str]]] = {}
+        self._difference_alone: dict[int, bool] = {}
 
     def _facts_of(self, index: int) -> list[Fact]:
         """Evidence `index`'s facts, read on first need."""
@@ -258,14 +262,15 @@ class OperandContext:
         question's), the words that name it (else the question's), the operations its sentence
         names (named_operations, whatever the `named_operation` setting)."""
         periods, _, _ = self._read_sentence(span)
-        _, sentence = self._sentence_at(span)
+        start, sentence = self._sentence_at(span)
         words = self._claims.words(span) or frozenset()
-        return About(
-            periods or self._question_periods,
-            words or self._question_words,
-            named_operations(sentence),
-            naming_words(sentence),
-        )
+        said = self._sentence_names.get(start)
+        if said is None:  # a sentence's values share its operations and words: read once
+            said = self._sentence_names[start] = (
+                named_operations(sentence),
+                naming_words(sentence),
+            )
+        return About(periods or self._question_periods, words or self._question_words, *said)
 
     def evidence_indices(self) -> list[int]:
         """The accepted evidence indices, in order."""
@@ -286,8 +291,12 @@ class OperandContext:
         years = sorted(p for p in periods if p[0] == "Y")
         either, named_order = False, False
         if self._unsigned_difference and not down:
-            sentence = self._sentence_at(span)[1]
-            alone = bool(_DIFFERENCE_WORD.search(sentence)) and not _ORDERED.search(sentence)
+            start, sentence = self._sentence_at(span)
+            alone = self._difference_alone.get(start)
+            if alone is None:  # the sentence's, read once
+                alone = self._difference_alone[start] = bool(
+                    _DIFFERENCE_WORD.search(sentence)
+                ) and not _ORDERED.search(sentence)
             either = alone and not negative
             # Stated negative, a difference named by that word alone is the first named
             # period's cell minus the second's (difference_order "unsigned_named", d410).
