@@ -377,8 +377,8 @@ def _negative_cells(
     if not maybe:
         return spans, frozenset()
     at: dict[tuple[int, int], Fact] = {}
-    for fact in excerpt_cells(excerpt):
-        at[fact.start, fact.end] = fact
+    for cell in excerpt_cells(excerpt):
+        at[cell.start, cell.end] = cell
     return spans, frozenset(
         span for span in maybe if (fact := at.get(span)) is not None and fact.negative
     )
