@@ -52,6 +52,7 @@ from groundgate.engine.quantities import (
     compare,
     typed,
 )
+from groundgate.engine.text_memo import text_memo
 from groundgate.engine.units import CURRENCIES, normalise_unit, same_unit
 from groundgate.engine.values.number.words_en import counted_noun
 from groundgate.engine.values.registry import PERIODS
@@ -196,7 +197,7 @@ class _SlowPath:
             question_exponent=scale[0] if scale else None,
             rounding_min_significant=policy.rounding_min_significant,
         )
-        self._question_values: list[Quantity] | None = None
+        self._question_values: tuple[Quantity, ...] | None = None
         self.question = case.question
         # The answer's own values met so far that are grounded or derived: a later value may
         # be calculated from them ("0.3972 * 100 = 39.72%").
@@ -498,12 +499,18 @@ class _SlowPath:
         if mode == "dates" and not (q.kind in PERIODS or q.is_year()):
             return False
         if self._question_values is None:
-            self._question_values = [typed(v) for v in extract_numbers(self.question)]
-            # "FY2022", "Q3 2023": a year glued to letters is still the question's year.
-            self._question_values += [
-                typed(v) for y in _YEARS.finditer(self.question) for v in extract_numbers(y.group())
-            ]
+            self._question_values = _question_values(self.question)
         return any(compare(q, other) is not None for other in self._question_values)
+
+
+@text_memo(max_bytes=2 * 2**20, item_bytes=300)
+def _question_values(question: str) -> tuple[Quantity, ...]:
+    """The question's typed values, and its years glued to letters ("FY2022", "Q3 2023": still
+    the question's year): read once per question text (every answer to it asks)."""
+    return tuple(
+        [typed(v) for v in extract_numbers(question)]
+        + [typed(v) for y in _YEARS.finditer(question) for v in extract_numbers(y.group())]
+    )
 
 
 # How many of the answer's own latest values a derivation may use.
