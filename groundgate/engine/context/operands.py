@@ -36,7 +36,7 @@ Pure: no Django, no I/O. Built once per case; each value's binding is a few set 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from groundgate.engine.context.claims import ClaimReader, naming_words
@@ -179,7 +179,8 @@ class OperandContext:
         for index, evidence in accepted:
             self._excerpts.setdefault(index, []).append(evidence.excerpt)
         self._facts: dict[int, list[Fact]] = {}
-        self._at: dict[tuple[int, int, int], Fact] = {}
+        # Evidence index -> its facts by span (_facts_at), with its facts.
+        self._at: dict[int, Mapping[tuple[int, int], Fact]] = {}
         self._cells: dict[int, dict[tuple[int, int], Fact]] = {}
         # The naming words of the values asked about, read on need (ClaimReader.words): most
         # values of a long answer are never bound, and a bound one needs no more of its claim.
@@ -199,10 +200,16 @@ class OperandContext:
         facts = self._facts.get(index)
         if facts is None:
             facts = []
-            for excerpt in self._excerpts.get(index, ()):
-                facts = excerpt_facts(excerpt)
-                for fact in facts:
-                    self._at[(index, fact.start, fact.end)] = fact
+            excerpts = self._excerpts.get(index, ())
+            if len(excerpts) == 1:  # (always, but for an index given twice)
+                facts = excerpt_facts(excerpts[0])
+                self._at[index] = _facts_at(excerpts[0])
+            else:
+                at: dict[tuple[int, int], Fact] = {}
+                for excerpt in excerpts:
+                    facts = excerpt_facts(excerpt)
+                    at.update(_facts_at(excerpt))
+                self._at[index] = at
             self._facts[index] = facts
         return facts
 
@@ -210,9 +217,11 @@ class OperandContext:
         index = located.evidence_index
         if located.where != "excerpt" or index is None or located.span is None:
             return None
-        if index not in self._facts:
+        at = self._at.get(index)
+        if at is None:
             self._facts_of(index)
-        return self._at.get((index, *located.span))
+            at = self._at[index]
+        return at.get(located.span)
 
     def _cell(self, located: Located) -> Fact | None:
         """The fact at the operand without its prose periods (whether it is printed negative
@@ -362,6 +371,13 @@ class OperandContext:
                 return span in negative
         fact = self._cell(located) if self._maybe_negative(located) else None
         return fact is not None and fact.negative
+
+
+@text_memo(max_bytes=4 * 2**20, item_bytes=100)
+def _facts_at(excerpt: str) -> dict[tuple[int, int], Fact]:
+    """The excerpt's facts (grounding.excerpt_facts) by span, the later of two at one span:
+    once per text (the memo's dict is shared: read only)."""
+    return {(fact.start, fact.end): fact for fact in excerpt_facts(excerpt)}
 
 
 @text_memo(max_bytes=4 * 2**20, item_bytes=40)
