@@ -207,6 +207,8 @@ class _SlowPath:
         self._operand_context: OperandContext | None = None
         self._signed_operands: list[tuple[Located, list[float]]] | None = None
         self._pools: dict[tuple[object, ...], Pools] = {}
+        # Named years -> (the chain's length, the pools) last built for them (_derive).
+        self._grown: dict[tuple[str, ...] | None, tuple[int, Pools]] = {}
         self._accepted = accepted
         self.scales = ScaleClaims(  # engine/context/scales.py
             case.raw_chunks or [],
@@ -447,10 +449,19 @@ class _SlowPath:
                 base = self._pools[years, 0] = Pools(operands, policy.derivation_max_operands)
             pools = base
             if self.chain:
-                steps = self._chain_operands()
+                n = len(self.chain)
+                since, grown = self._grown.get(years, (0, base))
+                if n > _CHAIN or since > n:
+                    # The window of the latest steps moved: all of its steps again.
+                    since, grown = max(0, n - _CHAIN), base
+                # The steps since the pools last built for these years, merged into those:
+                # Pools(b, max, Pools(a, max, base)) is Pools(a + b, max, base) - the same
+                # operands in the same order, sorted alike (each (value, index) is unique).
+                steps = [(c, operand_amounts(c)) for c in self.chain[since:n]]
                 if keep is not None:
                     steps = [o for o in steps if keep(o[0])]
-                pools = Pools(steps, policy.derivation_max_operands, base)
+                pools = Pools(steps, policy.derivation_max_operands, grown)
+                self._grown[years] = (n, pools)
             self._pools[key] = pools
         found = explain(
             q,
