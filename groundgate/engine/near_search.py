@@ -60,12 +60,20 @@ def near_miss_of(
         numbers: Sequence[Located]
         if reason_of is numeric_reason:
             # numeric_reason's own first test, over the whole table at once (most numbers
-            # of a page are none of its reasons); it tests each one kept again.
-            size, figure, text = len(q.digits), q.figure, q.value.quantity
+            # of a page are none of its reasons); it tests each one kept again. Of the numbers
+            # with a digit count within one, only those sharing the first or the last digit
+            # can be the same digits or one digit edit away (an edit of one digit, or of two
+            # neighbours, leaves one end of three digits or more; two digits swapped, "12" and
+            # "21", are two digits each): the others are none of its reasons either.
+            digits = q.digits
+            size, figure, text = len(digits), q.figure, q.value.quantity
+            first, last = digits[:1], digits[-1:]
             numbers = [
                 located
-                for n, f, t, located in _near_table(index)
-                if -2 < n - size < 2 or f == figure or text in t
+                for n, f, t, a, z, located in _near_table(index)
+                if (-2 < n - size < 2 and (a == first or z == last or n == size == 2))
+                or f == figure
+                or text in t
             ]
         else:
             numbers = [values[position] for position in index.numeric_positions]
@@ -92,16 +100,20 @@ def near_miss_of(
     return best
 
 
-def _near_table(index: EvidenceIndex) -> list[tuple[int, object, str, Located]]:
+def _near_table(index: EvidenceIndex) -> list[tuple[int, object, str, str, str, Located]]:
     """The numeric excerpt values in order, each with what numeric_reason tests first (the
-    number of digits, the figure, the quantity's text): built once, on first near miss."""
+    number of digits, the figure, the quantity's text) and its first and last digit: built
+    once, on first near miss."""
     if index.near_table is None:
         values = index.excerpt_values
         index.near_table = []
         for position in index.numeric_positions:
             located = values[position]
             e = located.quantity
-            index.near_table.append((len(e.digits), e.figure, e.value.quantity, located))
+            digits = e.digits
+            index.near_table.append(
+                (len(digits), e.figure, e.value.quantity, digits[:1], digits[-1:], located)
+            )
     return index.near_table
 
 

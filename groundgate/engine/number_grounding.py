@@ -35,6 +35,7 @@ from groundgate.engine.quantities import (
     typed,
 )
 from groundgate.engine.scale_contexts import ChunkContexts, ChunkLike, LazyContext
+from groundgate.engine.text_memo import text_memo
 from groundgate.engine.units import UNIT_FAMILIES
 from groundgate.engine.values.date.evidence import shared_day_dates, squeezed_dates
 from groundgate.engine.values.number.words_en import count_in_words
@@ -105,7 +106,8 @@ class EvidenceIndex:
         self._digit_keys: list[str] = []
         self._digit_positions: list[int] = []
         self._other_values: list[Located] | None = None
-        self.near_table: list[tuple[int, object, str, Located]] | None = None  # near_search.py
+        # near_search.py's table of the numeric values, on first near miss.
+        self.near_table: list[tuple[int, object, str, str, str, Located]] | None = None
         # evidence index -> (its chunk, the excerpt's offset in it), or None: not found.
         self._cited: dict[int, tuple[ChunkLike, int] | None] = dict(located or {})
         # evidence index -> its excerpt, on first need (sign_given).
@@ -143,15 +145,22 @@ class EvidenceIndex:
     def _build(self) -> list[Located]:
         """Every typed value of the accepted excerpts, in excerpt order (range ends after their
         range, then the dates of values/date/evidence), and the lookup tables of _candidates and
-        near_miss."""
+        near_miss. What depends on an excerpt's text alone (its typed values and their keys) is
+        read once per text (_excerpt_reading); here each is placed in its chunk."""
         found: list[Located] = []
+        numbers: list[tuple[str, int]] = []
+        by_key = self._by_key
         for index, evidence in self._accepted:
             cited = self._cited_chunk(index, evidence)
-            excerpt_values = extract_numbers(evidence.excerpt)
+            reading = _excerpt_reading(evidence.excerpt)
+            base = len(found)
             if cited is None:
-                for value in excerpt_values:
-                    found.extend(
-                        _located(value, NO_CONTEXT, evidence.chunk_id, None, index, "excerpt")
+                chunk_id = evidence.chunk_id
+                for q, start, end, _, _, _ in reading:
+                    found.append(
+                        _new(
+                            Located, (q, NO_CONTEXT, chunk_id, None, index, (start, end), "excerpt")
+                        )
                     )
             else:
                 chunk, offset = cited
@@ -163,44 +172,47 @@ class EvidenceIndex:
                     else contexts.context_for(chunk, offset)
                 )
                 chunk_id = chunk.chunk_id
-                for value in excerpt_values:
-                    # _located(), written out: this loop runs for every excerpt value.
-                    start, end = value.start, value.end
-                    context = shared or contexts.context_for(chunk, offset + start)
-                    chunk_span = (offset + start, offset + end)
-                    span = (start, end)
-                    q = typed(value)
-                    found.append(
-                        _new(Located, (q, context, chunk_id, chunk_span, index, span, "excerpt"))
-                    )
-                    for end_q in q.endpoints:
+                context: Context | LazyContext = NO_CONTEXT
+                for q, start, end, role, _, _ in reading:
+                    if role == _DATE:
+                        # The dates the grammar does not read whole (values/date/evidence),
+                        # placed in the chunk too, so the review page can mark them.
                         found.append(
-                            Located(end_q, context, chunk_id, chunk_span, index, span, "excerpt")
+                            _new(
+                                Located,
+                                (
+                                    q,
+                                    NO_CONTEXT,
+                                    evidence.chunk_id,
+                                    (offset + start, offset + end),
+                                    index,
+                                    (start, end),
+                                    "excerpt",
+                                ),
+                            )
                         )
-            # The dates the grammar does not read whole (values/date/evidence), placed in the chunk
-            # too when the excerpt was found there, so the review page can mark them.
-            cited_at = None if cited is None else cited[1]
-            for q in squeezed_dates(evidence.excerpt) + shared_day_dates(
-                evidence.excerpt, excerpt_values
-            ):
-                v = q.value
-                at = None if cited_at is None else (cited_at + v.start, cited_at + v.end)
-                found.append(Located(q, NO_CONTEXT, evidence.chunk_id, at, index, (v.start, v.end)))
-        numbers: list[tuple[str, int]] = []
-        by_key = self._by_key
-        for position, located in enumerate(found):
-            q = located.quantity
-            kind = q.kind
-            if q.figure is not None and kind not in _NOT_NUMERIC:  # q.numeric
-                numbers.append((q.digits.rstrip("0"), position))
-                # index_keys() has none for other numbers, and for a count only when it may
-                # be a year (four digits) or is all digits.
-                if kind != "count" or not (
-                    len(q.digits) == 4 or q.value.quantity.isdigit() or q.unit in UNIT_FAMILIES
-                ):
-                    continue
-            for key in index_keys(q):
-                by_key.setdefault(key, []).append(position)
+                        continue
+                    if role == _VALUE:  # (a range's ends follow it, in its context)
+                        context = shared or contexts.context_for(chunk, offset + start)
+                    found.append(
+                        _new(
+                            Located,
+                            (
+                                q,
+                                context,
+                                chunk_id,
+                                (offset + start, offset + end),
+                                index,
+                                (start, end),
+                                "excerpt",
+                            ),
+                        )
+                    )
+            for position, (_, _, _, _, digits, keys) in enumerate(reading, base):
+                if digits is not None:
+                    numbers.append((digits, position))
+                for key in keys:
+                    by_key.setdefault(key, []).append(position)
         self.numeric_positions = [position for _, position in numbers]
         numbers.sort()
         self._digit_keys = [digits for digits, _ in numbers]
@@ -410,6 +422,49 @@ class EvidenceIndex:
         if chunk is None or located.chunk_span is None:
             return None
         return (chunk.text, *located.chunk_span)
+
+
+# The roles of the entries of _excerpt_reading: a value, an end of the range before it, a
+# date of values/date/evidence.
+_VALUE, _END, _DATE = 0, 1, 2
+# One typed value of an excerpt: (quantity, start, end, role, its significant digits when it is
+# a number (the digit index), its keys in the key index).
+_Entry = tuple[Quantity, int, int, int, str | None, tuple[tuple[object, ...], ...]]
+
+
+@text_memo(max_bytes=16 * 2**20, item_bytes=400)
+def _excerpt_reading(excerpt: str) -> tuple[_Entry, ...]:
+    """The typed values of an excerpt in EvidenceIndex order (each value, then its range's
+    ends, then the dates of values/date/evidence), each with the keys the index files it
+    under: a pure function of the text, read once per text (excerpts repeat across the answers
+    about one filing, text_memo.py). EvidenceIndex._build places them in their chunk."""
+    values = extract_numbers(excerpt)
+    entries: list[_Entry] = []
+    for value in values:
+        q = typed(value)
+        start, end = value.start, value.end
+        entries.append((q, start, end, _VALUE, *_keys(q)))
+        for end_q in q.endpoints:
+            entries.append((end_q, start, end, _END, *_keys(end_q)))
+    for q in squeezed_dates(excerpt) + shared_day_dates(excerpt, values):
+        v = q.value
+        entries.append((q, v.start, v.end, _DATE, *_keys(q)))
+    return tuple(entries)
+
+
+def _keys(q: Quantity) -> tuple[str | None, tuple[tuple[object, ...], ...]]:
+    """The significant digits a number is found by (None: no number), and the keys of the key
+    index (index_keys: none for other numbers, and for a count only when it may be a year -
+    four digits - or is all digits)."""
+    kind = q.kind
+    if q.figure is not None and kind not in _NOT_NUMERIC:  # q.numeric
+        digits = q.digits.rstrip("0")
+        if kind != "count" or not (
+            len(q.digits) == 4 or q.value.quantity.isdigit() or q.unit in UNIT_FAMILIES
+        ):
+            return digits, ()
+        return digits, tuple(index_keys(q))
+    return None, tuple(index_keys(q))
 
 
 def _located(

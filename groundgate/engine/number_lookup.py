@@ -8,9 +8,11 @@ and scanner it matches at the occurrences of a value's leading figure. Pure: no 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 
-from groundgate.engine.numbers import _MASTER, _raw, _scan_from, offered_quantities
+from groundgate.engine.numbers import _MASTER, _raw, _scan_from, _values, offered_quantities
+from groundgate.engine.text_memo import text_memo
 from groundgate.engine.values.identifier.rules import COUNTRY_CODE_DIGITS, COUNTRY_CODE_REACH
 from groundgate.engine.values.registry import READERS
 from groundgate.engine.values.scanned import Scanned, Skip
@@ -117,6 +119,23 @@ def units_offering(
                 found.add(unit)
         pos = text.find(needle, pos + 1)
     return found
+
+
+def kept_offers(text: str) -> Mapping[str, AbstractSet[str]] | None:
+    """What `text` offers (offered_quantities: quantity -> its units), when knowing it costs no
+    scan: kept for the text, or made from the values another rule kept for it (an excerpt cited
+    by an earlier answer about the same filing); else None, and units_offering looks where the
+    value's digits are. Both give the same units (the property test of units_offering)."""
+    table = _offered_table.peek(text)
+    if table is None and _values.peek(text) is not None:
+        table = _offered_table(text)
+    return table
+
+
+@text_memo(max_bytes=8 * 2**20, item_bytes=150)
+def _offered_table(text: str) -> dict[str, frozenset[str]]:
+    """offered_quantities(text), frozen: the memo's result is shared (kept_offers)."""
+    return {quantity: frozenset(units) for quantity, units in offered_quantities(text).items()}
 
 
 def _may_be_country_code(text: str, pos: int, raw: Scanned | Skip | None) -> bool:

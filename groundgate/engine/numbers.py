@@ -16,6 +16,7 @@ one quantity in an excerpt (units_offering), equal to this module's full scan, i
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 
 from groundgate.engine.text_memo import text_memo
 from groundgate.engine.units import _UNIT_FIRST, CURRENCY_CODES, unit_after
@@ -350,7 +351,7 @@ def offered_quantities(text: str, into: dict[str, set[str]] | None = None) -> di
 
 
 def is_grounded(
-    value: NumericValue, units: set[str] | None, *, unit_must_match: bool = True
+    value: NumericValue, units: AbstractSet[str] | None, *, unit_must_match: bool = True
 ) -> bool:
     """A value is grounded when its quantity appears verbatim as a whole value in an excerpt;
     `units` are the units the excerpts write that quantity with (None: it does not appear).

@@ -105,8 +105,20 @@ _LABEL = re.compile(r"([^\W\d_][^\d=≈＝\n:：.;；,，]{0,59}?)\s*[=≈＝][\
 
 
 def _label_before(before: str) -> str | None:
-    m = _LABEL.search(before[-80:])
+    tail = before[-80:]
+    # _LABEL ends in a relation and what _TRAILING holds: without a relation there, no label
+    # (most values; the search of the pattern from every position is not made for them).
+    end = len(tail)
+    while end and (tail[end - 1].isspace() or tail[end - 1] in _TRAILING):
+        end -= 1
+    if not end or tail[end - 1] not in _RELATIONS:
+        return None
+    m = _LABEL.search(tail)
     return " ".join(m.group(1).split()).casefold() if m else None
+
+
+# What _LABEL allows after its relation besides whitespace (re's \s is str.isspace).
+_TRAILING = "(（[-−–"
 
 
 def _label_gap(gap: str, label: str) -> tuple[str, str] | None:

@@ -49,3 +49,19 @@ def test_merged_pools_equal_pools_built_at_once_under_every_cap():
         merged = Pools(more, cap, Pools(first, cap))
         assert state(merged) == state(at_once), cap
         assert state(Pools([], cap, Pools(first, cap))) == state(Pools(first, cap))
+
+
+def test_steps_merged_in_turn_equal_steps_merged_at_once_under_every_cap():
+    """The gate merges the answer's new steps into the pools it built for the steps before
+    (answer_numbers._SlowPath._derive): the same pools as all the steps merged into the base."""
+    base_operands, steps = operands(EXCERPT), operands(STEPS)
+    for cap in range(len(base_operands) + len(steps) + 2):
+        base = Pools(base_operands, cap)
+        at_once = Pools(steps, cap, base)
+        for cut in range(len(steps) + 1):
+            in_turn = Pools(steps[cut:], cap, Pools(steps[:cut], cap, base))
+            assert state(in_turn) == state(at_once), (cap, cut)
+        one_by_one = base
+        for step in steps:
+            one_by_one = Pools([step], cap, one_by_one)
+        assert state(one_by_one) == state(at_once), cap

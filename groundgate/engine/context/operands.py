@@ -36,13 +36,15 @@ Pure: no Django, no I/O. Built once per case; each value's binding is a few set 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from groundgate.engine.context.claims import ClaimReader, naming_words
 from groundgate.engine.context.facts import Fact, printed_negative
 from groundgate.engine.context.grounding import excerpt_cells, excerpt_facts
 from groundgate.engine.context.periods import contradicts, periods_in
+from groundgate.engine.numbers import extract_numbers
+from groundgate.engine.text_memo import text_memo
 
 if TYPE_CHECKING:
     from groundgate.engine.gates.answer_case import Evidence
@@ -182,7 +184,8 @@ class OperandContext:
         for index, evidence in accepted:
             self._excerpts.setdefault(index, []).append(evidence.excerpt)
         self._facts: dict[int, list[Fact]] = {}
-        self._at: dict[tuple[int, int, int], Fact] = {}
+        # Evidence index -> its facts by span (_facts_at), with its facts.
+        self._at: dict[int, Mapping[tuple[int, int], Fact]] = {}
         self._cells: dict[int, dict[tuple[int, int], Fact]] = {}
         # The naming words of the values asked about, read on need (ClaimReader.words): most
         # values of a long answer are never bound, and a bound one needs no more of its claim.
@@ -192,16 +195,24 @@ class OperandContext:
         # By sentence start, on need: (its periods, whether it says the direction is down, the
         # operations it names).
         self._sentence_reads: dict[int, tuple[tuple[str, ...], bool, frozenset[str] | None]] = {}
+        # By sentence start, on need: the operations it names and its naming words (about).
+        self._sentence_names: dict[int, tuple[frozenset[str] | None, frozenset[str]]] = {}
 
     def _facts_of(self, index: int) -> list[Fact]:
         """Evidence `index`'s facts, read on first need."""
         facts = self._facts.get(index)
         if facts is None:
             facts = []
-            for excerpt in self._excerpts.get(index, ()):
-                facts = excerpt_facts(excerpt)
-                for fact in facts:
-                    self._at[(index, fact.start, fact.end)] = fact
+            excerpts = self._excerpts.get(index, ())
+            if len(excerpts) == 1:  # (always, but for an index given twice)
+                facts = excerpt_facts(excerpts[0])
+                self._at[index] = _facts_at(excerpts[0])
+            else:
+                at: dict[tuple[int, int], Fact] = {}
+                for excerpt in excerpts:
+                    facts = excerpt_facts(excerpt)
+                    at.update(_facts_at(excerpt))
+                self._at[index] = at
             self._facts[index] = facts
         return facts
 
@@ -209,9 +220,11 @@ class OperandContext:
         index = located.evidence_index
         if located.where != "excerpt" or index is None or located.span is None:
             return None
-        if index not in self._facts:
+        at = self._at.get(index)
+        if at is None:
             self._facts_of(index)
-        return self._at.get((index, *located.span))
+            at = self._at[index]
+        return at.get(located.span)
 
     def _cell(self, located: Located) -> Fact | None:
         """The fact at the operand without its prose periods (whether it is printed negative
@@ -261,14 +274,15 @@ class OperandContext:
         question's), the words that name it (else the question's), the operations its sentence
         names (named_operations, whatever the `named_operation` setting)."""
         periods, _, _ = self._read_sentence(span)
-        _, sentence = self._sentence_at(span)
+        start, sentence = self._sentence_at(span)
         words = self._claims.words(span) or frozenset()
-        return About(
-            periods or self._question_periods,
-            words or self._question_words,
-            named_operations(sentence),
-            naming_words(sentence),
-        )
+        said = self._sentence_names.get(start)
+        if said is None:  # a sentence's values share its operations and words: read once
+            said = self._sentence_names[start] = (
+                named_operations(sentence),
+                naming_words(sentence),
+            )
+        return About(periods or self._question_periods, words or self._question_words, *said)
 
     def evidence_indices(self) -> list[int]:
         """The accepted evidence indices, in order."""
@@ -356,11 +370,52 @@ class OperandContext:
         too: under the sign rule "-16,458" is -9,819 - 6,639, not 9,819 + 6,639."""
         out = []
         for located, amounts in operands:
-            fact = self._cell(located) if self._maybe_negative(located) else None
-            if fact is not None and fact.negative and amounts:
+            if amounts and self._printed_negative_cell(located):
                 amounts = [-v for v in amounts] + amounts
             out.append((located, amounts))
         return out
+
+    def _printed_negative_cell(self, located: Located) -> bool:
+        """Whether the operand is a cell printed negative: its excerpt's _negative_cells (read
+        once per text), else (a span that is no value of the grammar's, an evidence index with
+        several excerpts) the cell itself."""
+        index, span = located.evidence_index, located.span
+        if located.where != "excerpt" or index is None or span is None:
+            return False
+        excerpts = self._excerpts.get(index, ())
+        if len(excerpts) == 1:
+            checked, negative = _negative_cells(excerpts[0])
+            if span in checked:
+                return span in negative
+        fact = self._cell(located) if self._maybe_negative(located) else None
+        return fact is not None and fact.negative
+
+
+@text_memo(max_bytes=4 * 2**20, item_bytes=100)
+def _facts_at(excerpt: str) -> dict[tuple[int, int], Fact]:
+    """The excerpt's facts (grounding.excerpt_facts) by span, the later of two at one span:
+    once per text (the memo's dict is shared: read only)."""
+    return {(fact.start, fact.end): fact for fact in excerpt_facts(excerpt)}
+
+
+@text_memo(max_bytes=4 * 2**20, item_bytes=40)
+def _negative_cells(
+    excerpt: str,
+) -> tuple[frozenset[tuple[int, int]], frozenset[tuple[int, int]]]:
+    """The spans of the excerpt's values, and of those the cell printed negative ("(9,819)"):
+    OperandContext's test of an operand (_maybe_negative, then the excerpt_cells fact at its
+    span), asked of every value of the text at once, once per text - excerpts repeat across
+    the answers about one filing, the operands of every case are all their values."""
+    spans = frozenset((v.start, v.end) for v in extract_numbers(excerpt))
+    maybe = [(a, b) for a, b in spans if printed_negative(excerpt, a, b)]
+    if not maybe:
+        return spans, frozenset()
+    at: dict[tuple[int, int], Fact] = {}
+    for cell in excerpt_cells(excerpt):
+        at[cell.start, cell.end] = cell
+    return spans, frozenset(
+        span for span in maybe if (fact := at.get(span)) is not None and fact.negative
+    )
 
 
 class _Rule:

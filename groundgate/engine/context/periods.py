@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from groundgate.engine.text_memo import text_memo
+
 _MONTHS: Final = (
     "january february march april may june july august september october november december"
 ).split()
@@ -78,8 +80,11 @@ def may_mention(text: str) -> bool:
     return _ANCHOR_QH.search(low) is not None or _ANCHOR_YEAR.search(text) is not None
 
 
+@text_memo(max_bytes=2 * 2**20, item_bytes=60)
 def periods_in(text: str) -> tuple[str, ...]:
-    """Every period `text` names, normalised, in order of first mention, without repeats."""
+    """Every period `text` names, normalised, in order of first mention, without repeats. Read
+    once per text (text_memo.py): a question is asked again for every answer to it, a row
+    label on every line of its table."""
     out: list[str] = []
     for _, _, period in mentions(text):
         if period not in out:

@@ -11,6 +11,8 @@ reported as UNGROUNDED_NUMBER with its nearest miss and a derivation from cited 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
 from groundgate.engine.context.aggregates import explain_aggregate
@@ -37,7 +39,7 @@ from groundgate.engine.gates.answer_number_words import (
 )
 from groundgate.engine.near_search import Hint
 from groundgate.engine.number_grounding import EvidenceIndex, Located
-from groundgate.engine.number_lookup import leading_figure, units_offering
+from groundgate.engine.number_lookup import kept_offers, leading_figure, units_offering
 from groundgate.engine.numbers import (
     NumericValue,
     extract_numbers,
@@ -50,6 +52,7 @@ from groundgate.engine.quantities import (
     compare,
     typed,
 )
+from groundgate.engine.text_memo import text_memo
 from groundgate.engine.units import CURRENCIES, normalise_unit, same_unit
 from groundgate.engine.values.number.words_en import counted_noun
 from groundgate.engine.values.registry import PERIODS
@@ -94,10 +97,12 @@ def check_numbers(
             offered_quantities(excerpt, offered_all)
     scanned: dict[str, dict[str, set[str]]] = {}
     plain: set[str] = set()  # excerpts where no kind's own reader reads a value
+    # Each excerpt's table of what it offers, where it is known without a scan (kept_offers).
+    tables: dict[str, Mapping[str, AbstractSet[str]] | None] = {}
     unit_must_match = policy.unit_must_match
     for value in values:
         # Fast path: the value verbatim, as a whole value, in an excerpt (most values are).
-        units: set[str] | None = None
+        units: AbstractSet[str] | None = None
         if offered_all is not None:
             units = offered_all.get(value.quantity)
             grounded = is_grounded(value, units, unit_must_match=unit_must_match)
@@ -109,7 +114,15 @@ def check_numbers(
             for excerpt in excerpts:
                 if probe not in excerpt:
                     continue
-                offered = units_offering(excerpt, value.quantity, needle, scanned, plain)
+                if excerpt in tables:
+                    table = tables[excerpt]
+                else:
+                    table = tables[excerpt] = kept_offers(excerpt)
+                offered = (
+                    table.get(value.quantity)
+                    if table is not None
+                    else units_offering(excerpt, value.quantity, needle, scanned, plain)
+                )
                 if offered is None:
                     continue
                 units = offered if units is None else units | offered
@@ -184,7 +197,7 @@ class _SlowPath:
             question_exponent=scale[0] if scale else None,
             rounding_min_significant=policy.rounding_min_significant,
         )
-        self._question_values: list[Quantity] | None = None
+        self._question_values: tuple[Quantity, ...] | None = None
         self.question = case.question
         # The answer's own values met so far that are grounded or derived: a later value may
         # be calculated from them ("0.3972 * 100 = 39.72%").
@@ -194,6 +207,8 @@ class _SlowPath:
         self._operand_context: OperandContext | None = None
         self._signed_operands: list[tuple[Located, list[float]]] | None = None
         self._pools: dict[tuple[object, ...], Pools] = {}
+        # Named years -> (the chain's length, the pools) last built for them (_derive).
+        self._grown: dict[tuple[str, ...] | None, tuple[int, Pools]] = {}
         self._accepted = accepted
         self.scales = ScaleClaims(  # engine/context/scales.py
             case.raw_chunks or [],
@@ -437,10 +452,19 @@ class _SlowPath:
                 base = self._pools[years, 0] = Pools(operands, policy.derivation_max_operands)
             pools = base
             if self.chain:
-                steps = self._chain_operands()
+                n = len(self.chain)
+                since, grown = self._grown.get(years, (0, base))
+                if n > _CHAIN or since > n:
+                    # The window of the latest steps moved: all of its steps again.
+                    since, grown = max(0, n - _CHAIN), base
+                # The steps since the pools last built for these years, merged into those:
+                # Pools(b, max, Pools(a, max, base)) is Pools(a + b, max, base) - the same
+                # operands in the same order, sorted alike (each (value, index) is unique).
+                steps = [(c, operand_amounts(c)) for c in self.chain[since:n]]
                 if keep is not None:
                     steps = [o for o in steps if keep(o[0])]
-                pools = Pools(steps, policy.derivation_max_operands, base)
+                pools = Pools(steps, policy.derivation_max_operands, grown)
+                self._grown[years] = (n, pools)
             self._pools[key] = pools
         found = explain(
             q,
@@ -490,12 +514,18 @@ class _SlowPath:
         if mode == "dates" and not (q.kind in PERIODS or q.is_year()):
             return False
         if self._question_values is None:
-            self._question_values = [typed(v) for v in extract_numbers(self.question)]
-            # "FY2022", "Q3 2023": a year glued to letters is still the question's year.
-            self._question_values += [
-                typed(v) for y in _YEARS.finditer(self.question) for v in extract_numbers(y.group())
-            ]
+            self._question_values = _question_values(self.question)
         return any(compare(q, other) is not None for other in self._question_values)
+
+
+@text_memo(max_bytes=2 * 2**20, item_bytes=300)
+def _question_values(question: str) -> tuple[Quantity, ...]:
+    """The question's typed values, and its years glued to letters ("FY2022", "Q3 2023": still
+    the question's year): read once per question text (every answer to it asks)."""
+    return tuple(
+        [typed(v) for v in extract_numbers(question)]
+        + [typed(v) for y in _YEARS.finditer(question) for v in extract_numbers(y.group())]
+    )
 
 
 # How many of the answer's own latest values a derivation may use.
