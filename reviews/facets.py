@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from reviews.models import QueueCall, QueueCallCount, QueueCount, QueueEntry
 
@@ -125,7 +126,7 @@ def only_without_code(filters: dict[str, str]) -> bool:
     return extra == ["no_code"] and not filters.get("code")
 
 
-def call_total(dataset, filters: dict[str, str], scope: Scope) -> int:
+def call_total(dataset: Any, filters: dict[str, str], scope: Scope) -> int:
     """Cases with `filters`' code that a reviewer's latest review called `call`, under the
     faceted filters: a sum of the stored QueueCallCount rows of that code and call (one indexed
     read of a few dozen rows), corrected entry by entry for the held cases as `total` is."""

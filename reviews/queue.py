@@ -12,9 +12,10 @@ from __future__ import annotations
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Count, F, Max, Min
+from django.db.models import Count, F, Max, Min, Model
 from django.utils import timezone
 
 from groundgate.families import outcome_of
@@ -35,6 +36,9 @@ from reviews.models import (
     ReviewState,
 )
 from reviews.search import search_text
+
+# A stored count's key (its table's unique columns) -> rows to add.
+Delta = Counter[tuple[Any, ...]]
 
 RANK = {
     ReviewState.UNREVIEWED: 0,
@@ -201,7 +205,7 @@ def _assignments_follow(entries: list[QueueEntry]) -> None:
     by_state: dict[str, list[int]] = {}
     for entry in entries:
         by_state.setdefault(entry.review_state, []).append(entry.case_id)
-    delta: Counter = Counter()
+    delta: Delta = Counter()
     table = connection.ops.quote_name(Assignment._meta.db_table)
     with connection.cursor() as cursor:
         for state, ids in by_state.items():
@@ -227,19 +231,43 @@ ASSIGNMENT_KEY = ("dataset_id", "reviewer_id", "review_state", "reviewed")
 CALL_KEY = ("dataset_id", "code", "call", "gate_status", "outcome", "kind", "review_state")
 
 
-def assignment_counts_add(delta: Counter) -> None:
+def assignment_counts_add(delta: Delta) -> None:
     """Add `delta` ((dataset_id, reviewer_id, review_state, reviewed) -> assignments) to the
     stored AssignmentCount rows, in the caller's transaction."""
     _upsert_add(AssignmentCount, ASSIGNMENT_KEY, delta)
 
 
-def assignments_delete(case_ids: list[int]) -> None:
-    """Delete the assignments of `case_ids` and take them off the stored counts: the DELETE
-    returns the rows it removed, so the counts lose exactly those."""
+def cases_lock(case_ids: list[int]) -> None:
+    """Lock the cases' rows, in id order, as a review's save locks its case before it touches
+    the case's assignment (PostgreSQL; SQLite serialises writers anyway). An assignment that
+    did not wait for a case row (its foreign key) while that case's review waited for the
+    assignment row it had deleted was a deadlock on PostgreSQL; and what the assignment reads
+    of the cases' reviews and states after the lock stays true until it commits."""
+    if case_ids:
+        list(
+            Case.objects.select_for_update()
+            .filter(pk__in=case_ids)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+
+
+def assignments_replace(case_ids: list[int], rows: list[Assignment]) -> None:
+    """Replace the assignments of `case_ids` (locked: cases_lock) by `rows` (none: taken back),
+    and the stored counts with them, in one upsert."""
     if not case_ids:
         return
+    delta = _assignments_delete(case_ids)
+    Assignment.objects.bulk_create(rows)
+    delta.update(Counter((a.dataset_id, a.reviewer_id, a.review_state, a.reviewed) for a in rows))
+    assignment_counts_add(delta)
+
+
+def _assignments_delete(case_ids: list[int]) -> Delta:
+    """Delete the assignments of `case_ids`; what the stored counts lose: the DELETE returns the
+    rows it removed, so the counts lose exactly those."""
     table = connection.ops.quote_name(Assignment._meta.db_table)
-    delta: Counter = Counter()
+    delta: Delta = Counter()
     with connection.cursor() as cursor:
         for start in range(0, len(case_ids), BATCH):
             part = case_ids[start : start + BATCH]
@@ -250,15 +278,7 @@ def assignments_delete(case_ids: list[int]) -> None:
             )
             for dataset_id, reviewer_id, state, reviewed in cursor.fetchall():
                 delta[(dataset_id, reviewer_id, state, bool(reviewed))] -= 1
-    assignment_counts_add(delta)
-
-
-def assignments_create(rows: list[Assignment]) -> None:
-    """Store new assignments (their cases have none: assignments_delete first) and count them."""
-    Assignment.objects.bulk_create(rows)
-    assignment_counts_add(
-        Counter((a.dataset_id, a.reviewer_id, a.review_state, a.reviewed) for a in rows)
-    )
+    return delta
 
 
 def assignment_mark_reviewed(*, case_id: int, reviewer_id: int) -> None:
@@ -272,7 +292,7 @@ def assignment_mark_reviewed(*, case_id: int, reviewer_id: int) -> None:
             "RETURNING dataset_id, review_state",
             [True, case_id, reviewer_id, False],
         )
-        delta: Counter = Counter()
+        delta: Delta = Counter()
         for dataset_id, state in cursor.fetchall():
             delta[(dataset_id, reviewer_id, state, False)] -= 1
             delta[(dataset_id, reviewer_id, state, True)] += 1
@@ -324,10 +344,10 @@ def _texts_add(ids: list[int]) -> None:
         )
 
 
-def _counted(entries: Iterable[QueueEntry], codes: Iterable[QueueCode]) -> Counter:
+def _counted(entries: Iterable[QueueEntry], codes: Iterable[QueueCode]) -> Delta:
     """The QueueCount keys (dataset_id, gate_status, outcome, kind, review_state, code) -> rows:
     a cell per entry, and a code row per code in its entry's cell."""
-    counted: Counter = Counter()
+    counted: Delta = Counter()
     cells = {}
     for e in entries:
         cell = (e.dataset_id, e.gate_status, e.outcome, e.kind, e.review_state)
@@ -338,14 +358,14 @@ def _counted(entries: Iterable[QueueEntry], codes: Iterable[QueueCode]) -> Count
     return counted
 
 
-def _calls_counted(entries: Iterable[QueueEntry], calls: Iterable[QueueCall]) -> Counter:
+def _calls_counted(entries: Iterable[QueueEntry], calls: Iterable[QueueCall]) -> Delta:
     """The QueueCallCount keys (CALL_KEY) -> rows: a call counts in its entry's cell when the
     entry still has the code (a later gate run may have dropped a code a review called)."""
     cells = {
         e.case_id: (e.dataset_id, e.gate_status, e.outcome, e.kind, e.review_state, e.finding_codes)
         for e in entries
     }
-    counted: Counter = Counter()
+    counted: Delta = Counter()
     for c in calls:
         cell = cells.get(c.case_id)
         if cell is not None and c.code in cell[5].split():
@@ -353,7 +373,7 @@ def _calls_counted(entries: Iterable[QueueEntry], calls: Iterable[QueueCall]) ->
     return counted
 
 
-def _counts_add(delta: Counter) -> None:
+def _counts_add(delta: Delta) -> None:
     """Add `delta` to the stored counts in one statement (see _counts_upsert)."""
     statement = _counts_upsert(delta)
     if statement is not None:
@@ -361,7 +381,7 @@ def _counts_add(delta: Counter) -> None:
             cursor.execute(*statement)
 
 
-def _counts_upsert(delta: Counter) -> tuple[str, list] | None:
+def _counts_upsert(delta: Delta) -> tuple[str, list[Any]] | None:
     """The statement that adds `delta` to the stored counts: an upsert that adds to the stored
     value (ORM upserts can only overwrite it); rows in key order, so two writers lock them in
     the same order and never deadlock. None when there is nothing to add."""
@@ -369,7 +389,9 @@ def _counts_upsert(delta: Counter) -> tuple[str, list] | None:
     return _upsert(QueueCount, columns, delta)
 
 
-def _upsert(model, columns: tuple[str, ...], delta: Counter) -> tuple[str, list] | None:
+def _upsert(
+    model: type[Model], columns: tuple[str, ...], delta: Delta
+) -> tuple[str, list[Any]] | None:
     """The upsert adding `delta` (keyed by `columns`, the table's unique key) to `model`'s n."""
     rows = sorted((key, n) for key, n in delta.items() if n)
     if not rows:
@@ -384,7 +406,7 @@ def _upsert(model, columns: tuple[str, ...], delta: Counter) -> tuple[str, list]
     )
 
 
-def _upsert_add(model, columns: tuple[str, ...], delta: Counter) -> None:
+def _upsert_add(model: type[Model], columns: tuple[str, ...], delta: Delta) -> None:
     statement = _upsert(model, columns, delta)
     if statement is not None:
         with connection.cursor() as cursor:
@@ -494,7 +516,7 @@ def progress_recount(*, dataset_id: int | None = None) -> None:
         .annotate(first=Min("created_at"))
         .order_by()
     )
-    days: Counter = Counter()
+    days: Delta = Counter()
     for dataset, reviewer, _, first in firsts.iterator():
         days[(dataset, reviewer, timezone.localdate(first))] += 1
     with transaction.atomic():
@@ -537,7 +559,7 @@ def queue_add_new(runs) -> None:
     read. A new case has no review and no relabel, so it is unreviewed whatever its dataset
     requires; the rows are those _refresh would compute. Written at once (three INSERTs)."""
     entries, codes = [], []
-    counts: Counter = Counter()
+    counts: Delta = Counter()
     for run in runs:
         case = run.case
         # A stored case is linked by its id: `case=case` on a one-to-one field also caches the

@@ -31,8 +31,8 @@ from reviews.models import (
 )
 from reviews.queue import (
     assignment_mark_reviewed,
-    assignments_create,
-    assignments_delete,
+    assignments_replace,
+    cases_lock,
     progress_add,
     queue_refresh,
 )
@@ -311,7 +311,8 @@ def cases_assign(*, dataset, cases: list[Case], admin, reviewer) -> int:
         raise ReviewInputError("reviewer", "is not a member of this dataset")
     ids = [c.pk for c in cases if c.dataset_id == dataset.pk]
     with transaction.atomic():
-        assignments_delete(ids)  # and off the stored counts (AssignmentCount)
+        cases_lock(ids)  # before reading their reviews and states (a save waits meanwhile)
+        rows = []
         if reviewer is not None:
             done = set(
                 Review.objects.filter(case_id__in=ids, reviewer=reviewer).values_list(
@@ -321,19 +322,19 @@ def cases_assign(*, dataset, cases: list[Case], admin, reviewer) -> int:
             states = dict(
                 QueueEntry.objects.filter(case_id__in=ids).values_list("case_id", "review_state")
             )
-            assignments_create(
-                [
-                    Assignment(
-                        case_id=i,
-                        dataset=dataset,
-                        reviewer=reviewer,
-                        assigned_by=admin,
-                        reviewed=i in done,
-                        review_state=states.get(i, ReviewState.UNREVIEWED),
-                    )
-                    for i in ids
-                ]
-            )
+            rows = [
+                Assignment(
+                    case_id=i,
+                    dataset=dataset,
+                    reviewer=reviewer,
+                    assigned_by=admin,
+                    reviewed=i in done,
+                    review_state=states.get(i, ReviewState.UNREVIEWED),
+                )
+                for i in ids
+            ]
+        # The old rows out, these in, the stored counts (AssignmentCount) moved.
+        assignments_replace(ids, rows)
     return len(ids)
 
 
