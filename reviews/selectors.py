@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Exists, Max, OuterRef, QuerySet, Sum
+from django.db.models import Exists, Max, OuterRef, QuerySet, Subquery, Sum
 from django.utils import timezone
 
 from groundgate.access import member_role, others_reviews_visible, reserved_by_others_visible
@@ -118,7 +118,11 @@ def queue_entries(
 def _assigned(dataset: Dataset, filters: dict[str, str]) -> QuerySet[Assignment]:
     """The assignments of the reviewer `filters` name, in the review state it names if any
     (Assignment.review_state, kept in step with the queue entries: d393)."""
-    assigned = Assignment.objects.filter(dataset=dataset, reviewer__username=filters["assigned"])
+    # The reviewer's id as a subquery evaluated once (no join to the users per probe): with the
+    # join PostgreSQL planned the walk of the queue's order in parallel, ~70 ms a page at 1M
+    # cases (its workers' start on a loaded machine) against ~8-13 ms serial.
+    reviewer = get_user_model().objects.filter(username=filters["assigned"]).values("pk")[:1]
+    assigned = Assignment.objects.filter(dataset=dataset, reviewer_id=Subquery(reviewer))
     if filters.get("review"):
         assigned = assigned.filter(review_state=filters["review"])
     return assigned
