@@ -11,8 +11,8 @@ ids), a question and conclusion with a few words of its own (searchable), the te
 run (status, findings, finding codes, verdict) and queue rows, reviews by five reviewers (20%
 reviewed, 2% disputed, with a call per finding, and the calls' queue rows), assignments (10%),
 a few live reservations.
-The maintained counts are then recounted (reviews.queue.queue_recount, progress_recount), as
-`rebuild_queue` ends. 1M cases: a few minutes on SQLite, more on PostgreSQL.
+The maintained counts are then recounted (reviews.queue.queue_recount, progress_recount,
+assignment_recount), as `rebuild_queue` ends. 1M cases: a few minutes on SQLite, more on PostgreSQL.
 
 Then times Django handling each queue URL (the test client: server time without the network)
 as a reviewer and as an admin, every filter the page offers, alone and combined, searches, and
@@ -126,7 +126,13 @@ def build(count: int) -> None:
         Reservation,
         Review,
     )
-    from reviews.queue import RANK, progress_recount, queue_recount, review_state
+    from reviews.queue import (
+        RANK,
+        assignment_recount,
+        progress_recount,
+        queue_recount,
+        review_state,
+    )
     from reviews.search import search_text
 
     call_command("migrate", verbosity=0)
@@ -340,6 +346,7 @@ def build(count: int) -> None:
             cursor.execute("ANALYZE")
     queue_recount()
     progress_recount()
+    assignment_recount()
     print(f"built {count} + 2 x {count // 10} cases in {time.perf_counter() - started:.0f} s")
 
 

@@ -227,6 +227,33 @@ class Assignment(models.Model):
         return f"{self.case_id} assigned to {self.reviewer_id}"
 
 
+class AssignmentCount(models.Model):
+    """Derived: how many cases of a dataset are assigned to a reviewer, per review state of the
+    case and whether she has reviewed it (the Assignment columns), kept in step in the writer's
+    transaction by whoever changes an assignment (reviews.assignment_counts): her progress, the
+    admin's table of everyone's and the count of `assigned=` (with a review state) are sums of
+    a few rows - counting her 20k assignment rows, or the dataset's 100k, was 10-60 ms at 1M."""
+
+    dataset = models.ForeignKey(Dataset, on_delete=models.CASCADE, related_name="+")
+    reviewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    review_state = models.CharField(max_length=16, choices=ReviewState.choices)
+    reviewed = models.BooleanField()
+    n = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["dataset", "reviewer", "review_state", "reviewed"],
+                name="assignmentcount_key",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.reviewer_id} {self.review_state} reviewed={self.reviewed}: {self.n}"
+
+
 class QueueEntry(models.Model):
     """Derived: the case as the queue shows it (see the module docstring)."""
 
@@ -381,6 +408,44 @@ class QueueCount(models.Model):
     def __str__(self) -> str:
         what = f"{self.gate_status}/{self.kind}/{self.review_state}"
         return f"{what} {self.code}: {self.n}"
+
+
+class QueueCallCount(models.Model):
+    """Derived: how many cases of a queue cell (QueueCount's columns) have finding `code` and a
+    reviewer's latest review calling it `call` (QueueCall rows whose case still has the code),
+    kept in step by reviews.queue with the calls: the code + call filter is counted as a sum of
+    these, alone or with the faceted filters - reading 10,001 call rows, probing each case for
+    its code, was ~80 ms at 1M cases on SQLite."""
+
+    dataset = models.ForeignKey(Dataset, on_delete=models.CASCADE, related_name="+")
+    gate_status = models.CharField(max_length=32, blank=True)
+    outcome = models.CharField(max_length=16, blank=True)
+    kind = models.CharField(max_length=16, blank=True)
+    review_state = models.CharField(max_length=16, blank=True)
+    code = models.CharField(max_length=64)
+    call = models.CharField(max_length=8)
+    n = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=[
+                    "dataset",
+                    "code",
+                    "call",
+                    "gate_status",
+                    "outcome",
+                    "kind",
+                    "review_state",
+                ],
+                name="queuecallcount_key",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"{self.gate_status}/{self.kind}/{self.review_state} {self.code} {self.call}: {self.n}"
+        )
 
 
 class Reservation(models.Model):

@@ -29,7 +29,13 @@ from reviews.models import (
     ReviewState,
     WrongReason,
 )
-from reviews.queue import progress_add, queue_refresh
+from reviews.queue import (
+    assignment_mark_reviewed,
+    assignments_replace,
+    cases_lock,
+    progress_add,
+    queue_refresh,
+)
 from reviews.reservations import reservation_release
 from reviews.selectors import queue_entries, queue_scope
 
@@ -142,7 +148,7 @@ def review_submit(
             FindingCorrection.objects.bulk_create(built.findings)
         queue_refresh([case.pk])
         if first:  # her assignment of the case, if any, is done
-            Assignment.objects.filter(case=case, reviewer=reviewer).update(reviewed=True)
+            assignment_mark_reviewed(case_id=case.pk, reviewer_id=reviewer.pk)
         # The review is in: the reviewer's hold on the case ends (reviews.reservations).
         reservation_release(case=case, user=reviewer)
         webhook_events_emit(
@@ -305,7 +311,8 @@ def cases_assign(*, dataset, cases: list[Case], admin, reviewer) -> int:
         raise ReviewInputError("reviewer", "is not a member of this dataset")
     ids = [c.pk for c in cases if c.dataset_id == dataset.pk]
     with transaction.atomic():
-        Assignment.objects.filter(case_id__in=ids).delete()
+        cases_lock(ids)  # before reading their reviews and states (a save waits meanwhile)
+        rows = []
         if reviewer is not None:
             done = set(
                 Review.objects.filter(case_id__in=ids, reviewer=reviewer).values_list(
@@ -315,7 +322,7 @@ def cases_assign(*, dataset, cases: list[Case], admin, reviewer) -> int:
             states = dict(
                 QueueEntry.objects.filter(case_id__in=ids).values_list("case_id", "review_state")
             )
-            Assignment.objects.bulk_create(
+            rows = [
                 Assignment(
                     case_id=i,
                     dataset=dataset,
@@ -325,7 +332,9 @@ def cases_assign(*, dataset, cases: list[Case], admin, reviewer) -> int:
                     review_state=states.get(i, ReviewState.UNREVIEWED),
                 )
                 for i in ids
-            )
+            ]
+        # The old rows out, these in, the stored counts (AssignmentCount) moved.
+        assignments_replace(ids, rows)
     return len(ids)
 
 

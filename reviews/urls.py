@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import path, re_path
 
 from reviews import case_views, documents_views, manage_views, views
 
@@ -25,6 +25,14 @@ urlpatterns = [
         name="import-labelstudio",
     ),
     path("d/<slug:slug>/export", manage_views.export_page, name="export"),
+    # The same pages asked for with a trailing slash (as Django's APPEND_SLASH leads users to
+    # type them): a permanent redirect to the canonical address, the query string kept.
+    re_path(
+        r"^d/(?P<slug>[-a-zA-Z0-9_]+)/(?P<page>dashboard|export|import|import/traces"
+        r"|import/labelstudio)/$",
+        views.without_slash,
+        name="without-slash",
+    ),
     path("d/<slug:slug>/cases/<id:case_id>/", case_views.case_detail, name="case"),
     path("d/<slug:slug>/cases/<id:case_id>/review", case_views.review_post, name="review"),
     path("d/<slug:slug>/cases/<id:case_id>/relabel", case_views.relabel_post, name="relabel"),

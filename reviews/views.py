@@ -7,7 +7,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -52,6 +52,18 @@ from reviews.services import (
 )
 
 PAGE_SIZE = 50
+
+
+def without_slash(request: HttpRequest, slug: str, page: str) -> HttpResponse:
+    """`/d/<slug>/<page>/` to the page's canonical address without the slash (301 for GET and
+    HEAD; 308 otherwise, so a POST is not turned into a GET). The page asks the access module
+    itself: the redirect shows nothing the address did not say."""
+    target = reverse(f"reviews:{page.replace('/', '-')}", kwargs={"slug": slug})
+    if request.META.get("QUERY_STRING"):
+        target += "?" + request.META["QUERY_STRING"]
+    # 308 keeps the method and body: a form's POST stays a POST.
+    preserve = request.method not in ("GET", "HEAD")
+    return HttpResponsePermanentRedirect(target, preserve_request=preserve)
 
 
 @login_required

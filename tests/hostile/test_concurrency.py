@@ -178,3 +178,88 @@ def test_two_reviewers_saving_at_once_get_a_save_and_a_409(server):
     sql = f"SELECT count(*) FROM reviews_review WHERE case_id IN ({placeholders})"
     saved = query(server, sql, tuple(case_ids))[0][0]
     assert saved == len(case_ids)
+
+
+ASSIGNMENT_ROWS = (
+    "SELECT dataset_id, reviewer_id, review_state, reviewed, count(*) FROM reviews_assignment"
+    " GROUP BY dataset_id, reviewer_id, review_state, reviewed"
+)
+ASSIGNMENT_STORED = (
+    "SELECT dataset_id, reviewer_id, review_state, reviewed, n FROM reviews_assignmentcount"
+    " WHERE n <> 0"
+)
+CALL_ROWS = (
+    "SELECT c.dataset_id, c.code, c.call, e.gate_status, e.outcome, e.kind, e.review_state,"
+    " count(*) FROM reviews_queuecall c JOIN reviews_queueentry e ON e.case_id = c.case_id"
+    " WHERE EXISTS (SELECT 1 FROM reviews_queuecode q WHERE q.dataset_id = c.dataset_id"
+    " AND q.code = c.code AND q.case_id = c.case_id)"
+    " GROUP BY c.dataset_id, c.code, c.call, e.gate_status, e.outcome, e.kind, e.review_state"
+)
+CALL_STORED = (
+    "SELECT dataset_id, code, call, gate_status, outcome, kind, review_state, n"
+    " FROM reviews_queuecallcount WHERE n <> 0"
+)
+
+
+def _normal(rows) -> set[tuple]:
+    return {tuple(bool(v) if isinstance(v, bool) else v for v in row) for row in rows}
+
+
+def test_assignments_and_reviews_at_once_keep_the_stored_counts_right(server):
+    """Ada assigns the whole queue to Rita, to Remy and takes it back, again and again, while
+    Rita and Remy save reviews with calls on the cases: every write keeps the stored counts
+    (AssignmentCount, QueueCallCount) in its own transaction, so afterwards they equal the rows
+    counted - however the writes interleaved."""
+    case_ids = [row[0] for row in query(server, "SELECT id FROM groundgate_case ORDER BY id")]
+    ours = case_ids[10:22]
+    ada, rita, remy = Browser("ada"), Browser("rita"), Browser("remy")
+
+    def assign(rounds: int) -> list[int]:
+        statuses = []
+        for n in range(rounds):
+            status, page = ada.get("/d/team/?reservation=all")
+            assert status == 200
+            count = re.search(rb'id="queue-count">(\d+) case', page).group(1).decode()
+            form = {"reservation": "all", "expected_count": count}
+            form["reviewer"] = ("rita", "remy", "")[n % 3]
+            token = Browser._token(page)
+            statuses.append(ada.post("/d/team/assign", form, token)[0])
+        return statuses
+
+    def review(who: Browser, label: str, call: str) -> list[int]:
+        statuses = []
+        for case_id in ours:
+            path = f"/d/team/cases/{case_id}/"
+            status, page = who.get(path)
+            assert status == 200
+            found = re.findall(rb'<input type="hidden" name="(\w+)" value="([^"]*)"', page)
+            form = {k.decode(): v.decode() for k, v in found}
+            calls = {}
+            for i in range(3):
+                if f'name="call-{i}"'.encode() in page:
+                    calls[f"call-{i}"] = call
+                    calls[f"reason-{i}"] = "formatting" if call == "wrong" else ""
+            fields = {
+                "label": label,
+                "seen_review_id": form["seen_review_id"],
+                "gate_run_id": form["gate_run_id"],
+                "force": "1",
+                **calls,
+            }
+            statuses.append(who.post(path + "review", fields, form["csrfmiddlewaretoken"])[0])
+        return statuses
+
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        assigning = pool.submit(assign, 7)
+        reviews = [
+            pool.submit(review, rita, "grounded", "right"),
+            pool.submit(review, remy, "not_grounded", "wrong"),
+        ]
+        assigned = assigning.result()
+        assert all(status == 302 for status in assigned), assigned
+        saved = [status for job in reviews for status in job.result()]
+    assert set(saved) <= {302, 409} and 302 in saved  # a conflict is an answer, never a 500
+    assert query(server, "SELECT count(*) FROM reviews_assignment")[0][0] > 0
+    assert _normal(query(server, ASSIGNMENT_STORED)) == _normal(query(server, ASSIGNMENT_ROWS))
+    calls = _normal(query(server, CALL_ROWS))
+    assert calls and _normal(query(server, CALL_STORED)) == calls
