@@ -51,7 +51,7 @@ def test_raw_chunks_and_a_structured_answer_are_taken_as_they_are():
 
 def test_the_plugin_works_in_a_users_suite(pytester, monkeypatch):
     # A user's project, not ours: the child does not inherit the Django settings pytest-django put
-    # in this process's environment (setting Django up there cost ~3 CPU-s a run, dNEW2).
+    # in this process's environment (setting Django up there cost ~3 CPU-s a run, d455).
     monkeypatch.delenv("DJANGO_SETTINGS_MODULE", raising=False)
     pytester.makepyfile(
         """
