@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reviews.models import QueueCall, QueueCallCount, QueueCount, QueueEntry
+from reviews.reads import shared_read
 
 # Filters with a select and counts on the queue page, and the QueueCount column of each
 # (code rows carry the code; cell rows have code "").
@@ -63,12 +64,16 @@ def entry_rows(entry: QueueEntry, weight: int = 1) -> list[Row]:
 
 
 def count_rows(dataset) -> list[Row]:
-    return [
-        Row(*r)
-        for r in QueueCount.objects.filter(dataset=dataset, n__gt=0).values_list(
-            "gate_status", "outcome", "kind", "review_state", "code", "n"
-        )
-    ]
+    """The dataset's QueueCount rows (read once per page: reads_shared). Not to be changed."""
+    return shared_read(
+        ("count_rows", dataset.pk),
+        lambda: [
+            Row(*r)
+            for r in QueueCount.objects.filter(dataset=dataset, n__gt=0).values_list(
+                "gate_status", "outcome", "kind", "review_state", "code", "n"
+            )
+        ],
+    )
 
 
 def _matches(row: Row, filters: dict[str, str], skip: str | None) -> bool:

@@ -17,6 +17,7 @@ from django.db import connection
 from django.db.models import Expression, IntegerField
 
 from groundgate.families import FAMILIES
+from reviews.reads import shared_read
 
 SEARCH_MAX_CHARS = 200
 # A piece shorter than this cannot use a trigram index.
@@ -83,10 +84,15 @@ _RECENT: dict[tuple[str, int, str], tuple[int, tuple[int, ...]]] = {}
 _RECENT_MAX = 64
 
 
+def _newest(cursor: Any) -> int:
+    """The newest searched case id (read once per page: reviews.reads)."""
+    cursor.execute("SELECT max(case_id) FROM reviews_queuetext")
+    return cursor.fetchone()[0] or 0
+
+
 def _dataset_ids(text: str, dataset_id: int) -> tuple[int, ...]:
     with connection.cursor() as cursor:
-        cursor.execute("SELECT max(case_id) FROM reviews_queuetext")
-        newest = cursor.fetchone()[0] or 0
+        newest = shared_read(("queuetext_newest", connection.alias), lambda: _newest(cursor))
         key = (connection.alias, dataset_id, text)
         known = _RECENT.get(key)
         if known is not None and known[0] == newest:
