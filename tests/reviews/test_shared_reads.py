@@ -105,3 +105,34 @@ def test_a_searchs_count_is_the_rows_its_page_walks(admin, reviewer, second_revi
             assert page.count == len(walked) == len(page.entries), (filters, user)
             checked += bool(walked)
     assert checked >= 10
+
+
+def test_a_searchs_pages_are_found_among_its_matches_in_queue_order(reviewer, demo_dataset):
+    """A search's page is chosen among its matches read once (no second read of them): walked
+    forward and back by its keys, the pages are the walked rows of the queue, in its order."""
+    from reviews.selectors import queue_entries, queue_page
+
+    for filters in (
+        {"q": "demo"},
+        {"q": "demo", "review": "unreviewed"},
+        {"q": "demo", "code": "UNGROUNDED_NUMBER"},
+        {"q": "demo", "status": "ok", "kind": "answer"},
+    ):
+        walked = [e.case_id for e in queue_entries(dataset=demo_dataset, filters=filters)]
+        assert len(walked) >= 2, filters
+        pages = [queue_page(dataset=demo_dataset, filters=filters, size=2)]
+        while pages[-1].next_key:
+            pages.append(
+                queue_page(dataset=demo_dataset, filters=filters, after=pages[-1].next_key, size=2)
+            )
+        assert [e.case_id for p in pages for e in p] == walked, filters
+        assert pages[0].first and pages[0].previous_key is None
+        assert all(p.count == len(walked) for p in pages)
+        back = [pages[-1]]
+        while back[-1].previous_key:
+            back.append(
+                queue_page(
+                    dataset=demo_dataset, filters=filters, before=back[-1].previous_key, size=2
+                )
+            )
+        assert [e.case_id for p in back[::-1] for e in p] == walked, filters
