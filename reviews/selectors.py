@@ -407,14 +407,18 @@ def search_matches(
 def search_rows(*, dataset: Dataset, filters: dict[str, str], scope: Scope | None) -> list[Row]:
     """The count rows (a cell row per entry and a row per finding code, as QueueCount's) of a
     search's matches (search_matches): summed like the stored counts (facets.facet_sum) they
-    give the page's count and its facets."""
-    cells: Counter[tuple[str, str, str, str, str]] = Counter()
-    for *_, status, outcome, kind, state, codes in search_matches(
-        dataset=dataset, filters=filters, scope=scope
-    ):
-        for code in ("", *codes.split()):
-            cells[(status, outcome, kind, state, code)] += 1
-    return [Row(*key, n) for key, n in cells.items()]
+    give the page's count and its facets. Grouped by cell and code list first (a few hundred
+    groups of 2,000 matches), then a row per code of each group; made once per page."""
+    matches = search_matches(dataset=dataset, filters=filters, scope=scope)
+
+    def make() -> list[Row]:
+        cells: Counter[tuple[str, str, str, str, str]] = Counter()
+        for (status, outcome, kind, state, codes), n in Counter(m[3:] for m in matches).items():
+            for code in ("", *codes.split()):
+                cells[(status, outcome, kind, state, code)] += n
+        return [Row(*key, n) for key, n in cells.items()]
+
+    return shared_read(("search_rows", id(matches)), make)
 
 
 def _search_keys(matches: list[Match], filters: dict[str, str]) -> list[tuple[bool, int, int]]:
