@@ -44,9 +44,21 @@ def submit_without_boxes(page, project: int, task: int, label: str) -> None:
     """In the editor: every region of the annotation deleted, `label` chosen, submitted."""
     open_task(page, project, task)
     assert page.evaluate("() => Htx.annotationStore.selected.regions.length") > 0
-    # A copy: deleting from the live list while walking it skips every other region.
-    page.evaluate(
-        "() => Htx.annotationStore.selected.regions.slice().forEach(r => r.deleteRegion())"
+    # A copy: deleting from the live list while walking it skips every other region. The editor
+    # may still be adding regions when it is first selected (a CI run kept one): delete until the
+    # list has stayed empty for five polls in a row.
+    page.wait_for_function(
+        """() => {
+            const regions = Htx.annotationStore.selected.regions;
+            if (regions.length) {
+                regions.slice().forEach(r => r.deleteRegion());
+                window.emptyPolls = 0;
+                return false;
+            }
+            window.emptyPolls = (window.emptyPolls || 0) + 1;
+            return window.emptyPolls >= 5;
+        }""",
+        polling=100,
     )
     assert page.evaluate("() => Htx.annotationStore.selected.regions.length") == 0
     page.locator(f"input[name={label}]").check()
