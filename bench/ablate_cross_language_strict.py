@@ -13,21 +13,13 @@ A measurement only: it swaps answerability's chunk reading inside this process.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "bench" / "out" / "retrieval"
-sys.path.insert(0, str(ROOT))
-os.environ["DATABASE_URL"] = f"sqlite:///{OUT / 'retrieval.sqlite3'}"
-os.environ["MEDIA_ROOT"] = str(OUT / "media")
-os.environ["GROUNDGATE_VAR_DIR"] = str(OUT)
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "groundgate.settings")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.retrieval_db import ROOT, django_on_retrieval_db
 
-import django  # noqa: E402
-
-django.setup()
+django_on_retrieval_db()
 
 from groundgate.models import Dataset  # noqa: E402
 from groundgate.pipeline import answerability as module  # noqa: E402

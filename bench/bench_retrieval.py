@@ -24,26 +24,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import shutil
 import statistics
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "bench" / "out" / "retrieval"
-sys.path.insert(0, str(ROOT))
-shutil.rmtree(OUT, ignore_errors=True)
-OUT.mkdir(parents=True)
-os.environ["DATABASE_URL"] = f"sqlite:///{OUT / 'retrieval.sqlite3'}"
-os.environ["MEDIA_ROOT"] = str(OUT / "media")
-os.environ["GROUNDGATE_VAR_DIR"] = str(OUT)
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "groundgate.settings")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.retrieval_db import OUT, ROOT, django_on_retrieval_db
 
-import django  # noqa: E402
-
-django.setup()
+django_on_retrieval_db(fresh=True)
 
 from django.core.management import call_command  # noqa: E402
 

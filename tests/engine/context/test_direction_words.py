@@ -13,8 +13,7 @@ from groundgate.engine.gates.answer import (
     AnswerGatePolicy,
     gate_answer,
 )
-from tests.engine.context.test_operands import case
-from tests.engine.context.test_share_of_sum import _built
+from tests.engine.context.derivations import derived_formula, tatqa_answers
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
 SENTENCE = AnswerGatePolicy(derived_numbers="accept", direction_words="sentence")
@@ -27,9 +26,7 @@ TABLE = (
 
 
 def derived(conclusion: str, policy: AnswerGatePolicy = ACCEPT) -> str | None:
-    verdict = gate_answer(case(conclusion, table=TABLE), policy)
-    found = [f for f in verdict.findings if f.code == "NUMBER_DERIVED"]
-    return found[-1].derivation.formula if found and verdict.status == "ok" else None
+    return derived_formula(conclusion, policy, TABLE)
 
 
 def test_the_default_reads_directions_outside_labels_and_the_verbatim_preset_does_not():
@@ -67,7 +64,7 @@ def test_real_tatqa_label_words_read_as_names():
     # "Reductions related to a lapse of applicable statute of limitations": no fall named;
     # "Gains on the sale of company-operated restaurants": no rise named.
     for uid in ("359f9c4c-b405-40e5-88b5-86bfa0069b89", "8f82ba3f-683f-444d-8ca5-de376a1bf459"):
-        cases = _built(uid)
+        cases = tatqa_answers(uid)
         right = AnswerCase.model_validate(cases["right calculation"])
         assert gate_answer(right, ACCEPT).status == "ok"
         assert gate_answer(right, SENTENCE).status != "ok"

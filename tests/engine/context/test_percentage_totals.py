@@ -13,8 +13,7 @@ from groundgate.engine.gates.answer import (
     AnswerGatePolicy,
     gate_answer,
 )
-from tests.engine.context.test_operands import case
-from tests.engine.context.test_share_of_sum import _built
+from tests.engine.context.derivations import derived_formula, tatqa_answers
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
 SUM = AnswerGatePolicy(derived_numbers="accept", percentage_totals="sum")
@@ -28,9 +27,7 @@ TABLE = (
 
 
 def derived(conclusion: str, policy: AnswerGatePolicy = ACCEPT) -> str | None:
-    verdict = gate_answer(case(conclusion, table=TABLE), policy)
-    found = [f for f in verdict.findings if f.code == "NUMBER_DERIVED"]
-    return found[-1].derivation.formula if found and verdict.status == "ok" else None
+    return derived_formula(conclusion, policy, TABLE)
 
 
 def test_the_default_reads_a_total_as_the_whole_and_the_verbatim_preset_does_not():
@@ -71,7 +68,7 @@ def test_real_tatqa_percentages_of_a_total_accepted_and_their_wrong_answers_reje
         "e0dcea2e-6a17-4797-92f9-5ce248888622",
         "b70433bd-7c92-413d-af00-cef3907cafe8",
     ):
-        cases = _built(uid)
+        cases = tatqa_answers(uid)
         right = AnswerCase.model_validate(cases["right calculation"])
         assert gate_answer(right, ACCEPT).status == "ok", uid
         assert gate_answer(right, SUM).status != "ok", uid

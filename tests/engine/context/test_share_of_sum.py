@@ -6,10 +6,6 @@ another year's cells, of another row or of a slipped figure is not."""
 
 from __future__ import annotations
 
-import json
-from functools import cache
-
-from bench.tatqa_build import build
 from groundgate.engine.gates.answer import (
     DEFAULT_POLICY,
     VERBATIM_POLICY,
@@ -17,8 +13,7 @@ from groundgate.engine.gates.answer import (
     AnswerGatePolicy,
     gate_answer,
 )
-from tests.conftest import shared_data
-from tests.engine.context.test_operands import case
+from tests.engine.context.derivations import derived_formula, tatqa_answers
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
 WITHOUT = AnswerGatePolicy(derived_numbers="accept", derivation_aggregates="named_rows_periods")
@@ -32,9 +27,7 @@ TABLE = (
 
 
 def derived(conclusion: str, policy: AnswerGatePolicy = ACCEPT, table: str = TABLE) -> str | None:
-    verdict = gate_answer(case(conclusion, table=table), policy)
-    found = [f for f in verdict.findings if f.code == "NUMBER_DERIVED"]
-    return found[-1].derivation.formula if found and verdict.status == "ok" else None
+    return derived_formula(conclusion, policy, table)
 
 
 def test_the_default_takes_shares_of_sums_and_the_verbatim_preset_does_not():
@@ -97,22 +90,6 @@ def test_two_wholes_that_give_it_alike_are_a_coincidence():
     )
 
 
-@cache
-def _tatqa() -> list[dict]:
-    return json.loads(shared_data("tatqa", "tatqa_dataset_dev.json").read_text(encoding="utf-8"))
-
-
-def _built(uid: str) -> dict[str, dict]:
-    for context in _tatqa():
-        if any(q["uid"] == uid for q in context["questions"]):
-            return {
-                b.group: b.case
-                for b in build(context, "rows")
-                if b.case["case_id"].rsplit("-", 1)[0] == uid
-            }
-    raise AssertionError(uid)
-
-
 def test_real_tatqa_shares_of_sums_accepted_and_their_wrong_answers_rejected():
     # "(425+33)/38,771": deferred revenue and accrued warranty over gross deferred tax assets;
     # "(2,703+958)/23,406": Taiwan and Japan over total revenue (an unlabelled total row).
@@ -120,7 +97,7 @@ def test_real_tatqa_shares_of_sums_accepted_and_their_wrong_answers_rejected():
         ("08ec32ab-4f3e-4549-876c-f4e668439ad9", "(425 + 33) / 38,771 × 100 ≈ 1.18%"),
         ("f1a33e83-3a96-410a-8878-5e1fd1773a6d", "(2,703 + 958) / $23,406 × 100 ≈ 15.64%"),
     ):
-        cases = _built(uid)
+        cases = tatqa_answers(uid)
         right = gate_answer(AnswerCase.model_validate(cases["right calculation"]), ACCEPT)
         assert right.status == "ok"
         assert [f.derivation.formula for f in right.findings if f.derivation] == [formula]
