@@ -116,6 +116,7 @@ def build(count: int) -> None:
 
     from groundgate.models import Case, GateRun, Role
     from groundgate.services.datasets import dataset_get_or_create, membership_grant
+    from reviews.assignment_counts import assignment_recount
     from reviews.models import (
         Assignment,
         FindingDecision,
@@ -126,13 +127,7 @@ def build(count: int) -> None:
         Reservation,
         Review,
     )
-    from reviews.queue import (
-        RANK,
-        assignment_recount,
-        progress_recount,
-        queue_recount,
-        review_state,
-    )
+    from reviews.queue import RANK, progress_recount, queue_recount, review_state
     from reviews.search import search_text
 
     call_command("migrate", verbosity=0)

@@ -15,6 +15,7 @@ from groundgate.models import Case, Dataset
 from groundgate.selectors.cases import case_current_run
 from groundgate.services.phoenix_outbox import phoenix_push_enqueue
 from groundgate.services.webhooks import Event, webhook_events_emit
+from reviews.assignment_counts import assignment_mark_reviewed, assignments_replace, cases_lock
 from reviews.corrections import CorrectionError, CorrectionInput, correction_build
 from reviews.models import (
     Assignment,
@@ -29,13 +30,7 @@ from reviews.models import (
     ReviewState,
     WrongReason,
 )
-from reviews.queue import (
-    assignment_mark_reviewed,
-    assignments_replace,
-    cases_lock,
-    progress_add,
-    queue_refresh,
-)
+from reviews.queue import progress_add, queue_refresh
 from reviews.reservations import reservation_release
 from reviews.selectors import queue_entries, queue_scope
 

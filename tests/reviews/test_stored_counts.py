@@ -15,8 +15,9 @@ from django.db import connection
 from django.db.models import Count
 
 from groundgate.models import Case
+from reviews.assignment_counts import assignment_recount
 from reviews.models import Assignment, AssignmentCount, QueueCallCount, QueueCode, QueueEntry
-from reviews.queue import CALLS_RECOUNT, assignment_recount, queue_rebuild, queue_recount
+from reviews.queue import CALLS_RECOUNT, queue_rebuild, queue_recount
 from reviews.selectors import _page_source, queue_page, queue_scope
 from reviews.services import Decision, case_relabel, cases_assign, review_submit
 
