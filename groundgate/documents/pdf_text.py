@@ -116,7 +116,8 @@ class PagesPart:
 
     first: int  # the first page's index
     pages: list[PageInfo] = field(default_factory=list)
-    chunks: list = field(default_factory=list)  # PageChunks, or their stored form (isolated.py)
+    # PageChunks, or their stored form (isolated.py)
+    chunks: list[Any] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)  # pages whose text could not be read
     empty_pages: list[int] = field(default_factory=list)
     # Per page read, the content streams first met on it in this part and what they inflate to.

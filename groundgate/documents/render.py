@@ -10,8 +10,9 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import pymupdf
 
@@ -24,7 +25,7 @@ from groundgate.documents.highlights import Highlight, Layer  # noqa: F401
 # One colour per layer (RGB 0..1), documented in docs/pdf-ingestion.md. Stroke + translucent fill.
 # Every stroke is >= 3:1 against a white page and every fill light enough to keep black text
 # >= 4.5:1 over it (figures in docs/reviewing.md); the shape tells the layers apart too.
-LAYER_STYLE: dict[str, dict] = {
+LAYER_STYLE: dict[str, dict[str, Any]] = {
     "chunk": {"color": (0.13, 0.40, 0.85), "fill": (0.13, 0.40, 0.85), "opacity": 0.08},
     # The answer's claimed box: grey, long dashes (it was orange dashed like a near miss, and a
     # reviewer read a claimed paragraph box as the near-miss value's).
@@ -49,7 +50,7 @@ def highlight_key(highlights: list[Highlight]) -> str:
     return hashlib.sha256("\n".join([STYLE_VERSION, *items]).encode()).hexdigest()[:24]
 
 
-def page_box(bbox, page: pymupdf.Page, margin: float = 2.0) -> pymupdf.Rect | None:
+def page_box(bbox: Iterable[Any], page: pymupdf.Page, margin: float = 2.0) -> pymupdf.Rect | None:
     """`bbox` as a rectangle on `page` (unrotated space), or None when it is not drawable.
 
     Stored boxes come from clients: NaN, inverted corners or coordinates far off the page must
@@ -221,11 +222,11 @@ def render_page_png(
         # with the text.
         page.set_rotation(rotation)
     pix = page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), alpha=False)
-    return pix.tobytes("png")
+    return cast(bytes, pix.tobytes("png"))
 
 
 def locate_excerpt(
-    doc: pymupdf.Document, page_index: int, excerpt: str, within: list[tuple]
+    doc: pymupdf.Document, page_index: int, excerpt: str, within: Sequence[tuple[float, ...]]
 ) -> list[tuple[float, float, float, float]]:
     """Where `excerpt` is on the page, searched only within the chunk's rectangles (widened a
     little: glyph boxes can stick out of line boxes). Empty when it is not there."""
@@ -300,7 +301,7 @@ def _add(page: pymupdf.Page, rect: pymupdf.Rect, kind: AnnotationKind) -> pymupd
     annot = page.add_rect_annot(rect)
     annot.set_colors(stroke=color)
     if dashes:
-        annot.set_border(width=1.0, dashes=dashes)  # type: ignore[no-untyped-call]
+        annot.set_border(width=1.0, dashes=dashes)
     return annot
 
 
@@ -328,7 +329,7 @@ def annotated_pdf(sources: list[tuple[bytes, list[Annotation]]]) -> bytes:
         src.close()
     if out.page_count == 0:
         out.new_page()  # a valid, empty PDF rather than an error
-    data = out.tobytes(garbage=3, deflate=True)
+    data = cast(bytes, out.tobytes(garbage=3, deflate=True))
     out.close()
     return data
 
@@ -341,6 +342,6 @@ def message_png(message: str, *, width: int = 480, height: int = 160) -> bytes:
         page = doc.new_page(width=width, height=height)
         page.draw_rect(page.rect, color=(0.85, 0.10, 0.15), fill=(1.0, 0.95, 0.95), width=2)
         page.insert_textbox(pymupdf.Rect(12, 12, width - 12, height - 12), message, fontsize=11)
-        return page.get_pixmap(alpha=False).tobytes("png")
+        return cast(bytes, page.get_pixmap(alpha=False).tobytes("png"))
     finally:
         doc.close()

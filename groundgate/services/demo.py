@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pymupdf
 from django.conf import settings
@@ -114,7 +115,7 @@ def _merge(report: ImportReport, more: ImportReport) -> None:
     report.first_cases += more.first_cases[: max(SHOWN_CASES - len(report.first_cases), 0)]
 
 
-def _code_cases(dataset: Dataset) -> list[dict]:
+def _code_cases(dataset: Dataset) -> list[dict[str, Any]]:
     symbols = {
         c.chunk_id: c.metadata for c in Chunk.objects.filter(dataset=dataset, kind=ChunkKind.CODE)
     }
@@ -164,7 +165,7 @@ def _code_cases(dataset: Dataset) -> list[dict]:
     return [attach_symbols(case, symbols) for case in cases]
 
 
-def _pdf_cases(ingested: IngestResult) -> list[dict]:
+def _pdf_cases(ingested: IngestResult) -> list[dict[str, Any]]:
     document = ingested.document
     chunks = list(Chunk.objects.filter(document=document).order_by("ordinal"))
     raw_chunks = [
@@ -203,10 +204,10 @@ def _pdf_cases(ingested: IngestResult) -> list[dict]:
     return cases
 
 
-def _box_of(pdf: pymupdf.Document, chunk: Chunk, text: str) -> list:
+def _box_of(pdf: pymupdf.Document, chunk: Chunk, text: str) -> list[int]:
     """The chunk's rectangle that holds `text` on the page (its first one if none does)."""
     for position in chunk.position_int:
         page_number, x0, x1, top, bottom = position
         if pdf[page_number - 1].search_for(text, clip=pymupdf.Rect(x0, top, x1, bottom)):
-            return position
-    return chunk.position_int[0]
+            return list(position)
+    return list(chunk.position_int[0])

@@ -13,7 +13,7 @@ from typing import Any
 import pymupdf
 from django.conf import settings
 
-from groundgate.documents.highlights import Layer
+from groundgate.documents.highlights import Highlight, Layer
 from groundgate.documents.isolated import (
     IsolationLimits,
     page_words_isolated,
@@ -24,7 +24,6 @@ from groundgate.documents.pdf_text import PdfProblem
 from groundgate.documents.render import (
     Annotation,
     AnnotationKind,
-    Highlight,
     annotated_pdf,
     highlight_key,
     locate_excerpt,
@@ -259,7 +258,7 @@ PAGE_VALUE_LAYERS: dict[str, Layer] = {"near_miss": "near_miss", "grounded_by": 
 
 
 def case_page_highlights(
-    *, case: Case, findings: list[dict]
+    *, case: Case, findings: list[dict[str, Any]]
 ) -> dict[tuple[int, int], list[Highlight]]:
     """(document id, page index) -> the highlight layers for that page of `case`, as its family
     draws them (groundgate/families/<kind>: page_highlights)."""
@@ -278,7 +277,7 @@ def case_page_highlights(
     }
 
 
-def case_annotated_pdf(*, case: Case, findings: list[dict]) -> bytes:
+def case_annotated_pdf(*, case: Case, findings: list[dict[str, Any]]) -> bytes:
     """The cited pages with the excerpts highlighted and the claimed boxes marked; each note
     carries the findings about that evidence (and the case-wide ones). The values the findings
     name are boxed where they are on the page (families/value_boxes.py, as the case page draws
