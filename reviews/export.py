@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 from django.db import connections
-from django.db.models import Exists, OuterRef, Q, TextField
+from django.db.models import Exists, OuterRef, Q, QuerySet, TextField
 from django.db.models.functions import Cast
 from django.utils.dateparse import parse_datetime
 
@@ -61,10 +61,12 @@ def _since(raw: str) -> dt.datetime | None:
         return None
 
 
-def export_filters_parse(params) -> tuple[ExportFilters | None, list[dict[str, Any]]]:
+def export_filters_parse(
+    params: Mapping[str, Any],
+) -> tuple[ExportFilters | None, list[dict[str, Any]]]:
     """Export filters from query parameters (the API) or options (the command): the filters, or
     the errors as [{"field", "message"}]."""
-    errors = []
+    errors: list[dict[str, Any]] = []
     reviewed = params.get("reviewed", "")
     if reviewed not in ("", "true", "false", "1", "0"):
         errors.append({"field": "reviewed", "message": "true or false"})
@@ -100,7 +102,7 @@ class ExportRecord(dict[str, Any]):
     last_verdict: str | None
 
 
-def _selected(*, dataset: Dataset, filters: ExportFilters):
+def _selected(*, dataset: Dataset, filters: ExportFilters) -> QuerySet[Case, tuple[Any, ...]]:
     """The cases to export, each with its queue entry (a case outside the queue is not exported).
     Read from the case table: its (dataset, id) index gives a batch in id order directly, where
     the queue table's indexes made SQLite sort the whole dataset's entries for every batch."""
@@ -141,7 +143,7 @@ def _selected(*, dataset: Dataset, filters: ExportFilters):
     )
 
 
-def _fetch(queryset) -> list[tuple]:
+def _fetch(queryset: QuerySet[Any, Any]) -> list[tuple[Any, ...]]:
     """The rows of a values_list queryset as the driver returns them, without Django's per-row
     converters (a third of the reading time at 100k records). Only for columns that need none:
     text (timestamps are cast to text), numbers, and booleans, which SQLite gives as 0/1 and the
@@ -149,10 +151,13 @@ def _fetch(queryset) -> list[tuple]:
     sql, params = queryset.query.get_compiler(using=queryset.db).as_sql()
     with connections[queryset.db].cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchall()
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+        return rows
 
 
-def export_case_rows(*, dataset: Dataset, filters: ExportFilters) -> Iterator[list[tuple]]:
+def export_case_rows(
+    *, dataset: Dataset, filters: ExportFilters
+) -> Iterator[list[tuple[Any, ...]]]:
     """The selected cases in id order, BATCH rows at a time (keyset on the id: no big list in
     memory, no OFFSET)."""
     selected = _selected(dataset=dataset, filters=filters)
@@ -191,9 +196,9 @@ def export_records(*, dataset: Dataset, filters: ExportFilters) -> Iterator[Expo
         yield from _batch_records(dataset, rows)
 
 
-def _batch_runs(lo: int, hi: int) -> tuple[dict[int, list], dict[int, str]]:
+def _batch_runs(lo: int, hi: int) -> tuple[dict[int, list[Any]], dict[int, str]]:
     """Each case's gate runs (oldest first) and its newest verdict's raw text."""
-    runs: dict[int, list] = defaultdict(list)
+    runs: dict[int, list[Any]] = defaultdict(list)
     newest: dict[int, str] = {}
     Fragment = orjson.Fragment
     for case_id, run_id, gate, version, policy, status, passed, created, verdict in _fetch(
@@ -230,9 +235,11 @@ def _batch_runs(lo: int, hi: int) -> tuple[dict[int, list], dict[int, str]]:
     return runs, newest
 
 
-def _batch_reviews(lo: int, hi: int) -> tuple[dict[int, list], dict[int, list]]:
+def _batch_reviews(
+    lo: int, hi: int
+) -> tuple[dict[int, list[dict[str, Any]]], dict[int, list[dict[str, Any]]]]:
     """Each case's reviews with their finding decisions, and its relabels, oldest first."""
-    decisions: dict[int, list] = defaultdict(list)
+    decisions: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for review_id, index, code, call, reason in (
         FindingDecision.objects.filter(review__case_id__gte=lo, review__case_id__lte=hi)
         .order_by("id")
@@ -242,7 +249,7 @@ def _batch_reviews(lo: int, hi: int) -> tuple[dict[int, list], dict[int, list]]:
             {"finding_index": index, "code": code, "call": call, "reason": reason or None}
         )
     corrections = _batch_corrections(lo, hi)
-    reviews: dict[int, list] = defaultdict(list)
+    reviews: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for rid, case_id, run_id, reviewer, label, comment, created in (
         Review.objects.filter(case_id__gte=lo, case_id__lte=hi)
         .order_by("id")
@@ -262,7 +269,7 @@ def _batch_reviews(lo: int, hi: int) -> tuple[dict[int, list], dict[int, list]]:
                 "correction": corrections.get(rid),
             }
         )
-    relabels: dict[int, list] = defaultdict(list)
+    relabels: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for rid, case_id, old, new, admin, reason, created in (
         Relabel.objects.filter(case_id__gte=lo, case_id__lte=hi)
         .order_by("id")
@@ -283,10 +290,10 @@ def _batch_reviews(lo: int, hi: int) -> tuple[dict[int, list], dict[int, list]]:
     return reviews, relabels
 
 
-def _batch_corrections(lo: int, hi: int) -> dict[int, dict]:
+def _batch_corrections(lo: int, hi: int) -> dict[int, dict[str, Any]]:
     """Each review's correction (reviews.corrections), by review id: the corrected answer, the
     gate's verdict on it, and per finding where its evidence is and the value it should say."""
-    fixes: dict[int, list] = defaultdict(list)
+    fixes: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for cid, index, code, chunk_id, start, end, doc, page, bbox, text, value in (
         FindingCorrection.objects.filter(correction__case_id__gte=lo, correction__case_id__lte=hi)
         .order_by("id")
@@ -395,7 +402,7 @@ def _cited_chunk(
     }
 
 
-def _batch_records(dataset: Dataset, rows: list[tuple]) -> Iterator[ExportRecord]:
+def _batch_records(dataset: Dataset, rows: list[tuple[Any, ...]]) -> Iterator[ExportRecord]:
     # The other tables are read by the batch's case id range (cheap to prepare, unlike a
     # 2000-item IN list), a fixed number of queries per batch; rows of cases outside the batch
     # (another dataset's, or filtered out) are never looked up. Payloads and verdicts come as

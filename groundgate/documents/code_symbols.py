@@ -31,6 +31,10 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tree_sitter import Node, Parser
 
 SKIP_DIRS = frozenset(
     {
@@ -64,7 +68,7 @@ class Symbol:
     kind: str
     name: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -189,7 +193,7 @@ def python_symbols(path: str, text: str, commit: str | None) -> list[Symbol]:
 
 
 @lru_cache(maxsize=1)
-def _java_parser():
+def _java_parser() -> Parser:
     import tree_sitter
     import tree_sitter_java
 
@@ -216,16 +220,16 @@ def java_symbols(path: str, text: str, commit: str | None) -> list[Symbol]:
     out: list[Symbol] = []
     names = _Names()
 
-    def node_text(node) -> str:
+    def node_text(node: Node) -> str:
         return data[node.start_byte : node.end_byte].decode("utf-8")
 
-    def emit(symbol_id: str, node, kind: str, name: str) -> None:
+    def emit(symbol_id: str, node: Node, kind: str, name: str) -> None:
         start, end = node.start_point[0] + 1, node.end_point[0] + 1
         out.append(
             Symbol(symbol_id, path, start, end, source_hash(lines, start, end), commit, kind, name)
         )
 
-    def signature(node, name: str) -> str:
+    def signature(node: Node, name: str) -> str:
         params = node.child_by_field_name("parameters")
         types = []
         for p in params.named_children if params is not None else []:
@@ -244,7 +248,7 @@ def java_symbols(path: str, text: str, commit: str | None) -> list[Symbol]:
                 types.append(node_text(t))
         return f"{name}({','.join(types)})"
 
-    def visit(node, scope: list[str]) -> None:
+    def visit(node: Node, scope: list[str]) -> None:
         for child in node.named_children:
             body = child.child_by_field_name("body")
             if child.type == "enum_constant" and body is not None:

@@ -34,6 +34,7 @@ import pymupdf
 
 from groundgate.documents.chunking import DEFAULT_CHUNKING, ChunkingPolicy, StoredChunk
 from groundgate.documents.glyph_boxes import words_in_box
+from groundgate.documents.highlights import Highlight
 from groundgate.documents.page_parts import error_name, page_ranges, read_parts
 from groundgate.documents.pdf_text import (
     TEXT_FLAGS,
@@ -47,7 +48,6 @@ from groundgate.documents.pdf_text import (
     raise_if_out_of_memory,
 )
 from groundgate.documents.render import (
-    Highlight,
     base_zoom,
     heavy_page,
     render_base_png,
@@ -107,7 +107,14 @@ def extract_pdf_isolated(
     )
 
 
-def _stored(page_index, text, bbox, position_int, metadata, word_boxes="[]") -> StoredChunk:
+def _stored(
+    page_index: object,
+    text: object,
+    bbox: str,
+    position_int: str,
+    metadata: str,
+    word_boxes: str = "[]",
+) -> StoredChunk:
     """The child has read hostile bytes: what it sends is checked before it is stored."""
     if type(page_index) is not int or type(text) is not str:
         raise TypeError("a chunk's page index or text has the wrong type")
@@ -154,7 +161,8 @@ def render_page_isolated(
 def upright_rotation_isolated(data: bytes, page_index: int, *, isolation: IsolationLimits) -> int:
     """render.upright_rotation of one page, in a child process (it reads the page's text)."""
     ok, _ = _run_child("rotation", {"page_index": page_index}, data, isolation)
-    return ok["rotation"]
+    rotation: int = ok["rotation"]
+    return rotation
 
 
 def page_words_isolated(
@@ -210,7 +218,7 @@ def _run_child(
     return answer["ok"], rest
 
 
-def _crash_reason(done: subprocess.CompletedProcess, isolation: IsolationLimits) -> str:
+def _crash_reason(done: subprocess.CompletedProcess[bytes], isolation: IsolationLimits) -> str:
     code = done.returncode
     if code < 0:
         try:
@@ -296,7 +304,7 @@ def _extract_job(data: bytes, options: dict[str, Any]) -> tuple[dict[str, Any], 
     return ok, extracted.stored_bytes if decrypted else b""
 
 
-def _open_for_render(data: bytes):
+def _open_for_render(data: bytes) -> pymupdf.Document:
     try:
         return pymupdf.open(stream=data, filetype="pdf")
     except Exception as exc:

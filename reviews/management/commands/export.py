@@ -5,21 +5,23 @@ from __future__ import annotations
 
 import gc
 import sys
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.urls import reverse
 
 from groundgate.management.progress import progress_bar
 from groundgate.models import Dataset
 from groundgate.services.webhooks import export_ready_emit
-from reviews.export import export_filters_parse, export_records
+from reviews.export import ExportRecord, export_filters_parse, export_records
 from reviews.export_formats import EXPORT_FORMATS
 from reviews.models import QueueEntry
 
 
 @contextmanager
-def cyclic_gc_paused():
+def cyclic_gc_paused() -> Iterator[None]:
     """Python's cyclic garbage collector off while the export streams. An export allocates
     millions of short-lived dicts and lists, none in a reference cycle (a 100k-record export with
     the collector on found none to free), and each full collection walks every live object: the
@@ -42,7 +44,7 @@ class Command(BaseCommand):
     # run them.
     requires_system_checks: list[str] = []
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--dataset", required=True)
         parser.add_argument("--format", choices=list(EXPORT_FORMATS), default="jsonl")
         parser.add_argument(
@@ -56,7 +58,7 @@ class Command(BaseCommand):
         parser.add_argument("--code", default="")
         parser.add_argument("--since", default="", help="ISO 8601 date or date-time")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         dataset = Dataset.objects.filter(slug=options["dataset"]).first()
         if dataset is None:
             raise CommandError(f"no dataset {options['dataset']!r}")
@@ -69,12 +71,13 @@ class Command(BaseCommand):
         filters, errors = export_filters_parse(params)
         if errors:
             raise CommandError("; ".join(f"--{e['field']}: {e['message']}" for e in errors))
+        assert filters is not None  # no errors: the filters
         total = QueueEntry.objects.filter(dataset=dataset).count()
         out = sys.stdout.buffer if options["output"] == "-" else open(options["output"], "wb")
         count = 0
         with progress_bar(total=total, unit="case", desc="export") as bar:
 
-            def counted(records):
+            def counted(records: Iterable[ExportRecord]) -> Iterator[ExportRecord]:
                 nonlocal count
                 for record in records:
                     count += 1
@@ -82,7 +85,7 @@ class Command(BaseCommand):
                     yield record
 
             records = counted(export_records(dataset=dataset, filters=filters))
-            base = options["base_url"].rstrip("/")
+            base = str(options["base_url"]).rstrip("/")
 
             def page_url(document_id: int, page_index: int) -> str:
                 path = reverse("reviews:page-image", args=[dataset.slug, document_id, page_index])
