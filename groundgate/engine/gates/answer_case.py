@@ -47,7 +47,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.20"
+    policy_version: str = "answer-gate/2026-11.21"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -117,7 +117,10 @@ class AnswerGatePolicy(GatePolicy):
     # a scale mistake. "off": the value's own chunk alone decides (gate 2.9.0). "unit_cells"
     # (gate 2.14.0, d346): a table's unit cell declares its scale too ("€m", "$ million",
     # "$'000", a "万元" cell); "cited_declarations" reads only the phrases ("(in thousands)").
-    scale_claims: Literal["off", "cited_declarations", "unit_cells"] = "unit_cells"
+    # "unit_words" (gate 2.20.0, dNEW1): also the ways reports print them beyond those - a quote
+    # before the magnitude ("RMB’Million", "USD ‘000"), a singular scale word in parentheses
+    # ("(in million)", "(in thousand NT dollars)"), "in\nthousands" across a line, "('000)".
+    scale_claims: Literal["off", "cited_declarations", "unit_cells", "unit_words"] = "unit_words"
     # A change's order (engine/context/operands.py, gate 2.12.0): "time_order" - a change of two
     # cells of one row is the later year's cell minus the earlier's, named years or not ("the
     # change in closing cash" is 2019 - 2018); "named_years": only where the answer names two
@@ -203,7 +206,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.20",
+    policy_version="answer-gate/verbatim-2026-11.21",
     equivalences=(),
     value_context="off",
     derivation_context="off",

@@ -214,7 +214,8 @@ class _SlowPath:
             case.raw_chunks or [],
             (evidence.chunk_id for _, evidence in accepted),
             on=policy.scale_claims != "off",
-            units=policy.scale_claims == "unit_cells",
+            units=policy.scale_claims in ("unit_cells", "unit_words"),
+            words=policy.scale_claims == "unit_words",
         )
 
     def _remember(self, value: NumericValue, q: Quantity, source: Located | None) -> None:
