@@ -181,6 +181,12 @@ class AnswerGatePolicy(GatePolicy):
     # 14.81%": 529 / 3,571), a ratio or a percentage; "sum" (gate 2.18.1): the total names a
     # sum, which gives no percentage of amounts.
     percentage_totals: Literal["sum", "share"] = "share"
+    # The periods that bind a change's two cells (engine/context/operands.py, gate 2.20.0,
+    # dNEW2): "named_kinds" - where the answer names two periods of a kind other than years
+    # (months or days, "between the quarters ended July 27 and April 27"; quarters, "Q1 and
+    # Q3"; halves), both cells of a change are of those, as two named years bind them; "years"
+    # (gate 2.19.0): only named years bind both cells (the other kinds the first cell only).
+    change_periods: Literal["years", "named_kinds"] = "named_kinds"
     # Calculations the answer writes out (engine/written.py, gate 2.17.0, d412): "round_or_cut"
     # - a value after "=" or "≈" that the written expression before it gives ("(509 / 11,303)
     # * 100 = 4.5%", "($87,896 million + $87,270 million) / 2 = $87,583 million"), rounded or
@@ -222,6 +228,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     change_cells="any_column",
     direction_words="sentence",
     percentage_totals="sum",
+    change_periods="years",
     written_calculations="off",
     question_values="none",
     meta_counts_exempt=False,

@@ -426,6 +426,7 @@ class _SlowPath:
                 label_core=policy.derivation_row_words == "label_core",
                 label_directions=policy.direction_words == "outside_row_labels",
                 total_shares=policy.percentage_totals == "share",
+                period_kinds=policy.change_periods == "named_kinds",
             )
         span, percent = (value.start, value.end), q.unit == "%"
         binding = self._operand_context.bind(span, negative=q.negative, percent=percent)
