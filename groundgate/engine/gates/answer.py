@@ -216,6 +216,7 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     policy.calculation_constants,
                     longest_row=policy.row_naming == "longest_said",
                     columns=policy.column_naming == "said_headers",
+                    percent_columns=policy.percent_cells == "percent_columns",
                 ),
             )
         ungrounded = sum(1 for f in number_findings if f.severity == "error")

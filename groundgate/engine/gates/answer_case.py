@@ -187,6 +187,13 @@ class AnswerGatePolicy(GatePolicy):
     # Q3"; halves), both cells of a change are of those, as two named years bind them; "years"
     # (gate 2.19.0): only named years bind both cells (the other kinds the first cell only).
     change_periods: Literal["years", "named_kinds"] = "named_kinds"
+    # Where a percentage grounded by a bare figure of a chunk that declares percent (the rule
+    # percent_declared) is said (engine/context/grounding.py, gate 2.20.0, dNEW3):
+    # "percent_columns" - a table's cell of a column that declares no percent, beside a column
+    # that does ("2018" beside "Change (%)", "$ CHANGE" beside "% CHANGE"), in a row whose label
+    # declares none, grounds no percentage ("470.0%" for the 2018 cell 470.0); a cell whose
+    # column is not known is not judged; "chunk" (gate 2.19.0): a "%" anywhere in the chunk.
+    percent_cells: Literal["chunk", "percent_columns"] = "percent_columns"
     # Calculations the answer writes out (engine/written.py, gate 2.17.0, d412): "round_or_cut"
     # - a value after "=" or "≈" that the written expression before it gives ("(509 / 11,303)
     # * 100 = 4.5%", "($87,896 million + $87,270 million) / 2 = $87,583 million"), rounded or
@@ -229,6 +236,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     direction_words="sentence",
     percentage_totals="sum",
     change_periods="years",
+    percent_cells="chunk",
     written_calculations="off",
     question_values="none",
     meta_counts_exempt=False,
