@@ -8,6 +8,10 @@ grounded only if at least one evidence value it matches is *about the same thing
     also has, and none agrees ("2019 ... 1,202.9" where 1,202.9 is in the 2018 column);
   - the cited source: when the value's sentence marks a citation ([1], [C0], 【1】, ^1) of an
     accepted evidence and the value is only in other evidences.
+  - a percent column (policy percent_cells "percent_columns", gate 2.20.0, dNEW3): a percentage
+    grounded by a bare figure because its chunk declares percent (percent_declared) is not a
+    cell of a column that declares none beside one that does ("470.0%" for the 2018 cell
+    beside "Change (%)"), unless its row's label declares percent.
 Where the answer says nothing that distinguishes (no row named, no period, no marker), or the
 evidence's context is unknown (facts.py), the value alone decides, as before. Such a value gets
 one error finding, located at the evidence value it matched, with the value that fits the
@@ -34,6 +38,7 @@ from groundgate.engine.context.columns import another_column, column_alternative
 from groundgate.engine.context.facts import Fact, read_facts
 from groundgate.engine.context.periods import contradicts, may_mention, mentions
 from groundgate.engine.context.row_order import held_by_longer
+from groundgate.engine.declarations import declares_percent
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.number_lookup import leading_figure
 from groundgate.engine.numbers import NumericValue, extract_numbers
@@ -136,6 +141,7 @@ def context_findings(
     calculation_constants: tuple[int, ...] = (),
     longest_row: bool = False,
     columns: bool = False,
+    percent_columns: bool = False,
 ) -> list[Finding]:
     """VALUE_OUT_OF_CONTEXT findings for the grounded values of `conclusion` whose context
     disagrees with every evidence value they match (`longest_row`: policy row_naming
@@ -213,9 +219,24 @@ def context_findings(
             matches.extend(_matching(read, index, evidence.excerpt, needle, probe, with_periods))
         if not matches:
             continue  # grounded some other way (a range end, a header date): not judged here
+        # A percentage grounded by a bare figure of a chunk that declares percent somewhere
+        # (percent_declared): the figure's column or row must be the percent one (dNEW3).
+        percent = (
+            percent_columns
+            and finding is not None
+            and "percent_declared" in (getattr(finding, "rules", None) or ())
+        )
         reasons = [
             _disagreement(
-                claim, f, seen, index, cited, longest_row, partial(own_text, claim), columns
+                claim,
+                f,
+                seen,
+                index,
+                cited,
+                longest_row,
+                partial(own_text, claim),
+                columns,
+                percent,
             )
             for index, f, seen in matches
         ]
@@ -329,6 +350,7 @@ def _disagreement(
     longest: bool = False,
     text: Callable[[], str] = str,
     columns: bool = False,
+    percent: bool = False,
 ) -> str | None:
     if cited is not None and index != cited:
         return "another_source"
@@ -354,7 +376,20 @@ def _disagreement(
     if columns and fact.in_table and fact.column:
         if another_column(claim.words | claim.own_words, fact, seen.labels, seen.columns()):
             return "another_column"
+    if percent and _not_percent_cell(fact, seen):
+        return "another_column"
     return None
+
+
+def _not_percent_cell(fact: Fact, seen: _Seen) -> bool:
+    """Whether a table's cell is of a column that declares no percent, beside one that does
+    ("2018" beside "Change (%)"), in a row whose label declares none (percent_cells
+    "percent_columns", dNEW3). A cell whose column is not known is not judged."""
+    if not (fact.in_table and fact.column) or declares_percent(fact.column):
+        return False
+    if fact.row and declares_percent(fact.row):
+        return False
+    return any(declares_percent(column) for column in seen.columns())
 
 
 def _alternative(claim: Claim, fact: Fact, seen: _Seen, reason: str) -> Fact | None:

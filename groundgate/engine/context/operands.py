@@ -168,7 +168,10 @@ class OperandContext:
         period_cells: bool = False,
         label_directions: bool = False,
         total_shares: bool = False,
+        period_kinds: bool = False,
     ) -> None:
+        # Two named periods of a kind other than years bind a change's cells too (dNEW2).
+        self.period_kinds = period_kinds
         self._total_shares = total_shares
         self._label_directions = label_directions
         self._named_order = named_order
@@ -419,7 +422,16 @@ def _negative_cells(
 
 
 class _Rule:
-    __slots__ = ("context", "either", "operations", "order", "periods", "words", "years")
+    __slots__ = (
+        "context",
+        "either",
+        "operations",
+        "order",
+        "periods",
+        "twice",
+        "words",
+        "years",
+    )
 
     def __init__(
         self,
@@ -436,6 +448,13 @@ class _Rule:
         self.either = either
         # (minuend's year, subtrahend's year) where the answer's order decides (d410).
         self.order: tuple[str, str] | None = None
+        # The named periods of a kind other than years that the answer names two or more of
+        # ("between the quarters ended July 27 and April 27": M7, M4): a change's two cells
+        # are of those (change_periods "named_kinds", dNEW2); () otherwise.
+        self.twice: tuple[str, ...] = ()
+        if context.period_kinds:
+            kinds = [p[0] for p in periods if p[0] != "Y"]
+            self.twice = tuple(p for p in periods if p[0] != "Y" and kinds.count(p[0]) >= 2)
 
     def _in_named_row(self, located: Located | None, fact: Fact | None) -> bool | None:
         """Whether the operand is in a row the answer names (None: no row named or known)."""
@@ -500,6 +519,13 @@ class _Rule:
         across = operation in CHANGES or (operation == "average" and len(years) < 2)
         if across and b is not None and context.period_cells and _period_and_other(fa, fb):
             return 0  # a change is of two period cells, not of a "Change (%)" column's (d411)
+        if (
+            across
+            and b is not None
+            and self.twice
+            and any(f is not None and contradicts(self.twice, f.periods) for f in (fa, fb))
+        ):
+            return 0  # "July 27 and April 27": no cell of January 26's column (dNEW2)
         if across and b is not None:
             if len(years) >= 2:
                 later, earlier = years[-1], years[0]
@@ -520,7 +546,7 @@ class _Rule:
                 context.time_order
                 and operation in CHANGES
                 and not self._distance(operation, rows)
-                and _year_step(fa, fb) == -1
+                and _year_step(fa, fb, months=context.period_kinds) == -1
             ):
                 return 0  # a change is the later cell minus the earlier (change_order)
             if fb is not None and _years(fb) and self.periods and _other_rows(fa, fb):
@@ -545,16 +571,26 @@ def _other_rows(fa: Fact | None, fb: Fact | None) -> bool:
     )
 
 
-def _year_step(fa: Fact | None, fb: Fact | None) -> int:
+def _year_step(fa: Fact | None, fb: Fact | None, *, months: bool = False) -> int:
     """1 when two cells of one row are a later year's and an earlier year's, in that order; -1
     when the minuend's year is before the subtrahend's ("-61.6" for "the change in closing
-    cash" as 2018 - 2019: a change that goes back in time); 0 otherwise."""
+    cash" as 2018 - 2019: a change that goes back in time); 0 otherwise. `months`
+    (change_periods "named_kinds", dNEW2): two cells of one year are ordered by their months
+    too ("July 27, 2019" after "April 27, 2019")."""
     if fa is None or fb is None or not (fa.in_table and fb.in_table) or fa.row != fb.row:
         return 0
     ya = [p for p in fa.periods if p[0] == "Y"]
     yb = [p for p in fb.periods if p[0] == "Y"]
-    if len(ya) != 1 or len(yb) != 1 or ya[0] == yb[0]:
+    if len(ya) != 1 or len(yb) != 1:
         return 0
+    if ya[0] == yb[0]:
+        if not months:
+            return 0
+        ma = [int(p[1:]) for p in fa.periods if p[0] == "M"]
+        mb = [int(p[1:]) for p in fb.periods if p[0] == "M"]
+        if len(ma) != 1 or len(mb) != 1 or ma[0] == mb[0]:
+            return 0
+        return 1 if ma[0] > mb[0] else -1
     return 1 if ya[0] > yb[0] else -1
 
 

@@ -18,7 +18,14 @@ Under `scale_claims: "unit_cells"` (gate 2.14.0, d346) a table's unit cell decla
 too: a currency with a magnitude and no figure ("€m", "£m", "$ million", "$M", "$'000",
 "US$’000", "RMB'000", a bare "万元" / "人民币亿元" cell) - the way most annual-report tables say
 it, where "(in millions)" is the American filing's way. "cited_declarations" (2.9.1) reads only
-the phrases of declarations.declarations(). Pure: no Django, no I/O.
+the phrases of declarations.declarations().
+
+Under `scale_claims: "unit_words"` (gate 2.20.0, dNEW1) the unit cells and phrases are also read
+as reports print them beyond those: a quote between the currency and its magnitude ("RMB’Million",
+"USD ‘000"), a scale word in the singular in parentheses with no figure ("(in million)", "(in
+thousand NT dollars)"), "in thousands" broken over lines, and a "('000)" / "(000s)" mark. The
+scale the evidence states in the grounding rules (declarations.declarations(), declared_scale)
+is not changed: only which magnitude words the answer may add. Pure: no Django, no I/O.
 """
 
 from __future__ import annotations
@@ -40,12 +47,19 @@ class _Chunk(Protocol):
 class ScaleClaims:
     """The rule for one case: the scales its cited chunks declare, read on first need."""
 
-    __slots__ = ("_chunks", "_cited", "_declared", "_on", "_units")
+    __slots__ = ("_chunks", "_cited", "_declared", "_on", "_units", "_words")
 
     def __init__(
-        self, chunks: Sequence[_Chunk], cited_ids: Iterable[str], *, on: bool, units: bool = False
+        self,
+        chunks: Sequence[_Chunk],
+        cited_ids: Iterable[str],
+        *,
+        on: bool,
+        units: bool = False,
+        words: bool = False,
     ) -> None:
         self._chunks, self._cited, self._on, self._units = chunks, set(cited_ids), on, units
+        self._words = words
         self._declared: frozenset[int] | None = None
 
     def may_restate(self, magnitude: int) -> bool:
@@ -54,15 +68,21 @@ class ScaleClaims:
         if not self._on or not magnitude:
             return True
         if self._declared is None:
-            self._declared = cited_exponents(self._chunks, self._cited, units=self._units)
+            self._declared = cited_exponents(
+                self._chunks, self._cited, units=self._units, words=self._words
+            )
         return may_restate(magnitude, self._declared)
 
 
 def cited_exponents(
-    chunks: Sequence[_Chunk], cited_ids: Iterable[str], *, units: bool = False
+    chunks: Sequence[_Chunk],
+    cited_ids: Iterable[str],
+    *,
+    units: bool = False,
+    words: bool = False,
 ) -> frozenset[int]:
     """The scales (powers of ten, nonzero) the cited chunks declare; with `units`, their unit
-    cells' too."""
+    cells' too; with `words`, also unit_word_exponents'."""
     wanted = set(cited_ids)
     found = {
         d.exponent
@@ -75,6 +95,10 @@ def cited_exponents(
         for chunk in chunks:
             if chunk.chunk_id in wanted:
                 found.update(unit_cell_exponents(chunk.text))
+    if words:
+        for chunk in chunks:
+            if chunk.chunk_id in wanted:
+                found.update(unit_word_exponents(chunk.text))
     return frozenset(found)
 
 
@@ -105,6 +129,47 @@ def unit_cell_exponents(text: str) -> set[int]:
         found.add(6 if m.group(1) else 9 if m.group(2) else 3)
     if "元" in text and not text.isascii():
         found.update(_ZH_EXPONENTS[m.group(1)] for m in _ZH_UNIT_CELL.finditer(text))
+    return found
+
+
+# What scale_claims "unit_words" (dNEW1) reads beyond the unit cells and the phrases:
+#  - a currency, a quote, the magnitude: "RMB’Million", "USD ‘000", "US$‘000", "HK$'m";
+#  - a scale word after "in", or alone with its currency, in parentheses with no figure in
+#    them, singular or plural: "(in million)", "(in thousand NT dollars)", "($ million)" ("(a
+#    $5 million charge)" is an amount, "(about a million users)" a count);
+#  - "in thousands" with a line break in it ("(in\nthousands):");
+#  - a mark of thousands in parentheses: "('000)", "(000s)", "(’000)" (not "(1,000)": a cell
+#    printed negative reads alike).
+_QUOTED_UNIT = re.compile(
+    r"(?<![\w$€£¥'’.,])"
+    r"(?:US\$|A\$|C\$|HK\$|S\$|NZ\$|R\$|[$€£¥]|RMB|USD|EUR|GBP|AUD|CAD|CHF|HKD|SGD|NZD|JPY|"
+    r"SEK|NOK|DKK|INR|ZAR)"
+    r"[ \u00a0]?['’‘`][ \u00a0]?(?i:(millions?|mn|mm|m)|(billions?|bn|b)|(thousands?|k|000s?))"
+    r"(?![\w'’])"
+)
+_BARE_SCALE_WORD = re.compile(
+    r"[(（][^()（）0-9]{0,40}?\b[Ii]n\s+(?i:(thousands?)|(millions?)|(billions?))\b"
+    r"[^()（）0-9]{0,40}[)）]"
+    r"|[(（]\s*(?:US\$|[$€£]|RMB|USD)?\s*(?i:(thousands?)|(millions?)|(billions?))\s*[)）]"
+    r"|\b[Ii]n\s+(?i:(thousands)|(millions)|(billions))\b"
+)
+_THOUSANDS_MARK = re.compile(r"[(（]\s*['’‘]?\s*000\s*['’]?s?\s*[)）]")
+
+
+def unit_word_exponents(text: str) -> set[int]:
+    """The scales the text states in the words of _QUOTED_UNIT, _BARE_SCALE_WORD and
+    _THOUSANDS_MARK (scale_claims "unit_words"): 6 for "RMB’Million", 3 for "(in thousand NT
+    dollars)"."""
+    found: set[int] = set()
+    for m in _QUOTED_UNIT.finditer(text):
+        found.add(6 if m.group(1) else 9 if m.group(2) else 3)
+    low = text.lower()
+    if "thousand" in low or "million" in low or "billion" in low:
+        for m in _BARE_SCALE_WORD.finditer(text):
+            word = next(g for g in m.groups() if g).lower()
+            found.add(3 if word.startswith("t") else 6 if word.startswith("m") else 9)
+    if "000" in text and _THOUSANDS_MARK.search(text):
+        found.add(3)
     return found
 
 

@@ -47,7 +47,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.20"
+    policy_version: str = "answer-gate/2026-11.21"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -117,7 +117,10 @@ class AnswerGatePolicy(GatePolicy):
     # a scale mistake. "off": the value's own chunk alone decides (gate 2.9.0). "unit_cells"
     # (gate 2.14.0, d346): a table's unit cell declares its scale too ("€m", "$ million",
     # "$'000", a "万元" cell); "cited_declarations" reads only the phrases ("(in thousands)").
-    scale_claims: Literal["off", "cited_declarations", "unit_cells"] = "unit_cells"
+    # "unit_words" (gate 2.20.0, dNEW1): also the ways reports print them beyond those - a quote
+    # before the magnitude ("RMB’Million", "USD ‘000"), a singular scale word in parentheses
+    # ("(in million)", "(in thousand NT dollars)"), "in\nthousands" across a line, "('000)".
+    scale_claims: Literal["off", "cited_declarations", "unit_cells", "unit_words"] = "unit_words"
     # A change's order (engine/context/operands.py, gate 2.12.0): "time_order" - a change of two
     # cells of one row is the later year's cell minus the earlier's, named years or not ("the
     # change in closing cash" is 2019 - 2018); "named_years": only where the answer names two
@@ -178,6 +181,19 @@ class AnswerGatePolicy(GatePolicy):
     # 14.81%": 529 / 3,571), a ratio or a percentage; "sum" (gate 2.18.1): the total names a
     # sum, which gives no percentage of amounts.
     percentage_totals: Literal["sum", "share"] = "share"
+    # The periods that bind a change's two cells (engine/context/operands.py, gate 2.20.0,
+    # dNEW2): "named_kinds" - where the answer names two periods of a kind other than years
+    # (months or days, "between the quarters ended July 27 and April 27"; quarters, "Q1 and
+    # Q3"; halves), both cells of a change are of those, as two named years bind them; "years"
+    # (gate 2.19.0): only named years bind both cells (the other kinds the first cell only).
+    change_periods: Literal["years", "named_kinds"] = "named_kinds"
+    # Where a percentage grounded by a bare figure of a chunk that declares percent (the rule
+    # percent_declared) is said (engine/context/grounding.py, gate 2.20.0, dNEW3):
+    # "percent_columns" - a table's cell of a column that declares no percent, beside a column
+    # that does ("2018" beside "Change (%)", "$ CHANGE" beside "% CHANGE"), in a row whose label
+    # declares none, grounds no percentage ("470.0%" for the 2018 cell 470.0); a cell whose
+    # column is not known is not judged; "chunk" (gate 2.19.0): a "%" anywhere in the chunk.
+    percent_cells: Literal["chunk", "percent_columns"] = "percent_columns"
     # Calculations the answer writes out (engine/written.py, gate 2.17.0, d412): "round_or_cut"
     # - a value after "=" or "≈" that the written expression before it gives ("(509 / 11,303)
     # * 100 = 4.5%", "($87,896 million + $87,270 million) / 2 = $87,583 million"), rounded or
@@ -203,7 +219,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.20",
+    policy_version="answer-gate/verbatim-2026-11.21",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -219,6 +235,8 @@ VERBATIM_POLICY = AnswerGatePolicy(
     change_cells="any_column",
     direction_words="sentence",
     percentage_totals="sum",
+    change_periods="years",
+    percent_cells="chunk",
     written_calculations="off",
     question_values="none",
     meta_counts_exempt=False,

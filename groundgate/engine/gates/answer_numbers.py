@@ -214,7 +214,8 @@ class _SlowPath:
             case.raw_chunks or [],
             (evidence.chunk_id for _, evidence in accepted),
             on=policy.scale_claims != "off",
-            units=policy.scale_claims == "unit_cells",
+            units=policy.scale_claims in ("unit_cells", "unit_words"),
+            words=policy.scale_claims == "unit_words",
         )
 
     def _remember(self, value: NumericValue, q: Quantity, source: Located | None) -> None:
@@ -425,6 +426,7 @@ class _SlowPath:
                 label_core=policy.derivation_row_words == "label_core",
                 label_directions=policy.direction_words == "outside_row_labels",
                 total_shares=policy.percentage_totals == "share",
+                period_kinds=policy.change_periods == "named_kinds",
             )
         span, percent = (value.start, value.end), q.unit == "%"
         binding = self._operand_context.bind(span, negative=q.negative, percent=percent)

@@ -8,8 +8,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgate.engine.context.scales import may_restate, unit_cell_exponents
+from groundgate.engine.context.scales import may_restate, unit_cell_exponents, unit_word_exponents
 from groundgate.engine.gates.answer import AnswerCase, AnswerGatePolicy, gate_answer
+from tests.engine.context.derivations import tatqa_answers
 
 TABLE = (
     "December 31,\n"
@@ -187,3 +188,102 @@ def test_property_a_magnitude_the_unit_cell_contradicts_is_rejected(
     )
     ok = gate_answer(case, ACCEPT).status == "ok"
     assert ok == (said == _MAGNITUDES[unit]), (text, said)
+
+
+# Unit words (scale_claims "unit_words", gate 2.20.0, dNEW1): the ways reports print a scale
+# beyond the unit cells and phrases above.
+UNIT_WORDS = {
+    "USD denominated RMB’Million  Non-USD denominated RMB’Million": {6},
+    "All figures in USD ‘000, except TCE rate per day": {3},
+    "US$‘000  US$‘000": {3},
+    "(in million)  January 31, 2019": {6},
+    "Appropriation of earnings (in thousand NT dollars)": {3},
+    "are as follows (in\nthousands):": {3},
+    "($ million)  2019  2018": {6},
+    "Number of shares ('000)": {3},
+    "(000s)": {3},
+}
+NOT_UNIT_WORDS = (
+    "a charge ($5 million)",
+    "(about a million users)",
+    "revenue of $5m",
+    "Other (1,000)",  # a cell printed negative
+    "RMB’5 million",
+    "2019 $",
+)
+
+
+def test_unit_word_exponents():
+    for text, exponents in UNIT_WORDS.items():
+        assert unit_word_exponents(text) == exponents, text
+    for text in NOT_UNIT_WORDS:
+        assert unit_word_exponents(text) == set(), text
+
+
+UNIT_CELLS_ONLY = AnswerGatePolicy(derived_numbers="accept", scale_claims="unit_cells")
+
+
+def test_a_unit_word_declares_the_tables_scale_and_unit_cells_keep_the_old_reading():
+    for unit in ("RMB’Million", "USD ‘Million", "(in million)"):
+        assert unit_status(CELL.format("billion"), unit) == "citation_insufficient", unit
+        assert unit_status(CHANGE.format("billion"), unit) == "citation_insufficient", unit
+        assert unit_status(CELL.format("million"), unit) == "ok", unit
+        assert unit_status(CHANGE.format("million"), unit) == "ok", unit
+        assert unit_status(CHANGE.format("").replace(" .", "."), unit) == "ok", unit
+        # gate 2.19.0's reading: not read, the magnitude is undeclared.
+        assert unit_status(CELL.format("billion"), unit, UNIT_CELLS_ONLY) == "ok", unit
+        assert unit_status(CHANGE.format("billion"), unit, UNIT_CELLS_ONLY) == "ok", unit
+    for unit in ("USD ‘000", "(in thousand NT dollars)", "('000)"):
+        assert unit_status(CELL.format("million"), unit) == "citation_insufficient", unit
+        assert unit_status(CELL.format("thousand"), unit) == "ok", unit
+        assert unit_status(CELL.format("million"), unit, UNIT_CELLS_ONLY) == "ok", unit
+
+
+@given(
+    st.sampled_from(("RMB’", "USD ‘", "US$‘", "$'")),
+    st.sampled_from(("Million", "000", "m")),
+    st.sampled_from(("million", "billion", "thousand")),
+    st.integers(min_value=100, max_value=99_999),
+    st.sampled_from(("Revenue", "Cost of sales", "Net debt")),
+)
+@settings(max_examples=60, deadline=None)
+def test_property_a_magnitude_the_quoted_unit_contradicts_is_rejected(
+    currency, unit, said, figure, row
+):
+    text = f"2019  2018\n{currency}{unit}  {currency}{unit}\n{row}  {figure:,}  1\nOther  2  3"
+    case = AnswerCase.model_validate(
+        {
+            "case_id": "p",
+            "raw_chunks": [{"chunk_id": "t", "text": text}],
+            "answer": {
+                "conclusion": f"{row} in 2019 was {figure:,} {said}.",
+                "evidences": [{"chunk_id": "t", "excerpt": text}],
+            },
+        }
+    )
+    ok = gate_answer(case, ACCEPT).status == "ok"
+    assert ok == (said == {"Million": "million", "000": "thousand", "m": "million"}[unit])
+
+
+def test_real_tatqa_scales_printed_as_reports_print_them():
+    """TAT-QA tables headed "RMB’Million", "(in million)", "(in thousand NT dollars)", "USD
+    ‘000", "(in\\nthousands):": the right answer passes, its wrong scale (and other wrong
+    answers) no longer; gate 2.19.0's reading accepted the wrong scale."""
+    for uid in (
+        "14120019-ba0a-483f-9046-2f2d4118761c",  # RMB’Million, a change
+        "747db6b5-48bb-44ed-a8c3-c60fcf264d2e",  # RMB’Million, a cell
+        "182cda74-3187-4203-b61d-7063982822e5",  # (in million), a cell
+        "fda3b0cb-bc87-4cbc-bc8f-79604538a700",  # (in thousand NT dollars), an average
+        "d8637395-dbdb-4d49-a48b-ef14e97ebce5",  # USD ‘000, an average
+        "f1ac3fd9-77f7-4f7d-91fb-190c02e1f905",  # (in\nthousands): in the paragraph
+    ):
+        cases = tatqa_answers(uid)
+        right = next(cases[g] for g in ("right cell", "right calculation") if g in cases)
+        assert gate_answer(AnswerCase.model_validate(right), ACCEPT).status == "ok", uid
+        scale = AnswerCase.model_validate(cases["scale"])
+        assert gate_answer(scale, ACCEPT).status != "ok", uid
+        assert gate_answer(scale, UNIT_CELLS_ONLY).status == "ok", uid
+        for group in ("sign", "period", "row", "digit", "operation"):
+            if group in cases:
+                wrong = gate_answer(AnswerCase.model_validate(cases[group]), ACCEPT)
+                assert wrong.status != "ok", (uid, group)
