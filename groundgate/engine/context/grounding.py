@@ -8,7 +8,7 @@ grounded only if at least one evidence value it matches is *about the same thing
     also has, and none agrees ("2019 ... 1,202.9" where 1,202.9 is in the 2018 column);
   - the cited source: when the value's sentence marks a citation ([1], [C0], 【1】, ^1) of an
     accepted evidence and the value is only in other evidences.
-  - a percent column (policy percent_cells "percent_columns", gate 2.20.0, dNEW3): a percentage
+  - a percent column (policy percent_cells "percent_columns", gate 2.20.0, d461): a percentage
     grounded by a bare figure because its chunk declares percent (percent_declared) is not a
     cell of a column that declares none beside one that does ("470.0%" for the 2018 cell
     beside "Change (%)"), unless its row's label declares percent.
@@ -220,7 +220,7 @@ def context_findings(
         if not matches:
             continue  # grounded some other way (a range end, a header date): not judged here
         # A percentage grounded by a bare figure of a chunk that declares percent somewhere
-        # (percent_declared): the figure's column or row must be the percent one (dNEW3).
+        # (percent_declared): the figure's column or row must be the percent one (d461).
         percent = (
             percent_columns
             and finding is not None
@@ -384,7 +384,7 @@ def _disagreement(
 def _not_percent_cell(fact: Fact, seen: _Seen) -> bool:
     """Whether a table's cell is of a column that declares no percent, beside one that does
     ("2018" beside "Change (%)"), in a row whose label declares none (percent_cells
-    "percent_columns", dNEW3). A cell whose column is not known is not judged."""
+    "percent_columns", d461). A cell whose column is not known is not judged."""
     if not (fact.in_table and fact.column) or declares_percent(fact.column):
         return False
     if fact.row and declares_percent(fact.row):

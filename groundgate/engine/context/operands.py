@@ -170,7 +170,7 @@ class OperandContext:
         total_shares: bool = False,
         period_kinds: bool = False,
     ) -> None:
-        # Two named periods of a kind other than years bind a change's cells too (dNEW2).
+        # Two named periods of a kind other than years bind a change's cells too (d460).
         self.period_kinds = period_kinds
         self._total_shares = total_shares
         self._label_directions = label_directions
@@ -450,7 +450,7 @@ class _Rule:
         self.order: tuple[str, str] | None = None
         # The named periods of a kind other than years that the answer names two or more of
         # ("between the quarters ended July 27 and April 27": M7, M4): a change's two cells
-        # are of those (change_periods "named_kinds", dNEW2); () otherwise.
+        # are of those (change_periods "named_kinds", d460); () otherwise.
         self.twice: tuple[str, ...] = ()
         if context.period_kinds:
             kinds = [p[0] for p in periods if p[0] != "Y"]
@@ -525,7 +525,7 @@ class _Rule:
             and self.twice
             and any(f is not None and contradicts(self.twice, f.periods) for f in (fa, fb))
         ):
-            return 0  # "July 27 and April 27": no cell of January 26's column (dNEW2)
+            return 0  # "July 27 and April 27": no cell of January 26's column (d460)
         if across and b is not None:
             if len(years) >= 2:
                 later, earlier = years[-1], years[0]
@@ -575,7 +575,7 @@ def _year_step(fa: Fact | None, fb: Fact | None, *, months: bool = False) -> int
     """1 when two cells of one row are a later year's and an earlier year's, in that order; -1
     when the minuend's year is before the subtrahend's ("-61.6" for "the change in closing
     cash" as 2018 - 2019: a change that goes back in time); 0 otherwise. `months`
-    (change_periods "named_kinds", dNEW2): two cells of one year are ordered by their months
+    (change_periods "named_kinds", d460): two cells of one year are ordered by their months
     too ("July 27, 2019" after "April 27, 2019")."""
     if fa is None or fb is None or not (fa.in_table and fb.in_table) or fa.row != fb.row:
         return 0

@@ -20,7 +20,7 @@ too: a currency with a magnitude and no figure ("€m", "£m", "$ million", "$M"
 it, where "(in millions)" is the American filing's way. "cited_declarations" (2.9.1) reads only
 the phrases of declarations.declarations().
 
-Under `scale_claims: "unit_words"` (gate 2.20.0, dNEW1) the unit cells and phrases are also read
+Under `scale_claims: "unit_words"` (gate 2.20.0, d459) the unit cells and phrases are also read
 as reports print them beyond those: a quote between the currency and its magnitude ("RMB’Million",
 "USD ‘000"), a scale word in the singular in parentheses with no figure ("(in million)", "(in
 thousand NT dollars)"), "in thousands" broken over lines, and a "('000)" / "(000s)" mark. The
@@ -132,7 +132,7 @@ def unit_cell_exponents(text: str) -> set[int]:
     return found
 
 
-# What scale_claims "unit_words" (dNEW1) reads beyond the unit cells and the phrases:
+# What scale_claims "unit_words" (d459) reads beyond the unit cells and the phrases:
 #  - a currency, a quote, the magnitude: "RMB’Million", "USD ‘000", "US$‘000", "HK$'m";
 #  - a scale word after "in", or alone with its currency, in parentheses with no figure in
 #    them, singular or plural: "(in million)", "(in thousand NT dollars)", "($ million)" ("(a

@@ -117,7 +117,7 @@ class AnswerGatePolicy(GatePolicy):
     # a scale mistake. "off": the value's own chunk alone decides (gate 2.9.0). "unit_cells"
     # (gate 2.14.0, d346): a table's unit cell declares its scale too ("€m", "$ million",
     # "$'000", a "万元" cell); "cited_declarations" reads only the phrases ("(in thousands)").
-    # "unit_words" (gate 2.20.0, dNEW1): also the ways reports print them beyond those - a quote
+    # "unit_words" (gate 2.20.0, d459): also the ways reports print them beyond those - a quote
     # before the magnitude ("RMB’Million", "USD ‘000"), a singular scale word in parentheses
     # ("(in million)", "(in thousand NT dollars)"), "in\nthousands" across a line, "('000)".
     scale_claims: Literal["off", "cited_declarations", "unit_cells", "unit_words"] = "unit_words"
@@ -182,13 +182,13 @@ class AnswerGatePolicy(GatePolicy):
     # sum, which gives no percentage of amounts.
     percentage_totals: Literal["sum", "share"] = "share"
     # The periods that bind a change's two cells (engine/context/operands.py, gate 2.20.0,
-    # dNEW2): "named_kinds" - where the answer names two periods of a kind other than years
+    # d460): "named_kinds" - where the answer names two periods of a kind other than years
     # (months or days, "between the quarters ended July 27 and April 27"; quarters, "Q1 and
     # Q3"; halves), both cells of a change are of those, as two named years bind them; "years"
     # (gate 2.19.0): only named years bind both cells (the other kinds the first cell only).
     change_periods: Literal["years", "named_kinds"] = "named_kinds"
     # Where a percentage grounded by a bare figure of a chunk that declares percent (the rule
-    # percent_declared) is said (engine/context/grounding.py, gate 2.20.0, dNEW3):
+    # percent_declared) is said (engine/context/grounding.py, gate 2.20.0, d461):
     # "percent_columns" - a table's cell of a column that declares no percent, beside a column
     # that does ("2018" beside "Change (%)", "$ CHANGE" beside "% CHANGE"), in a row whose label
     # declares none, grounds no percentage ("470.0%" for the 2018 cell 470.0); a cell whose

@@ -1,5 +1,5 @@
 """The periods that bind a change's two cells (policy `change_periods: "named_kinds"`, answer
-gate 2.20.0, dNEW2): where the answer names two periods of a kind other than years - the days
+gate 2.20.0, d460): where the answer names two periods of a kind other than years - the days
 of two quarter ends, "between the quarters ended July 27 and April 27" - both cells of the
 change are of those, as two named years bind them, and of one year the later month's cell is
 the minuend. "years" (2.19.0) bound only the first cell to them: "512" (April 27 - January 26)

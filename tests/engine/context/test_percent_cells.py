@@ -1,5 +1,5 @@
 """Where a percentage grounded by a bare figure is said (policy `percent_cells:
-"percent_columns"`, answer gate 2.20.0, dNEW3): a chunk with "%" anywhere declares percent
+"percent_columns"`, answer gate 2.20.0, d461): a chunk with "%" anywhere declares percent
 (the rule percent_declared), but a table's cell of a column that declares none, beside one that
 does, grounds no percentage - "Order intake in Change (%) was 470.0%" is the 2018 cell 470.0,
 not the change column's 13.2. "chunk" (2.19.0) took any bare figure of the chunk. Small tables

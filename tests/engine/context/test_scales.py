@@ -190,7 +190,7 @@ def test_property_a_magnitude_the_unit_cell_contradicts_is_rejected(
     assert ok == (said == _MAGNITUDES[unit]), (text, said)
 
 
-# Unit words (scale_claims "unit_words", gate 2.20.0, dNEW1): the ways reports print a scale
+# Unit words (scale_claims "unit_words", gate 2.20.0, d459): the ways reports print a scale
 # beyond the unit cells and phrases above.
 UNIT_WORDS = {
     "USD denominated RMB’Million  Non-USD denominated RMB’Million": {6},
