@@ -9,6 +9,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Exists, Max, OuterRef, QuerySet, Subquery
+from django.db.models.sql.constants import MULTI
 from django.utils import timezone
 
 from groundgate.access import member_role, others_reviews_visible, reserved_by_others_visible
@@ -18,11 +19,9 @@ from reviews.facets import (
     FACETS,
     FILTERS,
     RESERVATION,
-    Row,
     Scope,
     call_total,
     count_rows,
-    facet_sum,
     only_without_code,
 )
 from reviews.facets import total as facet_total
@@ -39,7 +38,7 @@ from reviews.models import (
 )
 from reviews.reads import shared_read
 from reviews.reservations import Hold, reservations_live
-from reviews.search import IdList, search_ids
+from reviews.search import LIST_MAX, IdList, search_ids
 
 
 def queue_filters(params) -> dict[str, str]:
@@ -349,8 +348,8 @@ def queue_filtered_count(
         # Counted from the search's rows, which the page's facets read too (search_rows): one
         # read of the matches, not two (~10 ms each at 1M cases on PostgreSQL). A search finds
         # at most reviews.search.LIST_MAX cases, fewer than COUNT_CAP; capped all the same.
-        rows = search_rows(dataset=dataset, filters=filters, scope=scope)
-        return min(facet_sum(rows, filters, None)[""], COUNT_CAP + 1)
+        found, _ = search_counts(dataset=dataset, filters=filters, scope=scope)
+        return min(found, COUNT_CAP + 1)
     if has_extra(filters) and not only_without_code(filters):
         return capped_count(count_source(dataset=dataset, filters=filters, scope=scope))
     rows, scope = count_rows(dataset), scope or Scope()
@@ -366,6 +365,16 @@ def queue_filtered_count(
 # A search's match as search_matches reads it: its queue order key (passed, review_rank, case_id)
 # and its cell (gate_status, outcome, kind, review_state, finding_codes).
 Match = tuple[bool, int, int, str, str, str, str, str]
+MATCH_COLUMNS = (
+    "passed",
+    "review_rank",
+    "case_id",
+    "gate_status",
+    "outcome",
+    "kind",
+    "review_state",
+    "finding_codes",
+)
 
 
 def search_matches(
@@ -388,37 +397,59 @@ def search_matches(
 
     def read() -> list[Match]:
         entries = queue_entries(dataset=dataset, filters=base, scope=scope).order_by()
-        return list(
-            entries.values_list(
-                "passed",
-                "review_rank",
-                "case_id",
-                "gate_status",
-                "outcome",
-                "kind",
-                "review_state",
-                "finding_codes",
-            )
-        )
+        columns = entries.values_list(*MATCH_COLUMNS)
+        # The database's rows as they come (tuples; `passed` a bool on both backends), without
+        # the ORM's per-row iteration and converters: ~4 ms CPU of 2,000 rows on SQLite, ~1 ms
+        # on PostgreSQL. execute_sql answers [] for a filter that can match nothing.
+        compiler = columns.query.get_compiler(using=columns.db)
+        chunks = compiler.execute_sql(MULTI, chunked_fetch=False, chunk_size=LIST_MAX + 2)
+        return [row for chunk in chunks or () for row in chunk]
 
     return shared_read(key, read)
 
 
-def search_rows(*, dataset: Dataset, filters: dict[str, str], scope: Scope | None) -> list[Row]:
-    """The count rows (a cell row per entry and a row per finding code, as QueueCount's) of a
-    search's matches (search_matches): summed like the stored counts (facets.facet_sum) they
-    give the page's count and its facets. Grouped by cell and code list first (a few hundred
-    groups of 2,000 matches), then a row per code of each group; made once per page."""
+# search_counts' columns of a match's cell (Match[3:]), per faceted filter.
+_CELL = (("status", 0), ("outcome", 1), ("kind", 2), ("review", 3))
+
+
+def search_counts(
+    *, dataset: Dataset, filters: dict[str, str], scope: Scope | None
+) -> tuple[int, dict[str, Counter]]:
+    """A search's count under `filters` and its facets (per faceted filter, per value: the
+    matches that value would leave, the other filters as they are), from its matches
+    (search_matches) in one pass over their cells grouped (a few hundred groups of 2,000
+    matches). The same sums as facets.facet_sum over the matches' count rows (a cell row per
+    match and a row per finding code): five passes over ~1,000 such rows were ~4 ms CPU a page
+    at 1M cases. Made once per page."""
     matches = search_matches(dataset=dataset, filters=filters, scope=scope)
 
-    def make() -> list[Row]:
-        cells: Counter[tuple[str, str, str, str, str]] = Counter()
-        for (status, outcome, kind, state, codes), n in Counter(m[3:] for m in matches).items():
-            for code in ("", *codes.split()):
-                cells[(status, outcome, kind, state, code)] += n
-        return [Row(*key, n) for key, n in cells.items()]
+    def make() -> tuple[int, dict[str, Counter]]:
+        wanted = [(name, index, filters[name]) for name, index in _CELL if filters.get(name)]
+        code = filters.get("code")
+        counted: dict[str, Counter] = {name: Counter() for name in FACETS}
+        total = 0
+        for cell, n in Counter(m[3:] for m in matches).items():
+            failed = [(name, index) for name, index, value in wanted if cell[index] != value]
+            if len(failed) > 1:
+                continue
+            codes = cell[4].split()
+            if not failed:
+                for c in codes:  # the code facet: the other filters, not the code, apply
+                    counted["code"][c] += n
+            # With a code filter the code's rows count (one per time the match lists it).
+            weight = n * codes.count(code) if code else n
+            if not weight:
+                continue
+            if failed:  # only the facet whose value differs counts it, under that value
+                name, index = failed[0]
+                counted[name][cell[index]] += weight
+                continue
+            total += weight
+            for name, index in _CELL:
+                counted[name][cell[index]] += weight
+        return total, counted
 
-    return shared_read(("search_rows", id(matches)), make)
+    return shared_read(("search_counts", id(matches), tuple(sorted(filters.items()))), make)
 
 
 def _search_keys(matches: list[Match], filters: dict[str, str]) -> list[tuple[bool, int, int]]:
@@ -430,6 +461,8 @@ def _search_keys(matches: list[Match], filters: dict[str, str]) -> list[tuple[bo
         if filters.get(name)
     ]
     code = filters.get("code")
+    if not wanted and not code:
+        return sorted((bool(m[0]), m[1], m[2]) for m in matches)
     return sorted(
         (bool(m[0]), m[1], m[2])
         for m in matches
