@@ -12,7 +12,7 @@ from django.db.models import Count, QuerySet
 
 from groundgate.models import Dataset
 from reviews import selectors
-from reviews.facets import FACETS, Scope, count_rows, facet_counts
+from reviews.facets import FACETS, Scope, count_rows, facet_counts, facet_values
 from reviews.models import QueueCode
 
 
@@ -31,7 +31,7 @@ def queue_counts(
     filters = filters or {}
     scope = scope or Scope()
     rows = count_rows(dataset)
-    everything = facet_counts(rows, {}, Scope())
+    everything = facet_values(rows)  # each facet's values, listed with 0 when none is left
     if selectors.has_extra(filters):
         many = count
         if many is None:
