@@ -11,7 +11,7 @@ from typing import Any
 from django.db.models import Count, QuerySet
 
 from groundgate.models import Dataset
-from reviews import selectors
+from reviews import search_results, selectors
 from reviews.facets import FACETS, Scope, count_rows, facet_counts, facet_values
 from reviews.models import QueueCode
 
@@ -57,7 +57,7 @@ def _counts_by_query(dataset: Dataset, filters: dict[str, str], scope: Scope) ->
         # A search's matches (at most reviews.search.LIST_MAX) read once, every facet counted
         # from them as from the maintained rows: five GROUP BYs over the id list were 25-48 ms
         # each at 1M cases on SQLite. The page's count is summed from the same read.
-        return selectors.search_counts(dataset=dataset, filters=filters, scope=scope)[1]
+        return search_results.search_counts(dataset=dataset, filters=filters, scope=scope)[1]
     counted = {}
     for name, column in FACETS.items():
         others = {k: v for k, v in filters.items() if k != name}

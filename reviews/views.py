@@ -22,6 +22,7 @@ from groundgate.access import (
 )
 from groundgate.families import OUTCOMES, REFUSED
 from groundgate.models import Case
+from reviews.assignment_reads import assignment_progress, my_assignments
 from reviews.charts import PROGRESS_COLOURS, bar_chart, split_bar_chart
 from reviews.dashboard import dashboard
 from reviews.facets import EXTRA
@@ -31,17 +32,9 @@ from reviews.queue_facets import queue_counts
 from reviews.queue_rows import facet_options, queue_rows
 from reviews.reads import reads_shared
 from reviews.reservations import reservations_live
+from reviews.review_reads import dataset_instructions, reviewer_progress
 from reviews.search import search_capped
-from reviews.selectors import (
-    assignment_progress,
-    dataset_instructions,
-    my_assignments,
-    queue_entries,
-    queue_filters,
-    queue_page,
-    queue_scope,
-    reviewer_progress,
-)
+from reviews.selectors import queue_entries, queue_filters, queue_page, queue_scope
 from reviews.services import (
     ReviewInputError,
     cases_assign,
