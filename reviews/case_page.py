@@ -40,7 +40,7 @@ from reviews.presenters import (
     highlight_segments,
     page_geometry,
 )
-from reviews.selectors import case_reviews_visible, dataset_instructions
+from reviews.review_reads import case_reviews_visible, dataset_instructions
 from reviews.services import SubmitResult
 
 ZOOM = 1.5

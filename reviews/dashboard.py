@@ -10,7 +10,7 @@ from django.db.models import Count
 from groundgate.models import Dataset, GateRun
 from reviews.agreement import RuleAgreement, cohen_kappa, rule_agreement
 from reviews.models import Label, QueueCall, QueueCode, QueueEntry, ReviewState
-from reviews.selectors import latest_reviews
+from reviews.review_reads import latest_reviews
 
 
 @dataclass

@@ -1,43 +1,36 @@
-"""Read-side queries for the queue and the case page (the dashboard: reviews/dashboard.py)."""
+"""Read-side queries of the queue: its filters and reservation scope, the filtered entries, their
+count and pages. A search's matches, count and facets: reviews/search_results.py; the assignments'
+reads: reviews/assignment_reads.py; the reviews' (the case page, progress, instructions):
+reviews/review_reads.py; the faceted counts: reviews/queue_facets.py."""
 
 from __future__ import annotations
 
-import math
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.db.models import Exists, Max, OuterRef, QuerySet, Subquery
-from django.utils import timezone
+from django.db.models import Exists, OuterRef, QuerySet
 
-from groundgate.access import member_role, others_reviews_visible, reserved_by_others_visible
-from groundgate.models import Case, Dataset
+from groundgate.access import member_role, reserved_by_others_visible
+from groundgate.models import Dataset
+from reviews import search_results
+from reviews.assignment_reads import _assigned, _assigned_count, _many
 from reviews.facets import (
     EXTRA,
-    FACETS,
     FILTERS,
     RESERVATION,
-    Row,
     Scope,
     call_total,
     count_rows,
-    facet_sum,
     only_without_code,
 )
 from reviews.facets import total as facet_total
 from reviews.models import (
-    Assignment,
-    AssignmentCount,
     QueueCall,
     QueueCode,
     QueueEntry,
     Review,
-    ReviewerDay,
-    ReviewGuide,
     ReviewState,
 )
-from reviews.reads import shared_read
 from reviews.reservations import Hold, reservations_live
 from reviews.search import IdList, search_ids
 
@@ -120,19 +113,6 @@ def queue_entries(
     return entries.order_by("passed", "review_rank", "case_id")
 
 
-def _assigned(dataset: Dataset, filters: dict[str, str]) -> QuerySet[Assignment]:
-    """The assignments of the reviewer `filters` name, in the review state it names if any
-    (Assignment.review_state, kept in step with the queue entries: d393)."""
-    # The reviewer's id as a subquery evaluated once (no join to the users per probe): with the
-    # join PostgreSQL planned the walk of the queue's order in parallel, ~70 ms a page at 1M
-    # cases (its workers' start on a loaded machine) against ~8-13 ms serial.
-    reviewer = get_user_model().objects.filter(username=filters["assigned"]).values("pk")[:1]
-    assigned = Assignment.objects.filter(dataset=dataset, reviewer_id=Subquery(reviewer))
-    if filters.get("review"):
-        assigned = assigned.filter(review_state=filters["review"])
-    return assigned
-
-
 def _called(dataset: Dataset, code: str, call: str) -> Exists:
     """Cases where a reviewer's latest review called this finding code right (or wrong): a probe
     of the maintained QueueCall rows (finding every reviewer's latest review among all reviews
@@ -146,90 +126,6 @@ def _has_code(dataset: Dataset, code: str) -> Exists:
     """The entry's case has finding `code`: a probe of the queuecode_filter index per row (an
     IN list of a common code's 333k cases was built first, 1.2 s at 1M cases on SQLite)."""
     return Exists(QueueCode.objects.filter(dataset=dataset, code=code, case_id=OuterRef("case_id")))
-
-
-def assignment_progress(*, dataset: Dataset) -> list[dict[str, Any]]:
-    """Per reviewer with assigned cases: how many, and how many of them she has reviewed (the
-    assignment's maintained flag), summed from the stored AssignmentCount rows - grouping the
-    dataset's 100k assignment rows was ~60 ms a page of the admin's queue at 1M cases."""
-    per: dict[int, list[int]] = {}
-    for reviewer_id, reviewed, n in AssignmentCount.objects.filter(
-        dataset=dataset, n__gt=0
-    ).values_list("reviewer_id", "reviewed", "n"):
-        counts = per.setdefault(reviewer_id, [0, 0])
-        counts[0] += n
-        counts[1] += n if reviewed else 0
-    names = dict(get_user_model().objects.filter(pk__in=per).values_list("pk", "username"))
-    return sorted(
-        (
-            {"reviewer": names[pk], "total": total, "reviewed": reviewed}
-            for pk, (total, reviewed) in per.items()
-            if pk in names
-        ),
-        key=lambda r: r["reviewer"],
-    )
-
-
-def _assignment_rows(dataset: Dataset, username: str) -> list[tuple[str, bool, int]]:
-    """(review_state, reviewed, n) of the reviewer's stored AssignmentCount rows here: a few
-    rows, read once per page (reads_shared) for her own progress and for `assigned=` her."""
-    return shared_read(
-        ("assignment_rows", dataset.pk, username),
-        lambda: list(
-            AssignmentCount.objects.filter(
-                dataset=dataset, reviewer__username=username, n__gt=0
-            ).values_list("review_state", "reviewed", "n")
-        ),
-    )
-
-
-def my_assignments(*, dataset: Dataset, user) -> tuple[int, int]:
-    """How many cases are assigned to `user` here, and how many of them she has reviewed: her
-    few stored AssignmentCount rows (a pass over her 20k assignment rows was ~10 ms at 1M)."""
-    total = reviewed = 0
-    for _, done, n in _assignment_rows(dataset, user.get_username()):
-        total += n
-        reviewed += n if done else 0
-    return total, reviewed
-
-
-def _assigned_stored(dataset: Dataset, filters: dict[str, str]) -> int:
-    """The cases assigned to the reviewer `filters` names (in its review state, if any), from
-    the stored counts (holds not taken off)."""
-    wanted = filters.get("review")
-    return sum(
-        n
-        for state, _, n in _assignment_rows(dataset, filters["assigned"])
-        if not wanted or state == wanted
-    )
-
-
-def _assigned_count(dataset: Dataset, filters: dict[str, str], scope: Scope | None) -> int:
-    """The filtered queue's count for `assigned` (and `review`) alone: the stored counts, less
-    her cases that other reviewers hold (a few rows, read by key); with the reservation filter
-    "mine" or "others", her cases among those held."""
-    assigned = _assigned(dataset, filters)
-    if scope is not None and scope.only is not None:
-        return assigned.filter(case_id__in=scope.only).count()
-    total = _assigned_stored(dataset, filters)
-    if scope is not None and scope.hidden:
-        total -= assigned.filter(case_id__in=scope.hidden).count()
-    return total
-
-
-def _many(dataset: Dataset, filters: dict[str, str]) -> bool:
-    """Whether the reviewer's assignments (`filters`' assigned, and review) are so many that a
-    page is found sooner by walking the queue's order than by reading them all by key and
-    sorting: a page of 50 takes about 50 x N / n probes of a walk through N entries, n reads by
-    key; they are even at n = sqrt(50 N) (7,100 of 1M cases). Both from the stored counts."""
-    entries = facet_total(count_rows(dataset), {}, Scope())
-    return _assigned_stored(dataset, filters) >= math.isqrt(50 * entries) + 1
-
-
-def dataset_instructions(*, dataset: Dataset) -> str:
-    """The dataset's review instructions ("" when its admins wrote none)."""
-    guide = ReviewGuide.objects.filter(dataset=dataset).values_list("text", flat=True).first()
-    return guide or ""
 
 
 def has_extra(filters: dict[str, str]) -> bool:
@@ -349,8 +245,8 @@ def queue_filtered_count(
         # Counted from the search's rows, which the page's facets read too (search_rows): one
         # read of the matches, not two (~10 ms each at 1M cases on PostgreSQL). A search finds
         # at most reviews.search.LIST_MAX cases, fewer than COUNT_CAP; capped all the same.
-        rows = search_rows(dataset=dataset, filters=filters, scope=scope)
-        return min(facet_sum(rows, filters, None)[""], COUNT_CAP + 1)
+        found, _ = search_results.search_counts(dataset=dataset, filters=filters, scope=scope)
+        return min(found, COUNT_CAP + 1)
     if has_extra(filters) and not only_without_code(filters):
         return capped_count(count_source(dataset=dataset, filters=filters, scope=scope))
     rows, scope = count_rows(dataset), scope or Scope()
@@ -361,80 +257,6 @@ def queue_filtered_count(
         having = others | {"code": filters["no_code"]}
         return facet_total(rows, others, scope) - facet_total(rows, having, scope)
     return facet_total(rows, filters, scope)
-
-
-# A search's match as search_matches reads it: its queue order key (passed, review_rank, case_id)
-# and its cell (gate_status, outcome, kind, review_state, finding_codes).
-Match = tuple[bool, int, int, str, str, str, str, str]
-
-
-def search_matches(
-    *, dataset: Dataset, filters: dict[str, str], scope: Scope | None
-) -> list[Match]:
-    """The entries a search (`filters`' q) finds under the filters that have no facet (the
-    search, `assigned`, `no_code`, the labels) and the reservation scope, as (queue key, cell):
-    at most reviews.search.LIST_MAX (+ the case whose id was searched). Read once per page
-    (reviews.reads): the page's rows, its count and its facets are all found among them - three
-    reads of the 2,000 matches were ~10-14 ms each at 1M cases on PostgreSQL."""
-    base = {name: value for name, value in filters.items() if name not in FACETS}
-    scope = scope or Scope()
-    key = (
-        "search_matches",
-        dataset.pk,
-        tuple(sorted(base.items())),
-        frozenset(scope.hidden),
-        None if scope.only is None else frozenset(scope.only),
-    )
-
-    def read() -> list[Match]:
-        entries = queue_entries(dataset=dataset, filters=base, scope=scope).order_by()
-        return list(
-            entries.values_list(
-                "passed",
-                "review_rank",
-                "case_id",
-                "gate_status",
-                "outcome",
-                "kind",
-                "review_state",
-                "finding_codes",
-            )
-        )
-
-    return shared_read(key, read)
-
-
-def search_rows(*, dataset: Dataset, filters: dict[str, str], scope: Scope | None) -> list[Row]:
-    """The count rows (a cell row per entry and a row per finding code, as QueueCount's) of a
-    search's matches (search_matches): summed like the stored counts (facets.facet_sum) they
-    give the page's count and its facets. Grouped by cell and code list first (a few hundred
-    groups of 2,000 matches), then a row per code of each group; made once per page."""
-    matches = search_matches(dataset=dataset, filters=filters, scope=scope)
-
-    def make() -> list[Row]:
-        cells: Counter[tuple[str, str, str, str, str]] = Counter()
-        for (status, outcome, kind, state, codes), n in Counter(m[3:] for m in matches).items():
-            for code in ("", *codes.split()):
-                cells[(status, outcome, kind, state, code)] += n
-        return [Row(*key, n) for key, n in cells.items()]
-
-    return shared_read(("search_rows", id(matches)), make)
-
-
-def _search_keys(matches: list[Match], filters: dict[str, str]) -> list[tuple[bool, int, int]]:
-    """The queue keys of the matches the faceted filters keep, in queue order (what
-    queue_entries' WHERE and ORDER BY do in SQL)."""
-    wanted = [
-        (index, filters[name])
-        for name, index in (("status", 3), ("outcome", 4), ("kind", 5), ("review", 6))
-        if filters.get(name)
-    ]
-    code = filters.get("code")
-    return sorted(
-        (bool(m[0]), m[1], m[2])
-        for m in matches
-        if all(m[index] == value for index, value in wanted) and (not code or code in m[7].split())
-    )
 
 
 def _page_source(
@@ -540,7 +362,9 @@ def _search_page(
 ) -> QueuePage:
     """queue_page for a search: its page found among the matches read once (search_matches),
     by the same keyset rules, then the page's entries read by their keys."""
-    keys = _search_keys(search_matches(dataset=dataset, filters=filters, scope=scope), filters)
+    keys = search_results._search_keys(
+        search_results.search_matches(dataset=dataset, filters=filters, scope=scope), filters
+    )
     chosen: list[tuple[bool, int, int]] = []
     if before_key is not None:
         back = [k for k in keys if k < before_key][::-1][: size + 1]
@@ -581,52 +405,3 @@ def queue_next(
         .values_list("case_id", flat=True)
         .first()
     )
-
-
-@dataclass(frozen=True)
-class Progress:
-    today: int  # cases this reviewer first reviewed today (the server's time zone)
-    total: int  # cases of the dataset this reviewer has ever reviewed
-
-
-def reviewer_progress(*, dataset: Dataset, user, now=None) -> Progress:
-    """Per-reviewer progress for the queue: distinct cases, from the reviews alone (relabels are
-    not reviews), read from the maintained per-day counts (reviews.queue.progress_add)."""
-    today = timezone.localdate(now or timezone.now())
-    days = dict(
-        ReviewerDay.objects.filter(dataset=dataset, reviewer=user).values_list("day", "cases")
-    )
-    return Progress(today=days.get(today, 0), total=sum(days.values()))
-
-
-@dataclass(frozen=True)
-class VisibleReviews:
-    reviews: QuerySet[Review]  # the reviews of the case this user may see
-    hidden: int  # other reviewers' reviews kept from them (independent double review)
-    newest_id: int  # the newest review of the case, seen or not (for conflict detection)
-
-
-def case_reviews_visible(*, user, case: Case, role: str | None) -> VisibleReviews:
-    """The reviews of `case` that `user` (a member with `role`) may see. The case page and
-    GET /api/v1/datasets/<slug>/cases/<id>/reviews/ both show exactly these."""
-    every = Review.objects.filter(case=case)
-    ids = list(every.values_list("id", "reviewer_id"))
-    has_own = any(reviewer == user.pk for _, reviewer in ids)
-    newest = max((i for i, _ in ids), default=0)
-    if others_reviews_visible(
-        role=role, reviews_required=case.dataset.reviews_required, has_own=has_own
-    ):
-        return VisibleReviews(every, 0, newest)
-    # Before their own review nothing of theirs exists either: they see none.
-    return VisibleReviews(every.filter(reviewer=user), len(ids), newest)
-
-
-def latest_reviews(*, dataset: Dataset) -> QuerySet[Review]:
-    """Each reviewer's latest review of each case."""
-    last = (
-        Review.objects.filter(case__dataset=dataset)
-        .values("case_id", "reviewer_id")
-        .annotate(last=Max("id"))
-        .values("last")
-    )
-    return Review.objects.filter(id__in=last)

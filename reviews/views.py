@@ -20,28 +20,21 @@ from groundgate.access import (
     datasets_visible,
     reserved_by_others_visible,
 )
-from groundgate.families import KIND_NAMES, OUTCOMES, REFUSED
+from groundgate.families import OUTCOMES, REFUSED
 from groundgate.models import Case
+from reviews.assignment_reads import assignment_progress, my_assignments
 from reviews.charts import PROGRESS_COLOURS, bar_chart, split_bar_chart
 from reviews.dashboard import dashboard
 from reviews.facets import EXTRA
 from reviews.forms import BulkRelabelForm, first_error
 from reviews.models import Label, QueueEntry, ReviewState
 from reviews.queue_facets import queue_counts
-from reviews.queue_rows import queue_rows
+from reviews.queue_rows import facet_options, queue_rows
 from reviews.reads import reads_shared
 from reviews.reservations import reservations_live
+from reviews.review_reads import dataset_instructions, reviewer_progress
 from reviews.search import search_capped
-from reviews.selectors import (
-    assignment_progress,
-    dataset_instructions,
-    my_assignments,
-    queue_entries,
-    queue_filters,
-    queue_page,
-    queue_scope,
-    reviewer_progress,
-)
+from reviews.selectors import queue_entries, queue_filters, queue_page, queue_scope
 from reviews.services import (
     ReviewInputError,
     cases_assign,
@@ -95,6 +88,7 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
         rows = queue_rows(
             page.entries, slug=dataset.slug, query=query, holds=holds, user_id=request.user.pk
         )
+        counts = queue_counts(dataset=dataset, filters=filters, scope=scope, count=page.count)
         return render(
             request,
             "reviews/queue.html",
@@ -105,9 +99,8 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
                 "rows": rows,
                 "filters": filters,
                 "query": query,
-                "counts": queue_counts(
-                    dataset=dataset, filters=filters, scope=scope, count=page.count
-                ),
+                "counts": counts,
+                "options": facet_options(counts, filters),  # the selects' options, as HTML
                 # The dashboard's filters that have no select: shown with a link that drops each.
                 "chips": [
                     (EXTRA_NAMES[name], filters[name], _without(filters, name))
@@ -115,8 +108,6 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
                     if filters.get(name) and name != "q"  # the search has its own field
                 ],
                 "reservation_choices": _reservation_choices(access),
-                "outcome_names": OUTCOMES,
-                "kind_names": KIND_NAMES,
                 "progress": reviewer_progress(dataset=dataset, user=request.user),
                 "minutes": settings.GROUNDGATE_RESERVATION_MINUTES,
                 "is_admin": access.is_admin,

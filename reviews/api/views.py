@@ -20,7 +20,8 @@ from reviews.api import serializers as s
 from reviews.export import Counted, export_filters_parse, export_records
 from reviews.export_formats import EXPORT_FORMATS
 from reviews.models import Label
-from reviews.selectors import case_reviews_visible, queue_entries, queue_filters
+from reviews.review_reads import case_reviews_visible
+from reviews.selectors import queue_entries, queue_filters
 
 
 def _dataset(view) -> Dataset:
