@@ -175,8 +175,14 @@ class QuestionParts:
     bound: str | None = None  # v2: "lower" / "upper" - the question asks the lowest / highest
     takes: bool = False  # v3: asks how long something takes or lasts (not how often)
     # v5 (answerability_meaning): a common term not stated is found when a word of the text
-    # means it (e5-small cosine >= this); 0 - never by meaning.
+    # means it (e5-small cosine >= meaning; >= meaning_across when one of the two is Chinese and
+    # the other not); 0 - never by meaning.
     meaning: float = 0.0
+    meaning_across: float = 0.0
+
+    @property
+    def by_meaning(self) -> tuple[float, float]:
+        return self.meaning, self.meaning_across
 
 
 @dataclass(frozen=True)
@@ -292,8 +298,11 @@ def _in_span(term: Term, spans: list[str]) -> bool:
     return any(word.search(span) for span in spans)
 
 
-def question_parts(question: str, version: int = LATEST, meaning: float = 0.0) -> QuestionParts:
-    """`meaning` (v5): the cosine at which a word of a chunk means a common term (0: never)."""
+def question_parts(
+    question: str, version: int = LATEST, meaning: float = 0.0, meaning_across: float | None = None
+) -> QuestionParts:
+    """`meaning` (v5): the cosine at which a word of a chunk means a common term (0: never);
+    `meaning_across` the one for a word in the other language (None: `meaning`)."""
     kinds = {1: ATTRIBUTES, 2: ATTRIBUTES_V2, 3: ATTRIBUTES_V3}.get(version, ATTRIBUTES_V4)
     attribute = next((a for a in kinds if a.cue.search(question)), None)
     if version >= 2 and attribute is not None and attribute.name == "money":
@@ -337,8 +346,9 @@ def question_parts(question: str, version: int = LATEST, meaning: float = 0.0) -
         bound = asked[0] if len(asked) == 1 else None
     takes = asks_how_long_it_takes(question, version, attribute.name if attribute else None)
     meaning = meaning if version >= 5 else 0.0
+    across = meaning if meaning_across is None or not meaning else meaning_across
     return QuestionParts(
-        attribute, tuple(seen.values()), counted_terms, version, bound, takes, meaning
+        attribute, tuple(seen.values()), counted_terms, version, bound, takes, meaning, across
     )
 
 
@@ -369,7 +379,9 @@ def _found_name(name: str, text: _Text, named: bool) -> bool:
     return stem(name) in text.stems
 
 
-def _found(term: Term, text: _Text, version: int = 1, meaning: float = 0.0) -> bool:
+def _found(
+    term: Term, text: _Text, version: int = 1, meaning: float = 0.0, across: float = 0.0
+) -> bool:
     names = _GLOSSARIES[version].get(term.text, frozenset((term.text,)))
     if any(_found_name(name, text, term.named) for name in names | {term.text}):
         return True
@@ -381,7 +393,7 @@ def _found(term: Term, text: _Text, version: int = 1, meaning: float = 0.0) -> b
     return (
         meaning > 0
         and not term.named
-        and answerability_meaning.means(term.text, text.lowered, meaning)
+        and answerability_meaning.means(term.text, text.lowered, meaning, across or meaning)
     )
 
 
@@ -447,7 +459,7 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
     missing = [t for t in required if not _found(t, chunk, version)]
     if parts.meaning and missing and not any(t.named for t in missing):
         # v5: only then read the chunk's words by meaning (a missing name refuses anyway)
-        missing = [t for t in missing if not _found(t, chunk, version, parts.meaning)]
+        missing = [t for t in missing if not _found(t, chunk, version, *parts.by_meaning)]
     common = [t for t in required if not t.named]
     if any(t.named for t in missing) or len(missing) > len(common) // 2:
         return False, [t.text for t in missing]
@@ -472,15 +484,15 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
             if not _holds_value(parts, valued) or not _bound_agrees(parts, clause):
                 continue
             said = _Text.of(clause, version)
-            if not all(_found(t, said, version, parts.meaning) for t in parts.counted):
+            if not all(_found(t, said, version, *parts.by_meaning) for t in parts.counted):
                 continue
             if version >= 2 and parts.counted and not _counts(parts.counted[0], said):
                 continue
             if change_names_every_term(version, parts.attribute.name, bool(present)):
-                if all(_found(t, said, version, parts.meaning) for t in present):
+                if all(_found(t, said, version, *parts.by_meaning) for t in present):
                     return True, []
                 continue
-            if not ties or any(_found(t, said, version, parts.meaning) for t in ties):
+            if not ties or any(_found(t, said, version, *parts.by_meaning) for t in ties):
                 return True, []
     return False, [f"<{parts.attribute.name}>"]
 
@@ -491,12 +503,14 @@ def answerability(
     version: int = LATEST,
     strict: frozenset[str] = frozenset(),
     meaning: float = 0.0,
+    meaning_across: float | None = None,
 ) -> Answerability:
     """`chunks`: (semantic id, text) in rank order. v3: the chunks named in `strict` (in the
     other language than the question and admitted only by the model's lower cross-language
     threshold, d374) must state every required term: a weaker similarity needs the words.
-    `meaning` (v5): the cosine at which a chunk's word means a common term of the question."""
-    parts = question_parts(question, version, meaning)
+    `meaning` (v5): the cosine at which a chunk's word means a common term of the question;
+    `meaning_across`: the one for a word in the other language (None: `meaning`)."""
+    parts = question_parts(question, version, meaning, meaning_across)
     names = [t.text for t in parts.terms if t.required]
     attribute = parts.attribute.name if parts.attribute else None
     supporting, lacking = [], []

@@ -2,7 +2,8 @@
 (nor through the dictionary, answerability-v4) is found when one of the chunk's words means it:
 the cosine of the two, each embedded alone by the embedding model the pipeline bundles
 (multilingual-e5-small, `LocalE5Embedder`; no download), is at least the policy's
-`paraphrase_min_similarity`.
+`paraphrase_min_similarity`, or `paraphrase_cross_language_min_similarity` when one of the two
+is Chinese and the other not (e5-small's cosines across languages run lower: d372).
 
 The chunk's words are its English content words (stop words and words of one letter left out)
 and its Chinese words of two or more characters (jieba's cut); a named or coded term (TraceMonkey,
@@ -90,6 +91,17 @@ def closest_word(term: str, lowered: str) -> tuple[str, float]:
     return words[best], float(cosines[best])
 
 
-def means(term: str, lowered: str, threshold: float) -> bool:
-    """A word of `lowered` means `term` (cosine >= threshold)."""
-    return closest_word(term, lowered)[1] >= threshold
+def means(term: str, lowered: str, threshold: float, across: float | None = None) -> bool:
+    """A word of `lowered` means `term`: its cosine with the term is at least `threshold`, or
+    `across` (None: `threshold`) when one of the two is Chinese and the other not."""
+    words = text_words(lowered)
+    if not words:
+        return False
+    vectors = _Vectors.of((term, *words))
+    cosines = vectors[1:] @ vectors[0]
+    chinese = _CJK.search(term) is not None
+    across = threshold if across is None else across
+    return any(
+        float(cosine) >= (threshold if (_CJK.search(word) is not None) == chinese else across)
+        for word, cosine in zip(words, cosines, strict=True)
+    )

@@ -128,6 +128,7 @@ def run_pipeline(
             # admitted by the cross-language threshold alone (d374)
             frozenset(c.anchor for c in bundle.used_chunks if c.similarity < same_language_min),
             policy.paraphrase_min_similarity,
+            policy.paraphrase_cross_language_min_similarity,
         )
         lap("answerability")
         if answerable.is_answerable:
