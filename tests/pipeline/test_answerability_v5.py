@@ -114,3 +114,11 @@ def test_v5_is_selectable_and_v4_stays_the_default():
     assert answered.public.status == "OK", answered.reason
     refused = run_pipeline(parse_bundle(data), SelectionPolicy(), ExtractiveProvider())
     assert refused.public.status == "NO_EVIDENCE"
+
+
+def test_across_languages_the_threshold_is_the_noise_floor():
+    """Why v5 is not the default (dNEW2): unrelated words across languages reach 0.84."""
+    decision = DECISION.lower()
+    assert answerability_meaning.closest_word("city", decision)[1] >= ACROSS  # 完成, complete
+    assert answerability_meaning.means("city", decision, THRESHOLD, ACROSS)
+    assert not answerability_meaning.means("city", decision, THRESHOLD)
