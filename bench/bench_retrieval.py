@@ -94,7 +94,16 @@ def sweep_policies(sweep: str) -> dict[str, SelectionPolicy]:
     return policies
 
 
-def compare(title: str, outcomes: dict[str, list]) -> dict:
+def latency_of(ms: list[float]) -> dict[str, float]:
+    return {
+        "mean": round(statistics.mean(ms), 1),
+        "p50": round(pct(ms, 0.5), 1),
+        "p95": round(pct(ms, 0.95), 1),
+        "max": round(max(ms), 1),
+    }
+
+
+def compare(title: str, outcomes: dict[str, list], pipeline_ms: dict[str, list[float]]) -> dict:
     """Each swept policy's rates and the questions it moved against the default."""
     base = outcomes["default"]
     report = {}
@@ -115,7 +124,15 @@ def compare(title: str, outcomes: dict[str, list]) -> dict:
             f"  [{title}] {label}: {line}; wrong->right {gained or '-'}; "
             f"right->wrong {lost or '-'}; covered misses: {stages or 'none'}"
         )
-        report[label] = {"rates": table, "gained": gained, "lost": lost, "misses": misses}
+        ms = latency_of(pipeline_ms[label])
+        print(f"  [{title}] {label}: pipeline ms per question {ms}")
+        report[label] = {
+            "rates": table,
+            "gained": gained,
+            "lost": lost,
+            "misses": misses,
+            "pipeline_ms": ms,
+        }
     return report
 
 
@@ -125,13 +142,9 @@ def measure(dataset, questions, retriever, title: str, sweep: str = "") -> dict:
     result = evaluate(dataset, questions, retriever, {"default": policy} | variants)
     outcomes = result.outcomes["default"]
     table = rates(outcomes)
-    ms = result.retrieval_ms  # wall clock per question, first (cold) question included
-    latency = {
-        "mean": round(statistics.mean(ms), 1),
-        "p50": round(pct(ms, 0.5), 1),
-        "p95": round(pct(ms, 0.95), 1),
-        "max": round(max(ms), 1),
-    }
+    # wall clock per question, first (cold) question included
+    latency = latency_of(result.retrieval_ms)
+    pipeline = latency_of(result.pipeline_ms["default"])
     print(f"\n[{title}] embedding_model={retriever.embedding_model}")
     for lang, row in table.items():
         print(
@@ -139,6 +152,7 @@ def measure(dataset, questions, retriever, title: str, sweep: str = "") -> dict:
             f"of {row['covered']}; uncovered refused {row['refused']:.0%} of {row['uncovered']}"
         )
     print(f"  retrieval latency per question (ms): {latency}")
+    print(f"  pipeline (R2 to R5) per question (ms): {pipeline}")
     stages = breakdown(outcomes)
     for lang, stage_row in stages.items():
         recall = stage_row["recall"]
@@ -161,13 +175,14 @@ def measure(dataset, questions, retriever, title: str, sweep: str = "") -> dict:
                 f"top={o.top_similarity:.3f} ranks={o.ranks} {o.question.question} | "
                 f"{o.reason[:90]}"
             )
-    swept = compare(title, result.outcomes) if variants else {}
+    swept = compare(title, result.outcomes, result.pipeline_ms) if variants else {}
     return {
         "embedding_model": retriever.embedding_model,
         "sweep": swept,
         "rates": table,
         "stages": stages,
         "retrieval_latency_ms": latency,
+        "pipeline_ms": pipeline,
         "outcomes": [
             {
                 "id": o.question.id,

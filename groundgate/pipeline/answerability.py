@@ -43,7 +43,15 @@ answerability-v4 (the default since answer-assembly/2026-11.8, d395-d396): the d
 both ways (crosslingual.said_in_chinese: "water" in 水质's gloss "water quality", "wastewater" in
 废水's "waste water"; crosslingual.english_heads: 程序 in "program", the head of "computer
 program"); 几遍 / 几套 (any measure word) ask a count (answerability_lexicon.COUNT_V4).
-The retriever's rerank (services/retrieval.py) applies the latest version.
+answerability-v5 (selectable since answer-assembly/2026-11.10, not the default: dNEW1-dNEW2): a
+common term not stated literally nor through the dictionary is found when one of the text's words
+means it -
+e5-small's cosine of the two words >= the policy's paraphrase_min_similarity (0.92), or
+paraphrase_cross_language_min_similarity (0.84) when one is Chinese and the other not
+(answerability_meaning.py); a named term never is. The thresholds reach the check through
+QuestionParts.meaning / meaning_across (0: never by meaning; v4 and older always 0).
+The retriever's rerank (services/retrieval.py) reads LATEST, answerability-v4, by the words alone
+(dNEW3): no embedding for the 24 chunks it reorders.
 """
 
 from __future__ import annotations
@@ -57,7 +65,7 @@ from typing import Any
 
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.words import EN_STOP_WORDS, ZH_STOP_WORDS, stem, stemmed_words
-from groundgate.pipeline import crosslingual
+from groundgate.pipeline import answerability_meaning, crosslingual
 from groundgate.pipeline.answerability_change import (
     asks_how_long_it_takes,
     change_names_every_term,
@@ -81,7 +89,7 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4)}
+VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5)}
 LATEST = 4
 VERSION = VERSIONS[LATEST]
 
@@ -116,7 +124,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
-_GLOSSARIES[3] = _GLOSSARIES[4] = _GLOSSARIES[2]
+_GLOSSARIES[3] = _GLOSSARIES[4] = _GLOSSARIES[5] = _GLOSSARIES[2]
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
 _TITLE = re.compile(r"《([^》]{1,40})》|「([^」]{1,40})」|“([^”]{2,60})”")
 # v2: "How many cycles does it cost?" counts cycles; money only when the count is of money.
@@ -169,6 +177,15 @@ class QuestionParts:
     version: int = LATEST
     bound: str | None = None  # v2: "lower" / "upper" - the question asks the lowest / highest
     takes: bool = False  # v3: asks how long something takes or lasts (not how often)
+    # v5 (answerability_meaning): a common term not stated is found when a word of the text
+    # means it (e5-small cosine >= meaning; >= meaning_across when one of the two is Chinese and
+    # the other not); 0 - never by meaning.
+    meaning: float = 0.0
+    meaning_across: float = 0.0
+
+    @property
+    def by_meaning(self) -> tuple[float, float]:
+        return self.meaning, self.meaning_across
 
 
 @dataclass(frozen=True)
@@ -284,7 +301,11 @@ def _in_span(term: Term, spans: list[str]) -> bool:
     return any(word.search(span) for span in spans)
 
 
-def question_parts(question: str, version: int = LATEST) -> QuestionParts:
+def question_parts(
+    question: str, version: int = LATEST, meaning: float = 0.0, meaning_across: float | None = None
+) -> QuestionParts:
+    """`meaning` (v5): the cosine at which a word of a chunk means a common term (0: never);
+    `meaning_across` the one for a word in the other language (None: `meaning`)."""
     kinds = {1: ATTRIBUTES, 2: ATTRIBUTES_V2, 3: ATTRIBUTES_V3}.get(version, ATTRIBUTES_V4)
     attribute = next((a for a in kinds if a.cue.search(question)), None)
     if version >= 2 and attribute is not None and attribute.name == "money":
@@ -327,7 +348,11 @@ def question_parts(question: str, version: int = LATEST) -> QuestionParts:
         asked = [name for name, cue in ASKED_BOUND.items() if cue.search(question)]
         bound = asked[0] if len(asked) == 1 else None
     takes = asks_how_long_it_takes(question, version, attribute.name if attribute else None)
-    return QuestionParts(attribute, tuple(seen.values()), counted_terms, version, bound, takes)
+    meaning = meaning if version >= 5 else 0.0
+    across = meaning if meaning_across is None or not meaning else meaning_across
+    return QuestionParts(
+        attribute, tuple(seen.values()), counted_terms, version, bound, takes, meaning, across
+    )
 
 
 @dataclass(frozen=True)
@@ -357,13 +382,22 @@ def _found_name(name: str, text: _Text, named: bool) -> bool:
     return stem(name) in text.stems
 
 
-def _found(term: Term, text: _Text, version: int = 1) -> bool:
+def _found(
+    term: Term, text: _Text, version: int = 1, meaning: float = 0.0, across: float = 0.0
+) -> bool:
     names = _GLOSSARIES[version].get(term.text, frozenset((term.text,)))
     if any(_found_name(name, text, term.named) for name in names | {term.text}):
         return True
     if version < 2:
         return False
-    return crosslingual.said_across(term.text, text.raw, text.lowered, text.stems, version)
+    if crosslingual.said_across(term.text, text.raw, text.lowered, text.stems, version):
+        return True
+    # v5: a common term said in other words (a name is its identity: never by meaning)
+    return (
+        meaning > 0
+        and not term.named
+        and answerability_meaning.means(term.text, text.lowered, meaning, across or meaning)
+    )
 
 
 _TOKEN = re.compile(r"[a-z][\w'’-]*|\d[\d,.]*[a-z]*")
@@ -426,6 +460,9 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
     chunk = _Text.of(text, version)
     required = [t for t in parts.terms if t.required]
     missing = [t for t in required if not _found(t, chunk, version)]
+    if parts.meaning and missing and not any(t.named for t in missing):
+        # v5: only then read the chunk's words by meaning (a missing name refuses anyway)
+        missing = [t for t in missing if not _found(t, chunk, version, *parts.by_meaning)]
     common = [t for t in required if not t.named]
     if any(t.named for t in missing) or len(missing) > len(common) // 2:
         return False, [t.text for t in missing]
@@ -450,15 +487,15 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
             if not _holds_value(parts, valued) or not _bound_agrees(parts, clause):
                 continue
             said = _Text.of(clause, version)
-            if not all(_found(t, said, version) for t in parts.counted):
+            if not all(_found(t, said, version, *parts.by_meaning) for t in parts.counted):
                 continue
             if version >= 2 and parts.counted and not _counts(parts.counted[0], said):
                 continue
             if change_names_every_term(version, parts.attribute.name, bool(present)):
-                if all(_found(t, said, version) for t in present):
+                if all(_found(t, said, version, *parts.by_meaning) for t in present):
                     return True, []
                 continue
-            if not ties or any(_found(t, said, version) for t in ties):
+            if not ties or any(_found(t, said, version, *parts.by_meaning) for t in ties):
                 return True, []
     return False, [f"<{parts.attribute.name}>"]
 
@@ -468,11 +505,15 @@ def answerability(
     chunks: list[tuple[str, str]],
     version: int = LATEST,
     strict: frozenset[str] = frozenset(),
+    meaning: float = 0.0,
+    meaning_across: float | None = None,
 ) -> Answerability:
     """`chunks`: (semantic id, text) in rank order. v3: the chunks named in `strict` (in the
     other language than the question and admitted only by the model's lower cross-language
-    threshold, d374) must state every required term: a weaker similarity needs the words."""
-    parts = question_parts(question, version)
+    threshold, d374) must state every required term: a weaker similarity needs the words.
+    `meaning` (v5): the cosine at which a chunk's word means a common term of the question;
+    `meaning_across`: the one for a word in the other language (None: `meaning`)."""
+    parts = question_parts(question, version, meaning, meaning_across)
     names = [t.text for t in parts.terms if t.required]
     attribute = parts.attribute.name if parts.attribute else None
     supporting, lacking = [], []

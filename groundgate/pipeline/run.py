@@ -127,6 +127,8 @@ def run_pipeline(
             policy.answerability_version,
             # admitted by the cross-language threshold alone (d374)
             frozenset(c.anchor for c in bundle.used_chunks if c.similarity < same_language_min),
+            policy.paraphrase_min_similarity,
+            policy.paraphrase_cross_language_min_similarity,
         )
         lap("answerability")
         if answerable.is_answerable:

@@ -68,6 +68,8 @@ class Outcome:
 class Evaluation:
     retrieval_ms: list[float] = field(default_factory=list)
     outcomes: dict[str, list[Outcome]] = field(default_factory=dict)  # policy label -> outcomes
+    # policy label -> the pipeline's wall clock per question (R2 to R5, the answer included)
+    pipeline_ms: dict[str, list[float]] = field(default_factory=dict)
 
 
 def load_questions(path: str | Path) -> list[Question]:
@@ -156,7 +158,9 @@ def evaluate(
     provider: Provider | None = None,
 ) -> Evaluation:
     provider = provider or ExtractiveProvider()
-    result = Evaluation(outcomes={label: [] for label in policies})
+    result = Evaluation(
+        outcomes={label: [] for label in policies}, pipeline_ms={label: [] for label in policies}
+    )
     texts_by_pk = dict(retrievable_chunks(dataset).values_list("pk", "text"))
     for number, q in enumerate(questions):
         started = time.perf_counter()
@@ -187,7 +191,9 @@ def evaluate(
         top = max((h.similarity for h in hits), default=0.0)
         first = max(hits, key=lambda h: h.similarity, default=None)
         for label, policy in policies.items():
+            started = time.perf_counter()
             run = run_pipeline(bundle, policy, provider)
+            result.pipeline_ms[label].append(round((time.perf_counter() - started) * 1000, 3))
             by_anchor = {c.anchor: c.chunk_id for c in run.bundle.citations}
             cited = [by_anchor[a] for a in run.r5.validated_citations if a in by_anchor]
             answered = run.public.status == "OK"
