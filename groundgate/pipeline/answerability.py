@@ -43,7 +43,7 @@ answerability-v4 (the default since answer-assembly/2026-11.8, d395-d396): the d
 both ways (crosslingual.said_in_chinese: "water" in 水质's gloss "water quality", "wastewater" in
 废水's "waste water"; crosslingual.english_heads: 程序 in "program", the head of "computer
 program"); 几遍 / 几套 (any measure word) ask a count (answerability_lexicon.COUNT_V4).
-answerability-v5 (selectable since answer-assembly/2026-11.10, not the default: dNEW1-dNEW2): a
+answerability-v5 (selectable since answer-assembly/2026-11.10, not the default: d466-d467): a
 common term not stated literally nor through the dictionary is found when one of the text's words
 means it -
 e5-small's cosine of the two words >= the policy's paraphrase_min_similarity (0.92), or
@@ -51,7 +51,7 @@ paraphrase_cross_language_min_similarity (0.84) when one is Chinese and the othe
 (answerability_meaning.py); a named term never is. The thresholds reach the check through
 QuestionParts.meaning / meaning_across (0: never by meaning; v4 and older always 0).
 The retriever's rerank (services/retrieval.py) reads LATEST, answerability-v4, by the words alone
-(dNEW3): no embedding for the 24 chunks it reorders.
+(d468): no embedding for the 24 chunks it reorders.
 """
 
 from __future__ import annotations

