@@ -61,6 +61,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s32.jsonl",
     "retrieval-heldout-s33.jsonl",
     "retrieval-heldout-s34.jsonl",
+    "retrieval-heldout-s35.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",
