@@ -81,6 +81,32 @@ _LABEL_ASIDES = re.compile(
 )
 
 
+# What bind asks of a sentence (and of it without its named rows' labels), read once per text:
+# a long answer's values share their sentence, and a case-insensitive alternation costs a
+# match attempt at every character (FinanceBench: ~10 searches of each sentence text).
+@text_memo(max_bytes=2 * 2**20, item_bytes=0)
+def _says_order(sentence: str) -> bool:
+    """_ORDERED found: a change word or a direction ("from 2018 to 2019")."""
+    return _ORDERED.search(sentence) is not None
+
+
+@text_memo(max_bytes=2 * 2**20, item_bytes=0)
+def _says_down_word(sentence: str) -> bool:
+    """_DOWN found: a word of a fall ("decrease", "fell")."""
+    return _DOWN.search(sentence) is not None
+
+
+def _says_down(sentence: str) -> bool:
+    """The sentence says the direction is down: a word of a fall and none of a rise."""
+    return _says_down_word(sentence) and not _UP.search(sentence)
+
+
+@text_memo(max_bytes=2 * 2**20, item_bytes=0)
+def _says_difference(sentence: str) -> bool:
+    """_DIFFERENCE_WORD found: "difference", "差额"."""
+    return _DIFFERENCE_WORD.search(sentence) is not None
+
+
 def _core_words(label: str) -> frozenset[str]:
     """The naming words of a row label without its asides (_LABEL_ASIDES)."""
     return naming_words(_LABEL_ASIDES.sub(" ", label))
@@ -262,7 +288,7 @@ class OperandContext:
         start, sentence = self._sentence_at(span)
         read = self._sentence_reads.get(start)
         if read is None:  # a sentence's values share what it says: read once
-            down = bool(_DOWN.search(sentence)) and not _UP.search(sentence)
+            down = _says_down(sentence)
             # The sentence's own words name the operation, not the question's: a question may
             # define a metric of several steps ("net income / average total assets").
             named = named_operations(sentence) if self._named_operation else None
@@ -307,12 +333,12 @@ class OperandContext:
         years = sorted(p for p in periods if p[0] == "Y")
         either, named_order = False, False
         sentence = self._sentence_at(span)[1]
-        if self._label_directions and (_ORDERED.search(sentence) or _DOWN.search(sentence)):
+        if self._label_directions and (_says_order(sentence) or _says_down_word(sentence)):
             # A named row's label is its name: "gains on the sale of ..." names no rise (d442).
             sentence = self._unlabelled(sentence, words or self._question_words)
-            down = bool(_DOWN.search(sentence)) and not _UP.search(sentence)
+            down = _says_down(sentence)
         if self._unsigned_difference and not down:
-            alone = bool(_DIFFERENCE_WORD.search(sentence)) and not _ORDERED.search(sentence)
+            alone = _says_difference(sentence) and not _says_order(sentence)
             either = alone and not negative
             # Stated negative, a difference named by that word alone is the first named
             # period's cell minus the second's (difference_order "unsigned_named", d410).
@@ -343,24 +369,23 @@ class OperandContext:
         key = (index, words)
         named = self._named.get(key)
         if named is None:
-            named = self._named_by(index, words, naming_words)
+            named = self._named_by(index, words, False)
             if not named and self._label_core:
                 # No label said in full: a label's core names its row ("Additions (Note (a))"
                 # is "additions", "Granted during the period" "granted"; policy
                 # derivation_row_words "label_core", d408).
-                named = self._named_by(index, words, _core_words)
+                named = self._named_by(index, words, True)
             self._named[key] = named
         return named
 
-    def _named_by(
-        self, index: int, words: frozenset[str], read: Callable[[str], frozenset[str]]
-    ) -> set[str]:
-        labels: dict[str, frozenset[str]] = {}
-        for fact in self._facts_of(index):
-            if fact.in_table and fact.row and fact.row not in labels:
-                label = read(fact.row)
-                if label and label <= words:
-                    labels[fact.row] = label
+    def _named_by(self, index: int, words: frozenset[str], core: bool) -> set[str]:
+        """The rows of evidence `index`'s facts whose label (its naming words, or with `core`
+        its _core_words) is said in `words`, but for one a longer such label holds."""
+        excerpts = self._excerpts.get(index, ())
+        if not excerpts:
+            return set()
+        # (The facts of an index given twice are its last excerpt's, as _facts_of reads them.)
+        labels = {row: label for row, label in _row_labels(excerpts[-1], core) if label <= words}
         return {row for row, label in labels.items() if not any(label < o for o in labels.values())}
 
     def signed_operands(
@@ -389,6 +414,19 @@ class OperandContext:
                 return span in negative
         fact = self._cell(located) if self._maybe_negative(located) else None
         return fact is not None and fact.negative
+
+
+@text_memo(max_bytes=4 * 2**20, item_bytes=100)
+def _row_labels(excerpt: str, core: bool) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The distinct row labels of the excerpt's table cells (grounding.excerpt_facts), each
+    with its naming words (with `core`: _core_words), those that have any, in text order:
+    once per text, not once per fact for every value asked about (OperandContext._named_by)."""
+    read = _core_words if core else naming_words
+    labels: dict[str, frozenset[str]] = {}
+    for fact in excerpt_facts(excerpt):
+        if fact.in_table and fact.row and fact.row not in labels:
+            labels[fact.row] = read(fact.row)
+    return tuple((row, label) for row, label in labels.items() if label)
 
 
 @text_memo(max_bytes=4 * 2**20, item_bytes=100)
