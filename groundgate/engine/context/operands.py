@@ -223,6 +223,8 @@ class OperandContext:
         self._sentence_reads: dict[int, tuple[tuple[str, ...], bool, frozenset[str] | None]] = {}
         # By sentence start, on need: the operations it names and its naming words (about).
         self._sentence_names: dict[int, tuple[frozenset[str] | None, frozenset[str]]] = {}
+        # By sentence start, on need: the operations it names (operations).
+        self._sentence_operations: dict[int, frozenset[str] | None] = {}
 
     def _facts_of(self, index: int) -> list[Fact]:
         """Evidence `index`'s facts, read on first need."""
@@ -304,11 +306,17 @@ class OperandContext:
         words = self._claims.words(span) or frozenset()
         said = self._sentence_names.get(start)
         if said is None:  # a sentence's values share its operations and words: read once
-            said = self._sentence_names[start] = (
-                named_operations(sentence),
-                naming_words(sentence),
-            )
+            said = self._sentence_names[start] = (self.operations(span), naming_words(sentence))
         return About(periods or self._question_periods, words or self._question_words, *said)
+
+    def operations(self, span: tuple[int, int]) -> frozenset[str] | None:
+        """about(span).operations without the rest of about (the naming words of the whole
+        sentence): what a rule that needs a named operation asks first."""
+        start, sentence = self._sentence_at(span)
+        if start in self._sentence_operations:
+            return self._sentence_operations[start]
+        found = self._sentence_operations[start] = named_operations(sentence)
+        return found
 
     def evidence_indices(self) -> list[int]:
         """The accepted evidence indices, in order."""
@@ -358,8 +366,7 @@ class OperandContext:
         for label in sorted(labels, key=len, reverse=True):
             for text in (label, _LABEL_ASIDES.sub(" ", label)):
                 if text.split():
-                    said = r"\s+".join(map(re.escape, text.split()))
-                    sentence = re.sub(rf"(?i)(?<!\w){said}(?!\w)", " ", sentence)
+                    sentence = _label_said(text).sub(" ", sentence)
         return sentence
 
     def named_rows(self, index: int, words: frozenset[str]) -> set[str]:
@@ -414,6 +421,14 @@ class OperandContext:
                 return span in negative
         fact = self._cell(located) if self._maybe_negative(located) else None
         return fact is not None and fact.negative
+
+
+@text_memo(max_bytes=2**18, item_bytes=0)
+def _label_said(label: str) -> re.Pattern[str]:
+    """A row label said in a sentence, its words apart by any space, in any case: compiled once
+    per label (the re module keeps 512 patterns; a filing's tables have more labels)."""
+    said = r"\s+".join(map(re.escape, label.split()))
+    return re.compile(rf"(?i)(?<!\w){said}(?!\w)")
 
 
 @text_memo(max_bytes=4 * 2**20, item_bytes=100)
