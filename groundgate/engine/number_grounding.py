@@ -109,7 +109,10 @@ class EvidenceIndex:
         # near_search.py's table of the numeric values, on first near miss.
         self.near_table: list[tuple[int, object, str, str, str, Located]] | None = None
         # evidence index -> (its chunk, the excerpt's offset in it), or None: not found.
-        self._cited: dict[int, tuple[ChunkLike, int] | None] = dict(located or {})
+        self._given: dict[int, tuple[ChunkLike, int]] = dict(located or {})
+        self._cited: dict[int, tuple[ChunkLike, int] | None] = dict(self._given)
+        # The placed excerpt values and what is made of them (_Reading), on first need.
+        self.reading: _Reading | None = None
         # evidence index -> its excerpt, on first need (sign_given).
         self._excerpt_texts: dict[int, str] | None = None
         # The candidates of the last value asked about: ground() and near_miss() ask in turn.
@@ -145,11 +148,37 @@ class EvidenceIndex:
     def _build(self) -> list[Located]:
         """Every typed value of the accepted excerpts, in excerpt order (range ends after their
         range, then the dates of values/date/evidence), and the lookup tables of _candidates and
-        near_miss. What depends on an excerpt's text alone (its typed values and their keys) is
-        read once per text (_excerpt_reading); here each is placed in its chunk."""
+        near_miss: placed once per evidence set (_placed, memoised on the texts and where the
+        excerpts were found), the answers about one set of pages share them."""
+        chunks = self._chunks
+        positions = {id(chunk): k for k, chunk in enumerate(chunks)}
+        cited: list[tuple[int, int | tuple[str, str, int | None], int]] = []
+        for index in sorted(self._given):
+            chunk, offset = self._given[index]
+            at = positions.get(id(chunk))
+            # (a chunk that is not one of the case's: its own fields)
+            where = at if at is not None else (chunk.chunk_id, chunk.text, chunk.page_index)
+            cited.append((index, where, offset))
+        key: _PlacedKey = (
+            self._contexts.scope,
+            tuple((c.chunk_id, c.text, c.page_index) for c in chunks),
+            tuple((i, e.chunk_id, e.excerpt) for i, e in self._accepted),
+            tuple(cited),
+        )
+        reading = _placed(key)
+        self.reading = reading
+        self.numeric_positions = reading.numeric_positions
+        self._by_key = reading.by_key
+        self._digit_keys, self._digit_positions = reading.digit_keys, reading.digit_positions
+        return reading.values
+
+    def _place(self) -> _Reading:
+        """_build's reading, made: each excerpt value placed in its chunk. What depends on an
+        excerpt's text alone (its typed values and their keys) is read once per text
+        (_excerpt_reading)."""
         found: list[Located] = []
         numbers: list[tuple[str, int]] = []
-        by_key = self._by_key
+        by_key: dict[tuple[object, ...], list[int]] = {}
         for index, evidence in self._accepted:
             cited = self._cited_chunk(index, evidence)
             reading = _excerpt_reading(evidence.excerpt)
@@ -213,11 +242,15 @@ class EvidenceIndex:
                     numbers.append((digits, position))
                 for key in keys:
                     by_key.setdefault(key, []).append(position)
-        self.numeric_positions = [position for _, position in numbers]
+        numeric_positions = [position for _, position in numbers]
         numbers.sort()
-        self._digit_keys = [digits for digits, _ in numbers]
-        self._digit_positions = [position for _, position in numbers]
-        return found
+        return _Reading(
+            found,
+            numeric_positions,
+            [digits for digits, _ in numbers],
+            [position for _, position in numbers],
+            by_key,
+        )
 
     def candidates(self, q: Quantity) -> list[Located]:
         """The excerpt values that can possibly ground q, in excerpt order: numbers by their
@@ -450,6 +483,78 @@ def _excerpt_reading(excerpt: str) -> tuple[_Entry, ...]:
         v = q.value
         entries.append((q, v.start, v.end, _DATE, *_keys(q)))
     return tuple(entries)
+
+
+class _Reading:
+    """The excerpt values of one evidence set placed in their chunks (EvidenceIndex._build),
+    with the index's lookup tables, and `derived`: what the derivation search makes of these
+    values (their amounts, signs, sorted pools; gates/answer_numbers.py), kept with them.
+    Shared by the cases that cite the same texts: read only, and `derived` only added to."""
+
+    __slots__ = (
+        "by_key",
+        "derived",
+        "digit_keys",
+        "digit_positions",
+        "numeric_positions",
+        "values",
+    )
+
+    def __init__(
+        self,
+        values: list[Located],
+        numeric_positions: list[int],
+        digit_keys: list[str],
+        digit_positions: list[int],
+        by_key: dict[tuple[object, ...], list[int]],
+    ) -> None:
+        self.values, self.numeric_positions = values, numeric_positions
+        self.digit_keys, self.digit_positions, self.by_key = digit_keys, digit_positions, by_key
+        self.derived: dict[tuple[object, ...], object] = {}
+
+    def __len__(self) -> int:  # (the memo's measure of its size)
+        return len(self.values)
+
+
+class _Chunk(NamedTuple):
+    chunk_id: str
+    text: str
+    page_index: int | None
+
+
+class _Excerpt(NamedTuple):
+    chunk_id: str
+    excerpt: str
+
+
+_PlacedKey = tuple[
+    str,
+    tuple[tuple[str, str, int | None], ...],
+    tuple[tuple[int, str, str], ...],
+    tuple[tuple[int, int | tuple[str, str, int | None], int], ...],
+]
+
+
+@text_memo(max_bytes=32 * 2**20, item_bytes=600)
+def _placed(key: _PlacedKey) -> _Reading:
+    """EvidenceIndex._build's reading for `key`: (the scale scope, the case's chunks as
+    (chunk_id, text, page_index), the accepted evidence as (index, chunk_id, excerpt), where
+    the evidence checks found excerpts: (index, the chunk's position or its fields, offset)).
+    A pure function of them: the chunks and evidence are made again from the
+    key, so that what the reading keeps refers to nothing of the case that first asked."""
+    scope, chunk_rows, accepted_rows, cited_rows = key
+    chunks = [_Chunk(*row) for row in chunk_rows]
+    located: dict[int, tuple[ChunkLike, int]] = {}
+    for index, where, offset in cited_rows:
+        located[index] = (chunks[where] if isinstance(where, int) else _Chunk(*where), offset)
+    return EvidenceIndex(
+        chunks=chunks,
+        accepted=[(i, _Excerpt(chunk_id, excerpt)) for i, chunk_id, excerpt in accepted_rows],
+        located=located,
+        scale_scope=scope,
+        question_exponent=None,
+        rounding_min_significant=0,
+    )._place()
 
 
 def _keys(q: Quantity) -> tuple[str | None, tuple[tuple[object, ...], ...]]:

@@ -35,6 +35,10 @@ class ChunkContexts:
         self._shared: dict[int, LazyContext] = {}
         self._by_page: dict[int | None, list[ChunkLike]] | None = None
 
+    @property
+    def scope(self) -> str:
+        return self._scope
+
     def chunk_declarations(self, chunk: ChunkLike) -> list[Declaration]:
         key = chunk.chunk_id
         found = self._declarations.get(key)
@@ -74,9 +78,12 @@ class ChunkContexts:
     def _earlier_on_page(self, chunk: ChunkLike) -> list[ChunkLike]:
         """The chunks before `chunk` on its page, in case order."""
         if self._by_page is None:  # the chunks of each page, in order, in one pass
-            self._by_page = {}
+            # (made whole before it is kept: the contexts of a placed reading are shared by
+            # the cases that cite the same texts, number_grounding._placed)
+            by_page: dict[int | None, list[ChunkLike]] = {}
             for each in self._chunks:
-                self._by_page.setdefault(each.page_index, []).append(each)
+                by_page.setdefault(each.page_index, []).append(each)
+            self._by_page = by_page
         earlier = []
         for other in self._by_page[chunk.page_index]:
             if other is chunk:

@@ -5,9 +5,10 @@ derivations' operands), and excerpts repeat across cases (answers about one fili
 pages again). A pure function of a text keeps its result here, least recently used first out,
 until the memo's estimated bytes pass its budget: a count-bounded cache (functools.lru_cache)
 holds as many megabyte texts as short lines (decision d386). An entry costs the characters of
-its text arguments plus `item_bytes` for each item of its result (a tuple of values, a set of
-words); a text bigger than an eighth of the budget is read and not kept. Results are shared:
-they must be immutable (tuples, frozensets) or copied by the caller.
+its text arguments (and of the texts in a tuple argument) plus `item_bytes` for each item of
+its result (a tuple of values, a set of words); a text bigger than an eighth of the budget
+is read and not kept. Results are shared: they must be immutable (tuples, frozensets) or
+copied by the caller.
 Pure: no Django, no I/O.
 """
 
@@ -50,10 +51,7 @@ class TextMemo(Generic[P, R]):
                 pass
             return found[0]
         result = self._function(*args, **kwargs)  # (kwargs: empty here)
-        cost = _ENTRY_BYTES
-        for arg in args:
-            if type(arg) is str:
-                cost += len(arg)
+        cost = _ENTRY_BYTES + sum(map(_text_bytes, args))
         try:
             cost += self._item_bytes * len(result)  # type: ignore[arg-type]
         except TypeError:
@@ -81,6 +79,16 @@ class TextMemo(Generic[P, R]):
         with self._lock:
             self._entries.clear()
             self.bytes = 0
+
+
+def _text_bytes(arg: object) -> int:
+    """The characters of a text argument, or of the texts in a tuple argument (at any depth:
+    a key made of a case's texts, number_grounding._placed)."""
+    if type(arg) is str:
+        return len(arg)
+    if type(arg) is tuple:
+        return sum(map(_text_bytes, arg))
+    return 0
 
 
 def text_memo(max_bytes: int, item_bytes: int) -> Callable[[Callable[P, R]], TextMemo[P, R]]:

@@ -5,7 +5,9 @@
   - number_lookup.kept_offers: offered_quantities' table;
   - operands._negative_cells: the per-operand test (_maybe_negative, then the cell's fact);
   - near_search's table filter: every pair numeric_reason finds passes it;
-  - written._label_before: the same label as the pattern searched at every value.
+  - written._label_before: the same label as the pattern searched at every value;
+  - number_grounding._placed: a case's excerpt values placed in their chunks (contexts and all)
+    and its lookup tables, as the case's own index places them, once per evidence set.
 On real FinanceBench pages and random texts."""
 
 from __future__ import annotations
@@ -167,3 +169,83 @@ def test_label_before_reads_labels() -> None:
     assert _label_before("so ROA = ") == "so roa"
     assert _label_before("Operating Cash Flow Ratio ≈ (") == "operating cash flow ratio"
     assert _label_before("revenue was ") is None
+
+
+def _cases(limit: int = 40) -> list[dict[str, object]]:
+    path = DATA / "cases.jsonl"
+    if not path.exists():
+        pytest.skip("FinanceBench data not present")
+    cases: list[dict[str, object]] = []
+    with path.open() as handle:
+        for line in handle:
+            cases.append(json.loads(line)["case"])
+            if len(cases) >= limit:
+                break
+    return cases
+
+
+def _case_index(case: dict[str, object], located: bool) -> EvidenceIndex:
+    """An EvidenceIndex of the case's chunks and evidence, as new objects each time (equal
+    texts, other objects: as two cases citing the same pages give them)."""
+    chunks = [
+        SimpleNamespace(chunk_id=c["chunk_id"], text=str(c["text"]), page_index=c.get("page_index"))
+        for c in case["raw_chunks"]  # type: ignore[attr-defined]
+    ]
+    accepted = [
+        (i, SimpleNamespace(chunk_id=e["chunk_id"], excerpt=str(e["excerpt"])))
+        for i, e in enumerate(case["answer"].get("evidences", []))  # type: ignore[attr-defined]
+    ]
+    found = {}
+    if located:  # where the evidence checks would have found them
+        for i, e in accepted:
+            for chunk in chunks:
+                if chunk.chunk_id == e.chunk_id and e.excerpt in chunk.text:
+                    found[i] = (chunk, chunk.text.find(e.excerpt))
+                    break
+    return EvidenceIndex(
+        chunks=chunks,
+        accepted=accepted,
+        located=found,
+        scale_scope="page",
+        question_exponent=None,
+        rounding_min_significant=2,
+    )
+
+
+def _placed_values(index: EvidenceIndex) -> list[tuple[object, ...]]:
+    out = []
+    for v in index.excerpt_values:
+        declaration = v.context.declaration
+        exponent = None if declaration is None else (declaration.exponent, declaration.unit)
+        out.append((*_seen([v])[0], exponent, v.context.percent_declared))
+    return out
+
+
+@pytest.mark.parametrize("located", [False, True])
+def test_the_reading_placed_once_per_evidence_set_is_the_one_each_case_placed(
+    located: bool,
+) -> None:
+    """number_grounding._placed (dNEW1): a case's excerpt values and lookup tables are those its
+    own index places (EvidenceIndex._place, unmemoised), context and all; equal inputs share one
+    reading; another offset for an excerpt is another reading."""
+    for case in _cases():
+        index = _case_index(case, located)
+        values = _placed_values(index)
+        own = _case_index(case, located)
+        made = own._place()
+        own._excerpt_values = made.values
+        assert values == _placed_values(own)
+        assert index.numeric_positions == made.numeric_positions
+        assert index._digit_keys == made.digit_keys
+        assert index._digit_positions == made.digit_positions
+        assert index._by_key == made.by_key
+        again = _case_index(case, located)
+        again.excerpt_values  # noqa: B018 (the reading, built on first need)
+        assert again.reading is index.reading
+        if located and index._given:
+            moved = _case_index(case, located)
+            first = min(moved._given)
+            chunk, offset = moved._given[first]
+            moved._given[first] = (chunk, offset + 1)
+            moved.excerpt_values  # noqa: B018
+            assert moved.reading is not index.reading

@@ -70,10 +70,10 @@ def explain_aggregate(
         return None
     if len(target.digits) < min_significant or target.unit == "pp":
         return None
-    about = context.about(span)
-    wanted = AGGREGATE_OPERATIONS & (about.operations or frozenset())
+    wanted = AGGREGATE_OPERATIONS & (context.operations(span) or frozenset())
     if not wanted:
         return None
+    about = context.about(span)
     by_place = {
         (o.evidence_index, o.span): o
         for o, _ in operands
@@ -264,9 +264,9 @@ def explain_share_of_sum(
         return None
     if len(target.digits) < min_significant or target.unit not in ("%", ""):
         return None
-    about = context.about(span)
-    if not _SHARE_NAMES & (about.operations or frozenset()):
+    if not _SHARE_NAMES & (context.operations(span) or frozenset()):
         return None
+    about = context.about(span)
     by_place = {
         (o.evidence_index, o.span): o
         for o, _ in operands

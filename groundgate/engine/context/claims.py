@@ -79,6 +79,13 @@ def _read_claims(conclusion: str, naming: bool = True) -> tuple[Claim, ...]:
     return tuple(claims)
 
 
+@text_memo(max_bytes=2 * 2**20, item_bytes=100)
+def _sentences(conclusion: str) -> tuple[Sentence, ...]:
+    """The conclusion's sentences: split once per text (the context rule and the derivations'
+    binding each read the answer's claims)."""
+    return tuple(split_sentences(conclusion))
+
+
 class ClaimReader:
     """read_claims(conclusion), one sentence at a time, on need. A sentence's claims depend on
     its own text and the conclusion's citation markers alone, so a caller that needs the words
@@ -87,7 +94,7 @@ class ClaimReader:
     whole (the same Claim read_claims gives), kept per sentence text (_claims_in)."""
 
     def __init__(self, conclusion: str) -> None:
-        self.sentences = split_sentences(conclusion)
+        self.sentences = _sentences(conclusion)
         self._marks = citations(conclusion)
         self._read: dict[int, dict[tuple[int, int], Claim]] = {}
         self._words: dict[tuple[int, int], frozenset[str] | None] = {}

@@ -80,6 +80,9 @@ class _Seen:
     """One excerpt's facts as the rule reads them, indexed once: by quantity, and its rows by
     the words of their labels (a claim's row question looks only at labels sharing a word)."""
 
+    def __len__(self) -> int:  # (the memo's measure of its size, _seen)
+        return len(self.facts)
+
     def __init__(self, facts: list[Fact]) -> None:
         self.facts = facts
         self.by_quantity: dict[str, list[Fact]] = {}
@@ -104,10 +107,12 @@ class _Seen:
         """The table's column headers with naming words ("As reported", "Current", "Change
         (%)"; a header of periods alone has none), each with them: read on first need."""
         if self._columns is None:
-            self._columns = {}
+            # (made whole before it is kept: a _Seen is shared by the cases citing its text)
+            columns: dict[str, frozenset[str]] = {}
             for fact in self.facts:
-                if fact.in_table and fact.column and fact.column not in self._columns:
-                    self._columns[fact.column] = naming_words(fact.column)
+                if fact.in_table and fact.column and fact.column not in columns:
+                    columns[fact.column] = naming_words(fact.column)
+            self._columns = columns
         return self._columns
 
     def named(self, words: frozenset[str]) -> _Named:
@@ -130,6 +135,14 @@ class _Seen:
                 )
             self._named[words] = named
         return named
+
+
+@text_memo(max_bytes=8 * 2**20, item_bytes=300)
+def _seen(excerpt: str, with_periods: bool) -> _Seen:
+    """The excerpt's facts (with its prose values' periods, or its cells only) indexed as the
+    rule reads them: once per text, not once per case citing it (excerpts repeat across the
+    answers about one filing). Shared: its lookups are only added to, each entry whole."""
+    return _Seen(excerpt_facts(excerpt) if with_periods else excerpt_cells(excerpt))
 
 
 def context_findings(
@@ -262,8 +275,7 @@ def _matching(
     if seen is None:
         if probe not in excerpt:
             return []
-        facts = excerpt_facts(excerpt) if with_periods else excerpt_cells(excerpt)
-        seen = read[key] = _Seen(facts)
+        seen = read[key] = _seen(excerpt, with_periods)
     found = seen.by_quantity.get(needle)
     if not found or not (any(probe in excerpt[f.start : f.end] for f in found) or probe in excerpt):
         return []

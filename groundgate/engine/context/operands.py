@@ -81,6 +81,32 @@ _LABEL_ASIDES = re.compile(
 )
 
 
+# What bind asks of a sentence (and of it without its named rows' labels), read once per text:
+# a long answer's values share their sentence, and a case-insensitive alternation costs a
+# match attempt at every character (FinanceBench: ~10 searches of each sentence text).
+@text_memo(max_bytes=2 * 2**20, item_bytes=0)
+def _says_order(sentence: str) -> bool:
+    """_ORDERED found: a change word or a direction ("from 2018 to 2019")."""
+    return _ORDERED.search(sentence) is not None
+
+
+@text_memo(max_bytes=2 * 2**20, item_bytes=0)
+def _says_down_word(sentence: str) -> bool:
+    """_DOWN found: a word of a fall ("decrease", "fell")."""
+    return _DOWN.search(sentence) is not None
+
+
+def _says_down(sentence: str) -> bool:
+    """The sentence says the direction is down: a word of a fall and none of a rise."""
+    return _says_down_word(sentence) and not _UP.search(sentence)
+
+
+@text_memo(max_bytes=2 * 2**20, item_bytes=0)
+def _says_difference(sentence: str) -> bool:
+    """_DIFFERENCE_WORD found: "difference", "差额"."""
+    return _DIFFERENCE_WORD.search(sentence) is not None
+
+
 def _core_words(label: str) -> frozenset[str]:
     """The naming words of a row label without its asides (_LABEL_ASIDES)."""
     return naming_words(_LABEL_ASIDES.sub(" ", label))
@@ -200,6 +226,8 @@ class OperandContext:
         self._sentence_reads: dict[int, tuple[tuple[str, ...], bool, frozenset[str] | None]] = {}
         # By sentence start, on need: the operations it names and its naming words (about).
         self._sentence_names: dict[int, tuple[frozenset[str] | None, frozenset[str]]] = {}
+        # By sentence start, on need: the operations it names (operations).
+        self._sentence_operations: dict[int, frozenset[str] | None] = {}
 
     def _facts_of(self, index: int) -> list[Fact]:
         """Evidence `index`'s facts, read on first need."""
@@ -265,7 +293,7 @@ class OperandContext:
         start, sentence = self._sentence_at(span)
         read = self._sentence_reads.get(start)
         if read is None:  # a sentence's values share what it says: read once
-            down = bool(_DOWN.search(sentence)) and not _UP.search(sentence)
+            down = _says_down(sentence)
             # The sentence's own words name the operation, not the question's: a question may
             # define a metric of several steps ("net income / average total assets").
             named = named_operations(sentence) if self._named_operation else None
@@ -281,11 +309,17 @@ class OperandContext:
         words = self._claims.words(span) or frozenset()
         said = self._sentence_names.get(start)
         if said is None:  # a sentence's values share its operations and words: read once
-            said = self._sentence_names[start] = (
-                named_operations(sentence),
-                naming_words(sentence),
-            )
+            said = self._sentence_names[start] = (self.operations(span), naming_words(sentence))
         return About(periods or self._question_periods, words or self._question_words, *said)
+
+    def operations(self, span: tuple[int, int]) -> frozenset[str] | None:
+        """about(span).operations without the rest of about (the naming words of the whole
+        sentence): what a rule that needs a named operation asks first."""
+        start, sentence = self._sentence_at(span)
+        if start in self._sentence_operations:
+            return self._sentence_operations[start]
+        found = self._sentence_operations[start] = named_operations(sentence)
+        return found
 
     def evidence_indices(self) -> list[int]:
         """The accepted evidence indices, in order."""
@@ -310,12 +344,12 @@ class OperandContext:
         years = sorted(p for p in periods if p[0] == "Y")
         either, named_order = False, False
         sentence = self._sentence_at(span)[1]
-        if self._label_directions and (_ORDERED.search(sentence) or _DOWN.search(sentence)):
+        if self._label_directions and (_says_order(sentence) or _says_down_word(sentence)):
             # A named row's label is its name: "gains on the sale of ..." names no rise (d442).
             sentence = self._unlabelled(sentence, words or self._question_words)
-            down = bool(_DOWN.search(sentence)) and not _UP.search(sentence)
+            down = _says_down(sentence)
         if self._unsigned_difference and not down:
-            alone = bool(_DIFFERENCE_WORD.search(sentence)) and not _ORDERED.search(sentence)
+            alone = _says_difference(sentence) and not _says_order(sentence)
             either = alone and not negative
             # Stated negative, a difference named by that word alone is the first named
             # period's cell minus the second's (difference_order "unsigned_named", d410).
@@ -335,8 +369,7 @@ class OperandContext:
         for label in sorted(labels, key=len, reverse=True):
             for text in (label, _LABEL_ASIDES.sub(" ", label)):
                 if text.split():
-                    said = r"\s+".join(map(re.escape, text.split()))
-                    sentence = re.sub(rf"(?i)(?<!\w){said}(?!\w)", " ", sentence)
+                    sentence = _label_said(text).sub(" ", sentence)
         return sentence
 
     def named_rows(self, index: int, words: frozenset[str]) -> set[str]:
@@ -346,24 +379,23 @@ class OperandContext:
         key = (index, words)
         named = self._named.get(key)
         if named is None:
-            named = self._named_by(index, words, naming_words)
+            named = self._named_by(index, words, False)
             if not named and self._label_core:
                 # No label said in full: a label's core names its row ("Additions (Note (a))"
                 # is "additions", "Granted during the period" "granted"; policy
                 # derivation_row_words "label_core", d408).
-                named = self._named_by(index, words, _core_words)
+                named = self._named_by(index, words, True)
             self._named[key] = named
         return named
 
-    def _named_by(
-        self, index: int, words: frozenset[str], read: Callable[[str], frozenset[str]]
-    ) -> set[str]:
-        labels: dict[str, frozenset[str]] = {}
-        for fact in self._facts_of(index):
-            if fact.in_table and fact.row and fact.row not in labels:
-                label = read(fact.row)
-                if label and label <= words:
-                    labels[fact.row] = label
+    def _named_by(self, index: int, words: frozenset[str], core: bool) -> set[str]:
+        """The rows of evidence `index`'s facts whose label (its naming words, or with `core`
+        its _core_words) is said in `words`, but for one a longer such label holds."""
+        excerpts = self._excerpts.get(index, ())
+        if not excerpts:
+            return set()
+        # (The facts of an index given twice are its last excerpt's, as _facts_of reads them.)
+        labels = {row: label for row, label in _row_labels(excerpts[-1], core) if label <= words}
         return {row for row, label in labels.items() if not any(label < o for o in labels.values())}
 
     def signed_operands(
@@ -392,6 +424,27 @@ class OperandContext:
                 return span in negative
         fact = self._cell(located) if self._maybe_negative(located) else None
         return fact is not None and fact.negative
+
+
+@text_memo(max_bytes=2**18, item_bytes=0)
+def _label_said(label: str) -> re.Pattern[str]:
+    """A row label said in a sentence, its words apart by any space, in any case: compiled once
+    per label (the re module keeps 512 patterns; a filing's tables have more labels)."""
+    said = r"\s+".join(map(re.escape, label.split()))
+    return re.compile(rf"(?i)(?<!\w){said}(?!\w)")
+
+
+@text_memo(max_bytes=4 * 2**20, item_bytes=100)
+def _row_labels(excerpt: str, core: bool) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The distinct row labels of the excerpt's table cells (grounding.excerpt_facts), each
+    with its naming words (with `core`: _core_words), those that have any, in text order:
+    once per text, not once per fact for every value asked about (OperandContext._named_by)."""
+    read = _core_words if core else naming_words
+    labels: dict[str, frozenset[str]] = {}
+    for fact in excerpt_facts(excerpt):
+        if fact.in_table and fact.row and fact.row not in labels:
+            labels[fact.row] = read(fact.row)
+    return tuple((row, label) for row, label in labels.items() if label)
 
 
 @text_memo(max_bytes=4 * 2**20, item_bytes=100)

@@ -11,9 +11,9 @@ reported as UNGROUNDED_NUMBER with its nearest miss and a derivation from cited 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from groundgate.engine.context.aggregates import explain_aggregate
 from groundgate.engine.context.operands import OperandContext
@@ -60,6 +60,8 @@ from groundgate.engine.written import WrittenResults
 
 if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answer.py)
     from groundgate.engine.gates.answer_case import AnswerCase, AnswerGatePolicy, Evidence, RawChunk
+
+_T = TypeVar("_T")
 
 # Finding codes of this rule. Each is emitted in exactly one place below.
 UNGROUNDED_NUMBER = "UNGROUNDED_NUMBER"
@@ -382,8 +384,10 @@ class _SlowPath:
         when the policy binds derivations to context and unrelated operands give the value
         alike, that ambiguous finding instead (no derivation then)."""
         policy = self.policy
-        if self._operands is None:  # the excerpt values' amounts, once per case
-            self._operands = [(v, operand_amounts(v)) for v in self.index.excerpt_values]
+        if self._operands is None:  # the excerpt values' amounts, once per evidence set
+            self._operands = self._kept(
+                ("amounts",), lambda: [(v, operand_amounts(v)) for v in self.index.excerpt_values]
+            )
         if not self._operands and not self.chain:
             return None, None  # nothing to derive from (and no context to read)
         # The operands are the excerpt values, then the answer's latest steps: the same for
@@ -395,8 +399,9 @@ class _SlowPath:
             if pools is None:
                 base = self._pools.get(("off", 0))
                 if base is None:
-                    base = self._pools["off", 0] = Pools(
-                        self._operands, policy.derivation_max_operands
+                    operands, most = self._operands, policy.derivation_max_operands
+                    base = self._pools["off", 0] = self._kept(
+                        ("pools", "off", most), lambda: Pools(operands, most)
                     )
                 pools = self._pools[key] = (
                     Pools(self._chain_operands(), policy.derivation_max_operands, base)
@@ -438,7 +443,10 @@ class _SlowPath:
                 return None, None
             allow, min_significant = binding.short, 1
         if self._signed_operands is None:
-            self._signed_operands = self._operand_context.signed_operands(self._operands)
+            context, unsigned = self._operand_context, self._operands
+            self._signed_operands = self._kept(
+                ("signed",), lambda: context.signed_operands(unsigned)
+            )
         years = binding.years if binding.keep is not None else None
         key = (years, len(self.chain))
         pools = self._pools.get(key)
@@ -448,10 +456,16 @@ class _SlowPath:
             keep = binding.keep
             base = self._pools.get((years, 0))
             if base is None:
-                operands = self._signed_operands
-                if keep is not None:
-                    operands = [o for o in operands if keep(o[0])]
-                base = self._pools[years, 0] = Pools(operands, policy.derivation_max_operands)
+                signed_operands, most = self._signed_operands, policy.derivation_max_operands
+
+                def pools_of_years() -> Pools:
+                    operands = signed_operands
+                    if keep is not None:
+                        operands = [o for o in operands if keep(o[0])]
+                    return Pools(operands, most)
+
+                # (keep holds cells to the named years: the same test for the same years)
+                base = self._pools[years, 0] = self._kept(("pools", years, most), pools_of_years)
             pools = base
             if self.chain:
                 n = len(self.chain)
@@ -500,6 +514,19 @@ class _SlowPath:
                 shares=policy.derivation_aggregates == "named_rows_periods_shares",
             )
         return found, None
+
+    def _kept(self, key: tuple[object, ...], make: Callable[[], _T]) -> _T:
+        """What the derivation search makes of the excerpt values alone (their amounts, signs,
+        sorted pools): kept with the evidence index's reading, which the cases citing the same
+        texts share (number_grounding._Reading), so it is made once per evidence set."""
+        self.index.excerpt_values  # noqa: B018 (the reading, built on first need)
+        reading = self.index.reading
+        if reading is None:
+            return make()
+        found = reading.derived.get(key)
+        if found is None:
+            found = reading.derived[key] = make()
+        return cast(_T, found)
 
     def _chain_operands(self) -> list[tuple[Located, list[float]]]:
         return [(c, operand_amounts(c)) for c in self.chain[-_CHAIN:]]
