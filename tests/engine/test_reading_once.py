@@ -225,7 +225,7 @@ def _placed_values(index: EvidenceIndex) -> list[tuple[object, ...]]:
 def test_the_reading_placed_once_per_evidence_set_is_the_one_each_case_placed(
     located: bool,
 ) -> None:
-    """number_grounding._placed (dNEW1): a case's excerpt values and lookup tables are those its
+    """number_grounding._placed (d470): a case's excerpt values and lookup tables are those its
     own index places (EvidenceIndex._place, unmemoised), context and all; equal inputs share one
     reading; another offset for an excerpt is another reading."""
     for case in _cases():
