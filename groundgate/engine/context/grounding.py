@@ -19,6 +19,7 @@ spec's literal reading: a value anywhere in the accepted excerpts grounds it).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
@@ -28,11 +29,17 @@ from groundgate.engine.context.claims import (
     ClaimReader,
     citations,
     naming_words,
+    read_claims,
     value_periods,
 )
 from groundgate.engine.context.columns import another_column, column_alternative
 from groundgate.engine.context.facts import Fact, read_facts
-from groundgate.engine.context.periods import contradicts, may_mention, mentions
+from groundgate.engine.context.periods import (
+    contradicts,
+    may_mention,
+    mentions,
+    relative_periods,
+)
 from groundgate.engine.context.row_order import held_by_longer
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.number_lookup import leading_figure
@@ -46,7 +53,13 @@ if TYPE_CHECKING:
 
 VALUE_OUT_OF_CONTEXT = "VALUE_OUT_OF_CONTEXT"
 # Near-miss reasons of this rule (NearMatch.reason), most specific first.
-CONTEXT_REASONS = ("another_source", "another_row", "another_period", "another_column")
+CONTEXT_REASONS = (
+    "another_source",
+    "another_row",
+    "another_subject",
+    "another_period",
+    "another_column",
+)
 _GROUNDED_INFO = "NUMBER_EQUIVALENT"
 # Equivalences that tie the answer's value to one evidence value, not to any value near it.
 _EXACT_RULES = frozenset(
@@ -75,8 +88,11 @@ class _Seen:
     """One excerpt's facts as the rule reads them, indexed once: by quantity, and its rows by
     the words of their labels (a claim's row question looks only at labels sharing a word)."""
 
-    def __init__(self, facts: list[Fact]) -> None:
+    def __init__(self, facts: list[Fact], text: str = "") -> None:
         self.facts = facts
+        self.text = text
+        self._subjects: dict[tuple[int, int], frozenset[str]] | None = None
+        self._prose: dict[tuple[str, str], list[Fact]] | None = None
         self.by_quantity: dict[str, list[Fact]] = {}
         self.labels: dict[str, frozenset[str]] = {}  # row -> its naming words
         self.first_row: dict[frozenset[str], str] = {}  # label -> its least row (min())
@@ -104,6 +120,46 @@ class _Seen:
                 if fact.in_table and fact.column and fact.column not in self._columns:
                     self._columns[fact.column] = naming_words(fact.column)
         return self._columns
+
+    def subjects(self) -> dict[tuple[int, int], frozenset[str]]:
+        """The subject of each prose value (by span): the naming words of its own clause part,
+        read as an answer's are (claims.py: "Pump B delivers 250" -> pump, b, deliv). Read on
+        first need."""
+        if self._subjects is None:
+            self._subjects = {}
+            self._prose = {}
+            spans = {(f.start, f.end) for f in self.facts if not f.in_table}
+            if spans:
+                for c in read_claims(self.text):
+                    span = (c.value.start, c.value.end)
+                    if span in spans and c.own_words:
+                        self._subjects[span] = c.own_words
+            for f in self.facts:
+                if not f.in_table and (f.start, f.end) in self._subjects:
+                    key = (f.value.kind, f.value.unit)
+                    self._prose.setdefault(key, []).append(f)
+        return self._subjects
+
+    def another_subject(self, fact: Fact, words: frozenset[str]) -> Fact | None:
+        """The prose value of the same attribute (a shared naming word, the same unit) that the
+        excerpt says of the subject the answer's `words` name, where `fact` is said of another
+        one: the answer says every word that sets that subject apart and none of `fact`'s own
+        ("Pump I delivers 250" where the excerpt says "Pump I delivers 205 ... Pump B delivers
+        250"). None: the answer names no other subject distinctly (the value alone decides)."""
+        subjects = self.subjects()
+        own = subjects.get((fact.start, fact.end))
+        if not own or self._prose is None:
+            return None
+        for other in self._prose.get((fact.value.kind, fact.value.unit), ()):
+            if other.value.quantity == fact.value.quantity or _is_period_value(other.value):
+                continue
+            theirs = subjects[(other.start, other.end)]
+            if not own & theirs:
+                continue  # another attribute
+            apart, mine = theirs - own, own - theirs
+            if apart and mine and apart <= words and not mine & words:
+                return other
+        return None
 
     def named(self, words: frozenset[str]) -> _Named:
         """The labels the answer's words name best: the most words in common, then the fewest
@@ -136,11 +192,14 @@ def context_findings(
     calculation_constants: tuple[int, ...] = (),
     longest_row: bool = False,
     columns: bool = False,
+    prose: bool = False,
+    relative: bool = False,
 ) -> list[Finding]:
     """VALUE_OUT_OF_CONTEXT findings for the grounded values of `conclusion` whose context
     disagrees with every evidence value they match (`longest_row`: policy row_naming
-    "longest_said"). Pure and deterministic."""
-    if not _may_judge(conclusion, accepted):
+    "longest_said"; `prose`: prose_subjects "own_clause"; `relative`: relative_periods
+    "current_prior"). Pure and deterministic."""
+    if not _may_judge(conclusion, accepted, prose):
         return []
     # The claims' values and citations first; a claim's words and periods (a reading of its
     # whole sentence) only for a value this rule judges: most values of a long answer are
@@ -167,6 +226,17 @@ def context_findings(
         at = claim.value.start
         start = next((a for a, b in sentences if a <= at < b), 0)
         return conclusion[max(start, conclusion.rfind("\n", 0, at) + 1) : at]
+
+    def named_periods(claim: Claim) -> tuple[str, ...]:
+        """The claim's periods, and the relative ones its sentence names ("上期", "last year")."""
+        if not relative:
+            return claim.periods
+        nonlocal sentences
+        if sentences is None:
+            sentences = [(s.start, s.end) for s in reader.sentences]
+        at = claim.value.start
+        a, b = next(((a, b) for a, b in sentences if a <= at < b), (0, len(conclusion)))
+        return claim.periods + relative_periods(conclusion[a:b])
 
     constants = {str(c) for c in calculation_constants}
     for k, value, _ in values:
@@ -201,27 +271,39 @@ def context_findings(
             and not any(
                 _matching(read, i, ev.excerpt, needle, probe, with_periods)
                 for i, ev in accepted
-                if "\n" in ev.excerpt
+                if prose or "\n" in ev.excerpt
             )
         ):
             # Only the row rule could judge, and it needs another row of the value's table
             # than the value's own: a one-line excerpt has one row at most (facts.py). Nothing
-            # to decide, the one-line excerpts not read.
+            # to decide, the one-line excerpts not read (unless the prose subjects are read:
+            # one line may say a value of two subjects).
             continue
         matches: list[tuple[int, Fact, _Seen]] = []
         for index, evidence in accepted:
             matches.extend(_matching(read, index, evidence.excerpt, needle, probe, with_periods))
         if not matches:
             continue  # grounded some other way (a range end, a header date): not judged here
+        named = named_periods(claim)
         reasons = [
             _disagreement(
-                claim, f, seen, index, cited, longest_row, partial(own_text, claim), columns
+                claim,
+                f,
+                seen,
+                index,
+                cited,
+                longest_row,
+                partial(own_text, claim),
+                columns,
+                prose,
+                named,
+                relative,
             )
             for index, f, seen in matches
         ]
         if any(r is None for r in reasons):
             continue
-        out.append(_finding(claim, matches, reasons, accepted, located, cited))
+        out.append(_finding(claim, matches, reasons, accepted, located, cited, named, relative))
     return out
 
 
@@ -242,20 +324,22 @@ def _matching(
         if probe not in excerpt:
             return []
         facts = excerpt_facts(excerpt) if with_periods else excerpt_cells(excerpt)
-        seen = read[key] = _Seen(facts)
+        seen = read[key] = _Seen(facts, excerpt)
     found = seen.by_quantity.get(needle)
     if not found or not (any(probe in excerpt[f.start : f.end] for f in found) or probe in excerpt):
         return []
     return [(index, fact, seen) for fact in found]
 
 
-def _may_judge(conclusion: str, accepted: list[tuple[int, Evidence]]) -> bool:
+def _may_judge(conclusion: str, accepted: list[tuple[int, Evidence]], prose: bool = False) -> bool:
     """Whether any rule could judge a value of the conclusion, checked before its claims are
     read: the row rule needs an excerpt of two lines (two rows), the source rule a citation
     marker, the period rule a period named in a sentence (read as read_claims reads them: a
     sentence of a text without markers is its own text without markers)."""
     if any("\n" in evidence.excerpt for _, evidence in accepted) or citations(conclusion):
         return True
+    if prose:
+        return True  # one line may say a value of two subjects
     if not may_mention(conclusion):
         return False  # no sentence of it can name a period (the common case: one search)
     return any(mentions(sentence.text) for sentence in split_sentences(conclusion))
@@ -329,6 +413,9 @@ def _disagreement(
     longest: bool = False,
     text: Callable[[], str] = str,
     columns: bool = False,
+    prose: bool = False,
+    named: tuple[str, ...] | None = None,
+    relative: bool = False,
 ) -> str | None:
     if cited is not None and index != cited:
         return "another_source"
@@ -349,7 +436,12 @@ def _disagreement(
             named_label = seen.labels[row]
             if common[named_label] > common.get(label, 0) and named_label <= claim.words:
                 return "another_row"
-    if claim.periods and contradicts(claim.periods, fact.periods):
+    if prose and not fact.in_table and claim.words:
+        if seen.another_subject(fact, claim.words | claim.own_words) is not None:
+            return "another_subject"
+    if named is None:
+        named = claim.periods
+    if named and contradicts(named, _held(fact, relative)):
         return "another_period"
     if columns and fact.in_table and fact.column:
         if another_column(claim.words | claim.own_words, fact, seen.labels, seen.columns()):
@@ -357,10 +449,27 @@ def _disagreement(
     return None
 
 
-def _alternative(claim: Claim, fact: Fact, seen: _Seen, reason: str) -> Fact | None:
+def _held(fact: Fact, relative: bool) -> tuple[str, ...]:
+    """A value's own periods, and the relative ones of its column ("本期金额", "Prior year")."""
+    if relative and fact.in_table and fact.column:
+        return fact.periods + relative_periods(fact.column)
+    return fact.periods
+
+
+def _alternative(
+    claim: Claim,
+    fact: Fact,
+    seen: _Seen,
+    reason: str,
+    named: tuple[str, ...] = (),
+    relative: bool = False,
+) -> Fact | None:
     """The value of the same table that fits the answer's context: the named row's cell in the
-    same column, or the same row's cell in the named period."""
+    same column, or the same row's cell in the named period; in prose, the value said of the
+    subject the answer names."""
     facts = seen.facts
+    if reason == "another_subject":
+        return seen.another_subject(fact, claim.words | claim.own_words)
     if reason == "another_row":
         best = seen.named(claim.words).best
         fits = [
@@ -381,8 +490,8 @@ def _alternative(claim: Claim, fact: Fact, seen: _Seen, reason: str) -> Fact | N
             if f.in_table == fact.in_table
             and f.row == fact.row
             and f is not fact
-            and f.periods
-            and not contradicts(claim.periods, f.periods)
+            and _held(f, relative)
+            and not contradicts(named or claim.periods, _held(f, relative))
         ]
         return fits[0] if fits else None
     if reason == "another_column":
@@ -397,6 +506,8 @@ def _finding(
     accepted: list[tuple[int, Evidence]],
     located: dict[int, tuple[RawChunk, int]] | None,
     cited: int | None,
+    named: tuple[str, ...] = (),
+    relative: bool = False,
 ) -> Finding:
     order = {r: i for i, r in enumerate(CONTEXT_REASONS)}
     k = min(range(len(matches)), key=lambda i: (order[reasons[i] or ""], i))
@@ -404,10 +515,14 @@ def _finding(
     reason = reasons[k] or ""
     chunk_id = next(ev.chunk_id for i, ev in accepted if i == index)
     offset = located[index][1] if located and index in located else None
-    alt = _alternative(claim, fact, seen, reason)
+    alt = _alternative(claim, fact, seen, reason, named, relative)
     text = claim.value.text
     if reason == "another_row":
         detail = f"{text} is {fact.row}'s" + (f"; {alt.row} has {alt.value.text}" if alt else "")
+    elif reason == "another_subject":
+        detail = f"{text} is {_subject_name(seen, fact, alt)}'s" + (
+            f"; {_subject_name(seen, alt, fact)} has {alt.value.text}" if alt else ""
+        )
     elif reason == "another_period":
         where = fact.column or ", ".join(fact.periods)
         detail = f"{text} is the figure for {where}" + (
@@ -443,6 +558,38 @@ def _finding(
             detail=detail,
         ),
     )
+
+
+def _subject_name(seen: _Seen, fact: Fact, other: Fact | None) -> str:
+    """What the excerpt says `fact` of, as written: the capitalised name before it in its
+    clause that holds a word setting it apart from `other`'s subject ("Pump B"), else the two
+    words there that hold one ("pump B"), else its clause's words before it, quoted
+    ("“泵B的额定流量为”")."""
+    text = seen.text
+    subjects = seen.subjects()
+    own = subjects.get((fact.start, fact.end), frozenset())
+    apart = own - subjects.get((other.start, other.end), frozenset()) if other else own
+    line_start = text.rfind("\n", 0, fact.start) + 1
+    start = max(line_start, fact.start - 80)
+    before = text[start : fact.start]
+    cut = [m.end() for m in _CLAUSE_CUT.finditer(before)]
+    clause = before[cut[-1] :] if cut else before
+    for m in reversed(list(_NAME.finditer(clause))):
+        if naming_words(m.group(0)) & apart:
+            return m.group(0)
+    tokens = clause.split()
+    for k in range(len(tokens) - 1, 0, -1):
+        pair = " ".join(tokens[k - 1 : k + 1])
+        if naming_words(pair) & apart:
+            return pair
+    return f"“{clause.strip()}”" if clause.strip() else fact.value.text
+
+
+_NAME = re.compile(r"(?<![\w])[A-Z][\w&'.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&'.-]*)*")
+_CLAUSE_CUT = re.compile(
+    r"[;；:：,，。!?]|\.(?=\s)|(?i:\s(?:and|while|whereas|but|versus|vs\.?|compared\s+(?:to|with)"
+    r"|from|to|against)\s)"
+)
 
 
 def _citation_map(
