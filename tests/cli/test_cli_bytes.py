@@ -31,6 +31,8 @@ policy hash only (diffed); stderr same. 2.18.0 (`difference_order: unsigned_name
 2026-11.18: the same two only. 2.18.1 (`change_cells`), policy 2026-11.19: the same two only.
 2.19.0 (`derivation_aggregates` shares, `direction_words`, `percentage_totals`), policy 2026-11.20:
 against 2.18.1, the version string and the policy hash only (diffed); stderr same.
+2.21.0 (`prose_subjects`, `relative_periods`), policy 2026-11.22: against 2.19.0, the version
+string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -60,17 +62,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "6c7e80abf698e9f2121c9fa5f0dc92e8c2d9531896526b5717f52e342fa13fa7",
+        "b9b583e124346434494e7ef3e75843e8757533fc5d62175e5841e64396f7ec37",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "5897bab8aee8b684feca47d989d1423ef1713268295e075d62b8ae3ffc04fc12",
+        "2d692dbc3dc8999926a13419892a649689628af370dfe8529b2a632f94c6f5e3",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "02e5afd008e2bb7c651817061955eac1f240b86f893fa834df00d8d82a9af72f",
+        "591a14c6a41763cb33d731bde70cd5f62f70551df7f8f6d236ad6d313af84df0",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
