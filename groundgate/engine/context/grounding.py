@@ -92,6 +92,7 @@ class _Seen:
         self.facts = facts
         self.text = text
         self._subjects: dict[tuple[int, int], frozenset[str]] | None = None
+        self._periods: dict[tuple[int, int], tuple[str, ...]] = {}
         self._prose: dict[tuple[str, str], list[Fact]] | None = None
         self.by_quantity: dict[str, list[Fact]] = {}
         self.labels: dict[str, frozenset[str]] = {}  # row -> its naming words
@@ -134,31 +135,44 @@ class _Seen:
                     span = (c.value.start, c.value.end)
                     if span in spans and c.own_words:
                         self._subjects[span] = c.own_words
+                        self._periods[span] = c.periods
             for f in self.facts:
                 if not f.in_table and (f.start, f.end) in self._subjects:
                     key = (f.value.kind, f.value.unit)
                     self._prose.setdefault(key, []).append(f)
         return self._subjects
 
-    def another_subject(self, fact: Fact, words: frozenset[str]) -> Fact | None:
-        """The prose value of the same attribute (a shared naming word, the same unit) that the
-        excerpt says of the subject the answer's `words` name, where `fact` is said of another
-        one: the answer says every word that sets that subject apart and none of `fact`'s own
-        ("Pump I delivers 250" where the excerpt says "Pump I delivers 205 ... Pump B delivers
-        250"). None: the answer names no other subject distinctly (the value alone decides)."""
+    def another_subject(
+        self, fact: Fact, words: frozenset[str], periods: tuple[str, ...] = ()
+    ) -> Fact | None:
+        """The prose value of the same attribute that the excerpt says of the subject the
+        answer's `words` name, near `fact` (a sentence or a list of several subjects: within
+        _NEAR characters), where `fact` is said of another one: the two subjects share more
+        naming words than either has of its own (the attribute: "pump", "deliv"; "泵", "额定",
+        "流量"), the values are of one unit, the answer says every word that sets the named
+        subject apart and none of `fact`'s own, and names no period the other value is not of
+        ("Pump I delivers 250" where the excerpt says "Pump I delivers 205 m3/h. Pump B
+        delivers 250 m3/h."). None: the answer names no other subject distinctly (the value
+        alone decides, d169)."""
         subjects = self.subjects()
         own = subjects.get((fact.start, fact.end))
         if not own or self._prose is None:
             return None
         for other in self._prose.get((fact.value.kind, fact.value.unit), ()):
+            if abs(other.start - fact.start) > _NEAR:
+                continue
             if other.value.quantity == fact.value.quantity or _is_period_value(other.value):
                 continue
             theirs = subjects[(other.start, other.end)]
-            if not own & theirs:
-                continue  # another attribute
+            shared = len(own & theirs)
             apart, mine = theirs - own, own - theirs
-            if apart and mine and apart <= words and not mine & words:
-                return other
+            if not (apart and mine) or shared < max(len(apart), len(mine)):
+                continue  # another attribute, or no one attribute of two subjects
+            if not apart <= words or mine & words:
+                continue
+            if periods and contradicts(periods, self._periods[(other.start, other.end)]):
+                continue  # the named subject's value of another period
+            return other
         return None
 
     def named(self, words: frozenset[str]) -> _Named:
@@ -437,7 +451,7 @@ def _disagreement(
             if common[named_label] > common.get(label, 0) and named_label <= claim.words:
                 return "another_row"
     if prose and not fact.in_table and claim.words:
-        if seen.another_subject(fact, claim.words | claim.own_words) is not None:
+        if seen.another_subject(fact, claim.words | claim.own_words, claim.periods) is not None:
             return "another_subject"
     if named is None:
         named = claim.periods
@@ -469,7 +483,7 @@ def _alternative(
     subject the answer names."""
     facts = seen.facts
     if reason == "another_subject":
-        return seen.another_subject(fact, claim.words | claim.own_words)
+        return seen.another_subject(fact, claim.words | claim.own_words, claim.periods)
     if reason == "another_row":
         best = seen.named(claim.words).best
         fits = [
@@ -585,6 +599,8 @@ def _subject_name(seen: _Seen, fact: Fact, other: Fact | None) -> str:
     return f"“{clause.strip()}”" if clause.strip() else fact.value.text
 
 
+# How far apart two values of one sentence or list of subjects may be (characters).
+_NEAR = 400
 _NAME = re.compile(r"(?<![\w])[A-Z][\w&'.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&'.-]*)*")
 _CLAUSE_CUT = re.compile(
     r"[;；:：,，。!?]|\.(?=\s)|(?i:\s(?:and|while|whereas|but|versus|vs\.?|compared\s+(?:to|with)"

@@ -149,3 +149,15 @@ def test_verdicts_are_byte_identical_run_to_run():
         one = canonical_bytes(gate_answer(case(answer, excerpt)).model_dump())
         two = canonical_bytes(gate_answer(case(answer, excerpt)).model_dump())
         assert one == two
+
+
+def test_two_attributes_that_share_one_word_are_no_subjects_of_one_attribute():
+    # "revenue" shared, three words apart: not one attribute stated for two subjects.
+    excerpt = (
+        "Gross Investment Banking revenue of $1.1 billion, up 65%. "
+        "Total Markets revenue of $9.1 billion, up 25%."
+    )
+    assert codes("Total revenue was $1.1 billion.", excerpt) == []
+    # Far apart in a long excerpt: no one sentence or list of subjects.
+    far = "Pump I delivers 205 m3/h. " + "The site has further equipment. " * 15
+    assert codes("Pump I delivers 250 m3/h.", far + "Pump B delivers 250 m3/h.") == []
