@@ -38,6 +38,7 @@ from groundgate.engine.context.periods import (
     contradicts,
     may_mention,
     mentions,
+    named_relative_periods,
     relative_periods,
 )
 from groundgate.engine.context.row_order import held_by_longer
@@ -242,7 +243,8 @@ def context_findings(
         return conclusion[max(start, conclusion.rfind("\n", 0, at) + 1) : at]
 
     def named_periods(claim: Claim) -> tuple[str, ...]:
-        """The claim's periods, and the relative ones its sentence names ("上期", "last year")."""
+        """The claim's periods, and the relative ones its sentence names ("上期", "last year";
+        not one a comparison names: "up from last year")."""
         if not relative:
             return claim.periods
         nonlocal sentences
@@ -250,7 +252,8 @@ def context_findings(
             sentences = [(s.start, s.end) for s in reader.sentences]
         at = claim.value.start
         a, b = next(((a, b) for a, b in sentences if a <= at < b), (0, len(conclusion)))
-        return claim.periods + relative_periods(conclusion[a:b])
+        end = claim.value.end - a
+        return claim.periods + _clause_relative_periods(conclusion[a:b], at - a, end)
 
     constants = {str(c) for c in calculation_constants}
     for k, value, _ in values:
@@ -461,6 +464,27 @@ def _disagreement(
         if another_column(claim.words | claim.own_words, fact, seen.labels, seen.columns()):
             return "another_column"
     return None
+
+
+def _clause_relative_periods(sentence: str, at: int, end: int) -> tuple[str, ...]:
+    """The relative periods the value at `at` of `sentence` is of: those of its own clause
+    ("上期营业收入为12,345.67万元", "Revenue was 12,345 last year"), else those of the clauses
+    before it when no comparison stands there ("In the prior year, revenue was 11,200"; not
+    "与上年同期相比，营业收入为..."), as claims.py reads a clause's periods."""
+    cuts = [(m.start(), m.end()) for m in _CLAUSE_CUT.finditer(sentence)]
+    start = max((e for s, e in cuts if e <= at), default=0)
+    stop = min((s for s, e in cuts if s >= end), default=len(sentence))
+    own = named_relative_periods(sentence[start:stop])
+    if own or start == 0:
+        return own
+    before = sentence[:start]
+    return () if _COMPARING.search(before) else named_relative_periods(before)
+
+
+_COMPARING = re.compile(
+    r"(?i)\b(?:from|than|compared|versus|vs|up|down|increas\w*|decreas\w*|rose|fell|grew"
+    r"|declin\w*|chang\w*)\b|相比|较|比|同比|增长|下降|减少|增加"
+)
 
 
 def _held(fact: Fact, relative: bool) -> tuple[str, ...]:

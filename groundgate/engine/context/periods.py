@@ -175,6 +175,30 @@ _BALANCE = re.compile(
 )
 
 
+# A relative period a change is measured against is not the period its value is of: "grew 5%
+# over the prior year to 12,345", "较上年增长", "与上年同期相比".
+_AGAINST = re.compile(
+    r"(?i)(?:\b(?:from|than|compared\s+(?:to|with)|over|versus|vs\.?|against|relative\s+to|since)"
+    r"(?:\s+(?:the|its|a|that\s+of|those\s+of))?\s+|[较比与][\s]*)$"
+)
+
+
+def named_relative_periods(text: str) -> tuple[str, ...]:
+    """relative_periods of an answer's sentence without those a comparison names ("up from
+    last year", "较上年"): the periods the sentence says its values are of."""
+    kept: list[str] = []
+    for m in _RELATIVE.finditer(text):
+        if _AGAINST.search(text[max(0, m.start() - 24) : m.start()]):
+            continue
+        kept.append(m.group(0))
+    rest = _RELATIVE.sub(" ", text)
+    found = [p for k in kept for p in relative_periods(k)]
+    for m in _BALANCE.finditer(rest):
+        if not _AGAINST.search(rest[max(0, m.start() - 24) : m.start()]):
+            found.extend(relative_periods(m.group(0)))
+    return tuple(dict.fromkeys(found))
+
+
 @text_memo(max_bytes=2 * 2**20, item_bytes=60)
 def relative_periods(text: str) -> tuple[str, ...]:
     """The relative periods `text` names ("R0" current, "R1" prior, "B0" beginning, "B1" end),

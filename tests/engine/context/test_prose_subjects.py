@@ -7,7 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundgate.engine.canonical import canonical_bytes
-from groundgate.engine.context.periods import contradicts, relative_periods
+from groundgate.engine.context.periods import (
+    contradicts,
+    named_relative_periods,
+    relative_periods,
+)
 from groundgate.engine.gates.answer import (
     VERBATIM_POLICY,
     AnswerCase,
@@ -123,6 +127,12 @@ def test_relative_period_headers_are_periods():
     assert codes("Revenue in the prior year was 11,200.", INCOME) == []
     assert codes("期末余额为500。", BALANCE_ZH) == ["VALUE_OUT_OF_CONTEXT"]
     assert codes("期初余额为500。", BALANCE_ZH) == []
+    # The period of the value's own clause, not of the one a change is measured against.
+    assert codes("Revenue was 12,345 last year.", INCOME) == ["VALUE_OUT_OF_CONTEXT"]
+    assert codes("In the prior year, revenue was 12,345.", INCOME) == ["VALUE_OUT_OF_CONTEXT"]
+    assert codes("Revenue was 12,345, up from 11,200 in the prior year.", INCOME) == []
+    assert codes("与上年同期相比，营业收入为12,345.67万元。", INCOME_ZH) == []
+    assert codes("上期营业收入为11,200.00万元，本期为12,345.67万元。", INCOME_ZH) == []
     # The literal readings.
     assert codes("上期营业收入为12,345.67万元。", INCOME_ZH, policy=RELATIVE_OFF) == []
     assert codes("Revenue last year was 12,345.", INCOME, policy=VERBATIM_POLICY) == []
@@ -138,6 +148,10 @@ def test_relative_period_words():
     assert relative_periods("Previous period") == ("R1",)
     assert relative_periods("基本每股收益") == () and relative_periods("yearly") == ()
     assert contradicts(("R1",), ("R0",)) and not contradicts(("R1",), ("Y2019",))
+    # A comparison's period is not the value's: "up from last year", "较上年".
+    assert named_relative_periods("Revenue grew 5% over the prior year") == ()
+    assert named_relative_periods("营业收入较上年增长") == ()
+    assert named_relative_periods("上期营业收入为") == ("R1",)
 
 
 def test_verdicts_are_byte_identical_run_to_run():
