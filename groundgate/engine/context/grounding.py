@@ -4,8 +4,14 @@ A value of the conclusion that the number rule grounded (verbatim, or by an equi
 grounded only if at least one evidence value it matches is *about the same thing*:
   - the same row: when the answer's words name a row of the cited table better than the row
     the value sits in ("Pump I delivers 250" where the table has Pump I 205, Pump B 250);
+  - the same subject, in prose (policy prose_subjects, gate 2.21.0): when the excerpt says the
+    value of another subject than the answer names and, near it, another value of the same
+    attribute of the named one ("Pump I delivers 250" where the excerpt says "Pump I delivers
+    205 m3/h. Pump B delivers 250 m3/h."; "泵A的额定流量为205立方米/小时，泵B的...250...");
   - the same period: when the answer names a period of a kind the value's column or sentence
-    also has, and none agrees ("2019 ... 1,202.9" where 1,202.9 is in the 2018 column);
+    also has, and none agrees ("2019 ... 1,202.9" where 1,202.9 is in the 2018 column); a
+    relative period too (policy relative_periods, gate 2.21.0: a column "本期金额" / "上期金额",
+    "Current year" / "Prior year", and an answer's "上期", "last year" in the value's clause);
   - the cited source: when the value's sentence marks a citation ([1], [C0], 【1】, ^1) of an
     accepted evidence and the value is only in other evidences.
 Where the answer says nothing that distinguishes (no row named, no period, no marker), or the
