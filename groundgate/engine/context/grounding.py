@@ -35,7 +35,6 @@ from groundgate.engine.context.claims import (
     ClaimReader,
     citations,
     naming_words,
-    read_claims,
     value_periods,
 )
 from groundgate.engine.context.columns import another_column, column_alternative
@@ -98,9 +97,10 @@ class _Seen:
     def __init__(self, facts: list[Fact], text: str = "") -> None:
         self.facts = facts
         self.text = text
-        self._subjects: dict[tuple[int, int], frozenset[str]] | None = None
-        self._periods: dict[tuple[int, int], tuple[str, ...]] = {}
+        self._subjects: dict[tuple[int, int], frozenset[str]] = {}
+        self._periods: dict[tuple[int, int], tuple[str, ...]] | None = None
         self._prose: dict[tuple[str, str], list[Fact]] | None = None
+        self._index: dict[tuple[int, int], int] | None = None
         self.by_quantity: dict[str, list[Fact]] = {}
         self.labels: dict[str, frozenset[str]] = {}  # row -> its naming words
         self.first_row: dict[frozenset[str], str] = {}  # label -> its least row (min())
@@ -129,25 +129,40 @@ class _Seen:
                     self._columns[fact.column] = naming_words(fact.column)
         return self._columns
 
-    def subjects(self) -> dict[tuple[int, int], frozenset[str]]:
-        """The subject of each prose value (by span): the naming words of its own clause part,
-        read as an answer's are (claims.py: "Pump B delivers 250" -> pump, b, deliv). Read on
-        first need."""
-        if self._subjects is None:
-            self._subjects = {}
+    def subject(self, fact: Fact) -> frozenset[str]:
+        """The subject of a prose value: the naming words of its own clause part, between the
+        figure before it (or its line's start) and the value, after the last clause break
+        ("Pump B delivers 250" -> pump, b, deliv; "... 205 m3/h and the rated flow of pump B
+        is 250" -> rate, flow, pump, b). Read on need, once per value."""
+        span = (fact.start, fact.end)
+        found = self._subjects.get(span)
+        if found is None:
+            text = self.text
+            k = self._order()[span]
+            start = text.rfind("\n", 0, fact.start) + 1
+            for prev in reversed(self.facts[max(0, k - 3) : k]):
+                if not _is_period_value(prev.value):
+                    start = max(start, prev.end)
+                    break
+            before = text[start : fact.start]
+            cut = [m.end() for m in _CLAUSE_CUT.finditer(before)]
+            found = self._subjects[span] = naming_words(before[cut[-1] :] if cut else before)
+        return found
+
+    def _order(self) -> dict[tuple[int, int], int]:
+        if self._index is None:
+            self._index = {(f.start, f.end): k for k, f in enumerate(self.facts)}
+        return self._index
+
+    def prose(self, fact: Fact) -> list[Fact]:
+        """The prose values of `fact`'s kind and unit within _NEAR characters of it."""
+        if self._prose is None:
             self._prose = {}
-            spans = {(f.start, f.end) for f in self.facts if not f.in_table}
-            if spans:
-                for c in read_claims(self.text):
-                    span = (c.value.start, c.value.end)
-                    if span in spans and c.own_words:
-                        self._subjects[span] = c.own_words
-                        self._periods[span] = c.periods
             for f in self.facts:
-                if not f.in_table and (f.start, f.end) in self._subjects:
-                    key = (f.value.kind, f.value.unit)
-                    self._prose.setdefault(key, []).append(f)
-        return self._subjects
+                if not f.in_table:
+                    self._prose.setdefault((f.value.kind, f.value.unit), []).append(f)
+        near = self._prose.get((fact.value.kind, fact.value.unit), [])
+        return [f for f in near if abs(f.start - fact.start) <= _NEAR]
 
     def another_subject(
         self, fact: Fact, words: frozenset[str], periods: tuple[str, ...] = ()
@@ -161,26 +176,34 @@ class _Seen:
         ("Pump I delivers 250" where the excerpt says "Pump I delivers 205 m3/h. Pump B
         delivers 250 m3/h."). None: the answer names no other subject distinctly (the value
         alone decides, d169)."""
-        subjects = self.subjects()
-        own = subjects.get((fact.start, fact.end))
-        if not own or self._prose is None:
+        others = [
+            other
+            for other in self.prose(fact)
+            if other.value.quantity != fact.value.quantity and not _is_period_value(other.value)
+        ]
+        if not others:
             return None
-        for other in self._prose.get((fact.value.kind, fact.value.unit), ()):
-            if abs(other.start - fact.start) > _NEAR:
-                continue
-            if other.value.quantity == fact.value.quantity or _is_period_value(other.value):
-                continue
-            theirs = subjects[(other.start, other.end)]
+        own = self.subject(fact)
+        if not own or own <= words:
+            return None  # no subject, or the answer says every word of the value's own
+        for other in others:
+            theirs = self.subject(other)
             shared = len(own & theirs)
             apart, mine = theirs - own, own - theirs
             if not (apart and mine) or shared < max(len(apart), len(mine)):
                 continue  # another attribute, or no one attribute of two subjects
             if not apart <= words or mine & words:
                 continue
-            if periods and contradicts(periods, self._periods[(other.start, other.end)]):
+            if periods and contradicts(periods, self.periods_of(other)):
                 continue  # the named subject's value of another period
             return other
         return None
+
+    def periods_of(self, fact: Fact) -> tuple[str, ...]:
+        """A prose value's own periods, read as an answer's are (excerpt_facts)."""
+        if self._periods is None:
+            self._periods = value_periods(self.text)
+        return self._periods.get((fact.start, fact.end), ())
 
     def named(self, words: frozenset[str]) -> _Named:
         """The labels the answer's words name best: the most words in common, then the fewest
@@ -307,7 +330,9 @@ def context_findings(
             matches.extend(_matching(read, index, evidence.excerpt, needle, probe, with_periods))
         if not matches:
             continue  # grounded some other way (a range end, a header date): not judged here
-        named = named_periods(claim)
+        named = claim.periods
+        if relative and any(f.in_table and relative_periods(f.column) for _, f, _ in matches):
+            named = named_periods(claim)  # a column of a relative period: read the answer's
         reasons = [
             _disagreement(
                 claim,
@@ -610,9 +635,8 @@ def _subject_name(seen: _Seen, fact: Fact, other: Fact | None) -> str:
     words there that hold one ("pump B"), else its clause's words before it, quoted
     ("“泵B的额定流量为”")."""
     text = seen.text
-    subjects = seen.subjects()
-    own = subjects.get((fact.start, fact.end), frozenset())
-    apart = own - subjects.get((other.start, other.end), frozenset()) if other else own
+    own = seen.subject(fact)
+    apart = own - seen.subject(other) if other else own
     line_start = text.rfind("\n", 0, fact.start) + 1
     start = max(line_start, fact.start - 80)
     before = text[start : fact.start]
