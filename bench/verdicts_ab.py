@@ -14,6 +14,7 @@ given, the second is this tree. bench/verdict_digests.py holds stored digests of
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -22,8 +23,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from ab_interleaved import load, real_cases  # noqa: E402
 
+_VERSIONS = re.compile(rb'"(gate_version|policy_sha256|policy_version)":"[^"]*"')
 
-def verdicts(checkout: Path, lines: list[bytes], policy_names: list[str]) -> list[list[bytes]]:
+
+def verdicts(
+    checkout: Path, lines: list[bytes], policy_names: list[str], ignore_version: bool = False
+) -> list[list[bytes]]:
     module = load(checkout)
     canonical = sys.modules["groundgate.engine.canonical"].canonical_bytes
     default = module.PRESETS["default"].model_dump()
@@ -38,7 +43,10 @@ def verdicts(checkout: Path, lines: list[bytes], policy_names: list[str]) -> lis
     out = []
     for name in policy_names:
         policy = policies[name]
-        out.append([canonical(module.gate_answer(case, policy)) for case in cases])
+        got = [canonical(module.gate_answer(case, policy)) for case in cases]
+        if ignore_version:  # two versions of the gate: the verdicts, their version fields aside
+            got = [_VERSIONS.sub(rb'"\1":""', verdict) for verdict in got]
+        out.append(got)
     print(f"{checkout}: gate {module.GATE_VERSION}, {len(cases)} cases", flush=True)
     return out
 
@@ -48,14 +56,19 @@ def main() -> int:
     parser.add_argument("checkouts", type=Path, nargs="+")
     parser.add_argument("--source", choices=["financebench", "tatqa"], default="tatqa")
     parser.add_argument("--policies", default="default,verbatim,derived_accept")
+    parser.add_argument(
+        "--ignore-version",
+        action="store_true",
+        help="compare the verdicts without their gate_version and policy fields (across a bump)",
+    )
     args = parser.parse_args()
     checkouts = [c.resolve() for c in args.checkouts]
     if len(checkouts) == 1:
         checkouts.append(ROOT)
     names = args.policies.split(",")
     lines = real_cases(args.source)
-    old = verdicts(checkouts[0], lines, names)
-    new = verdicts(checkouts[1], lines, names)
+    old = verdicts(checkouts[0], lines, names, args.ignore_version)
+    new = verdicts(checkouts[1], lines, names, args.ignore_version)
     differ = 0
     for name, a, b in zip(names, old, new, strict=True):
         moved = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]

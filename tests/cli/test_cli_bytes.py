@@ -31,8 +31,9 @@ policy hash only (diffed); stderr same. 2.18.0 (`difference_order: unsigned_name
 2026-11.18: the same two only. 2.18.1 (`change_cells`), policy 2026-11.19: the same two only.
 2.19.0 (`derivation_aggregates` shares, `direction_words`, `percentage_totals`), policy 2026-11.20:
 against 2.18.1, the version string and the policy hash only (diffed); stderr same.
-2.20.0 (`scale_claims: unit_words`, `change_periods`, `percent_cells`), policy 2026-11.21: against
-2.19.0, the same two only (diffed); stderr same.
+2.20.0 (`scale_claims: unit_words`, `change_periods`, `percent_cells`), policy 2026-11.21: the same
+two only. 2.21.0 (`prose_subjects`, `relative_periods`), policy 2026-11.22: against 2.19.0 and
+2.20.0, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -62,17 +63,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "c4d25facfc15068081131f8e61be5fdcb4048d163904439a4b61a4756dec7675",
+        "217a34df8006c81a646b8d5ecb3f9c3dd94c46def7f5962bf678a9c67a0650af",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "af5a3dde171086c6987b50c525c6d2a644ce834280dd4312338cedc3f659cc73",
+        "bf798d840657935327f603ecbf987ee1e9b1062043a27e58cb15bdf7dcd87163",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "efc41a4c05aefa0de8191ff8cf1b729b64719793951c5eb56f74c9f4ca842a7f",
+        "26dbedacd9d30f5f5e5984a05e083f0fa11f83aab9699351d5f5819ee2f49988",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -435,11 +435,17 @@ def naming_words(clause: str) -> frozenset[str]:
         text = text[: v.start] + blank + text[v.end :]
     text = _PERIOD_WORDS.sub(" ", _without_marks(text))
     letters = {m.group(1).lower() for m in _ONE_LETTER_NAME.finditer(text)}
+    if not text.isascii():
+        # "泵A", "A泵": a letter beside a CJK word names as "Pump A" does (gate 2.21.0).
+        letters |= {(m.group(1) or m.group(2)).lower() for m in _CJK_LETTER_NAME.finditer(text)}
     return stemmed_words(text) | letters
 
 
 _DIGITS = re.compile(r"[0-9０-９]")
 _ONE_LETTER_NAME = re.compile(r"(?<=[A-Za-z] )([A-Z])(?![\w.'])")
+_CJK_LETTER_NAME = re.compile(
+    r"(?:(?<=[\u4e00-\u9fff])([A-Z])(?![A-Za-z0-9.'])|(?<![A-Za-z0-9])([A-Z])(?=[\u4e00-\u9fff]))"
+)
 
 
 def _without_marks(text: str) -> str:

@@ -4,8 +4,14 @@ A value of the conclusion that the number rule grounded (verbatim, or by an equi
 grounded only if at least one evidence value it matches is *about the same thing*:
   - the same row: when the answer's words name a row of the cited table better than the row
     the value sits in ("Pump I delivers 250" where the table has Pump I 205, Pump B 250);
+  - the same subject, in prose (policy prose_subjects, gate 2.21.0): when the excerpt says the
+    value of another subject than the answer names and, near it, another value of the same
+    attribute of the named one ("Pump I delivers 250" where the excerpt says "Pump I delivers
+    205 m3/h. Pump B delivers 250 m3/h."; "泵A的额定流量为205立方米/小时，泵B的...250...");
   - the same period: when the answer names a period of a kind the value's column or sentence
-    also has, and none agrees ("2019 ... 1,202.9" where 1,202.9 is in the 2018 column);
+    also has, and none agrees ("2019 ... 1,202.9" where 1,202.9 is in the 2018 column); a
+    relative period too (policy relative_periods, gate 2.21.0: a column "本期金额" / "上期金额",
+    "Current year" / "Prior year", and an answer's "上期", "last year" in the value's clause);
   - the cited source: when the value's sentence marks a citation ([1], [C0], 【1】, ^1) of an
     accepted evidence and the value is only in other evidences.
   - a percent column (policy percent_cells "percent_columns", gate 2.20.0, d461): a percentage
@@ -23,6 +29,7 @@ spec's literal reading: a value anywhere in the accepted excerpts grounds it).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
@@ -36,7 +43,13 @@ from groundgate.engine.context.claims import (
 )
 from groundgate.engine.context.columns import another_column, column_alternative
 from groundgate.engine.context.facts import Fact, read_facts
-from groundgate.engine.context.periods import contradicts, may_mention, mentions
+from groundgate.engine.context.periods import (
+    contradicts,
+    may_mention,
+    mentions,
+    named_relative_periods,
+    relative_periods,
+)
 from groundgate.engine.context.row_order import held_by_longer
 from groundgate.engine.declarations import declares_percent
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
@@ -51,7 +64,13 @@ if TYPE_CHECKING:
 
 VALUE_OUT_OF_CONTEXT = "VALUE_OUT_OF_CONTEXT"
 # Near-miss reasons of this rule (NearMatch.reason), most specific first.
-CONTEXT_REASONS = ("another_source", "another_row", "another_period", "another_column")
+CONTEXT_REASONS = (
+    "another_source",
+    "another_row",
+    "another_subject",
+    "another_period",
+    "another_column",
+)
 _GROUNDED_INFO = "NUMBER_EQUIVALENT"
 # Equivalences that tie the answer's value to one evidence value, not to any value near it.
 _EXACT_RULES = frozenset(
@@ -83,8 +102,13 @@ class _Seen:
     def __len__(self) -> int:  # (the memo's measure of its size, _seen)
         return len(self.facts)
 
-    def __init__(self, facts: list[Fact]) -> None:
+    def __init__(self, facts: list[Fact], text: str = "") -> None:
         self.facts = facts
+        self.text = text
+        self._subjects: dict[tuple[int, int], frozenset[str]] = {}
+        self._periods: dict[tuple[int, int], tuple[str, ...]] | None = None
+        self._prose: dict[tuple[str, str], list[Fact]] | None = None
+        self._index: dict[tuple[int, int], int] | None = None
         self.by_quantity: dict[str, list[Fact]] = {}
         self.labels: dict[str, frozenset[str]] = {}  # row -> its naming words
         self.first_row: dict[frozenset[str], str] = {}  # label -> its least row (min())
@@ -115,6 +139,84 @@ class _Seen:
             self._columns = columns
         return self._columns
 
+    def subject(self, fact: Fact) -> frozenset[str]:
+        """The subject of a prose value: the naming words of its own clause part, between the
+        figure before it (or its line's start) and the value, after the last clause break
+        ("Pump B delivers 250" -> pump, b, deliv; "... 205 m3/h and the rated flow of pump B
+        is 250" -> rate, flow, pump, b). Read on need, once per value."""
+        span = (fact.start, fact.end)
+        found = self._subjects.get(span)
+        if found is None:
+            text = self.text
+            k = self._order()[span]
+            start = text.rfind("\n", 0, fact.start) + 1
+            for prev in reversed(self.facts[max(0, k - 3) : k]):
+                if not _is_period_value(prev.value):
+                    start = max(start, prev.end)
+                    break
+            before = text[start : fact.start]
+            cut = [m.end() for m in _CLAUSE_CUT.finditer(before)]
+            found = self._subjects[span] = naming_words(before[cut[-1] :] if cut else before)
+        return found
+
+    def _order(self) -> dict[tuple[int, int], int]:
+        if self._index is None:
+            self._index = {(f.start, f.end): k for k, f in enumerate(self.facts)}
+        return self._index
+
+    def prose(self, fact: Fact) -> list[Fact]:
+        """The prose values of `fact`'s kind and unit within _NEAR characters of it."""
+        if self._prose is None:
+            # Built whole before it is kept: a _Seen is shared by the cases citing its text (d471).
+            prose: dict[tuple[str, str], list[Fact]] = {}
+            for f in self.facts:
+                if not f.in_table:
+                    prose.setdefault((f.value.kind, f.value.unit), []).append(f)
+            self._prose = prose
+        near = self._prose.get((fact.value.kind, fact.value.unit), [])
+        return [f for f in near if abs(f.start - fact.start) <= _NEAR]
+
+    def another_subject(
+        self, fact: Fact, words: frozenset[str], periods: tuple[str, ...] = ()
+    ) -> Fact | None:
+        """The prose value of the same attribute that the excerpt says of the subject the
+        answer's `words` name, near `fact` (a sentence or a list of several subjects: within
+        _NEAR characters), where `fact` is said of another one: the two subjects share more
+        naming words than either has of its own (the attribute: "pump", "deliv"; "泵", "额定",
+        "流量"), the values are of one unit, the answer says every word that sets the named
+        subject apart and none of `fact`'s own, and names no period the other value is not of
+        ("Pump I delivers 250" where the excerpt says "Pump I delivers 205 m3/h. Pump B
+        delivers 250 m3/h."). None: the answer names no other subject distinctly (the value
+        alone decides, d169)."""
+        others = [
+            other
+            for other in self.prose(fact)
+            if other.value.quantity != fact.value.quantity and not _is_period_value(other.value)
+        ]
+        if not others:
+            return None
+        own = self.subject(fact)
+        if not own or own <= words:
+            return None  # no subject, or the answer says every word of the value's own
+        for other in others:
+            theirs = self.subject(other)
+            shared = len(own & theirs)
+            apart, mine = theirs - own, own - theirs
+            if not (apart and mine) or shared < max(len(apart), len(mine)):
+                continue  # another attribute, or no one attribute of two subjects
+            if not apart <= words or mine & words:
+                continue
+            if periods and contradicts(periods, self.periods_of(other)):
+                continue  # the named subject's value of another period
+            return other
+        return None
+
+    def periods_of(self, fact: Fact) -> tuple[str, ...]:
+        """A prose value's own periods, read as an answer's are (excerpt_facts)."""
+        if self._periods is None:
+            self._periods = value_periods(self.text)
+        return self._periods.get((fact.start, fact.end), ())
+
     def named(self, words: frozenset[str]) -> _Named:
         """The labels the answer's words name best: the most words in common, then the fewest
         words of the label left over. Empty when no row shares a word."""
@@ -142,7 +244,7 @@ def _seen(excerpt: str, with_periods: bool) -> _Seen:
     """The excerpt's facts (with its prose values' periods, or its cells only) indexed as the
     rule reads them: once per text, not once per case citing it (excerpts repeat across the
     answers about one filing). Shared: its lookups are only added to, each entry whole."""
-    return _Seen(excerpt_facts(excerpt) if with_periods else excerpt_cells(excerpt))
+    return _Seen(excerpt_facts(excerpt) if with_periods else excerpt_cells(excerpt), excerpt)
 
 
 def context_findings(
@@ -155,11 +257,14 @@ def context_findings(
     longest_row: bool = False,
     columns: bool = False,
     percent_columns: bool = False,
+    prose: bool = False,
+    relative: bool = False,
 ) -> list[Finding]:
     """VALUE_OUT_OF_CONTEXT findings for the grounded values of `conclusion` whose context
     disagrees with every evidence value they match (`longest_row`: policy row_naming
-    "longest_said"). Pure and deterministic."""
-    if not _may_judge(conclusion, accepted):
+    "longest_said"; `prose`: prose_subjects "own_clause"; `relative`: relative_periods
+    "current_prior"). Pure and deterministic."""
+    if not _may_judge(conclusion, accepted, prose):
         return []
     # The claims' values and citations first; a claim's words and periods (a reading of its
     # whole sentence) only for a value this rule judges: most values of a long answer are
@@ -186,6 +291,19 @@ def context_findings(
         at = claim.value.start
         start = next((a for a, b in sentences if a <= at < b), 0)
         return conclusion[max(start, conclusion.rfind("\n", 0, at) + 1) : at]
+
+    def named_periods(claim: Claim) -> tuple[str, ...]:
+        """The claim's periods, and the relative ones its sentence names ("上期", "last year";
+        not one a comparison names: "up from last year")."""
+        if not relative:
+            return claim.periods
+        nonlocal sentences
+        if sentences is None:
+            sentences = [(s.start, s.end) for s in reader.sentences]
+        at = claim.value.start
+        a, b = next(((a, b) for a, b in sentences if a <= at < b), (0, len(conclusion)))
+        end = claim.value.end - a
+        return claim.periods + _clause_relative_periods(conclusion[a:b], at - a, end)
 
     constants = {str(c) for c in calculation_constants}
     for k, value, _ in values:
@@ -220,12 +338,13 @@ def context_findings(
             and not any(
                 _matching(read, i, ev.excerpt, needle, probe, with_periods)
                 for i, ev in accepted
-                if "\n" in ev.excerpt
+                if prose or "\n" in ev.excerpt
             )
         ):
             # Only the row rule could judge, and it needs another row of the value's table
             # than the value's own: a one-line excerpt has one row at most (facts.py). Nothing
-            # to decide, the one-line excerpts not read.
+            # to decide, the one-line excerpts not read (unless the prose subjects are read:
+            # one line may say a value of two subjects).
             continue
         matches: list[tuple[int, Fact, _Seen]] = []
         for index, evidence in accepted:
@@ -239,6 +358,9 @@ def context_findings(
             and finding is not None
             and "percent_declared" in (getattr(finding, "rules", None) or ())
         )
+        named = claim.periods
+        if relative and any(f.in_table and relative_periods(f.column) for _, f, _ in matches):
+            named = named_periods(claim)  # a column of a relative period: read the answer's
         reasons = [
             _disagreement(
                 claim,
@@ -250,12 +372,15 @@ def context_findings(
                 partial(own_text, claim),
                 columns,
                 percent,
+                prose,
+                named,
+                relative,
             )
             for index, f, seen in matches
         ]
         if any(r is None for r in reasons):
             continue
-        out.append(_finding(claim, matches, reasons, accepted, located, cited))
+        out.append(_finding(claim, matches, reasons, accepted, located, cited, named, relative))
     return out
 
 
@@ -282,13 +407,15 @@ def _matching(
     return [(index, fact, seen) for fact in found]
 
 
-def _may_judge(conclusion: str, accepted: list[tuple[int, Evidence]]) -> bool:
+def _may_judge(conclusion: str, accepted: list[tuple[int, Evidence]], prose: bool = False) -> bool:
     """Whether any rule could judge a value of the conclusion, checked before its claims are
     read: the row rule needs an excerpt of two lines (two rows), the source rule a citation
     marker, the period rule a period named in a sentence (read as read_claims reads them: a
     sentence of a text without markers is its own text without markers)."""
     if any("\n" in evidence.excerpt for _, evidence in accepted) or citations(conclusion):
         return True
+    if prose:
+        return True  # one line may say a value of two subjects
     if not may_mention(conclusion):
         return False  # no sentence of it can name a period (the common case: one search)
     return any(mentions(sentence.text) for sentence in split_sentences(conclusion))
@@ -363,6 +490,9 @@ def _disagreement(
     text: Callable[[], str] = str,
     columns: bool = False,
     percent: bool = False,
+    prose: bool = False,
+    named: tuple[str, ...] | None = None,
+    relative: bool = False,
 ) -> str | None:
     if cited is not None and index != cited:
         return "another_source"
@@ -383,7 +513,12 @@ def _disagreement(
             named_label = seen.labels[row]
             if common[named_label] > common.get(label, 0) and named_label <= claim.words:
                 return "another_row"
-    if claim.periods and contradicts(claim.periods, fact.periods):
+    if prose and not fact.in_table and claim.words:
+        if seen.another_subject(fact, claim.words | claim.own_words, claim.periods) is not None:
+            return "another_subject"
+    if named is None:
+        named = claim.periods
+    if named and contradicts(named, _held(fact, relative)):
         return "another_period"
     if columns and fact.in_table and fact.column:
         if another_column(claim.words | claim.own_words, fact, seen.labels, seen.columns()):
@@ -404,10 +539,48 @@ def _not_percent_cell(fact: Fact, seen: _Seen) -> bool:
     return any(declares_percent(column) for column in seen.columns())
 
 
-def _alternative(claim: Claim, fact: Fact, seen: _Seen, reason: str) -> Fact | None:
+def _clause_relative_periods(sentence: str, at: int, end: int) -> tuple[str, ...]:
+    """The relative periods the value at `at` of `sentence` is of: those of its own clause
+    ("上期营业收入为12,345.67万元", "Revenue was 12,345 last year"), else those of the clauses
+    before it when no comparison stands there ("In the prior year, revenue was 11,200"; not
+    "与上年同期相比，营业收入为..."), as claims.py reads a clause's periods."""
+    cuts = [(m.start(), m.end()) for m in _CLAUSE_CUT.finditer(sentence)]
+    start = max((e for s, e in cuts if e <= at), default=0)
+    stop = min((s for s, e in cuts if s >= end), default=len(sentence))
+    own = named_relative_periods(sentence[start:stop])
+    if own or start == 0:
+        return own
+    before = sentence[:start]
+    return () if _COMPARING.search(before) else named_relative_periods(before)
+
+
+_COMPARING = re.compile(
+    r"(?i)\b(?:from|than|compared|versus|vs|up|down|increas\w*|decreas\w*|rose|fell|grew"
+    r"|declin\w*|chang\w*)\b|相比|较|比|同比|增长|下降|减少|增加"
+)
+
+
+def _held(fact: Fact, relative: bool) -> tuple[str, ...]:
+    """A value's own periods, and the relative ones of its column ("本期金额", "Prior year")."""
+    if relative and fact.in_table and fact.column:
+        return fact.periods + relative_periods(fact.column)
+    return fact.periods
+
+
+def _alternative(
+    claim: Claim,
+    fact: Fact,
+    seen: _Seen,
+    reason: str,
+    named: tuple[str, ...] = (),
+    relative: bool = False,
+) -> Fact | None:
     """The value of the same table that fits the answer's context: the named row's cell in the
-    same column, or the same row's cell in the named period."""
+    same column, or the same row's cell in the named period; in prose, the value said of the
+    subject the answer names."""
     facts = seen.facts
+    if reason == "another_subject":
+        return seen.another_subject(fact, claim.words | claim.own_words, claim.periods)
     if reason == "another_row":
         best = seen.named(claim.words).best
         fits = [
@@ -428,8 +601,8 @@ def _alternative(claim: Claim, fact: Fact, seen: _Seen, reason: str) -> Fact | N
             if f.in_table == fact.in_table
             and f.row == fact.row
             and f is not fact
-            and f.periods
-            and not contradicts(claim.periods, f.periods)
+            and _held(f, relative)
+            and not contradicts(named or claim.periods, _held(f, relative))
         ]
         return fits[0] if fits else None
     if reason == "another_column":
@@ -444,6 +617,8 @@ def _finding(
     accepted: list[tuple[int, Evidence]],
     located: dict[int, tuple[RawChunk, int]] | None,
     cited: int | None,
+    named: tuple[str, ...] = (),
+    relative: bool = False,
 ) -> Finding:
     order = {r: i for i, r in enumerate(CONTEXT_REASONS)}
     k = min(range(len(matches)), key=lambda i: (order[reasons[i] or ""], i))
@@ -451,10 +626,14 @@ def _finding(
     reason = reasons[k] or ""
     chunk_id = next(ev.chunk_id for i, ev in accepted if i == index)
     offset = located[index][1] if located and index in located else None
-    alt = _alternative(claim, fact, seen, reason)
+    alt = _alternative(claim, fact, seen, reason, named, relative)
     text = claim.value.text
     if reason == "another_row":
         detail = f"{text} is {fact.row}'s" + (f"; {alt.row} has {alt.value.text}" if alt else "")
+    elif reason == "another_subject":
+        detail = f"{text} is {_subject_name(seen, fact, alt)}'s" + (
+            f"; {_subject_name(seen, alt, fact)} has {alt.value.text}" if alt else ""
+        )
     elif reason == "another_period":
         where = fact.column or ", ".join(fact.periods)
         detail = f"{text} is the figure for {where}" + (
@@ -490,6 +669,39 @@ def _finding(
             detail=detail,
         ),
     )
+
+
+def _subject_name(seen: _Seen, fact: Fact, other: Fact | None) -> str:
+    """What the excerpt says `fact` of, as written: the capitalised name before it in its
+    clause that holds a word setting it apart from `other`'s subject ("Pump B"), else the two
+    words there that hold one ("pump B"), else its clause's words before it, quoted
+    ("“泵B的额定流量为”")."""
+    text = seen.text
+    own = seen.subject(fact)
+    apart = own - seen.subject(other) if other else own
+    line_start = text.rfind("\n", 0, fact.start) + 1
+    start = max(line_start, fact.start - 80)
+    before = text[start : fact.start]
+    cut = [m.end() for m in _CLAUSE_CUT.finditer(before)]
+    clause = before[cut[-1] :] if cut else before
+    for m in reversed(list(_NAME.finditer(clause))):
+        if naming_words(m.group(0)) & apart:
+            return m.group(0)
+    tokens = clause.split()
+    for k in range(len(tokens) - 1, 0, -1):
+        pair = " ".join(tokens[k - 1 : k + 1])
+        if naming_words(pair) & apart:
+            return pair
+    return f"“{clause.strip()}”" if clause.strip() else fact.value.text
+
+
+# How far apart two values of one sentence or list of subjects may be (characters).
+_NEAR = 400
+_NAME = re.compile(r"(?<![\w])[A-Z][\w&'.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&'.-]*)*")
+_CLAUSE_CUT = re.compile(
+    r"[;；:：,，。!?]|\.(?=\s)|(?i:\s(?:and|while|whereas|but|versus|vs\.?|compared\s+(?:to|with)"
+    r"|from|to|against)\s)"
+)
 
 
 def _citation_map(

@@ -153,3 +153,67 @@ def contradicts(named: tuple[str, ...], held: tuple[str, ...]) -> bool:
         if theirs and not (mine & theirs):
             return True
     return False
+
+
+# Relative periods (gate 2.21.0, policy relative_periods): a column "本期金额" / "Prior year" is
+# of a period relative to the report's, kind "R" (R0 the current period, R1 the one before) and
+# kind "B" for the day in it a balance is of (B0 its beginning, B1 its end). Read apart from
+# periods_in (the header and derivation readings stay as they were): only the context rule
+# compares them (grounding._disagreement). "上年年末" is the prior year's end, which is the
+# current period's beginning: B0, and no R.
+_RELATIVE = re.compile(
+    r"(?i)(?P<b0r>上年年?末|上期期?末)"
+    r"|(?P<r0>(?<![基资成])(?:本期|本年度?)|本报告期|(?<![A-Za-z])(?:current|this)\s+(?:fiscal\s+)?(?:year|period)s?"
+    r"(?![A-Za-z]))"
+    r"|(?P<r1>上年同期|上年度?|上期|上一年度?|去年|上一期"
+    r"|(?<![A-Za-z])(?:prior|previous|preceding|last)\s+(?:fiscal\s+)?(?:year|period)s?(?![A-Za-z]))"
+)
+_BALANCE = re.compile(
+    r"(?i)(?P<b1>期末|年末|(?<![A-Za-z])end\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period)(?![A-Za-z]))"
+    r"|(?P<b0>期初|年初"
+    r"|(?<![A-Za-z])beginning\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period)(?![A-Za-z]))"
+)
+
+
+# A relative period a change is measured against is not the period its value is of: "grew 5%
+# over the prior year to 12,345", "较上年增长", "与上年同期相比".
+_AGAINST = re.compile(
+    r"(?i)(?:\b(?:from|than|compared\s+(?:to|with)|over|versus|vs\.?|against|relative\s+to|since)"
+    r"(?:\s+(?:the|its|a|that\s+of|those\s+of))?\s+|[较比与][\s]*)$"
+)
+
+
+def named_relative_periods(text: str) -> tuple[str, ...]:
+    """relative_periods of an answer's sentence without those a comparison names ("up from
+    last year", "较上年"): the periods the sentence says its values are of."""
+    kept: list[str] = []
+    for m in _RELATIVE.finditer(text):
+        if _AGAINST.search(text[max(0, m.start() - 24) : m.start()]):
+            continue
+        kept.append(m.group(0))
+    rest = _RELATIVE.sub(" ", text)
+    found = [p for k in kept for p in relative_periods(k)]
+    for m in _BALANCE.finditer(rest):
+        if not _AGAINST.search(rest[max(0, m.start() - 24) : m.start()]):
+            found.extend(relative_periods(m.group(0)))
+    return tuple(dict.fromkeys(found))
+
+
+@text_memo(max_bytes=2 * 2**20, item_bytes=60)
+def relative_periods(text: str) -> tuple[str, ...]:
+    """The relative periods `text` names ("R0" current, "R1" prior, "B0" beginning, "B1" end),
+    in order of first mention, without repeats: "上期营业收入" -> ("R1",), "期末余额" -> ("B1",),
+    "Prior year" -> ("R1",), "上年年末余额" -> ("B0",)."""
+    out: list[str] = []
+    rest = text
+    for m in _RELATIVE.finditer(text):
+        period = "B0" if m.group("b0r") else ("R0" if m.group("r0") else "R1")
+        if period not in out:
+            out.append(period)
+    if out:  # a balance word inside a relative one ("上年年末") is read there, not again
+        rest = _RELATIVE.sub(" ", text)
+    for m in _BALANCE.finditer(rest):
+        period = "B1" if m.group("b1") else "B0"
+        if period not in out:
+            out.append(period)
+    return tuple(out)

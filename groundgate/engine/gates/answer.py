@@ -63,7 +63,7 @@ from groundgate.engine.near_text import align
 
 GATE: Final = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
-GATE_VERSION = "2.20.0"
+GATE_VERSION = "2.21.0"
 
 # Finding codes. Each is emitted in exactly one place below.
 NO_CHUNKS = "NO_CHUNKS"
@@ -217,6 +217,8 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     longest_row=policy.row_naming == "longest_said",
                     columns=policy.column_naming == "said_headers",
                     percent_columns=policy.percent_cells == "percent_columns",
+                    prose=policy.prose_subjects == "own_clause",
+                    relative=policy.relative_periods == "current_prior",
                 ),
             )
         ungrounded = sum(1 for f in number_findings if f.severity == "error")

@@ -47,7 +47,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.21"
+    policy_version: str = "answer-gate/2026-11.22"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -201,6 +201,20 @@ class AnswerGatePolicy(GatePolicy):
     # a value of its own), like a derivation the search finds (derived_numbers decides); "off"
     # (gate 2.15.1): only the derivation search explains a derived value.
     written_calculations: Literal["off", "round_or_cut"] = "round_or_cut"
+    # A prose value's subject (value_context, engine/context/grounding.py, gate 2.21.0, d473):
+    # "own_clause" - a value of an excerpt sentence is about the subject of its own clause
+    # ("Pump I delivers 205 m3/h. Pump B delivers 250 m3/h."; "泵A的额定流量为205立方米/小时，泵B
+    # ..."): the answer's value is out of context where the excerpt says it of another subject
+    # and says a different value of the same attribute of the one the answer names (every word
+    # that sets it apart said, none of the value's own); "off" (gate 2.19.0): prose values are
+    # judged by their periods only.
+    prose_subjects: Literal["off", "own_clause"] = "own_clause"
+    # Relative period headers (value_context's period rule, engine/context/periods.py, gate
+    # 2.21.0, d474): "current_prior" - a column "本期金额" / "上期金额", "本年" / "上年",
+    # "期末" / "期初", "Current year" / "Prior year" is of that period, and an answer whose
+    # sentence names another ("上期营业收入为...", "last year") is out of context; "off" (gate
+    # 2.19.0): only years, quarters, halves, months and days are periods.
+    relative_periods: Literal["off", "current_prior"] = "current_prior"
 
     @field_validator("equivalences")
     @classmethod
@@ -219,7 +233,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.21",
+    policy_version="answer-gate/verbatim-2026-11.22",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -238,6 +252,8 @@ VERBATIM_POLICY = AnswerGatePolicy(
     change_periods="years",
     percent_cells="chunk",
     written_calculations="off",
+    prose_subjects="off",
+    relative_periods="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
