@@ -35,7 +35,9 @@ def test_the_near_miss_of_a_swapped_figure_is_boxed_on_the_page(
     )
     assert "rejected" in open_case(page, live_server, "ulta-swapped")
     item = page.locator(".finding-item.code-UNGROUNDED_NUMBER")
-    assert "digits_transposed" in item.inner_text()
+    # The reason in words; the engine's code for it on hover.
+    assert "two digits swapped" in item.inner_text()
+    assert item.locator('span[title="digits_transposed"]').count() == 1
     figure = page.locator(f'.pageview[data-key="{chunk.document_id}:{chunk.page_index}"]')
     image = figure.locator("img")
     image.scroll_into_view_if_needed()
