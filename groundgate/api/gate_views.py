@@ -8,6 +8,8 @@ when the id was used with other content, 400 with field paths for bad input.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from typing import Any
 
 import orjson
 from django.conf import settings
@@ -35,18 +37,24 @@ class RawJSONParser(BaseParser):
 
     media_type = "application/json"
 
-    def parse(self, stream, media_type=None, parser_context=None):
+    def parse(
+        self,
+        stream: Any,
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> bytes:  # type: ignore[override]  # the stubs want a mapping; the engine parses bytes
         return read_limited(stream)
 
 
-class ErrorItem(serializers.Serializer):
+class ErrorItem(serializers.Serializer[None]):
     field = serializers.CharField()
     message = serializers.CharField()
 
 
-class ErrorBody(serializers.Serializer):
+class ErrorBody(serializers.Serializer[None]):
     detail = serializers.CharField()
-    errors = ErrorItem(many=True, required=False)
+    # The body's key is "errors", which shadows Serializer.errors (the schema only reads it).
+    errors = ErrorItem(many=True, required=False)  # type: ignore[assignment]
 
 
 CASE_PAGE = "the `Location` header is the stored case's page"
@@ -69,7 +77,10 @@ def _verdict_response(body: bytes, created: bool, case_url: str) -> HttpResponse
     return response
 
 
-def _submit(request, dataset: Dataset, kind: str, body: bytes):
+Submitted = tuple[int, bytes | None, list[dict[str, str]] | None, str | None]
+
+
+def _submit(request: Request, dataset: Dataset, kind: str, body: bytes) -> Submitted:
     """(status, verdict bytes | None, errors | None, case page URL | None)."""
     try:
         submission = case_submit(dataset=dataset, kind=kind, body=body)
@@ -79,10 +90,16 @@ def _submit(request, dataset: Dataset, kind: str, body: bytes):
         return 409, None, [{"field": "id", "message": str(exc)}], None
     except BadPayload as exc:
         return 400, None, [{"field": exc.field, "message": exc.message}], None
-    url = request.build_absolute_uri(
-        case_path(dataset_slug=dataset.slug, case_id=submission.case.pk)
+    url = str(
+        request.build_absolute_uri(case_path(dataset_slug=dataset.slug, case_id=submission.case.pk))
     )
     return (201 if submission.created else 200), submission.verdict_json, None, url
+
+
+def _raw_body(request: Request) -> bytes:
+    """The body as RawJSONParser left it (b"" when there is none)."""
+    data = request.data
+    return data if isinstance(data, bytes) else b""
 
 
 def make_gate_view(kind: str) -> type[APIView]:
@@ -108,9 +125,10 @@ def make_gate_view(kind: str) -> type[APIView]:
         )
         def post(self, request: Request) -> HttpResponse:
             dataset = dataset_from_query(request)
-            code, verdict, errors, url = _submit(request, dataset, kind, request.data or b"")
-            if verdict is not None:
+            code, verdict, errors, url = _submit(request, dataset, kind, _raw_body(request))
+            if verdict is not None and url is not None:
                 return _verdict_response(verdict, code == 201, url)
+            errors = errors or []
             if code == 409:
                 return Response({"detail": errors[0]["message"], "errors": errors}, status=409)
             return bad_request(errors)
@@ -119,20 +137,20 @@ def make_gate_view(kind: str) -> type[APIView]:
     return GateView
 
 
-class BatchResult(serializers.Serializer):
+class BatchResult(serializers.Serializer[None]):
     index = serializers.IntegerField()
     status = serializers.IntegerField(help_text="201 stored, 200 seen before, 400, 409")
     verdict = serializers.DictField(allow_null=True, help_text="the verdict, as for one case")
-    errors = ErrorItem(many=True, allow_null=True)
+    errors = ErrorItem(many=True, allow_null=True)  # type: ignore[assignment]  # as ErrorBody's
     case_url = serializers.URLField(allow_null=True, help_text="the stored case's page")
 
 
-class BatchResponse(serializers.Serializer):
+class BatchResponse(serializers.Serializer[None]):
     results = BatchResult(many=True)
 
 
 def make_batch_view(kind: str) -> type[APIView]:
-    class BatchRequest(serializers.Serializer):
+    class BatchRequest(serializers.Serializer[None]):
         cases = serializers.ListField(
             child=serializers.JSONField(),
             help_text=f"{kind} cases, as for POST /api/v1/gate/{kind}",
@@ -155,13 +173,13 @@ def make_batch_view(kind: str) -> type[APIView]:
             },
             tags=["gate"],
         )
-        def post(self, request: Request) -> Response:
+        def post(self, request: Request) -> HttpResponse:
             # Access first, once: an outsider learns nothing from how the body is judged.
             dataset = dataset_from_query(request)
             try:
                 # Not orjson: it refuses NaN outright (without saying where) and integers past
                 # 64 bits; NaN is kept as a marker and refused per case, naming its field.
-                body = loads_marking_nonfinite(request.data or b"")
+                body = loads_marking_nonfinite(_raw_body(request))
             except RecursionError:
                 return bad_request([{"field": "(root)", "message": "nested too deeply"}])
             except ValueError as exc:
@@ -178,9 +196,10 @@ def make_batch_view(kind: str) -> type[APIView]:
                     },
                     status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
                 )
-            results = []
+            results: list[dict[str, Any]] = []
             for index, case in enumerate(cases):
                 problem = first_problem(case, settings.GROUNDGATE_CASE_LIMITS)
+                errors: list[dict[str, str]] | None
                 if problem is not None:
                     code, verdict, url = 400, None, None
                     errors = [{"field": problem.field, "message": problem.message}]

@@ -3,12 +3,16 @@ page shows: groundgate.access decides), and the streaming export (admins)."""
 
 from __future__ import annotations
 
-from django.http import StreamingHttpResponse
+from collections.abc import Iterator
+
+from django.db.models import QuerySet
+from django.http import HttpResponse, StreamingHttpResponse
 from django.urls import reverse
 from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
+from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from groundgate.access import Action, case_for, dataset_for, member_role
@@ -19,12 +23,12 @@ from groundgate.services.webhooks import export_ready_emit
 from reviews.api import serializers as s
 from reviews.export import Counted, export_filters_parse, export_records
 from reviews.export_formats import EXPORT_FORMATS
-from reviews.models import Label
+from reviews.models import Label, Review
 from reviews.review_reads import case_reviews_visible
 from reviews.selectors import queue_entries, queue_filters
 
 
-def _dataset(view) -> Dataset:
+def _dataset(view: APIView) -> Dataset:
     return dataset_for(user=view.request.user, slug=view.kwargs["slug"])
 
 
@@ -38,12 +42,12 @@ QUEUE_FILTERS = [
 
 
 @extend_schema(parameters=QUEUE_FILTERS)
-class CaseList(generics.ListAPIView):
+class CaseList(generics.ListAPIView[Case]):
     """Cases with their current verdict and label; the review queue's filters apply."""
 
     serializer_class = s.CaseSerializer
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Case]:
         # The review queue's filters, from the one selector that implements them.
         dataset = _dataset(self)
         filters = queue_filters(self.request.query_params)
@@ -54,20 +58,20 @@ class CaseList(generics.ListAPIView):
         ).select_related("queue_entry")
 
 
-class CaseDetail(generics.RetrieveAPIView):
+class CaseDetail(generics.RetrieveAPIView[Case]):
     serializer_class = s.CaseDetailSerializer
 
-    def get_object(self):
+    def get_object(self) -> Case:
         dataset = _dataset(self)
         return generics.get_object_or_404(
             Case.objects.select_related("queue_entry"), dataset=dataset, pk=self.kwargs["pk"]
         )
 
 
-class CaseReviews(generics.ListAPIView):
+class CaseReviews(generics.ListAPIView[Review]):
     serializer_class = s.ReviewSerializer
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Review]:
         case = case_for(user=self.request.user, slug=self.kwargs["slug"], case_id=self.kwargs["pk"])
         role = member_role(user=self.request.user, dataset=case.dataset)
         seen = case_reviews_visible(user=self.request.user, case=case, role=role)
@@ -101,7 +105,7 @@ class Export(APIView):
         },
         tags=["export"],
     )
-    def get(self, request, slug: str):
+    def get(self, request: Request, slug: str) -> HttpResponse | StreamingHttpResponse:
         dataset = dataset_for(user=request.user, slug=slug, action=Action.EXPORT)
         fmt = request.query_params.get("format", "jsonl")
         export_format = EXPORT_FORMATS.get(fmt)
@@ -114,9 +118,9 @@ class Export(APIView):
 
         def page_url(document_id: int, page_index: int) -> str:
             path = reverse("reviews:page-image", args=[slug, document_id, page_index])
-            return request.build_absolute_uri(path)
+            return str(request.build_absolute_uri(path))
 
-        def announced(blocks):
+        def announced(blocks: Iterator[bytes]) -> Iterator[bytes]:
             # Only an export streamed to its end is "ready" (a dropped download is not).
             yield from blocks
             export_ready_emit(
@@ -132,5 +136,5 @@ class Export(APIView):
             content_type=export_format.content_type,
         )
         filename = f"{dataset.slug}.{export_format.extension}"
-        response["Content-Disposition"] = content_disposition_header(True, filename)
+        response["Content-Disposition"] = content_disposition_header(True, filename) or "attachment"
         return response
