@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db import connection, transaction
@@ -98,13 +98,15 @@ def _refresh(ids: list[int]) -> None:
         )
     )
     relabels: dict[int, str] = {}
-    for r in Relabel.objects.filter(case_id__in=ids).order_by("id").values("case_id", "to_label"):
-        relabels[r["case_id"]] = r["to_label"]
+    for relabel in (
+        Relabel.objects.filter(case_id__in=ids).order_by("id").values("case_id", "to_label")
+    ):
+        relabels[relabel["case_id"]] = relabel["to_label"]
 
     entries, codes, calls = [], [], []
     order = {}
     for case in cases:
-        run = runs.get(case["id"], {})
+        run: Mapping[str, Any] = runs.get(case["id"], {})
         labels = latest_labels.get(case["id"], {})
         state, final, agreed = review_state(
             labels, case["dataset__reviews_required"], relabels.get(case["id"])

@@ -65,7 +65,7 @@ class SubmitResult:
 def review_submit(
     *,
     case: Case,
-    reviewer,
+    reviewer: Any,
     label: str,
     comment: str = "",
     decisions: list[Decision] | None = None,
@@ -155,7 +155,7 @@ def review_submit(
     return SubmitResult(review, conflicts)
 
 
-def _validate_decisions(decisions: list[Decision], findings: list[dict]) -> None:
+def _validate_decisions(decisions: list[Decision], findings: list[dict[str, Any]]) -> None:
     seen = set()
     for i, d in enumerate(decisions):
         where = f"decisions[{i}]"
@@ -189,12 +189,12 @@ def _check_refusal_label(label: str, field_name: str, case: Case) -> None:
 
 
 @transaction.atomic
-def case_relabel(*, case: Case, admin, to_label: str, reason: str) -> Relabel:
+def case_relabel(*, case: Case, admin: Any, to_label: str, reason: str) -> Relabel:
     return cases_relabel(cases=[case], admin=admin, to_label=to_label, reason=reason)[0]
 
 
 @transaction.atomic
-def cases_relabel(*, cases: list[Case], admin, to_label: str, reason: str) -> list[Relabel]:
+def cases_relabel(*, cases: list[Case], admin: Any, to_label: str, reason: str) -> list[Relabel]:
     """Set the final label of each case (a bulk relabel is one transaction)."""
     if to_label not in Label.values:
         raise ReviewInputError("to_label", f"must be one of {', '.join(Label.values)}")
@@ -284,7 +284,9 @@ def _cases(n: int) -> str:
     return "case" if n == 1 else "cases"
 
 
-def relabel_set_apply(*, chosen: RelabelSet, admin, to_label: str, reason: str) -> list[Relabel]:
+def relabel_set_apply(
+    *, chosen: RelabelSet, admin: Any, to_label: str, reason: str
+) -> list[Relabel]:
     """Relabel every case of `chosen` (one transaction, cases_relabel's checks and bound)."""
     cases = list(
         Case.objects.filter(pk__in=[e.case_id for e in chosen.entries]).select_related("dataset")
@@ -296,7 +298,7 @@ ASSIGN_MAX_CASES = 10_000
 
 
 @transaction.atomic
-def cases_assign(*, dataset, cases: list[Case], admin, reviewer) -> int:
+def cases_assign(*, dataset: Dataset, cases: list[Case], admin: Any, reviewer: Any) -> int:
     """Assign `cases` of `dataset` to `reviewer` (a member), replacing earlier assignments;
     reviewer None takes them back. Returns how many cases."""
     require(user=admin, dataset=dataset, action=Action.ASSIGN)
@@ -336,7 +338,7 @@ def cases_assign(*, dataset, cases: list[Case], admin, reviewer) -> int:
 INSTRUCTIONS_MAX_CHARS = 20_000
 
 
-def instructions_set(*, dataset, admin, text: str) -> ReviewGuide:
+def instructions_set(*, dataset: Dataset, admin: Any, text: str) -> ReviewGuide:
     """Set the dataset's review instructions (admins; shown on the queue and case pages)."""
     require(user=admin, dataset=dataset, action=Action.INSTRUCT)
     text = text.strip()

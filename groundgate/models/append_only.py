@@ -7,18 +7,22 @@ the ORM.
 
 from __future__ import annotations
 
+from typing import Any, NoReturn, TypeVar
+
 from django.db import models
+
+_M = TypeVar("_M", bound=models.Model)
 
 
 class AppendOnlyError(Exception):
     pass
 
 
-class AppendOnlyQuerySet(models.QuerySet):
-    def update(self, **kwargs):
+class AppendOnlyQuerySet(models.QuerySet[_M]):
+    def update(self, **kwargs: Any) -> NoReturn:
         raise AppendOnlyError(f"{self.model.__name__} rows are append-only: no update()")
 
-    def delete(self):
+    def delete(self) -> NoReturn:
         raise AppendOnlyError(f"{self.model.__name__} rows are append-only: no delete()")
 
 
@@ -28,11 +32,11 @@ class AppendOnlyModel(models.Model):
     class Meta:
         abstract = True
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise AppendOnlyError(f"{type(self).__name__} rows are append-only: no update")
         kwargs["force_insert"] = True
         super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise AppendOnlyError(f"{type(self).__name__} rows are append-only: no delete")

@@ -24,6 +24,8 @@ import threading
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from email.message import Message
+from typing import IO, Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -169,32 +171,42 @@ def _deadline_watch(sock: socket.socket) -> None:
 
 
 class _PublicHTTPConnection(http.client.HTTPConnection):
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._create_connection = connect_public
 
 
 class _PublicHTTPSConnection(http.client.HTTPSConnection):
     # TLS is set up over the checked socket, still verified against the URL's host name.
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._create_connection = connect_public
 
 
 class _PublicHTTPHandler(urllib.request.HTTPHandler):
-    def http_open(self, req):
+    def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
         return self.do_open(_PublicHTTPConnection, req)
 
 
 class _PublicHTTPSHandler(urllib.request.HTTPSHandler):
-    def https_open(self, req):
-        return self.do_open(_PublicHTTPSConnection, req, context=self._context)
+    def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        # _context: the one HTTPSHandler.__init__ made (CPython's, not in the type stubs).
+        context = self._context  # type: ignore[attr-defined]
+        return self.do_open(_PublicHTTPSConnection, req, context=context)
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
     """A redirect is an answer, not a place to send the signed body to."""
 
-    def redirect_request(self, req, fp, code, msg, headers, newurl):
+    def redirect_request(
+        self,
+        req: urllib.request.Request,
+        fp: IO[bytes],
+        code: int,
+        msg: str,
+        headers: Message,
+        newurl: str,
+    ) -> None:
         return None
 
 
