@@ -13,9 +13,13 @@ kind (contradicts()): a text naming 2019 contradicts one naming 2018 only, never
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from groundgate.engine.text_memo import text_memo
+from groundgate.engine.values.registry import PERIODS
+
+if TYPE_CHECKING:
+    from groundgate.engine.numbers import NumericValue
 
 _MONTHS: Final = (
     "january february march april may june july august september october november december"
@@ -217,3 +221,12 @@ def relative_periods(text: str) -> tuple[str, ...]:
         if period not in out:
             out.append(period)
     return tuple(out)
+
+
+def is_period_value(v: NumericValue) -> bool:
+    """Whether a value is itself a period (a date, a quarter, a year "2019"), not a figure."""
+    return v.kind in PERIODS or (v.kind == "number" and _is_year(v.quantity))
+
+
+def _is_year(q: str) -> bool:
+    return len(q) == 4 and q.isdigit() and q[:2] in ("19", "20")
