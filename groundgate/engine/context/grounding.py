@@ -42,6 +42,14 @@ from groundgate.engine.context.claims import (
     value_periods,
 )
 from groundgate.engine.context.columns import another_column, column_alternative
+from groundgate.engine.context.comparisons import (
+    CHANGE,
+    CHANGE_ZH,
+    COMPARED_TO,
+    COMPARED_TO_ZH,
+    any_of,
+    whole_words,
+)
 from groundgate.engine.context.facts import Fact, read_facts
 from groundgate.engine.context.periods import (
     contradicts,
@@ -473,9 +481,10 @@ def _clause_relative_periods(sentence: str, at: int, end: int) -> tuple[str, ...
     return () if _COMPARING.search(before) else named_relative_periods(before)
 
 
+# A comparison before the value's clause: a relative period there is the other side's
+# (comparisons.py; whole words, and not EARLIER: "last year" is a relative period here).
 _COMPARING = re.compile(
-    r"(?i)\b(?:from|than|compared|versus|vs|up|down|increas\w*|decreas\w*|rose|fell|grew"
-    r"|declin\w*|chang\w*)\b|相比|较|比|同比|增长|下降|减少|增加"
+    "(?i)" + whole_words(COMPARED_TO + CHANGE) + "|" + any_of(COMPARED_TO_ZH + CHANGE_ZH)
 )
 
 

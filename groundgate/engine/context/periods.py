@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Final
 
+from groundgate.engine.context.comparisons import against_before
 from groundgate.engine.text_memo import text_memo
 from groundgate.engine.values.registry import PERIODS
 
@@ -181,10 +182,7 @@ _BALANCE = re.compile(
 
 # A relative period a change is measured against is not the period its value is of: "grew 5%
 # over the prior year to 12,345", "较上年增长", "与上年同期相比".
-_AGAINST = re.compile(
-    r"(?i)(?:\b(?:from|than|compared\s+(?:to|with)|over|versus|vs\.?|against|relative\s+to|since)"
-    r"(?:\s+(?:the|its|a|that\s+of|those\s+of))?\s+|[较比与][\s]*)$"
-)
+_AGAINST = re.compile(against_before())  # comparisons.py: AGAINST, AGAINST_ZH
 
 
 def named_relative_periods(text: str) -> tuple[str, ...]:

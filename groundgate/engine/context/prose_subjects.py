@@ -14,6 +14,13 @@ from __future__ import annotations
 import re
 
 from groundgate.engine.context.claims import naming_words, value_periods
+from groundgate.engine.context.comparisons import (
+    CLAUSE_MARKS,
+    EVERY_COMMA,
+    SENTENCE_END,
+    SENTENCE_END_MARKS,
+    joiner,
+)
 from groundgate.engine.context.facts import Fact
 from groundgate.engine.context.periods import contradicts, is_period_value
 
@@ -138,9 +145,8 @@ def subject_name(seen: ProseSubjects, fact: Fact, other: Fact | None) -> str:
 # How far apart two values of one sentence or list of subjects may be (characters).
 _NEAR = 400
 _NAME = re.compile(r"(?<![\w])[A-Z][\w&'.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&'.-]*)*")
-# Where a prose clause ends: every comma, a sentence's end, a conjunction or a comparison word
-# (also the clause a relative period of the answer is read in, grounding.py).
+# Where a prose clause ends (comparisons.py): a semicolon or colon, every comma, a sentence's
+# end, a joining word (also the clause a relative period of the answer is read in, grounding.py).
 CLAUSE_CUT = re.compile(
-    r"[;；:：,，。!?]|\.(?=\s)|(?i:\s(?:and|while|whereas|but|versus|vs\.?|compared\s+(?:to|with)"
-    r"|from|to|against)\s)"
+    rf"[{CLAUSE_MARKS}{EVERY_COMMA}{SENTENCE_END_MARKS}]|{SENTENCE_END}|{joiner()}"
 )
