@@ -59,7 +59,12 @@ from groundgate.engine.context.periods import (
     named_relative_periods,
     relative_periods,
 )
-from groundgate.engine.context.prose_subjects import CLAUSE_CUT, ProseSubjects, subject_name
+from groundgate.engine.context.prose_subjects import (
+    CLAUSE_CUT,
+    ProseSubjects,
+    may_say_of_two_subjects,
+    subject_name,
+)
 from groundgate.engine.context.row_order import held_by_longer
 from groundgate.engine.declarations import declares_percent
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
@@ -272,13 +277,13 @@ def context_findings(
             and not any(
                 _matching(read, i, ev.excerpt, needle, probe, with_periods)
                 for i, ev in accepted
-                if prose or "\n" in ev.excerpt
+                if "\n" in ev.excerpt or (prose and may_say_of_two_subjects(ev.excerpt))
             )
         ):
             # Only the row rule could judge, and it needs another row of the value's table
             # than the value's own: a one-line excerpt has one row at most (facts.py). Nothing
-            # to decide, the one-line excerpts not read (unless the prose subjects are read:
-            # one line may say a value of two subjects).
+            # to decide, the one-line excerpts not read (unless the prose subjects are read
+            # and one line may say a value of two subjects: two values of one kind and unit).
             continue
         matches: list[tuple[int, Fact, _Seen]] = []
         for index, evidence in accepted:
@@ -344,11 +349,12 @@ def _matching(
 def _may_judge(conclusion: str, accepted: list[tuple[int, Evidence]], prose: bool = False) -> bool:
     """Whether any rule could judge a value of the conclusion, checked before its claims are
     read: the row rule needs an excerpt of two lines (two rows), the source rule a citation
-    marker, the period rule a period named in a sentence (read as read_claims reads them: a
-    sentence of a text without markers is its own text without markers)."""
+    marker, the prose subject rule (`prose`) two values of one kind and unit in one excerpt,
+    the period rule a period named in a sentence (read as read_claims reads them: a sentence of
+    a text without markers is its own text without markers)."""
     if any("\n" in evidence.excerpt for _, evidence in accepted) or citations(conclusion):
         return True
-    if prose:
+    if prose and any(may_say_of_two_subjects(evidence.excerpt) for _, evidence in accepted):
         return True  # one line may say a value of two subjects
     if not may_mention(conclusion):
         return False  # no sentence of it can name a period (the common case: one search)

@@ -23,6 +23,8 @@ from groundgate.engine.context.comparisons import (
 )
 from groundgate.engine.context.facts import Fact
 from groundgate.engine.context.periods import contradicts, is_period_value
+from groundgate.engine.numbers import extract_numbers
+from groundgate.engine.text_memo import text_memo
 
 
 class ProseSubjects:
@@ -116,6 +118,27 @@ class ProseSubjects:
         if self._periods is None:
             self._periods = value_periods(self.text)
         return self._periods.get((fact.start, fact.end), ())
+
+
+@text_memo(max_bytes=8 * 2**20, item_bytes=0)
+def may_say_of_two_subjects(excerpt: str) -> bool:
+    """A necessary condition for another_subject to find anything in a one-line excerpt,
+    checked before its facts are read (d448): two of its values of one kind and unit and two
+    quantities, at most _NEAR characters apart, not both periods (the other one is no period).
+    A one-line excerpt's facts are its values (facts.py), so one that fails this has no value
+    with another of the same attribute near it: "Pressure 51,273 ... 620.88%" (a count and a
+    percent) says nothing of two subjects; "Pump I delivers 205 m3/h. Pump B delivers 250
+    m3/h." may. Kept per text: asked for each value of an answer, and excerpts repeat."""
+    recent: dict[tuple[str, str], list[tuple[int, str, bool]]] = {}
+    for v in extract_numbers(excerpt):
+        key = (v.kind, v.unit)
+        period = is_period_value(v)
+        near = [r for r in recent.get(key, ()) if v.start - r[0] <= _NEAR]
+        if any(q != v.quantity and not (p and period) for _, q, p in near):
+            return True
+        near.append((v.start, v.quantity, period))
+        recent[key] = near
+    return False
 
 
 def subject_name(seen: ProseSubjects, fact: Fact, other: Fact | None) -> str:
