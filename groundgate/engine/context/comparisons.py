@@ -1,5 +1,5 @@
 """What counts as a comparison, and where a clause ends: one vocabulary for the context rule
-(dNEW1).
+(d478).
 
 A comparison puts a figure or a period on the other side of the one a clause is about ("up from
 4 in 2018", "compared with the prior year", "较上年增长"). Three readers ask about it, each its

@@ -123,7 +123,7 @@ class ProseSubjects:
 @text_memo(max_bytes=8 * 2**20, item_bytes=0)
 def may_say_of_two_subjects(excerpt: str) -> bool:
     """A necessary condition for another_subject to find anything in a one-line excerpt,
-    checked before its facts are read (d448, dNEW2): two of its values of one kind and unit and two
+    checked before its facts are read (d448, d477): two of its values of one kind and unit and two
     quantities, at most _NEAR characters apart, not both periods (the other one is no period).
     A one-line excerpt's facts are its values (facts.py), so one that fails this has no value
     with another of the same attribute near it: "Pressure 51,273 ... 620.88%" (a count and a
