@@ -31,7 +31,8 @@ context (policy `derivation_context: "rows_periods_sign"`), an operand pair is t
     or period binds (allow's 1: a filing page read one cell a line, whose cells have no column)
     is taken only when an operand is what the answer speaks of - its row label (or a prose
     value's own sentence before it) shares a naming word with the value's sentence or the
-    question - or the pair is two cells of one row for a change or an average. On a page of
+    question, a statement's name ("the income statement") and a qualifier ("total", "net")
+    aside (dNEW3) - or the pair is two cells of one row for a change or an average. On a page of
     200 figures one operation on some pair lands near almost any figure ("positive working
     capital of $841 million" as (1,671 + 10) / 2, cash and another note's figure).
 An operand whose context is unknown (prose without periods, the answer's own earlier steps, a
@@ -85,6 +86,24 @@ _PROSE_AFTER = 40
 _SENTENCE_END = re.compile(r"[.;:!?。；！？](?:\s|$)|\n\s*\n")
 _SQUASHED = re.compile(r"[A-Za-z]{16,}")
 _SQUASHED_WORD = 4  # the shortest said word looked for within such a label ("cash", not "net")
+# What names no quantity an operand is about: a statement's name ("the income statement", "the
+# statement of cash flows", "balance sheet": where the figures are printed) and the words that
+# only qualify a label ("Total", "net").
+_DOCUMENT_NAMES = re.compile(
+    r"(?i)\b(?:(?:consolidated\s+)?(?:income|cash[\s-]*flows?|operations|earnings|"
+    r"comprehensive\s+income|financial)\s+statements?|statements?\s+of\s+(?:consolidated\s+)?"
+    r"(?:income|cash\s+flows?|operations|earnings|financial\s+position|comprehensive\s+income)|"
+    r"balance\s+sheets?|P\s*&\s*L)\b"
+)
+_QUALIFIERS = frozenset({"total", "net"})
+
+
+@text_memo(max_bytes=2**20, item_bytes=80)
+def _subject_words(text: str) -> frozenset[str]:
+    """The naming words of a sentence or a question that may say what an operand is about: no
+    statement's name, no qualifier (derivation_words)."""
+    return naming_words(_DOCUMENT_NAMES.sub(" ", text)) - _QUALIFIERS
+
 
 # What a row label says beside the quantity it names (derivation_row_words "label_core", d408):
 # a note or footnote in parentheses ("Additions (Note (a))", "Cash (1)", "收入（注释5）") and
@@ -215,6 +234,9 @@ class OperandContext:
         # Whether a pair the context does not bind (allow's 1) needs an operand the answer
         # speaks of (policy derivation_words "one_said", dNEW1).
         self.operand_words = operand_words
+        self._question_subject = (
+            _subject_words(question) if operand_words and question else frozenset()
+        )
         # (evidence index, span) -> the operand's own naming words (None: none known).
         self._operand_words: dict[tuple[int, tuple[int, int]], frozenset[str] | str | None] = {}
         # Two named periods of a kind other than years bind a change's cells too (d460).
@@ -381,7 +403,7 @@ class OperandContext:
             named_order = alone and negative and self._named_order
         rule = _Rule(self, periods, years, words or self._question_words, operations, either)
         if self.operand_words:
-            rule.said = naming_words(self._sentence_at(span)[1]) | self._question_words
+            rule.said = _subject_words(self._sentence_at(span)[1]) | self._question_subject
         if named_order:
             said = [p for p in periods if p[0] == "Y"]
             rule.order = (said[0], said[1]) if len(said) == 2 else ("", "")

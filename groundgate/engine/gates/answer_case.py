@@ -218,7 +218,8 @@ class AnswerGatePolicy(GatePolicy):
     # What a derivation's operands must be where the context binds none of them (no named row
     # nor period holds the pair: engine/context/operands.py, gate 2.24.0, dNEW1): "one_said" -
     # an operand's own words (its row label and column header, or a prose value's own sentence
-    # before it) share a naming word with the value's sentence or the question, or the pair is
+    # before it) share a naming word with the value's sentence or the question (no statement's
+    # name, "the income statement", and no qualifier, "total", "net"), or the pair is
     # two cells of one row for a change or an average; "off" (gate 2.21.0): any two cited
     # values (on a filing page of 200 figures one operation on some pair lands near almost any
     # figure). Only with a derivation_context other than "off".
