@@ -234,9 +234,7 @@ class OperandContext:
         # Whether a pair the context does not bind (allow's 1) needs an operand the answer
         # speaks of (policy derivation_words "one_said", dNEW1).
         self.operand_words = operand_words
-        self._question_subject = (
-            _subject_words(question) if operand_words and question else frozenset()
-        )
+        self._question = question
         # (evidence index, span) -> the operand's own naming words (None: none known).
         self._operand_words: dict[tuple[int, tuple[int, int]], frozenset[str] | str | None] = {}
         # Two named periods of a kind other than years bind a change's cells too (d460).
@@ -364,6 +362,10 @@ class OperandContext:
         found = self._sentence_operations[start] = named_operations(sentence)
         return found
 
+    def question_subject(self) -> frozenset[str]:
+        """The question's subject words (derivation_words: _subject_words)."""
+        return _subject_words(self._question) if self._question else frozenset()
+
     def excerpts_of(self, index: int) -> list[str]:
         """The excerpts of evidence `index` (one, but for an index given twice)."""
         return self._excerpts.get(index, [])
@@ -403,7 +405,7 @@ class OperandContext:
             named_order = alone and negative and self._named_order
         rule = _Rule(self, periods, years, words or self._question_words, operations, either)
         if self.operand_words:
-            rule.said = _subject_words(self._sentence_at(span)[1]) | self._question_subject
+            rule.sentence = self._sentence_at(span)[1]
         if named_order:
             said = [p for p in periods if p[0] == "Y"]
             rule.order = (said[0], said[1]) if len(said) == 2 else ("", "")
@@ -565,6 +567,7 @@ class _Rule:
         "order",
         "periods",
         "said",
+        "sentence",
         "twice",
         "words",
         "years",
@@ -589,8 +592,10 @@ class _Rule:
         # ("between the quarters ended July 27 and April 27": M7, M4): a change's two cells
         # are of those (change_periods "named_kinds", d460); () otherwise.
         self.twice: tuple[str, ...] = ()
-        # The naming words of the value's sentence and of the question (derivation_words): None
-        # when the policy does not ask an unbound pair for an operand they speak of.
+        # The value's sentence where the policy asks an unbound pair for an operand it or the
+        # question speaks of (derivation_words; None: it does not), and their subject words,
+        # read on the first such pair (most values never meet one).
+        self.sentence: str | None = None
         self.said: frozenset[str] | None = None
         if context.period_kinds:
             kinds = [p[0] for p in periods if p[0] != "Y"]
@@ -644,7 +649,7 @@ class _Rule:
         derivation_words, a pair that may be is taken only where the answer speaks of its operands
         (_spoken_of)."""
         score = self._allow(operation, a, b)
-        if score == 1 and self.said is not None and not self._spoken_of(operation, a, b):
+        if score == 1 and self.sentence is not None and not self._spoken_of(operation, a, b):
             return 0
         return score
 
@@ -654,7 +659,9 @@ class _Rule:
         (one quantity across its columns), else an operand whose own words (OperandContext.
         words_of) share a naming word with the value's sentence or the question. A step of the
         answer's own calculation is spoken of; an operand whose words are not known is not."""
-        context, said = self.context, self.said or frozenset()
+        context, said = self.context, self.said
+        if said is None:
+            said = self.said = _subject_words(self.sentence or "") | context.question_subject()
         if b is not None and (operation in CHANGES or operation == "average"):
             if _one_row(context, a, b):
                 return True
