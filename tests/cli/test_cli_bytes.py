@@ -34,6 +34,8 @@ against 2.18.1, the version string and the policy hash only (diffed); stderr sam
 2.20.0 (`scale_claims: unit_words`, `change_periods`, `percent_cells`), policy 2026-11.21: the same
 two only. 2.21.0 (`prose_subjects`, `relative_periods`), policy 2026-11.22: against 2.19.0 and
 2.20.0, the version string and the policy hash only (diffed); stderr same.
+2.24.0 (`derivation_words`), policy 2026-11.25: against 2.21.0, the version string and the
+policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -63,17 +65,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "217a34df8006c81a646b8d5ecb3f9c3dd94c46def7f5962bf678a9c67a0650af",
+        "da082f0422fe6d4ea1006094291f9a10134776e2731787316095472a3f690f4e",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "bf798d840657935327f603ecbf987ee1e9b1062043a27e58cb15bdf7dcd87163",
+        "4ba77684449dac68d8a3a5d4b2365552e72ad3bc6f0993c9a9ecc4d74a1b9f4d",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "26dbedacd9d30f5f5e5984a05e083f0fa11f83aab9699351d5f5819ee2f49988",
+        "0816331f1157e45e6e6bbddadba58b35dd982fa36481bd3b32285f293d5c82a7",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -223,10 +223,17 @@ def test_a_derived_value_stays_a_finding_and_its_derivation_is_the_hint():
 
 def test_a_policy_may_accept_derived_values():
     accept = AnswerGatePolicy(derived_numbers="accept")
-    verdict = gate("Together they are $2,981 million.", {"c": TABLE}, policy=accept)
+    said = "Capital spending of both years together is $2,981 million."
+    verdict = gate(said, {"c": TABLE}, policy=accept)
     assert verdict.status == "ok"
     derived = only(verdict, "NUMBER_DERIVED")
     assert derived.severity == "info" and derived.derivation.operation == "sum"
+    # An answer that says nothing of what it adds up derives nothing (derivation_words, dNEW1);
+    # gate 2.21.0's reading took any two cited values.
+    bare = "Together they are $2,981 million."
+    assert gate(bare, {"c": TABLE}, policy=accept).status == "citation_insufficient"
+    anything = accept.model_copy(update={"derivation_words": "off"})
+    assert gate(bare, {"c": TABLE}, policy=anything).status == "ok"
 
 
 @pytest.mark.parametrize(
@@ -241,7 +248,11 @@ def test_a_step_of_the_answers_own_calculation_can_be_an_operand(
     verdict = gate(
         "Ratio = 15,357 / 38,655 ≈ 0.3973, i.e. 39.73%",
         {"c": "Cost of goods sold 15,357 Net revenues 38,655"},
-        policy=DEFAULT_POLICY.model_copy(update={"written_calculations": written_calculations}),
+        # (Any cited pair: the sentence names no row; derivation_words is tested on its own,
+        # tests/engine/context/test_derivation_words.py.)
+        policy=DEFAULT_POLICY.model_copy(
+            update={"written_calculations": written_calculations, "derivation_words": "off"}
+        ),
     )
     findings = [f for f in verdict.findings if f.code == "UNGROUNDED_NUMBER"]
     assert [f.derivation.operation for f in findings] == [first_operation, "as_percent"]
@@ -284,9 +295,14 @@ def test_percentage_points_are_a_difference_of_percentages(answer, evidence, for
 def test_a_bare_figure_takes_the_unit_of_the_calculation():
     # A table's bare figures (the unit is in its header) add up to an amount in dollars, and a
     # ratio of two amounts in one currency is a plain number.
-    sum_found = only(gate("In all $2,981 million.", {"c": TABLE}), "UNGROUNDED_NUMBER")
+    # (Any cited pair: these answers name nothing of their operands, derivation_words "off".)
+    anything = DEFAULT_POLICY.model_copy(update={"derivation_words": "off"})
+    sum_found = only(
+        gate("In all $2,981 million.", {"c": TABLE}, policy=anything), "UNGROUNDED_NUMBER"
+    )
     assert sum_found.derivation.operation == "sum"
-    ratio = only(gate("Cover of 2.5 times.", {"c": "$500 and $200"}), "UNGROUNDED_NUMBER")
+    cover = gate("Cover of 2.5 times.", {"c": "$500 and $200"}, policy=anything)
+    ratio = only(cover, "UNGROUNDED_NUMBER")
     assert ratio.derivation.operation == "ratio"
 
 

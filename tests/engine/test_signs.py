@@ -81,9 +81,9 @@ def test_the_sign_before_a_currency_belongs_to_the_amount():
 )
 def test_a_negative_step_of_the_answer_is_derived_with_its_sign(written_calculations, formulas):
     # FinanceBench's "Percentage Increase: (($6,201 - $6,887) / $6,887) * 100".
-    evidence = "Revenue (in millions): FY22 $6,201; FY21 $6,887."
+    evidence = "Revenue (in millions) was $6,201 in FY22 and $6,887 in FY21."
     verdict = gate_whole_text(
-        "The change is $6,201 - $6,887 = -$686, i.e. -$686 / $6,887 = -0.0996.",
+        "The change in revenue is $6,201 - $6,887 = -$686, i.e. -$686 / $6,887 = -0.0996.",
         evidence,
         DEFAULT_POLICY.model_copy(update={"written_calculations": written_calculations}),
     )

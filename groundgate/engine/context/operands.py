@@ -26,7 +26,15 @@ context (policy `derivation_context: "rows_periods_sign"`), an operand pair is t
     between them. A negative one keeps the time order (it says which way);
   - sign: derivations.explain takes a negative value as negative (a ratio of two positive
     figures is never negative) and a positive one as positive, unless the sentence says the
-    direction in words ("a decrease of 13" is the change -13).
+    direction in words ("a decrease of 13" is the change -13);
+  - words (policy `derivation_words: "one_said"`, gate 2.24.0, dNEW1): a pair that no named row
+    or period binds (allow's 1: a filing page read one cell a line, whose cells have no column)
+    is taken only when an operand is what the answer speaks of - its row label (or a prose
+    value's own sentence before it) shares a naming word with the value's sentence or the
+    question, a statement's name ("the income statement") and a qualifier ("total", "net")
+    aside (dNEW3) - or the pair is two cells of one row for a change or an average. On a page of
+    200 figures one operation on some pair lands near almost any figure ("positive working
+    capital of $841 million" as (1,671 + 10) / 2, cash and another note's figure).
 An operand whose context is unknown (prose without periods, the answer's own earlier steps, a
 cell whose column is not known) never contradicts anything.
 
@@ -70,6 +78,32 @@ _ORDERED = re.compile(
 )
 
 Allow = Callable[[str, "Located", "Located | None"], int]
+
+# derivation_words: how far before a prose operand its own sentence is read, and after it on its
+# line; a label of one long run of letters is printed without spaces ("Totalcurrentassets").
+_PROSE_REACH = 150
+_PROSE_AFTER = 40
+_SENTENCE_END = re.compile(r"[.;:!?。；！？](?:\s|$)|\n\s*\n")
+_SQUASHED = re.compile(r"[A-Za-z]{16,}")
+_SQUASHED_WORD = 4  # the shortest said word looked for within such a label ("cash", not "net")
+# What names no quantity an operand is about: a statement's name ("the income statement", "the
+# statement of cash flows", "balance sheet": where the figures are printed) and the words that
+# only qualify a label ("Total", "net").
+_DOCUMENT_NAMES = re.compile(
+    r"(?i)\b(?:(?:consolidated\s+)?(?:income|cash[\s-]*flows?|operations|earnings|"
+    r"comprehensive\s+income|financial)\s+statements?|statements?\s+of\s+(?:consolidated\s+)?"
+    r"(?:income|cash\s+flows?|operations|earnings|financial\s+position|comprehensive\s+income)|"
+    r"balance\s+sheets?|P\s*&\s*L)\b"
+)
+_QUALIFIERS = frozenset({"total", "net"})
+
+
+@text_memo(max_bytes=2**20, item_bytes=80)
+def _subject_words(text: str) -> frozenset[str]:
+    """The naming words of a sentence or a question that may say what an operand is about: no
+    statement's name, no qualifier (derivation_words)."""
+    return naming_words(_DOCUMENT_NAMES.sub(" ", text)) - _QUALIFIERS
+
 
 # What a row label says beside the quantity it names (derivation_row_words "label_core", d408):
 # a note or footnote in parentheses ("Additions (Note (a))", "Cash (1)", "收入（注释5）") and
@@ -195,7 +229,14 @@ class OperandContext:
         label_directions: bool = False,
         total_shares: bool = False,
         period_kinds: bool = False,
+        operand_words: bool = False,
     ) -> None:
+        # Whether a pair the context does not bind (allow's 1) needs an operand the answer
+        # speaks of (policy derivation_words "one_said", dNEW1).
+        self.operand_words = operand_words
+        self._question = question
+        # (evidence index, span) -> the operand's own naming words (None: none known).
+        self._operand_words: dict[tuple[int, tuple[int, int]], frozenset[str] | str | None] = {}
         # Two named periods of a kind other than years bind a change's cells too (d460).
         self.period_kinds = period_kinds
         self._total_shares = total_shares
@@ -321,6 +362,14 @@ class OperandContext:
         found = self._sentence_operations[start] = named_operations(sentence)
         return found
 
+    def question_subject(self) -> frozenset[str]:
+        """The question's subject words (derivation_words: _subject_words)."""
+        return _subject_words(self._question) if self._question else frozenset()
+
+    def excerpts_of(self, index: int) -> list[str]:
+        """The excerpts of evidence `index` (one, but for an index given twice)."""
+        return self._excerpts.get(index, [])
+
     def evidence_indices(self) -> list[int]:
         """The accepted evidence indices, in order."""
         return sorted(self._excerpts)
@@ -355,12 +404,48 @@ class OperandContext:
             # period's cell minus the second's (difference_order "unsigned_named", d410).
             named_order = alone and negative and self._named_order
         rule = _Rule(self, periods, years, words or self._question_words, operations, either)
+        if self.operand_words:
+            rule.sentence = self._sentence_at(span)[1]
         if named_order:
             said = [p for p in periods if p[0] == "Y"]
             rule.order = (said[0], said[1]) if len(said) == 2 else ("", "")
         keep = rule.keep if len(years) >= 2 else None
         short = rule.allow_short if len(years) == 2 else None
         return Binding(rule.allow, down, bool(periods) or bool(words), keep, tuple(years), short)
+
+    def words_of(self, located: Located) -> frozenset[str] | str | None:
+        """What an excerpt operand is said to be: its row label's naming words (and its
+        column header's) for a table cell, the words of its own sentence before it (and the rest
+        of its line) for prose; a label printed without spaces ("Totalnetrevenue") in lower
+        case, whose words cannot be split; None for a cell whose row is not known or has no
+        naming word ("Other")."""
+        index, span = located.evidence_index, located.span
+        if index is None or span is None:
+            return None
+        key = (index, span)
+        if key in self._operand_words:
+            return self._operand_words[key]
+        fact = self.fact(located)
+        words: frozenset[str] | str | None
+        if fact is not None and fact.in_table:
+            words = None
+            if fact.row and _SQUASHED.search(fact.row) and " " not in fact.row.strip():
+                words = fact.row.strip().lower()
+            elif fact.row:
+                words = naming_words(fact.row) | (
+                    naming_words(fact.column) if fact.column else frozenset()
+                )
+        else:
+            excerpt = self._excerpts.get(index, [""])[-1]
+            start, end = span
+            before = excerpt[max(0, start - _PROSE_REACH) : start]
+            ends = [m.end() for m in _SENTENCE_END.finditer(before)]
+            if ends:
+                before = before[ends[-1] :]
+            after = excerpt[end : end + _PROSE_AFTER].split("\n", 1)[0]
+            words = naming_words(before + " " + after)
+        self._operand_words[key] = words or None
+        return words or None
 
     def _unlabelled(self, sentence: str, words: frozenset[str]) -> str:
         """`sentence` without the labels (in full, or without their asides) of the rows that
@@ -481,6 +566,8 @@ class _Rule:
         "operations",
         "order",
         "periods",
+        "said",
+        "sentence",
         "twice",
         "words",
         "years",
@@ -505,6 +592,11 @@ class _Rule:
         # ("between the quarters ended July 27 and April 27": M7, M4): a change's two cells
         # are of those (change_periods "named_kinds", d460); () otherwise.
         self.twice: tuple[str, ...] = ()
+        # The value's sentence where the policy asks an unbound pair for an operand it or the
+        # question speaks of (derivation_words; None: it does not), and their subject words,
+        # read on the first such pair (most values never meet one).
+        self.sentence: str | None = None
+        self.said: frozenset[str] | None = None
         if context.period_kinds:
             kinds = [p[0] for p in periods if p[0] != "Y"]
             self.twice = tuple(p for p in periods if p[0] != "Y" and kinds.count(p[0]) >= 2)
@@ -553,7 +645,38 @@ class _Rule:
 
     def allow(self, operation: str, a: Located, b: Located | None) -> int:
         """0: not this calculation; 1: it may be; 2: every operand whose row is known is in a
-        row the answer names (the calculation, taken without looking for coincidences)."""
+        row the answer names (the calculation, taken without looking for coincidences). With
+        derivation_words, a pair that may be is taken only where the answer speaks of its operands
+        (_spoken_of)."""
+        score = self._allow(operation, a, b)
+        if score == 1 and self.sentence is not None and not self._spoken_of(operation, a, b):
+            return 0
+        return score
+
+    def _spoken_of(self, operation: str, a: Located, b: Located | None) -> bool:
+        """Whether a pair the context does not bind is still the calculation the answer speaks
+        of (derivation_words "one_said", dNEW1): two cells of one row for a change or an average
+        (one quantity across its columns), else an operand whose own words (OperandContext.
+        words_of) share a naming word with the value's sentence or the question. A step of the
+        answer's own calculation is spoken of; an operand whose words are not known is not."""
+        context, said = self.context, self.said
+        if said is None:
+            said = self.said = _subject_words(self.sentence or "") | context.question_subject()
+        if b is not None and (operation in CHANGES or operation == "average"):
+            if _one_row(context, a, b):
+                return True
+        for located in (a,) if b is None else (a, b):
+            if located.where != "excerpt":
+                return True
+            words = context.words_of(located)
+            if isinstance(words, str):  # "Totalcurrentassets": the said words within it
+                if any(len(w) >= _SQUASHED_WORD and w in words for w in said):
+                    return True
+            elif words is not None and words & said:
+                return True
+        return False
+
+    def _allow(self, operation: str, a: Located, b: Located | None) -> int:
         if self.operations is not None and operation not in self.operations:
             # The sentence names another operation ("the change" is no sum) - unless a step of
             # the answer's own calculation takes part: "-$686 / $6,887" continues the change.
@@ -610,6 +733,22 @@ class _Rule:
             if f is not None and self.periods and contradicts(self.periods, f.periods):
                 return 0
         return strong if True in rows or rows == (None, None) else 0
+
+
+def _one_row(context: OperandContext, a: Located, b: Located) -> bool:
+    """Whether two excerpt operands are cells of one row: the same row label, or the same line
+    of one excerpt (a total row printed without its label)."""
+    if a.where != "excerpt" or b.where != "excerpt" or a.evidence_index != b.evidence_index:
+        return False
+    fa, fb = context.fact(a), context.fact(b)
+    if fa is None or fb is None or not (fa.in_table and fb.in_table):
+        return False
+    if fa.row and fa.row == fb.row:
+        return True
+    if a.span is None or b.span is None or a.evidence_index is None:
+        return False
+    lo, hi = sorted((a.span[0], b.span[0]))
+    return any("\n" not in text[lo:hi] for text in context.excerpts_of(a.evidence_index))
 
 
 def _other_rows(fa: Fact | None, fb: Fact | None) -> bool:

@@ -47,7 +47,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.22"
+    policy_version: str = "answer-gate/2026-11.25"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -215,6 +215,15 @@ class AnswerGatePolicy(GatePolicy):
     # sentence names another ("上期营业收入为...", "last year") is out of context; "off" (gate
     # 2.19.0): only years, quarters, halves, months and days are periods.
     relative_periods: Literal["off", "current_prior"] = "current_prior"
+    # What a derivation's operands must be where the context binds none of them (no named row
+    # nor period holds the pair: engine/context/operands.py, gate 2.24.0, dNEW1): "one_said" -
+    # an operand's own words (its row label and column header, or a prose value's own sentence
+    # before it) share a naming word with the value's sentence or the question (no statement's
+    # name, "the income statement", and no qualifier, "total", "net"), or the pair is
+    # two cells of one row for a change or an average; "off" (gate 2.21.0): any two cited
+    # values (on a filing page of 200 figures one operation on some pair lands near almost any
+    # figure). Only with a derivation_context other than "off".
+    derivation_words: Literal["off", "one_said"] = "one_said"
 
     @field_validator("equivalences")
     @classmethod
@@ -233,7 +242,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.22",
+    policy_version="answer-gate/verbatim-2026-11.25",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -254,6 +263,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     written_calculations="off",
     prose_subjects="off",
     relative_periods="off",
+    derivation_words="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),

@@ -432,6 +432,7 @@ class _SlowPath:
                 label_directions=policy.direction_words == "outside_row_labels",
                 total_shares=policy.percentage_totals == "share",
                 period_kinds=policy.change_periods == "named_kinds",
+                operand_words=policy.derivation_words == "one_said",
             )
         span, percent = (value.start, value.end), q.unit == "%"
         binding = self._operand_context.bind(span, negative=q.negative, percent=percent)
