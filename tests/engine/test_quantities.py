@@ -228,7 +228,7 @@ def test_a_policy_may_accept_derived_values():
     assert verdict.status == "ok"
     derived = only(verdict, "NUMBER_DERIVED")
     assert derived.severity == "info" and derived.derivation.operation == "sum"
-    # An answer that says nothing of what it adds up derives nothing (derivation_words, dNEW1);
+    # An answer that says nothing of what it adds up derives nothing (derivation_words, d479);
     # gate 2.21.0's reading took any two cited values.
     bare = "Together they are $2,981 million."
     assert gate(bare, {"c": TABLE}, policy=accept).status == "citation_insufficient"

@@ -27,12 +27,12 @@ context (policy `derivation_context: "rows_periods_sign"`), an operand pair is t
   - sign: derivations.explain takes a negative value as negative (a ratio of two positive
     figures is never negative) and a positive one as positive, unless the sentence says the
     direction in words ("a decrease of 13" is the change -13);
-  - words (policy `derivation_words: "one_said"`, gate 2.24.0, dNEW1): a pair that no named row
+  - words (policy `derivation_words: "one_said"`, gate 2.24.0, d479): a pair that no named row
     or period binds (allow's 1: a filing page read one cell a line, whose cells have no column)
     is taken only when an operand is what the answer speaks of - its row label (or a prose
     value's own sentence before it) shares a naming word with the value's sentence or the
     question, a statement's name ("the income statement") and a qualifier ("total", "net")
-    aside (dNEW3) - or the pair is two cells of one row for a change or an average. On a page of
+    aside (d481) - or the pair is two cells of one row for a change or an average. On a page of
     200 figures one operation on some pair lands near almost any figure ("positive working
     capital of $841 million" as (1,671 + 10) / 2, cash and another note's figure).
 An operand whose context is unknown (prose without periods, the answer's own earlier steps, a
@@ -232,7 +232,7 @@ class OperandContext:
         operand_words: bool = False,
     ) -> None:
         # Whether a pair the context does not bind (allow's 1) needs an operand the answer
-        # speaks of (policy derivation_words "one_said", dNEW1).
+        # speaks of (policy derivation_words "one_said", d479).
         self.operand_words = operand_words
         self._question = question
         # (evidence index, span) -> the operand's own naming words (None: none known).
@@ -655,7 +655,7 @@ class _Rule:
 
     def _spoken_of(self, operation: str, a: Located, b: Located | None) -> bool:
         """Whether a pair the context does not bind is still the calculation the answer speaks
-        of (derivation_words "one_said", dNEW1): two cells of one row for a change or an average
+        of (derivation_words "one_said", d479): two cells of one row for a change or an average
         (one quantity across its columns), else an operand whose own words (OperandContext.
         words_of) share a naming word with the value's sentence or the question. A step of the
         answer's own calculation is spoken of; an operand whose words are not known is not."""

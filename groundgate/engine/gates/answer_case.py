@@ -216,7 +216,7 @@ class AnswerGatePolicy(GatePolicy):
     # 2.19.0): only years, quarters, halves, months and days are periods.
     relative_periods: Literal["off", "current_prior"] = "current_prior"
     # What a derivation's operands must be where the context binds none of them (no named row
-    # nor period holds the pair: engine/context/operands.py, gate 2.24.0, dNEW1): "one_said" -
+    # nor period holds the pair: engine/context/operands.py, gate 2.24.0, d479): "one_said" -
     # an operand's own words (its row label and column header, or a prose value's own sentence
     # before it) share a naming word with the value's sentence or the question (no statement's
     # name, "the income statement", and no qualifier, "total", "net"), or the pair is

@@ -1,5 +1,5 @@
 """Derivations that are the calculation, not a coincidence (policy `derivation_words:
-"one_said"`, answer gate 2.24.0, dNEW1): where no named row or period binds a derivation's
+"one_said"`, answer gate 2.24.0, d479): where no named row or period binds a derivation's
 operands - a filing page read one cell a line, whose cells have no column - a pair is taken only
 when an operand is what the answer speaks of (its row label, or a prose value's own sentence,
 shares a naming word with the value's sentence or the question), or the pair is two cells of one
