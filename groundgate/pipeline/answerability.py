@@ -371,6 +371,17 @@ class _Text:
         return cls(text, joined, stemmed_words(joined))
 
 
+def meaning_words(text: str) -> tuple[str, ...]:
+    """The words v5 may read `text` (a chunk) by meaning: those of the whole chunk and of each
+    clause, as chunk_answers reads them - what an index stores vectors of (dNEW1)."""
+    words = dict.fromkeys(answerability_meaning.text_words(_Text.of(text, 5).lowered))
+    for sentence in split_sentences(text):
+        for clause in _CLAUSES.split(sentence.text):
+            said = _Text.of(clause, 5).lowered
+            words.update(dict.fromkeys(answerability_meaning.text_words(said)))
+    return tuple(words)
+
+
 def _found_name(name: str, text: _Text, named: bool) -> bool:
     if _CJK_RUN.fullmatch(name):
         if name in text.raw:
