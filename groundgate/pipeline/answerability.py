@@ -43,7 +43,8 @@ answerability-v4 (the default since answer-assembly/2026-11.8, d395-d396): the d
 both ways (crosslingual.said_in_chinese: "water" in 水质's gloss "water quality", "wastewater" in
 废水's "waste water"; crosslingual.english_heads: 程序 in "program", the head of "computer
 program"); 几遍 / 几套 (any measure word) ask a count (answerability_lexicon.COUNT_V4).
-answerability-v5 (selectable since answer-assembly/2026-11.10, not the default: d466-d467): a
+answerability-v5 (selectable since answer-assembly/2026-11.10, the policy's default since
+2026-11.11 - its words' vectors stored at indexing, dNEW1-dNEW2; d466-d467): a
 common term not stated literally nor through the dictionary is found when one of the text's words
 means it -
 e5-small's cosine of the two words >= the policy's paraphrase_min_similarity (0.92), or
