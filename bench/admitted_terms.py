@@ -124,7 +124,10 @@ def main() -> None:
                 right = q.covered and any(holds_fact(texts.get(c, ""), q) for c in cited)
                 kind = "uncovered" if not q.covered else ("right" if right else "wrong-chunk")
                 chunk = texts[cited[0]] if cited else run.bundle.used_chunks[0].chunk_text
-                meaning = (policy.paraphrase_min_similarity, policy.paraphrase_cross_language_min_similarity)
+                meaning = (
+                    policy.paraphrase_min_similarity,
+                    policy.paraphrase_cross_language_min_similarity,
+                )
                 said = explain(q.question, chunk, v, meaning if v >= 5 else (0.0, 0.0))
                 for token in said.split(" | ")[0].split():
                     if "=" in token:

@@ -63,3 +63,20 @@ class WordVector(models.Model):
 
     def __str__(self) -> str:
         return f"{self.text} @ {self.model}"
+
+
+class WordIndexState(models.Model):
+    """Up to which chunk (pk) a dataset's chunks have had their words stored as WordVector rows
+    under `model`: an incremental update reads only the chunks after it (dNEW1)."""
+
+    dataset = models.ForeignKey(Dataset, on_delete=models.CASCADE, related_name="+")
+    model = models.CharField(max_length=200)
+    last_chunk_pk = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["dataset", "model"], name="word_index_per_model")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.dataset_id} @ {self.model}: {self.last_chunk_pk}"

@@ -90,7 +90,7 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5)}
+VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6, 7)}
 LATEST = 4
 VERSION = VERSIONS[LATEST]
 
@@ -125,7 +125,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
-_GLOSSARIES[3] = _GLOSSARIES[4] = _GLOSSARIES[5] = _GLOSSARIES[2]
+_GLOSSARIES[3] = _GLOSSARIES[4] = _GLOSSARIES[5] = _GLOSSARIES[6] = _GLOSSARIES[7] = _GLOSSARIES[2]
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
 _TITLE = re.compile(r"《([^》]{1,40})》|「([^」]{1,40})」|“([^”]{2,60})”")
 # v2: "How many cycles does it cost?" counts cycles; money only when the count is of money.
@@ -153,6 +153,11 @@ _ZH_OF = re.compile(
     r"(?:(?P<a>[\u4e00-\u9fffA-Za-z0-9.]{2,12})的)?(?P<b>[\u4e00-\u9fffA-Za-z0-9.]{2,8}?)"
     r"(?:(?:是|有|为)(?:多少|什么|多大|多高|多长|多久|几|哪|谁)|怎么样)"
 )
+# v7: "A的B多长时间 ..." - the asking word right after B, without 是/有/为.
+_ZH_OF_V7 = re.compile(
+    r"(?:(?P<a>[\u4e00-\u9fffA-Za-z0-9.]{2,12})的)?(?P<b>[\u4e00-\u9fffA-Za-z0-9.]{2,8}?)"
+    r"(?:(?:是|有|为)?(?:多少|什么|多大|多高|多长|多久|几|哪|谁)|怎么样)"
+)
 # "How many X ...": X's head word must be in the sentence that holds the count.
 _EN_HOW_MANY = re.compile(
     r"\bhow\s+many\s+(?P<np>(?:[a-z0-9-]+\s+){0,3}?[a-z0-9-]+?)(?:\s+of\s+(?P<of>[a-z0-9-]+))?"
@@ -167,6 +172,7 @@ class Term:
     text: str
     named: bool  # a named or coded term: must be found, no slack
     required: bool = True  # False: a verb or adverb of the question (only ties a sentence)
+    asked: bool = False  # v6: the thing a Chinese question asks for (哪条河, 什么名字): no slack
 
 
 @dataclass(frozen=True)
@@ -230,14 +236,24 @@ def _english_terms(question: str) -> list[Term]:
     return terms
 
 
-def _chinese_terms(question: str) -> list[Term]:
+def _asking_word(word: str) -> bool:
+    """v6: 什么, 哪 / 哪个 / 哪条 ..., 多少, 几: the word after it names what is asked."""
+    return word in ("什么", "多少", "几", "啥") or (word.startswith("哪") and len(word) <= 2)
+
+
+def _chinese_terms(question: str, version: int = 1) -> list[Term]:
     terms = []
     for run in _CJK_RUN.findall(question):
         before, before_flag, before2 = "", "", ""
         for pair in _posseg().cut(run):
             word, flag = pair.word, pair.flag
             deictic = before in ZH_DEICTIC or (before_flag == "q" and before2 in ZH_DEMONSTRATIVES)
+            asked = version >= 6 and _asking_word(before) and flag not in ("x", "uj", "ul")
             before2, before, before_flag = before, word, flag
+            if asked and word not in _STOP and not flag.startswith("v"):
+                # v6: the thing asked (哪条河 - even one character, 什么名字): it must be said
+                terms.append(Term(word, named=False, asked=True))
+                continue
             if word in _STOP or deictic:
                 continue
             if len(word) < 2:  # 罚 in 被罚了: ties a sentence (罚款), never required
@@ -289,7 +305,7 @@ def _strict_spans(question: str, version: int = 1) -> list[str]:
         spans += [match.group("a").lower(), match.group("b").lower()]
         if version >= 2:
             spans = [span.split()[-1] for span in spans if span.split()]
-    match = _ZH_OF.search(question)
+    match = (_ZH_OF_V7 if version >= 7 else _ZH_OF).search(question)
     if match:
         spans += [g for g in (match.group("a"), match.group("b")) if g]
     return spans
@@ -322,8 +338,10 @@ def question_parts(
     titles, rest = _titles(question) if version >= 2 else ([], question)
     glossary, rest = _glossary_names(rest, version)
     spans = _strict_spans(question, version)
-    terms = titles + glossary + _english_terms(rest) + _chinese_terms(rest)
-    terms = [Term(t.text, True, True) if t.required and _in_span(t, spans) else t for t in terms]
+    terms = titles + glossary + _english_terms(rest) + _chinese_terms(rest, version)
+    terms = [
+        Term(t.text, True, True, t.asked) if t.required and _in_span(t, spans) else t for t in terms
+    ]
     if version >= 2:  # a party named by its kind is the document's party: it only ties
         terms = [Term(t.text, False, False) if t.text in PARTY_NOUNS else t for t in terms]
     if attribute is not None:  # the words that asked for the attribute are not its subject
@@ -476,7 +494,7 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
         # v5: only then read the chunk's words by meaning (a missing name refuses anyway)
         missing = [t for t in missing if not _found(t, chunk, version, *parts.by_meaning)]
     common = [t for t in required if not t.named]
-    if any(t.named for t in missing) or len(missing) > len(common) // 2:
+    if any(t.named or t.asked for t in missing) or len(missing) > len(common) // 2:
         return False, [t.text for t in missing]
     if strict and (missing or not required):
         return False, [t.text for t in missing] or ["<subject>"]

@@ -179,7 +179,7 @@ class SelectionPolicy(GatePolicy):
     # answerability-v4 (2026-11.8, d395-d396: see pipeline/answerability.py), 5 - answerability-v5
     # (2026-11.10, selectable; the default since 2026-11.11: a common term found by meaning,
     # d466-d467, dNEW2).
-    answerability_version: Literal[1, 2, 3, 4, 5] = 5
+    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7] = 5
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least

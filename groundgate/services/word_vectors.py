@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 from django.db import transaction
 
-from groundgate.models import Dataset, WordVector
+from groundgate.models import Dataset, WordIndexState, WordVector
 from groundgate.pipeline import answerability_meaning
 from groundgate.pipeline.answerability import meaning_words
 from groundgate.pipeline.embedding import from_bytes, to_bytes
@@ -62,14 +62,20 @@ def word_vector_index_update(
     progress: Progress | None = None,
     batch: int = BATCH,
 ) -> WordIndexReport:
-    """Embed the words of the dataset's retrievable chunks that have no vector yet (with
-    rebuild=True, every word of them again). Each batch is its own transaction: an interrupted
-    run keeps what it finished."""
+    """Embed the words of the dataset's retrievable chunks added since the last update
+    (WordIndexState) that have no vector yet; with rebuild=True, every word of every chunk
+    again. Each batch is its own transaction: an interrupted run keeps the words it stored, and
+    the chunks are marked read only at the end."""
     from groundgate.services.embedding_index import retrievable_chunks
 
     started = time.perf_counter()
     model = answerability_meaning.model_name()
-    texts = list(retrievable_chunks(dataset).order_by("pk").values_list("text", flat=True))
+    state, _ = WordIndexState.objects.get_or_create(dataset=dataset, model=model)
+    after = 0 if rebuild else state.last_chunk_pk
+    rows = list(
+        retrievable_chunks(dataset).filter(pk__gt=after).order_by("pk").values_list("pk", "text")
+    )
+    texts = [text for _, text in rows]
     words: dict[str, str] = {}
     for text in texts:
         for word in meaning_words(text):
@@ -103,6 +109,8 @@ def word_vector_index_update(
             )
         if progress:
             progress(min(start + batch, len(todo)), len(todo))
+    if rows:
+        WordIndexState.objects.filter(pk=state.pk).update(last_chunk_pk=rows[-1][0])
     return WordIndexReport(
         model, len(texts), len(words), len(todo), round(time.perf_counter() - started, 3)
     )

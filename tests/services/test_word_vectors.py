@@ -24,7 +24,7 @@ from groundgate.services.word_vectors import (
     word_vector_index_update,
     word_vectors_read,
 )
-from tests.conftest import ROOT
+from tests.conftest import ROOT, SHARED
 
 pytestmark = pytest.mark.django_db
 
@@ -54,11 +54,16 @@ def test_the_index_is_incremental_and_rebuildable(demo):
     first = word_vector_index_update(demo)
     assert first.chunks == 4 and first.words == first.embedded > 50
     assert WordVector.objects.count() == first.words
-    assert word_vector_index_update(demo).embedded == 0  # nothing new
+    again = word_vector_index_update(demo)
+    assert (again.chunks, again.embedded) == (0, 0)  # no new chunk: none read
+    pdf = SHARED / "data" / "pdfs" / "rotation.pdf"
+    document_ingest(dataset=demo, data=pdf.read_bytes(), filename=pdf.name)
+    more = word_vector_index_update(demo)
+    assert more.chunks == 2 and 0 < more.embedded <= more.words  # the new chunks' new words
     WordVector.objects.filter(text="bearing").delete()
-    assert word_vector_index_update(demo).embedded == 1  # only the missing word
-    assert word_vector_index_update(demo, rebuild=True).embedded == first.words
-    assert WordVector.objects.count() == first.words
+    rebuilt = word_vector_index_update(demo, rebuild=True)
+    assert rebuilt.chunks == 6 and rebuilt.embedded == rebuilt.words
+    assert WordVector.objects.count() == first.words + more.embedded
 
 
 def test_a_stored_vector_is_the_bytes_a_question_would_embed(demo):
