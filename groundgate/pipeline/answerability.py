@@ -51,6 +51,12 @@ e5-small's cosine of the two words >= the policy's paraphrase_min_similarity (0.
 paraphrase_cross_language_min_similarity (0.84) when one is Chinese and the other not
 (answerability_meaning.py); a named term never is. The thresholds reach the check through
 QuestionParts.meaning / meaning_across (0: never by meaning; v4 and older always 0).
+answerability-v6 (the policy's default since answer-assembly/2026-11.11, dNEW3): v5, and the
+thing a Chinese question asks for - the word after 什么 / 哪 / 哪个 / 哪条 / 多少 / 几 (什么名字,
+哪条河, 多少字) - is a required term (Term.asked), even of one character, with no slack: v5 let one
+common noun in two go missing, and dropped one-character nouns, so the fined company's name was
+answered from a decision that states none (s33 and s35: 4 uncovered refused more, no covered
+answer lost on the nine question files).
 The retriever's rerank (services/retrieval.py) reads LATEST, answerability-v4, by the words alone
 (d468): no embedding for the 24 chunks it reorders.
 """
@@ -90,7 +96,7 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6, 7)}
+VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6)}
 LATEST = 4
 VERSION = VERSIONS[LATEST]
 
@@ -125,7 +131,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
-_GLOSSARIES[3] = _GLOSSARIES[4] = _GLOSSARIES[5] = _GLOSSARIES[6] = _GLOSSARIES[7] = _GLOSSARIES[2]
+_GLOSSARIES[3] = _GLOSSARIES[4] = _GLOSSARIES[5] = _GLOSSARIES[6] = _GLOSSARIES[2]
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
 _TITLE = re.compile(r"《([^》]{1,40})》|「([^」]{1,40})」|“([^”]{2,60})”")
 # v2: "How many cycles does it cost?" counts cycles; money only when the count is of money.
@@ -152,11 +158,6 @@ _EN_OF = re.compile(
 _ZH_OF = re.compile(
     r"(?:(?P<a>[\u4e00-\u9fffA-Za-z0-9.]{2,12})的)?(?P<b>[\u4e00-\u9fffA-Za-z0-9.]{2,8}?)"
     r"(?:(?:是|有|为)(?:多少|什么|多大|多高|多长|多久|几|哪|谁)|怎么样)"
-)
-# v7: "A的B多长时间 ..." - the asking word right after B, without 是/有/为.
-_ZH_OF_V7 = re.compile(
-    r"(?:(?P<a>[\u4e00-\u9fffA-Za-z0-9.]{2,12})的)?(?P<b>[\u4e00-\u9fffA-Za-z0-9.]{2,8}?)"
-    r"(?:(?:是|有|为)?(?:多少|什么|多大|多高|多长|多久|几|哪|谁)|怎么样)"
 )
 # "How many X ...": X's head word must be in the sentence that holds the count.
 _EN_HOW_MANY = re.compile(
@@ -305,7 +306,7 @@ def _strict_spans(question: str, version: int = 1) -> list[str]:
         spans += [match.group("a").lower(), match.group("b").lower()]
         if version >= 2:
             spans = [span.split()[-1] for span in spans if span.split()]
-    match = (_ZH_OF_V7 if version >= 7 else _ZH_OF).search(question)
+    match = _ZH_OF.search(question)
     if match:
         spans += [g for g in (match.group("a"), match.group("b")) if g]
     return spans
