@@ -55,8 +55,9 @@ answerability-v6 (the policy's default since answer-assembly/2026-11.11, dNEW3):
 thing a Chinese question asks for - the word after 什么 / 哪 / 哪个 / 哪条 / 多少 / 几 (什么名字,
 哪条河, 多少字) - is a required term (Term.asked), even of one character, with no slack: v5 let one
 common noun in two go missing, and dropped one-character nouns, so the fined company's name was
-answered from a decision that states none (s33 and s35: 4 uncovered refused more, no covered
-answer lost on the nine question files).
+answered from a decision that states none. A single character so asked is never found by
+meaning (alone, its vector is e5-small's noise: 吨 ~ 万元 0.916). On the nine question files, 7
+uncovered refused more (s32, s33, s35), no covered answer lost.
 The retriever's rerank (services/retrieval.py) reads LATEST, answerability-v4, by the words alone
 (d468): no embedding for the 24 chunks it reorders.
 """
@@ -423,10 +424,12 @@ def _found(
         return False
     if crosslingual.said_across(term.text, text.raw, text.lowered, text.stems, version):
         return True
-    # v5: a common term said in other words (a name is its identity: never by meaning)
+    # v5: a common term said in other words (a name is its identity: never by meaning); v6: nor
+    # is one Chinese character asked for (河, 奖, 吨): alone, its vector is e5-small's noise
     return (
         meaning > 0
         and not term.named
+        and not (term.asked and len(term.text) == 1)
         and answerability_meaning.means(term.text, text.lowered, meaning, across or meaning)
     )
 

@@ -61,3 +61,16 @@ def test_v6_answers_when_the_thing_asked_is_stated(question, chunk):
 def test_the_rule_reads_chinese_questions_only():
     question = "What is the name of the fined company?"
     assert not any(t.asked for t in question_parts(question, 6).terms)
+
+
+@pytest.mark.parametrize(
+    ("question", "chunk"),
+    [
+        # v5 reads neither 月 nor 吨 as a term; by meaning they would match 全年 and 万元 (0.916)
+        ("2023年全市空气质量最差的是哪个月？", BULLETIN),
+        ("当事人超标排放的废水有多少吨？", DECISION),
+    ],
+)
+def test_one_character_asked_for_is_never_found_by_meaning(question, chunk):
+    assert _answers(question, chunk, 5)
+    assert not _answers(question, chunk, 6)
