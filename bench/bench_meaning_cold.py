@@ -3,13 +3,13 @@
 
 After `bench/bench_retrieval.py --retrievers hybrid` (its database: the documents' chunks, their
 vectors and their word vectors), each question is retrieved once, then the pipeline (R2 to R6,
-answerability-v5) is run:
+the default policy, answerability-v6, which reads by meaning as v5 does) is run:
   - cold: the process's word cache emptied first (a question meeting its chunks first);
   - cold + model: the offline model unloaded too (the first question of a process whose
     embedder is none or openai, which loads e5 for v5 alone);
   - warm: the same question again.
 `embed` reads no stored vector (as before dNEW1), `stored` reads them. Verdicts are compared:
-they must be the same.
+they must be the same. `v4` is 2026-11.10's default (no word read by meaning), for reference.
 
     .venv/bin/python bench/bench_meaning_cold.py [--questions F[,F]] [--every N]
 """
@@ -76,7 +76,8 @@ def main() -> None:
     assert embedder is not None
     retriever = HybridRetriever(embedder)
     retriever.search(dataset, "warm up", 1)
-    policy = SelectionPolicy(answerability_version=5)
+    policy = SelectionPolicy()  # answerability-v6 (v5's reading by meaning)
+    v4 = SelectionPolicy(answerability_version=4)  # 2026-11.10's default: no word vectors
     times: dict[str, list[float]] = {}
     differ = 0
     for number, q in enumerate(questions):
@@ -105,7 +106,9 @@ def main() -> None:
                     verdicts.add(verdict)
                     times.setdefault(f"{'warm':12} {label}", []).append(ms)
         differ += len(verdicts) > 1
-    print(f"{len(questions)} questions, answerability-v5, pipeline ms per question (R2 to R6):")
+        _cold(False)
+        times.setdefault(f"{'cold':12} v4", []).append(_timed(bundle, v4, False)[0])
+    print(f"{len(questions)} questions, the default policy, pipeline ms per question (R2 to R6):")
     for label in sorted(times):
         print(f"  {label:20} {stats(times[label])}")
     print(f"questions whose verdict differed between the readings: {differ}")
