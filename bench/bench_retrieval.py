@@ -51,6 +51,7 @@ from groundgate.services.retrieval_eval import (  # noqa: E402
     load_questions,
     rates,
 )
+from groundgate.services.word_vectors import word_vector_index_update  # noqa: E402
 
 QUESTION_FILES = (
     "retrieval.jsonl",
@@ -251,6 +252,16 @@ def main() -> None:
             print(
                 f"  {statistics.mean(tokens):.0f} tokens per chunk on average (max "
                 f"{max(tokens)}): {1e5 * cpu / sum(tokens):.1f} CPU ms per 100 tokens"
+            )
+            started = time.perf_counter()
+            words = word_vector_index_update(dataset, rebuild=True)
+            words_1000 = 1000 * words.seconds / max(1, words.chunks)
+            report["word_vector_index_s_per_1000_chunks"] = round(words_1000, 1)
+            report["word_vector_index_words"] = words.words
+            print(
+                f"word vector index build (answerability-v5): {words.words} words of "
+                f"{words.chunks} chunks in {words.seconds:.1f} s = {words_1000:.0f} s per 1,000 "
+                "chunks"
             )
             retriever = HybridRetriever(embedder, keyword)
             retriever.search(dataset, "warm up", 1)  # model load, matrix cache

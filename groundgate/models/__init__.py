@@ -11,7 +11,7 @@ from groundgate.models.documents import (
     Page,
 )
 from groundgate.models.outbox import OutboxMessage, OutboxState
-from groundgate.models.search import ChunkEmbedding, ChunkIndexState
+from groundgate.models.search import ChunkEmbedding, ChunkIndexState, WordIndexState, WordVector
 from groundgate.models.webhooks import Webhook, WebhookAttempt, WebhookDelivery
 
 __all__ = [
@@ -35,4 +35,6 @@ __all__ = [
     "Webhook",
     "WebhookAttempt",
     "WebhookDelivery",
+    "WordIndexState",
+    "WordVector",
 ]

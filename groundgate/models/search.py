@@ -41,3 +41,42 @@ class ChunkEmbedding(models.Model):
 
     def __str__(self) -> str:
         return f"{self.chunk_id} @ {self.model}"
+
+
+class WordVector(models.Model):
+    """A word's vector under one model, for answerability-v5's reading by meaning
+    (pipeline/answerability_meaning.py): the words of every indexed chunk are embedded once
+    (keyed by the model and the word's sha256, like d242's chunk vectors), so a question does
+    not embed the words of a chunk it meets first (dNEW1). Not per dataset: a word is the same
+    word in every dataset. Written by services.word_vectors only."""
+
+    model = models.CharField(max_length=200)
+    text_sha256 = models.CharField(max_length=64)
+    text = models.TextField()
+    dim = models.PositiveIntegerField()
+    vector = models.BinaryField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["model", "text_sha256"], name="word_vector_per_model")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.text} @ {self.model}"
+
+
+class WordIndexState(models.Model):
+    """Up to which chunk (pk) a dataset's chunks have had their words stored as WordVector rows
+    under `model`: an incremental update reads only the chunks after it (dNEW1)."""
+
+    dataset = models.ForeignKey(Dataset, on_delete=models.CASCADE, related_name="+")
+    model = models.CharField(max_length=200)
+    last_chunk_pk = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["dataset", "model"], name="word_index_per_model")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.dataset_id} @ {self.model}: {self.last_chunk_pk}"

@@ -43,13 +43,21 @@ answerability-v4 (the default since answer-assembly/2026-11.8, d395-d396): the d
 both ways (crosslingual.said_in_chinese: "water" in 水质's gloss "water quality", "wastewater" in
 废水's "waste water"; crosslingual.english_heads: 程序 in "program", the head of "computer
 program"); 几遍 / 几套 (any measure word) ask a count (answerability_lexicon.COUNT_V4).
-answerability-v5 (selectable since answer-assembly/2026-11.10, not the default: d466-d467): a
+answerability-v5 (selectable since answer-assembly/2026-11.10, the policy's default since
+2026-11.11 - its words' vectors stored at indexing, dNEW1-dNEW2; d466-d467): a
 common term not stated literally nor through the dictionary is found when one of the text's words
 means it -
 e5-small's cosine of the two words >= the policy's paraphrase_min_similarity (0.92), or
 paraphrase_cross_language_min_similarity (0.84) when one is Chinese and the other not
 (answerability_meaning.py); a named term never is. The thresholds reach the check through
 QuestionParts.meaning / meaning_across (0: never by meaning; v4 and older always 0).
+answerability-v6 (the policy's default since answer-assembly/2026-11.11, dNEW3): v5, and the
+thing a Chinese question asks for - the word after 什么 / 哪 / 哪个 / 哪条 / 多少 / 几 (什么名字,
+哪条河, 多少字) - is a required term (Term.asked), even of one character, with no slack: v5 let one
+common noun in two go missing, and dropped one-character nouns, so the fined company's name was
+answered from a decision that states none. A single character so asked is never found by
+meaning (alone, its vector is e5-small's noise: 吨 ~ 万元 0.916). On the nine question files, 7
+uncovered refused more (s32, s33, s35), no covered answer lost.
 The retriever's rerank (services/retrieval.py) reads LATEST, answerability-v4, by the words alone
 (d468): no embedding for the 24 chunks it reorders.
 """
@@ -89,7 +97,7 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5)}
+VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6)}
 LATEST = 4
 VERSION = VERSIONS[LATEST]
 
@@ -124,7 +132,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
-_GLOSSARIES[3] = _GLOSSARIES[4] = _GLOSSARIES[5] = _GLOSSARIES[2]
+_GLOSSARIES[3] = _GLOSSARIES[4] = _GLOSSARIES[5] = _GLOSSARIES[6] = _GLOSSARIES[2]
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
 _TITLE = re.compile(r"《([^》]{1,40})》|「([^」]{1,40})」|“([^”]{2,60})”")
 # v2: "How many cycles does it cost?" counts cycles; money only when the count is of money.
@@ -166,6 +174,7 @@ class Term:
     text: str
     named: bool  # a named or coded term: must be found, no slack
     required: bool = True  # False: a verb or adverb of the question (only ties a sentence)
+    asked: bool = False  # v6: the thing a Chinese question asks for (哪条河, 什么名字): no slack
 
 
 @dataclass(frozen=True)
@@ -229,14 +238,24 @@ def _english_terms(question: str) -> list[Term]:
     return terms
 
 
-def _chinese_terms(question: str) -> list[Term]:
+def _asking_word(word: str) -> bool:
+    """v6: 什么, 哪 / 哪个 / 哪条 ..., 多少, 几: the word after it names what is asked."""
+    return word in ("什么", "多少", "几", "啥") or (word.startswith("哪") and len(word) <= 2)
+
+
+def _chinese_terms(question: str, version: int = 1) -> list[Term]:
     terms = []
     for run in _CJK_RUN.findall(question):
         before, before_flag, before2 = "", "", ""
         for pair in _posseg().cut(run):
             word, flag = pair.word, pair.flag
             deictic = before in ZH_DEICTIC or (before_flag == "q" and before2 in ZH_DEMONSTRATIVES)
+            asked = version >= 6 and _asking_word(before) and flag not in ("x", "uj", "ul")
             before2, before, before_flag = before, word, flag
+            if asked and word not in _STOP and not flag.startswith("v"):
+                # v6: the thing asked (哪条河 - even one character, 什么名字): it must be said
+                terms.append(Term(word, named=False, asked=True))
+                continue
             if word in _STOP or deictic:
                 continue
             if len(word) < 2:  # 罚 in 被罚了: ties a sentence (罚款), never required
@@ -321,8 +340,10 @@ def question_parts(
     titles, rest = _titles(question) if version >= 2 else ([], question)
     glossary, rest = _glossary_names(rest, version)
     spans = _strict_spans(question, version)
-    terms = titles + glossary + _english_terms(rest) + _chinese_terms(rest)
-    terms = [Term(t.text, True, True) if t.required and _in_span(t, spans) else t for t in terms]
+    terms = titles + glossary + _english_terms(rest) + _chinese_terms(rest, version)
+    terms = [
+        Term(t.text, True, True, t.asked) if t.required and _in_span(t, spans) else t for t in terms
+    ]
     if version >= 2:  # a party named by its kind is the document's party: it only ties
         terms = [Term(t.text, False, False) if t.text in PARTY_NOUNS else t for t in terms]
     if attribute is not None:  # the words that asked for the attribute are not its subject
@@ -371,6 +392,17 @@ class _Text:
         return cls(text, joined, stemmed_words(joined))
 
 
+def meaning_words(text: str) -> tuple[str, ...]:
+    """The words v5 may read `text` (a chunk) by meaning: those of the whole chunk and of each
+    clause, as chunk_answers reads them - what an index stores vectors of (dNEW1)."""
+    words = dict.fromkeys(answerability_meaning.text_words(_Text.of(text, 5).lowered))
+    for sentence in split_sentences(text):
+        for clause in _CLAUSES.split(sentence.text):
+            said = _Text.of(clause, 5).lowered
+            words.update(dict.fromkeys(answerability_meaning.text_words(said)))
+    return tuple(words)
+
+
 def _found_name(name: str, text: _Text, named: bool) -> bool:
     if _CJK_RUN.fullmatch(name):
         if name in text.raw:
@@ -392,10 +424,12 @@ def _found(
         return False
     if crosslingual.said_across(term.text, text.raw, text.lowered, text.stems, version):
         return True
-    # v5: a common term said in other words (a name is its identity: never by meaning)
+    # v5: a common term said in other words (a name is its identity: never by meaning); v6: nor
+    # is one Chinese character asked for (河, 奖, 吨): alone, its vector is e5-small's noise
     return (
         meaning > 0
         and not term.named
+        and not (term.asked and len(term.text) == 1)
         and answerability_meaning.means(term.text, text.lowered, meaning, across or meaning)
     )
 
@@ -464,7 +498,7 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
         # v5: only then read the chunk's words by meaning (a missing name refuses anyway)
         missing = [t for t in missing if not _found(t, chunk, version, *parts.by_meaning)]
     common = [t for t in required if not t.named]
-    if any(t.named for t in missing) or len(missing) > len(common) // 2:
+    if any(t.named or t.asked for t in missing) or len(missing) > len(common) // 2:
         return False, [t.text for t in missing]
     if strict and (missing or not required):
         return False, [t.text for t in missing] or ["<subject>"]

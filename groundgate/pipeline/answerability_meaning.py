@@ -11,6 +11,13 @@ PM10, a person or place) is never matched by meaning - a name is its identity. E
 embedded once per process ("query: " prefix on both sides: two short texts compared as equals)
 and kept in a bounded cache; a vector does not depend on the batch it was embedded in, so the
 check is deterministic.
+
+Stored word vectors (dNEW1): the words of a dataset's chunks are embedded when the chunks are
+indexed (services/word_vectors.py, keyed by the model and the word's sha256 like d242), and a
+caller that has them passes a lookup with `stored_vectors(fetch)`: a word not yet in the
+process's cache is read from the store first, and only a word the store lacks is embedded here
+(a stored vector is the same bytes: `embed_words` made it). Without a lookup, every word is
+embedded on first use, as before. Verdicts are the same either way.
 """
 
 from __future__ import annotations
@@ -19,6 +26,9 @@ import logging
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
@@ -49,27 +59,73 @@ def text_words(lowered: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(words))
 
 
+Fetch = Callable[[list[str]], dict[str, np.ndarray]]
+_STORE: ContextVar[Fetch | None] = ContextVar("answerability_meaning_store", default=None)
+
+
+@contextmanager
+def stored_vectors(fetch: Fetch | None) -> Iterator[None]:
+    """Within this block, a word's vector is looked up with `fetch` (words -> the stored unit
+    vectors it has, under `model_name()`) before it is embedded."""
+    token = _STORE.set(fetch)
+    try:
+        yield
+    finally:
+        _STORE.reset(token)
+
+
+_embedder: Any = None
+
+
+def _local_embedder() -> Any:
+    global _embedder
+    if _embedder is None:
+        from groundgate.pipeline.embedding import LocalE5Embedder
+
+        _embedder = LocalE5Embedder()
+    return _embedder
+
+
+@lru_cache(maxsize=1)
+def model_name() -> str:
+    """The model the word vectors are made with (what a store keys them by)."""
+    from groundgate.pipeline.embedding import LocalE5Embedder
+
+    return LocalE5Embedder().name
+
+
+def embed_words(words: list[str]) -> np.ndarray:
+    """The unit vectors (float32) of `words`, one row each, as the check compares them
+    ("query: " prefix); a row does not depend on the batch it was embedded in."""
+    if not words:
+        return np.zeros((0, 384), dtype=np.float32)
+    raw = np.asarray(_local_embedder()._run(list(words), query=True), dtype=np.float32)
+    raw = raw.reshape(len(words), -1)
+    norms = np.linalg.norm(raw, axis=1, keepdims=True)
+    unit: np.ndarray = (raw / np.where(norms == 0, 1, norms)).astype(np.float32)
+    return unit
+
+
 class _Vectors:
-    """Unit vectors of short texts by text, embedded by e5-small once per process."""
+    """Unit vectors of short texts by text, embedded by e5-small once per process (or read from
+    the store `stored_vectors` names)."""
 
     SIZE = 50_000
     _lock = threading.Lock()
     _memo: OrderedDict[str, np.ndarray] = OrderedDict()
-    _embedder: Any = None
 
     @classmethod
     def of(cls, texts: tuple[str, ...]) -> np.ndarray:
         with cls._lock:
             missing = [t for t in dict.fromkeys(texts) if t not in cls._memo]
+        fetch = _STORE.get()
+        found = fetch(missing) if fetch is not None and missing else {}
+        with cls._lock:
+            for text, row in found.items():
+                cls._memo[text] = row
+            missing = [t for t in dict.fromkeys(texts) if t not in cls._memo]
             if missing:
-                if cls._embedder is None:
-                    from groundgate.pipeline.embedding import LocalE5Embedder
-
-                    cls._embedder = LocalE5Embedder()
-                raw = np.asarray(cls._embedder._run(missing, query=True), dtype=np.float32)
-                raw = raw.reshape(len(missing), -1)
-                norms = np.linalg.norm(raw, axis=1, keepdims=True)
-                for text, row in zip(missing, raw / np.where(norms == 0, 1, norms), strict=True):
+                for text, row in zip(missing, embed_words(missing), strict=True):
                     cls._memo[text] = row
             rows = []
             for text in texts:

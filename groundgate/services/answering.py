@@ -22,6 +22,7 @@ from groundgate.pipeline.run import PipelineRun, r5_policy, run_pipeline
 from groundgate.pipeline.select import parse_bundle
 from groundgate.services.gating import case_create_gated
 from groundgate.services.retrieval import Retriever, retriever_for
+from groundgate.services.word_vectors import word_vectors_read
 
 TOP_K = 8
 
@@ -132,7 +133,8 @@ def answer_question(
         latency_ms=retrieval_ms,
         embedding_model=model,
     )
-    run = run_pipeline(bundle, policy, provider)
+    with word_vectors_read():  # v5 reads the chunks' stored word vectors (dNEW1)
+        run = run_pipeline(bundle, policy, provider)
     run.timings_ms = {"retrieval": retrieval_ms, **run.timings_ms}
     case, created = _store(
         dataset, question, run, policy, provider, candidates=retrieval_candidates(bundle)
@@ -172,7 +174,8 @@ def answer_retrieval_bundle(
                 f"request_id: {bundle.request_id!r} is already stored with another bundle, "
                 "policy or model; use a new request_id"
             )
-    run = run_pipeline(bundle, policy, provider)
+    with word_vectors_read():  # v5 reads the chunks' stored word vectors (dNEW1)
+        run = run_pipeline(bundle, policy, provider)
     case, created = _store(
         dataset,
         bundle.user_question,

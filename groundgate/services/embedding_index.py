@@ -200,17 +200,26 @@ def embedding_matrix(dataset: Dataset, model: str) -> tuple[str, list[int], np.n
 
 
 def embedding_index_refresh(
-    dataset: Dataset, *, progress: Progress | None = None
+    dataset: Dataset, *, progress: Progress | None = None, word_progress: Progress | None = None
 ) -> tuple[IndexReport | None, str]:
     """After ingestion (GROUNDGATE_EMBED_ON_INGEST): embed the new chunks with the configured
-    embedder. Never fails the ingestion it follows: an unreachable endpoint is reported, and the
-    retriever embeds what is missing on its next search. Returns (report or None, problem)."""
+    embedder, then their new words for answerability-v5 (services/word_vectors.py, dNEW1; with
+    the offline model whatever the embedder, as v5 reads them). Never fails the ingestion it
+    follows: an unreachable endpoint is reported, the retriever embeds what is missing on its
+    next search and v5 a word it lacks. Returns (report or None, problem)."""
     if not settings.GROUNDGATE_EMBED_ON_INGEST:
         return None, ""
+    report, problem = None, ""
     try:
         embedder = embedder_for()
-        if embedder is None:
-            return None, ""
-        return embedding_index_update(dataset, embedder, progress=progress), ""
+        if embedder is not None:
+            report = embedding_index_update(dataset, embedder, progress=progress)
     except Exception as exc:  # an endpoint down or misconfigured: ingestion stands
-        return None, f"{type(exc).__name__}: {exc}"
+        problem = f"{type(exc).__name__}: {exc}"
+    try:
+        from groundgate.services.word_vectors import word_vector_index_update
+
+        word_vector_index_update(dataset, progress=word_progress)
+    except Exception as exc:  # the words are embedded when a question needs them
+        problem = problem or f"word vectors: {type(exc).__name__}: {exc}"
+    return report, problem

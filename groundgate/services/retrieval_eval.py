@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from groundgate.models import Dataset
+from groundgate.pipeline import answerability_meaning
 from groundgate.pipeline.contracts import RetrievalBundle, SelectionPolicy
 from groundgate.pipeline.llm import ExtractiveProvider, Provider
 from groundgate.pipeline.run import PipelineRun, run_pipeline
@@ -24,6 +25,7 @@ from groundgate.pipeline.select import R2ValidationError, select
 from groundgate.services.answering import TOP_K, retrieval_bundle
 from groundgate.services.embedding_index import retrievable_chunks
 from groundgate.services.retrieval import Hit, HybridRetriever, Retriever
+from groundgate.services.word_vectors import stored_word_vectors
 
 # The stages a covered question is lost at, in pipeline order (Outcome.stage).
 STAGES = (
@@ -156,7 +158,10 @@ def evaluate(
     retriever: Retriever,
     policies: dict[str, SelectionPolicy],
     provider: Provider | None = None,
+    stored: bool = True,
 ) -> Evaluation:
+    """`stored`: answerability-v5 reads the chunks' stored word vectors (False: it embeds each
+    word on first use in the process, as before dNEW1)."""
     provider = provider or ExtractiveProvider()
     result = Evaluation(
         outcomes={label: [] for label in policies}, pipeline_ms={label: [] for label in policies}
@@ -192,7 +197,8 @@ def evaluate(
         first = max(hits, key=lambda h: h.similarity, default=None)
         for label, policy in policies.items():
             started = time.perf_counter()
-            run = run_pipeline(bundle, policy, provider)
+            with answerability_meaning.stored_vectors(stored_word_vectors if stored else None):
+                run = run_pipeline(bundle, policy, provider)
             result.pipeline_ms[label].append(round((time.perf_counter() - started) * 1000, 3))
             by_anchor = {c.anchor: c.chunk_id for c in run.bundle.citations}
             cited = [by_anchor[a] for a in run.r5.validated_citations if a in by_anchor]

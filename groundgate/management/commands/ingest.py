@@ -55,14 +55,24 @@ class Command(BaseCommand):
             sys.exit(1)
 
     def _embed(self, dataset: Dataset) -> None:
-        """Incremental retrieval index: embed the chunks just ingested."""
-        with progress_bar(total=None, unit="chunk", desc="embeddings") as bar:
+        """Incremental retrieval index: embed the chunks just ingested, and their new words for
+        answerability-v5 (dNEW1)."""
+        with (
+            progress_bar(total=None, unit="chunk", desc="embeddings") as bar,
+            progress_bar(total=None, unit="word", desc="word vectors") as words_bar,
+        ):
 
             def progress(done: int, total: int) -> None:
                 bar.total, bar.n = total, done
                 bar.refresh()
 
-            report, problem = embedding_index_refresh(dataset, progress=progress)
+            def word_progress(done: int, total: int) -> None:
+                words_bar.total, words_bar.n = total, done
+                words_bar.refresh()
+
+            report, problem = embedding_index_refresh(
+                dataset, progress=progress, word_progress=word_progress
+            )
         if problem:
             self.stdout.write(f"embeddings: not updated ({problem}); the next search retries")
         elif report is not None and report.embedded:

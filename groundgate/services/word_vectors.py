@@ -1,0 +1,138 @@
+"""The word-vector index: answerability-v5's vectors of the words of a dataset's chunks
+(WordVector rows, dNEW1).
+
+v5 (pipeline/answerability_meaning.py) reads a question's term against the words of a chunk by
+e5-small's cosine. Embedding those words when a question first meets the chunk cost 1.2-1.8 s a
+chunk per process (d469); here they are embedded when the chunks are indexed: incremental (only
+words that have no vector under the model yet; a word is stored once, whatever dataset or chunk
+it came from, keyed by the model and its sha256 like d242), after ingestion with the chunk
+vectors, and (re)built by `manage.py embed_chunks` with progress. The answering services pass
+`stored_word_vectors` to the pipeline (`answerability_meaning.stored_vectors`): a word missing
+from the store is embedded at question time as before, so the verdicts do not depend on it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import numpy as np
+from django.db import transaction
+
+from groundgate.models import Dataset, WordIndexState, WordVector
+from groundgate.pipeline import answerability_meaning
+from groundgate.pipeline.answerability import meaning_words
+from groundgate.pipeline.embedding import from_bytes, to_bytes
+
+BATCH = 64
+Progress = Callable[[int, int], None]
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@dataclass
+class WordIndexReport:
+    model: str
+    chunks: int
+    words: int  # distinct words of the chunks
+    embedded: int  # of those, embedded now (the others were stored)
+    seconds: float
+
+
+def _stored_shas(model: str, shas: list[str]) -> set[str]:
+    have: set[str] = set()
+    for start in range(0, len(shas), 500):
+        have.update(
+            WordVector.objects.filter(
+                model=model, text_sha256__in=shas[start : start + 500]
+            ).values_list("text_sha256", flat=True)
+        )
+    return have
+
+
+def word_vector_index_update(
+    dataset: Dataset,
+    *,
+    rebuild: bool = False,
+    progress: Progress | None = None,
+    batch: int = BATCH,
+) -> WordIndexReport:
+    """Embed the words of the dataset's retrievable chunks added since the last update
+    (WordIndexState) that have no vector yet; with rebuild=True, every word of every chunk
+    again. Each batch is its own transaction: an interrupted run keeps the words it stored, and
+    the chunks are marked read only at the end."""
+    from groundgate.services.embedding_index import retrievable_chunks
+
+    started = time.perf_counter()
+    model = answerability_meaning.model_name()
+    state, _ = WordIndexState.objects.get_or_create(dataset=dataset, model=model)
+    after = 0 if rebuild else state.last_chunk_pk
+    rows = list(
+        retrievable_chunks(dataset).filter(pk__gt=after).order_by("pk").values_list("pk", "text")
+    )
+    texts = [text for _, text in rows]
+    words: dict[str, str] = {}
+    for text in texts:
+        for word in meaning_words(text):
+            if word not in words:
+                words[word] = _sha(word)
+    shas = list(words.values())
+    if rebuild:
+        for start in range(0, len(shas), 500):
+            part = shas[start : start + 500]
+            WordVector.objects.filter(model=model, text_sha256__in=part).delete()
+    have = set() if rebuild else _stored_shas(model, shas)
+    todo = [word for word, sha in words.items() if sha not in have]
+    if progress:
+        progress(0, len(todo))
+    for start in range(0, len(todo), batch):
+        part = todo[start : start + batch]
+        vectors = answerability_meaning.embed_words(part)
+        with transaction.atomic():
+            WordVector.objects.bulk_create(
+                (
+                    WordVector(
+                        model=model,
+                        text_sha256=words[word],
+                        text=word,
+                        dim=int(vector.shape[0]),
+                        vector=to_bytes(vector),
+                    )
+                    for word, vector in zip(part, vectors, strict=True)
+                ),
+                ignore_conflicts=True,  # another process stored the same word meanwhile
+            )
+        if progress:
+            progress(min(start + batch, len(todo)), len(todo))
+    if rows:
+        WordIndexState.objects.filter(pk=state.pk).update(last_chunk_pk=rows[-1][0])
+    return WordIndexReport(
+        model, len(texts), len(words), len(todo), round(time.perf_counter() - started, 3)
+    )
+
+
+def stored_word_vectors(words: list[str]) -> dict[str, np.ndarray]:
+    """The stored unit vectors of these words under the model v5 reads with, by word."""
+    model = answerability_meaning.model_name()
+    by_sha = {_sha(word): word for word in words}
+    shas = list(by_sha)
+    found: dict[str, np.ndarray] = {}
+    for start in range(0, len(shas), 500):
+        rows = WordVector.objects.filter(
+            model=model, text_sha256__in=shas[start : start + 500]
+        ).values_list("text_sha256", "vector")
+        for sha, blob in rows:
+            found[by_sha[sha]] = from_bytes(bytes(blob))
+    return found
+
+
+@contextmanager
+def word_vectors_read() -> Iterator[None]:
+    """Within this block, answerability-v5 reads the words' stored vectors before it embeds."""
+    with answerability_meaning.stored_vectors(stored_word_vectors):
+        yield
