@@ -1,5 +1,5 @@
 """answerability-v5's cost per question, cold and warm, with and without the stored word vectors
-(dNEW1), alternated question by question (A B, then B A) on one machine in one run.
+(d484), alternated question by question (A B, then B A) on one machine in one run.
 
 After `bench/bench_retrieval.py --retrievers hybrid` (its database: the documents' chunks, their
 vectors and their word vectors), each question is retrieved once, then the pipeline (R2 to R6,
@@ -8,7 +8,7 @@ the default policy, answerability-v6, which reads by meaning as v5 does) is run:
   - cold + model: the offline model unloaded too (the first question of a process whose
     embedder is none or openai, which loads e5 for v5 alone);
   - warm: the same question again.
-`embed` reads no stored vector (as before dNEW1), `stored` reads them. Verdicts are compared:
+`embed` reads no stored vector (as before d484), `stored` reads them. Verdicts are compared:
 they must be the same. `v4` is 2026-11.10's default (no word read by meaning), for reference.
 
     .venv/bin/python bench/bench_meaning_cold.py [--questions F[,F]] [--every N]

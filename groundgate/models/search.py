@@ -47,7 +47,7 @@ class WordVector(models.Model):
     """A word's vector under one model, for answerability-v5's reading by meaning
     (pipeline/answerability_meaning.py): the words of every indexed chunk are embedded once
     (keyed by the model and the word's sha256, like d242's chunk vectors), so a question does
-    not embed the words of a chunk it meets first (dNEW1). Not per dataset: a word is the same
+    not embed the words of a chunk it meets first (d484). Not per dataset: a word is the same
     word in every dataset. Written by services.word_vectors only."""
 
     model = models.CharField(max_length=200)
@@ -67,7 +67,7 @@ class WordVector(models.Model):
 
 class WordIndexState(models.Model):
     """Up to which chunk (pk) a dataset's chunks have had their words stored as WordVector rows
-    under `model`: an incremental update reads only the chunks after it (dNEW1)."""
+    under `model`: an incremental update reads only the chunks after it (d484)."""
 
     dataset = models.ForeignKey(Dataset, on_delete=models.CASCADE, related_name="+")
     model = models.CharField(max_length=200)

@@ -44,14 +44,14 @@ both ways (crosslingual.said_in_chinese: "water" in 水质's gloss "water qualit
 废水's "waste water"; crosslingual.english_heads: 程序 in "program", the head of "computer
 program"); 几遍 / 几套 (any measure word) ask a count (answerability_lexicon.COUNT_V4).
 answerability-v5 (selectable since answer-assembly/2026-11.10, the policy's default since
-2026-11.11 - its words' vectors stored at indexing, dNEW1-dNEW2; d466-d467): a
+2026-11.11 - its words' vectors stored at indexing, d484-d485; d466-d467): a
 common term not stated literally nor through the dictionary is found when one of the text's words
 means it -
 e5-small's cosine of the two words >= the policy's paraphrase_min_similarity (0.92), or
 paraphrase_cross_language_min_similarity (0.84) when one is Chinese and the other not
 (answerability_meaning.py); a named term never is. The thresholds reach the check through
 QuestionParts.meaning / meaning_across (0: never by meaning; v4 and older always 0).
-answerability-v6 (the policy's default since answer-assembly/2026-11.11, dNEW3): v5, and the
+answerability-v6 (the policy's default since answer-assembly/2026-11.11, d486): v5, and the
 thing a Chinese question asks for - the word after 什么 / 哪 / 哪个 / 哪条 / 多少 / 几 (什么名字,
 哪条河, 多少字) - is a required term (Term.asked), even of one character, with no slack: v5 let one
 common noun in two go missing, and dropped one-character nouns, so the fined company's name was
@@ -394,7 +394,7 @@ class _Text:
 
 def meaning_words(text: str) -> tuple[str, ...]:
     """The words v5 may read `text` (a chunk) by meaning: those of the whole chunk and of each
-    clause, as chunk_answers reads them - what an index stores vectors of (dNEW1)."""
+    clause, as chunk_answers reads them - what an index stores vectors of (d484)."""
     words = dict.fromkeys(answerability_meaning.text_words(_Text.of(text, 5).lowered))
     for sentence in split_sentences(text):
         for clause in _CLAUSES.split(sentence.text):

@@ -12,7 +12,7 @@ embedded once per process ("query: " prefix on both sides: two short texts compa
 and kept in a bounded cache; a vector does not depend on the batch it was embedded in, so the
 check is deterministic.
 
-Stored word vectors (dNEW1): the words of a dataset's chunks are embedded when the chunks are
+Stored word vectors (d484): the words of a dataset's chunks are embedded when the chunks are
 indexed (services/word_vectors.py, keyed by the model and the word's sha256 like d242), and a
 caller that has them passes a lookup with `stored_vectors(fetch)`: a word not yet in the
 process's cache is read from the store first, and only a word the store lacks is embedded here

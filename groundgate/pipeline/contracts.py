@@ -107,11 +107,11 @@ class SelectionPolicy(GatePolicy):
     # answerability-v4 (d467: e5-small's word cosines do not tell a paraphrase from a neighbour,
     # and across languages its gains ride on the noise floor), so every answer is as under
     # 2026-11.9; the version moves because the policy has new fields.
-    # 2026-11.11 (issue 32): answerability-v6 is the default: v5 (d469's condition met, dNEW2:
-    # the words of indexed chunks have their vectors stored, services/word_vectors.py, dNEW1, so
+    # 2026-11.11 (issue 32): answerability-v6 is the default: v5 (d469's condition met, d485:
+    # the words of indexed chunks have their vectors stored, services/word_vectors.py, d484, so
     # a question no longer embeds the words of a chunk it meets first - v5 cold, s35's 51
     # questions: 2,372 -> 89 ms a question on average) and the thing a Chinese question asks
-    # for (什么名字, 哪条河) required without slack (dNEW3). answerability_version 4 is
+    # for (什么名字, 哪条河) required without slack (d486). answerability_version 4 is
     # 2026-11.10's default reading, 5 v5 alone.
     policy_version: str = "answer-assembly/2026-11.11"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
@@ -180,7 +180,7 @@ class SelectionPolicy(GatePolicy):
     # answerability-v4 (2026-11.8, d395-d396: see pipeline/answerability.py), 5 - answerability-v5
     # (2026-11.10, selectable: a common term found by meaning, d466-d467), 6 - answerability-v6
     # (the default since 2026-11.11: v5, and a Chinese question's thing asked is required
-    # without slack; dNEW2, dNEW3).
+    # without slack; d485, d486).
     answerability_version: Literal[1, 2, 3, 4, 5, 6] = 6
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
@@ -192,7 +192,7 @@ class SelectionPolicy(GatePolicy):
     # languages run lower (d372: 0.72 for a chunk, 0.80 within one language); 0.84 is 0.92 less
     # d372's 0.08 (d466). It is the noise floor too: unrelated pairs reach 0.84-0.87 (city ~ 完成
     # 0.841, good ~ 依据 0.869), so v5 was not the default (d467) until an unseen file (s35)
-    # gained 8 covered questions for 1 refusal lost (d469, dNEW2).
+    # gained 8 covered questions for 1 refusal lost (d469, d485).
     paraphrase_cross_language_min_similarity: float = Field(default=0.84, gt=0, le=1)
 
     def thresholds_for(self, embedding_model: str) -> tuple[float, float]:

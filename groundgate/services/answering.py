@@ -133,7 +133,7 @@ def answer_question(
         latency_ms=retrieval_ms,
         embedding_model=model,
     )
-    with word_vectors_read():  # v5 reads the chunks' stored word vectors (dNEW1)
+    with word_vectors_read():  # v5 reads the chunks' stored word vectors (d484)
         run = run_pipeline(bundle, policy, provider)
     run.timings_ms = {"retrieval": retrieval_ms, **run.timings_ms}
     case, created = _store(
@@ -174,7 +174,7 @@ def answer_retrieval_bundle(
                 f"request_id: {bundle.request_id!r} is already stored with another bundle, "
                 "policy or model; use a new request_id"
             )
-    with word_vectors_read():  # v5 reads the chunks' stored word vectors (dNEW1)
+    with word_vectors_read():  # v5 reads the chunks' stored word vectors (d484)
         run = run_pipeline(bundle, policy, provider)
     case, created = _store(
         dataset,

@@ -203,7 +203,7 @@ def embedding_index_refresh(
     dataset: Dataset, *, progress: Progress | None = None, word_progress: Progress | None = None
 ) -> tuple[IndexReport | None, str]:
     """After ingestion (GROUNDGATE_EMBED_ON_INGEST): embed the new chunks with the configured
-    embedder, then their new words for answerability-v5 (services/word_vectors.py, dNEW1; with
+    embedder, then their new words for answerability-v5 (services/word_vectors.py, d484; with
     the offline model whatever the embedder, as v5 reads them). Never fails the ingestion it
     follows: an unreachable endpoint is reported, the retriever embeds what is missing on its
     next search and v5 a word it lacks. Returns (report or None, problem)."""

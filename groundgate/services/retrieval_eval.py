@@ -161,7 +161,7 @@ def evaluate(
     stored: bool = True,
 ) -> Evaluation:
     """`stored`: answerability-v5 reads the chunks' stored word vectors (False: it embeds each
-    word on first use in the process, as before dNEW1)."""
+    word on first use in the process, as before d484)."""
     provider = provider or ExtractiveProvider()
     result = Evaluation(
         outcomes={label: [] for label in policies}, pipeline_ms={label: [] for label in policies}

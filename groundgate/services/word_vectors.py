@@ -1,5 +1,5 @@
 """The word-vector index: answerability-v5's vectors of the words of a dataset's chunks
-(WordVector rows, dNEW1).
+(WordVector rows, d484).
 
 v5 (pipeline/answerability_meaning.py) reads a question's term against the words of a chunk by
 e5-small's cosine. Embedding those words when a question first meets the chunk cost 1.2-1.8 s a

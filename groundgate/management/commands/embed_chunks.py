@@ -1,7 +1,7 @@
 """python manage.py embed_chunks --dataset SLUG [--rebuild] [--embedder local|openai|none]
 
 Builds both indexes a question reads: the chunk vectors of the embedder (retrieval) and the word
-vectors of answerability-v5 (services/word_vectors.py, always the offline model; dNEW1)."""
+vectors of answerability-v5 (services/word_vectors.py, always the offline model; d484)."""
 
 from __future__ import annotations
 

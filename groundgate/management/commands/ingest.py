@@ -56,7 +56,7 @@ class Command(BaseCommand):
 
     def _embed(self, dataset: Dataset) -> None:
         """Incremental retrieval index: embed the chunks just ingested, and their new words for
-        answerability-v5 (dNEW1)."""
+        answerability-v5 (d484)."""
         with (
             progress_bar(total=None, unit="chunk", desc="embeddings") as bar,
             progress_bar(total=None, unit="word", desc="word vectors") as words_bar,
