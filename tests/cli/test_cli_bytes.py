@@ -33,7 +33,8 @@ policy hash only (diffed); stderr same. 2.18.0 (`difference_order: unsigned_name
 against 2.18.1, the version string and the policy hash only (diffed); stderr same.
 2.20.0 (`scale_claims: unit_words`, `change_periods`, `percent_cells`), policy 2026-11.21: the same
 two only. 2.21.0 (`prose_subjects`, `relative_periods`), policy 2026-11.22: against 2.19.0 and
-2.20.0, the version string and the policy hash only (diffed); stderr same.
+2.20.0, the version string and the policy hash only (diffed); stderr same. 2.23.0
+(`context_derivations`), policy 2026-11.24: against 2.21.0, the same two only; stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -63,17 +64,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "217a34df8006c81a646b8d5ecb3f9c3dd94c46def7f5962bf678a9c67a0650af",
+        "ade01197ca04ba002cc949346bbb18a6bf3fe36c78f0a4c030818a22695ec723",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "bf798d840657935327f603ecbf987ee1e9b1062043a27e58cb15bdf7dcd87163",
+        "726816fad552340a0bdeb0d262ef203e6b8e26e9a7ab724bf4fd52d59db1399c",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "26dbedacd9d30f5f5e5984a05e083f0fa11f83aab9699351d5f5819ee2f49988",
+        "8d0182f9b470c0e3ffbdffe3a6c85aac3c002c5dc6f2c886aac634d6e4561aed",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

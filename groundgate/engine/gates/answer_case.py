@@ -47,7 +47,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.22"
+    policy_version: str = "answer-gate/2026-11.24"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -215,6 +215,14 @@ class AnswerGatePolicy(GatePolicy):
     # sentence names another ("上期营业收入为...", "last year") is out of context; "off" (gate
     # 2.19.0): only years, quarters, halves, months and days are periods.
     relative_periods: Literal["off", "current_prior"] = "current_prior"
+    # A value the context rule finds out of context (the same figure said of another row or
+    # period, value_context) whose sentence names the operation it is the result of ("the sum
+    # of Accrued expenses and Other long-term liabilities in 2019 was 35", where 35 is also
+    # another row's cell): "named_operation" (gate 2.23.0, dNEW1) - derived as an ungrounded
+    # value is, bound to the named rows, periods and operation (derivation_context), and with
+    # `derived_numbers: accept` accepted as that derivation; "off" (gate 2.21.0): out of
+    # context whatever calculation gives it. Only with a derivation_context other than "off".
+    context_derivations: Literal["off", "named_operation"] = "named_operation"
 
     @field_validator("equivalences")
     @classmethod
@@ -233,7 +241,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.22",
+    policy_version="answer-gate/verbatim-2026-11.24",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -254,6 +262,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     written_calculations="off",
     prose_subjects="off",
     relative_periods="off",
+    context_derivations="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
