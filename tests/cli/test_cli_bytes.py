@@ -34,7 +34,8 @@ against 2.18.1, the version string and the policy hash only (diffed); stderr sam
 2.20.0 (`scale_claims: unit_words`, `change_periods`, `percent_cells`), policy 2026-11.21: the same
 two only. 2.21.0 (`prose_subjects`, `relative_periods`), policy 2026-11.22: against 2.19.0 and
 2.20.0, the version string and the policy hash only (diffed); stderr same. 2.23.0
-(`context_derivations`), policy 2026-11.24: against 2.21.0, the same two only; stderr same.
+(`context_derivations`, `derivation_aggregates: named_rows_periods_differences`),
+policy 2026-11.24: against 2.21.0, the same two only; stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -64,17 +65,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "ade01197ca04ba002cc949346bbb18a6bf3fe36c78f0a4c030818a22695ec723",
+        "4019172fda1c1ab0bf0f827d83bab4fbc3a7c791d4c97345061ed4839c182ce8",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "726816fad552340a0bdeb0d262ef203e6b8e26e9a7ab724bf4fd52d59db1399c",
+        "828ee0f636b29600f03011ab8902d6fbfb1bd45e42839c5554e0b82ebe530243",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "8d0182f9b470c0e3ffbdffe3a6c85aac3c002c5dc6f2c886aac634d6e4561aed",
+        "36a8a38ca65469bcc92b1bc5e81ce195a53071e55c82be5011af82f3d0137b02",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -108,9 +108,17 @@ class AnswerGatePolicy(GatePolicy):
     # of the rows the answer names down the column of the year it names, over one more cell of
     # that column; "named_rows_periods" (gate 2.18.1) does not. Only with a derivation_context
     # other than "off".
-    derivation_aggregates: Literal["off", "named_rows_periods", "named_rows_periods_shares"] = (
-        "named_rows_periods_shares"
-    )
+    # "named_rows_periods_differences" (gate 2.23.0, dNEW2) also derives the difference of two
+    # named rows' averages where the sentence names both ("the difference between the average
+    # investment income and average financing costs": (433 + 685) / 2 − ((−2,088) + (−1,074))
+    # / 2), each row over the named years (one named year: it and the year before; none: every
+    # year of the row), the first row said minus the second.
+    derivation_aggregates: Literal[
+        "off",
+        "named_rows_periods",
+        "named_rows_periods_shares",
+        "named_rows_periods_differences",
+    ] = "named_rows_periods_differences"
     # Scale claims (engine/context/scales.py, gate 2.9.1): "73 million" read from a bare 73
     # (undeclared_scale, or a derivation restating the table's figures) only where the cited
     # evidence declares no scale or declares millions; "(in thousands)" beside the table makes it

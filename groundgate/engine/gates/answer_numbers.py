@@ -15,7 +15,10 @@ from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from groundgate.engine.context.aggregates import explain_aggregate
+from groundgate.engine.context.aggregates import (
+    explain_aggregate,
+    explain_difference_of_averages,
+)
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.context.scales import ScaleClaims
 from groundgate.engine.declarations import (
@@ -583,7 +586,18 @@ class _SlowPath:
                 question_exponent=self.index.question_exponent,
                 min_significant=policy.rounding_min_significant,
                 restate=self.scales.may_restate(q.magnitude),
-                shares=policy.derivation_aggregates == "named_rows_periods_shares",
+                shares=policy.derivation_aggregates
+                in ("named_rows_periods_shares", "named_rows_periods_differences"),
+            )
+        if found is None and policy.derivation_aggregates == "named_rows_periods_differences":
+            found = explain_difference_of_averages(
+                q,
+                self._operand_context,
+                (value.start, value.end),
+                self._signed_operands,
+                question_exponent=self.index.question_exponent,
+                min_significant=policy.rounding_min_significant,
+                restate=self.scales.may_restate(q.magnitude),
             )
         return found, None
 
