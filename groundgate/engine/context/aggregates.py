@@ -18,6 +18,9 @@ A careful reviewer checks exactly that calculation, and so does this module (pol
   - a difference of averages (policy value "named_rows_periods_differences", gate 2.23.0,
     dNEW2): where the sentence names an average and a difference, the two named rows' averages
     over the same years, the first said minus the second (explain_difference_of_averages);
+    and, same value, a row label the table repeats under several headings ("Vested" under
+    "RSUs" and under "PSUs"): each occurrence's cells a series of its own, derived only where
+    exactly one of them gives the value (_occurrences);
   - sign and scale as derivations.explain reads them: a cell printed "(197)" is -197; the result
     is compared at the answer's own precision, at its magnitude (or the question's) and as the
     table writes the figures.
@@ -52,6 +55,7 @@ def explain_aggregate(
     min_significant: int = 2,
     restate: bool = True,
     shares: bool = False,
+    repeated: bool = False,
 ) -> Found | None:
     """An average or a total of the cells the answer names that gives `target`, or None.
     `restate`: as derivations.explain's (the figures as the table writes them). `shares`: also
@@ -65,6 +69,7 @@ def explain_aggregate(
             question_exponent=question_exponent,
             min_significant=min_significant,
             restate=restate,
+            repeated=repeated,
         )
         return found or explain_share_of_sum(
             target, context, span, operands, min_significant=min_significant
@@ -88,38 +93,68 @@ def explain_aggregate(
     for words in dict.fromkeys((about.words, about.sentence_words)):
         if not words:
             continue
-        for cells in _candidate_sets(context, words, years):
+        split: Found | None = None  # the match of one occurrence of a repeated row
+        for cells, occurrence in _candidate_sets(context, words, years, repeated):
             located = [by_place.get((index, (f.start, f.end))) for index, f in cells]
             if any(o is None or not _amount(o) for o in located):
                 continue
             found = _matches(target, cells, located, wanted, question_exponent, restate)  # type: ignore[arg-type]
-            if found is not None:
+            if found is None:
+                continue
+            if not occurrence:
                 return found
+            if split is not None:
+                return None  # two occurrences give it alike: which one is not said
+            split = found
+        if split is not None:
+            return split
     return None
 
 
 def _candidate_sets(
-    context: OperandContext, words: frozenset[str], years: list[str]
-) -> list[list[tuple[int, Fact]]]:
+    context: OperandContext, words: frozenset[str], years: list[str], repeated: bool = False
+) -> list[tuple[list[tuple[int, Fact]], bool]]:
     """The named rows' cells across the named periods, then the named rows' cells down one
-    column: each set a list of (evidence index, fact)."""
-    out: list[list[tuple[int, Fact]]] = []
+    column: each set a list of (evidence index, fact), and whether it is one occurrence of a
+    label the table repeats (`repeated`: "Vested" under "RSUs" and again under "PSUs" - each
+    occurrence's cells, in text order, a series of its own)."""
+    out: list[tuple[list[tuple[int, Fact]], bool]] = []
     for index in context.evidence_indices():
         rows = context.named_rows(index, words)
         if not rows:
             continue
         cells = [f for f in context.facts_of(index) if f.in_table and f.row in rows]
         for row in sorted(rows):
-            across = _across(
-                [f for f in cells if f.row == row and f.value.kind not in _NOT_AMOUNTS], years
-            )
+            series = [f for f in cells if f.row == row and f.value.kind not in _NOT_AMOUNTS]
+            across = _across(series, years)
             if across is not None:
-                out.append([(index, f) for f in across])
+                out.append(([(index, f) for f in across], False))
+            elif repeated:
+                for occurrence in _occurrences(series):
+                    across = _across(occurrence, years)
+                    if across is not None:
+                        out.append(([(index, f) for f in across], True))
         if len(rows) >= 3:
             down = _down(cells, rows, years)
             if down is not None:
-                out.append([(index, f) for f in down])
+                out.append(([(index, f) for f in down], False))
     return out
+
+
+def _occurrences(row: list[Fact]) -> list[list[Fact]]:
+    """A repeated row label's cells split into its occurrences: in text order, a cell of a year
+    the current occurrence already has starts the next one. One occurrence: []."""
+    out: list[list[Fact]] = [[]]
+    seen: set[str] = set()
+    for fact in sorted(row, key=lambda f: f.start):
+        year = _year_of(fact)
+        if year is not None and year in seen:
+            out.append([])
+            seen = set()
+        if year is not None:
+            seen.add(year)
+        out[-1].append(fact)
+    return out if len(out) > 1 else []
 
 
 _NOT_AMOUNTS = frozenset({"date", "time", "identifier", "score", "ordinal", "range"})

@@ -112,7 +112,9 @@ class AnswerGatePolicy(GatePolicy):
     # named rows' averages where the sentence names both ("the difference between the average
     # investment income and average financing costs": (433 + 685) / 2 − ((−2,088) + (−1,074))
     # / 2), each row over the named years (one named year: it and the year before; none: every
-    # year of the row), the first row said minus the second.
+    # year of the row), the first row said minus the second; and an average or a total of one
+    # occurrence of a row label the table repeats under several headings ("Vested" under "RSUs"
+    # and under "PSUs"), each occurrence's cells a series, where exactly one gives the value.
     derivation_aggregates: Literal[
         "off",
         "named_rows_periods",

@@ -588,6 +588,7 @@ class _SlowPath:
                 restate=self.scales.may_restate(q.magnitude),
                 shares=policy.derivation_aggregates
                 in ("named_rows_periods_shares", "named_rows_periods_differences"),
+                repeated=policy.derivation_aggregates == "named_rows_periods_differences",
             )
         if found is None and policy.derivation_aggregates == "named_rows_periods_differences":
             found = explain_difference_of_averages(

@@ -5,7 +5,8 @@ investment income and average financing costs is 2,140" is (433 + 685) / 2 − (
 rows, over the same years (two named: those; one named: it and the year before; none: every
 year), the first row said minus the second. Real TAT-QA tables (read from ../shared) beside a
 small one: the right value is derived, another order, another year's cells, a slip or a sign flip
-is not."""
+is not. The same policy value takes one occurrence of a row label the table repeats under
+several headings as a series of its own (dNEW3), where exactly one occurrence gives the value."""
 
 from __future__ import annotations
 
@@ -95,3 +96,46 @@ def test_real_tatqa_differences_of_averages_accepted_and_their_wrong_answers_rej
             assert not [f for f in verdict.findings if f.derivation and ") / 2 − (" in f.message]
         default = gate_answer(AnswerCase.model_validate(cases["right calculation"]), DEFAULT_POLICY)
         assert default.status != "ok"
+
+
+REPEATED = (
+    "For the year ended December 31:  2019  2018  2017\n"
+    "RSUs\n"
+    "Granted  $674  $583  $484\n"
+    "Vested  428  381  463\n"
+    "PSUs\n"
+    "Granted  $164  $118  $113\n"
+    "Vested  118  101  51"
+)
+
+
+def test_one_occurrence_of_a_repeated_row_label_is_a_series_of_its_own():
+    # (428 + 381 + 463) / 3 = 424: the first "Vested"; (118 + 101 + 51) / 3 = 90 the second.
+    assert derived("The average RSUs vested is 424.", table=REPEATED) == (
+        "(463 + 381 + 428) / 3 ≈ 424"
+    )
+    assert derived("The average PSUs vested is 90.", table=REPEATED) is not None
+    assert derived("The average RSUs vested is 424.", WITHOUT, REPEATED) is None
+    # A slip, or the sum called an average, is not derived.
+    assert derived("The average RSUs vested is 434.", table=REPEATED) is None
+    # Two occurrences that give the value alike: which one is not said.
+    twice = REPEATED.replace("118  101  51", "428  381  463")
+    assert derived("The average RSUs vested is 424.", table=twice) is None
+
+
+def test_real_tatqa_repeated_rows_accepted_and_their_wrong_answers_rejected():
+    # "(428 + 381 + 463) / 3" (RSUs' Vested, PSUs' below); "(49 + 3 + 12) / 3" (Regional
+    # films under Global, again under International Only and India Only).
+    for uid in ("99f83ba7-2e57-44d8-ac0a-64ab3e9c7b47", "6ba4045d-4222-4da0-a126-94b267a707ec"):
+        cases = tatqa_answers(uid)
+        right = gate_answer(AnswerCase.model_validate(cases["right calculation"]), ACCEPT)
+        assert right.status == "ok", uid
+        found = [f for f in right.findings if f.derivation]
+        assert len(found) == 1 and len(found[0].derivation.operands) == 3
+        without = gate_answer(AnswerCase.model_validate(cases["right calculation"]), WITHOUT)
+        assert without.status != "ok"
+        for group in ("sign", "digit", "scale", "period", "row", "operation"):
+            if group in cases:
+                verdict = gate_answer(AnswerCase.model_validate(cases[group]), ACCEPT)
+                before = gate_answer(AnswerCase.model_validate(cases[group]), WITHOUT)
+                assert verdict.status == before.status, (uid, group)
