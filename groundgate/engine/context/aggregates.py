@@ -15,6 +15,12 @@ A careful reviewer checks exactly that calculation, and so does this module (pol
   - a share of a sum (policy value "named_rows_periods_shares", gate 2.19.0, d441): where the
     sentence names a share, the named rows' cells down the named year's column over one more
     cell of it, "(425 + 33) / 38,771" (explain_share_of_sum);
+  - a difference of averages (policy value "named_rows_periods_differences", gate 2.23.0,
+    d488): where the sentence names an average and a difference, the two named rows' averages
+    over the same years, the first said minus the second (explain_difference_of_averages);
+    and, same value, a row label the table repeats under several headings ("Vested" under
+    "RSUs" and under "PSUs"): each occurrence's cells a series of its own, derived only where
+    exactly one of them gives the value (_occurrences);
   - sign and scale as derivations.explain reads them: a cell printed "(197)" is -197; the result
     is compared at the answer's own precision, at its magnitude (or the question's) and as the
     table writes the figures.
@@ -49,6 +55,7 @@ def explain_aggregate(
     min_significant: int = 2,
     restate: bool = True,
     shares: bool = False,
+    repeated: bool = False,
 ) -> Found | None:
     """An average or a total of the cells the answer names that gives `target`, or None.
     `restate`: as derivations.explain's (the figures as the table writes them). `shares`: also
@@ -62,6 +69,7 @@ def explain_aggregate(
             question_exponent=question_exponent,
             min_significant=min_significant,
             restate=restate,
+            repeated=repeated,
         )
         return found or explain_share_of_sum(
             target, context, span, operands, min_significant=min_significant
@@ -85,38 +93,68 @@ def explain_aggregate(
     for words in dict.fromkeys((about.words, about.sentence_words)):
         if not words:
             continue
-        for cells in _candidate_sets(context, words, years):
+        split: Found | None = None  # the match of one occurrence of a repeated row
+        for cells, occurrence in _candidate_sets(context, words, years, repeated):
             located = [by_place.get((index, (f.start, f.end))) for index, f in cells]
             if any(o is None or not _amount(o) for o in located):
                 continue
             found = _matches(target, cells, located, wanted, question_exponent, restate)  # type: ignore[arg-type]
-            if found is not None:
+            if found is None:
+                continue
+            if not occurrence:
                 return found
+            if split is not None:
+                return None  # two occurrences give it alike: which one is not said
+            split = found
+        if split is not None:
+            return split
     return None
 
 
 def _candidate_sets(
-    context: OperandContext, words: frozenset[str], years: list[str]
-) -> list[list[tuple[int, Fact]]]:
+    context: OperandContext, words: frozenset[str], years: list[str], repeated: bool = False
+) -> list[tuple[list[tuple[int, Fact]], bool]]:
     """The named rows' cells across the named periods, then the named rows' cells down one
-    column: each set a list of (evidence index, fact)."""
-    out: list[list[tuple[int, Fact]]] = []
+    column: each set a list of (evidence index, fact), and whether it is one occurrence of a
+    label the table repeats (`repeated`: "Vested" under "RSUs" and again under "PSUs" - each
+    occurrence's cells, in text order, a series of its own)."""
+    out: list[tuple[list[tuple[int, Fact]], bool]] = []
     for index in context.evidence_indices():
         rows = context.named_rows(index, words)
         if not rows:
             continue
         cells = [f for f in context.facts_of(index) if f.in_table and f.row in rows]
         for row in sorted(rows):
-            across = _across(
-                [f for f in cells if f.row == row and f.value.kind not in _NOT_AMOUNTS], years
-            )
+            series = [f for f in cells if f.row == row and f.value.kind not in _NOT_AMOUNTS]
+            across = _across(series, years)
             if across is not None:
-                out.append([(index, f) for f in across])
+                out.append(([(index, f) for f in across], False))
+            elif repeated:
+                for occurrence in _occurrences(series):
+                    across = _across(occurrence, years)
+                    if across is not None:
+                        out.append(([(index, f) for f in across], True))
         if len(rows) >= 3:
             down = _down(cells, rows, years)
             if down is not None:
-                out.append([(index, f) for f in down])
+                out.append(([(index, f) for f in down], False))
     return out
+
+
+def _occurrences(row: list[Fact]) -> list[list[Fact]]:
+    """A repeated row label's cells split into its occurrences: in text order, a cell of a year
+    the current occurrence already has starts the next one. One occurrence: []."""
+    out: list[list[Fact]] = [[]]
+    seen: set[str] = set()
+    for fact in sorted(row, key=lambda f: f.start):
+        year = _year_of(fact)
+        if year is not None and year in seen:
+            out.append([])
+            seen = set()
+        if year is not None:
+            seen.add(year)
+        out[-1].append(fact)
+    return out if len(out) > 1 else []
 
 
 _NOT_AMOUNTS = frozenset({"date", "time", "identifier", "score", "ordinal", "range"})
@@ -221,6 +259,145 @@ def _matches(
             if abs(figure * 10.0**shift - result) <= half * 10.0**shift * (1 + 1e-9):
                 return _found(operation, result, cells, located, target)
     return None
+
+
+def explain_difference_of_averages(
+    target: Quantity,
+    context: OperandContext,
+    span: tuple[int, int],
+    operands: list[tuple[Located, list[float]]],
+    *,
+    question_exponent: int | None,
+    min_significant: int = 2,
+    restate: bool = True,
+) -> Found | None:
+    """The difference of two named rows' averages (policy `derivation_aggregates:
+    "named_rows_periods_differences"`, gate 2.23.0, d488): "the difference between the
+    average investment income and average financing costs is 2,140" is (433 + 685) / 2 −
+    ((−2,088) + (−1,074)) / 2, two steps that derivations.explain, one operation on two values,
+    never finds. Only where the sentence names both an average and a change or difference, and
+    its words name exactly two rows of one cited table; each row's cells of one year each in
+    the named years (two named: those; one named: that year and the year before, a year's
+    average balance; none: every year the row has), the same years for both rows and at least
+    two; the first row the sentence says minus the second, at the answer's own precision.
+    Bounded: two rows of one table, one subtraction."""
+    if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
+        return None
+    if len(target.digits) < min_significant or target.unit == "pp":
+        return None
+    operations = context.operations(span) or frozenset()
+    if "average" not in operations or "difference" not in operations:
+        return None
+    about = context.about(span)
+    by_place = {
+        (o.evidence_index, o.span): o
+        for o, _ in operands
+        if o.where == "excerpt" and o.span is not None
+    }
+    years = sorted({p for p in about.periods if p[0] == "Y"})
+    if len(years) == 1:
+        years = [f"Y{int(years[0][1:]) - 1}", years[0]]
+    elif len(years) > 2:
+        return None
+    for words in dict.fromkeys((about.words, about.sentence_words)):
+        if not words:
+            continue
+        for index in context.evidence_indices():
+            rows = context.two_rows(index, words)
+            if len(rows) != 2:
+                continue
+            order = context.said_order(span, rows)
+            if order is None:
+                continue
+            series: list[list[Fact]] = []
+            for row in order:
+                picked: dict[str, Fact] = {}
+                for fact in context.facts_of(index):
+                    if not fact.in_table or fact.row != row or fact.value.kind in _NOT_AMOUNTS:
+                        continue
+                    year = _year_of(fact)
+                    if year is None or (years and year not in years):
+                        continue
+                    if year in picked:
+                        picked = {}
+                        break  # two cells of one year: not one series
+                    picked[year] = fact
+                series.append([picked[y] for y in sorted(picked)])
+            first, second = series
+            if len(first) < 2 or [_year_of(f) for f in first] != [_year_of(f) for f in second]:
+                continue
+            if years and len(first) != len(years):
+                continue
+            placed = [by_place.get((index, (f.start, f.end))) for f in first + second]
+            located = [o for o in placed if o is not None and _amount(o)]
+            if len(located) != len(placed):
+                continue
+            found = _difference_matches(target, first, second, located, question_exponent, restate)
+            if found is not None:
+                return found
+    return None
+
+
+def _difference_matches(
+    target: Quantity,
+    first: list[Fact],
+    second: list[Fact],
+    located: list[Located],
+    question_exponent: int | None,
+    restate: bool,
+) -> Found | None:
+    units = {o.quantity.unit for o in located}
+    if "%" in units or target.unit == "%" or len({u for u in units if u}) > 1:
+        return None
+    facts = first + second
+    signed = [
+        (-1.0 if fact.negative or o.quantity.negative else 1.0) * float(o.quantity.figure or 0)
+        for fact, o in zip(facts, located, strict=True)
+    ]
+    n = len(first)
+    result = sum(signed[:n]) / n - sum(signed[n:]) / n
+    if not _at_precision(target, located, result, question_exponent, restate):
+        return None
+
+    def average(part: list[Located], cells: list[Fact]) -> str:
+        texts = " + ".join(
+            ("−" if fact.negative and not o.quantity.negative else "")
+            + o.quantity.value.text.strip()
+            for fact, o in zip(cells, part, strict=True)
+        )
+        return f"({texts}) / {n}"
+
+    formula = (
+        f"{average(located[:n], first)} − {average(located[n:], second)} ≈ "
+        f"{target.value.text.strip()}"
+    )
+    return Found("difference", formula, result, tuple(located))
+
+
+def _at_precision(
+    target: Quantity,
+    located: list[Located],
+    result: float,
+    question_exponent: int | None,
+    restate: bool,
+) -> bool:
+    """Whether `result` (of the cells' figures at their written scale) is the target at its own
+    precision: at its magnitude (or the question's) against the cells' declared scale, or
+    restating the figures as the table writes them (as _matches compares)."""
+    figure = float(target.figure)  # type: ignore[arg-type]
+    if target.negative:
+        figure = -figure
+    half = 0.5 * 10.0 ** (-target.decimals)
+    scales = [0]
+    exponent = target.magnitude or (question_exponent or 0)
+    declared = {o.context.declaration.exponent for o in located if o.context.declaration}
+    if exponent:
+        scales = [exponent - d for d in declared if d]
+        if restate or not target.magnitude:
+            scales.append(0)
+    return any(
+        abs(figure * 10.0**shift - result) <= half * 10.0**shift * (1 + 1e-9) for shift in scales
+    )
 
 
 def _found(

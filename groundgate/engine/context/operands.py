@@ -146,6 +146,15 @@ def _core_words(label: str) -> frozenset[str]:
     return naming_words(_LABEL_ASIDES.sub(" ", label))
 
 
+# A footnote mark glued to a label's last word ("Incentive schemes1", "Other benefits2").
+_GLUED_MARK = re.compile(r"(?<=[a-z])\d{1,2}\s*$")
+
+
+def _marked_core_words(label: str) -> frozenset[str]:
+    """_core_words of the label without a footnote mark glued to its last word."""
+    return _core_words(_GLUED_MARK.sub("", label))
+
+
 # The operation a sentence names (named_operations): a change, a share, an average, a total.
 # Chinese forms beside the English (d409): 变动/增长/差额 a change, 占比/比例 a share, 平均 an
 # average, 合计/总额 a total.
@@ -370,6 +379,23 @@ class OperandContext:
         """The excerpts of evidence `index` (one, but for an index given twice)."""
         return self._excerpts.get(index, [])
 
+    def said_order(self, span: tuple[int, int], rows: set[str]) -> list[str] | None:
+        """`rows` in the order the sentence of the value at `span` says their labels (in full,
+        else without their asides), or None when one of them is not found said."""
+        sentence = self._sentence_at(span)[1]
+        at: dict[str, int] = {}
+        for row in rows:
+            for text in (row, _LABEL_ASIDES.sub(" ", row), _GLUED_MARK.sub("", row)):
+                found = _label_said(text).search(sentence) if text.split() else None
+                if found is not None:
+                    at[row] = found.start()
+                    break
+            else:
+                return None
+        if len(set(at.values())) != len(at):
+            return None  # one said inside the other: no order
+        return sorted(at, key=at.__getitem__)
+
     def evidence_indices(self) -> list[int]:
         """The accepted evidence indices, in order."""
         return sorted(self._excerpts)
@@ -473,6 +499,22 @@ class OperandContext:
             self._named[key] = named
         return named
 
+    def two_rows(self, index: int, words: frozenset[str]) -> set[str]:
+        """The rows of evidence `index`'s table that `words` name (named_rows), and where that
+        is one row, with it the rows whose label core, a glued footnote mark aside ("Incentive
+        schemes1"), is said: the two rows of a comparison may be named one in full, one by its
+        core. (aggregates.explain_difference_of_averages, d488.)"""
+        rows = self.named_rows(index, words)
+        if len(rows) != 1 or not self._label_core:
+            return rows
+        excerpts = self._excerpts.get(index, ())
+        if not excerpts:
+            return rows
+        cores = {row: label for row, label in _marked_labels(excerpts[-1]) if label <= words}
+        return rows | {
+            row for row, label in cores.items() if not any(label < o for o in cores.values())
+        }
+
     def _named_by(self, index: int, words: frozenset[str], core: bool) -> set[str]:
         """The rows of evidence `index`'s facts whose label (its naming words, or with `core`
         its _core_words) is said in `words`, but for one a longer such label holds."""
@@ -529,6 +571,16 @@ def _row_labels(excerpt: str, core: bool) -> tuple[tuple[str, frozenset[str]], .
     for fact in excerpt_facts(excerpt):
         if fact.in_table and fact.row and fact.row not in labels:
             labels[fact.row] = read(fact.row)
+    return tuple((row, label) for row, label in labels.items() if label)
+
+
+@text_memo(max_bytes=4 * 2**20, item_bytes=100)
+def _marked_labels(excerpt: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """_row_labels with their _marked_core_words."""
+    labels: dict[str, frozenset[str]] = {}
+    for fact in excerpt_facts(excerpt):
+        if fact.in_table and fact.row and fact.row not in labels:
+            labels[fact.row] = _marked_core_words(fact.row)
     return tuple((row, label) for row, label in labels.items() if label)
 
 

@@ -33,6 +33,7 @@ from groundgate.engine.contracts import OutputModel
 from groundgate.engine.findings import (
     Box,
     Finding,
+    NumberFinding,
 )
 
 # The input models and the policy live in answer_case.py (the rules import them from there).
@@ -58,6 +59,7 @@ from groundgate.engine.gates.answer_numbers import (
     NUMBER_SECTION_LABEL,
     UNGROUNDED_NUMBER,
     check_numbers,
+    derive_out_of_context,
 )
 from groundgate.engine.near_text import align
 
@@ -221,6 +223,10 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     relative=policy.relative_periods == "current_prior",
                 ),
             )
+            if policy.context_derivations != "off" and policy.derived_numbers == "accept":
+                number_findings = _derived_in_place(
+                    case, conclusion, accepted, policy, located, number_findings
+                )
         ungrounded = sum(1 for f in number_findings if f.severity == "error")
         findings.extend(number_findings)
 
@@ -245,6 +251,39 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
         gate_version=GATE_VERSION,
         policy_sha256=policy.sha256,
     )
+
+
+_PERIOD = "another_period"
+
+
+def _derived_in_place(
+    case: AnswerCase,
+    conclusion: str,
+    accepted: list[tuple[int, Evidence]],
+    policy: AnswerGatePolicy,
+    located: dict[int, tuple[RawChunk, int]],
+    findings: list[Finding],
+) -> list[Finding]:
+    """The findings with each out-of-context value that the operation its sentence names
+    derives from the named cells accepted as derived (context_derivations, d487)."""
+    # Not a named row's own cell of another period ("the sum for 2019 and 2018 is 2,493", the
+    # 2019 cell): that is the period mistake the context rule is for, and the row's change
+    # column re-derives its cells (2,407 + 86).
+    spans = [
+        f.span
+        for f in findings
+        if f.code == VALUE_OUT_OF_CONTEXT
+        and f.span is not None
+        and not (isinstance(f, NumberFinding) and f.near_match and f.near_match.reason == _PERIOD)
+    ]
+    if not spans:
+        return findings
+    derived = derive_out_of_context(case, conclusion, accepted, policy, located, spans)
+    if not derived:
+        return findings
+    return [
+        derived.get(f.span, f) if f.code == VALUE_OUT_OF_CONTEXT and f.span else f for f in findings
+    ]
 
 
 def _unknown_chunk(index: int, evidence: Evidence) -> Finding:

@@ -108,9 +108,19 @@ class AnswerGatePolicy(GatePolicy):
     # of the rows the answer names down the column of the year it names, over one more cell of
     # that column; "named_rows_periods" (gate 2.18.1) does not. Only with a derivation_context
     # other than "off".
-    derivation_aggregates: Literal["off", "named_rows_periods", "named_rows_periods_shares"] = (
-        "named_rows_periods_shares"
-    )
+    # "named_rows_periods_differences" (gate 2.23.0, d488) also derives the difference of two
+    # named rows' averages where the sentence names both ("the difference between the average
+    # investment income and average financing costs": (433 + 685) / 2 − ((−2,088) + (−1,074))
+    # / 2), each row over the named years (one named year: it and the year before; none: every
+    # year of the row), the first row said minus the second; and an average or a total of one
+    # occurrence of a row label the table repeats under several headings ("Vested" under "RSUs"
+    # and under "PSUs"), each occurrence's cells a series, where exactly one gives the value.
+    derivation_aggregates: Literal[
+        "off",
+        "named_rows_periods",
+        "named_rows_periods_shares",
+        "named_rows_periods_differences",
+    ] = "named_rows_periods_differences"
     # Scale claims (engine/context/scales.py, gate 2.9.1): "73 million" read from a bare 73
     # (undeclared_scale, or a derivation restating the table's figures) only where the cited
     # evidence declares no scale or declares millions; "(in thousands)" beside the table makes it
@@ -224,6 +234,14 @@ class AnswerGatePolicy(GatePolicy):
     # values (on a filing page of 200 figures one operation on some pair lands near almost any
     # figure). Only with a derivation_context other than "off".
     derivation_words: Literal["off", "one_said"] = "one_said"
+    # A value the context rule finds out of context (the same figure said of another row or
+    # period, value_context) whose sentence names the operation it is the result of ("the sum
+    # of Accrued expenses and Other long-term liabilities in 2019 was 35", where 35 is also
+    # another row's cell): "named_operation" (gate 2.23.0, d487) - derived as an ungrounded
+    # value is, bound to the named rows, periods and operation (derivation_context), and with
+    # `derived_numbers: accept` accepted as that derivation; "off" (gate 2.21.0): out of
+    # context whatever calculation gives it. Only with a derivation_context other than "off".
+    context_derivations: Literal["off", "named_operation"] = "named_operation"
 
     @field_validator("equivalences")
     @classmethod
@@ -264,6 +282,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     prose_subjects="off",
     relative_periods="off",
     derivation_words="off",
+    context_derivations="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),

@@ -15,7 +15,10 @@ from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from groundgate.engine.context.aggregates import explain_aggregate
+from groundgate.engine.context.aggregates import (
+    explain_aggregate,
+    explain_difference_of_averages,
+)
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.context.scales import ScaleClaims
 from groundgate.engine.declarations import (
@@ -146,6 +149,32 @@ def check_numbers(
             slow = _SlowPath(case, conclusion, accepted, policy, located, values)
         findings.append(slow.check(value))
     return findings
+
+
+def derive_out_of_context(
+    case: AnswerCase,
+    conclusion: str,
+    accepted: list[tuple[int, Evidence]],
+    policy: AnswerGatePolicy,
+    located: dict[int, tuple[RawChunk, int]] | None,
+    spans: list[tuple[int, int]],
+) -> dict[tuple[int, int], Finding]:
+    """NUMBER_DERIVED findings for values the context rule found out of context (at `spans`)
+    whose sentence names the operation they are the result of and that a derivation bound to
+    the answer's rows, periods and operation gives (policy context_derivations
+    "named_operation", d487): "the sum of A and B in 2019 was 35" is 6 + 29, though 35 is
+    also another row's cell. Only with `derived_numbers: accept` (the caller asks)."""
+    wanted = set(spans)
+    values = [v for v in extract_numbers(conclusion) if (v.start, v.end) in wanted]
+    if not values or policy.derivation_context == "off":
+        return {}
+    slow = _SlowPath(case, conclusion, accepted, policy, located, extract_numbers(conclusion))
+    out: dict[tuple[int, int], Finding] = {}
+    for value in values:
+        found = slow.derived_in_context(value)
+        if found is not None:
+            out[value.start, value.end] = found
+    return out
 
 
 def _scale_of_currency_declared(
@@ -379,7 +408,45 @@ class _SlowPath:
             **where,
         )
 
-    def _derive(self, value: NumericValue, q: Quantity) -> tuple[Found | None, Found | None]:
+    def derived_in_context(self, value: NumericValue) -> Finding | None:
+        """A NUMBER_DERIVED finding for a value the evidence says of something else, where its
+        sentence names an operation and the bound search derives it (derive_out_of_context)."""
+        q = typed(value)
+        derivation = self.written.derivation(value)
+        if derivation is None:
+            if not q.numeric or q.figure is None:
+                return None
+            self._derive(value, q, need_operation=True)  # builds the operand context
+            context = self._operand_context
+            if context is None or context.operations((value.start, value.end)) is None:
+                return None
+            found, _ = self._derive(value, q, strong_only=True)
+            if found is None:
+                return None
+            derivation = Derivation(
+                operation=found.operation,
+                formula=found.formula,
+                operands=[value_ref(o) for o in found.operands],
+            )
+        return NumberFinding(
+            code=NUMBER_DERIVED,
+            severity="info",
+            message=f"{value.text!r} is derived from cited values: {derivation.formula} (the "
+            "evidence also has the figure, said of something else)",
+            derivation=derivation,
+            field="answer.conclusion",
+            span=(value.start, value.end),
+            value=value.text,
+        )
+
+    def _derive(
+        self,
+        value: NumericValue,
+        q: Quantity,
+        *,
+        need_operation: bool = False,
+        strong_only: bool = False,
+    ) -> tuple[Found | None, Found | None]:
         """A derivation of the value from cited values (and the answer's earlier steps), and,
         when the policy binds derivations to context and unrelated operands give the value
         alike, that ambiguous finding instead (no derivation then)."""
@@ -434,6 +501,8 @@ class _SlowPath:
                 period_kinds=policy.change_periods == "named_kinds",
                 operand_words=policy.derivation_words == "one_said",
             )
+        if need_operation:
+            return None, None  # (derived_in_context: the operand context only)
         span, percent = (value.start, value.end), q.unit == "%"
         binding = self._operand_context.bind(span, negative=q.negative, percent=percent)
         allow, min_significant = binding.allow, policy.rounding_min_significant
@@ -443,6 +512,12 @@ class _SlowPath:
             if policy.short_results == "off" or binding.short is None:
                 return None, None
             allow, min_significant = binding.short, 1
+        if strong_only:
+            # Only the calculation the answer names: every operand whose row is known in a row
+            # the answer names (allow's 2), none that merely may be.
+            if allow is None:
+                return None, None
+            allow = _strong(allow)
         if self._signed_operands is None:
             context, unsigned = self._operand_context, self._operands
             self._signed_operands = self._kept(
@@ -512,7 +587,19 @@ class _SlowPath:
                 question_exponent=self.index.question_exponent,
                 min_significant=policy.rounding_min_significant,
                 restate=self.scales.may_restate(q.magnitude),
-                shares=policy.derivation_aggregates == "named_rows_periods_shares",
+                shares=policy.derivation_aggregates
+                in ("named_rows_periods_shares", "named_rows_periods_differences"),
+                repeated=policy.derivation_aggregates == "named_rows_periods_differences",
+            )
+        if found is None and policy.derivation_aggregates == "named_rows_periods_differences":
+            found = explain_difference_of_averages(
+                q,
+                self._operand_context,
+                (value.start, value.end),
+                self._signed_operands,
+                question_exponent=self.index.question_exponent,
+                min_significant=policy.rounding_min_significant,
+                restate=self.scales.may_restate(q.magnitude),
             )
         return found, None
 
@@ -546,6 +633,18 @@ class _SlowPath:
         if self._question_values is None:
             self._question_values = _question_values(self.question)
         return any(compare(q, other) is not None for other in self._question_values)
+
+
+def _strong(
+    allow: Callable[[str, Located, Located | None], int],
+) -> Callable[[str, Located, Located | None], int]:
+    """`allow` that takes only the pairs it names the calculation (2), none that may be (1)."""
+
+    def strong(operation: str, a: Located, b: Located | None) -> int:
+        score = allow(operation, a, b)
+        return score if score >= 2 else 0
+
+    return strong
 
 
 @text_memo(max_bytes=2 * 2**20, item_bytes=300)

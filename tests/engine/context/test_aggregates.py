@@ -29,7 +29,7 @@ def derived(conclusion: str, policy: AnswerGatePolicy = ACCEPT, table: str = TAB
 def test_the_default_policy_takes_aggregates_and_the_verbatim_preset_does_not():
     from groundgate.engine.gates.answer import VERBATIM_POLICY
 
-    assert DEFAULT_POLICY.derivation_aggregates == "named_rows_periods_shares"
+    assert DEFAULT_POLICY.derivation_aggregates == "named_rows_periods_differences"
     assert VERBATIM_POLICY.derivation_aggregates == "off"
 
 

@@ -31,7 +31,7 @@ def derived(conclusion: str, policy: AnswerGatePolicy = ACCEPT, table: str = TAB
 
 
 def test_the_default_takes_shares_of_sums_and_the_verbatim_preset_does_not():
-    assert DEFAULT_POLICY.derivation_aggregates == "named_rows_periods_shares"
+    assert DEFAULT_POLICY.derivation_aggregates == "named_rows_periods_differences"
     assert VERBATIM_POLICY.derivation_aggregates == "off"
 
 
