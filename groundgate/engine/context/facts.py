@@ -131,15 +131,22 @@ def printed_negative(text: str, start: int, end: int) -> bool:
     return before.endswith("(") and after.startswith(")")
 
 
-def read_facts(text: str, *, prose_context: bool = True) -> list[Fact]:
+def read_facts(
+    text: str, *, prose_context: bool = True, quarter_ordinals: bool = False
+) -> list[Fact]:
     """Every value of `text` with its context, in text order. `prose_context=False` leaves a
-    prose value's periods and entities empty (a caller that reads them otherwise, or not)."""
+    prose value's periods and entities empty (a caller that reads them otherwise, or not).
+    `quarter_ordinals` (policy quarter_ordinals "columns_and_lists", gate 2.22.0): a header line
+    of ordinals ("First  Second  Third  Fourth", over "Quarter  Quarter ...  Total") names
+    quarter columns, and a lone year line below rows keeps the quarters above it."""
     if "|" in text and any(_MD_SEPARATOR.match(line) for line in text.split("\n")):
         return _markdown_facts(text)
-    return _text_facts(text, prose_context)
+    return _text_facts(text, prose_context, quarter_ordinals)
 
 
-def _text_facts(text: str, prose_context: bool = True) -> list[Fact]:
+def _text_facts(
+    text: str, prose_context: bool = True, quarter_ordinals: bool = False
+) -> list[Fact]:
     lines = [line for line in _lines(text) if LETTER.search(line.text) or line.values]
     facts: list[Fact] = []
     header: list[list[str]] = []  # the header lines above the rows, each split into its parts
@@ -162,6 +169,17 @@ def _text_facts(text: str, prose_context: bool = True) -> list[Fact]:
         years = period_only[i]
         if years is not None and not (label is not None and not cells):
             flush()
+            if (
+                seen_rows
+                and quarter_ordinals
+                and nxt is not None
+                and nxt.values
+                and _year_section(header, years)
+            ):
+                # "2018" below the rows of "First .. Fourth" over "2019": the same quarter
+                # columns of another year, as a day line starts a section (d406).
+                seen_rows = False
+                continue
             if seen_rows:  # a new header below rows starts a new table
                 header, seen_rows = [], False
             if len(years) == 1 and header and _all_years(header[-1]):
@@ -204,7 +222,11 @@ def _text_facts(text: str, prose_context: bool = True) -> list[Fact]:
             row_label, slots = row_slots(line, k)
             _add_row(facts, row_label, [(line, v) for v in line.values[k:]], header, slots)
         elif not seen_rows and _header_words(line):
-            header.append(_parts(line.text))
+            parts = _parts(line.text)
+            if quarter_ordinals:
+                parts = _quarter_columns(header, parts, nxt)
+            if parts:
+                header.append(parts)
         else:
             facts.extend(_prose(line, prose_context))
     flush()
@@ -262,6 +284,54 @@ def _column(header: list[list[str]], k: int, n: int) -> str:
             words.append(parts[k // (n // len(parts))])
             matched = True
     return " ".join(words) if matched or n == 1 else ""
+
+
+_ORDINAL = re.compile(r"(?i)first|second|third|fourth|1st|2nd|3rd|4th")
+_ORDINAL_NUMBER: dict[str, int] = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1,
+                                   "2nd": 2, "3rd": 3, "4th": 4}  # fmt: skip
+_QUARTER = re.compile(r"(?i)quarters?")
+_QUARTER_COLUMN = re.compile(r"(?i)(?:first|second|third|fourth|1st|2nd|3rd|4th) quarter")
+
+
+def _quarter_columns(header: list[list[str]], parts: list[str], nxt: Line | None) -> list[str]:
+    """A header line's parts with quarters read (policy quarter_ordinals): a line of three or
+    more ordinals in order ("First  Second  Third  Fourth"), or of two over a line of
+    "Quarter"s, names quarter columns ("First Quarter", ...); the line of "Quarter"s under
+    them ("Quarter  Quarter  Quarter  Quarter  Total") is merged into them, its further parts
+    ("Total") the columns after them. [] when merged into the line above."""
+    above = header[-1] if header else None
+    if (
+        above
+        and all(_QUARTER_COLUMN.fullmatch(p) for p in above)
+        and len(parts) >= len(above)
+        and all(_QUARTER.fullmatch(p) for p in parts[: len(above)])
+    ):
+        above.extend(parts[len(above) :])
+        return []
+    if len(parts) < 2 or not all(_ORDINAL.fullmatch(p) for p in parts):
+        return parts
+    numbers = [_ORDINAL_NUMBER[p.casefold()] for p in parts]
+    if numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+        return parts
+    under = _parts(nxt.text) if nxt is not None else []
+    if len(parts) < 3 and not (under and _QUARTER.fullmatch(under[0])):
+        return parts
+    return [f"{p} Quarter" for p in parts]
+
+
+def _year_section(header: list[list[str]], years: tuple[str, ...]) -> bool:
+    """Whether a lone year line below rows, right above rows ("2018"), replaces the year line
+    of a header of quarter columns ("First Quarter .. Fourth Quarter" over "2019"): True when
+    it did."""
+    if len(years) != 1 or not any(
+        parts and all(_QUARTER_COLUMN.match(p) for p in parts[:2]) for parts in header
+    ):
+        return False
+    for i in range(len(header) - 1, -1, -1):
+        if len(header[i]) == 1 and _all_years(header[i]):
+            header[i] = [years[0]]
+            return True
+    return False
 
 
 def _years_in(text: str) -> bool:

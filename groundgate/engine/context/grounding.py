@@ -49,6 +49,7 @@ from groundgate.engine.context.periods import (
     mentions,
     named_relative_periods,
     relative_periods,
+    with_listed,
 )
 from groundgate.engine.context.row_order import held_by_longer
 from groundgate.engine.declarations import declares_percent
@@ -240,11 +241,14 @@ class _Seen:
 
 
 @text_memo(max_bytes=8 * 2**20, item_bytes=300)
-def _seen(excerpt: str, with_periods: bool) -> _Seen:
+def _seen(excerpt: str, with_periods: bool, quarters: bool = False) -> _Seen:
     """The excerpt's facts (with its prose values' periods, or its cells only) indexed as the
     rule reads them: once per text, not once per case citing it (excerpts repeat across the
     answers about one filing). Shared: its lookups are only added to, each entry whole."""
-    return _Seen(excerpt_facts(excerpt) if with_periods else excerpt_cells(excerpt), excerpt)
+    return _Seen(
+        excerpt_facts(excerpt, quarters) if with_periods else excerpt_cells(excerpt, quarters),
+        excerpt,
+    )
 
 
 def context_findings(
@@ -259,11 +263,13 @@ def context_findings(
     percent_columns: bool = False,
     prose: bool = False,
     relative: bool = False,
+    quarters: bool = False,
 ) -> list[Finding]:
     """VALUE_OUT_OF_CONTEXT findings for the grounded values of `conclusion` whose context
     disagrees with every evidence value they match (`longest_row`: policy row_naming
     "longest_said"; `prose`: prose_subjects "own_clause"; `relative`: relative_periods
-    "current_prior"). Pure and deterministic."""
+    "current_prior"; `quarters`: quarter_ordinals "columns_and_lists"). Pure and
+    deterministic."""
     if not _may_judge(conclusion, accepted, prose):
         return []
     # The claims' values and citations first; a claim's words and periods (a reading of its
@@ -278,7 +284,7 @@ def context_findings(
     # An excerpt's facts, read on need: its cells' rows and columns decide the row rule; the
     # periods of its prose values (read as the answer's are, which costs a claims reading of
     # the excerpt) only a value whose answer names a period.
-    read: dict[tuple[int, bool], _Seen] = {}
+    read: dict[tuple[int, bool], _Seen] = {}  # (one `quarters` reading per call)
     out: list[Finding] = []
     sentences: list[tuple[int, int]] | None = None
 
@@ -336,7 +342,7 @@ def context_findings(
             not with_periods
             and cited is None
             and not any(
-                _matching(read, i, ev.excerpt, needle, probe, with_periods)
+                _matching(read, i, ev.excerpt, needle, probe, with_periods, quarters)
                 for i, ev in accepted
                 if prose or "\n" in ev.excerpt
             )
@@ -348,7 +354,9 @@ def context_findings(
             continue
         matches: list[tuple[int, Fact, _Seen]] = []
         for index, evidence in accepted:
-            matches.extend(_matching(read, index, evidence.excerpt, needle, probe, with_periods))
+            matches.extend(
+                _matching(read, index, evidence.excerpt, needle, probe, with_periods, quarters)
+            )
         if not matches:
             continue  # grounded some other way (a range end, a header date): not judged here
         # A percentage grounded by a bare figure of a chunk that declares percent somewhere
@@ -359,6 +367,9 @@ def context_findings(
             and "percent_declared" in (getattr(finding, "rules", None) or ())
         )
         named = claim.periods
+        if quarters and named:
+            # "between the second and first quarter": both quarters are named (periods.py).
+            named = with_listed(reader.sentences[k].text, named)
         if relative and any(f.in_table and relative_periods(f.column) for _, f, _ in matches):
             named = named_periods(claim)  # a column of a relative period: read the answer's
         reasons = [
@@ -391,6 +402,7 @@ def _matching(
     needle: str,
     probe: str,
     with_periods: bool,
+    quarters: bool = False,
 ) -> list[tuple[int, Fact, _Seen]]:
     """The facts of evidence `index` with the needle's quantity, when its excerpt holds the
     probe: its facts read on first need (only an excerpt that holds the probe), then looked
@@ -400,7 +412,7 @@ def _matching(
     if seen is None:
         if probe not in excerpt:
             return []
-        seen = read[key] = _seen(excerpt, with_periods)
+        seen = read[key] = _seen(excerpt, with_periods, quarters)
     found = seen.by_quantity.get(needle)
     if not found or not (any(probe in excerpt[f.start : f.end] for f in found) or probe in excerpt):
         return []
@@ -431,16 +443,16 @@ def with_context(number_findings: list[Finding], context: list[Finding]) -> list
     return sorted(kept + context, key=lambda f: f.span or (0, 0))
 
 
-def excerpt_facts(excerpt: str) -> list[Fact]:
+def excerpt_facts(excerpt: str, quarters: bool = False) -> list[Fact]:
     """The excerpt's facts; a value in prose gets the periods its own words give it, read as
     the answer's are ("45%, compared with 48% in 2021": 2021 is 48%'s, not 45%'s). Read once
     per text (the context rule and the derivations' operands both ask; facts are immutable)."""
-    return list(_excerpt_facts(excerpt))
+    return list(_excerpt_facts(excerpt, quarters))
 
 
 @text_memo(max_bytes=8 * 2**20, item_bytes=600)
-def _excerpt_facts(excerpt: str) -> tuple[Fact, ...]:
-    facts = excerpt_cells(excerpt)
+def _excerpt_facts(excerpt: str, quarters: bool) -> tuple[Fact, ...]:
+    facts = excerpt_cells(excerpt, quarters)
     if all(f.in_table for f in facts):
         return tuple(facts)
     own = value_periods(excerpt)
@@ -450,14 +462,14 @@ def _excerpt_facts(excerpt: str) -> tuple[Fact, ...]:
 
 
 @text_memo(max_bytes=8 * 2**20, item_bytes=600)
-def _read_cells(excerpt: str) -> tuple[Fact, ...]:
-    return tuple(read_facts(excerpt, prose_context=False))
+def _read_cells(excerpt: str, quarters: bool) -> tuple[Fact, ...]:
+    return tuple(read_facts(excerpt, prose_context=False, quarter_ordinals=quarters))
 
 
-def excerpt_cells(excerpt: str) -> list[Fact]:
+def excerpt_cells(excerpt: str, quarters: bool = False) -> list[Fact]:
     """The excerpt's facts without the context of its prose values (periods, entities: ()):
     what the row rule reads, and what excerpt_facts gives its own periods to."""
-    return list(_read_cells(excerpt))
+    return list(_read_cells(excerpt, quarters))
 
 
 def _is_period_value(v: NumericValue) -> bool:

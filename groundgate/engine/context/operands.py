@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from groundgate.engine.context.claims import ClaimReader, naming_words
 from groundgate.engine.context.facts import Fact, printed_negative
 from groundgate.engine.context.grounding import excerpt_cells, excerpt_facts
-from groundgate.engine.context.periods import contradicts, periods_in
+from groundgate.engine.context.periods import contradicts, periods_in, with_listed
 from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.text_memo import text_memo
 
@@ -195,7 +195,12 @@ class OperandContext:
         label_directions: bool = False,
         total_shares: bool = False,
         period_kinds: bool = False,
+        quarters: bool = False,
+        each_named: bool = False,
     ) -> None:
+        # Two named periods of a kind bind a change's cells one to each (change_periods
+        # "each_named"): never two cells of one of them.
+        self.each_named = each_named
         # Two named periods of a kind other than years bind a change's cells too (d460).
         self.period_kinds = period_kinds
         self._total_shares = total_shares
@@ -207,7 +212,9 @@ class OperandContext:
         self._named_operation = named_operation
         self.time_order = time_order
         self._unsigned_difference = unsigned_difference
-        self._question_periods = periods_in(question) if question else ()
+        # Quarter columns and listed ordinals read (quarter_ordinals "columns_and_lists").
+        self._quarters = quarters
+        self._question_periods = self._periods_in(question) if question else ()
         self._question_words = naming_words(question) if question else frozenset()
         self._excerpts: dict[int, list[str]] = {}
         for index, evidence in accepted:
@@ -236,13 +243,13 @@ class OperandContext:
             facts = []
             excerpts = self._excerpts.get(index, ())
             if len(excerpts) == 1:  # (always, but for an index given twice)
-                facts = excerpt_facts(excerpts[0])
-                self._at[index] = _facts_at(excerpts[0])
+                facts = excerpt_facts(excerpts[0], self._quarters)
+                self._at[index] = _facts_at(excerpts[0], self._quarters)
             else:
                 at: dict[tuple[int, int], Fact] = {}
                 for excerpt in excerpts:
-                    facts = excerpt_facts(excerpt)
-                    at.update(_facts_at(excerpt))
+                    facts = excerpt_facts(excerpt, self._quarters)
+                    at.update(_facts_at(excerpt, self._quarters))
                 self._at[index] = at
             self._facts[index] = facts
         return facts
@@ -285,6 +292,12 @@ class OperandContext:
     def _sentence_at(self, span: tuple[int, int]) -> tuple[int, str]:
         return next(((s, t) for s, e, t in self._sentences if s <= span[0] < e), (-1, ""))
 
+    def _periods_in(self, text: str) -> tuple[str, ...]:
+        """The periods `text` names; with `quarters`, each of a list of ordinals ("the second
+        and first quarter": Q2 and Q1)."""
+        found = periods_in(text)
+        return with_listed(text, found) if self._quarters else found
+
     def _read_sentence(
         self, span: tuple[int, int]
     ) -> tuple[tuple[str, ...], bool, frozenset[str] | None]:
@@ -297,7 +310,7 @@ class OperandContext:
             # The sentence's own words name the operation, not the question's: a question may
             # define a metric of several steps ("net income / average total assets").
             named = named_operations(sentence) if self._named_operation else None
-            read = self._sentence_reads[start] = (periods_in(sentence), down, named)
+            read = self._sentence_reads[start] = (self._periods_in(sentence), down, named)
         return read
 
     def about(self, span: tuple[int, int]) -> About:
@@ -448,10 +461,10 @@ def _row_labels(excerpt: str, core: bool) -> tuple[tuple[str, frozenset[str]], .
 
 
 @text_memo(max_bytes=4 * 2**20, item_bytes=100)
-def _facts_at(excerpt: str) -> dict[tuple[int, int], Fact]:
+def _facts_at(excerpt: str, quarters: bool = False) -> dict[tuple[int, int], Fact]:
     """The excerpt's facts (grounding.excerpt_facts) by span, the later of two at one span:
     once per text (the memo's dict is shared: read only)."""
-    return {(fact.start, fact.end): fact for fact in excerpt_facts(excerpt)}
+    return {(fact.start, fact.end): fact for fact in excerpt_facts(excerpt, quarters)}
 
 
 @text_memo(max_bytes=4 * 2**20, item_bytes=40)
@@ -579,6 +592,11 @@ class _Rule:
             and any(f is not None and contradicts(self.twice, f.periods) for f in (fa, fb))
         ):
             return 0  # "July 27 and April 27": no cell of January 26's column (d460)
+        if across and b is not None and self.twice and context.each_named:
+            held = [{p for p in f.periods if p in self.twice} if f is not None else set()
+                    for f in (fa, fb)]  # fmt: skip
+            if held[0] and held[0] == held[1]:
+                return 0  # "the third and fourth quarter": not Q4 2019 minus Q4 2018
         if across and b is not None:
             if len(years) >= 2:
                 later, earlier = years[-1], years[0]

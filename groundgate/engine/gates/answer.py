@@ -219,6 +219,7 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     percent_columns=policy.percent_cells == "percent_columns",
                     prose=policy.prose_subjects == "own_clause",
                     relative=policy.relative_periods == "current_prior",
+                    quarters=policy.quarter_ordinals == "columns_and_lists",
                 ),
             )
         ungrounded = sum(1 for f in number_findings if f.severity == "error")

@@ -185,8 +185,11 @@ class AnswerGatePolicy(GatePolicy):
     # d460): "named_kinds" - where the answer names two periods of a kind other than years
     # (months or days, "between the quarters ended July 27 and April 27"; quarters, "Q1 and
     # Q3"; halves), both cells of a change are of those, as two named years bind them; "years"
-    # (gate 2.19.0): only named years bind both cells (the other kinds the first cell only).
-    change_periods: Literal["years", "named_kinds"] = "named_kinds"
+    # (gate 2.19.0): only named years bind both cells (the other kinds the first cell only);
+    # "each_named" (gate 2.22.0, dNEW2): as "named_kinds", and the two cells are of two of
+    # the named periods, one each ("between the third and fourth quarter" is no Q4 2019 minus
+    # Q4 2018).
+    change_periods: Literal["years", "named_kinds", "each_named"] = "each_named"
     # Where a percentage grounded by a bare figure of a chunk that declares percent (the rule
     # percent_declared) is said (engine/context/grounding.py, gate 2.20.0, d461):
     # "percent_columns" - a table's cell of a column that declares no percent, beside a column
@@ -215,6 +218,14 @@ class AnswerGatePolicy(GatePolicy):
     # sentence names another ("上期营业收入为...", "last year") is out of context; "off" (gate
     # 2.19.0): only years, quarters, halves, months and days are periods.
     relative_periods: Literal["off", "current_prior"] = "current_prior"
+    # Quarters named by ordinals (value_context and the derivations' operands, engine/context/
+    # facts.py and periods.py, gate 2.22.0, dNEW1): "columns_and_lists" - a table header line
+    # of ordinals ("First  Second  Third  Fourth", over "Quarter  Quarter  Quarter  Quarter
+    # Total" or a year) names quarter columns, a lone year line below their rows starts the
+    # same quarters of that year, and an answer's list of ordinals before one period word
+    # ("between the second and first quarter", "第一、二季度", "上、下半年") names each of them;
+    # "off" (gate 2.21.0): such columns have no quarter and a list names its last ordinal only.
+    quarter_ordinals: Literal["off", "columns_and_lists"] = "columns_and_lists"
 
     @field_validator("equivalences")
     @classmethod
@@ -254,6 +265,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     written_calculations="off",
     prose_subjects="off",
     relative_periods="off",
+    quarter_ordinals="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),

@@ -431,7 +431,9 @@ class _SlowPath:
                 label_core=policy.derivation_row_words == "label_core",
                 label_directions=policy.direction_words == "outside_row_labels",
                 total_shares=policy.percentage_totals == "share",
-                period_kinds=policy.change_periods == "named_kinds",
+                period_kinds=policy.change_periods in ("named_kinds", "each_named"),
+                each_named=policy.change_periods == "each_named",
+                quarters=policy.quarter_ordinals == "columns_and_lists",
             )
         span, percent = (value.start, value.end), q.unit == "%"
         binding = self._operand_context.bind(span, negative=q.negative, percent=percent)
