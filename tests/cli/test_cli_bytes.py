@@ -33,7 +33,9 @@ policy hash only (diffed); stderr same. 2.18.0 (`difference_order: unsigned_name
 against 2.18.1, the version string and the policy hash only (diffed); stderr same.
 2.20.0 (`scale_claims: unit_words`, `change_periods`, `percent_cells`), policy 2026-11.21: the same
 two only. 2.21.0 (`prose_subjects`, `relative_periods`), policy 2026-11.22: against 2.19.0 and
-2.20.0, the version string and the policy hash only (diffed); stderr same.
+2.20.0, the version string and the policy hash only (diffed); stderr same. 2.22.0
+(`quarter_ordinals`, `change_periods: each_named`, `year_ranges`, `period_sums`), policy
+2026-11.23: the pins moved as the version string and the policy hash.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 

@@ -43,6 +43,22 @@ from groundgate.engine.sentences import split_sentences
 from groundgate.engine.values.registry import PERIODS
 
 
+class TableReading(NamedTuple):
+    """How table headers are read (each a policy field; all False: gate 2.21.0's reading).
+    `quarter_ordinals` (quarter_ordinals "columns_and_lists", gate 2.22.0): a header line of
+    ordinals ("First  Second  Third  Fourth", over "Quarter  Quarter ...  Total") names
+    quarter columns, and a lone year line below their rows starts the same quarters of that
+    year. `year_ranges` (year_ranges "header_periods", gate 2.22.0): a range of years in a
+    header line ("2021-2022", "2020 – 2024") is a column's periods, as a year is, so the line
+    "(In thousands)  Total  2020  2021-2022  2023-2024  Thereafter" heads the columns."""
+
+    quarter_ordinals: bool = False
+    year_ranges: bool = False
+
+
+PLAIN = TableReading()
+
+
 class Fact(NamedTuple):
     """A value and its context. `start`/`end` are the value's span in the text read."""
 
@@ -107,6 +123,14 @@ def _period_only(line: Line) -> tuple[str, ...] | None:
     return tuple(v.text for v in years)
 
 
+_YEAR_RANGE = re.compile(r"(?:19|20)\d\d\s*[-–—]\s*(?:(?:19|20)\d\d|\d\d)")
+
+
+def _year_range(v: NumericValue) -> bool:
+    """ "2021-2022", "2020 – 2024", "2021-22": a range of years (a column of several)."""
+    return v.kind == "range" and bool(_YEAR_RANGE.fullmatch(v.text.strip()))
+
+
 def _is_year(v: NumericValue) -> bool:
     return v.kind in ("number", "date") and bool(_YEAR.fullmatch(v.quantity))
 
@@ -132,21 +156,18 @@ def printed_negative(text: str, start: int, end: int) -> bool:
 
 
 def read_facts(
-    text: str, *, prose_context: bool = True, quarter_ordinals: bool = False
+    text: str, *, prose_context: bool = True, reading: TableReading = PLAIN
 ) -> list[Fact]:
     """Every value of `text` with its context, in text order. `prose_context=False` leaves a
     prose value's periods and entities empty (a caller that reads them otherwise, or not).
-    `quarter_ordinals` (policy quarter_ordinals "columns_and_lists", gate 2.22.0): a header line
-    of ordinals ("First  Second  Third  Fourth", over "Quarter  Quarter ...  Total") names
-    quarter columns, and a lone year line below rows keeps the quarters above it."""
+    `reading`: how headers are read (TableReading)."""
     if "|" in text and any(_MD_SEPARATOR.match(line) for line in text.split("\n")):
         return _markdown_facts(text)
-    return _text_facts(text, prose_context, quarter_ordinals)
+    return _text_facts(text, prose_context, reading)
 
 
-def _text_facts(
-    text: str, prose_context: bool = True, quarter_ordinals: bool = False
-) -> list[Fact]:
+def _text_facts(text: str, prose_context: bool = True, reading: TableReading = PLAIN) -> list[Fact]:
+    quarter_ordinals = reading.quarter_ordinals
     lines = [line for line in _lines(text) if LETTER.search(line.text) or line.values]
     facts: list[Fact] = []
     header: list[list[str]] = []  # the header lines above the rows, each split into its parts
@@ -214,14 +235,14 @@ def _text_facts(
         elif (
             line.values
             and (k := cells_from(line)) >= 0
-            and not (not seen_rows and _header_words(line))
+            and not (not seen_rows and _header_words(line, reading.year_ranges))
         ):
             seen_rows = True
             facts.extend(_prose(line._replace(values=line.values[:k]), prose_context))
-            k = past_footnote(line, k, header)
+            k = past_footnote(line, k, header, reading.year_ranges)
             row_label, slots = row_slots(line, k)
             _add_row(facts, row_label, [(line, v) for v in line.values[k:]], header, slots)
-        elif not seen_rows and _header_words(line):
+        elif not seen_rows and _header_words(line, reading.year_ranges):
             parts = _parts(line.text)
             if quarter_ordinals:
                 parts = _quarter_columns(header, parts, nxt)
@@ -367,12 +388,13 @@ def _replace_section(header: list[list[str]], text: str) -> None:
     header.append([text])
 
 
-def _header_words(line: Line) -> bool:
+def _header_words(line: Line, year_ranges: bool = False) -> bool:
     """Words above the columns: short, no values but periods (dates, times: registry.PERIODS),
-    years and footnote marks."""
+    years and footnote marks; with `year_ranges`, ranges of years too ("2021-2022")."""
     return len(line.text.strip()) < 100 and all(
         v.kind in PERIODS
         or _is_year(v)
+        or (year_ranges and _year_range(v))
         or footnote(line.text, v)
         or bool(REFERENCE.search(line.text[: v.start]))
         or _unit_mark(line.text, v)

@@ -40,7 +40,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from groundgate.engine.context.claims import ClaimReader, naming_words
-from groundgate.engine.context.facts import Fact, printed_negative
+from groundgate.engine.context.facts import PLAIN, Fact, TableReading, printed_negative
 from groundgate.engine.context.grounding import excerpt_cells, excerpt_facts
 from groundgate.engine.context.periods import contradicts, periods_in, with_listed
 from groundgate.engine.numbers import extract_numbers
@@ -195,7 +195,7 @@ class OperandContext:
         label_directions: bool = False,
         total_shares: bool = False,
         period_kinds: bool = False,
-        quarters: bool = False,
+        reading: TableReading = PLAIN,
         each_named: bool = False,
     ) -> None:
         # Two named periods of a kind bind a change's cells one to each (change_periods
@@ -212,8 +212,10 @@ class OperandContext:
         self._named_operation = named_operation
         self.time_order = time_order
         self._unsigned_difference = unsigned_difference
-        # Quarter columns and listed ordinals read (quarter_ordinals "columns_and_lists").
-        self._quarters = quarters
+        # How table headers are read (facts.TableReading); with quarter_ordinals, an answer's
+        # listed ordinals too ("the second and first quarter").
+        self._reading = reading
+        self._quarters = reading.quarter_ordinals
         self._question_periods = self._periods_in(question) if question else ()
         self._question_words = naming_words(question) if question else frozenset()
         self._excerpts: dict[int, list[str]] = {}
@@ -243,13 +245,13 @@ class OperandContext:
             facts = []
             excerpts = self._excerpts.get(index, ())
             if len(excerpts) == 1:  # (always, but for an index given twice)
-                facts = excerpt_facts(excerpts[0], self._quarters)
-                self._at[index] = _facts_at(excerpts[0], self._quarters)
+                facts = excerpt_facts(excerpts[0], self._reading)
+                self._at[index] = _facts_at(excerpts[0], self._reading)
             else:
                 at: dict[tuple[int, int], Fact] = {}
                 for excerpt in excerpts:
-                    facts = excerpt_facts(excerpt, self._quarters)
-                    at.update(_facts_at(excerpt, self._quarters))
+                    facts = excerpt_facts(excerpt, self._reading)
+                    at.update(_facts_at(excerpt, self._reading))
                 self._at[index] = at
             self._facts[index] = facts
         return facts
@@ -274,7 +276,7 @@ class OperandContext:
         if at is None:
             at = self._cells[index] = {}
             for excerpt in self._excerpts.get(index, ()):
-                for fact in excerpt_cells(excerpt):
+                for fact in excerpt_cells(excerpt, self._reading):
                     at[fact.start, fact.end] = fact
         return at.get(located.span)
 
@@ -408,7 +410,11 @@ class OperandContext:
         if not excerpts:
             return set()
         # (The facts of an index given twice are its last excerpt's, as _facts_of reads them.)
-        labels = {row: label for row, label in _row_labels(excerpts[-1], core) if label <= words}
+        labels = {
+            row: label
+            for row, label in _row_labels(excerpts[-1], core, self._reading)
+            if label <= words
+        }
         return {row for row, label in labels.items() if not any(label < o for o in labels.values())}
 
     def signed_operands(
@@ -448,23 +454,25 @@ def _label_said(label: str) -> re.Pattern[str]:
 
 
 @text_memo(max_bytes=4 * 2**20, item_bytes=100)
-def _row_labels(excerpt: str, core: bool) -> tuple[tuple[str, frozenset[str]], ...]:
+def _row_labels(
+    excerpt: str, core: bool, reading: TableReading
+) -> tuple[tuple[str, frozenset[str]], ...]:
     """The distinct row labels of the excerpt's table cells (grounding.excerpt_facts), each
     with its naming words (with `core`: _core_words), those that have any, in text order:
     once per text, not once per fact for every value asked about (OperandContext._named_by)."""
     read = _core_words if core else naming_words
     labels: dict[str, frozenset[str]] = {}
-    for fact in excerpt_facts(excerpt):
+    for fact in excerpt_facts(excerpt, reading):
         if fact.in_table and fact.row and fact.row not in labels:
             labels[fact.row] = read(fact.row)
     return tuple((row, label) for row, label in labels.items() if label)
 
 
 @text_memo(max_bytes=4 * 2**20, item_bytes=100)
-def _facts_at(excerpt: str, quarters: bool = False) -> dict[tuple[int, int], Fact]:
+def _facts_at(excerpt: str, reading: TableReading) -> dict[tuple[int, int], Fact]:
     """The excerpt's facts (grounding.excerpt_facts) by span, the later of two at one span:
     once per text (the memo's dict is shared: read only)."""
-    return {(fact.start, fact.end): fact for fact in excerpt_facts(excerpt, quarters)}
+    return {(fact.start, fact.end): fact for fact in excerpt_facts(excerpt, reading)}
 
 
 @text_memo(max_bytes=4 * 2**20, item_bytes=40)

@@ -48,6 +48,7 @@ from groundgate.engine.gates.answer_case import (
     Position,
     RawChunk,
     Status,
+    table_reading,
 )
 from groundgate.engine.gates.answer_numbers import (
     NUMBER_ABOUT_ANSWER,
@@ -63,7 +64,7 @@ from groundgate.engine.near_text import align
 
 GATE: Final = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
-GATE_VERSION = "2.21.0"
+GATE_VERSION = "2.22.0"
 
 # Finding codes. Each is emitted in exactly one place below.
 NO_CHUNKS = "NO_CHUNKS"
@@ -219,7 +220,8 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     percent_columns=policy.percent_cells == "percent_columns",
                     prose=policy.prose_subjects == "own_clause",
                     relative=policy.relative_periods == "current_prior",
-                    quarters=policy.quarter_ordinals == "columns_and_lists",
+                    reading=table_reading(policy),
+                    period_sums=policy.period_sums == "listed_periods",
                 ),
             )
         ungrounded = sum(1 for f in number_findings if f.severity == "error")

@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
+from groundgate.engine.context.facts import TableReading
 from groundgate.engine.contracts import InputModel, Int, Number
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.quantities import EQUIVALENCE_RULES
@@ -47,7 +48,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.22"
+    policy_version: str = "answer-gate/2026-11.23"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -226,6 +227,20 @@ class AnswerGatePolicy(GatePolicy):
     # ("between the second and first quarter", "第一、二季度", "上、下半年") names each of them;
     # "off" (gate 2.21.0): such columns have no quarter and a list names its last ordinal only.
     quarter_ordinals: Literal["off", "columns_and_lists"] = "columns_and_lists"
+    # Ranges of years in a table's header (value_context and the derivations' operands,
+    # engine/context/facts.py, gate 2.22.0, dNEW3): "header_periods" - a header line that
+    # prints ranges of years beside its years ("(In thousands)  Total  2020  2021-2022
+    # 2023-2024  Thereafter") heads the columns, each range its years' column (a change "from
+    # 2020 to 2021-2022" takes those two cells); "off" (gate 2.21.0): such a line is prose and
+    # its table's cells have no columns.
+    year_ranges: Literal["off", "header_periods"] = "header_periods"
+    # A sum over listed periods (value_context's period rule, engine/context/grounding.py, gate
+    # 2.22.0, dNEW4): "listed_periods" - a sentence that says a total ("total", "combined",
+    # "altogether", "合计") of the periods it lists ("in 2018 and 2019") and states one figure
+    # is not grounded by one period's cell ("The total gross profit for 2018 and 2019 is
+    # 22,149", the 2019 cell), unless the cell's row or column is a total; "off" (gate
+    # 2.21.0): a cell of either listed period grounds it.
+    period_sums: Literal["off", "listed_periods"] = "listed_periods"
 
     @field_validator("equivalences")
     @classmethod
@@ -240,11 +255,19 @@ class AnswerGatePolicy(GatePolicy):
         return tuple(r for r in EQUIVALENCE_RULES if r in rules)
 
 
+def table_reading(policy: AnswerGatePolicy) -> TableReading:
+    """How the policy reads table headers (facts.TableReading)."""
+    return TableReading(
+        quarter_ordinals=policy.quarter_ordinals == "columns_and_lists",
+        year_ranges=policy.year_ranges == "header_periods",
+    )
+
+
 DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.22",
+    policy_version="answer-gate/verbatim-2026-11.23",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -266,6 +289,8 @@ VERBATIM_POLICY = AnswerGatePolicy(
     prose_subjects="off",
     relative_periods="off",
     quarter_ordinals="off",
+    year_ranges="off",
+    period_sums="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),

@@ -31,6 +31,7 @@ from groundgate.engine.declarations import (
 )
 from groundgate.engine.derivations import Found, Pools, explain, operand_amounts
 from groundgate.engine.findings import Derivation, Finding, NumberFinding
+from groundgate.engine.gates.answer_case import table_reading
 from groundgate.engine.gates.answer_number_words import (
     grounded_message,
     hint_text,
@@ -433,7 +434,7 @@ class _SlowPath:
                 total_shares=policy.percentage_totals == "share",
                 period_kinds=policy.change_periods in ("named_kinds", "each_named"),
                 each_named=policy.change_periods == "each_named",
-                quarters=policy.quarter_ordinals == "columns_and_lists",
+                reading=table_reading(policy),
             )
         span, percent = (value.start, value.end), q.unit == "%"
         binding = self._operand_context.bind(span, negative=q.negative, percent=percent)
@@ -466,8 +467,11 @@ class _SlowPath:
                         operands = [o for o in operands if keep(o[0])]
                     return Pools(operands, most)
 
-                # (keep holds cells to the named years: the same test for the same years)
-                base = self._pools[years, 0] = self._kept(("pools", years, most), pools_of_years)
+                # (keep holds cells to the named years: the same test for the same years and
+                # the same reading of the tables' headers, which gives the cells their years)
+                base = self._pools[years, 0] = self._kept(
+                    ("pools", years, most, table_reading(policy)), pools_of_years
+                )
             pools = base
             if self.chain:
                 n = len(self.chain)
