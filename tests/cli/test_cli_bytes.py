@@ -35,7 +35,7 @@ against 2.18.1, the version string and the policy hash only (diffed); stderr sam
 two only. 2.21.0 (`prose_subjects`, `relative_periods`), policy 2026-11.22: against 2.19.0 and
 2.20.0, the version string and the policy hash only (diffed); stderr same. 2.22.0
 (`quarter_ordinals`, `change_periods: each_named`, `year_ranges`, `period_sums`), policy
-2026-11.23: the pins moved as the version string and the policy hash.
+2026-11.23: against 2.21.0, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -65,17 +65,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "217a34df8006c81a646b8d5ecb3f9c3dd94c46def7f5962bf678a9c67a0650af",
+        "614ed4e8968aecfa5968438e53110391efd30d714ed778100e6eb5b075c7ae30",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "bf798d840657935327f603ecbf987ee1e9b1062043a27e58cb15bdf7dcd87163",
+        "d6be52bbf39c0bc60eab29481b0f0c82339ecf41f267959e9bc0b4979135435c",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "26dbedacd9d30f5f5e5984a05e083f0fa11f83aab9699351d5f5819ee2f49988",
+        "cacd805b83b2e15557839413480d2acdb39b906dbc9e2e59914ad9495d70cee2",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
