@@ -181,7 +181,7 @@ class _Seen:
 
 
 @text_memo(max_bytes=8 * 2**20, item_bytes=300)
-def _seen(excerpt: str, with_periods: bool, reading: TableReading) -> _Seen:
+def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _Seen:
     """The excerpt's facts (with its prose values' periods, or its cells only) indexed as the
     rule reads them: once per text, not once per case citing it (excerpts repeat across the
     answers about one filing). Shared: its lookups are only added to, each entry whole."""
