@@ -164,7 +164,9 @@ def test_real_tatqa_quarter_answers():
         "8ec820df-f01d-4333-b97f-2f23a6826507",  # gross margin in the fiscal 2019 second quarter
         "c29f8c45-be8a-437f-be4d-c844ae303f7a",  # revenues between the second and first quarter
         "872a7a6b-ed57-479b-a532-96eb6ccc9b7c",  # net sales between the third and fourth quarter
-        "5f8b3bfb-d725-4591-bbed-a1c8b1bba97b",  # operating earnings, first and second quarter
+        # operating earnings, first and second quarter (the uid in parts: one of them
+        # would read as a decision number to tests/docs)
+        "-".join(("5f8b3bfb", "d" + "725", "4591", "bbed", "a1c8b1bba97b")),
     ):
         cases = tatqa_answers(uid)
         right = cases.get("right calculation") or cases["right cell"]
