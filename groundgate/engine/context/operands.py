@@ -438,7 +438,7 @@ class OperandContext:
             return False
         excerpts = self._excerpts.get(index, ())
         if len(excerpts) == 1:
-            checked, negative = _negative_cells(excerpts[0])
+            checked, negative = _negative_cells(excerpts[0], self._reading)
             if span in checked:
                 return span in negative
         fact = self._cell(located) if self._maybe_negative(located) else None
@@ -477,18 +477,19 @@ def _facts_at(excerpt: str, reading: TableReading) -> dict[tuple[int, int], Fact
 
 @text_memo(max_bytes=4 * 2**20, item_bytes=40)
 def _negative_cells(
-    excerpt: str,
+    excerpt: str, reading: TableReading
 ) -> tuple[frozenset[tuple[int, int]], frozenset[tuple[int, int]]]:
     """The spans of the excerpt's values, and of those the cell printed negative ("(9,819)"):
     OperandContext's test of an operand (_maybe_negative, then the excerpt_cells fact at its
     span), asked of every value of the text at once, once per text - excerpts repeat across
-    the answers about one filing, the operands of every case are all their values."""
+    the answers about one filing, the operands of every case are all their values. Read as
+    the case reads its tables (`reading`: one reading of the text, shared with the others)."""
     spans = frozenset((v.start, v.end) for v in extract_numbers(excerpt))
     maybe = [(a, b) for a, b in spans if printed_negative(excerpt, a, b)]
     if not maybe:
         return spans, frozenset()
     at: dict[tuple[int, int], Fact] = {}
-    for cell in excerpt_cells(excerpt):
+    for cell in excerpt_cells(excerpt, reading):
         at[cell.start, cell.end] = cell
     return spans, frozenset(
         span for span in maybe if (fact := at.get(span)) is not None and fact.negative
