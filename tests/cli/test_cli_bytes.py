@@ -34,7 +34,8 @@ against 2.18.1, the version string and the policy hash only (diffed); stderr sam
 2.20.0 (`scale_claims: unit_words`, `change_periods`, `percent_cells`), policy 2026-11.21: the same
 two only. 2.21.0 (`prose_subjects`, `relative_periods`), policy 2026-11.22: against 2.19.0 and
 2.20.0, the version string and the policy hash only (diffed); stderr same.
-2.24.0 (with 2.23.0's `context_derivations`, `derivation_aggregates:
+2.24.0 (with 2.22.0's `quarter_ordinals`, `change_periods: each_named`, `year_ranges`,
+`period_sums`, 2.23.0's `context_derivations`, `derivation_aggregates:
 named_rows_periods_differences` and its own `derivation_words`), policy 2026-11.25: against
 2.21.0, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.

@@ -43,6 +43,22 @@ from groundgate.engine.sentences import split_sentences
 from groundgate.engine.values.registry import PERIODS
 
 
+class TableReading(NamedTuple):
+    """How table headers are read (each a policy field; all False: gate 2.21.0's reading).
+    `quarter_ordinals` (quarter_ordinals "columns_and_lists", gate 2.22.0): a header line of
+    ordinals ("First  Second  Third  Fourth", over "Quarter  Quarter ...  Total") names
+    quarter columns, and a lone year line below their rows starts the same quarters of that
+    year. `year_ranges` (year_ranges "header_periods", gate 2.22.0): a range of years in a
+    header line ("2021-2022", "2020 – 2024") is a column's periods, as a year is, so the line
+    "(In thousands)  Total  2020  2021-2022  2023-2024  Thereafter" heads the columns."""
+
+    quarter_ordinals: bool = False
+    year_ranges: bool = False
+
+
+PLAIN = TableReading()
+
+
 class Fact(NamedTuple):
     """A value and its context. `start`/`end` are the value's span in the text read."""
 
@@ -107,6 +123,14 @@ def _period_only(line: Line) -> tuple[str, ...] | None:
     return tuple(v.text for v in years)
 
 
+_YEAR_RANGE = re.compile(r"(?:19|20)\d\d\s*[-–—]\s*(?:(?:19|20)\d\d|\d\d)")
+
+
+def _year_range(v: NumericValue) -> bool:
+    """ "2021-2022", "2020 – 2024", "2021-22": a range of years (a column of several)."""
+    return v.kind == "range" and bool(_YEAR_RANGE.fullmatch(v.text.strip()))
+
+
 def _is_year(v: NumericValue) -> bool:
     return v.kind in ("number", "date") and bool(_YEAR.fullmatch(v.quantity))
 
@@ -131,15 +155,19 @@ def printed_negative(text: str, start: int, end: int) -> bool:
     return before.endswith("(") and after.startswith(")")
 
 
-def read_facts(text: str, *, prose_context: bool = True) -> list[Fact]:
+def read_facts(
+    text: str, *, prose_context: bool = True, reading: TableReading = PLAIN
+) -> list[Fact]:
     """Every value of `text` with its context, in text order. `prose_context=False` leaves a
-    prose value's periods and entities empty (a caller that reads them otherwise, or not)."""
+    prose value's periods and entities empty (a caller that reads them otherwise, or not).
+    `reading`: how headers are read (TableReading)."""
     if "|" in text and any(_MD_SEPARATOR.match(line) for line in text.split("\n")):
         return _markdown_facts(text)
-    return _text_facts(text, prose_context)
+    return _text_facts(text, prose_context, reading)
 
 
-def _text_facts(text: str, prose_context: bool = True) -> list[Fact]:
+def _text_facts(text: str, prose_context: bool = True, reading: TableReading = PLAIN) -> list[Fact]:
+    quarter_ordinals = reading.quarter_ordinals
     lines = [line for line in _lines(text) if LETTER.search(line.text) or line.values]
     facts: list[Fact] = []
     header: list[list[str]] = []  # the header lines above the rows, each split into its parts
@@ -162,6 +190,17 @@ def _text_facts(text: str, prose_context: bool = True) -> list[Fact]:
         years = period_only[i]
         if years is not None and not (label is not None and not cells):
             flush()
+            if (
+                seen_rows
+                and quarter_ordinals
+                and nxt is not None
+                and nxt.values
+                and _year_section(header, years)
+            ):
+                # "2018" below the rows of "First .. Fourth" over "2019": the same quarter
+                # columns of another year, as a day line starts a section (d406).
+                seen_rows = False
+                continue
             if seen_rows:  # a new header below rows starts a new table
                 header, seen_rows = [], False
             if len(years) == 1 and header and _all_years(header[-1]):
@@ -196,15 +235,19 @@ def _text_facts(text: str, prose_context: bool = True) -> list[Fact]:
         elif (
             line.values
             and (k := cells_from(line)) >= 0
-            and not (not seen_rows and _header_words(line))
+            and not (not seen_rows and _header_words(line, reading.year_ranges))
         ):
             seen_rows = True
             facts.extend(_prose(line._replace(values=line.values[:k]), prose_context))
-            k = past_footnote(line, k, header)
+            k = past_footnote(line, k, header, reading.year_ranges)
             row_label, slots = row_slots(line, k)
             _add_row(facts, row_label, [(line, v) for v in line.values[k:]], header, slots)
-        elif not seen_rows and _header_words(line):
-            header.append(_parts(line.text))
+        elif not seen_rows and _header_words(line, reading.year_ranges):
+            parts = _parts(line.text)
+            if quarter_ordinals:
+                parts = _quarter_columns(header, parts, nxt)
+            if parts:
+                header.append(parts)
         else:
             facts.extend(_prose(line, prose_context))
     flush()
@@ -264,6 +307,54 @@ def _column(header: list[list[str]], k: int, n: int) -> str:
     return " ".join(words) if matched or n == 1 else ""
 
 
+_ORDINAL = re.compile(r"(?i)first|second|third|fourth|1st|2nd|3rd|4th")
+_ORDINAL_NUMBER: dict[str, int] = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1,
+                                   "2nd": 2, "3rd": 3, "4th": 4}  # fmt: skip
+_QUARTER = re.compile(r"(?i)quarters?")
+_QUARTER_COLUMN = re.compile(r"(?i)(?:first|second|third|fourth|1st|2nd|3rd|4th) quarter")
+
+
+def _quarter_columns(header: list[list[str]], parts: list[str], nxt: Line | None) -> list[str]:
+    """A header line's parts with quarters read (policy quarter_ordinals): a line of three or
+    more ordinals in order ("First  Second  Third  Fourth"), or of two over a line of
+    "Quarter"s, names quarter columns ("First Quarter", ...); the line of "Quarter"s under
+    them ("Quarter  Quarter  Quarter  Quarter  Total") is merged into them, its further parts
+    ("Total") the columns after them. [] when merged into the line above."""
+    above = header[-1] if header else None
+    if (
+        above
+        and all(_QUARTER_COLUMN.fullmatch(p) for p in above)
+        and len(parts) >= len(above)
+        and all(_QUARTER.fullmatch(p) for p in parts[: len(above)])
+    ):
+        above.extend(parts[len(above) :])
+        return []
+    if len(parts) < 2 or not all(_ORDINAL.fullmatch(p) for p in parts):
+        return parts
+    numbers = [_ORDINAL_NUMBER[p.casefold()] for p in parts]
+    if numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+        return parts
+    under = _parts(nxt.text) if nxt is not None else []
+    if len(parts) < 3 and not (under and _QUARTER.fullmatch(under[0])):
+        return parts
+    return [f"{p} Quarter" for p in parts]
+
+
+def _year_section(header: list[list[str]], years: tuple[str, ...]) -> bool:
+    """Whether a lone year line below rows, right above rows ("2018"), replaces the year line
+    of a header of quarter columns ("First Quarter .. Fourth Quarter" over "2019"): True when
+    it did."""
+    if len(years) != 1 or not any(
+        parts and all(_QUARTER_COLUMN.match(p) for p in parts[:2]) for parts in header
+    ):
+        return False
+    for i in range(len(header) - 1, -1, -1):
+        if len(header[i]) == 1 and _all_years(header[i]):
+            header[i] = [years[0]]
+            return True
+    return False
+
+
 def _years_in(text: str) -> bool:
     return any(p[0] == "Y" for p in periods_in(text))
 
@@ -297,12 +388,13 @@ def _replace_section(header: list[list[str]], text: str) -> None:
     header.append([text])
 
 
-def _header_words(line: Line) -> bool:
+def _header_words(line: Line, year_ranges: bool = False) -> bool:
     """Words above the columns: short, no values but periods (dates, times: registry.PERIODS),
-    years and footnote marks."""
+    years and footnote marks; with `year_ranges`, ranges of years too ("2021-2022")."""
     return len(line.text.strip()) < 100 and all(
         v.kind in PERIODS
         or _is_year(v)
+        or (year_ranges and _year_range(v))
         or footnote(line.text, v)
         or bool(REFERENCE.search(line.text[: v.start]))
         or _unit_mark(line.text, v)

@@ -29,6 +29,7 @@ spec's literal reading: a value anywhere in the accepted excerpts grounds it).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -50,7 +51,7 @@ from groundgate.engine.context.comparisons import (
     any_of,
     whole_words,
 )
-from groundgate.engine.context.facts import Fact, read_facts
+from groundgate.engine.context.facts import PLAIN, Fact, TableReading, read_facts
 from groundgate.engine.context.periods import (
     contradicts,
     is_period_value,
@@ -58,6 +59,7 @@ from groundgate.engine.context.periods import (
     mentions,
     named_relative_periods,
     relative_periods,
+    with_listed,
 )
 from groundgate.engine.context.prose_subjects import (
     CLAUSE_CUT,
@@ -69,7 +71,7 @@ from groundgate.engine.context.row_order import held_by_longer
 from groundgate.engine.declarations import declares_percent
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.number_lookup import leading_figure
-from groundgate.engine.numbers import extract_numbers
+from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.text_memo import text_memo
 
@@ -179,11 +181,14 @@ class _Seen:
 
 
 @text_memo(max_bytes=8 * 2**20, item_bytes=300)
-def _seen(excerpt: str, with_periods: bool) -> _Seen:
+def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _Seen:
     """The excerpt's facts (with its prose values' periods, or its cells only) indexed as the
     rule reads them: once per text, not once per case citing it (excerpts repeat across the
     answers about one filing). Shared: its lookups are only added to, each entry whole."""
-    return _Seen(excerpt_facts(excerpt) if with_periods else excerpt_cells(excerpt), excerpt)
+    return _Seen(
+        excerpt_facts(excerpt, reading) if with_periods else excerpt_cells(excerpt, reading),
+        excerpt,
+    )
 
 
 def context_findings(
@@ -198,11 +203,14 @@ def context_findings(
     percent_columns: bool = False,
     prose: bool = False,
     relative: bool = False,
+    reading: TableReading = PLAIN,
+    period_sums: bool = False,
 ) -> list[Finding]:
     """VALUE_OUT_OF_CONTEXT findings for the grounded values of `conclusion` whose context
     disagrees with every evidence value they match (`longest_row`: policy row_naming
     "longest_said"; `prose`: prose_subjects "own_clause"; `relative`: relative_periods
-    "current_prior"). Pure and deterministic."""
+    "current_prior"; `reading`: how table headers are read, facts.TableReading;
+    `period_sums`: period_sums "listed_periods"). Pure and deterministic."""
     if not _may_judge(conclusion, accepted, prose):
         return []
     # The claims' values and citations first; a claim's words and periods (a reading of its
@@ -217,7 +225,7 @@ def context_findings(
     # An excerpt's facts, read on need: its cells' rows and columns decide the row rule; the
     # periods of its prose values (read as the answer's are, which costs a claims reading of
     # the excerpt) only a value whose answer names a period.
-    read: dict[tuple[int, bool], _Seen] = {}
+    read: dict[tuple[int, bool], _Seen] = {}  # (one `reading` per call)
     out: list[Finding] = []
     sentences: list[tuple[int, int]] | None = None
 
@@ -275,7 +283,7 @@ def context_findings(
             not with_periods
             and cited is None
             and not any(
-                _matching(read, i, ev.excerpt, needle, probe, with_periods)
+                _matching(read, i, ev.excerpt, needle, probe, with_periods, reading)
                 for i, ev in accepted
                 if "\n" in ev.excerpt or (prose and may_say_of_two_subjects(ev.excerpt))
             )
@@ -287,7 +295,9 @@ def context_findings(
             continue
         matches: list[tuple[int, Fact, _Seen]] = []
         for index, evidence in accepted:
-            matches.extend(_matching(read, index, evidence.excerpt, needle, probe, with_periods))
+            matches.extend(
+                _matching(read, index, evidence.excerpt, needle, probe, with_periods, reading)
+            )
         if not matches:
             continue  # grounded some other way (a range end, a header date): not judged here
         # A percentage grounded by a bare figure of a chunk that declares percent somewhere
@@ -298,6 +308,9 @@ def context_findings(
             and "percent_declared" in (getattr(finding, "rules", None) or ())
         )
         named = claim.periods
+        if reading.quarter_ordinals and named:
+            # "between the second and first quarter": both quarters are named (periods.py).
+            named = with_listed(reader.sentences[k].text, named)
         if relative and any(f.in_table and relative_periods(f.column) for _, f, _ in matches):
             named = named_periods(claim)  # a column of a relative period: read the answer's
         reasons = [
@@ -317,6 +330,17 @@ def context_findings(
             )
             for index, f, seen in matches
         ]
+        if period_sums and any(r is None for r in reasons):
+            sentence = reader.sentences[k].text
+            summed = _summed_periods(sentence, k, values)
+            if summed:
+                # "the total gross profit for 2018 and 2019 is 22,149": one year's cell is no
+                # total of both (period_sums "listed_periods").
+                reasons = [
+                    "another_period" if r is None and _one_of(f, summed, sentence) else r
+                    for r, (_, f, _) in zip(reasons, matches, strict=True)
+                ]
+                named = summed
         if any(r is None for r in reasons):
             continue
         out.append(_finding(claim, matches, reasons, accepted, located, cited, named, relative))
@@ -330,6 +354,7 @@ def _matching(
     needle: str,
     probe: str,
     with_periods: bool,
+    reading: TableReading = PLAIN,
 ) -> list[tuple[int, Fact, _Seen]]:
     """The facts of evidence `index` with the needle's quantity, when its excerpt holds the
     probe: its facts read on first need (only an excerpt that holds the probe), then looked
@@ -339,7 +364,7 @@ def _matching(
     if seen is None:
         if probe not in excerpt:
             return []
-        seen = read[key] = _seen(excerpt, with_periods)
+        seen = read[key] = _seen(excerpt, with_periods, reading)
     found = seen.by_quantity.get(needle)
     if not found or not (any(probe in excerpt[f.start : f.end] for f in found) or probe in excerpt):
         return []
@@ -371,16 +396,16 @@ def with_context(number_findings: list[Finding], context: list[Finding]) -> list
     return sorted(kept + context, key=lambda f: f.span or (0, 0))
 
 
-def excerpt_facts(excerpt: str) -> list[Fact]:
+def excerpt_facts(excerpt: str, reading: TableReading = PLAIN) -> list[Fact]:
     """The excerpt's facts; a value in prose gets the periods its own words give it, read as
     the answer's are ("45%, compared with 48% in 2021": 2021 is 48%'s, not 45%'s). Read once
     per text (the context rule and the derivations' operands both ask; facts are immutable)."""
-    return list(_excerpt_facts(excerpt))
+    return list(_excerpt_facts(excerpt, reading))
 
 
 @text_memo(max_bytes=8 * 2**20, item_bytes=600)
-def _excerpt_facts(excerpt: str) -> tuple[Fact, ...]:
-    facts = excerpt_cells(excerpt)
+def _excerpt_facts(excerpt: str, reading: TableReading) -> tuple[Fact, ...]:
+    facts = excerpt_cells(excerpt, reading)
     if all(f.in_table for f in facts):
         return tuple(facts)
     own = value_periods(excerpt)
@@ -390,14 +415,14 @@ def _excerpt_facts(excerpt: str) -> tuple[Fact, ...]:
 
 
 @text_memo(max_bytes=8 * 2**20, item_bytes=600)
-def _read_cells(excerpt: str) -> tuple[Fact, ...]:
-    return tuple(read_facts(excerpt, prose_context=False))
+def _read_cells(excerpt: str, reading: TableReading) -> tuple[Fact, ...]:
+    return tuple(read_facts(excerpt, prose_context=False, reading=reading))
 
 
-def excerpt_cells(excerpt: str) -> list[Fact]:
+def excerpt_cells(excerpt: str, reading: TableReading = PLAIN) -> list[Fact]:
     """The excerpt's facts without the context of its prose values (periods, entities: ()):
     what the row rule reads, and what excerpt_facts gives its own periods to."""
-    return list(_read_cells(excerpt))
+    return list(_read_cells(excerpt, reading))
 
 
 def _needle(claim: Claim, finding: Finding | None) -> str | None:
@@ -459,6 +484,50 @@ def _disagreement(
     if percent and _not_percent_cell(fact, seen):
         return "another_column"
     return None
+
+
+# A sum said of the periods a sentence lists ("total ... in 2018 and 2019", "2018年和2019年
+# ...合计"): period_sums "listed_periods".
+_SUM_WORD = re.compile(
+    r"(?i)(?<![A-Za-z])(?:total(?:s|led|ing)?|sum|combined|altogether|together|aggregate)"
+    r"(?![A-Za-z])|合计|总计|共计|合共|加总|总和"
+)
+_LISTED_PERIODS = re.compile(r"(?i)^(?:年度?)?\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|[和及与、]\s*)$")
+
+
+def _summed_periods(
+    sentence: str, k: int, values: list[tuple[int, NumericValue, str | None]]
+) -> tuple[str, ...]:
+    """The periods of one kind a sentence lists ("in 2018 and 2019", "December 31, 2018 and
+    2019") when it says a sum ("total", "combined", "合计") and states one figure: () else."""
+    if not _SUM_WORD.search(sentence) or "respectively" in sentence.lower():
+        return ()
+    # (operands imports this module: its reading of the named operation is imported here.)
+    from groundgate.engine.context.operands import named_operations
+
+    if named_operations(sentence) != frozenset({"sum"}):
+        return ()  # "the difference in the total accrued liabilities": no sum said
+    figures = [v for j, v, _ in values if j == k and not is_period_value(v)]
+    if len(figures) != 1:
+        return ()
+    found = mentions(sentence)
+    for (_, a1, pa), (b0, _, pb) in itertools.pairwise(found):
+        if pa[0] == pb[0] and pa != pb and _LISTED_PERIODS.match(sentence[a1:b0]):
+            return (pa, pb)
+    return ()
+
+
+def _one_of(fact: Fact, summed: tuple[str, ...], sentence: str) -> bool:
+    """A table cell of one of the summed periods, of no total column, where the sentence says
+    a sum besides its row's label ("Total sales in 2019 and 2018 ..." says none)."""
+    if not fact.in_table or _SUM_WORD.search(fact.column):
+        return False
+    if sum(1 for p in fact.periods if p in summed) != 1:
+        return False
+    if _SUM_WORD.search(fact.row):
+        label = r"\s+".join(map(re.escape, fact.row.split()))
+        return bool(_SUM_WORD.search(re.sub(rf"(?i){label}", " ", sentence)))
+    return True
 
 
 def _not_percent_cell(fact: Fact, seen: _Seen) -> bool:

@@ -48,9 +48,9 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from groundgate.engine.context.claims import ClaimReader, naming_words
-from groundgate.engine.context.facts import Fact, printed_negative
+from groundgate.engine.context.facts import PLAIN, Fact, TableReading, printed_negative
 from groundgate.engine.context.grounding import excerpt_cells, excerpt_facts
-from groundgate.engine.context.periods import contradicts, periods_in
+from groundgate.engine.context.periods import contradicts, periods_in, with_listed
 from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.text_memo import text_memo
 
@@ -239,7 +239,12 @@ class OperandContext:
         total_shares: bool = False,
         period_kinds: bool = False,
         operand_words: bool = False,
+        reading: TableReading = PLAIN,
+        each_named: bool = False,
     ) -> None:
+        # Two named periods of a kind bind a change's cells one to each (change_periods
+        # "each_named"): never two cells of one of them.
+        self.each_named = each_named
         # Whether a pair the context does not bind (allow's 1) needs an operand the answer
         # speaks of (policy derivation_words "one_said", d479).
         self.operand_words = operand_words
@@ -257,7 +262,11 @@ class OperandContext:
         self._named_operation = named_operation
         self.time_order = time_order
         self._unsigned_difference = unsigned_difference
-        self._question_periods = periods_in(question) if question else ()
+        # How table headers are read (facts.TableReading); with quarter_ordinals, an answer's
+        # listed ordinals too ("the second and first quarter").
+        self._reading = reading
+        self._quarters = reading.quarter_ordinals
+        self._question_periods = self._periods_in(question) if question else ()
         self._question_words = naming_words(question) if question else frozenset()
         self._excerpts: dict[int, list[str]] = {}
         for index, evidence in accepted:
@@ -286,13 +295,13 @@ class OperandContext:
             facts = []
             excerpts = self._excerpts.get(index, ())
             if len(excerpts) == 1:  # (always, but for an index given twice)
-                facts = excerpt_facts(excerpts[0])
-                self._at[index] = _facts_at(excerpts[0])
+                facts = excerpt_facts(excerpts[0], self._reading)
+                self._at[index] = _facts_at(excerpts[0], self._reading)
             else:
                 at: dict[tuple[int, int], Fact] = {}
                 for excerpt in excerpts:
-                    facts = excerpt_facts(excerpt)
-                    at.update(_facts_at(excerpt))
+                    facts = excerpt_facts(excerpt, self._reading)
+                    at.update(_facts_at(excerpt, self._reading))
                 self._at[index] = at
             self._facts[index] = facts
         return facts
@@ -317,7 +326,7 @@ class OperandContext:
         if at is None:
             at = self._cells[index] = {}
             for excerpt in self._excerpts.get(index, ()):
-                for fact in excerpt_cells(excerpt):
+                for fact in excerpt_cells(excerpt, self._reading):
                     at[fact.start, fact.end] = fact
         return at.get(located.span)
 
@@ -335,6 +344,12 @@ class OperandContext:
     def _sentence_at(self, span: tuple[int, int]) -> tuple[int, str]:
         return next(((s, t) for s, e, t in self._sentences if s <= span[0] < e), (-1, ""))
 
+    def _periods_in(self, text: str) -> tuple[str, ...]:
+        """The periods `text` names; with `quarters`, each of a list of ordinals ("the second
+        and first quarter": Q2 and Q1)."""
+        found = periods_in(text)
+        return with_listed(text, found) if self._quarters else found
+
     def _read_sentence(
         self, span: tuple[int, int]
     ) -> tuple[tuple[str, ...], bool, frozenset[str] | None]:
@@ -347,7 +362,7 @@ class OperandContext:
             # The sentence's own words name the operation, not the question's: a question may
             # define a metric of several steps ("net income / average total assets").
             named = named_operations(sentence) if self._named_operation else None
-            read = self._sentence_reads[start] = (periods_in(sentence), down, named)
+            read = self._sentence_reads[start] = (self._periods_in(sentence), down, named)
         return read
 
     def about(self, span: tuple[int, int]) -> About:
@@ -510,7 +525,11 @@ class OperandContext:
         excerpts = self._excerpts.get(index, ())
         if not excerpts:
             return rows
-        cores = {row: label for row, label in _marked_labels(excerpts[-1]) if label <= words}
+        cores = {
+            row: label
+            for row, label in _marked_labels(excerpts[-1], self._reading)
+            if label <= words
+        }
         return rows | {
             row for row, label in cores.items() if not any(label < o for o in cores.values())
         }
@@ -522,7 +541,11 @@ class OperandContext:
         if not excerpts:
             return set()
         # (The facts of an index given twice are its last excerpt's, as _facts_of reads them.)
-        labels = {row: label for row, label in _row_labels(excerpts[-1], core) if label <= words}
+        labels = {
+            row: label
+            for row, label in _row_labels(excerpts[-1], core, self._reading)
+            if label <= words
+        }
         return {row for row, label in labels.items() if not any(label < o for o in labels.values())}
 
     def signed_operands(
@@ -546,7 +569,7 @@ class OperandContext:
             return False
         excerpts = self._excerpts.get(index, ())
         if len(excerpts) == 1:
-            checked, negative = _negative_cells(excerpts[0])
+            checked, negative = _negative_cells(excerpts[0], self._reading)
             if span in checked:
                 return span in negative
         fact = self._cell(located) if self._maybe_negative(located) else None
@@ -562,49 +585,52 @@ def _label_said(label: str) -> re.Pattern[str]:
 
 
 @text_memo(max_bytes=4 * 2**20, item_bytes=100)
-def _row_labels(excerpt: str, core: bool) -> tuple[tuple[str, frozenset[str]], ...]:
+def _row_labels(
+    excerpt: str, core: bool, reading: TableReading
+) -> tuple[tuple[str, frozenset[str]], ...]:
     """The distinct row labels of the excerpt's table cells (grounding.excerpt_facts), each
     with its naming words (with `core`: _core_words), those that have any, in text order:
     once per text, not once per fact for every value asked about (OperandContext._named_by)."""
     read = _core_words if core else naming_words
     labels: dict[str, frozenset[str]] = {}
-    for fact in excerpt_facts(excerpt):
+    for fact in excerpt_facts(excerpt, reading):
         if fact.in_table and fact.row and fact.row not in labels:
             labels[fact.row] = read(fact.row)
     return tuple((row, label) for row, label in labels.items() if label)
 
 
 @text_memo(max_bytes=4 * 2**20, item_bytes=100)
-def _marked_labels(excerpt: str) -> tuple[tuple[str, frozenset[str]], ...]:
+def _marked_labels(excerpt: str, reading: TableReading) -> tuple[tuple[str, frozenset[str]], ...]:
     """_row_labels with their _marked_core_words."""
     labels: dict[str, frozenset[str]] = {}
-    for fact in excerpt_facts(excerpt):
+    for fact in excerpt_facts(excerpt, reading):
         if fact.in_table and fact.row and fact.row not in labels:
             labels[fact.row] = _marked_core_words(fact.row)
     return tuple((row, label) for row, label in labels.items() if label)
 
 
 @text_memo(max_bytes=4 * 2**20, item_bytes=100)
-def _facts_at(excerpt: str) -> dict[tuple[int, int], Fact]:
+def _facts_at(excerpt: str, reading: TableReading) -> dict[tuple[int, int], Fact]:
     """The excerpt's facts (grounding.excerpt_facts) by span, the later of two at one span:
     once per text (the memo's dict is shared: read only)."""
-    return {(fact.start, fact.end): fact for fact in excerpt_facts(excerpt)}
+    return {(fact.start, fact.end): fact for fact in excerpt_facts(excerpt, reading)}
 
 
 @text_memo(max_bytes=4 * 2**20, item_bytes=40)
 def _negative_cells(
-    excerpt: str,
+    excerpt: str, reading: TableReading
 ) -> tuple[frozenset[tuple[int, int]], frozenset[tuple[int, int]]]:
     """The spans of the excerpt's values, and of those the cell printed negative ("(9,819)"):
     OperandContext's test of an operand (_maybe_negative, then the excerpt_cells fact at its
     span), asked of every value of the text at once, once per text - excerpts repeat across
-    the answers about one filing, the operands of every case are all their values."""
+    the answers about one filing, the operands of every case are all their values. Read as
+    the case reads its tables (`reading`: one reading of the text, shared with the others)."""
     spans = frozenset((v.start, v.end) for v in extract_numbers(excerpt))
     maybe = [(a, b) for a, b in spans if printed_negative(excerpt, a, b)]
     if not maybe:
         return spans, frozenset()
     at: dict[tuple[int, int], Fact] = {}
-    for cell in excerpt_cells(excerpt):
+    for cell in excerpt_cells(excerpt, reading):
         at[cell.start, cell.end] = cell
     return spans, frozenset(
         span for span in maybe if (fact := at.get(span)) is not None and fact.negative
@@ -754,6 +780,11 @@ class _Rule:
             and any(f is not None and contradicts(self.twice, f.periods) for f in (fa, fb))
         ):
             return 0  # "July 27 and April 27": no cell of January 26's column (d460)
+        if across and b is not None and self.twice and context.each_named:
+            held = [{p for p in f.periods if p in self.twice} if f is not None else set()
+                    for f in (fa, fb)]  # fmt: skip
+            if held[0] and held[0] == held[1]:
+                return 0  # "the third and fourth quarter": not Q4 2019 minus Q4 2018
         if across and b is not None:
             if len(years) >= 2:
                 later, earlier = years[-1], years[0]

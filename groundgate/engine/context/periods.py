@@ -228,3 +228,59 @@ def is_period_value(v: NumericValue) -> bool:
 
 def _is_year(q: str) -> bool:
     return len(q) == 4 and q.isdigit() and q[:2] in ("19", "20")
+
+
+# Ordinals listed before one period word (policy quarter_ordinals "columns_and_lists", gate
+# 2.22.0): "between the second and first quarter", "the third and fourth quarters", "first
+# and second half", "第一、二季度", "第三和第四季度", "上、下半年". mentions() reads only the
+# last ordinal with its word ("first quarter"); the list names every one.
+_ORDINAL_WORD = r"(?:first|second|third|fourth|1st|2nd|3rd|4th)"
+_LISTED = re.compile(
+    rf"(?i)(?<![A-Za-z]){_ORDINAL_WORD}"
+    rf"(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)(?:the\s+)?{_ORDINAL_WORD})+"
+    r"[\s-]+(?P<word>quarter|half)s?(?![A-Za-z])"
+    r"|第?[一二三四1-4](?:\s*[、，,和及与或]\s*第?[一二三四1-4])+季"
+    r"|上\s*[、和及与]\s*下半年"
+)
+_LISTED_ORDINAL = re.compile(rf"(?i){_ORDINAL_WORD}|[一二三四1-4]")
+
+
+@text_memo(max_bytes=2**20, item_bytes=60)
+def listed_periods(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each list of ordinals of `text` before one period word: (the period mentions() reads
+    at its end, every period it lists, in order): "the second and first quarter" ->
+    (("Q1", ("Q2", "Q1")),)."""
+    if not may_mention(text):
+        return ()
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for m in _LISTED.finditer(text):
+        found = m.group(0)
+        if found.endswith("下半年"):
+            out.append(("H2", ("H1", "H2")))
+            continue
+        numbers = [
+            _ORDINALS.get(o.casefold()) or _ZH_DIGITS.get(o) or int(o)
+            for o in _LISTED_ORDINAL.findall(found)
+        ]
+        half = (m.group("word") or "").casefold() == "half"
+        if half and any(n > 2 for n in numbers):
+            continue
+        kind = "H" if half else "Q"
+        out.append((kind + str(numbers[-1]), tuple(dict.fromkeys(kind + str(n) for n in numbers))))
+    return tuple(out)
+
+
+def with_listed(text: str, periods: tuple[str, ...]) -> tuple[str, ...]:
+    """`periods` (read from `text`) with the periods a list of ordinals in `text` names beside
+    the one read at its end: "between the second and first quarter" gives ("Q2", "Q1") where
+    ("Q1",) was read. The same periods where `text` lists none."""
+    if not periods:
+        return periods
+    lists = listed_periods(text)
+    if not lists:
+        return periods
+    by_tail = dict(lists)
+    out: list[str] = []
+    for p in periods:
+        out.extend(by_tail.get(p, (p,)))
+    return tuple(dict.fromkeys(out))

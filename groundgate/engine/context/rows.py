@@ -157,15 +157,35 @@ def row_slots(line: Line, k: int) -> tuple[str, tuple[list[int], int] | None]:
     return label, (slots, lead + len(parts))
 
 
-def past_footnote(line: Line, k: int, header: list[list[str]]) -> int:
+def past_footnote(line: Line, k: int, header: list[list[str]], label_heads: bool = False) -> int:
     """ "Plant start-up costs (2)  (927)  929  427" under three year columns: the "(2)" is the
-    label's footnote mark, not a cell (a row of one cell more than the columns)."""
+    label's footnote mark, not a cell (a row of one cell more than the columns). With
+    `label_heads` (year_ranges "header_periods"), a header line of ranges of years whose first
+    part names no period ("(In thousands)  Total  2020  2021-2022 ...") heads one column
+    fewer: its first part is the label column's."""
     values = line.values
     if k + 1 >= len(values) or not footnote(line.text, values[k]):
         return k
-    widths = {len(parts) for parts in header[-4:] if len(parts) > 1 and any(map(periods_in, parts))}
+    widths = {
+        len(parts) - (1 if label_heads and _label_head(parts) else 0)
+        for parts in header[-4:]
+        if len(parts) > 1 and any(map(periods_in, parts))
+    }
     n = width(line, k)
     return k + 1 if (n - 1) in widths and n not in widths else k
+
+
+_YEAR_RANGE_PART = re.compile(r"(?:19|20)\d\d\s*[-–—]\s*(?:(?:19|20)\d\d|\d\d)")
+
+
+def _label_head(parts: list[str]) -> bool:
+    """A header line of ranges of years whose first part names no period, two or more of the
+    others do: "(In thousands)  Total  2020  2021-2022  2023-2024  Thereafter"."""
+    return (
+        not periods_in(parts[0])
+        and sum(1 for p in parts[1:] if periods_in(p)) >= 2
+        and any(_YEAR_RANGE_PART.fullmatch(p) for p in parts[1:])
+    )
 
 
 def row_label(line: Line, k: int) -> str:

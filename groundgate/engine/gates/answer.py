@@ -49,6 +49,7 @@ from groundgate.engine.gates.answer_case import (
     Position,
     RawChunk,
     Status,
+    table_reading,
 )
 from groundgate.engine.gates.answer_numbers import (
     NUMBER_ABOUT_ANSWER,
@@ -221,6 +222,8 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     percent_columns=policy.percent_cells == "percent_columns",
                     prose=policy.prose_subjects == "own_clause",
                     relative=policy.relative_periods == "current_prior",
+                    reading=table_reading(policy),
+                    period_sums=policy.period_sums == "listed_periods",
                 ),
             )
             if policy.context_derivations != "off" and policy.derived_numbers == "accept":

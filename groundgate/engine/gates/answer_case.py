@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
+from groundgate.engine.context.facts import TableReading
 from groundgate.engine.contracts import InputModel, Int, Number
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.quantities import EQUIVALENCE_RULES
@@ -195,8 +196,11 @@ class AnswerGatePolicy(GatePolicy):
     # d460): "named_kinds" - where the answer names two periods of a kind other than years
     # (months or days, "between the quarters ended July 27 and April 27"; quarters, "Q1 and
     # Q3"; halves), both cells of a change are of those, as two named years bind them; "years"
-    # (gate 2.19.0): only named years bind both cells (the other kinds the first cell only).
-    change_periods: Literal["years", "named_kinds"] = "named_kinds"
+    # (gate 2.19.0): only named years bind both cells (the other kinds the first cell only);
+    # "each_named" (gate 2.22.0, d492): as "named_kinds", and the two cells are of two of
+    # the named periods, one each ("between the third and fourth quarter" is no Q4 2019 minus
+    # Q4 2018).
+    change_periods: Literal["years", "named_kinds", "each_named"] = "each_named"
     # Where a percentage grounded by a bare figure of a chunk that declares percent (the rule
     # percent_declared) is said (engine/context/grounding.py, gate 2.20.0, d461):
     # "percent_columns" - a table's cell of a column that declares no percent, beside a column
@@ -242,6 +246,28 @@ class AnswerGatePolicy(GatePolicy):
     # `derived_numbers: accept` accepted as that derivation; "off" (gate 2.21.0): out of
     # context whatever calculation gives it. Only with a derivation_context other than "off".
     context_derivations: Literal["off", "named_operation"] = "named_operation"
+    # Quarters named by ordinals (value_context and the derivations' operands, engine/context/
+    # facts.py and periods.py, gate 2.22.0, d491): "columns_and_lists" - a table header line
+    # of ordinals ("First  Second  Third  Fourth", over "Quarter  Quarter  Quarter  Quarter
+    # Total" or a year) names quarter columns, a lone year line below their rows starts the
+    # same quarters of that year, and an answer's list of ordinals before one period word
+    # ("between the second and first quarter", "第一、二季度", "上、下半年") names each of them;
+    # "off" (gate 2.21.0): such columns have no quarter and a list names its last ordinal only.
+    quarter_ordinals: Literal["off", "columns_and_lists"] = "columns_and_lists"
+    # Ranges of years in a table's header (value_context and the derivations' operands,
+    # engine/context/facts.py, gate 2.22.0, d493): "header_periods" - a header line that
+    # prints ranges of years beside its years ("(In thousands)  Total  2020  2021-2022
+    # 2023-2024  Thereafter") heads the columns, each range its years' column (a change "from
+    # 2020 to 2021-2022" takes those two cells); "off" (gate 2.21.0): such a line is prose and
+    # its table's cells have no columns.
+    year_ranges: Literal["off", "header_periods"] = "header_periods"
+    # A sum over listed periods (value_context's period rule, engine/context/grounding.py, gate
+    # 2.22.0, d494): "listed_periods" - a sentence that says a total ("total", "combined",
+    # "altogether", "合计") of the periods it lists ("in 2018 and 2019") and states one figure
+    # is not grounded by one period's cell ("The total gross profit for 2018 and 2019 is
+    # 22,149", the 2019 cell), unless the cell's row or column is a total; "off" (gate
+    # 2.21.0): a cell of either listed period grounds it.
+    period_sums: Literal["off", "listed_periods"] = "listed_periods"
 
     @field_validator("equivalences")
     @classmethod
@@ -254,6 +280,14 @@ class AnswerGatePolicy(GatePolicy):
             )
         # One order, so that equal sets hash equally.
         return tuple(r for r in EQUIVALENCE_RULES if r in rules)
+
+
+def table_reading(policy: AnswerGatePolicy) -> TableReading:
+    """How the policy reads table headers (facts.TableReading)."""
+    return TableReading(
+        quarter_ordinals=policy.quarter_ordinals == "columns_and_lists",
+        year_ranges=policy.year_ranges == "header_periods",
+    )
 
 
 DEFAULT_POLICY = AnswerGatePolicy()
@@ -283,6 +317,9 @@ VERBATIM_POLICY = AnswerGatePolicy(
     relative_periods="off",
     derivation_words="off",
     context_derivations="off",
+    quarter_ordinals="off",
+    year_ranges="off",
+    period_sums="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),

@@ -34,6 +34,7 @@ from groundgate.engine.declarations import (
 )
 from groundgate.engine.derivations import Found, Pools, explain, operand_amounts
 from groundgate.engine.findings import Derivation, Finding, NumberFinding
+from groundgate.engine.gates.answer_case import table_reading
 from groundgate.engine.gates.answer_number_words import (
     grounded_message,
     hint_text,
@@ -498,7 +499,9 @@ class _SlowPath:
                 label_core=policy.derivation_row_words == "label_core",
                 label_directions=policy.direction_words == "outside_row_labels",
                 total_shares=policy.percentage_totals == "share",
-                period_kinds=policy.change_periods == "named_kinds",
+                period_kinds=policy.change_periods in ("named_kinds", "each_named"),
+                each_named=policy.change_periods == "each_named",
+                reading=table_reading(policy),
                 operand_words=policy.derivation_words == "one_said",
             )
         if need_operation:
@@ -540,8 +543,11 @@ class _SlowPath:
                         operands = [o for o in operands if keep(o[0])]
                     return Pools(operands, most)
 
-                # (keep holds cells to the named years: the same test for the same years)
-                base = self._pools[years, 0] = self._kept(("pools", years, most), pools_of_years)
+                # (keep holds cells to the named years: the same test for the same years and
+                # the same reading of the tables' headers, which gives the cells their years)
+                base = self._pools[years, 0] = self._kept(
+                    ("pools", years, most, table_reading(policy)), pools_of_years
+                )
             pools = base
             if self.chain:
                 n = len(self.chain)
