@@ -67,17 +67,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "da082f0422fe6d4ea1006094291f9a10134776e2731787316095472a3f690f4e",
+        "8b5838ecb7c0499175feacbf942d33cb34413df78558d5bd23221eef4e8cb62d",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "4ba77684449dac68d8a3a5d4b2365552e72ad3bc6f0993c9a9ecc4d74a1b9f4d",
+        "1207d613dd5fd3dc9a1e8ae1dd5f053eed4a458d80b0b0776f0db747bf583b59",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "0816331f1157e45e6e6bbddadba58b35dd982fa36481bd3b32285f293d5c82a7",
+        "eb6805d5b28c0f2b25a0391505aa9a6f926b19bb5e897cb6a141e53d3754a467",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
