@@ -63,6 +63,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s33.jsonl",
     "retrieval-heldout-s34.jsonl",
     "retrieval-heldout-s35.jsonl",
+    "retrieval-heldout-s36.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",
