@@ -296,7 +296,8 @@ class OperandContext:
             down = _says_down(sentence)
             # The sentence's own words name the operation, not the question's: a question may
             # define a metric of several steps ("net income / average total assets").
-            named = named_operations(sentence) if self._named_operation else None
+            # (operations(span): read once per sentence, with what about() asks)
+            named = self.operations(span) if self._named_operation else None
             read = self._sentence_reads[start] = (periods_in(sentence), down, named)
         return read
 
@@ -368,7 +369,8 @@ class OperandContext:
         labels = {row for index in self._excerpts for row in self.named_rows(index, words)}
         for label in sorted(labels, key=len, reverse=True):
             for text in (label, _LABEL_ASIDES.sub(" ", label)):
-                if text.split():
+                said = text.split()
+                if said and not _unsaid(said[0], sentence):
                     sentence = _label_said(text).sub(" ", sentence)
         return sentence
 
@@ -424,6 +426,13 @@ class OperandContext:
                 return span in negative
         fact = self._cell(located) if self._maybe_negative(located) else None
         return fact is not None and fact.negative
+
+
+def _unsaid(first: str, sentence: str) -> bool:
+    """True only when _label_said of a label whose first word is `first` cannot match in
+    `sentence` (its pattern not compiled, the sentence not searched): both ASCII, where the
+    pattern's case-insensitive match of that word is a match of the lower-cased word."""
+    return first.isascii() and sentence.isascii() and first.lower() not in sentence.lower()
 
 
 @text_memo(max_bytes=2**18, item_bytes=0)
