@@ -53,9 +53,7 @@ class TextMemo(Generic[P, R]):
         result = self._function(*args, **kwargs)  # (kwargs: empty here)
         # (One text argument, most calls: its length without a call per argument.)
         first = args[0] if len(args) == 1 else None
-        cost = _ENTRY_BYTES + (
-            len(first) if type(first) is str else sum(map(_text_bytes, args))  # type: ignore[arg-type]
-        )
+        cost = _ENTRY_BYTES + (len(first) if type(first) is str else sum(map(_text_bytes, args)))
         try:
             cost += self._item_bytes * len(result)  # type: ignore[arg-type]
         except TypeError:
