@@ -90,3 +90,21 @@ def test_real_answers_read_alike():
                 checked += 1
         named_operations(text)
     assert checked > 10_000
+
+
+LABEL_PIECES = st.sampled_from(
+    ["Revenue", "revenue", "REVENUE", "net", "Net ", " ", "  ", "\n", "(", ")", "-", "of",
+     "sales", "Sales", "cost", "Cost of sales", "total", "s", "é", "收入", "ſ"]
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(LABEL_PIECES, max_size=5).map("".join),
+    st.lists(LABEL_PIECES, max_size=10).map("".join),
+)
+def test_an_unsaid_label_does_not_match(label, sentence):
+    """operands._unsaid skips a row label's pattern only where it cannot match (d448)."""
+    said = label.split()
+    if said and operands._unsaid(said[0], sentence):
+        assert operands._label_said(label).search(sentence) is None, (label, sentence)
