@@ -6,7 +6,7 @@ the periods it names (its clause's, else its sentence's when the sentence names 
 that kind: "In 2019, revenue was 5 and costs were 3" gives 2019 to both), and the citation marker
 of its sentence ([1], [C0], 【1】, ^1: the first after the value in the sentence, else the last
 before it). Clauses end at ",", ";", ":" and at the words that separate two figures ("and",
-"while", "whereas", "but", "versus", "compared to", "from", "to").
+"while", "whereas", "but", "versus", "compared to", "from", "to"; comparisons.py's JOINERS).
 """
 
 from __future__ import annotations
@@ -15,6 +15,15 @@ import re
 from bisect import bisect_left, bisect_right
 from typing import NamedTuple
 
+from groundgate.engine.context.comparisons import (
+    CHANGE,
+    CLAUSE_MARKS,
+    COMPARED_TO,
+    EARLIER,
+    WORD_COMMA,
+    joiner,
+    word_starts,
+)
 from groundgate.engine.context.periods import mentions
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import Sentence, split_sentences
@@ -34,10 +43,9 @@ class Claim(NamedTuple):
 
 
 _CITATION = re.compile(r"\[\^?([A-Za-z]{0,3}\d{1,4})\]|【([A-Za-z]{0,3}\d{1,4})】|\^(\d{1,4})\b")
-_CLAUSE_END = re.compile(
-    r"[;；:：]|,(?=\s+(?![\d$]))|，|(?i:\s(?:and|while|whereas|but|versus|vs\.?|compared\s+(?:to|with)"
-    r"|from|to|against)\s)"
-)
+# A clause of a sentence ends at a semicolon, a colon, a comma before a word (not inside a list
+# of values "5, 6 and 7") or a joining word (comparisons.py).
+_CLAUSE_END = re.compile(rf"[{CLAUSE_MARKS}]|{WORD_COMMA}|{joiner()}")
 _PERIOD_WORDS = re.compile(
     r"(?i)\b(?:fy|fiscal|year|years|quarter|half|ended|ending|jan\w*|feb\w*|mar\w*|apr\w*|may|"
     r"june?|july?|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|q[1-4]|h[12])\b"
@@ -319,10 +327,9 @@ class _Subjects:
         return frozenset(self.words)
 
 
-_COMPARING = re.compile(
-    r"(?i)\b(?:from|than|compared|versus|vs|previous|prior|last|earlier|before|up|down|"
-    r"increas|decreas|rose|fell|grew|declin|chang)"
-)
+# A comparison between a period and a value's clause: the period is the other side's
+# ("revenue was 5 in 2019, up from 4"; "... than the previous year"). Word starts, English.
+_COMPARING = re.compile("(?i)" + word_starts(COMPARED_TO + EARLIER + CHANGE))
 
 
 _RESPECTIVELY = re.compile(r"(?i)\brespectively\b|分别")

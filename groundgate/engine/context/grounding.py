@@ -42,22 +42,36 @@ from groundgate.engine.context.claims import (
     value_periods,
 )
 from groundgate.engine.context.columns import another_column, column_alternative
+from groundgate.engine.context.comparisons import (
+    CHANGE,
+    CHANGE_ZH,
+    COMPARED_TO,
+    COMPARED_TO_ZH,
+    any_of,
+    whole_words,
+)
 from groundgate.engine.context.facts import Fact, read_facts
 from groundgate.engine.context.periods import (
     contradicts,
+    is_period_value,
     may_mention,
     mentions,
     named_relative_periods,
     relative_periods,
 )
+from groundgate.engine.context.prose_subjects import (
+    CLAUSE_CUT,
+    ProseSubjects,
+    may_say_of_two_subjects,
+    subject_name,
+)
 from groundgate.engine.context.row_order import held_by_longer
 from groundgate.engine.declarations import declares_percent
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.number_lookup import leading_figure
-from groundgate.engine.numbers import NumericValue, extract_numbers
+from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.text_memo import text_memo
-from groundgate.engine.values.registry import PERIODS
 
 if TYPE_CHECKING:
     from groundgate.engine.gates.answer_case import Evidence, RawChunk
@@ -105,10 +119,7 @@ class _Seen:
     def __init__(self, facts: list[Fact], text: str = "") -> None:
         self.facts = facts
         self.text = text
-        self._subjects: dict[tuple[int, int], frozenset[str]] = {}
-        self._periods: dict[tuple[int, int], tuple[str, ...]] | None = None
-        self._prose: dict[tuple[str, str], list[Fact]] | None = None
-        self._index: dict[tuple[int, int], int] | None = None
+        self._prose_subjects: ProseSubjects | None = None
         self.by_quantity: dict[str, list[Fact]] = {}
         self.labels: dict[str, frozenset[str]] = {}  # row -> its naming words
         self.first_row: dict[frozenset[str], str] = {}  # label -> its least row (min())
@@ -139,83 +150,11 @@ class _Seen:
             self._columns = columns
         return self._columns
 
-    def subject(self, fact: Fact) -> frozenset[str]:
-        """The subject of a prose value: the naming words of its own clause part, between the
-        figure before it (or its line's start) and the value, after the last clause break
-        ("Pump B delivers 250" -> pump, b, deliv; "... 205 m3/h and the rated flow of pump B
-        is 250" -> rate, flow, pump, b). Read on need, once per value."""
-        span = (fact.start, fact.end)
-        found = self._subjects.get(span)
-        if found is None:
-            text = self.text
-            k = self._order()[span]
-            start = text.rfind("\n", 0, fact.start) + 1
-            for prev in reversed(self.facts[max(0, k - 3) : k]):
-                if not _is_period_value(prev.value):
-                    start = max(start, prev.end)
-                    break
-            before = text[start : fact.start]
-            cut = [m.end() for m in _CLAUSE_CUT.finditer(before)]
-            found = self._subjects[span] = naming_words(before[cut[-1] :] if cut else before)
-        return found
-
-    def _order(self) -> dict[tuple[int, int], int]:
-        if self._index is None:
-            self._index = {(f.start, f.end): k for k, f in enumerate(self.facts)}
-        return self._index
-
-    def prose(self, fact: Fact) -> list[Fact]:
-        """The prose values of `fact`'s kind and unit within _NEAR characters of it."""
-        if self._prose is None:
-            # Built whole before it is kept: a _Seen is shared by the cases citing its text (d471).
-            prose: dict[tuple[str, str], list[Fact]] = {}
-            for f in self.facts:
-                if not f.in_table:
-                    prose.setdefault((f.value.kind, f.value.unit), []).append(f)
-            self._prose = prose
-        near = self._prose.get((fact.value.kind, fact.value.unit), [])
-        return [f for f in near if abs(f.start - fact.start) <= _NEAR]
-
-    def another_subject(
-        self, fact: Fact, words: frozenset[str], periods: tuple[str, ...] = ()
-    ) -> Fact | None:
-        """The prose value of the same attribute that the excerpt says of the subject the
-        answer's `words` name, near `fact` (a sentence or a list of several subjects: within
-        _NEAR characters), where `fact` is said of another one: the two subjects share more
-        naming words than either has of its own (the attribute: "pump", "deliv"; "泵", "额定",
-        "流量"), the values are of one unit, the answer says every word that sets the named
-        subject apart and none of `fact`'s own, and names no period the other value is not of
-        ("Pump I delivers 250" where the excerpt says "Pump I delivers 205 m3/h. Pump B
-        delivers 250 m3/h."). None: the answer names no other subject distinctly (the value
-        alone decides, d169)."""
-        others = [
-            other
-            for other in self.prose(fact)
-            if other.value.quantity != fact.value.quantity and not _is_period_value(other.value)
-        ]
-        if not others:
-            return None
-        own = self.subject(fact)
-        if not own or own <= words:
-            return None  # no subject, or the answer says every word of the value's own
-        for other in others:
-            theirs = self.subject(other)
-            shared = len(own & theirs)
-            apart, mine = theirs - own, own - theirs
-            if not (apart and mine) or shared < max(len(apart), len(mine)):
-                continue  # another attribute, or no one attribute of two subjects
-            if not apart <= words or mine & words:
-                continue
-            if periods and contradicts(periods, self.periods_of(other)):
-                continue  # the named subject's value of another period
-            return other
-        return None
-
-    def periods_of(self, fact: Fact) -> tuple[str, ...]:
-        """A prose value's own periods, read as an answer's are (excerpt_facts)."""
-        if self._periods is None:
-            self._periods = value_periods(self.text)
-        return self._periods.get((fact.start, fact.end), ())
+    def subjects(self) -> ProseSubjects:
+        """Its prose values' subjects (policy prose_subjects), read on first need."""
+        if self._prose_subjects is None:
+            self._prose_subjects = ProseSubjects(self.facts, self.text)
+        return self._prose_subjects
 
     def named(self, words: frozenset[str]) -> _Named:
         """The labels the answer's words name best: the most words in common, then the fewest
@@ -320,7 +259,7 @@ def context_findings(
             continue
         if value.quantity in constants and not value.unit:
             continue  # "/ 2", "× 100": a calculation's constant
-        if _is_period_value(value) or not any(ch.isdigit() for ch in value.text):
+        if is_period_value(value) or not any(ch.isdigit() for ch in value.text):
             continue  # a period itself, or a number in words ("three months")
         claim = reader.claim(k, span)
         assert claim is not None  # (values() lists read_claims' values)
@@ -338,13 +277,13 @@ def context_findings(
             and not any(
                 _matching(read, i, ev.excerpt, needle, probe, with_periods)
                 for i, ev in accepted
-                if prose or "\n" in ev.excerpt
+                if "\n" in ev.excerpt or (prose and may_say_of_two_subjects(ev.excerpt))
             )
         ):
             # Only the row rule could judge, and it needs another row of the value's table
             # than the value's own: a one-line excerpt has one row at most (facts.py). Nothing
-            # to decide, the one-line excerpts not read (unless the prose subjects are read:
-            # one line may say a value of two subjects).
+            # to decide, the one-line excerpts not read (unless the prose subjects are read
+            # and one line may say a value of two subjects: two values of one kind and unit).
             continue
         matches: list[tuple[int, Fact, _Seen]] = []
         for index, evidence in accepted:
@@ -410,11 +349,12 @@ def _matching(
 def _may_judge(conclusion: str, accepted: list[tuple[int, Evidence]], prose: bool = False) -> bool:
     """Whether any rule could judge a value of the conclusion, checked before its claims are
     read: the row rule needs an excerpt of two lines (two rows), the source rule a citation
-    marker, the period rule a period named in a sentence (read as read_claims reads them: a
-    sentence of a text without markers is its own text without markers)."""
+    marker, the prose subject rule (`prose`) two values of one kind and unit in one excerpt,
+    the period rule a period named in a sentence (read as read_claims reads them: a sentence of
+    a text without markers is its own text without markers)."""
     if any("\n" in evidence.excerpt for _, evidence in accepted) or citations(conclusion):
         return True
-    if prose:
+    if prose and any(may_say_of_two_subjects(evidence.excerpt) for _, evidence in accepted):
         return True  # one line may say a value of two subjects
     if not may_mention(conclusion):
         return False  # no sentence of it can name a period (the common case: one search)
@@ -458,14 +398,6 @@ def excerpt_cells(excerpt: str) -> list[Fact]:
     """The excerpt's facts without the context of its prose values (periods, entities: ()):
     what the row rule reads, and what excerpt_facts gives its own periods to."""
     return list(_read_cells(excerpt))
-
-
-def _is_period_value(v: NumericValue) -> bool:
-    return v.kind in PERIODS or (v.kind == "number" and _is_year(v.quantity))
-
-
-def _is_year(q: str) -> bool:
-    return len(q) == 4 and q.isdigit() and q[:2] in ("19", "20")
 
 
 def _needle(claim: Claim, finding: Finding | None) -> str | None:
@@ -514,7 +446,8 @@ def _disagreement(
             if common[named_label] > common.get(label, 0) and named_label <= claim.words:
                 return "another_row"
     if prose and not fact.in_table and claim.words:
-        if seen.another_subject(fact, claim.words | claim.own_words, claim.periods) is not None:
+        other = seen.subjects().another_subject(fact, claim.words | claim.own_words, claim.periods)
+        if other is not None:
             return "another_subject"
     if named is None:
         named = claim.periods
@@ -544,7 +477,7 @@ def _clause_relative_periods(sentence: str, at: int, end: int) -> tuple[str, ...
     ("上期营业收入为12,345.67万元", "Revenue was 12,345 last year"), else those of the clauses
     before it when no comparison stands there ("In the prior year, revenue was 11,200"; not
     "与上年同期相比，营业收入为..."), as claims.py reads a clause's periods."""
-    cuts = [(m.start(), m.end()) for m in _CLAUSE_CUT.finditer(sentence)]
+    cuts = [(m.start(), m.end()) for m in CLAUSE_CUT.finditer(sentence)]
     start = max((e for s, e in cuts if e <= at), default=0)
     stop = min((s for s, e in cuts if s >= end), default=len(sentence))
     own = named_relative_periods(sentence[start:stop])
@@ -554,9 +487,10 @@ def _clause_relative_periods(sentence: str, at: int, end: int) -> tuple[str, ...
     return () if _COMPARING.search(before) else named_relative_periods(before)
 
 
+# A comparison before the value's clause: a relative period there is the other side's
+# (comparisons.py; whole words, and not EARLIER: "last year" is a relative period here).
 _COMPARING = re.compile(
-    r"(?i)\b(?:from|than|compared|versus|vs|up|down|increas\w*|decreas\w*|rose|fell|grew"
-    r"|declin\w*|chang\w*)\b|相比|较|比|同比|增长|下降|减少|增加"
+    "(?i)" + whole_words(COMPARED_TO + CHANGE) + "|" + any_of(COMPARED_TO_ZH + CHANGE_ZH)
 )
 
 
@@ -580,7 +514,8 @@ def _alternative(
     subject the answer names."""
     facts = seen.facts
     if reason == "another_subject":
-        return seen.another_subject(fact, claim.words | claim.own_words, claim.periods)
+        subjects = seen.subjects()
+        return subjects.another_subject(fact, claim.words | claim.own_words, claim.periods)
     if reason == "another_row":
         best = seen.named(claim.words).best
         fits = [
@@ -631,8 +566,9 @@ def _finding(
     if reason == "another_row":
         detail = f"{text} is {fact.row}'s" + (f"; {alt.row} has {alt.value.text}" if alt else "")
     elif reason == "another_subject":
-        detail = f"{text} is {_subject_name(seen, fact, alt)}'s" + (
-            f"; {_subject_name(seen, alt, fact)} has {alt.value.text}" if alt else ""
+        subjects = seen.subjects()
+        detail = f"{text} is {subject_name(subjects, fact, alt)}'s" + (
+            f"; {subject_name(subjects, alt, fact)} has {alt.value.text}" if alt else ""
         )
     elif reason == "another_period":
         where = fact.column or ", ".join(fact.periods)
@@ -669,39 +605,6 @@ def _finding(
             detail=detail,
         ),
     )
-
-
-def _subject_name(seen: _Seen, fact: Fact, other: Fact | None) -> str:
-    """What the excerpt says `fact` of, as written: the capitalised name before it in its
-    clause that holds a word setting it apart from `other`'s subject ("Pump B"), else the two
-    words there that hold one ("pump B"), else its clause's words before it, quoted
-    ("“泵B的额定流量为”")."""
-    text = seen.text
-    own = seen.subject(fact)
-    apart = own - seen.subject(other) if other else own
-    line_start = text.rfind("\n", 0, fact.start) + 1
-    start = max(line_start, fact.start - 80)
-    before = text[start : fact.start]
-    cut = [m.end() for m in _CLAUSE_CUT.finditer(before)]
-    clause = before[cut[-1] :] if cut else before
-    for m in reversed(list(_NAME.finditer(clause))):
-        if naming_words(m.group(0)) & apart:
-            return m.group(0)
-    tokens = clause.split()
-    for k in range(len(tokens) - 1, 0, -1):
-        pair = " ".join(tokens[k - 1 : k + 1])
-        if naming_words(pair) & apart:
-            return pair
-    return f"“{clause.strip()}”" if clause.strip() else fact.value.text
-
-
-# How far apart two values of one sentence or list of subjects may be (characters).
-_NEAR = 400
-_NAME = re.compile(r"(?<![\w])[A-Z][\w&'.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&'.-]*)*")
-_CLAUSE_CUT = re.compile(
-    r"[;；:：,，。!?]|\.(?=\s)|(?i:\s(?:and|while|whereas|but|versus|vs\.?|compared\s+(?:to|with)"
-    r"|from|to|against)\s)"
-)
 
 
 def _citation_map(

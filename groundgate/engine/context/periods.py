@@ -13,9 +13,14 @@ kind (contradicts()): a text naming 2019 contradicts one naming 2018 only, never
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from groundgate.engine.context.comparisons import against_before
 from groundgate.engine.text_memo import text_memo
+from groundgate.engine.values.registry import PERIODS
+
+if TYPE_CHECKING:
+    from groundgate.engine.numbers import NumericValue
 
 _MONTHS: Final = (
     "january february march april may june july august september october november december"
@@ -180,10 +185,7 @@ _BALANCE = re.compile(
 
 # A relative period a change is measured against is not the period its value is of: "grew 5%
 # over the prior year to 12,345", "较上年增长", "与上年同期相比".
-_AGAINST = re.compile(
-    r"(?i)(?:\b(?:from|than|compared\s+(?:to|with)|over|versus|vs\.?|against|relative\s+to|since)"
-    r"(?:\s+(?:the|its|a|that\s+of|those\s+of))?\s+|[较比与][\s]*)$"
-)
+_AGAINST = re.compile(against_before())  # comparisons.py: AGAINST, AGAINST_ZH
 
 
 def named_relative_periods(text: str) -> tuple[str, ...]:
@@ -220,3 +222,12 @@ def relative_periods(text: str) -> tuple[str, ...]:
         if period not in out:
             out.append(period)
     return tuple(out)
+
+
+def is_period_value(v: NumericValue) -> bool:
+    """Whether a value is itself a period (a date, a quarter, a year "2019"), not a figure."""
+    return v.kind in PERIODS or (v.kind == "number" and _is_year(v.quantity))
+
+
+def _is_year(q: str) -> bool:
+    return len(q) == 4 and q.isdigit() and q[:2] in ("19", "20")

@@ -7,11 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundgate.engine.canonical import canonical_bytes
+from groundgate.engine.context.grounding import _seen
 from groundgate.engine.context.periods import (
     contradicts,
     named_relative_periods,
     relative_periods,
 )
+from groundgate.engine.context.prose_subjects import may_say_of_two_subjects
 from groundgate.engine.gates.answer import (
     VERBATIM_POLICY,
     AnswerCase,
@@ -175,3 +177,50 @@ def test_two_attributes_that_share_one_word_are_no_subjects_of_one_attribute():
     # Far apart in a long excerpt: no one sentence or list of subjects.
     far = "Pump I delivers 205 m3/h. " + "The site has further equipment. " * 15
     assert codes("Pump I delivers 250 m3/h.", far + "Pump B delivers 250 m3/h.") == []
+
+
+# The prefilter (d448): a one-line excerpt the rule could judge passes may_say_of_two_subjects.
+_SUBJECTS = ["Pump I", "Pump B", "pump A", "the North boiler", "Line C", "泵A的", "泵B的", "It"]
+_ATTRIBUTES = ["delivers", "rated flow is", "runs at", "额定流量为", "had", "was up"]
+_VALUES = ["205 m3/h", "250 m3/h", "205 rpm", "12%", "15%", "$4.5 million", "2019", "2018",
+           "five", "six", "205立方米/小时", "250立方米/小时", "3.2", "7"]  # fmt: skip
+_BREAKS = [". ", ", ", " and ", " while ", "，", "；", " in ", " ", " compared with "]
+
+
+@given(
+    parts=st.lists(
+        st.tuples(
+            st.sampled_from(_SUBJECTS),
+            st.sampled_from(_ATTRIBUTES),
+            st.sampled_from(_VALUES),
+            st.sampled_from(_BREAKS),
+        ),
+        min_size=1,
+        max_size=5,
+    ),
+    filler=st.integers(0, 30),
+)
+@settings(max_examples=300, deadline=None)
+def test_property_every_one_line_excerpt_the_rule_could_judge_passes_the_prefilter(parts, filler):
+    text = "".join(f"{s} {a} {v}{b}" for s, a, v, b in parts)
+    excerpt = text[: len(text) // 2] + "word " * filler + text[len(text) // 2 :]
+    seen = _seen(excerpt, True).subjects()
+    prose = [f for f in seen.facts if not f.in_table]
+    subjects = [seen.subject(f) for f in prose]
+    # The answer's words that give the rule its best chance: another value's subject, alone,
+    # with the attribute's words of the value's own, or every word of the excerpt's subjects.
+    everything = frozenset().union(*subjects)
+    asked = set(subjects) | {s | t for s in subjects for t in subjects} | {everything}
+    found = any(seen.another_subject(f, words) is not None for f in prose for words in asked)
+    if found:
+        assert may_say_of_two_subjects(excerpt)
+
+
+def test_the_prefilter_passes_the_issues_excerpts_and_skips_one_of_a_count_and_a_percent():
+    for excerpt in (PUMPS, RATED, RATED_ZH, "Pump A has 5 pumps and Pump B has 6 pumps."):
+        assert may_say_of_two_subjects(excerpt)
+    assert not may_say_of_two_subjects("Pressure window 51,273 report valve 620.88% pressure")
+    assert not may_say_of_two_subjects("The plant ran in 2019 and in 2018.")  # periods only
+    assert not may_say_of_two_subjects("Pump I delivers 205 m3/h; Pump B delivers 205 m3/h.")
+    # A one-line excerpt the prefilter skips is decided as before: by the value alone.
+    assert codes("Pump I delivers 250 m3/h.", "Pump B delivers 250 m3/h at 12 bar.") == []
