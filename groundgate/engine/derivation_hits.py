@@ -38,11 +38,20 @@ def hits(
         minus = operation in ("difference", "percentage_points")
         k_t = 2 * t if double else t
         k_tol = 2 * tol if double else tol
+        if minus:  # (one comprehension per side: no test of `minus` per operand)
+            return [
+                k
+                for k, (a, _) in enumerate(pool)
+                if abs(a) > tol
+                and abs(b := a - k_t) > tol
+                and (i := bisect_left(keys, b - k_tol)) < n
+                and keys[i] <= b + k_tol
+            ]
         return [
             k
             for k, (a, _) in enumerate(pool)
             if abs(a) > tol
-            and abs(b := (a - k_t if minus else k_t - a)) > tol
+            and abs(b := k_t - a) > tol
             and (i := bisect_left(keys, b - k_tol)) < n
             and keys[i] <= b + k_tol
         ]

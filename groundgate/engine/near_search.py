@@ -44,8 +44,7 @@ def near_miss_of(
     signed: Callable[[], bool] | None = None,
 ) -> Hint | None:
     """The most useful hint for a value that is not grounded (None: nothing is close)."""
-    for located in index.candidates(q):
-        rules = index.compare(q, located)
+    for located, rules in index.compared(q):
         if rules is not None:
             if "sign" in rules and not (
                 (signed is not None and signed()) or index.sign_given(located)

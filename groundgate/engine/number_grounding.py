@@ -12,7 +12,7 @@ Pure: no Django, no I/O.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
@@ -117,6 +117,9 @@ class EvidenceIndex:
         self._excerpt_texts: dict[int, str] | None = None
         # The candidates of the last value asked about: ground() and near_miss() ask in turn.
         self._last_candidates: tuple[Quantity, list[Located]] | None = None
+        # What compare() gave for each of them (no rounding said, no bound), when ground()
+        # compared them all: near_miss() asks the same of the same candidates (compared()).
+        self._last_compared: tuple[Quantity, list[tuple[str, ...] | None]] | None = None
 
     def _cited_chunk(self, index: int, evidence: EvidenceLike) -> tuple[ChunkLike, int] | None:
         """The first chunk with the evidence's chunk_id whose text has its excerpt, and where."""
@@ -350,8 +353,13 @@ class EvidenceIndex:
             # is asked instead (only for a value the answer states as a bound).
             values = self.excerpt_values
             candidates = [values[position] for position in self.numeric_positions]
+        # (Without a rounding said or a bound, compare() answers what near_miss() asks next.)
+        plain = not approximately and bound is None
+        compared: list[tuple[str, ...] | None] | None = [] if plain else None
         for located in candidates:
             rules = self.compare(q, located, approximately, bound)
+            if compared is not None:
+                compared.append(rules)
             if rules is None or not allowed.issuperset(rules):
                 continue
             if "sign" in rules and not (
@@ -363,8 +371,21 @@ class EvidenceIndex:
             if best is None or risk(rules) < risk(best.rules):
                 best = Grounding(rules, located)
                 if not rules:
+                    compared = None  # (not every candidate compared)
                     break
+        if compared is not None:
+            self._last_compared = (q, compared)
         return best
+
+    def compared(self, q: Quantity) -> Iterator[tuple[Located, tuple[str, ...] | None]]:
+        """Each candidate of q with compare(q, candidate) (no rounding said, no bound), in
+        order: what ground() found for them when it compared them all, else compared one by
+        one as the caller reads on."""
+        candidates = self.candidates(q)
+        last = self._last_compared
+        if last is not None and last[0] is q and len(last[1]) == len(candidates):
+            return zip(candidates, last[1], strict=True)
+        return ((located, self.compare(q, located)) for located in candidates)
 
     def _ground_range(self, q: Quantity, allowed: frozenset[str]) -> Grounding | None:
         best: Grounding | None = None

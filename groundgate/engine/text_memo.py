@@ -51,7 +51,9 @@ class TextMemo(Generic[P, R]):
                 pass
             return found[0]
         result = self._function(*args, **kwargs)  # (kwargs: empty here)
-        cost = _ENTRY_BYTES + sum(map(_text_bytes, args))
+        # (One text argument, most calls: its length without a call per argument.)
+        first = args[0] if len(args) == 1 else None
+        cost = _ENTRY_BYTES + (len(first) if type(first) is str else sum(map(_text_bytes, args)))
         try:
             cost += self._item_bytes * len(result)  # type: ignore[arg-type]
         except TypeError:

@@ -82,7 +82,14 @@ def _stem(word: str) -> str:
 @text_memo(max_bytes=4 * 2**20, item_bytes=80)
 def stemmed_words(text: str) -> frozenset[str]:
     """content_words(text), each reduced to its stem."""
-    return frozenset(stem(w) for w in content_words(text))
+    # stem(w) written out (a call per word less): a word of ASCII letters of up to 64 is looked
+    # up in _stem's cache, any other word is stem()'s.
+    return frozenset(
+        [
+            _stem(w) if w.isascii() and w.isalpha() and len(w) <= 64 else stem(w)
+            for w in content_words(text)
+        ]
+    )
 
 
 @text_memo(max_bytes=4 * 2**20, item_bytes=80)

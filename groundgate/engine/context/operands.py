@@ -115,30 +115,53 @@ _LABEL_ASIDES = re.compile(
 )
 
 
+# Of each case-insensitive pattern below, the lower-case words one of which every match in an
+# ASCII text holds (its English branches; the other branches are CJK): an ASCII text without
+# any is not searched - a few substring tests instead of a match attempt at every character.
+# tests/engine/context/test_operation_words.py holds each set necessary.
+_CHANGE_WORDS = ("chang", "increas", "decreas", "declin", "grew", "grow", "rose", "rise", "fell",
+                 "fall", "drop", "reduc")  # fmt: skip
+_WORDS_OF: dict[re.Pattern[str], tuple[str, ...]] = {
+    _DOWN: ("decreas", "declin", "fell", "fall", "drop", "reduc", "shrank", "shrink"),
+    _UP: ("increas", "rose", "rise", "grew", "grow", "gain"),
+    _DIFFERENCE_WORD: ("difference",),
+    _ORDERED: (*_CHANGE_WORDS, "gain", "from"),
+}
+
+
+def _found(pattern: re.Pattern[str], text: str) -> bool:
+    """pattern.search(text) is not None, not searched where _WORDS_OF says it cannot match."""
+    if text.isascii():
+        low = text.lower()
+        if not any(word in low for word in _WORDS_OF[pattern]):
+            return False
+    return pattern.search(text) is not None
+
+
 # What bind asks of a sentence (and of it without its named rows' labels), read once per text:
 # a long answer's values share their sentence, and a case-insensitive alternation costs a
 # match attempt at every character (FinanceBench: ~10 searches of each sentence text).
 @text_memo(max_bytes=2 * 2**20, item_bytes=0)
 def _says_order(sentence: str) -> bool:
     """_ORDERED found: a change word or a direction ("from 2018 to 2019")."""
-    return _ORDERED.search(sentence) is not None
+    return _found(_ORDERED, sentence)
 
 
 @text_memo(max_bytes=2 * 2**20, item_bytes=0)
 def _says_down_word(sentence: str) -> bool:
     """_DOWN found: a word of a fall ("decrease", "fell")."""
-    return _DOWN.search(sentence) is not None
+    return _found(_DOWN, sentence)
 
 
 def _says_down(sentence: str) -> bool:
     """The sentence says the direction is down: a word of a fall and none of a rise."""
-    return _says_down_word(sentence) and not _UP.search(sentence)
+    return _says_down_word(sentence) and not _found(_UP, sentence)
 
 
 @text_memo(max_bytes=2 * 2**20, item_bytes=0)
 def _says_difference(sentence: str) -> bool:
     """_DIFFERENCE_WORD found: "difference", "差额"."""
-    return _DIFFERENCE_WORD.search(sentence) is not None
+    return _found(_DIFFERENCE_WORD, sentence)
 
 
 def _core_words(label: str) -> frozenset[str]:
@@ -183,15 +206,21 @@ def named_operations(text: str) -> frozenset[str] | None:
     a total a sum. Where several are named the first of change, share, average, total decides
     ("the change in Total revenue" is a change, "8.4% of the Total" a share), and an
     average named with a change is allowed beside it ("the average change")."""
-    if _NAMES_CHANGE.search(text):
-        return CHANGES | {"average"} if _NAMES_AVERAGE.search(text) else CHANGES
-    if _NAMES_SHARE.search(text):
+    if _found(_NAMES_CHANGE, text):
+        return CHANGES | {"average"} if _found(_NAMES_AVERAGE, text) else CHANGES
+    if _found(_NAMES_SHARE, text):
         return SHARES
-    if _NAMES_AVERAGE.search(text):
+    if _found(_NAMES_AVERAGE, text):
         return frozenset({"average"})
-    if _NAMES_TOTAL.search(text):
+    if _found(_NAMES_TOTAL, text):
         return frozenset({"sum"})
     return None
+
+
+_WORDS_OF[_NAMES_CHANGE] = (*_CHANGE_WORDS, "differen")
+_WORDS_OF[_NAMES_SHARE] = ("ratio", "portion", "share of", "percent", "%", "total")
+_WORDS_OF[_NAMES_AVERAGE] = ("average", "mean")
+_WORDS_OF[_NAMES_TOTAL] = ("total", "sum", "combined", "altogether")
 
 
 class Binding(NamedTuple):
@@ -361,7 +390,8 @@ class OperandContext:
             down = _says_down(sentence)
             # The sentence's own words name the operation, not the question's: a question may
             # define a metric of several steps ("net income / average total assets").
-            named = named_operations(sentence) if self._named_operation else None
+            # (operations(span): read once per sentence, with what about() asks)
+            named = self.operations(span) if self._named_operation else None
             read = self._sentence_reads[start] = (self._periods_in(sentence), down, named)
         return read
 
@@ -494,7 +524,8 @@ class OperandContext:
         labels = {row for index in self._excerpts for row in self.named_rows(index, words)}
         for label in sorted(labels, key=len, reverse=True):
             for text in (label, _LABEL_ASIDES.sub(" ", label)):
-                if text.split():
+                said = text.split()
+                if said and not _unsaid(said[0], sentence):
                     sentence = _label_said(text).sub(" ", sentence)
         return sentence
 
@@ -574,6 +605,13 @@ class OperandContext:
                 return span in negative
         fact = self._cell(located) if self._maybe_negative(located) else None
         return fact is not None and fact.negative
+
+
+def _unsaid(first: str, sentence: str) -> bool:
+    """True only when _label_said of a label whose first word is `first` cannot match in
+    `sentence` (its pattern not compiled, the sentence not searched): both ASCII, where the
+    pattern's case-insensitive match of that word is a match of the lower-cased word."""
+    return first.isascii() and sentence.isascii() and first.lower() not in sentence.lower()
 
 
 @text_memo(max_bytes=2**18, item_bytes=0)

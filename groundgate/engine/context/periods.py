@@ -103,35 +103,38 @@ def mentions(text: str) -> list[tuple[int, int, str]]:
 
 
 def _normalised(m: re.Match[str]) -> tuple[str, ...]:
-    g = m.groupdict()
-    if g["fy"]:
-        yy = g["fyy"]
+    # The alternative that matched: each of _PERIOD's is a named group around all of it, so
+    # it is the last group to close (lastgroup), and its own groups are asked by name (no
+    # dict of all of _PERIOD's groups per mention).
+    name, g = m.lastgroup, m.group
+    if name == "fy":
+        yy = g("fyy")
         return ("Y" + (yy if len(yy) == 4 else "20" + yy),)
-    if g["year"]:
-        return ("Y" + g["year"],)
-    if g["q"]:
-        return ("Q" + (g["qn"] or g["qn2"]),)
-    if g["qw"]:
-        return (f"Q{_ORDINALS[g['qord'].casefold()]}",)
-    if g["h"]:
-        n = g["hn"] or str(_ORDINALS[(g["hord"] or "first").casefold()])
+    if name == "year":
+        return ("Y" + g("year"),)
+    if name == "q":
+        return ("Q" + (g("qn") or g("qn2")),)
+    if name == "qw":
+        return (f"Q{_ORDINALS[g('qord').casefold()]}",)
+    if name == "h":
+        n = g("hn") or str(_ORDINALS[(g("hord") or "first").casefold()])
         return ("H" + n,)
-    if g["zq"]:
-        n = g["zqn"]
+    if name == "zq":
+        n = g("zqn")
         return ("Q" + str(_ZH_DIGITS.get(n, n)),)
-    if g["zh"]:
-        return ("H1" if g["zhs"] == "上" else "H2",)
-    if g["zm"]:
-        return (f"M{int(g['zmn'])}",)
-    if g["zd"]:
-        return (f"D{_ZH_DIGITS[g['zdn']]}",)
-    if g["month"]:
-        word = g["month"].lower()
+    if name == "zh":
+        return ("H1" if g("zhs") == "上" else "H2",)
+    if name == "zm":
+        return (f"M{int(g('zmn'))}",)
+    if name == "zd":
+        return (f"D{_ZH_DIGITS[g('zdn')]}",)
+    if name == "month":
+        word = g("month").lower()
         if word == "may" and not _month_context(m):
             return ()
         return (f"M{1 + [mo[:3] for mo in _MONTHS].index(word[:3])}",)
-    if g["day"]:
-        word = g["day"].lower()
+    if name == "day":
+        word = g("day").lower()
         if len(word) == 3 and word in ("sun", "sat", "wed", "mon") and not m.group(0)[0].isupper():
             return ()
         return (f"D{1 + [d[:3] for d in _DAYS].index(word[:3])}",)

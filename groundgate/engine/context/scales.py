@@ -35,6 +35,7 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from groundgate.engine.declarations import declarations
+from groundgate.engine.text_memo import text_memo
 
 
 class _Chunk(Protocol):
@@ -84,21 +85,23 @@ def cited_exponents(
     """The scales (powers of ten, nonzero) the cited chunks declare; with `units`, their unit
     cells' too; with `words`, also unit_word_exponents'."""
     wanted = set(cited_ids)
-    found = {
-        d.exponent
-        for chunk in chunks
-        if chunk.chunk_id in wanted
-        for d in declarations(chunk.text, chunk.chunk_id)
-        if d.exponent
-    }
+    found: set[int] = set()
+    for chunk in chunks:
+        if chunk.chunk_id in wanted:
+            found.update(_chunk_exponents(chunk.text, chunk.chunk_id, units, words))
+    return frozenset(found)
+
+
+@text_memo(max_bytes=8 * 2**20, item_bytes=8)
+def _chunk_exponents(text: str, chunk_id: str, units: bool, words: bool) -> frozenset[int]:
+    """What cited_exponents reads of one chunk: read once per text, not once per case citing
+    it (the chunks of one filing are cited by every answer about it; each read is several
+    searches of the whole page)."""
+    found = {d.exponent for d in declarations(text, chunk_id) if d.exponent}
     if units:
-        for chunk in chunks:
-            if chunk.chunk_id in wanted:
-                found.update(unit_cell_exponents(chunk.text))
+        found.update(unit_cell_exponents(text))
     if words:
-        for chunk in chunks:
-            if chunk.chunk_id in wanted:
-                found.update(unit_word_exponents(chunk.text))
+        found.update(unit_word_exponents(text))
     return frozenset(found)
 
 
