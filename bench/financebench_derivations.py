@@ -5,7 +5,7 @@
 
 For the answers of the chosen groups (bench/financebench_halves.py: right, incorrect, digit,
 scale, sign) that the gate accepts with a NUMBER_DERIVED finding, each derivation is sorted by
-where its operands sit, as policy `derivation_words` reads them (engine/context/operands.py):
+where its operands sit, as policy `derivation_words` reads them (engine/context/operand_rule.py):
   - one row: two cells of one row (a change or an average of one quantity);
   - said: an operand's row label (or a prose value's own sentence) shares a naming word with
     the value's sentence or the question, no statement's name or qualifier;
@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 from bench.financebench_halves import DEFAULT_DATA, built, policy, set_fields  # noqa: E402
 from groundgate.engine.context.claims import ClaimReader, naming_words  # noqa: E402
 from groundgate.engine.context.grounding import excerpt_facts  # noqa: E402
-from groundgate.engine.context.operands import _subject_words  # noqa: E402
+from groundgate.engine.context.operation_words import _subject_words  # noqa: E402
 from groundgate.engine.findings import Finding  # noqa: E402
 from groundgate.engine.gates.answer import AnswerCase, gate_answer  # noqa: E402
 

@@ -6,7 +6,7 @@ from 2015 to 2019 was 13,237.4" is a calculation on five: the cells of the row t
 A careful reviewer checks exactly that calculation, and so does this module (policy
 `derivation_aggregates: "named_rows_periods"`, gate 2.9.0):
   - the sentence names the operation: "average"/"mean" an average, "total"/"sum" a sum
-    (operands.named_operations); a value whose sentence names neither is no aggregate;
+    (operation_words.named_operations); a value whose sentence names neither is no aggregate;
   - across a row: each table row the answer's words name (operands.OperandContext.named_rows),
     its cells of one year each, within the named years' span when two years are named (all its
     cells with a year when none is named); three cells or more (two are derivations.explain's);
@@ -415,7 +415,7 @@ def _found(
     return Found(operation, f"{formula} ≈ {target.value.text.strip()}", result, tuple(located))
 
 
-# The operations a share of a sum is named by (operands.named_operations' shares).
+# The operations a share of a sum is named by (operation_words.named_operations' shares).
 _SHARE_NAMES = frozenset({"ratio", "percentage", "as_percent", "percent_of"})
 
 

@@ -23,7 +23,7 @@ that starts a comparison's other side) for both readers; then
                 sentence's end (SENTENCE_END): a prose value's subject is its own clause part's;
   claims.py     a comma before a word only (WORD_COMMA): "5, 6 and 7" is one list of values.
 
-The derivations' change words (operands.py: a rise, a fall, a difference) say which way a
+The derivations' change words (operation_words.py: a rise, a fall, a difference) say which way a
 figure moved, not what it is compared against; they are read there.
 """
 

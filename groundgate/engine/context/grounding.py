@@ -52,6 +52,7 @@ from groundgate.engine.context.comparisons import (
     whole_words,
 )
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading, read_facts
+from groundgate.engine.context.operation_words import named_operations
 from groundgate.engine.context.periods import (
     contradicts,
     is_period_value,
@@ -502,9 +503,6 @@ def _summed_periods(
     2019") when it says a sum ("total", "combined", "合计") and states one figure: () else."""
     if not _SUM_WORD.search(sentence) or "respectively" in sentence.lower():
         return ()
-    # (operands imports this module: its reading of the named operation is imported here.)
-    from groundgate.engine.context.operands import named_operations
-
     if named_operations(sentence) != frozenset({"sum"}):
         return ()  # "the difference in the total accrued liabilities": no sum said
     figures = [v for j, v, _ in values if j == k and not is_period_value(v)]

@@ -3,54 +3,50 @@
 A derivation (engine/derivations.py) explains an answer's value by one operation on two cited
 values. Searched over every cited value, one operation on any two lands near almost any figure
 ("-13" for the change from 2018 to 2019 found as 295 - 308, the 2017 and 2018 columns). Bound to
-context (policy `derivation_context: "rows_periods_sign"`), an operand pair is taken only when:
-  - periods: the value's sentence (else the question) names periods. A change (difference,
-    percentage change, percentage points) between two named years is the later year's cell
-    minus the earlier year's ("from 2018 to 2019" is 2019 - 2018, whatever order the words
-    give); a change in one named year has its first operand in that year. Every other
-    operation (sum, average, ratio, share) takes operands of the named periods only;
-  - rows: a change across two named years is of one row (both cells in the same row); when the
-    answer's words clearly name a row of the cited table (every word of its label, as
-    grounding.py reads rows), the calculation uses that row (a change: both operands; any
-    other operation: at least one);
-  - operation: the operation the value's sentence names is the operation - "the
-    change" is a difference, a percentage change or points, never the sum of the two cells;
-    "the ratio" / "8.4% of" a share; "the average" an average; "the total" a sum (gate 2.7.0);
-  - order (policy `change_order: "time_order"`, gate 2.12.0): where the answer names fewer than
-    two years, a change of two cells of one row is still the later year's minus the earlier's
-    ("the change in closing cash" is 2019 - 2018); "named_years" holds it only to named years;
-  - either order (policy `difference_order: "unsigned"`, gate 2.14.0, d347): where the sentence
-    names the difference by that word alone ("the difference between 2018 and 2019", "差额",
-    "相差"; no "change", "increase", "from ... to") and states it positive, the two cells of a
-    row the answer names may be taken in either order - a positive difference is the distance
-    between them. A negative one keeps the time order (it says which way);
-  - sign: derivations.explain takes a negative value as negative (a ratio of two positive
-    figures is never negative) and a positive one as positive, unless the sentence says the
-    direction in words ("a decrease of 13" is the change -13);
-  - words (policy `derivation_words: "one_said"`, gate 2.24.0, d479): a pair that no named row
-    or period binds (allow's 1: a filing page read one cell a line, whose cells have no column)
-    is taken only when an operand is what the answer speaks of - its row label (or a prose
-    value's own sentence before it) shares a naming word with the value's sentence or the
-    question, a statement's name ("the income statement") and a qualifier ("total", "net")
-    aside (d481) - or the pair is two cells of one row for a change or an average. On a page of
-    200 figures one operation on some pair lands near almost any figure ("positive working
-    capital of $841 million" as (1,671 + 10) / 2, cash and another note's figure).
-An operand whose context is unknown (prose without periods, the answer's own earlier steps, a
-cell whose column is not known) never contradicts anything.
+context (policy `derivation_context: "rows_periods_sign"`), an operand pair is taken only where
+the periods, rows, operation, order, sign and words the answer says allow it: the pair rule is
+context/operand_rule.py (its docstring lists each test), the words it reads of a sentence
+context/operation_words.py.
+
+This module reads a case once (OperandContext): the facts of the accepted excerpts (an
+excerpt's read when an operand of it is first asked about), what each sentence of the answer
+says of its values (periods, direction, named operation: about, bind), the rows the answer's
+words name (named_rows, two_rows), what an operand is said to be (words_of) and which cells are
+printed negative (signed_operands), with the per-text memos those reads share.
 
 Pure: no Django, no I/O. Built once per case; each value's binding is a few set lookups.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from groundgate.engine.context.claims import ClaimReader, naming_words
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading, printed_negative
 from groundgate.engine.context.grounding import excerpt_cells, excerpt_facts
-from groundgate.engine.context.periods import contradicts, periods_in, with_listed
+from groundgate.engine.context.operand_rule import _Rule
+from groundgate.engine.context.operation_words import (
+    _GLUED_MARK,
+    _LABEL_ASIDES,
+    _PROSE_AFTER,
+    _PROSE_REACH,
+    _SENTENCE_END,
+    _SQUASHED,
+    _TOTAL,
+    SHARES,
+    _core_words,
+    _label_said,
+    _marked_core_words,
+    _says_difference,
+    _says_down,
+    _says_down_word,
+    _says_order,
+    _subject_words,
+    _unsaid,
+    named_operations,
+)
+from groundgate.engine.context.periods import periods_in, with_listed
 from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.text_memo import text_memo
 
@@ -58,169 +54,7 @@ if TYPE_CHECKING:
     from groundgate.engine.gates.answer_case import Evidence
     from groundgate.engine.number_grounding import Located
 
-# Operations that compare one quantity across periods (a change), against those that combine
-# values of one period (sum, average, ratio, share).
-CHANGES = frozenset({"difference", "percentage_change", "percentage_points"})
-# Words that give a change's direction: "a decrease of 13" is the change -13.
-_DOWN = re.compile(
-    r"(?i)\b(?:decreas|declin|fell|fall|drop|reduc|shrank|shrink)\w*|减少|下降|降低|下滑"
-)
-
-# ... unless it also names a rise ("the increase / (decrease) in revenue"): no direction then.
-_UP = re.compile(r"(?i)\b(?:increas|rose|rise|grew|grow|gain)\w*|增加|增长|上升|提高")
-# A difference named by that word alone (difference_order): "the difference between 2018 and
-# 2019", "两年的差额", "相差"; a change word or a direction beside it ("from 2018 to 2019",
-# "从2018年到2019年", "较上年") orders it.
-_DIFFERENCE_WORD = re.compile(r"(?i)\bdifferences?\b|差额|差异|相差|之差|差值")
-_ORDERED = re.compile(
-    r"(?i)\b(?:chang|increas|decreas|declin|grew|grow|rose|rise|fell|fall|drop|reduc|gain)\w*"
-    r"|\bfrom\b[^.;]*\bto\b|从[^。；]*到|较上年|同比|增加|减少|增长|下降"
-)
-
 Allow = Callable[[str, "Located", "Located | None"], int]
-
-# derivation_words: how far before a prose operand its own sentence is read, and after it on its
-# line; a label of one long run of letters is printed without spaces ("Totalcurrentassets").
-_PROSE_REACH = 150
-_PROSE_AFTER = 40
-_SENTENCE_END = re.compile(r"[.;:!?。；！？](?:\s|$)|\n\s*\n")
-_SQUASHED = re.compile(r"[A-Za-z]{16,}")
-_SQUASHED_WORD = 4  # the shortest said word looked for within such a label ("cash", not "net")
-# What names no quantity an operand is about: a statement's name ("the income statement", "the
-# statement of cash flows", "balance sheet": where the figures are printed) and the words that
-# only qualify a label ("Total", "net").
-_DOCUMENT_NAMES = re.compile(
-    r"(?i)\b(?:(?:consolidated\s+)?(?:income|cash[\s-]*flows?|operations|earnings|"
-    r"comprehensive\s+income|financial)\s+statements?|statements?\s+of\s+(?:consolidated\s+)?"
-    r"(?:income|cash\s+flows?|operations|earnings|financial\s+position|comprehensive\s+income)|"
-    r"balance\s+sheets?|P\s*&\s*L)\b"
-)
-_QUALIFIERS = frozenset({"total", "net"})
-
-
-@text_memo(max_bytes=2**20, item_bytes=80)
-def _subject_words(text: str) -> frozenset[str]:
-    """The naming words of a sentence or a question that may say what an operand is about: no
-    statement's name, no qualifier (derivation_words)."""
-    return naming_words(_DOCUMENT_NAMES.sub(" ", text)) - _QUALIFIERS
-
-
-# What a row label says beside the quantity it names (derivation_row_words "label_core", d408):
-# a note or footnote in parentheses ("Additions (Note (a))", "Cash (1)", "收入（注释5）") and
-# the period of a movement schedule ("during the period", "at end of period", "for the year").
-_LABEL_ASIDES = re.compile(
-    r"[(（][^()（）]*(?:[(（][^()（）]*[)）][^()（）]*)*[)）]"
-    r"|(?i:\b(?:(?:as\s+)?(?:at|of)\s+(?:the\s+)?(?:end|beginning|start|close)\s+of\s+"
-    r"(?:the\s+)?(?:period|year)|(?:during|for|in)\s+the\s+(?:period|year))\b)"
-)
-
-
-# Of each case-insensitive pattern below, the lower-case words one of which every match in an
-# ASCII text holds (its English branches; the other branches are CJK): an ASCII text without
-# any is not searched - a few substring tests instead of a match attempt at every character.
-# tests/engine/context/test_operation_words.py holds each set necessary.
-_CHANGE_WORDS = ("chang", "increas", "decreas", "declin", "grew", "grow", "rose", "rise", "fell",
-                 "fall", "drop", "reduc")  # fmt: skip
-_WORDS_OF: dict[re.Pattern[str], tuple[str, ...]] = {
-    _DOWN: ("decreas", "declin", "fell", "fall", "drop", "reduc", "shrank", "shrink"),
-    _UP: ("increas", "rose", "rise", "grew", "grow", "gain"),
-    _DIFFERENCE_WORD: ("difference",),
-    _ORDERED: (*_CHANGE_WORDS, "gain", "from"),
-}
-
-
-def _found(pattern: re.Pattern[str], text: str) -> bool:
-    """pattern.search(text) is not None, not searched where _WORDS_OF says it cannot match."""
-    if text.isascii():
-        low = text.lower()
-        if not any(word in low for word in _WORDS_OF[pattern]):
-            return False
-    return pattern.search(text) is not None
-
-
-# What bind asks of a sentence (and of it without its named rows' labels), read once per text:
-# a long answer's values share their sentence, and a case-insensitive alternation costs a
-# match attempt at every character (FinanceBench: ~10 searches of each sentence text).
-@text_memo(max_bytes=2 * 2**20, item_bytes=0)
-def _says_order(sentence: str) -> bool:
-    """_ORDERED found: a change word or a direction ("from 2018 to 2019")."""
-    return _found(_ORDERED, sentence)
-
-
-@text_memo(max_bytes=2 * 2**20, item_bytes=0)
-def _says_down_word(sentence: str) -> bool:
-    """_DOWN found: a word of a fall ("decrease", "fell")."""
-    return _found(_DOWN, sentence)
-
-
-def _says_down(sentence: str) -> bool:
-    """The sentence says the direction is down: a word of a fall and none of a rise."""
-    return _says_down_word(sentence) and not _found(_UP, sentence)
-
-
-@text_memo(max_bytes=2 * 2**20, item_bytes=0)
-def _says_difference(sentence: str) -> bool:
-    """_DIFFERENCE_WORD found: "difference", "差额"."""
-    return _found(_DIFFERENCE_WORD, sentence)
-
-
-def _core_words(label: str) -> frozenset[str]:
-    """The naming words of a row label without its asides (_LABEL_ASIDES)."""
-    return naming_words(_LABEL_ASIDES.sub(" ", label))
-
-
-# A footnote mark glued to a label's last word ("Incentive schemes1", "Other benefits2").
-_GLUED_MARK = re.compile(r"(?<=[a-z])\d{1,2}\s*$")
-
-
-def _marked_core_words(label: str) -> frozenset[str]:
-    """_core_words of the label without a footnote mark glued to its last word."""
-    return _core_words(_GLUED_MARK.sub("", label))
-
-
-# The operation a sentence names (named_operations): a change, a share, an average, a total.
-# Chinese forms beside the English (d409): 变动/增长/差额 a change, 占比/比例 a share, 平均 an
-# average, 合计/总额 a total.
-_NAMES_CHANGE = re.compile(
-    r"(?i)\b(?:chang|differen|increas|decreas|declin|grew|grow|rose|rise|fell|fall|drop|reduc)\w*"
-    r"|变动|变化|增加|减少|增长|下降|增幅|降幅|差额|差异|相差|之差|同比"
-)
-_NAMES_SHARE = re.compile(
-    r"(?i)\b(?:ratio|proportion|portion|share of|percentage of|percent of|as a percentage)\b"
-    r"|[%％]\s*of\b|\bof (?:the |its )?total\b|占比|比例|比率|比重|占[^。；，,]{0,20}的?百分比"
-)
-_NAMES_AVERAGE = re.compile(r"(?i)\b(?:average|mean)\b|平均|均值")
-_NAMES_TOTAL = re.compile(
-    r"(?i)\b(?:total|sum|combined|altogether)\b|合计|总计|总额|总和|之和|共计"
-)
-SHARES = frozenset({"ratio", "percentage", "as_percent", "percent_of"})
-_TOTAL = frozenset({"sum"})
-# What a result shorter than the policy's significant digits may be (short_results).
-_SHORT = CHANGES | {"average"}
-
-
-def named_operations(text: str) -> frozenset[str] | None:
-    """The operations `text` says its value is the result of, or None when it names none.
-    A change ("change", "difference", "increase", "fell") is a difference, a percentage change
-    or points - never a sum; a share ("ratio", "percentage of") a ratio; an average an average;
-    a total a sum. Where several are named the first of change, share, average, total decides
-    ("the change in Total revenue" is a change, "8.4% of the Total" a share), and an
-    average named with a change is allowed beside it ("the average change")."""
-    if _found(_NAMES_CHANGE, text):
-        return CHANGES | {"average"} if _found(_NAMES_AVERAGE, text) else CHANGES
-    if _found(_NAMES_SHARE, text):
-        return SHARES
-    if _found(_NAMES_AVERAGE, text):
-        return frozenset({"average"})
-    if _found(_NAMES_TOTAL, text):
-        return frozenset({"sum"})
-    return None
-
-
-_WORDS_OF[_NAMES_CHANGE] = (*_CHANGE_WORDS, "differen")
-_WORDS_OF[_NAMES_SHARE] = ("ratio", "portion", "share of", "percent", "%", "total")
-_WORDS_OF[_NAMES_AVERAGE] = ("average", "mean")
-_WORDS_OF[_NAMES_TOTAL] = ("total", "sum", "combined", "altogether")
 
 
 class Binding(NamedTuple):
@@ -607,21 +441,6 @@ class OperandContext:
         return fact is not None and fact.negative
 
 
-def _unsaid(first: str, sentence: str) -> bool:
-    """True only when _label_said of a label whose first word is `first` cannot match in
-    `sentence` (its pattern not compiled, the sentence not searched): both ASCII, where the
-    pattern's case-insensitive match of that word is a match of the lower-cased word."""
-    return first.isascii() and sentence.isascii() and first.lower() not in sentence.lower()
-
-
-@text_memo(max_bytes=2**18, item_bytes=0)
-def _label_said(label: str) -> re.Pattern[str]:
-    """A row label said in a sentence, its words apart by any space, in any case: compiled once
-    per label (the re module keeps 512 patterns; a filing's tables have more labels)."""
-    said = r"\s+".join(map(re.escape, label.split()))
-    return re.compile(rf"(?i)(?<!\w){said}(?!\w)")
-
-
 @text_memo(max_bytes=4 * 2**20, item_bytes=100)
 def _row_labels(
     excerpt: str, core: bool, reading: TableReading
@@ -673,252 +492,3 @@ def _negative_cells(
     return spans, frozenset(
         span for span in maybe if (fact := at.get(span)) is not None and fact.negative
     )
-
-
-class _Rule:
-    __slots__ = (
-        "context",
-        "either",
-        "operations",
-        "order",
-        "periods",
-        "said",
-        "sentence",
-        "twice",
-        "words",
-        "years",
-    )
-
-    def __init__(
-        self,
-        context: OperandContext,
-        periods: tuple[str, ...],
-        years: list[str],
-        words: frozenset[str],
-        operations: frozenset[str] | None = None,
-        either: bool = False,
-    ) -> None:
-        self.context, self.periods, self.years, self.words = context, periods, years, words
-        self.operations = operations
-        # A positive difference named by that word alone: its two cells in either order.
-        self.either = either
-        # (minuend's year, subtrahend's year) where the answer's order decides (d410).
-        self.order: tuple[str, str] | None = None
-        # The named periods of a kind other than years that the answer names two or more of
-        # ("between the quarters ended July 27 and April 27": M7, M4): a change's two cells
-        # are of those (change_periods "named_kinds", d460); () otherwise.
-        self.twice: tuple[str, ...] = ()
-        # The value's sentence where the policy asks an unbound pair for an operand it or the
-        # question speaks of (derivation_words; None: it does not), and their subject words,
-        # read on the first such pair (most values never meet one).
-        self.sentence: str | None = None
-        self.said: frozenset[str] | None = None
-        if context.period_kinds:
-            kinds = [p[0] for p in periods if p[0] != "Y"]
-            self.twice = tuple(p for p in periods if p[0] != "Y" and kinds.count(p[0]) >= 2)
-
-    def _in_named_row(self, located: Located | None, fact: Fact | None) -> bool | None:
-        """Whether the operand is in a row the answer names (None: no row named or known)."""
-        if (
-            located is None
-            or fact is None
-            or not fact.in_table
-            or not fact.row
-            or located.evidence_index is None
-        ):
-            return None
-        named = self.context.named_rows(located.evidence_index, self.words)
-        return (fact.row in named) if named else None
-
-    def keep(self, located: Located) -> bool:
-        """Whether a cell may be an operand under two named years: its years include one."""
-        fact = self.context.fact(located)
-        if fact is None or not _years(fact):
-            return True
-        return any(y in fact.periods for y in self.years)
-
-    def allow_short(self, operation: str, a: Located, b: Located | None) -> int:
-        """2 when a short result ("0.7") is the change or the average of two cells of a row the
-        answer names, one in each of the two named years; else 0."""
-        if operation not in _SHORT or b is None or a.where != "excerpt" or b.where != "excerpt":
-            return 0
-        fa, fb = self.context.fact(a), self.context.fact(b)
-        if fa is None or fb is None or _other_rows(fa, fb) or not (fa.in_table and fb.in_table):
-            return 0
-        ya = [p for p in fa.periods if p in self.years]
-        yb = [p for p in fb.periods if p in self.years]
-        if len(ya) != 1 or len(yb) != 1 or ya == yb:
-            return 0
-        if not (self._in_named_row(a, fa) and self._in_named_row(b, fb)):
-            return 0
-        return 2 if self.allow(operation, a, b) == 2 else 0
-
-    def _distance(self, operation: str, rows: tuple[bool | None, bool | None]) -> bool:
-        """Whether a difference may take its two cells in either order: a positive difference
-        named by that word alone, of cells both in a row the answer names (unbound, the other
-        order doubles the coincidences: "the difference in total costs" found in any row)."""
-        return self.either and operation == "difference" and rows == (True, True)
-
-    def allow(self, operation: str, a: Located, b: Located | None) -> int:
-        """0: not this calculation; 1: it may be; 2: every operand whose row is known is in a
-        row the answer names (the calculation, taken without looking for coincidences). With
-        derivation_words, a pair that may be is taken only where the answer speaks of its operands
-        (_spoken_of)."""
-        score = self._allow(operation, a, b)
-        if score == 1 and self.sentence is not None and not self._spoken_of(operation, a, b):
-            return 0
-        return score
-
-    def _spoken_of(self, operation: str, a: Located, b: Located | None) -> bool:
-        """Whether a pair the context does not bind is still the calculation the answer speaks
-        of (derivation_words "one_said", d479): two cells of one row for a change or an average
-        (one quantity across its columns), else an operand whose own words (OperandContext.
-        words_of) share a naming word with the value's sentence or the question. A step of the
-        answer's own calculation is spoken of; an operand whose words are not known is not."""
-        context, said = self.context, self.said
-        if said is None:
-            said = self.said = _subject_words(self.sentence or "") | context.question_subject()
-        if b is not None and (operation in CHANGES or operation == "average"):
-            if _one_row(context, a, b):
-                return True
-        for located in (a,) if b is None else (a, b):
-            if located.where != "excerpt":
-                return True
-            words = context.words_of(located)
-            if isinstance(words, str):  # "Totalcurrentassets": the said words within it
-                if any(len(w) >= _SQUASHED_WORD and w in words for w in said):
-                    return True
-            elif words is not None and words & said:
-                return True
-        return False
-
-    def _allow(self, operation: str, a: Located, b: Located | None) -> int:
-        if self.operations is not None and operation not in self.operations:
-            # The sentence names another operation ("the change" is no sum) - unless a step of
-            # the answer's own calculation takes part: "-$686 / $6,887" continues the change.
-            if a.where != "answer" and (b is None or b.where != "answer"):
-                return 0
-        context = self.context
-        fa = context.fact(a)
-        fb = context.fact(b) if b is not None else None
-        if self.order == ("", "") and operation in CHANGES and _year_step(fa, fb) != 1:
-            # A negative difference of no two named years: one row's later cell minus its
-            # earlier one ("between both years"), else a distance, which is positive (d410).
-            return 0
-        rows = (self._in_named_row(a, fa), self._in_named_row(b, fb))
-        strong = 2 if True in rows and False not in rows else 1
-        years = self.years
-        across = operation in CHANGES or (operation == "average" and len(years) < 2)
-        if across and b is not None and context.period_cells and _period_and_other(fa, fb):
-            return 0  # a change is of two period cells, not of a "Change (%)" column's (d411)
-        if (
-            across
-            and b is not None
-            and self.twice
-            and any(f is not None and contradicts(self.twice, f.periods) for f in (fa, fb))
-        ):
-            return 0  # "July 27 and April 27": no cell of January 26's column (d460)
-        if across and b is not None and self.twice and context.each_named:
-            held = [{p for p in f.periods if p in self.twice} if f is not None else set()
-                    for f in (fa, fb)]  # fmt: skip
-            if held[0] and held[0] == held[1]:
-                return 0  # "the third and fourth quarter": not Q4 2019 minus Q4 2018
-        if across and b is not None:
-            if len(years) >= 2:
-                later, earlier = years[-1], years[0]
-                if self.order is not None and operation in CHANGES:
-                    later, earlier = self.order
-                elif self._distance(operation, rows) and _in_year(fa, earlier):
-                    later, earlier = earlier, later  # the distance: either order
-                if fa is not None and _years(fa) and later not in fa.periods:
-                    return 0
-                if fb is not None and _years(fb) and earlier not in fb.periods:
-                    return 0
-                if _other_rows(fa, fb):
-                    return 0  # a change across periods is of one row
-                return 0 if False in rows else strong
-            if self.periods and fa is not None and contradicts(self.periods, fa.periods):
-                return 0
-            if (
-                context.time_order
-                and operation in CHANGES
-                and not self._distance(operation, rows)
-                and _year_step(fa, fb, months=context.period_kinds) == -1
-            ):
-                return 0  # a change is the later cell minus the earlier (change_order)
-            if fb is not None and _years(fb) and self.periods and _other_rows(fa, fb):
-                if contradicts(self.periods, fb.periods):
-                    return 0  # another period's cell is of the same row
-            return 0 if rows[0] is False else strong
-        for f in (fa, fb):
-            if f is not None and self.periods and contradicts(self.periods, f.periods):
-                return 0
-        return strong if True in rows or rows == (None, None) else 0
-
-
-def _one_row(context: OperandContext, a: Located, b: Located) -> bool:
-    """Whether two excerpt operands are cells of one row: the same row label, or the same line
-    of one excerpt (a total row printed without its label)."""
-    if a.where != "excerpt" or b.where != "excerpt" or a.evidence_index != b.evidence_index:
-        return False
-    fa, fb = context.fact(a), context.fact(b)
-    if fa is None or fb is None or not (fa.in_table and fb.in_table):
-        return False
-    if fa.row and fa.row == fb.row:
-        return True
-    if a.span is None or b.span is None or a.evidence_index is None:
-        return False
-    lo, hi = sorted((a.span[0], b.span[0]))
-    return any("\n" not in text[lo:hi] for text in context.excerpts_of(a.evidence_index))
-
-
-def _other_rows(fa: Fact | None, fb: Fact | None) -> bool:
-    return (
-        fa is not None
-        and fb is not None
-        and fa.in_table
-        and fb.in_table
-        and bool(fa.row)
-        and bool(fb.row)
-        and fa.row != fb.row
-    )
-
-
-def _year_step(fa: Fact | None, fb: Fact | None, *, months: bool = False) -> int:
-    """1 when two cells of one row are a later year's and an earlier year's, in that order; -1
-    when the minuend's year is before the subtrahend's ("-61.6" for "the change in closing
-    cash" as 2018 - 2019: a change that goes back in time); 0 otherwise. `months`
-    (change_periods "named_kinds", d460): two cells of one year are ordered by their months
-    too ("July 27, 2019" after "April 27, 2019")."""
-    if fa is None or fb is None or not (fa.in_table and fb.in_table) or fa.row != fb.row:
-        return 0
-    ya = [p for p in fa.periods if p[0] == "Y"]
-    yb = [p for p in fb.periods if p[0] == "Y"]
-    if len(ya) != 1 or len(yb) != 1:
-        return 0
-    if ya[0] == yb[0]:
-        if not months:
-            return 0
-        ma = [int(p[1:]) for p in fa.periods if p[0] == "M"]
-        mb = [int(p[1:]) for p in fb.periods if p[0] == "M"]
-        if len(ma) != 1 or len(mb) != 1 or ma[0] == mb[0]:
-            return 0
-        return 1 if ma[0] > mb[0] else -1
-    return 1 if ya[0] > yb[0] else -1
-
-
-def _period_and_other(fa: Fact | None, fb: Fact | None) -> bool:
-    """Whether of two cells of one row one is in a year's column and the other in a column
-    of words alone ("Change (%)", "Amount")."""
-    if fa is None or fb is None or not (fa.in_table and fb.in_table) or fa.row != fb.row:
-        return False
-    a, b = _years(fa), _years(fb)
-    return (a and not b and bool(fb.column)) or (b and not a and bool(fa.column))
-
-
-def _in_year(fact: Fact | None, year: str) -> bool:
-    return fact is not None and _years(fact) and year in fact.periods
-
-
-def _years(fact: Fact) -> bool:
-    return any(p[0] == "Y" for p in fact.periods)

@@ -132,12 +132,12 @@ class AnswerGatePolicy(GatePolicy):
     # before the magnitude ("RMB’Million", "USD ‘000"), a singular scale word in parentheses
     # ("(in million)", "(in thousand NT dollars)"), "in\nthousands" across a line, "('000)".
     scale_claims: Literal["off", "cited_declarations", "unit_cells", "unit_words"] = "unit_words"
-    # A change's order (engine/context/operands.py, gate 2.12.0): "time_order" - a change of two
+    # A change's order (engine/context/operand_rule.py, gate 2.12.0): "time_order" - a change of two
     # cells of one row is the later year's cell minus the earlier's, named years or not ("the
     # change in closing cash" is 2019 - 2018); "named_years": only where the answer names two
     # years (gate 2.10.0). Only with a derivation_context other than "off".
     change_order: Literal["named_years", "time_order"] = "time_order"
-    # A difference named by that word alone (engine/context/operands.py, gate 2.14.0, d347):
+    # A difference named by that word alone (engine/context/operand_rule.py, gate 2.14.0, d347):
     # "unsigned" - stated positive ("the difference between 2018 and 2019 is 466"), its two
     # cells may be taken in either order (the distance between them); stated negative, or with
     # a change word or a direction ("from ... to"), the change_order holds. "ordered": the
@@ -153,7 +153,7 @@ class AnswerGatePolicy(GatePolicy):
     # "Other assets"); "any_said" (gate 2.13.1): saying every word of a label names that row.
     row_naming: Literal["any_said", "longest_said"] = "longest_said"
     # Results shorter than rounding_min_significant ("0.7 million", "-3", "0%"; gate 2.12.1,
-    # engine/context/operands.py): "named_row_years" - derived only as the change or the average
+    # engine/context/operand_rule.py): "named_row_years" - derived only as the change or the average
     # of two cells of the row the answer names, in the two years it names; "off": never
     # derived (gate 2.12.0: too many calculations give a one-digit figure to mean anything).
     short_results: Literal["off", "named_row_years"] = "named_row_years"
@@ -175,7 +175,7 @@ class AnswerGatePolicy(GatePolicy):
     # movement ("Granted during the period", "Contributed equity at end of period");
     # "every_word" (gate 2.15.1): every word of the label said.
     derivation_row_words: Literal["every_word", "label_core"] = "label_core"
-    # The cells of a change across periods (engine/context/operands.py, gate 2.18.1, d411):
+    # The cells of a change across periods (engine/context/operand_rule.py, gate 2.18.1, d411):
     # "period_columns" - of one row's cells, one in a year's column and one in a column of
     # words alone ("Change (%)", "Amount") are no change ("the change in closing cash" is not
     # 121.6 - 50.7, the 2018 cell minus the change column's); "any_column" (gate 2.18.0): any
@@ -192,7 +192,7 @@ class AnswerGatePolicy(GatePolicy):
     # 14.81%": 529 / 3,571), a ratio or a percentage; "sum" (gate 2.18.1): the total names a
     # sum, which gives no percentage of amounts.
     percentage_totals: Literal["sum", "share"] = "share"
-    # The periods that bind a change's two cells (engine/context/operands.py, gate 2.20.0,
+    # The periods that bind a change's two cells (engine/context/operand_rule.py, gate 2.20.0,
     # d460): "named_kinds" - where the answer names two periods of a kind other than years
     # (months or days, "between the quarters ended July 27 and April 27"; quarters, "Q1 and
     # Q3"; halves), both cells of a change are of those, as two named years bind them; "years"
@@ -230,7 +230,7 @@ class AnswerGatePolicy(GatePolicy):
     # 2.19.0): only years, quarters, halves, months and days are periods.
     relative_periods: Literal["off", "current_prior"] = "current_prior"
     # What a derivation's operands must be where the context binds none of them (no named row
-    # nor period holds the pair: engine/context/operands.py, gate 2.24.0, d479): "one_said" -
+    # nor period holds the pair: engine/context/operand_rule.py, gate 2.24.0, d479): "one_said" -
     # an operand's own words (its row label and column header, or a prose value's own sentence
     # before it) share a naming word with the value's sentence or the question (no statement's
     # name, "the income statement", and no qualifier, "total", "net"), or the pair is

@@ -1,7 +1,7 @@
-"""operands._WORDS_OF: an ASCII text none of whose lower-cased characters holds one of a
-pattern's words is not searched (operands._found). Each set must be necessary: every match of
-the pattern in an ASCII text holds one of its words; and each word is needed (a text the
-pattern matches holds it and no other word of its set)."""
+"""operation_words._WORDS_OF: an ASCII text none of whose lower-cased characters holds one of
+a pattern's words is not searched (operation_words._found). Each set must be necessary: every
+match of the pattern in an ASCII text holds one of its words; and each word is needed (a text
+the pattern matches holds it and no other word of its set)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgate.engine.context import operands
-from groundgate.engine.context.operands import _WORDS_OF, _found, named_operations
+from groundgate.engine.context import operation_words
+from groundgate.engine.context.operation_words import _WORDS_OF, _found, named_operations
 
 PATTERNS = sorted(_WORDS_OF, key=lambda p: p.pattern)
 
@@ -39,20 +39,20 @@ def test_every_match_in_an_ascii_text_holds_a_word(text):
 
 # For each pattern, a text it matches for each of its words, holding no other of them.
 WITNESSES = {
-    operands._DOWN: ["Sales decreased", "it DECLINED", "costs fell", "a fall in", "a Drop",
-                     "reduced", "it shrank", "shrinking"],
-    operands._UP: ["Sales increased", "it rose", "prices rise", "Grew", "growth", "a gain"],
-    operands._DIFFERENCE_WORD: ["the Difference between"],
-    operands._ORDERED: ["a change", "Increased", "decreases", "declined", "grew", "growing",
-                        "rose", "rise", "fell", "fall", "dropped", "reduction", "gains",
-                        "from 2018 to 2019"],
-    operands._NAMES_CHANGE: ["a change", "Increased", "decreases", "declined", "grew", "growing",
-                             "rose", "rise", "fell", "fall", "dropped", "reduction",
-                             "the difference"],
-    operands._NAMES_SHARE: ["the ratio", "a portion", "a share of", "5 percent of", "5% of",
-                            "of the total"],
-    operands._NAMES_AVERAGE: ["the average", "the mean"],
-    operands._NAMES_TOTAL: ["the total", "the sum", "combined", "altogether"],
+    operation_words._DOWN: ["Sales decreased", "it DECLINED", "costs fell", "a fall in", "a Drop",
+                            "reduced", "it shrank", "shrinking"],
+    operation_words._UP: ["Sales increased", "it rose", "prices rise", "Grew", "growth", "a gain"],
+    operation_words._DIFFERENCE_WORD: ["the Difference between"],
+    operation_words._ORDERED: ["a change", "Increased", "decreases", "declined", "grew",
+                               "growing", "rose", "rise", "fell", "fall", "dropped",
+                               "reduction", "gains", "from 2018 to 2019"],
+    operation_words._NAMES_CHANGE: ["a change", "Increased", "decreases", "declined", "grew",
+                                    "growing", "rose", "rise", "fell", "fall", "dropped",
+                                    "reduction", "the difference"],
+    operation_words._NAMES_SHARE: ["the ratio", "a portion", "a share of", "5 percent of",
+                                   "5% of", "of the total"],
+    operation_words._NAMES_AVERAGE: ["the average", "the mean"],
+    operation_words._NAMES_TOTAL: ["the total", "the sum", "combined", "altogether"],
 }  # fmt: skip
 
 
@@ -104,7 +104,7 @@ LABEL_PIECES = st.sampled_from(
     st.lists(LABEL_PIECES, max_size=10).map("".join),
 )
 def test_an_unsaid_label_does_not_match(label, sentence):
-    """operands._unsaid skips a row label's pattern only where it cannot match (d448)."""
+    """operation_words._unsaid skips a row label's pattern only where it cannot match (d448)."""
     said = label.split()
-    if said and operands._unsaid(said[0], sentence):
-        assert operands._label_said(label).search(sentence) is None, (label, sentence)
+    if said and operation_words._unsaid(said[0], sentence):
+        assert operation_words._label_said(label).search(sentence) is None, (label, sentence)
