@@ -58,7 +58,8 @@ def embedder_for(name: str | None = None) -> Embedder | None:
     raise ValueError(f"embedder must be local, openai or none; got {name!r}")
 
 
-def _sha(text: str) -> str:
+def text_sha256(text: str) -> str:
+    """The key a text's vector is stored under, with its model (d242; word vectors too, d484)."""
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -97,20 +98,20 @@ def embedding_index_update(
         stored.delete()
     have = dict(stored.values_list("chunk_id", "text_sha256"))
     chunks = list(retrievable_chunks(dataset).order_by("pk").values_list("pk", "text"))
-    todo = [(pk, text) for pk, text in chunks if have.get(pk) != _sha(text)]
+    todo = [(pk, text) for pk, text in chunks if have.get(pk) != text_sha256(text)]
     # The same text embedded before under this model (another dataset, an earlier ingestion of
     # the same PDF): its vector is copied, not computed again (the model is deterministic).
     # A rebuild computes every vector afresh.
-    known = {} if rebuild else _known_vectors(model, {_sha(text) for _, text in todo})
+    known = {} if rebuild else _known_vectors(model, {text_sha256(text) for _, text in todo})
     done = reused = 0
     if progress:
         progress(0, len(todo))
     for start in range(0, len(todo), batch):
         part = todo[start : start + batch]
-        fresh = [text for _, text in part if _sha(text) not in known]
+        fresh = [text for _, text in part if text_sha256(text) not in known]
         computed = dict(zip(fresh, embedder.embed_passages(fresh), strict=True)) if fresh else {}
         vectors = [
-            computed[text] if text in computed else from_bytes(known[_sha(text)])
+            computed[text] if text in computed else from_bytes(known[text_sha256(text)])
             for _, text in part
         ]
         with transaction.atomic():
@@ -120,7 +121,7 @@ def embedding_index_update(
                     chunk_id=pk,
                     dataset=dataset,
                     model=model,
-                    text_sha256=_sha(text),
+                    text_sha256=text_sha256(text),
                     dim=int(vector.shape[0]),
                     vector=to_bytes(vector),
                 )

@@ -13,7 +13,6 @@ from the store is embedded at question time as before, so the verdicts do not de
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -26,13 +25,10 @@ from groundgate.models import Dataset, WordIndexState, WordVector
 from groundgate.pipeline import answerability_meaning
 from groundgate.pipeline.answerability import meaning_words
 from groundgate.pipeline.embedding import from_bytes, to_bytes
+from groundgate.services.embedding_index import retrievable_chunks, text_sha256
 
 BATCH = 64
 Progress = Callable[[int, int], None]
-
-
-def _sha(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 @dataclass
@@ -44,15 +40,15 @@ class WordIndexReport:
     seconds: float
 
 
-def _stored_shas(model: str, shas: list[str]) -> set[str]:
-    have: set[str] = set()
+def _stored(model: str, shas: list[str]) -> dict[str, bytes]:
+    """The stored vectors under `model` of these text hashes, by hash (500 to a query)."""
+    found: dict[str, bytes] = {}
     for start in range(0, len(shas), 500):
-        have.update(
-            WordVector.objects.filter(
-                model=model, text_sha256__in=shas[start : start + 500]
-            ).values_list("text_sha256", flat=True)
-        )
-    return have
+        rows = WordVector.objects.filter(
+            model=model, text_sha256__in=shas[start : start + 500]
+        ).values_list("text_sha256", "vector")
+        found.update((sha, bytes(blob)) for sha, blob in rows)
+    return found
 
 
 def word_vector_index_update(
@@ -66,8 +62,6 @@ def word_vector_index_update(
     (WordIndexState) that have no vector yet; with rebuild=True, every word of every chunk
     again. Each batch is its own transaction: an interrupted run keeps the words it stored, and
     the chunks are marked read only at the end."""
-    from groundgate.services.embedding_index import retrievable_chunks
-
     started = time.perf_counter()
     model = answerability_meaning.model_name()
     state, _ = WordIndexState.objects.get_or_create(dataset=dataset, model=model)
@@ -80,13 +74,13 @@ def word_vector_index_update(
     for text in texts:
         for word in meaning_words(text):
             if word not in words:
-                words[word] = _sha(word)
+                words[word] = text_sha256(word)
     shas = list(words.values())
     if rebuild:
         for start in range(0, len(shas), 500):
             part = shas[start : start + 500]
             WordVector.objects.filter(model=model, text_sha256__in=part).delete()
-    have = set() if rebuild else _stored_shas(model, shas)
+    have = set() if rebuild else set(_stored(model, shas))
     todo = [word for word, sha in words.items() if sha not in have]
     if progress:
         progress(0, len(todo))
@@ -119,16 +113,9 @@ def word_vector_index_update(
 def stored_word_vectors(words: list[str]) -> dict[str, np.ndarray]:
     """The stored unit vectors of these words under the model v5 reads with, by word."""
     model = answerability_meaning.model_name()
-    by_sha = {_sha(word): word for word in words}
-    shas = list(by_sha)
-    found: dict[str, np.ndarray] = {}
-    for start in range(0, len(shas), 500):
-        rows = WordVector.objects.filter(
-            model=model, text_sha256__in=shas[start : start + 500]
-        ).values_list("text_sha256", "vector")
-        for sha, blob in rows:
-            found[by_sha[sha]] = from_bytes(bytes(blob))
-    return found
+    by_sha = {text_sha256(word): word for word in words}
+    stored = _stored(model, list(by_sha))
+    return {by_sha[sha]: from_bytes(blob) for sha, blob in stored.items()}
 
 
 @contextmanager
