@@ -181,7 +181,7 @@ class OperandContext:
 
     def _cell(self, located: Located) -> Fact | None:
         """The fact at the operand without its prose periods (whether it is printed negative
-        needs no claims reading of the excerpt): grounding.excerpt_cells, read once per text."""
+        needs no claims reading of the excerpt): excerpt_index.excerpt_cells, read once per text."""
         index = located.evidence_index
         if located.where != "excerpt" or index is None or located.span is None:
             return None
@@ -445,7 +445,7 @@ class OperandContext:
 def _row_labels(
     excerpt: str, core: bool, reading: TableReading
 ) -> tuple[tuple[str, frozenset[str]], ...]:
-    """The distinct row labels of the excerpt's table cells (grounding.excerpt_facts), each
+    """The distinct row labels of the excerpt's table cells (excerpt_index.excerpt_facts), each
     with its naming words (with `core`: _core_words), those that have any, in text order:
     once per text, not once per fact for every value asked about (OperandContext._named_by)."""
     read = _core_words if core else naming_words
@@ -468,7 +468,7 @@ def _marked_labels(excerpt: str, reading: TableReading) -> tuple[tuple[str, froz
 
 @text_memo(max_bytes=4 * 2**20, item_bytes=100)
 def _facts_at(excerpt: str, reading: TableReading) -> dict[tuple[int, int], Fact]:
-    """The excerpt's facts (grounding.excerpt_facts) by span, the later of two at one span:
+    """The excerpt's facts (excerpt_index.excerpt_facts) by span, the later of two at one span:
     once per text (the memo's dict is shared: read only)."""
     return {(fact.start, fact.end): fact for fact in excerpt_facts(excerpt, reading)}
 
