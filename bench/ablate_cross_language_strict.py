@@ -23,7 +23,7 @@ django_on_retrieval_db()
 
 from groundgate.models import Dataset  # noqa: E402
 from groundgate.pipeline import answerability as module  # noqa: E402
-from groundgate.pipeline.answerability import QuestionParts  # noqa: E402
+from groundgate.pipeline.answerability_question import QuestionParts  # noqa: E402
 from groundgate.pipeline.contracts import SelectionPolicy  # noqa: E402
 from groundgate.services import retrieval_eval  # noqa: E402
 from groundgate.services.embedding_index import embedder_for  # noqa: E402

@@ -36,7 +36,8 @@ django_on_retrieval_db()
 
 from groundgate.models import Dataset  # noqa: E402
 from groundgate.pipeline import answerability_meaning  # noqa: E402
-from groundgate.pipeline.answerability import _found, _Text, question_parts  # noqa: E402
+from groundgate.pipeline.answerability import _found, _Text  # noqa: E402
+from groundgate.pipeline.answerability_question import question_parts  # noqa: E402
 from groundgate.pipeline.contracts import SelectionPolicy  # noqa: E402
 from groundgate.services import retrieval_eval  # noqa: E402
 from groundgate.services.embedding_index import embedder_for  # noqa: E402

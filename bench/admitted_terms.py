@@ -25,15 +25,8 @@ django_on_retrieval_db()
 from groundgate.engine.sentences import split_sentences  # noqa: E402
 from groundgate.models import Dataset  # noqa: E402
 from groundgate.pipeline import answerability_meaning, crosslingual  # noqa: E402
-from groundgate.pipeline.answerability import (  # noqa: E402
-    _CLAUSES,
-    _GLOSSARIES,
-    _found,
-    _found_name,
-    _holds_value,
-    _Text,
-    question_parts,
-)
+from groundgate.pipeline.answerability import _CLAUSES, _found, _found_name, _holds_value, _Text  # noqa: E402
+from groundgate.pipeline.answerability_question import _GLOSSARIES, question_parts  # noqa: E402
 from groundgate.pipeline.contracts import SelectionPolicy  # noqa: E402
 from groundgate.pipeline.llm import ExtractiveProvider  # noqa: E402
 from groundgate.pipeline.run import run_pipeline  # noqa: E402

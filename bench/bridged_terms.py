@@ -24,15 +24,8 @@ django_on_retrieval_db()
 
 from groundgate.models import Chunk  # noqa: E402
 from groundgate.pipeline import crosslingual  # noqa: E402
-from groundgate.pipeline.answerability import (  # noqa: E402
-    _CJK_RUN,
-    _GLOSSARIES,
-    LATEST,
-    _found,
-    _found_name,
-    _Text,
-    question_parts,
-)
+from groundgate.pipeline.answerability import _found, _found_name, _Text  # noqa: E402
+from groundgate.pipeline.answerability_question import _CJK_RUN, _GLOSSARIES, LATEST, question_parts  # noqa: E402
 from groundgate.services.retrieval_eval import load_questions  # noqa: E402
 
 

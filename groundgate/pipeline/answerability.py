@@ -60,63 +60,37 @@ meaning (alone, its vector is e5-small's noise: 吨 ~ 万元 0.916). On the nine
 uncovered refused more (s32, s33, s35), no covered answer lost.
 The retriever's rerank (services/retrieval.py) reads LATEST, answerability-v4, by the words alone
 (d468): no embedding for the 24 chunks it reorders.
+The question's reading (its terms, attribute, counted noun and bound: question_parts, and the
+VERSIONS) is answerability_question.py's; this module reads the chunks against it.
 """
 
 from __future__ import annotations
 
-import logging
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
 
 from groundgate.engine.sentences import split_sentences
-from groundgate.engine.words import EN_STOP_WORDS, ZH_STOP_WORDS, stem, stemmed_words
+from groundgate.engine.words import stem, stemmed_words
 from groundgate.pipeline import answerability_meaning, crosslingual
 from groundgate.pipeline.answerability_change import (
-    asks_how_long_it_takes,
     change_names_every_term,
     without_intervals,
 )
 from groundgate.pipeline.answerability_lexicon import (
-    ASKED_BOUND,
-    ASKING,
-    ATTRIBUTES,
     ATTRIBUTES_V2,
-    ATTRIBUTES_V3,
-    ATTRIBUTES_V4,
-    GLOSSARY,
-    GLOSSARY_V2,
-    PARTY_NOUNS,
     STATED_BOUND,
-    VERBS,
-    ZH_DEICTIC,
-    ZH_DEMONSTRATIVES,
-    ZH_NUM,
-    Attribute,
+)
+from groundgate.pipeline.answerability_question import (
+    _CJK_RUN,
+    _GLOSSARIES,
+    LATEST,
+    VERSIONS,
+    QuestionParts,
+    Term,
+    question_parts,
 )
 
-VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6)}
-LATEST = 4
-VERSION = VERSIONS[LATEST]
-
-_STOP = EN_STOP_WORDS | ZH_STOP_WORDS | ASKING
-_ASKING_STEMS = frozenset(stem(w) for w in ASKING)
-_VERB_FORMS = frozenset(
-    form
-    for verb in VERBS
-    for form in (verb, verb + "s", verb + "es", verb + "ed", verb + "d", verb + "ing")
-    + ((verb[:-1] + "ing", verb[:-1] + "ed") if verb.endswith("e") else ())
-)
-# Chinese parts of speech (jieba.posseg) that name things.
-_ZH_NOUN_FLAGS = ("n", "vn", "eng", "an", "j")
-_ZH_NAME_FLAGS = ("nr", "ns", "nt", "nz", "nrt", "nrfg")
-_EN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'’.][A-Za-z0-9]+)*|\d+[A-Za-z][A-Za-z0-9-]*")
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
-# Adverbs, participles and superlatives: how the question says it, not what it is about.
-_EN_SOFT = re.compile(r"^[a-z]+(?:ed|ly|ing|est)$")
-_EN_DEICTIC = frozenset("the this that these those its their our".split())
 _LINE_HYPHEN = re.compile(r"(?<=[a-z])- (?=[a-z])")
 
 
@@ -126,75 +100,9 @@ def line_hyphens_joined(lowered: str) -> str:
     return _LINE_HYPHEN.sub("", lowered)
 
 
-# "几次" / "多少个": a Chinese count names its measure word; the value must count in it.
-_ZH_MEASURE = re.compile(r"(?:几|多少)([个次名家项种条台人位座])")
-_GLOSSARIES = {
-    1: {name: names for names in GLOSSARY for name in names},
-    2: {name: names for names in GLOSSARY_V2 for name in names},
-}
-_GLOSSARIES[3] = _GLOSSARIES[4] = _GLOSSARIES[5] = _GLOSSARIES[6] = _GLOSSARIES[2]
-# v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
-_TITLE = re.compile(r"《([^》]{1,40})》|「([^」]{1,40})」|“([^”]{2,60})”")
-# v2: "How many cycles does it cost?" counts cycles; money only when the count is of money.
-_HOW_MANY_NOT_MONEY = re.compile(
-    r"\bhow\s+many\s+(?!dollars|euros?|yuan|rmb|usd|pounds|cents)[a-z]", re.I
-)
-# v2: "How much runtime does the check cost?" asks for runtime, not money.
-_HOW_MUCH_NOUN = re.compile(
-    r"\bhow\s+much\s+(?!money\b|cash\b)[a-z]+\s+(?:does|do|did|will|would|is|are|was|were)\b",
-    re.I,
-)
 # v2: a sentence's clauses joined by a semicolon state separate facts; so do two sentences the
 # splitter kept together ("must not exceed 85 C. Lubricate ...": it reads "C." as an initial).
 _CLAUSES = re.compile(r"[;；]|(?<=[^\s.])\.\s+(?=[A-Z][a-z])")
-# Not after a classifier that starts another unit: 3.3个百分点 is no count of 个, 3个月 a duration.
-_NOT_A_COUNT = r"(?!百分点|月|小时|工作日)"
-# "What is the B of A?", "A的B是多少?": B is the attribute named, A the subject; when a question
-# says them this plainly, every word of both must be found (no paraphrase slack).
-_EN_OF = re.compile(
-    r"\b(?:what|which)(?:\s+(?:is|are|was|were)|'s|’s)\s+(?P<b>[^?]+?)\s+(?:of|for)\s+"
-    r"(?P<a>[^?]+?)\s*(?:[?.!]|$)",
-    re.I,
-)
-_ZH_OF = re.compile(
-    r"(?:(?P<a>[\u4e00-\u9fffA-Za-z0-9.]{2,12})的)?(?P<b>[\u4e00-\u9fffA-Za-z0-9.]{2,8}?)"
-    r"(?:(?:是|有|为)(?:多少|什么|多大|多高|多长|多久|几|哪|谁)|怎么样)"
-)
-# "How many X ...": X's head word must be in the sentence that holds the count.
-_EN_HOW_MANY = re.compile(
-    r"\bhow\s+many\s+(?P<np>(?:[a-z0-9-]+\s+){0,3}?[a-z0-9-]+?)(?:\s+of\s+(?P<of>[a-z0-9-]+))?"
-    r"(?=\s+(?:do|does|did|is|are|was|were|should|must|can|could|will|would|have|has|had|"
-    r"in|on|at|per|for)\b|\s*[?.]|$)",
-    re.I,
-)
-
-
-@dataclass(frozen=True)
-class Term:
-    text: str
-    named: bool  # a named or coded term: must be found, no slack
-    required: bool = True  # False: a verb or adverb of the question (only ties a sentence)
-    asked: bool = False  # v6: the thing a Chinese question asks for (哪条河, 什么名字): no slack
-
-
-@dataclass(frozen=True)
-class QuestionParts:
-    attribute: Attribute | None
-    terms: tuple[Term, ...]
-    # "how many kits", "how many lines of code": the sentence with the count names them
-    counted: tuple[Term, ...] = ()
-    version: int = LATEST
-    bound: str | None = None  # v2: "lower" / "upper" - the question asks the lowest / highest
-    takes: bool = False  # v3: asks how long something takes or lasts (not how often)
-    # v5 (answerability_meaning): a common term not stated is found when a word of the text
-    # means it (e5-small cosine >= meaning; >= meaning_across when one of the two is Chinese and
-    # the other not); 0 - never by meaning.
-    meaning: float = 0.0
-    meaning_across: float = 0.0
-
-    @property
-    def by_meaning(self) -> tuple[float, float]:
-        return self.meaning, self.meaning_across
 
 
 @dataclass(frozen=True)
@@ -204,176 +112,6 @@ class Answerability:
     reason: str
     attribute: str | None
     terms: list[str]
-
-
-@lru_cache(maxsize=1)
-def _posseg() -> Any:
-    import jieba
-    import jieba.posseg
-
-    jieba.setLogLevel(logging.WARNING)
-    return jieba.posseg
-
-
-def _english_terms(question: str) -> list[Term]:
-    terms = []
-    previous = ""
-    for match in _EN_WORD.finditer(question):
-        word = re.sub(r"['’]s$", "", match.group(0))
-        lower = word.lower()
-        deictic, previous_word, previous = previous in _EN_DEICTIC, previous, lower
-        if lower in _STOP or stem(lower) in _ASKING_STEMS:
-            continue
-        coded = any(c.isdigit() for c in word) or ("-" in word and word.upper() == word)
-        before = question[: match.start()].rstrip()
-        initial = not before or before[-1] in ".?!:;"  # a capital that starts a sentence
-        capital = word[0].isupper() and (not initial or any(c.isupper() for c in word[1:]))
-        named = (coded or capital) and not (deictic and word.isupper() and not coded)
-        # "the bearing" is a thing, "is being inspected" an action; "the largest" says how.
-        verbal = previous_word not in ("the", "a", "an") and (
-            bool(_EN_SOFT.match(lower)) or lower in _VERB_FORMS
-        )
-        soft = word.islower() and (verbal or lower.endswith("est"))
-        terms.append(Term(lower, named=named, required=not soft))
-    return terms
-
-
-def _asking_word(word: str) -> bool:
-    """v6: 什么, 哪 / 哪个 / 哪条 ..., 多少, 几: the word after it names what is asked."""
-    return word in ("什么", "多少", "几", "啥") or (word.startswith("哪") and len(word) <= 2)
-
-
-def _chinese_terms(question: str, version: int = 1) -> list[Term]:
-    terms = []
-    for run in _CJK_RUN.findall(question):
-        before, before_flag, before2 = "", "", ""
-        for pair in _posseg().cut(run):
-            word, flag = pair.word, pair.flag
-            deictic = before in ZH_DEICTIC or (before_flag == "q" and before2 in ZH_DEMONSTRATIVES)
-            asked = version >= 6 and _asking_word(before) and flag not in ("x", "uj", "ul")
-            before2, before, before_flag = before, word, flag
-            if asked and word not in _STOP and not flag.startswith("v"):
-                # v6: the thing asked (哪条河 - even one character, 什么名字): it must be said
-                terms.append(Term(word, named=False, asked=True))
-                continue
-            if word in _STOP or deictic:
-                continue
-            if len(word) < 2:  # 罚 in 被罚了: ties a sentence (罚款), never required
-                if flag.startswith("v"):
-                    terms.append(Term(word, named=False, required=False))
-                continue
-            if flag.startswith(_ZH_NAME_FLAGS):
-                terms.append(Term(word, named=True))
-            elif flag.startswith(_ZH_NOUN_FLAGS):
-                terms.append(Term(word, named=False))
-            elif flag.startswith("v"):
-                terms.append(Term(word, named=False, required=False))
-    return terms
-
-
-def _titles(question: str) -> tuple[list[Term], str]:
-    """v2: the titles a question quotes, as named terms, and the question without them."""
-    terms = [
-        Term(next(g for g in m.groups() if g).lower(), named=True)
-        for m in _TITLE.finditer(question)
-    ]
-    return terms, _TITLE.sub(" ", question)
-
-
-def _glossary_names(question: str, version: int = 1) -> tuple[list[Term], str]:
-    """Glossary names in the question (PM2.5, 细颗粒物) as terms, and the question without them
-    (so jieba does not cut 细颗粒物 into 细 + 颗粒物)."""
-    lowered = question.lower()
-    terms = []
-    for name in sorted(_GLOSSARIES[version], key=len, reverse=True):
-        if name.isascii():
-            found = re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", lowered)
-        else:
-            found = re.search(re.escape(name), lowered)
-        if found:  # v2: a measured thing's name is its identity (PM10 is not PM2.5)
-            terms.append(Term(name, named=version >= 2))
-            lowered = lowered[: found.start()] + " " + lowered[found.end() :]
-            question = question[: found.start()] + " " + question[found.end() :]
-    return terms, question
-
-
-def _strict_spans(question: str, version: int = 1) -> list[str]:
-    """The spans of "the B of A" / "A的B是多少" (lower-cased): their words must all be found
-    (v2: of an English span, its head - the last word - only: "the pump bearings" is about
-    bearings, and a chunk about them need not repeat "pump")."""
-    spans = []
-    match = _EN_OF.search(question)
-    if match:
-        spans += [match.group("a").lower(), match.group("b").lower()]
-        if version >= 2:
-            spans = [span.split()[-1] for span in spans if span.split()]
-    match = _ZH_OF.search(question)
-    if match:
-        spans += [g for g in (match.group("a"), match.group("b")) if g]
-    return spans
-
-
-def _in_span(term: Term, spans: list[str]) -> bool:
-    if _CJK_RUN.fullmatch(term.text):
-        return any(term.text in span for span in spans)
-    word = re.compile(rf"(?<![a-z0-9]){re.escape(term.text)}(?![a-z0-9])")
-    return any(word.search(span) for span in spans)
-
-
-def question_parts(
-    question: str, version: int = LATEST, meaning: float = 0.0, meaning_across: float | None = None
-) -> QuestionParts:
-    """`meaning` (v5): the cosine at which a word of a chunk means a common term (0: never);
-    `meaning_across` the one for a word in the other language (None: `meaning`)."""
-    kinds = {1: ATTRIBUTES, 2: ATTRIBUTES_V2, 3: ATTRIBUTES_V3}.get(version, ATTRIBUTES_V4)
-    attribute = next((a for a in kinds if a.cue.search(question)), None)
-    if version >= 2 and attribute is not None and attribute.name == "money":
-        if _HOW_MANY_NOT_MONEY.search(question):
-            attribute = next(a for a in kinds if a.name == "count")
-        elif _HOW_MUCH_NOUN.search(question):
-            others = (a for a in kinds if a.name != "money" and a.cue.search(question))
-            attribute = next(others, None)
-    measure = _ZH_MEASURE.search(question)
-    if attribute is not None and attribute.name == "count" and measure:
-        value = re.compile(r"(?:\d|[０-９]|" + ZH_NUM + r")+\s*" + measure.group(1) + _NOT_A_COUNT)
-        attribute = Attribute("count", attribute.cue, value)
-    titles, rest = _titles(question) if version >= 2 else ([], question)
-    glossary, rest = _glossary_names(rest, version)
-    spans = _strict_spans(question, version)
-    terms = titles + glossary + _english_terms(rest) + _chinese_terms(rest, version)
-    terms = [
-        Term(t.text, True, True, t.asked) if t.required and _in_span(t, spans) else t for t in terms
-    ]
-    if version >= 2:  # a party named by its kind is the document's party: it only ties
-        terms = [Term(t.text, False, False) if t.text in PARTY_NOUNS else t for t in terms]
-    if attribute is not None:  # the words that asked for the attribute are not its subject
-        asked = [m.group(0).lower() for m in attribute.cue.finditer(question)]
-        cue_words = {w for m in asked for w in m.split()}
-        terms = [
-            t
-            for t in terms
-            if t.text not in cue_words
-            and not (_CJK_RUN.fullmatch(t.text) and any(t.text in m for m in asked))
-        ]
-    seen: dict[str, Term] = {}
-    for t in terms:
-        seen.setdefault(t.text, t)
-    counted = _EN_HOW_MANY.search(rest) if attribute and attribute.name == "count" else None
-    counted_terms: tuple[Term, ...] = ()
-    if counted:
-        head = [t for t in _english_terms(counted.group("np")) if t.required][-1:]
-        of = [t for t in _english_terms(counted.group("of") or "") if t.required]
-        counted_terms = (*head, *of)
-    bound = None
-    if version >= 2 and attribute is not None:
-        asked = [name for name, cue in ASKED_BOUND.items() if cue.search(question)]
-        bound = asked[0] if len(asked) == 1 else None
-    takes = asks_how_long_it_takes(question, version, attribute.name if attribute else None)
-    meaning = meaning if version >= 5 else 0.0
-    across = meaning if meaning_across is None or not meaning else meaning_across
-    return QuestionParts(
-        attribute, tuple(seen.values()), counted_terms, version, bound, takes, meaning, across
-    )
 
 
 @dataclass(frozen=True)

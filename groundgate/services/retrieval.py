@@ -28,12 +28,9 @@ from django.db.models import Count, Max
 
 from groundgate.engine.words import content_words
 from groundgate.models import Chunk, ChunkIndexState, Dataset
-from groundgate.pipeline.answerability import VERSION as ANSWERABILITY_VERSION
-from groundgate.pipeline.answerability import (
-    chunk_answers,
-    line_hyphens_joined,
-    question_parts,
-)
+from groundgate.pipeline.answerability import chunk_answers, line_hyphens_joined
+from groundgate.pipeline.answerability_question import VERSION as ANSWERABILITY_VERSION
+from groundgate.pipeline.answerability_question import question_parts
 from groundgate.pipeline.crosslingual import other_language_words
 from groundgate.pipeline.embedding import Embedder
 from groundgate.services.embedding_index import (

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from groundgate.pipeline.answerability import answerability, chunk_answers, question_parts
+from groundgate.pipeline.answerability import answerability, chunk_answers
+from groundgate.pipeline.answerability_question import question_parts
 from groundgate.pipeline.contracts import SPEC_LITERAL_SELECTION, SelectionPolicy
 from groundgate.pipeline.llm import ExtractiveProvider
 from groundgate.pipeline.run import run_pipeline

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from groundgate.pipeline.answerability import answerability, chunk_answers, question_parts
+from groundgate.pipeline.answerability import answerability, chunk_answers
+from groundgate.pipeline.answerability_question import question_parts
 from tests.pipeline.test_answerability import BULLETIN, CHUNKS, DECISION, MANUAL
 
 TOC = "目录 关于红军作战的原则 １ ⋯ ⋯ （一九三七年八月一日） 同各方接洽要有谦逊态度 ６ ⋯ ⋯"

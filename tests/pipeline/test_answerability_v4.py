@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from groundgate.pipeline.answerability import answerability, question_parts
+from groundgate.pipeline.answerability import answerability
+from groundgate.pipeline.answerability_question import question_parts
 from groundgate.pipeline.contracts import SelectionPolicy
 from groundgate.pipeline.crosslingual import english_heads, english_said, said_in_chinese
 from groundgate.pipeline.llm import ExtractiveProvider

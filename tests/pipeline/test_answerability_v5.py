@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 
 from groundgate.pipeline import answerability_meaning
-from groundgate.pipeline.answerability import VERSIONS, answerability, question_parts
+from groundgate.pipeline.answerability import answerability
+from groundgate.pipeline.answerability_question import VERSIONS, question_parts
 from groundgate.pipeline.contracts import SelectionPolicy
 from groundgate.pipeline.llm import ExtractiveProvider
 from groundgate.pipeline.run import run_pipeline

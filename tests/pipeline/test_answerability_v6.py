@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from groundgate.pipeline.answerability import VERSIONS, answerability, question_parts
+from groundgate.pipeline.answerability import answerability
+from groundgate.pipeline.answerability_question import VERSIONS, question_parts
 from groundgate.pipeline.contracts import SelectionPolicy
 from tests.pipeline.test_answerability import BULLETIN, DECISION, MANUAL
 
