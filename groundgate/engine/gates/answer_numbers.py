@@ -272,7 +272,7 @@ class _SlowPath:
                 **where,
             )
         if policy.calculation_constants and in_working(
-            self.conclusion, value, policy.calculation_constants
+            self.conclusion, value, policy.calculation_constants, policy.working_constants
         ):
             return NumberFinding(
                 code=NUMBER_IN_WORKING,
@@ -502,7 +502,7 @@ class _SlowPath:
                 period_kinds=policy.change_periods in ("named_kinds", "each_named"),
                 each_named=policy.change_periods == "each_named",
                 reading=table_reading(policy),
-                operand_words=policy.derivation_words == "one_said",
+                operand_words=policy.derivation_words,
             )
         if need_operation:
             return None, None  # (derived_in_context: the operand context only)
