@@ -69,7 +69,7 @@ def read_claims(conclusion: str) -> list[Claim]:
 
 def value_periods(text: str) -> dict[tuple[int, int], tuple[str, ...]]:
     """The periods of each value of `text` (by span) as read_claims reads them, without the
-    words and citations: what an excerpt's prose values need (grounding.excerpt_facts)."""
+    words and citations: what an excerpt's prose values need (excerpt_index.excerpt_facts)."""
     return {(c.value.start, c.value.end): c.periods for c in _read_claims(text, False)}
 
 

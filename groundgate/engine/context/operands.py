@@ -23,8 +23,8 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from groundgate.engine.context.claims import ClaimReader, naming_words
+from groundgate.engine.context.excerpt_index import excerpt_cells, excerpt_facts
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading, printed_negative
-from groundgate.engine.context.grounding import excerpt_cells, excerpt_facts
 from groundgate.engine.context.initials import acronyms
 from groundgate.engine.context.operand_rule import _Rule
 from groundgate.engine.context.operation_words import (
@@ -52,8 +52,8 @@ from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.text_memo import text_memo
 
 if TYPE_CHECKING:
+    from groundgate.engine.evidence_values import Located
     from groundgate.engine.gates.answer_case import Evidence
-    from groundgate.engine.number_grounding import Located
 
 Allow = Callable[[str, "Located", "Located | None"], int]
 
@@ -183,7 +183,7 @@ class OperandContext:
 
     def _cell(self, located: Located) -> Fact | None:
         """The fact at the operand without its prose periods (whether it is printed negative
-        needs no claims reading of the excerpt): grounding.excerpt_cells, read once per text."""
+        needs no claims reading of the excerpt): excerpt_index.excerpt_cells, read once per text."""
         index = located.evidence_index
         if located.where != "excerpt" or index is None or located.span is None:
             return None
@@ -389,7 +389,7 @@ class OperandContext:
         """The rows of evidence `index`'s table that `words` name (named_rows), and where that
         is one row, with it the rows whose label core, a glued footnote mark aside ("Incentive
         schemes1"), is said: the two rows of a comparison may be named one in full, one by its
-        core. (aggregates.explain_difference_of_averages, d488.)"""
+        core. (difference_of_averages.explain_difference_of_averages, d488.)"""
         rows = self.named_rows(index, words)
         if len(rows) != 1 or not self._label_core:
             return rows
@@ -451,7 +451,7 @@ class OperandContext:
 def _row_labels(
     excerpt: str, core: bool, reading: TableReading
 ) -> tuple[tuple[str, frozenset[str]], ...]:
-    """The distinct row labels of the excerpt's table cells (grounding.excerpt_facts), each
+    """The distinct row labels of the excerpt's table cells (excerpt_index.excerpt_facts), each
     with its naming words (with `core`: _core_words), those that have any, in text order:
     once per text, not once per fact for every value asked about (OperandContext._named_by)."""
     read = _core_words if core else naming_words
@@ -474,7 +474,7 @@ def _marked_labels(excerpt: str, reading: TableReading) -> tuple[tuple[str, froz
 
 @text_memo(max_bytes=4 * 2**20, item_bytes=100)
 def _facts_at(excerpt: str, reading: TableReading) -> dict[tuple[int, int], Fact]:
-    """The excerpt's facts (grounding.excerpt_facts) by span, the later of two at one span:
+    """The excerpt's facts (excerpt_index.excerpt_facts) by span, the later of two at one span:
     once per text (the memo's dict is shared: read only)."""
     return {(fact.start, fact.end): fact for fact in excerpt_facts(excerpt, reading)}
 

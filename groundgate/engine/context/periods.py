@@ -167,7 +167,7 @@ def contradicts(named: tuple[str, ...], held: tuple[str, ...]) -> bool:
 # of a period relative to the report's, kind "R" (R0 the current period, R1 the one before) and
 # kind "B" for the day in it a balance is of (B0 its beginning, B1 its end). Read apart from
 # periods_in (the header and derivation readings stay as they were): only the context rule
-# compares them (grounding._disagreement). "上年年末" is the prior year's end, which is the
+# compares them (disagreement._disagreement). "上年年末" is the prior year's end, which is the
 # current period's beginning: B0, and no R.
 _RELATIVE = re.compile(
     r"(?i)(?P<b0r>上年年?末|上期期?末)"
