@@ -104,9 +104,23 @@ def about_the_answer(text: str, value: NumericValue) -> bool:
 _OPERATORS = frozenset("*×/÷^·")
 
 
-def in_working(text: str, value: NumericValue, constants: tuple[int, ...]) -> bool:
+# The unit benchmark of a ratio (working_constants "symbols_x_benchmarks", dNEW3): "a quick ratio
+# of 1 or higher", "the quick ratio is below 1", "a conversion rate greater than 1" - a ratio or
+# a rate compared with 1 earlier in its sentence (no ". " between them).
+_BENCHMARK_BEFORE = re.compile(
+    r"(?i)\b(?:ratio|rate|coverage)s?\b(?:(?!\.\s)[^;\n]){0,80}?\b(?:below|above|under|over|"
+    r"(?:less|greater|more|higher|lower) than|at least|exceeds?|exceeding|close to|of)\s*$"
+)
+_NOT_BENCHMARK_AFTER = re.compile(r"\s*(?:to|:|/|-)\s*\d")
+
+
+def in_working(
+    text: str, value: NumericValue, constants: tuple[int, ...], reading: str = "symbols"
+) -> bool:
     """A constant of a calculation the answer writes out ("× 100", "/ 2", "365 *", "^(1/n) - 1"):
-    a small integer from the policy's list right next to an arithmetic operator."""
+    a small integer from the policy's list right next to an arithmetic operator. With `reading`
+    "symbols_x_benchmarks" (dNEW3) also after a letter "x" standing for times ("(COGS / Revenue)
+    x 100") and the 1 a ratio is compared with ("a quick ratio of 1 or higher")."""
     if (
         value.kind != "number"
         or not value.quantity.isdigit()
@@ -119,6 +133,20 @@ def in_working(text: str, value: NumericValue, constants: tuple[int, ...]) -> bo
         return True
     if after[:1] in ("x", "X") and after[1:2] == " " and text[value.end : value.end + 1] == " ":
         return True
+    if reading == "symbols_x_benchmarks":
+        if (
+            before[-1:] in ("x", "X")
+            and before[-2:-1] == " "
+            and text[value.start - 1 : value.start] == " "
+            and before[:-1].rstrip()[-1:] in (")", "%", *"0123456789")
+        ):
+            return True  # "(15,357 / 38,655) x 100", "0.3972 x 100"
+        if (
+            value.quantity == "1"
+            and _BENCHMARK_BEFORE.search(text, max(0, value.start - 160), value.start)
+            and not _NOT_BENCHMARK_AFTER.match(text, value.end)
+        ):
+            return True
     # "(…) - 1", "(…) + 1", "1 - (…)": a constant added to or taken from a bracketed expression.
     if after[:1] in ("-", "+", "−") and after[1:].lstrip(" ")[:1] == "(":
         return True

@@ -31,7 +31,10 @@ answer, whose `allow` scores each operand pair derivations.py tries. A pair is t
     question, a statement's name ("the income statement") and a qualifier ("total", "net")
     aside (d481) - or the pair is two cells of one row for a change or an average. On a page of
     200 figures one operation on some pair lands near almost any figure ("positive working
-    capital of $841 million" as (1,671 + 10) / 2, cash and another note's figure).
+    capital of $841 million" as (1,671 + 10) / 2, cash and another note's figure). With
+    "one_said_initials" (gate 2.27.0, dNEW1) an acronym of the sentence or the question that is
+    the initials of an operand's row label speaks of it too ("COGS": "Cost of goods sold",
+    context/initials.py).
 An operand whose context is unknown (prose without periods, the answer's own earlier steps, a
 cell whose column is not known) never contradicts anything.
 
@@ -42,6 +45,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from groundgate.engine.context.initials import acronyms, names_row
 from groundgate.engine.context.operation_words import _SQUASHED_WORD, CHANGES, _subject_words
 from groundgate.engine.context.periods import contradicts
 
@@ -56,6 +60,7 @@ _SHORT = CHANGES | {"average"}
 
 class _Rule:
     __slots__ = (
+        "acronyms",
         "context",
         "either",
         "operations",
@@ -92,6 +97,9 @@ class _Rule:
         # read on the first such pair (most values never meet one).
         self.sentence: str | None = None
         self.said: frozenset[str] | None = None
+        # The acronyms of the sentence and the question (derivation_words "one_said_initials",
+        # dNEW1), read with `said`; None: not read (or not asked for).
+        self.acronyms: frozenset[str] | None = None
         if context.period_kinds:
             kinds = [p[0] for p in periods if p[0] != "Y"]
             self.twice = tuple(p for p in periods if p[0] != "Y" and kinds.count(p[0]) >= 2)
@@ -157,6 +165,8 @@ class _Rule:
         context, said = self.context, self.said
         if said is None:
             said = self.said = _subject_words(self.sentence or "") | context.question_subject()
+            if context.initials:
+                self.acronyms = acronyms(self.sentence or "") | context.question_acronyms()
         if b is not None and (operation in CHANGES or operation == "average"):
             if _one_row(context, a, b):
                 return True
@@ -168,6 +178,8 @@ class _Rule:
                 if any(len(w) >= _SQUASHED_WORD and w in words for w in said):
                     return True
             elif words is not None and words & said:
+                return True
+            if self.acronyms and _initials_of(context, located, self.acronyms):
                 return True
         return False
 
@@ -233,6 +245,12 @@ class _Rule:
             if f is not None and self.periods and contradicts(self.periods, f.periods):
                 return 0
         return strong if True in rows or rows == (None, None) else 0
+
+
+def _initials_of(context: OperandContext, located: Located, said: frozenset[str]) -> bool:
+    """Whether an acronym said is the initials of the operand's row label (dNEW1)."""
+    fact = context.fact(located)
+    return fact is not None and fact.in_table and bool(fact.row) and names_row(said, fact.row)
 
 
 def _one_row(context: OperandContext, a: Located, b: Located) -> bool:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from groundgate.engine.context.claims import ClaimReader, naming_words
 from groundgate.engine.context.excerpt_index import excerpt_cells, excerpt_facts
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading, printed_negative
+from groundgate.engine.context.initials import acronyms
 from groundgate.engine.context.operand_rule import _Rule
 from groundgate.engine.context.operation_words import (
     _GLUED_MARK,
@@ -101,7 +102,7 @@ class OperandContext:
         label_directions: bool = False,
         total_shares: bool = False,
         period_kinds: bool = False,
-        operand_words: bool = False,
+        operand_words: str = "off",
         reading: TableReading = PLAIN,
         each_named: bool = False,
     ) -> None:
@@ -109,8 +110,9 @@ class OperandContext:
         # "each_named"): never two cells of one of them.
         self.each_named = each_named
         # Whether a pair the context does not bind (allow's 1) needs an operand the answer
-        # speaks of (policy derivation_words "one_said", d479).
-        self.operand_words = operand_words
+        # speaks of (derivation_words "one_said", d479; "one_said_initials": acronyms, dNEW1).
+        self.operand_words = operand_words != "off"
+        self.initials = operand_words == "one_said_initials"
         self._question = question
         # (evidence index, span) -> the operand's own naming words (None: none known).
         self._operand_words: dict[tuple[int, tuple[int, int]], frozenset[str] | str | None] = {}
@@ -253,6 +255,10 @@ class OperandContext:
     def question_subject(self) -> frozenset[str]:
         """The question's subject words (derivation_words: _subject_words)."""
         return _subject_words(self._question) if self._question else frozenset()
+
+    def question_acronyms(self) -> frozenset[str]:
+        """The question's acronyms (derivation_words "one_said_initials": initials.acronyms)."""
+        return acronyms(self._question) if self._question else frozenset()
 
     def excerpts_of(self, index: int) -> list[str]:
         """The excerpts of evidence `index` (one, but for an index given twice)."""

@@ -48,7 +48,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.25"
+    policy_version: str = "answer-gate/2026-11.28"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -72,6 +72,11 @@ class AnswerGatePolicy(GatePolicy):
     meta_counts_exempt: bool = True
     # Constants of a calculation the answer writes out ("× 100", "/ 2", "365 *"): no claims.
     calculation_constants: tuple[int, ...] = (1, 2, 4, 12, 100, 360, 365, 1000)
+    # How a constant of the answer's working is read (declarations.in_working, dNEW3):
+    # "symbols" (gate 2.26.0) - beside an operator symbol or before a letter "x";
+    # "symbols_x_benchmarks" (gate 2.27.0) - also after a letter "x" ("(COGS / Revenue) x 100")
+    # and the 1 a ratio or a rate is compared with ("a quick ratio of 1 or higher", "below 1").
+    working_constants: Literal["symbols", "symbols_x_benchmarks"] = "symbols_x_benchmarks"
     # "Item 7", "Note 4", "page 59": the number of a part of the document is a label, no claim.
     section_labels_exempt: bool = True
     # A value that a calculation from cited values gives: a finding with the derivation as its
@@ -238,7 +243,10 @@ class AnswerGatePolicy(GatePolicy):
     # two cells of one row for a change or an average; "off" (gate 2.21.0): any two cited
     # values (on a filing page of 200 figures one operation on some pair lands near almost any
     # figure). Only with a derivation_context other than "off".
-    derivation_words: Literal["off", "one_said"] = "one_said"
+    # "one_said_initials" (gate 2.27.0, dNEW1; selectable, not the default: it gained on one
+    # FinanceBench half only): an acronym said ("COGS") that is the initials of an operand's
+    # row label ("Cost of goods sold") speaks of it too (engine/context/initials.py).
+    derivation_words: Literal["off", "one_said", "one_said_initials"] = "one_said"
     # A value the context rule finds out of context (the same figure said of another row or
     # period, value_context) whose sentence names the operation it is the result of ("the sum
     # of Accrued expenses and Other long-term liabilities in 2019 was 35", where 35 is also
@@ -295,7 +303,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.25",
+    policy_version="answer-gate/verbatim-2026-11.28",
     equivalences=(),
     value_context="off",
     derivation_context="off",

@@ -108,7 +108,7 @@ class _DerivationSearch:
                 period_kinds=policy.change_periods in ("named_kinds", "each_named"),
                 each_named=policy.change_periods == "each_named",
                 reading=table_reading(policy),
-                operand_words=policy.derivation_words == "one_said",
+                operand_words=policy.derivation_words,
             )
         if need_operation:
             return None, None  # (derived_in_context: the operand context only)

@@ -268,7 +268,7 @@ class _SlowPath(_DerivationSearch):
                 **where,
             )
         if policy.calculation_constants and in_working(
-            self.conclusion, value, policy.calculation_constants
+            self.conclusion, value, policy.calculation_constants, policy.working_constants
         ):
             return NumberFinding(
                 code=NUMBER_IN_WORKING,
