@@ -104,7 +104,7 @@ def about_the_answer(text: str, value: NumericValue) -> bool:
 _OPERATORS = frozenset("*×/÷^·")
 
 
-# The unit benchmark of a ratio (working_constants "symbols_x_benchmarks", dNEW3): "a quick ratio
+# The unit benchmark of a ratio (working_constants "symbols_x_benchmarks", d507): "a quick ratio
 # of 1 or higher", "the quick ratio is below 1", "a conversion rate greater than 1" - a ratio or
 # a rate compared with 1 earlier in its sentence (no ". " between them).
 _BENCHMARK_BEFORE = re.compile(
@@ -119,7 +119,7 @@ def in_working(
 ) -> bool:
     """A constant of a calculation the answer writes out ("× 100", "/ 2", "365 *", "^(1/n) - 1"):
     a small integer from the policy's list right next to an arithmetic operator. With `reading`
-    "symbols_x_benchmarks" (dNEW3) also after a letter "x" standing for times ("(COGS / Revenue)
+    "symbols_x_benchmarks" (d507) also after a letter "x" standing for times ("(COGS / Revenue)
     x 100") and the 1 a ratio is compared with ("a quick ratio of 1 or higher")."""
     if (
         value.kind != "number"

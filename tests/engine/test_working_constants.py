@@ -1,5 +1,5 @@
 """Constants of the answer's own working are no claims about the evidence (policy
-`working_constants: "symbols_x_benchmarks"`, answer gate 2.27.0, dNEW3): a letter "x" for times
+`working_constants: "symbols_x_benchmarks"`, answer gate 2.27.0, d507): a letter "x" for times
 before the constant ("(COGS / Net Operating Revenues) x 100"), and the 1 a ratio or a rate is
 compared with ("a quick ratio less than 1"). Shapes from the graded-correct FinanceBench answers
 the gate rejected for them alone; "multiply by 100" in words stays a claim (d413, not retried)."""

@@ -1,5 +1,5 @@
 """Acronyms said against the initial letters of a row label (policy `derivation_words:
-"one_said_initials"`, gate 2.27.0, dNEW1).
+"one_said_initials"`, gate 2.27.0, d506).
 
 People name a statement's rows by their initials: "COGS" is "Cost of goods sold", "PP&E"
 "Property, plant and equipment, net", "SG&A" "Selling, general and administrative expenses",

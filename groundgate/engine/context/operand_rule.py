@@ -32,7 +32,7 @@ answer, whose `allow` scores each operand pair derivations.py tries. A pair is t
     aside (d481) - or the pair is two cells of one row for a change or an average. On a page of
     200 figures one operation on some pair lands near almost any figure ("positive working
     capital of $841 million" as (1,671 + 10) / 2, cash and another note's figure). With
-    "one_said_initials" (gate 2.27.0, dNEW1) an acronym of the sentence or the question that is
+    "one_said_initials" (gate 2.27.0, d506) an acronym of the sentence or the question that is
     the initials of an operand's row label speaks of it too ("COGS": "Cost of goods sold",
     context/initials.py).
 An operand whose context is unknown (prose without periods, the answer's own earlier steps, a
@@ -98,7 +98,7 @@ class _Rule:
         self.sentence: str | None = None
         self.said: frozenset[str] | None = None
         # The acronyms of the sentence and the question (derivation_words "one_said_initials",
-        # dNEW1), read with `said`; None: not read (or not asked for).
+        # d506), read with `said`; None: not read (or not asked for).
         self.acronyms: frozenset[str] | None = None
         if context.period_kinds:
             kinds = [p[0] for p in periods if p[0] != "Y"]
@@ -248,7 +248,7 @@ class _Rule:
 
 
 def _initials_of(context: OperandContext, located: Located, said: frozenset[str]) -> bool:
-    """Whether an acronym said is the initials of the operand's row label (dNEW1)."""
+    """Whether an acronym said is the initials of the operand's row label (d506)."""
     fact = context.fact(located)
     return fact is not None and fact.in_table and bool(fact.row) and names_row(said, fact.row)
 

@@ -110,7 +110,7 @@ class OperandContext:
         # "each_named"): never two cells of one of them.
         self.each_named = each_named
         # Whether a pair the context does not bind (allow's 1) needs an operand the answer
-        # speaks of (derivation_words "one_said", d479; "one_said_initials": acronyms, dNEW1).
+        # speaks of (derivation_words "one_said", d479; "one_said_initials": acronyms, d506).
         self.operand_words = operand_words != "off"
         self.initials = operand_words == "one_said_initials"
         self._question = question

@@ -72,7 +72,7 @@ class AnswerGatePolicy(GatePolicy):
     meta_counts_exempt: bool = True
     # Constants of a calculation the answer writes out ("× 100", "/ 2", "365 *"): no claims.
     calculation_constants: tuple[int, ...] = (1, 2, 4, 12, 100, 360, 365, 1000)
-    # How a constant of the answer's working is read (declarations.in_working, dNEW3):
+    # How a constant of the answer's working is read (declarations.in_working, d507):
     # "symbols" (gate 2.26.0) - beside an operator symbol or before a letter "x";
     # "symbols_x_benchmarks" (gate 2.27.0) - also after a letter "x" ("(COGS / Revenue) x 100")
     # and the 1 a ratio or a rate is compared with ("a quick ratio of 1 or higher", "below 1").
@@ -243,7 +243,7 @@ class AnswerGatePolicy(GatePolicy):
     # two cells of one row for a change or an average; "off" (gate 2.21.0): any two cited
     # values (on a filing page of 200 figures one operation on some pair lands near almost any
     # figure). Only with a derivation_context other than "off".
-    # "one_said_initials" (gate 2.27.0, dNEW1; selectable, not the default: it gained on one
+    # "one_said_initials" (gate 2.27.0, d506; selectable, not the default: it gained on one
     # FinanceBench half only): an acronym said ("COGS") that is the initials of an operand's
     # row label ("Cost of goods sold") speaks of it too (engine/context/initials.py).
     derivation_words: Literal["off", "one_said", "one_said_initials"] = "one_said"

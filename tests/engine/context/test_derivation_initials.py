@@ -1,5 +1,5 @@
 """Acronyms said against the initial letters of a row label (policy `derivation_words:
-"one_said_initials"`, answer gate 2.27.0, dNEW1; selectable, not the default): "COGS" names the
+"one_said_initials"`, answer gate 2.27.0, d506; selectable, not the default): "COGS" names the
 row "Cost of goods sold" though it shares no word with it, so a derivation's operand in that row
 is one the answer speaks of. Read from the label's own letters, no list of names; measured on
 the real FinanceBench pages (Coca-Cola's income statement)."""
