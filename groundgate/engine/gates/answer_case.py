@@ -48,7 +48,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.25"
+    policy_version: str = "answer-gate/2026-11.26"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -269,6 +269,13 @@ class AnswerGatePolicy(GatePolicy):
     # 22,149", the 2019 cell), unless the cell's row or column is a total; "off" (gate
     # 2.21.0): a cell of either listed period grounds it.
     period_sums: Literal["off", "listed_periods"] = "listed_periods"
+    # Units in a table's header (value_context and the derivations' operands, engine/context/
+    # unit_headers.py, gate 2.25.0, dNEW1): "label_and_unit_lines" - a header line whose first
+    # part states a unit only ("(In millions)  As Reported  Without Adoption  Effect") heads
+    # one column fewer (its first part is the label column's), and a line of units only under
+    # the column names ("$'000  $'000  %") is a header line, no row of values "000"; "off"
+    # (gate 2.24.0): the first is no header of the rows under it, the second a row.
+    header_units: Literal["off", "label_and_unit_lines"] = "label_and_unit_lines"
 
     @field_validator("equivalences")
     @classmethod
@@ -288,6 +295,7 @@ def table_reading(policy: AnswerGatePolicy) -> TableReading:
     return TableReading(
         quarter_ordinals=policy.quarter_ordinals == "columns_and_lists",
         year_ranges=policy.year_ranges == "header_periods",
+        header_units=policy.header_units == "label_and_unit_lines",
     )
 
 
@@ -295,7 +303,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.25",
+    policy_version="answer-gate/verbatim-2026-11.26",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -321,6 +329,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     quarter_ordinals="off",
     year_ranges="off",
     period_sums="off",
+    header_units="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
