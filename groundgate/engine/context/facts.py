@@ -61,7 +61,9 @@ class TableReading(NamedTuple):
     quarter columns, and a lone year line below their rows starts the same quarters of that
     year. `year_ranges` (year_ranges "header_periods", gate 2.22.0): a range of years in a
     header line ("2021-2022", "2020 – 2024") is a column's periods, as a year is, so the line
-    "(In thousands)  Total  2020  2021-2022  2023-2024  Thereafter" heads the columns."""
+    "(In thousands)  Total  2020  2021-2022  2023-2024  Thereafter" heads the columns.
+    `header_units` (header_units "label_and_unit_lines", gate 2.25.0): a unit as the label
+    column's header and a line of units only are read as header (unit_headers.py)."""
 
     quarter_ordinals: bool = False
     year_ranges: bool = False

@@ -4,7 +4,7 @@ A table's header often states its unit where a column's name could stand, and a 
 cannot tell the two apart by position alone:
   - the label column's own header is the unit: "(In millions)  As Reported  Balances Without
     Adoption  Effect of Change" over rows of three cells - four parts, the first the label
-    column's, as "Items" or a header naming a period is (facts._column);
+    column's, as "Items" or a header naming a period is (table_headers._column);
   - a line of units only under the column names: "30 June 2019  30 June 2018  Change" over
     "$'000  $'000  %" - a header line (each part the unit of its column), not a row of the
     values "000" the line above would be the label of.
@@ -83,7 +83,7 @@ def unit_line(text: str) -> bool:
 
 def add_units(header: list[list[str]], parts: list[str]) -> None:
     """A line of units added to a header: the line of column names right above it that has
-    one part more heads the label column with its first part, as facts._column reads a first
+    one part more heads the label column with its first part, as table_headers._column reads a first
     part that names a period ("30 June 2019  Current  0 to 30 days past due ... Total" over
     "$'000" five times): that part is each column's then, and no column's else."""
     above = header[-1] if header else None
