@@ -38,8 +38,8 @@ two only. 2.21.0 (`prose_subjects`, `relative_periods`), policy 2026-11.22: agai
 `period_sums`, 2.23.0's `context_derivations`, `derivation_aggregates:
 named_rows_periods_differences` and its own `derivation_words`), policy 2026-11.25: against
 2.21.0, the version string and the policy hash only (diffed); stderr same.
-2.27.0 (`working_constants`, a selectable `derivation_words: one_said_initials`), policy
-2026-11.28: against 2.24.0, the version string and the policy hash only (diffed); stderr same.
+2.27.0 (2.25.0's `header_units`; `working_constants`, a selectable `derivation_words:
+one_said_initials`), policy 2026-11.28: against 2.24.0, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -69,17 +69,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "99e582187079173420acce28c6ace3ffda3179a57e9da8b8a83a05a744e34f4c",
+        "17b7a43cbb40771b300c5dc4e3648541a9e5bffbd783ac2a8b6465cf2bfee6ed",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "a06e11bd1bf94f60d5d8b5f0a09d37e084db2c67c5ed0e94235251bff84f9744",
+        "ad313e5f54cb03275b6bd1488372e8e365f5ba135f3e560a4f7cc567b5c98892",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "ad05acbfbc13cfd21aef3f07e30c0d7557ac9d93d3ff1cd2d6b3741f74ee9234",
+        "e4e89291d8cc215541fb041bc3d4c6b08410582dd20bd5c0cacc7f151bbf89c4",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

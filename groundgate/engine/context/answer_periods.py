@@ -19,17 +19,13 @@ from groundgate.engine.context.comparisons import (
     whole_words,
 )
 from groundgate.engine.context.facts import Fact
-from groundgate.engine.context.operation_words import named_operations
+from groundgate.engine.context.operation_words import named_operations, names_total
 from groundgate.engine.context.periods import is_period_value, mentions, named_relative_periods
 from groundgate.engine.context.prose_subjects import CLAUSE_CUT
 from groundgate.engine.numbers import NumericValue
 
 # A sum said of the periods a sentence lists ("total ... in 2018 and 2019", "2018年和2019年
-# ...合计"): period_sums "listed_periods".
-_SUM_WORD = re.compile(
-    r"(?i)(?<![A-Za-z])(?:total(?:s|led|ing)?|sum|combined|altogether|together|aggregate)"
-    r"(?![A-Za-z])|合计|总计|共计|合共|加总|总和"
-)
+# ...合计"): period_sums "listed_periods". Its sum words are named_operations' (names_total).
 
 
 _LISTED_PERIODS = re.compile(r"(?i)^(?:年度?)?\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|[和及与、]\s*)$")
@@ -40,7 +36,7 @@ def _summed_periods(
 ) -> tuple[str, ...]:
     """The periods of one kind a sentence lists ("in 2018 and 2019", "December 31, 2018 and
     2019") when it says a sum ("total", "combined", "合计") and states one figure: () else."""
-    if not _SUM_WORD.search(sentence) or "respectively" in sentence.lower():
+    if "respectively" in sentence.lower():
         return ()
     if named_operations(sentence) != frozenset({"sum"}):
         return ()  # "the difference in the total accrued liabilities": no sum said
@@ -57,13 +53,13 @@ def _summed_periods(
 def _one_of(fact: Fact, summed: tuple[str, ...], sentence: str) -> bool:
     """A table cell of one of the summed periods, of no total column, where the sentence says
     a sum besides its row's label ("Total sales in 2019 and 2018 ..." says none)."""
-    if not fact.in_table or _SUM_WORD.search(fact.column):
+    if not fact.in_table or names_total(fact.column):
         return False
     if sum(1 for p in fact.periods if p in summed) != 1:
         return False
-    if _SUM_WORD.search(fact.row):
+    if names_total(fact.row):
         label = r"\s+".join(map(re.escape, fact.row.split()))
-        return bool(_SUM_WORD.search(re.sub(rf"(?i){label}", " ", sentence)))
+        return names_total(re.sub(rf"(?i){label}", " ", sentence))
     return True
 
 

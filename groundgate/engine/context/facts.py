@@ -49,6 +49,7 @@ from groundgate.engine.context.table_headers import (
     _section_period,
     _year_section,
 )
+from groundgate.engine.context.unit_headers import add_units, unit_line
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import split_sentences
 
@@ -60,10 +61,13 @@ class TableReading(NamedTuple):
     quarter columns, and a lone year line below their rows starts the same quarters of that
     year. `year_ranges` (year_ranges "header_periods", gate 2.22.0): a range of years in a
     header line ("2021-2022", "2020 – 2024") is a column's periods, as a year is, so the line
-    "(In thousands)  Total  2020  2021-2022  2023-2024  Thereafter" heads the columns."""
+    "(In thousands)  Total  2020  2021-2022  2023-2024  Thereafter" heads the columns.
+    `header_units` (header_units "label_and_unit_lines", gate 2.25.0): a unit as the label
+    column's header and a line of units only are read as header (unit_headers.py)."""
 
     quarter_ordinals: bool = False
     year_ranges: bool = False
+    header_units: bool = False
 
 
 PLAIN = TableReading()
@@ -153,6 +157,7 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
 
     # Each line's column periods, once (a line is asked again as the next line of a label).
     period_only = [_period_only(line) for line in lines]
+    units = [reading.header_units and unit_line(line.text) for line in lines]
     for i, line in enumerate(lines):
         nxt = lines[i + 1] if i + 1 < len(lines) else None
         years = period_only[i]
@@ -182,6 +187,10 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             flush()
             _replace_section(header, line.text.strip())
             continue
+        if units[i] and not seen_rows:
+            flush()  # "$'000  $'000  %" under the column names: a header line (header_units)
+            add_units(header, _parts(line.text))
+            continue
         if value_only(line):
             if unlabelled_row(line, label, cells, seen_rows, header, lines[i - 1] if i else None):
                 # Under rows of as many cells, a line of values only is a row of its own (a
@@ -195,6 +204,7 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             nxt is not None
             and value_only(nxt)
             and period_only[i + 1] is None
+            and not (units[i + 1] and not seen_rows)
             and not (seen_rows and cells_from(line) >= 0 and same_width(line, nxt))
         ):
             label = line.text.strip(" $:\t")
@@ -207,10 +217,13 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
         ):
             seen_rows = True
             facts.extend(_prose(line._replace(values=line.values[:k]), prose_context))
-            k = past_footnote(line, k, header, reading.year_ranges)
+            k = past_footnote(line, k, header, reading.year_ranges, reading.header_units)
             row_label, slots = row_slots(line, k)
-            _add_row(facts, row_label, [(line, v) for v in line.values[k:]], header, slots)
-        elif not seen_rows and _header_words(line, reading.year_ranges):
+            row = [(line, v) for v in line.values[k:]]
+            _add_row(facts, row_label, row, header, slots, reading.header_units)
+        elif not seen_rows and (
+            _header_words(line, reading.year_ranges) or (i + 1 < len(lines) and units[i + 1])
+        ):
             parts = _parts(line.text)
             if quarter_ordinals:
                 parts = _quarter_columns(header, parts, nxt)
@@ -229,12 +242,13 @@ def _add_row(
     cells: list[tuple[Line, NumericValue]],
     header: list[list[str]],
     slots: tuple[list[int], int] | None = None,
+    units: bool = False,
 ) -> None:
     for k, (line, v) in enumerate(cells):
         if slots is None:
-            column = _column(header[-4:], k, len(cells))
+            column = _column(header[-4:], k, len(cells), units)
         else:
-            column = _column(header[-4:], slots[0][k], slots[1])
+            column = _column(header[-4:], slots[0][k], slots[1], units)
         facts.append(
             Fact(
                 value=v,

@@ -163,7 +163,7 @@ _NAMES_SHARE = re.compile(
 )
 _NAMES_AVERAGE = re.compile(r"(?i)\b(?:average|mean)\b|平均|均值")
 _NAMES_TOTAL = re.compile(
-    r"(?i)\b(?:total|sum|combined|altogether)\b|合计|总计|总额|总和|之和|共计"
+    r"(?i)\b(?:totals?|sum|combined|altogether)\b|合计|总计|总额|总和|之和|共计"
 )
 SHARES = frozenset({"ratio", "percentage", "as_percent", "percent_of"})
 _TOTAL = frozenset({"sum"})
@@ -191,6 +191,13 @@ _WORDS_OF[_NAMES_CHANGE] = (*_CHANGE_WORDS, "differen")
 _WORDS_OF[_NAMES_SHARE] = ("ratio", "portion", "share of", "percent", "%", "total")
 _WORDS_OF[_NAMES_AVERAGE] = ("average", "mean")
 _WORDS_OF[_NAMES_TOTAL] = ("total", "sum", "combined", "altogether")
+
+
+def names_total(text: str) -> bool:
+    """Whether `text` says a total in named_operations' words ("total", "sum", "combined",
+    "altogether", "合计", "总额"): a sentence that may name a sum, a total row or column (the
+    one vocabulary of sum words; period_sums reads it too)."""
+    return _found(_NAMES_TOTAL, text)
 
 
 def _unsaid(first: str, sentence: str) -> bool:

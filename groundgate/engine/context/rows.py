@@ -14,6 +14,7 @@ import re
 from typing import NamedTuple
 
 from groundgate.engine.context.periods import periods_in
+from groundgate.engine.context.unit_headers import label_unit
 from groundgate.engine.numbers import NumericValue
 from groundgate.engine.values.registry import PERIODS
 
@@ -157,7 +158,9 @@ def row_slots(line: Line, k: int) -> tuple[str, tuple[list[int], int] | None]:
     return label, (slots, lead + len(parts))
 
 
-def past_footnote(line: Line, k: int, header: list[list[str]], label_heads: bool = False) -> int:
+def past_footnote(
+    line: Line, k: int, header: list[list[str]], label_heads: bool = False, units: bool = False
+) -> int:
     """ "Plant start-up costs (2)  (927)  929  427" under three year columns: the "(2)" is the
     label's footnote mark, not a cell (a row of one cell more than the columns). With
     `label_heads` (year_ranges "header_periods"), a header line of ranges of years whose first
@@ -171,6 +174,8 @@ def past_footnote(line: Line, k: int, header: list[list[str]], label_heads: bool
         for parts in header[-4:]
         if len(parts) > 1 and any(map(periods_in, parts))
     }
+    if units:  # header_units: "(In millions)  As Reported  ..." heads one column fewer
+        widths.update(len(p) - 1 for p in header[-4:] if len(p) > 2 and label_unit(p))
     n = width(line, k)
     return k + 1 if (n - 1) in widths and n not in widths else k
 

@@ -16,6 +16,7 @@ import re
 
 from groundgate.engine.context.periods import periods_in
 from groundgate.engine.context.rows import LETTER, REFERENCE, Line, footnote
+from groundgate.engine.context.unit_headers import label_unit
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.values.registry import PERIODS
 
@@ -80,7 +81,7 @@ def _all_years(parts: list[str]) -> bool:
     return all(_YEAR.fullmatch(p) for p in parts)
 
 
-def _column(header: list[list[str]], k: int, n: int) -> str:
+def _column(header: list[list[str]], k: int, n: int, units: bool = False) -> str:
     """The header of cell k of a row of n cells: every header line's part over it."""
     words: list[str] = []
     matched = False
@@ -107,6 +108,7 @@ def _column(header: list[list[str]], k: int, n: int) -> str:
             and (
                 sum(1 for part in parts[1:] if periods_in(part)) >= min(2, n)
                 or bool(_LABEL_HEAD.fullmatch(parts[0]))
+                or (units and label_unit(parts))  # header_units: "(In millions)  As Reported"
             )
         ):
             # The label column's own header first ("As of"); when it names a day or month

@@ -277,6 +277,13 @@ class AnswerGatePolicy(GatePolicy):
     # 22,149", the 2019 cell), unless the cell's row or column is a total; "off" (gate
     # 2.21.0): a cell of either listed period grounds it.
     period_sums: Literal["off", "listed_periods"] = "listed_periods"
+    # Units in a table's header (value_context and the derivations' operands, engine/context/
+    # unit_headers.py, gate 2.25.0, d511): "label_and_unit_lines" - a header line whose first
+    # part states a unit only ("(In millions)  As Reported  Without Adoption  Effect") heads
+    # one column fewer (its first part is the label column's), and a line of units only under
+    # the column names ("$'000  $'000  %") is a header line, no row of values "000"; "off"
+    # (gate 2.24.0): the first is no header of the rows under it, the second a row.
+    header_units: Literal["off", "label_and_unit_lines"] = "label_and_unit_lines"
 
     @field_validator("equivalences")
     @classmethod
@@ -296,6 +303,7 @@ def table_reading(policy: AnswerGatePolicy) -> TableReading:
     return TableReading(
         quarter_ordinals=policy.quarter_ordinals == "columns_and_lists",
         year_ranges=policy.year_ranges == "header_periods",
+        header_units=policy.header_units == "label_and_unit_lines",
     )
 
 
@@ -329,6 +337,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     quarter_ordinals="off",
     year_ranges="off",
     period_sums="off",
+    header_units="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),

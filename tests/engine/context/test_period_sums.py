@@ -154,3 +154,15 @@ def test_real_tatqa_answers():
         assert gate_answer(period, ACCEPT).status != "ok", uid
         old = AnswerGatePolicy(derived_numbers="accept", period_sums="off", year_ranges="off")
         assert gate_answer(period, old).status == "ok", uid  # 2.21.0 took it
+
+
+def test_one_vocabulary_of_sum_words():
+    # period_sums reads the sum words named_operations reads (operation_words.names_total,
+    # gate 2.25.0): "总额" and "之和" say a total as "合计" does; a "Totals" column is a total's.
+    assert status("2018年和2019年的营业收入总额为197,012。", ZH_TABLE) == "ok"
+    assert status("2018年和2019年的营业收入总额为93,662。", ZH_TABLE) != "ok"
+    assert status("2018年和2019年的营业收入之和为93,662。", ZH_TABLE) != "ok"
+    assert status("2019年的营业收入总额为93,662。", ZH_TABLE) == "ok"
+    table = "2019  2018  Totals\nProduct sales  110  130  240\nService sales  50  40  90"
+    assert status("The total product sales for 2018 and 2019 is 240.", table) == "ok"
+    assert status("The total product sales for 2018 and 2019 is 110.", table) != "ok"
