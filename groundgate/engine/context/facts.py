@@ -49,6 +49,7 @@ from groundgate.engine.context.table_headers import (
     _section_period,
     _year_section,
 )
+from groundgate.engine.context.year_rows import year_row_heads
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import split_sentences
 
@@ -64,6 +65,7 @@ class TableReading(NamedTuple):
 
     quarter_ordinals: bool = False
     year_ranges: bool = False
+    year_rows: bool = False  # year_rows "transposed" (2.26.0): context/year_rows.py
 
 
 PLAIN = TableReading()
@@ -182,6 +184,13 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             flush()
             _replace_section(header, line.text.strip())
             continue
+        if reading.year_rows and (heads := year_row_heads(line, header)):
+            flush()
+            seen_rows = True
+            facts.extend(_prose(line._replace(values=line.values[:1]), prose_context))
+            for head, v in heads:
+                _add_row(facts, head, [(line, v)], [[line.values[0].text]])
+            continue
         if value_only(line):
             if unlabelled_row(line, label, cells, seen_rows, header, lines[i - 1] if i else None):
                 # Under rows of as many cells, a line of values only is a row of its own (a
@@ -196,6 +205,7 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             and value_only(nxt)
             and period_only[i + 1] is None
             and not (seen_rows and cells_from(line) >= 0 and same_width(line, nxt))
+            and not (reading.year_rows and year_row_heads(nxt, [*header, _parts(line.text)]))
         ):
             label = line.text.strip(" $:\t")
             seen_rows = True

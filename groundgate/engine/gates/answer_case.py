@@ -48,7 +48,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.25"
+    policy_version: str = "answer-gate/2026-11.27"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -269,6 +269,13 @@ class AnswerGatePolicy(GatePolicy):
     # 22,149", the 2019 cell), unless the cell's row or column is a total; "off" (gate
     # 2.21.0): a cell of either listed period grounds it.
     period_sums: Literal["off", "listed_periods"] = "listed_periods"
+    # Tables whose years are their row labels (value_context and the derivations' operands,
+    # engine/context/year_rows.py, gate 2.26.0, dNEW1): "transposed" - a line of values whose
+    # first is a year ("2021  $138  $6", under "Operating Leases  Finance Leases") is read the
+    # other way round: each cell is the row its header part names, in the year's column, so
+    # "the change in operating leases between 2021 and 2022" is that row across those years;
+    # "off" (gate 2.25.0): the line is one row of cells with no column.
+    year_rows: Literal["off", "transposed"] = "transposed"
 
     @field_validator("equivalences")
     @classmethod
@@ -288,6 +295,7 @@ def table_reading(policy: AnswerGatePolicy) -> TableReading:
     return TableReading(
         quarter_ordinals=policy.quarter_ordinals == "columns_and_lists",
         year_ranges=policy.year_ranges == "header_periods",
+        year_rows=policy.year_rows == "transposed",
     )
 
 
@@ -295,7 +303,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.25",
+    policy_version="answer-gate/verbatim-2026-11.27",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -321,6 +329,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     quarter_ordinals="off",
     year_ranges="off",
     period_sums="off",
+    year_rows="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
