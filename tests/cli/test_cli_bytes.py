@@ -38,7 +38,7 @@ two only. 2.21.0 (`prose_subjects`, `relative_periods`), policy 2026-11.22: agai
 `period_sums`, 2.23.0's `context_derivations`, `derivation_aggregates:
 named_rows_periods_differences` and its own `derivation_words`), policy 2026-11.25: against
 2.21.0, the version string and the policy hash only (diffed); stderr same.
-2.26.0 (`year_rows`), policy 2026-11.27: against 2.24.0, the version string and the policy hash
+2.26.0 (`year_rows`, `marker_cells` off), policy 2026-11.27: against 2.24.0, the version string and the policy hash
 only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
@@ -69,17 +69,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "4f434760d2ee7f83aee88ef47fe0ad82dbb4e7fe078da90f48cd322ec6fd6ffd",
+        "fc36054b39e0fd6906f5e98ad9801cf60acef4fa07a207a6792d9807d8e74610",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "7b64ee43c04b02b87c6201a87316ed7e0b97fd9e801c6de33d9b5854e2a016e6",
+        "265affb00eb3196ebd9c0173b3f4befef9e0e0749cef03364056d012a973a1b7",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "8556f5f6f6a6edd74fdf91a3146811c60bfd2c96a93767b4fa7b316bee53cc6b",
+        "f2de8bc8fb5e6210f5ad4dee2b46ec1781290d09f72ac249d146a12fe443fe5e",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -31,6 +31,7 @@ from groundgate.engine.context.rows import (
     LETTER,
     Line,
     cells_from,
+    marker_blanks,
     past_footnote,
     row_slots,
     same_width,
@@ -66,6 +67,7 @@ class TableReading(NamedTuple):
     quarter_ordinals: bool = False
     year_ranges: bool = False
     year_rows: bool = False  # year_rows "transposed" (2.26.0): context/year_rows.py
+    marker_cells: bool = False  # marker_cells "blank" (2.26.0): rows.marker_blanks
 
 
 PLAIN = TableReading()
@@ -139,6 +141,8 @@ def read_facts(
 def _text_facts(text: str, prose_context: bool = True, reading: TableReading = PLAIN) -> list[Fact]:
     quarter_ordinals = reading.quarter_ordinals
     lines = [line for line in _lines(text) if LETTER.search(line.text) or line.values]
+    if reading.marker_cells:
+        lines = [marker_blanks(line) for line in lines]
     facts: list[Fact] = []
     header: list[list[str]] = []  # the header lines above the rows, each split into its parts
     seen_rows = False

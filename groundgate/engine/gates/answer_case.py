@@ -276,6 +276,12 @@ class AnswerGatePolicy(GatePolicy):
     # "the change in operating leases between 2021 and 2022" is that row across those years;
     # "off" (gate 2.25.0): the line is one row of cells with no column.
     year_rows: Literal["off", "transposed"] = "transposed"
+    # A marker cell after a table row's last value (engine/context/rows.py, gate 2.26.0, dNEW3):
+    # "blank" - "nm", "n/m", "n.m.", "n/a", "NMF" ("Interest expense  (5,940)  (598)  (5,342)
+    # nm") is a blank cell, as a dash is, so the row's label and columns are read; "off" (gate
+    # 2.25.0, the default: measured on TAT-QA it gained on one half only, d312): the marker's
+    # letters end the label, and the line is prose with no row.
+    marker_cells: Literal["off", "blank"] = "off"
 
     @field_validator("equivalences")
     @classmethod
@@ -296,6 +302,7 @@ def table_reading(policy: AnswerGatePolicy) -> TableReading:
         quarter_ordinals=policy.quarter_ordinals == "columns_and_lists",
         year_ranges=policy.year_ranges == "header_periods",
         year_rows=policy.year_rows == "transposed",
+        marker_cells=policy.marker_cells == "blank",
     )
 
 
@@ -330,6 +337,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     year_ranges="off",
     period_sums="off",
     year_rows="off",
+    marker_cells="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
