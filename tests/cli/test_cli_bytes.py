@@ -38,8 +38,8 @@ two only. 2.21.0 (`prose_subjects`, `relative_periods`), policy 2026-11.22: agai
 `period_sums`, 2.23.0's `context_derivations`, `derivation_aggregates:
 named_rows_periods_differences` and its own `derivation_words`), policy 2026-11.25: against
 2.21.0, the version string and the policy hash only (diffed); stderr same.
-2.26.0 (`year_rows`, `marker_cells` off), policy 2026-11.27: against 2.24.0, the version string and the policy hash
-only (diffed); stderr same.
+2.26.0 (`year_rows`, `marker_cells` off), policy 2026-11.27: against 2.24.0, the version string
+and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
