@@ -38,8 +38,8 @@ two only. 2.21.0 (`prose_subjects`, `relative_periods`), policy 2026-11.22: agai
 `period_sums`, 2.23.0's `context_derivations`, `derivation_aggregates:
 named_rows_periods_differences` and its own `derivation_words`), policy 2026-11.25: against
 2.21.0, the version string and the policy hash only (diffed); stderr same.
-2.26.0 (`year_rows`, `marker_cells` off), policy 2026-11.27: against 2.24.0, the version string
-and the policy hash only (diffed); stderr same.
+2.26.0 (`year_rows`; `marker_cells`, `unit_lines` off), policy 2026-11.27: against 2.24.0, the
+version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -69,17 +69,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "fc36054b39e0fd6906f5e98ad9801cf60acef4fa07a207a6792d9807d8e74610",
+        "ac09e66f430dec73959634a3b24282b3354dc4a0f70779f95af1445832f35ade",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "265affb00eb3196ebd9c0173b3f4befef9e0e0749cef03364056d012a973a1b7",
+        "26d0247f62495459cf51013594973e2490a23f89f73cda038ebe693df32fa01d",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "f2de8bc8fb5e6210f5ad4dee2b46ec1781290d09f72ac249d146a12fe443fe5e",
+        "b69a5d4572894522a4685aa1ce40f96bcb2a661de06b46748b14cf5f6d1aa9d6",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

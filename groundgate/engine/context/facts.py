@@ -35,6 +35,7 @@ from groundgate.engine.context.rows import (
     past_footnote,
     row_slots,
     same_width,
+    unit_line,
     unlabelled_row,
     value_only,
 )
@@ -68,6 +69,7 @@ class TableReading(NamedTuple):
     year_ranges: bool = False
     year_rows: bool = False  # year_rows "transposed" (2.26.0): context/year_rows.py
     marker_cells: bool = False  # marker_cells "blank" (2.26.0): rows.marker_blanks
+    unit_lines: bool = False  # unit_lines "header" (2.26.0): rows.unit_line
 
 
 PLAIN = TableReading()
@@ -195,6 +197,9 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             for head, v in heads:
                 _add_row(facts, head, [(line, v)], [[line.values[0].text]])
             continue
+        if reading.unit_lines and not seen_rows and unit_line(line):
+            header.append(_parts(line.text))  # "$’000  $’000  %": the columns' units
+            continue
         if value_only(line):
             if unlabelled_row(line, label, cells, seen_rows, header, lines[i - 1] if i else None):
                 # Under rows of as many cells, a line of values only is a row of its own (a
@@ -210,6 +215,7 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             and period_only[i + 1] is None
             and not (seen_rows and cells_from(line) >= 0 and same_width(line, nxt))
             and not (reading.year_rows and year_row_heads(nxt, [*header, _parts(line.text)]))
+            and not (reading.unit_lines and not seen_rows and unit_line(nxt))
         ):
             label = line.text.strip(" $:\t")
             seen_rows = True

@@ -208,6 +208,16 @@ def marker_blanks(line: Line) -> Line:
     return line._replace(text=line.text[: found.start()] + tail)
 
 
+# A header line of units alone, no letter: "$’000  $’000  %", "£000  £000" (policy unit_lines
+# "header", dNEW4), as "€m  €m" is read for its letters.
+_UNIT_LINE = re.compile(r"(?:\s*(?:[$€£¥]\s*)?['’‘]?\s*000\s*['’]?s?|\s*%)+\s*")
+
+
+def unit_line(line: Line | None) -> bool:
+    """A line of values alone that only prints the units of the columns under it."""
+    return line is not None and value_only(line) and bool(_UNIT_LINE.fullmatch(line.text))
+
+
 def row_label(line: Line, k: int) -> str:
     if k and glued_footnote(line.text, line.values[k - 1]):
         return line.text[: line.values[k - 1].start - 1].strip(" $(:\t")

@@ -282,6 +282,12 @@ class AnswerGatePolicy(GatePolicy):
     # 2.25.0, the default: measured on TAT-QA it gained on one half only, d312): the marker's
     # letters end the label, and the line is prose with no row.
     marker_cells: Literal["off", "blank"] = "off"
+    # A header line of units alone (engine/context/rows.py, gate 2.26.0, dNEW4): "header" - a
+    # line with no letter that only prints the columns' units ("$’000  $’000  %", "£000  £000")
+    # under the header is a header line, as "€m  €m" is; "off" (gate 2.25.0, the default:
+    # measured on TAT-QA it gained on one half only, d312): it is a row of values "000", and the
+    # header line above it is read as its label, so the columns are lost.
+    unit_lines: Literal["off", "header"] = "off"
 
     @field_validator("equivalences")
     @classmethod
@@ -303,6 +309,7 @@ def table_reading(policy: AnswerGatePolicy) -> TableReading:
         year_ranges=policy.year_ranges == "header_periods",
         year_rows=policy.year_rows == "transposed",
         marker_cells=policy.marker_cells == "blank",
+        unit_lines=policy.unit_lines == "header",
     )
 
 
@@ -338,6 +345,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     period_sums="off",
     year_rows="off",
     marker_cells="off",
+    unit_lines="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
