@@ -38,8 +38,9 @@ two only. 2.21.0 (`prose_subjects`, `relative_periods`), policy 2026-11.22: agai
 `period_sums`, 2.23.0's `context_derivations`, `derivation_aggregates:
 named_rows_periods_differences` and its own `derivation_words`), policy 2026-11.25: against
 2.21.0, the version string and the policy hash only (diffed); stderr same.
-2.27.0 (2.25.0's `header_units`; `working_constants`, a selectable `derivation_words:
-one_said_initials`), policy 2026-11.28: against 2.24.0, the version string and the policy hash only (diffed); stderr same.
+2.27.0 (2.25.0's `header_units`, 2.26.0's `year_rows` and a selectable `marker_cells`, its own
+`working_constants` and a selectable `derivation_words: one_said_initials`), policy 2026-11.28:
+against 2.24.0, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -69,17 +70,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "17b7a43cbb40771b300c5dc4e3648541a9e5bffbd783ac2a8b6465cf2bfee6ed",
+        "3c557b937cc4fb0e7b425952e467ce1fbed04afa0ac0d6136fef2bb65f3f97c5",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "ad313e5f54cb03275b6bd1488372e8e365f5ba135f3e560a4f7cc567b5c98892",
+        "7c29dd823a789e8cc5b0c465727b0accd17a0cec2872603e999126a29b4fb2f4",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "e4e89291d8cc215541fb041bc3d4c6b08410582dd20bd5c0cacc7f151bbf89c4",
+        "85080d95c35ba6937280b00a9e28dcbbf6621ca3e92924f45cfcd9ad22dc3d6a",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

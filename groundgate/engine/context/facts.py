@@ -31,6 +31,7 @@ from groundgate.engine.context.rows import (
     LETTER,
     Line,
     cells_from,
+    marker_blanks,
     past_footnote,
     row_slots,
     same_width,
@@ -50,6 +51,7 @@ from groundgate.engine.context.table_headers import (
     _year_section,
 )
 from groundgate.engine.context.unit_headers import add_units, unit_line
+from groundgate.engine.context.year_rows import year_row_heads
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import split_sentences
 
@@ -68,6 +70,8 @@ class TableReading(NamedTuple):
     quarter_ordinals: bool = False
     year_ranges: bool = False
     header_units: bool = False
+    year_rows: bool = False  # year_rows "transposed" (2.26.0): context/year_rows.py
+    marker_cells: bool = False  # marker_cells "blank" (2.26.0): rows.marker_blanks
 
 
 PLAIN = TableReading()
@@ -141,6 +145,8 @@ def read_facts(
 def _text_facts(text: str, prose_context: bool = True, reading: TableReading = PLAIN) -> list[Fact]:
     quarter_ordinals = reading.quarter_ordinals
     lines = [line for line in _lines(text) if LETTER.search(line.text) or line.values]
+    if reading.marker_cells:
+        lines = [marker_blanks(line) for line in lines]
     facts: list[Fact] = []
     header: list[list[str]] = []  # the header lines above the rows, each split into its parts
     seen_rows = False
@@ -191,6 +197,13 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             flush()  # "$'000  $'000  %" under the column names: a header line (header_units)
             add_units(header, _parts(line.text))
             continue
+        if reading.year_rows and (heads := year_row_heads(line, header)):
+            flush()
+            seen_rows = True
+            facts.extend(_prose(line._replace(values=line.values[:1]), prose_context))
+            for head, v in heads:
+                _add_row(facts, head, [(line, v)], [[line.values[0].text]])
+            continue
         if value_only(line):
             if unlabelled_row(line, label, cells, seen_rows, header, lines[i - 1] if i else None):
                 # Under rows of as many cells, a line of values only is a row of its own (a
@@ -206,6 +219,7 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             and period_only[i + 1] is None
             and not (units[i + 1] and not seen_rows)
             and not (seen_rows and cells_from(line) >= 0 and same_width(line, nxt))
+            and not (reading.year_rows and year_row_heads(nxt, [*header, _parts(line.text)]))
         ):
             label = line.text.strip(" $:\t")
             seen_rows = True

@@ -193,6 +193,26 @@ def _label_head(parts: list[str]) -> bool:
     )
 
 
+# "nm", "n/m", "n.m.", "n/a", "NMF" after a row's last value: a cell printed as "not meaningful"
+# or "not applicable" (a change column of a loss), blank as a dash is.
+_MARKER_CELLS = re.compile(r"(?i)(?:(?:\s{2,}|\t)(?:n/?m|n\.m\.?|n/a|nmf))+\s*$")
+_MARKER = re.compile(r"(?i)n/?m|n\.m\.?|n/a|nmf")
+
+
+def marker_blanks(line: Line) -> Line:
+    """The line with each marker cell after its last value printed as a dash of its width
+    ("Interest expense  (5,940)  (598)  (5,342)  nm" as "...  (5,342)  — "), so that the row is
+    read as a row with a blank last cell (policy marker_cells "blank", d518); the values and
+    their spans are the same."""
+    if not line.values:
+        return line
+    found = _MARKER_CELLS.search(line.text, line.values[-1].end)
+    if found is None:
+        return line
+    tail = _MARKER.sub(lambda m: "—".ljust(len(m.group())), found.group())
+    return line._replace(text=line.text[: found.start()] + tail)
+
+
 def row_label(line: Line, k: int) -> str:
     if k and glued_footnote(line.text, line.values[k - 1]):
         return line.text[: line.values[k - 1].start - 1].strip(" $(:\t")

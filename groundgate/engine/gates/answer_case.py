@@ -284,6 +284,19 @@ class AnswerGatePolicy(GatePolicy):
     # the column names ("$'000  $'000  %") is a header line, no row of values "000"; "off"
     # (gate 2.24.0): the first is no header of the rows under it, the second a row.
     header_units: Literal["off", "label_and_unit_lines"] = "label_and_unit_lines"
+    # Tables whose years are their row labels (value_context and the derivations' operands,
+    # engine/context/year_rows.py, gate 2.26.0, d516): "transposed" - a line of values whose
+    # first is a year ("2021  $138  $6", under "Operating Leases  Finance Leases") is read the
+    # other way round: each cell is the row its header part names, in the year's column, so
+    # "the change in operating leases between 2021 and 2022" is that row across those years;
+    # "off" (gate 2.25.0): the line is one row of cells with no column.
+    year_rows: Literal["off", "transposed"] = "transposed"
+    # A marker cell after a table row's last value (engine/context/rows.py, gate 2.26.0, d518):
+    # "blank" - "nm", "n/m", "n.m.", "n/a", "NMF" ("Interest expense  (5,940)  (598)  (5,342)
+    # nm") is a blank cell, as a dash is, so the row's label and columns are read; "off" (gate
+    # 2.25.0, the default: measured on TAT-QA it gained on one half only, d312): the marker's
+    # letters end the label, and the line is prose with no row.
+    marker_cells: Literal["off", "blank"] = "off"
 
     @field_validator("equivalences")
     @classmethod
@@ -304,6 +317,8 @@ def table_reading(policy: AnswerGatePolicy) -> TableReading:
         quarter_ordinals=policy.quarter_ordinals == "columns_and_lists",
         year_ranges=policy.year_ranges == "header_periods",
         header_units=policy.header_units == "label_and_unit_lines",
+        year_rows=policy.year_rows == "transposed",
+        marker_cells=policy.marker_cells == "blank",
     )
 
 
@@ -338,6 +353,8 @@ VERBATIM_POLICY = AnswerGatePolicy(
     year_ranges="off",
     period_sums="off",
     header_units="off",
+    year_rows="off",
+    marker_cells="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
