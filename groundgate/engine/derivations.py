@@ -238,17 +238,7 @@ def explain(
     # The pairs only `negatives` finds (a negative b, a change below -100%) are taken only as the
     # calculation the answer names (allow's 2), never as one that may be (d380).
     strong_only = negatives and allow is not None
-    figure = float(target.figure)
-    half = 0.5 * 10.0 ** (-target.decimals)
-    targets: list[tuple[float, float]] = []
-    if percent:
-        targets.append((figure, half))
-    else:
-        exponent = target.magnitude or (question_exponent or 0)
-        scale = 10.0**exponent
-        targets.append((figure * scale, half * scale))
-        if exponent and (restate or not target.magnitude):
-            targets.append((figure, half))  # the answer restates figures as the table writes them
+    targets = _targets(target, percent, question_exponent, restate)
     negated = [(-t, tol) for t, tol in targets]
     if target.negative:
         # "-$686" is 6,201 − 6,887 first (the answer's own signed steps, "-$686 / $6,887", then
@@ -334,6 +324,22 @@ def explain(
                             if looks > _AMBIGUITY_LOOKS:
                                 return _settled(first, other)
     return _settled(first, other)
+
+
+def _targets(
+    target: Quantity, percent: bool, question_exponent: int | None, restate: bool
+) -> list[tuple[float, float]]:
+    """The results (value, tolerance) that explain() searches for `target`, before its sign."""
+    figure = float(target.figure or 0)
+    half = 0.5 * 10.0 ** (-target.decimals)
+    if percent:
+        return [(figure, half)]
+    exponent = target.magnitude or (question_exponent or 0)
+    scale = 10.0**exponent
+    targets = [(figure * scale, half * scale)]
+    if exponent and (restate or not target.magnitude):
+        targets.append((figure, half))  # the answer restates figures as the table writes them
+    return targets
 
 
 def _beyond(operation: str, t: float, b_negative: bool) -> bool:
