@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.financebench_halves import DEFAULT_DATA, built, policy, set_fields  # noqa: E402
 from groundgate.engine.context.claims import ClaimReader, naming_words  # noqa: E402
-from groundgate.engine.context.grounding import excerpt_facts  # noqa: E402
+from groundgate.engine.context.excerpt_index import excerpt_facts  # noqa: E402
 from groundgate.engine.context.operation_words import _subject_words  # noqa: E402
 from groundgate.engine.findings import Finding  # noqa: E402
 from groundgate.engine.gates.answer import AnswerCase, gate_answer  # noqa: E402

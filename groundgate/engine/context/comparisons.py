@@ -9,17 +9,17 @@ to find its users):
   claims.py     a period named before a value's clause carries over to it unless a comparison
                 stands between ("revenue was 5 in 2019, up from 4": 4 is not 2019's):
                 COMPARED_TO + EARLIER + CHANGE, English, as word starts (word_starts).
-  grounding.py  an answer's relative period before its value's clause is not the value's when a
-                comparison stands between ("与上年同期相比，营业收入为..."): COMPARED_TO + CHANGE
-                as whole words (whole_words) + COMPARED_TO_ZH + CHANGE_ZH. Not EARLIER: "last
-                year" is a relative period there, not a comparison.
+  answer_periods.py  an answer's relative period before its value's clause is not the value's
+                when a comparison stands between ("与上年同期相比，营业收入为..."):
+                COMPARED_TO + CHANGE as whole words (whole_words) + COMPARED_TO_ZH + CHANGE_ZH.
+                Not EARLIER: "last year" is a relative period there, not a comparison.
   periods.py    a relative period right after a comparison's preposition is the one compared
                 against, not the value's ("grew 5% over the prior year", "较上年"): AGAINST,
                 optionally AGAINST_DETERMINERS, or one of AGAINST_ZH (against_before).
 
 Where a clause ends: CLAUSE_MARKS and a joining word (joiner(): a conjunction, or the word
 that starts a comparison's other side) for both readers; then
-  prose_subjects.py (and grounding.py's relative periods)  every comma (EVERY_COMMA) and a
+  prose_subjects.py (and answer_periods.py's relative periods)  every comma (EVERY_COMMA) and a
                 sentence's end (SENTENCE_END): a prose value's subject is its own clause part's;
   claims.py     a comma before a word only (WORD_COMMA): "5, 6 and 7" is one list of values.
 

@@ -25,56 +25,47 @@ answer's context as its near match ("250 is Pump B's; Pump I has 205").
 
 Policy: AnswerGatePolicy.value_context ("rows_periods_citations" by default; "off" is the
 spec's literal reading: a value anywhere in the accepted excerpts grounds it).
+
+This module judges each grounded value and writes its finding; the rule's parts: an excerpt's
+facts read once and indexed (excerpt_index.py), the reasons, one kind each, and the value that
+fits instead (disagreement.py), a clause's relative periods and a sum's listed periods
+(answer_periods.py).
 """
 
 from __future__ import annotations
 
-import itertools
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
+from groundgate.engine.context.answer_periods import (
+    _clause_relative_periods,
+    _one_of,
+    _summed_periods,
+)
 from groundgate.engine.context.claims import (
     Claim,
     ClaimReader,
     citations,
-    naming_words,
-    value_periods,
 )
-from groundgate.engine.context.columns import another_column, column_alternative
-from groundgate.engine.context.comparisons import (
-    CHANGE,
-    CHANGE_ZH,
-    COMPARED_TO,
-    COMPARED_TO_ZH,
-    any_of,
-    whole_words,
-)
-from groundgate.engine.context.facts import PLAIN, Fact, TableReading, read_facts
-from groundgate.engine.context.operation_words import named_operations
+from groundgate.engine.context.disagreement import _alternative, _disagreement
+from groundgate.engine.context.excerpt_index import _Seen, _seen
+from groundgate.engine.context.facts import PLAIN, Fact, TableReading
 from groundgate.engine.context.periods import (
-    contradicts,
     is_period_value,
     may_mention,
     mentions,
-    named_relative_periods,
     relative_periods,
     with_listed,
 )
 from groundgate.engine.context.prose_subjects import (
-    CLAUSE_CUT,
-    ProseSubjects,
     may_say_of_two_subjects,
     subject_name,
 )
-from groundgate.engine.context.row_order import held_by_longer
-from groundgate.engine.declarations import declares_percent
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.number_lookup import leading_figure
-from groundgate.engine.numbers import NumericValue, extract_numbers
+from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.sentences import split_sentences
-from groundgate.engine.text_memo import text_memo
 
 if TYPE_CHECKING:
     from groundgate.engine.gates.answer_case import Evidence, RawChunk
@@ -102,94 +93,6 @@ _EXACT_RULES = frozenset(
         "undeclared_scale",
     }
 )
-
-
-class _Named(NamedTuple):
-    """The rows of a table the answer's words name best (by label: rows with the same naming
-    words score alike), and how many of the words each label sharing one has."""
-
-    best: frozenset[frozenset[str]]
-    common: dict[frozenset[str], int]
-
-
-class _Seen:
-    """One excerpt's facts as the rule reads them, indexed once: by quantity, and its rows by
-    the words of their labels (a claim's row question looks only at labels sharing a word)."""
-
-    def __len__(self) -> int:  # (the memo's measure of its size, _seen)
-        return len(self.facts)
-
-    def __init__(self, facts: list[Fact], text: str = "") -> None:
-        self.facts = facts
-        self.text = text
-        self._prose_subjects: ProseSubjects | None = None
-        self.by_quantity: dict[str, list[Fact]] = {}
-        self.labels: dict[str, frozenset[str]] = {}  # row -> its naming words
-        self.first_row: dict[frozenset[str], str] = {}  # label -> its least row (min())
-        self.by_word: dict[str, list[frozenset[str]]] = {}
-        self._named: dict[frozenset[str], _Named] = {}
-        self._columns: dict[str, frozenset[str]] | None = None
-        for fact in facts:
-            self.by_quantity.setdefault(fact.value.quantity, []).append(fact)
-            if fact.in_table and fact.row and fact.row not in self.labels:
-                label = self.labels[fact.row] = naming_words(fact.row)
-                least = self.first_row.get(label)
-                if least is None:
-                    self.first_row[label] = fact.row
-                    for word in label:
-                        self.by_word.setdefault(word, []).append(label)
-                elif fact.row < least:
-                    self.first_row[label] = fact.row
-
-    def columns(self) -> dict[str, frozenset[str]]:
-        """The table's column headers with naming words ("As reported", "Current", "Change
-        (%)"; a header of periods alone has none), each with them: read on first need."""
-        if self._columns is None:
-            # (made whole before it is kept: a _Seen is shared by the cases citing its text)
-            columns: dict[str, frozenset[str]] = {}
-            for fact in self.facts:
-                if fact.in_table and fact.column and fact.column not in columns:
-                    columns[fact.column] = naming_words(fact.column)
-            self._columns = columns
-        return self._columns
-
-    def subjects(self) -> ProseSubjects:
-        """Its prose values' subjects (policy prose_subjects), read on first need."""
-        if self._prose_subjects is None:
-            self._prose_subjects = ProseSubjects(self.facts, self.text)
-        return self._prose_subjects
-
-    def named(self, words: frozenset[str]) -> _Named:
-        """The labels the answer's words name best: the most words in common, then the fewest
-        words of the label left over. Empty when no row shares a word."""
-        named = self._named.get(words)
-        if named is None:
-            scores: dict[frozenset[str], tuple[int, int]] = {}
-            for word in words:
-                for label in self.by_word.get(word, ()):
-                    if label not in scores:
-                        scores[label] = (len(label & words), -len(label - words))
-            best = max(scores.values(), default=(0, 0))
-            if best[0] == 0:
-                named = _Named(frozenset(), {})
-            else:
-                named = _Named(
-                    frozenset(label for label, s in scores.items() if s == best),
-                    {label: s[0] for label, s in scores.items()},
-                )
-            self._named[words] = named
-        return named
-
-
-@text_memo(max_bytes=8 * 2**20, item_bytes=300)
-def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _Seen:
-    """The excerpt's facts (with its prose values' periods, or its cells only) indexed as the
-    rule reads them: once per text, not once per case citing it (excerpts repeat across the
-    answers about one filing). Shared: its lookups are only added to, each entry whole."""
-    return _Seen(
-        excerpt_facts(excerpt, reading) if with_periods else excerpt_cells(excerpt, reading),
-        excerpt,
-    )
 
 
 def context_findings(
@@ -397,35 +300,6 @@ def with_context(number_findings: list[Finding], context: list[Finding]) -> list
     return sorted(kept + context, key=lambda f: f.span or (0, 0))
 
 
-def excerpt_facts(excerpt: str, reading: TableReading = PLAIN) -> list[Fact]:
-    """The excerpt's facts; a value in prose gets the periods its own words give it, read as
-    the answer's are ("45%, compared with 48% in 2021": 2021 is 48%'s, not 45%'s). Read once
-    per text (the context rule and the derivations' operands both ask; facts are immutable)."""
-    return list(_excerpt_facts(excerpt, reading))
-
-
-@text_memo(max_bytes=8 * 2**20, item_bytes=600)
-def _excerpt_facts(excerpt: str, reading: TableReading) -> tuple[Fact, ...]:
-    facts = excerpt_cells(excerpt, reading)
-    if all(f.in_table for f in facts):
-        return tuple(facts)
-    own = value_periods(excerpt)
-    return tuple(
-        f if f.in_table else f._replace(periods=own.get((f.start, f.end), ())) for f in facts
-    )
-
-
-@text_memo(max_bytes=8 * 2**20, item_bytes=600)
-def _read_cells(excerpt: str, reading: TableReading) -> tuple[Fact, ...]:
-    return tuple(read_facts(excerpt, prose_context=False, reading=reading))
-
-
-def excerpt_cells(excerpt: str, reading: TableReading = PLAIN) -> list[Fact]:
-    """The excerpt's facts without the context of its prose values (periods, entities: ()):
-    what the row rule reads, and what excerpt_facts gives its own periods to."""
-    return list(_read_cells(excerpt, reading))
-
-
 def _needle(claim: Claim, finding: Finding | None) -> str | None:
     """The evidence quantity that grounded the value: its own (verbatim), or the one its
     equivalence finding names."""
@@ -436,180 +310,6 @@ def _needle(claim: Claim, finding: Finding | None) -> str | None:
         return None
     found = extract_numbers(source.text)
     return found[0].quantity if found else None
-
-
-def _disagreement(
-    claim: Claim,
-    fact: Fact,
-    seen: _Seen,
-    index: int,
-    cited: int | None,
-    longest: bool = False,
-    text: Callable[[], str] = str,
-    columns: bool = False,
-    percent: bool = False,
-    prose: bool = False,
-    named: tuple[str, ...] | None = None,
-    relative: bool = False,
-) -> str | None:
-    if cited is not None and index != cited:
-        return "another_source"
-    if fact.in_table and fact.row and claim.words:
-        best, common = seen.named(claim.words)
-        # Another row only when the answer's words name one clearly (every word of its label)
-        # and better than the value's own row, and do not say every word of that row.
-        label = seen.labels[fact.row]
-        # A label of no naming words ("Other") is said by no answer: it names that row only by
-        # the empty set, which every answer "says" (d308).
-        said = bool(label) and (label <= claim.words or label <= claim.own_words)
-        if said and longest and held_by_longer(seen, label, claim.words | claim.own_words, text):
-            # "Total other assets ... 18,111" says every word of "Other assets", but names the
-            # longer row that holds them (row_naming "longest_said", d348).
-            said = False
-        if best and label not in best and not said:
-            row = min(seen.first_row[named] for named in best)
-            named_label = seen.labels[row]
-            if common[named_label] > common.get(label, 0) and named_label <= claim.words:
-                return "another_row"
-    if prose and not fact.in_table and claim.words:
-        other = seen.subjects().another_subject(fact, claim.words | claim.own_words, claim.periods)
-        if other is not None:
-            return "another_subject"
-    if named is None:
-        named = claim.periods
-    if named and contradicts(named, _held(fact, relative)):
-        return "another_period"
-    if columns and fact.in_table and fact.column:
-        if another_column(claim.words | claim.own_words, fact, seen.labels, seen.columns()):
-            return "another_column"
-    if percent and _not_percent_cell(fact, seen):
-        return "another_column"
-    return None
-
-
-# A sum said of the periods a sentence lists ("total ... in 2018 and 2019", "2018年和2019年
-# ...合计"): period_sums "listed_periods".
-_SUM_WORD = re.compile(
-    r"(?i)(?<![A-Za-z])(?:total(?:s|led|ing)?|sum|combined|altogether|together|aggregate)"
-    r"(?![A-Za-z])|合计|总计|共计|合共|加总|总和"
-)
-_LISTED_PERIODS = re.compile(r"(?i)^(?:年度?)?\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|[和及与、]\s*)$")
-
-
-def _summed_periods(
-    sentence: str, k: int, values: list[tuple[int, NumericValue, str | None]]
-) -> tuple[str, ...]:
-    """The periods of one kind a sentence lists ("in 2018 and 2019", "December 31, 2018 and
-    2019") when it says a sum ("total", "combined", "合计") and states one figure: () else."""
-    if not _SUM_WORD.search(sentence) or "respectively" in sentence.lower():
-        return ()
-    if named_operations(sentence) != frozenset({"sum"}):
-        return ()  # "the difference in the total accrued liabilities": no sum said
-    figures = [v for j, v, _ in values if j == k and not is_period_value(v)]
-    if len(figures) != 1:
-        return ()
-    found = mentions(sentence)
-    for (_, a1, pa), (b0, _, pb) in itertools.pairwise(found):
-        if pa[0] == pb[0] and pa != pb and _LISTED_PERIODS.match(sentence[a1:b0]):
-            return (pa, pb)
-    return ()
-
-
-def _one_of(fact: Fact, summed: tuple[str, ...], sentence: str) -> bool:
-    """A table cell of one of the summed periods, of no total column, where the sentence says
-    a sum besides its row's label ("Total sales in 2019 and 2018 ..." says none)."""
-    if not fact.in_table or _SUM_WORD.search(fact.column):
-        return False
-    if sum(1 for p in fact.periods if p in summed) != 1:
-        return False
-    if _SUM_WORD.search(fact.row):
-        label = r"\s+".join(map(re.escape, fact.row.split()))
-        return bool(_SUM_WORD.search(re.sub(rf"(?i){label}", " ", sentence)))
-    return True
-
-
-def _not_percent_cell(fact: Fact, seen: _Seen) -> bool:
-    """Whether a table's cell is of a column that declares no percent, beside one that does
-    ("2018" beside "Change (%)"), in a row whose label declares none (percent_cells
-    "percent_columns", d461). A cell whose column is not known is not judged."""
-    if not (fact.in_table and fact.column) or declares_percent(fact.column):
-        return False
-    if fact.row and declares_percent(fact.row):
-        return False
-    return any(declares_percent(column) for column in seen.columns())
-
-
-def _clause_relative_periods(sentence: str, at: int, end: int) -> tuple[str, ...]:
-    """The relative periods the value at `at` of `sentence` is of: those of its own clause
-    ("上期营业收入为12,345.67万元", "Revenue was 12,345 last year"), else those of the clauses
-    before it when no comparison stands there ("In the prior year, revenue was 11,200"; not
-    "与上年同期相比，营业收入为..."), as claims.py reads a clause's periods."""
-    cuts = [(m.start(), m.end()) for m in CLAUSE_CUT.finditer(sentence)]
-    start = max((e for s, e in cuts if e <= at), default=0)
-    stop = min((s for s, e in cuts if s >= end), default=len(sentence))
-    own = named_relative_periods(sentence[start:stop])
-    if own or start == 0:
-        return own
-    before = sentence[:start]
-    return () if _COMPARING.search(before) else named_relative_periods(before)
-
-
-# A comparison before the value's clause: a relative period there is the other side's
-# (comparisons.py; whole words, and not EARLIER: "last year" is a relative period here).
-_COMPARING = re.compile(
-    "(?i)" + whole_words(COMPARED_TO + CHANGE) + "|" + any_of(COMPARED_TO_ZH + CHANGE_ZH)
-)
-
-
-def _held(fact: Fact, relative: bool) -> tuple[str, ...]:
-    """A value's own periods, and the relative ones of its column ("本期金额", "Prior year")."""
-    if relative and fact.in_table and fact.column:
-        return fact.periods + relative_periods(fact.column)
-    return fact.periods
-
-
-def _alternative(
-    claim: Claim,
-    fact: Fact,
-    seen: _Seen,
-    reason: str,
-    named: tuple[str, ...] = (),
-    relative: bool = False,
-) -> Fact | None:
-    """The value of the same table that fits the answer's context: the named row's cell in the
-    same column, or the same row's cell in the named period; in prose, the value said of the
-    subject the answer names."""
-    facts = seen.facts
-    if reason == "another_subject":
-        subjects = seen.subjects()
-        return subjects.another_subject(fact, claim.words | claim.own_words, claim.periods)
-    if reason == "another_row":
-        best = seen.named(claim.words).best
-        fits = [
-            f
-            for f in facts
-            if f.in_table
-            and f.row
-            and seen.labels[f.row] in best
-            and not contradicts(claim.periods, f.periods)
-        ]
-        same_column = [f for f in fits if f.column and f.column == fact.column]
-        found = same_column or fits
-        return found[0] if found else None
-    if reason == "another_period":
-        fits = [
-            f
-            for f in facts
-            if f.in_table == fact.in_table
-            and f.row == fact.row
-            and f is not fact
-            and _held(f, relative)
-            and not contradicts(named or claim.periods, _held(f, relative))
-        ]
-        return fits[0] if fits else None
-    if reason == "another_column":
-        return column_alternative(claim.words | claim.own_words, fact, facts, seen.columns())
-    return None
 
 
 def _finding(

@@ -23,8 +23,8 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from groundgate.engine.context.claims import ClaimReader, naming_words
+from groundgate.engine.context.excerpt_index import excerpt_cells, excerpt_facts
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading, printed_negative
-from groundgate.engine.context.grounding import excerpt_cells, excerpt_facts
 from groundgate.engine.context.operand_rule import _Rule
 from groundgate.engine.context.operation_words import (
     _GLUED_MARK,
@@ -383,7 +383,7 @@ class OperandContext:
         """The rows of evidence `index`'s table that `words` name (named_rows), and where that
         is one row, with it the rows whose label core, a glued footnote mark aside ("Incentive
         schemes1"), is said: the two rows of a comparison may be named one in full, one by its
-        core. (aggregates.explain_difference_of_averages, d488.)"""
+        core. (difference_of_averages.explain_difference_of_averages, d488.)"""
         rows = self.named_rows(index, words)
         if len(rows) != 1 or not self._label_core:
             return rows

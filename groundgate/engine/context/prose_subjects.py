@@ -169,7 +169,8 @@ def subject_name(seen: ProseSubjects, fact: Fact, other: Fact | None) -> str:
 _NEAR = 400
 _NAME = re.compile(r"(?<![\w])[A-Z][\w&'.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&'.-]*)*")
 # Where a prose clause ends (comparisons.py): a semicolon or colon, every comma, a sentence's
-# end, a joining word (also the clause a relative period of the answer is read in, grounding.py).
+# end, a joining word (also the clause a relative period of the answer is read in,
+# answer_periods.py).
 CLAUSE_CUT = re.compile(
     rf"[{CLAUSE_MARKS}{EVERY_COMMA}{SENTENCE_END_MARKS}]|{SENTENCE_END}|{joiner()}"
 )

@@ -1,6 +1,6 @@
 """Whether the answer says a longer row label than a row's own, in the row's word order.
 
-The row rule of grounding.py (policy `row_naming: "longest_said"`): a label held by a longer
+The row rule of disagreement.py (policy `row_naming: "longest_said"`): a label held by a longer
 label the answer says ("Total other assets" holds "Other assets") names that longer row. Moved
 out of grounding.py unchanged. Pure: no Django, no I/O.
 """
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from groundgate.engine.words import EN_WORD, stem
 
 if TYPE_CHECKING:
-    from groundgate.engine.context.grounding import _Seen
+    from groundgate.engine.context.excerpt_index import _Seen
 
 
 def held_by_longer(

@@ -147,10 +147,11 @@ class AnswerGatePolicy(GatePolicy):
     # later cell minus its earlier one (a distance is positive); "unsigned" (gate 2.17.0)
     # keeps the change_order then.
     difference_order: Literal["ordered", "unsigned", "unsigned_named"] = "unsigned_named"
-    # Which row the answer's words name (value_context's row rule, engine/context/grounding.py,
-    # gate 2.14.0, d348): "longest_said" - a row whose every label word the answer says is not
-    # its row when the answer says a longer label holding them ("Total other assets" is not
-    # "Other assets"); "any_said" (gate 2.13.1): saying every word of a label names that row.
+    # Which row the answer's words name (value_context's row rule, engine/context/
+    # disagreement.py, gate 2.14.0, d348): "longest_said" - a row whose every label word the
+    # answer says is not its row when the answer says a longer label holding them ("Total other
+    # assets" is not "Other assets"); "any_said" (gate 2.13.1): saying every word of a label
+    # names that row.
     row_naming: Literal["any_said", "longest_said"] = "longest_said"
     # Results shorter than rounding_min_significant ("0.7 million", "-3", "0%"; gate 2.12.1,
     # engine/context/operand_rule.py): "named_row_years" - derived only as the change or the average
@@ -202,7 +203,7 @@ class AnswerGatePolicy(GatePolicy):
     # Q4 2018).
     change_periods: Literal["years", "named_kinds", "each_named"] = "each_named"
     # Where a percentage grounded by a bare figure of a chunk that declares percent (the rule
-    # percent_declared) is said (engine/context/grounding.py, gate 2.20.0, d461):
+    # percent_declared) is said (engine/context/disagreement.py, gate 2.20.0, d461):
     # "percent_columns" - a table's cell of a column that declares no percent, beside a column
     # that does ("2018" beside "Change (%)", "$ CHANGE" beside "% CHANGE"), in a row whose label
     # declares none, grounds no percentage ("470.0%" for the 2018 cell 470.0); a cell whose
@@ -247,7 +248,7 @@ class AnswerGatePolicy(GatePolicy):
     # context whatever calculation gives it. Only with a derivation_context other than "off".
     context_derivations: Literal["off", "named_operation"] = "named_operation"
     # Quarters named by ordinals (value_context and the derivations' operands, engine/context/
-    # facts.py and periods.py, gate 2.22.0, d491): "columns_and_lists" - a table header line
+    # table_headers.py and periods.py, gate 2.22.0, d491): "columns_and_lists" - a table header line
     # of ordinals ("First  Second  Third  Fourth", over "Quarter  Quarter  Quarter  Quarter
     # Total" or a year) names quarter columns, a lone year line below their rows starts the
     # same quarters of that year, and an answer's list of ordinals before one period word
@@ -255,13 +256,13 @@ class AnswerGatePolicy(GatePolicy):
     # "off" (gate 2.21.0): such columns have no quarter and a list names its last ordinal only.
     quarter_ordinals: Literal["off", "columns_and_lists"] = "columns_and_lists"
     # Ranges of years in a table's header (value_context and the derivations' operands,
-    # engine/context/facts.py, gate 2.22.0, d493): "header_periods" - a header line that
+    # engine/context/table_headers.py, gate 2.22.0, d493): "header_periods" - a header line that
     # prints ranges of years beside its years ("(In thousands)  Total  2020  2021-2022
     # 2023-2024  Thereafter") heads the columns, each range its years' column (a change "from
     # 2020 to 2021-2022" takes those two cells); "off" (gate 2.21.0): such a line is prose and
     # its table's cells have no columns.
     year_ranges: Literal["off", "header_periods"] = "header_periods"
-    # A sum over listed periods (value_context's period rule, engine/context/grounding.py, gate
+    # A sum over listed periods (value_context's period rule, engine/context/answer_periods.py, gate
     # 2.22.0, d494): "listed_periods" - a sentence that says a total ("total", "combined",
     # "altogether", "合计") of the periods it lists ("in 2018 and 2019") and states one figure
     # is not grounded by one period's cell ("The total gross profit for 2018 and 2019 is

@@ -15,10 +15,8 @@ from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from groundgate.engine.context.aggregates import (
-    explain_aggregate,
-    explain_difference_of_averages,
-)
+from groundgate.engine.context.aggregates import explain_aggregate
+from groundgate.engine.context.difference_of_averages import explain_difference_of_averages
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.context.scales import ScaleClaims
 from groundgate.engine.declarations import (

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from groundgate.engine.context.answer_periods import _clause_relative_periods
 from groundgate.engine.context.claims import _CLAUSE_END, read_claims
 from groundgate.engine.context.comparisons import (
     CHANGE,
@@ -17,7 +18,6 @@ from groundgate.engine.context.comparisons import (
     whole_words,
     word_starts,
 )
-from groundgate.engine.context.grounding import _clause_relative_periods
 from groundgate.engine.context.periods import named_relative_periods
 from groundgate.engine.context.prose_subjects import CLAUSE_CUT
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundgate.engine.canonical import canonical_bytes
-from groundgate.engine.context.grounding import _seen
+from groundgate.engine.context.excerpt_index import _seen
 from groundgate.engine.context.periods import (
     contradicts,
     named_relative_periods,

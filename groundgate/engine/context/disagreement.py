@@ -1,0 +1,134 @@
+"""Why a grounded value is about something else than the answer says: VALUE_OUT_OF_CONTEXT's
+reasons, one kind each.
+
+`_disagreement` asks, for one evidence value the answer's value matched, the rules in order:
+another source (the sentence cites another evidence), another row (the answer's words name a
+row of the table better than the value's own), another subject (prose_subjects), another period
+(a named period the value's column or sentence contradicts, relative ones too), another column
+(a header of words the answer says, or a percent column, d461). `_alternative` finds the value
+that fits the answer's context instead (its near match). Moved out of grounding.py unchanged.
+Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from groundgate.engine.context.claims import Claim
+from groundgate.engine.context.columns import another_column, column_alternative
+from groundgate.engine.context.excerpt_index import _Seen
+from groundgate.engine.context.facts import Fact
+from groundgate.engine.context.periods import contradicts, relative_periods
+from groundgate.engine.context.row_order import held_by_longer
+from groundgate.engine.declarations import declares_percent
+
+
+def _disagreement(
+    claim: Claim,
+    fact: Fact,
+    seen: _Seen,
+    index: int,
+    cited: int | None,
+    longest: bool = False,
+    text: Callable[[], str] = str,
+    columns: bool = False,
+    percent: bool = False,
+    prose: bool = False,
+    named: tuple[str, ...] | None = None,
+    relative: bool = False,
+) -> str | None:
+    if cited is not None and index != cited:
+        return "another_source"
+    if fact.in_table and fact.row and claim.words:
+        best, common = seen.named(claim.words)
+        # Another row only when the answer's words name one clearly (every word of its label)
+        # and better than the value's own row, and do not say every word of that row.
+        label = seen.labels[fact.row]
+        # A label of no naming words ("Other") is said by no answer: it names that row only by
+        # the empty set, which every answer "says" (d308).
+        said = bool(label) and (label <= claim.words or label <= claim.own_words)
+        if said and longest and held_by_longer(seen, label, claim.words | claim.own_words, text):
+            # "Total other assets ... 18,111" says every word of "Other assets", but names the
+            # longer row that holds them (row_naming "longest_said", d348).
+            said = False
+        if best and label not in best and not said:
+            row = min(seen.first_row[named] for named in best)
+            named_label = seen.labels[row]
+            if common[named_label] > common.get(label, 0) and named_label <= claim.words:
+                return "another_row"
+    if prose and not fact.in_table and claim.words:
+        other = seen.subjects().another_subject(fact, claim.words | claim.own_words, claim.periods)
+        if other is not None:
+            return "another_subject"
+    if named is None:
+        named = claim.periods
+    if named and contradicts(named, _held(fact, relative)):
+        return "another_period"
+    if columns and fact.in_table and fact.column:
+        if another_column(claim.words | claim.own_words, fact, seen.labels, seen.columns()):
+            return "another_column"
+    if percent and _not_percent_cell(fact, seen):
+        return "another_column"
+    return None
+
+
+def _not_percent_cell(fact: Fact, seen: _Seen) -> bool:
+    """Whether a table's cell is of a column that declares no percent, beside one that does
+    ("2018" beside "Change (%)"), in a row whose label declares none (percent_cells
+    "percent_columns", d461). A cell whose column is not known is not judged."""
+    if not (fact.in_table and fact.column) or declares_percent(fact.column):
+        return False
+    if fact.row and declares_percent(fact.row):
+        return False
+    return any(declares_percent(column) for column in seen.columns())
+
+
+def _held(fact: Fact, relative: bool) -> tuple[str, ...]:
+    """A value's own periods, and the relative ones of its column ("本期金额", "Prior year")."""
+    if relative and fact.in_table and fact.column:
+        return fact.periods + relative_periods(fact.column)
+    return fact.periods
+
+
+def _alternative(
+    claim: Claim,
+    fact: Fact,
+    seen: _Seen,
+    reason: str,
+    named: tuple[str, ...] = (),
+    relative: bool = False,
+) -> Fact | None:
+    """The value of the same table that fits the answer's context: the named row's cell in the
+    same column, or the same row's cell in the named period; in prose, the value said of the
+    subject the answer names."""
+    facts = seen.facts
+    if reason == "another_subject":
+        subjects = seen.subjects()
+        return subjects.another_subject(fact, claim.words | claim.own_words, claim.periods)
+    if reason == "another_row":
+        best = seen.named(claim.words).best
+        fits = [
+            f
+            for f in facts
+            if f.in_table
+            and f.row
+            and seen.labels[f.row] in best
+            and not contradicts(claim.periods, f.periods)
+        ]
+        same_column = [f for f in fits if f.column and f.column == fact.column]
+        found = same_column or fits
+        return found[0] if found else None
+    if reason == "another_period":
+        fits = [
+            f
+            for f in facts
+            if f.in_table == fact.in_table
+            and f.row == fact.row
+            and f is not fact
+            and _held(f, relative)
+            and not contradicts(named or claim.periods, _held(f, relative))
+        ]
+        return fits[0] if fits else None
+    if reason == "another_column":
+        return column_alternative(claim.words | claim.own_words, fact, facts, seen.columns())
+    return None

@@ -1,0 +1,134 @@
+"""An excerpt's facts as the context rule (grounding.py) reads them: read once per text.
+
+A `_Seen` is one excerpt's facts indexed by quantity, its rows by the words of their labels (the
+row rule's question looks only at labels sharing a word), its columns' naming words and its
+prose values' subjects read on first need. `excerpt_facts` gives a prose value the periods its
+own words give it (read as the answer's are); `excerpt_cells` reads the cells alone. Moved out of
+grounding.py unchanged. Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from groundgate.engine.context.claims import naming_words, value_periods
+from groundgate.engine.context.facts import PLAIN, Fact, TableReading, read_facts
+from groundgate.engine.context.prose_subjects import ProseSubjects
+from groundgate.engine.text_memo import text_memo
+
+
+class _Named(NamedTuple):
+    """The rows of a table the answer's words name best (by label: rows with the same naming
+    words score alike), and how many of the words each label sharing one has."""
+
+    best: frozenset[frozenset[str]]
+    common: dict[frozenset[str], int]
+
+
+class _Seen:
+    """One excerpt's facts as the rule reads them, indexed once: by quantity, and its rows by
+    the words of their labels (a claim's row question looks only at labels sharing a word)."""
+
+    def __len__(self) -> int:  # (the memo's measure of its size, _seen)
+        return len(self.facts)
+
+    def __init__(self, facts: list[Fact], text: str = "") -> None:
+        self.facts = facts
+        self.text = text
+        self._prose_subjects: ProseSubjects | None = None
+        self.by_quantity: dict[str, list[Fact]] = {}
+        self.labels: dict[str, frozenset[str]] = {}  # row -> its naming words
+        self.first_row: dict[frozenset[str], str] = {}  # label -> its least row (min())
+        self.by_word: dict[str, list[frozenset[str]]] = {}
+        self._named: dict[frozenset[str], _Named] = {}
+        self._columns: dict[str, frozenset[str]] | None = None
+        for fact in facts:
+            self.by_quantity.setdefault(fact.value.quantity, []).append(fact)
+            if fact.in_table and fact.row and fact.row not in self.labels:
+                label = self.labels[fact.row] = naming_words(fact.row)
+                least = self.first_row.get(label)
+                if least is None:
+                    self.first_row[label] = fact.row
+                    for word in label:
+                        self.by_word.setdefault(word, []).append(label)
+                elif fact.row < least:
+                    self.first_row[label] = fact.row
+
+    def columns(self) -> dict[str, frozenset[str]]:
+        """The table's column headers with naming words ("As reported", "Current", "Change
+        (%)"; a header of periods alone has none), each with them: read on first need."""
+        if self._columns is None:
+            # (made whole before it is kept: a _Seen is shared by the cases citing its text)
+            columns: dict[str, frozenset[str]] = {}
+            for fact in self.facts:
+                if fact.in_table and fact.column and fact.column not in columns:
+                    columns[fact.column] = naming_words(fact.column)
+            self._columns = columns
+        return self._columns
+
+    def subjects(self) -> ProseSubjects:
+        """Its prose values' subjects (policy prose_subjects), read on first need."""
+        if self._prose_subjects is None:
+            self._prose_subjects = ProseSubjects(self.facts, self.text)
+        return self._prose_subjects
+
+    def named(self, words: frozenset[str]) -> _Named:
+        """The labels the answer's words name best: the most words in common, then the fewest
+        words of the label left over. Empty when no row shares a word."""
+        named = self._named.get(words)
+        if named is None:
+            scores: dict[frozenset[str], tuple[int, int]] = {}
+            for word in words:
+                for label in self.by_word.get(word, ()):
+                    if label not in scores:
+                        scores[label] = (len(label & words), -len(label - words))
+            best = max(scores.values(), default=(0, 0))
+            if best[0] == 0:
+                named = _Named(frozenset(), {})
+            else:
+                named = _Named(
+                    frozenset(label for label, s in scores.items() if s == best),
+                    {label: s[0] for label, s in scores.items()},
+                )
+            self._named[words] = named
+        return named
+
+
+@text_memo(max_bytes=8 * 2**20, item_bytes=300)
+def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _Seen:
+    """The excerpt's facts (with its prose values' periods, or its cells only) indexed as the
+    rule reads them: once per text, not once per case citing it (excerpts repeat across the
+    answers about one filing). Shared: its lookups are only added to, each entry whole."""
+    return _Seen(
+        excerpt_facts(excerpt, reading) if with_periods else excerpt_cells(excerpt, reading),
+        excerpt,
+    )
+
+
+def excerpt_facts(excerpt: str, reading: TableReading = PLAIN) -> list[Fact]:
+    """The excerpt's facts; a value in prose gets the periods its own words give it, read as
+    the answer's are ("45%, compared with 48% in 2021": 2021 is 48%'s, not 45%'s). Read once
+    per text (the context rule and the derivations' operands both ask; facts are immutable)."""
+    return list(_excerpt_facts(excerpt, reading))
+
+
+@text_memo(max_bytes=8 * 2**20, item_bytes=600)
+def _excerpt_facts(excerpt: str, reading: TableReading) -> tuple[Fact, ...]:
+    facts = excerpt_cells(excerpt, reading)
+    if all(f.in_table for f in facts):
+        return tuple(facts)
+    own = value_periods(excerpt)
+    return tuple(
+        f if f.in_table else f._replace(periods=own.get((f.start, f.end), ())) for f in facts
+    )
+
+
+@text_memo(max_bytes=8 * 2**20, item_bytes=600)
+def _read_cells(excerpt: str, reading: TableReading) -> tuple[Fact, ...]:
+    return tuple(read_facts(excerpt, prose_context=False, reading=reading))
+
+
+def excerpt_cells(excerpt: str, reading: TableReading = PLAIN) -> list[Fact]:
+    """The excerpt's facts without the context of its prose values (periods, entities: ()):
+    what the row rule reads, and what excerpt_facts gives its own periods to."""
+    return list(_read_cells(excerpt, reading))

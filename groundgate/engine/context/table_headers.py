@@ -1,0 +1,243 @@
+"""Table headers: which lines head a table's columns, and the column header over a cell
+(facts.py reads the rows; this module reads what is above them).
+
+A line of periods only ("2019  2018", or one year a line) gives the columns, a line of words
+without values ("Years Ended September 30,") is a prefix of every column, a unit mark in it
+("Number of shares (1,000)") is no cell (d407); quarter ordinals ("First  Second  Third
+Fourth" over "Quarter  Quarter ...", policy quarter_ordinals) name quarter columns; below rows,
+a line that only names a day ("December 31, 2018", "As at 31 December 2018", "2018年12月31日")
+starts a section of that day (d406). A cell whose row and header do not pair one to one has no
+column. Moved out of facts.py unchanged. Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from groundgate.engine.context.periods import periods_in
+from groundgate.engine.context.rows import LETTER, REFERENCE, Line, footnote
+from groundgate.engine.numbers import NumericValue, extract_numbers
+from groundgate.engine.values.registry import PERIODS
+
+# The label column's own header ("项目  账面余额  坏账准备"): the other parts are the columns.
+_LABEL_HEAD = re.compile(r"(?i)项目|科目|类别|名称|items?|descriptions?|particulars")
+
+
+_FILLER = re.compile(r"[\s$€£¥()%\-–—*]*")
+
+
+_NOTE = re.compile(r"(?i)notes?")
+
+
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _rest(line: Line) -> str:
+    """The line without its values: what names them."""
+    parts, last = [], 0
+    for v in line.values:
+        parts.append(line.text[last : v.start])
+        last = v.end
+    parts.append(line.text[last:])
+    return "".join(parts)
+
+
+def _period_only(line: Line) -> tuple[str, ...] | None:
+    """The line's column periods when it holds only periods ("2019  2018", "Q3 2019"); a
+    footnote mark after a year is no column ("2019 (1)  2018  2017 (2)")."""
+    years = [v for v in line.values if not footnote(line.text, v)]
+    if not years or not all(_is_year(v) for v in years):
+        return None
+    rest = _rest(line)
+    if LETTER.search(rest) and not periods_in(line.text):
+        return None
+    words = re.sub(r"(?i)\b(fy|fiscal|year|years|ended|q[1-4]|quarter|h[12])\b", "", rest)
+    if len(_FILLER.sub("", words)) > 12:
+        return None
+    return tuple(v.text for v in years)
+
+
+_YEAR_RANGE = re.compile(r"(?:19|20)\d\d\s*[-–—]\s*(?:(?:19|20)\d\d|\d\d)")
+
+
+def _year_range(v: NumericValue) -> bool:
+    """ "2021-2022", "2020 – 2024", "2021-22": a range of years (a column of several)."""
+    return v.kind == "range" and bool(_YEAR_RANGE.fullmatch(v.text.strip()))
+
+
+def _is_year(v: NumericValue) -> bool:
+    return v.kind in ("number", "date") and bool(_YEAR.fullmatch(v.quantity))
+
+
+_GAP = re.compile(r"\s{2,}|\t")
+
+
+def _parts(text: str) -> list[str]:
+    return [p for p in (part.strip() for part in _GAP.split(text)) if p]
+
+
+def _all_years(parts: list[str]) -> bool:
+    return all(_YEAR.fullmatch(p) for p in parts)
+
+
+def _column(header: list[list[str]], k: int, n: int) -> str:
+    """The header of cell k of a row of n cells: every header line's part over it."""
+    words: list[str] = []
+    matched = False
+    for parts in header:
+        if len(parts) == 1 and n > 1:
+            words.append(parts[0])
+        elif len(parts) == n:
+            words.append(parts[k])
+            matched = True
+        elif (
+            len(parts) == n - 1
+            and n > 1
+            and all(map(periods_in, parts))
+            and any(_NOTE.fullmatch(other[0]) for other in header if len(other) == n)
+        ):
+            # "Note  £m  £m" over "Investments  3  1,216.0  1,212.9": the periods are over the
+            # value columns, right of the notes column.
+            if k > 0:
+                words.append(parts[k - 1])
+            matched = True
+        elif (
+            len(parts) == n + 1
+            and not _years_in(parts[0])
+            and (
+                sum(1 for part in parts[1:] if periods_in(part)) >= min(2, n)
+                or bool(_LABEL_HEAD.fullmatch(parts[0]))
+            )
+        ):
+            # The label column's own header first ("As of"); when it names a day or month
+            # ("Years Ended December 31,") that day is every column's.
+            if periods_in(parts[0]):
+                words.append(parts[0])
+            words.append(parts[k + 1])
+            matched = True
+        elif len(parts) > 1 and n % len(parts) == 0 and all(map(periods_in, parts)):
+            words.append(parts[k // (n // len(parts))])
+            matched = True
+    return " ".join(words) if matched or n == 1 else ""
+
+
+_ORDINAL = re.compile(r"(?i)first|second|third|fourth|1st|2nd|3rd|4th")
+
+
+_ORDINAL_NUMBER: dict[str, int] = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1,
+                                   "2nd": 2, "3rd": 3, "4th": 4}  # fmt: skip
+
+
+_QUARTER = re.compile(r"(?i)quarters?")
+
+
+_QUARTER_COLUMN = re.compile(r"(?i)(?:first|second|third|fourth|1st|2nd|3rd|4th) quarter")
+
+
+def _quarter_columns(header: list[list[str]], parts: list[str], nxt: Line | None) -> list[str]:
+    """A header line's parts with quarters read (policy quarter_ordinals): a line of three or
+    more ordinals in order ("First  Second  Third  Fourth"), or of two over a line of
+    "Quarter"s, names quarter columns ("First Quarter", ...); the line of "Quarter"s under
+    them ("Quarter  Quarter  Quarter  Quarter  Total") is merged into them, its further parts
+    ("Total") the columns after them. [] when merged into the line above."""
+    above = header[-1] if header else None
+    if (
+        above
+        and all(_QUARTER_COLUMN.fullmatch(p) for p in above)
+        and len(parts) >= len(above)
+        and all(_QUARTER.fullmatch(p) for p in parts[: len(above)])
+    ):
+        above.extend(parts[len(above) :])
+        return []
+    if len(parts) < 2 or not all(_ORDINAL.fullmatch(p) for p in parts):
+        return parts
+    numbers = [_ORDINAL_NUMBER[p.casefold()] for p in parts]
+    if numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+        return parts
+    under = _parts(nxt.text) if nxt is not None else []
+    if len(parts) < 3 and not (under and _QUARTER.fullmatch(under[0])):
+        return parts
+    return [f"{p} Quarter" for p in parts]
+
+
+def _year_section(header: list[list[str]], years: tuple[str, ...]) -> bool:
+    """Whether a lone year line below rows, right above rows ("2018"), replaces the year line
+    of a header of quarter columns ("First Quarter .. Fourth Quarter" over "2019"): True when
+    it did."""
+    if len(years) != 1 or not any(
+        parts and all(_QUARTER_COLUMN.match(p) for p in parts[:2]) for parts in header
+    ):
+        return False
+    for i in range(len(header) - 1, -1, -1):
+        if len(header[i]) == 1 and _all_years(header[i]):
+            header[i] = [years[0]]
+            return True
+    return False
+
+
+def _years_in(text: str) -> bool:
+    return any(p[0] == "Y" for p in periods_in(text))
+
+
+# The words a section's day may stand with: "As at 31 December 2018", "截至2019年12月31日".
+_SECTION_WORDS = re.compile(
+    r"(?i)^[\s,:]*(?:(?:as\s+)?(?:at|of|on)|balance\s+at|截至|于)?[\s,:：]*$"
+)
+
+
+def _section_period(line: Line) -> bool:
+    """A line that only names a day with a year ("December 31, 2018", "As at 31 December 2018",
+    "2019年12月31日"): below rows, the day of the section of rows that follows (d406)."""
+    return (
+        len(line.values) == 1
+        and line.values[0].kind in PERIODS
+        and _years_in(line.values[0].text)
+        and not _is_year(line.values[0])
+        and bool(_SECTION_WORDS.match(_rest(line)))
+    )
+
+
+def _replace_section(header: list[list[str]], text: str) -> None:
+    """The header with `text` as its section line: the last section line (one part naming a
+    day) replaced, else `text` added."""
+    for i in range(len(header) - 1, -1, -1):
+        parts = header[i]
+        if len(parts) == 1 and _years_in(parts[0]) and not _all_years(parts):
+            header[i] = [text]
+            return
+    header.append([text])
+
+
+def _header_words(line: Line, year_ranges: bool = False) -> bool:
+    """Words above the columns: short, no values but periods (dates, times: registry.PERIODS),
+    years and footnote marks; with `year_ranges`, ranges of years too ("2021-2022")."""
+    return len(line.text.strip()) < 100 and all(
+        v.kind in PERIODS
+        or _is_year(v)
+        or (year_ranges and _year_range(v))
+        or footnote(line.text, v)
+        or bool(REFERENCE.search(line.text[: v.start]))
+        or _unit_mark(line.text, v)
+        for v in line.values
+    )
+
+
+_UNIT_MARK = re.compile(r"[(（]\s*['’]?\s*(?:1,000|1,000,000|000)\s*['’]?s?\s*[)）]")
+
+
+def _unit_mark(text: str, v: NumericValue) -> bool:
+    """ "Number of shares (1,000)", "(000's)": the scale of a header's column, no cell (d407)."""
+    return any(
+        m.start() <= v.start and v.end <= m.end()
+        for m in _UNIT_MARK.finditer(text, max(0, v.start - 4), v.end + 5)
+    )
+
+
+def _header_like(cells: list[str]) -> bool:
+    """A markdown row under the separator that still heads columns: no label, only periods."""
+    if not cells or cells[0].strip():
+        return False
+    rest = [c for c in cells[1:] if c.strip()]
+    return bool(rest) and all(
+        _period_only(Line(0, c, extract_numbers(c))) is not None for c in rest
+    )
