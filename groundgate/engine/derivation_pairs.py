@@ -5,11 +5,11 @@ explain() judges each pair of operands whose result is the target with the conte
 the answer's sentence). Most values the answer does not quote are the result of no pair of the
 cited figures (FinanceBench: 36% of the bound searches, TAT-QA 60%): for those the binding is
 read for nothing. may_pair() runs the search's own arithmetic without the binding - the same
-operations, the same results of both signs (a value stated negative, and a change the answer
-says is down), _may_solve and _hits over every operand - and answers False only when no pair can
-hold, whatever `allow`, `down` and a subset of the operands (binding.keep) the binding would
-give. Then explain() finds nothing, and the caller skips the binding (decision dNEW1; tests/
-engine/test_derivation_pairs.py holds explain() to None wherever may_pair is False).
+operations, the same results (negated for a value stated negative; of both signs for a change,
+which the answer may say is down), _may_solve and _hits over every operand - and answers False
+only when no pair can hold, whatever `allow`, `down` and subset of the operands (binding.keep)
+the binding gives. Then explain() finds nothing, and the caller skips the binding (decision
+dNEW1; tests/engine/test_derivation_pairs.py holds explain() to None where may_pair is False).
 Pure: no Django, no I/O.
 """
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from groundgate.engine.derivation_hits import hits
 from groundgate.engine.derivations import (
+    _CHANGES,
     _FOR_AMOUNT,
     _FOR_PERCENT,
     _FOR_POINTS,
@@ -47,9 +48,13 @@ def may_pair(
     points = target.unit == "pp"
     percent = points or target.unit == "%"
     targets = _targets(target, percent, question_exponent, restate)
-    # Signed, explain searches the negated results (a value stated negative, or a change said
-    # to be down) or the results themselves: both here.
-    targets += [(-t, tol) for t, tol in targets]
+    negated = [(-t, tol) for t, tol in targets]
+    # Signed, explain searches the negated results for a value stated negative, and for one
+    # that is not the results themselves, and for a change the answer says is down the
+    # negated ones: both here for a change.
+    changes = negated if target.negative else targets + negated
+    if target.negative:
+        targets = negated
     for operation in _FOR_POINTS if points else _FOR_PERCENT if percent else _FOR_AMOUNT:
         b_from_percents = operation in ("percentage_points", "percent_of")
         pool = pools.percents if operation == "percentage_points" else pools.amounts
@@ -58,7 +63,7 @@ def may_pair(
             continue
         a_range = pools.percent_range if operation == "percentage_points" else pools.amount_range
         b_range = pools.percent_range if b_from_percents else pools.amount_range
-        for t, tol in targets:
+        for t, tol in changes if operation in _CHANGES else targets:
             if _may_solve(operation, t, tol, a_range, b_range) and hits(
                 operation, t, tol, pool, keys, False, negatives
             ):
