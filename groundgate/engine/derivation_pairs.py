@@ -9,7 +9,8 @@ operations, the same results (negated for a value stated negative; of both signs
 which the answer may say is down), _may_solve and _hits over every operand - and answers False
 only when no pair can hold, whatever `allow`, `down` and subset of the operands (binding.keep)
 the binding gives. Then explain() finds nothing, and the caller skips the binding (decision
-dNEW1; tests/engine/test_derivation_pairs.py holds explain() to None where may_pair is False).
+dNEW1; tests/engine/test_derivation_pairs.py holds explain() to None where may_pair says so);
+else explain() skips the searches may_pair found empty on the way (its `empty`).
 Pure: no Django, no I/O.
 """
 
@@ -36,15 +37,18 @@ def may_pair(
     min_significant: int,
     restate: bool,
     negatives: bool,
-) -> bool:
-    """False only when explain(target, (), pools=P, signed=True, question_exponent,
+) -> frozenset[tuple[str, float, float]] | None:
+    """None only when explain(target, (), pools=P, signed=True, question_exponent,
     min_significant, restate, negatives) returns None for every `allow`, `down`,
     `ambiguity`, `both_negative` and every P whose operands are a subset of `pools`' (the
-    pools of the same operands filtered, as binding.keep does). True says nothing."""
+    pools of the same operands filtered, as binding.keep does). Else the searches
+    (operation, result, tolerance) met before the first that may hold a pair, each of which
+    holds none in any such P: explain's `empty`, which it need not search again."""
     if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
-        return False
+        return None
     if len(target.digits) < min_significant:
-        return False
+        return None
+    empty: list[tuple[str, float, float]] = []
     points = target.unit == "pp"
     percent = points or target.unit == "%"
     targets = _targets(target, percent, question_exponent, restate)
@@ -60,12 +64,13 @@ def may_pair(
         pool = pools.percents if operation == "percentage_points" else pools.amounts
         keys = pools.percent_keys if b_from_percents else pools.amount_keys
         if not pool or not keys:
-            continue
+            continue  # (explain searches nothing either)
         a_range = pools.percent_range if operation == "percentage_points" else pools.amount_range
         b_range = pools.percent_range if b_from_percents else pools.amount_range
         for t, tol in changes if operation in _CHANGES else targets:
             if _may_solve(operation, t, tol, a_range, b_range) and hits(
                 operation, t, tol, pool, keys, False, negatives
             ):
-                return True
-    return False
+                return frozenset(empty)
+            empty.append((operation, t, tol))
+    return None

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from groundgate.engine.derivation_hits import hits as _hits
@@ -207,6 +208,7 @@ def explain(
     restate: bool = True,
     negatives: bool = False,
     both_negative: bool = True,
+    empty: AbstractSet[tuple[str, float, float]] = frozenset(),
 ) -> Found | None:
     """One derivation of `target` from one or two of `operands` (each with its
     operand_amounts), or None.
@@ -221,7 +223,8 @@ def explain(
     be the figure as the table writes it ("73 million" as 592 − 519; engine/context/scales.py
     says when not). `negatives`: a negative operand may stand on either side of any operation
     ("(1,421) − (78,816)", "(-2,935 − 1,758) / 1,758" below -100%); without it a sum or a
-    difference is searched with a positive second operand only (gate 2.14.1, d380)."""
+    difference is searched with a positive second operand only (gate 2.14.1, d380). `empty`:
+    searches (operation, result, tolerance) known to hold no pair (derivation_pairs.may_pair)."""
     if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
         return None
     if len(target.digits) < min_significant:
@@ -270,7 +273,7 @@ def explain(
         if signed and down and not target.negative and operation in _CHANGES:
             op_targets = negated  # "a decrease of 13": the change -13
         for t, tol in op_targets:
-            if not _may_solve(operation, t, tol, a_range, b_range):
+            if (operation, t, tol) in empty or not _may_solve(operation, t, tol, a_range, b_range):
                 continue
             # Only the operands a whose bounds hold a b (a list comprehension over the pool,
             # _hits) go on to _bounds and the pair search below, in pool order as before.

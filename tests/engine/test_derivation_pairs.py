@@ -22,25 +22,34 @@ from tests.engine.test_derivation_hits import NUMBERS, operands, written
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "financebench"
 
 
-def nothing_found(q, pools: Pools, *, negatives: bool, restate: bool = True) -> bool:
-    """explain() finds nothing, whatever the binding could set."""
+def found(q, pools: Pools, negatives: bool, restate: bool = True, empty=frozenset()) -> list:
+    """What explain() finds, for every `down` and `ambiguity` the binding could set, with no
+    `allow` (every pair the search meets passes) and with one that takes some pairs only."""
+    out = []
     for down in (False, True):
         for ambiguity in (False, True):
-            found = explain(
-                q,
-                (),
-                max_operands=200,
-                question_exponent=None,
-                pools=pools,
-                signed=True,
-                down=down,
-                ambiguity=ambiguity,
-                negatives=negatives,
-                restate=restate,
-            )
-            if found is not None:
-                return False
-    return True
+            for allow in (None, lambda operation, a, b: (a.span[0] + len(operation)) % 3):
+                result = explain(
+                    q,
+                    (),
+                    max_operands=200,
+                    question_exponent=None,
+                    pools=pools,
+                    allow=allow,
+                    signed=True,
+                    down=down,
+                    ambiguity=ambiguity,
+                    negatives=negatives,
+                    restate=restate,
+                    empty=empty,
+                )
+                out.append(None if result is None else (result.formula, result.ambiguous))
+    return out
+
+
+def nothing_found(q, pools: Pools, *, negatives: bool, restate: bool = True) -> bool:
+    """explain() finds nothing, whatever the binding could set."""
+    return all(f is None for f in found(q, pools, negatives, restate))
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -78,13 +87,16 @@ def test_no_pair_no_derivation(
     q = typed(values[0])
     every = operands(text, negatives)
     pools = Pools(every, 200)
-    if may_pair(
+    empty = may_pair(
         q, pools, question_exponent=None, min_significant=2, restate=restate, negatives=negatives
-    ):
-        return
-    assert nothing_found(q, pools, negatives=negatives, restate=restate)
-    part = [o for o, keep in zip(every, kept, strict=False) if keep]
-    assert nothing_found(q, Pools(part, 200), negatives=negatives, restate=restate)
+    )
+    part = Pools([o for o, keep in zip(every, kept, strict=False) if keep], 200)
+    if empty is None:
+        assert nothing_found(q, pools, negatives=negatives, restate=restate)
+        assert nothing_found(q, part, negatives=negatives, restate=restate)
+    else:  # the searches found empty need not be searched again
+        for some in (pools, part):
+            assert found(q, some, negatives, restate, empty) == found(q, some, negatives, restate)
 
 
 def test_real_answers_without_a_pair_have_no_derivation():
@@ -99,16 +111,18 @@ def test_real_answers_without_a_pair_have_no_derivation():
         for value in extract_numbers(case["answer"]["conclusion"] or ""):
             q = typed(value)
             for negatives in (False, True):
-                if may_pair(
+                empty = may_pair(
                     q,
                     pools,
                     question_exponent=None,
                     min_significant=2,
                     restate=True,
                     negatives=negatives,
-                ):
+                )
+                if empty is None:
+                    skipped += 1
+                    assert nothing_found(q, pools, negatives=negatives), value.text
+                else:
                     searched += 1
-                    continue
-                skipped += 1
-                assert nothing_found(q, pools, negatives=negatives), value.text
+                    assert found(q, pools, negatives, True, empty) == found(q, pools, negatives)
     assert skipped > 100 and searched > 100  # both ways taken: the test is not vacuous

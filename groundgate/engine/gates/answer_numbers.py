@@ -509,19 +509,23 @@ class _SlowPath:
         restate = self.scales.may_restate(q.magnitude)
         negatives = policy.negative_operands != "positive_second"
         min_significant = policy.rounding_min_significant
+        empty: frozenset[tuple[str, float, float]] = frozenset()
         if not strong_only and len(q.digits) >= min_significant:
             # No pair of the operands gives the value, whatever the binding: the bound search
             # finds nothing, and the binding is not read for it (derivation_pairs, dNEW1).
             every = self._bound_pools(None, None)
-            if len(every.seen) < policy.derivation_max_operands and not may_pair(
-                q,
-                every,
-                question_exponent=self.index.question_exponent,
-                min_significant=min_significant,
-                restate=restate,
-                negatives=negatives,
-            ):
-                return self._aggregate(value, q, restate), None
+            if len(every.seen) < policy.derivation_max_operands:
+                searches = may_pair(
+                    q,
+                    every,
+                    question_exponent=self.index.question_exponent,
+                    min_significant=min_significant,
+                    restate=restate,
+                    negatives=negatives,
+                )
+                if searches is None:
+                    return self._aggregate(value, q, restate), None
+                empty = searches
         binding = self._operand_context.bind(span, negative=q.negative, percent=percent)
         allow = binding.allow
         if len(q.digits) < min_significant:
@@ -555,6 +559,7 @@ class _SlowPath:
             restate=restate,
             negatives=negatives,
             both_negative=policy.negative_operands == "any",
+            empty=empty,
         )
         if found is not None and found.ambiguous is not None:
             return None, found
