@@ -20,7 +20,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from groundgate.engine.derivation_hits import hits as _hits
-from groundgate.engine.number_grounding import Located
+from groundgate.engine.evidence_values import Located
 from groundgate.engine.quantities import Quantity
 from groundgate.engine.units import same_unit
 from groundgate.engine.values.registry import NOT_DERIVABLE

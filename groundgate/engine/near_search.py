@@ -20,7 +20,8 @@ from groundgate.engine.values.number.near_miss import NEAR_MISSES, numeric_reaso
 from groundgate.engine.values.registry import BY_NAME
 
 if TYPE_CHECKING:
-    from groundgate.engine.number_grounding import EvidenceIndex, Located
+    from groundgate.engine.evidence_values import Located
+    from groundgate.engine.number_grounding import EvidenceIndex
 
 
 @dataclass(frozen=True, slots=True)

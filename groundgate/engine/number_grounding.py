@@ -6,21 +6,32 @@ case, on first need:
   - ground():    the excerpts' typed values, compared under the policy's equivalence rules;
   - near_miss(): the one most useful hint for a value that stays ungrounded (near_search.py);
   - derivation(): a short calculation from cited values that gives the value (derivations.py).
-Pure: no Django, no I/O.
+The values it looks up (Located, Grounding) and an excerpt's values read once per text are
+evidence_values.py's. Pure: no Django, no I/O.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import NamedTuple, Protocol
 
 from groundgate.engine.declarations import bound_of, sign_in_words
+from groundgate.engine.evidence_values import (
+    _DATE,
+    _VALUE,
+    EvidenceLike,
+    Grounding,
+    Located,
+    _Chunk,
+    _Excerpt,
+    _excerpt_reading,
+    _located,
+    _PlacedKey,
+    _Reading,
+)
 from groundgate.engine.index_keys import (
     PREFIXES,
     WIDE_PREFIX_LIMIT,
-    index_keys,
     query_keys,
     rounding_heads,
 )
@@ -36,38 +47,8 @@ from groundgate.engine.quantities import (
 )
 from groundgate.engine.scale_contexts import ChunkContexts, ChunkLike, LazyContext
 from groundgate.engine.text_memo import text_memo
-from groundgate.engine.units import UNIT_FAMILIES
-from groundgate.engine.values.date.evidence import shared_day_dates, squeezed_dates
 from groundgate.engine.values.number.words_en import count_in_words
 
-
-class EvidenceLike(Protocol):
-    @property
-    def chunk_id(self) -> str: ...
-    @property
-    def excerpt(self) -> str: ...
-
-
-class Located(NamedTuple):
-    """A typed value found in the evidence, and where: in the excerpt of evidence
-    `evidence_index` (span), and in the text of chunk `chunk_id` (chunk_span)."""
-
-    quantity: Quantity
-    context: Context | LazyContext  # a LazyContext reads the same, on demand
-    chunk_id: str
-    chunk_span: tuple[int, int] | None
-    evidence_index: int | None = None
-    span: tuple[int, int] | None = None
-    where: str = "excerpt"  # excerpt | outside_excerpt | other_chunk
-
-
-@dataclass(frozen=True, slots=True)
-class Grounding:
-    rules: tuple[str, ...]
-    source: Located
-
-
-_NOT_NUMERIC = frozenset({"date", "time", "identifier"})
 # Located(...) without the NamedTuple's Python-level __new__ (the index makes one per value).
 _new = tuple.__new__
 
@@ -478,84 +459,6 @@ class EvidenceIndex:
         return (chunk.text, *located.chunk_span)
 
 
-# The roles of the entries of _excerpt_reading: a value, an end of the range before it, a
-# date of values/date/evidence.
-_VALUE, _END, _DATE = 0, 1, 2
-# One typed value of an excerpt: (quantity, start, end, role, its significant digits when it is
-# a number (the digit index), its keys in the key index).
-_Entry = tuple[Quantity, int, int, int, str | None, tuple[tuple[object, ...], ...]]
-
-
-@text_memo(max_bytes=16 * 2**20, item_bytes=400)
-def _excerpt_reading(excerpt: str) -> tuple[_Entry, ...]:
-    """The typed values of an excerpt in EvidenceIndex order (each value, then its range's
-    ends, then the dates of values/date/evidence), each with the keys the index files it
-    under: a pure function of the text, read once per text (excerpts repeat across the answers
-    about one filing, text_memo.py). EvidenceIndex._build places them in their chunk."""
-    values = extract_numbers(excerpt)
-    entries: list[_Entry] = []
-    for value in values:
-        q = typed(value)
-        start, end = value.start, value.end
-        entries.append((q, start, end, _VALUE, *_keys(q)))
-        for end_q in q.endpoints:
-            entries.append((end_q, start, end, _END, *_keys(end_q)))
-    for q in squeezed_dates(excerpt) + shared_day_dates(excerpt, values):
-        v = q.value
-        entries.append((q, v.start, v.end, _DATE, *_keys(q)))
-    return tuple(entries)
-
-
-class _Reading:
-    """The excerpt values of one evidence set placed in their chunks (EvidenceIndex._build),
-    with the index's lookup tables, and `derived`: what the derivation search makes of these
-    values (their amounts, signs, sorted pools; gates/answer_numbers.py), kept with them.
-    Shared by the cases that cite the same texts: read only, and `derived` only added to."""
-
-    __slots__ = (
-        "by_key",
-        "derived",
-        "digit_keys",
-        "digit_positions",
-        "numeric_positions",
-        "values",
-    )
-
-    def __init__(
-        self,
-        values: list[Located],
-        numeric_positions: list[int],
-        digit_keys: list[str],
-        digit_positions: list[int],
-        by_key: dict[tuple[object, ...], list[int]],
-    ) -> None:
-        self.values, self.numeric_positions = values, numeric_positions
-        self.digit_keys, self.digit_positions, self.by_key = digit_keys, digit_positions, by_key
-        self.derived: dict[tuple[object, ...], object] = {}
-
-    def __len__(self) -> int:  # (the memo's measure of its size)
-        return len(self.values)
-
-
-class _Chunk(NamedTuple):
-    chunk_id: str
-    text: str
-    page_index: int | None
-
-
-class _Excerpt(NamedTuple):
-    chunk_id: str
-    excerpt: str
-
-
-_PlacedKey = tuple[
-    str,
-    tuple[tuple[str, str, int | None], ...],
-    tuple[tuple[int, str, str], ...],
-    tuple[tuple[int, int | tuple[str, str, int | None], int], ...],
-]
-
-
 @text_memo(max_bytes=32 * 2**20, item_bytes=600)
 def _placed(key: _PlacedKey) -> _Reading:
     """EvidenceIndex._build's reading for `key`: (the scale scope, the case's chunks as
@@ -576,36 +479,3 @@ def _placed(key: _PlacedKey) -> _Reading:
         question_exponent=None,
         rounding_min_significant=0,
     )._place()
-
-
-def _keys(q: Quantity) -> tuple[str | None, tuple[tuple[object, ...], ...]]:
-    """The significant digits a number is found by (None: no number), and the keys of the key
-    index (index_keys: none for other numbers, and for a count only when it may be a year -
-    four digits - or is all digits)."""
-    kind = q.kind
-    if q.figure is not None and kind not in _NOT_NUMERIC:  # q.numeric
-        digits = q.digits.rstrip("0")
-        if kind != "count" or not (
-            len(q.digits) == 4 or q.value.quantity.isdigit() or q.unit in UNIT_FAMILIES
-        ):
-            return digits, ()
-        return digits, tuple(index_keys(q))
-    return None, tuple(index_keys(q))
-
-
-def _located(
-    value: NumericValue,
-    context: Context | LazyContext,
-    chunk_id: str,
-    chunk_span: tuple[int, int] | None,
-    index: int | None,
-    where: str,
-) -> list[Located]:
-    """A value, and the ends of a range as values of their own (an excerpt's "10-20" offers 10
-    and 20)."""
-    q = typed(value)
-    span = (value.start, value.end) if where == "excerpt" else None
-    found = [Located(q, context, chunk_id, chunk_span, index, span, where)]
-    for end in q.endpoints:
-        found.append(Located(end, context, chunk_id, chunk_span, index, span, where))
-    return found

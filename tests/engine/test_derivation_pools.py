@@ -53,7 +53,8 @@ def test_merged_pools_equal_pools_built_at_once_under_every_cap():
 
 def test_steps_merged_in_turn_equal_steps_merged_at_once_under_every_cap():
     """The gate merges the answer's new steps into the pools it built for the steps before
-    (answer_numbers._SlowPath._derive): the same pools as all the steps merged into the base."""
+    (answer_derivations._DerivationSearch._derive): the same pools as all the steps merged into
+    the base."""
     base_operands, steps = operands(EXCERPT), operands(STEPS)
     for cap in range(len(base_operands) + len(steps) + 2):
         base = Pools(base_operands, cap)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from groundgate.engine import derivations, numbers, units
 from groundgate.engine.derivations import explain, operand_amounts
-from groundgate.engine.number_grounding import Located
+from groundgate.engine.evidence_values import Located
 from groundgate.engine.number_lookup import leading_figure, units_offering
 from groundgate.engine.numbers import extract_numbers, offered_quantities
 from groundgate.engine.quantities import NO_CONTEXT, typed

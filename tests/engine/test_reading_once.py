@@ -1,6 +1,6 @@
 """What the gate reads once per excerpt text, or tests first, gives what it read per case before
 (d253: a speed-up is the same function on the same input, or a necessary condition):
-  - number_grounding._excerpt_reading: EvidenceIndex's values as typed(extract_numbers(...))
+  - evidence_values._excerpt_reading: EvidenceIndex's values as typed(extract_numbers(...))
     placed in order, range ends after their range, then the dates of values/date/evidence;
   - number_lookup.kept_offers: offered_quantities' table;
   - operands._negative_cells: the per-operand test (_maybe_negative, then the cell's fact);
@@ -21,8 +21,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundgate.engine.context.operands import OperandContext
+from groundgate.engine.evidence_values import Located
 from groundgate.engine.near_search import _near_table
-from groundgate.engine.number_grounding import NO_CONTEXT, EvidenceIndex, Located
+from groundgate.engine.number_grounding import NO_CONTEXT, EvidenceIndex
 from groundgate.engine.number_lookup import _offered_table, kept_offers
 from groundgate.engine.numbers import _values, extract_numbers, offered_quantities
 from groundgate.engine.quantities import typed

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from groundgate.engine.context.facts import Fact
     from groundgate.engine.context.operands import OperandContext
-    from groundgate.engine.number_grounding import Located
+    from groundgate.engine.evidence_values import Located
 
 
 # Sets larger than this are no calculation a sentence states ("the average of 40 quarters").

@@ -48,7 +48,7 @@ from groundgate.engine.context.periods import contradicts
 if TYPE_CHECKING:
     from groundgate.engine.context.facts import Fact
     from groundgate.engine.context.operands import OperandContext
-    from groundgate.engine.number_grounding import Located
+    from groundgate.engine.evidence_values import Located
 
 # What a result shorter than the policy's significant digits may be (short_results).
 _SHORT = CHANGES | {"average"}

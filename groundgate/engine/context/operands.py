@@ -51,8 +51,8 @@ from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.text_memo import text_memo
 
 if TYPE_CHECKING:
+    from groundgate.engine.evidence_values import Located
     from groundgate.engine.gates.answer_case import Evidence
-    from groundgate.engine.number_grounding import Located
 
 Allow = Callable[[str, "Located", "Located | None"], int]
 

@@ -19,7 +19,7 @@ from groundgate.engine.derivations import Found
 if TYPE_CHECKING:
     from groundgate.engine.context.facts import Fact
     from groundgate.engine.context.operands import OperandContext
-    from groundgate.engine.number_grounding import Located
+    from groundgate.engine.evidence_values import Located
     from groundgate.engine.quantities import Quantity
 
 

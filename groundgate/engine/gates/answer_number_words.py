@@ -6,9 +6,9 @@ words. Pure: no Django, no I/O.
 
 from __future__ import annotations
 
+from groundgate.engine.evidence_values import Located
 from groundgate.engine.findings import NearMatch, ValueRef
 from groundgate.engine.near_search import Hint
-from groundgate.engine.number_grounding import Located
 from groundgate.engine.numbers import NumericValue
 from groundgate.engine.quantities import EQUIVALENCE_RULES, SHARED_DAY, Quantity
 from groundgate.engine.values.registry import KINDS

@@ -1,0 +1,287 @@
+"""The derivation search of rule 5's slow path (answer_numbers._SlowPath): a value that is no
+excerpt value may be the result of a calculation from cited values (derivations.explain), bound
+to the rows, periods and operation the answer names (context/operands.py), an aggregate of the
+named cells (context/aggregates.py, context/difference_of_averages.py), or a step of the
+answer's own latest values (the chain). What is made of the excerpt values alone (their
+amounts, signs, sorted pools) is kept with the evidence index's reading, once per evidence set.
+Moved out of answer_numbers.py unchanged: _SlowPath takes these methods from _DerivationSearch,
+whose attributes its __init__ sets. Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar, cast
+
+from groundgate.engine.context.aggregates import explain_aggregate
+from groundgate.engine.context.difference_of_averages import explain_difference_of_averages
+from groundgate.engine.context.operands import OperandContext
+from groundgate.engine.context.scales import ScaleClaims
+from groundgate.engine.derivation_pairs import may_pair
+from groundgate.engine.derivations import Found, Pools, explain, operand_amounts
+from groundgate.engine.evidence_values import Located
+from groundgate.engine.gates.answer_case import table_reading
+from groundgate.engine.number_grounding import EvidenceIndex
+from groundgate.engine.numbers import NumericValue
+from groundgate.engine.quantities import Quantity
+
+if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answer.py)
+    from groundgate.engine.gates.answer_case import AnswerGatePolicy, Evidence
+
+_T = TypeVar("_T")
+
+
+class _DerivationSearch:
+    """The derivation search's methods of _SlowPath (answer_numbers.py), which sets these."""
+
+    conclusion: str
+    question: str
+    policy: AnswerGatePolicy
+    index: EvidenceIndex
+    scales: ScaleClaims
+    chain: list[Located]
+    _accepted: list[tuple[int, Evidence]]
+    _operands: list[tuple[Located, list[float]]] | None
+    _operand_context: OperandContext | None
+    _signed_operands: list[tuple[Located, list[float]]] | None
+    _pools: dict[tuple[object, ...], Pools]
+    _grown: dict[tuple[str, ...] | None, tuple[int, Pools]]
+
+    def _derive(
+        self,
+        value: NumericValue,
+        q: Quantity,
+        *,
+        need_operation: bool = False,
+        strong_only: bool = False,
+    ) -> tuple[Found | None, Found | None]:
+        """A derivation of the value from cited values (and the answer's earlier steps), and,
+        when the policy binds derivations to context and unrelated operands give the value
+        alike, that ambiguous finding instead (no derivation then)."""
+        policy = self.policy
+        if self._operands is None:  # the excerpt values' amounts, once per evidence set
+            self._operands = self._kept(
+                ("amounts",), lambda: [(v, operand_amounts(v)) for v in self.index.excerpt_values]
+            )
+        if not self._operands and not self.chain:
+            return None, None  # nothing to derive from (and no context to read)
+        # The operands are the excerpt values, then the answer's latest steps: the same for
+        # every value until the chain grows (and, bound to two named years, for those years),
+        # so their pools are split and sorted once per such set (derivations.Pools).
+        if policy.derivation_context == "off":
+            key: tuple[object, ...] = ("off", len(self.chain))
+            pools = self._pools.get(key)
+            if pools is None:
+                base = self._pools.get(("off", 0))
+                if base is None:
+                    operands, most = self._operands, policy.derivation_max_operands
+                    base = self._pools["off", 0] = self._kept(
+                        ("pools", "off", most), lambda: Pools(operands, most)
+                    )
+                pools = self._pools[key] = (
+                    Pools(self._chain_operands(), policy.derivation_max_operands, base)
+                    if self.chain
+                    else base
+                )
+            found = explain(
+                q,
+                (),
+                max_operands=policy.derivation_max_operands,
+                question_exponent=self.index.question_exponent,
+                min_significant=policy.rounding_min_significant,
+                pools=pools,
+                restate=self.scales.may_restate(q.magnitude),
+            )
+            return found, None
+        if self._operand_context is None:
+            self._operand_context = OperandContext(
+                self.conclusion,
+                self.question,
+                self._accepted,
+                named_operation=policy.derivation_context == "rows_periods_sign",
+                time_order=policy.change_order == "time_order",
+                unsigned_difference=policy.difference_order != "ordered",
+                named_order=policy.difference_order == "unsigned_named",
+                period_cells=policy.change_cells == "period_columns",
+                label_core=policy.derivation_row_words == "label_core",
+                label_directions=policy.direction_words == "outside_row_labels",
+                total_shares=policy.percentage_totals == "share",
+                period_kinds=policy.change_periods in ("named_kinds", "each_named"),
+                each_named=policy.change_periods == "each_named",
+                reading=table_reading(policy),
+                operand_words=policy.derivation_words == "one_said",
+            )
+        if need_operation:
+            return None, None  # (derived_in_context: the operand context only)
+        span, percent = (value.start, value.end), q.unit == "%"
+        restate = self.scales.may_restate(q.magnitude)
+        negatives = policy.negative_operands != "positive_second"
+        min_significant = policy.rounding_min_significant
+        empty: frozenset[tuple[str, float, float]] = frozenset()
+        if not strong_only and len(q.digits) >= min_significant:
+            # No pair of the operands gives the value, whatever the binding: the bound search
+            # finds nothing, and the binding is not read for it (derivation_pairs, dNEW1).
+            every = self._bound_pools(None, None)
+            if len(every.seen) < policy.derivation_max_operands:
+                searches = may_pair(
+                    q,
+                    every,
+                    question_exponent=self.index.question_exponent,
+                    min_significant=min_significant,
+                    restate=restate,
+                    negatives=negatives,
+                )
+                if searches is None:
+                    return self._aggregate(value, q, restate), None
+                empty = searches
+        binding = self._operand_context.bind(span, negative=q.negative, percent=percent)
+        allow = binding.allow
+        if len(q.digits) < min_significant:
+            # "0.7 million": a result of one digit is derived only as the change (or the
+            # average) of the named row across the two named years (short_results, d307).
+            if policy.short_results == "off" or binding.short is None:
+                return None, None
+            allow, min_significant = binding.short, 1
+        if strong_only:
+            # Only the calculation the answer names: every operand whose row is known in a row
+            # the answer names (allow's 2), none that merely may be.
+            if allow is None:
+                return None, None
+            allow = _strong(allow)
+        years = binding.years if binding.keep is not None else None
+        pools = self._bound_pools(years, binding.keep)
+        found = explain(
+            q,
+            (),
+            max_operands=policy.derivation_max_operands,
+            question_exponent=self.index.question_exponent,
+            min_significant=min_significant,
+            pools=pools,
+            allow=allow,
+            signed=True,
+            down=binding.down,
+            # Unrelated derivations of one value are a coincidence only where the answer names
+            # nothing to bind operands to: on a page of 200 figures a share with two
+            # significant digits has several (FinanceBench: 154 right answers refused).
+            ambiguity=not binding.bound,
+            restate=restate,
+            negatives=negatives,
+            both_negative=policy.negative_operands == "any",
+            empty=empty,
+        )
+        if found is not None and found.ambiguous is not None:
+            return None, found
+        return (found if found is not None else self._aggregate(value, q, restate)), None
+
+    def _bound_pools(
+        self, years: tuple[str, ...] | None, keep: Callable[[Located], bool] | None
+    ) -> Pools:
+        """The pools of the signed excerpt values (those `keep` holds to the named `years`, or
+        all: None) and the answer's latest steps."""
+        policy = self.policy
+        if self._signed_operands is None:
+            context, unsigned = self._operand_context, self._operands
+            assert context is not None and unsigned is not None  # (_derive built them)
+            self._signed_operands = self._kept(
+                ("signed",), lambda: context.signed_operands(unsigned)
+            )
+        key = (years, len(self.chain))
+        pools = self._pools.get(key)
+        if pools is None:
+            # The excerpt values' pools once per set of named years; the answer's steps are
+            # merged into them (derivations.Pools(..., base)), not sorted in again.
+            base = self._pools.get((years, 0))
+            if base is None:
+                signed_operands, most = self._signed_operands, policy.derivation_max_operands
+
+                def pools_of_years() -> Pools:
+                    operands = signed_operands
+                    if keep is not None:
+                        operands = [o for o in operands if keep(o[0])]
+                    return Pools(operands, most)
+
+                # (keep holds cells to the named years: the same test for the same years and
+                # the same reading of the tables' headers, which gives the cells their years)
+                base = self._pools[years, 0] = self._kept(
+                    ("pools", years, most, table_reading(policy)), pools_of_years
+                )
+            pools = base
+            if self.chain:
+                n = len(self.chain)
+                since, grown = self._grown.get(years, (0, base))
+                if n > _CHAIN or since > n:
+                    # The window of the latest steps moved: all of its steps again.
+                    since, grown = max(0, n - _CHAIN), base
+                # The steps since the pools last built for these years, merged into those:
+                # Pools(b, max, Pools(a, max, base)) is Pools(a + b, max, base) - the same
+                # operands in the same order, sorted alike (each (value, index) is unique).
+                steps = [(c, operand_amounts(c)) for c in self.chain[since:n]]
+                if keep is not None:
+                    steps = [o for o in steps if keep(o[0])]
+                pools = Pools(steps, policy.derivation_max_operands, grown)
+                self._grown[years] = (n, pools)
+            self._pools[key] = pools
+        return pools
+
+    def _aggregate(self, value: NumericValue, q: Quantity, restate: bool) -> Found | None:
+        """An average or a total of the named cells that gives the value (the policy's
+        derivation_aggregates), once the pair search has found none."""
+        policy, context = self.policy, self._operand_context
+        operands = self._signed_operands
+        if context is None or operands is None or policy.derivation_aggregates == "off":
+            return None
+        found = explain_aggregate(
+            q,
+            context,
+            (value.start, value.end),
+            operands,
+            question_exponent=self.index.question_exponent,
+            min_significant=policy.rounding_min_significant,
+            restate=restate,
+            shares=policy.derivation_aggregates
+            in ("named_rows_periods_shares", "named_rows_periods_differences"),
+            repeated=policy.derivation_aggregates == "named_rows_periods_differences",
+        )
+        if found is None and policy.derivation_aggregates == "named_rows_periods_differences":
+            found = explain_difference_of_averages(
+                q,
+                context,
+                (value.start, value.end),
+                operands,
+                question_exponent=self.index.question_exponent,
+                min_significant=policy.rounding_min_significant,
+                restate=restate,
+            )
+        return found
+
+    def _kept(self, key: tuple[object, ...], make: Callable[[], _T]) -> _T:
+        """What the derivation search makes of the excerpt values alone (their amounts, signs,
+        sorted pools): kept with the evidence index's reading, which the cases citing the same
+        texts share (evidence_values._Reading), so it is made once per evidence set."""
+        self.index.excerpt_values  # noqa: B018 (the reading, built on first need)
+        reading = self.index.reading
+        if reading is None:
+            return make()
+        found = reading.derived.get(key)
+        if found is None:
+            found = reading.derived[key] = make()
+        return cast(_T, found)
+
+    def _chain_operands(self) -> list[tuple[Located, list[float]]]:
+        return [(c, operand_amounts(c)) for c in self.chain[-_CHAIN:]]
+
+
+def _strong(
+    allow: Callable[[str, Located, Located | None], int],
+) -> Callable[[str, Located, Located | None], int]:
+    """`allow` that takes only the pairs it names the calculation (2), none that may be (1)."""
+
+    def strong(operation: str, a: Located, b: Located | None) -> int:
+        score = allow(operation, a, b)
+        return score if score >= 2 else 0
+
+    return strong
+
+
+# How many of the answer's own latest values a derivation may use.
+_CHAIN = 50
