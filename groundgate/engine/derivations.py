@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from groundgate.engine.derivation_hits import hits as _hits
@@ -207,6 +208,7 @@ def explain(
     restate: bool = True,
     negatives: bool = False,
     both_negative: bool = True,
+    empty: AbstractSet[tuple[str, float, float]] = frozenset(),
 ) -> Found | None:
     """One derivation of `target` from one or two of `operands` (each with its
     operand_amounts), or None.
@@ -221,7 +223,8 @@ def explain(
     be the figure as the table writes it ("73 million" as 592 − 519; engine/context/scales.py
     says when not). `negatives`: a negative operand may stand on either side of any operation
     ("(1,421) − (78,816)", "(-2,935 − 1,758) / 1,758" below -100%); without it a sum or a
-    difference is searched with a positive second operand only (gate 2.14.1, d380)."""
+    difference is searched with a positive second operand only (gate 2.14.1, d380). `empty`:
+    searches (operation, result, tolerance) known to hold no pair (derivation_pairs.may_pair)."""
     if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
         return None
     if len(target.digits) < min_significant:
@@ -238,17 +241,7 @@ def explain(
     # The pairs only `negatives` finds (a negative b, a change below -100%) are taken only as the
     # calculation the answer names (allow's 2), never as one that may be (d380).
     strong_only = negatives and allow is not None
-    figure = float(target.figure)
-    half = 0.5 * 10.0 ** (-target.decimals)
-    targets: list[tuple[float, float]] = []
-    if percent:
-        targets.append((figure, half))
-    else:
-        exponent = target.magnitude or (question_exponent or 0)
-        scale = 10.0**exponent
-        targets.append((figure * scale, half * scale))
-        if exponent and (restate or not target.magnitude):
-            targets.append((figure, half))  # the answer restates figures as the table writes them
+    targets = _targets(target, percent, question_exponent, restate)
     negated = [(-t, tol) for t, tol in targets]
     if target.negative:
         # "-$686" is 6,201 − 6,887 first (the answer's own signed steps, "-$686 / $6,887", then
@@ -280,7 +273,7 @@ def explain(
         if signed and down and not target.negative and operation in _CHANGES:
             op_targets = negated  # "a decrease of 13": the change -13
         for t, tol in op_targets:
-            if not _may_solve(operation, t, tol, a_range, b_range):
+            if (operation, t, tol) in empty or not _may_solve(operation, t, tol, a_range, b_range):
                 continue
             # Only the operands a whose bounds hold a b (a list comprehension over the pool,
             # _hits) go on to _bounds and the pair search below, in pool order as before.
@@ -334,6 +327,22 @@ def explain(
                             if looks > _AMBIGUITY_LOOKS:
                                 return _settled(first, other)
     return _settled(first, other)
+
+
+def _targets(
+    target: Quantity, percent: bool, question_exponent: int | None, restate: bool
+) -> list[tuple[float, float]]:
+    """The results (value, tolerance) that explain() searches for `target`, before its sign."""
+    figure = float(target.figure or 0)
+    half = 0.5 * 10.0 ** (-target.decimals)
+    if percent:
+        return [(figure, half)]
+    exponent = target.magnitude or (question_exponent or 0)
+    scale = 10.0**exponent
+    targets = [(figure * scale, half * scale)]
+    if exponent and (restate or not target.magnitude):
+        targets.append((figure, half))  # the answer restates figures as the table writes them
+    return targets
 
 
 def _beyond(operation: str, t: float, b_negative: bool) -> bool:

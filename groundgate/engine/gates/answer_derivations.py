@@ -17,6 +17,7 @@ from groundgate.engine.context.aggregates import explain_aggregate
 from groundgate.engine.context.difference_of_averages import explain_difference_of_averages
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.context.scales import ScaleClaims
+from groundgate.engine.derivation_pairs import may_pair
 from groundgate.engine.derivations import Found, Pools, explain, operand_amounts
 from groundgate.engine.evidence_values import Located
 from groundgate.engine.gates.answer_case import table_reading
@@ -113,8 +114,28 @@ class _DerivationSearch:
         if need_operation:
             return None, None  # (derived_in_context: the operand context only)
         span, percent = (value.start, value.end), q.unit == "%"
+        restate = self.scales.may_restate(q.magnitude)
+        negatives = policy.negative_operands != "positive_second"
+        min_significant = policy.rounding_min_significant
+        empty: frozenset[tuple[str, float, float]] = frozenset()
+        if not strong_only and len(q.digits) >= min_significant:
+            # No pair of the operands gives the value, whatever the binding: the bound search
+            # finds nothing, and the binding is not read for it (derivation_pairs, dNEW1).
+            every = self._bound_pools(None, None)
+            if len(every.seen) < policy.derivation_max_operands:
+                searches = may_pair(
+                    q,
+                    every,
+                    question_exponent=self.index.question_exponent,
+                    min_significant=min_significant,
+                    restate=restate,
+                    negatives=negatives,
+                )
+                if searches is None:
+                    return self._aggregate(value, q, restate), None
+                empty = searches
         binding = self._operand_context.bind(span, negative=q.negative, percent=percent)
-        allow, min_significant = binding.allow, policy.rounding_min_significant
+        allow = binding.allow
         if len(q.digits) < min_significant:
             # "0.7 million": a result of one digit is derived only as the change (or the
             # average) of the named row across the two named years (short_results, d307).
@@ -127,18 +148,48 @@ class _DerivationSearch:
             if allow is None:
                 return None, None
             allow = _strong(allow)
+        years = binding.years if binding.keep is not None else None
+        pools = self._bound_pools(years, binding.keep)
+        found = explain(
+            q,
+            (),
+            max_operands=policy.derivation_max_operands,
+            question_exponent=self.index.question_exponent,
+            min_significant=min_significant,
+            pools=pools,
+            allow=allow,
+            signed=True,
+            down=binding.down,
+            # Unrelated derivations of one value are a coincidence only where the answer names
+            # nothing to bind operands to: on a page of 200 figures a share with two
+            # significant digits has several (FinanceBench: 154 right answers refused).
+            ambiguity=not binding.bound,
+            restate=restate,
+            negatives=negatives,
+            both_negative=policy.negative_operands == "any",
+            empty=empty,
+        )
+        if found is not None and found.ambiguous is not None:
+            return None, found
+        return (found if found is not None else self._aggregate(value, q, restate)), None
+
+    def _bound_pools(
+        self, years: tuple[str, ...] | None, keep: Callable[[Located], bool] | None
+    ) -> Pools:
+        """The pools of the signed excerpt values (those `keep` holds to the named `years`, or
+        all: None) and the answer's latest steps."""
+        policy = self.policy
         if self._signed_operands is None:
             context, unsigned = self._operand_context, self._operands
+            assert context is not None and unsigned is not None  # (_derive built them)
             self._signed_operands = self._kept(
                 ("signed",), lambda: context.signed_operands(unsigned)
             )
-        years = binding.years if binding.keep is not None else None
         key = (years, len(self.chain))
         pools = self._pools.get(key)
         if pools is None:
             # The excerpt values' pools once per set of named years; the answer's steps are
             # merged into them (derivations.Pools(..., base)), not sorted in again.
-            keep = binding.keep
             base = self._pools.get((years, 0))
             if base is None:
                 signed_operands, most = self._signed_operands, policy.derivation_max_operands
@@ -170,50 +221,38 @@ class _DerivationSearch:
                 pools = Pools(steps, policy.derivation_max_operands, grown)
                 self._grown[years] = (n, pools)
             self._pools[key] = pools
-        found = explain(
+        return pools
+
+    def _aggregate(self, value: NumericValue, q: Quantity, restate: bool) -> Found | None:
+        """An average or a total of the named cells that gives the value (the policy's
+        derivation_aggregates), once the pair search has found none."""
+        policy, context = self.policy, self._operand_context
+        operands = self._signed_operands
+        if context is None or operands is None or policy.derivation_aggregates == "off":
+            return None
+        found = explain_aggregate(
             q,
-            (),
-            max_operands=policy.derivation_max_operands,
+            context,
+            (value.start, value.end),
+            operands,
             question_exponent=self.index.question_exponent,
-            min_significant=min_significant,
-            pools=pools,
-            allow=allow,
-            signed=True,
-            down=binding.down,
-            # Unrelated derivations of one value are a coincidence only where the answer names
-            # nothing to bind operands to: on a page of 200 figures a share with two
-            # significant digits has several (FinanceBench: 154 right answers refused).
-            ambiguity=not binding.bound,
-            restate=self.scales.may_restate(q.magnitude),
-            negatives=policy.negative_operands != "positive_second",
-            both_negative=policy.negative_operands == "any",
+            min_significant=policy.rounding_min_significant,
+            restate=restate,
+            shares=policy.derivation_aggregates
+            in ("named_rows_periods_shares", "named_rows_periods_differences"),
+            repeated=policy.derivation_aggregates == "named_rows_periods_differences",
         )
-        if found is not None and found.ambiguous is not None:
-            return None, found
-        if found is None and policy.derivation_aggregates != "off":
-            found = explain_aggregate(
-                q,
-                self._operand_context,
-                (value.start, value.end),
-                self._signed_operands,
-                question_exponent=self.index.question_exponent,
-                min_significant=policy.rounding_min_significant,
-                restate=self.scales.may_restate(q.magnitude),
-                shares=policy.derivation_aggregates
-                in ("named_rows_periods_shares", "named_rows_periods_differences"),
-                repeated=policy.derivation_aggregates == "named_rows_periods_differences",
-            )
         if found is None and policy.derivation_aggregates == "named_rows_periods_differences":
             found = explain_difference_of_averages(
                 q,
-                self._operand_context,
+                context,
                 (value.start, value.end),
-                self._signed_operands,
+                operands,
                 question_exponent=self.index.question_exponent,
                 min_significant=policy.rounding_min_significant,
-                restate=self.scales.may_restate(q.magnitude),
+                restate=restate,
             )
-        return found, None
+        return found
 
     def _kept(self, key: tuple[object, ...], make: Callable[[], _T]) -> _T:
         """What the derivation search makes of the excerpt values alone (their amounts, signs,
