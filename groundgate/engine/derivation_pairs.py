@@ -9,7 +9,7 @@ operations, the same results (negated for a value stated negative; of both signs
 which the answer may say is down), _may_solve and _hits over every operand - and answers False
 only when no pair can hold, whatever `allow`, `down` and subset of the operands (binding.keep)
 the binding gives. Then explain() finds nothing, and the caller skips the binding (decision
-dNEW1; tests/engine/test_derivation_pairs.py holds explain() to None where may_pair says so);
+d520; tests/engine/test_derivation_pairs.py holds explain() to None where may_pair says so);
 else explain() skips the searches may_pair found empty on the way (its `empty`).
 Pure: no Django, no I/O.
 """

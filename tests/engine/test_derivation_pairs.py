@@ -1,5 +1,5 @@
 """derivation_pairs.may_pair: False only where the bound derivation search finds nothing, so
-that the answer gate may skip the binding of a value no pair of cited figures gives (dNEW1).
+that the answer gate may skip the binding of a value no pair of cited figures gives (d520).
 explain() is held to None wherever may_pair is False: for every `down`, `ambiguity` and
 `negatives`, with no `allow` (every pair the search meets passes: the widest binding) and with
 a pool of part of the operands (binding.keep), on random tables and targets made from their

@@ -120,7 +120,7 @@ class _DerivationSearch:
         empty: frozenset[tuple[str, float, float]] = frozenset()
         if not strong_only and len(q.digits) >= min_significant:
             # No pair of the operands gives the value, whatever the binding: the bound search
-            # finds nothing, and the binding is not read for it (derivation_pairs, dNEW1).
+            # finds nothing, and the binding is not read for it (derivation_pairs, d520).
             every = self._bound_pools(None, None)
             if len(every.seen) < policy.derivation_max_operands:
                 searches = may_pair(
