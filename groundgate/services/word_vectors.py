@@ -196,7 +196,7 @@ def _words_of(chunks: Any) -> set[str]:
 
 
 def _sweep_pending() -> None:
-    words = getattr(_pending, "words", set())
+    words: set[str] = getattr(_pending, "words", set())
     _pending.words = set()
     if words:
         words_unused_deleted(words)
