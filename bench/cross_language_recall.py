@@ -135,6 +135,30 @@ def variants(probe: Probe, q: Question) -> dict[str, list[int]]:
     return out
 
 
+def latency(dataset: Dataset, paths: list[str]) -> None:
+    """Retrieval ms per question of cross-lingual 1 and 2, each question run by both in turn
+    (the order swapped every question), after one warm-up each."""
+    embedder = embedder_for("local")
+    assert embedder is not None
+    retrievers = {n: HybridRetriever(embedder, cross_lingual=n) for n in (1, 2)}
+    for retriever in retrievers.values():
+        retriever.rankings(dataset, "warm up", 8)
+    ms: dict[int, list[float]] = {1: [], 2: []}
+    questions = [q for path in paths for q in load_questions(path)]
+    for i, q in enumerate(questions):
+        for n in (1, 2) if i % 2 == 0 else (2, 1):
+            started = time.perf_counter()
+            retrievers[n].rankings(dataset, q.question, 8)
+            ms[n].append(1000 * (time.perf_counter() - started))
+    for n, values in ms.items():
+        ordered = sorted(values)
+        print(
+            f"cross-lingual-{n}: {len(values)} questions, retrieval ms mean "
+            f"{sum(values) / len(values):.1f} p50 {ordered[len(values) // 2]:.1f} "
+            f"p95 {ordered[int(0.95 * len(values))]:.1f}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
@@ -142,11 +166,17 @@ def main() -> None:
         default=",".join(str(ROOT / "fixtures/questions" / name) for name in QUESTION_FILES),
     )
     parser.add_argument("--show", action="store_true")
+    parser.add_argument(
+        "--latency", action="store_true", help="only time cross-lingual 1 and 2, alternately"
+    )
     args = parser.parse_args()
     dataset = dataset_built()
+    if args.latency:
+        latency(dataset, args.questions.split(","))
+        return
     embedder = embedder_for("local")
     assert embedder is not None
-    retriever = HybridRetriever(embedder)
+    retriever = HybridRetriever(embedder, cross_lingual=1)  # 2026-11.11's: the variants' base
     _, pks, matrix = embedding_matrix(dataset, embedder.name)
     probe = Probe(retriever, dataset, pks, matrix)
     lang_of = {pk: text_language(c.text) for pk, c in probe.chunks.items()}
