@@ -25,7 +25,11 @@ django_on_retrieval_db()
 import numpy as np  # noqa: E402
 
 from groundgate.models import Chunk, Dataset  # noqa: E402
-from groundgate.pipeline.crosslingual import other_language_words, text_language  # noqa: E402
+from groundgate.pipeline.crosslingual import (  # noqa: E402
+    other_language_names,
+    other_language_words,
+    text_language,
+)
 from groundgate.services.embedding_index import embedder_for, embedding_matrix  # noqa: E402
 from groundgate.services.retrieval import (  # noqa: E402
     DENSE_CANDIDATES,
@@ -99,7 +103,6 @@ def variants(probe: Probe, q: Question) -> dict[str, list[int]]:
     assert ranked is not None
     terms = question_terms(q.question)
     other = sorted(other_language_words(frozenset(terms)))
-    kw = probe.retriever.keyword
     dense, keyword, bridge = ranked.dense, ranked.keyword, ranked.other_language
     out: dict[str, list[int]] = {
         "dense": dense,
@@ -112,26 +115,15 @@ def variants(probe: Probe, q: Question) -> dict[str, list[int]]:
     def final(rankings: list[tuple[list[int], float]]) -> list[int]:
         return probe.reranked(q.question, fuse(rankings))
 
-    hits, _ = kw.search(probe.dataset, q.question, DENSE_CANDIDATES)
-    top = max((h.similarity for h in hits), default=0.0)
     bridged_question = f"{q.question} {' '.join(other)}" if other else q.question
     dense_bridged = probe.dense(bridged_question) if other else dense
     out["v:dense+dense-bridged"] = final(
         [(dense, 1.0), (dense_bridged, 1.0), (keyword, 1.0), (bridge, 1.0)]
     )
-    out["v:kw-maxw"] = final([(dense, 1.0), (keyword, top), (bridge, 1.0)])
-    out["v:kw-maxw-br-maxw"] = final([(dense, 1.0), (keyword, top), (bridge, top)])
-    out["v:kw-maxw+dbr"] = final(
-        [(dense, 1.0), (dense_bridged, 1.0), (keyword, top), (bridge, 1.0)]
-    )
-    fused: dict[int, float] = {}
-    for rank, pk in enumerate(dense):
-        fused[pk] = 1.0 / (RRF_K + rank)
-    for rank, h in enumerate(hits):
-        fused[h.chunk.pk] = fused.get(h.chunk.pk, 0.0) + h.similarity / (RRF_K + rank)
-    for rank, pk in enumerate(bridge):
-        fused[pk] = fused.get(pk, 0.0) + 1.0 / (RRF_K + rank)
-    out["v:kw-simw"] = probe.reranked(q.question, sorted(fused, key=lambda pk: (-fused[pk], pk)))
+    for n in (1, 2, 3):
+        short = other_language_names(terms, n)
+        qb = probe.dense(f"{q.question} {' '.join(short)}") if short else dense
+        out[f"v:dense+short{n}"] = final([(dense, 1.0), (qb, 1.0), (keyword, 1.0), (bridge, 1.0)])
     return out
 
 

@@ -34,7 +34,7 @@ from groundgate.pipeline.answerability import (
     line_hyphens_joined,
     question_parts,
 )
-from groundgate.pipeline.crosslingual import other_language_words
+from groundgate.pipeline.crosslingual import other_language_names, other_language_words
 from groundgate.pipeline.embedding import Embedder
 from groundgate.services.embedding_index import (
     embedder_for,
@@ -224,12 +224,13 @@ RERANK_POOL = 24
 
 
 # The cross-language rankings: 1 (d373) - BM25 over the question's words in the other language;
-# 2 (dNEW2, answer-assembly/2026-11.12) - also the embedding's ranking of the question with those
-# words appended. Chinese questions on English chunks (and the reverse) are found by the model
-# reading the bridged words: on the ten question files, recall@8 of the reranked list en 190 ->
-# 195 of 208, zh 136 -> 140 of 147 (bench/cross_language_recall.py). HybridRetriever(...,
-# cross_lingual=1) is 2026-11.11's retrieval.
+# 2 (dNEW2, answer-assembly/2026-11.12) - also the embedding's ranking of the question with its
+# words' first two names in the other language appended. Chinese questions on English chunks
+# (and the reverse) are found by the model reading the bridged words: on the ten question files,
+# recall@8 of the reranked list en 190 -> 194 of 208, zh 136 -> 141 of 147
+# (bench/cross_language_recall.py). HybridRetriever(..., cross_lingual=1) is 2026-11.11's.
 CROSS_LINGUAL = 2
+BRIDGED_NAMES = 2  # names in the other language appended per word of the question (dNEW2)
 
 
 class HybridRetriever:
@@ -273,11 +274,14 @@ class HybridRetriever:
         # ranking - an English question finds the Chinese chunk its cosine ranks low.
         other = sorted(other_language_words(frozenset(question_terms(question))))
         other_pks = self.keyword.rank_terms(dataset, other, DENSE_CANDIDATES)
-        # cross-lingual-2 (dNEW2): the question with those words appended, embedded, a fourth
-        # ranking: the model reads the bridged words in the chunk's own language.
+        # cross-lingual-2 (dNEW2): the question with each word's first names in the other
+        # language appended, embedded, a fourth ranking: the model reads the question in the
+        # chunk's own language. Two names a word: all of them (up to ~80) gained no more recall
+        # and cost ~6x the retrieval time (a query's cost grows with its tokens).
+        names = other_language_names(question_terms(question), BRIDGED_NAMES)
         bridged = (
-            self.embedder.embed_query(f"{question} {' '.join(other)}")
-            if other and self.cross_lingual >= 2
+            self.embedder.embed_query(f"{question} {' '.join(names)}")
+            if names and self.cross_lingual >= 2
             else None
         )
         if pgvector_enabled():
