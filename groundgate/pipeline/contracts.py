@@ -113,12 +113,7 @@ class SelectionPolicy(GatePolicy):
     # questions: 2,372 -> 89 ms a question on average) and the thing a Chinese question asks
     # for (什么名字, 哪条河) required without slack (d486). answerability_version 4 is
     # 2026-11.10's default reading, 5 v5 alone.
-    # 2026-11.12 (issue 32): the retriever also ranks the chunks by the embedding of the question
-    # with its words said in the other language appended (cross-lingual-2, services/retrieval.py,
-    # dNEW2): Chinese questions on the English paper and English ones on the Chinese pages are
-    # retrieved; the selection's rules are 2026-11.11's. HybridRetriever(cross_lingual=1) is
-    # 2026-11.11's retrieval.
-    policy_version: str = "answer-assembly/2026-11.12"
+    policy_version: str = "answer-assembly/2026-11.11"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",

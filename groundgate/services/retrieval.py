@@ -224,12 +224,14 @@ RERANK_POOL = 24
 
 
 # The cross-language rankings: 1 (d373) - BM25 over the question's words in the other language;
-# 2 (dNEW2, answer-assembly/2026-11.12) - also the embedding's ranking of the question with its
-# words' first two names in the other language appended. Chinese questions on English chunks
-# (and the reverse) are found by the model reading the bridged words: on the ten question files,
-# recall@8 of the reranked list en 190 -> 194 of 208, zh 136 -> 141 of 147
-# (bench/cross_language_recall.py). HybridRetriever(..., cross_lingual=1) is 2026-11.11's.
-CROSS_LINGUAL = 2
+# 2 (dNEW2, selectable: HybridRetriever(..., cross_lingual=2)) - also the embedding's ranking of
+# the question with its words' first two names in the other language appended. Chinese
+# questions on English chunks (and the reverse) are found by the model reading those words: on
+# the ten question files recall@8 of the reranked list en 190 -> 194 of 208, zh 136 -> 141 of
+# 147 (bench/cross_language_recall.py), "not retrieved" 36 -> 27; but the end figures gain no
+# question and lose one (s35 zh-c17: the chunks now found rank 6-8, where R2's five chunks or
+# answerability leave them out) for one more query embedded (retrieval ~2x). Not the default.
+CROSS_LINGUAL = 1
 BRIDGED_NAMES = 2  # names in the other language appended per word of the question (dNEW2)
 
 
