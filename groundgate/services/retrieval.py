@@ -280,12 +280,12 @@ class HybridRetriever:
         # language appended, embedded, a fourth ranking: the model reads the question in the
         # chunk's own language. Two names a word: all of them (up to ~80) gained no more recall
         # and cost ~6x the retrieval time (a query's cost grows with its tokens).
-        names = other_language_names(question_terms(question), BRIDGED_NAMES)
-        bridged = (
-            self.embedder.embed_query(f"{question} {' '.join(names)}")
-            if names and self.cross_lingual >= 2
-            else None
+        names = (
+            other_language_names(question_terms(question), BRIDGED_NAMES)
+            if self.cross_lingual >= 2
+            else []
         )
+        bridged = self.embedder.embed_query(f"{question} {' '.join(names)}") if names else None
         if pgvector_enabled():
             # The database picks the candidates (HNSW); their cosines come from the stored
             # vectors, as below, so both paths give a threshold the same values.
