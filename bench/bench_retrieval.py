@@ -209,6 +209,9 @@ def main() -> None:
         default=",".join(str(ROOT / "fixtures/questions" / name) for name in QUESTION_FILES),
     )
     parser.add_argument("--sweep", default="", help="FIELD=V1,V2: also run these policies")
+    parser.add_argument(
+        "--cross-lingual", type=int, default=0, help="the hybrid retriever's cross_lingual (d522)"
+    )
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     dataset = Dataset.objects.create(slug="questions", name="questions")
@@ -265,6 +268,8 @@ def main() -> None:
                 "chunks"
             )
             retriever = HybridRetriever(embedder, keyword)
+            if args.cross_lingual:
+                retriever = HybridRetriever(embedder, keyword, args.cross_lingual)
             retriever.search(dataset, "warm up", 1)  # model load, matrix cache
         for label, questions in files.items():
             report["retrievers"][f"{name}/{label}"] = measure(

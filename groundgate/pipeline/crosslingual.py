@@ -226,3 +226,23 @@ def text_language(text: str) -> str:
     sentence naming PM2.5 or mg/L stays Chinese), else "other"."""
     cjk = len(CJK_CHAR.findall(text))
     return "zh" if cjk and 4 * cjk >= cjk + len(_LATIN.findall(text)) else "other"
+
+
+def other_language_names(words: list[str], per_word: int = 2) -> list[str]:
+    """For a text the embedding model reads (cross-lingual-2, d522): each word's first
+    `per_word` names in the other language, in the dictionary's order - a Chinese word's
+    single-word English glosses (no plurals), an English word's Chinese names - each once. Fewer
+    than other_language_words: a query's cost grows with its tokens."""
+    found: dict[str, None] = {}
+    for word in words:
+        names: list[str] = []
+        if _CJK.match(word):
+            for way in english_names(word):
+                for piece in way:
+                    for gloss in piece:
+                        if len(gloss) == 1 and gloss[0] not in EN_STOP_WORDS:
+                            names.append(gloss[0])
+        elif word.isascii() and word.isalpha() and word not in EN_STOP_WORDS:
+            names = list(chinese_names(word))
+        found.update(dict.fromkeys(list(dict.fromkeys(names))[:per_word]))
+    return list(found)

@@ -31,7 +31,7 @@ from groundgate.models import Chunk, ChunkIndexState, Dataset
 from groundgate.pipeline.answerability import chunk_answers, line_hyphens_joined
 from groundgate.pipeline.answerability_question import VERSION as ANSWERABILITY_VERSION
 from groundgate.pipeline.answerability_question import question_parts
-from groundgate.pipeline.crosslingual import other_language_words
+from groundgate.pipeline.crosslingual import other_language_names, other_language_words
 from groundgate.pipeline.embedding import Embedder
 from groundgate.services.embedding_index import (
     embedder_for,
@@ -220,6 +220,18 @@ DENSE_CANDIDATES = 50
 RERANK_POOL = 24
 
 
+# The cross-language rankings: 1 (d373) - BM25 over the question's words in the other language;
+# 2 (d522, selectable: HybridRetriever(..., cross_lingual=2)) - also the embedding's ranking of
+# the question with its words' first two names in the other language appended. Chinese
+# questions on English chunks (and the reverse) are found by the model reading those words: on
+# the ten question files recall@8 of the reranked list en 190 -> 194 of 208, zh 136 -> 141 of
+# 147 (bench/cross_language_recall.py), "not retrieved" 36 -> 27; but the end figures gain no
+# question and lose one (s35 zh-c17: the chunks now found rank 6-8, where R2's five chunks or
+# answerability leave them out) for one more query embedded (retrieval ~2x). Not the default.
+CROSS_LINGUAL = 1
+BRIDGED_NAMES = 2  # names in the other language appended per word of the question (d522)
+
+
 class HybridRetriever:
     """Embedding cosine + BM25, fused by reciprocal rank. Chunks without a vector yet (ingested
     before the embedder was configured) are embedded on first search (incremental)."""
@@ -227,10 +239,16 @@ class HybridRetriever:
     dense_weight = 1.0
     rrf_k = RRF_K
 
-    def __init__(self, embedder: Embedder, keyword: KeywordRetriever | None = None) -> None:
+    def __init__(
+        self,
+        embedder: Embedder,
+        keyword: KeywordRetriever | None = None,
+        cross_lingual: int = CROSS_LINGUAL,
+    ) -> None:
         self.embedder = embedder
         self.keyword = keyword or KeywordRetriever()
         self.embedding_model = embedder.name
+        self.cross_lingual = cross_lingual
 
     def search(self, dataset: Dataset, question: str, top_k: int) -> tuple[list[Hit], str]:
         ranked = self.rankings(dataset, question, top_k)
@@ -255,12 +273,23 @@ class HybridRetriever:
         # ranking - an English question finds the Chinese chunk its cosine ranks low.
         other = sorted(other_language_words(frozenset(question_terms(question))))
         other_pks = self.keyword.rank_terms(dataset, other, DENSE_CANDIDATES)
+        # cross-lingual-2 (d522): the question with each word's first names in the other
+        # language appended, embedded, a fourth ranking: the model reads the question in the
+        # chunk's own language. Two names a word: all of them (up to ~80) gained no more recall
+        # and cost ~6x the retrieval time (a query's cost grows with its tokens).
+        names = (
+            other_language_names(question_terms(question), BRIDGED_NAMES)
+            if self.cross_lingual >= 2
+            else []
+        )
+        bridged = self.embedder.embed_query(f"{question} {' '.join(names)}") if names else None
         if pgvector_enabled():
             # The database picks the candidates (HNSW); their cosines come from the stored
             # vectors, as below, so both paths give a threshold the same values.
             candidates = nearest(dataset.pk, model, query, DENSE_CANDIDATES)
+            more = [] if bridged is None else nearest(dataset.pk, model, bridged, DENSE_CANDIDATES)
             found = [h.chunk.pk for h in keyword_hits] + other_pks
-            wanted = list(dict.fromkeys(candidates + found))
+            wanted = list(dict.fromkeys(candidates + more + found))
             vectors = vectors_of(model, wanted)
             pks = sorted(vectors)
             matrix = np.vstack([vectors[pk] for pk in pks]) if pks else np.zeros((0, 1))
@@ -268,16 +297,25 @@ class HybridRetriever:
             row = {pk: i for i, pk in enumerate(pks)}
             chosen = [pk for pk in candidates if pk in vectors]
             dense = sorted(chosen, key=lambda pk: (-float(cosines[row[pk]]), pk))
+            dense_bridged: list[int] = []
+            if bridged is not None:
+                by_bridged = matrix @ bridged
+                chosen = [pk for pk in more if pk in vectors]
+                dense_bridged = sorted(chosen, key=lambda pk: (-float(by_bridged[row[pk]]), pk))
         else:
             _, pks, matrix = embedding_matrix(dataset, model)
             cosines = matrix @ query
             order = np.argsort(-cosines, kind="stable")[:DENSE_CANDIDATES]
             dense = [pks[int(i)] for i in order]
+            dense_bridged = []
+            if bridged is not None:
+                order = np.argsort(-(matrix @ bridged), kind="stable")[:DENSE_CANDIDATES]
+                dense_bridged = [pks[int(i)] for i in order]
         keyword_pks = [h.chunk.pk for h in keyword_hits]
         fused: dict[int, float] = {}
         for rank, pk in enumerate(dense):
             fused[pk] = self.dense_weight / (self.rrf_k + rank)
-        for ranking in (keyword_pks, other_pks):
+        for ranking in (keyword_pks, other_pks, dense_bridged):
             for rank, pk in enumerate(ranking):
                 fused[pk] = fused.get(pk, 0.0) + 1.0 / (self.rrf_k + rank)
         order_fused = sorted(fused, key=lambda pk: (-fused[pk], pk))
@@ -289,12 +327,14 @@ class HybridRetriever:
             dense=dense,
             keyword=keyword_pks,
             other_language=other_pks,
+            dense_bridged=dense_bridged,
             fused=order_fused,
             reranked=reranked,
             chunks=chunks,
             cosine={pk: float(cosines[position[pk]]) for pk in reranked if pk in position},
             bm25={h.chunk.pk: h.bm25 for h in keyword_hits},
-            version=f"{text_version}/{model}/{version}/{CROSS_LINGUAL}/rrf-{self.rrf_k}/"
+            version=f"{text_version}/{model}/{version}/cross-lingual-{self.cross_lingual}/"
+            f"rrf-{self.rrf_k}/"
             f"words-{self.keyword.chunk_words_version}/{RERANK}",
         )
 
@@ -307,7 +347,8 @@ class Rankings:
     dense: list[int]  # by cosine, DENSE_CANDIDATES places
     keyword: list[int]  # BM25 over the question's words
     other_language: list[int]  # BM25 over its words in the other language (d373)
-    fused: list[int]  # reciprocal-rank fusion of the three
+    dense_bridged: list[int]  # by the cosine of the question with those words (d522)
+    fused: list[int]  # reciprocal-rank fusion of the four
     reranked: list[int]  # the fused head, answering chunks first (d282)
     chunks: dict[int, Chunk]
     cosine: dict[int, float]
@@ -327,7 +368,6 @@ class Rankings:
 
 
 RERANK = f"rerank-{ANSWERABILITY_VERSION}"
-CROSS_LINGUAL = "cross-lingual-1"  # the third ranking: the question's words in the other language
 
 
 def answering_first(question: str, pks: list[int], chunks: dict[int, Chunk]) -> list[int]:

@@ -38,7 +38,7 @@ STAGES = (
     "R5",  # the answer failed validation
 )
 # The rankings whose recall is measured (HybridRetriever.rankings), fact's best rank in each.
-RANKINGS = ("dense", "keyword", "other_language", "fused", "reranked")
+RANKINGS = ("dense", "keyword", "other_language", "dense_bridged", "fused", "reranked")
 
 
 @dataclass(frozen=True)

@@ -13,17 +13,21 @@ from the store is embedded at question time as before, so the verdicts do not de
 
 from __future__ import annotations
 
+import re
+import threading
 import time
-from collections.abc import Callable, Iterator
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from django.db import transaction
 
-from groundgate.models import Dataset, WordIndexState, WordVector
+from groundgate.models import Chunk, ChunkKind, Dataset, Document, WordIndexState, WordVector
 from groundgate.pipeline import answerability_meaning
-from groundgate.pipeline.answerability import meaning_words
+from groundgate.pipeline.answerability import line_hyphens_joined, meaning_words
 from groundgate.pipeline.embedding import from_bytes, to_bytes
 from groundgate.services.embedding_index import retrievable_chunks, text_sha256
 
@@ -123,3 +127,90 @@ def word_vectors_read() -> Iterator[None]:
     """Within this block, answerability-v5 reads the words' stored vectors before it embeds."""
     with answerability_meaning.stored_vectors(stored_word_vectors):
         yield
+
+
+# Words no chunk uses any more (d521) ----------------------------------------------------------
+# A word's vector is shared by every dataset (keyed by model and word), so deleting a dataset or a
+# document cannot delete its chunks' words outright: after the deletion commits, the words its
+# chunks had are looked for in every retrievable chunk left, and those found nowhere are deleted.
+# A chunk's words are read by a screen that never misses one meaning_words gives (its English
+# words in the text's lower-cased forms; every piece of its Chinese runs as long as the longest
+# word looked for), without jieba or sentence splitting: meaning_words costs ~40 ms a chunk.
+_EN_WORD = re.compile(r"[a-z][a-z'\u2019-]*[a-z]")
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_pending = threading.local()
+
+
+def _lowered_forms(text: str) -> tuple[str, ...]:
+    lowered = unicodedata.normalize("NFKC", text).lower()
+    collapsed = " ".join(lowered.split())
+    return lowered, line_hyphens_joined(lowered), line_hyphens_joined(collapsed)
+
+
+def _english_words(text: str) -> set[str]:
+    return {w for form in _lowered_forms(text) for w in _EN_WORD.findall(form)}
+
+
+def _chunk_may_say(text: str, longest: int) -> set[str]:
+    """A superset of meaning_words(text) as far as words of up to `longest` characters go."""
+    found = _english_words(text)
+    for run in _CJK_RUN.findall(unicodedata.normalize("NFKC", text)):
+        for size in range(2, min(longest, len(run)) + 1):
+            found.update(run[i : i + size] for i in range(len(run) - size + 1))
+    return found
+
+
+def words_unused_deleted(candidates: Iterable[str] | None = None) -> int:
+    """Delete the stored vectors (under every model) of the words among `candidates` (None:
+    every stored word) that no retrievable chunk of any dataset may use any more. Returns the
+    number of distinct words deleted."""
+    if candidates is None:
+        todo = set(WordVector.objects.values_list("text", flat=True).distinct())
+    else:
+        wanted, todo = list(dict.fromkeys(candidates)), set()
+        for start in range(0, len(wanted), 500):
+            todo.update(
+                WordVector.objects.filter(text__in=wanted[start : start + 500]).values_list(
+                    "text", flat=True
+                )
+            )
+    longest = max((len(w) for w in todo if _CJK_RUN.fullmatch(w)), default=1)
+    left = Chunk.objects.filter(kind=ChunkKind.TEXT).exclude(metadata__has_key="garbled")
+    for text in left.values_list("text", flat=True).iterator(chunk_size=500):
+        if not todo:
+            break
+        todo -= _chunk_may_say(text, longest)
+    unused = sorted(todo)
+    for start in range(0, len(unused), 500):
+        WordVector.objects.filter(text__in=unused[start : start + 500]).delete()
+    return len(unused)
+
+
+def _words_of(chunks: Any) -> set[str]:
+    words: set[str] = set()
+    for text in chunks.values_list("text", flat=True).iterator(chunk_size=500):
+        words |= _english_words(text)
+        for run in _CJK_RUN.findall(unicodedata.normalize("NFKC", text).lower()):
+            words.update(answerability_meaning.text_words(run))
+    return words
+
+
+def _sweep_pending() -> None:
+    words: set[str] = getattr(_pending, "words", set())
+    _pending.words = set()
+    if words:
+        words_unused_deleted(words)
+
+
+def on_chunks_deleted(sender: Any, instance: Dataset | Document, **kwargs: Any) -> None:
+    """pre_delete of a Dataset or a Document: its chunks' words are looked for again once the
+    deletion commits (a dataset's documents send their own signal; the dataset reads the chunks
+    of no document). Several deletions in one transaction are swept once."""
+    if isinstance(instance, Document):
+        chunks = Chunk.objects.filter(document=instance)
+    else:
+        chunks = Chunk.objects.filter(dataset=instance, document__isnull=True)
+    words = _words_of(chunks)
+    if words:
+        _pending.words = getattr(_pending, "words", set()) | words
+        transaction.on_commit(_sweep_pending)

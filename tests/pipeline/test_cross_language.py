@@ -166,3 +166,14 @@ def test_a_heading_is_not_an_answer():
         v3 = SelectionPolicy(model="extractive-v3")
         old = run_pipeline(parse_bundle(data), v3, ExtractiveProvider("extractive-v3"))
         assert old.llm is not None and "Section 2.1" in old.llm.raw_model_text
+
+
+def test_the_names_the_embedding_reads_are_a_few_a_word():
+    """cross-lingual-2 (d522): at most two names a word, in the dictionary's order, no plurals."""
+    from groundgate.pipeline.crosslingual import other_language_names
+
+    names = other_language_names(["轴承", "pollution", "the"], 2)
+    assert "bearing" in names and "bearings" not in names
+    assert len([n for n in names if n.isascii()]) <= 2 and len(names) <= 4
+    assert set(names) - {"bearing"} <= other_language_words(frozenset({"pollution", "轴承"}))
+    assert other_language_names(["the", "2023"]) == []

@@ -284,3 +284,19 @@ def test_bm25_finds_a_word_broken_at_a_line_s_end(settings, tmp_path):
     old.chunk_words_version = 1  # rebuilds the index under words 1: the broken word is not found
     hits, _ = old.search(dataset, "tracemonkey", 100)
     assert not {c.pk for c in broken} & {h.chunk.pk for h in hits}
+
+
+def test_the_question_with_its_words_in_the_other_language_is_a_ranking_of_its_own(demo):
+    """cross-lingual-2 (selectable, d522): the question with its words' first names in the
+    other language appended is embedded and ranked too (an English question finds the Chinese
+    decision that names the law); the default, cross-lingual-1, has no such ranking."""
+    question = "Which law did the polluting company break?"
+    embedder = embedder_for("local")
+    ranked = HybridRetriever(embedder, cross_lingual=2).rankings(demo, question, 3)
+    assert ranked is not None and "cross-lingual-2/" in ranked.version
+    first = demo.chunks.get(pk=ranked.dense_bridged[0])
+    assert "水污染防治法" in first.text
+    assert set(ranked.dense_bridged) <= set(ranked.fused)
+    old = HybridRetriever(embedder).rankings(demo, question, 3)
+    assert old is not None and "cross-lingual-1/" in old.version and old.dense_bridged == []
+    assert old.dense == ranked.dense and old.keyword == ranked.keyword

@@ -23,6 +23,7 @@ from groundgate.services.word_vectors import (
     stored_word_vectors,
     word_vector_index_update,
     word_vectors_read,
+    words_unused_deleted,
 )
 from tests.conftest import ROOT, SHARED
 
@@ -124,3 +125,52 @@ def test_the_index_command_builds_the_word_vectors_with_or_without_an_embedder(d
     out = io.StringIO()
     call_command("embed_chunks", "--dataset", "words", "--embedder", "none", stdout=out)
     assert "words: 0 of " in out.getvalue()
+
+
+def _stored_words() -> set[str]:
+    return set(WordVector.objects.values_list("text", flat=True))
+
+
+def test_deleting_a_dataset_or_a_document_deletes_the_words_no_chunk_uses(
+    demo, django_capture_on_commit_callbacks
+):
+    """Real ingestions share words (WordVector is not per dataset): a second dataset holds the
+    demo PDF again and the Chinese table of contents. Deleting the table of contents deletes its
+    words (under every model), and deleting the second dataset deletes none: the first one's
+    chunks still use them all; deleting a third dataset holding the table of contents deletes its
+    words again. A full sweep then finds nothing more."""
+    word_vector_index_update(demo)
+    other, _ = dataset_get_or_create(slug="other-words")
+    for name in ("demo-documents.pdf", "XiaoBiaoSong.pdf"):
+        pdf = (
+            ROOT / "fixtures" / "demo" / name
+            if name.startswith("demo")
+            else SHARED / "data" / "pdfs" / name
+        )
+        result = document_ingest(dataset=other, data=pdf.read_bytes(), filename=pdf.name)
+    word_vector_index_update(other)
+
+    def used(dataset) -> set[str]:
+        return {w for text in _texts(dataset) for w in meaning_words(text)}
+
+    demo_words, other_words = used(demo), used(other)
+    assert len(other_words - demo_words) > 40 and demo_words < other_words
+    assert _stored_words() == other_words
+    own = sorted(other_words - demo_words)[0]
+    WordVector.objects.create(model="another-model", text=own, text_sha256="x", dim=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        result.document.delete()
+    assert used(other) == demo_words and _stored_words() == demo_words
+    assert not WordVector.objects.filter(text=own).exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        other.delete()
+    assert _stored_words() == demo_words
+    third, _ = dataset_get_or_create(slug="third-words")
+    pdf = SHARED / "data" / "pdfs" / "XiaoBiaoSong.pdf"
+    document_ingest(dataset=third, data=pdf.read_bytes(), filename=pdf.name)
+    word_vector_index_update(third)
+    assert own in _stored_words()
+    with django_capture_on_commit_callbacks(execute=True):
+        third.delete()  # its document's words, through the cascade
+    assert _stored_words() == demo_words
+    assert words_unused_deleted() == 0
