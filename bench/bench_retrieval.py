@@ -64,6 +64,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s34.jsonl",
     "retrieval-heldout-s35.jsonl",
     "retrieval-heldout-s36.jsonl",
+    "retrieval-heldout-s37.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",
