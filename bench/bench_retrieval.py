@@ -128,6 +128,10 @@ def compare(title: str, outcomes: dict[str, list], pipeline_ms: dict[str, list[f
             f"  [{title}] {label}: {line}; wrong->right {gained or '-'}; "
             f"right->wrong {lost or '-'}; covered misses: {stages or 'none'}"
         )
+        for o, b in zip(rows, base, strict=True):
+            if o.right != b.right:  # why it moved: the reason of the side that refused
+                said = o.reason if b.right else b.reason
+                print(f"    moved {o.question.id}: {o.question.question[:60]} | {said[-110:]}")
         ms = latency_of(pipeline_ms[label])
         print(f"  [{title}] {label}: pipeline ms per question {ms}")
         report[label] = {

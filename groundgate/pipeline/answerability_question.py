@@ -33,7 +33,7 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6)}
+VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6, 7)}
 
 
 LATEST = 4
@@ -84,7 +84,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
-_GLOSSARIES[3] = _GLOSSARIES[4] = _GLOSSARIES[5] = _GLOSSARIES[6] = _GLOSSARIES[2]
+_GLOSSARIES.update(dict.fromkeys((3, 4, 5, 6, 7), _GLOSSARIES[2]))
 
 
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
@@ -132,12 +132,44 @@ _EN_HOW_MANY = re.compile(
 )
 
 
+# v7: the noun phrase an English question asks for - "what/which X", "how many X", "how much X"
+# - when an auxiliary, a preposition or the question's end closes it ("What vibration level
+# on ...", "Above what vibration level must ..."); "what X of Y" (a share, a kind of Y) and
+# "how much faster" (a degree, not a thing) ask nothing here.
+_EN_ASKED = re.compile(
+    r"\b(?:what|which|how\s+many|how\s+much)\s+"
+    r"(?!(?:is|are|was|were|do|does|did|the|a|an|kind|type|sort|extra|faster|slower|higher|"
+    r"lower|larger|smaller|longer|shorter|bigger|better|worse)\b)"
+    r"(?P<np>(?:[a-z0-9-]+\s+){0,2}?[a-z0-9-]+?)"
+    r"(?=\s+(?:do|does|did|is|are|was|were|should|must|can|could|will|would|have|has|had|"
+    r"in|on|at|per|for|to|during|while)\b|\s*[?.,!]|$)",
+    re.I,
+)
+
+
+def english_asked(question: str, shapes: frozenset[str]) -> frozenset[str]:
+    """v7 (dNEW1): the words that qualify the noun phrase an English question asks for when its
+    head only says the value's shape or kind (`shapes`: ASKING's level / range / reading and the
+    attribute's cue words: "vibration" of "what vibration level"), lower-cased. Such a head
+    names no thing, so its qualifier is the thing asked; a head that names one (model, hardware,
+    instructions) is the kind the answer states without naming it, and keeps v6's slack (all
+    the phrase's words required lost 13 covered answers on the eleven question files). A phrase
+    with a function word ("quantity of lubricant", "conference and city") is not read."""
+    asked: list[str] = []
+    for match in _EN_ASKED.finditer(question):
+        words = [w.lower() for w in _EN_WORD.findall(match.group("np"))]
+        if words and words[-1] in shapes and not any(w in EN_STOP_WORDS for w in words):
+            asked += words[:-1]
+    return frozenset(asked)
+
+
 @dataclass(frozen=True)
 class Term:
     text: str
     named: bool  # a named or coded term: must be found, no slack
     required: bool = True  # False: a verb or adverb of the question (only ties a sentence)
     asked: bool = False  # v6: the thing a Chinese question asks for (哪条河, 什么名字): no slack
+    # (v7: an English one's qualifier of a shape word: "vibration" of "what vibration level")
 
 
 @dataclass(frozen=True)
@@ -298,6 +330,13 @@ def question_parts(
     terms = [
         Term(t.text, True, True, t.asked) if t.required and _in_span(t, spans) else t for t in terms
     ]
+    if version >= 7:  # the English thing asked for (a shape word's qualifier): no slack
+        cued = [m.group(0).lower() for m in attribute.cue.finditer(question)] if attribute else []
+        wanted = english_asked(rest, frozenset(w for m in cued for w in m.split()) | ASKING)
+        terms = [
+            Term(t.text, t.named, True, True) if t.required and t.text in wanted else t
+            for t in terms
+        ]
     if version >= 2:  # a party named by its kind is the document's party: it only ties
         terms = [Term(t.text, False, False) if t.text in PARTY_NOUNS else t for t in terms]
     if attribute is not None:  # the words that asked for the attribute are not its subject
