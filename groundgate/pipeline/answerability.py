@@ -58,7 +58,7 @@ common noun in two go missing, and dropped one-character nouns, so the fined com
 answered from a decision that states none. A single character so asked is never found by
 meaning (alone, its vector is e5-small's noise: 吨 ~ 万元 0.916). On the nine question files, 7
 uncovered refused more (s32, s33, s35), no covered answer lost.
-answerability-v7 (selectable, not the default; dNEW1): v6, and the English counterpart - the
+answerability-v7 (selectable, not the default; d524): v6, and the English counterpart - the
 qualifier of the shape word an English question asks for ("vibration" of "what vibration
 level": answerability_question.english_asked) is required without slack.
 The retriever's rerank (services/retrieval.py) reads LATEST, answerability-v4, by the words alone

@@ -148,7 +148,7 @@ _EN_ASKED = re.compile(
 
 
 def english_asked(question: str, shapes: frozenset[str]) -> frozenset[str]:
-    """v7 (dNEW1): the words that qualify the noun phrase an English question asks for when its
+    """v7 (d524): the words that qualify the noun phrase an English question asks for when its
     head only says the value's shape or kind (`shapes`: ASKING's level / range / reading and the
     attribute's cue words: "vibration" of "what vibration level"), lower-cased. Such a head
     names no thing, so its qualifier is the thing asked; a head that names one (model, hardware,

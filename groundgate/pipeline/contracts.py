@@ -182,7 +182,7 @@ class SelectionPolicy(GatePolicy):
     # (the default since 2026-11.11: v5, and a Chinese question's thing asked is required
     # without slack; d485, d486), 7 - answerability-v7 (selectable, not the default: v6, and
     # the qualifier of the shape word an English question asks for - "vibration" of "what
-    # vibration level" - without slack; dNEW1).
+    # vibration level" - without slack; d524).
     answerability_version: Literal[1, 2, 3, 4, 5, 6, 7] = 6
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's

@@ -1,4 +1,4 @@
-"""answerability-v7 (selectable, not the default; dNEW1): the English counterpart of d486 - when
+"""answerability-v7 (selectable, not the default; d524): the English counterpart of d486 - when
 the noun phrase an English question asks for ends in a word that only says the value's shape
 or kind (level, range, reading: answerability_lexicon.ASKING, or the attribute's cue), its
 qualifier is the thing asked and is required without slack: v6 let one common noun in two go
