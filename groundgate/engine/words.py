@@ -38,6 +38,16 @@ _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 EN_WORD = _EN_WORD
 CJK_CHAR = _CJK
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_HAN = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+_CJK_GAP = re.compile(rf"(?<={_HAN})\s+(?={_HAN})")
+
+
+def cjk_gaps_joined(text: str) -> str:
+    """`text` with the whitespace (newlines too) between two Chinese characters removed: Chinese
+    puts no space between words, so such a gap is layout (a page that PyMuPDF's plain reading
+    gives one character a line), not a word break (issue 32). For comparing and indexing text,
+    never for stored or quoted text."""
+    return _CJK_GAP.sub("", text)
 
 
 @lru_cache(maxsize=1)

@@ -5,7 +5,7 @@ cheap, runs once per policy, so a threshold sweep costs one retrieval per questi
 
 A question file is JSONL, one object a line: `id`, `lang`, `question`, `covered` (bool) and, when
 covered, `evidence`: strings of which the chunk that holds the answer contains one (compared
-with whitespace collapsed). Nothing is stored.
+with whitespace collapsed, none between two Chinese characters). Nothing is stored.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from groundgate.engine.words import cjk_gaps_joined
 from groundgate.models import Dataset
 from groundgate.pipeline import answerability_meaning
 from groundgate.pipeline.contracts import RetrievalBundle, SelectionPolicy
@@ -98,7 +99,10 @@ def load_questions(path: str | Path) -> list[Question]:
 
 
 def _flat(text: str) -> str:
-    return " ".join(text.split())
+    # Whitespace collapsed, and none between two Chinese characters (d527): Chinese puts no
+    # space between words, so "红 军 作 战" (PyMuPDF's raw reading of a page printed one
+    # character a line, as retrieval-heldout-s37's evidence is written) is the stored "红军作战".
+    return cjk_gaps_joined(" ".join(text.split()))
 
 
 def holds_fact(text: str, question: Question) -> bool:
