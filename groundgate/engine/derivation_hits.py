@@ -5,6 +5,10 @@ ranges where a second operand b makes the result; explain() searches the sorted 
 each range. Most a have no b in range: hits() finds those that do with _bounds' own tests and
 arithmetic, in one comprehension per operation, so explain() calls _bounds and searches pairs
 only for them (decision d319; tests/engine/test_derivation_hits.py holds the result unchanged).
+searched_hits() keeps the positions a search found for the case's other searches on the same
+pools: the pair check (derivation_pairs.may_pair) and the bound search after it search the same
+(operation, result, tolerance) on the same pools, and a value searched again (its strong
+reading) does too.
 Pure: no Django, no I/O.
 """
 
@@ -12,6 +16,9 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable
+
+# What searched_hits keeps: (operation, result, tolerance, both_signs, negatives) -> positions.
+Searched = dict[tuple[str, float, float, bool, bool], Iterable[int]]
 
 
 def hits(
@@ -130,3 +137,24 @@ def hits(
             if abs(a) > tol and abs(a * 100 - t) <= tol and a < 10
         ]
     return range(len(pool))
+
+
+def searched_hits(
+    searched: Searched | None,
+    operation: str,
+    t: float,
+    tol: float,
+    pool: list[tuple[float, int]],
+    keys: list[float],
+    both_signs: bool,
+    negatives: bool = False,
+) -> Iterable[int]:
+    """hits(), kept in `searched` (None: not kept), which the caller holds for one pool and its
+    keys: the same arguments give the same positions (hits is pure, its result not changed)."""
+    if searched is None:
+        return hits(operation, t, tol, pool, keys, both_signs, negatives)
+    key = (operation, t, tol, both_signs, negatives)
+    found = searched.get(key)
+    if found is None:
+        found = searched[key] = hits(operation, t, tol, pool, keys, both_signs, negatives)
+    return found

@@ -16,7 +16,7 @@ Pure: no Django, no I/O.
 
 from __future__ import annotations
 
-from groundgate.engine.derivation_hits import hits
+from groundgate.engine.derivation_hits import Searched, searched_hits
 from groundgate.engine.derivations import (
     _CHANGES,
     _FOR_AMOUNT,
@@ -37,13 +37,16 @@ def may_pair(
     min_significant: int,
     restate: bool,
     negatives: bool,
+    searched: Searched | None = None,
 ) -> frozenset[tuple[str, float, float]] | None:
     """None only when explain(target, (), pools=P, signed=True, question_exponent,
     min_significant, restate, negatives) returns None for every `allow`, `down`,
     `ambiguity`, `both_negative` and every P whose operands are a subset of `pools`' (the
     pools of the same operands filtered, as binding.keep does). Else the searches
     (operation, result, tolerance) met before the first that may hold a pair, each of which
-    holds none in any such P: explain's `empty`, which it need not search again."""
+    holds none in any such P: explain's `empty`, which it need not search again. `searched`:
+    as explain's (the first operands each search found, kept for explain's search of the same
+    pools)."""
     if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
         return None
     if len(target.digits) < min_significant:
@@ -68,8 +71,8 @@ def may_pair(
         a_range = pools.percent_range if operation == "percentage_points" else pools.amount_range
         b_range = pools.percent_range if b_from_percents else pools.amount_range
         for t, tol in changes if operation in _CHANGES else targets:
-            if _may_solve(operation, t, tol, a_range, b_range) and hits(
-                operation, t, tol, pool, keys, False, negatives
+            if _may_solve(operation, t, tol, a_range, b_range) and searched_hits(
+                searched, operation, t, tol, pool, keys, False, negatives
             ):
                 return frozenset(empty)
             empty.append((operation, t, tol))

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
-from groundgate.engine.derivation_hits import hits as _hits
+from groundgate.engine.derivation_hits import Searched, searched_hits
 from groundgate.engine.evidence_values import Located
 from groundgate.engine.quantities import Quantity
 from groundgate.engine.units import same_unit
@@ -209,6 +209,7 @@ def explain(
     negatives: bool = False,
     both_negative: bool = True,
     empty: AbstractSet[tuple[str, float, float]] = frozenset(),
+    searched: Searched | None = None,
 ) -> Found | None:
     """One derivation of `target` from one or two of `operands` (each with its
     operand_amounts), or None.
@@ -224,7 +225,8 @@ def explain(
     says when not). `negatives`: a negative operand may stand on either side of any operation
     ("(1,421) − (78,816)", "(-2,935 − 1,758) / 1,758" below -100%); without it a sum or a
     difference is searched with a positive second operand only (gate 2.14.1, d380). `empty`:
-    searches (operation, result, tolerance) known to hold no pair (derivation_pairs.may_pair)."""
+    searches (operation, result, tolerance) known to hold no pair (derivation_pairs.may_pair).
+    `searched`: the first operands found by searches on these `pools` (derivation_hits)."""
     if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
         return None
     if len(target.digits) < min_significant:
@@ -277,7 +279,7 @@ def explain(
                 continue
             # Only the operands a whose bounds hold a b (a list comprehension over the pool,
             # _hits) go on to _bounds and the pair search below, in pool order as before.
-            for k in _hits(operation, t, tol, pool, keys, both_signs, negatives):
+            for k in searched_hits(searched, operation, t, tol, pool, keys, both_signs, negatives):
                 a, ai = pool[k]
                 for lo, hi, formula in _bounds(operation, t, tol, a, both_signs, negatives):
                     if lo is not None:

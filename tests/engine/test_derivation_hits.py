@@ -1,8 +1,9 @@
-"""derivations._hits: the operands that go on to the pair search are a superset of those that
-find a pair, so explain() finds what it found with every operand searched (the loop it
-replaced): on random tables and targets made from their figures (sums, differences, averages,
-ratios, shares, changes), of both signs, signed and not, with and without ambiguity, with and
-without negative operands on either side (`negatives`, d380)."""
+"""derivation_hits.hits (explain calls it through searched_hits): the operands that go on to
+the pair search are a superset of those that find a pair, so explain() finds what it found with
+every operand searched (the loop it replaced): on random tables and targets made from their
+figures (sums, differences, averages, ratios, shares, changes), of both signs, signed and not,
+with and without ambiguity, with and without negative operands on either side (`negatives`,
+d380)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from types import SimpleNamespace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from groundgate.engine import derivations
+from groundgate.engine import derivation_hits
 from groundgate.engine.derivations import Pools, explain, operand_amounts
 from groundgate.engine.number_grounding import EvidenceIndex
 from groundgate.engine.numbers import extract_numbers
@@ -40,14 +41,14 @@ def operands(text: str, signed_cells: bool = False) -> list:
 
 @contextmanager
 def every_operand_searched():
-    saved = derivations._hits
-    derivations._hits = lambda operation, t, tol, pool, keys, both_signs, negatives=False: range(
+    saved = derivation_hits.hits
+    derivation_hits.hits = lambda operation, t, tol, pool, keys, both_signs, negatives=False: range(
         len(pool)
     )
     try:
         yield
     finally:
-        derivations._hits = saved
+        derivation_hits.hits = saved
 
 
 def found(result):

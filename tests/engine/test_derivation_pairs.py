@@ -22,9 +22,12 @@ from tests.engine.test_derivation_hits import NUMBERS, operands, written
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "financebench"
 
 
-def found(q, pools: Pools, negatives: bool, restate: bool = True, empty=frozenset()) -> list:
+def found(
+    q, pools: Pools, negatives: bool, restate: bool = True, empty=frozenset(), searched=None
+) -> list:
     """What explain() finds, for every `down` and `ambiguity` the binding could set, with no
-    `allow` (every pair the search meets passes) and with one that takes some pairs only."""
+    `allow` (every pair the search meets passes) and with one that takes some pairs only
+    (`searched`: the searches of these pools kept, derivation_hits.searched_hits)."""
     out = []
     for down in (False, True):
         for ambiguity in (False, True):
@@ -42,6 +45,7 @@ def found(q, pools: Pools, negatives: bool, restate: bool = True, empty=frozense
                     negatives=negatives,
                     restate=restate,
                     empty=empty,
+                    searched=searched,
                 )
                 out.append(None if result is None else (result.formula, result.ambiguous))
     return out
@@ -87,8 +91,15 @@ def test_no_pair_no_derivation(
     q = typed(values[0])
     every = operands(text, negatives)
     pools = Pools(every, 200)
+    searched: dict = {}  # what may_pair searched on `pools`, kept for explain's searches
     empty = may_pair(
-        q, pools, question_exponent=None, min_significant=2, restate=restate, negatives=negatives
+        q,
+        pools,
+        question_exponent=None,
+        min_significant=2,
+        restate=restate,
+        negatives=negatives,
+        searched=searched,
     )
     part = Pools([o for o, keep in zip(every, kept, strict=False) if keep], 200)
     if empty is None:
@@ -97,6 +108,9 @@ def test_no_pair_no_derivation(
     else:  # the searches found empty need not be searched again
         for some in (pools, part):
             assert found(q, some, negatives, restate, empty) == found(q, some, negatives, restate)
+        # ... and the searches may_pair made on the pools are not made again, with one result
+        kept = found(q, pools, negatives, restate, empty, searched)
+        assert kept == found(q, pools, negatives, restate)
 
 
 def test_real_answers_without_a_pair_have_no_derivation():

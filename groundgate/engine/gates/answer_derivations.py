@@ -17,6 +17,7 @@ from groundgate.engine.context.aggregates import explain_aggregate
 from groundgate.engine.context.difference_of_averages import explain_difference_of_averages
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.context.scales import ScaleClaims
+from groundgate.engine.derivation_hits import Searched
 from groundgate.engine.derivation_pairs import may_pair
 from groundgate.engine.derivations import Found, Pools, explain, operand_amounts
 from groundgate.engine.evidence_values import Located
@@ -46,6 +47,9 @@ class _DerivationSearch:
     _signed_operands: list[tuple[Located, list[float]]] | None
     _pools: dict[tuple[object, ...], Pools]
     _grown: dict[tuple[str, ...] | None, tuple[int, Pools]]
+    # Per pools, the first operands each search found (derivation_hits.searched_hits): the pair
+    # check and the bound search of one value search the same pools alike.
+    _searched: dict[Pools, Searched]
 
     def _derive(
         self,
@@ -130,6 +134,7 @@ class _DerivationSearch:
                     min_significant=min_significant,
                     restate=restate,
                     negatives=negatives,
+                    searched=self._searched.setdefault(every, {}),
                 )
                 if searches is None:
                     return self._aggregate(value, q, restate), None
@@ -168,6 +173,7 @@ class _DerivationSearch:
             negatives=negatives,
             both_negative=policy.negative_operands == "any",
             empty=empty,
+            searched=self._searched.setdefault(pools, {}),
         )
         if found is not None and found.ambiguous is not None:
             return None, found

@@ -29,6 +29,7 @@ from groundgate.engine.declarations import (
     section_label,
     sign_in_words,
 )
+from groundgate.engine.derivation_hits import Searched
 from groundgate.engine.derivations import Pools
 from groundgate.engine.evidence_values import Located
 from groundgate.engine.findings import Derivation, Finding, NumberFinding
@@ -237,6 +238,7 @@ class _SlowPath(_DerivationSearch):
         self._pools: dict[tuple[object, ...], Pools] = {}
         # Named years -> (the chain's length, the pools) last built for them (_derive).
         self._grown: dict[tuple[str, ...] | None, tuple[int, Pools]] = {}
+        self._searched: dict[Pools, Searched] = {}
         self._accepted = accepted
         self.scales = ScaleClaims(  # engine/context/scales.py
             case.raw_chunks or [],
