@@ -17,7 +17,7 @@ from groundgate.engine.derivation_pairs import may_pair
 from groundgate.engine.derivations import Pools, explain
 from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.quantities import typed
-from tests.engine.test_derivation_hits import NUMBERS, operands, written
+from tests.engine.test_derivation_hits import NUMBERS, operands, pair_result, written
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "financebench"
 
@@ -72,17 +72,7 @@ def test_no_pair_no_derivation(
 ):
     text = "\n".join(f"Row {i}  {written(x, 1, percents[i])}" for i, x in enumerate(numbers))
     a, b = numbers[pick[0] % len(numbers)], numbers[pick[1] % len(numbers)]
-    result = {
-        "+": a + b,
-        "-": a - b,
-        "avg": (a + b) / 2,
-        "/": a / b if b else a,
-        "%": 100 * a / b if b else a,
-        "chg": 100 * (a - b) / b if b else a,
-        "pts": a - b,
-        "x": a * b / 100,
-        "off": a * 1.37 + 11.3,  # most likely no pair
-    }[operation]
+    result = pair_result(a, b, operation)
     percent = operation in ("%", "chg", "pts")
     target = written(result, places, percent) if operation != "pts" else f"{result:.{places}f}pp"
     values = extract_numbers(target + " million" if operation == "off" else target)
