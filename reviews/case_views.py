@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib import messages
@@ -40,6 +41,7 @@ from reviews.services import (
     case_relabel,
     review_submit,
 )
+from reviews.signed_in import AuthenticatedHttpRequest
 
 # Human names for the review form's fields, for error messages ("Your decision: ...").
 FIELD_NAMES = {
@@ -65,7 +67,7 @@ def queue_context(params: QueryDict | str) -> dict[str, str]:
 
 
 @login_required
-def case_detail(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
+def case_detail(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> HttpResponse:
     case = case_for(user=request.user, slug=slug, case_id=case_id)
     context = case_page_context(user=request.user, case=case, queue=queue_context(request.GET))
     # Opening a case holds it for this reviewer (reviews.reservations; reviews/_hold.html); an
@@ -78,7 +80,7 @@ def case_detail(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
     return render(request, "reviews/case_detail.html", context)
 
 
-def _posted_state(post) -> FormState:
+def _posted_state(post: Mapping[str, str]) -> FormState:
     """The reviewer's choices as posted (only the ones the page offers: call-N, reason-N)."""
     calls = {}
     for key, call in post.items():
@@ -145,7 +147,7 @@ def _explain(
         state.error_field = exc.field
 
 
-def _decisions(post, findings: list[dict[str, Any]]) -> list[Decision]:
+def _decisions(post: Mapping[str, str], findings: list[dict[str, Any]]) -> list[Decision]:
     """One decision per posted call-N; a call on a group of repeated findings (N its first
     member, as the page shows it) applies to every member of the group."""
     groups = finding_groups(findings)
@@ -163,7 +165,7 @@ def _decisions(post, findings: list[dict[str, Any]]) -> list[Decision]:
 
 @login_required
 @require_POST
-def review_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
+def review_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> HttpResponse:
     case = case_for(user=request.user, slug=slug, case_id=case_id, action=Action.REVIEW)
     form = ReviewForm(request.POST)
     queue = queue_context(request.POST.get("queue", ""))
@@ -224,7 +226,7 @@ SKIPPED = "skipped-cases"
 
 
 @login_required
-def case_skip(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
+def case_skip(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> HttpResponse:
     """Skip: the next case that needs this reviewer, without saving this one. The cases skipped
     in this session are passed over too, so skipping twice never comes back to the first."""
     case = case_for(user=request.user, slug=slug, case_id=case_id)

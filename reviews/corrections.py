@@ -236,7 +236,12 @@ def _resolve_box(
     case: Case, pointer: Pointer, where: str, raw: dict[str, dict[str, Any]]
 ) -> Resolved:
     assert pointer.bbox is not None and pointer.page_index is not None
-    document = Document.objects.filter(pk=pointer.document_id, dataset_id=case.dataset_id).first()
+    # No document id: no document (filter(pk=None) would match no row either).
+    document = (
+        Document.objects.filter(pk=pointer.document_id, dataset_id=case.dataset_id).first()
+        if pointer.document_id is not None
+        else None
+    )
     page = (
         Page.objects.filter(document=document, index=pointer.page_index).first()
         if document

@@ -7,6 +7,7 @@ import math
 
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http.response import HttpResponseBase
 from django.utils.http import content_disposition_header
 
 from groundgate.access import case_for, document_for
@@ -24,7 +25,9 @@ DEFAULT_ZOOM = 1.5
 
 
 @login_required
-def page_image(request: HttpRequest, slug: str, document_id: int, page_index: int):
+def page_image(
+    request: HttpRequest, slug: str, document_id: int, page_index: int
+) -> HttpResponseBase:
     document = document_for(user=request.user, slug=slug, document_id=document_id, ready=True)
     if page_index >= (document.page_count or 0):
         raise Http404("no such page")
@@ -63,7 +66,7 @@ def page_image(request: HttpRequest, slug: str, document_id: int, page_index: in
     except PageNotRendered as exc:
         # The page is past the render limits (a huge image, say): 422 with an image that says
         # so, which the <img> on the case page shows in place of the page.
-        response = HttpResponse(
+        response: HttpResponseBase = HttpResponse(
             page_not_rendered_png(exc),
             content_type="image/png",
             status=422,
@@ -85,7 +88,7 @@ def case_annotated(request: HttpRequest, slug: str, case_id: int) -> HttpRespons
     response = HttpResponse(pdf, content_type="application/pdf")
     # Built by Django: quotes are escaped and anything outside printable ASCII goes in
     # filename*= (RFC 6266), so a stored id can never add a header or a second filename.
-    response["Content-Disposition"] = content_disposition_header(
-        True, f"{case.external_id}-annotated.pdf"
-    )
+    disposition = content_disposition_header(True, f"{case.external_id}-annotated.pdf")
+    assert disposition is not None  # as an attachment, Django always builds the header
+    response["Content-Disposition"] = disposition
     return response

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from groundgate.models import Dataset
 from reviews.models import QueueCall, QueueCallCount, QueueCount, QueueEntry
 from reviews.reads import shared_read
 
@@ -63,7 +64,7 @@ def entry_rows(entry: QueueEntry, weight: int = 1) -> list[Row]:
     ]
 
 
-def count_rows(dataset) -> list[Row]:
+def count_rows(dataset: Dataset) -> list[Row]:
     """The dataset's QueueCount rows (read once per page: reads_shared). Not to be changed."""
     return shared_read(
         ("count_rows", dataset.pk),
@@ -85,10 +86,10 @@ def _matches(row: Row, filters: dict[str, str], skip: str | None) -> bool:
     return True
 
 
-def facet_sum(rows: Iterable[Row], filters: dict[str, str], skip: str | None) -> Counter:
+def facet_sum(rows: Iterable[Row], filters: dict[str, str], skip: str | None) -> Counter[str]:
     """Counts per value of facet `skip` under the other filters (skip None: the total, under
     "" ). Cell rows answer unless a code is involved; then the code rows do."""
-    counted: Counter = Counter()
+    counted: Counter[str] = Counter()
     code = filters.get("code")
     for row in rows:
         if skip == "code":
@@ -117,7 +118,7 @@ def facet_values(rows: Iterable[Row]) -> dict[str, set[str]]:
     return values
 
 
-def facet_counts(rows: list[Row], filters: dict[str, str], scope: Scope) -> dict[str, Counter]:
+def facet_counts(rows: list[Row], filters: dict[str, str], scope: Scope) -> dict[str, Counter[str]]:
     """Per facet, per value: how many cases the queue would show with that value chosen and the
     other filters as they are. Held cases are added or taken away entry by entry."""
     if scope.only is not None:

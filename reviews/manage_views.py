@@ -7,6 +7,7 @@ The work itself is the existing services (uploads, imports) and the API's stream
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
@@ -26,7 +27,7 @@ from groundgate.integrations.openinference.cases import (
 )
 from groundgate.integrations.openinference.sniff import file_format_guess
 from groundgate.integrations.openinference.spans import FORMATS
-from groundgate.models import Chunk, Document, DocumentStatus
+from groundgate.models import Chunk, Dataset, Document, DocumentStatus
 from groundgate.services.imports import ImportReport, case_import_lines, import_all_or_nothing
 from groundgate.services.trace_imports import (
     TraceFileTooDeep,
@@ -86,6 +87,7 @@ def document_upload(request: HttpRequest, slug: str) -> HttpResponse:
     if upload is None:
         messages.error(request, "Not uploaded: file: choose a PDF file")
         return redirect(back)
+    assert upload.size is not None  # an uploaded file's size is always known (upload handlers)
     if upload.size > limit:
         messages.error(request, f"Not uploaded: file: uploads are limited to {limit} bytes")
         return redirect(back)
@@ -150,7 +152,7 @@ def document_detail(request: HttpRequest, slug: str, document_id: int) -> HttpRe
     )
 
 
-def _import_context(dataset) -> dict:
+def _import_context(dataset: Dataset) -> dict[str, Any]:
     return {
         "dataset": dataset,
         "kinds": sorted(FAMILIES),
@@ -169,7 +171,7 @@ def _import_context(dataset) -> dict:
 
 
 def _import_done(
-    request: HttpRequest, context: dict, report: ImportReport, filename: str, kind: str
+    request: HttpRequest, context: dict[str, Any], report: ImportReport, filename: str, kind: str
 ) -> HttpResponse:
     """The result page of either import: what was imported, or every problem and nothing."""
     context.update(
@@ -252,6 +254,7 @@ def trace_import(request: HttpRequest, slug: str) -> HttpResponse:
         context["failure"] = failure
         return render(request, "reviews/import.html", context, status=400)
     file = upload.file
+    assert file is not None  # an uploaded file always holds its data (upload handlers)
     try:
         report = import_all_or_nothing(
             lambda: trace_file_import(
@@ -266,7 +269,7 @@ def trace_import(request: HttpRequest, slug: str) -> HttpResponse:
         context["failure"] = f"file: {exc}"
         return render(request, "reviews/import.html", context, status=400)
     if report.errors:
-        guess = file_format_guess(upload.file)
+        guess = file_format_guess(file)
         if guess is not None and guess != fmt:
             context["format_hint"] = TRACE_FORMATS[guess]
     else:

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.db.models import Count, F, Max, Min
 from django.utils import timezone
@@ -48,7 +50,9 @@ BATCH = 500
 SQLITE_WRITER_WINDOW = 0.12
 
 
-def review_state(labels_by_reviewer: dict[int, str], required: int, relabel: str | None):
+def review_state(
+    labels_by_reviewer: dict[int, str], required: int, relabel: str | None
+) -> tuple[ReviewState, str, str]:
     """(state, final label, the reviewers' agreed label). The state comes from reviews alone:
     reviewers' latest labels must agree, and enough reviewers must have reviewed. An admin's
     relabel sets the final label but is not a review (a case only an admin labelled is still
@@ -349,7 +353,7 @@ def _calls_recount(dataset_id: int | None) -> None:
             cursor.execute(CALLS_RECOUNT.format(where=" AND c.dataset_id = %s"), [dataset_id])
 
 
-def progress_add(*, case: Case, reviewer, at) -> None:
+def progress_add(*, case: Case, reviewer: User, at: datetime) -> None:
     """Count `case` as reviewed by `reviewer` on the day of `at` (their first review of it; the
     caller knows), in the caller's transaction."""
     row, _ = ReviewerDay.objects.get_or_create(
@@ -407,7 +411,7 @@ def queue_rebuild(*, dataset_id: int | None = None) -> int:
     return len(ids)
 
 
-def queue_add_new(runs) -> None:
+def queue_add_new(runs: Sequence[GateRun]) -> None:
     """Queue rows for cases created in this transaction with `runs` as their only gate runs
     (gate_runs_record(new_cases=True)): built from the runs and their cases in hand, nothing
     read. A new case has no review and no relabel, so it is unreviewed whatever its dataset
@@ -472,7 +476,12 @@ def queue_add_new(runs) -> None:
             cursor.execute(*upsert)
 
 
-def on_cases_changed(sender, case_ids, runs=None, **kwargs) -> None:
+def on_cases_changed(
+    sender: object,
+    case_ids: Iterable[int],
+    runs: Sequence[GateRun] | None = None,
+    **kwargs: object,
+) -> None:
     if runs is not None:
         queue_add_new(runs)
     else:

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -38,7 +38,7 @@ def _minutes() -> int:
 
 
 @transaction.atomic
-def case_reserve(*, case: Case, user, now: datetime | None = None) -> Hold | None:
+def case_reserve(*, case: Case, user: User, now: datetime | None = None) -> Hold | None:
     """Hold `case` for `user` (a member who may review it) for the configured time, unless
     someone else holds it: then nothing changes and their hold is returned. Opening a case lets
     go of the user's other holds in the dataset: a reviewer works on one case at a time. A case
@@ -81,7 +81,9 @@ def case_reserve(*, case: Case, user, now: datetime | None = None) -> Hold | Non
     return Hold(current.reviewer_id, current.reviewer.username, current.expires_at, mine)
 
 
-def case_hold(*, case: Case, user, now: datetime | None = None) -> Hold | None:
+def case_hold(
+    *, case: Case, user: AbstractBaseUser | AnonymousUser, now: datetime | None = None
+) -> Hold | None:
     """Who holds `case` now, without taking it: an admin reading a case holds nothing (she would
     hide it from the reviewers for the hold's length)."""
     now = now or timezone.now()
@@ -94,7 +96,7 @@ def case_hold(*, case: Case, user, now: datetime | None = None) -> Hold | None:
     return Hold(current.reviewer_id, current.reviewer.username, current.expires_at, mine)
 
 
-def reservation_release(*, case: Case, user) -> bool:
+def reservation_release(*, case: Case, user: User) -> bool:
     """Let go of `user`'s hold on `case` (after their review is saved). True if there was one."""
     deleted, _ = Reservation.objects.filter(case=case, reviewer=user).delete()
     return bool(deleted)

@@ -5,7 +5,10 @@ each reviewer's latest review for the dashboard. Moved out of reviews/selectors.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Max, QuerySet
 from django.utils import timezone
 
@@ -26,7 +29,7 @@ class Progress:
     total: int  # cases of the dataset this reviewer has ever reviewed
 
 
-def reviewer_progress(*, dataset: Dataset, user, now=None) -> Progress:
+def reviewer_progress(*, dataset: Dataset, user: User, now: datetime | None = None) -> Progress:
     """Per-reviewer progress for the queue: distinct cases, from the reviews alone (relabels are
     not reviews), read from the maintained per-day counts (reviews.queue.progress_add)."""
     today = timezone.localdate(now or timezone.now())
@@ -43,7 +46,9 @@ class VisibleReviews:
     newest_id: int  # the newest review of the case, seen or not (for conflict detection)
 
 
-def case_reviews_visible(*, user, case: Case, role: str | None) -> VisibleReviews:
+def case_reviews_visible(
+    *, user: AbstractBaseUser | AnonymousUser, case: Case, role: str | None
+) -> VisibleReviews:
     """The reviews of `case` that `user` (a member with `role`) may see. The case page and
     GET /api/v1/datasets/<slug>/cases/<id>/reviews/ both show exactly these."""
     every = Review.objects.filter(case=case)
@@ -55,7 +60,7 @@ def case_reviews_visible(*, user, case: Case, role: str | None) -> VisibleReview
     ):
         return VisibleReviews(every, 0, newest)
     # Before their own review nothing of theirs exists either: they see none.
-    return VisibleReviews(every.filter(reviewer=user), len(ids), newest)
+    return VisibleReviews(every.filter(reviewer_id=user.pk), len(ids), newest)
 
 
 def latest_reviews(*, dataset: Dataset) -> QuerySet[Review]:

@@ -5,9 +5,12 @@ reviews/review_reads.py; the faceted counts: reviews/queue_facets.py."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Exists, OuterRef, QuerySet
 
 from groundgate.access import member_role, reserved_by_others_visible
@@ -35,14 +38,18 @@ from reviews.reservations import Hold, reservations_live
 from reviews.search import IdList, search_ids
 
 
-def queue_filters(params) -> dict[str, str]:
+def queue_filters(params: Mapping[str, str]) -> dict[str, str]:
     """The queue filters set in `params` (a QueryDict or dict: the page's query string, a form
     that carries them along, the API's query parameters)."""
-    return {name: params.get(name) for name in FILTERS if params.get(name)}
+    return {name: value for name in FILTERS if (value := params.get(name))}
 
 
 def queue_scope(
-    *, dataset: Dataset, user, filters: dict[str, str], holds: dict[int, Hold] | None = None
+    *,
+    dataset: Dataset,
+    user: AbstractBaseUser | AnonymousUser,
+    filters: dict[str, str],
+    holds: dict[int, Hold] | None = None,
 ) -> Scope:
     """The reservation filter resolved for `user`: by default the cases other reviewers hold are
     left out; "mine" shows the user's own; "all" and "others" (for those the access module lets
@@ -197,7 +204,7 @@ class QueuePage:
     def cap(self) -> int:
         return COUNT_CAP
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[QueueEntry]:
         return iter(self.entries)
 
     def __len__(self) -> int:
@@ -216,7 +223,7 @@ def _parse_key(text: str | None) -> tuple[bool, int, int] | None:
     return parts[0] == "1", int(parts[1]), int(parts[2])
 
 
-def _beyond(entries: QuerySet[Any], key: tuple[bool, int, int], *, after: bool):
+def _beyond(entries: QuerySet[Any], key: tuple[bool, int, int], *, after: bool) -> QuerySet[Any]:
     """The rows after (or before) `key` in queue order (passed, review_rank, case_id). A row-value
     comparison: SQLite and PostgreSQL both seek the queue_order index (or a filter's index,
     which ends with the same columns) straight to the key; the equivalent OR of ANDs makes
@@ -390,7 +397,7 @@ def _search_page(
 
 
 def queue_next(
-    *, dataset: Dataset, filters: dict[str, Any], user, after_case_id: int
+    *, dataset: Dataset, filters: dict[str, Any], user: User, after_case_id: int
 ) -> int | None:
     """For "save and next": the first case in queue order that still needs a review and that
     this reviewer has not reviewed yet (other than the one just saved), and that nobody else

@@ -15,13 +15,14 @@ from django.views.decorators.http import require_POST
 
 from groundgate.access import (
     Action,
+    DatasetAccess,
     dataset_access,
     dataset_for,
     datasets_visible,
     reserved_by_others_visible,
 )
 from groundgate.families import OUTCOMES, REFUSED
-from groundgate.models import Case
+from groundgate.models import Case, Dataset
 from reviews.assignment_reads import assignment_progress, my_assignments
 from reviews.charts import PROGRESS_COLOURS, bar_chart, split_bar_chart
 from reviews.dashboard import dashboard
@@ -44,6 +45,7 @@ from reviews.services import (
     relabel_set_apply,
     relabelled_note,
 )
+from reviews.signed_in import AuthenticatedHttpRequest
 
 PAGE_SIZE = 50
 
@@ -67,7 +69,7 @@ def dataset_list(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def queue(request: HttpRequest, slug: str) -> HttpResponse:
+def queue(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     # The stored counts are read once for the page (reads_shared): its count, its facets and
     # `assigned=`'s checks asked for the same rows two or three times, a round trip each.
     with reads_shared():
@@ -140,7 +142,7 @@ EXTRA_NAMES = {
 }
 
 
-def _members(dataset) -> list[str]:
+def _members(dataset: Dataset) -> list[str]:
     return sorted(dataset.memberships.values_list("user__username", flat=True))
 
 
@@ -148,7 +150,7 @@ def _without(filters: dict[str, str], name: str) -> str:
     return urlencode({k: v for k, v in filters.items() if k != name})
 
 
-def _reservation_choices(access) -> list[tuple[str, str]]:
+def _reservation_choices(access: DatasetAccess) -> list[tuple[str, str]]:
     choices = [("", "hide cases others hold"), ("mine", "held by me")]
     if reserved_by_others_visible(role=access.role):
         choices += [("all", "all, held ones marked"), ("others", "held by others")]

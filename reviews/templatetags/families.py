@@ -2,6 +2,8 @@
 queue status mapping, groundgate/families), for the status badges. {{ reason|near_reason }}: a near
 miss's reason in the queue's words (the raw reason stays on hover)."""
 
+from collections.abc import Mapping
+
 from django import template
 
 from groundgate.families import STATUS_TONE
@@ -15,7 +17,7 @@ def gate_tone(status: str) -> str:
 
 
 @register.filter
-def get(mapping: dict, key: str):
+def get(mapping: Mapping[str, object], key: str) -> object:
     """{{ names|get:value }}: a dict lookup with a variable key."""
     return mapping.get(key, key)
 

@@ -1,6 +1,8 @@
 """python manage.py rebuild_queue [--dataset SLUG]: recompute the queue index from the records."""
 
-from django.core.management.base import BaseCommand, CommandError
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from groundgate.models import Dataset
 from reviews.queue import queue_rebuild
@@ -9,10 +11,10 @@ from reviews.queue import queue_rebuild
 class Command(BaseCommand):
     help = "Recompute the review queue index from gate runs, reviews and relabels."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--dataset")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         dataset_id = None
         if options["dataset"]:
             dataset = Dataset.objects.filter(slug=options["dataset"]).first()
