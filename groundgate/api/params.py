@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
 
 from groundgate.access import Action, dataset_default, dataset_for
 from groundgate.models import Dataset
 
 
 def dataset_from_query(
-    request, *, action: Action = Action.GATE, header: str | None = None
+    request: Request, *, action: Action = Action.GATE, header: str | None = None
 ) -> Dataset:
     """?dataset=SLUG (or, if given, this request header); may be left out by a caller who is a
     member of exactly one dataset. Either way the caller's role there must allow `action`."""

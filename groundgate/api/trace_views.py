@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -53,7 +54,7 @@ class TraceImport(APIView):
         },
         tags=["cases"],
     )
-    def post(self, request, slug: str):
+    def post(self, request: Request, slug: str) -> Response:
         dataset = dataset_for(user=request.user, slug=slug, action=Action.IMPORT)
         fmt = request.query_params.get("format", "openinference")
         if fmt not in FORMATS:

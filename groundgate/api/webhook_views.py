@@ -136,7 +136,7 @@ class WebhookList(generics.ListAPIView[Webhook]):
         request=WebhookInput,
         responses={201: WebhookCreatedSerializer, **error_responses(400, 401, 403, 404)},
     )
-    def post(self, request: Request, slug: str):
+    def post(self, request: Request, slug: str) -> Response | None:
         dataset = _dataset(self)
         data, error = _input(request, partial=False)
         if error is not None or data is None:
@@ -162,7 +162,7 @@ class WebhookDetail(generics.RetrieveAPIView[Webhook]):
         request=WebhookInput,
         responses={200: WebhookSerializer, **error_responses(400, 401, 403, 404)},
     )
-    def patch(self, request: Request, slug: str, pk: int):
+    def patch(self, request: Request, slug: str, pk: int) -> Response | None:
         webhook = self.get_object()
         data, error = _input(request, partial=True)
         if error is not None or data is None:
