@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from groundgate.engine.registry import GATES
 from groundgate.management.progress import progress_bar
@@ -13,11 +15,11 @@ from groundgate.services.gating import dataset_regate
 class Command(BaseCommand):
     help = "Gate every case of a dataset again with the current policy (append-only)."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("dataset", help="dataset slug")
         parser.add_argument("--kind", choices=sorted(GATES))
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         dataset = Dataset.objects.filter(slug=options["dataset"]).first()
         if dataset is None:
             raise CommandError(f"no dataset {options['dataset']!r}")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from groundgate.engine.registry import GATES
 from groundgate.management.progress import progress_bar
@@ -17,14 +18,14 @@ from groundgate.services.imports import case_import_lines
 class Command(BaseCommand):
     help = "Import cases (one JSON object per line) into a dataset and gate them."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="JSONL file, or - for stdin")
         parser.add_argument("--dataset", required=True, help="dataset slug (created if missing)")
         parser.add_argument("--kind", default="answer", choices=sorted(GATES))
         parser.add_argument("--no-gate", action="store_true", help="store without gating")
         parser.add_argument("--batch-size", type=int, default=settings.GROUNDGATE_IMPORT_BATCH_SIZE)
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
         try:
             dataset, created = dataset_get_or_create(slug=options["dataset"])

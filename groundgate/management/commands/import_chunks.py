@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Q
 
 from groundgate.models import Document
@@ -14,12 +15,12 @@ from groundgate.services.chunk_imports import chunks_import_lines
 class Command(BaseCommand):
     help = "Import externally produced chunks (JSONL) for an ingested document."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file")
         parser.add_argument("--dataset", required=True)
         parser.add_argument("--document", required=True, help="the document's sha256 or title")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         key = options["document"]
         documents = Document.objects.filter(dataset__slug=options["dataset"]).filter(
             Q(sha256=key) | Q(title=key)

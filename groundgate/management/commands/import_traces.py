@@ -8,8 +8,9 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import IO, Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from groundgate.integrations.openinference.cases import (
     DEFAULT_CITATION_PATTERN,
@@ -26,7 +27,7 @@ class Command(BaseCommand):
         "Langfuse observations) as cases."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="span export file, or - for stdin")
         parser.add_argument("--dataset", required=True, help="dataset slug (created if missing)")
         parser.add_argument("--format", default="openinference", choices=FORMATS)
@@ -38,7 +39,7 @@ class Command(BaseCommand):
         )
         parser.add_argument("--no-gate", action="store_true", help="store without gating")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
         try:
             file = _spooled_stdin() if path == "-" else Path(path).open("rb")
@@ -47,7 +48,7 @@ class Command(BaseCommand):
         with file:
             self._import(file, path, options)
 
-    def _import(self, file, path: str, options) -> None:
+    def _import(self, file: IO[bytes], path: str, options: dict[str, Any]) -> None:
         try:
             compile_citation_pattern(options["citation_pattern"])
         except ValueError as exc:
@@ -77,7 +78,7 @@ class Command(BaseCommand):
             sys.exit(1)
 
 
-def _spooled_stdin():
+def _spooled_stdin() -> IO[bytes]:
     """Standard input in a temporary file: the import reads a file twice (by trace)."""
     spool = tempfile.TemporaryFile()
     shutil.copyfileobj(sys.stdin.buffer, spool)

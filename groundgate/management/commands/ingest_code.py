@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from groundgate.services.code_ingestion import code_repository_ingest
 from groundgate.services.datasets import dataset_get_or_create
@@ -13,12 +14,12 @@ from groundgate.services.datasets import dataset_get_or_create
 class Command(BaseCommand):
     help = "Extract a repository's Python and Java symbols and store them as code chunks."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("repo_dir")
         parser.add_argument("--dataset", required=True)
         parser.add_argument("--title", default="")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         repo = Path(options["repo_dir"])
         if not repo.is_dir():
             raise CommandError(f"{repo}: not a directory")

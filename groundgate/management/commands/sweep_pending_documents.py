@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from groundgate.services.pending_documents import documents_pending_sweep
 
@@ -15,7 +16,7 @@ class Command(BaseCommand):
         "(at most GROUNDGATE_PENDING_MAX_REQUEUES times), or record them failed with the reason."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--older-than-minutes",
             type=int,
@@ -25,7 +26,7 @@ class Command(BaseCommand):
             "--max-requeues", type=int, help="re-queues before failing (default: the setting)"
         )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         minutes = options["older_than_minutes"]
         if minutes is not None and minutes < 0:
             raise CommandError(f"--older-than-minutes must be 0 or more; got {minutes}")
