@@ -54,8 +54,9 @@ def question_of(value: Any) -> str | None:
         return value if value.strip() else None
     if isinstance(value, dict):
         for key in QUESTION_KEYS:
-            if isinstance(value.get(key), str) and value[key].strip():
-                return value[key]
+            text = value.get(key)
+            if isinstance(text, str) and text.strip():
+                return text
     return None
 
 

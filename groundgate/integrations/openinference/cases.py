@@ -108,7 +108,9 @@ def traces_to_cases(
     return cases, problems
 
 
-def trace_case(trace_id, trace, fmt, pattern) -> tuple[TraceCase | None, list[TraceProblem]]:
+def trace_case(
+    trace_id: str, trace: list[Span], fmt: str, pattern: CitationPattern
+) -> tuple[TraceCase | None, list[TraceProblem]]:
     """The case of one trace (its spans, any order), or the problems that keep it out."""
     problems: list[TraceProblem] = []
     ordered = sorted(trace, key=lambda s: (str(s.start), s.order))
@@ -226,7 +228,7 @@ def _documents(span: Span) -> tuple[list[Any], bool]:
             (d.get("document") if isinstance(d, dict) and "document" in d else d) for d in nested
         ]
         return documents, False
-    found: dict[int, dict] = {}
+    found: dict[int, dict[str, Any]] = {}
     for key, value in span.attributes.items():
         match = _DOC_KEY.match(key)
         if match:
@@ -320,7 +322,7 @@ def _location(
     return (page, [[page + 1, x0, x1, top, bottom]]), None
 
 
-def _finite(value) -> bool:
+def _finite(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 

@@ -50,7 +50,7 @@ class TraceIndex:
     instead of 17.8 MB for 100,000 spans); arrays are not tracked by the garbage collector
     either, so its full collections do not walk the index of a big file."""
 
-    offsets: dict[str, array] = field(default_factory=dict)
+    offsets: dict[str, array[int]] = field(default_factory=dict)
     problems: list[SpanProblem] = field(default_factory=list)
     spans: int = 0
 

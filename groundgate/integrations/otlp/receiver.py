@@ -141,7 +141,7 @@ def _dicts(value: Any) -> Iterator[dict[str, Any]]:
     return (item for item in _list(value) if isinstance(item, dict))
 
 
-def iter_spans(body: dict[str, Any]) -> Iterator[tuple[dict[str, Any], dict]]:
+def iter_spans(body: dict[str, Any]) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
     """(scope, span) of each span dict of an OTLP/JSON request, skipping what is not one."""
     for resource in _dicts(body.get("resourceSpans")):
         for scope in _dicts(resource.get("scopeSpans")):
@@ -197,7 +197,8 @@ def otlp_response(*, protobuf: bool, rejected_spans: int, message: str) -> bytes
         if rejected_spans or message:
             response.partial_success.rejected_spans = rejected_spans
             response.partial_success.error_message = message
-        return response.SerializeToString()
+        serialized: bytes = response.SerializeToString()
+        return serialized
     if not (rejected_spans or message):
         return b"{}"
     partial = {"rejectedSpans": str(rejected_spans), "errorMessage": message}

@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 import pyarrow as pa
 import pyarrow.parquet as pq
+
+if TYPE_CHECKING:
+    from typing_extensions import Buffer
 
 LAYOUT = "groundgate.parquet/2"
 TIMESTAMP = pa.timestamp("us", tz="UTC")
@@ -180,11 +183,11 @@ def _reviewed(review: Mapping[str, Any]) -> dict[str, Any]:
     return {**_review(review), "correction": None if correction is None else _json(correction)}
 
 
-def _columns() -> dict[str, list]:
+def _columns() -> dict[str, list[Any]]:
     return {name: [] for name in PARQUET_SCHEMA.names}
 
 
-def _add(columns: dict[str, list], record: Mapping[str, Any], evaluation: Evaluation) -> None:
+def _add(columns: dict[str, list[Any]], record: Mapping[str, Any], evaluation: Evaluation) -> None:
     """Append one record's row to `columns` (a row group is built from columns directly)."""
     case, current = record["case"], record["current"]
     contexts, response, reference = evaluation(record)
@@ -229,7 +232,7 @@ class _Drain:
         self.position = 0
         self.closed = False
 
-    def write(self, data) -> int:
+    def write(self, data: Buffer) -> int:
         chunk = bytes(data)
         self.parts.append(chunk)
         self.position += len(chunk)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+from typing import Any
 
 SIGNATURE_HEADER = "X-GroundGate-Signature"
 # Five minutes either way: generous for clock skew and a slow queue, short for a replay.
@@ -64,7 +65,9 @@ def verify(
     return timestamp
 
 
-def event_body(*, event_id: str, event: str, dataset: str, created_at: str, data: dict) -> bytes:
+def event_body(
+    *, event_id: str, event: str, dataset: str, created_at: str, data: dict[str, Any]
+) -> bytes:
     """The delivered JSON body: an envelope around the event's data, keys sorted, so the bytes
     that were signed are the bytes that are stored and sent again on a retry."""
     envelope = {
