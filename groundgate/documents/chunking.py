@@ -156,7 +156,7 @@ def page_lines(page_dict: dict[str, Any], words: list[Any] | None = None) -> lis
                 w += 1
             if text.strip():
                 placed = _placed(text, words[first:w]) if w > first else []
-                lines.append(Line(text, tuple(line["bbox"]), 0, placed))  # type: ignore[arg-type]
+                lines.append(Line(text, tuple(line["bbox"]), 0, placed))
         if not lines:
             continue
         if paragraphs and _continues(paragraphs[-1], lines):

@@ -23,6 +23,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import orjson
 import pymupdf
@@ -164,7 +165,7 @@ def error_name(exc: Exception) -> str:
     return exc.name if isinstance(exc, _WorkerError) else type(exc).__name__
 
 
-def _to_wire(part: PagesPart) -> dict:
+def _to_wire(part: PagesPart) -> dict[str, Any]:
     return {
         "first": part.first,
         "pages": [[p.index, p.width, p.height, p.rotation] for p in part.pages],
@@ -177,7 +178,7 @@ def _to_wire(part: PagesPart) -> dict:
     }
 
 
-def _from_wire(wire: dict) -> PagesPart:
+def _from_wire(wire: dict[str, Any]) -> PagesPart:
     return PagesPart(
         first=wire["first"],
         pages=[PageInfo(*page) for page in wire["pages"]],

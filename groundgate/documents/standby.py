@@ -25,10 +25,11 @@ import threading
 COMMAND = [sys.executable, "-m", "groundgate.documents.isolated"]
 
 _lock = threading.Lock()
-_waiting: tuple[int, subprocess.Popen] | None = None  # (pid of the process that started it, child)
+# (pid of the process that started it, child)
+_waiting: tuple[int, subprocess.Popen[bytes]] | None = None
 
 
-def child_start() -> subprocess.Popen:
+def child_start() -> subprocess.Popen[bytes]:
     """A child ready for one job: the one started ahead of time if it is still alive, else a new
     one."""
     global _waiting
@@ -52,13 +53,13 @@ def child_prepare_next() -> None:
         _waiting = (os.getpid(), _spawn())
 
 
-def _spawn() -> subprocess.Popen:
+def _spawn() -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
 
 
-def _close(child: subprocess.Popen) -> None:
+def _close(child: subprocess.Popen[bytes]) -> None:
     """End a waiting child: without a job it reads the end of its stdin and exits at once."""
     for stream in (child.stdin, child.stdout, child.stderr):
         with contextlib.suppress(OSError):
