@@ -13,10 +13,13 @@ def webhooks_of(*, dataset: Dataset) -> QuerySet[Webhook]:
     return Webhook.objects.filter(dataset=dataset).order_by("id")
 
 
-def webhook_of(*, dataset: Dataset, webhook_id) -> Webhook:
+def webhook_of(*, dataset: Dataset, webhook_id: int | str) -> Webhook:
     """A webhook of `dataset`, or Http404 (also for another dataset's)."""
-    webhook_id = int(webhook_id) if str(webhook_id).isdigit() else None
-    webhook = Webhook.objects.filter(dataset=dataset, pk=webhook_id).first()
+    webhook = (
+        Webhook.objects.filter(dataset=dataset, pk=int(webhook_id)).first()
+        if str(webhook_id).isdigit()
+        else None
+    )
     if webhook is None:
         raise Http404("no such webhook")
     return webhook

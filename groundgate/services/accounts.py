@@ -38,7 +38,7 @@ def _password_for(username: str) -> str:
     if os.environ.get("DEMO_PASSWORD"):
         return os.environ["DEMO_PASSWORD"]
     path = _logins_file()
-    stored = json.loads(path.read_text()) if path.exists() else {}
+    stored: dict[str, str] = json.loads(path.read_text()) if path.exists() else {}
     if username not in stored:
         stored[username] = secrets.token_urlsafe(9)
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -19,12 +19,16 @@ from groundgate.engine.contracts import InputModel, Number
 from groundgate.engine.errors import describe, one_line
 from groundgate.engine.limits import check_case_json
 from groundgate.engine.runner import BadInput
-from groundgate.models import Chunk, Document, DocumentStatus
+from groundgate.models import Chunk, Document, DocumentStatus, Page
 from groundgate.services.chunk_rows import ChunkRow, chunk_rows_write, json_text
 from groundgate.services.untrusted import NUL_MESSAGE, nul_path
 
 # Boxes may overhang the page edge by this much (glyph extents, rounding to integers).
 EDGE_TOLERANCE = 2.0
+
+
+# A box of position_int: page_number (1-based), x0, x1, top, bottom.
+Box = tuple[int, Number, Number, Number, Number]
 
 
 class ExternalChunk(InputModel):
@@ -40,7 +44,7 @@ class ExternalChunk(InputModel):
 
     @field_validator("position_int")
     @classmethod
-    def _boxes_are_ordered(cls, value):
+    def _boxes_are_ordered(cls, value: list[Box]) -> list[Box]:
         for i, (page_number, x0, x1, top, bottom) in enumerate(value):
             if page_number < 1:
                 raise ValueError(f"[{i}]: page_number is 1-based")
@@ -125,11 +129,11 @@ def chunks_import_lines(*, document: Document, lines: Iterable[str | bytes]) -> 
     return report
 
 
-def _positions(chunk: ExternalChunk) -> list[list]:
+def _positions(chunk: ExternalChunk) -> list[list[int | Number]]:
     return [list(p) for p in chunk.position_int]
 
 
-def _check_against_pages(chunk: ExternalChunk, pages: dict) -> tuple[str, str] | None:
+def _check_against_pages(chunk: ExternalChunk, pages: dict[int, Page]) -> tuple[str, str] | None:
     if chunk.page_index not in pages:
         return (
             "page_index",

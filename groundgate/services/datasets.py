@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
 from django.db import transaction
@@ -21,7 +22,7 @@ def dataset_get_or_create(*, slug: str, name: str = "") -> tuple[Dataset, bool]:
 
 
 @transaction.atomic
-def membership_grant(*, dataset: Dataset, user, role: str = str(Role.REVIEWER)) -> Membership:
+def membership_grant(*, dataset: Dataset, user: User, role: str = str(Role.REVIEWER)) -> Membership:
     membership, _ = Membership.objects.update_or_create(
         dataset=dataset, user=user, defaults={"role": role}
     )

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -56,7 +57,7 @@ class ImportReport:
     imported: int = 0
     unchanged: int = 0
     errors: list[BadInput] = field(default_factory=list)
-    by_status: Counter = field(default_factory=Counter)
+    by_status: Counter[str] = field(default_factory=Counter)
     # The first SHOWN_CASES new cases, in file order (the status is "" when not gated).
     first_cases: list[ImportedCase] = field(default_factory=list)
 
@@ -88,10 +89,10 @@ class PreparedCase:
     source: CaseSource
     external_id: str
     question: str
-    payload: dict
+    payload: dict[str, Any]
     sha256: str
     parsed: object = None
-    run: dict | None = None
+    run: dict[str, Any] | None = None
 
 
 @dataclass

@@ -115,7 +115,7 @@ def prepared_by_readers(
             pids.append(pid)
             os.close(write_end)
             receivers.append(Connection(read_end, writable=False))
-        pending: list[deque] = [deque() for _ in receivers]
+        pending: list[deque[tuple[Any, Any]]] = [deque() for _ in receivers]
         turn = 0
         while True:
             part = turn % readers
@@ -166,12 +166,13 @@ def _reopened_path(file: IO[bytes]) -> str | None:
 
 def _received(receiver: Connection) -> tuple[str, Any]:
     try:
-        return receiver.recv()
+        message: tuple[str, Any] = receiver.recv()
     except EOFError:
         raise RuntimeError("a trace reader process ended without its last message") from None
+    return message
 
 
-def _packed(item: PreparedCase | BadInput) -> tuple:
+def _packed(item: PreparedCase | BadInput) -> tuple[Any, ...]:
     """A prepared case as plain values for the pipe. The payload and the run's values go as
     JSON (orjson): pickling their dicts cost ~90 µs a case, more than validating it, and JSON
     gives back the same values (dicts in their key order, str, int, bool, None, finite floats
@@ -179,7 +180,7 @@ def _packed(item: PreparedCase | BadInput) -> tuple:
     The case's JSON text stays behind: after validation only its line and context are used."""
     if isinstance(item, BadInput):
         return (item.line, item.message, item.fields)
-    values: bytes | tuple[dict, dict | None]
+    values: bytes | tuple[dict[str, Any], dict[str, Any] | None]
     try:
         values = orjson.dumps((item.payload, item.run))
     except orjson.JSONEncodeError:
@@ -188,7 +189,7 @@ def _packed(item: PreparedCase | BadInput) -> tuple:
     return (source.line, source.context, item.external_id, item.question, item.sha256, values)
 
 
-def _unpacked(item: tuple) -> PreparedCase | BadInput:
+def _unpacked(item: tuple[Any, ...]) -> PreparedCase | BadInput:
     if len(item) == 3:
         return BadInput(*item)
     line, context, external_id, question, sha256, values = item
