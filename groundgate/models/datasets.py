@@ -1,8 +1,13 @@
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.core.validators import validate_slug
 from django.db import models
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 class Role(models.TextChoices):
@@ -31,7 +36,7 @@ class Dataset(models.Model):
         "of a case imported from a trace is pushed there as a span annotation.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    members = models.ManyToManyField(
+    members: models.ManyToManyField[User, Membership] = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="datasets"
     )
 

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 
 
-def create_append_only_triggers(schema_editor, tables: list[str]) -> None:
+def create_append_only_triggers(schema_editor: BaseDatabaseSchemaEditor, tables: list[str]) -> None:
     vendor = schema_editor.connection.vendor
     if vendor == "postgresql":
         # params=None: the % in RAISE is PL/pgSQL's, not a query placeholder.
@@ -34,7 +34,7 @@ def create_append_only_triggers(schema_editor, tables: list[str]) -> None:
             )
 
 
-def drop_append_only_triggers(schema_editor, tables: list[str]) -> None:
+def drop_append_only_triggers(schema_editor: BaseDatabaseSchemaEditor, tables: list[str]) -> None:
     vendor = schema_editor.connection.vendor
     for table in tables:
         if vendor == "sqlite":

@@ -8,11 +8,14 @@ through its field was half of the ingestion's time. The gate service's rows go t
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any, cast
 
 from django.db import connection, models
 
 
-def rows_copy(model: type[models.Model], names: Sequence[str], rows: Iterable[Sequence]) -> None:
+def rows_copy(
+    model: type[models.Model], names: Sequence[str], rows: Iterable[Sequence[Any]]
+) -> None:
     """INSERT many rows of `model` given as plain column values already in their database form
     (JSON columns as JSON text, timestamps as a field's get_db_prep_save gives them), in the order
     of `names`: COPY FROM STDIN on PostgreSQL, one executemany on SQLite. For bulk writes of
@@ -20,7 +23,7 @@ def rows_copy(model: type[models.Model], names: Sequence[str], rows: Iterable[Se
     through its field is most of the time. No primary keys are read back; no signals."""
     quote = connection.ops.quote_name
     table = quote(model._meta.db_table)
-    columns = ", ".join(quote(model._meta.get_field(name).column) for name in names)
+    columns = ", ".join(quote(_column(model, name)) for name in names)
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             # psycopg 3's COPY: rows stream to the server in large writes, parsed there.
@@ -29,4 +32,18 @@ def rows_copy(model: type[models.Model], names: Sequence[str], rows: Iterable[Se
                     copy.write_row(row)
         else:
             placeholders = ", ".join(["%s"] * len(names))
-            cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({placeholders})", rows)
+            # Django's executemany takes any iterable of rows (it counts them only if it can);
+            # django-stubs asks for a Sequence.
+            cursor.executemany(
+                f"INSERT INTO {table} ({columns}) VALUES ({placeholders})",
+                cast(Sequence[Sequence[Any]], rows),
+            )
+
+
+def _column(model: type[models.Model], name: str) -> str:
+    """The database column of `model`'s field `name` (a concrete field: a relation's other side
+    or a generic foreign key has no column of this table)."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, models.Field) or field.column is None:
+        raise AttributeError(f"{model.__name__}.{name} has no column")
+    return field.column
