@@ -8,8 +8,14 @@ from __future__ import annotations
 import ipaddress
 import os
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ImproperlyConfigured
+
+if TYPE_CHECKING:
+    from dj_database_url import DBConfig
+
+    from groundgate.engine.limits import CaseLimits
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
@@ -108,7 +114,7 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return items
 
 
-def env_database(name: str, default: str) -> dict:
+def env_database(name: str, default: str) -> DBConfig:
     """Parse DATABASE_URL. Only SQLite and PostgreSQL are supported, and that is checked here."""
     import dj_database_url
 
@@ -165,7 +171,7 @@ def env_broker(name: str) -> str:
     return raw
 
 
-def env_case_limits():
+def env_case_limits() -> CaseLimits:
     """Per-case input limits (docs/limits.md); the groundgate CLI reads the same variables with
     engine.limits.limits_from_environ, which this wraps."""
     from groundgate.engine.limits import limits_from_environ

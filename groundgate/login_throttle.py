@@ -18,6 +18,7 @@ GROUNDGATE_LOGIN_KNOWN_ADDRESS_DAYS days). Why it cannot lock the user out for e
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import TYPE_CHECKING, Any
 
 from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_client_username
@@ -25,6 +26,16 @@ from axes.models import AccessAttempt, AccessLog
 from django.conf import settings
 from django.db.models import Sum
 from django.utils import timezone
+
+if TYPE_CHECKING:
+    from django.http import HttpRequest
+
+    class AxesRequest(HttpRequest):
+        """A request as django-axes' middleware and handler leave it (axes ships no types)."""
+
+        axes_ip_address: str | None
+        axes_locked_out: bool
+        axes_credentials: dict[str, Any] | None
 
 
 def account_failures(*, username: str) -> int:
@@ -39,9 +50,11 @@ def address_known(*, username: str, address: str | None) -> bool:
     if not address:
         return False
     since = timezone.now() - timedelta(days=settings.GROUNDGATE_LOGIN_KNOWN_ADDRESS_DAYS)
-    return AccessLog.objects.filter(
-        username=username, ip_address=address, attempt_time__gte=since
-    ).exists()
+    return bool(
+        AccessLog.objects.filter(
+            username=username, ip_address=address, attempt_time__gte=since
+        ).exists()
+    )
 
 
 def account_locked(*, username: str | None, address: str | None) -> bool:
@@ -53,16 +66,22 @@ def account_locked(*, username: str | None, address: str | None) -> bool:
     return not address_known(username=username, address=address)
 
 
-class AccountThrottleHandler(AxesDatabaseHandler):
+class AccountThrottleHandler(AxesDatabaseHandler):  # type: ignore[misc]  # axes is untyped
     """axes' database handler (per-pair limit) with the account-wide lock above."""
 
-    def is_locked(self, request, credentials=None) -> bool:
+    def is_locked(self, request: AxesRequest, credentials: dict[str, Any] | None = None) -> bool:
         if super().is_locked(request, credentials):
             return True
         username = get_client_username(request, credentials)
         return account_locked(username=username, address=request.axes_ip_address)
 
-    def user_login_failed(self, sender, credentials: dict, request=None, **kwargs):
+    def user_login_failed(
+        self,
+        sender: object,
+        credentials: dict[str, Any],
+        request: AxesRequest | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().user_login_failed(sender, credentials, request, **kwargs)
         if request is None or getattr(request, "axes_locked_out", False):
             return

@@ -176,7 +176,10 @@ class GroundGate:
 
     def case(self, case_id: int, *, dataset: str | None = None) -> dict[str, Any]:
         """One stored case with its review state (GET …/cases/{id}/)."""
-        return self._get_json(f"/api/v1/datasets/{self._slug(dataset)}/cases/{case_id}/")
+        case: dict[str, Any] = self._get_json(
+            f"/api/v1/datasets/{self._slug(dataset)}/cases/{case_id}/"
+        )
+        return case
 
     def cases(self, *, dataset: str | None = None, **filters: str) -> Iterator[dict[str, Any]]:
         """Every case of the dataset matching `filters` (the API's query parameters), page by
