@@ -14,7 +14,7 @@ app.autodiscover_tasks(["groundgate"])
 
 
 @worker_process_init.connect
-def _start_pdf_child(**_kwargs) -> None:
+def _start_pdf_child(**_kwargs: object) -> None:
     """Each worker process starts the isolated child for its first PDF now (documents/standby.py):
     otherwise the first upload a worker takes waits ~0.2 s for Python and PyMuPDF to start.
     A waiting child never saw a file; it ends with the worker."""

@@ -10,13 +10,25 @@ run_outbox` does the outbox's work.
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from celery import shared_task
 from django.db import OperationalError
 
 from groundgate.services.outbox import outbox_message_run, outbox_relay
 from groundgate.services.pending_documents import documents_pending_sweep
 
-RETRY = {
+
+class Retry(TypedDict):
+    """Celery's retry options of every task here (typed, so @shared_task(**RETRY) is checked)."""
+
+    autoretry_for: tuple[type[BaseException], ...]
+    retry_backoff: bool
+    retry_backoff_max: int
+    max_retries: int
+
+
+RETRY: Retry = {
     "autoretry_for": (OperationalError,),
     "retry_backoff": True,
     "retry_backoff_max": 60,
