@@ -231,8 +231,7 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             line.values
             and (k := cells_from(line)) >= 0
             and not (
-                not seen_rows
-                and _header_words(line, reading.year_ranges, reading.ended_headers)
+                not seen_rows and _header_words(line, reading.year_ranges, reading.ended_headers)
             )
         ):
             seen_rows = True
