@@ -22,6 +22,7 @@ from groundgate.engine.gates.answer import (
 )
 from groundgate.engine.numbers import extract_numbers
 from tests.engine.context.derivations import derived_formula, tatqa_answers
+from tests.engine.context.test_operands import case
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
 OFF = AnswerGatePolicy(derived_numbers="accept", ended_headers="off")
@@ -136,3 +137,35 @@ def test_real_tatqa_answers():
     sign = AnswerCase.model_validate(tatqa_answers("07148f97-1ced-46e4-a141-5cdffe6e6528")["sign"])
     assert gate_answer(sign, ACCEPT).status != "ok"
     assert gate_answer(sign, OFF).status == "ok"
+
+
+def _said(text: str, reading: TableReading, unit: str) -> list[tuple[str, str, str]]:
+    """(row, year, value as an answer writes it) for every cell with one year."""
+    out = []
+    for f in read_facts(text, reading=reading):
+        years = [p[1:] for p in f.periods if p[0] == "Y"]
+        if f.in_table and f.row and len(years) == 1:
+            value = f.value.text.strip()
+            out.append((f.row, years[0], ("-" if f.negative else "") + value + unit))
+    return out
+
+
+def test_each_cell_grounds_its_own_year_only():
+    # Property: every cell stated for its section's or column's year is grounded; the same
+    # value stated for the other year is out of context (2.27.0 accepted it for either).
+    policy, off = AnswerGatePolicy(), AnswerGatePolicy(ended_headers="off")
+    for text, unit in ((SECTIONS, ""), (WEEKS, " million")):
+        said = _said(text, NEW, unit)
+        assert len(said) >= 6
+        for row, year, value in said:
+            other = "2018" if year == "2019" else "2019"
+            right = case(f"{row} in {year} was {value}.", table=text)
+            moved = case(f"{row} in {other} was {value}.", table=text)
+            assert gate_answer(right, policy).status == "ok", (row, year, value)
+            assert gate_answer(moved, policy).status != "ok", (row, other, value)
+        assert any(
+            gate_answer(case(f"{row} in {o} was {value}.", table=text), off).status == "ok"
+            for row, year, value in said
+            for o in ("2018", "2019")
+            if o != year
+        )
