@@ -189,9 +189,11 @@ _SECTION_WORDS = re.compile(
 
 # With ended_headers "period_phrases" (gate 2.29.0, dNEW1): the period a day ends, "Year ended
 # 30 June 2018", "Fiscal year ended May 31, 2019", "For the period ending ...".
+# "Six months ended ...", "52 weeks ended ..." too (the number of weeks a value: _span_ended).
 _ENDED_WORDS = re.compile(
-    r"(?i)^[\s,:]*(?:for\s+the\s+)?(?:(?:fiscal|financial)\s+)?(?:year|period|half[\s-]?year)"
-    r"[\s-]+end(?:ed|ing)[\s,:]*$"
+    r"(?i)^[\s,:]*(?:for\s+the\s+)?(?:(?:fiscal|financial)\s+)?"
+    r"(?:year|period|half[\s-]?year|(?:[a-z]+(?:-[a-z]+)?\s+)?(?:months?|weeks?)|)"
+    r"[\s-]*end(?:ed|ing)[\s,:]*$"
 )
 
 
@@ -200,14 +202,17 @@ def _section_period(line: Line, ended: bool = False) -> bool:
     "2019年12月31日"): below rows, the day of the section of rows that follows (d406). With
     `ended` (ended_headers), also the year or period that day ends ("Year ended 30 June
     2018")."""
+    days = [v for v in line.values if not (ended and _span_ended(line.text, v))]
     if not (
-        len(line.values) == 1
-        and line.values[0].kind in PERIODS
-        and _years_in(line.values[0].text)
-        and not _is_year(line.values[0])
+        len(days) == 1
+        and days[0].kind in PERIODS
+        and _years_in(days[0].text)
+        and not _is_year(days[0])
     ):
         return False
     rest = _rest(line)
+    if len(days) < len(line.values):  # "52 weeks ended 31 Mar 2018": the weeks name no section
+        return bool(_ENDED_WORDS.match(rest))
     return bool(_SECTION_WORDS.match(rest)) or (ended and bool(_ENDED_WORDS.match(rest)))
 
 

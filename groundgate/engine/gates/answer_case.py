@@ -298,8 +298,9 @@ class AnswerGatePolicy(GatePolicy):
     # letters end the label, and the line is prose with no row.
     marker_cells: Literal["off", "blank"] = "off"
     # Period phrases that end on a day (facts.TableReading, gate 2.29.0, dNEW1): "period_phrases"
-    # - below rows, "Year ended 30 June 2018" ("Fiscal year ended", "For the period ended")
-    # starts a section of that day as "As at 31 December 2018" does, and a header line
+    # - below rows, "Year ended 30 June 2018" ("Fiscal year ended", "For the period ended",
+    # "Six months ended", "52 weeks ended") starts a section of that day as "As at 31
+    # December 2018" does, and a header line
     # "52 weeks ended 30 Mar 2019 £m  52 weeks ended 31 Mar 2018 £m" heads the columns (the
     # weeks are no cells); "off" (gate 2.27.0): the first is a row, the second prose.
     ended_headers: Literal["off", "period_phrases"] = "period_phrases"

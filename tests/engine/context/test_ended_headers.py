@@ -80,6 +80,9 @@ def test_which_lines_are_sections():
         "For the year ended 31 December 2018",
         "Year-ended 31 March 2018",
         "Period ending December 31, 2019",
+        "Six months ended 30 June 2019",
+        "52 weeks ended 31 Mar 2018",  # the weeks a value, no second section day
+        "13 weeks ended December 29, 2018",
     ):
         assert _section_period(line(text), ended=True), text
         assert not _section_period(line(text)), text
@@ -87,6 +90,8 @@ def test_which_lines_are_sections():
         "Revenue ended 30 June 2018",  # a label's words
         "Year ended 30 June 2018  1,234",  # a row: a value after the day
         "Year ended 2018",  # a year alone is a year line, read as such
+        "52 weeks ended 31 Mar 2018  (4.0)",  # a row
+        "52 weeks  31 Mar 2018",  # no "ended": the weeks are a value of the line
     ):
         assert not _section_period(line(text), ended=True), text
 
