@@ -188,8 +188,8 @@ _SECTION_WORDS = re.compile(
 
 
 # With ended_headers "period_phrases" (gate 2.29.0, dNEW1): the period a day ends, "Year ended
-# 30 June 2018", "Fiscal year ended May 31, 2019", "For the period ending ...".
-# "Six months ended ...", "52 weeks ended ..." too (the number of weeks a value: _span_ended).
+# 30 June 2018", "Fiscal year ended May 31, 2019", "For the period ending ...", "Six months
+# ended ...", "52 weeks ended ..." (the number of weeks a value of the line: _span_ended).
 _ENDED_WORDS = re.compile(
     r"(?i)^[\s,:]*(?:for\s+the\s+)?(?:(?:fiscal|financial)\s+)?"
     r"(?:year|period|half[\s-]?year|(?:[a-z]+(?:-[a-z]+)?\s+)?(?:months?|weeks?)|)"
