@@ -41,6 +41,8 @@ named_rows_periods_differences` and its own `derivation_words`), policy 2026-11.
 2.27.0 (2.25.0's `header_units`, 2.26.0's `year_rows` and a selectable `marker_cells`, its own
 `working_constants` and a selectable `derivation_words: one_said_initials`), policy 2026-11.28:
 against 2.24.0, the version string and the policy hash only (diffed); stderr same.
+2.29.0 (`ended_headers`), policy 2026-11.30: against 2.27.0, the version string and the policy hash
+only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -70,17 +72,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "3c557b937cc4fb0e7b425952e467ce1fbed04afa0ac0d6136fef2bb65f3f97c5",
+        "9e0f87db0498669cf125380b1e6d9fcf4132aec0054da61a69f5fc0f9429cd06",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "7c29dd823a789e8cc5b0c465727b0accd17a0cec2872603e999126a29b4fb2f4",
+        "54f3c948f7bbcaabb7baba53285a619408c0ab0c8ed7462fc4a7facad0fbbee7",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "85080d95c35ba6937280b00a9e28dcbbf6621ca3e92924f45cfcd9ad22dc3d6a",
+        "0080b504933e1971d247a0f561030e828138aa2d92fb4b91f03821099b2ba211",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -72,6 +72,9 @@ class TableReading(NamedTuple):
     header_units: bool = False
     year_rows: bool = False  # year_rows "transposed" (2.26.0): context/year_rows.py
     marker_cells: bool = False  # marker_cells "blank" (2.26.0): rows.marker_blanks
+    # ended_headers "period_phrases" (2.29.0): "Year ended 30 June 2018" below rows starts a
+    # section, "52 weeks ended 30 Mar 2019 £m" heads a column (table_headers._ENDED_WORDS).
+    ended_headers: bool = False
 
 
 PLAIN = TableReading()
@@ -187,7 +190,7 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             else:
                 header.append(_parts(line.text) if len(_parts(line.text)) > 1 else list(years))
             continue
-        if seen_rows and _section_period(line):
+        if seen_rows and _section_period(line, reading.ended_headers):
             # "December 31, 2018" / "As at 31 December 2018" below rows: the rows under it are
             # of that day (d406), not of the section above's; the column header stays.
             flush()
@@ -227,7 +230,9 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
         elif (
             line.values
             and (k := cells_from(line)) >= 0
-            and not (not seen_rows and _header_words(line, reading.year_ranges))
+            and not (
+                not seen_rows and _header_words(line, reading.year_ranges, reading.ended_headers)
+            )
         ):
             seen_rows = True
             facts.extend(_prose(line._replace(values=line.values[:k]), prose_context))
@@ -236,7 +241,8 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             row = [(line, v) for v in line.values[k:]]
             _add_row(facts, row_label, row, header, slots, reading.header_units)
         elif not seen_rows and (
-            _header_words(line, reading.year_ranges) or (i + 1 < len(lines) and units[i + 1])
+            _header_words(line, reading.year_ranges, reading.ended_headers)
+            or (i + 1 < len(lines) and units[i + 1])
         ):
             parts = _parts(line.text)
             if quarter_ordinals:

@@ -187,16 +187,33 @@ _SECTION_WORDS = re.compile(
 )
 
 
-def _section_period(line: Line) -> bool:
+# With ended_headers "period_phrases" (gate 2.29.0, dNEW1): the period a day ends, "Year ended
+# 30 June 2018", "Fiscal year ended May 31, 2019", "For the period ending ...", "Six months
+# ended ...", "52 weeks ended ..." (the number of weeks a value of the line: _span_ended).
+_ENDED_WORDS = re.compile(
+    r"(?i)^[\s,:]*(?:for\s+the\s+)?(?:(?:fiscal|financial)\s+)?"
+    r"(?:year|period|half[\s-]?year|(?:[a-z]+(?:-[a-z]+)?\s+)?(?:months?|weeks?)|)"
+    r"[\s-]*end(?:ed|ing)[\s,:]*$"
+)
+
+
+def _section_period(line: Line, ended: bool = False) -> bool:
     """A line that only names a day with a year ("December 31, 2018", "As at 31 December 2018",
-    "2019年12月31日"): below rows, the day of the section of rows that follows (d406)."""
-    return (
-        len(line.values) == 1
-        and line.values[0].kind in PERIODS
-        and _years_in(line.values[0].text)
-        and not _is_year(line.values[0])
-        and bool(_SECTION_WORDS.match(_rest(line)))
-    )
+    "2019年12月31日"): below rows, the day of the section of rows that follows (d406). With
+    `ended` (ended_headers), also the year or period that day ends ("Year ended 30 June
+    2018")."""
+    days = [v for v in line.values if not (ended and _span_ended(line.text, v))]
+    if not (
+        len(days) == 1
+        and days[0].kind in PERIODS
+        and _years_in(days[0].text)
+        and not _is_year(days[0])
+    ):
+        return False
+    rest = _rest(line)
+    if len(days) < len(line.values):  # "52 weeks ended 31 Mar 2018": the weeks name no section
+        return bool(_ENDED_WORDS.match(rest))
+    return bool(_SECTION_WORDS.match(rest)) or (ended and bool(_ENDED_WORDS.match(rest)))
 
 
 def _replace_section(header: list[list[str]], text: str) -> None:
@@ -210,9 +227,11 @@ def _replace_section(header: list[list[str]], text: str) -> None:
     header.append([text])
 
 
-def _header_words(line: Line, year_ranges: bool = False) -> bool:
+def _header_words(line: Line, year_ranges: bool = False, ended: bool = False) -> bool:
     """Words above the columns: short, no values but periods (dates, times: registry.PERIODS),
-    years and footnote marks; with `year_ranges`, ranges of years too ("2021-2022")."""
+    years and footnote marks; with `year_ranges`, ranges of years too ("2021-2022"); with
+    `ended` (ended_headers), a span of weeks or months before "ended" ("52 weeks ended 30 Mar
+    2019 £m": the period the column's day ends, no cell)."""
     return len(line.text.strip()) < 100 and all(
         v.kind in PERIODS
         or _is_year(v)
@@ -220,8 +239,19 @@ def _header_words(line: Line, year_ranges: bool = False) -> bool:
         or footnote(line.text, v)
         or bool(REFERENCE.search(line.text[: v.start]))
         or _unit_mark(line.text, v)
+        or (ended and _span_ended(line.text, v))
         for v in line.values
     )
+
+
+_SPAN_UNITS = frozenset({"week", "weeks", "month", "months"})
+_ENDED_AFTER = re.compile(r"(?i)[\s-]*end(?:ed|ing)\b")
+
+
+def _span_ended(text: str, v: NumericValue) -> bool:
+    """ "52 weeks ended", "12 months ending": a number of weeks or months the column's period
+    spans, right before the word that names the day it ends (ended_headers)."""
+    return v.unit.lower() in _SPAN_UNITS and _ENDED_AFTER.match(text, v.end) is not None
 
 
 _UNIT_MARK = re.compile(r"[(（]\s*['’]?\s*(?:1,000|1,000,000|000)\s*['’]?s?\s*[)）]")

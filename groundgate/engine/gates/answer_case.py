@@ -48,7 +48,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.28"
+    policy_version: str = "answer-gate/2026-11.30"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -297,6 +297,13 @@ class AnswerGatePolicy(GatePolicy):
     # 2.25.0, the default: measured on TAT-QA it gained on one half only, d312): the marker's
     # letters end the label, and the line is prose with no row.
     marker_cells: Literal["off", "blank"] = "off"
+    # Period phrases that end on a day (facts.TableReading, gate 2.29.0, dNEW1): "period_phrases"
+    # - below rows, "Year ended 30 June 2018" ("Fiscal year ended", "For the period ended",
+    # "Six months ended", "52 weeks ended") starts a section of that day as "As at 31
+    # December 2018" does, and a header line
+    # "52 weeks ended 30 Mar 2019 £m  52 weeks ended 31 Mar 2018 £m" heads the columns (the
+    # weeks are no cells); "off" (gate 2.27.0): the first is a row, the second prose.
+    ended_headers: Literal["off", "period_phrases"] = "period_phrases"
 
     @field_validator("equivalences")
     @classmethod
@@ -319,6 +326,7 @@ def table_reading(policy: AnswerGatePolicy) -> TableReading:
         header_units=policy.header_units == "label_and_unit_lines",
         year_rows=policy.year_rows == "transposed",
         marker_cells=policy.marker_cells == "blank",
+        ended_headers=policy.ended_headers == "period_phrases",
     )
 
 
@@ -326,7 +334,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.28",
+    policy_version="answer-gate/verbatim-2026-11.30",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -355,6 +363,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     header_units="off",
     year_rows="off",
     marker_cells="off",
+    ended_headers="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
