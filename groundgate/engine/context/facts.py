@@ -72,7 +72,7 @@ class TableReading(NamedTuple):
     header_units: bool = False
     year_rows: bool = False  # year_rows "transposed" (2.26.0): context/year_rows.py
     marker_cells: bool = False  # marker_cells "blank" (2.26.0): rows.marker_blanks
-    # ended_headers "period_phrases" (2.29.0): "Year ended 30 June 2018" below rows starts a
+    # ended_headers "period_phrases" (2.28.0): "Year ended 30 June 2018" below rows starts a
     # section, "52 weeks ended 30 Mar 2019 £m" heads a column (table_headers._ENDED_WORDS).
     ended_headers: bool = False
 

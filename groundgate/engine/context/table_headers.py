@@ -187,7 +187,7 @@ _SECTION_WORDS = re.compile(
 )
 
 
-# With ended_headers "period_phrases" (gate 2.29.0, dNEW1): the period a day ends, "Year ended
+# With ended_headers "period_phrases" (gate 2.28.0, d534): the period a day ends, "Year ended
 # 30 June 2018", "Fiscal year ended May 31, 2019", "For the period ending ...", "Six months
 # ended ...", "52 weeks ended ..." (the number of weeks a value of the line: _span_ended).
 _ENDED_WORDS = re.compile(

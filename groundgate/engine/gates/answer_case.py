@@ -48,7 +48,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.30"
+    policy_version: str = "answer-gate/2026-11.29"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -297,7 +297,7 @@ class AnswerGatePolicy(GatePolicy):
     # 2.25.0, the default: measured on TAT-QA it gained on one half only, d312): the marker's
     # letters end the label, and the line is prose with no row.
     marker_cells: Literal["off", "blank"] = "off"
-    # Period phrases that end on a day (facts.TableReading, gate 2.29.0, dNEW1): "period_phrases"
+    # Period phrases that end on a day (facts.TableReading, gate 2.28.0, d534): "period_phrases"
     # - below rows, "Year ended 30 June 2018" ("Fiscal year ended", "For the period ended",
     # "Six months ended", "52 weeks ended") starts a section of that day as "As at 31
     # December 2018" does, and a header line
@@ -334,7 +334,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.30",
+    policy_version="answer-gate/verbatim-2026-11.29",
     equivalences=(),
     value_context="off",
     derivation_context="off",

@@ -1,4 +1,4 @@
-"""Period phrases that end on a day (policy `ended_headers: "period_phrases"`, answer gate 2.29.0).
+"""Period phrases that end on a day (policy `ended_headers: "period_phrases"`, answer gate 2.28.0).
 
 Two layouts of real report tables (TAT-QA) name their periods by the day a year ends:
   - below rows, "Year ended 30 June 2018" starts the rows of that year, as "As at 31 December
