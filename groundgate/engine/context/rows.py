@@ -224,8 +224,13 @@ def standard_names(line: Line) -> Line:
     """The line without the numbers of the accounting standards it names ("Opening balance -
     IFRS 9  83,934  100,107", "ASC 606  Without ASC 606"): a standard's number is its name's,
     no cell nor value of a column (policy standard_names "label_words", dNEW2)."""
-    kept = [v for v in line.values if not _STANDARD.search(line.text, 0, v.start)]
+    kept = [v for v in line.values if not standard_number(line.text, v)]
     return line if len(kept) == len(line.values) else line._replace(values=kept)
+
+
+def standard_number(text: str, v: NumericValue) -> bool:
+    """Whether `v` of `text` is the number of the standard named right before it ("IFRS 9")."""
+    return _STANDARD.search(text, max(0, v.start - 8), v.start) is not None
 
 
 def row_label(line: Line, k: int) -> str:

@@ -308,8 +308,10 @@ class AnswerGatePolicy(GatePolicy):
     # engine/context/rows.py, gate 2.28.0, dNEW2): "label_words" - the number of a standard
     # ("ASC 606", "Topic 842", "IFRS 9", "IAS 39") is its name's, no cell: "Opening balance -
     # IFRS 9  83,934  100,107  4,466  2,154" is a row of four cells, "ASC 606  Without ASC 606"
-    # a header line; "off" (gate 2.27.0): the number is the row's first cell, and the header
-    # line a row.
+    # a header line; in the answer it is no claim of the context rule nor a figure that ends
+    # a value's words ("Without ASC 606 Adoption was 22,094" says "Without ASC Adoption");
+    # "off" (gate 2.27.0): the number is the row's first cell, the header line a row, and in
+    # the answer a figure.
     standard_names: Literal["off", "label_words"] = "label_words"
     # Rows narrower than their header (value_context and the derivations' operands,
     # engine/context/table_headers.py, gate 2.28.0, dNEW3): "period_columns" - a row of n cells

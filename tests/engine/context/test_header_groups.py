@@ -14,6 +14,7 @@ from __future__ import annotations
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from groundgate.engine.context.claims import ClaimReader
 from groundgate.engine.context.facts import TableReading, read_facts
 from groundgate.engine.context.rows import Line, standard_names
 from groundgate.engine.gates.answer import (
@@ -114,6 +115,25 @@ def test_a_header_line_of_standards():
     assert status(wrong, ADOPTION) != "ok"
     assert status(wrong, ADOPTION, DEFAULT_POLICY) != "ok"
     assert status(wrong, ADOPTION, NO_STANDARDS) == "ok"  # 2.27.0: the line "ASC 606 ..." a row
+
+
+def test_an_answers_standard_number_is_its_name_no_figure():
+    # "Without ASC 606 Adoption": 2.27.0 read 606 as a figure, so the value's words began
+    # after it ("Adoption") and named no column whole; the standard's number is its name.
+    right = (
+        "Deferred income tax assets in As of February 28, 2019 Without ASC 606 Adoption was "
+        "22,094 thousand."
+    )
+    wrong = right.replace("22,094", "-532")
+    assert status(right, ADOPTION) == "ok"
+    assert status(wrong, ADOPTION) != "ok"
+    assert status(wrong, ADOPTION, DEFAULT_POLICY) != "ok"
+    assert status(wrong, ADOPTION, NO_STANDARDS) == "ok"
+    claims = ClaimReader("Under IFRS 16 lease liabilities were 1,200 in 2019.", True)
+    assert [v.text for _, v, _ in claims.values()] == ["1,200", "2019"]
+    assert len(ClaimReader("Under IFRS 16 lease liabilities were 1,200 in 2019.").values()) == 3
+    zh = ClaimReader("执行IFRS 16后租赁负债为1,200。", True)
+    assert [v.text for _, v, _ in zh.values()] == ["1,200"]
 
 
 def test_standard_names_reads_only_a_standards_number():
