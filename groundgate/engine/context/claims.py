@@ -24,6 +24,7 @@ from groundgate.engine.context.comparisons import (
     joiner,
     word_starts,
 )
+from groundgate.engine.context.other_rows import OTHER, says_other
 from groundgate.engine.context.periods import mentions
 from groundgate.engine.context.rows import standard_number
 from groundgate.engine.numbers import NumericValue, extract_numbers
@@ -102,10 +103,12 @@ class ClaimReader:
     read_claims with its citation (cheap: no words read), claim() reads its sentence's claims
     whole (the same Claim read_claims gives), kept per sentence text (_claims_in)."""
 
-    def __init__(self, conclusion: str, standards: bool = False) -> None:
+    def __init__(self, conclusion: str, standards: bool = False, others: bool = False) -> None:
         # standards (policy standard_names "label_words", dNEW2): a standard's number ("ASC
-        # 606", "IFRS 9") is its name's, no claim nor a figure that ends a value's words.
+        # 606", "IFRS 9") is its name's, no claim nor a figure that ends a value's words;
+        # others (policy other_rows "said_alone", dNEW4): "Other" said alone names OTHER.
         self._standards = standards
+        self._others = others
         self.sentences = _sentences(conclusion)
         self._marks = citations(conclusion)
         self._read: dict[int, dict[tuple[int, int], Claim]] = {}
@@ -135,7 +138,7 @@ class ClaimReader:
             marks = tuple(m for m in self._marks if m[0] < s.end and m[1] > s.start)
             read = self._read[k] = {
                 (c.value.start, c.value.end): c
-                for c in _claims_in(s.text, s.start, marks, self._standards)
+                for c in _claims_in(s.text, s.start, marks, self._standards, self._others)
             }
         return read.get(span)
 
@@ -166,6 +169,8 @@ class ClaimReader:
                 found = naming_words(text[since : v.start]) or _Subjects(
                     text, extract_numbers(text)
                 ).before(v.start)
+                if self._others and says_other(text[since : v.start]):
+                    found = found | {OTHER}
         self._words[span] = found
         return found
 
@@ -198,13 +203,18 @@ class _SentenceValues(NamedTuple):
 
 @text_memo(max_bytes=8 * 2**20, item_bytes=600)
 def _claims_in(
-    text: str, start: int, marks: tuple[tuple[int, int, str], ...], standards: bool = False
+    text: str,
+    start: int,
+    marks: tuple[tuple[int, int, str], ...],
+    standards: bool = False,
+    others: bool = False,
 ) -> tuple[Claim, ...]:
     """The claims of the sentence `text` at `start` of its conclusion (`marks`: the citation
     markers of the conclusion that overlap it, the only ones its claims read; `standards`:
     a standard's number is no claim, ClaimReader)."""
     claims: list[Claim] = []
-    _sentence_claims(Sentence(text, start, start + len(text)), list(marks), True, claims, standards)
+    sentence = Sentence(text, start, start + len(text))
+    _sentence_claims(sentence, list(marks), True, claims, standards, others)
     return tuple(claims)
 
 
@@ -247,6 +257,7 @@ def _sentence_claims(
     naming: bool,
     claims: list[Claim],
     standards: bool = False,
+    others: bool = False,
 ) -> None:
     """The claims of one sentence of the conclusion, appended to `claims` (`marks`: the
     conclusion's citation markers; `standards`: _sentence_values')."""
@@ -300,6 +311,10 @@ def _sentence_claims(
         words = naming_words(preceding) or subject
         cut = [m.end() for m in _CLAUSE_END.finditer(preceding)]
         own = naming_words(preceding[cut[-1] :] if cut else preceding)
+        if others and says_other(preceding):
+            words |= {OTHER}
+            if says_other(preceding[cut[-1] :] if cut else preceding):
+                own |= {OTHER}
         if not own and until >= c1:  # its clause ends before another figure
             own = naming_words(text[v.end : c1])
         claims.append(

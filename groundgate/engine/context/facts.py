@@ -70,7 +70,8 @@ class TableReading(NamedTuple):
     `header_groups`, `standard_names`, `short_rows` (gate 2.28.0, dNEW1-dNEW3): words over
     runs of repeated periods head each run (table_headers.group_span), a standard's number
     ("IFRS 9") is its name's, no cell (rows.standard_names), a row as wide as its header's
-    leading period columns is of them (table_headers._period_lead)."""
+    leading period columns is of them (table_headers._period_lead); `other_rows` is read by
+    the answer's claims and the labels (other_rows.py), not here."""
 
     quarter_ordinals: bool = False
     year_ranges: bool = False
@@ -80,6 +81,7 @@ class TableReading(NamedTuple):
     header_groups: bool = False  # header_groups "repeated_periods" (2.28.0): group_span
     standard_names: bool = False  # standard_names "label_words" (2.28.0): rows.standard_names
     short_rows: bool = False  # short_rows "period_columns" (2.28.0): table_headers._period_lead
+    other_rows: bool = False  # other_rows "said_alone" (2.28.0): claims.says_other
 
 
 PLAIN = TableReading()

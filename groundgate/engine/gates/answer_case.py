@@ -320,6 +320,12 @@ class AnswerGatePolicy(GatePolicy):
     # those period columns; "off" (gate 2.27.0): a line of n parts above ("Fiscal Year
     # Variance in") heads it, else its cells have no column.
     short_rows: Literal["off", "period_columns"] = "off"
+    # A row labelled "Other" (value_context and the derivations' operands, engine/context/
+    # claims.py, gate 2.28.0, dNEW4): "said_alone" - an answer that says "Other" alone ("the
+    # change in Other in 2019", not "Other receivables") names the row labelled "Other" ("All
+    # other", "其他"), which has no naming word of its own (d308); "off" (gate 2.27.0): such
+    # a row is named by no answer, so another row's figure passes for it.
+    other_rows: Literal["off", "said_alone"] = "said_alone"
 
     @field_validator("equivalences")
     @classmethod
@@ -345,6 +351,7 @@ def table_reading(policy: AnswerGatePolicy) -> TableReading:
         header_groups=policy.header_groups == "repeated_periods",
         standard_names=policy.standard_names == "label_words",
         short_rows=policy.short_rows == "period_columns",
+        other_rows=policy.other_rows == "said_alone",
     )
 
 
@@ -384,6 +391,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     header_groups="off",
     standard_names="off",
     short_rows="off",
+    other_rows="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
