@@ -41,8 +41,8 @@ named_rows_periods_differences` and its own `derivation_words`), policy 2026-11.
 2.27.0 (2.25.0's `header_units`, 2.26.0's `year_rows` and a selectable `marker_cells`, its own
 `working_constants` and a selectable `derivation_words: one_said_initials`), policy 2026-11.28:
 against 2.24.0, the version string and the policy hash only (diffed); stderr same.
-2.28.0 (`standard_names`, `header_groups`, `other_rows` and a selectable `short_rows`), policy
-2026-11.29: against 2.27.0, the version string and the policy hash only (diffed); stderr same.
+2.29.0 (`standard_names`, `header_groups`, `other_rows` and a selectable `short_rows`), policy
+2026-11.30: against 2.27.0, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 

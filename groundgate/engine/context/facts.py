@@ -67,7 +67,7 @@ class TableReading(NamedTuple):
     "(In thousands)  Total  2020  2021-2022  2023-2024  Thereafter" heads the columns.
     `header_units` (header_units "label_and_unit_lines", gate 2.25.0): a unit as the label
     column's header and a line of units only are read as header (unit_headers.py).
-    `header_groups`, `standard_names`, `short_rows` (gate 2.28.0, dNEW1-dNEW3): words over
+    `header_groups`, `standard_names`, `short_rows` (gate 2.29.0, dNEW1-dNEW3): words over
     runs of repeated periods head each run (table_headers.group_span), a standard's number
     ("IFRS 9") is its name's, no cell (rows.standard_names), a row as wide as its header's
     leading period columns is of them (table_headers._period_lead); `other_rows` is read by
@@ -78,10 +78,10 @@ class TableReading(NamedTuple):
     header_units: bool = False
     year_rows: bool = False  # year_rows "transposed" (2.26.0): context/year_rows.py
     marker_cells: bool = False  # marker_cells "blank" (2.26.0): rows.marker_blanks
-    header_groups: bool = False  # header_groups "repeated_periods" (2.28.0): group_span
-    standard_names: bool = False  # standard_names "label_words" (2.28.0): rows.standard_names
-    short_rows: bool = False  # short_rows "period_columns" (2.28.0): table_headers._period_lead
-    other_rows: bool = False  # other_rows "said_alone" (2.28.0): claims.says_other
+    header_groups: bool = False  # header_groups "repeated_periods" (2.29.0): group_span
+    standard_names: bool = False  # standard_names "label_words" (2.29.0): rows.standard_names
+    short_rows: bool = False  # short_rows "period_columns" (2.29.0): table_headers._period_lead
+    other_rows: bool = False  # other_rows "said_alone" (2.29.0): claims.says_other
 
 
 PLAIN = TableReading()

@@ -1,4 +1,4 @@
-"""Rows labelled "Other" (policy `other_rows: "said_alone"`, answer gate 2.28.0, dNEW4).
+"""Rows labelled "Other" (policy `other_rows: "said_alone"`, answer gate 2.29.0, dNEW4).
 
 A label of no naming word ("Other", "Others", "All other", "其他") is said by no answer (d308),
 so the figure of another row passed for the "Other" row's ("the change in Other in 2019 from

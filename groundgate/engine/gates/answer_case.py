@@ -48,7 +48,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.29"
+    policy_version: str = "answer-gate/2026-11.30"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -298,14 +298,14 @@ class AnswerGatePolicy(GatePolicy):
     # letters end the label, and the line is prose with no row.
     marker_cells: Literal["off", "blank"] = "off"
     # Words over runs of period columns (value_context and the derivations' operands,
-    # engine/context/table_headers.py, gate 2.28.0, dNEW1): "repeated_periods" - a header line
+    # engine/context/table_headers.py, gate 2.29.0, dNEW1): "repeated_periods" - a header line
     # of words over a line that prints one run of periods several times ("Financial assets
     # Financial liabilities" over "2019  2018  2019  2018") heads each run with its part, so
     # the cell under "Financial liabilities 2018" is not the financial assets' 2018 figure;
     # "off" (gate 2.27.0): such a line heads no column (each cell's column is its period).
     header_groups: Literal["off", "repeated_periods"] = "repeated_periods"
     # Accounting standards' numbers in a table (value_context and the derivations' operands,
-    # engine/context/rows.py, gate 2.28.0, dNEW2): "label_words" - the number of a standard
+    # engine/context/rows.py, gate 2.29.0, dNEW2): "label_words" - the number of a standard
     # ("ASC 606", "Topic 842", "IFRS 9", "IAS 39") is its name's, no cell: "Opening balance -
     # IFRS 9  83,934  100,107  4,466  2,154" is a row of four cells, "ASC 606  Without ASC 606"
     # a header line; in the answer it is no claim of the context rule nor a figure that ends
@@ -314,14 +314,14 @@ class AnswerGatePolicy(GatePolicy):
     # the answer a figure.
     standard_names: Literal["off", "label_words"] = "label_words"
     # Rows narrower than their header (value_context and the derivations' operands,
-    # engine/context/table_headers.py, gate 2.28.0, dNEW3): "period_columns" - a row of n cells
+    # engine/context/table_headers.py, gate 2.29.0, dNEW3): "period_columns" - a row of n cells
     # under a header line of more columns whose first n are periods and the rest are not
     # ("(In millions)  2018  2017  Dollar  Percent" over "Operating margin  49%  50%") is of
     # those period columns; "off" (gate 2.27.0): a line of n parts above ("Fiscal Year
     # Variance in") heads it, else its cells have no column.
     short_rows: Literal["off", "period_columns"] = "off"
     # A row labelled "Other" (value_context and the derivations' operands, engine/context/
-    # claims.py, gate 2.28.0, dNEW4): "said_alone" - an answer that says "Other" alone ("the
+    # claims.py, gate 2.29.0, dNEW4): "said_alone" - an answer that says "Other" alone ("the
     # change in Other in 2019", not "Other receivables") names the row labelled "Other" ("All
     # other", "其他"), which has no naming word of its own (d308); "off" (gate 2.27.0): such
     # a row is named by no answer, so another row's figure passes for it.
@@ -359,7 +359,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.29",
+    policy_version="answer-gate/verbatim-2026-11.30",
     equivalences=(),
     value_context="off",
     derivation_context="off",

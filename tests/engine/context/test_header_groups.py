@@ -1,4 +1,4 @@
-"""Table layouts gate 2.27.0 did not read (answer gate 2.28.0): a standard's number in a row
+"""Table layouts gate 2.27.0 did not read (answer gate 2.29.0): a standard's number in a row
 label or a header line (policy `standard_names: "label_words"`, dNEW2), words over runs of
 repeated period columns (`header_groups: "repeated_periods"`, dNEW1), and a row as wide as its
 header's leading period columns (`short_rows: "period_columns"`, dNEW3, selectable, off).

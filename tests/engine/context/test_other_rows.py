@@ -1,4 +1,4 @@
-"""Rows labelled "Other" (policy `other_rows: "said_alone"`, answer gate 2.28.0, dNEW4).
+"""Rows labelled "Other" (policy `other_rows: "said_alone"`, answer gate 2.29.0, dNEW4).
 
 A label of no naming word ("Other", "其他") was named by no answer (d308), so another row's
 figure passed for it: "Other in March 31, 2018 was 557.8 million" (the trade receivables' cell),
