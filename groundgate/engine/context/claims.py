@@ -24,7 +24,9 @@ from groundgate.engine.context.comparisons import (
     joiner,
     word_starts,
 )
+from groundgate.engine.context.other_rows import OTHER, says_other
 from groundgate.engine.context.periods import mentions
+from groundgate.engine.context.rows import standard_number
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import Sentence, split_sentences
 from groundgate.engine.text_memo import text_memo
@@ -101,7 +103,12 @@ class ClaimReader:
     read_claims with its citation (cheap: no words read), claim() reads its sentence's claims
     whole (the same Claim read_claims gives), kept per sentence text (_claims_in)."""
 
-    def __init__(self, conclusion: str) -> None:
+    def __init__(self, conclusion: str, standards: bool = False, others: bool = False) -> None:
+        # standards (policy standard_names "label_words", d539): a standard's number ("ASC
+        # 606", "IFRS 9") is its name's, no claim nor a figure that ends a value's words;
+        # others (policy other_rows "said_alone", d541): "Other" said alone names OTHER.
+        self._standards = standards
+        self._others = others
         self.sentences = _sentences(conclusion)
         self._marks = citations(conclusion)
         self._read: dict[int, dict[tuple[int, int], Claim]] = {}
@@ -130,7 +137,8 @@ class ClaimReader:
             s = self.sentences[k]
             marks = tuple(m for m in self._marks if m[0] < s.end and m[1] > s.start)
             read = self._read[k] = {
-                (c.value.start, c.value.end): c for c in _claims_in(s.text, s.start, marks)
+                (c.value.start, c.value.end): c
+                for c in _claims_in(s.text, s.start, marks, self._standards, self._others)
             }
         return read.get(span)
 
@@ -161,6 +169,8 @@ class ClaimReader:
                 found = naming_words(text[since : v.start]) or _Subjects(
                     text, extract_numbers(text)
                 ).before(v.start)
+                if self._others and says_other(text[since : v.start]):
+                    found = found | {OTHER}
         self._words[span] = found
         return found
 
@@ -173,7 +183,7 @@ class ClaimReader:
         if found is None:
             sentence = self.sentences[k]
             s0 = sentence.start
-            values = _sentence_values(sentence.text, s0, self._marks)
+            values = _sentence_values(sentence.text, s0, self._marks, self._standards)
             found = self._light[k] = _SentenceValues(
                 values,
                 sorted(u.end for u in values if not _period(u)),
@@ -192,20 +202,33 @@ class _SentenceValues(NamedTuple):
 
 
 @text_memo(max_bytes=8 * 2**20, item_bytes=600)
-def _claims_in(text: str, start: int, marks: tuple[tuple[int, int, str], ...]) -> tuple[Claim, ...]:
+def _claims_in(
+    text: str,
+    start: int,
+    marks: tuple[tuple[int, int, str], ...],
+    standards: bool = False,
+    others: bool = False,
+) -> tuple[Claim, ...]:
     """The claims of the sentence `text` at `start` of its conclusion (`marks`: the citation
-    markers of the conclusion that overlap it, the only ones its claims read)."""
+    markers of the conclusion that overlap it, the only ones its claims read; `standards`:
+    a standard's number is no claim, ClaimReader)."""
     claims: list[Claim] = []
-    _sentence_claims(Sentence(text, start, start + len(text)), list(marks), True, claims)
+    sentence = Sentence(text, start, start + len(text))
+    _sentence_claims(sentence, list(marks), True, claims, standards, others)
     return tuple(claims)
 
 
-def _sentence_values(text: str, s0: int, marks: list[tuple[int, int, str]]) -> list[NumericValue]:
+def _sentence_values(
+    text: str, s0: int, marks: list[tuple[int, int, str]], standards: bool = False
+) -> list[NumericValue]:
     """The values of a sentence (at `s0` of its conclusion) that are claims: not inside a
-    citation marker. Spans relative to the sentence."""
+    citation marker; with `standards`, no standard's number ("IFRS 9"). Spans relative to
+    the sentence."""
     s1 = s0 + len(text)
     near = [(a, b) for a, b, _ in marks if a < s1 and b > s0]  # the only ones a value is in
     values = extract_numbers(text)
+    if standards:
+        values = [v for v in values if not standard_number(text, v)]
     if not near:
         return values
     return [v for v in values if not any(a <= s0 + v.start < b for a, b in near)]
@@ -229,17 +252,22 @@ def _citation(
 
 
 def _sentence_claims(
-    sentence: Sentence, marks: list[tuple[int, int, str]], naming: bool, claims: list[Claim]
+    sentence: Sentence,
+    marks: list[tuple[int, int, str]],
+    naming: bool,
+    claims: list[Claim],
+    standards: bool = False,
+    others: bool = False,
 ) -> None:
     """The claims of one sentence of the conclusion, appended to `claims` (`marks`: the
-    conclusion's citation markers)."""
+    conclusion's citation markers; `standards`: _sentence_values')."""
     s0 = sentence.start
     text = sentence.text
     found = mentions(_without_marks(text))
     if not naming and not found:
         return  # no period named: every value's periods are ()
     scanned = extract_numbers(text)
-    values = _sentence_values(text, s0, marks)
+    values = _sentence_values(text, s0, marks, standards)
     if not values:
         return
     clauses = _clauses(text)
@@ -283,6 +311,10 @@ def _sentence_claims(
         words = naming_words(preceding) or subject
         cut = [m.end() for m in _CLAUSE_END.finditer(preceding)]
         own = naming_words(preceding[cut[-1] :] if cut else preceding)
+        if others and says_other(preceding):
+            words |= {OTHER}
+            if says_other(preceding[cut[-1] :] if cut else preceding):
+                own |= {OTHER}
         if not own and until >= c1:  # its clause ends before another figure
             own = naming_words(text[v.end : c1])
         claims.append(

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from groundgate.engine.context.claims import naming_words, value_periods
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading, read_facts
+from groundgate.engine.context.other_rows import other_label
 from groundgate.engine.context.prose_subjects import ProseSubjects
 from groundgate.engine.text_memo import text_memo
 
@@ -32,7 +33,7 @@ class _Seen:
     def __len__(self) -> int:  # (the memo's measure of its size, _seen)
         return len(self.facts)
 
-    def __init__(self, facts: list[Fact], text: str = "") -> None:
+    def __init__(self, facts: list[Fact], text: str = "", others: bool = False) -> None:
         self.facts = facts
         self.text = text
         self._prose_subjects: ProseSubjects | None = None
@@ -45,7 +46,8 @@ class _Seen:
         for fact in facts:
             self.by_quantity.setdefault(fact.value.quantity, []).append(fact)
             if fact.in_table and fact.row and fact.row not in self.labels:
-                label = self.labels[fact.row] = naming_words(fact.row)
+                label = naming_words(fact.row) or other_label(fact.row, others)
+                self.labels[fact.row] = label
                 least = self.first_row.get(label)
                 if least is None:
                     self.first_row[label] = fact.row
@@ -102,6 +104,7 @@ def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _S
     return _Seen(
         excerpt_facts(excerpt, reading) if with_periods else excerpt_cells(excerpt, reading),
         excerpt,
+        reading.other_rows,
     )
 
 

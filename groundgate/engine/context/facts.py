@@ -35,6 +35,7 @@ from groundgate.engine.context.rows import (
     past_footnote,
     row_slots,
     same_width,
+    standard_names,
     unlabelled_row,
     value_only,
 )
@@ -65,7 +66,12 @@ class TableReading(NamedTuple):
     header line ("2021-2022", "2020 – 2024") is a column's periods, as a year is, so the line
     "(In thousands)  Total  2020  2021-2022  2023-2024  Thereafter" heads the columns.
     `header_units` (header_units "label_and_unit_lines", gate 2.25.0): a unit as the label
-    column's header and a line of units only are read as header (unit_headers.py)."""
+    column's header and a line of units only are read as header (unit_headers.py).
+    `header_groups`, `standard_names`, `short_rows` (gate 2.29.0, d538-d540): words over
+    runs of repeated periods head each run (table_headers.group_span), a standard's number
+    ("IFRS 9") is its name's, no cell (rows.standard_names), a row as wide as its header's
+    leading period columns is of them (table_headers._period_lead); `other_rows` is read by
+    the answer's claims and the labels (other_rows.py), not here."""
 
     quarter_ordinals: bool = False
     year_ranges: bool = False
@@ -75,6 +81,10 @@ class TableReading(NamedTuple):
     # ended_headers "period_phrases" (2.28.0): "Year ended 30 June 2018" below rows starts a
     # section, "52 weeks ended 30 Mar 2019 £m" heads a column (table_headers._ENDED_WORDS).
     ended_headers: bool = False
+    header_groups: bool = False  # header_groups "repeated_periods" (2.29.0): group_span
+    standard_names: bool = False  # standard_names "label_words" (2.29.0): rows.standard_names
+    short_rows: bool = False  # short_rows "period_columns" (2.29.0): table_headers._period_lead
+    other_rows: bool = False  # other_rows "said_alone" (2.29.0): claims.says_other
 
 
 PLAIN = TableReading()
@@ -150,6 +160,8 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
     lines = [line for line in _lines(text) if LETTER.search(line.text) or line.values]
     if reading.marker_cells:
         lines = [marker_blanks(line) for line in lines]
+    if reading.standard_names:
+        lines = [standard_names(line) for line in lines]
     facts: list[Fact] = []
     header: list[list[str]] = []  # the header lines above the rows, each split into its parts
     seen_rows = False
@@ -239,7 +251,7 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             k = past_footnote(line, k, header, reading.year_ranges, reading.header_units)
             row_label, slots = row_slots(line, k)
             row = [(line, v) for v in line.values[k:]]
-            _add_row(facts, row_label, row, header, slots, reading.header_units)
+            _add_row(facts, row_label, row, header, slots, reading)
         elif not seen_rows and (
             _header_words(line, reading.year_ranges, reading.ended_headers)
             or (i + 1 < len(lines) and units[i + 1])
@@ -262,13 +274,16 @@ def _add_row(
     cells: list[tuple[Line, NumericValue]],
     header: list[list[str]],
     slots: tuple[list[int], int] | None = None,
-    units: bool = False,
+    reading: TableReading | None = None,
 ) -> None:
+    units = groups = short = False
+    if reading is not None:
+        units, groups, short = reading.header_units, reading.header_groups, reading.short_rows
     for k, (line, v) in enumerate(cells):
         if slots is None:
-            column = _column(header[-4:], k, len(cells), units)
+            column = _column(header[-4:], k, len(cells), units, groups, short)
         else:
-            column = _column(header[-4:], slots[0][k], slots[1], units)
+            column = _column(header[-4:], slots[0][k], slots[1], units, groups, short)
         facts.append(
             Fact(
                 value=v,

@@ -8,11 +8,10 @@ the periods, rows, operation, order, sign and words the answer says allow it: th
 context/operand_rule.py (its docstring lists each test), the words it reads of a sentence
 context/operation_words.py.
 
-This module reads a case once (OperandContext): the facts of the accepted excerpts (an
-excerpt's read when an operand of it is first asked about), what each sentence of the answer
-says of its values (periods, direction, named operation: about, bind), the rows the answer's
-words name (named_rows, two_rows), what an operand is said to be (words_of) and which cells are
-printed negative (signed_operands), with the per-text memos those reads share.
+This module reads a case once (OperandContext): the accepted excerpts' facts (read when an
+operand of one is first asked about), what each answer sentence says of its values (periods,
+direction, named operation: about, bind), the rows its words name (named_rows, two_rows), what
+an operand is said to be (words_of), which cells are printed negative (signed_operands).
 
 Pure: no Django, no I/O. Built once per case; each value's binding is a few set lookups.
 """
@@ -47,6 +46,7 @@ from groundgate.engine.context.operation_words import (
     _unsaid,
     named_operations,
 )
+from groundgate.engine.context.other_rows import other_label
 from groundgate.engine.context.periods import periods_in, with_listed
 from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.text_memo import text_memo
@@ -142,7 +142,7 @@ class OperandContext:
         self._cells: dict[int, dict[tuple[int, int], Fact]] = {}
         # The naming words of the values asked about, read on need (ClaimReader.words): most
         # values of a long answer are never bound, and a bound one needs no more of its claim.
-        self._claims = ClaimReader(conclusion)
+        self._claims = ClaimReader(conclusion, reading.standard_names, reading.other_rows)
         self._sentences = [(s.start, s.end, s.text) for s in self._claims.sentences]
         self._named: dict[tuple[int, frozenset[str]], set[str]] = {}
         # By sentence start, on need: (its periods, whether it says the direction is down, the
@@ -458,7 +458,7 @@ def _row_labels(
     labels: dict[str, frozenset[str]] = {}
     for fact in excerpt_facts(excerpt, reading):
         if fact.in_table and fact.row and fact.row not in labels:
-            labels[fact.row] = read(fact.row)
+            labels[fact.row] = read(fact.row) or other_label(fact.row, reading.other_rows)
     return tuple((row, label) for row, label in labels.items() if label)
 
 

@@ -213,6 +213,26 @@ def marker_blanks(line: Line) -> Line:
     return line._replace(text=line.text[: found.start()] + tail)
 
 
+# An accounting standard's name before its number: "ASC 606", "Topic 842", "IFRS 9", "IAS 39",
+# "ASU 2016-02", "SFAS 123(R)", "AASB 16", "HKFRS 16", "企业会计准则第14号".
+_STANDARD = re.compile(
+    r"(?:(?<![A-Za-z])(?:ASC|ASU|Topic|IFRS|IAS|IFRIC|SIC|SFAS|FAS|AASB|HKFRS|HKAS|SFRS|FRS)|准则第)\s?$"
+)
+
+
+def standard_names(line: Line) -> Line:
+    """The line without the numbers of the accounting standards it names ("Opening balance -
+    IFRS 9  83,934  100,107", "ASC 606  Without ASC 606"): a standard's number is its name's,
+    no cell nor value of a column (policy standard_names "label_words", d539)."""
+    kept = [v for v in line.values if not standard_number(line.text, v)]
+    return line if len(kept) == len(line.values) else line._replace(values=kept)
+
+
+def standard_number(text: str, v: NumericValue) -> bool:
+    """Whether `v` of `text` is the number of the standard named right before it ("IFRS 9")."""
+    return _STANDARD.search(text, max(0, v.start - 8), v.start) is not None
+
+
 def row_label(line: Line, k: int) -> str:
     if k and glued_footnote(line.text, line.values[k - 1]):
         return line.text[: line.values[k - 1].start - 1].strip(" $(:\t")

@@ -6,7 +6,10 @@ without values ("Years Ended September 30,") is a prefix of every column, a unit
 ("Number of shares (1,000)") is no cell (d407); quarter ordinals ("First  Second  Third
 Fourth" over "Quarter  Quarter ...", policy quarter_ordinals) name quarter columns; below rows,
 a line that only names a day ("December 31, 2018", "As at 31 December 2018", "2018年12月31日")
-starts a section of that day (d406). A cell whose row and header do not pair one to one has no
+starts a section of that day (d406); words over runs of one repeated series of periods
+("Financial assets  Financial liabilities" over "2019  2018  2019  2018") head each run
+(header_groups, d538); a row as wide as its header's leading period columns is of them
+(short_rows, d540, selectable). A cell whose row and header do not pair one to one has no
 column. Moved out of facts.py unchanged. Pure: no Django, no I/O.
 """
 
@@ -81,11 +84,20 @@ def _all_years(parts: list[str]) -> bool:
     return all(_YEAR.fullmatch(p) for p in parts)
 
 
-def _column(header: list[list[str]], k: int, n: int, units: bool = False) -> str:
+def _column(
+    header: list[list[str]],
+    k: int,
+    n: int,
+    units: bool = False,
+    groups: bool = False,
+    short: bool = False,
+) -> str:
     """The header of cell k of a row of n cells: every header line's part over it."""
+    if short and (found := _period_lead(header, k, n)) is not None:
+        return found
     words: list[str] = []
     matched = False
-    for parts in header:
+    for i, parts in enumerate(header):
         if len(parts) == 1 and n > 1:
             words.append(parts[0])
         elif len(parts) == n:
@@ -120,7 +132,64 @@ def _column(header: list[list[str]], k: int, n: int, units: bool = False) -> str
         elif len(parts) > 1 and n % len(parts) == 0 and all(map(periods_in, parts)):
             words.append(parts[k // (n // len(parts))])
             matched = True
+        elif groups and (span := group_span(header, i, n)) is not None:
+            # "Financial assets  Financial liabilities" over "2019  2018  2019  2018": each
+            # part heads its run of the periods below (header_groups, d538).
+            lead, width = span
+            if k >= lead:
+                words.append(parts[len(parts) - (n - k + width - 1) // width])
     return " ".join(words) if matched or n == 1 else ""
+
+
+def _period_lead(header: list[list[str]], k: int, n: int) -> str | None:
+    """The header of cell k of a row of n cells narrower than its header (policy short_rows
+    "period_columns", d540): where a header line prints more than n columns, the first n of
+    them periods and the others none ("(In millions)  2018  2017  Dollar  Percent" over
+    "Operating margin  49%  50%"), the row's cells are those period columns (a margin or a
+    ratio has no change in dollars). A line of n parts naming no period above it ("Fiscal
+    Year  Variance in") heads groups of its columns, not this row's cells. None otherwise."""
+    for j in range(len(header) - 1, -1, -1):
+        parts = header[j]
+        # The label column's own head first ("(In millions)", "Years Ended December 31,":
+        # no year), its day every column's.
+        head = len(parts) > 1 and not _years_in(parts[0]) and bool(periods_in(parts[1]))
+        cols = parts[1:] if head else parts
+        if len(cols) <= n:
+            continue
+        if all(map(periods_in, cols[:n])) and not any(map(periods_in, cols[n:])):
+            words = [p[0] for p in header if len(p) == 1]
+            if head and periods_in(parts[0]):
+                words.append(parts[0])
+            return " ".join([*words, cols[k]])
+        return None
+    return None
+
+
+def group_span(header: list[list[str]], i: int, n: int) -> tuple[int, int] | None:
+    """(lead, width) where header line i, m parts of words naming no period, heads runs of
+    the columns of a row of n cells: the first line below it of n parts (or n + 1, its
+    first the label column's) prints one run of two or more distinct periods m times at
+    its end ("2019  2018  2019  2018"; "August 31, 2019  August 31, 2019  August 31, 2018
+    August 31, 2019  August 31, 2018": one leading column, then two runs); the line's last m
+    parts head the runs in order (a first part more is the label column's head: "项目",
+    "(In millions)"). None otherwise."""
+    parts = header[i]
+    if len(parts) > 2 and (_LABEL_HEAD.fullmatch(parts[0]) or label_unit(parts)):
+        parts = parts[1:]
+    m = len(parts)
+    if m < 2 or n < 2 * m or any(map(periods_in, parts)):
+        return None
+    for lower in header[i + 1 :]:
+        if len(lower) not in (n, n + 1):
+            continue
+        cols = [periods_in(p) for p in (lower if len(lower) == n else lower[1:])]
+        for width in range(n // m, 1, -1):
+            lead = n - width * m
+            run = cols[lead : lead + width]
+            if lead < width and all(run) and len(set(run)) == width and cols[lead:] == run * m:
+                return lead, width
+        return None
+    return None
 
 
 _ORDINAL = re.compile(r"(?i)first|second|third|fourth|1st|2nd|3rd|4th")

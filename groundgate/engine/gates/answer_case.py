@@ -48,7 +48,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.29"
+    policy_version: str = "answer-gate/2026-11.30"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -304,6 +304,35 @@ class AnswerGatePolicy(GatePolicy):
     # "52 weeks ended 30 Mar 2019 £m  52 weeks ended 31 Mar 2018 £m" heads the columns (the
     # weeks are no cells); "off" (gate 2.27.0): the first is a row, the second prose.
     ended_headers: Literal["off", "period_phrases"] = "period_phrases"
+    # Words over runs of period columns (value_context and the derivations' operands,
+    # engine/context/table_headers.py, gate 2.29.0, d538): "repeated_periods" - a header line
+    # of words over a line that prints one run of periods several times ("Financial assets
+    # Financial liabilities" over "2019  2018  2019  2018") heads each run with its part, so
+    # the cell under "Financial liabilities 2018" is not the financial assets' 2018 figure;
+    # "off" (gate 2.27.0): such a line heads no column (each cell's column is its period).
+    header_groups: Literal["off", "repeated_periods"] = "repeated_periods"
+    # Accounting standards' numbers in a table (value_context and the derivations' operands,
+    # engine/context/rows.py, gate 2.29.0, d539): "label_words" - the number of a standard
+    # ("ASC 606", "Topic 842", "IFRS 9", "IAS 39") is its name's, no cell: "Opening balance -
+    # IFRS 9  83,934  100,107  4,466  2,154" is a row of four cells, "ASC 606  Without ASC 606"
+    # a header line; in the answer it is no claim of the context rule nor a figure that ends
+    # a value's words ("Without ASC 606 Adoption was 22,094" says "Without ASC Adoption");
+    # "off" (gate 2.27.0): the number is the row's first cell, the header line a row, and in
+    # the answer a figure.
+    standard_names: Literal["off", "label_words"] = "label_words"
+    # Rows narrower than their header (value_context and the derivations' operands,
+    # engine/context/table_headers.py, gate 2.29.0, d540): "period_columns" - a row of n cells
+    # under a header line of more columns whose first n are periods and the rest are not
+    # ("(In millions)  2018  2017  Dollar  Percent" over "Operating margin  49%  50%") is of
+    # those period columns; "off" (gate 2.27.0): a line of n parts above ("Fiscal Year
+    # Variance in") heads it, else its cells have no column.
+    short_rows: Literal["off", "period_columns"] = "off"
+    # A row labelled "Other" (value_context and the derivations' operands, engine/context/
+    # claims.py, gate 2.29.0, d541): "said_alone" - an answer that says "Other" alone ("the
+    # change in Other in 2019", not "Other receivables") names the row labelled "Other" ("All
+    # other", "其他"), which has no naming word of its own (d308); "off" (gate 2.27.0): such
+    # a row is named by no answer, so another row's figure passes for it.
+    other_rows: Literal["off", "said_alone"] = "said_alone"
 
     @field_validator("equivalences")
     @classmethod
@@ -327,6 +356,10 @@ def table_reading(policy: AnswerGatePolicy) -> TableReading:
         year_rows=policy.year_rows == "transposed",
         marker_cells=policy.marker_cells == "blank",
         ended_headers=policy.ended_headers == "period_phrases",
+        header_groups=policy.header_groups == "repeated_periods",
+        standard_names=policy.standard_names == "label_words",
+        short_rows=policy.short_rows == "period_columns",
+        other_rows=policy.other_rows == "said_alone",
     )
 
 
@@ -334,7 +367,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.29",
+    policy_version="answer-gate/verbatim-2026-11.30",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -364,6 +397,10 @@ VERBATIM_POLICY = AnswerGatePolicy(
     year_rows="off",
     marker_cells="off",
     ended_headers="off",
+    header_groups="off",
+    standard_names="off",
+    short_rows="off",
+    other_rows="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
