@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from itertools import accumulate
 from typing import NamedTuple
 
 from groundgate.engine.context.comparisons import (
@@ -107,6 +108,7 @@ class ClaimReader:
         self._read: dict[int, dict[tuple[int, int], Claim]] = {}
         self._words: dict[tuple[int, int], frozenset[str] | None] = {}
         self._light: dict[int, _SentenceValues] = {}
+        self._prefixes: dict[int, _Prefixes] = {}
 
     def values(self) -> list[tuple[int, NumericValue, str | None]]:
         """Every value read_claims reads, in its order: (its sentence's number, the value with
@@ -158,10 +160,15 @@ class ClaimReader:
             if v is not None:
                 i = bisect_right(light.figure_ends, v.start)
                 since = light.figure_ends[i - 1] if i else 0
-                found = naming_words(text[since : v.start]) or _Subjects(
-                    text, extract_numbers(text)
-                ).before(v.start)
+                found = naming_words(text[since : v.start]) or self._prefix(k).before(v.start)
         self._words[span] = found
+        return found
+
+    def _prefix(self, k: int) -> _Prefixes:
+        found = self._prefixes.get(k)
+        if found is None:
+            text = self.sentences[k].text
+            found = self._prefixes[k] = _Prefixes(_Subjects(text, extract_numbers(text)))
         return found
 
     def _sentence_of(self, span: tuple[int, int]) -> int | None:
@@ -325,6 +332,30 @@ class _Subjects:
             self.words |= naming_words(self.text[self.read_to : start])
             self.read_to = start
         return frozenset(self.words)
+
+
+class _Prefixes:
+    """A fresh _Subjects' before(start) for any start: its states kept (ClaimReader.words)."""
+
+    def __init__(self, subjects: _Subjects) -> None:
+        self.subjects = subjects
+        # before(start) reads the values up to the first whose end is past start.
+        self.reach = list(accumulate((end for _, end in subjects.spans), max))
+        self.states: list[tuple[int, frozenset[str]]] = [(0, frozenset())]
+
+    def before(self, start: int) -> frozenset[str]:
+        spans, text, states = self.subjects.spans, self.subjects.text, self.states
+        j = bisect_right(self.reach, start)
+        while len(states) <= j:
+            read_to, words = states[-1]
+            a, b = spans[len(states) - 1]
+            if a > read_to:
+                words = words | naming_words(text[read_to:a])
+            states.append((max(read_to, b), words))
+        read_to, words = states[j]
+        if start > read_to:
+            words = words | naming_words(text[read_to:start])
+        return words
 
 
 # A comparison between a period and a value's clause: the period is the other side's
