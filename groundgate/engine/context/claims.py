@@ -13,16 +13,20 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from itertools import accumulate
 from typing import NamedTuple
 
+from groundgate.engine.context.claim_periods import (
+    _RESPECTIVELY,
+    _leading_periods,
+    _Mentions,
+    _own_periods,
+    _period,
+)
 from groundgate.engine.context.comparisons import (
-    CHANGE,
     CLAUSE_MARKS,
-    COMPARED_TO,
-    EARLIER,
     WORD_COMMA,
     joiner,
-    word_starts,
 )
 from groundgate.engine.context.other_rows import OTHER, says_other
 from groundgate.engine.context.periods import mentions
@@ -30,7 +34,7 @@ from groundgate.engine.context.rows import standard_number
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import Sentence, split_sentences
 from groundgate.engine.text_memo import text_memo
-from groundgate.engine.values.registry import PERIODS, WORDED
+from groundgate.engine.values.registry import WORDED
 from groundgate.engine.words import stemmed_words
 
 
@@ -114,6 +118,7 @@ class ClaimReader:
         self._read: dict[int, dict[tuple[int, int], Claim]] = {}
         self._words: dict[tuple[int, int], frozenset[str] | None] = {}
         self._light: dict[int, _SentenceValues] = {}
+        self._prefixes: dict[int, _Prefixes] = {}
 
     def values(self) -> list[tuple[int, NumericValue, str | None]]:
         """Every value read_claims reads, in its order: (its sentence's number, the value with
@@ -166,12 +171,17 @@ class ClaimReader:
             if v is not None:
                 i = bisect_right(light.figure_ends, v.start)
                 since = light.figure_ends[i - 1] if i else 0
-                found = naming_words(text[since : v.start]) or _Subjects(
-                    text, extract_numbers(text)
-                ).before(v.start)
+                found = naming_words(text[since : v.start]) or self._prefix(k).before(v.start)
                 if self._others and says_other(text[since : v.start]):
                     found = found | {OTHER}
         self._words[span] = found
+        return found
+
+    def _prefix(self, k: int) -> _Prefixes:
+        found = self._prefixes.get(k)
+        if found is None:
+            text = self.sentences[k].text
+            found = self._prefixes[k] = _Prefixes(_Subjects(text, extract_numbers(text)))
         return found
 
     def _sentence_of(self, span: tuple[int, int]) -> int | None:
@@ -359,106 +369,28 @@ class _Subjects:
         return frozenset(self.words)
 
 
-# A comparison between a period and a value's clause: the period is the other side's
-# ("revenue was 5 in 2019, up from 4"; "... than the previous year"). Word starts, English.
-_COMPARING = re.compile("(?i)" + word_starts(COMPARED_TO + EARLIER + CHANGE))
+class _Prefixes:
+    """A fresh _Subjects' before(start) for any start: its states kept (ClaimReader.words)."""
 
+    def __init__(self, subjects: _Subjects) -> None:
+        self.subjects = subjects
+        # before(start) reads the values up to the first whose end is past start.
+        self.reach = list(accumulate((end for _, end in subjects.spans), max))
+        self.states: list[tuple[int, frozenset[str]]] = [(0, frozenset())]
 
-_RESPECTIVELY = re.compile(r"(?i)\brespectively\b|分别")
-
-
-class _Mentions:
-    """A sentence's period mentions (left to right, none overlapping: starts and ends both
-    ascend) with, for each, the start of the next mention of its kind: looked up by
-    _own_periods, never rescanned per value."""
-
-    __slots__ = ("ends", "following", "found", "starts")
-
-    def __init__(self, found: list[tuple[int, int, str]]) -> None:
-        self.found = found
-        self.starts = [s for s, _, _ in found]
-        self.ends = [e for _, e, _ in found]
-        self.following: list[int | None] = [None] * len(found)
-        later: dict[str, int] = {}
-        for k in range(len(found) - 1, -1, -1):
-            kind = found[k][2][0]
-            self.following[k] = later.get(kind)
-            later[kind] = found[k][0]
-
-
-def _own_periods(
-    v: NumericValue,
-    figure_starts: list[int],
-    mentioned: _Mentions,
-    c0: int,
-    c1: int,
-) -> tuple[str, ...]:
-    """The periods of the value's clause that are its own: no other figure between the period
-    and the value, and not the first of a list of periods after it ("as of 2021 and 2020").
-    `figure_starts`: the sorted starts of the sentence's figures (values that are no period).
-
-    Only the mentions between the figures either side of the value can be its own (one ending
-    before the last figure that starts before the value has that figure between them; one
-    starting after the first figure from the value's end, likewise): those are found by
-    bisection, so a sentence of many values and periods is read in n log n."""
-
-    def figure_between(a: int, b: int) -> bool:
-        # v's own start is never inside the intervals asked about, so it needs no exclusion.
-        k = bisect_left(figure_starts, a)
-        return k < len(figure_starts) and figure_starts[k] < b
-
-    found, starts = mentioned.found, mentioned.starts
-    k = bisect_left(figure_starts, v.start)
-    lo = bisect_right(mentioned.ends, figure_starts[k - 1]) if k else 0
-    lo = max(lo, bisect_left(starts, c0))
-    g = bisect_left(figure_starts, v.end)
-    hi = bisect_right(starts, figure_starts[g]) if g < len(figure_starts) else len(found)
-    hi = min(hi, bisect_left(starts, c1))
-    out: list[str] = []
-    for k in range(lo, hi):
-        start, end, period = found[k]
-        if not c0 <= start < c1 or period in out:
-            continue
-        if end <= v.start:
-            if figure_between(end, v.start):
-                continue
-        elif start >= v.end:
-            if figure_between(v.end, start):
-                continue
-            following = mentioned.following[k]
-            if following is not None and not figure_between(end, following):
-                continue
-        out.append(period)
-    return tuple(out)
-
-
-def _leading_periods(
-    before: str, own: tuple[str, ...], sentence_mentions: list[tuple[int, int, str]]
-) -> tuple[str, ...]:
-    """Periods the sentence names before the value's clause and that carry over to it ("In
-    2019, revenue was 5 and costs were 3"): one of a kind the clause does not name, with no
-    comparison between it and the value ("revenue was 5 in 2019, up from 4": 4 is not 2019's).
-    `before` is the sentence up to the clause; `sentence_mentions` the whole sentence's period
-    mentions, of which those ending by the clause's start are the ones `before` names (a clause
-    starts after its separator, which no period mention contains or ends at)."""
-    kinds = {p[0] for p in own}
-    cut = len(before)
-    found = [m for m in sentence_mentions if m[1] <= cut]
-    out: list[str] = []
-    for k in "YQHMD":
-        of_kind = [(end, p) for _, end, p in found if p[0] == k]
-        if k in kinds or len({p for _, p in of_kind}) != 1:
-            continue
-        end, period = of_kind[-1]
-        if not _COMPARING.search(before[end:]):
-            out.append(period)
-    return tuple(out)
-
-
-def _period(v: NumericValue) -> bool:
-    return v.kind in PERIODS or (
-        len(v.quantity) == 4 and v.quantity.isdigit() and v.quantity[:2] in ("19", "20")
-    )
+    def before(self, start: int) -> frozenset[str]:
+        spans, text, states = self.subjects.spans, self.subjects.text, self.states
+        j = bisect_right(self.reach, start)
+        while len(states) <= j:
+            read_to, words = states[-1]
+            a, b = spans[len(states) - 1]
+            if a > read_to:
+                words = words | naming_words(text[read_to:a])
+            states.append((max(read_to, b), words))
+        read_to, words = states[j]
+        if start > read_to:
+            words = words | naming_words(text[read_to:start])
+        return words
 
 
 @text_memo(max_bytes=2 * 2**20, item_bytes=80)

@@ -157,6 +157,7 @@ def context_findings(
         return claim.periods + _clause_relative_periods(conclusion[a:b], at - a, end)
 
     constants = {str(c) for c in calculation_constants}
+    summed_of: dict[int, tuple[str, ...]] = {}  # _summed_periods of sentence k
     for k, value, _ in values:
         span = (value.start, value.end)
         finding = by_span.get(span)
@@ -236,7 +237,9 @@ def context_findings(
         ]
         if period_sums and any(r is None for r in reasons):
             sentence = reader.sentences[k].text
-            summed = _summed_periods(sentence, k, values)
+            summed = summed_of.get(k)
+            if summed is None:  # (a sentence's values share its listed periods: read once)
+                summed = summed_of[k] = _summed_periods(sentence, k, values)
             if summed:
                 # "the total gross profit for 2018 and 2019 is 22,149": one year's cell is no
                 # total of both (period_sums "listed_periods").

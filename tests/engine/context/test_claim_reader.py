@@ -49,3 +49,26 @@ def test_the_claims_of_read_claims_sentence_by_sentence():
 @given(st.lists(_PIECES, max_size=30).map("".join))
 def test_any_text_reads_alike(text: str) -> None:
     _same(text)
+
+
+def _prefixes_alike(text: str) -> None:
+    from groundgate.engine.context.claims import _Prefixes, _Subjects
+    from groundgate.engine.numbers import extract_numbers
+
+    scanned = extract_numbers(text)
+    shared = _Prefixes(_Subjects(text, scanned))
+    for start in [*range(len(text), -1, -1), *range(len(text) + 1)]:  # any order, twice
+        assert shared.before(start) == _Subjects(text, scanned).before(start)
+
+
+@settings(max_examples=200)
+@given(st.lists(_PIECES, max_size=30).map("".join))
+def test_a_sentence_prefix_read_once_is_a_fresh_reading(text: str) -> None:
+    """ClaimReader.words' fallback (a value's words since the sentence's start) keeps one
+    _Prefixes per sentence: the same words as a fresh _Subjects for every start, any order."""
+    _prefixes_alike(text)
+
+
+def test_the_sentence_prefixes_of_the_texts() -> None:
+    for text in TEXTS:
+        _prefixes_alike(text)
