@@ -41,6 +41,8 @@ named_rows_periods_differences` and its own `derivation_words`), policy 2026-11.
 2.27.0 (2.25.0's `header_units`, 2.26.0's `year_rows` and a selectable `marker_cells`, its own
 `working_constants` and a selectable `derivation_words: one_said_initials`), policy 2026-11.28:
 against 2.24.0, the version string and the policy hash only (diffed); stderr same.
+2.30.0 (`negative_shares: named_rows`), policy 2026-11.31: against 2.27.0, the version string
+and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -70,17 +72,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "3c557b937cc4fb0e7b425952e467ce1fbed04afa0ac0d6136fef2bb65f3f97c5",
+        "d197350e27d9a61501191926eb86290b3cf12410800df5e71243d75fc8bfbe3b",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "7c29dd823a789e8cc5b0c465727b0accd17a0cec2872603e999126a29b4fb2f4",
+        "481d6227c4292afb0da859e6a7a9ddb10e3e40308618b9b23455bd3a73e27f15",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "85080d95c35ba6937280b00a9e28dcbbf6621ca3e92924f45cfcd9ad22dc3d6a",
+        "ccebfc570b961f61293544f3edff696418f989ca22b9418765f65c848ce98682",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -48,7 +48,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.28"
+    policy_version: str = "answer-gate/2026-11.31"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -169,6 +169,13 @@ class AnswerGatePolicy(GatePolicy):
     # 1,758) / 1,758"); "positive_second" (gate 2.14.1): the second operand of a sum, a
     # difference or an average is positive. Only with a derivation_context other than "off".
     negative_operands: Literal["positive_second", "mixed_signs", "any"] = "any"
+    # A share's sign (engine/derivations.py, gate 2.30.0, dNEW1): "named_rows" - a ratio or a
+    # percentage made negative by a cited figure printed negative ("(152)": "(−152) / 2,450 ×
+    # 100 ≈ -6.2%") is derived only as the calculation the answer names (every operand in a
+    # named row), never from a pair that merely may be (one word said, derivation_words); the
+    # answer's own negative step stays ("-$686 / $6,887"); "any" (gate 2.27.0): either. Only
+    # with a derivation_context other than "off".
+    negative_shares: Literal["any", "named_rows"] = "named_rows"
     # Which column the answer's words name (value_context's column rule, engine/context/
     # grounding.py, gate 2.15.1, d382): "said_headers" - a cell is out of context when the
     # answer says every naming word of another column's header ("As reported", "Current",
@@ -326,7 +333,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.28",
+    policy_version="answer-gate/verbatim-2026-11.31",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -337,6 +344,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     row_naming="any_said",
     short_results="off",
     negative_operands="positive_second",
+    negative_shares="any",
     column_naming="off",
     derivation_row_words="every_word",
     change_cells="any_column",

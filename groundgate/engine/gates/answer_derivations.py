@@ -172,6 +172,7 @@ class _DerivationSearch:
             restate=restate,
             negatives=negatives,
             both_negative=policy.negative_operands == "any",
+            bound_negative_shares=policy.negative_shares == "named_rows",
             empty=empty,
             searched=self._searched.setdefault(pools, {}),
         )
