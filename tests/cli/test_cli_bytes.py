@@ -41,7 +41,7 @@ named_rows_periods_differences` and its own `derivation_words`), policy 2026-11.
 2.27.0 (2.25.0's `header_units`, 2.26.0's `year_rows` and a selectable `marker_cells`, its own
 `working_constants` and a selectable `derivation_words: one_said_initials`), policy 2026-11.28:
 against 2.24.0, the version string and the policy hash only (diffed); stderr same.
-2.30.0 (`negative_shares: named_rows`), policy 2026-11.31: against 2.27.0, the version string
+2.30.0 (`negative_results: named_rows`), policy 2026-11.31: against 2.27.0, the version string
 and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
@@ -72,17 +72,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "d197350e27d9a61501191926eb86290b3cf12410800df5e71243d75fc8bfbe3b",
+        "b1c2c34608b99852f8efdcc5444886ae46acf7db9fd92a9887ee3fa4136758ae",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "481d6227c4292afb0da859e6a7a9ddb10e3e40308618b9b23455bd3a73e27f15",
+        "741d91c70b70aa1747aadecd25dc33f73e1c3e30f807dbe1da4b9d37eddd7792",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "ccebfc570b961f61293544f3edff696418f989ca22b9418765f65c848ce98682",
+        "0338a23e2c72cd2d3872173c6622646fa9e4b4a273ad2289f079e15909d40a86",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -169,13 +169,15 @@ class AnswerGatePolicy(GatePolicy):
     # 1,758) / 1,758"); "positive_second" (gate 2.14.1): the second operand of a sum, a
     # difference or an average is positive. Only with a derivation_context other than "off".
     negative_operands: Literal["positive_second", "mixed_signs", "any"] = "any"
-    # A share's sign (engine/derivations.py, gate 2.30.0, dNEW1): "named_rows" - a ratio or a
-    # percentage made negative by a cited figure printed negative ("(152)": "(−152) / 2,450 ×
-    # 100 ≈ -6.2%") is derived only as the calculation the answer names (every operand in a
-    # named row), never from a pair that merely may be (one word said, derivation_words); the
-    # answer's own negative step stays ("-$686 / $6,887"); "any" (gate 2.27.0): either. Only
-    # with a derivation_context other than "off".
-    negative_shares: Literal["any", "named_rows"] = "named_rows"
+    # Negative results of a pair the context does not bind (engine/derivations.py, context/
+    # operand_rule.py, gate 2.30.0, dNEW1): "named_rows" - a negative result (a share of a
+    # figure printed negative, "(−152) / 2,450 × 100 ≈ -6.2%"; a difference or a sum below zero)
+    # is derived from a pair that merely may be (allow's 1: one word said, derivation_words)
+    # only as a change or an average of one row's two cells (or of two prose values of one
+    # sentence), or with a step of the answer's own ("-$686 / $6,887"); the calculation the
+    # answer names (every operand in a named row) as before; "any" (gate 2.27.0): any pair.
+    # Only with a derivation_context other than "off".
+    negative_results: Literal["any", "named_rows"] = "named_rows"
     # Which column the answer's words name (value_context's column rule, engine/context/
     # grounding.py, gate 2.15.1, d382): "said_headers" - a cell is out of context when the
     # answer says every naming word of another column's header ("As reported", "Current",
@@ -344,7 +346,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     row_naming="any_said",
     short_results="off",
     negative_operands="positive_second",
-    negative_shares="any",
+    negative_results="any",
     column_naming="off",
     derivation_row_words="every_word",
     change_cells="any_column",

@@ -172,7 +172,7 @@ class _DerivationSearch:
             restate=restate,
             negatives=negatives,
             both_negative=policy.negative_operands == "any",
-            bound_negative_shares=policy.negative_shares == "named_rows",
+            negative=binding.negative if policy.negative_results == "named_rows" else None,
             empty=empty,
             searched=self._searched.setdefault(pools, {}),
         )

@@ -1,9 +1,11 @@
-"""A share's sign (policy `negative_shares: "named_rows"`, answer gate 2.30.0, dNEW1): a ratio or a
-percentage that a cited figure printed negative makes negative is derived only as the calculation
-the answer names (every operand whose row is known in a row the answer names), never from a pair
-that merely may be (derivation_words: one word of a label said). On a filing page a cell printed
-"(3,002)" over any of 200 figures lands near almost any negative share: FinanceBench's gold
-margins with their sign flipped were explained so."""
+"""Negative results (policy `negative_results: "named_rows"`, answer gate 2.30.0, dNEW1): a negative
+result - a ratio or a percentage that a cited figure printed negative makes negative, a difference
+or a sum below zero - is derived from a pair that merely may be (derivation_words: one word of a
+label said) only as a change or an average of one row's two cells, or with a step of the answer's
+own; the calculation the answer names (every operand whose row is known in a named row) as
+before. On a filing page a cell printed "(3,002)" over any of 200 figures, or one figure less a
+larger one, lands near almost any negative figure: FinanceBench's gold answers with their sign
+flipped were explained so."""
 
 from __future__ import annotations
 
@@ -21,12 +23,12 @@ from tests.conftest import shared_data
 from tests.engine.context.test_derivation_words import formula, gold
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
-EITHER = AnswerGatePolicy(derived_numbers="accept", negative_shares="any")
+EITHER = AnswerGatePolicy(derived_numbers="accept", negative_results="any")
 
 
-def test_the_default_binds_negative_shares_and_the_verbatim_preset_does_not():
-    assert DEFAULT_POLICY.negative_shares == "named_rows"
-    assert VERBATIM_POLICY.negative_shares == "any"
+def test_the_default_binds_negative_results_and_the_verbatim_preset_does_not():
+    assert DEFAULT_POLICY.negative_results == "named_rows"
+    assert VERBATIM_POLICY.negative_results == "any"
 
 
 def test_a_flipped_margin_is_no_share_of_a_figure_printed_negative():
@@ -43,6 +45,27 @@ def test_a_flipped_margin_is_no_share_of_a_figure_printed_negative():
     # The gold answers themselves are untouched.
     assert formula(gold("fb-04458-gold")) is not None
     assert formula(gold("fb-04481-gold")) is not None
+
+
+def test_a_flipped_total_is_no_difference_of_two_unrelated_rows():
+    # American Water Works' EBITDA, gold $1832.00, stated "-$1832.00": investing cash less
+    # operating revenues, one word ("operating") said.
+    slip = gold("fb-04254-gold", "$1832.00", "-$1832.00")
+    assert formula(slip, EITHER) == "1,945 − 3,777 ≈ -$1832.00"
+    assert formula(slip) is None
+    # PepsiCo's FY2021 capex, gold $4.60 (billions), stated "-$4.60": capital spending printed
+    # "(4,625)" plus another cash-flow line.
+    slip = gold("fb-04980-gold", "$4.60", "-$4.60")
+    assert formula(slip, EITHER) == "(−4,625) + 26 ≈ -$4.60"
+    assert formula(slip) is None
+
+
+def test_a_decline_of_one_row_across_its_columns_is_still_a_negative_change():
+    # Best Buy's cash, FY2023 to Q2 FY2024: one row's two cells, a change (the gold states the
+    # decline as "42%", read down; stated "-42%" it is the same change).
+    assert formula(gold("fb-00288-gold")) == "(1,093 − 1,874) / 1,874 × 100 ≈ 42%"
+    slip = gold("fb-00288-gold", "~42%", "~-42%")
+    assert formula(slip) == "(1,093 − 1,874) / 1,874 × 100 ≈ -42%"
 
 
 PAGE = "\n".join(
