@@ -41,8 +41,8 @@ named_rows_periods_differences` and its own `derivation_words`), policy 2026-11.
 2.27.0 (2.25.0's `header_units`, 2.26.0's `year_rows` and a selectable `marker_cells`, its own
 `working_constants` and a selectable `derivation_words: one_said_initials`), policy 2026-11.28:
 against 2.24.0, the version string and the policy hash only (diffed); stderr same.
-2.30.0 (`negative_results: named_rows`), policy 2026-11.31: against 2.27.0, the version string
-and the policy hash only (diffed); stderr same.
+2.30.0 (`negative_results: named_rows`, `large_percentages: named`), policy 2026-11.31: against
+2.27.0, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -72,17 +72,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "b1c2c34608b99852f8efdcc5444886ae46acf7db9fd92a9887ee3fa4136758ae",
+        "1b2c6b17f207abb644bfad06aa4eb5cc57def6ec0b49a167d4b296e945c58b0b",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "741d91c70b70aa1747aadecd25dc33f73e1c3e30f807dbe1da4b9d37eddd7792",
+        "803329a897974ec3f44fd06514488e41aaa0d07381607f35b0500d8c106dbb1e",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "0338a23e2c72cd2d3872173c6622646fa9e4b4a273ad2289f079e15909d40a86",
+        "3c8cb79961ed6bb1116804e819e7dc0f4fb22734974dac1d138b434df2943a48",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -159,17 +159,34 @@ class _Rule:
             return 0
         return score
 
-    def negative(self, operation: str, a: Located, b: Located | None) -> int:
-        """1 where a pair that may be (allow's 1) may give a negative result (negative_results
-        "named_rows", dNEW1): a change or an average of one row's two cells (one quantity across
-        its columns) or of two prose values of one sentence, or a pair holding a step of the
-        answer's own ("-$686 / $6,887"); else 0: a share of a cell printed negative ("(−3,002) /
-        55,636") or a difference of two rows one word relates is no figure the answer speaks of."""
+    def results(
+        self,
+        negative: bool,
+        large: bool,
+        operation: str,
+        t: float,
+        a: Located,
+        b: Located | None,
+    ) -> bool:
+        """Whether a pair that may be (allow's 1) may give a result below zero or a percentage
+        beyond 100 (derivations.explain asks only for those). A pair holding a step of the
+        answer's own may ("-$686 / $6,887"); so may a change (or an average) of one row's two
+        cells, or of two prose values of one sentence: one quantity across its periods.
+        `negative` (negative_results "named_rows", dNEW1): no other negative result - a share
+        of a cell printed negative ("(−3,002) / 55,636") or a difference of two rows one word
+        relates is no figure the answer speaks of. `large` (large_percentages "named", dNEW3): a
+        share beyond 100% only where the sentence names its operation ("as a percentage of"),
+        a percentage change beyond 100% of two rows none ("4,400%" as (72 − 1.6 billion) / 1.6
+        billion, "3,600%" as 900 million / 25)."""
         if a.where != "excerpt" or (b is not None and b.where != "excerpt"):
-            return 1
+            return True
+        if t > 100 and operation == "percentage":
+            return not large or self.operations is not None
+        if not (negative if t < 0 else large):
+            return True
         if b is None or not (operation in CHANGES or operation == "average"):
-            return 0
-        return 1 if _one_row(self.context, a, b) or _one_clause(self.context, a, b) else 0
+            return False
+        return _one_row(self.context, a, b) or _one_clause(self.context, a, b)
 
     def _spoken_of(self, operation: str, a: Located, b: Located | None) -> bool:
         """Whether a pair the context does not bind is still the calculation the answer speaks

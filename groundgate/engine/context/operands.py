@@ -69,7 +69,7 @@ class Binding(NamedTuple):
     years: tuple[str, ...] = ()  # the named years `keep` holds cells to (sorted)
     # A short result's pair test (None: none derived): a named row's cells in the named years.
     short: Allow | None = None
-    negative: Allow | None = None  # a negative result's test of a pair that may be (dNEW1)
+    results: Callable[..., bool] | None = None  # _Rule.results (dNEW1, dNEW3)
 
 
 class About(NamedTuple):
@@ -322,7 +322,7 @@ class OperandContext:
         keep = rule.keep if len(years) >= 2 else None
         short = rule.allow_short if len(years) == 2 else None
         bound = bool(periods) or bool(words)
-        return Binding(rule.allow, down, bound, keep, tuple(years), short, rule.negative)
+        return Binding(rule.allow, down, bound, keep, tuple(years), short, rule.results)
 
     def words_of(self, located: Located) -> frozenset[str] | str | None:
         """What an excerpt operand is said to be: its row label's naming words (and its

@@ -178,6 +178,14 @@ class AnswerGatePolicy(GatePolicy):
     # answer names (every operand in a named row) as before; "any" (gate 2.27.0): any pair.
     # Only with a derivation_context other than "off".
     negative_results: Literal["any", "named_rows"] = "named_rows"
+    # Percentages beyond 100 of a pair the context does not bind (context/operand_rule.py, gate
+    # 2.30.0, dNEW3): "named" - from a pair that merely may be (allow's 1) a share beyond 100%
+    # is derived only where the sentence names its operation ("as a percentage of"), and a
+    # percentage change beyond 100% only as one row's change (or of two prose values of one
+    # sentence), or with a step of the answer's own ("3,600%" is no 900 million / 25, "4,400%"
+    # no change from a prose 1.6 billion to a cell 72); "any" (gate 2.27.0): any pair. Only
+    # with a derivation_context other than "off".
+    large_percentages: Literal["any", "named"] = "named"
     # Which column the answer's words name (value_context's column rule, engine/context/
     # grounding.py, gate 2.15.1, d382): "said_headers" - a cell is out of context when the
     # answer says every naming word of another column's header ("As reported", "Current",
@@ -347,6 +355,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     short_results="off",
     negative_operands="positive_second",
     negative_results="any",
+    large_percentages="any",
     column_naming="off",
     derivation_row_words="every_word",
     change_cells="any_column",
