@@ -75,6 +75,8 @@ class Found:
 Allow = Callable[[str, Located, Located | None], int]
 # Operations whose result's sign is the direction of a change ("a decrease of 13" is -13).
 _CHANGES = frozenset(("difference", "percentage_change", "percentage_points"))
+# Percentages whose results beyond 100 a pair that may be must pass `results` for (d548).
+_PERCENTAGES = frozenset(("percentage", "percentage_change"))
 # How many more accepted derivations are looked at for an unrelated one (ambiguity).
 _AMBIGUITY_LOOKS = 64
 
@@ -210,6 +212,7 @@ def explain(
     both_negative: bool = True,
     empty: AbstractSet[tuple[str, float, float]] = frozenset(),
     searched: Searched | None = None,
+    results: Callable[[str, float, Located, Located | None], bool] | None = None,
 ) -> Found | None:
     """One derivation of `target` from one or two of `operands` (each with its
     operand_amounts), or None.
@@ -226,7 +229,9 @@ def explain(
     ("(1,421) − (78,816)", "(-2,935 − 1,758) / 1,758" below -100%); without it a sum or a
     difference is searched with a positive second operand only (gate 2.14.1, d380). `empty`:
     searches (operation, result, tolerance) known to hold no pair (derivation_pairs.may_pair).
-    `searched`: the first operands found by searches on these `pools` (derivation_hits)."""
+    `searched`: the first operands found by searches on these `pools` (derivation_hits).
+    `results` (negative_results d546, large_percentages d548): the test a pair that may be
+    (allow's 1) must pass for a result below zero or a percentage beyond 100 (None: none)."""
     if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
         return None
     if len(target.digits) < min_significant:
@@ -310,6 +315,13 @@ def explain(
                             strong_only and score < 2 and _beyond(operation, t, b_neg)
                         ):
                             continue
+                        if (
+                            results is not None
+                            and score < 2
+                            and (t < 0 or (t > 100 and operation in _PERCENTAGES))
+                            and not results(operation, t, seen[ai], second)
+                        ):
+                            continue  # a negative or a large result of a pair that may be
                         used = (seen[ai],) if second is None else (seen[ai], second)
                         # A negative amount shows its sign ("−1,421 − (−78,816)"), d380.
                         text = formula.format(

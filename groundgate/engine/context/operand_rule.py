@@ -43,6 +43,7 @@ Pure: no Django, no I/O.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from groundgate.engine.context.initials import acronyms, names_row
@@ -54,6 +55,8 @@ if TYPE_CHECKING:
     from groundgate.engine.context.operands import OperandContext
     from groundgate.engine.evidence_values import Located
 
+# What ends a sentence, or a line, between two prose operands (negative_results, d546).
+_CLAUSE_BREAK = re.compile(r"[.;:!?](?:\s|$)|\n")
 # What a result shorter than the policy's significant digits may be (short_results).
 _SHORT = CHANGES | {"average"}
 
@@ -155,6 +158,35 @@ class _Rule:
         if score == 1 and self.sentence is not None and not self._spoken_of(operation, a, b):
             return 0
         return score
+
+    def results(
+        self,
+        negative: bool,
+        large: bool,
+        operation: str,
+        t: float,
+        a: Located,
+        b: Located | None,
+    ) -> bool:
+        """Whether a pair that may be (allow's 1) may give a result below zero or a percentage
+        beyond 100 (derivations.explain asks only for those). A pair holding a step of the
+        answer's own may ("-$686 / $6,887"); so may a change (or an average) of one row's two
+        cells, or of two prose values of one sentence: one quantity across its periods.
+        `negative` (negative_results "named_rows", d546): no other negative result - a share
+        of a cell printed negative ("(−3,002) / 55,636") or a difference of two rows one word
+        relates is no figure the answer speaks of. `large` (large_percentages "named", d548): a
+        share beyond 100% only where the sentence names its operation ("as a percentage of"),
+        a percentage change beyond 100% of two rows none ("4,400%" as (72 − 1.6 billion) / 1.6
+        billion, "3,600%" as 900 million / 25)."""
+        if a.where != "excerpt" or (b is not None and b.where != "excerpt"):
+            return True
+        if t > 100 and operation == "percentage":
+            return not large or self.operations is not None
+        if not (negative if t < 0 else large):
+            return True
+        if b is None or not (operation in CHANGES or operation == "average"):
+            return False
+        return _one_row(self.context, a, b) or _one_clause(self.context, a, b)
 
     def _spoken_of(self, operation: str, a: Located, b: Located | None) -> bool:
         """Whether a pair the context does not bind is still the calculation the answer speaks
@@ -267,6 +299,18 @@ def _one_row(context: OperandContext, a: Located, b: Located) -> bool:
         return False
     lo, hi = sorted((a.span[0], b.span[0]))
     return any("\n" not in text[lo:hi] for text in context.excerpts_of(a.evidence_index))
+
+
+def _one_clause(context: OperandContext, a: Located, b: Located) -> bool:
+    """Whether two excerpt operands are prose values of one sentence on one line ("Revenue was
+    $6,201 in FY22 and $6,887 in FY21"): the prose form of one row's two cells."""
+    index = a.evidence_index
+    if index is None or index != b.evidence_index or a.span is None or b.span is None:
+        return False
+    if any(f is not None and f.in_table for f in (context.fact(a), context.fact(b))):
+        return False
+    lo, hi = sorted((a.span[1], b.span[0]))
+    return any(not _CLAUSE_BREAK.search(text[lo:hi]) for text in context.excerpts_of(index))
 
 
 def _other_rows(fa: Fact | None, fb: Fact | None) -> bool:

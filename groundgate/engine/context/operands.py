@@ -64,13 +64,12 @@ class Binding(NamedTuple):
     allow: Allow | None  # None: the answer names nothing the operands could be held to
     down: bool  # the sentence says the direction is down ("decrease", "fell")
     bound: bool  # periods or rows named: operands are held to them
-    # Whether an operand may take part at all (None: every one): with two named years, a cell
-    # of another year passes no `allow`, so the pool is cut before the search.
+    # Whether an operand may take part (None: all): a cell of a year not named passes no allow.
     keep: Callable[[Located], bool] | None = None
     years: tuple[str, ...] = ()  # the named years `keep` holds cells to (sorted)
-    # The test of a pair for a result shorter than the policy's significant digits (None: no
-    # such result is derived here): two cells of a named row in the two named years.
+    # A short result's pair test (None: none derived): a named row's cells in the named years.
     short: Allow | None = None
+    results: Callable[..., bool] | None = None  # _Rule.results (d546, d548)
 
 
 class About(NamedTuple):
@@ -322,7 +321,8 @@ class OperandContext:
             rule.order = (said[0], said[1]) if len(said) == 2 else ("", "")
         keep = rule.keep if len(years) >= 2 else None
         short = rule.allow_short if len(years) == 2 else None
-        return Binding(rule.allow, down, bool(periods) or bool(words), keep, tuple(years), short)
+        bound = bool(periods) or bool(words)
+        return Binding(rule.allow, down, bound, keep, tuple(years), short, rule.results)
 
     def words_of(self, located: Located) -> frozenset[str] | str | None:
         """What an excerpt operand is said to be: its row label's naming words (and its

@@ -48,7 +48,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.30"
+    policy_version: str = "answer-gate/2026-11.31"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -169,6 +169,23 @@ class AnswerGatePolicy(GatePolicy):
     # 1,758) / 1,758"); "positive_second" (gate 2.14.1): the second operand of a sum, a
     # difference or an average is positive. Only with a derivation_context other than "off".
     negative_operands: Literal["positive_second", "mixed_signs", "any"] = "any"
+    # Negative results of a pair the context does not bind (engine/derivations.py, context/
+    # operand_rule.py, gate 2.30.0, d546): "named_rows" - a negative result (a share of a
+    # figure printed negative, "(−152) / 2,450 × 100 ≈ -6.2%"; a difference or a sum below zero)
+    # is derived from a pair that merely may be (allow's 1: one word said, derivation_words)
+    # only as a change or an average of one row's two cells (or of two prose values of one
+    # sentence), or with a step of the answer's own ("-$686 / $6,887"); the calculation the
+    # answer names (every operand in a named row) as before; "any" (gate 2.27.0): any pair.
+    # Only with a derivation_context other than "off".
+    negative_results: Literal["any", "named_rows"] = "named_rows"
+    # Percentages beyond 100 of a pair the context does not bind (context/operand_rule.py, gate
+    # 2.30.0, d548): "named" - from a pair that merely may be (allow's 1) a share beyond 100%
+    # is derived only where the sentence names its operation ("as a percentage of"), and a
+    # percentage change beyond 100% only as one row's change (or of two prose values of one
+    # sentence), or with a step of the answer's own ("3,600%" is no 900 million / 25, "4,400%"
+    # no change from a prose 1.6 billion to a cell 72); "any" (gate 2.27.0): any pair. Only
+    # with a derivation_context other than "off".
+    large_percentages: Literal["any", "named"] = "named"
     # Which column the answer's words name (value_context's column rule, engine/context/
     # grounding.py, gate 2.15.1, d382): "said_headers" - a cell is out of context when the
     # answer says every naming word of another column's header ("As reported", "Current",
@@ -367,7 +384,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.30",
+    policy_version="answer-gate/verbatim-2026-11.31",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -378,6 +395,8 @@ VERBATIM_POLICY = AnswerGatePolicy(
     row_naming="any_said",
     short_results="off",
     negative_operands="positive_second",
+    negative_results="any",
+    large_percentages="any",
     column_naming="off",
     derivation_row_words="every_word",
     change_cells="any_column",

@@ -11,6 +11,7 @@ whose attributes its __init__ sets. Pure: no Django, no I/O.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from groundgate.engine.context.aggregates import explain_aggregate
@@ -172,6 +173,7 @@ class _DerivationSearch:
             restate=restate,
             negatives=negatives,
             both_negative=policy.negative_operands == "any",
+            results=_results(binding.results, policy),
             empty=empty,
             searched=self._searched.setdefault(pools, {}),
         )
@@ -275,6 +277,16 @@ class _DerivationSearch:
 
     def _chain_operands(self) -> list[tuple[Located, list[float]]]:
         return [(c, operand_amounts(c)) for c in self.chain[-_CHAIN:]]
+
+
+def _results(
+    test: Callable[..., bool] | None, policy: AnswerGatePolicy
+) -> Callable[[str, float, Located, Located | None], bool] | None:
+    """The binding's test of a negative or a large result (_Rule.results) under the policy's
+    negative_results and large_percentages; None where neither asks for it."""
+    negative = policy.negative_results == "named_rows"
+    large = policy.large_percentages == "named"
+    return partial(test, negative, large) if test is not None and (negative or large) else None
 
 
 def _strong(

@@ -22,7 +22,11 @@ from groundgate.engine.gates.answer import (
 from tests.conftest import shared_data
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
-ANY_PAIR = AnswerGatePolicy(derived_numbers="accept", derivation_words="off")
+# Gate 2.21.0's pairs: any two cited values (and, before 2.30.0's negative_results, a negative
+# result from any of them).
+ANY_PAIR = AnswerGatePolicy(
+    derived_numbers="accept", derivation_words="off", negative_results="any"
+)
 
 
 @cache
