@@ -75,7 +75,7 @@ from dataclasses import dataclass
 
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.words import stem, stemmed_words
-from groundgate.pipeline import answerability_meaning, crosslingual
+from groundgate.pipeline import answerability_meaning, answerability_shapes, crosslingual
 from groundgate.pipeline.answerability_change import (
     change_names_every_term,
     without_intervals,
@@ -165,6 +165,9 @@ def _found(
         return False
     if crosslingual.said_across(term.text, text.raw, text.lowered, text.stems, version):
         return True
+    parts = answerability_shapes.hyphen_parts(term.text) if version >= 8 and not term.named else []
+    if parts and all(_found(Term(p, False), text, version, meaning, across) for p in parts):
+        return True  # v8: "discharge-valve" in "discharge valve"
     # v5: a common term said in other words (a name is its identity: never by meaning); v6: nor
     # is one Chinese character asked for (河, 奖, 吨): alone, its vector is e5-small's noise
     return (
@@ -218,6 +221,8 @@ def _holds_value(parts: QuestionParts, sentence: str) -> bool:
     attribute = parts.attribute
     if parts.version >= 2 and attribute.name == "count" and not _CJK_RUN.search(sentence):
         attribute = next(a for a in ATTRIBUTES_V2 if a.name == "count")
+    if attribute.name == "kind":  # v8: X after a word that qualifies it
+        return parts.kind is None or answerability_shapes.states_a_kind(parts.kind, sentence)
     if attribute.name != "who":
         return attribute.value.search(sentence) is not None
     own = {t.text for t in parts.terms}

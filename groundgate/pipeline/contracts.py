@@ -183,7 +183,7 @@ class SelectionPolicy(GatePolicy):
     # without slack; d485, d486), 7 - answerability-v7 (selectable, not the default: v6, and
     # the qualifier of the shape word an English question asks for - "vibration" of "what
     # vibration level" - without slack; d524).
-    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7] = 6
+    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8] = 6
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least
