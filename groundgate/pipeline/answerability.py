@@ -82,6 +82,7 @@ from groundgate.pipeline.answerability_change import (
 )
 from groundgate.pipeline.answerability_lexicon import (
     ATTRIBUTES_V2,
+    COUNT_V4,
     STATED_BOUND,
 )
 from groundgate.pipeline.answerability_question import (
@@ -185,7 +186,7 @@ _NUMBER_WORD = re.compile(
 )
 
 
-def _counts(counted: Term, said: _Text) -> bool:
+def _counts(counted: Term, said: _Text, version: int = 2) -> bool:
     """v2: a number of the clause counts the counted noun - it stands at most 8 words before it
     ("26 short-running ... JavaScript programs") or at most 3 after it ("traces (81)",
     "Impeller IMP-315: 1 per station"), so "each pump ... every 90 days" counts no pumps.
@@ -196,6 +197,8 @@ def _counts(counted: Term, said: _Text) -> bool:
     head = stem(counted.text)
     nouns = [i for i, t in enumerate(tokens) if t == counted.text or stem(t) == head]
     numbers = [i for i, t in enumerate(tokens) if _NUMBER_WORD.match(t)]
+    if version >= 8:  # v8: "120 g of grease" measures, it counts no bearings
+        numbers = [i for i in numbers if not answerability_shapes.measured(tokens, i)]
     return any(0 < j - i <= 8 or 0 < i - j <= 3 for i in numbers for j in nouns)
 
 
@@ -221,6 +224,8 @@ def _holds_value(parts: QuestionParts, sentence: str) -> bool:
     attribute = parts.attribute
     if parts.version >= 2 and attribute.name == "count" and not _CJK_RUN.search(sentence):
         attribute = next(a for a in ATTRIBUTES_V2 if a.name == "count")
+    elif parts.version >= 8 and attribute.value is COUNT_V4.value:  # v8: a measure word
+        return answerability_shapes.ZH_COUNT.search(sentence) is not None
     if attribute.name == "kind":  # v8: X after a word that qualifies it
         return parts.kind is None or answerability_shapes.states_a_kind(parts.kind, sentence)
     if attribute.name != "who":
@@ -258,6 +263,8 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
     if not present and soft and not any(_found(t, chunk, version) for t in soft):
         return False, [t.text for t in soft]
     ties = present + soft if present else []
+    if version >= 8 and parts.counted_words:  # v8: the counted noun ties no subject
+        ties = [t for t in ties if t.text not in parts.counted_words] or ties
     for sentence in split_sentences(text):
         # v2: each clause of a sentence on its own (";" joins two facts): the value and the
         # subject must be stated in one clause, so PM2.5's change is not the good days'.
@@ -269,7 +276,7 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
             said = _Text.of(clause, version)
             if not all(_found(t, said, version, *parts.by_meaning) for t in parts.counted):
                 continue
-            if version >= 2 and parts.counted and not _counts(parts.counted[0], said):
+            if version >= 2 and parts.counted and not _counts(parts.counted[0], said, version):
                 continue
             if change_names_every_term(version, parts.attribute.name, bool(present)):
                 if all(_found(t, said, version, *parts.by_meaning) for t in present):

@@ -188,6 +188,7 @@ class QuestionParts:
     meaning: float = 0.0
     meaning_across: float = 0.0
     kind: str | None = None  # v8: the X of "what type of X" (answerability_shapes.kind_asked)
+    counted_words: frozenset[str] = frozenset()  # v8: the words of "how many X" (they tie none)
 
     @property
     def by_meaning(self) -> tuple[float, float]:
@@ -361,10 +362,13 @@ def question_parts(
         seen.setdefault(t.text, t)
     counted = _EN_HOW_MANY.search(rest) if attribute and attribute.name == "count" else None
     counted_terms: tuple[Term, ...] = ()
+    counted_words: frozenset[str] = frozenset()
     if counted:
         head = [t for t in _english_terms(counted.group("np")) if t.required][-1:]
         of = [t for t in _english_terms(counted.group("of") or "") if t.required]
         counted_terms = (*head, *of)
+        if version >= 8:
+            counted_words = frozenset(w.lower() for w in _EN_WORD.findall(counted.group("np")))
     bound = None
     if version >= 2 and attribute is not None:
         asked = [name for name, cue in ASKED_BOUND.items() if cue.search(question)]
@@ -374,7 +378,16 @@ def question_parts(
     across = meaning if meaning_across is None or not meaning else meaning_across
     kind = shapes.kind_asked(question) if attribute and attribute.name == "kind" else None
     return QuestionParts(
-        attribute, tuple(seen.values()), counted_terms, version, bound, takes, meaning, across, kind
+        attribute,
+        tuple(seen.values()),
+        counted_terms,
+        version,
+        bound,
+        takes,
+        meaning,
+        across,
+        kind,
+        counted_words,
     )
 
 

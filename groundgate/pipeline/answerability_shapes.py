@@ -93,7 +93,27 @@ _WHO_V8 = Attribute(
 _KIND = Attribute(
     "kind", re.compile(r"\b(?:what|which)\s+(?:types?|kinds?|sorts?)\s+of\b", re.I), re.compile("")
 )
+# "the part number", "the reference number" name an item: a code (IMP-315, CNS-0615443,
+# 〔2024〕12号), not a count (v4 read "number of" as one).
+_ITEM_WORDS = """part reference serial model case file order registration catalog catalogue product
+document grant project item""".split()
+_IDENTIFIER = Attribute(
+    "identifier",
+    # only the word "number" is the cue: the item it numbers stays a term of the question
+    re.compile(
+        "(?:"
+        + "|".join(rf"(?<=\b{w} )" for w in _ITEM_WORDS)
+        + r")(?:numbers?|no\.?|codes?|ids?)\b"
+        r"|编号|文号|型号|序列号|批号",
+        re.I,
+    ),
+    re.compile(
+        r"\b[A-Z]{1,8}[-‐/]?\d[\w-]*|\b\d+[A-Z][\w-]*|〔\d{4}〕\s*\d+\s*号|第\s*\d+\s*号|"
+        r"\b(?:no\.?|number)\s*\d[\d-]*",
+    ),
+)
 ATTRIBUTES_V8: tuple[Attribute, ...] = (
+    _IDENTIFIER,
     _KIND,
     *(_WHO_V8 if a.name == "who" else a for a in ATTRIBUTES_V4),
     _SIZE,
@@ -159,6 +179,25 @@ def states_a_kind(head: str, clause: str) -> bool:
         if re.match(r"(?:such as|like|called|named|type|kind)\b", after):
             return True
     return False
+
+
+# A number a unit follows measures, it counts nothing ("with 120 g of grease": no bearings).
+_UNIT_AFTER = frozenset(
+    """g kg mg µg μg l ml bar psi kpa mpa c f % mm cm m km s ms min h hz mhz ghz kb mb gb tb
+    percent degrees""".split()
+)
+
+
+def measured(tokens: list[str], i: int) -> bool:
+    """The number at `tokens[i]` is a measure: a unit follows it."""
+    return i + 1 < len(tokens) and tokens[i + 1] in _UNIT_AFTER
+
+
+# A count in Chinese text is a number and a measure word (302天, 2个), not a date's (2024年5月).
+ZH_COUNT = re.compile(
+    r"(?:\d|[０-９]|[一二两三四五六七八九十百千万〇零])+\s*"
+    r"[个次名家项种条台人天位座遍套回件批份处辆块张本部倍](?!百分点|月|小时|工作日)"
+)
 
 
 def hyphen_parts(term: str) -> list[str]:
