@@ -244,6 +244,9 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
     version = parts.version
     chunk = _Text.of(text, version)
     required = [t for t in parts.terms if t.required]
+    whole = [title for title in parts.titles if title not in chunk.lowered]
+    if whole:  # v8: a quoted title is found whole (《论游击战》 is not 游击战)
+        return False, whole
     missing = [t for t in required if not _found(t, chunk, version)]
     if parts.meaning and missing and not any(t.named for t in missing):
         # v5: only then read the chunk's words by meaning (a missing name refuses anyway)

@@ -189,6 +189,7 @@ class QuestionParts:
     meaning_across: float = 0.0
     kind: str | None = None  # v8: the X of "what type of X" (answerability_shapes.kind_asked)
     counted_words: frozenset[str] = frozenset()  # v8: the words of "how many X" (they tie none)
+    titles: frozenset[str] = frozenset()  # v8: the titles quoted: found whole, never in part
 
     @property
     def by_meaning(self) -> tuple[float, float]:
@@ -345,7 +346,7 @@ def question_parts(
             for t in terms
         ]
     if version >= 8:  # the question's shape (answerability_shapes): scene, document, unit
-        terms = _v8_terms(terms, rest)
+        terms = _v8_terms(terms, rest, attribute.name if attribute else None)
     if version >= 2:  # a party named by its kind is the document's party: it only ties
         terms = [Term(t.text, False, False) if t.text in PARTY_NOUNS else t for t in terms]
     if attribute is not None:  # the words that asked for the attribute are not its subject
@@ -388,13 +389,16 @@ def question_parts(
         across,
         kind,
         counted_words,
+        frozenset(t.text for t in titles) if version >= 8 else frozenset(),
     )
 
 
-def _v8_terms(terms: list[Term], question: str) -> list[Term]:
+def _v8_terms(terms: list[Term], question: str, attribute: str | None) -> list[Term]:
     """v8: the asker's pronouns and the unit asked in are no terms; a word of
     a scene-setting clause (when the asking one names a subject of its own), the document's
-    part or language, an irregular past form only tie."""
+    part or language (unless its maker is asked: who edited the collection), an irregular past
+    form only tie."""
+    maker = attribute in ("who", "company") or any(t.text in shapes.MAKER_WORDS for t in terms)
     scene, units = shapes.scene_words(question), shapes.units_asked(question)
     if not any(t.required and t.text not in scene for t in terms):
         scene = frozenset()  # "... - what is it?": the scene holds the subject
@@ -403,7 +407,9 @@ def _v8_terms(terms: list[Term], question: str) -> list[Term]:
         english = t.text.isascii()
         if english and (t.text in shapes.ASKER_WORDS or t.text in units):
             continue
-        if english and (shapes.soft_word(t.text) or (t.text in scene and not t.named)):
+        if (shapes.soft_word(t.text) and not maker) or (
+            english and t.text in scene and not t.named
+        ):
             t = Term(t.text, False, False)
         kept.append(t)
     return kept

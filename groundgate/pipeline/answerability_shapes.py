@@ -6,7 +6,8 @@ no word of any document:
   pump reads 5 bar - is that ...") is context: its common words tie a sentence but are not
   required; the clause that asks (a "?", a wh-word or an auxiliary first) holds the subject;
 - the words that name the document or a part of it (piece, essay, paper, bulletin, contents,
-  section ...) and the document's language (Chinese, English) say where, not what: they tie;
+  section ...; 论文, 目录, 公报 ...) and the document's language (Chinese, English) say where, not
+  what: they tie;
 - an irregular past participle or past form (written, given, broke) is an action, as the -ed
   forms are (v1): it ties;
 - a unit the value is asked in (", in mg/L", "(in lines)") says the value's shape: no term;
@@ -44,6 +45,15 @@ DOCUMENT_WORDS = frozenset(
     for w in """piece pieces article articles essay essays text texts paper papers report reports
     bulletin bulletins document documents contents writings list entry entries section sections
     chapter chapters table manual publication page pages chinese english""".split()
+)
+
+ZH_DOCUMENT_WORDS = frozenset(
+    "论文 文章 目录 报告 公报 文件 手册 决定书 文集 章节 条目 原文 本文".split()
+)
+
+# The document's makers: a question about them is about the document itself.
+MAKER_WORDS = frozenset(
+    "publisher publishers editor editors author authors 出版社 出版者 编者 编辑 作者 著者".split()
 )
 
 # Irregular past participles and past forms: the question's action, not its subject.
@@ -144,6 +154,8 @@ def units_asked(question: str) -> frozenset[str]:
 def soft_word(word: str) -> bool:
     """A word of the question that only ties (v8): the document or its part, its language, an
     irregular past form."""
+    if _CJK.search(word):
+        return word in ZH_DOCUMENT_WORDS
     return stem(word) in DOCUMENT_WORDS or word in IRREGULAR_FORMS
 
 
