@@ -145,9 +145,9 @@ def scene_words(question: str) -> frozenset[str]:
 def units_asked(question: str) -> frozenset[str]:
     """The words of the unit a value is asked in: "in mg/L" -> mg, l."""
     return frozenset(
-        w.lower()
+        w
         for m in _UNIT_ASKED.finditer(question)
-        for w in re.findall(r"[a-zµμ]+", m["unit"])
+        for w in re.findall(r"[a-zµμ]+", m["unit"].lower())
     )
 
 
@@ -165,12 +165,13 @@ def noun_phrase(span: str) -> str:
 
 
 def kind_asked(question: str) -> str | None:
-    """The head of X in "what type / kind / sort of X" (lower-cased), or None."""
+    """The first word of X in "what type / kind / sort of X" (lower-cased), or None:
+    "garbage" of "what sort of garbage collection" (said "a conservative garbage collector")."""
     match = _KIND_OF.search(question)
     if not match:
         return None
     words = [w for w in match["x"].lower().split() if w not in EN_STOP_WORDS]
-    return words[-1] if words else None
+    return words[0] if words else None  # a qualifier stands before a compound's first word
 
 
 def states_a_kind(head: str, clause: str) -> bool:
