@@ -51,7 +51,7 @@ e5-small's cosine of the two words >= the policy's paraphrase_min_similarity (0.
 paraphrase_cross_language_min_similarity (0.84) when one is Chinese and the other not
 (answerability_meaning.py); a named term never is. The thresholds reach the check through
 QuestionParts.meaning / meaning_across (0: never by meaning; v4 and older always 0).
-answerability-v6 (the policy's default since answer-assembly/2026-11.11, d486): v5, and the
+answerability-v6 (the policy's default in answer-assembly/2026-11.11, d486): v5, and the
 thing a Chinese question asks for - the word after 什么 / 哪 / 哪个 / 哪条 / 多少 / 几 (什么名字,
 哪条河, 多少字) - is a required term (Term.asked), even of one character, with no slack: v5 let one
 common noun in two go missing, and dropped one-character nouns, so the fined company's name was
@@ -61,6 +61,11 @@ uncovered refused more (s32, s33, s35), no covered answer lost.
 answerability-v7 (selectable, not the default; d524): v6, and the English counterpart - the
 qualifier of the shape word an English question asks for ("vibration" of "what vibration
 level": answerability_question.english_asked) is required without slack.
+answerability-v8 (the policy's default since answer-assembly/2026-11.12; dNEW1): v6, and an
+English question read by its shape (answerability_shapes.py: scene clause, the document's own
+words, irregular past forms, the unit asked in; a kind of X, a size, "to whom", an identifier
+asked); a number a unit follows counts nothing, a count in Chinese text needs a measure word,
+the counted noun ties no subject, a quoted title is found whole. v7's rule is not in v8.
 The retriever's rerank (services/retrieval.py) reads LATEST, answerability-v4, by the words alone
 (d468): no embedding for the 24 chunks it reorders.
 The question's reading (its terms, attribute, counted noun and bound: question_parts, and the
