@@ -165,31 +165,31 @@ def noun_phrase(span: str) -> str:
 
 
 def kind_asked(question: str) -> str | None:
-    """The first word of X in "what type / kind / sort of X" (lower-cased), or None:
-    "garbage" of "what sort of garbage collection" (said "a conservative garbage collector")."""
+    """The words of X in "what type / kind / sort of X" (lower-cased, space-separated), or
+    None: "garbage collector" of "what kind of garbage collector does the VM have"."""
     match = _KIND_OF.search(question)
     if not match:
         return None
     words = [w for w in match["x"].lower().split() if w not in EN_STOP_WORDS]
-    return words[0] if words else None  # a qualifier stands before a compound's first word
+    return " ".join(words) or None
 
 
-def states_a_kind(head: str, clause: str) -> bool:
-    """The clause says `head` after a word that qualifies it ("lithium grease", "a simple
-    register allocator"), or names one ("collectors such as ..."). A Chinese clause is not read
-    (it is not held to it)."""
+def states_a_kind(kind: str, clause: str) -> bool:
+    """The clause says a word of `kind` after a word that qualifies it ("lithium grease", "a
+    simple register allocator"), names one after it ("collectors such as ...", "the collector
+    is an exact ..."). A Chinese clause is not read (it is not held to it)."""
     if _CJK.search(clause) and not re.search(r"[A-Za-z]{3}", clause):
         return True
     words = re.findall(r"[\w'’-]+", clause.lower())
-    target = stem(head)
+    targets = {stem(w) for w in kind.split()}
     for i, word in enumerate(words):
-        if stem(word) != target:
+        if stem(word) not in targets:
             continue
         before = words[i - 1] if i else ""
-        after = " ".join(words[i + 1 : i + 3])
+        after = " ".join(words[i + 1 : i + 4])
         if before and before.isalpha() and before not in EN_STOP_WORDS and len(before) > 2:
             return True
-        if re.match(r"(?:such as|like|called|named|type|kind)\b", after):
+        if re.match(r"(?:such as|like|called|named|type|kind|(?:is|are|was|were) an? )", after):
             return True
     return False
 

@@ -98,7 +98,7 @@ def test_the_question_reading():
     assert {t.text for t in parts.terms if t.required} == {"quantity", "bearings"}
     parts = question_parts("What's the deadline for the company to fix the problems found?", 8)
     assert not any(t.named for t in parts.terms)  # v6 made "found"'s clause a strict head
-    assert question_parts("What type of grease goes on the bearings?", 8).kind == "grease"
+    assert question_parts("What type of grease, or oil, goes in?", 8).kind == "grease"
     assert question_parts("How big is the code cache?", 8).attribute.name == "size"
     assert question_parts("To whom was the letter sent?", 8).attribute.name == "who"
     assert question_parts("论文里的 oracle 是干什么用的？", 8).terms[1].required is False
