@@ -51,7 +51,7 @@ e5-small's cosine of the two words >= the policy's paraphrase_min_similarity (0.
 paraphrase_cross_language_min_similarity (0.84) when one is Chinese and the other not
 (answerability_meaning.py); a named term never is. The thresholds reach the check through
 QuestionParts.meaning / meaning_across (0: never by meaning; v4 and older always 0).
-answerability-v6 (the policy's default since answer-assembly/2026-11.11, d486): v5, and the
+answerability-v6 (the policy's default in answer-assembly/2026-11.11, d486): v5, and the
 thing a Chinese question asks for - the word after 什么 / 哪 / 哪个 / 哪条 / 多少 / 几 (什么名字,
 哪条河, 多少字) - is a required term (Term.asked), even of one character, with no slack: v5 let one
 common noun in two go missing, and dropped one-character nouns, so the fined company's name was
@@ -61,6 +61,11 @@ uncovered refused more (s32, s33, s35), no covered answer lost.
 answerability-v7 (selectable, not the default; d524): v6, and the English counterpart - the
 qualifier of the shape word an English question asks for ("vibration" of "what vibration
 level": answerability_question.english_asked) is required without slack.
+answerability-v8 (the policy's default since answer-assembly/2026-11.12; dNEW1): v6, and an
+English question read by its shape (answerability_shapes.py: scene clause, the document's own
+words, irregular past forms, the unit asked in; a kind of X, a size, "to whom", an identifier
+asked); a number a unit follows counts nothing, a count in Chinese text needs a measure word,
+the counted noun ties no subject, a quoted title is found whole. v7's rule is not in v8.
 The retriever's rerank (services/retrieval.py) reads LATEST, answerability-v4, by the words alone
 (d468): no embedding for the 24 chunks it reorders.
 The question's reading (its terms, attribute, counted noun and bound: question_parts, and the
@@ -75,13 +80,14 @@ from dataclasses import dataclass
 
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.words import stem, stemmed_words
-from groundgate.pipeline import answerability_meaning, crosslingual
+from groundgate.pipeline import answerability_meaning, answerability_shapes, crosslingual
 from groundgate.pipeline.answerability_change import (
     change_names_every_term,
     without_intervals,
 )
 from groundgate.pipeline.answerability_lexicon import (
     ATTRIBUTES_V2,
+    COUNT_V4,
     STATED_BOUND,
 )
 from groundgate.pipeline.answerability_question import (
@@ -165,6 +171,9 @@ def _found(
         return False
     if crosslingual.said_across(term.text, text.raw, text.lowered, text.stems, version):
         return True
+    parts = answerability_shapes.hyphen_parts(term.text) if version >= 8 and not term.named else []
+    if parts and all(_found(Term(p, False), text, version, meaning, across) for p in parts):
+        return True  # v8: "discharge-valve" in "discharge valve"
     # v5: a common term said in other words (a name is its identity: never by meaning); v6: nor
     # is one Chinese character asked for (河, 奖, 吨): alone, its vector is e5-small's noise
     return (
@@ -182,7 +191,7 @@ _NUMBER_WORD = re.compile(
 )
 
 
-def _counts(counted: Term, said: _Text) -> bool:
+def _counts(counted: Term, said: _Text, version: int = 2) -> bool:
     """v2: a number of the clause counts the counted noun - it stands at most 8 words before it
     ("26 short-running ... JavaScript programs") or at most 3 after it ("traces (81)",
     "Impeller IMP-315: 1 per station"), so "each pump ... every 90 days" counts no pumps.
@@ -193,6 +202,8 @@ def _counts(counted: Term, said: _Text) -> bool:
     head = stem(counted.text)
     nouns = [i for i, t in enumerate(tokens) if t == counted.text or stem(t) == head]
     numbers = [i for i, t in enumerate(tokens) if _NUMBER_WORD.match(t)]
+    if version >= 8:  # v8: "120 g of grease" measures, it counts no bearings
+        numbers = [i for i in numbers if not answerability_shapes.measured(tokens, i)]
     return any(0 < j - i <= 8 or 0 < i - j <= 3 for i in numbers for j in nouns)
 
 
@@ -218,6 +229,10 @@ def _holds_value(parts: QuestionParts, sentence: str) -> bool:
     attribute = parts.attribute
     if parts.version >= 2 and attribute.name == "count" and not _CJK_RUN.search(sentence):
         attribute = next(a for a in ATTRIBUTES_V2 if a.name == "count")
+    elif parts.version >= 8 and attribute.value is COUNT_V4.value:  # v8: a measure word
+        return answerability_shapes.ZH_COUNT.search(sentence) is not None
+    if attribute.name == "kind":  # v8: X after a word that qualifies it
+        return parts.kind is None or answerability_shapes.states_a_kind(parts.kind, sentence)
     if attribute.name != "who":
         return attribute.value.search(sentence) is not None
     own = {t.text for t in parts.terms}
@@ -234,6 +249,9 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
     version = parts.version
     chunk = _Text.of(text, version)
     required = [t for t in parts.terms if t.required]
+    whole = [title for title in parts.titles if title not in chunk.lowered]
+    if whole:  # v8: a quoted title is found whole (《论游击战》 is not 游击战)
+        return False, whole
     missing = [t for t in required if not _found(t, chunk, version)]
     if parts.meaning and missing and not any(t.named for t in missing):
         # v5: only then read the chunk's words by meaning (a missing name refuses anyway)
@@ -253,6 +271,8 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
     if not present and soft and not any(_found(t, chunk, version) for t in soft):
         return False, [t.text for t in soft]
     ties = present + soft if present else []
+    if version >= 8 and parts.counted_words:  # v8: the counted noun ties no subject
+        ties = [t for t in ties if t.text not in parts.counted_words] or ties
     for sentence in split_sentences(text):
         # v2: each clause of a sentence on its own (";" joins two facts): the value and the
         # subject must be stated in one clause, so PM2.5's change is not the good days'.
@@ -264,7 +284,7 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
             said = _Text.of(clause, version)
             if not all(_found(t, said, version, *parts.by_meaning) for t in parts.counted):
                 continue
-            if version >= 2 and parts.counted and not _counts(parts.counted[0], said):
+            if version >= 2 and parts.counted and not _counts(parts.counted[0], said, version):
                 continue
             if change_names_every_term(version, parts.attribute.name, bool(present)):
                 if all(_found(t, said, version, *parts.by_meaning) for t in present):

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from groundgate.engine.words import EN_STOP_WORDS, ZH_STOP_WORDS, stem
+from groundgate.pipeline import answerability_shapes as shapes
 from groundgate.pipeline.answerability_change import asks_how_long_it_takes
 from groundgate.pipeline.answerability_lexicon import (
     ASKED_BOUND,
@@ -33,7 +34,7 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6, 7)}
+VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6, 7, 8)}
 
 
 LATEST = 4
@@ -84,7 +85,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
-_GLOSSARIES.update(dict.fromkeys((3, 4, 5, 6, 7), _GLOSSARIES[2]))
+_GLOSSARIES.update(dict.fromkeys((3, 4, 5, 6, 7, 8), _GLOSSARIES[2]))
 
 
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
@@ -186,6 +187,9 @@ class QuestionParts:
     # the other not); 0 - never by meaning.
     meaning: float = 0.0
     meaning_across: float = 0.0
+    kind: str | None = None  # v8: the X of "what type of X" (answerability_shapes.kind_asked)
+    counted_words: frozenset[str] = frozenset()  # v8: the words of "how many X" (they tie none)
+    titles: frozenset[str] = frozenset()  # v8: the titles quoted: found whole, never in part
 
     @property
     def by_meaning(self) -> tuple[float, float]:
@@ -291,6 +295,8 @@ def _strict_spans(question: str, version: int = 1) -> list[str]:
     match = _EN_OF.search(question)
     if match:
         spans += [match.group("a").lower(), match.group("b").lower()]
+        if version >= 8:  # "the company to fix the problems ..." is about the company
+            spans = [shapes.noun_phrase(span) for span in spans]
         if version >= 2:
             spans = [span.split()[-1] for span in spans if span.split()]
     match = _ZH_OF.search(question)
@@ -312,6 +318,8 @@ def question_parts(
     """`meaning` (v5): the cosine at which a word of a chunk means a common term (0: never);
     `meaning_across` the one for a word in the other language (None: `meaning`)."""
     kinds = {1: ATTRIBUTES, 2: ATTRIBUTES_V2, 3: ATTRIBUTES_V3}.get(version, ATTRIBUTES_V4)
+    if version >= 8:  # a kind of X, a size, "to whom" (answerability_shapes)
+        kinds = shapes.ATTRIBUTES_V8
     attribute = next((a for a in kinds if a.cue.search(question)), None)
     if version >= 2 and attribute is not None and attribute.name == "money":
         if _HOW_MANY_NOT_MONEY.search(question):
@@ -330,13 +338,15 @@ def question_parts(
     terms = [
         Term(t.text, True, True, t.asked) if t.required and _in_span(t, spans) else t for t in terms
     ]
-    if version >= 7:  # the English thing asked for (a shape word's qualifier): no slack
+    if version == 7:  # the English thing asked for (a shape word's qualifier): no slack
         cued = [m.group(0).lower() for m in attribute.cue.finditer(question)] if attribute else []
         wanted = english_asked(rest, frozenset(w for m in cued for w in m.split()) | ASKING)
         terms = [
             Term(t.text, t.named, True, True) if t.required and t.text in wanted else t
             for t in terms
         ]
+    if version >= 8:  # the question's shape (answerability_shapes): scene, document, unit
+        terms = _v8_terms(terms, rest, attribute.name if attribute else None)
     if version >= 2:  # a party named by its kind is the document's party: it only ties
         terms = [Term(t.text, False, False) if t.text in PARTY_NOUNS else t for t in terms]
     if attribute is not None:  # the words that asked for the attribute are not its subject
@@ -353,10 +363,13 @@ def question_parts(
         seen.setdefault(t.text, t)
     counted = _EN_HOW_MANY.search(rest) if attribute and attribute.name == "count" else None
     counted_terms: tuple[Term, ...] = ()
+    counted_words: frozenset[str] = frozenset()
     if counted:
         head = [t for t in _english_terms(counted.group("np")) if t.required][-1:]
         of = [t for t in _english_terms(counted.group("of") or "") if t.required]
         counted_terms = (*head, *of)
+        if version >= 8:
+            counted_words = frozenset(w.lower() for w in _EN_WORD.findall(counted.group("np")))
     bound = None
     if version >= 2 and attribute is not None:
         asked = [name for name, cue in ASKED_BOUND.items() if cue.search(question)]
@@ -364,6 +377,39 @@ def question_parts(
     takes = asks_how_long_it_takes(question, version, attribute.name if attribute else None)
     meaning = meaning if version >= 5 else 0.0
     across = meaning if meaning_across is None or not meaning else meaning_across
+    kind = shapes.kind_asked(question) if attribute and attribute.name == "kind" else None
     return QuestionParts(
-        attribute, tuple(seen.values()), counted_terms, version, bound, takes, meaning, across
+        attribute,
+        tuple(seen.values()),
+        counted_terms,
+        version,
+        bound,
+        takes,
+        meaning,
+        across,
+        kind,
+        counted_words,
+        frozenset(t.text for t in titles) if version >= 8 else frozenset(),
     )
+
+
+def _v8_terms(terms: list[Term], question: str, attribute: str | None) -> list[Term]:
+    """v8: the asker's pronouns and the unit asked in are no terms; a word of
+    a scene-setting clause (when the asking one names a subject of its own), the document's
+    part or language (unless its maker is asked: who edited the collection), an irregular past
+    form only tie."""
+    maker = attribute in ("who", "company") or any(t.text in shapes.MAKER_WORDS for t in terms)
+    scene, units = shapes.scene_words(question), shapes.units_asked(question)
+    if not any(t.required and t.text not in scene for t in terms):
+        scene = frozenset()  # "... - what is it?": the scene holds the subject
+    kept = []
+    for t in terms:
+        english = t.text.isascii()
+        if english and (t.text in shapes.ASKER_WORDS or t.text in units):
+            continue
+        if (shapes.soft_word(t.text) and not maker) or (
+            english and t.text in scene and not t.named
+        ):
+            t = Term(t.text, False, False)
+        kept.append(t)
+    return kept

@@ -113,7 +113,11 @@ class SelectionPolicy(GatePolicy):
     # questions: 2,372 -> 89 ms a question on average) and the thing a Chinese question asks
     # for (什么名字, 哪条河) required without slack (d486). answerability_version 4 is
     # 2026-11.10's default reading, 5 v5 alone.
-    policy_version: str = "answer-assembly/2026-11.11"
+    # 2026-11.12 (issue 32): answerability-v8 is the default: v6, and an English question read
+    # by its shape (pipeline/answerability_shapes.py, dNEW1): a scene-setting clause, the
+    # document's own words and irregular past forms only tie; a kind of X, a size, "to whom"
+    # and an identifier are attributes asked. answerability_version 6 is 2026-11.11's.
+    policy_version: str = "answer-assembly/2026-11.12"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
@@ -182,8 +186,9 @@ class SelectionPolicy(GatePolicy):
     # (the default since 2026-11.11: v5, and a Chinese question's thing asked is required
     # without slack; d485, d486), 7 - answerability-v7 (selectable, not the default: v6, and
     # the qualifier of the shape word an English question asks for - "vibration" of "what
-    # vibration level" - without slack; d524).
-    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7] = 6
+    # vibration level" - without slack; d524), 8 - answerability-v8 (the default since
+    # 2026-11.12: v6, and the question's shape - pipeline/answerability_shapes.py; dNEW1).
+    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8] = 8
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least

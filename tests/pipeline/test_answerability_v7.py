@@ -30,9 +30,9 @@ def _answers(question: str, chunk: str, version: int) -> bool:
     return found.is_answerable
 
 
-def test_v7_is_selectable_and_v6_stays_the_default():
+def test_v7_is_selectable_and_not_the_default():
     assert VERSIONS[7] == "answerability-v7"
-    assert POLICY.answerability_version == 6
+    assert POLICY.answerability_version == 8
     assert SelectionPolicy(answerability_version=7).answerability_version == 7
 
 
