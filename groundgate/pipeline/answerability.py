@@ -61,7 +61,7 @@ uncovered refused more (s32, s33, s35), no covered answer lost.
 answerability-v7 (selectable, not the default; d524): v6, and the English counterpart - the
 qualifier of the shape word an English question asks for ("vibration" of "what vibration
 level": answerability_question.english_asked) is required without slack.
-answerability-v8 (the policy's default since answer-assembly/2026-11.12; dNEW1): v6, and an
+answerability-v8 (the policy's default since answer-assembly/2026-11.12; d551): v6, and an
 English question read by its shape (answerability_shapes.py: scene clause, the document's own
 words, irregular past forms, the unit asked in; a kind of X, a size, "to whom", an identifier
 asked); a number a unit follows counts nothing, a count in Chinese text needs a measure word,

@@ -114,7 +114,7 @@ class SelectionPolicy(GatePolicy):
     # for (什么名字, 哪条河) required without slack (d486). answerability_version 4 is
     # 2026-11.10's default reading, 5 v5 alone.
     # 2026-11.12 (issue 32): answerability-v8 is the default: v6, and an English question read
-    # by its shape (pipeline/answerability_shapes.py, dNEW1): a scene-setting clause, the
+    # by its shape (pipeline/answerability_shapes.py, d551): a scene-setting clause, the
     # document's own words and irregular past forms only tie; a kind of X, a size, "to whom"
     # and an identifier are attributes asked. answerability_version 6 is 2026-11.11's.
     policy_version: str = "answer-assembly/2026-11.12"
@@ -187,7 +187,7 @@ class SelectionPolicy(GatePolicy):
     # without slack; d485, d486), 7 - answerability-v7 (selectable, not the default: v6, and
     # the qualifier of the shape word an English question asks for - "vibration" of "what
     # vibration level" - without slack; d524), 8 - answerability-v8 (the default since
-    # 2026-11.12: v6, and the question's shape - pipeline/answerability_shapes.py; dNEW1).
+    # 2026-11.12: v6, and the question's shape - pipeline/answerability_shapes.py; d551).
     answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8] = 8
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's

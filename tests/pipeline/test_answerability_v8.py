@@ -1,4 +1,4 @@
-"""answerability-v8 (answer-assembly/2026-11.12, the default; dNEW1): v6, and an English
+"""answerability-v8 (answer-assembly/2026-11.12, the default; d551): v6, and an English
 question read by its shape (pipeline/answerability_shapes.py) - a scene-setting clause, the
 document's own words (piece, contents, 论文 ...) and irregular past forms only tie; the unit a
 value is asked in is no term; "what type of X", "how big", "to whom" and "the part number"
