@@ -4,7 +4,7 @@ the share of covered questions answered citing the right chunk and of uncovered 
 language; retrieval latency per question; index build time per 1,000 chunks.
 
     .venv/bin/python bench/bench_retrieval.py [--retrievers keyword,hybrid] [--questions F[,F]]
-        [--sweep FIELD=V1,V2,...]
+        [--sweep FIELD=V1,V2,...] [--cross-lingual 2] [--rerank answerability-v4]
 
 `--sweep` runs the pipeline once more per value of one SelectionPolicy field (e.g.
 `max_per_knowledge_id=1,3,5`) on the same retrieval (one retrieval per question) and prints, per
@@ -44,6 +44,7 @@ from groundgate.services.retrieval import (  # noqa: E402
     HybridRetriever,
     KeywordRetriever,
     index_version,
+    rerank_reading,
 )
 from groundgate.services.retrieval_eval import (  # noqa: E402
     breakdown,
@@ -217,6 +218,13 @@ def main() -> None:
     parser.add_argument(
         "--cross-lingual", type=int, default=0, help="the hybrid retriever's cross_lingual (d522)"
     )
+    parser.add_argument(
+        "--rerank",
+        default="answerability",
+        choices=["answerability", "answerability-v4"],
+        help="the rerank's reading (policy rerank_reading): the default policy's answerability, "
+        "or answerability-v4 from the words (up to answer-assembly/2026-11.11, d468)",
+    )
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     dataset = Dataset.objects.create(slug="questions", name="questions")
@@ -272,9 +280,10 @@ def main() -> None:
                 f"{words.chunks} chunks in {words.seconds:.1f} s = {words_1000:.0f} s per 1,000 "
                 "chunks"
             )
-            retriever = HybridRetriever(embedder, keyword)
-            if args.cross_lingual:
-                retriever = HybridRetriever(embedder, keyword, args.cross_lingual)
+            # The rerank reads the default policy's answerability (or --rerank's reading); a
+            # --sweep of answerability_version shares this one retrieval.
+            rerank = rerank_reading(SelectionPolicy(rerank_reading=args.rerank))
+            retriever = HybridRetriever(embedder, keyword, args.cross_lingual or 1, rerank)
             retriever.search(dataset, "warm up", 1)  # model load, matrix cache
         for label, questions in files.items():
             report["retrievers"][f"{name}/{label}"] = measure(

@@ -113,7 +113,12 @@ class SelectionPolicy(GatePolicy):
     # questions: 2,372 -> 89 ms a question on average) and the thing a Chinese question asks
     # for (什么名字, 哪条河) required without slack (d486). answerability_version 4 is
     # 2026-11.10's default reading, 5 v5 alone.
-    policy_version: str = "answer-assembly/2026-11.11"
+    # 2026-11.13 (issue 32): the retriever's rerank (d282) reads the policy's own answerability
+    # (rerank_reading "answerability": answerability_version and its paraphrase thresholds;
+    # services/retrieval.rerank_reading, dNEW1), not answerability-v4 from the words (d468): a
+    # chunk v6 finds answering by meaning no longer ranks behind v4's and falls to R2's cap of
+    # 3 chunks a document. rerank_reading "answerability-v4" is 2026-11.11's retrieval.
+    policy_version: str = "answer-assembly/2026-11.13"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
@@ -196,6 +201,11 @@ class SelectionPolicy(GatePolicy):
     # 0.841, good ~ 依据 0.869), so v5 was not the default (d467) until an unseen file (s35)
     # gained 8 covered questions for 1 refusal lost (d469, d485).
     paraphrase_cross_language_min_similarity: float = Field(default=0.84, gt=0, le=1)
+    # What the hybrid retriever's rerank (the fused head, answering chunks first: d282) reads
+    # (services/retrieval.rerank_reading): "answerability" - this policy's answerability
+    # (version and thresholds; its default since 2026-11.13, dNEW1); "answerability-v4" -
+    # answerability-v4 from the words whatever the policy (up to 2026-11.11, d468).
+    rerank_reading: Literal["answerability", "answerability-v4"] = "answerability"
 
     def thresholds_for(self, embedding_model: str) -> tuple[float, float]:
         """(top threshold, per-row threshold) for similarities produced by embedding_model."""

@@ -31,7 +31,7 @@ def _answers(question: str, chunk: str, version: int) -> bool:
 def test_v6_is_the_default():
     assert VERSIONS[6] == "answerability-v6"
     assert POLICY.answerability_version == 6
-    assert POLICY.policy_version == "answer-assembly/2026-11.11"
+    assert POLICY.policy_version == "answer-assembly/2026-11.13"
 
 
 @pytest.mark.parametrize(
