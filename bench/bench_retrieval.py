@@ -18,6 +18,10 @@ tracemonkey.pdf and XiaoBiaoSong.pdf (read from ../shared, never copied). `keywo
 retriever alone (the baseline, `keyword-bm25-v1`), `hybrid` the embedding + BM25 retriever with the
 offline model. Each runs the whole pipeline (R2 gate, sufficiency, extractive model, R5) under the
 default policy; nothing is stored. Results: bench/out/retrieval/results.json.
+
+Each covered miss names the stage that lost it (d426) and, "(N answering)", how many of them
+have a chunk holding the fact that the policy's answerability finds answering: the others would
+be refused wherever they ranked, so only those N are a ranking's or R2's to win (dNEW2).
 """
 
 from __future__ import annotations
@@ -171,7 +175,11 @@ def measure(dataset, questions, retriever, title: str, sweep: str = "") -> dict:
             print(f"  {lang:4} recall {name:15} {shares}")
         misses = stage_row["misses"]
         assert isinstance(misses, dict)
-        lost = ", ".join(f"{stage} {n}" for stage, n in misses.items() if n)
+        reachable = stage_row["misses_fact_answers"]
+        assert isinstance(reachable, dict)
+        lost = ", ".join(
+            f"{stage} {n} ({reachable[stage]} answering)" for stage, n in misses.items() if n
+        )
         print(
             f"  {lang:4} covered misses of {stage_row['covered']}: {lost or 'none'}; "
             f"uncovered answered {stage_row['uncovered_answered']}, refused by "
@@ -180,7 +188,9 @@ def measure(dataset, questions, retriever, title: str, sweep: str = "") -> dict:
     for o in outcomes:
         if not o.right:
             print(
-                f"  miss {o.question.id} [{o.stage or 'answered'}] {o.status} "
+                f"  miss {o.question.id} [{o.stage or 'answered'}"
+                f"{'' if o.fact_answers is None else ', fact answers' if o.fact_answers else ''}]"
+                f" {o.status} "
                 f"top={o.top_similarity:.3f} ranks={o.ranks} {o.question.question} | "
                 f"{o.reason[:90]}"
             )
@@ -200,6 +210,7 @@ def measure(dataset, questions, retriever, title: str, sweep: str = "") -> dict:
                 "top_similarity": o.top_similarity,
                 "cited": o.cited,
                 "stage": o.stage,
+                "fact_answers": o.fact_answers,
                 "ranks": o.ranks,
             }
             for o in outcomes
