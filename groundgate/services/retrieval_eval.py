@@ -236,9 +236,9 @@ def evaluate(
             stage = "" if right or not q.covered else miss_stage(q, hits, bundle, policy, run)
             reachable = None
             if stage:
-                facts = [text for text in texts_by_pk.values() if holds_fact(text, q)]
+                holding = [text for text in texts_by_pk.values() if holds_fact(text, q)]
                 with answerability_meaning.stored_vectors(stored_word_vectors if stored else None):
-                    reachable = fact_answers(q, facts, policy)
+                    reachable = fact_answers(q, holding, policy)
             result.outcomes[label].append(
                 Outcome(
                     q,
