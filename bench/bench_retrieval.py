@@ -4,7 +4,7 @@ the share of covered questions answered citing the right chunk and of uncovered 
 language; retrieval latency per question; index build time per 1,000 chunks.
 
     .venv/bin/python bench/bench_retrieval.py [--retrievers keyword,hybrid] [--questions F[,F]]
-        [--sweep FIELD=V1,V2,...]
+        [--sweep FIELD=V1,V2,...] [--cross-lingual 2] [--rerank answerability-v4]
 
 `--sweep` runs the pipeline once more per value of one SelectionPolicy field (e.g.
 `max_per_knowledge_id=1,3,5`) on the same retrieval (one retrieval per question) and prints, per
@@ -18,6 +18,10 @@ tracemonkey.pdf and XiaoBiaoSong.pdf (read from ../shared, never copied). `keywo
 retriever alone (the baseline, `keyword-bm25-v1`), `hybrid` the embedding + BM25 retriever with the
 offline model. Each runs the whole pipeline (R2 gate, sufficiency, extractive model, R5) under the
 default policy; nothing is stored. Results: bench/out/retrieval/results.json.
+
+Each covered miss names the stage that lost it (d426) and, "(N answering)", how many of them
+have a chunk holding the fact that the policy's answerability finds answering: the others would
+be refused wherever they ranked, so only those N are a ranking's or R2's to win (d556).
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from groundgate.services.retrieval import (  # noqa: E402
     HybridRetriever,
     KeywordRetriever,
     index_version,
+    rerank_reading,
 )
 from groundgate.services.retrieval_eval import (  # noqa: E402
     breakdown,
@@ -170,7 +175,11 @@ def measure(dataset, questions, retriever, title: str, sweep: str = "") -> dict:
             print(f"  {lang:4} recall {name:15} {shares}")
         misses = stage_row["misses"]
         assert isinstance(misses, dict)
-        lost = ", ".join(f"{stage} {n}" for stage, n in misses.items() if n)
+        reachable = stage_row["misses_fact_answers"]
+        assert isinstance(reachable, dict)
+        lost = ", ".join(
+            f"{stage} {n} ({reachable[stage]} answering)" for stage, n in misses.items() if n
+        )
         print(
             f"  {lang:4} covered misses of {stage_row['covered']}: {lost or 'none'}; "
             f"uncovered answered {stage_row['uncovered_answered']}, refused by "
@@ -179,7 +188,9 @@ def measure(dataset, questions, retriever, title: str, sweep: str = "") -> dict:
     for o in outcomes:
         if not o.right:
             print(
-                f"  miss {o.question.id} [{o.stage or 'answered'}] {o.status} "
+                f"  miss {o.question.id} [{o.stage or 'answered'}"
+                f"{'' if o.fact_answers is None else ', fact answers' if o.fact_answers else ''}]"
+                f" {o.status} "
                 f"top={o.top_similarity:.3f} ranks={o.ranks} {o.question.question} | "
                 f"{o.reason[:90]}"
             )
@@ -199,6 +210,7 @@ def measure(dataset, questions, retriever, title: str, sweep: str = "") -> dict:
                 "top_similarity": o.top_similarity,
                 "cited": o.cited,
                 "stage": o.stage,
+                "fact_answers": o.fact_answers,
                 "ranks": o.ranks,
             }
             for o in outcomes
@@ -216,6 +228,13 @@ def main() -> None:
     parser.add_argument("--sweep", default="", help="FIELD=V1,V2: also run these policies")
     parser.add_argument(
         "--cross-lingual", type=int, default=0, help="the hybrid retriever's cross_lingual (d522)"
+    )
+    parser.add_argument(
+        "--rerank",
+        default="answerability",
+        choices=["answerability", "answerability-v4"],
+        help="the rerank's reading (policy rerank_reading): the default policy's answerability, "
+        "or answerability-v4 from the words (up to answer-assembly/2026-11.11, d468)",
     )
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
@@ -272,9 +291,10 @@ def main() -> None:
                 f"{words.chunks} chunks in {words.seconds:.1f} s = {words_1000:.0f} s per 1,000 "
                 "chunks"
             )
-            retriever = HybridRetriever(embedder, keyword)
-            if args.cross_lingual:
-                retriever = HybridRetriever(embedder, keyword, args.cross_lingual)
+            # The rerank reads the default policy's answerability (or --rerank's reading); a
+            # --sweep of answerability_version shares this one retrieval.
+            rerank = rerank_reading(SelectionPolicy(rerank_reading=args.rerank))
+            retriever = HybridRetriever(embedder, keyword, args.cross_lingual or 1, rerank)
             retriever.search(dataset, "warm up", 1)  # model load, matrix cache
         for label, questions in files.items():
             report["retrievers"][f"{name}/{label}"] = measure(

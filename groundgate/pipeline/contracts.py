@@ -117,7 +117,13 @@ class SelectionPolicy(GatePolicy):
     # by its shape (pipeline/answerability_shapes.py, d551): a scene-setting clause, the
     # document's own words and irregular past forms only tie; a kind of X, a size, "to whom"
     # and an identifier are attributes asked. answerability_version 6 is 2026-11.11's.
-    policy_version: str = "answer-assembly/2026-11.12"
+    # 2026-11.13 (issue 32): the retriever's rerank (d282) reads the policy's own answerability
+    # (rerank_reading "answerability": answerability_version and its paraphrase thresholds;
+    # services/retrieval.rerank_reading, d555), not answerability-v4 from the words (d468): a
+    # chunk v6 finds answering by meaning no longer ranks behind v4's and falls to R2's cap of
+    # 3 chunks a document (with v8 the default, the rerank reads v8). rerank_reading
+    # "answerability-v4" is 2026-11.11's and 2026-11.12's retrieval.
+    policy_version: str = "answer-assembly/2026-11.13"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
@@ -201,6 +207,11 @@ class SelectionPolicy(GatePolicy):
     # 0.841, good ~ 依据 0.869), so v5 was not the default (d467) until an unseen file (s35)
     # gained 8 covered questions for 1 refusal lost (d469, d485).
     paraphrase_cross_language_min_similarity: float = Field(default=0.84, gt=0, le=1)
+    # What the hybrid retriever's rerank (the fused head, answering chunks first: d282) reads
+    # (services/retrieval.rerank_reading): "answerability" - this policy's answerability
+    # (version and thresholds; its default since 2026-11.13, d555); "answerability-v4" -
+    # answerability-v4 from the words whatever the policy (up to 2026-11.11, d468).
+    rerank_reading: Literal["answerability", "answerability-v4"] = "answerability"
 
     def thresholds_for(self, embedding_model: str) -> tuple[float, float]:
         """(top threshold, per-row threshold) for similarities produced by embedding_model."""

@@ -117,7 +117,7 @@ def answer_question(
         raise ValueError("question: must not be empty")
     provider = provider or provider_for()
     policy = policy or SelectionPolicy(model=getattr(provider, "model", provider.name))
-    retriever = retriever or retriever_for()
+    retriever = retriever or retriever_for(policy=policy)
     started = time.perf_counter()
     hits, version = retriever.search(dataset, question, TOP_K)
     retrieval_ms = round((time.perf_counter() - started) * 1000, 3)

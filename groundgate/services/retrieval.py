@@ -29,8 +29,8 @@ from django.db.models import Count, Max
 from groundgate.engine.words import content_words
 from groundgate.models import Chunk, ChunkIndexState, Dataset
 from groundgate.pipeline.answerability import chunk_answers, line_hyphens_joined
-from groundgate.pipeline.answerability_question import VERSION as ANSWERABILITY_VERSION
-from groundgate.pipeline.answerability_question import question_parts
+from groundgate.pipeline.answerability_question import VERSIONS, question_parts
+from groundgate.pipeline.contracts import SelectionPolicy
 from groundgate.pipeline.crosslingual import other_language_names, other_language_words
 from groundgate.pipeline.embedding import Embedder
 from groundgate.services.embedding_index import (
@@ -43,6 +43,7 @@ from groundgate.services.embedding_index import (
     vectors_of,
 )
 from groundgate.services.vector_store import nearest, pgvector_enabled
+from groundgate.services.word_vectors import word_vectors_read
 
 EMBEDDING_MODEL = "keyword-bm25-v1"  # what R2's embedding_model field records for this retriever
 # Words that ask rather than inform ("how often", "how many", 多少). Words that say what kind of
@@ -244,11 +245,14 @@ class HybridRetriever:
         embedder: Embedder,
         keyword: KeywordRetriever | None = None,
         cross_lingual: int = CROSS_LINGUAL,
+        rerank: RerankReading | None = None,
     ) -> None:
         self.embedder = embedder
         self.keyword = keyword or KeywordRetriever()
         self.embedding_model = embedder.name
         self.cross_lingual = cross_lingual
+        # The answerability reading the rerank reads (d555): the default policy's unless given.
+        self.rerank = rerank or rerank_reading(SelectionPolicy())
 
     def search(self, dataset: Dataset, question: str, top_k: int) -> tuple[list[Hit], str]:
         ranked = self.rankings(dataset, question, top_k)
@@ -321,7 +325,9 @@ class HybridRetriever:
         order_fused = sorted(fused, key=lambda pk: (-fused[pk], pk))
         pool = order_fused[: max(top_k, RERANK_POOL)]
         chunks = Chunk.objects.in_bulk(pool)
-        reranked = answering_first(question, [pk for pk in pool if pk in chunks], chunks)
+        reranked = answering_first(
+            question, [pk for pk in pool if pk in chunks], chunks, self.rerank
+        )
         position = {pk: i for i, pk in enumerate(pks)}
         return Rankings(
             dense=dense,
@@ -335,7 +341,7 @@ class HybridRetriever:
             bm25={h.chunk.pk: h.bm25 for h in keyword_hits},
             version=f"{text_version}/{model}/{version}/cross-lingual-{self.cross_lingual}/"
             f"rrf-{self.rrf_k}/"
-            f"words-{self.keyword.chunk_words_version}/{RERANK}",
+            f"words-{self.keyword.chunk_words_version}/{self.rerank.name}",
         )
 
 
@@ -367,18 +373,67 @@ class Rankings:
         ]
 
 
-RERANK = f"rerank-{ANSWERABILITY_VERSION}"
+@dataclass(frozen=True)
+class RerankReading:
+    """The answerability reading the rerank sorts its pool by (d282): `version` with v5's
+    meaning thresholds (0: never by meaning). rerank-1 (answer-assembly up to 2026-11.11, d468)
+    read answerability-v4 from the words whatever the policy; rerank-2 (2026-11.13, d555)
+    reads the policy's own reading (answerability_version and its paraphrase thresholds), so the
+    chunks the pipeline's answerability will keep are the ones R2's caps (5 chunks, 3 a
+    document) keep."""
+
+    version: int = 4
+    meaning: float = 0.0
+    meaning_across: float = 0.0
+
+    @property
+    def name(self) -> str:
+        if (self.version, self.meaning) == (4, 0.0):
+            return "rerank-answerability-v4"  # rerank-1's name (up to 2026-11.11)
+        return f"rerank-{VERSIONS[self.version]}@{self.meaning:g}/{self.meaning_across:g}"
 
 
-def answering_first(question: str, pks: list[int], chunks: dict[int, Chunk]) -> list[int]:
+RERANK_WORDS_V4 = RerankReading()  # rerank-1, the reading up to answer-assembly/2026-11.11
+
+
+def rerank_reading(policy: SelectionPolicy) -> RerankReading:
+    """The reading a policy's retrieval reranks by (policy.rerank_reading): "answerability" -
+    the policy's answerability version and thresholds (answerability "off": rerank-1's);
+    "answerability-v4" - rerank-1."""
+    if policy.rerank_reading == "answerability-v4" or policy.answerability == "off":
+        return RERANK_WORDS_V4
+    version = policy.answerability_version
+    if version < 5:
+        return RerankReading(version)
+    return RerankReading(
+        version, policy.paraphrase_min_similarity, policy.paraphrase_cross_language_min_similarity
+    )
+
+
+def answering_first(
+    question: str,
+    pks: list[int],
+    chunks: dict[int, Chunk],
+    reading: RerankReading = RERANK_WORDS_V4,
+) -> list[int]:
     """`pks` (in fused order) with the chunks that answer the question (pipeline.answerability:
-    subject and attribute stated) first, each group in its fused order."""
-    parts = question_parts(question)
-    answers = {pk: chunk_answers(parts, chunks[pk].text)[0] for pk in pks}
+    subject and attribute stated, as `reading` reads them) first, each group in its fused
+    order."""
+    parts = question_parts(question, reading.version, reading.meaning, reading.meaning_across)
+    if reading.meaning:  # v5: the chunks' words' stored vectors (d484), as the pipeline reads
+        with word_vectors_read():
+            answers = {pk: chunk_answers(parts, chunks[pk].text)[0] for pk in pks}
+    else:
+        answers = {pk: chunk_answers(parts, chunks[pk].text)[0] for pk in pks}
     return sorted(pks, key=lambda pk: not answers[pk])
 
 
-def retriever_for(embedder_name: str | None = None) -> Retriever:
-    """The configured retriever: hybrid with the configured embedder, or keyword only."""
+def retriever_for(
+    embedder_name: str | None = None, policy: SelectionPolicy | None = None
+) -> Retriever:
+    """The configured retriever: hybrid with the configured embedder (its rerank reading the
+    policy's answerability, rerank_reading), or keyword only."""
     embedder = embedder_for(embedder_name)
-    return HybridRetriever(embedder) if embedder is not None else KeywordRetriever()
+    if embedder is None:
+        return KeywordRetriever()
+    return HybridRetriever(embedder, rerank=rerank_reading(policy or SelectionPolicy()))

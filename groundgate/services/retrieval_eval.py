@@ -19,6 +19,8 @@ from pathlib import Path
 from groundgate.engine.words import cjk_gaps_joined
 from groundgate.models import Dataset
 from groundgate.pipeline import answerability_meaning
+from groundgate.pipeline.answerability import chunk_answers
+from groundgate.pipeline.answerability_question import question_parts
 from groundgate.pipeline.contracts import RetrievalBundle, SelectionPolicy
 from groundgate.pipeline.llm import ExtractiveProvider, Provider
 from groundgate.pipeline.run import PipelineRun, run_pipeline
@@ -65,6 +67,10 @@ class Outcome:
     # (RANKINGS; None when absent from it). Hybrid retrievers only.
     ranks: dict[str, int | None] = field(default_factory=dict)
     refused_by: str = ""  # a refusal: the stage that refused (STAGES' names)
+    # A covered miss: does a chunk holding the fact answer the question as the policy's
+    # answerability reads it (fact_answers)? False: that reading refuses every such chunk, so no
+    # ranking or selection wins the question; None: not read (answered, or answerability off).
+    fact_answers: bool | None = None
 
 
 @dataclass
@@ -142,6 +148,21 @@ def miss_stage(
     return "R5"
 
 
+def fact_answers(question: Question, texts: list[str], policy: SelectionPolicy) -> bool | None:
+    """Does one of `texts` (the chunks holding the fact) answer the question by the policy's
+    answerability (its version and paraphrase thresholds, as the pipeline reads it)? None when
+    the policy reads none."""
+    if policy.answerability == "off":
+        return None
+    parts = question_parts(
+        question.question,
+        policy.answerability_version,
+        policy.paraphrase_min_similarity,
+        policy.paraphrase_cross_language_min_similarity,
+    )
+    return any(chunk_answers(parts, text)[0] for text in texts)
+
+
 def refusing_stage(run: PipelineRun) -> str:
     """The stage that refused a question ("" when it was answered)."""
     if run.public.status == "OK":
@@ -212,6 +233,12 @@ def evaluate(
                 if q.covered
                 else not answered
             )
+            stage = "" if right or not q.covered else miss_stage(q, hits, bundle, policy, run)
+            reachable = None
+            if stage:
+                holding = [text for text in texts_by_pk.values() if holds_fact(text, q)]
+                with answerability_meaning.stored_vectors(stored_word_vectors if stored else None):
+                    reachable = fact_answers(q, holding, policy)
             result.outcomes[label].append(
                 Outcome(
                     q,
@@ -221,9 +248,10 @@ def evaluate(
                     top,
                     first is not None and q.covered and holds_fact(first.chunk.text, q),
                     run.reason or run.bundle.reason,
-                    "" if right or not q.covered else miss_stage(q, hits, bundle, policy, run),
+                    stage,
                     ranks,
                     refusing_stage(run),
+                    reachable,
                 )
             )
     return result
@@ -273,10 +301,17 @@ def breakdown(outcomes: list[Outcome]) -> dict[str, dict[str, object]]:
             if covered and all(o.ranks for o in covered)
         }
         misses = {stage: sum(1 for o in covered if o.stage == stage) for stage in STAGES}
+        # of those, the misses whose fact's chunk the policy's answerability finds answering
+        # (Outcome.fact_answers): what a better ranking or selection could still win
+        reachable = {
+            stage: sum(1 for o in covered if o.stage == stage and o.fact_answers)
+            for stage in STAGES
+        }
         table[lang] = {
             "covered": len(covered),
             "recall": recall,
             "misses": misses,
+            "misses_fact_answers": reachable,
             "uncovered_answered": sum(1 for o in group if not o.question.covered and not o.right),
             "uncovered_refused_by": {
                 stage: n

@@ -32,6 +32,7 @@ def test_v6_is_selectable():
     assert VERSIONS[6] == "answerability-v6"
     assert SelectionPolicy(answerability_version=6).answerability_version == 6
     assert POLICY.answerability_version == 8  # since 2026-11.12, v6 and the question's shape
+    assert POLICY.policy_version == "answer-assembly/2026-11.13"
 
 
 @pytest.mark.parametrize(

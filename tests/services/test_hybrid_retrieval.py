@@ -251,13 +251,17 @@ def test_the_breakdown_follows_each_question_through_the_stages(demo):
     assert right.right and right.stage == "" and right.ranks["dense"] == 1
     assert right.ranks["reranked"] == 1 and right.ranks["fused"] == 1
     assert absent.stage == "not retrieved" and absent.ranks["dense"] is None
+    assert absent.fact_answers is False  # no chunk holds "never": none answers with it
+    assert right.fact_answers is None  # answered: not read
     assert uncovered.right and uncovered.refused_by in {"similarity threshold", "answerability"}
     # everything below the threshold: the covered question is lost there, not at retrieval
     assert result.outcomes["strict"][0].stage == "similarity threshold"
+    assert result.outcomes["strict"][0].fact_answers is True  # the 90 days' chunk answers
     assert result.outcomes["strict"][2].refused_by == "similarity threshold"
     table = breakdown(result.outcomes["default"])["en"]
     assert table["recall"]["dense"][1] == 0.5  # of the two covered, one fact's chunk is first
     assert table["misses"]["not retrieved"] == 1 and table["uncovered_answered"] == 0
+    assert table["misses_fact_answers"]["not retrieved"] == 0
 
 
 def test_bm25_finds_a_word_broken_at_a_line_s_end(settings, tmp_path):
