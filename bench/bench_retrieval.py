@@ -70,6 +70,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s35.jsonl",
     "retrieval-heldout-s36.jsonl",
     "retrieval-heldout-s37.jsonl",
+    "retrieval-heldout-s38.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",
