@@ -80,7 +80,12 @@ from dataclasses import dataclass
 
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.words import stem, stemmed_words
-from groundgate.pipeline import answerability_meaning, answerability_shapes, crosslingual
+from groundgate.pipeline import (
+    answerability_meaning,
+    answerability_shapes,
+    answerability_yesno,
+    crosslingual,
+)
 from groundgate.pipeline.answerability_change import (
     change_names_every_term,
     without_intervals,
@@ -243,6 +248,18 @@ def _holds_value(parts: QuestionParts, sentence: str) -> bool:
     return False
 
 
+def _contrasted(parts: QuestionParts, missing: list[Term], chunk: _Text) -> bool:
+    """v10 (dNEW2): a missing modifier of a noun the chunk states after another modifier
+    ("suction" of "suction-side valves" where the chunk says "discharge valve")."""
+    gone = {t.text for t in missing}
+    return any(
+        modifier in gone
+        and noun not in gone
+        and answerability_yesno.modifier_contrasted(modifier, noun, chunk.lowered)
+        for modifier, noun in parts.modifiers
+    )
+
+
 def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tuple[bool, list[str]]:
     """(does this chunk answer, what it lacks: subject terms or <attribute>). `strict` (v3): the
     chunk must state every required term, and the question must have one."""
@@ -257,6 +274,8 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
         # v5: only then read the chunk's words by meaning (a missing name refuses anyway)
         missing = [t for t in missing if not _found(t, chunk, version, *parts.by_meaning)]
     common = [t for t in required if not t.named]
+    if version >= 10 and _contrasted(parts, missing, chunk):
+        return False, [t.text for t in missing]
     if any(t.named or t.asked for t in missing) or len(missing) > len(common) // 2:
         return False, [t.text for t in missing]
     if strict and (missing or not required):

@@ -16,6 +16,7 @@ from typing import Any
 
 from groundgate.engine.words import EN_STOP_WORDS, ZH_STOP_WORDS, stem
 from groundgate.pipeline import answerability_shapes as shapes
+from groundgate.pipeline import answerability_yesno as yesno
 from groundgate.pipeline.answerability_change import asks_how_long_it_takes
 from groundgate.pipeline.answerability_lexicon import (
     ASKED_BOUND,
@@ -34,7 +35,7 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6, 7, 8)}
+VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)}
 
 
 LATEST = 4
@@ -85,7 +86,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
-_GLOSSARIES.update(dict.fromkeys((3, 4, 5, 6, 7, 8), _GLOSSARIES[2]))
+_GLOSSARIES.update(dict.fromkeys((3, 4, 5, 6, 7, 8, 9, 10), _GLOSSARIES[2]))
 
 
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
@@ -190,6 +191,8 @@ class QuestionParts:
     kind: str | None = None  # v8: the X of "what type of X" (answerability_shapes.kind_asked)
     counted_words: frozenset[str] = frozenset()  # v8: the words of "how many X" (they tie none)
     titles: frozenset[str] = frozenset()  # v8: the titles quoted: found whole, never in part
+    # v10: (modifier, noun) of the question's compounds (answerability_yesno.modifiers)
+    modifiers: tuple[tuple[str, str], ...] = ()
 
     @property
     def by_meaning(self) -> tuple[float, float]:
@@ -347,6 +350,8 @@ def question_parts(
         ]
     if version >= 8:  # the question's shape (answerability_shapes): scene, document, unit
         terms = _v8_terms(terms, rest, attribute.name if attribute else None)
+    if version >= 9:  # the thing a yes/no question asks to be stated (answerability_yesno)
+        terms = _v9_terms(terms, rest)
     if version >= 2:  # a party named by its kind is the document's party: it only ties
         terms = [Term(t.text, False, False) if t.text in PARTY_NOUNS else t for t in terms]
     if attribute is not None:  # the words that asked for the attribute are not its subject
@@ -378,6 +383,7 @@ def question_parts(
     meaning = meaning if version >= 5 else 0.0
     across = meaning if meaning_across is None or not meaning else meaning_across
     kind = shapes.kind_asked(question) if attribute and attribute.name == "kind" else None
+    common = {t.text for t in seen.values() if t.required and not t.named and t.text.isascii()}
     return QuestionParts(
         attribute,
         tuple(seen.values()),
@@ -390,6 +396,7 @@ def question_parts(
         kind,
         counted_words,
         frozenset(t.text for t in titles) if version >= 8 else frozenset(),
+        yesno.modifiers(rest, common) if version >= 10 else (),
     )
 
 
@@ -413,3 +420,18 @@ def _v8_terms(terms: list[Term], question: str, attribute: str | None) -> list[T
             t = Term(t.text, False, False)
         kept.append(t)
     return kept
+
+
+def _v9_terms(terms: list[Term], question: str) -> list[Term]:
+    """v9 (dNEW1): the head of what a yes/no question asks to be stated is asked (no slack);
+    a Chinese one not among the terms (奖 of 最佳论文奖, one character) is added."""
+    english = {t.text for t in terms if t.required and not t.named}
+    heads = set(yesno.asked_heads(yesno.english_yes_no(question), english))
+    if _CJK_RUN.search(question):
+        pairs = [(p.word, p.flag) for p in _posseg().cut(question)]
+        heads |= {h for h in yesno.chinese_yes_no(pairs) if h not in _STOP}
+    kept = [
+        Term(t.text, t.named, True, True) if t.text in heads and not t.named else t for t in terms
+    ]
+    known = {t.text for t in terms}
+    return kept + [Term(h, False, True, True) for h in sorted(heads - known)]
