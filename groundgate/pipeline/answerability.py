@@ -185,6 +185,7 @@ def _found(
         meaning > 0
         and not term.named
         and not (term.asked and len(term.text) == 1)
+        and not term.yes_no  # v9: what a yes/no question asks is stated, not meant
         and answerability_meaning.means(term.text, text.lowered, meaning, across or meaning)
     )
 

@@ -172,6 +172,7 @@ class Term:
     required: bool = True  # False: a verb or adverb of the question (only ties a sentence)
     asked: bool = False  # v6: the thing a Chinese question asks for (哪条河, 什么名字): no slack
     # (v7: an English one's qualifier of a shape word: "vibration" of "what vibration level")
+    yes_no: bool = False  # v9: the thing a yes/no question asks to be stated: never by meaning
 
 
 @dataclass(frozen=True)
@@ -423,15 +424,18 @@ def _v8_terms(terms: list[Term], question: str, attribute: str | None) -> list[T
 
 
 def _v9_terms(terms: list[Term], question: str) -> list[Term]:
-    """v9 (dNEW1): the head of what a yes/no question asks to be stated is asked (no slack);
-    a Chinese one not among the terms (奖 of 最佳论文奖, one character) is added."""
+    """v9 (dNEW1): the head of what a yes/no question asks to be stated is asked (no slack) and
+    never found by meaning (whether it is stated is the question: a word near in meaning is the
+    neighbouring thing, 行政处罚 for 行政复议); a Chinese one not among the terms (奖 of
+    最佳论文奖, one character) is added."""
     english = {t.text for t in terms if t.required and not t.named}
     heads = set(yesno.asked_heads(yesno.english_yes_no(question), english))
     if _CJK_RUN.search(question):
         pairs = [(p.word, p.flag) for p in _posseg().cut(question)]
         heads |= {h for h in yesno.chinese_yes_no(pairs) if h not in _STOP}
     kept = [
-        Term(t.text, t.named, True, True) if t.text in heads and not t.named else t for t in terms
+        Term(t.text, t.named, True, True, True) if t.text in heads and not t.named else t
+        for t in terms
     ]
     known = {t.text for t in terms}
-    return kept + [Term(h, False, True, True) for h in sorted(heads - known)]
+    return kept + [Term(h, False, True, True, True) for h in sorted(heads - known)]

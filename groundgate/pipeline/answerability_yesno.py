@@ -135,8 +135,9 @@ def modifiers(question: str, terms: set[str]) -> tuple[tuple[str, str], ...]:
 
 
 def modifier_contrasted(modifier: str, noun: str, lowered: str) -> bool:
-    """v10: `lowered` (a chunk, lower-cased) states `noun` after another word that modifies it
-    and never after `modifier` (or a part of it: "suction" of "suction-side")."""
+    """v10: `lowered` (a chunk, lower-cased) states `noun` only after other words that modify
+    it - never after `modifier` (or a part of it: "suction" of "suction-side"), nor alone ("the
+    seal kit" beside "mechanical seal kit" is the kit asked of "a replacement seal kit")."""
     head = stem(noun)
     own = {stem(p) for p in modifier.split("-") if p}
     words = _WORD.findall(lowered)
@@ -147,6 +148,7 @@ def modifier_contrasted(modifier: str, noun: str, lowered: str) -> bool:
         parts = {stem(p) for p in before.split("-") if p}
         if parts & own:
             return False
-        if before not in EN_STOP_WORDS and before.isalpha() and len(before) > 2:
-            others = True
+        if before in EN_STOP_WORDS or not before.isalpha() or len(before) <= 2:
+            return False  # the noun alone
+        others = True
     return others
