@@ -64,6 +64,15 @@ def test_v9_answers_a_yes_no_question_whose_thing_is_stated(question, chunk):
     assert _answers(question, chunk, 9)
 
 
+def test_v9_finds_what_a_yes_no_question_asks_never_by_meaning():
+    # 行政处罚 (the decision's own kind) is e5-small's neighbour of 行政复议 (an appeal):
+    # v8 found the appeal in it by meaning; whether one is stated is what is asked
+    asked = "当事人有没有申请行政复议？"
+    assert _answers(asked, DECISION, 8)
+    assert not _answers(asked, DECISION, 9)
+    assert any(t.yes_no for t in question_parts(asked, 9).terms)
+
+
 def test_v10_refuses_a_neighbouring_thing_only():
     asked = "How often must the suction valve of each pump be inspected?"
     assert _answers(asked, INSPECTION, 9)
@@ -72,3 +81,5 @@ def test_v10_refuses_a_neighbouring_thing_only():
         assert _answers(f"How often must {kept} of each pump be inspected?", INSPECTION, 10)
     assert yesno.modifier_contrasted("suction-side", "valves", "the discharge valve of each")
     assert not yesno.modifier_contrasted("suction", "valve", "the suction valve and the valve")
+    # the noun alone ("the seal kit") is the one asked, whatever else modifies it elsewhere
+    assert _answers("What does a replacement seal kit cost per unit?", MANUAL, 10)
