@@ -66,10 +66,10 @@ English question read by its shape (answerability_shapes.py: scene clause, the d
 words, irregular past forms, the unit asked in; a kind of X, a size, "to whom", an identifier
 asked); a number a unit follows counts nothing, a count in Chinese text needs a measure word,
 the counted noun ties no subject, a quoted title is found whole. v7's rule is not in v8.
-answerability-v9 (selectable, not the default; dNEW1): v8, and a yes/no question read for the
+answerability-v9 (selectable, not the default; d558): v8, and a yes/no question read for the
 thing it asks to be stated (answerability_yesno.py: "Is there a X", "Does the manual say which
 X", "any X"; 有没有 / 是否 X, X...吗): its head is asked (no slack) and never found by meaning.
-answerability-v10 (selectable; dNEW2): v9, and a missing modifier of a noun the chunk states
+answerability-v10 (selectable; d559): v9, and a missing modifier of a noun the chunk states
 only after other modifiers ("suction" where the chunk says "discharge valve") is required.
 The retriever's rerank (services/retrieval.py) reads LATEST, answerability-v4, by the words alone
 (d468): no embedding for the 24 chunks it reorders.
@@ -255,7 +255,7 @@ def _holds_value(parts: QuestionParts, sentence: str) -> bool:
 
 
 def _contrasted(parts: QuestionParts, missing: list[Term], chunk: _Text) -> bool:
-    """v10 (dNEW2): a missing modifier of a noun the chunk states after another modifier
+    """v10 (d559): a missing modifier of a noun the chunk states after another modifier
     ("suction" of "suction-side valves" where the chunk says "discharge valve")."""
     gone = {t.text for t in missing}
     return any(

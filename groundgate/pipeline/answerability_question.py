@@ -424,7 +424,7 @@ def _v8_terms(terms: list[Term], question: str, attribute: str | None) -> list[T
 
 
 def _v9_terms(terms: list[Term], question: str) -> list[Term]:
-    """v9 (dNEW1): the head of what a yes/no question asks to be stated is asked (no slack) and
+    """v9 (d558): the head of what a yes/no question asks to be stated is asked (no slack) and
     never found by meaning (whether it is stated is the question: a word near in meaning is the
     neighbouring thing, 行政处罚 for 行政复议); a Chinese one not among the terms (奖 of
     最佳论文奖, one character) is added."""

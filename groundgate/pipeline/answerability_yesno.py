@@ -1,5 +1,5 @@
 """answerability-v9's reading of a yes/no question (answerability_question.py reads it for
-version 9 and later; issue 32, dNEW1). A yes/no question asks whether the evidence states a
+version 9 and later; issue 32, d558). A yes/no question asks whether the evidence states a
 thing; v8 read no thing asked from it, so every word had the slack of one common noun in two and
 "Is there a required interval for inspecting the suction-side valves?" was answered from the
 discharge valve's interval. General question grammar, no word of any document:
@@ -13,7 +13,7 @@ discharge valve's interval. General question grammar, no word of any document:
 The head is the noun phrase's last word that is a term of the question (a shape word such as
 "days" is none: "severe smog days" asks smog). Asked terms have no slack (Term.asked, v6).
 
-answerability-v10 (measured apart, dNEW2) narrows the slack itself: a common word that
+answerability-v10 (measured apart, d559) narrows the slack itself: a common word that
 modifies the noun after it in the question ("suction" of "suction-side valves") is required
 when the chunk states that noun after another modifier ("discharge valve") and never after this
 one - the chunk then names a neighbouring thing, not the one asked (modifier_contrasted).

@@ -194,7 +194,7 @@ class SelectionPolicy(GatePolicy):
     # the qualifier of the shape word an English question asks for - "vibration" of "what
     # vibration level" - without slack; d524), 8 - answerability-v8 (the default since
     # 2026-11.12: v6, and the question's shape - pipeline/answerability_shapes.py; d551).
-    # 9 and 10 (issue 32, dNEW1-dNEW2): selectable - a yes/no question's thing asked, and the
+    # 9 and 10 (issue 32, d558-d559): selectable - a yes/no question's thing asked, and the
     # slack not covering a modifier the chunk contrasts; not the default (measured on 12 files)
     answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10] = 8
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question

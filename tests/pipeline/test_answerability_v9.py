@@ -1,6 +1,6 @@
-"""answerability-v9 (selectable, dNEW1): v8, and a yes/no question read for the thing it asks to
+"""answerability-v9 (selectable, d558): v8, and a yes/no question read for the thing it asks to
 be stated ("Is there a X", "Does the manual say which X", "any X"; 有没有 / 是否 X, X...吗) - its
-head is asked, with no slack. answerability-v10 (selectable, dNEW2): v9, and the slack of one
+head is asked, with no slack. answerability-v10 (selectable, d559): v9, and the slack of one
 common noun in two does not cover a modifier whose noun the chunk states after another one
 (pipeline/answerability_yesno.py). The texts are the demo PDF's chunks."""
 
