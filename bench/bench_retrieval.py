@@ -71,6 +71,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s36.jsonl",
     "retrieval-heldout-s37.jsonl",
     "retrieval-heldout-s38.jsonl",
+    "retrieval-heldout-s39.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",

@@ -61,18 +61,20 @@ uncovered refused more (s32, s33, s35), no covered answer lost.
 answerability-v7 (selectable, not the default; d524): v6, and the English counterpart - the
 qualifier of the shape word an English question asks for ("vibration" of "what vibration
 level": answerability_question.english_asked) is required without slack.
-answerability-v8 (the policy's default since answer-assembly/2026-11.12; d551): v6, and an
-English question read by its shape (answerability_shapes.py: scene clause, the document's own
-words, irregular past forms, the unit asked in; a kind of X, a size, "to whom", an identifier
-asked); a number a unit follows counts nothing, a count in Chinese text needs a measure word,
-the counted noun ties no subject, a quoted title is found whole. v7's rule is not in v8.
-answerability-v9 (selectable, not the default; d558): v8, and a yes/no question read for the
-thing it asks to be stated (answerability_yesno.py: "Is there a X", "Does the manual say which
-X", "any X"; 有没有 / 是否 X, X...吗): its head is asked (no slack) and never found by meaning.
+answerability-v8 (the policy's default of answer-assembly/2026-11.12 and 2026-11.13; d551): v6,
+and an English question read by its shape (answerability_shapes.py: scene clause, the document's
+own words, irregular past forms, the unit asked in; a kind of X, a size, "to whom", an
+identifier asked); a number a unit follows counts nothing, a count in Chinese text needs a
+measure word, the counted noun ties no subject, a quoted title is found whole. v7's rule is not
+in v8.
+answerability-v9 (the policy's default since answer-assembly/2026-11.14, d560; d558): v8, and a
+yes/no question read for the thing it asks to be stated (answerability_yesno.py: "Is there a X",
+"Does the manual say which X", "any X"; 有没有 / 是否 X, X...吗): its head is asked (no slack) and
+never found by meaning.
 answerability-v10 (selectable; d559): v9, and a missing modifier of a noun the chunk states
 only after other modifiers ("suction" where the chunk says "discharge valve") is required.
-The retriever's rerank (services/retrieval.py) reads LATEST, answerability-v4, by the words alone
-(d468): no embedding for the 24 chunks it reorders.
+The retriever's rerank (services/retrieval.py) reads the policy's version with its paraphrase
+thresholds (rerank_reading "answerability", d555; "answerability-v4", by the words alone, d468).
 The question's reading (its terms, attribute, counted noun and bound: question_parts, and the
 VERSIONS) is answerability_question.py's; this module reads the chunks against it.
 """

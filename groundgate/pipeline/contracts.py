@@ -123,7 +123,11 @@ class SelectionPolicy(GatePolicy):
     # chunk v6 finds answering by meaning no longer ranks behind v4's and falls to R2's cap of
     # 3 chunks a document (with v8 the default, the rerank reads v8). rerank_reading
     # "answerability-v4" is 2026-11.11's and 2026-11.12's retrieval.
-    policy_version: str = "answer-assembly/2026-11.13"
+    # 2026-11.14 (issue 32): answerability-v9 is the default (d560): v8, and what a yes/no
+    # question asks to be stated ("Is there a X", "Does it say which X", 有没有/是否/吗) is
+    # required without slack and never found by meaning (pipeline/answerability_yesno.py,
+    # d558); the rerank reads v9 too. answerability_version 8 is 2026-11.13's.
+    policy_version: str = "answer-assembly/2026-11.14"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
@@ -196,7 +200,7 @@ class SelectionPolicy(GatePolicy):
     # 2026-11.12: v6, and the question's shape - pipeline/answerability_shapes.py; d551).
     # 9 and 10 (issue 32, d558-d559): selectable - a yes/no question's thing asked, and the
     # slack not covering a modifier the chunk contrasts; not the default (measured on 12 files)
-    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10] = 8
+    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10] = 9
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least

@@ -33,8 +33,8 @@ def _answers(question: str, chunk: str, version: int, strict: bool = False) -> b
 
 def test_v8_is_the_default_and_v6_selectable():
     assert VERSIONS[8] == "answerability-v8"
-    assert POLICY.answerability_version == 8
-    assert POLICY.policy_version == "answer-assembly/2026-11.13"
+    assert POLICY.answerability_version == 9
+    assert POLICY.policy_version == "answer-assembly/2026-11.14"
     assert SelectionPolicy(answerability_version=6).answerability_version == 6
 
 
