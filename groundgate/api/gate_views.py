@@ -8,7 +8,6 @@ when the id was used with other content, 400 with field paths for bad input.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from typing import Any
 
 import orjson
@@ -17,13 +16,13 @@ from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from pydantic import ValidationError
 from rest_framework import serializers, status
-from rest_framework.parsers import BaseParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from groundgate.api.errors import bad_request, pydantic_errors, read_limited
+from groundgate.api.errors import bad_request, pydantic_errors
 from groundgate.api.params import dataset_from_query
+from groundgate.api.parsers import RawBodyParser
 from groundgate.api.throttles import GateRateThrottle
 from groundgate.engine.limits import first_problem, loads_marking_nonfinite
 from groundgate.engine.registry import GATES, get_gate
@@ -32,19 +31,10 @@ from groundgate.services.links import case_path
 from groundgate.services.submissions import BadPayload, SubmissionConflict, case_submit
 
 
-class RawJSONParser(BaseParser):
+class RawJSONParser(RawBodyParser):
     """Hands the body to the engine unparsed: pydantic parses and validates it in one pass."""
 
     media_type = "application/json"
-
-    # The stubs want a mapping; the engine parses the bytes itself.
-    def parse(  # type: ignore[override]
-        self,
-        stream: Any,
-        media_type: str | None = None,
-        parser_context: Mapping[str, Any] | None = None,
-    ) -> bytes:
-        return read_limited(stream)
 
 
 class ErrorItem(serializers.Serializer[None]):

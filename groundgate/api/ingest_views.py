@@ -3,7 +3,6 @@ a document, JSONL cases. (The export of audited datasets is in reviews/api.)"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
@@ -12,14 +11,15 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.generics import get_object_or_404
-from rest_framework.parsers import BaseParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from groundgate.access import Action, dataset_for
-from groundgate.api.errors import TooLarge, UnsupportedFile, bad_request, read_limited
+from groundgate.api.errors import TooLarge, UnsupportedFile, bad_request
 from groundgate.api.gate_views import error_responses
+from groundgate.api.parsers import RawBodyParser
 from groundgate.api.serializers import DocumentSerializer
 from groundgate.engine.registry import GATES
 from groundgate.models import Document, DocumentStatus
@@ -29,17 +29,8 @@ from groundgate.services.imports import case_import_lines
 from groundgate.services.uploads import NotAPdf, document_upload_accept
 
 
-class JSONLinesParser(BaseParser):
+class JSONLinesParser(RawBodyParser):
     media_type = "application/x-ndjson"
-
-    # The stubs want a mapping; the view reads the bytes itself.
-    def parse(  # type: ignore[override]
-        self,
-        stream: Any,
-        media_type: str | None = None,
-        parser_context: Mapping[str, Any] | None = None,
-    ) -> bytes:
-        return read_limited(stream)
 
 
 class JSONLParser(JSONLinesParser):
