@@ -11,6 +11,13 @@ from groundgate.engine.gates.answer import AnswerGatePolicy, gate_answer
 from tests.conftest import shared_data
 from tests.engine.context.test_operands import case
 
+ACCEPT = AnswerGatePolicy(derived_numbers="accept")
+
+
+def table_status(conclusion: str, table: str, policy: AnswerGatePolicy = ACCEPT) -> str:
+    """The status of `conclusion` over one cited excerpt, `table` (derived numbers accepted)."""
+    return gate_answer(case(conclusion, table=table), policy).status
+
 
 def derived_formula(conclusion: str, policy: AnswerGatePolicy, table: str) -> str | None:
     """The last derivation's formula when the answer passes, else None."""

@@ -25,8 +25,8 @@ from groundgate.engine.gates.answer import (
     gate_answer,
 )
 from groundgate.engine.numbers import extract_numbers
+from tests.engine.context.derivations import table_status as status
 from tests.engine.context.derivations import tatqa_answers
-from tests.engine.context.test_operands import case
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
 NO_STANDARDS = AnswerGatePolicy(derived_numbers="accept", standard_names="off")
@@ -65,10 +65,6 @@ MARGIN = (
     "Net revenues  $2,280  $1,664  $616  37%\n"
     "Operating margin  49%  50%"
 )
-
-
-def status(conclusion: str, table: str, policy: AnswerGatePolicy = ACCEPT) -> str:
-    return gate_answer(case(conclusion, table=table), policy).status
 
 
 def columns(table: str, row: str, reading: TableReading = ALL) -> list[str]:

@@ -23,8 +23,8 @@ from groundgate.engine.gates.answer import (
     AnswerGatePolicy,
     gate_answer,
 )
+from tests.engine.context.derivations import table_status as status
 from tests.engine.context.derivations import tatqa_answers
-from tests.engine.context.test_operands import case
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
 OFF = AnswerGatePolicy(derived_numbers="accept", header_units="off")
@@ -48,10 +48,6 @@ AGEING = (
     "Loss allowance provision  238  103  341  682"
 )
 ZH = "（人民币千元）  本期金额  上期金额\n营业收入  93,662  103,350\n毛利  22,149  25,858"
-
-
-def status(conclusion: str, table: str, policy: AnswerGatePolicy = ACCEPT) -> str:
-    return gate_answer(case(conclusion, table=table), policy).status
 
 
 def test_the_default_reads_header_units_and_the_verbatim_preset_does_not():

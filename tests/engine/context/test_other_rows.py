@@ -19,8 +19,8 @@ from groundgate.engine.gates.answer import (
     AnswerGatePolicy,
     gate_answer,
 )
+from tests.engine.context.derivations import table_status as status
 from tests.engine.context.derivations import tatqa_answers
-from tests.engine.context.test_operands import case
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
 OFF = AnswerGatePolicy(derived_numbers="accept", other_rows="off")
@@ -39,10 +39,6 @@ SALES = (
     "Total sales  $1,496.5  $1,202.9  $1,107.7"
 )
 ZH = "项目  2019年  2018年\n应收账款  875.8  557.8\n其他  6.8  8.1\n合计  882.6  565.9"
-
-
-def status(conclusion: str, table: str, policy: AnswerGatePolicy = ACCEPT) -> str:
-    return gate_answer(case(conclusion, table=table), policy).status
 
 
 def test_the_default_names_other_rows_and_the_verbatim_preset_does_not():

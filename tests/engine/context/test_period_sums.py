@@ -21,7 +21,7 @@ from groundgate.engine.gates.answer import (
     gate_answer,
 )
 from tests.engine.context.derivations import derived_formula, tatqa_answers
-from tests.engine.context.test_operands import case
+from tests.engine.context.derivations import table_status as status
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
 NO_SUMS = AnswerGatePolicy(derived_numbers="accept", period_sums="off")
@@ -40,10 +40,6 @@ LEASES = (
     "Capital leases  65  27  38  —  —\n"
     "Total contractual obligations (2)  $19,902  $4,170  $7,299  $3,936  $4,497"
 )
-
-
-def status(conclusion: str, table: str, policy: AnswerGatePolicy = ACCEPT) -> str:
-    return gate_answer(case(conclusion, table=table), policy).status
 
 
 def test_the_default_reads_sums_and_ranges_and_the_verbatim_preset_does_not():

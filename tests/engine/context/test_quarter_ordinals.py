@@ -24,7 +24,7 @@ from groundgate.engine.gates.answer import (
     gate_answer,
 )
 from tests.engine.context.derivations import derived_formula, tatqa_answers
-from tests.engine.context.test_operands import case
+from tests.engine.context.derivations import table_status as status
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
 OLD = AnswerGatePolicy(
@@ -54,10 +54,6 @@ ZH_TABLE = (
     "营业收入  94,888  96,037  88,495  84,380\n"
     "毛利  38,091  39,821  36,381  33,471"
 )
-
-
-def status(conclusion: str, table: str, policy: AnswerGatePolicy = ACCEPT) -> str:
-    return gate_answer(case(conclusion, table=table), policy).status
 
 
 def test_the_default_reads_quarter_ordinals_and_the_verbatim_preset_does_not():
