@@ -38,8 +38,7 @@ _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 EN_WORD = _EN_WORD
 CJK_CHAR = _CJK
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
-_HAN = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
-_CJK_GAP = re.compile(rf"(?<={_HAN})\s+(?={_HAN})")
+_CJK_GAP = re.compile(rf"(?<={_CJK.pattern})\s+(?={_CJK.pattern})")
 
 
 def cjk_gaps_joined(text: str) -> str:
