@@ -15,6 +15,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 from django.core.management import call_command
+from playwright.sync_api import expect
 
 from groundgate.integrations.labelstudio import LABEL_CONFIG
 from groundgate.models import Case, Role
@@ -57,6 +58,12 @@ def open_task(page, project: int, task: int) -> None:
         ".some(i => i.src.startsWith('blob:') && i.complete && i.naturalWidth > 0)"
     )
     page.wait_for_function("() => window.Htx && Htx.annotationStore.selected")
+
+
+def shown(page, text: str) -> None:
+    """`text` is drawn in the editor. It waits: the editor renders its text panes after the
+    page image has loaded (a check that does not wait failed once in CI on the code task)."""
+    expect(page.get_by_text(text, exact=False).first).to_be_visible(timeout=30_000)
 
 
 def shoot(page, name: str) -> None:
@@ -115,7 +122,7 @@ def test_tasks_out_and_annotations_back(label_studio, ls_page, tmp_path):
     for key, value in expected.items():
         assert region[key] == pytest.approx(value, abs=0.6), key
     assert abs(region["y"] - heading["y"]) > 5  # not the chunk's first rectangle
-    assert page.get_by_text(evidence["excerpt"], exact=False).first.is_visible()
+    shown(page, evidence["excerpt"])
     shoot(page, "pdf-case")
     open_task(page, project, text_task["id"])
     case_text = Case.objects.get(dataset=dataset, external_id=TEXT_CASE)
@@ -123,14 +130,14 @@ def test_tasks_out_and_annotations_back(label_studio, ls_page, tmp_path):
     chunk_text = next(c for c in case_text.payload["raw_chunks"] if c["chunk_id"] == cited_id)[
         "text"
     ]
-    assert page.get_by_text(chunk_text[:40], exact=False).first.is_visible()
+    shown(page, chunk_text[:40])
     shoot(page, "text-case")
     # Every family's task renders: its page or stand-in image drawn, its evidence text shown
     for kind in sorted({t["data"]["kind"] for t in ours}):
         first = next(t for t in ours if t["data"]["kind"] == kind)
         open_task(page, project, by_case[first["data"]["external_id"]]["id"])
         line = first["data"]["evidence_text"].splitlines()[0]
-        assert page.get_by_text(line, exact=False).first.is_visible(), kind
+        shown(page, line)
     open_task(page, project, text_task["id"])
     refused = [line for line in page.console_lines if "Refused to" in line]
     assert refused == []  # no Content-Security-Policy refusal (Label Studio's CSP is report-only)
