@@ -4,8 +4,11 @@ for review. Returns the R6 PublicResponse plus the case id and case URL of the s
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -30,7 +33,7 @@ class AnswerResponse(PublicResponse):
     case_url: str
 
 
-class AnswerRequest(serializers.Serializer):
+class AnswerRequest(serializers.Serializer[None]):
     question = serializers.CharField(max_length=2000, required=False)
     retrieval_bundle = serializers.JSONField(
         required=False,
@@ -42,7 +45,7 @@ class AnswerRequest(serializers.Serializer):
     dataset = serializers.SlugField(required=False)
     provider = serializers.ChoiceField(choices=["extractive", "openai"], required=False)
 
-    def validate(self, attrs):
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if ("question" in attrs) == ("retrieval_bundle" in attrs):
             raise serializers.ValidationError(
                 {"question": "give exactly one of question and retrieval_bundle"}
@@ -60,7 +63,7 @@ class AnswerView(APIView):
         },
         tags=["answer"],
     )
-    def post(self, request):
+    def post(self, request: Request) -> Response:
         form = AnswerRequest(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data

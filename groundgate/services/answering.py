@@ -9,7 +9,9 @@ reused) and a changed index or policy gives a new case.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, TypedDict
 
 from django.conf import settings
 from django.urls import reverse
@@ -21,7 +23,7 @@ from groundgate.pipeline.llm import ExtractiveProvider, OpenAIProvider, Provider
 from groundgate.pipeline.run import PipelineRun, r5_policy, run_pipeline
 from groundgate.pipeline.select import parse_bundle
 from groundgate.services.gating import case_create_gated
-from groundgate.services.retrieval import Retriever, retriever_for
+from groundgate.services.retrieval import Hit, Retriever, retriever_for
 from groundgate.services.word_vectors import word_vectors_read
 
 TOP_K = 8
@@ -68,7 +70,7 @@ def retrieval_bundle(
     dataset: Dataset,
     question: str,
     request_id: str,
-    hits,
+    hits: Sequence[Hit],
     version: str,
     latency_ms: float,
     embedding_model: str,
@@ -149,7 +151,7 @@ class BundleConflict(ValueError):
 def answer_retrieval_bundle(
     *,
     dataset: Dataset,
-    data: dict | str | bytes,
+    data: dict[str, Any] | str | bytes,
     provider: Provider | None = None,
     policy: SelectionPolicy | None = None,
 ) -> AnswerRun:
@@ -189,30 +191,40 @@ def answer_retrieval_bundle(
     return AnswerRun(run, case, created, latency)
 
 
-def retrieval_candidates(bundle: RetrievalBundle) -> list[dict]:
+class Candidate(TypedDict):
+    """A retrieval row as stored with the run (payload["pipeline"]["candidates"])."""
+
+    rank: int
+    chunk_id: str
+    similarity: float
+    source_reference: str
+    chunk_text: str
+
+
+def retrieval_candidates(bundle: RetrievalBundle) -> list[Candidate]:
     """Every row retrieval returned, in rank order, kept with the run: a reviewer judging a
     refusal (or a selection) needs to see what the pipeline had to choose from."""
     return [
-        {
-            "rank": row.rank,
-            "chunk_id": row.chunk_id,
-            "similarity": row.similarity,
-            "source_reference": row.source_reference,
-            "chunk_text": row.chunk_text,
-        }
+        Candidate(
+            rank=row.rank,
+            chunk_id=row.chunk_id,
+            similarity=row.similarity,
+            source_reference=row.source_reference,
+            chunk_text=row.chunk_text,
+        )
         for row in sorted(bundle.results, key=lambda r: (r.rank, r.chunk_id))
     ]
 
 
 def _store(
-    dataset,
-    question,
+    dataset: Dataset,
+    question: str,
     run: PipelineRun,
-    policy,
-    provider,
+    policy: SelectionPolicy,
+    provider: Provider,
     *,
     bundle_sha256: str | None = None,
-    candidates: list[dict] | None = None,
+    candidates: list[Candidate] | None = None,
 ) -> tuple[Case, bool]:
     existing = Case.objects.filter(
         dataset=dataset, kind="anchored", external_id=run.bundle.request_id

@@ -24,7 +24,7 @@ from typing import Protocol
 
 import numpy as np
 from django.db import connection, transaction
-from django.db.models import Count, Max
+from django.db.models import Count, Max, QuerySet
 
 from groundgate.engine.words import content_words
 from groundgate.models import Chunk, ChunkIndexState, Dataset
@@ -166,7 +166,11 @@ class KeywordRetriever:
             )
         ChunkIndexState.objects.update_or_create(dataset=dataset, defaults={"version": version})
 
-    def _fts_candidates(self, dataset: Dataset, terms: list[str], limit: int):
+    def _fts_candidates(
+        self, dataset: Dataset, terms: list[str], limit: int
+    ) -> tuple[list[tuple[int, float]], dict[str, int], int]:
+        """(chunk pk, bm25) best first, up to `limit`; each term's document count; the
+        dataset's chunk count."""
         query = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
         with connection.cursor() as cursor:
             cursor.execute(
@@ -176,7 +180,7 @@ class KeywordRetriever:
                 [query, dataset.pk, limit],
             )
             ranked = [(int(pk), float(score)) for pk, score in cursor.fetchall()]
-            df = {}
+            df: dict[str, int] = {}
             for term in terms:
                 cursor.execute(
                     "SELECT count(*) FROM groundgate_chunk_fts WHERE groundgate_chunk_fts "
@@ -191,12 +195,14 @@ class KeywordRetriever:
         return ranked, df, n
 
     # Any database: the same scores in Python ---------------------------------------------------
-    def _python_candidates(self, chunks, terms: list[str]):
+    def _python_candidates(
+        self, chunks: QuerySet[Chunk], terms: list[str]
+    ) -> tuple[list[tuple[Chunk, float]], dict[str, int], int]:
         docs = [(c, self.words(c.text)) for c in chunks.iterator()]
         n = len(docs)
         df = {t: sum(1 for _, words in docs if t in words) for t in terms}
         avg = sum(len(w) for _, w in docs) / n if n else 1.0
-        scored = []
+        scored: list[tuple[Chunk, float]] = []
         for chunk, words in docs:
             score = 0.0
             for t in terms:
