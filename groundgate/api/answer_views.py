@@ -12,18 +12,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from groundgate.access import Action, dataset_for
-from groundgate.api.errors import bad_request
+from groundgate.api.errors import bad_request, conflict, field_path
 from groundgate.api.gate_views import error_responses
 from groundgate.api.params import dataset_from_query
 from groundgate.pipeline.package import PublicResponse
 from groundgate.pipeline.select import R2ValidationError
-from groundgate.services.answering import (
-    BundleConflict,
-    answer_question,
-    answer_retrieval_bundle,
-    provider_for,
-)
+from groundgate.services.answering import BundleConflict, answer
 
 
 class AnswerResponse(PublicResponse):
@@ -53,6 +47,20 @@ class AnswerRequest(serializers.Serializer[None]):
         return attrs
 
 
+def answer_error(exc: ValueError) -> Response:
+    """The answering service's bad input as the API's error: a bundle's V1 failure at its path
+    under retrieval_bundle, a reused request_id a 409, any other ValueError at what its message
+    begins with, up to ": " ("question: ..."; "provider" when it has no ": ")."""
+    if isinstance(exc, R2ValidationError):
+        return bad_request(
+            [{"field": field_path("retrieval_bundle", exc.field), "message": str(exc)}]
+        )
+    if isinstance(exc, BundleConflict):
+        return conflict([{"field": "retrieval_bundle.request_id", "message": str(exc)}])
+    field, _, message = str(exc).partition(": ")
+    return bad_request([{"field": field if message else "provider", "message": str(exc)}])
+
+
 class AnswerView(APIView):
     @extend_schema(
         operation_id="answer",
@@ -67,29 +75,14 @@ class AnswerView(APIView):
         form = AnswerRequest(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        dataset = (
-            dataset_for(user=request.user, slug=data["dataset"], action=Action.GATE)
-            if data.get("dataset")
-            else dataset_from_query(request)
-        )
+        dataset = dataset_from_query(request, slug=data.get("dataset"))
         try:
-            provider = provider_for(data.get("provider"))
-            if "retrieval_bundle" in data:
-                result = answer_retrieval_bundle(
-                    dataset=dataset, data=data["retrieval_bundle"], provider=provider
-                )
-            else:
-                result = answer_question(
-                    dataset=dataset, question=data["question"], provider=provider
-                )
-        except R2ValidationError as exc:
-            field = f"retrieval_bundle.{exc.field}" if exc.field != "(root)" else "retrieval_bundle"
-            return bad_request([{"field": field, "message": str(exc)}])
-        except BundleConflict as exc:
-            errors = [{"field": "retrieval_bundle.request_id", "message": str(exc)}]
-            return Response({"detail": str(exc), "errors": errors}, status=409)
+            result = answer(
+                dataset=dataset,
+                question=data.get("question"),
+                bundle=data.get("retrieval_bundle"),
+                provider=data.get("provider"),
+            )
         except ValueError as exc:
-            field, _, message = str(exc).partition(": ")
-            return bad_request([{"field": field if message else "provider", "message": str(exc)}])
-        base = request.build_absolute_uri("/")
-        return Response(result.run.public.model_dump(mode="json") | result.case_link(base))
+            return answer_error(exc)
+        return Response(result.response(request.build_absolute_uri("/")))

@@ -43,16 +43,27 @@ class TooLarge(exceptions.APIException):
     default_detail = "request too large"
 
 
+def field_path(prefix: str, path: str) -> str:
+    """An error's field under `prefix` ("retrieval_bundle", "results[0].similarity" ->
+    "retrieval_bundle.results[0].similarity"); the root of the input is the prefix itself."""
+    return f"{prefix}.{path}" if prefix and path != "(root)" else prefix or path
+
+
 def pydantic_errors(exc: PydanticValidationError, prefix: str = "") -> list[dict[str, str]]:
     return [
-        {"field": (f"{prefix}.{path}" if prefix and path != "(root)" else prefix or path),
-         "message": message}
+        {"field": field_path(prefix, path), "message": message}
         for path, message in describe(exc, limit=50)
-    ]  # fmt: skip
+    ]
 
 
 def bad_request(errors: list[dict[str, str]], detail: str = "invalid input") -> Response:
     return Response({"detail": detail, "errors": errors}, status=status.HTTP_400_BAD_REQUEST)
+
+
+def conflict(errors: list[dict[str, str]]) -> Response:
+    """409: the id is already stored with other content; the first error's message is the
+    detail."""
+    return Response({"detail": errors[0]["message"], "errors": errors}, status=409)
 
 
 def _flatten(data: object, prefix: str = "") -> list[dict[str, str]]:

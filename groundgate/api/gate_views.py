@@ -20,7 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from groundgate.api.errors import bad_request, pydantic_errors
+from groundgate.api.errors import bad_request, conflict, pydantic_errors
 from groundgate.api.params import dataset_from_query
 from groundgate.api.parsers import RawBodyParser
 from groundgate.api.throttles import GateRateThrottle
@@ -121,7 +121,7 @@ def make_gate_view(kind: str) -> type[APIView]:
                 return _verdict_response(verdict, code == 201, url)
             errors = errors or []
             if code == 409:
-                return Response({"detail": errors[0]["message"], "errors": errors}, status=409)
+                return conflict(errors)
             return bad_request(errors)
 
     GateView.__name__ = f"Gate{kind.title()}View"

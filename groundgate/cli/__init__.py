@@ -269,10 +269,10 @@ def cmd_answer(args: argparse.Namespace, out: BinaryIO) -> int:
         where = f"--bundle {args.bundle}: " if args.bundle is not None else ""
         raise CliError(f"{where}{exc}") from None
     run, public = result.run, result.run.public
-    link = result.case_link()
     if args.json:
-        out.write(canonical_bytes(public.model_dump(mode="json") | link) + b"\n")
+        out.write(canonical_bytes(result.response()) + b"\n")
     else:
+        link = result.case_link()
         lines = [f"{ANSWER_WORDS.get(public.status, public.status)}: {public.answer or run.reason}"]
         for c in public.citations:
             lines.append(f"  [{c.anchor}] {c.source_reference or c.knowledge_id}")

@@ -64,6 +64,11 @@ class AnswerRun:
         base = (base_url or settings.GROUNDGATE_SITE_URL).rstrip("/")
         return {"case_id": self.case.pk, "case_url": base + self.case_path}
 
+    def response(self, base_url: str | None = None) -> dict[str, Any]:
+        """The R6 public response (JSON values) and the case_link: the body of POST
+        /api/v1/answer and of `groundgate answer --json`."""
+        return self.run.public.model_dump(mode="json") | self.case_link(base_url)
+
 
 def retrieval_bundle(
     *,
@@ -142,6 +147,26 @@ def answer_question(
         dataset, question, run, policy, provider, candidates=retrieval_candidates(bundle)
     )
     return AnswerRun(run, case, created, retrieval_ms)
+
+
+def answer(
+    *,
+    dataset: Dataset,
+    question: str | None = None,
+    bundle: dict[str, Any] | str | bytes | None = None,
+    provider: str | None = None,
+) -> AnswerRun:
+    """Answer exactly one of `question` (retrieval over the dataset's chunks, answer_question)
+    and `bundle` (a caller's R2 retrieval bundle, answer_retrieval_bundle) with the provider
+    named `provider` (the configured one if None). Bad input is a ValueError, its message led
+    by what it concerns ("question: ...", "provider openai: ..."), or one of its subclasses
+    R2ValidationError (with .field) and BundleConflict."""
+    chosen = provider_for(provider)
+    if question is not None and bundle is None:
+        return answer_question(dataset=dataset, question=question, provider=chosen)
+    if bundle is not None and question is None:
+        return answer_retrieval_bundle(dataset=dataset, data=bundle, provider=chosen)
+    raise ValueError("question: give exactly one of question and retrieval_bundle")
 
 
 class BundleConflict(ValueError):
