@@ -7,6 +7,11 @@ from django.db.models import OuterRef, Subquery
 from groundgate.models import Case, Dataset, GateRun
 
 
+def case_stored(*, dataset: Dataset, kind: str, external_id: str) -> Case | None:
+    """The case `dataset` stores under (`kind`, `external_id`), if any."""
+    return Case.objects.filter(dataset=dataset, kind=kind, external_id=external_id).first()
+
+
 def case_current_run(*, case: Case) -> GateRun | None:
     return case.gate_runs.order_by("-id").first()
 

@@ -9,6 +9,7 @@ reused) and a changed index or policy gives a new case.
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypedDict
@@ -22,6 +23,7 @@ from groundgate.pipeline.contracts import RetrievalBundle, SelectionPolicy
 from groundgate.pipeline.llm import ExtractiveProvider, OpenAIProvider, Provider
 from groundgate.pipeline.run import PipelineRun, r5_policy, run_pipeline
 from groundgate.pipeline.select import parse_bundle
+from groundgate.selectors.cases import case_stored
 from groundgate.services.gating import case_create_gated
 from groundgate.services.retrieval import Hit, Retriever, retriever_for
 from groundgate.services.word_vectors import word_vectors_read
@@ -45,6 +47,11 @@ def provider_for(name: str | None = None) -> Provider:
             max_retries=settings.GROUNDGATE_LLM_MAX_RETRIES,
         )
     raise ValueError(f"provider must be extractive or openai; got {name!r}")
+
+
+def provider_policy(provider: Provider) -> SelectionPolicy:
+    """The default selection policy, for the provider's model (its name if it has none)."""
+    return SelectionPolicy(model=getattr(provider, "model", provider.name))
 
 
 @dataclass
@@ -117,13 +124,11 @@ def answer_question(
     policy: SelectionPolicy | None = None,
     retriever: Retriever | None = None,
 ) -> AnswerRun:
-    import time
-
     question = " ".join(question.split())
     if not question:
         raise ValueError("question: must not be empty")
     provider = provider or provider_for()
-    policy = policy or SelectionPolicy(model=getattr(provider, "model", provider.name))
+    policy = policy or provider_policy(provider)
     retriever = retriever or retriever_for(policy=policy)
     started = time.perf_counter()
     hits, version = retriever.search(dataset, question, TOP_K)
@@ -187,13 +192,11 @@ def answer_retrieval_bundle(
     bundle again is idempotent, another bundle with the same request_id is a BundleConflict."""
     bundle = parse_bundle(data)
     provider = provider or provider_for()
-    policy = policy or SelectionPolicy(model=getattr(provider, "model", provider.name))
+    policy = policy or provider_policy(provider)
     digest = sha256_of(
         {"bundle": bundle.model_dump(mode="json"), "policy": policy.sha256, "model": policy.model}
     )
-    existing = Case.objects.filter(
-        dataset=dataset, kind="anchored", external_id=bundle.request_id
-    ).first()
+    existing = case_stored(dataset=dataset, kind="anchored", external_id=bundle.request_id)
     if existing is not None:
         stored = (existing.payload.get("pipeline") or {}).get("retrieval_bundle_sha256")
         if stored != digest:
@@ -251,9 +254,7 @@ def _store(
     bundle_sha256: str | None = None,
     candidates: list[Candidate] | None = None,
 ) -> tuple[Case, bool]:
-    existing = Case.objects.filter(
-        dataset=dataset, kind="anchored", external_id=run.bundle.request_id
-    ).first()
+    existing = case_stored(dataset=dataset, kind="anchored", external_id=run.bundle.request_id)
     if existing is not None:
         return existing, False
     llm = run.llm
