@@ -186,6 +186,14 @@ class AnswerGatePolicy(GatePolicy):
     # no change from a prose 1.6 billion to a cell 72); "any" (gate 2.27.0): any pair. Only
     # with a derivation_context other than "off".
     large_percentages: Literal["any", "named"] = "named"
+    # Sums and averages of two percentages (engine/context/aggregate_cells.py, gate 2.31.0,
+    # dNEW1): "two_rows" - a percentage the sentence names as a total or an average ("the total
+    # percentage of revenue from Apple and Huawei in 2017 is 45%") is derived from the two named
+    # rows' cells down the named year's column (or the one column they share), as three or
+    # more named rows are (derivation_aggregates); "off" (gate 2.30.0): from three rows or
+    # more only (a pair is derivations.explain's, which adds no percentages). Only with a
+    # derivation_aggregates other than "off".
+    percent_aggregates: Literal["off", "two_rows"] = "two_rows"
     # Which column the answer's words name (value_context's column rule, engine/context/
     # grounding.py, gate 2.15.1, d382): "said_headers" - a cell is out of context when the
     # answer says every naming word of another column's header ("As reported", "Current",
@@ -397,6 +405,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     negative_operands="positive_second",
     negative_results="any",
     large_percentages="any",
+    percent_aggregates="off",
     column_naming="off",
     derivation_row_words="every_word",
     change_cells="any_column",
