@@ -194,6 +194,13 @@ class AnswerGatePolicy(GatePolicy):
     # more only (a pair is derivations.explain's, which adds no percentages). Only with a
     # derivation_aggregates other than "off".
     percent_aggregates: Literal["off", "two_rows"] = "two_rows"
+    # Aggregates down a named column (engine/context/column_aggregates.py, gate 2.31.0, dNEW3):
+    # "named_columns" - an average or a total the sentence names, of no named row, is derived
+    # from the one column whose own header words it says, over every row but a total row ("the
+    # average amount of total expected charges per segment" is (160 + 80 + 49) / 3); "off"
+    # (gate 2.30.0): aggregates are of named rows only. Only with a derivation_aggregates
+    # other than "off".
+    column_aggregates: Literal["off", "named_columns"] = "named_columns"
     # Which column the answer's words name (value_context's column rule, engine/context/
     # grounding.py, gate 2.15.1, d382): "said_headers" - a cell is out of context when the
     # answer says every naming word of another column's header ("As reported", "Current",
@@ -358,6 +365,12 @@ class AnswerGatePolicy(GatePolicy):
     # other", "其他"), which has no naming word of its own (d308); "off" (gate 2.27.0): such
     # a row is named by no answer, so another row's figure passes for it.
     other_rows: Literal["off", "said_alone"] = "said_alone"
+    # What "year end" beside a year says in the answer (engine/context/claims.py, gate 2.31.0,
+    # dNEW2): "period" - "2019 year end", "year-end 2019" name the end of that year, a period,
+    # and no row ("the change in additions between 2018 year end and 2019 year end" is of the
+    # row "Additions", not of "At end of the year"); "naming" (gate 2.30.0): "end" is a word
+    # of the value, which names a row whose label says it.
+    year_end_words: Literal["naming", "period"] = "period"
 
     @field_validator("equivalences")
     @classmethod
@@ -385,6 +398,7 @@ def table_reading(policy: AnswerGatePolicy) -> TableReading:
         standard_names=policy.standard_names == "label_words",
         short_rows=policy.short_rows == "period_columns",
         other_rows=policy.other_rows == "said_alone",
+        year_end=policy.year_end_words == "period",
     )
 
 
@@ -406,6 +420,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     negative_results="any",
     large_percentages="any",
     percent_aggregates="off",
+    column_aggregates="off",
     column_naming="off",
     derivation_row_words="every_word",
     change_cells="any_column",
@@ -429,6 +444,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     standard_names="off",
     short_rows="off",
     other_rows="off",
+    year_end_words="naming",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
