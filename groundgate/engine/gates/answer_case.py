@@ -186,14 +186,14 @@ class AnswerGatePolicy(GatePolicy):
     # no change from a prose 1.6 billion to a cell 72); "any" (gate 2.27.0): any pair. Only
     # with a derivation_context other than "off".
     large_percentages: Literal["any", "named"] = "named"
-    # Sums and averages of two percentages (engine/context/aggregate_cells.py, gate 2.31.0,
-    # dNEW1): "two_rows" - a percentage the sentence names as a total or an average ("the total
-    # percentage of revenue from Apple and Huawei in 2017 is 45%") is derived from the two named
-    # rows' cells down the named year's column (or the one column they share), as three or
-    # more named rows are (derivation_aggregates); "off" (gate 2.30.0): from three rows or
-    # more only (a pair is derivations.explain's, which adds no percentages). Only with a
-    # derivation_aggregates other than "off".
-    percent_aggregates: Literal["off", "two_rows"] = "two_rows"
+    # Sums and averages of shares (engine/context/aggregates.py, gate 2.31.0, dNEW1): "shares" -
+    # a percentage whose sentence names a share and, before its words, a total or an average
+    # ("the total proportion of cost of revenue as a percentage of revenue in 2017 and 2018 is
+    # 105%", "the total percentage of revenue from Apple and Huawei") is the sum or the average
+    # of the named rows' share cells (derivation_aggregates' sets, and two named rows down the
+    # named year's column: derivations.explain adds no percentages); "off" (gate 2.30.0): a
+    # sentence naming a share names no sum. Only with a derivation_aggregates other than "off".
+    percent_aggregates: Literal["off", "shares"] = "shares"
     # Aggregates down a named column (engine/context/column_aggregates.py, gate 2.31.0, dNEW3):
     # "named_columns" - an average or a total the sentence names, of no named row, is derived
     # from the one column whose own header words it says, over every row but a total row ("the

@@ -250,7 +250,7 @@ class _DerivationSearch:
             shares=policy.derivation_aggregates
             in ("named_rows_periods_shares", "named_rows_periods_differences"),
             repeated=policy.derivation_aggregates == "named_rows_periods_differences",
-            percent_pairs=policy.percent_aggregates == "two_rows",
+            percent_pairs=policy.percent_aggregates == "shares",
         )
         if found is None and policy.derivation_aggregates == "named_rows_periods_differences":
             found = explain_difference_of_averages(
