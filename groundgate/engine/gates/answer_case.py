@@ -48,7 +48,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.31"
+    policy_version: str = "answer-gate/2026-11.32"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -193,14 +193,15 @@ class AnswerGatePolicy(GatePolicy):
     # of the named rows' share cells (derivation_aggregates' sets, and two named rows down the
     # named year's column: derivations.explain adds no percentages); "off" (gate 2.30.0): a
     # sentence naming a share names no sum. Only with a derivation_aggregates other than "off".
-    percent_aggregates: Literal["off", "shares"] = "shares"
+    # Selectable, "off" by default: TAT-QA right calculations gain on half B only (d530).
+    percent_aggregates: Literal["off", "shares"] = "off"
     # Aggregates down a named column (engine/context/column_aggregates.py, gate 2.31.0, dNEW3):
     # "named_columns" - an average or a total the sentence names, of no named row, is derived
     # from the one column whose own header words it says, over every row but a total row ("the
     # average amount of total expected charges per segment" is (160 + 80 + 49) / 3); "off"
     # (gate 2.30.0): aggregates are of named rows only. Only with a derivation_aggregates
-    # other than "off".
-    column_aggregates: Literal["off", "named_columns"] = "named_columns"
+    # other than "off". Selectable, "off" by default: TAT-QA gains on half B only (d530).
+    column_aggregates: Literal["off", "named_columns"] = "off"
     # Which column the answer's words name (value_context's column rule, engine/context/
     # grounding.py, gate 2.15.1, d382): "said_headers" - a cell is out of context when the
     # answer says every naming word of another column's header ("As reported", "Current",
@@ -369,8 +370,9 @@ class AnswerGatePolicy(GatePolicy):
     # dNEW2): "period" - "2019 year end", "year-end 2019" name the end of that year, a period,
     # and no row ("the change in additions between 2018 year end and 2019 year end" is of the
     # row "Additions", not of "At end of the year"); "naming" (gate 2.30.0): "end" is a word
-    # of the value, which names a row whose label says it.
-    year_end_words: Literal["naming", "period"] = "period"
+    # of the value, which names a row whose label says it. Selectable, "naming" by default:
+    # TAT-QA gains on half A only, and two sign slips of the same rows pass with it (dNEW2).
+    year_end_words: Literal["naming", "period"] = "naming"
 
     @field_validator("equivalences")
     @classmethod
@@ -406,7 +408,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.31",
+    policy_version="answer-gate/verbatim-2026-11.32",
     equivalences=(),
     value_context="off",
     derivation_context="off",

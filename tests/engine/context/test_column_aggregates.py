@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgate.engine.gates.answer import VERBATIM_POLICY, AnswerGatePolicy
+from groundgate.engine.gates.answer import DEFAULT_POLICY, VERBATIM_POLICY, AnswerGatePolicy
 from tests.engine.context.derivations import derived_formula, tatqa_answers
 
 ON = AnswerGatePolicy(derived_numbers="accept", column_aggregates="named_columns")
@@ -28,6 +28,7 @@ TABLE = "\n".join(
 
 def test_the_verbatim_preset_takes_no_column():
     assert VERBATIM_POLICY.column_aggregates == "off"
+    assert DEFAULT_POLICY.column_aggregates == "off"  # one TAT-QA half (d530)
 
 
 def test_the_named_columns_rows_but_the_total_are_averaged():

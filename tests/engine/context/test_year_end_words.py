@@ -6,7 +6,7 @@ figure of the "At end of the year" row, whose only naming word is "end"."""
 from __future__ import annotations
 
 from groundgate.engine.context.claims import ClaimReader
-from groundgate.engine.gates.answer import VERBATIM_POLICY, AnswerGatePolicy
+from groundgate.engine.gates.answer import DEFAULT_POLICY, VERBATIM_POLICY, AnswerGatePolicy
 from tests.engine.context.derivations import derived_formula, tatqa_answers
 
 PERIOD = AnswerGatePolicy(derived_numbers="accept", year_end_words="period")
@@ -26,6 +26,7 @@ TABLE = "\n".join(
 
 def test_the_verbatim_preset_reads_end_as_a_word():
     assert VERBATIM_POLICY.year_end_words == "naming"
+    assert DEFAULT_POLICY.year_end_words == "naming"  # one TAT-QA half (dNEW2)
 
 
 def test_year_end_is_blanked_with_its_span_kept():
