@@ -19,12 +19,17 @@ _MAX_CELLS = 12
 
 
 def _candidate_sets(
-    context: OperandContext, words: frozenset[str], years: list[str], repeated: bool = False
+    context: OperandContext,
+    words: frozenset[str],
+    years: list[str],
+    repeated: bool = False,
+    least_rows: int = 3,
 ) -> list[tuple[list[tuple[int, Fact]], bool]]:
     """The named rows' cells across the named periods, then the named rows' cells down one
     column: each set a list of (evidence index, fact), and whether it is one occurrence of a
     label the table repeats (`repeated`: "Vested" under "RSUs" and again under "PSUs" - each
-    occurrence's cells, in text order, a series of its own)."""
+    occurrence's cells, in text order, a series of its own). `least_rows`: the fewest named
+    rows taken down a column (2 for a percentage, percent_aggregates "shares", dNEW1)."""
     out: list[tuple[list[tuple[int, Fact]], bool]] = []
     for index in context.evidence_indices():
         rows = context.named_rows(index, words)
@@ -41,7 +46,7 @@ def _candidate_sets(
                     across = _across(occurrence, years)
                     if across is not None:
                         out.append(([(index, f) for f in across], True))
-        if len(rows) >= 3:
+        if len(rows) >= least_rows:
             down = _down(cells, rows, years)
             if down is not None:
                 out.append(([(index, f) for f in down], False))

@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from groundgate.engine.context.aggregate_cells import _amount, _candidate_sets
+from groundgate.engine.context.operation_words import SHARES, aggregate_of_shares
 from groundgate.engine.context.share_of_sum import explain_share_of_sum
 from groundgate.engine.derivations import Found
 
@@ -56,10 +57,13 @@ def explain_aggregate(
     restate: bool = True,
     shares: bool = False,
     repeated: bool = False,
+    percent_pairs: bool = False,
 ) -> Found | None:
     """An average or a total of the cells the answer names that gives `target`, or None.
     `restate`: as derivations.explain's (the figures as the table writes them). `shares`: also
-    a share of a sum of the named rows (explain_share_of_sum), where the sentence names one."""
+    a share of a sum of the named rows (explain_share_of_sum), where the sentence names one.
+    `percent_pairs` (percent_aggregates "shares", dNEW1): a percentage also down two named
+    rows (derivations.explain adds no percentages)."""
     if shares:
         found = explain_aggregate(
             target,
@@ -70,6 +74,7 @@ def explain_aggregate(
             min_significant=min_significant,
             restate=restate,
             repeated=repeated,
+            percent_pairs=percent_pairs,
         )
         return found or explain_share_of_sum(
             target, context, span, operands, min_significant=min_significant
@@ -78,7 +83,11 @@ def explain_aggregate(
         return None
     if len(target.digits) < min_significant or target.unit == "pp":
         return None
-    wanted = AGGREGATE_OPERATIONS & (context.operations(span) or frozenset())
+    named = context.operations(span) or frozenset()
+    wanted = AGGREGATE_OPERATIONS & named
+    if not wanted and percent_pairs and target.unit == "%" and named == SHARES:
+        # "the total percentage of revenue from Apple and Huawei": a sum of shares (dNEW1)
+        wanted = aggregate_of_shares(context._sentence_at(span)[1])
     if not wanted:
         return None
     about = context.about(span)
@@ -88,13 +97,15 @@ def explain_aggregate(
         if o.where == "excerpt" and o.span is not None
     }
     years = sorted(p for p in about.periods if p[0] == "Y")
+    least_rows = 2 if percent_pairs and target.unit == "%" else 3
     # The words since the value's previous figure name it; in "the average X from 2017 to
     # 2019 was 1.9%" they are "period" - then the words of its whole sentence.
     for words in dict.fromkeys((about.words, about.sentence_words)):
         if not words:
             continue
         split: Found | None = None  # the match of one occurrence of a repeated row
-        for cells, occurrence in _candidate_sets(context, words, years, repeated):
+        sets = _candidate_sets(context, words, years, repeated, least_rows)
+        for cells, occurrence in sets:
             located = [by_place.get((index, (f.start, f.end))) for index, f in cells]
             if any(o is None or not _amount(o) for o in located):
                 continue

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from itertools import accumulate
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from groundgate.engine.context.claim_periods import (
     _RESPECTIVELY,
@@ -56,6 +56,22 @@ _PERIOD_WORDS = re.compile(
     r"(?i)\b(?:fy|fiscal|year|years|quarter|half|ended|ending|jan\w*|feb\w*|mar\w*|apr\w*|may|"
     r"june?|july?|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|q[1-4]|h[12])\b"
 )
+
+
+# "2019 year end", "2018 year-end", "year end 2019": the end of a named year, said of a period
+# (year_end_words "period", dNEW2), not the words of a row ("At end of the year").
+_YEAR_END = re.compile(r"(?i)(?<=\d{4} )year[- ]end\b|\byear[- ]end(?= \d{4}\b)")
+
+
+class _Reading(Protocol):
+    """The answer settings of a facts.TableReading (not imported: facts reads claims)."""
+
+    @property
+    def standard_names(self) -> bool: ...
+    @property
+    def other_rows(self) -> bool: ...
+    @property
+    def year_end(self) -> bool: ...
 
 
 def citations(text: str) -> list[tuple[int, int, str]]:
@@ -107,10 +123,16 @@ class ClaimReader:
     read_claims with its citation (cheap: no words read), claim() reads its sentence's claims
     whole (the same Claim read_claims gives), kept per sentence text (_claims_in)."""
 
-    def __init__(self, conclusion: str, standards: bool = False, others: bool = False) -> None:
+    def __init__(
+        self, conclusion: str, standards: bool = False, others: bool = False, year_end: bool = False
+    ) -> None:
         # standards (policy standard_names "label_words", d539): a standard's number ("ASC
         # 606", "IFRS 9") is its name's, no claim nor a figure that ends a value's words;
-        # others (policy other_rows "said_alone", d541): "Other" said alone names OTHER.
+        # others (policy other_rows "said_alone", d541): "Other" said alone names OTHER;
+        # year_end (policy year_end_words "period", dNEW2): "2019 year end" names a period's
+        # end, no row ("At end of the year"): blanked, the spans kept.
+        if year_end:
+            conclusion = _YEAR_END.sub(lambda m: " " * len(m.group(0)), conclusion)
         self._standards = standards
         self._others = others
         self.sentences = _sentences(conclusion)
@@ -119,6 +141,11 @@ class ClaimReader:
         self._words: dict[tuple[int, int], frozenset[str] | None] = {}
         self._light: dict[int, _SentenceValues] = {}
         self._prefixes: dict[int, _Prefixes] = {}
+
+    @classmethod
+    def of(cls, conclusion: str, reading: _Reading) -> ClaimReader:
+        """The reader of `conclusion` under a table reading's answer settings."""
+        return cls(conclusion, reading.standard_names, reading.other_rows, reading.year_end)
 
     def values(self) -> list[tuple[int, NumericValue, str | None]]:
         """Every value read_claims reads, in its order: (its sentence's number, the value with

@@ -120,7 +120,7 @@ def context_findings(
     # The claims' values and citations first; a claim's words and periods (a reading of its
     # whole sentence) only for a value this rule judges: most values of a long answer are
     # ungrounded, derived or periods, and most of its sentences hold none that it judges.
-    reader = ClaimReader(conclusion, reading.standard_names, reading.other_rows)
+    reader = ClaimReader.of(conclusion, reading)
     values = reader.values()
     if not values:
         return []

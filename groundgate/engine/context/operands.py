@@ -141,7 +141,7 @@ class OperandContext:
         self._cells: dict[int, dict[tuple[int, int], Fact]] = {}
         # The naming words of the values asked about, read on need (ClaimReader.words): most
         # values of a long answer are never bound, and a bound one needs no more of its claim.
-        self._claims = ClaimReader(conclusion, reading.standard_names, reading.other_rows)
+        self._claims = ClaimReader.of(conclusion, reading)
         self._sentences = [(s.start, s.end, s.text) for s in self._claims.sentences]
         self._named: dict[tuple[int, frozenset[str]], set[str]] = {}
         # By sentence start, on need: (its periods, whether it says the direction is down, the

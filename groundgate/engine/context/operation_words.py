@@ -193,6 +193,23 @@ _WORDS_OF[_NAMES_AVERAGE] = ("average", "mean")
 _WORDS_OF[_NAMES_TOTAL] = ("total", "sum", "combined", "altogether")
 
 
+def aggregate_of_shares(text: str) -> frozenset[str]:
+    """The average or the total a sentence names before the share it names, and no change
+    ("the total percentage of revenue from Apple and Huawei", "the average proportion of cost
+    of revenue as a percentage of revenue"): the cells are shares already, and the value is
+    their sum or average (percent_aggregates "shares", dNEW1). A total after the share word
+    is its base ("as a percentage of total revenue"): nothing then."""
+    if _found(_NAMES_CHANGE, text):
+        return frozenset()
+    share = _NAMES_SHARE.search(text) if _found(_NAMES_SHARE, text) else None
+    if share is None:
+        return frozenset()
+    before = text[: share.start()]
+    if _found(_NAMES_AVERAGE, before):
+        return frozenset({"average"})
+    return _TOTAL if _found(_NAMES_TOTAL, before) else frozenset()
+
+
 def names_total(text: str) -> bool:
     """Whether `text` says a total in named_operations' words ("total", "sum", "combined",
     "altogether", "合计", "总额"): a sentence that may name a sum, a total row or column (the

@@ -48,7 +48,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.31"
+    policy_version: str = "answer-gate/2026-11.32"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -186,6 +186,22 @@ class AnswerGatePolicy(GatePolicy):
     # no change from a prose 1.6 billion to a cell 72); "any" (gate 2.27.0): any pair. Only
     # with a derivation_context other than "off".
     large_percentages: Literal["any", "named"] = "named"
+    # Sums and averages of shares (engine/context/aggregates.py, gate 2.31.0, dNEW1): "shares" -
+    # a percentage whose sentence names a share and, before its words, a total or an average
+    # ("the total proportion of cost of revenue as a percentage of revenue in 2017 and 2018 is
+    # 105%", "the total percentage of revenue from Apple and Huawei") is the sum or the average
+    # of the named rows' share cells (derivation_aggregates' sets, and two named rows down the
+    # named year's column: derivations.explain adds no percentages); "off" (gate 2.30.0): a
+    # sentence naming a share names no sum. Only with a derivation_aggregates other than "off".
+    # Selectable, "off" by default: TAT-QA right calculations gain on half B only (d530).
+    percent_aggregates: Literal["off", "shares"] = "off"
+    # Aggregates down a named column (engine/context/column_aggregates.py, gate 2.31.0, dNEW3):
+    # "named_columns" - an average or a total the sentence names, of no named row, is derived
+    # from the one column whose own header words it says, over every row but a total row ("the
+    # average amount of total expected charges per segment" is (160 + 80 + 49) / 3); "off"
+    # (gate 2.30.0): aggregates are of named rows only. Only with a derivation_aggregates
+    # other than "off". Selectable, "off" by default: TAT-QA gains on half B only (d530).
+    column_aggregates: Literal["off", "named_columns"] = "off"
     # Which column the answer's words name (value_context's column rule, engine/context/
     # grounding.py, gate 2.15.1, d382): "said_headers" - a cell is out of context when the
     # answer says every naming word of another column's header ("As reported", "Current",
@@ -350,6 +366,13 @@ class AnswerGatePolicy(GatePolicy):
     # other", "其他"), which has no naming word of its own (d308); "off" (gate 2.27.0): such
     # a row is named by no answer, so another row's figure passes for it.
     other_rows: Literal["off", "said_alone"] = "said_alone"
+    # What "year end" beside a year says in the answer (engine/context/claims.py, gate 2.31.0,
+    # dNEW2): "period" - "2019 year end", "year-end 2019" name the end of that year, a period,
+    # and no row ("the change in additions between 2018 year end and 2019 year end" is of the
+    # row "Additions", not of "At end of the year"); "naming" (gate 2.30.0): "end" is a word
+    # of the value, which names a row whose label says it. Selectable, "naming" by default:
+    # TAT-QA gains on half A only, and two sign slips of the same rows pass with it (dNEW2).
+    year_end_words: Literal["naming", "period"] = "naming"
 
     @field_validator("equivalences")
     @classmethod
@@ -377,6 +400,7 @@ def table_reading(policy: AnswerGatePolicy) -> TableReading:
         standard_names=policy.standard_names == "label_words",
         short_rows=policy.short_rows == "period_columns",
         other_rows=policy.other_rows == "said_alone",
+        year_end=policy.year_end_words == "period",
     )
 
 
@@ -384,7 +408,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.31",
+    policy_version="answer-gate/verbatim-2026-11.32",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -397,6 +421,8 @@ VERBATIM_POLICY = AnswerGatePolicy(
     negative_operands="positive_second",
     negative_results="any",
     large_percentages="any",
+    percent_aggregates="off",
+    column_aggregates="off",
     column_naming="off",
     derivation_row_words="every_word",
     change_cells="any_column",
@@ -420,6 +446,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     standard_names="off",
     short_rows="off",
     other_rows="off",
+    year_end_words="naming",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),

@@ -15,6 +15,7 @@ from functools import partial
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from groundgate.engine.context.aggregates import explain_aggregate
+from groundgate.engine.context.column_aggregates import explain_column_aggregate
 from groundgate.engine.context.difference_of_averages import explain_difference_of_averages
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.context.scales import ScaleClaims
@@ -249,9 +250,20 @@ class _DerivationSearch:
             shares=policy.derivation_aggregates
             in ("named_rows_periods_shares", "named_rows_periods_differences"),
             repeated=policy.derivation_aggregates == "named_rows_periods_differences",
+            percent_pairs=policy.percent_aggregates == "shares",
         )
         if found is None and policy.derivation_aggregates == "named_rows_periods_differences":
             found = explain_difference_of_averages(
+                q,
+                context,
+                (value.start, value.end),
+                operands,
+                question_exponent=self.index.question_exponent,
+                min_significant=policy.rounding_min_significant,
+                restate=restate,
+            )
+        if found is None and policy.column_aggregates == "named_columns":
+            found = explain_column_aggregate(
                 q,
                 context,
                 (value.start, value.end),
