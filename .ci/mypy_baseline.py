@@ -9,7 +9,7 @@ edit); a file may hold the same error several times. The check fails when mypy r
 the baseline does not hold (fix it: the baseline is not for new code), when the baseline holds an
 error that no longer occurs (run --write so that it cannot come back unnoticed), and when any
 error is in a module that has no baseline (groundgate/engine, groundgate/pipeline: strict-clean).
-The baseline has been empty since s39 (dNEW1): the check then fails on any mypy error, in new code
+The baseline has been empty since s39 (d561): the check then fails on any mypy error, in new code
 or old; the mechanism stays, and an empty baseline stays empty (an error a new stubs release finds
 is fixed, not written in).
 """

@@ -29,7 +29,7 @@ def _candidate_sets(
     column: each set a list of (evidence index, fact), and whether it is one occurrence of a
     label the table repeats (`repeated`: "Vested" under "RSUs" and again under "PSUs" - each
     occurrence's cells, in text order, a series of its own). `least_rows`: the fewest named
-    rows taken down a column (2 for a percentage, percent_aggregates "shares", dNEW1)."""
+    rows taken down a column (2 for a percentage, percent_aggregates "shares", d562)."""
     out: list[tuple[list[tuple[int, Fact]], bool]] = []
     for index in context.evidence_indices():
         rows = context.named_rows(index, words)

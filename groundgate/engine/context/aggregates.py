@@ -62,7 +62,7 @@ def explain_aggregate(
     """An average or a total of the cells the answer names that gives `target`, or None.
     `restate`: as derivations.explain's (the figures as the table writes them). `shares`: also
     a share of a sum of the named rows (explain_share_of_sum), where the sentence names one.
-    `percent_pairs` (percent_aggregates "shares", dNEW1): a percentage also down two named
+    `percent_pairs` (percent_aggregates "shares", d562): a percentage also down two named
     rows (derivations.explain adds no percentages)."""
     if shares:
         found = explain_aggregate(
@@ -86,7 +86,7 @@ def explain_aggregate(
     named = context.operations(span) or frozenset()
     wanted = AGGREGATE_OPERATIONS & named
     if not wanted and percent_pairs and target.unit == "%" and named == SHARES:
-        # "the total percentage of revenue from Apple and Huawei": a sum of shares (dNEW1)
+        # "the total percentage of revenue from Apple and Huawei": a sum of shares (d562)
         wanted = aggregate_of_shares(context._sentence_at(span)[1])
     if not wanted:
         return None

@@ -59,7 +59,7 @@ _PERIOD_WORDS = re.compile(
 
 
 # "2019 year end", "2018 year-end", "year end 2019": the end of a named year, said of a period
-# (year_end_words "period", dNEW2), not the words of a row ("At end of the year").
+# (year_end_words "period", d563), not the words of a row ("At end of the year").
 _YEAR_END = re.compile(r"(?i)(?<=\d{4} )year[- ]end\b|\byear[- ]end(?= \d{4}\b)")
 
 
@@ -129,7 +129,7 @@ class ClaimReader:
         # standards (policy standard_names "label_words", d539): a standard's number ("ASC
         # 606", "IFRS 9") is its name's, no claim nor a figure that ends a value's words;
         # others (policy other_rows "said_alone", d541): "Other" said alone names OTHER;
-        # year_end (policy year_end_words "period", dNEW2): "2019 year end" names a period's
+        # year_end (policy year_end_words "period", d563): "2019 year end" names a period's
         # end, no row ("At end of the year"): blanked, the spans kept.
         if year_end:
             conclusion = _YEAR_END.sub(lambda m: " " * len(m.group(0)), conclusion)

@@ -1,5 +1,5 @@
 """An average or a total down the one column the answer names, over the table's rows (policy
-`column_aggregates: "named_columns"`, gate 2.31.0, dNEW3).
+`column_aggregates: "named_columns"`, gate 2.31.0, d564).
 
 aggregates.py takes the cells of the rows the answer names. "The average amount of total
 expected charges per segment was 96.33 million" names no row: it names a column ("Total Expected
@@ -69,7 +69,7 @@ def explain_column_aggregate(
     named = context.operations(span) or frozenset()
     wanted = AGGREGATE_OPERATIONS & named
     if not wanted and named == SHARES:
-        # "the average amount of total expected charges": the average said first (dNEW1)
+        # "the average amount of total expected charges": the average said first (d562)
         wanted = aggregate_of_shares(context._sentence_at(span)[1])
     if not wanted:
         return None

@@ -85,7 +85,7 @@ class TableReading(NamedTuple):
     standard_names: bool = False  # standard_names "label_words" (2.29.0): rows.standard_names
     short_rows: bool = False  # short_rows "period_columns" (2.29.0): table_headers._period_lead
     other_rows: bool = False  # other_rows "said_alone" (2.29.0): claims.says_other
-    year_end: bool = False  # year_end_words "period" (2.31.0, dNEW2): claims._YEAR_END
+    year_end: bool = False  # year_end_words "period" (2.31.0, d563): claims._YEAR_END
 
 
 PLAIN = TableReading()

@@ -197,7 +197,7 @@ def aggregate_of_shares(text: str) -> frozenset[str]:
     """The average or the total a sentence names before the share it names, and no change
     ("the total percentage of revenue from Apple and Huawei", "the average proportion of cost
     of revenue as a percentage of revenue"): the cells are shares already, and the value is
-    their sum or average (percent_aggregates "shares", dNEW1). A total after the share word
+    their sum or average (percent_aggregates "shares", d562). A total after the share word
     is its base ("as a percentage of total revenue"): nothing then."""
     if _found(_NAMES_CHANGE, text):
         return frozenset()

@@ -186,7 +186,7 @@ class AnswerGatePolicy(GatePolicy):
     # no change from a prose 1.6 billion to a cell 72); "any" (gate 2.27.0): any pair. Only
     # with a derivation_context other than "off".
     large_percentages: Literal["any", "named"] = "named"
-    # Sums and averages of shares (engine/context/aggregates.py, gate 2.31.0, dNEW1): "shares" -
+    # Sums and averages of shares (engine/context/aggregates.py, gate 2.31.0, d562): "shares" -
     # a percentage whose sentence names a share and, before its words, a total or an average
     # ("the total proportion of cost of revenue as a percentage of revenue in 2017 and 2018 is
     # 105%", "the total percentage of revenue from Apple and Huawei") is the sum or the average
@@ -195,7 +195,7 @@ class AnswerGatePolicy(GatePolicy):
     # sentence naming a share names no sum. Only with a derivation_aggregates other than "off".
     # Selectable, "off" by default: TAT-QA right calculations gain on half B only (d530).
     percent_aggregates: Literal["off", "shares"] = "off"
-    # Aggregates down a named column (engine/context/column_aggregates.py, gate 2.31.0, dNEW3):
+    # Aggregates down a named column (engine/context/column_aggregates.py, gate 2.31.0, d564):
     # "named_columns" - an average or a total the sentence names, of no named row, is derived
     # from the one column whose own header words it says, over every row but a total row ("the
     # average amount of total expected charges per segment" is (160 + 80 + 49) / 3); "off"
@@ -367,11 +367,11 @@ class AnswerGatePolicy(GatePolicy):
     # a row is named by no answer, so another row's figure passes for it.
     other_rows: Literal["off", "said_alone"] = "said_alone"
     # What "year end" beside a year says in the answer (engine/context/claims.py, gate 2.31.0,
-    # dNEW2): "period" - "2019 year end", "year-end 2019" name the end of that year, a period,
+    # d563): "period" - "2019 year end", "year-end 2019" name the end of that year, a period,
     # and no row ("the change in additions between 2018 year end and 2019 year end" is of the
     # row "Additions", not of "At end of the year"); "naming" (gate 2.30.0): "end" is a word
     # of the value, which names a row whose label says it. Selectable, "naming" by default:
-    # TAT-QA gains on half A only, and two sign slips of the same rows pass with it (dNEW2).
+    # TAT-QA gains on half A only, and two sign slips of the same rows pass with it (d563).
     year_end_words: Literal["naming", "period"] = "naming"
 
     @field_validator("equivalences")

@@ -1,5 +1,5 @@
 """Aggregates down a named column (policy `column_aggregates: "named_columns"`, answer gate 2.31.0,
-dNEW3): an average or a total the sentence names, of no named row, over the one column whose own
+d564): an average or a total the sentence names, of no named row, over the one column whose own
 header words (those not every header holds) it says, every row but a total row: "the average
 quarterly low price in 2018" is the "Low" column's four quarters. Bound: one column's cells."""
 

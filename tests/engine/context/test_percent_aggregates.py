@@ -1,5 +1,5 @@
 """Sums and averages of shares (policy `percent_aggregates: "shares"`, answer gate 2.31.0,
-dNEW1): a percentage the sentence names as the total or the average of shares ("the total
+d562): a percentage the sentence names as the total or the average of shares ("the total
 percentage of revenue from Apple and Huawei in 2017", the total or average word before the
 share's words) is the sum or the average of the named rows' share cells, down the named year's
 column - two named rows too (derivations.explain adds no percentages) - or across the named

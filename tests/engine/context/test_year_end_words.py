@@ -1,4 +1,4 @@
-""" "Year end" beside a year (policy `year_end_words: "period"`, answer gate 2.31.0, dNEW2): "2019
+""" "Year end" beside a year (policy `year_end_words: "period"`, answer gate 2.31.0, d563): "2019
 year end", "year-end 2019" name the end of that year, a period, not a row: "the change in
 additions between 2018 year end and 2019 year end" is the "Additions" row's change, not a
 figure of the "At end of the year" row, whose only naming word is "end"."""
@@ -26,7 +26,7 @@ TABLE = "\n".join(
 
 def test_the_verbatim_preset_reads_end_as_a_word():
     assert VERBATIM_POLICY.year_end_words == "naming"
-    assert DEFAULT_POLICY.year_end_words == "naming"  # one TAT-QA half (dNEW2)
+    assert DEFAULT_POLICY.year_end_words == "naming"  # one TAT-QA half (d563)
 
 
 def test_year_end_is_blanked_with_its_span_kept():
