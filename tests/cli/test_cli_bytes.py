@@ -43,6 +43,8 @@ named_rows_periods_differences` and its own `derivation_words`), policy 2026-11.
 against 2.24.0, the version string and the policy hash only (diffed); stderr same.
 2.30.0 (`negative_results: named_rows`, `large_percentages: named`), policy 2026-11.31: against
 2.27.0, the version string and the policy hash only (diffed); stderr same.
+2.32.0 (`one_row_pairs: best_named`), policy 2026-11.33: against 2.30.0, the version string and
+the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -72,17 +74,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "9c85961f3d3120f5fa3bcd588dc58f90fbae089d0eb0e622baadd1a629af0932",
+        "c7c6815327250cf4b9ba4f1e7d8fc82fb94818370c6bc81c71e03ac9c310063c",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "5c57342754ee58ee1d630c93b9625263f2df2a77c34d40b1a0da43c91be5caea",
+        "e9e3dde540834cc70305fbb2454c42430293d2cbfabb47699bad159e3c5290b3",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "24fedebeb0014f1dea55aeb1afc9102f0b29a54a7ed2abafea75cde9547e3f6f",
+        "ff1e5541daf8b87b97508f4c5c3c8cefc9f44be30e484bcec148453124758354",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
