@@ -13,7 +13,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgate.engine.gates.answer import DEFAULT_POLICY, VERBATIM_POLICY, AnswerGatePolicy
+from groundgate.engine.gates.answer import (
+    DEFAULT_POLICY,
+    VERBATIM_POLICY,
+    AnswerCase,
+    AnswerGatePolicy,
+    gate_answer,
+)
 from tests.engine.context.derivations import table_status as status
 from tests.engine.context.derivations import tatqa_answers
 
@@ -79,7 +85,7 @@ KINDS = ("final", "interim", "current", "deferred", "special")
     first=st.booleans(),
 )
 def test_the_change_of_a_sibling_row_is_rejected(noun: str, kinds: list[str], first: bool) -> None:
-    said, other = kinds if first else kinds[::-1]
+    said = kinds[0] if first else kinds[1]
     table = (
         "2019  2018\n"
         f"{kinds[0].capitalize()} {noun} of the group  410  250\n"
@@ -90,7 +96,6 @@ def test_the_change_of_a_sibling_row_is_rejected(noun: str, kinds: list[str], fi
     assert status(sentence.format(own), table) == "ok"
     assert status(sentence.format(theirs), table) != "ok"
     assert status(sentence.format(theirs), table, ANY_ROW) == "ok"
-    assert other != said
 
 
 def test_real_tatqa_dividends_and_deferred_tax_rows():
@@ -111,6 +116,4 @@ def _table(answers: dict[str, dict]) -> str:
 
 
 def _gate(data: dict, policy: AnswerGatePolicy = ACCEPT) -> str:
-    from groundgate.engine.gates.answer import AnswerCase, gate_answer
-
     return gate_answer(AnswerCase.model_validate(data), policy).status
