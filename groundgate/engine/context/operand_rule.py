@@ -34,7 +34,13 @@ answer, whose `allow` scores each operand pair derivations.py tries. A pair is t
     capital of $841 million" as (1,671 + 10) / 2, cash and another note's figure). With
     "one_said_initials" (gate 2.27.0, d506) an acronym of the sentence or the question that is
     the initials of an operand's row label speaks of it too ("COGS": "Cost of goods sold",
-    context/initials.py).
+    context/initials.py);
+  - the best named row (policy `one_row_pairs: "best_named"`, gate 2.32.0, d567): the two
+    cells of one row that words alone let through (above) are not the calculation where
+    another row of the same excerpt is said better - its label holds every word the sentence
+    and the question say of this row's label and more ("the percentage change in the final
+    dividend" is no change of the "Interim dividend ..." row beside "Final dividend ...";
+    "末期股息" no change of "中期股息"). A row none of whose words is said is not judged so.
 An operand whose context is unknown (prose without periods, the answer's own earlier steps, a
 cell whose column is not known) never contradicts anything.
 
@@ -46,6 +52,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from groundgate.engine.context.claims import naming_words
 from groundgate.engine.context.initials import acronyms, names_row
 from groundgate.engine.context.operation_words import _SQUASHED_WORD, CHANGES, _subject_words
 from groundgate.engine.context.periods import contradicts
@@ -201,7 +208,7 @@ class _Rule:
                 self.acronyms = acronyms(self.sentence or "") | context.question_acronyms()
         if b is not None and (operation in CHANGES or operation == "average"):
             if _one_row(context, a, b):
-                return True
+                return not (context.best_rows and _better_named(context, a, said))
         for located in (a,) if b is None else (a, b):
             if located.where != "excerpt":
                 return True
@@ -283,6 +290,21 @@ def _initials_of(context: OperandContext, located: Located, said: frozenset[str]
     """Whether an acronym said is the initials of the operand's row label (d506)."""
     fact = context.fact(located)
     return fact is not None and fact.in_table and bool(fact.row) and names_row(said, fact.row)
+
+
+def _better_named(context: OperandContext, located: Located, said: frozenset[str]) -> bool:
+    """Whether another row of the operand's excerpt is said better than the operand's own
+    (one_row_pairs "best_named", d567): the words said of its label (`said`: the value's
+    sentence and the question) are a strict part of those said of the other's. False for a
+    cell whose row is not known or none of whose label's words is said."""
+    fact = context.fact(located)
+    if fact is None or not fact.in_table or not fact.row or located.evidence_index is None:
+        return False
+    own = naming_words(fact.row) & said
+    if not own:
+        return False
+    rows = {f.row for f in context.facts_of(located.evidence_index) if f.in_table and f.row}
+    return any(own < (naming_words(row) & said) for row in rows if row != fact.row)
 
 
 def _one_row(context: OperandContext, a: Located, b: Located) -> bool:

@@ -104,6 +104,7 @@ class OperandContext:
         operand_words: str = "off",
         reading: TableReading = PLAIN,
         each_named: bool = False,
+        best_rows: bool = False,
     ) -> None:
         # Two named periods of a kind bind a change's cells one to each (change_periods
         # "each_named"): never two cells of one of them.
@@ -112,17 +113,16 @@ class OperandContext:
         # speaks of (derivation_words "one_said", d479; "one_said_initials": acronyms, d506).
         self.operand_words = operand_words != "off"
         self.initials = operand_words == "one_said_initials"
+        self.best_rows = best_rows  # one row's pair: no row said better (one_row_pairs, d567)
         self._question = question
         # (evidence index, span) -> the operand's own naming words (None: none known).
         self._operand_words: dict[tuple[int, tuple[int, int]], frozenset[str] | str | None] = {}
         # Two named periods of a kind other than years bind a change's cells too (d460).
         self.period_kinds = period_kinds
         self._total_shares = total_shares
-        self._label_directions = label_directions
-        self._named_order = named_order
+        self._label_directions, self._named_order = label_directions, named_order
         self.period_cells = period_cells
-        self._conclusion = conclusion
-        self._label_core = label_core
+        self._conclusion, self._label_core = conclusion, label_core
         self._named_operation = named_operation
         self.time_order = time_order
         self._unsigned_difference = unsigned_difference

@@ -48,7 +48,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.32"
+    policy_version: str = "answer-gate/2026-11.33"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -280,6 +280,13 @@ class AnswerGatePolicy(GatePolicy):
     # FinanceBench half only): an acronym said ("COGS") that is the initials of an operand's
     # row label ("Cost of goods sold") speaks of it too (engine/context/initials.py).
     derivation_words: Literal["off", "one_said", "one_said_initials"] = "one_said"
+    # Two cells of one row that derivation_words lets through for a change or an average
+    # (engine/context/operand_rule.py, gate 2.32.0, d567): "best_named" - not where another
+    # row of the same excerpt is said better (the words the sentence and the question say of
+    # this row's label are a strict part of those they say of the other's: "the change in the
+    # final dividend" is no change of the "Interim dividend ..." row beside "Final dividend
+    # ..."); "any_row" (gate 2.30.0): any row's two cells, its words said or not.
+    one_row_pairs: Literal["any_row", "best_named"] = "best_named"
     # A value the context rule finds out of context (the same figure said of another row or
     # period, value_context) whose sentence names the operation it is the result of ("the sum
     # of Accrued expenses and Other long-term liabilities in 2019 was 35", where 35 is also
@@ -408,7 +415,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.32",
+    policy_version="answer-gate/verbatim-2026-11.33",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -434,6 +441,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     prose_subjects="off",
     relative_periods="off",
     derivation_words="off",
+    one_row_pairs="any_row",
     context_derivations="off",
     quarter_ordinals="off",
     year_ranges="off",

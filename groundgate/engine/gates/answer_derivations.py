@@ -116,6 +116,7 @@ class _DerivationSearch:
                 each_named=policy.change_periods == "each_named",
                 reading=table_reading(policy),
                 operand_words=policy.derivation_words,
+                best_rows=policy.one_row_pairs == "best_named",
             )
         if need_operation:
             return None, None  # (derived_in_context: the operand context only)
