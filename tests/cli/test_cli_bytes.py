@@ -43,6 +43,8 @@ named_rows_periods_differences` and its own `derivation_words`), policy 2026-11.
 against 2.24.0, the version string and the policy hash only (diffed); stderr same.
 2.30.0 (`negative_results: named_rows`, `large_percentages: named`), policy 2026-11.31: against
 2.27.0, the version string and the policy hash only (diffed); stderr same.
+2.33.0 (`scale_headers: glued`, `cents_zeros: scaled_padding`), policy 2026-11.34: against
+2.30.0, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -72,17 +74,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "9c85961f3d3120f5fa3bcd588dc58f90fbae089d0eb0e622baadd1a629af0932",
+        "7768c886c49fb394bda032b03b58478079f443413c786f26322a88faac68a50c",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "5c57342754ee58ee1d630c93b9625263f2df2a77c34d40b1a0da43c91be5caea",
+        "a4245ca545592067078ff420be546164ff36277a0811a2ecf046753a056f4176",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "24fedebeb0014f1dea55aeb1afc9102f0b29a54a7ed2abafea75cde9547e3f6f",
+        "12bef70bcebbb4d970e6a27138100406dda5dcafc07c3542dafd975a4210d7f2",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
