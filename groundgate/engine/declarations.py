@@ -22,6 +22,10 @@ _EN_SCALE = re.compile(
     r"|\bin (thousands|millions|billions)\b(?: of (?:U\.?S\.? )?(dollars|euros|yuan|RMB))?",
     re.IGNORECASE,
 )
+# The same header in a PDF text that lost its spaces (scale_headers "glued", d572):
+# "(Inthousands,exceptsharedata)", "(Dollarsinmillions,exceptpersharedata)" - "in" glued to the
+# scale word inside a parenthesis of unspaced letters (a spaced one is _EN_SCALE's).
+_EN_SCALE_GLUED = re.compile(r"\([A-Za-z$]{0,20}?in(thousands|millions|billions)\b", re.IGNORECASE)
 _ZH_SCALE = re.compile(
     r"单位\s*[:：]?\s*(?:人民币)?\s*(元|千元|万元|百万元|亿元)"
     r"|[（(]\s*(?:人民币)?\s*(千元|万元|百万元|亿元)\s*[）)]"
@@ -50,13 +54,21 @@ class Declaration:
     span: tuple[int, int]  # into that chunk's text
 
 
-def declarations(text: str, chunk_id: str) -> list[Declaration]:
+def declarations(text: str, chunk_id: str, glued: bool = False) -> list[Declaration]:
+    """The scales the text declares, in order; `glued` also reads _EN_SCALE_GLUED's headers."""
     found = []
     if "illion" in text or "housand" in text or "ILLION" in text or "HOUSAND" in text:
         for m in _EN_SCALE.finditer(text):
             word = (m.group(1) or m.group(2)).lower()
             currency = "USD" if "$" in m.group() or "dollar" in m.group().lower() else ""
             found.append(Declaration(_SCALE_WORDS[word], currency, m.group(), chunk_id, m.span()))
+        if glued:
+            for m in _EN_SCALE_GLUED.finditer(text):
+                word = m.group(1).lower()
+                currency = "USD" if "$" in m.group() or "dollar" in m.group().lower() else ""
+                found.append(
+                    Declaration(_SCALE_WORDS[word], currency, m.group(), chunk_id, m.span())
+                )
     if not text.isascii() and "元" in text:  # (isascii() reads a flag: no scan)
         for m in _ZH_SCALE.finditer(text):
             word = m.group(1) or m.group(2)

@@ -121,7 +121,7 @@ class _Excerpt(NamedTuple):
 
 
 _PlacedKey = tuple[
-    str,
+    tuple[str, bool],  # the scale scope, and whether unspaced scale headers are read
     tuple[tuple[str, str, int | None], ...],
     tuple[tuple[int, str, str], ...],
     tuple[tuple[int, int | tuple[str, str, int | None], int], ...],

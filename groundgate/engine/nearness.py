@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import re
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from groundgate.engine.values.quantity import Quantity
 
 _NON_DIGITS = re.compile(r"[^0-9]+")
 
@@ -60,3 +64,22 @@ def rounds_to(
         )
     except InvalidOperation:  # beyond Decimal's precision: not a rounding anyone writes
         return False
+
+
+def padded_cents(q: Quantity, scaled: bool, min_sig: int) -> Quantity:
+    """An amount of money written to two decimals that end in zero, at a magnitude (`scaled`:
+    the question asks in one, or its own "million"/"billion"): the figure without those zeros,
+    precise to its last nonzero digit, keeping `min_sig` significant digits at least (cents_zeros
+    "scaled_padding", d573). "$303.00" in USD millions is 303 (a rounding of 302,578 in
+    thousands), "$8.70 billion" is 8.7, "$0.40" in USD billions stays 0.40 (0.4 has one digit);
+    "$1.50" a share, at no magnitude, keeps its cents, as do "12.50%" and "$303.05 million"."""
+    if q.kind != "amount" or q.decimals != 2 or q.figure is None or not (scaled or q.magnitude):
+        return q
+    significant = q.digits.lstrip("0")
+    zeros = min(len(significant) - len(significant.rstrip("0")), q.decimals)
+    zeros = min(zeros, len(significant) - max(min_sig, 1))
+    if zeros <= 0:
+        return q
+    decimals = q.decimals - zeros
+    figure = q.figure.quantize(Decimal(1).scaleb(-decimals))
+    return q._replace(figure=figure, decimals=decimals, digits=q.digits[: len(q.digits) - zeros])

@@ -65,9 +65,10 @@ class EvidenceIndex:
         scale_scope: str,
         question_exponent: int | None,
         rounding_min_significant: int,
+        glued_scales: bool = False,
     ) -> None:
         self._chunks = chunks
-        self._contexts = ChunkContexts(chunks, scale_scope)
+        self._contexts = ChunkContexts(chunks, scale_scope, glued_scales)
         self._accepted = accepted
         self.question_exponent = question_exponent
         self._min_sig = rounding_min_significant
@@ -144,7 +145,7 @@ class EvidenceIndex:
             where = at if at is not None else (chunk.chunk_id, chunk.text, chunk.page_index)
             cited.append((index, where, offset))
         key: _PlacedKey = (
-            self._contexts.scope,
+            (self._contexts.scope, self._contexts.glued),
             tuple((c.chunk_id, c.text, c.page_index) for c in chunks),
             tuple((i, e.chunk_id, e.excerpt) for i, e in self._accepted),
             tuple(cited),
@@ -461,12 +462,12 @@ class EvidenceIndex:
 
 @text_memo(max_bytes=32 * 2**20, item_bytes=600)
 def _placed(key: _PlacedKey) -> _Reading:
-    """EvidenceIndex._build's reading for `key`: (the scale scope, the case's chunks as
+    """EvidenceIndex._build's reading for `key`: (the scale scope and reading, the case's chunks as
     (chunk_id, text, page_index), the accepted evidence as (index, chunk_id, excerpt), where
     the evidence checks found excerpts: (index, the chunk's position or its fields, offset)).
     A pure function of them: the chunks and evidence are made again from the
     key, so that what the reading keeps refers to nothing of the case that first asked."""
-    scope, chunk_rows, accepted_rows, cited_rows = key
+    (scope, glued), chunk_rows, accepted_rows, cited_rows = key
     chunks = [_Chunk(*row) for row in chunk_rows]
     located: dict[int, tuple[ChunkLike, int]] = {}
     for index, where, offset in cited_rows:
@@ -478,4 +479,5 @@ def _placed(key: _PlacedKey) -> _Reading:
         scale_scope=scope,
         question_exponent=None,
         rounding_min_significant=0,
+        glued_scales=glued,
     )._place()

@@ -25,9 +25,10 @@ class ChunkLike(Protocol):
 class ChunkContexts:
     """The declarations of one case's chunks, each read once, on first need."""
 
-    def __init__(self, chunks: Sequence[ChunkLike], scale_scope: str) -> None:
+    def __init__(self, chunks: Sequence[ChunkLike], scale_scope: str, glued: bool = False) -> None:
         self._chunks = chunks
         self._scope = scale_scope
+        self._glued = glued  # scale_headers "glued": unspaced headers declare too
         self._declarations: dict[str, list[Declaration]] = {}
         self._percent: dict[str, bool] = {}
         self._pages: dict[int, Declaration | None] = {}
@@ -39,11 +40,15 @@ class ChunkContexts:
     def scope(self) -> str:
         return self._scope
 
+    @property
+    def glued(self) -> bool:
+        return self._glued
+
     def chunk_declarations(self, chunk: ChunkLike) -> list[Declaration]:
         key = chunk.chunk_id
         found = self._declarations.get(key)
         if found is None:
-            found = self._declarations[key] = declarations(chunk.text, chunk.chunk_id)
+            found = self._declarations[key] = declarations(chunk.text, chunk.chunk_id, self._glued)
         return found
 
     def declaration(self, chunk: ChunkLike, position: int) -> Declaration | None:

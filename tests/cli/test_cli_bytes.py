@@ -43,8 +43,8 @@ named_rows_periods_differences` and its own `derivation_words`), policy 2026-11.
 against 2.24.0, the version string and the policy hash only (diffed); stderr same.
 2.30.0 (`negative_results: named_rows`, `large_percentages: named`), policy 2026-11.31: against
 2.27.0, the version string and the policy hash only (diffed); stderr same.
-2.32.0 (`one_row_pairs: best_named`), policy 2026-11.33: against 2.30.0, the version string and
-the policy hash only (diffed); stderr same.
+2.33.0 (`scale_headers: glued`, `cents_zeros: scaled_padding`), policy 2026-11.34: against
+2.30.0, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -74,17 +74,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "58993c8ee78200693ade0785dacb2b81a4f39d019a465b7bc7611d04aafc4ab2",
+        "9d4fdb4b368c1bea7144739dcbb4ff590cd90ba9c6d3db1bfede934350b7c853",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "63071889225127ba5cc745798045b4460e68fb66610089b477127f2b1e4facd2",
+        "aa1a16e6441663e42095190dd997376c18aaf2fecd4d1f07fe235f20787649cc",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "d24a72fdd71298a5a8811feac3e3c5bd93d2373705ea95c7ce8a95befa0043b1",
+        "da143c0bae39755eda7e5e95201fab1d8e3e45534e1fa725ade7d683e148f140",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

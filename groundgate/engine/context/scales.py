@@ -48,7 +48,7 @@ class _Chunk(Protocol):
 class ScaleClaims:
     """The rule for one case: the scales its cited chunks declare, read on first need."""
 
-    __slots__ = ("_chunks", "_cited", "_declared", "_on", "_units", "_words")
+    __slots__ = ("_chunks", "_cited", "_declared", "_glued", "_on", "_units", "_words")
 
     def __init__(
         self,
@@ -58,9 +58,10 @@ class ScaleClaims:
         on: bool,
         units: bool = False,
         words: bool = False,
+        glued: bool = False,
     ) -> None:
         self._chunks, self._cited, self._on, self._units = chunks, set(cited_ids), on, units
-        self._words = words
+        self._words, self._glued = words, glued
         self._declared: frozenset[int] | None = None
 
     def may_restate(self, magnitude: int) -> bool:
@@ -70,7 +71,7 @@ class ScaleClaims:
             return True
         if self._declared is None:
             self._declared = cited_exponents(
-                self._chunks, self._cited, units=self._units, words=self._words
+                self._chunks, self._cited, units=self._units, words=self._words, glued=self._glued
             )
         return may_restate(magnitude, self._declared)
 
@@ -81,6 +82,7 @@ def cited_exponents(
     *,
     units: bool = False,
     words: bool = False,
+    glued: bool = False,
 ) -> frozenset[int]:
     """The scales (powers of ten, nonzero) the cited chunks declare; with `units`, their unit
     cells' too; with `words`, also unit_word_exponents'."""
@@ -88,16 +90,18 @@ def cited_exponents(
     found: set[int] = set()
     for chunk in chunks:
         if chunk.chunk_id in wanted:
-            found.update(_chunk_exponents(chunk.text, chunk.chunk_id, units, words))
+            found.update(_chunk_exponents(chunk.text, chunk.chunk_id, units, words, glued))
     return frozenset(found)
 
 
 @text_memo(max_bytes=8 * 2**20, item_bytes=8)
-def _chunk_exponents(text: str, chunk_id: str, units: bool, words: bool) -> frozenset[int]:
+def _chunk_exponents(
+    text: str, chunk_id: str, units: bool, words: bool, glued: bool = False
+) -> frozenset[int]:
     """What cited_exponents reads of one chunk: read once per text, not once per case citing
     it (the chunks of one filing are cited by every answer about it; each read is several
     searches of the whole page)."""
-    found = {d.exponent for d in declarations(text, chunk_id) if d.exponent}
+    found = {d.exponent for d in declarations(text, chunk_id, glued) if d.exponent}
     if units:
         found.update(unit_cell_exponents(text))
     if words:

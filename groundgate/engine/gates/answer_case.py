@@ -48,7 +48,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.33"
+    policy_version: str = "answer-gate/2026-11.34"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -380,6 +380,18 @@ class AnswerGatePolicy(GatePolicy):
     # of the value, which names a row whose label says it. Selectable, "naming" by default:
     # TAT-QA gains on half A only, and two sign slips of the same rows pass with it (d563).
     year_end_words: Literal["naming", "period"] = "naming"
+    # Scale headers of a PDF text that lost its spaces (declarations.py, gate 2.33.0, d572):
+    # "glued" - "(Inthousands,exceptsharedata)", "(Dollarsinmillions,exceptpersharedata)"
+    # declare their table's scale as "(In thousands, except share data)" does; "spaced" (gate
+    # 2.30.0): only a scale word standing as a word declares.
+    scale_headers: Literal["spaced", "glued"] = "glued"
+    # Zero cents of a scaled amount (nearness.padded_cents, gate 2.33.0, d573):
+    # "scaled_padding" - an amount of money written to two decimals ending in zero at a
+    # magnitude (its own "million"/"billion", or the question's "in USD millions") is precise
+    # to its last nonzero digit, the cents being the currency's print form: "$303.00" (in USD
+    # millions) is 302,578 (in thousands) rounded, "$8.70" (in USD billions) 8,738 (in
+    # millions); "precision" (gate 2.30.0): every written decimal is precision.
+    cents_zeros: Literal["precision", "scaled_padding"] = "scaled_padding"
 
     @field_validator("equivalences")
     @classmethod
@@ -415,7 +427,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.33",
+    policy_version="answer-gate/verbatim-2026-11.34",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -455,6 +467,8 @@ VERBATIM_POLICY = AnswerGatePolicy(
     short_rows="off",
     other_rows="off",
     year_end_words="naming",
+    scale_headers="spaced",
+    cents_zeros="precision",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),

@@ -41,6 +41,7 @@ from groundgate.engine.gates.answer_number_words import (
     value_ref,
 )
 from groundgate.engine.near_search import Hint
+from groundgate.engine.nearness import padded_cents
 from groundgate.engine.number_grounding import EvidenceIndex
 from groundgate.engine.number_lookup import kept_offers, leading_figure, units_offering
 from groundgate.engine.numbers import (
@@ -188,7 +189,9 @@ def _scale_of_currency_declared(
     cited = {evidence.chunk_id for _, evidence in accepted}
     for chunk in case.raw_chunks or ():
         if chunk.chunk_id in cited:
-            for declared in declarations(chunk.text, chunk.chunk_id):
+            for declared in declarations(
+                chunk.text, chunk.chunk_id, policy.scale_headers == "glued"
+            ):
                 if declared.exponent and same_unit(declared.unit, currency):
                     return True
     return False
@@ -225,6 +228,7 @@ class _SlowPath(_DerivationSearch):
             scale_scope=policy.declared_scale_scope,
             question_exponent=scale[0] if scale else None,
             rounding_min_significant=policy.rounding_min_significant,
+            glued_scales=policy.scale_headers == "glued",
         )
         self._question_values: tuple[Quantity, ...] | None = None
         self.question = case.question
@@ -246,6 +250,7 @@ class _SlowPath(_DerivationSearch):
             on=policy.scale_claims != "off",
             units=policy.scale_claims in ("unit_cells", "unit_words"),
             words=policy.scale_claims == "unit_words",
+            glued=policy.scale_headers == "glued",
         )
 
     def _remember(self, value: NumericValue, q: Quantity, source: Located | None) -> None:
@@ -301,9 +306,15 @@ class _SlowPath(_DerivationSearch):
         bound = (
             bound_of(self.conclusion, value.start, value.end) if "bound" in self.allowed else None
         )
+        # Grounded at its precision without zero cents (cents_zeros, d573); derived as written.
+        precise = (
+            padded_cents(q, self.question_scale is not None, policy.rounding_min_significant)
+            if policy.cents_zeros == "scaled_padding"
+            else q
+        )
         grounding = (
             self.index.ground(
-                q, self.allowed, approximately=approximately, signed=signed, bound=bound
+                precise, self.allowed, approximately=approximately, signed=signed, bound=bound
             )
             if self.allowed
             else None
@@ -318,7 +329,7 @@ class _SlowPath(_DerivationSearch):
             # magnitude the evidence states nowhere, but a scale it contradicts.
             scale_refused = grounding.source
             grounding = self.index.ground(
-                q,
+                precise,
                 self.allowed - {"undeclared_scale"},
                 approximately=approximately,
                 signed=signed,
