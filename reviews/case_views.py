@@ -53,6 +53,7 @@ FIELD_NAMES = {
     "correction": "Your correction",
     "correction.conclusion": "Corrected answer",
     "correction.citations": "Corrected citations",
+    "correction.findings": "Your corrected findings",
 }
 CORRECTION_FIELD = re.compile(r"correction\.(findings|citations)\[(\d+)\]")
 DECISION_FIELD = re.compile(r"decisions\[(\d+)\]\.(\w+)")
