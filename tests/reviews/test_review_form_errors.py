@@ -61,3 +61,23 @@ def test_the_parser_names_every_number_it_refuses():
         with pytest.raises(CorrectionError) as caught:
             correction_parse(data)
         assert words in caught.value.message, data
+
+
+def test_an_unknown_reason_is_reported_as_invalid_not_as_missing(reviewer):
+    # The page offers only the listed reasons; a hand-edited form (or a stale page) may not.
+    c, response, body = post(reviewer, "demo-en-17", **{"call-0": "wrong", "reason-0": "xyz"})
+    assert response.status_code == 400
+    assert (
+        "Finding 1 (UNGROUNDED_NUMBER): 'xyz' is not one of the reasons "
+        "(formatting, paraphrase, evidence_elsewhere, extraction, other)" in body
+    )
+    assert "say why the gate was wrong" not in body
+    # No reason at all is still asked for as before.
+    _, missing, body = post(reviewer, "demo-en-17", **{"call-0": "wrong"})
+    assert missing.status_code == 400
+    assert "Finding 1 (UNGROUNDED_NUMBER): say why the gate was wrong" in body
+    # A long one is shortened in the message.
+    _, long, body = post(reviewer, "demo-en-17", **{"call-0": "wrong", "reason-0": "z" * 500})
+    assert long.status_code == 400 and "'" + "z" * 37 + "...' is not one of the reasons" in body
+    assert "z" * 38 not in body.split("<main>")[1].split('name="comment"')[0]
+    assert not Review.objects.filter(case=c).exists()
