@@ -10,7 +10,7 @@ import pytest
 
 from groundgate.models import Case
 from reviews.corrections import CorrectionError, correction_parse
-from reviews.models import Correction, Review
+from reviews.models import Correction, Reservation, Review
 
 pytestmark = pytest.mark.django_db
 
@@ -81,3 +81,50 @@ def test_an_unknown_reason_is_reported_as_invalid_not_as_missing(reviewer):
     assert long.status_code == 400 and "'" + "z" * 37 + "...' is not one of the reasons" in body
     assert "z" * 38 not in body.split("<main>")[1].split('name="comment"')[0]
     assert not Review.objects.filter(case=c).exists()
+
+
+def test_a_refused_save_keeps_the_hold_and_says_the_input_is_kept(reviewer, second_reviewer):
+    c = Case.objects.get(external_id="demo-en-17")
+    opened = reviewer.get(f"/d/demo/cases/{c.pk}/").content.decode()
+    assert "This case is held for you until" in opened and "kept below" not in opened
+    _, response, body = post(reviewer, "demo-en-17", **{"call-0": "wrong"}, comment="my note")
+    assert response.status_code == 400
+    notice = body.split('id="hold"')[1].split("</p>")[0]
+    assert "This case is still held for you until" in notice
+    assert "what you entered is kept below" in notice
+    assert "my note" in body
+    assert Reservation.objects.get(case=c).reviewer.username == "rita"
+    # Sam opens it meanwhile: Rita holds it, and his refused save says so, his input kept too.
+    assert "rita opened this case" in second_reviewer.get(f"/d/demo/cases/{c.pk}/").content.decode()
+    _, response, body = post(second_reviewer, "demo-en-17", label="maybe")
+    assert response.status_code == 400
+    notice = body.split('id="hold"')[1].split("</p>")[0]
+    assert "rita opened this case and holds it" in notice and "kept below" in notice
+    assert Reservation.objects.get(case=c).reviewer.username == "rita"
+
+
+def test_a_conflict_keeps_the_hold_notice(reviewer, second_reviewer):
+    c = Case.objects.get(external_id="demo-en-18")
+    assert post(reviewer, "demo-en-18", label="grounded")[1].status_code == 302
+    second_reviewer.get(f"/d/demo/cases/{c.pk}/")
+    _, response, body = post(second_reviewer, "demo-en-18", comment="mine too")
+    assert response.status_code == 409
+    notice = body.split('id="hold"')[1].split("</p>")[0]
+    assert "still held for you until" in notice and "kept below" in notice
+    assert "mine too" in body
+
+
+def test_a_refused_relabel_keeps_the_admins_input_and_the_notice(admin):
+    c = Case.objects.get(external_id="demo-en-17")
+    response = admin.post(
+        f"/d/demo/cases/{c.pk}/relabel", {"to_label": "not_grounded", "reason": "   "}
+    )
+    assert response.status_code == 400
+    body = response.content.decode()
+    assert "Not relabelled: reason:" in body
+    # The admin reads without holding, as on opening the case; what she chose is selected again.
+    notice = body.split('id="hold"')[1].split("</p>")[0]
+    assert "reading without holding" in notice and "kept below" in notice
+    assert '<option value="not_grounded" selected>' in body
+    assert 'name="reason" required size="40" value="   "' in body
+    assert not Reservation.objects.filter(case=c).exists()
