@@ -1,7 +1,9 @@
 """What a document's page shows: its pages (thumbnails, each with its chunk count) and the chunks
 of the chosen one, or - for a document without pages (code, text) - its chunks in reading
-order. A selector: reads only; reviews.manage_views asks groundgate.access for the document and
-renders."""
+order; and one page by itself, full size (the thumbnails' "full size": a page of the app, so the
+page image is an <img> in it, not a bare PNG that the browser shows in a document of its own,
+with inline styles a strict style-src refuses). A selector: reads only; reviews.manage_views
+asks groundgate.access for the document and renders."""
 
 from __future__ import annotations
 
@@ -13,6 +15,9 @@ from groundgate.models import Chunk, Document, DocumentStatus
 
 CHUNKS_SHOWN = 500  # a document page lists this many chunks; the API pages through the rest
 THUMB_ZOOM = 0.25
+# The zoom levels a page shown by itself offers (the render cache's levels); 1.5 as the case page.
+PAGE_ZOOMS = (1.0, 1.5, 2.0, 3.0)
+PAGE_ZOOM = 1.5
 
 
 def plural(n: int, word: str) -> str:
@@ -87,4 +92,28 @@ def document_page_context(*, document: Document, shown: str | None) -> dict[str,
         "chunks_note": note,
         "chunks_more": more,
         "thumb_zoom": THUMB_ZOOM,
+    }
+
+
+def page_view_context(
+    *, document: Document, page_index: int, zoom: str | None
+) -> dict[str, Any] | None:
+    """One page of a document by itself, at `zoom` (one of PAGE_ZOOMS, else 1.5), with its
+    neighbours and its chunk count: None if the document has no such page (a 404)."""
+    page = document.pages.filter(index=page_index).first()
+    if page is None:
+        return None
+    total = document.pages.count()
+    chosen = next((z for z in PAGE_ZOOMS if zoom is not None and f"{z:g}" == zoom), PAGE_ZOOM)
+    return {
+        "dataset": document.dataset,
+        "document": document,
+        "page": page,
+        "number": page_index + 1,
+        "page_total": total,
+        "previous": page_index - 1 if page_index > 0 else None,
+        "following": page_index + 1 if page_index + 1 < total else None,
+        "chunks": Chunk.objects.filter(document=document, page_index=page_index).count(),
+        "zoom": f"{chosen:g}",
+        "zooms": [(f"{z:g}", z == chosen) for z in PAGE_ZOOMS],
     }

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -34,7 +34,7 @@ from groundgate.services.trace_imports import (
     trace_file_import,
 )
 from groundgate.services.uploads import NotAPdf, document_upload_accept
-from reviews.document_page import document_page_context
+from reviews.document_page import document_page_context, page_view_context
 from reviews.export_formats import EXPORT_FORMATS
 from reviews.labelstudio_import import (
     labelstudio_export_parse,
@@ -117,6 +117,20 @@ def document_detail(request: HttpRequest, slug: str, document_id: int) -> HttpRe
     document = document_for(user=request.user, slug=slug, document_id=document_id)
     context = document_page_context(document=document, shown=request.GET.get("page"))
     return render(request, "reviews/document_detail.html", context)
+
+
+@login_required
+def document_page(
+    request: HttpRequest, slug: str, document_id: int, page_index: int
+) -> HttpResponse:
+    """One page of a document by itself, full size (the thumbnails' "full size" link)."""
+    document = document_for(user=request.user, slug=slug, document_id=document_id, ready=True)
+    context = page_view_context(
+        document=document, page_index=page_index, zoom=request.GET.get("zoom")
+    )
+    if context is None:
+        raise Http404("no such page")
+    return render(request, "reviews/document_page.html", context)
 
 
 def _import_context(dataset: Dataset) -> dict[str, Any]:

@@ -10,10 +10,14 @@ import pytest
 
 from groundgate.models import Chunk, Document
 from groundgate.services.code_ingestion import code_repository_ingest
+from groundgate.services.ingestion import document_ingest
 from reviews import document_page
 from reviews.document_page import document_summary
+from tests.conftest import SHARED
 
 pytestmark = pytest.mark.django_db
+
+PDF = SHARED / "data" / "pdfs" / "tracemonkey.pdf"
 
 SOURCE = """def first() -> int:
     return 1
@@ -51,6 +55,7 @@ def test_a_document_without_pages_reads_text_only_and_lists_its_chunks(
     assert ids == ["numbers.py::first", "numbers.py::second", "numbers.py::third"]
     assert "numbers.py:1-2" in body  # the Source column: where the chunk is in its file
     assert "<th>Source</th>" in body and "<th>Page</th>" not in body
+    assert reviewer.get(f"/d/demo/documents/{document.pk}/pages/0/").status_code == 404
 
 
 def test_a_long_document_without_pages_says_how_many_are_listed(
@@ -74,3 +79,37 @@ def test_a_documents_size_reads_as_a_person_says_it():
     assert document_summary(pages=0, chunks=1) == "text only, 1 chunk"
     assert document_summary(pages=1, chunks=1) == "1 page · 1 chunk"
     assert document_summary(pages=14, chunks=1234) == "14 pages · 1,234 chunks"
+
+
+def test_full_size_opens_a_page_of_the_app_that_shows_the_page_image(
+    reviewer, outsider, demo_dataset, settings, tmp_path
+):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    data = PDF.read_bytes()
+    document = document_ingest(dataset=demo_dataset, data=data, filename=PDF.name).document
+    base = f"/d/demo/documents/{document.pk}"
+    listing = reviewer.get(f"{base}/").content.decode()
+    # "full size" is the app's page of that page, not the bare PNG (which a browser shows in an
+    # image document of its own, whose inline styles the Content-Security-Policy refuses).
+    assert f'href="{base}/pages/2/">full size</a>' in listing
+    assert f'href="{base}/pages/2.png">full size' not in listing
+    response = reviewer.get(f"{base}/pages/2/")
+    assert response.status_code == 200
+    body = html.unescape(response.content.decode())
+    assert "tracemonkey.pdf, page 3" in body and "of 14" in body
+    assert f'<img src="{base}/pages/2.png?zoom=1.5"' in body
+    assert f'href="{base}/pages/1/?zoom=1.5" rel="prev">‹ page 2' in body
+    assert f'href="{base}/pages/3/?zoom=1.5" rel="next">page 4 ›' in body
+    chunks = Chunk.objects.filter(document=document, page_index=2).count()
+    assert f"{base}/?page=3#chunks\">this page's {chunks} chunk" in body
+    assert " style=" not in body.split("<main>")[1] and "<style" not in body
+    # The zoom is one of the offered levels; anything else is the default.
+    assert 'pages/2.png?zoom=3"' in reviewer.get(f"{base}/pages/2/?zoom=3").content.decode()
+    assert "zoom=1.5" in reviewer.get(f"{base}/pages/2/?zoom=99").content.decode()
+    first = reviewer.get(f"{base}/pages/0/").content.decode()
+    assert "‹ first page" in first and 'rel="prev"' not in first
+    last = reviewer.get(f"{base}/pages/13/").content.decode()
+    assert "last page ›" in last and 'rel="next"' not in last
+    # No such page, an outsider: 404 (the app's page), as for the image.
+    assert reviewer.get(f"{base}/pages/14/").status_code == 404
+    assert outsider.get(f"{base}/pages/2/").status_code == 404
