@@ -10,13 +10,14 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
 from groundgate.access import Action, case_for
+from groundgate.models import Case
 from groundgate.selectors.cases import case_current_run
 from reviews.case_page import FormState, case_page_context
 from reviews.corrections import (
@@ -29,7 +30,7 @@ from reviews.models import Correction, GateCall, Review, ReviewState
 from reviews.presenters import (
     finding_groups,
 )
-from reviews.reservations import case_hold, case_reserve
+from reviews.reservations import case_page_hold
 from reviews.selectors import (
     queue_entries,
     queue_filters,
@@ -53,6 +54,7 @@ FIELD_NAMES = {
     "correction": "Your correction",
     "correction.conclusion": "Corrected answer",
     "correction.citations": "Corrected citations",
+    "correction.findings": "Your corrected findings",
 }
 CORRECTION_FIELD = re.compile(r"correction\.(findings|citations)\[(\d+)\]")
 DECISION_FIELD = re.compile(r"decisions\[(\d+)\]\.(\w+)")
@@ -72,12 +74,24 @@ def case_detail(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> H
     context = case_page_context(user=request.user, case=case, queue=queue_context(request.GET))
     # Opening a case holds it for this reviewer (reviews.reservations; reviews/_hold.html); an
     # admin reads without holding (her queue shows held cases anyway) unless she asks (?hold=1).
-    if context["is_admin"] and request.GET.get("hold") != "1":
-        context["hold"] = case_hold(case=case, user=request.user)
-        context["reading"] = True
-    else:
-        context["hold"] = case_reserve(case=case, user=request.user)
+    _with_hold(context, case, request, asked=request.GET.get("hold") == "1")
     return render(request, "reviews/case_detail.html", context)
+
+
+def _with_hold(
+    context: dict[str, Any],
+    case: Case,
+    request: AuthenticatedHttpRequest,
+    asked: bool = False,
+    kept: bool = False,
+) -> None:
+    """The hold notice (reviews/_hold.html) on the case page: on opening it and on every page
+    shown again with the person's input after a save that did not happen (`kept`: the notice
+    says so)."""
+    hold, reading = case_page_hold(
+        case=case, user=request.user, is_admin=context["is_admin"], asked=asked
+    )
+    context.update(hold=hold, reading=reading, kept=kept)
 
 
 def _posted_state(post: Mapping[str, str]) -> FormState:
@@ -195,6 +209,7 @@ def review_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> H
         _explain(exc, decisions, run.findings if run else [], state)
         messages.error(request, f"Not saved: {state.error}")
         context = case_page_context(user=request.user, case=case, state=state, queue=queue)
+        _with_hold(context, case, request, kept=True)
         return render(request, "reviews/case_detail.html", context, status=400)
     if not result.saved:
         # The later reviewer is told of the conflict and sees the other decision beside theirs,
@@ -202,6 +217,7 @@ def review_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> H
         context = case_page_context(
             user=request.user, case=case, result=result, state=state, queue=queue
         )
+        _with_hold(context, case, request, kept=True)
         return render(request, "reviews/case_detail.html", context, status=409)
     assert result.review is not None  # saved
     saved = f"Saved {case.external_id}: {result.review.get_label_display()}"
@@ -252,7 +268,7 @@ def case_skip(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> Htt
 
 @login_required
 @require_POST
-def relabel_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
+def relabel_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> HttpResponse:
     case = case_for(user=request.user, slug=slug, case_id=case_id, action=Action.RELABEL)
     form = RelabelForm(request.POST)
     try:
@@ -268,6 +284,10 @@ def relabel_post(request: HttpRequest, slug: str, case_id: int) -> HttpResponse:
     except ReviewInputError as exc:
         messages.error(request, f"Not relabelled: {exc}")
         context = case_page_context(user=request.user, case=case, queue=queue_context(request.GET))
+        # The admin's relabel as she posted it, shown again in its form.
+        context["relabel_to"] = request.POST.get("to_label", "")
+        context["relabel_reason"] = request.POST.get("reason", "")
+        _with_hold(context, case, request, kept=True)
         return render(request, "reviews/case_detail.html", context, status=400)
     messages.success(request, f"Final label: {relabel.get_to_label_display()}.")
     return redirect(reverse("reviews:case", args=[slug, case.pk]))

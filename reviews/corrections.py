@@ -90,9 +90,15 @@ class BuiltCorrection:
 # ---- parsing (the page's hidden JSON field and the API's body share it) -----------------------
 
 
-def _int(value: Any, where: str) -> int:
+def _int(value: Any, where: str, name: str, again: str = "") -> int:
+    """A whole number from 0, else an error naming it (`name`: "the box's document_id"), and
+    what to do (`again`) when it is missing - a page sends them all, so only a hand-edited
+    form or an API call lacks one."""
+    if value is None:
+        raise CorrectionError(where, f"{name} is missing" + (f": {again}" if again else ""))
     if type(value) is not int or value < 0:
-        raise CorrectionError(where, "must be a whole number from 0")
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+        raise CorrectionError(where, f"{name} must be a whole number from 0, not {shown}")
     return value
 
 
@@ -100,10 +106,11 @@ def _pointer(data: dict[str, Any], where: str) -> Pointer | None:
     if data.get("chunk_id") not in (None, ""):
         if not isinstance(data["chunk_id"], str):
             raise CorrectionError(where, "chunk_id must be text")
+        again = "select the text again"
         return Pointer(
             chunk_id=data["chunk_id"],
-            start=_int(data.get("start"), where),
-            end=_int(data.get("end"), where),
+            start=_int(data.get("start"), where, "the selection's start", again),
+            end=_int(data.get("end"), where, "the selection's end", again),
         )
     if data.get("bbox") is not None:
         box = data["bbox"]
@@ -113,9 +120,10 @@ def _pointer(data: dict[str, Any], where: str) -> Pointer | None:
             or not all(isinstance(v, int | float) and math.isfinite(v) for v in box)
         ):
             raise CorrectionError(where, "the box must be four numbers [x0, top, x1, bottom]")
+        again = "draw the box on the page again"
         return Pointer(
-            document_id=_int(data.get("document_id"), where),
-            page_index=_int(data.get("page_index"), where),
+            document_id=_int(data.get("document_id"), where, "the box's document_id", again),
+            page_index=_int(data.get("page_index"), where, "the box's page_index", again),
             bbox=(float(box[0]), float(box[1]), float(box[2]), float(box[3])),
         )
     return None
@@ -145,7 +153,7 @@ def correction_parse(data: Any, conclusion: str | None = None) -> CorrectionInpu
             if not isinstance(item, dict):
                 raise CorrectionError(where, "must be an object")
             if "evidence" in item:
-                citations.append(CitationItem(evidence=_int(item["evidence"], where)))
+                citations.append(CitationItem(evidence=_int(item["evidence"], where, "evidence")))
                 continue
             pointer = _pointer(item, where)
             if pointer is None:
@@ -158,7 +166,7 @@ def correction_parse(data: Any, conclusion: str | None = None) -> CorrectionInpu
     for item in raw_fixes:
         if not isinstance(item, dict):
             raise CorrectionError("correction.findings", "each must be an object")
-        index = _int(item.get("finding_index"), "correction.findings")
+        index = _int(item.get("finding_index"), "correction.findings", "finding_index")
         where = f"correction.findings[{index}]"
         value = item.get("value") or ""
         if not isinstance(value, str):

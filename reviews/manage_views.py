@@ -13,7 +13,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -27,13 +27,14 @@ from groundgate.integrations.openinference.cases import (
 )
 from groundgate.integrations.openinference.sniff import file_format_guess
 from groundgate.integrations.openinference.spans import FORMATS
-from groundgate.models import Chunk, Dataset, Document, DocumentStatus
+from groundgate.models import Dataset, Document
 from groundgate.services.imports import ImportReport, case_import_lines, import_all_or_nothing
 from groundgate.services.trace_imports import (
     TraceFileTooDeep,
     trace_file_import,
 )
 from groundgate.services.uploads import NotAPdf, document_upload_accept
+from reviews.document_page import document_page_context, page_view_context
 from reviews.export_formats import EXPORT_FORMATS
 from reviews.labelstudio_import import (
     labelstudio_export_parse,
@@ -43,8 +44,6 @@ from reviews.labelstudio_import import (
 from reviews.models import Label
 from reviews.queue_facets import queue_counts
 
-CHUNKS_SHOWN = 500  # a document page lists this many chunks; the API pages through the rest
-THUMB_ZOOM = 0.25
 # The trace formats as the import page names them (the keys are the CLI's and API's --format).
 TRACE_FORMATS = {
     "openinference": "Arize Phoenix / OpenInference spans (JSON or JSON Lines)",
@@ -116,40 +115,22 @@ document_upload.max_body_setting = "GROUNDGATE_MAX_UPLOAD_BYTES"  # type: ignore
 @login_required
 def document_detail(request: HttpRequest, slug: str, document_id: int) -> HttpResponse:
     document = document_for(user=request.user, slug=slug, document_id=document_id)
-    per_page = dict(
-        Chunk.objects.filter(document=document)
-        .values_list("page_index")
-        .annotate(n=Count("id"))
-        .order_by()
+    context = document_page_context(document=document, shown=request.GET.get("page"))
+    return render(request, "reviews/document_detail.html", context)
+
+
+@login_required
+def document_page(
+    request: HttpRequest, slug: str, document_id: int, page_index: int
+) -> HttpResponse:
+    """One page of a document by itself, full size (the thumbnails' "full size" link)."""
+    document = document_for(user=request.user, slug=slug, document_id=document_id, ready=True)
+    context = page_view_context(
+        document=document, page_index=page_index, zoom=request.GET.get("zoom")
     )
-    pages = [
-        {"index": p.index, "number": p.index + 1, "chunks": per_page.get(p.index, 0)}
-        for p in document.pages.order_by("index")
-    ]
-    # The chunks of one page at a time (?page=N, 1-based; the first page by default), so a long
-    # document's page stays short; each thumbnail selects its page.
-    shown = request.GET.get("page", "1")
-    number = int(shown) if shown.isdigit() and 1 <= int(shown) <= max(len(pages), 1) else 1
-    chunks = Chunk.objects.filter(document=document, page_index=number - 1).order_by(
-        "ordinal", "id"
-    )
-    return render(
-        request,
-        "reviews/document_detail.html",
-        {
-            "dataset": document.dataset,
-            "document": document,
-            "pending": document.status == DocumentStatus.PENDING,
-            "ready": document.status == DocumentStatus.READY,
-            "pages": pages,
-            "chunks": chunks[:CHUNKS_SHOWN],
-            "chunk_count": sum(per_page.values()),
-            "page_number": number,
-            "page_chunk_count": per_page.get(number - 1, 0),
-            "chunks_shown": CHUNKS_SHOWN,
-            "thumb_zoom": THUMB_ZOOM,
-        },
-    )
+    if context is None:
+        raise Http404("no such page")
+    return render(request, "reviews/document_page.html", context)
 
 
 def _import_context(dataset: Dataset) -> dict[str, Any]:

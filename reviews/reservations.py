@@ -96,6 +96,18 @@ def case_hold(
     return Hold(current.reviewer_id, current.reviewer.username, current.expires_at, mine)
 
 
+def case_page_hold(
+    *, case: Case, user: User, is_admin: bool, asked: bool = False
+) -> tuple[Hold | None, bool]:
+    """The hold the case page shows `user`, and whether she reads without holding: the same on
+    opening the case and on every page shown again after a save that did not happen (a refused
+    form, a conflict), where her input is kept and she still works on the case. A reviewer takes
+    or keeps the hold (case_reserve); an admin reads without holding unless she asked (?hold=1)."""
+    if is_admin and not asked:
+        return case_hold(case=case, user=user), True
+    return case_reserve(case=case, user=user), False
+
+
 def reservation_release(*, case: Case, user: User) -> bool:
     """Let go of `user`'s hold on `case` (after their review is saved). True if there was one."""
     deleted, _ = Reservation.objects.filter(case=case, reviewer=user).delete()

@@ -166,10 +166,18 @@ def _validate_decisions(decisions: list[Decision], findings: list[dict[str, Any]
         seen.add(d.finding_index)
         if d.call not in GateCall.values:
             raise ReviewInputError(f"{where}.call", "must be right or wrong")
-        if d.call == GateCall.WRONG and d.reason not in WrongReason.values:
+        if d.call == GateCall.WRONG and not d.reason:
             raise ReviewInputError(f"{where}.reason", "say why the gate was wrong")
+        if d.call == GateCall.WRONG and d.reason not in WrongReason.values:
+            raise ReviewInputError(f"{where}.reason", _not_a_reason(d.reason))
         if d.call == GateCall.RIGHT and d.reason:
             raise ReviewInputError(f"{where}.reason", "only for a finding the gate got wrong")
+
+
+def _not_a_reason(reason: str) -> str:
+    """An unknown reason, quoted (shortened) with the ones there are."""
+    shown = reason if len(reason) <= 40 else reason[:37] + "..."
+    return f"'{shown}' is not one of the reasons ({', '.join(WrongReason.values)})"
 
 
 def _check_refusal_label(label: str, field_name: str, case: Case) -> None:

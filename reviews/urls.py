@@ -43,6 +43,11 @@ urlpatterns = [
         name="case-pdf",
     ),
     path(
+        "d/<slug:slug>/documents/<id:document_id>/pages/<id:page_index>/",
+        manage_views.document_page,
+        name="document-page",
+    ),
+    path(
         "d/<slug:slug>/documents/<id:document_id>/pages/<id:page_index>.png",
         documents_views.page_image,
         name="page-image",

@@ -5,12 +5,12 @@
   const leftPane = document.getElementById("left-pane");
   const rightPane = document.getElementById("right-pane");
   const answer = document.getElementById("answertext");
-  // A refused save is shown at the form's POST URL: put the case's own URL back (a reload or a
-  // shared link then opens the case, not a "method not allowed").
-  if (/\/review$/.test(window.location.pathname)) {
+  // A refused save or relabel is shown at the form's POST URL: put the case's own URL back (a
+  // reload or a shared link then opens the case, not a "method not allowed").
+  if (/\/(review|relabel)$/.test(window.location.pathname)) {
     const queueField = document.querySelector('#review-form input[name="queue"]');
     const query = queueField && queueField.value ? "?" + queueField.value : "";
-    window.history.replaceState(null, "", window.location.pathname.replace(/review$/, "") + query);
+    window.history.replaceState(null, "", window.location.pathname.replace(/(review|relabel)$/, "") + query);
   }
 
   // Bring `el` into view inside its pane (and inside the scroll boxes between), never by

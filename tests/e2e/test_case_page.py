@@ -96,6 +96,7 @@ def test_a_failed_save_keeps_every_choice_and_a_later_conflict_is_still_caught(
 ):
     log_in(page, live_server)
     case = open_case(page, live_server, "demo-en-19")  # two findings
+    assert "This case is held for you until" in page.inner_text("#hold")
     # Sam saves while Rita has the page open.
     review_submit(
         case=case,
@@ -122,6 +123,10 @@ def test_a_failed_save_keeps_every_choice_and_a_later_conflict_is_still_caught(
     assert page.url.split("?")[0].endswith(f"/cases/{case.pk}/"), page.url
     assert page.locator("#finding-1.has-error .fielderror").is_visible()
     assert choices(page) == typed
+    # The hold notice is still there, and says her input was kept.
+    hold = page.inner_text("#hold")
+    assert "still held for you until" in hold and "what you entered is kept below" in hold
+    assert page.locator("#hold").is_visible()
     shoot(page, "case-missing-reason")
 
     # A missing label (a browser that skips the `required` check): refused, nothing lost.
@@ -144,6 +149,7 @@ def test_a_failed_save_keeps_every_choice_and_a_later_conflict_is_still_caught(
     assert "finding 2 UNGROUNDED_NUMBER: wrong (formatting)" in conflict  # their calls too
     assert choices(page) == {**typed, "reason-1": FIRST_REASON}
     assert Review.objects.filter(case=case).count() == 1
+    assert "still held for you until" in page.inner_text("#hold")
     shoot(page, "case-conflict")
 
     # Knowingly saving anyway records Rita's review with her calls.

@@ -227,3 +227,23 @@ def test_the_apps_own_error_pages(page, live_server, demo):
     response = page.goto(f"{live_server.url}/d/secret-dataset/")
     assert response.status == 404 and "There is nothing here for you" in page.inner_text("main")
     shoot(page, "404")
+
+
+def test_a_refused_relabel_keeps_the_admins_input_and_the_cases_address(page, live_server, demo):
+    log_in(page, live_server, "ada")
+    case = Case.objects.get(external_id="demo-en-17")
+    page.goto(f"{live_server.url}/d/demo/cases/{case.pk}/")
+    page.select_option("form.relabel select[name=to_label]", "not_grounded")
+    # A reason of blanks (a browser that skips the `required` check): refused by the server.
+    reason = "form.relabel input[name=reason]"
+    page.evaluate(f"() => document.querySelector('{reason}').required = false")
+    page.fill(reason, "   ")
+    page.click("form.relabel button[type=submit]")
+    page.wait_for_selector(".messages .msg-error")
+    assert "Not relabelled: reason:" in page.inner_text(".messages")
+    # Her choice is still there, the notice says so, and the address is the case's again.
+    assert page.input_value("form.relabel select[name=to_label]") == "not_grounded"
+    assert "reading without holding" in page.inner_text("#hold")
+    assert "kept below" in page.inner_text("#hold")
+    assert page.url.endswith(f"/cases/{case.pk}/"), page.url
+    assert not Relabel.objects.filter(case=case).exists()
