@@ -282,7 +282,7 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
         # v5: only then read the chunk's words by meaning (a missing name refuses anyway)
         missing = [t for t in missing if not _found(t, chunk, version, *parts.by_meaning)]
     common = [t for t in required if not t.named]
-    if version >= 10 and _contrasted(parts, missing, chunk):
+    if version == 10 and _contrasted(parts, missing, chunk):  # v10 only (d559)
         return False, [t.text for t in missing]
     if any(t.named or t.asked for t in missing) or len(missing) > len(common) // 2:
         return False, [t.text for t in missing]
