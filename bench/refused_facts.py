@@ -7,6 +7,10 @@ hypernym, a term said in the other language, a word the question need not have).
 after `bench/bench_retrieval.py` (its database).
 
     .venv/bin/python bench/refused_facts.py [--db DIR] [--questions F[,F]] [--versions 9,11]
+        [--uncovered]
+
+`--uncovered`: each uncovered question against every chunk of the documents instead, shown
+when the versions admit it by a different number of chunks (a bound on what retrieval shows).
 """
 
 from __future__ import annotations
@@ -36,10 +40,33 @@ from groundgate.services.word_vectors import word_vectors_read  # noqa: E402
 FILES = sorted((ROOT / "fixtures/questions").glob("retrieval*.jsonl"))
 
 
+def admitted(q, texts: list[str], versions: list[int], name: str, tally: Counter[str]) -> None:
+    """--uncovered: the chunks of all the documents each version finds answering an uncovered
+    question (no retrieval: any chunk, so more than a pipeline run would see)."""
+    said = []
+    for v in versions:
+        policy = SelectionPolicy(answerability_version=v)
+        parts = question_parts(
+            q.question,
+            v,
+            policy.paraphrase_min_similarity,
+            policy.paraphrase_cross_language_min_similarity,
+        )
+        answering = [t for t in texts if chunk_answers(parts, t)[0]]
+        tally[f"{name} {q.lang} v{v} uncovered {'admitted' if answering else 'refused'}"] += 1
+        said.append(answering)
+    if any(len(a) != len(said[0]) for a in said):
+        counts = " ".join(f"v{v}={len(a)}" for v, a in zip(versions, said, strict=True))
+        print(f"{name} {q.id} [uncovered {counts}] {q.question}")
+        for text in [t for t in said[-1] if t not in said[0]][:2]:
+            print(f"      +{' '.join(text.split())[:160]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--questions", default=",".join(str(f) for f in FILES))
     parser.add_argument("--versions", default="9")
+    parser.add_argument("--uncovered", action="store_true", help="uncovered questions instead")
     args = parser.parse_args()
     versions = [int(v) for v in args.versions.split(",")]
     texts = list(dict.fromkeys(Chunk.objects.values_list("text", flat=True)))
@@ -49,6 +76,10 @@ def main() -> None:
             name = Path(path).name.removeprefix("retrieval-").removesuffix(".jsonl")
             for q in load_questions(path):
                 if not q.covered:
+                    if args.uncovered:
+                        admitted(q, texts, versions, name, tally)
+                    continue
+                if args.uncovered:
                     continue
                 facts = [t for t in texts if holds_fact(t, q)]
                 results = []

@@ -242,10 +242,17 @@ def _chinese_terms(question: str, version: int = 1) -> list[Term]:
     terms = []
     for run in _CJK_RUN.findall(question):
         before, before_flag, before2 = "", "", ""
-        for pair in _posseg().cut(run):
+        # v11: jieba's dictionary words only - its HMM joins unknown neighbours into words
+        # a question never said (多少次才会 -> 次才, 目录中谈 -> 中谈: answerability_v11)
+        for pair in _posseg().cut(run, HMM=version < 11):
             word, flag = pair.word, pair.flag
             deictic = before in ZH_DEICTIC or (before_flag == "q" and before2 in ZH_DEMONSTRATIVES)
-            asked = version >= 6 and _asking_word(before) and flag not in ("x", "uj", "ul")
+            asking = _asking_word(before) or (
+                version >= 11 and before_flag == "q" and _asking_word(before2) and flag[0] == "n"
+            )  # v11: 哪 + 条 + 河 (a noun past a measure word) as v6 read 哪条 + 河
+            asked = version >= 6 and asking and flag not in ("x", "uj", "ul")
+            if version >= 11 and asked and flag == "q":
+                asked = False  # v11: 多少 + 次: the count's measure word, not a thing asked
             before2, before, before_flag = before, word, flag
             if asked and word not in _STOP and not flag.startswith("v"):
                 # v6: the thing asked (哪条河 - even one character, 什么名字): it must be said
@@ -341,9 +348,9 @@ def question_parts(
     spans = _strict_spans(question, version)
     terms = titles + glossary + _english_terms(rest) + _chinese_terms(rest, version)
     strict = [t.required and _in_span(t, spans) for t in terms]
-    if version >= 11:  # a common word of the span is strict, not a name (answerability_v11)
+    if version >= 11:  # a common word of the span: strict and stated, not a name (v11)
         terms = [
-            Term(t.text, t.named, True, True) if s else t
+            Term(t.text, t.named, True, True, True) if s else t
             for t, s in zip(terms, strict, strict=True)
         ]
     else:
@@ -443,7 +450,7 @@ def _v9_terms(terms: list[Term], question: str, version: int = 9) -> list[Term]:
         phrases += v11.subject_phrases(question)
     heads = set(yesno.asked_heads(phrases, english))
     if _CJK_RUN.search(question):
-        pairs = [(p.word, p.flag) for p in _posseg().cut(question)]
+        pairs = [(p.word, p.flag) for p in _posseg().cut(question, HMM=version < 11)]
         heads |= {h for h in yesno.chinese_yes_no(pairs) if h not in _STOP}
     kept = [
         Term(t.text, t.named, True, True, True) if t.text in heads and not t.named else t
