@@ -73,6 +73,10 @@ yes/no question read for the thing it asks to be stated (answerability_yesno.py:
 never found by meaning.
 answerability-v10 (selectable; d559): v9, and a missing modifier of a noun the chunk states
 only after other modifiers ("suction" where the chunk says "discharge valve") is required.
+answerability-v11 (selectable; dNEW1-dNEW3): v9 (not v10), and a word of "the B of A" strict
+and stated but common (its stem), an English proper name said in Chinese (Shanxi: 山西), a
+Chinese question cut by dictionary words, a plain yes/no question's subject asked
+(answerability_v11.py).
 The retriever's rerank (services/retrieval.py) reads the policy's version with its paraphrase
 thresholds (rerank_reading "answerability", d555; "answerability-v4", by the words alone, d468).
 The question's reading (its terms, attribute, counted noun and bound: question_parts, and the

@@ -251,8 +251,8 @@ def _chinese_terms(question: str, version: int = 1) -> list[Term]:
                 version >= 11 and before_flag == "q" and _asking_word(before2) and flag[0] == "n"
             )  # v11: 哪 + 条 + 河 (a noun past a measure word) as v6 read 哪条 + 河
             asked = version >= 6 and asking and flag not in ("x", "uj", "ul")
-            if version >= 11 and asked and flag == "q":
-                asked = False  # v11: 多少 + 次: the count's measure word, not a thing asked
+            if version >= 11 and asked and flag == "q" and _ZH_MEASURE.search(before + word):
+                asked = False  # v11: 多少次 - the count's measure word: its value says it (N次)
             before2, before, before_flag = before, word, flag
             if asked and word not in _STOP and not flag.startswith("v"):
                 # v6: the thing asked (哪条河 - even one character, 什么名字): it must be said
@@ -450,7 +450,7 @@ def _v9_terms(terms: list[Term], question: str, version: int = 9) -> list[Term]:
         phrases += v11.subject_phrases(question)
     heads = set(yesno.asked_heads(phrases, english))
     if _CJK_RUN.search(question):
-        pairs = [(p.word, p.flag) for p in _posseg().cut(question, HMM=version < 11)]
+        pairs = [(p.word, p.flag) for p in _posseg().cut(question)]
         heads |= {h for h in yesno.chinese_yes_no(pairs) if h not in _STOP}
     kept = [
         Term(t.text, t.named, True, True, True) if t.text in heads and not t.named else t

@@ -110,7 +110,11 @@ def test_v11_reads_chinese_by_dictionary_words(question, glued):
     # the thing asked, so no chunk could state it); v11 cuts by the dictionary's words only
     assert glued in {t.text for t in question_parts(question, 9).terms}
     assert glued not in {t.text for t in question_parts(question, 11).terms}
-    # the measure word of 多少次 is the count's unit, not a thing asked; 哪条河 still asks 河
+    # the measure word of 多少次 is the count's unit (its value says N次), not a thing asked;
+    # 哪条河 still asks 河
     counted = "某个位置记录跟踪失败后，虚拟机要等它再经过多少次才会重新尝试？"
     assert not any(t.asked for t in question_parts(counted, 11).terms)
     assert [t.text for t in question_parts("这篇文章提到了哪条河？", 11).terms if t.asked] == ["河"]
+    # a measure word the count does not read (多少天: a date or a span of days) stays asked (v6)
+    days = "当事人如果对这份处罚决定不服，申请复议的期限是多少天？"
+    assert [t.text for t in question_parts(days, 11).terms if t.asked] == ["天"]
