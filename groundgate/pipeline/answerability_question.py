@@ -247,12 +247,23 @@ def _chinese_terms(question: str, version: int = 1) -> list[Term]:
         for pair in _posseg().cut(run, HMM=version < 11):
             word, flag = pair.word, pair.flag
             deictic = before in ZH_DEICTIC or (before_flag == "q" and before2 in ZH_DEMONSTRATIVES)
+            joined = before2 == "哪" and len(before) == 1  # v11: 哪天, 哪日 (HMM joined them)
             asking = _asking_word(before) or (
-                version >= 11 and before_flag == "q" and _asking_word(before2) and flag[0] == "n"
+                version >= 11
+                and _asking_word(before2)
+                and (before_flag == "q" or joined)
+                and flag[0] == "n"
             )  # v11: 哪 + 条 + 河 (a noun past a measure word) as v6 read 哪条 + 河
             asked = version >= 6 and asking and flag not in ("x", "uj", "ul")
-            if version >= 11 and asked and flag == "q" and _ZH_MEASURE.search(before + word):
-                asked = False  # v11: 多少次 - the count's measure word: its value says it (N次)
+            if (
+                version >= 11
+                and asked
+                and (
+                    (flag == "q" and _ZH_MEASURE.search(before + word))
+                    or (before == "哪" and len(word) == 1)
+                )
+            ):
+                asked = False  # v11: 多少次 - the count's unit (its value says N次); 哪 + 天
             before2, before, before_flag = before, word, flag
             if asked and word not in _STOP and not flag.startswith("v"):
                 # v6: the thing asked (哪条河 - even one character, 什么名字): it must be said

@@ -18,8 +18,10 @@ yes/no question. answerability_question.py applies them for version 11 and later
   目录中谈 -> 中谈, 文集中那篇 -> 中那, read as names); the yes/no reading (v9) keeps its cut.
   A measure word after 多少 / 几 that the count reads (个 次 名 ...: its value must say N次) is
   the count's unit, not a thing asked (多少天 still asks 天, v6); a noun past a measure word is
-  asked (哪 + 条 + 河 as v6 read 哪条 + 河). A first form left every measure word unasked and
-  answered an uncovered 多少天 question (s38 zh-u05) that v6's 天 refused.
+  asked (哪 + 条 + 河 as v6 read 哪条 + 河); one character after 哪 joins it, as the HMM joined
+  哪天 and 哪日 (a second form asked 天 of 哪天: s35 zh-c10 lost). A first form left every
+  measure word unasked and answered an uncovered 多少天 question (s38 zh-u05) that v6's 天
+  refused.
 - A plain yes/no clause - "Was / Were / Did / Has / Have / Had X ..." - asks whether X is
   stated as it is said: the head of the phrase after the auxiliary (to its first article,
   preposition or the clause's end: "Was ozone a problem", "Did the fined company appeal the

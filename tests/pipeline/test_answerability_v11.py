@@ -118,3 +118,5 @@ def test_v11_reads_chinese_by_dictionary_words(question, glued):
     # a measure word the count does not read (多少天: a date or a span of days) stays asked (v6)
     days = "当事人如果对这份处罚决定不服，申请复议的期限是多少天？"
     assert [t.text for t in question_parts(days, 11).terms if t.asked] == ["天"]
+    # 哪天 (the HMM's word, split by the dictionary) asks a date, no thing to be stated
+    assert not any(t.asked for t in question_parts("那篇文章的日期是哪天？", 11).terms)
