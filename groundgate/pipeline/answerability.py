@@ -67,12 +67,16 @@ own words, irregular past forms, the unit asked in; a kind of X, a size, "to who
 identifier asked); a number a unit follows counts nothing, a count in Chinese text needs a
 measure word, the counted noun ties no subject, a quoted title is found whole. v7's rule is not
 in v8.
-answerability-v9 (the policy's default since answer-assembly/2026-11.14, d560; d558): v8, and a
+answerability-v9 (the policy's default in answer-assembly/2026-11.14, d560; d558): v8, and a
 yes/no question read for the thing it asks to be stated (answerability_yesno.py: "Is there a X",
 "Does the manual say which X", "any X"; 有没有 / 是否 X, X...吗): its head is asked (no slack) and
 never found by meaning.
 answerability-v10 (selectable; d559): v9, and a missing modifier of a noun the chunk states
 only after other modifiers ("suction" where the chunk says "discharge valve") is required.
+answerability-v11 (the policy's default since answer-assembly/2026-11.15, dNEW7; dNEW1-dNEW5):
+v9 (not v10), and a word of "the B of A" strict and stated but common (its stem), an English
+proper name said in Chinese (Shanxi: 山西), a Chinese question cut by dictionary words, a plain
+yes/no question's subject asked (answerability_v11.py).
 The retriever's rerank (services/retrieval.py) reads the policy's version with its paraphrase
 thresholds (rerank_reading "answerability", d555; "answerability-v4", by the words alone, d468).
 The question's reading (its terms, attribute, counted noun and bound: question_parts, and the
@@ -282,7 +286,7 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
         # v5: only then read the chunk's words by meaning (a missing name refuses anyway)
         missing = [t for t in missing if not _found(t, chunk, version, *parts.by_meaning)]
     common = [t for t in required if not t.named]
-    if version >= 10 and _contrasted(parts, missing, chunk):
+    if version == 10 and _contrasted(parts, missing, chunk):  # v10 only (d559)
         return False, [t.text for t in missing]
     if any(t.named or t.asked for t in missing) or len(missing) > len(common) // 2:
         return False, [t.text for t in missing]

@@ -16,6 +16,7 @@ from typing import Any
 
 from groundgate.engine.words import EN_STOP_WORDS, ZH_STOP_WORDS, stem
 from groundgate.pipeline import answerability_shapes as shapes
+from groundgate.pipeline import answerability_v11 as v11
 from groundgate.pipeline import answerability_yesno as yesno
 from groundgate.pipeline.answerability_change import asks_how_long_it_takes
 from groundgate.pipeline.answerability_lexicon import (
@@ -35,7 +36,7 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)}
+VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)}
 
 
 LATEST = 4
@@ -86,7 +87,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
-_GLOSSARIES.update(dict.fromkeys((3, 4, 5, 6, 7, 8, 9, 10), _GLOSSARIES[2]))
+_GLOSSARIES.update(dict.fromkeys((3, 4, 5, 6, 7, 8, 9, 10, 11), _GLOSSARIES[2]))
 
 
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
@@ -241,10 +242,28 @@ def _chinese_terms(question: str, version: int = 1) -> list[Term]:
     terms = []
     for run in _CJK_RUN.findall(question):
         before, before_flag, before2 = "", "", ""
-        for pair in _posseg().cut(run):
+        # v11: jieba's dictionary words only - its HMM joins unknown neighbours into words
+        # a question never said (多少次才会 -> 次才, 目录中谈 -> 中谈: answerability_v11)
+        for pair in _posseg().cut(run, HMM=version < 11):
             word, flag = pair.word, pair.flag
             deictic = before in ZH_DEICTIC or (before_flag == "q" and before2 in ZH_DEMONSTRATIVES)
-            asked = version >= 6 and _asking_word(before) and flag not in ("x", "uj", "ul")
+            joined = before2 == "哪" and len(before) == 1  # v11: 哪天, 哪日 (HMM joined them)
+            asking = _asking_word(before) or (
+                version >= 11
+                and _asking_word(before2)
+                and (before_flag == "q" or joined)
+                and flag[0] == "n"
+            )  # v11: 哪 + 条 + 河 (a noun past a measure word) as v6 read 哪条 + 河
+            asked = version >= 6 and asking and flag not in ("x", "uj", "ul")
+            if (
+                version >= 11
+                and asked
+                and (
+                    (flag == "q" and _ZH_MEASURE.search(before + word))
+                    or (before == "哪" and len(word) == 1)
+                )
+            ):
+                asked = False  # v11: 多少次 - the count's unit (its value says N次); 哪 + 天
             before2, before, before_flag = before, word, flag
             if asked and word not in _STOP and not flag.startswith("v"):
                 # v6: the thing asked (哪条河 - even one character, 什么名字): it must be said
@@ -339,9 +358,17 @@ def question_parts(
     glossary, rest = _glossary_names(rest, version)
     spans = _strict_spans(question, version)
     terms = titles + glossary + _english_terms(rest) + _chinese_terms(rest, version)
-    terms = [
-        Term(t.text, True, True, t.asked) if t.required and _in_span(t, spans) else t for t in terms
-    ]
+    strict = [t.required and _in_span(t, spans) for t in terms]
+    if version >= 11:  # a common word of the span: strict and stated, not a name (v11)
+        terms = [
+            Term(t.text, t.named, True, True, True) if s else t
+            for t, s in zip(terms, strict, strict=True)
+        ]
+    else:
+        terms = [
+            Term(t.text, True, True, t.asked) if s else t
+            for t, s in zip(terms, strict, strict=True)
+        ]
     if version == 7:  # the English thing asked for (a shape word's qualifier): no slack
         cued = [m.group(0).lower() for m in attribute.cue.finditer(question)] if attribute else []
         wanted = english_asked(rest, frozenset(w for m in cued for w in m.split()) | ASKING)
@@ -352,7 +379,7 @@ def question_parts(
     if version >= 8:  # the question's shape (answerability_shapes): scene, document, unit
         terms = _v8_terms(terms, rest, attribute.name if attribute else None)
     if version >= 9:  # the thing a yes/no question asks to be stated (answerability_yesno)
-        terms = _v9_terms(terms, rest)
+        terms = _v9_terms(terms, rest, version)
     if version >= 2:  # a party named by its kind is the document's party: it only ties
         terms = [Term(t.text, False, False) if t.text in PARTY_NOUNS else t for t in terms]
     if attribute is not None:  # the words that asked for the attribute are not its subject
@@ -397,7 +424,7 @@ def question_parts(
         kind,
         counted_words,
         frozenset(t.text for t in titles) if version >= 8 else frozenset(),
-        yesno.modifiers(rest, common) if version >= 10 else (),
+        yesno.modifiers(rest, common) if version == 10 else (),
     )
 
 
@@ -423,13 +450,16 @@ def _v8_terms(terms: list[Term], question: str, attribute: str | None) -> list[T
     return kept
 
 
-def _v9_terms(terms: list[Term], question: str) -> list[Term]:
+def _v9_terms(terms: list[Term], question: str, version: int = 9) -> list[Term]:
     """v9 (d558): the head of what a yes/no question asks to be stated is asked (no slack) and
     never found by meaning (whether it is stated is the question: a word near in meaning is the
     neighbouring thing, 行政处罚 for 行政复议); a Chinese one not among the terms (奖 of
     最佳论文奖, one character) is added."""
     english = {t.text for t in terms if t.required and not t.named}
-    heads = set(yesno.asked_heads(yesno.english_yes_no(question), english))
+    phrases = yesno.english_yes_no(question)
+    if version >= 11:  # "Was ozone a problem", "Did X appeal ..." (answerability_v11)
+        phrases += v11.subject_phrases(question)
+    heads = set(yesno.asked_heads(phrases, english))
     if _CJK_RUN.search(question):
         pairs = [(p.word, p.flag) for p in _posseg().cut(question)]
         heads |= {h for h in yesno.chinese_yes_no(pairs) if h not in _STOP}

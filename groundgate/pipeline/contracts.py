@@ -127,7 +127,12 @@ class SelectionPolicy(GatePolicy):
     # question asks to be stated ("Is there a X", "Does it say which X", 有没有/是否/吗) is
     # required without slack and never found by meaning (pipeline/answerability_yesno.py,
     # d558); the rerank reads v9 too. answerability_version 8 is 2026-11.13's.
-    policy_version: str = "answer-assembly/2026-11.14"
+    # 2026-11.15 (issue 32): answerability-v11 is the default (dNEW7): v9, and a span word of
+    # "the B of A" strict but common, an English proper name said in Chinese, a Chinese
+    # question cut by dictionary words, a plain yes/no question's subject asked
+    # (pipeline/answerability_v11.py); the rerank reads v11 too. answerability_version 9 is
+    # 2026-11.14's.
+    policy_version: str = "answer-assembly/2026-11.15"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
@@ -200,7 +205,7 @@ class SelectionPolicy(GatePolicy):
     # 2026-11.12: v6, and the question's shape - pipeline/answerability_shapes.py; d551).
     # 9 and 10 (issue 32, d558-d559): selectable - a yes/no question's thing asked, and the
     # slack not covering a modifier the chunk contrasts; not the default (measured on 12 files)
-    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10] = 9
+    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] = 11
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least

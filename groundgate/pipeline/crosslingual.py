@@ -131,6 +131,35 @@ def chinese_names(word: str) -> tuple[str, ...]:
     return longer or tuple(dict.fromkeys(found))
 
 
+# answerability-v11 (dNEW3): a gloss that starts with a proper name ("Shanxi province (Shansi)
+# in north China ...", "Taiwan (abbr. for ...)"): the name, then the gloss's end, a bracket or a
+# word saying what kind of place it is (not a comma: "China, Japan and Korea").
+_PROPER = re.compile(
+    r"^([A-Z][a-z]+)(?:$|\s*\(|\s+(?:province|city|county|river|mountains?|prefecture|"
+    r"district|region|autonomous)\b)"
+)
+
+
+@lru_cache(maxsize=1)
+def _proper_table() -> dict[str, tuple[str, ...]]:
+    """Lower-cased proper name -> the Chinese words (two or more characters) a gloss of which
+    starts with it (_PROPER)."""
+    found: dict[str, list[str]] = defaultdict(list)
+    for word, field in _tables()[0].items():
+        if len(word) < 2:
+            continue
+        for gloss in field.split("/"):
+            match = _PROPER.match(gloss.strip())
+            if match and word not in found[match.group(1).lower()]:
+                found[match.group(1).lower()].append(word)
+    return {name: tuple(words) for name, words in found.items()}
+
+
+def proper_names(word: str) -> tuple[str, ...]:
+    """answerability-v11: the Chinese words that name the proper name `word` (shanxi: 山西)."""
+    return _proper_table().get(word.lower(), ())
+
+
 @lru_cache(maxsize=2048)
 def english_said(text: str) -> frozenset[str]:
     """What a Chinese text says in English, read the other way round (answerability-v4, d395):
@@ -199,6 +228,8 @@ def said_across(word: str, raw: str, lowered: str, stems: frozenset[str], versio
     if not word.isascii() or not _CJK_RUN.search(raw):
         return False
     if any(name in raw for name in chinese_names(word)):
+        return True
+    if version >= 11 and any(name in raw for name in proper_names(word)):
         return True
     return version >= 4 and said_in_chinese(word, raw)
 

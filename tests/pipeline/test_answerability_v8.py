@@ -31,10 +31,10 @@ def _answers(question: str, chunk: str, version: int, strict: bool = False) -> b
     return found.is_answerable
 
 
-def test_v8_is_the_default_and_v6_selectable():
+def test_v8_and_v6_are_selectable():
     assert VERSIONS[8] == "answerability-v8"
-    assert POLICY.answerability_version == 9
-    assert POLICY.policy_version == "answer-assembly/2026-11.14"
+    assert POLICY.answerability_version == 11
+    assert POLICY.policy_version == "answer-assembly/2026-11.15"
     assert SelectionPolicy(answerability_version=6).answerability_version == 6
 
 
