@@ -72,6 +72,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s37.jsonl",
     "retrieval-heldout-s38.jsonl",
     "retrieval-heldout-s39.jsonl",
+    "retrieval-heldout-s40.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",

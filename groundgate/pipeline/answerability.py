@@ -73,7 +73,7 @@ yes/no question read for the thing it asks to be stated (answerability_yesno.py:
 never found by meaning.
 answerability-v10 (selectable; d559): v9, and a missing modifier of a noun the chunk states
 only after other modifiers ("suction" where the chunk says "discharge valve") is required.
-answerability-v11 (the policy's default since answer-assembly/2026-11.15, dNEW7; dNEW1-dNEW5):
+answerability-v11 (the policy's default since answer-assembly/2026-11.15, d585; d579-d583):
 v9 (not v10), and a word of "the B of A" strict and stated but common (its stem), an English
 proper name said in Chinese (Shanxi: 山西), a Chinese question cut by dictionary words, a plain
 yes/no question's subject asked (answerability_v11.py).

@@ -1,4 +1,4 @@
-"""answerability-v11's readings (issue 32, dNEW1-dNEW3): v9 (not v10), and general causes of a
+"""answerability-v11's readings (issue 32, d579-d581): v9 (not v10), and general causes of a
 right chunk refused, found by listing every covered question of the thirteen question files
 whose fact chunk v9 refuses (bench/refused_facts.py: 126 of them), plus the subject of a plain
 yes/no question. answerability_question.py applies them for version 11 and later.

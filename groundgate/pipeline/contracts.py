@@ -127,7 +127,7 @@ class SelectionPolicy(GatePolicy):
     # question asks to be stated ("Is there a X", "Does it say which X", 有没有/是否/吗) is
     # required without slack and never found by meaning (pipeline/answerability_yesno.py,
     # d558); the rerank reads v9 too. answerability_version 8 is 2026-11.13's.
-    # 2026-11.15 (issue 32): answerability-v11 is the default (dNEW7): v9, and a span word of
+    # 2026-11.15 (issue 32): answerability-v11 is the default (d585): v9, and a span word of
     # "the B of A" strict but common, an English proper name said in Chinese, a Chinese
     # question cut by dictionary words, a plain yes/no question's subject asked
     # (pipeline/answerability_v11.py); the rerank reads v11 too. answerability_version 9 is

@@ -131,7 +131,7 @@ def chinese_names(word: str) -> tuple[str, ...]:
     return longer or tuple(dict.fromkeys(found))
 
 
-# answerability-v11 (dNEW3): a gloss that starts with a proper name ("Shanxi province (Shansi)
+# answerability-v11 (d581): a gloss that starts with a proper name ("Shanxi province (Shansi)
 # in north China ...", "Taiwan (abbr. for ...)"): the name, then the gloss's end, a bracket or a
 # word saying what kind of place it is (not a comma: "China, Japan and Korea").
 _PROPER = re.compile(

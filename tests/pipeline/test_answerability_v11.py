@@ -1,4 +1,4 @@
-"""answerability-v11 (the default since answer-assembly/2026-11.15, dNEW1-dNEW7): v9, and a word
+"""answerability-v11 (the default since answer-assembly/2026-11.15, d579-d585): v9, and a word
 of "the B of A" / "A的B是多少" strict but common (its stem, never by meaning; v9 read it as a
 name), an English proper name said in Chinese through a gloss that starts with it (CC-CEDICT:
 Shanxi, 山西), a Chinese question cut by jieba's dictionary words, and the subject of a plain
