@@ -1,7 +1,7 @@
 """Checkouts of the answer gate in ONE process, batch by batch (A B A B ...), CPU time.
 
     python bench/ab_interleaved.py OLD_CHECKOUT [NEW_CHECKOUT ...] [--cases 2000] [--rounds 7]
-        [--source corpus|financebench|tatqa] [--derived finding|accept]
+        [--source corpus|financebench|tatqa] [--derived finding|accept] [--fresh] [--no-gc]
 
 ab_answer_gate.py runs each checkout in a fresh process, a few seconds apart; on a loaded
 machine the speed of the machine moves between those seconds by more than a small change
@@ -19,12 +19,15 @@ statuses. With one checkout given, the second is this tree. `--fresh` empties ev
 text caches (functools.lru_cache, text_memo.TextMemo; not the one-entry resource loaders) before
 each round: the cases are the same every round, and a cache that keeps a text from the round
 before would time the second reading of a set, not the first (within a round, answers about
-one filing still share its pages, as they do in use).
+one filing still share its pages, as they do in use). `--no-gc` times each batch with the
+cyclic garbage collector off (a full collection before it, untimed): in one process a
+collection walks every engine's kept objects and is charged to the batch it falls in.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import json
 import statistics
@@ -105,6 +108,13 @@ def main() -> None:
     parser.add_argument("--source", choices=["corpus", "financebench", "tatqa"], default="corpus")
     parser.add_argument("--derived", choices=["finding", "accept"], default="finding")
     parser.add_argument("--fresh", action="store_true", help="empty the text caches each round")
+    parser.add_argument(
+        "--no-gc",
+        action="store_true",
+        help="the cyclic garbage collector off while a batch is timed (a full collection "
+        "between batches, not timed): the gates' own work, not which batch a collection of "
+        "every engine's objects falls in (bench/gc_share.py)",
+    )
     args = parser.parse_args()
     checkouts = [c.resolve() for c in args.checkouts]
     if len(checkouts) == 1:
@@ -155,15 +165,20 @@ def main() -> None:
                 batch = indices[start : start + BATCH]
                 for name, (gate, policy, cases, _) in engines.items():
                     chosen = [cases[i] for i in batch]
+                    if args.no_gc:
+                        gc.collect()
+                        gc.disable()
                     t = time.process_time()
                     for case in chosen:
                         gate(case, policy)
                     spent[name, group] += time.process_time() - t
+                    gc.enable()
         for key, seconds in spent.items():
             per_round[key].append(seconds / len(groups[key[1]]))
     print(
         f"{len(lines)} {args.source} cases, derived_numbers={args.derived}, {args.rounds} rounds"
-        f"{' (caches emptied each round)' if args.fresh else ''}; "
+        f"{' (caches emptied each round)' if args.fresh else ''}"
+        f"{' (garbage collector off while timed)' if args.no_gc else ''}; "
         "CPU per case in µs, median [lowest-highest] of the rounds"
     )
     share = len(groups.get("rejected", [])) / len(statuses)

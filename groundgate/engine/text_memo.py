@@ -25,6 +25,8 @@ R = TypeVar("R")
 
 # Per entry: the key tuple, its OrderedDict node and the result's container, roughly.
 _ENTRY_BYTES = 200
+# No result kept (a kept result may be None).
+_MISSING = object()
 
 
 class TextMemo(Generic[P, R]):
@@ -34,7 +36,9 @@ class TextMemo(Generic[P, R]):
         self._function = function
         self.max_bytes = max_bytes
         self._item_bytes = item_bytes
-        self._entries: OrderedDict[object, tuple[R, int]] = OrderedDict()
+        # args -> result: no (result, cost) pair per entry, which the garbage collector would
+        # track and walk in every full collection (the cost is made again when dropped, dNEW1).
+        self._entries: OrderedDict[object, R] = OrderedDict()
         self._lock = threading.Lock()
         self.bytes = 0
         functools.update_wrapper(self, function)
@@ -43,14 +47,29 @@ class TextMemo(Generic[P, R]):
         if kwargs:  # (no caller passes keywords: such a call is not kept)
             return self._function(*args, **kwargs)
         entries = self._entries
-        found = entries.get(args)
-        if found is not None:
+        found = entries.get(args, _MISSING)
+        if found is not _MISSING:
             try:
                 entries.move_to_end(args)
             except KeyError:  # another thread dropped it meanwhile: it is still the result
                 pass
-            return found[0]
+            return found  # type: ignore[return-value]
         result = self._function(*args, **kwargs)  # (kwargs: empty here)
+        cost = self._cost(args, result)
+        if cost * 8 > self.max_bytes:
+            return result  # too big to keep: it would push out the many small texts
+        with self._lock:
+            if args not in entries:
+                entries[args] = result
+                self.bytes += cost
+                while self.bytes > self.max_bytes:
+                    dropped, kept = entries.popitem(last=False)
+                    self.bytes -= self._cost(dropped, kept)  # type: ignore[arg-type]
+        return result
+
+    def _cost(self, args: tuple[object, ...], result: R) -> int:
+        """An entry's estimated bytes: a pure function of its arguments and result (results
+        are immutable), so the same when it is kept and when it is dropped."""
         # (One text argument, most calls: its length without a call per argument.)
         first = args[0] if len(args) == 1 else None
         cost = _ENTRY_BYTES + (len(first) if type(first) is str else sum(map(_text_bytes, args)))
@@ -58,21 +77,11 @@ class TextMemo(Generic[P, R]):
             cost += self._item_bytes * len(result)  # type: ignore[arg-type]
         except TypeError:
             pass  # a result without a length: the entry's own bytes
-        if cost * 8 > self.max_bytes:
-            return result  # too big to keep: it would push out the many small texts
-        with self._lock:
-            if args not in entries:
-                entries[args] = (result, cost)
-                self.bytes += cost
-                while self.bytes > self.max_bytes:
-                    _, (_, dropped) = entries.popitem(last=False)
-                    self.bytes -= dropped
-        return result
+        return cost
 
     def peek(self, *args: P.args, **kwargs: P.kwargs) -> R | None:
         """The kept result for these arguments, or None (nothing is computed)."""
-        found = None if kwargs else self._entries.get(args)
-        return None if found is None else found[0]
+        return None if kwargs else self._entries.get(args)
 
     def __len__(self) -> int:
         return len(self._entries)

@@ -39,3 +39,22 @@ def test_extract_numbers_gives_each_caller_its_own_list_of_the_same_values():
     again = extract_numbers(text)
     assert [v.quantity for v in again] == ["1,200million", "2019", "1,050", "2018"]
     assert again == list(_values(text))
+
+
+def test_a_memo_keeps_a_none_result_and_its_bytes_are_those_of_the_entries_it_keeps():
+    calls: list[str] = []
+
+    @text_memo(max_bytes=2_000, item_bytes=3)
+    def odd(text: str) -> tuple[str, ...] | None:
+        calls.append(text)
+        return None if len(text) % 2 else tuple(text)
+
+    assert odd("abc") is None and odd("abc") is None
+    assert calls == ["abc"]  # a None result is kept too
+    for i in range(60):
+        odd("x" * (i % 30))
+        # (the bytes of the entries dropped are made again from their arguments and results)
+        kept = sum(
+            200 + len(t) + (0 if r is None else 3 * len(r)) for (t,), r in odd._entries.items()
+        )
+        assert odd.bytes == kept <= odd.max_bytes
