@@ -8,7 +8,7 @@ round, the round's CPU (time.process_time) taken. Every round is run twice in tu
 collector on (its time per generation counted by gc.callbacks) and off (gc.disable() for the
 round, a full collection after it, not timed): the second is the gate's own work, the
 difference is what the collector walks. The objects the collector tracks after a round are
-mostly what the memos keep (a full collection walks all of them; decision dNEW1).
+mostly what the memos keep (a full collection walks all of them; decision d586).
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ class TextMemo(Generic[P, R]):
         self.max_bytes = max_bytes
         self._item_bytes = item_bytes
         # args -> result: no (result, cost) pair per entry, which the garbage collector would
-        # track and walk in every full collection (the cost is made again when dropped, dNEW1).
+        # track and walk in every full collection (the cost is made again when dropped, d586).
         self._entries: OrderedDict[object, R] = OrderedDict()
         self._lock = threading.Lock()
         self.bytes = 0
