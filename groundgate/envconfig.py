@@ -180,3 +180,14 @@ def env_case_limits() -> CaseLimits:
         return limits_from_environ(os.environ)
     except ValueError as exc:
         raise ImproperlyConfigured(str(exc)) from None
+
+
+def env_gc() -> int | None:
+    """GROUNDGATE_GC: the collector tuning of the web process and the worker (runtime_gc.py;
+    on, off or a gen-0 threshold), refused with the variable named."""
+    from groundgate.runtime_gc import gc_setting
+
+    try:
+        return gc_setting(os.environ)
+    except ValueError as exc:
+        raise ImproperlyConfigured(str(exc)) from None

@@ -14,6 +14,7 @@ from groundgate.envconfig import (
     env_broker,
     env_case_limits,
     env_database,
+    env_gc,
     env_int,
     env_list,
     env_minutes,
@@ -305,6 +306,9 @@ GROUNDGATE_PDF_PROCESSES = env_int("GROUNDGATE_PDF_PROCESSES", 2, minimum=1)
 # One case (gate API, batch item, import line, CLI): bytes, characters per text, items per
 # list, nesting (GROUNDGATE_CASE_MAX_BYTES, _TEXT_CHARS, _ITEMS, _DEPTH; docs/limits.md).
 GROUNDGATE_CASE_LIMITS = env_case_limits()
+# Python's collector in the web process and the worker (GROUNDGATE_GC: on, off or a gen-0
+# threshold; groundgate/runtime_gc.py). None: Python's defaults.
+GROUNDGATE_GC_GEN0 = env_gc()
 # Rendered page images: the longest side in pixels (the zoom is lowered for a huge page).
 GROUNDGATE_RENDER_MAX_SIDE_PX = env_int("GROUNDGATE_RENDER_MAX_SIDE_PX", 5000, minimum=100)
 # Page images are rendered in a child process (documents/isolated.py) with these limits; the

@@ -49,6 +49,18 @@ def _case_limits() -> CaseLimits:
         raise CliError(str(exc)) from None
 
 
+def _tune_gc() -> None:
+    """GROUNDGATE_GC for this process (and the workers it forks): groundgate/runtime_gc.py."""
+    import os
+
+    from groundgate.runtime_gc import gc_setting, tune_gc
+
+    try:
+        tune_gc(gc_setting(os.environ))
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+
+
 def _policy_bytes(spec: GateSpec, policy: str) -> bytes:
     """A policy file's bytes, or a named preset's ("verbatim") when no such file exists."""
     from groundgate.engine.registry import policy_presets
@@ -80,6 +92,7 @@ def cmd_gate(args: argparse.Namespace, out: BinaryIO) -> int:
     except KeyError as exc:
         raise CliError(str(exc.args[0])) from None
     policy = _load_policy(spec, args.policy)
+    _tune_gc()
     if args.symbols is not None:
         if spec.kind != "code":
             raise CliError("--symbols is for the code gate")
