@@ -21,7 +21,7 @@ import gc
 from collections.abc import Mapping
 
 VARIABLE = "GROUNDGATE_GC"
-GEN0_THRESHOLD = 50_000  # measured on the CLI (docs/benchmarks.md, "Collector tuning")
+GEN0_THRESHOLD = 5_000  # measured on the CLI: docs/benchmarks.md, "Answer gate: speed"
 MIN_GEN0 = 100
 MAX_GEN0 = 10_000_000
 
