@@ -66,3 +66,13 @@ def test_cli_refuses_a_bad_setting():
     code, threshold, frozen = json.loads(result.stderr.splitlines()[-1])
     assert code == 2 and "GROUNDGATE_GC" in result.stderr and result.stdout == ""
     assert threshold == [700, 10, 10] and frozen == 0
+
+
+def test_web_process_applies_the_setting():
+    code = "import gc, groundgate.wsgi; print(gc.get_threshold()[0], gc.get_freeze_count() > 0)"
+    env = {k: v for k, v in os.environ.items() if k not in {"GROUNDGATE_GC"}}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert result.stdout.split() == [str(GEN0_THRESHOLD), "True"], result.stderr
+    env["GROUNDGATE_GC"] = "off"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert result.stdout.split() == ["700", "False"], result.stderr
