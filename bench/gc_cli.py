@@ -1,4 +1,4 @@
-"""The answer CLI with GROUNDGATE_GC settings alternated, on real JSONL (issue 28, dNEW1).
+"""The answer CLI with GROUNDGATE_GC settings alternated, on real JSONL (issue 28, d587).
 
     python bench/gc_cli.py [--source financebench|tatqa] [--rounds 3] [--gc off on 20000 ...]
 

@@ -1,4 +1,4 @@
-"""How the product's own processes tune Python's cyclic garbage collector (issue 28, dNEW1).
+"""How the product's own processes tune Python's cyclic garbage collector (issue 28, d587).
 
 The engine's text memos keep ~300k objects alive across cases, and each full collection walks
 them all: on real answers the collector took ~12% of the gate's CPU (docs/benchmarks.md). The
