@@ -94,6 +94,7 @@ from groundgate.engine.words import stem, stemmed_words
 from groundgate.pipeline import (
     answerability_meaning,
     answerability_shapes,
+    answerability_v12,
     answerability_yesno,
     crosslingual,
 )
@@ -197,7 +198,9 @@ def _found(
         and not term.named
         and not (term.asked and len(term.text) == 1)
         and not term.yes_no  # v9: what a yes/no question asks is stated, not meant
-        and answerability_meaning.means(term.text, text.lowered, meaning, across or meaning)
+        and (answerability_v12.means if version >= 12 else answerability_meaning.means)(
+            term.text, text.lowered, meaning, across or meaning
+        )
     )
 
 

@@ -205,7 +205,7 @@ class SelectionPolicy(GatePolicy):
     # 2026-11.12: v6, and the question's shape - pipeline/answerability_shapes.py; d551).
     # 9 and 10 (issue 32, d558-d559): selectable - a yes/no question's thing asked, and the
     # slack not covering a modifier the chunk contrasts; not the default (measured on 12 files)
-    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] = 11
+    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] = 11
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least
