@@ -77,6 +77,9 @@ answerability-v11 (the policy's default since answer-assembly/2026-11.15, d585; 
 v9 (not v10), and a word of "the B of A" strict and stated but common (its stem), an English
 proper name said in Chinese (Shanxi: 山西), a Chinese question cut by dictionary words, a plain
 yes/no question's subject asked (answerability_v11.py).
+answerability-v12 (selectable; dNEW1-dNEW3): v11, and a Chinese term found by meaning only when
+the chunk's Chinese word shares a character with it, or the dictionary cannot gloss it (an
+English word), and the object of 是否 + verb phrase asked as said (answerability_v12.py).
 The retriever's rerank (services/retrieval.py) reads the policy's version with its paraphrase
 thresholds (rerank_reading "answerability", d555; "answerability-v4", by the words alone, d468).
 The question's reading (its terms, attribute, counted noun and bound: question_parts, and the

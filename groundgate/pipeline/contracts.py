@@ -205,6 +205,9 @@ class SelectionPolicy(GatePolicy):
     # 2026-11.12: v6, and the question's shape - pipeline/answerability_shapes.py; d551).
     # 9 and 10 (issue 32, d558-d559): selectable - a yes/no question's thing asked, and the
     # slack not covering a modifier the chunk contrasts; not the default (measured on 12 files)
+    # 12 (issue 32, dNEW1-dNEW3): selectable - v11, and a Chinese term found by meaning only
+    # through a word sharing a character with it, or across languages when CC-CEDICT cannot
+    # gloss it; the object of 是否 + verb phrase asked (pipeline/answerability_v12.py)
     answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] = 11
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
