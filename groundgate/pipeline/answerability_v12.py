@@ -1,19 +1,20 @@
-"""answerability-v12's readings (issue 32, selectable; dNEW1-dNEW3): v11, and a Chinese question
-term found by meaning only where the meaning is more than e5-small's noise floor between two
-unrelated words. The Chinese uncovered questions v11 answered were admitted by a literal word of
-the subject plus a Chinese term matched by meaning at cosines unrelated pairs reach (小时 ~ 天数
-0.896, 设计 ~ 环境 0.902, 外径 ~ "unit" 0.851, 文集 ~ "part" 0.853, 编辑整理 ~ "compiled"
-0.842: bench/admitted_terms.py), or by a yes/no question that required no term at all. One
-global cosine floor was measured and not adopted (d525); v12 reads instead what a meaning match
-rests on:
+"""answerability-v12's readings (issue 32; the default since answer-assembly/2026-11.16, dNEW4;
+dNEW1-dNEW3): v11, and a Chinese question term found by meaning only where the meaning is more
+than e5-small's noise floor between two unrelated words. The Chinese uncovered questions v11
+answered were admitted by a literal word of the subject plus a Chinese term matched by meaning
+at cosines unrelated pairs reach (小时 ~ 天数 0.896, 设计 ~ 环境 0.902, 外径 ~ "unit" 0.851,
+文集 ~ "part" 0.853, 编辑整理 ~ "compiled" 0.842: bench/admitted_terms.py), or by a yes/no
+question that required no term at all. One global cosine floor was measured and not adopted
+(d525); v12 reads instead what a meaning match rests on:
 
 - A Chinese term (two or more characters) means a Chinese word of the chunk only when the two
   share a character (污染 ~ 污染物排放, 排放 ~ 排放量): two Chinese words with no character in
   common are neighbours in e5-small's space at 0.9 without being the same thing (小时 ~ 天数).
-- A Chinese term means an English word of the chunk only when the dictionary (CC-CEDICT) cannot
-  say the term in English: a term it glosses is found through its glosses (crosslingual) or not
-  at all - e5-small's cosine across the two languages runs low and near its noise floor (d372),
-  so 外径 ~ "unit" is no bridge when the dictionary says 外径 is "outer diameter".
+- A Chinese term means an English word of the chunk only when that word has three or more
+  letters: a word of two letters in a chunk is a unit's or a code's piece (mg of mg/L, pm of
+  PM2.5) whose vector alone is e5-small's noise, as one Chinese character's is (v6: 吨 ~ 万元):
+  小时 ~ "pm" 0.841 and 设计 ~ "pm" 0.847 admitted a question against the Chinese bulletin.
+  (Crossing only for terms CC-CEDICT cannot gloss was measured and not kept: dNEW2.)
 - A Chinese yes/no question "是否 + verb + object" (对...是否实施了按日连续处罚) asks whether
   the chunk states that the thing was done: the verb phrase's object as the question says it -
   from the verb (past 了 / 过 / 着) to its last noun or verbal noun (按日连续处罚; 受到了行政处罚
@@ -31,22 +32,17 @@ import re
 
 import numpy as np
 
-from groundgate.pipeline import answerability_meaning, crosslingual
+from groundgate.pipeline import answerability_meaning
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _LONGEST = 8  # a longer object phrase is a clause: its head alone is asked
 
 
-def _glossed(term: str) -> bool:
-    """CC-CEDICT says the Chinese `term` in English (whole or by its dictionary pieces)."""
-    return bool(crosslingual.english_names(term))
-
-
 def means(term: str, lowered: str, threshold: float, across: float) -> bool:
     """v12: a word of `lowered` means `term` (answerability_meaning.means), and for a Chinese
     term the match rests on more than the cosine: a Chinese word shares a character with it, an
-    English word only when the dictionary cannot gloss the term."""
+    English word has three or more letters."""
     if _CJK.search(term) is None:
         return answerability_meaning.means(term, lowered, threshold, across)
     words = answerability_meaning.text_words(lowered)
@@ -55,17 +51,11 @@ def means(term: str, lowered: str, threshold: float, across: float) -> bool:
     vectors = answerability_meaning._Vectors.of((term, *words))
     cosines: np.ndarray = vectors[1:] @ vectors[0]
     chars = set(term)
-    glossed: bool | None = None
     for word, cosine in zip(words, cosines, strict=True):
         if _CJK.search(word) is not None:
             if float(cosine) >= threshold and chars & set(word):
                 return True
-            continue
-        if float(cosine) < across:
-            continue
-        if glossed is None:
-            glossed = _glossed(term)
-        if not glossed:
+        elif float(cosine) >= across and len(word) >= 3:
             return True
     return False
 
