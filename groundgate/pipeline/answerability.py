@@ -73,10 +73,14 @@ yes/no question read for the thing it asks to be stated (answerability_yesno.py:
 never found by meaning.
 answerability-v10 (selectable; d559): v9, and a missing modifier of a noun the chunk states
 only after other modifiers ("suction" where the chunk says "discharge valve") is required.
-answerability-v11 (the policy's default since answer-assembly/2026-11.15, d585; d579-d583):
+answerability-v11 (the policy's default in answer-assembly/2026-11.15, d585; d579-d583):
 v9 (not v10), and a word of "the B of A" strict and stated but common (its stem), an English
 proper name said in Chinese (Shanxi: 山西), a Chinese question cut by dictionary words, a plain
 yes/no question's subject asked (answerability_v11.py).
+answerability-v12 (the policy's default since answer-assembly/2026-11.16, dNEW4; dNEW1-dNEW3):
+v11, and a Chinese term found by meaning only through a Chinese word that shares a character
+with it or an English word of three or more letters, and the object of 是否 + verb phrase asked
+as said (answerability_v12.py).
 The retriever's rerank (services/retrieval.py) reads the policy's version with its paraphrase
 thresholds (rerank_reading "answerability", d555; "answerability-v4", by the words alone, d468).
 The question's reading (its terms, attribute, counted noun and bound: question_parts, and the
@@ -94,6 +98,7 @@ from groundgate.engine.words import stem, stemmed_words
 from groundgate.pipeline import (
     answerability_meaning,
     answerability_shapes,
+    answerability_v12,
     answerability_yesno,
     crosslingual,
 )
@@ -197,7 +202,9 @@ def _found(
         and not term.named
         and not (term.asked and len(term.text) == 1)
         and not term.yes_no  # v9: what a yes/no question asks is stated, not meant
-        and answerability_meaning.means(term.text, text.lowered, meaning, across or meaning)
+        and (answerability_v12.means if version >= 12 else answerability_meaning.means)(
+            term.text, text.lowered, meaning, across or meaning
+        )
     )
 
 

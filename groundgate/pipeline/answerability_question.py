@@ -17,6 +17,7 @@ from typing import Any
 from groundgate.engine.words import EN_STOP_WORDS, ZH_STOP_WORDS, stem
 from groundgate.pipeline import answerability_shapes as shapes
 from groundgate.pipeline import answerability_v11 as v11
+from groundgate.pipeline import answerability_v12 as v12
 from groundgate.pipeline import answerability_yesno as yesno
 from groundgate.pipeline.answerability_change import asks_how_long_it_takes
 from groundgate.pipeline.answerability_lexicon import (
@@ -36,7 +37,7 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)}
+VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)}
 
 
 LATEST = 4
@@ -87,7 +88,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
-_GLOSSARIES.update(dict.fromkeys((3, 4, 5, 6, 7, 8, 9, 10, 11), _GLOSSARIES[2]))
+_GLOSSARIES.update(dict.fromkeys((3, 4, 5, 6, 7, 8, 9, 10, 11, 12), _GLOSSARIES[2]))
 
 
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
@@ -463,6 +464,8 @@ def _v9_terms(terms: list[Term], question: str, version: int = 9) -> list[Term]:
     if _CJK_RUN.search(question):
         pairs = [(p.word, p.flag) for p in _posseg().cut(question)]
         heads |= {h for h in yesno.chinese_yes_no(pairs) if h not in _STOP}
+        if version >= 12:  # 是否 + verb phrase: its object (answerability_v12)
+            heads |= v12.chinese_yes_no_objects(pairs, _STOP)
     kept = [
         Term(t.text, t.named, True, True, True) if t.text in heads and not t.named else t
         for t in terms

@@ -1,9 +1,10 @@
-"""answerability-v11 (the default since answer-assembly/2026-11.15, d579-d585): v9, and a word
-of "the B of A" / "A的B是多少" strict but common (its stem, never by meaning; v9 read it as a
-name), an English proper name said in Chinese through a gloss that starts with it (CC-CEDICT:
-Shanxi, 山西), a Chinese question cut by jieba's dictionary words, and the subject of a plain
-yes/no question ("Was / Did / Has X ...") asked (pipeline/answerability_v11.py). The texts are
-the demo PDF's chunks and a chunk of XiaoBiaoSong.pdf's contents page, as ingestion stores it."""
+"""answerability-v11 (the default of answer-assembly/2026-11.15, d579-d585; v12 is
+2026-11.16's): v9, and a word of "the B of A" / "A的B是多少" strict but common (its stem, never
+by meaning; v9 read it as a name), an English proper name said in Chinese through a gloss that
+starts with it (CC-CEDICT: Shanxi, 山西), a Chinese question cut by jieba's dictionary words,
+and the subject of a plain yes/no question ("Was / Did / Has X ...") asked
+(pipeline/answerability_v11.py). The texts are the demo PDF's chunks and a chunk of
+XiaoBiaoSong.pdf's contents page, as ingestion stores it."""
 
 from __future__ import annotations
 
@@ -23,10 +24,10 @@ CONTENTS = (
 )
 
 
-def test_v11_is_the_default_and_v9_selectable():
+def test_v11_and_v9_stay_selectable():
     assert VERSIONS[11] == "answerability-v11"
-    assert SelectionPolicy().answerability_version == 11
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.15"
+    assert SelectionPolicy(answerability_version=11).answerability_version == 11
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.16"
     assert SelectionPolicy(answerability_version=9).answerability_version == 9
 
 
