@@ -73,6 +73,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s38.jsonl",
     "retrieval-heldout-s39.jsonl",
     "retrieval-heldout-s40.jsonl",
+    "retrieval-heldout-s41.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",

@@ -77,7 +77,7 @@ answerability-v11 (the policy's default in answer-assembly/2026-11.15, d585; d57
 v9 (not v10), and a word of "the B of A" strict and stated but common (its stem), an English
 proper name said in Chinese (Shanxi: 山西), a Chinese question cut by dictionary words, a plain
 yes/no question's subject asked (answerability_v11.py).
-answerability-v12 (the policy's default since answer-assembly/2026-11.16, dNEW4; dNEW1-dNEW3):
+answerability-v12 (the policy's default since answer-assembly/2026-11.16, d591; d588-d590):
 v11, and a Chinese term found by meaning only through a Chinese word that shares a character
 with it or an English word of three or more letters, and the object of 是否 + verb phrase asked
 as said (answerability_v12.py).

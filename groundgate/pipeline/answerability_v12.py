@@ -1,5 +1,5 @@
-"""answerability-v12's readings (issue 32; the default since answer-assembly/2026-11.16, dNEW4;
-dNEW1-dNEW3): v11, and a Chinese question term found by meaning only where the meaning is more
+"""answerability-v12's readings (issue 32; the default since answer-assembly/2026-11.16, d591;
+d588-d590): v11, and a Chinese question term found by meaning only where the meaning is more
 than e5-small's noise floor between two unrelated words. The Chinese uncovered questions v11
 answered were admitted by a literal word of the subject plus a Chinese term matched by meaning
 at cosines unrelated pairs reach (小时 ~ 天数 0.896, 设计 ~ 环境 0.902, 外径 ~ "unit" 0.851,
@@ -14,7 +14,7 @@ question that required no term at all. One global cosine floor was measured and 
   letters: a word of two letters in a chunk is a unit's or a code's piece (mg of mg/L, pm of
   PM2.5) whose vector alone is e5-small's noise, as one Chinese character's is (v6: 吨 ~ 万元):
   小时 ~ "pm" 0.841 and 设计 ~ "pm" 0.847 admitted a question against the Chinese bulletin.
-  (Crossing only for terms CC-CEDICT cannot gloss was measured and not kept: dNEW2.)
+  (Crossing only for terms CC-CEDICT cannot gloss was measured and not kept: d589.)
 - A Chinese yes/no question "是否 + verb + object" (对...是否实施了按日连续处罚) asks whether
   the chunk states that the thing was done: the verb phrase's object as the question says it -
   from the verb (past 了 / 过 / 着) to its last noun or verbal noun (按日连续处罚; 受到了行政处罚

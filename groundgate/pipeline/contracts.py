@@ -132,7 +132,7 @@ class SelectionPolicy(GatePolicy):
     # question cut by dictionary words, a plain yes/no question's subject asked
     # (pipeline/answerability_v11.py); the rerank reads v11 too. answerability_version 9 is
     # 2026-11.14's.
-    # 2026-11.16 (issue 32): answerability-v12 is the default (dNEW4): v11, and a Chinese term
+    # 2026-11.16 (issue 32): answerability-v12 is the default (d591): v11, and a Chinese term
     # found by meaning only through a Chinese word sharing a character with it or an English word
     # of three or more letters, and the object of 是否 + verb phrase asked
     # (pipeline/answerability_v12.py); the rerank reads v12 too. answerability_version 11 is
@@ -210,7 +210,7 @@ class SelectionPolicy(GatePolicy):
     # 2026-11.12: v6, and the question's shape - pipeline/answerability_shapes.py; d551).
     # 9 and 10 (issue 32, d558-d559): selectable - a yes/no question's thing asked, and the
     # slack not covering a modifier the chunk contrasts; not the default (measured on 12 files)
-    # 12 (issue 32, dNEW1-dNEW4): the default since 2026-11.16 - v11, and a Chinese term found
+    # 12 (issue 32, d588-d591): the default since 2026-11.16 - v11, and a Chinese term found
     # by meaning only through a Chinese word sharing a character with it or an English word of
     # three or more letters; the object of 是否 + verb phrase asked (answerability_v12.py)
     answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] = 12

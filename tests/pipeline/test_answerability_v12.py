@@ -1,4 +1,4 @@
-"""answerability-v12 (the default since answer-assembly/2026-11.16, issue 32, dNEW1-dNEW4): v11,
+"""answerability-v12 (the default since answer-assembly/2026-11.16, issue 32, d588-d591): v11,
 and a Chinese question term found by meaning only through a Chinese word that shares a character
 with it or an English word of three or more letters, and the object of "是否 + verb phrase"
 asked as the question says it (pipeline/answerability_v12.py). The texts are the demo PDF's
@@ -64,7 +64,7 @@ def test_v12_reads_an_english_term_as_v11():
 
 
 def test_v12_crosses_languages_by_meaning_through_words_of_three_letters():
-    # 外径 (outer diameter) ~ "unit" 0.851 stays as v11 reads it (measured: dNEW2)
+    # 外径 (outer diameter) ~ "unit" 0.851 stays as v11 reads it (measured: d589)
     lowered = MANUAL.lower()
     assert answerability_meaning.closest_word("外径", lowered)[0] == "unit"
     assert v12.means("外径", lowered, THRESHOLD, ACROSS)
