@@ -29,8 +29,18 @@ class ReviewForm(forms.Form):
 
 
 class RelabelForm(forms.Form):
-    to_label = forms.ChoiceField(choices=Label.choices)
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
+    # The messages say what to do, as the service's own do (cases_relabel).
+    to_label = forms.ChoiceField(
+        choices=Label.choices,
+        error_messages={
+            "required": "choose the final label",
+            "invalid_choice": "'%(value)s' is not one of the labels",
+        },
+    )
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}),
+        error_messages={"required": "a relabel needs a reason: say why the final label differs"},
+    )
 
 
 class BulkRelabelForm(RelabelForm):

@@ -240,7 +240,8 @@ def test_a_refused_relabel_keeps_the_admins_input_and_the_cases_address(page, li
     page.fill(reason, "   ")
     page.click("form.relabel button[type=submit]")
     page.wait_for_selector(".messages .msg-error")
-    assert "Not relabelled: reason:" in page.inner_text(".messages")
+    assert "Not relabelled: reason: a relabel needs a reason" in page.inner_text(".messages")
+    shoot(page, "relabel-refused")
     # Her choice is still there, the notice says so, and the address is the case's again.
     assert page.input_value("form.relabel select[name=to_label]") == "not_grounded"
     assert "reading without holding" in page.inner_text("#hold")

@@ -121,10 +121,21 @@ def test_a_refused_relabel_keeps_the_admins_input_and_the_notice(admin):
     )
     assert response.status_code == 400
     body = response.content.decode()
-    assert "Not relabelled: reason:" in body
+    assert "Not relabelled: reason: a relabel needs a reason: say why" in body
+    assert "This field is required" not in body
     # The admin reads without holding, as on opening the case; what she chose is selected again.
     notice = body.split('id="hold"')[1].split("</p>")[0]
     assert "reading without holding" in notice and "kept below" in notice
     assert '<option value="not_grounded" selected>' in body
     assert 'name="reason" required size="40" value="   "' in body
     assert not Reservation.objects.filter(case=c).exists()
+
+
+def test_a_relabel_to_no_label_is_named_as_such(admin):
+    """A final label that is not one of the labels says so (was Django's "Select a valid
+    choice")."""
+    c = Case.objects.get(external_id="demo-en-17")
+    response = admin.post(f"/d/demo/cases/{c.pk}/relabel", {"to_label": "xyz", "reason": "typo"})
+    assert response.status_code == 400
+    body = html.unescape(response.content.decode())
+    assert "Not relabelled: to_label: 'xyz' is not one of the labels" in body
