@@ -33,6 +33,7 @@ import re
 import numpy as np
 
 from groundgate.pipeline import answerability_meaning
+from groundgate.pipeline.answerability_yesno import chinese_clauses, phrase_after
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
@@ -62,7 +63,6 @@ def means(term: str, lowered: str, threshold: float, across: float) -> bool:
 
 _ZH_MARK = frozenset(("是否",))
 _ZH_OBJECT = ("n", "vn", "v", "j", "ng")
-_ZH_END = frozenset("或者 或 还是 和 与 及 以及".split())
 
 
 def chinese_yes_no_objects(pairs: list[tuple[str, str]], stop: frozenset[str]) -> frozenset[str]:
@@ -70,20 +70,10 @@ def chinese_yes_no_objects(pairs: list[tuple[str, str]], stop: frozenset[str]) -
     or more characters past its first verb (对该企业是否实施了按日连续处罚 -> 处罚). `pairs`:
     jieba.posseg's (word, flag) of the question; `stop`: words that are never asked."""
     heads: set[str] = set()
-    clause: list[tuple[str, str]] = []
-    for word, flag in [*pairs, ("。", "x")]:
-        if not word.strip():
-            continue
-        if flag != "x" and word != "吗":
-            clause.append((word, flag))
-            continue
+    for clause, _ in chinese_clauses(pairs):
         starts = [i + 1 for i, (w, _) in enumerate(clause) if w in _ZH_MARK]
         for start in starts[-1:]:
-            phrase = []
-            for w, f in clause[start:]:
-                if w in _ZH_END or f == "c":
-                    break
-                phrase.append((w, f))
+            phrase = phrase_after(clause, start)
             verbs = [i for i, (_, f) in enumerate(phrase) if f.startswith("v")]
             if not verbs:
                 continue
@@ -102,5 +92,4 @@ def chinese_yes_no_objects(pairs: list[tuple[str, str]], stop: frozenset[str]) -
                 said = "".join(w for w, _ in after[: last[-1] + 1])
                 whole = _CJK_RUN.fullmatch(said) is not None and len(said) <= _LONGEST
                 heads.add(said if whole else after[last[-1]][0])
-        clause = []
     return frozenset(heads)

@@ -22,7 +22,7 @@ one - the chunk then names a neighbouring thing, not the one asked (modifier_con
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from itertools import pairwise
 
 from groundgate.engine.words import EN_STOP_WORDS, stem
@@ -94,11 +94,11 @@ _ZH_NOUNS = ("n", "vn", "j", "t", "ng")
 _ZH_END = frozenset("或者 或 还是 和 与 及 以及".split())
 
 
-def chinese_yes_no(pairs: list[tuple[str, str]]) -> frozenset[str]:
-    """The head nouns a Chinese yes/no question asks (`pairs`: jieba.posseg's (word, flag) of a
-    run of Chinese): after 有没有 / 有无 / 是否 / 是不是, and after the last verb of a clause
-    ending in 吗."""
-    heads: set[str] = set()
+def chinese_clauses(
+    pairs: list[tuple[str, str]],
+) -> Iterator[tuple[list[tuple[str, str]], str]]:
+    """Each clause of a Chinese question (`pairs`: jieba.posseg's (word, flag)) with the word
+    that ends it: a punctuation mark or 吗 (the question's end reads as "。")."""
     clause: list[tuple[str, str]] = []
     for word, flag in [*pairs, ("。", "x")]:
         if not word.strip():
@@ -106,20 +106,37 @@ def chinese_yes_no(pairs: list[tuple[str, str]]) -> frozenset[str]:
         if flag != "x" and word != "吗":
             clause.append((word, flag))
             continue
+        yield clause, word
+        clause = []
+
+
+def phrase_after(clause: list[tuple[str, str]], start: int) -> list[tuple[str, str]]:
+    """The words of `clause` from `start` up to an "or"/"and" word or a conjunction."""
+    phrase = []
+    for w, f in clause[start:]:
+        if w in _ZH_END or f == "c":
+            break
+        phrase.append((w, f))
+    return phrase
+
+
+def chinese_yes_no(pairs: list[tuple[str, str]]) -> frozenset[str]:
+    """The head nouns a Chinese yes/no question asks (`pairs`: jieba.posseg's (word, flag) of a
+    run of Chinese): after 有没有 / 有无 / 是否 / 是不是, and after the last verb of a clause
+    ending in 吗."""
+    heads: set[str] = set()
+    for clause, end in chinese_clauses(pairs):
         starts = [i + 1 for i, (w, _) in enumerate(clause) if w in _ZH_MARKERS]
-        if word == "吗":
+        if end == "吗":
             verbs = [i + 1 for i, (w, f) in enumerate(clause) if f.startswith("v")]
             starts += verbs[-1:]
         for start in starts[-1:]:
             head = None
-            for w, f in clause[start:]:
-                if w in _ZH_END or f == "c":
-                    break
+            for w, f in phrase_after(clause, start):
                 if f.startswith(_ZH_NOUNS) and not f.startswith("nr"):
                     head = w
             if head:
                 heads.add(head)
-        clause = []
     return frozenset(heads)
 
 
