@@ -40,18 +40,23 @@ from groundgate.services.word_vectors import word_vectors_read  # noqa: E402
 FILES = sorted((ROOT / "fixtures/questions").glob("retrieval*.jsonl"))
 
 
+def parts_of(question: str, version: int):
+    """The question's parts as `version` reads them, at its policy's meaning thresholds."""
+    policy = SelectionPolicy(answerability_version=version)
+    return question_parts(
+        question,
+        version,
+        policy.paraphrase_min_similarity,
+        policy.paraphrase_cross_language_min_similarity,
+    )
+
+
 def admitted(q, texts: list[str], versions: list[int], name: str, tally: Counter[str]) -> None:
     """--uncovered: the chunks of all the documents each version finds answering an uncovered
     question (no retrieval: any chunk, so more than a pipeline run would see)."""
     said = []
     for v in versions:
-        policy = SelectionPolicy(answerability_version=v)
-        parts = question_parts(
-            q.question,
-            v,
-            policy.paraphrase_min_similarity,
-            policy.paraphrase_cross_language_min_similarity,
-        )
+        parts = parts_of(q.question, v)
         answering = [t for t in texts if chunk_answers(parts, t)[0]]
         tally[f"{name} {q.lang} v{v} uncovered {'admitted' if answering else 'refused'}"] += 1
         said.append(answering)
@@ -84,13 +89,7 @@ def main() -> None:
                 facts = [t for t in texts if holds_fact(t, q)]
                 results = []
                 for v in versions:
-                    policy = SelectionPolicy(answerability_version=v)
-                    parts = question_parts(
-                        q.question,
-                        v,
-                        policy.paraphrase_min_similarity,
-                        policy.paraphrase_cross_language_min_similarity,
-                    )
+                    parts = parts_of(q.question, v)
                     read = [chunk_answers(parts, t) for t in facts]
                     ok = any(r[0] for r in read)
                     results.append((v, parts, ok, read))
