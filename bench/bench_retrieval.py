@@ -74,6 +74,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s39.jsonl",
     "retrieval-heldout-s40.jsonl",
     "retrieval-heldout-s41.jsonl",
+    "retrieval-heldout-s42.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",
