@@ -59,7 +59,7 @@ _Entry = tuple[Quantity, int, int, int, str | None, tuple[tuple[object, ...], ..
 
 
 @text_memo(max_bytes=16 * 2**20, item_bytes=400)
-def _excerpt_reading(excerpt: str) -> tuple[_Entry, ...]:
+def _excerpt_reading(excerpt: str, header_lines: bool = False) -> tuple[_Entry, ...]:
     """The typed values of an excerpt in EvidenceIndex order (each value, then its range's
     ends, then the dates of values/date/evidence), each with the keys the index files it
     under: a pure function of the text, read once per text (excerpts repeat across the answers
@@ -72,7 +72,7 @@ def _excerpt_reading(excerpt: str) -> tuple[_Entry, ...]:
         entries.append((q, start, end, _VALUE, *_keys(q)))
         for end_q in q.endpoints:
             entries.append((end_q, start, end, _END, *_keys(end_q)))
-    for q in squeezed_dates(excerpt) + shared_day_dates(excerpt, values):
+    for q in squeezed_dates(excerpt) + shared_day_dates(excerpt, values, header_lines):
         v = q.value
         entries.append((q, v.start, v.end, _DATE, *_keys(q)))
     return tuple(entries)
@@ -121,7 +121,8 @@ class _Excerpt(NamedTuple):
 
 
 _PlacedKey = tuple[
-    tuple[str, bool],  # the scale scope, and whether unspaced scale headers are read
+    # the scale scope, whether unspaced scale headers are read, and header lines' days (dNEW1)
+    tuple[str, bool, bool],
     tuple[tuple[str, str, int | None], ...],
     tuple[tuple[int, str, str], ...],
     tuple[tuple[int, int | tuple[str, str, int | None], int], ...],

@@ -48,7 +48,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.34"
+    policy_version: str = "answer-gate/2026-11.35"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -392,6 +392,13 @@ class AnswerGatePolicy(GatePolicy):
     # millions) is 302,578 (in thousands) rounded, "$8.70" (in USD billions) 8,738 (in
     # millions); "precision" (gate 2.30.0): every written decimal is precision.
     cents_zeros: Literal["precision", "scaled_padding"] = "scaled_padding"
+    # A day written once for several years (the date equivalence date_shared_day, values/date/
+    # evidence.py, gate 2.34.0, dNEW1): "header_lines" - also a day without a year ending a
+    # header line ("Years Ended December 31,  Increase (Decrease)") over a line of years among
+    # column names ("2019  2018  Amount  Percent") gives that day of each year ("December 31,
+    # 2018"); "adjacent" (gate 2.33.0): only years right after the day, nothing but a table's
+    # parenthesis between them ("June 30,  (In millions)  2023  2022").
+    shared_days: Literal["adjacent", "header_lines"] = "header_lines"
 
     @field_validator("equivalences")
     @classmethod
@@ -427,7 +434,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.34",
+    policy_version="answer-gate/verbatim-2026-11.35",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -469,6 +476,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     year_end_words="naming",
     scale_headers="spaced",
     cents_zeros="precision",
+    shared_days="adjacent",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),

@@ -229,6 +229,7 @@ class _SlowPath(_DerivationSearch):
             question_exponent=scale[0] if scale else None,
             rounding_min_significant=policy.rounding_min_significant,
             glued_scales=policy.scale_headers == "glued",
+            header_days=policy.shared_days == "header_lines",
         )
         self._question_values: tuple[Quantity, ...] | None = None
         self.question = case.question

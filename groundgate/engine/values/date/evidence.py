@@ -62,7 +62,9 @@ _FIRST_YEAR, _LAST_YEAR = 1900, 2100
 _MAX_YEARS = 6
 
 
-def shared_day_dates(text: str, values: Sequence[NumericValue]) -> list[Quantity]:
+def shared_day_dates(
+    text: str, values: Sequence[NumericValue], header_lines: bool = False
+) -> list[Quantity]:
     """The dates of every day written once for several years in `text`, whose values (as
     numbers.extract_numbers finds them, in order) are `values`:
       - a day without a year, then years: "June 30, | 2023 | 2022" gives both dates (also
@@ -70,7 +72,11 @@ def shared_day_dates(text: str, values: Sequence[NumericValue]) -> list[Quantity
       - several days, then as many years: "January 28, | January 29, | (In thousands) | 2023 |
         2022" pairs them in order (January 28, 2023; January 29, 2022); with another number of
         years, which day goes with which year is unclear, and none is given;
-      - a date, then more years: "December 31, 2022 and 2021" gives December 31, 2021.
+      - a date, then more years: "December 31, 2022 and 2021" gives December 31, 2021;
+      - with `header_lines` (shared_days "header_lines", dNEW1): a day without a year that
+        ends a header line ("Years Ended December 31,  Increase (Decrease)"), then a line of
+        years among column names ("2019  2018  Amount  Percent"), gives the day of each of
+        those years (_line_years).
     Each date's text and span run from its day to its year, so the review page marks both; its
     quantity is the date as one would write it ("January 29, 2022")."""
     found: list[Quantity] = []
@@ -107,6 +113,9 @@ def shared_day_dates(text: str, values: Sequence[NumericValue]) -> list[Quantity
             pairs = list(zip(days, years, strict=True))
         else:
             pairs = []
+        if header_lines and year is None and len(days) == 1:
+            paired = {y.quantity for _, y in pairs}
+            pairs += [(days[0], y) for y in _line_years(text, first) if y.quantity not in paired]
         for (start_value, m, d), year_value in pairs:
             start, end = start_value.start, year_value.end
             # The text is the header from the day to the year (what the page marks); the
@@ -134,3 +143,35 @@ def _is_year(value: NumericValue) -> bool:
         and q.isdigit()
         and _FIRST_YEAR <= int(q) <= _LAST_YEAR
     )
+
+
+# A part of a table's line: text apart from the next by two spaces or more, or a tab.
+_LINE_PART = re.compile(r"\S+(?: \S+)*")
+_YEAR_TEXT = re.compile(r"(?:19|20)\d\d")
+_FOUR_DIGITS = re.compile(r"\d{4}")
+# Column names beside the years of a header line ("Amount", "Percent", "(Dollars in millions)").
+_MAX_NAME_WORDS = 4
+
+
+def _line_years(text: str, day: NumericValue) -> list[NumericValue]:
+    """The years of the line right under the line a day without a year ends, when that line
+    is a header of years among column names ("Years Ended December 31,  Increase (Decrease)"
+    over "2019  2018  Amount  Percent": 2019 and 2018). Nothing when the day's line writes a
+    year, or the line under it holds any other figure or a part of more than four words:
+    prose ("December 31,\n2019 and 2018 ...") gives none."""
+    line_start = text.rfind("\n", 0, day.start) + 1
+    line_end = text.find("\n", day.end)
+    if line_end < 0 or _FOUR_DIGITS.search(text, line_start, day.start):
+        return []
+    if _FOUR_DIGITS.search(text, day.end, line_end):
+        return []
+    next_end = text.find("\n", line_end + 1)
+    next_end = len(text) if next_end < 0 else next_end
+    years: list[NumericValue] = []
+    for m in _LINE_PART.finditer(text, line_end + 1, next_end):
+        part = m.group()
+        if _YEAR_TEXT.fullmatch(part):
+            years.append(NumericValue(part, m.start(), m.end(), "number", part))
+        elif any(ch.isdigit() for ch in part) or len(part.split()) > _MAX_NAME_WORDS:
+            return []
+    return years if len(years) <= _MAX_YEARS else []
