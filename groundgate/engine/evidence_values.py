@@ -121,7 +121,7 @@ class _Excerpt(NamedTuple):
 
 
 _PlacedKey = tuple[
-    # the scale scope, whether unspaced scale headers are read, and header lines' days (dNEW1)
+    # the scale scope, whether unspaced scale headers are read, and header lines' days (d592)
     tuple[str, bool, bool],
     tuple[tuple[str, str, int | None], ...],
     tuple[tuple[int, str, str], ...],

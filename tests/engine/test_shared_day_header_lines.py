@@ -1,5 +1,5 @@
 """A day written once on a header line over a line of years among column names (policy
-`shared_days: "header_lines"`, answer gate 2.34.0, dNEW1): "Years Ended December 31,  Increase
+`shared_days: "header_lines"`, answer gate 2.34.0, d592): "Years Ended December 31,  Increase
 (Decrease)" over "2019  2018  Amount  Percent" gives December 31, 2019 and December 31, 2018, so
 an answer's "in Years Ended December 31, 2019" is grounded (rule date_shared_day, shown to the
 reviewer); `adjacent` (gate 2.33.0) pairs a day only with the years right after it. The layouts

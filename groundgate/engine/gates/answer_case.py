@@ -393,7 +393,7 @@ class AnswerGatePolicy(GatePolicy):
     # millions); "precision" (gate 2.30.0): every written decimal is precision.
     cents_zeros: Literal["precision", "scaled_padding"] = "scaled_padding"
     # A day written once for several years (the date equivalence date_shared_day, values/date/
-    # evidence.py, gate 2.34.0, dNEW1): "header_lines" - also a day without a year ending a
+    # evidence.py, gate 2.34.0, d592): "header_lines" - also a day without a year ending a
     # header line ("Years Ended December 31,  Increase (Decrease)") over a line of years among
     # column names ("2019  2018  Amount  Percent") gives that day of each year ("December 31,
     # 2018"); "adjacent" (gate 2.33.0): only years right after the day, nothing but a table's

@@ -73,7 +73,7 @@ def shared_day_dates(
         2022" pairs them in order (January 28, 2023; January 29, 2022); with another number of
         years, which day goes with which year is unclear, and none is given;
       - a date, then more years: "December 31, 2022 and 2021" gives December 31, 2021;
-      - with `header_lines` (shared_days "header_lines", dNEW1): a day without a year that
+      - with `header_lines` (shared_days "header_lines", d592): a day without a year that
         ends a header line ("Years Ended December 31,  Increase (Decrease)"), then a line of
         years among column names ("2019  2018  Amount  Percent"), gives the day of each of
         those years (_line_years).
