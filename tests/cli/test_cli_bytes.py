@@ -45,6 +45,8 @@ against 2.24.0, the version string and the policy hash only (diffed); stderr sam
 2.27.0, the version string and the policy hash only (diffed); stderr same.
 2.33.0 (`scale_headers: glued`, `cents_zeros: scaled_padding`), policy 2026-11.34: against
 2.30.0, the version string and the policy hash only (diffed); stderr same.
+2.35.0 (a selectable `header_unit_parts`, off), policy 2026-11.36: against 2.33.0, the version
+string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -74,17 +76,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "9d4fdb4b368c1bea7144739dcbb4ff590cd90ba9c6d3db1bfede934350b7c853",
+        "c77a5d1078ff76940a7b9d0114939c8209af5e4ee0996520b5b6904434effa28",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "aa1a16e6441663e42095190dd997376c18aaf2fecd4d1f07fe235f20787649cc",
+        "df9203e0b98364c52d9000b225e9fb443b82e8549e5cf477929e6d713b855738",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "da143c0bae39755eda7e5e95201fab1d8e3e45534e1fa725ade7d683e148f140",
+        "263e2655df408c4b300754e4385665ad57eb93560d64a89a2e6af49658bd2d6c",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -48,7 +48,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.34"
+    policy_version: str = "answer-gate/2026-11.36"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -392,6 +392,13 @@ class AnswerGatePolicy(GatePolicy):
     # millions) is 302,578 (in thousands) rounded, "$8.70" (in USD billions) 8,738 (in
     # millions); "precision" (gate 2.30.0): every written decimal is precision.
     cents_zeros: Literal["precision", "scaled_padding"] = "scaled_padding"
+    # Unit statements in a table's header lines (facts.TableReading, gate 2.35.0, dNEW1):
+    # "aside" - the label column's unit first ("(In millions, except percentages and per
+    # share amounts)") is not counted in a header line's 100-character limit, and a year
+    # printed with its unit ("2019 $’000  2018 $’000") heads its column, the "000" no cell;
+    # "off" (gate 2.33.0, the default: TAT-QA gains on half B only, dNEW1): such lines are
+    # rows or prose, their tables' cells of no column.
+    header_unit_parts: Literal["off", "aside"] = "off"
 
     @field_validator("equivalences")
     @classmethod
@@ -420,6 +427,7 @@ def table_reading(policy: AnswerGatePolicy) -> TableReading:
         short_rows=policy.short_rows == "period_columns",
         other_rows=policy.other_rows == "said_alone",
         year_end=policy.year_end_words == "period",
+        unit_parts=policy.header_unit_parts == "aside",
     )
 
 
@@ -427,7 +435,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.34",
+    policy_version="answer-gate/verbatim-2026-11.36",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -469,6 +477,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     year_end_words="naming",
     scale_headers="spaced",
     cents_zeros="precision",
+    header_unit_parts="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
