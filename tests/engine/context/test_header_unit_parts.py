@@ -26,6 +26,7 @@ from groundgate.engine.gates.answer import (
 )
 from tests.engine.context.derivations import table_status as status
 from tests.engine.context.derivations import tatqa_answers
+from tests.engine.context.test_operands import case
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
 ASIDE = AnswerGatePolicy(derived_numbers="accept", header_unit_parts="aside")
@@ -87,6 +88,22 @@ def test_a_long_line_of_words_stays_prose():
         "rose on higher volumes  2019  2018\nNet Sales  $1,000.3  $908.3"
     )
     assert columns(text, "Net Sales") == ["", ""]
+
+
+def test_findings_name_the_near_miss_with_its_location():
+    wrong = "Income before Income Taxes in Fiscal Year Ended April 27, 2019 was 123.8 million."
+    verdict = gate_answer(case(wrong, table=LONG), ASIDE)
+    [finding] = [f for f in verdict.findings if f.code == "VALUE_OUT_OF_CONTEXT"]
+    assert "123.8 million is the figure for Fiscal Year Ended April 28, 2018 (2)" in finding.message
+    assert "Fiscal Year Ended April 27, 2019 (1) has 103.6" in finding.message
+    assert finding.chunk_span is not None
+    assert LONG[slice(*finding.chunk_span)] == "123.8"
+    verdict = gate_answer(
+        case("Cash and cash equivalents in 2019 was $33,045 thousand.", table=DATED), ASIDE
+    )
+    [finding] = [f for f in verdict.findings if f.code == "VALUE_OUT_OF_CONTEXT"]
+    assert "is the figure for 2018 $’000; 2019 $’000 has 21,956" in finding.message
+    assert DATED[slice(*finding.chunk_span)] == "33,045"
 
 
 def test_years_printed_with_their_units():
