@@ -47,6 +47,8 @@ against 2.24.0, the version string and the policy hash only (diffed); stderr sam
 2.30.0, the version string and the policy hash only (diffed); stderr same.
 2.34.0 (`shared_days: header_lines`), policy 2026-11.35: against 2.33.0, the version string and
 the policy hash only (diffed); stderr same.
+2.35.0 (a selectable `header_unit_parts`, off), policy 2026-11.36: against 2.33.0, the version
+string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -76,17 +78,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "572c20145af848761f05362c5b22fbfc9e08422b42fef7c3c19ea3a22f63973d",
+        "3fdbd88976f7274cd1790ae5f9f1f09f02617d6c60339c408b791db394c2c440",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "c02e258637fe15199800fbeab0e3b9fdb37b5955e5e54734f496cbeeb6d30474",
+        "c9a86695459da029c29346d2c73c8f211d216c160ae95a6d5d4a91e75be9db66",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "9249123bdabdbbc6b60843446ed3bd5174b479b342ee0b5d9c3cd8b616fa2946",
+        "e47a4a9dc848a57ac7bb9ea4bb2e2116bfeacd191adb3a4ad49b9fccd82884fa",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

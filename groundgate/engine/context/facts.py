@@ -51,7 +51,12 @@ from groundgate.engine.context.table_headers import (
     _section_period,
     _year_section,
 )
-from groundgate.engine.context.unit_headers import add_units, unit_line
+from groundgate.engine.context.unit_headers import (
+    add_units,
+    dated_unit_parts,
+    thousands_mark,
+    unit_line,
+)
 from groundgate.engine.context.year_rows import year_row_heads
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import split_sentences
@@ -86,6 +91,9 @@ class TableReading(NamedTuple):
     short_rows: bool = False  # short_rows "period_columns" (2.29.0): table_headers._period_lead
     other_rows: bool = False  # other_rows "said_alone" (2.29.0): claims.says_other
     year_end: bool = False  # year_end_words "period" (2.31.0, d563): claims._YEAR_END
+    # header_unit_parts "aside" (2.35.0, d595): a header line's unit statements are no part
+    # of its columns (table_headers._header_words' length, unit_headers.dated_unit_parts).
+    unit_parts: bool = False
 
 
 PLAIN = TableReading()
@@ -182,6 +190,12 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
     units = [reading.header_units and unit_line(line.text) for line in lines]
     for i, line in enumerate(lines):
         nxt = lines[i + 1] if i + 1 < len(lines) else None
+        if reading.unit_parts and (dated := _dated_units(line)) is not None:
+            flush()  # "2019 $’000  2018 $’000": each year's column with its unit (d595)
+            if seen_rows:
+                header, seen_rows = [], False
+            header.append(dated)
+            continue
         years = period_only[i]
         if years is not None and not (label is not None and not cells):
             flush()
@@ -244,7 +258,10 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             line.values
             and (k := cells_from(line)) >= 0
             and not (
-                not seen_rows and _header_words(line, reading.year_ranges, reading.ended_headers)
+                not seen_rows
+                and _header_words(
+                    line, reading.year_ranges, reading.ended_headers, reading.unit_parts
+                )
             )
         ):
             seen_rows = True
@@ -254,7 +271,7 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             row = [(line, v) for v in line.values[k:]]
             _add_row(facts, row_label, row, header, slots, reading)
         elif not seen_rows and (
-            _header_words(line, reading.year_ranges, reading.ended_headers)
+            _header_words(line, reading.year_ranges, reading.ended_headers, reading.unit_parts)
             or (i + 1 < len(lines) and units[i + 1])
         ):
             parts = _parts(line.text)
@@ -267,6 +284,17 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
     flush()
     facts.sort(key=lambda f: f.start)
     return facts
+
+
+def _dated_units(line: Line) -> list[str] | None:
+    """A header line of years printed with their units ("2019 $’000  2018 $’000"): its
+    column names (unit_headers.dated_unit_parts), None for any other line."""
+    if "000" not in line.text or len(line.values) < 3:
+        return None
+    years = [v.quantity for v in line.values if not thousands_mark(line.text, v.start, v.end)]
+    if len(years) == len(line.values):
+        return None
+    return dated_unit_parts(line.text, years)
 
 
 def _add_row(

@@ -19,7 +19,7 @@ import re
 
 from groundgate.engine.context.periods import periods_in
 from groundgate.engine.context.rows import LETTER, REFERENCE, Line, footnote
-from groundgate.engine.context.unit_headers import label_unit
+from groundgate.engine.context.unit_headers import label_unit, unit_part
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.values.registry import PERIODS
 
@@ -296,12 +296,21 @@ def _replace_section(header: list[list[str]], text: str) -> None:
     header.append([text])
 
 
-def _header_words(line: Line, year_ranges: bool = False, ended: bool = False) -> bool:
+def _header_words(
+    line: Line, year_ranges: bool = False, ended: bool = False, unit_head: bool = False
+) -> bool:
     """Words above the columns: short, no values but periods (dates, times: registry.PERIODS),
     years and footnote marks; with `year_ranges`, ranges of years too ("2021-2022"); with
     `ended` (ended_headers), a span of weeks or months before "ended" ("52 weeks ended 30 Mar
-    2019 £m": the period the column's day ends, no cell)."""
-    return len(line.text.strip()) < 100 and all(
+    2019 £m": the period the column's day ends, no cell). With `unit_head` (header_unit_parts
+    "aside", d595), the label column's unit statement first ("(In millions, except
+    percentages and per share amounts)") is not counted in the line's length."""
+    text = line.text.strip()
+    if unit_head and len(text) >= 100:
+        parts = _parts(text)
+        if len(parts) > 2 and unit_part(parts[0]):
+            text = text[len(parts[0]) :].strip()
+    return len(text) < 100 and all(
         v.kind in PERIODS
         or _is_year(v)
         or (year_ranges and _year_range(v))

@@ -91,3 +91,39 @@ def add_units(header: list[list[str]], parts: list[str]) -> None:
         head = above[0]
         header[-1] = [f"{head} {p}" if periods_in(head) else p for p in above[1:]]
     header.append(parts)
+
+
+# A mark of thousands glued to its currency: "$’000", "RMB'000", "£’000s" (a unit, no cell).
+_THOUSANDS_MARK = re.compile(r"(?i)(?:[$€£¥]|\b[a-z]{1,3}\$?)\s*['’‘]000s?\b")
+_YEAR_PART = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+def dated_unit_parts(text: str, years: list[str]) -> list[str] | None:
+    """The column names of a header line that prints each year with its unit (header_unit_parts
+    "aside", d595): "2019 $’000  2018 $’000", "2019  $’000  2018 $’000 RESTATED3  CHANGE" -
+    a unit part alone joins the part before it, so the line heads "2019 $’000", "2018 $’000
+    RESTATED3", "CHANGE" (the "000"s are no cells). `years`: the texts of the line's values
+    that are not such marks; every one must be a year and two at least. None for any other
+    line (a row, "Revenue $’000  2,000", a line of units only)."""
+    marks = list(_THOUSANDS_MARK.finditer(text))
+    if not marks or len(years) < 2 or not all(_YEAR_PART.fullmatch(y) for y in years):
+        return None
+    parts: list[str] = []
+    for part in (p.strip() for p in _GAP.split(text)):
+        if not part:
+            continue
+        if parts and (_UNIT_ONLY.match(part) or unit_part(part)):
+            parts[-1] = f"{parts[-1]} {part}"
+        else:
+            parts.append(part)
+    dated = sum(1 for p in parts if _YEAR_PART.search(p))
+    if dated < 2 or any(
+        _LETTER.search(p) and not _YEAR_PART.search(p) and len(p) > 30 for p in parts
+    ):
+        return None
+    return parts
+
+
+def thousands_mark(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] (a value "000") is the thousands of a unit mark ("$’000")."""
+    return any(m.start() <= start and end <= m.end() for m in _THOUSANDS_MARK.finditer(text))

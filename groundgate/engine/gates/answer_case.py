@@ -48,7 +48,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.35"
+    policy_version: str = "answer-gate/2026-11.36"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -399,6 +399,13 @@ class AnswerGatePolicy(GatePolicy):
     # 2018"); "adjacent" (gate 2.33.0): only years right after the day, nothing but a table's
     # parenthesis between them ("June 30,  (In millions)  2023  2022").
     shared_days: Literal["adjacent", "header_lines"] = "header_lines"
+    # Unit statements in a table's header lines (facts.TableReading, gate 2.35.0, d595):
+    # "aside" - the label column's unit first ("(In millions, except percentages and per
+    # share amounts)") is not counted in a header line's 100-character limit, and a year
+    # printed with its unit ("2019 $’000  2018 $’000") heads its column, the "000" no cell;
+    # "off" (gate 2.33.0, the default: TAT-QA gains on half B only, d595): such lines are
+    # rows or prose, their tables' cells of no column.
+    header_unit_parts: Literal["off", "aside"] = "off"
 
     @field_validator("equivalences")
     @classmethod
@@ -427,6 +434,7 @@ def table_reading(policy: AnswerGatePolicy) -> TableReading:
         short_rows=policy.short_rows == "period_columns",
         other_rows=policy.other_rows == "said_alone",
         year_end=policy.year_end_words == "period",
+        unit_parts=policy.header_unit_parts == "aside",
     )
 
 
@@ -434,7 +442,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.35",
+    policy_version="answer-gate/verbatim-2026-11.36",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -477,6 +485,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     scale_headers="spaced",
     cents_zeros="precision",
     shared_days="adjacent",
+    header_unit_parts="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
