@@ -45,6 +45,8 @@ against 2.24.0, the version string and the policy hash only (diffed); stderr sam
 2.27.0, the version string and the policy hash only (diffed); stderr same.
 2.33.0 (`scale_headers: glued`, `cents_zeros: scaled_padding`), policy 2026-11.34: against
 2.30.0, the version string and the policy hash only (diffed); stderr same.
+2.36.0 (a selectable `written_failures`, off by default), policy 2026-11.37: against 2.33.0, the
+version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -74,17 +76,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "9d4fdb4b368c1bea7144739dcbb4ff590cd90ba9c6d3db1bfede934350b7c853",
+        "026c14f25152cb8dfff24792dd71fb5a3f4827ff994979ab1846b42a0245784f",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "aa1a16e6441663e42095190dd997376c18aaf2fecd4d1f07fe235f20787649cc",
+        "0a9f7215be3ddf6a6a41504b536e8894496dc0e7b708f2b17ffc2cd3ca85cf78",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "da143c0bae39755eda7e5e95201fab1d8e3e45534e1fa725ade7d683e148f140",
+        "62c6d36cc4c97042430625868c5d950dcd06af3cbd159a3f7af23affac44ab68",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
