@@ -6,13 +6,15 @@
 Issue 28's goal ("85% of numeric hallucinations caught") is about answers wrong in a number, and
 many answers graded incorrect are not: a wrong yes/no, a wrong name, an answer that says nothing
 to the question. Each graded-incorrect answer gets one kind, derived from the data alone (the
-question, the gold answer, the answer, the case's pages and the gate's verdict), in this order:
+question, the gold answer it was graded against - fb-00070's was revised after grading -, the
+answer and the case's pages; never the gate's verdict), the first that fits in this order:
 
   not numeric
     - off-topic: the answer says under a fifth of the question's words of five letters or more
       (a stop list aside): a summary of another part of the filing, "[END OF FILING]";
     - no figure: the answer states no figure (years, form names and list numbering aside);
-    - yes/no: a yes/no question whose answer opens with the other polarity than the gold's;
+    - yes/no: a yes/no question whose answer's polarity differs from the gold's (the first
+      "yes", or "no"/"not"/"n't" before it; neither: yes);
     - choice: the question asks for a name or a judgement ("Which segment ...", "What drove
       ...", "Is it capital-intensive?"), so its figures are support, not the answer;
     - qualitative gold: the gold answer states no figure;
@@ -20,14 +22,16 @@ question, the gold answer, the answer, the case's pages and the gate's verdict),
       is elsewhere (a missing part, a wrong conclusion, the grader's reading of the wording);
   numeric
     - scale: a figure of the answer equals the gold's only at another scale (x1,000, x100 ...);
-    - page figure: a figure of the answer is printed on the case's pages, but the gold's is
-      not stated (another line item, period, company or the total instead of a part);
-    - calculation: the gate explains a figure of the answer by a derivation (NUMBER_DERIVED
-      under derived accept) and none is printed on the pages (a wrong calculation);
-    - unsupported: none of these (a figure from an uncited page, or from nowhere).
+    - page figure: every figure of the answer is printed on the case's pages, and the gold's is
+      not stated (another line item, period, company, or the whole instead of a part);
+    - calculation: a figure of the answer is printed on no page, and neither is the gold's (the
+      question asks for a calculation: a wrong one);
+    - unsupported: a figure of the answer is printed on no page, and the gold's is (a figure of
+      an uncited page, or of nowhere).
 
-Figures agree within 2% (bench/financebench_wrong_split.py's test). "Printed on the pages" is
-the figure's digits as a whole number of the page text. The kinds are a heuristic: an answer
+Figures are read at their magnitude ("$4.2 billion" 4.2e9) and agree within 2%; "printed on the
+pages" also at a scale of 10^3 (bench/financebench_wrong_split.py's test: a table in thousands
+or millions). The kinds are a heuristic: an answer
 graded incorrect for several reasons gets the first; read `--list` for the cases behind a count.
 The human reading of the accepted answers and where it differs is in docs/benchmarks.md.
 
