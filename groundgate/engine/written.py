@@ -53,6 +53,17 @@ class WrittenResults:
     def __init__(self, text: str, values: Sequence[NumericValue], *, on: bool) -> None:
         self.text, self.values, self.on = text, values, on
         self._found: dict[tuple[int, int], Written] | None = None
+        self._failed: dict[tuple[int, int], str] | None = None
+
+    def failed(self, value: NumericValue) -> str | None:
+        """The calculation written out before `value` ("365 * $1,381 / $7,890 = 50 days") when
+        its arithmetic does not give it (policy `written_failures`, d599), or None."""
+        if not self.on:
+            return None
+        if self._failed is None:
+            self._failed = {}
+            written_results(self.text, self.values, self._failed)
+        return self._failed.get((value.start, value.end))
 
     def derivation(self, value: NumericValue) -> Derivation | None:
         """The calculation whose result `value` is, as a derivation whose operands are the
@@ -74,9 +85,15 @@ class WrittenResults:
         )
 
 
-def written_results(text: str, values: Sequence[NumericValue]) -> dict[tuple[int, int], Written]:
+def written_results(
+    text: str,
+    values: Sequence[NumericValue],
+    failed: dict[tuple[int, int], str] | None = None,
+) -> dict[tuple[int, int], Written]:
     """The values of `text` (its extract_numbers, in order) that are results of a calculation
-    the text writes out and whose arithmetic holds, by span; and their later restatements."""
+    the text writes out and whose arithmetic holds, by span; and their later restatements.
+    `failed` collects the results whose written expression evaluates to something else (their
+    formula, by span)."""
     out: dict[tuple[int, int], Written] = {}
     quantities = [typed(v) for v in values]
     n = len(values)
@@ -93,7 +110,7 @@ def written_results(text: str, values: Sequence[NumericValue]) -> dict[tuple[int
         ):
             j += 1
         if j > i:
-            _read_run(text, values, quantities, i, j, out, label)
+            _read_run(text, values, quantities, i, j, out, label, failed)
         i = j + 1
     if out:
         _restatements(text, values, quantities, out)
@@ -146,9 +163,11 @@ def _read_run(
     last: int,
     out: dict[tuple[int, int], Written],
     label: str | None = None,
+    failed: dict[tuple[int, int], str] | None = None,
 ) -> None:
     """Split a run at its relations into segments; a one-value segment after a segment that
-    evaluates is a result when the two agree."""
+    evaluates is a result when the two agree (into `failed` when it evaluates and they do
+    not)."""
     lead = _tail_brackets(text[: values[first].start])
     segments: list[list[object]] = [list(lead)]
     for k in range(first, last + 1):
@@ -186,12 +205,19 @@ def _read_run(
             continue
         # "... x 100 = 0.3972 x 100": the result rewritten with the constant still to apply.
         then = _then(right, quantities)
+        start = _open_before(text, values[operands[0]].start, left)
+        formula = text[start : values[k].end].strip()
         if _holds(left, quantities, quantities[k], then):
-            start = _open_before(text, values[operands[0]].start, left)
             out[values[k].start, values[k].end] = Written(
-                formula=text[start : values[k].end].strip(),
+                formula=formula,
                 operands=tuple((values[o].start, values[o].end) for o in operands),
             )
+        elif (
+            failed is not None
+            and (len(right) == 1 or then)
+            and _fails(left, quantities, quantities[k], then)
+        ):
+            failed[values[k].start, values[k].end] = formula
 
 
 def _tail_brackets(before: str) -> list[str]:
@@ -266,6 +292,36 @@ def _holds(
             if any(_agrees(c, r, unit, short) for c in candidates):
                 return True
     return False
+
+
+def _fails(
+    left: list[object],
+    quantities: list[Quantity],
+    result: Quantity,
+    then: tuple[str, float] | None,
+) -> bool:
+    """Whether the written expression has a value and no reading of it (magnitudes, percentages
+    as fractions, a ratio as a percentage) comes within 2% of the result's size: models' last
+    digits are often off ("19,038 / 34,350 = 55.5%"), and a dash before a line of working is
+    often a bullet, so the rounding and the sign are left to _holds and only a far figure
+    fails ("365 * $1,381 / $7,890 = 50 days")."""
+    if result.figure is None or result.kind in _NO_OPERAND or result.is_year():
+        return False
+    r = abs(float(result.figure))
+    seen = False
+    for magnitudes in (True, False):
+        for fractions in (False, True):
+            value = _evaluate(left, quantities, magnitudes=magnitudes, fractions=fractions)
+            if value is None:
+                continue
+            seen = True
+            if then is not None:
+                value = value / then[1] if then[0] == "*" else value * then[1]
+            scale = 10.0**result.magnitude if magnitudes else 1.0
+            for c in (value / scale, value * 100 / scale):
+                if abs(abs(c) - r) <= 0.02 * max(abs(c), r):
+                    return False
+    return seen
 
 
 def _agrees(computed: float, result: float, unit: float, short: bool) -> bool:

@@ -48,7 +48,7 @@ class AnswerCase(InputModel):
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.36"
+    policy_version: str = "answer-gate/2026-11.37"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -254,6 +254,12 @@ class AnswerGatePolicy(GatePolicy):
     # a value of its own), like a derivation the search finds (derived_numbers decides); "off"
     # (gate 2.15.1): only the derivation search explains a derived value.
     written_calculations: Literal["off", "round_or_cut"] = "round_or_cut"
+    # A written calculation that does not give its result (gate 2.36.0, d599): "refuse" - a
+    # value the answer writes as the result of a calculation of its own ("365 * $1,381 /
+    # $7,890 = 50 days") whose arithmetic gives another figure is not derived by the search
+    # from other operands (the answer says what its operands are); "search" (gate 2.33.0):
+    # the search may still find it. Needs written_calculations.
+    written_failures: Literal["search", "refuse"] = "search"
     # A prose value's subject (value_context, engine/context/grounding.py, gate 2.21.0, d473):
     # "own_clause" - a value of an excerpt sentence is about the subject of its own clause
     # ("Pump I delivers 205 m3/h. Pump B delivers 250 m3/h."; "泵A的额定流量为205立方米/小时，泵B
@@ -442,7 +448,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.36",
+    policy_version="answer-gate/verbatim-2026-11.37",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -465,6 +471,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     change_periods="years",
     percent_cells="chunk",
     written_calculations="off",
+    written_failures="search",
     prose_subjects="off",
     relative_periods="off",
     derivation_words="off",

@@ -373,7 +373,12 @@ class _SlowPath(_DerivationSearch):
             )
         # The calculation the answer writes out, before the search (d412).
         derivation = self.written.derivation(value)
-        found, ambiguous = (None, None) if derivation is not None else self._derive(value, q)
+        # A calculation written out whose arithmetic fails names its operands: no search (d599).
+        failed = None
+        if derivation is None and policy.written_failures == "refuse":
+            failed = self.written.failed(value)
+        searched = derivation is None and failed is None
+        found, ambiguous = self._derive(value, q) if searched else (None, None)
         if derivation is not None:
             self._remember(value, q, None)
         elif found is not None:
@@ -402,6 +407,8 @@ class _SlowPath(_DerivationSearch):
         message = f"{value.text!r} is in no accepted excerpt"
         if hint is not None:
             message += "; " + hint_text(hint)
+        if failed is not None:
+            message += f"; the calculation the answer writes out does not give it: {failed}"
         if derivation is not None:
             message += f"; it could be derived: {derivation.formula} ({derivation.operation})"
         elif ambiguous is not None:
