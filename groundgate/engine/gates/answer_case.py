@@ -406,6 +406,10 @@ class AnswerGatePolicy(GatePolicy):
     # "off" (gate 2.33.0, the default: TAT-QA gains on half B only, d595): such lines are
     # rows or prose, their tables' cells of no column.
     header_unit_parts: Literal["off", "aside"] = "off"
+    # Duration header lines (context/duration_headers.py, gate 2.36.0, dNEW1): "columns" -
+    # "Total  Less than 1 Year  1-3 Years ..." heads the columns, each a duration the answer
+    # names as a period; "rows" (gate 2.35.0): a row, its table's cells of no column.
+    duration_headers: Literal["rows", "columns"] = "columns"
 
     @field_validator("equivalences")
     @classmethod
@@ -435,6 +439,7 @@ def table_reading(policy: AnswerGatePolicy) -> TableReading:
         other_rows=policy.other_rows == "said_alone",
         year_end=policy.year_end_words == "period",
         unit_parts=policy.header_unit_parts == "aside",
+        durations=policy.duration_headers == "columns",
     )
 
 
@@ -486,6 +491,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     cents_zeros="precision",
     shared_days="adjacent",
     header_unit_parts="off",
+    duration_headers="rows",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
