@@ -49,6 +49,8 @@ against 2.24.0, the version string and the policy hash only (diffed); stderr sam
 the policy hash only (diffed); stderr same.
 2.35.0 (a selectable `header_unit_parts`, off), policy 2026-11.36: against 2.33.0, the version
 string and the policy hash only (diffed); stderr same.
+2.36.0 (`duration_headers: columns`), policy 2026-11.37: against 2.35.0, the version string and
+the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -78,17 +80,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "3fdbd88976f7274cd1790ae5f9f1f09f02617d6c60339c408b791db394c2c440",
+        "b12d79555d03cdb14a390e09d48d8d968f9a333ce8f0e94c599d3053d1f6c124",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "c9a86695459da029c29346d2c73c8f211d216c160ae95a6d5d4a91e75be9db66",
+        "8c200b4686177d39542ae645a20355a93c85409a06bc444e5472f822891b3c56",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "e47a4a9dc848a57ac7bb9ea4bb2e2116bfeacd191adb3a4ad49b9fccd82884fa",
+        "4192a5582ca69c3448477f70792304ee67284ef2fb37753fe0907a4ffbb80620",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
