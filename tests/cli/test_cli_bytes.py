@@ -51,6 +51,8 @@ the policy hash only (diffed); stderr same.
 string and the policy hash only (diffed); stderr same.
 2.36.0 (a selectable `written_failures`, off by default), policy 2026-11.37: against 2.35.0, the
 version string and the policy hash only (diffed); stderr same.
+2.37.0 (`duration_headers: columns`), policy 2026-11.38: against 2.36.0, the version string and
+the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -80,17 +82,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "b1e9298279f4b5ccef2b91ebd228795eba7e7a066accdfb8029a4a538d8b2461",
+        "955cb70d6a37a3ecd1b8ced1b5129ef8a63990df5684809d63e122f9009ca31a",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "65c2c51fc6cb209ce7a050d43cefc387b876c9b721effcbb8c49a769d3a8a7e7",
+        "b27cd0911fead63af18485a18042fad886f4cbc277978581ab119e2182848e9e",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "b596bc26f17188d3a3151aacaf0452f072e1270180ed3f11590de0c6b1ee79f2",
+        "f7252cc8dd8fb2eb56a14612dfd6ad085164d82772feebaf4f242c38dc1db609",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

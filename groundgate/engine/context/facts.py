@@ -26,6 +26,11 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from groundgate.engine.context.duration_headers import (
+    duration_parts,
+    duration_width,
+    durations_in,
+)
 from groundgate.engine.context.periods import periods_in
 from groundgate.engine.context.rows import (
     LETTER,
@@ -94,6 +99,9 @@ class TableReading(NamedTuple):
     # header_unit_parts "aside" (2.35.0, d595): a header line's unit statements are no part
     # of its columns (table_headers._header_words' length, unit_headers.dated_unit_parts).
     unit_parts: bool = False
+    # duration_headers "columns" (2.37.0, d602): "Total  Less than 1 Year  1-3 Years ..."
+    # heads the columns, each a duration (duration_headers.py).
+    durations: bool = False
 
 
 PLAIN = TableReading()
@@ -196,6 +204,10 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
                 header, seen_rows = [], False
             header.append(dated)
             continue
+        if reading.durations and not seen_rows and (spans := duration_parts(line.text)):
+            flush()  # "Total  Less than 1 Year  1-3 Years ...": the columns (d602)
+            header.append(spans)
+            continue
         years = period_only[i]
         if years is not None and not (label is not None and not cells):
             flush()
@@ -266,7 +278,9 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
         ):
             seen_rows = True
             facts.extend(_prose(line._replace(values=line.values[:k]), prose_context))
-            k = past_footnote(line, k, header, reading.year_ranges, reading.header_units)
+            k = past_footnote(
+                line, k, header, reading.year_ranges, reading.header_units, reading.durations
+            )
             row_label, slots = row_slots(line, k)
             row = [(line, v) for v in line.values[k:]]
             _add_row(facts, row_label, row, header, slots, reading)
@@ -305,14 +319,16 @@ def _add_row(
     slots: tuple[list[int], int] | None = None,
     reading: TableReading | None = None,
 ) -> None:
-    units = groups = short = False
+    units = groups = short = spans = False
     if reading is not None:
         units, groups, short = reading.header_units, reading.header_groups, reading.short_rows
+        # A duration line heads the columns (d602): each column's durations are periods.
+        spans = reading.durations and any(duration_width(p) for p in header[-4:])
     for k, (line, v) in enumerate(cells):
         if slots is None:
-            column = _column(header[-4:], k, len(cells), units, groups, short)
+            column = _column(header[-4:], k, len(cells), units, groups, short, spans)
         else:
-            column = _column(header[-4:], slots[0][k], slots[1], units, groups, short)
+            column = _column(header[-4:], slots[0][k], slots[1], units, groups, short, spans)
         facts.append(
             Fact(
                 value=v,
@@ -321,7 +337,9 @@ def _add_row(
                 negative=_negative(line.text, v),
                 row=label,
                 column=column,
-                periods=periods_in(column) if column else (),
+                periods=(periods_in(column) + (durations_in(column) if spans else ()))
+                if column
+                else (),
                 entities=(),
                 in_table=True,
             )

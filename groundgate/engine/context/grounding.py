@@ -49,6 +49,7 @@ from groundgate.engine.context.claims import (
     citations,
 )
 from groundgate.engine.context.disagreement import _alternative, _disagreement
+from groundgate.engine.context.duration_headers import durations_in
 from groundgate.engine.context.excerpt_index import _Seen, _seen
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading
 from groundgate.engine.context.periods import (
@@ -218,6 +219,9 @@ def context_findings(
             named = with_listed(reader.sentences[k].text, named)
         if relative and any(f.in_table and relative_periods(f.column) for _, f, _ in matches):
             named = named_periods(claim)  # a column of a relative period: read the answer's
+        if reading.durations and any(p[0] == "T" for _, f, _ in matches for p in f.periods):
+            # A cell of a duration column ("1-3 Years"): the durations its sentence names.
+            named = named + durations_in(reader.sentences[k].text)
         reasons = [
             _disagreement(
                 claim,

@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from groundgate.engine.context.claims import ClaimReader, naming_words
+from groundgate.engine.context.duration_headers import durations_in
 from groundgate.engine.context.excerpt_index import excerpt_cells, excerpt_facts
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading, printed_negative
 from groundgate.engine.context.initials import acronyms
@@ -210,9 +211,9 @@ class OperandContext:
 
     def _periods_in(self, text: str) -> tuple[str, ...]:
         """The periods `text` names; with `quarters`, each of a list of ordinals ("the second
-        and first quarter": Q2 and Q1)."""
-        found = periods_in(text)
-        return with_listed(text, found) if self._quarters else found
+        and first quarter": Q2 and Q1); with durations, the durations it names (d602)."""
+        found = with_listed(text, periods_in(text)) if self._quarters else periods_in(text)
+        return found + durations_in(text) if self._reading.durations else found
 
     def _read_sentence(
         self, span: tuple[int, int]
@@ -224,8 +225,7 @@ class OperandContext:
         if read is None:  # a sentence's values share what it says: read once
             down = _says_down(sentence)
             # The sentence's own words name the operation, not the question's: a question may
-            # define a metric of several steps ("net income / average total assets").
-            # (operations(span): read once per sentence, with what about() asks)
+            # define a metric of several steps ("net income / average total assets"), read once.
             named = self.operations(span) if self._named_operation else None
             read = self._sentence_reads[start] = (self._periods_in(sentence), down, named)
         return read

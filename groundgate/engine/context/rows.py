@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from groundgate.engine.context.duration_headers import duration_width
 from groundgate.engine.context.periods import periods_in
 from groundgate.engine.context.unit_headers import label_unit
 from groundgate.engine.numbers import NumericValue
@@ -159,13 +160,19 @@ def row_slots(line: Line, k: int) -> tuple[str, tuple[list[int], int] | None]:
 
 
 def past_footnote(
-    line: Line, k: int, header: list[list[str]], label_heads: bool = False, units: bool = False
+    line: Line,
+    k: int,
+    header: list[list[str]],
+    label_heads: bool = False,
+    units: bool = False,
+    durations: bool = False,
 ) -> int:
     """ "Plant start-up costs (2)  (927)  929  427" under three year columns: the "(2)" is the
     label's footnote mark, not a cell (a row of one cell more than the columns). With
     `label_heads` (year_ranges "header_periods"), a header line of ranges of years whose first
     part names no period ("(In thousands)  Total  2020  2021-2022 ...") heads one column
-    fewer: its first part is the label column's."""
+    fewer: its first part is the label column's. With `durations` (duration_headers
+    "columns"), a duration header line heads its durations and total."""
     values = line.values
     if k + 1 >= len(values) or not footnote(line.text, values[k]):
         return k
@@ -176,6 +183,8 @@ def past_footnote(
     }
     if units:  # header_units: "(In millions)  As Reported  ..." heads one column fewer
         widths.update(len(p) - 1 for p in header[-4:] if len(p) > 2 and label_unit(p))
+    if durations:
+        widths.update(w for p in header[-4:] if (w := duration_width(p)) is not None)
     n = width(line, k)
     return k + 1 if (n - 1) in widths and n not in widths else k
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from groundgate.engine.context.duration_headers import label_head
 from groundgate.engine.context.periods import periods_in
 from groundgate.engine.context.rows import LETTER, REFERENCE, Line, footnote
 from groundgate.engine.context.unit_headers import label_unit, unit_part
@@ -91,6 +92,7 @@ def _column(
     units: bool = False,
     groups: bool = False,
     short: bool = False,
+    durations: bool = False,
 ) -> str:
     """The header of cell k of a row of n cells: every header line's part over it."""
     if short and (found := _period_lead(header, k, n)) is not None:
@@ -121,6 +123,7 @@ def _column(
                 sum(1 for part in parts[1:] if periods_in(part)) >= min(2, n)
                 or bool(_LABEL_HEAD.fullmatch(parts[0]))
                 or (units and label_unit(parts))  # header_units: "(In millions)  As Reported"
+                or (durations and label_head(parts, n))  # "Contractual Obligations  Total ..."
             )
         ):
             # The label column's own header first ("As of"); when it names a day or month

@@ -1,5 +1,5 @@
-"""The answer gate's input models and policy: a case (raw chunks, an answer with its evidences)
-and the policy it is gated under. Apart from gates/answer.py so that the gate's rules
+"""The answer gate's policy (the case it gates is in gates/answer_input.py, re-exported here)
+and how the policy reads tables. Apart from gates/answer.py so that the gate's rules
 (gates/answer_numbers.py) import them without importing the gate itself (no import cycle).
 """
 
@@ -10,45 +10,19 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from groundgate.engine.context.facts import TableReading
-from groundgate.engine.contracts import InputModel, Int, Number
+from groundgate.engine.gates.answer_input import Answer as Answer
+from groundgate.engine.gates.answer_input import AnswerCase as AnswerCase
+from groundgate.engine.gates.answer_input import BBox as BBox
+from groundgate.engine.gates.answer_input import Evidence as Evidence
+from groundgate.engine.gates.answer_input import Position as Position
+from groundgate.engine.gates.answer_input import RawChunk as RawChunk
+from groundgate.engine.gates.answer_input import Status as Status
 from groundgate.engine.policy import GatePolicy
 from groundgate.engine.quantities import EQUIVALENCE_RULES
 
-Status = Literal["ok", "citation_insufficient", "no_evidence"]
-# [page_number (1-based), x0, x1, top, bottom] - the RAGFlow convention.
-Position = tuple[Int, Number, Number, Number, Number]
-# [x0, top, x1, bottom]
-BBox = tuple[Number, Number, Number, Number]
-
-
-class RawChunk(InputModel):
-    chunk_id: str
-    text: str
-    page_index: Int | None = None
-    position_int: list[Position] | None = None
-
-
-class Evidence(InputModel):
-    chunk_id: str
-    excerpt: str
-    page_index: Int | None = None
-    bbox: BBox | None = None
-
-
-class Answer(InputModel):
-    conclusion: str | None = None
-    evidences: list[Evidence] = Field(default_factory=list)
-
-
-class AnswerCase(InputModel):
-    case_id: str
-    question: str = ""
-    raw_chunks: list[RawChunk] | None = None
-    answer: Answer
-
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.37"
+    policy_version: str = "answer-gate/2026-11.38"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -412,6 +386,10 @@ class AnswerGatePolicy(GatePolicy):
     # "off" (gate 2.33.0, the default: TAT-QA gains on half B only, d595): such lines are
     # rows or prose, their tables' cells of no column.
     header_unit_parts: Literal["off", "aside"] = "off"
+    # Duration header lines (context/duration_headers.py, gate 2.37.0, d602): "columns" -
+    # "Total  Less than 1 Year  1-3 Years ..." heads the columns, each a duration the answer
+    # names as a period; "rows" (gate 2.35.0): a row, its table's cells of no column.
+    duration_headers: Literal["rows", "columns"] = "columns"
 
     @field_validator("equivalences")
     @classmethod
@@ -441,6 +419,7 @@ def table_reading(policy: AnswerGatePolicy) -> TableReading:
         other_rows=policy.other_rows == "said_alone",
         year_end=policy.year_end_words == "period",
         unit_parts=policy.header_unit_parts == "aside",
+        durations=policy.duration_headers == "columns",
     )
 
 
@@ -448,7 +427,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.37",
+    policy_version="answer-gate/verbatim-2026-11.38",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -493,6 +472,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     cents_zeros="precision",
     shared_days="adjacent",
     header_unit_parts="off",
+    duration_headers="rows",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
