@@ -5,6 +5,7 @@ language; retrieval latency per question; index build time per 1,000 chunks.
 
     .venv/bin/python bench/bench_retrieval.py [--retrievers keyword,hybrid] [--questions F[,F]]
         [--sweep FIELD=V1,V2,...] [--cross-lingual 2] [--rerank answerability-v4]
+        [--bm25-context]
 
 `--sweep` runs the pipeline once more per value of one SelectionPolicy field (e.g.
 `max_per_knowledge_id=1,3,5`) on the same retrieval (one retrieval per question) and prints, per
@@ -240,6 +241,11 @@ def main() -> None:
         help="the rerank's reading (policy rerank_reading): the default policy's answerability, "
         "or answerability-v4 from the words (up to answer-assembly/2026-11.11, d468)",
     )
+    parser.add_argument(
+        "--bm25-context",
+        action="store_true",
+        help="BM25 also indexes each chunk's title and section heading (bench/bm25_context.py)",
+    )
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     dataset = Dataset.objects.create(slug="questions", name="questions")
@@ -252,6 +258,10 @@ def main() -> None:
     print(f"{n_chunks} chunks; questions: {report['questions']}")
 
     keyword = KeywordRetriever()
+    if args.bm25_context:  # measured, not adopted (dNEW4)
+        from bench.bm25_context import ContextKeywordRetriever
+
+        keyword = ContextKeywordRetriever()
     started = time.perf_counter()
     keyword._ensure_index(dataset, index_version(dataset))
     kw_build = time.perf_counter() - started

@@ -213,7 +213,7 @@ class SelectionPolicy(GatePolicy):
     # 12 (issue 32, d588-d591): the default since 2026-11.16 - v11, and a Chinese term found
     # by meaning only through a Chinese word sharing a character with it or an English word of
     # three or more letters; the object of 是否 + verb phrase asked (answerability_v12.py)
-    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] = 12
+    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] = 12
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least
