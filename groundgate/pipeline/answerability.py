@@ -81,6 +81,11 @@ answerability-v12 (the policy's default since answer-assembly/2026-11.16, d591; 
 v11, and a Chinese term found by meaning only through a Chinese word that shares a character
 with it or an English word of three or more letters, and the object of 是否 + verb phrase asked
 as said (answerability_v12.py).
+answerability-v13 (selectable, not the default; dNEW1-dNEW5): v12, and a chunk read in its
+document's context - the title and the section heading above it, from the stored chunks
+(services/chunk_context.py) - where a required naming term of the question (not the thing asked)
+may be stated as the question says it; the chunk then states every other required term itself
+(answerability_context.py).
 The retriever's rerank (services/retrieval.py) reads the policy's version with its paraphrase
 thresholds (rerank_reading "answerability", d555; "answerability-v4", by the words alone, d468).
 The question's reading (its terms, attribute, counted noun and bound: question_parts, and the
