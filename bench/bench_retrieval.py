@@ -5,7 +5,7 @@ language; retrieval latency per question; index build time per 1,000 chunks.
 
     .venv/bin/python bench/bench_retrieval.py [--retrievers keyword,hybrid] [--questions F[,F]]
         [--sweep FIELD=V1,V2,...] [--cross-lingual 2] [--rerank answerability-v4]
-        [--bm25-context]
+        [--bm25-context] [--embed-context] [--rerank-version 13]
 
 `--sweep` runs the pipeline once more per value of one SelectionPolicy field (e.g.
 `max_per_knowledge_id=1,3,5`) on the same retrieval (one retrieval per question) and prints, per
@@ -246,6 +246,17 @@ def main() -> None:
         action="store_true",
         help="BM25 also indexes each chunk's title and section heading (bench/bm25_context.py)",
     )
+    parser.add_argument(
+        "--embed-context",
+        action="store_true",
+        help="each chunk embedded with its title and section heading before it",
+    )
+    parser.add_argument(
+        "--rerank-version",
+        type=int,
+        default=0,
+        help="the rerank reads this answerability version (0: the default policy's)",
+    )
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     dataset = Dataset.objects.create(slug="questions", name="questions")
@@ -274,6 +285,10 @@ def main() -> None:
         else:
             embedder = embedder_for("local")
             assert embedder is not None
+            if args.embed_context:  # measured, not adopted (dNEW4)
+                from bench.bm25_context import context_embedder
+
+                embedder = context_embedder(embedder, dataset)
             cpu = time.process_time()
             built = embedding_index_update(dataset, embedder, rebuild=True)
             cpu = time.process_time() - cpu  # the engine runs in this thread: CPU it used
@@ -307,7 +322,8 @@ def main() -> None:
             )
             # The rerank reads the default policy's answerability (or --rerank's reading); a
             # --sweep of answerability_version shares this one retrieval.
-            rerank = rerank_reading(SelectionPolicy(rerank_reading=args.rerank))
+            chosen = {"answerability_version": args.rerank_version} if args.rerank_version else {}
+            rerank = rerank_reading(SelectionPolicy(rerank_reading=args.rerank, **chosen))
             retriever = HybridRetriever(embedder, keyword, args.cross_lingual or 1, rerank)
             retriever.search(dataset, "warm up", 1)  # model load, matrix cache
         for label, questions in files.items():

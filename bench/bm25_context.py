@@ -2,13 +2,18 @@
 dNEW4): the retriever's keyword index holds a chunk's words and those of its title and the
 section heading above it (services/chunk_context.py), so a question that names the document's
 subject or section ranks the section's chunks higher. A bench-only retriever for
-`bench/bench_retrieval.py --bm25-context`: the product's index is unchanged."""
+`bench/bench_retrieval.py --bm25-context`, and an embedder that embeds a chunk with its context
+for `--embed-context`: the product's index is unchanged."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
 from django.db import connection, transaction
 
 from groundgate.models import ChunkIndexState, Dataset
+from groundgate.pipeline.embedding import Embedder
 from groundgate.services.chunk_context import contexts_of
 from groundgate.services.embedding_index import retrievable_chunks
 from groundgate.services.retrieval import KeywordRetriever
@@ -42,3 +47,29 @@ class ContextKeywordRetriever(KeywordRetriever):
                 rows,
             )
         ChunkIndexState.objects.update_or_create(dataset=dataset, defaults={"version": version})
+
+
+class ContextEmbedder:
+    """An embedder whose passages are embedded with their chunk's context before them (the
+    title and section heading, "passage: <context>\\n<text>"); queries as before. Bench-only:
+    `bench/bench_retrieval.py --embed-context`. It keeps the inner model's name, so the
+    policy's thresholds for that model apply (measured, not adopted - dNEW4)."""
+
+    def __init__(self, inner: Embedder, contexts: dict[str, str]) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.contexts = contexts  # chunk text -> its context
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        return self.inner.embed_passages(
+            [f"{self.contexts[t]}\n{t}" if self.contexts.get(t) else t for t in texts]
+        )
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self.inner.embed_query(text)
+
+
+def context_embedder(inner: Embedder, dataset: Dataset) -> ContextEmbedder:
+    chunks = list(retrievable_chunks(dataset))
+    contexts = contexts_of(chunks)
+    return ContextEmbedder(inner, {c.text: contexts.get(c.pk, "") for c in chunks})
