@@ -301,7 +301,7 @@ def main() -> None:
                 f"{built.seconds:.1f} s = {per_1000:.0f} s per 1,000 chunks "
                 f"({cpu_1000:.0f} CPU s per 1,000 chunks, one thread)"
             )
-            model = type(embedder)._model  # the embedding cost follows the tokens embedded
+            model = type(getattr(embedder, "inner", embedder))._model  # cost follows tokens
             texts = Chunk.objects.filter(dataset=dataset).values_list("text", flat=True)
             tokens = [model.token_count(t) for t in texts]
             report["tokens_per_chunk"] = round(statistics.mean(tokens), 1)
