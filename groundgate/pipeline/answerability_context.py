@@ -19,7 +19,9 @@ separated by a newline, documents/chunking.py):
   2.1 Inspection intervals. ...", "4. Nested Trace Tree Formation Figure 7 ...": the number and
   its capitalised words up to the first sentence's end), or a Chinese section mark (一、, 第三章),
   or a short line standing alone at the head of a page's first chunk ("2023年环境质量公报（摘录）").
-Pure: no Django, no I/O.
+NAMES_ONLY, LITERAL and NO_SLACK (and SUBJECT_SHARE) are v13's reading as measured and chosen
+(dNEW2, dNEW3); bench/context_facts.py sets them to measure the other forms. Pure: no Django, no
+I/O.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ _ENDS_SENTENCE = re.compile(r"[.。!?！？:：;；,，]$")
 _LEADERS = re.compile(r"[⋯…]|\.{3,}|[@{}]")
 _LETTERS = re.compile(r"[A-Za-z]{3,}|[\u4e00-\u9fff]{2,}")
 _NUMBERED = re.compile(
-    r"^(?:section\s+\d{1,2}(?:\.\d{1,2})*|\d{1,2}\.(?:\d{1,2}\.?)*)\s+(?=[A-Z])", re.IGNORECASE
+    r"^(?:[Ss]ection\s+\d{1,2}(?:\.\d{1,2})*|\d{1,2}\.(?:\d{1,2}\.?)*)\s+(?=[A-Z])"
 )
 _ZH_NUMBERED = re.compile(
     r"^(?:[一二三四五六七八九十]{1,3}、|第[一二三四五六七八九十\d]{1,3}[章节部分篇])"

@@ -65,13 +65,13 @@ def test_numbered_headings_are_cut_from_the_paragraph_they_run_into():
         "Brendan Eich, Mike Shaver, David Anderson, David Mandelin, Mohammad R. Haghighat",
         "4. Nested Trace Tree Formation Figure 7 shows basic trace tree compilation (11) applied "
         "to a nested loop where the inner loop contains two paths.",
-        "1 for (var i = 2; i < 100; ++i) {\n2 if (!primes[i])",
+        "1 for (var i = 2; i < 100; ++i) {\n2. if (!primes[i])",
         "In general, if loops are nested to depth k, and each loop has n paths.",
     ]
     title = title_of(texts[0])
     assert title == "Trace-based Just-in-Time Type Specialization for Dynamic Languages"
     contexts = document_contexts(texts, [0, 5, 5, 6], title)
-    # a code line's number is no section number
+    # a code line's number is no section number, nor a number before a lower-case word
     assert contexts[2] == contexts[3] == f"{title}\n4. Nested Trace Tree Formation"
 
 
