@@ -5,6 +5,7 @@ language; retrieval latency per question; index build time per 1,000 chunks.
 
     .venv/bin/python bench/bench_retrieval.py [--retrievers keyword,hybrid] [--questions F[,F]]
         [--sweep FIELD=V1,V2,...] [--cross-lingual 2] [--rerank answerability-v4]
+        [--bm25-context] [--embed-context] [--rerank-version 13]
 
 `--sweep` runs the pipeline once more per value of one SelectionPolicy field (e.g.
 `max_per_knowledge_id=1,3,5`) on the same retrieval (one retrieval per question) and prints, per
@@ -241,6 +242,22 @@ def main() -> None:
         help="the rerank's reading (policy rerank_reading): the default policy's answerability, "
         "or answerability-v4 from the words (up to answer-assembly/2026-11.11, d468)",
     )
+    parser.add_argument(
+        "--bm25-context",
+        action="store_true",
+        help="BM25 also indexes each chunk's title and section heading (bench/bm25_context.py)",
+    )
+    parser.add_argument(
+        "--embed-context",
+        action="store_true",
+        help="each chunk embedded with its title and section heading before it",
+    )
+    parser.add_argument(
+        "--rerank-version",
+        type=int,
+        default=0,
+        help="the rerank reads this answerability version (0: the default policy's)",
+    )
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     dataset = Dataset.objects.create(slug="questions", name="questions")
@@ -253,6 +270,10 @@ def main() -> None:
     print(f"{n_chunks} chunks; questions: {report['questions']}")
 
     keyword = KeywordRetriever()
+    if args.bm25_context:  # measured, not adopted (d606)
+        from bench.bm25_context import ContextKeywordRetriever
+
+        keyword = ContextKeywordRetriever()
     started = time.perf_counter()
     keyword._ensure_index(dataset, index_version(dataset))
     kw_build = time.perf_counter() - started
@@ -265,6 +286,10 @@ def main() -> None:
         else:
             embedder = embedder_for("local")
             assert embedder is not None
+            if args.embed_context:  # measured, not adopted (d606)
+                from bench.bm25_context import context_embedder
+
+                embedder = context_embedder(embedder, dataset)
             cpu = time.process_time()
             built = embedding_index_update(dataset, embedder, rebuild=True)
             cpu = time.process_time() - cpu  # the engine runs in this thread: CPU it used
@@ -277,7 +302,7 @@ def main() -> None:
                 f"{built.seconds:.1f} s = {per_1000:.0f} s per 1,000 chunks "
                 f"({cpu_1000:.0f} CPU s per 1,000 chunks, one thread)"
             )
-            model = type(embedder)._model  # the embedding cost follows the tokens embedded
+            model = type(getattr(embedder, "inner", embedder))._model  # cost follows tokens
             texts = Chunk.objects.filter(dataset=dataset).values_list("text", flat=True)
             tokens = [model.token_count(t) for t in texts]
             report["tokens_per_chunk"] = round(statistics.mean(tokens), 1)
@@ -298,7 +323,8 @@ def main() -> None:
             )
             # The rerank reads the default policy's answerability (or --rerank's reading); a
             # --sweep of answerability_version shares this one retrieval.
-            rerank = rerank_reading(SelectionPolicy(rerank_reading=args.rerank))
+            chosen = {"answerability_version": args.rerank_version} if args.rerank_version else {}
+            rerank = rerank_reading(SelectionPolicy(rerank_reading=args.rerank, **chosen))
             retriever = HybridRetriever(embedder, keyword, args.cross_lingual or 1, rerank)
             retriever.search(dataset, "warm up", 1)  # model load, matrix cache
         for label, questions in files.items():

@@ -81,6 +81,11 @@ answerability-v12 (the policy's default since answer-assembly/2026-11.16, d591; 
 v11, and a Chinese term found by meaning only through a Chinese word that shares a character
 with it or an English word of three or more letters, and the object of 是否 + verb phrase asked
 as said (answerability_v12.py).
+answerability-v13 (selectable, not the default; d603-d607): v12, and a chunk read in its
+document's context - the title and the section heading above it, from the stored chunks
+(services/chunk_context.py) - where a required naming term of the question (not the thing asked)
+may be stated as the question says it; the chunk then states every other required term itself
+(answerability_context.py).
 The retriever's rerank (services/retrieval.py) reads the policy's version with its paraphrase
 thresholds (rerank_reading "answerability", d555; "answerability-v4", by the words alone, d468).
 The question's reading (its terms, attribute, counted noun and bound: question_parts, and the
@@ -96,6 +101,7 @@ from dataclasses import dataclass
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.words import stem, stemmed_words
 from groundgate.pipeline import (
+    answerability_context,
     answerability_meaning,
     answerability_shapes,
     answerability_v12,
@@ -279,9 +285,23 @@ def _contrasted(parts: QuestionParts, missing: list[Term], chunk: _Text) -> bool
     )
 
 
-def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tuple[bool, list[str]]:
+def chunk_answers(
+    parts: QuestionParts, text: str, strict: bool = False, context: str = ""
+) -> tuple[bool, list[str]]:
     """(does this chunk answer, what it lacks: subject terms or <attribute>). `strict` (v3): the
-    chunk must state every required term, and the question must have one."""
+    chunk must state every required term, and the question must have one. `context` (v13): the
+    chunk's document title and section heading, where the question's naming terms may be
+    stated (answerability_context.named_in_context); the rest is read in the chunk alone."""
+    read = _chunk_answers(parts, text, strict)
+    if read[0] or parts.version < 13 or not context:
+        return read
+    stated = answerability_context.stated_in_context(parts, context)
+    return _chunk_answers(parts, text, strict, stated) if stated else read
+
+
+def _chunk_answers(
+    parts: QuestionParts, text: str, strict: bool, stated: frozenset[str] = frozenset()
+) -> tuple[bool, list[str]]:
     version = parts.version
     chunk = _Text.of(text, version)
     required = [t for t in parts.terms if t.required]
@@ -292,6 +312,15 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
     if parts.meaning and missing and not any(t.named for t in missing):
         # v5: only then read the chunk's words by meaning (a missing name refuses anyway)
         missing = [t for t in missing if not _found(t, chunk, version, *parts.by_meaning)]
+    in_chunk = [t for t in required if t not in missing]
+    if stated:  # v13: stated by the chunk's context; the chunk itself still states a term
+        gone = [t for t in missing if t.text not in stated]
+        if parts.meaning and gone and not any(t.named for t in gone):
+            gone = [t for t in gone if not _found(t, chunk, version, *parts.by_meaning)]
+        in_chunk += [t for t in missing if t not in gone and t.text not in stated]
+        if not in_chunk or (gone and answerability_context.NO_SLACK):
+            return False, [t.text for t in missing]  # the chunk states all else (d604)
+        missing = gone
     common = [t for t in required if not t.named]
     if version == 10 and _contrasted(parts, missing, chunk):  # v10 only (d559)
         return False, [t.text for t in missing]
@@ -304,7 +333,7 @@ def chunk_answers(parts: QuestionParts, text: str, strict: bool = False) -> tupl
     # The sentence with the value names the subject (one of the question's words, verbs too);
     # when the question names no required term (这家企业被罚了多少钱), the chunk must hold one
     # of its other words (罚) and any sentence may hold the value.
-    present = [t for t in required if t not in missing]
+    present = in_chunk
     soft = [t for t in parts.terms if not t.required]
     if not present and soft and not any(_found(t, chunk, version) for t in soft):
         return False, [t.text for t in soft]
@@ -340,18 +369,25 @@ def answerability(
     strict: frozenset[str] = frozenset(),
     meaning: float = 0.0,
     meaning_across: float | None = None,
+    contexts: dict[str, str] | None = None,
 ) -> Answerability:
     """`chunks`: (semantic id, text) in rank order. v3: the chunks named in `strict` (in the
     other language than the question and admitted only by the model's lower cross-language
     threshold, d374) must state every required term: a weaker similarity needs the words.
     `meaning` (v5): the cosine at which a chunk's word means a common term of the question;
-    `meaning_across`: the one for a word in the other language (None: `meaning`)."""
+    `meaning_across`: the one for a word in the other language (None: `meaning`).
+    `contexts` (v13): each chunk's document context by semantic id."""
     parts = question_parts(question, version, meaning, meaning_across)
     names = [t.text for t in parts.terms if t.required]
     attribute = parts.attribute.name if parts.attribute else None
     supporting, lacking = [], []
     for semantic_id, text in chunks:
-        ok, lacks = chunk_answers(parts, text, version >= 3 and semantic_id in strict)
+        ok, lacks = chunk_answers(
+            parts,
+            text,
+            version >= 3 and semantic_id in strict,
+            (contexts or {}).get(semantic_id, ""),
+        )
         if ok:
             supporting.append(semantic_id)
         else:

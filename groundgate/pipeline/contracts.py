@@ -137,6 +137,9 @@ class SelectionPolicy(GatePolicy):
     # of three or more letters, and the object of 是否 + verb phrase asked
     # (pipeline/answerability_v12.py); the rerank reads v12 too. answerability_version 11 is
     # 2026-11.15's.
+    # answerability_version 13 (issue 32, d603-d607) is selectable, not the default: the
+    # naming terms of a question read in a chunk's document context (title, section heading);
+    # 2026-11.16's answers are unchanged, so the version does not move.
     policy_version: str = "answer-assembly/2026-11.16"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
@@ -213,7 +216,9 @@ class SelectionPolicy(GatePolicy):
     # 12 (issue 32, d588-d591): the default since 2026-11.16 - v11, and a Chinese term found
     # by meaning only through a Chinese word sharing a character with it or an English word of
     # three or more letters; the object of 是否 + verb phrase asked (answerability_v12.py)
-    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] = 12
+    # 13 (issue 32, d603-d607): selectable - v12, and a question's naming terms read in the
+    # chunk's document context (its title and section heading; answerability_context.py)
+    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] = 12
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least

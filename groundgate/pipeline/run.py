@@ -5,6 +5,7 @@ continuation; timings per stage."""
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from groundgate.engine.gates.anchored import (
@@ -88,8 +89,13 @@ def r5_policy(policy: SelectionPolicy) -> AnchoredGatePolicy:
 
 
 def run_pipeline(
-    retrieval: RetrievalBundle, policy: SelectionPolicy, provider: Provider
+    retrieval: RetrievalBundle,
+    policy: SelectionPolicy,
+    provider: Provider,
+    contexts: Mapping[str, str] | None = None,
 ) -> PipelineRun:
+    """`contexts` (answerability-v13): each retrieved chunk's document context (its title and
+    section heading, services/chunk_context.py) by chunk_id; older versions never read it."""
     timings: dict[str, float] = {}
     clock = time.perf_counter()
 
@@ -129,6 +135,9 @@ def run_pipeline(
             frozenset(c.anchor for c in bundle.used_chunks if c.similarity < same_language_min),
             policy.paraphrase_min_similarity,
             policy.paraphrase_cross_language_min_similarity,
+            {c.anchor: contexts.get(c.chunk_id, "") for c in bundle.used_chunks}
+            if contexts and policy.answerability_version >= 13
+            else None,
         )
         lap("answerability")
         if answerable.is_answerable:

@@ -24,6 +24,7 @@ from groundgate.pipeline.llm import ExtractiveProvider, OpenAIProvider, Provider
 from groundgate.pipeline.run import PipelineRun, r5_policy, run_pipeline
 from groundgate.pipeline.select import parse_bundle
 from groundgate.selectors.cases import case_stored
+from groundgate.services.chunk_context import contexts_of
 from groundgate.services.gating import case_create_gated
 from groundgate.services.retrieval import Hit, Retriever, retriever_for
 from groundgate.services.word_vectors import word_vectors_read
@@ -146,7 +147,11 @@ def answer_question(
         embedding_model=model,
     )
     with word_vectors_read():  # v5 reads the chunks' stored word vectors (d484)
-        run = run_pipeline(bundle, policy, provider)
+        contexts = None  # v13: each chunk's document context (services/chunk_context.py)
+        if policy.answerability_version >= 13:
+            by_pk = contexts_of([h.chunk for h in hits])
+            contexts = {h.chunk.chunk_id: by_pk[h.chunk.pk] for h in hits}
+        run = run_pipeline(bundle, policy, provider, contexts)
     run.timings_ms = {"retrieval": retrieval_ms, **run.timings_ms}
     case, created = _store(
         dataset, question, run, policy, provider, candidates=retrieval_candidates(bundle)

@@ -33,6 +33,7 @@ from groundgate.pipeline.answerability_question import VERSIONS, question_parts
 from groundgate.pipeline.contracts import SelectionPolicy
 from groundgate.pipeline.crosslingual import other_language_names, other_language_words
 from groundgate.pipeline.embedding import Embedder
+from groundgate.services.chunk_context import contexts_of
 from groundgate.services.embedding_index import (
     embedder_for,
     embedding_count,
@@ -426,9 +427,14 @@ def answering_first(
     subject and attribute stated, as `reading` reads them) first, each group in its fused
     order."""
     parts = question_parts(question, reading.version, reading.meaning, reading.meaning_across)
+    # v13: each chunk read in its document's context (title, section heading), as the pipeline
+    contexts = contexts_of([chunks[pk] for pk in pks]) if reading.version >= 13 else {}
     if reading.meaning:  # v5: the chunks' words' stored vectors (d484), as the pipeline reads
         with word_vectors_read():
-            answers = {pk: chunk_answers(parts, chunks[pk].text)[0] for pk in pks}
+            answers = {
+                pk: chunk_answers(parts, chunks[pk].text, context=contexts.get(pk, ""))[0]
+                for pk in pks
+            }
     else:
         answers = {pk: chunk_answers(parts, chunks[pk].text)[0] for pk in pks}
     return sorted(pks, key=lambda pk: not answers[pk])

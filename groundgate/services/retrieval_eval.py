@@ -26,6 +26,7 @@ from groundgate.pipeline.llm import ExtractiveProvider, Provider
 from groundgate.pipeline.run import PipelineRun, run_pipeline
 from groundgate.pipeline.select import R2ValidationError, select
 from groundgate.services.answering import TOP_K, retrieval_bundle
+from groundgate.services.chunk_context import contexts_of
 from groundgate.services.embedding_index import retrievable_chunks
 from groundgate.services.retrieval import Hit, HybridRetriever, Retriever
 from groundgate.services.word_vectors import stored_word_vectors
@@ -209,6 +210,10 @@ def evaluate(
             ranks = {name: _rank(getattr(ranked, name), facts) for name in RANKINGS}
         result.retrieval_ms.append(ms)
         texts = {h.chunk.chunk_id: h.chunk.text for h in hits}
+        contexts = None  # v13 reads each chunk's document context (services/chunk_context.py)
+        if any(p.answerability_version >= 13 for p in policies.values()):
+            by_pk = contexts_of([h.chunk for h in hits])
+            contexts = {h.chunk.chunk_id: by_pk[h.chunk.pk] for h in hits}
         bundle = retrieval_bundle(
             dataset=dataset,
             question=q.question,
@@ -223,7 +228,7 @@ def evaluate(
         for label, policy in policies.items():
             started = time.perf_counter()
             with answerability_meaning.stored_vectors(stored_word_vectors if stored else None):
-                run = run_pipeline(bundle, policy, provider)
+                run = run_pipeline(bundle, policy, provider, contexts)
             result.pipeline_ms[label].append(round((time.perf_counter() - started) * 1000, 3))
             by_anchor = {c.anchor: c.chunk_id for c in run.bundle.citations}
             cited = [by_anchor[a] for a in run.r5.validated_citations if a in by_anchor]
