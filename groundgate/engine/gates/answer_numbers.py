@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.context.scales import ScaleClaims
+from groundgate.engine.decided import Decided
 from groundgate.engine.declarations import (
     about_the_answer,
     bound_of,
@@ -230,6 +231,7 @@ class _SlowPath(_DerivationSearch):
             rounding_min_significant=policy.rounding_min_significant,
             glued_scales=policy.scale_headers == "glued",
         )
+        self.decided = Decided(self.index)  # the same value asked again (dNEW1)
         self._question_values: tuple[Quantity, ...] | None = None
         self.question = case.question
         # The answer's own values met so far that are grounded or derived: a later value may
@@ -313,7 +315,7 @@ class _SlowPath(_DerivationSearch):
             else q
         )
         grounding = (
-            self.index.ground(
+            self.decided.ground(
                 precise, self.allowed, approximately=approximately, signed=signed, bound=bound
             )
             if self.allowed
@@ -328,7 +330,7 @@ class _SlowPath(_DerivationSearch):
             # "592 million" for a bare 592 where the cited evidence says "(in thousands)": no
             # magnitude the evidence states nowhere, but a scale it contradicts.
             scale_refused = grounding.source
-            grounding = self.index.ground(
+            grounding = self.decided.ground(
                 precise,
                 self.allowed - {"undeclared_scale"},
                 approximately=approximately,
@@ -395,7 +397,7 @@ class _SlowPath(_DerivationSearch):
                     **where,
                 )
         # The near miss only for a value that stays a finding (an accepted derivation: none, d388).
-        hint = self.index.near_miss(q, self.allowed, signed=signed)
+        hint = self.decided.near_miss(q, self.allowed, signed=signed)
         if scale_refused is not None:
             hint = Hint("wrong_scale", scale_refused)
         message = f"{value.text!r} is in no accepted excerpt"
