@@ -7,7 +7,9 @@ repeat 5,120 of their 13,689 values within one case (the same quantity and unit;
 or bound the answer says of it and - asked only on need - whether the answer gives its sign in
 words; never where the value stands in the answer. So the second time the same quantity is
 asked with the same arguments, the first answer is the answer: kept here for one case only
-(a _SlowPath's lifetime, dropped with it), keyed by the quantity with its span left out. Where
+(a _SlowPath's lifetime, dropped with it), keyed by the quantity with its span left out, and
+only for a quantity and unit the answer says twice or more (a value said once is searched
+directly: no key is made for it). Where
 the first search asked for the sign in words, the answer is reused only when this value's own
 sign reads the same (the search then took the same path). Verdicts unchanged by construction
 (dNEW1).
@@ -15,10 +17,11 @@ sign reads the same (the search then took the same path). Verdicts unchanged by 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, TypeVar
 
 from groundgate.engine.values.quantity import Quantity
+from groundgate.engine.values.scanned import NumericValue
 
 if TYPE_CHECKING:
     from groundgate.engine.evidence_values import Grounding
@@ -31,8 +34,15 @@ _T = TypeVar("_T")
 class Decided:
     """EvidenceIndex.ground and near_miss of one case, each answered once per quantity."""
 
-    def __init__(self, index: EvidenceIndex) -> None:
+    def __init__(self, index: EvidenceIndex, values: Iterable[NumericValue]) -> None:
         self.index = index
+        # The quantities and units the answer says more than once (`values`: all of its
+        # values): only theirs can be asked again, the others are searched at no cost added.
+        seen: set[tuple[str, str]] = set()
+        self._again: set[tuple[str, str]] = set()
+        for v in values:
+            key = (v.quantity, v.unit)
+            (self._again if key in seen else seen).add(key)
         # key -> (the answer, what `signed` said when the search asked it; None: not asked)
         self._kept: dict[Hashable, tuple[object, bool | None]] = {}
 
@@ -46,6 +56,8 @@ class Decided:
         bound: str | None,
     ) -> Grounding | None:
         index = self.index
+        if (q.value.quantity, q.value.unit) not in self._again:
+            return index.ground(q, allowed, approximately=approximately, signed=signed, bound=bound)
         return self._once(
             ("ground", _spanless(q), allowed, approximately, bound),
             signed,
@@ -58,6 +70,8 @@ class Decided:
         self, q: Quantity, allowed: frozenset[str], *, signed: Callable[[], bool]
     ) -> Hint | None:
         index = self.index
+        if (q.value.quantity, q.value.unit) not in self._again:
+            return index.near_miss(q, allowed, signed=signed)
         return self._once(
             ("near_miss", _spanless(q), allowed),
             signed,

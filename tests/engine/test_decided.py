@@ -30,7 +30,7 @@ def test_the_same_quantity_again_gets_the_index_answer(allowed: frozenset[str]) 
                 for said, says, approximately, bound in itertools.product(
                     (False, True), (False, True), (False, True), (None, "over")
                 ):
-                    decided = Decided(_index(page))
+                    decided = Decided(_index(page), [value, value])
                     decided.ground(
                         first,
                         allowed,

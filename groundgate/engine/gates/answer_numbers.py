@@ -231,7 +231,7 @@ class _SlowPath(_DerivationSearch):
             rounding_min_significant=policy.rounding_min_significant,
             glued_scales=policy.scale_headers == "glued",
         )
-        self.decided = Decided(self.index)  # the same value asked again (dNEW1)
+        self.decided = Decided(self.index, values)  # a value said again (dNEW1)
         self._question_values: tuple[Quantity, ...] | None = None
         self.question = case.question
         # The answer's own values met so far that are grounded or derived: a later value may
