@@ -1,10 +1,11 @@
 """The answer CLI of several checkouts on the same real JSONL, alternated (A B A B ...).
 
     python bench/ab_cli.py OLD_CHECKOUT [NEW_CHECKOUT ...] [--rounds 5] [--workers 1]
-        [--source financebench] [--repeat 1]
+        [--source financebench|tatqa] [--repeat 1]
 
 Writes the 1,350 FinanceBench cases (the graded and the gold answers of
-../shared/data/financebench, `--repeat` times over) to bench/out/ as one JSONL, then runs
+../shared/data/financebench) or the TAT-QA cases (bench/tatqa_build.py, rows render, as
+ab_interleaved.py builds them), `--repeat` times over, to bench/out/ as one JSONL, then runs
 `python -m groundgate.cli gate answer --jsonl FILE --workers N` of each checkout in turn
 (PYTHONPATH and working folder set to it), round after round, and prints per checkout the wall
 time and the CPU time (user + system of the process and its workers), median [lowest-highest]
@@ -31,9 +32,15 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 
 
-def write_cases(repeat: int) -> Path:
-    path = ROOT / "bench" / "out" / f"financebench-cases-x{repeat}.jsonl"
+def write_cases(source: str, repeat: int) -> Path:
+    path = ROOT / "bench" / "out" / f"{source}-cases-x{repeat}.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
+    if source == "tatqa":
+        sys.path.insert(0, str(ROOT / "bench"))
+        from ab_interleaved import real_cases
+
+        path.write_bytes(b"\n".join(real_cases(source) * repeat) + b"\n")
+        return path
     lines = []
     for name in ("cases.jsonl", "gold_cases.jsonl"):
         with (DATA / "financebench" / name).open("rb") as handle:
@@ -66,14 +73,14 @@ def main() -> None:
     parser.add_argument("checkouts", type=Path, nargs="+", help="the first is the reference")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--workers", type=int, default=1, help="0: the CLI's default")
-    parser.add_argument("--source", choices=["financebench"], default="financebench")
+    parser.add_argument("--source", choices=["financebench", "tatqa"], default="financebench")
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
     checkouts = [c.resolve() for c in args.checkouts]
     if len(checkouts) == 1:
         checkouts.append(ROOT)
     names = [c.name for c in checkouts]
-    path = write_cases(args.repeat)
+    path = write_cases(args.source, args.repeat)
     raw = path.read_bytes()
     n = raw.count(b"\n")
     print(

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.context.scales import ScaleClaims
+from groundgate.engine.decided import Decided
 from groundgate.engine.declarations import (
     about_the_answer,
     bound_of,
@@ -231,6 +232,7 @@ class _SlowPath(_DerivationSearch):
             glued_scales=policy.scale_headers == "glued",
             header_days=policy.shared_days == "header_lines",
         )
+        self.decided = Decided(self.index, values)  # a value said again (dNEW1)
         self._question_values: tuple[Quantity, ...] | None = None
         self.question = case.question
         # The answer's own values met so far that are grounded or derived: a later value may
@@ -314,7 +316,7 @@ class _SlowPath(_DerivationSearch):
             else q
         )
         grounding = (
-            self.index.ground(
+            self.decided.ground(
                 precise, self.allowed, approximately=approximately, signed=signed, bound=bound
             )
             if self.allowed
@@ -329,7 +331,7 @@ class _SlowPath(_DerivationSearch):
             # "592 million" for a bare 592 where the cited evidence says "(in thousands)": no
             # magnitude the evidence states nowhere, but a scale it contradicts.
             scale_refused = grounding.source
-            grounding = self.index.ground(
+            grounding = self.decided.ground(
                 precise,
                 self.allowed - {"undeclared_scale"},
                 approximately=approximately,
@@ -401,7 +403,7 @@ class _SlowPath(_DerivationSearch):
                     **where,
                 )
         # The near miss only for a value that stays a finding (an accepted derivation: none, d388).
-        hint = self.index.near_miss(q, self.allowed, signed=signed)
+        hint = self.decided.near_miss(q, self.allowed, signed=signed)
         if scale_refused is not None:
             hint = Hint("wrong_scale", scale_refused)
         message = f"{value.text!r} is in no accepted excerpt"
