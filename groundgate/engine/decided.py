@@ -12,7 +12,7 @@ only for a quantity and unit the answer says twice or more (a value said once is
 directly: no key is made for it). Where
 the first search asked for the sign in words, the answer is reused only when this value's own
 sign reads the same (the search then took the same path). Verdicts unchanged by construction
-(dNEW1).
+(d608).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""engine/decided.py (dNEW1): the same quantity asked again in one case gets what the evidence
+"""engine/decided.py (d608): the same quantity asked again in one case gets what the evidence
 index itself answers for it, at any span and whichever sign the answer says in words - on real
 FinanceBench pages, each page's values asked of another page (most ground nowhere: near misses)
 and of its own (they ground), every value twice at two spans."""

@@ -232,7 +232,7 @@ class _SlowPath(_DerivationSearch):
             glued_scales=policy.scale_headers == "glued",
             header_days=policy.shared_days == "header_lines",
         )
-        self.decided = Decided(self.index, values)  # a value said again (dNEW1)
+        self.decided = Decided(self.index, values)  # a value said again (d608)
         self._question_values: tuple[Quantity, ...] | None = None
         self.question = case.question
         # The answer's own values met so far that are grounded or derived: a later value may
