@@ -229,6 +229,19 @@ def test_a_text_case_marks_the_near_miss_value_in_the_source(page, live_server, 
     shoot(page, "ws-near-miss")
 
 
+def test_a_quoted_table_keeps_its_rows_and_cells_apart_in_the_evidence(page, live_server, demo):
+    log_in(page, live_server)
+    open_case(page, live_server, "demo-en-22")  # the excerpt quotes three rows of a table
+    excerpt = page.locator(".evidences td.excerpt").first
+    # As the source text shows it: one row a line, two spaces between cells (not one run).
+    assert excerpt.inner_text().splitlines() == [
+        "Pump  Flow (m3/h)  Power (kW)",
+        "Pump I  205  18.5",
+        "Pump B  250  22.0",
+    ]
+    shoot(page, "ws-table-excerpt")
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["1366x768", "1920x1080"])
 def test_clicking_a_finding_scrolls_both_panes_to_its_places(page, live_server, demo, size):
     case = long_case(Dataset.objects.get(slug="demo"))
