@@ -76,6 +76,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s40.jsonl",
     "retrieval-heldout-s41.jsonl",
     "retrieval-heldout-s42.jsonl",
+    "retrieval-heldout-s43.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",
