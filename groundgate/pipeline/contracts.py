@@ -218,7 +218,10 @@ class SelectionPolicy(GatePolicy):
     # three or more letters; the object of 是否 + verb phrase asked (answerability_v12.py)
     # 13 (issue 32, d603-d607): selectable - v12, and a question's naming terms read in the
     # chunk's document context (its title and section heading; answerability_context.py)
-    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] = 12
+    # 14 (issue 32, dNEW1-dNEW3): selectable - v12 (not v13), and the attribute asked read for
+    # more question forms: how heavy, "Has X contested", no meaning through a two-letter word or,
+    # for the thing asked, across languages (answerability_v14.py)
+    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] = 12
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least

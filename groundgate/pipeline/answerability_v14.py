@@ -1,0 +1,103 @@
+"""answerability-v14's readings (issue 32, selectable; dNEW1-dNEW3): v12 (not v13), and the
+ASKED attribute of a question read for more question forms. The uncovered questions v12 still
+answered state the question's subject in the chunk but not the thing asked (a weight, a name,
+an appeal), and v12's reading let the asked thing through (bench/admitted_terms.py on all 16
+files): a kind of value it did not know was asked (how heavy), a missing term found by meaning
+through a chunk word that is no word (registered ~ "mg" 0.847, notice ~ "mg" 0.851), a thing a
+Chinese question asks for found by meaning in an English chunk (引擎 ~ javascript 0.848,
+出版社 ~ www 0.876, 本书 ~ blog 0.857), the event of a yes/no question no term at all
+("Has the company contested it").
+
+- "How heavy / how light" asks a mass, as "weight" does: the clause must hold one (12 kg).
+- A term of either language means an English word of the chunk only when that word has three
+  or more letters: v12 (d589) held Chinese terms to it; an English term's meaning through a
+  unit's or a code's two-letter piece (mg of mg/L, pm of PM2.5) is the same noise.
+- The thing a question asks for (Term.asked: 哪个引擎, 哪本书, 什么名字) is never found by meaning
+  in the other language: the dictionary may say it across (引擎 -> engine), a neighbour in
+  e5-small's space is the other language's noise floor (d525, d589), and whether the chunk
+  names that kind of thing is the question.
+- "Has / Have / Had + subject + participle" asks whether the event happened: the participle
+  after the subject (contested, appealed, paid: the first -ed word past the subject's phrase) is
+  asked and stated, never by meaning, as v11 reads "Did X appeal".
+answerability_question.py applies them for version 14 (the v13 context is not read). Pure: no
+Django, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from groundgate.pipeline import answerability_meaning
+from groundgate.pipeline.answerability_lexicon import Attribute
+from groundgate.pipeline.answerability_yesno import _ARTICLE, _CLAUSE_BREAK
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_HOW_HEAVY = re.compile(r"\bhow\s+(?:heavy|light)\b", re.I)
+
+
+def attribute(
+    question: str, asked: Attribute | None, kinds: tuple[Attribute, ...]
+) -> Attribute | None:
+    """v14: "how heavy" asks a mass when no other attribute is asked; the mass's cue then
+    holds it, so "heavy" is no subject term."""
+    if asked is not None or _HOW_HEAVY.search(question) is None:
+        return asked
+    mass = next((a for a in kinds if a.name == "mass"), None)
+    if mass is None:
+        return asked
+    cue = re.compile(rf"{_HOW_HEAVY.pattern}|{mass.cue.pattern}", mass.cue.flags)
+    return Attribute(mass.name, cue, mass.value)
+
+
+def means(term: str, lowered: str, threshold: float, across: float, asked: bool) -> bool:
+    """v14: a word of `lowered` means `term` as v12 reads it, and an English word of the chunk
+    has three or more letters whatever the term's language; an asked term never crosses."""
+    words = answerability_meaning.text_words(lowered)
+    if not words:
+        return False
+    vectors = answerability_meaning._Vectors.of((term, *words))
+    cosines: np.ndarray = vectors[1:] @ vectors[0]
+    chinese = _CJK.search(term) is not None
+    chars = set(term)
+    for word, cosine in zip(words, cosines, strict=True):
+        word_chinese = _CJK.search(word) is not None
+        if word_chinese == chinese:
+            if float(cosine) < threshold:
+                continue
+            if (chinese and chars & set(word)) or (not chinese and len(word) >= 3):
+                return True
+        elif not asked and float(cosine) >= across and (word_chinese or len(word) >= 3):
+            return True
+    return False
+
+
+_HAS_SUBJECT = re.compile(
+    r"^\s*(?:so\s+|and\s+|but\s+)?(?:has|have|had)\s+(?!there\b|been\b|you\b|i\b|we\b)(?P<np>.+)",
+    re.I,
+)
+_WORD = re.compile(r"[a-z][a-z'’-]*", re.I)
+_PARTICIPLE = re.compile(r"[a-z]{3,}ed$")
+
+
+def yes_no_events(question: str) -> frozenset[str]:
+    """v14: the participle of each "Has / Have / Had + subject + participle" clause - the first
+    -ed word past the subject's first word that is none ("Has the company in the penalty
+    decision contested it in court" -> "contested"; "Has the fined party appealed" ->
+    "appealed", "fined" qualifies the subject), lower-cased."""
+    events = set()
+    for clause in _CLAUSE_BREAK.split(question):
+        match = _HAS_SUBJECT.search(clause)
+        if match is None:
+            continue
+        subject = False
+        for word in _WORD.findall(match["np"]):
+            lowered = word.lower()
+            if _PARTICIPLE.fullmatch(lowered):
+                if subject:
+                    events.add(lowered)
+                    break
+            elif lowered not in _ARTICLE:
+                subject = True
+    return frozenset(events)
