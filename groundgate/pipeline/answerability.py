@@ -214,7 +214,7 @@ def _found(
         and not (term.asked and len(term.text) == 1)
         and not term.yes_no  # v9: what a yes/no question asks is stated, not meant
         and (
-            answerability_v14.means(term.text, text.lowered, meaning, across or meaning, term.asked)
+            answerability_v14.means(term.text, text.lowered, meaning, across or meaning)
             if version >= 14
             else (answerability_v12.means if version >= 12 else answerability_meaning.means)(
                 term.text, text.lowered, meaning, across or meaning

@@ -2,20 +2,16 @@
 ASKED attribute of a question read for more question forms. The uncovered questions v12 still
 answered state the question's subject in the chunk but not the thing asked (a weight, a name,
 an appeal), and v12's reading let the asked thing through (bench/admitted_terms.py on all 16
-files): a kind of value it did not know was asked (how heavy), a missing term found by meaning
-through a chunk word that is no word (registered ~ "mg" 0.847, notice ~ "mg" 0.851), a thing a
-Chinese question asks for found by meaning in an English chunk (引擎 ~ javascript 0.848,
-出版社 ~ www 0.876, 本书 ~ blog 0.857), the event of a yes/no question no term at all
-("Has the company contested it").
+files): a kind of value it did not know was asked (how heavy), the event of a yes/no question
+no term at all ("Has the company contested it"), a missing term found by meaning through a
+chunk word that is no word ("mg" is the nearest word of registered 0.847 and notice 0.851) or
+across languages at e5-small's noise floor (registered ~ 罚款 0.847, notice ~ 依据 0.847, 引擎 ~
+javascript 0.848, 出版社 ~ www 0.876: not read otherwise here, d525, dNEW3).
 
 - "How heavy / how light" asks a mass, as "weight" does: the clause must hold one (12 kg).
 - A term of either language means an English word of the chunk only when that word has three
   or more letters: v12 (d589) held Chinese terms to it; an English term's meaning through a
   unit's or a code's two-letter piece (mg of mg/L, pm of PM2.5) is the same noise.
-- The thing a question asks for (Term.asked: 哪个引擎, 哪本书, 什么名字) is never found by meaning
-  in the other language: the dictionary may say it across (引擎 -> engine), a neighbour in
-  e5-small's space is the other language's noise floor (d525, d589), and whether the chunk
-  names that kind of thing is the question.
 - "Has / Have / Had + subject + participle" asks whether the event happened: the participle
   after the subject (contested, appealed, paid: the first -ed word past the subject's phrase) is
   asked and stated, never by meaning, as v11 reads "Did X appeal".
@@ -51,9 +47,10 @@ def attribute(
     return Attribute(mass.name, cue, mass.value)
 
 
-def means(term: str, lowered: str, threshold: float, across: float, asked: bool) -> bool:
+def means(term: str, lowered: str, threshold: float, across: float) -> bool:
     """v14: a word of `lowered` means `term` as v12 reads it, and an English word of the chunk
-    has three or more letters whatever the term's language; an asked term never crosses."""
+    has three or more letters whatever the term's language. (The thing asked never found by
+    meaning across languages was measured and not kept: dNEW3.)"""
     words = answerability_meaning.text_words(lowered)
     if not words:
         return False
@@ -68,7 +65,7 @@ def means(term: str, lowered: str, threshold: float, across: float, asked: bool)
                 continue
             if (chinese and chars & set(word)) or (not chinese and len(word) >= 3):
                 return True
-        elif not asked and float(cosine) >= across and (word_chinese or len(word) >= 3):
+        elif float(cosine) >= across and (word_chinese or len(word) >= 3):
             return True
     return False
 
