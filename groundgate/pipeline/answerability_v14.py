@@ -8,7 +8,9 @@ chunk word that is no word ("mg" is the nearest word of registered 0.847 and not
 across languages at e5-small's noise floor (registered ~ 罚款 0.847, notice ~ 依据 0.847, 引擎 ~
 javascript 0.848, 出版社 ~ www 0.876: not read otherwise here, d525, dNEW3).
 
-- "How heavy / how light" asks a mass, as "weight" does: the clause must hold one (12 kg).
+- "How heavy / how light" asks a mass, as "weight" does: the clause must hold one (12 kg);
+  "how much money" a sum, as "cost" does; "which pages" a page, as "which page" does; 多大 a
+  size, as "how big" does (not 多大比例 / 幅度 / 程度: a share or a degree).
 - A term of either language means an English word of the chunk only when that word has three
   or more letters: v12 (d589) held Chinese terms to it; an English term's meaning through a
   unit's or a code's two-letter piece (mg of mg/L, pm of PM2.5) is the same noise.
@@ -30,21 +32,30 @@ from groundgate.pipeline.answerability_lexicon import Attribute
 from groundgate.pipeline.answerability_yesno import _ARTICLE, _CLAUSE_BREAK
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_HOW_HEAVY = re.compile(r"\bhow\s+(?:heavy|light)\b", re.I)
+# The kind of value asked by more question forms, read when no attribute's cue is in the
+# question: how heavy a mass (as "weight"), how much money a sum (as "cost"), which pages a page
+# (as "which page"), 多大 a size (as "how big").
+_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("mass", re.compile(r"\bhow\s+(?:heavy|light)\b", re.I)),
+    ("money", re.compile(r"\bhow\s+much\s+money\b", re.I)),
+    ("page", re.compile(r"\b(?:which|what)\s+pages\b", re.I)),
+    ("size", re.compile(r"多大(?!比例|比重|幅度|程度|年纪|岁数)")),
+)
 
 
 def attribute(
     question: str, asked: Attribute | None, kinds: tuple[Attribute, ...]
 ) -> Attribute | None:
-    """v14: "how heavy" asks a mass when no other attribute is asked; the mass's cue then
-    holds it, so "heavy" is no subject term."""
-    if asked is not None or _HOW_HEAVY.search(question) is None:
+    """v14: the kind of value a question asks by one of _ASKED's forms when no other attribute
+    is asked; the attribute's cue then holds the form, so its words are no subject terms."""
+    if asked is not None:
         return asked
-    mass = next((a for a in kinds if a.name == "mass"), None)
-    if mass is None:
-        return asked
-    cue = re.compile(rf"{_HOW_HEAVY.pattern}|{mass.cue.pattern}", mass.cue.flags)
-    return Attribute(mass.name, cue, mass.value)
+    for name, form in _ASKED:
+        known = next((a for a in kinds if a.name == name), None)
+        if known is not None and form.search(question) is not None:
+            cue = re.compile(rf"{form.pattern}|{known.cue.pattern}", known.cue.flags | form.flags)
+            return Attribute(known.name, cue, known.value)
+    return None
 
 
 def means(term: str, lowered: str, threshold: float, across: float) -> bool:
