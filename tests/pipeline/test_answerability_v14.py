@@ -40,6 +40,31 @@ def test_v14_reads_how_heavy_as_a_mass():
 
 
 @pytest.mark.parametrize(
+    ("question", "kind", "cue"),
+    [
+        ("How much money did the National Science Foundation grants provide?", "money", "money"),
+        ("On which pages of the PLDI '09 proceedings does the paper appear?", "page", "pages"),
+        ("TraceMonkey 的 trace 缓存默认有多大？", "size", None),
+    ],
+)
+def test_v14_reads_more_forms_of_the_kind_of_value_asked(question, kind, cue):
+    assert question_parts(question, 12).attribute is None
+    parts = question_parts(question, 14)
+    assert parts.attribute is not None and parts.attribute.name == kind
+    assert cue is None or cue not in {t.text for t in parts.terms}
+
+
+def test_v14_reads_duo_da_of_a_share_or_a_degree_as_before():
+    for question in (
+        "2023年空气质量达到优良的天数占全年多大比例？",
+        "与前一年相比，PM2.5 的变化幅度有多大？",
+    ):
+        assert question_parts(question, 14).attribute == question_parts(question, 12).attribute
+    # a sum asked of the decision, stated in 万元
+    assert _answers("How much money was the polluter ordered to pay?", DECISION, 14)
+
+
+@pytest.mark.parametrize(
     ("question", "event"),
     [
         ("Has the company in the penalty decision contested it in court?", "contested"),
