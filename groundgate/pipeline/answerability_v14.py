@@ -10,7 +10,8 @@ javascript 0.848, 出版社 ~ www 0.876: not read otherwise here, d525, dNEW3).
 
 - "How heavy / how light" asks a mass, as "weight" does: the clause must hold one (12 kg);
   "how much money" a sum, as "cost" does; "which pages" a page, as "which page" does; 多大 a
-  size, as "how big" does (not 多大比例 / 幅度 / 程度: a share or a degree).
+  size, as "how big" does (not 多大比例 / 幅度 / 程度: a share or a degree); 多少行 / 几个字 a
+  text's length in lines or characters, stated in those units (N行, "N lines").
 - A term of either language means an English word of the chunk only when that word has three
   or more letters: v12 (d589) held Chinese terms to it; an English term's meaning through a
   unit's or a code's two-letter piece (mg of mg/L, pm of PM2.5) is the same noise.
@@ -43,6 +44,19 @@ _ASKED: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+# A count of a text's lines or characters (多少行, 几个字) is stated in those units: "N行",
+# "N lines" - not any number of the chunk (v2 counts any number of an English sentence).
+_TEXT_LENGTH = Attribute(
+    "text length",
+    re.compile(r"(?:多少|几)个?(?:行|字)"),
+    re.compile(
+        r"(?:\d|[０-９]|[一二两三四五六七八九十百千万〇零])[\d,]*\s*(?:行|字)"
+        r"|\d[\d,]*\s+(?:lines?|characters?|words?)\b",
+        re.I,
+    ),
+)
+
+
 def attribute(
     question: str, asked: Attribute | None, kinds: tuple[Attribute, ...]
 ) -> Attribute | None:
@@ -55,7 +69,7 @@ def attribute(
         if known is not None and form.search(question) is not None:
             cue = re.compile(rf"{form.pattern}|{known.cue.pattern}", known.cue.flags | form.flags)
             return Attribute(known.name, cue, known.value)
-    return None
+    return _TEXT_LENGTH if _TEXT_LENGTH.cue.search(question) else None
 
 
 def means(term: str, lowered: str, threshold: float, across: float) -> bool:
