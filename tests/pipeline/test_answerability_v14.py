@@ -107,3 +107,15 @@ def test_v14_does_not_read_the_document_context():
     assert parts.version == 14
     assert _answers("What is the bearing temperature limit?", MANUAL, 14)
     assert _answers("2023年PM2.5年均浓度是多少？", BULLETIN, 14)
+
+
+def test_v14_reads_a_count_of_lines_as_a_text_length():
+    question = "TraceMonkey 的源代码一共有多少行？"
+    assert question_parts(question, 12).attribute is None
+    parts = question_parts(question, 14)
+    assert parts.attribute is not None and parts.attribute.name == "text length"
+    assert "行" not in {t.text for t in parts.terms}
+    value = parts.attribute.value
+    assert value.search("the recorder is about 3,000 lines of C++")
+    assert value.search("全文约五千字") and value.search("共1200行")
+    assert not value.search("TraceMonkey runs 10 times faster on 26 programs")
