@@ -77,7 +77,7 @@ answerability-v11 (the policy's default in answer-assembly/2026-11.15, d585; d57
 v9 (not v10), and a word of "the B of A" strict and stated but common (its stem), an English
 proper name said in Chinese (Shanxi: 山西), a Chinese question cut by dictionary words, a plain
 yes/no question's subject asked (answerability_v11.py).
-answerability-v12 (the policy's default since answer-assembly/2026-11.16, d591; d588-d590):
+answerability-v12 (answer-assembly/2026-11.16's default, d591; d588-d590):
 v11, and a Chinese term found by meaning only through a Chinese word that shares a character
 with it or an English word of three or more letters, and the object of 是否 + verb phrase asked
 as said (answerability_v12.py).
@@ -86,10 +86,10 @@ document's context - the title and the section heading above it, from the stored
 (services/chunk_context.py) - where a required naming term of the question (not the thing asked)
 may be stated as the question says it; the chunk then states every other required term itself
 (answerability_context.py).
-answerability-v14 (selectable, not the default; dNEW1-dNEW3): v12 (not v13's context), and the
-attribute asked read for more question forms - "how heavy" a mass, the participle of "Has X
-contested ..." asked and stated, no term found by meaning through a two-letter English word, no
-thing asked found by meaning in the other language (answerability_v14.py).
+answerability-v14 (the default since answer-assembly/2026-11.17; dNEW1-dNEW4): v12 (not v13),
+and the attribute asked read for more question forms (how heavy, how much money, which pages,
+多大, 多少行), the participle of "Has X contested ..." asked and stated, no term found by meaning
+through a two-letter English word (answerability_v14.py).
 The retriever's rerank (services/retrieval.py) reads the policy's version with its paraphrase
 thresholds (rerank_reading "answerability", d555; "answerability-v4", by the words alone, d468).
 The question's reading (its terms, attribute, counted noun and bound: question_parts, and the

@@ -1,5 +1,6 @@
-"""answerability-v14's readings (issue 32, selectable; dNEW1-dNEW3): v12 (not v13), and the
-ASKED attribute of a question read for more question forms. The uncovered questions v12 still
+"""answerability-v14's readings (issue 32; the default since answer-assembly/2026-11.17,
+dNEW1-dNEW4): v12 (not v13), and the ASKED attribute of a question read for more question
+forms. The uncovered questions v12 still
 answered state the question's subject in the chunk but not the thing asked (a weight, a name,
 an appeal), and v12's reading let the asked thing through (bench/admitted_terms.py on all 16
 files): a kind of value it did not know was asked (how heavy), the event of a yes/no question
