@@ -77,7 +77,7 @@ answerability-v11 (the policy's default in answer-assembly/2026-11.15, d585; d57
 v9 (not v10), and a word of "the B of A" strict and stated but common (its stem), an English
 proper name said in Chinese (Shanxi: 山西), a Chinese question cut by dictionary words, a plain
 yes/no question's subject asked (answerability_v11.py).
-answerability-v12 (the policy's default since answer-assembly/2026-11.16, d591; d588-d590):
+answerability-v12 (answer-assembly/2026-11.16's default, d591; d588-d590):
 v11, and a Chinese term found by meaning only through a Chinese word that shares a character
 with it or an English word of three or more letters, and the object of 是否 + verb phrase asked
 as said (answerability_v12.py).
@@ -86,6 +86,10 @@ document's context - the title and the section heading above it, from the stored
 (services/chunk_context.py) - where a required naming term of the question (not the thing asked)
 may be stated as the question says it; the chunk then states every other required term itself
 (answerability_context.py).
+answerability-v14 (the default since answer-assembly/2026-11.17; dNEW1-dNEW4): v12 (not v13),
+and the attribute asked read for more question forms (how heavy, how much money, which pages,
+多大, 多少行), the participle of "Has X contested ..." asked and stated, no term found by meaning
+through a two-letter English word (answerability_v14.py).
 The retriever's rerank (services/retrieval.py) reads the policy's version with its paraphrase
 thresholds (rerank_reading "answerability", d555; "answerability-v4", by the words alone, d468).
 The question's reading (its terms, attribute, counted noun and bound: question_parts, and the
@@ -105,6 +109,7 @@ from groundgate.pipeline import (
     answerability_meaning,
     answerability_shapes,
     answerability_v12,
+    answerability_v14,
     answerability_yesno,
     crosslingual,
 )
@@ -208,8 +213,12 @@ def _found(
         and not term.named
         and not (term.asked and len(term.text) == 1)
         and not term.yes_no  # v9: what a yes/no question asks is stated, not meant
-        and (answerability_v12.means if version >= 12 else answerability_meaning.means)(
-            term.text, text.lowered, meaning, across or meaning
+        and (
+            answerability_v14.means(term.text, text.lowered, meaning, across or meaning)
+            if version >= 14
+            else (answerability_v12.means if version >= 12 else answerability_meaning.means)(
+                term.text, text.lowered, meaning, across or meaning
+            )
         )
     )
 
@@ -293,7 +302,7 @@ def chunk_answers(
     chunk's document title and section heading, where the question's naming terms may be
     stated (answerability_context.named_in_context); the rest is read in the chunk alone."""
     read = _chunk_answers(parts, text, strict)
-    if read[0] or parts.version < 13 or not context:
+    if read[0] or parts.version != 13 or not context:  # v14 is built on v12
         return read
     stated = answerability_context.stated_in_context(parts, context)
     return _chunk_answers(parts, text, strict, stated) if stated else read

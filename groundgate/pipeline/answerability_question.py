@@ -18,6 +18,7 @@ from groundgate.engine.words import EN_STOP_WORDS, ZH_STOP_WORDS, stem
 from groundgate.pipeline import answerability_shapes as shapes
 from groundgate.pipeline import answerability_v11 as v11
 from groundgate.pipeline import answerability_v12 as v12
+from groundgate.pipeline import answerability_v14 as v14
 from groundgate.pipeline import answerability_yesno as yesno
 from groundgate.pipeline.answerability_change import asks_how_long_it_takes
 from groundgate.pipeline.answerability_lexicon import (
@@ -37,7 +38,7 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)}
+VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)}
 
 
 LATEST = 4
@@ -88,7 +89,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
-_GLOSSARIES.update(dict.fromkeys((3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13), _GLOSSARIES[2]))
+_GLOSSARIES.update(dict.fromkeys((3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), _GLOSSARIES[2]))
 
 
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
@@ -345,6 +346,8 @@ def question_parts(
     if version >= 8:  # a kind of X, a size, "to whom" (answerability_shapes)
         kinds = shapes.ATTRIBUTES_V8
     attribute = next((a for a in kinds if a.cue.search(question)), None)
+    if version >= 14:  # "how heavy" asks a mass (answerability_v14)
+        attribute = v14.attribute(question, attribute, kinds)
     if version >= 2 and attribute is not None and attribute.name == "money":
         if _HOW_MANY_NOT_MONEY.search(question):
             attribute = next(a for a in kinds if a.name == "count")
@@ -466,6 +469,8 @@ def _v9_terms(terms: list[Term], question: str, version: int = 9) -> list[Term]:
         heads |= {h for h in yesno.chinese_yes_no(pairs) if h not in _STOP}
         if version >= 12:  # 是否 + verb phrase: its object (answerability_v12)
             heads |= v12.chinese_yes_no_objects(pairs, _STOP)
+    if version >= 14:  # "Has X contested ...": the event asked (answerability_v14)
+        heads |= v14.yes_no_events(question)
     kept = [
         Term(t.text, t.named, True, True, True) if t.text in heads and not t.named else t
         for t in terms

@@ -140,7 +140,11 @@ class SelectionPolicy(GatePolicy):
     # answerability_version 13 (issue 32, d603-d607) is selectable, not the default: the
     # naming terms of a question read in a chunk's document context (title, section heading);
     # 2026-11.16's answers are unchanged, so the version does not move.
-    policy_version: str = "answer-assembly/2026-11.16"
+    # 2026-11.17 (issue 32, dNEW4): answerability-v14 is the default: v12, and the kind of value
+    # asked read for more question forms, the event of "Has X contested", no meaning through a
+    # two-letter word (pipeline/answerability_v14.py); the rerank reads v14 too.
+    # answerability_version 12 is 2026-11.16's.
+    policy_version: str = "answer-assembly/2026-11.17"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
@@ -218,7 +222,11 @@ class SelectionPolicy(GatePolicy):
     # three or more letters; the object of 是否 + verb phrase asked (answerability_v12.py)
     # 13 (issue 32, d603-d607): selectable - v12, and a question's naming terms read in the
     # chunk's document context (its title and section heading; answerability_context.py)
-    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] = 12
+    # 14 (issue 32, dNEW1-dNEW4): the default since 2026-11.17 - v12 (not v13), and the kind
+    # of value asked read for more question forms (how heavy, how much money, which pages, 多大,
+    # 多少行), the event of "Has X contested" asked, no meaning through a two-letter English
+    # word (answerability_v14.py)
+    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] = 14
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least

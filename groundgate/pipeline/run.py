@@ -136,7 +136,7 @@ def run_pipeline(
             policy.paraphrase_min_similarity,
             policy.paraphrase_cross_language_min_similarity,
             {c.anchor: contexts.get(c.chunk_id, "") for c in bundle.used_chunks}
-            if contexts and policy.answerability_version >= 13
+            if contexts and policy.answerability_version == 13
             else None,
         )
         lap("answerability")

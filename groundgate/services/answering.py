@@ -148,7 +148,7 @@ def answer_question(
     )
     with word_vectors_read():  # v5 reads the chunks' stored word vectors (d484)
         contexts = None  # v13: each chunk's document context (services/chunk_context.py)
-        if policy.answerability_version >= 13:
+        if policy.answerability_version == 13:
             by_pk = contexts_of([h.chunk for h in hits])
             contexts = {h.chunk.chunk_id: by_pk[h.chunk.pk] for h in hits}
         run = run_pipeline(bundle, policy, provider, contexts)

@@ -428,7 +428,7 @@ def answering_first(
     order."""
     parts = question_parts(question, reading.version, reading.meaning, reading.meaning_across)
     # v13: each chunk read in its document's context (title, section heading), as the pipeline
-    contexts = contexts_of([chunks[pk] for pk in pks]) if reading.version >= 13 else {}
+    contexts = contexts_of([chunks[pk] for pk in pks]) if reading.version == 13 else {}
     if reading.meaning:  # v5: the chunks' words' stored vectors (d484), as the pipeline reads
         with word_vectors_read():
             answers = {

@@ -211,7 +211,7 @@ def evaluate(
         result.retrieval_ms.append(ms)
         texts = {h.chunk.chunk_id: h.chunk.text for h in hits}
         contexts = None  # v13 reads each chunk's document context (services/chunk_context.py)
-        if any(p.answerability_version >= 13 for p in policies.values()):
+        if any(p.answerability_version == 13 for p in policies.values()):
             by_pk = contexts_of([h.chunk for h in hits])
             contexts = {h.chunk.chunk_id: by_pk[h.chunk.pk] for h in hits}
         bundle = retrieval_bundle(

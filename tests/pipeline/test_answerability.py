@@ -120,7 +120,7 @@ def test_the_pipeline_refuses_what_the_spec_reading_answers_and_cites_only_answe
 
 
 def test_the_policy_names_its_reading():
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.16"
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.17"
     assert SelectionPolicy().answerability == "subject_attribute"
-    assert SelectionPolicy().answerability_version == 12  # since 2026-11.16 (d591)
+    assert SelectionPolicy().answerability_version == 14  # since 2026-11.17 (dNEW4)
     assert SelectionPolicy(**SPEC_LITERAL_SELECTION).answerability == "off"
