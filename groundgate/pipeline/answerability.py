@@ -86,7 +86,7 @@ document's context - the title and the section heading above it, from the stored
 (services/chunk_context.py) - where a required naming term of the question (not the thing asked)
 may be stated as the question says it; the chunk then states every other required term itself
 (answerability_context.py).
-answerability-v14 (the default since answer-assembly/2026-11.17; dNEW1-dNEW4): v12 (not v13),
+answerability-v14 (the default since answer-assembly/2026-11.17; d610-d613): v12 (not v13),
 and the attribute asked read for more question forms (how heavy, how much money, which pages,
 多大, 多少行), the participle of "Has X contested ..." asked and stated, no term found by meaning
 through a two-letter English word (answerability_v14.py).

@@ -1,5 +1,5 @@
 """answerability-v14's readings (issue 32; the default since answer-assembly/2026-11.17,
-dNEW1-dNEW4): v12 (not v13), and the ASKED attribute of a question read for more question
+d610-d613): v12 (not v13), and the ASKED attribute of a question read for more question
 forms. The uncovered questions v12 still
 answered state the question's subject in the chunk but not the thing asked (a weight, a name,
 an appeal), and v12's reading let the asked thing through (bench/admitted_terms.py on all 16
@@ -7,7 +7,7 @@ files): a kind of value it did not know was asked (how heavy), the event of a ye
 no term at all ("Has the company contested it"), a missing term found by meaning through a
 chunk word that is no word ("mg" is the nearest word of registered 0.847 and notice 0.851) or
 across languages at e5-small's noise floor (registered ~ 罚款 0.847, notice ~ 依据 0.847, 引擎 ~
-javascript 0.848, 出版社 ~ www 0.876: not read otherwise here, d525, dNEW3).
+javascript 0.848, 出版社 ~ www 0.876: not read otherwise here, d525, d612).
 
 - "How heavy / how light" asks a mass, as "weight" does: the clause must hold one (12 kg);
   "how much money" a sum, as "cost" does; "which pages" a page, as "which page" does; 多大 a
@@ -76,7 +76,7 @@ def attribute(
 def means(term: str, lowered: str, threshold: float, across: float) -> bool:
     """v14: a word of `lowered` means `term` as v12 reads it, and an English word of the chunk
     has three or more letters whatever the term's language. (The thing asked never found by
-    meaning across languages was measured and not kept: dNEW3.)"""
+    meaning across languages was measured and not kept: d612.)"""
     words = answerability_meaning.text_words(lowered)
     if not words:
         return False

@@ -140,7 +140,7 @@ class SelectionPolicy(GatePolicy):
     # answerability_version 13 (issue 32, d603-d607) is selectable, not the default: the
     # naming terms of a question read in a chunk's document context (title, section heading);
     # 2026-11.16's answers are unchanged, so the version does not move.
-    # 2026-11.17 (issue 32, dNEW4): answerability-v14 is the default: v12, and the kind of value
+    # 2026-11.17 (issue 32, d613): answerability-v14 is the default: v12, and the kind of value
     # asked read for more question forms, the event of "Has X contested", no meaning through a
     # two-letter word (pipeline/answerability_v14.py); the rerank reads v14 too.
     # answerability_version 12 is 2026-11.16's.
@@ -222,7 +222,7 @@ class SelectionPolicy(GatePolicy):
     # three or more letters; the object of 是否 + verb phrase asked (answerability_v12.py)
     # 13 (issue 32, d603-d607): selectable - v12, and a question's naming terms read in the
     # chunk's document context (its title and section heading; answerability_context.py)
-    # 14 (issue 32, dNEW1-dNEW4): the default since 2026-11.17 - v12 (not v13), and the kind
+    # 14 (issue 32, d610-d613): the default since 2026-11.17 - v12 (not v13), and the kind
     # of value asked read for more question forms (how heavy, how much money, which pages, 多大,
     # 多少行), the event of "Has X contested" asked, no meaning through a two-letter English
     # word (answerability_v14.py)

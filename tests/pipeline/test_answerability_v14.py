@@ -1,4 +1,4 @@
-"""answerability-v14 (the default since answer-assembly/2026-11.17, issue 32, dNEW1-dNEW4): v12
+"""answerability-v14 (the default since answer-assembly/2026-11.17, issue 32, d610-d613): v12
 (not v13), and the attribute a question asks read for more forms - "how heavy" a mass, the
 participle of "Has X contested ...", no English term found by meaning through a two-letter word
 (pipeline/answerability_v14.py). The texts are the demo PDF's chunks."""
@@ -95,7 +95,7 @@ def test_v14_reads_no_english_term_through_a_two_letter_word():
 
 
 def test_v14_crosses_languages_by_meaning_as_v12():
-    # the thing asked found by meaning in the other language stays (measured: dNEW3)
+    # the thing asked found by meaning in the other language stays (measured: d612)
     lowered = MANUAL.lower()
     assert v12.means("外径", lowered, THRESHOLD, ACROSS)  # ~ "unit" 0.851 (d589)
     assert v14.means("外径", lowered, THRESHOLD, ACROSS)
