@@ -43,6 +43,16 @@ _ZH_NUMBERED = re.compile(
     r"^(?:[一二三四五六七八九十]{1,3}、|第[一二三四五六七八九十\d]{1,3}[章节部分篇])"
 )
 _SMALL = frozenset("a an and as at by for from in of on or the to with".split())
+# The answerability versions that read a chunk in its document's context: the one place the
+# pipeline and the services ask (v14 is built on v12 and reads none, d610).
+CONTEXT_VERSIONS = frozenset({13})
+
+
+def reads_context(version: int) -> bool:
+    """Whether answerability `version` reads each chunk's document context (v13)."""
+    return version in CONTEXT_VERSIONS
+
+
 NAMES_ONLY = False  # measured both ways (d604)
 LITERAL = True  # a term found in the context only as the question says it (d604)
 NO_SLACK = True  # a chunk read in its context states every other required term (d604)

@@ -23,6 +23,7 @@ from groundgate.engine.gates.synthesis import (
     SynthesisGatePolicy,
 )
 from groundgate.pipeline.answerability import Answerability, answerability
+from groundgate.pipeline.answerability_context import reads_context
 from groundgate.pipeline.contracts import AnswerBundle, RetrievalBundle, SelectionPolicy
 from groundgate.pipeline.llm import GenerationStatus, LLMResult, Provider
 from groundgate.pipeline.package import PublicResponse, package
@@ -136,7 +137,7 @@ def run_pipeline(
             policy.paraphrase_min_similarity,
             policy.paraphrase_cross_language_min_similarity,
             {c.anchor: contexts.get(c.chunk_id, "") for c in bundle.used_chunks}
-            if contexts and policy.answerability_version == 13
+            if contexts and reads_context(policy.answerability_version)
             else None,
         )
         lap("answerability")

@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from groundgate.engine.canonical import sha256_of
 from groundgate.models import Case, Dataset
+from groundgate.pipeline.answerability_context import reads_context
 from groundgate.pipeline.contracts import RetrievalBundle, SelectionPolicy
 from groundgate.pipeline.llm import ExtractiveProvider, OpenAIProvider, Provider
 from groundgate.pipeline.run import PipelineRun, r5_policy, run_pipeline
@@ -148,7 +149,7 @@ def answer_question(
     )
     with word_vectors_read():  # v5 reads the chunks' stored word vectors (d484)
         contexts = None  # v13: each chunk's document context (services/chunk_context.py)
-        if policy.answerability_version == 13:
+        if reads_context(policy.answerability_version):
             by_pk = contexts_of([h.chunk for h in hits])
             contexts = {h.chunk.chunk_id: by_pk[h.chunk.pk] for h in hits}
         run = run_pipeline(bundle, policy, provider, contexts)

@@ -29,6 +29,7 @@ from django.db.models import Count, Max, QuerySet
 from groundgate.engine.words import content_words
 from groundgate.models import Chunk, ChunkIndexState, Dataset
 from groundgate.pipeline.answerability import chunk_answers, line_hyphens_joined
+from groundgate.pipeline.answerability_context import reads_context
 from groundgate.pipeline.answerability_question import VERSIONS, question_parts
 from groundgate.pipeline.contracts import SelectionPolicy
 from groundgate.pipeline.crosslingual import other_language_names, other_language_words
@@ -428,7 +429,7 @@ def answering_first(
     order."""
     parts = question_parts(question, reading.version, reading.meaning, reading.meaning_across)
     # v13: each chunk read in its document's context (title, section heading), as the pipeline
-    contexts = contexts_of([chunks[pk] for pk in pks]) if reading.version == 13 else {}
+    contexts = contexts_of([chunks[pk] for pk in pks]) if reads_context(reading.version) else {}
     if reading.meaning:  # v5: the chunks' words' stored vectors (d484), as the pipeline reads
         with word_vectors_read():
             answers = {

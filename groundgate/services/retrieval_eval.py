@@ -20,6 +20,7 @@ from groundgate.engine.words import cjk_gaps_joined
 from groundgate.models import Dataset
 from groundgate.pipeline import answerability_meaning
 from groundgate.pipeline.answerability import chunk_answers
+from groundgate.pipeline.answerability_context import reads_context
 from groundgate.pipeline.answerability_question import question_parts
 from groundgate.pipeline.contracts import RetrievalBundle, SelectionPolicy
 from groundgate.pipeline.llm import ExtractiveProvider, Provider
@@ -211,7 +212,7 @@ def evaluate(
         result.retrieval_ms.append(ms)
         texts = {h.chunk.chunk_id: h.chunk.text for h in hits}
         contexts = None  # v13 reads each chunk's document context (services/chunk_context.py)
-        if any(p.answerability_version == 13 for p in policies.values()):
+        if any(reads_context(p.answerability_version) for p in policies.values()):
             by_pk = contexts_of([h.chunk for h in hits])
             contexts = {h.chunk.chunk_id: by_pk[h.chunk.pk] for h in hits}
         bundle = retrieval_bundle(
