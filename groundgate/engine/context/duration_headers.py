@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from groundgate.engine.context.header_parts import header_parts
 from groundgate.engine.text_memo import text_memo
 
 _NUMBER = r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
@@ -59,15 +60,12 @@ def duration_of(part: str) -> str | None:
     return _token(m) if m else None
 
 
-_GAP = re.compile(r"\s{2,}|\t")
-
-
 def duration_parts(text: str) -> list[str] | None:
     """A header line of duration columns: its parts (the label column's own head first, when
     it has one: "Contractual Obligations"), when two parts at least are durations and every
     other part is "Total" or "Thereafter" (or that head: words without digits). None
     otherwise."""
-    parts = [p for p in (part.strip() for part in _GAP.split(text)) if p]
+    parts = header_parts(text)
     durations = [duration_of(p) for p in parts]
     if sum(1 for d in durations if d) < 2:
         return None

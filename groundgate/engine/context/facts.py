@@ -31,6 +31,7 @@ from groundgate.engine.context.duration_headers import (
     duration_width,
     durations_in,
 )
+from groundgate.engine.context.header_parts import header_parts
 from groundgate.engine.context.periods import periods_in
 from groundgate.engine.context.rows import (
     LETTER,
@@ -49,7 +50,6 @@ from groundgate.engine.context.table_headers import (
     _column,
     _header_like,
     _header_words,
-    _parts,
     _period_only,
     _quarter_columns,
     _replace_section,
@@ -227,7 +227,8 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             if len(years) == 1 and header and _all_years(header[-1]):
                 header[-1].append(years[0])  # one year a line: the columns of a statement
             else:
-                header.append(_parts(line.text) if len(_parts(line.text)) > 1 else list(years))
+                parts = header_parts(line.text)
+                header.append(parts if len(parts) > 1 else list(years))
             continue
         if seen_rows and _section_period(line, reading.ended_headers):
             # "December 31, 2018" / "As at 31 December 2018" below rows: the rows under it are
@@ -237,7 +238,7 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             continue
         if units[i] and not seen_rows:
             flush()  # "$'000  $'000  %" under the column names: a header line (header_units)
-            add_units(header, _parts(line.text))
+            add_units(header, header_parts(line.text))
             continue
         if reading.year_rows and (heads := year_row_heads(line, header)):
             flush()
@@ -261,7 +262,7 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             and period_only[i + 1] is None
             and not (units[i + 1] and not seen_rows)
             and not (seen_rows and cells_from(line) >= 0 and same_width(line, nxt))
-            and not (reading.year_rows and year_row_heads(nxt, [*header, _parts(line.text)]))
+            and not (reading.year_rows and year_row_heads(nxt, [*header, header_parts(line.text)]))
         ):
             label = line.text.strip(" $:\t")
             seen_rows = True
@@ -288,7 +289,7 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             _header_words(line, reading.year_ranges, reading.ended_headers, reading.unit_parts)
             or (i + 1 < len(lines) and units[i + 1])
         ):
-            parts = _parts(line.text)
+            parts = header_parts(line.text)
             if quarter_ordinals:
                 parts = _quarter_columns(header, parts, nxt)
             if parts:

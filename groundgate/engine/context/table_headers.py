@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from groundgate.engine.context.duration_headers import label_head
+from groundgate.engine.context.header_parts import header_parts
 from groundgate.engine.context.periods import periods_in
 from groundgate.engine.context.rows import LETTER, REFERENCE, Line, footnote
 from groundgate.engine.context.unit_headers import label_unit, unit_part
@@ -72,13 +73,6 @@ def _year_range(v: NumericValue) -> bool:
 
 def _is_year(v: NumericValue) -> bool:
     return v.kind in ("number", "date") and bool(_YEAR.fullmatch(v.quantity))
-
-
-_GAP = re.compile(r"\s{2,}|\t")
-
-
-def _parts(text: str) -> list[str]:
-    return [p for p in (part.strip() for part in _GAP.split(text)) if p]
 
 
 def _all_years(parts: list[str]) -> bool:
@@ -228,7 +222,7 @@ def _quarter_columns(header: list[list[str]], parts: list[str], nxt: Line | None
     numbers = [_ORDINAL_NUMBER[p.casefold()] for p in parts]
     if numbers != list(range(numbers[0], numbers[0] + len(numbers))):
         return parts
-    under = _parts(nxt.text) if nxt is not None else []
+    under = header_parts(nxt.text) if nxt is not None else []
     if len(parts) < 3 and not (under and _QUARTER.fullmatch(under[0])):
         return parts
     return [f"{p} Quarter" for p in parts]
@@ -310,7 +304,7 @@ def _header_words(
     percentages and per share amounts)") is not counted in the line's length."""
     text = line.text.strip()
     if unit_head and len(text) >= 100:
-        parts = _parts(text)
+        parts = header_parts(text)
         if len(parts) > 2 and unit_part(parts[0]):
             text = text[len(parts[0]) :].strip()
     return len(text) < 100 and all(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from groundgate.engine.context.header_parts import header_parts
 from groundgate.engine.context.periods import periods_in
 from groundgate.engine.context.scales import unit_cell_exponents, unit_word_exponents
 from groundgate.engine.declarations import declarations
@@ -55,7 +56,6 @@ def label_unit(parts: list[str]) -> bool:
 # bare mark of thousands ("’000", "'000s"), or a percent or currency sign alone.
 _UNIT_ONLY = re.compile(r"(?i)^[$€£¥]?\s*['’‘]000s?$|^[%％$€£¥]$")
 _LETTER = re.compile(r"[^\W\d_]")  # a letter
-_GAP = re.compile(r"\s{2,}|\t")
 # What every line of units holds: a mark of thousands, a magnitude word or letter, a percent.
 _MAY_BE_UNITS = re.compile(r"(?i)000|illion|m\b|%|％|元")
 
@@ -67,7 +67,7 @@ def unit_line(text: str) -> bool:
         return False
     if _LETTER.search(_UNIT_ASIDE.sub("", _SCALE_WORD.sub("", text))):
         return False  # a word that is no unit's: a row, a prose line or column names
-    parts = [p for p in (part.strip() for part in _GAP.split(text)) if p]
+    parts = header_parts(text)
     if len(parts) < 2:
         return False
     scaled = False
@@ -109,9 +109,7 @@ def dated_unit_parts(text: str, years: list[str]) -> list[str] | None:
     if not marks or len(years) < 2 or not all(_YEAR_PART.fullmatch(y) for y in years):
         return None
     parts: list[str] = []
-    for part in (p.strip() for p in _GAP.split(text)):
-        if not part:
-            continue
+    for part in header_parts(text):
         if parts and (_UNIT_ONLY.match(part) or unit_part(part)):
             parts[-1] = f"{parts[-1]} {part}"
         else:
