@@ -77,6 +77,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s41.jsonl",
     "retrieval-heldout-s42.jsonl",
     "retrieval-heldout-s43.jsonl",
+    "retrieval-heldout-s44.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",
