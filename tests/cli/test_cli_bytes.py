@@ -53,6 +53,8 @@ string and the policy hash only (diffed); stderr same.
 version string and the policy hash only (diffed); stderr same.
 2.37.0 (`duration_headers: columns`), policy 2026-11.38: against 2.36.0, the version string and
 the policy hash only (diffed); stderr same.
+2.38.0 (`header_unit_parts: aside` and `short_rows: period_columns` by default), policy
+2026-11.39: against 2.37.0, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -82,17 +84,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "955cb70d6a37a3ecd1b8ced1b5129ef8a63990df5684809d63e122f9009ca31a",
+        "d99898fd0a410f70a643a1fcf0195648371bad29293b35a67524f11f9638dbaf",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "b27cd0911fead63af18485a18042fad886f4cbc277978581ab119e2182848e9e",
+        "c6bf6f854f701b091d53af6d6fbc9fc4a2b864486ade93acd7f2c2d4986e965f",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "f7252cc8dd8fb2eb56a14612dfd6ad085164d82772feebaf4f242c38dc1db609",
+        "f130ae239c197d538fd2cd7a002012ae5268bdb004db71fa40690e9230c12157",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

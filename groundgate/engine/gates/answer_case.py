@@ -22,7 +22,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.38"
+    policy_version: str = "answer-gate/2026-11.39"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -345,8 +345,9 @@ class AnswerGatePolicy(GatePolicy):
     # under a header line of more columns whose first n are periods and the rest are not
     # ("(In millions)  2018  2017  Dollar  Percent" over "Operating margin  49%  50%") is of
     # those period columns; "off" (gate 2.27.0): a line of n parts above ("Fiscal Year
-    # Variance in") heads it, else its cells have no column.
-    short_rows: Literal["off", "period_columns"] = "off"
+    # Variance in") heads it, else its cells have no column (verbatim's). The default since
+    # gate 2.38.0, with header_unit_parts: the pair gains on both TAT-QA halves (dNEW1).
+    short_rows: Literal["off", "period_columns"] = "period_columns"
     # A row labelled "Other" (value_context and the derivations' operands, engine/context/
     # claims.py, gate 2.29.0, d541): "said_alone" - an answer that says "Other" alone ("the
     # change in Other in 2019", not "Other receivables") names the row labelled "Other" ("All
@@ -383,9 +384,10 @@ class AnswerGatePolicy(GatePolicy):
     # "aside" - the label column's unit first ("(In millions, except percentages and per
     # share amounts)") is not counted in a header line's 100-character limit, and a year
     # printed with its unit ("2019 $’000  2018 $’000") heads its column, the "000" no cell;
-    # "off" (gate 2.33.0, the default: TAT-QA gains on half B only, d595): such lines are
-    # rows or prose, their tables' cells of no column.
-    header_unit_parts: Literal["off", "aside"] = "off"
+    # "off" (gate 2.33.0, verbatim's): such lines are rows or prose, their tables' cells of
+    # no column. The default since gate 2.38.0, with short_rows: alone it gains on TAT-QA
+    # half B only (d595), the pair on both halves (dNEW1).
+    header_unit_parts: Literal["off", "aside"] = "aside"
     # Duration header lines (context/duration_headers.py, gate 2.37.0, d602): "columns" -
     # "Total  Less than 1 Year  1-3 Years ..." heads the columns, each a duration the answer
     # names as a period; "rows" (gate 2.35.0): a row, its table's cells of no column.
@@ -427,7 +429,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.38",
+    policy_version="answer-gate/verbatim-2026-11.39",
     equivalences=(),
     value_context="off",
     derivation_context="off",

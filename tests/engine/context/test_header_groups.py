@@ -1,7 +1,8 @@
 """Table layouts gate 2.27.0 did not read (answer gate 2.29.0): a standard's number in a row
 label or a header line (policy `standard_names: "label_words"`, d539), words over runs of
 repeated period columns (`header_groups: "repeated_periods"`, d538), and a row as wide as its
-header's leading period columns (`short_rows: "period_columns"`, d540, selectable, off).
+header's leading period columns (`short_rows: "period_columns"`, d540; selectable and off until
+gate 2.38.0, the default since with `header_unit_parts: "aside"`, dNEW1).
 
 "Opening balance – IFRS 9  83,934  100,107  4,466  2,154" read "9" as the row's first cell:
 five cells under four columns, none of them known, so the 2019 figure passed for the 2018 one.
@@ -32,6 +33,7 @@ ACCEPT = AnswerGatePolicy(derived_numbers="accept")
 NO_STANDARDS = AnswerGatePolicy(derived_numbers="accept", standard_names="off")
 NO_GROUPS = AnswerGatePolicy(derived_numbers="accept", header_groups="off")
 SHORT = AnswerGatePolicy(derived_numbers="accept", short_rows="period_columns")
+NO_SHORT = AnswerGatePolicy(derived_numbers="accept", short_rows="off")
 ALL = TableReading(header_units=True, header_groups=True, standard_names=True, short_rows=True)
 
 FINANCIAL = (
@@ -71,10 +73,10 @@ def columns(table: str, row: str, reading: TableReading = ALL) -> list[str]:
     return [f.column for f in read_facts(table, reading=reading) if f.in_table and f.row == row]
 
 
-def test_the_default_reads_standards_and_groups_not_short_rows_and_verbatim_none():
+def test_the_default_reads_standards_groups_and_short_rows_and_verbatim_none():
     assert DEFAULT_POLICY.standard_names == "label_words"
     assert DEFAULT_POLICY.header_groups == "repeated_periods"
-    assert DEFAULT_POLICY.short_rows == "off"
+    assert DEFAULT_POLICY.short_rows == "period_columns"  # since 2.38.0 (dNEW1)
     assert VERBATIM_POLICY.standard_names == "off"
     assert VERBATIM_POLICY.header_groups == "off"
     assert VERBATIM_POLICY.short_rows == "off"
@@ -192,11 +194,12 @@ def test_groups_keep_the_right_cell_that_standard_names_alone_would_refuse():
 
 def test_short_rows_of_the_period_columns():
     assert columns(MARGIN, "Operating margin") == ["2018", "2017"]
-    # 2.27.0 (and the default): the group line of two parts heads the row of two cells.
+    # 2.27.0 (and `off`): the group line of two parts heads the row of two cells.
     assert columns(MARGIN, "Operating margin", TableReading()) == ["Fiscal Year", "Variance in"]
     assert status("Operating margin in Fiscal Year 2018 was 49%.", MARGIN, SHORT) == "ok"
     assert status("Operating margin in Fiscal Year 2018 was 50%.", MARGIN, SHORT) != "ok"
-    assert status("Operating margin in Fiscal Year 2018 was 50%.", MARGIN) == "ok"
+    assert status("Operating margin in Fiscal Year 2018 was 50%.", MARGIN, NO_SHORT) == "ok"
+    assert status("Operating margin in Fiscal Year 2018 was 50%.", MARGIN) != "ok"  # 2.38.0
     # A row as wide as the header is read as before.
     assert columns(MARGIN, "Net revenues") == ["2018", "2017", "Dollar", "Percent"]
 

@@ -1,5 +1,6 @@
 """Unit statements in a table's header lines (policy `header_unit_parts: "aside"`, answer gate
-2.35.0, d595; selectable, `off` by default and in verbatim).
+2.35.0, d595; selectable and off until gate 2.38.0, the default since with `short_rows:
+"period_columns"`, dNEW1; `off` in verbatim).
 
 Two header lines gate 2.33.0 did not read, so every cell of their tables had no column and a
 figure of another period passed for the one asked:
@@ -28,7 +29,7 @@ from tests.engine.context.derivations import table_status as status
 from tests.engine.context.derivations import tatqa_answers
 from tests.engine.context.test_operands import case
 
-ACCEPT = AnswerGatePolicy(derived_numbers="accept")
+ACCEPT = AnswerGatePolicy(derived_numbers="accept", header_unit_parts="off")  # 2.33.0's
 ASIDE = AnswerGatePolicy(derived_numbers="accept", header_unit_parts="aside")
 READ = TableReading(header_units=True, header_groups=True, standard_names=True, unit_parts=True)
 OLD = READ._replace(unit_parts=False)
@@ -53,10 +54,10 @@ def columns(table: str, row: str, reading: TableReading = READ) -> list[str]:
     return [f.column for f in read_facts(table, reading=reading) if f.in_table and f.row == row]
 
 
-def test_selectable_off_by_default_and_in_verbatim():
-    assert DEFAULT_POLICY.header_unit_parts == "off"
+def test_aside_by_default_since_2_38_and_off_in_verbatim():
+    assert DEFAULT_POLICY.header_unit_parts == "aside"
     assert VERBATIM_POLICY.header_unit_parts == "off"
-    assert ASIDE.header_unit_parts == "aside"
+    assert ACCEPT.header_unit_parts == "off"
 
 
 def test_a_long_header_line_with_the_labels_unit_first():
