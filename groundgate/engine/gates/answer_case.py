@@ -346,7 +346,7 @@ class AnswerGatePolicy(GatePolicy):
     # ("(In millions)  2018  2017  Dollar  Percent" over "Operating margin  49%  50%") is of
     # those period columns; "off" (gate 2.27.0): a line of n parts above ("Fiscal Year
     # Variance in") heads it, else its cells have no column (verbatim's). The default since
-    # gate 2.38.0, with header_unit_parts: the pair gains on both TAT-QA halves (dNEW1).
+    # gate 2.38.0, with header_unit_parts: the pair gains on both TAT-QA halves (d614).
     short_rows: Literal["off", "period_columns"] = "period_columns"
     # A row labelled "Other" (value_context and the derivations' operands, engine/context/
     # claims.py, gate 2.29.0, d541): "said_alone" - an answer that says "Other" alone ("the
@@ -386,7 +386,7 @@ class AnswerGatePolicy(GatePolicy):
     # printed with its unit ("2019 $’000  2018 $’000") heads its column, the "000" no cell;
     # "off" (gate 2.33.0, verbatim's): such lines are rows or prose, their tables' cells of
     # no column. The default since gate 2.38.0, with short_rows: alone it gains on TAT-QA
-    # half B only (d595), the pair on both halves (dNEW1).
+    # half B only (d595), the pair on both halves (d614).
     header_unit_parts: Literal["off", "aside"] = "aside"
     # Duration header lines (context/duration_headers.py, gate 2.37.0, d602): "columns" -
     # "Total  Less than 1 Year  1-3 Years ..." heads the columns, each a duration the answer

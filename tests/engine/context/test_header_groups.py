@@ -2,7 +2,7 @@
 label or a header line (policy `standard_names: "label_words"`, d539), words over runs of
 repeated period columns (`header_groups: "repeated_periods"`, d538), and a row as wide as its
 header's leading period columns (`short_rows: "period_columns"`, d540; selectable and off until
-gate 2.38.0, the default since with `header_unit_parts: "aside"`, dNEW1).
+gate 2.38.0, the default since with `header_unit_parts: "aside"`, d614).
 
 "Opening balance – IFRS 9  83,934  100,107  4,466  2,154" read "9" as the row's first cell:
 five cells under four columns, none of them known, so the 2019 figure passed for the 2018 one.
@@ -76,7 +76,7 @@ def columns(table: str, row: str, reading: TableReading = ALL) -> list[str]:
 def test_the_default_reads_standards_groups_and_short_rows_and_verbatim_none():
     assert DEFAULT_POLICY.standard_names == "label_words"
     assert DEFAULT_POLICY.header_groups == "repeated_periods"
-    assert DEFAULT_POLICY.short_rows == "period_columns"  # since 2.38.0 (dNEW1)
+    assert DEFAULT_POLICY.short_rows == "period_columns"  # since 2.38.0 (d614)
     assert VERBATIM_POLICY.standard_names == "off"
     assert VERBATIM_POLICY.header_groups == "off"
     assert VERBATIM_POLICY.short_rows == "off"

@@ -1,5 +1,5 @@
 """The default preset carries the pair `header_unit_parts: "aside"` + `short_rows:
-"period_columns"` (answer gate 2.38.0, dNEW1; `off` both in verbatim).
+"period_columns"` (answer gate 2.38.0, d614; `off` both in verbatim).
 
 Each rule alone gained on one TAT-QA half only (d595: half B; d540: half A), so each stayed
 selectable and off. Measured as a pre-declared combination (the preset's default, both halves,

@@ -1,6 +1,6 @@
 """Unit statements in a table's header lines (policy `header_unit_parts: "aside"`, answer gate
 2.35.0, d595; selectable and off until gate 2.38.0, the default since with `short_rows:
-"period_columns"`, dNEW1; `off` in verbatim).
+"period_columns"`, d614; `off` in verbatim).
 
 Two header lines gate 2.33.0 did not read, so every cell of their tables had no column and a
 figure of another period passed for the one asked:
