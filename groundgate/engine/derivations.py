@@ -434,7 +434,7 @@ def _bounds(
     `both_signs`: a percentage change may be of either sign (its size only; the literal
     reading). `negatives`: b may be negative in a sum, a difference or an average, and a
     percentage change may be below -100% (explain's `negatives`). (The pairs themselves:
-    _pair, over the operands sorted by value.)"""
+    derivation_hits.pairs, over the operands sorted by value.)"""
     if abs(a) <= tol:
         return ()  # an operand lost in the rounding explains nothing
     if operation in ("sum", "average") and a > 2 * t and not negatives:

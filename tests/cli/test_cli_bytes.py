@@ -53,6 +53,8 @@ string and the policy hash only (diffed); stderr same.
 version string and the policy hash only (diffed); stderr same.
 2.37.0 (`duration_headers: columns`), policy 2026-11.38: against 2.36.0, the version string and
 the policy hash only (diffed); stderr same.
+2.41.0 (`lost_operands: either`), policy 2026-11.42: against 2.37.0, the version string and the
+policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -82,17 +84,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "955cb70d6a37a3ecd1b8ced1b5129ef8a63990df5684809d63e122f9009ca31a",
+        "4f1d9f34c71a46c351904d71c166e0eb31e46bac871f14c48b2abe677c33360d",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "b27cd0911fead63af18485a18042fad886f4cbc277978581ab119e2182848e9e",
+        "bb322dd2ca3db685965d86c8c4c96f3429a2be3de12f5e6e3b3c8da416a3e34e",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "f7252cc8dd8fb2eb56a14612dfd6ad085164d82772feebaf4f242c38dc1db609",
+        "c7da4ce57f3a0de2279f9856e1e53f7d2882353cbddac58426eecd384f2a9d3c",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
