@@ -235,7 +235,7 @@ def _asked(case: AnswerCase, sentence_ops: frozenset[str] | None, operation: str
     q = named_operations(case.question or "")
     names = []
     if sentence_ops is not None:
-        names.append("sentence " + ("ok" if operation in sentence_ops else "OTHER"))
+        names.append("answer " + ("ok" if operation in sentence_ops else "OTHER"))
     if q is not None:
         names.append("question " + ("ok" if operation in q else "OTHER"))
     return ", ".join(names) or "none named"
@@ -304,10 +304,11 @@ def main() -> int:
                 ops = named_operations(case.answer.conclusion or "")
                 traits[key][f"{mechanism}: named op {_asked(case, ops, seen.operation)}"] += 1
             if seen is not None:
+                asked = _asked(case, named_operations(case.answer.conclusion or ""), seen.operation)
                 lines.append(
                     f"      {finding.value!r} [{mechanism}] {seen.formula} "
                     f"(d={seen.closeness:.2f} tol, {seen.digits} digits, rel "
-                    f"{100 * seen.extra['relative']:.3f}%)\n"
+                    f"{100 * seen.extra['relative']:.3f}%; named op: {asked})\n"
                     + "".join(f"        op: {o}\n" for o in seen.operands)
                     + (f"        shared words: {seen.shared}\n" if seen.shared else "")
                     + f"        second (same rule): {seen.second}\n"
