@@ -53,7 +53,7 @@ string and the policy hash only (diffed); stderr same.
 version string and the policy hash only (diffed); stderr same.
 2.37.0 (`duration_headers: columns`), policy 2026-11.38: against 2.36.0, the version string and
 the policy hash only (diffed); stderr same.
-2.41.0 (`lost_operands: either`), policy 2026-11.42: against 2.37.0, the version string and the
+2.39.0 (`lost_operands: either`), policy 2026-11.40: against 2.37.0, the version string and the
 policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """

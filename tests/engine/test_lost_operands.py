@@ -1,4 +1,4 @@
-"""An operand the result's rounding loses takes no part (policy `lost_operands`, gate 2.41.0,
+"""An operand the result's rounding loses takes no part (policy `lost_operands`, gate 2.39.0,
 dNEW1).
 
 "The average interest expense for 2018 and 2019 was 5,446 thousand": under "(In thousands)"
