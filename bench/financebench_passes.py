@@ -30,7 +30,7 @@ The policy's own search is read by wrapping derivations.explain in this process 
 engine is not changed); the verdicts are gate_answer's. `--set` changes the policy (both modes).
 The kinds are bench/financebench_numeric.py's script kinds; the hand reading of the accepted
 answers, and the table of how the numeric hallucinations pass after it, are in
-docs/benchmarks.md (issue 28; dNEW2).
+docs/benchmarks.md (issue 28; d618).
 """
 
 from __future__ import annotations

@@ -228,7 +228,7 @@ def explain(
     `searched`: the first operands found by searches on these `pools` (derivation_hits).
     `results` (negative_results d546, large_percentages d548): the test a pair that may be
     (allow's 1) must pass for a result below zero or a percentage beyond 100 (None: none).
-    `lost` (lost_operands "either", dNEW1): an operand the result's rounding loses takes no
+    `lost` (lost_operands "either", d617): an operand the result's rounding loses takes no
     part in a sum, a difference, points or an average, the second as the first never does
     (_bounds): "($509 + 10,892) / 2 ≈ 5,446 thousand" is half of one figure, no average."""
     if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():

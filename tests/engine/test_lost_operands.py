@@ -1,5 +1,5 @@
 """An operand the result's rounding loses takes no part (policy `lost_operands`, gate 2.39.0,
-dNEW1).
+d617).
 
 "The average interest expense for 2018 and 2019 was 5,446 thousand": under "(In thousands)"
 the pair ($509 + 10,892,000) / 2 is 5,446,254 - half of the one figure 10,892 (the change

@@ -234,7 +234,7 @@ class AnswerGatePolicy(GatePolicy):
     # from other operands (the answer says what its operands are); "search" (gate 2.33.0):
     # the search may still find it. Needs written_calculations.
     written_failures: Literal["search", "refuse"] = "search"
-    # An operand the result's rounding loses (derivations.explain, gate 2.39.0, dNEW1):
+    # An operand the result's rounding loses (derivations.explain, gate 2.39.0, d617):
     # "either" - neither operand of a sum, a difference, points or an average whose size is
     # within the answer's rounding takes part ("302,578 thousand − 79,778 ≈ $302 million" is
     # the one figure, cut, not a difference); "first" (gate 2.37.0): only the first is held so.
