@@ -15,7 +15,9 @@ Pure: no Django, no I/O.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+
+from groundgate.engine.units import same_unit
 
 # What searched_hits keeps: (operation, result, tolerance, both_signs, negatives) -> positions.
 Searched = dict[tuple[str, float, float, bool, bool], Iterable[int]]
@@ -158,3 +160,33 @@ def searched_hits(
     if found is None:
         found = searched[key] = hits(operation, t, tol, pool, keys, both_signs, negatives)
     return found
+
+
+def units_agree(a: str, b: str) -> bool:
+    """Whether two values may be of one unit: the same unit, or one written without any (a
+    table's bare figure, whose unit is in its header)."""
+    return not a or not b or same_unit(a, b)
+
+
+def pairs(
+    keys: list[float],
+    ordered: list[tuple[float, int]],
+    i: int,
+    hi: float,
+    skip: int,
+    units: list[str],
+    unit: str | None,
+    cut: float = 0.0,
+) -> Iterator[int]:
+    """The indices of the operands other than `skip` whose value lies in [lo, hi] (and, unless
+    `unit` is None, whose unit agrees with it; of a size beyond `cut`), in order of value; `i` is
+    bisect_left(keys, lo). (derivations.explain's pairs, moved here unchanged but for `cut`.)"""
+    while i < len(keys) and keys[i] <= hi:
+        index = ordered[i][1]
+        if (
+            index != skip
+            and (unit is None or units_agree(units[index], unit))
+            and (not cut or abs(keys[i]) > cut)
+        ):
+            yield index
+        i += 1

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
-from groundgate.engine.derivation_hits import Searched, searched_hits
+from groundgate.engine.derivation_hits import Searched, pairs, searched_hits, units_agree
 from groundgate.engine.evidence_values import Located
 from groundgate.engine.quantities import Quantity
-from groundgate.engine.units import same_unit
 from groundgate.engine.values.registry import NOT_DERIVABLE
 
 # Tried in this order. A percentage is explained by a ratio x 100, a change, a difference of
@@ -52,12 +51,6 @@ _RESULT_IN_UNIT_OF_A = _SAME_UNIT_RESULT | {"percent_of"}
 _SAME_UNIT_OPERANDS = _SAME_UNIT_RESULT | {"ratio", "percentage", "percentage_change"}
 
 
-def _units_agree(a: str, b: str) -> bool:
-    """Whether two values may be of one unit: the same unit, or one written without any (a
-    table's bare figure, whose unit is in its header)."""
-    return not a or not b or same_unit(a, b)
-
-
 @dataclass(frozen=True, slots=True)
 class Found:
     operation: str
@@ -77,6 +70,8 @@ Allow = Callable[[str, Located, Located | None], int]
 _CHANGES = frozenset(("difference", "percentage_change", "percentage_points"))
 # Percentages whose results beyond 100 a pair that may be must pass `results` for (d548).
 _PERCENTAGES = frozenset(("percentage", "percentage_change"))
+# An operand's size the result's rounding loses, in tolerances (explain's `lost`).
+_LOST = {"sum": 1.0, "difference": 1.0, "percentage_points": 1.0, "average": 2.0}
 # How many more accepted derivations are looked at for an unrelated one (ambiguity).
 _AMBIGUITY_LOOKS = 64
 
@@ -213,6 +208,7 @@ def explain(
     empty: AbstractSet[tuple[str, float, float]] = frozenset(),
     searched: Searched | None = None,
     results: Callable[[str, float, Located, Located | None], bool] | None = None,
+    lost: bool = False,
 ) -> Found | None:
     """One derivation of `target` from one or two of `operands` (each with its
     operand_amounts), or None.
@@ -231,7 +227,10 @@ def explain(
     searches (operation, result, tolerance) known to hold no pair (derivation_pairs.may_pair).
     `searched`: the first operands found by searches on these `pools` (derivation_hits).
     `results` (negative_results d546, large_percentages d548): the test a pair that may be
-    (allow's 1) must pass for a result below zero or a percentage beyond 100 (None: none)."""
+    (allow's 1) must pass for a result below zero or a percentage beyond 100 (None: none).
+    `lost` (lost_operands "either", d617): an operand the result's rounding loses takes no
+    part in a sum, a difference, points or an average, the second as the first never does
+    (_bounds): "($509 + 10,892) / 2 ≈ 5,446 thousand" is half of one figure, no average."""
     if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
         return None
     if len(target.digits) < min_significant:
@@ -280,29 +279,32 @@ def explain(
         if signed and down and not target.negative and operation in _CHANGES:
             op_targets = negated  # "a decrease of 13": the change -13
         for t, tol in op_targets:
+            cut = tol * _LOST.get(operation, 0.0) if lost else 0.0  # (amounts are nonzero)
             if (operation, t, tol) in empty or not _may_solve(operation, t, tol, a_range, b_range):
                 continue
             # Only the operands a whose bounds hold a b (a list comprehension over the pool,
             # _hits) go on to _bounds and the pair search below, in pool order as before.
             for k in searched_hits(searched, operation, t, tol, pool, keys, both_signs, negatives):
                 a, ai = pool[k]
+                if cut and abs(a) <= cut:
+                    continue  # (an average's a: _bounds holds the others' first operand)
                 for lo, hi, formula in _bounds(operation, t, tol, a, both_signs, negatives):
                     if lo is not None:
                         i = bisect_left(keys, lo)
                         if i == n_keys or keys[i] > hi:
                             continue  # no b in range (most a): no pair to look at
-                    # The unit operand b must agree with (None: any). (Agreeing is not
+                    # The unit operand b must agree with (None: any; units_agree). (Agreeing is not
                     # transitive - a bare figure agrees with every unit - so b is held to a's
                     # unit, or to the result's when a has none.)
                     a_unit, unit = units[ai], None
-                    if in_unit_of_a and not _units_agree(a_unit, result_unit):
+                    if in_unit_of_a and not units_agree(a_unit, result_unit):
                         break  # no result of this a is in the answer's unit
                     if same_unit_result:
                         unit = a_unit or result_unit
                     elif same_unit_operands:
                         unit = a_unit
                     found_b: Iterable[int | None] = (
-                        (None,) if lo is None else _pair(keys, ordered, i, hi, ai, units, unit)
+                        (None,) if lo is None else pairs(keys, ordered, i, hi, ai, units, unit, cut)
                     )
                     b_neg = lo is not None and hi < 0
                     for bi in found_b:
@@ -424,24 +426,6 @@ def _may_solve(operation: str, t: float, tol: float, a: _Range, b: _Range) -> bo
     return True  # percentage_change, as_percent: searched every time
 
 
-def _pair(
-    keys: list[float],
-    ordered: list[tuple[float, int]],
-    i: int,
-    hi: float,
-    skip: int,
-    units: list[str],
-    unit: str | None,
-) -> Iterator[int]:
-    """The indices of the operands other than `skip` whose value lies in [lo, hi] (and, unless
-    `unit` is None, whose unit agrees with it), in order of value; `i` is bisect_left(keys, lo)."""
-    while i < len(keys) and keys[i] <= hi:
-        index = ordered[i][1]
-        if index != skip and (unit is None or _units_agree(units[index], unit)):
-            yield index
-        i += 1
-
-
 def _bounds(
     operation: str, t: float, tol: float, a: float, both_signs: bool = True, negatives: bool = False
 ) -> tuple[tuple[float | None, float, str], ...]:
@@ -450,7 +434,7 @@ def _bounds(
     `both_signs`: a percentage change may be of either sign (its size only; the literal
     reading). `negatives`: b may be negative in a sum, a difference or an average, and a
     percentage change may be below -100% (explain's `negatives`). (The pairs themselves:
-    _pair, over the operands sorted by value.)"""
+    derivation_hits.pairs, over the operands sorted by value.)"""
     if abs(a) <= tol:
         return ()  # an operand lost in the rounding explains nothing
     if operation in ("sum", "average") and a > 2 * t and not negatives:

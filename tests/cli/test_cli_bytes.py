@@ -55,6 +55,8 @@ version string and the policy hash only (diffed); stderr same.
 the policy hash only (diffed); stderr same.
 2.38.0 (`header_unit_parts: aside` and `short_rows: period_columns` by default), policy
 2026-11.39: against 2.37.0, the version string and the policy hash only (diffed); stderr same.
+2.39.0 (`lost_operands: either`), policy 2026-11.40: against 2.37.0, the version string and the
+policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -84,17 +86,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "d99898fd0a410f70a643a1fcf0195648371bad29293b35a67524f11f9638dbaf",
+        "035ae2b2286bb7291a03b6e2b178cfb9fbd478f69831a86bfdaeb6cf1baadf30",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "c6bf6f854f701b091d53af6d6fbc9fc4a2b864486ade93acd7f2c2d4986e965f",
+        "cf32d8a730b2cf725d9590c4fc13649247553b11719aead5a210cb920fc555ca",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "f130ae239c197d538fd2cd7a002012ae5268bdb004db71fa40690e9230c12157",
+        "8e3b5981ad1b2e02b56e490e0671624db840ff4d5a7e8f4061e52cf3b202d1c6",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -22,7 +22,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.39"
+    policy_version: str = "answer-gate/2026-11.40"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -234,6 +234,11 @@ class AnswerGatePolicy(GatePolicy):
     # from other operands (the answer says what its operands are); "search" (gate 2.33.0):
     # the search may still find it. Needs written_calculations.
     written_failures: Literal["search", "refuse"] = "search"
+    # An operand the result's rounding loses (derivations.explain, gate 2.39.0, d617):
+    # "either" - neither operand of a sum, a difference, points or an average whose size is
+    # within the answer's rounding takes part ("302,578 thousand − 79,778 ≈ $302 million" is
+    # the one figure, cut, not a difference); "first" (gate 2.37.0): only the first is held so.
+    lost_operands: Literal["first", "either"] = "either"
     # A prose value's subject (value_context, engine/context/grounding.py, gate 2.21.0, d473):
     # "own_clause" - a value of an excerpt sentence is about the subject of its own clause
     # ("Pump I delivers 205 m3/h. Pump B delivers 250 m3/h."; "泵A的额定流量为205立方米/小时，泵B
@@ -429,7 +434,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.39",
+    policy_version="answer-gate/verbatim-2026-11.40",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -453,6 +458,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     percent_cells="chunk",
     written_calculations="off",
     written_failures="search",
+    lost_operands="first",
     prose_subjects="off",
     relative_periods="off",
     derivation_words="off",

@@ -97,6 +97,7 @@ class _DerivationSearch:
                 min_significant=policy.rounding_min_significant,
                 pools=pools,
                 restate=self.scales.may_restate(q.magnitude),
+                lost=policy.lost_operands == "either",
             )
             return found, None
         if self._operand_context is None:
@@ -178,6 +179,7 @@ class _DerivationSearch:
             results=_results(binding.results, policy),
             empty=empty,
             searched=self._searched.setdefault(pools, {}),
+            lost=policy.lost_operands == "either",
         )
         if found is not None and found.ambiguous is not None:
             return None, found
