@@ -55,7 +55,7 @@ version string and the policy hash only (diffed); stderr same.
 the policy hash only (diffed); stderr same.
 2.38.0 (`header_unit_parts: aside` and `short_rows: period_columns` by default), policy
 2026-11.39: against 2.37.0, the version string and the policy hash only (diffed); stderr same.
-2.39.0 (`lost_operands: either`), policy 2026-11.40: against 2.37.0, the version string and the
+2.39.0 (`lost_operands: either`), policy 2026-11.40: against 2.38.0, the version string and the
 policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
