@@ -54,7 +54,7 @@ version string and the policy hash only (diffed); stderr same.
 2.37.0 (`duration_headers: columns`), policy 2026-11.38: against 2.36.0, the version string and
 the policy hash only (diffed); stderr same.
 2.39.0 (`average_ratios: named_rows`), policy 2026-11.40: against 2.37.0, the version string and
-the policy hash only (to be diffed when the pins are rewritten); stderr same.
+the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -84,17 +84,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "955cb70d6a37a3ecd1b8ced1b5129ef8a63990df5684809d63e122f9009ca31a",
+        "036e7df539f1bee49d427deb95175ba02ce2e3dbe8c5873e4bab161c015ae05d",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "b27cd0911fead63af18485a18042fad886f4cbc277978581ab119e2182848e9e",
+        "66a79381fee34a398bd87aca63fde1e352a4104fa897e59e0321b78a45fabd5a",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "f7252cc8dd8fb2eb56a14612dfd6ad085164d82772feebaf4f242c38dc1db609",
+        "738fe31a04844afac99fa9f0302bd0ee7373f73203d32da9e44c79a06c56a4d5",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
