@@ -9,12 +9,15 @@ an average balance).
 Bound to context, never a search over every figure:
   - the operation is named: the value's sentence, else the question, says "average X" (X up to
     "between", "from", "for", "in", "over", a bracket, a stop or "=") and a ratio ("turnover",
-    "ratio", "return on", "divided by", a "/" between words);
+    "ratio", "return on", "divided by", "ROA", "ROE", a "/" between words);
   - the denominator is a row the average's own words name (every naming word of its label
-    said: OperandContext.named_rows), its two cells of two consecutive periods: with years
+    said, as below), its two cells of two consecutive periods: with years
     known, two consecutive years (the named years when two are named; the named year and the
     year before when one is); with no year known (a statement printed one cell a line), two
     neighbouring cells of the row, in its printed order;
+  - a row is named by every naming word of its label (a leading "Total"/"Net" aside), by an
+    acronym of its initials ("PP&E", initials.py), or as a standard statement line the text
+    names by its common name ("COGS": "Cost of sales"; "revenue": "Net revenues"; dNEW2);
   - the numerator is a row the rest of that text names (not the denominator's), its cell of
     the later of the two years (no year known: the cell in the position of the first of the
     two, as statements print the latest year first);
