@@ -53,7 +53,7 @@ string and the policy hash only (diffed); stderr same.
 version string and the policy hash only (diffed); stderr same.
 2.37.0 (`duration_headers: columns`), policy 2026-11.38: against 2.36.0, the version string and
 the policy hash only (diffed); stderr same.
-2.39.0 (`average_ratios: named_rows`), policy 2026-11.40: against 2.37.0, the version string and
+2.40.0 (`average_ratios: named_rows`), policy 2026-11.41: against 2.37.0, the version string and
 the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """

@@ -1,4 +1,4 @@
-"""A ratio over an average (policy `average_ratios: "named_rows"`, gate 2.39.0, dNEW1): one
+"""A ratio over an average (policy `average_ratios: "named_rows"`, gate 2.40.0, d620): one
 named row's cell over the average of another named row's two cells, "the FY2021 inventory
 turnover ratio, (FY2021 COGS) / (average inventory between FY2020 and FY2021)", "ROA: net income
 / (average total assets between FY2021 and FY2022)", "asset turnover: revenue / average total
@@ -17,7 +17,7 @@ Bound to context, never a search over every figure:
     neighbouring cells of the row, in its printed order;
   - a row is named by every naming word of its label (a leading "Total"/"Net" aside), by an
     acronym of its initials ("PP&E", initials.py), or as a standard statement line the text
-    names by its common name ("COGS": "Cost of sales"; "revenue": "Net revenues"; dNEW2);
+    names by its common name ("COGS": "Cost of sales"; "revenue": "Net revenues"; d621);
   - the numerator is a row the rest of that text names (not the denominator's), its cell of
     the later of the two years (no year known: the cell in the position of the first of the
     two, as statements print the latest year first);

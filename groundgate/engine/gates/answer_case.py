@@ -22,7 +22,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.40"
+    policy_version: str = "answer-gate/2026-11.41"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -176,7 +176,7 @@ class AnswerGatePolicy(GatePolicy):
     # (gate 2.30.0): aggregates are of named rows only. Only with a derivation_aggregates
     # other than "off". Selectable, "off" by default: TAT-QA gains on half B only (d530).
     column_aggregates: Literal["off", "named_columns"] = "off"
-    # A ratio over an average (engine/context/average_ratios.py, gate 2.39.0, dNEW1):
+    # A ratio over an average (engine/context/average_ratios.py, gate 2.40.0, d620):
     # "named_rows" - where the sentence (else the question) names a ratio and "average X", a
     # named row's cell over the average of row X's two cells of consecutive periods ("(FY2021
     # COGS) / (average inventory between FY2020 and FY2021)"); "off" (gate 2.38.0): no such
@@ -433,7 +433,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.40",
+    policy_version="answer-gate/verbatim-2026-11.41",
     equivalences=(),
     value_context="off",
     derivation_context="off",

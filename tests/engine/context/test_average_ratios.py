@@ -1,4 +1,4 @@
-"""A ratio over an average (policy `average_ratios: "named_rows"`, answer gate 2.39.0, dNEW1): one
+"""A ratio over an average (policy `average_ratios: "named_rows"`, answer gate 2.40.0, d620): one
 named row's cell over the average of another named row's two cells of consecutive periods,
 "(FY2021 COGS) / (average inventory between FY2020 and FY2021)". Bound: the operation named (an
 average and a ratio), the rows named, the later year's numerator; two readings alike: none."""
