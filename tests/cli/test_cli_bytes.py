@@ -57,6 +57,8 @@ the policy hash only (diffed); stderr same.
 2026-11.39: against 2.37.0, the version string and the policy hash only (diffed); stderr same.
 2.39.0 (`lost_operands: either`), policy 2026-11.40: against 2.38.0, the version string and the
 policy hash only (diffed); stderr same.
+2.40.0 (`average_ratios: named_rows`), policy 2026-11.41: against 2.39.0, the version string and
+the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -86,17 +88,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "035ae2b2286bb7291a03b6e2b178cfb9fbd478f69831a86bfdaeb6cf1baadf30",
+        "47fc30885944f8be8a422066414f11e5dd0e14fbc2d13cff56d392b1bbe2cfb1",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "cf32d8a730b2cf725d9590c4fc13649247553b11719aead5a210cb920fc555ca",
+        "82639812fcd148d720bbd72cee905055813130f8ca3e417c720d9338a79abb01",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "8e3b5981ad1b2e02b56e490e0671624db840ff4d5a7e8f4061e52cf3b202d1c6",
+        "56302aed992b9adcbd2cc5aa806c67896bb8a700c8c00a63b98b46624fdfedbf",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

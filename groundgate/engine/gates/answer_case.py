@@ -22,7 +22,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.40"
+    policy_version: str = "answer-gate/2026-11.41"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -176,6 +176,12 @@ class AnswerGatePolicy(GatePolicy):
     # (gate 2.30.0): aggregates are of named rows only. Only with a derivation_aggregates
     # other than "off". Selectable, "off" by default: TAT-QA gains on half B only (d530).
     column_aggregates: Literal["off", "named_columns"] = "off"
+    # A ratio over an average (engine/context/average_ratios.py, gate 2.40.0, d620):
+    # "named_rows" - where the sentence (else the question) names a ratio and "average X", a
+    # named row's cell over the average of row X's two cells of consecutive periods ("(FY2021
+    # COGS) / (average inventory between FY2020 and FY2021)"); "off" (gate 2.38.0): no such
+    # two-step reading. Only with a derivation_aggregates other than "off".
+    average_ratios: Literal["off", "named_rows"] = "named_rows"
     # Which column the answer's words name (value_context's column rule, engine/context/
     # grounding.py, gate 2.15.1, d382): "said_headers" - a cell is out of context when the
     # answer says every naming word of another column's header ("As reported", "Current",
@@ -434,7 +440,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.40",
+    policy_version="answer-gate/verbatim-2026-11.41",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -449,6 +455,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     large_percentages="any",
     percent_aggregates="off",
     column_aggregates="off",
+    average_ratios="off",
     column_naming="off",
     derivation_row_words="every_word",
     change_cells="any_column",

@@ -15,6 +15,7 @@ from functools import partial
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from groundgate.engine.context.aggregates import explain_aggregate
+from groundgate.engine.context.average_ratios import explain_ratio_to_average
 from groundgate.engine.context.column_aggregates import explain_column_aggregate
 from groundgate.engine.context.difference_of_averages import explain_difference_of_averages
 from groundgate.engine.context.operands import OperandContext
@@ -274,6 +275,15 @@ class _DerivationSearch:
                 question_exponent=self.index.question_exponent,
                 min_significant=policy.rounding_min_significant,
                 restate=restate,
+            )
+        if found is None and policy.average_ratios == "named_rows":
+            found = explain_ratio_to_average(
+                q,
+                context,
+                (value.start, value.end),
+                operands,
+                question=self.question,
+                min_significant=policy.rounding_min_significant,
             )
         return found
 
