@@ -17,6 +17,7 @@ from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.embedding_index import (
     embedder_for,
     embedding_index_update,
+    embedding_matrix,
     retrievable_chunks,
 )
 from groundgate.services.ingestion import document_ingest
@@ -304,3 +305,33 @@ def test_the_question_with_its_words_in_the_other_language_is_a_ranking_of_its_o
     old = HybridRetriever(embedder).rankings(demo, question, 3)
     assert old is not None and "cross-lingual-1/" in old.version and old.dense_bridged == []
     assert old.dense == ranked.dense and old.keyword == ranked.keyword
+
+
+def test_the_search_fuses_its_rankings_and_the_fusion_can_be_read_again(demo):
+    """HybridRetriever.fused: the rankings a search computed, fused again, give the same fused
+    order, head and version (bench/retrieval_losses.py replays variants of the fusion over
+    each question's rankings this way); a chunk first in two rankings leads one first in one,
+    and the rerank reads only its pool (`rerank_pool`, at least top_k places)."""
+    question = "How often must the discharge valve be inspected?"
+    embedder = embedder_for("local")
+    retriever = HybridRetriever(embedder)
+    ranked = retriever.rankings(demo, question, 3)
+    assert ranked is not None
+    hits, _ = retriever.keyword.search(demo, question, 50)
+    _, pks, matrix = embedding_matrix(demo, embedder.name)
+    cosine = dict(zip(pks, (matrix @ embedder.embed_query(question)).tolist(), strict=True))
+    index = ranked.version.split("/cross-lingual-")[0]
+    again = retriever.fused(
+        question, ranked.dense, hits, ranked.other_language, [], cosine, index, 3
+    )
+    assert (again.fused, again.reranked, again.version) == (
+        ranked.fused,
+        ranked.reranked,
+        ranked.version,
+    )
+    assert [h.chunk.pk for h in again.hits(3)] == [h.chunk.pk for h in ranked.hits(3)]
+    a, b, c = pks[:3]
+    fused = retriever.fused(question, [b, a, c], [], [a], [], cosine, index, 1).fused
+    assert fused[:2] == [a, b]  # 1/11 + 1/10 against 1/10
+    retriever.rerank_pool = 1
+    assert len(retriever.fused(question, [b, a, c], [], [a], [], cosine, index, 2).reranked) == 2
