@@ -25,7 +25,7 @@ from groundgate.pipeline.answerability_question import question_parts
 from groundgate.pipeline.contracts import RetrievalBundle, SelectionPolicy
 from groundgate.pipeline.llm import ExtractiveProvider, Provider
 from groundgate.pipeline.run import PipelineRun, run_pipeline
-from groundgate.pipeline.select import R2ValidationError, select
+from groundgate.pipeline.select import R2ValidationError, row_thresholds, select, validate
 from groundgate.services.answering import TOP_K, retrieval_bundle
 from groundgate.services.chunk_context import contexts_of
 from groundgate.services.embedding_index import retrievable_chunks
@@ -139,7 +139,17 @@ def miss_stage(
         return "R2 selection"
     kept = {u.anchor for u in selected.used_chunks if u.chunk_id in facts}
     if not kept:
-        below = selected.metrics.get("dropped", {}).get("below_similarity", 0)
+        if selected.reason.startswith("top similarity"):
+            return "similarity threshold"  # the top gate: no row at all went on
+        # The fact's own rows: below their threshold, or dropped by the caps, a near duplicate
+        # or the budget (dNEW1; before, any row below its threshold named the stage: a fact
+        # row cut by the cap of 3 a document was counted as lost at the threshold).
+        rows = validate(retrieval, policy)
+        thresholds = row_thresholds(retrieval, rows, policy)
+        below = any(
+            row.chunk_id in facts and row.similarity < row_min
+            for row, (_, row_min) in zip(rows, thresholds, strict=True)
+        )
         return "similarity threshold" if below else "R2 selection"
     if run.answerable is not None and not (kept & set(run.answerable.supporting)):
         return "answerability"

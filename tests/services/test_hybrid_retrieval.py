@@ -335,3 +335,43 @@ def test_the_search_fuses_its_rankings_and_the_fusion_can_be_read_again(demo):
     assert fused[:2] == [a, b]  # 1/11 + 1/10 against 1/10
     retriever.rerank_pool = 1
     assert len(retriever.fused(question, [b, a, c], [], [a], [], cosine, index, 2).reranked) == 2
+
+
+def test_a_fact_row_cut_by_the_document_cap_is_lost_at_r2_not_at_the_threshold(demo):
+    """miss_stage reads the fact's own rows (dNEW1): another row below its threshold no longer
+    names the stage when the fact's row, above it, was cut by R2's cap of 3 chunks a document."""
+    from groundgate.models import Chunk
+    from groundgate.pipeline.contracts import SelectionPolicy
+    from groundgate.services.answering import retrieval_bundle
+    from groundgate.services.retrieval import Hit
+    from groundgate.services.retrieval_eval import Question, miss_stage
+
+    texts = [
+        "The tracer records loops that become hot after two iterations.",
+        "Side exits return control to the interpreter with a restored stack.",
+        "Nested trees are called from the outer tree as subroutines.",
+        "Blacklisted fragments are retried after thirty two passes.",
+        "The penalty notice orders the company to pay within fifteen days.",
+    ]
+    question = Question("c", "en", "When are failing fragments retried?", True, ("thirty two",))
+
+    def stage(fact_similarity: float) -> str:
+        similarities = [0.9, 0.9, 0.9, fact_similarity, 0.5]
+        chunks = [
+            Chunk(pk=i + 1, chunk_id=f"doc-{i}", text=t, knowledge_id="b" if i == 4 else "a")
+            for i, t in enumerate(texts)
+        ]
+        hits = [Hit(c, s, 0.0) for c, s in zip(chunks, similarities, strict=True)]
+        bundle = retrieval_bundle(
+            dataset=demo,
+            question=question.question,
+            request_id="stage",
+            hits=hits,
+            version="v",
+            latency_ms=0.0,
+            embedding_model="multilingual-e5-small-q4",
+        )
+        return miss_stage(question, hits, bundle, SelectionPolicy(), None)  # type: ignore[arg-type]
+
+    assert stage(0.9) == "R2 selection"  # the 4th chunk of document a: the cap of 3
+    assert stage(0.5) == "similarity threshold"  # the fact's own row below 0.80
