@@ -8,7 +8,8 @@ Reads the database bench_retrieval.py left in bench/out/retrieval (run it first)
 query vector, BM25 hits and other-language ranking are computed once and kept in
 bench/out/retrieval/replay.pkl; a variant changes only what is fused from them, then the pipeline
 runs under the default policy (as bench_retrieval.py does, services/retrieval_eval.evaluate).
-`--list` prints every loss with its ranks and cause. The variants are named in VARIANTS.
+`--list` prints every loss of the first variant with its ranks and cause; each other variant
+prints the questions it moved against the first. The variants are named in VARIANTS.
 """
 
 from __future__ import annotations
@@ -235,19 +236,16 @@ def summary(results: dict) -> dict[str, dict[str, tuple[int, int, int, int]]]:
     return table
 
 
+# Measured on the 17 files (docs/benchmarks.md, 2026-11-27 s41; none adopted, dNEW3-dNEW4).
 VARIANTS: dict[str, dict[str, Any]] = {
-    "base": {},
+    "base": {},  # the default: bench_retrieval.py's figures
+    "oracle": {"oracle": True},  # the fact's chunk first: what any ranking could win
+    "offset0.04": {"across_offset": 0.04},
+    "offset0.08": {"across_offset": 0.08},  # d372's gap between the two thresholds
+    "offset0.12": {"across_offset": 0.12},
+    "across50": {"across_depth": 50},  # the other language's chunks, a fourth ranking
     "dense1.5": {"dense_weight": 1.5},
     "dense0.7": {"dense_weight": 0.7},
-    "depth100": {"dense_depth": 100},
-    "pool32": {"rerank_pool": 32},
-    "across50": {"across_depth": 50},
-    "across8": {"across_depth": 8},
-    "offset0.08": {"across_offset": 0.08},
-    "oracle": {"oracle": True},
-    "offset0.04": {"across_offset": 0.04},
-    "offset0.12": {"across_offset": 0.12},
-    "across24": {"across_depth": 24},
 }
 
 
