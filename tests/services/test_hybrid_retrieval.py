@@ -375,3 +375,24 @@ def test_a_fact_row_cut_by_the_document_cap_is_lost_at_r2_not_at_the_threshold(d
 
     assert stage(0.9) == "R2 selection"  # the 4th chunk of document a: the cap of 3
     assert stage(0.5) == "similarity threshold"  # the fact's own row below 0.80
+
+
+def test_a_fact_chunk_in_the_other_language_is_read_as_its_row_would_be(demo):
+    """fact_answers (the bench's "(N answering)") reads a fact chunk in the other language whose
+    cosine is under the same-language threshold strictly, as the pipeline reads such a row
+    (d374, dNEW6): the penalty decision answers "Which law did the polluting company break?"
+    when read loosely, but a row admitted by the cross-language threshold must state "break"."""
+    from groundgate.pipeline.contracts import SelectionPolicy
+    from groundgate.services.retrieval_eval import Question, evaluate, fact_answers
+
+    question = Question(
+        "c", "en", "Which law did the polluting company break?", True, ("水污染防治法",)
+    )
+    retriever = HybridRetriever(embedder_for("local"))
+    outcome = evaluate(demo, [question], retriever, {"default": SelectionPolicy()}).outcomes
+    lost = outcome["default"][0]
+    assert not lost.right and lost.stage == "answerability"
+    assert lost.fact_answers is False
+    fact = next(c.text for c in demo.chunks.all() if "水污染防治法" in c.text)
+    assert fact_answers(question, [fact], SelectionPolicy()) is True  # read loosely
+    assert fact_answers(question, [fact], SelectionPolicy(), frozenset({fact})) is False
