@@ -236,7 +236,7 @@ def summary(results: dict) -> dict[str, dict[str, tuple[int, int, int, int]]]:
     return table
 
 
-# Measured on the 17 files (docs/benchmarks.md, 2026-11-27 s41; none adopted, dNEW3-dNEW4).
+# Measured on the 17 files (docs/benchmarks.md, 2026-11-27 s41; none adopted, d627-d628).
 VARIANTS: dict[str, dict[str, Any]] = {
     "base": {},  # the default: bench_retrieval.py's figures
     "oracle": {"oracle": True},  # the fact's chunk first: what any ranking could win

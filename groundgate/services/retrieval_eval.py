@@ -143,7 +143,7 @@ def miss_stage(
         if selected.reason.startswith("top similarity"):
             return "similarity threshold"  # the top gate: no row at all went on
         # The fact's own rows: below their threshold, or dropped by the caps, a near duplicate
-        # or the budget (dNEW1; before, any row below its threshold named the stage: a fact
+        # or the budget (d625; before, any row below its threshold named the stage: a fact
         # row cut by the cap of 3 a document was counted as lost at the threshold).
         rows = validate(retrieval, policy)
         thresholds = row_thresholds(retrieval, rows, policy)
@@ -170,7 +170,7 @@ def fact_answers(
     """Does one of `texts` (the chunks holding the fact) answer the question by the policy's
     answerability (its version and paraphrase thresholds, as the pipeline reads it)? None when
     the policy reads none. `strict`: the texts a retrieval would admit by the cross-language
-    threshold alone, read as the pipeline reads such a row (d374: every term stated; dNEW6)."""
+    threshold alone, read as the pipeline reads such a row (d374: every term stated; d630)."""
     if policy.answerability == "off":
         return None
     parts = question_parts(

@@ -338,7 +338,7 @@ def test_the_search_fuses_its_rankings_and_the_fusion_can_be_read_again(demo):
 
 
 def test_a_fact_row_cut_by_the_document_cap_is_lost_at_r2_not_at_the_threshold(demo):
-    """miss_stage reads the fact's own rows (dNEW1): another row below its threshold no longer
+    """miss_stage reads the fact's own rows (d625): another row below its threshold no longer
     names the stage when the fact's row, above it, was cut by R2's cap of 3 chunks a document."""
     from groundgate.models import Chunk
     from groundgate.pipeline.contracts import SelectionPolicy
@@ -380,7 +380,7 @@ def test_a_fact_row_cut_by_the_document_cap_is_lost_at_r2_not_at_the_threshold(d
 def test_a_fact_chunk_in_the_other_language_is_read_as_its_row_would_be(demo):
     """fact_answers (the bench's "(N answering)") reads a fact chunk in the other language whose
     cosine is under the same-language threshold strictly, as the pipeline reads such a row
-    (d374, dNEW6): the penalty decision answers "Which law did the polluting company break?"
+    (d374, d630): the penalty decision answers "Which law did the polluting company break?"
     when read loosely, but a row admitted by the cross-language threshold must state "break"."""
     from groundgate.pipeline.contracts import SelectionPolicy
     from groundgate.services.retrieval_eval import Question, evaluate, fact_answers
