@@ -247,6 +247,7 @@ class HybridRetriever:
 
     dense_weight = 1.0
     rrf_k = RRF_K
+    rerank_pool = RERANK_POOL
 
     def __init__(
         self,
@@ -323,6 +324,33 @@ class HybridRetriever:
             if bridged is not None:
                 order = np.argsort(-(matrix @ bridged), kind="stable")[:DENSE_CANDIDATES]
                 dense_bridged = [pks[int(i)] for i in order]
+        position = {pk: i for i, pk in enumerate(pks)}
+        ranked = {*dense, *(h.chunk.pk for h in keyword_hits), *other_pks, *dense_bridged}
+        cosine = {pk: float(cosines[position[pk]]) for pk in ranked if pk in position}
+        return self.fused(
+            question,
+            dense,
+            keyword_hits,
+            other_pks,
+            dense_bridged,
+            cosine,
+            f"{text_version}/{model}/{version}",
+            top_k,
+        )
+
+    def fused(
+        self,
+        question: str,
+        dense: list[int],
+        keyword_hits: list[Hit],
+        other_pks: list[int],
+        dense_bridged: list[int],
+        cosine: dict[int, float],
+        index: str,
+        top_k: int = 0,
+    ) -> Rankings:
+        """The rankings fused by reciprocal rank and the fused head reranked (answering chunks
+        first); `cosine` holds at least the cosine of every chunk of the rankings."""
         keyword_pks = [h.chunk.pk for h in keyword_hits]
         fused: dict[int, float] = {}
         for rank, pk in enumerate(dense):
@@ -331,12 +359,11 @@ class HybridRetriever:
             for rank, pk in enumerate(ranking):
                 fused[pk] = fused.get(pk, 0.0) + 1.0 / (self.rrf_k + rank)
         order_fused = sorted(fused, key=lambda pk: (-fused[pk], pk))
-        pool = order_fused[: max(top_k, RERANK_POOL)]
+        pool = order_fused[: max(top_k, self.rerank_pool)]
         chunks = Chunk.objects.in_bulk(pool)
         reranked = answering_first(
             question, [pk for pk in pool if pk in chunks], chunks, self.rerank
         )
-        position = {pk: i for i, pk in enumerate(pks)}
         return Rankings(
             dense=dense,
             keyword=keyword_pks,
@@ -345,9 +372,9 @@ class HybridRetriever:
             fused=order_fused,
             reranked=reranked,
             chunks=chunks,
-            cosine={pk: float(cosines[position[pk]]) for pk in reranked if pk in position},
+            cosine={pk: cosine[pk] for pk in reranked if pk in cosine},
             bm25={h.chunk.pk: h.bm25 for h in keyword_hits},
-            version=f"{text_version}/{model}/{version}/cross-lingual-{self.cross_lingual}/"
+            version=f"{index}/cross-lingual-{self.cross_lingual}/"
             f"rrf-{self.rrf_k}/"
             f"words-{self.keyword.chunk_words_version}/{self.rerank.name}",
         )

@@ -23,12 +23,13 @@ from groundgate.pipeline.answerability import chunk_answers
 from groundgate.pipeline.answerability_context import reads_context
 from groundgate.pipeline.answerability_question import question_parts
 from groundgate.pipeline.contracts import RetrievalBundle, SelectionPolicy
+from groundgate.pipeline.crosslingual import text_language
 from groundgate.pipeline.llm import ExtractiveProvider, Provider
 from groundgate.pipeline.run import PipelineRun, run_pipeline
-from groundgate.pipeline.select import R2ValidationError, select
+from groundgate.pipeline.select import R2ValidationError, row_thresholds, select, validate
 from groundgate.services.answering import TOP_K, retrieval_bundle
 from groundgate.services.chunk_context import contexts_of
-from groundgate.services.embedding_index import retrievable_chunks
+from groundgate.services.embedding_index import retrievable_chunks, vectors_of
 from groundgate.services.retrieval import Hit, HybridRetriever, Retriever
 from groundgate.services.word_vectors import stored_word_vectors
 
@@ -139,7 +140,17 @@ def miss_stage(
         return "R2 selection"
     kept = {u.anchor for u in selected.used_chunks if u.chunk_id in facts}
     if not kept:
-        below = selected.metrics.get("dropped", {}).get("below_similarity", 0)
+        if selected.reason.startswith("top similarity"):
+            return "similarity threshold"  # the top gate: no row at all went on
+        # The fact's own rows: below their threshold, or dropped by the caps, a near duplicate
+        # or the budget (d625; before, any row below its threshold named the stage: a fact
+        # row cut by the cap of 3 a document was counted as lost at the threshold).
+        rows = validate(retrieval, policy)
+        thresholds = row_thresholds(retrieval, rows, policy)
+        below = any(
+            row.chunk_id in facts and row.similarity < row_min
+            for row, (_, row_min) in zip(rows, thresholds, strict=True)
+        )
         return "similarity threshold" if below else "R2 selection"
     if run.answerable is not None and not (kept & set(run.answerable.supporting)):
         return "answerability"
@@ -150,10 +161,16 @@ def miss_stage(
     return "R5"
 
 
-def fact_answers(question: Question, texts: list[str], policy: SelectionPolicy) -> bool | None:
+def fact_answers(
+    question: Question,
+    texts: list[str],
+    policy: SelectionPolicy,
+    strict: frozenset[str] = frozenset(),
+) -> bool | None:
     """Does one of `texts` (the chunks holding the fact) answer the question by the policy's
     answerability (its version and paraphrase thresholds, as the pipeline reads it)? None when
-    the policy reads none."""
+    the policy reads none. `strict`: the texts a retrieval would admit by the cross-language
+    threshold alone, read as the pipeline reads such a row (d374: every term stated; d630)."""
     if policy.answerability == "off":
         return None
     parts = question_parts(
@@ -162,7 +179,30 @@ def fact_answers(question: Question, texts: list[str], policy: SelectionPolicy) 
         policy.paraphrase_min_similarity,
         policy.paraphrase_cross_language_min_similarity,
     )
-    return any(chunk_answers(parts, text)[0] for text in texts)
+    reads_strict = policy.answerability_version >= 3
+    return any(chunk_answers(parts, text, reads_strict and text in strict)[0] for text in texts)
+
+
+def strict_facts(
+    question: Question, texts: dict[int, str], retriever: Retriever, policy: SelectionPolicy
+) -> frozenset[str]:
+    """Of `texts` (pk -> text, the chunks holding the fact), those in the other language than
+    the question whose cosine is under the policy's same-language row threshold: retrieved, such
+    a row is admitted by the cross-language threshold alone and read strictly (d374)."""
+    if not isinstance(retriever, HybridRetriever):
+        return frozenset()
+    asked = text_language(question.question)
+    across = {pk: t for pk, t in texts.items() if text_language(t) != asked}
+    if not across:
+        return frozenset()
+    query = retriever.embedder.embed_query(question.question)
+    vectors = vectors_of(retriever.embedder.name, list(across))
+    same_language_min = policy.thresholds_for(retriever.embedding_model)[1]
+    return frozenset(
+        text
+        for pk, text in across.items()
+        if pk in vectors and float(vectors[pk] @ query) < same_language_min
+    )
 
 
 def refusing_stage(run: PipelineRun) -> str:
@@ -242,9 +282,10 @@ def evaluate(
             stage = "" if right or not q.covered else miss_stage(q, hits, bundle, policy, run)
             reachable = None
             if stage:
-                holding = [text for text in texts_by_pk.values() if holds_fact(text, q)]
+                holding = {pk: text for pk, text in texts_by_pk.items() if holds_fact(text, q)}
+                strict = strict_facts(q, holding, retriever, policy)
                 with answerability_meaning.stored_vectors(stored_word_vectors if stored else None):
-                    reachable = fact_answers(q, holding, policy)
+                    reachable = fact_answers(q, list(holding.values()), policy, strict)
             result.outcomes[label].append(
                 Outcome(
                     q,

@@ -17,6 +17,7 @@ from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.embedding_index import (
     embedder_for,
     embedding_index_update,
+    embedding_matrix,
     retrievable_chunks,
 )
 from groundgate.services.ingestion import document_ingest
@@ -304,3 +305,94 @@ def test_the_question_with_its_words_in_the_other_language_is_a_ranking_of_its_o
     old = HybridRetriever(embedder).rankings(demo, question, 3)
     assert old is not None and "cross-lingual-1/" in old.version and old.dense_bridged == []
     assert old.dense == ranked.dense and old.keyword == ranked.keyword
+
+
+def test_the_search_fuses_its_rankings_and_the_fusion_can_be_read_again(demo):
+    """HybridRetriever.fused: the rankings a search computed, fused again, give the same fused
+    order, head and version (bench/retrieval_losses.py replays variants of the fusion over
+    each question's rankings this way); a chunk first in two rankings leads one first in one,
+    and the rerank reads only its pool (`rerank_pool`, at least top_k places)."""
+    question = "How often must the discharge valve be inspected?"
+    embedder = embedder_for("local")
+    retriever = HybridRetriever(embedder)
+    ranked = retriever.rankings(demo, question, 3)
+    assert ranked is not None
+    hits, _ = retriever.keyword.search(demo, question, 50)
+    _, pks, matrix = embedding_matrix(demo, embedder.name)
+    cosine = dict(zip(pks, (matrix @ embedder.embed_query(question)).tolist(), strict=True))
+    index = ranked.version.split("/cross-lingual-")[0]
+    again = retriever.fused(
+        question, ranked.dense, hits, ranked.other_language, [], cosine, index, 3
+    )
+    assert (again.fused, again.reranked, again.version) == (
+        ranked.fused,
+        ranked.reranked,
+        ranked.version,
+    )
+    assert [h.chunk.pk for h in again.hits(3)] == [h.chunk.pk for h in ranked.hits(3)]
+    a, b, c = pks[:3]
+    fused = retriever.fused(question, [b, a, c], [], [a], [], cosine, index, 1).fused
+    assert fused[:2] == [a, b]  # 1/11 + 1/10 against 1/10
+    retriever.rerank_pool = 1
+    assert len(retriever.fused(question, [b, a, c], [], [a], [], cosine, index, 2).reranked) == 2
+
+
+def test_a_fact_row_cut_by_the_document_cap_is_lost_at_r2_not_at_the_threshold(demo):
+    """miss_stage reads the fact's own rows (d625): another row below its threshold no longer
+    names the stage when the fact's row, above it, was cut by R2's cap of 3 chunks a document."""
+    from groundgate.models import Chunk
+    from groundgate.pipeline.contracts import SelectionPolicy
+    from groundgate.services.answering import retrieval_bundle
+    from groundgate.services.retrieval import Hit
+    from groundgate.services.retrieval_eval import Question, miss_stage
+
+    texts = [
+        "The tracer records loops that become hot after two iterations.",
+        "Side exits return control to the interpreter with a restored stack.",
+        "Nested trees are called from the outer tree as subroutines.",
+        "Blacklisted fragments are retried after thirty two passes.",
+        "The penalty notice orders the company to pay within fifteen days.",
+    ]
+    question = Question("c", "en", "When are failing fragments retried?", True, ("thirty two",))
+
+    def stage(fact_similarity: float) -> str:
+        similarities = [0.9, 0.9, 0.9, fact_similarity, 0.5]
+        chunks = [
+            Chunk(pk=i + 1, chunk_id=f"doc-{i}", text=t, knowledge_id="b" if i == 4 else "a")
+            for i, t in enumerate(texts)
+        ]
+        hits = [Hit(c, s, 0.0) for c, s in zip(chunks, similarities, strict=True)]
+        bundle = retrieval_bundle(
+            dataset=demo,
+            question=question.question,
+            request_id="stage",
+            hits=hits,
+            version="v",
+            latency_ms=0.0,
+            embedding_model="multilingual-e5-small-q4",
+        )
+        return miss_stage(question, hits, bundle, SelectionPolicy(), None)  # type: ignore[arg-type]
+
+    assert stage(0.9) == "R2 selection"  # the 4th chunk of document a: the cap of 3
+    assert stage(0.5) == "similarity threshold"  # the fact's own row below 0.80
+
+
+def test_a_fact_chunk_in_the_other_language_is_read_as_its_row_would_be(demo):
+    """fact_answers (the bench's "(N answering)") reads a fact chunk in the other language whose
+    cosine is under the same-language threshold strictly, as the pipeline reads such a row
+    (d374, d630): the penalty decision answers "Which law did the polluting company break?"
+    when read loosely, but a row admitted by the cross-language threshold must state "break"."""
+    from groundgate.pipeline.contracts import SelectionPolicy
+    from groundgate.services.retrieval_eval import Question, evaluate, fact_answers
+
+    question = Question(
+        "c", "en", "Which law did the polluting company break?", True, ("水污染防治法",)
+    )
+    retriever = HybridRetriever(embedder_for("local"))
+    outcome = evaluate(demo, [question], retriever, {"default": SelectionPolicy()}).outcomes
+    lost = outcome["default"][0]
+    assert not lost.right and lost.stage == "answerability"
+    assert lost.fact_answers is False
+    fact = next(c.text for c in demo.chunks.all() if "水污染防治法" in c.text)
+    assert fact_answers(question, [fact], SelectionPolicy()) is True  # read loosely
+    assert fact_answers(question, [fact], SelectionPolicy(), frozenset({fact})) is False
