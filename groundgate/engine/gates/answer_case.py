@@ -405,20 +405,7 @@ class AnswerGatePolicy(GatePolicy):
 
 
 def table_reading(policy: AnswerGatePolicy) -> TableReading:
-    """How the policy reads table headers (facts.TableReading): made once per policy object, a
-    frozen model kept alive here (its id not reused), not per case and rule that asks (dNEW1)."""
-    kept = _READINGS.get(id(policy))
-    if kept is None or kept[0] is not policy:
-        if len(_READINGS) >= 64:  # (a process makes a few policies)
-            _READINGS.clear()
-        kept = _READINGS[id(policy)] = (policy, _read_tables(policy))
-    return kept[1]
-
-
-_READINGS: dict[int, tuple[AnswerGatePolicy, TableReading]] = {}
-
-
-def _read_tables(policy: AnswerGatePolicy) -> TableReading:
+    """How the policy reads table headers (facts.TableReading)."""
     return TableReading(
         quarter_ordinals=policy.quarter_ordinals == "columns_and_lists",
         year_ranges=policy.year_ranges == "header_periods",
