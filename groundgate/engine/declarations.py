@@ -97,7 +97,7 @@ _QUESTION_SCALE = re.compile(
 @text_memo(max_bytes=2**20, item_bytes=50)
 def question_scale(question: str) -> tuple[int, str] | None:
     """The scale the question asks the answer in ("in USD millions"), with its text: read once
-    per question text (every answer to a question asks, dNEW1)."""
+    per question text (every answer to a question asks, d631)."""
     m = _QUESTION_SCALE.search(question)
     if m is None:
         return None

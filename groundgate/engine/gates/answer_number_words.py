@@ -30,7 +30,7 @@ def value_ref(located: Located) -> ValueRef:
 
 def near_match(hint: Hint) -> NearMatch:
     """value_ref(hint.source)'s six fields, every one given (as its model_dump gave them, so
-    the same fields are set), with the reason: one model made and validated, not two (dNEW2)."""
+    the same fields are set), with the reason: one model made and validated, not two (d632)."""
     located = hint.source
     answer = located.where == "answer"
     return NearMatch(

@@ -1,5 +1,5 @@
 """The table reading of an answer-gate policy (answer_case.table_reading), made once per policy
-object, not once per case and rule that asks (dNEW1): a policy is a frozen model, so its fields
+object, not once per case and rule that asks (d631): a policy is a frozen model, so its fields
 never change; the policy is kept with its reading, so its id is not reused while kept. A
 process makes a few policies; past 64 kept, all are dropped and made again on need.
 Pure: no Django, no I/O.
