@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from groundgate.engine.numbers import NumericValue
+from groundgate.engine.text_memo import text_memo
 from groundgate.engine.values.number.numerals_zh import LABEL_COUNTERS
 
 # "(in millions)", "(Millions)", "($ in millions)", "(Dollars in millions, except per share
@@ -93,8 +94,10 @@ _QUESTION_SCALE = re.compile(
 )
 
 
+@text_memo(max_bytes=2**20, item_bytes=50)
 def question_scale(question: str) -> tuple[int, str] | None:
-    """The scale the question asks the answer in ("in USD millions"), with its text."""
+    """The scale the question asks the answer in ("in USD millions"), with its text: read once
+    per question text (every answer to a question asks, d631)."""
     m = _QUESTION_SCALE.search(question)
     if m is None:
         return None

@@ -49,7 +49,6 @@ from groundgate.engine.gates.answer_case import (
     Position,
     RawChunk,
     Status,
-    table_reading,
 )
 from groundgate.engine.gates.answer_numbers import (
     NUMBER_ABOUT_ANSWER,
@@ -62,6 +61,7 @@ from groundgate.engine.gates.answer_numbers import (
     check_numbers,
     derive_out_of_context,
 )
+from groundgate.engine.gates.answer_reading import table_reading
 from groundgate.engine.near_text import align
 
 GATE: Final = "answer"

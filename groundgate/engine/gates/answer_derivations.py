@@ -24,7 +24,7 @@ from groundgate.engine.derivation_hits import Searched
 from groundgate.engine.derivation_pairs import may_pair
 from groundgate.engine.derivations import Found, Pools, explain, operand_amounts
 from groundgate.engine.evidence_values import Located
-from groundgate.engine.gates.answer_case import table_reading
+from groundgate.engine.gates.answer_reading import table_reading
 from groundgate.engine.number_grounding import EvidenceIndex
 from groundgate.engine.numbers import NumericValue
 from groundgate.engine.quantities import Quantity

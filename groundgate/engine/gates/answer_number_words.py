@@ -29,8 +29,20 @@ def value_ref(located: Located) -> ValueRef:
 
 
 def near_match(hint: Hint) -> NearMatch:
-    ref = value_ref(hint.source)
-    return NearMatch(**ref.model_dump(), reason=hint.reason, detail=hint.detail or None)
+    """value_ref(hint.source)'s six fields, every one given (as its model_dump gave them, so
+    the same fields are set), with the reason: one model made and validated, not two (d632)."""
+    located = hint.source
+    answer = located.where == "answer"
+    return NearMatch(
+        text=located.quantity.value.text if answer else shown(located.quantity),
+        evidence_index=None if answer else located.evidence_index,
+        span=located.span,
+        chunk_id=None if answer else located.chunk_id,
+        chunk_span=None if answer else located.chunk_span,
+        field="answer.conclusion" if answer else None,
+        reason=hint.reason,
+        detail=hint.detail or None,
+    )
 
 
 NEAR_TEXT = {
