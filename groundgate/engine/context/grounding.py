@@ -337,21 +337,14 @@ def _finding(
     offset = located[index][1] if located and index in located else None
     alt = _alternative(claim, fact, seen, reason, named, relative)
     text = claim.value.text
-    if reason == "another_row":
-        detail = f"{text} is {fact.row}'s" + (f"; {alt.row} has {alt.value.text}" if alt else "")
-    elif reason == "another_subject":
+    if reason == "another_subject":
         subjects = seen.subjects()
         detail = f"{text} is {subject_name(subjects, fact, alt)}'s" + (
             f"; {subject_name(subjects, alt, fact)} has {alt.value.text}" if alt else ""
         )
-    elif reason == "another_period":
-        where = fact.column or ", ".join(fact.periods)
-        detail = f"{text} is the figure for {where}" + (
-            f"; {alt.column or ', '.join(alt.periods)} has {alt.value.text}" if alt else ""
-        )
-    elif reason == "another_column":
-        detail = f"{text} is the figure for {fact.column}" + (
-            f"; {alt.column} has {alt.value.text}" if alt else ""
+    elif reason in ("another_row", "another_period", "another_column"):
+        detail = f"{text} is the figure for {cell_name(fact)}" + (
+            f"; {cell_name(alt)} has {alt.value.text}" if alt else ""
         )
     else:
         detail = f"{text} is in evidence {index}; the sentence cites evidence {cited}"
@@ -379,6 +372,23 @@ def _finding(
             detail=detail,
         ),
     )
+
+
+# A heading's punctuation, not its words: "Cost of revenue:", "Years Ended December 31,".
+_HEADING_ENDS = " :;,.\t"
+
+
+def cell_name(fact: Fact) -> str:
+    """A value's row and column as a message names them (dNEW1): "Total cost of revenue
+    (2018)", "Capital lease obligations (1-3 Years)"; the column by its name without the
+    table's title (Fact.name); a prose value by its sentence's periods. Words only: no rule
+    reads it."""
+    row = " ".join(fact.row.split()).strip(_HEADING_ENDS)
+    column = fact.column if fact.name is None else fact.name
+    column = " ".join(column.split()).strip(_HEADING_ENDS) or ", ".join(fact.periods)
+    if row and column:
+        return f"{row} ({column})"
+    return row or column or "another cell"
 
 
 def _citation_map(

@@ -36,6 +36,7 @@ from groundgate.engine.evidence_values import Located
 from groundgate.engine.findings import Derivation, Finding, NumberFinding
 from groundgate.engine.gates.answer_derivations import _DerivationSearch
 from groundgate.engine.gates.answer_number_words import (
+    grounded_by,
     grounded_message,
     hint_text,
     near_match,
@@ -350,12 +351,14 @@ class _SlowPath(_DerivationSearch):
         if grounding is not None:
             self._remember(value, q, grounding.source)
             rules = list(grounding.rules) or ["format"]
+            source, parts = grounded_by(grounding.source)
             return NumberFinding(
                 code=NUMBER_EQUIVALENT,
                 severity="info",
                 message=grounded_message(value, rules, grounding.source, self.question_scale),
                 rules=rules,
-                grounded_by=value_ref(grounding.source),
+                grounded_by=source,
+                derivation=parts,
                 **where,
             )
         if self._from_question(q):
