@@ -53,6 +53,9 @@ string and the policy hash only (diffed); stderr same.
 version string and the policy hash only (diffed); stderr same.
 2.37.0 (`duration_headers: columns`), policy 2026-11.38: against 2.36.0, the version string and
 the policy hash only (diffed); stderr same.
+2.40.0 (messages name a cell by its row and column; a header's date located at its day and its
+year), policy 2026-11.41: against 2.37.0, the version string and the policy hash only (diffed);
+stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -82,17 +85,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "955cb70d6a37a3ecd1b8ced1b5129ef8a63990df5684809d63e122f9009ca31a",
+        "af6daf02b7658cd3509e78fd291df57a6179643026ac3a6a4d9cd1046070d21e",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "b27cd0911fead63af18485a18042fad886f4cbc277978581ab119e2182848e9e",
+        "105f4db96225fe647babcb595364aaf8892c880b3a27fdbca6c894d78fd05791",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "f7252cc8dd8fb2eb56a14612dfd6ad085164d82772feebaf4f242c38dc1db609",
+        "ee0e55a0b0bb14010885c94ae6b4f765ee26dac9fc85e35312dbd9e1667e76ba",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -34,6 +34,7 @@ fits instead (disagreement.py), a clause's relative periods and a sum's listed p
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
@@ -376,6 +377,8 @@ def _finding(
 
 # A heading's punctuation, not its words: "Cost of revenue:", "Years Ended December 31,".
 _HEADING_ENDS = " :;,.\t"
+# A footnote mark that ends a header part: "April 28, 2018 (2)", "2019 (a)".
+_MARK_END = re.compile(r"(?:\s*\((?:\d{1,2}|[a-z])\))+$")
 
 
 def cell_name(fact: Fact) -> str:
@@ -385,7 +388,9 @@ def cell_name(fact: Fact) -> str:
     reads it."""
     row = " ".join(fact.row.split()).strip(_HEADING_ENDS)
     column = fact.column if fact.name is None else fact.name
-    column = " ".join(column.split()).strip(_HEADING_ENDS) or ", ".join(fact.periods)
+    column = _MARK_END.sub("", " ".join(column.split())).strip(_HEADING_ENDS)
+    column = column.replace(": ", ", ")  # "At December 31: 2019": one name, not a heading's
+    column = column or ", ".join(fact.periods)
     if row and column:
         return f"{row} ({column})"
     return row or column or "another cell"
