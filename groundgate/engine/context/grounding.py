@@ -34,7 +34,6 @@ fits instead (disagreement.py), a clause's relative periods and a sum's listed p
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
@@ -44,6 +43,7 @@ from groundgate.engine.context.answer_periods import (
     _one_of,
     _summed_periods,
 )
+from groundgate.engine.context.cell_names import cell_name
 from groundgate.engine.context.claims import (
     Claim,
     ClaimReader,
@@ -373,27 +373,6 @@ def _finding(
             detail=detail,
         ),
     )
-
-
-# A heading's punctuation, not its words: "Cost of revenue:", "Years Ended December 31,".
-_HEADING_ENDS = " :;,.\t"
-# A footnote mark that ends a header part: "April 28, 2018 (2)", "2019 (a)".
-_MARK_END = re.compile(r"(?:\s*\((?:\d{1,2}|[a-z])\))+$")
-
-
-def cell_name(fact: Fact) -> str:
-    """A value's row and column as a message names them (dNEW1): "Total cost of revenue
-    (2018)", "Capital lease obligations (1-3 Years)"; the column by its name without the
-    table's title (Fact.name); a prose value by its sentence's periods. Words only: no rule
-    reads it."""
-    row = " ".join(fact.row.split()).strip(_HEADING_ENDS)
-    column = fact.column if fact.name is None else fact.name
-    column = _MARK_END.sub("", " ".join(column.split())).strip(_HEADING_ENDS)
-    column = column.replace(": ", ", ")  # "At December 31: 2019": one name, not a heading's
-    column = column or ", ".join(fact.periods)
-    if row and column:
-        return f"{row} ({column})"
-    return row or column or "another cell"
 
 
 def _citation_map(

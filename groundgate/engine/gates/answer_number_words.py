@@ -6,6 +6,10 @@ words. Pure: no Django, no I/O.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from groundgate.engine.context.cell_names import table_cell
+from groundgate.engine.context.facts import PLAIN, TableReading
 from groundgate.engine.evidence_values import Located
 from groundgate.engine.findings import Derivation, NearMatch, ValueRef
 from groundgate.engine.near_search import Hint
@@ -102,14 +106,34 @@ def shown(q: Quantity) -> str:
     return q.value.quantity if q.unit == SHARED_DAY else q.value.text
 
 
-def hint_text(hint: Hint) -> str:
+_AT = "\x00"  # where the near miss's text goes in its sentence (hint_text)
+
+
+def hint_text(
+    hint: Hint, excerpts: Mapping[int, str] | None = None, reading: TableReading = PLAIN
+) -> str:
+    """The near miss's sentence; a near miss that is a cell of a cited excerpt's table is named
+    by its row and column, "evidence 0 has '$1,949' for Land (December 31, 2019) (one digit
+    differs)" (`excerpts`: the accepted excerpts by evidence index; dNEW3)."""
     source = hint.source
-    return NEAR_TEXT[hint.reason].format(
+    text = NEAR_TEXT[hint.reason].format(
         index=source.evidence_index,
-        text=shown(source.quantity),
+        text=_AT,
         chunk=source.chunk_id,
         detail=hint.detail,
     )
+    said = repr(shown(source.quantity))
+    index = source.evidence_index
+    excerpt = (excerpts or {}).get(index) if index is not None else None
+    cell = None
+    if (
+        excerpt is not None
+        and source.where == "excerpt"
+        and source.span is not None
+        and source.quantity.unit != SHARED_DAY
+    ):
+        cell = table_cell(excerpt, source.span, reading)
+    return text.replace(repr(_AT), said if cell is None else f"{said} for {cell}")
 
 
 def grounded_message(

@@ -34,6 +34,7 @@ from groundgate.engine.derivation_hits import Searched
 from groundgate.engine.derivations import Pools
 from groundgate.engine.evidence_values import Located
 from groundgate.engine.findings import Derivation, Finding, NumberFinding
+from groundgate.engine.gates.answer_case import table_reading
 from groundgate.engine.gates.answer_derivations import _DerivationSearch
 from groundgate.engine.gates.answer_number_words import (
     grounded_by,
@@ -411,7 +412,8 @@ class _SlowPath(_DerivationSearch):
             hint = Hint("wrong_scale", scale_refused)
         message = f"{value.text!r} is in no accepted excerpt"
         if hint is not None:
-            message += "; " + hint_text(hint)
+            excerpts = {i: evidence.excerpt for i, evidence in self._accepted}
+            message += "; " + hint_text(hint, excerpts, table_reading(policy))
         if failed is not None:
             message += f"; the calculation the answer writes out does not give it: {failed}"
         if derivation is not None:

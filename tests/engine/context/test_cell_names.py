@@ -90,3 +90,40 @@ def test_a_header_date_of_another_year_marks_the_year():
     assert date.code == "UNGROUNDED_NUMBER" and date.near_match.reason == "wrong_year"
     assert date.near_match.text == "December 31, 2019"
     assert CHANGE_COLUMNS[slice(*date.near_match.chunk_span)] == "2019"
+
+
+def test_a_near_miss_cell_is_named_by_its_row_and_column():
+    # A digit slip's near miss: the cell the evidence has, named (dNEW3).
+    verdict = gate_whole_text(
+        "Total cost of revenue in Years Ended December 31, 2019 was $48,981.", CHANGE_COLUMNS
+    )
+    (finding,) = [f for f in verdict.findings if f.code == "UNGROUNDED_NUMBER"]
+    assert finding.near_match.text == "$48,881"
+    assert (
+        "near miss: evidence 0 has '$48,881' for Total cost of revenue (2019) (one digit differs)"
+    ) in finding.message
+    # Another sign: the cell, then why.
+    verdict = gate_whole_text(
+        "Capital lease obligations due in less than 1 year were -$20.6 million.", DUE
+    )
+    (finding,) = [f for f in verdict.findings if f.code == "UNGROUNDED_NUMBER"]
+    assert "has '20.6' for Capital lease obligations (Less than 1 Year), the same number" in (
+        finding.message
+    )
+
+
+def test_a_near_miss_in_prose_or_a_header_is_named_by_its_text_only():
+    verdict = gate_whole_text("Pump I delivers 215 m3/h.", "Pump I delivers 205 m3/h.")
+    (finding,) = [f for f in verdict.findings if f.code == "UNGROUNDED_NUMBER"]
+    assert finding.message.endswith("near miss: evidence 0 has '205' (one digit differs)")
+
+
+def test_column_names_without_units_footnote_marks_or_stars():
+    facts = {
+        f.value.text: f
+        for f in read_facts(
+            "Year Ended December 31,\n(In millions)  2019 (1)  2018**\nRevenue (a)  10.5  9.8"
+        )
+    }
+    assert cell_name(facts["10.5"]) == "Revenue (Year Ended December 31, 2019)"
+    assert cell_name(facts["9.8"]) == "Revenue (Year Ended December 31, 2018)"
