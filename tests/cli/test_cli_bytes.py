@@ -53,8 +53,8 @@ string and the policy hash only (diffed); stderr same.
 version string and the policy hash only (diffed); stderr same.
 2.37.0 (`duration_headers: columns`), policy 2026-11.38: against 2.36.0, the version string and
 the policy hash only (diffed); stderr same.
-2.40.0 (messages name a cell by its row and column; a header's date located at its day and its
-year), policy 2026-11.41: against 2.37.0, the version string and the policy hash only (diffed);
+2.41.0 (messages name a cell by its row and column; a header's date located at its day and its
+year), policy 2026-11.42: against 2.37.0, the version string and the policy hash only (diffed);
 stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """

@@ -43,7 +43,7 @@ def test_a_header_date_is_accepted_and_marked_where_the_table_gives_it(page, liv
     assert "date_shared_day" in findings and "declared_scale" in findings
     assert "“January 29, 2022” in evidence 0" in findings  # the date the header gives
     # The header's day and its year are marked in the cited source, each where it is written,
-    # not the header between them (2.40.0, dNEW2).
+    # not the header between them (2.41.0, d635).
     marks = page.locator(".sources mark.m-grounded").all_inner_texts()
     assert "January 29," in marks and "2022" in marks, marks
     assert not any("2023" in mark for mark in marks), marks

@@ -81,7 +81,7 @@ def test_a_date_from_the_header_is_grounded_and_says_how():
     finding = shared[0]
     assert finding.code == NUMBER_EQUIVALENT and finding.severity == "info"
     # The reviewer reads the date the header gives; the marks are its day and its year, each
-    # where it is written, not the header between them (the other year, "2023"; dNEW2).
+    # where it is written, not the header between them (the other year, "2023"; d635).
     assert finding.grounded_by.text == "June 30, 2022"
     start, end = finding.grounded_by.span
     assert BALANCE_SHEET[start:end] == "June 30,"

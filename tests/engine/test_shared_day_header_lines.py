@@ -86,7 +86,7 @@ def test_the_answer_date_is_grounded_and_says_how():
     assert verdict.status == "ok", verdict.findings
     (shared,) = [f for f in verdict.findings if "date_shared_day" in (f.rules or ())]
     assert shared.grounded_by.text == "December 31, 2019"
-    # Marked at the day and at the year, not across "Increase (Decrease)" between (dNEW2).
+    # Marked at the day and at the year, not across "Increase (Decrease)" between (d635).
     start, end = shared.grounded_by.span
     assert CHANGE_COLUMNS[start:end] == "December 31,"
     day, year = shared.derivation.operands

@@ -1,4 +1,4 @@
-"""How a message names a value's cell (answer gate 2.40.0, dNEW1; issue 28): by its row and its
+"""How a message names a value's cell (answer gate 2.41.0, d634; issue 28): by its row and its
 column, "Total cost of revenue (2018)", "Capital lease obligations (1-3 Years)", the column
 without the table's title or a section's heading over it (Fact.name), their punctuation, or a
 footnote mark. Words only: no rule reads them, so no status moves. Pure: no Django, no I/O.

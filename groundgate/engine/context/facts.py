@@ -121,7 +121,7 @@ class Fact(NamedTuple):
     in_table: bool
     # The column's name as a message says it, where it differs from `column`: without the
     # table's title and section lines over it (one part naming no period: "Payments Due by
-    # Period (in millions)", "Cost of revenue:"), which `column` keeps for the rules (dNEW1).
+    # Period (in millions)", "Cost of revenue:"), which `column` keeps for the rules (d634).
     name: str | None = None
 
 

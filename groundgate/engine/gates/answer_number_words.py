@@ -36,7 +36,7 @@ def date_parts(located: Located) -> tuple[ValueRef, ValueRef] | None:
     """A date read from a header's day and a year written apart (values/date/evidence,
     SHARED_DAY; "December 31,  Increase (Decrease)" over "2019  2018 ..."): its day
     ("December 31,") and its year ("2019"), each located where it is written, not the text
-    between them (dNEW2). None for any other value."""
+    between them (d635). None for any other value."""
     q = located.quantity
     if q.unit != SHARED_DAY or located.where == "answer":
         return None
@@ -114,7 +114,7 @@ def hint_text(
 ) -> str:
     """The near miss's sentence; a near miss that is a cell of a cited excerpt's table is named
     by its row and column, "evidence 0 has '$1,949' for Land (December 31, 2019) (one digit
-    differs)" (`excerpts`: the accepted excerpts by evidence index; dNEW3)."""
+    differs)" (`excerpts`: the accepted excerpts by evidence index; d636)."""
     source = hint.source
     text = NEAR_TEXT[hint.reason].format(
         index=source.evidence_index,

@@ -1,4 +1,4 @@
-"""How a value-out-of-context finding names a cell (answer gate 2.40.0, dNEW1; issue 28): the
+"""How a value-out-of-context finding names a cell (answer gate 2.41.0, d634; issue 28): the
 said value's row and column and the near miss's, "$41.0 million is the figure for Capital lease
 obligations (1-3 Years); Capital lease obligations (Less than 1 Year) has 20.6". A column is
 named without the table's title or a section's heading over it ("Payments Due by Period (in
@@ -82,7 +82,7 @@ def test_the_rules_read_the_column_as_before_only_its_name_differs():
 
 def test_a_header_date_of_another_year_marks_the_year():
     # The near miss is the header's date of another year: its year is marked, not the header
-    # from the day to the year across "Increase (Decrease)" (dNEW2).
+    # from the day to the year across "Increase (Decrease)" (d635).
     verdict = gate_whole_text(
         "Total cost of revenue in Years Ended December 31, 2017 was $48,881.", CHANGE_COLUMNS
     )
@@ -93,7 +93,7 @@ def test_a_header_date_of_another_year_marks_the_year():
 
 
 def test_a_near_miss_cell_is_named_by_its_row_and_column():
-    # A digit slip's near miss: the cell the evidence has, named (dNEW3).
+    # A digit slip's near miss: the cell the evidence has, named (d636).
     verdict = gate_whole_text(
         "Total cost of revenue in Years Ended December 31, 2019 was $48,981.", CHANGE_COLUMNS
     )
