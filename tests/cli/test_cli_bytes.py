@@ -59,6 +59,9 @@ the policy hash only (diffed); stderr same.
 policy hash only (diffed); stderr same.
 2.40.0 (`average_ratios: named_rows`), policy 2026-11.41: against 2.39.0, the version string and
 the policy hash only (diffed); stderr same.
+2.41.0 (messages name a cell by its row and column; a header's date located at its day and its
+year), policy 2026-11.42: against 2.40.0, the version string and the policy hash only (diffed);
+stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -88,17 +91,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "47fc30885944f8be8a422066414f11e5dd0e14fbc2d13cff56d392b1bbe2cfb1",
+        "94d94b13c4c49f8e1b445ab00f84a5fd2e65eda2a8f91c22b8ef5e17ee90ed6b",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "82639812fcd148d720bbd72cee905055813130f8ca3e417c720d9338a79abb01",
+        "54c8999ff0c92c00053bc8d42ac1c5e7a43358462bb7326689f5eb96f021b4c8",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "56302aed992b9adcbd2cc5aa806c67896bb8a700c8c00a63b98b46624fdfedbf",
+        "445eb331a9661f948a5a244ca4e79881990bd0d51d7462a1fa06842258c33a79",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

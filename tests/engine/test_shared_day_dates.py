@@ -80,12 +80,19 @@ def test_a_date_from_the_header_is_grounded_and_says_how():
     assert len(shared) == 1
     finding = shared[0]
     assert finding.code == NUMBER_EQUIVALENT and finding.severity == "info"
-    # The reviewer reads the date the header gives; the mark runs from the day to its year.
+    # The reviewer reads the date the header gives; the marks are its day and its year, each
+    # where it is written, not the header between them (the other year, "2023"; d635).
     assert finding.grounded_by.text == "June 30, 2022"
     start, end = finding.grounded_by.span
-    assert BALANCE_SHEET[start:end] == "June 30,\n2023\n2022"
+    assert BALANCE_SHEET[start:end] == "June 30,"
+    assert finding.derivation is not None and finding.derivation.operation == "shared_day"
+    day, year = finding.derivation.operands
+    assert [BALANCE_SHEET[slice(*p.span)] for p in (day, year)] == ["June 30,", "2022"]
+    assert (day.text, year.text) == ("June 30,", "2022")
     assert "a day written once for the years after it" in finding.message
-    assert "gives 'June 30, 2022' in the header 'June 30, 2023 2022'" in finding.message
+    assert "gives 'June 30, 2022', the header's day 'June 30,' and its year '2022'" in (
+        finding.message
+    )
 
 
 @pytest.mark.parametrize(

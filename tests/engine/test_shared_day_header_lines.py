@@ -86,8 +86,12 @@ def test_the_answer_date_is_grounded_and_says_how():
     assert verdict.status == "ok", verdict.findings
     (shared,) = [f for f in verdict.findings if "date_shared_day" in (f.rules or ())]
     assert shared.grounded_by.text == "December 31, 2019"
+    # Marked at the day and at the year, not across "Increase (Decrease)" between (d635).
     start, end = shared.grounded_by.span
-    assert CHANGE_COLUMNS[start:end] == "December 31,  Increase (Decrease)\n2019"
+    assert CHANGE_COLUMNS[start:end] == "December 31,"
+    day, year = shared.derivation.operands
+    assert [CHANGE_COLUMNS[slice(*p.chunk_span)] for p in (day, year)] == ["December 31,", "2019"]
+    assert "the header's day 'December 31,' and its year '2019'" in shared.message
     # 2.33.0's reading and the spec's: the date is in no excerpt.
     for policy in (ADJACENT, VERBATIM_POLICY):
         refused = gate_whole_text(conclusion, CHANGE_COLUMNS, policy)

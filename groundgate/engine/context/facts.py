@@ -119,6 +119,10 @@ class Fact(NamedTuple):
     periods: tuple[str, ...]  # the column's periods (a cell) or the sentence's (prose)
     entities: tuple[str, ...]  # capitalised names of the sentence (prose)
     in_table: bool
+    # The column's name as a message says it, where it differs from `column`: without the
+    # table's title and section lines over it (one part naming no period: "Payments Due by
+    # Period (in millions)", "Cost of revenue:"), which `column` keeps for the rules (d634).
+    name: str | None = None
 
 
 _ENTITY = re.compile(r"(?<![\w])([A-Z][\w&'.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&'.-]*)*)")
@@ -325,11 +329,15 @@ def _add_row(
         units, groups, short = reading.header_units, reading.header_groups, reading.short_rows
         # A duration line heads the columns (d602): each column's durations are periods.
         spans = reading.durations and any(duration_width(p) for p in header[-4:])
+    heads = header[-4:]
+    # The header without its title lines, for the column's name in messages (Fact.name).
+    named = [p for p in heads if not _title_line(p)]
     for k, (line, v) in enumerate(cells):
-        if slots is None:
-            column = _column(header[-4:], k, len(cells), units, groups, short, spans)
-        else:
-            column = _column(header[-4:], slots[0][k], slots[1], units, groups, short, spans)
+        at, n = (k, len(cells)) if slots is None else (slots[0][k], slots[1])
+        column = _column(heads, at, n, units, groups, short, spans)
+        name = None
+        if n > 1 and len(named) != len(heads) and column:
+            name = _column(named, at, n, units, groups, short, spans)
         facts.append(
             Fact(
                 value=v,
@@ -343,8 +351,15 @@ def _add_row(
                 else (),
                 entities=(),
                 in_table=True,
+                name=name if name != column else None,
             )
         )
+
+
+def _title_line(parts: list[str]) -> bool:
+    """A header line of one part naming no period: the table's title or a section's heading
+    ("Payments Due by Period (in millions)", "Cost of revenue:"), not a column's name."""
+    return len(parts) == 1 and not periods_in(parts[0])
 
 
 def _prose(line: Line, context: bool = True) -> list[Fact]:

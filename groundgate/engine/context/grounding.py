@@ -43,6 +43,7 @@ from groundgate.engine.context.answer_periods import (
     _one_of,
     _summed_periods,
 )
+from groundgate.engine.context.cell_names import cell_name
 from groundgate.engine.context.claims import (
     Claim,
     ClaimReader,
@@ -337,21 +338,14 @@ def _finding(
     offset = located[index][1] if located and index in located else None
     alt = _alternative(claim, fact, seen, reason, named, relative)
     text = claim.value.text
-    if reason == "another_row":
-        detail = f"{text} is {fact.row}'s" + (f"; {alt.row} has {alt.value.text}" if alt else "")
-    elif reason == "another_subject":
+    if reason == "another_subject":
         subjects = seen.subjects()
         detail = f"{text} is {subject_name(subjects, fact, alt)}'s" + (
             f"; {subject_name(subjects, alt, fact)} has {alt.value.text}" if alt else ""
         )
-    elif reason == "another_period":
-        where = fact.column or ", ".join(fact.periods)
-        detail = f"{text} is the figure for {where}" + (
-            f"; {alt.column or ', '.join(alt.periods)} has {alt.value.text}" if alt else ""
-        )
-    elif reason == "another_column":
-        detail = f"{text} is the figure for {fact.column}" + (
-            f"; {alt.column} has {alt.value.text}" if alt else ""
+    elif reason in ("another_row", "another_period", "another_column"):
+        detail = f"{text} is the figure for {cell_name(fact)}" + (
+            f"; {cell_name(alt)} has {alt.value.text}" if alt else ""
         )
     else:
         detail = f"{text} is in evidence {index}; the sentence cites evidence {cited}"

@@ -6,8 +6,12 @@ words. Pure: no Django, no I/O.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from groundgate.engine.context.cell_names import table_cell
+from groundgate.engine.context.facts import PLAIN, TableReading
 from groundgate.engine.evidence_values import Located
-from groundgate.engine.findings import NearMatch, ValueRef
+from groundgate.engine.findings import Derivation, NearMatch, ValueRef
 from groundgate.engine.near_search import Hint
 from groundgate.engine.numbers import NumericValue
 from groundgate.engine.quantities import EQUIVALENCE_RULES, SHARED_DAY, Quantity
@@ -28,17 +32,68 @@ def value_ref(located: Located) -> ValueRef:
     )
 
 
+def date_parts(located: Located) -> tuple[ValueRef, ValueRef] | None:
+    """A date read from a header's day and a year written apart (values/date/evidence,
+    SHARED_DAY; "December 31,  Increase (Decrease)" over "2019  2018 ..."): its day
+    ("December 31,") and its year ("2019"), each located where it is written, not the text
+    between them (d635). None for any other value."""
+    q = located.quantity
+    if q.unit != SHARED_DAY or located.where == "answer":
+        return None
+    text, reading = q.value.text, q.value.quantity  # "December 31, 2019": the day, ", ", a year
+    day = len(reading) - 6
+    if day <= 0 or not text.startswith(reading[:day]) or len(text) < day + 4:
+        return None
+    if text[day : day + 1] == ",":
+        day += 1
+    year = len(text) - 4
+
+    def part(start: int, end: int) -> ValueRef:
+        def moved(span: tuple[int, int] | None) -> tuple[int, int] | None:
+            return (span[0] + start, span[0] + end) if span is not None else None
+
+        return ValueRef(
+            text=text[start:end],
+            evidence_index=located.evidence_index,
+            span=moved(located.span),
+            chunk_id=located.chunk_id,
+            chunk_span=moved(located.chunk_span),
+        )
+
+    return part(0, day), part(year, len(text))
+
+
+def grounded_by(located: Located) -> tuple[ValueRef, Derivation | None]:
+    """A grounded finding's `grounded_by` (and `derivation`) for the value that grounded it. A
+    header's date (date_parts) is located at its day, and both its parts are the operands of a
+    `shared_day` derivation, so the page marks the day and the year, not the text between."""
+    parts = date_parts(located)
+    ref = value_ref(located)
+    if parts is None:
+        return ref, None
+    day, year = parts
+    return ref.model_copy(update={"span": day.span, "chunk_span": day.chunk_span}), Derivation(
+        operation="shared_day", formula=f"{day.text} + {year.text}", operands=[day, year]
+    )
+
+
 def near_match(hint: Hint) -> NearMatch:
     """value_ref(hint.source)'s six fields, every one given (as its model_dump gave them, so
-    the same fields are set), with the reason: one model made and validated, not two (d632)."""
+    the same fields are set), with the reason: one model made and validated, not two (d632). A
+    header's date (date_parts) is located at the part that differs: the year, or the day."""
     located = hint.source
     answer = located.where == "answer"
+    span, chunk_span = located.span, None if answer else located.chunk_span
+    parts = date_parts(located)
+    if parts is not None:
+        part = parts[1] if hint.reason == "wrong_year" else parts[0]
+        span, chunk_span = part.span, part.chunk_span
     return NearMatch(
         text=located.quantity.value.text if answer else shown(located.quantity),
         evidence_index=None if answer else located.evidence_index,
-        span=located.span,
+        span=span,
         chunk_id=None if answer else located.chunk_id,
-        chunk_span=None if answer else located.chunk_span,
+        chunk_span=chunk_span,
         field="answer.conclusion" if answer else None,
         reason=hint.reason,
         detail=hint.detail or None,
@@ -65,14 +120,34 @@ def shown(q: Quantity) -> str:
     return q.value.quantity if q.unit == SHARED_DAY else q.value.text
 
 
-def hint_text(hint: Hint) -> str:
+_AT = "\x00"  # where the near miss's text goes in its sentence (hint_text)
+
+
+def hint_text(
+    hint: Hint, excerpts: Mapping[int, str] | None = None, reading: TableReading = PLAIN
+) -> str:
+    """The near miss's sentence; a near miss that is a cell of a cited excerpt's table is named
+    by its row and column, "evidence 0 has '$1,949' for Land (December 31, 2019) (one digit
+    differs)" (`excerpts`: the accepted excerpts by evidence index; d636)."""
     source = hint.source
-    return NEAR_TEXT[hint.reason].format(
+    text = NEAR_TEXT[hint.reason].format(
         index=source.evidence_index,
-        text=shown(source.quantity),
+        text=_AT,
         chunk=source.chunk_id,
         detail=hint.detail,
     )
+    said = repr(shown(source.quantity))
+    index = source.evidence_index
+    excerpt = (excerpts or {}).get(index) if index is not None else None
+    cell = None
+    if (
+        excerpt is not None
+        and source.where == "excerpt"
+        and source.span is not None
+        and source.quantity.unit != SHARED_DAY
+    ):
+        cell = table_cell(excerpt, source.span, reading)
+    return text.replace(repr(_AT), said if cell is None else f"{said} for {cell}")
 
 
 def grounded_message(
@@ -86,10 +161,10 @@ def grounded_message(
     how = "; ".join(f"{r} ({EQUIVALENCE_RULES[r]})" for r in rules)
     where = f"evidence {source.evidence_index}" if source.evidence_index is not None else "evidence"
     found = source.quantity
-    if found.unit == SHARED_DAY:  # values/date/evidence: a date read from a table's header
-        header = " ".join(found.value.text.split())
-        message = f"{value.text!r} grounded by {how}: {where} gives {shown(found)!r} in "
-        message += f"the header {header!r}"
+    parts = date_parts(source)
+    if parts is not None:  # values/date/evidence: a date read from a table's header
+        message = f"{value.text!r} grounded by {how}: {where} gives {shown(found)!r}, the "
+        message += f"header's day {parts[0].text!r} and its year {parts[1].text!r}"
     else:
         message = f"{value.text!r} grounded by {how}: {where} has {shown(found)!r}"
     declaration = source.context.declaration

@@ -34,8 +34,10 @@ from groundgate.engine.derivation_hits import Searched
 from groundgate.engine.derivations import Pools
 from groundgate.engine.evidence_values import Located
 from groundgate.engine.findings import Derivation, Finding, NumberFinding
+from groundgate.engine.gates.answer_case import table_reading
 from groundgate.engine.gates.answer_derivations import _DerivationSearch
 from groundgate.engine.gates.answer_number_words import (
+    grounded_by,
     grounded_message,
     hint_text,
     near_match,
@@ -350,12 +352,14 @@ class _SlowPath(_DerivationSearch):
         if grounding is not None:
             self._remember(value, q, grounding.source)
             rules = list(grounding.rules) or ["format"]
+            source, parts = grounded_by(grounding.source)
             return NumberFinding(
                 code=NUMBER_EQUIVALENT,
                 severity="info",
                 message=grounded_message(value, rules, grounding.source, self.question_scale),
                 rules=rules,
-                grounded_by=value_ref(grounding.source),
+                grounded_by=source,
+                derivation=parts,
                 **where,
             )
         if self._from_question(q):
@@ -408,7 +412,8 @@ class _SlowPath(_DerivationSearch):
             hint = Hint("wrong_scale", scale_refused)
         message = f"{value.text!r} is in no accepted excerpt"
         if hint is not None:
-            message += "; " + hint_text(hint)
+            excerpts = {i: evidence.excerpt for i, evidence in self._accepted}
+            message += "; " + hint_text(hint, excerpts, table_reading(policy))
         if failed is not None:
             message += f"; the calculation the answer writes out does not give it: {failed}"
         if derivation is not None:

@@ -154,7 +154,10 @@ def test_another_columns_value_is_out_of_context():
     (finding,) = [f for f in verdict.findings if f.severity == "error"]
     assert finding.code == "VALUE_OUT_OF_CONTEXT" and finding.near_match.text == "22,626"
     assert finding.near_match.reason == "another_column"
-    assert "22,094 is the figure for Without adoption; As reported has 22,626" in finding.message
+    assert (
+        "22,094 is the figure for Deferred income tax assets (Without adoption); "
+        "Deferred income tax assets (As reported) has 22,626"
+    ) in finding.message
     assert codes("Deferred income tax assets as reported were 22,626.", ADOPTION) == []
     assert codes("Deferred income tax assets without adoption were 22,094.", ADOPTION) == []
     # No column named: the value alone decides; the literal reading and 2.15.0 keep it.

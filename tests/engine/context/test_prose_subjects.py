@@ -120,7 +120,7 @@ def test_relative_period_headers_are_periods():
     (finding,) = errors("上期营业收入为12,345.67万元。", INCOME_ZH)
     assert finding.code == "VALUE_OUT_OF_CONTEXT" and finding.near_match.text == "11,200.00"
     assert finding.near_match.reason == "another_period"
-    assert "本期金额; 上期金额 has 11,200.00" in finding.message
+    assert "营业收入 (本期金额); 营业收入 (上期金额) has 11,200.00" in finding.message
     assert codes("本期营业收入为12,345.67万元。", INCOME_ZH) == []
     assert codes("上期营业收入为11,200.00万元。", INCOME_ZH) == []
     assert codes("营业收入为12,345.67万元。", INCOME_ZH) == []
