@@ -100,7 +100,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.words import stem, stemmed_words
@@ -302,10 +303,45 @@ def chunk_answers(
     chunk's document title and section heading, where the question's naming terms may be
     stated (answerability_context.named_in_context); the rest is read in the chunk alone."""
     read = _chunk_answers(parts, text, strict)
+    if not read[0] and parts.pieces:  # v15: a compound question's parts, each on its own
+        for piece in _piece_parts(parts):
+            if _chunk_answers(piece, text, strict)[0]:
+                return True, []
     if read[0] or parts.version != 13 or not context:  # v14 is built on v12
         return read
     stated = answerability_context.stated_in_context(parts, context)
     return _chunk_answers(parts, text, strict, stated) if stated else read
+
+
+def _piece_parts(parts: QuestionParts) -> list[QuestionParts]:
+    """v15: each part of a compound question as its own question - its value asked, its terms,
+    and the subject the other parts name (their terms but the thing each of them asks: the
+    second asked thing is what a chunk need not state). A part read so must require a subject
+    term that is not itself a thing asked ("全称是什么？" alone asks, it names nothing), and a
+    required term of its own ("and how many?" counts what the other part asks: read whole)."""
+    read = [
+        _piece_reading(piece, parts.version, parts.meaning, parts.meaning_across)
+        for piece in parts.pieces
+    ]
+    whole = []
+    for i, piece in enumerate(read):
+        own = {t.text for t in piece.terms}
+        shared = {
+            t.text: t
+            for j, other in enumerate(read)
+            if j != i
+            for t in other.terms
+            if not t.asked and t.text not in own
+        }
+        terms = piece.terms + tuple(shared.values())
+        if any(t.required for t in piece.terms) and any(t.required and not t.asked for t in terms):
+            whole.append(replace(piece, terms=terms))
+    return whole
+
+
+@lru_cache(maxsize=512)
+def _piece_reading(piece: str, version: int, meaning: float, across: float) -> QuestionParts:
+    return replace(question_parts(piece, version, meaning, across), pieces=())
 
 
 def _chunk_answers(
