@@ -304,8 +304,8 @@ def chunk_answers(
     stated (answerability_context.named_in_context); the rest is read in the chunk alone."""
     read = _chunk_answers(parts, text, strict)
     if not read[0] and parts.pieces:  # v15: a compound question's parts, each on its own
-        for piece in _piece_parts(parts):
-            if _chunk_answers(piece, text, strict)[0]:
+        for piece, own in _piece_parts(parts):
+            if _chunk_answers(piece, text, strict)[0] and _chunk_answers(own, text, strict)[0]:
                 return True, []
     if read[0] or parts.version != 13 or not context:  # v14 is built on v12
         return read
@@ -313,12 +313,15 @@ def chunk_answers(
     return _chunk_answers(parts, text, strict, stated) if stated else read
 
 
-def _piece_parts(parts: QuestionParts) -> list[QuestionParts]:
+def _piece_parts(parts: QuestionParts) -> list[tuple[QuestionParts, QuestionParts]]:
     """v15: each part of a compound question as its own question - its value asked, its terms,
     and the subject the other parts name (their terms but the thing each of them asks: the
-    second asked thing is what a chunk need not state). A part read so must require a subject
-    term that is not itself a thing asked ("全称是什么？" alone asks, it names nothing), and a
-    required term of its own ("and how many?" counts what the other part asks: read whole)."""
+    second asked thing is what a chunk need not state) - and the part with its own terms alone,
+    which the chunk must answer too (the slack of one in two is the part's own: "what is its
+    warranty?" is not answered by the seal kit's chunk for naming the kit). A part read so must
+    require a subject term that is not itself a thing asked ("全称是什么？" alone asks, it names
+    nothing), and a required term of its own ("and how many?" counts what the other part asks:
+    it is read with the whole)."""
     read = [
         _piece_reading(piece, parts.version, parts.meaning, parts.meaning_across)
         for piece in parts.pieces
@@ -335,7 +338,7 @@ def _piece_parts(parts: QuestionParts) -> list[QuestionParts]:
         }
         terms = piece.terms + tuple(shared.values())
         if any(t.required for t in piece.terms) and any(t.required and not t.asked for t in terms):
-            whole.append(replace(piece, terms=terms))
+            whole.append((replace(piece, terms=terms), piece))
     return whole
 
 
