@@ -86,10 +86,15 @@ document's context - the title and the section heading above it, from the stored
 (services/chunk_context.py) - where a required naming term of the question (not the thing asked)
 may be stated as the question says it; the chunk then states every other required term itself
 (answerability_context.py).
-answerability-v14 (the default since answer-assembly/2026-11.17; d610-d613): v12 (not v13),
+answerability-v14 (answer-assembly/2026-11.17's default; d610-d613): v12 (not v13),
 and the attribute asked read for more question forms (how heavy, how much money, which pages,
 多大, 多少行), the participle of "Has X contested ..." asked and stated, no term found by meaning
 through a two-letter English word (answerability_v14.py).
+answerability-v15 (the default since answer-assembly/2026-11.18; dNEW1-dNEW5): v14, and request
+and framing words no subject (a capitalised first-word verb, hedges, versus, anybody/else), a
+compound question's parts each read on its own with the other parts' subject and its own terms'
+slack, no money asked of a cost said in another unit ("cost in runtime"), "which X paid for"
+asking a name (answerability_v15.py).
 The retriever's rerank (services/retrieval.py) reads the policy's version with its paraphrase
 thresholds (rerank_reading "answerability", d555; "answerability-v4", by the words alone, d468).
 The question's reading (its terms, attribute, counted noun and bound: question_parts, and the

@@ -1,4 +1,5 @@
-"""answerability-v15's readings (issue 32; selectable, dNEW1-dNEW4): v14, and a covered
+"""answerability-v15's readings (issue 32; the default since answer-assembly/2026-11.18,
+dNEW1-dNEW5): v14, and a covered
 question's fact chunk no longer refused for words that frame the request rather than name its
 subject, nor for the second thing a compound question asks. Found by listing, over all 17
 question files, every covered question whose fact chunk is retrieved (fused rank <= 8) and

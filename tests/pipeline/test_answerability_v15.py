@@ -1,7 +1,8 @@
-"""answerability-v15 (issue 32, dNEW1-dNEW4): v14, and request and framing words no subject, a
-compound question's parts each read on its own, no money asked of a cost said in another unit
-(pipeline/answerability_v15.py). The texts are the demo PDF's chunks and tracemonkey.pdf's as
-the index stores them (ligatures and line-end hyphens kept)."""
+"""answerability-v15 (the default since answer-assembly/2026-11.18, issue 32, dNEW1-dNEW5):
+v14, and request and framing words no subject, a compound question's parts each read on its
+own, no money asked of a cost said in another unit (pipeline/answerability_v15.py). The texts
+are the demo PDF's chunks and tracemonkey.pdf's as the index stores them (ligatures and
+line-end hyphens kept)."""
 
 from __future__ import annotations
 
@@ -38,9 +39,11 @@ THANKS = (
 )
 
 
-def test_v15_is_selectable():
+def test_v15_is_the_default_and_v14_selectable():
     assert VERSIONS[15] == "answerability-v15"
-    assert SelectionPolicy(answerability_version=15).answerability_version == 15
+    assert SelectionPolicy().answerability_version == 15
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.18"
+    assert SelectionPolicy(answerability_version=14).answerability_version == 14
 
 
 def _terms(question: str, version: int) -> dict[str, bool]:
