@@ -21,6 +21,7 @@ asked of the first part's chunk), "What did the guard cost in runtime?" (money a
   that answers one part, read on its own (its own terms, its own value asked), answers, so the
   answer covers the parts a chunk states. A part that names no required term of its own ("and
   by how much?") is not read on its own: the whole question is (as v14 reads it).
+- 几个百分点 asks a share (percentage points are its unit), not a count of 个.
 - "cost" asks money only when no other unit is said: "cost in runtime", "cost ... in (CPU)
   cycles", "cost much performance" ask the cost in that unit (no money: the attribute is then
   another one the question asks, or none); "the cost of X" beside another kind of value asked
@@ -113,6 +114,11 @@ _PAYER = re.compile(
 )
 
 
+# 几个百分点 / 多少个百分点: percentage points are a share's unit, not things counted (v6's count
+# in the measure word 个 could never be met: 3.3个百分点 is no count of 个).
+_POINTS = re.compile(r"(?:几|多少)个?百分点")
+
+
 def attribute(
     question: str, asked: Attribute | None, kinds: tuple[Attribute, ...]
 ) -> Attribute | None:
@@ -120,6 +126,8 @@ def attribute(
     question asks another kind of value; that other kind is asked (or none). "Which X paid for"
     asks the payer's name (measured and not kept: "memory" naming a thing - "the memory
     manager", 存储位置 - asking no amount of memory, dNEW4)."""
+    if asked is not None and asked.name == "count" and _POINTS.search(question):
+        return next(a for a in kinds if a.name == "share")
     if asked is None or asked.name != "money":
         return asked
     if _PAYER.search(question):

@@ -192,3 +192,14 @@ def test_v15_still_refuses_what_v14_refuses_on_the_demo_chunks():
         ("Has the company appealed the penalty?", DECISION),
     ):
         assert not _answers(question, chunk, 15), question
+
+
+def test_v15_reads_ji_ge_baifendian_as_a_share():
+    question = "公报里2023年环境空气优良率这个指标是几个百分点？"
+    assert question_parts(question, 14).attribute.name == "count"  # in 个: never met
+    assert question_parts(question, 15).attribute.name == "share"
+    assert not _answers(question, BULLETIN, 14)
+    assert _answers(question, BULLETIN, 15)
+    # a change in points is still a change; a count of 个 still a count
+    assert question_parts("优良比例比去年提高了几个百分点？", 15).attribute.name == "change"
+    assert question_parts("一共有几个断面？", 15).attribute.name == "count"
