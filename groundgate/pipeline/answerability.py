@@ -90,7 +90,7 @@ answerability-v14 (answer-assembly/2026-11.17's default; d610-d613): v12 (not v1
 and the attribute asked read for more question forms (how heavy, how much money, which pages,
 多大, 多少行), the participle of "Has X contested ..." asked and stated, no term found by meaning
 through a two-letter English word (answerability_v14.py).
-answerability-v15 (the default since answer-assembly/2026-11.18; dNEW1-dNEW5): v14, and request
+answerability-v15 (the default since answer-assembly/2026-11.18; d638-d642): v14, and request
 and framing words no subject (a capitalised first-word verb, hedges, versus, anybody/else), a
 compound question's parts each read on its own with the other parts' subject and its own terms'
 slack, no money asked of a cost said in another unit ("cost in runtime"), "which X paid for"

@@ -1,5 +1,5 @@
 """answerability-v15's readings (issue 32; the default since answer-assembly/2026-11.18,
-dNEW1-dNEW5): v14, and a covered
+d638-d642): v14, and a covered
 question's fact chunk no longer refused for words that frame the request rather than name its
 subject, nor for the second thing a compound question asks. Found by listing, over all 17
 question files, every covered question whose fact chunk is retrieved (fused rank <= 8) and
@@ -125,7 +125,7 @@ def attribute(
     """v15: money is not asked of a cost said in another unit, nor of "the cost of X" when the
     question asks another kind of value; that other kind is asked (or none). "Which X paid for"
     asks the payer's name (measured and not kept: "memory" naming a thing - "the memory
-    manager", 存储位置 - asking no amount of memory, dNEW4)."""
+    manager", 存储位置 - asking no amount of memory, d641)."""
     if asked is not None and asked.name == "count" and _POINTS.search(question):
         return next(a for a in kinds if a.name == "share")
     if asked is None or asked.name != "money":

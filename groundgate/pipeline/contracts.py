@@ -144,7 +144,7 @@ class SelectionPolicy(GatePolicy):
     # asked read for more question forms, the event of "Has X contested", no meaning through a
     # two-letter word (pipeline/answerability_v14.py); the rerank reads v14 too.
     # answerability_version 12 is 2026-11.16's.
-    # 2026-11.18 (issue 32, dNEW5): answerability-v15 is the default: v14, and request and
+    # 2026-11.18 (issue 32, d642): answerability-v15 is the default: v14, and request and
     # framing words no subject, a compound question's parts each read on its own, no money asked
     # of a cost said in another unit (pipeline/answerability_v15.py); the rerank reads v15 too.
     # answerability_version 14 is 2026-11.17's.
@@ -230,7 +230,7 @@ class SelectionPolicy(GatePolicy):
     # of value asked read for more question forms (how heavy, how much money, which pages, 多大,
     # 多少行), the event of "Has X contested" asked, no meaning through a two-letter English
     # word (answerability_v14.py)
-    # 15 (issue 32, dNEW1-dNEW5): the default since 2026-11.18 - v14, and request and framing
+    # 15 (issue 32, d638-d642): the default since 2026-11.18 - v14, and request and framing
     # words no subject,
     # a compound question's parts each read on its own, no money asked of a cost said in
     # another unit (answerability_v15.py)

@@ -1,4 +1,4 @@
-"""answerability-v15 (the default since answer-assembly/2026-11.18, issue 32, dNEW1-dNEW5):
+"""answerability-v15 (the default since answer-assembly/2026-11.18, issue 32, d638-d642):
 v14, and request and framing words no subject, a compound question's parts each read on its
 own, no money asked of a cost said in another unit (pipeline/answerability_v15.py). The texts
 are the demo PDF's chunks and tracemonkey.pdf's as the index stores them (ligatures and
