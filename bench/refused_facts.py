@@ -11,11 +11,15 @@ after `bench/bench_retrieval.py` (its database).
 
 `--uncovered`: each uncovered question against every chunk of the documents instead, shown
 when the versions admit it by a different number of chunks (a bound on what retrieval shows).
+`--retrieved`: only the covered questions the last hybrid run of bench_retrieval.py
+(bench/out/retrieval/results.json) lost at answerability with a fact chunk at fused rank <= 8
+(retrieved, then refused), each with the terms every fact chunk lacks, tallied per term.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -67,12 +71,30 @@ def admitted(q, texts: list[str], versions: list[int], name: str, tally: Counter
             print(f"      +{' '.join(text.split())[:160]}")
 
 
+def retrieved_refused() -> set[tuple[str, str]]:
+    """(file, question id) of the covered questions the last hybrid run lost at answerability
+    with a chunk holding the fact at fused rank <= 8."""
+    report = json.loads((bench.retrieval_db.OUT / "results.json").read_text())
+    lost = set()
+    for label, run in report["retrievers"].items():
+        name = label.split("/", 1)[1].removeprefix("retrieval-").removesuffix(".jsonl")
+        for o in run["outcomes"]:
+            fused = (o.get("ranks") or {}).get("fused")
+            if o["stage"] == "answerability" and fused is not None and fused <= 8:
+                lost.add((name, o["id"]))
+    return lost
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--questions", default=",".join(str(f) for f in FILES))
     parser.add_argument("--versions", default="9")
     parser.add_argument("--uncovered", action="store_true", help="uncovered questions instead")
+    parser.add_argument(
+        "--retrieved", action="store_true", help="only those retrieved, then refused (rank <= 8)"
+    )
     args = parser.parse_args()
+    lost = retrieved_refused() if args.retrieved else None
     versions = [int(v) for v in args.versions.split(",")]
     texts = list(dict.fromkeys(Chunk.objects.values_list("text", flat=True)))
     tally: Counter[str] = Counter()
@@ -84,7 +106,7 @@ def main() -> None:
                     if args.uncovered:
                         admitted(q, texts, versions, name, tally)
                     continue
-                if args.uncovered:
+                if args.uncovered or (lost is not None and (name, q.id) not in lost):
                     continue
                 facts = [t for t in texts if holds_fact(t, q)]
                 results = []
@@ -94,7 +116,7 @@ def main() -> None:
                     ok = any(r[0] for r in read)
                     results.append((v, parts, ok, read))
                     tally[f"{name} {q.lang} v{v} {'accepts' if ok else 'refuses'}"] += 1
-                if all(r[2] for r in results) or not facts:
+                if (all(r[2] for r in results) and lost is None) or not facts:
                     if not facts:
                         tally[f"{name} {q.lang} no fact chunk"] += 1
                     continue
@@ -120,6 +142,8 @@ def main() -> None:
                     at = flat.find(ev)
                     ctx = flat[max(0, at - 80) : at + len(ev) + 80] if at >= 0 else flat[:200]
                     print(f"    lacks {lacks} near {near}\n      ...{ctx}...")
+                    for term in lacks:
+                        tally[f"~ missing {q.lang} {term}"] += 1
     print()
     for key in sorted(tally):
         print(f"{key}: {tally[key]}")

@@ -86,10 +86,15 @@ document's context - the title and the section heading above it, from the stored
 (services/chunk_context.py) - where a required naming term of the question (not the thing asked)
 may be stated as the question says it; the chunk then states every other required term itself
 (answerability_context.py).
-answerability-v14 (the default since answer-assembly/2026-11.17; d610-d613): v12 (not v13),
+answerability-v14 (answer-assembly/2026-11.17's default; d610-d613): v12 (not v13),
 and the attribute asked read for more question forms (how heavy, how much money, which pages,
 多大, 多少行), the participle of "Has X contested ..." asked and stated, no term found by meaning
 through a two-letter English word (answerability_v14.py).
+answerability-v15 (the default since answer-assembly/2026-11.18; d638-d642): v14, and request
+and framing words no subject (a capitalised first-word verb, hedges, versus, anybody/else), a
+compound question's parts each read on its own with the other parts' subject and its own terms'
+slack, no money asked of a cost said in another unit ("cost in runtime"), "which X paid for"
+asking a name (answerability_v15.py).
 The retriever's rerank (services/retrieval.py) reads the policy's version with its paraphrase
 thresholds (rerank_reading "answerability", d555; "answerability-v4", by the words alone, d468).
 The question's reading (its terms, attribute, counted noun and bound: question_parts, and the
@@ -100,7 +105,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.words import stem, stemmed_words
@@ -302,10 +308,48 @@ def chunk_answers(
     chunk's document title and section heading, where the question's naming terms may be
     stated (answerability_context.named_in_context); the rest is read in the chunk alone."""
     read = _chunk_answers(parts, text, strict)
+    if not read[0] and parts.pieces:  # v15: a compound question's parts, each on its own
+        for piece, own in _piece_parts(parts):
+            if _chunk_answers(piece, text, strict)[0] and _chunk_answers(own, text, strict)[0]:
+                return True, []
     if read[0] or parts.version != 13 or not context:  # v14 is built on v12
         return read
     stated = answerability_context.stated_in_context(parts, context)
     return _chunk_answers(parts, text, strict, stated) if stated else read
+
+
+def _piece_parts(parts: QuestionParts) -> list[tuple[QuestionParts, QuestionParts]]:
+    """v15: each part of a compound question as its own question - its value asked, its terms,
+    and the subject the other parts name (their terms but the thing each of them asks: the
+    second asked thing is what a chunk need not state) - and the part with its own terms alone,
+    which the chunk must answer too (the slack of one in two is the part's own: "what is its
+    warranty?" is not answered by the seal kit's chunk for naming the kit). A part read so must
+    require a subject term that is not itself a thing asked ("全称是什么？" alone asks, it names
+    nothing), and a required term of its own ("and how many?" counts what the other part asks:
+    it is read with the whole)."""
+    read = [
+        _piece_reading(piece, parts.version, parts.meaning, parts.meaning_across)
+        for piece in parts.pieces
+    ]
+    whole = []
+    for i, piece in enumerate(read):
+        own = {t.text for t in piece.terms}
+        shared = {
+            t.text: t
+            for j, other in enumerate(read)
+            if j != i
+            for t in other.terms
+            if not t.asked and t.text not in own
+        }
+        terms = piece.terms + tuple(shared.values())
+        if any(t.required for t in piece.terms) and any(t.required and not t.asked for t in terms):
+            whole.append((replace(piece, terms=terms), piece))
+    return whole
+
+
+@lru_cache(maxsize=512)
+def _piece_reading(piece: str, version: int, meaning: float, across: float) -> QuestionParts:
+    return replace(question_parts(piece, version, meaning, across), pieces=())
 
 
 def _chunk_answers(

@@ -19,6 +19,7 @@ from groundgate.pipeline import answerability_shapes as shapes
 from groundgate.pipeline import answerability_v11 as v11
 from groundgate.pipeline import answerability_v12 as v12
 from groundgate.pipeline import answerability_v14 as v14
+from groundgate.pipeline import answerability_v15 as v15
 from groundgate.pipeline import answerability_yesno as yesno
 from groundgate.pipeline.answerability_change import asks_how_long_it_takes
 from groundgate.pipeline.answerability_lexicon import (
@@ -38,7 +39,7 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)}
+VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)}
 
 
 LATEST = 4
@@ -89,7 +90,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
-_GLOSSARIES.update(dict.fromkeys((3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), _GLOSSARIES[2]))
+_GLOSSARIES.update(dict.fromkeys((3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), _GLOSSARIES[2]))
 
 
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
@@ -197,6 +198,7 @@ class QuestionParts:
     titles: frozenset[str] = frozenset()  # v8: the titles quoted: found whole, never in part
     # v10: (modifier, noun) of the question's compounds (answerability_yesno.modifiers)
     modifiers: tuple[tuple[str, str], ...] = ()
+    pieces: tuple[str, ...] = ()  # v15: a compound question's parts (answerability_v15.pieces)
 
     @property
     def by_meaning(self) -> tuple[float, float]:
@@ -348,6 +350,8 @@ def question_parts(
     attribute = next((a for a in kinds if a.cue.search(question)), None)
     if version >= 14:  # "how heavy" asks a mass (answerability_v14)
         attribute = v14.attribute(question, attribute, kinds)
+    if version >= 15:  # "cost in runtime" asks no money (answerability_v15)
+        attribute = v15.attribute(question, attribute, kinds)
     if version >= 2 and attribute is not None and attribute.name == "money":
         if _HOW_MANY_NOT_MONEY.search(question):
             attribute = next(a for a in kinds if a.name == "count")
@@ -384,6 +388,13 @@ def question_parts(
         terms = _v8_terms(terms, rest, attribute.name if attribute else None)
     if version >= 9:  # the thing a yes/no question asks to be stated (answerability_yesno)
         terms = _v9_terms(terms, rest, version)
+    if version >= 15:  # request and framing words are no subject (answerability_v15)
+        first = v15.initial_words(rest)
+        terms = [
+            Term(t.text, False, False) if t.text in first and t.text in _VERB_FORMS else t
+            for t in terms
+            if not v15.framing(t.text)
+        ]
     if version >= 2:  # a party named by its kind is the document's party: it only ties
         terms = [Term(t.text, False, False) if t.text in PARTY_NOUNS else t for t in terms]
     if attribute is not None:  # the words that asked for the attribute are not its subject
@@ -429,6 +440,7 @@ def question_parts(
         counted_words,
         frozenset(t.text for t in titles) if version >= 8 else frozenset(),
         yesno.modifiers(rest, common) if version == 10 else (),
+        v15.pieces(question) if version >= 15 else (),
     )
 
 

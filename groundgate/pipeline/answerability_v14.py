@@ -1,4 +1,4 @@
-"""answerability-v14's readings (issue 32; the default since answer-assembly/2026-11.17,
+"""answerability-v14's readings (issue 32; answer-assembly/2026-11.17's default,
 d610-d613): v12 (not v13), and the ASKED attribute of a question read for more question
 forms. The uncovered questions v12 still
 answered state the question's subject in the chunk but not the thing asked (a weight, a name,

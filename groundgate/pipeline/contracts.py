@@ -144,7 +144,11 @@ class SelectionPolicy(GatePolicy):
     # asked read for more question forms, the event of "Has X contested", no meaning through a
     # two-letter word (pipeline/answerability_v14.py); the rerank reads v14 too.
     # answerability_version 12 is 2026-11.16's.
-    policy_version: str = "answer-assembly/2026-11.17"
+    # 2026-11.18 (issue 32, d642): answerability-v15 is the default: v14, and request and
+    # framing words no subject, a compound question's parts each read on its own, no money asked
+    # of a cost said in another unit (pipeline/answerability_v15.py); the rerank reads v15 too.
+    # answerability_version 14 is 2026-11.17's.
+    policy_version: str = "answer-assembly/2026-11.18"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
@@ -226,7 +230,11 @@ class SelectionPolicy(GatePolicy):
     # of value asked read for more question forms (how heavy, how much money, which pages, 多大,
     # 多少行), the event of "Has X contested" asked, no meaning through a two-letter English
     # word (answerability_v14.py)
-    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] = 14
+    # 15 (issue 32, d638-d642): the default since 2026-11.18 - v14, and request and framing
+    # words no subject,
+    # a compound question's parts each read on its own, no money asked of a cost said in
+    # another unit (answerability_v15.py)
+    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] = 15
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least

@@ -1,4 +1,4 @@
-"""answerability-v14 (the default since answer-assembly/2026-11.17, issue 32, d610-d613): v12
+"""answerability-v14 (answer-assembly/2026-11.17's default, issue 32, d610-d613): v12
 (not v13), and the attribute a question asks read for more forms - "how heavy" a mass, the
 participle of "Has X contested ...", no English term found by meaning through a two-letter word
 (pipeline/answerability_v14.py). The texts are the demo PDF's chunks."""
@@ -19,9 +19,9 @@ THRESHOLD = SelectionPolicy().paraphrase_min_similarity
 ACROSS = SelectionPolicy().paraphrase_cross_language_min_similarity
 
 
-def test_v14_is_the_default_and_v12_selectable():
+def test_v14_and_v12_are_selectable():
     assert VERSIONS[14] == "answerability-v14"
-    assert SelectionPolicy().answerability_version == 14
+    assert SelectionPolicy().answerability_version == 15  # since 2026-11.18 (d642)
     assert SelectionPolicy(answerability_version=12).answerability_version == 12
     assert SelectionPolicy(answerability_version=14).answerability_version == 14
 
