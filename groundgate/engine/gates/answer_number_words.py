@@ -120,7 +120,15 @@ def shown(q: Quantity) -> str:
     return q.value.quantity if q.unit == SHARED_DAY else q.value.text
 
 
-_AT = "\x00"  # where the near miss's text goes in its sentence (hint_text)
+class _Said:
+    """A near miss's text as its sentence says it (every sentence writes `{text!r}`): the
+    quoted text, and the cell it is when it is one ("'$1,949' for Land (2019)")."""
+
+    def __init__(self, text: str, cell: str | None) -> None:
+        self.text, self.cell = text, cell
+
+    def __repr__(self) -> str:
+        return repr(self.text) if self.cell is None else f"{self.text!r} for {self.cell}"
 
 
 def hint_text(
@@ -130,13 +138,6 @@ def hint_text(
     by its row and column, "evidence 0 has '$1,949' for Land (December 31, 2019) (one digit
     differs)" (`excerpts`: the accepted excerpts by evidence index; d636)."""
     source = hint.source
-    text = NEAR_TEXT[hint.reason].format(
-        index=source.evidence_index,
-        text=_AT,
-        chunk=source.chunk_id,
-        detail=hint.detail,
-    )
-    said = repr(shown(source.quantity))
     index = source.evidence_index
     excerpt = (excerpts or {}).get(index) if index is not None else None
     cell = None
@@ -147,7 +148,12 @@ def hint_text(
         and source.quantity.unit != SHARED_DAY
     ):
         cell = table_cell(excerpt, source.span, reading)
-    return text.replace(repr(_AT), said if cell is None else f"{said} for {cell}")
+    return NEAR_TEXT[hint.reason].format(
+        index=index,
+        text=_Said(shown(source.quantity), cell),
+        chunk=source.chunk_id,
+        detail=hint.detail,
+    )
 
 
 def grounded_message(
