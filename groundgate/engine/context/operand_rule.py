@@ -273,7 +273,8 @@ class _Rule:
                 context.time_order
                 and operation in CHANGES
                 and not self._distance(operation, rows)
-                and _year_step(fa, fb, months=context.period_kinds) == -1
+                and _year_step(fa, fb, months=context.period_kinds, kinds=context.ordered_kinds)
+                == -1
             ):
                 return 0  # a change is the later cell minus the earlier (change_order)
             if fb is not None and _years(fb) and self.periods and _other_rows(fa, fb):
@@ -347,26 +348,32 @@ def _other_rows(fa: Fact | None, fb: Fact | None) -> bool:
     )
 
 
-def _year_step(fa: Fact | None, fb: Fact | None, *, months: bool = False) -> int:
+def _year_step(
+    fa: Fact | None, fb: Fact | None, *, months: bool = False, kinds: bool = False
+) -> int:
     """1 when two cells of one row are a later year's and an earlier year's, in that order; -1
     when the minuend's year is before the subtrahend's ("-61.6" for "the change in closing
     cash" as 2018 - 2019: a change that goes back in time); 0 otherwise. `months`
     (change_periods "named_kinds", d460): two cells of one year are ordered by their months
-    too ("July 27, 2019" after "April 27, 2019")."""
+    too ("July 27, 2019" after "April 27, 2019"); `kinds` ("ordered_kinds", dNEW1): by their
+    quarters or halves too, and two cells of no year alike ("Q3 2023" after "Q2 2023")."""
     if fa is None or fb is None or not (fa.in_table and fb.in_table) or fa.row != fb.row:
         return 0
     ya = [p for p in fa.periods if p[0] == "Y"]
     yb = [p for p in fb.periods if p[0] == "Y"]
+    if kinds and not ya and not yb:
+        ya = yb = [""]  # columns of quarters or halves of no year: of one year
     if len(ya) != 1 or len(yb) != 1:
         return 0
     if ya[0] == yb[0]:
         if not months:
             return 0
-        ma = [int(p[1:]) for p in fa.periods if p[0] == "M"]
-        mb = [int(p[1:]) for p in fb.periods if p[0] == "M"]
-        if len(ma) != 1 or len(mb) != 1 or ma[0] == mb[0]:
-            return 0
-        return 1 if ma[0] > mb[0] else -1
+        for kind in "MQH" if kinds else "M":
+            ka = [int(p[1:]) for p in fa.periods if p[0] == kind]
+            kb = [int(p[1:]) for p in fb.periods if p[0] == kind]
+            if len(ka) == 1 and len(kb) == 1 and ka[0] != kb[0]:
+                return 1 if ka[0] > kb[0] else -1
+        return 0
     return 1 if ya[0] > yb[0] else -1
 
 

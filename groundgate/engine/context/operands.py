@@ -101,15 +101,14 @@ class OperandContext:
         period_cells: bool = False,
         label_directions: bool = False,
         total_shares: bool = False,
-        period_kinds: bool = False,
+        period_kinds: str = "years",
         operand_words: str = "off",
         reading: TableReading = PLAIN,
-        each_named: bool = False,
         best_rows: bool = False,
     ) -> None:
         # Two named periods of a kind bind a change's cells one to each (change_periods
-        # "each_named"): never two cells of one of them.
-        self.each_named = each_named
+        # "each_named", "ordered_kinds"): never two cells of one of them.
+        self.each_named = period_kinds in ("each_named", "ordered_kinds")
         # Whether a pair the context does not bind (allow's 1) needs an operand the answer
         # speaks of (derivation_words "one_said", d479; "one_said_initials": acronyms, d506).
         self.operand_words = operand_words != "off"
@@ -119,7 +118,8 @@ class OperandContext:
         # (evidence index, span) -> the operand's own naming words (None: none known).
         self._operand_words: dict[tuple[int, tuple[int, int]], frozenset[str] | str | None] = {}
         # Two named periods of a kind other than years bind a change's cells too (d460).
-        self.period_kinds = period_kinds
+        self.period_kinds = period_kinds != "years"
+        self.ordered_kinds = period_kinds == "ordered_kinds"  # quarters, halves ordered too
         self._total_shares = total_shares
         self._label_directions, self._named_order = label_directions, named_order
         self.period_cells = period_cells

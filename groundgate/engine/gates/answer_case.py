@@ -22,7 +22,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.42"
+    policy_version: str = "answer-gate/2026-11.46"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -218,8 +218,11 @@ class AnswerGatePolicy(GatePolicy):
     # (gate 2.19.0): only named years bind both cells (the other kinds the first cell only);
     # "each_named" (gate 2.22.0, d492): as "named_kinds", and the two cells are of two of
     # the named periods, one each ("between the third and fourth quarter" is no Q4 2019 minus
-    # Q4 2018).
-    change_periods: Literal["years", "named_kinds", "each_named"] = "each_named"
+    # Q4 2018); "ordered_kinds" (gate 2.45.0, dNEW1): as "each_named", and a change of two
+    # cells of one row of one year (or of none) is the later quarter's, half's or month's cell
+    # minus the earlier's, as a change across years is ("fell by 57 from Q2 2023 to Q3 2023"
+    # is no Q2 - Q3 where Q3 is the larger).
+    change_periods: Literal["years", "named_kinds", "each_named", "ordered_kinds"] = "ordered_kinds"
     # Where a percentage grounded by a bare figure of a chunk that declares percent (the rule
     # percent_declared) is said (engine/context/disagreement.py, gate 2.20.0, d461):
     # "percent_columns" - a table's cell of a column that declares no percent, beside a column
@@ -440,7 +443,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.42",
+    policy_version="answer-gate/verbatim-2026-11.46",
     equivalences=(),
     value_context="off",
     derivation_context="off",

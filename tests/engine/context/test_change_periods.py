@@ -35,7 +35,7 @@ def derived(conclusion: str, policy: AnswerGatePolicy = ACCEPT) -> str | None:
 def test_the_default_binds_named_days_and_the_verbatim_preset_keeps_years():
     # (gate 2.22.0's each_named binds as named_kinds does, and one cell to each named period:
     # tests/engine/context/test_quarter_ordinals.py)
-    assert DEFAULT_POLICY.change_periods == "each_named"
+    assert DEFAULT_POLICY.change_periods == "ordered_kinds"  # each_named and more (2.45.0)
     assert VERBATIM_POLICY.change_periods == "years"
 
 
