@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from groundgate.engine.declarations import sign_in_words
-from groundgate.engine.gates.answer_case import DEFAULT_POLICY
+from groundgate.engine.gates.answer_presets import DEFAULT_POLICY
 from groundgate.engine.numbers import extract_numbers
 from tests.engine.helpers import gate_whole_text
 

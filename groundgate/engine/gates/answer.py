@@ -38,9 +38,6 @@ from groundgate.engine.findings import (
 
 # The input models and the policy live in answer_case.py (the rules import them from there).
 from groundgate.engine.gates.answer_case import (
-    DEFAULT_POLICY,
-    PRESETS,
-    VERBATIM_POLICY,
     Answer,
     AnswerCase,
     AnswerGatePolicy,
@@ -61,6 +58,7 @@ from groundgate.engine.gates.answer_numbers import (
     check_numbers,
     derive_out_of_context,
 )
+from groundgate.engine.gates.answer_presets import DEFAULT_POLICY, PRESETS, VERBATIM_POLICY
 from groundgate.engine.gates.answer_reading import table_reading
 from groundgate.engine.near_text import align
 

@@ -1,4 +1,4 @@
-"""The table reading of an answer-gate policy (answer_case.table_reading), made once per policy
+"""The table reading of an answer-gate policy (answer_presets.table_reading), made once per policy
 object, not once per case and rule that asks (d631): a policy is a frozen model, so its fields
 never change; the policy is kept with its reading, so its id is not reused while kept. A
 process makes a few policies; past 64 kept, all are dropped and made again on need.
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from groundgate.engine.context.facts import TableReading
 from groundgate.engine.gates.answer_case import AnswerGatePolicy
-from groundgate.engine.gates.answer_case import table_reading as read_tables
+from groundgate.engine.gates.answer_presets import table_reading as read_tables
 
 # id(policy) -> (the policy, its table reading).
 _READINGS: dict[int, tuple[AnswerGatePolicy, TableReading]] = {}
@@ -17,7 +17,7 @@ _MOST = 64
 
 
 def table_reading(policy: AnswerGatePolicy) -> TableReading:
-    """answer_case.table_reading(policy), kept for the policy object."""
+    """answer_presets.table_reading(policy), kept for the policy object."""
     kept = _READINGS.get(id(policy))
     if kept is None or kept[0] is not policy:
         if len(_READINGS) >= _MOST:
