@@ -355,7 +355,7 @@ def _year_step(
     when the minuend's year is before the subtrahend's ("-61.6" for "the change in closing
     cash" as 2018 - 2019: a change that goes back in time); 0 otherwise. `months`
     (change_periods "named_kinds", d460): two cells of one year are ordered by their months
-    too ("July 27, 2019" after "April 27, 2019"); `kinds` ("ordered_kinds", dNEW1): by their
+    too ("July 27, 2019" after "April 27, 2019"); `kinds` ("ordered_kinds", d646): by their
     quarters or halves too, and two cells of no year alike ("Q3 2023" after "Q2 2023")."""
     if fa is None or fb is None or not (fa.in_table and fb.in_table) or fa.row != fb.row:
         return 0

@@ -218,7 +218,7 @@ class AnswerGatePolicy(GatePolicy):
     # (gate 2.19.0): only named years bind both cells (the other kinds the first cell only);
     # "each_named" (gate 2.22.0, d492): as "named_kinds", and the two cells are of two of
     # the named periods, one each ("between the third and fourth quarter" is no Q4 2019 minus
-    # Q4 2018); "ordered_kinds" (gate 2.45.0, dNEW1): as "each_named", and a change of two
+    # Q4 2018); "ordered_kinds" (gate 2.45.0, d646): as "each_named", and a change of two
     # cells of one row of one year (or of none) is the later quarter's, half's or month's cell
     # minus the earlier's, as a change across years is ("fell by 57 from Q2 2023 to Q3 2023"
     # is no Q2 - Q3 where Q3 is the larger).

@@ -1,5 +1,5 @@
 """A change within one year is in time order too (policy `change_periods: "ordered_kinds"`,
-answer gate 2.45.0, dNEW1; issue 28): under quarter or half columns of one year, or of no year,
+answer gate 2.45.0, d646; issue 28): under quarter or half columns of one year, or of no year,
 "Revenue fell by $57 million from Q2 2023 to Q3 2023" is no Q2 - Q3 where Q3's cell is the
 larger - 2.41.0 ordered two cells of one year by their months only, so a quarter-over-quarter
 change passed with either sign. Small tables in English and Chinese, and the property that a
