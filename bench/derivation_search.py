@@ -19,6 +19,9 @@ own cost, so the shares are a little high). Printed:
   - the pairs: those a loop over every pair would form (entries x entries per search), the
     first operands given to _bounds, the second operands the sorted lookup puts in range
     (derivation_hits.pairs), and the pair tests (allow) they reach.
+`--sweep` times the scan of first operands against a sweep of the sorted values that jumps
+past those with no partner (sweep() here, not the engine's; decision dNEW1) on the pass's
+sum, average, difference and points searches, and asserts they find the same positions.
 Nothing here changes a verdict; the engine is not modified on disk.
 """
 
@@ -29,6 +32,7 @@ import collections
 import gc
 import sys
 import time
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -46,6 +50,72 @@ from groundgate.engine.gates import answer, answer_derivations  # noqa: E402
 CPU: collections.Counter[str] = collections.Counter()
 CALLS: collections.Counter[str] = collections.Counter()
 COUNT: collections.Counter[str] = collections.Counter()
+# The searches --sweep times again: (operation, t, tol, pool, keys, both_signs, negatives).
+SEARCHES: list[tuple[str, float, float, list[tuple[float, int]], list[float], bool, bool]] = []
+_SWEPT = ("sum", "average", "difference", "percentage_points")
+_MARGIN = 1e-9  # (relative: far above the floating-point error of the jump's bound)
+
+
+def sweep(
+    operation: str, t: float, tol: float, keys: list[float], order: list[int]
+) -> tuple[list[int], int]:
+    """hits() of a sum, an average, a difference or points with `negatives` (pool and keys one
+    list of values), by one walk of the sorted values that jumps past the first operands with
+    no partner: at a first operand a whose range [b - e, b + e] holds no key, the next a that
+    can reach the nearest key x beside the range is found by bisect (with a margin), and each a
+    landed on gets hits()'s own test. `order`: the pool's positions in key order. Returns the
+    positions, sorted, and the bisects made (a scan makes one per first operand)."""
+    falling = operation in ("sum", "average")  # b = k - a falls as a rises; a - k rises
+    k, e = (2 * t, 2 * tol) if operation == "average" else (t, tol)
+    n, found, s, bisects = len(keys), [], 0, 0
+    while s < n:
+        a = keys[s]
+        b = k - a if falling else a - k
+        p = bisect_left(keys, b - e)
+        bisects += 1
+        if p < n and keys[p] <= b + e:
+            if abs(a) > tol and abs(b) > tol:
+                found.append(order[s])
+            s += 1
+            continue
+        if (p == 0) if falling else (p == n):
+            break  # no key left on the side the range moves to
+        x = keys[p - 1] if falling else keys[p]
+        start = k - e - x if falling else x + k - e  # the least a whose range reaches x
+        start -= _MARGIN * (abs(start) + abs(k) + e + abs(x))
+        s = max(s + 1, bisect_left(keys, start, s + 1))
+        bisects += 1
+    found.sort()
+    return found, bisects
+
+
+def time_sweep() -> None:
+    """The scan (derivation_hits.hits) and sweep() on the searches kept, alternately, two rounds
+    each: the same positions, their CPU and bisects."""
+    hits = derivation_hits.hits
+    prepared = [
+        (op, t, tol, pool, keys, sorted(range(len(pool)), key=pool.__getitem__), signs, neg)
+        for op, t, tol, pool, keys, signs, neg in SEARCHES
+    ]
+    scans, swept, bisects = [], [], 0
+    for _ in range(2):
+        start = time.process_time()
+        expected = [
+            list(hits(op, t, tol, pool, keys, signs, neg))
+            for op, t, tol, pool, keys, _, signs, neg in prepared
+        ]
+        scans.append(time.process_time() - start)
+        start = time.process_time()
+        got = [sweep(op, t, tol, keys, order) for op, t, tol, _, keys, order, _, _ in prepared]
+        swept.append(time.process_time() - start)
+        assert [g[0] for g in got] == expected, "the sweep differs from the scan"
+        bisects = sum(g[1] for g in got)
+    scanned = sum(len(p[4]) for p in prepared)
+    print(
+        f"--sweep, {len(prepared):,} searches ({', '.join(_SWEPT)}, negatives): the same hits; "
+        f"scan {scans[0]:.3f} / {scans[1]:.3f} s ({scanned:,} bisects), "
+        f"sweep {swept[0]:.3f} / {swept[1]:.3f} s ({bisects:,} bisects)"
+    )
 
 
 def timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
@@ -90,6 +160,8 @@ def instrument() -> None:
         COUNT["searches repeated from an earlier case"] += key in searched
         searched.add(key)
         alive.append(pool)
+        if negatives and operation in _SWEPT:
+            SEARCHES.append((operation, t, tol, pool, keys, both_signs, negatives))
         return found
 
     pairs = derivation_hits.pairs
@@ -123,6 +195,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--source", choices=["financebench", "tatqa"], default="financebench")
     parser.add_argument("--derived", choices=["finding", "accept"], default="finding")
+    parser.add_argument(
+        "--sweep",
+        action="store_true",
+        help="time the scan of first operands against a sweep that jumps (not the engine's)",
+    )
     args = parser.parse_args()
     policy = answer.AnswerGatePolicy.model_validate(
         {**answer.PRESETS["default"].model_dump(), "derived_numbers": args.derived}
@@ -163,6 +240,8 @@ def main() -> None:
     print(f"first operands given to _bounds: {COUNT['first operands given to _bounds']:,}")
     print(f"second operands in range (pairs formed): {COUNT['second operands in range']:,}")
     print(f"pair tests (allow): {CALLS['allow']:,}")
+    if args.sweep:
+        time_sweep()
 
 
 if __name__ == "__main__":
