@@ -20,7 +20,7 @@ own cost, so the shares are a little high). Printed:
     first operands given to _bounds, the second operands the sorted lookup puts in range
     (derivation_hits.pairs), and the pair tests (allow) they reach.
 `--sweep` times the scan of first operands against a sweep of the sorted values that jumps
-past those with no partner (sweep() here, not the engine's; decision dNEW1) on the pass's
+past those with no partner (sweep() here, not the engine's; decision d648) on the pass's
 sum, average, difference and points searches, and asserts they find the same positions.
 Nothing here changes a verdict; the engine is not modified on disk.
 """
