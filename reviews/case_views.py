@@ -283,28 +283,16 @@ def _keep_hold(case: Case, request: AuthenticatedHttpRequest) -> None:
 
 
 def _not_saved(result: SubmitResult, request: AuthenticatedHttpRequest) -> dict[str, Any]:
-    """A save refused for what happened meanwhile, in the words of the page shown again."""
+    """A save refused for what happened meanwhile. The page's script then posts the form as a
+    plain form (nothing is saved: a conflict stays a conflict) to show the server's page for it:
+    the other reviewer's calls beside each finding, or the new verdict, with the input kept."""
     if result.stale_run:
-        return {
-            "saved": False,
-            "stale_run": True,
-            "error": "Not saved: the case was gated again since you opened it.",
-        }
-    mine = all(r.reviewer_id == request.user.pk for r in result.conflicts)
-    lines = []
-    for r in result.conflicts:
-        line = f"{r.reviewer.username} at {r.created_at:%H:%M:%S}: {r.get_label_display()}"
-        lines.append(line + (f" — “{r.comment}”" if r.comment else ""))
-    return {
-        "saved": False,
-        "conflict": True,
-        "error": "Not saved: this case was reviewed while you had it open"
-        + (" (by you, in another tab or window)" if mine else "")
-        + ".",
-        "conflicts": lines,
-        # Saving again from this page is now a knowing choice (case_page_context does the same).
-        "seen_review_id": max(r.pk for r in result.conflicts),
-    }
+        error = "Not saved: the case was gated again since you opened it."
+    elif all(r.reviewer_id == request.user.pk for r in result.conflicts):
+        error = "Not saved: you reviewed this case in another tab or window meanwhile."
+    else:
+        error = "Not saved: this case was reviewed while you had it open."
+    return {"saved": False, "conflict": True, "stale_run": result.stale_run, "error": error}
 
 
 SKIPPED = "skipped-cases"

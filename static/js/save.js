@@ -42,53 +42,56 @@
     });
   }
 
-  // A refused save names what to put right on the page as well as in the line.
+  // A refused save names what to put right at its field as well as in the line, where the
+  // server's page for it would (templates/reviews/case_detail.html: .fielderror, has-error).
   function markField(form, answer) {
-    form.querySelectorAll(".has-error").forEach(function (el) { el.classList.remove("has-error"); });
-    form.querySelectorAll('[aria-invalid="true"]').forEach(function (el) { el.removeAttribute("aria-invalid"); });
+    document.querySelectorAll("[data-save-error]").forEach(function (el) { el.remove(); });
+    document.querySelectorAll(".has-error").forEach(function (el) { el.classList.remove("has-error"); });
+    document.querySelectorAll('[aria-invalid="true"]').forEach(function (el) { el.removeAttribute("aria-invalid"); });
+    const words = answer.error.replace(/^Not saved: /, "");
+    function note(tag, id) {
+      const el = document.createElement(tag);
+      el.className = "fielderror";
+      el.setAttribute("role", "alert");
+      el.dataset.saveError = "1";
+      if (id) el.id = id;
+      el.textContent = words;
+      return el;
+    }
     let target = null;
+    const field = answer.field || "";
     if (answer.finding !== null && answer.finding !== undefined) {
       const row = document.getElementById("finding-" + answer.finding);
       if (row) {
         row.classList.add("has-error");
-        target = row.querySelector("select") || row;
-        if (row.querySelector("select")) row.querySelector("select").setAttribute("aria-invalid", "true");
+        const reason = row.querySelector("select");
+        if (reason) reason.setAttribute("aria-invalid", "true");
+        row.querySelector(".decide").appendChild(note("span"));
+        target = row;
       }
-    } else if (answer.field === "label") {
+    } else if (field.indexOf("correction") === 0 && document.getElementById("correct")) {
+      const correct = document.getElementById("correct");
+      correct.classList.add("has-error");
+      if (field === "correction.conclusion") {
+        document.getElementById("answer-editor").after(note("p", "conclusion-error"));
+      } else {
+        document.getElementById("citations").after(note("p", "citations-error"));
+      }
+      target = correct;
+    } else if (form.querySelector(".labels") && field === "label") {
       target = form.querySelector(".labels");
-      if (target) { target.classList.add("has-error"); target = target.querySelector("input"); }
-    } else if ((answer.field || "").indexOf("correction") === 0) {
-      target = document.getElementById("correct");
-      if (target) target.classList.add("has-error");
-    } else if (answer.field === "comment") {
-      target = form.querySelector('textarea[name="comment"]');
+      target.classList.add("has-error");
     }
     if (target) target.scrollIntoView({ block: "nearest" });
   }
 
-  function refused(form, status, answer) {
+  function refused(form, answer) {
     if (answer.conflict) {
-      // Saving again is now a knowing choice, as on the page the server shows for a conflict.
-      const seen = form.querySelector('input[name="seen_review_id"]');
-      if (seen) seen.value = String(answer.seen_review_id);
-      const list = document.createElement("ul");
-      (answer.conflicts || []).forEach(function (text) {
-        const li = document.createElement("li");
-        li.textContent = text;
-        list.appendChild(li);
-      });
-      const after = document.createElement("span");
-      after.textContent = "Your choices are kept here. Save again to keep yours anyway.";
-      say(form, "error", answer.error + " ", [list, after]);
-      return;
-    }
-    if (answer.stale_run) {
-      // The new verdict is a new page: the server shows it with these choices filled in.
-      const show = document.createElement("button");
-      show.type = "button";
-      show.textContent = "Show the new verdict with my choices";
-      show.addEventListener("click", function () { HTMLFormElement.prototype.submit.call(form); });
-      say(form, "error", answer.error + KEPT + " ", [show]);
+      // Someone's review or a new verdict came in meanwhile: the server's page for it shows the
+      // other calls beside each finding (or the new verdict) with all of this filled in. The
+      // plain post saves nothing: a conflict stays one until saved again from that page.
+      say(form, "error", answer.error + " Showing it, with everything you entered kept…");
+      HTMLFormElement.prototype.submit.call(form);
       return;
     }
     say(form, "error", answer.error + "." + KEPT + " Put it right and save again.");
@@ -122,7 +125,7 @@
               return;
             }
             busy(form, false);
-            refused(form, response.status, answer);
+            refused(form, answer);
           });
         }
         busy(form, false);

@@ -61,11 +61,17 @@ def test_the_same_key_with_something_changed_is_a_new_save_checked_as_any_other(
     assert reviewer.post(url, data, **JSON).json()["saved"] is True
     changed = reviewer.post(url, data | {"comment": "on second thought"}, **JSON)
     assert changed.status_code == 409
-    body = changed.json()
-    assert body["conflict"] is True and "(by you, in another tab or window)" in body["error"]
-    assert body["seen_review_id"] == Review.objects.get(case=c).pk
-    # Saving again with the newer seen id keeps the change, knowingly.
-    newer = {"comment": "on second thought", "seen_review_id": body["seen_review_id"]}
+    assert changed.json() == {
+        "saved": False,
+        "conflict": True,
+        "stale_run": False,
+        "error": "Not saved: you reviewed this case in another tab or window meanwhile.",
+    }
+    # The page then posts the form plainly: the server's page shows the earlier review beside
+    # the input, and saving again from it keeps the change, knowingly.
+    shown = reviewer.post(url, data | {"comment": "on second thought"})
+    assert shown.status_code == 409 and "on second thought" in shown.content.decode()
+    newer = {"comment": "on second thought", "seen_review_id": Review.objects.get(case=c).pk}
     kept = reviewer.post(url, data | newer, **JSON)
     assert kept.json()["saved"] is True
     assert list(Review.objects.filter(case=c).values_list("comment", flat=True)) == [
