@@ -30,7 +30,11 @@
     const line = lineOf(form);
     line.className = "save-line " + tone;
     line.hidden = false;
-    line.textContent = words;
+    // What happened first and strong; what it means for the reviewer after it, plain.
+    const cut = words.search(/\.\s/);
+    const head = document.createElement("strong");
+    head.textContent = cut > 0 ? words.slice(0, cut + 1) : words;
+    line.replaceChildren(head, cut > 0 ? words.slice(cut + 1) : "");
     (extra || []).forEach(function (node) { line.appendChild(node); });
     return line;
   }
@@ -99,7 +103,7 @@
   }
 
   function failed(form, words) {
-    say(form, "error", words + KEPT + " Save again when ready: a save is kept once however often it is sent.");
+    say(form, "error", words + KEPT + " Save again when ready (sent twice, it is still saved once).");
   }
 
   function send(form, submitter) {

@@ -175,7 +175,14 @@ def test_query_parameters_never_become_form_fields(page, live_server, demo):
     )
     names = [name for name, _ in hidden]
     # "correction" is the correction tools' field, empty until the page's script fills it.
-    assert names == ["csrfmiddlewaretoken", "seen_review_id", "gate_run_id", "queue", "correction"]
+    assert names == [
+        "csrfmiddlewaretoken",
+        "seen_review_id",
+        "gate_run_id",
+        "queue",
+        "save_key",
+        "correction",
+    ]
     assert dict(hidden)["correction"] == ""
     values = dict(hidden)
     newest = Review.objects.filter(case=case).latest("id").pk
