@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from groundgate.families import get_family
 from groundgate.families.value_boxes import ref_chunk_id
 from groundgate.models import Case, Chunk
 
@@ -34,10 +35,10 @@ def span_place(case: Case, finding: dict[str, Any], chunks: dict[str, Chunk]) ->
     span = finding.get("chunk_span")
     if not (isinstance(span, list | tuple) and len(span) == 2):
         return None
-    chunk = chunks.get(ref_chunk_id(case, finding) or "")
-    if chunk is None or not isinstance(span[0], int) or not isinstance(span[1], int):
+    chunk_id = ref_chunk_id(case, finding) or ""
+    text = _chunk_text(case, chunk_id, chunks)
+    if text is None or not isinstance(span[0], int) or not isinstance(span[1], int):
         return None
-    text = chunk.text
     start, end = span
     if not 0 <= start <= end <= len(text):
         return None
@@ -55,3 +56,12 @@ def span_place(case: Case, finding: dict[str, Any], chunks: dict[str, Chunk]) ->
         text=text[start:end],
         after=(after[:AROUND].rstrip() + "…") if len(after) > AROUND else after.rstrip(),
     )
+
+
+def _chunk_text(case: Case, chunk_id: str, chunks: dict[str, Chunk]) -> str | None:
+    """The chunk's text as the source pane shows it: the stored chunk's, else the one the case
+    carries (an answer case's raw_chunks)."""
+    if chunk_id in chunks:
+        return chunks[chunk_id].text
+    raw = get_family(case.kind).inline_chunks(case.payload).get(chunk_id) or {}
+    return raw["text"] if isinstance(raw.get("text"), str) else None
