@@ -538,9 +538,21 @@
     form.addEventListener("submit", write);
     correct.addEventListener("change", write);
     document.querySelectorAll(".fixvalue").forEach(function (input) { input.addEventListener("input", write); });
-    window.addEventListener("pageshow", function () {
+    // The browser does not keep the corrected answer (its editor is disabled until opened): the
+    // tab keeps it, for a return to this page by Back only.
+    const draft = "groundgate:corrected:" + window.location.pathname;
+    function keep(text) { try { if (text === null) sessionStorage.removeItem(draft); else sessionStorage.setItem(draft, text); } catch (e) { /* no storage */ } }
+    editText.addEventListener("input", function () { keep(editText.value); });
+    document.getElementById("edit-cancel").addEventListener("click", function () { keep(null); });
+    window.addEventListener("pageshow", function (event) {
       if (field.value && !Object.keys(fixes).length && citations === null) restore(JSON.parse(field.value), true);
-      if (editText.value !== editText.dataset.original) { editor.hidden = false; editText.disabled = false; }
+      const how = (performance.getEntriesByType("navigation")[0] || {}).type;
+      let kept = null;
+      try { kept = sessionStorage.getItem(draft); } catch (e) { /* no storage */ }
+      if (kept === null || !(event.persisted || how === "back_forward")) { keep(null); return; }
+      if (editText.disabled) editText.value = kept;
+      editor.hidden = false;
+      editText.disabled = false;
     });
   }
 

@@ -115,6 +115,9 @@
     let late = false;
     const timer = window.setTimeout(function () { late = true; control.abort(); }, TIMEOUT_SECONDS * 1000);
     busy(form, true);
+    // The undecided-findings warning was answered by this very save.
+    const warning = form.querySelector("#partial-warning");
+    if (warning) warning.hidden = true;
     say(form, "pending", "Saving…");
     fetch(form.action, { method: "POST", body: body, credentials: "same-origin", signal: control.signal,
                          headers: { Accept: "application/json" } })

@@ -121,6 +121,9 @@ def test_back_after_a_failed_form_post_shows_the_counter_and_undo_as_the_form_is
     log_in(page, live_server)
     case = open_case(page, live_server, "demo-en-19")
     typed = decide(page)
+    page.keyboard.press("e")  # a corrected answer too
+    page.fill("#corrected-conclusion", "The flow is 205 m3/h.")
+    page.keyboard.press("Escape")
     page.route(REVIEW, lambda route: route.fulfill(status=500, body="<h1>Server Error</h1>"))
     with page.expect_navigation():
         page.evaluate(
@@ -134,6 +137,9 @@ def test_back_after_a_failed_form_post_shows_the_counter_and_undo_as_the_form_is
     assert choices(page) == typed
     assert page.inner_text("#progress") == "2 of 2 findings decided"
     assert not page.locator("#undo").is_disabled()
+    # The answer editor is open again with the corrected answer the browser kept.
+    assert page.locator("#answer-editor").is_visible()
+    assert page.input_value("#corrected-conclusion") == "The flow is 205 m3/h."
     shoot(page, "save-back-after-500")
     page.keyboard.press("u")  # one call back to the page's own start
     assert page.inner_text("#progress") == "1 of 2 findings decided"
