@@ -98,7 +98,8 @@
       HTMLFormElement.prototype.submit.call(form);
       return;
     }
-    say(form, "error", answer.error + "." + KEPT + " Put it right and save again.");
+    const again = form.id === "review-form" ? "save again" : "send it again";
+    say(form, "error", answer.error + "." + KEPT + " Put it right and " + again + ".");
     markField(form, answer);
   }
 
