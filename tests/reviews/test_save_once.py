@@ -143,3 +143,17 @@ def test_a_relabel_answers_the_script_in_json(admin):
     assert refused.status_code == 400 and refused.json()["error"].startswith("Not relabelled:")
     done = admin.post(url, {"to_label": "grounded", "reason": "the table says so"}, **JSON)
     assert done.json() == {"saved": True, "location": f"/d/demo/cases/{c.pk}/"}
+
+
+def test_a_save_against_an_older_gate_run_answers_json_for_the_page_to_show(reviewer):
+    # The case was gated again since the page was opened: nothing saved; the page then posts
+    # the form plainly for the server's page with the new verdict and the input kept.
+    c, url, data = form("demo-en-17")
+    older = data | {"gate_run_id": data["gate_run_id"] + 1000}
+    response = reviewer.post(url, older, **JSON)
+    assert response.status_code == 409
+    assert response.json()["stale_run"] is True
+    assert response.json()["error"] == "Not saved: the case was gated again since you opened it."
+    shown = reviewer.post(url, older)
+    assert shown.status_code == 409 and "checked the table" in shown.content.decode()
+    assert not Review.objects.filter(case=c).exists()
