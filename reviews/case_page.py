@@ -41,7 +41,9 @@ from reviews.presenters import (
     page_geometry,
 )
 from reviews.review_reads import case_reviews_visible, dataset_instructions
+from reviews.save_keys import page_save_key
 from reviews.services import SubmitResult
+from reviews.span_words import SpanPlace, span_place
 
 ZOOM = 1.5
 
@@ -73,6 +75,7 @@ class FormState:
 def _groups(
     findings: list[dict[str, Any]],
     locations: list[FindingLocation],
+    places: list[SpanPlace | None],
     state: FormState | None,
     mine: Review | None,
     conflicts: Sequence[Review] | None,
@@ -100,6 +103,7 @@ def _groups(
             choice=calls.get(leader, ("", "")),
             saved=saved.get(leader) if mine is not None and state is None else None,
             others=others.get(leader, []),
+            place=places[leader],
         )
         for leader, members in finding_groups(findings).items()
     ]
@@ -136,7 +140,9 @@ def case_page_context(
     my_last = mine[0] if mine else None
     seen_review_id = seen.newest_id
     panel = family.panel(case, verdict, findings)
-    groups = _groups(findings, locations, state, my_last, result.conflicts if result else None)
+    places = [span_place(case, f, chunks) for f in findings]
+    conflicts = result.conflicts if result else None
+    groups = _groups(findings, locations, places, state, my_last, conflicts)
     if result is not None and result.conflicts:
         # The reviewer now sees the conflicting reviews: saving again is a knowing choice, and a
         # review saved after this page is still a conflict.
@@ -188,6 +194,7 @@ def case_page_context(
         "relabels": Relabel.objects.filter(case=case).select_related("admin").order_by("-id"),
         "final_label": getattr(getattr(case, "queue_entry", None), "final_label", ""),
         "seen_review_id": seen_review_id,
+        "save_key": page_save_key(),
         # "Should have answered" judges a refusal only.
         "labels": Label.choices if panel.get("refusal") else ANSWER_LABELS,
         "calls": GateCall.choices,

@@ -10,13 +10,14 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, QueryDict
+from django.db import IntegrityError
+from django.http import HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
-from groundgate.access import Action, case_for
+from groundgate.access import Action, case_for, member_role
 from groundgate.models import Case
 from groundgate.selectors.cases import case_current_run
 from reviews.case_page import FormState, case_page_context
@@ -31,6 +32,7 @@ from reviews.presenters import (
     finding_groups,
 )
 from reviews.reservations import case_page_hold
+from reviews.save_keys import save_key_of, wants_json
 from reviews.selectors import (
     queue_entries,
     queue_filters,
@@ -39,6 +41,7 @@ from reviews.selectors import (
 from reviews.services import (
     Decision,
     ReviewInputError,
+    SubmitResult,
     case_relabel,
     review_submit,
 )
@@ -180,10 +183,15 @@ def _decisions(post: Mapping[str, str], findings: list[dict[str, Any]]) -> list[
 @login_required
 @require_POST
 def review_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> HttpResponse:
+    """The review form's save. A plain form post gets pages (the case again with the input kept
+    and its errors, or a redirect); the page's own script (static/js/save.js) asks for JSON and
+    keeps its page whatever happens (dNEW2). Both send the page's save key: a save that arrives
+    twice is saved once (reviews.save_keys)."""
     case = case_for(user=request.user, slug=slug, case_id=case_id, action=Action.REVIEW)
     form = ReviewForm(request.POST)
     queue = queue_context(request.POST.get("queue", ""))
     state = _posted_state(request.POST)
+    as_json = wants_json(request)
     decisions: list[Decision] = []
     try:
         if not form.is_valid():
@@ -193,25 +201,48 @@ def review_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> H
         run = case_current_run(case=case)
         decisions = _decisions(request.POST, run.findings if run else [])
         correction = _posted_correction(request.POST)
-        result = review_submit(
-            case=case,
-            reviewer=request.user,
-            label=data["label"],
-            comment=data["comment"],
-            decisions=decisions,
-            seen_review_id=data["seen_review_id"],
-            gate_run_id=data["gate_run_id"],
-            force=data["force"],
-            correction=correction,
-        )
+        save_key = save_key_of(request.POST)
+        try:
+            result = review_submit(
+                case=case,
+                reviewer=request.user,
+                label=data["label"],
+                comment=data["comment"],
+                decisions=decisions,
+                seen_review_id=data["seen_review_id"],
+                gate_run_id=data["gate_run_id"],
+                force=data["force"],
+                correction=correction,
+                save_key=save_key,
+            )
+        except IntegrityError:
+            # The same save arrived twice at once and the other arrival wrote first.
+            first = Review.objects.filter(case=case, reviewer=request.user, save_key=save_key)
+            if not save_key or (done := first.first()) is None:
+                raise
+            result = SubmitResult(done, replayed=True)
     except ReviewInputError as exc:
         run = case_current_run(case=case)
         _explain(exc, decisions, run.findings if run else [], state)
+        if as_json:
+            _keep_hold(case, request)
+            return JsonResponse(
+                {
+                    "saved": False,
+                    "error": f"Not saved: {state.error}",
+                    "field": state.error_field,
+                    "finding": state.error_finding,
+                },
+                status=400,
+            )
         messages.error(request, f"Not saved: {state.error}")
         context = case_page_context(user=request.user, case=case, state=state, queue=queue)
         _with_hold(context, case, request, kept=True)
         return render(request, "reviews/case_detail.html", context, status=400)
     if not result.saved:
+        if as_json:
+            _keep_hold(case, request)
+            return JsonResponse(_not_saved(result, request), status=409)
         # The later reviewer is told of the conflict and sees the other decision beside theirs,
         # which stays filled in; nothing of theirs was written. They can save anyway, knowingly.
         context = case_page_context(
@@ -224,18 +255,44 @@ def review_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> H
     fixed = Correction.objects.filter(review=result.review).first()
     if fixed is not None:
         saved += f"; the gate on your corrected answer: {'pass' if fixed.gate_passed else 'reject'}"
+    if result.replayed:
+        saved += " (it had arrived once already: saved once)"
     messages.success(request, saved + ".")
+    url = reverse("reviews:case", args=[slug, case.pk])
+    url += "?" + urlencode(queue) if queue else ""
     if request.POST.get("next") == "1":
         following = queue_next(
             dataset=case.dataset, filters=queue, user=request.user, after_case_id=case.pk
         )
         if following is not None:
             url = reverse("reviews:case", args=[slug, following])
-            return redirect(url + ("?" + urlencode(queue) if queue else ""))
-        messages.info(request, "That was the last case needing your review in this view.")
-        return redirect(reverse("reviews:queue", args=[slug]) + "?" + urlencode(queue))
-    url = reverse("reviews:case", args=[slug, case.pk])
-    return redirect(url + ("?" + urlencode(queue) if queue else ""))
+            url += "?" + urlencode(queue) if queue else ""
+        else:
+            messages.info(request, "That was the last case needing your review in this view.")
+            url = reverse("reviews:queue", args=[slug]) + "?" + urlencode(queue)
+    if as_json:
+        return JsonResponse({"saved": True, "location": url, "message": saved + "."})
+    return redirect(url)
+
+
+def _keep_hold(case: Case, request: AuthenticatedHttpRequest) -> None:
+    """A save the page keeps after it failed: the reviewer still works on the case, so her hold
+    is kept as the page shown again would keep it (_with_hold)."""
+    is_admin = member_role(user=request.user, dataset=case.dataset) == "admin"
+    case_page_hold(case=case, user=request.user, is_admin=is_admin)
+
+
+def _not_saved(result: SubmitResult, request: AuthenticatedHttpRequest) -> dict[str, Any]:
+    """A save refused for what happened meanwhile. The page's script then posts the form as a
+    plain form (nothing is saved: a conflict stays a conflict) to show the server's page for it:
+    the other reviewer's calls beside each finding, or the new verdict, with the input kept."""
+    if result.stale_run:
+        error = "Not saved: the case was gated again since you opened it."
+    elif all(r.reviewer_id == request.user.pk for r in result.conflicts):
+        error = "Not saved: you reviewed this case in another tab or window meanwhile."
+    else:
+        error = "Not saved: this case was reviewed while you had it open."
+    return {"saved": False, "conflict": True, "stale_run": result.stale_run, "error": error}
 
 
 SKIPPED = "skipped-cases"
@@ -282,6 +339,8 @@ def relabel_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> 
             reason=form.cleaned_data["reason"],
         )
     except ReviewInputError as exc:
+        if wants_json(request):  # the page's script keeps the page (static/js/save.js)
+            return JsonResponse({"saved": False, "error": f"Not relabelled: {exc}"}, status=400)
         messages.error(request, f"Not relabelled: {exc}")
         context = case_page_context(user=request.user, case=case, queue=queue_context(request.GET))
         # The admin's relabel as she posted it, shown again in its form.
@@ -290,4 +349,7 @@ def relabel_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> 
         _with_hold(context, case, request, kept=True)
         return render(request, "reviews/case_detail.html", context, status=400)
     messages.success(request, f"Final label: {relabel.get_to_label_display()}.")
-    return redirect(reverse("reviews:case", args=[slug, case.pk]))
+    url = reverse("reviews:case", args=[slug, case.pk])
+    if wants_json(request):
+        return JsonResponse({"saved": True, "location": url})
+    return redirect(url)

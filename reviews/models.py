@@ -68,9 +68,17 @@ class Review(AppendOnlyModel):
     label = models.CharField(max_length=24, choices=Label.choices)
     comment = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    save_key = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         indexes = [models.Index(fields=["case", "-id"], name="review_case_newest")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["reviewer", "save_key"],
+                condition=~models.Q(save_key=""),
+                name="review_save_key_once",
+            )
+        ]
         ordering = ["id"]
 
     def __str__(self) -> str:

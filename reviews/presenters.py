@@ -76,6 +76,7 @@ class FindingGroup:
     choice: tuple[str, str] = ("", "")
     saved: tuple[str, str] | None = None  # the reviewer's saved call, shown after a save
     others: list[Json] = field(default_factory=list)  # a conflicting reviewer's calls
+    place: Any = None  # its chunk_span in words (reviews.span_words.SpanPlace)
 
     @property
     def count(self) -> int:
@@ -106,6 +107,9 @@ def finding_groups(findings: list[Json]) -> dict[int, list[int]]:
     return groups
 
 
+Place = tuple[str, tuple[float, ...]]  # "document id:page index", a box
+
+
 @dataclass(frozen=True)
 class FindingLocation:
     """Where on a rendered page a finding is: key "document id:page index" and its box; an
@@ -113,6 +117,9 @@ class FindingLocation:
 
     key: str = ""
     bbox: tuple[float, ...] = ()
+    # A derived finding is drawn whole: every operand's box and the value's own where it has
+    # one, each (key, box); empty for a finding drawn at its one place.
+    boxes: tuple[Place, ...] = ()
 
 
 def finding_locations(
@@ -149,8 +156,24 @@ def finding_locations(
         else:
             chunk = placed[0][1]
             document_id, (page, bbox) = chunk.document_id, _first_line(chunk)
-        out.append(FindingLocation(f"{document_id}:{page}", tuple(bbox)))
+        whole = _boxes(case, placed) if (f.get("derivation") or {}).get("operands") else ()
+        out.append(FindingLocation(f"{document_id}:{page}", tuple(bbox), whole))
     return out
+
+
+def _boxes(case: Case, placed: list[tuple[Json, Chunk]]) -> tuple[Place, ...]:
+    """Each placed value's own box (its page and box, else its words' box), once each."""
+    out: list[Place] = []
+    for ref, chunk in placed:
+        if ref.get("page_index") is not None and ref.get("bbox"):
+            item = (f"{chunk.document_id}:{ref['page_index']}", tuple(ref["bbox"]))
+        elif (found := words_box(case, ref, chunk)) is not None:
+            item = (f"{found[0]}:{found[1]}", tuple(found[2]))
+        else:
+            continue
+        if item not in out:
+            out.append(item)
+    return tuple(out)
 
 
 def _first_line(chunk: Chunk) -> tuple[int, list[float]]:

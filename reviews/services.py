@@ -56,10 +56,17 @@ class SubmitResult:
     # Reviews by others saved after the page was opened: the later reviewer is told and shown.
     conflicts: list[Review] = field(default_factory=list)
     stale_run: bool = False
+    # The same save arrived again (a double click, a retry after a lost answer): `review` is the
+    # one its first arrival saved, and nothing more was written.
+    replayed: bool = False
 
     @property
     def saved(self) -> bool:
         return self.review is not None
+
+
+def _saved_once(case: Case, reviewer: Any, save_key: str) -> Review | None:
+    return Review.objects.filter(case=case, reviewer=reviewer, save_key=save_key).first()
 
 
 def review_submit(
@@ -73,6 +80,7 @@ def review_submit(
     gate_run_id: int | None = None,
     force: bool = False,
     correction: CorrectionInput | None = None,
+    save_key: str = "",
 ) -> SubmitResult:
     """Record a reviewer's decision, unless someone else decided meanwhile (single-review
     datasets) and the reviewer has not confirmed: then nothing is saved and the conflicting
@@ -80,7 +88,10 @@ def review_submit(
     disagreement makes the case disputed (the adjudication queue).
 
     `correction`: the corrected data (reviews.corrections), checked and gated before anything
-    is written and saved with the review, in its transaction."""
+    is written and saved with the review, in its transaction.
+
+    `save_key`: the page's save, once (reviews.save_keys: its key and what it posted): a save
+    that arrives again finds the review its first arrival saved and writes nothing."""
     require(user=reviewer, dataset=case.dataset, action=Action.REVIEW)
     if label not in Label.values:
         raise ReviewInputError("label", f"must be one of {', '.join(Label.values)}")
@@ -101,6 +112,8 @@ def review_submit(
         # Lock the case row so two saves of the same case are serialised (PostgreSQL; SQLite
         # serialises writers anyway).
         Case.objects.select_for_update().filter(pk=case.pk).first()
+        if save_key and (done := _saved_once(case, reviewer, save_key)) is not None:
+            return SubmitResult(done, replayed=True)
         if gate_run_id is not None and gate_run_id != run.pk and not force:
             return SubmitResult(None, stale_run=True)
         others = Review.objects.filter(case=case, id__gt=seen_review_id or 0).exclude(
@@ -120,7 +133,12 @@ def review_submit(
                 return SubmitResult(None, own)
         first = not Review.objects.filter(case=case, reviewer=reviewer).exists()
         review = Review(
-            case=case, gate_run=run, reviewer=reviewer, label=label, comment=comment.strip()
+            case=case,
+            gate_run=run,
+            reviewer=reviewer,
+            label=label,
+            comment=comment.strip(),
+            save_key=save_key,
         )
         review.save()
         if first:

@@ -40,8 +40,9 @@ DASHED = {"evidence": "[6 3] 0", "true_box": "[1.5 1.5] 0", "near_miss": "[3 2] 
 # Outlines drawn this far outside their box (points), so their edges run beside the text's
 # lines, not through them (a dashed edge over a line of text reads like strikethrough).
 OUTSET = {"evidence": 2.5, "true_box": 1.5, "near_miss": 1.5, "grounded": 1.5}
-# Part of the render cache key: a change of style or placement is a new picture.
-STYLE_VERSION = "4"  # 4: value boxes (near miss, grounded); the claimed box grey
+# Part of the render cache key: a change of style or placement is a new picture. 4: value
+# boxes (near miss, grounded), the claimed box grey; 5: no excerpt box over blanks alone.
+STYLE_VERSION = "5"
 
 
 def highlight_key(highlights: list[Highlight]) -> str:
@@ -241,8 +242,29 @@ def locate_excerpt(
     x1 = max(r.x1 for r in boxes) + 2
     bottom = max(r.y1 for r in boxes) + 2
     clip = pymupdf.Rect(x0, top, x1, bottom)
-    found = _upside_down_placed(page, page.search_for(excerpt, clip=clip), clip)
+    found = _upside_down_placed(page, _inked(page, page.search_for(excerpt, clip=clip), clip), clip)
     return [tuple(r) for r in found]
+
+
+def _inked(page: Any, found: list[Any], clip: Any) -> list[Any]:
+    """`found` without the boxes that hold no character of the excerpt but blanks: MuPDF's
+    search boxes the spaces between a table's columns too, which drew narrow empty boxes at
+    every column's edge (dNEW5)."""
+    inked = [
+        _mupdf.Rect(char["bbox"])
+        for block in page.get_text("rawdict", clip=clip)["blocks"]
+        for line in block.get("lines", [])
+        for span in line.get("spans", [])
+        for char in span.get("chars", [])
+        if not char["c"].isspace()
+    ]
+    return [rect for rect in found if any(_holds(rect, box) for box in inked)]
+
+
+def _holds(rect: Any, char: Any) -> bool:
+    """Whether the middle of a character's box is inside `rect`."""
+    x, y = (char.x0 + char.x1) / 2, (char.y0 + char.y1) / 2
+    return bool(rect.x0 <= x <= rect.x1 and rect.y0 <= y <= rect.y1)
 
 
 def _upside_down_placed(page: Any, found: list[Any], clip: Any) -> list[Any]:

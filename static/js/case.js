@@ -87,31 +87,35 @@
     reveal(figures[pageAt], "start");
     if (pagePos) pagePos.textContent = figures[pageAt].dataset.label + " · " + (pageAt + 1) + " of " + figures.length;
   }
-  // The selected finding's blue ring stands RING points clear of its box: outside the near-miss
-  // (orange dashed) and grounding (green) outlines the page image draws round a value (OUTSET
-  // 1.5 pt plus their stroke, groundgate/documents/render.py), which it covered (d392). In
-  // pixels (outline-offset takes no percentage), so it is worked out again on zoom and resize.
-  const RING = 4;
-  function ring(figure) {
-    const points = parseFloat(figure.dataset.shownWidth);
-    const box = figure.querySelector(".pagebox");
-    if (points && box) box.style.setProperty("--ring", (RING * box.clientWidth / points).toFixed(1) + "px");
+  // The selected finding's blue outline is drawn inside each of its boxes (groundgate.css), so
+  // it never reaches the row above; a derived finding is drawn whole: every operand's box
+  // (data-boxes "key|x0,y0,x1,y1;..."), the first one brought into view (dNEW3).
+  function place(figure, marker, bboxText) {
+    const r = toImage(figure, bboxText.split(",").map(Number));
+    Object.assign(marker.style, { left: r.left * 100 + "%", top: r.top * 100 + "%",
+                                  width: r.width * 100 + "%", height: r.height * 100 + "%" });
+    marker.hidden = false;
+    marker.classList.remove("flash"); void marker.offsetWidth; marker.classList.add("flash");
   }
-  window.addEventListener("resize", function () { figures.forEach(ring); });
-  function focusBox(key, bboxText) {
+  function focusBox(key, bboxText, more) {
+    document.querySelectorAll(".focusbox.more").forEach(function (el) { el.remove(); });
     const figure = figures.find(function (f) { return f.dataset.key === key; });
     if (!figure) return false;
     const marker = figure.querySelector(".focusbox");
     let target = figure;
     if (bboxText) {
-      const r = toImage(figure, bboxText.split(",").map(Number));
-      Object.assign(marker.style, { left: r.left * 100 + "%", top: r.top * 100 + "%",
-                                    width: r.width * 100 + "%", height: r.height * 100 + "%" });
-      marker.hidden = false;
-      ring(figure);
-      marker.classList.remove("flash"); void marker.offsetWidth; marker.classList.add("flash");
+      place(figure, marker, bboxText);
       target = marker;
     }
+    (more || "").split(";").filter(Boolean).forEach(function (one) {
+      const [at, box] = one.split("|");
+      const other = figures.find(function (f) { return f.dataset.key === at; });
+      if (!other || (at === key && box === bboxText)) return;
+      const extra = document.createElement("div");
+      extra.className = "focusbox more";
+      other.querySelector(".pagebox").appendChild(extra);
+      place(other, extra, box);
+    });
     pageAt = figures.indexOf(figure);
     if (pagePos) pagePos.textContent = figure.dataset.label + " · " + (pageAt + 1) + " of " + figures.length;
     reveal(target, "center");
@@ -151,7 +155,6 @@
     figures.forEach(function (figure) {
       figure.querySelector(".pagebox").style.width = scale * 100 + "%";
       sharpen(figure);
-      ring(figure);
     });
     if (zoomLabel) zoomLabel.textContent = scale === 1 ? "fit width" : Math.round(scale * 100) + "%";
   }
@@ -200,7 +203,7 @@
     const inText = marks.filter(function (el) { return el.matches("mark.src"); });
     const shown = inText.length ? inText : marks;
     shown.forEach(function (el) { el.classList.add("selected-place"); });
-    const onPage = item.dataset.page && focusBox(item.dataset.page, item.dataset.bbox);
+    const onPage = item.dataset.page && focusBox(item.dataset.page, item.dataset.bbox, item.dataset.boxes);
     if (!onPage && shown.length) reveal(shown[0], "center");
   }
   items.forEach(function (item, i) {
@@ -303,6 +306,22 @@
   if (allButton) allButton.addEventListener("click", allRight);
   if (undoButton) undoButton.addEventListener("click", undo);
   refresh();
+  // Back to the page (from the back-forward cache, or a page whose form the browser filled in
+  // again after this script ran): the counter, the rows and Undo follow the form as shown. A
+  // call the script did not see is one undo step back to the page's own start.
+  function resync() {
+    items.forEach(function (item, i) {
+      const now = stateOf(item);
+      if (now.call === known[i].call && now.reason === known[i].reason) return;
+      const checked = Array.from(item.querySelectorAll('input[type="radio"]')).find(function (r) { return r.defaultChecked; });
+      const option = Array.from(item.querySelector("select").options).find(function (o) { return o.defaultSelected; });
+      const was = { call: checked ? checked.value : "", reason: option ? option.value : "" };
+      history.push([[i, was.call === now.call && was.reason === now.reason ? known[i] : was]]);
+      known[i] = now;
+    });
+    refresh();
+  }
+  window.addEventListener("pageshow", resync);
 
   // ---- Corrections (reviews/corrections.py) ------------------------------------------------
   // The reviewer points at evidence: text selected in a source (a chunk id and a span in code
@@ -313,6 +332,7 @@
   const fixes = {};  // finding index -> {pointer, label}
   let citations = null;  // null: as answered; else [{evidence: i} | pointer, ...]
   let pointing = null;  // {kind: "citation"} | {kind: "finding", index}
+  let writeCorrection = function () {};
   const modeLine = document.getElementById("point-mode");
   const editor = document.getElementById("answer-editor");
   const editText = document.getElementById("corrected-conclusion");
@@ -359,6 +379,7 @@
     button.addEventListener("click", function () {
       citations = citationsNow().filter(function (c) { return c !== pointer; });
       li.remove();
+      writeCorrection();
     });
     citeList.appendChild(li);
   }
@@ -379,6 +400,7 @@
       showFix(pointing.index);
     }
     setMode(null);
+    writeCorrection();
   }
   function chunkText(chunk, start, end) {  // the chunk's text [start, end) in code points
     const host = Array.from(document.querySelectorAll("article[data-chunk]")).find(function (a) { return a.dataset.chunk === chunk; });
@@ -464,35 +486,41 @@
       editText.disabled = true;
       editor.hidden = true;
     });
-    // What the page starts from: a refused save's posted correction, or the reviewer's last.
-    const start = JSON.parse(document.getElementById("correction-start").textContent || "{}") || {};
-    (start.findings || []).forEach(function (f) {
-      const pointer = f.bbox ? { document_id: f.document_id, page_index: f.page_index, bbox: f.bbox }
-        : (f.chunk_id ? { chunk_id: f.chunk_id, start: f.start, end: f.end } : null);
-      const label = f.bbox ? "box on page " + (f.page_index + 1) : (f.chunk_id ? spanLabel(f.chunk_id, f.text || "") : "");
-      fixes[f.finding_index] = { pointer: pointer, label: label };
-      const input = document.querySelector('.fix[data-index="' + f.finding_index + '"] .fixvalue');
-      if (input && f.value) input.value = f.value;
-      showFix(f.finding_index);
-    });
-    if (Array.isArray(start.citations)) {
-      const kept = new Set();
-      citations = [];
-      start.citations.forEach(function (c) {
-        citations.push(c);
-        if (c.evidence !== undefined) kept.add(c.evidence);
-        else addCitationRow(c, c.bbox ? "box on page " + (c.page_index + 1) : spanLabel(c.chunk_id, chunkText(c.chunk_id, c.start, c.end)));
+    // What the page starts from: a refused save's posted correction, or the reviewer's last;
+    // after Back, what the page had written into the hidden field (`asWritten`: labels as shown).
+    function restore(start, asWritten) {
+      (start.findings || []).forEach(function (f) {
+        const pointer = f.bbox ? { document_id: f.document_id, page_index: f.page_index, bbox: f.bbox }
+          : (f.chunk_id ? { chunk_id: f.chunk_id, start: f.start, end: f.end } : null);
+        const label = asWritten ? f.text : f.bbox ? "box on page " + (f.page_index + 1) : (f.chunk_id ? spanLabel(f.chunk_id, f.text || "") : "");
+        fixes[f.finding_index] = { pointer: pointer, label: label };
+        const input = document.querySelector('.fix[data-index="' + f.finding_index + '"] .fixvalue');
+        if (input && f.value) input.value = f.value;
+        showFix(f.finding_index);
       });
-      citeList.querySelectorAll("li[data-evidence] input").forEach(function (box) {
-        box.checked = kept.has(parseInt(box.closest("li").dataset.evidence, 10));
-      });
+      if (Array.isArray(start.citations)) {
+        const kept = new Set();
+        citations = [];
+        start.citations.forEach(function (c) {
+          citations.push(c);
+          if (c.evidence !== undefined) kept.add(c.evidence);
+          else addCitationRow(c, c.bbox ? "box on page " + (c.page_index + 1) : spanLabel(c.chunk_id, chunkText(c.chunk_id, c.start, c.end)));
+        });
+        citeList.querySelectorAll("li[data-evidence] input").forEach(function (box) {
+          box.checked = kept.has(parseInt(box.closest("li").dataset.evidence, 10));
+        });
+      }
     }
+    const start = JSON.parse(document.getElementById("correction-start").textContent || "{}") || {};
+    restore(start, false);
     if (typeof start.conclusion === "string" || correct.querySelector("#conclusion-error")) {
       if (typeof start.conclusion === "string" && !correct.querySelector("#conclusion-error")) editText.value = start.conclusion;
       editor.hidden = false;
       editText.disabled = false;
     }
-    form.addEventListener("submit", function () {
+    // The hidden field always holds the correction as it stands (the browser keeps it on Back).
+    const field = document.getElementById("correction-field");
+    function write() {
       const findings = [];
       document.querySelectorAll(".fix").forEach(function (row) {
         const i = parseInt(row.dataset.index, 10);
@@ -504,7 +532,27 @@
       });
       const data = { findings: findings };
       if (citations !== null) data.citations = citations;
-      document.getElementById("correction-field").value = (findings.length || citations !== null) ? JSON.stringify(data) : "";
+      field.value = (findings.length || citations !== null) ? JSON.stringify(data) : "";
+    }
+    writeCorrection = write;
+    form.addEventListener("submit", write);
+    correct.addEventListener("change", write);
+    document.querySelectorAll(".fixvalue").forEach(function (input) { input.addEventListener("input", write); });
+    // The browser does not keep the corrected answer (its editor is disabled until opened): the
+    // tab keeps it, for a return to this page by Back only.
+    const draft = "groundgate:corrected:" + window.location.pathname;
+    function keep(text) { try { if (text === null) sessionStorage.removeItem(draft); else sessionStorage.setItem(draft, text); } catch (e) { /* no storage */ } }
+    editText.addEventListener("input", function () { keep(editText.value); });
+    document.getElementById("edit-cancel").addEventListener("click", function () { keep(null); });
+    window.addEventListener("pageshow", function (event) {
+      if (field.value && !Object.keys(fixes).length && citations === null) restore(JSON.parse(field.value), true);
+      const how = (performance.getEntriesByType("navigation")[0] || {}).type;
+      let kept = null;
+      try { kept = sessionStorage.getItem(draft); } catch (e) { /* no storage */ }
+      if (kept === null || !(event.persisted || how === "back_forward")) { keep(null); return; }
+      if (editText.disabled) editText.value = kept;
+      editor.hidden = false;
+      editText.disabled = false;
     });
   }
 

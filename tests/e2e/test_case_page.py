@@ -115,17 +115,18 @@ def test_a_failed_save_keeps_every_choice_and_a_later_conflict_is_still_caught(
     # A "gate wrong" without a reason is not decided: the first save warns, the second goes.
     assert "undecided" in page.inner_text("#partial-warning")
     page.click("button[name=next][value='0']")
-    page.wait_for_selector(".messages .msg-error")
-    message = page.inner_text(".messages")
+    # The page sent the save and keeps itself: the refusal is its line and the finding's row.
+    page.wait_for_selector("#review-form .save-line.error")
+    message = page.inner_text(".save-line")
     assert "Finding 2 (UNGROUNDED_NUMBER): say why the gate was wrong" in message
+    assert "Nothing you entered is lost" in message
     assert "decisions[" not in page.content()
-    # Refused, the browser is back on the case's own address, not the form's POST URL.
+    # Refused, the browser is still on the case's own address, not the form's POST URL.
     assert page.url.split("?")[0].endswith(f"/cases/{case.pk}/"), page.url
     assert page.locator("#finding-1.has-error .fielderror").is_visible()
     assert choices(page) == typed
-    # The hold notice is still there, and says her input was kept.
-    hold = page.inner_text("#hold")
-    assert "still held for you until" in hold and "what you entered is kept below" in hold
+    # The hold notice is still there.
+    assert "held for you until" in page.inner_text("#hold")
     assert page.locator("#hold").is_visible()
     shoot(page, "case-missing-reason")
 
@@ -136,8 +137,10 @@ def test_a_failed_save_keeps_every_choice_and_a_later_conflict_is_still_caught(
     )
     page.select_option("select[name=reason-1]", FIRST_REASON)
     page.click("button[name=next][value='0']")
-    page.wait_for_selector(".messages .msg-error")
-    assert "Your decision: This field is required." in page.inner_text(".messages")
+    page.wait_for_function(
+        "() => /Your decision: This field is required/.test("
+        "document.querySelector('#review-form .save-line').textContent)"
+    )
     assert choices(page) == {**typed, "label": "", "reason-1": FIRST_REASON}
 
     # Fixed: the save now meets Sam's review, saved after Rita opened the page.
@@ -172,7 +175,14 @@ def test_query_parameters_never_become_form_fields(page, live_server, demo):
     )
     names = [name for name, _ in hidden]
     # "correction" is the correction tools' field, empty until the page's script fills it.
-    assert names == ["csrfmiddlewaretoken", "seen_review_id", "gate_run_id", "queue", "correction"]
+    assert names == [
+        "csrfmiddlewaretoken",
+        "seen_review_id",
+        "gate_run_id",
+        "queue",
+        "save_key",
+        "correction",
+    ]
     assert dict(hidden)["correction"] == ""
     values = dict(hidden)
     newest = Review.objects.filter(case=case).latest("id").pk

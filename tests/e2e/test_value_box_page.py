@@ -71,13 +71,17 @@ def test_the_near_miss_of_a_swapped_figure_is_boxed_on_the_page(
     assert (shown[3] - shown[1]) * h < word.height + 6, (shown, want)
     marker.evaluate("m => m.getAnimations().forEach(a => a.finish())")  # the pulse, done
     shoot(page, "value-box")
-    # The blue ring stands clear of the orange dashed near-miss outline the image draws round
-    # the figure (1.5 pt out, 1.2 pt wide): the orange shows between the figure and the ring.
+    # The blue outline sits on the figure's box edge (dNEW3: a ring 4 pt out reached the row
+    # above), inside the orange dashed near-miss outline the image draws round the figure
+    # (1.5 pt out, 1.2 pt wide), which still shows.
     per_point = image.bounding_box()["width"] / w
-    ring = marker.evaluate("m => parseFloat(getComputedStyle(m).outlineOffset)")
-    assert ring >= (1.5 + 0.6) * per_point + 1, (ring, per_point)
+    offset, width = marker.evaluate(
+        "m => [parseFloat(getComputedStyle(m).outlineOffset),"
+        " parseFloat(getComputedStyle(m).outlineWidth)]"
+    )
+    assert offset < 0 and offset + width < 1.5 * per_point, (offset, width, per_point)
     r = marker.bounding_box()
-    pad = ring + 4
+    pad = (1.5 + 1.2) * per_point + 4
     shot = pymupdf.Pixmap(
         page.screenshot(
             clip={

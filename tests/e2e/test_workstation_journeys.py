@@ -239,12 +239,14 @@ def test_a_refused_relabel_keeps_the_admins_input_and_the_cases_address(page, li
     page.evaluate(f"() => document.querySelector('{reason}').required = false")
     page.fill(reason, "   ")
     page.click("form.relabel button[type=submit]")
-    page.wait_for_selector(".messages .msg-error")
-    assert "Not relabelled: reason: a relabel needs a reason" in page.inner_text(".messages")
+    # The page sent it and keeps itself, with its line.
+    page.wait_for_selector("form.relabel .save-line.error")
+    line = page.inner_text("form.relabel .save-line")
+    assert "Not relabelled: reason: a relabel needs a reason" in line
+    assert "Nothing you entered is lost" in line
     shoot(page, "relabel-refused")
-    # Her choice is still there, the notice says so, and the address is the case's again.
+    # Her choice is still there, and the address is the case's.
     assert page.input_value("form.relabel select[name=to_label]") == "not_grounded"
     assert "reading without holding" in page.inner_text("#hold")
-    assert "kept below" in page.inner_text("#hold")
     assert page.url.endswith(f"/cases/{case.pk}/"), page.url
     assert not Relabel.objects.filter(case=case).exists()

@@ -1,0 +1,30 @@
+"""A finding's span in its chunk said in words on the case page (reviews.span_words): the line,
+the row's label and the line quoted with the value, not "at characters 89-92"; the offsets stay
+in the hint's title."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+from groundgate.models import Case
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_value_said_of_another_row_is_placed_by_line_and_row(reviewer):
+    case = Case.objects.get(external_id="demo-en-22")
+    page = html.unescape(reviewer.get(f"/d/demo/cases/{case.pk}/").content.decode())
+    assert "at characters" not in page
+    said = "line 4 of 4, row “Pump B”: “Pump B  <strong>250</strong>  22.0”"
+    assert f"where the evidence has the value: {said}" in page
+    assert 'title="characters 89–92 of the chunk' in page and 'data-span="89,92"' in page
+
+
+def test_a_closest_text_in_one_line_is_quoted_without_a_line_number(reviewer):
+    case = Case.objects.get(external_id="demo-en-11")
+    page = html.unescape(reviewer.get(f"/d/demo/cases/{case.pk}/").content.decode())
+    assert "at characters" not in page
+    hint = page.split('class="hint span-place"')[1].split("</div>")[0]
+    assert "closest chunk text" in hint and "<strong>" in hint
