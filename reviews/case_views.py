@@ -185,7 +185,7 @@ def _decisions(post: Mapping[str, str], findings: list[dict[str, Any]]) -> list[
 def review_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> HttpResponse:
     """The review form's save. A plain form post gets pages (the case again with the input kept
     and its errors, or a redirect); the page's own script (static/js/save.js) asks for JSON and
-    keeps its page whatever happens (dNEW2). Both send the page's save key: a save that arrives
+    keeps its page whatever happens (d651). Both send the page's save key: a save that arrives
     twice is saved once (reviews.save_keys)."""
     case = case_for(user=request.user, slug=slug, case_id=case_id, action=Action.REVIEW)
     form = ReviewForm(request.POST)

@@ -1,4 +1,4 @@
-"""A review saved once, however often the page sends it (dNEW1).
+"""A review saved once, however often the page sends it (d650).
 
 The case page carries one key per page it shows (a hidden `save_key`, made here). The key the
 service stores is a digest of that key and of everything the page posted (the hidden CSRF token,

@@ -1,4 +1,4 @@
-"""Where a finding's span is in its chunk, in words a reviewer can use (dNEW4): the line of the
+"""Where a finding's span is in its chunk, in words a reviewer can use (d653): the line of the
 chunk's text, the row's label where the line starts with one, and the line quoted with the value
 in it, rather than "characters 163-167". The offsets stay in the verdict and on the page's hint
 (its title), for anyone who wants them."""

@@ -249,7 +249,7 @@ def locate_excerpt(
 def _inked(page: Any, found: list[Any], clip: Any) -> list[Any]:
     """`found` without the boxes that hold no character of the excerpt but blanks: MuPDF's
     search boxes the spaces between a table's columns too, which drew narrow empty boxes at
-    every column's edge (dNEW5)."""
+    every column's edge (d654)."""
     inked = [
         _mupdf.Rect(char["bbox"])
         for block in page.get_text("rawdict", clip=clip)["blocks"]

@@ -71,7 +71,7 @@ def test_the_near_miss_of_a_swapped_figure_is_boxed_on_the_page(
     assert (shown[3] - shown[1]) * h < word.height + 6, (shown, want)
     marker.evaluate("m => m.getAnimations().forEach(a => a.finish())")  # the pulse, done
     shoot(page, "value-box")
-    # The blue outline sits on the figure's box edge (dNEW3: a ring 4 pt out reached the row
+    # The blue outline sits on the figure's box edge (d652: a ring 4 pt out reached the row
     # above), inside the orange dashed near-miss outline the image draws round the figure
     # (1.5 pt out, 1.2 pt wide), which still shows.
     per_point = image.bounding_box()["width"] / w
