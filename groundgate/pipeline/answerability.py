@@ -116,6 +116,7 @@ from groundgate.pipeline import (
     answerability_shapes,
     answerability_v12,
     answerability_v14,
+    answerability_v16,
     answerability_yesno,
     crosslingual,
 )
@@ -209,24 +210,26 @@ def _found(
         return False
     if crosslingual.said_across(term.text, text.raw, text.lowered, text.stems, version):
         return True
+    if version >= 16 and not term.named and answerability_v16.derived(term.text, text.stems):
+        return True  # v16: "frequently" in "frequency" (answerability_v16)
     parts = answerability_shapes.hyphen_parts(term.text) if version >= 8 and not term.named else []
     if parts and all(_found(Term(p, False), text, version, meaning, across) for p in parts):
         return True  # v8: "discharge-valve" in "discharge valve"
     # v5: a common term said in other words (a name is its identity: never by meaning); v6: nor
     # is one Chinese character asked for (河, 奖, 吨): alone, its vector is e5-small's noise
-    return (
-        meaning > 0
-        and not term.named
-        and not (term.asked and len(term.text) == 1)
-        and not term.yes_no  # v9: what a yes/no question asks is stated, not meant
-        and (
-            answerability_v14.means(term.text, text.lowered, meaning, across or meaning)
-            if version >= 14
-            else (answerability_v12.means if version >= 12 else answerability_meaning.means)(
-                term.text, text.lowered, meaning, across or meaning
-            )
-        )
-    )
+    if (
+        meaning <= 0
+        or term.named
+        or (term.asked and len(term.text) == 1)
+        or term.yes_no  # v9: what a yes/no question asks is stated, not meant
+    ):
+        return False
+    if version >= 16 and answerability_v16.phrase_means(term.text, text.lowered):
+        return True  # measured, off (answerability_v16.PHRASES): a phrase of the chunk means it
+    if version >= 14:
+        return answerability_v14.means(term.text, text.lowered, meaning, across or meaning)
+    means = answerability_v12.means if version >= 12 else answerability_meaning.means
+    return means(term.text, text.lowered, meaning, across or meaning)
 
 
 _TOKEN = re.compile(r"[a-z][\w'’-]*|\d[\d,.]*[a-z]*")

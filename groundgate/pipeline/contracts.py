@@ -233,7 +233,9 @@ class SelectionPolicy(GatePolicy):
     # 15 (issue 32, d638-d642): the default since 2026-11.18 - v14, and request and framing
     # words no subject, a compound question's parts each read on its own, no money asked of a
     # cost said in another unit (answerability_v15.py)
-    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] = 15
+    # 16 (issue 32, dNEW1): selectable - v15, and a question word found through its derivations
+    # and its phrases (answerability_v16.py)
+    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] = 15
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least
