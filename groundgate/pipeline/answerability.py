@@ -90,11 +90,17 @@ answerability-v14 (answer-assembly/2026-11.17's default; d610-d613): v12 (not v1
 and the attribute asked read for more question forms (how heavy, how much money, which pages,
 多大, 多少行), the participle of "Has X contested ..." asked and stated, no term found by meaning
 through a two-letter English word (answerability_v14.py).
-answerability-v15 (the default since answer-assembly/2026-11.18; d638-d642): v14, and request
+answerability-v15 (answer-assembly/2026-11.18's default; d638-d642): v14, and request
 and framing words no subject (a capitalised first-word verb, hedges, versus, anybody/else), a
 compound question's parts each read on its own with the other parts' subject and its own terms'
 slack, no money asked of a cost said in another unit ("cost in runtime"), "which X paid for"
 asking a name (answerability_v15.py).
+answerability-v16 (the default since answer-assembly/2026-11.19, dNEW1-dNEW2): v15, and an English term found through a regular
+derivation of its stem (frequently ~ frequency, maintain ~ maintenance), a document's part
+(title, 落款, 题目, 页码) only tying when the question names something else, idioms naming
+nothing (for good, worth it), and the value asked read again (a reason asked: none; "how many
+micrograms per cubic metre": a concentration; 多长时间加一次: an interval; "pay a penalty": no
+money) - answerability_v16.py.
 The retriever's rerank (services/retrieval.py) reads the policy's version with its paraphrase
 thresholds (rerank_reading "answerability", d555; "answerability-v4", by the words alone, d468).
 The question's reading (its terms, attribute, counted noun and bound: question_parts, and the

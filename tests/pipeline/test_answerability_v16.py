@@ -25,10 +25,11 @@ CONTENTS = (
 )
 
 
-def test_v16_is_selectable_and_v15_stays_the_default():
+def test_v16_is_the_default_and_v15_selectable():
     assert VERSIONS[16] == "answerability-v16"
-    assert SelectionPolicy(answerability_version=16).answerability_version == 16
-    assert SelectionPolicy().answerability_version == 15
+    assert SelectionPolicy().answerability_version == 16
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.19"
+    assert SelectionPolicy(answerability_version=15).answerability_version == 15
 
 
 @pytest.mark.parametrize(
