@@ -1,16 +1,25 @@
-"""answerability-v16's readings (issue 32; selectable, dNEW1): v15, and a common English term
-of the question found in a chunk that says it by another form of the same word - a derivation
-the Snowball stem does not reach ("frequently" ~ "frequency", "maintain" ~ "maintenance",
-"collector" ~ "collect", "reclaim" ~ "reclamation"). Found by listing, over all 18 question
-files, every covered question whose fact chunk is retrieved (fused rank <= 8) and refused by
-v15 (bench/refused_facts.py --retrieved), by the kind of term missing.
+"""answerability-v16's readings (issue 32; the default since answer-assembly/2026-11.19,
+dNEW1-dNEW2): v15, and a covered question's fact chunk no longer refused for another form of a
+word, for naming a part of the document, for an idiom, or for a value the question does not
+ask. Found by listing, over all 18 question files, every covered question whose fact chunk is
+retrieved (fused rank <= 8) and refused by v15 (bench/refused_facts.py --retrieved), by the
+kind of term missing (fixtures/questions/README.md).
 
-- Derivations: two English words of four or more letters name the same thing when their
-  Snowball stems reduce to one key under English's regular derivational alternations (a noun
-  of -ence/-ance beside an adjective of -ent/-ant, -ain beside -en/-an, -aim beside -am, an
-  agent noun of -tor, a final -i or -e, the noun of -age): a table of the language's
-  morphology, no word of a document. A name is never read so (its identity is its spelling).
-answerability.py applies it for version 16. Pure: no Django, no I/O.
+- Derivations: a common English term is found when a word of the chunk has a Snowball stem that
+  meets the term's under one of English's regular derivational alternations (-ence/-ent,
+  -ance/-ant, -ain/-en, -aim/-am, an agent's -tor, -age, a final -i or -e: frequently ~
+  frequency, maintain ~ maintenance, collector ~ collect): a table of the language, no word of
+  a document; a name never (its spelling is its identity).
+- A document's part (title, heading, 题目, 标题, 落款, 文末, 页码, 起始页) only ties, as v8's
+  document words do, when the question names something else: the contents page lists the
+  piece and its date without saying 落款.
+- Idioms name nothing: "for good" (for ever), "worth it".
+- The value asked, read again: a reason asked (why, 为什么, 为何) asks no value; "how many
+  micrograms ... per cubic metre" asks a concentration, not a count; 多长时间 / 多久 ... 一次 an
+  interval (frequency), not a duration; "pay a penalty" and "worth it" ask no money.
+answerability_question.py and answerability.py apply them for version 16. Measured and not
+adopted (dNEW3): a bundled lexicon (WordNet) and a term's meaning against the chunk's two-word
+phrases (PHRASES, off). Pure: no Django, no I/O.
 """
 
 from __future__ import annotations
@@ -20,8 +29,9 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from groundgate.engine.words import stem
+from groundgate.engine.words import EN_STOP_WORDS, stem
 from groundgate.pipeline.answerability_lexicon import Attribute
+from groundgate.pipeline.answerability_meaning import _Vectors
 
 if TYPE_CHECKING:
     from groundgate.pipeline.answerability_question import Term
@@ -150,15 +160,14 @@ def attribute(
     return asked
 
 
-# Measured, not in v16 (dNEW?): a term's meaning judged against the chunk's two-word phrases.
+# Measured, not adopted (dNEW3): a term's meaning judged against the chunk's two-word phrases;
+# kept switchable for the measurement's rerun (0: off, the v16 reading).
 PHRASES = 0.0  # > 0: the cosine at which a phrase of the chunk means an English term
 _EN_TOKEN = re.compile(r"[a-z][a-z'’-]*[a-z]")
 
 
 def phrases(lowered: str) -> tuple[str, ...]:
     """The chunk's two-word windows of English content words, in order, each once."""
-    from groundgate.engine.words import EN_STOP_WORDS
-
     words = _EN_TOKEN.findall(lowered)
     pairs = [
         f"{a} {b}"
@@ -170,10 +179,10 @@ def phrases(lowered: str) -> tuple[str, ...]:
 
 def phrase_means(term: str, lowered: str) -> bool:
     """A two-word phrase of the chunk means the English `term` (cosine >= PHRASES)."""
-    from groundgate.pipeline.answerability_meaning import _Vectors
-
+    if not PHRASES or not term.isascii():
+        return False  # off: measured, not adopted (dNEW3)
     said = phrases(lowered)
-    if not PHRASES or not said or not term.isascii():
+    if not said:
         return False
     vectors = _Vectors.of((term, *said))
     return bool((vectors[1:] @ vectors[0]).max() >= PHRASES)
