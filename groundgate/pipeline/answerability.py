@@ -90,11 +90,17 @@ answerability-v14 (answer-assembly/2026-11.17's default; d610-d613): v12 (not v1
 and the attribute asked read for more question forms (how heavy, how much money, which pages,
 多大, 多少行), the participle of "Has X contested ..." asked and stated, no term found by meaning
 through a two-letter English word (answerability_v14.py).
-answerability-v15 (the default since answer-assembly/2026-11.18; d638-d642): v14, and request
+answerability-v15 (answer-assembly/2026-11.18's default; d638-d642): v14, and request
 and framing words no subject (a capitalised first-word verb, hedges, versus, anybody/else), a
 compound question's parts each read on its own with the other parts' subject and its own terms'
 slack, no money asked of a cost said in another unit ("cost in runtime"), "which X paid for"
 asking a name (answerability_v15.py).
+answerability-v16 (the default since answer-assembly/2026-11.19, dNEW1-dNEW2): v15, and an
+English term found through a regular derivation of its stem (frequently ~ frequency, maintain
+~ maintenance), a document's part (title, 落款, 题目, 页码) only tying when the question names
+something else, idioms naming nothing (for good, worth it), and the value asked read again (a
+reason asked: none; "how many micrograms per cubic metre": a concentration; 多长时间加一次: an
+interval; "pay a penalty": no money) - answerability_v16.py.
 The retriever's rerank (services/retrieval.py) reads the policy's version with its paraphrase
 thresholds (rerank_reading "answerability", d555; "answerability-v4", by the words alone, d468).
 The question's reading (its terms, attribute, counted noun and bound: question_parts, and the
@@ -116,6 +122,7 @@ from groundgate.pipeline import (
     answerability_shapes,
     answerability_v12,
     answerability_v14,
+    answerability_v16,
     answerability_yesno,
     crosslingual,
 )
@@ -209,24 +216,26 @@ def _found(
         return False
     if crosslingual.said_across(term.text, text.raw, text.lowered, text.stems, version):
         return True
+    if version >= 16 and not term.named and answerability_v16.derived(term.text, text.stems):
+        return True  # v16: "frequently" in "frequency" (answerability_v16)
     parts = answerability_shapes.hyphen_parts(term.text) if version >= 8 and not term.named else []
     if parts and all(_found(Term(p, False), text, version, meaning, across) for p in parts):
         return True  # v8: "discharge-valve" in "discharge valve"
     # v5: a common term said in other words (a name is its identity: never by meaning); v6: nor
     # is one Chinese character asked for (河, 奖, 吨): alone, its vector is e5-small's noise
-    return (
-        meaning > 0
-        and not term.named
-        and not (term.asked and len(term.text) == 1)
-        and not term.yes_no  # v9: what a yes/no question asks is stated, not meant
-        and (
-            answerability_v14.means(term.text, text.lowered, meaning, across or meaning)
-            if version >= 14
-            else (answerability_v12.means if version >= 12 else answerability_meaning.means)(
-                term.text, text.lowered, meaning, across or meaning
-            )
-        )
-    )
+    if (
+        meaning <= 0
+        or term.named
+        or (term.asked and len(term.text) == 1)
+        or term.yes_no  # v9: what a yes/no question asks is stated, not meant
+    ):
+        return False
+    if version >= 16 and answerability_v16.phrase_means(term.text, text.lowered):
+        return True  # measured, off (answerability_v16.PHRASES): a phrase of the chunk means it
+    if version >= 14:
+        return answerability_v14.means(term.text, text.lowered, meaning, across or meaning)
+    means = answerability_v12.means if version >= 12 else answerability_meaning.means
+    return means(term.text, text.lowered, meaning, across or meaning)
 
 
 _TOKEN = re.compile(r"[a-z][\w'’-]*|\d[\d,.]*[a-z]*")

@@ -20,6 +20,7 @@ from groundgate.pipeline import answerability_v11 as v11
 from groundgate.pipeline import answerability_v12 as v12
 from groundgate.pipeline import answerability_v14 as v14
 from groundgate.pipeline import answerability_v15 as v15
+from groundgate.pipeline import answerability_v16 as v16
 from groundgate.pipeline import answerability_yesno as yesno
 from groundgate.pipeline.answerability_change import asks_how_long_it_takes
 from groundgate.pipeline.answerability_lexicon import (
@@ -39,7 +40,7 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSIONS = {i: f"answerability-v{i}" for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)}
+VERSIONS = {i: f"answerability-v{i}" for i in range(1, 17)}
 
 
 LATEST = 4
@@ -90,7 +91,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
-_GLOSSARIES.update(dict.fromkeys((3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), _GLOSSARIES[2]))
+_GLOSSARIES.update(dict.fromkeys(range(3, 17), _GLOSSARIES[2]))
 
 
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
@@ -352,6 +353,8 @@ def question_parts(
         attribute = v14.attribute(question, attribute, kinds)
     if version >= 15:  # "cost in runtime" asks no money (answerability_v15)
         attribute = v15.attribute(question, attribute, kinds)
+    if version >= 16:  # a reason, an interval, a concentration asked (answerability_v16)
+        attribute = v16.attribute(question, attribute, kinds)
     if version >= 2 and attribute is not None and attribute.name == "money":
         if _HOW_MANY_NOT_MONEY.search(question):
             attribute = next(a for a in kinds if a.name == "count")
@@ -395,6 +398,8 @@ def question_parts(
             for t in terms
             if not v15.framing(t.text)
         ]
+    if version >= 16:  # a document's parts only tie, idioms name nothing (answerability_v16)
+        terms = v16.terms(terms, rest)
     if version >= 2:  # a party named by its kind is the document's party: it only ties
         terms = [Term(t.text, False, False) if t.text in PARTY_NOUNS else t for t in terms]
     if attribute is not None:  # the words that asked for the attribute are not its subject

@@ -1,4 +1,4 @@
-"""answerability-v15's readings (issue 32; the default since answer-assembly/2026-11.18,
+"""answerability-v15's readings (issue 32; answer-assembly/2026-11.18's default,
 d638-d642): v14, and a covered
 question's fact chunk no longer refused for words that frame the request rather than name its
 subject, nor for the second thing a compound question asks. Found by listing, over all 17

@@ -148,7 +148,10 @@ class SelectionPolicy(GatePolicy):
     # framing words no subject, a compound question's parts each read on its own, no money asked
     # of a cost said in another unit (pipeline/answerability_v15.py); the rerank reads v15 too.
     # answerability_version 14 is 2026-11.17's.
-    policy_version: str = "answer-assembly/2026-11.18"
+    # 2026-11.19 (issue 32, dNEW2): answerability-v16 is the default: v15, and derivations, a
+    # document's parts that only tie, idioms, a reason / concentration / interval asked.
+    # answerability_version 15 is 2026-11.18's.
+    policy_version: str = "answer-assembly/2026-11.19"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
@@ -233,7 +236,10 @@ class SelectionPolicy(GatePolicy):
     # 15 (issue 32, d638-d642): the default since 2026-11.18 - v14, and request and framing
     # words no subject, a compound question's parts each read on its own, no money asked of a
     # cost said in another unit (answerability_v15.py)
-    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] = 15
+    # 16 (issue 32, dNEW1-dNEW2): the default since 2026-11.19 - v15, and a term found through a
+    # regular derivation, a document's parts only tying, idioms naming nothing, the value asked
+    # read again (a reason, a concentration, an interval; answerability_v16.py)
+    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] = 16
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least

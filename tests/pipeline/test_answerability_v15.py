@@ -1,4 +1,4 @@
-"""answerability-v15 (the default since answer-assembly/2026-11.18, issue 32, d638-d642):
+"""answerability-v15 (answer-assembly/2026-11.18's default, issue 32, d638-d642):
 v14, and request and framing words no subject, a compound question's parts each read on its
 own, no money asked of a cost said in another unit (pipeline/answerability_v15.py). The texts
 are the demo PDF's chunks and tracemonkey.pdf's as the index stores them (ligatures and
@@ -39,10 +39,10 @@ THANKS = (
 )
 
 
-def test_v15_is_the_default_and_v14_selectable():
+def test_v15_and_v14_are_selectable():
     assert VERSIONS[15] == "answerability-v15"
-    assert SelectionPolicy().answerability_version == 15
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.18"
+    assert SelectionPolicy().answerability_version == 16  # since 2026-11.19 (dNEW2)
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.19"
     assert SelectionPolicy(answerability_version=14).answerability_version == 14
 
 
