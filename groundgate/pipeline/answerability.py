@@ -95,7 +95,7 @@ and framing words no subject (a capitalised first-word verb, hedges, versus, any
 compound question's parts each read on its own with the other parts' subject and its own terms'
 slack, no money asked of a cost said in another unit ("cost in runtime"), "which X paid for"
 asking a name (answerability_v15.py).
-answerability-v16 (the default since answer-assembly/2026-11.19, dNEW1-dNEW2): v15, and an
+answerability-v16 (the default since answer-assembly/2026-11.19, d657-d658): v15, and an
 English term found through a regular derivation of its stem (frequently ~ frequency, maintain
 ~ maintenance), a document's part (title, 落款, 题目, 页码) only tying when the question names
 something else, idioms naming nothing (for good, worth it), and the value asked read again (a

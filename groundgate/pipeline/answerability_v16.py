@@ -1,5 +1,5 @@
 """answerability-v16's readings (issue 32; the default since answer-assembly/2026-11.19,
-dNEW1-dNEW2): v15, and a covered question's fact chunk no longer refused for another form of a
+d657-d658): v15, and a covered question's fact chunk no longer refused for another form of a
 word, for naming a part of the document, for an idiom, or for a value the question does not
 ask. Found by listing, over all 18 question files, every covered question whose fact chunk is
 retrieved (fused rank <= 8) and refused by v15 (bench/refused_facts.py --retrieved), by the
@@ -18,7 +18,7 @@ kind of term missing (fixtures/questions/README.md).
   micrograms ... per cubic metre" asks a concentration, not a count; 多长时间 / 多久 ... 一次 an
   interval (frequency), not a duration; "pay a penalty" and "worth it" ask no money.
 answerability_question.py and answerability.py apply them for version 16. Measured and not
-adopted (dNEW3): a bundled lexicon (WordNet) and a term's meaning against the chunk's two-word
+adopted (d659): a bundled lexicon (WordNet) and a term's meaning against the chunk's two-word
 phrases (PHRASES, off). Pure: no Django, no I/O.
 """
 
@@ -160,7 +160,7 @@ def attribute(
     return asked
 
 
-# Measured, not adopted (dNEW3): a term's meaning judged against the chunk's two-word phrases;
+# Measured, not adopted (d659): a term's meaning judged against the chunk's two-word phrases;
 # kept switchable for the measurement's rerun (0: off, the v16 reading).
 PHRASES = 0.0  # > 0: the cosine at which a phrase of the chunk means an English term
 _EN_TOKEN = re.compile(r"[a-z][a-z'’-]*[a-z]")
@@ -180,7 +180,7 @@ def phrases(lowered: str) -> tuple[str, ...]:
 def phrase_means(term: str, lowered: str) -> bool:
     """A two-word phrase of the chunk means the English `term` (cosine >= PHRASES)."""
     if not PHRASES or not term.isascii():
-        return False  # off: measured, not adopted (dNEW3)
+        return False  # off: measured, not adopted (d659)
     said = phrases(lowered)
     if not said:
         return False

@@ -148,7 +148,7 @@ class SelectionPolicy(GatePolicy):
     # framing words no subject, a compound question's parts each read on its own, no money asked
     # of a cost said in another unit (pipeline/answerability_v15.py); the rerank reads v15 too.
     # answerability_version 14 is 2026-11.17's.
-    # 2026-11.19 (issue 32, dNEW2): answerability-v16 is the default: v15, and derivations, a
+    # 2026-11.19 (issue 32, d658): answerability-v16 is the default: v15, and derivations, a
     # document's parts that only tie, idioms, a reason / concentration / interval asked.
     # answerability_version 15 is 2026-11.18's.
     policy_version: str = "answer-assembly/2026-11.19"
@@ -236,7 +236,7 @@ class SelectionPolicy(GatePolicy):
     # 15 (issue 32, d638-d642): the default since 2026-11.18 - v14, and request and framing
     # words no subject, a compound question's parts each read on its own, no money asked of a
     # cost said in another unit (answerability_v15.py)
-    # 16 (issue 32, dNEW1-dNEW2): the default since 2026-11.19 - v15, and a term found through a
+    # 16 (issue 32, d657-d658): the default since 2026-11.19 - v15, and a term found through a
     # regular derivation, a document's parts only tying, idioms naming nothing, the value asked
     # read again (a reason, a concentration, an interval; answerability_v16.py)
     answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] = 16

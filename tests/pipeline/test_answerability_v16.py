@@ -1,4 +1,4 @@
-"""answerability-v16 (selectable, issue 32, dNEW1): v15, and a word found by another form of
+"""answerability-v16 (selectable, issue 32, d657): v15, and a word found by another form of
 the same word (a derivation the stem does not reach), a document's parts (title, 落款, 页码)
 that only tie, idioms that name nothing ("for good", "worth it"), and the value asked read again
 (a reason asked: none; "how many micrograms per cubic metre": a concentration; 多长时间加一次: an
