@@ -120,7 +120,7 @@ def test_the_pipeline_refuses_what_the_spec_reading_answers_and_cites_only_answe
 
 
 def test_the_policy_names_its_reading():
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.18"
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.20"
     assert SelectionPolicy().answerability == "subject_attribute"
     assert SelectionPolicy().answerability_version == 15  # since 2026-11.18 (d642)
     assert SelectionPolicy(**SPEC_LITERAL_SELECTION).answerability == "off"

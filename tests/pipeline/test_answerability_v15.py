@@ -42,7 +42,7 @@ THANKS = (
 def test_v15_is_the_default_and_v14_selectable():
     assert VERSIONS[15] == "answerability-v15"
     assert SelectionPolicy().answerability_version == 15
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.18"
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.20"
     assert SelectionPolicy(answerability_version=14).answerability_version == 14
 
 
