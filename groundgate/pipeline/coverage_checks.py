@@ -230,6 +230,18 @@ def _readings(parts: QuestionParts, text: str, strict: bool) -> list[QuestionPar
     ]
 
 
+def _passes(name: str, question: str, parts: QuestionParts, text: str) -> bool:
+    if name == "ties":
+        return ties_the_value(parts, text)
+    if name == "heads":
+        return states_heads(question, parts, text)
+    if name == "across":
+        return few_across(parts, text)
+    if name == "anchor":
+        return anchored(parts, text)
+    return states_last(question, parts, text)
+
+
 def failed_check(
     question: str, parts: QuestionParts, text: str, strict: bool, checks: frozenset[str]
 ) -> str:
@@ -239,14 +251,8 @@ def failed_check(
     if "names" in checks and not names_the_party(question, text):
         return "names"
     readings = _readings(parts, text, strict) or [parts]
-    for name, passes in (
-        ("ties", lambda p: ties_the_value(p, text)),
-        ("heads", lambda p: states_heads(question, p, text)),
-        ("across", lambda p: few_across(p, text)),
-        ("anchor", lambda p: anchored(p, text)),
-        ("last", lambda p: states_last(question, p, text)),
-    ):
-        if name in checks and not any(passes(p) for p in readings):
+    for name in ("ties", "heads", "across", "anchor", "last"):
+        if name in checks and not any(_passes(name, question, p, text) for p in readings):
             return name
     return ""
 
