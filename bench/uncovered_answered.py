@@ -21,6 +21,7 @@ chunk and uncovered refused under the default and each swept policy, and the que
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import shutil
 import sys
@@ -31,11 +32,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.retrieval_db import OUT, ROOT
 
 HERE = OUT.parent / "uncovered"
-FILES = [ROOT / "fixtures/questions" / name for name in ("retrieval.jsonl",)] + sorted(
-    p
-    for p in (ROOT / "fixtures/questions").glob("retrieval-heldout*.jsonl")
-    if not p.name.startswith("retrieval-heldout-s45")
-)
+
+
+def _question_files() -> list[Path]:
+    """bench_retrieval.py's QUESTION_FILES, read from its source: importing that module empties
+    its database, which `retrieve` copies."""
+    source = (ROOT / "bench" / "bench_retrieval.py").read_text(encoding="utf-8")
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "QUESTION_FILES":
+            return [ROOT / "fixtures/questions" / name for name in ast.literal_eval(node.value)]
+    raise SystemExit("bench_retrieval.py has no QUESTION_FILES")
+
+
+FILES = _question_files()
 
 
 def _django(database: Path) -> None:
