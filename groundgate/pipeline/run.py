@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from groundgate.engine.gates.anchored import (
     AnchoredCase,
@@ -22,6 +22,7 @@ from groundgate.engine.gates.synthesis import (
     Sufficiency,
     SynthesisGatePolicy,
 )
+from groundgate.pipeline import coverage_checks
 from groundgate.pipeline.answerability import Answerability, answerability
 from groundgate.pipeline.answerability_context import reads_context
 from groundgate.pipeline.contracts import AnswerBundle, RetrievalBundle, SelectionPolicy
@@ -79,6 +80,39 @@ def _narrow(bundle: AnswerBundle, keep: list[str]) -> AnswerBundle:
     )
     update = {"used_chunks": used, "citations": citations, "metrics": metrics}
     return bundle.model_copy(update=update)
+
+
+def _checked(
+    question: str,
+    answerable: Answerability,
+    bundle: AnswerBundle,
+    policy: SelectionPolicy,
+    same_language_min: float,
+) -> Answerability:
+    """Answerability's answering chunks narrowed by the policy's coverage checks
+    (pipeline/coverage_checks.py); none left -> not answerable, naming the checks failed."""
+    chunks = [
+        (
+            c.anchor,
+            c.chunk_text,
+            policy.answerability_version >= 3 and c.similarity < same_language_min,
+        )
+        for c in bundle.used_chunks
+        if c.anchor in answerable.supporting
+    ]
+    passed, failed = coverage_checks.kept(
+        question,
+        chunks,
+        policy.answerability_version,
+        policy.paraphrase_min_similarity,
+        policy.paraphrase_cross_language_min_similarity,
+        frozenset(policy.coverage_checks),
+    )
+    if passed:
+        return replace(answerable, supporting=passed)
+    said = ", ".join(f"{anchor} {name}" for anchor, name in failed.items())
+    reason = f"the answering chunks fail the coverage checks ({said})"
+    return replace(answerable, is_answerable=False, supporting=[], reason=reason)
 
 
 def r5_policy(policy: SelectionPolicy) -> AnchoredGatePolicy:
@@ -140,6 +174,10 @@ def run_pipeline(
             if contexts and reads_context(policy.answerability_version)
             else None,
         )
+        if answerable.is_answerable and policy.coverage_checks:
+            answerable = _checked(
+                retrieval.user_question, answerable, bundle, policy, same_language_min
+            )
         lap("answerability")
         if answerable.is_answerable:
             bundle = _narrow(bundle, answerable.supporting)
