@@ -151,7 +151,7 @@ class SelectionPolicy(GatePolicy):
     # 2026-11.19 (issue 32, d658): answerability-v16 is the default: v15, and derivations, a
     # document's parts that only tie, idioms, a reason / concentration / interval asked.
     # answerability_version 15 is 2026-11.18's.
-    # 2026-11.20 (issue 32, dNEW1-dNEW4): coverage checks after answerability (coverage_checks:
+    # 2026-11.20 (issue 32, d663-d666): coverage checks after answerability (coverage_checks:
     # years, names, ties; pipeline/coverage_checks.py). coverage_checks=() is 2026-11.19's.
     policy_version: str = "answer-assembly/2026-11.20"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
@@ -259,14 +259,14 @@ class SelectionPolicy(GatePolicy):
     # (version and thresholds; its default since 2026-11.13, d555); "answerability-v4" -
     # answerability-v4 from the words whatever the policy (up to 2026-11.11, d468).
     rerank_reading: Literal["answerability", "answerability-v4"] = "answerability"
-    # Coverage checks (issue 32, pipeline/coverage_checks.py, dNEW1-dNEW4): after answerability,
+    # Coverage checks (issue 32, pipeline/coverage_checks.py, d663-d666): after answerability,
     # an answering chunk is kept only when it passes each named check. The default since
     # 2026-11.20: `years` (the years and product versions the question names are stated; a
     # year a change is measured from need not be), `names` (a question asking a party's name -
     # "which enterprise", "the name of the firm", 全称 - is answered by a chunk naming one),
     # `ties` (the value's clause names a word of the question stated or meant within one
     # language, not only words meant in the other language). Selectable, measured and not in
-    # the default (dNEW5): `heads` (the slack never covers a compound's head), `last` (nor the
+    # the default (d667): `heads` (the slack never covers a compound's head), `last` (nor the
     # question's last noun), `across` (at most one term meant across languages), `anchor` (a
     # term meant across languages needs another stated). () - none: 2026-11.18's reading.
     coverage_checks: tuple[

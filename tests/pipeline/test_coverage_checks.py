@@ -1,5 +1,5 @@
 """Coverage checks (issue 32, policy `coverage_checks`, pipeline/coverage_checks.py; the default
-since answer-assembly/2026-11.20, dNEW1-dNEW4): after answerability, an answering chunk is kept
+since answer-assembly/2026-11.20, d663-d666): after answerability, an answering chunk is kept
 only when it states the years and versions the question names (`years`), names a party when a
 party's name is asked (`names`), and ties the value's clause to the question by a word stated or
 meant within one language (`ties`). The texts are the demo PDF's chunks and tracemonkey.pdf's as
