@@ -9,7 +9,6 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from groundgate.engine.context.facts import TableReading
 from groundgate.engine.gates.answer_input import Answer as Answer
 from groundgate.engine.gates.answer_input import AnswerCase as AnswerCase
 from groundgate.engine.gates.answer_input import BBox as BBox
@@ -22,7 +21,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.42"
+    policy_version: str = "answer-gate/2026-11.43"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -114,8 +113,10 @@ class AnswerGatePolicy(GatePolicy):
     # A change's order (engine/context/operand_rule.py, gate 2.12.0): "time_order" - a change of two
     # cells of one row is the later year's cell minus the earlier's, named years or not ("the
     # change in closing cash" is 2019 - 2018); "named_years": only where the answer names two
-    # years (gate 2.10.0). Only with a derivation_context other than "off".
-    change_order: Literal["named_years", "time_order"] = "time_order"
+    # years (gate 2.10.0). Only with a derivation_context other than "off". "time_relative"
+    # (gate 2.42.0, dNEW2): also a change of cells of relative periods' columns is the current
+    # minus the prior (本期 - 上期, 期末 - 期初, "Current year" - "Prior year").
+    change_order: Literal["named_years", "time_order", "time_relative"] = "time_relative"
     # A difference named by that word alone (engine/context/operand_rule.py, gate 2.14.0, d347):
     # "unsigned" - stated positive ("the difference between 2018 and 2019 is 466"), its two
     # cells may be taken in either order (the distance between them); stated negative, or with
@@ -403,6 +404,14 @@ class AnswerGatePolicy(GatePolicy):
     # "Total  Less than 1 Year  1-3 Years ..." heads the columns, each a duration the answer
     # names as a period; "rows" (gate 2.35.0): a row, its table's cells of no column.
     duration_headers: Literal["rows", "columns"] = "columns"
+    # A row label's unit statement (context/label_units.py, gate 2.42.0, dNEW1): "aside" -
+    # "营业收入（亿元）", "Revenue ($ billion)" name the row "营业收入", "Revenue" for the row
+    # rule; "words" (gate 2.41.0): the unit's words are the label's naming words too.
+    label_units: Literal["words", "aside"] = "aside"
+    # A change column's cell and the answer's direction word (value_context, context/
+    # change_directions.py, gate 2.42.0, dNEW3): "change_columns" - "营业收入环比下降9.9%" of a
+    # "环比变动" cell 9.9% (a rise) is out of context; "off" (gate 2.41.0): not read.
+    direction_cells: Literal["off", "change_columns"] = "change_columns"
 
     @field_validator("equivalences")
     @classmethod
@@ -417,30 +426,11 @@ class AnswerGatePolicy(GatePolicy):
         return tuple(r for r in EQUIVALENCE_RULES if r in rules)
 
 
-def table_reading(policy: AnswerGatePolicy) -> TableReading:
-    """How the policy reads table headers (facts.TableReading)."""
-    return TableReading(
-        quarter_ordinals=policy.quarter_ordinals == "columns_and_lists",
-        year_ranges=policy.year_ranges == "header_periods",
-        header_units=policy.header_units == "label_and_unit_lines",
-        year_rows=policy.year_rows == "transposed",
-        marker_cells=policy.marker_cells == "blank",
-        ended_headers=policy.ended_headers == "period_phrases",
-        header_groups=policy.header_groups == "repeated_periods",
-        standard_names=policy.standard_names == "label_words",
-        short_rows=policy.short_rows == "period_columns",
-        other_rows=policy.other_rows == "said_alone",
-        year_end=policy.year_end_words == "period",
-        unit_parts=policy.header_unit_parts == "aside",
-        durations=policy.duration_headers == "columns",
-    )
-
-
 DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.42",
+    policy_version="answer-gate/verbatim-2026-11.43",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -488,6 +478,8 @@ VERBATIM_POLICY = AnswerGatePolicy(
     shared_days="adjacent",
     header_unit_parts="off",
     duration_headers="rows",
+    label_units="words",
+    direction_cells="off",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),

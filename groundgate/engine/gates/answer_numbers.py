@@ -34,7 +34,6 @@ from groundgate.engine.derivation_hits import Searched
 from groundgate.engine.derivations import Pools
 from groundgate.engine.evidence_values import Located
 from groundgate.engine.findings import Derivation, Finding, NumberFinding
-from groundgate.engine.gates.answer_case import table_reading
 from groundgate.engine.gates.answer_derivations import _DerivationSearch
 from groundgate.engine.gates.answer_number_words import (
     grounded_by,
@@ -43,6 +42,7 @@ from groundgate.engine.gates.answer_number_words import (
     near_match,
     value_ref,
 )
+from groundgate.engine.gates.answer_reading import table_reading
 from groundgate.engine.near_search import Hint
 from groundgate.engine.nearness import padded_cents
 from groundgate.engine.number_grounding import EvidenceIndex
