@@ -35,10 +35,16 @@ class _Seen:
         return len(self.facts)
 
     def __init__(
-        self, facts: list[Fact], text: str = "", others: bool = False, units: bool = False
+        self,
+        facts: list[Fact],
+        text: str = "",
+        others: bool = False,
+        units: bool = False,
+        apart: bool = False,
     ) -> None:
         self.facts = facts
         self.text = text
+        self.apart = apart  # row_said "apart_or_head" (label_heads.py, dNEW7)
         self._prose_subjects: ProseSubjects | None = None
         self.by_quantity: dict[str, list[Fact]] = {}
         self.labels: dict[str, frozenset[str]] = {}  # row -> its naming words
@@ -118,6 +124,7 @@ def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _S
         excerpt,
         reading.other_rows,
         reading.label_units,
+        reading.said_apart,
     )
 
 
