@@ -43,8 +43,16 @@ CHANGES = (
     "Net sales  4,567.9  4,012.3  13.8%\n"
     "Operating income  432.1  543.2  (20.5)%"
 )
+# Long labels said short.
+CASH_FLOWS = (
+    "(In millions)  2019  2018\n"
+    "Net cash provided by operating activities  1,234.5  1,100.2\n"
+    "Net cash used in investing activities  (456.7)  (389.0)"
+)
 
 PASSES = [
+    Passes(CASH_FLOWS, "Cash provided by operating activities was $1,234.5 million in 2019."),
+    Passes(CASH_FLOWS, "Cash used in investing activities was $456.7 million in 2019."),
     Passes(CHANGES, "Operating income decreased 20.5% in 2019."),
     Passes(CHANGES, "Net sales rose 13.8% in 2019."),
     Passes(CHANGES, "Net sales were $4,567.9 million in 2019, up 13.8%."),
@@ -102,6 +110,8 @@ REFUSED = [
 ]
 
 GAPS: list[Gap] = [
+    Gap(CASH_FLOWS, "Cash used in investing activities was $1,234.5 million in 2019.", "row",
+        "said by the words that set it apart: row_said apart_or_head refuses it (selectable)"),
     Gap(NOTE, "Other receivables were $8,758 thousand in 2019.", "row",
         "'other' is no naming word: both rows share 'receivables' alike (d308, d541)"),
     Gap(DATED, "As of December 31, 2023, accounts receivable were $3,456.78 thousand.", "row",

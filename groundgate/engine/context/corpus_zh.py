@@ -59,6 +59,14 @@ QUARTERS = (
 # Two years in the 2019年/2018年 form of a note, in 万元.
 NOTE = "项目  2019年  2018年\n应收账款  875.8  557.8\n其他应收款  6.8  8.1\n合计  882.6  565.9"
 
+# The long labels of a listed company's key figures, said by their head noun.
+LONG_LABELS = (
+    "项目  2023年  2022年  同比变动\n"
+    "营业收入（亿元）  120.5  100.2  20.3%\n"
+    "归属于上市公司股东的净利润（亿元）  15.6  12.0  30.0%\n"
+    "归属于上市公司股东的扣除非经常性损益的净利润（亿元）  14.1  11.5  22.6%"
+)
+
 PASSES = [
     # 期末/期初 balances; 截至 and 较期初 in the answer.
     Passes(BALANCES, "截至期末，应收账款余额为5,430,210.50元。"),
@@ -97,6 +105,10 @@ PASSES = [
     Passes(QUARTERS, "2023年第四季度营业收入为12,345.60万元。"),
     Passes(QUARTERS, "营业收入环比增长9.9%。"),
     Passes(QUARTERS, "2023年第四季度营业成本为8,765.40万元，环比上升7.9%。"),
+    # Long labels said by their head noun or the words that set them apart.
+    Passes(LONG_LABELS, "2023年净利润为15.6亿元。"),
+    Passes(LONG_LABELS, "2023年扣非净利润为14.1亿元。"),
+    Passes(LONG_LABELS, "2023年扣除非经常性损益的净利润为14.1亿元。"),
     # A note's year columns, a scale the answer names.
     Passes(NOTE, "2019年应收账款为875.8万元。"),
     Passes(NOTE, "应收账款从2018年到2019年增加了318.0万元。", derived=True),
@@ -126,6 +138,7 @@ REFUSED = [
     Refused(KEY_FIGURES, "2023年营业收入为120.5万元。", "scale"),
     Refused(KEY_FIGURES, "2023年净利润比上年减少3.6亿元。", "sign"),
     Refused(KEY_FIGURES, "2023年净利润占营业收入的比例为12.0%。", "period"),
+    Refused(LONG_LABELS, "2023年净利润为120.5亿元。", "row"),
     Refused(DATED, "截至2022年12月31日，货币资金为3,456.78万元。", "period"),
     Refused(DATED, "截至2023年12月31日，应收账款为3,456.78万元。", "row"),
     Refused(DATED, "截至2023年12月31日，交易性金融资产较上年末增加300.00万元。", "sign"),
@@ -143,19 +156,11 @@ REFUSED = [
     Refused(NOTE, "2019年其他应收款比2018年增长57.0%。", "row"),
 ]
 
-# The long labels of a listed company's key figures, said by their head noun.
-LONG_LABELS = (
-    "项目  2023年  2022年  同比变动\n"
-    "营业收入（亿元）  120.5  100.2  20.3%\n"
-    "归属于上市公司股东的净利润（亿元）  15.6  12.0  30.0%\n"
-    "归属于上市公司股东的扣除非经常性损益的净利润（亿元）  14.1  11.5  22.6%"
-)
-
 GAPS: list[Gap] = [
-    Gap(LONG_LABELS, "2023年净利润为120.5亿元。", "row",
-        "净利润 names no row in full: a row is named by every word of its label"),
     Gap(LONG_LABELS, "2023年扣除非经常性损益的净利润为15.6亿元。", "row",
-        "the 扣非 row is not said in full (归属于上市公司股东的 left out)"),
+        "said by the words that set it apart: row_said apart_or_head refuses it (selectable)"),
+    Gap(LONG_LABELS, "2023年归属于上市公司股东的净利润为14.1亿元。", "row",
+        "the 扣非 row's label holds every word said: the words cannot tell the two apart"),
     Gap(KEY_FIGURES, "2023年基本每股收益为1.25亿元。", "scale",
         "the chunk declares 亿 (other rows' labels); the row's own unit (元/股) is not read"),
     Gap(YEAR_AMOUNTS, "本年投资收益为4,667.00元。", "sign",

@@ -40,11 +40,13 @@ class _Seen:
         text: str = "",
         others: bool = False,
         units: bool = False,
+        heads: bool = False,
         apart: bool = False,
     ) -> None:
         self.facts = facts
         self.text = text
-        self.apart = apart  # row_said "apart_or_head" (label_heads.py, dNEW7)
+        # row_said (label_heads.py, dNEW7): "heads" (`heads`), "apart_or_head" (both).
+        self.heads, self.apart = heads or apart, apart
         self._prose_subjects: ProseSubjects | None = None
         self.by_quantity: dict[str, list[Fact]] = {}
         self.labels: dict[str, frozenset[str]] = {}  # row -> its naming words
@@ -124,6 +126,7 @@ def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _S
         excerpt,
         reading.other_rows,
         reading.label_units,
+        reading.said_heads,
         reading.said_apart,
     )
 

@@ -105,8 +105,9 @@ class TableReading(NamedTuple):
     # label_units "aside" (2.42.0, dNEW1): a row label's unit statement ("营业收入（亿元）",
     # "Revenue ($ billion)") is no part of the row's name (label_units.label_name).
     label_units: bool = False
-    # row_said "apart_or_head" (2.42.0, dNEW7): a row said by the words that set it apart, or
-    # by a Chinese label's head (label_heads.said_apart; read by disagreement.py).
+    # row_said (2.42.0, dNEW7): "heads" - a row said by a Chinese label's head after 的;
+    # "apart_or_head" - or by the words that set it apart (label_heads.said_apart).
+    said_heads: bool = False
     said_apart: bool = False
 
 

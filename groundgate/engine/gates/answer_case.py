@@ -412,10 +412,11 @@ class AnswerGatePolicy(GatePolicy):
     # change_directions.py, gate 2.42.0, dNEW3): "change_columns" - "营业收入环比下降9.9%" of a
     # "环比变动" cell 9.9% (a rise) is out of context; "off" (gate 2.41.0): not read.
     direction_cells: Literal["off", "change_columns"] = "change_columns"
-    # Another row the answer names (context/label_heads.py, gate 2.42.0, dNEW7): "apart_or_head"
-    # - said by the words that set it apart from the value's row, or by a Chinese label's head
-    # ("净利润" of "归属于上市公司股东的净利润"); "every_word" (gate 2.41.0): by every word.
-    row_said: Literal["every_word", "apart_or_head"] = "apart_or_head"
+    # Another row the answer names (context/label_heads.py, gate 2.42.0, dNEW7): "heads" - also
+    # by a Chinese label's head ("净利润" of "归属于上市公司股东的净利润"); "apart_or_head"
+    # (selectable: half A only) - or by the words that set it apart from the value's row;
+    # "every_word" (gate 2.41.0): by every word of its label.
+    row_said: Literal["every_word", "heads", "apart_or_head"] = "heads"
 
     @field_validator("equivalences")
     @classmethod

@@ -28,6 +28,7 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         unit_parts=policy.header_unit_parts == "aside",
         durations=policy.duration_headers == "columns",
         label_units=policy.label_units == "aside",
+        said_heads=policy.row_said == "heads",
         said_apart=policy.row_said == "apart_or_head",
     )
 
