@@ -390,8 +390,9 @@ class AnswerGatePolicy(GatePolicy):
     # header line ("Years Ended December 31,  Increase (Decrease)") over a line of years among
     # column names ("2019  2018  Amount  Percent") gives that day of each year ("December 31,
     # 2018"); "adjacent" (gate 2.33.0): only years right after the day, nothing but a table's
-    # parenthesis between them ("June 30,  (In millions)  2023  2022").
-    shared_days: Literal["adjacent", "header_lines"] = "header_lines"
+    # parenthesis between them ("June 30,  (In millions)  2023  2022"). "flattened_lines" (gate
+    # 2.42.0, dNEW8): also a header flattened onto one line, "January 28, January 29, 2023 2022".
+    shared_days: Literal["adjacent", "header_lines", "flattened_lines"] = "flattened_lines"
     # Unit statements in a table's header lines (facts.TableReading, gate 2.35.0, d595):
     # "aside" - the label column's unit first ("(In millions, except percentages and per
     # share amounts)") is not counted in a header line's 100-character limit, and a year
