@@ -62,8 +62,8 @@ the policy hash only (diffed); stderr same.
 2.41.0 (messages name a cell by its row and column; a header's date located at its day and its
 year), policy 2026-11.42: against 2.40.0, the version string and the policy hash only (diffed);
 stderr same.
-2.42.0 (`label_units: aside`, `change_order: time_relative`, `direction_cells: change_columns`),
-policy 2026-11.43: against 2.41.0, the version string and the policy hash only (diffed); stderr
+2.42.0 (`label_units: aside`, `change_order: time_relative`, `direction_cells: change_columns`,
+`row_said: heads`, `shared_days: flattened_lines`), policy 2026-11.43: against 2.41.0, the version string and the policy hash only (diffed); stderr
 same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
@@ -94,17 +94,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "ce3e0de0791ff2a78e604a506adcec702cbb977c44336880dcc5f04c64245962",
+        "1b266a062a3c0f3b00ed0eeb2eed32eb1781fa805119a8f09985beebc6fbf366",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "d34c6f357b4d0cf3de646772345e2115d6e2dfa8546d289e242a3a51b53e2c37",
+        "0f1a353c0c846aedcc4a691ce2a51cdbf30d563b554241d1fb70a3e1f4a46aa2",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "98edd8ceb5fb31255c51e82c72ca8cfbb69cac7a163faf60d65c2236aba8e7dd",
+        "9c428a68c9b3e95ab4ed66463f1760e147259397bb379ba30b0614bb7f216927",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
