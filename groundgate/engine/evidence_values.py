@@ -121,8 +121,9 @@ class _Excerpt(NamedTuple):
 
 
 _PlacedKey = tuple[
-    # the scale scope, whether unspaced scale headers are read, and header lines' days (d592)
-    tuple[str, bool, bool],
+    # the scale scope, whether unspaced scale headers are read, and shared_days (0 adjacent, 1
+    # header lines, d592; 2 flattened lines, dNEW8)
+    tuple[str, bool, int],
     tuple[tuple[str, str, int | None], ...],
     tuple[tuple[int, str, str], ...],
     tuple[tuple[int, int | tuple[str, str, int | None], int], ...],
