@@ -55,6 +55,7 @@ PASSES = [
     Passes(CASH_FLOWS, "Cash used in investing activities was $456.7 million in 2019."),
     Passes(CHANGES, "Operating income decreased 20.5% in 2019."),
     Passes(CHANGES, "Net sales rose 13.8% in 2019."),
+    Passes("Organic sales change %\nConsumer (0.9)", "Net sales fell 0.9%."),
     Passes(CHANGES, "Net sales were $4,567.9 million in 2019, up 13.8%."),
     Passes(KEY_FIGURES, "Revenue in 2023 was $120.5 billion."),
     Passes(KEY_FIGURES, "Net income in 2022 was $12.0 billion."),
@@ -83,6 +84,7 @@ REFUSED = [
     # A change column's cell said with the other direction word.
     Refused(CHANGES, "Operating income increased 20.5% in 2019.", "sign"),
     Refused(CHANGES, "Net sales fell 13.8% in 2019.", "sign"),
+    Refused("Organic sales change %\nConsumer (0.9)", "Net sales grew 0.9%.", "sign"),
     Refused(KEY_FIGURES, "Revenue decreased 20.3% in 2023.", "sign"),
     Refused(KEY_FIGURES, "Revenue in 2023 was $120.5 billion, down 20.3%.", "sign"),
     # A label with its unit names its row as the label without it.
