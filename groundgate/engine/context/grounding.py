@@ -44,7 +44,11 @@ from groundgate.engine.context.answer_periods import (
     _summed_periods,
 )
 from groundgate.engine.context.cell_names import cell_name
-from groundgate.engine.context.change_directions import against_direction, clause_direction
+from groundgate.engine.context.change_directions import (
+    against_direction,
+    change_column,
+    clause_direction,
+)
 from groundgate.engine.context.claims import (
     Claim,
     ClaimReader,
@@ -257,7 +261,11 @@ def context_findings(
                     for r, (_, f, _) in zip(reasons, matches, strict=True)
                 ]
                 named = summed
-        if directions and not claim.value.quantity.startswith("-"):
+        if (
+            directions
+            and not claim.value.quantity.startswith("-")
+            and any(change_column(f) for _, f, _ in matches)
+        ):
             # "营业收入环比下降9.9%" of a change column's 9.9%: a fall said of a rise (dNEW3).
             direction = clause_direction(conclusion, value.start, value.end)
             reasons = [
