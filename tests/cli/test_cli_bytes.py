@@ -62,8 +62,8 @@ the policy hash only (diffed); stderr same.
 2.41.0 (messages name a cell by its row and column; a header's date located at its day and its
 year), policy 2026-11.42: against 2.40.0, the version string and the policy hash only (diffed);
 stderr same.
-2.42.0 (`label_units: aside`, `change_order: time_relative`, `direction_cells: change_columns`,
-`row_said: heads`, `shared_days: flattened_lines`), policy 2026-11.43: against 2.41.0, the version string and the policy hash only (diffed); stderr
+2.46.0 (`label_units: aside`, `change_order: time_relative`, `direction_cells: change_columns`,
+`row_said: heads`, `shared_days: flattened_lines`), policy 2026-11.47: against 2.41.0, the version string and the policy hash only (diffed); stderr
 same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """

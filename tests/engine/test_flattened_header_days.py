@@ -1,4 +1,4 @@
-"""A header a PDF text flattened onto one line (shared_days "flattened_lines", gate 2.42.0):
+"""A header a PDF text flattened onto one line (shared_days "flattened_lines", gate 2.46.0):
 Ulta Beauty's cash-flow statement, as the app's own PDF reader chunks it, reads "52 Weeks Ended
 January 28, January 29, 2023 2022": the days and the years pair in order, so a right "January
 28, 2023" is grounded (2.41.0 read only "January 29, 2023" there and refused it)."""

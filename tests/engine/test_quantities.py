@@ -97,7 +97,7 @@ def test_a_scale_declared_in_an_earlier_chunk_of_the_same_page_counts():
             ["declared_scale", "rounded"],
         ),
         ("罚款20万元", "罚款200000元", ["rescaled"]),
-        # (gate 2.42.0: "grew" of a change column's "(0.9)" says a rise of a fall: direction_cells)
+        # (gate 2.46.0: "grew" of a change column's "(0.9)" says a rise of a fall: direction_cells)
         ("Net sales fell 0.9%.", "Organic sales change %\nConsumer (0.9)", ["percent_declared"]),
         (
             "The ratio moved in March 2024.",

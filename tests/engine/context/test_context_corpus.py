@@ -52,7 +52,7 @@ def test_a_known_gap_is_still_open(lang: str, example: Gap):
 
 def test_the_readings_of_gate_2_42_are_the_defaults_and_the_old_ones_selectable():
     """label_units "aside", change_order "time_relative", direction_cells "change_columns",
-    row_said "heads" (gate 2.42.0); the old readings stay selectable, verbatim's."""
+    row_said "heads" (gate 2.46.0); the old readings stay selectable, verbatim's."""
     from groundgate.engine.gates.answer import VERBATIM_POLICY
 
     assert DEFAULT_POLICY.label_units == "aside"

@@ -1,4 +1,4 @@
-"""A row label's unit statement (context/label_units.py, `label_units: aside`, gate 2.42.0): the
+"""A row label's unit statement (context/label_units.py, `label_units: aside`, gate 2.46.0): the
 last bracketed part of a label that states only a unit is no part of the row's name."""
 
 from __future__ import annotations
