@@ -59,7 +59,7 @@ _Entry = tuple[Quantity, int, int, int, str | None, tuple[tuple[object, ...], ..
 
 
 @text_memo(max_bytes=16 * 2**20, item_bytes=400)
-def _excerpt_reading(excerpt: str, header_lines: bool = False) -> tuple[_Entry, ...]:
+def _excerpt_reading(excerpt: str, header_lines: int = 0) -> tuple[_Entry, ...]:
     """The typed values of an excerpt in EvidenceIndex order (each value, then its range's
     ends, then the dates of values/date/evidence), each with the keys the index files it
     under: a pure function of the text, read once per text (excerpts repeat across the answers
@@ -121,8 +121,9 @@ class _Excerpt(NamedTuple):
 
 
 _PlacedKey = tuple[
-    # the scale scope, whether unspaced scale headers are read, and header lines' days (d592)
-    tuple[str, bool, bool],
+    # the scale scope, whether unspaced scale headers are read, and shared_days (0 adjacent, 1
+    # header lines, d592; 2 flattened lines, dNEW8)
+    tuple[str, bool, int],
     tuple[tuple[str, str, int | None], ...],
     tuple[tuple[int, str, str], ...],
     tuple[tuple[int, int | tuple[str, str, int | None], int], ...],

@@ -66,10 +66,11 @@ class EvidenceIndex:
         question_exponent: int | None,
         rounding_min_significant: int,
         glued_scales: bool = False,
-        header_days: bool = False,
+        header_days: int = 0,
     ) -> None:
         self._chunks = chunks
-        self._header_days = header_days  # shared_days "header_lines" (values/date/evidence)
+        # shared_days: 1 "header_lines", 2 "flattened_lines" (values/date/evidence)
+        self._header_days = header_days
         self._contexts = ChunkContexts(chunks, scale_scope, glued_scales)
         self._accepted = accepted
         self.question_exponent = question_exponent

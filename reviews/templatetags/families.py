@@ -45,6 +45,7 @@ NEAR_REASONS = {
     "another_column": "another column's value",
     "another_source": "in a source this sentence does not cite",
     "another_subject": "said of another subject",
+    "another_direction": "a change of the other direction",
 }
 
 

@@ -64,6 +64,9 @@ year), policy 2026-11.42: against 2.40.0, the version string and the policy hash
 stderr same.
 2.45.0 (`change_periods: ordered_kinds`), policy 2026-11.46: against 2.41.0, the version string and
 the policy hash only (diffed); stderr same.
+2.46.0 (`label_units`, `change_order: time_relative`, `direction_cells`, `row_said: heads`,
+`shared_days: flattened_lines`), policy 2026-11.47: against 2.45.0, the version string and the
+policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -93,17 +96,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "186cc5ced8f43e15310be0214b65daf43dcafc0172dacdc87b3dac3c316cc408",
+        "c8bb3bb31c066ea6c2cb09215bf15c3817ef3a1cc74bfc34bce251e7f58f423e",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "e64336261f9a07f344a398ff251f1f9bb9a15567142e04b2163ddc19847583a2",
+        "68904aaa9ba545eb48f0a37df5a17369b6b4e97f52a782ae4dfdbe5fc01e292c",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "4887ea2c9333c8b35e226e883e42009b1073badf9961cea8fbbf32151731b5b0",
+        "b293d536e320188cfcfb452b292f80232197ab9660778af7f4048968fb5f34ef",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

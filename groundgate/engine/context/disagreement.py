@@ -18,6 +18,7 @@ from groundgate.engine.context.claims import Claim
 from groundgate.engine.context.columns import another_column, column_alternative
 from groundgate.engine.context.excerpt_index import _Seen
 from groundgate.engine.context.facts import Fact
+from groundgate.engine.context.label_heads import said_apart
 from groundgate.engine.context.periods import contradicts, relative_periods
 from groundgate.engine.context.row_order import held_by_longer
 from groundgate.engine.declarations import declares_percent
@@ -54,7 +55,10 @@ def _disagreement(
         if best and label not in best and not said:
             row = min(seen.first_row[named] for named in best)
             named_label = seen.labels[row]
-            if common[named_label] > common.get(label, 0) and named_label <= claim.words:
+            if common[named_label] > common.get(label, 0) and (
+                named_label <= claim.words
+                or (seen.heads and said_apart(row, named_label, label, claim.words, seen.apart))
+            ):
                 return "another_row"
     if prose and not fact.in_table and claim.words:
         other = seen.subjects().another_subject(fact, claim.words | claim.own_words, claim.periods)

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from groundgate.engine.context.claims import naming_words, value_periods
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading, read_facts
+from groundgate.engine.context.label_units import label_name
 from groundgate.engine.context.other_rows import other_label
 from groundgate.engine.context.prose_subjects import ProseSubjects
 from groundgate.engine.text_memo import text_memo
@@ -33,9 +34,19 @@ class _Seen:
     def __len__(self) -> int:  # (the memo's measure of its size, _seen)
         return len(self.facts)
 
-    def __init__(self, facts: list[Fact], text: str = "", others: bool = False) -> None:
+    def __init__(
+        self,
+        facts: list[Fact],
+        text: str = "",
+        others: bool = False,
+        units: bool = False,
+        heads: bool = False,
+        apart: bool = False,
+    ) -> None:
         self.facts = facts
         self.text = text
+        # row_said (label_heads.py, dNEW7): "heads" (`heads`), "apart_or_head" (both).
+        self.heads, self.apart = heads or apart, apart
         self._prose_subjects: ProseSubjects | None = None
         self.by_quantity: dict[str, list[Fact]] = {}
         self.labels: dict[str, frozenset[str]] = {}  # row -> its naming words
@@ -43,10 +54,17 @@ class _Seen:
         self.by_word: dict[str, list[frozenset[str]]] = {}
         self._named: dict[frozenset[str], _Named] = {}
         self._columns: dict[str, frozenset[str]] | None = None
+        # The words only the labels' unit statements give ("MWh", "亿元"; label_units): an
+        # answer that says a label with its unit names no row by them either.
+        self.unit_words: frozenset[str] = frozenset()
         for fact in facts:
             self.by_quantity.setdefault(fact.value.quantity, []).append(fact)
             if fact.in_table and fact.row and fact.row not in self.labels:
-                label = naming_words(fact.row) or other_label(fact.row, others)
+                # With `units` (label_units "aside"), a label's unit statement is no name.
+                row = label_name(fact.row) if units else fact.row
+                label = naming_words(row) or other_label(row, others)
+                if row is not fact.row and row != fact.row:
+                    self.unit_words |= naming_words(fact.row) - label
                 self.labels[fact.row] = label
                 least = self.first_row.get(label)
                 if least is None:
@@ -77,6 +95,8 @@ class _Seen:
     def named(self, words: frozenset[str]) -> _Named:
         """The labels the answer's words name best: the most words in common, then the fewest
         words of the label left over. Empty when no row shares a word."""
+        if self.unit_words:
+            words = words - self.unit_words
         named = self._named.get(words)
         if named is None:
             scores: dict[frozenset[str], tuple[int, int]] = {}
@@ -105,6 +125,9 @@ def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _S
         excerpt_facts(excerpt, reading) if with_periods else excerpt_cells(excerpt, reading),
         excerpt,
         reading.other_rows,
+        reading.label_units,
+        reading.said_heads,
+        reading.said_apart,
     )
 
 

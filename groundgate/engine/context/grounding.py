@@ -44,6 +44,11 @@ from groundgate.engine.context.answer_periods import (
     _summed_periods,
 )
 from groundgate.engine.context.cell_names import cell_name
+from groundgate.engine.context.change_directions import (
+    against_direction,
+    change_column,
+    clause_direction,
+)
 from groundgate.engine.context.claims import (
     Claim,
     ClaimReader,
@@ -80,6 +85,7 @@ CONTEXT_REASONS = (
     "another_subject",
     "another_period",
     "another_column",
+    "another_direction",
 )
 _GROUNDED_INFO = "NUMBER_EQUIVALENT"
 # Equivalences that tie the answer's value to one evidence value, not to any value near it.
@@ -111,12 +117,14 @@ def context_findings(
     relative: bool = False,
     reading: TableReading = PLAIN,
     period_sums: bool = False,
+    directions: bool = False,
 ) -> list[Finding]:
     """VALUE_OUT_OF_CONTEXT findings for the grounded values of `conclusion` whose context
     disagrees with every evidence value they match (`longest_row`: policy row_naming
     "longest_said"; `prose`: prose_subjects "own_clause"; `relative`: relative_periods
     "current_prior"; `reading`: how table headers are read, facts.TableReading;
-    `period_sums`: period_sums "listed_periods"). Pure and deterministic."""
+    `period_sums`: period_sums "listed_periods"; `directions`: direction_cells
+    "change_columns", change_directions.py). Pure and deterministic."""
     if not _may_judge(conclusion, accepted, prose):
         return []
     # The claims' values and citations first; a claim's words and periods (a reading of its
@@ -253,6 +261,17 @@ def context_findings(
                     for r, (_, f, _) in zip(reasons, matches, strict=True)
                 ]
                 named = summed
+        if (
+            directions
+            and not claim.value.quantity.startswith("-")
+            and any(change_column(f) for _, f, _ in matches)
+        ):
+            # "营业收入环比下降9.9%" of a change column's 9.9%: a fall said of a rise (dNEW3).
+            direction = clause_direction(conclusion, value.start, value.end)
+            reasons = [
+                "another_direction" if r is None and against_direction(f, direction) else r
+                for r, (_, f, _) in zip(reasons, matches, strict=True)
+            ]
         if any(r is None for r in reasons):
             continue
         out.append(_finding(claim, matches, reasons, accepted, located, cited, named, relative))
@@ -343,6 +362,10 @@ def _finding(
         detail = f"{text} is {subject_name(subjects, fact, alt)}'s" + (
             f"; {subject_name(subjects, alt, fact)} has {alt.value.text}" if alt else ""
         )
+    elif reason == "another_direction":
+        fall = fact.negative or fact.value.quantity.startswith("-")
+        said, other = ("a fall", "a rise") if fall else ("a rise", "a fall")
+        detail = f"{text} is the figure for {cell_name(fact)}, {said}; the sentence says {other}"
     elif reason in ("another_row", "another_period", "another_column"):
         detail = f"{text} is the figure for {cell_name(fact)}" + (
             f"; {cell_name(alt)} has {alt.value.text}" if alt else ""

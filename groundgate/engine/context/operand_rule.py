@@ -16,6 +16,8 @@ answer, whose `allow` scores each operand pair derivations.py tries. A pair is t
   - order (policy `change_order: "time_order"`, gate 2.12.0): where the answer names fewer than
     two years, a change of two cells of one row is still the later year's minus the earlier's
     ("the change in closing cash" is 2019 - 2018); "named_years" holds it only to named years;
+    "time_relative" (gate 2.46.0, dNEW2) orders columns of relative periods alike ("本期" minus
+    "上期", "期末" minus "期初", "Current year" minus "Prior year");
   - either order (policy `difference_order: "unsigned"`, gate 2.14.0, d347): where the sentence
     names the difference by that word alone ("the difference between 2018 and 2019", "差额",
     "相差"; no "change", "increase", "from ... to") and states it positive, the two cells of a
@@ -55,7 +57,7 @@ from typing import TYPE_CHECKING
 from groundgate.engine.context.claims import naming_words
 from groundgate.engine.context.initials import acronyms, names_row
 from groundgate.engine.context.operation_words import _SQUASHED_WORD, CHANGES, _subject_words
-from groundgate.engine.context.periods import contradicts
+from groundgate.engine.context.periods import contradicts, relative_periods
 
 if TYPE_CHECKING:
     from groundgate.engine.context.facts import Fact
@@ -273,8 +275,11 @@ class _Rule:
                 context.time_order
                 and operation in CHANGES
                 and not self._distance(operation, rows)
-                and _year_step(fa, fb, months=context.period_kinds, kinds=context.ordered_kinds)
-                == -1
+                and (
+                    _year_step(fa, fb, months=context.period_kinds, kinds=context.ordered_kinds)
+                    == -1
+                    or (context.relative_order and _relative_step(fa, fb) == -1)
+                )
             ):
                 return 0  # a change is the later cell minus the earlier (change_order)
             if fb is not None and _years(fb) and self.periods and _other_rows(fa, fb):
@@ -375,6 +380,28 @@ def _year_step(
                 return 1 if ka[0] > kb[0] else -1
         return 0
     return 1 if ya[0] > yb[0] else -1
+
+
+# The order of relative periods (periods.relative_periods): current after prior, the end of a
+# period after its beginning.
+_LATER = {"R0": "R1", "B1": "B0"}
+
+
+def _relative_step(fa: Fact | None, fb: Fact | None) -> int:
+    """_year_step for two cells of one row in columns of relative periods (change_order
+    "time_relative", dNEW2): 1 for "本期发生额" minus "上期发生额", "期末余额" minus "期初余额",
+    "Current year" minus "Prior year"; -1 the other way round (a rise said as a fall: "较期初减少"
+    where the balance rose); 0 where the columns name no such pair."""
+    if fa is None or fb is None or not (fa.in_table and fb.in_table) or fa.row != fb.row:
+        return 0
+    if not (fa.column and fb.column):
+        return 0
+    a, b = relative_periods(fa.column), relative_periods(fb.column)
+    if len(a) != 1 or len(b) != 1:
+        return 0
+    if _LATER.get(a[0]) == b[0]:
+        return 1
+    return -1 if _LATER.get(b[0]) == a[0] else 0
 
 
 def _period_and_other(fa: Fact | None, fb: Fact | None) -> bool:

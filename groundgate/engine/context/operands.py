@@ -105,10 +105,9 @@ class OperandContext:
         operand_words: str = "off",
         reading: TableReading = PLAIN,
         best_rows: bool = False,
+        relative_order: bool = False,
     ) -> None:
-        # Two named periods of a kind bind a change's cells one to each (change_periods
-        # "each_named", "ordered_kinds"): never two cells of one of them.
-        self.each_named = period_kinds in ("each_named", "ordered_kinds")
+        self.each_named = period_kinds in ("each_named", "ordered_kinds")  # one cell each
         # Whether a pair the context does not bind (allow's 1) needs an operand the answer
         # speaks of (derivation_words "one_said", d479; "one_said_initials": acronyms, d506).
         self.operand_words = operand_words != "off"
@@ -125,7 +124,8 @@ class OperandContext:
         self.period_cells = period_cells
         self._conclusion, self._label_core = conclusion, label_core
         self._named_operation = named_operation
-        self.time_order = time_order
+        # change_order "time_order"; "time_relative" orders relative columns too (dNEW2).
+        self.time_order, self.relative_order = time_order, relative_order
         self._unsigned_difference = unsigned_difference
         # How table headers are read (facts.TableReading); with quarter_ordinals, an answer's
         # listed ordinals too ("the second and first quarter").

@@ -64,7 +64,7 @@ from groundgate.engine.near_text import align
 
 GATE: Final = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
-GATE_VERSION = "2.45.0"
+GATE_VERSION = "2.46.0"
 
 # Finding codes. Each is emitted in exactly one place below.
 NO_CHUNKS = "NO_CHUNKS"
@@ -222,6 +222,7 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     relative=policy.relative_periods == "current_prior",
                     reading=table_reading(policy),
                     period_sums=policy.period_sums == "listed_periods",
+                    directions=policy.direction_cells == "change_columns",
                 ),
             )
             if policy.context_derivations != "off" and policy.derived_numbers == "accept":

@@ -22,7 +22,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.46"
+    policy_version: str = "answer-gate/2026-11.47"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -114,8 +114,10 @@ class AnswerGatePolicy(GatePolicy):
     # A change's order (engine/context/operand_rule.py, gate 2.12.0): "time_order" - a change of two
     # cells of one row is the later year's cell minus the earlier's, named years or not ("the
     # change in closing cash" is 2019 - 2018); "named_years": only where the answer names two
-    # years (gate 2.10.0). Only with a derivation_context other than "off".
-    change_order: Literal["named_years", "time_order"] = "time_order"
+    # years (gate 2.10.0). Only with a derivation_context other than "off". "time_relative"
+    # (gate 2.46.0, dNEW2): also a change of cells of relative periods' columns is the current
+    # minus the prior (本期 - 上期, 期末 - 期初, "Current year" - "Prior year").
+    change_order: Literal["named_years", "time_order", "time_relative"] = "time_relative"
     # A difference named by that word alone (engine/context/operand_rule.py, gate 2.14.0, d347):
     # "unsigned" - stated positive ("the difference between 2018 and 2019 is 466"), its two
     # cells may be taken in either order (the distance between them); stated negative, or with
@@ -392,8 +394,9 @@ class AnswerGatePolicy(GatePolicy):
     # header line ("Years Ended December 31,  Increase (Decrease)") over a line of years among
     # column names ("2019  2018  Amount  Percent") gives that day of each year ("December 31,
     # 2018"); "adjacent" (gate 2.33.0): only years right after the day, nothing but a table's
-    # parenthesis between them ("June 30,  (In millions)  2023  2022").
-    shared_days: Literal["adjacent", "header_lines"] = "header_lines"
+    # parenthesis between them ("June 30,  (In millions)  2023  2022"). "flattened_lines" (gate
+    # 2.46.0, dNEW8): also a header flattened onto one line, "January 28, January 29, 2023 2022".
+    shared_days: Literal["adjacent", "header_lines", "flattened_lines"] = "flattened_lines"
     # Unit statements in a table's header lines (facts.TableReading, gate 2.35.0, d595):
     # "aside" - the label column's unit first ("(In millions, except percentages and per
     # share amounts)") is not counted in a header line's 100-character limit, and a year
@@ -406,6 +409,19 @@ class AnswerGatePolicy(GatePolicy):
     # "Total  Less than 1 Year  1-3 Years ..." heads the columns, each a duration the answer
     # names as a period; "rows" (gate 2.35.0): a row, its table's cells of no column.
     duration_headers: Literal["rows", "columns"] = "columns"
+    # A row label's unit statement (context/label_units.py, gate 2.46.0, dNEW1): "aside" -
+    # "营业收入（亿元）", "Revenue ($ billion)" name the row "营业收入", "Revenue" for the row
+    # rule; "words" (gate 2.41.0): the unit's words are the label's naming words too.
+    label_units: Literal["words", "aside"] = "aside"
+    # A change column's cell and the answer's direction word (value_context, context/
+    # change_directions.py, gate 2.46.0, dNEW3): "change_columns" - "营业收入环比下降9.9%" of a
+    # "环比变动" cell 9.9% (a rise) is out of context; "off" (gate 2.41.0): not read.
+    direction_cells: Literal["off", "change_columns"] = "change_columns"
+    # Another row the answer names (context/label_heads.py, gate 2.46.0, dNEW7): "heads" - also
+    # by a Chinese label's head ("净利润" of "归属于上市公司股东的净利润"); "apart_or_head"
+    # (selectable: half A only) - or by the words that set it apart from the value's row;
+    # "every_word" (gate 2.41.0): by every word of its label.
+    row_said: Literal["every_word", "heads", "apart_or_head"] = "heads"
 
     @field_validator("equivalences")
     @classmethod

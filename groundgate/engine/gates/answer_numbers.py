@@ -42,7 +42,7 @@ from groundgate.engine.gates.answer_number_words import (
     near_match,
     value_ref,
 )
-from groundgate.engine.gates.answer_presets import table_reading
+from groundgate.engine.gates.answer_reading import table_reading
 from groundgate.engine.near_search import Hint
 from groundgate.engine.nearness import padded_cents
 from groundgate.engine.number_grounding import EvidenceIndex
@@ -202,6 +202,7 @@ def _scale_of_currency_declared(
 
 # values x excerpt characters above which the excerpts are scanned once, in full.
 _FULL_SCAN_AT = 200_000
+_HEADER_DAYS = {"adjacent": 0, "header_lines": 1, "flattened_lines": 2}  # shared_days
 
 
 class _SlowPath(_DerivationSearch):
@@ -232,7 +233,7 @@ class _SlowPath(_DerivationSearch):
             question_exponent=scale[0] if scale else None,
             rounding_min_significant=policy.rounding_min_significant,
             glued_scales=policy.scale_headers == "glued",
-            header_days=policy.shared_days == "header_lines",
+            header_days=_HEADER_DAYS[policy.shared_days],
         )
         self.decided = Decided(self.index, values)  # a value said again (d608)
         self._question_values: tuple[Quantity, ...] | None = None

@@ -1,38 +1,18 @@
-"""The answer gate's presets - the default policy and the spec's literal reading (verbatim) -
-and how a policy reads table headers (facts.TableReading). Apart from gates/answer_case.py, whose
-policy model holds one field per rule.
+"""The answer gate's presets - the default policy and the spec's literal reading (verbatim).
+Apart from gates/answer_case.py, whose policy model holds one field per rule; how a policy reads
+table headers is gates/answer_reading.py's.
 """
 
 from __future__ import annotations
 
-from groundgate.engine.context.facts import TableReading
 from groundgate.engine.gates.answer_case import AnswerGatePolicy
-
-
-def table_reading(policy: AnswerGatePolicy) -> TableReading:
-    """How the policy reads table headers (facts.TableReading)."""
-    return TableReading(
-        quarter_ordinals=policy.quarter_ordinals == "columns_and_lists",
-        year_ranges=policy.year_ranges == "header_periods",
-        header_units=policy.header_units == "label_and_unit_lines",
-        year_rows=policy.year_rows == "transposed",
-        marker_cells=policy.marker_cells == "blank",
-        ended_headers=policy.ended_headers == "period_phrases",
-        header_groups=policy.header_groups == "repeated_periods",
-        standard_names=policy.standard_names == "label_words",
-        short_rows=policy.short_rows == "period_columns",
-        other_rows=policy.other_rows == "said_alone",
-        year_end=policy.year_end_words == "period",
-        unit_parts=policy.header_unit_parts == "aside",
-        durations=policy.duration_headers == "columns",
-    )
 
 
 DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.46",
+    policy_version="answer-gate/verbatim-2026-11.47",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -80,6 +60,9 @@ VERBATIM_POLICY = AnswerGatePolicy(
     shared_days="adjacent",
     header_unit_parts="off",
     duration_headers="rows",
+    label_units="words",
+    direction_cells="off",
+    row_said="every_word",
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),

@@ -1,4 +1,4 @@
-"""The table reading of an answer-gate policy (answer_presets.table_reading), made once per policy
+"""The table reading of an answer-gate policy (read_tables), made once per policy
 object, not once per case and rule that asks (d631): a policy is a frozen model, so its fields
 never change; the policy is kept with its reading, so its id is not reused while kept. A
 process makes a few policies; past 64 kept, all are dropped and made again on need.
@@ -9,7 +9,29 @@ from __future__ import annotations
 
 from groundgate.engine.context.facts import TableReading
 from groundgate.engine.gates.answer_case import AnswerGatePolicy
-from groundgate.engine.gates.answer_presets import table_reading as read_tables
+
+
+def read_tables(policy: AnswerGatePolicy) -> TableReading:
+    """How the policy reads table headers (facts.TableReading)."""
+    return TableReading(
+        quarter_ordinals=policy.quarter_ordinals == "columns_and_lists",
+        year_ranges=policy.year_ranges == "header_periods",
+        header_units=policy.header_units == "label_and_unit_lines",
+        year_rows=policy.year_rows == "transposed",
+        marker_cells=policy.marker_cells == "blank",
+        ended_headers=policy.ended_headers == "period_phrases",
+        header_groups=policy.header_groups == "repeated_periods",
+        standard_names=policy.standard_names == "label_words",
+        short_rows=policy.short_rows == "period_columns",
+        other_rows=policy.other_rows == "said_alone",
+        year_end=policy.year_end_words == "period",
+        unit_parts=policy.header_unit_parts == "aside",
+        durations=policy.duration_headers == "columns",
+        label_units=policy.label_units == "aside",
+        said_heads=policy.row_said == "heads",
+        said_apart=policy.row_said == "apart_or_head",
+    )
+
 
 # id(policy) -> (the policy, its table reading).
 _READINGS: dict[int, tuple[AnswerGatePolicy, TableReading]] = {}
@@ -17,7 +39,7 @@ _MOST = 64
 
 
 def table_reading(policy: AnswerGatePolicy) -> TableReading:
-    """answer_presets.table_reading(policy), kept for the policy object."""
+    """read_tables(policy), kept for the policy object."""
     kept = _READINGS.get(id(policy))
     if kept is None or kept[0] is not policy:
         if len(_READINGS) >= _MOST:

@@ -173,7 +173,7 @@ def test_the_operation_the_sentence_names_is_the_operation():
 def test_a_change_of_one_rows_cells_is_in_time_order_years_named_or_not():
     """`change_order: time_order` (gate 2.12.0): "the change in Fixed Price" with no year
     named is 2019 - 2018, not 2018 - 2019; `named_years` (gate 2.10.0) took either order."""
-    assert DEFAULT_POLICY.change_order == "time_order"
+    assert DEFAULT_POLICY.change_order == "time_relative"  # (time_order and relative columns)
     assert derived("The change in Fixed Price was 13.") == "1,308 − 1,295 ≈ 13"
     assert derived("The change in Fixed Price was -13.") is None
     older = AnswerGatePolicy(derived_numbers="accept", change_order="named_years")

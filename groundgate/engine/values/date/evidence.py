@@ -63,7 +63,7 @@ _MAX_YEARS = 6
 
 
 def shared_day_dates(
-    text: str, values: Sequence[NumericValue], header_lines: bool = False
+    text: str, values: Sequence[NumericValue], header_lines: int = 0
 ) -> list[Quantity]:
     """The dates of every day written once for several years in `text`, whose values (as
     numbers.extract_numbers finds them, in order) are `values`:
@@ -76,10 +76,15 @@ def shared_day_dates(
       - with `header_lines` (shared_days "header_lines", d592): a day without a year that
         ends a header line ("Years Ended December 31,  Increase (Decrease)"), then a line of
         years among column names ("2019  2018  Amount  Percent"), gives the day of each of
-        those years (_line_years).
+        those years (_line_years);
+      - with `header_lines` 2 (shared_days "flattened_lines", dNEW8): a header a PDF text
+        flattened onto one line, "52 Weeks Ended January 28, January 29, 2023 2022", where the
+        last day and the first year read as one date ("January 29, 2023"): the days and the
+        years pair in order (January 28, 2023; January 29, 2022), as when they are apart.
     Each date's text and span run from its day to its year, so the review page marks both; its
     quantity is the date as one would write it ("January 29, 2022")."""
     found: list[Quantity] = []
+    flattened = header_lines >= 2
     i, count = 0, len(values)
     while i < count:
         first = values[i]
@@ -99,9 +104,18 @@ def shared_day_dates(
                 break
             if year is None and not years and value.kind == "date":
                 more = parse_date(value.quantity)
-                if more.year is not None or more.month is None or more.day is None:
+                if more.month is None or more.day is None:
                     break
-                days.append((value, more.month, more.day))
+                if more.year is None:
+                    days.append((value, more.month, more.day))
+                elif (split := _flattened(text, value) if flattened else None) is not None:
+                    # "January 28, January 29, 2023 2022": the last day read with the first
+                    # year; the header is two days, then two years (shared_days
+                    # "flattened_lines", dNEW8).
+                    days.append((split[0], more.month, more.day))
+                    years.append(split[1])
+                else:
+                    break
             elif _is_year(value):
                 years.append(value)
             else:
@@ -132,6 +146,24 @@ def shared_day_dates(
             )
         i = max(j, i + 1)
     return found
+
+
+_DATE_YEAR = re.compile(r"(?<![0-9])((?:19|20)[0-9]{2})$")
+
+
+def _flattened(text: str, value: NumericValue) -> tuple[NumericValue, NumericValue] | None:
+    """A date read across a flattened header ("January 29, 2023" of "January 28, January 29,
+    2023 2022") as its day ("January 29,") and its year ("2023"), each with its own span; None
+    when its text does not end in a year."""
+    found = _DATE_YEAR.search(value.text)
+    if found is None:
+        return None
+    day_text = value.text[: found.start()].rstrip()
+    if not day_text or not day_text[:1].isalpha():
+        return None
+    day = NumericValue(day_text, value.start, value.start + len(day_text), "date", day_text)
+    at = value.start + found.start()
+    return day, NumericValue(found.group(1), at, value.end, "number", found.group(1))
 
 
 def _is_year(value: NumericValue) -> bool:

@@ -1,0 +1,168 @@
+"""Values in context, in Chinese: the layouts Chinese annual reports print (单位 lines, 项目
+headers, 期末/期初, 本期/上期, 本年/上年, dated headers, full-width negatives, labels that carry
+their unit, 同比/环比 columns, 合计/小计/其中 rows) and answers in Chinese prose said of them
+(context/corpus.py's shape; tests/engine/context/test_context_corpus.py runs them)."""
+
+from groundgate.engine.context.corpus import Gap, Passes, Refused
+
+# A balance sheet note: a unit line, 期末/期初 balance columns, a full-width negative, a total.
+BALANCES = (
+    "单位：元\n"
+    "项目  期末余额  期初余额\n"
+    "货币资金  8,530,120.45  7,210,334.10\n"
+    "应收账款  5,430,210.50  4,120,300.00\n"
+    "预付款项  320,000.00  410,000.00\n"
+    "其他应收款  （46,670.00）  12,500.00\n"
+    "合计  14,233,660.95  11,753,134.10"
+)
+# An income statement of 本期/上期 amounts in 万元.
+AMOUNTS = (
+    "单位：万元\n"
+    "项目  本期发生额  上期发生额\n"
+    "营业收入  45,678.90  40,123.45\n"
+    "营业成本  30,111.22  28,765.43\n"
+    "净利润  5,432.10  4,321.09"
+)
+# Key figures: year columns, a 同比 column, and each row's unit in its label.
+KEY_FIGURES = (
+    "项目  2023年  2022年  同比变动\n"
+    "营业收入（亿元）  120.5  100.2  20.3%\n"
+    "净利润（亿元）  15.6  12.0  30.0%\n"
+    "基本每股收益（元/股）  1.25  0.98  27.6%\n"
+    "加权平均净资产收益率（%）  12.4  10.9  1.5"
+)
+# Dated columns, a section line, 其中 and 小计 rows.
+DATED = (
+    "单位：万元\n"
+    "项目  2023年12月31日  2022年12月31日\n"
+    "流动资产：\n"
+    "货币资金  3,456.78  2,987.65\n"
+    "交易性金融资产  1,200.00  1,500.00\n"
+    "应收账款  2,345.67  2,100.00\n"
+    "其中：应收关联方款项  456.70  398.20\n"
+    "流动资产小计  7,002.45  6,587.65"
+)
+# 本年/上年 amounts with full-width negatives.
+YEAR_AMOUNTS = (
+    "单位：元\n"
+    "项目  本年金额  上年金额\n"
+    "投资收益  （4,667.00）  3,210.50\n"
+    "公允价值变动收益  12,880.00  （2,150.00）"
+)
+# Quarters and a 环比 column.
+QUARTERS = (
+    "单位：万元\n"
+    "项目  2023年第四季度  2023年第三季度  环比变动\n"
+    "营业收入  12,345.60  11,234.50  9.9%\n"
+    "营业成本  8,765.40  8,123.30  7.9%"
+)
+# Two years in the 2019年/2018年 form of a note, in 万元.
+NOTE = "项目  2019年  2018年\n应收账款  875.8  557.8\n其他应收款  6.8  8.1\n合计  882.6  565.9"
+
+# The long labels of a listed company's key figures, said by their head noun.
+LONG_LABELS = (
+    "项目  2023年  2022年  同比变动\n"
+    "营业收入（亿元）  120.5  100.2  20.3%\n"
+    "归属于上市公司股东的净利润（亿元）  15.6  12.0  30.0%\n"
+    "归属于上市公司股东的扣除非经常性损益的净利润（亿元）  14.1  11.5  22.6%"
+)
+
+PASSES = [
+    # 期末/期初 balances; 截至 and 较期初 in the answer.
+    Passes(BALANCES, "截至期末，应收账款余额为5,430,210.50元。"),
+    Passes(BALANCES, "应收账款期初余额为4,120,300.00元。"),
+    Passes(BALANCES, "货币资金期末余额为8,530,120.45元。"),
+    Passes(BALANCES, "期末合计为14,233,660.95元。"),
+    Passes(BALANCES, "其他应收款期末余额为-46,670.00元。"),
+    Passes(BALANCES, "应收账款较期初增加1,309,910.50元。", derived=True),
+    Passes(BALANCES, "预付款项较期初减少90,000.00元。", derived=True),
+    # 本期/上期, 上年同期, 同比.
+    Passes(AMOUNTS, "本期营业收入为45,678.90万元。"),
+    Passes(AMOUNTS, "上期营业成本为28,765.43万元。"),
+    Passes(AMOUNTS, "上年同期净利润为4,321.09万元。"),
+    Passes(AMOUNTS, "营业收入同比增长13.8%。", derived=True),
+    Passes(AMOUNTS, "净利润较上期增加1,111.01万元。", derived=True),
+    # Labels with their unit, year columns, a 同比 column.
+    Passes(KEY_FIGURES, "2023年营业收入为120.5亿元。"),
+    Passes(KEY_FIGURES, "2022年净利润为12.0亿元。"),
+    Passes(KEY_FIGURES, "2023年加权平均净资产收益率为12.4%。"),
+    Passes(KEY_FIGURES, "2023年营业收入为120.5亿元，同比增长20.3%。"),
+    Passes(KEY_FIGURES, "2023年净利润为15.6亿元，同比增长30.0%。"),
+    Passes(KEY_FIGURES, "营业收入从2022年的100.2亿元增长至2023年的120.5亿元。"),
+    Passes(KEY_FIGURES, "2023年营业收入比上年增加20.3亿元。", derived=True),
+    Passes(KEY_FIGURES, "2023年净利润占营业收入的比例为12.9%。", derived=True),
+    # Dated headers, 其中 and 小计 rows, 合计 in the answer.
+    Passes(DATED, "截至2023年12月31日，货币资金为3,456.78万元。"),
+    Passes(DATED, "截至2022年12月31日，交易性金融资产为1,500.00万元。"),
+    Passes(DATED, "2023年末流动资产小计7,002.45万元。"),
+    Passes(DATED, "截至2023年12月31日，应收关联方款项为456.70万元。"),
+    Passes(DATED, "截至2023年12月31日，货币资金与交易性金融资产合计4,656.78万元。", derived=True),
+    Passes(DATED, "截至2023年12月31日，交易性金融资产较上年末减少300.00万元。", derived=True),
+    # 本年/上年 with full-width negatives.
+    Passes(YEAR_AMOUNTS, "本年投资收益为-4,667.00元。"),
+    Passes(YEAR_AMOUNTS, "上年公允价值变动收益为-2,150.00元。"),
+    # Quarter columns and 环比.
+    Passes(QUARTERS, "2023年第四季度营业收入为12,345.60万元。"),
+    Passes(QUARTERS, "营业收入环比增长9.9%。"),
+    Passes(QUARTERS, "2023年第四季度营业成本为8,765.40万元，环比上升7.9%。"),
+    # Long labels said by their head noun or the words that set them apart.
+    Passes(LONG_LABELS, "2023年净利润为15.6亿元。"),
+    Passes(LONG_LABELS, "2023年扣非净利润为14.1亿元。"),
+    Passes(LONG_LABELS, "2023年扣除非经常性损益的净利润为14.1亿元。"),
+    # A note's year columns, a scale the answer names.
+    Passes(NOTE, "2019年应收账款为875.8万元。"),
+    Passes(NOTE, "应收账款从2018年到2019年增加了318.0万元。", derived=True),
+    Passes(NOTE, "2019年应收账款比2018年增长57.0%。", derived=True),
+]
+
+REFUSED = [
+    Refused(BALANCES, "应收账款期末余额为4,120,300.00元。", "period"),
+    Refused(BALANCES, "应收账款期初余额为5,430,210.50元。", "period"),
+    Refused(BALANCES, "预付款项期末余额为5,430,210.50元。", "row"),
+    Refused(BALANCES, "货币资金期末余额为8,530,120.45万元。", "scale"),
+    # A direction word against the change's sign (the balance rose / fell).
+    Refused(BALANCES, "应收账款较期初减少1,309,910.50元。", "sign"),
+    Refused(BALANCES, "预付款项较期初增加90,000.00元。", "sign"),
+    Refused(AMOUNTS, "本期营业收入为40,123.45万元。", "period"),
+    Refused(AMOUNTS, "本期营业成本为45,678.90万元。", "row"),
+    Refused(AMOUNTS, "营业收入同比下降13.8%。", "sign"),
+    Refused(AMOUNTS, "净利润较上期减少1,111.01万元。", "sign"),
+    Refused(AMOUNTS, "本期净利润为5,432.10亿元。", "scale"),
+    # A label with its unit names its row as the label without it.
+    Refused(KEY_FIGURES, "2023年净利润为120.5亿元。", "row"),
+    Refused(KEY_FIGURES, "2023年营业收入为15.6亿元。", "row"),
+    Refused(KEY_FIGURES, "2023年营业收入同比增长30.0%。", "row"),
+    Refused(KEY_FIGURES, "2023年基本每股收益为0.98元/股。", "period"),
+    Refused(KEY_FIGURES, "2023年营业收入为100.2亿元。", "period"),
+    Refused(KEY_FIGURES, "2022年净利润为15.6亿元。", "period"),
+    Refused(KEY_FIGURES, "2023年营业收入为120.5万元。", "scale"),
+    Refused(KEY_FIGURES, "2023年净利润比上年减少3.6亿元。", "sign"),
+    Refused(KEY_FIGURES, "2023年净利润占营业收入的比例为12.0%。", "period"),
+    Refused(LONG_LABELS, "2023年净利润为120.5亿元。", "row"),
+    Refused(DATED, "截至2022年12月31日，货币资金为3,456.78万元。", "period"),
+    Refused(DATED, "截至2023年12月31日，应收账款为3,456.78万元。", "row"),
+    Refused(DATED, "截至2023年12月31日，交易性金融资产较上年末增加300.00万元。", "sign"),
+    Refused(DATED, "截至2022年12月31日，货币资金与交易性金融资产合计4,656.78万元。", "period"),
+    Refused(YEAR_AMOUNTS, "上年投资收益为-4,667.00元。", "period"),
+    Refused(QUARTERS, "2023年第三季度营业收入为12,345.60万元。", "period"),
+    # A 同比/环比 column's cell said with the other direction word.
+    Refused(QUARTERS, "营业收入环比下降9.9%。", "sign"),
+    Refused(QUARTERS, "营业成本环比减少7.9%。", "sign"),
+    Refused(KEY_FIGURES, "2023年营业收入为120.5亿元，同比下降20.3%。", "sign"),
+    Refused(QUARTERS, "2023年第四季度营业成本为12,345.60万元。", "row"),
+    Refused(NOTE, "2019年应收账款为557.8万元。", "period"),
+    Refused(NOTE, "2019年其他应收款为875.8万元。", "row"),
+    Refused(NOTE, "应收账款从2018年到2019年减少了318.0万元。", "sign"),
+    Refused(NOTE, "2019年其他应收款比2018年增长57.0%。", "row"),
+]
+
+GAPS: list[Gap] = [
+    Gap(LONG_LABELS, "2023年扣除非经常性损益的净利润为15.6亿元。", "row",
+        "said by the words that set it apart: row_said apart_or_head refuses it (selectable)"),
+    Gap(LONG_LABELS, "2023年归属于上市公司股东的净利润为14.1亿元。", "row",
+        "the 扣非 row's label holds every word said: the words cannot tell the two apart"),
+    Gap(KEY_FIGURES, "2023年基本每股收益为1.25亿元。", "scale",
+        "the chunk declares 亿 (other rows' labels); the row's own unit (元/股) is not read"),
+    Gap(YEAR_AMOUNTS, "本年投资收益为4,667.00元。", "sign",
+        "a cell printed negative, said by its size: the sign equivalence grounds it"),
+]  # fmt: skip
