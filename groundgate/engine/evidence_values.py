@@ -122,7 +122,7 @@ class _Excerpt(NamedTuple):
 
 _PlacedKey = tuple[
     # the scale scope, whether unspaced scale headers are read, and shared_days (0 adjacent, 1
-    # header lines, d592; 2 flattened lines, dNEW8)
+    # header lines, d592; 2 flattened lines, d677)
     tuple[str, bool, int],
     tuple[tuple[str, str, int | None], ...],
     tuple[tuple[int, str, str], ...],

@@ -1,5 +1,5 @@
 """A change column's cell said with the opposite direction word (policy `direction_cells:
-"change_columns"`, gate 2.46.0, dNEW3).
+"change_columns"`, gate 2.46.0, d672).
 
 A table's change column prints a change with its sign: "营业收入  12,345.60  11,234.50  9.9%"
 under "项目  2023年第四季度  2023年第三季度  环比变动", "Revenue  120.5  100.2  20.3%" under

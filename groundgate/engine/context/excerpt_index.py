@@ -45,7 +45,7 @@ class _Seen:
     ) -> None:
         self.facts = facts
         self.text = text
-        # row_said (label_heads.py, dNEW7): "heads" (`heads`), "apart_or_head" (both).
+        # row_said (label_heads.py, d676): "heads" (`heads`), "apart_or_head" (both).
         self.heads, self.apart = heads or apart, apart
         self._prose_subjects: ProseSubjects | None = None
         self.by_quantity: dict[str, list[Fact]] = {}

@@ -102,10 +102,10 @@ class TableReading(NamedTuple):
     # duration_headers "columns" (2.37.0, d602): "Total  Less than 1 Year  1-3 Years ..."
     # heads the columns, each a duration (duration_headers.py).
     durations: bool = False
-    # label_units "aside" (2.46.0, dNEW1): a row label's unit statement ("营业收入（亿元）",
+    # label_units "aside" (2.46.0, d670): a row label's unit statement ("营业收入（亿元）",
     # "Revenue ($ billion)") is no part of the row's name (label_units.label_name).
     label_units: bool = False
-    # row_said (2.46.0, dNEW7): "heads" - a row said by a Chinese label's head after 的;
+    # row_said (2.46.0, d676): "heads" - a row said by a Chinese label's head after 的;
     # "apart_or_head" - or by the words that set it apart (label_heads.said_apart).
     said_heads: bool = False
     said_apart: bool = False

@@ -266,7 +266,7 @@ def context_findings(
             and not claim.value.quantity.startswith("-")
             and any(change_column(f) for _, f, _ in matches)
         ):
-            # "营业收入环比下降9.9%" of a change column's 9.9%: a fall said of a rise (dNEW3).
+            # "营业收入环比下降9.9%" of a change column's 9.9%: a fall said of a rise (d672).
             direction = clause_direction(conclusion, value.start, value.end)
             reasons = [
                 "another_direction" if r is None and against_direction(f, direction) else r

@@ -1,5 +1,5 @@
 """A row named by its head, or by the words that set it apart (policy `row_said`, gate 2.46.0,
-dNEW7: "heads", the default, and "apart_or_head", selectable).
+d676: "heads", the default, and "apart_or_head", selectable).
 
 The row rule (disagreement.py) takes the answer's words to name another row than the value's
 only where they say every word of that row's label. Reports' labels are long and answers say

@@ -1,4 +1,4 @@
-"""A row label's unit statement (policy `label_units: "aside"`, gate 2.46.0, dNEW1).
+"""A row label's unit statement (policy `label_units: "aside"`, gate 2.46.0, d670).
 
 Reports print a row's unit in its label where a table has no unit line: "营业收入（亿元）",
 "每股收益（元/股）", "毛利率（%）", "Revenue ($ billion)", "Net sales (in thousands)", "EPS

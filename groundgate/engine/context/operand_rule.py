@@ -16,7 +16,7 @@ answer, whose `allow` scores each operand pair derivations.py tries. A pair is t
   - order (policy `change_order: "time_order"`, gate 2.12.0): where the answer names fewer than
     two years, a change of two cells of one row is still the later year's minus the earlier's
     ("the change in closing cash" is 2019 - 2018); "named_years" holds it only to named years;
-    "time_relative" (gate 2.46.0, dNEW2) orders columns of relative periods alike ("本期" minus
+    "time_relative" (gate 2.46.0, d671) orders columns of relative periods alike ("本期" minus
     "上期", "期末" minus "期初", "Current year" minus "Prior year");
   - either order (policy `difference_order: "unsigned"`, gate 2.14.0, d347): where the sentence
     names the difference by that word alone ("the difference between 2018 and 2019", "差额",
@@ -389,7 +389,7 @@ _LATER = {"R0": "R1", "B1": "B0"}
 
 def _relative_step(fa: Fact | None, fb: Fact | None) -> int:
     """_year_step for two cells of one row in columns of relative periods (change_order
-    "time_relative", dNEW2): 1 for "本期发生额" minus "上期发生额", "期末余额" minus "期初余额",
+    "time_relative", d671): 1 for "本期发生额" minus "上期发生额", "期末余额" minus "期初余额",
     "Current year" minus "Prior year"; -1 the other way round (a rise said as a fall: "较期初减少"
     where the balance rose); 0 where the columns name no such pair."""
     if fa is None or fb is None or not (fa.in_table and fb.in_table) or fa.row != fb.row:

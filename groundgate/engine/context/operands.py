@@ -124,7 +124,7 @@ class OperandContext:
         self.period_cells = period_cells
         self._conclusion, self._label_core = conclusion, label_core
         self._named_operation = named_operation
-        # change_order "time_order"; "time_relative" orders relative columns too (dNEW2).
+        # change_order "time_order"; "time_relative" orders relative columns too (d671).
         self.time_order, self.relative_order = time_order, relative_order
         self._unsigned_difference = unsigned_difference
         # How table headers are read (facts.TableReading); with quarter_ordinals, an answer's

@@ -115,7 +115,7 @@ class AnswerGatePolicy(GatePolicy):
     # cells of one row is the later year's cell minus the earlier's, named years or not ("the
     # change in closing cash" is 2019 - 2018); "named_years": only where the answer names two
     # years (gate 2.10.0). Only with a derivation_context other than "off". "time_relative"
-    # (gate 2.46.0, dNEW2): also a change of cells of relative periods' columns is the current
+    # (gate 2.46.0, d671): also a change of cells of relative periods' columns is the current
     # minus the prior (本期 - 上期, 期末 - 期初, "Current year" - "Prior year").
     change_order: Literal["named_years", "time_order", "time_relative"] = "time_relative"
     # A difference named by that word alone (engine/context/operand_rule.py, gate 2.14.0, d347):
@@ -395,7 +395,7 @@ class AnswerGatePolicy(GatePolicy):
     # column names ("2019  2018  Amount  Percent") gives that day of each year ("December 31,
     # 2018"); "adjacent" (gate 2.33.0): only years right after the day, nothing but a table's
     # parenthesis between them ("June 30,  (In millions)  2023  2022"). "flattened_lines" (gate
-    # 2.46.0, dNEW8): also a header flattened onto one line, "January 28, January 29, 2023 2022".
+    # 2.46.0, d677): also a header flattened onto one line, "January 28, January 29, 2023 2022".
     shared_days: Literal["adjacent", "header_lines", "flattened_lines"] = "flattened_lines"
     # Unit statements in a table's header lines (facts.TableReading, gate 2.35.0, d595):
     # "aside" - the label column's unit first ("(In millions, except percentages and per
@@ -409,15 +409,15 @@ class AnswerGatePolicy(GatePolicy):
     # "Total  Less than 1 Year  1-3 Years ..." heads the columns, each a duration the answer
     # names as a period; "rows" (gate 2.35.0): a row, its table's cells of no column.
     duration_headers: Literal["rows", "columns"] = "columns"
-    # A row label's unit statement (context/label_units.py, gate 2.46.0, dNEW1): "aside" -
+    # A row label's unit statement (context/label_units.py, gate 2.46.0, d670): "aside" -
     # "营业收入（亿元）", "Revenue ($ billion)" name the row "营业收入", "Revenue" for the row
     # rule; "words" (gate 2.41.0): the unit's words are the label's naming words too.
     label_units: Literal["words", "aside"] = "aside"
     # A change column's cell and the answer's direction word (value_context, context/
-    # change_directions.py, gate 2.46.0, dNEW3): "change_columns" - "营业收入环比下降9.9%" of a
+    # change_directions.py, gate 2.46.0, d672): "change_columns" - "营业收入环比下降9.9%" of a
     # "环比变动" cell 9.9% (a rise) is out of context; "off" (gate 2.41.0): not read.
     direction_cells: Literal["off", "change_columns"] = "change_columns"
-    # Another row the answer names (context/label_heads.py, gate 2.46.0, dNEW7): "heads" - also
+    # Another row the answer names (context/label_heads.py, gate 2.46.0, d676): "heads" - also
     # by a Chinese label's head ("净利润" of "归属于上市公司股东的净利润"); "apart_or_head"
     # (selectable: half A only) - or by the words that set it apart from the value's row;
     # "every_word" (gate 2.41.0): by every word of its label.

@@ -77,7 +77,7 @@ def shared_day_dates(
         ends a header line ("Years Ended December 31,  Increase (Decrease)"), then a line of
         years among column names ("2019  2018  Amount  Percent"), gives the day of each of
         those years (_line_years);
-      - with `header_lines` 2 (shared_days "flattened_lines", dNEW8): a header a PDF text
+      - with `header_lines` 2 (shared_days "flattened_lines", d677): a header a PDF text
         flattened onto one line, "52 Weeks Ended January 28, January 29, 2023 2022", where the
         last day and the first year read as one date ("January 29, 2023"): the days and the
         years pair in order (January 28, 2023; January 29, 2022), as when they are apart.
@@ -111,7 +111,7 @@ def shared_day_dates(
                 elif (split := _flattened(text, value) if flattened else None) is not None:
                     # "January 28, January 29, 2023 2022": the last day read with the first
                     # year; the header is two days, then two years (shared_days
-                    # "flattened_lines", dNEW8).
+                    # "flattened_lines", d677).
                     days.append((split[0], more.month, more.day))
                     years.append(split[1])
                 else:
