@@ -78,6 +78,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s42.jsonl",
     "retrieval-heldout-s43.jsonl",
     "retrieval-heldout-s44.jsonl",
+    "retrieval-heldout-s45.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",
