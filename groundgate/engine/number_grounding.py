@@ -67,9 +67,11 @@ class EvidenceIndex:
         rounding_min_significant: int,
         glued_scales: bool = False,
         header_days: bool = False,
+        capitals: str = "off",
     ) -> None:
         self._chunks = chunks
         self._header_days = header_days  # shared_days "header_lines" (values/date/evidence)
+        self._capitals = capitals  # capital_words (values/capitals.py)
         self._contexts = ChunkContexts(chunks, scale_scope, glued_scales)
         self._accepted = accepted
         self.question_exponent = question_exponent
@@ -147,7 +149,7 @@ class EvidenceIndex:
             where = at if at is not None else (chunk.chunk_id, chunk.text, chunk.page_index)
             cited.append((index, where, offset))
         key: _PlacedKey = (
-            (self._contexts.scope, self._contexts.glued, self._header_days),
+            (self._contexts.scope, self._contexts.glued, self._header_days, self._capitals),
             tuple((c.chunk_id, c.text, c.page_index) for c in chunks),
             tuple((i, e.chunk_id, e.excerpt) for i, e in self._accepted),
             tuple(cited),
@@ -168,7 +170,7 @@ class EvidenceIndex:
         by_key: dict[tuple[object, ...], list[int]] = {}
         for index, evidence in self._accepted:
             cited = self._cited_chunk(index, evidence)
-            reading = _excerpt_reading(evidence.excerpt, self._header_days)
+            reading = _excerpt_reading(evidence.excerpt, self._header_days, self._capitals)
             base = len(found)
             if cited is None:
                 chunk_id = evidence.chunk_id
@@ -469,7 +471,7 @@ def _placed(key: _PlacedKey) -> _Reading:
     the evidence checks found excerpts: (index, the chunk's position or its fields, offset)).
     A pure function of them: the chunks and evidence are made again from the
     key, so that what the reading keeps refers to nothing of the case that first asked."""
-    (scope, glued, header_days), chunk_rows, accepted_rows, cited_rows = key
+    (scope, glued, header_days, capitals), chunk_rows, accepted_rows, cited_rows = key
     chunks = [_Chunk(*row) for row in chunk_rows]
     located: dict[int, tuple[ChunkLike, int]] = {}
     for index, where, offset in cited_rows:
@@ -483,4 +485,5 @@ def _placed(key: _PlacedKey) -> _Reading:
         rounding_min_significant=0,
         glued_scales=glued,
         header_days=header_days,
+        capitals=capitals,
     )._place()

@@ -64,6 +64,7 @@ from groundgate.engine.context.unit_headers import (
 )
 from groundgate.engine.context.year_rows import year_row_heads
 from groundgate.engine.numbers import NumericValue, extract_numbers
+from groundgate.engine.values.capitals import folded
 from groundgate.engine.sentences import split_sentences
 
 
@@ -102,6 +103,7 @@ class TableReading(NamedTuple):
     # duration_headers "columns" (2.37.0, d602): "Total  Less than 1 Year  1-3 Years ..."
     # heads the columns, each a duration (duration_headers.py).
     durations: bool = False
+    capitals: str = "off"  # capital_words (2.44.0, dNEW1): values/capitals.py
 
 
 PLAIN = TableReading()
@@ -129,17 +131,22 @@ _ENTITY = re.compile(r"(?<![\w])([A-Z][\w&'.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&'.-
 _MD_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}")
 
 
-def _lines(text: str) -> list[Line]:
+def _lines(text: str, capitals: str = "off") -> list[Line]:
     out: list[Line] = []
     pos = 0
     # A line's values are those of its text (spans relative to the line): a text that recurs
     # (" ", "$" between the cells of a page, a fifth of FinanceBench's lines) is scanned once.
-    # Nothing changes a line's list of values (a narrower line is a new Line).
+    # Nothing changes a line's list of values (a narrower line is a new Line). `capitals`
+    # (capital_words, dNEW1): read as values/capitals.folded writes it, text as written.
     scanned: dict[str, list[NumericValue]] = {}
     for raw in text.split("\n"):
         values = scanned.get(raw)
         if values is None:
-            values = scanned[raw] = extract_numbers(raw)
+            read = raw if capitals == "off" else folded(raw, capitals == "units_months")
+            values = extract_numbers(read)
+            if read != raw:
+                values = [v._replace(text=raw[v.start : v.end]) for v in values]
+            scanned[raw] = values
         out.append(Line(pos, raw, values))
         pos += len(raw) + 1
     return out
@@ -178,7 +185,7 @@ def read_facts(
 
 def _text_facts(text: str, prose_context: bool = True, reading: TableReading = PLAIN) -> list[Fact]:
     quarter_ordinals = reading.quarter_ordinals
-    lines = [line for line in _lines(text) if LETTER.search(line.text) or line.values]
+    lines = [line for line in _lines(text, reading.capitals) if LETTER.search(line.text) or line.values]
     if reading.marker_cells:
         lines = [marker_blanks(line) for line in lines]
     if reading.standard_names:

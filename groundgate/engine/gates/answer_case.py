@@ -22,7 +22,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.42"
+    policy_version: str = "answer-gate/2026-11.45"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -391,6 +391,8 @@ class AnswerGatePolicy(GatePolicy):
     # 2018"); "adjacent" (gate 2.33.0): only years right after the day, nothing but a table's
     # parenthesis between them ("June 30,  (In millions)  2023  2022").
     shared_days: Literal["adjacent", "header_lines"] = "header_lines"
+    # "Three Months Ended" ("units") and "MARCH 31," read as in lower case (capitals.py, dNEW1)
+    capital_words: Literal["off", "units", "units_months"] = "units"
     # Unit statements in a table's header lines (facts.TableReading, gate 2.35.0, d595):
     # "aside" - the label column's unit first ("(In millions, except percentages and per
     # share amounts)") is not counted in a header line's 100-character limit, and a year
@@ -433,6 +435,7 @@ def table_reading(policy: AnswerGatePolicy) -> TableReading:
         year_end=policy.year_end_words == "period",
         unit_parts=policy.header_unit_parts == "aside",
         durations=policy.duration_headers == "columns",
+        capitals=policy.capital_words,
     )
 
 
@@ -440,7 +443,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.42",
+    policy_version="answer-gate/verbatim-2026-11.45",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -486,6 +489,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     scale_headers="spaced",
     cents_zeros="precision",
     shared_days="adjacent",
+    capital_words="off",
     header_unit_parts="off",
     duration_headers="rows",
     question_values="none",
