@@ -64,8 +64,8 @@ from groundgate.engine.context.unit_headers import (
 )
 from groundgate.engine.context.year_rows import year_row_heads
 from groundgate.engine.numbers import NumericValue, extract_numbers
-from groundgate.engine.values.capitals import folded
 from groundgate.engine.sentences import split_sentences
+from groundgate.engine.values.capitals import folded
 
 
 class TableReading(NamedTuple):
@@ -185,7 +185,9 @@ def read_facts(
 
 def _text_facts(text: str, prose_context: bool = True, reading: TableReading = PLAIN) -> list[Fact]:
     quarter_ordinals = reading.quarter_ordinals
-    lines = [line for line in _lines(text, reading.capitals) if LETTER.search(line.text) or line.values]
+    lines = [
+        line for line in _lines(text, reading.capitals) if LETTER.search(line.text) or line.values
+    ]
     if reading.marker_cells:
         lines = [marker_blanks(line) for line in lines]
     if reading.standard_names:

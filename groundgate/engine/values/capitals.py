@@ -1,23 +1,25 @@
 """Evidence written in title case or capitals, read as the same words in lower case where the
-case says nothing about the value (capital_words "read", gate 2.44.0, dNEW1): a table header
-"Three Months Ended March 31,", "THREE MONTHS ENDED MARCH 31,", "3 Months Ended", "52 Weeks
-Ended", "Ten Percent" says what "three months ended March 31", "3 months", "52 weeks" and "ten
-percent" say.
+case says nothing about the value (policy capital_words, gate 2.44.0, dNEW1): a table header
+"Three Months Ended March 31,", "THREE MONTHS ENDED", "3 Months Ended", "52 Weeks Ended", "5.25
+Percent" says what "three months ended", "3 months", "52 weeks" and "5.25 percent" say.
 
 The grammar reads units and month names as English prose writes them (units.py: "months", not
 "Months"; values/date/rules_en.py: "March", not "MARCH"), which is right for an answer's
 sentence - it decides which words are claims - but not for the evidence, which only offers
 values. `folded` gives the text with these words alone rewritten, of the same length, so every
-value read in it stands where it stands in the text:
-  - a duration unit or "percent" in title case or capitals ("Months", "WEEKS", "Percent")
-    becomes lower case: the number before it (digits, or a number word in any case: words_en
-    reads "Three" and "THREE") then carries it as a unit. Only these: "Points", "Stars",
-    "Miles", "Feet" are as often names ("Three Points Capital", "Six Feet Under"), and a unit
-    that is letters of another meaning in capitals ("MB", "US") is left as written;
-  - a month name in capitals ("MARCH", "DEC.") becomes its usual title case ("March",
-    "Dec."), except "MAY" and "MARCH", which are also a verb and a noun in a text in capitals:
-    they become lower case and are read as a month only where the date ends (values/date/
-    rules_en._lower_case_month: "MAY 31," is a date, "YOU MAY 30 TIMES" none).
+value read in it stands where it stands in the text (the evidence index and the table reader
+read it so, each value's text as written):
+  - "units" (the default): a duration unit or "percent" in title case or capitals ("Months",
+    "WEEKS", "Percent") becomes lower case; the number before it (digits, or a number word in
+    any case: words_en reads "Three" and "THREE") then carries it as a unit. Only these:
+    "Second" is as often an ordinal ("the Second Quarter"), "Points", "Stars", "Miles", "Feet"
+    names ("Three Points Capital", "Six Feet Under"), letters of another meaning in capitals
+    ("MB", "US", "IT") are no unit read here, and a unit right after a year stays as written
+    ("Fiscal 2023 Year");
+  - "units_months" (selectable, dNEW2): also a month name in capitals ("MARCH", "DEC.") as its
+    usual title case ("March", "Dec."), except "MAY" and "MARCH", also a verb and a noun in a
+    text in capitals: they become lower case and are read as a month only where the date ends
+    (values/date/rules_en._lower_case_month: "MAY 31," is a date, "YOU MAY 30 TIMES" none).
 A month in title case and a number word in any case are read already; nothing else changes.
 Pure: no Django, no I/O.
 """
