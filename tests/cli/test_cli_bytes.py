@@ -62,8 +62,8 @@ the policy hash only (diffed); stderr same.
 2.41.0 (messages name a cell by its row and column; a header's date located at its day and its
 year), policy 2026-11.42: against 2.40.0, the version string and the policy hash only (diffed);
 stderr same.
-2.44.0 (`capital_words: units`), policy 2026-11.45: against 2.41.0, the version string and the
-policy hash only (diffed); stderr same.
+2.44.0 (`capital_words: units`, `column_naming: word_columns`), policy 2026-11.45: against
+2.41.0, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -93,17 +93,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "b71b63870b061d7710907725cd20cfd76fbb567051ca08f6128aa3f00b691007",
+        "4111632177d7d44f852bcf26d73cde001dd06dd7c8b77d6f93a0f54a5c4009bc",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "a6864dee90c6759111ee0ec6da26fd680095421272d280de6c248147adfb2d72",
+        "6a7c4bbfdc32f2792cef59161199ef19f21f4ba251257e350fd0b1cbbe11b09a",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "d97766e0e255ee694d1136a9cd57286cda4a8763f23973512bd13fe8923dcba4",
+        "085e7993461ad8d2b27c12bef50a18e3fb0bfdc887ad387bd66fbba53e707fb2",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

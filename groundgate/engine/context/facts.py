@@ -104,6 +104,7 @@ class TableReading(NamedTuple):
     # heads the columns, each a duration (duration_headers.py).
     durations: bool = False
     capitals: str = "off"  # capital_words (2.44.0, dNEW1): values/capitals.py
+    word_columns: bool = False  # column_naming "word_columns" (2.44.0, dNEW3): _column
 
 
 PLAIN = TableReading()
@@ -333,9 +334,10 @@ def _add_row(
     slots: tuple[list[int], int] | None = None,
     reading: TableReading | None = None,
 ) -> None:
-    units = groups = short = spans = False
+    units = groups = short = spans = words = False
     if reading is not None:
         units, groups, short = reading.header_units, reading.header_groups, reading.short_rows
+        words = reading.word_columns
         # A duration line heads the columns (d602): each column's durations are periods.
         spans = reading.durations and any(duration_width(p) for p in header[-4:])
     heads = header[-4:]
@@ -343,10 +345,10 @@ def _add_row(
     named = [p for p in heads if not _title_line(p)]
     for k, (line, v) in enumerate(cells):
         at, n = (k, len(cells)) if slots is None else (slots[0][k], slots[1])
-        column = _column(heads, at, n, units, groups, short, spans)
+        column = _column(heads, at, n, units, groups, short, spans, words)
         name = None
         if n > 1 and len(named) != len(heads) and column:
-            name = _column(named, at, n, units, groups, short, spans)
+            name = _column(named, at, n, units, groups, short, spans, words)
         facts.append(
             Fact(
                 value=v,

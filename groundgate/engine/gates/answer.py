@@ -218,7 +218,7 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     located,
                     policy.calculation_constants,
                     longest_row=policy.row_naming == "longest_said",
-                    columns=policy.column_naming == "said_headers",
+                    columns=policy.column_naming != "off",
                     percent_columns=policy.percent_cells == "percent_columns",
                     prose=policy.prose_subjects == "own_clause",
                     relative=policy.relative_periods == "current_prior",

@@ -186,8 +186,8 @@ class AnswerGatePolicy(GatePolicy):
     # grounding.py, gate 2.15.1, d382): "said_headers" - a cell is out of context when the
     # answer says every naming word of another column's header ("As reported", "Current",
     # "Change (%)") and none of its own; "off" (gate 2.15.0): columns are judged by their
-    # periods only.
-    column_naming: Literal["off", "said_headers"] = "said_headers"
+    # periods only. "word_columns" (dNEW3): also a words line "Segment  Americas  Europe  Asia".
+    column_naming: Literal["off", "said_headers", "word_columns"] = "word_columns"
     # Which rows a derivation's operands are bound to (engine/context/operands.py, gate 2.16.0,
     # d408): "label_core" - where the answer says no row label in full, a label without its
     # asides names its row: a note in parentheses ("Additions (Note (a))"), the period of a
@@ -391,8 +391,7 @@ class AnswerGatePolicy(GatePolicy):
     # 2018"); "adjacent" (gate 2.33.0): only years right after the day, nothing but a table's
     # parenthesis between them ("June 30,  (In millions)  2023  2022").
     shared_days: Literal["adjacent", "header_lines"] = "header_lines"
-    # "Three Months Ended" ("units") and "MARCH 31," read as in lower case (capitals.py, dNEW1)
-    capital_words: Literal["off", "units", "units_months"] = "units"
+    capital_words: Literal["off", "units", "units_months"] = "units"  # capitals.py, dNEW1
     # Unit statements in a table's header lines (facts.TableReading, gate 2.35.0, d595):
     # "aside" - the label column's unit first ("(In millions, except percentages and per
     # share amounts)") is not counted in a header line's 100-character limit, and a year
@@ -436,6 +435,7 @@ def table_reading(policy: AnswerGatePolicy) -> TableReading:
         unit_parts=policy.header_unit_parts == "aside",
         durations=policy.duration_headers == "columns",
         capitals=policy.capital_words,
+        word_columns=policy.column_naming == "word_columns",
     )
 
 
