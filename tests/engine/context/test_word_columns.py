@@ -18,9 +18,7 @@ from tests.engine.helpers import gate_whole_text
 
 OLD = DEFAULT_POLICY.model_copy(update={"column_naming": "said_headers"})
 SEGMENTS = (
-    "Segment  Americas  Europe  Asia\n"
-    "Revenue  4,500  3,200  2,100\n"
-    "Operating profit  900  610  380"
+    "Segment  Americas  Europe  Asia\nRevenue  4,500  3,200  2,100\nOperating profit  900  610  380"
 )
 
 
