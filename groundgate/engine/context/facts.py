@@ -103,8 +103,8 @@ class TableReading(NamedTuple):
     # duration_headers "columns" (2.37.0, d602): "Total  Less than 1 Year  1-3 Years ..."
     # heads the columns, each a duration (duration_headers.py).
     durations: bool = False
-    capitals: str = "off"  # capital_words (2.44.0, dNEW1): values/capitals.py
-    word_columns: bool = False  # column_naming "word_columns" (2.44.0, dNEW3): _column
+    capitals: str = "off"  # capital_words (2.47.0, dNEW1): values/capitals.py
+    word_columns: bool = False  # column_naming "word_columns" (2.47.0, dNEW3): _column
 
 
 PLAIN = TableReading()

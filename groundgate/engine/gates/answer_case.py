@@ -22,7 +22,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.45"
+    policy_version: str = "answer-gate/2026-11.48"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -443,7 +443,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.45",
+    policy_version="answer-gate/verbatim-2026-11.48",
     equivalences=(),
     value_context="off",
     derivation_context="off",

@@ -1,5 +1,5 @@
 """Evidence written in title case or capitals, read as the same words in lower case where the
-case says nothing about the value (policy capital_words, gate 2.44.0, dNEW1): a table header
+case says nothing about the value (policy capital_words, gate 2.47.0, dNEW1): a table header
 "Three Months Ended March 31,", "THREE MONTHS ENDED", "3 Months Ended", "52 Weeks Ended", "5.25
 Percent" says what "three months ended", "3 months", "52 weeks" and "5.25 percent" say.
 
