@@ -16,6 +16,7 @@ from groundgate.engine.quantities import Context, Quantity, typed
 from groundgate.engine.scale_contexts import LazyContext
 from groundgate.engine.text_memo import text_memo
 from groundgate.engine.units import UNIT_FAMILIES
+from groundgate.engine.values.capitals import folded
 from groundgate.engine.values.date.evidence import shared_day_dates, squeezed_dates
 
 
@@ -59,12 +60,20 @@ _Entry = tuple[Quantity, int, int, int, str | None, tuple[tuple[object, ...], ..
 
 
 @text_memo(max_bytes=16 * 2**20, item_bytes=400)
-def _excerpt_reading(excerpt: str, header_lines: int = 0) -> tuple[_Entry, ...]:
+def _excerpt_reading(
+    excerpt: str, header_lines: int = 0, capitals: str = "off"
+) -> tuple[_Entry, ...]:
     """The typed values of an excerpt in EvidenceIndex order (each value, then its range's
     ends, then the dates of values/date/evidence), each with the keys the index files it
     under: a pure function of the text, read once per text (excerpts repeat across the answers
-    about one filing, text_memo.py). EvidenceIndex._build places them in their chunk."""
-    values = extract_numbers(excerpt)
+    about one filing, text_memo.py). EvidenceIndex._build places them in their chunk.
+    `capitals` (capital_words, dNEW1): "units", "units_months" - the excerpt read with its
+    units (and months) in title case or capitals as in lower case ("Three Months Ended MARCH
+    31,", values/capitals.py), each value's text as the excerpt writes it."""
+    text = excerpt if capitals == "off" else folded(excerpt, capitals == "units_months")
+    values = extract_numbers(text)
+    if text != excerpt:
+        values = [v._replace(text=excerpt[v.start : v.end]) for v in values]
     entries: list[_Entry] = []
     for value in values:
         q = typed(value)
@@ -121,9 +130,9 @@ class _Excerpt(NamedTuple):
 
 
 _PlacedKey = tuple[
-    # the scale scope, whether unspaced scale headers are read, and shared_days (0 adjacent, 1
-    # header lines, d592; 2 flattened lines, d677)
-    tuple[str, bool, int],
+    # the scale scope, whether unspaced scale headers are read, shared_days (0 adjacent, 1
+    # header lines, d592; 2 flattened lines, d677), capital_words (dNEW1)
+    tuple[str, bool, int, str],
     tuple[tuple[str, str, int | None], ...],
     tuple[tuple[int, str, str], ...],
     tuple[tuple[int, int | tuple[str, str, int | None], int], ...],

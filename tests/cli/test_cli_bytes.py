@@ -67,6 +67,8 @@ the policy hash only (diffed); stderr same.
 2.46.0 (`label_units`, `change_order: time_relative`, `direction_cells`, `row_said: heads`,
 `shared_days: flattened_lines`), policy 2026-11.47: against 2.45.0, the version string and the
 policy hash only (diffed); stderr same.
+2.47.0 (`capital_words: units`, `column_naming: word_columns`), policy 2026-11.48: against 2.46.0, the
+version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -96,17 +98,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "c8bb3bb31c066ea6c2cb09215bf15c3817ef3a1cc74bfc34bce251e7f58f423e",
+        "b6cb2cefa9e8b9966dffc04067358f1f2fac95e3ece368df45905a637c5ce153",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "68904aaa9ba545eb48f0a37df5a17369b6b4e97f52a782ae4dfdbe5fc01e292c",
+        "a936e7cc463cd758debeea44c2644c2c3060e3d10488088145a3612d4df0a38f",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "b293d536e320188cfcfb452b292f80232197ab9660778af7f4048968fb5f34ef",
+        "c5efb2d477c10846b85609d8d2682ad1017d0b0cdaeacb4e1d20760fa7c5f8d2",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -65,6 +65,7 @@ from groundgate.engine.context.unit_headers import (
 from groundgate.engine.context.year_rows import year_row_heads
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import split_sentences
+from groundgate.engine.values.capitals import folded
 
 
 class TableReading(NamedTuple):
@@ -109,6 +110,8 @@ class TableReading(NamedTuple):
     # "apart_or_head" - or by the words that set it apart (label_heads.said_apart).
     said_heads: bool = False
     said_apart: bool = False
+    capitals: str = "off"  # capital_words (2.47.0, dNEW1): values/capitals.py
+    word_columns: bool = False  # column_naming "word_columns" (2.47.0, dNEW3): _column
 
 
 PLAIN = TableReading()
@@ -136,17 +139,22 @@ _ENTITY = re.compile(r"(?<![\w])([A-Z][\w&'.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&'.-
 _MD_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}")
 
 
-def _lines(text: str) -> list[Line]:
+def _lines(text: str, capitals: str = "off") -> list[Line]:
     out: list[Line] = []
     pos = 0
     # A line's values are those of its text (spans relative to the line): a text that recurs
     # (" ", "$" between the cells of a page, a fifth of FinanceBench's lines) is scanned once.
-    # Nothing changes a line's list of values (a narrower line is a new Line).
+    # Nothing changes a line's list of values (a narrower line is a new Line). `capitals`
+    # (capital_words, dNEW1): read as values/capitals.folded writes it, text as written.
     scanned: dict[str, list[NumericValue]] = {}
     for raw in text.split("\n"):
         values = scanned.get(raw)
         if values is None:
-            values = scanned[raw] = extract_numbers(raw)
+            read = raw if capitals == "off" else folded(raw, capitals == "units_months")
+            values = extract_numbers(read)
+            if read != raw:
+                values = [v._replace(text=raw[v.start : v.end]) for v in values]
+            scanned[raw] = values
         out.append(Line(pos, raw, values))
         pos += len(raw) + 1
     return out
@@ -185,7 +193,9 @@ def read_facts(
 
 def _text_facts(text: str, prose_context: bool = True, reading: TableReading = PLAIN) -> list[Fact]:
     quarter_ordinals = reading.quarter_ordinals
-    lines = [line for line in _lines(text) if LETTER.search(line.text) or line.values]
+    lines = [
+        line for line in _lines(text, reading.capitals) if LETTER.search(line.text) or line.values
+    ]
     if reading.marker_cells:
         lines = [marker_blanks(line) for line in lines]
     if reading.standard_names:
@@ -331,9 +341,10 @@ def _add_row(
     slots: tuple[list[int], int] | None = None,
     reading: TableReading | None = None,
 ) -> None:
-    units = groups = short = spans = False
+    units = groups = short = spans = words = False
     if reading is not None:
         units, groups, short = reading.header_units, reading.header_groups, reading.short_rows
+        words = reading.word_columns
         # A duration line heads the columns (d602): each column's durations are periods.
         spans = reading.durations and any(duration_width(p) for p in header[-4:])
     heads = header[-4:]
@@ -341,10 +352,10 @@ def _add_row(
     named = [p for p in heads if not _title_line(p)]
     for k, (line, v) in enumerate(cells):
         at, n = (k, len(cells)) if slots is None else (slots[0][k], slots[1])
-        column = _column(heads, at, n, units, groups, short, spans)
+        column = _column(heads, at, n, units, groups, short, spans, words)
         name = None
         if n > 1 and len(named) != len(heads) and column:
-            name = _column(named, at, n, units, groups, short, spans)
+            name = _column(named, at, n, units, groups, short, spans, words)
         facts.append(
             Fact(
                 value=v,

@@ -87,8 +87,11 @@ def _column(
     groups: bool = False,
     short: bool = False,
     durations: bool = False,
+    word_lines: bool = False,
 ) -> str:
-    """The header of cell k of a row of n cells: every header line's part over it."""
+    """The header of cell k of a row of n cells: every header line's part over it. `word_lines`
+    (column_naming "word_columns", dNEW3): the one line of words that heads the columns, its
+    label column's head first ("Segment  Americas  Europe  Asia": _word_columns)."""
     if short and (found := _period_lead(header, k, n)) is not None:
         return found
     words: list[str] = []
@@ -118,6 +121,7 @@ def _column(
                 or bool(_LABEL_HEAD.fullmatch(parts[0]))
                 or (units and label_unit(parts))  # header_units: "(In millions)  As Reported"
                 or (durations and label_head(parts, n))  # "Contractual Obligations  Total ..."
+                or (word_lines and _word_columns(header, parts))
             )
         ):
             # The label column's own header first ("As of"); when it names a day or month
@@ -136,6 +140,28 @@ def _column(
             if k >= lead:
                 words.append(parts[len(parts) - (n - k + width - 1) // width])
     return " ".join(words) if matched or n == 1 else ""
+
+
+# A column's name of words: a capital first, then letters, spaces, "&", "-", "'" or "." only (no
+# figure, unit, currency or parenthesis: "£m", "$M", "(Shares in thousands)" are none).
+_WORD_NAME = re.compile(r"[A-Z][A-Za-z .&'’-]*")
+_MARKERS = frozenset({"None", "N/A", "NM", "Nil"})
+
+
+def _word_columns(header: list[list[str]], parts: list[str]) -> bool:
+    """ "Segment  Americas  Europe  Asia" over rows of three cells: the only header line of
+    several parts (a title line above aside), of distinct names of words - segments, regions,
+    products - after the label column's head; nothing names a period. Not where another line
+    of several parts heads the same columns ("Amortized  Unrealized ..." over "Cost  Gains
+    ..."), which a row short of a blank cell would shift."""
+    names = parts[1:]
+    return (
+        sum(1 for other in header if len(other) > 1) == 1
+        and len(names) >= 2
+        and len(set(names)) == len(names)
+        and all(_WORD_NAME.fullmatch(p) and p not in _MARKERS for p in parts)
+        and not any(map(periods_in, parts))
+    )
 
 
 def _period_lead(header: list[list[str]], k: int, n: int) -> str | None:

@@ -64,7 +64,7 @@ from groundgate.engine.near_text import align
 
 GATE: Final = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
-GATE_VERSION = "2.46.0"
+GATE_VERSION = "2.47.0"
 
 # Finding codes. Each is emitted in exactly one place below.
 NO_CHUNKS = "NO_CHUNKS"
@@ -216,7 +216,7 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     located,
                     policy.calculation_constants,
                     longest_row=policy.row_naming == "longest_said",
-                    columns=policy.column_naming == "said_headers",
+                    columns=policy.column_naming != "off",
                     percent_columns=policy.percent_cells == "percent_columns",
                     prose=policy.prose_subjects == "own_clause",
                     relative=policy.relative_periods == "current_prior",

@@ -234,6 +234,7 @@ class _SlowPath(_DerivationSearch):
             rounding_min_significant=policy.rounding_min_significant,
             glued_scales=policy.scale_headers == "glued",
             header_days=_HEADER_DAYS[policy.shared_days],
+            capitals=policy.capital_words,
         )
         self.decided = Decided(self.index, values)  # a value said again (d608)
         self._question_values: tuple[Quantity, ...] | None = None

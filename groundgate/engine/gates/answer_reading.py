@@ -30,6 +30,8 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         label_units=policy.label_units == "aside",
         said_heads=policy.row_said == "heads",
         said_apart=policy.row_said == "apart_or_head",
+        capitals=policy.capital_words,
+        word_columns=policy.column_naming == "word_columns",
     )
 
 

@@ -13,16 +13,21 @@ from dataclasses import dataclass
 @dataclass(frozen=True, slots=True)
 class Reads:
     """`text` holds a value of the kind at `surface` (its characters in the text, unit and
-    currency included) whose typed value (ValueKind.value_of) is `value`."""
+    currency included) whose typed value (ValueKind.value_of) is `value`. With `capitals`
+    ("units", "units_months"): as the evidence is read under that capital_words reading
+    (values/capitals.py, dNEW1), and not without it."""
 
     text: str
     surface: str
     value: object
+    capitals: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class ReadsNot:
-    """No value of the kind is read in `text`; with `nothing`, no value of any kind is."""
+    """No value of the kind is read in `text`; with `nothing`, no value of any kind is. With
+    `capitals`: not either under that capital_words reading of the evidence."""
 
     text: str
     nothing: bool = False
+    capitals: str = ""

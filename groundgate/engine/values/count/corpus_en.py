@@ -25,6 +25,14 @@ MUST = [
     Reads("won by twelve points", "twelve points", Decimal("12")),
     Reads("a two-day trip", "two-day", Decimal("2")),
     Reads("a five-mile run", "five-mile", Decimal("5")),
+    # Units in title case or capitals, as the evidence is read under capital_words "units"
+    # (values/capitals.py, dNEW1): a table header's span as its lower-case words say it.
+    Reads("Three Months Ended March 31,", "Three Months", Decimal("3"), "units"),
+    Reads("THREE MONTHS ENDED MARCH 31,", "THREE MONTHS", Decimal("3"), "units"),
+    Reads("For the 3 Months Ended", "3 Months", Decimal("3"), "units"),
+    Reads("52 WEEKS ENDED", "52 WEEKS", Decimal("52"), "units"),
+    Reads("Twenty-Four Hours", "Twenty-Four Hours", Decimal("24"), "units"),
+    Reads("5.25 Percent Senior Notes", "5.25 Percent", Decimal("5.25"), "units"),  # as "percent"
 ]
 
 MUST_NOT = [
@@ -38,4 +46,11 @@ MUST_NOT = [
     ReadsNot("two-thirds of the staff", nothing=True),  # a fraction, no unit
     ReadsNot("a one-point lead", nothing=True),  # "one" is as often no claim
     ReadsNot("two percentage points", nothing=True),  # no number word before "points"
+    # Left as written under capital_words "units": names more often than units ("Points",
+    # "Feet"), "Second" an ordinal, "One" no claim (as in lower case), a year's "Year".
+    ReadsNot("Three Points Capital", nothing=True, capitals="units"),
+    ReadsNot("Six Feet Under", nothing=True, capitals="units"),
+    ReadsNot("the Second Quarter", nothing=True, capitals="units"),
+    ReadsNot("One Day Delivery", nothing=True, capitals="units"),
+    ReadsNot("MB, US and IT", nothing=True, capitals="units_months"),
 ]

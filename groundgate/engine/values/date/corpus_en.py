@@ -22,6 +22,12 @@ MUST = [
     Reads("on may 30, 2020 it", "may 30, 2020", D(2020, 5, 30)),
     Reads("it closed on may 30.", "may 30", D(None, 5, 30)),
     Reads("until march 2019.", "march 2019", D(2019, 3, None)),
+    # Months in capitals, as the evidence is read under capital_words "units_months" (dNEW1):
+    # "MAY" and "MARCH" as in lower case (a month where the date ends), the others as written.
+    Reads("THREE MONTHS ENDED MARCH 31, 2023", "MARCH 31, 2023", D(2023, 3, 31), "units_months"),
+    Reads("YEAR ENDED MAY 31,", "MAY 31", D(None, 5, 31), "units_months"),
+    Reads("AS OF DEC. 31, 2023", "DEC. 31, 2023", D(2023, 12, 31), "units_months"),
+    Reads("SEPTEMBER 30,", "SEPTEMBER 30", D(None, 9, 30), "units_months"),
 ]
 
 MUST_NOT = [
@@ -33,4 +39,7 @@ MUST_NOT = [
     ReadsNot("the 32nd of May"),
     ReadsNot("COVID-19", nothing=True),
     ReadsNot("Form 10-K, 10-Q and 8-K; 20-F", nothing=True),
+    ReadsNot("YOU MAY 5 TIMES RETRY", capitals="units_months"),  # "MAY" a verb in capitals too
+    ReadsNot("THEY MARCH 5 MILES A DAY", capitals="units_months"),
+    ReadsNot("THREE MONTHS ENDED MARCH 31,", capitals="units"),  # months: "units_months" only
 ]
