@@ -67,8 +67,8 @@ the policy hash only (diffed); stderr same.
 2.46.0 (`label_units`, `change_order: time_relative`, `direction_cells`, `row_said: heads`,
 `shared_days: flattened_lines`), policy 2026-11.47: against 2.45.0, the version string and the
 policy hash only (diffed); stderr same.
-2.47.0 (`capital_words: units`, `column_naming: word_columns`), policy 2026-11.48: against 2.46.0, the
-version string and the policy hash only (diffed); stderr same.
+2.47.0 (`capital_words: units`, `column_naming: word_columns`), policy 2026-11.48: against 2.46.0,
+the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from groundgate.engine.gates.answer_case import AnswerGatePolicy
 
-
 DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
