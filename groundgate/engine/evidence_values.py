@@ -67,7 +67,7 @@ def _excerpt_reading(
     ends, then the dates of values/date/evidence), each with the keys the index files it
     under: a pure function of the text, read once per text (excerpts repeat across the answers
     about one filing, text_memo.py). EvidenceIndex._build places them in their chunk.
-    `capitals` (capital_words, dNEW1): "units", "units_months" - the excerpt read with its
+    `capitals` (capital_words, d679): "units", "units_months" - the excerpt read with its
     units (and months) in title case or capitals as in lower case ("Three Months Ended MARCH
     31,", values/capitals.py), each value's text as the excerpt writes it."""
     text = excerpt if capitals == "off" else folded(excerpt, capitals == "units_months")
@@ -131,7 +131,7 @@ class _Excerpt(NamedTuple):
 
 _PlacedKey = tuple[
     # the scale scope, whether unspaced scale headers are read, shared_days (0 adjacent, 1
-    # header lines, d592; 2 flattened lines, d677), capital_words (dNEW1)
+    # header lines, d592; 2 flattened lines, d677), capital_words (d679)
     tuple[str, bool, int, str],
     tuple[tuple[str, str, int | None], ...],
     tuple[tuple[int, str, str], ...],

@@ -1,9 +1,9 @@
 """Evidence units and months in title case or capitals (policy `capital_words`, answer gate 2.47.0,
-dNEW1; issue 28): "Three Months Ended March 31," - the standard 10-Q header - says what "three
+d679; issue 28): "Three Months Ended March 31," - the standard 10-Q header - says what "three
 months ended March 31" says, so the right "Net revenue for the three months ended March 31, 2023
 was $512.3 million" is grounded; `off` (2.41.0's reading) refused it ("'three months' is in no
 accepted excerpt"). Months in capitals ("MARCH 31,") are read so only under `units_months`
-(dNEW2). The tables are the lead's probes and a real TAT-QA table; the FinanceBench answer is a
+(d680). The tables are the lead's probes and a real TAT-QA table; the FinanceBench answer is a
 real graded one (../shared/data)."""
 
 from __future__ import annotations

@@ -110,8 +110,8 @@ class TableReading(NamedTuple):
     # "apart_or_head" - or by the words that set it apart (label_heads.said_apart).
     said_heads: bool = False
     said_apart: bool = False
-    capitals: str = "off"  # capital_words (2.47.0, dNEW1): values/capitals.py
-    word_columns: bool = False  # column_naming "word_columns" (2.47.0, dNEW3): _column
+    capitals: str = "off"  # capital_words (2.47.0, d679): values/capitals.py
+    word_columns: bool = False  # column_naming "word_columns" (2.47.0, d681): _column
 
 
 PLAIN = TableReading()
@@ -145,7 +145,7 @@ def _lines(text: str, capitals: str = "off") -> list[Line]:
     # A line's values are those of its text (spans relative to the line): a text that recurs
     # (" ", "$" between the cells of a page, a fifth of FinanceBench's lines) is scanned once.
     # Nothing changes a line's list of values (a narrower line is a new Line). `capitals`
-    # (capital_words, dNEW1): read as values/capitals.folded writes it, text as written.
+    # (capital_words, d679): read as values/capitals.folded writes it, text as written.
     scanned: dict[str, list[NumericValue]] = {}
     for raw in text.split("\n"):
         values = scanned.get(raw)

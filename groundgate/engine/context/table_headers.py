@@ -90,7 +90,7 @@ def _column(
     word_lines: bool = False,
 ) -> str:
     """The header of cell k of a row of n cells: every header line's part over it. `word_lines`
-    (column_naming "word_columns", dNEW3): the one line of words that heads the columns, its
+    (column_naming "word_columns", d681): the one line of words that heads the columns, its
     label column's head first ("Segment  Americas  Europe  Asia": _word_columns)."""
     if short and (found := _period_lead(header, k, n)) is not None:
         return found

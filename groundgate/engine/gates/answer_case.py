@@ -188,7 +188,7 @@ class AnswerGatePolicy(GatePolicy):
     # grounding.py, gate 2.15.1, d382): "said_headers" - a cell is out of context when the
     # answer says every naming word of another column's header ("As reported", "Current",
     # "Change (%)") and none of its own; "off" (gate 2.15.0): columns are judged by their
-    # periods only. "word_columns" (dNEW3): also a words line "Segment  Americas  Europe  Asia".
+    # periods only. "word_columns" (d681): also a words line "Segment  Americas  Europe  Asia".
     column_naming: Literal["off", "said_headers", "word_columns"] = "word_columns"
     # Which rows a derivation's operands are bound to (engine/context/operands.py, gate 2.16.0,
     # d408): "label_core" - where the answer says no row label in full, a label without its
@@ -397,7 +397,7 @@ class AnswerGatePolicy(GatePolicy):
     # parenthesis between them ("June 30,  (In millions)  2023  2022"). "flattened_lines" (gate
     # 2.46.0, d677): also a header flattened onto one line, "January 28, January 29, 2023 2022".
     shared_days: Literal["adjacent", "header_lines", "flattened_lines"] = "flattened_lines"
-    capital_words: Literal["off", "units", "units_months"] = "units"  # capitals.py, dNEW1
+    capital_words: Literal["off", "units", "units_months"] = "units"  # capitals.py, d679
     # Unit statements in a table's header lines (facts.TableReading, gate 2.35.0, d595):
     # "aside" - the label column's unit first ("(In millions, except percentages and per
     # share amounts)") is not counted in a header line's 100-character limit, and a year

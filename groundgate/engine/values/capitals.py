@@ -1,5 +1,5 @@
 """Evidence written in title case or capitals, read as the same words in lower case where the
-case says nothing about the value (policy capital_words, gate 2.47.0, dNEW1): a table header
+case says nothing about the value (policy capital_words, gate 2.47.0, d679): a table header
 "Three Months Ended March 31,", "THREE MONTHS ENDED", "3 Months Ended", "52 Weeks Ended", "5.25
 Percent" says what "three months ended", "3 months", "52 weeks" and "5.25 percent" say.
 
@@ -16,7 +16,7 @@ read it so, each value's text as written):
     names ("Three Points Capital", "Six Feet Under"), letters of another meaning in capitals
     ("MB", "US", "IT") are no unit read here, and a unit right after a year stays as written
     ("Fiscal 2023 Year");
-  - "units_months" (selectable, dNEW2): also a month name in capitals ("MARCH", "DEC.") as its
+  - "units_months" (selectable, d680): also a month name in capitals ("MARCH", "DEC.") as its
     usual title case ("March", "Dec."), except "MAY" and "MARCH", also a verb and a noun in a
     text in capitals: they become lower case and are read as a month only where the date ends
     (values/date/rules_en._lower_case_month: "MAY 31," is a date, "YOU MAY 30 TIMES" none).

@@ -15,7 +15,7 @@ class Reads:
     """`text` holds a value of the kind at `surface` (its characters in the text, unit and
     currency included) whose typed value (ValueKind.value_of) is `value`. With `capitals`
     ("units", "units_months"): as the evidence is read under that capital_words reading
-    (values/capitals.py, dNEW1), and not without it."""
+    (values/capitals.py, d679), and not without it."""
 
     text: str
     surface: str

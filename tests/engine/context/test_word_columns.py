@@ -1,4 +1,4 @@
-"""Columns that are not periods (policy `column_naming: "word_columns"`, answer gate 2.47.0, dNEW3;
+"""Columns that are not periods (policy `column_naming: "word_columns"`, answer gate 2.47.0, d681;
 issue 28): one header line of words, the label column's head first ("Segment  Americas  Europe
 Asia" over rows of three cells), names the columns, so a cell said of another column that the
 answer names is out of context, as d382's said headers are ("3,200 is the figure for Revenue

@@ -26,7 +26,7 @@ MUST = [
     Reads("a two-day trip", "two-day", Decimal("2")),
     Reads("a five-mile run", "five-mile", Decimal("5")),
     # Units in title case or capitals, as the evidence is read under capital_words "units"
-    # (values/capitals.py, dNEW1): a table header's span as its lower-case words say it.
+    # (values/capitals.py, d679): a table header's span as its lower-case words say it.
     Reads("Three Months Ended March 31,", "Three Months", Decimal("3"), "units"),
     Reads("THREE MONTHS ENDED MARCH 31,", "THREE MONTHS", Decimal("3"), "units"),
     Reads("For the 3 Months Ended", "3 Months", Decimal("3"), "units"),

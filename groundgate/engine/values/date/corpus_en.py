@@ -22,7 +22,7 @@ MUST = [
     Reads("on may 30, 2020 it", "may 30, 2020", D(2020, 5, 30)),
     Reads("it closed on may 30.", "may 30", D(None, 5, 30)),
     Reads("until march 2019.", "march 2019", D(2019, 3, None)),
-    # Months in capitals, as the evidence is read under capital_words "units_months" (dNEW1):
+    # Months in capitals, as the evidence is read under capital_words "units_months" (d679):
     # "MAY" and "MARCH" as in lower case (a month where the date ends), the others as written.
     Reads("THREE MONTHS ENDED MARCH 31, 2023", "MARCH 31, 2023", D(2023, 3, 31), "units_months"),
     Reads("YEAR ENDED MAY 31,", "MAY 31", D(None, 5, 31), "units_months"),
