@@ -28,6 +28,7 @@ from groundgate.engine.gates.answer_reading import table_reading
 from groundgate.engine.number_grounding import EvidenceIndex
 from groundgate.engine.numbers import NumericValue
 from groundgate.engine.quantities import Quantity
+from groundgate.engine.slip_neighbours import slipped
 
 if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answer.py)
     from groundgate.engine.gates.answer_case import AnswerGatePolicy, Evidence
@@ -53,6 +54,8 @@ class _DerivationSearch:
     # Per pools, the first operands each search found (derivation_hits.searched_hits): the pair
     # check and the bound search of one value search the same pools alike.
     _searched: dict[Pools, Searched]
+    # Values refused as a slip of the named calculation (slip_neighbours): span -> its result.
+    slips: dict[tuple[int, int], Found]
 
     def _derive(
         self,
@@ -184,6 +187,42 @@ class _DerivationSearch:
         )
         if found is not None and found.ambiguous is not None:
             return None, found
+        if found is not None and allow is not None and policy.slip_neighbours != "off":
+            # A pair that merely may be, where one edit of the value is the named calculation's
+            # result: the value slips that calculation (slip_neighbours, dNEW1).
+            named = _strong(allow)
+
+            def strong(n: Quantity) -> Found | None:
+                return explain(
+                    n,
+                    (),
+                    max_operands=policy.derivation_max_operands,
+                    question_exponent=self.index.question_exponent,
+                    min_significant=min_significant,
+                    pools=pools,
+                    allow=named,
+                    signed=True,
+                    down=binding.down,
+                    restate=restate,
+                    negatives=negatives,
+                    both_negative=policy.negative_operands == "any",
+                    searched=self._searched.setdefault(pools, {}),
+                    lost=policy.lost_operands == "either",
+                )
+
+            # (the binding's allow is its rule's method; the rule says which pairs only the
+            # question speaks of)
+            only = (
+                getattr(getattr(allow, "__self__", None), "question_only", None)
+                if policy.slip_neighbours == "question_pairs"
+                else None
+            )
+            if policy.slip_neighbours == "question_pairs" and only is None:
+                return found, None
+            slip = slipped(q, found, allow, strong, only)
+            if slip is not None:
+                self.slips[span] = slip
+                return None, None
         return (found if found is not None else self._aggregate(value, q, restate)), None
 
     def _bound_pools(
