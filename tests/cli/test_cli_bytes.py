@@ -91,17 +91,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "94d94b13c4c49f8e1b445ab00f84a5fd2e65eda2a8f91c22b8ef5e17ee90ed6b",
+        "977bad7ab371c90e15b0630be7dff3696734e44cb9c1df8d1d87b4313f4a7b7f",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "54c8999ff0c92c00053bc8d42ac1c5e7a43358462bb7326689f5eb96f021b4c8",
+        "9e94129adcb04e98aae5057b1ae4c3dc12f9c5b88821dd6ddce16d370dbf0b8a",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "445eb331a9661f948a5a244ca4e79881990bd0d51d7462a1fa06842258c33a79",
+        "fbe29bdbefb48f9ebd5cd78dcc5047fc93dd86089946c90af8f37f5dc42f4e8b",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
