@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from decimal import Decimal
 from itertools import pairwise
 
-from groundgate.engine.derivations import Found
+from groundgate.engine.derivations import Found, Pools
 from groundgate.engine.evidence_values import Located
 from groundgate.engine.quantities import Quantity
 
@@ -91,3 +91,14 @@ def slipped(
         if other is not None:
             return other
     return None
+
+
+def named_subset(pools: Pools, keep: Callable[[Located], bool], max_operands: int) -> Pools:
+    """The pools of the operands `keep` holds, in their order, each with its amounts."""
+    amounts: dict[int, list[float]] = {}
+    for v, i in pools.amounts + pools.percents:
+        amounts.setdefault(i, []).append(v)
+    return Pools(
+        ((o, amounts[i]) for i, o in enumerate(pools.seen) if i in amounts and keep(o)),
+        max_operands,
+    )

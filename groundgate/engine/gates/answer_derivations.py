@@ -18,6 +18,7 @@ from groundgate.engine.context.aggregates import explain_aggregate
 from groundgate.engine.context.average_ratios import explain_ratio_to_average
 from groundgate.engine.context.column_aggregates import explain_column_aggregate
 from groundgate.engine.context.difference_of_averages import explain_difference_of_averages
+from groundgate.engine.context.operand_rule import _Rule
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.context.scales import ScaleClaims
 from groundgate.engine.derivation_hits import Searched
@@ -28,7 +29,7 @@ from groundgate.engine.gates.answer_reading import table_reading
 from groundgate.engine.number_grounding import EvidenceIndex
 from groundgate.engine.numbers import NumericValue
 from groundgate.engine.quantities import Quantity
-from groundgate.engine.slip_neighbours import slipped
+from groundgate.engine.slip_neighbours import named_subset, slipped
 
 if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answer.py)
     from groundgate.engine.gates.answer_case import AnswerGatePolicy, Evidence
@@ -187,10 +188,21 @@ class _DerivationSearch:
         )
         if found is not None and found.ambiguous is not None:
             return None, found
-        if found is not None and allow is not None and policy.slip_neighbours != "off":
+        if (
+            found is not None
+            and allow is not None
+            and policy.slip_neighbours != "off"
+            and policy.derived_numbers == "accept"  # (a finding's status is the same either way)
+        ):
             # A pair that merely may be, where one edit of the value is the named calculation's
             # result: the value slips that calculation (slip_neighbours, dNEW1).
             named = _strong(allow)
+            rule = getattr(allow, "__self__", None)
+            named_pools = pools
+            if isinstance(rule, _Rule) and self._operand_context is not None:
+                # Only operands in a named row or of no known row can make a named pair
+                # (_Rule._allow's 2): the same pairs found, among fewer operands.
+                named_pools = named_subset(pools, rule.maybe_named, policy.derivation_max_operands)
 
             def strong(n: Quantity) -> Found | None:
                 return explain(
@@ -199,14 +211,14 @@ class _DerivationSearch:
                     max_operands=policy.derivation_max_operands,
                     question_exponent=self.index.question_exponent,
                     min_significant=min_significant,
-                    pools=pools,
+                    pools=named_pools,
                     allow=named,
                     signed=True,
                     down=binding.down,
                     restate=restate,
                     negatives=negatives,
                     both_negative=policy.negative_operands == "any",
-                    searched=self._searched.setdefault(pools, {}),
+                    searched=self._searched.setdefault(named_pools, {}),
                     lost=policy.lost_operands == "either",
                 )
 
