@@ -222,10 +222,12 @@ class _Rule:
                 return True
         return False
 
-    def maybe_named(self, located: Located) -> bool:
+    def maybe_named(self, located: Located, surely: bool = False) -> bool:
         """Whether the operand may take part in a pair the answer names (allow's 2): it is in a
-        row the answer names, or its row is not known (_allow: no operand in another row)."""
-        return self._in_named_row(located, self.context.fact(located)) is not False
+        row the answer names, or its row is not known (_allow: no operand in another row);
+        `surely`: it is in a named row (a named pair holds one such operand at least)."""
+        named = self._in_named_row(located, self.context.fact(located))
+        return named is True if surely else named is not False
 
     def question_only(self, operation: str, a: Located, b: Located | None) -> bool:
         """Whether a pair that may be (allow's 1) is spoken of by the question's words alone

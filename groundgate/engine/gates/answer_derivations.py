@@ -200,9 +200,13 @@ class _DerivationSearch:
             rule = getattr(allow, "__self__", None)
             named_pools = pools
             if isinstance(rule, _Rule) and self._operand_context is not None:
+                # (allow's 2 is _allow's 2: the words test runs only for a 1)
+                named = _strong(rule._allow)
                 # Only operands in a named row or of no known row can make a named pair
                 # (_Rule._allow's 2): the same pairs found, among fewer operands.
                 named_pools = named_subset(pools, rule.maybe_named, policy.derivation_max_operands)
+                if not any(rule.maybe_named(o, True) for o in named_pools.seen):
+                    return found, None  # no operand in a named row: no named pair at all
 
             def strong(n: Quantity) -> Found | None:
                 return explain(
