@@ -1,4 +1,4 @@
-"""A derived value that is a slip of the calculation the answer names (issue 28, gate 2.43.0).
+"""A derived value that is a slip of the calculation the answer names (issue 28, gate 2.48.0).
 
 Under `derived_numbers: accept` the derivation search may explain a value by a pair of cited
 figures that merely may be the calculation (operand_rule's allow 1: an operand's words said,

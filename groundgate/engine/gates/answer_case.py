@@ -22,7 +22,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.44"
+    policy_version: str = "answer-gate/2026-11.49"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -245,7 +245,7 @@ class AnswerGatePolicy(GatePolicy):
     # within the answer's rounding takes part ("302,578 thousand − 79,778 ≈ $302 million" is
     # the one figure, cut, not a difference); "first" (gate 2.37.0): only the first is held so.
     lost_operands: Literal["first", "either"] = "either"
-    # A slip of the named calculation (engine/slip_neighbours.py, 2.43.0, dNEW1; docs/policies.md):
+    # A slip of the named calculation (engine/slip_neighbours.py, 2.48.0, dNEW1; docs/policies.md):
     # "question_pairs", "named" (any pair that may be), "off" (2.41.0).
     slip_neighbours: Literal["off", "named", "question_pairs"] = "question_pairs"
     # A prose value's subject (value_context, engine/context/grounding.py, gate 2.21.0, d473):
@@ -443,7 +443,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.44",
+    policy_version="answer-gate/verbatim-2026-11.49",
     equivalences=(),
     value_context="off",
     derivation_context="off",
