@@ -69,6 +69,8 @@ the policy hash only (diffed); stderr same.
 policy hash only (diffed); stderr same.
 2.47.0 (`capital_words: units`, `column_naming: word_columns`), policy 2026-11.48: against 2.46.0,
 the version string and the policy hash only (diffed); stderr same.
+2.48.0 (`slip_neighbours: question_pairs`), policy 2026-11.49: against 2.47.0, the version string
+and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -98,17 +100,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "b6cb2cefa9e8b9966dffc04067358f1f2fac95e3ece368df45905a637c5ce153",
+        "3e8dbc37764a42f091fcd652997b0b41229bb777dae4fb60a19aecbdb589fa68",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "a936e7cc463cd758debeea44c2644c2c3060e3d10488088145a3612d4df0a38f",
+        "c526c4340346d4b24e72b897330a38a94e2d0c4844fd064a1aa45e4dde621877",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "c5efb2d477c10846b85609d8d2682ad1017d0b0cdaeacb4e1d20760fa7c5f8d2",
+        "a8c1329b9915974c7ab0c3f3242cb2b97594f8a588981efa6fbd37f6762f067f",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

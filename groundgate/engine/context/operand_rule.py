@@ -224,6 +224,34 @@ class _Rule:
                 return True
         return False
 
+    def maybe_named(self, located: Located, surely: bool = False) -> bool:
+        """Whether the operand may take part in a pair the answer names (allow's 2): it is in a
+        row the answer names, or its row is not known (_allow: no operand in another row);
+        `surely`: it is in a named row (a named pair holds one such operand at least)."""
+        named = self._in_named_row(located, self.context.fact(located))
+        return named is True if surely else named is not False
+
+    def question_only(self, operation: str, a: Located, b: Located | None) -> bool:
+        """Whether a pair that may be (allow's 1) is spoken of by the question's words alone
+        (slip_neighbours, dNEW1): no two cells of one row, no step of the answer's own, and
+        neither operand's own words share a naming word with the value's sentence."""
+        if self.sentence is None:
+            return False  # (derivation_words off: no pair is spoken of)
+        if b is not None and (operation in CHANGES or operation == "average"):
+            if _one_row(self.context, a, b):
+                return False
+        own = _subject_words(self.sentence)
+        for located in (a,) if b is None else (a, b):
+            if located.where != "excerpt":
+                return False
+            words = self.context.words_of(located)
+            if isinstance(words, str):
+                if any(len(w) >= _SQUASHED_WORD and w in words for w in own):
+                    return False
+            elif words is not None and words & own:
+                return False
+        return True
+
     def _allow(self, operation: str, a: Located, b: Located | None) -> int:
         if self.operations is not None and operation not in self.operations:
             # The sentence names another operation ("the change" is no sum) - unless a step of

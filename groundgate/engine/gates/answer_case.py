@@ -22,7 +22,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.48"
+    policy_version: str = "answer-gate/2026-11.49"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -250,6 +250,9 @@ class AnswerGatePolicy(GatePolicy):
     # within the answer's rounding takes part ("302,578 thousand − 79,778 ≈ $302 million" is
     # the one figure, cut, not a difference); "first" (gate 2.37.0): only the first is held so.
     lost_operands: Literal["first", "either"] = "either"
+    # A slip of the named calculation (engine/slip_neighbours.py, 2.48.0, dNEW1; docs/policies.md):
+    # "question_pairs", "named" (any pair that may be), "off" (2.41.0).
+    slip_neighbours: Literal["off", "named", "question_pairs"] = "question_pairs"
     # A prose value's subject (value_context, engine/context/grounding.py, gate 2.21.0, d473):
     # "own_clause" - a value of an excerpt sentence is about the subject of its own clause
     # ("Pump I delivers 205 m3/h. Pump B delivers 250 m3/h."; "泵A的额定流量为205立方米/小时，泵B

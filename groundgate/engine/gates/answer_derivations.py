@@ -18,6 +18,7 @@ from groundgate.engine.context.aggregates import explain_aggregate
 from groundgate.engine.context.average_ratios import explain_ratio_to_average
 from groundgate.engine.context.column_aggregates import explain_column_aggregate
 from groundgate.engine.context.difference_of_averages import explain_difference_of_averages
+from groundgate.engine.context.operand_rule import _Rule
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.context.scales import ScaleClaims
 from groundgate.engine.derivation_hits import Searched
@@ -28,6 +29,7 @@ from groundgate.engine.gates.answer_reading import table_reading
 from groundgate.engine.number_grounding import EvidenceIndex
 from groundgate.engine.numbers import NumericValue
 from groundgate.engine.quantities import Quantity
+from groundgate.engine.slip_neighbours import named_subset, slipped
 
 if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answer.py)
     from groundgate.engine.gates.answer_case import AnswerGatePolicy, Evidence
@@ -53,6 +55,8 @@ class _DerivationSearch:
     # Per pools, the first operands each search found (derivation_hits.searched_hits): the pair
     # check and the bound search of one value search the same pools alike.
     _searched: dict[Pools, Searched]
+    # Values refused as a slip of the named calculation (slip_neighbours): span -> its result.
+    slips: dict[tuple[int, int], Found]
 
     def _derive(
         self,
@@ -184,6 +188,57 @@ class _DerivationSearch:
         )
         if found is not None and found.ambiguous is not None:
             return None, found
+        if (
+            found is not None
+            and allow is not None
+            and policy.slip_neighbours != "off"
+            and policy.derived_numbers == "accept"  # (a finding's status is the same either way)
+        ):
+            # A pair that merely may be, where one edit of the value is the named calculation's
+            # result: the value slips that calculation (slip_neighbours, dNEW1).
+            named = _strong(allow)
+            rule = getattr(allow, "__self__", None)
+            named_pools = pools
+            if isinstance(rule, _Rule) and self._operand_context is not None:
+                # (allow's 2 is _allow's 2: the words test runs only for a 1)
+                named = _strong(rule._allow)
+                # Only operands in a named row or of no known row can make a named pair
+                # (_Rule._allow's 2): the same pairs found, among fewer operands.
+                named_pools = named_subset(pools, rule.maybe_named, policy.derivation_max_operands)
+                if not any(rule.maybe_named(o, True) for o in named_pools.seen):
+                    return found, None  # no operand in a named row: no named pair at all
+
+            def strong(n: Quantity) -> Found | None:
+                return explain(
+                    n,
+                    (),
+                    max_operands=policy.derivation_max_operands,
+                    question_exponent=self.index.question_exponent,
+                    min_significant=min_significant,
+                    pools=named_pools,
+                    allow=named,
+                    signed=True,
+                    down=binding.down,
+                    restate=restate,
+                    negatives=negatives,
+                    both_negative=policy.negative_operands == "any",
+                    searched=self._searched.setdefault(named_pools, {}),
+                    lost=policy.lost_operands == "either",
+                )
+
+            # (the binding's allow is its rule's method; the rule says which pairs only the
+            # question speaks of)
+            only = (
+                getattr(getattr(allow, "__self__", None), "question_only", None)
+                if policy.slip_neighbours == "question_pairs"
+                else None
+            )
+            if policy.slip_neighbours == "question_pairs" and only is None:
+                return found, None
+            slip = slipped(q, found, allow, strong, only)
+            if slip is not None:
+                self.slips[span] = slip
+                return None, None
         return (found if found is not None else self._aggregate(value, q, restate)), None
 
     def _bound_pools(

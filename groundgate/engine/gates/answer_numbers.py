@@ -31,7 +31,7 @@ from groundgate.engine.declarations import (
     sign_in_words,
 )
 from groundgate.engine.derivation_hits import Searched
-from groundgate.engine.derivations import Pools
+from groundgate.engine.derivations import Found, Pools
 from groundgate.engine.evidence_values import Located
 from groundgate.engine.findings import Derivation, Finding, NumberFinding
 from groundgate.engine.gates.answer_derivations import _DerivationSearch
@@ -250,6 +250,7 @@ class _SlowPath(_DerivationSearch):
         # Named years -> (the chain's length, the pools) last built for them (_derive).
         self._grown: dict[tuple[str, ...] | None, tuple[int, Pools]] = {}
         self._searched: dict[Pools, Searched] = {}
+        self.slips: dict[tuple[int, int], Found] = {}
         self._accepted = accepted
         self.scales = ScaleClaims(  # engine/context/scales.py
             case.raw_chunks or [],
@@ -420,6 +421,9 @@ class _SlowPath(_DerivationSearch):
             message += f"; the calculation the answer writes out does not give it: {failed}"
         if derivation is not None:
             message += f"; it could be derived: {derivation.formula} ({derivation.operation})"
+        elif (value.start, value.end) in self.slips:
+            slip = self.slips[value.start, value.end].formula
+            message += f"; one edit from the calculation the answer names, {slip}: a slip of it"
         elif ambiguous is not None:
             message += (
                 "; unrelated calculations give it alike, a coincidence rather than the "
