@@ -1,4 +1,4 @@
-"""A slip of the named calculation (policy `slip_neighbours`, answer gate 2.48.0, dNEW1): under
+"""A slip of the named calculation (policy `slip_neighbours`, answer gate 2.48.0, d682): under
 derived accept, a value derived only by a pair that merely may be the calculation - by default
 one that the question's words alone speak of - is not derived where one edit of it is the result
 of the calculation the answer names and the value itself is not. Corpus cases: FinanceBench gold

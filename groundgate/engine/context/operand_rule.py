@@ -233,7 +233,7 @@ class _Rule:
 
     def question_only(self, operation: str, a: Located, b: Located | None) -> bool:
         """Whether a pair that may be (allow's 1) is spoken of by the question's words alone
-        (slip_neighbours, dNEW1): no two cells of one row, no step of the answer's own, and
+        (slip_neighbours, d682): no two cells of one row, no step of the answer's own, and
         neither operand's own words share a naming word with the value's sentence."""
         if self.sentence is None:
             return False  # (derivation_words off: no pair is spoken of)

@@ -250,7 +250,7 @@ class AnswerGatePolicy(GatePolicy):
     # within the answer's rounding takes part ("302,578 thousand − 79,778 ≈ $302 million" is
     # the one figure, cut, not a difference); "first" (gate 2.37.0): only the first is held so.
     lost_operands: Literal["first", "either"] = "either"
-    # A slip of the named calculation (engine/slip_neighbours.py, 2.48.0, dNEW1; docs/policies.md):
+    # A slip of the named calculation (engine/slip_neighbours.py, 2.48.0, d682; docs/policies.md):
     # "question_pairs", "named" (any pair that may be), "off" (2.41.0).
     slip_neighbours: Literal["off", "named", "question_pairs"] = "question_pairs"
     # A prose value's subject (value_context, engine/context/grounding.py, gate 2.21.0, d473):

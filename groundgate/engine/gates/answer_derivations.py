@@ -195,7 +195,7 @@ class _DerivationSearch:
             and policy.derived_numbers == "accept"  # (a finding's status is the same either way)
         ):
             # A pair that merely may be, where one edit of the value is the named calculation's
-            # result: the value slips that calculation (slip_neighbours, dNEW1).
+            # result: the value slips that calculation (slip_neighbours, d682).
             named = _strong(allow)
             rule = getattr(allow, "__self__", None)
             named_pools = pools
