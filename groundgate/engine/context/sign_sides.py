@@ -26,6 +26,7 @@ from groundgate.engine.context.facts import PLAIN, Fact, TableReading
 from groundgate.engine.context.periods import is_period_value
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.numbers import NumericValue, extract_numbers
+from groundgate.engine.text_memo import text_memo
 from groundgate.engine.values.typed import typed
 
 if TYPE_CHECKING:
@@ -139,12 +140,7 @@ def side_findings(
     """UNGROUNDED_NUMBER findings for the grounded values of `conclusion` stated by their size
     whose every matching cell is of a two-sided row whose sign names the side the answer's
     words do not ("net income of $262" where "Net income (loss)" prints (262)). Pure."""
-    tables = [
-        (i, ev)
-        for i, ev in accepted
-        if "\n" in ev.excerpt and _TWO_SIDES.search(ev.excerpt.lower())
-    ]
-    if not tables:
+    if not any(_has_two_sides(ev.excerpt) for _, ev in accepted):
         return []
     by_span = {f.span: f for f in number_findings if f.span is not None}
     out: list[Finding] = []
@@ -178,6 +174,13 @@ def side_findings(
             continue
         out.append(_finding(value, flips[0], accepted, located))
     return out
+
+
+@text_memo(max_bytes=4 * 2**20, item_bytes=0)
+def _has_two_sides(excerpt: str) -> bool:
+    """Whether a table excerpt (two lines at least) holds a two-sided label: read once per
+    text (excerpts repeat across the answers about one filing)."""
+    return "\n" in excerpt.strip() and _TWO_SIDES.search(excerpt.lower()) is not None
 
 
 def _needle(value: NumericValue, finding: Finding | None) -> str | None:
