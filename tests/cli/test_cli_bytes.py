@@ -62,6 +62,8 @@ the policy hash only (diffed); stderr same.
 2.41.0 (messages name a cell by its row and column; a header's date located at its day and its
 year), policy 2026-11.42: against 2.40.0, the version string and the policy hash only (diffed);
 stderr same.
+2.47.0 (`sign_sides: side_words`), policy 2026-11.48: against 2.45.0 (2026-11.46, whose pins were
+left to the merge), the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -91,17 +93,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "94d94b13c4c49f8e1b445ab00f84a5fd2e65eda2a8f91c22b8ef5e17ee90ed6b",
+        "bf8fcc7c625544a6c22d62e51ad9faed7d54fb3a1dcb5621d468cfe90849b790",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "54c8999ff0c92c00053bc8d42ac1c5e7a43358462bb7326689f5eb96f021b4c8",
+        "8acdf4af5321e2c8d419d81177b75af3404c0fbbbe46b794e7b77ed15d284c22",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "445eb331a9661f948a5a244ca4e79881990bd0d51d7462a1fa06842258c33a79",
+        "114809dc3d74deafc13af8cde06ab9181253589110abede2818c05201c0c05b4",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
