@@ -49,6 +49,14 @@ _TWO_SIDES = re.compile(
 )
 _PLUS_WORD = re.compile(rf"(?<![a-z])(?:{_PLUS}|increas)")
 _MINUS_WORD = re.compile(rf"(?<![a-z])(?:{_MINUS}|decreas)")
+# The kinds of two sides: a result (income or loss), a change (an increase or a decrease), a
+# flow (cash provided or used). An answer's word is read against a row of its own kind only:
+# "net income decreased to $245" says a change of income, not a loss.
+_KINDS = (
+    re.compile(r"income|gain|profit|earning|surplus|loss|deficit|利润|收益|盈利|亏损|损失"),
+    re.compile(r"increas|decreas|增加|减少"),
+    re.compile(r"provided|inflow|used|outflow"),
+)
 # The answer's clause before the value: back to a sentence's end.
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|[。；！？\n]")
 # After another figure of the sentence, where its words end.
@@ -202,13 +210,23 @@ def _flip(fact: Fact, said: tuple[bool, str]) -> Flip | None:
         return None
     negative = fact.negative or fact.value.text.lstrip().startswith(("-", "\u2212"))
     said_negative, word = said
-    if word.startswith("=") and word[1:] != _name(_TWO_SIDES.search(fact.row.lower()).group()):  # type: ignore[union-attr]
+    phrase = _TWO_SIDES.search(fact.row.lower())
+    assert phrase is not None  # (two_sided)
+    if word.startswith("=") and word[1:] != _name(phrase.group()):
         return None  # another two-sided name than the row's ("increase / (decrease)")
+    if not word.startswith("=") and _kind(word) != _kind(phrase.group()):
+        return None  # "net income decreased to $245": a change said of a result
     if said_negative == negative:
         return None
     plus, minus = _side_words(_two_sides_words(fact.row.lower()))
     side = (minus if negative else plus) or ("negative" if negative else "positive")
     return Flip(fact, negative, side, word)
+
+
+def _kind(text: str) -> int:
+    """The kind of two sides the first side word of `text` is of (_KINDS' index)."""
+    found = [(m.start(), k) for k, kind in enumerate(_KINDS) if (m := kind.search(text))]
+    return min(found)[1] if found else -1
 
 
 def _finding(

@@ -80,6 +80,7 @@ def test_a_size_in_words_of_the_other_side_is_a_flipped_sign(conclusion, table):
         ("Net income (loss) in 2022 was 245.", NEG),
         ("Net income (loss) in 2023 was $(262).", NEG),
         ("Other comprehensive loss was 31 in 2023.", NEG),  # one side: not this rule's
+        ("Net income decreased to $245 in 2022.", NEG),  # a change said of a result
         ("Cash and cash equivalents decreased by 58 million in 2023.", CASH),
         ("Cash and cash equivalents increased by $112 million in 2022.", CASH),
         ("The gain on sale of assets was 14 in 2023.", CASH),
