@@ -241,8 +241,9 @@ def _finding(
     offset = located[index][1] if located and index in located else None
     chunk_span = (offset + fact.start, offset + fact.end) if offset is not None else None
     printed = "negative" if flip.negative else "positive"
+    shown = f"({fact.value.text})" if fact.negative else fact.value.text  # as printed
     detail = (
-        f"{fact.value.text} is the figure for {cell_name(fact)}, printed {printed}: under its "
+        f"{shown} is the figure for {cell_name(fact)}, printed {printed}: under its "
         f"row's two sides that is {flip.cell_side}, and the answer "
         + (
             f"says {flip.said_side}"
