@@ -62,7 +62,7 @@ the policy hash only (diffed); stderr same.
 2.41.0 (messages name a cell by its row and column; a header's date located at its day and its
 year), policy 2026-11.42: against 2.40.0, the version string and the policy hash only (diffed);
 stderr same.
-2.47.0 (`sign_sides: side_words`), policy 2026-11.48: against 2.45.0 (2026-11.46, whose pins were
+2.49.0 (`sign_sides: side_words`), policy 2026-11.50: against 2.45.0 (2026-11.46, whose pins were
 left to the merge), the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """

@@ -22,7 +22,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.48"
+    policy_version: str = "answer-gate/2026-11.50"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -223,7 +223,7 @@ class AnswerGatePolicy(GatePolicy):
     # minus the earlier's, as a change across years is ("fell by 57 from Q2 2023 to Q3 2023"
     # is no Q2 - Q3 where Q3 is the larger).
     change_periods: Literal["years", "named_kinds", "each_named", "ordered_kinds"] = "ordered_kinds"
-    # A cell of a row of two sides (engine/context/sign_sides.py, gate 2.47.0, dNEW1):
+    # A cell of a row of two sides (engine/context/sign_sides.py, gate 2.49.0, dNEW1):
     # "side_words" - under a label naming both ("Net income (loss)", "Increase (decrease)",
     # "净利润（亏损）"), a cell printed negative is the side in parentheses, one printed positive
     # the other; an answer stating it by its size in words of the other side is a flipped sign
