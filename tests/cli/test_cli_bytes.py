@@ -71,6 +71,8 @@ policy hash only (diffed); stderr same.
 the version string and the policy hash only (diffed); stderr same.
 2.48.0 (`slip_neighbours: question_pairs`), policy 2026-11.49: against 2.47.0, the version string
 and the policy hash only (diffed); stderr same.
+2.49.0 (`sign_sides: side_words`), policy 2026-11.50: against 2.48.0, the version string and
+the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -100,17 +102,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "3e8dbc37764a42f091fcd652997b0b41229bb777dae4fb60a19aecbdb589fa68",
+        "ddc5a2adc7c60dfc30a4244b974a16be46c686f3667ce348d32368b494e24210",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "c526c4340346d4b24e72b897330a38a94e2d0c4844fd064a1aa45e4dde621877",
+        "ea07e4a0732013f6202368b5faec12601bcfd82156b9c26bab495894a480e560",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "a8c1329b9915974c7ab0c3f3242cb2b97594f8a588981efa6fbd37f6762f067f",
+        "c3655349899984113bf12c88f7a2959be18b9018ec64411e96e00259d96c6bcf",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

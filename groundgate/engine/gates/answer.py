@@ -29,6 +29,7 @@ from groundgate.engine.context.grounding import (
     context_findings,
     with_context,
 )
+from groundgate.engine.context.sign_sides import side_findings
 from groundgate.engine.contracts import OutputModel
 from groundgate.engine.findings import (
     Box,
@@ -64,7 +65,7 @@ from groundgate.engine.near_text import align
 
 GATE: Final = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
-GATE_VERSION = "2.48.0"
+GATE_VERSION = "2.49.0"
 
 # Finding codes. Each is emitted in exactly one place below.
 NO_CHUNKS = "NO_CHUNKS"
@@ -229,6 +230,10 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                 number_findings = _derived_in_place(
                     case, conclusion, accepted, policy, located, number_findings
                 )
+        if policy.sign_sides != "off" and accepted:  # "net income of $262" for (262), dNEW1
+            sides = (conclusion, accepted, number_findings, located, table_reading(policy))
+            named = policy.sign_sides == "named_rows"
+            number_findings = with_context(number_findings, side_findings(*sides, names=named))
         ungrounded = sum(1 for f in number_findings if f.severity == "error")
         findings.extend(number_findings)
 
