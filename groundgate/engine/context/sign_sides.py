@@ -8,8 +8,8 @@ states such a cell by its size and names a side in its own words names the other
 flipped sign: "net income of $262" for (262), "a loss of 245" for 245. "a net loss of $262"
 for (262) says its side and is right.
 
-Policy: AnswerGatePolicy.sign_sides ("side_words" since gate 2.49.0, dNEW1; "named_rows"
-selectable, dNEW2: the row's own two-sided name with a figure by its size says the positive
+Policy: AnswerGatePolicy.sign_sides ("side_words" since gate 2.49.0, d687; "named_rows"
+selectable, d688: the row's own two-sided name with a figure by its size says the positive
 side; "off" is 2.45.0's reading and the verbatim preset's: a cell's sign is given by its
 parentheses alone, and the answer's words are not held to the row's sides).
 """

@@ -230,7 +230,7 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                 number_findings = _derived_in_place(
                     case, conclusion, accepted, policy, located, number_findings
                 )
-        if policy.sign_sides != "off" and accepted:  # "net income of $262" for (262), dNEW1
+        if policy.sign_sides != "off" and accepted:  # "net income of $262" for (262), d687
             sides = (conclusion, accepted, number_findings, located, table_reading(policy))
             named = policy.sign_sides == "named_rows"
             number_findings = with_context(number_findings, side_findings(*sides, names=named))

@@ -225,12 +225,12 @@ class AnswerGatePolicy(GatePolicy):
     # minus the earlier's, as a change across years is ("fell by 57 from Q2 2023 to Q3 2023"
     # is no Q2 - Q3 where Q3 is the larger).
     change_periods: Literal["years", "named_kinds", "each_named", "ordered_kinds"] = "ordered_kinds"
-    # A cell of a row of two sides (engine/context/sign_sides.py, gate 2.49.0, dNEW1):
+    # A cell of a row of two sides (engine/context/sign_sides.py, gate 2.49.0, d687):
     # "side_words" - under a label naming both ("Net income (loss)", "Increase (decrease)",
     # "净利润（亏损）"), a cell printed negative is the side in parentheses, one printed positive
     # the other; an answer stating it by its size in words of the other side is a flipped sign
     # ("net income of $262" for (262), "a loss of 245" for 245); "named_rows" (selectable,
-    # dNEW2): as "side_words", and the row's own two-sided name with a figure by its size says
+    # d688): as "side_words", and the row's own two-sided name with a figure by its size says
     # the positive side ("Net (loss) income ... was $31.5" for (31.5)); "off" (gate 2.45.0):
     # the parentheses alone give a cell's sign, the answer's side words are not read against it.
     sign_sides: Literal["off", "side_words", "named_rows"] = "side_words"

@@ -1,7 +1,7 @@
-"""A row of two sides (policy `sign_sides`, answer gate 2.49.0, dNEW1, issue 28): under "Net
+"""A row of two sides (policy `sign_sides`, answer gate 2.49.0, d687, issue 28): under "Net
 income (loss)", "Increase (decrease)", "净利润（亏损）" or "增加/（减少）" a cell's sign says its
 side; a value stated by its size in words of the other side is a flipped sign, one in words of
-its own side grounds as before. Both directions, English and Chinese; `named_rows` (dNEW2,
+its own side grounds as before. Both directions, English and Chinese; `named_rows` (d688,
 selectable) also reads the row's own two-sided name with a figure by its size as the positive
 side."""
 
