@@ -12,7 +12,7 @@ import json
 from bench.tatqa_build import build
 from groundgate.engine.context.facts import read_facts
 from groundgate.engine.gates.answer import DEFAULT_POLICY, VERBATIM_POLICY
-from groundgate.engine.gates.answer_case import table_reading
+from groundgate.engine.gates.answer_reading import read_tables as table_reading
 from tests.conftest import shared_data
 from tests.engine.helpers import gate_whole_text
 
