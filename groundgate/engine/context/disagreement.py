@@ -19,6 +19,7 @@ from groundgate.engine.context.columns import another_column, column_alternative
 from groundgate.engine.context.excerpt_index import _Seen
 from groundgate.engine.context.facts import Fact
 from groundgate.engine.context.periods import contradicts, relative_periods
+from groundgate.engine.context.prose_bindings import Said
 from groundgate.engine.context.row_order import held_by_longer
 from groundgate.engine.declarations import declares_percent
 
@@ -36,6 +37,7 @@ def _disagreement(
     prose: bool = False,
     named: tuple[str, ...] | None = None,
     relative: bool = False,
+    bound: Callable[[], Said] | None = None,
 ) -> str | None:
     if cited is not None and index != cited:
         return "another_source"
@@ -60,6 +62,14 @@ def _disagreement(
         other = seen.subjects().another_subject(fact, claim.words | claim.own_words, claim.periods)
         if other is not None:
             return "another_subject"
+    if bound is not None and seen.bindings().is_prose(fact):
+        said = bound()
+        periods = _periods(seen) if claim.periods else None
+        elsewhere, _ = seen.bindings().bound_elsewhere(
+            fact, said.binding, claim.own_words, said.acronyms, claim.periods, periods, said.stated
+        )
+        if elsewhere:
+            return "another_subject"  # (said of another value's subject, dNEW1)
     if named is None:
         named = claim.periods
     if named and contradicts(named, _held(fact, relative)):
@@ -70,6 +80,11 @@ def _disagreement(
     if percent and _not_percent_cell(fact, seen):
         return "another_column"
     return None
+
+
+def _periods(seen: _Seen) -> dict[tuple[int, int], tuple[str, ...]]:
+    """The excerpt's prose values' own periods, by span (read once per excerpt)."""
+    return {(f.start, f.end): f.periods for f in seen.facts if not f.in_table}
 
 
 def _not_percent_cell(fact: Fact, seen: _Seen) -> bool:
@@ -97,6 +112,7 @@ def _alternative(
     reason: str,
     named: tuple[str, ...] = (),
     relative: bool = False,
+    bound: Callable[[], Said] | None = None,
 ) -> Fact | None:
     """The value of the same table that fits the answer's context: the named row's cell in the
     same column, or the same row's cell in the named period; in prose, the value said of the
@@ -104,7 +120,14 @@ def _alternative(
     facts = seen.facts
     if reason == "another_subject":
         subjects = seen.subjects()
-        return subjects.another_subject(fact, claim.words | claim.own_words, claim.periods)
+        found = subjects.another_subject(fact, claim.words | claim.own_words, claim.periods)
+        if found is None and bound is not None:
+            said = bound()
+            periods = _periods(seen) if claim.periods else None
+            _, found = seen.bindings().bound_elsewhere(
+                fact, said.binding, claim.own_words, said.acronyms, claim.periods, periods, said.stated
+            )
+        return found
     if reason == "another_row":
         best = seen.named(claim.words).best
         fits = [

@@ -66,7 +66,7 @@ from groundgate.engine.near_text import align
 
 GATE: Final = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
-GATE_VERSION = "2.41.0"
+GATE_VERSION = "2.46.0"
 
 # Finding codes. Each is emitted in exactly one place below.
 NO_CHUNKS = "NO_CHUNKS"
@@ -220,10 +220,11 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     longest_row=policy.row_naming == "longest_said",
                     columns=policy.column_naming == "said_headers",
                     percent_columns=policy.percent_cells == "percent_columns",
-                    prose=policy.prose_subjects == "own_clause",
+                    prose=policy.prose_subjects != "off",
                     relative=policy.relative_periods == "current_prior",
                     reading=table_reading(policy),
                     period_sums=policy.period_sums == "listed_periods",
+                    bound=policy.prose_subjects == "bound_values",
                 ),
             )
             if policy.context_derivations != "off" and policy.derived_numbers == "accept":
