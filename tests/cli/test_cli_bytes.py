@@ -62,6 +62,8 @@ the policy hash only (diffed); stderr same.
 2.41.0 (messages name a cell by its row and column; a header's date located at its day and its
 year), policy 2026-11.42: against 2.40.0, the version string and the policy hash only (diffed);
 stderr same.
+2.46.0 (`prose_subjects: bound_values`), policy 2026-11.47: against 2.41.0, the version string
+and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -91,17 +93,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "94d94b13c4c49f8e1b445ab00f84a5fd2e65eda2a8f91c22b8ef5e17ee90ed6b",
+        "a4f41f854c324e2d2282b5072887a3e2b68468ffa679c482ffac51c097656caf",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "54c8999ff0c92c00053bc8d42ac1c5e7a43358462bb7326689f5eb96f021b4c8",
+        "ac2334f8590baec9d702a0367e03b8cd03fe08a9034567518ed6825aa677d068",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "445eb331a9661f948a5a244ca4e79881990bd0d51d7462a1fa06842258c33a79",
+        "79fe227bbae9bb78123162e489b3f661a5b658e856841298738663cb472b8d9c",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

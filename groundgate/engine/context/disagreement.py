@@ -63,12 +63,7 @@ def _disagreement(
         if other is not None:
             return "another_subject"
     if bound is not None and seen.bindings().is_prose(fact):
-        said = bound()
-        periods = _periods(seen) if claim.periods else None
-        elsewhere, _ = seen.bindings().bound_elsewhere(
-            fact, said.binding, claim.own_words, said.acronyms, claim.periods, periods, said.stated
-        )
-        if elsewhere:
+        if _bound_elsewhere(claim, fact, seen, bound)[0]:
             return "another_subject"  # (said of another value's subject, dNEW1)
     if named is None:
         named = claim.periods
@@ -80,6 +75,23 @@ def _disagreement(
     if percent and _not_percent_cell(fact, seen):
         return "another_column"
     return None
+
+
+def _bound_elsewhere(
+    claim: Claim, fact: Fact, seen: _Seen, bound: Callable[[], Said]
+) -> tuple[bool, Fact | None]:
+    """prose_bindings' question for one evidence value (prose_subjects "bound_values")."""
+    answer = bound()
+    periods = _periods(seen) if claim.periods else None
+    return seen.bindings().bound_elsewhere(
+        fact,
+        answer.binding,
+        claim.own_words,
+        answer.acronyms,
+        claim.periods,
+        periods,
+        answer.stated,
+    )
 
 
 def _periods(seen: _Seen) -> dict[tuple[int, int], tuple[str, ...]]:
@@ -120,14 +132,10 @@ def _alternative(
     facts = seen.facts
     if reason == "another_subject":
         subjects = seen.subjects()
-        found = subjects.another_subject(fact, claim.words | claim.own_words, claim.periods)
-        if found is None and bound is not None:
-            said = bound()
-            periods = _periods(seen) if claim.periods else None
-            _, found = seen.bindings().bound_elsewhere(
-                fact, said.binding, claim.own_words, said.acronyms, claim.periods, periods, said.stated
-            )
-        return found
+        other = subjects.another_subject(fact, claim.words | claim.own_words, claim.periods)
+        if other is None and bound is not None:
+            other = _bound_elsewhere(claim, fact, seen, bound)[1]
+        return other
     if reason == "another_row":
         best = seen.named(claim.words).best
         fits = [

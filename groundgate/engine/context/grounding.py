@@ -402,9 +402,7 @@ def _finding(
     )
 
 
-def _answer_bound(
-    sentence: Sentence, value: NumericValue
-) -> Callable[[], Said]:
+def _answer_bound(sentence: Sentence, value: NumericValue) -> Callable[[], Said]:
     """The binding of an answer's value in its sentence (prose_bindings), read on first need."""
     read: list[Said] = []
 

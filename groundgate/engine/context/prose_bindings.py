@@ -77,15 +77,19 @@ def bind(text: str, spans: list[tuple[int, int]], k: int) -> Binding:
     else:
         inherited = False
         for j in range(k - 1, -1, -1):
-            a, b = spans[j]
-            if a < seg0:
+            if spans[j][0] < seg0:
                 break
             earlier = bind_before(text, spans, j, seg0)
             if earlier[0]:
                 facets.append(earlier)
                 inherited = True
                 break
-        if not inherited and cut0 > seg0 and text[cut0 - 1] in EVERY_COMMA and _APPOSITION_END.match(text, end):
+        if (
+            not inherited
+            and cut0 > seg0
+            and text[cut0 - 1] in EVERY_COMMA
+            and _APPOSITION_END.match(text, end)
+        ):
             # "Alice Smith, 45, is ...": the name before, the part after.
             part0 = _last_end(_CUT, text, seg0, cut0 - 1)
             name = text[part0 : cut0 - 1]
@@ -122,10 +126,8 @@ def _after_preposition(text: str, cut0: int, prev_end: int, start: int) -> str:
     if prev_end <= cut0:
         return text[cut0:start]
     gap = text[prev_end:start]
-    last = None
-    for last in _UNIT_GAP.finditer(gap):
-        pass
-    return gap[last.end() :] if last else gap
+    m = _UNIT_GAP.match(gap)
+    return gap[m.end() :] if m else gap
 
 
 class ProseBindings:
@@ -209,8 +211,11 @@ class ProseBindings:
             for other in ordered:
                 if other.value.quantity in stated:
                     continue
-                if periods and periods_of and contradicts(periods, periods_of.get(
-                    (other.start, other.end), ())):
+                if (
+                    periods
+                    and periods_of
+                    and contradicts(periods, periods_of.get((other.start, other.end), ()))
+                ):
                     continue
                 theirs = self.binding(other)
                 if not theirs.facets:
@@ -363,12 +368,16 @@ _APPOSITION_END = re.compile(r"\s*(?:years? old|岁)?\s*[,，]\s*")
 # A figure's unit and the preposition after it ("m3/h at", "bar with").
 _UNIT_GAP = re.compile(r"(?i)^\s*\S*\s+(?:at|with|of|per|on|under)\b")
 # A predicate's leading verb and article ("is the chief executive" -> "chief executive").
-_ROLE = re.compile(r"(?i)^(?:(?:is|was|are|were|serves as|served as|as|任|担任)\s*)?(?:(?:the|a|an|its|our)\s+)?")
+_ROLE = re.compile(
+    r"(?i)^(?:(?:is|was|are|were|serves as|served as|as|任|担任)\s*)?(?:(?:the|a|an|its|our)\s+)?"
+)
 _PLACE = re.compile(r"(?i)(?:^|\s)(?:in|for|across|within)\s+(?:the\s+)?(.+)$", re.S)
 _WORD_AFTER = re.compile(r"\s*([^\W\d][\w/]*)")
 _NAME = re.compile(r"(?<![\w])[A-Z][\w&-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&-]*)*")
 # A facet's trailing verb ("its net income was" -> "its net income").
-_VERB_END = re.compile(r"(?i)\s+(?:was|were|is|are|of|at|reached|totall?ed|amounted to)\s*$|[为是达]$")
+_VERB_END = re.compile(
+    r"(?i)\s+(?:was|were|is|are|of|at|reached|totall?ed|amounted to)\s*$|[为是达]$"
+)
 # The words that put a value beside another of the same subject ("8 percent (previously 6
 # percent)", "up from 6%"): no subject of their own.
 _COMPARED = re.compile(
