@@ -82,8 +82,9 @@ def _bound_elsewhere(
 ) -> tuple[bool, Fact | None]:
     """prose_bindings' question for one evidence value (prose_subjects "bound_values")."""
     answer = bound()
-    periods = _periods(seen) if claim.periods else None
-    return seen.bindings().bound_elsewhere(
+    bindings = seen.bindings()
+    periods = bindings.periods() if claim.periods else None
+    return bindings.bound_elsewhere(
         fact,
         answer.binding,
         claim.own_words,
@@ -92,11 +93,6 @@ def _bound_elsewhere(
         periods,
         answer.stated,
     )
-
-
-def _periods(seen: _Seen) -> dict[tuple[int, int], tuple[str, ...]]:
-    """The excerpt's prose values' own periods, by span (read once per excerpt)."""
-    return {(f.start, f.end): f.periods for f in seen.facts if not f.in_table}
 
 
 def _not_percent_cell(fact: Fact, seen: _Seen) -> bool:

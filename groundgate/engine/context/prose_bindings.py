@@ -66,7 +66,9 @@ def bind(text: str, spans: list[tuple[int, int]], k: int) -> Binding:
     """The binding of the value at spans[k] of `text` (`spans`: the text's figures, no periods,
     in order)."""
     start, end = spans[k]
-    seg0 = _last_end(_SEGMENT, text, 0, start)
+    # (a segment or comma part is read at most _NEAR characters back: a long flattened page is
+    # not scanned from its start for each value)
+    seg0 = _last_end(_SEGMENT, text, max(0, start - _NEAR), start)
     cut0 = _last_end(_CUT, text, seg0, start)
     prev_end = spans[k - 1][1] if k > 0 and spans[k - 1][1] > seg0 else seg0
     facets: list[tuple[frozenset[str], str]] = []
@@ -105,7 +107,7 @@ def bind(text: str, spans: list[tuple[int, int]], k: int) -> Binding:
         if where:
             facets.append((where, place.group(1).strip()))
     part_end = _first_start(_COMMA_PART, text, end - 1 if text[end - 1 : end] == "." else end)
-    part_start = _last_end(_COMMA_PART, text, 0, start)
+    part_start = _last_end(_COMMA_PART, text, max(0, start - _NEAR), start)
     return Binding(tuple(facets), weekdays(text[part_start:part_end]))
 
 
@@ -142,6 +144,13 @@ class ProseBindings:
         self._bound: dict[tuple[int, int], Binding] = {}
         self._prose: dict[tuple[str, str], list[Fact]] | None = None
         self._prose_lines: set[int] | None = None
+        self._periods: dict[tuple[int, int], tuple[str, ...]] | None = None
+
+    def periods(self) -> dict[tuple[int, int], tuple[str, ...]]:
+        """Its prose values' own periods, by span (read once per excerpt)."""
+        if self._periods is None:
+            self._periods = {(f.start, f.end): f.periods for f in self.facts if not f.in_table}
+        return self._periods
 
     def is_prose(self, fact: Fact) -> bool:
         """A prose value, or a line's last value read as a one-cell row of a line whose other
@@ -199,10 +208,12 @@ class ProseBindings:
         Another value the answer's sentence also `stated` (its quantities) is no other subject
         of this one: the words the answer gives it are that value's ("a consideration of $59
         million, with $5 million deferred")."""
+        words = answer_words | said.words
+        if not words and not said.days and not answer_acronyms:
+            return False, None  # the answer binds its value to nothing
         own = self.binding(fact)
         if not own.facets and not own.days:
             return False, None
-        words = answer_words | said.words
         if own.facets:
             own_words = own.words
             unit = self._unit_after(fact)
@@ -342,8 +353,9 @@ def _last_end(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> int:
 
 
 def _first_start(pattern: re.Pattern[str], text: str, lo: int) -> int:
-    m = pattern.search(text, lo)
-    return m.start() if m else len(text)
+    hi = min(len(text), lo + _NEAR)
+    m = pattern.search(text, lo, hi)
+    return m.start() if m else hi
 
 
 def _until(
