@@ -81,8 +81,11 @@ def _bound_elsewhere(
     claim: Claim, fact: Fact, seen: _Seen, bound: Callable[[], Said]
 ) -> tuple[bool, Fact | None]:
     """prose_bindings' question for one evidence value (prose_subjects "bound_values")."""
-    answer = bound()
     bindings = seen.bindings()
+    own = bindings.binding(fact)
+    if not own.facets and not own.days:
+        return False, None  # the evidence binds its value to nothing (the answer not read)
+    answer = bound()
     periods = bindings.periods() if claim.periods else None
     return bindings.bound_elsewhere(
         fact,

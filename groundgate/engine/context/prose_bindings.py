@@ -106,9 +106,20 @@ def bind(text: str, spans: list[tuple[int, int]], k: int) -> Binding:
         where = _words(place.group(1))
         if where:
             facets.append((where, place.group(1).strip()))
-    part_end = _first_start(_COMMA_PART, text, end - 1 if text[end - 1 : end] == "." else end)
-    part_start = _last_end(_COMMA_PART, text, max(0, start - _NEAR), start)
-    return Binding(tuple(facets), weekdays(text[part_start:part_end]))
+    return Binding(tuple(facets), _days(text, start, end))
+
+
+def _days(text: str, start: int, end: int) -> frozenset[int]:
+    """The weekdays of a value: those of its part between conjunctions ("8:00-18:00 on weekdays
+    and 9:00-13:00 on Saturdays"), else of its comma part ("open Monday to Friday from 9 am to
+    6 pm")."""
+    lo = max(0, start - _NEAR)
+    after = end - 1 if text[end - 1 : end] == "." else end
+    part = text[_last_end(_COMMA_PART, text, lo, start) : _first_start(_COMMA_PART, text, after)]
+    if not _ANY_DAY.search(part):
+        return frozenset()
+    own = text[_last_end(_DAY_PART, text, lo, start) : _first_start(_DAY_PART, text, after)]
+    return weekdays(own) or weekdays(part)
 
 
 def bind_before(
@@ -285,10 +296,10 @@ class Said(NamedTuple):
 def answer_binding(sentence: str, value: NumericValue) -> Said:
     """The binding of an answer's value (its span in `sentence`), with its sentence's acronyms
     and other figures."""
-    figures = [v for v in extract_numbers(sentence) if _figure(v)]
-    spans = [(v.start, v.end) for v in figures]
+    figures = _answer_figures(sentence)
+    spans = [(a, b) for a, b, _ in figures]
     span = (value.start, value.end)
-    stated = frozenset(v.quantity for v in figures if (v.start, v.end) != span)
+    stated = frozenset(q for a, b, q in figures if (a, b) != span)
     if span not in spans:
         return Said(Binding((), weekdays(sentence)), acronyms(sentence), stated)
     return Said(bind(sentence, spans, spans.index(span)), acronyms(sentence), stated)
@@ -317,6 +328,12 @@ def may_bind_times(excerpt: str) -> bool:
     if not _ANY_DAY.search(excerpt):
         return False
     return sum(1 for v in extract_numbers(excerpt) if v.kind == "time") >= 2
+
+
+@text_memo(max_bytes=2**20, item_bytes=100)
+def _answer_figures(sentence: str) -> tuple[tuple[int, int, str], ...]:
+    """An answer sentence's figures (spans, quantities): read once per sentence."""
+    return tuple((v.start, v.end, v.quantity) for v in extract_numbers(sentence) if _figure(v))
 
 
 def weekdays(text: str) -> frozenset[int]:
@@ -372,9 +389,19 @@ def _figure_between(spans: list[tuple[int, int]], lo: int, hi: int) -> bool:
 
 
 _NEAR = 400
-_SEGMENT = re.compile(rf"[{CLAUSE_MARKS}{SENTENCE_END_MARKS}\n]|{SENTENCE_END}")
-_CUT = re.compile(rf"[{CLAUSE_MARKS}{EVERY_COMMA}{SENTENCE_END_MARKS}\n]|{SENTENCE_END}|{joiner()}")
-_COMMA_PART = re.compile(rf"[{CLAUSE_MARKS}{EVERY_COMMA}{SENTENCE_END_MARKS}\n]|{SENTENCE_END}")
+# The clause marks, a colon between two digits aside (a time of day, "8:00").
+_MARKS = "".join(m for m in CLAUSE_MARKS if m != ":")
+_COLON = r"(?<!\d):|:(?!\d)"
+_SEGMENT = re.compile(rf"[{_MARKS}{SENTENCE_END_MARKS}\n]|{_COLON}|{SENTENCE_END}")
+_CUT = re.compile(
+    rf"[{_MARKS}{EVERY_COMMA}{SENTENCE_END_MARKS}\n]|{_COLON}|{SENTENCE_END}|{joiner()}"
+)
+# A part of a comma part between conjunctions (not "to", "from": "Monday to Friday").
+_DAY_PART = re.compile(
+    rf"[{_MARKS}{EVERY_COMMA}{SENTENCE_END_MARKS}\n]|{_COLON}|{SENTENCE_END}"
+    r"|(?i:\s(?:and|while|whereas|but)\s)|[和及；]"
+)
+_COMMA_PART = re.compile(rf"[{_MARKS}{EVERY_COMMA}{SENTENCE_END_MARKS}\n]|{_COLON}|{SENTENCE_END}")
 # A value alone in its comma part: a comma right after it ("45, is"; "45岁，任").
 _APPOSITION_END = re.compile(r"\s*(?:years? old|岁)?\s*[,，]\s*")
 # A figure's unit and the preposition after it ("m3/h at", "bar with").

@@ -28,6 +28,10 @@ STORE = (
     "The store is open Monday to Friday from 9 am to 6 pm, and on Saturday from 10 am to 4 pm."
     " It is closed on Sunday."
 )
+CLINIC = (
+    "The clinic is open 8:00-18:00 on weekdays and 9:00-13:00 on Saturdays."
+    " The average wait time is 25 minutes."
+)
 PUMPS = "Pump A delivers 120 m3/h at 6 bar; Pump B delivers 180 m3/h at 8 bar."
 STAFF = "The company employs 1,200 people in Germany and 800 in France."
 GROWTH = "Revenue grew 12% in Europe and 7% in Asia, while North America declined 3%."
@@ -62,6 +66,9 @@ CORPUS = [
     (STORE, "The store closes at 4 pm on weekdays.", True),
     (STORE, "On Saturday the store opens at 10 am.", False),
     (STORE, "The store closes at 6 pm on weekdays.", False),
+    (CLINIC, "On Saturdays the clinic closes at 6 pm.", True),
+    (CLINIC, "On weekdays the clinic opens at 9:00.", True),
+    (CLINIC, "The clinic opens at 8 AM and closes at 6 PM on weekdays; on Saturdays 9am-1pm.", False),
     # the second attribute of a clause
     (PUMPS, "Pump B runs at 6 bar.", True),
     (PUMPS, "Pump A runs at 8 bar.", True),
