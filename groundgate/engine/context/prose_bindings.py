@@ -16,8 +16,9 @@ read alike - is bound to facets, each a set of naming words, and to days:
     (a second facet: "chief executive"; an acronym of it, "CFO", names it);
   - a place or segment after it: the words after "in"/"for"/"across"/"within" up to the next
     figure or the clause's end ("800 in France" -> franc; "7% in Asia" -> asia);
-  - days: the weekdays its comma part names ("Monday to Friday", "weekdays", "on Saturday",
-    "周一至周五", "星期六").
+  - days: the weekdays its part between conjunctions names, else its comma part ("Monday to
+    Friday", "weekdays", "on Saturday", "周一至周五", "星期六"); a time of day ("9 am") is a
+    figure here (dNEW3), a period for every other rule.
 `bound_elsewhere` asks, for an evidence value the answer's value matched, whether the answer
 binds it to another value's subject: it says every word that sets some facet of another prose
 value (same kind and unit, another quantity, within 400 characters, not a period the answer
