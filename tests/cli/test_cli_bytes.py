@@ -62,7 +62,7 @@ the policy hash only (diffed); stderr same.
 2.41.0 (messages name a cell by its row and column; a header's date located at its day and its
 year), policy 2026-11.42: against 2.40.0, the version string and the policy hash only (diffed);
 stderr same.
-2.46.0 (`prose_subjects: bound_values`), policy 2026-11.47: against 2.41.0, the version string
+2.50.0 (`prose_subjects: bound_values`), policy 2026-11.51: against 2.41.0, the version string
 and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """

@@ -1,5 +1,5 @@
 """What a prose value is said OF within its clause (policy prose_subjects "bound_values", gate
-2.46.0, dNEW1-dNEW4; issue 28).
+2.50.0, dNEW1-dNEW4; issue 28).
 
 own_clause (prose_subjects.py) reads a value's subject as the naming words of its own clause
 part before it: the second attribute of a clause ("Pump A delivers 120 m3/h at 6 bar"), a name in

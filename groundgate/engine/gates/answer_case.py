@@ -22,7 +22,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.47"
+    policy_version: str = "answer-gate/2026-11.51"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -250,7 +250,7 @@ class AnswerGatePolicy(GatePolicy):
     # ("Pump I delivers 205 m3/h. Pump B delivers 250 m3/h."; "泵A的额定流量为205立方米/小时，泵B
     # ..."): the answer's value is out of context where the excerpt says it of another subject
     # and says a different value of the same attribute of the one the answer names (every word
-    # that sets it apart said, none of the value's own); "bound_values" (gate 2.46.0, dNEW1):
+    # that sets it apart said, none of the value's own); "bound_values" (gate 2.50.0, dNEW1):
     # also a value's metric, a name in apposition, a place after it and its days
     # (context/prose_bindings.py); "off" (gate 2.19.0): prose values judged by periods only.
     prose_subjects: Literal["off", "own_clause", "bound_values"] = "bound_values"
@@ -441,7 +441,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.47",
+    policy_version="answer-gate/verbatim-2026-11.51",
     equivalences=(),
     value_context="off",
     derivation_context="off",

@@ -1,5 +1,5 @@
 """A prose value is grounded only by the same value said of the same subject (policy
-prose_subjects "bound_values", gate 2.46.0, issue 28): its metric noun, a name in apposition, a
+prose_subjects "bound_values", gate 2.50.0, issue 28): its metric noun, a name in apposition, a
 place after it, its days - English and Chinese. The corpus holds both directions: the value moved
 to another subject of the sentence is refused, the right one (and an answer that names nothing
 that distinguishes) accepted."""
