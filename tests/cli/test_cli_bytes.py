@@ -73,6 +73,8 @@ the version string and the policy hash only (diffed); stderr same.
 and the policy hash only (diffed); stderr same.
 2.49.0 (`sign_sides: side_words`), policy 2026-11.50: against 2.48.0, the version string and
 the policy hash only (diffed); stderr same.
+2.50.0 (`prose_subjects: bound_values`), policy 2026-11.51: against 2.49.0, the version string
+and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -102,17 +104,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "ddc5a2adc7c60dfc30a4244b974a16be46c686f3667ce348d32368b494e24210",
+        "ed100c2887db5ce65601fa5e75d870f7254e6870ccd83fbcb6c8f29cedfda85a",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "ea07e4a0732013f6202368b5faec12601bcfd82156b9c26bab495894a480e560",
+        "fd75ee2d1455c2924c517136fe74ea12b45cd742e5caf5b8604058e8683537ef",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "c3655349899984113bf12c88f7a2959be18b9018ec64411e96e00259d96c6bcf",
+        "90958f0f818b1d6a5db1481039f3fcd9e87ef97cba0dcce4bf078ad82d259dd1",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -20,6 +20,7 @@ from groundgate.engine.context.excerpt_index import _Seen
 from groundgate.engine.context.facts import Fact
 from groundgate.engine.context.label_heads import said_apart
 from groundgate.engine.context.periods import contradicts, relative_periods
+from groundgate.engine.context.prose_bindings import Said
 from groundgate.engine.context.row_order import held_by_longer
 from groundgate.engine.declarations import declares_percent
 
@@ -37,6 +38,7 @@ def _disagreement(
     prose: bool = False,
     named: tuple[str, ...] | None = None,
     relative: bool = False,
+    bound: Callable[[], Said] | None = None,
 ) -> str | None:
     if cited is not None and index != cited:
         return "another_source"
@@ -64,6 +66,9 @@ def _disagreement(
         other = seen.subjects().another_subject(fact, claim.words | claim.own_words, claim.periods)
         if other is not None:
             return "another_subject"
+    if bound is not None and seen.bindings().is_prose(fact):
+        if _bound_elsewhere(claim, fact, seen, bound)[0]:
+            return "another_subject"  # (said of another value's subject, dNEW1)
     if named is None:
         named = claim.periods
     if named and contradicts(named, _held(fact, relative)):
@@ -74,6 +79,27 @@ def _disagreement(
     if percent and _not_percent_cell(fact, seen):
         return "another_column"
     return None
+
+
+def _bound_elsewhere(
+    claim: Claim, fact: Fact, seen: _Seen, bound: Callable[[], Said]
+) -> tuple[bool, Fact | None]:
+    """prose_bindings' question for one evidence value (prose_subjects "bound_values")."""
+    bindings = seen.bindings()
+    own = bindings.binding(fact)
+    if not own.facets and not own.days:
+        return False, None  # the evidence binds its value to nothing (the answer not read)
+    answer = bound()
+    periods = bindings.periods() if claim.periods else None
+    return bindings.bound_elsewhere(
+        fact,
+        answer.binding,
+        claim.own_words,
+        answer.acronyms,
+        claim.periods,
+        periods,
+        answer.stated,
+    )
 
 
 def _not_percent_cell(fact: Fact, seen: _Seen) -> bool:
@@ -101,6 +127,7 @@ def _alternative(
     reason: str,
     named: tuple[str, ...] = (),
     relative: bool = False,
+    bound: Callable[[], Said] | None = None,
 ) -> Fact | None:
     """The value of the same table that fits the answer's context: the named row's cell in the
     same column, or the same row's cell in the named period; in prose, the value said of the
@@ -108,7 +135,10 @@ def _alternative(
     facts = seen.facts
     if reason == "another_subject":
         subjects = seen.subjects()
-        return subjects.another_subject(fact, claim.words | claim.own_words, claim.periods)
+        other = subjects.another_subject(fact, claim.words | claim.own_words, claim.periods)
+        if other is None and bound is not None:
+            other = _bound_elsewhere(claim, fact, seen, bound)[1]
+        return other
     if reason == "another_row":
         best = seen.named(claim.words).best
         fits = [

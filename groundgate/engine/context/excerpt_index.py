@@ -15,6 +15,7 @@ from groundgate.engine.context.claims import naming_words, value_periods
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading, read_facts
 from groundgate.engine.context.label_units import label_name
 from groundgate.engine.context.other_rows import other_label
+from groundgate.engine.context.prose_bindings import ProseBindings
 from groundgate.engine.context.prose_subjects import ProseSubjects
 from groundgate.engine.text_memo import text_memo
 
@@ -48,6 +49,7 @@ class _Seen:
         # row_said (label_heads.py, d676): "heads" (`heads`), "apart_or_head" (both).
         self.heads, self.apart = heads or apart, apart
         self._prose_subjects: ProseSubjects | None = None
+        self._prose_bindings: ProseBindings | None = None
         self.by_quantity: dict[str, list[Fact]] = {}
         self.labels: dict[str, frozenset[str]] = {}  # row -> its naming words
         self.first_row: dict[frozenset[str], str] = {}  # label -> its least row (min())
@@ -91,6 +93,12 @@ class _Seen:
         if self._prose_subjects is None:
             self._prose_subjects = ProseSubjects(self.facts, self.text)
         return self._prose_subjects
+
+    def bindings(self) -> ProseBindings:
+        """What its prose values are said of (prose_subjects "bound_values"), on first need."""
+        if self._prose_bindings is None:
+            self._prose_bindings = ProseBindings(self.facts, self.text)
+        return self._prose_bindings
 
     def named(self, words: frozenset[str]) -> _Named:
         """The labels the answer's words name best: the most words in common, then the fewest

@@ -34,7 +34,7 @@ fits instead (disagreement.py), a clause's relative periods and a sum's listed p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -65,14 +65,15 @@ from groundgate.engine.context.periods import (
     relative_periods,
     with_listed,
 )
+from groundgate.engine.context.prose_bindings import Said, answer_binding, may_bind_times
 from groundgate.engine.context.prose_subjects import (
     may_say_of_two_subjects,
     subject_name,
 )
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.number_lookup import leading_figure
-from groundgate.engine.numbers import extract_numbers
-from groundgate.engine.sentences import split_sentences
+from groundgate.engine.numbers import NumericValue, extract_numbers
+from groundgate.engine.sentences import Sentence, split_sentences
 
 if TYPE_CHECKING:
     from groundgate.engine.gates.answer_case import Evidence, RawChunk
@@ -99,6 +100,7 @@ _EXACT_RULES = frozenset(
         "as_written",
         "percent_declared",
         "undeclared_scale",
+        "time_format",  # (a time of day is judged only under prose_subjects "bound_values")
     }
 )
 
@@ -118,14 +120,16 @@ def context_findings(
     reading: TableReading = PLAIN,
     period_sums: bool = False,
     directions: bool = False,
+    bound: bool = False,
 ) -> list[Finding]:
     """VALUE_OUT_OF_CONTEXT findings for the grounded values of `conclusion` whose context
     disagrees with every evidence value they match (`longest_row`: policy row_naming
     "longest_said"; `prose`: prose_subjects "own_clause"; `relative`: relative_periods
     "current_prior"; `reading`: how table headers are read, facts.TableReading;
     `period_sums`: period_sums "listed_periods"; `directions`: direction_cells
-    "change_columns", change_directions.py). Pure and deterministic."""
-    if not _may_judge(conclusion, accepted, prose):
+    "change_columns", change_directions.py; `bound`: prose_subjects "bound_values",
+    prose_bindings.py). Pure and deterministic."""
+    if not _may_judge(conclusion, accepted, prose, bound):
         return []
     # The claims' values and citations first; a claim's words and periods (a reading of its
     # whole sentence) only for a value this rule judges: most values of a long answer are
@@ -182,7 +186,9 @@ def context_findings(
             continue
         if value.quantity in constants and not value.unit:
             continue  # "/ 2", "× 100": a calculation's constant
-        if is_period_value(value) or not any(ch.isdigit() for ch in value.text):
+        if (is_period_value(value) and not (bound and value.kind == "time")) or not any(
+            ch.isdigit() for ch in value.text
+        ):  # (a time of day is a figure an answer binds: opening hours, dNEW3)
             continue  # a period itself, or a number in words ("three months")
         claim = reader.claim(k, span)
         assert claim is not None  # (values() lists read_claims' values)
@@ -200,7 +206,9 @@ def context_findings(
             and not any(
                 _matching(read, i, ev.excerpt, needle, probe, with_periods, reading)
                 for i, ev in accepted
-                if "\n" in ev.excerpt or (prose and may_say_of_two_subjects(ev.excerpt))
+                if "\n" in ev.excerpt
+                or (prose and may_say_of_two_subjects(ev.excerpt))
+                or (bound and may_bind_times(ev.excerpt))
             )
         ):
             # Only the row rule could judge, and it needs another row of the value's table
@@ -231,6 +239,7 @@ def context_findings(
         if reading.durations and any(p[0] == "T" for _, f, _ in matches for p in f.periods):
             # A cell of a duration column ("1-3 Years"): the durations its sentence names.
             named = named + durations_in(reader.sentences[k].text)
+        answer_bound = _answer_bound(reader.sentences[k], value) if bound else None
         reasons = [
             _disagreement(
                 claim,
@@ -245,6 +254,7 @@ def context_findings(
                 prose,
                 named,
                 relative,
+                answer_bound,
             )
             for index, f, seen in matches
         ]
@@ -274,7 +284,11 @@ def context_findings(
             ]
         if any(r is None for r in reasons):
             continue
-        out.append(_finding(claim, matches, reasons, accepted, located, cited, named, relative))
+        out.append(
+            _finding(
+                claim, matches, reasons, accepted, located, cited, named, relative, answer_bound
+            )
+        )
     return out
 
 
@@ -302,7 +316,9 @@ def _matching(
     return [(index, fact, seen) for fact in found]
 
 
-def _may_judge(conclusion: str, accepted: list[tuple[int, Evidence]], prose: bool = False) -> bool:
+def _may_judge(
+    conclusion: str, accepted: list[tuple[int, Evidence]], prose: bool = False, bound: bool = False
+) -> bool:
     """Whether any rule could judge a value of the conclusion, checked before its claims are
     read: the row rule needs an excerpt of two lines (two rows), the source rule a citation
     marker, the prose subject rule (`prose`) two values of one kind and unit in one excerpt,
@@ -312,6 +328,8 @@ def _may_judge(conclusion: str, accepted: list[tuple[int, Evidence]], prose: boo
         return True
     if prose and any(may_say_of_two_subjects(evidence.excerpt) for _, evidence in accepted):
         return True  # one line may say a value of two subjects
+    if bound and any(may_bind_times(evidence.excerpt) for _, evidence in accepted):
+        return True  # one line may give two days their hours
     if not may_mention(conclusion):
         return False  # no sentence of it can name a period (the common case: one search)
     return any(mentions(sentence.text) for sentence in split_sentences(conclusion))
@@ -348,6 +366,7 @@ def _finding(
     cited: int | None,
     named: tuple[str, ...] = (),
     relative: bool = False,
+    bound: Callable[[], Said] | None = None,
 ) -> Finding:
     order = {r: i for i, r in enumerate(CONTEXT_REASONS)}
     k = min(range(len(matches)), key=lambda i: (order[reasons[i] or ""], i))
@@ -355,9 +374,12 @@ def _finding(
     reason = reasons[k] or ""
     chunk_id = next(ev.chunk_id for i, ev in accepted if i == index)
     offset = located[index][1] if located and index in located else None
-    alt = _alternative(claim, fact, seen, reason, named, relative)
+    alt = _alternative(claim, fact, seen, reason, named, relative, bound)
     text = claim.value.text
-    if reason == "another_subject":
+    own_clause = reason == "another_subject" and (
+        bound is None or seen.subjects().another_subject(fact, claim.words | claim.own_words)
+    )
+    if own_clause:
         subjects = seen.subjects()
         detail = f"{text} is {subject_name(subjects, fact, alt)}'s" + (
             f"; {subject_name(subjects, alt, fact)} has {alt.value.text}" if alt else ""
@@ -366,6 +388,11 @@ def _finding(
         fall = fact.negative or fact.value.quantity.startswith("-")
         said, other = ("a fall", "a rise") if fall else ("a rise", "a fall")
         detail = f"{text} is the figure for {cell_name(fact)}, {said}; the sentence says {other}"
+    elif reason == "another_subject":  # bound to another value's subject (dNEW1)
+        bindings = seen.bindings()
+        detail = f"{text} is said of {bindings.name(fact, alt)}" + (
+            f"; {bindings.name(alt, fact)} has {alt.value.text}" if alt else ""
+        )
     elif reason in ("another_row", "another_period", "another_column"):
         detail = f"{text} is the figure for {cell_name(fact)}" + (
             f"; {cell_name(alt)} has {alt.value.text}" if alt else ""
@@ -396,6 +423,20 @@ def _finding(
             detail=detail,
         ),
     )
+
+
+def _answer_bound(sentence: Sentence, value: NumericValue) -> Callable[[], Said]:
+    """The binding of an answer's value in its sentence (prose_bindings), read on first need."""
+    read: list[Said] = []
+
+    def get() -> Said:
+        if not read:
+            s0 = sentence.start
+            own = value._replace(start=value.start - s0, end=value.end - s0)
+            read.append(answer_binding(sentence.text, own))
+        return read[0]
+
+    return get
 
 
 def _citation_map(

@@ -65,7 +65,7 @@ from groundgate.engine.near_text import align
 
 GATE: Final = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
-GATE_VERSION = "2.49.0"
+GATE_VERSION = "2.50.0"
 
 # Finding codes. Each is emitted in exactly one place below.
 NO_CHUNKS = "NO_CHUNKS"
@@ -219,11 +219,12 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     longest_row=policy.row_naming == "longest_said",
                     columns=policy.column_naming != "off",
                     percent_columns=policy.percent_cells == "percent_columns",
-                    prose=policy.prose_subjects == "own_clause",
+                    prose=policy.prose_subjects != "off",
                     relative=policy.relative_periods == "current_prior",
                     reading=table_reading(policy),
                     period_sums=policy.period_sums == "listed_periods",
                     directions=policy.direction_cells == "change_columns",
+                    bound=policy.prose_subjects == "bound_values",
                 ),
             )
             if policy.context_derivations != "off" and policy.derived_numbers == "accept":

@@ -22,7 +22,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.50"
+    policy_version: str = "answer-gate/2026-11.51"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -267,9 +267,10 @@ class AnswerGatePolicy(GatePolicy):
     # ("Pump I delivers 205 m3/h. Pump B delivers 250 m3/h."; "泵A的额定流量为205立方米/小时，泵B
     # ..."): the answer's value is out of context where the excerpt says it of another subject
     # and says a different value of the same attribute of the one the answer names (every word
-    # that sets it apart said, none of the value's own); "off" (gate 2.19.0): prose values are
-    # judged by their periods only.
-    prose_subjects: Literal["off", "own_clause"] = "own_clause"
+    # that sets it apart said, none of the value's own); "bound_values" (gate 2.50.0, dNEW1):
+    # also a value's metric, a name in apposition, a place after it and its days
+    # (context/prose_bindings.py); "off" (gate 2.19.0): prose values judged by periods only.
+    prose_subjects: Literal["off", "own_clause", "bound_values"] = "bound_values"
     # Relative period headers (value_context's period rule, engine/context/periods.py, gate
     # 2.21.0, d474): "current_prior" - a column "本期金额" / "上期金额", "本年" / "上年",
     # "期末" / "期初", "Current year" / "Prior year" is of that period, and an answer whose

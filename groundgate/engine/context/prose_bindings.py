@@ -1,0 +1,444 @@
+"""What a prose value is said OF within its clause (policy prose_subjects "bound_values", gate
+2.50.0, dNEW1-dNEW4; issue 28).
+
+own_clause (prose_subjects.py) reads a value's subject as the naming words of its own clause
+part before it: the second attribute of a clause ("Pump A delivers 120 m3/h at 6 bar"), a name in
+apposition ("Alice Smith, 45,"), a place after the value ("800 in France") and a day ("on
+Saturday from 10 am") were bound to nothing. Here a prose value - of an excerpt, or of an answer,
+read alike - is bound to facets, each a set of naming words, and to days:
+  - its metric: the naming words of its own clause part before it ("its net income was $310
+    million" -> net, incom); where that part says none and an earlier figure of its clause
+    segment (up to ";", ":", a sentence's end) has them, that figure's ("Pump A delivers 120
+    m3/h at 6 bar": 6 bar is Pump A's; "1,200 people in Germany and 800 in France": 800 is the
+    company's employees too);
+  - a name in apposition: a value alone between two commas ("Alice Smith, 45, is the chief
+    executive"; "张三，45岁，任董事长") is the previous comma part's, and of the part after it
+    (a second facet: "chief executive"; an acronym of it, "CFO", names it);
+  - a place or segment after it: the words after "in"/"for"/"across"/"within" up to the next
+    figure or the clause's end ("800 in France" -> franc; "7% in Asia" -> asia);
+  - days: the weekdays its part between conjunctions names, else its comma part ("Monday to
+    Friday", "weekdays", "on Saturday", "周一至周五", "星期六"); a time of day ("9 am") is a
+    figure here (dNEW3), a period for every other rule.
+`bound_elsewhere` asks, for an evidence value the answer's value matched, whether the answer
+binds it to another value's subject: it says every word that sets some facet of another prose
+value (same kind and unit, another quantity, within 400 characters, not a period the answer
+contradicts) apart from this value's, and not every word of any facet of this value's own; or
+it names days none of which is this value's. Where the answer or the evidence binds nothing
+that distinguishes, the value alone decides (d169). Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from groundgate.engine.context.claims import naming_words
+from groundgate.engine.context.comparisons import (
+    CLAUSE_MARKS,
+    EVERY_COMMA,
+    SENTENCE_END,
+    SENTENCE_END_MARKS,
+    joiner,
+)
+from groundgate.engine.context.facts import Fact
+from groundgate.engine.context.initials import acronyms, names_row
+from groundgate.engine.context.periods import contradicts, is_period_value
+from groundgate.engine.numbers import NumericValue, extract_numbers
+from groundgate.engine.text_memo import text_memo
+from groundgate.engine.words import stemmed_words
+
+
+class Binding(NamedTuple):
+    """A prose value's facets (each a set of naming words, with its text as written) and days
+    (0 Monday .. 6 Sunday)."""
+
+    facets: tuple[tuple[frozenset[str], str], ...]
+    days: frozenset[int]
+
+    @property
+    def words(self) -> frozenset[str]:
+        out: frozenset[str] = frozenset()
+        for words, _ in self.facets:
+            out |= words
+        return out
+
+
+def bind(text: str, spans: list[tuple[int, int]], k: int) -> Binding:
+    """The binding of the value at spans[k] of `text` (`spans`: the text's figures, no periods,
+    in order)."""
+    start, end = spans[k]
+    # (a segment or comma part is read at most _NEAR characters back: a long flattened page is
+    # not scanned from its start for each value)
+    seg0 = _last_end(_SEGMENT, text, max(0, start - _NEAR), start)
+    cut0 = _last_end(_CUT, text, seg0, start)
+    prev_end = spans[k - 1][1] if k > 0 and spans[k - 1][1] > seg0 else seg0
+    facets: list[tuple[frozenset[str], str]] = []
+    before = _after_preposition(text, cut0, prev_end, start)
+    words = _words(_COMPARED.sub(" ", before))
+    if words:
+        facets.append((words, before.strip()))
+    else:
+        inherited = False
+        for j in range(k - 1, -1, -1):
+            if spans[j][0] < seg0:
+                break
+            earlier = bind_before(text, spans, j, seg0)
+            if earlier[0]:
+                facets.append(earlier)
+                inherited = True
+                break
+        if (
+            not inherited
+            and cut0 > seg0
+            and text[cut0 - 1] in EVERY_COMMA
+            and _APPOSITION_END.match(text, end)
+        ):
+            # "Alice Smith, 45, is ...": the name before, the part after.
+            part0 = _last_end(_CUT, text, seg0, cut0 - 1)
+            name = text[part0 : cut0 - 1]
+            if _words(name) and not _figure_between(spans, part0, cut0):
+                facets.append((_words(name), name.strip()))
+            after_start = _APPOSITION_END.match(text, end).end()  # type: ignore[union-attr]
+            tail = _until(text, spans, k, after_start, _SEGMENT)
+            if _words(tail):
+                facets.append((_words(tail), _ROLE.sub("", tail.strip())))
+    place = _PLACE.search(_until(text, spans, k, end, _CUT))
+    if place:
+        where = _words(place.group(1))
+        if where:
+            facets.append((where, place.group(1).strip()))
+    return Binding(tuple(facets), _days(text, start, end))
+
+
+def _days(text: str, start: int, end: int) -> frozenset[int]:
+    """The weekdays of a value: those of its part between conjunctions ("8:00-18:00 on weekdays
+    and 9:00-13:00 on Saturdays"), else of its comma part ("open Monday to Friday from 9 am to
+    6 pm")."""
+    lo = max(0, start - _NEAR)
+    after = end - 1 if text[end - 1 : end] == "." else end
+    part = text[_last_end(_COMMA_PART, text, lo, start) : _first_start(_COMMA_PART, text, after)]
+    if not _ANY_DAY.search(part):
+        return frozenset()
+    own = text[_last_end(_DAY_PART, text, lo, start) : _first_start(_DAY_PART, text, after)]
+    return weekdays(own) or weekdays(part)
+
+
+def bind_before(
+    text: str, spans: list[tuple[int, int]], j: int, seg0: int
+) -> tuple[frozenset[str], str]:
+    """The metric facet of the figure at spans[j]: its own clause part's words before it."""
+    start = spans[j][0]
+    cut0 = _last_end(_CUT, text, seg0, start)
+    prev_end = spans[j - 1][1] if j > 0 and spans[j - 1][1] > seg0 else seg0
+    before = _after_preposition(text, cut0, prev_end, start)
+    return _words(_COMPARED.sub(" ", before)), before.strip()
+
+
+def _after_preposition(text: str, cut0: int, prev_end: int, start: int) -> str:
+    """A value's own words before it: after its clause cut, or after the figure before it
+    and past that figure's unit up to a preposition ("120 m3/h at 6 bar": none of 6's)."""
+    if prev_end <= cut0:
+        return text[cut0:start]
+    gap = text[prev_end:start]
+    m = _UNIT_GAP.match(gap)
+    return gap[m.end() :] if m else gap
+
+
+class ProseBindings:
+    """One excerpt's prose values' bindings, read on need (shared by the cases citing the
+    excerpt: its lookups are only added to, each entry whole, d471)."""
+
+    def __init__(self, facts: list[Fact], text: str) -> None:
+        self.facts = facts
+        self.text = text
+        self._spans: list[tuple[int, int]] | None = None
+        self._index: dict[tuple[int, int], int] = {}
+        self._bound: dict[tuple[int, int], Binding] = {}
+        self._prose: dict[tuple[str, str], list[Fact]] | None = None
+        self._prose_lines: set[int] | None = None
+        self._periods: dict[tuple[int, int], tuple[str, ...]] | None = None
+
+    def periods(self) -> dict[tuple[int, int], tuple[str, ...]]:
+        """Its prose values' own periods, by span (read once per excerpt)."""
+        if self._periods is None:
+            self._periods = {(f.start, f.end): f.periods for f in self.facts if not f.in_table}
+        return self._periods
+
+    def is_prose(self, fact: Fact) -> bool:
+        """A prose value, or a line's last value read as a one-cell row of a line whose other
+        values are prose ("... and its net income was $310 million.")."""
+        if not fact.in_table:
+            return True
+        if fact.column:
+            return False
+        if self._prose_lines is None:
+            self._prose_lines = {
+                self.text.rfind("\n", 0, f.start) for f in self.facts if not f.in_table
+            }
+        return self.text.rfind("\n", 0, fact.start) in self._prose_lines
+
+    def binding(self, fact: Fact) -> Binding:
+        span = (fact.start, fact.end)
+        found = self._bound.get(span)
+        if found is None:
+            if self._spans is None:
+                figures = sorted(
+                    (f.start, f.end) for f in self.facts if _figure(f.value) and self.is_prose(f)
+                )
+                self._index = {s: i for i, s in enumerate(figures)}
+                self._spans = figures
+            k = self._index.get(span)
+            found = Binding((), frozenset()) if k is None else bind(self.text, self._spans, k)
+            self._bound[span] = found
+        return found
+
+    def others(self, fact: Fact) -> list[Fact]:
+        """The prose values of `fact`'s kind and unit, of another quantity, within _NEAR."""
+        if self._prose is None:
+            prose: dict[tuple[str, str], list[Fact]] = {}
+            for f in self.facts:
+                if _figure(f.value) and self.is_prose(f):
+                    prose.setdefault((f.value.kind, f.value.unit), []).append(f)
+            self._prose = prose
+        near = self._prose.get((fact.value.kind, fact.value.unit), [])
+        q = fact.value.quantity
+        return [f for f in near if abs(f.start - fact.start) <= _NEAR and f.value.quantity != q]
+
+    def bound_elsewhere(
+        self,
+        fact: Fact,
+        said: Binding,
+        answer_words: frozenset[str],
+        answer_acronyms: frozenset[str],
+        periods: tuple[str, ...],
+        periods_of: dict[tuple[int, int], tuple[str, ...]] | None = None,
+        stated: frozenset[str] = frozenset(),
+    ) -> tuple[bool, Fact | None]:
+        """Whether the answer's value (its binding `said`, all its naming words, the acronyms
+        of its sentence) is said of another subject than the evidence value `fact` is bound to;
+        and the other value that fits the answer (None: none found, or only the days differ).
+        Another value the answer's sentence also `stated` (its quantities) is no other subject
+        of this one: the words the answer gives it are that value's ("a consideration of $59
+        million, with $5 million deferred")."""
+        words = answer_words | said.words
+        if not words and not said.days and not answer_acronyms:
+            return False, None  # the answer binds its value to nothing
+        own = self.binding(fact)
+        if not own.facets and not own.days:
+            return False, None
+        if own.facets:
+            own_words = own.words
+            unit = self._unit_after(fact)
+            # The same attribute first: a value followed by the same word ("6 bar", "8 bar").
+            ordered = sorted(self.others(fact), key=lambda o: self._unit_after(o) != unit)
+            for other in ordered:
+                if other.value.quantity in stated:
+                    continue
+                if (
+                    periods
+                    and periods_of
+                    and contradicts(periods, periods_of.get((other.start, other.end), ()))
+                ):
+                    continue
+                theirs = self.binding(other)
+                if not theirs.facets:
+                    continue
+                if _names(theirs, own_words, words, answer_acronyms) and not _names(
+                    own, theirs.words, words, answer_acronyms
+                ):
+                    return True, other
+        if said.days and own.days and not (said.days & own.days):
+            fits = next((o for o in self.others(fact) if said.days & self.binding(o).days), None)
+            return True, fits
+        return False, None
+
+    def _unit_after(self, fact: Fact) -> str:
+        m = _WORD_AFTER.match(self.text, fact.end)
+        return m.group(1).lower() if m else ""
+
+    def name(self, fact: Fact, other: Fact | None) -> str:
+        """Whom `fact` is said of, as written: the capitalised name in its facet that sets it
+        apart from `other`'s ("Pump A"), else that facet's words ("net income")."""
+        own = self.binding(fact)
+        theirs = self.binding(other).words if other else frozenset()
+        for words, text in own.facets:
+            apart = words - theirs
+            if apart:
+                for m in reversed(list(_NAME.finditer(text))):
+                    if _words(m.group(0)) & apart:
+                        return m.group(0)
+                return _VERB_END.sub("", text).strip(" .,;:，。；：") or text
+        if own.days:
+            return ", ".join(_DAY_NAMES[d] for d in sorted(own.days))
+        return fact.value.text
+
+
+def _names(
+    binding: Binding, apart_from: frozenset[str], words: frozenset[str], said: frozenset[str]
+) -> bool:
+    """Whether the answer's `words` (or an acronym it `said`) name a facet of `binding` by the
+    words that set it apart from `apart_from`."""
+    for facet, text in binding.facets:
+        apart = facet - apart_from
+        if apart and (apart <= words or (said and names_row(said, text))):
+            return True
+    return False
+
+
+class Said(NamedTuple):
+    """An answer's value as the rule reads it: its binding, its sentence's acronyms and the
+    quantities of the sentence's other figures."""
+
+    binding: Binding
+    acronyms: frozenset[str]
+    stated: frozenset[str]
+
+
+def answer_binding(sentence: str, value: NumericValue) -> Said:
+    """The binding of an answer's value (its span in `sentence`), with its sentence's acronyms
+    and other figures."""
+    figures = _answer_figures(sentence)
+    spans = [(a, b) for a, b, _ in figures]
+    span = (value.start, value.end)
+    stated = frozenset(q for a, b, q in figures if (a, b) != span)
+    if span not in spans:
+        return Said(Binding((), weekdays(sentence)), acronyms(sentence), stated)
+    return Said(bind(sentence, spans, spans.index(span)), acronyms(sentence), stated)
+
+
+def _words(text: str) -> frozenset[str]:
+    """naming_words, with the words it drops as month names that are none ("Markets",
+    "margin", "decrease": its period pattern takes any word starting as a month does)."""
+    words = naming_words(text)
+    if not _MONTHISH.search(text):
+        return words
+    kept = [w for w in _MONTHISH.findall(text) if w.lower().rstrip(".") not in _MONTHS]
+    return words | stemmed_words(" ".join(kept)) if kept else words
+
+
+def _figure(v: NumericValue) -> bool:
+    """A value a prose value's binding counts: no period, or a time of day ("9 am": hours)."""
+    return v.kind == "time" or not is_period_value(v)
+
+
+@text_memo(max_bytes=2**20, item_bytes=0)
+def may_bind_times(excerpt: str) -> bool:
+    """Whether an excerpt names a weekday and holds two times of day (the opening-hours form
+    a one-line excerpt must have for the day rule to judge its times): checked before its
+    facts are read."""
+    if not _ANY_DAY.search(excerpt):
+        return False
+    return sum(1 for v in extract_numbers(excerpt) if v.kind == "time") >= 2
+
+
+@text_memo(max_bytes=2**20, item_bytes=100)
+def _answer_figures(sentence: str) -> tuple[tuple[int, int, str], ...]:
+    """An answer sentence's figures (spans, quantities): read once per sentence."""
+    return tuple((v.start, v.end, v.quantity) for v in extract_numbers(sentence) if _figure(v))
+
+
+def weekdays(text: str) -> frozenset[int]:
+    """The days of the week a text names: single days, ranges ("Monday to Friday",
+    "周一至周五"), "weekdays", "weekends", "工作日", "周末"."""
+    if not _ANY_DAY.search(text):
+        return frozenset()
+    days: set[int] = set()
+    for m in _DAY_RANGE.finditer(text):
+        a, b = _day(m.group(1) or m.group(3)), _day(m.group(2) or m.group(4))
+        days.update(range(a, b + 1) if a <= b else [*range(a, 7), *range(0, b + 1)])
+    rest = _DAY_RANGE.sub(" ", text)
+    for m in _DAY.finditer(rest):
+        days.add(_day(m.group(0)))
+    if _WEEKDAYS.search(rest):
+        days.update(range(5))
+    if _WEEKENDS.search(rest):
+        days.update((5, 6))
+    return frozenset(days)
+
+
+def _day(word: str) -> int:
+    w = word.lower()
+    if w[0] in "周星礼":
+        return min(_ZH_DAYS.index(w[-1]), 6)
+    return _EN_DAYS.index(w[:3])
+
+
+def _last_end(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> int:
+    end = lo
+    for m in pattern.finditer(text, lo, hi):
+        end = m.end()
+    return end
+
+
+def _first_start(pattern: re.Pattern[str], text: str, lo: int) -> int:
+    hi = min(len(text), lo + _NEAR)
+    m = pattern.search(text, lo, hi)
+    return m.start() if m else hi
+
+
+def _until(
+    text: str, spans: list[tuple[int, int]], k: int, lo: int, pattern: re.Pattern[str]
+) -> str:
+    """The text from `lo` to the next figure after spans[k] or the pattern's next match."""
+    hi = spans[k + 1][0] if k + 1 < len(spans) else len(text)
+    m = pattern.search(text, lo, hi)
+    return text[lo : m.start() if m else hi]
+
+
+def _figure_between(spans: list[tuple[int, int]], lo: int, hi: int) -> bool:
+    return any(lo <= a < hi for a, _ in spans)
+
+
+_NEAR = 400
+# The clause marks, a colon between two digits aside (a time of day, "8:00").
+_MARKS = "".join(m for m in CLAUSE_MARKS if m != ":")
+_COLON = r"(?<!\d):|:(?!\d)"
+_SEGMENT = re.compile(rf"[{_MARKS}{SENTENCE_END_MARKS}\n]|{_COLON}|{SENTENCE_END}")
+_CUT = re.compile(
+    rf"[{_MARKS}{EVERY_COMMA}{SENTENCE_END_MARKS}\n]|{_COLON}|{SENTENCE_END}|{joiner()}"
+)
+# A part of a comma part between conjunctions (not "to", "from": "Monday to Friday").
+_DAY_PART = re.compile(
+    rf"[{_MARKS}{EVERY_COMMA}{SENTENCE_END_MARKS}\n]|{_COLON}|{SENTENCE_END}"
+    r"|(?i:\s(?:and|while|whereas|but)\s)|[和及；]"
+)
+_COMMA_PART = re.compile(rf"[{_MARKS}{EVERY_COMMA}{SENTENCE_END_MARKS}\n]|{_COLON}|{SENTENCE_END}")
+# A value alone in its comma part: a comma right after it ("45, is"; "45岁，任").
+_APPOSITION_END = re.compile(r"\s*(?:years? old|岁)?\s*[,，]\s*")
+# A figure's unit and the preposition after it ("m3/h at", "bar with").
+_UNIT_GAP = re.compile(r"(?i)^\s*\S*\s+(?:at|with|of|per|on|under)\b")
+# A predicate's leading verb and article ("is the chief executive" -> "chief executive").
+_ROLE = re.compile(
+    r"(?i)^(?:(?:is|was|are|were|serves as|served as|as|任|担任)\s*)?(?:(?:the|a|an|its|our)\s+)?"
+)
+_PLACE = re.compile(r"(?i)(?:^|\s)(?:in|for|across|within)\s+(?:the\s+)?(.+)$", re.S)
+_WORD_AFTER = re.compile(r"\s*([^\W\d][\w/]*)")
+_NAME = re.compile(r"(?<![\w])[A-Z][\w&-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&-]*)*")
+# A facet's trailing verb ("its net income was" -> "its net income").
+_VERB_END = re.compile(
+    r"(?i)\s+(?:was|were|is|are|of|at|reached|totall?ed|amounted to)\s*$|[为是达]$"
+)
+# The words that put a value beside another of the same subject ("8 percent (previously 6
+# percent)", "up from 6%"): no subject of their own.
+_COMPARED = re.compile(
+    r"(?i)\b(?:previously|prior|from|up|down|compared|versus|vs|than|last|originally|"
+    r"initially|before|earlier|against)\b|较|比|同比|上年|去年"
+)
+_MONTHISH = re.compile(r"(?i)\b(?:jan|feb|mar|apr|aug|sep|oct|nov|dec)\w*")
+_MONTHS = frozenset(
+    "jan january feb february mar march apr april aug august sep sept september oct october "
+    "nov november dec december".split()
+)
+_EN_DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_ZH_DAYS = "一二三四五六日天"
+_DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_EN_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_ZH_DAY = r"(?:周|星期|礼拜)[一二三四五六日天]"
+_DAY = re.compile(rf"(?i)\b{_EN_DAY}\b|{_ZH_DAY}")
+_DAY_RANGE = re.compile(
+    rf"(?i)\b({_EN_DAY})\s*(?:to|through|thru|-|–|until)\s*({_EN_DAY})\b"
+    rf"|({_ZH_DAY})\s*(?:至|到|-|–|~)\s*({_ZH_DAY})"
+)
+_WEEKDAYS = re.compile(r"(?i)\bweekdays?\b|工作日")
+_WEEKENDS = re.compile(r"(?i)\bweekends?\b|周末")
+_ANY_DAY = re.compile(rf"(?i){_EN_DAY}|{_ZH_DAY}|weekday|weekend|工作日|周末")
