@@ -68,7 +68,7 @@ def _disagreement(
             return "another_subject"
     if bound is not None and seen.bindings().is_prose(fact):
         if _bound_elsewhere(claim, fact, seen, bound)[0]:
-            return "another_subject"  # (said of another value's subject, dNEW1)
+            return "another_subject"  # (said of another value's subject, d690)
     if named is None:
         named = claim.periods
     if named and contradicts(named, _held(fact, relative)):

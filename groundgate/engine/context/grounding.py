@@ -188,7 +188,7 @@ def context_findings(
             continue  # "/ 2", "× 100": a calculation's constant
         if (is_period_value(value) and not (bound and value.kind == "time")) or not any(
             ch.isdigit() for ch in value.text
-        ):  # (a time of day is a figure an answer binds: opening hours, dNEW3)
+        ):  # (a time of day is a figure an answer binds: opening hours, d692)
             continue  # a period itself, or a number in words ("three months")
         claim = reader.claim(k, span)
         assert claim is not None  # (values() lists read_claims' values)
@@ -388,7 +388,7 @@ def _finding(
         fall = fact.negative or fact.value.quantity.startswith("-")
         said, other = ("a fall", "a rise") if fall else ("a rise", "a fall")
         detail = f"{text} is the figure for {cell_name(fact)}, {said}; the sentence says {other}"
-    elif reason == "another_subject":  # bound to another value's subject (dNEW1)
+    elif reason == "another_subject":  # bound to another value's subject (d690)
         bindings = seen.bindings()
         detail = f"{text} is said of {bindings.name(fact, alt)}" + (
             f"; {bindings.name(alt, fact)} has {alt.value.text}" if alt else ""

@@ -1,5 +1,5 @@
 """What a prose value is said OF within its clause (policy prose_subjects "bound_values", gate
-2.50.0, dNEW1-dNEW4; issue 28).
+2.50.0, d690-d693; issue 28).
 
 own_clause (prose_subjects.py) reads a value's subject as the naming words of its own clause
 part before it: the second attribute of a clause ("Pump A delivers 120 m3/h at 6 bar"), a name in
@@ -18,7 +18,7 @@ read alike - is bound to facets, each a set of naming words, and to days:
     figure or the clause's end ("800 in France" -> franc; "7% in Asia" -> asia);
   - days: the weekdays its part between conjunctions names, else its comma part ("Monday to
     Friday", "weekdays", "on Saturday", "周一至周五", "星期六"); a time of day ("9 am") is a
-    figure here (dNEW3), a period for every other rule.
+    figure here (d692), a period for every other rule.
 `bound_elsewhere` asks, for an evidence value the answer's value matched, whether the answer
 binds it to another value's subject: it says every word that sets some facet of another prose
 value (same kind and unit, another quantity, within 400 characters, not a period the answer

@@ -267,7 +267,7 @@ class AnswerGatePolicy(GatePolicy):
     # ("Pump I delivers 205 m3/h. Pump B delivers 250 m3/h."; "泵A的额定流量为205立方米/小时，泵B
     # ..."): the answer's value is out of context where the excerpt says it of another subject
     # and says a different value of the same attribute of the one the answer names (every word
-    # that sets it apart said, none of the value's own); "bound_values" (gate 2.50.0, dNEW1):
+    # that sets it apart said, none of the value's own); "bound_values" (gate 2.50.0, d690):
     # also a value's metric, a name in apposition, a place after it and its days
     # (context/prose_bindings.py); "off" (gate 2.19.0): prose values judged by periods only.
     prose_subjects: Literal["off", "own_clause", "bound_values"] = "bound_values"
