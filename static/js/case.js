@@ -89,7 +89,7 @@
   }
   // The selected finding's blue outline is drawn inside each of its boxes (groundgate.css), so
   // it never reaches the row above; a derived finding is drawn whole: every operand's box
-  // (data-boxes "key|x0,y0,x1,y1;..."), the first one brought into view (dNEW3).
+  // (data-boxes "key|x0,y0,x1,y1;..."), the first one brought into view (d652).
   function place(figure, marker, bboxText) {
     const r = toImage(figure, bboxText.split(",").map(Number));
     Object.assign(marker.style, { left: r.left * 100 + "%", top: r.top * 100 + "%",

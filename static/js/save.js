@@ -3,7 +3,7 @@
 // and that nothing entered was lost; Save again sends the same save, which the server saves
 // once (its key: reviews/save_keys.py). A save that worked goes on as a form post would (the
 // next case, or this one again, with the "Saved" message). Without this script the forms post
-// as plain forms and the server answers with pages (reviews/case_views.py; dNEW2).
+// as plain forms and the server answers with pages (reviews/case_views.py; d651).
 (function () {
   const TIMEOUT_SECONDS = 30;
   const KEPT = " Nothing you entered is lost: it is all still here.";
