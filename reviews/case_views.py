@@ -10,7 +10,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import IntegrityError
 from django.http import HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -201,26 +200,18 @@ def review_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> H
         run = case_current_run(case=case)
         decisions = _decisions(request.POST, run.findings if run else [])
         correction = _posted_correction(request.POST)
-        save_key = save_key_of(request.POST)
-        try:
-            result = review_submit(
-                case=case,
-                reviewer=request.user,
-                label=data["label"],
-                comment=data["comment"],
-                decisions=decisions,
-                seen_review_id=data["seen_review_id"],
-                gate_run_id=data["gate_run_id"],
-                force=data["force"],
-                correction=correction,
-                save_key=save_key,
-            )
-        except IntegrityError:
-            # The same save arrived twice at once and the other arrival wrote first.
-            first = Review.objects.filter(case=case, reviewer=request.user, save_key=save_key)
-            if not save_key or (done := first.first()) is None:
-                raise
-            result = SubmitResult(done, replayed=True)
+        result = review_submit(
+            case=case,
+            reviewer=request.user,
+            label=data["label"],
+            comment=data["comment"],
+            decisions=decisions,
+            seen_review_id=data["seen_review_id"],
+            gate_run_id=data["gate_run_id"],
+            force=data["force"],
+            correction=correction,
+            save_key=save_key_of(request.POST),
+        )
     except ReviewInputError as exc:
         run = case_current_run(case=case)
         _explain(exc, decisions, run.findings if run else [], state)

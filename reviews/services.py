@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from groundgate.access import Action, member_role, require
 from groundgate.families import REFUSED, outcome_of
@@ -108,68 +108,75 @@ def review_submit(
         except CorrectionError as exc:
             raise ReviewInputError(exc.field, exc.message) from None
 
-    with transaction.atomic():
-        # Lock the case row so two saves of the same case are serialised (PostgreSQL; SQLite
-        # serialises writers anyway).
-        Case.objects.select_for_update().filter(pk=case.pk).first()
+    try:
+        with transaction.atomic():
+            # Lock the case row so two saves of the same case are serialised (PostgreSQL; SQLite
+            # serialises writers anyway).
+            Case.objects.select_for_update().filter(pk=case.pk).first()
+            if save_key and (done := _saved_once(case, reviewer, save_key)) is not None:
+                return SubmitResult(done, replayed=True)
+            if gate_run_id is not None and gate_run_id != run.pk and not force:
+                return SubmitResult(None, stale_run=True)
+            others = Review.objects.filter(case=case, id__gt=seen_review_id or 0).exclude(
+                reviewer=reviewer
+            )
+            conflicts = list(others.select_related("reviewer").order_by("id"))
+            if conflicts and case.dataset.reviews_required == 1 and not force:
+                return SubmitResult(None, conflicts)
+            # One review per reviewer per gate run: the reviewer's own review of this run saved
+            # after this form was shown (a second tab) is a conflict too, in every dataset; saving
+            # again knowingly (force) appends the newer one, as a change of mind.
+            if seen_review_id is not None and not force:
+                mine = Review.objects.filter(
+                    case=case, reviewer=reviewer, gate_run=run, id__gt=seen_review_id
+                )
+                if own := list(mine.select_related("reviewer").order_by("id")):
+                    return SubmitResult(None, own)
+            first = not Review.objects.filter(case=case, reviewer=reviewer).exists()
+            review = Review(
+                case=case,
+                gate_run=run,
+                reviewer=reviewer,
+                label=label,
+                comment=comment.strip(),
+                save_key=save_key,
+            )
+            review.save()
+            if first:
+                progress_add(case=case, reviewer=reviewer, at=review.created_at)
+            FindingDecision.objects.bulk_create(
+                FindingDecision(
+                    review=review,
+                    finding_index=d.finding_index,
+                    code=run.findings[d.finding_index]["code"],
+                    call=d.call,
+                    reason=d.reason,
+                )
+                for d in decisions
+            )
+            if built is not None:
+                built.correction.review = review
+                built.correction.save()
+                for row in built.findings:
+                    row.correction = built.correction
+                FindingCorrection.objects.bulk_create(built.findings)
+            queue_refresh([case.pk])
+            if first:  # her assignment of the case, if any, is done
+                assignment_mark_reviewed(case_id=case.pk, reviewer_id=reviewer.pk)
+            # The review is in: the reviewer's hold on the case ends (reviews.reservations).
+            reservation_release(case=case, user=reviewer)
+            webhook_events_emit(
+                datasets=[case.dataset],
+                event="review",
+                build=lambda: [_review_event(review, decisions)],
+            )
+            phoenix_push_enqueue(cases=[case])
+    except IntegrityError:
+        # The same save arrived twice at once and the other arrival wrote first (the unique
+        # save key): its review is this save's.
         if save_key and (done := _saved_once(case, reviewer, save_key)) is not None:
             return SubmitResult(done, replayed=True)
-        if gate_run_id is not None and gate_run_id != run.pk and not force:
-            return SubmitResult(None, stale_run=True)
-        others = Review.objects.filter(case=case, id__gt=seen_review_id or 0).exclude(
-            reviewer=reviewer
-        )
-        conflicts = list(others.select_related("reviewer").order_by("id"))
-        if conflicts and case.dataset.reviews_required == 1 and not force:
-            return SubmitResult(None, conflicts)
-        # One review per reviewer per gate run: the reviewer's own review of this run saved
-        # after this form was shown (a second tab) is a conflict too, in every dataset; saving
-        # again knowingly (force) appends the newer one, as a change of mind.
-        if seen_review_id is not None and not force:
-            mine = Review.objects.filter(
-                case=case, reviewer=reviewer, gate_run=run, id__gt=seen_review_id
-            )
-            if own := list(mine.select_related("reviewer").order_by("id")):
-                return SubmitResult(None, own)
-        first = not Review.objects.filter(case=case, reviewer=reviewer).exists()
-        review = Review(
-            case=case,
-            gate_run=run,
-            reviewer=reviewer,
-            label=label,
-            comment=comment.strip(),
-            save_key=save_key,
-        )
-        review.save()
-        if first:
-            progress_add(case=case, reviewer=reviewer, at=review.created_at)
-        FindingDecision.objects.bulk_create(
-            FindingDecision(
-                review=review,
-                finding_index=d.finding_index,
-                code=run.findings[d.finding_index]["code"],
-                call=d.call,
-                reason=d.reason,
-            )
-            for d in decisions
-        )
-        if built is not None:
-            built.correction.review = review
-            built.correction.save()
-            for row in built.findings:
-                row.correction = built.correction
-            FindingCorrection.objects.bulk_create(built.findings)
-        queue_refresh([case.pk])
-        if first:  # her assignment of the case, if any, is done
-            assignment_mark_reviewed(case_id=case.pk, reviewer_id=reviewer.pk)
-        # The review is in: the reviewer's hold on the case ends (reviews.reservations).
-        reservation_release(case=case, user=reviewer)
-        webhook_events_emit(
-            datasets=[case.dataset],
-            event="review",
-            build=lambda: [_review_event(review, decisions)],
-        )
-        phoenix_push_enqueue(cases=[case])
+        raise
     return SubmitResult(review, conflicts)
 
 
