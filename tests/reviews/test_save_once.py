@@ -157,3 +157,32 @@ def test_a_save_against_an_older_gate_run_answers_json_for_the_page_to_show(revi
     shown = reviewer.post(url, older)
     assert shown.status_code == 409 and "checked the table" in shown.content.decode()
     assert not Review.objects.filter(case=c).exists()
+
+
+def test_two_arrivals_at_once_the_later_finds_the_earlier_by_the_unique_key(reviewer, monkeypatch):
+    # The race the case lock cannot order on SQLite: the other arrival commits after this one
+    # looked for it (and for the reviewer's own reviews). The unique save key refuses the second
+    # row; the service answers with the first arrival's review and writes nothing.
+    import reviews.services as services
+
+    c, url, data = form("demo-en-17")
+    reviewer.post(url, data)
+    first = Review.objects.get(case=c)
+    looked_up = services._saved_once
+    calls: list[int] = []
+
+    def first_miss(*args, **kwargs):
+        calls.append(1)
+        return None if len(calls) == 1 else looked_up(*args, **kwargs)
+
+    monkeypatch.setattr(services, "_saved_once", first_miss)
+    result = services.review_submit(
+        case=c,
+        reviewer=first.reviewer,
+        label="not_grounded",
+        comment="checked the table",
+        gate_run_id=data["gate_run_id"],
+        save_key=first.save_key,
+    )
+    assert result.replayed and result.review == first and len(calls) == 2
+    assert Review.objects.filter(case=c).count() == 1
