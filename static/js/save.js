@@ -104,7 +104,7 @@
   }
 
   function failed(form, words) {
-    say(form, "error", words + KEPT + " Save again when ready (sent twice, it is still saved once).");
+    say(form, "error", words + KEPT + " Save again when ready (should it reach the server twice, it is saved once).");
   }
 
   function send(form, submitter) {
