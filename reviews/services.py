@@ -221,14 +221,47 @@ def _check_refusal_label(label: str, field_name: str, case: Case) -> None:
         )
 
 
-@transaction.atomic
-def case_relabel(*, case: Case, admin: Any, to_label: str, reason: str) -> Relabel:
-    return cases_relabel(cases=[case], admin=admin, to_label=to_label, reason=reason)[0]
+@dataclass(frozen=True)
+class RelabelResult:
+    relabel: Relabel
+    # The same relabel arrived again (a double click, a retry after a lost answer): `relabel` is
+    # the one its first arrival saved, and nothing more was written.
+    replayed: bool = False
+
+
+def _relabelled_once(case: Case, admin: Any, save_key: str) -> Relabel | None:
+    return Relabel.objects.filter(case=case, admin=admin, save_key=save_key).first()
+
+
+def case_relabel(
+    *, case: Case, admin: Any, to_label: str, reason: str, save_key: str = ""
+) -> RelabelResult:
+    """Set one case's final label. `save_key`: the page's relabel, once (reviews.save_keys, d729):
+    one that arrives again - after the first, or at once with it (the unique key) - finds the
+    relabel its first arrival saved and writes nothing; the history stays append-only."""
+    require(user=admin, dataset=case.dataset, action=Action.RELABEL)
+    try:
+        with transaction.atomic():
+            Case.objects.select_for_update().filter(pk=case.pk).first()
+            if save_key and (done := _relabelled_once(case, admin, save_key)) is not None:
+                return RelabelResult(done, replayed=True)
+            relabels = cases_relabel(
+                cases=[case], admin=admin, to_label=to_label, reason=reason, save_key=save_key
+            )
+    except IntegrityError:
+        # The other arrival wrote first: its relabel is this one's.
+        if save_key and (done := _relabelled_once(case, admin, save_key)) is not None:
+            return RelabelResult(done, replayed=True)
+        raise
+    return RelabelResult(relabels[0])
 
 
 @transaction.atomic
-def cases_relabel(*, cases: list[Case], admin: Any, to_label: str, reason: str) -> list[Relabel]:
-    """Set the final label of each case (a bulk relabel is one transaction)."""
+def cases_relabel(
+    *, cases: list[Case], admin: Any, to_label: str, reason: str, save_key: str = ""
+) -> list[Relabel]:
+    """Set the final label of each case (a bulk relabel is one transaction). `save_key` is
+    stored with a single case's relabel only (case_relabel's, d729)."""
     if to_label not in Label.values:
         raise ReviewInputError("to_label", f"must be one of {', '.join(Label.values)}")
     if not reason or not reason.strip():
@@ -251,6 +284,7 @@ def cases_relabel(*, cases: list[Case], admin: Any, to_label: str, reason: str) 
             to_label=to_label,
             admin=admin,
             reason=reason.strip(),
+            save_key=save_key if len(cases) == 1 else "",
         )
         for c in cases
     ]
