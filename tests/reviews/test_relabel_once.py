@@ -64,9 +64,7 @@ def test_a_key_is_only_the_admins_own(admin, demo_dataset):
     assert Relabel.objects.filter(case=c).count() == 2
 
 
-def test_two_arrivals_at_once_the_later_meets_the_unique_key_and_gets_the_first(
-    admin, monkeypatch
-):
+def test_two_arrivals_at_once_the_later_meets_the_unique_key_and_gets_the_first(admin, monkeypatch):
     # The race the case lock cannot order on SQLite: the other arrival commits after this one
     # looked for it. The unique key refuses the second row; the service (not the view) answers
     # with the first arrival's relabel and writes nothing. Fails without the service's catch.
