@@ -66,8 +66,8 @@ class FormState:
     error: str = ""  # the human message
     error_field: str = ""  # "label", "comment", or "" when the error is at a finding
     error_finding: int | None = None
-    # The correction as posted (the page's hidden JSON field, restored by static/js/case/corrections.js) and
-    # the answer editor's text (None: the editor was closed).
+    # The correction as posted (the page's hidden JSON field, restored by
+    # static/js/case/corrections.js) and the answer editor's text (None: the editor was closed).
     correction: str = ""
     conclusion: str | None = None
 
