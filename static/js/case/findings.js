@@ -87,14 +87,20 @@
     if (!below.length) return;
     const open = below.filter(function (item) { return !item.classList.contains("decided"); }).length;
     cue.textContent = "▼ " + below.length + " more finding" + (below.length === 1 ? "" : "s") + " below" +
-      (open === below.length ? "" : " (" + open + " undecided)");
+      (open === below.length ? "" : open ? " (" + open + " undecided)" : " (all decided)");
   }
   gg.updateCue = updateCue;
+  let queued = false;  // scrolling and resizing: once a frame, not once an event
+  function soon() {
+    if (queued) return;
+    queued = true;
+    window.requestAnimationFrame(function () { queued = false; updateCue(); });
+  }
   if (cue) {
     cue.addEventListener("click", function () { if (firstBelow >= 0) select(firstBelow); });
-    document.addEventListener("scroll", updateCue, true);
-    window.addEventListener("resize", updateCue);
-    if (window.ResizeObserver && list) new ResizeObserver(updateCue).observe(list);
+    document.addEventListener("scroll", soon, true);
+    window.addEventListener("resize", soon);
+    if (window.ResizeObserver && list) new ResizeObserver(soon).observe(list);
   }
 
   // ---- Decisions: per finding (group), undo, gate right on all, progress ------------------
