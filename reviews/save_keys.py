@@ -35,6 +35,14 @@ def save_key_once(owner: str, name: str) -> models.UniqueConstraint:
     )
 
 
+def case_save_key(save_key: str, case_id: int) -> str:
+    """The stored key of one case's row in a bulk relabel sent with `save_key` (d737): one per
+    case, so the table's unique key holds row by row; empty when the page sent none."""
+    if not save_key:
+        return ""
+    return hashlib.sha256(f"{save_key}:{case_id}".encode()).hexdigest()
+
+
 def page_save_key() -> str:
     """A fresh key for a page's form."""
     return secrets.token_hex(16)

@@ -119,3 +119,55 @@ def test_the_relabel_form_has_a_heading_and_says_the_current_label(admin):
     page = admin.get(f"/d/demo/cases/{c.pk}/").content.decode()
     now = page.split('id="current-label">')[1].split("</p>")[0]
     assert "Not grounded" in now and "relabelled by ada" in now
+
+
+BULK = {
+    "code": "NO_CHUNKS",
+    "to_label": "not_grounded",
+    "reason": "no retrieval",
+    "expected_count": "2",
+}
+
+
+def confirmation(admin) -> dict:
+    """The bulk relabel's confirmation form as the page shows it (its key, its set's digest)."""
+    shown = admin.post("/d/demo/relabel", BULK)
+    key = shown.content.decode().split('name="save_key" value="')[1].split('"')[0]
+    assert len(key) == 32
+    return BULK | {"confirm": "1", "digest": shown.context["digest"], "save_key": key}
+
+
+def test_a_bulk_relabel_confirmed_twice_is_stored_once(admin):
+    # The confirmation sent again (a double click, Back and Confirm, a retry): the set is the
+    # same, each case's row carries its own key; nothing more is written (d737).
+    confirm = confirmation(admin)
+    first = admin.post("/d/demo/relabel", confirm, follow=True).content.decode()
+    assert "Relabelled 2 cases." in first and "relabelled once" not in first
+    again = admin.post("/d/demo/relabel", confirm, follow=True).content.decode()
+    assert "Relabelled 2 cases. (it had arrived once already: relabelled once)" in again
+    assert Relabel.objects.count() == 2
+    assert len(set(Relabel.objects.values_list("save_key", flat=True))) == 2
+    # A new confirmation page (a new key) relabels again, as asked: the history grows.
+    admin.post("/d/demo/relabel", confirmation(admin))
+    assert Relabel.objects.count() == 4
+
+
+def test_a_bulk_confirmation_twice_at_once_meets_the_unique_key(admin, monkeypatch):
+    # The later arrival looked for the first one's rows before they were committed: its rows
+    # meet the unique key, and the service answers with the first arrival's rows.
+    import reviews.services as services
+
+    confirm = confirmation(admin)
+    admin.post("/d/demo/relabel", confirm)
+    first = set(Relabel.objects.values_list("pk", flat=True))
+    looked_up = services._relabels_once
+    calls: list[int] = []
+
+    def first_miss(*args, **kwargs):
+        calls.append(1)
+        return [] if len(calls) == 1 else looked_up(*args, **kwargs)
+
+    monkeypatch.setattr(services, "_relabels_once", first_miss)
+    again = admin.post("/d/demo/relabel", confirm, follow=True).content.decode()
+    assert "relabelled once" in again and len(calls) == 2
+    assert set(Relabel.objects.values_list("pk", flat=True)) == first
