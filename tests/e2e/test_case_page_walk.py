@@ -124,6 +124,7 @@ def test_exempt_values_and_values_grounded_otherwise_are_drawn_apart(page, live_
     legend = page.inner_text("#legend")
     assert "exempt, no claim about the evidence" in legend
     assert "grounded other than verbatim: an equivalence or a calculation" in legend
+    assert "a warning (brown fill, dashed underline)" in legend  # each style says its meaning
 
 
 def test_one_relabel_sent_twice_from_the_page_is_stored_once(page, live_server, demo):  # noqa: F811
