@@ -16,6 +16,7 @@ from groundgate.models import Case
 from reviews.forms import RelabelForm
 from reviews.models import Relabel, Review
 from reviews.reservations import held_by_others
+from reviews.review_reads import final_labels
 from reviews.services import ReviewInputError, cases_relabel, relabelled_note
 
 _M = TypeVar("_M", bound=Model)
@@ -74,6 +75,7 @@ def relabel_cases(
         form = RelabelForm()
     cases = list(queryset)
     held = held_by_others(case_ids=[c.pk for c in cases], user=request.user)
+    now = final_labels(case_ids=[c.pk for c in cases[:20]])
     return render(
         request,
         "admin/relabel_cases.html",
@@ -81,6 +83,8 @@ def relabel_cases(
             "form": form,
             "cases": cases,
             "held": [(c, held[c.pk]) for c in cases if c.pk in held],
+            # The first 20 with the final label each has now (d730).
+            "listed": [(c, now[c.pk]) for c in cases[:20]],
             "action": "relabel_cases",
             "opts": modeladmin.model._meta,
         },

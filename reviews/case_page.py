@@ -66,8 +66,8 @@ class FormState:
     error: str = ""  # the human message
     error_field: str = ""  # "label", "comment", or "" when the error is at a finding
     error_finding: int | None = None
-    # The correction as posted (the page's hidden JSON field, restored by static/js/case.js) and
-    # the answer editor's text (None: the editor was closed).
+    # The correction as posted (the page's hidden JSON field, restored by
+    # static/js/case/corrections.js) and the answer editor's text (None: the editor was closed).
     correction: str = ""
     conclusion: str | None = None
 
@@ -232,6 +232,8 @@ def shown_pages(pages: Iterable[tuple[int, int]]) -> list[dict[str, Any]]:
             {
                 "document_id": d,
                 "index": i,
+                # The document's page count, for "page 3 of 12" in the viewer's toolbar.
+                "of": documents[d].page_count,
                 "page": page,
                 "zoom": ZOOM,
                 "rotation": rotation,

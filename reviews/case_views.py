@@ -323,11 +323,12 @@ def relabel_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> 
         if not form.is_valid():
             field, _, message = first_error(form).partition(": ")
             raise ReviewInputError(field, message)
-        relabel = case_relabel(
+        result = case_relabel(
             case=case,
             admin=request.user,
             to_label=form.cleaned_data["to_label"],
             reason=form.cleaned_data["reason"],
+            save_key=save_key_of(request.POST),
         )
     except ReviewInputError as exc:
         if wants_json(request):  # the page's script keeps the page (static/js/save.js)
@@ -339,7 +340,10 @@ def relabel_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> 
         context["relabel_reason"] = request.POST.get("reason", "")
         _with_hold(context, case, request, kept=True)
         return render(request, "reviews/case_detail.html", context, status=400)
-    messages.success(request, f"Final label: {relabel.get_to_label_display()}.")
+    said = f"Final label: {result.relabel.get_to_label_display()}"
+    if result.replayed:
+        said += " (it had arrived once already: relabelled once)"
+    messages.success(request, said + ".")
     url = reverse("reviews:case", args=[slug, case.pk])
     if wants_json(request):
         return JsonResponse({"saved": True, "location": url})

@@ -14,6 +14,7 @@ from django.db import models
 
 from groundgate.models import Case, Dataset, Document, GateRun
 from groundgate.models.append_only import AppendOnlyModel
+from reviews.save_keys import save_key_once
 
 
 class Label(models.TextChoices):
@@ -72,13 +73,7 @@ class Review(AppendOnlyModel):
 
     class Meta:
         indexes = [models.Index(fields=["case", "-id"], name="review_case_newest")]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["reviewer", "save_key"],
-                condition=~models.Q(save_key=""),
-                name="review_save_key_once",
-            )
-        ]
+        constraints = [save_key_once("reviewer", "review_save_key_once")]
         ordering = ["id"]
 
     def __str__(self) -> str:
@@ -156,7 +151,8 @@ class FindingCorrection(AppendOnlyModel):
 
 
 class Relabel(AppendOnlyModel):
-    """An admin setting a case's final label, with the reason. Every change is kept."""
+    """An admin setting a case's final label, with the reason. Every change is kept; a relabel
+    sent twice (its `save_key`, as a review's) is kept once."""
 
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="relabels")
     from_label = models.CharField(max_length=24, blank=True)
@@ -166,9 +162,11 @@ class Relabel(AppendOnlyModel):
     )
     reason = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)
+    save_key = models.CharField(max_length=64, blank=True, default="")  # d729
 
     class Meta:
         indexes = [models.Index(fields=["case", "-id"], name="relabel_case_newest")]
+        constraints = [save_key_once("admin", "relabel_save_key_once")]
         ordering = ["id"]
 
     def __str__(self) -> str:

@@ -8,6 +8,12 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
+from groundgate.engine.gates.answer_numbers import (
+    NUMBER_ABOUT_ANSWER,
+    NUMBER_FROM_QUESTION,
+    NUMBER_IN_WORKING,
+    NUMBER_SECTION_LABEL,
+)
 from groundgate.families.value_boxes import ref_chunk_id, value_refs, words_box
 from groundgate.models import Case, Chunk, ChunkKind, Page
 
@@ -21,6 +27,18 @@ class Segment:
     finding_ids: tuple[int, ...] = ()
     codes: tuple[str, ...] = ()
     severity: str = ""  # the most severe of the covering findings: error, warning or info
+    # Info, and every covering finding exempt (EXEMPT_CODES): drawn apart from a value grounded
+    # other than verbatim, one meaning per mark (d735).
+    exempt: bool = False
+
+
+# Info findings whose value is exempt - no claim about the evidence, so none was looked for:
+# the question's own value, the answer's word count, a constant of its calculation, a section
+# label (engine/gates/answer_numbers.py). The other info findings (NUMBER_EQUIVALENT,
+# NUMBER_DERIVED) say how a value WAS grounded.
+EXEMPT_CODES = frozenset(
+    {NUMBER_FROM_QUESTION, NUMBER_ABOUT_ANSWER, NUMBER_IN_WORKING, NUMBER_SECTION_LABEL}
+)
 
 
 SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
@@ -58,6 +76,7 @@ def highlight_segments(text: str, findings: list[Json], field: str | None) -> li
                 tuple(sorted(i for i, _ in covering)),
                 tuple(sorted({code for _, code in covering})),
                 worst,
+                worst == "info" and all(code in EXEMPT_CODES for _, code in covering),
             )
         )
     return segments
@@ -81,6 +100,10 @@ class FindingGroup:
     @property
     def count(self) -> int:
         return len(self.members)
+
+    @property
+    def exempt(self) -> bool:
+        return self.finding.get("code") in EXEMPT_CODES
 
 
 def group_key(finding: Json) -> tuple[Any, ...] | None:
@@ -186,7 +209,7 @@ class PageTurn:
     """How a page's boxes (unrotated PDF points, as stored) land on its image, shown turned
     clockwise by `rotation` (render_page_png turns it: the PDF's /Rotate, or upright_rotation).
     The one place the case page turns a box: the image's shape comes from here, and the page
-    viewer (static/js/case.js) applies `matrix` to draw a box and its inverse to read a box a
+    viewer (static/js/case/pages.js) applies `matrix` to draw a box and its inverse to read a box a
     reviewer draws. The matrix is PyMuPDF's Page.rotation_matrix divided by the shown size."""
 
     width: float  # unrotated, PDF points

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from groundgate.access import others_reviews_visible
 from groundgate.models import Case, Dataset
-from reviews.models import Review, ReviewerDay, ReviewGuide
+from reviews.models import Label, QueueEntry, Review, ReviewerDay, ReviewGuide
 
 
 def dataset_instructions(*, dataset: Dataset) -> str:
@@ -72,3 +72,13 @@ def latest_reviews(*, dataset: Dataset) -> QuerySet[Review]:
         .values("last")
     )
     return Review.objects.filter(id__in=last)
+
+
+def final_labels(*, case_ids: list[int]) -> dict[int, str]:
+    """Each case's final label now, in words ("none" where no agreed review or relabel set one):
+    what an admin relabelling them is shown beside each (d730). By the queue index's key."""
+    names = dict(Label.choices)
+    stored = dict(
+        QueueEntry.objects.filter(case_id__in=case_ids).values_list("case_id", "final_label")
+    )
+    return {i: names.get(stored.get(i) or "", "none") for i in case_ids}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +33,7 @@ from reviews.models import (
 )
 from reviews.queue import progress_add, queue_refresh
 from reviews.reservations import reservation_release
+from reviews.save_keys import case_save_key
 from reviews.selectors import queue_entries, queue_scope
 
 
@@ -221,14 +223,56 @@ def _check_refusal_label(label: str, field_name: str, case: Case) -> None:
         )
 
 
-@transaction.atomic
-def case_relabel(*, case: Case, admin: Any, to_label: str, reason: str) -> Relabel:
-    return cases_relabel(cases=[case], admin=admin, to_label=to_label, reason=reason)[0]
+@dataclass(frozen=True)
+class RelabelResult:
+    relabel: Relabel
+    # The same relabel arrived again (a double click, a retry after a lost answer): `relabel` is
+    # the one its first arrival saved, and nothing more was written.
+    replayed: bool = False
+
+
+def _relabelled_once(case: Case, admin: Any, save_key: str) -> Relabel | None:
+    return Relabel.objects.filter(case=case, admin=admin, save_key=save_key).first()
+
+
+def case_relabel(
+    *, case: Case, admin: Any, to_label: str, reason: str, save_key: str = ""
+) -> RelabelResult:
+    """Set one case's final label. `save_key`: the page's relabel, once (reviews.save_keys, d729):
+    one that arrives again - after the first, or at once with it (the unique key) - finds the
+    relabel its first arrival saved and writes nothing; the history stays append-only."""
+    require(user=admin, dataset=case.dataset, action=Action.RELABEL)
+    try:
+        with transaction.atomic():
+            Case.objects.select_for_update().filter(pk=case.pk).first()
+            if save_key and (done := _relabelled_once(case, admin, save_key)) is not None:
+                return RelabelResult(done, replayed=True)
+            relabels = cases_relabel(
+                cases=[case],
+                admin=admin,
+                to_label=to_label,
+                reason=reason,
+                save_keys={case.pk: save_key},
+            )
+    except IntegrityError:
+        # The other arrival wrote first: its relabel is this one's.
+        if save_key and (done := _relabelled_once(case, admin, save_key)) is not None:
+            return RelabelResult(done, replayed=True)
+        raise
+    return RelabelResult(relabels[0])
 
 
 @transaction.atomic
-def cases_relabel(*, cases: list[Case], admin: Any, to_label: str, reason: str) -> list[Relabel]:
-    """Set the final label of each case (a bulk relabel is one transaction)."""
+def cases_relabel(
+    *,
+    cases: list[Case],
+    admin: Any,
+    to_label: str,
+    reason: str,
+    save_keys: Mapping[int, str] | None = None,
+) -> list[Relabel]:
+    """Set the final label of each case (a bulk relabel is one transaction). `save_keys`: each
+    case's stored save key (case id -> key; d729, d737), none where absent."""
     if to_label not in Label.values:
         raise ReviewInputError("to_label", f"must be one of {', '.join(Label.values)}")
     if not reason or not reason.strip():
@@ -251,6 +295,7 @@ def cases_relabel(*, cases: list[Case], admin: Any, to_label: str, reason: str) 
             to_label=to_label,
             admin=admin,
             reason=reason.strip(),
+            save_key=(save_keys or {}).get(c.pk, ""),
         )
         for c in cases
     ]
@@ -317,14 +362,38 @@ def _cases(n: int) -> str:
     return "case" if n == 1 else "cases"
 
 
+@dataclass(frozen=True)
+class RelabelSetResult:
+    relabels: list[Relabel]
+    replayed: bool = False  # the same confirmation arrived again: its first arrival's rows
+
+
 def relabel_set_apply(
-    *, chosen: RelabelSet, admin: Any, to_label: str, reason: str
-) -> list[Relabel]:
-    """Relabel every case of `chosen` (one transaction, cases_relabel's checks and bound)."""
-    cases = list(
-        Case.objects.filter(pk__in=[e.case_id for e in chosen.entries]).select_related("dataset")
-    )
-    return cases_relabel(cases=cases, admin=admin, to_label=to_label, reason=reason)
+    *, chosen: RelabelSet, admin: Any, to_label: str, reason: str, save_key: str = ""
+) -> RelabelSetResult:
+    """Relabel every case of `chosen` (one transaction, cases_relabel's checks and bound).
+    `save_key`: the confirmation page's, once (d737) - each row keeps its case's key
+    (save_keys.case_save_key); a confirmation that arrives again, after the first or at once
+    with it (the unique key), finds the first arrival's rows and writes nothing."""
+    ids = [e.case_id for e in chosen.entries]
+    keys = {i: case_save_key(save_key, i) for i in ids} if save_key else {}
+    try:
+        with transaction.atomic():
+            cases = list(Case.objects.filter(pk__in=ids).select_related("dataset"))
+            if done := _relabels_once(admin, list(keys.values())):
+                return RelabelSetResult(done, replayed=True)
+            relabels = cases_relabel(
+                cases=cases, admin=admin, to_label=to_label, reason=reason, save_keys=keys
+            )
+    except IntegrityError:
+        if done := _relabels_once(admin, list(keys.values())):
+            return RelabelSetResult(done, replayed=True)
+        raise
+    return RelabelSetResult(relabels)
+
+
+def _relabels_once(admin: Any, keys: list[str]) -> list[Relabel]:
+    return list(Relabel.objects.filter(admin=admin, save_key__in=keys)) if keys else []
 
 
 ASSIGN_MAX_CASES = 10_000

@@ -34,6 +34,7 @@ from reviews.queue_rows import facet_options, queue_rows
 from reviews.reads import reads_shared
 from reviews.reservations import reservations_live
 from reviews.review_reads import dataset_instructions, reviewer_progress
+from reviews.save_keys import page_save_key, save_key_of
 from reviews.search import search_capped
 from reviews.selectors import queue_entries, queue_filters, queue_page, queue_scope
 from reviews.services import (
@@ -243,18 +244,25 @@ def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
                 "outcome_names": OUTCOMES,
                 "reason": form.cleaned_data["reason"],
                 "digest": chosen.digest,
+                "save_key": page_save_key(),  # the confirmation, once (d737)
                 "held_out": chosen.held_out,
                 "minutes": settings.GROUNDGATE_RESERVATION_MINUTES,
             },
         )
     try:
-        relabels = relabel_set_apply(
-            chosen=chosen, admin=request.user, to_label=to_label, reason=form.cleaned_data["reason"]
+        result = relabel_set_apply(
+            chosen=chosen,
+            admin=request.user,
+            to_label=to_label,
+            reason=form.cleaned_data["reason"],
+            save_key=save_key_of(request.POST),
         )
     except ReviewInputError as exc:
         messages.error(request, f"Not relabelled: {exc}")
     else:
-        said = relabelled_note(len(relabels), chosen.held_out, held_skipped=True)
+        said = relabelled_note(len(result.relabels), chosen.held_out, held_skipped=True)
+        if result.replayed:
+            said += " (it had arrived once already: relabelled once)"
         messages.success(request, said)
     return redirect(back)
 

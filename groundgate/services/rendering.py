@@ -254,7 +254,7 @@ def case_cited_chunks(*, case: Case) -> dict[str, Chunk]:
 # The values drawn on the page image in their own box (the source pane's marks): the near miss
 # the gate reports, the value that grounded an answer value and a derivation's operands (a
 # calculation's figures; a header's date's day and year, 2.41.0, d635), green as the source
-# pane marks them. The finding's own value is the selected finding's blue box (case.js), drawn
+# pane marks them. The finding's own value is the selected finding's blue box (case/pages.js), drawn
 # over the image, not into it.
 PAGE_VALUE_LAYERS: dict[str, Layer] = {
     "near_miss": "near_miss",

@@ -51,8 +51,15 @@ def draw_box(page, pdf_box) -> None:
     """Drag a box on the first page image round `pdf_box` (an upright page), a little loose."""
     img = page.locator(".pageview img").first
     img.scroll_into_view_if_needed()
-    r = img.bounding_box()
     x0, top, x1, bottom = pdf_box
+    # The page scrolls in its own box (d734): bring the box's place to its middle first.
+    img.evaluate(
+        """(img, fy) => { const box = img.closest(".pagescroll") || img.closest(".pane");
+                          const r = img.getBoundingClientRect(), q = box.getBoundingClientRect();
+                          box.scrollTop += r.top + fy * r.height - (q.top + q.height / 2); }""",
+        (top + bottom) / 2 / 792,
+    )
+    r = img.bounding_box()
     sx, sy = r["width"] / 612, r["height"] / 792
     page.mouse.move(r["x"] + (x0 - 2) * sx, r["y"] + (top - 2) * sy)
     page.mouse.down()

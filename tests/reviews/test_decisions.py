@@ -262,6 +262,13 @@ def test_admin_site_relabel_action_needs_a_reason_and_uses_the_service(admin, de
     )
     assert sorted(Relabel.objects.values_list("case_id", flat=True)) == sorted(ids)
     assert admin.get("/admin/reviews/relabel/").status_code == 200
+    # The form lists each case with the final label it has now (d730).
+    form = admin.post("/admin/groundgate/case/", base).content.decode()
+    assert form.count("final label now: Grounded") == 2
+    other = admin.post(
+        "/admin/groundgate/case/", base | {"_selected_action": [case("demo-en-05").pk]}
+    ).content.decode()
+    assert "final label now: none" in other
 
 
 def test_admin_site_relabel_action_names_the_cases_other_reviewers_hold(admin, reviewer):

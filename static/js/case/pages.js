@@ -1,0 +1,130 @@
+// The page viewer (case page): the cited pages fit to the pane's width, `‹`/`›` (or [ ], PgUp,
+// PgDn) step through them, `−`/`+` zoom, a finding's boxes drawn on its page (d652).
+(function () {
+  const gg = window.ggCase;
+  // A box in unrotated PDF points -> fractions of the shown (maybe turned) image, by the page's
+  // matrix (data-turn: reviews/presenters.py PageTurn, the one place a page's turn is worked out).
+  function turnOf(figure) {
+    const m = (figure.dataset.turn || "1 0 0 1 0 0").split(" ").map(Number);
+    return { a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5] };
+  }
+  gg.turnOf = turnOf;
+  function toImage(figure, bbox) {
+    const t = turnOf(figure);
+    const [x0, y0, x1, y1] = bbox;
+    const xs = [t.a * x0 + t.c * y0 + t.e, t.a * x1 + t.c * y1 + t.e];
+    const ys = [t.b * x0 + t.d * y0 + t.f, t.b * x1 + t.d * y1 + t.f];
+    const left = Math.min(xs[0], xs[1]), top = Math.min(ys[0], ys[1]);
+    return { left: left, top: top, width: Math.max(xs[0], xs[1]) - left, height: Math.max(ys[0], ys[1]) - top };
+  }
+  const figures = (gg.figures = Array.from(document.querySelectorAll(".pageview")));
+  const pagePos = document.getElementById("page-pos");
+  let pageAt = 0;
+  // Which page of what (d731): "page 3 of 12 · cited page 1 of 2", "... · the only cited page".
+  function saySeen() {
+    if (!pagePos || !figures.length) return;
+    const figure = figures[pageAt];
+    const cited = figures.length === 1 ? "the only cited page" : "cited page " + (pageAt + 1) + " of " + figures.length;
+    pagePos.textContent = figure.dataset.label + (figure.dataset.of ? " of " + figure.dataset.of : "") + " · " + cited;
+  }
+  function showPage(i) {
+    if (!figures.length) return;
+    pageAt = Math.max(0, Math.min(figures.length - 1, i));
+    gg.reveal(figures[pageAt], "start");
+    saySeen();
+  }
+  gg.pageStep = function (step) { showPage(pageAt + step); };
+  // The selected finding's blue outline is drawn inside each of its boxes (groundgate.css), so
+  // it never reaches the row above; a derived finding is drawn whole: every operand's box
+  // (data-boxes "key|x0,y0,x1,y1;..."), the first one brought into view (d652).
+  function place(figure, marker, bboxText) {
+    const r = toImage(figure, bboxText.split(",").map(Number));
+    Object.assign(marker.style, { left: r.left * 100 + "%", top: r.top * 100 + "%",
+                                  width: r.width * 100 + "%", height: r.height * 100 + "%" });
+    marker.hidden = false;
+    marker.classList.remove("flash"); void marker.offsetWidth; marker.classList.add("flash");
+  }
+  gg.focusBox = function focusBox(key, bboxText, more) {
+    document.querySelectorAll(".focusbox.more").forEach(function (el) { el.remove(); });
+    const figure = figures.find(function (f) { return f.dataset.key === key; });
+    if (!figure) return false;
+    const marker = figure.querySelector(".focusbox");
+    let target = figure;
+    if (bboxText) {
+      place(figure, marker, bboxText);
+      target = marker;
+    }
+    (more || "").split(";").filter(Boolean).forEach(function (one) {
+      const [at, box] = one.split("|");
+      const other = figures.find(function (f) { return f.dataset.key === at; });
+      if (!other || (at === key && box === bboxText)) return;
+      const extra = document.createElement("div");
+      extra.className = "focusbox more";
+      other.querySelector(".pagebox").appendChild(extra);
+      place(other, extra, box);
+    });
+    pageAt = figures.indexOf(figure);
+    saySeen();
+    gg.reveal(target, "center");
+    return true;
+  };
+  document.querySelectorAll("tr.evidence[data-bbox]").forEach(function (row) {
+    row.addEventListener("click", function () {
+      const doc = figures.length ? figures[0].dataset.key.split(":")[0] : null;
+      if (doc) gg.focusBox(doc + ":" + row.dataset.pageIndex, row.dataset.bbox);
+    });
+  });
+  document.querySelectorAll("[data-page-step]").forEach(function (button) {
+    button.disabled = figures.length < 2;  // one cited page: nowhere to step
+    button.addEventListener("click", function () { showPage(pageAt + parseInt(button.dataset.pageStep, 10)); });
+  });
+  saySeen();
+  // The legend ends the evidence text below the page: the toolbar's "legend" brings it in view.
+  const toLegend = document.getElementById("to-legend");
+  const legend = document.getElementById("legend");
+  if (toLegend && legend) toLegend.addEventListener("click", function () { gg.reveal(legend, "start"); });
+
+  // Page zoom: 1 is the pane's width (the default); a zoomed page scrolls inside its figure.
+  // When a page is shown wider than its image, a sharper render is asked for at the server's
+  // nearest zoom level (groundgate/services/rendering.py ZOOM_LEVELS), never a smaller one.
+  // The toolbar says the zoom once, as a share of the pane's width; "fit width" is the button
+  // back to 100%, idle when there (d731).
+  const SCALES = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+  const RENDER_ZOOMS = [0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0, 6.0];
+  const zoomLabel = document.getElementById("zoom-level");
+  const fitButton = document.querySelector('.viewerbar button[data-zoom="fit"]');
+  let scale = 1;
+  function sharpen(figure) {
+    const points = parseFloat(figure.dataset.shownWidth);
+    const img = figure.querySelector("img");
+    if (!points || !img) return;
+    const wanted = img.parentElement.clientWidth * (window.devicePixelRatio || 1) / points;
+    const level = RENDER_ZOOMS.find(function (z) { return z >= wanted; }) || 6.0;
+    if (level <= parseFloat(figure.dataset.zoom)) return;
+    const url = new URL(img.getAttribute("src"), window.location.href);
+    url.searchParams.set("zoom", String(level));
+    img.src = url.pathname + url.search;
+    figure.dataset.zoom = String(level);
+  }
+  function zoom(to) {
+    scale = to;
+    figures.forEach(function (figure) {
+      figure.querySelector(".pagebox").style.width = scale * 100 + "%";
+      sharpen(figure);
+    });
+    if (zoomLabel) zoomLabel.textContent = Math.round(scale * 100) + "%";
+    if (fitButton) fitButton.disabled = scale === 1;
+  }
+  gg.zoomStep = function (direction) {
+    const i = SCALES.indexOf(scale) + direction;
+    if (i >= 0 && i < SCALES.length) zoom(SCALES[i]);
+  };
+  document.querySelectorAll(".viewerbar button[data-zoom]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      const what = button.dataset.zoom;
+      if (what === "fit") zoom(1); else gg.zoomStep(what === "in" ? 1 : -1);
+    });
+  });
+  if (fitButton) fitButton.disabled = true;
+  figures.forEach(sharpen);
+})();
