@@ -153,7 +153,11 @@ class SelectionPolicy(GatePolicy):
     # answerability_version 15 is 2026-11.18's.
     # 2026-11.20 (issue 32, d663-d666): coverage checks after answerability (coverage_checks:
     # years, names, ties; pipeline/coverage_checks.py). coverage_checks=() is 2026-11.19's.
-    policy_version: str = "answer-assembly/2026-11.20"
+    # 2026-11.21 (issue 32, d719-d721): the coverage check `units` joins the default (a physical
+    # quantity asked - a power rating, a flow, a torque, a diameter, a cache's size, a version -
+    # needs a value in its unit; pipeline/coverage_units.py). ("years", "names", "ties") is
+    # 2026-11.20's.
+    policy_version: str = "answer-assembly/2026-11.21"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
@@ -269,9 +273,14 @@ class SelectionPolicy(GatePolicy):
     # the default (d667): `heads` (the slack never covers a compound's head), `last` (nor the
     # question's last noun), `across` (at most one term meant across languages), `anchor` (a
     # term meant across languages needs another stated). () - none: 2026-11.18's reading.
+    # The default since 2026-11.21 adds `units` (d719-d721, pipeline/coverage_units.py): a
+    # physical quantity asked (by its unit, "in kW", 多少毫秒, or by a quantity only ever stated
+    # with one: a power rating, a flow rate, a torque, a vibration level, a diameter, a cache's
+    # size, a sum in dollars, lines of code, a version number) is answered only by a chunk
+    # stating a value in a unit of it. ("years", "names", "ties") is 2026-11.20's.
     coverage_checks: tuple[
-        Literal["years", "names", "ties", "heads", "last", "across", "anchor"], ...
-    ] = ("years", "names", "ties")
+        Literal["years", "names", "ties", "heads", "last", "across", "anchor", "units"], ...
+    ] = ("years", "names", "ties", "units")
 
     def thresholds_for(self, embedding_model: str) -> tuple[float, float]:
         """(top threshold, per-row threshold) for similarities produced by embedding_model."""

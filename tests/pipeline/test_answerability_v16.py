@@ -28,7 +28,7 @@ CONTENTS = (
 def test_v16_is_the_default_and_v15_selectable():
     assert VERSIONS[16] == "answerability-v16"
     assert SelectionPolicy().answerability_version == 16
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.20"
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.21"
     assert SelectionPolicy(answerability_version=15).answerability_version == 15
 
 
