@@ -153,9 +153,11 @@ class SelectionPolicy(GatePolicy):
     # answerability_version 15 is 2026-11.18's.
     # 2026-11.20 (issue 32, d663-d666): coverage checks after answerability (coverage_checks:
     # years, names, ties; pipeline/coverage_checks.py). coverage_checks=() is 2026-11.19's.
-    # 2026-11.21 (issue 32, d719-d721): the coverage check `units` joins the default (a physical
+    # 2026-11.21 (issue 32, d719-d723): the coverage check `units` joins the default (a physical
     # quantity asked - a power rating, a flow, a torque, a diameter, a cache's size, a version -
-    # needs a value in its unit; pipeline/coverage_units.py). ("years", "names", "ties") is
+    # needs a value in its unit; pipeline/coverage_units.py), and answerability-v17 is the
+    # default (v16, and a general noun found where the chunk names an instance of it:
+    # answerability_v17.py). ("years", "names", "ties") and answerability_version 16 are
     # 2026-11.20's.
     policy_version: str = "answer-assembly/2026-11.21"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
@@ -245,7 +247,10 @@ class SelectionPolicy(GatePolicy):
     # 16 (issue 32, d657-d658): the default since 2026-11.19 - v15, and a term found through a
     # regular derivation, a document's parts only tying, idioms naming nothing, the value asked
     # read again (a reason, a concentration, an interval; answerability_v16.py)
-    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] = 16
+    # 17 (issue 32, d722-d723): the default since 2026-11.21 - v16, and a general noun of the
+    # question found where the chunk names an instance of it (machine ~ MacBook, site ~ station;
+    # answerability_v17.py); the rerank reads v17 too. 16 is 2026-11.20's.
+    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17] = 17
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least
