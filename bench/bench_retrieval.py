@@ -79,6 +79,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s43.jsonl",
     "retrieval-heldout-s44.jsonl",
     "retrieval-heldout-s45.jsonl",
+    "retrieval-heldout-s46.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",

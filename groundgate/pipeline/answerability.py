@@ -123,6 +123,7 @@ from groundgate.pipeline import (
     answerability_v12,
     answerability_v14,
     answerability_v16,
+    answerability_v17,
     answerability_yesno,
     crosslingual,
 )
@@ -218,6 +219,12 @@ def _found(
         return True
     if version >= 16 and not term.named and answerability_v16.derived(term.text, text.stems):
         return True  # v16: "frequently" in "frequency" (answerability_v16)
+    if (
+        version >= 17
+        and not term.named
+        and answerability_v17.names_an_instance(term.text, text.lowered)
+    ):
+        return True  # v17 (d722): "the test machine" in "a MacBook Pro" (answerability_v17)
     parts = answerability_shapes.hyphen_parts(term.text) if version >= 8 and not term.named else []
     if parts and all(_found(Term(p, False), text, version, meaning, across) for p in parts):
         return True  # v8: "discharge-valve" in "discharge valve"

@@ -40,7 +40,7 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSIONS = {i: f"answerability-v{i}" for i in range(1, 17)}
+VERSIONS = {i: f"answerability-v{i}" for i in range(1, 18)}
 
 
 LATEST = 4
@@ -91,7 +91,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
-_GLOSSARIES.update(dict.fromkeys(range(3, 17), _GLOSSARIES[2]))
+_GLOSSARIES.update(dict.fromkeys(range(3, 18), _GLOSSARIES[2]))
 
 
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.

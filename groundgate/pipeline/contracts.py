@@ -153,7 +153,13 @@ class SelectionPolicy(GatePolicy):
     # answerability_version 15 is 2026-11.18's.
     # 2026-11.20 (issue 32, d663-d666): coverage checks after answerability (coverage_checks:
     # years, names, ties; pipeline/coverage_checks.py). coverage_checks=() is 2026-11.19's.
-    policy_version: str = "answer-assembly/2026-11.20"
+    # 2026-11.21 (issue 32, d719-d723): the coverage check `units` joins the default (a physical
+    # quantity asked - a power rating, a flow, a torque, a diameter, a cache's size, a version -
+    # needs a value in its unit; pipeline/coverage_units.py), and answerability-v17 is the
+    # default (v16, and a general noun found where the chunk names an instance of it:
+    # answerability_v17.py). ("years", "names", "ties") and answerability_version 16 are
+    # 2026-11.20's.
+    policy_version: str = "answer-assembly/2026-11.21"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
@@ -241,7 +247,10 @@ class SelectionPolicy(GatePolicy):
     # 16 (issue 32, d657-d658): the default since 2026-11.19 - v15, and a term found through a
     # regular derivation, a document's parts only tying, idioms naming nothing, the value asked
     # read again (a reason, a concentration, an interval; answerability_v16.py)
-    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] = 16
+    # 17 (issue 32, d722-d723): the default since 2026-11.21 - v16, and a general noun of the
+    # question found where the chunk names an instance of it (machine ~ MacBook, site ~ station;
+    # answerability_v17.py); the rerank reads v17 too. 16 is 2026-11.20's.
+    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17] = 17
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least
@@ -269,9 +278,14 @@ class SelectionPolicy(GatePolicy):
     # the default (d667): `heads` (the slack never covers a compound's head), `last` (nor the
     # question's last noun), `across` (at most one term meant across languages), `anchor` (a
     # term meant across languages needs another stated). () - none: 2026-11.18's reading.
+    # The default since 2026-11.21 adds `units` (d719-d721, pipeline/coverage_units.py): a
+    # physical quantity asked (by its unit, "in kW", 多少毫秒, or by a quantity only ever stated
+    # with one: a power rating, a flow rate, a torque, a vibration level, a diameter, a cache's
+    # size, a sum in dollars, lines of code, a version number) is answered only by a chunk
+    # stating a value in a unit of it. ("years", "names", "ties") is 2026-11.20's.
     coverage_checks: tuple[
-        Literal["years", "names", "ties", "heads", "last", "across", "anchor"], ...
-    ] = ("years", "names", "ties")
+        Literal["years", "names", "ties", "heads", "last", "across", "anchor", "units"], ...
+    ] = ("years", "names", "ties", "units")
 
     def thresholds_for(self, embedding_model: str) -> tuple[float, float]:
         """(top threshold, per-row threshold) for similarities produced by embedding_model."""

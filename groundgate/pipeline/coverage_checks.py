@@ -41,8 +41,9 @@ from groundgate.pipeline.answerability_question import (
     Term,
     question_parts,
 )
+from groundgate.pipeline.coverage_units import states_units
 
-CHECKS = ("years", "ties", "heads", "across", "anchor", "names", "last")
+CHECKS = ("years", "ties", "heads", "across", "anchor", "names", "last", "units")
 
 _ZH_DIGITS = "〇一二三四五六七八九"
 _YEAR = re.compile(r"(?<![\d.])(?:19|20)\d\d(?![\d.])")
@@ -250,6 +251,8 @@ def failed_check(
         return "years"
     if "names" in checks and not names_the_party(question, text):
         return "names"
+    if "units" in checks and not states_units(question, text):  # d719
+        return "units"
     readings = _readings(parts, text, strict) or [parts]
     for name in ("ties", "heads", "across", "anchor", "last"):
         if name in checks and not any(_passes(name, question, p, text) for p in readings):

@@ -43,8 +43,8 @@ def _run(question: str, text: str, similarity: float, policy: SelectionPolicy):
 
 
 def test_the_checks_are_the_default_and_off_in_the_spec_literal_reading():
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.20"
-    assert SelectionPolicy().coverage_checks == ("years", "names", "ties")
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.21"
+    assert SelectionPolicy().coverage_checks == ("years", "names", "ties", "units")
     assert SPEC_LITERAL_SELECTION["coverage_checks"] == ()
     assert SelectionPolicy(coverage_checks=("heads", "last")).coverage_checks == ("heads", "last")
     assert OFF.sha256 != SelectionPolicy().sha256
