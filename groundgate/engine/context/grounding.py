@@ -42,6 +42,7 @@ from groundgate.engine.context.answer_periods import (
     _clause_relative_periods,
     _one_of,
     _summed_periods,
+    clause_spans,
 )
 from groundgate.engine.context.cell_names import cell_name
 from groundgate.engine.context.change_directions import (
@@ -239,6 +240,11 @@ def context_findings(
         if reading.durations and any(p[0] == "T" for _, f, _ in matches for p in f.periods):
             # A cell of a duration column ("1-3 Years"): the durations its sentence names.
             named = named + durations_in(reader.sentences[k].text)
+        if reading.spans and any(p[0] == "S" for _, f, _ in matches for p in f.periods):
+            # A cell of a column of a length ("Three Months Ended"): the value's clause's (d694).
+            sentence = reader.sentences[k]
+            at = value.start - sentence.start
+            named = named + clause_spans(sentence.text, at, at + value.end - value.start)
         answer_bound = _answer_bound(reader.sentences[k], value) if bound else None
         reasons = [
             _disagreement(

@@ -436,6 +436,11 @@ class AnswerGatePolicy(GatePolicy):
     # (selectable: half A only) - or by the words that set it apart from the value's row;
     # "every_word" (gate 2.41.0): by every word of its label.
     row_said: Literal["every_word", "heads", "apart_or_head"] = "heads"
+    # A period's length (context/period_spans.py, gate 2.51.0, d694): "lengths" - "Three
+    # Months Ended" and "Nine Months Ended" columns of one day, "Q4 2023" and "Full Year 2023",
+    # are periods of other lengths: a value said of one is not grounded by the other's cell;
+    # "off" (gate 2.50.0): columns are told apart by their days and years only.
+    period_spans: Literal["off", "lengths"] = "lengths"
 
     @field_validator("equivalences")
     @classmethod

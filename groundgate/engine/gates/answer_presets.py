@@ -63,6 +63,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     label_units="words",
     direction_cells="off",
     row_said="every_word",
+    period_spans="off",
     capital_words="off",
     slip_neighbours="off",
     question_values="none",
