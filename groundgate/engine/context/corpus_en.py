@@ -49,6 +49,27 @@ CASH_FLOWS = (
     "Net cash provided by operating activities  1,234.5  1,100.2\n"
     "Net cash used in investing activities  (456.7)  (389.0)"
 )
+# A 10-Q's columns of two lengths ending on one day (period_spans "lengths", d694).
+Q_YTD = (
+    "  Three Months Ended September 30,  Nine Months Ended September 30,\n"
+    "(In millions)  2023  2022  2023  2022\n"
+    "Revenue  2,345  2,110  6,890  6,201\n"
+    "Net income  312  287  901  845"
+)
+# The same as two header lines each (a PDF's text of a 10-Q), six months beside three.
+H_Q = (
+    "  Three Months Ended  Six Months Ended\n"
+    "  June 30,  June 30,\n"
+    "(In millions)  2023  2022  2023  2022\n"
+    "Revenue  2,345  2,110  4,610  4,150\n"
+    "Net income  312  287  598  561"
+)
+# An earnings release: the fourth quarter beside the full year.
+RELEASE = (
+    "(In millions)  Q4 2023  Q4 2022  Full Year 2023  Full Year 2022\n"
+    "Revenue  3,120  2,890  11,450  10,780\n"
+    "Operating income  410  365  1,520  1,390"
+)
 
 PASSES = [
     Passes(CASH_FLOWS, "Cash provided by operating activities was $1,234.5 million in 2019."),
@@ -78,6 +99,32 @@ PASSES = [
         "Short-term investments decreased by $300.00 thousand to December 31, 2023.",
         derived=True,
     ),
+    # Lengths (d694): the answer's length is its cell's column's.
+    Passes(Q_YTD, "Revenue for the three months ended Sept. 30, 2023 was $2,345 million."),
+    Passes(Q_YTD, "Revenue for the nine months ended Sept. 30, 2023 was $6,890 million."),
+    Passes(Q_YTD, "Third-quarter 2023 revenue was $2,345 million."),
+    Passes(Q_YTD, "Revenue for the first nine months of 2023 was $6,890 million."),
+    Passes(Q_YTD, "Year-to-date net income was $901 million in 2023."),
+    Passes(Q_YTD, "Net income was $312 million in 2023."),
+    Passes(Q_YTD, "Revenue was $2,345 million for the quarter and $6,890 million for nine months."),
+    Passes(
+        Q_YTD,
+        "Revenue grew by $235 million in the third quarter of 2023 from the third quarter of 2022.",
+        derived=True,
+    ),
+    Passes(
+        Q_YTD,
+        "Revenue grew by $689 million in the first nine months of 2023 from a year earlier.",
+        derived=True,
+    ),
+    Passes(H_Q, "Revenue for the six months ended June 30, 2023 was $4,610 million."),
+    Passes(H_Q, "Revenue for the first half of 2023 was $4,610 million."),
+    Passes(H_Q, "Second-quarter 2023 net income was $312 million."),
+    Passes(RELEASE, "Q4 2023 revenue was $3,120 million."),
+    Passes(RELEASE, "Full-year 2023 revenue was $11,450 million."),
+    Passes(RELEASE, "Annual operating income reached $1,520 million in 2023."),
+    Passes(RELEASE, "Revenue for FY2023 was $11,450 million."),
+    Passes(RELEASE, "Fourth-quarter revenue of fiscal 2023 was $3,120 million."),
 ]
 
 REFUSED = [
@@ -109,6 +156,29 @@ REFUSED = [
     Refused(
         DATED, "As of December 31, 2023, net accounts receivable were $3,456.78 thousand.", "row"
     ),
+    # A cell of another length than the answer says (d694).
+    Refused(
+        Q_YTD, "Revenue for the three months ended Sept. 30, 2023 was $6,890 million.", "period"
+    ),
+    Refused(
+        Q_YTD, "Revenue for the nine months ended Sept. 30, 2023 was $2,345 million.", "period"
+    ),
+    Refused(Q_YTD, "Third-quarter 2023 revenue was $6,890 million.", "period"),
+    Refused(Q_YTD, "Revenue for the first nine months of 2023 was $2,345 million.", "period"),
+    Refused(
+        Q_YTD, "Net income for the nine months ended Sept. 30, 2022 was $287 million.", "period"
+    ),
+    Refused(
+        Q_YTD, "Revenue grew by $689 million in Q3 2023 from the third quarter of 2022.", "period"
+    ),
+    Refused(H_Q, "Revenue for the six months ended June 30, 2023 was $2,345 million.", "period"),
+    Refused(H_Q, "Revenue for the three months ended June 30, 2023 was $4,610 million.", "period"),
+    Refused(H_Q, "Second-quarter 2023 net income was $598 million.", "period"),
+    Refused(H_Q, "Revenue for the first half of 2023 was $2,345 million.", "period"),
+    Refused(RELEASE, "Q4 2023 revenue was $11,450 million.", "period"),
+    Refused(RELEASE, "Full-year 2023 revenue was $3,120 million.", "period"),
+    Refused(RELEASE, "Annual operating income reached $410 million in 2023.", "period"),
+    Refused(RELEASE, "Fourth-quarter revenue of fiscal 2023 was $11,450 million.", "period"),
 ]
 
 GAPS: list[Gap] = [
@@ -118,4 +188,13 @@ GAPS: list[Gap] = [
         "'other' is no naming word: both rows share 'receivables' alike (d308, d541)"),
     Gap(DATED, "As of December 31, 2023, accounts receivable were $3,456.78 thousand.", "row",
         "the named row is said without its ', net': a row is named by every word of its label"),
+    Gap(
+        "(In millions)  Three Months Ended September 30, 2023  Three Months Ended September 30,"
+        " 2022  Nine Months Ended September 30, 2023  Nine Months Ended September 30, 2022\n"
+        "Revenue  2,345  2,110  6,890  6,201",
+        "Revenue for the three months ended Sept. 30, 2023 was $6,890 million.",
+        "period",
+        "a header line of four long dated parts is read as no header (its length): its cells"
+        " have no column, so no length (d694)",
+    ),
 ]  # fmt: skip
