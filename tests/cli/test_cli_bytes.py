@@ -75,8 +75,8 @@ and the policy hash only (diffed); stderr same.
 the policy hash only (diffed); stderr same.
 2.50.0 (`prose_subjects: bound_values`), policy 2026-11.51: against 2.49.0, the version string
 and the policy hash only (diffed); stderr same.
-2.51.0 (`period_spans: lengths`), policy 2026-11.52: against 2.50.0, the version string and the
-policy hash only (diffed); stderr same.
+2.51.0 (`period_spans: lengths`, `row_rivals: unqualified`), policy 2026-11.52: against 2.50.0,
+the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -106,17 +106,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "b678dc0acd19cbfcd8bfb8c4fe8ec696b191d94893f57a0319ee88836b12cc52",
+        "ca493a4bcdfa92404f3d10b7e766365a4012bb336051b9c1fc493109c654d372",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "f88c07c00b8f0846d34ec132a3474dffdae4e268a968871d09da8afc09b34e82",
+        "c3805d47373bf18c634730cbd166656c4a3391475dd385409294fd38395ad537",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "b5ccf6769a00f5b9e63de39cfb0f4c445b1cb03419f546c509002f371e5596f9",
+        "4c2cc9850a91185e68b193e3de683f9a49d964518c55f24c0d8cf9911f5a2bd2",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -70,6 +70,29 @@ RELEASE = (
     "Revenue  3,120  2,890  11,450  10,780\n"
     "Operating income  410  365  1,520  1,390"
 )
+# Segments above their total (row_rivals "said", d697).
+SEGMENTS = (
+    "(In millions)  2023  2022\n"
+    "Americas  5,200  4,800\n"
+    "Europe  3,100  2,900\n"
+    "Asia Pacific  2,200  2,100\n"
+    "Total net sales  10,500  9,800"
+)
+# A release's GAAP rows beside their adjusted (non-GAAP) twins (row_rivals "unqualified", d698).
+ADJUSTED = (
+    "(In millions, except per share)  Q3 2023  Q3 2022\n"
+    "Operating income (GAAP)  812  745\n"
+    "Adjusted operating income (non-GAAP)  1,034  958\n"
+    "Diluted EPS (GAAP)  1.12  0.98\n"
+    "Adjusted diluted EPS (non-GAAP)  1.45  1.31"
+)
+# A total beside an "Other ..." row: neither is the other qualified (d698).
+LIABILITIES = (
+    "(In millions)  2022  2021\n"
+    "Accounts payable  9,512  8,300\n"
+    "Other current liabilities  12,097  11,200\n"
+    "Total current liabilities  50,171  47,160"
+)
 
 PASSES = [
     Passes(CASH_FLOWS, "Cash provided by operating activities was $1,234.5 million in 2019."),
@@ -125,6 +148,18 @@ PASSES = [
     Passes(RELEASE, "Annual operating income reached $1,520 million in 2023."),
     Passes(RELEASE, "Revenue for FY2023 was $11,450 million."),
     Passes(RELEASE, "Fourth-quarter revenue of fiscal 2023 was $3,120 million."),
+    # Rows said in full, and the unqualified row (d697, d698).
+    Passes(SEGMENTS, "Europe net sales were $3,100 million in 2023."),
+    Passes(SEGMENTS, "Total net sales were $10,500 million in 2023."),
+    Passes(SEGMENTS, "Net sales were $10,500 million in 2023."),
+    Passes(ADJUSTED, "Adjusted operating income was $1,034 million in Q3 2023."),
+    Passes(ADJUSTED, "Operating income was $812 million in Q3 2023."),
+    Passes(ADJUSTED, "GAAP operating income was $812 million in Q3 2023."),
+    Passes(ADJUSTED, "Non-GAAP operating income was $1,034 million in Q3 2023."),
+    Passes(ADJUSTED, "Adjusted diluted EPS was $1.45 in Q3 2023."),
+    Passes(ADJUSTED, "Diluted EPS was $1.12 in Q3 2023."),
+    Passes(LIABILITIES, "Current liabilities were $50,171 million in 2022."),
+    Passes(LIABILITIES, "Other current liabilities were $12,097 million in 2022."),
 ]
 
 REFUSED = [
@@ -179,9 +214,19 @@ REFUSED = [
     Refused(RELEASE, "Full-year 2023 revenue was $3,120 million.", "period"),
     Refused(RELEASE, "Annual operating income reached $410 million in 2023.", "period"),
     Refused(RELEASE, "Fourth-quarter revenue of fiscal 2023 was $11,450 million.", "period"),
+    # Another row said in full, or the unqualified row said of the qualified one's cell.
+    Refused(SEGMENTS, "Europe net sales were $2,200 million in 2023.", "row"),
+    Refused(SEGMENTS, "Americas net sales were $3,100 million in 2023.", "row"),
+    Refused(ADJUSTED, "Operating income was $1,034 million in Q3 2023.", "row"),
+    Refused(ADJUSTED, "GAAP operating income was $1,034 million in Q3 2023.", "row"),
+    Refused(ADJUSTED, "GAAP diluted EPS was $1.45 in Q3 2023.", "row"),
+    Refused(ADJUSTED, "Diluted EPS was $1.45 in Q3 2023.", "row"),
 ]
 
 GAPS: list[Gap] = [
+    Gap(ADJUSTED, "Adjusted operating income was $812 million in Q3 2023.", "row",
+        "the qualified row said of the unqualified row's cell: 'adjusted' sets the other row"
+        " apart (row_said apart_or_head's reading, selectable; d676, d698)"),
     Gap(CASH_FLOWS, "Cash used in investing activities was $1,234.5 million in 2019.", "row",
         "said by the words that set it apart: row_said apart_or_head refuses it (selectable)"),
     Gap(NOTE, "Other receivables were $8,758 thousand in 2019.", "row",

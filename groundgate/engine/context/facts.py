@@ -114,6 +114,7 @@ class TableReading(NamedTuple):
     capitals: str = "off"  # capital_words (2.47.0, d679): values/capitals.py
     word_columns: bool = False  # column_naming "word_columns" (2.47.0, d681): _column
     spans: bool = False  # period_spans "lengths" (2.51.0, d694): period_spans.spans_in
+    rivals: str = ""  # row_rivals (2.51.0, d697): "" (best), "said", "unqualified"
 
 
 PLAIN = TableReading()

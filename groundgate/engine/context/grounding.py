@@ -242,9 +242,9 @@ def context_findings(
             named = named + durations_in(reader.sentences[k].text)
         if reading.spans and any(p[0] == "S" for _, f, _ in matches for p in f.periods):
             # A cell of a column of a length ("Three Months Ended"): the value's clause's (d694).
-            sentence = reader.sentences[k]
-            at = value.start - sentence.start
-            named = named + clause_spans(sentence.text, at, at + value.end - value.start)
+            line = reader.sentences[k]
+            at = value.start - line.start
+            named = named + clause_spans(line.text, at, at + value.end - value.start)
         answer_bound = _answer_bound(reader.sentences[k], value) if bound else None
         reasons = [
             _disagreement(

@@ -441,6 +441,13 @@ class AnswerGatePolicy(GatePolicy):
     # are periods of other lengths: a value said of one is not grounded by the other's cell;
     # "off" (gate 2.50.0): columns are told apart by their days and years only.
     period_spans: Literal["off", "lengths"] = "lengths"
+    # Another row the answer names (context/row_rivals.py, gate 2.51.0, d697, d698): "said" -
+    # also a row said in full sharing more of the answer's words than the value's own, where
+    # a longer row is the best named ("Europe net sales" beside "Total net sales");
+    # "unqualified" - also a row whose label is the value's less words the answer does not
+    # say ("Operating income (GAAP)" for "Adjusted operating income (non-GAAP)"'s cell); "best"
+    # (gate 2.50.0): only the best-named row.
+    row_rivals: Literal["best", "said", "unqualified"] = "unqualified"
 
     @field_validator("equivalences")
     @classmethod

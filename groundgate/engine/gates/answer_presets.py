@@ -64,6 +64,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     direction_cells="off",
     row_said="every_word",
     period_spans="off",
+    row_rivals="best",
     capital_words="off",
     slip_neighbours="off",
     question_values="none",
