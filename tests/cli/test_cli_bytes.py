@@ -75,8 +75,8 @@ and the policy hash only (diffed); stderr same.
 the policy hash only (diffed); stderr same.
 2.50.0 (`prose_subjects: bound_values`), policy 2026-11.51: against 2.49.0, the version string
 and the policy hash only (diffed); stderr same.
-2.51.0 (`period_spans: lengths`, `row_rivals: unqualified`), policy 2026-11.52: against 2.50.0,
-the version string and the policy hash only (diffed); stderr same.
+2.51.0 (`period_spans: lengths`, `row_rivals: unqualified`, `row_acronyms`), policy 2026-11.52:
+against 2.50.0, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -106,17 +106,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "ca493a4bcdfa92404f3d10b7e766365a4012bb336051b9c1fc493109c654d372",
+        "08c1bf95abd89b330e7194ed81859d6ff016604615ca7512422beab8daf8f0f6",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "c3805d47373bf18c634730cbd166656c4a3391475dd385409294fd38395ad537",
+        "e85ff1f43df3b3bbbdb280e1b7bcfd278615d2dc662c77398ef3353cb18c3a19",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "4c2cc9850a91185e68b193e3de683f9a49d964518c55f24c0d8cf9911f5a2bd2",
+        "c09cb44b695cb196aa1bde7607c8b2e33de26aecbf53a93bdad9150a70a6fc15",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

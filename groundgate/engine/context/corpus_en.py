@@ -93,6 +93,14 @@ LIABILITIES = (
     "Other current liabilities  12,097  11,200\n"
     "Total current liabilities  50,171  47,160"
 )
+# Basic and diluted EPS rows said by the acronym (row_acronyms "initials", d700).
+PER_SHARE = (
+    "(In millions, except per share data)  2023  2022\n"
+    "Net income  5,432  4,987\n"
+    "Basic earnings per share  $ 2.47  $ 2.26\n"
+    "Diluted earnings per share  $ 2.45  $ 2.23\n"
+    "Cost of goods sold  8,120  7,455"
+)
 
 PASSES = [
     Passes(CASH_FLOWS, "Cash provided by operating activities was $1,234.5 million in 2019."),
@@ -160,6 +168,11 @@ PASSES = [
     Passes(ADJUSTED, "Diluted EPS was $1.12 in Q3 2023."),
     Passes(LIABILITIES, "Current liabilities were $50,171 million in 2022."),
     Passes(LIABILITIES, "Other current liabilities were $12,097 million in 2022."),
+    # An acronym says the label words whose initials it is (d700).
+    Passes(PER_SHARE, "Diluted EPS was $2.45 in 2023."),
+    Passes(PER_SHARE, "Basic EPS was $2.47 in 2023."),
+    Passes(PER_SHARE, "EPS was $2.45 in 2023 on a diluted basis."),
+    Passes(PER_SHARE, "COGS was $8,120 million in 2023."),
 ]
 
 REFUSED = [
@@ -221,6 +234,9 @@ REFUSED = [
     Refused(ADJUSTED, "GAAP operating income was $1,034 million in Q3 2023.", "row"),
     Refused(ADJUSTED, "GAAP diluted EPS was $1.45 in Q3 2023.", "row"),
     Refused(ADJUSTED, "Diluted EPS was $1.45 in Q3 2023.", "row"),
+    Refused(PER_SHARE, "Diluted EPS was $2.47 in 2023.", "row"),
+    Refused(PER_SHARE, "Basic EPS was $2.45 in 2023.", "row"),
+    Refused(PER_SHARE, "Diluted EPS was $2.26 in 2023.", "row"),
 ]
 
 GAPS: list[Gap] = [

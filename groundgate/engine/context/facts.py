@@ -115,6 +115,7 @@ class TableReading(NamedTuple):
     word_columns: bool = False  # column_naming "word_columns" (2.47.0, d681): _column
     spans: bool = False  # period_spans "lengths" (2.51.0, d694): period_spans.spans_in
     rivals: str = ""  # row_rivals (2.51.0, d697): "" (best), "said", "unqualified"
+    acronyms: bool = False  # row_acronyms "initials" (2.51.0, d700): row_acronyms.py
 
 
 PLAIN = TableReading()

@@ -71,6 +71,7 @@ from groundgate.engine.context.prose_subjects import (
     may_say_of_two_subjects,
     subject_name,
 )
+from groundgate.engine.context.row_acronyms import acronym_words
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.number_lookup import leading_figure
 from groundgate.engine.numbers import NumericValue, extract_numbers
@@ -224,6 +225,10 @@ def context_findings(
             )
         if not matches:
             continue  # grounded some other way (a range end, a header date): not judged here
+        if reading.acronyms and claim.words:
+            # "Diluted EPS": the label words the acronym's letters begin (row_acronyms, d700).
+            rows = [row for _, _, seen in matches for row in seen.labels]
+            claim = claim._replace(words=claim.words | acronym_words(own_text(claim), rows))
         # A percentage grounded by a bare figure of a chunk that declares percent somewhere
         # (percent_declared): the figure's column or row must be the percent one (d461).
         percent = (

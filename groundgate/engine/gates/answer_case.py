@@ -448,6 +448,10 @@ class AnswerGatePolicy(GatePolicy):
     # say ("Operating income (GAAP)" for "Adjusted operating income (non-GAAP)"'s cell); "best"
     # (gate 2.50.0): only the best-named row.
     row_rivals: Literal["best", "said", "unqualified"] = "unqualified"
+    # An acronym said before the value (context/row_acronyms.py, gate 2.51.0, d700):
+    # "initials" - "EPS" says the label words whose initials it is ("Diluted EPS" names the
+    # row "Diluted earnings per share"); "off" (gate 2.50.0): an acronym names no row.
+    row_acronyms: Literal["off", "initials"] = "initials"
 
     @field_validator("equivalences")
     @classmethod

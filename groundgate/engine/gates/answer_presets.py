@@ -65,6 +65,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     row_said="every_word",
     period_spans="off",
     row_rivals="best",
+    row_acronyms="off",
     capital_words="off",
     slip_neighbours="off",
     question_values="none",

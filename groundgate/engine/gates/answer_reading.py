@@ -34,6 +34,7 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         word_columns=policy.column_naming == "word_columns",
         spans=policy.period_spans == "lengths",
         rivals="" if policy.row_rivals == "best" else policy.row_rivals,
+        acronyms=policy.row_acronyms == "initials",
     )
 
 
