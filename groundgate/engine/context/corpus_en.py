@@ -101,6 +101,13 @@ PER_SHARE = (
     "Diluted earnings per share  $ 2.45  $ 2.23\n"
     "Cost of goods sold  8,120  7,455"
 )
+# Each year's amount beside its share of net sales (share_columns "period_before", d702).
+SHARES = (
+    "(Dollars in millions)  2023  % of net sales  2022  % of net sales\n"
+    "Net sales  $ 10,500  100.0%  $ 9,800  100.0%\n"
+    "Gross profit  4,200  40.0%  3,822  39.0%\n"
+    "Operating income  1,890  18.0%  1,568  16.0%"
+)
 
 PASSES = [
     Passes(CASH_FLOWS, "Cash provided by operating activities was $1,234.5 million in 2019."),
@@ -173,6 +180,10 @@ PASSES = [
     Passes(PER_SHARE, "Basic EPS was $2.47 in 2023."),
     Passes(PER_SHARE, "EPS was $2.45 in 2023 on a diluted basis."),
     Passes(PER_SHARE, "COGS was $8,120 million in 2023."),
+    # A share column is of the year before it (d702).
+    Passes(SHARES, "Gross profit was 40.0% of net sales in 2023."),
+    Passes(SHARES, "Gross profit was 39.0% of net sales in 2022."),
+    Passes(SHARES, "Operating income was $1,890 million, 18.0% of net sales, in 2023."),
 ]
 
 REFUSED = [
@@ -237,6 +248,8 @@ REFUSED = [
     Refused(PER_SHARE, "Diluted EPS was $2.47 in 2023.", "row"),
     Refused(PER_SHARE, "Basic EPS was $2.45 in 2023.", "row"),
     Refused(PER_SHARE, "Diluted EPS was $2.26 in 2023.", "row"),
+    Refused(SHARES, "Gross profit was 39.0% of net sales in 2023.", "period"),
+    Refused(SHARES, "Operating income was 16.0% of net sales in 2023.", "period"),
 ]
 
 GAPS: list[Gap] = [

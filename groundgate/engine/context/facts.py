@@ -46,6 +46,7 @@ from groundgate.engine.context.rows import (
     unlabelled_row,
     value_only,
 )
+from groundgate.engine.context.share_columns import with_periods_before
 from groundgate.engine.context.table_headers import (
     _all_years,
     _column,
@@ -116,6 +117,7 @@ class TableReading(NamedTuple):
     spans: bool = False  # period_spans "lengths" (2.51.0, d694): period_spans.spans_in
     rivals: str = ""  # row_rivals (2.51.0, d697): "" (best), "said", "unqualified"
     acronyms: bool = False  # row_acronyms "initials" (2.51.0, d700): row_acronyms.py
+    share_columns: bool = False  # share_columns "period_before" (2.51.0, d702)
 
 
 PLAIN = TableReading()
@@ -374,6 +376,8 @@ def _add_row(
                 name=name if name != column else None,
             )
         )
+    if reading is not None and reading.share_columns and len(cells) > 1:
+        facts[-len(cells) :] = with_periods_before(facts[-len(cells) :])  # (d702)
 
 
 def _column_periods(column: str, durations: bool, lengths: bool) -> tuple[str, ...]:

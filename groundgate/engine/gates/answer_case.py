@@ -452,6 +452,10 @@ class AnswerGatePolicy(GatePolicy):
     # "initials" - "EPS" says the label words whose initials it is ("Diluted EPS" names the
     # row "Diluted earnings per share"); "off" (gate 2.50.0): an acronym names no row.
     row_acronyms: Literal["off", "initials"] = "initials"
+    # A words column repeated after each period column (context/share_columns.py, gate 2.51.0,
+    # d702): "period_before" - "2023  % of net sales  2022  % of net sales": a share's cell is
+    # of the year before it; "off" (gate 2.50.0): such a column names no period.
+    share_columns: Literal["off", "period_before"] = "period_before"
 
     @field_validator("equivalences")
     @classmethod

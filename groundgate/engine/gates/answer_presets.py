@@ -66,6 +66,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     period_spans="off",
     row_rivals="best",
     row_acronyms="off",
+    share_columns="off",
     capital_words="off",
     slip_neighbours="off",
     question_values="none",

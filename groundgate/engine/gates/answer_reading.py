@@ -35,6 +35,7 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         spans=policy.period_spans == "lengths",
         rivals="" if policy.row_rivals == "best" else policy.row_rivals,
         acronyms=policy.row_acronyms == "initials",
+        share_columns=policy.share_columns == "period_before",
     )
 
 
