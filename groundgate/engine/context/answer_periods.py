@@ -20,6 +20,7 @@ from groundgate.engine.context.comparisons import (
 )
 from groundgate.engine.context.facts import Fact
 from groundgate.engine.context.operation_words import named_operations, names_total
+from groundgate.engine.context.period_spans import UNSAID, lengths, may_name
 from groundgate.engine.context.periods import is_period_value, mentions, named_relative_periods
 from groundgate.engine.context.prose_subjects import CLAUSE_CUT
 from groundgate.engine.numbers import NumericValue
@@ -83,3 +84,30 @@ def _clause_relative_periods(sentence: str, at: int, end: int) -> tuple[str, ...
 _COMPARING = re.compile(
     "(?i)" + whole_words(COMPARED_TO + CHANGE) + "|" + any_of(COMPARED_TO_ZH + CHANGE_ZH)
 )
+
+
+# A comparison before the value's clause: a length there is the other side's (d694).
+_COMPARED = re.compile("(?i)" + whole_words(COMPARED_TO))
+
+
+def clause_spans(sentence: str, at: int, end: int) -> tuple[str, ...]:
+    """The lengths the answer's value at `at`..`end` of `sentence` is said of: those its own
+    clause names, else those of the nearest clause before it that names one, unless a
+    comparison stands between ("compared with the nine months ended ..., revenue was 2,345":
+    that length is the other side's). () where none is said."""
+    if not may_name(sentence):
+        return ()
+    cuts = [(m.start(), m.end()) for m in CLAUSE_CUT.finditer(sentence)]
+    start = max((e for s, e in cuts if e <= at), default=0)
+    stop = min((s for s, e in cuts if s >= end), default=len(sentence))
+    found = lengths(sentence[start:stop])
+    if found:
+        return () if UNSAID in found else found
+    for begin in sorted({0, *(e for _, e in cuts if e < start)}, reverse=True):
+        clause, start = sentence[begin:start], begin
+        if _COMPARED.search(clause):
+            return ()
+        found = lengths(clause)
+        if found:
+            return () if UNSAID in found else found
+    return ()

@@ -49,6 +49,65 @@ CASH_FLOWS = (
     "Net cash provided by operating activities  1,234.5  1,100.2\n"
     "Net cash used in investing activities  (456.7)  (389.0)"
 )
+# A 10-Q's columns of two lengths ending on one day (period_spans "lengths", d694).
+Q_YTD = (
+    "  Three Months Ended September 30,  Nine Months Ended September 30,\n"
+    "(In millions)  2023  2022  2023  2022\n"
+    "Revenue  2,345  2,110  6,890  6,201\n"
+    "Net income  312  287  901  845"
+)
+# The same as two header lines each (a PDF's text of a 10-Q), six months beside three.
+H_Q = (
+    "  Three Months Ended  Six Months Ended\n"
+    "  June 30,  June 30,\n"
+    "(In millions)  2023  2022  2023  2022\n"
+    "Revenue  2,345  2,110  4,610  4,150\n"
+    "Net income  312  287  598  561"
+)
+# An earnings release: the fourth quarter beside the full year.
+RELEASE = (
+    "(In millions)  Q4 2023  Q4 2022  Full Year 2023  Full Year 2022\n"
+    "Revenue  3,120  2,890  11,450  10,780\n"
+    "Operating income  410  365  1,520  1,390"
+)
+# Segments above their total (row_rivals "said", d697).
+SEGMENTS = (
+    "(In millions)  2023  2022\n"
+    "Americas  5,200  4,800\n"
+    "Europe  3,100  2,900\n"
+    "Asia Pacific  2,200  2,100\n"
+    "Total net sales  10,500  9,800"
+)
+# A release's GAAP rows beside their adjusted (non-GAAP) twins (row_rivals "unqualified", d698).
+ADJUSTED = (
+    "(In millions, except per share)  Q3 2023  Q3 2022\n"
+    "Operating income (GAAP)  812  745\n"
+    "Adjusted operating income (non-GAAP)  1,034  958\n"
+    "Diluted EPS (GAAP)  1.12  0.98\n"
+    "Adjusted diluted EPS (non-GAAP)  1.45  1.31"
+)
+# A total beside an "Other ..." row: neither is the other qualified (d698).
+LIABILITIES = (
+    "(In millions)  2022  2021\n"
+    "Accounts payable  9,512  8,300\n"
+    "Other current liabilities  12,097  11,200\n"
+    "Total current liabilities  50,171  47,160"
+)
+# Basic and diluted EPS rows said by the acronym (row_acronyms "initials", d700).
+PER_SHARE = (
+    "(In millions, except per share data)  2023  2022\n"
+    "Net income  5,432  4,987\n"
+    "Basic earnings per share  $ 2.47  $ 2.26\n"
+    "Diluted earnings per share  $ 2.45  $ 2.23\n"
+    "Cost of goods sold  8,120  7,455"
+)
+# Each year's amount beside its share of net sales (share_columns "period_before", d702).
+SHARES = (
+    "(Dollars in millions)  2023  % of net sales  2022  % of net sales\n"
+    "Net sales  $ 10,500  100.0%  $ 9,800  100.0%\n"
+    "Gross profit  4,200  40.0%  3,822  39.0%\n"
+    "Operating income  1,890  18.0%  1,568  16.0%"
+)
 
 PASSES = [
     Passes(CASH_FLOWS, "Cash provided by operating activities was $1,234.5 million in 2019."),
@@ -78,6 +137,53 @@ PASSES = [
         "Short-term investments decreased by $300.00 thousand to December 31, 2023.",
         derived=True,
     ),
+    # Lengths (d694): the answer's length is its cell's column's.
+    Passes(Q_YTD, "Revenue for the three months ended Sept. 30, 2023 was $2,345 million."),
+    Passes(Q_YTD, "Revenue for the nine months ended Sept. 30, 2023 was $6,890 million."),
+    Passes(Q_YTD, "Third-quarter 2023 revenue was $2,345 million."),
+    Passes(Q_YTD, "Revenue for the first nine months of 2023 was $6,890 million."),
+    Passes(Q_YTD, "Year-to-date net income was $901 million in 2023."),
+    Passes(Q_YTD, "Net income was $312 million in 2023."),
+    Passes(Q_YTD, "Revenue was $2,345 million for the quarter and $6,890 million for nine months."),
+    Passes(
+        Q_YTD,
+        "Revenue grew by $235 million in the third quarter of 2023 from the third quarter of 2022.",
+        derived=True,
+    ),
+    Passes(
+        Q_YTD,
+        "Revenue grew by $689 million in the first nine months of 2023 from a year earlier.",
+        derived=True,
+    ),
+    Passes(H_Q, "Revenue for the six months ended June 30, 2023 was $4,610 million."),
+    Passes(H_Q, "Revenue for the first half of 2023 was $4,610 million."),
+    Passes(H_Q, "Second-quarter 2023 net income was $312 million."),
+    Passes(RELEASE, "Q4 2023 revenue was $3,120 million."),
+    Passes(RELEASE, "Full-year 2023 revenue was $11,450 million."),
+    Passes(RELEASE, "Annual operating income reached $1,520 million in 2023."),
+    Passes(RELEASE, "Revenue for FY2023 was $11,450 million."),
+    Passes(RELEASE, "Fourth-quarter revenue of fiscal 2023 was $3,120 million."),
+    # Rows said in full, and the unqualified row (d697, d698).
+    Passes(SEGMENTS, "Europe net sales were $3,100 million in 2023."),
+    Passes(SEGMENTS, "Total net sales were $10,500 million in 2023."),
+    Passes(SEGMENTS, "Net sales were $10,500 million in 2023."),
+    Passes(ADJUSTED, "Adjusted operating income was $1,034 million in Q3 2023."),
+    Passes(ADJUSTED, "Operating income was $812 million in Q3 2023."),
+    Passes(ADJUSTED, "GAAP operating income was $812 million in Q3 2023."),
+    Passes(ADJUSTED, "Non-GAAP operating income was $1,034 million in Q3 2023."),
+    Passes(ADJUSTED, "Adjusted diluted EPS was $1.45 in Q3 2023."),
+    Passes(ADJUSTED, "Diluted EPS was $1.12 in Q3 2023."),
+    Passes(LIABILITIES, "Current liabilities were $50,171 million in 2022."),
+    Passes(LIABILITIES, "Other current liabilities were $12,097 million in 2022."),
+    # An acronym says the label words whose initials it is (d700).
+    Passes(PER_SHARE, "Diluted EPS was $2.45 in 2023."),
+    Passes(PER_SHARE, "Basic EPS was $2.47 in 2023."),
+    Passes(PER_SHARE, "EPS was $2.45 in 2023 on a diluted basis."),
+    Passes(PER_SHARE, "COGS was $8,120 million in 2023."),
+    # A share column is of the year before it (d702).
+    Passes(SHARES, "Gross profit was 40.0% of net sales in 2023."),
+    Passes(SHARES, "Gross profit was 39.0% of net sales in 2022."),
+    Passes(SHARES, "Operating income was $1,890 million, 18.0% of net sales, in 2023."),
 ]
 
 REFUSED = [
@@ -109,13 +215,60 @@ REFUSED = [
     Refused(
         DATED, "As of December 31, 2023, net accounts receivable were $3,456.78 thousand.", "row"
     ),
+    # A cell of another length than the answer says (d694).
+    Refused(
+        Q_YTD, "Revenue for the three months ended Sept. 30, 2023 was $6,890 million.", "period"
+    ),
+    Refused(
+        Q_YTD, "Revenue for the nine months ended Sept. 30, 2023 was $2,345 million.", "period"
+    ),
+    Refused(Q_YTD, "Third-quarter 2023 revenue was $6,890 million.", "period"),
+    Refused(Q_YTD, "Revenue for the first nine months of 2023 was $2,345 million.", "period"),
+    Refused(
+        Q_YTD, "Net income for the nine months ended Sept. 30, 2022 was $287 million.", "period"
+    ),
+    Refused(
+        Q_YTD, "Revenue grew by $689 million in Q3 2023 from the third quarter of 2022.", "period"
+    ),
+    Refused(H_Q, "Revenue for the six months ended June 30, 2023 was $2,345 million.", "period"),
+    Refused(H_Q, "Revenue for the three months ended June 30, 2023 was $4,610 million.", "period"),
+    Refused(H_Q, "Second-quarter 2023 net income was $598 million.", "period"),
+    Refused(H_Q, "Revenue for the first half of 2023 was $2,345 million.", "period"),
+    Refused(RELEASE, "Q4 2023 revenue was $11,450 million.", "period"),
+    Refused(RELEASE, "Full-year 2023 revenue was $3,120 million.", "period"),
+    Refused(RELEASE, "Annual operating income reached $410 million in 2023.", "period"),
+    Refused(RELEASE, "Fourth-quarter revenue of fiscal 2023 was $11,450 million.", "period"),
+    # Another row said in full, or the unqualified row said of the qualified one's cell.
+    Refused(SEGMENTS, "Europe net sales were $2,200 million in 2023.", "row"),
+    Refused(SEGMENTS, "Americas net sales were $3,100 million in 2023.", "row"),
+    Refused(ADJUSTED, "Operating income was $1,034 million in Q3 2023.", "row"),
+    Refused(ADJUSTED, "GAAP operating income was $1,034 million in Q3 2023.", "row"),
+    Refused(ADJUSTED, "GAAP diluted EPS was $1.45 in Q3 2023.", "row"),
+    Refused(ADJUSTED, "Diluted EPS was $1.45 in Q3 2023.", "row"),
+    Refused(PER_SHARE, "Diluted EPS was $2.47 in 2023.", "row"),
+    Refused(PER_SHARE, "Basic EPS was $2.45 in 2023.", "row"),
+    Refused(PER_SHARE, "Diluted EPS was $2.26 in 2023.", "row"),
+    Refused(SHARES, "Gross profit was 39.0% of net sales in 2023.", "period"),
+    Refused(SHARES, "Operating income was 16.0% of net sales in 2023.", "period"),
 ]
 
 GAPS: list[Gap] = [
+    Gap(ADJUSTED, "Adjusted operating income was $812 million in Q3 2023.", "row",
+        "the qualified row said of the unqualified row's cell: 'adjusted' sets the other row"
+        " apart (row_said apart_or_head's reading, selectable; d676, d698)"),
     Gap(CASH_FLOWS, "Cash used in investing activities was $1,234.5 million in 2019.", "row",
         "said by the words that set it apart: row_said apart_or_head refuses it (selectable)"),
     Gap(NOTE, "Other receivables were $8,758 thousand in 2019.", "row",
         "'other' is no naming word: both rows share 'receivables' alike (d308, d541)"),
     Gap(DATED, "As of December 31, 2023, accounts receivable were $3,456.78 thousand.", "row",
         "the named row is said without its ', net': a row is named by every word of its label"),
+    Gap(
+        "(In millions)  Three Months Ended September 30, 2023  Three Months Ended September 30,"
+        " 2022  Nine Months Ended September 30, 2023  Nine Months Ended September 30, 2022\n"
+        "Revenue  2,345  2,110  6,890  6,201",
+        "Revenue for the three months ended Sept. 30, 2023 was $6,890 million.",
+        "period",
+        "a header line of four long dated parts is read as no header (its length): its cells"
+        " have no column, so no length (d694)",
+    ),
 ]  # fmt: skip

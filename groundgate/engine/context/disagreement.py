@@ -22,6 +22,7 @@ from groundgate.engine.context.label_heads import said_apart
 from groundgate.engine.context.periods import contradicts, relative_periods
 from groundgate.engine.context.prose_bindings import Said
 from groundgate.engine.context.row_order import held_by_longer
+from groundgate.engine.context.row_rivals import rival_row
 from groundgate.engine.declarations import declares_percent
 
 
@@ -62,6 +63,12 @@ def _disagreement(
                 or (seen.heads and said_apart(row, named_label, label, claim.words, seen.apart))
             ):
                 return "another_row"
+        if (
+            seen.rivals
+            and not said
+            and rival_row(label, claim.words, claim.own_words, seen, seen.rivals == "unqualified")
+        ):
+            return "another_row"  # a row said in full, or the unqualified one (d697, d698)
     if prose and not fact.in_table and claim.words:
         other = seen.subjects().another_subject(fact, claim.words | claim.own_words, claim.periods)
         if other is not None:
@@ -141,6 +148,16 @@ def _alternative(
         return other
     if reason == "another_row":
         best = seen.named(claim.words).best
+        if seen.rivals and fact.row and not any(b <= claim.words for b in best):
+            # (the best-named row not said: the row rule's rival, d697, names the near miss)
+            rival = rival_row(
+                seen.labels[fact.row],
+                claim.words,
+                claim.own_words,
+                seen,
+                seen.rivals == "unqualified",
+            )
+            best = frozenset({rival}) if rival is not None else best
         fits = [
             f
             for f in facts

@@ -43,11 +43,13 @@ class _Seen:
         units: bool = False,
         heads: bool = False,
         apart: bool = False,
+        rivals: str = "",
     ) -> None:
         self.facts = facts
         self.text = text
         # row_said (label_heads.py, d676): "heads" (`heads`), "apart_or_head" (both).
         self.heads, self.apart = heads or apart, apart
+        self.rivals = rivals  # row_rivals (row_rivals.py, d697): "", "said", "unqualified"
         self._prose_subjects: ProseSubjects | None = None
         self._prose_bindings: ProseBindings | None = None
         self.by_quantity: dict[str, list[Fact]] = {}
@@ -136,6 +138,7 @@ def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _S
         reading.label_units,
         reading.said_heads,
         reading.said_apart,
+        reading.rivals,
     )
 
 

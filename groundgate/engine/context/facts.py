@@ -32,6 +32,7 @@ from groundgate.engine.context.duration_headers import (
     durations_in,
 )
 from groundgate.engine.context.header_parts import header_parts
+from groundgate.engine.context.period_spans import spans_in
 from groundgate.engine.context.periods import periods_in
 from groundgate.engine.context.rows import (
     LETTER,
@@ -45,6 +46,7 @@ from groundgate.engine.context.rows import (
     unlabelled_row,
     value_only,
 )
+from groundgate.engine.context.share_columns import with_periods_before
 from groundgate.engine.context.table_headers import (
     _all_years,
     _column,
@@ -112,6 +114,10 @@ class TableReading(NamedTuple):
     said_apart: bool = False
     capitals: str = "off"  # capital_words (2.47.0, d679): values/capitals.py
     word_columns: bool = False  # column_naming "word_columns" (2.47.0, d681): _column
+    spans: bool = False  # period_spans "lengths" (2.51.0, d694): period_spans.spans_in
+    rivals: str = ""  # row_rivals (2.51.0, d697): "" (best), "said", "unqualified"
+    acronyms: bool = False  # row_acronyms "initials" (2.51.0, d700): row_acronyms.py
+    share_columns: bool = False  # share_columns "period_before" (2.51.0, d702)
 
 
 PLAIN = TableReading()
@@ -364,14 +370,22 @@ def _add_row(
                 negative=_negative(line.text, v),
                 row=label,
                 column=column,
-                periods=(periods_in(column) + (durations_in(column) if spans else ()))
-                if column
-                else (),
+                periods=_column_periods(column, spans, reading is not None and reading.spans),
                 entities=(),
                 in_table=True,
                 name=name if name != column else None,
             )
         )
+    if reading is not None and reading.share_columns and len(cells) > 1:
+        facts[-len(cells) :] = with_periods_before(facts[-len(cells) :])  # (d702)
+
+
+def _column_periods(column: str, durations: bool, lengths: bool) -> tuple[str, ...]:
+    """A column's periods: its header's, its durations (d602), its lengths (d694)."""
+    if not column:
+        return ()
+    found = periods_in(column) + (durations_in(column) if durations else ())
+    return found + spans_in(column) if lengths else found
 
 
 def _title_line(parts: list[str]) -> bool:

@@ -42,6 +42,7 @@ from groundgate.engine.context.answer_periods import (
     _clause_relative_periods,
     _one_of,
     _summed_periods,
+    clause_spans,
 )
 from groundgate.engine.context.cell_names import cell_name
 from groundgate.engine.context.change_directions import (
@@ -70,6 +71,7 @@ from groundgate.engine.context.prose_subjects import (
     may_say_of_two_subjects,
     subject_name,
 )
+from groundgate.engine.context.row_acronyms import acronym_words
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.number_lookup import leading_figure
 from groundgate.engine.numbers import NumericValue, extract_numbers
@@ -223,6 +225,10 @@ def context_findings(
             )
         if not matches:
             continue  # grounded some other way (a range end, a header date): not judged here
+        if reading.acronyms and claim.words:
+            # "Diluted EPS": the label words the acronym's letters begin (row_acronyms, d700).
+            rows = [row for _, _, seen in matches for row in seen.labels]
+            claim = claim._replace(words=claim.words | acronym_words(own_text(claim), rows))
         # A percentage grounded by a bare figure of a chunk that declares percent somewhere
         # (percent_declared): the figure's column or row must be the percent one (d461).
         percent = (
@@ -239,6 +245,11 @@ def context_findings(
         if reading.durations and any(p[0] == "T" for _, f, _ in matches for p in f.periods):
             # A cell of a duration column ("1-3 Years"): the durations its sentence names.
             named = named + durations_in(reader.sentences[k].text)
+        if reading.spans and any(p[0] == "S" for _, f, _ in matches for p in f.periods):
+            # A cell of a column of a length ("Three Months Ended"): the value's clause's (d694).
+            line = reader.sentences[k]
+            at = value.start - line.start
+            named = named + clause_spans(line.text, at, at + value.end - value.start)
         answer_bound = _answer_bound(reader.sentences[k], value) if bound else None
         reasons = [
             _disagreement(

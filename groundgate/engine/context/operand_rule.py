@@ -75,6 +75,7 @@ class _Rule:
         "acronyms",
         "context",
         "either",
+        "lengths",
         "operations",
         "order",
         "periods",
@@ -112,6 +113,8 @@ class _Rule:
         # The acronyms of the sentence and the question (derivation_words "one_said_initials",
         # d506), read with `said`; None: not read (or not asked for).
         self.acronyms: frozenset[str] | None = None
+        # The lengths the sentence names ("the third quarter": S3; period_spans, d694).
+        self.lengths = tuple(p for p in periods if p[0] == "S")
         if context.period_kinds:
             kinds = [p[0] for p in periods if p[0] != "Y"]
             self.twice = tuple(p for p in periods if p[0] != "Y" and kinds.count(p[0]) >= 2)
@@ -283,6 +286,10 @@ class _Rule:
                     for f in (fa, fb)]  # fmt: skip
             if held[0] and held[0] == held[1]:
                 return 0  # "the third and fourth quarter": not Q4 2019 minus Q4 2018
+        if self.lengths and any(
+            f is not None and contradicts(self.lengths, f.periods) for f in (fa, fb)
+        ):
+            return 0  # "in the third quarter": no cell of a nine months' column (d694)
         if across and b is not None:
             if len(years) >= 2:
                 later, earlier = years[-1], years[0]

@@ -22,7 +22,6 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from groundgate.engine.context.claims import ClaimReader, naming_words
-from groundgate.engine.context.duration_headers import durations_in
 from groundgate.engine.context.excerpt_index import excerpt_cells, excerpt_facts
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading, printed_negative
 from groundgate.engine.context.initials import acronyms
@@ -48,6 +47,7 @@ from groundgate.engine.context.operation_words import (
     named_operations,
 )
 from groundgate.engine.context.other_rows import other_label
+from groundgate.engine.context.period_spans import extra_periods
 from groundgate.engine.context.periods import periods_in, with_listed
 from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.text_memo import text_memo
@@ -211,9 +211,9 @@ class OperandContext:
 
     def _periods_in(self, text: str) -> tuple[str, ...]:
         """The periods `text` names; with `quarters`, each of a list of ordinals ("the second
-        and first quarter": Q2 and Q1); with durations, the durations it names (d602)."""
+        and first quarter": Q2 and Q1); with durations, its durations (d602), lengths (d694)."""
         found = with_listed(text, periods_in(text)) if self._quarters else periods_in(text)
-        return found + durations_in(text) if self._reading.durations else found
+        return found + extra_periods(text, self._reading.durations, self._reading.spans)
 
     def _read_sentence(
         self, span: tuple[int, int]

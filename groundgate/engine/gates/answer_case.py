@@ -22,7 +22,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.51"
+    policy_version: str = "answer-gate/2026-11.52"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -436,6 +436,26 @@ class AnswerGatePolicy(GatePolicy):
     # (selectable: half A only) - or by the words that set it apart from the value's row;
     # "every_word" (gate 2.41.0): by every word of its label.
     row_said: Literal["every_word", "heads", "apart_or_head"] = "heads"
+    # A period's length (context/period_spans.py, gate 2.51.0, d694): "lengths" - "Three
+    # Months Ended" and "Nine Months Ended" columns of one day, "Q4 2023" and "Full Year 2023",
+    # are periods of other lengths: a value said of one is not grounded by the other's cell;
+    # "off" (gate 2.50.0): columns are told apart by their days and years only.
+    period_spans: Literal["off", "lengths"] = "lengths"
+    # Another row the answer names (context/row_rivals.py, gate 2.51.0, d697, d698): "said" -
+    # also a row said in full sharing more of the answer's words than the value's own, where
+    # a longer row is the best named ("Europe net sales" beside "Total net sales");
+    # "unqualified" - also a row whose label is the value's less words the answer does not
+    # say ("Operating income (GAAP)" for "Adjusted operating income (non-GAAP)"'s cell); "best"
+    # (gate 2.50.0): only the best-named row.
+    row_rivals: Literal["best", "said", "unqualified"] = "unqualified"
+    # An acronym said before the value (context/row_acronyms.py, gate 2.51.0, d700):
+    # "initials" - "EPS" says the label words whose initials it is ("Diluted EPS" names the
+    # row "Diluted earnings per share"); "off" (gate 2.50.0): an acronym names no row.
+    row_acronyms: Literal["off", "initials"] = "initials"
+    # A words column repeated after each period column (context/share_columns.py, gate 2.51.0,
+    # d702): "period_before" - "2023  % of net sales  2022  % of net sales": a share's cell is
+    # of the year before it; "off" (gate 2.50.0): such a column names no period.
+    share_columns: Literal["off", "period_before"] = "period_before"
 
     @field_validator("equivalences")
     @classmethod

@@ -32,6 +32,10 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         said_apart=policy.row_said == "apart_or_head",
         capitals=policy.capital_words,
         word_columns=policy.column_naming == "word_columns",
+        spans=policy.period_spans == "lengths",
+        rivals="" if policy.row_rivals == "best" else policy.row_rivals,
+        acronyms=policy.row_acronyms == "initials",
+        share_columns=policy.share_columns == "period_before",
     )
 
 
