@@ -42,6 +42,11 @@ def _disagreement(
 ) -> str | None:
     if cited is not None and index != cited:
         return "another_source"
+    said_words = claim.words | claim.own_words
+    if seen.short_forms:  # "扣非" says 扣除非经常性损益's words (label_abbreviations, d706)
+        claim = claim._replace(
+            words=seen.expanded(claim.words), own_words=seen.expanded(claim.own_words)
+        )
     if fact.in_table and fact.row and claim.words:
         best, common = seen.named(claim.words)
         # Another row only when the answer's words name one clearly (every word of its label)
@@ -60,7 +65,12 @@ def _disagreement(
             if common[named_label] > common.get(label, 0) and (
                 named_label <= claim.words
                 or (seen.heads and said_apart(row, named_label, label, claim.words, seen.apart))
+                or seen.said_short(named_label, label, said_words)
             ):
+                return "another_row"
+            if seen.longer and named_label < label and named_label <= claim.words:
+                # The answer says the shorter label whole, the value's row has words more that
+                # it does not say (longer_rows "unsaid_words", d705).
                 return "another_row"
     if prose and not fact.in_table and claim.words:
         other = seen.subjects().another_subject(fact, claim.words | claim.own_words, claim.periods)

@@ -33,6 +33,7 @@ from groundgate.engine.context.duration_headers import (
 )
 from groundgate.engine.context.header_parts import header_parts
 from groundgate.engine.context.periods import periods_in
+from groundgate.engine.context.note_columns import note_column, own_years, spanning_years
 from groundgate.engine.context.rows import (
     LETTER,
     Line,
@@ -112,6 +113,15 @@ class TableReading(NamedTuple):
     said_apart: bool = False
     capitals: str = "off"  # capital_words (2.47.0, d679): values/capitals.py
     word_columns: bool = False  # column_naming "word_columns" (2.47.0, d681): _column
+    # statement_headers "note_columns" (2.52.0, d707): a 附注 column's "七、1" is no cell, and
+    # a title date's year no column's that names its own (note_columns.py).
+    statements: bool = False
+    # longer_rows "unsaid_words" (2.52.0, d705): a cell of a row whose label holds a shorter
+    # row's label the answer says whole, with words it does not say, is no cell of the shorter.
+    longer_rows: bool = False
+    # label_abbreviations "zh_finance" (2.52.0, d706): "扣非", "归母" name the labels they
+    # abbreviate (label_words.py).
+    abbreviations: bool = False
 
 
 PLAIN = TableReading()
@@ -200,6 +210,8 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
         lines = [marker_blanks(line) for line in lines]
     if reading.standard_names:
         lines = [standard_names(line) for line in lines]
+    if reading.statements:  # "七、1" in a 附注 column is no cell (d707)
+        lines = [note_column(line) for line in lines]
     facts: list[Fact] = []
     header: list[list[str]] = []  # the header lines above the rows, each split into its parts
     seen_rows = False
@@ -342,11 +354,14 @@ def _add_row(
     reading: TableReading | None = None,
 ) -> None:
     units = groups = short = spans = words = False
+    title = frozenset[str]()
     if reading is not None:
         units, groups, short = reading.header_units, reading.header_groups, reading.short_rows
         words = reading.word_columns
         # A duration line heads the columns (d602): each column's durations are periods.
         spans = reading.durations and any(duration_width(p) for p in header[-4:])
+        if reading.statements:  # a title date's year is no column's that names its own
+            title = spanning_years(header[-4:])
     heads = header[-4:]
     # The header without its title lines, for the column's name in messages (Fact.name).
     named = [p for p in heads if not _title_line(p)]
@@ -364,7 +379,9 @@ def _add_row(
                 negative=_negative(line.text, v),
                 row=label,
                 column=column,
-                periods=(periods_in(column) + (durations_in(column) if spans else ()))
+                periods=own_years(
+                    periods_in(column) + (durations_in(column) if spans else ()), title
+                )
                 if column
                 else (),
                 entities=(),

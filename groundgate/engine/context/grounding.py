@@ -66,10 +66,12 @@ from groundgate.engine.context.periods import (
     with_listed,
 )
 from groundgate.engine.context.prose_bindings import Said, answer_binding, may_bind_times
+from groundgate.engine.context.rounded_cells import ROUNDED, rounding_facts, rounding_step
 from groundgate.engine.context.prose_subjects import (
     may_say_of_two_subjects,
     subject_name,
 )
+from groundgate.engine.declarations import sign_in_words
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.number_lookup import leading_figure
 from groundgate.engine.numbers import NumericValue, extract_numbers
@@ -103,6 +105,8 @@ _EXACT_RULES = frozenset(
         "time_format",  # (a time of day is judged only under prose_subjects "bound_values")
     }
 )
+# With rounded_context "rounding_cells" (d704): also a rounding, judged by every value it may be.
+_ROUNDED_RULES = _EXACT_RULES | {ROUNDED}
 
 
 def context_findings(
@@ -121,6 +125,7 @@ def context_findings(
     period_sums: bool = False,
     directions: bool = False,
     bound: bool = False,
+    candidates: bool = False,
 ) -> list[Finding]:
     """VALUE_OUT_OF_CONTEXT findings for the grounded values of `conclusion` whose context
     disagrees with every evidence value they match (`longest_row`: policy row_naming
@@ -128,7 +133,8 @@ def context_findings(
     "current_prior"; `reading`: how table headers are read, facts.TableReading;
     `period_sums`: period_sums "listed_periods"; `directions`: direction_cells
     "change_columns", change_directions.py; `bound`: prose_subjects "bound_values",
-    prose_bindings.py). Pure and deterministic."""
+    prose_bindings.py; `candidates`: context_candidates "every_candidate", rounded_cells.py).
+    Pure and deterministic."""
     if not _may_judge(conclusion, accepted, prose, bound):
         return []
     # The claims' values and citations first; a claim's words and periods (a reading of its
@@ -175,14 +181,15 @@ def context_findings(
     for k, value, _ in values:
         span = (value.start, value.end)
         finding = by_span.get(span)
+        rules = set(getattr(finding, "rules", None) or ()) if finding is not None else set()
         if finding is not None and (
             finding.severity == "error"
             or finding.code != _GROUNDED_INFO
-            or not set(getattr(finding, "rules", None) or ()) <= _EXACT_RULES
+            or not rules <= (_ROUNDED_RULES if candidates else _EXACT_RULES)
         ):
-            # Ungrounded, exempt or derived: not this rule's. Rounded (or within a bound): the
-            # evidence value the equivalence found is one of many near it, so its row says
-            # nothing about the answer's.
+            # Ungrounded, exempt or derived: not this rule's. Within a bound (or rounded, with
+            # context_candidates "found"): the evidence value the equivalence found is one of
+            # many near it, so its row says nothing about the answer's.
             continue
         if value.quantity in constants and not value.unit:
             continue  # "/ 2", "× 100": a calculation's constant
@@ -221,6 +228,13 @@ def context_findings(
             matches.extend(
                 _matching(read, index, evidence.excerpt, needle, probe, with_periods, reading)
             )
+        if candidates and matches:
+            # Every evidence value it may be: rounding to it as the one found does, of either
+            # sign where the answer says its sign in words (d704).
+            either = sign_in_words(conclusion, value.start, value.end)
+            if either or ROUNDED in rules:
+                more = (read, accepted, value, finding, needle, with_periods, reading, either)
+                matches.extend(_candidate_matches(*more))
         if not matches:
             continue  # grounded some other way (a range end, a header date): not judged here
         # A percentage grounded by a bare figure of a chunk that declares percent somewhere
@@ -314,6 +328,34 @@ def _matching(
     if not found or not (any(probe in excerpt[f.start : f.end] for f in found) or probe in excerpt):
         return []
     return [(index, fact, seen) for fact in found]
+
+
+def _candidate_matches(
+    read: dict[tuple[int, bool], _Seen],
+    accepted: list[tuple[int, Evidence]],
+    value: NumericValue,
+    finding: Finding | None,
+    needle: str,
+    with_periods: bool,
+    reading: TableReading,
+    either_sign: bool,
+) -> list[tuple[int, Fact, _Seen]]:
+    """The facts of the accepted excerpts other than the needle's that `value` may be: that
+    round to it as the evidence value that grounded it does, of either sign with `either_sign`
+    (rounded_cells.py, d704). Excerpts read on need."""
+    source = getattr(finding, "grounded_by", None) if finding is not None else None
+    step = rounding_step(value, source.text if source is not None else value.text)
+    if step is None:
+        return []
+    out: list[tuple[int, Fact, _Seen]] = []
+    for index, evidence in accepted:
+        key = (index, with_periods)
+        seen = read.get(key)
+        if seen is None:
+            seen = read[key] = _seen(evidence.excerpt, with_periods, reading)
+        found = rounding_facts(step, seen.facts, needle, either_sign)
+        out.extend((index, f, seen) for f in found)
+    return out
 
 
 def _may_judge(

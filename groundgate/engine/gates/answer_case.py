@@ -436,6 +436,29 @@ class AnswerGatePolicy(GatePolicy):
     # (selectable: half A only) - or by the words that set it apart from the value's row;
     # "every_word" (gate 2.41.0): by every word of its label.
     row_said: Literal["every_word", "heads", "apart_or_head"] = "heads"
+    # The evidence values a value is judged by (value_context, context/rounded_cells.py, gate
+    # 2.52.0, d704): "every_candidate" - each that the value may be: a rounded value ("87.65亿
+    # 元" for a 元 table's 8,765,432,100.00) by every one that rounds to it alike, out of
+    # context when each is another row's, period's or column's; one whose sign the answer says
+    # in words ("投资损失2,345.68万元") by those of either sign; "found" (gate 2.50.0): by those
+    # of the quantity that grounded it, a rounded value not at all.
+    context_candidates: Literal["found", "every_candidate"] = "every_candidate"
+    # A longer row holding a shorter one's label (value_context's row rule, context/
+    # disagreement.py, gate 2.52.0, d705): "unsaid_words" - where the answer says a row's label
+    # whole ("归属于上市公司股东的净利润") and the value is a cell of a row whose label holds it
+    # with words the answer does not say ("归属于上市公司股东的扣除非经常性损益的净利润"), the
+    # value is the longer row's; "off" (gate 2.50.0): two rows with as many words said tie.
+    longer_rows: Literal["off", "unsaid_words"] = "unsaid_words"
+    # Abbreviations of report labels (the row rule, context/label_words.py, gate 2.52.0,
+    # d706): "zh_finance" - "扣非" names a label holding "扣除非经常性损益", "归母" one holding
+    # "归属于母公司" or "归属于上市公司股东"; "off" (gate 2.50.0): only the label's own words.
+    label_abbreviations: Literal["off", "zh_finance"] = "zh_finance"
+    # A statement's note column and title date (facts.TableReading, context/note_columns.py,
+    # gate 2.52.0, d707): "note_columns" - a 附注 column's reference ("七、1") is no cell nor
+    # part of the label, the header's "附注" no column, and a title line's date ("2023年12月31
+    # 日" over every column) gives its year to no column that names its own; "off" (gate
+    # 2.50.0): the "1" is a cell, and the 2022 column is of 2023 too.
+    statement_headers: Literal["off", "note_columns"] = "note_columns"
 
     @field_validator("equivalences")
     @classmethod

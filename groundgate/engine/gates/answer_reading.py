@@ -32,6 +32,9 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         said_apart=policy.row_said == "apart_or_head",
         capitals=policy.capital_words,
         word_columns=policy.column_naming == "word_columns",
+        longer_rows=policy.longer_rows == "unsaid_words",
+        abbreviations=policy.label_abbreviations == "zh_finance",
+        statements=policy.statement_headers == "note_columns",
     )
 
 
