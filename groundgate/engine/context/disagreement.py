@@ -12,6 +12,7 @@ Pure: no Django, no I/O.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from groundgate.engine.context.claims import Claim
@@ -68,7 +69,7 @@ def _disagreement(
                 or seen.said_short(named_label, label, said_words)
             ):
                 return "another_row"
-            if seen.longer and named_label < label and named_label <= claim.words:
+            if seen.longer and longer_row(row, named_label, label, claim.words):
                 # The answer says the shorter label whole, the value's row has words more that
                 # it does not say (longer_rows "unsaid_words", d705).
                 return "another_row"
@@ -89,6 +90,23 @@ def _disagreement(
     if percent and _not_percent_cell(fact, seen):
         return "another_column"
     return None
+
+
+# Words that make a label a total of the rows it names, not another row: "Total current
+# liabilities" is said "current liabilities" (d705).
+_TOTAL_WORDS = frozenset({"total", "totals", "合计", "总计", "小计", "总额"})
+_OTHER = re.compile(r"(?i)\bother\b|\ball other\b")
+
+
+def longer_row(
+    named_row: str, named: frozenset[str], own: frozenset[str], words: frozenset[str]
+) -> bool:
+    """Whether the value's row (label words `own`) holds the named row's label (`named`, said
+    whole by `words`) with more words, none of them a total's, the named row no "Other" row
+    (whose "other" is no naming word, d308: "Other VaR" is not held by "Total VaR")."""
+    if not (named < own and named <= words) or own - named <= _TOTAL_WORDS:
+        return False
+    return _OTHER.search(named_row) is None
 
 
 def _bound_elsewhere(

@@ -66,7 +66,12 @@ from groundgate.engine.context.periods import (
     with_listed,
 )
 from groundgate.engine.context.prose_bindings import Said, answer_binding, may_bind_times
-from groundgate.engine.context.rounded_cells import ROUNDED, rounding_facts, rounding_step
+from groundgate.engine.context.rounded_cells import (
+    ROUNDED,
+    rounding_facts,
+    rounding_step,
+    said_in_chinese,
+)
 from groundgate.engine.context.prose_subjects import (
     may_say_of_two_subjects,
     subject_name,
@@ -125,7 +130,7 @@ def context_findings(
     period_sums: bool = False,
     directions: bool = False,
     bound: bool = False,
-    candidates: bool = False,
+    candidates: str = "found",
 ) -> list[Finding]:
     """VALUE_OUT_OF_CONTEXT findings for the grounded values of `conclusion` whose context
     disagrees with every evidence value they match (`longest_row`: policy row_naming
@@ -133,7 +138,7 @@ def context_findings(
     "current_prior"; `reading`: how table headers are read, facts.TableReading;
     `period_sums`: period_sums "listed_periods"; `directions`: direction_cells
     "change_columns", change_directions.py; `bound`: prose_subjects "bound_values",
-    prose_bindings.py; `candidates`: context_candidates "every_candidate", rounded_cells.py).
+    prose_bindings.py; `candidates`: context_candidates, rounded_cells.py).
     Pure and deterministic."""
     if not _may_judge(conclusion, accepted, prose, bound):
         return []
@@ -182,10 +187,13 @@ def context_findings(
         span = (value.start, value.end)
         finding = by_span.get(span)
         rules = set(getattr(finding, "rules", None) or ()) if finding is not None else set()
+        every = candidates == "every_candidate" or (
+            candidates == "zh_clauses" and said_in_chinese(conclusion, value.start)
+        )
         if finding is not None and (
             finding.severity == "error"
             or finding.code != _GROUNDED_INFO
-            or not rules <= (_ROUNDED_RULES if candidates else _EXACT_RULES)
+            or not rules <= (_ROUNDED_RULES if every else _EXACT_RULES)
         ):
             # Ungrounded, exempt or derived: not this rule's. Within a bound (or rounded, with
             # context_candidates "found"): the evidence value the equivalence found is one of
@@ -228,7 +236,7 @@ def context_findings(
             matches.extend(
                 _matching(read, index, evidence.excerpt, needle, probe, with_periods, reading)
             )
-        if candidates and matches:
+        if every and matches:
             # Every evidence value it may be: rounding to it as the one found does, of either
             # sign where the answer says its sign in words (d704).
             either = sign_in_words(conclusion, value.start, value.end)

@@ -19,6 +19,15 @@ A statement as a report prints it (合并资产负债表, 合并利润表, 现�
 - The title's date line ("2023年12月31日", "2023年1-12月", "2023年度") spans every column: its
   year was given to the 2022 column too, so "2023年末应收账款为..." with the 2022 cell passed.
   A column whose own header names a year keeps its own (`own_years`).
+- A key-figures table prints words in cells: "不适用" (not applicable) where a figure is blank,
+  "减少0.62个百分点" / "增加0.32个百分点" in a change column. The words ended the row's label
+  past them ("加权平均净资产收益率  10.25%  10.87%  减少" was a label), so the row's cells had no
+  column. `word_cells` prints a blank cell as a dash, and a direction word before its figure as
+  the figure's sign ("减少0.62" as "－0.62", read as negative by facts._negative).
+- A statement's row prints how its sign is written: "投资收益（损失以“－”号填列）", "四、净利润
+  （净亏损以“－”号填列）". The note is no part of the row's name (`without_sign_note`), so an
+  answer saying "营业利润" says the row "三、营业利润（亏损以“－”号填列）" whole; nor is its
+  outline's mark ("三、", "（一）", "其中：", "加：", "减：").
 Pure: no Django, no I/O.
 """
 
@@ -56,6 +65,43 @@ def note_column(line: Line) -> Line:
         a, b = head.span()
         return line._replace(text=text[:a] + " " * (b - a) + text[b:])
     return line
+
+
+# A blank cell printed in words, a whole part of a row line.
+_BLANK_WORD = re.compile(r"(?:(?<=\s\s)|(?<=\t))(?:不适用|无|不适用。)(?=\s\s|\t|$)")
+# A direction word glued to its figure at a part's start: "减少0.62个百分点", "增加1.5%".
+_DIRECTION = re.compile(r"(?:(?<=\s\s)|(?<=\t))(增加|上升|提高|减少|下降|降低)(?=[\d.])")
+_FALLS = frozenset({"减少", "下降", "降低"})
+
+
+# "（损失以“－”号填列）", "(亏损以"-"号填列)", "（减少以“-”号填列）": how the row's sign is printed.
+_SIGN_NOTE = re.compile(r"\s*[（(][^（）()]{0,8}以\s*[\"“”'‘’]?\s*[－\-—–]\s*[\"“”'‘’]?\s*号?填列[）)]")
+
+
+# An outline's marks before a statement's label: "三、", "（一）", "(二)", "其中：", "加：", "减：".
+_OUTLINE = re.compile(r"^(?:[一二三四五六七八九十]{1,3}、|[（(][一二三四五六七八九十]{1,3}[)）]|[其加减]中?[:：])+")
+
+
+def without_sign_note(label: str) -> str:
+    """The row label without its sign note and outline marks ("三、营业利润（亏损以“－”号填列）"
+    -> "营业利润"); the label itself where nothing is left."""
+    if label.isascii():
+        return label
+    bare = _OUTLINE.sub("", _SIGN_NOTE.sub("", label) if "填列" in label else label).strip()
+    return bare or label
+
+
+def word_cells(line: Line) -> Line:
+    """The line with its blank words printed as dashes and its cells' direction words as
+    their signs (spans kept: each replacement has the width of what it replaces)."""
+    text = line.text
+    if not line.values or text.isascii():
+        return line
+    text = _BLANK_WORD.sub(lambda m: "—".ljust(len(m.group())), text)
+    text = _DIRECTION.sub(
+        lambda m: " " * (len(m.group()) - 1) + ("－" if m.group() in _FALLS else " "), text
+    )
+    return line if text == line.text else line._replace(text=text)
 
 
 def _before_amounts(line: Line, end: int) -> bool:

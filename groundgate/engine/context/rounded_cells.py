@@ -1,4 +1,4 @@
-"""The evidence values a value may be (policy context_candidates "every_candidate", d704).
+"""The evidence values a value may be (policy context_candidates, d704).
 
 A value grounded by a rounding - "87.65亿元" for the cell 8,765,432,100.00 of a table in 元,
 "$4.6 billion" for 4,625 in millions - was not judged by the context rule (gate 2.50.0): the
@@ -9,11 +9,15 @@ value is judged by every evidence value that rounds to it as the one found does 
 written form, the same sign, the same power of ten between them): it is out of context when
 each of them is. And where the answer gives the value's sign in words ("投资损失2,345.68万元",
 "decreased 5%"), a value of the other sign may be it too (the sign equivalence's reading), so
-its cells are judged with those of the sign found. Pure: no Django, no I/O.
+its cells are judged with those of the sign found. "zh_clauses" (the default) reads so only a
+value said in a Chinese clause (the form the labelled sets do not hold, d647); "every_candidate"
+any value (selectable: on FinanceBench's one-cell-a-line pages a rounded figure's row is often
+misread, and right answers were refused). Pure: no Django, no I/O.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import NamedTuple
@@ -24,6 +28,13 @@ from groundgate.engine.values.typed import typed
 
 # The rule of the equivalence this module widens the context rule to (values/rules.py).
 ROUNDED = "rounded"
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_WINDOW = 12  # the characters before a value that tell its clause's language
+
+
+def said_in_chinese(conclusion: str, start: int) -> bool:
+    """Whether the value at `start` is said in a Chinese clause (a CJK character just before)."""
+    return _CJK.search(conclusion, max(0, start - _WINDOW), start) is not None
 
 
 class Step(NamedTuple):

@@ -29,6 +29,7 @@ from groundgate.engine.context.grounding import (
     context_findings,
     with_context,
 )
+from groundgate.engine.context.plain_negatives import plain_negative_findings
 from groundgate.engine.context.sign_sides import side_findings
 from groundgate.engine.contracts import OutputModel
 from groundgate.engine.findings import (
@@ -225,7 +226,7 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     period_sums=policy.period_sums == "listed_periods",
                     directions=policy.direction_cells == "change_columns",
                     bound=policy.prose_subjects == "bound_values",
-                    candidates=policy.context_candidates == "every_candidate",
+                    candidates=policy.context_candidates,
                 ),
             )
             if policy.context_derivations != "off" and policy.derived_numbers == "accept":
@@ -236,6 +237,9 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
             sides = (conclusion, accepted, number_findings, located, table_reading(policy))
             named = policy.sign_sides == "named_rows"
             number_findings = with_context(number_findings, side_findings(*sides, names=named))
+        if policy.negative_cells == "parentheses_said" and accepted:  # "（4,667）" said 4,667
+            plain = (conclusion, accepted, number_findings, located, table_reading(policy))
+            number_findings = with_context(number_findings, plain_negative_findings(*plain))
         ungrounded = sum(1 for f in number_findings if f.severity == "error")
         findings.extend(number_findings)
 

@@ -437,12 +437,13 @@ class AnswerGatePolicy(GatePolicy):
     # "every_word" (gate 2.41.0): by every word of its label.
     row_said: Literal["every_word", "heads", "apart_or_head"] = "heads"
     # The evidence values a value is judged by (value_context, context/rounded_cells.py, gate
-    # 2.52.0, d704): "every_candidate" - each that the value may be: a rounded value ("87.65亿
-    # 元" for a 元 table's 8,765,432,100.00) by every one that rounds to it alike, out of
-    # context when each is another row's, period's or column's; one whose sign the answer says
-    # in words ("投资损失2,345.68万元") by those of either sign; "found" (gate 2.50.0): by those
-    # of the quantity that grounded it, a rounded value not at all.
-    context_candidates: Literal["found", "every_candidate"] = "every_candidate"
+    # 2.52.0, d704): "zh_clauses" - for a value said in a Chinese clause, each that it may be:
+    # a rounded value ("87.65亿元" for a 元 table's 8,765,432,100.00) by every one that rounds
+    # to it alike (out of context when each is another row's, period's or column's), one whose
+    # sign the answer says in words ("投资损失2,345.68万元") by those of either sign;
+    # "every_candidate" (selectable): so for any value; "found" (gate 2.50.0): by those of the
+    # quantity that grounded it, a rounded value not at all.
+    context_candidates: Literal["found", "zh_clauses", "every_candidate"] = "zh_clauses"
     # A longer row holding a shorter one's label (value_context's row rule, context/
     # disagreement.py, gate 2.52.0, d705): "unsaid_words" - where the answer says a row's label
     # whole ("归属于上市公司股东的净利润") and the value is a cell of a row whose label holds it
@@ -459,6 +460,13 @@ class AnswerGatePolicy(GatePolicy):
     # 日" over every column) gives its year to no column that names its own; "off" (gate
     # 2.50.0): the "1" is a cell, and the 2022 column is of 2023 too.
     statement_headers: Literal["off", "note_columns"] = "note_columns"
+    # Cells printed in parentheses (context/plain_negatives.py, gate 2.52.0, d708):
+    # "parentheses_said" - a full-width "（4,667）" is negative as "(4,667)" is, and a Chinese
+    # answer that states such a cell by its size with no sign word ("应收账款为4,667万元"), in a
+    # row naming no negative side itself ("减：", "流出", "损失"), states a flipped sign;
+    # "ascii" (gate 2.50.0): only ASCII parentheses make a cell negative, and either is
+    # grounded by its size.
+    negative_cells: Literal["ascii", "parentheses_said"] = "parentheses_said"
 
     @field_validator("equivalences")
     @classmethod

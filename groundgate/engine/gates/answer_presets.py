@@ -67,6 +67,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     longer_rows="off",
     label_abbreviations="off",
     statement_headers="off",
+    negative_cells="ascii",
     capital_words="off",
     slip_neighbours="off",
     question_values="none",

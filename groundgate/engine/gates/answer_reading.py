@@ -35,6 +35,7 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         longer_rows=policy.longer_rows == "unsaid_words",
         abbreviations=policy.label_abbreviations == "zh_finance",
         statements=policy.statement_headers == "note_columns",
+        wide_negatives=policy.negative_cells == "parentheses_said",
     )
 
 
