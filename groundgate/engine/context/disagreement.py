@@ -23,6 +23,7 @@ from groundgate.engine.context.label_heads import said_apart
 from groundgate.engine.context.periods import contradicts, relative_periods
 from groundgate.engine.context.prose_bindings import Said
 from groundgate.engine.context.row_order import held_by_longer
+from groundgate.engine.context.year_relative import year_relative
 from groundgate.engine.declarations import declares_percent
 
 
@@ -40,6 +41,7 @@ def _disagreement(
     named: tuple[str, ...] | None = None,
     relative: bool = False,
     bound: Callable[[], Said] | None = None,
+    years: bool = False,
 ) -> str | None:
     if cited is not None and index != cited:
         return "another_source"
@@ -82,7 +84,7 @@ def _disagreement(
             return "another_subject"  # (said of another value's subject, d690)
     if named is None:
         named = claim.periods
-    if named and contradicts(named, _held(fact, relative)):
+    if named and contradicts(named, _held(fact, relative, seen if years else None)):
         return "another_period"
     if columns and fact.in_table and fact.column:
         if another_column(claim.words | claim.own_words, fact, seen.labels, seen.columns()):
@@ -141,10 +143,14 @@ def _not_percent_cell(fact: Fact, seen: _Seen) -> bool:
     return any(declares_percent(column) for column in seen.columns())
 
 
-def _held(fact: Fact, relative: bool) -> tuple[str, ...]:
-    """A value's own periods, and the relative ones of its column ("本期金额", "Prior year")."""
+def _held(fact: Fact, relative: bool, seen: _Seen | None = None) -> tuple[str, ...]:
+    """A value's own periods, and the relative ones of its column ("本期金额", "Prior year");
+    with `seen` (year_relative "latest_year", d709), those its year column is in the table."""
     if relative and fact.in_table and fact.column:
-        return fact.periods + relative_periods(fact.column)
+        own = relative_periods(fact.column)
+        if not own and seen is not None:
+            own = year_relative(fact, seen.latest_year())
+        return fact.periods + own
     return fact.periods
 
 
@@ -156,6 +162,7 @@ def _alternative(
     named: tuple[str, ...] = (),
     relative: bool = False,
     bound: Callable[[], Said] | None = None,
+    years: bool = False,
 ) -> Fact | None:
     """The value of the same table that fits the answer's context: the named row's cell in the
     same column, or the same row's cell in the named period; in prose, the value said of the
@@ -187,8 +194,8 @@ def _alternative(
             if f.in_table == fact.in_table
             and f.row == fact.row
             and f is not fact
-            and _held(f, relative)
-            and not contradicts(named or claim.periods, _held(f, relative))
+            and _held(f, relative, seen if years else None)
+            and not contradicts(named or claim.periods, _held(f, relative, seen if years else None))
         ]
         return fits[0] if fits else None
     if reason == "another_column":

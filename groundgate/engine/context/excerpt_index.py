@@ -18,6 +18,7 @@ from groundgate.engine.context.label_words import abbreviated
 from groundgate.engine.context.other_rows import other_label
 from groundgate.engine.context.prose_bindings import ProseBindings
 from groundgate.engine.context.prose_subjects import ProseSubjects
+from groundgate.engine.context.year_relative import latest_year
 from groundgate.engine.text_memo import text_memo
 
 
@@ -54,6 +55,7 @@ class _Seen:
         # with the naming words of those long forms ("扣非": 扣除非, 经常性, 损益).
         self.short_forms: dict[str, frozenset[str]] = {}
         self.shorts_of: dict[frozenset[str], frozenset[str]] = {}  # label -> its short forms
+        self._latest: tuple[int | None] | None = None
         # row_said (label_heads.py, d676): "heads" (`heads`), "apart_or_head" (both).
         self.heads, self.apart = heads or apart, apart
         self._prose_subjects: ProseSubjects | None = None
@@ -89,6 +91,12 @@ class _Seen:
                         self.by_word.setdefault(word, []).append(label)
                 elif fact.row < least:
                     self.first_row[label] = fact.row
+
+    def latest_year(self) -> int | None:
+        """The latest year of its year columns (year_relative "latest_year", d709)."""
+        if self._latest is None:
+            self._latest = (latest_year(self.facts),)
+        return self._latest[0]
 
     def expanded(self, words: frozenset[str]) -> frozenset[str]:
         """The answer's words with the long forms of the short ones its labels abbreviate."""

@@ -32,7 +32,6 @@ from groundgate.engine.context.duration_headers import (
     durations_in,
 )
 from groundgate.engine.context.header_parts import header_parts
-from groundgate.engine.context.periods import periods_in
 from groundgate.engine.context.note_columns import (
     note_column,
     own_years,
@@ -40,6 +39,7 @@ from groundgate.engine.context.note_columns import (
     without_sign_note,
     word_cells,
 )
+from groundgate.engine.context.periods import periods_in
 from groundgate.engine.context.rows import (
     LETTER,
     Line,

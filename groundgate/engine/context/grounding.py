@@ -49,6 +49,7 @@ from groundgate.engine.context.change_directions import (
     change_column,
     clause_direction,
 )
+from groundgate.engine.context.citation_map import _citation_map
 from groundgate.engine.context.claims import (
     Claim,
     ClaimReader,
@@ -66,16 +67,11 @@ from groundgate.engine.context.periods import (
     with_listed,
 )
 from groundgate.engine.context.prose_bindings import Said, answer_binding, may_bind_times
-from groundgate.engine.context.rounded_cells import (
-    ROUNDED,
-    rounding_facts,
-    rounding_step,
-    said_in_chinese,
-)
 from groundgate.engine.context.prose_subjects import (
     may_say_of_two_subjects,
     subject_name,
 )
+from groundgate.engine.context.rounded_cells import ROUNDED, candidate_matches, said_in_chinese
 from groundgate.engine.declarations import sign_in_words
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.number_lookup import leading_figure
@@ -131,6 +127,7 @@ def context_findings(
     directions: bool = False,
     bound: bool = False,
     candidates: str = "found",
+    years: bool = False,
 ) -> list[Finding]:
     """VALUE_OUT_OF_CONTEXT findings for the grounded values of `conclusion` whose context
     disagrees with every evidence value they match (`longest_row`: policy row_naming
@@ -138,7 +135,8 @@ def context_findings(
     "current_prior"; `reading`: how table headers are read, facts.TableReading;
     `period_sums`: period_sums "listed_periods"; `directions`: direction_cells
     "change_columns", change_directions.py; `bound`: prose_subjects "bound_values",
-    prose_bindings.py; `candidates`: context_candidates, rounded_cells.py).
+    prose_bindings.py; `candidates`: context_candidates, rounded_cells.py; `years`: year_relative
+    "latest_year", year_relative.py).
     Pure and deterministic."""
     if not _may_judge(conclusion, accepted, prose, bound):
         return []
@@ -242,7 +240,7 @@ def context_findings(
             either = sign_in_words(conclusion, value.start, value.end)
             if either or ROUNDED in rules:
                 more = (read, accepted, value, finding, needle, with_periods, reading, either)
-                matches.extend(_candidate_matches(*more))
+                matches.extend(candidate_matches(*more))
         if not matches:
             continue  # grounded some other way (a range end, a header date): not judged here
         # A percentage grounded by a bare figure of a chunk that declares percent somewhere
@@ -256,8 +254,18 @@ def context_findings(
         if reading.quarter_ordinals and named:
             # "between the second and first quarter": both quarters are named (periods.py).
             named = with_listed(reader.sentences[k].text, named)
+        by_year = False
         if relative and any(f.in_table and relative_periods(f.column) for _, f, _ in matches):
             named = named_periods(claim)  # a column of a relative period: read the answer's
+        elif (
+            relative
+            and years
+            and not any(p[0] == "Y" for p in named)  # ("2022年末": that year's end)
+            and said_in_chinese(conclusion, value.start)
+        ):
+            # "上年营业收入" of a cell of the 2023年 column: the table's latest year (d709).
+            by_year = any(f.in_table and f.column for _, f, _ in matches)
+            named = named_periods(claim) if by_year else named
         if reading.durations and any(p[0] == "T" for _, f, _ in matches for p in f.periods):
             # A cell of a duration column ("1-3 Years"): the durations its sentence names.
             named = named + durations_in(reader.sentences[k].text)
@@ -277,6 +285,7 @@ def context_findings(
                 named,
                 relative,
                 answer_bound,
+                by_year,
             )
             for index, f, seen in matches
         ]
@@ -308,7 +317,16 @@ def context_findings(
             continue
         out.append(
             _finding(
-                claim, matches, reasons, accepted, located, cited, named, relative, answer_bound
+                claim,
+                matches,
+                reasons,
+                accepted,
+                located,
+                cited,
+                named,
+                relative,
+                answer_bound,
+                by_year,
             )
         )
     return out
@@ -336,34 +354,6 @@ def _matching(
     if not found or not (any(probe in excerpt[f.start : f.end] for f in found) or probe in excerpt):
         return []
     return [(index, fact, seen) for fact in found]
-
-
-def _candidate_matches(
-    read: dict[tuple[int, bool], _Seen],
-    accepted: list[tuple[int, Evidence]],
-    value: NumericValue,
-    finding: Finding | None,
-    needle: str,
-    with_periods: bool,
-    reading: TableReading,
-    either_sign: bool,
-) -> list[tuple[int, Fact, _Seen]]:
-    """The facts of the accepted excerpts other than the needle's that `value` may be: that
-    round to it as the evidence value that grounded it does, of either sign with `either_sign`
-    (rounded_cells.py, d704). Excerpts read on need."""
-    source = getattr(finding, "grounded_by", None) if finding is not None else None
-    step = rounding_step(value, source.text if source is not None else value.text)
-    if step is None:
-        return []
-    out: list[tuple[int, Fact, _Seen]] = []
-    for index, evidence in accepted:
-        key = (index, with_periods)
-        seen = read.get(key)
-        if seen is None:
-            seen = read[key] = _seen(evidence.excerpt, with_periods, reading)
-        found = rounding_facts(step, seen.facts, needle, either_sign)
-        out.extend((index, f, seen) for f in found)
-    return out
 
 
 def _may_judge(
@@ -417,6 +407,7 @@ def _finding(
     named: tuple[str, ...] = (),
     relative: bool = False,
     bound: Callable[[], Said] | None = None,
+    years: bool = False,
 ) -> Finding:
     order = {r: i for i, r in enumerate(CONTEXT_REASONS)}
     k = min(range(len(matches)), key=lambda i: (order[reasons[i] or ""], i))
@@ -424,7 +415,7 @@ def _finding(
     reason = reasons[k] or ""
     chunk_id = next(ev.chunk_id for i, ev in accepted if i == index)
     offset = located[index][1] if located and index in located else None
-    alt = _alternative(claim, fact, seen, reason, named, relative, bound)
+    alt = _alternative(claim, fact, seen, reason, named, relative, bound, years)
     text = claim.value.text
     own_clause = reason == "another_subject" and (
         bound is None or seen.subjects().another_subject(fact, claim.words | claim.own_words)
@@ -487,29 +478,3 @@ def _answer_bound(sentence: Sentence, value: NumericValue) -> Callable[[], Said]
         return read[0]
 
     return get
-
-
-def _citation_map(
-    labels: set[str], evidences: Sequence[Evidence], accepted: list[tuple[int, Evidence]]
-) -> dict[str, int]:
-    """Citation label -> index of the accepted evidence it names. A label equal to a cited
-    chunk_id names that evidence; otherwise its number counts evidences from 1 ([1] is the
-    first), or from 0 when some marker of the answer is [0]/[C0]. A label that names no
-    accepted evidence maps to nothing (no check)."""
-    if not labels:
-        return {}
-    ok = {i for i, _ in accepted}
-    by_chunk: dict[str, int] = {}
-    for i, ev in enumerate(evidences):
-        by_chunk.setdefault(ev.chunk_id, i)
-    numbers = {label: int("".join(ch for ch in label if ch.isdigit())) for label in labels}
-    zero_based = 0 in numbers.values()
-    out: dict[str, int] = {}
-    for label in labels:
-        if label in by_chunk:
-            index = by_chunk[label]
-        else:
-            index = numbers[label] - (0 if zero_based else 1)
-        if index in ok:
-            out[label] = index
-    return out

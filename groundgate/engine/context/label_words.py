@@ -1,13 +1,15 @@
 """The abbreviations Chinese reports and answers use for long labels (policy
 label_abbreviations "zh_finance", gate 2.52.0, d706).
 
-An answer says "扣非净利润" for "归属于上市公司股东的扣除非经常性损益的净利润" and "归母净利润" for
-"归属于上市公司股东的净利润" (or "归属于母公司所有者的净利润"): the short form shares no naming
-word with the part it abbreviates, so the row rule (disagreement.py) read "扣非净利润为10.23亿元"
-as said of any 净利润 row and let the 归母 row's figure pass for the 扣非 one. A label that holds
-the long form makes the short form, in an answer, say the long form's words
-(excerpt_index._Seen.expanded), so the answer's word names it. Only these forms: each is the standard shorthand of the CSRC's key-figures table
-(主要会计数据和财务指标), said in nearly every Chinese summary of a report. Pure: no Django, no I/O.
+An answer says "扣非净利润" for "归属于上市公司股东的扣除非经常性损益的净利润" and "归母净利润"
+for "归属于上市公司股东的净利润" (or "归属于母公司所有者的净利润"): the short form shares no
+naming word with the part it abbreviates, so the row rule (disagreement.py) read
+"扣非净利润为10.23亿元" as said of any 净利润 row and let the 归母 row's figure pass for the
+扣非 one. A label that holds the long form makes the short form, in an answer, say the long
+form's words (excerpt_index._Seen.expanded), and set the row apart from one without it
+(_Seen.said_short). Only these forms: each is the standard shorthand of the key-figures table
+(主要会计数据和财务指标), said in nearly every Chinese summary of a report. Pure: no Django,
+no I/O.
 """
 
 from __future__ import annotations

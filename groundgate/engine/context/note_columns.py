@@ -75,11 +75,16 @@ _FALLS = frozenset({"减少", "下降", "降低"})
 
 
 # "（损失以“－”号填列）", "(亏损以"-"号填列)", "（减少以“-”号填列）": how the row's sign is printed.
-_SIGN_NOTE = re.compile(r"\s*[（(][^（）()]{0,8}以\s*[\"“”'‘’]?\s*[－\-—–]\s*[\"“”'‘’]?\s*号?填列[）)]")
+_QUOTE = "[\"“”'‘’]?"
+_SIGN_NOTE = re.compile(
+    rf"\s*[（(][^（）()]{{0,8}}以\s*{_QUOTE}\s*[－\-—–]\s*{_QUOTE}\s*号?填列[）)]"
+)
 
 
 # An outline's marks before a statement's label: "三、", "（一）", "(二)", "其中：", "加：", "减：".
-_OUTLINE = re.compile(r"^(?:[一二三四五六七八九十]{1,3}、|[（(][一二三四五六七八九十]{1,3}[)）]|[其加减]中?[:：])+")
+_OUTLINE = re.compile(
+    rf"^(?:[{_NUMERAL}]{{1,3}}、|[（(][{_NUMERAL}]{{1,3}}[)）]|[其加减]中?[:：])+"
+)
 
 
 def without_sign_note(label: str) -> str:

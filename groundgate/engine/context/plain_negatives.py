@@ -40,7 +40,9 @@ UNGROUNDED_NUMBER = "UNGROUNDED_NUMBER"
 _GROUNDED = "NUMBER_EQUIVALENT"
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # A label that names the negative side itself: its figure said by its size is right.
-_NEGATIVE_LABEL = re.compile(r"减[:：]|减少|流出|损失|亏损|支付|支出|费用|折旧|摊销|准备|used|loss|less")
+_NEGATIVE_LABEL = re.compile(
+    r"减[:：]|减少|流出|损失|亏损|支付|支出|费用|折旧|摊销|准备|used|loss|less"
+)
 _WINDOW = 12  # the characters before a value that tell its sentence's language
 
 

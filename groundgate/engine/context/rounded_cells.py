@@ -20,14 +20,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from groundgate.engine.context.facts import Fact
+from groundgate.engine.context.excerpt_index import _Seen, _seen
+from groundgate.engine.context.facts import Fact, TableReading
+from groundgate.engine.findings import Finding
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.values.typed import typed
 
 # The rule of the equivalence this module widens the context rule to (values/rules.py).
 ROUNDED = "rounded"
+if TYPE_CHECKING:
+    from groundgate.engine.gates.answer_case import Evidence
+
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _WINDOW = 12  # the characters before a value that tell its clause's language
 
@@ -98,3 +103,31 @@ def _rounds(figure: Decimal, step: Decimal, wanted: Decimal) -> bool:
         )
     except InvalidOperation:
         return False
+
+
+def candidate_matches(
+    read: dict[tuple[int, bool], _Seen],
+    accepted: list[tuple[int, Evidence]],
+    value: NumericValue,
+    finding: Finding | None,
+    needle: str,
+    with_periods: bool,
+    reading: TableReading,
+    either_sign: bool,
+) -> list[tuple[int, Fact, _Seen]]:
+    """The facts of the accepted excerpts other than the needle's that `value` may be: that
+    round to it as the evidence value that grounded it does, of either sign with `either_sign`
+    (rounded_cells.py, d704). Excerpts read on need."""
+    source = getattr(finding, "grounded_by", None) if finding is not None else None
+    step = rounding_step(value, source.text if source is not None else value.text)
+    if step is None:
+        return []
+    out: list[tuple[int, Fact, _Seen]] = []
+    for index, evidence in accepted:
+        key = (index, with_periods)
+        seen = read.get(key)
+        if seen is None:
+            seen = read[key] = _seen(evidence.excerpt, with_periods, reading)
+        found = rounding_facts(step, seen.facts, needle, either_sign)
+        out.extend((index, f, seen) for f in found)
+    return out

@@ -227,6 +227,7 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     directions=policy.direction_cells == "change_columns",
                     bound=policy.prose_subjects == "bound_values",
                     candidates=policy.context_candidates,
+                    years=policy.year_relative == "latest_year",
                 ),
             )
             if policy.context_derivations != "off" and policy.derived_numbers == "accept":

@@ -467,6 +467,13 @@ class AnswerGatePolicy(GatePolicy):
     # "ascii" (gate 2.50.0): only ASCII parentheses make a cell negative, and either is
     # grounded by its size.
     negative_cells: Literal["ascii", "parentheses_said"] = "parentheses_said"
+    # Relative periods against year columns (value_context's period rule, context/
+    # year_relative.py, gate 2.52.0, d709): "latest_year" - for a value said in a Chinese
+    # clause, a cell of the table's latest year column is of 本年 (and 期末), one of the year
+    # before of 上年 / 去年 (and 期初): "上年营业收入为87.65亿元" with the 2023 cell is out of
+    # context; "off" (gate 2.50.0): relative periods are read against relative columns only.
+    # Only with relative_periods "current_prior".
+    year_relative: Literal["off", "latest_year"] = "latest_year"
 
     @field_validator("equivalences")
     @classmethod

@@ -68,6 +68,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     label_abbreviations="off",
     statement_headers="off",
     negative_cells="ascii",
+    year_relative="off",
     capital_words="off",
     slip_neighbours="off",
     question_values="none",
