@@ -107,8 +107,8 @@ class _Seen:
     def said_short(self, named: frozenset[str], own: frozenset[str], words: frozenset[str]) -> bool:
         """Whether `words` say a short form of label `named` that label `own` has not ("扣非"
         of the 扣非 row, said of the 归母 row's figure): the short form sets it apart."""
-        mine = self.shorts_of.get(named)
-        return bool(mine) and not (mine - self.shorts_of.get(own, frozenset())).isdisjoint(words)
+        mine = self.shorts_of.get(named, frozenset())
+        return not (mine - self.shorts_of.get(own, frozenset())).isdisjoint(words)
 
     def columns(self) -> dict[str, frozenset[str]]:
         """The table's column headers with naming words ("As reported", "Current", "Change

@@ -22,7 +22,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.51"
+    policy_version: str = "answer-gate/2026-11.53"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
