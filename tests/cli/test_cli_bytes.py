@@ -76,7 +76,7 @@ the policy hash only (diffed); stderr same.
 2.50.0 (`prose_subjects: bound_values`), policy 2026-11.51: against 2.49.0, the version string
 and the policy hash only (diffed); stderr same.
 2.52.0 (`context_candidates: zh_clauses`, `longer_rows`, `label_abbreviations`,
-`statement_headers`, `negative_cells`, `year_relative`), policy 2026-11.53: against 2.50.0, the
+`statement_headers`, `negative_cells`, `year_relative`, `yuan_scales`), policy 2026-11.53: against 2.50.0, the
 version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
@@ -107,17 +107,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "1c8660f7dd294b0ddbdcf5a7175c622d0b9bf96ff9362a29a6645056e6585874",
+        "fc277f84e0e242073e576cd94e2b8b9ec3100f95c29d3915c9c8bf8eddbdfb93",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "81b92e25769f59a5f963b27af68f812bf38567a884379e558be7822acea94640",
+        "39cd059e5d00e8d4156332e66bb8a599c2526d27de9dc7c8d616028608f3b54e",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "973dde57058e3c7e749ca119974539cb652fdfac84c688bfa659b4cb15c3e7aa",
+        "ef2f19afa283d22b89dd743e39316162c52ef797eb12b8269da3c18fa0f582af",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -193,6 +193,9 @@ PASSES = [
     Passes(WIDE_NEGATIVE, "2023年应收账款为-4,667万元。"),
     Passes(ASCII_NEGATIVE, "2023年应收账款为-4,667万元。"),
     Passes(WIDE_NEGATIVE, "2023年应收账款减少4,667万元。"),
+    Passes(WAN_TABLE, "2023年营业收入约1.23亿元。"),
+    Passes(WAN_TABLE, "2023年营业收入为123,456,700元。"),
+    Passes(WAN_TABLE, "2023年营业收入为12,345.67万元。"),
 ]
 
 REFUSED = [
@@ -259,6 +262,9 @@ REFUSED = [
     Refused(WIDE_NEGATIVE, "2023年应收账款为4,667万元。", "sign"),
     Refused(ASCII_NEGATIVE, "2023年应收账款为4,667万元。", "sign"),
     Refused(WIDE_NEGATIVE, "2022年其他应收款为567万元。", "sign"),
+    # A 万元 table's figure read without its scale (yuan_scales, d710).
+    Refused(WAN_TABLE, "2023年营业收入为12,345.67元。", "scale"),
+    Refused(WAN_TABLE, "2023年营业收入约1.23万元。", "scale"),
 ]
 
 GAPS: list[Gap] = [
@@ -270,10 +276,6 @@ GAPS: list[Gap] = [
         "prose: the 扣非 clause's change said of the 归母 figure (a longer subject holding it)"),
     Gap(PROSE_KEY, "公司营业收入为256.79亿元。", "row",
         "prose: 总资产's figure said of 营业收入, two clauses of one sentence apart"),
-    Gap(WAN_TABLE, "2023年营业收入为12,345.67元。", "scale",
-        "a 万元 table's figure said in 元: read as the figure as written (as_written)"),
-    Gap(WAN_TABLE, "2023年营业收入约1.23万元。", "scale",
-        "rescaled from the bare figure, the table's 万元 not applied"),
     Gap(WAN_TABLE, "2023年营业收入同比增长12.36个百分点。", "column",
         "percentage points said of a percent column: the unit is not compared"),
     Gap(HALF_NEGATIVE, "2023年应收账款为-4,667万元。", None,

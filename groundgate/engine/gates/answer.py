@@ -31,6 +31,7 @@ from groundgate.engine.context.grounding import (
 )
 from groundgate.engine.context.plain_negatives import plain_negative_findings
 from groundgate.engine.context.sign_sides import side_findings
+from groundgate.engine.context.yuan_scales import yuan_scale_findings
 from groundgate.engine.contracts import OutputModel
 from groundgate.engine.findings import (
     Box,
@@ -241,6 +242,9 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
         if policy.negative_cells == "parentheses_said" and accepted:  # "（4,667）" said 4,667
             plain = (conclusion, accepted, number_findings, located, table_reading(policy))
             number_findings = with_context(number_findings, plain_negative_findings(*plain))
+        if policy.yuan_scales == "declared_tables" and accepted:  # "12,345.67元" under 万元
+            slips = yuan_scale_findings(conclusion, accepted, number_findings, located)
+            number_findings = with_context(number_findings, slips)
         ungrounded = sum(1 for f in number_findings if f.severity == "error")
         findings.extend(number_findings)
 

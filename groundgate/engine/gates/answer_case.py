@@ -474,6 +474,11 @@ class AnswerGatePolicy(GatePolicy):
     # context; "off" (gate 2.50.0): relative periods are read against relative columns only.
     # Only with relative_periods "current_prior".
     year_relative: Literal["off", "latest_year"] = "latest_year"
+    # A Chinese table's scale dropped (context/yuan_scales.py, gate 2.52.0, d710):
+    # "declared_tables" - under "单位：万元", "12,345.67元" (the figure as written, said in 元)
+    # and "约1.23万元" (the bare figure rescaled) said in a Chinese clause are scale slips;
+    # "off" (gate 2.50.0): both ground, as "$12,345" for a table "(in thousands)" does.
+    yuan_scales: Literal["off", "declared_tables"] = "declared_tables"
 
     @field_validator("equivalences")
     @classmethod

@@ -69,6 +69,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     statement_headers="off",
     negative_cells="ascii",
     year_relative="off",
+    yuan_scales="off",
     capital_words="off",
     slip_neighbours="off",
     question_values="none",

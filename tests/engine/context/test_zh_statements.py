@@ -46,6 +46,7 @@ READINGS = [
     ("statement_headers", "off", "2023年末应收账款为15.43亿元。", corpus_zh.BALANCE_SHEET),
     ("negative_cells", "ascii", "2023年应收账款为4,667万元。", corpus_zh.WIDE_NEGATIVE),
     ("year_relative", "off", "上年营业收入为87.65亿元。", corpus_zh.REPORT_KEY),
+    ("yuan_scales", "off", "2023年营业收入为12,345.67元。", corpus_zh.WAN_TABLE),
 ]
 
 
@@ -215,3 +216,14 @@ def test_another_rows_or_years_cell_restated_in_yi_yuan_is_refused(cells: list[i
     assert _status(f"{year}{other_row}为{said}亿元。", table) != "ok"
     assert _status(f"{other_year}{row}为{said}亿元。", table) != "ok"
     assert _status(f"{other_year}{row}为{said}亿元。", table, ACCEPT) != "ok"
+
+
+def test_a_scale_slip_names_the_tables_scale_and_english_keeps_the_figure_as_written():
+    verdict = gate_answer(case("2023年营业收入约1.23万元。", table=corpus_zh.WAN_TABLE))
+    found = [f for f in verdict.findings if f.severity == "error"]
+    assert len(found) == 1 and "万元" in found[0].message
+    assert found[0].near_match is not None and found[0].near_match.reason == "wrong_scale"
+    # A table in 元 restated in 亿元 is no slip; English quotes a figure as written.
+    assert _status("2023年营业收入87.65亿元。", corpus_zh.REPORT_KEY) == "ok"
+    english = "(In thousands)\nItem  2023  2022\nRevenue  12,345  10,987"
+    assert _status("Revenue was $12,345 in 2023.", english) == "ok"
