@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from groundgate.engine.context.rounded_cells import said_in_chinese
 from groundgate.engine.declarations import declarations
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
-from groundgate.engine.numbers import extract_numbers
+from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.values.typed import typed
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def yuan_scale_findings(
     return out
 
 
-def _said_in_yuan(conclusion: str, end: int, value: list) -> bool:  # type: ignore[type-arg]
+def _said_in_yuan(conclusion: str, end: int, value: list[NumericValue]) -> bool:
     """Whether the answer writes 元 right after the figure, no scale word between."""
     return value[0].unit == "元" or _YUAN_AFTER.match(conclusion, end) is not None
 
