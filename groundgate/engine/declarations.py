@@ -268,14 +268,14 @@ def labels_parts(excerpt: str, word: str) -> bool:
 _SIGN_BEFORE = re.compile(
     r"(?:\b(?:decrease[sd]?|declined?|declines|decline of|dropped|drops?|fell|falls?|falling|down|"
     r"lower|loss(?:es)?|negative|minus|reduc(?:ed|tion|tions|es)|shr[ai]nk|contracted|deficit|"
-    r"outflows?|used in)|下降|减少|降低|下滑|回落|缩减|亏损|净亏损|流出|负|零下|减)"
+    r"outflows?|used in)|下降|减少|降低|下滑|回落|缩减|亏损|净亏损|损失|流出|负|零下|减)"
     r"[^.;\n。；0-9]{0,12}$"
 )
 # Right after the value only ("a 5% decline", "$120 million loss"): a word further on is the
 # next value's ("-1.2亿元，同比下降15%").
 _SIGN_AFTER = re.compile(
     r"[ \u00a0]?(?:(?:decrease|decline|drop|reduction|lower|less|loss|fall|below zero)\b|"
-    r"的?(?:下降|减少|亏损|降幅))"
+    r"的?(?:下降|减少|亏损|损失|降幅))"
 )
 
 

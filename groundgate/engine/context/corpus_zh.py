@@ -67,6 +67,65 @@ LONG_LABELS = (
     "归属于上市公司股东的扣除非经常性损益的净利润（亿元）  14.1  11.5  22.6%"
 )
 
+# Gate 2.52.0 (d704-d709): the forms of a listed company's report as printed, in 元.
+# 主要会计数据和财务指标: year columns, a change column with words in cells, 扣非/归母 rows.
+REPORT_KEY = (
+    "单位：元  币种：人民币\n"
+    "项目  2023年  2022年  本年比上年增减  2021年\n"
+    "营业收入  8,765,432,100.00  7,654,321,000.00  14.52%  6,543,210,000.00\n"
+    "归属于上市公司股东的净利润  1,023,456,700.00  987,654,300.00  3.62%  876,543,200.00\n"
+    "归属于上市公司股东的扣除非经常性损益的净利润  956,789,000.00  1,012,345,600.00  -5.49%"
+    "  854,321,000.00\n"
+    "基本每股收益（元/股）  0.85  0.82  3.66%  0.73\n"
+    "稀释每股收益（元/股）  0.84  0.81  3.70%  0.72\n"
+    "加权平均净资产收益率  10.25%  10.87%  减少0.62个百分点  10.12%"
+)
+# 季度报告: 本报告期 / 年初至报告期末 columns, "不适用" cells, a points change in words.
+QUARTER_REPORT = (
+    "单位：元  币种：人民币\n"
+    "项目  本报告期  本报告期比上年同期增减变动幅度(%)  年初至报告期末  "
+    "年初至报告期末比上年同期增减变动幅度(%)\n"
+    "营业收入  3,210,987,654.32  15.23  8,765,432,109.87  12.34\n"
+    "经营活动产生的现金流量净额  不适用  不适用  1,234,567,890.12  -23.45\n"
+    "加权平均净资产收益率(%)  3.12  减少0.45个百分点  8.56  增加0.32个百分点"
+)
+# 合并资产负债表 with its title block and a 附注 column.
+BALANCE_SHEET = (
+    "合并资产负债表\n"
+    "2023年12月31日\n"
+    "编制单位：某某股份有限公司  单位：元  币种：人民币\n"
+    "项目  附注  2023年12月31日  2022年12月31日\n"
+    "流动资产：\n"
+    "货币资金  七、1  3,456,789,012.34  2,987,654,321.09\n"
+    "应收票据  七、4  123,456,789.00  98,765,432.10\n"
+    "应收账款  七、5  1,876,543,210.98  1,543,210,987.65\n"
+    "存货  七、10  2,345,678,901.23  2,109,876,543.21\n"
+    "流动资产合计    8,390,122,234.55  7,616,050,494.05\n"
+    "短期借款  七、32  1,000,000,000.00  1,200,000,000.00"
+)
+# 合并利润表: outline marks, sign notes, a 附注 column.
+INCOME_STATEMENT = (
+    "项目  附注  2023年度  2022年度\n"
+    "一、营业总收入    8,765,432,100.00  7,654,321,000.00\n"
+    "投资收益（损失以“－”号填列）  七、68  -23,456,789.00  12,345,678.00\n"
+    "三、营业利润（亏损以“－”号填列）    1,234,567,890.00  1,098,765,432.00\n"
+    "四、净利润（净亏损以“－”号填列）    1,045,678,901.00  987,654,321.00"
+)
+# A negative printed in full-width parentheses and one in ASCII parentheses.
+WIDE_NEGATIVE = (
+    "单位：万元\n项目  2023年  2022年\n应收账款  （4,667）  3,210\n其他应收款  1,234  （567）"
+)
+ASCII_NEGATIVE = (
+    "单位：万元\n项目  2023年  2022年\n应收账款  (4,667)  3,210\n其他应收款  1,234  (567)"
+)
+PROSE_KEY = (
+    "报告期内，公司实现营业收入87.65亿元，同比增长14.52%；实现归属于上市公司股东的净利润10.23亿元，"
+    "同比增长3.62%；归属于上市公司股东的扣除非经常性损益的净利润9.57亿元，同比下降5.49%。"
+    "报告期末，公司总资产256.79亿元，较上年末增长9.47%。"
+)
+WAN_TABLE = "单位：万元\n项目  2023年  2022年  同比增减(%)\n营业收入  12,345.67  10,987.65  12.36"
+HALF_NEGATIVE = "单位：万元\n项目  2023年  2022年\n应收账款  （4,667 ）  3,210"
+
 PASSES = [
     # 期末/期初 balances; 截至 and 较期初 in the answer.
     Passes(BALANCES, "截至期末，应收账款余额为5,430,210.50元。"),
@@ -113,6 +172,30 @@ PASSES = [
     Passes(NOTE, "2019年应收账款为875.8万元。"),
     Passes(NOTE, "应收账款从2018年到2019年增加了318.0万元。", derived=True),
     Passes(NOTE, "2019年应收账款比2018年增长57.0%。", derived=True),
+    # Gate 2.52.0: a 元 table restated in 亿元/万元 (d704), 扣非/归母 (d706), statements (d707),
+    # relative years (d709), negatives in parentheses (d708).
+    Passes(REPORT_KEY, "2023年营业收入87.65亿元，同比增长14.52%。"),
+    Passes(REPORT_KEY, "2023年营业收入约876,543.21万元。"),
+    Passes(REPORT_KEY, "2023年扣非归母净利润为9.57亿元，同比下降5.49%。"),
+    Passes(REPORT_KEY, "2023年归母净利润为10.23亿元。"),
+    Passes(REPORT_KEY, "上年营业收入为76.54亿元。"),
+    Passes(REPORT_KEY, "本年营业收入为87.65亿元。"),
+    Passes(REPORT_KEY, "2023年加权平均净资产收益率为10.25%，较上年减少0.62个百分点。"),
+    Passes(QUARTER_REPORT, "年初至报告期末经营活动产生的现金流量净额为12.35亿元，同比下降23.45%。"),
+    Passes(QUARTER_REPORT, "本报告期加权平均净资产收益率为3.12%，同比减少0.45个百分点。"),
+    Passes(BALANCE_SHEET, "截至2023年12月31日，货币资金余额为34.57亿元。"),
+    Passes(BALANCE_SHEET, "2022年末短期借款为12亿元。"),
+    Passes(BALANCE_SHEET, "存货期初余额为21.10亿元。"),
+    Passes(BALANCE_SHEET, "存货期末余额为23.46亿元。"),
+    Passes(INCOME_STATEMENT, "2023年营业利润为12.35亿元。"),
+    Passes(INCOME_STATEMENT, "2023年投资损失2,345.68万元。"),
+    Passes(INCOME_STATEMENT, "2023年投资收益为-2,345.68万元。"),
+    Passes(WIDE_NEGATIVE, "2023年应收账款为-4,667万元。"),
+    Passes(ASCII_NEGATIVE, "2023年应收账款为-4,667万元。"),
+    Passes(WIDE_NEGATIVE, "2023年应收账款减少4,667万元。"),
+    Passes(WAN_TABLE, "2023年营业收入约1.23亿元。"),
+    Passes(WAN_TABLE, "2023年营业收入为123,456,700元。"),
+    Passes(WAN_TABLE, "2023年营业收入为12,345.67万元。"),
 ]
 
 REFUSED = [
@@ -139,11 +222,15 @@ REFUSED = [
     Refused(KEY_FIGURES, "2023年净利润比上年减少3.6亿元。", "sign"),
     Refused(KEY_FIGURES, "2023年净利润占营业收入的比例为12.0%。", "period"),
     Refused(LONG_LABELS, "2023年净利润为120.5亿元。", "row"),
+    # The 扣非 row holds the 归母 row's label with words unsaid (longer_rows, d705).
+    Refused(LONG_LABELS, "2023年归属于上市公司股东的净利润为14.1亿元。", "row"),
     Refused(DATED, "截至2022年12月31日，货币资金为3,456.78万元。", "period"),
     Refused(DATED, "截至2023年12月31日，应收账款为3,456.78万元。", "row"),
     Refused(DATED, "截至2023年12月31日，交易性金融资产较上年末增加300.00万元。", "sign"),
     Refused(DATED, "截至2022年12月31日，货币资金与交易性金融资产合计4,656.78万元。", "period"),
     Refused(YEAR_AMOUNTS, "上年投资收益为-4,667.00元。", "period"),
+    # A cell in full-width parentheses said by its size, no sign word (negative_cells, d708).
+    Refused(YEAR_AMOUNTS, "本年投资收益为4,667.00元。", "sign"),
     Refused(QUARTERS, "2023年第三季度营业收入为12,345.60万元。", "period"),
     # A 同比/环比 column's cell said with the other direction word.
     Refused(QUARTERS, "营业收入环比下降9.9%。", "sign"),
@@ -154,15 +241,43 @@ REFUSED = [
     Refused(NOTE, "2019年其他应收款为875.8万元。", "row"),
     Refused(NOTE, "应收账款从2018年到2019年减少了318.0万元。", "sign"),
     Refused(NOTE, "2019年其他应收款比2018年增长57.0%。", "row"),
+    # Gate 2.52.0.
+    Refused(REPORT_KEY, "2022年营业收入为87.65亿元。", "period"),
+    Refused(REPORT_KEY, "2023年营业收入为76.54亿元。", "period"),
+    Refused(REPORT_KEY, "2023年扣非净利润为10.23亿元。", "row"),
+    Refused(REPORT_KEY, "2023年归属于上市公司股东的净利润为9.57亿元。", "row"),
+    Refused(REPORT_KEY, "2023年稀释每股收益为0.85元。", "row"),
+    Refused(REPORT_KEY, "上年营业收入为87.65亿元。", "period"),
+    Refused(REPORT_KEY, "去年营业收入为87.65亿元。", "period"),
+    Refused(REPORT_KEY, "本年营业收入为76.54亿元。", "period"),
+    Refused(REPORT_KEY, "2023年加权平均净资产收益率较上年增加0.62个百分点。", "sign"),
+    Refused(QUARTER_REPORT, "本报告期营业收入为87.65亿元。", "period"),
+    Refused(QUARTER_REPORT, "本报告期加权平均净资产收益率同比增加0.45个百分点。", "sign"),
+    Refused(BALANCE_SHEET, "2023年末应收账款为15.43亿元。", "period"),
+    Refused(BALANCE_SHEET, "截至2023年12月31日，应收账款为1,543,210,987.65元。", "period"),
+    Refused(BALANCE_SHEET, "2023年末应收票据为18.77亿元。", "row"),
+    Refused(BALANCE_SHEET, "存货期末余额为21.10亿元。", "period"),
+    Refused(INCOME_STATEMENT, "2023年营业利润为10.46亿元。", "row"),
+    Refused(INCOME_STATEMENT, "2023年投资收益为2,345.68万元。", "sign"),
+    Refused(WIDE_NEGATIVE, "2023年应收账款为4,667万元。", "sign"),
+    Refused(ASCII_NEGATIVE, "2023年应收账款为4,667万元。", "sign"),
+    Refused(WIDE_NEGATIVE, "2022年其他应收款为567万元。", "sign"),
+    # A 万元 table's figure read without its scale (yuan_scales, d710).
+    Refused(WAN_TABLE, "2023年营业收入为12,345.67元。", "scale"),
+    Refused(WAN_TABLE, "2023年营业收入约1.23万元。", "scale"),
 ]
 
 GAPS: list[Gap] = [
     Gap(LONG_LABELS, "2023年扣除非经常性损益的净利润为15.6亿元。", "row",
         "said by the words that set it apart: row_said apart_or_head refuses it (selectable)"),
-    Gap(LONG_LABELS, "2023年归属于上市公司股东的净利润为14.1亿元。", "row",
-        "the 扣非 row's label holds every word said: the words cannot tell the two apart"),
     Gap(KEY_FIGURES, "2023年基本每股收益为1.25亿元。", "scale",
         "the chunk declares 亿 (other rows' labels); the row's own unit (元/股) is not read"),
-    Gap(YEAR_AMOUNTS, "本年投资收益为4,667.00元。", "sign",
-        "a cell printed negative, said by its size: the sign equivalence grounds it"),
+    Gap(PROSE_KEY, "归属于上市公司股东的净利润同比下降5.49%。", "row",
+        "prose: the 扣非 clause's change said of the 归母 figure (a longer subject holding it)"),
+    Gap(PROSE_KEY, "公司营业收入为256.79亿元。", "row",
+        "prose: 总资产's figure said of 营业收入, two clauses of one sentence apart"),
+    Gap(WAN_TABLE, "2023年营业收入同比增长12.36个百分点。", "column",
+        "percentage points said of a percent column: the unit is not compared"),
+    Gap(HALF_NEGATIVE, "2023年应收账款为-4,667万元。", None,
+        "（4,667 ）: a space inside the parentheses hides the sign from the sign rule"),
 ]  # fmt: skip

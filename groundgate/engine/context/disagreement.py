@@ -12,6 +12,7 @@ Pure: no Django, no I/O.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from groundgate.engine.context.claims import Claim
@@ -23,6 +24,7 @@ from groundgate.engine.context.periods import contradicts, relative_periods
 from groundgate.engine.context.prose_bindings import Said
 from groundgate.engine.context.row_order import held_by_longer
 from groundgate.engine.context.row_rivals import rival_row
+from groundgate.engine.context.year_relative import year_relative
 from groundgate.engine.declarations import declares_percent
 
 
@@ -40,9 +42,15 @@ def _disagreement(
     named: tuple[str, ...] | None = None,
     relative: bool = False,
     bound: Callable[[], Said] | None = None,
+    years: bool = False,
 ) -> str | None:
     if cited is not None and index != cited:
         return "another_source"
+    said_words = claim.words | claim.own_words
+    if seen.short_forms:  # "扣非" says 扣除非经常性损益's words (label_abbreviations, d706)
+        claim = claim._replace(
+            words=seen.expanded(claim.words), own_words=seen.expanded(claim.own_words)
+        )
     if fact.in_table and fact.row and claim.words:
         best, common = seen.named(claim.words)
         # Another row only when the answer's words name one clearly (every word of its label)
@@ -61,7 +69,12 @@ def _disagreement(
             if common[named_label] > common.get(label, 0) and (
                 named_label <= claim.words
                 or (seen.heads and said_apart(row, named_label, label, claim.words, seen.apart))
+                or seen.said_short(named_label, label, said_words)
             ):
+                return "another_row"
+            if seen.longer and longer_row(row, named_label, label, claim.words):
+                # The answer says the shorter label whole, the value's row has words more that
+                # it does not say (longer_rows "unsaid_words", d705).
                 return "another_row"
         if (
             seen.rivals
@@ -78,7 +91,7 @@ def _disagreement(
             return "another_subject"  # (said of another value's subject, d690)
     if named is None:
         named = claim.periods
-    if named and contradicts(named, _held(fact, relative)):
+    if named and contradicts(named, _held(fact, relative, seen if years else None)):
         return "another_period"
     if columns and fact.in_table and fact.column:
         if another_column(claim.words | claim.own_words, fact, seen.labels, seen.columns()):
@@ -86,6 +99,23 @@ def _disagreement(
     if percent and _not_percent_cell(fact, seen):
         return "another_column"
     return None
+
+
+# Words that make a label a total of the rows it names, not another row: "Total current
+# liabilities" is said "current liabilities" (d705).
+_TOTAL_WORDS = frozenset({"total", "totals", "合计", "总计", "小计", "总额"})
+_OTHER = re.compile(r"(?i)\bother\b|\ball other\b")
+
+
+def longer_row(
+    named_row: str, named: frozenset[str], own: frozenset[str], words: frozenset[str]
+) -> bool:
+    """Whether the value's row (label words `own`) holds the named row's label (`named`, said
+    whole by `words`) with more words, none of them a total's, the named row no "Other" row
+    (whose "other" is no naming word, d308: "Other VaR" is not held by "Total VaR")."""
+    if not (named < own and named <= words) or own - named <= _TOTAL_WORDS:
+        return False
+    return _OTHER.search(named_row) is None
 
 
 def _bound_elsewhere(
@@ -120,10 +150,14 @@ def _not_percent_cell(fact: Fact, seen: _Seen) -> bool:
     return any(declares_percent(column) for column in seen.columns())
 
 
-def _held(fact: Fact, relative: bool) -> tuple[str, ...]:
-    """A value's own periods, and the relative ones of its column ("本期金额", "Prior year")."""
+def _held(fact: Fact, relative: bool, seen: _Seen | None = None) -> tuple[str, ...]:
+    """A value's own periods, and the relative ones of its column ("本期金额", "Prior year");
+    with `seen` (year_relative "latest_year", d709), those its year column is in the table."""
     if relative and fact.in_table and fact.column:
-        return fact.periods + relative_periods(fact.column)
+        own = relative_periods(fact.column)
+        if not own and seen is not None:
+            own = year_relative(fact, seen.latest_year())
+        return fact.periods + own
     return fact.periods
 
 
@@ -135,6 +169,7 @@ def _alternative(
     named: tuple[str, ...] = (),
     relative: bool = False,
     bound: Callable[[], Said] | None = None,
+    years: bool = False,
 ) -> Fact | None:
     """The value of the same table that fits the answer's context: the named row's cell in the
     same column, or the same row's cell in the named period; in prose, the value said of the
@@ -176,8 +211,8 @@ def _alternative(
             if f.in_table == fact.in_table
             and f.row == fact.row
             and f is not fact
-            and _held(f, relative)
-            and not contradicts(named or claim.periods, _held(f, relative))
+            and _held(f, relative, seen if years else None)
+            and not contradicts(named or claim.periods, _held(f, relative, seen if years else None))
         ]
         return fits[0] if fits else None
     if reason == "another_column":

@@ -14,9 +14,11 @@ from typing import NamedTuple
 from groundgate.engine.context.claims import naming_words, value_periods
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading, read_facts
 from groundgate.engine.context.label_units import label_name
+from groundgate.engine.context.label_words import abbreviated
 from groundgate.engine.context.other_rows import other_label
 from groundgate.engine.context.prose_bindings import ProseBindings
 from groundgate.engine.context.prose_subjects import ProseSubjects
+from groundgate.engine.context.year_relative import latest_year
 from groundgate.engine.text_memo import text_memo
 
 
@@ -44,9 +46,17 @@ class _Seen:
         heads: bool = False,
         apart: bool = False,
         rivals: str = "",
+        longer: bool = False,
+        abbreviations: bool = False,
     ) -> None:
         self.facts = facts
         self.text = text
+        self.longer = longer  # longer_rows "unsaid_words" (d705)
+        # label_abbreviations "zh_finance" (d706): a short form its labels' long forms have,
+        # with the naming words of those long forms ("扣非": 扣除非, 经常性, 损益).
+        self.short_forms: dict[str, frozenset[str]] = {}
+        self.shorts_of: dict[frozenset[str], frozenset[str]] = {}  # label -> its short forms
+        self._latest: tuple[int | None] | None = None
         # row_said (label_heads.py, d676): "heads" (`heads`), "apart_or_head" (both).
         self.heads, self.apart = heads or apart, apart
         self.rivals = rivals  # row_rivals (row_rivals.py, d697): "", "said", "unqualified"
@@ -67,6 +77,12 @@ class _Seen:
                 # With `units` (label_units "aside"), a label's unit statement is no name.
                 row = label_name(fact.row) if units else fact.row
                 label = naming_words(row) or other_label(row, others)
+                if abbreviations:
+                    shorts = abbreviated(row)  # "扣非", "归母" (d706)
+                    for short, words in shorts:
+                        self.short_forms[short] = self.short_forms.get(short, words) | words
+                    if shorts:
+                        self.shorts_of[label] = frozenset(short for short, _ in shorts)
                 if row is not fact.row and row != fact.row:
                     self.unit_words |= naming_words(fact.row) - label
                 self.labels[fact.row] = label
@@ -77,6 +93,24 @@ class _Seen:
                         self.by_word.setdefault(word, []).append(label)
                 elif fact.row < least:
                     self.first_row[label] = fact.row
+
+    def latest_year(self) -> int | None:
+        """The latest year of its year columns (year_relative "latest_year", d709)."""
+        if self._latest is None:
+            self._latest = (latest_year(self.facts),)
+        return self._latest[0]
+
+    def expanded(self, words: frozenset[str]) -> frozenset[str]:
+        """The answer's words with the long forms of the short ones its labels abbreviate."""
+        if not self.short_forms or self.short_forms.keys().isdisjoint(words):
+            return words
+        return words.union(*(self.short_forms[w] for w in words if w in self.short_forms))
+
+    def said_short(self, named: frozenset[str], own: frozenset[str], words: frozenset[str]) -> bool:
+        """Whether `words` say a short form of label `named` that label `own` has not ("扣非"
+        of the 扣非 row, said of the 归母 row's figure): the short form sets it apart."""
+        mine = self.shorts_of.get(named, frozenset())
+        return not (mine - self.shorts_of.get(own, frozenset())).isdisjoint(words)
 
     def columns(self) -> dict[str, frozenset[str]]:
         """The table's column headers with naming words ("As reported", "Current", "Change
@@ -139,6 +173,8 @@ def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _S
         reading.said_heads,
         reading.said_apart,
         reading.rivals,
+        reading.longer_rows,
+        reading.abbreviations,
     )
 
 

@@ -33,6 +33,13 @@ from groundgate.engine.context.duration_headers import (
 )
 from groundgate.engine.context.header_parts import header_parts
 from groundgate.engine.context.period_spans import spans_in
+from groundgate.engine.context.note_columns import (
+    note_column,
+    own_years,
+    spanning_years,
+    without_sign_note,
+    word_cells,
+)
 from groundgate.engine.context.periods import periods_in
 from groundgate.engine.context.rows import (
     LETTER,
@@ -118,6 +125,17 @@ class TableReading(NamedTuple):
     rivals: str = ""  # row_rivals (2.51.0, d697): "" (best), "said", "unqualified"
     acronyms: bool = False  # row_acronyms "initials" (2.51.0, d700): row_acronyms.py
     share_columns: bool = False  # share_columns "period_before" (2.51.0, d702)
+    # statement_headers "note_columns" (2.52.0, d707): a 附注 column's "七、1" is no cell, and
+    # a title date's year no column's that names its own (note_columns.py).
+    statements: bool = False
+    # negative_cells "parentheses_said" (2.52.0, d708): "（4,667）" is negative as "(4,667)" is.
+    wide_negatives: bool = False
+    # longer_rows "unsaid_words" (2.52.0, d705): a cell of a row whose label holds a shorter
+    # row's label the answer says whole, with words it does not say, is no cell of the shorter.
+    longer_rows: bool = False
+    # label_abbreviations "zh_finance" (2.52.0, d706): "扣非", "归母" name the labels they
+    # abbreviate (label_words.py).
+    abbreviations: bool = False
 
 
 PLAIN = TableReading()
@@ -166,9 +184,14 @@ def _lines(text: str, capitals: str = "off") -> list[Line]:
     return out
 
 
-def _negative(text: str, v: NumericValue) -> bool:
+def _negative(text: str, v: NumericValue, wide: bool = False) -> bool:
     before = text[max(0, v.start - 3) : v.start].replace(" ", "").replace("$", "")
     after = text[v.end : v.end + 3].lstrip(" ")
+    if wide:  # negative_cells "parentheses_said" (d708): "（4,667）" as "(4,667)"; "减少0.62"
+        # printed "－0.62" by note_columns.word_cells (d707)
+        return (before.endswith(("(", "（")) and after.startswith((")", "）"))) or (
+            text[v.start - 1 : v.start] == "－" and not v.text.startswith("－")
+        )
     return before.endswith("(") and after.startswith(")")
 
 
@@ -206,6 +229,8 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
         lines = [marker_blanks(line) for line in lines]
     if reading.standard_names:
         lines = [standard_names(line) for line in lines]
+    if reading.statements:  # "七、1" in a 附注 column is no cell; "不适用" a blank (d707)
+        lines = [note_column(word_cells(line)) for line in lines]
     facts: list[Fact] = []
     header: list[list[str]] = []  # the header lines above the rows, each split into its parts
     seen_rows = False
@@ -347,12 +372,16 @@ def _add_row(
     slots: tuple[list[int], int] | None = None,
     reading: TableReading | None = None,
 ) -> None:
-    units = groups = short = spans = words = False
+    units = groups = short = spans = words = wide = False
+    title = frozenset[str]()
     if reading is not None:
         units, groups, short = reading.header_units, reading.header_groups, reading.short_rows
-        words = reading.word_columns
+        words, wide = reading.word_columns, reading.wide_negatives
         # A duration line heads the columns (d602): each column's durations are periods.
         spans = reading.durations and any(duration_width(p) for p in header[-4:])
+        if reading.statements:  # a title date's year is no column's that names its own
+            title = spanning_years(header[-4:])
+            label = without_sign_note(label)  # "（损失以“－”号填列）" names nothing (d707)
     heads = header[-4:]
     # The header without its title lines, for the column's name in messages (Fact.name).
     named = [p for p in heads if not _title_line(p)]
@@ -367,10 +396,12 @@ def _add_row(
                 value=v,
                 start=line.start + v.start,
                 end=line.start + v.end,
-                negative=_negative(line.text, v),
+                negative=_negative(line.text, v, wide),
                 row=label,
                 column=column,
-                periods=_column_periods(column, spans, reading is not None and reading.spans),
+                periods=own_years(
+                    _column_periods(column, spans, reading is not None and reading.spans), title
+                ),
                 entities=(),
                 in_table=True,
                 name=name if name != column else None,

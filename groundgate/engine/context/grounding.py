@@ -50,6 +50,7 @@ from groundgate.engine.context.change_directions import (
     change_column,
     clause_direction,
 )
+from groundgate.engine.context.citation_map import _citation_map
 from groundgate.engine.context.claims import (
     Claim,
     ClaimReader,
@@ -72,6 +73,8 @@ from groundgate.engine.context.prose_subjects import (
     subject_name,
 )
 from groundgate.engine.context.row_acronyms import acronym_words
+from groundgate.engine.context.rounded_cells import ROUNDED, candidate_matches, said_in_chinese
+from groundgate.engine.declarations import sign_in_words
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.number_lookup import leading_figure
 from groundgate.engine.numbers import NumericValue, extract_numbers
@@ -105,6 +108,8 @@ _EXACT_RULES = frozenset(
         "time_format",  # (a time of day is judged only under prose_subjects "bound_values")
     }
 )
+# With rounded_context "rounding_cells" (d704): also a rounding, judged by every value it may be.
+_ROUNDED_RULES = _EXACT_RULES | {ROUNDED}
 
 
 def context_findings(
@@ -123,6 +128,8 @@ def context_findings(
     period_sums: bool = False,
     directions: bool = False,
     bound: bool = False,
+    candidates: str = "found",
+    years: bool = False,
 ) -> list[Finding]:
     """VALUE_OUT_OF_CONTEXT findings for the grounded values of `conclusion` whose context
     disagrees with every evidence value they match (`longest_row`: policy row_naming
@@ -130,7 +137,9 @@ def context_findings(
     "current_prior"; `reading`: how table headers are read, facts.TableReading;
     `period_sums`: period_sums "listed_periods"; `directions`: direction_cells
     "change_columns", change_directions.py; `bound`: prose_subjects "bound_values",
-    prose_bindings.py). Pure and deterministic."""
+    prose_bindings.py; `candidates`: context_candidates, rounded_cells.py; `years`: year_relative
+    "latest_year", year_relative.py).
+    Pure and deterministic."""
     if not _may_judge(conclusion, accepted, prose, bound):
         return []
     # The claims' values and citations first; a claim's words and periods (a reading of its
@@ -177,14 +186,18 @@ def context_findings(
     for k, value, _ in values:
         span = (value.start, value.end)
         finding = by_span.get(span)
+        rules = set(getattr(finding, "rules", None) or ()) if finding is not None else set()
+        every = candidates == "every_candidate" or (
+            candidates == "zh_clauses" and said_in_chinese(conclusion, value.start)
+        )
         if finding is not None and (
             finding.severity == "error"
             or finding.code != _GROUNDED_INFO
-            or not set(getattr(finding, "rules", None) or ()) <= _EXACT_RULES
+            or not rules <= (_ROUNDED_RULES if every else _EXACT_RULES)
         ):
-            # Ungrounded, exempt or derived: not this rule's. Rounded (or within a bound): the
-            # evidence value the equivalence found is one of many near it, so its row says
-            # nothing about the answer's.
+            # Ungrounded, exempt or derived: not this rule's. Within a bound (or rounded, with
+            # context_candidates "found"): the evidence value the equivalence found is one of
+            # many near it, so its row says nothing about the answer's.
             continue
         if value.quantity in constants and not value.unit:
             continue  # "/ 2", "× 100": a calculation's constant
@@ -223,6 +236,13 @@ def context_findings(
             matches.extend(
                 _matching(read, index, evidence.excerpt, needle, probe, with_periods, reading)
             )
+        if every and matches:
+            # Every evidence value it may be: rounding to it as the one found does, of either
+            # sign where the answer says its sign in words (d704).
+            either = sign_in_words(conclusion, value.start, value.end)
+            if either or ROUNDED in rules:
+                more = (read, accepted, value, finding, needle, with_periods, reading, either)
+                matches.extend(candidate_matches(*more))
         if not matches:
             continue  # grounded some other way (a range end, a header date): not judged here
         if reading.acronyms and claim.words:
@@ -240,8 +260,18 @@ def context_findings(
         if reading.quarter_ordinals and named:
             # "between the second and first quarter": both quarters are named (periods.py).
             named = with_listed(reader.sentences[k].text, named)
+        by_year = False
         if relative and any(f.in_table and relative_periods(f.column) for _, f, _ in matches):
             named = named_periods(claim)  # a column of a relative period: read the answer's
+        elif (
+            relative
+            and years
+            and not any(p[0] == "Y" for p in named)  # ("2022年末": that year's end)
+            and said_in_chinese(conclusion, value.start)
+        ):
+            # "上年营业收入" of a cell of the 2023年 column: the table's latest year (d709).
+            by_year = any(f.in_table and f.column for _, f, _ in matches)
+            named = named_periods(claim) if by_year else named
         if reading.durations and any(p[0] == "T" for _, f, _ in matches for p in f.periods):
             # A cell of a duration column ("1-3 Years"): the durations its sentence names.
             named = named + durations_in(reader.sentences[k].text)
@@ -266,6 +296,7 @@ def context_findings(
                 named,
                 relative,
                 answer_bound,
+                by_year,
             )
             for index, f, seen in matches
         ]
@@ -297,7 +328,16 @@ def context_findings(
             continue
         out.append(
             _finding(
-                claim, matches, reasons, accepted, located, cited, named, relative, answer_bound
+                claim,
+                matches,
+                reasons,
+                accepted,
+                located,
+                cited,
+                named,
+                relative,
+                answer_bound,
+                by_year,
             )
         )
     return out
@@ -378,6 +418,7 @@ def _finding(
     named: tuple[str, ...] = (),
     relative: bool = False,
     bound: Callable[[], Said] | None = None,
+    years: bool = False,
 ) -> Finding:
     order = {r: i for i, r in enumerate(CONTEXT_REASONS)}
     k = min(range(len(matches)), key=lambda i: (order[reasons[i] or ""], i))
@@ -385,7 +426,7 @@ def _finding(
     reason = reasons[k] or ""
     chunk_id = next(ev.chunk_id for i, ev in accepted if i == index)
     offset = located[index][1] if located and index in located else None
-    alt = _alternative(claim, fact, seen, reason, named, relative, bound)
+    alt = _alternative(claim, fact, seen, reason, named, relative, bound, years)
     text = claim.value.text
     own_clause = reason == "another_subject" and (
         bound is None or seen.subjects().another_subject(fact, claim.words | claim.own_words)
@@ -448,29 +489,3 @@ def _answer_bound(sentence: Sentence, value: NumericValue) -> Callable[[], Said]
         return read[0]
 
     return get
-
-
-def _citation_map(
-    labels: set[str], evidences: Sequence[Evidence], accepted: list[tuple[int, Evidence]]
-) -> dict[str, int]:
-    """Citation label -> index of the accepted evidence it names. A label equal to a cited
-    chunk_id names that evidence; otherwise its number counts evidences from 1 ([1] is the
-    first), or from 0 when some marker of the answer is [0]/[C0]. A label that names no
-    accepted evidence maps to nothing (no check)."""
-    if not labels:
-        return {}
-    ok = {i for i, _ in accepted}
-    by_chunk: dict[str, int] = {}
-    for i, ev in enumerate(evidences):
-        by_chunk.setdefault(ev.chunk_id, i)
-    numbers = {label: int("".join(ch for ch in label if ch.isdigit())) for label in labels}
-    zero_based = 0 in numbers.values()
-    out: dict[str, int] = {}
-    for label in labels:
-        if label in by_chunk:
-            index = by_chunk[label]
-        else:
-            index = numbers[label] - (0 if zero_based else 1)
-        if index in ok:
-            out[label] = index
-    return out

@@ -29,7 +29,9 @@ from groundgate.engine.context.grounding import (
     context_findings,
     with_context,
 )
+from groundgate.engine.context.plain_negatives import plain_negative_findings
 from groundgate.engine.context.sign_sides import side_findings
+from groundgate.engine.context.yuan_scales import yuan_scale_findings
 from groundgate.engine.contracts import OutputModel
 from groundgate.engine.findings import (
     Box,
@@ -65,7 +67,7 @@ from groundgate.engine.near_text import align
 
 GATE: Final = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
-GATE_VERSION = "2.51.0"
+GATE_VERSION = "2.52.0"
 
 # Finding codes. Each is emitted in exactly one place below.
 NO_CHUNKS = "NO_CHUNKS"
@@ -225,6 +227,8 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     period_sums=policy.period_sums == "listed_periods",
                     directions=policy.direction_cells == "change_columns",
                     bound=policy.prose_subjects == "bound_values",
+                    candidates=policy.context_candidates,
+                    years=policy.year_relative == "latest_year",
                 ),
             )
             if policy.context_derivations != "off" and policy.derived_numbers == "accept":
@@ -235,6 +239,12 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
             sides = (conclusion, accepted, number_findings, located, table_reading(policy))
             named = policy.sign_sides == "named_rows"
             number_findings = with_context(number_findings, side_findings(*sides, names=named))
+        if policy.negative_cells == "parentheses_said" and accepted:  # "（4,667）" said 4,667
+            plain = (conclusion, accepted, number_findings, located, table_reading(policy))
+            number_findings = with_context(number_findings, plain_negative_findings(*plain))
+        if policy.yuan_scales == "declared_tables" and accepted:  # "12,345.67元" under 万元
+            slips = yuan_scale_findings(conclusion, accepted, number_findings, located)
+            number_findings = with_context(number_findings, slips)
         ungrounded = sum(1 for f in number_findings if f.severity == "error")
         findings.extend(number_findings)
 

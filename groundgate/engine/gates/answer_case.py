@@ -22,7 +22,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.52"
+    policy_version: str = "answer-gate/2026-11.53"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -456,6 +456,49 @@ class AnswerGatePolicy(GatePolicy):
     # d702): "period_before" - "2023  % of net sales  2022  % of net sales": a share's cell is
     # of the year before it; "off" (gate 2.50.0): such a column names no period.
     share_columns: Literal["off", "period_before"] = "period_before"
+    # The evidence values a value is judged by (value_context, context/rounded_cells.py, gate
+    # 2.52.0, d704): "zh_clauses" - for a value said in a Chinese clause, each that it may be:
+    # a rounded value ("87.65亿元" for a 元 table's 8,765,432,100.00) by every one that rounds
+    # to it alike (out of context when each is another row's, period's or column's), one whose
+    # sign the answer says in words ("投资损失2,345.68万元") by those of either sign;
+    # "every_candidate" (selectable): so for any value; "found" (gate 2.50.0): by those of the
+    # quantity that grounded it, a rounded value not at all.
+    context_candidates: Literal["found", "zh_clauses", "every_candidate"] = "zh_clauses"
+    # A longer row holding a shorter one's label (value_context's row rule, context/
+    # disagreement.py, gate 2.52.0, d705): "unsaid_words" - where the answer says a row's label
+    # whole ("归属于上市公司股东的净利润") and the value is a cell of a row whose label holds it
+    # with words the answer does not say ("归属于上市公司股东的扣除非经常性损益的净利润"), the
+    # value is the longer row's; "off" (gate 2.50.0): two rows with as many words said tie.
+    longer_rows: Literal["off", "unsaid_words"] = "unsaid_words"
+    # Abbreviations of report labels (the row rule, context/label_words.py, gate 2.52.0,
+    # d706): "zh_finance" - "扣非" names a label holding "扣除非经常性损益", "归母" one holding
+    # "归属于母公司" or "归属于上市公司股东"; "off" (gate 2.50.0): only the label's own words.
+    label_abbreviations: Literal["off", "zh_finance"] = "zh_finance"
+    # A statement's note column and title date (facts.TableReading, context/note_columns.py,
+    # gate 2.52.0, d707): "note_columns" - a 附注 column's reference ("七、1") is no cell nor
+    # part of the label, the header's "附注" no column, and a title line's date ("2023年12月31
+    # 日" over every column) gives its year to no column that names its own; "off" (gate
+    # 2.50.0): the "1" is a cell, and the 2022 column is of 2023 too.
+    statement_headers: Literal["off", "note_columns"] = "note_columns"
+    # Cells printed in parentheses (context/plain_negatives.py, gate 2.52.0, d708):
+    # "parentheses_said" - a full-width "（4,667）" is negative as "(4,667)" is, and a Chinese
+    # answer that states such a cell by its size with no sign word ("应收账款为4,667万元"), in a
+    # row naming no negative side itself ("减：", "流出", "损失"), states a flipped sign;
+    # "ascii" (gate 2.50.0): only ASCII parentheses make a cell negative, and either is
+    # grounded by its size.
+    negative_cells: Literal["ascii", "parentheses_said"] = "parentheses_said"
+    # Relative periods against year columns (value_context's period rule, context/
+    # year_relative.py, gate 2.52.0, d709): "latest_year" - for a value said in a Chinese
+    # clause, a cell of the table's latest year column is of 本年 (and 期末), one of the year
+    # before of 上年 / 去年 (and 期初): "上年营业收入为87.65亿元" with the 2023 cell is out of
+    # context; "off" (gate 2.50.0): relative periods are read against relative columns only.
+    # Only with relative_periods "current_prior".
+    year_relative: Literal["off", "latest_year"] = "latest_year"
+    # A Chinese table's scale dropped (context/yuan_scales.py, gate 2.52.0, d710):
+    # "declared_tables" - under "单位：万元", "12,345.67元" (the figure as written, said in 元)
+    # and "约1.23万元" (the bare figure rescaled) said in a Chinese clause are scale slips;
+    # "off" (gate 2.50.0): both ground, as "$12,345" for a table "(in thousands)" does.
+    yuan_scales: Literal["off", "declared_tables"] = "declared_tables"
 
     @field_validator("equivalences")
     @classmethod

@@ -11,7 +11,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.52",
+    policy_version="answer-gate/verbatim-2026-11.53",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -67,6 +67,13 @@ VERBATIM_POLICY = AnswerGatePolicy(
     row_rivals="best",
     row_acronyms="off",
     share_columns="off",
+    context_candidates="found",
+    longer_rows="off",
+    label_abbreviations="off",
+    statement_headers="off",
+    negative_cells="ascii",
+    year_relative="off",
+    yuan_scales="off",
     capital_words="off",
     slip_neighbours="off",
     question_values="none",

@@ -36,6 +36,10 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         rivals="" if policy.row_rivals == "best" else policy.row_rivals,
         acronyms=policy.row_acronyms == "initials",
         share_columns=policy.share_columns == "period_before",
+        longer_rows=policy.longer_rows == "unsaid_words",
+        abbreviations=policy.label_abbreviations == "zh_finance",
+        statements=policy.statement_headers == "note_columns",
+        wide_negatives=policy.negative_cells == "parentheses_said",
     )
 
 

@@ -1,0 +1,139 @@
+"""A cell printed negative in parentheses, stated by a Chinese answer as a plain positive
+figure (policy negative_cells "parentheses_said", gate 2.52.0, d708).
+
+"应收账款  （4,667）  3,210" prints a negative; "2023年应收账款为4,667万元" states a positive
+one. The figure's digits are the cell's (the parentheses are no part of the value the grammar
+reads), so it grounded, and a full-width "（4,667）" was not even read as negative by the table
+reader while an ASCII "(4,667)" was. Here:
+  - a cell in full-width parentheses is negative as one in ASCII parentheses is, spaces inside
+    allowed ("（4,667 ）", "(4,667 )": facts._negative);
+  - a value of a Chinese answer's sentence, stated by its size with no sign word around it
+    (declarations.sign_in_words: 下降, 减少, 亏损, 损失, 流出, 负, ...), whose every matching cell
+    is printed in parentheses in a row whose label names no negative side itself ("减：",
+    "流出", "损失", "亏损", "支付", "支出": there the positive figure is the row's own reading,
+    as "Allowance for doubtful accounts (467)" is said "$467"), is a flipped sign:
+    UNGROUNDED_NUMBER with the cell as its near match.
+English answers are not read here: English statements print contra accounts and outflows in
+parentheses and say them by their size ("cash used in investing activities was $1,234.5").
+Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from groundgate.engine.context.cell_names import cell_name
+from groundgate.engine.context.excerpt_index import excerpt_cells
+from groundgate.engine.context.facts import PLAIN, Fact, TableReading
+from groundgate.engine.context.periods import is_period_value
+from groundgate.engine.declarations import sign_in_words
+from groundgate.engine.findings import Finding, NearMatch, NumberFinding
+from groundgate.engine.numbers import NumericValue, extract_numbers
+from groundgate.engine.values.typed import typed
+
+if TYPE_CHECKING:
+    from groundgate.engine.gates.answer_case import Evidence, RawChunk
+
+UNGROUNDED_NUMBER = "UNGROUNDED_NUMBER"
+_GROUNDED = "NUMBER_EQUIVALENT"
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+# A label that names the negative side itself: its figure said by its size is right.
+_NEGATIVE_LABEL = re.compile(
+    r"减[:：]|减少|流出|损失|亏损|支付|支出|费用|折旧|摊销|准备|used|loss|less"
+)
+_WINDOW = 12  # the characters before a value that tell its sentence's language
+
+
+def plain_negative_findings(
+    conclusion: str,
+    accepted: Sequence[tuple[int, Evidence]],
+    number_findings: Sequence[Finding],
+    located: dict[int, tuple[RawChunk, int]] | None = None,
+    reading: TableReading = PLAIN,
+) -> list[Finding]:
+    """UNGROUNDED_NUMBER findings for the grounded values of a Chinese `conclusion` stated
+    by their size whose every matching cell is printed in parentheses (module doc). Pure."""
+    if not _CJK.search(conclusion) or not any(
+        "\n" in ev.excerpt and ("(" in ev.excerpt or "（" in ev.excerpt) for _, ev in accepted
+    ):
+        return []
+    by_span = {f.span: f for f in number_findings if f.span is not None}
+    out: list[Finding] = []
+    for value in extract_numbers(conclusion):
+        span = (value.start, value.end)
+        finding = by_span.get(span)
+        if finding is not None and (finding.severity == "error" or finding.code != _GROUNDED):
+            continue  # ungrounded, exempt or derived: not this rule's
+        if is_period_value(value) or typed(value).negative or not value.text[0].isdigit():
+            continue  # a period; a value stated with its sign
+        if not _CJK.search(conclusion[max(0, value.start - _WINDOW) : value.start]):
+            continue  # not said in a Chinese clause
+        if sign_in_words(conclusion, *span):
+            continue  # "减少4,667万元", "亏损4,667万元": its sign said
+        needle = _needle(value, finding)
+        if needle is None:
+            continue
+        found: tuple[int, Fact] | None = None
+        plain = False
+        for index, evidence in accepted:
+            for fact in excerpt_cells(evidence.excerpt, reading):
+                if fact.value.quantity != needle:
+                    continue
+                if fact.negative and fact.in_table and not _NEGATIVE_LABEL.search(fact.row):
+                    found = found or (index, fact)
+                else:
+                    plain = True
+                    break
+            if plain:
+                break
+        if found is not None and not plain:
+            out.append(_finding(value, found, accepted, located))
+    return out
+
+
+def _needle(value: NumericValue, finding: Finding | None) -> str | None:
+    """The evidence quantity that grounded the value (sign_sides._needle's)."""
+    if finding is None:
+        return value.quantity
+    source = getattr(finding, "grounded_by", None)
+    if source is None:
+        return None
+    found = extract_numbers(source.text)
+    return found[0].quantity if found else None
+
+
+def _finding(
+    value: NumericValue,
+    found: tuple[int, Fact],
+    accepted: Sequence[tuple[int, Evidence]],
+    located: dict[int, tuple[RawChunk, int]] | None,
+) -> Finding:
+    index, fact = found
+    chunk_id = next(ev.chunk_id for i, ev in accepted if i == index)
+    offset = located[index][1] if located and index in located else None
+    chunk_span = (offset + fact.start, offset + fact.end) if offset is not None else None
+    detail = (
+        f"({fact.value.text}) is the figure for {cell_name(fact)}, printed negative; the answer "
+        "states it positive, with no word of a fall, a loss or an outflow"
+    )
+    return NumberFinding(
+        code=UNGROUNDED_NUMBER,
+        message=f"{value.text!r} is a flipped sign: {detail}",
+        field="answer.conclusion",
+        span=(value.start, value.end),
+        value=value.text,
+        evidence_index=index,
+        chunk_id=chunk_id,
+        chunk_span=chunk_span,
+        near_match=NearMatch(
+            text=fact.value.text,
+            evidence_index=index,
+            span=(fact.start, fact.end),
+            chunk_id=chunk_id,
+            chunk_span=chunk_span,
+            reason="wrong_sign",
+            detail=detail,
+        ),
+    )
