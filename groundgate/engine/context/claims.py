@@ -29,7 +29,7 @@ from groundgate.engine.context.comparisons import (
     joiner,
 )
 from groundgate.engine.context.other_rows import OTHER, says_other
-from groundgate.engine.context.periods import mentions
+from groundgate.engine.context.periods import MONTH_WORD, mentions
 from groundgate.engine.context.rows import standard_number
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import Sentence, split_sentences
@@ -52,9 +52,11 @@ _CITATION = re.compile(r"\[\^?([A-Za-z]{0,3}\d{1,4})\]|【([A-Za-z]{0,3}\d{1,4})
 # A clause of a sentence ends at a semicolon, a colon, a comma before a word (not inside a list
 # of values "5, 6 and 7") or a joining word (comparisons.py).
 _CLAUSE_END = re.compile(rf"[{CLAUSE_MARKS}]|{WORD_COMMA}|{joiner()}")
+# The words naming_words drops as a period's: a month is a whole word, as periods.py reads one
+# ("Mar.", "March", "Dec": not "Markets", "margin", "decrease", d714).
 _PERIOD_WORDS = re.compile(
-    r"(?i)\b(?:fy|fiscal|year|years|quarter|half|ended|ending|jan\w*|feb\w*|mar\w*|apr\w*|may|"
-    r"june?|july?|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|q[1-4]|h[12])\b"
+    r"(?i)\b(?:fy|fiscal|year|years|quarter|half|ended|ending|q[1-4]|h[12])\b"
+    rf"|(?<![A-Za-z]){MONTH_WORD}(?![A-Za-z])"
 )
 
 
