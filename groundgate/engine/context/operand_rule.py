@@ -55,9 +55,11 @@ import re
 from typing import TYPE_CHECKING
 
 from groundgate.engine.context.claims import naming_words
+from groundgate.engine.context.comparisons import CLAUSE_MARKS
 from groundgate.engine.context.initials import acronyms, names_row
 from groundgate.engine.context.operation_words import _SQUASHED_WORD, CHANGES, _subject_words
 from groundgate.engine.context.periods import contradicts, relative_periods
+from groundgate.engine.sentences import SENTENCE_END
 
 if TYPE_CHECKING:
     from groundgate.engine.context.facts import Fact
@@ -65,7 +67,7 @@ if TYPE_CHECKING:
     from groundgate.engine.evidence_values import Located
 
 # What ends a sentence, or a line, between two prose operands (negative_results, d546).
-_CLAUSE_BREAK = re.compile(r"[.;:!?](?:\s|$)|\n")
+_CLAUSE_BREAK = re.compile(rf"{SENTENCE_END}|[{CLAUSE_MARKS}\n]")  # (sentences.py, d716)
 # What a result shorter than the policy's significant digits may be (short_results).
 _SHORT = CHANGES | {"average"}
 

@@ -29,6 +29,8 @@ from __future__ import annotations
 import re
 
 from groundgate.engine.context.claims import naming_words
+from groundgate.engine.context.comparisons import CLAUSE_MARKS
+from groundgate.engine.sentences import SENTENCE_END
 from groundgate.engine.text_memo import text_memo
 
 # Operations that compare one quantity across periods (a change), against those that combine
@@ -55,7 +57,10 @@ _ORDERED = re.compile(
 # line; a label of one long run of letters is printed without spaces ("Totalcurrentassets").
 _PROSE_REACH = 150
 _PROSE_AFTER = 40
-_SENTENCE_END = re.compile(r"[.;:!?。；！？](?:\s|$)|\n\s*\n")
+# Where a prose operand's words start (operands.words_of): a sentence's end (sentences.py,
+# d716), a clause mark (";", ":") or a blank line - not a line break alone: an excerpt's lines
+# wrap its sentences (PDF text; a line break here moves FinanceBench's derivations).
+_SENTENCE_END = re.compile(rf"{SENTENCE_END}|[{CLAUSE_MARKS}]|\n\s*\n")
 _SQUASHED = re.compile(r"[A-Za-z]{16,}")
 _SQUASHED_WORD = 4  # the shortest said word looked for within such a label ("cash", not "net")
 # What names no quantity an operand is about: a statement's name ("the income statement", "the

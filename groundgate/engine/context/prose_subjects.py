@@ -17,13 +17,12 @@ from groundgate.engine.context.claims import naming_words, value_periods
 from groundgate.engine.context.comparisons import (
     CLAUSE_MARKS,
     EVERY_COMMA,
-    SENTENCE_END,
-    SENTENCE_END_MARKS,
     joiner,
 )
 from groundgate.engine.context.facts import Fact
 from groundgate.engine.context.periods import contradicts, is_period_value
 from groundgate.engine.numbers import extract_numbers
+from groundgate.engine.sentences import SENTENCE_END
 from groundgate.engine.text_memo import text_memo
 
 
@@ -171,6 +170,4 @@ _NAME = re.compile(r"(?<![\w])[A-Z][\w&'.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&'.-]*)
 # Where a prose clause ends (comparisons.py): a semicolon or colon, every comma, a sentence's
 # end, a joining word (also the clause a relative period of the answer is read in,
 # answer_periods.py).
-CLAUSE_CUT = re.compile(
-    rf"[{CLAUSE_MARKS}{EVERY_COMMA}{SENTENCE_END_MARKS}]|{SENTENCE_END}|{joiner()}"
-)
+CLAUSE_CUT = re.compile(rf"[{CLAUSE_MARKS}{EVERY_COMMA}]|{SENTENCE_END}|{joiner()}")
