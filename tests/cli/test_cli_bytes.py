@@ -75,6 +75,8 @@ and the policy hash only (diffed); stderr same.
 the policy hash only (diffed); stderr same.
 2.50.0 (`prose_subjects: bound_values`), policy 2026-11.51: against 2.49.0, the version string
 and the policy hash only (diffed); stderr same.
+2.53.0 (`month_words: whole_words`), policy 2026-11.54: against 2.50.0, the version string
+and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -104,17 +106,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "ed100c2887db5ce65601fa5e75d870f7254e6870ccd83fbcb6c8f29cedfda85a",
+        "728ab41490b26097691ec4c531d43d102330ad5b07343cefcff8c94f6bce53e7",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "fd75ee2d1455c2924c517136fe74ea12b45cd742e5caf5b8604058e8683537ef",
+        "49c05f1e35133f4d42cba99d38c65130505b55692cb8b99142615ba06c3a1dcd",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "90958f0f818b1d6a5db1481039f3fcd9e87ef97cba0dcce4bf078ad82d259dd1",
+        "957d36ccf69837c98a322e6f6f47513fdcf003d3347661e7bb0d8e09c1f60d22",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

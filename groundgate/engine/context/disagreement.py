@@ -59,7 +59,10 @@ def _disagreement(
             named_label = seen.labels[row]
             if common[named_label] > common.get(label, 0) and (
                 named_label <= claim.words
-                or (seen.heads and said_apart(row, named_label, label, claim.words, seen.apart))
+                or (
+                    seen.heads
+                    and said_apart(row, named_label, label, claim.words, seen.apart, seen.months)
+                )
             ):
                 return "another_row"
     if prose and not fact.in_table and claim.words:

@@ -43,9 +43,11 @@ class _Seen:
         units: bool = False,
         heads: bool = False,
         apart: bool = False,
+        months: bool = False,
     ) -> None:
         self.facts = facts
         self.text = text
+        self.months = months  # month_words "whole_words" (d714): claims.naming_words
         # row_said (label_heads.py, d676): "heads" (`heads`), "apart_or_head" (both).
         self.heads, self.apart = heads or apart, apart
         self._prose_subjects: ProseSubjects | None = None
@@ -64,9 +66,9 @@ class _Seen:
             if fact.in_table and fact.row and fact.row not in self.labels:
                 # With `units` (label_units "aside"), a label's unit statement is no name.
                 row = label_name(fact.row) if units else fact.row
-                label = naming_words(row) or other_label(row, others)
+                label = naming_words(row, months) or other_label(row, others)
                 if row is not fact.row and row != fact.row:
-                    self.unit_words |= naming_words(fact.row) - label
+                    self.unit_words |= naming_words(fact.row, months) - label
                 self.labels[fact.row] = label
                 least = self.first_row.get(label)
                 if least is None:
@@ -84,14 +86,14 @@ class _Seen:
             columns: dict[str, frozenset[str]] = {}
             for fact in self.facts:
                 if fact.in_table and fact.column and fact.column not in columns:
-                    columns[fact.column] = naming_words(fact.column)
+                    columns[fact.column] = naming_words(fact.column, self.months)
             self._columns = columns
         return self._columns
 
     def subjects(self) -> ProseSubjects:
         """Its prose values' subjects (policy prose_subjects), read on first need."""
         if self._prose_subjects is None:
-            self._prose_subjects = ProseSubjects(self.facts, self.text)
+            self._prose_subjects = ProseSubjects(self.facts, self.text, self.months)
         return self._prose_subjects
 
     def bindings(self) -> ProseBindings:
@@ -136,6 +138,7 @@ def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _S
         reading.label_units,
         reading.said_heads,
         reading.said_apart,
+        reading.whole_months,
     )
 
 

@@ -112,6 +112,9 @@ class TableReading(NamedTuple):
     said_apart: bool = False
     capitals: str = "off"  # capital_words (2.47.0, d679): values/capitals.py
     word_columns: bool = False  # column_naming "word_columns" (2.47.0, d681): _column
+    # month_words "whole_words" (2.53.0, d714): claims.naming_words drops a month as a whole
+    # word ("March", "Dec."), not every word starting as one does ("Markets", "margin").
+    whole_months: bool = False
 
 
 PLAIN = TableReading()

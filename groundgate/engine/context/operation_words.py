@@ -76,10 +76,10 @@ _QUALIFIERS = frozenset({"total", "net"})
 
 
 @text_memo(max_bytes=2**20, item_bytes=80)
-def _subject_words(text: str) -> frozenset[str]:
+def _subject_words(text: str, months: bool = True) -> frozenset[str]:
     """The naming words of a sentence or a question that may say what an operand is about: no
-    statement's name, no qualifier (derivation_words)."""
-    return naming_words(_DOCUMENT_NAMES.sub(" ", text)) - _QUALIFIERS
+    statement's name, no qualifier (derivation_words; `months`: naming_words', d714)."""
+    return naming_words(_DOCUMENT_NAMES.sub(" ", text), months) - _QUALIFIERS
 
 
 # What a row label says beside the quantity it names (derivation_row_words "label_core", d408):
@@ -141,18 +141,18 @@ def _says_difference(sentence: str) -> bool:
     return _found(_DIFFERENCE_WORD, sentence)
 
 
-def _core_words(label: str) -> frozenset[str]:
+def _core_words(label: str, months: bool = True) -> frozenset[str]:
     """The naming words of a row label without its asides (_LABEL_ASIDES)."""
-    return naming_words(_LABEL_ASIDES.sub(" ", label))
+    return naming_words(_LABEL_ASIDES.sub(" ", label), months)
 
 
 # A footnote mark glued to a label's last word ("Incentive schemes1", "Other benefits2").
 _GLUED_MARK = re.compile(r"(?<=[a-z])\d{1,2}\s*$")
 
 
-def _marked_core_words(label: str) -> frozenset[str]:
+def _marked_core_words(label: str, months: bool = True) -> frozenset[str]:
     """_core_words of the label without a footnote mark glued to its last word."""
-    return _core_words(_GLUED_MARK.sub("", label))
+    return _core_words(_GLUED_MARK.sub("", label), months)
 
 
 # The operation a sentence names (named_operations): a change, a share, an average, a total.

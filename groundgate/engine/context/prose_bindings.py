@@ -24,7 +24,10 @@ binds it to another value's subject: it says every word that sets some facet of 
 value (same kind and unit, another quantity, within 400 characters, not a period the answer
 contradicts) apart from this value's, and not every word of any facet of this value's own; or
 it names days none of which is this value's. Where the answer or the evidence binds nothing
-that distinguishes, the value alone decides (d169). Pure: no Django, no I/O.
+that distinguishes, the value alone decides (d169). A facet's words are claims.naming_words'
+whole-word months ("Markets", "margin" kept) under either month_words value (d715): the reading
+this rule had by its own workaround at 2.50.0 (d693), now the shared function's. Pure: no
+Django, no I/O.
 """
 
 from __future__ import annotations

@@ -32,9 +32,10 @@ class ProseSubjects:
     the cases citing the excerpt (through the context rule's fact index): its lookups are only
     added to, each entry whole (d471)."""
 
-    def __init__(self, facts: list[Fact], text: str) -> None:
+    def __init__(self, facts: list[Fact], text: str, months: bool = True) -> None:
         self.facts = facts
         self.text = text
+        self.months = months  # month_words "whole_words" (d714): claims.naming_words
         self._subjects: dict[tuple[int, int], frozenset[str]] = {}
         self._periods: dict[tuple[int, int], tuple[str, ...]] | None = None
         self._prose: dict[tuple[str, str], list[Fact]] | None = None
@@ -57,7 +58,9 @@ class ProseSubjects:
                     break
             before = text[start : fact.start]
             cut = [m.end() for m in CLAUSE_CUT.finditer(before)]
-            found = self._subjects[span] = naming_words(before[cut[-1] :] if cut else before)
+            found = self._subjects[span] = naming_words(
+                before[cut[-1] :] if cut else before, self.months
+            )
         return found
 
     def _order(self) -> dict[tuple[int, int], int]:
@@ -154,12 +157,12 @@ def subject_name(seen: ProseSubjects, fact: Fact, other: Fact | None) -> str:
     cut = [m.end() for m in CLAUSE_CUT.finditer(before)]
     clause = before[cut[-1] :] if cut else before
     for m in reversed(list(_NAME.finditer(clause))):
-        if naming_words(m.group(0)) & apart:
+        if naming_words(m.group(0), seen.months) & apart:
             return m.group(0)
     tokens = clause.split()
     for k in range(len(tokens) - 1, 0, -1):
         pair = " ".join(tokens[k - 1 : k + 1])
-        if naming_words(pair) & apart:
+        if naming_words(pair, seen.months) & apart:
             return pair
     return f"“{clause.strip()}”" if clause.strip() else fact.value.text
 

@@ -22,7 +22,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.51"
+    policy_version: str = "answer-gate/2026-11.54"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -436,6 +436,11 @@ class AnswerGatePolicy(GatePolicy):
     # (selectable: half A only) - or by the words that set it apart from the value's row;
     # "every_word" (gate 2.41.0): by every word of its label.
     row_said: Literal["every_word", "heads", "apart_or_head"] = "heads"
+    # A month among naming words (context/claims.naming_words, gate 2.53.0, d714):
+    # "whole_words" - a month is a whole word ("March", "Dec."), so "Markets", "margin" and
+    # "decrease" name a row as other words do; "prefix" (gate 2.50.0, verbatim's): every word
+    # starting as a month does is dropped.
+    month_words: Literal["prefix", "whole_words"] = "whole_words"
 
     @field_validator("equivalences")
     @classmethod

@@ -11,7 +11,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.51",
+    policy_version="answer-gate/verbatim-2026-11.54",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -63,6 +63,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     label_units="words",
     direction_cells="off",
     row_said="every_word",
+    month_words="prefix",
     capital_words="off",
     slip_neighbours="off",
     question_values="none",

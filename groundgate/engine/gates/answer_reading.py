@@ -32,6 +32,7 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         said_apart=policy.row_said == "apart_or_head",
         capitals=policy.capital_words,
         word_columns=policy.column_naming == "word_columns",
+        whole_months=policy.month_words == "whole_words",
     )
 
 
