@@ -65,6 +65,14 @@ _ASCII_END = ".?!"
 _TERMINATORS = _ASCII_END + _CJK_END
 _CLOSERS = "\"'”’」』）)]】"
 
+# A sentence's end inside a text, for a rule that reads back or on from a value instead of
+# splitting the text (d716; the context rules: prose_subjects, prose_bindings, operands,
+# operand_rule, sign_sides): ".", "!" or "?" before a space or the text's end, or "。", "！",
+# "？" wherever it stands (no space follows them). A clause mark (";", ":") or a line break is
+# each rule's own addition, named where it is composed. split_sentences reads abbreviations
+# and initials; these short reads do not.
+SENTENCE_END: Final = r"[.!?](?=\s|$)|[。！？]"
+
 
 def _is_cjk(ch: str) -> bool:
     return "\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef"

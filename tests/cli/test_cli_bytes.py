@@ -80,6 +80,8 @@ against 2.50.0, the version string and the policy hash only (diffed); stderr sam
 2.52.0 (`context_candidates: zh_clauses`, `longer_rows`, `label_abbreviations`,
 `statement_headers`, `negative_cells`, `year_relative`, `yuan_scales`), policy 2026-11.53:
 against 2.51.0, the version string and the policy hash only (diffed); stderr same.
+2.53.0 (`month_words: whole_words`), policy 2026-11.54: against 2.52.0, the version string
+and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 

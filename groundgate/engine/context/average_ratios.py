@@ -121,10 +121,10 @@ def explain_ratio_to_average(
     if named is None:
         return None
     what, rest = named
-    average_words, average_acronyms = naming_words(what), acronyms(what)
+    average_words, average_acronyms = naming_words(what, context.months), acronyms(what)
     if not average_words and not average_acronyms:
         return None
-    other_words = naming_words(rest) - average_words
+    other_words = naming_words(rest, context.months) - average_words
     other_acronyms = acronyms(rest) - average_acronyms
     average_lines, other_lines = _standard_names(what), _standard_names(rest)
     years = sorted({p for p in context.about(span).periods if p[0] == "Y"})
@@ -137,7 +137,9 @@ def explain_ratio_to_average(
     numerators: list[tuple[int, list[Fact]]] = []
     for index in context.evidence_indices():
         facts = [f for f in context.facts_of(index) if f.in_table and f.row]
-        labels = {row: naming_words(row) - _QUALIFIERS for row in {f.row for f in facts}}
+        labels = {
+            row: naming_words(row, context.months) - _QUALIFIERS for row in {f.row for f in facts}
+        }
         below = _named(labels, average_words, average_acronyms, average_lines)
         above = _named(labels, other_words, other_acronyms, other_lines) - below
         for rows, out in ((below, denominators), (above, numerators)):

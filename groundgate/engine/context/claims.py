@@ -29,7 +29,7 @@ from groundgate.engine.context.comparisons import (
     joiner,
 )
 from groundgate.engine.context.other_rows import OTHER, says_other
-from groundgate.engine.context.periods import mentions
+from groundgate.engine.context.periods import MONTH_WORD, mentions
 from groundgate.engine.context.rows import standard_number
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import Sentence, split_sentences
@@ -52,7 +52,14 @@ _CITATION = re.compile(r"\[\^?([A-Za-z]{0,3}\d{1,4})\]|【([A-Za-z]{0,3}\d{1,4})
 # A clause of a sentence ends at a semicolon, a colon, a comma before a word (not inside a list
 # of values "5, 6 and 7") or a joining word (comparisons.py).
 _CLAUSE_END = re.compile(rf"[{CLAUSE_MARKS}]|{WORD_COMMA}|{joiner()}")
+# The words naming_words drops as a period's: a month is a whole word, as periods.py reads one
+# ("Mar.", "March", "Dec": not "Markets", "margin", "decrease", d714).
 _PERIOD_WORDS = re.compile(
+    r"(?i)\b(?:fy|fiscal|year|years|quarter|half|ended|ending|q[1-4]|h[12])\b"
+    rf"|(?<![A-Za-z]){MONTH_WORD}(?![A-Za-z])"
+)
+# 2.50.0's (month_words "prefix"): any word starting as a month does.
+_PREFIX_PERIOD_WORDS = re.compile(
     r"(?i)\b(?:fy|fiscal|year|years|quarter|half|ended|ending|jan\w*|feb\w*|mar\w*|apr\w*|may|"
     r"june?|july?|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|q[1-4]|h[12])\b"
 )
@@ -72,6 +79,8 @@ class _Reading(Protocol):
     def other_rows(self) -> bool: ...
     @property
     def year_end(self) -> bool: ...
+    @property
+    def whole_months(self) -> bool: ...
 
 
 def citations(text: str) -> list[tuple[int, int, str]]:
@@ -124,17 +133,24 @@ class ClaimReader:
     whole (the same Claim read_claims gives), kept per sentence text (_claims_in)."""
 
     def __init__(
-        self, conclusion: str, standards: bool = False, others: bool = False, year_end: bool = False
+        self,
+        conclusion: str,
+        standards: bool = False,
+        others: bool = False,
+        year_end: bool = False,
+        months: bool = True,
     ) -> None:
         # standards (policy standard_names "label_words", d539): a standard's number ("ASC
         # 606", "IFRS 9") is its name's, no claim nor a figure that ends a value's words;
         # others (policy other_rows "said_alone", d541): "Other" said alone names OTHER;
         # year_end (policy year_end_words "period", d563): "2019 year end" names a period's
-        # end, no row ("At end of the year"): blanked, the spans kept.
+        # end, no row ("At end of the year"): blanked, the spans kept; months (policy
+        # month_words "whole_words", d714): naming_words drops a month as a whole word only.
         if year_end:
             conclusion = _YEAR_END.sub(lambda m: " " * len(m.group(0)), conclusion)
         self._standards = standards
         self._others = others
+        self._months = months
         self.sentences = _sentences(conclusion)
         self._marks = citations(conclusion)
         self._read: dict[int, dict[tuple[int, int], Claim]] = {}
@@ -145,7 +161,13 @@ class ClaimReader:
     @classmethod
     def of(cls, conclusion: str, reading: _Reading) -> ClaimReader:
         """The reader of `conclusion` under a table reading's answer settings."""
-        return cls(conclusion, reading.standard_names, reading.other_rows, reading.year_end)
+        return cls(
+            conclusion,
+            reading.standard_names,
+            reading.other_rows,
+            reading.year_end,
+            reading.whole_months,
+        )
 
     def values(self) -> list[tuple[int, NumericValue, str | None]]:
         """Every value read_claims reads, in its order: (its sentence's number, the value with
@@ -170,7 +192,9 @@ class ClaimReader:
             marks = tuple(m for m in self._marks if m[0] < s.end and m[1] > s.start)
             read = self._read[k] = {
                 (c.value.start, c.value.end): c
-                for c in _claims_in(s.text, s.start, marks, self._standards, self._others)
+                for c in _claims_in(
+                    s.text, s.start, marks, self._standards, self._others, self._months
+                )
             }
         return read.get(span)
 
@@ -198,7 +222,8 @@ class ClaimReader:
             if v is not None:
                 i = bisect_right(light.figure_ends, v.start)
                 since = light.figure_ends[i - 1] if i else 0
-                found = naming_words(text[since : v.start]) or self._prefix(k).before(v.start)
+                found = naming_words(text[since : v.start], self._months)
+                found = found or self._prefix(k).before(v.start)
                 if self._others and says_other(text[since : v.start]):
                     found = found | {OTHER}
         self._words[span] = found
@@ -208,7 +233,8 @@ class ClaimReader:
         found = self._prefixes.get(k)
         if found is None:
             text = self.sentences[k].text
-            found = self._prefixes[k] = _Prefixes(_Subjects(text, extract_numbers(text)))
+            subjects = _Subjects(text, extract_numbers(text), self._months)
+            found = self._prefixes[k] = _Prefixes(subjects)
         return found
 
     def _sentence_of(self, span: tuple[int, int]) -> int | None:
@@ -245,13 +271,14 @@ def _claims_in(
     marks: tuple[tuple[int, int, str], ...],
     standards: bool = False,
     others: bool = False,
+    months: bool = True,
 ) -> tuple[Claim, ...]:
     """The claims of the sentence `text` at `start` of its conclusion (`marks`: the citation
     markers of the conclusion that overlap it, the only ones its claims read; `standards`:
     a standard's number is no claim, ClaimReader)."""
     claims: list[Claim] = []
     sentence = Sentence(text, start, start + len(text))
-    _sentence_claims(sentence, list(marks), True, claims, standards, others)
+    _sentence_claims(sentence, list(marks), True, claims, standards, others, months)
     return tuple(claims)
 
 
@@ -295,6 +322,7 @@ def _sentence_claims(
     claims: list[Claim],
     standards: bool = False,
     others: bool = False,
+    months: bool = True,
 ) -> None:
     """The claims of one sentence of the conclusion, appended to `claims` (`marks`: the
     conclusion's citation markers; `standards`: _sentence_values')."""
@@ -316,7 +344,7 @@ def _sentence_claims(
     figures = [u for u in values if not _period(u)]
     figure_starts = sorted(u.start for u in figures)
     figure_ends = sorted(u.end for u in figures)
-    subjects = _Subjects(text, scanned) if naming else None
+    subjects = _Subjects(text, scanned, months) if naming else None
     leading: dict[tuple[int, tuple[str, ...]], tuple[str, ...]] = {}
     for v in values:
         k = bisect_right(clause_starts, v.start) - 1
@@ -345,15 +373,15 @@ def _sentence_claims(
         preceding = text[since : v.start]
         assert subjects is not None
         subject = subjects.before(v.start)
-        words = naming_words(preceding) or subject
+        words = naming_words(preceding, months) or subject
         cut = [m.end() for m in _CLAUSE_END.finditer(preceding)]
-        own = naming_words(preceding[cut[-1] :] if cut else preceding)
+        own = naming_words(preceding[cut[-1] :] if cut else preceding, months)
         if others and says_other(preceding):
             words |= {OTHER}
             if says_other(preceding[cut[-1] :] if cut else preceding):
                 own |= {OTHER}
         if not own and until >= c1:  # its clause ends before another figure
-            own = naming_words(text[v.end : c1])
+            own = naming_words(text[v.end : c1], months)
         claims.append(
             Claim(
                 value=v._replace(start=s0 + v.start, end=s0 + v.end),
@@ -373,8 +401,9 @@ class _Subjects:
     the values are blanked out either way, so the words of the text before a value are the words
     of the gaps between the values before it. Out of order, the prefix is read whole."""
 
-    def __init__(self, text: str, scanned: list[NumericValue]) -> None:
+    def __init__(self, text: str, scanned: list[NumericValue], months: bool = True) -> None:
         self.text = text
+        self.months = months
         self.spans = sorted((u.start, u.end) for u in scanned)
         self.next_span = 0
         self.read_to = 0
@@ -382,16 +411,16 @@ class _Subjects:
 
     def before(self, start: int) -> frozenset[str]:
         if start < self.read_to:
-            return naming_words(self.text[:start])
+            return naming_words(self.text[:start], self.months)
         spans = self.spans
         while self.next_span < len(spans) and spans[self.next_span][1] <= start:
             a, b = spans[self.next_span]
             if a > self.read_to:
-                self.words |= naming_words(self.text[self.read_to : a])
+                self.words |= naming_words(self.text[self.read_to : a], self.months)
             self.read_to = max(self.read_to, b)
             self.next_span += 1
         if start > self.read_to:
-            self.words |= naming_words(self.text[self.read_to : start])
+            self.words |= naming_words(self.text[self.read_to : start], self.months)
             self.read_to = start
         return frozenset(self.words)
 
@@ -407,31 +436,35 @@ class _Prefixes:
 
     def before(self, start: int) -> frozenset[str]:
         spans, text, states = self.subjects.spans, self.subjects.text, self.states
+        months = self.subjects.months
         j = bisect_right(self.reach, start)
         while len(states) <= j:
             read_to, words = states[-1]
             a, b = spans[len(states) - 1]
             if a > read_to:
-                words = words | naming_words(text[read_to:a])
+                words = words | naming_words(text[read_to:a], months)
             states.append((max(read_to, b), words))
         read_to, words = states[j]
         if start > read_to:
-            words = words | naming_words(text[read_to:start])
+            words = words | naming_words(text[read_to:start], months)
         return words
 
 
 @text_memo(max_bytes=2 * 2**20, item_bytes=80)
-def naming_words(clause: str) -> frozenset[str]:
-    """The stemmed content words of a clause, without its values, periods and markers; a
-    one-letter name is kept ("Pump I", "Class B"). A value read from its words (registry.WORDED:
-    "the fourth quarter of 2019") keeps its words: they name as a row's label does ("Fourth
-    Quarter"). Cached: a clause, a gap between figures and a row label are asked for again
-    (a value's words and its own words, the table's labels for each value)."""
+def naming_words(clause: str, months: bool = True) -> frozenset[str]:
+    """The stemmed content words of a clause, without its values, periods and markers. A
+    month is a whole word ("March", "Dec."; policy month_words "whole_words", d714); with
+    `months` False, as at 2.50.0, any word starting as a month does ("Markets", "margin",
+    "decrease"; month_words "prefix"). A one-letter name is kept ("Pump I", "Class B"). A value
+    read from its words (registry.WORDED: "the fourth quarter of 2019") keeps its words: they
+    name as a row's label does ("Fourth Quarter"). Cached: a clause, a gap between figures and
+    a row label are asked for again (a value's words and its own words, the table's labels for
+    each value)."""
     text = clause
     for v in extract_numbers(clause):
         blank = _DIGITS.sub(" ", v.text) if v.kind in WORDED else " " * (v.end - v.start)
         text = text[: v.start] + blank + text[v.end :]
-    text = _PERIOD_WORDS.sub(" ", _without_marks(text))
+    text = (_PERIOD_WORDS if months else _PREFIX_PERIOD_WORDS).sub(" ", _without_marks(text))
     letters = {m.group(1).lower() for m in _ONE_LETTER_NAME.finditer(text)}
     if not text.isascii():
         # "泵A", "A泵": a letter beside a CJK word names as "Pump A" does (gate 2.21.0).

@@ -42,9 +42,11 @@ def _total(row: str) -> bool:
     return not words or words[0].lower().startswith("total")
 
 
-def _named_column(columns: dict[str, list[Fact]], words: frozenset[str]) -> str | None:
+def _named_column(
+    columns: dict[str, list[Fact]], words: frozenset[str], months: bool = True
+) -> str | None:
     """The one column whose own header words (those not every header holds) are all said."""
-    own = {column: naming_words(column) for column in columns}
+    own = {column: naming_words(column, months) for column in columns}
     common = frozenset.intersection(*own.values()) if own else frozenset()
     named = [c for c, found in own.items() if found - common and found - common <= words]
     return named[0] if len(named) == 1 else None
@@ -90,7 +92,7 @@ def explain_column_aggregate(
                 columns.setdefault(fact.column, []).append(fact)
         if len(columns) < 2:
             continue
-        column = _named_column(columns, words)
+        column = _named_column(columns, words, context.months)
         if column is None:
             continue
         cells = [f for f in columns[column] if not _total(f.row)]

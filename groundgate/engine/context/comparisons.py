@@ -20,7 +20,8 @@ to find its users):
 Where a clause ends: CLAUSE_MARKS and a joining word (joiner(): a conjunction, or the word
 that starts a comparison's other side) for both readers; then
   prose_subjects.py (and answer_periods.py's relative periods)  every comma (EVERY_COMMA) and a
-                sentence's end (SENTENCE_END): a prose value's subject is its own clause part's;
+                sentence's end (sentences.SENTENCE_END, d716): a prose value's subject is its
+                own clause part's;
   claims.py     a comma before a word only (WORD_COMMA): "5, 6 and 7" is one list of values.
 
 The derivations' change words (operation_words.py: a rise, a fall, a difference) say which way a
@@ -76,9 +77,6 @@ JOINERS: Final = (
 # Commas: every one (a prose clause), or one before a word only (not "5, 6 and 7", "$1, $2").
 EVERY_COMMA: Final = ",，"
 WORD_COMMA: Final = r",(?=\s+(?![\d$]))|，"
-# A sentence's end inside a text: a full stop before a space, "。", "!", "?".
-SENTENCE_END_MARKS: Final = "。!?"
-SENTENCE_END: Final = r"\.(?=\s)"
 
 
 def _alternatives(words: Iterable[str], ending: str) -> str:

@@ -68,7 +68,10 @@ def _disagreement(
             named_label = seen.labels[row]
             if common[named_label] > common.get(label, 0) and (
                 named_label <= claim.words
-                or (seen.heads and said_apart(row, named_label, label, claim.words, seen.apart))
+                or (
+                    seen.heads
+                    and said_apart(row, named_label, label, claim.words, seen.apart, seen.months)
+                )
                 or seen.said_short(named_label, label, said_words)
             ):
                 return "another_row"

@@ -48,9 +48,11 @@ class _Seen:
         rivals: str = "",
         longer: bool = False,
         abbreviations: bool = False,
+        months: bool = False,
     ) -> None:
         self.facts = facts
         self.text = text
+        self.months = months  # month_words "whole_words" (d714): claims.naming_words
         self.longer = longer  # longer_rows "unsaid_words" (d705)
         # label_abbreviations "zh_finance" (d706): a short form its labels' long forms have,
         # with the naming words of those long forms ("扣非": 扣除非, 经常性, 损益).
@@ -76,7 +78,7 @@ class _Seen:
             if fact.in_table and fact.row and fact.row not in self.labels:
                 # With `units` (label_units "aside"), a label's unit statement is no name.
                 row = label_name(fact.row) if units else fact.row
-                label = naming_words(row) or other_label(row, others)
+                label = naming_words(row, months) or other_label(row, others)
                 if abbreviations:
                     shorts = abbreviated(row)  # "扣非", "归母" (d706)
                     for short, words in shorts:
@@ -84,7 +86,7 @@ class _Seen:
                     if shorts:
                         self.shorts_of[label] = frozenset(short for short, _ in shorts)
                 if row is not fact.row and row != fact.row:
-                    self.unit_words |= naming_words(fact.row) - label
+                    self.unit_words |= naming_words(fact.row, months) - label
                 self.labels[fact.row] = label
                 least = self.first_row.get(label)
                 if least is None:
@@ -120,14 +122,14 @@ class _Seen:
             columns: dict[str, frozenset[str]] = {}
             for fact in self.facts:
                 if fact.in_table and fact.column and fact.column not in columns:
-                    columns[fact.column] = naming_words(fact.column)
+                    columns[fact.column] = naming_words(fact.column, self.months)
             self._columns = columns
         return self._columns
 
     def subjects(self) -> ProseSubjects:
         """Its prose values' subjects (policy prose_subjects), read on first need."""
         if self._prose_subjects is None:
-            self._prose_subjects = ProseSubjects(self.facts, self.text)
+            self._prose_subjects = ProseSubjects(self.facts, self.text, self.months)
         return self._prose_subjects
 
     def bindings(self) -> ProseBindings:
@@ -175,6 +177,7 @@ def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _S
         reading.rivals,
         reading.longer_rows,
         reading.abbreviations,
+        reading.whole_months,
     )
 
 

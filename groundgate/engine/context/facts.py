@@ -136,6 +136,9 @@ class TableReading(NamedTuple):
     # label_abbreviations "zh_finance" (2.52.0, d706): "扣非", "归母" name the labels they
     # abbreviate (label_words.py).
     abbreviations: bool = False
+    # month_words "whole_words" (2.53.0, d714): claims.naming_words drops a month as a whole
+    # word ("March", "Dec."), not every word starting as one does ("Markets", "margin").
+    whole_months: bool = False
 
 
 PLAIN = TableReading()

@@ -28,6 +28,7 @@ def said_apart(
     own: frozenset[str],
     words: frozenset[str],
     apart: bool = False,
+    months: bool = True,
 ) -> bool:
     """Whether `words` (the answer's) say row `named_row` (naming words `named`) apart from the
     value's own row (naming words `own`): by its head, or with `apart` by the words that set it
@@ -37,5 +38,5 @@ def said_apart(
     text = label_name(named_row)
     if "的" not in text:
         return False
-    head = naming_words(text.rsplit("的", 1)[1])
+    head = naming_words(text.rsplit("的", 1)[1], months)
     return bool(head) and head <= words and not head <= own

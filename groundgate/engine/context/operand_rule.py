@@ -55,9 +55,11 @@ import re
 from typing import TYPE_CHECKING
 
 from groundgate.engine.context.claims import naming_words
+from groundgate.engine.context.comparisons import CLAUSE_MARKS
 from groundgate.engine.context.initials import acronyms, names_row
 from groundgate.engine.context.operation_words import _SQUASHED_WORD, CHANGES, _subject_words
 from groundgate.engine.context.periods import contradicts, relative_periods
+from groundgate.engine.sentences import SENTENCE_END
 
 if TYPE_CHECKING:
     from groundgate.engine.context.facts import Fact
@@ -65,7 +67,7 @@ if TYPE_CHECKING:
     from groundgate.engine.evidence_values import Located
 
 # What ends a sentence, or a line, between two prose operands (negative_results, d546).
-_CLAUSE_BREAK = re.compile(r"[.;:!?](?:\s|$)|\n")
+_CLAUSE_BREAK = re.compile(rf"{SENTENCE_END}|[{CLAUSE_MARKS}\n]")  # (sentences.py, d716)
 # What a result shorter than the policy's significant digits may be (short_results).
 _SHORT = CHANGES | {"average"}
 
@@ -208,7 +210,9 @@ class _Rule:
         answer's own calculation is spoken of; an operand whose words are not known is not."""
         context, said = self.context, self.said
         if said is None:
-            said = self.said = _subject_words(self.sentence or "") | context.question_subject()
+            said = self.said = (
+                _subject_words(self.sentence or "", context.months) | context.question_subject()
+            )
             if context.initials:
                 self.acronyms = acronyms(self.sentence or "") | context.question_acronyms()
         if b is not None and (operation in CHANGES or operation == "average"):
@@ -243,7 +247,7 @@ class _Rule:
         if b is not None and (operation in CHANGES or operation == "average"):
             if _one_row(self.context, a, b):
                 return False
-        own = _subject_words(self.sentence)
+        own = _subject_words(self.sentence, self.context.months)
         for located in (a,) if b is None else (a, b):
             if located.where != "excerpt":
                 return False
@@ -341,11 +345,11 @@ def _better_named(context: OperandContext, located: Located, said: frozenset[str
     fact = context.fact(located)
     if fact is None or not fact.in_table or not fact.row or located.evidence_index is None:
         return False
-    own = naming_words(fact.row) & said
+    own = naming_words(fact.row, context.months) & said
     if not own:
         return False
     rows = {f.row for f in context.facts_of(located.evidence_index) if f.in_table and f.row}
-    return any(own < (naming_words(row) & said) for row in rows if row != fact.row)
+    return any(own < (naming_words(row, context.months) & said) for row in rows if row != fact.row)
 
 
 def _one_row(context: OperandContext, a: Located, b: Located) -> bool:

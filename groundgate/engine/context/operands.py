@@ -119,20 +119,18 @@ class OperandContext:
         # Two named periods of a kind other than years bind a change's cells too (d460).
         self.period_kinds = period_kinds != "years"
         self.ordered_kinds = period_kinds == "ordered_kinds"  # quarters, halves ordered too
-        self._total_shares = total_shares
+        self._total_shares, self.period_cells = total_shares, period_cells
         self._label_directions, self._named_order = label_directions, named_order
-        self.period_cells = period_cells
         self._conclusion, self._label_core = conclusion, label_core
-        self._named_operation = named_operation
         # change_order "time_order"; "time_relative" orders relative columns too (d671).
         self.time_order, self.relative_order = time_order, relative_order
-        self._unsigned_difference = unsigned_difference
+        self._named_operation, self._unsigned_difference = named_operation, unsigned_difference
         # How table headers are read (facts.TableReading); with quarter_ordinals, an answer's
-        # listed ordinals too ("the second and first quarter").
-        self._reading = reading
+        # listed ordinals too ("the second and first quarter"); months: naming_words' (d714).
+        self._reading, self.months = reading, reading.whole_months
         self._quarters = reading.quarter_ordinals
         self._question_periods = self._periods_in(question) if question else ()
-        self._question_words = naming_words(question) if question else frozenset()
+        self._question_words = naming_words(question, self.months) if question else frozenset()
         self._excerpts: dict[int, list[str]] = {}
         for index, evidence in accepted:
             self._excerpts.setdefault(index, []).append(evidence.excerpt)
@@ -239,7 +237,8 @@ class OperandContext:
         words = self._claims.words(span) or frozenset()
         said = self._sentence_names.get(start)
         if said is None:  # a sentence's values share its operations and words: read once
-            said = self._sentence_names[start] = (self.operations(span), naming_words(sentence))
+            named = naming_words(sentence, self.months)
+            said = self._sentence_names[start] = (self.operations(span), named)
         return About(periods or self._question_periods, words or self._question_words, *said)
 
     def operations(self, span: tuple[int, int]) -> frozenset[str] | None:
@@ -253,7 +252,7 @@ class OperandContext:
 
     def question_subject(self) -> frozenset[str]:
         """The question's subject words (derivation_words: _subject_words)."""
-        return _subject_words(self._question) if self._question else frozenset()
+        return _subject_words(self._question, self.months) if self._question else frozenset()
 
     def question_acronyms(self) -> frozenset[str]:
         """The question's acronyms (derivation_words "one_said_initials": initials.acronyms)."""
@@ -343,8 +342,8 @@ class OperandContext:
             if fact.row and _SQUASHED.search(fact.row) and " " not in fact.row.strip():
                 words = fact.row.strip().lower()
             elif fact.row:
-                words = naming_words(fact.row) | (
-                    naming_words(fact.column) if fact.column else frozenset()
+                words = naming_words(fact.row, self.months) | (
+                    naming_words(fact.column, self.months) if fact.column else frozenset()
                 )
         else:
             excerpt = self._excerpts.get(index, [""])[-1]
@@ -354,7 +353,7 @@ class OperandContext:
             if ends:
                 before = before[ends[-1] :]
             after = excerpt[end : end + _PROSE_AFTER].split("\n", 1)[0]
-            words = naming_words(before + " " + after)
+            words = naming_words(before + " " + after, self.months)
         self._operand_words[key] = words or None
         return words or None
 
@@ -458,7 +457,8 @@ def _row_labels(
     labels: dict[str, frozenset[str]] = {}
     for fact in excerpt_facts(excerpt, reading):
         if fact.in_table and fact.row and fact.row not in labels:
-            labels[fact.row] = read(fact.row) or other_label(fact.row, reading.other_rows)
+            label = read(fact.row, reading.whole_months)
+            labels[fact.row] = label or other_label(fact.row, reading.other_rows)
     return tuple((row, label) for row, label in labels.items() if label)
 
 
@@ -468,7 +468,7 @@ def _marked_labels(excerpt: str, reading: TableReading) -> tuple[tuple[str, froz
     labels: dict[str, frozenset[str]] = {}
     for fact in excerpt_facts(excerpt, reading):
         if fact.in_table and fact.row and fact.row not in labels:
-            labels[fact.row] = _marked_core_words(fact.row)
+            labels[fact.row] = _marked_core_words(fact.row, reading.whole_months)
     return tuple((row, label) for row, label in labels.items() if label)
 
 

@@ -29,6 +29,8 @@ from __future__ import annotations
 import re
 
 from groundgate.engine.context.claims import naming_words
+from groundgate.engine.context.comparisons import CLAUSE_MARKS
+from groundgate.engine.sentences import SENTENCE_END
 from groundgate.engine.text_memo import text_memo
 
 # Operations that compare one quantity across periods (a change), against those that combine
@@ -55,7 +57,10 @@ _ORDERED = re.compile(
 # line; a label of one long run of letters is printed without spaces ("Totalcurrentassets").
 _PROSE_REACH = 150
 _PROSE_AFTER = 40
-_SENTENCE_END = re.compile(r"[.;:!?。；！？](?:\s|$)|\n\s*\n")
+# Where a prose operand's words start (operands.words_of): a sentence's end (sentences.py,
+# d716), a clause mark (";", ":") or a blank line - not a line break alone: an excerpt's lines
+# wrap its sentences (PDF text; a line break here moves FinanceBench's derivations).
+_SENTENCE_END = re.compile(rf"{SENTENCE_END}|[{CLAUSE_MARKS}]|\n\s*\n")
 _SQUASHED = re.compile(r"[A-Za-z]{16,}")
 _SQUASHED_WORD = 4  # the shortest said word looked for within such a label ("cash", not "net")
 # What names no quantity an operand is about: a statement's name ("the income statement", "the
@@ -71,10 +76,10 @@ _QUALIFIERS = frozenset({"total", "net"})
 
 
 @text_memo(max_bytes=2**20, item_bytes=80)
-def _subject_words(text: str) -> frozenset[str]:
+def _subject_words(text: str, months: bool = True) -> frozenset[str]:
     """The naming words of a sentence or a question that may say what an operand is about: no
-    statement's name, no qualifier (derivation_words)."""
-    return naming_words(_DOCUMENT_NAMES.sub(" ", text)) - _QUALIFIERS
+    statement's name, no qualifier (derivation_words; `months`: naming_words', d714)."""
+    return naming_words(_DOCUMENT_NAMES.sub(" ", text), months) - _QUALIFIERS
 
 
 # What a row label says beside the quantity it names (derivation_row_words "label_core", d408):
@@ -136,18 +141,18 @@ def _says_difference(sentence: str) -> bool:
     return _found(_DIFFERENCE_WORD, sentence)
 
 
-def _core_words(label: str) -> frozenset[str]:
+def _core_words(label: str, months: bool = True) -> frozenset[str]:
     """The naming words of a row label without its asides (_LABEL_ASIDES)."""
-    return naming_words(_LABEL_ASIDES.sub(" ", label))
+    return naming_words(_LABEL_ASIDES.sub(" ", label), months)
 
 
 # A footnote mark glued to a label's last word ("Incentive schemes1", "Other benefits2").
 _GLUED_MARK = re.compile(r"(?<=[a-z])\d{1,2}\s*$")
 
 
-def _marked_core_words(label: str) -> frozenset[str]:
+def _marked_core_words(label: str, months: bool = True) -> frozenset[str]:
     """_core_words of the label without a footnote mark glued to its last word."""
-    return _core_words(_GLUED_MARK.sub("", label))
+    return _core_words(_GLUED_MARK.sub("", label), months)
 
 
 # The operation a sentence names (named_operations): a change, a share, an average, a total.

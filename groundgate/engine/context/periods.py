@@ -30,7 +30,9 @@ _ORDINALS: Final = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, 
                     "3rd": 3, "4th": 4}  # fmt: skip
 _ZH_DIGITS: Final = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7}
 
-_MONTH_WORD = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"  # noqa: E501
+# A month's name or its abbreviation, as periods are read (a whole word: mentions() takes it only
+# between non-letters): claims.naming_words drops the same words (d714).
+MONTH_WORD: Final = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"  # noqa: E501
 _DAY_WORD = r"(?:mon(?:day)?|tue(?:s|sday)?|wed(?:nesday)?|thu(?:rs|rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)"  # noqa: E501
 _PERIOD = re.compile(
     r"(?i)"
@@ -46,7 +48,7 @@ _PERIOD = re.compile(
     r"|(?P<zh>(?P<zhs>[上下])半年)"
     r"|(?P<zm>(?<!\d)(?P<zmn>1[0-2]|0?[1-9])月)"
     r"|(?P<zd>(?:周|星期|礼拜)(?P<zdn>[一二三四五六日天]))"
-    rf"|(?P<month>(?<![A-Za-z]){_MONTH_WORD}(?![A-Za-z]))\.?"
+    rf"|(?P<month>(?<![A-Za-z]){MONTH_WORD}(?![A-Za-z]))\.?"
     rf"|(?P<day>(?<![A-Za-z]){_DAY_WORD}(?![A-Za-z]))"
     r")"
 )

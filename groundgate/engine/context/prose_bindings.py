@@ -24,7 +24,10 @@ binds it to another value's subject: it says every word that sets some facet of 
 value (same kind and unit, another quantity, within 400 characters, not a period the answer
 contradicts) apart from this value's, and not every word of any facet of this value's own; or
 it names days none of which is this value's. Where the answer or the evidence binds nothing
-that distinguishes, the value alone decides (d169). Pure: no Django, no I/O.
+that distinguishes, the value alone decides (d169). A facet's words are claims.naming_words'
+whole-word months ("Markets", "margin" kept) under either month_words value (d715): the reading
+this rule had by its own workaround at 2.50.0 (d693), now the shared function's. Pure: no
+Django, no I/O.
 """
 
 from __future__ import annotations
@@ -36,16 +39,14 @@ from groundgate.engine.context.claims import naming_words
 from groundgate.engine.context.comparisons import (
     CLAUSE_MARKS,
     EVERY_COMMA,
-    SENTENCE_END,
-    SENTENCE_END_MARKS,
     joiner,
 )
 from groundgate.engine.context.facts import Fact
 from groundgate.engine.context.initials import acronyms, names_row
 from groundgate.engine.context.periods import contradicts, is_period_value
 from groundgate.engine.numbers import NumericValue, extract_numbers
+from groundgate.engine.sentences import SENTENCE_END
 from groundgate.engine.text_memo import text_memo
-from groundgate.engine.words import stemmed_words
 
 
 class Binding(NamedTuple):
@@ -74,7 +75,7 @@ def bind(text: str, spans: list[tuple[int, int]], k: int) -> Binding:
     prev_end = spans[k - 1][1] if k > 0 and spans[k - 1][1] > seg0 else seg0
     facets: list[tuple[frozenset[str], str]] = []
     before = _after_preposition(text, cut0, prev_end, start)
-    words = _words(_COMPARED.sub(" ", before))
+    words = naming_words(_COMPARED.sub(" ", before))
     if words:
         facets.append((words, before.strip()))
     else:
@@ -96,15 +97,15 @@ def bind(text: str, spans: list[tuple[int, int]], k: int) -> Binding:
             # "Alice Smith, 45, is ...": the name before, the part after.
             part0 = _last_end(_CUT, text, seg0, cut0 - 1)
             name = text[part0 : cut0 - 1]
-            if _words(name) and not _figure_between(spans, part0, cut0):
-                facets.append((_words(name), name.strip()))
+            if naming_words(name) and not _figure_between(spans, part0, cut0):
+                facets.append((naming_words(name), name.strip()))
             after_start = _APPOSITION_END.match(text, end).end()  # type: ignore[union-attr]
             tail = _until(text, spans, k, after_start, _SEGMENT)
-            if _words(tail):
-                facets.append((_words(tail), _ROLE.sub("", tail.strip())))
+            if naming_words(tail):
+                facets.append((naming_words(tail), _ROLE.sub("", tail.strip())))
     place = _PLACE.search(_until(text, spans, k, end, _CUT))
     if place:
-        where = _words(place.group(1))
+        where = naming_words(place.group(1))
         if where:
             facets.append((where, place.group(1).strip()))
     return Binding(tuple(facets), _days(text, start, end))
@@ -131,7 +132,7 @@ def bind_before(
     cut0 = _last_end(_CUT, text, seg0, start)
     prev_end = spans[j - 1][1] if j > 0 and spans[j - 1][1] > seg0 else seg0
     before = _after_preposition(text, cut0, prev_end, start)
-    return _words(_COMPARED.sub(" ", before)), before.strip()
+    return naming_words(_COMPARED.sub(" ", before)), before.strip()
 
 
 def _after_preposition(text: str, cut0: int, prev_end: int, start: int) -> str:
@@ -265,7 +266,7 @@ class ProseBindings:
             apart = words - theirs
             if apart:
                 for m in reversed(list(_NAME.finditer(text))):
-                    if _words(m.group(0)) & apart:
+                    if naming_words(m.group(0)) & apart:
                         return m.group(0)
                 return _VERB_END.sub("", text).strip(" .,;:，。；：") or text
         if own.days:
@@ -304,16 +305,6 @@ def answer_binding(sentence: str, value: NumericValue) -> Said:
     if span not in spans:
         return Said(Binding((), weekdays(sentence)), acronyms(sentence), stated)
     return Said(bind(sentence, spans, spans.index(span)), acronyms(sentence), stated)
-
-
-def _words(text: str) -> frozenset[str]:
-    """naming_words, with the words it drops as month names that are none ("Markets",
-    "margin", "decrease": its period pattern takes any word starting as a month does)."""
-    words = naming_words(text)
-    if not _MONTHISH.search(text):
-        return words
-    kept = [w for w in _MONTHISH.findall(text) if w.lower().rstrip(".") not in _MONTHS]
-    return words | stemmed_words(" ".join(kept)) if kept else words
 
 
 def _figure(v: NumericValue) -> bool:
@@ -393,16 +384,14 @@ _NEAR = 400
 # The clause marks, a colon between two digits aside (a time of day, "8:00").
 _MARKS = "".join(m for m in CLAUSE_MARKS if m != ":")
 _COLON = r"(?<!\d):|:(?!\d)"
-_SEGMENT = re.compile(rf"[{_MARKS}{SENTENCE_END_MARKS}\n]|{_COLON}|{SENTENCE_END}")
-_CUT = re.compile(
-    rf"[{_MARKS}{EVERY_COMMA}{SENTENCE_END_MARKS}\n]|{_COLON}|{SENTENCE_END}|{joiner()}"
-)
+_SEGMENT = re.compile(rf"[{_MARKS}\n]|{_COLON}|{SENTENCE_END}")
+_CUT = re.compile(rf"[{_MARKS}{EVERY_COMMA}\n]|{_COLON}|{SENTENCE_END}|{joiner()}")
 # A part of a comma part between conjunctions (not "to", "from": "Monday to Friday").
 _DAY_PART = re.compile(
-    rf"[{_MARKS}{EVERY_COMMA}{SENTENCE_END_MARKS}\n]|{_COLON}|{SENTENCE_END}"
+    rf"[{_MARKS}{EVERY_COMMA}\n]|{_COLON}|{SENTENCE_END}"
     r"|(?i:\s(?:and|while|whereas|but)\s)|[和及；]"
 )
-_COMMA_PART = re.compile(rf"[{_MARKS}{EVERY_COMMA}{SENTENCE_END_MARKS}\n]|{_COLON}|{SENTENCE_END}")
+_COMMA_PART = re.compile(rf"[{_MARKS}{EVERY_COMMA}\n]|{_COLON}|{SENTENCE_END}")
 # A value alone in its comma part: a comma right after it ("45, is"; "45岁，任").
 _APPOSITION_END = re.compile(r"\s*(?:years? old|岁)?\s*[,，]\s*")
 # A figure's unit and the preposition after it ("m3/h at", "bar with").
@@ -423,11 +412,6 @@ _VERB_END = re.compile(
 _COMPARED = re.compile(
     r"(?i)\b(?:previously|prior|from|up|down|compared|versus|vs|than|last|originally|"
     r"initially|before|earlier|against)\b|较|比|同比|上年|去年"
-)
-_MONTHISH = re.compile(r"(?i)\b(?:jan|feb|mar|apr|aug|sep|oct|nov|dec)\w*")
-_MONTHS = frozenset(
-    "jan january feb february mar march apr april aug august sep sept september oct october "
-    "nov november dec december".split()
 )
 _EN_DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _ZH_DAYS = "一二三四五六日天"

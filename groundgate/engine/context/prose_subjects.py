@@ -17,13 +17,12 @@ from groundgate.engine.context.claims import naming_words, value_periods
 from groundgate.engine.context.comparisons import (
     CLAUSE_MARKS,
     EVERY_COMMA,
-    SENTENCE_END,
-    SENTENCE_END_MARKS,
     joiner,
 )
 from groundgate.engine.context.facts import Fact
 from groundgate.engine.context.periods import contradicts, is_period_value
 from groundgate.engine.numbers import extract_numbers
+from groundgate.engine.sentences import SENTENCE_END
 from groundgate.engine.text_memo import text_memo
 
 
@@ -33,9 +32,10 @@ class ProseSubjects:
     the cases citing the excerpt (through the context rule's fact index): its lookups are only
     added to, each entry whole (d471)."""
 
-    def __init__(self, facts: list[Fact], text: str) -> None:
+    def __init__(self, facts: list[Fact], text: str, months: bool = True) -> None:
         self.facts = facts
         self.text = text
+        self.months = months  # month_words "whole_words" (d714): claims.naming_words
         self._subjects: dict[tuple[int, int], frozenset[str]] = {}
         self._periods: dict[tuple[int, int], tuple[str, ...]] | None = None
         self._prose: dict[tuple[str, str], list[Fact]] | None = None
@@ -58,7 +58,9 @@ class ProseSubjects:
                     break
             before = text[start : fact.start]
             cut = [m.end() for m in CLAUSE_CUT.finditer(before)]
-            found = self._subjects[span] = naming_words(before[cut[-1] :] if cut else before)
+            found = self._subjects[span] = naming_words(
+                before[cut[-1] :] if cut else before, self.months
+            )
         return found
 
     def _order(self) -> dict[tuple[int, int], int]:
@@ -155,12 +157,12 @@ def subject_name(seen: ProseSubjects, fact: Fact, other: Fact | None) -> str:
     cut = [m.end() for m in CLAUSE_CUT.finditer(before)]
     clause = before[cut[-1] :] if cut else before
     for m in reversed(list(_NAME.finditer(clause))):
-        if naming_words(m.group(0)) & apart:
+        if naming_words(m.group(0), seen.months) & apart:
             return m.group(0)
     tokens = clause.split()
     for k in range(len(tokens) - 1, 0, -1):
         pair = " ".join(tokens[k - 1 : k + 1])
-        if naming_words(pair) & apart:
+        if naming_words(pair, seen.months) & apart:
             return pair
     return f"“{clause.strip()}”" if clause.strip() else fact.value.text
 
@@ -171,6 +173,4 @@ _NAME = re.compile(r"(?<![\w])[A-Z][\w&'.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&'.-]*)
 # Where a prose clause ends (comparisons.py): a semicolon or colon, every comma, a sentence's
 # end, a joining word (also the clause a relative period of the answer is read in,
 # answer_periods.py).
-CLAUSE_CUT = re.compile(
-    rf"[{CLAUSE_MARKS}{EVERY_COMMA}{SENTENCE_END_MARKS}]|{SENTENCE_END}|{joiner()}"
-)
+CLAUSE_CUT = re.compile(rf"[{CLAUSE_MARKS}{EVERY_COMMA}]|{SENTENCE_END}|{joiner()}")

@@ -26,6 +26,7 @@ from groundgate.engine.context.facts import PLAIN, Fact, TableReading
 from groundgate.engine.context.periods import is_period_value
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.numbers import NumericValue, extract_numbers
+from groundgate.engine.sentences import SENTENCE_END
 from groundgate.engine.text_memo import text_memo
 from groundgate.engine.values.typed import typed
 
@@ -57,8 +58,9 @@ _KINDS = (
     re.compile(r"increas|decreas|增加|减少"),
     re.compile(r"provided|inflow|used|outflow"),
 )
-# The answer's clause before the value: back to a sentence's end.
-_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|[。；！？\n]")
+# The answer's clause before the value: back to a sentence's end (sentences.py, d716), a
+# semicolon or a line break. Not a colon: "Net loss for 2022: $245" says its side before it.
+_SENTENCE_END = re.compile(rf"{SENTENCE_END}|[;；\n]")
 # After another figure of the sentence, where its words end.
 _CLAUSE_END = re.compile(r"[,，、]|\b(?:and|compared|while|whereas|versus|vs\.?|but)\b|[和与而]")
 # The words after the value that are still its own: up to a comma, a stop or another figure.

@@ -22,7 +22,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(GatePolicy):
-    policy_version: str = "answer-gate/2026-11.53"
+    policy_version: str = "answer-gate/2026-11.54"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -499,6 +499,11 @@ class AnswerGatePolicy(GatePolicy):
     # and "约1.23万元" (the bare figure rescaled) said in a Chinese clause are scale slips;
     # "off" (gate 2.50.0): both ground, as "$12,345" for a table "(in thousands)" does.
     yuan_scales: Literal["off", "declared_tables"] = "declared_tables"
+    # A month among naming words (context/claims.naming_words, gate 2.53.0, d714):
+    # "whole_words" - a month is a whole word ("March", "Dec."), so "Markets", "margin" and
+    # "decrease" name a row as other words do; "prefix" (gate 2.50.0, verbatim's): every word
+    # starting as a month does is dropped.
+    month_words: Literal["prefix", "whole_words"] = "whole_words"
 
     @field_validator("equivalences")
     @classmethod

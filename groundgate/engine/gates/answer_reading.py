@@ -40,6 +40,7 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         abbreviations=policy.label_abbreviations == "zh_finance",
         statements=policy.statement_headers == "note_columns",
         wide_negatives=policy.negative_cells == "parentheses_said",
+        whole_months=policy.month_words == "whole_words",
     )
 
 

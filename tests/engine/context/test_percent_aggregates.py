@@ -7,7 +7,7 @@ years of one row. The calculation is bound: the named rows' cells only, the name
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from groundgate.engine.context.operation_words import aggregate_of_shares
@@ -68,6 +68,7 @@ def test_another_rows_or_years_cell_is_no_such_sum():
 )
 def test_the_named_cells_sum_and_a_moved_one_does_not(cells: list[int], shift: int):
     a19, a18, b19, b18 = cells
+    assume(a19 + b19 not in cells)  # a sum that is a cell is grounded as it stands, not derived
     table = f"Segment  2019  2018\nAlpha  {a19}%  {a18}%\nBeta  {b19}%  {b18}%\n"
     said = "The total percentage of revenue from Alpha and Beta in 2019 is {}%."
     assert derived_formula(said.format(a19 + b19), ON, table) is not None
