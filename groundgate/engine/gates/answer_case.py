@@ -260,8 +260,12 @@ class AnswerGatePolicy(GatePolicy):
     # the one figure, cut, not a difference); "first" (gate 2.37.0): only the first is held so.
     lost_operands: Literal["first", "either"] = "either"
     # A slip of the named calculation (engine/slip_neighbours.py, 2.48.0, d682; docs/policies.md):
-    # "question_pairs", "named" (any pair that may be), "off" (2.41.0).
-    slip_neighbours: Literal["off", "named", "question_pairs"] = "question_pairs"
+    # "question_pairs_aggregates" (2.54.0, d739): "question_pairs", and a value that a named
+    # aggregate (an average, a total, a ratio to an average) derives itself is no slip;
+    # "question_pairs" (2.48.0), "named" (any pair that may be), "off" (2.41.0).
+    slip_neighbours: Literal["off", "named", "question_pairs", "question_pairs_aggregates"] = (
+        "question_pairs_aggregates"
+    )
     # A prose value's subject (value_context, engine/context/grounding.py, gate 2.21.0, d473):
     # "own_clause" - a value of an excerpt sentence is about the subject of its own clause
     # ("Pump I delivers 205 m3/h. Pump B delivers 250 m3/h."; "泵A的额定流量为205立方米/小时，泵B
