@@ -70,6 +70,7 @@ from groundgate.engine.context.prose_subjects import (
     may_say_of_two_subjects,
     subject_name,
 )
+from groundgate.engine.declarations import in_working
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.number_lookup import leading_figure
 from groundgate.engine.numbers import NumericValue, extract_numbers
@@ -121,6 +122,7 @@ def context_findings(
     period_sums: bool = False,
     directions: bool = False,
     bound: bool = False,
+    working: str | None = None,
 ) -> list[Finding]:
     """VALUE_OUT_OF_CONTEXT findings for the grounded values of `conclusion` whose context
     disagrees with every evidence value they match (`longest_row`: policy row_naming
@@ -128,7 +130,9 @@ def context_findings(
     "current_prior"; `reading`: how table headers are read, facts.TableReading;
     `period_sums`: period_sums "listed_periods"; `directions`: direction_cells
     "change_columns", change_directions.py; `bound`: prose_subjects "bound_values",
-    prose_bindings.py). Pure and deterministic."""
+    prose_bindings.py; `working`: context_constants "in_working", a constant is skipped only where
+    it is one of a written calculation, declarations.in_working's reading `working` - None: any
+    bare figure of the list, 2.50.0's). Pure and deterministic."""
     if not _may_judge(conclusion, accepted, prose, bound):
         return []
     # The claims' values and citations first; a claim's words and periods (a reading of its
@@ -184,8 +188,16 @@ def context_findings(
             # evidence value the equivalence found is one of many near it, so its row says
             # nothing about the answer's.
             continue
-        if value.quantity in constants and not value.unit:
-            continue  # "/ 2", "× 100": a calculation's constant
+        if (
+            value.quantity in constants
+            and not value.unit
+            and (
+                working is None
+                or len(value.quantity) < 3  # (1, 2, 4, 12: a page's, a note's, any count's)
+                or in_working(conclusion, value, calculation_constants, working)
+            )
+        ):
+            continue  # "/ 2", "× 100": a calculation's constant (not "360 employees", d740)
         if (is_period_value(value) and not (bound and value.kind == "time")) or not any(
             ch.isdigit() for ch in value.text
         ):  # (a time of day is a figure an answer binds: opening hours, d692)

@@ -225,6 +225,11 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     period_sums=policy.period_sums == "listed_periods",
                     directions=policy.direction_cells == "change_columns",
                     bound=policy.prose_subjects == "bound_values",
+                    working=(
+                        policy.working_constants
+                        if policy.context_constants == "in_working"
+                        else None
+                    ),
                 ),
             )
             if policy.context_derivations != "off" and policy.derived_numbers == "accept":

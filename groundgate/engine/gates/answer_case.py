@@ -51,6 +51,10 @@ class AnswerGatePolicy(GatePolicy):
     # "symbols_x_benchmarks" (gate 2.27.0) - also after a letter "x" ("(COGS / Revenue) x 100")
     # and the 1 a ratio or a rate is compared with ("a quick ratio of 1 or higher", "below 1").
     working_constants: Literal["symbols", "symbols_x_benchmarks"] = "symbols_x_benchmarks"
+    # Which of those constants the context rule skips (context/grounding.py, 2.54.0, d740):
+    # "in_working" - only one of a calculation written out, as above ("/ 2", "× 100");
+    # "bare" (2.50.0) - any figure of the list without a unit ("360 employees", "12 stores").
+    context_constants: Literal["bare", "in_working"] = "in_working"
     # "Item 7", "Note 4", "page 59": the number of a part of the document is a label, no claim.
     section_labels_exempt: bool = True
     # A value that a calculation from cited values gives: a finding with the derivation as its

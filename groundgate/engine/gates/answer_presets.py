@@ -68,6 +68,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
+    context_constants="bare",
     section_labels_exempt=False,
 )
 PRESETS = {"default": DEFAULT_POLICY, "verbatim": VERBATIM_POLICY}
