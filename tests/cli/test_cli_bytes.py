@@ -82,6 +82,8 @@ against 2.50.0, the version string and the policy hash only (diffed); stderr sam
 against 2.51.0, the version string and the policy hash only (diffed); stderr same.
 2.53.0 (`month_words: whole_words`), policy 2026-11.54: against 2.52.0, the version string
 and the policy hash only (diffed); stderr same.
+2.54.0 (`slip_neighbours: question_pairs_aggregates`, `context_constants: in_working`), policy
+2026-11.55: against 2.53.0, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -111,17 +113,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "3004304ba07bc467485c52054c92d6558fe8cb124f52ed2ba506d6006cd03d13",
+        "9b459d176785aa322d9ce5a8f2c37e448bc37368b76fee0ff323794755b52bcb",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "90ed3edfae2beba1db2e53441bc065c3ab3391d87499935f033ad0e2213ad84c",
+        "0c163edfd472092318ff44f61222912100f84af6b86df37ac33dab092f9f437a",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "dba24ef4a124374a79ebb7744efc4e12517e955b2e9d46327f61545335927a26",
+        "2f288445f22212b514227725d068bc6cc2b8a220016dca8c678b7bf24f03e08d",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

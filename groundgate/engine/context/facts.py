@@ -32,7 +32,6 @@ from groundgate.engine.context.duration_headers import (
     durations_in,
 )
 from groundgate.engine.context.header_parts import header_parts
-from groundgate.engine.context.period_spans import spans_in
 from groundgate.engine.context.note_columns import (
     note_column,
     own_years,
@@ -40,6 +39,7 @@ from groundgate.engine.context.note_columns import (
     without_sign_note,
     word_cells,
 )
+from groundgate.engine.context.period_spans import spans_in
 from groundgate.engine.context.periods import periods_in
 from groundgate.engine.context.rows import (
     LETTER,
@@ -57,7 +57,6 @@ from groundgate.engine.context.share_columns import with_periods_before
 from groundgate.engine.context.table_headers import (
     _all_years,
     _column,
-    _header_like,
     _header_words,
     _period_only,
     _quarter_columns,
@@ -219,7 +218,9 @@ def read_facts(
     prose value's periods and entities empty (a caller that reads them otherwise, or not).
     `reading`: how headers are read (TableReading)."""
     if "|" in text and any(_MD_SEPARATOR.match(line) for line in text.split("\n")):
-        return _markdown_facts(text)
+        from groundgate.engine.context.markdown_facts import markdown_facts  # (imports Fact)
+
+        return markdown_facts(text)
     return _text_facts(text, prose_context, reading)
 
 
@@ -454,63 +455,3 @@ def _prose(line: Line, context: bool = True) -> list[Fact]:
                     )
                 )
     return out
-
-
-def _markdown_facts(text: str) -> list[Fact]:
-    rows: list[tuple[int, list[tuple[int, str]]]] = []  # (line start, [(cell start, cell text)])
-    pos = 0
-    header_end = 0
-    for raw in text.split("\n"):
-        if _MD_SEPARATOR.match(raw):
-            header_end = len(rows)
-        elif raw.strip().startswith("|"):
-            cells: list[tuple[int, str]] = []
-            at = raw.index("|") + 1
-            for part in (
-                raw[at:].split("|")[:-1] if raw.rstrip().endswith("|") else raw[at:].split("|")
-            ):
-                cells.append((pos + at, part))
-                at += len(part) + 1
-            rows.append((pos, cells))
-        pos += len(raw) + 1
-    width = max((len(c) for _, c in rows), default=0)
-    headers = [""] * width
-    for _, cells in rows[:header_end]:
-        filled = [(k, c.strip()) for k, (_, c) in enumerate(cells) if c.strip()]
-        if len(filled) == 1 and k_is_value_column(filled[0][0]):
-            # One header cell over several columns ("Years Ended September 30,"): all of them.
-            for k in range(1, width):
-                headers[k] = (headers[k] + " " + filled[0][1]).strip()
-            continue
-        for k, cell in filled:
-            headers[k] = (headers[k] + " " + cell).strip()
-    facts: list[Fact] = []
-    body = rows[header_end:]
-    while body and _header_like([c for _, c in body[0][1]]):
-        for k, (_, cell) in enumerate(body[0][1]):
-            if cell.strip() and k < width:
-                headers[k] = (headers[k] + " " + cell.strip()).strip()
-        body = body[1:]
-    for _, cells in body:
-        label = cells[0][1].strip() if cells else ""
-        for k, (start, cell) in enumerate(cells[1:], start=1):
-            for v in extract_numbers(cell):
-                column = headers[k] if k < width else ""
-                facts.append(
-                    Fact(
-                        value=v,
-                        start=start + v.start,
-                        end=start + v.end,
-                        negative=_negative(cell, v),
-                        row=label,
-                        column=column,
-                        periods=periods_in(column),
-                        entities=(),
-                        in_table=True,
-                    )
-                )
-    return facts
-
-
-def k_is_value_column(k: int) -> bool:
-    return k > 0

@@ -51,11 +51,7 @@ from groundgate.engine.context.change_directions import (
     clause_direction,
 )
 from groundgate.engine.context.citation_map import _citation_map
-from groundgate.engine.context.claims import (
-    Claim,
-    ClaimReader,
-    citations,
-)
+from groundgate.engine.context.claims import Claim, ClaimReader, citations
 from groundgate.engine.context.disagreement import _alternative, _disagreement
 from groundgate.engine.context.duration_headers import durations_in
 from groundgate.engine.context.excerpt_index import _Seen, _seen
@@ -68,13 +64,10 @@ from groundgate.engine.context.periods import (
     with_listed,
 )
 from groundgate.engine.context.prose_bindings import Said, answer_binding, may_bind_times
-from groundgate.engine.context.prose_subjects import (
-    may_say_of_two_subjects,
-    subject_name,
-)
-from groundgate.engine.context.row_acronyms import acronym_words
+from groundgate.engine.context.prose_subjects import may_say_of_two_subjects, subject_name
 from groundgate.engine.context.rounded_cells import ROUNDED, candidate_matches, said_in_chinese
-from groundgate.engine.declarations import sign_in_words
+from groundgate.engine.context.row_acronyms import acronym_words
+from groundgate.engine.declarations import in_working, sign_in_words
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.number_lookup import leading_figure
 from groundgate.engine.numbers import NumericValue, extract_numbers
@@ -130,6 +123,7 @@ def context_findings(
     bound: bool = False,
     candidates: str = "found",
     years: bool = False,
+    working: str | None = None,
 ) -> list[Finding]:
     """VALUE_OUT_OF_CONTEXT findings for the grounded values of `conclusion` whose context
     disagrees with every evidence value they match (`longest_row`: policy row_naming
@@ -138,8 +132,9 @@ def context_findings(
     `period_sums`: period_sums "listed_periods"; `directions`: direction_cells
     "change_columns", change_directions.py; `bound`: prose_subjects "bound_values",
     prose_bindings.py; `candidates`: context_candidates, rounded_cells.py; `years`: year_relative
-    "latest_year", year_relative.py).
-    Pure and deterministic."""
+    "latest_year", year_relative.py; `working`: context_constants "in_working", a constant is
+    skipped only where it is one of a written calculation, declarations.in_working's reading
+    `working` - None: any bare figure of the list, 2.50.0's). Pure and deterministic."""
     if not _may_judge(conclusion, accepted, prose, bound):
         return []
     # The claims' values and citations first; a claim's words and periods (a reading of its
@@ -199,8 +194,16 @@ def context_findings(
             # context_candidates "found"): the evidence value the equivalence found is one of
             # many near it, so its row says nothing about the answer's.
             continue
-        if value.quantity in constants and not value.unit:
-            continue  # "/ 2", "× 100": a calculation's constant
+        if (
+            value.quantity in constants
+            and not value.unit
+            and (
+                working is None
+                or len(value.quantity) < 3  # (1, 2, 4, 12: a page's, a note's, any count's)
+                or in_working(conclusion, value, calculation_constants, working)
+            )
+        ):
+            continue  # "/ 2", "× 100": a calculation's constant (not "360 employees", d740)
         if (is_period_value(value) and not (bound and value.kind == "time")) or not any(
             ch.isdigit() for ch in value.text
         ):  # (a time of day is a figure an answer binds: opening hours, d692)

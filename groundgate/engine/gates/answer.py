@@ -67,7 +67,7 @@ from groundgate.engine.near_text import align
 
 GATE: Final = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
-GATE_VERSION = "2.53.0"
+GATE_VERSION = "2.54.0"
 
 # Finding codes. Each is emitted in exactly one place below.
 NO_CHUNKS = "NO_CHUNKS"
@@ -229,6 +229,11 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     bound=policy.prose_subjects == "bound_values",
                     candidates=policy.context_candidates,
                     years=policy.year_relative == "latest_year",
+                    working=(
+                        policy.working_constants
+                        if policy.context_constants == "in_working"
+                        else None
+                    ),
                 ),
             )
             if policy.context_derivations != "off" and policy.derived_numbers == "accept":

@@ -228,15 +228,23 @@ class _DerivationSearch:
 
             # (the binding's allow is its rule's method; the rule says which pairs only the
             # question speaks of)
+            question_pairs = policy.slip_neighbours.startswith("question_pairs")
             only = (
                 getattr(getattr(allow, "__self__", None), "question_only", None)
-                if policy.slip_neighbours == "question_pairs"
+                if question_pairs
                 else None
             )
-            if policy.slip_neighbours == "question_pairs" and only is None:
+            if question_pairs and only is None:
                 return found, None
             slip = slipped(q, found, allow, strong, only)
             if slip is not None:
+                if policy.slip_neighbours == "question_pairs_aggregates":
+                    # The named aggregate that gives the value itself is its calculation, not
+                    # the neighbour's pair ("1.21" = 1,000 / ((818 + 829) / 2), not a slip of
+                    # 829 / 818 ≈ 1.01; d739).
+                    own = self._aggregate(value, q, restate)
+                    if own is not None:
+                        return own, None
                 self.slips[span] = slip
                 return None, None
         return (found if found is not None else self._aggregate(value, q, restate)), None

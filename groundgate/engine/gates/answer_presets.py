@@ -11,7 +11,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.54",
+    policy_version="answer-gate/verbatim-2026-11.55",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -80,6 +80,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     question_values="none",
     meta_counts_exempt=False,
     calculation_constants=(),
+    context_constants="bare",
     section_labels_exempt=False,
 )
 PRESETS = {"default": DEFAULT_POLICY, "verbatim": VERBATIM_POLICY}

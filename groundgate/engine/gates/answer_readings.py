@@ -1,0 +1,82 @@
+"""The answer gate policy's readings of values in context since gate 2.51.0 (issue 28): fields of
+AnswerGatePolicy (gates/answer_case.py), kept apart so each module stays readable. Each is a
+named reading with the old one selectable; docs/policies.md has both readings of each. The
+policy's hash is of its sorted fields, so where a field is declared does not move it.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from groundgate.engine.policy import GatePolicy
+
+
+class ValueContextReadings(GatePolicy):
+    # A period's length (context/period_spans.py, gate 2.51.0, d694): "lengths" - "Three
+    # Months Ended" and "Nine Months Ended" columns of one day, "Q4 2023" and "Full Year 2023",
+    # are periods of other lengths: a value said of one is not grounded by the other's cell;
+    # "off" (gate 2.50.0): columns are told apart by their days and years only.
+    period_spans: Literal["off", "lengths"] = "lengths"
+    # Another row the answer names (context/row_rivals.py, gate 2.51.0, d697, d698): "said" -
+    # also a row said in full sharing more of the answer's words than the value's own, where
+    # a longer row is the best named ("Europe net sales" beside "Total net sales");
+    # "unqualified" - also a row whose label is the value's less words the answer does not
+    # say ("Operating income (GAAP)" for "Adjusted operating income (non-GAAP)"'s cell); "best"
+    # (gate 2.50.0): only the best-named row.
+    row_rivals: Literal["best", "said", "unqualified"] = "unqualified"
+    # An acronym said before the value (context/row_acronyms.py, gate 2.51.0, d700):
+    # "initials" - "EPS" says the label words whose initials it is ("Diluted EPS" names the
+    # row "Diluted earnings per share"); "off" (gate 2.50.0): an acronym names no row.
+    row_acronyms: Literal["off", "initials"] = "initials"
+    # A words column repeated after each period column (context/share_columns.py, gate 2.51.0,
+    # d702): "period_before" - "2023  % of net sales  2022  % of net sales": a share's cell is
+    # of the year before it; "off" (gate 2.50.0): such a column names no period.
+    share_columns: Literal["off", "period_before"] = "period_before"
+    # The evidence values a value is judged by (value_context, context/rounded_cells.py, gate
+    # 2.52.0, d704): "zh_clauses" - for a value said in a Chinese clause, each that it may be:
+    # a rounded value ("87.65亿元" for a 元 table's 8,765,432,100.00) by every one that rounds
+    # to it alike (out of context when each is another row's, period's or column's), one whose
+    # sign the answer says in words ("投资损失2,345.68万元") by those of either sign;
+    # "every_candidate" (selectable): so for any value; "found" (gate 2.50.0): by those of the
+    # quantity that grounded it, a rounded value not at all.
+    context_candidates: Literal["found", "zh_clauses", "every_candidate"] = "zh_clauses"
+    # A longer row holding a shorter one's label (value_context's row rule, context/
+    # disagreement.py, gate 2.52.0, d705): "unsaid_words" - where the answer says a row's label
+    # whole ("归属于上市公司股东的净利润") and the value is a cell of a row whose label holds it
+    # with words the answer does not say ("归属于上市公司股东的扣除非经常性损益的净利润"), the
+    # value is the longer row's; "off" (gate 2.50.0): two rows with as many words said tie.
+    longer_rows: Literal["off", "unsaid_words"] = "unsaid_words"
+    # Abbreviations of report labels (the row rule, context/label_words.py, gate 2.52.0,
+    # d706): "zh_finance" - "扣非" names a label holding "扣除非经常性损益", "归母" one holding
+    # "归属于母公司" or "归属于上市公司股东"; "off" (gate 2.50.0): only the label's own words.
+    label_abbreviations: Literal["off", "zh_finance"] = "zh_finance"
+    # A statement's note column and title date (facts.TableReading, context/note_columns.py,
+    # gate 2.52.0, d707): "note_columns" - a 附注 column's reference ("七、1") is no cell nor
+    # part of the label, the header's "附注" no column, and a title line's date ("2023年12月31
+    # 日" over every column) gives its year to no column that names its own; "off" (gate
+    # 2.50.0): the "1" is a cell, and the 2022 column is of 2023 too.
+    statement_headers: Literal["off", "note_columns"] = "note_columns"
+    # Cells printed in parentheses (context/plain_negatives.py, gate 2.52.0, d708):
+    # "parentheses_said" - a full-width "（4,667）" is negative as "(4,667)" is, and a Chinese
+    # answer that states such a cell by its size with no sign word ("应收账款为4,667万元"), in a
+    # row naming no negative side itself ("减：", "流出", "损失"), states a flipped sign;
+    # "ascii" (gate 2.50.0): only ASCII parentheses make a cell negative, and either is
+    # grounded by its size.
+    negative_cells: Literal["ascii", "parentheses_said"] = "parentheses_said"
+    # Relative periods against year columns (value_context's period rule, context/
+    # year_relative.py, gate 2.52.0, d709): "latest_year" - for a value said in a Chinese
+    # clause, a cell of the table's latest year column is of 本年 (and 期末), one of the year
+    # before of 上年 / 去年 (and 期初): "上年营业收入为87.65亿元" with the 2023 cell is out of
+    # context; "off" (gate 2.50.0): relative periods are read against relative columns only.
+    # Only with relative_periods "current_prior".
+    year_relative: Literal["off", "latest_year"] = "latest_year"
+    # A Chinese table's scale dropped (context/yuan_scales.py, gate 2.52.0, d710):
+    # "declared_tables" - under "单位：万元", "12,345.67元" (the figure as written, said in 元)
+    # and "约1.23万元" (the bare figure rescaled) said in a Chinese clause are scale slips;
+    # "off" (gate 2.50.0): both ground, as "$12,345" for a table "(in thousands)" does.
+    yuan_scales: Literal["off", "declared_tables"] = "declared_tables"
+    # A month among naming words (context/claims.naming_words, gate 2.53.0, d714):
+    # "whole_words" - a month is a whole word ("March", "Dec."), so "Markets", "margin" and
+    # "decrease" name a row as other words do; "prefix" (gate 2.50.0, verbatim's): every word
+    # starting as a month does is dropped.
+    month_words: Literal["prefix", "whole_words"] = "whole_words"
