@@ -23,6 +23,9 @@ from groundgate.engine.words import stemmed_words
 from tests.engine.context.test_operands import case
 
 PREFIX = AnswerGatePolicy(month_words="prefix")
+# 2.50.0's reading of the row rule as a whole: since 2.51.0 (row_rivals) and 2.52.0 (longer_rows)
+# the wrong answers below are refused by those rules too, whichever month reading.
+PREFIX_ROWS = AnswerGatePolicy(month_words="prefix", row_rivals="best", longer_rows="off")
 
 MONTHS = [
     "January", "Jan", "Jan.", "February", "Feb", "March", "Mar", "Mar.", "April", "Apr",
@@ -100,7 +103,7 @@ MARGINS = (
 )
 def test_a_margin_said_of_the_profit_cell_is_refused_and_2_50_0_took_it(answer: str) -> None:
     assert gate_answer(case(answer, table=MARGINS), DEFAULT_POLICY).status != "ok"
-    assert gate_answer(case(answer, table=MARGINS), PREFIX).status == "ok"
+    assert gate_answer(case(answer, table=MARGINS), PREFIX_ROWS).status == "ok"
 
 
 @pytest.mark.parametrize(
