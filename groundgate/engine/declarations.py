@@ -295,11 +295,10 @@ def sign_in_words(text: str, start: int, end: int, spaced: str = "") -> bool:
         return True
     if spaced:
         opened = _SPACED_OPEN.search(text[max(0, start - 6) : start])
-        closed = None if opened is None else _SPACED_CLOSE.match(text, end, min(len(text), end + 4))
-        if closed is not None and (
-            spaced == "spaced" or "（" in opened.group() or "）" in closed.group()
-        ):
-            return True
+        closed = _SPACED_CLOSE.match(text, end, min(len(text), end + 4))
+        if opened is not None and closed is not None:
+            if spaced == "spaced" or "（" in opened.group() or "）" in closed.group():
+                return True
     # (28 characters hold the longest word and the 12 characters allowed after it.)
     if _SIGN_BEFORE.search(text[max(0, start - 28) : start].lower()) is not None:
         return True
