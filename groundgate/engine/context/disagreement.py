@@ -86,10 +86,14 @@ def _disagreement(
             and rival_row(label, claim.words, claim.own_words, seen, unqualified)
         ):
             return "another_row"  # a row said in full, or the unqualified one (d697, d698)
-        if seen.rivals == "qualified" and qualified_row(
-            fact.row, claim.words, claim.own_words, seen
+        if (
+            seen.rivals == "qualified"
+            and not said
+            and qualified_row(fact.row, claim.words, claim.own_words, seen)
         ):
-            return "another_row"  # the qualified row's name said of the plain row's (d748)
+            # the qualified row's name said of the plain row's, whose own label is not said
+            # whole ("(GAAP)" unsaid; d748)
+            return "another_row"
     if prose and not fact.in_table and claim.words:
         other = seen.subjects().another_subject(fact, claim.words | claim.own_words, claim.periods)
         if other is not None:

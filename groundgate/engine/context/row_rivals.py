@@ -18,9 +18,9 @@ best is said in full. Two readings go further, each for a row of the value's own
   of a row that is the value's own row qualified ("Adjusted operating income (non-GAAP)", its
   words outside parentheses, holding every such word of "Operating income (GAAP)" and more),
   the value of the unqualified row is that row's figure said of the qualified one ("Adjusted
-  operating income was $812 million" of the GAAP row's 812), even where the answer also says
-  every word of the value's own row. Not a total ("Total revenue" of the "Revenue" row), nor
-  an "Other ..." row; English labels only (as above).
+  operating income was $812 million" of the GAAP row's 812), where the answer does not say the
+  value's own label whole (disagreement.py asks). Not a total ("Total revenue" of the
+  "Revenue" row), nor an "Other ..." row; English labels only (as above).
 
 Pure: no Django, no I/O.
 """

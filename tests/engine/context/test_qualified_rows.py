@@ -6,7 +6,7 @@ word of neither row's label whole ("GAAP", "non-GAAP")."""
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundgate.engine.context import corpus_en, corpus_zh
@@ -71,6 +71,23 @@ def test_both_rows_said_each_of_its_own_and_a_total_pass():
         assert _verdict(answer, table, ACCEPT).status == "ok", answer
 
 
+def test_a_value_said_of_its_own_label_whole_is_its_rows():
+    """The answer says the value's own label whole beside the twin's ("X = Total revenues net of
+    interest expense after provisions = $50,680 / Revenue = Total revenues net of interest
+    expense = $52,862", one clause across lines): the value is its own row's (d748)."""
+    table = (
+        "(Millions)  2022  2021\n"
+        "Total revenues net of interest expense  52,862  42,380\n"
+        "Total revenues net of interest expense after provisions for credit losses  50,680  43,799"
+    )
+    answer = (
+        "For 2022, Operating income = Total revenues net of interest expense after provisions"
+        " for credit losses = $50,680 million\nRevenue = Total revenues net of interest expense"
+        " = $52,862 million."
+    )
+    assert _verdict(answer, table, ACCEPT).status == "ok"
+
+
 def test_a_chinese_label_is_not_read_so():
     """A Chinese answer shortens a qualifier ("扣非净利润"): English labels only (as d698)."""
     assert _verdict("2023年扣非净利润为14.1亿元。", corpus_zh.LONG_LABELS, ACCEPT).status == "ok"
@@ -80,6 +97,7 @@ _QUALIFIERS = st.sampled_from(["Adjusted", "Organic", "Core", "Underlying", "Com
 _ROWS = st.sampled_from(["operating income", "net earnings", "gross margin", "free cash flow"])
 
 
+@settings(max_examples=40, deadline=None)
 @given(_QUALIFIERS, _ROWS, st.integers(100, 9_000), st.integers(1, 900))
 def test_a_qualified_twin_said_of_the_plain_cell_is_refused_and_of_its_own_passes(
     qualifier: str, row: str, plain: int, extra: int

@@ -6,7 +6,7 @@ old reading ("tight", verbatim's) refused it as the opposite sign, while the tab
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundgate.engine.context import corpus_en, corpus_zh
@@ -63,6 +63,7 @@ _SPACES = st.text(alphabet=" \u3000", max_size=3)
 _FIGURE = st.integers(1, 10**7).map(lambda n: f"{n:,}")
 
 
+@settings(max_examples=40, deadline=None)
 @given(_FIGURE, _SPACES, _SPACES, st.sampled_from(["()", "（）", "(）", "（)"]))
 def test_parentheses_with_up_to_three_spaces_inside_give_the_sign(
     figure: str, left: str, right: str, marks: str
@@ -77,6 +78,7 @@ def test_parentheses_with_up_to_three_spaces_inside_give_the_sign(
     assert sign_in_words(text, start, end) == (not left and not right)
 
 
+@settings(max_examples=40, deadline=None)
 @given(_FIGURE, _SPACES, st.sampled_from(["Revenue (Note 5 ) ", "(a) ", "Total  ", "(2023)  "]))
 def test_one_parenthesis_or_a_note_gives_no_sign(figure: str, spaces: str, before: str):
     for text in (f"{before}{figure}{spaces})", f"{before}({spaces}{figure} 1,200"):
