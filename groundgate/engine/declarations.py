@@ -279,12 +279,26 @@ _SIGN_AFTER = re.compile(
 )
 
 
-def sign_in_words(text: str, start: int, end: int) -> bool:
+# sign_parentheses (d747): an opening parenthesis, a currency sign or a minus after
+# it, and up to three spaces on either side of the figure, on one line: "（4,667 ）", "( 4,667)".
+_SPACED_OPEN = re.compile(r"[(（][ \u00a0\u3000]{0,3}(?:[$-][ \u00a0]?)?$")
+_SPACED_CLOSE = re.compile(r"[ \u00a0\u3000]{0,3}[)）]")
+
+
+def sign_in_words(text: str, start: int, end: int, spaced: str = "") -> bool:
     """Whether the value at text[start:end] has its sign said in words around it, or is in
-    parentheses ("(1,200)", "$(1,200)", "(0.6)%")."""
+    parentheses ("(1,200)", "$(1,200)", "(0.6)%"). `spaced` (sign_parentheses, d747): also
+    with spaces inside the parentheses, as facts._negative reads a cell's sign - "full_width":
+    where one of them is full-width ("（4,667 ）"); "spaced": any ("( 1,200 )" too); "": none."""
     before = text[max(0, start - 2) : start]
     if before.endswith(("(", "（", "$(", "(-")) and text[end : end + 1] in (")", "）"):
         return True
+    if spaced:
+        opened = _SPACED_OPEN.search(text[max(0, start - 6) : start])
+        closed = _SPACED_CLOSE.match(text, end, min(len(text), end + 4))
+        if opened is not None and closed is not None:
+            if spaced == "spaced" or "（" in opened.group() or "）" in closed.group():
+                return True
     # (28 characters hold the longest word and the 12 characters allowed after it.)
     if _SIGN_BEFORE.search(text[max(0, start - 28) : start].lower()) is not None:
         return True

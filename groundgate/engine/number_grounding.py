@@ -68,8 +68,10 @@ class EvidenceIndex:
         glued_scales: bool = False,
         header_days: int = 0,
         capitals: str = "off",
+        spaced_signs: str = "",
     ) -> None:
         self._chunks = chunks
+        self._spaced_signs = spaced_signs  # sign_parentheses (d747): "", "full_width", "spaced"
         # shared_days: 1 "header_lines", 2 "flattened_lines" (values/date/evidence)
         self._header_days = header_days
         self._capitals = capitals  # capital_words (values/capitals.py)
@@ -442,7 +444,7 @@ class EvidenceIndex:
         """Whether the evidence gives this value's sign in words or parentheses ("(1,200)",
         "decreased 5%")."""
         around = self._text_of(located)
-        return around is not None and sign_in_words(*around)
+        return around is not None and sign_in_words(*around, spaced=self._spaced_signs)
 
     def _bounded(self, located: Located) -> bool:
         """Whether the evidence states a bound, not the value ("at least $55")."""

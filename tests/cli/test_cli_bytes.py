@@ -84,6 +84,8 @@ against 2.51.0, the version string and the policy hash only (diffed); stderr sam
 and the policy hash only (diffed); stderr same.
 2.54.0 (`slip_neighbours: question_pairs_aggregates`, `context_constants: in_working`), policy
 2026-11.55: against 2.53.0, the version string and the policy hash only (diffed); stderr same.
+2.55.0 (`sign_parentheses: full_width`, `row_rivals: qualified`), policy 2026-11.56: against
+2.54.0, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -113,17 +115,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "9b459d176785aa322d9ce5a8f2c37e448bc37368b76fee0ff323794755b52bcb",
+        "08d56a0a7b1802bf77e94ada3ee5426a1a0e1ff45b5b60e50ef1a8e6849b10b4",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "0c163edfd472092318ff44f61222912100f84af6b86df37ac33dab092f9f437a",
+        "24a9bd48c27c6bf1dc24303d195bee52f3485132f4bb54bfd1bafe7afbe2f589",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "2f288445f22212b514227725d068bc6cc2b8a220016dca8c678b7bf24f03e08d",
+        "d7b66c01cc794a1cb72006bd89aac97cca7c94af532dcce42d268b3db0c4f789",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

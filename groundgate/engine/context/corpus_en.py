@@ -118,6 +118,24 @@ MONTHISH = (
     "Technology  22,620  16,085"
 )
 
+# A row and its qualified twins, the qualifier outside parentheses (row_rivals "qualified", d748).
+EBITDA = (
+    "(In millions)  2023  2022\n"
+    "Revenue  5,000  4,600\n"
+    "Revenue growth  5.1%  4.2%\n"
+    "Organic revenue growth  4.0%  3.1%\n"
+    "EBITDA (GAAP reconciliation)  1,300  1,200\n"
+    "Adjusted EBITDA (non-GAAP)  1,450  1,310"
+)
+
+# Negatives printed with a space inside ASCII parentheses (sign_parentheses "spaced", d747).
+SPACED_NEGATIVES = (
+    "(In thousands)  2023  2022\n"
+    "Accounts receivable  (4,667 )  3,210\n"
+    "Net cash used in financing activities  ( 2,140 )  ( 1,985 )\n"
+    "Foreign currency translation  ( $12 )  $ 8"
+)
+
 PASSES = [
     Passes(CASH_FLOWS, "Cash provided by operating activities was $1,234.5 million in 2019."),
     Passes(CASH_FLOWS, "Cash used in investing activities was $456.7 million in 2019."),
@@ -196,6 +214,21 @@ PASSES = [
     Passes(MONTHISH, "Gross margin in 2023 was 41.5%."),
     Passes(MONTHISH, "Marketing was $10,069 million in 2023."),
     Passes(MONTHISH, "The decrease in inventories was $1,120 million in 2023."),
+    Passes(
+        ADJUSTED,
+        "Operating income was $812 million in Q3 2023, while adjusted operating"
+        " income was $1,034 million.",
+    ),
+    Passes(
+        ADJUSTED,
+        "Adjusted operating income of $1,034 million exceeded operating income of"
+        " $812 million in Q3 2023.",
+    ),
+    Passes(EBITDA, "Adjusted EBITDA (non-GAAP) was $1,450 million in 2023."),
+    Passes(EBITDA, "EBITDA (GAAP reconciliation) was $1,300 million in 2023."),
+    Passes(EBITDA, "Total revenue was $5,000 million in 2023."),
+    Passes(EBITDA, "Revenue growth was 5.1% in 2023."),
+    Passes(SPACED_NEGATIVES, "Net cash used in financing activities was $1,985 thousand in 2022."),
 ]
 
 REFUSED = [
@@ -267,12 +300,19 @@ REFUSED = [
     Refused(MONTHISH, "Gross margin in 2023 was 39,821.0%.", "row"),
     Refused(MONTHISH, "Gross margin was $39,821 million in 2023.", "row"),
     Refused(MONTHISH, "Marketing was $22,620 million in 2023.", "row"),
+    # The qualified row's name said of the unqualified row's cell (row_rivals "qualified", d748).
+    Refused(ADJUSTED, "Adjusted operating income was $812 million in Q3 2023.", "row"),
+    Refused(ADJUSTED, "Adjusted diluted EPS was $1.12 in Q3 2023.", "row"),
+    Refused(EBITDA, "Adjusted EBITDA (non-GAAP) was $1,300 million in 2023.", "row"),
+    Refused(EBITDA, "Organic revenue growth was 5.1% in 2023.", "row"),
+    Refused(SPACED_NEGATIVES, "Accounts receivable were -$3,210 thousand in 2022.", "sign"),
+    Refused(SPACED_NEGATIVES, "Foreign currency translation was -$8 thousand in 2022.", "sign"),
 ]
 
 GAPS: list[Gap] = [
-    Gap(ADJUSTED, "Adjusted operating income was $812 million in Q3 2023.", "row",
-        "the qualified row said of the unqualified row's cell: 'adjusted' sets the other row"
-        " apart (row_said apart_or_head's reading, selectable; d676, d698)"),
+    Gap(ADJUSTED, "Non-GAAP operating income was $812 million in Q3 2023.", "row",
+        "the qualified row named by its parenthesised words only ('non-GAAP'): row_rivals"
+        " qualified reads the words outside the parentheses (d748)"),
     Gap(CASH_FLOWS, "Cash used in investing activities was $1,234.5 million in 2019.", "row",
         "said by the words that set it apart: row_said apart_or_head refuses it (selectable)"),
     Gap(NOTE, "Other receivables were $8,758 thousand in 2019.", "row",
@@ -288,4 +328,7 @@ GAPS: list[Gap] = [
         "a header line of four long dated parts is read as no header (its length): its cells"
         " have no column, so no length (d694)",
     ),
+    Gap(SPACED_NEGATIVES, "Accounts receivable were -$4,667 thousand in 2023.", None,
+        "'(4,667 )': ASCII parentheses with a space inside give no sign under the default"
+        " (sign_parentheses full_width); 'spaced' grounds it, selectable (d747)"),
 ]  # fmt: skip

@@ -193,6 +193,9 @@ PASSES = [
     Passes(WIDE_NEGATIVE, "2023年应收账款为-4,667万元。"),
     Passes(ASCII_NEGATIVE, "2023年应收账款为-4,667万元。"),
     Passes(WIDE_NEGATIVE, "2023年应收账款减少4,667万元。"),
+    # A space inside the parentheses gives the sign as "(4,667)" does (sign_parentheses, d747).
+    Passes(HALF_NEGATIVE, "2023年应收账款为-4,667万元。"),
+    Passes(HALF_NEGATIVE, "2023年应收账款减少4,667万元。"),
     Passes(WAN_TABLE, "2023年营业收入约1.23亿元。"),
     Passes(WAN_TABLE, "2023年营业收入为123,456,700元。"),
     Passes(WAN_TABLE, "2023年营业收入为12,345.67万元。"),
@@ -262,6 +265,8 @@ REFUSED = [
     Refused(WIDE_NEGATIVE, "2023年应收账款为4,667万元。", "sign"),
     Refused(ASCII_NEGATIVE, "2023年应收账款为4,667万元。", "sign"),
     Refused(WIDE_NEGATIVE, "2022年其他应收款为567万元。", "sign"),
+    Refused(HALF_NEGATIVE, "2023年应收账款为4,667万元。", "sign"),
+    Refused(HALF_NEGATIVE, "2022年应收账款为-3,210万元。", "sign"),
     # A 万元 table's figure read without its scale (yuan_scales, d710).
     Refused(WAN_TABLE, "2023年营业收入为12,345.67元。", "scale"),
     Refused(WAN_TABLE, "2023年营业收入约1.23万元。", "scale"),
@@ -278,6 +283,4 @@ GAPS: list[Gap] = [
         "prose: 总资产's figure said of 营业收入, two clauses of one sentence apart"),
     Gap(WAN_TABLE, "2023年营业收入同比增长12.36个百分点。", "column",
         "percentage points said of a percent column: the unit is not compared"),
-    Gap(HALF_NEGATIVE, "2023年应收账款为-4,667万元。", None,
-        "（4,667 ）: a space inside the parentheses hides the sign from the sign rule"),
 ]  # fmt: skip

@@ -23,7 +23,7 @@ from groundgate.engine.context.label_heads import said_apart
 from groundgate.engine.context.periods import contradicts, relative_periods
 from groundgate.engine.context.prose_bindings import Said
 from groundgate.engine.context.row_order import held_by_longer
-from groundgate.engine.context.row_rivals import rival_row
+from groundgate.engine.context.row_rivals import qualified_row, rival_row
 from groundgate.engine.context.year_relative import year_relative
 from groundgate.engine.declarations import declares_percent
 
@@ -79,12 +79,21 @@ def _disagreement(
                 # The answer says the shorter label whole, the value's row has words more that
                 # it does not say (longer_rows "unsaid_words", d705).
                 return "another_row"
+        unqualified = seen.rivals in ("unqualified", "qualified")
         if (
             seen.rivals
             and not said
-            and rival_row(label, claim.words, claim.own_words, seen, seen.rivals == "unqualified")
+            and rival_row(label, claim.words, claim.own_words, seen, unqualified)
         ):
             return "another_row"  # a row said in full, or the unqualified one (d697, d698)
+        if (
+            seen.rivals == "qualified"
+            and not said
+            and qualified_row(fact.row, claim.words, claim.own_words, seen)
+        ):
+            # the qualified row's name said of the plain row's, whose own label is not said
+            # whole ("(GAAP)" unsaid; d748)
+            return "another_row"
     if prose and not fact.in_table and claim.words:
         other = seen.subjects().another_subject(fact, claim.words | claim.own_words, claim.periods)
         if other is not None:
@@ -193,9 +202,12 @@ def _alternative(
                 claim.words,
                 claim.own_words,
                 seen,
-                seen.rivals == "unqualified",
+                seen.rivals in ("unqualified", "qualified"),
             )
             best = frozenset({rival}) if rival is not None else best
+        if seen.rivals == "qualified" and fact.row:
+            twin = qualified_row(fact.row, claim.words, claim.own_words, seen)
+            best = frozenset({seen.labels[twin]}) if twin is not None else best
         fits = [
             f
             for f in facts

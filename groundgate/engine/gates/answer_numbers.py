@@ -235,6 +235,7 @@ class _SlowPath(_DerivationSearch):
             glued_scales=policy.scale_headers == "glued",
             header_days=_HEADER_DAYS[policy.shared_days],
             capitals=policy.capital_words,
+            spaced_signs="" if policy.sign_parentheses == "tight" else policy.sign_parentheses,
         )
         self.decided = Decided(self.index, values)  # a value said again (d608)
         self._question_values: tuple[Quantity, ...] | None = None

@@ -21,9 +21,11 @@ class ValueContextReadings(GatePolicy):
     # also a row said in full sharing more of the answer's words than the value's own, where
     # a longer row is the best named ("Europe net sales" beside "Total net sales");
     # "unqualified" - also a row whose label is the value's less words the answer does not
-    # say ("Operating income (GAAP)" for "Adjusted operating income (non-GAAP)"'s cell); "best"
-    # (gate 2.50.0): only the best-named row.
-    row_rivals: Literal["best", "said", "unqualified"] = "unqualified"
+    # say ("Operating income (GAAP)" for "Adjusted operating income (non-GAAP)"'s cell);
+    # "qualified" (gate 2.55.0, d748) - also the other way round: a row said whole that is the
+    # value's own row qualified ("Adjusted operating income was $812 million" of the GAAP
+    # row's 812); "best" (gate 2.50.0): only the best-named row.
+    row_rivals: Literal["best", "said", "unqualified", "qualified"] = "qualified"
     # An acronym said before the value (context/row_acronyms.py, gate 2.51.0, d700):
     # "initials" - "EPS" says the label words whose initials it is ("Diluted EPS" names the
     # row "Diluted earnings per share"); "off" (gate 2.50.0): an acronym names no row.
@@ -63,6 +65,13 @@ class ValueContextReadings(GatePolicy):
     # "ascii" (gate 2.50.0): only ASCII parentheses make a cell negative, and either is
     # grounded by its size.
     negative_cells: Literal["ascii", "parentheses_said"] = "parentheses_said"
+    # A figure in parentheses with spaces inside them (declarations.sign_in_words, gate
+    # 2.55.0, d747): "full_width" - "（4,667 ）", a Chinese report's padded negative, gives the
+    # figure's sign as "(4,667)" does (facts._negative reads such a cell negative since d708),
+    # so "-4,667" is grounded by it; "spaced" (selectable) - so any parentheses, "( 4,667 )"
+    # too (an English table's spaced cell grounded a wrong TAT-QA answer so: d747); "tight"
+    # (gate 2.54.0, verbatim's): only a parenthesis next to the figure does.
+    sign_parentheses: Literal["tight", "full_width", "spaced"] = "full_width"
     # Relative periods against year columns (value_context's period rule, context/
     # year_relative.py, gate 2.52.0, d709): "latest_year" - for a value said in a Chinese
     # clause, a cell of the table's latest year column is of 本年 (and 期末), one of the year
