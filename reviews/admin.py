@@ -17,7 +17,8 @@ from reviews.forms import RelabelForm
 from reviews.models import Relabel, Review
 from reviews.reservations import held_by_others
 from reviews.review_reads import final_labels
-from reviews.services import ReviewInputError, cases_relabel, relabelled_note
+from reviews.save_keys import page_save_key, save_key_of
+from reviews.services import ReviewInputError, cases_relabel_once, relabelled_note
 
 _M = TypeVar("_M", bound=Model)
 
@@ -57,12 +58,14 @@ def relabel_cases(
         form = RelabelForm(request.POST)
         if form.is_valid():
             try:
-                done = cases_relabel(
-                    cases=list(queryset.select_related("dataset")),
+                # Stored once however often the form is sent (d749).
+                done = cases_relabel_once(
+                    case_ids=list(queryset.values_list("pk", flat=True)),
                     admin=request.user,
                     to_label=form.cleaned_data["to_label"],
                     reason=form.cleaned_data["reason"],
-                )
+                    save_key=save_key_of(request.POST),
+                ).relabels
             except (ReviewInputError, PermissionDenied) as exc:
                 modeladmin.message_user(request, f"Not relabelled: {exc}", messages.ERROR)
                 return None
@@ -86,6 +89,7 @@ def relabel_cases(
             # The first 20 with the final label each has now (d730).
             "listed": [(c, now[c.pk]) for c in cases[:20]],
             "action": "relabel_cases",
+            "save_key": page_save_key(),
             "opts": modeladmin.model._meta,
         },
     )

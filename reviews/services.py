@@ -375,7 +375,22 @@ def relabel_set_apply(
     `save_key`: the confirmation page's, once (d737) - each row keeps its case's key
     (save_keys.case_save_key); a confirmation that arrives again, after the first or at once
     with it (the unique key), finds the first arrival's rows and writes nothing."""
-    ids = [e.case_id for e in chosen.entries]
+    return cases_relabel_once(
+        case_ids=[e.case_id for e in chosen.entries],
+        admin=admin,
+        to_label=to_label,
+        reason=reason,
+        save_key=save_key,
+    )
+
+
+def cases_relabel_once(
+    *, case_ids: list[int], admin: Any, to_label: str, reason: str, save_key: str = ""
+) -> RelabelSetResult:
+    """cases_relabel of these cases, stored once per `save_key` (the bulk confirmation page's
+    and the Django admin's relabel form's, d737, d749): a form that arrives again finds the
+    first arrival's rows and writes nothing."""
+    ids = case_ids
     keys = {i: case_save_key(save_key, i) for i in ids} if save_key else {}
     try:
         with transaction.atomic():

@@ -3,6 +3,8 @@ dashboard."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from groundgate.models import Case
@@ -269,6 +271,26 @@ def test_admin_site_relabel_action_needs_a_reason_and_uses_the_service(admin, de
         "/admin/groundgate/case/", base | {"_selected_action": [case("demo-en-05").pk]}
     ).content.decode()
     assert "final label now: none" in other
+
+
+def test_admin_site_relabel_action_sent_twice_is_stored_once(admin, demo_dataset):
+    # The Django admin's relabel form carries a save key (d749): the same form sent again (a
+    # double click, a retry) finds the first arrival's rows; a new form is a new relabel.
+    admin.user.is_staff = admin.user.is_superuser = True
+    admin.user.save()
+    ids = [case("demo-en-01").pk, case("demo-en-02").pk]
+    base = {"action": "relabel_cases", "_selected_action": ids}
+    form = admin.post("/admin/groundgate/case/", base).content.decode()
+    key = re.search(r'name="save_key" value="([0-9a-f]+)"', form).group(1)
+    sent = base | {"apply": "1", "to_label": "grounded", "reason": "spot check", "save_key": key}
+    admin.post("/admin/groundgate/case/", sent)
+    admin.post("/admin/groundgate/case/", sent)
+    assert sorted(Relabel.objects.values_list("case_id", flat=True)) == sorted(ids)
+    again = admin.post("/admin/groundgate/case/", base).content.decode()
+    fresh = re.search(r'name="save_key" value="([0-9a-f]+)"', again).group(1)
+    assert fresh != key
+    admin.post("/admin/groundgate/case/", sent | {"save_key": fresh, "to_label": "cannot_judge"})
+    assert Relabel.objects.count() == 4  # a new form's relabel is a new row of the history
 
 
 def test_admin_site_relabel_action_names_the_cases_other_reviewers_hold(admin, reviewer):
