@@ -28,8 +28,9 @@ from groundgate.engine.context.cell_names import cell_name
 from groundgate.engine.context.excerpt_index import excerpt_cells
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading
 from groundgate.engine.context.periods import is_period_value
+from groundgate.engine.context.sign_sides import flipped_sign
 from groundgate.engine.declarations import sign_in_words
-from groundgate.engine.findings import Finding, NearMatch, NumberFinding
+from groundgate.engine.findings import Finding
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.values.typed import typed
 
@@ -111,29 +112,9 @@ def _finding(
     located: dict[int, tuple[RawChunk, int]] | None,
 ) -> Finding:
     index, fact = found
-    chunk_id = next(ev.chunk_id for i, ev in accepted if i == index)
-    offset = located[index][1] if located and index in located else None
-    chunk_span = (offset + fact.start, offset + fact.end) if offset is not None else None
     detail = (
         f"({fact.value.text}) is the figure for {cell_name(fact)}, printed negative; the answer "
         "states it positive, with no word of a fall, a loss or an outflow"
     )
-    return NumberFinding(
-        code=UNGROUNDED_NUMBER,
-        message=f"{value.text!r} is a flipped sign: {detail}",
-        field="answer.conclusion",
-        span=(value.start, value.end),
-        value=value.text,
-        evidence_index=index,
-        chunk_id=chunk_id,
-        chunk_span=chunk_span,
-        near_match=NearMatch(
-            text=fact.value.text,
-            evidence_index=index,
-            span=(fact.start, fact.end),
-            chunk_id=chunk_id,
-            chunk_span=chunk_span,
-            reason="wrong_sign",
-            detail=detail,
-        ),
-    )
+    message = f"{value.text!r} is a flipped sign: {detail}"
+    return flipped_sign(value, fact, index, accepted, located, message, detail)

@@ -239,9 +239,6 @@ def _finding(
 ) -> Finding:
     index, flip = found
     fact = flip.fact
-    chunk_id = next(ev.chunk_id for i, ev in accepted if i == index)
-    offset = located[index][1] if located and index in located else None
-    chunk_span = (offset + fact.start, offset + fact.end) if offset is not None else None
     printed = "negative" if flip.negative else "positive"
     shown = f"({fact.value.text})" if fact.negative else fact.value.text  # as printed
     detail = (
@@ -253,9 +250,27 @@ def _finding(
             else "states it by its size under the row's two-sided name (the positive side)"
         )
     )
+    message = f"{value.text!r} names the other side of its row, a flipped sign: {detail}"
+    return flipped_sign(value, fact, index, accepted, located, message, detail)
+
+
+def flipped_sign(
+    value: NumericValue,
+    fact: Fact,
+    index: int,
+    accepted: Sequence[tuple[int, Evidence]],
+    located: dict[int, tuple[RawChunk, int]] | None,
+    message: str,
+    detail: str,
+) -> Finding:
+    """The finding of an answer value stating cell `fact` (of accepted evidence `index`) with
+    the other sign: its near match is the cell as printed (sign_sides; plain_negatives, d708)."""
+    chunk_id = next(ev.chunk_id for i, ev in accepted if i == index)
+    offset = located[index][1] if located and index in located else None
+    chunk_span = (offset + fact.start, offset + fact.end) if offset is not None else None
     return NumberFinding(
         code=UNGROUNDED_NUMBER,
-        message=f"{value.text!r} names the other side of its row, a flipped sign: {detail}",
+        message=message,
         field="answer.conclusion",
         span=(value.start, value.end),
         value=value.text,
