@@ -15,10 +15,11 @@ from groundgate.admin import CaseAdmin, DatasetScoped
 from groundgate.models import Case
 from reviews.forms import RelabelForm
 from reviews.models import Relabel, Review
+from reviews.relabel_once import cases_relabel_once
 from reviews.reservations import held_by_others
 from reviews.review_reads import final_labels
 from reviews.save_keys import page_save_key, save_key_of
-from reviews.services import ReviewInputError, cases_relabel_once, relabelled_note
+from reviews.services import ReviewInputError, relabelled_note
 
 _M = TypeVar("_M", bound=Model)
 

@@ -33,7 +33,6 @@ from reviews.models import (
 )
 from reviews.queue import progress_add, queue_refresh
 from reviews.reservations import reservation_release
-from reviews.save_keys import case_save_key
 from reviews.selectors import queue_entries, queue_scope
 
 
@@ -360,55 +359,6 @@ def relabelled_note(done: int, held: int, *, held_skipped: bool) -> str:
 
 def _cases(n: int) -> str:
     return "case" if n == 1 else "cases"
-
-
-@dataclass(frozen=True)
-class RelabelSetResult:
-    relabels: list[Relabel]
-    replayed: bool = False  # the same confirmation arrived again: its first arrival's rows
-
-
-def relabel_set_apply(
-    *, chosen: RelabelSet, admin: Any, to_label: str, reason: str, save_key: str = ""
-) -> RelabelSetResult:
-    """Relabel every case of `chosen` (one transaction, cases_relabel's checks and bound).
-    `save_key`: the confirmation page's, once (d737) - each row keeps its case's key
-    (save_keys.case_save_key); a confirmation that arrives again, after the first or at once
-    with it (the unique key), finds the first arrival's rows and writes nothing."""
-    return cases_relabel_once(
-        case_ids=[e.case_id for e in chosen.entries],
-        admin=admin,
-        to_label=to_label,
-        reason=reason,
-        save_key=save_key,
-    )
-
-
-def cases_relabel_once(
-    *, case_ids: list[int], admin: Any, to_label: str, reason: str, save_key: str = ""
-) -> RelabelSetResult:
-    """cases_relabel of these cases, stored once per `save_key` (the bulk confirmation page's
-    and the Django admin's relabel form's, d737, d749): a form that arrives again finds the
-    first arrival's rows and writes nothing."""
-    ids = case_ids
-    keys = {i: case_save_key(save_key, i) for i in ids} if save_key else {}
-    try:
-        with transaction.atomic():
-            cases = list(Case.objects.filter(pk__in=ids).select_related("dataset"))
-            if done := _relabels_once(admin, list(keys.values())):
-                return RelabelSetResult(done, replayed=True)
-            relabels = cases_relabel(
-                cases=cases, admin=admin, to_label=to_label, reason=reason, save_keys=keys
-            )
-    except IntegrityError:
-        if done := _relabels_once(admin, list(keys.values())):
-            return RelabelSetResult(done, replayed=True)
-        raise
-    return RelabelSetResult(relabels)
-
-
-def _relabels_once(admin: Any, keys: list[str]) -> list[Relabel]:
-    return list(Relabel.objects.filter(admin=admin, save_key__in=keys)) if keys else []
 
 
 ASSIGN_MAX_CASES = 10_000

@@ -32,6 +32,7 @@ from reviews.models import Label, QueueEntry, ReviewState
 from reviews.queue_facets import queue_counts
 from reviews.queue_rows import facet_options, queue_rows
 from reviews.reads import reads_shared
+from reviews.relabel_once import relabel_set_apply, relabel_set_replayed
 from reviews.reservations import reservations_live
 from reviews.review_reads import dataset_instructions, reviewer_progress
 from reviews.save_keys import page_save_key, save_key_of
@@ -43,7 +44,6 @@ from reviews.services import (
     held_out_count,
     instructions_set,
     relabel_set,
-    relabel_set_apply,
     relabelled_note,
 )
 from reviews.signed_in import AuthenticatedHttpRequest
@@ -221,6 +221,13 @@ def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
     confirm = request.POST.get("confirm") == "1"
     digest = request.POST.get("digest", "") if confirm else None
     if not chosen.unchanged_since(count=form.cleaned_data["expected_count"], digest=digest):
+        key = save_key_of(request.POST) if confirm else ""
+        if done := relabel_set_replayed(dataset=dataset, admin=request.user, save_key=key):
+            # This confirmation went through already and moved its cases out of the filter
+            # (d782): say what it did, not that the set changed.
+            said = f"Relabelled {len(done)} {'case' if len(done) == 1 else 'cases'}."
+            messages.success(request, f"{said} (it had arrived once already: relabelled once)")
+            return redirect(back)
         messages.error(request, "The filtered set changed since you looked; nothing relabelled.")
         return redirect(back)
     to_label = form.cleaned_data["to_label"]

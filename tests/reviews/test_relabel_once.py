@@ -152,10 +152,33 @@ def test_a_bulk_relabel_confirmed_twice_is_stored_once(admin):
     assert Relabel.objects.count() == 4
 
 
+def test_a_bulk_confirmation_again_after_its_cases_left_the_filter_says_it_went_through(admin):
+    # Filtered by their final label, the relabelled cases leave the filter: the confirmation
+    # sent again no longer matches the set it was shown, and is answered with what its first
+    # arrival did, not "the filtered set changed" (d782). Nothing is written twice.
+    admin.post("/d/demo/relabel", confirmation(admin) | {"to_label": "grounded"})
+    chosen = BULK | {"final_label": "grounded"}
+    shown = admin.post("/d/demo/relabel", chosen)
+    key = shown.content.decode().split('name="save_key" value="')[1].split('"')[0]
+    confirm = chosen | {"confirm": "1", "digest": shown.context["digest"], "save_key": key}
+    first = admin.post("/d/demo/relabel", confirm, follow=True).content.decode()
+    assert "Relabelled 2 cases." in first
+    assert Relabel.objects.count() == 4
+    again = admin.post("/d/demo/relabel", confirm, follow=True).content.decode()
+    assert "Relabelled 2 cases. (it had arrived once already: relabelled once)" in again
+    assert "filtered set changed" not in again
+    assert Relabel.objects.count() == 4
+    # Another page's key (or none) on a changed set is still told the set changed.
+    other = admin.post("/d/demo/relabel", confirm | {"save_key": "x" * 32}, follow=True)
+    said = other.content.decode()
+    assert "The filtered set changed since you looked; nothing relabelled." in said
+    assert Relabel.objects.count() == 4
+
+
 def test_a_bulk_confirmation_twice_at_once_meets_the_unique_key(admin, monkeypatch):
     # The later arrival looked for the first one's rows before they were committed: its rows
     # meet the unique key, and the service answers with the first arrival's rows.
-    import reviews.services as services
+    import reviews.relabel_once as services
 
     confirm = confirmation(admin)
     admin.post("/d/demo/relabel", confirm)
