@@ -80,6 +80,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s44.jsonl",
     "retrieval-heldout-s45.jsonl",
     "retrieval-heldout-s46.jsonl",
+    "retrieval-heldout-s47.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",

@@ -159,7 +159,11 @@ class SelectionPolicy(GatePolicy):
     # default (v16, and a general noun found where the chunk names an instance of it:
     # answerability_v17.py). ("years", "names", "ties") and answerability_version 16 are
     # 2026-11.20's.
-    policy_version: str = "answer-assembly/2026-11.21"
+    # 2026-11.22 (issue 32, d766-d767): Phase-3 sufficiency reads a Chinese "how" question as
+    # an English one (sufficiency_reading "asked-v2", pipeline/sufficiency_how.py): 如何 / 怎么 /
+    # 怎样 asks a procedure only when somebody is to do it, 程序 ("program") is no cue. "asked"
+    # is 2026-11.21's.
+    policy_version: str = "answer-assembly/2026-11.22"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
@@ -215,7 +219,9 @@ class SelectionPolicy(GatePolicy):
     # How Phase-3 sufficiency reads the question: "asked" - "What's the hottest ...?" asks for a
     # fact, not a definition; "How does X work?" is not a procedure; Chinese terms found inside
     # longer words - or "spec", the spec's table word for word. See pipeline/sufficiency.py.
-    sufficiency_reading: Literal["asked", "spec"] = "asked"
+    # "asked-v2" (the default since 2026-11.22, d766-d767): "asked", and a Chinese question
+    # read for a procedure as an English one is (pipeline/sufficiency_how.py).
+    sufficiency_reading: Literal["asked-v2", "asked", "spec"] = "asked-v2"
     # 2026-11.5 (issue 32): after Phase-3, a chunk goes on only when it states the question's
     # attribute of the question's subject (pipeline/answerability.py, answerability-v1); none
     # -> NO_EVIDENCE. "off": the spec's reading (Phase-3 alone decides).

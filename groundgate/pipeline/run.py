@@ -186,7 +186,11 @@ def run_pipeline(
             ]
             asked = answerable.attribute if policy.answerability_version >= 2 else None
             sufficiency = typed_sufficiency(
-                retrieval.user_question, chunks, asked, policy.answerability_version >= 4
+                retrieval.user_question,
+                chunks,
+                asked,
+                policy.answerability_version >= 4,
+                policy.sufficiency_reading,
             )
             lap("phase3_sufficiency")
             if not sufficiency.is_sufficient:

@@ -16,6 +16,10 @@ that kind, not where it merely starts that way -
   - a Chinese key term is also found inside a longer word of a chunk (cjk_within_words).
 Punishment and scope questions read the same in both. Questions of the other kind are "general":
 they need one retrieved chunk with a key term of the question, as in the spec.
+
+"asked-v2" (the default since answer-assembly/2026-11.22, d766-d767): "asked", and a Chinese
+question read for a procedure as an English one is - 如何 / 怎么 / 怎样 asks one only when somebody
+is to do it, and 程序 ("program") is no cue (pipeline/sufficiency_how.py).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from groundgate.engine.gates.synthesis import (
     Sufficiency,
     is_evidence_sufficient,
 )
+from groundgate.pipeline.sufficiency_how import asks_how_to
 
 _DEFINITION_CUE = re.compile(_DEFINITION_CUES, re.I)
 _BARE_WHAT = re.compile(r"^\s*what(?:\s+is|\s+are|'s|’s)\s+(?P<rest>.*?)[\s?？.!]*$", re.I)
@@ -63,12 +68,13 @@ def _is_term_question(query: str) -> bool:
     return False
 
 
-def asked_query_type(query: str) -> QueryType:
-    """The query type under the "asked" reading (see the module docstring)."""
+def asked_query_type(query: str, reading: str = "asked") -> QueryType:
+    """The query type under the "asked" reading, or "asked-v2"'s (see the module docstring)."""
+    how_to = asks_how_to if reading == "asked-v2" else _HOW_TO.search
     for query_type, pattern in QUERY_PATTERNS:
         if not pattern.search(query):
             continue
-        if query_type == "procedure" and not _HOW_TO.search(query):
+        if query_type == "procedure" and not how_to(query):
             continue
         if (
             query_type == "definition"
@@ -84,7 +90,7 @@ def sufficiency(query: str, chunks: list[RetrievedChunk], reading: str) -> Suffi
     if reading == "spec":
         return is_evidence_sufficient(query, chunks)
     return is_evidence_sufficient(
-        query, chunks, query_type=asked_query_type(query), cjk_within_words=True
+        query, chunks, query_type=asked_query_type(query, reading), cjk_within_words=True
     )
 
 
@@ -97,7 +103,11 @@ _NEEDS = {
 
 
 def typed_sufficiency(
-    query: str, chunks: list[RetrievedChunk], attribute: str | None = None, scope: bool = False
+    query: str,
+    chunks: list[RetrievedChunk],
+    attribute: str | None = None,
+    scope: bool = False,
+    reading: str = "asked",
 ) -> Sufficiency:
     """Phase-3 after answerability (policy answerability "subject_attribute"): `chunks` already
     state the question's subject and attribute, so the key-term test is answerability's; a
@@ -106,8 +116,10 @@ def typed_sufficiency(
     asking for a typed value (a count, a date ...) is no procedure question - 多少个程序 asks
     how many programs, though 程序 also means procedure. `scope` (answerability-v4, d396): nor
     is it a scope question - 压力应保持在什么范围 asks for a pressure, and the range that answers
-    is no applicability clause."""
-    query_type = asked_query_type(query)
+    is no applicability clause. `reading`: the policy's sufficiency_reading ("asked-v2" reads a
+    Chinese "how" question as an English one, d766; "spec" reads as "asked" here - the spec's
+    literal table is read where answerability is off)."""
+    query_type = asked_query_type(query, reading)
     typed = ("procedure", "scope") if scope else ("procedure",)
     if attribute is not None and query_type in typed:
         query_type = "general"

@@ -32,7 +32,7 @@ def test_v17_is_the_default_and_v16_selectable():
     assert VERSIONS[17] == "answerability-v17"
     assert SelectionPolicy().answerability_version == 17
     assert SelectionPolicy(answerability_version=16).answerability_version == 16
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.21"
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.22"
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,7 @@ def test_v6_is_selectable():
     assert VERSIONS[6] == "answerability-v6"
     assert SelectionPolicy(answerability_version=6).answerability_version == 6
     assert POLICY.answerability_version == 17  # since 2026-11.21 (d723) (v15 since 2026-11.18)
-    assert POLICY.policy_version == "answer-assembly/2026-11.21"
+    assert POLICY.policy_version == "answer-assembly/2026-11.22"
 
 
 @pytest.mark.parametrize(
