@@ -103,6 +103,8 @@ class _DerivationSearch:
                 pools=pools,
                 restate=self.scales.may_restate(q.magnitude),
                 lost=policy.lost_operands == "either",
+                scales=policy.operand_scales == "one_scale",
+                full_ratios=policy.ratio_restates == "full_size",
             )
             return found, None
         if self._operand_context is None:
@@ -185,6 +187,8 @@ class _DerivationSearch:
             empty=empty,
             searched=self._searched.setdefault(pools, {}),
             lost=policy.lost_operands == "either",
+            scales=policy.operand_scales == "one_scale",
+            full_ratios=policy.ratio_restates == "full_size",
         )
         if found is not None and found.ambiguous is not None:
             return None, found
@@ -224,6 +228,8 @@ class _DerivationSearch:
                     both_negative=policy.negative_operands == "any",
                     searched=self._searched.setdefault(named_pools, {}),
                     lost=policy.lost_operands == "either",
+                    scales=policy.operand_scales == "one_scale",
+                    full_ratios=policy.ratio_restates == "full_size",
                 )
 
             # (the binding's allow is its rule's method; the rule says which pairs only the

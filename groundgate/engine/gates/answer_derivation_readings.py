@@ -1,0 +1,30 @@
+"""The answer gate policy's readings of a derivation's operands since gate 2.56.0 (issue 28:
+derivations that are the calculation, not a coincidence): fields of AnswerGatePolicy
+(gates/answer_case.py, through gates/answer_readings.py), kept apart so each module stays
+readable. Each is a named reading with the old one selectable; docs/policies.md has both
+readings of each. The policy's hash is of its sorted fields, so where a field is declared does
+not move it.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from groundgate.engine.policy import GatePolicy
+
+
+class DerivationReadings(GatePolicy):
+    # The scales of a derivation's two operands (engine/operand_scales.py, gate 2.56.0,
+    # d750): "one_scale" - both are read at one scale (each at its full size, or each as
+    # written under the same declared scale; a figure its source gives no scale agrees with
+    # either): "312,842 − 5,466,312 thousand" (one cell as written, the other at its full
+    # size) explains no "-$5,466 million"; "either" (gate 2.55.0, verbatim's): each operand
+    # at either of its sizes.
+    operand_scales: Literal["either", "one_scale"] = "one_scale"
+    # A ratio and a value given with a scale (derivations.explain, gate 2.56.0, d751):
+    # "full_size" - a ratio explains "$2.6 billion" (a magnitude word, or the question's
+    # "in USD millions") only at the value's full size, never as the figure restated as a
+    # table writes it ("45,101 / 17,208 ≈ 2.6": a ratio of two amounts is a pure number);
+    # a sum, a difference, an average or a percentage of an amount still may; "restated"
+    # (gate 2.55.0, verbatim's): any operation may.
+    ratio_restates: Literal["restated", "full_size"] = "full_size"
