@@ -20,8 +20,8 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from groundgate.engine.derivation_hits import Searched, pairs, searched_hits, units_agree
+from groundgate.engine.derivation_rules import PairTest
 from groundgate.engine.evidence_values import Located
-from groundgate.engine.operand_scales import one_scale
 from groundgate.engine.quantities import Quantity
 from groundgate.engine.values.registry import NOT_DERIVABLE
 
@@ -210,7 +210,7 @@ def explain(
     searched: Searched | None = None,
     results: Callable[[str, float, Located, Located | None], bool] | None = None,
     lost: bool = False,
-    scales: bool = False,
+    pair: PairTest | None = None,
     full_ratios: bool = False,
 ) -> Found | None:
     """One derivation of `target` from one or two of `operands` (each with its
@@ -234,8 +234,8 @@ def explain(
     `lost` (lost_operands "either", d617): an operand the result's rounding loses takes no
     part in a sum, a difference, points or an average, the second as the first never does
     (_bounds): "($509 + 10,892) / 2 ≈ 5,446 thousand" is half of one figure, no average.
-    `scales` (operand_scales "one_scale", d750): both operands read at one scale
-    (operand_scales.one_scale). `full_ratios` (ratio_restates "full_size", d751): a ratio
+    `pair`: the readings' test of a pair (derivation_rules.pair_test: one scale, d750; a
+    share's own sign, d752). `full_ratios` (ratio_restates "full_size", d751): a ratio
     explains a value given with a scale only at its full size, never as the figure restated
     ("45,101 / 17,208 ≈ 2.6" is no "$2.6 billion": a ratio of two amounts is a pure number)."""
     if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
@@ -323,9 +323,9 @@ def explain(
                             if (a < 0) != b_neg or (both_negative is False and a < 0):
                                 continue  # two cells printed negative read alike (d380)
                         second = None if bi is None else seen[bi]
-                        if scales and second is not None and lo is not None:
-                            if not one_scale(seen[ai], a, second, lo, hi):
-                                continue  # operands read at two scales (d750)
+                        if pair is not None and second is not None and lo is not None:
+                            if not pair(operation, t, seen[ai], a, second, lo, hi):
+                                continue  # (derivation_rules)
                         score = 1 if allow is None else allow(operation, seen[ai], second)
                         if not score or (
                             strong_only and score < 2 and _beyond(operation, t, b_neg)

@@ -28,3 +28,15 @@ class DerivationReadings(GatePolicy):
     # a sum, a difference, an average or a percentage of an amount still may; "restated"
     # (gate 2.55.0, verbatim's): any operation may.
     ratio_restates: Literal["restated", "full_size"] = "full_size"
+    # A share's negative sign (context/negative_shares.py, gate 2.56.0, d752):
+    # "negative_rows" - a ratio or a percentage is negative only through an operand whose
+    # row names a negative quantity itself ("Net income (loss)", "Net cash used in ...");
+    # a cost or an outflow printed in parentheses ("Total cost of sales (10,069)") is no
+    # negative share ("-9.5 times" of an inventory turnover); "any" (gate 2.55.0,
+    # verbatim's): any cell printed negative gives a negative share.
+    negative_shares: Literal["any", "negative_rows"] = "negative_rows"
+    # A percentage change's operands (context/negative_shares.one_row, gate 2.56.0, d753):
+    # "one_row" - two table cells whose rows are known are cells of one row (a change is of
+    # one quantity: "(160 − 167) / 167" of two rows is no "-4.2%"); "any_rows" (gate 2.55.0,
+    # verbatim's): any two cells the binding takes.
+    change_rows: Literal["any_rows", "one_row"] = "one_row"
