@@ -86,8 +86,9 @@ and the policy hash only (diffed); stderr same.
 2026-11.55: against 2.53.0, the version string and the policy hash only (diffed); stderr same.
 2.55.0 (`sign_parentheses: full_width`, `row_rivals: qualified`), policy 2026-11.56: against
 2.54.0, the version string and the policy hash only (diffed); stderr same.
-2.56.0 (`operand_scales`, `ratio_restates`, `negative_shares`, `change_rows`, `working_constants:
-symbols_x_benchmarks_words`), policy 2026-11.57: against 2.55.0, the version string and the policy hash only (diffed); stderr same.
+2.56.0 (`operand_scales`, `ratio_restates`, `negative_shares`, `change_rows`, `own_figures`,
+`working_constants: symbols_x_benchmarks_words`), policy 2026-11.57: against 2.55.0, the version
+string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -117,17 +118,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "d265dc47277412568cb880e39f0b180a1120ce66e86690a7f253774092fcf342",
+        "14b1277eb7548959f0ef84e267441faf9cbd5c16852018dcecfc0fc233f514d7",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "6a7aad62bd828759ff280c438e67e8b40dee1d82cb226686af3633435e67883e",
+        "4c31a4ab46e2c7b75951f8d42318b284b9ee0e24b9f7d1ab910197634a447e1e",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "991dd55265ae9a41da60c505d74a26407f13d0995dede6c5cb33f758fc9e27df",
+        "63b45a08836095f04987b7ad824c3fee3e6c2f1d5cc64c552b296b29e9e587ad",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

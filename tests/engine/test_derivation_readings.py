@@ -1,7 +1,7 @@
 """Derivations that are the calculation, not a coincidence (issue 28; answer gate 2.56.0):
 `operand_scales: one_scale` (d750), `ratio_restates: full_size` (d751), `negative_shares:
-negative_rows` (d752), `change_rows: one_row` (d753) and `working_constants:
-symbols_x_benchmarks_words` (d754).
+negative_rows` (d752), `change_rows: one_row` (d753), `working_constants:
+symbols_x_benchmarks_words` (d754) and `own_figures: refuse` (d756).
 
 Corpus cases: FinanceBench gold answers with one figure slipped as bench/financebench_kinds.py
 slips them (both halves of the companies), which 2.55.0's derived accept took by a derivation
@@ -26,6 +26,7 @@ from groundgate.engine.gates.answer import (
     gate_answer,
 )
 from groundgate.engine.numbers import extract_numbers
+from tests.engine.context.test_year_rows import case as table_case
 from tests.engine.test_slip_neighbours import _financebench, _slipped
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
@@ -35,6 +36,7 @@ OLD = {
     "negative_shares": "any",
     "change_rows": "any_rows",
     "working_constants": "symbols_x_benchmarks",
+    "own_figures": "allow",
 }
 CONSTANTS = (1, 2, 4, 12, 100, 360, 365, 1000)
 
@@ -154,3 +156,22 @@ def test_the_policies() -> None:
     for field, old in OLD.items():
         assert getattr(VERBATIM_POLICY, field) == old
         assert getattr(DEFAULT_POLICY, field) != old
+
+
+LEASES = "Operating Leases  Finance Leases\n2021  101  102\n2022  381  762\n2023  103  104"
+
+
+@given(st.integers(min_value=11, max_value=9_999))
+def test_a_cell_with_its_sign_flipped_is_not_derived_from_itself(figure: int) -> None:
+    # 381 − 762 ≈ -381: the operating leases' 2022 cell said "-381", with a cell twice it.
+    table = LEASES.replace("381", str(figure)).replace("762", str(2 * figure))
+    flipped = table_case(f"The operating leases in 2022 were -{figure} million.", table=table)
+    assert gate_answer(flipped, ACCEPT).status != "ok"
+    right = table_case(f"The operating leases in 2022 were {figure} million.", table=table)
+    assert gate_answer(right, ACCEPT).status == "ok"
+
+
+def test_the_answer_may_restate_its_own_figure() -> None:
+    # "$4,200,000,000 + $4,200,000,000 ≈ $8,400,000,000", then "$8,400,000,000" again.
+    case = _financebench("fb-00882-gpt-4-1106-preview-oracle")
+    assert gate_answer(case, ACCEPT).status == "ok"

@@ -40,3 +40,9 @@ class DerivationReadings(GatePolicy):
     # one quantity: "(160 − 167) / 167" of two rows is no "-4.2%"); "any_rows" (gate 2.55.0,
     # verbatim's): any two cells the binding takes.
     change_rows: Literal["any_rows", "one_row"] = "one_row"
+    # A derivation's operand of the value's own size (derivation_rules.pair_test, gate
+    # 2.56.0, d756): "refuse" - no operand has the value's size: "381 − 762 ≈ -381" for the
+    # cell 381 said "-381" is the cell with another sign (a near miss), and "762 − 381 ≈ 381"
+    # said of another row or period would pass for the cell the context refuses; "allow"
+    # (gate 2.55.0, verbatim's): any operand.
+    own_figures: Literal["allow", "refuse"] = "refuse"

@@ -105,7 +105,11 @@ class _DerivationSearch:
                 pools=pools,
                 restate=self.scales.may_restate(q.magnitude),
                 lost=policy.lost_operands == "either",
-                pair=pair_test(policy.operand_scales == "one_scale", None),
+                pair=pair_test(
+                    policy.operand_scales == "one_scale",
+                    None,
+                    own_figures=policy.own_figures == "refuse",
+                ),
                 full_ratios=policy.ratio_restates == "full_size",
             )
             return found, None
@@ -141,6 +145,7 @@ class _DerivationSearch:
             if policy.negative_shares == "negative_rows"
             else None,
             partial(one_row, self._operand_context) if policy.change_rows == "one_row" else None,
+            policy.own_figures == "refuse",
         )
         if not strong_only and len(q.digits) >= min_significant:
             # No pair of the operands gives the value, whatever the binding: the bound search

@@ -42,6 +42,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     ratio_restates="restated",
     negative_shares="any",
     change_rows="any_rows",
+    own_figures="allow",
     working_constants="symbols_x_benchmarks",
     prose_subjects="off",
     relative_periods="off",
