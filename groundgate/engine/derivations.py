@@ -323,9 +323,6 @@ def explain(
                             if (a < 0) != b_neg or (both_negative is False and a < 0):
                                 continue  # two cells printed negative read alike (d380)
                         second = None if bi is None else seen[bi]
-                        if pair is not None and second is not None and lo is not None:
-                            if not pair(operation, t, seen[ai], a, second, lo, hi):
-                                continue  # (derivation_rules)
                         score = 1 if allow is None else allow(operation, seen[ai], second)
                         if not score or (
                             strong_only and score < 2 and _beyond(operation, t, b_neg)
@@ -338,6 +335,9 @@ def explain(
                             and not results(operation, t, seen[ai], second)
                         ):
                             continue  # a negative or a large result of a pair that may be
+                        if pair is not None and second is not None and lo is not None:
+                            if not pair(operation, t, seen[ai], a, second, lo, hi):
+                                continue  # (derivation_rules: after allow, which refuses most)
                         used = (seen[ai],) if second is None else (seen[ai], second)
                         # A negative amount shows its sign ("−1,421 − (−78,816)"), d380.
                         text = formula.format(
