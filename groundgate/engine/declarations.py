@@ -117,6 +117,11 @@ def about_the_answer(text: str, value: NumericValue) -> bool:
 
 
 _OPERATORS = frozenset("*×/÷^·")
+# A constant named in words just before it (working_constants "symbols_x_benchmarks_words", d754).
+_BY_WORDS = re.compile(
+    r"\b(?:multipl(?:y|ying|ied)|divid(?:e|ing|ed))\s+(?:it\s+|this\s+|them\s+)?by\s+$",
+    re.IGNORECASE,
+)
 
 
 # The unit benchmark of a ratio (working_constants "symbols_x_benchmarks", d507): "a quick ratio
@@ -135,20 +140,24 @@ def in_working(
     """A constant of a calculation the answer writes out ("× 100", "/ 2", "365 *", "^(1/n) - 1"):
     a small integer from the policy's list right next to an arithmetic operator. With `reading`
     "symbols_x_benchmarks" (d507) also after a letter "x" standing for times ("(COGS / Revenue)
-    x 100") and the 1 a ratio is compared with ("a quick ratio of 1 or higher")."""
-    if (
-        value.kind != "number"
-        or not value.quantity.isdigit()
-        or int(value.quantity) not in constants
-    ):
-        return False
+    x 100") and the 1 a ratio is compared with ("a quick ratio of 1 or higher"). With
+    "symbols_x_benchmarks_words" (gate 2.56.0, d754) also a constant the working names in words
+    ("dividing by 1,000", "multiplying by 100") and "100%" after an operator ("* 100%")."""
+    words = reading == "symbols_x_benchmarks_words"
     before = text[: value.start].rstrip(" (")
+    if words and value.kind == "percent" and value.quantity == "100%":
+        return before[-1:] in _OPERATORS  # "[(a - b) / b] * 100% = 101.4%"
+    figure = value.quantity.replace(",", "") if words else value.quantity
+    if value.kind != "number" or not figure.isdigit() or int(figure) not in constants:
+        return False
+    if words and _BY_WORDS.search(text, max(0, value.start - 24), value.start):
+        return True  # "by dividing by 1,000", "multiplying by 100 to get the percentage"
     after = text[value.end :].lstrip(" )")
     if before[-1:] in _OPERATORS or after[:1] in _OPERATORS:
         return True
     if after[:1] in ("x", "X") and after[1:2] == " " and text[value.end : value.end + 1] == " ":
         return True
-    if reading == "symbols_x_benchmarks":
+    if reading != "symbols":  # (and "symbols_x_benchmarks_words")
         if (
             before[-1:] in ("x", "X")
             and before[-2:-1] == " "

@@ -20,6 +20,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from groundgate.engine.derivation_hits import Searched, pairs, searched_hits, units_agree
+from groundgate.engine.derivation_rules import PairTest
 from groundgate.engine.evidence_values import Located
 from groundgate.engine.quantities import Quantity
 from groundgate.engine.values.registry import NOT_DERIVABLE
@@ -209,6 +210,8 @@ def explain(
     searched: Searched | None = None,
     results: Callable[[str, float, Located, Located | None], bool] | None = None,
     lost: bool = False,
+    pair: PairTest | None = None,
+    full_ratios: bool = False,
 ) -> Found | None:
     """One derivation of `target` from one or two of `operands` (each with its
     operand_amounts), or None.
@@ -230,7 +233,11 @@ def explain(
     (allow's 1) must pass for a result below zero or a percentage beyond 100 (None: none).
     `lost` (lost_operands "either", d617): an operand the result's rounding loses takes no
     part in a sum, a difference, points or an average, the second as the first never does
-    (_bounds): "($509 + 10,892) / 2 ≈ 5,446 thousand" is half of one figure, no average."""
+    (_bounds): "($509 + 10,892) / 2 ≈ 5,446 thousand" is half of one figure, no average.
+    `pair`: the readings' test of a pair (derivation_rules.pair_test: one scale, d750; a
+    share's own sign, d752). `full_ratios` (ratio_restates "full_size", d751): a ratio
+    explains a value given with a scale only at its full size, never as the figure restated
+    ("45,101 / 17,208 ≈ 2.6" is no "$2.6 billion": a ratio of two amounts is a pure number)."""
     if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
         return None
     if len(target.digits) < min_significant:
@@ -248,6 +255,8 @@ def explain(
     # calculation the answer names (allow's 2), never as one that may be (d380).
     strong_only = negatives and allow is not None
     targets = _targets(target, percent, question_exponent, restate)
+    # The figure restated (without its scale), which a ratio does not explain (full_ratios).
+    restated = float(target.figure) if full_ratios and len(targets) > 1 else None
     negated = [(-t, tol) for t, tol in targets]
     if target.negative:
         # "-$686" is 6,201 − 6,887 first (the answer's own signed steps, "-$686 / $6,887", then
@@ -282,6 +291,8 @@ def explain(
             cut = tol * _LOST.get(operation, 0.0) if lost else 0.0  # (amounts are nonzero)
             if (operation, t, tol) in empty or not _may_solve(operation, t, tol, a_range, b_range):
                 continue
+            if restated is not None and operation == "ratio" and abs(t) == restated:
+                continue  # (d751)
             # Only the operands a whose bounds hold a b (a list comprehension over the pool,
             # _hits) go on to _bounds and the pair search below, in pool order as before.
             for k in searched_hits(searched, operation, t, tol, pool, keys, both_signs, negatives):
@@ -324,6 +335,9 @@ def explain(
                             and not results(operation, t, seen[ai], second)
                         ):
                             continue  # a negative or a large result of a pair that may be
+                        if pair is not None and second is not None and lo is not None:
+                            if not pair(operation, t, seen[ai], a, second, lo, hi):
+                                continue  # (derivation_rules: after allow, which refuses most)
                         used = (seen[ai],) if second is None else (seen[ai], second)
                         # A negative amount shows its sign ("−1,421 − (−78,816)"), d380.
                         text = formula.format(

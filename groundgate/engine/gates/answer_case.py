@@ -23,7 +23,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(ValueContextReadings):
-    policy_version: str = "answer-gate/2026-11.56"
+    policy_version: str = "answer-gate/2026-11.57"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -51,7 +51,11 @@ class AnswerGatePolicy(ValueContextReadings):
     # "symbols" (gate 2.26.0) - beside an operator symbol or before a letter "x";
     # "symbols_x_benchmarks" (gate 2.27.0) - also after a letter "x" ("(COGS / Revenue) x 100")
     # and the 1 a ratio or a rate is compared with ("a quick ratio of 1 or higher", "below 1").
-    working_constants: Literal["symbols", "symbols_x_benchmarks"] = "symbols_x_benchmarks"
+    # "symbols_x_benchmarks_words" (gate 2.56.0, d754) - also named in words ("dividing by
+    # 1,000", "multiplying by 100") and "100%" after an operator ("* 100%").
+    working_constants: Literal["symbols", "symbols_x_benchmarks", "symbols_x_benchmarks_words"] = (
+        "symbols_x_benchmarks_words"
+    )
     # Which of those constants the context rule skips (context/grounding.py, 2.54.0, d740):
     # "in_working" - only one of a calculation written out, as above ("/ 2", "× 100");
     # "bare" (2.50.0) - any figure of the list without a unit ("360 employees", "12 stores").

@@ -18,11 +18,13 @@ from groundgate.engine.context.aggregates import explain_aggregate
 from groundgate.engine.context.average_ratios import explain_ratio_to_average
 from groundgate.engine.context.column_aggregates import explain_column_aggregate
 from groundgate.engine.context.difference_of_averages import explain_difference_of_averages
+from groundgate.engine.context.negative_shares import one_row, own_sign
 from groundgate.engine.context.operand_rule import _Rule
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.context.scales import ScaleClaims
 from groundgate.engine.derivation_hits import Searched
 from groundgate.engine.derivation_pairs import may_pair
+from groundgate.engine.derivation_rules import pair_test
 from groundgate.engine.derivations import Found, Pools, explain, operand_amounts
 from groundgate.engine.evidence_values import Located
 from groundgate.engine.gates.answer_reading import table_reading
@@ -103,6 +105,12 @@ class _DerivationSearch:
                 pools=pools,
                 restate=self.scales.may_restate(q.magnitude),
                 lost=policy.lost_operands == "either",
+                pair=pair_test(
+                    policy.operand_scales == "one_scale",
+                    None,
+                    own_figures=policy.own_figures == "refuse",
+                ),
+                full_ratios=policy.ratio_restates == "full_size",
             )
             return found, None
         if self._operand_context is None:
@@ -131,6 +139,14 @@ class _DerivationSearch:
         negatives = policy.negative_operands != "positive_second"
         min_significant = policy.rounding_min_significant
         empty: frozenset[tuple[str, float, float]] = frozenset()
+        pair = pair_test(
+            policy.operand_scales == "one_scale",
+            partial(own_sign, self._operand_context)
+            if policy.negative_shares == "negative_rows"
+            else None,
+            partial(one_row, self._operand_context) if policy.change_rows == "one_row" else None,
+            policy.own_figures == "refuse",
+        )
         if not strong_only and len(q.digits) >= min_significant:
             # No pair of the operands gives the value, whatever the binding: the bound search
             # finds nothing, and the binding is not read for it (derivation_pairs, d520).
@@ -185,6 +201,8 @@ class _DerivationSearch:
             empty=empty,
             searched=self._searched.setdefault(pools, {}),
             lost=policy.lost_operands == "either",
+            pair=pair,
+            full_ratios=policy.ratio_restates == "full_size",
         )
         if found is not None and found.ambiguous is not None:
             return None, found
@@ -224,6 +242,8 @@ class _DerivationSearch:
                     both_negative=policy.negative_operands == "any",
                     searched=self._searched.setdefault(named_pools, {}),
                     lost=policy.lost_operands == "either",
+                    pair=pair,
+                    full_ratios=policy.ratio_restates == "full_size",
                 )
 
             # (the binding's allow is its rule's method; the rule says which pairs only the

@@ -11,7 +11,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.56",
+    policy_version="answer-gate/verbatim-2026-11.57",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -38,6 +38,12 @@ VERBATIM_POLICY = AnswerGatePolicy(
     written_calculations="off",
     written_failures="search",
     lost_operands="first",
+    operand_scales="either",
+    ratio_restates="restated",
+    negative_shares="any",
+    change_rows="any_rows",
+    own_figures="allow",
+    working_constants="symbols_x_benchmarks",
     prose_subjects="off",
     relative_periods="off",
     derivation_words="off",

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from groundgate.engine.policy import GatePolicy
+from groundgate.engine.gates.answer_derivation_readings import DerivationReadings
 
 
-class ValueContextReadings(GatePolicy):
+class ValueContextReadings(DerivationReadings):
     # A period's length (context/period_spans.py, gate 2.51.0, d694): "lengths" - "Three
     # Months Ended" and "Nine Months Ended" columns of one day, "Q4 2023" and "Full Year 2023",
     # are periods of other lengths: a value said of one is not grounded by the other's cell;

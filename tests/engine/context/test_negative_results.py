@@ -23,7 +23,13 @@ from tests.conftest import shared_data
 from tests.engine.context.test_derivation_words import formula, gold
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
-EITHER = AnswerGatePolicy(derived_numbers="accept", negative_results="any", slip_neighbours="off")
+# (negative_shares "any": 2.55.0's reading; negative_rows refuses these shares as well, d752)
+EITHER = AnswerGatePolicy(
+    derived_numbers="accept",
+    negative_results="any",
+    slip_neighbours="off",
+    negative_shares="any",
+)
 
 
 def test_the_default_binds_negative_results_and_the_verbatim_preset_does_not():

@@ -1,0 +1,48 @@
+"""The answer gate policy's readings of a derivation's operands since gate 2.56.0 (issue 28:
+derivations that are the calculation, not a coincidence): fields of AnswerGatePolicy
+(gates/answer_case.py, through gates/answer_readings.py), kept apart so each module stays
+readable. Each is a named reading with the old one selectable; docs/policies.md has both
+readings of each. The policy's hash is of its sorted fields, so where a field is declared does
+not move it.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from groundgate.engine.policy import GatePolicy
+
+
+class DerivationReadings(GatePolicy):
+    # The scales of a derivation's two operands (engine/operand_scales.py, gate 2.56.0,
+    # d750): "one_scale" - both are read at one scale (each at its full size, or each as
+    # written under the same declared scale; a figure its source gives no scale agrees with
+    # either): "312,842 − 5,466,312 thousand" (one cell as written, the other at its full
+    # size) explains no "-$5,466 million"; "either" (gate 2.55.0, verbatim's): each operand
+    # at either of its sizes.
+    operand_scales: Literal["either", "one_scale"] = "one_scale"
+    # A ratio and a value given with a scale (derivations.explain, gate 2.56.0, d751):
+    # "full_size" - a ratio explains "$2.6 billion" (a magnitude word, or the question's
+    # "in USD millions") only at the value's full size, never as the figure restated as a
+    # table writes it ("45,101 / 17,208 ≈ 2.6": a ratio of two amounts is a pure number);
+    # a sum, a difference, an average or a percentage of an amount still may; "restated"
+    # (gate 2.55.0, verbatim's): any operation may.
+    ratio_restates: Literal["restated", "full_size"] = "full_size"
+    # A share's negative sign (context/negative_shares.py, gate 2.56.0, d752):
+    # "negative_rows" - a ratio or a percentage is negative only through an operand whose
+    # row names a negative quantity itself ("Net income (loss)", "Net cash used in ...");
+    # a cost or an outflow printed in parentheses ("Total cost of sales (10,069)") is no
+    # negative share ("-9.5 times" of an inventory turnover); "any" (gate 2.55.0,
+    # verbatim's): any cell printed negative gives a negative share.
+    negative_shares: Literal["any", "negative_rows"] = "negative_rows"
+    # A percentage change's operands (context/negative_shares.one_row, gate 2.56.0, d753):
+    # "one_row" - two table cells whose rows are known are cells of one row (a change is of
+    # one quantity: "(160 − 167) / 167" of two rows is no "-4.2%"); "any_rows" (gate 2.55.0,
+    # verbatim's): any two cells the binding takes.
+    change_rows: Literal["any_rows", "one_row"] = "one_row"
+    # A derivation's operand of the value's own size (derivation_rules.pair_test, gate
+    # 2.56.0, d756): "refuse" - no operand has the value's size: "381 − 762 ≈ -381" for the
+    # cell 381 said "-381" is the cell with another sign (a near miss), and "762 − 381 ≈ 381"
+    # said of another row or period would pass for the cell the context refuses; "allow"
+    # (gate 2.55.0, verbatim's): any operand.
+    own_figures: Literal["allow", "refuse"] = "refuse"
