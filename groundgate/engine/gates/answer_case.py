@@ -23,7 +23,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(ValueContextReadings):
-    policy_version: str = "answer-gate/2026-11.56"
+    policy_version: str = "answer-gate/2026-11.58"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -45,6 +45,10 @@ class AnswerGatePolicy(ValueContextReadings):
     question_values: Literal["none", "dates", "all"] = "all"
     # "a summary in 84 words": a count of the answer's own words is no claim about the evidence.
     meta_counts_exempt: bool = True
+    # "Comparing the two years", "over the three-year period" (engine/period_counts.py, gate
+    # 2.57.0, d759): "named_years" - a count of years that is how many years the answer and the
+    # question name (or span) is about the answer, no claim; "off" (gate 2.55.0): checked.
+    period_counts: Literal["off", "named_years"] = "named_years"
     # Constants of a calculation the answer writes out ("× 100", "/ 2", "365 *"): no claims.
     calculation_constants: tuple[int, ...] = (1, 2, 4, 12, 100, 360, 365, 1000)
     # How a constant of the answer's working is read (declarations.in_working, d507):
@@ -259,6 +263,11 @@ class AnswerGatePolicy(ValueContextReadings):
     # from other operands (the answer says what its operands are); "search" (gate 2.33.0):
     # the search may still find it. Needs written_calculations.
     written_failures: Literal["search", "refuse"] = "search"
+    # A written result said again at a coarser precision (engine/rounded_results.py, gate 2.57.0,
+    # d758): "rounded" - a later value the result rounds to ("... / 3 = 10.28%" ... "rounded to
+    # one decimal place, ... is 10.3%") restates it, as the same figure does; "same" (gate
+    # 2.55.0): only the same figure. Needs written_calculations.
+    restated_results: Literal["same", "rounded"] = "rounded"
     # An operand the result's rounding loses (derivations.explain, gate 2.39.0, d617):
     # "either" - neither operand of a sum, a difference, points or an average whose size is
     # within the answer's rounding takes part ("302,578 thousand − 79,778 ≈ $302 million" is
