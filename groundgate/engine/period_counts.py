@@ -14,10 +14,11 @@ served for 8 years"). Pure: no Django, no I/O.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from groundgate.engine.declarations import about_the_answer
 from groundgate.engine.numbers import NumericValue
-from groundgate.engine.quantities import typed
+from groundgate.engine.quantities import Quantity, typed
 
 # A year as a period is named: "2022", "FY2022", "FY 2022", "fiscal 2022" (its four digits), or
 # "FY22" (two digits after FY).
@@ -29,18 +30,27 @@ _YEARS = "counts the years the answer names"
 
 
 def answer_count(
-    conclusion: str, question: str, value: NumericValue, *, words: bool, years: bool
+    conclusion: str,
+    question: str,
+    value: NumericValue,
+    *,
+    words: bool,
+    years: Callable[[Quantity], bool] | None,
 ) -> str | None:
     """What a count of `value` is about when it is about the answer itself (its own words with
-    `words`, meta_counts_exempt; the years it names with `years`, period_counts), or None."""
+    `words`, meta_counts_exempt; the years it names with `years`, period_counts), or None.
+    `years` says whether the question states the count: then it is the question's value, as
+    before (NUMBER_FROM_QUESTION), not this rule's."""
     if words and about_the_answer(conclusion, value):
         return _WORDS
-    if years and _counts_named_years(conclusion, question, value):
+    if years is not None and _counts_named_years(conclusion, question, value, years):
         return _YEARS
     return None
 
 
-def _counts_named_years(conclusion: str, question: str, value: NumericValue) -> bool:
+def _counts_named_years(
+    conclusion: str, question: str, value: NumericValue, stated: Callable[[Quantity], bool]
+) -> bool:
     q = typed(value)
     if q.kind != "count" or q.unit != "year" or q.figure is None or q.decimals or q.negative:
         return False
@@ -49,7 +59,7 @@ def _counts_named_years(conclusion: str, question: str, value: NumericValue) -> 
         return False
     count = int(q.figure)
     first, last = min(named), max(named)
-    return count in (len(named), last - first + 1, last - first)
+    return count in (len(named), last - first + 1, last - first) and not stated(q)
 
 
 def _named_years(text: str) -> set[int]:

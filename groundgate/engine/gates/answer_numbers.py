@@ -271,7 +271,7 @@ class _SlowPath(_DerivationSearch):
             "span": (value.start, value.end),
             "value": value.text,
         }
-        years = policy.period_counts == "named_years"  # d759
+        years = self._from_question if policy.period_counts == "named_years" else None  # d759
         about = answer_count(self.conclusion, self.question, value, words=meta, years=years)
         if about is not None:
             return NumberFinding(
