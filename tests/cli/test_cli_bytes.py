@@ -117,17 +117,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "08d56a0a7b1802bf77e94ada3ee5426a1a0e1ff45b5b60e50ef1a8e6849b10b4",
+        "c8af906b351cf012422d51cedcf0489787d26709546dd7a89af409be0b121792",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "24a9bd48c27c6bf1dc24303d195bee52f3485132f4bb54bfd1bafe7afbe2f589",
+        "128ea69f8202d0a7546154eb6b8a9a95b34c740fdc7d3cdd68d797e7df4c91c4",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "d7b66c01cc794a1cb72006bd89aac97cca7c94af532dcce42d268b3db0c4f789",
+        "09912d9848b1bf3fce886cc35d86a0a65d2877adc8e312dc466e380c9ff10c53",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

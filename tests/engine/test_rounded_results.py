@@ -9,7 +9,7 @@ the same figure.
 from __future__ import annotations
 
 import json
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -68,8 +68,9 @@ def test_a_result_rounds_to_its_own_figure_only(numerator: int, denominator: int
     fine = exact.quantize(Decimal("0.001"))
     if fine == 0:
         return
-    coarse = fine.quantize(Decimal("0.1"))
-    other = coarse + Decimal("0.1")
+    coarse = fine.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    # The figure one step beyond the rounding (at a tie, 87.050, both 87.0 and 87.1 are taken).
+    other = coarse + Decimal("0.1") if fine <= coarse else coarse - Decimal("0.1")
     text = f"Ratio = {numerator:,} / {denominator:,} = {fine}. Rounded, it is {coarse}."
     found = restated(text)
     if f"{fine}" in found:  # (the written calculation holds at 0.001: its result)
