@@ -127,6 +127,12 @@ _BENCHMARK_BEFORE = re.compile(
     r"(?:less|greater|more|higher|lower) than|at least|exceeds?|exceeding|close to|of)\s*$"
 )
 _NOT_BENCHMARK_AFTER = re.compile(r"\s*(?:to|:|/|-)\s*\d")
+# An operation said in words before a constant (working_constants "symbols_x_benchmarks_words",
+# d762): "multiply by 100", "multiplying it by 100", "divided by 2", "times 365".
+_WORDS_BEFORE = re.compile(
+    r"(?i)(?:\b(?:multipl(?:y|ies|ied|ying)|divid(?:e|es|ed|ing))"
+    r"(?:\s+(?:it|this|that|them|the\s+result))?\s+by|\btimes)\s+$"
+)
 
 
 def in_working(
@@ -148,7 +154,11 @@ def in_working(
         return True
     if after[:1] in ("x", "X") and after[1:2] == " " and text[value.end : value.end + 1] == " ":
         return True
-    if reading == "symbols_x_benchmarks":
+    if reading == "symbols_x_benchmarks_words" and _WORDS_BEFORE.search(
+        text, max(0, value.start - 40), value.start
+    ):
+        return True  # "multiplying by 100 to get a percentage", "divided by 2" (d762)
+    if reading in ("symbols_x_benchmarks", "symbols_x_benchmarks_words"):
         if (
             before[-1:] in ("x", "X")
             and before[-2:-1] == " "

@@ -86,7 +86,8 @@ and the policy hash only (diffed); stderr same.
 2026-11.55: against 2.53.0, the version string and the policy hash only (diffed); stderr same.
 2.55.0 (`sign_parentheses: full_width`, `row_rivals: qualified`), policy 2026-11.56: against
 2.54.0, the version string and the policy hash only (diffed); stderr same.
-2.57.0 (`restated_results: rounded`, `period_counts: named_years`), policy 2026-11.58: against
+2.57.0 (`restated_results: rounded`, `period_counts: named_years`, `working_constants:
+symbols_x_benchmarks_words`), policy 2026-11.58: against
 2.55.0, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
@@ -117,17 +118,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "c8af906b351cf012422d51cedcf0489787d26709546dd7a89af409be0b121792",
+        "67dd45aa147fba63dbd5b3eaab1ff9e75ee130fd9e89aba1385ed12fd4c989cd",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "128ea69f8202d0a7546154eb6b8a9a95b34c740fdc7d3cdd68d797e7df4c91c4",
+        "b66286b8395aa31f2b4446d21da26f2d1fddca69aebdb1260abd72f0b7dd6d23",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "09912d9848b1bf3fce886cc35d86a0a65d2877adc8e312dc466e380c9ff10c53",
+        "1151beb4ebfe812ebf4d5f16685e50f50cdc4c020d5eb822bfccdb720104a172",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

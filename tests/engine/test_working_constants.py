@@ -2,7 +2,8 @@
 `working_constants: "symbols_x_benchmarks"`, answer gate 2.27.0, d507): a letter "x" for times
 before the constant ("(COGS / Net Operating Revenues) x 100"), and the 1 a ratio or a rate is
 compared with ("a quick ratio less than 1"). Shapes from the graded-correct FinanceBench answers
-the gate rejected for them alone; "multiply by 100" in words stays a claim (d413, not retried)."""
+the gate rejected for them alone. "multiply by 100" in words: tests/engine/test_working_words.py
+(`symbols_x_benchmarks_words`, 2.57.0, d762)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def codes(verdict):
 
 
 def test_the_default_reads_letter_x_and_benchmarks_and_the_verbatim_preset_has_no_constants():
-    assert DEFAULT_POLICY.working_constants == "symbols_x_benchmarks"
+    assert DEFAULT_POLICY.working_constants == "symbols_x_benchmarks_words"  # d762
     assert VERBATIM_POLICY.calculation_constants == ()
 
 
@@ -60,7 +61,6 @@ def test_the_1_a_ratio_is_compared_with_is_no_claim(sentence):
         "The ratio of 1 to 3 holds for the shares.",  # a ratio of two figures: a claim
         "Revenue fell below 1 billion.",  # no ratio or rate named
         "The company opened 1 store. Its quick ratio was 0.54.",  # another sentence's ratio
-        "Divide the cost by the revenues and multiply by 100.",  # in words: d413
         "Box x 100 units shipped.",  # no term before the x
     ],
 )

@@ -55,7 +55,11 @@ class AnswerGatePolicy(ValueContextReadings):
     # "symbols" (gate 2.26.0) - beside an operator symbol or before a letter "x";
     # "symbols_x_benchmarks" (gate 2.27.0) - also after a letter "x" ("(COGS / Revenue) x 100")
     # and the 1 a ratio or a rate is compared with ("a quick ratio of 1 or higher", "below 1").
-    working_constants: Literal["symbols", "symbols_x_benchmarks"] = "symbols_x_benchmarks"
+    # "symbols_x_benchmarks_words" (gate 2.57.0, d762): also after an operation said in words
+    # ("multiplying by 100 to get a percentage", "divided by 2", "times 365").
+    working_constants: Literal["symbols", "symbols_x_benchmarks", "symbols_x_benchmarks_words"] = (
+        "symbols_x_benchmarks_words"
+    )
     # Which of those constants the context rule skips (context/grounding.py, 2.54.0, d740):
     # "in_working" - only one of a calculation written out, as above ("/ 2", "× 100");
     # "bare" (2.50.0) - any figure of the list without a unit ("360 employees", "12 stores").
