@@ -21,6 +21,7 @@ from groundgate.engine.context.excerpt_index import _Seen
 from groundgate.engine.context.facts import Fact
 from groundgate.engine.context.label_heads import said_apart
 from groundgate.engine.context.periods import contradicts, relative_periods
+from groundgate.engine.context.point_units import of_another_unit
 from groundgate.engine.context.prose_bindings import Said
 from groundgate.engine.context.row_order import held_by_longer
 from groundgate.engine.context.row_rivals import qualified_row, rival_row
@@ -110,6 +111,8 @@ def _disagreement(
             return "another_column"
     if percent and _not_percent_cell(fact, seen):
         return "another_column"
+    if seen.points and of_another_unit(claim.value, fact):
+        return "another_column"  # percentage points of a percent column, or back (d775)
     return None
 
 

@@ -138,6 +138,12 @@ class TableReading(NamedTuple):
     # month_words "whole_words" (2.53.0, d714): claims.naming_words drops a month as a whole
     # word ("March", "Dec."), not every word starting as one does ("Markets", "margin").
     whole_months: bool = False
+    # prose_facets "change_words" (2.58.0, d774): words of a change name no prose subject
+    # (prose_facets.py, read by prose_bindings).
+    change_words: bool = False
+    # point_units "unit_headers" (2.58.0, d775): a bare cell under a percent header is no
+    # value in percentage points, and the other way (point_units.py, read by disagreement).
+    point_units: bool = False
 
 
 PLAIN = TableReading()

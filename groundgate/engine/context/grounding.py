@@ -283,7 +283,9 @@ def context_findings(
             line = reader.sentences[k]
             at = value.start - line.start
             named = named + clause_spans(line.text, at, at + value.end - value.start)
-        answer_bound = _answer_bound(reader.sentences[k], value) if bound else None
+        answer_bound = (
+            _answer_bound(reader.sentences[k], value, reading.change_words) if bound else None
+        )
         reasons = [
             _disagreement(
                 claim,
@@ -480,15 +482,18 @@ def _finding(
     )
 
 
-def _answer_bound(sentence: Sentence, value: NumericValue) -> Callable[[], Said]:
-    """The binding of an answer's value in its sentence (prose_bindings), read on first need."""
+def _answer_bound(
+    sentence: Sentence, value: NumericValue, changes: bool = False
+) -> Callable[[], Said]:
+    """The binding of an answer's value in its sentence (prose_bindings), read on first need
+    (`changes`: prose_facets "change_words", d774)."""
     read: list[Said] = []
 
     def get() -> Said:
         if not read:
             s0 = sentence.start
             own = value._replace(start=value.start - s0, end=value.end - s0)
-            read.append(answer_binding(sentence.text, own))
+            read.append(answer_binding(sentence.text, own, changes))
         return read[0]
 
     return get

@@ -23,7 +23,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(ValueContextReadings):
-    policy_version: str = "answer-gate/2026-11.56"
+    policy_version: str = "answer-gate/2026-11.59"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -445,6 +445,16 @@ class AnswerGatePolicy(ValueContextReadings):
     # (selectable: half A only) - or by the words that set it apart from the value's row;
     # "every_word" (gate 2.41.0): by every word of its label.
     row_said: Literal["every_word", "heads", "apart_or_head"] = "heads"
+    # Words of a change in a prose value's facets (context/prose_facets.py, gate 2.58.0,
+    # d774): "change_words" - "increased", "was", "同比增长" name no subject, and "12%
+    # year-over-year" is a percent ("North America sales increased 13%" of Net sales' 13%);
+    # "as_read" (gate 2.55.0, verbatim's): every naming word sets a subject apart.
+    prose_facets: Literal["as_read", "change_words"] = "change_words"
+    # Percent and percentage points of a bare cell (context/point_units.py, gate 2.58.0,
+    # d775): "unit_headers" - "增长12.36个百分点" of a "增减变动幅度（%）" cell 12.36 (a row
+    # naming no rate) is another column's unit, and a percent of a "(ppt)" column's cell;
+    # "off" (gate 2.55.0, verbatim's): the bare cell grounds either.
+    point_units: Literal["off", "unit_headers"] = "unit_headers"
 
     @field_validator("equivalences")
     @classmethod

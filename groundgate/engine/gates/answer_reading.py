@@ -41,6 +41,8 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         statements=policy.statement_headers == "note_columns",
         wide_negatives=policy.negative_cells == "parentheses_said",
         whole_months=policy.month_words == "whole_words",
+        change_words=policy.prose_facets == "change_words",
+        point_units=policy.point_units == "unit_headers",
     )
 
 
