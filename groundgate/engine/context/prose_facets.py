@@ -7,7 +7,8 @@ named two subjects, and a clause saying only how a figure moved named one of its
     America's 12% apart from the 13% are "north", "america", "segment"; "increased" is no name
     (nor "rose", "grew", "was", "totaled"), so "Asia Pacific revenue was $3.1 billion" names the
     subject of "Asia Pacific revenue increased 4.8% to $2.2 billion" - $3.1 billion is Europe's;
-  - "公司实现营业收入256.79亿元，同比增长12.36%；归属于上市公司股东的净利润18.52亿元，同比增长8.41%":
+  - "公司实现营业收入256.79亿元，同比增长12.36%；归属于上市公司股东的净利润18.52亿元，
+    同比增长8.41%":
     "同比增长" alone names nothing, so 12.36% is of the figure before it (营业收入), as a clause
     part with no naming words is (d690), and "净利润同比增长12.36%" is said of another subject;
   - "12% year-over-year" is read by the number grammar as a percent with the unit "year"; as an
