@@ -136,7 +136,37 @@ SPACED_NEGATIVES = (
     "Foreign currency translation  ( $12 )  $ 8"
 )
 
+# An earnings release's prose: each segment's growth and sales in one list (prose_facets
+# "change_words", d774: "increased", "was" set no subject apart; "12% year-over-year" a percent).
+SEGMENT_PROSE = (
+    "Net sales increased 13% to $143.1 billion in the third quarter. North America segment"
+    " sales increased 12% year-over-year to $87.9 billion. International segment sales"
+    " increased 11% year-over-year to $32.1 billion."
+)
+REGION_PROSE = (
+    "In fiscal 2023, revenue in the Americas rose 8% to $5.2 billion, while Europe revenue rose"
+    " 6.9% to $3.1 billion and Asia Pacific revenue increased 4.8% to $2.2 billion."
+)
+# A change column in percentage points beside a percent one (point_units "unit_headers", d775).
+POINT_CHANGES = (
+    "(In millions)  2023  2022  Change (%)\n"
+    "Net sales  10,500  9,800  7.1\n"
+    "Operating expenses  2,310  2,120  9.0"
+)
+MARGIN_POINTS = (
+    "(Percent of net sales)  2023  2022  Change (ppt)\n"
+    "Gross margin  40.0  39.0  1.0\n"
+    "Operating margin  18.0  16.0  2.0"
+)
+
 PASSES = [
+    Passes(SEGMENT_PROSE, "North America segment sales increased 12% year-over-year."),
+    Passes(SEGMENT_PROSE, "Net sales increased 13% to $143.1 billion."),
+    Passes(REGION_PROSE, "Europe revenue rose 6.9% to $3.1 billion in fiscal 2023."),
+    Passes(REGION_PROSE, "Asia Pacific revenue was $2.2 billion in fiscal 2023."),
+    Passes(POINT_CHANGES, "Net sales grew 7.1% in 2023."),
+    Passes(MARGIN_POINTS, "Gross margin rose 1.0 percentage points in 2023."),
+    Passes(MARGIN_POINTS, "Operating margin was 18.0% in 2023."),
     Passes(CASH_FLOWS, "Cash provided by operating activities was $1,234.5 million in 2019."),
     Passes(CASH_FLOWS, "Cash used in investing activities was $456.7 million in 2019."),
     Passes(CHANGES, "Operating income decreased 20.5% in 2019."),
@@ -232,6 +262,14 @@ PASSES = [
 ]
 
 REFUSED = [
+    # Another segment's figure in one list of segments (prose_facets "change_words", d774).
+    Refused(SEGMENT_PROSE, "North America segment sales increased 13% year-over-year.", "row"),
+    Refused(SEGMENT_PROSE, "International segment sales increased 12% year-over-year.", "row"),
+    Refused(REGION_PROSE, "Asia Pacific revenue was $3.1 billion in fiscal 2023.", "row"),
+    Refused(REGION_PROSE, "Europe revenue rose 8% in fiscal 2023.", "row"),
+    # A percent change said in percentage points (point_units "unit_headers", d775).
+    Refused(POINT_CHANGES, "Net sales grew 7.1 percentage points in 2023.", "column"),
+    Refused(MARGIN_POINTS, "Operating margin rose 2.0% in 2023.", "column"),
     # A change column's cell said with the other direction word.
     Refused(CHANGES, "Operating income increased 20.5% in 2019.", "sign"),
     Refused(CHANGES, "Net sales fell 13.8% in 2019.", "sign"),
