@@ -144,6 +144,9 @@ class TableReading(NamedTuple):
     # point_units "unit_headers" (2.58.0, d775): a bare cell under a percent header is no
     # value in percentage points, and the other way (point_units.py, read by disagreement).
     point_units: bool = False
+    # context_constants "counted" (2.58.0, d776): a one- or two-digit constant said as a count
+    # ("4 stores") is judged by the context rule (counted_constants.py, read by grounding).
+    counted: bool = False
 
 
 PLAIN = TableReading()

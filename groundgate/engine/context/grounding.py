@@ -52,6 +52,7 @@ from groundgate.engine.context.change_directions import (
 )
 from groundgate.engine.context.citation_map import _citation_map
 from groundgate.engine.context.claims import Claim, ClaimReader, citations
+from groundgate.engine.context.counted_constants import skipped_short
 from groundgate.engine.context.disagreement import _alternative, _disagreement
 from groundgate.engine.context.duration_headers import durations_in
 from groundgate.engine.context.excerpt_index import _Seen, _seen
@@ -199,7 +200,7 @@ def context_findings(
             and not value.unit
             and (
                 working is None
-                or len(value.quantity) < 3  # (1, 2, 4, 12: a page's, a note's, any count's)
+                or skipped_short(conclusion, value, reading.counted)  # (1, 2, 4, 12; d776)
                 or in_working(conclusion, value, calculation_constants, working)
             )
         ):

@@ -231,7 +231,7 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     years=policy.year_relative == "latest_year",
                     working=(
                         policy.working_constants
-                        if policy.context_constants == "in_working"
+                        if policy.context_constants in ("in_working", "counted")
                         else None
                     ),
                 ),

@@ -54,8 +54,10 @@ class AnswerGatePolicy(ValueContextReadings):
     working_constants: Literal["symbols", "symbols_x_benchmarks"] = "symbols_x_benchmarks"
     # Which of those constants the context rule skips (context/grounding.py, 2.54.0, d740):
     # "in_working" - only one of a calculation written out, as above ("/ 2", "× 100");
-    # "bare" (2.50.0) - any figure of the list without a unit ("360 employees", "12 stores").
-    context_constants: Literal["bare", "in_working"] = "in_working"
+    # "bare" (2.50.0) - any figure of the list without a unit ("360 employees", "12 stores");
+    # "counted" (2.58.0, d776, context/counted_constants.py) - as "in_working", and a one- or
+    # two-digit one is judged where it counts a noun ("opened 4 stores"; not "Page 4 of 15").
+    context_constants: Literal["bare", "in_working", "counted"] = "counted"
     # "Item 7", "Note 4", "page 59": the number of a part of the document is a label, no claim.
     section_labels_exempt: bool = True
     # A value that a calculation from cited values gives: a finding with the derivation as its

@@ -43,6 +43,7 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         whole_months=policy.month_words == "whole_words",
         change_words=policy.prose_facets == "change_words",
         point_units=policy.point_units == "unit_headers",
+        counted=policy.context_constants == "counted",
     )
 
 
