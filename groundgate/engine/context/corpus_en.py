@@ -255,6 +255,9 @@ PASSES = [
         " $812 million in Q3 2023.",
     ),
     Passes(EBITDA, "Adjusted EBITDA (non-GAAP) was $1,450 million in 2023."),
+    Passes(ADJUSTED, "Non-GAAP operating income was $1,034 million in Q3 2023."),
+    Passes(ADJUSTED, "GAAP operating income was $812 million in Q3 2023."),
+    Passes(ADJUSTED, "Non-GAAP diluted EPS was $1.45 in Q3 2023."),
     Passes(EBITDA, "EBITDA (GAAP reconciliation) was $1,300 million in 2023."),
     Passes(EBITDA, "Total revenue was $5,000 million in 2023."),
     Passes(EBITDA, "Revenue growth was 5.1% in 2023."),
@@ -341,6 +344,9 @@ REFUSED = [
     # The qualified row's name said of the unqualified row's cell (row_rivals "qualified", d748).
     Refused(ADJUSTED, "Adjusted operating income was $812 million in Q3 2023.", "row"),
     Refused(ADJUSTED, "Adjusted diluted EPS was $1.12 in Q3 2023.", "row"),
+    # The twin named by its parenthesised words (row_rivals "parenthesised", d777).
+    Refused(ADJUSTED, "Non-GAAP operating income was $812 million in Q3 2023.", "row"),
+    Refused(ADJUSTED, "Non-GAAP diluted EPS was $1.12 in Q3 2023.", "row"),
     Refused(EBITDA, "Adjusted EBITDA (non-GAAP) was $1,300 million in 2023.", "row"),
     Refused(EBITDA, "Organic revenue growth was 5.1% in 2023.", "row"),
     Refused(SPACED_NEGATIVES, "Accounts receivable were -$3,210 thousand in 2022.", "sign"),
@@ -348,9 +354,6 @@ REFUSED = [
 ]
 
 GAPS: list[Gap] = [
-    Gap(ADJUSTED, "Non-GAAP operating income was $812 million in Q3 2023.", "row",
-        "the qualified row named by its parenthesised words only ('non-GAAP'): row_rivals"
-        " qualified reads the words outside the parentheses (d748)"),
     Gap(CASH_FLOWS, "Cash used in investing activities was $1,234.5 million in 2019.", "row",
         "said by the words that set it apart: row_said apart_or_head refuses it (selectable)"),
     Gap(NOTE, "Other receivables were $8,758 thousand in 2019.", "row",

@@ -121,7 +121,8 @@ class TableReading(NamedTuple):
     capitals: str = "off"  # capital_words (2.47.0, d679): values/capitals.py
     word_columns: bool = False  # column_naming "word_columns" (2.47.0, d681): _column
     spans: bool = False  # period_spans "lengths" (2.51.0, d694): period_spans.spans_in
-    rivals: str = ""  # row_rivals (2.51.0, d697): "" (best), "said", "unqualified", "qualified"
+    # row_rivals (2.51.0, d697): "" (best), "said", "unqualified", "qualified", "parenthesised"
+    rivals: str = ""
     acronyms: bool = False  # row_acronyms "initials" (2.51.0, d700): row_acronyms.py
     share_columns: bool = False  # share_columns "period_before" (2.51.0, d702)
     # statement_headers "note_columns" (2.52.0, d707): a 附注 column's "七、1" is no cell, and

@@ -71,7 +71,10 @@ def test_points_of_a_percent_column_are_refused_only_under_unit_headers():
 
 def test_a_rate_rows_change_in_points_under_a_percent_header_passes():
     """A rate's change may be printed in points under "（%）": not judged (d775)."""
-    table = "单位：万元\n项目  2023年  2022年  增减变动幅度（%）\n营业收入  1,234  1,098  12.36\n毛利率（%）  23.45  22.18  1.27"
+    table = (
+        "单位：万元\n项目  2023年  2022年  增减变动幅度（%）\n"
+        "营业收入  1,234  1,098  12.36\n毛利率（%）  23.45  22.18  1.27"
+    )
     assert _status("2023年毛利率同比增加1.27个百分点。", table) == "ok"
     assert _status("2023年营业收入同比增长12.36%。", table) == "ok"
 
