@@ -148,6 +148,9 @@ class TableReading(NamedTuple):
     # context_constants "counted" (2.58.0, d776): a one- or two-digit constant said as a count
     # ("4 stores") is judged by the context rule (counted_constants.py, read by grounding).
     counted: bool = False
+    # dated_headers "long_parts" (2.58.0, d778): a header line of dated parts is read past 100
+    # characters (dated_headers.py, read by table_headers._header_words).
+    dated: bool = False
 
 
 PLAIN = TableReading()
@@ -339,7 +342,11 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             and not (
                 not seen_rows
                 and _header_words(
-                    line, reading.year_ranges, reading.ended_headers, reading.unit_parts
+                    line,
+                    reading.year_ranges,
+                    reading.ended_headers,
+                    reading.unit_parts,
+                    reading.dated,
                 )
             )
         ):
@@ -352,7 +359,13 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             row = [(line, v) for v in line.values[k:]]
             _add_row(facts, row_label, row, header, slots, reading)
         elif not seen_rows and (
-            _header_words(line, reading.year_ranges, reading.ended_headers, reading.unit_parts)
+            _header_words(
+                line,
+                reading.year_ranges,
+                reading.ended_headers,
+                reading.unit_parts,
+                reading.dated,
+            )
             or (i + 1 < len(lines) and units[i + 1])
         ):
             parts = header_parts(line.text)

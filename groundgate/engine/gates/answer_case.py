@@ -457,6 +457,11 @@ class AnswerGatePolicy(ValueContextReadings):
     # naming no rate) is another column's unit, and a percent of a "(ppt)" column's cell;
     # "off" (gate 2.55.0, verbatim's): the bare cell grounds either.
     point_units: Literal["off", "unit_headers"] = "unit_headers"
+    # A header line of dated parts past 100 characters (context/dated_headers.py, gate 2.58.0,
+    # d778): "long_parts" - "Three Months Ended September 30, 2023  Three Months Ended
+    # September 30, 2022  Nine Months Ended ..." heads its columns; "off" (gate 2.55.0,
+    # verbatim's): a line of 100 characters or more heads nothing (d696).
+    dated_headers: Literal["off", "long_parts"] = "long_parts"
 
     @field_validator("equivalences")
     @classmethod

@@ -41,6 +41,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     prose_subjects="off",
     prose_facets="as_read",
     point_units="off",
+    dated_headers="off",
     relative_periods="off",
     derivation_words="off",
     one_row_pairs="any_row",

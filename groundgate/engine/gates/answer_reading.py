@@ -44,6 +44,7 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         change_words=policy.prose_facets == "change_words",
         point_units=policy.point_units == "unit_headers",
         counted=policy.context_constants == "counted",
+        dated=policy.dated_headers == "long_parts",
     )
 
 
