@@ -98,9 +98,15 @@ _ROWS = st.sampled_from(["operating income", "net earnings", "gross margin", "fr
 
 
 @settings(max_examples=40, deadline=None)
-# (extra >= 2: with 1, the twin's 2022 cell is the plain row's 2023 figure, said of the twin's
-# own row - another period, a draw hypothesis found at 2.58.0 and 2.55.0 alike)
-@given(_QUALIFIERS, _ROWS, st.integers(100, 9_000), st.integers(2, 900))
+# (No figure that is a header's year, 2,021 - 2,024: "$2,022 million" meets the "2022" column
+# header and is not judged; nor extra 1, the twin's 2022 cell the plain row's 2023 figure -
+# draws hypothesis found at 2.58.0 that fail at 2.55.0 alike.)
+@given(
+    _QUALIFIERS,
+    _ROWS,
+    st.integers(100, 9_000).filter(lambda n: not 2_000 <= n <= 2_100),
+    st.integers(2, 900),
+)
 def test_a_qualified_twin_said_of_the_plain_cell_is_refused_and_of_its_own_passes(
     qualifier: str, row: str, plain: int, extra: int
 ):
