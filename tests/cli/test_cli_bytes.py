@@ -118,17 +118,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "08d56a0a7b1802bf77e94ada3ee5426a1a0e1ff45b5b60e50ef1a8e6849b10b4",
+        "097006ac9afac6c258ceb9b371c5a04686b28cd9579fb48ef512a25bfc6c4e7e",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "24a9bd48c27c6bf1dc24303d195bee52f3485132f4bb54bfd1bafe7afbe2f589",
+        "3ad2249f20cf08d4cde34b061c886fcd8e947d7869258d3e6482bb7af7e26949",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "d7b66c01cc794a1cb72006bd89aac97cca7c94af532dcce42d268b3db0c4f789",
+        "8b61c5e16840f13eee113c807b0ac4776f1989f9175d7cc0e621e0c6a7934bfb",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
