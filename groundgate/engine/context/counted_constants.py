@@ -21,7 +21,7 @@ _NOUN_AFTER = re.compile(
     r"\s+(?:(?:new|additional|more|other|further|separate)\s+)?([A-Za-z][a-z-]{2,})\b"
 )
 # Words after a figure that make it no count of a noun.
-_NOT_NOUN = frozenset(
+NOT_NOUN = frozenset(
     {
         "of", "to", "and", "or", "the", "in", "on", "at", "for", "per", "by", "from", "than",
         "out", "percent", "times", "basis", "points", "point", "through", "with", "are", "is",
@@ -49,6 +49,6 @@ def skipped_short(text: str, value: NumericValue, counted: bool) -> bool:
 def says_count(text: str, value: NumericValue) -> bool:
     """Whether `value` counts a noun ("opened 4 stores"), not a part's number ("Page 4 of")."""
     m = _NOUN_AFTER.match(text, value.end)
-    if m is None or m.group(1).lower() in _NOT_NOUN:
+    if m is None or m.group(1).lower() in NOT_NOUN:
         return False
     return _PART_BEFORE.search(text, max(0, value.start - 20), value.start) is None

@@ -284,9 +284,7 @@ def context_findings(
             line = reader.sentences[k]
             at = value.start - line.start
             named = named + clause_spans(line.text, at, at + value.end - value.start)
-        answer_bound = (
-            _answer_bound(reader.sentences[k], value, reading.change_words) if bound else None
-        )
+        answer_bound = _answer_bound(reader.sentences[k], value, reading) if bound else None
         reasons = [
             _disagreement(
                 claim,
@@ -484,17 +482,18 @@ def _finding(
 
 
 def _answer_bound(
-    sentence: Sentence, value: NumericValue, changes: bool = False
+    sentence: Sentence, value: NumericValue, reading: TableReading = PLAIN
 ) -> Callable[[], Said]:
     """The binding of an answer's value in its sentence (prose_bindings), read on first need
-    (`changes`: prose_facets "change_words", d774)."""
+    (as `reading`'s prose_facets reads it, d774, d780)."""
     read: list[Said] = []
 
     def get() -> Said:
         if not read:
             s0 = sentence.start
             own = value._replace(start=value.start - s0, end=value.end - s0)
-            read.append(answer_binding(sentence.text, own, changes))
+            nouns = reading.count_nouns
+            read.append(answer_binding(sentence.text, own, reading.change_words, nouns))
         return read[0]
 
     return get

@@ -44,7 +44,7 @@ from groundgate.engine.context.comparisons import (
 from groundgate.engine.context.facts import Fact
 from groundgate.engine.context.initials import acronyms, names_row
 from groundgate.engine.context.periods import contradicts, is_period_value
-from groundgate.engine.context.prose_facets import attribute_unit, subject_words
+from groundgate.engine.context.prose_facets import attribute_unit, count_noun, subject_words
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import SENTENCE_END
 from groundgate.engine.text_memo import text_memo
@@ -56,6 +56,7 @@ class Binding(NamedTuple):
 
     facets: tuple[tuple[frozenset[str], str], ...]
     days: frozenset[int]
+    noun: frozenset[str] = frozenset()  # what a bare count counts (prose_facets, d780)
 
     @property
     def words(self) -> frozenset[str]:
@@ -65,7 +66,9 @@ class Binding(NamedTuple):
         return out
 
 
-def bind(text: str, spans: list[tuple[int, int]], k: int, changes: bool = False) -> Binding:
+def bind(
+    text: str, spans: list[tuple[int, int]], k: int, changes: bool = False, nouns: bool = False
+) -> Binding:
     """The binding of the value at spans[k] of `text` (`spans`: the text's figures, no periods,
     in order). `changes` (prose_facets "change_words", d774): a part whose words only say how
     the figure moved ("同比增长") names no metric of its own."""
@@ -110,7 +113,8 @@ def bind(text: str, spans: list[tuple[int, int]], k: int, changes: bool = False)
         where = naming_words(place.group(1))
         if where:
             facets.append((where, place.group(1).strip()))
-    return Binding(tuple(facets), _days(text, start, end))
+    noun = count_noun(text, start, end) if nouns else frozenset()
+    return Binding(tuple(facets), _days(text, start, end), noun)
 
 
 def _days(text: str, start: int, end: int) -> frozenset[int]:
@@ -151,10 +155,13 @@ class ProseBindings:
     """One excerpt's prose values' bindings, read on need (shared by the cases citing the
     excerpt: its lookups are only added to, each entry whole, d471)."""
 
-    def __init__(self, facts: list[Fact], text: str, changes: bool = False) -> None:
+    def __init__(
+        self, facts: list[Fact], text: str, changes: bool = False, nouns: bool = False
+    ) -> None:
         self.facts = facts
         self.text = text
         self.changes = changes  # prose_facets "change_words" (d774): prose_facets.py
+        self.nouns = nouns  # prose_facets "count_nouns" (d780)
         self._spans: list[tuple[int, int]] | None = None
         self._index: dict[tuple[int, int], int] = {}
         self._bound: dict[tuple[int, int], Binding] = {}
@@ -195,7 +202,7 @@ class ProseBindings:
             found = (
                 Binding((), frozenset())
                 if k is None
-                else bind(self.text, self._spans, k, self.changes)
+                else bind(self.text, self._spans, k, self.changes, self.nouns)
             )
             self._bound[span] = found
         return found
@@ -256,6 +263,18 @@ class ProseBindings:
                     own, theirs.words, words, answer_acronyms, changes
                 ):
                     return True, other
+        if said.noun and own.noun and not said.noun & own.noun:
+            # "hired 4 engineers" where this 4 counts designers and 12 engineers (d780)
+            for other in self.others(fact):
+                if other.value.quantity in stated or not said.noun <= self.binding(other).noun:
+                    continue
+                if (
+                    periods
+                    and periods_of
+                    and contradicts(periods, periods_of.get((other.start, other.end), ()))
+                ):
+                    continue
+                return True, other
         if said.days and own.days and not (said.days & own.days):
             fits = next((o for o in self.others(fact) if said.days & self.binding(o).days), None)
             return True, fits
@@ -311,7 +330,9 @@ class Said(NamedTuple):
     stated: frozenset[str]
 
 
-def answer_binding(sentence: str, value: NumericValue, changes: bool = False) -> Said:
+def answer_binding(
+    sentence: str, value: NumericValue, changes: bool = False, nouns: bool = False
+) -> Said:
     """The binding of an answer's value (its span in `sentence`), with its sentence's acronyms
     and other figures (`changes`: prose_facets "change_words", d774)."""
     figures = _answer_figures(sentence)
@@ -320,7 +341,8 @@ def answer_binding(sentence: str, value: NumericValue, changes: bool = False) ->
     stated = frozenset(q for a, b, q in figures if (a, b) != span)
     if span not in spans:
         return Said(Binding((), weekdays(sentence)), acronyms(sentence), stated)
-    return Said(bind(sentence, spans, spans.index(span), changes), acronyms(sentence), stated)
+    binding = bind(sentence, spans, spans.index(span), changes, nouns)
+    return Said(binding, acronyms(sentence), stated)
 
 
 def _figure(v: NumericValue) -> bool:

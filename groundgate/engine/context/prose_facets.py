@@ -14,11 +14,18 @@ named two subjects, and a clause saying only how a figure moved named one of its
   - "12% year-over-year" is read by the number grammar as a percent with the unit "year"; as an
     attribute it is the plain percent "13%" beside it is (the rule compares values of one
     attribute: kind and unit).
-Pure: no Django, no I/O.
+With "count_nouns" (d780) also: a bare count is bound to the noun it counts ("hired 12 engineers
+and 4 designers"), so "hired 4 engineers" is said of 12's subject where the excerpt's 4 counts
+designers (prose_bindings.bound_elsewhere: the answer's noun is another count's near it, not
+this one's). Pure: no Django, no I/O.
 """
 
 from __future__ import annotations
 
+import re
+
+from groundgate.engine.context.claims import naming_words
+from groundgate.engine.context.counted_constants import NOT_NOUN
 from groundgate.engine.numbers import NumericValue
 
 # Stemmed words (claims.naming_words) that say how a figure moved or that it is: a direction,
@@ -88,6 +95,23 @@ CHANGE_WORDS = frozenset(
 def subject_words(words: frozenset[str]) -> frozenset[str]:
     """A facet's words that may name whose figure it is: without the words of a change."""
     return words - CHANGE_WORDS
+
+
+def count_noun(text: str, start: int, end: int) -> frozenset[str]:
+    """The naming words of the noun a bare count at text[start:end] counts ("hired 12 engineers
+    and 4 designers": 4 -> design; prose_facets "count_nouns", d780); empty where none."""
+    if not _BARE_COUNT.fullmatch(text, start, end):
+        return frozenset()
+    m = _NOUN_AFTER.match(text, end)
+    if m is None or m.group(1).lower() in NOT_NOUN:
+        return frozenset()
+    return subject_words(naming_words(m.group(1)))
+
+
+_BARE_COUNT = re.compile(r"\d{1,3}(?:,\d{3})*")
+_NOUN_AFTER = re.compile(
+    r"\s+(?:(?:new|additional|more|other|further|full-time|part-time)\s+)?([A-Za-z][a-z-]{2,})\b"
+)
 
 
 def attribute_unit(value: NumericValue) -> str:

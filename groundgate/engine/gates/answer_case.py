@@ -450,8 +450,10 @@ class AnswerGatePolicy(ValueContextReadings):
     # Words of a change in a prose value's facets (context/prose_facets.py, gate 2.58.0,
     # d774): "change_words" - "increased", "was", "同比增长" name no subject, and "12%
     # year-over-year" is a percent ("North America sales increased 13%" of Net sales' 13%);
-    # "as_read" (gate 2.55.0, verbatim's): every naming word sets a subject apart.
-    prose_facets: Literal["as_read", "change_words"] = "change_words"
+    # "as_read" (gate 2.55.0, verbatim's): every naming word sets a subject apart;
+    # "count_nouns" (2.58.0, d780) - as "change_words", and a bare count is bound to the noun
+    # it counts ("hired 12 engineers and 4 designers": "hired 4 engineers" is 12's subject).
+    prose_facets: Literal["as_read", "change_words", "count_nouns"] = "count_nouns"
     # Percent and percentage points of a bare cell (context/point_units.py, gate 2.58.0,
     # d775): "unit_headers" - "增长12.36个百分点" of a "增减变动幅度（%）" cell 12.36 (a row
     # naming no rate) is another column's unit, and a percent of a "(ppt)" column's cell;
