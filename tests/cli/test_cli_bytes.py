@@ -87,7 +87,7 @@ and the policy hash only (diffed); stderr same.
 2.55.0 (`sign_parentheses: full_width`, `row_rivals: qualified`), policy 2026-11.56: against
 2.54.0, the version string and the policy hash only (diffed); stderr same.
 2.58.0 (`prose_facets`, `point_units`, `context_constants: counted`, `row_rivals: parenthesised`,
-`dated_headers`), policy 2026-11.59: against
+`dated_headers`, `prose_facets: count_nouns`), policy 2026-11.59: against
 2.55.0, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """

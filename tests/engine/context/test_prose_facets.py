@@ -18,6 +18,7 @@ from tests.engine.context.test_operands import case
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
 AS_READ = DEFAULT_POLICY.model_copy(update={"prose_facets": "as_read"})
+CHANGE_WORDS = DEFAULT_POLICY.model_copy(update={"prose_facets": "change_words"})
 POINTS_OFF = DEFAULT_POLICY.model_copy(update={"point_units": "off"})
 
 
@@ -26,7 +27,7 @@ def _status(answer: str, table: str, policy: AnswerGatePolicy = DEFAULT_POLICY) 
 
 
 def test_the_defaults_and_the_verbatim_readings():
-    assert DEFAULT_POLICY.prose_facets == "change_words"
+    assert DEFAULT_POLICY.prose_facets == "count_nouns"  # (it reads "change_words" too, d780)
     assert VERBATIM_POLICY.prose_facets == "as_read"
     assert DEFAULT_POLICY.point_units == "unit_headers"
     assert VERBATIM_POLICY.point_units == "off"
@@ -77,6 +78,38 @@ def test_a_rate_rows_change_in_points_under_a_percent_header_passes():
     )
     assert _status("2023年毛利率同比增加1.27个百分点。", table) == "ok"
     assert _status("2023年营业收入同比增长12.36%。", table) == "ok"
+
+
+def test_a_counts_noun_is_its_subject_only_under_count_nouns():
+    text = "During the year we hired 12 engineers and 4 designers, and opened 2 offices in Europe."
+    wrong = "During the year the company hired 4 engineers."
+    assert _status(wrong, text) != "ok"
+    assert _status(wrong, text, ACCEPT) != "ok"
+    assert _status(wrong, text, CHANGE_WORDS) == "ok"
+    for right in (
+        "The company hired 12 engineers and 4 designers.",
+        "It opened 2 offices in Europe.",
+        "During the year the company hired 4 designers.",
+    ):
+        assert _status(right, text) == "ok", right
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    nouns=st.lists(
+        st.sampled_from(["engineers", "designers", "nurses", "stores", "branches", "trucks"]),
+        min_size=2,
+        max_size=2,
+        unique=True,
+    ),
+    counts=st.lists(st.integers(2, 999), min_size=2, max_size=2, unique=True),
+)
+def test_a_count_said_of_the_other_noun_is_refused(nouns: list[str], counts: list[int]):
+    (one, two), (a, b) = nouns, counts
+    text = f"In 2023 the company added {a} {one} and {b} {two}."
+    assert _status(f"The company added {b} {one} in 2023.", text) != "ok"
+    assert _status(f"The company added {a} {one} in 2023.", text) == "ok"
+    assert _status(f"The company added {b} {two} in 2023.", text) == "ok"
 
 
 _SEGMENTS = ["North America", "International", "Asia Pacific", "Europe", "Latin America"]
