@@ -118,17 +118,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "097006ac9afac6c258ceb9b371c5a04686b28cd9579fb48ef512a25bfc6c4e7e",
+        "272b5894a21df84e1b54a202fd33cea8dc18f9b608fedeef50a8a5a07d78d5f2",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "3ad2249f20cf08d4cde34b061c886fcd8e947d7869258d3e6482bb7af7e26949",
+        "67fea1c5a4c190383df644e0b10264afcd237c420524cb0874e0ed02a422916d",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "8b61c5e16840f13eee113c807b0ac4776f1989f9175d7cc0e621e0c6a7934bfb",
+        "44912208ef80ec104e7d7979bdaa0fb155920367c0f11474f63f20802613ab2c",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
