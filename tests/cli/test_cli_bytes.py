@@ -88,8 +88,10 @@ and the policy hash only (diffed); stderr same.
 2.54.0, the version string and the policy hash only (diffed); stderr same.
 2.57.0 (2.56.0's `operand_scales`, `ratio_restates`, `negative_shares`, `change_rows`,
 `own_figures`; `restated_results: rounded`, `period_counts: named_years`, `working_constants:
-symbols_x_benchmarks_words`), policy 2026-11.58: against 2.55.0, the version string and the
-policy hash only (diffed); stderr same.
+symbols_x_benchmarks_words`), policy 2026-11.58, and 2.58.0 (`prose_facets`, `point_units`,
+`context_constants: counted`, `row_rivals: parenthesised`, `dated_headers`, `prose_facets:
+count_nouns`), policy 2026-11.59: against 2.55.0, the version string and the policy hash only
+(diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -119,17 +121,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "ffed8a7ee41d2b0f5bc5087f25da0e51727bfe2bf42a15d8681df3ff08196c14",
+        "2469ffc718cd6a2688bf812c9ba378873f2bbb3e3247b8fca86479b06eb7061d",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "3c05c4dcf3e0d8bf325266675a855d6da4d9910c61ea431710747284aa35044c",
+        "e102a5d117f785e2d127f2da25ee219d2f1265cf564196dc19bb6f6036992226",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "98385f2a9b7027f0c0015aea3c246b8b33824f32e7f374236df3ea82c81a318e",
+        "d0cfe6a55922ee97a675cb45c69675e00f4d400e09f3ef12891cba3a8e41a596",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -124,9 +124,17 @@ PROSE_KEY = (
     "报告期末，公司总资产256.79亿元，较上年末增长9.47%。"
 )
 WAN_TABLE = "单位：万元\n项目  2023年  2022年  同比增减(%)\n营业收入  12,345.67  10,987.65  12.36"
+# A change column printed in percentage points (point_units "unit_headers", d775).
+POINTS_TABLE = "单位：%\n项目  2023年  2022年  增减（百分点）\n毛利率  23.45  22.18  1.27"
 HALF_NEGATIVE = "单位：万元\n项目  2023年  2022年\n应收账款  （4,667 ）  3,210"
 
 PASSES = [
+    # Each unit of its own column, each change of its own subject (d774, d775).
+    Passes(WAN_TABLE, "2023年营业收入同比增长12.36%。"),
+    Passes(POINTS_TABLE, "2023年毛利率同比增加1.27个百分点。"),
+    Passes(PROSE_KEY, "公司营业收入87.65亿元，同比增长14.52%。"),
+    Passes(PROSE_KEY, "归属于上市公司股东的净利润同比增长3.62%。"),
+    Passes(PROSE_KEY, "公司总资产较上年末增长9.47%。"),
     # 期末/期初 balances; 截至 and 较期初 in the answer.
     Passes(BALANCES, "截至期末，应收账款余额为5,430,210.50元。"),
     Passes(BALANCES, "应收账款期初余额为4,120,300.00元。"),
@@ -270,6 +278,13 @@ REFUSED = [
     # A 万元 table's figure read without its scale (yuan_scales, d710).
     Refused(WAN_TABLE, "2023年营业收入为12,345.67元。", "scale"),
     Refused(WAN_TABLE, "2023年营业收入约1.23万元。", "scale"),
+    # Percent and percentage points of a bare cell (point_units "unit_headers", d775).
+    Refused(WAN_TABLE, "2023年营业收入同比增长12.36个百分点。", "column"),
+    Refused(POINTS_TABLE, "2023年毛利率同比增长1.27%。", "column"),
+    # Words of a change name no subject (prose_facets "change_words", d774).
+    Refused(PROSE_KEY, "公司营业收入为256.79亿元。", "row"),
+    Refused(PROSE_KEY, "归属于上市公司股东的净利润同比增长14.52%。", "row"),
+    Refused(PROSE_KEY, "公司总资产较上年末增长14.52%。", "row"),
 ]
 
 GAPS: list[Gap] = [
@@ -279,8 +294,4 @@ GAPS: list[Gap] = [
         "the chunk declares 亿 (other rows' labels); the row's own unit (元/股) is not read"),
     Gap(PROSE_KEY, "归属于上市公司股东的净利润同比下降5.49%。", "row",
         "prose: the 扣非 clause's change said of the 归母 figure (a longer subject holding it)"),
-    Gap(PROSE_KEY, "公司营业收入为256.79亿元。", "row",
-        "prose: 总资产's figure said of 营业收入, two clauses of one sentence apart"),
-    Gap(WAN_TABLE, "2023年营业收入同比增长12.36个百分点。", "column",
-        "percentage points said of a percent column: the unit is not compared"),
 ]  # fmt: skip

@@ -20,12 +20,18 @@ from groundgate.engine.context.columns import another_column, column_alternative
 from groundgate.engine.context.excerpt_index import _Seen
 from groundgate.engine.context.facts import Fact
 from groundgate.engine.context.label_heads import said_apart
+from groundgate.engine.context.parenthesised_twins import parenthesised_twin
 from groundgate.engine.context.periods import contradicts, relative_periods
+from groundgate.engine.context.point_units import of_another_unit
 from groundgate.engine.context.prose_bindings import Said
 from groundgate.engine.context.row_order import held_by_longer
 from groundgate.engine.context.row_rivals import qualified_row, rival_row
 from groundgate.engine.context.year_relative import year_relative
 from groundgate.engine.declarations import declares_percent
+
+# row_rivals values that read a row's unqualified twin (d698) and its qualified one (d748, d777).
+_UNQUALIFIED = ("unqualified", "qualified", "parenthesised")
+_QUALIFIED = ("qualified", "parenthesised")
 
 
 def _disagreement(
@@ -79,7 +85,7 @@ def _disagreement(
                 # The answer says the shorter label whole, the value's row has words more that
                 # it does not say (longer_rows "unsaid_words", d705).
                 return "another_row"
-        unqualified = seen.rivals in ("unqualified", "qualified")
+        unqualified = seen.rivals in _UNQUALIFIED
         if (
             seen.rivals
             and not said
@@ -87,13 +93,15 @@ def _disagreement(
         ):
             return "another_row"  # a row said in full, or the unqualified one (d697, d698)
         if (
-            seen.rivals == "qualified"
+            seen.rivals in _QUALIFIED
             and not said
             and qualified_row(fact.row, claim.words, claim.own_words, seen)
         ):
             # the qualified row's name said of the plain row's, whose own label is not said
             # whole ("(GAAP)" unsaid; d748)
             return "another_row"
+        if seen.rivals == "parenthesised" and parenthesised_twin(fact.row, claim.own_words, seen):
+            return "another_row"  # "Non-GAAP operating income" of the (GAAP) row's (d777)
     if prose and not fact.in_table and claim.words:
         other = seen.subjects().another_subject(fact, claim.words | claim.own_words, claim.periods)
         if other is not None:
@@ -110,6 +118,8 @@ def _disagreement(
             return "another_column"
     if percent and _not_percent_cell(fact, seen):
         return "another_column"
+    if seen.points and of_another_unit(claim.value, fact):
+        return "another_column"  # percentage points of a percent column, or back (d775)
     return None
 
 
@@ -202,11 +212,13 @@ def _alternative(
                 claim.words,
                 claim.own_words,
                 seen,
-                seen.rivals in ("unqualified", "qualified"),
+                seen.rivals in _UNQUALIFIED,
             )
             best = frozenset({rival}) if rival is not None else best
-        if seen.rivals == "qualified" and fact.row:
+        if seen.rivals in _QUALIFIED and fact.row:
             twin = qualified_row(fact.row, claim.words, claim.own_words, seen)
+            if twin is None and seen.rivals == "parenthesised":
+                twin = parenthesised_twin(fact.row, claim.own_words, seen)  # (d777)
             best = frozenset({seen.labels[twin]}) if twin is not None else best
         fits = [
             f

@@ -49,10 +49,16 @@ class _Seen:
         longer: bool = False,
         abbreviations: bool = False,
         months: bool = False,
+        changes: bool = False,
+        points: bool = False,
+        nouns: bool = False,
     ) -> None:
         self.facts = facts
         self.text = text
         self.months = months  # month_words "whole_words" (d714): claims.naming_words
+        self.changes = changes  # prose_facets "change_words" (d774): prose_bindings
+        self.points = points  # point_units "unit_headers" (d775): point_units.py
+        self.nouns = nouns  # prose_facets "count_nouns" (d780): prose_bindings
         self.longer = longer  # longer_rows "unsaid_words" (d705)
         # label_abbreviations "zh_finance" (d706): a short form its labels' long forms have,
         # with the naming words of those long forms ("扣非": 扣除非, 经常性, 损益).
@@ -135,7 +141,7 @@ class _Seen:
     def bindings(self) -> ProseBindings:
         """What its prose values are said of (prose_subjects "bound_values"), on first need."""
         if self._prose_bindings is None:
-            self._prose_bindings = ProseBindings(self.facts, self.text)
+            self._prose_bindings = ProseBindings(self.facts, self.text, self.changes, self.nouns)
         return self._prose_bindings
 
     def named(self, words: frozenset[str]) -> _Named:
@@ -178,6 +184,9 @@ def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _S
         reading.longer_rows,
         reading.abbreviations,
         reading.whole_months,
+        reading.change_words,
+        reading.point_units,
+        reading.count_nouns,
     )
 
 

@@ -121,7 +121,8 @@ class TableReading(NamedTuple):
     capitals: str = "off"  # capital_words (2.47.0, d679): values/capitals.py
     word_columns: bool = False  # column_naming "word_columns" (2.47.0, d681): _column
     spans: bool = False  # period_spans "lengths" (2.51.0, d694): period_spans.spans_in
-    rivals: str = ""  # row_rivals (2.51.0, d697): "" (best), "said", "unqualified", "qualified"
+    # row_rivals (2.51.0, d697): "" (best), "said", "unqualified", "qualified", "parenthesised"
+    rivals: str = ""
     acronyms: bool = False  # row_acronyms "initials" (2.51.0, d700): row_acronyms.py
     share_columns: bool = False  # share_columns "period_before" (2.51.0, d702)
     # statement_headers "note_columns" (2.52.0, d707): a 附注 column's "七、1" is no cell, and
@@ -138,6 +139,19 @@ class TableReading(NamedTuple):
     # month_words "whole_words" (2.53.0, d714): claims.naming_words drops a month as a whole
     # word ("March", "Dec."), not every word starting as one does ("Markets", "margin").
     whole_months: bool = False
+    # prose_facets "change_words" (2.58.0, d774): words of a change name no prose subject
+    # (prose_facets.py, read by prose_bindings).
+    change_words: bool = False
+    count_nouns: bool = False  # prose_facets "count_nouns" (2.58.0, d780): a count's noun
+    # point_units "unit_headers" (2.58.0, d775): a bare cell under a percent header is no
+    # value in percentage points, and the other way (point_units.py, read by disagreement).
+    point_units: bool = False
+    # context_constants "counted" (2.58.0, d776): a one- or two-digit constant said as a count
+    # ("4 stores") is judged by the context rule (counted_constants.py, read by grounding).
+    counted: bool = False
+    # dated_headers "long_parts" (2.58.0, d778): a header line of dated parts is read past 100
+    # characters (dated_headers.py, read by table_headers._header_words).
+    dated: bool = False
 
 
 PLAIN = TableReading()
@@ -329,7 +343,11 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             and not (
                 not seen_rows
                 and _header_words(
-                    line, reading.year_ranges, reading.ended_headers, reading.unit_parts
+                    line,
+                    reading.year_ranges,
+                    reading.ended_headers,
+                    reading.unit_parts,
+                    reading.dated,
                 )
             )
         ):
@@ -342,7 +360,13 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             row = [(line, v) for v in line.values[k:]]
             _add_row(facts, row_label, row, header, slots, reading)
         elif not seen_rows and (
-            _header_words(line, reading.year_ranges, reading.ended_headers, reading.unit_parts)
+            _header_words(
+                line,
+                reading.year_ranges,
+                reading.ended_headers,
+                reading.unit_parts,
+                reading.dated,
+            )
             or (i + 1 < len(lines) and units[i + 1])
         ):
             parts = header_parts(line.text)

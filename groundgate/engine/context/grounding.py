@@ -52,6 +52,7 @@ from groundgate.engine.context.change_directions import (
 )
 from groundgate.engine.context.citation_map import _citation_map
 from groundgate.engine.context.claims import Claim, ClaimReader, citations
+from groundgate.engine.context.counted_constants import skipped_short
 from groundgate.engine.context.disagreement import _alternative, _disagreement
 from groundgate.engine.context.duration_headers import durations_in
 from groundgate.engine.context.excerpt_index import _Seen, _seen
@@ -199,7 +200,7 @@ def context_findings(
             and not value.unit
             and (
                 working is None
-                or len(value.quantity) < 3  # (1, 2, 4, 12: a page's, a note's, any count's)
+                or skipped_short(conclusion, value, reading.counted)  # (1, 2, 4, 12; d776)
                 or in_working(conclusion, value, calculation_constants, working)
             )
         ):
@@ -283,7 +284,7 @@ def context_findings(
             line = reader.sentences[k]
             at = value.start - line.start
             named = named + clause_spans(line.text, at, at + value.end - value.start)
-        answer_bound = _answer_bound(reader.sentences[k], value) if bound else None
+        answer_bound = _answer_bound(reader.sentences[k], value, reading) if bound else None
         reasons = [
             _disagreement(
                 claim,
@@ -480,15 +481,19 @@ def _finding(
     )
 
 
-def _answer_bound(sentence: Sentence, value: NumericValue) -> Callable[[], Said]:
-    """The binding of an answer's value in its sentence (prose_bindings), read on first need."""
+def _answer_bound(
+    sentence: Sentence, value: NumericValue, reading: TableReading = PLAIN
+) -> Callable[[], Said]:
+    """The binding of an answer's value in its sentence (prose_bindings), read on first need
+    (as `reading`'s prose_facets reads it, d774, d780)."""
     read: list[Said] = []
 
     def get() -> Said:
         if not read:
             s0 = sentence.start
             own = value._replace(start=value.start - s0, end=value.end - s0)
-            read.append(answer_binding(sentence.text, own))
+            nouns = reading.count_nouns
+            read.append(answer_binding(sentence.text, own, reading.change_words, nouns))
         return read[0]
 
     return get

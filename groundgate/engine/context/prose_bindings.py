@@ -44,6 +44,7 @@ from groundgate.engine.context.comparisons import (
 from groundgate.engine.context.facts import Fact
 from groundgate.engine.context.initials import acronyms, names_row
 from groundgate.engine.context.periods import contradicts, is_period_value
+from groundgate.engine.context.prose_facets import attribute_unit, count_noun, subject_words
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import SENTENCE_END
 from groundgate.engine.text_memo import text_memo
@@ -55,6 +56,7 @@ class Binding(NamedTuple):
 
     facets: tuple[tuple[frozenset[str], str], ...]
     days: frozenset[int]
+    noun: frozenset[str] = frozenset()  # what a bare count counts (prose_facets, d780)
 
     @property
     def words(self) -> frozenset[str]:
@@ -64,9 +66,12 @@ class Binding(NamedTuple):
         return out
 
 
-def bind(text: str, spans: list[tuple[int, int]], k: int) -> Binding:
+def bind(
+    text: str, spans: list[tuple[int, int]], k: int, changes: bool = False, nouns: bool = False
+) -> Binding:
     """The binding of the value at spans[k] of `text` (`spans`: the text's figures, no periods,
-    in order)."""
+    in order). `changes` (prose_facets "change_words", d774): a part whose words only say how
+    the figure moved ("同比增长") names no metric of its own."""
     start, end = spans[k]
     # (a segment or comma part is read at most _NEAR characters back: a long flattened page is
     # not scanned from its start for each value)
@@ -76,7 +81,7 @@ def bind(text: str, spans: list[tuple[int, int]], k: int) -> Binding:
     facets: list[tuple[frozenset[str], str]] = []
     before = _after_preposition(text, cut0, prev_end, start)
     words = naming_words(_COMPARED.sub(" ", before))
-    if words:
+    if subject_words(words) if changes else words:
         facets.append((words, before.strip()))
     else:
         inherited = False
@@ -84,7 +89,7 @@ def bind(text: str, spans: list[tuple[int, int]], k: int) -> Binding:
             if spans[j][0] < seg0:
                 break
             earlier = bind_before(text, spans, j, seg0)
-            if earlier[0]:
+            if subject_words(earlier[0]) if changes else earlier[0]:
                 facets.append(earlier)
                 inherited = True
                 break
@@ -108,7 +113,8 @@ def bind(text: str, spans: list[tuple[int, int]], k: int) -> Binding:
         where = naming_words(place.group(1))
         if where:
             facets.append((where, place.group(1).strip()))
-    return Binding(tuple(facets), _days(text, start, end))
+    noun = count_noun(text, start, end) if nouns else frozenset()
+    return Binding(tuple(facets), _days(text, start, end), noun)
 
 
 def _days(text: str, start: int, end: int) -> frozenset[int]:
@@ -149,9 +155,13 @@ class ProseBindings:
     """One excerpt's prose values' bindings, read on need (shared by the cases citing the
     excerpt: its lookups are only added to, each entry whole, d471)."""
 
-    def __init__(self, facts: list[Fact], text: str) -> None:
+    def __init__(
+        self, facts: list[Fact], text: str, changes: bool = False, nouns: bool = False
+    ) -> None:
         self.facts = facts
         self.text = text
+        self.changes = changes  # prose_facets "change_words" (d774): prose_facets.py
+        self.nouns = nouns  # prose_facets "count_nouns" (d780)
         self._spans: list[tuple[int, int]] | None = None
         self._index: dict[tuple[int, int], int] = {}
         self._bound: dict[tuple[int, int], Binding] = {}
@@ -189,7 +199,11 @@ class ProseBindings:
                 self._index = {s: i for i, s in enumerate(figures)}
                 self._spans = figures
             k = self._index.get(span)
-            found = Binding((), frozenset()) if k is None else bind(self.text, self._spans, k)
+            found = (
+                Binding((), frozenset())
+                if k is None
+                else bind(self.text, self._spans, k, self.changes, self.nouns)
+            )
             self._bound[span] = found
         return found
 
@@ -199,9 +213,9 @@ class ProseBindings:
             prose: dict[tuple[str, str], list[Fact]] = {}
             for f in self.facts:
                 if _figure(f.value) and self.is_prose(f):
-                    prose.setdefault((f.value.kind, f.value.unit), []).append(f)
+                    prose.setdefault((f.value.kind, self._unit(f.value)), []).append(f)
             self._prose = prose
-        near = self._prose.get((fact.value.kind, fact.value.unit), [])
+        near = self._prose.get((fact.value.kind, self._unit(fact.value)), [])
         q = fact.value.quantity
         return [f for f in near if abs(f.start - fact.start) <= _NEAR and f.value.quantity != q]
 
@@ -244,14 +258,31 @@ class ProseBindings:
                 theirs = self.binding(other)
                 if not theirs.facets:
                     continue
-                if _names(theirs, own_words, words, answer_acronyms) and not _names(
-                    own, theirs.words, words, answer_acronyms
+                changes = self.changes
+                if _names(theirs, own_words, words, answer_acronyms, changes) and not _names(
+                    own, theirs.words, words, answer_acronyms, changes
                 ):
                     return True, other
+        if said.noun and own.noun and not said.noun & own.noun:
+            # "hired 4 engineers" where this 4 counts designers and 12 engineers (d780)
+            for other in self.others(fact):
+                if other.value.quantity in stated or not said.noun <= self.binding(other).noun:
+                    continue
+                if (
+                    periods
+                    and periods_of
+                    and contradicts(periods, periods_of.get((other.start, other.end), ()))
+                ):
+                    continue
+                return True, other
         if said.days and own.days and not (said.days & own.days):
             fits = next((o for o in self.others(fact) if said.days & self.binding(o).days), None)
             return True, fits
         return False, None
+
+    def _unit(self, value: NumericValue) -> str:
+        """A value's unit as an attribute ("12% year-over-year" a percent, d774)."""
+        return attribute_unit(value) if self.changes else value.unit
 
     def _unit_after(self, fact: Fact) -> str:
         m = _WORD_AFTER.match(self.text, fact.end)
@@ -275,12 +306,16 @@ class ProseBindings:
 
 
 def _names(
-    binding: Binding, apart_from: frozenset[str], words: frozenset[str], said: frozenset[str]
+    binding: Binding,
+    apart_from: frozenset[str],
+    words: frozenset[str],
+    said: frozenset[str],
+    changes: bool = False,
 ) -> bool:
     """Whether the answer's `words` (or an acronym it `said`) name a facet of `binding` by the
-    words that set it apart from `apart_from`."""
+    words that set it apart from `apart_from` (`changes`: not by a word of a change, d774)."""
     for facet, text in binding.facets:
-        apart = facet - apart_from
+        apart = subject_words(facet - apart_from) if changes else facet - apart_from
         if apart and (apart <= words or (said and names_row(said, text))):
             return True
     return False
@@ -295,16 +330,19 @@ class Said(NamedTuple):
     stated: frozenset[str]
 
 
-def answer_binding(sentence: str, value: NumericValue) -> Said:
+def answer_binding(
+    sentence: str, value: NumericValue, changes: bool = False, nouns: bool = False
+) -> Said:
     """The binding of an answer's value (its span in `sentence`), with its sentence's acronyms
-    and other figures."""
+    and other figures (`changes`: prose_facets "change_words", d774)."""
     figures = _answer_figures(sentence)
     spans = [(a, b) for a, b, _ in figures]
     span = (value.start, value.end)
     stated = frozenset(q for a, b, q in figures if (a, b) != span)
     if span not in spans:
         return Said(Binding((), weekdays(sentence)), acronyms(sentence), stated)
-    return Said(bind(sentence, spans, spans.index(span)), acronyms(sentence), stated)
+    binding = bind(sentence, spans, spans.index(span), changes, nouns)
+    return Said(binding, acronyms(sentence), stated)
 
 
 def _figure(v: NumericValue) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from groundgate.engine.context.dated_headers import dated_parts
 from groundgate.engine.context.duration_headers import label_head
 from groundgate.engine.context.header_parts import header_parts
 from groundgate.engine.context.periods import periods_in
@@ -320,20 +321,26 @@ def _replace_section(header: list[list[str]], text: str) -> None:
 
 
 def _header_words(
-    line: Line, year_ranges: bool = False, ended: bool = False, unit_head: bool = False
+    line: Line,
+    year_ranges: bool = False,
+    ended: bool = False,
+    unit_head: bool = False,
+    dated: bool = False,
 ) -> bool:
     """Words above the columns: short, no values but periods (dates, times: registry.PERIODS),
     years and footnote marks; with `year_ranges`, ranges of years too ("2021-2022"); with
     `ended` (ended_headers), a span of weeks or months before "ended" ("52 weeks ended 30 Mar
     2019 £m": the period the column's day ends, no cell). With `unit_head` (header_unit_parts
     "aside", d595), the label column's unit statement first ("(In millions, except
-    percentages and per share amounts)") is not counted in the line's length."""
+    percentages and per share amounts)") is not counted in the line's length. With `dated`
+    (dated_headers "long_parts", d778), a line of dated parts is read at any length up to 400
+    characters ("Three Months Ended September 30, 2023  Three Months Ended ...")."""
     text = line.text.strip()
     if unit_head and len(text) >= 100:
         parts = header_parts(text)
         if len(parts) > 2 and unit_part(parts[0]):
             text = text[len(parts[0]) :].strip()
-    return len(text) < 100 and all(
+    return (len(text) < 100 or (dated and dated_parts(text))) and all(
         v.kind in PERIODS
         or _is_year(v)
         or (year_ranges and _year_range(v))

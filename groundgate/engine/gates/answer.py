@@ -67,7 +67,7 @@ from groundgate.engine.near_text import align
 
 GATE: Final = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
-GATE_VERSION = "2.57.0"
+GATE_VERSION = "2.58.0"
 
 # Finding codes. Each is emitted in exactly one place below.
 NO_CHUNKS = "NO_CHUNKS"
@@ -231,7 +231,7 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     years=policy.year_relative == "latest_year",
                     working=(
                         policy.working_constants
-                        if policy.context_constants == "in_working"
+                        if policy.context_constants in ("in_working", "counted")
                         else None
                     ),
                 ),

@@ -23,7 +23,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES
 
 
 class AnswerGatePolicy(ValueContextReadings):
-    policy_version: str = "answer-gate/2026-11.58"
+    policy_version: str = "answer-gate/2026-11.59"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -63,8 +63,10 @@ class AnswerGatePolicy(ValueContextReadings):
     )
     # Which of those constants the context rule skips (context/grounding.py, 2.54.0, d740):
     # "in_working" - only one of a calculation written out, as above ("/ 2", "× 100");
-    # "bare" (2.50.0) - any figure of the list without a unit ("360 employees", "12 stores").
-    context_constants: Literal["bare", "in_working"] = "in_working"
+    # "bare" (2.50.0) - any figure of the list without a unit ("360 employees", "12 stores");
+    # "counted" (2.58.0, d776, context/counted_constants.py) - as "in_working", and a one- or
+    # two-digit one is judged where it counts a noun ("opened 4 stores"; not "Page 4 of 15").
+    context_constants: Literal["bare", "in_working", "counted"] = "counted"
     # "Item 7", "Note 4", "page 59": the number of a part of the document is a label, no claim.
     section_labels_exempt: bool = True
     # A value that a calculation from cited values gives: a finding with the derivation as its
@@ -459,6 +461,23 @@ class AnswerGatePolicy(ValueContextReadings):
     # (selectable: half A only) - or by the words that set it apart from the value's row;
     # "every_word" (gate 2.41.0): by every word of its label.
     row_said: Literal["every_word", "heads", "apart_or_head"] = "heads"
+    # Words of a change in a prose value's facets (context/prose_facets.py, gate 2.58.0,
+    # d774): "change_words" - "increased", "was", "同比增长" name no subject, and "12%
+    # year-over-year" is a percent ("North America sales increased 13%" of Net sales' 13%);
+    # "as_read" (gate 2.55.0, verbatim's): every naming word sets a subject apart;
+    # "count_nouns" (2.58.0, d780) - as "change_words", and a bare count is bound to the noun
+    # it counts ("hired 12 engineers and 4 designers": "hired 4 engineers" is 12's subject).
+    prose_facets: Literal["as_read", "change_words", "count_nouns"] = "count_nouns"
+    # Percent and percentage points of a bare cell (context/point_units.py, gate 2.58.0,
+    # d775): "unit_headers" - "增长12.36个百分点" of a "增减变动幅度（%）" cell 12.36 (a row
+    # naming no rate) is another column's unit, and a percent of a "(ppt)" column's cell;
+    # "off" (gate 2.55.0, verbatim's): the bare cell grounds either.
+    point_units: Literal["off", "unit_headers"] = "unit_headers"
+    # A header line of dated parts past 100 characters (context/dated_headers.py, gate 2.58.0,
+    # d778): "long_parts" - "Three Months Ended September 30, 2023  Three Months Ended
+    # September 30, 2022  Nine Months Ended ..." heads its columns; "off" (gate 2.55.0,
+    # verbatim's): a line of 100 characters or more heads nothing (d696).
+    dated_headers: Literal["off", "long_parts"] = "long_parts"
 
     @field_validator("equivalences")
     @classmethod

@@ -41,6 +41,11 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         statements=policy.statement_headers == "note_columns",
         wide_negatives=policy.negative_cells == "parentheses_said",
         whole_months=policy.month_words == "whole_words",
+        change_words=policy.prose_facets in ("change_words", "count_nouns"),
+        count_nouns=policy.prose_facets == "count_nouns",
+        point_units=policy.point_units == "unit_headers",
+        counted=policy.context_constants == "counted",
+        dated=policy.dated_headers == "long_parts",
     )
 
 

@@ -24,8 +24,13 @@ class ValueContextReadings(DerivationReadings):
     # say ("Operating income (GAAP)" for "Adjusted operating income (non-GAAP)"'s cell);
     # "qualified" (gate 2.55.0, d748) - also the other way round: a row said whole that is the
     # value's own row qualified ("Adjusted operating income was $812 million" of the GAAP
-    # row's 812); "best" (gate 2.50.0): only the best-named row.
-    row_rivals: Literal["best", "said", "unqualified", "qualified"] = "qualified"
+    # row's 812); "parenthesised" (gate 2.58.0, d777, context/parenthesised_twins.py) - also
+    # a twin named by its parenthesised words ("Non-GAAP operating income was $812 million"
+    # of "Operating income (GAAP)" beside "Adjusted operating income (non-GAAP)"); "best"
+    # (gate 2.50.0): only the best-named row.
+    row_rivals: Literal["best", "said", "unqualified", "qualified", "parenthesised"] = (
+        "parenthesised"
+    )
     # An acronym said before the value (context/row_acronyms.py, gate 2.51.0, d700):
     # "initials" - "EPS" says the label words whose initials it is ("Diluted EPS" names the
     # row "Diluted earnings per share"); "off" (gate 2.50.0): an acronym names no row.

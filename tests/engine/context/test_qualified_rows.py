@@ -27,7 +27,7 @@ def _verdict(answer: str, table: str, policy: AnswerGatePolicy):  # type: ignore
 
 
 def test_qualified_is_the_default_unqualified_selectable_verbatim_best():
-    assert DEFAULT_POLICY.row_rivals == "qualified"
+    assert DEFAULT_POLICY.row_rivals == "parenthesised"  # (it reads "qualified" too, d777)
     assert VERBATIM_POLICY.row_rivals == "best"
 
 
@@ -98,7 +98,15 @@ _ROWS = st.sampled_from(["operating income", "net earnings", "gross margin", "fr
 
 
 @settings(max_examples=40, deadline=None)
-@given(_QUALIFIERS, _ROWS, st.integers(100, 9_000), st.integers(1, 900))
+# (No figure that is a header's year, 2,021 - 2,024: "$2,022 million" meets the "2022" column
+# header and is not judged; nor extra 1, the twin's 2022 cell the plain row's 2023 figure -
+# draws hypothesis found at 2.58.0 that fail at 2.55.0 alike.)
+@given(
+    _QUALIFIERS,
+    _ROWS,
+    st.integers(100, 9_000).filter(lambda n: not 2_000 <= n <= 2_100),
+    st.integers(2, 900),
+)
 def test_a_qualified_twin_said_of_the_plain_cell_is_refused_and_of_its_own_passes(
     qualifier: str, row: str, plain: int, extra: int
 ):

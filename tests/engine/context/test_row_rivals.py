@@ -31,8 +31,8 @@ def _status(answer: str, table: str, policy: AnswerGatePolicy = DEFAULT_POLICY) 
 
 def test_the_readings_and_their_presets():
     # "qualified" (2.55.0, d748: tests/engine/context/test_qualified_rows.py) reads
-    # "unqualified" too.
-    assert DEFAULT_POLICY.row_rivals == "qualified"
+    # "unqualified" too; "parenthesised" (2.58.0, d777: test_parenthesised_twins.py) reads both.
+    assert DEFAULT_POLICY.row_rivals == "parenthesised"
     assert VERBATIM_POLICY.row_rivals == "best"
 
 
