@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from groundgate.engine.values.date.kind import SHARED_DAY
 from groundgate.engine.values.quantity import Quantity
-from groundgate.engine.values.rules import EQUIVALENCE_RULES, risk
+from groundgate.engine.values.rules import EQUIVALENCE_RULES, NOT_BY_DEFAULT, risk
 from groundgate.engine.values.sameness import compare
 from groundgate.engine.values.typed import typed
 from groundgate.engine.values.within import NO_CONTEXT, Context, ContextLike
 
 __all__ = [
     "EQUIVALENCE_RULES",
+    "NOT_BY_DEFAULT",
     "NO_CONTEXT",
     "SHARED_DAY",
     "Context",

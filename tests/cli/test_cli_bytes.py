@@ -91,7 +91,8 @@ and the policy hash only (diffed); stderr same.
 symbols_x_benchmarks_words`), policy 2026-11.58, and 2.58.0 (`prose_facets`, `point_units`,
 `context_constants: counted`, `row_rivals: parenthesised`, `dated_headers`, `prose_facets:
 count_nouns`), policy 2026-11.59: against 2.55.0, the version string and the policy hash only
-(diffed); stderr same.
+(diffed); stderr same. 2.59.0 (`year_figure` not by default), policy 2026-11.60: against 2.55.0,
+the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -121,17 +122,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "2469ffc718cd6a2688bf812c9ba378873f2bbb3e3247b8fca86479b06eb7061d",
+        "d33c422805eeeda97f3893ae8516a7eb7c39e084ee4c43226b88debd63fee827",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "e102a5d117f785e2d127f2da25ee219d2f1265cf564196dc19bb6f6036992226",
+        "3263e6949f08e4bdc128d778ffe8fd76a2109efa1113f2dbafbe0dbf3d46db61",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "d0cfe6a55922ee97a675cb45c69675e00f4d400e09f3ef12891cba3a8e41a596",
+        "e3a599f58023acb91d9cb418dcb8040bd2b9b3dda401f3e7c42596a598f3f896",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

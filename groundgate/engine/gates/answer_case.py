@@ -19,11 +19,11 @@ from groundgate.engine.gates.answer_input import Position as Position
 from groundgate.engine.gates.answer_input import RawChunk as RawChunk
 from groundgate.engine.gates.answer_input import Status as Status
 from groundgate.engine.gates.answer_readings import ValueContextReadings
-from groundgate.engine.quantities import EQUIVALENCE_RULES
+from groundgate.engine.quantities import EQUIVALENCE_RULES, NOT_BY_DEFAULT
 
 
 class AnswerGatePolicy(ValueContextReadings):
-    policy_version: str = "answer-gate/2026-11.59"
+    policy_version: str = "answer-gate/2026-11.60"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -36,7 +36,8 @@ class AnswerGatePolicy(ValueContextReadings):
     # How values are compared (docs/number-grammar.md). The equivalence rules a value may be
     # grounded by other than verbatim (quantities.EQUIVALENCE_RULES; none = the spec's literal
     # reading, see VERBATIM_POLICY).
-    equivalences: tuple[str, ...] = tuple(EQUIVALENCE_RULES)
+    # "year_figure" (a bare year as an amount) is not among them by default (d783).
+    equivalences: tuple[str, ...] = tuple(r for r in EQUIVALENCE_RULES if r not in NOT_BY_DEFAULT)
     # Where a declared scale ("(in millions)", "单位：万元") applies: its own chunk, or also the
     # later chunks of the same page (tables are often cut below their header).
     declared_scale_scope: Literal["chunk", "page"] = "page"

@@ -31,7 +31,12 @@ EQUIVALENCE_RULES: dict[str, str] = {
     "bound": "the evidence's value is within the bound the answer states, near it",
     "range_endpoints": "each end of the range is in the evidence",
     "undeclared_scale": "the answer adds a magnitude that the evidence states nowhere",
+    # Not allowed by default (d783): a selectable reading, the one before gate 2.59.0.
+    "year_figure": "a bare year (a column's 2022) read as the figure the answer writes with a "
+    "thousands separator ($2,022 million, 2,022 employees)",
 }
+# The rules a policy allows unless it names its own (AnswerGatePolicy.equivalences).
+NOT_BY_DEFAULT = ("year_figure",)
 _RISK = {rule: risk for risk, rule in enumerate(EQUIVALENCE_RULES)}
 
 

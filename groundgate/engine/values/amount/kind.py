@@ -28,6 +28,7 @@ KIND = ValueKind(
         "rounded",
         "bound",
         "sign",
+        "year_figure",
     ),
     index_keys=measure_keys,
     query_keys=measure_query_keys,

@@ -65,6 +65,11 @@ def _compare_numbers(
         len(a_digits) <= len(e_digits) and e_digits.startswith(a_digits[:-1])
     ):
         return None
+    if e.is_year() and "," in a.value.quantity:
+        # A bare "2022" (a column's year) is not "$2,022 million" nor "2,022 employees": the
+        # answer writes an amount's thousands separator where the evidence writes a year's
+        # figure (d783) - the policy's "year_figure" rule, not allowed by default.
+        rules.append("year_figure")
     if a.kind in own_rules or e.kind in own_rules:  # a score, an ordinal: its own rule
         rules.extend(r for k, r in own_rules.items() if k == a.kind or k == e.kind)
     if a.negative != e.negative:
