@@ -241,6 +241,14 @@ class ProseBindings:
         own = self.binding(fact)
         if not own.facets and not own.days:
             return False, None
+
+        def another_period(other: Fact) -> bool:  # the answer's periods are not its
+            return bool(
+                periods
+                and periods_of
+                and contradicts(periods, periods_of.get((other.start, other.end), ()))
+            )
+
         if own.facets:
             own_words = own.words
             unit = self._unit_after(fact)
@@ -249,11 +257,7 @@ class ProseBindings:
             for other in ordered:
                 if other.value.quantity in stated:
                     continue
-                if (
-                    periods
-                    and periods_of
-                    and contradicts(periods, periods_of.get((other.start, other.end), ()))
-                ):
+                if another_period(other):
                     continue
                 theirs = self.binding(other)
                 if not theirs.facets:
@@ -268,11 +272,7 @@ class ProseBindings:
             for other in self.others(fact):
                 if other.value.quantity in stated or not said.noun <= self.binding(other).noun:
                     continue
-                if (
-                    periods
-                    and periods_of
-                    and contradicts(periods, periods_of.get((other.start, other.end), ()))
-                ):
+                if another_period(other):
                     continue
                 return True, other
         if said.days and own.days and not (said.days & own.days):
