@@ -92,7 +92,9 @@ symbols_x_benchmarks_words`), policy 2026-11.58, and 2.58.0 (`prose_facets`, `po
 `context_constants: counted`, `row_rivals: parenthesised`, `dated_headers`, `prose_facets:
 count_nouns`), policy 2026-11.59: against 2.55.0, the version string and the policy hash only
 (diffed); stderr same. 2.59.0 (`year_figure` not by default), policy 2026-11.60: against 2.55.0,
-the version string and the policy hash only (diffed); stderr same.
+the version string and the policy hash only (diffed); stderr same. 2.60.0 (`prose_facets:
+segment_heads`), policy 2026-11.61: against 2.59.0, the version string and the policy hash only
+(diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -122,17 +124,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "d33c422805eeeda97f3893ae8516a7eb7c39e084ee4c43226b88debd63fee827",
+        "1082ef2de025f6b1981eaba75582ac4d32be32d01eb3b378f314462629256400",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "3263e6949f08e4bdc128d778ffe8fd76a2109efa1113f2dbafbe0dbf3d46db61",
+        "50c0aaa9cb63ac0e79541c8a24e204816d0554bd0459035e1df55124e22ba706",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "e3a599f58023acb91d9cb418dcb8040bd2b9b3dda401f3e7c42596a598f3f896",
+        "3539d92adb1f635ea8288450e09abcc4cfc91a10703b432c0464092ef7d20ba7",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

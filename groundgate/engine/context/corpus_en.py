@@ -166,6 +166,12 @@ FOUR_DATED = (
     "Revenue  2,345  2,110  6,890  6,201\n"
     "Net income  312  287  901  830"
 )
+# Two semicolon segments, each named at its head with its metric (prose_facets "segment_heads",
+# d784: the head's words are its subject's and its metric's).
+HEADED_SEGMENTS = (
+    "Net sales were $10.2 billion, up 5%, and gross margin was 42.1%; Services revenue was"
+    " $3.1 billion, up 12%, and gross margin was 70.2%."
+)
 
 PASSES = [
     Passes(FOUR_DATED, "Revenue for the three months ended Sept. 30, 2023 was $2,345 million."),
@@ -383,4 +389,7 @@ GAPS: list[Gap] = [
     Gap(SPACED_NEGATIVES, "Accounts receivable were -$4,667 thousand in 2023.", None,
         "'(4,667 )': ASCII parentheses with a space inside give no sign under the default"
         " (sign_parentheses full_width); 'spaced' grounds it, selectable (d747)"),
+    Gap(HEADED_SEGMENTS, "Services gross margin was 42.1%.", "row",
+        "the head 'Services revenue' is named by part of its words only (d784 asks every word"
+        " that sets the head apart: 'revenue' unsaid)"),
 ]  # fmt: skip

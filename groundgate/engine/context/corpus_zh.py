@@ -127,6 +127,16 @@ WAN_TABLE = "单位：万元\n项目  2023年  2022年  同比增减(%)\n营业�
 # A change column printed in percentage points (point_units "unit_headers", d775).
 POINTS_TABLE = "单位：%\n项目  2023年  2022年  增减（百分点）\n毛利率  23.45  22.18  1.27"
 HALF_NEGATIVE = "单位：万元\n项目  2023年  2022年\n应收账款  （4,667 ）  3,210"
+# 分产品 prose: each product named once at its semicolon segment's head, its later comma parts
+# saying only the metric (prose_facets "segment_heads", d784; issue 28).
+SEGMENT_PROSE = (
+    "报告期内，公司实现营业总收入1,505.60亿元。其中，茅台酒营业收入1,265.90亿元，毛利率为94.12%；"
+    "系列酒营业收入206.30亿元，毛利率为75.15%。"
+)
+BUSINESS_PROSE = (
+    "报告期内，公司汽车业务营业收入为1,234.56亿元，同比增长15.60%；手机部件及组装业务营业收入为"
+    "987.65亿元，同比增长4.32%。"
+)
 
 PASSES = [
     # Each unit of its own column, each change of its own subject (d774, d775).
@@ -135,6 +145,12 @@ PASSES = [
     Passes(PROSE_KEY, "公司营业收入87.65亿元，同比增长14.52%。"),
     Passes(PROSE_KEY, "归属于上市公司股东的净利润同比增长3.62%。"),
     Passes(PROSE_KEY, "公司总资产较上年末增长9.47%。"),
+    Passes(SEGMENT_PROSE, "茅台酒毛利率为94.12%。"),
+    Passes(SEGMENT_PROSE, "系列酒毛利率为75.15%。"),
+    Passes(SEGMENT_PROSE, "毛利率为75.15%。"),
+    Passes(SEGMENT_PROSE, "系列酒营业收入206.30亿元，毛利率为75.15%。"),
+    Passes(BUSINESS_PROSE, "公司汽车业务营业收入同比增长15.60%。"),
+    Passes(BUSINESS_PROSE, "手机部件及组装业务营业收入同比增长4.32%。"),
     # 期末/期初 balances; 截至 and 较期初 in the answer.
     Passes(BALANCES, "截至期末，应收账款余额为5,430,210.50元。"),
     Passes(BALANCES, "应收账款期初余额为4,120,300.00元。"),
@@ -285,6 +301,10 @@ REFUSED = [
     Refused(PROSE_KEY, "公司营业收入为256.79亿元。", "row"),
     Refused(PROSE_KEY, "归属于上市公司股东的净利润同比增长14.52%。", "row"),
     Refused(PROSE_KEY, "公司总资产较上年末增长14.52%。", "row"),
+    # Another segment head's figure (prose_facets "segment_heads", d784).
+    Refused(SEGMENT_PROSE, "茅台酒毛利率为75.15%。", "row"),
+    Refused(SEGMENT_PROSE, "系列酒毛利率为94.12%。", "row"),
+    Refused(BUSINESS_PROSE, "汽车业务营业收入同比增长4.32%。", "row"),
 ]
 
 GAPS: list[Gap] = [

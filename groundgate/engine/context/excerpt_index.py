@@ -52,6 +52,7 @@ class _Seen:
         changes: bool = False,
         points: bool = False,
         nouns: bool = False,
+        segment_heads: bool = False,
     ) -> None:
         self.facts = facts
         self.text = text
@@ -59,6 +60,7 @@ class _Seen:
         self.changes = changes  # prose_facets "change_words" (d774): prose_bindings
         self.points = points  # point_units "unit_headers" (d775): point_units.py
         self.nouns = nouns  # prose_facets "count_nouns" (d780): prose_bindings
+        self.segment_heads = segment_heads  # prose_facets "segment_heads" (d784): prose_heads
         self.longer = longer  # longer_rows "unsaid_words" (d705)
         # label_abbreviations "zh_finance" (d706): a short form its labels' long forms have,
         # with the naming words of those long forms ("扣非": 扣除非, 经常性, 损益).
@@ -141,7 +143,9 @@ class _Seen:
     def bindings(self) -> ProseBindings:
         """What its prose values are said of (prose_subjects "bound_values"), on first need."""
         if self._prose_bindings is None:
-            self._prose_bindings = ProseBindings(self.facts, self.text, self.changes, self.nouns)
+            self._prose_bindings = ProseBindings(
+                self.facts, self.text, self.changes, self.nouns, self.segment_heads
+            )
         return self._prose_bindings
 
     def named(self, words: frozenset[str]) -> _Named:
@@ -187,6 +191,7 @@ def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _S
         reading.change_words,
         reading.point_units,
         reading.count_nouns,
+        reading.segment_heads,
     )
 
 

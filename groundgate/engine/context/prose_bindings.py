@@ -45,6 +45,7 @@ from groundgate.engine.context.facts import Fact
 from groundgate.engine.context.initials import acronyms, names_row
 from groundgate.engine.context.periods import contradicts, is_period_value
 from groundgate.engine.context.prose_facets import attribute_unit, count_noun, subject_words
+from groundgate.engine.context.prose_heads import segment_head, without_entity
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import SENTENCE_END
 from groundgate.engine.text_memo import text_memo
@@ -67,11 +68,18 @@ class Binding(NamedTuple):
 
 
 def bind(
-    text: str, spans: list[tuple[int, int]], k: int, changes: bool = False, nouns: bool = False
+    text: str,
+    spans: list[tuple[int, int]],
+    k: int,
+    changes: bool = False,
+    nouns: bool = False,
+    heads: tuple[tuple[str, str], ...] | None = None,
 ) -> Binding:
     """The binding of the value at spans[k] of `text` (`spans`: the text's figures, no periods,
     in order). `changes` (prose_facets "change_words", d774): a part whose words only say how
-    the figure moved ("同比增长") names no metric of its own."""
+    the figure moved ("同比增长") names no metric of its own; `heads` (prose_facets
+    "segment_heads", d784: each span's kind and unit) - a later comma part's value is also its
+    segment head's, where the head's figure is of another attribute (not its rival)."""
     start, end = spans[k]
     # (a segment or comma part is read at most _NEAR characters back: a long flattened page is
     # not scanned from its start for each value)
@@ -81,6 +89,8 @@ def bind(
     facets: list[tuple[frozenset[str], str]] = []
     before = _after_preposition(text, cut0, prev_end, start)
     words = naming_words(_COMPARED.sub(" ", before))
+    if heads is not None:
+        words = without_entity(words)
     if subject_words(words) if changes else words:
         facets.append((words, before.strip()))
     else:
@@ -88,7 +98,7 @@ def bind(
         for j in range(k - 1, -1, -1):
             if spans[j][0] < seg0:
                 break
-            earlier = bind_before(text, spans, j, seg0)
+            earlier = bind_before(text, spans, j, seg0, heads is not None)
             if subject_words(earlier[0]) if changes else earlier[0]:
                 facets.append(earlier)
                 inherited = True
@@ -108,6 +118,11 @@ def bind(
             tail = _until(text, spans, k, after_start, _SEGMENT)
             if naming_words(tail):
                 facets.append((naming_words(tail), _ROLE.sub("", tail.strip())))
+    first = segment_head(spans, k, seg0, cut0) if heads is not None else None
+    if first is not None and heads is not None and heads[first] != heads[k]:
+        head = bind_before(text, spans, first, seg0, True)  # "系列酒营业收入" (d784)
+        if subject_words(head[0]) and all(head[0] != f[0] for f in facets):
+            facets.append(head)
     place = _PLACE.search(_until(text, spans, k, end, _CUT))
     if place:
         where = naming_words(place.group(1))
@@ -131,14 +146,16 @@ def _days(text: str, start: int, end: int) -> frozenset[int]:
 
 
 def bind_before(
-    text: str, spans: list[tuple[int, int]], j: int, seg0: int
+    text: str, spans: list[tuple[int, int]], j: int, seg0: int, heads: bool = False
 ) -> tuple[frozenset[str], str]:
-    """The metric facet of the figure at spans[j]: its own clause part's words before it."""
+    """The metric facet of the figure at spans[j]: its own clause part's words before it
+    (`heads`: without the reporting company's, d784)."""
     start = spans[j][0]
     cut0 = _last_end(_CUT, text, seg0, start)
     prev_end = spans[j - 1][1] if j > 0 and spans[j - 1][1] > seg0 else seg0
     before = _after_preposition(text, cut0, prev_end, start)
-    return naming_words(_COMPARED.sub(" ", before)), before.strip()
+    words = naming_words(_COMPARED.sub(" ", before))
+    return (without_entity(words) if heads else words), before.strip()
 
 
 def _after_preposition(text: str, cut0: int, prev_end: int, start: int) -> str:
@@ -156,12 +173,19 @@ class ProseBindings:
     excerpt: its lookups are only added to, each entry whole, d471)."""
 
     def __init__(
-        self, facts: list[Fact], text: str, changes: bool = False, nouns: bool = False
+        self,
+        facts: list[Fact],
+        text: str,
+        changes: bool = False,
+        nouns: bool = False,
+        heads: bool = False,
     ) -> None:
         self.facts = facts
         self.text = text
         self.changes = changes  # prose_facets "change_words" (d774): prose_facets.py
         self.nouns = nouns  # prose_facets "count_nouns" (d780)
+        self.heads = heads  # prose_facets "segment_heads" (d784): prose_heads.py
+        self._attrs: tuple[tuple[str, str], ...] | None = None  # (its figures' kind, unit)
         self._spans: list[tuple[int, int]] | None = None
         self._index: dict[tuple[int, int], int] = {}
         self._bound: dict[tuple[int, int], Binding] = {}
@@ -198,11 +222,16 @@ class ProseBindings:
                 )
                 self._index = {s: i for i, s in enumerate(figures)}
                 self._spans = figures
+                if self.heads:
+                    attrs = {
+                        (f.start, f.end): (f.value.kind, self._unit(f.value)) for f in self.facts
+                    }
+                    self._attrs = tuple(attrs[s] for s in figures)
             k = self._index.get(span)
             found = (
                 Binding((), frozenset())
                 if k is None
-                else bind(self.text, self._spans, k, self.changes, self.nouns)
+                else bind(self.text, self._spans, k, self.changes, self.nouns, self._attrs)
             )
             self._bound[span] = found
         return found
