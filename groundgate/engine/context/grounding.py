@@ -57,6 +57,7 @@ from groundgate.engine.context.disagreement import _alternative, _disagreement
 from groundgate.engine.context.duration_headers import durations_in
 from groundgate.engine.context.excerpt_index import _Seen, _seen
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading
+from groundgate.engine.context.grounded_values import grounded_needle
 from groundgate.engine.context.periods import (
     is_period_value,
     may_mention,
@@ -71,7 +72,7 @@ from groundgate.engine.context.row_acronyms import acronym_words
 from groundgate.engine.declarations import in_working, sign_in_words
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.number_lookup import leading_figure
-from groundgate.engine.numbers import NumericValue, extract_numbers
+from groundgate.engine.numbers import NumericValue
 from groundgate.engine.sentences import Sentence, split_sentences
 
 if TYPE_CHECKING:
@@ -214,7 +215,7 @@ def context_findings(
         cited = citation_index.get(claim.citation) if claim.citation else None
         if not claim.words and not claim.periods and cited is None:
             continue
-        needle = _needle(claim, finding)
+        needle = grounded_needle(claim.value.quantity, finding)
         if needle is None:
             continue
         probe = leading_figure(needle) or needle
@@ -398,18 +399,6 @@ def with_context(number_findings: list[Finding], context: list[Finding]) -> list
     spans = {f.span for f in context}
     kept = [f for f in number_findings if f.span not in spans]
     return sorted(kept + context, key=lambda f: f.span or (0, 0))
-
-
-def _needle(claim: Claim, finding: Finding | None) -> str | None:
-    """The evidence quantity that grounded the value: its own (verbatim), or the one its
-    equivalence finding names."""
-    if finding is None:
-        return claim.value.quantity
-    source = getattr(finding, "grounded_by", None)
-    if source is None:
-        return None
-    found = extract_numbers(source.text)
-    return found[0].quantity if found else None
 
 
 def _finding(

@@ -27,18 +27,16 @@ from typing import TYPE_CHECKING
 from groundgate.engine.context.cell_names import cell_name
 from groundgate.engine.context.excerpt_index import excerpt_cells
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading
-from groundgate.engine.context.periods import is_period_value
+from groundgate.engine.context.grounded_values import grounded_by_size, grounded_needle
 from groundgate.engine.context.sign_sides import flipped_sign
 from groundgate.engine.declarations import sign_in_words
 from groundgate.engine.findings import Finding
-from groundgate.engine.numbers import NumericValue, extract_numbers
-from groundgate.engine.values.typed import typed
+from groundgate.engine.numbers import NumericValue
 
 if TYPE_CHECKING:
     from groundgate.engine.gates.answer_case import Evidence, RawChunk
 
 UNGROUNDED_NUMBER = "UNGROUNDED_NUMBER"
-_GROUNDED = "NUMBER_EQUIVALENT"
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # A label that names the negative side itself: its figure said by its size is right.
 _NEGATIVE_LABEL = re.compile(
@@ -60,20 +58,16 @@ def plain_negative_findings(
         "\n" in ev.excerpt and ("(" in ev.excerpt or "（" in ev.excerpt) for _, ev in accepted
     ):
         return []
-    by_span = {f.span: f for f in number_findings if f.span is not None}
     out: list[Finding] = []
-    for value in extract_numbers(conclusion):
+    for value, finding in grounded_by_size(conclusion, number_findings):
         span = (value.start, value.end)
-        finding = by_span.get(span)
-        if finding is not None and (finding.severity == "error" or finding.code != _GROUNDED):
-            continue  # ungrounded, exempt or derived: not this rule's
-        if is_period_value(value) or typed(value).negative or not value.text[0].isdigit():
-            continue  # a period; a value stated with its sign
+        if not value.text[0].isdigit():
+            continue  # a value stated with its sign
         if not _CJK.search(conclusion[max(0, value.start - _WINDOW) : value.start]):
             continue  # not said in a Chinese clause
         if sign_in_words(conclusion, *span):
             continue  # "减少4,667万元", "亏损4,667万元": its sign said
-        needle = _needle(value, finding)
+        needle = grounded_needle(value.quantity, finding)
         if needle is None:
             continue
         found: tuple[int, Fact] | None = None
@@ -92,17 +86,6 @@ def plain_negative_findings(
         if found is not None and not plain:
             out.append(_finding(value, found, accepted, located))
     return out
-
-
-def _needle(value: NumericValue, finding: Finding | None) -> str | None:
-    """The evidence quantity that grounded the value (sign_sides._needle's)."""
-    if finding is None:
-        return value.quantity
-    source = getattr(finding, "grounded_by", None)
-    if source is None:
-        return None
-    found = extract_numbers(source.text)
-    return found[0].quantity if found else None
 
 
 def _finding(

@@ -23,18 +23,17 @@ from typing import TYPE_CHECKING, NamedTuple
 from groundgate.engine.context.cell_names import cell_name
 from groundgate.engine.context.excerpt_index import excerpt_cells
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading
+from groundgate.engine.context.grounded_values import grounded_by_size, grounded_needle
 from groundgate.engine.context.periods import is_period_value
 from groundgate.engine.findings import Finding, NearMatch, NumberFinding
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import SENTENCE_END
 from groundgate.engine.text_memo import text_memo
-from groundgate.engine.values.typed import typed
 
 if TYPE_CHECKING:
     from groundgate.engine.gates.answer_case import Evidence, RawChunk
 
 UNGROUNDED_NUMBER = "UNGROUNDED_NUMBER"
-_GROUNDED = "NUMBER_EQUIVALENT"
 
 # The two sides' words, each as the label and the answer write them (stems: "decreased",
 # "gains", "earnings" match). A side is named by any of its words: "income" and "profit" alike.
@@ -152,16 +151,10 @@ def side_findings(
     words do not ("net income of $262" where "Net income (loss)" prints (262)). Pure."""
     if not any(_has_two_sides(ev.excerpt) for _, ev in accepted):
         return []
-    by_span = {f.span: f for f in number_findings if f.span is not None}
     out: list[Finding] = []
-    for value in extract_numbers(conclusion):
+    for value, finding in grounded_by_size(conclusion, number_findings):
         span = (value.start, value.end)
-        finding = by_span.get(span)
-        if finding is not None and (finding.severity == "error" or finding.code != _GROUNDED):
-            continue  # ungrounded, exempt or derived: not this rule's
-        if is_period_value(value) or typed(value).negative:
-            continue  # a period; a value stated with its sign, not by its size
-        needle = _needle(value, finding)
+        needle = grounded_needle(value.quantity, finding)
         if needle is None:
             continue
         said = answer_side(conclusion, *span, names)
@@ -191,18 +184,6 @@ def _has_two_sides(excerpt: str) -> bool:
     """Whether a table excerpt (two lines at least) holds a two-sided label: read once per
     text (excerpts repeat across the answers about one filing)."""
     return "\n" in excerpt.strip() and _TWO_SIDES.search(excerpt.lower()) is not None
-
-
-def _needle(value: NumericValue, finding: Finding | None) -> str | None:
-    """The evidence quantity that grounded the value: its own (verbatim), or the one its
-    equivalence finding names."""
-    if finding is None:
-        return value.quantity
-    source = getattr(finding, "grounded_by", None)
-    if source is None:
-        return None
-    found = extract_numbers(source.text)
-    return found[0].quantity if found else None
 
 
 def _flip(fact: Fact, said: tuple[bool, str]) -> Flip | None:
