@@ -28,6 +28,7 @@ from groundgate.engine.context.cell_names import cell_name
 from groundgate.engine.context.excerpt_index import excerpt_cells
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading
 from groundgate.engine.context.grounded_values import grounded_by_size, grounded_needle
+from groundgate.engine.context.rounded_cells import CJK, said_in_chinese
 from groundgate.engine.context.sign_sides import flipped_sign
 from groundgate.engine.declarations import sign_in_words
 from groundgate.engine.findings import Finding
@@ -37,12 +38,10 @@ if TYPE_CHECKING:
     from groundgate.engine.gates.answer_case import Evidence, RawChunk
 
 UNGROUNDED_NUMBER = "UNGROUNDED_NUMBER"
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 # A label that names the negative side itself: its figure said by its size is right.
 _NEGATIVE_LABEL = re.compile(
     r"减[:：]|减少|流出|损失|亏损|支付|支出|费用|折旧|摊销|准备|used|loss|less"
 )
-_WINDOW = 12  # the characters before a value that tell its sentence's language
 
 
 def plain_negative_findings(
@@ -54,7 +53,7 @@ def plain_negative_findings(
 ) -> list[Finding]:
     """UNGROUNDED_NUMBER findings for the grounded values of a Chinese `conclusion` stated
     by their size whose every matching cell is printed in parentheses (module doc). Pure."""
-    if not _CJK.search(conclusion) or not any(
+    if not CJK.search(conclusion) or not any(
         "\n" in ev.excerpt and ("(" in ev.excerpt or "（" in ev.excerpt) for _, ev in accepted
     ):
         return []
@@ -63,7 +62,7 @@ def plain_negative_findings(
         span = (value.start, value.end)
         if not value.text[0].isdigit():
             continue  # a value stated with its sign
-        if not _CJK.search(conclusion[max(0, value.start - _WINDOW) : value.start]):
+        if not said_in_chinese(conclusion, value.start):
             continue  # not said in a Chinese clause
         if sign_in_words(conclusion, *span):
             continue  # "减少4,667万元", "亏损4,667万元": its sign said

@@ -33,13 +33,13 @@ ROUNDED = "rounded"
 if TYPE_CHECKING:
     from groundgate.engine.gates.answer_case import Evidence
 
-_CJK = re.compile(r"[\u4e00-\u9fff]")
+CJK = re.compile(r"[\u4e00-\u9fff]")  # a Chinese character (also plain_negatives)
 _WINDOW = 12  # the characters before a value that tell its clause's language
 
 
 def said_in_chinese(conclusion: str, start: int) -> bool:
     """Whether the value at `start` is said in a Chinese clause (a CJK character just before)."""
-    return _CJK.search(conclusion, max(0, start - _WINDOW), start) is not None
+    return CJK.search(conclusion, max(0, start - _WINDOW), start) is not None
 
 
 class Step(NamedTuple):
