@@ -32,6 +32,7 @@ from reviews.models import Label, QueueEntry, ReviewState
 from reviews.queue_facets import queue_counts
 from reviews.queue_rows import facet_options, queue_rows
 from reviews.reads import reads_shared
+from reviews.relabel_drafts import relabel_draft_keep, relabel_draft_take
 from reviews.relabel_once import relabel_set_apply, relabel_set_replayed
 from reviews.reservations import reservations_live
 from reviews.review_reads import dataset_instructions, reviewer_progress
@@ -39,6 +40,7 @@ from reviews.save_keys import page_save_key, save_key_of
 from reviews.search import search_capped
 from reviews.selectors import queue_entries, queue_filters, queue_page, queue_scope
 from reviews.services import (
+    RelabelSet,
     ReviewInputError,
     cases_assign,
     held_out_count,
@@ -125,6 +127,10 @@ def queue(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
                 if access.is_admin and page.count and not page.capped
                 else 0,
                 "labels": Label.choices,
+                # The bulk relabel's label and reason, kept when it came back with an error.
+                "draft": relabel_draft_take(request, slug=dataset.slug, query=query)
+                if access.is_admin and page.count and not page.capped
+                else None,
                 "review_states": ReviewState.choices,
                 "has_cases": page.count
                 or bool(filters)
@@ -217,9 +223,13 @@ def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
     form = BulkRelabelForm(request.POST)
     if not form.is_valid():
         messages.error(request, f"Not relabelled: {first_error(form)}")
-        return redirect(back)
+        posted = request.POST
+        return _back_with_draft(
+            request, slug, back, posted.get("to_label", ""), posted.get("reason", "")
+        )
     confirm = request.POST.get("confirm") == "1"
     digest = request.POST.get("digest", "") if confirm else None
+    to_label, reason = form.cleaned_data["to_label"], form.cleaned_data["reason"]
     if not chosen.unchanged_since(count=form.cleaned_data["expected_count"], digest=digest):
         key = save_key_of(request.POST) if confirm else ""
         if done := relabel_set_replayed(dataset=dataset, admin=request.user, save_key=key):
@@ -228,34 +238,29 @@ def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
             said = f"Relabelled {len(done)} {'case' if len(done) == 1 else 'cases'}."
             messages.success(request, f"{said} (it had arrived once already: relabelled once)")
             return redirect(back)
-        messages.error(request, "The filtered set changed since you looked; nothing relabelled.")
-        return redirect(back)
-    to_label = form.cleaned_data["to_label"]
-    entries = chosen.entries
-    if not confirm:
-        return render(
+        saw = form.cleaned_data["expected_count"]
+        if not chosen.entries:
+            # No case to show: the reason is said back, to copy (d826).
+            messages.error(
+                request,
+                "The filtered set changed since you looked; nothing relabelled. "
+                f"No case matches it now. Your reason was: “{reason}”",
+            )
+            return redirect(back)
+        # The set changed (d826): nothing is relabelled; the set as it is now is shown for
+        # confirmation with the label and reason the admin chose, so nothing is typed again.
+        now = len(chosen.entries)
+        changed = f"It now holds {now} case{'s' if now != 1 else ''} (you saw {saw})"
+        if now == saw:
+            changed = f"It holds other cases than the {saw} you saw"
+        messages.error(
             request,
-            "reviews/relabel_confirm.html",
-            {
-                "dataset": dataset,
-                "entries": entries[:CONFIRM_LISTED],
-                "more": max(0, len(entries) - CONFIRM_LISTED),
-                "count": len(entries),
-                "filters": filters,
-                "back": back,
-                "to_label": to_label,
-                "to_label_text": Label(to_label).label,
-                "label_names": dict(Label.choices),
-                "changing": sum(e.final_label != to_label for e in entries),
-                "unchanged": sum(e.final_label == to_label for e in entries),
-                "outcome_names": OUTCOMES,
-                "reason": form.cleaned_data["reason"],
-                "digest": chosen.digest,
-                "save_key": page_save_key(),  # the confirmation, once (d737)
-                "held_out": chosen.held_out,
-                "minutes": settings.GROUNDGATE_RESERVATION_MINUTES,
-            },
+            f"The filtered set changed since you looked; nothing relabelled. {changed}: "
+            "check them below and confirm again.",
         )
+        return _confirmation(request, dataset, chosen, filters, back, to_label, reason)
+    if not confirm:
+        return _confirmation(request, dataset, chosen, filters, back, to_label, reason)
     try:
         result = relabel_set_apply(
             chosen=chosen,
@@ -266,6 +271,7 @@ def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
         )
     except ReviewInputError as exc:
         messages.error(request, f"Not relabelled: {exc}")
+        return _back_with_draft(request, slug, back, to_label, reason)
     else:
         said = relabelled_note(len(result.relabels), chosen.held_out, held_skipped=True)
         if result.replayed:
@@ -275,6 +281,51 @@ def bulk_relabel(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 CONFIRM_LISTED = 200
+
+
+def _back_with_draft(
+    request: HttpRequest, slug: str, back: str, to_label: str, reason: str
+) -> HttpResponse:
+    """To the queue, whose bulk form shows the label and reason again (d826)."""
+    query = back.split("?", 1)[1] if "?" in back else ""
+    relabel_draft_keep(request, slug=slug, query=query, to_label=to_label, reason=reason)
+    return redirect(back)
+
+
+def _confirmation(
+    request: HttpRequest,
+    dataset: Dataset,
+    chosen: RelabelSet,
+    filters: dict[str, str],
+    back: str,
+    to_label: str,
+    reason: str,
+) -> HttpResponse:
+    """The bulk relabel's confirmation page: how many cases and which, nothing written yet."""
+    entries = chosen.entries
+    return render(
+        request,
+        "reviews/relabel_confirm.html",
+        {
+            "dataset": dataset,
+            "entries": entries[:CONFIRM_LISTED],
+            "more": max(0, len(entries) - CONFIRM_LISTED),
+            "count": len(entries),
+            "filters": filters,
+            "back": back,
+            "to_label": to_label,
+            "to_label_text": Label(to_label).label,
+            "label_names": dict(Label.choices),
+            "changing": sum(e.final_label != to_label for e in entries),
+            "unchanged": sum(e.final_label == to_label for e in entries),
+            "outcome_names": OUTCOMES,
+            "reason": reason,
+            "digest": chosen.digest,
+            "save_key": page_save_key(),  # the confirmation, once (d737)
+            "held_out": chosen.held_out,
+            "minutes": settings.GROUNDGATE_RESERVATION_MINUTES,
+        },
+    )
 
 
 @login_required
