@@ -36,7 +36,11 @@ def test_a_confirmation_of_a_changed_set_shows_the_new_set_with_the_reason_typed
     assert 'name="to_label" value="not_grounded"' in page
     assert again.context["digest"] == shown.context["digest"]
     # Confirming what is shown now goes through, with her reason.
-    confirm = BULK | {"confirm": "1", "digest": again.context["digest"], "save_key": shown_key(page)}
+    confirm = BULK | {
+        "confirm": "1",
+        "digest": again.context["digest"],
+        "save_key": shown_key(page),
+    }
     assert admin.post("/d/demo/relabel", confirm).status_code == 302
     assert set(Relabel.objects.values_list("reason", flat=True)) == {BULK["reason"]}
 
@@ -78,5 +82,7 @@ def test_a_set_now_empty_says_the_reason_back(admin):
     assert shown.status_code == 200  # an empty set as seen: nothing to relabel, nothing changed
     gone = admin.post("/d/demo/relabel", BULK | {"code": "NO_SUCH_CODE"}, follow=True)
     page = gone.content.decode()
-    assert "No case matches it now. Your reason was: “no retrieval &lt;b&gt;at all&lt;/b&gt;”" in page
+    assert (
+        "No case matches it now. Your reason was: “no retrieval &lt;b&gt;at all&lt;/b&gt;”" in page
+    )
     assert not Relabel.objects.exists()
