@@ -265,8 +265,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "cap5": {},  # policy variants on the default retrieval (POLICY_VARIANTS)
     "cap8": {},
 }
-# R2's caps on one retrieval (d817, measured, not built): 5 a document, or 8 a document and 8 in
-# all (the retrieved rows), where a single document fills the rows
+# R2's caps on one retrieval (d817, measured, not built): 5 a document (= max_chunks), or 8 a
+# document and 8 in all (the retrieved rows) - every R2 loss to the cap is on tracemonkey.pdf
 POLICY_VARIANTS: dict[str, SelectionPolicy] = {
     "cap5": SelectionPolicy(max_per_knowledge_id=5),
     "cap8": SelectionPolicy(max_per_knowledge_id=8, max_chunks=8),
