@@ -81,6 +81,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s45.jsonl",
     "retrieval-heldout-s46.jsonl",
     "retrieval-heldout-s47.jsonl",
+    "retrieval-heldout-s48.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",

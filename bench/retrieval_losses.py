@@ -75,6 +75,7 @@ class ReplayRetriever(HybridRetriever):
         self.across_offset = 0.0
         self.oracle = False  # the fact's chunk put first (an upper bound for any ranking)
         self.across_depth = 0  # > 0: the chunks in the other language, by cosine, a ranking
+        self.answering_order = "fused"  # d816: the answering chunks' order (bench/answering_order)
         for name, value in settings.items():
             setattr(self, name, value)
 
@@ -104,6 +105,12 @@ class ReplayRetriever(HybridRetriever):
         ranked = self.fused(
             question, dense, hits, entry["other"], across, cosine, self.cache["version"], top_k
         )
+        if self.answering_order != "fused":
+            from bench.answering_order import reordered
+
+            ranked.reranked = reordered(
+                question, ranked.reranked, ranked.chunks, self.rerank, self.answering_order
+            )
         facts = self.cache["facts"].get(question, []) if self.oracle else []
         if facts:  # the oracle: the fact's chunk first, whatever the rankings said
             fact = next((pk for pk in ranked.reranked if pk in facts), facts[0])
@@ -215,9 +222,14 @@ def cause(o: Outcome, q: Question, cache: dict[str, Any], fate: str) -> str:
     return "ranked low"
 
 
-def run(dataset: Dataset, files: dict[str, list[Question]], retriever: HybridRetriever) -> dict:
-    policy = {"default": SelectionPolicy()}
-    return {name: evaluate(dataset, qs, retriever, policy) for name, qs in files.items()}
+def run(
+    dataset: Dataset,
+    files: dict[str, list[Question]],
+    retriever: HybridRetriever,
+    policy: SelectionPolicy | None = None,
+) -> dict:
+    policies = {"default": policy or SelectionPolicy()}
+    return {name: evaluate(dataset, qs, retriever, policies) for name, qs in files.items()}
 
 
 def summary(results: dict) -> dict[str, dict[str, tuple[int, int, int, int]]]:
@@ -246,6 +258,18 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "across50": {"across_depth": 50},  # the other language's chunks, a fourth ranking
     "dense1.5": {"dense_weight": 1.5},
     "dense0.7": {"dense_weight": 0.7},
+    # d816 (measured, not built): the answering chunks of the reranked head by the question's
+    # terms they state (bench/answering_order.py), plain or weighted by their IDF in the head
+    "stated": {"answering_order": "stated"},
+    "weighted": {"answering_order": "weighted"},
+    "cap5": {},  # policy variants on the default retrieval (POLICY_VARIANTS)
+    "cap8": {},
+}
+# R2's caps on one retrieval (d817, measured, not built): 5 a document (= max_chunks), or 8 a
+# document and 8 in all (the retrieved rows) - every R2 loss to the cap is on tracemonkey.pdf
+POLICY_VARIANTS: dict[str, SelectionPolicy] = {
+    "cap5": SelectionPolicy(max_per_knowledge_id=5),
+    "cap8": SelectionPolicy(max_per_knowledge_id=8, max_chunks=8),
 }
 
 
@@ -268,7 +292,7 @@ def main() -> None:
     for label in args.variants.split(","):
         retriever = ReplayRetriever(embedder, cache, **VARIANTS[label])
         started = time.perf_counter()
-        results = run(dataset, files, retriever)
+        results = run(dataset, files, retriever, POLICY_VARIANTS.get(label))
         table = summary(results)
         totals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
         for langs in table.values():
