@@ -65,7 +65,8 @@ from groundgate.engine.context.periods import (
     relative_periods,
     with_listed,
 )
-from groundgate.engine.context.prose_bindings import Said, answer_binding, may_bind_times
+from groundgate.engine.context.prose_bindings import Said, answer_binding
+from groundgate.engine.context.prose_days import may_bind_times
 from groundgate.engine.context.prose_subjects import may_say_of_two_subjects, subject_name
 from groundgate.engine.context.rounded_cells import ROUNDED, candidate_matches, said_in_chinese
 from groundgate.engine.context.row_acronyms import acronym_words
