@@ -144,6 +144,7 @@ class TableReading(NamedTuple):
     change_words: bool = False
     count_nouns: bool = False  # prose_facets "count_nouns" (2.58.0, d780): a count's noun
     segment_heads: bool = False  # prose_facets "segment_heads" (2.60.0, d784): prose_heads.py
+    respective: bool = False  # prose_facets "respective_lists" (2.61.0, d786): respective_lists
     # point_units "unit_headers" (2.58.0, d775): a bare cell under a percent header is no
     # value in percentage points, and the other way (point_units.py, read by disagreement).
     point_units: bool = False

@@ -68,6 +68,7 @@ from groundgate.engine.context.periods import (
 from groundgate.engine.context.prose_bindings import Said, answer_binding
 from groundgate.engine.context.prose_days import may_bind_times
 from groundgate.engine.context.prose_subjects import may_say_of_two_subjects, subject_name
+from groundgate.engine.context.respective_lists import paired_claim
 from groundgate.engine.context.rounded_cells import ROUNDED, candidate_matches, said_in_chinese
 from groundgate.engine.context.row_acronyms import acronym_words
 from groundgate.engine.declarations import in_working, sign_in_words
@@ -213,6 +214,8 @@ def context_findings(
             continue  # a period itself, or a number in words ("three months")
         claim = reader.claim(k, span)
         assert claim is not None  # (values() lists read_claims' values)
+        pair = paired_claim(claim, reader.sentences[k]) if reading.respective else None
+        claim = claim if pair is None else pair  # "...分别为20亿元和100亿元": its item's (d786)
         cited = citation_index.get(claim.citation) if claim.citation else None
         if not claim.words and not claim.periods and cited is None:
             continue
@@ -263,7 +266,7 @@ def context_findings(
             and "percent_declared" in (getattr(finding, "rules", None) or ())
         )
         named = claim.periods
-        if reading.quarter_ordinals and named:
+        if reading.quarter_ordinals and named and pair is None:
             # "between the second and first quarter": both quarters are named (periods.py).
             named = with_listed(reader.sentences[k].text, named)
         by_year = False
@@ -483,7 +486,8 @@ def _answer_bound(
             s0 = sentence.start
             own = value._replace(start=value.start - s0, end=value.end - s0)
             nouns = reading.count_nouns
-            read.append(answer_binding(sentence.text, own, reading.change_words, nouns))
+            pairs = reading.respective
+            read.append(answer_binding(sentence.text, own, reading.change_words, nouns, pairs))
         return read[0]
 
     return get

@@ -54,6 +54,11 @@ from groundgate.engine.context.prose_days import (
 )
 from groundgate.engine.context.prose_facets import attribute_unit, count_noun, subject_words
 from groundgate.engine.context.prose_heads import segment_head, without_entity
+from groundgate.engine.context.respective_lists import (
+    paired_facets,
+    prefixed,
+    respective_pairs,
+)
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import SENTENCE_END
 from groundgate.engine.text_memo import text_memo
@@ -66,6 +71,7 @@ class Binding(NamedTuple):
     facets: tuple[tuple[frozenset[str], str], ...]
     days: frozenset[int]
     noun: frozenset[str] = frozenset()  # what a bare count counts (prose_facets, d780)
+    item: str = ""  # its item in a "respectively" list, as written (respective_lists, d786)
 
     @property
     def words(self) -> frozenset[str]:
@@ -82,12 +88,14 @@ def bind(
     changes: bool = False,
     nouns: bool = False,
     heads: tuple[tuple[str, str], ...] | None = None,
+    pairs: bool = False,
 ) -> Binding:
     """The binding of the value at spans[k] of `text` (`spans`: the text's figures, no periods,
     in order). `changes` (prose_facets "change_words", d774): a part whose words only say how
     the figure moved ("同比增长") names no metric of its own; `heads` (prose_facets
     "segment_heads", d784: each span's kind and unit) - a later comma part's value is also its
-    segment head's, where the head's figure is of another attribute (not its rival)."""
+    segment head's, where the head's figure is of another attribute (not its rival); `pairs`
+    (prose_facets "respective_lists", d786): a "respectively" list's value is its item's."""
     start, end = spans[k]
     # (a segment or comma part is read at most NEAR characters back: a long flattened page is
     # not scanned from its start for each value)
@@ -131,13 +139,17 @@ def bind(
         head = bind_before(text, spans, first, seg0, True)  # "系列酒营业收入" (d784)
         if subject_words(head[0]) and all(head[0] != f[0] for f in facets):
             facets.append(head)
+    paired = respective_pairs(text).get(spans[k]) if pairs else None
+    item = "" if paired is None or paired.period else paired.item.strip()
+    if item and paired is not None:
+        facets = paired_facets(facets, paired)  # "营业收入和净利润分别为100亿元和20亿元" (d786)
     place = _PLACE.search(_until(text, spans, k, end, _CUT))
     if place:
         where = naming_words(place.group(1))
         if where:
             facets.append((where, place.group(1).strip()))
     noun = count_noun(text, start, end) if nouns else frozenset()
-    return Binding(tuple(facets), value_days(text, start, end), noun)
+    return Binding(tuple(facets), value_days(text, start, end), noun, item)
 
 
 def bind_before(
@@ -174,12 +186,14 @@ class ProseBindings:
         changes: bool = False,
         nouns: bool = False,
         heads: bool = False,
+        pairs: bool = False,
     ) -> None:
         self.facts = facts
         self.text = text
         self.changes = changes  # prose_facets "change_words" (d774): prose_facets.py
         self.nouns = nouns  # prose_facets "count_nouns" (d780)
         self.heads = heads  # prose_facets "segment_heads" (d784): prose_heads.py
+        self.pairs = pairs  # prose_facets "respective_lists" (d786): respective_lists.py
         self._attrs: tuple[tuple[str, str], ...] | None = None  # (its figures' kind, unit)
         self._spans: list[tuple[int, int]] | None = None
         self._index: dict[tuple[int, int], int] = {}
@@ -226,7 +240,9 @@ class ProseBindings:
             found = (
                 Binding((), frozenset())
                 if k is None
-                else bind(self.text, self._spans, k, self.changes, self.nouns, self._attrs)
+                else bind(
+                    self.text, self._spans, k, self.changes, self.nouns, self._attrs, self.pairs
+                )
             )
             self._bound[span] = found
         return found
@@ -265,6 +281,8 @@ class ProseBindings:
         own = self.binding(fact)
         if not own.facets and not own.days:
             return False, None
+        if own.item:  # "华东地区" says the item 华东 of "华东、华南、华北地区..." (d786)
+            words = words | prefixed(words, respective_pairs(self.text)[fact.start, fact.end])
 
         def another_period(other: Fact) -> bool:  # the answer's periods are not its
             return bool(
@@ -316,6 +334,8 @@ class ProseBindings:
         """Whom `fact` is said of, as written: the capitalised name in its facet that sets it
         apart from `other`'s ("Pump A"), else that facet's words ("net income")."""
         own = self.binding(fact)
+        if own.item:
+            return own.item  # "Gross margin" of "Gross margin and operating margin were ..."
         theirs = self.binding(other).words if other else frozenset()
         for words, text in own.facets:
             apart = words - theirs
@@ -355,17 +375,23 @@ class Said(NamedTuple):
 
 
 def answer_binding(
-    sentence: str, value: NumericValue, changes: bool = False, nouns: bool = False
+    sentence: str,
+    value: NumericValue,
+    changes: bool = False,
+    nouns: bool = False,
+    pairs: bool = False,
 ) -> Said:
     """The binding of an answer's value (its span in `sentence`), with its sentence's acronyms
     and other figures (`changes`: prose_facets "change_words", d774)."""
     figures = _answer_figures(sentence)
     spans = [(a, b) for a, b, _ in figures]
     span = (value.start, value.end)
-    stated = frozenset(q for a, b, q in figures if (a, b) != span)
+    # (a value of a "respectively" list the answer pairs is no value its words are of, d786)
+    listed = respective_pairs(sentence) if pairs else {}
+    stated = frozenset(q for a, b, q in figures if (a, b) != span and (a, b) not in listed)
     if span not in spans:
         return Said(Binding((), weekdays(sentence)), acronyms(sentence), stated)
-    binding = bind(sentence, spans, spans.index(span), changes, nouns)
+    binding = bind(sentence, spans, spans.index(span), changes, nouns, pairs=pairs)
     return Said(binding, acronyms(sentence), stated)
 
 
