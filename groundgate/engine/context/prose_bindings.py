@@ -215,6 +215,8 @@ class ProseBindings:
             return True
         if fact.column:
             return False
+        if self.pairs and (fact.start, fact.end) in respective_pairs(self.text):
+            return True  # "...分别为1.00亿元、1.01亿元。" read as a row of no column (d786)
         if self._prose_lines is None:
             self._prose_lines = {
                 self.text.rfind("\n", 0, f.start) for f in self.facts if not f.in_table

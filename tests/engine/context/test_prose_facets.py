@@ -27,7 +27,7 @@ def _status(answer: str, table: str, policy: AnswerGatePolicy = DEFAULT_POLICY) 
 
 
 def test_the_defaults_and_the_verbatim_readings():
-    assert DEFAULT_POLICY.prose_facets == "segment_heads"  # (reads count_nouns, d780, d784)
+    assert DEFAULT_POLICY.prose_facets == "respective_lists"  # (reads count_nouns, d780, d786)
     assert VERBATIM_POLICY.prose_facets == "as_read"
     assert DEFAULT_POLICY.point_units == "unit_headers"
     assert VERBATIM_POLICY.point_units == "off"
