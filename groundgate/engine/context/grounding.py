@@ -65,6 +65,7 @@ from groundgate.engine.context.periods import (
     relative_periods,
     with_listed,
 )
+from groundgate.engine.context.point_units import of_another_unit, unit_detail
 from groundgate.engine.context.prose_bindings import Said, answer_binding
 from groundgate.engine.context.prose_days import may_bind_times
 from groundgate.engine.context.prose_subjects import may_say_of_two_subjects, subject_name
@@ -442,6 +443,8 @@ def _finding(
         detail = f"{text} is said of {bindings.name(fact, alt)}" + (
             f"; {bindings.name(alt, fact)} has {alt.value.text}" if alt else ""
         )
+    elif reason == "another_column" and seen.points and of_another_unit(claim.value, fact):
+        detail = unit_detail(claim.value, cell_name(fact))  # "percent, not points" (d788)
     elif reason in ("another_row", "another_period", "another_column"):
         detail = f"{text} is the figure for {cell_name(fact)}" + (
             f"; {cell_name(alt)} has {alt.value.text}" if alt else ""

@@ -70,6 +70,22 @@ def test_points_of_a_percent_column_are_refused_only_under_unit_headers():
         assert _status(answer, table, POINTS_OFF) == "ok", answer
 
 
+def test_the_unit_near_miss_says_percent_not_points_in_plain_words():
+    """d788: the other unit's near miss names both units, not "the figure for" the cell."""
+    for table, answer, words in [
+        (corpus_zh.WAN_TABLE, "2023年营业收入同比增长12.36个百分点。", "is a percent, not points"),
+        (
+            corpus_zh.POINTS_TABLE,
+            "2023年毛利率同比增长1.27%。",
+            "in percentage points, not percent",
+        ),
+    ]:
+        verdict = gate_answer(case(answer, table=table))
+        errors = [f for f in verdict.findings if f.severity == "error"]
+        assert [f.near_match.reason for f in errors if f.near_match] == ["another_column"]
+        assert words in errors[0].message, errors[0].message
+
+
 def test_a_rate_rows_change_in_points_under_a_percent_header_passes():
     """A rate's change may be printed in points under "（%）": not judged (d775)."""
     table = (
