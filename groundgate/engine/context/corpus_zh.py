@@ -148,8 +148,16 @@ RESPECTIVE_REGIONS = (
     "占主营业务收入的比重分别为41.3%、29.1%、17.1%。"
 )
 RESPECTIVE_QUARTERS = "公司2023年第一季度、第二季度营业收入分别为35.2亿元、41.8亿元。"
+# A 业绩快报 table headed "指标" (statement_headers "indicator_heads", d789): its parts head the
+# columns - relative periods, a percent change, a change in percentage points.
+INDICATOR_TABLE = (
+    "指标  本报告期  上年同期  增减（百分点）\n毛利率（%）  23.45  22.18  1.27\n"
+    "加权平均净资产收益率（%）  12.35  11.02  1.33"
+)
 
 PASSES = [
+    Passes(INDICATOR_TABLE, "毛利率同比增加1.27个百分点。"),
+    Passes(INDICATOR_TABLE, "上年同期加权平均净资产收益率为11.02%。"),
     Passes(RESPECTIVE_YEARS, "2022年营业收入为1,275.54亿元。"),
     Passes(RESPECTIVE_METRICS, "净利润为20.00亿元，同比增长19.16%。"),
     Passes(RESPECTIVE_METRICS, "营业收入和净利润分别为100.00亿元和20.00亿元。"),
@@ -321,6 +329,9 @@ REFUSED = [
     Refused(SEGMENT_PROSE, "茅台酒毛利率为75.15%。", "row"),
     Refused(SEGMENT_PROSE, "系列酒毛利率为94.12%。", "row"),
     Refused(BUSINESS_PROSE, "汽车业务营业收入同比增长4.32%。", "row"),
+    # A "指标" table's columns (statement_headers "indicator_heads", d789).
+    Refused(INDICATOR_TABLE, "毛利率同比增长1.27%。", "column"),
+    Refused(INDICATOR_TABLE, "本报告期毛利率为22.18%。", "period"),
     # A "分别" list's value said of another item (prose_facets "respective_lists", d786).
     Refused(RESPECTIVE_YEARS, "2022年营业收入为1,505.60亿元。", "period"),
     Refused(RESPECTIVE_QUARTERS, "第一季度营业收入为41.8亿元。", "period"),
