@@ -13,16 +13,20 @@ the list is paired with the item at its position:
     words ("、", "和", "及", "与", ",", "and"); for "respectively", the figures so joined that
     end before it with no other figure between (a list of periods may stand between: "$1,234
     million and $1,102 million for fiscal 2024 and 2023, respectively");
-  - the items: a run of periods of one kind so joined (periods.mentions: "2023 and 2022",
-    "2023年、2022年", "第一季度、第二季度"), or the names of the clause before the list ("分别"'s
-    clause up to it, from a comma, "；" or the sentence's start; "respectively"'s up to the
-    list, its verb aside), split at the list words, each naming something and holding no
-    figure or period; as many items as values, exactly (an English clause may lead with an
-    introducing part: "In 2023, revenue and net income were ..."); a Chinese list whose own
-    clause names no such items ("，分别同比增长19.01%和19.16%", "占营业收入的比例分别为...")
-    takes the items of the sentence's previous list of as many;
-  - nothing is paired where the counts differ, where both a period run and names fit (which
-    one the values follow is not said), or where an item holds a figure or a period (a nested
+  - the items: a run of as many periods of one kind so joined (periods.mentions: "2023 and
+    2022", "2023年、2022年", "第一季度、第二季度"; or ordinals before one period word, "the
+    fourth, third and second quarters"), which wins over names ("cash and cash equivalents of
+    $812 million and $645 million" after "December 31, 2023 and 2022"); else as many names of
+    the clause before the list ("分别"'s clause up to it, from a comma, "；" or the sentence's
+    start; "respectively"'s up to the list, its verb aside; an English clause may lead with an
+    introducing part: "In 2023, revenue and net income were ..."), split at the list words,
+    each naming something and holding no figure or period, the last cut to the others' length
+    where it carries the list's shared words and none of theirs ("华东、华南、华北地区实现销售
+    收入": 华北地区); a Chinese list whose own clause names none ("，分别同比增长19.01%和
+    19.16%", "占营业收入的比例分别为...") takes the sentence's previous list's items, or the
+    names of as many figures listed before it ("营业总收入386.24亿元、利润总额52.18亿元，分别较
+    上年同期增长..."); a list "compared with" a paired one of as many takes its items;
+  - nothing is paired where the counts differ or an item holds a figure or a period (a nested
     list: "Net sales and gross profit for 2023 and 2022 were $5.2 billion, $4.8 billion, ...").
 A paired value's period is its item's (with each period of another kind the sentence names
 once: "公司2023年第一季度、第二季度营业收入分别为..." - 2023 and the quarter), and its metric
@@ -34,6 +38,8 @@ claim, grounding.py): the same reading for an excerpt and for an answer that its
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
 from groundgate.engine.context.claims import Claim, naming_words
@@ -56,19 +62,17 @@ class Paired(NamedTuple):
 
 
 @text_memo(max_bytes=2**20, item_bytes=200)
-def respective_pairs(text: str) -> dict[tuple[int, int], Paired]:
+def respective_pairs(text: str) -> Mapping[tuple[int, int], Paired]:
     """The paired values of `text` (an excerpt or an answer's sentence) by their span: only
-    sentences saying "respectively" or "分别" are read. (Kept per text; the dict is shared:
-    callers only read it.)"""
+    sentences saying "respectively" or "分别" are read. Kept per text (read-only: shared)."""
     out: dict[tuple[int, int], Paired] = {}
-    if not _MARKER.search(text):
-        return out
-    for sentence in split_sentences(text):
-        if _MARKER.search(sentence.text):
-            s0 = sentence.start
-            for (a, b), paired in _sentence_pairs(sentence.text).items():
-                out[(s0 + a, s0 + b)] = paired
-    return out
+    if _MARKER.search(text):
+        for sentence in split_sentences(text):
+            if _MARKER.search(sentence.text):
+                s0 = sentence.start
+                for (a, b), paired in _sentence_pairs(sentence.text).items():
+                    out[(s0 + a, s0 + b)] = paired
+    return MappingProxyType(out)
 
 
 def paired_periods(paired: Paired, periods: tuple[str, ...] = ()) -> tuple[str, ...]:
