@@ -95,7 +95,8 @@ count_nouns`), policy 2026-11.59: against 2.55.0, the version string and the pol
 the version string and the policy hash only (diffed); stderr same. 2.60.0 (`prose_facets:
 segment_heads`), policy 2026-11.61: against 2.59.0, the version string and the policy hash only
 (diffed); stderr same. 2.61.0 (`prose_facets: respective_lists`), policy 2026-11.62: against
-2.60.0, the version string and the policy hash only (diffed); stderr same.
+2.60.0, the version string and the policy hash only (diffed); stderr same. (Its policy adds
+`statement_headers: indicator_heads` too.)
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -125,17 +126,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "83a5c4eb2b6b3c54db2da0c39f0d3263ad78d528321e8fe4e13c08908c1c941e",
+        "ce051df21a903d6a2bcaacb1eebea4dd619c3742be3f7dd195e809a5c1492f32",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "871fe76dd3c2daf37c65938601509b9f2587454298357d43edcfbce16ea4c59d",
+        "b2f5198eec8f8ff7de43ec3e41ac1642d45c97e6c561a8f78014cab04a796e0d",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "5e9e6f7ea55a84fcc075bc886bdcff697b0730cd925e5463976996ef92388662",
+        "6b6e77d0b30d09cfa1f979945ab79b15708ee808d46b84009662544448e58c04",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
