@@ -182,8 +182,14 @@ RESPECTIVE_MARGINS = (
     "Gross margin and operating margin were 42.5% and 18.3%, respectively, in the third quarter,"
     " compared with 41.0% and 16.9% a year ago."
 )
+# The names between the list and "respectively" (d786).
+RESPECTIVE_REGIONS = (
+    "Revenue grew 12% and 9% in the Americas and EMEA, respectively, while APAC declined 3%."
+)
 
 PASSES = [
+    Passes(RESPECTIVE_REGIONS, "Revenue in the Americas grew 12%."),
+    Passes(RESPECTIVE_REGIONS, "EMEA revenue grew 9%."),
     Passes(
         RESPECTIVE_YEARS, "Research and development expenses were $1,102 million in fiscal 2023."
     ),
@@ -401,6 +407,7 @@ REFUSED = [
         "period",
     ),
     Refused(RESPECTIVE_MARGINS, "Operating margin was 42.5% in the third quarter.", "row"),
+    Refused(RESPECTIVE_REGIONS, "EMEA revenue grew 12%.", "row"),
     Refused(RESPECTIVE_MARGINS, "Gross margin was 16.9% a year ago.", "row"),
     Refused(
         RESPECTIVE_MARGINS,

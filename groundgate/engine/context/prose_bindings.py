@@ -139,15 +139,15 @@ def bind(
         head = bind_before(text, spans, first, seg0, True)  # "系列酒营业收入" (d784)
         if subject_words(head[0]) and all(head[0] != f[0] for f in facets):
             facets.append(head)
-    paired = respective_pairs(text).get(spans[k]) if pairs else None
-    item = "" if paired is None or paired.period else paired.item.strip()
-    if item and paired is not None:
-        facets = paired_facets(facets, paired)  # "营业收入和净利润分别为100亿元和20亿元" (d786)
     place = _PLACE.search(_until(text, spans, k, end, _CUT))
     if place:
         where = naming_words(place.group(1))
         if where:
             facets.append((where, place.group(1).strip()))
+    paired = respective_pairs(text).get(spans[k]) if pairs else None
+    item = "" if paired is None or paired.period else paired.item.strip()
+    if item and paired is not None:
+        facets = paired_facets(facets, paired)  # "营业收入和净利润分别为100亿元和20亿元" (d786)
     noun = count_noun(text, start, end) if nouns else frozenset()
     return Binding(tuple(facets), value_days(text, start, end), noun, item)
 

@@ -16,16 +16,19 @@ the list is paired with the item at its position:
   - the items: a run of as many periods of one kind so joined (periods.mentions: "2023 and
     2022", "2023年、2022年", "第一季度、第二季度"; or ordinals before one period word, "the
     fourth, third and second quarters"), which wins over names ("cash and cash equivalents of
-    $812 million and $645 million" after "December 31, 2023 and 2022"); else as many names of
-    the clause before the list ("分别"'s clause up to it, from a comma, "；" or the sentence's
-    start; "respectively"'s up to the list, its verb aside; an English clause may lead with an
-    introducing part: "In 2023, revenue and net income were ..."), split at the list words,
-    each naming something and holding no figure or period, the last cut to the others' length
-    where it carries the list's shared words and none of theirs ("华东、华南、华北地区实现销售
-    收入": 华北地区); a Chinese list whose own clause names none ("，分别同比增长19.01%和
-    19.16%", "占营业收入的比例分别为...") takes the sentence's previous list's items, or the
-    names of as many figures listed before it ("营业总收入386.24亿元、利润总额52.18亿元，分别较
-    上年同期增长..."); a list "compared with" a paired one of as many takes its items;
+    $812 million and $645 million" after "December 31, 2023 and 2022"); else as many names
+    between the list and "respectively" after "in", "for", "across", "at", "of" ("grew 12% and
+    9% in the Americas and EMEA, respectively": the place facet "in the Americas" is 12%'s
+    alone); else as many names of the clause before the list ("分别"'s clause up to it, from a
+    comma, "；" or the sentence's start; "respectively"'s up to the list, its verb aside; an
+    English clause may lead with an introducing part: "In 2023, revenue and net income were
+    ..."), split at the list words, each naming something and holding no figure or period, the
+    last cut to the others' length where it carries the list's shared words and none of theirs
+    ("华东、华南、华北地区实现销售收入": 华北地区); a Chinese list whose own clause names
+    none ("，分别同比增长19.01%和19.16%", "占营业收入的比例分别为...") takes the
+    sentence's previous list's items, or the names of as many figures listed before it
+    ("营业总收入386.24亿元、利润总额52.18亿元，分别较上年同期增长..."); a list "compared
+    with" a paired one of as many takes its items;
   - nothing is paired where the counts differ or an item holds a figure or a period (a nested
     list: "Net sales and gross profit for 2023 and 2022 were $5.2 billion, $4.8 billion, ...").
 A paired value's period is its item's (with each period of another kind the sentence names
@@ -159,7 +162,9 @@ def _sentence_pairs(text: str) -> dict[tuple[int, int], Paired]:
             for k, (item, code) in zip(listed, run, strict=True):
                 out[figures[k]] = Paired(item, code, frozenset(), others)
             continue
-        items = _names(text, start, n, figures, found)
+        items = _names_after(text, figures[listed[-1]][1], marker, n, found)
+        if items is None:
+            items = _names(text, start, n, figures, found)
         if items is None and marker.group(0) == "分别":
             items = names.get(n)  # "，分别同比增长19.01%和19.16%": the previous list's items
         if items is None:
@@ -191,6 +196,30 @@ def _compared_list(text: str, figures: list[tuple[int, int]], last: int, n: int)
     while listed[-1] + 1 < len(figures) and _joined(text, figures, listed[-1]):
         listed.append(listed[-1] + 1)
     return listed if len(listed) == n else []
+
+
+def _names_after(
+    text: str, lo: int, marker: re.Match[str], n: int, found: list[tuple[int, int, str]]
+) -> list[tuple[int, int]] | None:
+    """The `n` names between an English list and its "respectively", after "in", "for",
+    "across", "at" or "of" ("grew 12% and 9% in the Americas and EMEA, respectively"), or None."""
+    if marker.group(0) == "分别":
+        return None
+    lead = _NAMES_AFTER.match(text, lo, marker.start())
+    if lead is None:
+        return None
+    at, end = lead.start(1), lead.end(1)
+    pieces: list[tuple[int, int]] = []
+    for m in _ITEM_SEP.finditer(text, at, end):
+        pieces.append((at, m.start()))
+        at = m.end()
+    pieces.append((at, end))
+    if len(pieces) != n:
+        return None
+    for a, b in pieces:
+        if not naming_words(text[a:b]) or any(a <= p < b for p, _, _ in found):
+            return None
+    return pieces
 
 
 def _named_figures(
@@ -377,6 +406,10 @@ _ITEM_SEP = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|、|以及|和|及|与")
 # An English list's verb, up to the figures.
 _VERB_END = re.compile(
     r"(?i)\s+(?:were|was|are|is|of|totall?ed|amounted to|reached|came to|stood at)\s+(?:\S+\s+)?$"
+)
+# An English list's names after it, before "respectively": "in the Americas and EMEA, ".
+_NAMES_AFTER = re.compile(
+    r"(?i)\s+(?:in|for|across|at|of|from)\s+(?:the\s+|its\s+|our\s+)?(.+?)[,\s]*$"
 )
 # A Chinese figure's verb ("为", "是", "达到", "实现").
 _ZH_VERB_END = re.compile(r"(?:为|是|达到?|实现|约)$")

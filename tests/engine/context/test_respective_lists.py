@@ -43,6 +43,7 @@ def test_another_items_value_is_refused_only_under_respective_lists():
         (corpus_zh.RESPECTIVE_METRICS, "营业收入和净利润分别为20.00亿元和100.00亿元。"),
         (corpus_en.RESPECTIVE_YEARS, "R&D expenses were $1,234 million in fiscal 2023."),
         (corpus_en.RESPECTIVE_MARGINS, "Operating margin was 42.5%."),
+        (corpus_en.RESPECTIVE_REGIONS, "EMEA revenue grew 12%."),
     ]:
         assert _status(answer, text) != "ok", answer
         assert _status(answer, text, ACCEPT) != "ok", answer
@@ -65,6 +66,10 @@ def test_periods_and_names_pair_by_position():
     metrics = _items(corpus_zh.RESPECTIVE_METRICS)
     assert metrics["100.00亿元"][0] == metrics["19.01%"][0] == "公司营业收入"
     assert metrics["20.00亿元"][0] == metrics["19.16%"][0] == "净利润"
+    # The names between the list and "respectively" (before, the place "in the Americas" was
+    # 9%'s as well as 12%'s: "Revenue in the Americas grew 12%" was refused).
+    regions = _items(corpus_en.RESPECTIVE_REGIONS)
+    assert regions == {"12%": ("Americas", None), "9%": ("EMEA", None)}
     # A list compared with a paired one is of the same items.
     margins = _items(corpus_en.RESPECTIVE_MARGINS)
     assert margins["41.0%"][0] == margins["42.5%"][0] == "Gross margin"
