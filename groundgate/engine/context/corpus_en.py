@@ -172,8 +172,31 @@ HEADED_SEGMENTS = (
     "Net sales were $10.2 billion, up 5%, and gross margin was 42.1%; Services revenue was"
     " $3.1 billion, up 12%, and gross margin was 70.2%."
 )
+# "Respectively" lists: each value its item's by position, a period or a name (prose_facets
+# "respective_lists", d786), a list "compared with" it of the same items.
+RESPECTIVE_YEARS = (
+    "Research and development expenses were $1,234 million and $1,102 million for fiscal 2024"
+    " and 2023, respectively, an increase of 12%."
+)
+RESPECTIVE_MARGINS = (
+    "Gross margin and operating margin were 42.5% and 18.3%, respectively, in the third quarter,"
+    " compared with 41.0% and 16.9% a year ago."
+)
+# The names between the list and "respectively" (d786).
+RESPECTIVE_REGIONS = (
+    "Revenue grew 12% and 9% in the Americas and EMEA, respectively, while APAC declined 3%."
+)
 
 PASSES = [
+    Passes(RESPECTIVE_REGIONS, "Revenue in the Americas grew 12%."),
+    Passes(RESPECTIVE_REGIONS, "EMEA revenue grew 9%."),
+    Passes(
+        RESPECTIVE_YEARS, "Research and development expenses were $1,102 million in fiscal 2023."
+    ),
+    Passes(RESPECTIVE_MARGINS, "Operating margin was 18.3% in the third quarter."),
+    Passes(
+        RESPECTIVE_MARGINS, "Gross margin and operating margin were 42.5% and 18.3%, respectively."
+    ),
     Passes(FOUR_DATED, "Revenue for the three months ended Sept. 30, 2023 was $2,345 million."),
     Passes(FOUR_DATED, "Net income for the nine months ended September 30, 2023 was $901 million."),
     Passes(SEGMENT_PROSE, "North America segment sales increased 12% year-over-year."),
@@ -377,6 +400,20 @@ REFUSED = [
     Refused(EBITDA, "Organic revenue growth was 5.1% in 2023.", "row"),
     Refused(SPACED_NEGATIVES, "Accounts receivable were -$3,210 thousand in 2022.", "sign"),
     Refused(SPACED_NEGATIVES, "Foreign currency translation was -$8 thousand in 2022.", "sign"),
+    # A "respectively" list's value said of another item (prose_facets "respective_lists", d786).
+    Refused(
+        RESPECTIVE_YEARS,
+        "Research and development expenses were $1,234 million in fiscal 2023.",
+        "period",
+    ),
+    Refused(RESPECTIVE_MARGINS, "Operating margin was 42.5% in the third quarter.", "row"),
+    Refused(RESPECTIVE_REGIONS, "EMEA revenue grew 12%.", "row"),
+    Refused(RESPECTIVE_MARGINS, "Gross margin was 16.9% a year ago.", "row"),
+    Refused(
+        RESPECTIVE_MARGINS,
+        "Gross margin and operating margin were 18.3% and 42.5%, respectively.",
+        "row",
+    ),
 ]
 
 GAPS: list[Gap] = [

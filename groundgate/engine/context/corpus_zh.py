@@ -137,8 +137,32 @@ BUSINESS_PROSE = (
     "报告期内，公司汽车业务营业收入为1,234.56亿元，同比增长15.60%；手机部件及组装业务营业收入为"
     "987.65亿元，同比增长4.32%。"
 )
+# "分别" lists: each value its item's by position, a period or a name (prose_facets
+# "respective_lists", d786); a second "分别" list of the sentence takes the first's items.
+RESPECTIVE_YEARS = "2023年、2022年营业收入分别为1,505.60亿元和1,275.54亿元，同比增长18.04%。"
+RESPECTIVE_METRICS = (
+    "报告期内，公司营业收入和净利润分别为100.00亿元和20.00亿元，分别同比增长19.01%和19.16%。"
+)
+RESPECTIVE_REGIONS = (
+    "分地区看，华东、华南、华北地区实现销售收入分别为45.6亿元、32.1亿元、18.9亿元，"
+    "占主营业务收入的比重分别为41.3%、29.1%、17.1%。"
+)
+RESPECTIVE_QUARTERS = "公司2023年第一季度、第二季度营业收入分别为35.2亿元、41.8亿元。"
+# A 业绩快报 table headed "指标" (statement_headers "indicator_heads", d789): its parts head the
+# columns - relative periods, a percent change, a change in percentage points.
+INDICATOR_TABLE = (
+    "指标  本报告期  上年同期  增减（百分点）\n毛利率（%）  23.45  22.18  1.27\n"
+    "加权平均净资产收益率（%）  12.35  11.02  1.33"
+)
 
 PASSES = [
+    Passes(INDICATOR_TABLE, "毛利率同比增加1.27个百分点。"),
+    Passes(INDICATOR_TABLE, "上年同期加权平均净资产收益率为11.02%。"),
+    Passes(RESPECTIVE_YEARS, "2022年营业收入为1,275.54亿元。"),
+    Passes(RESPECTIVE_METRICS, "净利润为20.00亿元，同比增长19.16%。"),
+    Passes(RESPECTIVE_METRICS, "营业收入和净利润分别为100.00亿元和20.00亿元。"),
+    Passes(RESPECTIVE_REGIONS, "华南地区销售收入为32.1亿元。"),
+    Passes(RESPECTIVE_REGIONS, "华北地区占主营业务收入的比重为17.1%。"),
     # Each unit of its own column, each change of its own subject (d774, d775).
     Passes(WAN_TABLE, "2023年营业收入同比增长12.36%。"),
     Passes(POINTS_TABLE, "2023年毛利率同比增加1.27个百分点。"),
@@ -305,9 +329,23 @@ REFUSED = [
     Refused(SEGMENT_PROSE, "茅台酒毛利率为75.15%。", "row"),
     Refused(SEGMENT_PROSE, "系列酒毛利率为94.12%。", "row"),
     Refused(BUSINESS_PROSE, "汽车业务营业收入同比增长4.32%。", "row"),
+    # A "指标" table's columns (statement_headers "indicator_heads", d789).
+    Refused(INDICATOR_TABLE, "毛利率同比增长1.27%。", "column"),
+    Refused(INDICATOR_TABLE, "本报告期毛利率为22.18%。", "period"),
+    # A "分别" list's value said of another item (prose_facets "respective_lists", d786).
+    Refused(RESPECTIVE_YEARS, "2022年营业收入为1,505.60亿元。", "period"),
+    Refused(RESPECTIVE_QUARTERS, "第一季度营业收入为41.8亿元。", "period"),
+    Refused(RESPECTIVE_METRICS, "净利润为100.00亿元。", "row"),
+    Refused(RESPECTIVE_METRICS, "净利润同比增长19.01%。", "row"),
+    Refused(RESPECTIVE_METRICS, "营业收入和净利润分别为20.00亿元和100.00亿元。", "row"),
+    Refused(RESPECTIVE_REGIONS, "华东地区销售收入为32.1亿元。", "row"),
+    Refused(RESPECTIVE_REGIONS, "华北地区占主营业务收入的比重为29.1%。", "row"),
 ]
 
 GAPS: list[Gap] = [
+    Gap(RESPECTIVE_QUARTERS, "2023年第二季度营业收入为41.8亿元。", None,
+        "a list's year said once ('2023年第一季度、第二季度'): the answer's '2023年第二季度' is no "
+        "period of the excerpt, UNGROUNDED_NUMBER"),
     Gap(LONG_LABELS, "2023年扣除非经常性损益的净利润为15.6亿元。", "row",
         "said by the words that set it apart: row_said apart_or_head refuses it (selectable)"),
     Gap(KEY_FIGURES, "2023年基本每股收益为1.25亿元。", "scale",

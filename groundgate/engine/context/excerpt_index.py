@@ -18,6 +18,7 @@ from groundgate.engine.context.label_words import abbreviated
 from groundgate.engine.context.other_rows import other_label
 from groundgate.engine.context.prose_bindings import ProseBindings
 from groundgate.engine.context.prose_subjects import ProseSubjects
+from groundgate.engine.context.respective_lists import paired_fact
 from groundgate.engine.context.year_relative import latest_year
 from groundgate.engine.text_memo import text_memo
 
@@ -53,6 +54,7 @@ class _Seen:
         points: bool = False,
         nouns: bool = False,
         segment_heads: bool = False,
+        respective: bool = False,
     ) -> None:
         self.facts = facts
         self.text = text
@@ -61,6 +63,7 @@ class _Seen:
         self.points = points  # point_units "unit_headers" (d775): point_units.py
         self.nouns = nouns  # prose_facets "count_nouns" (d780): prose_bindings
         self.segment_heads = segment_heads  # prose_facets "segment_heads" (d784): prose_heads
+        self.respective = respective  # prose_facets "respective_lists" (d786)
         self.longer = longer  # longer_rows "unsaid_words" (d705)
         # label_abbreviations "zh_finance" (d706): a short form its labels' long forms have,
         # with the naming words of those long forms ("扣非": 扣除非, 经常性, 损益).
@@ -144,7 +147,12 @@ class _Seen:
         """What its prose values are said of (prose_subjects "bound_values"), on first need."""
         if self._prose_bindings is None:
             self._prose_bindings = ProseBindings(
-                self.facts, self.text, self.changes, self.nouns, self.segment_heads
+                self.facts,
+                self.text,
+                self.changes,
+                self.nouns,
+                self.segment_heads,
+                self.respective,
             )
         return self._prose_bindings
 
@@ -192,6 +200,7 @@ def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _S
         reading.point_units,
         reading.count_nouns,
         reading.segment_heads,
+        reading.respective,
     )
 
 
@@ -208,6 +217,8 @@ def _excerpt_facts(excerpt: str, reading: TableReading) -> tuple[Fact, ...]:
     if all(f.in_table for f in facts):
         return tuple(facts)
     own = value_periods(excerpt)
+    if reading.respective:  # a "respectively" list's value is of its item's period (d786)
+        return tuple(f if f.column else paired_fact(f, own, excerpt) for f in facts)
     return tuple(
         f if f.in_table else f._replace(periods=own.get((f.start, f.end), ())) for f in facts
     )

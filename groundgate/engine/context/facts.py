@@ -144,6 +144,8 @@ class TableReading(NamedTuple):
     change_words: bool = False
     count_nouns: bool = False  # prose_facets "count_nouns" (2.58.0, d780): a count's noun
     segment_heads: bool = False  # prose_facets "segment_heads" (2.60.0, d784): prose_heads.py
+    respective: bool = False  # prose_facets "respective_lists" (2.61.0, d786): respective_lists
+    indicators: bool = False  # statement_headers "indicator_heads" (2.61.0, d789): "指标" heads
     # point_units "unit_headers" (2.58.0, d775): a bare cell under a percent header is no
     # value in percentage points, and the other way (point_units.py, read by disagreement).
     point_units: bool = False
@@ -401,11 +403,12 @@ def _add_row(
     slots: tuple[list[int], int] | None = None,
     reading: TableReading | None = None,
 ) -> None:
-    units = groups = short = spans = words = wide = False
+    units = groups = short = spans = words = wide = indicators = False
     title = frozenset[str]()
     if reading is not None:
         units, groups, short = reading.header_units, reading.header_groups, reading.short_rows
         words, wide = reading.word_columns, reading.wide_negatives
+        indicators = reading.indicators  # statement_headers "indicator_heads" (d789)
         # A duration line heads the columns (d602): each column's durations are periods.
         spans = reading.durations and any(duration_width(p) for p in header[-4:])
         if reading.statements:  # a title date's year is no column's that names its own
@@ -416,10 +419,10 @@ def _add_row(
     named = [p for p in heads if not _title_line(p)]
     for k, (line, v) in enumerate(cells):
         at, n = (k, len(cells)) if slots is None else (slots[0][k], slots[1])
-        column = _column(heads, at, n, units, groups, short, spans, words)
+        column = _column(heads, at, n, units, groups, short, spans, words, indicators)
         name = None
         if n > 1 and len(named) != len(heads) and column:
-            name = _column(named, at, n, units, groups, short, spans, words)
+            name = _column(named, at, n, units, groups, short, spans, words, indicators)
         facts.append(
             Fact(
                 value=v,

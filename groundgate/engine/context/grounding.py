@@ -65,8 +65,11 @@ from groundgate.engine.context.periods import (
     relative_periods,
     with_listed,
 )
-from groundgate.engine.context.prose_bindings import Said, answer_binding, may_bind_times
+from groundgate.engine.context.point_units import of_another_unit, unit_detail
+from groundgate.engine.context.prose_bindings import Said, answer_binding
+from groundgate.engine.context.prose_days import may_bind_times
 from groundgate.engine.context.prose_subjects import may_say_of_two_subjects, subject_name
+from groundgate.engine.context.respective_lists import paired_claim
 from groundgate.engine.context.rounded_cells import ROUNDED, candidate_matches, said_in_chinese
 from groundgate.engine.context.row_acronyms import acronym_words
 from groundgate.engine.declarations import in_working, sign_in_words
@@ -212,6 +215,8 @@ def context_findings(
             continue  # a period itself, or a number in words ("three months")
         claim = reader.claim(k, span)
         assert claim is not None  # (values() lists read_claims' values)
+        pair = paired_claim(claim, reader.sentences[k]) if reading.respective else None
+        claim = claim if pair is None else pair  # "...分别为20亿元和100亿元": its item's (d786)
         cited = citation_index.get(claim.citation) if claim.citation else None
         if not claim.words and not claim.periods and cited is None:
             continue
@@ -262,7 +267,7 @@ def context_findings(
             and "percent_declared" in (getattr(finding, "rules", None) or ())
         )
         named = claim.periods
-        if reading.quarter_ordinals and named:
+        if reading.quarter_ordinals and named and pair is None:
             # "between the second and first quarter": both quarters are named (periods.py).
             named = with_listed(reader.sentences[k].text, named)
         by_year = False
@@ -438,6 +443,8 @@ def _finding(
         detail = f"{text} is said of {bindings.name(fact, alt)}" + (
             f"; {bindings.name(alt, fact)} has {alt.value.text}" if alt else ""
         )
+    elif reason == "another_column" and seen.points and of_another_unit(claim.value, fact):
+        detail = unit_detail(claim.value, cell_name(fact))  # "percent, not points" (d788)
     elif reason in ("another_row", "another_period", "another_column"):
         detail = f"{text} is the figure for {cell_name(fact)}" + (
             f"; {cell_name(alt)} has {alt.value.text}" if alt else ""
@@ -482,7 +489,8 @@ def _answer_bound(
             s0 = sentence.start
             own = value._replace(start=value.start - s0, end=value.end - s0)
             nouns = reading.count_nouns
-            read.append(answer_binding(sentence.text, own, reading.change_words, nouns))
+            pairs = reading.respective
+            read.append(answer_binding(sentence.text, own, reading.change_words, nouns, pairs))
         return read[0]
 
     return get

@@ -31,6 +31,14 @@ def says_points(value: NumericValue) -> bool:
     return value.kind == "number" and bool(_POINTS_UNIT.search(value.unit))
 
 
+def unit_detail(value: NumericValue, cell: str) -> str:
+    """What a near miss of the other unit says, in plain words (d788): "1.27% is a percent;
+    毛利率 (增减（百分点）) is in percentage points, not percent", or the reverse."""
+    if says_points(value):
+        return f"{value.text} is in percentage points; {cell} is a percent, not points"
+    return f"{value.text} is a percent; {cell} is in percentage points, not percent"
+
+
 def of_another_unit(value: NumericValue, fact: Fact) -> bool:
     """Whether the answer's `value` (percentage points or a percent) is said of a bare table
     cell `fact` whose column's header states the other unit (points said of a percent column:

@@ -37,15 +37,28 @@ from typing import NamedTuple
 
 from groundgate.engine.context.claims import naming_words
 from groundgate.engine.context.comparisons import (
-    CLAUSE_MARKS,
     EVERY_COMMA,
     joiner,
 )
 from groundgate.engine.context.facts import Fact
 from groundgate.engine.context.initials import acronyms, names_row
 from groundgate.engine.context.periods import contradicts, is_period_value
+from groundgate.engine.context.prose_days import (
+    COLON,
+    DAY_NAMES,
+    MARKS,
+    NEAR,
+    last_end,
+    value_days,
+    weekdays,
+)
 from groundgate.engine.context.prose_facets import attribute_unit, count_noun, subject_words
 from groundgate.engine.context.prose_heads import segment_head, without_entity
+from groundgate.engine.context.respective_lists import (
+    paired_facets,
+    prefixed,
+    respective_pairs,
+)
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.sentences import SENTENCE_END
 from groundgate.engine.text_memo import text_memo
@@ -58,6 +71,7 @@ class Binding(NamedTuple):
     facets: tuple[tuple[frozenset[str], str], ...]
     days: frozenset[int]
     noun: frozenset[str] = frozenset()  # what a bare count counts (prose_facets, d780)
+    item: str = ""  # its item in a "respectively" list, as written (respective_lists, d786)
 
     @property
     def words(self) -> frozenset[str]:
@@ -74,17 +88,19 @@ def bind(
     changes: bool = False,
     nouns: bool = False,
     heads: tuple[tuple[str, str], ...] | None = None,
+    pairs: bool = False,
 ) -> Binding:
     """The binding of the value at spans[k] of `text` (`spans`: the text's figures, no periods,
     in order). `changes` (prose_facets "change_words", d774): a part whose words only say how
     the figure moved ("同比增长") names no metric of its own; `heads` (prose_facets
     "segment_heads", d784: each span's kind and unit) - a later comma part's value is also its
-    segment head's, where the head's figure is of another attribute (not its rival)."""
+    segment head's, where the head's figure is of another attribute (not its rival); `pairs`
+    (prose_facets "respective_lists", d786): a "respectively" list's value is its item's."""
     start, end = spans[k]
-    # (a segment or comma part is read at most _NEAR characters back: a long flattened page is
+    # (a segment or comma part is read at most NEAR characters back: a long flattened page is
     # not scanned from its start for each value)
-    seg0 = _last_end(_SEGMENT, text, max(0, start - _NEAR), start)
-    cut0 = _last_end(_CUT, text, seg0, start)
+    seg0 = last_end(_SEGMENT, text, max(0, start - NEAR), start)
+    cut0 = last_end(_CUT, text, seg0, start)
     prev_end = spans[k - 1][1] if k > 0 and spans[k - 1][1] > seg0 else seg0
     facets: list[tuple[frozenset[str], str]] = []
     before = _after_preposition(text, cut0, prev_end, start)
@@ -110,7 +126,7 @@ def bind(
             and _APPOSITION_END.match(text, end)
         ):
             # "Alice Smith, 45, is ...": the name before, the part after.
-            part0 = _last_end(_CUT, text, seg0, cut0 - 1)
+            part0 = last_end(_CUT, text, seg0, cut0 - 1)
             name = text[part0 : cut0 - 1]
             if naming_words(name) and not _figure_between(spans, part0, cut0):
                 facets.append((naming_words(name), name.strip()))
@@ -128,21 +144,12 @@ def bind(
         where = naming_words(place.group(1))
         if where:
             facets.append((where, place.group(1).strip()))
+    paired = respective_pairs(text).get(spans[k]) if pairs else None
+    item = "" if paired is None or paired.period else paired.item.strip()
+    if item and paired is not None:
+        facets = paired_facets(facets, paired)  # "营业收入和净利润分别为100亿元和20亿元" (d786)
     noun = count_noun(text, start, end) if nouns else frozenset()
-    return Binding(tuple(facets), _days(text, start, end), noun)
-
-
-def _days(text: str, start: int, end: int) -> frozenset[int]:
-    """The weekdays of a value: those of its part between conjunctions ("8:00-18:00 on weekdays
-    and 9:00-13:00 on Saturdays"), else of its comma part ("open Monday to Friday from 9 am to
-    6 pm")."""
-    lo = max(0, start - _NEAR)
-    after = end - 1 if text[end - 1 : end] == "." else end
-    part = text[_last_end(_COMMA_PART, text, lo, start) : _first_start(_COMMA_PART, text, after)]
-    if not _ANY_DAY.search(part):
-        return frozenset()
-    own = text[_last_end(_DAY_PART, text, lo, start) : _first_start(_DAY_PART, text, after)]
-    return weekdays(own) or weekdays(part)
+    return Binding(tuple(facets), value_days(text, start, end), noun, item)
 
 
 def bind_before(
@@ -151,7 +158,7 @@ def bind_before(
     """The metric facet of the figure at spans[j]: its own clause part's words before it
     (`heads`: without the reporting company's, d784)."""
     start = spans[j][0]
-    cut0 = _last_end(_CUT, text, seg0, start)
+    cut0 = last_end(_CUT, text, seg0, start)
     prev_end = spans[j - 1][1] if j > 0 and spans[j - 1][1] > seg0 else seg0
     before = _after_preposition(text, cut0, prev_end, start)
     words = naming_words(_COMPARED.sub(" ", before))
@@ -179,12 +186,14 @@ class ProseBindings:
         changes: bool = False,
         nouns: bool = False,
         heads: bool = False,
+        pairs: bool = False,
     ) -> None:
         self.facts = facts
         self.text = text
         self.changes = changes  # prose_facets "change_words" (d774): prose_facets.py
         self.nouns = nouns  # prose_facets "count_nouns" (d780)
         self.heads = heads  # prose_facets "segment_heads" (d784): prose_heads.py
+        self.pairs = pairs  # prose_facets "respective_lists" (d786): respective_lists.py
         self._attrs: tuple[tuple[str, str], ...] | None = None  # (its figures' kind, unit)
         self._spans: list[tuple[int, int]] | None = None
         self._index: dict[tuple[int, int], int] = {}
@@ -206,6 +215,8 @@ class ProseBindings:
             return True
         if fact.column:
             return False
+        if self.pairs and (fact.start, fact.end) in respective_pairs(self.text):
+            return True  # "...分别为1.00亿元、1.01亿元。" read as a row of no column (d786)
         if self._prose_lines is None:
             self._prose_lines = {
                 self.text.rfind("\n", 0, f.start) for f in self.facts if not f.in_table
@@ -231,13 +242,15 @@ class ProseBindings:
             found = (
                 Binding((), frozenset())
                 if k is None
-                else bind(self.text, self._spans, k, self.changes, self.nouns, self._attrs)
+                else bind(
+                    self.text, self._spans, k, self.changes, self.nouns, self._attrs, self.pairs
+                )
             )
             self._bound[span] = found
         return found
 
     def others(self, fact: Fact) -> list[Fact]:
-        """The prose values of `fact`'s kind and unit, of another quantity, within _NEAR."""
+        """The prose values of `fact`'s kind and unit, of another quantity, within NEAR."""
         if self._prose is None:
             prose: dict[tuple[str, str], list[Fact]] = {}
             for f in self.facts:
@@ -246,7 +259,7 @@ class ProseBindings:
             self._prose = prose
         near = self._prose.get((fact.value.kind, self._unit(fact.value)), [])
         q = fact.value.quantity
-        return [f for f in near if abs(f.start - fact.start) <= _NEAR and f.value.quantity != q]
+        return [f for f in near if abs(f.start - fact.start) <= NEAR and f.value.quantity != q]
 
     def bound_elsewhere(
         self,
@@ -270,6 +283,8 @@ class ProseBindings:
         own = self.binding(fact)
         if not own.facets and not own.days:
             return False, None
+        if own.item:  # "华东地区" says the item 华东 of "华东、华南、华北地区..." (d786)
+            words = words | prefixed(words, respective_pairs(self.text)[fact.start, fact.end])
 
         def another_period(other: Fact) -> bool:  # the answer's periods are not its
             return bool(
@@ -321,6 +336,8 @@ class ProseBindings:
         """Whom `fact` is said of, as written: the capitalised name in its facet that sets it
         apart from `other`'s ("Pump A"), else that facet's words ("net income")."""
         own = self.binding(fact)
+        if own.item:
+            return own.item  # "Gross margin" of "Gross margin and operating margin were ..."
         theirs = self.binding(other).words if other else frozenset()
         for words, text in own.facets:
             apart = words - theirs
@@ -330,7 +347,7 @@ class ProseBindings:
                         return m.group(0)
                 return _VERB_END.sub("", text).strip(" .,;:，。；：") or text
         if own.days:
-            return ", ".join(_DAY_NAMES[d] for d in sorted(own.days))
+            return ", ".join(DAY_NAMES[d] for d in sorted(own.days))
         return fact.value.text
 
 
@@ -360,17 +377,23 @@ class Said(NamedTuple):
 
 
 def answer_binding(
-    sentence: str, value: NumericValue, changes: bool = False, nouns: bool = False
+    sentence: str,
+    value: NumericValue,
+    changes: bool = False,
+    nouns: bool = False,
+    pairs: bool = False,
 ) -> Said:
     """The binding of an answer's value (its span in `sentence`), with its sentence's acronyms
     and other figures (`changes`: prose_facets "change_words", d774)."""
     figures = _answer_figures(sentence)
     spans = [(a, b) for a, b, _ in figures]
     span = (value.start, value.end)
-    stated = frozenset(q for a, b, q in figures if (a, b) != span)
+    # (a value of a "respectively" list the answer pairs is no value its words are of, d786)
+    listed = respective_pairs(sentence) if pairs else {}
+    stated = frozenset(q for a, b, q in figures if (a, b) != span and (a, b) not in listed)
     if span not in spans:
         return Said(Binding((), weekdays(sentence)), acronyms(sentence), stated)
-    binding = bind(sentence, spans, spans.index(span), changes, nouns)
+    binding = bind(sentence, spans, spans.index(span), changes, nouns, pairs=pairs)
     return Said(binding, acronyms(sentence), stated)
 
 
@@ -379,59 +402,10 @@ def _figure(v: NumericValue) -> bool:
     return v.kind == "time" or not is_period_value(v)
 
 
-@text_memo(max_bytes=2**20, item_bytes=0)
-def may_bind_times(excerpt: str) -> bool:
-    """Whether an excerpt names a weekday and holds two times of day (the opening-hours form
-    a one-line excerpt must have for the day rule to judge its times): checked before its
-    facts are read."""
-    if not _ANY_DAY.search(excerpt):
-        return False
-    return sum(1 for v in extract_numbers(excerpt) if v.kind == "time") >= 2
-
-
 @text_memo(max_bytes=2**20, item_bytes=100)
 def _answer_figures(sentence: str) -> tuple[tuple[int, int, str], ...]:
     """An answer sentence's figures (spans, quantities): read once per sentence."""
     return tuple((v.start, v.end, v.quantity) for v in extract_numbers(sentence) if _figure(v))
-
-
-def weekdays(text: str) -> frozenset[int]:
-    """The days of the week a text names: single days, ranges ("Monday to Friday",
-    "周一至周五"), "weekdays", "weekends", "工作日", "周末"."""
-    if not _ANY_DAY.search(text):
-        return frozenset()
-    days: set[int] = set()
-    for m in _DAY_RANGE.finditer(text):
-        a, b = _day(m.group(1) or m.group(3)), _day(m.group(2) or m.group(4))
-        days.update(range(a, b + 1) if a <= b else [*range(a, 7), *range(0, b + 1)])
-    rest = _DAY_RANGE.sub(" ", text)
-    for m in _DAY.finditer(rest):
-        days.add(_day(m.group(0)))
-    if _WEEKDAYS.search(rest):
-        days.update(range(5))
-    if _WEEKENDS.search(rest):
-        days.update((5, 6))
-    return frozenset(days)
-
-
-def _day(word: str) -> int:
-    w = word.lower()
-    if w[0] in "周星礼":
-        return min(_ZH_DAYS.index(w[-1]), 6)
-    return _EN_DAYS.index(w[:3])
-
-
-def _last_end(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> int:
-    end = lo
-    for m in pattern.finditer(text, lo, hi):
-        end = m.end()
-    return end
-
-
-def _first_start(pattern: re.Pattern[str], text: str, lo: int) -> int:
-    hi = min(len(text), lo + _NEAR)
-    m = pattern.search(text, lo, hi)
-    return m.start() if m else hi
 
 
 def _until(
@@ -447,18 +421,8 @@ def _figure_between(spans: list[tuple[int, int]], lo: int, hi: int) -> bool:
     return any(lo <= a < hi for a, _ in spans)
 
 
-_NEAR = 400
-# The clause marks, a colon between two digits aside (a time of day, "8:00").
-_MARKS = "".join(m for m in CLAUSE_MARKS if m != ":")
-_COLON = r"(?<!\d):|:(?!\d)"
-_SEGMENT = re.compile(rf"[{_MARKS}\n]|{_COLON}|{SENTENCE_END}")
-_CUT = re.compile(rf"[{_MARKS}{EVERY_COMMA}\n]|{_COLON}|{SENTENCE_END}|{joiner()}")
-# A part of a comma part between conjunctions (not "to", "from": "Monday to Friday").
-_DAY_PART = re.compile(
-    rf"[{_MARKS}{EVERY_COMMA}\n]|{_COLON}|{SENTENCE_END}"
-    r"|(?i:\s(?:and|while|whereas|but)\s)|[和及；]"
-)
-_COMMA_PART = re.compile(rf"[{_MARKS}{EVERY_COMMA}\n]|{_COLON}|{SENTENCE_END}")
+_SEGMENT = re.compile(rf"[{MARKS}\n]|{COLON}|{SENTENCE_END}")
+_CUT = re.compile(rf"[{MARKS}{EVERY_COMMA}\n]|{COLON}|{SENTENCE_END}|{joiner()}")
 # A value alone in its comma part: a comma right after it ("45, is"; "45岁，任").
 _APPOSITION_END = re.compile(r"\s*(?:years? old|岁)?\s*[,，]\s*")
 # A figure's unit and the preposition after it ("m3/h at", "bar with").
@@ -480,16 +444,3 @@ _COMPARED = re.compile(
     r"(?i)\b(?:previously|prior|from|up|down|compared|versus|vs|than|last|originally|"
     r"initially|before|earlier|against)\b|较|比|同比|上年|去年"
 )
-_EN_DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-_ZH_DAYS = "一二三四五六日天"
-_DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_EN_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
-_ZH_DAY = r"(?:周|星期|礼拜)[一二三四五六日天]"
-_DAY = re.compile(rf"(?i)\b{_EN_DAY}\b|{_ZH_DAY}")
-_DAY_RANGE = re.compile(
-    rf"(?i)\b({_EN_DAY})\s*(?:to|through|thru|-|–|until)\s*({_EN_DAY})\b"
-    rf"|({_ZH_DAY})\s*(?:至|到|-|–|~)\s*({_ZH_DAY})"
-)
-_WEEKDAYS = re.compile(r"(?i)\bweekdays?\b|工作日")
-_WEEKENDS = re.compile(r"(?i)\bweekends?\b|周末")
-_ANY_DAY = re.compile(rf"(?i){_EN_DAY}|{_ZH_DAY}|weekday|weekend|工作日|周末")

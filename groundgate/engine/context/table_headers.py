@@ -28,6 +28,8 @@ from groundgate.engine.values.registry import PERIODS
 
 # The label column's own header ("项目  账面余额  坏账准备"): the other parts are the columns.
 _LABEL_HEAD = re.compile(r"(?i)项目|科目|类别|名称|items?|descriptions?|particulars")
+# With statement_headers "indicator_heads" (d789): a 业绩快报 / 主要财务指标 table's "指标" too.
+_INDICATOR_HEAD = re.compile(r"(?:主要)?(?:财务|会计)?指标(?:名称)?")
 
 
 _FILLER = re.compile(r"[\s$€£¥()%\-–—*]*")
@@ -89,10 +91,13 @@ def _column(
     short: bool = False,
     durations: bool = False,
     word_lines: bool = False,
+    indicators: bool = False,
 ) -> str:
     """The header of cell k of a row of n cells: every header line's part over it. `word_lines`
     (column_naming "word_columns", d681): the one line of words that heads the columns, its
-    label column's head first ("Segment  Americas  Europe  Asia": _word_columns)."""
+    label column's head first ("Segment  Americas  Europe  Asia": _word_columns). `indicators`
+    (statement_headers "indicator_heads", d789): "指标" heads the label column as "项目" does
+    ("指标  本报告期  上年同期  增减（百分点）")."""
     if short and (found := _period_lead(header, k, n)) is not None:
         return found
     words: list[str] = []
@@ -120,6 +125,7 @@ def _column(
             and (
                 sum(1 for part in parts[1:] if periods_in(part)) >= min(2, n)
                 or bool(_LABEL_HEAD.fullmatch(parts[0]))
+                or (indicators and bool(_INDICATOR_HEAD.fullmatch(parts[0])))
                 or (units and label_unit(parts))  # header_units: "(In millions)  As Reported"
                 or (durations and label_head(parts, n))  # "Contractual Obligations  Total ..."
                 or (word_lines and _word_columns(header, parts))

@@ -23,7 +23,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES, NOT_BY_DEFAULT
 
 
 class AnswerGatePolicy(ValueContextReadings):
-    policy_version: str = "answer-gate/2026-11.61"
+    policy_version: str = "answer-gate/2026-11.62"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -469,10 +469,12 @@ class AnswerGatePolicy(ValueContextReadings):
     # "count_nouns" (2.58.0, d780) - as "change_words", and a bare count is bound to the noun
     # it counts ("hired 12 engineers and 4 designers": "hired 4 engineers" is 12's subject);
     # "segment_heads" (2.60.0, d784) - as "count_nouns", and a later comma part's value is also
-    # its segment head's ("其中，茅台酒营业收入...，毛利率为94.12%；系列酒...，毛利率为75.15%").
-    prose_facets: Literal["as_read", "change_words", "count_nouns", "segment_heads"] = (
-        "segment_heads"
-    )
+    # its segment head's ("其中，茅台酒营业收入...，毛利率为94.12%；系列酒...，毛利率为75.15%");
+    # "respective_lists" (2.61.0, d786) - as "segment_heads", and a "respectively"/"分别" list's
+    # values pair with its items by position (context/respective_lists.py).
+    prose_facets: Literal[
+        "as_read", "change_words", "count_nouns", "segment_heads", "respective_lists"
+    ] = "respective_lists"
     # Percent and percentage points of a bare cell (context/point_units.py, gate 2.58.0,
     # d775): "unit_headers" - "增长12.36个百分点" of a "增减变动幅度（%）" cell 12.36 (a row
     # naming no rate) is another column's unit, and a percent of a "(ppt)" column's cell;

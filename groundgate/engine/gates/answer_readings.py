@@ -61,8 +61,10 @@ class ValueContextReadings(DerivationReadings):
     # gate 2.52.0, d707): "note_columns" - a 附注 column's reference ("七、1") is no cell nor
     # part of the label, the header's "附注" no column, and a title line's date ("2023年12月31
     # 日" over every column) gives its year to no column that names its own; "off" (gate
-    # 2.50.0): the "1" is a cell, and the 2022 column is of 2023 too.
-    statement_headers: Literal["off", "note_columns"] = "note_columns"
+    # 2.50.0): the "1" is a cell, and the 2022 column is of 2023 too; "indicator_heads" (gate
+    # 2.61.0, d789) - as "note_columns", and "指标" heads the label column as "项目" does
+    # ("指标  本报告期  上年同期  增减（百分点）": its parts head the columns, d775 reads them).
+    statement_headers: Literal["off", "note_columns", "indicator_heads"] = "indicator_heads"
     # Cells printed in parentheses (context/plain_negatives.py, gate 2.52.0, d708):
     # "parentheses_said" - a full-width "（4,667）" is negative as "(4,667)" is, and a Chinese
     # answer that states such a cell by its size with no sign word ("应收账款为4,667万元"), in a

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgate.engine.context.prose_bindings import weekdays
+from groundgate.engine.context.prose_days import weekdays
 from groundgate.engine.gates.answer import (
     VERBATIM_POLICY,
     AnswerCase,

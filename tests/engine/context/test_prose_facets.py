@@ -27,7 +27,7 @@ def _status(answer: str, table: str, policy: AnswerGatePolicy = DEFAULT_POLICY) 
 
 
 def test_the_defaults_and_the_verbatim_readings():
-    assert DEFAULT_POLICY.prose_facets == "segment_heads"  # (reads count_nouns, d780, d784)
+    assert DEFAULT_POLICY.prose_facets == "respective_lists"  # (reads count_nouns, d780, d786)
     assert VERBATIM_POLICY.prose_facets == "as_read"
     assert DEFAULT_POLICY.point_units == "unit_headers"
     assert VERBATIM_POLICY.point_units == "off"
@@ -68,6 +68,22 @@ def test_points_of_a_percent_column_are_refused_only_under_unit_headers():
     ]:
         assert _status(answer, table) != "ok", answer
         assert _status(answer, table, POINTS_OFF) == "ok", answer
+
+
+def test_the_unit_near_miss_says_percent_not_points_in_plain_words():
+    """d788: the other unit's near miss names both units, not "the figure for" the cell."""
+    for table, answer, words in [
+        (corpus_zh.WAN_TABLE, "2023年营业收入同比增长12.36个百分点。", "is a percent, not points"),
+        (
+            corpus_zh.POINTS_TABLE,
+            "2023年毛利率同比增长1.27%。",
+            "in percentage points, not percent",
+        ),
+    ]:
+        verdict = gate_answer(case(answer, table=table))
+        errors = [f for f in verdict.findings if f.severity == "error"]
+        assert [f.near_match.reason for f in errors if f.near_match] == ["another_column"]
+        assert words in errors[0].message, errors[0].message
 
 
 def test_a_rate_rows_change_in_points_under_a_percent_header_passes():

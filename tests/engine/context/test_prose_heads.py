@@ -26,7 +26,7 @@ def _status(answer: str, table: str, policy: AnswerGatePolicy = DEFAULT_POLICY) 
 
 
 def test_the_default_and_the_verbatim_readings():
-    assert DEFAULT_POLICY.prose_facets == "segment_heads"
+    assert DEFAULT_POLICY.prose_facets == "respective_lists"  # (reads segment_heads, d786)
     assert VERBATIM_POLICY.prose_facets == "as_read"
 
 

@@ -11,7 +11,13 @@ import re
 
 import pytest
 
-from groundgate.engine.context import operand_rule, operation_words, prose_bindings, sign_sides
+from groundgate.engine.context import (
+    operand_rule,
+    operation_words,
+    prose_bindings,
+    prose_days,
+    sign_sides,
+)
 from groundgate.engine.context.prose_subjects import CLAUSE_CUT
 from groundgate.engine.gates.answer import DEFAULT_POLICY, gate_answer
 from groundgate.engine.sentences import SENTENCE_END
@@ -44,7 +50,7 @@ def test_a_sentence_end(text: str, ends: list[int]) -> None:
         CLAUSE_CUT,
         prose_bindings._SEGMENT,
         prose_bindings._CUT,
-        prose_bindings._COMMA_PART,
+        prose_days._COMMA_PART,
     ],
 )
 def test_every_reader_composes_the_one_sentence_end(pattern: re.Pattern[str]) -> None:
