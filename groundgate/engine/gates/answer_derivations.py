@@ -338,6 +338,7 @@ class _DerivationSearch:
             in ("named_rows_periods_shares", "named_rows_periods_differences"),
             repeated=policy.derivation_aggregates == "named_rows_periods_differences",
             percent_pairs=policy.percent_aggregates == "shares",
+            sizes=policy.aggregate_signs == "sizes_alike",
         )
         if found is None and policy.derivation_aggregates == "named_rows_periods_differences":
             found = explain_difference_of_averages(
@@ -358,6 +359,7 @@ class _DerivationSearch:
                 question_exponent=self.index.question_exponent,
                 min_significant=policy.rounding_min_significant,
                 restate=restate,
+                sizes=policy.aggregate_signs == "sizes_alike",
             )
         if found is None and policy.average_ratios == "named_rows":
             found = explain_ratio_to_average(

@@ -27,6 +27,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     percent_aggregates="off",
     column_aggregates="off",
     average_ratios="off",
+    aggregate_signs="signed",
     sign_sides="off",
     column_naming="off",
     derivation_row_words="every_word",
