@@ -201,8 +201,9 @@ class AnswerGatePolicy(ValueContextReadings):
     # COGS) / (average inventory between FY2020 and FY2021)"); "off" (gate 2.38.0): no such
     # two-step reading. Only with a derivation_aggregates other than "off".
     average_ratios: Literal["off", "named_rows"] = "named_rows"
-    # Aggregates of cells all printed negative by size too (context/aggregate_signs.py, d796)
-    aggregate_signs: Literal["signed", "sizes_alike"] = "signed"
+    aggregate_signs: Literal["signed", "sizes_alike"] = "signed"  # context/aggregate_signs d796
+    section_aggregates: Literal["off", "named_sections"] = "off"  # context/section_aggregates d797
+    rate_changes: Literal["off", "rate_rows"] = "off"  # context/rate_changes.py, d798
     # Which column the answer's words name (value_context's column rule, engine/context/
     # grounding.py, gate 2.15.1, d382): "said_headers" - a cell is out of context when the
     # answer says every naming word of another column's header ("As reported", "Current",

@@ -21,7 +21,9 @@ from groundgate.engine.context.difference_of_averages import explain_difference_
 from groundgate.engine.context.negative_shares import one_row, own_sign
 from groundgate.engine.context.operand_rule import _Rule
 from groundgate.engine.context.operands import OperandContext
+from groundgate.engine.context.rate_changes import explain_rate_change
 from groundgate.engine.context.scales import ScaleClaims
+from groundgate.engine.context.section_aggregates import explain_section_aggregate
 from groundgate.engine.derivation_hits import Searched
 from groundgate.engine.derivation_pairs import may_pair
 from groundgate.engine.derivation_rules import pair_test
@@ -360,6 +362,25 @@ class _DerivationSearch:
                 min_significant=policy.rounding_min_significant,
                 restate=restate,
                 sizes=policy.aggregate_signs == "sizes_alike",
+            )
+        if found is None and policy.section_aggregates == "named_sections":
+            found = explain_section_aggregate(
+                q,
+                context,
+                (value.start, value.end),
+                operands,
+                question_exponent=self.index.question_exponent,
+                min_significant=policy.rounding_min_significant,
+                restate=restate,
+                sizes=policy.aggregate_signs == "sizes_alike",
+            )
+        if found is None and policy.rate_changes == "rate_rows":
+            found = explain_rate_change(
+                q,
+                context,
+                (value.start, value.end),
+                operands,
+                min_significant=policy.rounding_min_significant,
             )
         if found is None and policy.average_ratios == "named_rows":
             found = explain_ratio_to_average(

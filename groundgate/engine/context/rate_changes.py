@@ -1,0 +1,137 @@
+"""A percentage change of a rate row's two cells (policy `rate_changes: "rate_rows"`, gate
+2.62.0, d798; d761's proposal).
+
+derivations.Pools keeps cells written with "%" out of the amount pool, so no percentage change
+of two percentages is ever searched: "the year on year percentage change in domestic discount
+rate between 2018 and 2019 is 6.67%" of "Discount rate  4.00%  3.75%" ((4.00 - 3.75) / 3.75)
+was refused. d761 measured searching every "%" cell as an amount and found the coincidences
+it admits among share rows ("Percentage of revenue" read as the change of total revenue). This
+module checks one calculation only:
+  - the sentence says a percentage change in words ("percentage change", "percent change",
+    "% change"), and states the value as a percentage;
+  - the answer's words name exactly one row of a cited table, a rate row: every cell of it
+    written with "%", and its label names no share ("Percentage of revenue", "as a % of
+    sales", "share of": those rows sit beside the amounts they divide);
+  - the answer names two years; the row has one cell of each (several of a year, as under
+    "Domestic" and "International": the one whose column's own words the answer says);
+  - the change is the later year's cell over the earlier's: (later - earlier) / earlier, at
+    the value's own precision (half a unit of its last digit).
+Bounded: one row's two cells. Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from groundgate.engine.context.claims import naming_words
+from groundgate.engine.derivations import Found
+
+if TYPE_CHECKING:
+    from groundgate.engine.context.facts import Fact
+    from groundgate.engine.context.operands import OperandContext
+    from groundgate.engine.evidence_values import Located
+    from groundgate.engine.quantities import Quantity
+
+_SAYS_PERCENT_CHANGE = re.compile(
+    r"(?i)\b(?:percent(?:age)?|%)\s+(?:change|increase|decrease|growth|decline|rise|fall)"
+)
+_SHARE_LABEL = re.compile(
+    r"(?i)\b(?:percent(?:age)?|%|share|proportion|portion)\s+of\b|\bas\s+a\s+(?:percent|%)"
+)
+
+
+def _year_of(fact: Fact) -> str | None:
+    found = [p for p in fact.periods if p[0] == "Y"]
+    return found[0] if len(found) == 1 else None
+
+
+def _signed(fact: Fact, located: Located) -> float:
+    figure = float(located.quantity.figure or 0)
+    return -figure if fact.negative or located.quantity.negative else figure
+
+
+def _one(
+    cells: list[tuple[Fact, Located]], words: frozenset[str], months: bool
+) -> tuple[Fact, Located] | None:
+    """The one cell of a year: alone, else the one whose column's own words are said."""
+    if len(cells) == 1:
+        return cells[0]
+    if not cells:
+        return None
+    own = {i: naming_words(f.column, months) for i, (f, _) in enumerate(cells)}
+    common = frozenset.intersection(*own.values())
+    said = [i for i, found in own.items() if found - common and found - common <= words]
+    return cells[said[0]] if len(said) == 1 else None
+
+
+def explain_rate_change(
+    target: Quantity,
+    context: OperandContext,
+    span: tuple[int, int],
+    operands: list[tuple[Located, list[float]]],
+    *,
+    min_significant: int = 2,
+) -> Found | None:
+    """The percentage change of the named rate row's cells of the two named years that gives
+    `target`, or None (also when two cited tables give it alike)."""
+    if not target.numeric or target.figure is None or target.unit != "%" or target.is_year():
+        return None
+    if len(target.digits) < min_significant:
+        return None
+    if not _SAYS_PERCENT_CHANGE.search(context._sentence_at(span)[1]):
+        return None
+    about = context.about(span)
+    years = sorted({p for p in about.periods if p[0] == "Y"})
+    if len(years) != 2:
+        return None
+    figure = float(target.figure) * (-1.0 if target.negative else 1.0)
+    half = 0.5 * 10.0 ** (-target.decimals)
+    found: Found | None = None
+    for index in context.evidence_indices():
+        rows = context.named_rows(index, about.words) or context.named_rows(
+            index, about.sentence_words
+        )
+        if len(rows) != 1:
+            continue
+        row = next(iter(rows))
+        if _SHARE_LABEL.search(row):
+            continue
+        by_place = {
+            o.span: o
+            for o, _ in operands
+            if o.where == "excerpt" and o.evidence_index == index and o.span is not None
+        }
+        cells: list[tuple[Fact, Located]] = []
+        for fact in context.facts_of(index):
+            if fact.in_table and fact.row == row:
+                located = by_place.get((fact.start, fact.end))
+                if located is None or located.quantity.unit != "%":
+                    cells = []
+                    break  # not a rate row: a cell without "%"
+                cells.append((fact, located))
+        if len(cells) < 2:
+            continue
+        picked = [
+            _one([c for c in cells if _year_of(c[0]) == year], about.sentence_words, context.months)
+            for year in years
+        ]
+        earlier, later = picked
+        if earlier is None or later is None:
+            continue
+        base = _signed(*earlier)
+        if base == 0:
+            continue
+        change = (_signed(*later) - base) / abs(base) * 100.0
+        if abs(figure - change) > half * (1 + 1e-9):
+            continue
+        if found is not None:
+            return None  # two tables give it alike: which one is not said
+        old, new = earlier[1].quantity.value.text.strip(), later[1].quantity.value.text.strip()
+        found = Found(
+            "percentage_change",
+            f"({new} − {old}) / {old} ≈ {target.value.text.strip()}",
+            change,
+            (later[1], earlier[1]),
+        )
+    return found
