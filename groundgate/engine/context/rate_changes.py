@@ -65,6 +65,31 @@ def _one(
     return cells[said[0]] if len(said) == 1 else None
 
 
+def _percent_columns(facts: list[Fact], by_place: dict[tuple[int, int], Located]) -> set[str]:
+    """The table's columns printed as percentages: three cells or more, the first and the last
+    written with "%" ("Sales  100.0 %" ... "Net income  7.2 %", the rows between bare)."""
+    by_column: dict[str, list[Fact]] = {}
+    for fact in facts:
+        if fact.in_table and fact.column:
+            by_column.setdefault(fact.column, []).append(fact)
+    out: set[str] = set()
+    for column, cells in by_column.items():
+        ends = (min(cells, key=lambda f: f.start), max(cells, key=lambda f: f.start))
+        placed = [by_place.get((f.start, f.end)) for f in ends]
+        if len(cells) >= 3 and all(o is not None and o.quantity.unit == "%" for o in placed):
+            out.add(column)
+    return out
+
+
+def _base_row(row: str, facts: list[Fact], by_place: dict[tuple[int, int], Located]) -> bool:
+    """A row whose cells are all "100 %": the base of a table of shares ("Sales  100.0 %")."""
+    placed = [by_place.get((f.start, f.end)) for f in facts if f.in_table and f.row == row]
+    return bool(placed) and all(
+        o is not None and o.quantity.unit == "%" and float(o.quantity.figure or 0) == 100.0
+        for o in placed
+    )
+
+
 def explain_rate_change(
     target: Quantity,
     context: OperandContext,
@@ -72,14 +97,19 @@ def explain_rate_change(
     operands: list[tuple[Located, list[float]]],
     *,
     min_significant: int = 2,
+    columns: bool = False,
 ) -> Found | None:
     """The percentage change of the named rate row's cells of the two named years that gives
-    `target`, or None (also when two cited tables give it alike)."""
-    if not target.numeric or target.figure is None or target.unit != "%" or target.is_year():
+    `target`, or None (also when two cited tables give it alike). `columns` (rate_changes
+    "rate_rows_columns"): also the difference of a named row's two cells in percent columns."""
+    if not target.numeric or target.figure is None or target.is_year():
         return None
-    if len(target.digits) < min_significant:
+    if target.unit not in ("%", "pp") or len(target.digits) < min_significant:
         return None
-    if not _SAYS_PERCENT_CHANGE.search(context._sentence_at(span)[1]):
+    relative = bool(_SAYS_PERCENT_CHANGE.search(context._sentence_at(span)[1]))
+    if relative and target.unit != "%":
+        return None
+    if not relative and not (columns and "difference" in (context.operations(span) or ())):
         return None
     about = context.about(span)
     years = sorted({p for p in about.periods if p[0] == "Y"})
@@ -92,45 +122,54 @@ def explain_rate_change(
         rows = context.named_rows(index, about.words) or context.named_rows(
             index, about.sentence_words
         )
-        if len(rows) != 1:
-            continue
-        row = next(iter(rows))
-        if _SHARE_LABEL.search(row):
-            continue
         by_place = {
             o.span: o
             for o, _ in operands
             if o.where == "excerpt" and o.evidence_index == index and o.span is not None
         }
-        cells: list[tuple[Fact, Located]] = []
-        for fact in context.facts_of(index):
-            if fact.in_table and fact.row == row:
-                located = by_place.get((fact.start, fact.end))
-                if located is None or located.quantity.unit != "%":
-                    cells = []
-                    break  # not a rate row: a cell without "%"
-                cells.append((fact, located))
-        if len(cells) < 2:
+        facts = context.facts_of(index)
+        if len(rows) == 2 and columns and not relative:
+            # "percentage of sales represented by gross profit": the base row ("Sales  100.0 %")
+            # the others are shares of is named as the base, not as the row
+            rows = {r for r in rows if not _base_row(r, facts, by_place)}
+        if len(rows) != 1:
             continue
+        row = next(iter(rows))
+        cells = [(f, by_place.get((f.start, f.end))) for f in facts if f.in_table and f.row == row]
+        if len(cells) < 2 or any(o is None for _, o in cells):
+            continue
+        bare = [f for f, o in cells if o is not None and o.quantity.unit != "%"]
+        if relative and (bare or _SHARE_LABEL.search(row)):
+            continue  # a rate row only: every cell written with "%", no share's label
+        if not relative:
+            printed = _percent_columns(facts, by_place) if bare else set()
+            if not bare or any(f.column not in printed for f in bare):
+                continue  # a row of percent columns, some cells bare (d798)
+        located = [(f, o) for f, o in cells if o is not None]
         picked = [
-            _one([c for c in cells if _year_of(c[0]) == year], about.sentence_words, context.months)
+            _one(
+                [c for c in located if _year_of(c[0]) == year], about.sentence_words, context.months
+            )
             for year in years
         ]
         earlier, later = picked
         if earlier is None or later is None:
             continue
         base = _signed(*earlier)
-        if base == 0:
+        if relative and base == 0:
             continue
-        change = (_signed(*later) - base) / abs(base) * 100.0
+        change = _signed(*later) - base
+        if relative:
+            change = change / abs(base) * 100.0
         if abs(figure - change) > half * (1 + 1e-9):
             continue
         if found is not None:
             return None  # two tables give it alike: which one is not said
         old, new = earlier[1].quantity.value.text.strip(), later[1].quantity.value.text.strip()
+        formula = f"({new} − {old}) / {old}" if relative else f"{new} − {old}"
         found = Found(
-            "percentage_change",
-            f"({new} − {old}) / {old} ≈ {target.value.text.strip()}",
+            "percentage_change" if relative else "percentage_points",
+            f"{formula} ≈ {target.value.text.strip()}",
             change,
             (later[1], earlier[1]),
         )

@@ -374,13 +374,14 @@ class _DerivationSearch:
                 restate=restate,
                 sizes=policy.aggregate_signs == "sizes_alike",
             )
-        if found is None and policy.rate_changes == "rate_rows":
+        if found is None and policy.rate_changes != "off":
             found = explain_rate_change(
                 q,
                 context,
                 (value.start, value.end),
                 operands,
                 min_significant=policy.rounding_min_significant,
+                columns=policy.rate_changes == "rate_rows_columns",
             )
         if found is None and policy.average_ratios == "named_rows":
             found = explain_ratio_to_average(
