@@ -94,7 +94,9 @@ count_nouns`), policy 2026-11.59: against 2.55.0, the version string and the pol
 (diffed); stderr same. 2.59.0 (`year_figure` not by default), policy 2026-11.60: against 2.55.0,
 the version string and the policy hash only (diffed); stderr same. 2.60.0 (`prose_facets:
 segment_heads`), policy 2026-11.61: against 2.59.0, the version string and the policy hash only
-(diffed); stderr same.
+(diffed); stderr same. 2.62.0 (`rate_changes: rate_rows_columns`; `aggregate_signs`,
+`section_aggregates` selectable), policy 2026-11.63: against 2.60.0, the version string and the
+policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -124,17 +126,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "1082ef2de025f6b1981eaba75582ac4d32be32d01eb3b378f314462629256400",
+        "07a5312b69e6a03a82c87c4bc3900cddc25c3e17864dc88d0fb15b7babfe2b4d",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "50c0aaa9cb63ac0e79541c8a24e204816d0554bd0459035e1df55124e22ba706",
+        "d956240daf273190e41007f31d2f8a055100d94209e9932b623390ab0893359a",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "3539d92adb1f635ea8288450e09abcc4cfc91a10703b432c0464092ef7d20ba7",
+        "0c7986a31b0148bb5d99202d07a07ce10cd1563a5a136549cef181f05c1aaf38",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -23,7 +23,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES, NOT_BY_DEFAULT
 
 
 class AnswerGatePolicy(ValueContextReadings):
-    policy_version: str = "answer-gate/2026-11.61"
+    policy_version: str = "answer-gate/2026-11.63"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -203,7 +203,7 @@ class AnswerGatePolicy(ValueContextReadings):
     average_ratios: Literal["off", "named_rows"] = "named_rows"
     aggregate_signs: Literal["signed", "sizes_alike"] = "signed"  # context/aggregate_signs d796
     section_aggregates: Literal["off", "named_sections"] = "off"  # context/section_aggregates d797
-    rate_changes: Literal["off", "rate_rows", "rate_rows_columns"] = "off"  # rate_changes d798
+    rate_changes: Literal["off", "rate_rows", "rate_rows_columns"] = "rate_rows_columns"  # d798
     # Which column the answer's words name (value_context's column rule, engine/context/
     # grounding.py, gate 2.15.1, d382): "said_headers" - a cell is out of context when the
     # answer says every naming word of another column's header ("As reported", "Current",
