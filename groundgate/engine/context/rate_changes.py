@@ -22,6 +22,7 @@ Bounded: one row's two cells. Pure: no Django, no I/O.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from groundgate.engine.context.claims import naming_words
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
     from groundgate.engine.context.operands import OperandContext
     from groundgate.engine.evidence_values import Located
     from groundgate.engine.quantities import Quantity
+
+Place = tuple[int, int]  # a value's span in its excerpt
 
 _SAYS_PERCENT_CHANGE = re.compile(
     r"(?i)\b(?:percent(?:age)?|%)\s+(?:change|increase|decrease|growth|decline|rise|fall)"
@@ -65,23 +68,18 @@ def _one(
     return cells[said[0]] if len(said) == 1 else None
 
 
-def _percent_columns(facts: list[Fact], by_place: dict[tuple[int, int], Located]) -> set[str]:
-    """The table's columns printed as percentages: three cells or more, the first and the last
-    written with "%" ("Sales  100.0 %" ... "Net income  7.2 %", the rows between bare)."""
-    by_column: dict[str, list[Fact]] = {}
-    for fact in facts:
-        if fact.in_table and fact.column:
-            by_column.setdefault(fact.column, []).append(fact)
-    out: set[str] = set()
-    for column, cells in by_column.items():
-        ends = (min(cells, key=lambda f: f.start), max(cells, key=lambda f: f.start))
-        placed = [by_place.get((f.start, f.end)) for f in ends]
-        if len(cells) >= 3 and all(o is not None and o.quantity.unit == "%" for o in placed):
-            out.add(column)
-    return out
+def _percent_column(column: str, facts: list[Fact], by_place: Mapping[Place, Located]) -> bool:
+    """Whether the table's `column` is printed as percentages: three cells or more, the first
+    and the last written with "%" ("Sales  100.0 %" ... "Net income  7.2 %", bare between)."""
+    cells = [f for f in facts if f.in_table and f.column == column]
+    if len(cells) < 3:
+        return False
+    ends = (min(cells, key=lambda f: f.start), max(cells, key=lambda f: f.start))
+    placed = [by_place.get((f.start, f.end)) for f in ends]
+    return all(o is not None and o.quantity.unit == "%" for o in placed)
 
 
-def _base_row(row: str, facts: list[Fact], by_place: dict[tuple[int, int], Located]) -> bool:
+def _base_row(row: str, facts: list[Fact], by_place: Mapping[Place, Located]) -> bool:
     """A row whose cells are all "100 %": the base of a table of shares ("Sales  100.0 %")."""
     placed = [by_place.get((f.start, f.end)) for f in facts if f.in_table and f.row == row]
     return bool(placed) and all(
@@ -102,31 +100,37 @@ def explain_rate_change(
     """The percentage change of the named rate row's cells of the two named years that gives
     `target`, or None (also when two cited tables give it alike). `columns` (rate_changes
     "rate_rows_columns"): also the difference of a named row's two cells in percent columns."""
-    if not target.numeric or target.figure is None or target.is_year():
+    if target.unit not in ("%", "pp") or not target.numeric or target.figure is None:
         return None
-    if target.unit not in ("%", "pp") or len(target.digits) < min_significant:
+    if len(target.digits) < min_significant:
         return None
     relative = bool(_SAYS_PERCENT_CHANGE.search(context._sentence_at(span)[1]))
     if relative and target.unit != "%":
         return None
     if not relative and not (columns and "difference" in (context.operations(span) or ())):
         return None
-    about = context.about(span)
-    years = sorted({p for p in about.periods if p[0] == "Y"})
+    if not any(o.quantity.unit == "%" for o, _ in operands):
+        return None  # no rate row and no percent column cited
+    # The named periods (about's, without its words: most values asked have no two years)
+    periods = context._read_sentence(span)[0] or context._question_periods
+    years = sorted({p for p in periods if p[0] == "Y"})
     if len(years) != 2:
         return None
+    about = context.about(span)
     figure = float(target.figure) * (-1.0 if target.negative else 1.0)
     half = 0.5 * 10.0 ** (-target.decimals)
     found: Found | None = None
+    places: dict[int, dict[Place, Located]] = {}
+    for o, _ in operands:
+        if o.where == "excerpt" and o.evidence_index is not None and o.span is not None:
+            places.setdefault(o.evidence_index, {})[o.span] = o
     for index in context.evidence_indices():
         rows = context.named_rows(index, about.words) or context.named_rows(
             index, about.sentence_words
         )
-        by_place = {
-            o.span: o
-            for o, _ in operands
-            if o.where == "excerpt" and o.evidence_index == index and o.span is not None
-        }
+        if not rows or len(rows) > 2:
+            continue
+        by_place = places.get(index, {})
         facts = context.facts_of(index)
         if len(rows) == 2 and columns and not relative:
             # "percentage of sales represented by gross profit": the base row ("Sales  100.0 %")
@@ -141,10 +145,11 @@ def explain_rate_change(
         bare = [f for f, o in cells if o is not None and o.quantity.unit != "%"]
         if relative and (bare or _SHARE_LABEL.search(row)):
             continue  # a rate row only: every cell written with "%", no share's label
-        if not relative:
-            printed = _percent_columns(facts, by_place) if bare else set()
-            if not bare or any(f.column not in printed for f in bare):
-                continue  # a row of percent columns, some cells bare (d798)
+        if not relative and (
+            not bare
+            or any(not f.column or not _percent_column(f.column, facts, by_place) for f in bare)
+        ):
+            continue  # a row of percent columns, some cells bare (d798)
         located = [(f, o) for f, o in cells if o is not None]
         picked = [
             _one(
