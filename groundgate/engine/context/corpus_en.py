@@ -190,6 +190,8 @@ OF_SALES = (
     "Operating expenses  33.1  27.0\n"
     "Net income  7.2 %  20.5 %"
 )
+# A column that starts and ends with rates but holds amounts between: no percent column (d798).
+RATES_AROUND = "2019  2018\nGrowth rate  5.0%  4.0%\nRevenue  1,200  1,100\nMargin  12.0%  11.0%"
 # Rows under section lines (section_aggregates "named_sections", d797, selectable).
 SECTIONS = (
     "(dollars in thousands)  Last Fiscal Year of Expiration  Amount\n"
@@ -203,6 +205,11 @@ SECTIONS = (
 )
 
 PASSES = [
+    Passes(
+        OF_SALES,
+        "Gross profit as a percentage of sales fell by 10.9 percentage points from 2018 to 2019.",
+        derived=True,
+    ),
     Passes(
         RATES,
         "The year on year percentage change in domestic discount rate between 2018 and 2019"
@@ -322,6 +329,12 @@ PASSES = [
 ]
 
 REFUSED = [
+    Refused(RATES_AROUND, "The change in revenue from 2018 to 2019 was 100%.", "column"),
+    Refused(
+        OF_SALES,
+        "Gross profit as a percentage of sales rose by 10.9 percentage points from 2018 to 2019.",
+        "sign",
+    ),
     # Another row's or another column group's change of the same rates (d798).
     Refused(
         RATES,

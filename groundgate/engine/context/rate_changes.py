@@ -15,7 +15,15 @@ module checks one calculation only:
   - the answer names two years; the row has one cell of each (several of a year, as under
     "Domestic" and "International": the one whose column's own words the answer says);
   - the change is the later year's cell over the earlier's: (later - earlier) / earlier, at
-    the value's own precision (half a unit of its last digit).
+    the value's own precision (half a unit of its last digit); a fall said by its size ("fell
+    by 10.9 percentage points") is the negative change;
+  - with `columns` (rate_changes "rate_rows_columns"), also a column printed as percentages of
+    a base - its first cell "100 %" (the base row, "Sales  100.0 %"), its last written with
+    "%", the rows between bare - holds percentages: the difference of the named row's two
+    cells there, later less earlier, for a change said as a percentage or in points
+    ("percentage of sales" names the base row as the base, not as the row). A column that
+    starts and ends with rates around amounts ("Growth rate  5.0%", "Revenue  1,200",
+    "Margin  12.0%") is none.
 Bounded: one row's two cells. Pure: no Django, no I/O.
 """
 
@@ -69,14 +77,20 @@ def _one(
 
 
 def _percent_column(column: str, facts: list[Fact], by_place: Mapping[Place, Located]) -> bool:
-    """Whether the table's `column` is printed as percentages: three cells or more, the first
-    and the last written with "%" ("Sales  100.0 %" ... "Net income  7.2 %", bare between)."""
-    cells = [f for f in facts if f.in_table and f.column == column]
+    """Whether the table's `column` is printed as percentages of a base: three cells or more,
+    the first "100 %" (the base row, "Sales  100.0 %") and the last written with "%" ("Net
+    income  7.2 %"), the rows between bare. A column that merely starts and ends with rates
+    ("Growth rate  5.0%", "Revenue  1,200", "Margin  12.0%") is no such column."""
+    cells = sorted((f for f in facts if f.in_table and f.column == column), key=lambda f: f.start)
     if len(cells) < 3:
         return False
-    ends = (min(cells, key=lambda f: f.start), max(cells, key=lambda f: f.start))
-    placed = [by_place.get((f.start, f.end)) for f in ends]
-    return all(o is not None and o.quantity.unit == "%" for o in placed)
+    first, last = (by_place.get((f.start, f.end)) for f in (cells[0], cells[-1]))
+    return (
+        first is not None
+        and last is not None
+        and first.quantity.unit == last.quantity.unit == "%"
+        and float(first.quantity.figure or 0) == 100.0
+    )
 
 
 def _base_row(row: str, facts: list[Fact], by_place: Mapping[Place, Located]) -> bool:
@@ -118,6 +132,8 @@ def explain_rate_change(
         return None
     about = context.about(span)
     figure = float(target.figure) * (-1.0 if target.negative else 1.0)
+    if context._read_sentence(span)[1] and not target.negative:
+        figure = -figure  # "fell by 10.9 percentage points": a fall said by its size
     half = 0.5 * 10.0 ** (-target.decimals)
     found: Found | None = None
     places: dict[int, dict[Place, Located]] = {}
