@@ -97,6 +97,9 @@ segment_heads`), policy 2026-11.61: against 2.59.0, the version string and the p
 (diffed); stderr same. 2.61.0 (`prose_facets: respective_lists`), policy 2026-11.62: against
 2.60.0, the version string and the policy hash only (diffed); stderr same. (Its policy adds
 `statement_headers: indicator_heads` too.)
+(diffed); stderr same. 2.62.0 (`rate_changes: rate_rows_columns`; `aggregate_signs`,
+`section_aggregates` selectable), policy 2026-11.63: against 2.60.0, the version string and the
+policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -126,17 +129,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "ce051df21a903d6a2bcaacb1eebea4dd619c3742be3f7dd195e809a5c1492f32",
+        "07a5312b69e6a03a82c87c4bc3900cddc25c3e17864dc88d0fb15b7babfe2b4d",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "b2f5198eec8f8ff7de43ec3e41ac1642d45c97e6c561a8f78014cab04a796e0d",
+        "d956240daf273190e41007f31d2f8a055100d94209e9932b623390ab0893359a",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "6b6e77d0b30d09cfa1f979945ab79b15708ee808d46b84009662544448e58c04",
+        "0c7986a31b0148bb5d99202d07a07ce10cd1563a5a136549cef181f05c1aaf38",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

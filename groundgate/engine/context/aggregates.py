@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from groundgate.engine.context.aggregate_cells import _amount, _candidate_sets
+from groundgate.engine.context.aggregate_signs import sized_results
 from groundgate.engine.context.operation_words import SHARES, aggregate_of_shares
 from groundgate.engine.context.share_of_sum import explain_share_of_sum
 from groundgate.engine.derivations import Found
@@ -58,12 +59,14 @@ def explain_aggregate(
     shares: bool = False,
     repeated: bool = False,
     percent_pairs: bool = False,
+    sizes: bool = False,
 ) -> Found | None:
     """An average or a total of the cells the answer names that gives `target`, or None.
     `restate`: as derivations.explain's (the figures as the table writes them). `shares`: also
     a share of a sum of the named rows (explain_share_of_sum), where the sentence names one.
     `percent_pairs` (percent_aggregates "shares", d562): a percentage also down two named
-    rows (derivations.explain adds no percentages)."""
+    rows (derivations.explain adds no percentages). `sizes` (aggregate_signs "sizes_alike",
+    d796): cells all printed negative also by their sizes (aggregate_signs.sized_results)."""
     if shares:
         found = explain_aggregate(
             target,
@@ -75,6 +78,7 @@ def explain_aggregate(
             restate=restate,
             repeated=repeated,
             percent_pairs=percent_pairs,
+            sizes=sizes,
         )
         return found or explain_share_of_sum(
             target, context, span, operands, min_significant=min_significant
@@ -109,7 +113,15 @@ def explain_aggregate(
             located = [by_place.get((index, (f.start, f.end))) for index, f in cells]
             if any(o is None or not _amount(o) for o in located):
                 continue
-            found = _matches(target, cells, located, wanted, question_exponent, restate)  # type: ignore[arg-type]
+            found = _matches(
+                target,
+                cells,
+                located,  # type: ignore[arg-type]
+                wanted,
+                question_exponent,
+                restate,
+                sizes,
+            )
             if found is None:
                 continue
             if not occurrence:
@@ -129,6 +141,7 @@ def _matches(
     wanted: frozenset[str],
     question_exponent: int | None,
     restate: bool = True,
+    sizes: bool = False,
 ) -> Found | None:
     percent_target = target.unit == "%"
     units = {o.quantity.unit for o in located}
@@ -141,6 +154,9 @@ def _matches(
         for (_, fact), o in zip(cells, located, strict=True)
     ]
     total = sum(signed)
+    sized = sizes and sized_results(signed, target.negative)
+    if sized:
+        total = -total  # cells all printed negative, stated by their size (d796)
     results = {"sum": total, "average": total / len(signed)}
     figure = float(target.figure)  # type: ignore[arg-type]
     if target.negative:
@@ -162,7 +178,7 @@ def _matches(
         for shift in scales:
             # target x 10^shift == the result (the cells' figures at their written scale)
             if abs(figure * 10.0**shift - result) <= half * 10.0**shift * (1 + 1e-9):
-                return _found(operation, result, cells, located, target)
+                return _found(operation, result, cells, located, target, sized)
     return None
 
 
@@ -172,9 +188,11 @@ def _found(
     cells: list[tuple[int, Fact]],
     located: list[Located],
     target: Quantity,
+    sized: bool = False,
 ) -> Found:
     texts = " + ".join(
-        ("−" if fact.negative and not o.quantity.negative else "") + o.quantity.value.text.strip()
+        ("−" if fact.negative and not o.quantity.negative and not sized else "")
+        + o.quantity.value.text.strip()
         for (_, fact), o in zip(cells, located, strict=True)
     )
     formula = f"({texts}) / {len(located)}" if operation == "average" else texts

@@ -61,9 +61,10 @@ def explain_column_aggregate(
     question_exponent: int | None,
     min_significant: int = 2,
     restate: bool = True,
+    sizes: bool = False,
 ) -> Found | None:
     """An average or a total down the one column the answer names that gives `target`, or
-    None (also when two cited tables give it alike)."""
+    None (also when two cited tables give it alike). `sizes`: as aggregates.py's (d796)."""
     if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
         return None
     if len(target.digits) < min_significant or target.unit == "pp":
@@ -110,6 +111,7 @@ def explain_column_aggregate(
             wanted,
             question_exponent,
             restate,
+            sizes,
         )
         if match is not None:
             if found is not None:

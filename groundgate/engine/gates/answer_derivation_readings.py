@@ -46,3 +46,18 @@ class DerivationReadings(GatePolicy):
     # said of another row or period would pass for the cell the context refuses; "allow"
     # (gate 2.55.0, verbatim's): any operand.
     own_figures: Literal["allow", "refuse"] = "refuse"
+    # An aggregate's signs (context/aggregate_signs.py, gate 2.62.0, d796): "sizes_alike" -
+    # an average or total of three or more cells all printed negative also matches the
+    # answer's figure stated by its size; "signed" (2.60.0's, the default and verbatim's):
+    # as signed (pairs of negative cells are read by size already, d380).
+    aggregate_signs: Literal["signed", "sizes_alike"] = "signed"
+    # Totals and averages of the rows under a section line the answer names (context/
+    # section_aggregates.py, gate 2.62.0, d797): "named_sections" (selectable); "off"
+    # (2.60.0's, the default and verbatim's).
+    section_aggregates: Literal["off", "named_sections"] = "off"
+    # A rate row's percentage change and a percent column's difference (context/
+    # rate_changes.py, gate 2.62.0, d798): "rate_rows_columns" - also the difference of a
+    # named row's cells in a column of percentages of a base ("Sales 100.0 %"); "rate_rows" -
+    # only the percentage change of a row whose cells are all percentages ("Discount rate
+    # 4.00% 3.75%": 6.67%); "off" (2.60.0's, verbatim's): neither.
+    rate_changes: Literal["off", "rate_rows", "rate_rows_columns"] = "rate_rows_columns"

@@ -21,7 +21,9 @@ from groundgate.engine.context.difference_of_averages import explain_difference_
 from groundgate.engine.context.negative_shares import one_row, own_sign
 from groundgate.engine.context.operand_rule import _Rule
 from groundgate.engine.context.operands import OperandContext
+from groundgate.engine.context.rate_changes import explain_rate_change
 from groundgate.engine.context.scales import ScaleClaims
+from groundgate.engine.context.section_aggregates import explain_section_aggregate
 from groundgate.engine.derivation_hits import Searched
 from groundgate.engine.derivation_pairs import may_pair
 from groundgate.engine.derivation_rules import pair_test
@@ -338,6 +340,7 @@ class _DerivationSearch:
             in ("named_rows_periods_shares", "named_rows_periods_differences"),
             repeated=policy.derivation_aggregates == "named_rows_periods_differences",
             percent_pairs=policy.percent_aggregates == "shares",
+            sizes=policy.aggregate_signs == "sizes_alike",
         )
         if found is None and policy.derivation_aggregates == "named_rows_periods_differences":
             found = explain_difference_of_averages(
@@ -358,6 +361,27 @@ class _DerivationSearch:
                 question_exponent=self.index.question_exponent,
                 min_significant=policy.rounding_min_significant,
                 restate=restate,
+                sizes=policy.aggregate_signs == "sizes_alike",
+            )
+        if found is None and policy.section_aggregates == "named_sections":
+            found = explain_section_aggregate(
+                q,
+                context,
+                (value.start, value.end),
+                operands,
+                question_exponent=self.index.question_exponent,
+                min_significant=policy.rounding_min_significant,
+                restate=restate,
+                sizes=policy.aggregate_signs == "sizes_alike",
+            )
+        if found is None and policy.rate_changes != "off":
+            found = explain_rate_change(
+                q,
+                context,
+                (value.start, value.end),
+                operands,
+                min_significant=policy.rounding_min_significant,
+                columns=policy.rate_changes == "rate_rows_columns",
             )
         if found is None and policy.average_ratios == "named_rows":
             found = explain_ratio_to_average(
