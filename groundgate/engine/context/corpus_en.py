@@ -172,8 +172,18 @@ HEADED_SEGMENTS = (
     "Net sales were $10.2 billion, up 5%, and gross margin was 42.1%; Services revenue was"
     " $3.1 billion, up 12%, and gross margin was 70.2%."
 )
+# A statement as PyMuPDF prints it, one cell a line: the years one a line, each row's cells on
+# the lines under its label (FinanceBench's pages). Its rows are read, not its columns (d207,
+# d807).
+STACKED = (
+    "CONSOLIDATED STATEMENTS OF OPERATIONS\n(in thousands)\n \nYear ended December 31,\n \n"
+    "2023\n \n2022\n \n2021\nRevenues\n $\n8,412,305 $\n7,118,940 $\n5,902,117\n"
+    "Operating income\n \n612,480 \n541,206 \n397,553\n"
+)
 
 PASSES = [
+    Passes(STACKED, "Operating income in 2023 was $612,480 thousand."),
+    Passes(STACKED, "Revenues were $7,118,940 thousand in 2022."),
     Passes(FOUR_DATED, "Revenue for the three months ended Sept. 30, 2023 was $2,345 million."),
     Passes(FOUR_DATED, "Net income for the nine months ended September 30, 2023 was $901 million."),
     Passes(SEGMENT_PROSE, "North America segment sales increased 12% year-over-year."),
@@ -392,4 +402,10 @@ GAPS: list[Gap] = [
     Gap(HEADED_SEGMENTS, "Services gross margin was 42.1%.", "row",
         "the head 'Services revenue' is named by part of its words only (d784 asks every word"
         " that sets the head apart: 'revenue' unsaid)"),
+    Gap(STACKED, "Operating income in 2023 was $397,553 thousand.", "period",
+        "one cell a line: a cell's column is not read (d207), so 2021's cell passes for 2023;"
+        " reading the years by position moved labelled statuses both ways (d807)"),
+    Gap(STACKED, "Operating income rose by $143,653 thousand from 2022 to 2023.", "period",
+        "derived accept: 541,206 - 397,553 (2022 - 2021) passes for the change the answer names"
+        " (d807)"),
 ]  # fmt: skip
