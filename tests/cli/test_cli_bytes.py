@@ -94,7 +94,8 @@ count_nouns`), policy 2026-11.59: against 2.55.0, the version string and the pol
 (diffed); stderr same. 2.59.0 (`year_figure` not by default), policy 2026-11.60: against 2.55.0,
 the version string and the policy hash only (diffed); stderr same. 2.60.0 (`prose_facets:
 segment_heads`), policy 2026-11.61: against 2.59.0, the version string and the policy hash only
-(diffed); stderr same.
+(diffed); stderr same. 2.63.0 (`slip_neighbours: question_pairs_ambiguous`), policy 2026-11.64:
+against 2.60.0, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -124,17 +125,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "1082ef2de025f6b1981eaba75582ac4d32be32d01eb3b378f314462629256400",
+        "b908d9fd543f318f4c170ce03084efaa5e1261904a48671cb49a2cc34be62b99",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "50c0aaa9cb63ac0e79541c8a24e204816d0554bd0459035e1df55124e22ba706",
+        "5c7e8fd5078c712a5b7184747103b581e86a9e1e30391658d1549a9fdb816bb0",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "3539d92adb1f635ea8288450e09abcc4cfc91a10703b432c0464092ef7d20ba7",
+        "839c3d1a6b0d9ae83a95bb733a226d5c64d10b75d666441e901b31a86d9fb749",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -181,7 +181,26 @@ STACKED = (
     "Operating income\n \n612,480 \n541,206 \n397,553\n"
 )
 
+# Two pairs of unrelated rows give 40% (565 / 1,426 and 195 / 485): a short share the answer
+# does not calculate is a coincidence (slip_neighbours "question_pairs_ambiguous", d808).
+UNRELATED_SHARES = (
+    "(in millions)  2023  2022\nNet income  565  512\n"
+    "Net cash provided by operating activities  1,426  1,301\n"
+    "Regulatory liabilities  195  180\nDeferred revenue  485  470"
+)
+
 PASSES = [
+    Passes(
+        UNRELATED_SHARES,
+        "Net income was 40% of net cash provided by operating activities in 2023.",
+        derived=True,
+    ),
+    Passes(
+        UNRELATED_SHARES,
+        "In 2023 net income of $565 million was 40% of the $1,426 million net"
+        " cash provided by operating activities.",
+        derived=True,
+    ),
     Passes(STACKED, "Operating income in 2023 was $612,480 thousand."),
     Passes(STACKED, "Revenues were $7,118,940 thousand in 2022."),
     Passes(FOUR_DATED, "Revenue for the three months ended Sept. 30, 2023 was $2,345 million."),
@@ -291,6 +310,11 @@ PASSES = [
 ]
 
 REFUSED = [
+    Refused(
+        UNRELATED_SHARES,
+        "In 2023 about 40% of regulatory liabilities were collected in cash.",
+        "coincidence",
+    ),
     Refused(
         FOUR_DATED,
         "Revenue for the three months ended Sept. 30, 2023 was $6,890 million.",
