@@ -1,7 +1,7 @@
 """Issue 28: would an ambiguity test for bound pairs part derived accept's slips from right answers?
 
     python bench/bound_ambiguity.py [--data ../shared/data] [--variant all|short|other|qonly ...]
-        [--list]
+        [--set FIELD=VALUE ...] [--list]
 
 Under `derived_numbers: accept` a value no excerpt holds passes when the bound search
 (gates/answer_derivations._derive) derives it from a pair the answer's words allow. The search
@@ -22,7 +22,10 @@ bench/error_rates_ab.py (TAT-QA by kind and half of its documents, FinanceBench 
 kind and half of its companies) is gated under derived accept with the default policy
 otherwise, first as the engine does, then under each variant; printed per group and half: the
 rejected right answers and the accepted wrong ones, before -> after, and (`--list`) each case
-whose status moved. Measured at gate 2.60.0 in docs/benchmarks.md (d806).
+whose status moved. Measured at gate 2.60.0 in docs/benchmarks.md (d806). From 2.63.0 the
+default policy reads `short` with the answer's stated pair exempt (slip_neighbours
+"question_pairs_ambiguous", d808): `--set slip_neighbours=question_pairs_aggregates` gives
+2.60.0's reading as the first run.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.error_rates_ab import HALF, cases, fb_halves  # noqa: E402
-from bench.financebench_halves import policy  # noqa: E402
+from bench.financebench_halves import policy, set_fields  # noqa: E402
 from groundgate.engine.context.operand_rule import _Rule  # noqa: E402
 from groundgate.engine.context.operation_words import named_operations  # noqa: E402
 from groundgate.engine.derivations import Found  # noqa: E402
@@ -101,12 +104,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--variant", action="append", choices=VARIANTS)
+    parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE")
     parser.add_argument("--list", action="store_true", help="each case whose status moved")
     args = parser.parse_args()
     variants = args.variant or list(VARIANTS)
     built = cases(args.data, "rows")
     halves = fb_halves(args.data)
-    accept = policy("accept", {})
+    accept = policy("accept", set_fields(args.set))
     validated = [(group, AnswerCase.model_validate(case)) for group, case in built]
 
     def statuses() -> list[bool]:
