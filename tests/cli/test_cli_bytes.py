@@ -96,10 +96,12 @@ the version string and the policy hash only (diffed); stderr same. 2.60.0 (`pros
 segment_heads`), policy 2026-11.61: against 2.59.0, the version string and the policy hash only
 (diffed); stderr same. 2.61.0 (`prose_facets: respective_lists`), policy 2026-11.62: against
 2.60.0, the version string and the policy hash only (diffed); stderr same. (Its policy adds
-`statement_headers: indicator_heads` too.)
-(diffed); stderr same. 2.62.0 (`rate_changes: rate_rows_columns`; `aggregate_signs`,
-`section_aggregates` selectable), policy 2026-11.63: against 2.60.0, the version string and the
-policy hash only (diffed); stderr same.
+`statement_headers: indicator_heads` too.) 2.62.0 (`rate_changes: rate_rows_columns`;
+`aggregate_signs`, `section_aggregates` selectable), policy 2026-11.63: against 2.60.0, the
+version string and the policy hash only (diffed); stderr same. 2.63.0 (`slip_neighbours:
+question_pairs_ambiguous`), policy 2026-11.64: against 2.60.0, the version string and the policy
+hash only (diffed); stderr same. Merged (2.63.0 with 2.61.0's and 2.62.0's readings): against
+2.60.0, the version string and the policy hash only (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -129,17 +131,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "07a5312b69e6a03a82c87c4bc3900cddc25c3e17864dc88d0fb15b7babfe2b4d",
+        "b908d9fd543f318f4c170ce03084efaa5e1261904a48671cb49a2cc34be62b99",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "d956240daf273190e41007f31d2f8a055100d94209e9932b623390ab0893359a",
+        "5c7e8fd5078c712a5b7184747103b581e86a9e1e30391658d1549a9fdb816bb0",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "0c7986a31b0148bb5d99202d07a07ce10cd1563a5a136549cef181f05c1aaf38",
+        "839c3d1a6b0d9ae83a95bb733a226d5c64d10b75d666441e901b31a86d9fb749",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

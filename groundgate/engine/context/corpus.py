@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 # Why an answer must be refused: its value is another row's, another period's, another
-# column's, of the other sign than its direction word ("减少" of a rise), or of another scale.
-Why = Literal["row", "period", "column", "sign", "scale"]
+# column's, of the other sign than its direction word ("减少" of a rise), of another scale, or
+# a coincidence (a short value pairs of unrelated rows give alike, d808).
+Why = Literal["row", "period", "column", "sign", "scale", "coincidence"]
 
 
 @dataclass(frozen=True, slots=True)

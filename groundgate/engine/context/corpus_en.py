@@ -218,6 +218,23 @@ SECTIONS = (
     "Foreign(2)  2027 or indefinite  $15,345"
 )
 
+# A statement as PyMuPDF prints it, one cell a line: the years one a line, each row's cells on
+# the lines under its label (FinanceBench's pages). Its rows are read, not its columns (d207,
+# d807).
+STACKED = (
+    "CONSOLIDATED STATEMENTS OF OPERATIONS\n(in thousands)\n \nYear ended December 31,\n \n"
+    "2023\n \n2022\n \n2021\nRevenues\n $\n8,412,305 $\n7,118,940 $\n5,902,117\n"
+    "Operating income\n \n612,480 \n541,206 \n397,553\n"
+)
+
+# Two pairs of unrelated rows give 40% (565 / 1,426 and 195 / 485): a short share the answer
+# does not calculate is a coincidence (slip_neighbours "question_pairs_ambiguous", d808).
+UNRELATED_SHARES = (
+    "(in millions)  2023  2022\nNet income  565  512\n"
+    "Net cash provided by operating activities  1,426  1,301\n"
+    "Regulatory liabilities  195  180\nDeferred revenue  485  470"
+)
+
 PASSES = [
     Passes(RESPECTIVE_REGIONS, "Revenue in the Americas grew 12%."),
     Passes(RESPECTIVE_REGIONS, "EMEA revenue grew 9%."),
@@ -227,6 +244,7 @@ PASSES = [
     Passes(RESPECTIVE_MARGINS, "Operating margin was 18.3% in the third quarter."),
     Passes(
         RESPECTIVE_MARGINS, "Gross margin and operating margin were 42.5% and 18.3%, respectively."
+    ),
     Passes(
         OF_SALES,
         "Gross profit as a percentage of sales fell by 10.9 percentage points from 2018 to 2019.",
@@ -244,6 +262,19 @@ PASSES = [
         " was -10.9%.",
         derived=True,
     ),
+    Passes(
+        UNRELATED_SHARES,
+        "Net income was 40% of net cash provided by operating activities in 2023.",
+        derived=True,
+    ),
+    Passes(
+        UNRELATED_SHARES,
+        "In 2023 net income of $565 million was 40% of the $1,426 million net"
+        " cash provided by operating activities.",
+        derived=True,
+    ),
+    Passes(STACKED, "Operating income in 2023 was $612,480 thousand."),
+    Passes(STACKED, "Revenues were $7,118,940 thousand in 2022."),
     Passes(FOUR_DATED, "Revenue for the three months ended Sept. 30, 2023 was $2,345 million."),
     Passes(FOUR_DATED, "Net income for the nine months ended September 30, 2023 was $901 million."),
     Passes(SEGMENT_PROSE, "North America segment sales increased 12% year-over-year."),
@@ -383,6 +414,11 @@ REFUSED = [
         "sign",
     ),
     Refused(
+        UNRELATED_SHARES,
+        "In 2023 about 40% of regulatory liabilities were collected in cash.",
+        "coincidence",
+    ),
+    Refused(
         FOUR_DATED,
         "Revenue for the three months ended Sept. 30, 2023 was $6,890 million.",
         "period",
@@ -511,4 +547,10 @@ GAPS: list[Gap] = [
     Gap(HEADED_SEGMENTS, "Services gross margin was 42.1%.", "row",
         "the head 'Services revenue' is named by part of its words only (d784 asks every word"
         " that sets the head apart: 'revenue' unsaid)"),
+    Gap(STACKED, "Operating income in 2023 was $397,553 thousand.", "period",
+        "one cell a line: a cell's column is not read (d207), so 2021's cell passes for 2023;"
+        " reading the years by position moved labelled statuses both ways (d807)"),
+    Gap(STACKED, "Operating income rose by $143,653 thousand from 2022 to 2023.", "period",
+        "derived accept: 541,206 - 397,553 (2022 - 2021) passes for the change the answer names"
+        " (d807)"),
 ]  # fmt: skip

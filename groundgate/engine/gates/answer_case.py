@@ -23,7 +23,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES, NOT_BY_DEFAULT
 
 
 class AnswerGatePolicy(ValueContextReadings):
-    policy_version: str = "answer-gate/2026-11.63"
+    policy_version: str = "answer-gate/2026-11.64"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -282,12 +282,14 @@ class AnswerGatePolicy(ValueContextReadings):
     # the one figure, cut, not a difference); "first" (gate 2.37.0): only the first is held so.
     lost_operands: Literal["first", "either"] = "either"
     # A slip of the named calculation (engine/slip_neighbours.py, 2.48.0, d682; docs/policies.md):
-    # "question_pairs_aggregates" (2.54.0, d739): "question_pairs", and a value that a named
-    # aggregate (an average, a total, a ratio to an average) derives itself is no slip;
-    # "question_pairs" (2.48.0), "named" (any pair that may be), "off" (2.41.0).
-    slip_neighbours: Literal["off", "named", "question_pairs", "question_pairs_aggregates"] = (
-        "question_pairs_aggregates"
-    )
+    # "question_pairs_ambiguous" (2.63.0, d808): the next, and a value of two significant digits
+    # or fewer that an unrelated pair gives alike is ambiguous though bound, unless the answer
+    # states the pair's operands (engine/bound_ambiguity.py); "question_pairs_aggregates" (2.54.0,
+    # d739): "question_pairs", and a value a named aggregate (an average, a total, a ratio to an
+    # average) derives itself is no slip; "question_pairs" (2.48.0), "named", "off" (2.41.0).
+    slip_neighbours: Literal[
+        "off", "named", "question_pairs", "question_pairs_aggregates", "question_pairs_ambiguous"
+    ] = "question_pairs_ambiguous"
     # A prose value's subject (value_context, engine/context/grounding.py, gate 2.21.0, d473):
     # "own_clause" - a value of an excerpt sentence is about the subject of its own clause
     # ("Pump I delivers 205 m3/h. Pump B delivers 250 m3/h."; "泵A的额定流量为205立方米/小时，泵B

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar, cast
 
+from groundgate.engine.bound_ambiguity import looks_on, stated, unambiguous
 from groundgate.engine.context.aggregates import explain_aggregate
 from groundgate.engine.context.average_ratios import explain_ratio_to_average
 from groundgate.engine.context.column_aggregates import explain_column_aggregate
@@ -31,8 +32,8 @@ from groundgate.engine.derivations import Found, Pools, explain, operand_amounts
 from groundgate.engine.evidence_values import Located
 from groundgate.engine.gates.answer_reading import table_reading
 from groundgate.engine.number_grounding import EvidenceIndex
-from groundgate.engine.numbers import NumericValue
-from groundgate.engine.quantities import Quantity
+from groundgate.engine.numbers import NumericValue, extract_numbers
+from groundgate.engine.quantities import Quantity, typed
 from groundgate.engine.slip_neighbours import named_subset, slipped
 
 if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answer.py)
@@ -61,6 +62,8 @@ class _DerivationSearch:
     _searched: dict[Pools, Searched]
     # Values refused as a slip of the named calculation (slip_neighbours): span -> its result.
     slips: dict[tuple[int, int], Found]
+    # The answer's own values, typed, on first need (bound_ambiguity.stated, d808).
+    _answer_values: list[Quantity] | None = None
 
     def _derive(
         self,
@@ -182,6 +185,14 @@ class _DerivationSearch:
             allow = _strong(allow)
         years = binding.years if binding.keep is not None else None
         pools = self._bound_pools(years, binding.keep)
+        # Under derived accept a short value that unrelated pairs give alike is ambiguous even
+        # where the answer binds its operands (bound_ambiguity, d808).
+        short_ambiguity = (
+            binding.bound
+            and policy.slip_neighbours == "question_pairs_ambiguous"
+            and policy.derived_numbers == "accept"
+            and looks_on(q)
+        )
         found = explain(
             q,
             (),
@@ -195,7 +206,7 @@ class _DerivationSearch:
             # Unrelated derivations of one value are a coincidence only where the answer names
             # nothing to bind operands to: on a page of 200 figures a share with two
             # significant digits has several (FinanceBench: 154 right answers refused).
-            ambiguity=not binding.bound,
+            ambiguity=not binding.bound or short_ambiguity,
             restate=restate,
             negatives=negatives,
             both_negative=policy.negative_operands == "any",
@@ -207,7 +218,9 @@ class _DerivationSearch:
             full_ratios=policy.ratio_restates == "full_size",
         )
         if found is not None and found.ambiguous is not None:
-            return None, found
+            if not short_ambiguity or not stated(found, self._stated_values()):
+                return None, found
+            found = unambiguous(found)  # the answer states the first pair's operands
         if (
             found is not None
             and allow is not None
@@ -260,7 +273,10 @@ class _DerivationSearch:
                 return found, None
             slip = slipped(q, found, allow, strong, only)
             if slip is not None:
-                if policy.slip_neighbours == "question_pairs_aggregates":
+                if policy.slip_neighbours in (
+                    "question_pairs_aggregates",
+                    "question_pairs_ambiguous",
+                ):
                     # The named aggregate that gives the value itself is its calculation, not
                     # the neighbour's pair ("1.21" = 1,000 / ((818 + 829) / 2), not a slip of
                     # 829 / 818 ≈ 1.01; d739).
@@ -270,6 +286,12 @@ class _DerivationSearch:
                 self.slips[span] = slip
                 return None, None
         return (found if found is not None else self._aggregate(value, q, restate)), None
+
+    def _stated_values(self) -> list[Quantity]:
+        """The answer's own values, typed (once per answer)."""
+        if self._answer_values is None:
+            self._answer_values = [typed(v) for v in extract_numbers(self.conclusion)]
+        return self._answer_values
 
     def _bound_pools(
         self, years: tuple[str, ...] | None, keep: Callable[[Located], bool] | None

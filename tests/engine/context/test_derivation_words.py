@@ -26,8 +26,13 @@ ACCEPT = AnswerGatePolicy(derived_numbers="accept")
 # result from any of them).
 # (negative_shares "any": 2.55.0's reading, under which a cost printed negative makes a negative
 # share, d752 - the pairs below are the ones derivation_words refuses)
+# (2.60.0's slip_neighbours: the short coincidences below are ambiguous under d808's reading)
 ANY_PAIR = AnswerGatePolicy(
-    derived_numbers="accept", derivation_words="off", negative_results="any", negative_shares="any"
+    derived_numbers="accept",
+    derivation_words="off",
+    negative_results="any",
+    negative_shares="any",
+    slip_neighbours="question_pairs_aggregates",
 )
 
 
