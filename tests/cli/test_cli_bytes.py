@@ -131,17 +131,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "b908d9fd543f318f4c170ce03084efaa5e1261904a48671cb49a2cc34be62b99",
+        "0191be9ee0a2aacecc85ebe6ebdd72c026cc12cdbdb14b3eddac3c24ba775eee",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "5c7e8fd5078c712a5b7184747103b581e86a9e1e30391658d1549a9fdb816bb0",
+        "090746c13020956592cdcf46bf9c58359eddb44c73ef30109bbe23821a7e0aea",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "839c3d1a6b0d9ae83a95bb733a226d5c64d10b75d666441e901b31a86d9fb749",
+        "b0c76d4d2a43f9c30e5adb4bc4a6843b924ea72bf0a7b9a1a528c71877070526",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
