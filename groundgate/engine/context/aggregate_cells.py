@@ -12,10 +12,20 @@ if TYPE_CHECKING:
     from groundgate.engine.context.facts import Fact
     from groundgate.engine.context.operands import OperandContext
     from groundgate.engine.evidence_values import Located
+    from groundgate.engine.quantities import Quantity
 
 
 # Sets larger than this are no calculation a sentence states ("the average of 40 quarters").
 _MAX_CELLS = 12
+
+
+def aggregable(target: Quantity, min_significant: int) -> bool:
+    """Whether `target` may be an aggregate's result (a total, an average, a difference of
+    averages): a numeric figure, no range or year, at least `min_significant` significant
+    digits, not percentage points."""
+    if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
+        return False
+    return len(target.digits) >= min_significant and target.unit != "pp"
 
 
 def _candidate_sets(

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from groundgate.engine.context.aggregate_cells import _amount, _candidate_sets
+from groundgate.engine.context.aggregate_cells import _amount, _candidate_sets, aggregable
 from groundgate.engine.context.aggregate_signs import sized_results
 from groundgate.engine.context.operation_words import SHARES, aggregate_of_shares
 from groundgate.engine.context.share_of_sum import explain_share_of_sum
@@ -83,9 +83,7 @@ def explain_aggregate(
         return found or explain_share_of_sum(
             target, context, span, operands, min_significant=min_significant
         )
-    if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
-        return None
-    if len(target.digits) < min_significant or target.unit == "pp":
+    if not aggregable(target, min_significant):
         return None
     named = context.operations(span) or frozenset()
     wanted = AGGREGATE_OPERATIONS & named

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from groundgate.engine.context.aggregate_cells import _MAX_CELLS, _NOT_AMOUNTS, _amount
+from groundgate.engine.context.aggregate_cells import _MAX_CELLS, _NOT_AMOUNTS, _amount, aggregable
 from groundgate.engine.context.aggregates import AGGREGATE_OPERATIONS, _matches
 from groundgate.engine.context.claims import naming_words
 from groundgate.engine.context.operation_words import SHARES, aggregate_of_shares
@@ -65,9 +65,7 @@ def explain_column_aggregate(
 ) -> Found | None:
     """An average or a total down the one column the answer names that gives `target`, or
     None (also when two cited tables give it alike). `sizes`: as aggregates.py's (d796)."""
-    if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
-        return None
-    if len(target.digits) < min_significant or target.unit == "pp":
+    if not aggregable(target, min_significant):
         return None
     named = context.operations(span) or frozenset()
     wanted = AGGREGATE_OPERATIONS & named

@@ -7,7 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from groundgate.engine.context.aggregate_cells import _NOT_AMOUNTS, _amount, _year_of
+from groundgate.engine.context.aggregate_cells import (
+    _NOT_AMOUNTS,
+    _amount,
+    _year_of,
+    aggregable,
+)
 from groundgate.engine.derivations import Found
 
 if TYPE_CHECKING:
@@ -37,9 +42,7 @@ def explain_difference_of_averages(
     average balance; none: every year the row has), the same years for both rows and at least
     two; the first row the sentence says minus the second, at the answer's own precision.
     Bounded: two rows of one table, one subtraction."""
-    if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
-        return None
-    if len(target.digits) < min_significant or target.unit == "pp":
+    if not aggregable(target, min_significant):
         return None
     operations = context.operations(span) or frozenset()
     if "average" not in operations or "difference" not in operations:

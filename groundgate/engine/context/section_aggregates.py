@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from groundgate.engine.context.aggregate_cells import _MAX_CELLS, _amount
+from groundgate.engine.context.aggregate_cells import _MAX_CELLS, _amount, aggregable
 from groundgate.engine.context.aggregates import AGGREGATE_OPERATIONS, _matches
 from groundgate.engine.context.claims import naming_words
 from groundgate.engine.context.periods import contradicts
@@ -130,9 +130,7 @@ def explain_section_aggregate(
 ) -> Found | None:
     """A total or an average of the rows under the one section line the answer names that
     gives `target`, or None (also when two cited tables give it alike)."""
-    if not target.numeric or target.figure is None or target.kind == "range" or target.is_year():
-        return None
-    if len(target.digits) < min_significant or target.unit == "pp":
+    if not aggregable(target, min_significant):
         return None
     wanted = AGGREGATE_OPERATIONS & (context.operations(span) or frozenset())
     if not wanted:
