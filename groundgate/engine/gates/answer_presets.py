@@ -52,6 +52,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     prose_facets="as_read",
     point_units="off",
     dated_headers="off",
+    sentence_periods="off",
     relative_periods="off",
     derivation_words="off",
     one_row_pairs="any_row",
