@@ -28,11 +28,14 @@ from groundgate.engine.text_memo import text_memo
 # "fiscal", "full year" ("$5.2 billion in the fourth quarter of 2023", "for fiscal year 2023").
 _LEAD = re.compile(
     r"(?i)[ \t]+(?:in|for|during|at|as\s+of|as\s+at|on|through)[ \t]+"
-    r"(?:(?:the|fiscal|full|year|full-year)[ \t]+)*"
+    r"(?P<words>(?:(?:the|fiscal|full|year|full-year)[ \t]+)*)"
 )
 # Between two mentions of one period phrase: "fourth quarter of 2023", "December 31, 2023",
 # "Q4 2023", "three months ended December 31, 2023" is not read (no figure before "ended").
 _JOIN = re.compile(r"(?i)[ \t]+of[ \t]+|[ \t]*\d{1,2},?[ \t]+|,?[ \t]+")
+
+# Between the phrase and a further period: a list or a span of periods ("2023 and 2022").
+_LISTED = re.compile(r"(?i)[ \t]*(?:,|and|or|to|through|-|–)[ \t]*(?:(?:and|or)[ \t]+)?")
 
 
 def adjacent_periods(text: str) -> dict[tuple[int, int], tuple[str, ...]]:
@@ -57,9 +60,13 @@ def _adjacent(text: str) -> tuple[tuple[tuple[int, int], tuple[str, ...]], ...]:
             if any(a <= v.start < b for a, b, _ in found):
                 continue  # a period's own number
             lead = _LEAD.match(sentence.text, v.end)
-            if lead is None or lead.end() not in by_start:
+            # (the mention may start at one of the words: "fiscal 2024" is one mention)
+            at = [
+                a for a in by_start if lead is not None and lead.start("words") <= a <= lead.end()
+            ]
+            if not at:
                 continue
-            k = by_start[lead.end()]
+            k = by_start[min(at)]
             periods = [found[k][2]]
             while k + 1 < len(found):
                 gap = sentence.text[found[k][1] : found[k + 1][0]]
@@ -67,6 +74,10 @@ def _adjacent(text: str) -> tuple[tuple[tuple[int, int], tuple[str, ...]], ...]:
                     break
                 k += 1
                 periods.append(found[k][2])
+            if k + 1 < len(found) and _LISTED.fullmatch(
+                sentence.text[found[k][1] : found[k + 1][0]]
+            ):
+                continue  # "in 2023 and 2022", "from 2022 to 2023": a list or a span, no one's
             own = tuple(dict.fromkeys(periods))
             if len({p[0] for p in own}) == len(own):  # "in 2023 and 2022": a list, no one's
                 out.append(((s0 + v.start, s0 + v.end), own))
