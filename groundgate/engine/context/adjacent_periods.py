@@ -1,5 +1,5 @@
 """An English sentence's value followed by its own period phrase (policy sentence_periods
-"adjacent", gate 2.64.0, d827-d829; issue 28).
+"adjacent", gate 2.64.0, d827, d828; issue 28).
 
 A line of prose such as "Net sales were $5.2 billion in 2023 and $4.8 billion in 2022." is read
 by the table reader as a row: the short words after each figure ("in", "and") are taken for its

@@ -1,5 +1,5 @@
 """An English sentence's figure followed by its own period phrase takes that period (policy
-`sentence_periods` "adjacent", answer gate 2.64.0, d827-d829; issue 28): both readings, the
+`sentence_periods` "adjacent", answer gate 2.64.0, d827, d828; issue 28): both readings, the
 reading itself (which figure gets which period, and where none), and a property test - the two
 values of a sentence naming two periods swapped is refused, the right pairing accepted."""
 
