@@ -101,7 +101,9 @@ segment_heads`), policy 2026-11.61: against 2.59.0, the version string and the p
 version string and the policy hash only (diffed); stderr same. 2.63.0 (`slip_neighbours:
 question_pairs_ambiguous`), policy 2026-11.64: against 2.60.0, the version string and the policy
 hash only (diffed); stderr same. Merged (2.63.0 with 2.61.0's and 2.62.0's readings): against
-2.60.0, the version string and the policy hash only (diffed); stderr same.
+2.60.0, the version string and the policy hash only (diffed); stderr same. 2.64.0
+(`sentence_periods: adjacent`), policy 2026-11.65: against 2.63.0, the version string and the
+policy hash only in each of the three limit sets (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -131,17 +133,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "0191be9ee0a2aacecc85ebe6ebdd72c026cc12cdbdb14b3eddac3c24ba775eee",
+        "78f10481bce649cef8ded8be9b727a73b0496239e59763d0206dd8b09c19288e",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "090746c13020956592cdcf46bf9c58359eddb44c73ef30109bbe23821a7e0aea",
+        "ab497a2d6c61c3f39f60a5f20933cb44d1bd3ec33fdba122e81d64b124a67894",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "b0c76d4d2a43f9c30e5adb4bc4a6843b924ea72bf0a7b9a1a528c71877070526",
+        "761b1e5423c653aec5467dd4e9f0fd144c473231b2dbdcb9db2cf725ca93ab49",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

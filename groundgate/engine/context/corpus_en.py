@@ -235,7 +235,20 @@ UNRELATED_SHARES = (
     "Regulatory liabilities  195  180\nDeferred revenue  485  470"
 )
 
+# Two periods' values in one sentence, each followed by its own period (sentence_periods
+# "adjacent", d827): a line the table reader takes for a row of cells.
+TWO_YEARS = "Net sales were $5.2 billion in 2023 and $4.8 billion in 2022."
+UP_FROM = "In 2023, net sales were $5.2 billion, up from $4.8 billion in 2022."
+TWO_DAYS = (
+    "Cash and cash equivalents were $1.9 billion as of December 31, 2023 and $2.3 billion as of"
+    " December 31, 2022."
+)
+
 PASSES = [
+    Passes(TWO_YEARS, "Net sales were $5.2 billion in 2023."),
+    Passes(TWO_YEARS, "Net sales were $4.8 billion in 2022."),
+    Passes(UP_FROM, "Net sales were $5.2 billion in 2023."),
+    Passes(TWO_DAYS, "Cash and cash equivalents were $2.3 billion at December 31, 2022."),
     Passes(RESPECTIVE_REGIONS, "Revenue in the Americas grew 12%."),
     Passes(RESPECTIVE_REGIONS, "EMEA revenue grew 9%."),
     Passes(
@@ -522,6 +535,12 @@ REFUSED = [
     ),
     Refused(RESPECTIVE_MARGINS, "Operating margin was 42.5% in the third quarter.", "row"),
     Refused(RESPECTIVE_REGIONS, "EMEA revenue grew 12%.", "row"),
+    # A figure said of the other period of its sentence (sentence_periods "adjacent", d827).
+    Refused(TWO_YEARS, "Net sales were $5.2 billion in 2022.", "period"),
+    Refused(UP_FROM, "Net sales were $4.8 billion in 2023.", "period"),
+    Refused(
+        TWO_DAYS, "Cash and cash equivalents were $2.3 billion at December 31, 2023.", "period"
+    ),
     Refused(RESPECTIVE_MARGINS, "Gross margin was 16.9% a year ago.", "row"),
     Refused(
         RESPECTIVE_MARGINS,

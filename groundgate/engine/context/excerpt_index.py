@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from groundgate.engine.context.adjacent_periods import with_adjacent_periods
 from groundgate.engine.context.claims import naming_words, value_periods
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading, read_facts
 from groundgate.engine.context.label_units import label_name
@@ -214,6 +215,8 @@ def excerpt_facts(excerpt: str, reading: TableReading = PLAIN) -> list[Fact]:
 @text_memo(max_bytes=8 * 2**20, item_bytes=600)
 def _excerpt_facts(excerpt: str, reading: TableReading) -> tuple[Fact, ...]:
     facts = excerpt_cells(excerpt, reading)
+    if reading.adjacent:  # a sentence read as a row: its figures' own periods (d827)
+        facts = with_adjacent_periods(facts, excerpt)
     if all(f.in_table for f in facts):
         return tuple(facts)
     own = value_periods(excerpt)

@@ -155,6 +155,10 @@ class TableReading(NamedTuple):
     # dated_headers "long_parts" (2.58.0, d778): a header line of dated parts is read past 100
     # characters (dated_headers.py, read by table_headers._header_words).
     dated: bool = False
+    # sentence_periods "adjacent" (2.64.0, d827): a sentence's figure followed by its own period
+    # phrase takes that period where the line was read as a row (adjacent_periods.py, read by
+    # excerpt_index._excerpt_facts).
+    adjacent: bool = False
 
 
 PLAIN = TableReading()

@@ -23,7 +23,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES, NOT_BY_DEFAULT
 
 
 class AnswerGatePolicy(ValueContextReadings):
-    policy_version: str = "answer-gate/2026-11.64"
+    policy_version: str = "answer-gate/2026-11.65"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -487,6 +487,9 @@ class AnswerGatePolicy(ValueContextReadings):
     # September 30, 2022  Nine Months Ended ..." heads its columns; "off" (gate 2.55.0,
     # verbatim's): a line of 100 characters or more heads nothing (d696).
     dated_headers: Literal["off", "long_parts"] = "long_parts"
+    # A sentence read as a row (context/adjacent_periods.py, 2.64.0, d827): "adjacent" - "$5.2
+    # billion in 2023" has 2023 beside 2022's figure; "off" (2.63.0, verbatim's): no period.
+    sentence_periods: Literal["off", "adjacent"] = "adjacent"
 
     @field_validator("equivalences")
     @classmethod

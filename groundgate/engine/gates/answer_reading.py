@@ -49,6 +49,7 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         point_units=policy.point_units == "unit_headers",
         counted=policy.context_constants == "counted",
         dated=policy.dated_headers == "long_parts",
+        adjacent=policy.sentence_periods == "adjacent",
     )
 
 
