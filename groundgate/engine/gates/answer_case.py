@@ -477,19 +477,6 @@ class AnswerGatePolicy(ValueContextReadings):
     prose_facets: Literal[
         "as_read", "change_words", "count_nouns", "segment_heads", "respective_lists"
     ] = "respective_lists"
-    # Percent and percentage points of a bare cell (context/point_units.py, gate 2.58.0,
-    # d775): "unit_headers" - "增长12.36个百分点" of a "增减变动幅度（%）" cell 12.36 (a row
-    # naming no rate) is another column's unit, and a percent of a "(ppt)" column's cell;
-    # "off" (gate 2.55.0, verbatim's): the bare cell grounds either.
-    point_units: Literal["off", "unit_headers"] = "unit_headers"
-    # A header line of dated parts past 100 characters (context/dated_headers.py, gate 2.58.0,
-    # d778): "long_parts" - "Three Months Ended September 30, 2023  Three Months Ended
-    # September 30, 2022  Nine Months Ended ..." heads its columns; "off" (gate 2.55.0,
-    # verbatim's): a line of 100 characters or more heads nothing (d696).
-    dated_headers: Literal["off", "long_parts"] = "long_parts"
-    # A sentence read as a row (context/adjacent_periods.py, 2.64.0, d827): "adjacent" - "$5.2
-    # billion in 2023" has 2023 beside 2022's figure; "off" (2.63.0, verbatim's): no period.
-    sentence_periods: Literal["off", "adjacent"] = "adjacent"
 
     @field_validator("equivalences")
     @classmethod

@@ -96,3 +96,18 @@ class ValueContextReadings(DerivationReadings):
     # "decrease" name a row as other words do; "prefix" (gate 2.50.0, verbatim's): every word
     # starting as a month does is dropped.
     month_words: Literal["prefix", "whole_words"] = "whole_words"
+    # Percent and percentage points of a bare cell (context/point_units.py, gate 2.58.0,
+    # d775): "unit_headers" - "增长12.36个百分点" of a "增减变动幅度（%）" cell 12.36 (a row
+    # naming no rate) is another column's unit, and a percent of a "(ppt)" column's cell;
+    # "off" (gate 2.55.0, verbatim's): the bare cell grounds either.
+    point_units: Literal["off", "unit_headers"] = "unit_headers"
+    # A header line of dated parts past 100 characters (context/dated_headers.py, gate 2.58.0,
+    # d778): "long_parts" - "Three Months Ended September 30, 2023  Three Months Ended
+    # September 30, 2022  Nine Months Ended ..." heads its columns; "off" (gate 2.55.0,
+    # verbatim's): a line of 100 characters or more heads nothing (d696).
+    dated_headers: Literal["off", "long_parts"] = "long_parts"
+    # A sentence read as a row (context/adjacent_periods.py, gate 2.64.0, d827): "adjacent" -
+    # in a sentence naming two or more periods, a figure followed by its own period phrase
+    # ("$5.2 billion in 2023 and $4.8 billion in 2022") is of that period; "off" (gate 2.63.0,
+    # verbatim's): such a line's cells have no period.
+    sentence_periods: Literal["off", "adjacent"] = "adjacent"
