@@ -187,10 +187,17 @@ def assign_post(request: HttpRequest, slug: str) -> HttpResponse:
     filters = queue_filters(request.POST)
     back = reverse("reviews:queue", args=[slug]) + "?" + urlencode(filters)
     ids = list(queue_entries(dataset=dataset, filters=filters).values_list("case_id", flat=True))
-    if request.POST.get("expected_count") != str(len(ids)):
-        messages.error(request, "The filtered set changed since you looked; nothing assigned.")
-        return redirect(back)
     name = request.POST.get("reviewer", "")
+    if request.POST.get("expected_count") != str(len(ids)):
+        # What she chose is said back with the set as it is now (d826).
+        to = f"to {name}" if name else "to nobody (unassign)"
+        now = f"{len(ids)} case{'s' if len(ids) != 1 else ''}"
+        messages.error(
+            request,
+            f"The filtered set changed since you looked; nothing assigned. It now holds {now}:"
+            f" assign them {to} again if that is still meant.",
+        )
+        return redirect(back)
     reviewer = dataset.memberships.filter(user__username=name).select_related("user").first()
     if name and reviewer is None:
         messages.error(request, f"Not assigned: {name} is not a member of this dataset.")
