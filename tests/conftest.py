@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import json
 import os
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -65,6 +67,21 @@ def shared_data(*parts: str) -> Path:
             pytest.skip(message)
         pytest.fail(message)
     return path
+
+
+@cache
+def _financebench_cases() -> dict[str, dict]:
+    path = shared_data("financebench", "cases.jsonl")
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    return {row["case"]["case_id"]: row["case"] for row in rows}
+
+
+def financebench_case(case_id: str) -> dict:
+    """One FinanceBench case of ../shared/data/financebench/cases.jsonl, as stored (the answer
+    gate's AnswerCase shape), by its case id; a missing id fails the test."""
+    cases = _financebench_cases()
+    assert case_id in cases, case_id
+    return cases[case_id]
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -8,15 +8,13 @@ the evidence. `named_years` (2.57.0, the default) reports it as NUMBER_ABOUT_ANS
 
 from __future__ import annotations
 
-import json
-
 from hypothesis import given
 from hypothesis import strategies as st
 
 from groundgate.engine.gates.answer import DEFAULT_POLICY, VERBATIM_POLICY, AnswerCase, gate_answer
 from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.period_counts import answer_count
-from tests.conftest import shared_data
+from tests.conftest import financebench_case
 
 ACCEPT = DEFAULT_POLICY.model_copy(update={"derived_numbers": "accept"})
 OFF = ACCEPT.model_copy(update={"period_counts": "off"})
@@ -76,11 +74,7 @@ def test_only_the_count_of_named_years(first: int, n: int) -> None:
 
 def test_financebench_boeing_effective_tax_rates() -> None:
     # Boeing's effective tax rates of FY2022 and FY2021, graded correct: "Comparing the two years".
-    with shared_data("financebench", "cases.jsonl").open(encoding="utf-8") as handle:
-        row = next(
-            json.loads(line) for line in handle if '"fb-00585-gpt-4-1106-preview-oracle"' in line
-        )
-    case = AnswerCase.model_validate(row["case"])
+    case = AnswerCase.model_validate(financebench_case("fb-00585-gpt-4-1106-preview-oracle"))
     assert gate_answer(case, OFF).status != "ok"
     verdict = gate_answer(case, ACCEPT)  # (its rates are derived: "-14.76%")
     assert verdict.status == "ok"

@@ -8,7 +8,6 @@ the same figure.
 
 from __future__ import annotations
 
-import json
 from decimal import ROUND_HALF_UP, Decimal
 
 from hypothesis import given
@@ -17,7 +16,7 @@ from hypothesis import strategies as st
 from groundgate.engine.gates.answer import DEFAULT_POLICY, VERBATIM_POLICY, AnswerCase, gate_answer
 from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.written import written_results
-from tests.conftest import shared_data
+from tests.conftest import financebench_case
 
 ACCEPT = DEFAULT_POLICY.model_copy(update={"derived_numbers": "accept"})
 SAME = ACCEPT.model_copy(update={"restated_results": "same"})
@@ -80,12 +79,7 @@ def test_a_result_rounds_to_its_own_figure_only(numerator: int, denominator: int
 
 
 def _case(case_id: str) -> AnswerCase:
-    with shared_data("financebench", "cases.jsonl").open(encoding="utf-8") as handle:
-        for line in handle:
-            row = json.loads(line)
-            if row["case"]["case_id"] == case_id:
-                return AnswerCase.model_validate(row["case"])
-    raise AssertionError(case_id)
+    return AnswerCase.model_validate(financebench_case(case_id))
 
 
 def test_financebench_rounded_average_margin() -> None:

@@ -5,14 +5,12 @@ by the Net Operating Revenues and multiplying by 100 to get a percentage", "divi
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from groundgate.engine.declarations import in_working
 from groundgate.engine.gates.answer import DEFAULT_POLICY, AnswerCase, gate_answer
 from groundgate.engine.numbers import extract_numbers
-from tests.conftest import shared_data
+from tests.conftest import financebench_case
 from tests.engine.test_quantities import gate
 
 CONSTANTS = DEFAULT_POLICY.calculation_constants
@@ -68,9 +66,7 @@ def test_the_gate_reports_it_as_working() -> None:
 def test_financebench_coca_cola_cogs_margin() -> None:
     # Coca-Cola's FY2021 COGS % margin (gold 39.7%), graded correct: "... and multiplying by 100
     # to get a percentage", then "(15,357 / 38,655) * 100 = 39.73%".
-    with shared_data("financebench", "cases.jsonl").open(encoding="utf-8") as handle:
-        row = next(json.loads(line) for line in handle if '"fb-09724-gpt-4-oracle"' in line)
-    case = AnswerCase.model_validate(row["case"])
+    case = AnswerCase.model_validate(financebench_case("fb-09724-gpt-4-oracle"))
     assert gate_answer(case, BEFORE).status != "ok"
     verdict = gate_answer(case, ACCEPT)
     assert verdict.status == "ok"

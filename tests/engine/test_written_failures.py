@@ -10,12 +10,10 @@ graded correct), and a dash before a line of working is a bullet more often than
 
 from __future__ import annotations
 
-import json
-
 from groundgate.engine.gates.answer import DEFAULT_POLICY, VERBATIM_POLICY, AnswerCase, gate_answer
 from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.written import written_results
-from tests.conftest import shared_data
+from tests.conftest import financebench_case
 
 ACCEPT = DEFAULT_POLICY.model_copy(update={"derived_numbers": "accept"})
 REFUSE = ACCEPT.model_copy(update={"written_failures": "refuse"})
@@ -45,12 +43,7 @@ def test_near_results_and_rewritten_steps_do_not_fail() -> None:
 
 
 def _case(case_id: str) -> AnswerCase:
-    with shared_data("financebench", "cases.jsonl").open(encoding="utf-8") as handle:
-        for line in handle:
-            row = json.loads(line)
-            if row["case"]["case_id"] == case_id:
-                return AnswerCase.model_validate(row["case"])
-    raise AssertionError(case_id)
+    return AnswerCase.model_validate(financebench_case(case_id))
 
 
 def test_financebench_wrong_dpo_is_refused_only_under_refuse() -> None:

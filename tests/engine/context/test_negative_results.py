@@ -9,9 +9,6 @@ flipped were explained so."""
 
 from __future__ import annotations
 
-import json
-from functools import cache
-
 from groundgate.engine.gates.answer import (
     DEFAULT_POLICY,
     VERBATIM_POLICY,
@@ -19,7 +16,7 @@ from groundgate.engine.gates.answer import (
     AnswerGatePolicy,
     gate_answer,
 )
-from tests.conftest import shared_data
+from tests.conftest import financebench_case
 from tests.engine.context.test_derivation_words import formula, gold
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
@@ -128,17 +125,10 @@ def test_the_known_cost_a_margin_named_by_one_word_is_no_longer_derived_negative
     assert formula(margin) is None
 
 
-@cache
-def _graded() -> dict[str, dict]:
-    path = shared_data("financebench", "cases.jsonl")
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-    return {row["case"]["case_id"]: row["case"] for row in rows}
-
-
 def test_the_answers_own_negative_step_still_makes_a_negative_share():
     # A graded-correct answer writes "-$686" (6,201 − 6,887) and then "(-$686 / $6,887) * 100":
     # the negative operand is the answer's own step, not a cell printed negative.
-    data = _graded()["fb-00563-gpt-4-1106-preview-oracle_reverse"]
+    data = financebench_case("fb-00563-gpt-4-1106-preview-oracle_reverse")
     verdict = gate_answer(AnswerCase.model_validate(data), ACCEPT)
     assert verdict.status == "ok"
     formulas = [f.derivation.formula for f in verdict.findings if f.derivation is not None]
