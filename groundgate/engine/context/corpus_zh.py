@@ -342,7 +342,19 @@ REFUSED = [
     Refused(RESPECTIVE_REGIONS, "华北地区占主营业务收入的比重为29.1%。", "row"),
 ]
 
+# Two cells of one row that round alike at one decimal (d830): "1.70亿元" read at one decimal
+# (1.7) is 1.65亿's half-up rounding too, and the other year's cell is named first.
+ROUNDED_TIE = (
+    "单位：元\n项目  2023年  2022年\n营业收入  100,000,000.00  100,500,001.00\n"
+    "营业成本  165,000,000.00  169,500,000.00"
+)
+
 GAPS: list[Gap] = [
+    Gap(ROUNDED_TIE, "2022年营业成本为1.70亿元。", None,
+        "169,500,000.00元 is 1.70亿元 at two decimals, but the rounding path reads '1.70' at one"
+        " decimal too, finds 2023's 165,000,000.00 (1.65 -> 1.7) first and calls the value"
+        " another period's (VALUE_OUT_OF_CONTEXT); found by test_zh_statements' property test"
+        " exploring at random (d830)"),
     Gap(RESPECTIVE_QUARTERS, "2023年第二季度营业收入为41.8亿元。", None,
         "a list's year said once ('2023年第一季度、第二季度'): the answer's '2023年第二季度' is no "
         "period of the excerpt, UNGROUNDED_NUMBER"),
