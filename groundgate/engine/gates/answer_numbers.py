@@ -43,7 +43,6 @@ from groundgate.engine.gates.answer_number_words import (
 )
 from groundgate.engine.gates.answer_reading import table_reading
 from groundgate.engine.near_search import Hint
-from groundgate.engine.nearness import padded_cents
 from groundgate.engine.number_grounding import EvidenceIndex
 from groundgate.engine.number_lookup import kept_offers, leading_figure, units_offering
 from groundgate.engine.numbers import (
@@ -59,6 +58,7 @@ from groundgate.engine.units import CURRENCIES, normalise_unit, same_unit
 from groundgate.engine.values.number.words_en import counted_noun
 from groundgate.engine.values.registry import PERIODS
 from groundgate.engine.written import WrittenResults
+from groundgate.engine.written_decimals import ground_written_first, precisions
 
 if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answer.py)
     from groundgate.engine.gates.answer_case import AnswerCase, AnswerGatePolicy, Evidence, RawChunk
@@ -312,15 +312,12 @@ class _SlowPath(_DerivationSearch):
         bound = (
             bound_of(self.conclusion, value.start, value.end) if "bound" in self.allowed else None
         )
-        # Grounded at its precision without zero cents (cents_zeros, d573); derived as written.
-        precise = (
-            padded_cents(q, self.question_scale is not None, policy.rounding_min_significant)
-            if policy.cents_zeros == "scaled_padding"
-            else q
-        )
+        # Grounded at its precision without zero cents (cents_zeros, d573), the decimals it
+        # writes first (padded_decimals, d831); derived as written.
+        precise, written = precisions(q, self.question_scale is not None, policy)
         grounding = (
-            self.decided.ground(
-                precise, self.allowed, approximately=approximately, signed=signed, bound=bound
+            ground_written_first(
+                self.decided, written, precise, self.allowed, approximately, signed, bound
             )
             if self.allowed
             else None

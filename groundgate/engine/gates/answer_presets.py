@@ -82,6 +82,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     row_acronyms="off",
     share_columns="off",
     context_candidates="found",
+    padded_decimals="first_found",
     longer_rows="off",
     label_abbreviations="off",
     statement_headers="off",
