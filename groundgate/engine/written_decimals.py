@@ -7,7 +7,11 @@ the currency's print form). Read so first, "2022年营业成本为1.70亿元" of
 2023's 165,000,000.00 (1.65 -> 1.7 at one decimal) before 2022's 169,500,000.00 (1.695 -> 1.70
 at the two decimals written), and the value was called another period's (d830). Here the
 written decimals are asked first: the padded precision grounds a value only where no evidence
-value rounds to it as written as safely. Pure: no Django, no I/O.
+value rounds to it as written as safely.
+
+The zeros it writes likewise (policy whole_amounts "declared_scale", d832): an amount written
+out whole, "2,806,364,000", restates a bare 2,806,364 only at a scale the evidence declares;
+where it declares none, the answer's zeros are a scale stated nowhere. Pure: no Django, no I/O.
 """
 
 from __future__ import annotations
@@ -35,6 +39,15 @@ def precisions(q: Quantity, scaled: bool, policy: AnswerGatePolicy) -> tuple[Qua
         return q, q
     padded = padded_cents(q, scaled, policy.rounding_min_significant)
     return padded, (q if policy.padded_decimals == "written_first" else padded)
+
+
+def whole_at_no_scale(q: Quantity, policy: AnswerGatePolicy) -> bool:
+    """Whether a value grounded by undeclared_scale is refused for it (policy whole_amounts
+    "declared_scale", d832): one written out whole, no magnitude word - "2,806,364,000" for a
+    bare 2,806,364 of a table that declares no scale restates a scale the evidence states
+    nowhere (TAT-QA's share counts, FinanceBench's "737,000" for 737: no right answer of
+    either set is grounded so; a magnitude word, "22,626 thousand", stays a claim of scale)."""
+    return policy.whole_amounts == "declared_scale" and not q.magnitude
 
 
 def ground_written_first(

@@ -58,7 +58,11 @@ from groundgate.engine.units import CURRENCIES, normalise_unit, same_unit
 from groundgate.engine.values.number.words_en import counted_noun
 from groundgate.engine.values.registry import PERIODS
 from groundgate.engine.written import WrittenResults
-from groundgate.engine.written_decimals import ground_written_first, precisions
+from groundgate.engine.written_decimals import (
+    ground_written_first,
+    precisions,
+    whole_at_no_scale,
+)
 
 if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answer.py)
     from groundgate.engine.gates.answer_case import AnswerCase, AnswerGatePolicy, Evidence, RawChunk
@@ -326,10 +330,11 @@ class _SlowPath(_DerivationSearch):
         if (
             grounding is not None
             and "undeclared_scale" in grounding.rules
-            and not self.scales.may_restate(q.magnitude)
+            and (not self.scales.may_restate(q.magnitude) or whole_at_no_scale(q, policy))
         ):
             # "592 million" for a bare 592 where the cited evidence says "(in thousands)": no
-            # magnitude the evidence states nowhere, but a scale it contradicts.
+            # magnitude the evidence states nowhere, but a scale it contradicts; "592,000" for
+            # it where the evidence declares none (whole_amounts, d832).
             scale_refused = grounding.source
             grounding = self.decided.ground(
                 precise,

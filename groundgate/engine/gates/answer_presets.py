@@ -83,6 +83,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     share_columns="off",
     context_candidates="found",
     padded_decimals="first_found",
+    whole_amounts="any_scale",
     longer_rows="off",
     label_abbreviations="off",
     statement_headers="off",

@@ -120,3 +120,9 @@ class ValueContextReadings(DerivationReadings):
     # grounds it; "first_found" (gate 2.64.0, verbatim's): the padded precision first, and a
     # value so grounded is judged by the cell found alone.
     padded_decimals: Literal["first_found", "written_first"] = "written_first"
+    # An amount written out whole at a scale stated nowhere (written_decimals.whole_at_no_scale,
+    # gate 2.65.0, d832): "declared_scale" - "2,806,364,000" (no magnitude word) is grounded by
+    # a bare 2,806,364 only where the evidence declares the scale its zeros restate ("(in
+    # thousands)"); where none does, its near miss is the bare figure, a wrong scale; "any_scale"
+    # (gate 2.64.0, verbatim's): also at 10^3, 10^6 or 10^9 where no scale is declared.
+    whole_amounts: Literal["any_scale", "declared_scale"] = "declared_scale"
