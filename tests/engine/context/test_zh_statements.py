@@ -47,7 +47,6 @@ READINGS = [
     ("negative_cells", "ascii", "2023年应收账款为4,667万元。", corpus_zh.WIDE_NEGATIVE),
     ("year_relative", "off", "上年营业收入为87.65亿元。", corpus_zh.REPORT_KEY),
     ("yuan_scales", "off", "2023年营业收入为12,345.67元。", corpus_zh.WAN_TABLE),
-    ("padded_decimals", "first_found", "2023年营业成本为1.70亿元。", corpus_zh.ROUNDED_TIE),
 ]
 
 
