@@ -25,7 +25,7 @@ from groundgate.engine.values.rules import risk
 
 if TYPE_CHECKING:
     from groundgate.engine.decided import Decided
-    from groundgate.engine.evidence_values import Grounding
+    from groundgate.engine.evidence_values import Grounding, Located
     from groundgate.engine.gates.answer_case import AnswerGatePolicy
 
 ROUNDED = "rounded"  # the rounding equivalence (values/rules.py)
@@ -41,13 +41,24 @@ def precisions(q: Quantity, scaled: bool, policy: AnswerGatePolicy) -> tuple[Qua
     return padded, (q if policy.padded_decimals == "written_first" else padded)
 
 
-def whole_at_no_scale(q: Quantity, policy: AnswerGatePolicy) -> bool:
-    """Whether a value grounded by undeclared_scale is refused for it (policy whole_amounts
-    "declared_scale", d832): one written out whole, no magnitude word - "2,806,364,000" for a
-    bare 2,806,364 of a table that declares no scale restates a scale the evidence states
-    nowhere (TAT-QA's share counts, FinanceBench's "737,000" for 737: no right answer of
-    either set is grounded so; a magnitude word, "22,626 thousand", stays a claim of scale)."""
-    return policy.whole_amounts == "declared_scale" and not q.magnitude
+def whole_at_no_scale(
+    q: Quantity, source: Located, declared: Callable[[], frozenset[int]], policy: AnswerGatePolicy
+) -> bool:
+    """Whether `q`, grounded by the bare value `source` at undeclared_scale, is refused for it
+    (policy whole_amounts "declared_scale", d832): a value written out whole, no magnitude word,
+    at a power of ten the cited evidence does not declare (`declared`: its scales, asked on
+    need; a rounding may carry one digit more, "$1,000,000" for 999.6 in thousands). TAT-QA's
+    share counts "2,806,364,000" for a bare 2,806,364, FinanceBench's "737,000" for 737: no
+    right answer of either set is grounded so; a magnitude word ("22,626 thousand") stays a
+    claim of scale the evidence may leave unsaid, and "$592,000" for 592 stands where a cited
+    sentence says "(in thousands)"."""
+    if policy.whole_amounts != "declared_scale" or q.magnitude:
+        return False
+    bare = source.quantity.figure
+    if q.figure is None or bare is None or not q.figure or not bare:
+        return False
+    power = q.figure.adjusted() - bare.adjusted()
+    return not any(power in (scale, scale + 1) for scale in declared())
 
 
 def ground_written_first(

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
+from groundgate.engine import written_decimals as as_written
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.context.scales import ScaleClaims
 from groundgate.engine.decided import Decided
@@ -58,11 +59,6 @@ from groundgate.engine.units import CURRENCIES, normalise_unit, same_unit
 from groundgate.engine.values.number.words_en import counted_noun
 from groundgate.engine.values.registry import PERIODS
 from groundgate.engine.written import WrittenResults
-from groundgate.engine.written_decimals import (
-    ground_written_first,
-    precisions,
-    whole_at_no_scale,
-)
 
 if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answer.py)
     from groundgate.engine.gates.answer_case import AnswerCase, AnswerGatePolicy, Evidence, RawChunk
@@ -318,9 +314,9 @@ class _SlowPath(_DerivationSearch):
         )
         # Grounded at its precision without zero cents (cents_zeros, d573), the decimals it
         # writes first (padded_decimals, d831); derived as written.
-        precise, written = precisions(q, self.question_scale is not None, policy)
+        precise, written = as_written.precisions(q, self.question_scale is not None, policy)
         grounding = (
-            ground_written_first(
+            as_written.ground_written_first(
                 self.decided, written, precise, self.allowed, approximately, signed, bound
             )
             if self.allowed
@@ -330,7 +326,10 @@ class _SlowPath(_DerivationSearch):
         if (
             grounding is not None
             and "undeclared_scale" in grounding.rules
-            and (not self.scales.may_restate(q.magnitude) or whole_at_no_scale(q, policy))
+            and (
+                not self.scales.may_restate(q.magnitude)
+                or as_written.whole_at_no_scale(q, grounding.source, self.scales.declared, policy)
+            )
         ):
             # "592 million" for a bare 592 where the cited evidence says "(in thousands)": no
             # magnitude the evidence states nowhere, but a scale it contradicts; "592,000" for
