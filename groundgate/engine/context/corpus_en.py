@@ -195,6 +195,13 @@ TWO_DAYS = (
     "Cash and cash equivalents were $1.9 billion as of December 31, 2023 and $2.3 billion as of"
     " December 31, 2022."
 )
+# Counts written out whole (whole_amounts "declared_scale", d832): no scale declared, so the
+# answer's added zeros restate a scale stated nowhere; a declared one restates them.
+OPTION_COUNTS = (
+    "Options  2023  2022\nOutstanding at end of year  3,104,563  2,682,738\n"
+    "Granted  452,695  401,220"
+)
+DECLARED_THOUSANDS = "(In thousands)\nItem  2023  2022\nRevenue  381,603  350,112"
 
 PASSES = [
     Passes(TWO_YEARS, "Net sales were $5.2 billion in 2023."),
@@ -314,9 +321,14 @@ PASSES = [
     Passes(EBITDA, "Total revenue was $5,000 million in 2023."),
     Passes(EBITDA, "Revenue growth was 5.1% in 2023."),
     Passes(SPACED_NEGATIVES, "Net cash used in financing activities was $1,985 thousand in 2022."),
+    Passes(OPTION_COUNTS, "Options granted in 2023 were 452,695."),
+    Passes(DECLARED_THOUSANDS, "Revenue was $381,603,000 in 2023."),
 ]
 
 REFUSED = [
+    # A count written out whole at a scale the table states nowhere (d832).
+    Refused(OPTION_COUNTS, "Options granted in 2023 were 452,695,000.", "scale"),
+    Refused(OPTION_COUNTS, "Options outstanding at end of year 2022 were 2,682,738,000.", "scale"),
     # Another row's or another column group's change of the same rates (d798).
     Refused(
         FOUR_DATED,

@@ -155,6 +155,19 @@ INDICATOR_TABLE = (
     "加权平均净资产收益率（%）  12.35  11.02  1.33"
 )
 
+# Two cells of one row that round alike at one decimal (d830, d831): "1.70亿元" is 2022's
+# 169,500,000.00 at the two decimals it writes, though read at one (1.7) 2023's 1.65亿 rounds
+# to it too (padded_decimals "written_first"); under PADDED_TIE no cell rounds to 1.70 at two
+# decimals, and at one both do: the one in context grounds it.
+ROUNDED_TIE = (
+    "单位：元\n项目  2023年  2022年\n营业收入  100,000,000.00  100,500,001.00\n"
+    "营业成本  165,000,000.00  169,500,000.00"
+)
+PADDED_TIE = (
+    "单位：元\n项目  2023年  2022年\n营业收入  100,000,000.00  100,500,001.00\n"
+    "营业成本  165,000,000.00  174,000,000.00"
+)
+
 PASSES = [
     Passes(INDICATOR_TABLE, "毛利率同比增加1.27个百分点。"),
     Passes(INDICATOR_TABLE, "上年同期加权平均净资产收益率为11.02%。"),
@@ -247,6 +260,11 @@ PASSES = [
     Passes(WAN_TABLE, "2023年营业收入约1.23亿元。"),
     Passes(WAN_TABLE, "2023年营业收入为123,456,700元。"),
     Passes(WAN_TABLE, "2023年营业收入为12,345.67万元。"),
+    # The decimals written first, the cell in context among those that round (d831).
+    Passes(ROUNDED_TIE, "2022年营业成本为1.70亿元。"),
+    Passes(ROUNDED_TIE, "2023年营业成本为1.7亿元。"),
+    Passes(PADDED_TIE, "2022年营业成本为1.70亿元。"),
+    Passes(PADDED_TIE, "2023年营业成本为1.70亿元。"),
 ]
 
 REFUSED = [
@@ -340,21 +358,11 @@ REFUSED = [
     Refused(RESPECTIVE_METRICS, "营业收入和净利润分别为20.00亿元和100.00亿元。", "row"),
     Refused(RESPECTIVE_REGIONS, "华东地区销售收入为32.1亿元。", "row"),
     Refused(RESPECTIVE_REGIONS, "华北地区占主营业务收入的比重为29.1%。", "row"),
+    # "1.70" at the two decimals it writes is 2022's 1.695亿, not 2023's 1.65亿 (d831).
+    Refused(ROUNDED_TIE, "2023年营业成本为1.70亿元。", "period"),
 ]
 
-# Two cells of one row that round alike at one decimal (d830): "1.70亿元" read at one decimal
-# (1.7) is 1.65亿's half-up rounding too, and the other year's cell is named first.
-ROUNDED_TIE = (
-    "单位：元\n项目  2023年  2022年\n营业收入  100,000,000.00  100,500,001.00\n"
-    "营业成本  165,000,000.00  169,500,000.00"
-)
-
 GAPS: list[Gap] = [
-    Gap(ROUNDED_TIE, "2022年营业成本为1.70亿元。", None,
-        "169,500,000.00元 is 1.70亿元 at two decimals, but the rounding path reads '1.70' at one"
-        " decimal too, finds 2023's 165,000,000.00 (1.65 -> 1.7) first and calls the value"
-        " another period's (VALUE_OUT_OF_CONTEXT); found by test_zh_statements' property test"
-        " exploring at random (d830)"),
     Gap(RESPECTIVE_QUARTERS, "2023年第二季度营业收入为41.8亿元。", None,
         "a list's year said once ('2023年第一季度、第二季度'): the answer's '2023年第二季度' is no "
         "period of the excerpt, UNGROUNDED_NUMBER"),

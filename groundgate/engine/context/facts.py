@@ -159,6 +159,7 @@ class TableReading(NamedTuple):
     # phrase takes that period where the line was read as a row (adjacent_periods.py, read by
     # excerpt_index._excerpt_facts).
     adjacent: bool = False
+    padded_steps: bool = False  # padded_decimals "written_first" (2.65.0, d831): rounded_cells
 
 
 PLAIN = TableReading()

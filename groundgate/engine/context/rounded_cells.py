@@ -54,9 +54,11 @@ class Step(NamedTuple):
     digits: str  # the leading significant digits every candidate starts with
 
 
-def rounding_step(answer: NumericValue, source_text: str) -> Step | None:
+def rounding_step(answer: NumericValue, source_text: str, padded: bool = False) -> Step | None:
     """The rounding that took the evidence value `source_text` to `answer` (None: none found,
-    or a value of no figure)."""
+    or a value of no figure). `padded` (padded_decimals "written_first", d831): where none is
+    at the decimals written, one at the answer's last nonzero decimal ("1.70亿元" grounded as
+    1.7 by 165,000,000.00, cents_zeros "scaled_padding")."""
     found = extract_numbers(source_text)
     if not found:
         return None
@@ -64,12 +66,17 @@ def rounding_step(answer: NumericValue, source_text: str) -> Step | None:
     if a.figure is None or e.figure is None or not a.figure or not e.figure:
         return None
     base = e.figure.adjusted() - a.figure.adjusted()
-    for shift in (base, base - 1, base + 1):
-        step = Decimal(1).scaleb(shift - a.decimals)
-        wanted = a.figure.scaleb(shift)
-        if _rounds(e.figure, step, wanted):
-            significant = a.digits.lstrip("0").rstrip("0")
-            return Step(wanted, step, (e.kind, e.magnitude), e.negative, significant[:-1])
+    decimals = [a.decimals]
+    if padded and a.decimals:
+        zeros = len(a.digits) - len(a.digits.rstrip("0"))
+        decimals.append(max(0, a.decimals - zeros))
+    for places in dict.fromkeys(decimals):
+        for shift in (base, base - 1, base + 1):
+            step = Decimal(1).scaleb(shift - places)
+            wanted = a.figure.scaleb(shift)
+            if _rounds(e.figure, step, wanted):
+                significant = a.digits.lstrip("0").rstrip("0")
+                return Step(wanted, step, (e.kind, e.magnitude), e.negative, significant[:-1])
     return None
 
 
@@ -119,7 +126,9 @@ def candidate_matches(
     round to it as the evidence value that grounded it does, of either sign with `either_sign`
     (rounded_cells.py, d704). Excerpts read on need."""
     source = getattr(finding, "grounded_by", None) if finding is not None else None
-    step = rounding_step(value, source.text if source is not None else value.text)
+    step = rounding_step(
+        value, source.text if source is not None else value.text, reading.padded_steps
+    )
     if step is None:
         return []
     out: list[tuple[int, Fact, _Seen]] = []

@@ -69,11 +69,15 @@ class ScaleClaims:
         (always when the rule is off)."""
         if not self._on or not magnitude:
             return True
+        return may_restate(magnitude, self.declared())
+
+    def declared(self) -> frozenset[int]:
+        """The scales the cited chunks declare, read once (whichever `on`: whole_amounts asks)."""
         if self._declared is None:
             self._declared = cited_exponents(
                 self._chunks, self._cited, units=self._units, words=self._words, glued=self._glued
             )
-        return may_restate(magnitude, self._declared)
+        return self._declared
 
 
 def cited_exponents(

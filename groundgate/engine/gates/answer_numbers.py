@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
+from groundgate.engine import written_decimals as as_written
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.context.scales import ScaleClaims
 from groundgate.engine.decided import Decided
@@ -43,7 +44,6 @@ from groundgate.engine.gates.answer_number_words import (
 )
 from groundgate.engine.gates.answer_reading import table_reading
 from groundgate.engine.near_search import Hint
-from groundgate.engine.nearness import padded_cents
 from groundgate.engine.number_grounding import EvidenceIndex
 from groundgate.engine.number_lookup import kept_offers, leading_figure, units_offering
 from groundgate.engine.numbers import (
@@ -312,15 +312,12 @@ class _SlowPath(_DerivationSearch):
         bound = (
             bound_of(self.conclusion, value.start, value.end) if "bound" in self.allowed else None
         )
-        # Grounded at its precision without zero cents (cents_zeros, d573); derived as written.
-        precise = (
-            padded_cents(q, self.question_scale is not None, policy.rounding_min_significant)
-            if policy.cents_zeros == "scaled_padding"
-            else q
-        )
+        # Grounded at its precision without zero cents (cents_zeros, d573), the decimals it
+        # writes first (padded_decimals, d831); derived as written.
+        precise, written = as_written.precisions(q, self.question_scale is not None, policy)
         grounding = (
-            self.decided.ground(
-                precise, self.allowed, approximately=approximately, signed=signed, bound=bound
+            as_written.ground_written_first(
+                self.decided, written, precise, self.allowed, approximately, signed, bound
             )
             if self.allowed
             else None
@@ -329,10 +326,14 @@ class _SlowPath(_DerivationSearch):
         if (
             grounding is not None
             and "undeclared_scale" in grounding.rules
-            and not self.scales.may_restate(q.magnitude)
+            and (
+                not self.scales.may_restate(q.magnitude)
+                or as_written.whole_at_no_scale(q, grounding.source, self.scales.declared, policy)
+            )
         ):
             # "592 million" for a bare 592 where the cited evidence says "(in thousands)": no
-            # magnitude the evidence states nowhere, but a scale it contradicts.
+            # magnitude the evidence states nowhere, but a scale it contradicts; "592,000" for
+            # it where the evidence declares none (whole_amounts, d832).
             scale_refused = grounding.source
             grounding = self.decided.ground(
                 precise,

@@ -11,7 +11,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.65",
+    policy_version="answer-gate/verbatim-2026-11.66",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -82,6 +82,8 @@ VERBATIM_POLICY = AnswerGatePolicy(
     row_acronyms="off",
     share_columns="off",
     context_candidates="found",
+    padded_decimals="first_found",
+    whole_amounts="any_scale",
     longer_rows="off",
     label_abbreviations="off",
     statement_headers="off",

@@ -50,6 +50,7 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         counted=policy.context_constants == "counted",
         dated=policy.dated_headers == "long_parts",
         adjacent=policy.sentence_periods == "adjacent",
+        padded_steps=policy.padded_decimals == "written_first",
     )
 
 

@@ -111,3 +111,18 @@ class ValueContextReadings(DerivationReadings):
     # ("$5.2 billion in 2023 and $4.8 billion in 2022") is of that period; "off" (gate 2.63.0,
     # verbatim's): such a line's cells have no period.
     sentence_periods: Literal["off", "adjacent"] = "adjacent"
+    # The written decimals of an amount with zero cents (written_decimals.py, context/
+    # rounded_cells.py, gate 2.65.0, d831): "written_first" - "1.70亿元" is grounded at the
+    # two decimals it writes where an evidence value rounds so (169,500,000.00, not 2023's
+    # 165,000,000.00 at one decimal), at its padded precision (cents_zeros "scaled_padding",
+    # "$8.70 billion" for 8,738 million) only where none does; and a rounded value is judged by
+    # every cell that rounds to it at the precision that grounded it, so the cell in context
+    # grounds it; "first_found" (gate 2.64.0, verbatim's): the padded precision first, and a
+    # value so grounded is judged by the cell found alone.
+    padded_decimals: Literal["first_found", "written_first"] = "written_first"
+    # An amount written out whole at a scale stated nowhere (written_decimals.whole_at_no_scale,
+    # gate 2.65.0, d832): "declared_scale" - "2,806,364,000" (no magnitude word) is grounded by
+    # a bare 2,806,364 only where the evidence declares the scale its zeros restate ("(in
+    # thousands)"); where none does, its near miss is the bare figure, a wrong scale; "any_scale"
+    # (gate 2.64.0, verbatim's): also at 10^3, 10^6 or 10^9 where no scale is declared.
+    whole_amounts: Literal["any_scale", "declared_scale"] = "declared_scale"

@@ -7,7 +7,7 @@ parentheses said by its size (negative_cells) and 本年/上年 against year col
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 
 import pytest
 from hypothesis import assume, given, settings
@@ -196,16 +196,63 @@ def test_parentheses_of_either_width_agree_and_english_answers_are_not_read():
     assert _status("2023年经营活动现金流出小计为4,667万元。", table) == "ok"
 
 
-_CELLS = st.integers(min_value=10**8, max_value=9 * 10**10)
+def test_the_decimals_written_bound_the_rounding_and_the_cell_in_context_grounds_it():
+    """d830/d831: "1.70亿元" is 2022's 169,500,000.00 at the two decimals it writes; 2023's
+    165,000,000.00 rounds to it only at one (1.65 -> 1.7), which the old reading asked first."""
+    old = AnswerGatePolicy(padded_decimals="first_found")
+    assert _status("2022年营业成本为1.70亿元。", corpus_zh.ROUNDED_TIE) == "ok"
+    assert _status("2022年营业成本为1.70亿元。", corpus_zh.ROUNDED_TIE, old) != "ok"
+    assert _status("2023年营业成本为1.7亿元。", corpus_zh.ROUNDED_TIE) == "ok"
+    # No cell rounds to 1.70 at two decimals: at one both do, and the one in context grounds it.
+    assert _status("2022年营业成本为1.70亿元。", corpus_zh.PADDED_TIE) == "ok"
+    assert _status("2022年营业成本为1.70亿元。", corpus_zh.PADDED_TIE, old) != "ok"
+    step = rounding_step(extract_numbers("1.70亿元")[0], "165,000,000.00", padded=True)
+    assert step is not None and step.step == Decimal("1E+7")
+    assert rounding_step(extract_numbers("1.70亿元")[0], "165,000,000.00") is None
+
+
+def test_english_reads_the_written_decimals_alike():
+    """ "$1.70 billion" of 1,695 million (2022) beside 1,650 million (2023): judged by its cells
+    (context_candidates "every_candidate"; the default judges no rounded English value)."""
+    table = "(In millions)\nItem  2023  2022\nRevenue  1,000  1,005\nCost of revenue  1,650  1,695"
+    every = AnswerGatePolicy(context_candidates="every_candidate")
+    old = AnswerGatePolicy(context_candidates="every_candidate", padded_decimals="first_found")
+    assert _status("Cost of revenue was $1.70 billion in 2022.", table, every) == "ok"
+    assert _status("Cost of revenue was $1.70 billion in 2023.", table, every) != "ok"
+    assert _status("Cost of revenue was $1.70 billion in 2022.", table, old) != "ok"
+    assert _status("Cost of revenue was $1.70 billion in 2022.", table) == "ok"
+
+
+# Any cell, or one near 1.7亿 in steps of 5万: cells that round alike at one decimal or tie at two.
+_CELLS = st.one_of(
+    st.integers(min_value=10**8, max_value=9 * 10**10),
+    st.integers(3300, 3500).map(lambda x: x * 50_000),
+)
+
+
+def _yi(cell: int) -> str:
+    """A 元 cell in 亿元 to two decimals, half up (float formatting misrounds 1.715 to 1.71)."""
+    return str((Decimal(cell) / 10**8).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
+def _rounds_to(cell: int, said: str) -> bool:
+    """Whether the cell rounds to `said` 亿元 either way the gate reads a rounding."""
+    yi = Decimal(cell) / 10**8
+    return any(yi.quantize(Decimal("0.01"), rounding=r) == Decimal(said) for r in _MODES)
+
+
+_MODES = (ROUND_HALF_UP, ROUND_HALF_EVEN)
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(_CELLS, min_size=4, max_size=4, unique=True), st.integers(0, 3))
 def test_another_rows_or_years_cell_restated_in_yi_yuan_is_refused(cells: list[int], k: int):
     """A 2x2 table in 元; each cell restated in 亿元 to two decimals passes for its own row and
-    year and is refused for the other row or the other year."""
-    shown = [f"{c / 1e8:.2f}" for c in cells]
+    year and is refused for the other row or the other year - where no other cell rounds to
+    the value too (170,500,000.00 is 1.70亿 half to even and 1.71亿 half up, d830)."""
+    shown = [_yi(c) for c in cells]
     assume(len(set(shown)) == 4 and all(Decimal(s) > 0 for s in shown))
+    assume(not any(_rounds_to(c, shown[k]) for i, c in enumerate(cells) if i != k))
     a, b, c, d = (f"{x:,}.00" for x in cells)
     table = f"单位：元\n项目  2023年  2022年\n营业收入  {a}  {b}\n营业成本  {c}  {d}"
     rows, years = ("营业收入", "营业成本"), ("2023年", "2022年")
