@@ -13,7 +13,7 @@ the arithmetic can be checked. Here a value is the result of such a change when:
     "up 44%", "decreased by 3%"; _CUE: "up from $6.8 billion" and "increased to" name an
     operand, not a change);
   - two other values of the sentence that no change word precedes so (the operands), of one
-    unit, neither a year, a date nor a time nor a one-digit figure (a list's "(1)", "(2)"),
+    unit, neither a year, a date, a time nor a bare one-digit number (a list's "(1)", "(2)"),
     give it at its own precision (rounded, or cut at two significant digits and more), as
       - the points between two percentages (a value in "%" or "percentage points");
       - the difference of two amounts or counts (the value in their unit);
@@ -93,14 +93,17 @@ def said_changes(
         if len(inside) < 3 or len(inside) > _MAX_VALUES:
             continue
         cued = [k for k in inside if _cued(text, values, k, sentence.start)]
-        operands = [
-            k for k in inside if k not in cued and len(quantities[k].significant_digits) > 1
-        ]
+        operands = [k for k in inside if k not in cued and not _enumerator(quantities[k])]
         for k in cued:
             found = _change_of(text, values, quantities, k, operands)
             if found is not None:
                 out[values[k].start, values[k].end] = found
     return out
+
+
+def _enumerator(q: Quantity) -> bool:
+    """A bare one-digit whole number: a list's "(1)", "2)", no operand of a change."""
+    return not q.unit and not q.magnitude and q.decimals == 0 and abs(float(q.figure or 0)) < 10
 
 
 def _cued(text: str, values: Sequence[NumericValue], k: int, start: int) -> bool:
