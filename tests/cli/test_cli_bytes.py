@@ -104,7 +104,7 @@ hash only (diffed); stderr same. Merged (2.63.0 with 2.61.0's and 2.62.0's readi
 2.60.0, the version string and the policy hash only (diffed); stderr same. 2.64.0
 (`sentence_periods: adjacent`), policy 2026-11.65: against 2.63.0, the version string and the
 policy hash only in each of the three limit sets (diffed); stderr same. 2.66.0 (`said_changes:
-same_sentence`, `written_labels: coded_words`, `written_slips` selectable), policy 2026-11.67:
+same_sentence`; `written_labels`, `written_slips` selectable), policy 2026-11.67:
 against 2.64.0, the version string and the policy hash only in each of the three limit sets
 (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
@@ -136,17 +136,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "8b7e0dd348c61c9c13e6b0b1169cfda461389844ffb652359c861c80d2dc6e88",
+        "bb92aaedb2408f1ce4451875e59cb3fae8d4221b7051515abd0c758748445f59",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "cee2f0d632fd7b19cca22699506749f976674c7e9677383e30263d9ab9ad5626",
+        "00d26e3e762cac9669b606df6b67e0dad2ee3b6fdf88b97c4220d95777850859",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "dbe9b31f25dd264d14d9aa59734bf8512a5fc6148bc5d78243620709fde5cee4",
+        "77d96b35f9bbe0038abd37d58f8dea9a09049afb6b61645cb276194398ec1034",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

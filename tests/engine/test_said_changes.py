@@ -9,6 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from groundgate.engine.context.corpus_en_derivations import SAID
 from groundgate.engine.gates.answer import DEFAULT_POLICY, AnswerGatePolicy, gate_answer
 from groundgate.engine.gates.answer_presets import VERBATIM_POLICY
 from groundgate.engine.numbers import extract_numbers
@@ -19,7 +20,7 @@ from tests.engine.context.test_operands import case
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
 OFF = AnswerGatePolicy(derived_numbers="accept", said_changes="off")
-WORDS = AnswerGatePolicy(derived_numbers="accept", written_labels="words")
+CODED = AnswerGatePolicy(derived_numbers="accept", written_labels="coded_words")
 SLIPS = AnswerGatePolicy(derived_numbers="accept", written_slips="last_digit")
 
 TABLE = (
@@ -42,7 +43,7 @@ def _status(answer: str, policy: AnswerGatePolicy, table: str = TABLE) -> str:
 
 def test_the_defaults_and_the_old_readings():
     assert DEFAULT_POLICY.said_changes == "same_sentence"  # 2.66.0 (d838)
-    assert DEFAULT_POLICY.written_labels == "coded_words"  # 2.66.0 (d839)
+    assert DEFAULT_POLICY.written_labels == "words"  # d839: selectable (one half gains, d530)
     assert DEFAULT_POLICY.written_slips == "exact"  # d840: selectable, not the default
     assert VERBATIM_POLICY.said_changes == "off"
     assert VERBATIM_POLICY.written_labels == "words"
@@ -114,6 +115,15 @@ def test_a_labelled_line_of_working_with_a_coded_word():
     # The arithmetic still decides.
     wrong = text.replace("0.8257", "0.8527")
     assert written_results(wrong, extract_numbers(wrong), coded=True) == {}
+    # The gate, over corpus_en_derivations.SAID: 0.82648 cut, which no search finds, derived
+    # with the reading and a finding without.
+    answer = (
+        "Operating Cash Flow Ratio for FY2022 = $2,915 million / $3,527 million\n"
+        "Operating Cash Flow Ratio for FY2022 ≈ 0.8264"
+    )
+    assert _status(answer, CODED, SAID) == "ok"
+    assert _status(answer, ACCEPT, SAID) != "ok"
+    assert _status(answer.replace("0.8264", "0.8624"), CODED, SAID) != "ok"
 
 
 def test_a_written_result_one_unit_off_its_last_digit_only_when_selected():
