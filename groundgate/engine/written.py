@@ -28,6 +28,7 @@ from groundgate.engine.findings import Derivation, ValueRef
 from groundgate.engine.numbers import NumericValue
 from groundgate.engine.quantities import Quantity, typed
 from groundgate.engine.rounded_results import rounded_restatements
+from groundgate.engine.said_changes import said_changes
 
 # What may stand between two values of one calculation: operators, brackets, spaces, a relation.
 _GAP = re.compile(r"[\s()（）\[\]+\-−–*×/÷xX=≈＝]*")
@@ -52,10 +53,22 @@ class WrittenResults:
     `written_calculations`; `on=False`: none)."""
 
     def __init__(
-        self, text: str, values: Sequence[NumericValue], *, on: bool, rounded: bool = False
+        self,
+        text: str,
+        values: Sequence[NumericValue],
+        *,
+        on: bool,
+        rounded: bool = False,
+        changes: bool = False,
+        coded: bool = False,
+        slips: bool = False,
     ) -> None:
         self.text, self.values, self.on = text, values, on
         self.rounded = rounded  # restated_results "rounded" (rounded_results.py, d758)
+        self.changes = changes  # said_changes "same_sentence" (said_changes.py, d838)
+        self.coded = coded  # written_labels "coded_words" (d839)
+        self.slips = slips  # written_slips "last_digit" (d840)
+        self._said: dict[tuple[int, int], tuple[str, tuple[tuple[int, int], ...]]] | None = None
         self._found: dict[tuple[int, int], Written] | None = None
         self._failed: dict[tuple[int, int], str] | None = None
 
@@ -66,7 +79,14 @@ class WrittenResults:
             return None
         if self._failed is None:
             self._failed = {}
-            written_results(self.text, self.values, self._failed, rounded=self.rounded)
+            written_results(
+                self.text,
+                self.values,
+                self._failed,
+                rounded=self.rounded,
+                coded=self.coded,
+                slips=self.slips,
+            )
         return self._failed.get((value.start, value.end))
 
     def derivation(self, value: NumericValue) -> Derivation | None:
@@ -75,8 +95,15 @@ class WrittenResults:
         if not self.on:
             return None
         if self._found is None:
-            self._found = written_results(self.text, self.values, rounded=self.rounded)
+            self._found = written_results(
+                self.text, self.values, rounded=self.rounded, coded=self.coded, slips=self.slips
+            )
         written = self._found.get((value.start, value.end))
+        if written is None and self.changes:  # a change said beside its two values (d838)
+            if self._said is None:
+                self._said = said_changes(self.text, self.values, [typed(v) for v in self.values])
+            said = self._said.get((value.start, value.end))
+            written = Written(formula=said[0], operands=said[1]) if said is not None else None
         if written is None:
             return None
         return Derivation(
@@ -95,12 +122,14 @@ def written_results(
     failed: dict[tuple[int, int], str] | None = None,
     *,
     rounded: bool = False,
+    coded: bool = False,
+    slips: bool = False,
 ) -> dict[tuple[int, int], Written]:
     """The values of `text` (its extract_numbers, in order) that are results of a calculation
     the text writes out and whose arithmetic holds, by span; and their later restatements
     (`rounded`: also a later value a result rounds to, rounded_results.py, d758). `failed`
     collects the results whose written expression evaluates to something else (their formula,
-    by span)."""
+    by span). `coded`: labels with coded words (d839); `slips`: last-digit slips (d840)."""
     out: dict[tuple[int, int], Written] = {}
     quantities = [typed(v) for v in values]
     n = len(values)
@@ -109,7 +138,7 @@ def written_results(
         # A run of values joined by operator gaps only, or by the label its calculation began
         # with, said again before the next step ("ROA = $1,248 million / $87,583 million ROA =
         # 0.01424"): the working of one quantity, a line at a time.
-        label = _label_before(text[: values[i].start])
+        label = _label_before(text[: values[i].start], coded)
         j = i
         while j + 1 < n and (
             _operator_gap(gap := text[values[j].end : values[j + 1].start])
@@ -117,7 +146,7 @@ def written_results(
         ):
             j += 1
         if j > i:
-            _read_run(text, values, quantities, i, j, out, label, failed)
+            _read_run(text, values, quantities, i, j, out, label, failed, slips)
         i = j + 1
     if out:
         _restatements(text, values, quantities, out)
@@ -128,9 +157,14 @@ def written_results(
 
 # "ROA =", "Operating Cash Flow Ratio ≈", "净利润率 =": the words a line of working begins with.
 _LABEL = re.compile(r"([^\W\d_][^\d=≈＝\n:：.;；,，]{0,59}?)\s*[=≈＝][\s(（\[\-−–]*$")
+# written_labels "coded_words" (d839): also a digit after a letter or digit of a word ("Ratio
+# for FY2017 =", "Q4 margin ="); a figure of its own ("2017 margin") starts no label.
+_CODED_LABEL = re.compile(
+    r"([^\W\d_](?:[^\d=≈＝\n:：.;；,，]|(?<=[^\W_])\d){0,59}?)\s*[=≈＝][\s(（\[\-−–]*$"
+)
 
 
-def _label_before(before: str) -> str | None:
+def _label_before(before: str, coded: bool = False) -> str | None:
     tail = before[-80:]
     # _LABEL ends in a relation and what _TRAILING holds: without a relation there, no label
     # (most values; the search of the pattern from every position is not made for them).
@@ -139,7 +173,7 @@ def _label_before(before: str) -> str | None:
         end -= 1
     if not end or tail[end - 1] not in _RELATIONS:
         return None
-    m = _LABEL.search(tail)
+    m = (_CODED_LABEL if coded else _LABEL).search(tail)
     return " ".join(m.group(1).split()).casefold() if m else None
 
 
@@ -173,6 +207,7 @@ def _read_run(
     out: dict[tuple[int, int], Written],
     label: str | None = None,
     failed: dict[tuple[int, int], str] | None = None,
+    slips: bool = False,
 ) -> None:
     """Split a run at its relations into segments; a one-value segment after a segment that
     evaluates is a result when the two agree (into `failed` when it evaluates and they do
@@ -216,7 +251,7 @@ def _read_run(
         then = _then(right, quantities)
         start = _open_before(text, values[operands[0]].start, left)
         formula = text[start : values[k].end].strip()
-        if _holds(left, quantities, quantities[k], then):
+        if _holds(left, quantities, quantities[k], then, slips):
             out[values[k].start, values[k].end] = Written(
                 formula=formula,
                 operands=tuple((values[o].start, values[o].end) for o in operands),
@@ -280,12 +315,15 @@ def _holds(
     quantities: list[Quantity],
     result: Quantity,
     then: tuple[str, float] | None = None,
+    slips: bool = False,
 ) -> bool:
     if result.figure is None or result.kind in _NO_OPERAND or result.is_year():
         return False
     r = float(result.figure) * (-1 if result.negative else 1)
     unit = 10.0 ** (-result.decimals)
     short = len(result.significant_digits) < 2
+    # written_slips "last_digit" (d840): four significant digits or more, one unit off.
+    slip = slips and len(result.significant_digits) >= _SLIP_DIGITS
     percent = result.unit == "%"
     for magnitudes in (True, False):
         for fractions in (False, True):
@@ -298,7 +336,7 @@ def _holds(
             candidates = [value / scale]
             if percent:
                 candidates.append(value * 100 / scale)
-            if any(_agrees(c, r, unit, short) for c in candidates):
+            if any(_agrees(c, r, unit, short, slip) for c in candidates):
                 return True
     return False
 
@@ -333,10 +371,21 @@ def _fails(
     return seen
 
 
-def _agrees(computed: float, result: float, unit: float, short: bool) -> bool:
+# The fewest significant digits a result has for written_slips "last_digit" (d840).
+_SLIP_DIGITS = 4
+
+
+def _agrees(computed: float, result: float, unit: float, short: bool, slip: bool = False) -> bool:
     """`computed` written as `result` at its precision: rounded, or (two significant digits
-    and more) cut towards zero."""
+    and more) cut towards zero; with `slip`, also one unit off the rounded figure, the sign
+    kept ("0.5404" for 0.54032: d840)."""
     if abs(computed - result) <= unit / 2 * (1 + 1e-9):
+        return True
+    if (
+        slip
+        and (computed < 0) == (result < 0)
+        and abs(computed - result) <= unit * 1.5 * (1 + 1e-9)
+    ):
         return True
     if short or (computed < 0) != (result < 0):
         return False

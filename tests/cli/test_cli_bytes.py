@@ -106,7 +106,9 @@ hash only (diffed); stderr same. Merged (2.63.0 with 2.61.0's and 2.62.0's readi
 policy hash only in each of the three limit sets (diffed); stderr same. 2.65.0
 (`padded_decimals: written_first`, `whole_amounts: declared_scale`), policy 2026-11.66: against
 2.64.0, the version string and the policy hash only in each of the three limit sets (diffed);
-stderr same.
+stderr same. 2.66.0 (`said_changes: same_sentence`; `written_labels`, `written_slips`
+selectable), policy 2026-11.67: against 2.64.0, the version string and the policy hash only in each of the three limit sets
+(diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -136,17 +138,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "808431cb3aea54f3c7da3e69fd6c69d383251fe4fc8d73c836c61fa67c934646",
+        "bb92aaedb2408f1ce4451875e59cb3fae8d4221b7051515abd0c758748445f59",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "cec1bec7285744bc2850aaff9ad579354a0c83e57703dd7a40d0254c20c958a7",
+        "00d26e3e762cac9669b606df6b67e0dad2ee3b6fdf88b97c4220d95777850859",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "4094d11b1cc4417b786629929dc72f85d583150feeffe5aa09558296c8948f2c",
+        "77d96b35f9bbe0038abd37d58f8dea9a09049afb6b61645cb276194398ec1034",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

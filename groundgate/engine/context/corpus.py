@@ -13,8 +13,9 @@ from typing import Literal
 
 # Why an answer must be refused: its value is another row's, another period's, another
 # column's, of the other sign than its direction word ("减少" of a rise), of another scale, or
-# a coincidence (a short value pairs of unrelated rows give alike, d808).
-Why = Literal["row", "period", "column", "sign", "scale", "coincidence"]
+# a coincidence (a short value pairs of unrelated rows give alike, d808), or a calculation the
+# answer writes out (with "=" or in words) whose arithmetic does not give it (d838, d839).
+Why = Literal["row", "period", "column", "sign", "scale", "coincidence", "arithmetic"]
 
 
 @dataclass(frozen=True, slots=True)

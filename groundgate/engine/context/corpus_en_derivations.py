@@ -57,6 +57,19 @@ UNRELATED_SHARES = (
     "Regulatory liabilities  195  180\nDeferred revenue  485  470"
 )
 
+# A rate row and an amount row of one statement: changes the answer says in words beside the two
+# values they are the change of (said_changes "same_sentence", d838); tests/engine/
+# test_said_changes.py reads it with written_labels "coded_words" (d839, selectable) too.
+SAID = (
+    "Year Ended December 31,\n2022  2021\n"
+    "Income before income taxes  1,797  2,426\n"
+    "Provision for income taxes  (411)  (491)\n"
+    "Effective tax rate  23%  20%\n"
+    "Gross profit  2,725  2,820\n"
+    "Total current liabilities  3,527  3,210\n"
+    "Net cash provided by operating activities  2,915  2,199"
+)
+
 PASSES = [
     Passes(
         OF_SALES,
@@ -86,11 +99,43 @@ PASSES = [
         " cash provided by operating activities.",
         derived=True,
     ),
+    Passes(
+        SAID,
+        "The effective tax rate changed from 20% in 2021 to 23% in 2022, an increase of 3"
+        " percentage points.",
+        derived=True,
+    ),
+    Passes(
+        SAID,
+        "Gross profit decreased by 3% from $2,820 million in 2021 to $2,725 million in 2022.",
+        derived=True,
+    ),
+    Passes(
+        SAID,
+        "Gross profit was $2,725 million in 2022, down $95 million from $2,820 million in 2021.",
+        derived=True,
+    ),
     Passes(STACKED, "Operating income in 2023 was $612,480 thousand."),
     Passes(STACKED, "Revenues were $7,118,940 thousand in 2022."),
 ]
 
 REFUSED = [
+    Refused(
+        SAID,
+        "The effective tax rate changed from 20% in 2021 to 23% in 2022, an increase of 4"
+        " percentage points.",
+        "arithmetic",
+    ),
+    Refused(
+        SAID,
+        "Gross profit decreased by 8% from $2,820 million in 2021 to $2,725 million in 2022.",
+        "arithmetic",
+    ),
+    Refused(
+        SAID,
+        "Gross profit decreased by 3% from $2,820 million in 2022 to $2,725 million in 2021.",
+        "period",
+    ),
     Refused(RATES_AROUND, "The change in revenue from 2018 to 2019 was 100%.", "column"),
     Refused(
         OF_SALES,

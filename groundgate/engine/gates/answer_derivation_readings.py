@@ -61,3 +61,32 @@ class DerivationReadings(GatePolicy):
     # only the percentage change of a row whose cells are all percentages ("Discount rate
     # 4.00% 3.75%": 6.67%); "off" (2.60.0's, verbatim's): neither.
     rate_changes: Literal["off", "rate_rows", "rate_rows_columns"] = "rate_rows_columns"
+    # A change the answer states beside its two values (engine/said_changes.py, gate 2.66.0,
+    # d838): "same_sentence" - a value right after a change word ("an increase of 3 percentage
+    # points", "up 44%", "decreased by 3%") that the points, the difference or the percentage
+    # change of two other values of its sentence gives ("from 20% in FY2021 to 23% in FY2022")
+    # is a calculation the answer writes out, in words (derived_numbers decides); "off" (gate
+    # 2.64.0's, verbatim's): only "=" and "≈" write one. Needs written_calculations.
+    said_changes: Literal["off", "same_sentence"] = "same_sentence"
+    # The label of a line of written working (engine/written.py, gate 2.66.0, d839):
+    # "coded_words" (selectable: one half gains, d530) - a label may hold a word with digits
+    # after its letters ("Operating Cash Flow Ratio for FY2017 = $2,912,853,000 /
+    # $3,527,457,000" then "Operating Cash Flow Ratio for FY2017 ≈ 0.8257": one calculation);
+    # "words" (gate 2.64.0's, the default and verbatim's): letters only.
+    written_labels: Literal["words", "coded_words"] = "words"
+    # A written result's last digit (engine/written.py, gate 2.66.0, d840): "last_digit"
+    # (selectable) - a result of four significant digits or more may be one unit off the
+    # rounded figure ("$1,462.8 / $2,707.3 ≈ 0.5404" of 0.54032); "exact" (the default and
+    # verbatim's): rounded or cut at its own precision.
+    written_slips: Literal["exact", "last_digit"] = "exact"
+
+
+def written_readings(policy: DerivationReadings, on: bool, rounded: bool) -> dict[str, bool]:
+    """engine/written.WrittenResults' readings under `policy` (d412, d758, d838-d840)."""
+    return {
+        "on": on,
+        "rounded": rounded,
+        "changes": policy.said_changes == "same_sentence",
+        "coded": policy.written_labels == "coded_words",
+        "slips": policy.written_slips == "last_digit",
+    }

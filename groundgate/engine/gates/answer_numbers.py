@@ -34,6 +34,7 @@ from groundgate.engine.derivation_hits import Searched
 from groundgate.engine.derivations import Found, Pools
 from groundgate.engine.evidence_values import Located
 from groundgate.engine.findings import Derivation, Finding, NumberFinding
+from groundgate.engine.gates.answer_derivation_readings import written_readings
 from groundgate.engine.gates.answer_derivations import _DerivationSearch
 from groundgate.engine.gates.answer_number_words import (
     grounded_by,
@@ -215,7 +216,7 @@ class _SlowPath(_DerivationSearch):
         self.conclusion = conclusion
         self.values = values
         on, rounded = policy.written_calculations != "off", policy.restated_results == "rounded"
-        self.written = WrittenResults(conclusion, values, on=on, rounded=rounded)  # d412, d758
+        self.written = WrittenResults(conclusion, values, **written_readings(policy, on, rounded))
         self.excerpts = [evidence.excerpt for _, evidence in accepted]
         self.policy = policy
         self.allowed = frozenset(policy.equivalences)

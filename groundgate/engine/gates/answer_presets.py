@@ -11,7 +11,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.66",
+    policy_version="answer-gate/verbatim-2026-11.67",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -30,6 +30,9 @@ VERBATIM_POLICY = AnswerGatePolicy(
     aggregate_signs="signed",
     section_aggregates="off",
     rate_changes="off",
+    said_changes="off",
+    written_labels="words",
+    written_slips="exact",
     sign_sides="off",
     column_naming="off",
     derivation_row_words="every_word",
