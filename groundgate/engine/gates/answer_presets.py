@@ -47,6 +47,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     negative_shares="any",
     change_rows="any_rows",
     own_figures="allow",
+    unnamed_negatives="any",
     working_constants="symbols_x_benchmarks",
     prose_subjects="off",
     prose_facets="as_read",

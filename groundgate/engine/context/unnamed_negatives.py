@@ -1,0 +1,40 @@
+"""A negative value derived where neither the answer's sentence nor the question names an
+operation (policy `unnamed_negatives: "named_operation"`, gate 2.67.0, d846; issue 28's sign
+flips).
+
+A derived value's sign follows from the operation the answer names and the direction it says:
+"the change from 2018 to 2019" is the later cell less the earlier, "how much more A than B" is
+A less B. A sentence that names no operation at all ("Deferred income tax assets in As reported
+was -22,626 thousand", "the unrevised value of Food Care for 2018 is -1,541.5 million") gives a
+difference no order, so a negative value found as one (the row's own identity read backwards,
+"(−532) − 22,094 ≈ -22,626"; "103 − 341 ≈ -238" of the cell 238 said "-238") is a sign the
+answer flipped, not a calculation it made: no derivation explains it. A positive value, a value
+whose sentence or question names an operation ("change", "difference", "total", "average",
+"ratio"), and a value whose sentence says its direction in words are untouched; so is the
+literal reading (`"any"`, gate 2.64.0's and the verbatim preset's).
+
+Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from groundgate.engine.context.operation_words import named_operations
+
+if TYPE_CHECKING:
+    from groundgate.engine.derivations import Found
+    from groundgate.engine.quantities import Quantity
+
+
+def unnamed_negative(
+    target: Quantity, found: Found, sentence_operations: frozenset[str] | None, question: str
+) -> bool:
+    """Whether `found` explains the negative `target` although neither the value's sentence
+    (`sentence_operations`: its named operations, None when it names none) nor the question
+    names an operation: such a derivation is refused (module doc, d846)."""
+    if not target.negative or found.result >= 0:
+        return False
+    if sentence_operations is not None:
+        return False
+    return named_operations(question) is None if question else True
