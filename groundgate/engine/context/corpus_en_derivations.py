@@ -69,7 +69,9 @@ REGIONS = "(in millions)  2019  2018\nAmericas  18,830  18,030\nEurope  3,100  3
 
 PASSES = [
     Passes(ADOPTION, "Deferred income tax assets as reported were $22,626 thousand."),
-    Passes(REGIONS, "The change in Europe revenue from 2018 to 2019 was -250 million.", derived=True),
+    Passes(
+        REGIONS, "The change in Europe revenue from 2018 to 2019 was -250 million.", derived=True
+    ),
     Passes(
         OF_SALES,
         "Gross profit as a percentage of sales fell by 10.9 percentage points from 2018 to 2019.",

@@ -4,9 +4,9 @@
 "Deferred income tax assets in As reported was -22,626 thousand" names no operation: the row's
 own identity read backwards ("(−532) − 22,094") passed it under derived accept at 2.64.0. Real
 TAT-QA slips (both halves of the documents), small tables, and properties: a named cell said
-with its sign flipped, or moved to another row or column, is not accepted, while a negative
-change the sentence or the question names still is. The old reading stays selectable (`any`,
-the verbatim preset's)."""
+with its sign flipped, in place or moved to another row or column, is not accepted, while a
+negative change the sentence or the question names still is. The old reading stays
+selectable (`any`, the verbatim preset's)."""
 
 from __future__ import annotations
 
