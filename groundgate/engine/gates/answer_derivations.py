@@ -222,10 +222,13 @@ class _DerivationSearch:
             if not short_ambiguity or not stated(found, self._stated_values()):
                 return None, found
             found = unambiguous(found)  # the answer states the first pair's operands
+        context = self._operand_context
         if (
             found is not None
             and policy.unnamed_negatives == "named_operation"
-            and unnamed_negative(q, found, self._operand_context.operations(span), self.question)
+            and unnamed_negative(
+                q, found, context.operations(span), context._sentence_at(span)[1], self.question
+            )
         ):
             found = None  # a negative value no named operation orders: a flipped sign (d846)
         if (
