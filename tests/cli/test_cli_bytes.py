@@ -108,7 +108,8 @@ policy hash only in each of the three limit sets (diffed); stderr same. 2.65.0
 2.64.0, the version string and the policy hash only in each of the three limit sets (diffed);
 stderr same. 2.66.0 (`said_changes: same_sentence`; `written_labels`, `written_slips`
 selectable), policy 2026-11.67: against 2.64.0, the version string and the policy hash only in each of the three limit sets
-(diffed); stderr same.
+(diffed); stderr same. 2.67.0 (`unnamed_negatives: named_operation`), policy 2026-11.68: against 2.64.0, the version string and
+the policy hash only in each of the three limit sets (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -138,17 +139,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "bb92aaedb2408f1ce4451875e59cb3fae8d4221b7051515abd0c758748445f59",
+        "41506c57657fdb3b7b44665d6f7470eed0d7a4f120bfa3f4e91f8d4093eca975",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "00d26e3e762cac9669b606df6b67e0dad2ee3b6fdf88b97c4220d95777850859",
+        "df0dc73e9302998fe381524d12abfebb374109e34940a171e4367bb00a700041",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "77d96b35f9bbe0038abd37d58f8dea9a09049afb6b61645cb276194398ec1034",
+        "8f2ee3221041e93a3f2deab05fae302cb383147bf114e8281f932d328f8ed2b1",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

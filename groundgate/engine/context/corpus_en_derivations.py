@@ -69,8 +69,21 @@ SAID = (
     "Total current liabilities  3,527  3,210\n"
     "Net cash provided by operating activities  2,915  2,199"
 )
+# A row whose last cell is its first plus its second (an adoption's adjustment), and a row of
+# a region that fell: a negative value no named operation orders is a flipped sign, a named
+# change's negative value is derived (unnamed_negatives "named_operation", d846).
+ADOPTION = (
+    "(in thousands)  As reported  Adjustments  Without adoption\n"
+    "Deferred income tax assets  22,626  (532)  22,094\n"
+    "Other assets  22,510  (3,319)  19,191"
+)
+REGIONS = "(in millions)  2019  2018\nAmericas  18,830  18,030\nEurope  3,100  3,350"
 
 PASSES = [
+    Passes(ADOPTION, "Deferred income tax assets as reported were $22,626 thousand."),
+    Passes(
+        REGIONS, "The change in Europe revenue from 2018 to 2019 was -250 million.", derived=True
+    ),
     Passes(
         OF_SALES,
         "Gross profit as a percentage of sales fell by 10.9 percentage points from 2018 to 2019.",
@@ -136,6 +149,9 @@ REFUSED = [
         "Gross profit decreased by 3% from $2,820 million in 2022 to $2,725 million in 2021.",
         "period",
     ),
+    Refused(ADOPTION, "Deferred income tax assets as reported were -22,626 thousand.", "sign"),
+    Refused(ADOPTION, "Other assets without adoption were -19,191 thousand.", "sign"),
+    Refused(REGIONS, "Europe revenue in 2019 was -250 million.", "sign"),
     Refused(RATES_AROUND, "The change in revenue from 2018 to 2019 was 100%.", "column"),
     Refused(
         OF_SALES,

@@ -61,6 +61,14 @@ class DerivationReadings(GatePolicy):
     # only the percentage change of a row whose cells are all percentages ("Discount rate
     # 4.00% 3.75%": 6.67%); "off" (2.60.0's, verbatim's): neither.
     rate_changes: Literal["off", "rate_rows", "rate_rows_columns"] = "rate_rows_columns"
+    # A negative value derived where neither its sentence nor the question names an operation
+    # or says an order ("year over year", "down", "compared", "than", "from ... to"; context/
+    # unnamed_negatives.py, gate 2.67.0, d846): "named_operation" - no difference,
+    # percentage change or points explains it: a difference no named operation orders gives no
+    # sign ("Deferred income tax assets ... was -22,626" as "(−532) − 22,094" is the cell
+    # 22,626 with its sign flipped); ratios, sums and averages as before; "any" (gate 2.64.0's,
+    # verbatim's): the operand binding alone decides.
+    unnamed_negatives: Literal["any", "named_operation"] = "named_operation"
     # A change the answer states beside its two values (engine/said_changes.py, gate 2.66.0,
     # d838): "same_sentence" - a value right after a change word ("an increase of 3 percentage
     # points", "up 44%", "decreased by 3%") that the points, the difference or the percentage

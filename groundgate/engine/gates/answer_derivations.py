@@ -25,6 +25,7 @@ from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.context.rate_changes import explain_rate_change
 from groundgate.engine.context.scales import ScaleClaims
 from groundgate.engine.context.section_aggregates import explain_section_aggregate
+from groundgate.engine.context.unnamed_negatives import unnamed_negative
 from groundgate.engine.derivation_hits import Searched
 from groundgate.engine.derivation_pairs import may_pair
 from groundgate.engine.derivation_rules import pair_test
@@ -221,6 +222,15 @@ class _DerivationSearch:
             if not short_ambiguity or not stated(found, self._stated_values()):
                 return None, found
             found = unambiguous(found)  # the answer states the first pair's operands
+        context = self._operand_context
+        if (
+            found is not None
+            and policy.unnamed_negatives == "named_operation"
+            and unnamed_negative(
+                q, found, context.operations(span), context._sentence_at(span)[1], self.question
+            )
+        ):
+            found = None  # a negative value no named operation orders: a flipped sign (d846)
         if (
             found is not None
             and allow is not None

@@ -11,7 +11,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.67",
+    policy_version="answer-gate/verbatim-2026-11.68",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -50,6 +50,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     negative_shares="any",
     change_rows="any_rows",
     own_figures="allow",
+    unnamed_negatives="any",
     working_constants="symbols_x_benchmarks",
     prose_subjects="off",
     prose_facets="as_read",

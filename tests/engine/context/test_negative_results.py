@@ -20,12 +20,14 @@ from tests.conftest import financebench_case
 from tests.engine.context.test_derivation_words import formula, gold
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
-# (negative_shares "any": 2.55.0's reading; negative_rows refuses these shares as well, d752)
+# (negative_shares "any": 2.55.0's reading; negative_rows refuses these shares as well, d752;
+# unnamed_negatives "any": 2.64.0's reading; named_operation refuses the flipped total, d846)
 EITHER = AnswerGatePolicy(
     derived_numbers="accept",
     negative_results="any",
     slip_neighbours="off",
     negative_shares="any",
+    unnamed_negatives="any",
 )
 
 
