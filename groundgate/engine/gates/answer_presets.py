@@ -53,6 +53,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     point_units="off",
     dated_headers="off",
     sentence_periods="off",
+    year_quarters="off",
     relative_periods="off",
     derivation_words="off",
     one_row_pairs="any_row",
