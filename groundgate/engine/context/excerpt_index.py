@@ -221,7 +221,7 @@ def _excerpt_facts(excerpt: str, reading: TableReading) -> tuple[Fact, ...]:
     if reading.phrases:  # a prose figure's own period phrase; a sentence read as a row (d855)
         own = phrase_periods(excerpt)
         facts = [
-            f._replace(periods=own.get((f.start, f.end), ()), in_table=False)
+            f._replace(periods=own.get((f.start, f.end), ()))
             if f.in_table and not f.column and not f.periods and prose_row(excerpt, f.start)
             else f
             for f in facts
