@@ -137,8 +137,8 @@ class _Excerpt(NamedTuple):
 
 _PlacedKey = tuple[
     # the scale scope, whether unspaced scale headers are read, shared_days (0 adjacent, 1
-    # header lines, d592; 2 flattened lines, d677), capital_words (d679)
-    tuple[str, bool, int, str],
+    # header lines, d592; 2 flattened lines, d677), capital_words (d679), year_quarters (d854)
+    tuple[str, bool, int, str, bool],
     tuple[tuple[str, str, int | None], ...],
     tuple[tuple[int, str, str], ...],
     tuple[tuple[int, int | tuple[str, str, int | None], int], ...],

@@ -13,11 +13,11 @@ from typing import NamedTuple
 
 from groundgate.engine.context.adjacent_periods import with_adjacent_periods
 from groundgate.engine.context.claims import naming_words, value_periods
-from groundgate.engine.context.phrase_periods import phrase_periods, prose_row
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading, read_facts
 from groundgate.engine.context.label_units import label_name
 from groundgate.engine.context.label_words import abbreviated
 from groundgate.engine.context.other_rows import other_label
+from groundgate.engine.context.phrase_periods import phrase_periods, prose_row
 from groundgate.engine.context.prose_bindings import ProseBindings
 from groundgate.engine.context.prose_subjects import ProseSubjects
 from groundgate.engine.context.respective_lists import paired_fact
