@@ -10,8 +10,9 @@ billion both Q1 and Q2), a period after it unless another of its kind follows wi
 between ("$4.8 billion in 2022, and in 2023 it was $5.2 billion" gave $4.8 billion none), and a
 period in the next clause not at all ("$5.2 billion, or 8% more, in 2023" none). Here a figure
 with its own phrase takes the phrase's periods in place of its reading's of the same kinds
-(the sentence's year stays: "Q2" and 2023); a figure without one loses a period whose every
-mention in the sentence is another figure's own phrase. And a sentence's figure that the table
+(the sentence's year stays: "Q2" and 2023); a figure without one keeps its reading, but for a
+period named in parentheses right after it, which is the comparative's ("US$261,518 (2018:
+US$283,752)": 2018 is the second figure's). And a sentence's figure that the table
 reader took for a row's cell (rows.cells_from reads the short word after a figure - "in",
 "and" - as its unit, so a sentence ending in figures is a row of no column) is a prose value:
 prose_row says which. English words only. Pure: no Django, no I/O.
@@ -35,6 +36,8 @@ _ASIDE = re.compile(
     r"(?i),[ \t]+(?:or|an?|up|down|representing|reflecting)\b[^,.;:$]{0,40}?,"
     r"(?=[ \t]+(?:in|for|during|at|as\s+of|as\s+at)\b)"
 )
+# A comparative in parentheses right after a figure: "(2018: £12.4 million)", "(2018 $19.6m)".
+_COMPARATIVE = re.compile(r"[ \t]*\((?=[^()]{0,40}\d[^()]*\))")
 _AMOUNT = re.compile(r"(?i)\b(?:billion|million|thousand|bn|mn)\b")
 
 
@@ -47,7 +50,7 @@ def phrase_periods(text: str) -> dict[tuple[int, int], tuple[str, ...]]:
 @text_memo(max_bytes=4 * 2**20, item_bytes=200)
 def _phrase_periods(text: str) -> tuple[tuple[tuple[int, int], tuple[str, ...]], ...]:
     read = value_periods(text)
-    if " in " not in text and " for " not in text and " at " not in text:
+    if " in " not in text and " for " not in text and " at " not in text and "(" not in text:
         return tuple(read.items())
     out = dict(read)
     for sentence in split_sentences(text):
@@ -67,23 +70,25 @@ def _phrase_periods(text: str) -> tuple[tuple[tuple[int, int], tuple[str, ...]],
             phrase = own_phrase(s, found, by_start, at)
             if phrase is not None:
                 own[v.start, v.end] = phrase
-        if not own:
-            continue
         for v in figures:
-            span = (s0 + v.start, s0 + v.end)
-            read_as = read.get(span, ())
             mine = own.get((v.start, v.end))
-            if mine is not None:
-                kinds = {p[0] for p in mine[0]}
-                periods = mine[0] + tuple(p for p in read_as if p[0] not in kinds)
-            else:
-                others = {k for _, ks in own.values() for k in ks}
-                periods = tuple(
-                    p
-                    for p in read_as
-                    if not all(k in others for k, m in enumerate(found) if m[2] == p)
-                )
+            if mine is None:
+                continue  # no phrase of its own: its clause's reading stands
+            span = (s0 + v.start, s0 + v.end)
+            kinds = {p[0] for p in mine[0]}
+            periods = mine[0] + tuple(p for p in read.get(span, ()) if p[0] not in kinds)
             out[span] = tuple(dict.fromkeys(periods))
+        for v in figures:  # "US$261,518 (2018: US$283,752)": 2018 is the other figure's
+            span = (s0 + v.start, s0 + v.end)
+            aside = _COMPARATIVE.match(s, v.end)
+            if aside is not None and (v.start, v.end) not in own:
+                # the comparative's label: "(December 31, 2018: $169)" up to its colon, else
+                # up to its figure ("(2018 $19.6m)")
+                colon = s.find(":", aside.end(), aside.end() + 30)
+                after = [u.start for u in figures if u.start >= aside.end()]
+                end = colon if colon >= 0 else (after[0] if after else aside.end())
+                named = {p for a, _, p in found if aside.end() <= a < end}
+                out[span] = tuple(p for p in out.get(span, ()) if p not in named)
     return tuple(out.items())
 
 
