@@ -103,7 +103,10 @@ question_pairs_ambiguous`), policy 2026-11.64: against 2.60.0, the version strin
 hash only (diffed); stderr same. Merged (2.63.0 with 2.61.0's and 2.62.0's readings): against
 2.60.0, the version string and the policy hash only (diffed); stderr same. 2.64.0
 (`sentence_periods: adjacent`), policy 2026-11.65: against 2.63.0, the version string and the
-policy hash only in each of the three limit sets (diffed); stderr same.
+policy hash only in each of the three limit sets (diffed); stderr same. 2.68.0
+(`sentence_periods: own_phrases`, `year_quarters: sentence_year`), policy 2026-11.69: against
+2.64.0, the version string and the policy hash only in each of the three limit sets (diffed);
+stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -133,17 +136,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "78f10481bce649cef8ded8be9b727a73b0496239e59763d0206dd8b09c19288e",
+        "f41ebf37cfcb06ee6e721f571e8b3ed778f2e747fd2d980f64d5e395baaac306",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "ab497a2d6c61c3f39f60a5f20933cb44d1bd3ec33fdba122e81d64b124a67894",
+        "9534cf3c58d38d05d88446a2283965522559e16d75123bc8abff288a03c164f8",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "761b1e5423c653aec5467dd4e9f0fd144c473231b2dbdcb9db2cf725ca93ab49",
+        "a0e9f7edb240d3a54c7b1b296b75e2f25123d5c1e836ca6d58ec8e0253be4416",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
