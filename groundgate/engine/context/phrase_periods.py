@@ -23,11 +23,8 @@ from __future__ import annotations
 import re
 
 from groundgate.engine.context.adjacent_periods import own_phrase
-from groundgate.engine.context.claim_periods import _period
 from groundgate.engine.context.claims import value_periods
 from groundgate.engine.context.periods import mentions
-from groundgate.engine.numbers import extract_numbers
-from groundgate.engine.sentences import split_sentences
 from groundgate.engine.text_memo import text_memo
 
 # An aside between a figure and its period phrase: ", or 8% more,", ", an increase of 9%,",
@@ -38,6 +35,9 @@ _ASIDE = re.compile(
 )
 # A comparative in parentheses right after a figure: "(2018: £12.4 million)", "(2018 $19.6m)".
 _COMPARATIVE = re.compile(r"[ \t]*\((?=[^()]{0,40}\d[^()]*\))")
+# A lead word right after a figure (adjacent_periods._LEAD's first part): a cheap first look.
+_LEAD_WORD = re.compile(r"(?i)[ \t]+(?:in|for|during|at|as|on|through)[ \t]")
+_WINDOW = 120  # characters after a figure in which its phrase or comparative is read
 _AMOUNT = re.compile(r"(?i)\b(?:billion|million|thousand|bn|mn)\b")
 
 
@@ -50,46 +50,43 @@ def phrase_periods(text: str) -> dict[tuple[int, int], tuple[str, ...]]:
 @text_memo(max_bytes=4 * 2**20, item_bytes=200)
 def _phrase_periods(text: str) -> tuple[tuple[tuple[int, int], tuple[str, ...]], ...]:
     read = value_periods(text)
-    if " in " not in text and " for " not in text and " at " not in text and "(" not in text:
-        return tuple(read.items())
     out = dict(read)
-    for sentence in split_sentences(text):
-        s = sentence.text
-        found = mentions(s)
-        if not found:
+    # Each value claims.py read (every value of a sentence naming a period) with what follows
+    # it: a lead word ("in", "for", "as of") or an aside, else a parenthesis - the periods are
+    # read in a short window after the figure, not over the whole text (a phrase, a list of
+    # periods and a comparative's label are short).
+    spans = sorted(read)
+    for k, (a, b) in enumerate(spans):
+        lead, aside = _LEAD_WORD.match(text, b), _ASIDE.match(text, b)
+        comparative = None if lead or aside else _COMPARATIVE.match(text, b)
+        if (lead is None and aside is None and comparative is None) or _period(text, a, b):
             continue
-        by_start = {a: k for k, (a, _, _) in enumerate(found)}
-        s0 = sentence.start
-        figures = [v for v in extract_numbers(s) if not _period(v)]
-        own: dict[tuple[int, int], tuple[tuple[str, ...], tuple[int, ...]]] = {}
-        for v in figures:
-            at = v.end
-            aside = _ASIDE.match(s, at)
-            if aside is not None and _AMOUNT.search(aside.group()) is None:
-                at = aside.end()
-            phrase = own_phrase(s, found, by_start, at)
-            if phrase is not None:
-                own[v.start, v.end] = phrase
-        for v in figures:
-            mine = own.get((v.start, v.end))
-            if mine is None:
-                continue  # no phrase of its own: its clause's reading stands
-            span = (s0 + v.start, s0 + v.end)
-            kinds = {p[0] for p in mine[0]}
-            periods = mine[0] + tuple(p for p in read.get(span, ()) if p[0] not in kinds)
-            out[span] = tuple(dict.fromkeys(periods))
-        for v in figures:  # "US$261,518 (2018: US$283,752)": 2018 is the other figure's
-            span = (s0 + v.start, s0 + v.end)
-            aside = _COMPARATIVE.match(s, v.end)
-            if aside is not None and (v.start, v.end) not in own:
-                # the comparative's label: "(December 31, 2018: $169)" up to its colon, else
-                # up to its figure ("(2018 $19.6m)")
-                colon = s.find(":", aside.end(), aside.end() + 30)
-                after = [u.start for u in figures if u.start >= aside.end()]
-                end = colon if colon >= 0 else (after[0] if after else aside.end())
-                named = {p for a, _, p in found if aside.end() <= a < end}
-                out[span] = tuple(p for p in out.get(span, ()) if p not in named)
+        window = text[b : b + _WINDOW]
+        found = mentions(window)
+        if comparative is not None:  # "US$261,518 (2018: US$283,752)": the other's 2018
+            # the comparative's label: "(December 31, 2018: $169)" up to its colon, else up
+            # to its figure ("(2018 $19.6m)")
+            start = comparative.end() - b
+            colon = window.find(":", start, start + 30)
+            after = next((x for x, y in spans[k + 1 :] if not _period(text, x, y)), b + start)
+            end = colon if colon >= 0 else after - b
+            named = {p for m, _, p in found if start <= m < end}
+            out[a, b] = tuple(p for p in out[a, b] if p not in named)
+            continue
+        at = 0
+        if aside is not None and _AMOUNT.search(aside.group()) is None:
+            at = aside.end() - b
+        phrase = own_phrase(window, found, {m: i for i, (m, _, _) in enumerate(found)}, at)
+        if phrase is not None:
+            kinds = {p[0] for p in phrase[0]}
+            periods = phrase[0] + tuple(p for p in read[a, b] if p[0] not in kinds)
+            out[a, b] = tuple(dict.fromkeys(periods))
     return tuple(out.items())
+
+
+def _period(text: str, a: int, b: int) -> bool:
+    """Whether the value at text[a:b] is itself a period (a year, a quarter, a date)."""
+    return bool(mentions(text[a:b]))
 
 
 # A line of prose, not a table's row: it ends a sentence (".", ";") after its last figure and
