@@ -120,5 +120,5 @@ class ValueContextReadings(DerivationReadings):
     # A quarter named without its year (year_quarters.py, gate 2.68.0, d854): "sentence_year" -
     # in a sentence naming one year before it ("In 2023, revenue was $1.1 billion in Q1"), the
     # evidence offers the quarter as that year's (Q1 2023), reported with the rule date_format;
-    # "off" (gate 2.67.0, verbatim's): an answer's "Q1 2023" is in no excerpt there.
+    # "off" (before gate 2.68.0, verbatim's): an answer's "Q1 2023" is in no excerpt there.
     year_quarters: Literal["off", "sentence_year"] = "sentence_year"
