@@ -18,6 +18,7 @@ from groundgate.engine.text_memo import text_memo
 from groundgate.engine.units import UNIT_FAMILIES
 from groundgate.engine.values.capitals import folded
 from groundgate.engine.values.date.evidence import shared_day_dates, squeezed_dates
+from groundgate.engine.year_quarters import sentence_year_quarters
 
 
 class EvidenceLike(Protocol):
@@ -61,7 +62,7 @@ _Entry = tuple[Quantity, int, int, int, str | None, tuple[tuple[object, ...], ..
 
 @text_memo(max_bytes=16 * 2**20, item_bytes=400)
 def _excerpt_reading(
-    excerpt: str, header_lines: int = 0, capitals: str = "off"
+    excerpt: str, header_lines: int = 0, capitals: str = "off", quarters: bool = False
 ) -> tuple[_Entry, ...]:
     """The typed values of an excerpt in EvidenceIndex order (each value, then its range's
     ends, then the dates of values/date/evidence), each with the keys the index files it
@@ -69,7 +70,9 @@ def _excerpt_reading(
     about one filing, text_memo.py). EvidenceIndex._build places them in their chunk.
     `capitals` (capital_words, d679): "units", "units_months" - the excerpt read with its
     units (and months) in title case or capitals as in lower case ("Three Months Ended MARCH
-    31,", values/capitals.py), each value's text as the excerpt writes it."""
+    31,", values/capitals.py), each value's text as the excerpt writes it. `quarters`
+    (year_quarters "sentence_year", d854): a quarter named without its year in a sentence
+    naming one year is offered as that year's (year_quarters.py), as a date is."""
     text = excerpt if capitals == "off" else folded(excerpt, capitals == "units_months")
     values = extract_numbers(text)
     if text != excerpt:
@@ -81,7 +84,10 @@ def _excerpt_reading(
         entries.append((q, start, end, _VALUE, *_keys(q)))
         for end_q in q.endpoints:
             entries.append((end_q, start, end, _END, *_keys(end_q)))
-    for q in squeezed_dates(excerpt) + shared_day_dates(excerpt, values, header_lines):
+    dates = squeezed_dates(excerpt) + shared_day_dates(excerpt, values, header_lines)
+    if quarters:
+        dates += sentence_year_quarters(excerpt, values)
+    for q in dates:
         v = q.value
         entries.append((q, v.start, v.end, _DATE, *_keys(q)))
     return tuple(entries)
@@ -131,8 +137,8 @@ class _Excerpt(NamedTuple):
 
 _PlacedKey = tuple[
     # the scale scope, whether unspaced scale headers are read, shared_days (0 adjacent, 1
-    # header lines, d592; 2 flattened lines, d677), capital_words (d679)
-    tuple[str, bool, int, str],
+    # header lines, d592; 2 flattened lines, d677), capital_words (d679), year_quarters (d854)
+    tuple[str, bool, int, str, bool],
     tuple[tuple[str, str, int | None], ...],
     tuple[tuple[int, str, str], ...],
     tuple[tuple[int, int | tuple[str, str, int | None], int], ...],

@@ -69,12 +69,14 @@ class EvidenceIndex:
         header_days: int = 0,
         capitals: str = "off",
         spaced_signs: str = "",
+        year_quarters: bool = False,
     ) -> None:
         self._chunks = chunks
         self._spaced_signs = spaced_signs  # sign_parentheses (d747): "", "full_width", "spaced"
-        # shared_days: 1 "header_lines", 2 "flattened_lines" (values/date/evidence)
-        self._header_days = header_days
-        self._capitals = capitals  # capital_words (values/capitals.py)
+        # How an excerpt's values are read (_excerpt_reading): shared_days (1 "header_lines",
+        # 2 "flattened_lines", values/date/evidence), capital_words (values/capitals.py),
+        # year_quarters "sentence_year" (year_quarters.py, d854).
+        self._read_as = (header_days, capitals, year_quarters)
         self._contexts = ChunkContexts(chunks, scale_scope, glued_scales)
         self._accepted = accepted
         self.question_exponent = question_exponent
@@ -152,7 +154,7 @@ class EvidenceIndex:
             where = at if at is not None else (chunk.chunk_id, chunk.text, chunk.page_index)
             cited.append((index, where, offset))
         key: _PlacedKey = (
-            (self._contexts.scope, self._contexts.glued, self._header_days, self._capitals),
+            (self._contexts.scope, self._contexts.glued, *self._read_as),
             tuple((c.chunk_id, c.text, c.page_index) for c in chunks),
             tuple((i, e.chunk_id, e.excerpt) for i, e in self._accepted),
             tuple(cited),
@@ -173,7 +175,7 @@ class EvidenceIndex:
         by_key: dict[tuple[object, ...], list[int]] = {}
         for index, evidence in self._accepted:
             cited = self._cited_chunk(index, evidence)
-            reading = _excerpt_reading(evidence.excerpt, self._header_days, self._capitals)
+            reading = _excerpt_reading(evidence.excerpt, *self._read_as)
             base = len(found)
             if cited is None:
                 chunk_id = evidence.chunk_id
@@ -474,7 +476,7 @@ def _placed(key: _PlacedKey) -> _Reading:
     the evidence checks found excerpts: (index, the chunk's position or its fields, offset)).
     A pure function of them: the chunks and evidence are made again from the
     key, so that what the reading keeps refers to nothing of the case that first asked."""
-    (scope, glued, header_days, capitals), chunk_rows, accepted_rows, cited_rows = key
+    (scope, glued, header_days, capitals, quarters), chunk_rows, accepted_rows, cited_rows = key
     chunks = [_Chunk(*row) for row in chunk_rows]
     located: dict[int, tuple[ChunkLike, int]] = {}
     for index, where, offset in cited_rows:
@@ -489,4 +491,5 @@ def _placed(key: _PlacedKey) -> _Reading:
         glued_scales=glued,
         header_days=header_days,
         capitals=capitals,
+        year_quarters=quarters,
     )._place()

@@ -104,12 +104,11 @@ hash only (diffed); stderr same. Merged (2.63.0 with 2.61.0's and 2.62.0's readi
 2.60.0, the version string and the policy hash only (diffed); stderr same. 2.64.0
 (`sentence_periods: adjacent`), policy 2026-11.65: against 2.63.0, the version string and the
 policy hash only in each of the three limit sets (diffed); stderr same. 2.65.0
-(`padded_decimals: written_first`, `whole_amounts: declared_scale`), policy 2026-11.66: against
-2.64.0, the version string and the policy hash only in each of the three limit sets (diffed);
-stderr same. 2.66.0 (`said_changes: same_sentence`; `written_labels`, `written_slips`
-selectable), policy 2026-11.67: against 2.64.0, the version string and the policy hash only in each of the three limit sets
-(diffed); stderr same. 2.67.0 (`unnamed_negatives: named_operation`), policy 2026-11.68: against 2.64.0, the version string and
-the policy hash only in each of the three limit sets (diffed); stderr same.
+(`padded_decimals: written_first`, `whole_amounts: declared_scale`), 2.66.0 (`said_changes:
+same_sentence`; `written_labels`, `written_slips` selectable), 2.67.0 (`unnamed_negatives: named_operation`) and 2.68.0
+(`sentence_periods: own_phrases`, `year_quarters: sentence_year`), each on its own branch against
+2.64.0: the version string and the policy hash only in each of the three limit sets (diffed);
+stderr same. Merged (2.68.0, policy 2026-11.69): against 2.64.0 likewise.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -139,17 +138,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "41506c57657fdb3b7b44665d6f7470eed0d7a4f120bfa3f4e91f8d4093eca975",
+        "f41ebf37cfcb06ee6e721f571e8b3ed778f2e747fd2d980f64d5e395baaac306",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "df0dc73e9302998fe381524d12abfebb374109e34940a171e4367bb00a700041",
+        "9534cf3c58d38d05d88446a2283965522559e16d75123bc8abff288a03c164f8",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "8f2ee3221041e93a3f2deab05fae302cb383147bf114e8281f932d328f8ed2b1",
+        "a0e9f7edb240d3a54c7b1b296b75e2f25123d5c1e836ca6d58ec8e0253be4416",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

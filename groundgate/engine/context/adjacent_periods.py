@@ -59,29 +59,38 @@ def _adjacent(text: str) -> tuple[tuple[tuple[int, int], tuple[str, ...]], ...]:
         for v in extract_numbers(sentence.text):
             if any(a <= v.start < b for a, b, _ in found):
                 continue  # a period's own number
-            lead = _LEAD.match(sentence.text, v.end)
-            # (the mention may start at one of the words: "fiscal 2024" is one mention)
-            at = [
-                a for a in by_start if lead is not None and lead.start("words") <= a <= lead.end()
-            ]
-            if not at:
-                continue
-            k = by_start[min(at)]
-            periods = [found[k][2]]
-            while k + 1 < len(found):
-                gap = sentence.text[found[k][1] : found[k + 1][0]]
-                if found[k + 1][0] < found[k][1] or not _JOIN.fullmatch(gap):
-                    break
-                k += 1
-                periods.append(found[k][2])
-            if k + 1 < len(found) and _LISTED.fullmatch(
-                sentence.text[found[k][1] : found[k + 1][0]]
-            ):
-                continue  # "in 2023 and 2022", "from 2022 to 2023": a list or a span, no one's
-            own = tuple(dict.fromkeys(periods))
-            if len({p[0] for p in own}) == len(own):  # "in 2023 and 2022": a list, no one's
-                out.append(((s0 + v.start, s0 + v.end), own))
+            phrase = own_phrase(sentence.text, found, by_start, v.end)
+            if phrase is not None:
+                out.append(((s0 + v.start, s0 + v.end), phrase[0]))
     return tuple(out)
+
+
+def own_phrase(
+    text: str, found: list[tuple[int, int, str]], by_start: dict[int, int], at: int
+) -> tuple[tuple[str, ...], tuple[int, ...]] | None:
+    """The periods of the period phrase right after a figure ending at `at` of the sentence
+    `text` ("$X in the fourth quarter of 2023"), with the indices of their mentions in `found`
+    (the sentence's period mentions; `by_start`: each mention's index by its start), or None:
+    no phrase, or a list or span of periods ("in 2023 and 2022") that is no one period's."""
+    lead = _LEAD.match(text, at)
+    # (the mention may start at one of the words: "fiscal 2024" is one mention)
+    starts = [a for a in by_start if lead is not None and lead.start("words") <= a <= lead.end()]
+    if not starts:
+        return None
+    k = first = by_start[min(starts)]
+    periods = [found[k][2]]
+    while k + 1 < len(found):
+        gap = text[found[k][1] : found[k + 1][0]]
+        if found[k + 1][0] < found[k][1] or not _JOIN.fullmatch(gap):
+            break
+        k += 1
+        periods.append(found[k][2])
+    if k + 1 < len(found) and _LISTED.fullmatch(text[found[k][1] : found[k + 1][0]]):
+        return None  # "in 2023 and 2022", "from 2022 to 2023": a list or a span, no one's
+    own = tuple(dict.fromkeys(periods))
+    if len({p[0] for p in own}) != len(own):  # "in 2023 and 2022": a list, no one's
+        return None
+    return own, tuple(range(first, k + 1))
 
 
 def with_adjacent_periods(facts: list[Fact], text: str) -> list[Fact]:

@@ -203,11 +203,30 @@ OPTION_COUNTS = (
 )
 DECLARED_THOUSANDS = "(In thousands)\nItem  2023  2022\nRevenue  381,603  350,112"
 
+# A year said once before a list of quarters (year_quarters "sentence_year", d854) and each
+# figure's own period phrase (sentence_periods "own_phrases", d855).
+QUARTER_LIST = (
+    "In 2023, revenue was $1.1 billion in Q1, $1.3 billion in Q2, $1.4 billion in Q3 and $1.6"
+    " billion in Q4."
+)
+# A period after an aside, and a period before a clause the table reader took for a row (d855).
+ASIDE_YEAR = "Revenue was $5.2 billion, or 8% more, in 2023, compared with $4.8 billion in 2022."
+LATER_CLAUSE = "Free cash flow totaled $640 million in 2022; in 2023 it was $710 million."
+# Two lists of figures compared, without "respectively" (a gap of d855).
+PAIRED_LISTS = (
+    "Revenue was $5.2 billion and operating income was $1.1 billion in 2023, compared with $4.8"
+    " billion and $0.9 billion in 2022."
+)
+
 PASSES = [
     Passes(TWO_YEARS, "Net sales were $5.2 billion in 2023."),
     Passes(TWO_YEARS, "Net sales were $4.8 billion in 2022."),
     Passes(UP_FROM, "Net sales were $5.2 billion in 2023."),
     Passes(TWO_DAYS, "Cash and cash equivalents were $2.3 billion at December 31, 2022."),
+    Passes(QUARTER_LIST, "Revenue was $1.3 billion in Q2 2023."),
+    Passes(QUARTER_LIST, "In the fourth quarter of 2023, revenue was $1.6 billion."),
+    Passes(ASIDE_YEAR, "Revenue was $5.2 billion in 2023."),
+    Passes(LATER_CLAUSE, "Free cash flow was $710 million in 2023."),
     Passes(RESPECTIVE_REGIONS, "Revenue in the Americas grew 12%."),
     Passes(RESPECTIVE_REGIONS, "EMEA revenue grew 9%."),
     Passes(
@@ -437,6 +456,12 @@ REFUSED = [
     # A figure said of the other period of its sentence (sentence_periods "adjacent", d827).
     Refused(TWO_YEARS, "Net sales were $5.2 billion in 2022.", "period"),
     Refused(UP_FROM, "Net sales were $4.8 billion in 2023.", "period"),
+    # A quarter's value said of the quarter before it, a figure of the period after its aside
+    # or of its later clause said of the other period (d854, d855).
+    Refused(QUARTER_LIST, "Revenue was $1.3 billion in Q1 2023.", "period"),
+    Refused(QUARTER_LIST, "Revenue was $1.1 billion in Q1 2022.", "period"),
+    Refused(ASIDE_YEAR, "Revenue was $5.2 billion in 2022.", "period"),
+    Refused(LATER_CLAUSE, "Free cash flow was $710 million in 2022.", "period"),
     Refused(
         TWO_DAYS, "Cash and cash equivalents were $2.3 billion at December 31, 2023.", "period"
     ),
@@ -449,6 +474,9 @@ REFUSED = [
 ]
 
 GAPS: list[Gap] = [
+    Gap(PAIRED_LISTS, "Revenue was $4.8 billion in 2022.", None,
+        "two lists compared without 'respectively': the second list's first figure is bound to"
+        " the first list's last subject ('operating income'), VALUE_OUT_OF_CONTEXT (d855's gap)"),
     Gap(CASH_FLOWS, "Cash used in investing activities was $1,234.5 million in 2019.", "row",
         "said by the words that set it apart: row_said apart_or_head refuses it (selectable)"),
     Gap(NOTE, "Other receivables were $8,758 thousand in 2019.", "row",

@@ -17,6 +17,7 @@ from groundgate.engine.context.facts import PLAIN, Fact, TableReading, read_fact
 from groundgate.engine.context.label_units import label_name
 from groundgate.engine.context.label_words import abbreviated
 from groundgate.engine.context.other_rows import other_label
+from groundgate.engine.context.phrase_periods import phrase_periods, prose_row
 from groundgate.engine.context.prose_bindings import ProseBindings
 from groundgate.engine.context.prose_subjects import ProseSubjects
 from groundgate.engine.context.respective_lists import paired_fact
@@ -217,9 +218,18 @@ def _excerpt_facts(excerpt: str, reading: TableReading) -> tuple[Fact, ...]:
     facts = excerpt_cells(excerpt, reading)
     if reading.adjacent:  # a sentence read as a row: its figures' own periods (d827)
         facts = with_adjacent_periods(facts, excerpt)
+    if reading.phrases:  # a prose figure's own period phrase; a sentence read as a row (d855)
+        own = phrase_periods(excerpt)
+        facts = [
+            f._replace(periods=own.get((f.start, f.end), ()))
+            if f.in_table and not f.column and not f.periods and prose_row(excerpt, f.start)
+            else f
+            for f in facts
+        ]
     if all(f.in_table for f in facts):
         return tuple(facts)
-    own = value_periods(excerpt)
+    if not reading.phrases:
+        own = value_periods(excerpt)
     if reading.respective:  # a "respectively" list's value is of its item's period (d786)
         return tuple(f if f.column else paired_fact(f, own, excerpt) for f in facts)
     return tuple(

@@ -159,6 +159,9 @@ class TableReading(NamedTuple):
     # phrase takes that period where the line was read as a row (adjacent_periods.py, read by
     # excerpt_index._excerpt_facts).
     adjacent: bool = False
+    # sentence_periods "own_phrases" (2.68.0, d855): a prose figure's own period phrase, and a
+    # sentence's figures read as a row's cells are prose (phrase_periods.py, read likewise).
+    phrases: bool = False
     padded_steps: bool = False  # padded_decimals "written_first" (2.65.0, d831): rounded_cells
 
 

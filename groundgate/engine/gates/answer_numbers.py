@@ -233,6 +233,7 @@ class _SlowPath(_DerivationSearch):
             header_days=_HEADER_DAYS[policy.shared_days],
             capitals=policy.capital_words,
             spaced_signs="" if policy.sign_parentheses == "tight" else policy.sign_parentheses,
+            year_quarters=policy.year_quarters == "sentence_year",
         )
         self.decided = Decided(self.index, values)  # a value said again (d608)
         self._question_values: tuple[Quantity, ...] | None = None

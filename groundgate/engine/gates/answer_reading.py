@@ -49,7 +49,8 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         point_units=policy.point_units == "unit_headers",
         counted=policy.context_constants == "counted",
         dated=policy.dated_headers == "long_parts",
-        adjacent=policy.sentence_periods == "adjacent",
+        adjacent=policy.sentence_periods != "off",
+        phrases=policy.sentence_periods == "own_phrases",
         padded_steps=policy.padded_decimals == "written_first",
     )
 

@@ -110,7 +110,18 @@ class ValueContextReadings(DerivationReadings):
     # in a sentence naming two or more periods, a figure followed by its own period phrase
     # ("$5.2 billion in 2023 and $4.8 billion in 2022") is of that period; "off" (gate 2.63.0,
     # verbatim's): such a line's cells have no period.
-    sentence_periods: Literal["off", "adjacent"] = "adjacent"
+    # "own_phrases" (gate 2.68.0, d855; context/phrase_periods.py): as "adjacent", and a prose
+    # figure's own period phrase wins over its clause's and sentence's reading - "$1.3 billion
+    # in Q2" of "In 2023, revenue was $1.1 billion in Q1, $1.3 billion in Q2" is Q2 2023's (not
+    # also Q1's), "$5.2 billion, or 8% more, in 2023" 2023's, "$4.8 billion in 2022, and in
+    # 2023 it was ..." 2022's; a sentence's last figures the table reader took for a row's
+    # cells take the periods its prose gives them ("..., and in 2023 it was $5.2 billion.").
+    sentence_periods: Literal["off", "adjacent", "own_phrases"] = "own_phrases"
+    # A quarter named without its year (year_quarters.py, gate 2.68.0, d854): "sentence_year" -
+    # in a sentence naming one year before it ("In 2023, revenue was $1.1 billion in Q1"), the
+    # evidence offers the quarter as that year's (Q1 2023), reported with the rule date_format;
+    # "off" (before gate 2.68.0, verbatim's): an answer's "Q1 2023" is in no excerpt there.
+    year_quarters: Literal["off", "sentence_year"] = "sentence_year"
     # The written decimals of an amount with zero cents (written_decimals.py, context/
     # rounded_cells.py, gate 2.65.0, d831): "written_first" - "1.70亿元" is grounded at the
     # two decimals it writes where an evidence value rounds so (169,500,000.00, not 2023's
