@@ -105,10 +105,11 @@ hash only (diffed); stderr same. Merged (2.63.0 with 2.61.0's and 2.62.0's readi
 (`sentence_periods: adjacent`), policy 2026-11.65: against 2.63.0, the version string and the
 policy hash only in each of the three limit sets (diffed); stderr same. 2.65.0
 (`padded_decimals: written_first`, `whole_amounts: declared_scale`), 2.66.0 (`said_changes:
-same_sentence`; `written_labels`, `written_slips` selectable), 2.67.0 (`unnamed_negatives: named_operation`) and 2.68.0
-(`sentence_periods: own_phrases`, `year_quarters: sentence_year`), each on its own branch against
-2.64.0: the version string and the policy hash only in each of the three limit sets (diffed);
-stderr same. Merged (2.68.0, policy 2026-11.69): against 2.64.0 likewise.
+same_sentence`; `written_labels`, `written_slips` selectable), 2.67.0 (`unnamed_negatives:
+named_operation`) and 2.68.0 (`sentence_periods: own_phrases`, `year_quarters: sentence_year`),
+each on its own branch against 2.64.0: the version string and the policy hash only in each of
+the three limit sets (diffed); stderr same. Merged (2.68.0, policy 2026-11.69): against 2.64.0
+likewise.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
