@@ -139,17 +139,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "f41ebf37cfcb06ee6e721f571e8b3ed778f2e747fd2d980f64d5e395baaac306",
+        "6d8627ba6d4a7f12cde979865cd7f70183fcb82e823422b2c4015a140df3e9f9",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "9534cf3c58d38d05d88446a2283965522559e16d75123bc8abff288a03c164f8",
+        "fb08395432d1d0e0a48b00fa1a811fb6faffe85febdbb51974bf7d376d7530bd",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "a0e9f7edb240d3a54c7b1b296b75e2f25123d5c1e836ca6d58ec8e0253be4416",
+        "ddf77651eecda0f9d8cb7a770be88c26417e4c4a55bed4737b2a8d4f02305678",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
