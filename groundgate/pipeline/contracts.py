@@ -256,7 +256,7 @@ class SelectionPolicy(GatePolicy):
     # 17 (issue 32, d722-d723): the default since 2026-11.21 - v16, and a general noun of the
     # question found where the chunk names an instance of it (machine ~ MacBook, site ~ station;
     # answerability_v17.py); the rerank reads v17 too. 16 is 2026-11.20's.
-    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17] = 17
+    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18] = 17
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least
