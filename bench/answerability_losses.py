@@ -22,6 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench import retrieval_losses as replay  # sets Django up on the bench database
+from bench.retrieval_db import ROOT
 from groundgate.models import Dataset
 from groundgate.pipeline import answerability_meaning
 from groundgate.pipeline import run as pipeline_run
@@ -33,7 +34,7 @@ from groundgate.services.embedding_index import embedder_for
 from groundgate.services.retrieval_eval import holds_fact, load_questions
 from groundgate.services.word_vectors import stored_word_vectors
 
-FILES = sorted((replay.ROOT / "fixtures" / "questions").glob("retrieval*.jsonl"))
+FILES = sorted((ROOT / "fixtures" / "questions").glob("retrieval*.jsonl"))
 RUNS: list[Any] = []
 
 
@@ -53,7 +54,8 @@ def shape(parts: Any, lacks: list[str]) -> str:
     kinds = []
     for t in lacks:
         term = by.get(t)
-        kinds.append("named" if term and term.named else "asked" if term and term.asked else "common")
+        named, asked = term is not None and term.named, term is not None and term.asked
+        kinds.append("named" if named else "asked" if asked else "common")
     return "missing " + "+".join(sorted(kinds))
 
 
@@ -64,15 +66,13 @@ def main() -> None:
     args = parser.parse_args()
     held = args.held_out.split(",")
     files = {
-        f.name: load_questions(str(f))
-        for f in FILES
-        if not any(f"-{h}." in f.name for h in held)
+        f.name: load_questions(str(f)) for f in FILES if not any(f"-{h}." in f.name for h in held)
     }
     dataset = Dataset.objects.get(slug="questions")
     cache = replay.build_cache(dataset, [q for qs in files.values() for q in qs])
     retriever = replay.ReplayRetriever(embedder_for("local"), cache)
     policy = SelectionPolicy()
-    retrieval_eval.run_pipeline = _capturing  # type: ignore[assignment]
+    retrieval_eval.run_pipeline = _capturing  # type: ignore[attr-defined]
     counts: dict[str, Counter[str]] = {"covered": Counter(), "uncovered": Counter()}
     with answerability_meaning.stored_vectors(stored_word_vectors):
         for name, questions in files.items():
@@ -93,7 +93,7 @@ def tally(
     counts: dict[str, Counter[str]],
     listing: bool,
 ) -> None:
-    if True:
+    if True:  # one file's questions
         RUNS.clear()
         result = retrieval_eval.evaluate(dataset, questions, retriever, {"default": policy})
         short = name.removeprefix("retrieval-heldout-").removesuffix(".jsonl")
@@ -110,14 +110,14 @@ def tally(
             if q.covered and o.stage == "answerability":
                 facts = [c.text for c in cache["chunks"].values() if holds_fact(c.text, q)]
                 reads = [(chunk_answers(parts, t)[1], t) for t in facts]
-                lacks, text = min(reads, key=lambda r: len(r[0]))
+                lacks, _text = min(reads, key=lambda r: len(r[0]))
                 key = f"{q.lang} {attr:11} {shape(parts, lacks)}"
                 counts["covered"][key] += 1
                 if listing:
                     print(f"C {short} {q.id} [{key}] {q.question[:70]} | lacks {lacks}")
             elif not q.covered and o.refused_by == "answerability" and texts:
                 reads = [(chunk_answers(parts, t)[1], t) for t in texts]
-                lacks, text = min(reads, key=lambda r: len(r[0]))
+                lacks, _text = min(reads, key=lambda r: len(r[0]))
                 key = f"{q.lang} {attr:11} {shape(parts, lacks)}"
                 counts["uncovered"][key] += 1
                 if listing:

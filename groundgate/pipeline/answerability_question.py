@@ -15,13 +15,13 @@ from functools import lru_cache
 from typing import Any
 
 from groundgate.engine.words import EN_STOP_WORDS, ZH_STOP_WORDS, stem
+from groundgate.pipeline import answerability_reading as reading_of
 from groundgate.pipeline import answerability_shapes as shapes
 from groundgate.pipeline import answerability_v11 as v11
 from groundgate.pipeline import answerability_v12 as v12
 from groundgate.pipeline import answerability_v14 as v14
 from groundgate.pipeline import answerability_v15 as v15
 from groundgate.pipeline import answerability_v16 as v16
-from groundgate.pipeline import answerability_reading as reading_of
 from groundgate.pipeline import answerability_yesno as yesno
 from groundgate.pipeline.answerability_change import asks_how_long_it_takes
 from groundgate.pipeline.answerability_lexicon import (

@@ -1,18 +1,22 @@
-"""answerability-v18's reading of a question that quotes a reading (issue 32, d863-d865): "Our
-gauge reads 6.5 bar - what should we do?", "Is 90 degrees Celsius too hot for the bearings?",
-"泵已经连续跑了一千五百个小时，该给轴承打黄油了吗？". The asker gives a value in a unit and asks what
+"""answerability-v18's reading of a question that quotes a reading (issue 32, d863-d865): "A
+running pump reads 5 bar: is that inside the allowed operating band?", "Is 90 degrees Celsius
+too hot for the bearings?", "巡检测得轴承88度，这正常吗？". The asker gives a value in a
+unit and asks what
 the document says of it - a limit, a band, an interval - in words of their own (allowed band,
 shut-it-off-now situation, stocking rule) that the document need not use. The unit says which
 quantity the question is about, as a typed attribute does: a chunk answers when one of its
 clauses states a value in the same unit (of the same kind: bar, °C, hours, grams, yuan, mg/L,
-%) and names one of the question's words; every named term of the question is still stated
-(a product, a model code: its spelling is its identity), and so is the thing a question asks
-(v6, v9: no slack). Only the judgement words go without the slack's count.
+%) and names one of the question's words; every named term of the question is still stated (a
+product, a model code: its spelling is its identity), and so is the thing a question asks (v6,
+v9: no slack). Only the judgement words go without the slack's count.
 
 Read only when the question asks no typed attribute, or the one its reading's unit measures
 ("how hot is too hot at 90 °C" asks a temperature): a question that quotes a value and asks
 another thing ("which enterprise got the 200,000 yuan decision?" asks a name) is read as
-before. A year (2023), a date or a bare number is no reading: a unit must follow the number.
+before. A sum of money is a reading only when money is asked ("is $1,000 enough for a seal
+kit?"): otherwise it names the case (被罚款20万元的那家企业, the firm fined 200,000 yuan), it is not
+the state of the asker's machine (d864). A year (2023), a date or a bare number is no reading:
+a unit must follow the number.
 
 Pure: no Django, no I/O; answerability.py calls it for version 18 and later, after v17's
 reading refused the chunk.
@@ -57,40 +61,40 @@ UNITS: tuple[Unit, ...] = (
     _unit(
         "pressure",
         "pressure",
-        r"(?:bar|kpa|mpa|psi)\b|巴|兆帕|千帕",
-        r"\d\s*(?:bar|kpa|mpa|psi)\b|\d\s*(?:巴|兆帕|千帕)",
+        r"(?:bar|kpa|mpa|psi)(?![a-z])|巴|兆帕|千帕",
+        r"\d\s*(?:bar|kpa|mpa|psi)(?![a-z])|\d\s*(?:巴|兆帕|千帕)",
     ),
     _unit(
         "temperature",
         "temperature",
-        r"(?:°\s*[cf]?|℃|℉)|(?:degrees?|deg)\b|c\b(?!\S)|度(?!数)",
-        r"\d\s*(?:°\s*[CF]?|℃|℉|degrees?\b|C\b)|\d\s*度",
+        r"(?:°\s*[cf]?|℃|℉)|(?:degrees?|deg)(?![a-z])|c(?![a-z])(?!\S)|度(?!数)",
+        r"\d\s*(?:°\s*[CF]?|℃|℉|degrees?(?![a-z])|C(?![a-z]))|\d\s*度",
     ),
     _unit(
         "hours",
         "duration frequency",
-        r"(?:operating\s+|running\s+|run\s+)?(?:hours?|hrs?)\b|个?小时",
-        r"\d\s*(?:operating\s+|running\s+)?(?:hours?|hrs?)\b|\d\s*个?小时",
+        r"(?:operating\s+|running\s+|run\s+)?(?:hours?|hrs?)(?![a-z])|个?小时",
+        r"\d\s*(?:operating\s+|running\s+)?(?:hours?|hrs?)(?![a-z])|\d\s*个?小时",
     ),
     _unit(
         "mass",
         "mass",
-        r"(?:g|grams?|kg|kilograms?)\b|克|千克|公斤",
-        r"\d\s*(?:g|grams?|kg|kilograms?)\b|\d\s*(?:克|千克|公斤)",
+        r"(?:g|grams?|kg|kilograms?)(?![a-z])|克|千克|公斤",
+        r"\d\s*(?:g|grams?|kg|kilograms?)(?![a-z])|\d\s*(?:克|千克|公斤)",
     ),
     _unit(
         "money",
         "money",
-        r"(?:dollars?|usd|yuan|rmb)\b|元|美元|万元",
-        r"[$€£¥]\s?\d|\d\s*(?:dollars?|usd|yuan|rmb)\b|\d\s*(?:元|美元|万元)",
+        r"(?:dollars?|usd|yuan|rmb)(?![a-z])|元|美元|万元",
+        r"[$€£¥]\s?\d|\d\s*(?:dollars?|usd|yuan|rmb)(?![a-z])|\d\s*(?:元|美元|万元)",
     ),
     _unit(
         "concentration",
         "concentration",
-        r"(?:mg|µg|μg|ug)\s*/\s*(?:l|m3|m³)\b|毫克每升|微克每立方米",
+        r"(?:mg|µg|μg|ug)\s*/\s*(?:l|m3|m³)(?![a-z])|毫克每升|微克每立方米",
         r"\d\s*(?:mg|µg|μg|ug)\s*/\s*(?:l|m3|m³)|\d\s*(?:毫克|微克)",
     ),
-    _unit("share", "share", r"%|percent\b|个百分点", r"\d\s*(?:%|percent\b)|\d\s*个百分点|百分之"),
+    _unit("share", "share", r"%|percent(?![a-z])|个百分点", r"\d\s*(?:%|percent(?![a-z]))|\d\s*个百分点|百分之"),
 )
 
 # A currency sign before the number is a reading too ("$2,000").
@@ -106,7 +110,7 @@ def quoted_unit(question: str, attribute: str | None) -> Unit | None:
         )
         if not found:
             continue
-        if attribute is None or attribute in unit.attributes:
+        if attribute in unit.attributes or (attribute is None and unit.kind != "money"):
             return unit
         return None
     return None
@@ -121,7 +125,7 @@ def reading_asked(question: str, attribute: Attribute | None, version: int) -> U
 
 def unit_word(unit: Unit, term: str) -> bool:
     """The question's term is the reading's unit itself ("bar", "小时"): it ties nothing."""
-    return unit.quoted.fullmatch(f"1 {term}") is not None or unit.quoted.fullmatch(f"1{term}") is not None
+    return any(unit.quoted.fullmatch(f"1{gap}{term}") for gap in (" ", ""))
 
 
 def answers(
