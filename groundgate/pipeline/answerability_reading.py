@@ -94,7 +94,12 @@ UNITS: tuple[Unit, ...] = (
         r"(?:mg|µg|μg|ug)\s*/\s*(?:l|m3|m³)(?![a-z])|毫克每升|微克每立方米",
         r"\d\s*(?:mg|µg|μg|ug)\s*/\s*(?:l|m3|m³)|\d\s*(?:毫克|微克)",
     ),
-    _unit("share", "share", r"%|percent(?![a-z])|个百分点", r"\d\s*(?:%|percent(?![a-z]))|\d\s*个百分点|百分之"),
+    _unit(
+        "share",
+        "share",
+        r"%|percent(?![a-z])|个百分点",
+        r"\d\s*(?:%|percent(?![a-z]))|\d\s*个百分点|百分之",
+    ),
 )
 
 # A currency sign before the number is a reading too ("$2,000").
