@@ -1,14 +1,14 @@
 """answerability-v18's reading of a question that quotes a reading (issue 32, d863-d865): "A
 running pump reads 5 bar: is that inside the allowed operating band?", "Is 90 degrees Celsius
 too hot for the bearings?", "巡检测得轴承88度，这正常吗？". The asker gives a value in a
-unit and asks what
-the document says of it - a limit, a band, an interval - in words of their own (allowed band,
-shut-it-off-now situation, stocking rule) that the document need not use. The unit says which
-quantity the question is about, as a typed attribute does: a chunk answers when one of its
-clauses states a value in the same unit (of the same kind: bar, °C, hours, grams, yuan, mg/L,
-%) and names one of the question's words; every named term of the question is still stated (a
-product, a model code: its spelling is its identity), and so is the thing a question asks (v6,
-v9: no slack). Only the judgement words go without the slack's count.
+unit and asks what the document says of it - a limit, a band, an interval - in words of their
+own (allowed band, shut-it-off-now situation, stocking rule) that the document need not use.
+The unit says which quantity the question is about, as a typed attribute does: a chunk answers
+when one of its clauses states a value in the same unit (of the same kind: bar, °C, hours,
+grams, yuan, mg/L, %) and the chunk names one of the question's words other than the unit;
+every named term of the question is still stated (a product, a model code: its spelling is its
+identity), and so is the thing a question asks (v6, v9: no slack). Only the judgement words go
+without the slack's count.
 
 Read only when the question asks no typed attribute, or the one its reading's unit measures
 ("how hot is too hot at 90 °C" asks a temperature): a question that quotes a value and asks
@@ -137,12 +137,14 @@ def answers(
     parts: QuestionParts, clauses: list[str], found: Callable[[Term, str], bool], text: str
 ) -> bool:
     """A chunk (`text`, its `clauses`) answers a question quoting a reading: its named terms and
-    the thing it asks are stated (`found`), and a clause states a value in the reading's unit
-    and names a word of the question other than the unit."""
+    the thing it asks are stated (`found`), a clause states a value in the reading's unit, and
+    the chunk names a word of the question other than the unit (d864: the clause with the limit
+    often names no word of the asker's scene - "readings above 6.2 bar require an immediate
+    shutdown" for "our gauge shows 6.4 bar on the pump")."""
     unit = parts.reading
     if unit is None:
         return False
     if any(t.required and (t.named or t.asked) and not found(t, text) for t in parts.terms):
         return False
     ties = [t for t in parts.terms if not unit_word(unit, t.text)]
-    return any(unit.stated.search(c) and any(found(t, c) for t in ties) for c in clauses)
+    return any(unit.stated.search(c) for c in clauses) and any(found(t, text) for t in ties)

@@ -34,7 +34,8 @@ def test_v18_is_the_default_and_v17_selectable():
 @pytest.mark.parametrize(
     ("question", "text"),
     [
-        # s37 en-c02, s38 en-c03, s42 en-c04: the three covered questions v18 wins
+        # s37 en-c02, s38 en-c03, s42 en-c02, s42 en-c04: the covered questions v18 wins
+        ("Our gauge shows 6.4 bar on the pump — is that a shut-it-off-now situation?", INSPECTION),
         (
             "A running pump reads 5 bar: is that inside the allowed operating band, or not?",
             INSPECTION,
