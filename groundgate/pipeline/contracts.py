@@ -260,8 +260,8 @@ class SelectionPolicy(GatePolicy):
     # question found where the chunk names an instance of it (machine ~ MacBook, site ~ station;
     # answerability_v17.py); the rerank reads v17 too. 16 is 2026-11.20's.
     # 18 (issue 32, d863-d865): the default since 2026-11.23 - v17, and a question quoting a
-    # reading in a unit answered by a clause stating a value in that unit that names a word of
-    # the question, its named terms and the thing it asks stated (answerability_reading.py).
+    # reading in a unit answered by a chunk with a clause stating a value in that unit and a
+    # word of the question, its named terms and the thing it asks stated (answerability_reading).
     answerability_version: Literal[
         1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18
     ] = 18
