@@ -67,7 +67,7 @@ UNITS: tuple[Unit, ...] = (
     _unit(
         "temperature",
         "temperature",
-        r"(?:°\s*[cf]?|℃|℉)|(?:degrees?|deg)(?![a-z])|c(?![a-z])(?!\S)|度(?!数)",
+        r"(?:°\s*[cf]?|℃|℉)|(?:degrees?|deg)(?![a-z])|c(?![a-z0-9+#])|度(?!数)",
         r"\d\s*(?:°\s*[CF]?|℃|℉|degrees?(?![a-z])|C(?![a-z]))|\d\s*度",
     ),
     _unit(

@@ -81,6 +81,8 @@ def test_a_reading_is_not_answered_by_another_subject_or_without_what_is_asked(q
         ("压力表显示6.5bar了，要不要停泵？", "pressure"),
         ("巡检测得轴承88度，这正常吗？", "temperature"),
         ("Is 90 degrees Celsius too hot?", "temperature"),
+        ("The bearing is at 80 C.", "temperature"),  # the unit before a full stop
+        ("Our build took 5 C++ files", None),  # a language, not a unit
         ("The pumps have run another 2,000 hours - time to grease?", "hours"),
         ("泵已经连续跑了一千五百个小时了", "hours"),
         ("We put 150 g into each bearing - too much?", "mass"),
