@@ -82,6 +82,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s46.jsonl",
     "retrieval-heldout-s47.jsonl",
     "retrieval-heldout-s48.jsonl",
+    "retrieval-heldout-s49.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",

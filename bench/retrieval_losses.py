@@ -49,6 +49,7 @@ from groundgate.services.retrieval import (  # noqa: E402
     Rankings,
     index_version,
     question_terms,
+    rerank_reading,
 )
 from groundgate.services.retrieval_eval import (  # noqa: E402
     Outcome,
@@ -264,12 +265,18 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "weighted": {"answering_order": "weighted"},
     "cap5": {},  # policy variants on the default retrieval (POLICY_VARIANTS)
     "cap8": {},
+    # d863-d865: answerability-v18 (a reading quoted: answerability_reading), the rerank
+    # reading it too as the policy's own answerability (rerank_reading "answerability")
+    "v18": {"rerank": rerank_reading(SelectionPolicy(answerability_version=18))},
+    "v17": {"rerank": rerank_reading(SelectionPolicy(answerability_version=17))},
 }
 # R2's caps on one retrieval (d817, measured, not built): 5 a document (= max_chunks), or 8 a
 # document and 8 in all (the retrieved rows) - every R2 loss to the cap is on tracemonkey.pdf
 POLICY_VARIANTS: dict[str, SelectionPolicy] = {
     "cap5": SelectionPolicy(max_per_knowledge_id=5),
     "cap8": SelectionPolicy(max_per_knowledge_id=8, max_chunks=8),
+    "v18": SelectionPolicy(answerability_version=18),
+    "v17": SelectionPolicy(answerability_version=17),  # answer-assembly/2026-11.22's reading
 }
 
 

@@ -1,11 +1,11 @@
 """Retrieval and R2 variants on one retrieval, every question file, with held-out files counted
 only (d819): bench/retrieval_losses.py's replay (its cached rankings, its VARIANTS and
 POLICY_VARIANTS) run on all the files, totals per group (the seen files, each held-out file) and
-language, and the questions each variant moved against the default - named for the seen files,
+language, and the questions each variant moved against the first named - named for the seen files,
 counted for the held-out ones, so a held-out file's misses are never read while a rule is made.
 
     .venv/bin/python bench/retrieval_variants.py [--variants base,stated,cap5,oracle]
-        [--held-out s46,s47,s48]
+        [--held-out s46,s47,s48,s49]
 
 Reads the database bench_retrieval.py left in bench/out/retrieval (run it first, with every
 file: `bench_retrieval.py --retrievers hybrid`).
@@ -31,7 +31,7 @@ FILES = sorted((replay.ROOT / "fixtures" / "questions").glob("retrieval*.jsonl")
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--variants", default="base,stated,weighted,cap5,cap8,oracle")
-    parser.add_argument("--held-out", default="s46,s47,s48")
+    parser.add_argument("--held-out", default="s46,s47,s48,s49")
     args = parser.parse_args()
     held_out = args.held_out.split(",")
     dataset = Dataset.objects.get(slug="questions")
@@ -43,7 +43,8 @@ def main() -> None:
         return next((h for h in held_out if f"-{h}." in name), "seen")
 
     base: dict[tuple[str, str], bool] = {}
-    for label in args.variants.split(","):
+    labels = args.variants.split(",")
+    for label in labels:
         retriever = replay.ReplayRetriever(embedder, cache, **replay.VARIANTS[label])
         policy = replay.POLICY_VARIANTS.get(label, SelectionPolicy())
         started = time.perf_counter()
@@ -56,7 +57,7 @@ def main() -> None:
                 row[at] += o.right
                 row[at + 1] += 1
                 key = (name, o.question.id)
-                if label == "base":
+                if label == labels[0]:  # the questions moved are counted against the first
                     base[key] = o.right
                 elif key in base and o.right != base[key]:
                     short = name.removeprefix("retrieval-heldout-").removesuffix(".jsonl")

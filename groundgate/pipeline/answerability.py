@@ -112,13 +112,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from groundgate.engine.sentences import split_sentences
 from groundgate.engine.words import stem, stemmed_words
 from groundgate.pipeline import (
     answerability_context,
     answerability_meaning,
+    answerability_reading,
     answerability_shapes,
     answerability_v12,
     answerability_v14,
@@ -324,6 +325,10 @@ def chunk_answers(
     chunk's document title and section heading, where the question's naming terms may be
     stated (answerability_context.named_in_context); the rest is read in the chunk alone."""
     read = _chunk_answers(parts, text, strict)
+    if not read[0] and parts.reading is not None and not strict:  # v18 (d863)
+        clauses = [c for s in split_sentences(text) for c in _CLAUSES.split(s.text)]
+        if answerability_reading.answers(parts, clauses, partial(_found_in, parts), text):
+            return True, []
     if not read[0] and parts.pieces:  # v15: a compound question's parts, each on its own
         for piece, own in _piece_parts(parts):
             if _chunk_answers(piece, text, strict)[0] and _chunk_answers(own, text, strict)[0]:
@@ -332,6 +337,11 @@ def chunk_answers(
         return read
     stated = answerability_context.stated_in_context(parts, context)
     return _chunk_answers(parts, text, strict, stated) if stated else read
+
+
+def _found_in(parts: QuestionParts, term: Term, text: str) -> bool:
+    """`term` is found in `text` as the parts' version reads it (v18's lookup)."""
+    return _found(term, _Text.of(text, parts.version), parts.version, *parts.by_meaning)
 
 
 def _piece_parts(parts: QuestionParts) -> list[tuple[QuestionParts, QuestionParts]]:

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from groundgate.engine.words import EN_STOP_WORDS, ZH_STOP_WORDS, stem
+from groundgate.pipeline import answerability_reading as reading_of
 from groundgate.pipeline import answerability_shapes as shapes
 from groundgate.pipeline import answerability_v11 as v11
 from groundgate.pipeline import answerability_v12 as v12
@@ -40,7 +41,7 @@ from groundgate.pipeline.answerability_lexicon import (
     Attribute,
 )
 
-VERSIONS = {i: f"answerability-v{i}" for i in range(1, 18)}
+VERSIONS = {i: f"answerability-v{i}" for i in range(1, 19)}
 
 
 LATEST = 4
@@ -91,7 +92,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
-_GLOSSARIES.update(dict.fromkeys(range(3, 18), _GLOSSARIES[2]))
+_GLOSSARIES.update(dict.fromkeys(range(3, 19), _GLOSSARIES[2]))
 
 
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.
@@ -200,6 +201,7 @@ class QuestionParts:
     # v10: (modifier, noun) of the question's compounds (answerability_yesno.modifiers)
     modifiers: tuple[tuple[str, str], ...] = ()
     pieces: tuple[str, ...] = ()  # v15: a compound question's parts (answerability_v15.pieces)
+    reading: reading_of.Unit | None = None  # v18: the unit of a reading quoted (d863)
 
     @property
     def by_meaning(self) -> tuple[float, float]:
@@ -446,6 +448,7 @@ def question_parts(
         frozenset(t.text for t in titles) if version >= 8 else frozenset(),
         yesno.modifiers(rest, common) if version == 10 else (),
         v15.pieces(question) if version >= 15 else (),
+        reading_of.reading_asked(question, attribute, version),
     )
 
 

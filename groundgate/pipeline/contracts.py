@@ -163,7 +163,10 @@ class SelectionPolicy(GatePolicy):
     # an English one (sufficiency_reading "asked-v2", pipeline/sufficiency_how.py): 如何 / 怎么 /
     # 怎样 asks a procedure only when somebody is to do it, 程序 ("program") is no cue. "asked"
     # is 2026-11.21's.
-    policy_version: str = "answer-assembly/2026-11.22"
+    # 2026-11.23 (issue 32, d863-d865): answerability-v18 is the default - v17, and a question
+    # that quotes a reading (5 bar, 80 C, 2,000 hours) is about the quantity its unit measures
+    # (pipeline/answerability_reading.py); the rerank reads v18 too. 17 is 2026-11.22's.
+    policy_version: str = "answer-assembly/2026-11.23"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
@@ -256,7 +259,12 @@ class SelectionPolicy(GatePolicy):
     # 17 (issue 32, d722-d723): the default since 2026-11.21 - v16, and a general noun of the
     # question found where the chunk names an instance of it (machine ~ MacBook, site ~ station;
     # answerability_v17.py); the rerank reads v17 too. 16 is 2026-11.20's.
-    answerability_version: Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17] = 17
+    # 18 (issue 32, d863-d865): the default since 2026-11.23 - v17, and a question quoting a
+    # reading in a unit answered by a chunk with a clause stating a value in that unit and a
+    # word of the question, its named terms and the thing it asks stated (answerability_reading).
+    answerability_version: Literal[
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18
+    ] = 18
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least

@@ -28,11 +28,11 @@ def _answers(question: str, text: str, version: int) -> bool:
     return chunk_answers(question_parts(question, version, 0.92, 0.84), text)[0]
 
 
-def test_v17_is_the_default_and_v16_selectable():
+def test_v17_and_v16_are_selectable():
     assert VERSIONS[17] == "answerability-v17"
-    assert SelectionPolicy().answerability_version == 17
+    assert SelectionPolicy().answerability_version == 18  # v18 since 2026-11.23 (d865)
     assert SelectionPolicy(answerability_version=16).answerability_version == 16
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.22"
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.23"
 
 
 @pytest.mark.parametrize(

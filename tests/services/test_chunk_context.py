@@ -62,11 +62,11 @@ def test_the_pipeline_reads_the_context_under_v13_only(demo):
     embedder = embedder_for("local")
     assert embedder is not None
     retriever = HybridRetriever(embedder)
-    old = answer_question(
+    old = answer_question(  # v17, 2026-11.22's default: neither context nor a reading read
         dataset=demo,
         question=question,
         provider=ExtractiveProvider(),
-        policy=SelectionPolicy(),
+        policy=SelectionPolicy(answerability_version=17),
         retriever=retriever,
     )
     new = answer_question(
@@ -79,3 +79,13 @@ def test_the_pipeline_reads_the_context_under_v13_only(demo):
     assert old.run.public.status == "NO_EVIDENCE"
     assert new.run.public.status == "OK", new.run.reason
     assert "85 C" in new.run.public.model_dump_json()
+    # v18, the default since 2026-11.23 (d865): the reading 80 C asks the limit in °C
+    now = answer_question(
+        dataset=demo,
+        question=question,
+        provider=ExtractiveProvider(),
+        policy=SelectionPolicy(),
+        retriever=retriever,
+    )
+    assert now.run.public.status == "OK", now.run.reason
+    assert "85 C" in now.run.public.model_dump_json()
