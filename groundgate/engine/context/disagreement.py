@@ -21,7 +21,7 @@ from groundgate.engine.context.excerpt_index import _Seen
 from groundgate.engine.context.facts import Fact
 from groundgate.engine.context.label_heads import said_apart
 from groundgate.engine.context.parenthesised_twins import parenthesised_twin
-from groundgate.engine.context.periods import contradicts, relative_periods
+from groundgate.engine.context.periods import contradicts, is_period_value, relative_periods
 from groundgate.engine.context.point_units import of_another_unit
 from groundgate.engine.context.prose_bindings import Said
 from groundgate.engine.context.row_order import held_by_longer
@@ -238,6 +238,9 @@ def _alternative(
             if f.in_table == fact.in_table
             and f.row == fact.row
             and f is not fact
+            # (a period mention is no figure of another period: "In 2023, ... $1.1 billion in
+            # Q1, $1.3 billion in Q2" - Q1 2023's figure is $1.1 billion, not the year "2023")
+            and (is_period_value(fact.value) or not is_period_value(f.value))
             and _held(f, relative, seen if years else None)
             and not contradicts(named or claim.periods, _held(f, relative, seen if years else None))
         ]

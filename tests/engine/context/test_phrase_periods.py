@@ -152,3 +152,21 @@ def test_a_value_said_of_the_other_year_is_refused(year: int, a: int, b: int, fo
     assert _status(f"Sales were ${b}.5 billion in {earlier}.", text) == "ok"
     assert _status(f"Sales were ${a}.5 billion in {earlier}.", text) == "citation_insufficient"
     assert _status(f"Sales were ${b}.5 billion in {later}.", text) == "citation_insufficient"
+
+
+def test_the_near_miss_of_another_quarter_is_its_figure_not_the_year():
+    """A quarter's figure said of the quarter before it: the near miss the case page boxes and
+    offers as the value to say is Q1's figure, never the sentence's year (gate 2.68.1)."""
+    verdict = gate_answer(case("Revenue was $1.3 billion in Q1 2023.", table=QUARTERS))
+    [finding] = [f for f in verdict.findings if f.code == "VALUE_OUT_OF_CONTEXT"]
+    assert finding.near_match is not None and finding.near_match.text == "$1.1 billion"
+    assert "has 2023" not in finding.message
+    # A date is no figure either (Ulta Beauty's release; 2.68.0 offered "January 28, 2023").
+    text = (
+        "During fiscal 2022, the Company repurchased 2.2 million shares at a cost of $900.0"
+        " million. As of January 28, 2023, $1.1 billion remained available."
+    )
+    answer = "The Company repurchased shares at a cost of $900.0 million in fiscal 2023."
+    [finding] = gate_answer(case(answer, table=text)).findings
+    assert finding.code == "VALUE_OUT_OF_CONTEXT" and finding.near_match is not None
+    assert finding.near_match.text != "January 28, 2023"
