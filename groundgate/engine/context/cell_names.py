@@ -39,13 +39,38 @@ def _clean(text: str, end: re.Pattern[str] = _MARK_END) -> str:
 _HEADED = re.compile(r"^.*\d.*?:\s+(?=\S)")
 
 
+# A period's code (context/periods.py) as a message says it (gate 2.68.1): "Q2 2023", not
+# "Q2, Y2023"; a kind the message cannot say in words keeps its code.
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August")
+_MONTHS += ("September", "October", "November", "December")
+_RELATIVE = {"R0": "the current period", "R1": "the prior period"}
+_RELATIVE |= {"B0": "the period's beginning", "B1": "the period's end"}
+
+
+def period_names(periods: tuple[str, ...]) -> str:
+    """A prose value's periods in words, the year last: ("Q2", "Y2023") -> "Q2 2023"."""
+    years = [p for p in periods if p[:1] == "Y" and p[1:].isdigit()]
+    others = ", ".join(_said(p) for p in periods if p not in years)
+    return " ".join(part for part in (others, ", ".join(y[1:] for y in years)) if part)
+
+
+def _said(code: str) -> str:
+    kind, rest = code[:1], code[1:]
+    if kind == "M" and rest.isdigit() and 1 <= int(rest) <= 12:
+        return _MONTHS[int(rest) - 1]
+    if kind == "D" and rest.isdigit() and 1 <= int(rest) <= 7:
+        return _WEEKDAYS[int(rest) - 1]
+    return _RELATIVE.get(code, code)
+
+
 def cell_name(fact: Fact) -> str:
     """A value's row and column as a message names them: "Total cost of revenue (2018)"; a
     row or a column alone where only one is known; a prose value by its sentence's periods."""
     row = _clean(_HEADED.sub("", fact.row))
     column = _clean(fact.column if fact.name is None else fact.name, _UNIT_END)
     column = column.replace(": ", ", ")  # "At December 31: 2019": one name, not a heading's
-    column = column or ", ".join(fact.periods)
+    column = column or period_names(fact.periods)
     if row and column:
         return f"{row} ({column})"
     return row or column or "another cell"
