@@ -42,10 +42,14 @@ _HEADED = re.compile(r"^.*\d.*?:\s+(?=\S)")
 # A period's code (context/periods.py) as a message says it (gate 2.68.1): "Q2 2023", not
 # "Q2, Y2023"; a kind the message cannot say in words keeps its code.
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August")
-_MONTHS += ("September", "October", "November", "December")
-_RELATIVE = {"R0": "the current period", "R1": "the prior period"}
-_RELATIVE |= {"B0": "the period's beginning", "B1": "the period's end"}
+_MONTHS = "January February March April May June July August September October November December"
+_MONTH_NAMES = tuple(_MONTHS.split())
+_RELATIVE = {
+    "R0": "the current period",
+    "R1": "the prior period",
+    "B0": "the period's beginning",
+    "B1": "the period's end",
+}
 
 
 def period_names(periods: tuple[str, ...]) -> str:
@@ -58,7 +62,7 @@ def period_names(periods: tuple[str, ...]) -> str:
 def _said(code: str) -> str:
     kind, rest = code[:1], code[1:]
     if kind == "M" and rest.isdigit() and 1 <= int(rest) <= 12:
-        return _MONTHS[int(rest) - 1]
+        return _MONTH_NAMES[int(rest) - 1]
     if kind == "D" and rest.isdigit() and 1 <= int(rest) <= 7:
         return _WEEKDAYS[int(rest) - 1]
     return _RELATIVE.get(code, code)
