@@ -3,7 +3,7 @@ d679; issue 28): "Three Months Ended March 31," - the standard 10-Q header - say
 months ended March 31" says, so the right "Net revenue for the three months ended March 31, 2023
 was $512.3 million" is grounded; `off` (2.41.0's reading) refused it ("'three months' is in no
 accepted excerpt"). Months in capitals ("MARCH 31,") are read so only under `units_months`
-(d680). The tables are the lead's probes and a real TAT-QA table; the FinanceBench answer is a
+(d680). The tables are the owner's probes and a real TAT-QA table; the FinanceBench answer is a
 real graded one (../shared/data)."""
 
 from __future__ import annotations

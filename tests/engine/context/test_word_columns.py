@@ -3,7 +3,7 @@ issue 28): one header line of words, the label column's head first ("Segment  Am
 Asia" over rows of three cells), names the columns, so a cell said of another column that the
 answer names is out of context, as d382's said headers are ("3,200 is the figure for Revenue
 (Europe); Revenue (Asia) has 2,100"); `said_headers` (2.41.0) read no column there. The tables
-are the lead's probe and a real TAT-QA table (../shared/data/tatqa)."""
+are the owner's probe and a real TAT-QA table (../shared/data/tatqa)."""
 
 from __future__ import annotations
 
