@@ -89,7 +89,7 @@ def explain_aggregate(
     wanted = AGGREGATE_OPERATIONS & named
     if not wanted and percent_pairs and target.unit == "%" and named == SHARES:
         # "the total percentage of revenue from Apple and Huawei": a sum of shares (d562)
-        wanted = aggregate_of_shares(context._sentence_at(span)[1])
+        wanted = aggregate_of_shares(context.sentence_at(span)[1])
     if not wanted:
         return None
     about = context.about(span)

@@ -114,7 +114,7 @@ def explain_ratio_to_average(
         return None
     if target.magnitude:
         return None  # "0.8 billion" is an amount, no ratio
-    sentence = context._sentence_at(span)[1]
+    sentence = context.sentence_at(span)[1]
     named = names_average_ratio(sentence)
     if named is None and question:
         named = names_average_ratio(question)

@@ -10,6 +10,7 @@ import re
 
 from groundgate.engine.context.excerpt_index import excerpt_cells
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading
+from groundgate.engine.context.periods import DAYS, MONTHS
 
 # A heading's punctuation and footnote stars, not its words: "Cost of revenue:", "FY19**".
 _HEADING_ENDS = " :;,.*†\t"
@@ -41,9 +42,6 @@ _HEADED = re.compile(r"^.*\d.*?:\s+(?=\S)")
 
 # A period's code (context/periods.py) as a message says it (gate 2.68.1): "Q2 2023", not
 # "Q2, Y2023"; a kind the message cannot say in words keeps its code.
-_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_MONTHS = "January February March April May June July August September October November December"
-_MONTH_NAMES = tuple(_MONTHS.split())
 _RELATIVE = {
     "R0": "the current period",
     "R1": "the prior period",
@@ -62,9 +60,9 @@ def period_names(periods: tuple[str, ...]) -> str:
 def _said(code: str) -> str:
     kind, rest = code[:1], code[1:]
     if kind == "M" and rest.isdigit() and 1 <= int(rest) <= 12:
-        return _MONTH_NAMES[int(rest) - 1]
+        return MONTHS[int(rest) - 1].capitalize()
     if kind == "D" and rest.isdigit() and 1 <= int(rest) <= 7:
-        return _WEEKDAYS[int(rest) - 1]
+        return DAYS[int(rest) - 1].capitalize()
     return _RELATIVE.get(code, code)
 
 

@@ -71,7 +71,7 @@ def explain_column_aggregate(
     wanted = AGGREGATE_OPERATIONS & named
     if not wanted and named == SHARES:
         # "the average amount of total expected charges": the average said first (d562)
-        wanted = aggregate_of_shares(context._sentence_at(span)[1])
+        wanted = aggregate_of_shares(context.sentence_at(span)[1])
     if not wanted:
         return None
     about = context.about(span)

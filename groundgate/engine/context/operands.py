@@ -204,7 +204,7 @@ class OperandContext:
         start, end = span
         return any(printed_negative(text, start, end) for text in self._excerpts.get(index, ()))
 
-    def _sentence_at(self, span: tuple[int, int]) -> tuple[int, str]:
+    def sentence_at(self, span: tuple[int, int]) -> tuple[int, str]:
         return next(((s, t) for s, e, t in self._sentences if s <= span[0] < e), (-1, ""))
 
     def _periods_in(self, text: str) -> tuple[str, ...]:
@@ -218,7 +218,7 @@ class OperandContext:
     ) -> tuple[tuple[str, ...], bool, frozenset[str] | None]:
         """What the sentence of the value at `span` says: (its periods, whether it says the
         direction is down, the operations it names)."""
-        start, sentence = self._sentence_at(span)
+        start, sentence = self.sentence_at(span)
         read = self._sentence_reads.get(start)
         if read is None:  # a sentence's values share what it says: read once
             down = _says_down(sentence)
@@ -233,7 +233,7 @@ class OperandContext:
         question's), the words that name it (else the question's), the operations its sentence
         names (named_operations, whatever the `named_operation` setting)."""
         periods, _, _ = self._read_sentence(span)
-        start, sentence = self._sentence_at(span)
+        start, sentence = self.sentence_at(span)
         words = self._claims.words(span) or frozenset()
         said = self._sentence_names.get(start)
         if said is None:  # a sentence's values share its operations and words: read once
@@ -244,7 +244,7 @@ class OperandContext:
     def operations(self, span: tuple[int, int]) -> frozenset[str] | None:
         """about(span).operations without the rest of about (the naming words of the whole
         sentence): what a rule that needs a named operation asks first."""
-        start, sentence = self._sentence_at(span)
+        start, sentence = self.sentence_at(span)
         if start in self._sentence_operations:
             return self._sentence_operations[start]
         found = self._sentence_operations[start] = named_operations(sentence)
@@ -265,7 +265,7 @@ class OperandContext:
     def said_order(self, span: tuple[int, int], rows: set[str]) -> list[str] | None:
         """`rows` in the order the sentence of the value at `span` says their labels (in full,
         else without their asides), or None when one of them is not found said."""
-        sentence = self._sentence_at(span)[1]
+        sentence = self.sentence_at(span)[1]
         at: dict[str, int] = {}
         for row in rows:
             for text in (row, _LABEL_ASIDES.sub(" ", row), _GLUED_MARK.sub("", row)):
@@ -301,7 +301,7 @@ class OperandContext:
             operations = SHARES  # "14.81% ... among the total accrued liabilities" (d443)
         years = sorted(p for p in periods if p[0] == "Y")
         either, named_order = False, False
-        sentence = self._sentence_at(span)[1]
+        sentence = self.sentence_at(span)[1]
         if self._label_directions and (_says_order(sentence) or _says_down_word(sentence)):
             # A named row's label is its name: "gains on the sale of ..." names no rise (d442).
             sentence = self._unlabelled(sentence, words or self._question_words)
@@ -314,7 +314,7 @@ class OperandContext:
             named_order = alone and negative and self._named_order
         rule = _Rule(self, periods, years, words or self._question_words, operations, either)
         if self.operand_words:
-            rule.sentence = self._sentence_at(span)[1]
+            rule.sentence = self.sentence_at(span)[1]
         if named_order:
             said = [p for p in periods if p[0] == "Y"]
             rule.order = (said[0], said[1]) if len(said) == 2 else ("", "")

@@ -22,10 +22,10 @@ from groundgate.engine.values.registry import PERIODS
 if TYPE_CHECKING:
     from groundgate.engine.numbers import NumericValue
 
-_MONTHS: Final = (
+MONTHS: Final = (
     "january february march april may june july august september october november december"
 ).split()
-_DAYS: Final = "monday tuesday wednesday thursday friday saturday sunday".split()
+DAYS: Final = "monday tuesday wednesday thursday friday saturday sunday".split()
 _ORDINALS: Final = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2,
                     "3rd": 3, "4th": 4}  # fmt: skip
 _ZH_DIGITS: Final = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7}
@@ -134,12 +134,12 @@ def _normalised(m: re.Match[str]) -> tuple[str, ...]:
         word = g("month").lower()
         if word == "may" and not _month_context(m):
             return ()
-        return (f"M{1 + [mo[:3] for mo in _MONTHS].index(word[:3])}",)
+        return (f"M{1 + [mo[:3] for mo in MONTHS].index(word[:3])}",)
     if name == "day":
         word = g("day").lower()
         if len(word) == 3 and word in ("sun", "sat", "wed", "mon") and not m.group(0)[0].isupper():
             return ()
-        return (f"D{1 + [d[:3] for d in _DAYS].index(word[:3])}",)
+        return (f"D{1 + [d[:3] for d in DAYS].index(word[:3])}",)
     return ()
 
 

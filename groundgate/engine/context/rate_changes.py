@@ -118,7 +118,7 @@ def explain_rate_change(
         return None
     if len(target.digits) < min_significant:
         return None
-    relative = bool(_SAYS_PERCENT_CHANGE.search(context._sentence_at(span)[1]))
+    relative = bool(_SAYS_PERCENT_CHANGE.search(context.sentence_at(span)[1]))
     if relative and target.unit != "%":
         return None
     if not relative and not (columns and "difference" in (context.operations(span) or ())):

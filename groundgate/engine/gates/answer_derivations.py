@@ -227,7 +227,7 @@ class _DerivationSearch:
             found is not None
             and policy.unnamed_negatives == "named_operation"
             and unnamed_negative(
-                q, found, context.operations(span), context._sentence_at(span)[1], self.question
+                q, found, context.operations(span), context.sentence_at(span)[1], self.question
             )
         ):
             found = None  # a negative value no named operation orders: a flipped sign (d846)
