@@ -83,6 +83,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s47.jsonl",
     "retrieval-heldout-s48.jsonl",
     "retrieval-heldout-s49.jsonl",
+    "retrieval-heldout-s50.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",
