@@ -1,0 +1,144 @@
+"""Answerability readings tried for issue 32's Chinese covered losses (d893-d896), each on one
+replayed retrieval of every question file (bench/retrieval_losses.py's cache), the held-out files
+counted only (d819): totals per group (the seen files, each held-out file) and language, and the
+seen questions each candidate moved against the default. A candidate patches the pipeline's
+answerability in this process only; none is a policy (each was measured, not built).
+
+    .venv/bin/python bench/answerability_candidates.py CANDIDATE [--held-out s46,...,s50]
+
+Candidates: base (the default, 2026-11.23); typed-common (a typed attribute asked and only
+common terms missing: they tie, the value's clause must still name a stated term); date-common
+(the same, a date asked only); change-words (under a change asked, 幅度 / 降幅 / 变化 are
+the attribute's words, not its subject); one-per (a reading's number is no bare 一 / "one" and no
+rate: 一小时, 一度, 每小时, "per hour" are not readings). Reads the database
+bench_retrieval.py left in bench/out/retrieval (run it first, every file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench import retrieval_losses as replay  # sets Django up on the bench database
+from groundgate.models import Dataset
+from groundgate.pipeline import answerability, answerability_reading
+from groundgate.pipeline.answerability_question import Term
+from groundgate.pipeline.contracts import SelectionPolicy
+from groundgate.services.embedding_index import embedder_for
+from groundgate.services.retrieval_eval import load_questions
+
+FILES = sorted((replay.ROOT / "fixtures" / "questions").glob("retrieval*.jsonl"))
+_ORIGINAL = answerability._chunk_answers
+_READING = answerability_reading.reading_asked
+
+
+def _common_tie(kinds: frozenset[str] | None) -> Any:
+    """Missing common terms tie (not required) when a typed attribute of `kinds` is asked (None:
+    any) and no named or asked term is missing; at least one required term must be stated."""
+
+    def patched(parts: Any, text: str, strict: bool, stated: frozenset[str] = frozenset()) -> Any:
+        read = _ORIGINAL(parts, text, strict, stated)
+        if read[0] or strict or parts.attribute is None:
+            return read
+        if kinds is not None and parts.attribute.name not in kinds:
+            return read
+        lacks = set(read[1])
+        if not lacks or any(t.startswith("<") for t in lacks):
+            return read
+        by = {t.text: t for t in parts.terms}
+        if any(by.get(t) is None or by[t].named or by[t].asked for t in lacks):
+            return read
+        if not any(t.required and t.text not in lacks for t in parts.terms):
+            return read
+        terms = tuple(Term(t.text, False, False) if t.text in lacks else t for t in parts.terms)
+        return _ORIGINAL(replace(parts, terms=terms), text, strict, stated)
+
+    return patched
+
+
+# The words that name a change itself ("变化幅度有多大", "降幅"): under a change asked, the
+# attribute's own words, not its subject.
+CHANGE_WORDS = frozenset("幅度 降幅 增幅 涨幅 升幅 跌幅 变化 变动 magnitude".split())
+
+
+def _change_words(parts: Any, text: str, strict: bool, stated: frozenset[str] = frozenset()) -> Any:
+    read = _ORIGINAL(parts, text, strict, stated)
+    if read[0] or parts.attribute is None or parts.attribute.name != "change":
+        return read
+    if not read[1] or not set(read[1]) <= CHANGE_WORDS:
+        return read
+    terms = tuple(t for t in parts.terms if t.text not in CHANGE_WORDS)
+    if not any(t.required for t in terms):
+        return read
+    return _ORIGINAL(replace(parts, terms=terms), text, strict, stated)
+
+
+_RATE = re.compile(r"(?:每|per\s|an?\s|/\s*)$", re.I)
+
+
+def _one_per(question: str, attribute: Any, version: int) -> Any:
+    unit = _READING(question, attribute, version)
+    if unit is None:
+        return None
+    for m in unit.quoted.finditer(question):
+        before = question[: m.start()]
+        number = re.match(r"[一二两三四五六七八九十百千万〇零]+", m.group(0))
+        lone = not re.search(r"[\d一二两三四五六七八九十]$", before)
+        if number and number.group(0) == "一" and lone:
+            continue  # 一小时 / 一度: "per hour", "once", no quoted reading
+        if _RATE.search(before):
+            continue
+        return unit
+    return None
+
+
+CANDIDATES = {
+    "base": lambda: None,
+    "typed-common": lambda: setattr(answerability, "_chunk_answers", _common_tie(None)),
+    "date-common": lambda: setattr(
+        answerability, "_chunk_answers", _common_tie(frozenset({"date"}))
+    ),
+    "change-words": lambda: setattr(answerability, "_chunk_answers", _change_words),
+    "one-per": lambda: setattr(answerability_reading, "reading_asked", _one_per),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("candidate", choices=sorted(CANDIDATES))
+    parser.add_argument("--held-out", default="s46,s47,s48,s49,s50")
+    args = parser.parse_args()
+    held_out = args.held_out.split(",")
+    dataset = Dataset.objects.get(slug="questions")
+    files = {f.name: load_questions(str(f)) for f in FILES}
+    cache = replay.build_cache(dataset, [q for qs in files.values() for q in qs])
+    CANDIDATES[args.candidate]()
+    retriever = replay.ReplayRetriever(embedder_for("local"), cache, **replay.VARIANTS["base"])
+    started = time.perf_counter()
+    totals: dict[tuple[str, str], list[int]] = {}
+    right: list[str] = []
+    for name, result in replay.run(dataset, files, retriever, SelectionPolicy()).items():
+        where = next((h for h in held_out if f"-{h}." in name), "seen")
+        short = name.removeprefix("retrieval-heldout-").removesuffix(".jsonl")
+        for o in result.outcomes["default"]:
+            row = totals.setdefault((where, o.question.lang), [0, 0, 0, 0])
+            at = 0 if o.question.covered else 2
+            row[at] += o.right
+            row[at + 1] += 1
+            if where == "seen" and o.right:
+                right.append(f"{short} {o.question.id}")
+    for (where, lang), (r, c, f, u) in sorted(totals.items()):
+        print(f"[{args.candidate}] {where} {lang}: covered {r}/{c}, refused {f}/{u}")
+    out = replay.OUT / f"candidate-{args.candidate}.txt"
+    out.write_text("\n".join(sorted(right)) + "\n")  # seen questions only, for the diff
+    print(f"[{args.candidate}] {time.perf_counter() - started:.0f} s; seen right: {out}")
+
+
+if __name__ == "__main__":
+    main()
