@@ -9,8 +9,10 @@ answerability in this process only; none is a policy (each was measured, not bui
 Candidates: base (the default, 2026-11.23); typed-common (a typed attribute asked and only
 common terms missing: they tie, the value's clause must still name a stated term); date-common
 (the same, a date asked only); change-words (under a change asked, 幅度 / 降幅 / 变化 are
-the attribute's words, not its subject); one-per (a reading's number is no bare 一 / "one" and no
-rate: 一小时, 一度, 每小时, "per hour" are not readings). Reads the database
+the attribute's words, not its subject); share-0.88 / share-0.90 (a Chinese term means a
+Chinese word sharing a character with it at e5's 0.88 / 0.90, not the policy's 0.92);
+one-per (a reading's number is no bare 一 / "one" and no rate: 一小时, 一度, 每小时, "per
+hour" are not readings). Reads the database
 bench_retrieval.py left in bench/out/retrieval (run it first, every file).
 """
 
@@ -27,7 +29,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench import retrieval_losses as replay  # sets Django up on the bench database
 from groundgate.models import Dataset
-from groundgate.pipeline import answerability, answerability_reading
+from groundgate.pipeline import answerability, answerability_reading, answerability_v12
 from groundgate.pipeline.answerability_question import Term
 from groundgate.pipeline.contracts import SelectionPolicy
 from groundgate.services.embedding_index import embedder_for
@@ -98,6 +100,23 @@ def _one_per(question: str, attribute: Any, version: int) -> Any:
     return None
 
 
+_MEANS = answerability_v12.means
+
+
+def _shared_character(floor: float) -> Any:
+    """A Chinese term means a Chinese word sharing a character with it at `floor` (v12: the
+    policy's paraphrase_min_similarity, 0.92); English words as v12 reads them."""
+
+    def patched(term: str, lowered: str, threshold: float, across: float) -> bool:
+        if _MEANS(term, lowered, threshold, across):
+            return True
+        if not threshold or not re.search(r"[\u4e00-\u9fff]", term):
+            return False
+        return _MEANS(term, lowered, min(threshold, floor), 2.0)  # Chinese words only
+
+    return patched
+
+
 CANDIDATES = {
     "base": lambda: None,
     "typed-common": lambda: setattr(answerability, "_chunk_answers", _common_tie(None)),
@@ -105,6 +124,8 @@ CANDIDATES = {
         answerability, "_chunk_answers", _common_tie(frozenset({"date"}))
     ),
     "change-words": lambda: setattr(answerability, "_chunk_answers", _change_words),
+    "share-0.88": lambda: setattr(answerability_v12, "means", _shared_character(0.88)),
+    "share-0.90": lambda: setattr(answerability_v12, "means", _shared_character(0.90)),
     "one-per": lambda: setattr(answerability_reading, "reading_asked", _one_per),
 }
 
