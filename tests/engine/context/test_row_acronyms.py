@@ -17,7 +17,7 @@ from groundgate.engine.gates.answer import (
 )
 from tests.engine.context.test_operands import case
 
-OFF = AnswerGatePolicy(row_acronyms="off")
+OFF = AnswerGatePolicy(row_acronyms="off", row_said="heads")  # apart_or_head says "Diluted" too (d872)
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
 
 
