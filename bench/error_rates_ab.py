@@ -2,7 +2,7 @@
 
     python bench/error_rates_ab.py BEFORE [AFTER ...] [--data ../shared/data] [--render rows]
         [--derived finding|accept|both] [--cases-out DIR] [--no-off] [--halves] [--tatqa-halves]
-        [--tatqa-only]
+        [--tatqa-only] [--variant NAME:FIELD=VALUE[,FIELD=VALUE...] ...]
 
 Each checkout's own engine is imported into this process (its own copy of every `groundgate`
 module, as bench/ab_interleaved.py does), and all of them gate the same cases, made by THIS
@@ -19,6 +19,11 @@ again for each half of its companies (bench/financebench_halves.py: develop on A
 `--tatqa-halves` also prints the TAT-QA rows for each half of a split by document (`half_of`: a hash
 of the table's uid, 50/50): rules are developed on half A and must also gain on half B, so a
 rule fitted to the cases read does not pass for a general one. `--tatqa-only` skips FinanceBench.
+
+`--variant NAME:FIELD=VALUE,...` (repeatable) adds a column gated by the LAST checkout's engine
+under its default policy with those fields changed (VALUE as JSON, else a string:
+`--variant shares:percent_aggregates=shares`): d616's side-by-side measurement of selectable
+readings, alone and together, without a worktree per reading (d871).
 """
 
 from __future__ import annotations
@@ -100,10 +105,29 @@ def fb_halves(data: Path) -> dict[str, str]:
     return out
 
 
-def policy_of(module: ModuleType, derived: str, context: str | None):  # type: ignore[no-untyped-def]
+def policy_of(  # type: ignore[no-untyped-def]
+    module: ModuleType, derived: str, context: str | None, fields: dict[str, object] | None = None
+):
     base = module.PRESETS["default"].model_dump()
     extra = {"value_context": context} if context else {}
-    return module.AnswerGatePolicy.model_validate({**base, "derived_numbers": derived, **extra})
+    changed = {**base, "derived_numbers": derived, **extra, **(fields or {})}
+    return module.AnswerGatePolicy.model_validate(changed)
+
+
+def variants(items: list[str]) -> list[tuple[str, dict[str, object]]]:
+    """(name, policy fields) of each `--variant NAME:FIELD=VALUE,...` option."""
+    out: list[tuple[str, dict[str, object]]] = []
+    for item in items:
+        name, _, spec = item.partition(":")
+        fields: dict[str, object] = {}
+        for part in filter(None, spec.split(",")):
+            field, _, raw = part.partition("=")
+            try:
+                fields[field] = json.loads(raw)
+            except json.JSONDecodeError:
+                fields[field] = raw
+        out.append((name, fields))
+    return out
 
 
 def gate_all(module: ModuleType, built: list[tuple[str, dict]], policy) -> list[str]:  # type: ignore[no-untyped-def]
@@ -183,6 +207,13 @@ def main() -> int:
         "--tatqa-halves", action="store_true", help="TAT-QA per half of the documents"
     )
     parser.add_argument("--tatqa-only", action="store_true", help="skip FinanceBench")
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME:FIELD=VALUE,...",
+        help="a column of the last checkout's default policy with these fields changed",
+    )
     args = parser.parse_args()
     if not (args.data / "tatqa" / "tatqa_dataset_dev.json").exists():
         print(f"no TAT-QA / FinanceBench data under {args.data}")
@@ -202,6 +233,11 @@ def main() -> int:
                 off = policy_of(module, mode, "off")
                 columns[mode][f"{label} value_context off"] = gate_all(module, built, off)
         print(f"gated: {checkout} ({module.__file__})", flush=True)
+    for name, fields in variants(args.variant):
+        for mode in modes:
+            policy = policy_of(module, mode, None, fields)
+            columns[mode][name] = gate_all(module, built, policy)
+        print(f"gated: variant {name} {fields}", flush=True)
     for mode in modes:
         cols = columns[mode]
         print(f"\n### derived_numbers: {mode} (default policy otherwise; render {args.render})\n")

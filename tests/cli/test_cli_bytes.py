@@ -112,6 +112,8 @@ the three limit sets (diffed); stderr same. Merged (2.68.0, policy 2026-11.69): 
 likewise. 2.68.1 (a near miss of another period is no period mention), policy 2026-11.69:
 against 2.68.0, the version string only in each of the three limit sets (diffed;
 policy hash unchanged); stderr same.
+2.69.0 (eight selectable readings on by default, d872), policy 2026-11.70: against 2.68.1, the
+version string and the policy hash only in each of the three limit sets (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -141,17 +143,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "9f83fa434ab47e4e25fb70c23c0ca0f7af214ea9d843c6d39e3443d41759b6b7",
+        "f48705607deb201f05e8afd4a80d0383cad4729f4cd4219ae9c6190e0edabfd1",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "95040458698f689118eff259457bf3953c1a0ca9b84e8e69ecf6e0b8343f5ec4",
+        "8bcfd1ff61a90fa7f478810ee2d7c1c3934a35b8d39872f4a13b7b86b1a6c6f2",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "64eea5cad23be858a0f6db57cc401d638094f46dd76c1ddc2bb4223ebf6bd9f5",
+        "e46ecd13acd09af3e8e5e540bcb2d3e46d694b6ad95966fe9529e0a9d97b7fed",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -18,7 +18,7 @@ from groundgate.engine.said_changes import said_changes
 from groundgate.engine.written import written_results
 from tests.engine.context.test_operands import case
 
-ACCEPT = AnswerGatePolicy(derived_numbers="accept")
+ACCEPT = AnswerGatePolicy(derived_numbers="accept", written_labels="words")
 OFF = AnswerGatePolicy(derived_numbers="accept", said_changes="off")
 CODED = AnswerGatePolicy(derived_numbers="accept", written_labels="coded_words")
 SLIPS = AnswerGatePolicy(derived_numbers="accept", written_slips="last_digit")
@@ -43,7 +43,7 @@ def _status(answer: str, policy: AnswerGatePolicy, table: str = TABLE) -> str:
 
 def test_the_defaults_and_the_old_readings():
     assert DEFAULT_POLICY.said_changes == "same_sentence"  # 2.66.0 (d838)
-    assert DEFAULT_POLICY.written_labels == "words"  # d839: selectable (one half gains, d530)
+    assert DEFAULT_POLICY.written_labels == "coded_words"  # d839, the default since 2.69.0: d872
     assert DEFAULT_POLICY.written_slips == "exact"  # d840: selectable, not the default
     assert VERBATIM_POLICY.said_changes == "off"
     assert VERBATIM_POLICY.written_labels == "words"

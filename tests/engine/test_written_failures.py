@@ -15,7 +15,9 @@ from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.written import written_results
 from tests.conftest import financebench_case
 
-ACCEPT = DEFAULT_POLICY.model_copy(update={"derived_numbers": "accept"})
+ACCEPT = DEFAULT_POLICY.model_copy(
+    update={"derived_numbers": "accept", "written_failures": "search"}
+)
 REFUSE = ACCEPT.model_copy(update={"written_failures": "refuse"})
 
 
@@ -58,9 +60,10 @@ def test_financebench_wrong_dpo_is_refused_only_under_refuse() -> None:
     assert finding.derivation is None
 
 
-def test_verbatim_and_default_read_it_as_before() -> None:
+def test_the_default_refuses_and_verbatim_reads_it_as_before() -> None:
+    # The default since 2.69.0 (d872, under d870); verbatim keeps "search".
     assert VERBATIM_POLICY.written_failures == "search"
-    assert DEFAULT_POLICY.written_failures == "search"
+    assert DEFAULT_POLICY.written_failures == "refuse"
     case = _case("fb-10130-claude-2-inContext")
-    refuse_default = DEFAULT_POLICY.model_copy(update={"written_failures": "refuse"})
-    assert gate_answer(case, refuse_default).status == gate_answer(case, DEFAULT_POLICY).status
+    search = DEFAULT_POLICY.model_copy(update={"written_failures": "search"})
+    assert gate_answer(case, search).status == gate_answer(case, DEFAULT_POLICY).status

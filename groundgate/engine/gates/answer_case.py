@@ -23,7 +23,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES, NOT_BY_DEFAULT
 
 
 class AnswerGatePolicy(ValueContextReadings):
-    policy_version: str = "answer-gate/2026-11.69"
+    policy_version: str = "answer-gate/2026-11.70"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True
@@ -186,15 +186,15 @@ class AnswerGatePolicy(ValueContextReadings):
     # of the named rows' share cells (derivation_aggregates' sets, and two named rows down the
     # named year's column: derivations.explain adds no percentages); "off" (gate 2.30.0): a
     # sentence naming a share names no sum. Only with a derivation_aggregates other than "off".
-    # Selectable, "off" by default: TAT-QA right calculations gain on half B only (d530).
-    percent_aggregates: Literal["off", "shares"] = "off"
+    # The default since gate 2.69.0 (d872: bound, one half gains, nothing worse - d870).
+    percent_aggregates: Literal["off", "shares"] = "shares"
     # Aggregates down a named column (engine/context/column_aggregates.py, gate 2.31.0, d564):
     # "named_columns" - an average or a total the sentence names, of no named row, is derived
     # from the one column whose own header words it says, over every row but a total row ("the
     # average amount of total expected charges per segment" is (160 + 80 + 49) / 3); "off"
     # (gate 2.30.0): aggregates are of named rows only. Only with a derivation_aggregates
-    # other than "off". Selectable, "off" by default: TAT-QA gains on half B only (d530).
-    column_aggregates: Literal["off", "named_columns"] = "off"
+    # other than "off". The default since gate 2.69.0 (d872, under d870's rule).
+    column_aggregates: Literal["off", "named_columns"] = "named_columns"
     # A ratio over an average (engine/context/average_ratios.py, gate 2.40.0, d620):
     # "named_rows" - where the sentence (else the question) names a ratio and "average X", a
     # named row's cell over the average of row X's two cells of consecutive periods ("(FY2021
@@ -246,11 +246,11 @@ class AnswerGatePolicy(ValueContextReadings):
     # "side_words" - under a label naming both ("Net income (loss)", "Increase (decrease)",
     # "净利润（亏损）"), a cell printed negative is the side in parentheses, one printed positive
     # the other; an answer stating it by its size in words of the other side is a flipped sign
-    # ("net income of $262" for (262), "a loss of 245" for 245); "named_rows" (selectable,
-    # d688): as "side_words", and the row's own two-sided name with a figure by its size says
-    # the positive side ("Net (loss) income ... was $31.5" for (31.5)); "off" (gate 2.45.0):
+    # ("net income of $262" for (262), "a loss of 245" for 245); "named_rows" (the default
+    # since 2.69.0, d688, d872): as "side_words", and the row's own two-sided name with a figure
+    # by its size says the positive side ("Net (loss) income ... was $31.5" for (31.5)); "off":
     # the parentheses alone give a cell's sign, the answer's side words are not read against it.
-    sign_sides: Literal["off", "side_words", "named_rows"] = "side_words"
+    sign_sides: Literal["off", "side_words", "named_rows"] = "named_rows"
     # Where a percentage grounded by a bare figure of a chunk that declares percent (the rule
     # percent_declared) is said (engine/context/disagreement.py, gate 2.20.0, d461):
     # "percent_columns" - a table's cell of a column that declares no percent, beside a column
@@ -268,9 +268,9 @@ class AnswerGatePolicy(ValueContextReadings):
     # A written calculation that does not give its result (gate 2.36.0, d599): "refuse" - a
     # value the answer writes as the result of a calculation of its own ("365 * $1,381 /
     # $7,890 = 50 days") whose arithmetic gives another figure is not derived by the search
-    # from other operands (the answer says what its operands are); "search" (gate 2.33.0):
-    # the search may still find it. Needs written_calculations.
-    written_failures: Literal["search", "refuse"] = "search"
+    # from other operands (the answer says what its operands are; the default since 2.69.0,
+    # d872); "search" (gate 2.33.0): the search may still find it. Needs written_calculations.
+    written_failures: Literal["search", "refuse"] = "refuse"
     # A written result said again at a coarser precision (engine/rounded_results.py, gate 2.57.0,
     # d758): "rounded" - a later value the result rounds to ("... / 3 = 10.28%" ... "rounded to
     # one decimal place, ... is 10.3%") restates it, as the same figure does; "same" (gate
@@ -313,10 +313,10 @@ class AnswerGatePolicy(ValueContextReadings):
     # two cells of one row for a change or an average; "off" (gate 2.21.0): any two cited
     # values (on a filing page of 200 figures one operation on some pair lands near almost any
     # figure). Only with a derivation_context other than "off".
-    # "one_said_initials" (gate 2.27.0, d506; selectable, not the default: it gained on one
-    # FinanceBench half only): an acronym said ("COGS") that is the initials of an operand's
-    # row label ("Cost of goods sold") speaks of it too (engine/context/initials.py).
-    derivation_words: Literal["off", "one_said", "one_said_initials"] = "one_said"
+    # "one_said_initials" (gate 2.27.0, d506; the default since 2.69.0, d872 under d870: it
+    # gains on one FinanceBench half only): an acronym said ("COGS") that is the initials of an
+    # operand's row label ("Cost of goods sold") speaks of it too (engine/context/initials.py).
+    derivation_words: Literal["off", "one_said", "one_said_initials"] = "one_said_initials"
     # Two cells of one row that derivation_words lets through for a change or an average
     # (engine/context/operand_rule.py, gate 2.32.0, d567): "best_named" - not where another
     # row of the same excerpt is said better (the words the sentence and the question say of
@@ -370,10 +370,10 @@ class AnswerGatePolicy(ValueContextReadings):
     year_rows: Literal["off", "transposed"] = "transposed"
     # A marker cell after a table row's last value (engine/context/rows.py, gate 2.26.0, d518):
     # "blank" - "nm", "n/m", "n.m.", "n/a", "NMF" ("Interest expense  (5,940)  (598)  (5,342)
-    # nm") is a blank cell, as a dash is, so the row's label and columns are read; "off" (gate
-    # 2.25.0, the default: measured on TAT-QA it gained on one half only, d312): the marker's
-    # letters end the label, and the line is prose with no row.
-    marker_cells: Literal["off", "blank"] = "off"
+    # nm") is a blank cell, as a dash is, so the row's label and columns are read (the default
+    # since 2.69.0, d872: one TAT-QA half gains, nothing worse, d870); "off" (gate 2.25.0): the
+    # marker's letters end the label, and the line is prose with no row.
+    marker_cells: Literal["off", "blank"] = "blank"
     # Period phrases that end on a day (facts.TableReading, gate 2.28.0, d534): "period_phrases"
     # - below rows, "Year ended 30 June 2018" ("Fiscal year ended", "For the period ended",
     # "Six months ended", "52 weeks ended") starts a section of that day as "As at 31
@@ -461,9 +461,9 @@ class AnswerGatePolicy(ValueContextReadings):
     direction_cells: Literal["off", "change_columns"] = "change_columns"
     # Another row the answer names (context/label_heads.py, gate 2.46.0, d676): "heads" - also
     # by a Chinese label's head ("净利润" of "归属于上市公司股东的净利润"); "apart_or_head"
-    # (selectable: half A only) - or by the words that set it apart from the value's row;
-    # "every_word" (gate 2.41.0): by every word of its label.
-    row_said: Literal["every_word", "heads", "apart_or_head"] = "heads"
+    # (the default since 2.69.0, d872: half A gains only, d870) - or by the words that set it
+    # apart from the value's row; "every_word" (gate 2.41.0): by every word of its label.
+    row_said: Literal["every_word", "heads", "apart_or_head"] = "apart_or_head"
     # Words of a change in a prose value's facets (context/prose_facets.py, gate 2.58.0,
     # d774): "change_words" - "increased", "was", "同比增长" name no subject, and "12%
     # year-over-year" is a percent ("North America sales increased 13%" of Net sales' 13%);

@@ -77,11 +77,11 @@ class DerivationReadings(GatePolicy):
     # 2.64.0's, verbatim's): only "=" and "≈" write one. Needs written_calculations.
     said_changes: Literal["off", "same_sentence"] = "same_sentence"
     # The label of a line of written working (engine/written.py, gate 2.66.0, d839):
-    # "coded_words" (selectable: one half gains, d530) - a label may hold a word with digits
-    # after its letters ("Operating Cash Flow Ratio for FY2017 = $2,912,853,000 /
-    # $3,527,457,000" then "Operating Cash Flow Ratio for FY2017 ≈ 0.8257": one calculation);
-    # "words" (gate 2.64.0's, the default and verbatim's): letters only.
-    written_labels: Literal["words", "coded_words"] = "words"
+    # "coded_words" (the default since 2.69.0, d872: one half gains, nothing worse, d870) - a
+    # label may hold a word with digits after its letters ("Operating Cash Flow Ratio for FY2017
+    # = $2,912,853,000 / $3,527,457,000" then "Operating Cash Flow Ratio for FY2017 ≈ 0.8257":
+    # one calculation); "words" (gate 2.64.0's and verbatim's): letters only.
+    written_labels: Literal["words", "coded_words"] = "coded_words"
     # A written result's last digit (engine/written.py, gate 2.66.0, d840): "last_digit"
     # (selectable) - a result of four significant digits or more may be one unit off the
     # rounded figure ("$1,462.8 / $2,707.3 ≈ 0.5404" of 0.54032); "exact" (the default and

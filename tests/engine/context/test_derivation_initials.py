@@ -43,10 +43,10 @@ def gold(case_id: str, said: str | None = None, instead: str = "") -> AnswerCase
     )
 
 
-def test_initials_are_selectable_and_not_the_default():
+def test_initials_are_the_default_and_word_overlap_selectable():
     # Measured (d312): FinanceBench right answers rejected -1 on half A, 0 on half B; no other
-    # kind moved on either set. Not both halves: the default stays word overlap.
-    assert DEFAULT_POLICY.derivation_words == "one_said"
+    # kind moved on either set. One half: the default since 2.69.0 under d870's rule (d872).
+    assert DEFAULT_POLICY.derivation_words == "one_said_initials"
     assert VERBATIM_POLICY.derivation_words == "off"
 
 

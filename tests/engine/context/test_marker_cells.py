@@ -21,7 +21,7 @@ from groundgate.engine.numbers import extract_numbers
 from tests.engine.context.derivations import derived_formula, tatqa_answers
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept", marker_cells="blank")
-OFF = AnswerGatePolicy(derived_numbers="accept")
+OFF = AnswerGatePolicy(derived_numbers="accept", marker_cells="off")
 # The shape of a real TAT-QA table (context 69d42a72).
 OTHER = (
     "Year ended March 31,  Period-to-period change\n"
@@ -38,9 +38,9 @@ def rows(reading: TableReading) -> dict[str, tuple[str, tuple[str, ...]]]:
     }
 
 
-def test_marker_cells_are_selectable_and_off_by_default():
-    # Off by default (d518): on TAT-QA it gained one right calculation on one half only.
-    assert DEFAULT_POLICY.marker_cells == "off"
+def test_marker_cells_are_the_default_and_verbatim_reads_none():
+    # On by default since 2.69.0 (d872 under d870: one TAT-QA half gains, nothing worse; d518).
+    assert DEFAULT_POLICY.marker_cells == "blank"
     assert VERBATIM_POLICY.marker_cells == "off"
 
 

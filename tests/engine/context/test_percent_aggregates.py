@@ -29,7 +29,7 @@ TABLE = "\n".join(
 
 def test_the_verbatim_preset_adds_no_shares():
     assert VERBATIM_POLICY.percent_aggregates == "off"
-    assert DEFAULT_POLICY.percent_aggregates == "off"  # one TAT-QA half (d530)
+    assert DEFAULT_POLICY.percent_aggregates == "shares"  # one TAT-QA half: d870, d872
 
 
 def test_the_total_or_average_said_before_the_share_is_the_operation():

@@ -17,7 +17,8 @@ from groundgate.engine.gates.answer import (
 )
 from tests.engine.context.test_operands import case
 
-OFF = AnswerGatePolicy(row_acronyms="off")
+# row_said apart_or_head (the default since 2.69.0, d872) says "Diluted" too: the old reading here.
+OFF = AnswerGatePolicy(row_acronyms="off", row_said="heads")
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
 
 
