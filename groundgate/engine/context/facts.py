@@ -41,6 +41,7 @@ from groundgate.engine.context.note_columns import (
 )
 from groundgate.engine.context.period_spans import spans_in
 from groundgate.engine.context.periods import periods_in
+from groundgate.engine.context.quarter_months import quarter_months
 from groundgate.engine.context.rows import (
     LETTER,
     Line,
@@ -163,6 +164,8 @@ class TableReading(NamedTuple):
     # sentence's figures read as a row's cells are prose (phrase_periods.py, read likewise).
     phrases: bool = False
     padded_steps: bool = False  # padded_decimals "written_first" (2.65.0, d831): rounded_cells
+    quarter_months: bool = False  # quarter_months "said_quarter" (2.71.0, d885): quarter_months
+    segments: bool = False  # segment_columns "metric_heads" (2.71.0, d886): segment_columns
 
 
 PLAIN = TableReading()
@@ -251,9 +254,10 @@ def read_facts(
 
 def _text_facts(text: str, prose_context: bool = True, reading: TableReading = PLAIN) -> list[Fact]:
     quarter_ordinals = reading.quarter_ordinals
-    lines = [
-        line for line in _lines(text, reading.capitals) if LETTER.search(line.text) or line.values
-    ]
+    read = _lines(text, reading.capitals)
+    if reading.quarter_months:  # "第一季度（1-3月份）" names the quarter alone (d885)
+        read = [quarter_months(line) for line in read]
+    lines = [line for line in read if LETTER.search(line.text) or line.values]
     if reading.marker_cells:
         lines = [marker_blanks(line) for line in lines]
     if reading.standard_names:
@@ -411,12 +415,13 @@ def _add_row(
     slots: tuple[list[int], int] | None = None,
     reading: TableReading | None = None,
 ) -> None:
-    units = groups = short = spans = words = wide = indicators = False
+    units = groups = short = spans = words = wide = indicators = segs = False
     title = frozenset[str]()
     if reading is not None:
         units, groups, short = reading.header_units, reading.header_groups, reading.short_rows
         words, wide = reading.word_columns, reading.wide_negatives
         indicators = reading.indicators  # statement_headers "indicator_heads" (d789)
+        segs = reading.segments  # segment_columns "metric_heads" (d886)
         # A duration line heads the columns (d602): each column's durations are periods.
         spans = reading.durations and any(duration_width(p) for p in header[-4:])
         if reading.statements:  # a title date's year is no column's that names its own
@@ -427,10 +432,10 @@ def _add_row(
     named = [p for p in heads if not _title_line(p)]
     for k, (line, v) in enumerate(cells):
         at, n = (k, len(cells)) if slots is None else (slots[0][k], slots[1])
-        column = _column(heads, at, n, units, groups, short, spans, words, indicators)
+        column = _column(heads, at, n, units, groups, short, spans, words, indicators, segs)
         name = None
         if n > 1 and len(named) != len(heads) and column:
-            name = _column(named, at, n, units, groups, short, spans, words, indicators)
+            name = _column(named, at, n, units, groups, short, spans, words, indicators, segs)
         facts.append(
             Fact(
                 value=v,

@@ -443,7 +443,7 @@ def _finding(
         detail = f"{text} is said of {bindings.name(fact, alt)}" + (
             f"; {bindings.name(alt, fact)} has {alt.value.text}" if alt else ""
         )
-    elif reason == "another_column" and seen.points and of_another_unit(claim.value, fact):
+    elif reason == "another_column" and seen.points and of_another_unit(claim.value, fact, seen.rate_columns):
         detail = unit_detail(claim.value, cell_name(fact))  # "percent, not points" (d788)
     elif reason in ("another_row", "another_period", "another_column"):
         detail = f"{text} is the figure for {cell_name(fact)}" + (

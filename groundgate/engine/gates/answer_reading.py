@@ -52,6 +52,8 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         adjacent=policy.sentence_periods != "off",
         phrases=policy.sentence_periods == "own_phrases",
         padded_steps=policy.padded_decimals == "written_first",
+        quarter_months=policy.quarter_months == "said_quarter",
+        segments=policy.segment_columns == "metric_heads",
     )
 
 

@@ -137,3 +137,15 @@ class ValueContextReadings(DerivationReadings):
     # thousands)"); where none does, its near miss is the bare figure, a wrong scale; "any_scale"
     # (gate 2.64.0, verbatim's): also at 10^3, 10^6 or 10^9 where no scale is declared.
     whole_amounts: Literal["any_scale", "declared_scale"] = "declared_scale"
+    # A quarter's months printed beside it (context/quarter_months.py, gate 2.71.0, d885):
+    # "said_quarter" - "第一季度（1-3月份）  第二季度（4-6月份） ..." heads quarter columns, the
+    # parenthesised months (the quarter's own) no value and no month; "off" (gate 2.68.1,
+    # verbatim's): the months' range was a value, so the line headed no column.
+    quarter_months: Literal["off", "said_quarter"] = "said_quarter"
+    # A segment table's label column head (context/segment_columns.py, gate 2.71.0, d886):
+    # "metric_heads" - "分行业  营业收入  营业成本  毛利率（%）  营业收入比上年增减（%） ..." heads
+    # its columns as "项目" does, so a cell is its metric's ("白酒营业成本为123.46亿元" of the
+    # 营业收入 cell is another column's), and a rate's change column ("毛利率比上年增减（%）")
+    # may print percentage points under its percent mark; "off" (gate 2.68.1, verbatim's): the
+    # line heads nothing, any cell of the row grounds any metric.
+    segment_columns: Literal["off", "metric_heads"] = "metric_heads"
