@@ -166,6 +166,7 @@ class TableReading(NamedTuple):
     padded_steps: bool = False  # padded_decimals "written_first" (2.65.0, d831): rounded_cells
     quarter_months: bool = False  # quarter_months "said_quarter" (2.71.0, d885): quarter_months
     segments: bool = False  # segment_columns "metric_heads" (2.71.0, d886): segment_columns
+    directions: bool = False  # direction_prose "said_words" (2.71.0, d887): prose_directions
 
 
 PLAIN = TableReading()

@@ -45,14 +45,10 @@ from groundgate.engine.context.answer_periods import (
     clause_spans,
 )
 from groundgate.engine.context.cell_names import cell_name
-from groundgate.engine.context.change_directions import (
-    against_direction,
-    change_column,
-    clause_direction,
-)
 from groundgate.engine.context.citation_map import _citation_map
 from groundgate.engine.context.claims import Claim, ClaimReader, citations
 from groundgate.engine.context.counted_constants import skipped_short
+from groundgate.engine.context.prose_directions import direction_reasons, falls
 from groundgate.engine.context.disagreement import _alternative, _disagreement
 from groundgate.engine.context.duration_headers import durations_in
 from groundgate.engine.context.excerpt_index import _Seen, _seen
@@ -323,17 +319,9 @@ def context_findings(
                     for r, (_, f, _) in zip(reasons, matches, strict=True)
                 ]
                 named = summed
-        if (
-            directions
-            and not claim.value.quantity.startswith("-")
-            and any(change_column(f) for _, f, _ in matches)
-        ):
-            # "营业收入环比下降9.9%" of a change column's 9.9%: a fall said of a rise (d672).
-            direction = clause_direction(conclusion, value.start, value.end)
-            reasons = [
-                "another_direction" if r is None and against_direction(f, direction) else r
-                for r, (_, f, _) in zip(reasons, matches, strict=True)
-            ]
+        if directions:  # a change said with the other direction word (d672, d887)
+            q, at = claim.value.quantity, (value.start, value.end)
+            reasons = direction_reasons(reasons, matches, conclusion, at, q, reading.directions)
         if any(r is None for r in reasons):
             continue
         out.append(
@@ -435,7 +423,7 @@ def _finding(
             f"; {subject_name(subjects, alt, fact)} has {alt.value.text}" if alt else ""
         )
     elif reason == "another_direction":
-        fall = fact.negative or fact.value.quantity.startswith("-")
+        fall = falls(fact, seen)
         said, other = ("a fall", "a rise") if fall else ("a rise", "a fall")
         detail = f"{text} is the figure for {cell_name(fact)}, {said}; the sentence says {other}"
     elif reason == "another_subject":  # bound to another value's subject (d690)

@@ -98,6 +98,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     yuan_scales="off",
     quarter_months="off",
     segment_columns="off",
+    direction_prose="off",
     month_words="prefix",
     capital_words="off",
     slip_neighbours="off",

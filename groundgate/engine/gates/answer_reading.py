@@ -54,6 +54,7 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         padded_steps=policy.padded_decimals == "written_first",
         quarter_months=policy.quarter_months == "said_quarter",
         segments=policy.segment_columns == "metric_heads",
+        directions=policy.direction_prose == "said_words",
     )
 
 

@@ -149,3 +149,9 @@ class ValueContextReadings(DerivationReadings):
     # may print percentage points under its percent mark; "off" (gate 2.68.1, verbatim's): the
     # line heads nothing, any cell of the row grounds any metric.
     segment_columns: Literal["off", "metric_heads"] = "metric_heads"
+    # A change the evidence's prose says after its direction word (context/prose_directions.py,
+    # gate 2.71.0, d887): "said_words" - "扣非归母净利润同比增长6.38%" of "较上年同期下降6.38%",
+    # "Operating income increased 6.4%" of "decreased 6.4%" is out of context (another_direction,
+    # as a change column's cell, d672; only with direction_cells "change_columns"); "off" (gate
+    # 2.68.1, verbatim's): the unsigned figure grounds either direction.
+    direction_prose: Literal["off", "said_words"] = "said_words"
