@@ -50,7 +50,7 @@ class _Seen:
         apart: bool = False,
         rivals: str = "",
         longer: bool = False,
-        abbreviations: bool = False,
+        abbreviations: str = "",
         months: bool = False,
         changes: bool = False,
         points: bool = False,
@@ -94,7 +94,7 @@ class _Seen:
                 row = label_name(fact.row) if units else fact.row
                 label = naming_words(row, months) or other_label(row, others)
                 if abbreviations:
-                    shorts = abbreviated(row)  # "扣非", "归母" (d706)
+                    shorts = abbreviated(row, abbreviations == "after")  # 扣非, 归母 (d706, d889)
                     for short, words in shorts:
                         self.short_forms[short] = self.short_forms.get(short, words) | words
                     if shorts:

@@ -41,7 +41,7 @@ from groundgate.engine.context.note_columns import (
 )
 from groundgate.engine.context.period_spans import spans_in
 from groundgate.engine.context.periods import periods_in
-from groundgate.engine.context.quarter_months import quarter_months
+from groundgate.engine.context.month_ranges import month_ranges
 from groundgate.engine.context.rows import (
     LETTER,
     Line,
@@ -136,7 +136,7 @@ class TableReading(NamedTuple):
     longer_rows: bool = False
     # label_abbreviations "zh_finance" (2.52.0, d706): "扣非", "归母" name the labels they
     # abbreviate (label_words.py).
-    abbreviations: bool = False
+    abbreviations: str = ""  # "plain" (d706), "after" (zh_finance_after, 2.71.0, d889)
     # month_words "whole_words" (2.53.0, d714): claims.naming_words drops a month as a whole
     # word ("March", "Dec."), not every word starting as one does ("Markets", "margin").
     whole_months: bool = False
@@ -164,7 +164,7 @@ class TableReading(NamedTuple):
     # sentence's figures read as a row's cells are prose (phrase_periods.py, read likewise).
     phrases: bool = False
     padded_steps: bool = False  # padded_decimals "written_first" (2.65.0, d831): rounded_cells
-    quarter_months: bool = False  # quarter_months "said_quarter" (2.71.0, d885): quarter_months
+    month_ranges: bool = False  # month_ranges "period_heads" (2.71.0, d885): month_ranges
     segments: bool = False  # segment_columns "metric_heads" (2.71.0, d886): segment_columns
     directions: bool = False  # direction_prose "said_words" (2.71.0, d887): prose_directions
 
@@ -256,8 +256,8 @@ def read_facts(
 def _text_facts(text: str, prose_context: bool = True, reading: TableReading = PLAIN) -> list[Fact]:
     quarter_ordinals = reading.quarter_ordinals
     read = _lines(text, reading.capitals)
-    if reading.quarter_months:  # "第一季度（1-3月份）" names the quarter alone (d885)
-        read = [quarter_months(line) for line in read]
+    if reading.month_ranges:  # "第一季度（1-3月份）" names the quarter alone (d885)
+        read = [month_ranges(line) for line in read]
     lines = [line for line in read if LETTER.search(line.text) or line.values]
     if reading.marker_cells:
         lines = [marker_blanks(line) for line in lines]
