@@ -48,7 +48,7 @@ from groundgate.engine.context.cell_names import cell_name
 from groundgate.engine.context.citation_map import _citation_map
 from groundgate.engine.context.claims import Claim, ClaimReader, citations
 from groundgate.engine.context.counted_constants import skipped_short
-from groundgate.engine.context.prose_directions import direction_reasons, falls
+from groundgate.engine.context.prose_directions import direction_reasons, falls, says_direction
 from groundgate.engine.context.disagreement import _alternative, _disagreement
 from groundgate.engine.context.duration_headers import durations_in
 from groundgate.engine.context.excerpt_index import _Seen, _seen
@@ -136,7 +136,7 @@ def context_findings(
     "latest_year", year_relative.py; `working`: context_constants "in_working", a constant is
     skipped only where it is one of a written calculation, declarations.in_working's reading
     `working` - None: any bare figure of the list, 2.50.0's). Pure and deterministic."""
-    if not _may_judge(conclusion, accepted, prose, bound):
+    if not _may_judge(conclusion, accepted, prose, bound, directions and reading.directions):
         return []
     # The claims' values and citations first; a claim's words and periods (a reading of its
     # whole sentence) only for a value this rule judges: most values of a long answer are
@@ -230,6 +230,7 @@ def context_findings(
                 if "\n" in ev.excerpt
                 or (prose and may_say_of_two_subjects(ev.excerpt))
                 or (bound and may_bind_times(ev.excerpt))
+                or (directions and reading.directions and says_direction(ev.excerpt))
             )
         ):
             # Only the row rule could judge, and it needs another row of the value's table
@@ -366,7 +367,11 @@ def _matching(
 
 
 def _may_judge(
-    conclusion: str, accepted: list[tuple[int, Evidence]], prose: bool = False, bound: bool = False
+    conclusion: str,
+    accepted: list[tuple[int, Evidence]],
+    prose: bool = False,
+    bound: bool = False,
+    directions: bool = False,
 ) -> bool:
     """Whether any rule could judge a value of the conclusion, checked before its claims are
     read: the row rule needs an excerpt of two lines (two rows), the source rule a citation
@@ -379,6 +384,8 @@ def _may_judge(
         return True  # one line may say a value of two subjects
     if bound and any(may_bind_times(evidence.excerpt) for _, evidence in accepted):
         return True  # one line may give two days their hours
+    if directions and says_direction(conclusion):
+        return True  # a change said after its direction word (direction_prose, d887)
     if not may_mention(conclusion):
         return False  # no sentence of it can name a period (the common case: one search)
     return any(mentions(sentence.text) for sentence in split_sentences(conclusion))

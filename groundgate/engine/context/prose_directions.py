@@ -41,6 +41,14 @@ _FALL_BEFORE = re.compile(rf"(?i)(?<![A-Za-z]){_FALL}{_FILLER}")
 _RISE_BEFORE = re.compile(rf"(?i)(?<![A-Za-z]){_RISE}{_FILLER}")
 
 
+_SAID = re.compile(rf"(?i)(?<![A-Za-z])(?:{_FALL}|{_RISE})(?:\s*(?:了|约|达|by|of|about)\s*)?\s*[$¥￥]?\s*\d")
+
+
+def says_direction(conclusion: str) -> bool:
+    """Whether a figure of the conclusion follows a direction word (a cheap first test)."""
+    return _SAID.search(conclusion) is not None
+
+
 def word_direction(text: str, start: int) -> int:
     """The direction the word right before text[start] says: -1 a fall, 1 a rise, 0 none."""
     before = text[max(0, start - 24) : start]
