@@ -32,6 +32,7 @@ from groundgate.engine.context.duration_headers import (
     durations_in,
 )
 from groundgate.engine.context.header_parts import header_parts
+from groundgate.engine.context.month_ranges import month_ranges
 from groundgate.engine.context.note_columns import (
     note_column,
     own_years,
@@ -41,7 +42,6 @@ from groundgate.engine.context.note_columns import (
 )
 from groundgate.engine.context.period_spans import spans_in
 from groundgate.engine.context.periods import periods_in
-from groundgate.engine.context.month_ranges import month_ranges
 from groundgate.engine.context.rows import (
     LETTER,
     Line,

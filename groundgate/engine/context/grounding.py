@@ -48,7 +48,6 @@ from groundgate.engine.context.cell_names import cell_name
 from groundgate.engine.context.citation_map import _citation_map
 from groundgate.engine.context.claims import Claim, ClaimReader, citations
 from groundgate.engine.context.counted_constants import skipped_short
-from groundgate.engine.context.prose_directions import direction_reasons, falls, says_direction
 from groundgate.engine.context.disagreement import _alternative, _disagreement
 from groundgate.engine.context.duration_headers import durations_in
 from groundgate.engine.context.excerpt_index import _Seen, _seen
@@ -64,6 +63,11 @@ from groundgate.engine.context.periods import (
 from groundgate.engine.context.point_units import of_another_unit, unit_detail
 from groundgate.engine.context.prose_bindings import Said, answer_binding
 from groundgate.engine.context.prose_days import may_bind_times
+from groundgate.engine.context.prose_directions import (
+    direction_detail,
+    direction_reasons,
+    says_direction,
+)
 from groundgate.engine.context.prose_subjects import may_say_of_two_subjects, subject_name
 from groundgate.engine.context.respective_lists import paired_claim
 from groundgate.engine.context.rounded_cells import ROUNDED, candidate_matches, said_in_chinese
@@ -430,15 +434,17 @@ def _finding(
             f"; {subject_name(subjects, alt, fact)} has {alt.value.text}" if alt else ""
         )
     elif reason == "another_direction":
-        fall = falls(fact, seen)
-        said, other = ("a fall", "a rise") if fall else ("a rise", "a fall")
-        detail = f"{text} is the figure for {cell_name(fact)}, {said}; the sentence says {other}"
+        detail = direction_detail(text, fact, seen, cell_name(fact))
     elif reason == "another_subject":  # bound to another value's subject (d690)
         bindings = seen.bindings()
         detail = f"{text} is said of {bindings.name(fact, alt)}" + (
             f"; {bindings.name(alt, fact)} has {alt.value.text}" if alt else ""
         )
-    elif reason == "another_column" and seen.points and of_another_unit(claim.value, fact, seen.rate_columns):
+    elif (
+        reason == "another_column"
+        and seen.points
+        and of_another_unit(claim.value, fact, seen.rate_columns)
+    ):
         detail = unit_detail(claim.value, cell_name(fact))  # "percent, not points" (d788)
     elif reason in ("another_row", "another_period", "another_column"):
         detail = f"{text} is the figure for {cell_name(fact)}" + (

@@ -41,7 +41,9 @@ _FALL_BEFORE = re.compile(rf"(?i)(?<![A-Za-z]){_FALL}{_FILLER}")
 _RISE_BEFORE = re.compile(rf"(?i)(?<![A-Za-z]){_RISE}{_FILLER}")
 
 
-_SAID = re.compile(rf"(?i)(?<![A-Za-z])(?:{_FALL}|{_RISE})(?:\s*(?:了|约|达|by|of|about)\s*)?\s*[$¥￥]?\s*\d")
+_SAID = re.compile(
+    rf"(?i)(?<![A-Za-z])(?:{_FALL}|{_RISE})(?:\s*(?:了|约|达|by|of|about)\s*)?\s*[$¥￥]?\s*\d"
+)
 
 
 def says_direction(conclusion: str) -> bool:
@@ -57,11 +59,20 @@ def word_direction(text: str, start: int) -> int:
     return 1 if _RISE_BEFORE.search(before) else 0
 
 
-def falls(fact: Fact, seen: _Seen) -> bool:
-    """Whether an evidence value is a fall: printed negative, or said after a fall's word."""
-    if fact.negative or fact.value.quantity.startswith("-"):
-        return True
-    return not fact.column and word_direction(seen.text, fact.start) < 0
+def direction_detail(text: str, fact: Fact, seen: _Seen, cell: str) -> str:
+    """What a near miss of the other direction says: "9.9% is the figure for 营业收入 (环比变动),
+    a rise; the sentence says a fall" (d672); of prose (d887), the evidence's own words:
+    "6.38% is said as a fall ("下降6.38%"); the sentence says a rise"."""
+    negative = fact.negative or fact.value.quantity.startswith("-")
+    own = 0 if negative or fact.column else word_direction(seen.text, fact.start)
+    fall = negative or own < 0
+    said, other = ("a fall", "a rise") if fall else ("a rise", "a fall")
+    if own:
+        words = _FALL_BEFORE if fall else _RISE_BEFORE
+        found = words.search(seen.text[max(0, fact.start - 24) : fact.start])
+        quoted = (found.group() if found else "") + seen.text[fact.start : fact.end]
+        return f'{text} is said as {said} ("{quoted}"); the sentence says {other}'
+    return f"{text} is the figure for {cell}, {said}; the sentence says {other}"
 
 
 def direction_reasons(

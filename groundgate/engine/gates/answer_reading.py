@@ -10,7 +10,6 @@ from __future__ import annotations
 from groundgate.engine.context.facts import TableReading
 from groundgate.engine.gates.answer_case import AnswerGatePolicy
 
-
 # label_abbreviations -> TableReading.abbreviations (d706, d889).
 _ABBREVIATED = {"off": "", "zh_finance": "plain", "zh_finance_after": "after"}
 

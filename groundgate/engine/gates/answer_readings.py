@@ -142,14 +142,14 @@ class ValueContextReadings(DerivationReadings):
     # A period's months printed beside it (context/month_ranges.py, gate 2.71.0, d885):
     # "period_heads" - "第一季度（1-3月份）  第二季度（4-6月份） ..." heads quarter columns and
     # "本报告期（1-6月）  上年同期" relative ones, the parenthesised months (the quarter's own, or
-    # from January) no value and no month; "off" (gate 2.68.1, verbatim's): the months' range
+    # from January) no value and no month; "off" (gate 2.68.1 and verbatim's): the months' range
     # was a value, so the line headed no column.
     month_ranges: Literal["off", "period_heads"] = "period_heads"
     # A segment table's label column head (context/segment_columns.py, gate 2.71.0, d886):
     # "metric_heads" - "分行业  营业收入  营业成本  毛利率（%）  营业收入比上年增减（%） ..." heads
     # its columns as "项目" does, so a cell is its metric's ("白酒营业成本为123.46亿元" of the
     # 营业收入 cell is another column's), and a rate's change column ("毛利率比上年增减（%）")
-    # may print percentage points under its percent mark; "off" (gate 2.68.1, verbatim's): the
+    # may print percentage points under its percent mark; "off" (gate 2.68.1 and verbatim's): the
     # line heads nothing, any cell of the row grounds any metric.
     segment_columns: Literal["off", "metric_heads"] = "metric_heads"
     # A change the evidence's prose says after its direction word (context/prose_directions.py,

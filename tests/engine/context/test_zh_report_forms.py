@@ -73,7 +73,11 @@ def test_only_a_periods_own_months_are_blanked():
     def blanked(text: str) -> str:
         return month_ranges(Line(0, text, extract_numbers(text))).text
 
-    assert blanked("项目  第一季度（1-3月份）  第二季度（4－6月）").split() == ["项目", "第一季度", "第二季度"]
+    assert blanked("项目  第一季度（1-3月份）  第二季度（4－6月）").split() == [
+        "项目",
+        "第一季度",
+        "第二季度",
+    ]
     assert blanked("主要会计数据  本报告期（7-9月）  年初至报告期末（1-9月）").split() == [
         "主要会计数据", "本报告期", "年初至报告期末"
     ]  # fmt: skip
@@ -132,7 +136,8 @@ def test_another_metrics_cell_is_refused(
 ):
     g, cg = f"{growth / 100:.2f}", f"{cost_growth / 100:.2f}"
     table = (
-        f"单位：万元\n{head}  营业收入  营业成本  营业收入比上年增减（%）  营业成本比上年增减（%）\n"
+        f"单位：万元\n{head}  营业收入  营业成本  营业收入比上年增减（%）"
+        "  营业成本比上年增减（%）\n"
         f"甲  {revenue:,}.00  {cost:,}.00  {g}  {cg}"
     )
     assert _status(f"甲营业收入为{revenue:,}.00万元，同比增长{g}%。", table) == "ok"
@@ -152,7 +157,11 @@ def test_a_prose_change_said_with_the_other_direction_only_under_said_words():
     off = _with(direction_prose="off")
     for text, wrong, right in [
         (corpus_zh.PROSE_CHANGES, "扣非归母净利润同比增长6.38%。", "扣非净利润同比下降6.38%。"),
-        (corpus_zh.PROSE_CHANGES, "综合毛利率同比减少1.25个百分点。", "毛利率同比增加1.25个百分点。"),
+        (
+            corpus_zh.PROSE_CHANGES,
+            "综合毛利率同比减少1.25个百分点。",
+            "毛利率同比增加1.25个百分点。",
+        ),
         (EN_PROSE, "Net revenue increased 3%.", "Net revenue decreased 3%."),
         (EN_PROSE, "Capital expenditures rose 14%.", "Capital expenditures fell 14%."),
     ]:
