@@ -111,7 +111,10 @@ each on its own branch against 2.64.0: the version string and the policy hash on
 the three limit sets (diffed); stderr same. Merged (2.68.0, policy 2026-11.69): against 2.64.0
 likewise. 2.68.1 (a near miss of another period is no period mention), policy 2026-11.69:
 against 2.68.0, the version string only in each of the three limit sets (diffed;
-policy hash unchanged); stderr same.
+policy hash unchanged); stderr same. 2.71.0 (`month_ranges`, `segment_columns`, `direction_prose`,
+`label_abbreviations: zh_finance_after`, `own_figures: refuse_ones`, full-width thousands), policy
+2026-11.72: against 2.68.1, the version string and the policy hash only in each of the three limit
+sets (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -141,17 +144,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "9f83fa434ab47e4e25fb70c23c0ca0f7af214ea9d843c6d39e3443d41759b6b7",
+        "8d39ec638e5d1e81bfce6c98cc7ffdb6bff9825cb640ff0c7645f9c278622d1c",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "95040458698f689118eff259457bf3953c1a0ca9b84e8e69ecf6e0b8343f5ec4",
+        "9765b71be6a448d7151de0b04bdc7675c54a1086a49ea4d11cd19b5c3a467573",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "64eea5cad23be858a0f6db57cc401d638094f46dd76c1ddc2bb4223ebf6bd9f5",
+        "9ecbdf0e3c675931a2067e56344e26f3f9174f43b4fd40ae432434f72ceb4714",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

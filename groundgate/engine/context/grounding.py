@@ -325,8 +325,9 @@ def context_findings(
                 ]
                 named = summed
         if directions:  # a change said with the other direction word (d672, d887)
-            q, at = claim.value.quantity, (value.start, value.end)
-            reasons = direction_reasons(reasons, matches, conclusion, at, q, reading.directions)
+            q = claim.value.quantity
+            said = (value.start, value.end)
+            reasons = direction_reasons(reasons, matches, conclusion, said, q, reading.directions)
         if any(r is None for r in reasons):
             continue
         out.append(
