@@ -193,6 +193,11 @@ SEGMENT_TABLE = (
     "白酒  1,234,567.89  98,765.43  92.00  15.23  10.12  增加0.37个百分点\n"
     "啤酒  345,678.90  210,987.65  38.96  -3.21  -5.67  增加1.52个百分点"
 )
+# Quarters as rows under "季度", metric columns (segment_columns "metric_heads", d886).
+QUARTER_ROWS = (
+    "单位：亿元\n季度  营业收入  归母净利润\n第一季度  120.35  15.67\n第二季度  135.78  18.90\n"
+    "第三季度  142.11  -3.45"
+)
 # Changes said in prose after their direction word (direction_prose "said_words", d887).
 PROSE_CHANGES = (
     "报告期内，公司实现营业收入123.46亿元，同比增长12.36%；归属于上市公司股东的扣除非经常性损益的"
@@ -313,6 +318,7 @@ PASSES = [
     Passes(SEGMENT_TABLE, "白酒营业收入为123.46亿元，同比增长15.23%。"),
     Passes(SEGMENT_TABLE, "白酒营业成本同比增长10.12%。"),
     Passes(SEGMENT_TABLE, "啤酒毛利率为38.96%，同比增加1.52个百分点。"),
+    Passes(QUARTER_ROWS, "第二季度归母净利润为18.90亿元。"),
     Passes(PROSE_CHANGES, "扣非归母净利润较上年同期下降6.38%。"),
     Passes(PROSE_CHANGES, "综合毛利率同比增加1.25个百分点。"),
     Passes(PROSE_CHANGES, "公司海外业务收入为87.65亿元。"),
@@ -423,6 +429,8 @@ REFUSED = [
     Refused(SEGMENT_TABLE, "白酒营业成本为123.46亿元。", "column"),
     Refused(SEGMENT_TABLE, "白酒营业收入同比增长10.12%。", "column"),
     Refused(SEGMENT_TABLE, "白酒毛利率为15.23%。", "column"),
+    Refused(QUARTER_ROWS, "第二季度归母净利润为135.78亿元。", "column"),
+    Refused(QUARTER_ROWS, "第三季度营业收入为135.78亿元。", "period"),
     Refused(PROSE_CHANGES, "扣非归母净利润同比增长6.38%。", "sign"),
     Refused(PROSE_CHANGES, "综合毛利率同比减少1.25个百分点。", "sign"),
     Refused(WIDE_DIGITS, "2023年净利润为987.65万元。", "period"),
