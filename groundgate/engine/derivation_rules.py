@@ -6,6 +6,7 @@
     (context/negative_shares.own_sign; `negative_shares`, d752);
   - a percentage change of one quantity: not of two rows (context/negative_shares.one_row;
     `change_rows`, d753);
+  - no share of a cited figure over a cited 1 or 100 (`own_figures: refuse_ones`, d890);
   - no cited operand of the value's own size (`own_figures`, d756; the answer's own steps
     may restate it): "381 − 762 ≈ -381" for a cell
     381 said "-381" is that figure with another sign, a near miss, not a result (b = 2a), and
@@ -33,6 +34,7 @@ def pair_test(
     own_sign: Callable[[Located], bool] | None,
     one_row: Callable[[Located, Located], bool] | None = None,
     own_figures: bool = False,
+    ones: bool = False,
 ) -> PairTest | None:
     """The pair test of the readings asked for (None: none is)."""
     if not scales and own_sign is None and one_row is None and not own_figures:
@@ -51,9 +53,20 @@ def pair_test(
             return False  # a change of one row over another (d753)
         if own_figures and t and (_own(a, amount, t) or _offers(b, t, lo, hi)):
             return False  # a cited operand of the value's own size (d756)
+        if ones and operation in _SHARES and a.where == "excerpt" and _one(b, operation):
+            return False  # a cited figure over a cited 1 (or 100): itself restated (d890)
         return True
 
     return test
+
+
+def _one(b: Located, operation: str) -> bool:
+    """Whether a share's divisor is a cited 1 (a ratio's) or 100 (a percentage's), no
+    magnitude: "-512,345,678.00 / 1 ≈ 5.12亿元" of "1-3月"'s 1 is the cell, its sign dropped."""
+    q = b.quantity
+    if b.where != "excerpt" or q.figure is None or q.magnitude:
+        return False
+    return float(q.figure) == (100.0 if operation == "percentage" else 1.0)
 
 
 def _own(a: Located, amount: float, t: float) -> bool:

@@ -65,7 +65,13 @@ _QUANTITY = rf"{_NUMBER}(?:{_MAG}|{_EN_MAG})?{_PCT}?"
 # before its noun: "a magnitude-4.8 quake" is a "4.8-magnitude quake", decision d296).
 # A sign or currency sign before the first digit is attached in _raw, which also reads the words
 # around a value (month names, am/pm, "/5", form names such as "10-K").
-_REST = rf"(?:{D}{{0,2}}(?:,{D}{{3}})+(?!{D})|{D}*)(?:[.．]{D}+)?"
+# Full-width digits may group their thousands with a full-width comma ("１２，３４５．６７", d888):
+# only between full-width digits, so "12，345" (a clause break) stays two values.
+_WIDE = "[０-９]"
+_REST = (
+    rf"(?:{D}{{0,2}}(?:,{D}{{3}})+(?!{D})|(?<=[０-９]){_WIDE}{{0,2}}(?:，{_WIDE}{{3}})+(?!{D})|{D}*)"
+    rf"(?:[.．]{D}+)?"
+)
 # A range separator never spans a line break, and a hyphen-minus with spaces around it is
 # subtraction written as working ("177,866 - 135,987"): two values, not a range. A tokenised
 # dash (" -- ") separates only a span of years ("2007 -- 11": range/rules_en.py, d299), never

@@ -114,6 +114,10 @@ against 2.68.0, the version string only in each of the three limit sets (diffed;
 policy hash unchanged); stderr same.
 2.69.0 (eight selectable readings on by default, d872), policy 2026-11.70: against 2.68.1, the
 version string and the policy hash only in each of the three limit sets (diffed); stderr same.
+2.71.0 (`month_ranges`, `segment_columns`, `direction_prose`, `label_abbreviations:
+zh_finance_after`, `own_figures: refuse_ones`, full-width thousands), policy 2026-11.72: against
+2.68.1, the version string and the policy hash only in each of the three limit sets (diffed);
+stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -143,17 +147,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "f48705607deb201f05e8afd4a80d0383cad4729f4cd4219ae9c6190e0edabfd1",
+        "8d39ec638e5d1e81bfce6c98cc7ffdb6bff9825cb640ff0c7645f9c278622d1c",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "8bcfd1ff61a90fa7f478810ee2d7c1c3934a35b8d39872f4a13b7b86b1a6c6f2",
+        "9765b71be6a448d7151de0b04bdc7675c54a1086a49ea4d11cd19b5c3a467573",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "e46ecd13acd09af3e8e5e540bcb2d3e46d694b6ad95966fe9529e0a9d97b7fed",
+        "9ecbdf0e3c675931a2067e56344e26f3f9174f43b4fd40ae432434f72ceb4714",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -168,6 +168,48 @@ PADDED_TIE = (
     "营业成本  165,000,000.00  174,000,000.00"
 )
 
+# Gate 2.71.0 (d885-d890), issue 28's report forms. 分季度主要财务指标: each quarter printed with
+# its months (month_ranges "period_heads", d885); a 半年度报告's 本报告期（1-6月）.
+QUARTER_MONTHS = (
+    "单位：元  币种：人民币\n"
+    "项目  第一季度（1-3月份）  第二季度（4-6月份）  第三季度（7-9月份）  第四季度（10-12月份）\n"
+    "营业收入  2,345,678,901.00  2,987,654,321.00  3,123,456,789.00  3,888,888,890.23\n"
+    "归属于上市公司股东的净利润  301,234,567.00  412,345,678.00  389,012,345.00  432,975,300.12\n"
+    "归属于上市公司股东的扣除非经常性损益后的净利润  281,234,567.00  398,765,432.00  "
+    "-12,345,678.00  420,123,456.00"
+)
+HALF_REPORT = (
+    "单位：元  币种：人民币\n"
+    "主要会计数据  本报告期（1-6月）  上年同期  本报告期比上年同期增减(%)\n"
+    "营业收入  5,678,901,234.56  4,987,654,321.09  13.86\n"
+    "归属于上市公司股东的净利润  678,901,234.00  712,345,678.00  -4.69"
+)
+# 主营业务分行业情况: metric columns under "分行业" (segment_columns "metric_heads", d886).
+SEGMENT_TABLE = (
+    "主营业务分行业情况\n"
+    "单位：万元  币种：人民币\n"
+    "分行业  营业收入  营业成本  毛利率（%）  营业收入比上年增减（%）  营业成本比上年增减（%）  "
+    "毛利率比上年增减（%）\n"
+    "白酒  1,234,567.89  98,765.43  92.00  15.23  10.12  增加0.37个百分点\n"
+    "啤酒  345,678.90  210,987.65  38.96  -3.21  -5.67  增加1.52个百分点"
+)
+# Quarters as rows under "季度", metric columns (segment_columns "metric_heads", d886).
+QUARTER_ROWS = (
+    "单位：亿元\n季度  营业收入  归母净利润\n第一季度  120.35  15.67\n第二季度  135.78  18.90\n"
+    "第三季度  142.11  -3.45"
+)
+# Changes said in prose after their direction word (direction_prose "said_words", d887).
+PROSE_CHANGES = (
+    "报告期内，公司实现营业收入123.46亿元，同比增长12.36%；归属于上市公司股东的扣除非经常性损益的"
+    "净利润11.23亿元，较上年同期下降6.38%。综合毛利率为35.62%，同比增加1.25个百分点；"
+    "公司海外业务收入增长至87.65亿元。"
+)
+# Full-width digits, thousands and years (the grammar and periods.py, d888).
+WIDE_DIGITS = (
+    "单位：万元\n项目  ２０２３年  ２０２２年\n"
+    "营业收入  １２，３４５．６７  １０，９８７．６５\n净利润  １，２３４．５６  ９８７．６５"
+)
+
 PASSES = [
     Passes(INDICATOR_TABLE, "毛利率同比增加1.27个百分点。"),
     Passes(INDICATOR_TABLE, "上年同期加权平均净资产收益率为11.02%。"),
@@ -267,6 +309,21 @@ PASSES = [
     Passes(PADDED_TIE, "2023年营业成本为1.70亿元。"),
     # A list's year said once (year_quarters "sentence_year", d854): before, UNGROUNDED_NUMBER.
     Passes(RESPECTIVE_QUARTERS, "2023年第二季度营业收入为41.8亿元。"),
+    # Gate 2.71.0 (d885-d889).
+    Passes(QUARTER_MONTHS, "第三季度营业收入为31.23亿元。"),
+    Passes(QUARTER_MONTHS, "第四季度归属于上市公司股东的净利润为4.33亿元。"),
+    Passes(QUARTER_MONTHS, "第二季度扣非归母净利润为3.99亿元。"),
+    Passes(HALF_REPORT, "本报告期营业收入为56.79亿元，同比增长13.86%。"),
+    Passes(HALF_REPORT, "上年同期归母净利润为7.12亿元。"),
+    Passes(SEGMENT_TABLE, "白酒营业收入为123.46亿元，同比增长15.23%。"),
+    Passes(SEGMENT_TABLE, "白酒营业成本同比增长10.12%。"),
+    Passes(SEGMENT_TABLE, "啤酒毛利率为38.96%，同比增加1.52个百分点。"),
+    Passes(QUARTER_ROWS, "第二季度归母净利润为18.90亿元。"),
+    Passes(PROSE_CHANGES, "扣非归母净利润较上年同期下降6.38%。"),
+    Passes(PROSE_CHANGES, "综合毛利率同比增加1.25个百分点。"),
+    Passes(PROSE_CHANGES, "公司海外业务收入为87.65亿元。"),
+    Passes(WIDE_DIGITS, "2023年营业收入为1.23亿元。"),
+    Passes(WIDE_DIGITS, "2022年净利润为987.65万元。"),
 ]
 
 REFUSED = [
@@ -367,6 +424,19 @@ REFUSED = [
     Refused(ROUNDED_TIE, "2023年营业成本为1.70亿元。", "period"),
     # Said by the words that set it apart (row_said apart_or_head, the default since 2.69.0, d872).
     Refused(LONG_LABELS, "2023年扣除非经常性损益的净利润为15.6亿元。", "row"),
+    # Gate 2.71.0 (d885-d889): another quarter's, period's, column's, direction's figure.
+    Refused(QUARTER_MONTHS, "第二季度营业收入为31.23亿元。", "period"),
+    Refused(QUARTER_MONTHS, "第三季度扣非归母净利润为3.89亿元。", "row"),
+    Refused(HALF_REPORT, "本报告期营业收入为49.88亿元。", "period"),
+    Refused(SEGMENT_TABLE, "白酒营业成本为123.46亿元。", "column"),
+    Refused(SEGMENT_TABLE, "白酒营业收入同比增长10.12%。", "column"),
+    Refused(SEGMENT_TABLE, "白酒毛利率为15.23%。", "column"),
+    Refused(QUARTER_ROWS, "第二季度归母净利润为135.78亿元。", "column"),
+    Refused(QUARTER_ROWS, "第三季度营业收入为135.78亿元。", "period"),
+    Refused(PROSE_CHANGES, "扣非归母净利润同比增长6.38%。", "sign"),
+    Refused(PROSE_CHANGES, "综合毛利率同比减少1.25个百分点。", "sign"),
+    Refused(WIDE_DIGITS, "2023年净利润为987.65万元。", "period"),
+    Refused(WIDE_DIGITS, "2023年营业收入为12,345.67元。", "scale"),
 ]
 
 GAPS: list[Gap] = [
@@ -374,4 +444,6 @@ GAPS: list[Gap] = [
         "the chunk declares 亿 (other rows' labels); the row's own unit (元/股) is not read"),
     Gap(PROSE_KEY, "归属于上市公司股东的净利润同比下降5.49%。", "row",
         "prose: the 扣非 clause's change said of the 归母 figure (a longer subject holding it)"),
+    Gap(QUARTER_MONTHS, "第四季度扣除非经常性损益后的净利润为4.33亿元。", "row",
+        "said by the words that set it apart, not its abbreviation (as LONG_LABELS's gap)"),
 ]  # fmt: skip

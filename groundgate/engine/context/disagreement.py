@@ -118,7 +118,7 @@ def _disagreement(
             return "another_column"
     if percent and _not_percent_cell(fact, seen):
         return "another_column"
-    if seen.points and of_another_unit(claim.value, fact):
+    if seen.points and of_another_unit(claim.value, fact, seen.rate_columns):
         return "another_column"  # percentage points of a percent column, or back (d775)
     return None
 

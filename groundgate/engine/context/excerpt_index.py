@@ -50,7 +50,7 @@ class _Seen:
         apart: bool = False,
         rivals: str = "",
         longer: bool = False,
-        abbreviations: bool = False,
+        abbreviations: str = "",
         months: bool = False,
         changes: bool = False,
         points: bool = False,
@@ -63,6 +63,7 @@ class _Seen:
         self.months = months  # month_words "whole_words" (d714): claims.naming_words
         self.changes = changes  # prose_facets "change_words" (d774): prose_bindings
         self.points = points  # point_units "unit_headers" (d775): point_units.py
+        self.rate_columns = False  # segment_columns "metric_heads" (d886): point_units.py
         self.nouns = nouns  # prose_facets "count_nouns" (d780): prose_bindings
         self.segment_heads = segment_heads  # prose_facets "segment_heads" (d784): prose_heads
         self.respective = respective  # prose_facets "respective_lists" (d786)
@@ -93,7 +94,7 @@ class _Seen:
                 row = label_name(fact.row) if units else fact.row
                 label = naming_words(row, months) or other_label(row, others)
                 if abbreviations:
-                    shorts = abbreviated(row)  # "扣非", "归母" (d706)
+                    shorts = abbreviated(row, abbreviations == "after")  # 扣非, 归母 (d706, d889)
                     for short, words in shorts:
                         self.short_forms[short] = self.short_forms.get(short, words) | words
                     if shorts:
@@ -187,7 +188,7 @@ def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _S
     """The excerpt's facts (with its prose values' periods, or its cells only) indexed as the
     rule reads them: once per text, not once per case citing it (excerpts repeat across the
     answers about one filing). Shared: its lookups are only added to, each entry whole."""
-    return _Seen(
+    seen = _Seen(
         excerpt_facts(excerpt, reading) if with_periods else excerpt_cells(excerpt, reading),
         excerpt,
         reading.other_rows,
@@ -204,6 +205,8 @@ def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _S
         reading.segment_heads,
         reading.respective,
     )
+    seen.rate_columns = reading.segments
+    return seen
 
 
 def excerpt_facts(excerpt: str, reading: TableReading = PLAIN) -> list[Fact]:

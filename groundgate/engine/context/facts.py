@@ -32,6 +32,7 @@ from groundgate.engine.context.duration_headers import (
     durations_in,
 )
 from groundgate.engine.context.header_parts import header_parts
+from groundgate.engine.context.month_ranges import month_ranges
 from groundgate.engine.context.note_columns import (
     note_column,
     own_years,
@@ -135,7 +136,7 @@ class TableReading(NamedTuple):
     longer_rows: bool = False
     # label_abbreviations "zh_finance" (2.52.0, d706): "扣非", "归母" name the labels they
     # abbreviate (label_words.py).
-    abbreviations: bool = False
+    abbreviations: str = ""  # "plain" (d706), "after" (zh_finance_after, 2.71.0, d889)
     # month_words "whole_words" (2.53.0, d714): claims.naming_words drops a month as a whole
     # word ("March", "Dec."), not every word starting as one does ("Markets", "margin").
     whole_months: bool = False
@@ -163,6 +164,9 @@ class TableReading(NamedTuple):
     # sentence's figures read as a row's cells are prose (phrase_periods.py, read likewise).
     phrases: bool = False
     padded_steps: bool = False  # padded_decimals "written_first" (2.65.0, d831): rounded_cells
+    month_ranges: bool = False  # month_ranges "period_heads" (2.71.0, d885): month_ranges
+    segments: bool = False  # segment_columns "metric_heads" (2.71.0, d886): segment_columns
+    directions: bool = False  # direction_prose "said_words" (2.71.0, d887): prose_directions
 
 
 PLAIN = TableReading()
@@ -251,9 +255,10 @@ def read_facts(
 
 def _text_facts(text: str, prose_context: bool = True, reading: TableReading = PLAIN) -> list[Fact]:
     quarter_ordinals = reading.quarter_ordinals
-    lines = [
-        line for line in _lines(text, reading.capitals) if LETTER.search(line.text) or line.values
-    ]
+    read = _lines(text, reading.capitals)
+    if reading.month_ranges:  # "第一季度（1-3月份）" names the quarter alone (d885)
+        read = [month_ranges(line) for line in read]
+    lines = [line for line in read if LETTER.search(line.text) or line.values]
     if reading.marker_cells:
         lines = [marker_blanks(line) for line in lines]
     if reading.standard_names:
@@ -411,12 +416,13 @@ def _add_row(
     slots: tuple[list[int], int] | None = None,
     reading: TableReading | None = None,
 ) -> None:
-    units = groups = short = spans = words = wide = indicators = False
+    units = groups = short = spans = words = wide = indicators = segs = False
     title = frozenset[str]()
     if reading is not None:
         units, groups, short = reading.header_units, reading.header_groups, reading.short_rows
         words, wide = reading.word_columns, reading.wide_negatives
         indicators = reading.indicators  # statement_headers "indicator_heads" (d789)
+        segs = reading.segments  # segment_columns "metric_heads" (d886)
         # A duration line heads the columns (d602): each column's durations are periods.
         spans = reading.durations and any(duration_width(p) for p in header[-4:])
         if reading.statements:  # a title date's year is no column's that names its own
@@ -427,10 +433,10 @@ def _add_row(
     named = [p for p in heads if not _title_line(p)]
     for k, (line, v) in enumerate(cells):
         at, n = (k, len(cells)) if slots is None else (slots[0][k], slots[1])
-        column = _column(heads, at, n, units, groups, short, spans, words, indicators)
+        column = _column(heads, at, n, units, groups, short, spans, words, indicators, segs)
         name = None
         if n > 1 and len(named) != len(heads) and column:
-            name = _column(named, at, n, units, groups, short, spans, words, indicators)
+            name = _column(named, at, n, units, groups, short, spans, words, indicators, segs)
         facts.append(
             Fact(
                 value=v,

@@ -45,11 +45,6 @@ from groundgate.engine.context.answer_periods import (
     clause_spans,
 )
 from groundgate.engine.context.cell_names import cell_name
-from groundgate.engine.context.change_directions import (
-    against_direction,
-    change_column,
-    clause_direction,
-)
 from groundgate.engine.context.citation_map import _citation_map
 from groundgate.engine.context.claims import Claim, ClaimReader, citations
 from groundgate.engine.context.counted_constants import skipped_short
@@ -68,6 +63,11 @@ from groundgate.engine.context.periods import (
 from groundgate.engine.context.point_units import of_another_unit, unit_detail
 from groundgate.engine.context.prose_bindings import Said, answer_binding
 from groundgate.engine.context.prose_days import may_bind_times
+from groundgate.engine.context.prose_directions import (
+    direction_detail,
+    direction_reasons,
+    says_direction,
+)
 from groundgate.engine.context.prose_subjects import may_say_of_two_subjects, subject_name
 from groundgate.engine.context.respective_lists import paired_claim
 from groundgate.engine.context.rounded_cells import ROUNDED, candidate_matches, said_in_chinese
@@ -140,7 +140,7 @@ def context_findings(
     "latest_year", year_relative.py; `working`: context_constants "in_working", a constant is
     skipped only where it is one of a written calculation, declarations.in_working's reading
     `working` - None: any bare figure of the list, 2.50.0's). Pure and deterministic."""
-    if not _may_judge(conclusion, accepted, prose, bound):
+    if not _may_judge(conclusion, accepted, prose, bound, directions and reading.directions):
         return []
     # The claims' values and citations first; a claim's words and periods (a reading of its
     # whole sentence) only for a value this rule judges: most values of a long answer are
@@ -234,6 +234,7 @@ def context_findings(
                 if "\n" in ev.excerpt
                 or (prose and may_say_of_two_subjects(ev.excerpt))
                 or (bound and may_bind_times(ev.excerpt))
+                or (directions and reading.directions and says_direction(ev.excerpt))
             )
         ):
             # Only the row rule could judge, and it needs another row of the value's table
@@ -323,17 +324,10 @@ def context_findings(
                     for r, (_, f, _) in zip(reasons, matches, strict=True)
                 ]
                 named = summed
-        if (
-            directions
-            and not claim.value.quantity.startswith("-")
-            and any(change_column(f) for _, f, _ in matches)
-        ):
-            # "营业收入环比下降9.9%" of a change column's 9.9%: a fall said of a rise (d672).
-            direction = clause_direction(conclusion, value.start, value.end)
-            reasons = [
-                "another_direction" if r is None and against_direction(f, direction) else r
-                for r, (_, f, _) in zip(reasons, matches, strict=True)
-            ]
+        if directions:  # a change said with the other direction word (d672, d887)
+            q = claim.value.quantity
+            said = (value.start, value.end)
+            reasons = direction_reasons(reasons, matches, conclusion, said, q, reading.directions)
         if any(r is None for r in reasons):
             continue
         out.append(
@@ -378,7 +372,11 @@ def _matching(
 
 
 def _may_judge(
-    conclusion: str, accepted: list[tuple[int, Evidence]], prose: bool = False, bound: bool = False
+    conclusion: str,
+    accepted: list[tuple[int, Evidence]],
+    prose: bool = False,
+    bound: bool = False,
+    directions: bool = False,
 ) -> bool:
     """Whether any rule could judge a value of the conclusion, checked before its claims are
     read: the row rule needs an excerpt of two lines (two rows), the source rule a citation
@@ -391,6 +389,8 @@ def _may_judge(
         return True  # one line may say a value of two subjects
     if bound and any(may_bind_times(evidence.excerpt) for _, evidence in accepted):
         return True  # one line may give two days their hours
+    if directions and says_direction(conclusion):
+        return True  # a change said after its direction word (direction_prose, d887)
     if not may_mention(conclusion):
         return False  # no sentence of it can name a period (the common case: one search)
     return any(mentions(sentence.text) for sentence in split_sentences(conclusion))
@@ -435,15 +435,17 @@ def _finding(
             f"; {subject_name(subjects, alt, fact)} has {alt.value.text}" if alt else ""
         )
     elif reason == "another_direction":
-        fall = fact.negative or fact.value.quantity.startswith("-")
-        said, other = ("a fall", "a rise") if fall else ("a rise", "a fall")
-        detail = f"{text} is the figure for {cell_name(fact)}, {said}; the sentence says {other}"
+        detail = direction_detail(text, fact, seen, cell_name(fact))
     elif reason == "another_subject":  # bound to another value's subject (d690)
         bindings = seen.bindings()
         detail = f"{text} is said of {bindings.name(fact, alt)}" + (
             f"; {bindings.name(alt, fact)} has {alt.value.text}" if alt else ""
         )
-    elif reason == "another_column" and seen.points and of_another_unit(claim.value, fact):
+    elif (
+        reason == "another_column"
+        and seen.points
+        and of_another_unit(claim.value, fact, seen.rate_columns)
+    ):
         detail = unit_detail(claim.value, cell_name(fact))  # "percent, not points" (d788)
     elif reason in ("another_row", "another_period", "another_column"):
         detail = f"{text} is the figure for {cell_name(fact)}" + (

@@ -23,15 +23,20 @@ _ABBREVIATIONS = (
     ("扣非", re.compile(r"扣除非经常性损益")),
     ("归母", re.compile(r"归属于(?:上市公司|母公司)(?:股东|所有者|普通股股东)")),
 )
+# label_abbreviations "zh_finance_after" (gate 2.71.0, d889): "扣除非经常性损益后的净利润", the
+# form a 分季度 table and many key-figures tables print, is what "扣非" abbreviates too ("后",
+# "after", is a word of its own: without it the short form did not say the label whole).
+_AFTER = (("扣非", re.compile(r"扣除非经常性损益后?")), _ABBREVIATIONS[1])
 
 
-def abbreviated(label: str) -> list[tuple[str, frozenset[str]]]:
+def abbreviated(label: str, after: bool = False) -> list[tuple[str, frozenset[str]]]:
     """The short forms that name `label`, each with the naming words of the long form it
-    holds ("扣非" with 扣除非, 经常性, 损益 for a label holding "扣除非经常性损益")."""
+    holds ("扣非" with 扣除非, 经常性, 损益 for a label holding "扣除非经常性损益"; with `after`,
+    and 后 where it prints "扣除非经常性损益后")."""
     if label.isascii():
         return []
     out = []
-    for short, long in _ABBREVIATIONS:
+    for short, long in _AFTER if after else _ABBREVIATIONS:
         found = long.search(label)
         if found is not None:
             out.append((short, naming_words(found.group())))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 from groundgate.engine.context.comparisons import against_before
 from groundgate.engine.text_memo import text_memo
+from groundgate.engine.values.grammar import FULLWIDTH
 from groundgate.engine.values.registry import PERIODS
 
 if TYPE_CHECKING:
@@ -38,9 +39,9 @@ _PERIOD = re.compile(
     r"(?i)"
     # A cheap first look (a match can start only here): a digit, a CJK period word, a letter
     # that starts a word, or "first"/"second" ("first half" has no word boundary before it).
-    r"(?=[0-9第一二三四上下周星礼]|(?<![A-Za-z])[fqhstjmaondw]|first|second)(?:"
+    r"(?=[0-9１２第一二三四上下周星礼]|(?<![A-Za-z])[fqhstjmaondw]|first|second)(?:"
     r"(?P<fy>(?<![A-Za-z0-9])(?:FY|fiscal(?:\s+year)?\s*)'?(?P<fyy>(?:19|20)?\d\d)(?!\d))"
-    r"|(?P<year>(?<![\d.,])(?:19|20)\d\d(?!\d|[,.]\d))"
+    r"|(?P<year>(?<![\d.,])(?:19|20|１９|２０)\d\d(?!\d|[,.]\d))"
     r"|(?P<q>(?<![A-Za-z0-9])(?:Q(?P<qn>[1-4])|(?P<qn2>[1-4])Q(?:\d\d)?)(?![A-Za-z0-9]))"
     r"|(?P<qw>(?<![A-Za-z])(?P<qord>first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+quarter)"
     r"|(?P<h>(?<![A-Za-z0-9])H(?P<hn>[12])(?![A-Za-z0-9])|(?P<hord>first|second)[\s-]+half)"
@@ -61,7 +62,7 @@ _KINDS: Final = {"Y": "year", "Q": "quarter", "H": "half", "M": "month", "D": "d
 # the first three letters of a month or a day. A text without any has no mention, nor has any
 # part of it (a sentence): one search instead of splitting and reading (may_mention).
 _ANCHOR = re.compile(
-    r"(?i)(?:19|20)\d\d|q[1-4]|[1-4]q|h[12]|fy|fiscal|quarter|half|[月季第一二三四上下周星礼]"
+    r"(?i)(?:19|20|１９|２０)\d\d|q[1-4]|[1-4]q|h[12]|fy|fiscal|quarter|half|[月季第一二三四上下周星礼]"
     r"|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun"
 )
 
@@ -112,8 +113,9 @@ def _normalised(m: re.Match[str]) -> tuple[str, ...]:
     if name == "fy":
         yy = g("fyy")
         return ("Y" + (yy if len(yy) == 4 else "20" + yy),)
-    if name == "year":
-        return ("Y" + g("year"),)
+    if name == "year":  # ("２０２３年": a full-width year is 2023's, d888)
+        year = g("year")
+        return ("Y" + (year if year.isascii() else year.translate(FULLWIDTH)),)
     if name == "q":
         return ("Q" + (g("qn") or g("qn2")),)
     if name == "qw":

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from groundgate.engine.context.facts import Fact
+from groundgate.engine.context.segment_columns import rate_column
 from groundgate.engine.numbers import NumericValue
 
 # An answer's unit of percentage points: "个百分点", "percentage points", "pp", "ppt".
@@ -39,10 +40,11 @@ def unit_detail(value: NumericValue, cell: str) -> str:
     return f"{value.text} is a percent; {cell} is in percentage points, not percent"
 
 
-def of_another_unit(value: NumericValue, fact: Fact) -> bool:
+def of_another_unit(value: NumericValue, fact: Fact, rate_columns: bool = False) -> bool:
     """Whether the answer's `value` (percentage points or a percent) is said of a bare table
     cell `fact` whose column's header states the other unit (points said of a percent column:
-    in a row that names no rate)."""
+    in a row that names no rate; with `rate_columns`, segment_columns "metric_heads" (d886),
+    nor under a column of a rate's change, "毛利率比上年增减（%）")."""
     cell = fact.value
     if not (fact.in_table and fact.column) or cell.unit or cell.kind != "number":
         return False
@@ -50,7 +52,7 @@ def of_another_unit(value: NumericValue, fact: Fact) -> bool:
     # "(In millions, except percentages)" states no column's unit.
     column = fact.name if fact.name is not None else fact.column
     if says_points(value):
-        if _RATE_ROW.search(fact.row):
+        if _RATE_ROW.search(fact.row) or (rate_columns and rate_column(column)):
             return False  # a rate's change may be printed in points under "（%）"
         return bool(_PERCENT_HEADER.search(column)) and not _POINTS_HEADER.search(column)
     if value.kind == "percent":

@@ -22,6 +22,7 @@ from groundgate.engine.context.duration_headers import label_head
 from groundgate.engine.context.header_parts import header_parts
 from groundgate.engine.context.periods import periods_in
 from groundgate.engine.context.rows import LETTER, REFERENCE, Line, footnote
+from groundgate.engine.context.segment_columns import segment_head
 from groundgate.engine.context.unit_headers import label_unit, unit_part
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.values.registry import PERIODS
@@ -92,6 +93,7 @@ def _column(
     durations: bool = False,
     word_lines: bool = False,
     indicators: bool = False,
+    segments: bool = False,
 ) -> str:
     """The header of cell k of a row of n cells: every header line's part over it. `word_lines`
     (column_naming "word_columns", d681): the one line of words that heads the columns, its
@@ -126,6 +128,7 @@ def _column(
                 sum(1 for part in parts[1:] if periods_in(part)) >= min(2, n)
                 or bool(_LABEL_HEAD.fullmatch(parts[0]))
                 or (indicators and bool(_INDICATOR_HEAD.fullmatch(parts[0])))
+                or (segments and segment_head(parts[0]))  # "分行业  营业收入 ..." (d886)
                 or (units and label_unit(parts))  # header_units: "(In millions)  As Reported"
                 or (durations and label_head(parts, n))  # "Contractual Obligations  Total ..."
                 or (word_lines and _word_columns(header, parts))
@@ -133,6 +136,8 @@ def _column(
         ):
             # The label column's own header first ("As of"); when it names a day or month
             # ("Years Ended December 31,") that day is every column's.
+            if segments and segment_head(parts[0]):  # a title names no metric (d886)
+                words = [w for w in words if periods_in(w)]
             if periods_in(parts[0]):
                 words.append(parts[0])
             words.append(parts[k + 1])

@@ -44,8 +44,10 @@ class DerivationReadings(GatePolicy):
     # 2.56.0, d756): "refuse" - no operand has the value's size: "381 − 762 ≈ -381" for the
     # cell 381 said "-381" is the cell with another sign (a near miss), and "762 − 381 ≈ 381"
     # said of another row or period would pass for the cell the context refuses; "allow"
-    # (gate 2.55.0, verbatim's): any operand.
-    own_figures: Literal["allow", "refuse"] = "refuse"
+    # (gate 2.55.0, verbatim's): any operand; "refuse_ones" (gate 2.71.0, d890): as "refuse",
+    # and no share of a cited figure over a cited 1 (a ratio) or 100 (a percentage) - the
+    # figure itself, its sign dropped ("-512,345,678.00 / 1 ≈ 5.12亿元" of "1-3月"'s 1).
+    own_figures: Literal["allow", "refuse", "refuse_ones"] = "refuse_ones"
     # An aggregate's signs (context/aggregate_signs.py, gate 2.62.0, d796): "sizes_alike" -
     # an average or total of three or more cells all printed negative also matches the
     # answer's figure stated by its size; "signed" (2.60.0's, the default and verbatim's):

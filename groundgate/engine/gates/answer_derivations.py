@@ -114,7 +114,8 @@ class _DerivationSearch:
                 pair=pair_test(
                     policy.operand_scales == "one_scale",
                     None,
-                    own_figures=policy.own_figures == "refuse",
+                    own_figures=policy.own_figures != "allow",
+                    ones=policy.own_figures == "refuse_ones",
                 ),
                 full_ratios=policy.ratio_restates == "full_size",
             )
@@ -151,7 +152,8 @@ class _DerivationSearch:
             if policy.negative_shares == "negative_rows"
             else None,
             partial(one_row, self._operand_context) if policy.change_rows == "one_row" else None,
-            policy.own_figures == "refuse",
+            policy.own_figures != "allow",
+            policy.own_figures == "refuse_ones",
         )
         if not strong_only and len(q.digits) >= min_significant:
             # No pair of the operands gives the value, whatever the binding: the bound search

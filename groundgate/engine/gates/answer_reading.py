@@ -10,6 +10,9 @@ from __future__ import annotations
 from groundgate.engine.context.facts import TableReading
 from groundgate.engine.gates.answer_case import AnswerGatePolicy
 
+# label_abbreviations -> TableReading.abbreviations (d706, d889).
+_ABBREVIATED = {"off": "", "zh_finance": "plain", "zh_finance_after": "after"}
+
 
 def read_tables(policy: AnswerGatePolicy) -> TableReading:
     """How the policy reads table headers (facts.TableReading)."""
@@ -37,7 +40,7 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         acronyms=policy.row_acronyms == "initials",
         share_columns=policy.share_columns == "period_before",
         longer_rows=policy.longer_rows == "unsaid_words",
-        abbreviations=policy.label_abbreviations == "zh_finance",
+        abbreviations=_ABBREVIATED[policy.label_abbreviations],
         statements=policy.statement_headers != "off",
         indicators=policy.statement_headers == "indicator_heads",
         wide_negatives=policy.negative_cells == "parentheses_said",
@@ -52,6 +55,9 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         adjacent=policy.sentence_periods != "off",
         phrases=policy.sentence_periods == "own_phrases",
         padded_steps=policy.padded_decimals == "written_first",
+        month_ranges=policy.month_ranges == "period_heads",
+        segments=policy.segment_columns == "metric_heads",
+        directions=policy.direction_prose == "said_words",
     )
 
 

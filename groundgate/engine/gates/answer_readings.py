@@ -56,7 +56,9 @@ class ValueContextReadings(DerivationReadings):
     # Abbreviations of report labels (the row rule, context/label_words.py, gate 2.52.0,
     # d706): "zh_finance" - "扣非" names a label holding "扣除非经常性损益", "归母" one holding
     # "归属于母公司" or "归属于上市公司股东"; "off" (gate 2.50.0): only the label's own words.
-    label_abbreviations: Literal["off", "zh_finance"] = "zh_finance"
+    # "zh_finance_after" (gate 2.71.0, d889): as "zh_finance", and "扣非" names a label holding
+    # "扣除非经常性损益后" with its 后 ("归属于上市公司股东的扣除非经常性损益后的净利润").
+    label_abbreviations: Literal["off", "zh_finance", "zh_finance_after"] = "zh_finance_after"
     # A statement's note column and title date (facts.TableReading, context/note_columns.py,
     # gate 2.52.0, d707): "note_columns" - a 附注 column's reference ("七、1") is no cell nor
     # part of the label, the header's "附注" no column, and a title line's date ("2023年12月31
@@ -137,3 +139,22 @@ class ValueContextReadings(DerivationReadings):
     # thousands)"); where none does, its near miss is the bare figure, a wrong scale; "any_scale"
     # (gate 2.64.0, verbatim's): also at 10^3, 10^6 or 10^9 where no scale is declared.
     whole_amounts: Literal["any_scale", "declared_scale"] = "declared_scale"
+    # A period's months printed beside it (context/month_ranges.py, gate 2.71.0, d885):
+    # "period_heads" - "第一季度（1-3月份）  第二季度（4-6月份） ..." heads quarter columns and
+    # "本报告期（1-6月）  上年同期" relative ones, the parenthesised months (the quarter's own, or
+    # from January) no value and no month; "off" (gate 2.68.1 and verbatim's): the months' range
+    # was a value, so the line headed no column.
+    month_ranges: Literal["off", "period_heads"] = "period_heads"
+    # A segment table's label column head (context/segment_columns.py, gate 2.71.0, d886):
+    # "metric_heads" - "分行业  营业收入  营业成本  毛利率（%）  营业收入比上年增减（%） ..." heads
+    # its columns as "项目" does, so a cell is its metric's ("白酒营业成本为123.46亿元" of the
+    # 营业收入 cell is another column's), and a rate's change column ("毛利率比上年增减（%）")
+    # may print percentage points under its percent mark; "off" (gate 2.68.1 and verbatim's): the
+    # line heads nothing, any cell of the row grounds any metric.
+    segment_columns: Literal["off", "metric_heads"] = "metric_heads"
+    # A change the evidence's prose says after its direction word (context/prose_directions.py,
+    # gate 2.71.0, d887): "said_words" - "扣非归母净利润同比增长6.38%" of "较上年同期下降6.38%",
+    # "Operating income increased 6.4%" of "decreased 6.4%" is out of context (another_direction,
+    # as a change column's cell, d672; only with direction_cells "change_columns"); "off" (gate
+    # 2.68.1, verbatim's): the unsigned figure grounds either direction.
+    direction_prose: Literal["off", "said_words"] = "said_words"
