@@ -184,3 +184,36 @@ def test_a_derived_finding_outlines_every_operand_inside_its_box(page, live_serv
         offset = boxes.nth(i).evaluate("el => parseFloat(getComputedStyle(el).outlineOffset)")
         assert offset <= 0
     shoot(page, "save-derived-operands")
+
+
+def test_a_change_made_while_the_save_is_on_its_way_is_kept_and_saved_again(
+    page, live_server, demo
+):
+    """A key pressed right after Save (d901): the label changed while the save was on its way.
+    The save stores what the form held when it was sent; the page does not go on as if the
+    change were saved: it stays with the change and says so, and Save again stores it as the
+    reviewer's newer review (no conflict with her own first one)."""
+    log_in(page, live_server)
+    case = open_case(page, live_server, "demo-en-19")
+    decide(page)  # label 2: not grounded
+    # Save, and in the same turn of the page (before any answer can come back) label 3.
+    page.evaluate(
+        """() => {
+          document.querySelector("#review-form button[name=next][value='0']").click();
+          document.querySelectorAll("#review-form input[name=label]")[2].click();
+        }"""
+    )
+    line = page.locator("#review-form .save-line.error")
+    line.wait_for()
+    assert "not your changes since" in line.inner_text()
+    assert "Saved demo-en-19: Not grounded." in line.inner_text()
+    assert page.url.split("?")[0].endswith(f"/cases/{case.pk}/")
+    assert choices(page)["label"] == "partially_grounded"
+    assert list(Review.objects.filter(case=case).values_list("label", flat=True)) == [
+        "not_grounded"
+    ]
+    shoot(page, "save-changed-meanwhile")
+    page.keyboard.press("s")
+    page.wait_for_selector(".messages .msg-success")
+    labels = list(Review.objects.filter(case=case).order_by("id").values_list("label", flat=True))
+    assert labels == ["not_grounded", "partially_grounded"]
