@@ -1,9 +1,11 @@
 """A save that fails loses nothing (house rule: "a fault delays work; it never loses it"), in a
 real Chromium against the live server. The failures are made at the network's edge with
 Playwright's routing, set before the page opens (tests/e2e/network.py, d900): the server
-answering 500, the connection cut, the answer lost after the server saved. The page stays with a line that says what happened; Save again saves once. Going
-Back after a plain form post that failed, the counter and Undo agree with the calls shown. A
-derived finding selected outlines every operand on the PDF page. Screenshots: save-*.png."""
+answering 500, the connection cut, the answer lost after the server saved. The page stays with
+a line that says what happened; Save again saves once. Going Back after a plain form post that
+failed, the counter and Undo agree with the calls shown. A change made while a save is on its
+way is kept (d901). A derived finding selected outlines every operand on the PDF page.
+Screenshots: save-*.png."""
 
 from __future__ import annotations
 
