@@ -107,8 +107,33 @@
     say(form, "error", words + KEPT + " Save again when ready (should it reach the server twice, it is saved once).");
   }
 
+  // What the form holds, for "did it change while its save was on its way" (d901): every field
+  // but those a save may differ by and still be the same one (reviews/save_keys.py, NOT_CONTENT)
+  // and the page's record of the reviews seen, which a save itself moves on.
+  const NOT_CONTENT = ["csrfmiddlewaretoken", "save_key", "next", "seen_review_id"];
+  function contentOf(data) {
+    const pairs = [];
+    data.forEach(function (value, name) {
+      if (NOT_CONTENT.indexOf(name) < 0) pairs.push(name + "=" + (typeof value === "string" ? value : ""));
+    });
+    return pairs.sort().join("\n");
+  }
+
+  // Saved, but the reviewer changed the form while the save was on its way (a key pressed or a
+  // choice clicked after Save): going on to the next page would drop the change and show the
+  // saved case as if it held it. The page stays, says so, and Save again saves the form as it
+  // is now as the reviewer's newer review (the page now counts the saved one as seen).
+  function savedButChanged(form, answer) {
+    busy(form, false);
+    const seen = form.querySelector('input[name="seen_review_id"]');
+    if (seen && answer.review) seen.value = String(answer.review);
+    say(form, "error", "Saved what the form held when you pressed Save, not your changes since. " +
+        (answer.message || "") + " Nothing you entered is lost: your changes are still here; save again to save them.");
+  }
+
   function send(form, submitter) {
     const body = new FormData(form, submitter || undefined);
+    const sent = contentOf(body);
     // The session's own token: signing in again in another tab changes it.
     const token = cookie("csrftoken");
     if (token && body.has("csrfmiddlewaretoken")) body.set("csrfmiddlewaretoken", token);
@@ -126,6 +151,10 @@
         const type = response.headers.get("Content-Type") || "";
         if (type.indexOf("application/json") >= 0) {
           return response.json().then(function (answer) {
+            if (answer.saved && contentOf(new FormData(form)) !== sent) {
+              savedButChanged(form, answer);
+              return;
+            }
             if (answer.saved) {
               say(form, "ok", (answer.message || "Saved.") + " Opening the next page…");
               form.dataset.saved = "1";

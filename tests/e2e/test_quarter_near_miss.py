@@ -83,3 +83,36 @@ def test_a_change_said_beside_its_values_is_not_offered_its_near_miss_to_say(pag
     assert "23% − 20%" in item.inner_text()
     assert item.locator(".fixvalue").get_attribute("placeholder") == "value"
     shoot(page, "said-change-should-say")
+
+
+def test_a_figure_said_of_another_period_is_not_offered_itself_to_say(page, live_server):
+    """A prose figure with its own period phrase said of the sentence's other period ("$5.2
+    billion, or 8% more, in 2023" said of 2022: sentence_periods own_phrases, d855): the gate's
+    near miss is the figure itself, for its own year (d866: the figure itself where no other
+    fits). The "should say" field offers no value then (d902): offering the answer's own
+    "$5.2 billion" would offer to change nothing."""
+    dataset, _ = dataset_get_or_create(slug="quarters", name="Quarters")
+    user = get_user_model().objects.create_user("rita", password="rita-pass-123")
+    membership_grant(dataset=dataset, user=user, role=Role.REVIEWER)
+    text = "Net sales were $5.2 billion, or 8% more, in 2023 and $4.8 billion in 2022."
+    line = {
+        "case_id": "own-phrase",
+        "question": "What were net sales in 2022?",
+        "raw_chunks": [{"chunk_id": "s1", "text": text}],
+        "answer": {
+            "conclusion": "Net sales were $5.2 billion in 2022.",
+            "evidences": [{"chunk_id": "s1", "excerpt": text}],
+        },
+    }
+    report = case_import_lines(dataset=dataset, lines=[json.dumps(line)])
+    assert report.imported == 1, report.errors
+    log_in(page, live_server)
+    case = Case.objects.get(external_id="own-phrase")
+    page.goto(f"{live_server.url}/d/quarters/cases/{case.pk}/")
+    item = page.locator(".finding-item.code-VALUE_OUT_OF_CONTEXT")
+    assert "$5.2 billion is the figure for 2023" in item.inner_text()
+    assert item.locator(".fixvalue").get_attribute("placeholder") == "value"
+    # The near miss is still drawn where it is: the figure, boxed in the source text.
+    near = page.locator("article.source .src.m-near")
+    assert near.count() == 1 and near.inner_text() == "$5.2 billion"
+    shoot(page, "own-phrase-should-say")
