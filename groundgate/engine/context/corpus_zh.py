@@ -424,6 +424,7 @@ REFUSED = [
     Refused(ROUNDED_TIE, "2023年营业成本为1.70亿元。", "period"),
     # Said by the words that set it apart (row_said apart_or_head, the default since 2.69.0, d872).
     Refused(LONG_LABELS, "2023年扣除非经常性损益的净利润为15.6亿元。", "row"),
+    Refused(QUARTER_MONTHS, "第四季度扣除非经常性损益后的净利润为4.33亿元。", "row"),
     # Gate 2.71.0 (d885-d889): another quarter's, period's, column's, direction's figure.
     Refused(QUARTER_MONTHS, "第二季度营业收入为31.23亿元。", "period"),
     Refused(QUARTER_MONTHS, "第三季度扣非归母净利润为3.89亿元。", "row"),
@@ -444,6 +445,4 @@ GAPS: list[Gap] = [
         "the chunk declares 亿 (other rows' labels); the row's own unit (元/股) is not read"),
     Gap(PROSE_KEY, "归属于上市公司股东的净利润同比下降5.49%。", "row",
         "prose: the 扣非 clause's change said of the 归母 figure (a longer subject holding it)"),
-    Gap(QUARTER_MONTHS, "第四季度扣除非经常性损益后的净利润为4.33亿元。", "row",
-        "said by the words that set it apart, not its abbreviation (as LONG_LABELS's gap)"),
 ]  # fmt: skip
