@@ -31,6 +31,7 @@ from groundgate.engine.said_changes import said_changes
 from groundgate.engine.written_arith import SLIP_DIGITS as _SLIP_DIGITS
 from groundgate.engine.written_arith import agrees as _agrees
 from groundgate.engine.written_arith import evaluate as _evaluate
+from groundgate.engine.written_steps import rewritten_operands
 
 # What may stand between two values of one calculation: operators, brackets, spaces, a relation.
 _GAP = re.compile(r"[\s()（）\[\]+\-−–*×/÷xX=≈＝]*")
@@ -64,12 +65,14 @@ class WrittenResults:
         changes: bool = False,
         coded: bool = False,
         slips: bool = False,
+        steps: bool = False,
     ) -> None:
         self.text, self.values, self.on = text, values, on
         self.rounded = rounded  # restated_results "rounded" (rounded_results.py, d758)
         self.changes = changes  # said_changes "same_sentence" (said_changes.py, d838)
         self.coded = coded  # written_labels "coded_words" (d839)
         self.slips = slips  # written_slips "last_digit" (d840)
+        self.steps = steps  # written_steps "rewritten" (written_steps.py, d877)
         self._said: dict[tuple[int, int], tuple[str, tuple[tuple[int, int], ...]]] | None = None
         self._found: dict[tuple[int, int], Written] | None = None
         self._failed: dict[tuple[int, int], str] | None = None
@@ -88,6 +91,7 @@ class WrittenResults:
                 rounded=self.rounded,
                 coded=self.coded,
                 slips=self.slips,
+                steps=self.steps,
             )
         return self._failed.get((value.start, value.end))
 
@@ -98,7 +102,12 @@ class WrittenResults:
             return None
         if self._found is None:
             self._found = written_results(
-                self.text, self.values, rounded=self.rounded, coded=self.coded, slips=self.slips
+                self.text,
+                self.values,
+                rounded=self.rounded,
+                coded=self.coded,
+                slips=self.slips,
+                steps=self.steps,
             )
         written = self._found.get((value.start, value.end))
         if written is None and self.changes:  # a change said beside its two values (d838)
@@ -126,12 +135,14 @@ def written_results(
     rounded: bool = False,
     coded: bool = False,
     slips: bool = False,
+    steps: bool = False,
 ) -> dict[tuple[int, int], Written]:
     """The values of `text` (its extract_numbers, in order) that are results of a calculation
     the text writes out and whose arithmetic holds, by span; and their later restatements
     (`rounded`: also a later value a result rounds to, rounded_results.py, d758). `failed`
     collects the results whose written expression evaluates to something else (their formula,
-    by span). `coded`: labels with coded words (d839); `slips`: last-digit slips (d840)."""
+    by span). `coded`: labels with coded words (d839); `slips`: last-digit slips (d840);
+    `steps`: a line that rewrites the one before with a part worked out (written_steps.py, d877)."""
     out: dict[tuple[int, int], Written] = {}
     quantities = [typed(v) for v in values]
     n = len(values)
@@ -148,7 +159,7 @@ def written_results(
         ):
             j += 1
         if j > i:
-            _read_run(text, values, quantities, i, j, out, label, failed, slips)
+            _read_run(text, values, quantities, i, j, out, label, failed, slips, steps)
         i = j + 1
     if out:
         _restatements(text, values, quantities, out)
@@ -210,6 +221,7 @@ def _read_run(
     label: str | None = None,
     failed: dict[tuple[int, int], str] | None = None,
     slips: bool = False,
+    steps: bool = False,
 ) -> None:
     """Split a run at its relations into segments; a one-value segment after a segment that
     evaluates is a result when the two agree (into `failed` when it evaluates and they do
@@ -239,6 +251,18 @@ def _read_run(
     closing = len(trail) - len(trail.lstrip(" )）]"))
     segments[-1].extend(")" for c in trail[:closing] if c in _CLOSE)
     for left, right in itertools.pairwise(segments):
+        if steps:  # a line that rewrites the one before with a part worked out (d877)
+            for k in rewritten_operands(left, right, quantities, _NO_OPERAND):
+                held = [t for t in left if isinstance(t, int)]
+                start = _open_before(text, values[held[0]].start, left)
+                end = values[max(t for t in right if isinstance(t, int))].end
+                out.setdefault(
+                    (values[k].start, values[k].end),
+                    Written(
+                        formula=text[start:end].strip(),
+                        operands=tuple((values[o].start, values[o].end) for o in held),
+                    ),
+                )
         # The result is the value just after the relation ("= 0.6537 * 100 = 65.37%": 0.6537
         # is the left side's result, and the next segment's first operand).
         if not right or not isinstance(right[0], int):
