@@ -111,7 +111,9 @@ each on its own branch against 2.64.0: the version string and the policy hash on
 the three limit sets (diffed); stderr same. Merged (2.68.0, policy 2026-11.69): against 2.64.0
 likewise. 2.68.1 (a near miss of another period is no period mention), policy 2026-11.69:
 against 2.68.0, the version string only in each of the three limit sets (diffed;
-policy hash unchanged); stderr same.
+policy hash unchanged); stderr same. 2.70.0 (`written_steps` selectable, its default the old
+reading), policy 2026-11.71: against 2.68.1, the version string and the policy hash only in each
+of the three limit sets (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -141,17 +143,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "9f83fa434ab47e4e25fb70c23c0ca0f7af214ea9d843c6d39e3443d41759b6b7",
+        "5d925cea3b866681f11364a619462eaaea6b1fb7a76bf3809cd516c8cf162d05",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "95040458698f689118eff259457bf3953c1a0ca9b84e8e69ecf6e0b8343f5ec4",
+        "acb041352de1457263c0d5377fbb4dd3b08620c74630523357d8f2ebc659d907",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "64eea5cad23be858a0f6db57cc401d638094f46dd76c1ddc2bb4223ebf6bd9f5",
+        "e885c5c001072484e497eb08db79be322d2b4ecc27871d09c41b878d57f6a45b",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

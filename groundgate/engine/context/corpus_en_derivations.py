@@ -69,6 +69,16 @@ SAID = (
     "Total current liabilities  3,527  3,210\n"
     "Net cash provided by operating activities  2,915  2,199"
 )
+# A balance sheet's quick assets and current liabilities: working written out a step at a time,
+# each line the one before with a part worked out (written_steps "rewritten", d877, selectable);
+# tests/engine/test_written_steps.py reads it both ways.
+STEPS = (
+    "(in millions)  December 31, 2022  December 31, 2021\n"
+    "Cash and cash equivalents  4,835  2,535\n"
+    "Short-term investments  1,020  1,073\n"
+    "Accounts receivable, net  4,126  2,706\n"
+    "Total current liabilities  6,369  4,240"
+)
 # A row whose last cell is its first plus its second (an adoption's adjustment), and a row of
 # a region that fell: a negative value no named operation orders is a flipped sign, a named
 # change's negative value is derived (unnamed_negatives "named_operation", d846).
