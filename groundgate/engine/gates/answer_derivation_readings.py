@@ -93,6 +93,11 @@ class DerivationReadings(GatePolicy):
     # out when the later line keeps an operand of it and has its value at the figure's
     # precision; "results" (gate 2.68.1's, verbatim's): only the value after "=" is a result.
     written_steps: Literal["results", "rewritten"] = "results"
+    # The numbers of a list written inside a sentence (engine/list_markers.py, gate 2.70.0,
+    # d880): "inline_sequence" - the answer's one-digit "N)" or "(N)" after a space is no value
+    # when the answer holds "1)" and "2)" ("the key drivers seem to be 1) ... 2) ... and 3)
+    # ..."); "line_start" (gate 2.68.1's, verbatim's): only a marker opening a line is none.
+    list_markers: Literal["line_start", "inline_sequence"] = "inline_sequence"
 
 
 def written_readings(policy: DerivationReadings, on: bool, rounded: bool) -> dict[str, bool]:

@@ -44,6 +44,7 @@ from groundgate.engine.gates.answer_number_words import (
     value_ref,
 )
 from groundgate.engine.gates.answer_reading import table_reading
+from groundgate.engine.list_markers import answer_values
 from groundgate.engine.near_search import Hint
 from groundgate.engine.number_grounding import EvidenceIndex
 from groundgate.engine.number_lookup import kept_offers, leading_figure, units_offering
@@ -84,7 +85,7 @@ def check_numbers(
 ) -> list[Finding]:
     """The number findings of the conclusion. `located`: where the evidence checks found
     accepted excerpts in their chunks (evidence index -> chunk, offset), when they did."""
-    values = extract_numbers(conclusion)
+    values = answer_values(conclusion, policy.list_markers == "inline_sequence")  # d880
     if not values:
         return []
     excerpts = [evidence.excerpt for _, evidence in accepted]

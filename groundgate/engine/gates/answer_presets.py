@@ -34,6 +34,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     written_labels="words",
     written_slips="exact",
     written_steps="results",
+    list_markers="line_start",
     sign_sides="off",
     column_naming="off",
     derivation_row_words="every_word",
