@@ -111,8 +111,8 @@ each on its own branch against 2.64.0: the version string and the policy hash on
 the three limit sets (diffed); stderr same. Merged (2.68.0, policy 2026-11.69): against 2.64.0
 likewise. 2.68.1 (a near miss of another period is no period mention), policy 2026-11.69:
 against 2.68.0, the version string only in each of the three limit sets (diffed;
-policy hash unchanged); stderr same. 2.70.0 (`written_steps` selectable, its default the old
-reading), policy 2026-11.71: against 2.68.1, the version string and the policy hash only in each
+policy hash unchanged); stderr same. 2.70.0 (`list_markers: inline_sequence`; `written_steps`
+selectable, its default the old reading), policy 2026-11.71: against 2.68.1, the version string and the policy hash only in each
 of the three limit sets (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
@@ -143,17 +143,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "5d925cea3b866681f11364a619462eaaea6b1fb7a76bf3809cd516c8cf162d05",
+        "e2139091d2f392b9ca847074f56ed627b87c2efd6180e6436ed25525a9f2b234",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "acb041352de1457263c0d5377fbb4dd3b08620c74630523357d8f2ebc659d907",
+        "1f9ee4b46b5177a7ce8a1e94f599654cad11387342c45d64d33aa25a6a598daa",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "e885c5c001072484e497eb08db79be322d2b4ecc27871d09c41b878d57f6a45b",
+        "e18b52eaa36f32cdc5181f46a4a047c597eefe5203968abc871f844f036e90a2",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -140,6 +140,16 @@ PASSES = [
     ),
     Passes(STACKED, "Operating income in 2023 was $612,480 thousand."),
     Passes(STACKED, "Revenues were $7,118,940 thousand in 2022."),
+    # The numbers of a list written inside a sentence are no values (list_markers
+    # "inline_sequence", d880).
+    Passes(
+        REGIONS,
+        "The drivers were 1) Americas revenue of 18,830 million in 2019 and 2) Europe revenue"
+        " of 3,100 million in 2019.",
+    ),
+    Passes(
+        REGIONS, "Two regions: (1) Americas, 18,830 million in 2019; (2) Europe, 3,100 million."
+    ),
 ]
 
 REFUSED = [
@@ -160,6 +170,13 @@ REFUSED = [
         "period",
     ),
     Refused(ADOPTION, "Deferred income tax assets as reported were -22,626 thousand.", "sign"),
+    # A list's markers are no values, its figures still are (d880).
+    Refused(
+        REGIONS,
+        "The drivers were 1) Americas revenue of 18,030 million in 2019 and 2) Europe revenue"
+        " of 3,100 million in 2019.",
+        "period",
+    ),
     Refused(ADOPTION, "Other assets without adoption were -19,191 thousand.", "sign"),
     Refused(REGIONS, "Europe revenue in 2019 was -250 million.", "sign"),
     Refused(RATES_AROUND, "The change in revenue from 2018 to 2019 was 100%.", "column"),
