@@ -112,8 +112,8 @@ the three limit sets (diffed); stderr same. Merged (2.68.0, policy 2026-11.69): 
 likewise. 2.68.1 (a near miss of another period is no period mention), policy 2026-11.69:
 against 2.68.0, the version string only in each of the three limit sets (diffed;
 policy hash unchanged); stderr same. 2.70.0 (`list_markers: inline_sequence`; `written_steps`
-selectable, its default the old reading), policy 2026-11.71: against 2.68.1, the version string and the policy hash only in each
-of the three limit sets (diffed); stderr same.
+selectable, its default the old reading), policy 2026-11.71: against 2.68.1, the version string
+and the policy hash only in each of the three limit sets (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
