@@ -19,7 +19,6 @@ one significant digit is held to rounding alone. A later mention of the same res
 from __future__ import annotations
 
 import itertools
-import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,6 +28,10 @@ from groundgate.engine.numbers import NumericValue
 from groundgate.engine.quantities import Quantity, typed
 from groundgate.engine.rounded_results import rounded_restatements
 from groundgate.engine.said_changes import said_changes
+from groundgate.engine.written_arith import SLIP_DIGITS as _SLIP_DIGITS
+from groundgate.engine.written_arith import agrees as _agrees
+from groundgate.engine.written_arith import evaluate as _evaluate
+from groundgate.engine.written_steps import rewritten_operands
 
 # What may stand between two values of one calculation: operators, brackets, spaces, a relation.
 _GAP = re.compile(r"[\s()（）\[\]+\-−–*×/÷xX=≈＝]*")
@@ -62,12 +65,14 @@ class WrittenResults:
         changes: bool = False,
         coded: bool = False,
         slips: bool = False,
+        steps: bool = False,
     ) -> None:
         self.text, self.values, self.on = text, values, on
         self.rounded = rounded  # restated_results "rounded" (rounded_results.py, d758)
         self.changes = changes  # said_changes "same_sentence" (said_changes.py, d838)
         self.coded = coded  # written_labels "coded_words" (d839)
         self.slips = slips  # written_slips "last_digit" (d840)
+        self.steps = steps  # written_steps "rewritten" (written_steps.py, d877)
         self._said: dict[tuple[int, int], tuple[str, tuple[tuple[int, int], ...]]] | None = None
         self._found: dict[tuple[int, int], Written] | None = None
         self._failed: dict[tuple[int, int], str] | None = None
@@ -86,6 +91,7 @@ class WrittenResults:
                 rounded=self.rounded,
                 coded=self.coded,
                 slips=self.slips,
+                steps=self.steps,
             )
         return self._failed.get((value.start, value.end))
 
@@ -96,7 +102,12 @@ class WrittenResults:
             return None
         if self._found is None:
             self._found = written_results(
-                self.text, self.values, rounded=self.rounded, coded=self.coded, slips=self.slips
+                self.text,
+                self.values,
+                rounded=self.rounded,
+                coded=self.coded,
+                slips=self.slips,
+                steps=self.steps,
             )
         written = self._found.get((value.start, value.end))
         if written is None and self.changes:  # a change said beside its two values (d838)
@@ -124,12 +135,14 @@ def written_results(
     rounded: bool = False,
     coded: bool = False,
     slips: bool = False,
+    steps: bool = False,
 ) -> dict[tuple[int, int], Written]:
     """The values of `text` (its extract_numbers, in order) that are results of a calculation
     the text writes out and whose arithmetic holds, by span; and their later restatements
     (`rounded`: also a later value a result rounds to, rounded_results.py, d758). `failed`
     collects the results whose written expression evaluates to something else (their formula,
-    by span). `coded`: labels with coded words (d839); `slips`: last-digit slips (d840)."""
+    by span). `coded`: labels with coded words (d839); `slips`: last-digit slips (d840);
+    `steps`: a line that rewrites the one before with a part worked out (written_steps.py, d877)."""
     out: dict[tuple[int, int], Written] = {}
     quantities = [typed(v) for v in values]
     n = len(values)
@@ -146,7 +159,7 @@ def written_results(
         ):
             j += 1
         if j > i:
-            _read_run(text, values, quantities, i, j, out, label, failed, slips)
+            _read_run(text, values, quantities, i, j, out, label, failed, slips, steps)
         i = j + 1
     if out:
         _restatements(text, values, quantities, out)
@@ -208,6 +221,7 @@ def _read_run(
     label: str | None = None,
     failed: dict[tuple[int, int], str] | None = None,
     slips: bool = False,
+    steps: bool = False,
 ) -> None:
     """Split a run at its relations into segments; a one-value segment after a segment that
     evaluates is a result when the two agree (into `failed` when it evaluates and they do
@@ -237,6 +251,18 @@ def _read_run(
     closing = len(trail) - len(trail.lstrip(" )）]"))
     segments[-1].extend(")" for c in trail[:closing] if c in _CLOSE)
     for left, right in itertools.pairwise(segments):
+        if steps:  # a line that rewrites the one before with a part worked out (d877)
+            for k in rewritten_operands(left, right, quantities, _NO_OPERAND):
+                held = [t for t in left if isinstance(t, int)]
+                start = _open_before(text, values[held[0]].start, left)
+                end = values[max(t for t in right if isinstance(t, int))].end
+                out.setdefault(
+                    (values[k].start, values[k].end),
+                    Written(
+                        formula=text[start:end].strip(),
+                        operands=tuple((values[o].start, values[o].end) for o in held),
+                    ),
+                )
         # The result is the value just after the relation ("= 0.6537 * 100 = 65.37%": 0.6537
         # is the left side's result, and the next segment's first operand).
         if not right or not isinstance(right[0], int):
@@ -369,96 +395,6 @@ def _fails(
                 if abs(abs(c) - r) <= 0.02 * max(abs(c), r):
                     return False
     return seen
-
-
-# The fewest significant digits a result has for written_slips "last_digit" (d840).
-_SLIP_DIGITS = 4
-
-
-def _agrees(computed: float, result: float, unit: float, short: bool, slip: bool = False) -> bool:
-    """`computed` written as `result` at its precision: rounded, or (two significant digits
-    and more) cut towards zero; with `slip`, also one unit off the rounded figure, the sign
-    kept ("0.5404" for 0.54032: d840)."""
-    if abs(computed - result) <= unit / 2 * (1 + 1e-9):
-        return True
-    if (
-        slip
-        and (computed < 0) == (result < 0)
-        and abs(computed - result) <= unit * 1.5 * (1 + 1e-9)
-    ):
-        return True
-    if short or (computed < 0) != (result < 0):
-        return False
-    return abs(result) <= abs(computed) < abs(result) + unit * (1 - 1e-9)
-
-
-def _evaluate(
-    tokens: list[object], quantities: list[Quantity], *, magnitudes: bool, fractions: bool
-) -> float | None:
-    """The expression's value (brackets, unary minus, * / before + -), or None."""
-    pos = 0
-
-    def amount(k: int) -> float:
-        q = quantities[k]
-        x = float(q.figure or 0)
-        if magnitudes and q.magnitude:
-            x *= 10.0**q.magnitude
-        if fractions and q.unit == "%":
-            x /= 100
-        return -x if q.negative else x
-
-    def atom() -> float | None:
-        nonlocal pos
-        if pos >= len(tokens):
-            return None
-        t = tokens[pos]
-        if t == "-":
-            pos += 1
-            inner = atom()
-            return None if inner is None else -inner
-        if t == "(":
-            pos += 1
-            inner = expr()
-            if inner is None or pos >= len(tokens) or tokens[pos] != ")":
-                return None
-            pos += 1
-            return inner
-        if isinstance(t, int):
-            pos += 1
-            return amount(t)
-        return None
-
-    def term() -> float | None:
-        nonlocal pos
-        x = atom()
-        while x is not None and pos < len(tokens) and tokens[pos] in ("*", "/"):
-            op = tokens[pos]
-            pos += 1
-            y = atom()
-            if y is None or (op == "/" and y == 0):
-                return None
-            x = x * y if op == "*" else x / y
-        return x
-
-    def expr() -> float | None:
-        nonlocal pos
-        x = term()
-        while x is not None and pos < len(tokens) and tokens[pos] in ("+", "-"):
-            op = tokens[pos]
-            pos += 1
-            y = term()
-            if y is None:
-                return None
-            x = x + y if op == "+" else x - y
-        return x
-
-    # Brackets opened before the run and never closed in this segment are not its own.
-    while tokens and tokens[0] == "(" and tokens.count("(") > tokens.count(")"):
-        tokens = tokens[1:]
-    value = expr()
-    if value is None or pos != len(tokens) or not math.isfinite(value):
-        return None
-    return value
 
 
 def _restatements(

@@ -114,6 +114,10 @@ against 2.68.0, the version string only in each of the three limit sets (diffed;
 policy hash unchanged); stderr same.
 2.69.0 (eight selectable readings on by default, d872), policy 2026-11.70: against 2.68.1, the
 version string and the policy hash only in each of the three limit sets (diffed); stderr same.
+2.70.0 (`list_markers: inline_sequence`; `written_steps` selectable, its default the old reading),
+policy 2026-11.71: against 2.68.1, the version string and the policy hash only in each of the
+three limit sets (diffed); stderr same. Merged (2.71.0, policy 2026-11.72): see the docstring's
+last line.
 2.71.0 (`month_ranges`, `segment_columns`, `direction_prose`, `label_abbreviations:
 zh_finance_after`, `own_figures: refuse_ones`, full-width thousands), policy 2026-11.72: against
 2.68.1, the version string and the policy hash only in each of the three limit sets (diffed);

@@ -69,6 +69,16 @@ SAID = (
     "Total current liabilities  3,527  3,210\n"
     "Net cash provided by operating activities  2,915  2,199"
 )
+# A balance sheet's quick assets and current liabilities: working written out a step at a time,
+# each line the one before with a part worked out (written_steps "rewritten", d877, selectable);
+# tests/engine/test_written_steps.py reads it both ways.
+STEPS = (
+    "(in millions)  December 31, 2022  December 31, 2021\n"
+    "Cash and cash equivalents  4,835  2,535\n"
+    "Short-term investments  1,020  1,073\n"
+    "Accounts receivable, net  4,126  2,706\n"
+    "Total current liabilities  6,369  4,240"
+)
 # A row whose last cell is its first plus its second (an adoption's adjustment), and a row of
 # a region that fell: a negative value no named operation orders is a flipped sign, a named
 # change's negative value is derived (unnamed_negatives "named_operation", d846).
@@ -130,6 +140,16 @@ PASSES = [
     ),
     Passes(STACKED, "Operating income in 2023 was $612,480 thousand."),
     Passes(STACKED, "Revenues were $7,118,940 thousand in 2022."),
+    # The numbers of a list written inside a sentence are no values (list_markers
+    # "inline_sequence", d880).
+    Passes(
+        REGIONS,
+        "The drivers were 1) Americas revenue of 18,830 million in 2019 and 2) Europe revenue"
+        " of 3,100 million in 2019.",
+    ),
+    Passes(
+        REGIONS, "Two regions: (1) Americas, 18,830 million in 2019; (2) Europe, 3,100 million."
+    ),
 ]
 
 REFUSED = [
@@ -150,6 +170,13 @@ REFUSED = [
         "period",
     ),
     Refused(ADOPTION, "Deferred income tax assets as reported were -22,626 thousand.", "sign"),
+    # A list's markers are no values, its figures still are (d880).
+    Refused(
+        REGIONS,
+        "The drivers were 1) Americas revenue of 18,030 million in 2019 and 2) Europe revenue"
+        " of 3,100 million in 2019.",
+        "period",
+    ),
     Refused(ADOPTION, "Other assets without adoption were -19,191 thousand.", "sign"),
     Refused(REGIONS, "Europe revenue in 2019 was -250 million.", "sign"),
     Refused(RATES_AROUND, "The change in revenue from 2018 to 2019 was 100%.", "column"),

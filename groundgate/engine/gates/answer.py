@@ -50,6 +50,7 @@ from groundgate.engine.gates.answer_case import (
     RawChunk,
     Status,
 )
+from groundgate.engine.gates.answer_in_context import derive_out_of_context
 from groundgate.engine.gates.answer_numbers import (
     NUMBER_ABOUT_ANSWER,
     NUMBER_DERIVED,
@@ -59,7 +60,6 @@ from groundgate.engine.gates.answer_numbers import (
     NUMBER_SECTION_LABEL,
     UNGROUNDED_NUMBER,
     check_numbers,
-    derive_out_of_context,
 )
 from groundgate.engine.gates.answer_presets import DEFAULT_POLICY, PRESETS, VERBATIM_POLICY
 from groundgate.engine.gates.answer_reading import table_reading

@@ -89,14 +89,26 @@ class DerivationReadings(GatePolicy):
     # rounded figure ("$1,462.8 / $2,707.3 ≈ 0.5404" of 0.54032); "exact" (the default and
     # verbatim's): rounded or cut at its own precision.
     written_slips: Literal["exact", "last_digit"] = "exact"
+    # A line of working that rewrites the step before it (engine/written_steps.py, gate
+    # 2.70.0, d877): "rewritten" - a figure the later line brings ("Quick Ratio = $9,981 /
+    # $6,369" after "($4,835 + $1,020 + $4,126) / $6,369") is a part of the earlier line worked
+    # out when the later line keeps an operand of it and has its value at the figure's
+    # precision; "results" (gate 2.68.1's, verbatim's): only the value after "=" is a result.
+    written_steps: Literal["results", "rewritten"] = "results"
+    # The numbers of a list written inside a sentence (engine/list_markers.py, gate 2.70.0,
+    # d880): "inline_sequence" - the answer's one-digit "N)" or "(N)" after a space is no value
+    # when the answer holds "1)" and "2)" ("the key drivers seem to be 1) ... 2) ... and 3)
+    # ..."); "line_start" (gate 2.68.1's, verbatim's): only a marker opening a line is none.
+    list_markers: Literal["line_start", "inline_sequence"] = "inline_sequence"
 
 
 def written_readings(policy: DerivationReadings, on: bool, rounded: bool) -> dict[str, bool]:
-    """engine/written.WrittenResults' readings under `policy` (d412, d758, d838-d840)."""
+    """engine/written.WrittenResults' readings under `policy` (d412, d758, d838-d840, d877)."""
     return {
         "on": on,
         "rounded": rounded,
         "changes": policy.said_changes == "same_sentence",
         "coded": policy.written_labels == "coded_words",
         "slips": policy.written_slips == "last_digit",
+        "steps": policy.written_steps == "rewritten",
     }

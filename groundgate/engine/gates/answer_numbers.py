@@ -44,6 +44,7 @@ from groundgate.engine.gates.answer_number_words import (
     value_ref,
 )
 from groundgate.engine.gates.answer_reading import table_reading
+from groundgate.engine.list_markers import answer_values
 from groundgate.engine.near_search import Hint
 from groundgate.engine.number_grounding import EvidenceIndex
 from groundgate.engine.number_lookup import kept_offers, leading_figure, units_offering
@@ -84,7 +85,7 @@ def check_numbers(
 ) -> list[Finding]:
     """The number findings of the conclusion. `located`: where the evidence checks found
     accepted excerpts in their chunks (evidence index -> chunk, offset), when they did."""
-    values = extract_numbers(conclusion)
+    values = answer_values(conclusion, policy.list_markers == "inline_sequence")  # d880
     if not values:
         return []
     excerpts = [evidence.excerpt for _, evidence in accepted]
@@ -147,32 +148,6 @@ def check_numbers(
             slow = _SlowPath(case, conclusion, accepted, policy, located, values)
         findings.append(slow.check(value))
     return findings
-
-
-def derive_out_of_context(
-    case: AnswerCase,
-    conclusion: str,
-    accepted: list[tuple[int, Evidence]],
-    policy: AnswerGatePolicy,
-    located: dict[int, tuple[RawChunk, int]] | None,
-    spans: list[tuple[int, int]],
-) -> dict[tuple[int, int], Finding]:
-    """NUMBER_DERIVED findings for values the context rule found out of context (at `spans`)
-    whose sentence names the operation they are the result of and that a derivation bound to
-    the answer's rows, periods and operation gives (policy context_derivations
-    "named_operation", d487): "the sum of A and B in 2019 was 35" is 6 + 29, though 35 is
-    also another row's cell. Only with `derived_numbers: accept` (the caller asks)."""
-    wanted = set(spans)
-    values = [v for v in extract_numbers(conclusion) if (v.start, v.end) in wanted]
-    if not values or policy.derivation_context == "off":
-        return {}
-    slow = _SlowPath(case, conclusion, accepted, policy, located, extract_numbers(conclusion))
-    out: dict[tuple[int, int], Finding] = {}
-    for value in values:
-        found = slow.derived_in_context(value)
-        if found is not None:
-            out[value.start, value.end] = found
-    return out
 
 
 def _scale_of_currency_declared(
