@@ -116,12 +116,12 @@ policy hash unchanged); stderr same.
 version string and the policy hash only in each of the three limit sets (diffed); stderr same.
 2.70.0 (`list_markers: inline_sequence`; `written_steps` selectable, its default the old reading),
 policy 2026-11.71: against 2.68.1, the version string and the policy hash only in each of the
-three limit sets (diffed); stderr same. Merged (2.71.0, policy 2026-11.72): see the docstring's
-last line.
+three limit sets (diffed); stderr same.
 2.71.0 (`month_ranges`, `segment_columns`, `direction_prose`, `label_abbreviations:
 zh_finance_after`, `own_figures: refuse_ones`, full-width thousands), policy 2026-11.72: against
 2.68.1, the version string and the policy hash only in each of the three limit sets (diffed);
 stderr same.
+Merged (2.71.0 with 2.69.0 and 2.70.0, policy 2026-11.72): against 2.68.1 likewise; stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -151,17 +151,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "8d39ec638e5d1e81bfce6c98cc7ffdb6bff9825cb640ff0c7645f9c278622d1c",
+        "1b0713227266f152bc770bfd1b9f8f02f5b50734c1929153bb81b35806d17821",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "9765b71be6a448d7151de0b04bdc7675c54a1086a49ea4d11cd19b5c3a467573",
+        "9731f5884e9350824ab4f06dc496323290f3822bbd391ab723273702d23674c0",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "9ecbdf0e3c675931a2067e56344e26f3f9174f43b4fd40ae432434f72ceb4714",
+        "98cfd9e185e003dfd5548da77a5f923a81bf94f527f7dc96e852c05d894f5bc5",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
