@@ -204,6 +204,10 @@ def _alternative(
             other = _bound_elsewhere(claim, fact, seen, bound)[1]
         return other
     if reason == "another_row":
+        if seen.short_forms:  # the row "扣非" names, as _disagreement read it (d706, d889, d904)
+            claim = claim._replace(
+                words=seen.expanded(claim.words), own_words=seen.expanded(claim.own_words)
+            )
         best = seen.named(claim.words).best
         if seen.rivals and fact.row and not any(b <= claim.words for b in best):
             # (the best-named row not said: the row rule's rival, d697, names the near miss)

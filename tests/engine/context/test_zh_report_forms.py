@@ -234,3 +234,15 @@ def test_a_share_over_a_cited_one_is_no_derivation():
     refuse = ACCEPT.model_copy(update={"own_figures": "refuse"})
     assert _status(flipped, table, refuse) == "ok"  # "-512,345,678.00 / 1" of "1-3月"'s 1
     assert _status("2023年第一季度经营活动产生的现金流量净额为-5.12亿元。", table, ACCEPT) == "ok"
+
+
+def test_kou_fei_near_miss_is_the_kou_fei_rows_cell():
+    # The near miss of "扣非归母" said of the 归母 row's cell is the 扣非 row's cell of that
+    # quarter, not the refused cell itself (d904): the case page's "should say" offers it.
+    wrong = "第三季度扣非归母净利润为3.89亿元。"  # the 归母 row's cell
+    verdict = gate_answer(case(wrong, table=corpus_zh.QUARTER_MONTHS))
+    (finding,) = [f for f in verdict.findings if f.severity == "error"]
+    assert finding.near_match is not None
+    assert finding.near_match.reason == "another_row"
+    assert finding.near_match.text == "-12,345,678.00"
+    assert "扣除非经常性损益后的净利润 (第三季度) has -12,345,678.00" in finding.message
