@@ -122,6 +122,8 @@ zh_finance_after`, `own_figures: refuse_ones`, full-width thousands), policy 202
 2.68.1, the version string and the policy hash only in each of the three limit sets (diffed);
 stderr same.
 Merged (2.71.0 with 2.69.0 and 2.70.0, policy 2026-11.72): against 2.68.1 likewise; stderr same.
+2.71.1 (messages only, d904), policy 2026-11.72: against 2.71.0, the version string only;
+stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -151,17 +153,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "1b0713227266f152bc770bfd1b9f8f02f5b50734c1929153bb81b35806d17821",
+        "cb5c1e351e7047d8e1e58a4a211f30855bd797689c2252f29406821d75f3b997",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "9731f5884e9350824ab4f06dc496323290f3822bbd391ab723273702d23674c0",
+        "7eeaa83195db03eeafabdbf639f0dfdc62c8c5fffd6582d5c5ae11da8fb39621",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "98cfd9e185e003dfd5548da77a5f923a81bf94f527f7dc96e852c05d894f5bc5",
+        "a7e07102c00586d3242fe3020dcb52ab8b2c8167c370e60edf2b478050a4ef6f",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
