@@ -53,10 +53,7 @@ def _disagreement(
     if cited is not None and index != cited:
         return "another_source"
     said_words = claim.words | claim.own_words
-    if seen.short_forms:  # "扣非" says 扣除非经常性损益's words (label_abbreviations, d706)
-        claim = claim._replace(
-            words=seen.expanded(claim.words), own_words=seen.expanded(claim.own_words)
-        )
+    claim = _short_forms_said(claim, seen)  # "扣非" says 扣除非经常性损益's words (d706)
     if fact.in_table and fact.row and claim.words:
         best, common = seen.named(claim.words)
         # Another row only when the answer's words name one clearly (every word of its label)
@@ -183,6 +180,16 @@ def _held(fact: Fact, relative: bool, seen: _Seen | None = None) -> tuple[str, .
     return fact.periods
 
 
+def _short_forms_said(claim: Claim, seen: _Seen) -> Claim:
+    """The claim with the words its short forms stand for ("扣非" says 扣除非经常性损益's words,
+    label_abbreviations): the row rule and its near miss read the answer alike."""
+    if not seen.short_forms:
+        return claim
+    return claim._replace(
+        words=seen.expanded(claim.words), own_words=seen.expanded(claim.own_words)
+    )
+
+
 def _alternative(
     claim: Claim,
     fact: Fact,
@@ -204,10 +211,7 @@ def _alternative(
             other = _bound_elsewhere(claim, fact, seen, bound)[1]
         return other
     if reason == "another_row":
-        if seen.short_forms:  # the row "扣非" names, as _disagreement read it (d706, d889, d904)
-            claim = claim._replace(
-                words=seen.expanded(claim.words), own_words=seen.expanded(claim.own_words)
-            )
+        claim = _short_forms_said(claim, seen)  # the row "扣非" names, as above (d889, d904)
         best = seen.named(claim.words).best
         if seen.rivals and fact.row and not any(b <= claim.words for b in best):
             # (the best-named row not said: the row rule's rival, d697, names the near miss)
