@@ -4,7 +4,7 @@ counted only (d819): totals per group (the seen files, each held-out file) and l
 seen questions each candidate moved against the default. A candidate patches the pipeline's
 answerability in this process only; none is a policy (each was measured, not built).
 
-    .venv/bin/python bench/answerability_candidates.py CANDIDATE [--held-out s46,...,s50]
+    .venv/bin/python bench/answerability_candidates.py CANDIDATE [--held-out s46,...,s51]
 
 Candidates: base (the default, 2026-11.23); typed-common (a typed attribute asked and only
 common terms missing: they tie, the value's clause must still name a stated term); date-common
@@ -133,7 +133,7 @@ CANDIDATES = {
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("candidate", choices=sorted(CANDIDATES))
-    parser.add_argument("--held-out", default="s46,s47,s48,s49,s50")
+    parser.add_argument("--held-out", default="s46,s47,s48,s49,s50,s51")
     args = parser.parse_args()
     held_out = args.held_out.split(",")
     dataset = Dataset.objects.get(slug="questions")

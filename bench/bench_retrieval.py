@@ -84,6 +84,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s48.jsonl",
     "retrieval-heldout-s49.jsonl",
     "retrieval-heldout-s50.jsonl",
+    "retrieval-heldout-s51.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",
