@@ -1,18 +1,22 @@
-"""Answerability readings tried for issue 32's Chinese covered losses (d893-d896), each on one
-replayed retrieval of every question file (bench/retrieval_losses.py's cache), the held-out files
-counted only (d819): totals per group (the seen files, each held-out file) and language, and the
-seen questions each candidate moved against the default. A candidate patches the pipeline's
-answerability in this process only; none is a policy (each was measured, not built).
+"""Answerability readings tried for issue 32's covered losses (Chinese d893-d896, English
+d937), each on one replayed retrieval of every question file (bench/retrieval_losses.py's cache),
+the held-out files counted only (d819): totals per group (the seen files, each held-out file) and
+language, and the seen questions each candidate moved against the default. A candidate patches
+the pipeline's answerability in this process only; none is a policy (each was measured, not
+built).
 
     .venv/bin/python bench/answerability_candidates.py CANDIDATE [--held-out s46,...,s51]
 
-Candidates: base (the default, 2026-11.23); typed-common (a typed attribute asked and only
-common terms missing: they tie, the value's clause must still name a stated term); date-common
-(the same, a date asked only); change-words (under a change asked, 幅度 / 降幅 / 变化 are
-the attribute's words, not its subject); share-0.88 / share-0.90 (a Chinese term means a
-Chinese word sharing a character with it at e5's 0.88 / 0.90, not the policy's 0.92);
-one-per (a reading's number is no bare 一 / "one" and no rate: 一小时, 一度, 每小时, "per
-hour" are not readings). Reads the database
+Candidates: base (the default, 2026-11.23); subject-6 / subject-10 / subject-14 (a named term
+the chunk lacks read as common when its own document states it in >= 6 / 10 / 14 retrievable
+chunks: the running subject, d937), subject-14-literal (then no reading by meaning),
+subject-14-page (the name stated on the chunk's page too), page-name (any named term its page
+states); typed-common (a typed attribute asked and only common terms missing: they tie, the
+value's clause must still name a stated term); date-common (the same, a date asked only);
+change-words (under a change asked, 幅度 / 降幅 / 变化 are the attribute's words, not its
+subject); share-0.88 / share-0.90 (a Chinese term means a Chinese word sharing a character
+with it at e5's 0.88 / 0.90, not the policy's 0.92); one-per (a reading's number is no bare
+一 / "one" and no rate: 一小时, 一度, 每小时, "per hour" are not readings). Reads the database
 bench_retrieval.py left in bench/out/retrieval (run it first, every file).
 """
 
@@ -117,6 +121,53 @@ def _shared_character(floor: float) -> Any:
     return patched
 
 
+def _running_subject(floor: int, page: bool = False, meaning: bool = True) -> Any:
+    """A missing named term the chunk's own document states in `floor` or more of its retrievable
+    chunks (its running subject: TraceMonkey, SpiderMonkey, JIT in the paper) is read as a common
+    term - found or let go by the slack of one in two - not as a name that must be stated."""
+    from groundgate.models import Chunk
+
+    rows = list(Chunk.objects.values_list("text", "document_id", "metadata", "page_index"))
+    document_of = {text: doc for text, doc, _, _ in rows}
+    page_of = {text: (doc, at) for text, doc, _, at in rows}
+    texts: dict[int, list[Any]] = {}
+    pages: dict[tuple[int, int], list[Any]] = {}
+    for text, doc, meta, at in rows:
+        if not (meta or {}).get("garbled"):
+            texts.setdefault(doc, []).append(answerability._Text.of(text, 18))
+            pages.setdefault((doc, at), []).append(answerability._Text.of(text, 18))
+    counted: dict[tuple[int, str], int] = {}
+
+    def chunks_naming(doc: int, name: str) -> int:
+        if (doc, name) not in counted:
+            counted[doc, name] = sum(
+                answerability._found_name(name, t, True) for t in texts.get(doc, [])
+            )
+        return counted[doc, name]
+
+    def patched(parts: Any, text: str, strict: bool, stated: frozenset[str] = frozenset()) -> Any:
+        read = _ORIGINAL(parts, text, strict, stated)
+        doc = document_of.get(text)
+        if read[0] or strict or doc is None:
+            return read
+        by = {t.text: t for t in parts.terms}
+        lacks = [by[t] for t in read[1] if t in by and by[t].named]
+        subject = {t.text for t in lacks if chunks_naming(doc, t.text) >= floor}
+        if page:  # and stated on the chunk's own page (another chunk of it)
+            near = pages.get(page_of[text], [])
+            subject = {
+                t for t in subject if any(answerability._found_name(t, c, True) for c in near)
+            }
+        if not subject:
+            return read
+        terms = tuple(Term(t.text, False) if t.text in subject else t for t in parts.terms)
+        if not meaning:  # the subject's absence still keeps the chunk's words from meaning
+            parts = replace(parts, meaning=0.0, meaning_across=0.0)
+        return _ORIGINAL(replace(parts, terms=terms), text, strict, stated)
+
+    return patched
+
+
 CANDIDATES = {
     "base": lambda: None,
     "typed-common": lambda: setattr(answerability, "_chunk_answers", _common_tie(None)),
@@ -127,6 +178,16 @@ CANDIDATES = {
     "share-0.88": lambda: setattr(answerability_v12, "means", _shared_character(0.88)),
     "share-0.90": lambda: setattr(answerability_v12, "means", _shared_character(0.90)),
     "one-per": lambda: setattr(answerability_reading, "reading_asked", _one_per),
+    "subject-6": lambda: setattr(answerability, "_chunk_answers", _running_subject(6)),
+    "subject-10": lambda: setattr(answerability, "_chunk_answers", _running_subject(10)),
+    "subject-14": lambda: setattr(answerability, "_chunk_answers", _running_subject(14)),
+    "subject-14-literal": lambda: setattr(
+        answerability, "_chunk_answers", _running_subject(14, meaning=False)
+    ),
+    "page-name": lambda: setattr(answerability, "_chunk_answers", _running_subject(1, page=True)),
+    "subject-14-page": lambda: setattr(
+        answerability, "_chunk_answers", _running_subject(14, page=True)
+    ),
 }
 
 
