@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from groundgate.engine.context.date_columns import date_parts
 from groundgate.engine.context.duration_headers import (
     duration_parts,
     duration_width,
@@ -293,6 +294,8 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             or (i + 1 < len(lines) and units[i + 1])
         ):
             parts = header_parts(line.text)
+            if reading.date_columns:  # "July 29, 2023 July 30, 2022": a column each (d906)
+                parts = date_parts(line, parts)
             if quarter_ordinals:
                 parts = _quarter_columns(header, parts, nxt)
             if parts:

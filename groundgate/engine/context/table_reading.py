@@ -98,6 +98,9 @@ class TableReading(NamedTuple):
     month_ranges: bool = False  # month_ranges "period_heads" (2.71.0, d885): month_ranges
     segments: bool = False  # segment_columns "metric_heads" (2.71.0, d886): segment_columns
     directions: bool = False  # direction_prose "said_words" (2.71.0, d887): prose_directions
+    # date_columns "each_date" (2.72.0, d906): "July 29, 2023 July 30, 2022" one space apart
+    # heads a column per date (date_columns.py, read by facts._text_facts).
+    date_columns: bool = False
 
 
 PLAIN = TableReading()
