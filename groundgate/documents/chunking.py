@@ -59,6 +59,9 @@ class PageChunk:
     page_index: int
     text: str
     lines: list[Line] = field(default_factory=list)
+    # Where a newline starts a new row of a table block (chunking version 2, d905): offsets in
+    # `text` where version 1 had a space; stored as metadata "rows" (d907).
+    row_breaks: list[int] = field(default_factory=list)
 
     def rects(self) -> list[tuple[float, float, float, float]]:
         """One merged rectangle per paragraph (part) of this chunk, in order."""
@@ -303,6 +306,10 @@ def chunk_page(
                 or len(current.text) + 1 + len(text) > policy.max_chars
             ):
                 flush()
+            at = len(current.text) + 1 if current.text else 0
+            if table:
+                spaced = _block_text(piece)
+                current.row_breaks += [at + i for i, c in enumerate(text) if c != spaced[i]]
             current.text = f"{current.text}\n{text}" if current.text else text
             current.lines.extend(piece)
     flush()
@@ -331,7 +338,9 @@ class StoredChunk(NamedTuple):
     text: str
     bbox: str  # [x0, top, x1, bottom] of the first rectangle, integers
     position_int: str  # [[page_number, x0, x1, top, bottom], ...]
-    metadata: str  # {"lines": [[x0, top, x1, bottom] per line, to 2 decimals]}
+    # {"lines": [[x0, top, x1, bottom] per line, to 2 decimals]}, and "rows": the offsets of the
+    # newlines that start a table's rows (version 2, d907) where there are any
+    metadata: str
     word_boxes: str = "[]"  # [[start, end, x0, top, x1, bottom] per word, whole points]
 
 
@@ -344,9 +353,27 @@ def stored_chunk(chunk: PageChunk) -> StoredChunk:
         chunk.text,
         _json_numbers([first[1], first[3], first[2], first[4]]),
         _json_numbers(position_int),
-        '{"lines": ' + _json_numbers(lines) + "}",
+        '{"lines": ' + _json_numbers(lines) + _rows(chunk.row_breaks) + "}",
         repr(chunk.word_boxes()).replace("(", "[").replace(")", "]"),
     )
+
+
+def _rows(breaks: list[int]) -> str:
+    return ', "rows": ' + repr(breaks) if breaks else ""
+
+
+def block_view(text: str, metadata: dict[str, Any] | None) -> str:
+    """A stored chunk's text with its table rows joined by spaces again (its "rows" newlines,
+    d907): one line a PDF block, as version 1 wrote every chunk, for a reader whose lines are
+    paragraphs. The text itself when the chunk has no rows."""
+    breaks = (metadata or {}).get("rows") or []
+    if not breaks:
+        return text
+    chars = list(text)
+    for at in breaks:
+        if 0 <= at < len(chars) and chars[at] == "\n":
+            chars[at] = " "
+    return "".join(chars)
 
 
 def _json_numbers(value: list[Any]) -> str:

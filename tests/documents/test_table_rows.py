@@ -113,3 +113,23 @@ def test_rows_and_prose_built_from_lines():
     # Chinese lines: nothing between two CJK characters, as in version 1.
     zh = [line("营业", 60, 100, 80), line("收入", 90, 100, 110), line("合计", 60, 120, 80)]
     assert _block_text(zh, True) == "营业收入合计"
+
+
+def test_the_rows_are_stored_and_the_blocks_read_back(ulta):
+    """Metadata "rows" holds the offsets of the newlines that start a table's rows (d907), so a
+    reader of paragraphs (services/chunk_context) reads a statement as one block, as version 1
+    wrote it; a chunk without a table stores no "rows"."""
+    import json
+
+    from groundgate.documents.chunking import block_view, stored_chunk
+
+    _, chunks = ulta
+    sheet = next(c for c in chunks if "Condensed Consolidated Balance Sheets" in c.text)
+    metadata = json.loads(stored_chunk(sheet).metadata)
+    assert all(sheet.text[at] == "\n" for at in metadata["rows"])
+    flat = block_view(sheet.text, metadata)
+    assert len(flat) == len(sheet.text)
+    assert "(Unaudited) Assets Current assets: Cash and cash equivalents $ 737,877" in flat
+    said = next(c for c in chunks if "Net sales increased 18.3% to $10.2 billion" in c.text)
+    assert "rows" not in json.loads(stored_chunk(said).metadata)
+    assert block_view(said.text, json.loads(stored_chunk(said).metadata)) == said.text
