@@ -97,9 +97,7 @@ def _findings(case_id: str) -> tuple[Case, list[dict]]:
         ("bby-da-other", "453", "Depreciation and amortization"),
     ],
 )
-def test_another_periods_cell_is_out_of_context_and_boxed_on_the_page(
-    filings, case_id, value, row
-):
+def test_another_periods_cell_is_out_of_context_and_boxed_on_the_page(filings, case_id, value, row):
     data, chunks = filings
     case, findings = _findings(case_id)
     out = [f for f in findings if f["code"] == "VALUE_OUT_OF_CONTEXT"]
