@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 
@@ -48,7 +49,8 @@ def cited_chunk_ids(dataset: Dataset) -> set[str]:
     ):
         if not isinstance(payload, dict):
             continue
-        answer = payload.get("answer") if isinstance(payload.get("answer"), dict) else {}
+        said = payload.get("answer")
+        answer: dict[str, Any] = said if isinstance(said, dict) else {}
         for item in [*(payload.get("raw_chunks") or []), *(answer.get("evidences") or [])]:
             if isinstance(item, dict) and isinstance(item.get("chunk_id"), str):
                 out.add(item["chunk_id"])
