@@ -6,6 +6,11 @@
 - Spans are joined so words, table cells and numbers stay apart: a visible gap between two spans
   becomes a space. Lines of a block are joined by a space (nothing between two CJK characters);
   blocks are joined by a newline. Two cells can therefore never run together into one number.
+- A block whose lines read as table rows (chunking version 2, d905) keeps its rows: PyMuPDF's
+  lines side by side on one baseline (the cells of a row) are joined by a space, and a line that
+  starts a new row by a newline, so a statement reaches the engine one row a line, under its
+  column headers. A prose paragraph wrapped over lines is joined by spaces as before. Either
+  separator is one character: offsets, word boxes and rectangles are those of version 1.
 """
 
 from __future__ import annotations
@@ -19,6 +24,11 @@ from typing import Any, NamedTuple
 # A gap wider than this share of the font size between two spans is a word/cell boundary.
 SPAN_GAP = 0.15
 _SPACES = re.compile(r"[ \t]{2,}")
+
+
+# What the chunker writes, recorded on each Document it ingests (Document.metadata["chunking"];
+# a document without it was chunked by version 1). 2: a table block keeps its rows (d905).
+CHUNKING_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -49,6 +59,9 @@ class PageChunk:
     page_index: int
     text: str
     lines: list[Line] = field(default_factory=list)
+    # Where a newline starts a new row of a table block (chunking version 2, d905): offsets in
+    # `text` where version 1 had a space; stored as metadata "rows" (d907).
+    row_breaks: list[int] = field(default_factory=list)
 
     def rects(self) -> list[tuple[float, float, float, float]]:
         """One merged rectangle per paragraph (part) of this chunk, in order."""
@@ -225,11 +238,47 @@ def _continues(previous: list[Line], lines: list[Line]) -> bool:
     return same_left and -0.25 * height <= gap <= 0.5 * height
 
 
-def _block_text(lines: list[Line]) -> str:
+def _block_text(lines: list[Line], rows: bool = False) -> str:
+    """The block's lines joined by a space (nothing between two CJK characters); with `rows`
+    (a table block, d905), a line that starts a new row follows a newline instead."""
     text = ""
+    previous: Line | None = None
     for line in lines:
-        text = _join(text, line.text)
+        if rows and previous is not None and text and not _same_row(previous, line):
+            text = text + "\n" + line.text if not _cjk_pair(text, line.text) else text + line.text
+        else:
+            text = _join(text, line.text)
+        previous = line
     return text
+
+
+def _cjk_pair(left: str, right: str) -> bool:
+    return _is_cjk(left[-1:]) and _is_cjk(right[:1])
+
+
+def _same_row(previous: Line, line: Line) -> bool:
+    """`line` continues `previous`'s row: it starts at or right of where `previous` ends, and
+    the two overlap vertically by at least half the lower one's height (cells on one baseline)."""
+    top = max(previous.bbox[1], line.bbox[1])
+    bottom = min(previous.bbox[3], line.bbox[3])
+    height = min(previous.bbox[3] - previous.bbox[1], line.bbox[3] - line.bbox[1])
+    return bottom - top >= 0.5 * height and line.bbox[0] >= previous.bbox[2] - 1.0
+
+
+def reads_as_table(lines: list[Line]) -> bool:
+    """A block is a table when at least two of its rows hold two lines or more side by side
+    (a label and its cells) and such rows are at least a third of its rows (d905). A prose
+    paragraph has one line a row; a heading of two cells alone is not a table."""
+    rows, several = 0, 0
+    run = 0
+    for i, line in enumerate(lines):
+        if i and _same_row(lines[i - 1], line):
+            run += 1
+            if run == 2:
+                several += 1
+        else:
+            rows, run = rows + 1, 1
+    return several >= 2 and 3 * several >= rows
 
 
 def chunk_page(
@@ -249,13 +298,18 @@ def chunk_page(
 
     for block in page_lines(page_dict, words):
         pieces = _split_block(block, policy.max_chars)
+        table = reads_as_table(block)
         for piece in pieces:
-            text = _block_text(piece)
+            text = _block_text(piece, table)
             if current.lines and (
                 len(current.text) >= policy.min_chars
                 or len(current.text) + 1 + len(text) > policy.max_chars
             ):
                 flush()
+            at = len(current.text) + 1 if current.text else 0
+            if table:
+                spaced = _block_text(piece)
+                current.row_breaks += [at + i for i, c in enumerate(text) if c != spaced[i]]
             current.text = f"{current.text}\n{text}" if current.text else text
             current.lines.extend(piece)
     flush()
@@ -284,7 +338,9 @@ class StoredChunk(NamedTuple):
     text: str
     bbox: str  # [x0, top, x1, bottom] of the first rectangle, integers
     position_int: str  # [[page_number, x0, x1, top, bottom], ...]
-    metadata: str  # {"lines": [[x0, top, x1, bottom] per line, to 2 decimals]}
+    # {"lines": [[x0, top, x1, bottom] per line, to 2 decimals]}, and "rows": the offsets of the
+    # newlines that start a table's rows (version 2, d907) where there are any
+    metadata: str
     word_boxes: str = "[]"  # [[start, end, x0, top, x1, bottom] per word, whole points]
 
 
@@ -297,9 +353,27 @@ def stored_chunk(chunk: PageChunk) -> StoredChunk:
         chunk.text,
         _json_numbers([first[1], first[3], first[2], first[4]]),
         _json_numbers(position_int),
-        '{"lines": ' + _json_numbers(lines) + "}",
+        '{"lines": ' + _json_numbers(lines) + _rows(chunk.row_breaks) + "}",
         repr(chunk.word_boxes()).replace("(", "[").replace(")", "]"),
     )
+
+
+def _rows(breaks: list[int]) -> str:
+    return ', "rows": ' + repr(breaks) if breaks else ""
+
+
+def block_view(text: str, metadata: dict[str, Any] | None) -> str:
+    """A stored chunk's text with its table rows joined by spaces again (its "rows" newlines,
+    d907): one line a PDF block, as version 1 wrote every chunk, for a reader whose lines are
+    paragraphs. The text itself when the chunk has no rows."""
+    breaks = (metadata or {}).get("rows") or []
+    if not breaks:
+        return text
+    chars = list(text)
+    for at in breaks:
+        if 0 <= at < len(chars) and chars[at] == "\n":
+            chars[at] = " "
+    return "".join(chars)
 
 
 def _json_numbers(value: list[Any]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
+from groundgate.documents.chunking import block_view
 from groundgate.models import Chunk
 from groundgate.pipeline import answerability_context
 from groundgate.pipeline.answerability_context import document_contexts, frequent_names, title_of
@@ -34,20 +35,23 @@ def contexts_of(chunks: Iterable[Chunk]) -> dict[int, str]:
             Chunk.objects.filter(document_id=document_id)
             .filter(ordinal__gte=low, ordinal__lte=high)
             .order_by("ordinal", "pk")
-            .values_list("pk", "ordinal", "text", "page_index")
+            .values_list("pk", "ordinal", "text", "page_index", "metadata")
         )
+        # A table's rows read as one block again, as the PDF gives it (d907): a row is no heading.
+        texts = [block_view(r[2], r[4]) for r in rows]
         if low == 0:
-            first = rows[0][2] if rows else ""
+            first = texts[0] if rows else ""
         else:
-            first = (
+            head = (
                 Chunk.objects.filter(document_id=document_id)
                 .order_by("ordinal", "pk")
-                .values_list("text", flat=True)
+                .values_list("text", "metadata")
                 .first()
-            ) or ""
+            )
+            first = block_view(*head) if head else ""
         # the window's first chunk continues its page unless it is the document's first
         read = document_contexts(
-            [r[2] for r in rows],
+            texts,
             [r[3] for r in rows],
             title_of(first),
             -1 if low == 0 or not rows else rows[0][3],

@@ -18,7 +18,12 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
 
-from groundgate.documents.chunking import DEFAULT_CHUNKING, ChunkingPolicy, StoredChunk
+from groundgate.documents.chunking import (
+    CHUNKING_VERSION,
+    DEFAULT_CHUNKING,
+    ChunkingPolicy,
+    StoredChunk,
+)
 from groundgate.documents.isolated import IsolationLimits, extract_pdf_isolated
 from groundgate.documents.pdf_text import ExtractedPdf, PdfLimits, PdfProblem, looks_like_pdf
 from groundgate.documents.text_quality import mark_garbled
@@ -168,6 +173,8 @@ def _store(
             document.title = document.title or filename
             document.kind = "pdf"
             document.page_count = extracted.page_count
+            # Which chunker wrote the chunks (d905): a document without it was chunked by 1.
+            document.metadata = {**document.metadata, "chunking": CHUNKING_VERSION}
             chunks, garbled = mark_garbled(list(extracted.chunks))
             extracted.chunks = chunks
             document_status_move(

@@ -58,6 +58,7 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         month_ranges=policy.month_ranges == "period_heads",
         segments=policy.segment_columns == "metric_heads",
         directions=policy.direction_prose == "said_words",
+        date_columns=policy.date_columns == "each_date",
     )
 
 

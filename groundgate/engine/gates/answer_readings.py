@@ -158,3 +158,9 @@ class ValueContextReadings(DerivationReadings):
     # as a change column's cell, d672; only with direction_cells "change_columns"); "off" (gate
     # 2.68.1, verbatim's): the unsigned figure grounds either direction.
     direction_prose: Literal["off", "said_words"] = "said_words"
+    # Dates side by side one space apart in a header line (context/date_columns.py, gate
+    # 2.72.0, d906): "each_date" - "July 29, 2023 July 30, 2022" (a PDF statement's header as
+    # chunking version 2 keeps it, d905) heads a column per date, and "January 28, January 29,"
+    # over "2023  2022" is "January 28, 2023" and "January 29, 2022"; "one_part" (gate 2.71.1,
+    # verbatim's): the line is one part, a prefix of every column, so each cell is of both dates.
+    date_columns: Literal["one_part", "each_date"] = "each_date"

@@ -1,0 +1,167 @@
+"""FinanceBench's questions on the three filings in ../shared, gated over OUR chunks of the PDF.
+
+    python bench/pdf_filings.py
+
+FinanceBench's cases carry the dataset's own page text, cut into chunks (one PDF line a text
+line). Here the questions whose document is one of the three PDFs beside the data
+(ULTABEAUTY_2023Q4_EARNINGS, BESTBUY_2024Q2_10Q, JOHNSON_JOHNSON_2023_8K_dated-2023-08-30) are
+gated over the chunks GroundGate's own ingestion makes of their evidence pages
+(documents.pdf_text.extract_pdf), each chunk whole as an excerpt (as the dataset's cases cite
+theirs), in four ways:
+  - chunking 1 / one_part: version 1's text (a block's lines joined by spaces: block_view of
+    version 2's, d907) under date_columns "one_part" - GroundGate before d905 and d906;
+  - chunking 2 / one_part, chunking 1 / each_date: each change alone;
+  - chunking 2 / each_date: both (the default now);
+and over the dataset's own chunks under the default policy, for reference. Counted: right
+answers (gold and graded correct) accepted, graded incorrect accepted, the gold answers' slips
+(bench/financebench_kinds.mutations: a digit, the scale, the sign) accepted, and "another cell"
+slips: a right answer with one figure replaced by another figure of the same table row in our
+chunks (the other period's or column's cell: d903's kind of wrong answer).
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from financebench_kinds import mutations  # noqa: E402
+
+from groundgate.documents.chunking import block_view  # noqa: E402
+from groundgate.documents.pdf_text import extract_pdf  # noqa: E402
+from groundgate.engine.gates.answer import (  # noqa: E402
+    DEFAULT_POLICY,
+    AnswerCase,
+    AnswerGatePolicy,
+    gate_answer,
+)
+
+DATA = Path(os.environ.get("GROUNDGATE_SHARED_DIR", ROOT.parent / "shared")) / "data"
+FILINGS = (
+    "ULTABEAUTY_2023Q4_EARNINGS",
+    "BESTBUY_2024Q2_10Q",
+    "JOHNSON_JOHNSON_2023_8K_dated-2023-08-30",
+)
+ONE_PART = AnswerGatePolicy(date_columns="one_part")
+
+
+def our_chunks(doc: str) -> dict[int, list[tuple[str, str, str]]]:
+    """page -> [(chunk id, version 2's text, version 1's text)] of our ingestion of `doc`."""
+    pdf = extract_pdf((DATA / "financebench" / f"{doc}.pdf").read_bytes())
+    out: dict[int, list[tuple[str, str, str]]] = collections.defaultdict(list)
+    for i, c in enumerate(pdf.chunks):
+        rows = {"rows": c.row_breaks}
+        out[c.page_index].append((f"{doc}-{i:05d}", c.text, block_view(c.text, rows)))
+    return out
+
+
+def cases() -> list[tuple[str, dict, str]]:
+    """(group, the dataset's case, its document) of every answer on the three filings, and the
+    gold answers' slips."""
+    out = []
+    for name in ("cases.jsonl", "gold_cases.jsonl"):
+        for line in (DATA / "financebench" / name).open(encoding="utf-8"):
+            row = json.loads(line)
+            label, case = row["label"], row["case"]
+            if label["doc_name"] not in FILINGS or label["human_grade"] == "refusal":
+                continue
+            grade = label["human_grade"]
+            out.append((grade, case, label["doc_name"]))
+            if grade == "gold":
+                said = case["answer"]["conclusion"] or ""
+                for kind, wrong in mutations(said, label.get("answer_numbers") or []).items():
+                    slip = {**case, "answer": {**case["answer"], "conclusion": wrong}}
+                    out.append((f"slip: {kind}", slip, label["doc_name"]))
+    return out
+
+
+_FIGURE = re.compile(
+    r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w,])|(?<![\w.,])\d+\.\d+(?![\w])"
+)
+
+
+def other_cells(case: dict, rows: list[str]) -> list[dict]:
+    """The right answer with one figure replaced by another figure of its table row (a row of
+    our chunks holding the figure among two figures or more): one case per figure so replaced."""
+    said = case["answer"]["conclusion"] or ""
+    out = []
+    for m in _FIGURE.finditer(said):
+        figure = m.group(0)
+        for row in rows:
+            cells = _FIGURE.findall(row)
+            if figure in cells and len(cells) >= 2:
+                other = next(c for c in cells if c != figure) if len(set(cells)) > 1 else None
+                if other is not None:
+                    wrong = said[: m.start()] + other + said[m.end() :]
+                    out.append({**case, "answer": {**case["answer"], "conclusion": wrong}})
+                break
+    return out
+
+
+def over(case: dict, chunks: list[tuple[str, str]]) -> AnswerCase:
+    return AnswerCase.model_validate(
+        {
+            "case_id": case["case_id"],
+            "question": case["question"],
+            "raw_chunks": [{"chunk_id": i, "text": t} for i, t in chunks],
+            "answer": {
+                "conclusion": case["answer"]["conclusion"],
+                "evidences": [{"chunk_id": i, "excerpt": t} for i, t in chunks],
+            },
+        }
+    )
+
+
+def main() -> int:
+    ours = {doc: our_chunks(doc) for doc in FILINGS}
+    every = []
+    for group, case, doc in cases():
+        every.append((group, case, doc))
+        if group in ("gold", "correct"):
+            pages = sorted({c["page_index"] for c in case["raw_chunks"]})
+            rows = [r for p in pages for c in ours[doc].get(p, []) for r in c[1].split("\n")]
+            every += [("slip: another cell", wrong, doc) for wrong in other_cells(case, rows)]
+    ways = {
+        "chunking 1 / one_part": (2, ONE_PART),
+        "chunking 2 / one_part": (1, ONE_PART),
+        "chunking 1 / each_date": (2, DEFAULT_POLICY),
+        "chunking 2 / each_date": (1, DEFAULT_POLICY),
+    }
+    accepted: dict[tuple[str, str], int] = collections.Counter()
+    total: dict[str, int] = collections.Counter()
+    moved: list[str] = []
+    for group, case, doc in every:
+        total[group] += 1
+        pages = sorted({c["page_index"] for c in case["raw_chunks"]})
+        statuses = {}
+        for way, (k, policy) in ways.items():
+            chunks = [(c[0], c[k]) for p in pages for c in ours[doc].get(p, [])]
+            statuses[way] = gate_answer(over(case, chunks), policy).status
+            accepted[group, way] += statuses[way] == "ok"
+        own = gate_answer(AnswerCase.model_validate(case), DEFAULT_POLICY).status
+        accepted[group, "dataset's chunks"] += own == "ok"
+        if len(set(statuses.values())) > 1:
+            moved.append(f"{case['case_id']} ({group}): {statuses}")
+    columns = [*ways, "dataset's chunks"]
+    print("| answers | cases | " + " | ".join(columns) + " |")
+    print("|---|---|" + "---|" * len(columns))
+    order = ["gold", "correct", "incorrect", "slip: digit", "slip: scale", "slip: sign"]
+    order.append("slip: another cell")
+    for group in [g for g in order if g in total]:
+        cells = " | ".join(str(accepted[group, c]) for c in columns)
+        print(f"| {group} (accepted) | {total[group]} | {cells} |")
+    print(f"\nstatus differs between the four ways: {len(moved)}")
+    for line in moved:
+        print("  " + line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,129 @@
+"""Real filings ingested (chunking version 2, d905) and answers gated over the stored chunks:
+another period's cell of a statement is out of context, the right period's cell passes, and the
+finding's box is drawn on the cell on the page (issue 28, d903's cases). Ulta Beauty's balance
+sheet and cash flows (its earnings release) and Best Buy's 10-Q cash flows, ../shared."""
+
+from __future__ import annotations
+
+import json
+
+import pymupdf
+import pytest
+
+from groundgate.models import Case, Chunk
+from groundgate.services.datasets import dataset_get_or_create
+from groundgate.services.imports import case_import_lines
+from groundgate.services.ingestion import document_ingest
+from groundgate.services.rendering import case_annotated_pdf
+from tests.conftest import shared_data
+from tests.services.test_annotated_value_boxes import digits_rect, encloses, value_annots
+
+pytestmark = pytest.mark.django_db
+ULTA = "ULTABEAUTY_2023Q4_EARNINGS.pdf"
+BESTBUY = "BESTBUY_2024Q2_10Q.pdf"
+
+# case id -> (filing, a row the cited chunk holds, question, conclusion)
+ANSWERS = {
+    "ulta-cash-other": (
+        ULTA,
+        "Cash and cash equivalents $ 737,877 $ 431,560",
+        "What were Ulta Beauty's cash and cash equivalents at January 28, 2023?",
+        "Cash and cash equivalents were $431,560 thousand at January 28, 2023.",
+    ),
+    "ulta-cash-right": (
+        ULTA,
+        "Cash and cash equivalents $ 737,877 $ 431,560",
+        "What were Ulta Beauty's cash and cash equivalents at January 28, 2023?",
+        "Cash and cash equivalents were $737,877 thousand at January 28, 2023.",
+    ),
+    "bby-da-other": (
+        BESTBUY,
+        "Depreciation and amortization 473 453",
+        "What was Best Buy's depreciation and amortization in the period ended July 29, 2023?",
+        "Depreciation and amortization was $453 million in the period ended July 29, 2023.",
+    ),
+    "bby-da-right": (
+        BESTBUY,
+        "Depreciation and amortization 473 453",
+        "What was Best Buy's depreciation and amortization in the period ended July 29, 2023?",
+        "Depreciation and amortization was $473 million in the period ended July 29, 2023.",
+    ),
+}
+
+
+@pytest.fixture
+def filings(settings, tmp_path):
+    """Both filings ingested; each answer cites the whole chunk of its statement."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    dataset, _ = dataset_get_or_create(slug="filings", name="Filings")
+    data, chunks = {}, {}
+    for name in (ULTA, BESTBUY):
+        data[name] = shared_data("financebench", name).read_bytes()
+        document = document_ingest(dataset=dataset, data=data[name], filename=name).document
+        assert document.metadata["chunking"] == 2
+        chunks[name] = list(Chunk.objects.filter(document=document).order_by("ordinal"))
+    lines = []
+    for case_id, (name, row, question, conclusion) in ANSWERS.items():
+        chunk = next(c for c in chunks[name] if row in c.text.split("\n"))
+        raw = {"chunk_id": chunk.chunk_id, "text": chunk.text, "page_index": chunk.page_index,
+               "position_int": chunk.position_int}  # fmt: skip
+        lines.append(
+            json.dumps(
+                {
+                    "case_id": case_id,
+                    "question": question,
+                    "raw_chunks": [raw],
+                    "answer": {
+                        "conclusion": conclusion,
+                        "evidences": [{"chunk_id": chunk.chunk_id, "excerpt": chunk.text}],
+                    },
+                }
+            )
+        )
+    report = case_import_lines(dataset=dataset, lines=lines)
+    assert report.imported == len(ANSWERS), report.errors
+    return data, chunks
+
+
+def _findings(case_id: str) -> tuple[Case, list[dict]]:
+    case = Case.objects.get(external_id=case_id)
+    return case, case.gate_runs.order_by("-id").first().findings
+
+
+@pytest.mark.parametrize(
+    ("case_id", "value", "row"),
+    [
+        ("ulta-cash-other", "431,560", "Cash and cash equivalents"),
+        ("bby-da-other", "453", "Depreciation and amortization"),
+    ],
+)
+def test_another_periods_cell_is_out_of_context_and_boxed_on_the_page(filings, case_id, value, row):
+    data, chunks = filings
+    case, findings = _findings(case_id)
+    out = [f for f in findings if f["code"] == "VALUE_OUT_OF_CONTEXT"]
+    assert out, findings
+    assert case.gate_runs.order_by("-id").first().status != "ok"
+    name = ULTA if case_id.startswith("ulta") else BESTBUY
+    cited = ANSWERS[case_id][1]
+    page_index = next(c.page_index for c in chunks[name] if cited in c.text.split("\n"))
+    marks = value_annots(case_annotated_pdf(case=case, findings=findings))
+    boxes = [box for box, note, _ in marks if "VALUE_OUT_OF_CONTEXT" in note]
+    assert boxes, marks
+    cell = digits_rect(data[name], page_index, value, row)
+    assert any(encloses(box, cell) for box in boxes), (boxes, cell)
+
+
+@pytest.mark.parametrize("case_id", ["ulta-cash-right", "bby-da-right"])
+def test_the_right_periods_cell_passes(filings, case_id):
+    case, findings = _findings(case_id)
+    assert case.gate_runs.order_by("-id").first().status == "ok", findings
+    assert not [f for f in findings if f["code"] == "VALUE_OUT_OF_CONTEXT"]
+
+
+def test_the_rows_reach_the_stored_chunks(filings):
+    _, chunks = filings
+    rows = [line for c in chunks[ULTA] for line in c.text.split("\n")]
+    assert "January 28, January 29," in rows and "2023 2022" in rows
+    rows = [line for c in chunks[BESTBUY] for line in c.text.split("\n")]
+    assert "July 29, 2023 July 30, 2022" in rows
+    assert pymupdf.open(stream=filings[0][BESTBUY], filetype="pdf").page_count == 30
