@@ -167,6 +167,7 @@ class TableReading(NamedTuple):
     month_ranges: bool = False  # month_ranges "period_heads" (2.71.0, d885): month_ranges
     segments: bool = False  # segment_columns "metric_heads" (2.71.0, d886): segment_columns
     directions: bool = False  # direction_prose "said_words" (2.71.0, d887): prose_directions
+    period_readings: frozenset[str] = frozenset()  # answer_reading._period_readings (d910-d912)
 
 
 PLAIN = TableReading()

@@ -7,13 +7,18 @@ from __future__ import annotations
 
 import pytest
 
-from groundgate.engine.context import corpus_en, corpus_en_derivations, corpus_zh
+from groundgate.engine.context import corpus_en, corpus_en_derivations, corpus_en_periods, corpus_zh
 from groundgate.engine.context.corpus import Gap, Passes, Refused
 from groundgate.engine.gates.answer import DEFAULT_POLICY, AnswerGatePolicy, gate_answer
 from tests.engine.context.test_operands import case
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
-CORPORA = {"zh": corpus_zh, "en": corpus_en, "en-derivations": corpus_en_derivations}
+CORPORA = {
+    "zh": corpus_zh,
+    "en": corpus_en,
+    "en-derivations": corpus_en_derivations,
+    "en-periods": corpus_en_periods,
+}
 
 
 def _status(answer: str, table: str, policy: AnswerGatePolicy) -> str:
