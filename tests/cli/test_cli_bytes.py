@@ -124,8 +124,9 @@ stderr same.
 Merged (2.71.0 with 2.69.0 and 2.70.0, policy 2026-11.72): against 2.68.1 likewise; stderr same.
 2.71.1 (messages only, d904), policy 2026-11.72: against 2.71.0, the version string only;
 stderr same.
-2.72.0 (`date_columns: each_date`, d906), policy 2026-11.73: against 2.71.1, the version string
-and the policy hash only in each of the three limit sets (diffed); stderr same.
+2.73.0 (`period_phrases: other_sides`; `fiscal_years` selectable), policy 2026-11.74: against
+2.71.1, the version string and the policy hash only in each of the three limit sets (diffed);
+stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -155,17 +156,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "797e00d4ca4bbc7fd1e17e313e85e833a039cd29c2a2c97b20098ace440801c0",
+        "7a8fcbe564fa7f826dde60e6876437563213b9cb9c21a4ddf70de23c07116ef3",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "e9f7e18065a625b2d3da82e1d395468e94d77e42bd5a8e6a15822186319b2d8a",
+        "e78deaf6e93fe8f22231ae29fbba1d5f5c6f001f6a3ef8a60708e39dd4e4a389",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "b1d7a64b1a9a14c7debf523caf4e9902e9c75fe3ac1dabd4ab38e35b30513022",
+        "d32fef1d8fea28194013b95935905beda29ddea4731ab791e6fffd9c5bcd1c21",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -108,6 +108,24 @@ def _leading_periods(
     return tuple(out)
 
 
+# A period's length before its end ("six months ended", "52 weeks ended", "three-month period
+# ending"): policy period_phrases (d910).
+_LENGTH_UNITS = frozenset({"month", "months", "week", "weeks"})
+_ENDED = re.compile(r"(?i)[ \t]+(?:period[ \t]+)?(?:ended|ending)\b")
+
+
+def without_lengths(text: str, figures: list[NumericValue]) -> list[int]:
+    """The sorted starts of `figures` (values of the sentence `text` that are no period) less
+    those of a period's length before its end ("$453 million in the six months ended July 29,
+    2023": "six months" is the period phrase's, no figure between $453 million and its date;
+    policy period_phrases "ended_lengths", d910)."""
+    return sorted(
+        u.start
+        for u in figures
+        if u.unit.lower() not in _LENGTH_UNITS or _ENDED.match(text, u.end) is None
+    )
+
+
 def _period(v: NumericValue) -> bool:
     return v.kind in PERIODS or (
         len(v.quantity) == 4 and v.quantity.isdigit() and v.quantity[:2] in ("19", "20")

@@ -22,6 +22,7 @@ from groundgate.engine.context.claim_periods import (
     _Mentions,
     _own_periods,
     _period,
+    without_lengths,
 )
 from groundgate.engine.context.comparisons import (
     CLAUSE_MARKS,
@@ -81,6 +82,8 @@ class _Reading(Protocol):
     def year_end(self) -> bool: ...
     @property
     def whole_months(self) -> bool: ...
+    @property
+    def period_readings(self) -> frozenset[str]: ...
 
 
 def citations(text: str) -> list[tuple[int, int, str]]:
@@ -139,6 +142,7 @@ class ClaimReader:
         others: bool = False,
         year_end: bool = False,
         months: bool = True,
+        lengths: bool = False,
     ) -> None:
         # standards (policy standard_names "label_words", d539): a standard's number ("ASC
         # 606", "IFRS 9") is its name's, no claim nor a figure that ends a value's words;
@@ -151,6 +155,7 @@ class ClaimReader:
         self._standards = standards
         self._others = others
         self._months = months
+        self._flags = (standards, others, months, lengths)  # lengths: claim_periods (d910)
         self.sentences = _sentences(conclusion)
         self._marks = citations(conclusion)
         self._read: dict[int, dict[tuple[int, int], Claim]] = {}
@@ -167,6 +172,7 @@ class ClaimReader:
             reading.other_rows,
             reading.year_end,
             reading.whole_months,
+            "ended_lengths" in reading.period_readings,
         )
 
     def values(self) -> list[tuple[int, NumericValue, str | None]]:
@@ -192,9 +198,7 @@ class ClaimReader:
             marks = tuple(m for m in self._marks if m[0] < s.end and m[1] > s.start)
             read = self._read[k] = {
                 (c.value.start, c.value.end): c
-                for c in _claims_in(
-                    s.text, s.start, marks, self._standards, self._others, self._months
-                )
+                for c in _claims_in(s.text, s.start, marks, *self._flags)
             }
         return read.get(span)
 
@@ -272,13 +276,14 @@ def _claims_in(
     standards: bool = False,
     others: bool = False,
     months: bool = True,
+    lengths: bool = False,
 ) -> tuple[Claim, ...]:
     """The claims of the sentence `text` at `start` of its conclusion (`marks`: the citation
     markers of the conclusion that overlap it, the only ones its claims read; `standards`:
     a standard's number is no claim, ClaimReader)."""
     claims: list[Claim] = []
     sentence = Sentence(text, start, start + len(text))
-    _sentence_claims(sentence, list(marks), True, claims, standards, others, months)
+    _sentence_claims(sentence, list(marks), True, claims, standards, others, months, lengths)
     return tuple(claims)
 
 
@@ -323,6 +328,7 @@ def _sentence_claims(
     standards: bool = False,
     others: bool = False,
     months: bool = True,
+    lengths: bool = False,
 ) -> None:
     """The claims of one sentence of the conclusion, appended to `claims` (`marks`: the
     conclusion's citation markers; `standards`: _sentence_values')."""
@@ -344,12 +350,13 @@ def _sentence_claims(
     figures = [u for u in values if not _period(u)]
     figure_starts = sorted(u.start for u in figures)
     figure_ends = sorted(u.end for u in figures)
+    own_starts = without_lengths(text, figures) if lengths else figure_starts  # d910
     subjects = _Subjects(text, scanned, months) if naming else None
     leading: dict[tuple[int, tuple[str, ...]], tuple[str, ...]] = {}
     for v in values:
         k = bisect_right(clause_starts, v.start) - 1
         c0, c1 = clauses[k] if k >= 0 and v.start < clauses[k][1] else (0, len(text))
-        periods = _own_periods(v, figure_starts, mentioned, c0, c1)
+        periods = _own_periods(v, own_starts, mentioned, c0, c1)
         if sentence_periods:
             key = (c0, periods)
             if key not in leading:

@@ -19,7 +19,9 @@ from groundgate.engine.context.claims import Claim
 from groundgate.engine.context.columns import another_column, column_alternative
 from groundgate.engine.context.excerpt_index import _Seen
 from groundgate.engine.context.facts import Fact
+from groundgate.engine.context.fiscal_years import declares_start_years, with_start_years
 from groundgate.engine.context.label_heads import said_apart
+from groundgate.engine.context.other_sides import excluded, to_of_from
 from groundgate.engine.context.parenthesised_twins import parenthesised_twin
 from groundgate.engine.context.periods import contradicts, is_period_value, relative_periods
 from groundgate.engine.context.point_units import of_another_unit
@@ -109,7 +111,18 @@ def _disagreement(
     if named is None:
         named = claim.periods
     if named and contradicts(named, _held(fact, relative, seen if years else None)):
-        return "another_period"
+        if not (seen.fiscal_starts and declares_start_years(seen.text)) or contradicts(
+            named, with_start_years(_held(fact, relative, seen if years else None))
+        ):  # a January year's end of a text naming fiscal years by their start (d912)
+            return "another_period"
+    if (
+        named
+        and seen.other_sides
+        and not fact.column
+        and excluded(named, seen.not_of(fact))
+        and not to_of_from(text())
+    ):
+        return "another_period"  # the other side's period of a comparison (d911)
     if columns and fact.in_table and fact.column:
         if another_column(claim.words | claim.own_words, fact, seen.labels, seen.columns()):
             return "another_column"

@@ -17,6 +17,7 @@ from groundgate.engine.context.facts import PLAIN, Fact, TableReading, read_fact
 from groundgate.engine.context.label_units import label_name
 from groundgate.engine.context.label_words import abbreviated
 from groundgate.engine.context.other_rows import other_label
+from groundgate.engine.context.other_sides import not_of
 from groundgate.engine.context.phrase_periods import phrase_periods, prose_row
 from groundgate.engine.context.prose_bindings import ProseBindings
 from groundgate.engine.context.prose_subjects import ProseSubjects
@@ -64,6 +65,8 @@ class _Seen:
         self.changes = changes  # prose_facets "change_words" (d774): prose_bindings
         self.points = points  # point_units "unit_headers" (d775): point_units.py
         self.rate_columns = False  # segment_columns "metric_heads" (d886): point_units.py
+        self.other_sides = False  # period_phrases "other_sides" (d911): other_sides.py
+        self.fiscal_starts = False  # fiscal_years "declared_starts" (d912): fiscal_years.py
         self.nouns = nouns  # prose_facets "count_nouns" (d780): prose_bindings
         self.segment_heads = segment_heads  # prose_facets "segment_heads" (d784): prose_heads
         self.respective = respective  # prose_facets "respective_lists" (d786)
@@ -140,6 +143,11 @@ class _Seen:
             self._columns = columns
         return self._columns
 
+    def not_of(self, fact: Fact) -> tuple[str, ...]:
+        """The periods a figure of the text is recorded not to be of: a comparison's other
+        side's (period_phrases "other_sides", d911; other_sides.py)."""
+        return not_of(self.text).get((fact.start, fact.end), ())
+
     def subjects(self) -> ProseSubjects:
         """Its prose values' subjects (policy prose_subjects), read on first need."""
         if self._prose_subjects is None:
@@ -206,6 +214,8 @@ def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _S
         reading.respective,
     )
     seen.rate_columns = reading.segments
+    seen.other_sides = "other_sides" in reading.period_readings
+    seen.fiscal_starts = "fiscal_starts" in reading.period_readings
     return seen
 
 

@@ -11,7 +11,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.73",
+    policy_version="answer-gate/verbatim-2026-11.74",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -59,6 +59,8 @@ VERBATIM_POLICY = AnswerGatePolicy(
     point_units="off",
     dated_headers="off",
     sentence_periods="off",
+    period_phrases="off",
+    fiscal_years="calendar",
     year_quarters="off",
     relative_periods="off",
     derivation_words="off",

@@ -14,6 +14,20 @@ from groundgate.engine.gates.answer_case import AnswerGatePolicy
 _ABBREVIATED = {"off": "", "zh_finance": "plain", "zh_finance_after": "after"}
 
 
+# period_phrases -> the readings it turns on (each value adds to the one before, d910, d911).
+_PHRASES = {
+    "off": frozenset(),
+    "ended_lengths": frozenset({"ended_lengths"}),
+    "other_sides": frozenset({"ended_lengths", "other_sides"}),
+}
+
+
+def _period_readings(policy: AnswerGatePolicy) -> frozenset[str]:
+    """TableReading.period_readings: period_phrases' readings, and fiscal_years' (d912)."""
+    fiscal = {"fiscal_starts"} if policy.fiscal_years == "declared_starts" else set()
+    return _PHRASES[policy.period_phrases] | fiscal
+
+
 def read_tables(policy: AnswerGatePolicy) -> TableReading:
     """How the policy reads table headers (facts.TableReading)."""
     return TableReading(
@@ -59,6 +73,7 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         segments=policy.segment_columns == "metric_heads",
         directions=policy.direction_prose == "said_words",
         date_columns=policy.date_columns == "each_date",
+        period_readings=_period_readings(policy),
     )
 
 

@@ -164,3 +164,18 @@ class ValueContextReadings(DerivationReadings):
     # over "2023  2022" is "January 28, 2023" and "January 29, 2022"; "one_part" (gate 2.71.1,
     # verbatim's): the line is one part, a prefix of every column, so each cell is of both dates.
     date_columns: Literal["one_part", "each_date"] = "each_date"
+    # A figure's period phrase as filings write it (context/claim_periods.without_lengths,
+    # context/other_sides.py, gate 2.73.0): "ended_lengths" (d910) - "$473 million in the six
+    # months ended July 29, 2023": the length before "ended" is the phrase's, no figure between
+    # the value and its date, so the answer's value is of that date; "other_sides" (d911) - as
+    # "ended_lengths", and the evidence's figure compared to another's period ("increased to
+    # $10.2 billion compared to $8.6 billion in fiscal 2021") is not of that period; "off"
+    # (gate 2.71.1, verbatim's): the length is a figure that leaves the value no period, and
+    # the compared figure has none, so it contradicts no named period (d169).
+    period_phrases: Literal["off", "ended_lengths", "other_sides"] = "other_sides"
+    # A retail fiscal year named by the year it starts in (context/fiscal_years.py, gate 2.73.0,
+    # d912): "declared_starts" - where the cited excerpt declares it ("fiscal 2021 (the 52 weeks
+    # ended January 29, 2022)"), a column or figure of a year ending in January or February is
+    # of the year before too, so "$1,059,265 thousand in fiscal 2021" of the "January 29, 2022"
+    # column is no other period's; "calendar" (gate 2.71.1, verbatim's): its year is the date's.
+    fiscal_years: Literal["calendar", "declared_starts"] = "calendar"

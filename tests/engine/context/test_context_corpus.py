@@ -7,7 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from groundgate.engine.context import corpus_en, corpus_en_derivations, corpus_en_pdf, corpus_zh
+from groundgate.engine.context import (
+    corpus_en,
+    corpus_en_derivations,
+    corpus_en_pdf,
+    corpus_en_periods,
+    corpus_zh,
+)
 from groundgate.engine.context.corpus import Gap, Passes, Refused
 from groundgate.engine.gates.answer import DEFAULT_POLICY, AnswerGatePolicy, gate_answer
 from tests.engine.context.test_operands import case
@@ -18,6 +24,7 @@ CORPORA = {
     "en": corpus_en,
     "en-derivations": corpus_en_derivations,
     "en-pdf": corpus_en_pdf,
+    "en-periods": corpus_en_periods,
 }
 
 
