@@ -299,8 +299,8 @@ def _common_wrongs(
     slip = digit_slip(value, decimals)
     if slip != value:
         yield case("digit", statement(q["question"], write_value(slip, decimals, scale, money)))
-    yield case("scale", statement(q["question"], _wrong_scale(value, decimals, scale, money)))
-    if value != 0:
+    if value != 0:  # a zero at another scale is the same zero, as its sign is (d916)
+        yield case("scale", statement(q["question"], _wrong_scale(value, decimals, scale, money)))
         yield case("sign", statement(q["question"], write_value(-value, decimals, scale, money)))
 
 
@@ -339,8 +339,9 @@ def _cell_cases(q: dict, table: list[list[str]], first: int, scale: str, case) -
     slip = digit_slip(value, decimals)
     if slip != value:
         yield case("digit", say(slip))
-    yield case("scale", f"{label} in {header} was {_wrong_scale(value, decimals, scale, money)}.")
-    if value != 0:
+    if value != 0:  # (d916, as _common_wrongs)
+        scaled = _wrong_scale(value, decimals, scale, money)
+        yield case("scale", f"{label} in {header} was {scaled}.")
         yield case("sign", say(-value))
     for r2 in _nearest(range(first, len(table)), r):
         v2 = cell_value(table[r2][c]) if c < len(table[r2]) else None

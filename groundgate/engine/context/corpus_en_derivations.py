@@ -88,6 +88,13 @@ ADOPTION = (
     "Other assets  22,510  (3,319)  19,191"
 )
 REGIONS = "(in millions)  2019  2018\nAmericas  18,830  18,030\nEurope  3,100  3,350"
+# Rows whose two years are printed alike, beside rows that change: a zero said of a named row
+# is their change (zero_results "equal_cells", d915).
+UNCHANGED = (
+    "£m  2019  2018\nNet investment in finance lease  0.8  1.2\n"
+    "Amounts owed by members of Peel  0.3  0.3\nStatutory tax rate  21.0%  21.0%\n"
+    "Discount rate  3.4%  3.7%"
+)
 
 PASSES = [
     Passes(ADOPTION, "Deferred income tax assets as reported were $22,626 thousand."),
@@ -138,6 +145,16 @@ PASSES = [
         "Gross profit was $2,725 million in 2022, down $95 million from $2,820 million in 2021.",
         derived=True,
     ),
+    Passes(
+        UNCHANGED,
+        "The percentage change in the amounts owed by members of Peel from 2018 to 2019 is 0%.",
+        derived=True,
+    ),
+    Passes(
+        UNCHANGED,
+        "The change in the statutory tax rate from 2018 to 2019 was 0 percentage points.",
+        derived=True,
+    ),
     Passes(STACKED, "Operating income in 2023 was $612,480 thousand."),
     Passes(STACKED, "Revenues were $7,118,940 thousand in 2022."),
     # The numbers of a list written inside a sentence are no values (list_markers
@@ -178,6 +195,13 @@ REFUSED = [
         "period",
     ),
     Refused(ADOPTION, "Other assets without adoption were -19,191 thousand.", "sign"),
+    # A zero of a row whose two years differ is no change of it, whichever row is alike (d915).
+    Refused(
+        UNCHANGED,
+        "The percentage change in the net investment in finance lease from 2018 to 2019 is 0%.",
+        "arithmetic",
+    ),
+    Refused(UNCHANGED, "The change in the discount rate from 2018 to 2019 was 0%.", "arithmetic"),
     Refused(REGIONS, "Europe revenue in 2019 was -250 million.", "sign"),
     Refused(RATES_AROUND, "The change in revenue from 2018 to 2019 was 100%.", "column"),
     Refused(

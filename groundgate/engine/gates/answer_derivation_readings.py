@@ -100,6 +100,12 @@ class DerivationReadings(GatePolicy):
     # when the answer holds "1)" and "2)" ("the key drivers seem to be 1) ... 2) ... and 3)
     # ..."); "line_start" (gate 2.68.1's, verbatim's): only a marker opening a line is none.
     list_markers: Literal["line_start", "inline_sequence"] = "inline_sequence"
+    # A zero said of a named row across two named years (context/zero_results.py, gate 2.74.0,
+    # d915): "equal_cells" - "0%", "0" or "0.0 million" is the difference (points, or the
+    # percentage change of two amounts) of the row's two cells in those years when they are
+    # printed alike ("Amounts owed by members of Peel  0.3  0.3": "0%"); needs short_results;
+    # "off" (gate 2.71.1's, verbatim's): a zero has no significant digit and is never derived.
+    zero_results: Literal["off", "equal_cells"] = "equal_cells"
 
 
 def written_readings(policy: DerivationReadings, on: bool, rounded: bool) -> dict[str, bool]:

@@ -26,6 +26,7 @@ from groundgate.engine.context.rate_changes import explain_rate_change
 from groundgate.engine.context.scales import ScaleClaims
 from groundgate.engine.context.section_aggregates import explain_section_aggregate
 from groundgate.engine.context.unnamed_negatives import unnamed_negative
+from groundgate.engine.context.zero_results import explain_zero, is_zero
 from groundgate.engine.derivation_hits import Searched
 from groundgate.engine.derivation_pairs import may_pair
 from groundgate.engine.derivation_rules import pair_test
@@ -180,6 +181,11 @@ class _DerivationSearch:
             if policy.short_results == "off" or binding.short is None:
                 return None, None
             allow, min_significant = binding.short, 1
+            if policy.zero_results == "equal_cells" and is_zero(q):
+                # "0%" of a named row's two cells printed alike (context/zero_results, d915)
+                keep = binding.keep
+                zeros = self._bound_pools(binding.years if keep is not None else None, keep)
+                return explain_zero(q, zeros.seen, binding.short), None
         if strong_only:
             # Only the calculation the answer names: every operand whose row is known in a row
             # the answer names (allow's 2), none that merely may be.
