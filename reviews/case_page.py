@@ -40,10 +40,11 @@ from reviews.presenters import (
     highlight_segments,
     page_geometry,
 )
-from reviews.review_reads import case_reviews_visible, dataset_instructions
+from reviews.review_reads import VisibleReviews, case_reviews_visible, dataset_instructions
 from reviews.save_keys import page_save_key
 from reviews.services import SubmitResult
-from reviews.span_words import SpanPlace, span_place
+from reviews.should_say import ShouldSay, should_say
+from reviews.span_words import SpanPlace, chunk_text, span_place
 
 ZOOM = 1.5
 
@@ -76,6 +77,7 @@ def _groups(
     findings: list[dict[str, Any]],
     locations: list[FindingLocation],
     places: list[SpanPlace | None],
+    offers: list[ShouldSay | None],
     state: FormState | None,
     mine: Review | None,
     conflicts: Sequence[Review] | None,
@@ -104,6 +106,7 @@ def _groups(
             saved=saved.get(leader) if mine is not None and state is None else None,
             others=others.get(leader, []),
             place=places[leader],
+            offer=offers[leader],
         )
         for leader, members in finding_groups(findings).items()
     ]
@@ -129,20 +132,15 @@ def case_page_context(
     pages = case_page_highlights(case=case, findings=findings)
     locations = finding_locations(case, findings, chunks)
     role = member_role(user=user, dataset=case.dataset)
-    # Double review is independent: groundgate.access decides whose reviews this user sees.
-    seen = case_reviews_visible(user=user, case=case, role=role)
-    reviews = list(
-        seen.reviews.select_related("reviewer", "correction")
-        .prefetch_related("decisions", "correction__findings")
-        .order_by("-id")
-    )
+    reviews, seen = _reviews_shown(user, case, role)
     mine = [r for r in reviews if r.reviewer_id == user.pk]
     my_last = mine[0] if mine else None
     seen_review_id = seen.newest_id
     panel = family.panel(case, verdict, findings)
     places = [span_place(case, f, chunks) for f in findings]
     conflicts = result.conflicts if result else None
-    groups = _groups(findings, locations, places, state, my_last, conflicts)
+    offers = [should_say(f, _near_text(case, f, chunks)) for f in findings]
+    groups = _groups(findings, locations, places, offers, state, my_last, conflicts)
     if result is not None and result.conflicts:
         # The reviewer now sees the conflicting reviews: saving again is a knowing choice, and a
         # review saved after this page is still a conflict.
@@ -208,6 +206,36 @@ def case_page_context(
         "error_finding": state.error_finding if state and state.error_finding is not None else -1,
         "chosen_label": state.label if state is not None else (my_last.label if my_last else ""),
         **_correction_context(case, run, my_last, state),
+    }
+
+
+def _near_text(case: Case, finding: dict[str, Any], chunks: dict[str, Any]) -> str | None:
+    """The text a finding's near miss's chunk_span points into (its chunk's), or None."""
+    near = finding.get("near_match")
+    chunk_id = near.get("chunk_id") if isinstance(near, dict) else None
+    return chunk_text(case, chunk_id, chunks) if isinstance(chunk_id, str) else None
+
+
+def _reviews_shown(user: Any, case: Case, role: str | None) -> tuple[list[Review], VisibleReviews]:
+    """The reviews the page lists, newest first, with what they are read from. Double review
+    is independent: groundgate.access decides whose reviews this user sees."""
+    seen = case_reviews_visible(user=user, case=case, role=role)
+    reviews = list(
+        seen.reviews.select_related("reviewer", "correction")
+        .prefetch_related("decisions", "correction__findings")
+        .order_by("-id")
+    )
+    return reviews, seen
+
+
+def case_reviews_context(*, user: Any, case: Case) -> dict[str, Any]:
+    """What the page's Reviews list (templates/reviews/_reviews.html) shows: given again with a
+    save the page keeps (static/js/save.js, d925), so the list holds the review just saved."""
+    reviews, seen = _reviews_shown(user, case, member_role(user=user, dataset=case.dataset))
+    return {
+        "reviews": reviews,
+        "hidden_reviews": seen.hidden,
+        "reason_names": dict(WrongReason.choices),
     }
 
 

@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
@@ -19,7 +20,7 @@ from django.views.decorators.http import require_POST
 from groundgate.access import Action, case_for, member_role
 from groundgate.models import Case
 from groundgate.selectors.cases import case_current_run
-from reviews.case_page import FormState, case_page_context
+from reviews.case_page import FormState, case_page_context, case_reviews_context
 from reviews.corrections import (
     CorrectionError,
     CorrectionInput,
@@ -248,7 +249,7 @@ def review_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> H
         saved += f"; the gate on your corrected answer: {'pass' if fixed.gate_passed else 'reject'}"
     if result.replayed:
         saved += " (it had arrived once already: saved once)"
-    messages.success(request, saved + ".")
+    said = [("success", saved + ".")]
     url = reverse("reviews:case", args=[slug, case.pk])
     url += "?" + urlencode(queue) if queue else ""
     if request.POST.get("next") == "1":
@@ -259,15 +260,33 @@ def review_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> H
             url = reverse("reviews:case", args=[slug, following])
             url += "?" + urlencode(queue) if queue else ""
         else:
-            messages.info(request, "That was the last case needing your review in this view.")
+            said.append(("info", "That was the last case needing your review in this view."))
             url = reverse("reviews:queue", args=[slug]) + "?" + urlencode(queue)
     if as_json:
-        # The review's id: a page whose form changed while this save was on its way stays, and
-        # counts this review as seen for the reviewer's next save (static/js/save.js, d901).
+        # The page's script shows the messages on the page it opens next, or keeps the page
+        # where the form changed while this save was on its way: then nothing waits in the
+        # session to show beside a later save's (d925). That page counts the review as seen for
+        # the reviewer's next save (d901) and lists it (its Reviews list, given here).
         return JsonResponse(
-            {"saved": True, "location": url, "message": saved + ".", "review": result.review.pk}
+            {
+                "saved": True,
+                "location": url,
+                "message": saved + ".",
+                "messages": [{"level": level, "text": text} for level, text in said],
+                "review": result.review.pk,
+                "reviews_html": render_to_string(
+                    "reviews/_reviews.html",
+                    case_reviews_context(user=request.user, case=case),
+                    request=request,
+                ),
+            }
         )
+    for level, text in said:
+        messages.add_message(request, _LEVELS[level], text)
     return redirect(url)
+
+
+_LEVELS = {"success": messages.SUCCESS, "info": messages.INFO}
 
 
 def _keep_hold(case: Case, request: AuthenticatedHttpRequest) -> None:
@@ -347,8 +366,15 @@ def relabel_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> 
     said = f"Final label: {result.relabel.get_to_label_display()}"
     if result.replayed:
         said += " (it had arrived once already: relabelled once)"
-    messages.success(request, said + ".")
     url = reverse("reviews:case", args=[slug, case.pk])
-    if wants_json(request):
-        return JsonResponse({"saved": True, "location": url})
+    if wants_json(request):  # shown by the page's script on the page it opens (d925)
+        return JsonResponse(
+            {
+                "saved": True,
+                "location": url,
+                "message": said + ".",
+                "messages": [{"level": "success", "text": said + "."}],
+            }
+        )
+    messages.success(request, said + ".")
     return redirect(url)

@@ -96,6 +96,7 @@ class FindingGroup:
     saved: tuple[str, str] | None = None  # the reviewer's saved call, shown after a save
     others: list[Json] = field(default_factory=list)  # a conflicting reviewer's calls
     place: Any = None  # its chunk_span in words (reviews.span_words.SpanPlace)
+    offer: Any = None  # what "should say" offers (reviews.should_say.ShouldSay, d928)
 
     @property
     def count(self) -> int:

@@ -36,7 +36,7 @@ def span_place(case: Case, finding: dict[str, Any], chunks: dict[str, Chunk]) ->
     if not (isinstance(span, list | tuple) and len(span) == 2):
         return None
     chunk_id = ref_chunk_id(case, finding) or ""
-    text = _chunk_text(case, chunk_id, chunks)
+    text = chunk_text(case, chunk_id, chunks)
     if text is None or not isinstance(span[0], int) or not isinstance(span[1], int):
         return None
     start, end = span
@@ -58,7 +58,7 @@ def span_place(case: Case, finding: dict[str, Any], chunks: dict[str, Chunk]) ->
     )
 
 
-def _chunk_text(case: Case, chunk_id: str, chunks: dict[str, Chunk]) -> str | None:
+def chunk_text(case: Case, chunk_id: str, chunks: dict[str, Chunk]) -> str | None:
     """The chunk's text as the source pane shows it: the stored chunk's, else the one the case
     carries (an answer case's raw_chunks)."""
     if chunk_id in chunks:

@@ -127,8 +127,20 @@
     busy(form, false);
     const seen = form.querySelector('input[name="seen_review_id"]');
     if (seen && answer.review) seen.value = String(answer.review);
+    // The Reviews list as the server lists it now, the saved review in it (d925).
+    const list = document.getElementById("reviews-list");
+    if (list && typeof answer.reviews_html === "string") list.innerHTML = answer.reviews_html;
     say(form, "error", "Saved what the form held when you pressed Save, not your changes since. " +
         (answer.message || "") + " Nothing you entered is lost: your changes are still here; save again to save them.");
+  }
+
+  // The save's messages, for the page it opens next to show (static/js/messages.js): the
+  // server keeps none in the session for a save sent from here (d925).
+  function keepMessages(messages) {
+    if (!Array.isArray(messages) || !messages.length) return;
+    try {
+      window.sessionStorage.setItem("groundgate.saved-messages", JSON.stringify(messages));
+    } catch (e) { /* storage refused: the next page opens without them */ }
   }
 
   function send(form, submitter) {
@@ -158,6 +170,7 @@
             if (answer.saved) {
               say(form, "ok", (answer.message || "Saved.") + " Opening the next page…");
               form.dataset.saved = "1";
+              keepMessages(answer.messages);
               window.location.assign(answer.location);
               return;
             }

@@ -124,8 +124,8 @@ stderr same.
 Merged (2.71.0 with 2.69.0 and 2.70.0, policy 2026-11.72): against 2.68.1 likewise; stderr same.
 2.71.1 (messages only, d904), policy 2026-11.72: against 2.71.0, the version string only;
 stderr same.
-2.74.0 (`zero_results: equal_cells`, d915), policy 2026-11.75: against 2.71.1, the version
-string and the policy hash only in each of the three limit sets (diffed); stderr same.
+2.76.0 (messages only, d926, d927), policy 2026-11.77: against 2.71.1, the version string and
+the policy hash only in each of the three limit sets (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -155,17 +155,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "312a6954f628a2a0e9d6d6a1adcdd4bd27c8de4d93d5cfb3b00d87f84cfcb141",
+        "8290b1c6fef1dfc29ab9021c8297ae2336c85be7868b75bb3eda4f2ce47c9164",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "47cd9923db7d26e5b0e54ab9d2495a9a2d471f0555188560c1d3d59633af7ab4",
+        "951ab98ff0b5fb23c449015554d8727e7557bdeb543a8583b8ff3f66dae42722",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "51d4fe442a4c49559ba86ac7c20e38913972068082d78b843df4506932aa54f0",
+        "deed0e6ffc2d6d1a65370f94f15ff6a85f6aafbee639cbc7976436d0d8898c57",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

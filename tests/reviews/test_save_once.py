@@ -54,6 +54,21 @@ def test_the_script_gets_json_and_a_retry_finds_the_first_save(reviewer):
     assert Review.objects.filter(case=c).count() == 1
 
 
+def test_a_json_save_keeps_no_message_waiting_and_gives_the_reviews_list(reviewer):
+    # The page's script shows the messages itself (d925): nothing waits in the session for a
+    # later page, and a page that stays (d901) gets its Reviews list with the saved review.
+    c, url, data = form("demo-en-17")
+    body = reviewer.post(url, data, **JSON).json()
+    assert body["messages"] == [{"level": "success", "text": body["message"]}]
+    assert "checked the table" in body["reviews_html"] and "None yet." not in body["reviews_html"]
+    page = reviewer.get(f"/d/demo/cases/{c.pk}/").content.decode()
+    assert "Saved demo-en-17" not in page
+    # A plain form post (no script) still gets its message on the page it is sent to.
+    c2, url2, data2 = form("demo-en-19")
+    reviewer.post(url2, data2 | {"call-0": "right", "save_key": "m" * 32})
+    assert "Saved demo-en-19" in reviewer.get(f"/d/demo/cases/{c2.pk}/").content.decode()
+
+
 def test_the_same_key_with_something_changed_is_a_new_save_checked_as_any_other(reviewer):
     # Back after a save, a comment changed, Save again: not the first save's answer (that would
     # drop the change) but the reviewer's own earlier review shown as a conflict.
@@ -142,7 +157,14 @@ def test_a_relabel_answers_the_script_in_json(admin):
     refused = admin.post(url, {"to_label": "grounded"}, **JSON)
     assert refused.status_code == 400 and refused.json()["error"].startswith("Not relabelled:")
     done = admin.post(url, {"to_label": "grounded", "reason": "the table says so"}, **JSON)
-    assert done.json() == {"saved": True, "location": f"/d/demo/cases/{c.pk}/"}
+    said = "Final label: Grounded."  # shown by the page the script opens, not kept (d925)
+    assert done.json() == {
+        "saved": True,
+        "location": f"/d/demo/cases/{c.pk}/",
+        "message": said,
+        "messages": [{"level": "success", "text": said}],
+    }
+    assert said not in admin.get(f"/d/demo/cases/{c.pk}/").content.decode()
 
 
 def test_a_save_against_an_older_gate_run_answers_json_for_the_page_to_show(reviewer):

@@ -26,6 +26,7 @@ from groundgate.engine.context.parenthesised_twins import parenthesised_twin
 from groundgate.engine.context.periods import contradicts, is_period_value, relative_periods
 from groundgate.engine.context.point_units import of_another_unit
 from groundgate.engine.context.prose_bindings import Said
+from groundgate.engine.context.rate_alternatives import rate_alternative, rate_said
 from groundgate.engine.context.row_order import held_by_longer
 from groundgate.engine.context.row_rivals import qualified_row, rival_row
 from groundgate.engine.context.year_relative import year_relative
@@ -267,5 +268,9 @@ def _alternative(
         ]
         return fits[0] if fits else None
     if reason == "another_column":
+        if rate_said(claim.value):  # a rate's near miss is a rate column's cell (d926)
+            return rate_alternative(
+                claim.value, claim.words | claim.own_words, fact, facts, seen.columns()
+            )
         return column_alternative(claim.words | claim.own_words, fact, facts, seen.columns())
     return None

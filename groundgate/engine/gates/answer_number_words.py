@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from groundgate.engine.context.cell_names import table_cell
 from groundgate.engine.context.facts import PLAIN, TableReading
+from groundgate.engine.context.rate_alternatives import rate_said
 from groundgate.engine.evidence_values import Located
 from groundgate.engine.findings import Derivation, NearMatch, ValueRef
 from groundgate.engine.near_search import Hint
@@ -174,7 +175,13 @@ def grounded_message(
     else:
         message = f"{value.text!r} grounded by {how}: {where} has {shown(found)!r}"
     declaration = source.context.declaration
-    if declaration is not None and {"declared_scale", "as_written"} & set(rules):
+    # A percent or percentage points take no table's scale: "'15.23%' ... as_written" under
+    # "单位：万元" names no scale (d927).
+    if (
+        declaration is not None
+        and {"declared_scale", "as_written"} & set(rules)
+        and not rate_said(value)
+    ):
         message += f"; scale from {declaration.text!r} in chunk {declaration.chunk_id!r}"
     if "question_scale" in rules and question_scale is not None:
         message += f"; the question asks {question_scale[1]!r}"

@@ -1,0 +1,113 @@
+"""What a finding's "should say" field offers (d928): the gate's near miss written as the answer
+writes its value - its scale, unit and decimals - with the cell as printed beside it. The answer
+said "31.23亿元" and the near miss is the cell "2,987,654,321.00" under "单位：元": the field
+offers "29.88亿元" and shows "2,987,654,321.00" as printed. Read with the engine's one number
+grammar (numbers.extract_numbers, values.typed) and its declared scales (declarations); the
+near miss itself is the gate's, never searched again here. Where the two are not both figures
+of one kind (a date, a period, an amount against a percent) the cell is offered as printed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from groundgate.engine.declarations import declarations
+from groundgate.engine.numbers import extract_numbers
+from groundgate.engine.quantities import Quantity
+from groundgate.engine.values.typed import typed
+
+# A figure as written: digits with thousands separators and decimals (full-width ones too).
+_FIGURE = re.compile(r"[0-9０-９][0-9０-９,，]*(?:[.．][0-9０-９]+)?")
+_SIGNS = "-−–+＋－"
+# Kinds written with a scale of their own or a table's: amounts and bare figures.
+_AMOUNTS = ("amount", "count")
+_RATES = ("%", "pp")
+# Decimals added past the answer's where its precision would round the near miss to nothing.
+_MORE_DECIMALS = 4
+
+
+@dataclass(frozen=True)
+class ShouldSay:
+    offer: str  # the near miss as the answer writes it ("29.88亿元")
+    printed: str  # the near miss as the evidence prints it ("2,987,654,321.00")
+    scale: str  # the declared scale it was read under ("单位：元"), "" where none applied
+
+    @property
+    def rewritten(self) -> bool:
+        return self.offer != self.printed
+
+
+def should_say(finding: dict[str, Any], text: str | None) -> ShouldSay | None:
+    """The offer for `finding`'s near miss (None: offer none - no near miss, a derivation's, or
+    the answer's own value, d902). `text`: the text the near miss's chunk_span points into (its
+    chunk), for the scale declared before it; None where it is not known."""
+    near = finding.get("near_match") or {}
+    printed, said = near.get("text"), finding.get("value")
+    if not isinstance(printed, str) or not printed or finding.get("derivation"):
+        return None
+    if printed == said:
+        return None
+    answer, cell = _quantity(said), _quantity(printed)
+    if answer is None or cell is None or answer.figure is None or cell.figure is None:
+        return ShouldSay(printed, printed, "")
+    rate = answer.unit in _RATES
+    # A bare cell ("92.00" under "毛利率（%）") is read in the answer's unit; a cell that writes
+    # another ("1.2%" for "$1.2 billion") is no figure of the answer's kind.
+    if cell.unit and cell.unit != answer.unit:
+        return ShouldSay(printed, printed, "")
+    if not rate and answer.kind not in _AMOUNTS:
+        return ShouldSay(printed, printed, "")
+    if rate and ("," in printed or "，" in printed):
+        return ShouldSay(printed, printed, "")  # a level's figure ("1,234,567.89"), not a rate
+    exponent, scale = cell.magnitude, ""
+    if not rate and cell.magnitude == 0:
+        declared = _declared(text, near.get("chunk_span"))
+        if declared is not None:
+            exponent, scale = declared
+    number = cell.figure.scaleb(exponent - answer.magnitude)
+    negative = cell.negative or (printed.startswith("(") and printed.rstrip().endswith(")"))
+    offer = _written(str(said), number, answer.decimals, negative)
+    return ShouldSay(offer if offer is not None else printed, printed, scale)
+
+
+def _quantity(text: Any) -> Quantity | None:
+    if not isinstance(text, str):
+        return None
+    found = extract_numbers(text)
+    return typed(found[0]) if len(found) == 1 else None
+
+
+def _declared(text: str | None, span: Any) -> tuple[int, str] | None:
+    """The scale declared last before the near miss in its chunk's text (exponent, as written)."""
+    if text is None or not (isinstance(span, list | tuple) and span and isinstance(span[0], int)):
+        return None
+    before = [d for d in declarations(text, "") if d.span[1] <= span[0]]
+    if not before:
+        return None
+    written = before[-1].text.strip()
+    # "(In thousands" as the declaration's pattern reads it: shown with its parenthesis closed.
+    if written[:1] in "(（" and not written.endswith((")", "）")):
+        written += ")" if written[0] == "(" else "）"
+    return before[-1].exponent, written
+
+
+def _written(said: str, number: Decimal, decimals: int, negative: bool) -> str | None:
+    """`number` in place of the figure of the answer's value `said`, at its decimals and with
+    its thousands separator; the sign in front of the whole value."""
+    figure = _FIGURE.search(said)
+    if figure is None:
+        return None
+    places = decimals
+    shown = number.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    while shown == 0 and number != 0 and places < decimals + _MORE_DECIMALS:
+        places += 1
+        shown = number.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    grouped = "," in figure.group() or "，" in figure.group()
+    digits = f"{abs(shown):,.{places}f}" if grouped else f"{abs(shown):.{places}f}"
+    head = said[: figure.start()].lstrip(_SIGNS).replace("(", "").replace("-", "")
+    tail = said[figure.end() :].replace(")", "")
+    sign = "-" if negative and shown != 0 else ""
+    return f"{sign}{head}{digits}{tail}"
