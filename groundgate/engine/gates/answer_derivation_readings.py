@@ -100,6 +100,11 @@ class DerivationReadings(GatePolicy):
     # when the answer holds "1)" and "2)" ("the key drivers seem to be 1) ... 2) ... and 3)
     # ..."); "line_start" (gate 2.68.1's, verbatim's): only a marker opening a line is none.
     list_markers: Literal["line_start", "inline_sequence"] = "inline_sequence"
+    # A cited table's footnote mark (context/footnote_operands.py, gate 2.75.0, d920):
+    # "marks_aside" - one digit in parentheses right after a word, a year or another mark
+    # ("2019 (1)", "Other(2)(4)", "Other assets (1)") is no operand of a derivation ("1 + 27.0
+    # ≈ 28.0" of the header's mark); "operands" (gate 2.71.1's, verbatim's): every cited value.
+    footnote_operands: Literal["operands", "marks_aside", "marks_durations"] = "operands"
 
 
 def written_readings(policy: DerivationReadings, on: bool, rounded: bool) -> dict[str, bool]:
