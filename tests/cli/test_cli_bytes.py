@@ -124,6 +124,8 @@ stderr same.
 Merged (2.71.0 with 2.69.0 and 2.70.0, policy 2026-11.72): against 2.68.1 likewise; stderr same.
 2.71.1 (messages only, d904), policy 2026-11.72: against 2.71.0, the version string only;
 stderr same.
+2.75.0 (`footnote_operands: marks_durations`, d920), policy 2026-11.76: against 2.71.1, the
+version string and the policy hash only in each of the three limit sets (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -153,17 +155,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "cb5c1e351e7047d8e1e58a4a211f30855bd797689c2252f29406821d75f3b997",
+        "072d2d44e3ffa5edc5448699d6c52b9b69b37d1e1ffc33435854bf7d319d08e5",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "7eeaa83195db03eeafabdbf639f0dfdc62c8c5fffd6582d5c5ae11da8fb39621",
+        "fdb1b3f9ce327cc416d99f2421e9cf78c83c55db62a86ee592eafe3defcce23a",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "a7e07102c00586d3242fe3020dcb52ab8b2c8167c370e60edf2b478050a4ef6f",
+        "3e1b8db15c5c07bad64b3edfb7688d0959e28196feb7dc5a42769bc5c8c32878",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

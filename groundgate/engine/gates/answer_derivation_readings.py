@@ -100,11 +100,14 @@ class DerivationReadings(GatePolicy):
     # when the answer holds "1)" and "2)" ("the key drivers seem to be 1) ... 2) ... and 3)
     # ..."); "line_start" (gate 2.68.1's, verbatim's): only a marker opening a line is none.
     list_markers: Literal["line_start", "inline_sequence"] = "inline_sequence"
-    # A cited table's footnote mark (context/footnote_operands.py, gate 2.75.0, d920):
-    # "marks_aside" - one digit in parentheses right after a word, a year or another mark
-    # ("2019 (1)", "Other(2)(4)", "Other assets (1)") is no operand of a derivation ("1 + 27.0
-    # ≈ 28.0" of the header's mark); "operands" (gate 2.71.1's, verbatim's): every cited value.
-    footnote_operands: Literal["operands", "marks_aside", "marks_durations"] = "operands"
+    # A cited table's footnote marks and duration headings (context/footnote_operands.py, gate
+    # 2.75.0, d920): "marks_durations" (the default: TAT-QA half A gains, nothing else moves,
+    # d870) - one digit in parentheses right after a word, a year or another mark ("2019 (1)",
+    # "Other(2)(4)", "Other assets (1)") and a duration column's heading on a line of two at
+    # least ("Less than 1 Year  1-3 Years") are no operands of a derivation ("1 + 27.0 ≈ 28.0"
+    # of the header's mark, "3 / 5 × 100 ≈ 60.0%" of "1-3 Years" and "3-5 Years");
+    # "marks_aside": the marks only; "operands" (gate 2.71.1's, verbatim's): every cited value.
+    footnote_operands: Literal["operands", "marks_aside", "marks_durations"] = "marks_durations"
 
 
 def written_readings(policy: DerivationReadings, on: bool, rounded: bool) -> dict[str, bool]:

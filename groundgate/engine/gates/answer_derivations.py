@@ -18,8 +18,8 @@ from groundgate.engine.bound_ambiguity import looks_on, stated, unambiguous
 from groundgate.engine.context.aggregates import explain_aggregate
 from groundgate.engine.context.average_ratios import explain_ratio_to_average
 from groundgate.engine.context.column_aggregates import explain_column_aggregate
-from groundgate.engine.context.footnote_operands import duration_heading, footnote_mark
 from groundgate.engine.context.difference_of_averages import explain_difference_of_averages
+from groundgate.engine.context.footnote_operands import duration_heading, footnote_mark
 from groundgate.engine.context.negative_shares import one_row, own_sign
 from groundgate.engine.context.operand_rule import _Rule
 from groundgate.engine.context.operands import OperandContext
@@ -460,8 +460,7 @@ class _DerivationSearch:
         if excerpt is None:
             return False
         return footnote_mark(excerpt, *span) or (
-            self.policy.footnote_operands == "marks_durations"
-            and duration_heading(excerpt, *span)
+            self.policy.footnote_operands == "marks_durations" and duration_heading(excerpt, *span)
         )
 
     def _chain_operands(self) -> list[tuple[Located, list[float]]]:
