@@ -1,17 +1,19 @@
-"""A footnote mark is no operand (policy `footnote_operands: marks_aside`, answer gate 2.75.0,
-d920).
+"""A footnote mark is no operand, nor a duration column's heading (policy `footnote_operands`,
+answer gate 2.75.0, d920: "marks_durations" the default, "marks_aside" the marks only,
+"operands" 2.71.1's reading and verbatim's).
 
 Issue 28: under derived accept a wrong value passes as the result of a calculation whose
-operand is no figure of the report but a table's footnote mark. "Other operating expenses in
-2019 was 28.0 million" for the cell 27.0 is "1 + 27.0" where the header reads "2019 (1)  2018
-2017 (2)"; "-45 million" for a change of 6 and 41 is "(−4) − 41" of the label "Other(2)(4)".
-The operand binding takes such a mark as a value of no known row, which may pair with the named
-row's cell. Rows and headers already read a mark as no cell (context/rows.footnote,
-table_headers); this reads the derivation's operands alike: one digit in parentheses written
-right after a word ("assets(1)", "Other assets (1)"), after another mark ("Other(2)(4)") or
-after a year ("2019 (1)"), one space at most between them. A one-digit cell printed negative
-stands two spaces or more from its label ("Other  (1)  5") or after another figure, and stays
-an operand. Pure: no Django, no I/O.
+operand is no figure of the report but a table's footnote mark or a column's heading. "Other
+operating expenses in 2019 was 28.0 million" for the cell 27.0 is "1 + 27.0" where the header
+reads "2019 (1)  2018  2017 (2)"; "-45 million" for a change of 6 and 41 is "(−4) − 41" of the
+label "Other(2)(4)"; "60.0%" is "3 / 5" of the headings "1-3 Years  3-5 Years". The operand
+binding takes such a number as a value of no known row, which may pair with the named row's
+cell. Rows and headers already read a mark as no cell (context/rows.footnote, table_headers)
+and duration headings as columns (d602); this reads the derivation's operands alike. A mark:
+one digit in parentheses written right after a word ("assets(1)", "Other assets (1)", "cents)(1)"),
+after another mark ("Other(2)(4)") or after a year ("2019 (1)"), one space at most between
+them. A one-digit cell printed negative stands two spaces or more from its label ("Other  (1)
+5") or after another figure, and stays an operand. Pure: no Django, no I/O.
 """
 
 from __future__ import annotations

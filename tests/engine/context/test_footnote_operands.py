@@ -106,7 +106,7 @@ def test_a_duration_heading_is_no_operand_under_marks_durations():
 
 def test_the_presets():
     assert VERBATIM_POLICY.footnote_operands == "operands"
-    assert DEFAULT_POLICY.footnote_operands in ("operands", "marks_aside", "marks_durations")
+    assert DEFAULT_POLICY.footnote_operands == "marks_durations"
 
 
 @settings(max_examples=40, derandomize=True, deadline=None)
