@@ -66,6 +66,18 @@ DURATION_COLUMNS = (
     "Operating lease obligations  312.6  52.1  86.4  59.7  114.4"
 )
 
+# A movement schedule: the change the answer says of the total investment is of "At 31
+# December" (a label of no naming words), not of "Foreign exchange movements", a row it does not
+# say while it says another ("associates"): one_row_pairs "said_named" (d922; TAT-QA 3c4473cb).
+ASSOCIATES = (
+    "£m  2019  2018\n"
+    "At 1 January  65.6  64.8\n"
+    "Share of post-tax (loss)/profit of associates  (0.3)  2.3\n"
+    "Impairment  (7.4)  –\n"
+    "Foreign exchange movements  (4.2)  (1.5)\n"
+    "At 31 December  53.7  65.6"
+)
+
 # Two pairs of unrelated rows give 40% (565 / 1,426 and 195 / 485): a short share the answer
 # does not calculate is a coincidence (slip_neighbours "question_pairs_ambiguous", d808).
 UNRELATED_SHARES = (
@@ -107,6 +119,11 @@ ADOPTION = (
 REGIONS = "(in millions)  2019  2018\nAmericas  18,830  18,030\nEurope  3,100  3,350"
 
 PASSES = [
+    Passes(
+        ASSOCIATES,
+        "The percentage change in the total investment in associates from 2018 to 2019 is -18.14%.",
+        derived=True,
+    ),
     Passes(HEADER_MARKS, "Other operating expenses in 2019 was 27.0 million."),
     Passes(
         HEADER_MARKS,
@@ -236,6 +253,11 @@ REFUSED = [
         "The change in percentage of sales represented by gross profit between 2018 and 2019"
         " was 10.9%.",
         "sign",
+    ),
+    Refused(
+        ASSOCIATES,
+        "The percentage change in the total investment in associates from 2018 to 2019 is 180.00%.",
+        "row",
     ),
     Refused(HEADER_MARKS, "Other operating expenses in 2019 was 28.0 million.", "coincidence"),
     Refused(

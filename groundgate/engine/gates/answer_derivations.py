@@ -145,7 +145,7 @@ class _DerivationSearch:
                 period_kinds=policy.change_periods,
                 reading=table_reading(policy),
                 operand_words=policy.derivation_words,
-                best_rows=policy.one_row_pairs == "best_named",
+                best_rows=policy.one_row_pairs,
             )
         if need_operation:
             return None, None  # (derived_in_context: the operand context only)
