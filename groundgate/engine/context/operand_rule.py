@@ -42,7 +42,9 @@ answer, whose `allow` scores each operand pair derivations.py tries. A pair is t
     another row of the same excerpt is said better - its label holds every word the sentence
     and the question say of this row's label and more ("the percentage change in the final
     dividend" is no change of the "Interim dividend ..." row beside "Final dividend ...";
-    "末期股息" no change of "中期股息"). A row none of whose words is said is not judged so.
+    "末期股息" no change of "中期股息"). A row none of whose words is said is not judged so;
+    with "said_named" (gate 2.75.0, d922) it is, where its label has naming words and another
+    row of the excerpt is said ("Foreign exchange movements" for the investment in associates).
 An operand whose context is unknown (prose without periods, the answer's own earlier steps, a
 cell whose column is not known) never contradicts anything.
 
