@@ -49,6 +49,35 @@ STACKED = (
     "Operating income\n \n612,480 \n541,206 \n397,553\n"
 )
 
+# A header's footnote marks and a table's duration headings are no operands (footnote_operands
+# "marks_durations", d920): "1 + 27.0 ≈ 28.0" took the mark of "2019 (1)", "3 / 5 ≈ 60.0%" the
+# headings "1-3 Years" and "3-5 Years" (TAT-QA a5992e2e, ff90c9d7).
+HEADER_MARKS = (
+    "2019 (1)  2018  2017 (2)\n"
+    "Impairment charges  $94.2  $394.0  $211.4\n"
+    "Net losses on sales or disposals of assets  45.1  85.6  32.8\n"
+    "Other operating expenses  27.0  33.7  11.8\n"
+    "Total Other operating expenses  $166.3  $513.3  $256.0"
+)
+DURATION_COLUMNS = (
+    "Payments Due by Period (in millions)\n"
+    "Contractual Obligations  Total  Less than 1 Year  1-3 Years  3-5 Years  After 5 Years\n"
+    "Capital lease obligations  165.4  20.6  41.0  29.4  74.4\n"
+    "Operating lease obligations  312.6  52.1  86.4  59.7  114.4"
+)
+
+# A movement schedule: the change the answer says of the total investment is of "At 31
+# December" (a label of no naming words), not of "Foreign exchange movements", a row it does not
+# say while it says another ("associates"): one_row_pairs "said_named" (d922; TAT-QA 3c4473cb).
+ASSOCIATES = (
+    "£m  2019  2018\n"
+    "At 1 January  65.6  64.8\n"
+    "Share of post-tax (loss)/profit of associates  (0.3)  2.3\n"
+    "Impairment  (7.4)  –\n"
+    "Foreign exchange movements  (4.2)  (1.5)\n"
+    "At 31 December  53.7  65.6"
+)
+
 # Two pairs of unrelated rows give 40% (565 / 1,426 and 195 / 485): a short share the answer
 # does not calculate is a coincidence (slip_neighbours "question_pairs_ambiguous", d808).
 UNRELATED_SHARES = (
@@ -97,6 +126,22 @@ UNCHANGED = (
 )
 
 PASSES = [
+    Passes(
+        ASSOCIATES,
+        "The percentage change in the total investment in associates from 2018 to 2019 is -18.14%.",
+        derived=True,
+    ),
+    Passes(HEADER_MARKS, "Other operating expenses in 2019 was 27.0 million."),
+    Passes(
+        HEADER_MARKS,
+        "The change in Other operating expenses from 2018 to 2019 was -6.7 million.",
+        derived=True,
+    ),
+    Passes(
+        DURATION_COLUMNS,
+        "The total of capital lease obligations and operating lease obligations is 478.0 million.",
+        derived=True,
+    ),
     Passes(ADOPTION, "Deferred income tax assets as reported were $22,626 thousand."),
     Passes(
         REGIONS, "The change in Europe revenue from 2018 to 2019 was -250 million.", derived=True
@@ -232,6 +277,18 @@ REFUSED = [
         "The change in percentage of sales represented by gross profit between 2018 and 2019"
         " was 10.9%.",
         "sign",
+    ),
+    Refused(
+        ASSOCIATES,
+        "The percentage change in the total investment in associates from 2018 to 2019 is 180.00%.",
+        "row",
+    ),
+    Refused(HEADER_MARKS, "Other operating expenses in 2019 was 28.0 million.", "coincidence"),
+    Refused(
+        DURATION_COLUMNS,
+        "The ratio (in percentage) of total notes payable to total capital lease obligations"
+        " is 60.0%.",
+        "coincidence",
     ),
     Refused(
         UNRELATED_SHARES,

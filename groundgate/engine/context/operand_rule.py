@@ -42,7 +42,9 @@ answer, whose `allow` scores each operand pair derivations.py tries. A pair is t
     another row of the same excerpt is said better - its label holds every word the sentence
     and the question say of this row's label and more ("the percentage change in the final
     dividend" is no change of the "Interim dividend ..." row beside "Final dividend ...";
-    "末期股息" no change of "中期股息"). A row none of whose words is said is not judged so.
+    "末期股息" no change of "中期股息"). A row none of whose words is said is not judged so;
+    with "said_named" (gate 2.75.0, d922) it is, where its label has naming words and another
+    row of the excerpt is said ("Foreign exchange movements" for the investment in associates).
 An operand whose context is unknown (prose without periods, the answer's own earlier steps, a
 cell whose column is not known) never contradicts anything.
 
@@ -217,7 +219,9 @@ class _Rule:
                 self.acronyms = acronyms(self.sentence or "") | context.question_acronyms()
         if b is not None and (operation in CHANGES or operation == "average"):
             if _one_row(context, a, b):
-                return not (context.best_rows and _better_named(context, a, said))
+                if context.best_rows == "said_named" and _unsaid_row(context, a, said):
+                    return False  # another row is said, this one not (d922)
+                return not (context.best_rows != "any_row" and _better_named(context, a, said))
         for located in (a,) if b is None else (a, b):
             if located.where != "excerpt":
                 return True
@@ -350,6 +354,21 @@ def _better_named(context: OperandContext, located: Located, said: frozenset[str
         return False
     rows = {f.row for f in context.facts_of(located.evidence_index) if f.in_table and f.row}
     return any(own < (naming_words(row, context.months) & said) for row in rows if row != fact.row)
+
+
+def _unsaid_row(context: OperandContext, located: Located, said: frozenset[str]) -> bool:
+    """Whether the operand's row has naming words of its own, none of them said (`said`: the
+    value's sentence and the question), where another row of its excerpt has one said
+    (one_row_pairs "said_named", d922). False for a row of no naming words ("At 31 December",
+    "Other") or whose row is not known."""
+    fact = context.fact(located)
+    if fact is None or not fact.in_table or not fact.row or located.evidence_index is None:
+        return False
+    own = naming_words(fact.row, context.months)
+    if not own or own & said:
+        return False
+    rows = {f.row for f in context.facts_of(located.evidence_index) if f.in_table and f.row}
+    return any(naming_words(row, context.months) & said for row in rows if row != fact.row)
 
 
 def _one_row(context: OperandContext, a: Located, b: Located) -> bool:

@@ -104,7 +104,7 @@ class OperandContext:
         period_kinds: str = "years",
         operand_words: str = "off",
         reading: TableReading = PLAIN,
-        best_rows: bool = False,
+        best_rows: str = "any_row",
         relative_order: bool = False,
     ) -> None:
         self.each_named = period_kinds in ("each_named", "ordered_kinds")  # one cell each
@@ -112,7 +112,7 @@ class OperandContext:
         # speaks of (derivation_words "one_said", d479; "one_said_initials": acronyms, d506).
         self.operand_words = operand_words != "off"
         self.initials = operand_words == "one_said_initials"
-        self.best_rows = best_rows  # one row's pair: no row said better (one_row_pairs, d567)
+        self.best_rows = best_rows  # one row's pair: one_row_pairs (d567, d922)
         self._question = question
         # (evidence index, span) -> the operand's own naming words (None: none known).
         self._operand_words: dict[tuple[int, tuple[int, int]], frozenset[str] | str | None] = {}

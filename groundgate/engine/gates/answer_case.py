@@ -322,8 +322,9 @@ class AnswerGatePolicy(ValueContextReadings):
     # row of the same excerpt is said better (the words the sentence and the question say of
     # this row's label are a strict part of those they say of the other's: "the change in the
     # final dividend" is no change of the "Interim dividend ..." row beside "Final dividend
-    # ..."); "any_row" (gate 2.30.0): any row's two cells, its words said or not.
-    one_row_pairs: Literal["any_row", "best_named"] = "best_named"
+    # ..."); "said_named" (gate 2.75.0, the default, d922): also not a row with naming words,
+    # none said, where another row's are said; "any_row" (gate 2.30.0): any row's two cells.
+    one_row_pairs: Literal["any_row", "best_named", "said_named"] = "said_named"
     # A value the context rule finds out of context (the same figure said of another row or
     # period, value_context) whose sentence names the operation it is the result of ("the sum
     # of Accrued expenses and Other long-term liabilities in 2019 was 35", where 35 is also

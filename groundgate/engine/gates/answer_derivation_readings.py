@@ -106,6 +106,14 @@ class DerivationReadings(GatePolicy):
     # printed alike ("Amounts owed by members of Peel  0.3  0.3": "0%"); needs short_results;
     # "off" (gate 2.71.1's, verbatim's): a zero has no significant digit and is never derived.
     zero_results: Literal["off", "equal_cells"] = "equal_cells"
+    # A cited table's footnote marks and duration headings (context/footnote_operands.py, gate
+    # 2.75.0, d920): "marks_durations" (the default: TAT-QA half A gains, nothing else moves,
+    # d870) - one digit in parentheses right after a word, a year or another mark ("2019 (1)",
+    # "Other(2)(4)", "Other assets (1)") and a duration column's heading on a line of two at
+    # least ("Less than 1 Year  1-3 Years") are no operands of a derivation ("1 + 27.0 ≈ 28.0"
+    # of the header's mark, "3 / 5 × 100 ≈ 60.0%" of "1-3 Years" and "3-5 Years");
+    # "marks_aside": the marks only; "operands" (gate 2.71.1's, verbatim's): every cited value.
+    footnote_operands: Literal["operands", "marks_aside", "marks_durations"] = "marks_durations"
 
 
 def written_readings(policy: DerivationReadings, on: bool, rounded: bool) -> dict[str, bool]:

@@ -19,6 +19,7 @@ from groundgate.engine.context.aggregates import explain_aggregate
 from groundgate.engine.context.average_ratios import explain_ratio_to_average
 from groundgate.engine.context.column_aggregates import explain_column_aggregate
 from groundgate.engine.context.difference_of_averages import explain_difference_of_averages
+from groundgate.engine.context.footnote_operands import duration_heading, footnote_mark
 from groundgate.engine.context.negative_shares import one_row, own_sign
 from groundgate.engine.context.operand_rule import _Rule
 from groundgate.engine.context.operands import OperandContext
@@ -80,8 +81,14 @@ class _DerivationSearch:
         alike, that ambiguous finding instead (no derivation then)."""
         policy = self.policy
         if self._operands is None:  # the excerpt values' amounts, once per evidence set
+            marks = policy.footnote_operands != "operands"
             self._operands = self._kept(
-                ("amounts",), lambda: [(v, operand_amounts(v)) for v in self.index.excerpt_values]
+                ("amounts", policy.footnote_operands),
+                lambda: [
+                    (v, operand_amounts(v))
+                    for v in self.index.excerpt_values
+                    if not marks or not self._label_number(v)
+                ],
             )
         if not self._operands and not self.chain:
             return None, None  # nothing to derive from (and no context to read)
@@ -96,7 +103,8 @@ class _DerivationSearch:
                 if base is None:
                     operands, most = self._operands, policy.derivation_max_operands
                     base = self._pools["off", 0] = self._kept(
-                        ("pools", "off", most), lambda: Pools(operands, most)
+                        ("pools", "off", most, policy.footnote_operands),
+                        lambda: Pools(operands, most),
                     )
                 pools = self._pools[key] = (
                     Pools(self._chain_operands(), policy.derivation_max_operands, base)
@@ -138,7 +146,7 @@ class _DerivationSearch:
                 period_kinds=policy.change_periods,
                 reading=table_reading(policy),
                 operand_words=policy.derivation_words,
-                best_rows=policy.one_row_pairs == "best_named",
+                best_rows=policy.one_row_pairs,
             )
         if need_operation:
             return None, None  # (derived_in_context: the operand context only)
@@ -321,7 +329,7 @@ class _DerivationSearch:
             context, unsigned = self._operand_context, self._operands
             assert context is not None and unsigned is not None  # (_derive built them)
             self._signed_operands = self._kept(
-                ("signed",), lambda: context.signed_operands(unsigned)
+                ("signed", policy.footnote_operands), lambda: context.signed_operands(unsigned)
             )
         key = (years, len(self.chain))
         pools = self._pools.get(key)
@@ -341,7 +349,8 @@ class _DerivationSearch:
                 # (keep holds cells to the named years: the same test for the same years and
                 # the same reading of the tables' headers, which gives the cells their years)
                 base = self._pools[years, 0] = self._kept(
-                    ("pools", years, most, table_reading(policy)), pools_of_years
+                    ("pools", years, most, table_reading(policy), policy.footnote_operands),
+                    pools_of_years,
                 )
             pools = base
             if self.chain:
@@ -446,6 +455,19 @@ class _DerivationSearch:
         if found is None:
             found = reading.derived[key] = make()
         return cast(_T, found)
+
+    def _label_number(self, located: Located) -> bool:
+        """Whether a cited value is a footnote mark (or a duration column's heading), no
+        operand (footnote_operands, d920)."""
+        span, index = located.span, located.evidence_index
+        if span is None or index is None:
+            return False
+        excerpt = next((e.excerpt for i, e in self._accepted if i == index), None)
+        if excerpt is None:
+            return False
+        return footnote_mark(excerpt, *span) or (
+            self.policy.footnote_operands == "marks_durations" and duration_heading(excerpt, *span)
+        )
 
     def _chain_operands(self) -> list[tuple[Located, list[float]]]:
         return [(c, operand_amounts(c)) for c in self.chain[-_CHAIN:]]

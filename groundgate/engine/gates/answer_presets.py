@@ -36,6 +36,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     written_steps="results",
     list_markers="line_start",
     zero_results="off",
+    footnote_operands="operands",
     sign_sides="off",
     column_naming="off",
     derivation_row_words="every_word",

@@ -23,7 +23,8 @@ from tests.engine.context.derivations import table_status as status
 from tests.engine.context.derivations import tatqa_answers
 
 ACCEPT = AnswerGatePolicy(derived_numbers="accept")
-OFF = AnswerGatePolicy(derived_numbers="accept", other_rows="off")
+# (one_row_pairs as at 2.29.0: said_named, d922, refuses the row slip of 2b77bd1e on its own)
+OFF = AnswerGatePolicy(derived_numbers="accept", other_rows="off", one_row_pairs="best_named")
 RECEIVABLES = (
     "March 31,\n"
     "2019  2018\n"
