@@ -124,9 +124,10 @@ stderr same.
 Merged (2.71.0 with 2.69.0 and 2.70.0, policy 2026-11.72): against 2.68.1 likewise; stderr same.
 2.71.1 (messages only, d904), policy 2026-11.72: against 2.71.0, the version string only;
 stderr same.
-2.75.0 (`footnote_operands: marks_durations`, d920; `one_row_pairs: said_named`, d922), policy
-2026-11.76: against 2.71.1, the version string and the policy hash only in each of the three
-limit sets (diffed); stderr same.
+2.72.0 (`date_columns`), 2.73.0 (`period_phrases`), 2.74.0 (`zero_results`), 2.75.0
+(`footnote_operands`, `one_row_pairs: said_named`), 2.76.0 (messages): each against 2.71.1 the
+version string and the policy hash only in each of the three limit sets (diffed); stderr same.
+Merged (2.76.0 with 2.72.0-2.75.0, policy 2026-11.77): against 2.71.1 likewise; stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -156,17 +157,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "4322a4aa52a7b6679d25bec34ce37ab0bb43f50f0a13c9c8af31db5c7c1fac1e",
+        "acd0bbf4d3415defffe0bd4c1a2ee101a40b83bdb0361041aa9865b80b412246",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "15b4862d3429cd60f9ef42f5e84973c9807535c25307ddd64bea18ce3e402279",
+        "30f350ec467565b927c236babe3a4669e50e78528756736cdb61514a06d0f503",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "3e00a0ee4a6951d78bb0682b484b213d3c5eb432948aeaa4c0fa47a4d5157e3f",
+        "467a27221c745c7b4ed0e6705a0fdae4dd45bde69d5a00d7c8cb5c222d6b534f",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
