@@ -36,6 +36,7 @@ def answer_count(
     *,
     words: bool,
     years: Callable[[Quantity], bool] | None,
+    q: Quantity | None = None,
 ) -> str | None:
     """What a count of `value` is about when it is about the answer itself (its own words with
     `words`, meta_counts_exempt; the years it names with `years`, period_counts), or None.
@@ -43,15 +44,19 @@ def answer_count(
     before (NUMBER_FROM_QUESTION), not this rule's."""
     if words and about_the_answer(conclusion, value):
         return _WORDS
-    if years is not None and _counts_named_years(conclusion, question, value, years):
+    if years is not None and _counts_named_years(conclusion, question, value, years, q):
         return _YEARS
     return None
 
 
 def _counts_named_years(
-    conclusion: str, question: str, value: NumericValue, stated: Callable[[Quantity], bool]
+    conclusion: str,
+    question: str,
+    value: NumericValue,
+    stated: Callable[[Quantity], bool],
+    q: Quantity | None = None,
 ) -> bool:
-    q = typed(value)
+    q = typed(value) if q is None else q  # (`q`: typed(value), made by the caller, d933)
     if q.kind != "count" or q.unit != "year" or q.figure is None or q.decimals or q.negative:
         return False
     named = _named_years(conclusion) | _named_years(question)

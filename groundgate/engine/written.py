@@ -28,6 +28,7 @@ from groundgate.engine.numbers import NumericValue
 from groundgate.engine.quantities import Quantity, typed
 from groundgate.engine.rounded_results import rounded_restatements
 from groundgate.engine.said_changes import said_changes
+from groundgate.engine.typed_values import TypedValues
 from groundgate.engine.written_arith import SLIP_DIGITS as _SLIP_DIGITS
 from groundgate.engine.written_arith import agrees as _agrees
 from groundgate.engine.written_arith import evaluate as _evaluate
@@ -66,8 +67,11 @@ class WrittenResults:
         coded: bool = False,
         slips: bool = False,
         steps: bool = False,
+        typed_values: TypedValues | None = None,
     ) -> None:
         self.text, self.values, self.on = text, values, on
+        # the values typed once per case (typed_values.py, d933), shared with the number check
+        self.typed = typed_values if typed_values is not None else TypedValues(values)
         self.rounded = rounded  # restated_results "rounded" (rounded_results.py, d758)
         self.changes = changes  # said_changes "same_sentence" (said_changes.py, d838)
         self.coded = coded  # written_labels "coded_words" (d839)
@@ -82,9 +86,14 @@ class WrittenResults:
         its arithmetic does not give it (policy `written_failures`, d599), or None."""
         if not self.on:
             return None
-        if self._failed is None:
+        return self._read()[1].get((value.start, value.end))
+
+    def _read(self) -> tuple[dict[tuple[int, int], Written], dict[tuple[int, int], str]]:
+        """The results and the failed ones, of one reading of the text (d932: `failed` asks
+        what `derivation` read; written_results' results do not depend on its `failed`)."""
+        if self._found is None or self._failed is None:
             self._failed = {}
-            written_results(
+            self._found = written_results(
                 self.text,
                 self.values,
                 self._failed,
@@ -92,27 +101,19 @@ class WrittenResults:
                 coded=self.coded,
                 slips=self.slips,
                 steps=self.steps,
+                quantities=self.typed.all(),
             )
-        return self._failed.get((value.start, value.end))
+        return self._found, self._failed
 
     def derivation(self, value: NumericValue) -> Derivation | None:
         """The calculation whose result `value` is, as a derivation whose operands are the
         answer's own values (operation "written"), or None."""
         if not self.on:
             return None
-        if self._found is None:
-            self._found = written_results(
-                self.text,
-                self.values,
-                rounded=self.rounded,
-                coded=self.coded,
-                slips=self.slips,
-                steps=self.steps,
-            )
-        written = self._found.get((value.start, value.end))
+        written = self._read()[0].get((value.start, value.end))
         if written is None and self.changes:  # a change said beside its two values (d838)
             if self._said is None:
-                self._said = said_changes(self.text, self.values, [typed(v) for v in self.values])
+                self._said = said_changes(self.text, self.values, self.typed.all())
             said = self._said.get((value.start, value.end))
             written = Written(formula=said[0], operands=said[1]) if said is not None else None
         if written is None:
@@ -136,6 +137,7 @@ def written_results(
     coded: bool = False,
     slips: bool = False,
     steps: bool = False,
+    quantities: list[Quantity] | None = None,
 ) -> dict[tuple[int, int], Written]:
     """The values of `text` (its extract_numbers, in order) that are results of a calculation
     the text writes out and whose arithmetic holds, by span; and their later restatements
@@ -144,7 +146,8 @@ def written_results(
     by span). `coded`: labels with coded words (d839); `slips`: last-digit slips (d840);
     `steps`: a line that rewrites the one before with a part worked out (written_steps.py, d877)."""
     out: dict[tuple[int, int], Written] = {}
-    quantities = [typed(v) for v in values]
+    if quantities is None:  # (else: the values typed, in order; d933)
+        quantities = [typed(v) for v in values]
     n = len(values)
     i = 0
     while i < n:

@@ -17,6 +17,7 @@ I/O.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from groundgate.engine.context.facts import Fact
 from groundgate.engine.context.periods import mentions
@@ -48,21 +49,27 @@ def adjacent_periods(text: str) -> dict[tuple[int, int], tuple[str, ...]]:
 def _adjacent(text: str) -> tuple[tuple[tuple[int, int], tuple[str, ...]], ...]:
     out: list[tuple[tuple[int, int], tuple[str, ...]]] = []
     for sentence in split_sentences(text):
-        found = mentions(sentence.text)
-        kinds: dict[str, set[str]] = {}
-        for _, _, p in found:
-            kinds.setdefault(p[0], set()).add(p)
-        if not any(len(ps) > 1 for ps in kinds.values()):
-            continue
-        by_start = {s: k for k, (s, _, _) in enumerate(found)}
-        s0 = sentence.start
-        for v in extract_numbers(sentence.text):
-            if any(a <= v.start < b for a, b, _ in found):
-                continue  # a period's own number
-            phrase = own_phrase(sentence.text, found, by_start, v.end)
-            if phrase is not None:
-                out.append(((s0 + v.start, s0 + v.end), phrase[0]))
+        _sentence_phrases(sentence.text, sentence.start, out)
     return tuple(out)
+
+
+def _sentence_phrases(
+    sentence: str, s0: int, out: list[tuple[tuple[int, int], tuple[str, ...]]]
+) -> None:
+    """adjacent_periods of one sentence starting at `s0` of its text, into `out`."""
+    found = mentions(sentence)
+    kinds: dict[str, set[str]] = {}
+    for _, _, p in found:
+        kinds.setdefault(p[0], set()).add(p)
+    if not any(len(ps) > 1 for ps in kinds.values()):
+        return
+    by_start = {s: k for k, (s, _, _) in enumerate(found)}
+    for v in extract_numbers(sentence):
+        if any(a <= v.start < b for a, b, _ in found):
+            continue  # a period's own number
+        phrase = own_phrase(sentence, found, by_start, v.end)
+        if phrase is not None:
+            out.append(((s0 + v.start, s0 + v.end), phrase[0]))
 
 
 def own_phrase(
@@ -96,9 +103,17 @@ def own_phrase(
 def with_adjacent_periods(facts: list[Fact], text: str) -> list[Fact]:
     """The facts with a row cell of no column and no period given its figure's own period
     phrase (adjacent_periods), where its sentence has one; every other fact as it was."""
-    if not any(f.in_table and not f.column and not f.periods for f in facts):
+    starts = sorted(f.start for f in facts if f.in_table and not f.column and not f.periods)
+    if not starts:
         return facts
-    own = adjacent_periods(text)
+    # Only the sentences holding such a cell are read (d931): a figure's phrase is read in its
+    # own sentence, so the others' spans are asked of no fact (adjacent_periods reads them all).
+    found: list[tuple[tuple[int, int], tuple[str, ...]]] = []
+    for sentence in split_sentences(text):
+        k = bisect_left(starts, sentence.start)
+        if k < len(starts) and starts[k] < sentence.end:
+            _sentence_phrases(sentence.text, sentence.start, found)
+    own = dict(found)
     if not own:
         return facts
     return [

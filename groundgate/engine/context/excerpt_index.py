@@ -231,18 +231,17 @@ def _excerpt_facts(excerpt: str, reading: TableReading) -> tuple[Fact, ...]:
     facts = excerpt_cells(excerpt, reading)
     if reading.adjacent:  # a sentence read as a row: its figures' own periods (d827)
         facts = with_adjacent_periods(facts, excerpt)
+    own: dict[tuple[int, int], tuple[str, ...]] | None = None
     if reading.phrases:  # a prose figure's own period phrase; a sentence read as a row (d855)
-        own = phrase_periods(excerpt)
-        facts = [
-            f._replace(periods=own.get((f.start, f.end), ()))
-            if f.in_table and not f.column and not f.periods and prose_row(excerpt, f.start)
-            else f
-            for f in facts
-        ]
+        # read on first need (d930): an excerpt of table rows alone asks no phrase
+        for k, f in enumerate(facts):
+            if f.in_table and not f.column and not f.periods and prose_row(excerpt, f.start):
+                own = phrase_periods(excerpt) if own is None else own
+                facts[k] = f._replace(periods=own.get((f.start, f.end), ()))
     if all(f.in_table for f in facts):
         return tuple(facts)
-    if not reading.phrases:
-        own = value_periods(excerpt)
+    if own is None:
+        own = phrase_periods(excerpt) if reading.phrases else value_periods(excerpt)
     if reading.respective:  # a "respectively" list's value is of its item's period (d786)
         return tuple(f if f.column else paired_fact(f, own, excerpt) for f in facts)
     return tuple(

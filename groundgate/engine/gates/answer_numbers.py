@@ -57,6 +57,7 @@ from groundgate.engine.numbers import (
 from groundgate.engine.period_counts import answer_count
 from groundgate.engine.quantities import NO_CONTEXT, Quantity, compare, typed
 from groundgate.engine.text_memo import text_memo
+from groundgate.engine.typed_values import TypedValues
 from groundgate.engine.units import CURRENCIES, normalise_unit, same_unit
 from groundgate.engine.values.number.words_en import counted_noun
 from groundgate.engine.values.registry import PERIODS
@@ -191,7 +192,9 @@ class _SlowPath(_DerivationSearch):
         self.conclusion = conclusion
         self.values = values
         on, rounded = policy.written_calculations != "off", policy.restated_results == "rounded"
-        self.written = WrittenResults(conclusion, values, **written_readings(policy, on, rounded))
+        self.typed = TypedValues(values)  # each value typed once (d933)
+        readings = written_readings(policy, on, rounded)
+        self.written = WrittenResults(conclusion, values, **readings, typed_values=self.typed)
         self.excerpts = [evidence.excerpt for _, evidence in accepted]
         self.policy = policy
         self.allowed = frozenset(policy.equivalences)
@@ -242,14 +245,14 @@ class _SlowPath(_DerivationSearch):
 
     def check(self, value: NumericValue) -> Finding:
         policy, meta = self.policy, self.policy.meta_counts_exempt
-        q = typed(value)
+        q = self.typed.of(value)
         where: dict[str, Any] = {
             "field": "answer.conclusion",
             "span": (value.start, value.end),
             "value": value.text,
         }
         years = self._from_question if policy.period_counts == "named_years" else None  # d759
-        about = answer_count(self.conclusion, self.question, value, words=meta, years=years)
+        about = answer_count(self.conclusion, self.question, value, words=meta, years=years, q=q)
         if about is not None:
             return NumberFinding(
                 code=NUMBER_ABOUT_ANSWER,
@@ -418,7 +421,7 @@ class _SlowPath(_DerivationSearch):
     def derived_in_context(self, value: NumericValue) -> Finding | None:
         """A NUMBER_DERIVED finding for a value the evidence says of something else, where its
         sentence names an operation and the bound search derives it (derive_out_of_context)."""
-        q = typed(value)
+        q = self.typed.of(value)
         derivation = self.written.derivation(value)
         if derivation is None:
             if not q.numeric or q.figure is None:
