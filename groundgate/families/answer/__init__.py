@@ -91,7 +91,7 @@ def panel(case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]]) -
     gate stopped before the evidence: a case without chunks)."""
     unchecked = any(f["code"] in NOT_CHECKED for f in findings)
     # "Where" where the answer gives no page: the cited chunk's page, as the cited pages show it.
-    chunk_pages = dict(
+    chunk_pages: dict[Any, int | None] = dict(
         Chunk.objects.filter(
             dataset_id=case.dataset_id,
             chunk_id__in=cited_chunk_ids(case.payload),
