@@ -7,6 +7,7 @@ asks groundgate.access for the document and renders."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.db.models import Count
@@ -31,6 +32,26 @@ def document_summary(*, pages: int, chunks: int) -> str:
     if not pages:
         return f"text only, {plural(chunks, 'chunk')}"
     return f"{plural(pages, 'page')} · {plural(chunks, 'chunk')}"
+
+
+# MuPDF writes a warning once, then "... repeated N times..." (N: every time it was given).
+_REPEATED = re.compile(r"^\.\.\. repeated (\d+) times\.\.\.$")
+
+
+def reading_warnings(warnings: list[str]) -> list[str]:
+    """The PDF reader's warnings as a person reads them: each once, with how many times it was
+    given ("ActualText with no position. ... (8 times)"), in the order first given; not a
+    warning and then "... repeated 6 times..." as a warning of its own."""
+    counts: dict[str, int] = {}
+    last: str | None = None
+    for warning in warnings:
+        repeated = _REPEATED.match(warning.strip())
+        if repeated and last is not None:
+            counts[last] += int(repeated[1]) - 1  # the first time is counted already
+            continue
+        last = warning
+        counts[warning] = counts.get(warning, 0) + 1
+    return [w if n == 1 else f"{w} ({n:,} times)" for w, n in counts.items()]
 
 
 def chosen_page(shown: str | None, page_total: int) -> int:
@@ -80,6 +101,7 @@ def document_page_context(*, document: Document, shown: str | None) -> dict[str,
     return {
         "dataset": document.dataset,
         "document": document,
+        "warnings": reading_warnings(list(document.warnings or [])),
         "pending": document.status == DocumentStatus.PENDING,
         "ready": document.status == DocumentStatus.READY,
         "summary": document_summary(pages=len(pages), chunks=chunk_count),

@@ -25,6 +25,8 @@ _SIGNS = "-−–+＋－"
 # Kinds written with a scale of their own or a table's: amounts and bare figures.
 _AMOUNTS = ("amount", "count")
 _RATES = ("%", "pp")
+# The scales a table declares (exponents): read for a bare cell where none is seen before it.
+_TABLE_SCALES = (0, 3, 4, 6, 8, 9, 12)
 # Decimals added past the answer's where its precision would round the near miss to nothing.
 _MORE_DECIMALS = 4
 
@@ -67,6 +69,14 @@ def should_say(finding: dict[str, Any], text: str | None) -> ShouldSay | None:
         declared = _declared(text, near.get("chunk_span"))
         if declared is not None:
             exponent, scale = declared
+        elif answer.magnitude:
+            # No scale seen before the cell (declared in another chunk: Best Buy's "$ in
+            # millions" heads the statement's chunk before its rows). A near miss is a cell of
+            # the answer's row or table, so its size is the answer's: read the bare cell at the
+            # table scale that puts it nearest the answer's figure ("473" for "$453 million":
+            # "$473 million", for "$0.45 billion": "$0.47 billion", not "$0.0005 million";
+            # "4,500,000" for "$4.2 million" stays "$4.5 million"). The printed cell is beside.
+            exponent = _nearest_scale(cell.figure, answer.figure, answer.magnitude)
     number = cell.figure.scaleb(exponent - answer.magnitude)
     negative = cell.negative or (printed.startswith("(") and printed.rstrip().endswith(")"))
     offer = _written(str(said), number, answer.decimals, negative)
@@ -78,6 +88,16 @@ def _quantity(text: Any) -> Quantity | None:
         return None
     found = extract_numbers(text)
     return typed(found[0]) if len(found) == 1 else None
+
+
+def _nearest_scale(cell: Decimal, said: Decimal, magnitude: int) -> int:
+    """The table scale (units, thousands, 万, millions, 亿, billions, trillions) at which the bare
+    `cell` is nearest in size to the answer's figure `said` at its `magnitude`; the answer's own
+    scale on a tie, then the smaller; units where either figure is zero."""
+    if cell == 0 or said == 0:
+        return 0
+    apart = cell.adjusted() - said.adjusted() - magnitude
+    return min(_TABLE_SCALES, key=lambda e: (abs(apart + e), e != magnitude, e))
 
 
 def _declared(text: str | None, span: Any) -> tuple[int, str] | None:

@@ -1,6 +1,7 @@
 """A dataset's documents in a real browser (Debian's Chromium): a PDF's thumbnails and a page by
 itself, full size, with nothing refused by the Content-Security-Policy on the way; a document
-without pages (the demo's code repository) reads "text only" and lists its chunks. Screenshots
+without pages (the demo's code repository) reads "text only" and lists its chunks; a filing's
+statement lists its chunk row by row, whole. Screenshots
 at 1366x768 and 1920x1080 go to var/shots (or GROUNDGATE_SHOTS) as documents-*.png."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import re
 import pytest
 
 from groundgate.models import Document, DocumentKind
+from tests.e2e.filings import ulta_chunks
 from tests.e2e.test_case_page import SHOTS, SIZES, demo, log_in, shoot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -87,3 +89,25 @@ def test_a_document_without_pages_reads_text_only_and_lists_its_chunks(page, liv
         page.set_viewport_size({"width": width, "height": height})
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
         page.screenshot(path=str(SHOTS / f"documents-text-only-{width}x{height}.png"))
+
+
+def test_a_statements_chunk_reads_row_by_row_and_whole(page, live_server, settings, tmp_path):
+    """Chunking 2 keeps a statement's rows as lines (d905): the document page's chunk list shows
+    them so, each row on its own line, and the whole chunk (the balance sheet's last row too) in a
+    box that scrolls, rather than one run of words cut at 300 characters."""
+    chunks, _ = ulta_chunks(settings, tmp_path)
+    sheet = next(c for c in chunks if c.page_index == 6 and "Cash and cash equivalents $" in c.text)
+    assert len(sheet.text) > 300 and "\n" in sheet.text
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/d/filings/documents/{sheet.document_id}/?page=7")
+    box = page.locator("#chunks .chunktext", has_text="Cash and cash equivalents $ 737,877")
+    lines = box.inner_text().split("\n")
+    assert "Cash and cash equivalents $ 737,877 $ 431,560" in lines, lines[:12]
+    assert lines[-1] == sheet.text.rstrip().split("\n")[-1]  # not cut
+    high, shown = box.evaluate("e => [e.scrollHeight, e.clientHeight]")
+    assert high > shown  # a dozen lines or so, then it scrolls
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= width, (width, wide)
+    shoot(page, "documents-statement-rows", prefix="")

@@ -2,7 +2,8 @@
 browser: its balance sheet writes "January 28, January 29," over "2023 2022", and an answer that
 says "as of January 29, 2022" is accepted with the rule that did it shown and the header's day
 and year marked in the source, beside the PDF page with the cited box. An answer that pairs the
-day with the other column's year is rejected. Screenshots: ws-filing-header-date-*.png."""
+day with the other column's year is rejected. An answer that cites no page is shown where the
+cited chunk is. Screenshots: ws-filing-header-date-*.png."""
 
 from __future__ import annotations
 
@@ -28,11 +29,17 @@ def filing(settings, tmp_path):
     evidence = evidence_of(sheet, excerpt)
     right = "As of January 29, 2022, Ulta Beauty held $431,560 thousand in cash."
     wrong = "As of January 29, 2023, Ulta Beauty held $431,560 thousand in cash."
+    # An answer that cites the chunk and its excerpt only, no page (as most models write one).
+    bare = {"chunk_id": sheet.chunk_id, "excerpt": excerpt}
     answers_import(
         dataset,
         question="How much cash did Ulta Beauty hold a year before fiscal 2022 ended?",
         chunks=chunks,
-        answers={"ulta-cash-right": (right, evidence), "ulta-cash-wrong": (wrong, evidence)},
+        answers={
+            "ulta-cash-right": (right, evidence),
+            "ulta-cash-wrong": (wrong, evidence),
+            "ulta-cash-no-page": (right, bare),
+        },
     )
     return excerpt
 
@@ -57,3 +64,14 @@ def test_a_header_date_is_accepted_and_marked_where_the_table_gives_it(page, liv
     text = page.inner_text("#findings")
     assert "UNGROUNDED_NUMBER" in text and "January 29, 2023" in text
     shoot(page, "filing-header-date-wrong")
+
+
+def test_where_shows_the_cited_chunks_page_when_the_answer_gives_none(page, live_server, filing):
+    # "Where" was empty though the cited pages show the chunk's page 7 beside it.
+    open_case(page, live_server, "ulta-cash-no-page")
+    where = page.locator("#evidence-0 td").nth(3)
+    assert where.inner_text() == "page 7"
+    assert "the answer gives none" in where.locator("span").get_attribute("title")
+    open_case(page, live_server, "ulta-cash-right")  # the answer's own page, as before
+    assert page.locator("#evidence-0 td").nth(3).inner_text() == "page 7"
+    assert page.locator("#evidence-0 td span.muted").count() == 0

@@ -3,7 +3,9 @@ say" field offers the near miss written as the answer writes its value, the cell
 beside it (d928); a change said of another change column's cell is offered that change (d926);
 the near miss's box keeps its digits clear of its dashed border; a refusal imported without
 what retrieval returned says so instead of sending the reviewer to candidates it has not got
-(d929). Screenshots: should-say-*.png, refusal-imported-*.png."""
+(d929); a bare cell whose scale heads another chunk is offered at the answer's scale; a scale
+written in parentheses is shown in one pair.
+Screenshots: should-say-*.png, refusal-imported-*.png."""
 
 from __future__ import annotations
 
@@ -54,8 +56,39 @@ def reports():
             "白酒营业收入同比增长10.12%。",
         ),
     ]
+    # Best Buy's 10-Q as chunking 2 cuts it: "$ in millions" heads the chunk before the rows.
+    head = "Condensed Consolidated Statements of Cash Flows $ in millions (unaudited)"
+    rows = "Six Months Ended\nJuly 29, 2023 July 30, 2022\nDepreciation and amortization 473 453"
+    said = "Depreciation and amortization was $453 million in the six months ended July 29, 2023."
+    lines.append(
+        {
+            "case_id": "scale-in-the-chunk-before",
+            "question": "What was depreciation and amortization in the six months ended then?",
+            "raw_chunks": [
+                {"chunk_id": "cf-head", "text": head},
+                {"chunk_id": "cf-rows", "text": rows},
+            ],
+            "answer": {
+                "conclusion": said,
+                "evidences": [{"chunk_id": "cf-rows", "excerpt": rows}],
+            },
+        }
+    )
+    # Ulta's balance sheet: its scale is written in parentheses, "(In thousands)".
+    sheet = (
+        "(In thousands)\nJanuary 28, January 29,\n2023 2022\n"
+        "Cash and cash equivalents $ 737,877 $ 431,560"
+    )
+    lines.append(
+        _answer(
+            "scale-in-parentheses",
+            "What were cash and cash equivalents at January 28, 2023?",
+            sheet,
+            "Cash and cash equivalents were $431,560 thousand at January 28, 2023.",
+        )
+    )
     report = case_import_lines(dataset=dataset, lines=[json.dumps(line) for line in lines])
-    assert report.imported == 2, report.errors
+    assert report.imported == 4, report.errors
     refusal = {
         "request_id": "refusal-imported",
         "generation_status": "NO_EVIDENCE",
@@ -121,3 +154,26 @@ def test_a_refusal_imported_without_candidates_says_so(page, live_server, report
     )
     assert "No retrieved candidates came with this refusal" in page.inner_text("#no-evidence")
     shoot(page, "refusal-imported")
+
+
+def test_a_bare_cell_whose_scale_heads_another_chunk_is_offered_at_the_answers(
+    page, live_server, reports
+):
+    # Read as units, "473" was offered as "$0.0005 million".
+    log_in(page, live_server)
+    _open(page, live_server, "scale-in-the-chunk-before")
+    item = page.locator(".finding-item.code-VALUE_OUT_OF_CONTEXT")
+    item.click()
+    assert item.locator(".fixvalue").get_attribute("placeholder") == "$473 million"
+    assert item.locator(".printed").inner_text() == "printed “473”"
+    shoot(page, "should-say-scale-elsewhere")
+
+
+def test_a_scale_written_in_parentheses_is_shown_in_one_pair(page, live_server, reports):
+    # It read "printed “737,877” ((In thousands))".
+    log_in(page, live_server)
+    _open(page, live_server, "scale-in-parentheses")
+    item = page.locator(".finding-item.code-VALUE_OUT_OF_CONTEXT")
+    item.click()
+    assert item.locator(".fixvalue").get_attribute("placeholder") == "$737,877 thousand"
+    assert item.locator(".printed").inner_text() == "printed “737,877” (In thousands)"

@@ -1,5 +1,6 @@
 """A document's page as a person reads it: a document without pages (a code repository, a text)
-says so and lists its chunks; a PDF's pages each open at full size on a page of the app."""
+says so and lists its chunks; a PDF's pages each open at full size on a page of the app; the PDF
+reader's warnings read each once, with how many times."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from groundgate.models import Chunk, Document
 from groundgate.services.code_ingestion import code_repository_ingest
 from groundgate.services.ingestion import document_ingest
 from reviews import document_page
-from reviews.document_page import document_summary
+from reviews.document_page import document_summary, reading_warnings
 from tests.conftest import SHARED
 
 pytestmark = pytest.mark.django_db
@@ -113,3 +114,27 @@ def test_full_size_opens_a_page_of_the_app_that_shows_the_page_image(
     # No such page, an outsider: 404 (the app's page), as for the image.
     assert reviewer.get(f"{base}/pages/14/").status_code == 404
     assert outsider.get(f"{base}/pages/2/").status_code == 404
+
+
+# Best Buy's 10-Q as MuPDF reported it (ActualText 6 times, something else, then 2 times more).
+ACTUAL_TEXT = "ActualText with no position. Text may be lost or mispositioned."
+BEST_BUY = [ACTUAL_TEXT, "... repeated 6 times...", ACTUAL_TEXT, "... repeated 2 times..."]
+
+
+def test_the_readers_warnings_read_each_once_with_how_many_times():
+    assert reading_warnings(BEST_BUY) == [f"{ACTUAL_TEXT} (8 times)"]
+    assert reading_warnings(["a", "b", "... repeated 3 times...", "a"]) == [
+        "a (2 times)",
+        "b (3 times)",
+    ]
+    assert reading_warnings(["... repeated 3 times...", "c"]) == ["... repeated 3 times...", "c"]
+    assert reading_warnings([]) == []
+
+
+def test_the_document_page_lists_the_warnings_so(reviewer, demo_dataset, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    document = document_ingest(dataset=demo_dataset, data=PDF.read_bytes(), filename=PDF.name)
+    Document.objects.filter(pk=document.document.pk).update(warnings=BEST_BUY)
+    body = reviewer.get(f"/d/demo/documents/{document.document.pk}/").content.decode()
+    assert f"<li>{ACTUAL_TEXT} (8 times)</li>" in html.unescape(body)
+    assert "repeated" not in body

@@ -81,3 +81,15 @@ def test_the_offer_reads_back_as_the_cell_at_the_answers_precision(cell, scale, 
     assert abs(read.figure.scaleb(read.magnitude) - amount) <= Decimal(5).scaleb(
         said[1] - read.decimals - 1
     )
+
+
+def test_a_bare_cell_with_no_scale_seen_is_read_at_the_scale_nearest_the_answer():
+    # Best Buy's cash-flow rows: "$ in millions" heads the chunk before them, so no scale is
+    # seen before "473"; read as units it offered "$0.0005 million".
+    rows = "Six Months Ended\nJuly 29, 2023 July 30, 2022\nDepreciation and amortization 473 453"
+    assert _near("$453 million", "", "473", rows) == ShouldSay("$473 million", "473", "")
+    assert _near("$0.45 billion", "", "473", rows).offer == "$0.47 billion"
+    # A cell printed in units stays in units where that is nearest the answer's figure; a
+    # table in 万元 without its declaration in the chunk reads as 万.
+    assert _near("$4.2 million", "", "4,500,000", "Cash 4,500,000").offer == "$4.5 million"
+    assert _near("31.23亿元", "", "298,765.43", "营业收入  298,765.43").offer == "29.88亿元"

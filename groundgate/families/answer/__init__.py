@@ -90,6 +90,15 @@ def panel(case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]]) -
     """Each cited evidence with the findings about it and the gate's call ("not checked" when the
     gate stopped before the evidence: a case without chunks)."""
     unchecked = any(f["code"] in NOT_CHECKED for f in findings)
+    # "Where" where the answer gives no page: the cited chunk's page, as the cited pages show it.
+    chunk_pages: dict[Any, int | None] = dict(
+        Chunk.objects.filter(
+            dataset_id=case.dataset_id,
+            chunk_id__in=cited_chunk_ids(case.payload),
+            document__isnull=False,
+            page_index__isnull=False,
+        ).values_list("chunk_id", "page_index")
+    )
     rows = []
     for index, evidence in enumerate(_evidences(case.payload)):
         if not isinstance(evidence, dict):
@@ -102,6 +111,7 @@ def panel(case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]]) -
                 "index": index,
                 "evidence": evidence,
                 "findings": concerning,
+                "chunk_page": chunk_pages.get(evidence.get("chunk_id")),
                 "checked": not unchecked,
                 "accepted": not concerning and not unchecked,
             }
