@@ -128,6 +128,8 @@ stderr same.
 (`footnote_operands`, `one_row_pairs: said_named`), 2.76.0 (messages): each against 2.71.1 the
 version string and the policy hash only in each of the three limit sets (diffed); stderr same.
 Merged (2.76.0 with 2.72.0-2.75.0, policy 2026-11.77): against 2.71.1 likewise; stderr same.
+2.76.1 (messages only, d939), policy 2026-11.77: against 2.76.0, the version string only;
+stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -157,17 +159,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "acd0bbf4d3415defffe0bd4c1a2ee101a40b83bdb0361041aa9865b80b412246",
+        "9541d793b6fb3453af828d9b72ea0352b19e4d2f48f67e710240bc2de48a30dc",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "30f350ec467565b927c236babe3a4669e50e78528756736cdb61514a06d0f503",
+        "01f0a52372b2ad21426eca1cf1c86d48672c7fad9056d4d510628dde9a9c4d94",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "467a27221c745c7b4ed0e6705a0fdae4dd45bde69d5a00d7c8cb5c222d6b534f",
+        "3761b9a20829319a69e24b1394a81b07498ab84bef83672cdd9bb7a3c6333c62",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -182,7 +182,10 @@ def grounded_message(
         and {"declared_scale", "as_written"} & set(rules)
         and not rate_said(value)
     ):
-        message += f"; scale from {declaration.text!r} in chunk {declaration.chunk_id!r}"
+        # The declaration as a reviewer reads it: a PDF's no-break or doubled spaces are one
+        # space, never a repr escape ("'($\\xa0in millions'", d939).
+        said = " ".join(declaration.text.split())
+        message += f"; scale from {said!r} in chunk {declaration.chunk_id!r}"
     if "question_scale" in rules and question_scale is not None:
         message += f"; the question asks {question_scale[1]!r}"
     return message

@@ -79,3 +79,14 @@ def test_a_percents_grounded_message_names_no_table_scale():
     assert by_value["15.23%"].endswith("evidence 0 has '15.23'")
     # An amount under the same table's unit still names it.
     assert "scale from '单位：万元'" in by_value["123.46亿元"]
+
+
+def test_a_scale_declared_with_a_no_break_space_is_named_as_a_reviewer_reads_it():
+    # Best Buy's 10-Q prints "($ in millions)" with a no-break space (d939): the message names
+    # it with one plain space, never the repr escape "\xa0".
+    table = "Statements of Cash Flows ($\xa0in millions)\nRevenue  473  453"
+    verdict = gate_answer(case("Revenue was $473 million.", table=table))
+    messages = [f.message for f in verdict.findings if f.value == "$473 million"]
+    assert messages, verdict.findings
+    assert "\\xa0" not in messages[0]
+    assert "scale from '($ in millions' in chunk 't'" in messages[0]
