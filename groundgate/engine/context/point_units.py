@@ -27,6 +27,11 @@ _POINTS_HEADER = re.compile(r"(?i)百分点|percentage[- ]points?|\bp\.?p\.?t?s?
 _RATE_ROW = re.compile(r"(?i)[%％]|率|比例|比重|占比|\b(?:rate|ratio|margin|yield|percent)")
 
 
+def declares_points(column: str) -> bool:
+    """Whether a column's header declares percentage points ("百分点", "pp", "bps")."""
+    return _POINTS_HEADER.search(column) is not None
+
+
 def says_points(value: NumericValue) -> bool:
     """Whether an answer's value is said in percentage points ("1.27个百分点", "1.2 pp")."""
     return value.kind == "number" and bool(_POINTS_UNIT.search(value.unit))

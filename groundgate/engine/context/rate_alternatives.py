@@ -16,15 +16,11 @@ Pure: no Django, no I/O.
 
 from __future__ import annotations
 
-import re
-
 from groundgate.engine.context.change_directions import change_column
 from groundgate.engine.context.facts import Fact
-from groundgate.engine.context.point_units import says_points
+from groundgate.engine.context.point_units import declares_points, says_points
 from groundgate.engine.declarations import declares_percent
 from groundgate.engine.numbers import NumericValue
-
-_POINTS_HEADER = re.compile(r"(?i)百分点|percentage[- ]points?|\bp\.?p\.?t?s?\b|\bbps?\b")
 
 
 def rate_said(value: NumericValue) -> bool:
@@ -38,9 +34,7 @@ def rate_cell(fact: Fact) -> bool:
     if fact.value.kind == "percent":
         return True
     column = fact.name if fact.name is not None else fact.column
-    return (
-        declares_percent(column) or _POINTS_HEADER.search(column) is not None or change_column(fact)
-    )
+    return declares_percent(column) or declares_points(column) or change_column(fact)
 
 
 def rate_alternative(
