@@ -34,7 +34,7 @@ fits instead (disagreement.py), a clause's relative periods and a sum's listed p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -44,11 +44,13 @@ from groundgate.engine.context.answer_periods import (
     _summed_periods,
     clause_spans,
 )
-from groundgate.engine.context.cell_names import cell_name
 from groundgate.engine.context.citation_map import _citation_map
 from groundgate.engine.context.claims import Claim, ClaimReader, citations
+from groundgate.engine.context.context_finding import CONTEXT_REASONS as CONTEXT_REASONS
+from groundgate.engine.context.context_finding import VALUE_OUT_OF_CONTEXT as VALUE_OUT_OF_CONTEXT
+from groundgate.engine.context.context_finding import _answer_bound, _finding
 from groundgate.engine.context.counted_constants import skipped_short
-from groundgate.engine.context.disagreement import _alternative, _disagreement
+from groundgate.engine.context.disagreement import _disagreement
 from groundgate.engine.context.duration_headers import durations_in
 from groundgate.engine.context.excerpt_index import _Seen, _seen
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading
@@ -60,37 +62,23 @@ from groundgate.engine.context.periods import (
     relative_periods,
     with_listed,
 )
-from groundgate.engine.context.point_units import of_another_unit, unit_detail
-from groundgate.engine.context.prose_bindings import Said, answer_binding
 from groundgate.engine.context.prose_days import may_bind_times
 from groundgate.engine.context.prose_directions import (
-    direction_detail,
     direction_reasons,
     says_direction,
 )
-from groundgate.engine.context.prose_subjects import may_say_of_two_subjects, subject_name
+from groundgate.engine.context.prose_subjects import may_say_of_two_subjects
 from groundgate.engine.context.respective_lists import paired_claim
 from groundgate.engine.context.rounded_cells import ROUNDED, candidate_matches, said_in_chinese
 from groundgate.engine.context.row_acronyms import acronym_words
 from groundgate.engine.declarations import in_working, sign_in_words
-from groundgate.engine.findings import Finding, NearMatch, NumberFinding
+from groundgate.engine.findings import Finding
 from groundgate.engine.number_lookup import leading_figure
-from groundgate.engine.numbers import NumericValue
-from groundgate.engine.sentences import Sentence, split_sentences
+from groundgate.engine.sentences import split_sentences
 
 if TYPE_CHECKING:
     from groundgate.engine.gates.answer_case import Evidence, RawChunk
 
-VALUE_OUT_OF_CONTEXT = "VALUE_OUT_OF_CONTEXT"
-# Near-miss reasons of this rule (NearMatch.reason), most specific first.
-CONTEXT_REASONS = (
-    "another_source",
-    "another_row",
-    "another_subject",
-    "another_period",
-    "another_column",
-    "another_direction",
-)
 _GROUNDED_INFO = "NUMBER_EQUIVALENT"
 # Equivalences that tie the answer's value to one evidence value, not to any value near it.
 _EXACT_RULES = frozenset(
@@ -404,95 +392,3 @@ def with_context(number_findings: list[Finding], context: list[Finding]) -> list
     spans = {f.span for f in context}
     kept = [f for f in number_findings if f.span not in spans]
     return sorted(kept + context, key=lambda f: f.span or (0, 0))
-
-
-def _finding(
-    claim: Claim,
-    matches: list[tuple[int, Fact, _Seen]],
-    reasons: list[str | None],
-    accepted: list[tuple[int, Evidence]],
-    located: dict[int, tuple[RawChunk, int]] | None,
-    cited: int | None,
-    named: tuple[str, ...] = (),
-    relative: bool = False,
-    bound: Callable[[], Said] | None = None,
-    years: bool = False,
-) -> Finding:
-    order = {r: i for i, r in enumerate(CONTEXT_REASONS)}
-    k = min(range(len(matches)), key=lambda i: (order[reasons[i] or ""], i))
-    index, fact, seen = matches[k]
-    reason = reasons[k] or ""
-    chunk_id = next(ev.chunk_id for i, ev in accepted if i == index)
-    offset = located[index][1] if located and index in located else None
-    alt = _alternative(claim, fact, seen, reason, named, relative, bound, years)
-    text = claim.value.text
-    own_clause = reason == "another_subject" and (
-        bound is None or seen.subjects().another_subject(fact, claim.words | claim.own_words)
-    )
-    if own_clause:
-        subjects = seen.subjects()
-        detail = f"{text} is {subject_name(subjects, fact, alt)}'s" + (
-            f"; {subject_name(subjects, alt, fact)} has {alt.value.text}" if alt else ""
-        )
-    elif reason == "another_direction":
-        detail = direction_detail(text, fact, seen, cell_name(fact))
-    elif reason == "another_subject":  # bound to another value's subject (d690)
-        bindings = seen.bindings()
-        detail = f"{text} is said of {bindings.name(fact, alt)}" + (
-            f"; {bindings.name(alt, fact)} has {alt.value.text}" if alt else ""
-        )
-    elif (
-        reason == "another_column"
-        and seen.points
-        and of_another_unit(claim.value, fact, seen.rate_columns)
-    ):
-        detail = unit_detail(claim.value, cell_name(fact))  # "percent, not points" (d788)
-    elif reason in ("another_row", "another_period", "another_column"):
-        detail = f"{text} is the figure for {cell_name(fact)}" + (
-            f"; {cell_name(alt)} has {alt.value.text}" if alt else ""
-        )
-    else:
-        detail = f"{text} is in evidence {index}; the sentence cites evidence {cited}"
-    near = alt or fact
-
-    def chunk_span(f: Fact) -> tuple[int, int] | None:
-        return (offset + f.start, offset + f.end) if offset is not None else None
-
-    return NumberFinding(
-        code=VALUE_OUT_OF_CONTEXT,
-        message=f"{text!r} is in the evidence about something else: {detail}",
-        field="answer.conclusion",
-        span=(claim.value.start, claim.value.end),
-        value=text,
-        evidence_index=index,
-        chunk_id=chunk_id,
-        chunk_span=chunk_span(fact),
-        near_match=NearMatch(
-            text=near.value.text,
-            evidence_index=index,
-            span=(near.start, near.end),
-            chunk_id=chunk_id,
-            chunk_span=chunk_span(near),
-            reason=reason,
-            detail=detail,
-        ),
-    )
-
-
-def _answer_bound(
-    sentence: Sentence, value: NumericValue, reading: TableReading = PLAIN
-) -> Callable[[], Said]:
-    """The binding of an answer's value in its sentence (prose_bindings), read on first need
-    (as `reading`'s prose_facets reads it, d774, d780)."""
-    read: list[Said] = []
-
-    def get() -> Said:
-        if not read:
-            s0 = sentence.start
-            own = value._replace(start=value.start - s0, end=value.end - s0)
-            nouns = reading.count_nouns
-            pairs = reading.respective
-            read.append(answer_binding(sentence.text, own, reading.change_words, nouns, pairs))
-        return read[0]
-
-    return get
