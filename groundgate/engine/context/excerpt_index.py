@@ -67,6 +67,8 @@ class _Seen:
         self.rate_columns = False  # segment_columns "metric_heads" (d886): point_units.py
         self.other_sides = False  # period_phrases "other_sides" (d911): other_sides.py
         self.fiscal_starts = False  # fiscal_years "declared_starts" (d912): fiscal_years.py
+        # The cells headed by the chunk's header, (start, end) (excerpt_headers, d940)
+        self.from_chunk: frozenset[tuple[int, int]] = frozenset()
         self.nouns = nouns  # prose_facets "count_nouns" (d780): prose_bindings
         self.segment_heads = segment_heads  # prose_facets "segment_heads" (d784): prose_heads
         self.respective = respective  # prose_facets "respective_lists" (d786)
@@ -196,8 +198,15 @@ def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _S
     """The excerpt's facts (with its prose values' periods, or its cells only) indexed as the
     rule reads them: once per text, not once per case citing it (excerpts repeat across the
     answers about one filing). Shared: its lookups are only added to, each entry whole."""
+    facts = excerpt_facts(excerpt, reading) if with_periods else excerpt_cells(excerpt, reading)
+    return seen_of(facts, excerpt, reading)
+
+
+def seen_of(facts: list[Fact], excerpt: str, reading: TableReading = PLAIN) -> _Seen:
+    """`facts` of `excerpt` indexed as `reading` reads them (_seen's, and chunk_headers' for an
+    excerpt's cells headed by its chunk, d940)."""
     seen = _Seen(
-        excerpt_facts(excerpt, reading) if with_periods else excerpt_cells(excerpt, reading),
+        facts,
         excerpt,
         reading.other_rows,
         reading.label_units,

@@ -44,6 +44,7 @@ from groundgate.engine.context.answer_periods import (
     _summed_periods,
     clause_spans,
 )
+from groundgate.engine.context.chunk_headers import Parts, evidence_seen, from_chunk, located_parts
 from groundgate.engine.context.citation_map import _citation_map
 from groundgate.engine.context.claims import Claim, ClaimReader, citations
 from groundgate.engine.context.context_finding import CONTEXT_REASONS as CONTEXT_REASONS
@@ -52,7 +53,7 @@ from groundgate.engine.context.context_finding import _answer_bound, _finding
 from groundgate.engine.context.counted_constants import skipped_short
 from groundgate.engine.context.disagreement import _disagreement
 from groundgate.engine.context.duration_headers import durations_in
-from groundgate.engine.context.excerpt_index import _Seen, _seen
+from groundgate.engine.context.excerpt_index import _Seen
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading
 from groundgate.engine.context.grounded_values import grounded_needle
 from groundgate.engine.context.periods import (
@@ -117,6 +118,7 @@ def context_findings(
     candidates: str = "found",
     years: bool = False,
     working: str | None = None,
+    chunk_columns: bool = False,
 ) -> list[Finding]:
     """VALUE_OUT_OF_CONTEXT findings for the grounded values of `conclusion` whose context
     disagrees with every evidence value they match (`longest_row`: policy row_naming
@@ -127,7 +129,10 @@ def context_findings(
     prose_bindings.py; `candidates`: context_candidates, rounded_cells.py; `years`: year_relative
     "latest_year", year_relative.py; `working`: context_constants "in_working", a constant is
     skipped only where it is one of a written calculation, declarations.in_working's reading
-    `working` - None: any bare figure of the list, 2.50.0's). Pure and deterministic."""
+    `working` - None: any bare figure of the list, 2.50.0's); `chunk_columns`: excerpt_headers
+    "chunk_columns", an excerpt's header-less cells headed by its chunk (chunk_headers.py,
+    d940), and a rounded value judged by every cell it may be where one is so headed (d941).
+    Pure and deterministic."""
     if not _may_judge(conclusion, accepted, prose, bound, directions and reading.directions):
         return []
     # The claims' values and citations first; a claim's words and periods (a reading of its
@@ -169,6 +174,7 @@ def context_findings(
         end = claim.value.end - a
         return claim.periods + _clause_relative_periods(conclusion[a:b], at - a, end)
 
+    parts = located_parts(accepted, located) if chunk_columns else {}
     constants = {str(c) for c in calculation_constants}
     summed_of: dict[int, tuple[str, ...]] = {}  # _summed_periods of sentence k
     for k, value, _ in values:
@@ -178,10 +184,13 @@ def context_findings(
         every = candidates == "every_candidate" or (
             candidates == "zh_clauses" and said_in_chinese(conclusion, value.start)
         )
+        # A rounding asks the chunk's header too: judged by every cell it may be, where one of
+        # them is an excerpt's cell its chunk heads (d941); else not judged, as before.
+        headed = bool(parts) and not every and ROUNDED in rules
         if finding is not None and (
             finding.severity == "error"
             or finding.code != _GROUNDED_INFO
-            or not rules <= (_ROUNDED_RULES if every else _EXACT_RULES)
+            or not rules <= (_ROUNDED_RULES if every or headed else _EXACT_RULES)
         ):
             # Ungrounded, exempt or derived: not this rule's. Within a bound (or rounded, with
             # context_candidates "found"): the evidence value the equivalence found is one of
@@ -217,7 +226,7 @@ def context_findings(
             not with_periods
             and cited is None
             and not any(
-                _matching(read, i, ev.excerpt, needle, probe, with_periods, reading)
+                _matching(read, i, ev.excerpt, needle, probe, with_periods, reading, parts)
                 for i, ev in accepted
                 if "\n" in ev.excerpt
                 or (prose and may_say_of_two_subjects(ev.excerpt))
@@ -231,17 +240,18 @@ def context_findings(
             # and one line may say a value of two subjects: two values of one kind and unit).
             continue
         matches: list[tuple[int, Fact, _Seen]] = []
+        looked = (needle, probe, with_periods, reading, parts)
         for index, evidence in accepted:
-            matches.extend(
-                _matching(read, index, evidence.excerpt, needle, probe, with_periods, reading)
-            )
-        if every and matches:
+            matches.extend(_matching(read, index, evidence.excerpt, *looked))
+        if (every or headed) and matches:
             # Every evidence value it may be: rounding to it as the one found does, of either
             # sign where the answer says its sign in words (d704).
             either = sign_in_words(conclusion, value.start, value.end)
             if either or ROUNDED in rules:
                 more = (read, accepted, value, finding, needle, with_periods, reading, either)
-                matches.extend(candidate_matches(*more))
+                matches.extend(candidate_matches(*more, parts))
+        if headed and not any(from_chunk(f, seen) for _, f, seen in matches):
+            continue  # a rounding of no cell its chunk heads: not judged (d704's "found")
         if not matches:
             continue  # grounded some other way (a range end, a header date): not judged here
         if reading.acronyms and claim.words:
@@ -343,16 +353,19 @@ def _matching(
     probe: str,
     with_periods: bool,
     reading: TableReading = PLAIN,
+    parts: Parts | None = None,
 ) -> list[tuple[int, Fact, _Seen]]:
     """The facts of evidence `index` with the needle's quantity, when its excerpt holds the
     probe: its facts read on first need (only an excerpt that holds the probe), then looked
-    up (the probe is searched in the matching values' own text first, not the whole text)."""
+    up (the probe is searched in the matching values' own text first, not the whole text).
+    `parts`: the excerpts read with their chunk's header (d940)."""
     key = (index, with_periods)
     seen = read.get(key)
     if seen is None:
         if probe not in excerpt:
             return []
-        seen = read[key] = _seen(excerpt, with_periods, reading)
+        part = parts.get(index) if parts else None
+        seen = read[key] = evidence_seen(excerpt, with_periods, reading, part)
     found = seen.by_quantity.get(needle)
     if not found or not (any(probe in excerpt[f.start : f.end] for f in found) or probe in excerpt):
         return []

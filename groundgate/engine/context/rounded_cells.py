@@ -22,7 +22,8 @@ from collections.abc import Iterator
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import TYPE_CHECKING, NamedTuple
 
-from groundgate.engine.context.excerpt_index import _Seen, _seen
+from groundgate.engine.context.chunk_headers import Parts, evidence_seen
+from groundgate.engine.context.excerpt_index import _Seen
 from groundgate.engine.context.facts import Fact, TableReading
 from groundgate.engine.findings import Finding
 from groundgate.engine.numbers import NumericValue, extract_numbers
@@ -121,10 +122,12 @@ def candidate_matches(
     with_periods: bool,
     reading: TableReading,
     either_sign: bool,
+    parts: Parts | None = None,
 ) -> list[tuple[int, Fact, _Seen]]:
     """The facts of the accepted excerpts other than the needle's that `value` may be: that
     round to it as the evidence value that grounded it does, of either sign with `either_sign`
-    (rounded_cells.py, d704). Excerpts read on need."""
+    (rounded_cells.py, d704). Excerpts read on need (`parts`: with their chunk's header, as
+    the context rule reads them, d940)."""
     source = getattr(finding, "grounded_by", None) if finding is not None else None
     step = rounding_step(
         value, source.text if source is not None else value.text, reading.padded_steps
@@ -136,7 +139,8 @@ def candidate_matches(
         key = (index, with_periods)
         seen = read.get(key)
         if seen is None:
-            seen = read[key] = _seen(evidence.excerpt, with_periods, reading)
+            part = parts.get(index) if parts else None
+            seen = read[key] = evidence_seen(evidence.excerpt, with_periods, reading, part)
         found = rounding_facts(step, seen.facts, needle, either_sign)
         out.extend((index, f, seen) for f in found)
     return out

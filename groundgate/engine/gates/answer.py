@@ -234,6 +234,7 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                         if policy.context_constants in ("in_working", "counted")
                         else None
                     ),
+                    chunk_columns=policy.excerpt_headers == "chunk_columns",
                 ),
             )
             if policy.context_derivations != "off" and policy.derived_numbers == "accept":

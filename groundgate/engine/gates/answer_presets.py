@@ -106,6 +106,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     segment_columns="off",
     direction_prose="off",
     date_columns="one_part",
+    excerpt_headers="excerpt",
     month_words="prefix",
     capital_words="off",
     slip_neighbours="off",

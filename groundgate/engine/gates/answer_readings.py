@@ -179,3 +179,11 @@ class ValueContextReadings(DerivationReadings):
     # of the year before too, so "$1,059,265 thousand in fiscal 2021" of the "January 29, 2022"
     # column is no other period's; "calendar" (gate 2.71.1, verbatim's): its year is the date's.
     fiscal_years: Literal["calendar", "declared_starts"] = "calendar"
+    # An excerpt quoting a statement's rows without its header (context/chunk_headers.py, gate
+    # 2.77.0, d940, d941): "chunk_columns" - where the gate located the excerpt in its chunk
+    # and it is a part of it, its table cells of no column take the column (and periods) the
+    # chunk's own table reading gives the same cell, so "$431,560 thousand at January 28, 2023"
+    # citing "Cash and cash equivalents $ 737,877 $ 431,560" is another date's cell; and a
+    # rounded value ("$431.6 million") is judged by every such cell it may be; "excerpt" (gate
+    # 2.76.1, verbatim's): the excerpt is read alone, its row's cells of no period.
+    excerpt_headers: Literal["excerpt", "chunk_columns"] = "chunk_columns"
