@@ -1,7 +1,9 @@
 """Real filings ingested (chunking version 2, d905) and answers gated over the stored chunks:
 another period's cell of a statement is out of context, the right period's cell passes, and the
 finding's box is drawn on the cell on the page (issue 28, d903's cases). Ulta Beauty's balance
-sheet and cash flows (its earnings release) and Best Buy's 10-Q cash flows, ../shared."""
+sheet and cash flows (its earnings release) and Best Buy's 10-Q cash flows, ../shared. The same
+answers citing only the row (its cells headed by the chunk's header, excerpt_headers
+"chunk_columns", d940), and a rounding of the other date's cell (d941)."""
 
 from __future__ import annotations
 
@@ -49,11 +51,26 @@ ANSWERS = {
         "Depreciation and amortization was $473 million in the period ended July 29, 2023.",
     ),
 }
+# The same answers citing only the row (no header line in the excerpt), and roundings.
+ROW_ONLY = {f"{case_id}-row": answer for case_id, answer in ANSWERS.items()}
+ROW_ONLY["ulta-cash-other-rounded-row"] = (
+    ULTA,
+    "Cash and cash equivalents $ 737,877 $ 431,560",
+    "What were Ulta Beauty's cash and cash equivalents at January 28, 2023?",
+    "Cash and cash equivalents were $431.6 million at January 28, 2023.",
+)
+ROW_ONLY["ulta-cash-right-rounded-row"] = (
+    ULTA,
+    "Cash and cash equivalents $ 737,877 $ 431,560",
+    "What were Ulta Beauty's cash and cash equivalents at January 28, 2023?",
+    "Cash and cash equivalents were $737.9 million at January 28, 2023.",
+)
 
 
 @pytest.fixture
 def filings(settings, tmp_path):
-    """Both filings ingested; each answer cites the whole chunk of its statement."""
+    """Both filings ingested; each answer cites the whole chunk of its statement (ANSWERS) or
+    only the row (ROW_ONLY)."""
     settings.MEDIA_ROOT = tmp_path / "media"
     dataset, _ = dataset_get_or_create(slug="filings", name="Filings")
     data, chunks = {}, {}
@@ -63,8 +80,9 @@ def filings(settings, tmp_path):
         assert document.metadata["chunking"] == 2
         chunks[name] = list(Chunk.objects.filter(document=document).order_by("ordinal"))
     lines = []
-    for case_id, (name, row, question, conclusion) in ANSWERS.items():
+    for case_id, (name, row, question, conclusion) in (ANSWERS | ROW_ONLY).items():
         chunk = next(c for c in chunks[name] if row in c.text.split("\n"))
+        excerpt = row if case_id in ROW_ONLY else chunk.text
         raw = {"chunk_id": chunk.chunk_id, "text": chunk.text, "page_index": chunk.page_index,
                "position_int": chunk.position_int}  # fmt: skip
         lines.append(
@@ -75,13 +93,13 @@ def filings(settings, tmp_path):
                     "raw_chunks": [raw],
                     "answer": {
                         "conclusion": conclusion,
-                        "evidences": [{"chunk_id": chunk.chunk_id, "excerpt": chunk.text}],
+                        "evidences": [{"chunk_id": chunk.chunk_id, "excerpt": excerpt}],
                     },
                 }
             )
         )
     report = case_import_lines(dataset=dataset, lines=lines)
-    assert report.imported == len(ANSWERS), report.errors
+    assert report.imported == len(ANSWERS) + len(ROW_ONLY), report.errors
     return data, chunks
 
 
@@ -95,6 +113,9 @@ def _findings(case_id: str) -> tuple[Case, list[dict]]:
     [
         ("ulta-cash-other", "431,560", "Cash and cash equivalents"),
         ("bby-da-other", "453", "Depreciation and amortization"),
+        ("ulta-cash-other-row", "431,560", "Cash and cash equivalents"),
+        ("bby-da-other-row", "453", "Depreciation and amortization"),
+        ("ulta-cash-other-rounded-row", "431,560", "Cash and cash equivalents"),
     ],
 )
 def test_another_periods_cell_is_out_of_context_and_boxed_on_the_page(filings, case_id, value, row):
@@ -104,7 +125,7 @@ def test_another_periods_cell_is_out_of_context_and_boxed_on_the_page(filings, c
     assert out, findings
     assert case.gate_runs.order_by("-id").first().status != "ok"
     name = ULTA if case_id.startswith("ulta") else BESTBUY
-    cited = ANSWERS[case_id][1]
+    cited = (ANSWERS | ROW_ONLY)[case_id][1]
     page_index = next(c.page_index for c in chunks[name] if cited in c.text.split("\n"))
     marks = value_annots(case_annotated_pdf(case=case, findings=findings))
     boxes = [box for box, note, _ in marks if "VALUE_OUT_OF_CONTEXT" in note]
@@ -113,7 +134,16 @@ def test_another_periods_cell_is_out_of_context_and_boxed_on_the_page(filings, c
     assert any(encloses(box, cell) for box in boxes), (boxes, cell)
 
 
-@pytest.mark.parametrize("case_id", ["ulta-cash-right", "bby-da-right"])
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "ulta-cash-right",
+        "bby-da-right",
+        "ulta-cash-right-row",
+        "bby-da-right-row",
+        "ulta-cash-right-rounded-row",
+    ],
+)
 def test_the_right_periods_cell_passes(filings, case_id):
     case, findings = _findings(case_id)
     assert case.gate_runs.order_by("-id").first().status == "ok", findings

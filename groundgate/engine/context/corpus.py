@@ -20,23 +20,27 @@ Why = Literal["row", "period", "column", "sign", "scale", "coincidence", "arithm
 
 @dataclass(frozen=True, slots=True)
 class Passes:
-    """`answer`, citing `table` alone, passes (status "ok"). `derived`: its value is a
+    """`answer`, citing `table` alone (or its part `excerpt`), passes (status "ok"). `derived`: its value is a
     calculation over the table's cells, so it passes with derived numbers accepted (the default
     policy refuses a derived value by design); else it passes under both."""
 
     table: str
     answer: str
     derived: bool = False
+    excerpt: str = ""  # the part of `table` the answer cites ("": the whole table, d940)
+    question: str = ""  # the question asked (its dates ground the answer's, question_values)
 
 
 @dataclass(frozen=True, slots=True)
 class Refused:
-    """`answer`, citing `table` alone, is refused under the default policy and with derived
+    """`answer`, citing `table` alone (or its part `excerpt`), is refused under the default policy and with derived
     numbers accepted, for `why`."""
 
     table: str
     answer: str
     why: Why
+    excerpt: str = ""  # the part of `table` the answer cites ("": the whole table, d940)
+    question: str = ""  # the question asked (its dates ground the answer's, question_values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,3 +52,5 @@ class Gap:
     answer: str
     why: Why | None
     reason: str
+    excerpt: str = ""  # the part of `table` the answer cites ("": the whole table, d940)
+    question: str = ""  # the question asked (its dates ground the answer's, question_values)

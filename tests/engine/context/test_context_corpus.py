@@ -10,6 +10,7 @@ import pytest
 from groundgate.engine.context import (
     corpus_en,
     corpus_en_derivations,
+    corpus_en_parts,
     corpus_en_pdf,
     corpus_en_periods,
     corpus_zh,
@@ -24,12 +25,15 @@ CORPORA = {
     "en": corpus_en,
     "en-derivations": corpus_en_derivations,
     "en-pdf": corpus_en_pdf,
+    "en-parts": corpus_en_parts,
     "en-periods": corpus_en_periods,
 }
 
 
-def _status(answer: str, table: str, policy: AnswerGatePolicy) -> str:
-    return gate_answer(case(answer, table=table), policy).status
+def _status(
+    answer: str, table: str, policy: AnswerGatePolicy, excerpt: str = "", question: str = ""
+) -> str:
+    return gate_answer(case(answer, question, table, excerpt), policy).status
 
 
 def _examples(kind: str) -> list:
@@ -42,20 +46,33 @@ def _id(x: object) -> str:
 
 @pytest.mark.parametrize(("lang", "example"), _examples("PASSES"), ids=_id)
 def test_a_right_answer_passes(lang: str, example: Passes):
-    assert _status(example.answer, example.table, ACCEPT) == "ok"
+    assert _status(example.answer, example.table, ACCEPT, example.excerpt, example.question) == "ok"
     if not example.derived:
-        assert _status(example.answer, example.table, DEFAULT_POLICY) == "ok"
+        assert (
+            _status(
+                example.answer, example.table, DEFAULT_POLICY, example.excerpt, example.question
+            )
+            == "ok"
+        )
 
 
 @pytest.mark.parametrize(("lang", "example"), _examples("REFUSED"), ids=_id)
 def test_a_value_of_another_row_period_sign_or_scale_is_refused(lang: str, example: Refused):
-    assert _status(example.answer, example.table, DEFAULT_POLICY) != "ok", example.why
-    assert _status(example.answer, example.table, ACCEPT) != "ok", example.why
+    assert (
+        _status(example.answer, example.table, DEFAULT_POLICY, example.excerpt, example.question)
+        != "ok"
+    ), example.why
+    assert (
+        _status(example.answer, example.table, ACCEPT, example.excerpt, example.question) != "ok"
+    ), example.why
 
 
 @pytest.mark.parametrize(("lang", "example"), _examples("GAPS"), ids=_id)
 def test_a_known_gap_is_still_open(lang: str, example: Gap):
-    statuses = {_status(example.answer, example.table, p) for p in (DEFAULT_POLICY, ACCEPT)}
+    statuses = {
+        _status(example.answer, example.table, p, example.excerpt, example.question)
+        for p in (DEFAULT_POLICY, ACCEPT)
+    }
     if example.why is None:
         assert statuses != {"ok"}, example.reason
     else:

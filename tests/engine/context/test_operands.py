@@ -24,7 +24,8 @@ ACCEPT = AnswerGatePolicy(derived_numbers="accept")
 LITERAL = AnswerGatePolicy(derived_numbers="accept", derivation_context="off")
 
 
-def case(conclusion: str, question: str = "", table: str = TABLE) -> AnswerCase:
+def case(conclusion: str, question: str = "", table: str = TABLE, excerpt: str = "") -> AnswerCase:
+    """`conclusion` citing `table` (or its part `excerpt`), the case's one chunk."""
     return AnswerCase.model_validate(
         {
             "case_id": "derived",
@@ -32,7 +33,7 @@ def case(conclusion: str, question: str = "", table: str = TABLE) -> AnswerCase:
             "raw_chunks": [{"chunk_id": "t", "text": table}],
             "answer": {
                 "conclusion": conclusion,
-                "evidences": [{"chunk_id": "t", "excerpt": table}],
+                "evidences": [{"chunk_id": "t", "excerpt": excerpt or table}],
             },
         }
     )
