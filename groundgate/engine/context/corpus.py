@@ -20,9 +20,10 @@ Why = Literal["row", "period", "column", "sign", "scale", "coincidence", "arithm
 
 @dataclass(frozen=True, slots=True)
 class Passes:
-    """`answer`, citing `table` alone (or its part `excerpt`), passes (status "ok"). `derived`: its value is a
-    calculation over the table's cells, so it passes with derived numbers accepted (the default
-    policy refuses a derived value by design); else it passes under both."""
+    """`answer`, citing `table` alone (or its part `excerpt`), passes (status "ok").
+    `derived`: its value is a calculation over the table's cells, so it passes with derived
+    numbers accepted (the default policy refuses a derived value by design); else it passes
+    under both."""
 
     table: str
     answer: str
@@ -33,8 +34,8 @@ class Passes:
 
 @dataclass(frozen=True, slots=True)
 class Refused:
-    """`answer`, citing `table` alone (or its part `excerpt`), is refused under the default policy and with derived
-    numbers accepted, for `why`."""
+    """`answer`, citing `table` alone (or its part `excerpt`), is refused under the default
+    policy and with derived numbers accepted, for `why`."""
 
     table: str
     answer: str

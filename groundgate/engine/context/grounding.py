@@ -44,6 +44,7 @@ from groundgate.engine.context.answer_periods import (
     _summed_periods,
     clause_spans,
 )
+from groundgate.engine.context.cell_names import cell_name as cell_name
 from groundgate.engine.context.chunk_headers import Parts, evidence_seen, from_chunk, located_parts
 from groundgate.engine.context.citation_map import _citation_map
 from groundgate.engine.context.claims import Claim, ClaimReader, citations
