@@ -7,6 +7,8 @@ quoted, prose, a cell its own header heads - is read as before."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from groundgate.engine.context import corpus_en_parts
 from groundgate.engine.context.chunk_headers import evidence_seen, from_chunk
@@ -21,6 +23,7 @@ from groundgate.engine.gates.answer import (
     gate_answer,
 )
 from groundgate.engine.gates.answer_reading import table_reading
+from tests.engine.context.test_context_properties import Table, _figure, tables
 from tests.engine.context.test_operands import case
 
 OLD = AnswerGatePolicy(excerpt_headers="excerpt")
@@ -124,3 +127,21 @@ def test_a_rounding_of_a_cell_no_chunk_heads_is_not_judged_as_before():
     answer = "Cash and cash equivalents were $498.2 million at January 28, 2023."
     assert gate_answer(case(answer, CASH_Q, DAYS_OVER_YEARS)).status == "ok"
     assert gate_answer(case(answer, CASH_Q, DAYS_OVER_YEARS, CASH_ROW)).status != "ok"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables(), st.data())
+def test_a_row_quoted_alone_is_read_with_its_chunks_columns(table: Table, data: st.DataObject):
+    """Property over generated tables (test_context_properties.tables: years, balances, current
+    and prior amounts, in Chinese and English): one row quoted alone, its own cell said of its
+    column passes and the other column's cell is refused (read alone, both passed)."""
+    i = data.draw(st.integers(min_value=0, max_value=len(table.labels) - 1))
+    column = data.draw(st.integers(min_value=0, max_value=1))
+    row = next(line for line in table.text.split("\n") if line.startswith(table.labels[i]))
+    question = " and ".join(table.layout.header)  # (the years an answer says are the question's)
+    said = table.layout.said[column]
+    own = said.format(label=table.labels[i], v=_figure(table.cells[i][column]))
+    other = said.format(label=table.labels[i], v=_figure(table.cells[i][1 - column]))
+    assert gate_answer(case(own, question, table.text, row)).status == "ok", own
+    assert gate_answer(case(other, question, table.text, row)).status != "ok", other
+    assert gate_answer(case(other, question, table.text, row), OLD).status == "ok", other
