@@ -26,8 +26,9 @@ answer's context as its near match ("250 is Pump B's; Pump I has 205").
 Policy: AnswerGatePolicy.value_context ("rows_periods_citations" by default; "off" is the
 spec's literal reading: a value anywhere in the accepted excerpts grounds it).
 
-This module judges each grounded value and writes its finding; the rule's parts: an excerpt's
-facts read once and indexed (excerpt_index.py), the reasons, one kind each, and the value that
+This module judges each grounded value; the rule's parts: an excerpt's facts read once and
+indexed (excerpt_index.py; a part of its chunk with the chunk's columns, chunk_headers.py,
+d940), the finding written (context_finding.py), the reasons, one kind each, and the value that
 fits instead (disagreement.py), a clause's relative periods and a sum's listed periods
 (answer_periods.py).
 """
