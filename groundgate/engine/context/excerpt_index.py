@@ -67,6 +67,7 @@ class _Seen:
         self.rate_columns = False  # segment_columns "metric_heads" (d886): point_units.py
         self.other_sides = False  # period_phrases "other_sides" (d911): other_sides.py
         self.fiscal_starts = False  # fiscal_years "declared_starts" (d912): fiscal_years.py
+        self.fiscal_names = False  # fiscal_years "declared_names" (d945): fiscal_names.py
         self.nouns = nouns  # prose_facets "count_nouns" (d780): prose_bindings
         self.segment_heads = segment_heads  # prose_facets "segment_heads" (d784): prose_heads
         self.respective = respective  # prose_facets "respective_lists" (d786)
@@ -216,6 +217,7 @@ def _seen(excerpt: str, with_periods: bool, reading: TableReading = PLAIN) -> _S
     seen.rate_columns = reading.segments
     seen.other_sides = "other_sides" in reading.period_readings
     seen.fiscal_starts = "fiscal_starts" in reading.period_readings
+    seen.fiscal_names = "fiscal_names" in reading.period_readings
     return seen
 
 

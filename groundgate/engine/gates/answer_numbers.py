@@ -212,6 +212,7 @@ class _SlowPath(_DerivationSearch):
             capitals=policy.capital_words,
             spaced_signs="" if policy.sign_parentheses == "tight" else policy.sign_parentheses,
             year_quarters=policy.year_quarters == "sentence_year",
+            fiscal_starts=policy.fiscal_years == "declared_names",
         )
         self.decided = Decided(self.index, values)  # a value said again (d608)
         self._question_values: tuple[Quantity, ...] | None = None
