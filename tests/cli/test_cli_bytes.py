@@ -130,6 +130,8 @@ version string and the policy hash only in each of the three limit sets (diffed)
 Merged (2.76.0 with 2.72.0-2.75.0, policy 2026-11.77): against 2.71.1 likewise; stderr same.
 2.76.1 (messages only, d939), policy 2026-11.77: against 2.76.0, the version string only;
 stderr same.
+2.78.0 (`fiscal_years: declared_names`, d945), policy 2026-11.79: against 2.76.1, the version
+string and the policy hash only in each of the three limit sets (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -159,17 +161,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "9541d793b6fb3453af828d9b72ea0352b19e4d2f48f67e710240bc2de48a30dc",
+        "388f0692f253d5dc99d482299960a54e7625160a1752479c2b2b306a6f3b77db",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "01f0a52372b2ad21426eca1cf1c86d48672c7fad9056d4d510628dde9a9c4d94",
+        "e98e80f349f182f7ab085875a7b79b9876969f34419ef3522cea019c31efce4e",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "3761b9a20829319a69e24b1394a81b07498ab84bef83672cdd9bb7a3c6333c62",
+        "9dccfc3096171547959c0dd29fdf6815606522cbe08b1dd26cb185685b6b1534",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -10,6 +10,7 @@ import pytest
 from groundgate.engine.context import (
     corpus_en,
     corpus_en_derivations,
+    corpus_en_fiscal,
     corpus_en_pdf,
     corpus_en_periods,
     corpus_zh,
@@ -23,6 +24,7 @@ CORPORA = {
     "zh": corpus_zh,
     "en": corpus_en,
     "en-derivations": corpus_en_derivations,
+    "en-fiscal": corpus_en_fiscal,
     "en-pdf": corpus_en_pdf,
     "en-periods": corpus_en_periods,
 }

@@ -83,7 +83,9 @@ def test_a_known_gap_is_still_open(example: Gap):
 
 def test_the_naming_a_text_declares():
     assert declared_naming("Fiscal 2024 is the 53 weeks ending February 3, 2024.") == "ends"
-    assert declared_naming("the 53 weeks ended February 3, 2024 (\u201cfiscal 2024\u201d)") == "ends"
+    assert (
+        declared_naming("the 53 weeks ended February 3, 2024 (\u201cfiscal 2024\u201d)") == "ends"
+    )
     assert declared_naming("fiscal 2021 (the 52 weeks ended January 29, 2022)") == "starts"
     assert declared_naming("fiscal year 2019, which ended on 1 February 2020") == "starts"
     both = "Fiscal 2024 ends February 3, 2024. Fiscal 2021 (the 52 weeks ended January 29, 2022)."
