@@ -78,9 +78,9 @@ def _excerpt_reading(
     31,", values/capitals.py), each value's text as the excerpt writes it. `quarters`
     (year_quarters "sentence_year", d854): a quarter named without its year in a sentence
     naming one year is offered as that year's (year_quarters.py), as a date is. `fiscal`
-    (fiscal_years "declared_names", d947): where the excerpt names its retail years by their
-    start, a late January or early February day's year before is offered as its fiscal year
-    (fiscal_names.start_years)."""
+    (fiscal_years "declared_names", d947): where the case's excerpts name its retail years by
+    their start, a late January or early February day's year before is offered as its fiscal
+    year (fiscal_names.start_years)."""
     text = excerpt if capitals == "off" else folded(excerpt, capitals == "units_months")
     values = extract_numbers(text)
     if text != excerpt:

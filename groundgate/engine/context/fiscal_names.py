@@ -180,15 +180,19 @@ def fiscal_elsewhere(named: tuple[str, ...], held: tuple[str, ...], said: Fiscal
     return case_naming(said.accepted) == "ends"
 
 
+def start_named(accepted: Sequence[tuple[int, _Cited]]) -> bool:
+    """Whether the case's cited excerpts name its retail years by their start (case_naming):
+    then each excerpt offers start_years (d947)."""
+    return case_naming(accepted) == "starts"
+
+
 def start_years(text: str) -> list[Quantity]:
-    """Where `text` names its retail years by their start ("fiscal 2022 (the 52 weeks ended
-    January 28, 2023)"), each late January or early February day of year Y it writes as the
-    number Y-1, the fiscal year that day ends, at the day's span: the number check's offer
-    (evidence_values, fiscal_years "declared_names", d947), so "2021" of "$1,059,265 thousand
-    in fiscal 2021" citing the "January 29, 2022" column is grounded there, as a quarter named
-    without its year is (d854). None where the text declares no such naming."""
-    if declared_naming(text) != "starts":
-        return []
+    """Each late January or early February day of year Y that `text` writes on one line, as the
+    number Y-1, the fiscal year that day ends where the case names its retail years by their
+    start (start_named: "fiscal 2022 (the 52 weeks ended January 28, 2023)"), at the day's
+    span: the number check's offer (evidence_values, fiscal_years "declared_names", d947), so
+    "2021" of "$1,059,265 thousand in fiscal 2021" citing the "January 29, 2022" column is
+    grounded there, as a quarter named without its year is (d854)."""
     out: list[Quantity] = []
     for m in _RETAIL_COLUMN.finditer(text):
         if "\n" in m.group(0):

@@ -19,11 +19,13 @@ from groundgate.engine.context.fiscal_names import (
     fiscal_fits,
     fiscal_years_said,
     retail_year_end,
+    start_named,
     start_years,
 )
 from groundgate.engine.gates.answer import (
     DEFAULT_POLICY,
     VERBATIM_POLICY,
+    AnswerCase,
     AnswerGatePolicy,
     gate_answer,
 )
@@ -173,11 +175,30 @@ def test_the_number_check_is_offered_a_declared_start_years_fiscal_year():
         ("January 29, 2022", "2021"),
         ("January 28, 2023", "2022"),
     ]
-    # Named by the end, or not declared: nothing offered; a day over a year line neither.
-    assert start_years(corpus.ENDS_DECLARED) == []
-    assert start_years(corpus.QUARTER_BALANCE) == []
+    # Only where the case names its years by their start; a day over a year line not read.
+    assert start_named([(0, _Ev(text))])
+    assert not start_named([(0, _Ev(corpus.ENDS_DECLARED)), (1, _Ev(text))])
+    assert not start_named([(0, _Ev(corpus.QUARTER_BALANCE))])
     days = "January 28, January 29,\n2023 2022\nfiscal 2021 (the 52 weeks ended January 29, 2022)"
     assert [q.value.quantity for q in start_years(days)] == ["2021"]
     answer = "Gross profit was $3,368,728 thousand in fiscal 2021."
     codes = {f.code for f in _verdict(answer, text, CALENDAR).findings}
     assert "UNGROUNDED_NUMBER" in codes  # the calendar reading: 2021 is in no excerpt
+    # The declaration in another excerpt of the case (a release's first page) offers it too.
+    statement, prose = text.rsplit("\n", 1)
+    two = AnswerCase.model_validate(
+        {
+            "case_id": "two",
+            "question": "",
+            "raw_chunks": [{"chunk_id": "s", "text": statement}, {"chunk_id": "p", "text": prose}],
+            "answer": {
+                "conclusion": answer,
+                "evidences": [
+                    {"chunk_id": "s", "excerpt": statement},
+                    {"chunk_id": "p", "excerpt": prose},
+                ],
+            },
+        }
+    )
+    assert gate_answer(two, NAMES).status == "ok"
+    assert gate_answer(two, CALENDAR).status != "ok"
