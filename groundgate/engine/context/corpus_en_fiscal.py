@@ -60,6 +60,23 @@ JUNE_YEAR = (
     "Revenue  $ 211,915  $ 198,270\n"
     "Operating income  88,523  83,383"
 )
+# A 10-Q's income statement of a quarter, no January column, its prose naming the quarter's
+# fiscal year (Best Buy's page: "the second quarter of fiscal 2024"): the case pairs July of
+# 2023 with fiscal 2024 (d945).
+QUARTER_NAMED = (
+    "($ in millions)  Three Months Ended\n"
+    "July 29, 2023  July 30, 2022\n"
+    "Revenue  $ 9,583  $ 10,329\n"
+    "Gross profit  2,223  2,272\n"
+    "Revenue decreased in the second quarter of fiscal 2024, primarily due to lower demand."
+)
+# A June year's first quarter and its year's end, the fiscal year named (Microsoft's 10-Q).
+JUNE_NAMED = (
+    "(In millions)  September 30, 2023  June 30, 2023\n"
+    "Cash and cash equivalents  $ 80,452  $ 34,704\n"
+    "Total assets  445,785  411,976\n"
+    "Cash and cash equivalents rose in the first quarter of fiscal 2024."
+)
 # A June year's first quarter (Microsoft's 10-Q form).
 JUNE_QUARTER = (
     "(In millions)  Three Months Ended\n"
@@ -83,6 +100,10 @@ PASSES = [
     Passes(ENDS_DECLARED, "Operating income was $840 million in the first half of FY23."),
     # Declared by its start: the quarter's calendar year is the fiscal year's (d912's reading).
     Passes(STARTS_DECLARED, "Net sales were $2,338,770 thousand in Q3 of fiscal 2022."),
+    # Undeclared, no retail year end: the month the case pairs with the year after's name.
+    Passes(QUARTER_NAMED, "Revenue was $9,583 million in Q2 of FY 2024."),
+    Passes(QUARTER_NAMED, "Gross profit was $2,272 million in the second quarter of FY2023."),
+    Passes(JUNE_NAMED, "Cash and cash equivalents were $80,452 million in Q1 of fiscal 2024."),
     # The year of a declared start-year name, written nowhere, is the day's year before (d947).
     Passes(
         YEARS_BY_START,
@@ -113,6 +134,9 @@ REFUSED = [
     Refused(STARTS_DECLARED, "Net sales were $2,338,770 thousand in Q3 of fiscal 2023.", "period"),
     Refused(YEARS_BY_START, "Gross profit was $4,044,510 thousand in fiscal 2021.", "period"),
     Refused(YEARS_BY_START, "Gross profit was $3,368,728 thousand in 2021.", "period"),
+    Refused(QUARTER_NAMED, "Revenue was $10,329 million in Q2 of FY 2024.", "period"),
+    # A month the case pairs with no fiscal name: the calendar (June 30, 2023 is fiscal 2023's).
+    Refused(JUNE_NAMED, "Cash and cash equivalents were $34,704 million in fiscal 2024.", "period"),
     # No retail year's end: the calendar reading (a December or June year).
     Refused(CALENDAR, "Revenue was $4,208 million in the third quarter of fiscal 2023.", "period"),
     Refused(JUNE_YEAR, "Revenue was $198,270 million in fiscal 2023.", "period"),

@@ -62,7 +62,8 @@ _YEAR_ENDED = re.compile(rf"(?i)\b(?:weeks|year)\s+(?:ended|ending)\s+(?:on\s+)?
 _RETAIL_COLUMN = re.compile(rf"(?i)(?<![A-Za-z]){_RETAIL_DAY}")
 # A year the answer names as a fiscal one: "FY 2024", "FY24", "fiscal 2024", "fiscal year 2024".
 _FISCAL_SAID = re.compile(
-    r"(?i)(?<![A-Za-z0-9])(?:FY|fiscal(?:\s+year)?)\s*'?(?P<y>(?:19|20)?\d\d)(?!\d)"
+    r"(?i)(?<![A-Za-z0-9])(?:FY\s*'?(?P<y>(?:19|20)?\d\d)|fiscal(?:\s+year)?\s+(?P<y4>(?:19|20)\d\d))"
+    r"(?!\d)"
 )
 
 
@@ -127,6 +128,37 @@ def _only_dates(line: str) -> bool:
     return _DATE_LINE.fullmatch(line.strip()) is not None
 
 
+_MONTH3 = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+_ANY_DAY = re.compile(
+    r"(?i)(?<![A-Za-z])(?P<m>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
+    r"\d{1,2},?[ \t]+(?P<y>(?:19|20)\d\d)\b"
+)
+
+
+@text_memo(max_bytes=2**20, item_bytes=50)
+def _latest(text: str) -> tuple[int, int, int]:
+    """(the latest fiscal year `text` names, the year and the month of its latest day; 0: none)."""
+    named = max((int(y[1:]) for y in fiscal_years_said(text)), default=0)
+    days = [
+        (int(m.group("y")), _MONTH3.index(m.group("m").lower()) + 1)
+        for m in _ANY_DAY.finditer(text)
+    ]
+    year, month = max(days, default=(0, 0))
+    return named, year, month
+
+
+def paired_month(accepted: Sequence[tuple[int, _Cited]]) -> int:
+    """The month of the year that the case's cited excerpts pair with a fiscal year named by
+    the year after: where the latest fiscal year they name is N ("the second quarter of fiscal
+    2024") and their latest day is of March to November of N-1 ("Three Months Ended July 29,
+    2023"), that day's month (7): fiscal N holds it (Best Buy's second quarter, Microsoft's
+    first, "September 30, 2023" of fiscal 2024). 0 where they pair none."""
+    found = [_latest(evidence.excerpt) for _, evidence in accepted]
+    named = max((n for n, _, _ in found), default=0)
+    year, month = max(((y, m) for _, y, m in found), default=(0, 0))
+    return month if year == named - 1 and 3 <= month <= 11 else 0
+
+
 @text_memo(max_bytes=2**20, item_bytes=50)
 def fiscal_years_said(sentence: str) -> frozenset[str]:
     """The years `sentence` names as fiscal years ("FY 2024", "FY24": "Y2024")."""
@@ -134,7 +166,7 @@ def fiscal_years_said(sentence: str) -> frozenset[str]:
         return frozenset()
     out = set()
     for m in _FISCAL_SAID.finditer(sentence):
-        y = m.group("y")
+        y = m.group("y") or m.group("y4")
         out.add("Y" + (y if len(y) == 4 else "20" + y))
     return frozenset(out)
 
@@ -157,6 +189,8 @@ def fiscal_fits(
         extra = f"Y{year - 1}" if month <= 2 else ""
     elif naming == "ends" or (naming == "" and retail_year_end(excerpt)):
         extra = f"Y{year + 1}" if 3 <= month <= 11 else ""
+    elif naming == "" and month == paired_month(said.accepted):
+        extra = f"Y{year + 1}"  # the month the case pairs with the year after's name
     else:
         return False
     return extra in fiscal and not contradicts(named, (*held, extra))
