@@ -72,7 +72,8 @@ QUARTER_NAMED = (
 )
 # A June year's first quarter and its year's end, the fiscal year named (Microsoft's 10-Q).
 JUNE_NAMED = (
-    "(In millions)  September 30, 2023  June 30, 2023\n"
+    "(In millions)\n"
+    "September 30, 2023  June 30, 2023\n"
     "Cash and cash equivalents  $ 80,452  $ 34,704\n"
     "Total assets  445,785  411,976\n"
     "Cash and cash equivalents rose in the first quarter of fiscal 2024."
@@ -149,5 +150,6 @@ GAPS: list[Gap] = [
         " 2023): the calendar reading stands, only the year after is added (d945)"),
     Gap(JUNE_QUARTER, "Revenue was $56,517 million in the first quarter of fiscal 2024.", None,
         "a June year named by its end (Microsoft's first quarter of fiscal 2024 ends September"
-        " 30, 2023): only a year ending late in January or early in February is read (d947)"),
+        " 30, 2023) where the case names no fiscal year: no retail year end, no month paired"
+        " with a fiscal name (d945, d949)"),
 ]  # fmt: skip

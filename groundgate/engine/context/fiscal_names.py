@@ -135,13 +135,28 @@ _ANY_DAY = re.compile(
 )
 
 
+# A quarter or part of a year named with its fiscal year: "the second quarter of fiscal 2024",
+# "the first six months of fiscal 2024", "Q2 FY24".
+_PART_OF = re.compile(
+    r"(?i)\b(?:quarters?|q[1-4]|(?:three|six|nine)\s+months|first\s+half)\b[^.;\n]{0,40}?"
+    r"(?:\bFY\s*'?(?P<y>(?:19|20)?\d\d)|\bfiscal(?:\s+year)?\s+(?P<y4>(?:19|20)\d\d))(?!\d)"
+)
+
+
 @text_memo(max_bytes=2**20, item_bytes=50)
 def _latest(text: str) -> tuple[int, int, int]:
-    """(the latest fiscal year `text` names, the year and the month of its latest day; 0: none)."""
-    named = max((int(y[1:]) for y in fiscal_years_said(text)), default=0)
+    """(the latest fiscal year `text` names a quarter or part of, the year and the month of
+    the latest day heading its columns - a line of dates alone, "Three Months Ended July 29,
+    2023"; 0: none)."""
+    named = 0
+    for m in _PART_OF.finditer(text):
+        y = m.group("y") or m.group("y4")
+        named = max(named, int(y if len(y) == 4 else "20" + y))
     days = [
-        (int(m.group("y")), _MONTH3.index(m.group("m").lower()) + 1)
-        for m in _ANY_DAY.finditer(text)
+        (int(m.group("y")), _MONTH3.index(m.group("m").lower()[:3]) + 1)
+        for line in text.splitlines()
+        if _only_dates(line)
+        for m in _ANY_DAY.finditer(line)
     ]
     year, month = max(days, default=(0, 0))
     return named, year, month
@@ -149,10 +164,11 @@ def _latest(text: str) -> tuple[int, int, int]:
 
 def paired_month(accepted: Sequence[tuple[int, _Cited]]) -> int:
     """The month of the year that the case's cited excerpts pair with a fiscal year named by
-    the year after: where the latest fiscal year they name is N ("the second quarter of fiscal
-    2024") and their latest day is of March to November of N-1 ("Three Months Ended July 29,
-    2023"), that day's month (7): fiscal N holds it (Best Buy's second quarter, Microsoft's
-    first, "September 30, 2023" of fiscal 2024). 0 where they pair none."""
+    the year after: where the latest fiscal year they name a quarter or part of is N ("the
+    second quarter of fiscal 2024") and the latest day heading their columns is of March to
+    November of N-1 ("Three Months Ended July 29, 2023"), that day's month (7): fiscal N holds
+    it (Best Buy's second quarter, Microsoft's first, "September 30, 2023" of fiscal 2024). 0
+    where they pair none (an annual report's years, a year named in prose alone)."""
     found = [_latest(evidence.excerpt) for _, evidence in accepted]
     named = max((n for n, _, _ in found), default=0)
     year, month = max(((y, m) for _, y, m in found), default=(0, 0))
