@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
+from groundgate.engine.context.fiscal_names import start_years
 from groundgate.engine.index_keys import index_keys
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.quantities import Context, Quantity, typed
@@ -62,7 +63,11 @@ _Entry = tuple[Quantity, int, int, int, str | None, tuple[tuple[object, ...], ..
 
 @text_memo(max_bytes=16 * 2**20, item_bytes=400)
 def _excerpt_reading(
-    excerpt: str, header_lines: int = 0, capitals: str = "off", quarters: bool = False
+    excerpt: str,
+    header_lines: int = 0,
+    capitals: str = "off",
+    quarters: bool = False,
+    fiscal: bool = False,
 ) -> tuple[_Entry, ...]:
     """The typed values of an excerpt in EvidenceIndex order (each value, then its range's
     ends, then the dates of values/date/evidence), each with the keys the index files it
@@ -72,7 +77,10 @@ def _excerpt_reading(
     units (and months) in title case or capitals as in lower case ("Three Months Ended MARCH
     31,", values/capitals.py), each value's text as the excerpt writes it. `quarters`
     (year_quarters "sentence_year", d854): a quarter named without its year in a sentence
-    naming one year is offered as that year's (year_quarters.py), as a date is."""
+    naming one year is offered as that year's (year_quarters.py), as a date is. `fiscal`
+    (fiscal_years "declared_names", d947): where the case's excerpts name its retail years by
+    their start, a late January or early February day's year before is offered as its fiscal
+    year (fiscal_names.start_years)."""
     text = excerpt if capitals == "off" else folded(excerpt, capitals == "units_months")
     values = extract_numbers(text)
     if text != excerpt:
@@ -87,6 +95,8 @@ def _excerpt_reading(
     dates = squeezed_dates(excerpt) + shared_day_dates(excerpt, values, header_lines)
     if quarters:
         dates += sentence_year_quarters(excerpt, values)
+    if fiscal:
+        dates += start_years(excerpt)
     for q in dates:
         v = q.value
         entries.append((q, v.start, v.end, _DATE, *_keys(q)))
@@ -137,8 +147,9 @@ class _Excerpt(NamedTuple):
 
 _PlacedKey = tuple[
     # the scale scope, whether unspaced scale headers are read, shared_days (0 adjacent, 1
-    # header lines, d592; 2 flattened lines, d677), capital_words (d679), year_quarters (d854)
-    tuple[str, bool, int, str, bool],
+    # header lines, d592; 2 flattened lines, d677), capital_words (d679), year_quarters (d854),
+    # fiscal_years "declared_names" (d947)
+    tuple[str, bool, int, str, bool, bool],
     tuple[tuple[str, str, int | None], ...],
     tuple[tuple[int, str, str], ...],
     tuple[tuple[int, int | tuple[str, str, int | None], int], ...],

@@ -70,13 +70,14 @@ class EvidenceIndex:
         capitals: str = "off",
         spaced_signs: str = "",
         year_quarters: bool = False,
+        fiscal_starts: bool = False,
     ) -> None:
         self._chunks = chunks
         self._spaced_signs = spaced_signs  # sign_parentheses (d747): "", "full_width", "spaced"
         # How an excerpt's values are read (_excerpt_reading): shared_days (1 "header_lines",
         # 2 "flattened_lines", values/date/evidence), capital_words (values/capitals.py),
-        # year_quarters "sentence_year" (year_quarters.py, d854).
-        self._read_as = (header_days, capitals, year_quarters)
+        # year_quarters "sentence_year" (year_quarters.py, d854), fiscal_years (d947).
+        self._read_as = (header_days, capitals, year_quarters, fiscal_starts)
         self._contexts = ChunkContexts(chunks, scale_scope, glued_scales)
         self._accepted = accepted
         self.question_exponent = question_exponent
@@ -476,14 +477,14 @@ def _placed(key: _PlacedKey) -> _Reading:
     the evidence checks found excerpts: (index, the chunk's position or its fields, offset)).
     A pure function of them: the chunks and evidence are made again from the
     key, so that what the reading keeps refers to nothing of the case that first asked."""
-    (scope, glued, header_days, capitals, quarters), chunk_rows, accepted_rows, cited_rows = key
+    (scope, glued, header_days, capitals, quarters, fiscal), chunk_rows, accepted, cited_rows = key
     chunks = [_Chunk(*row) for row in chunk_rows]
     located: dict[int, tuple[ChunkLike, int]] = {}
     for index, where, offset in cited_rows:
         located[index] = (chunks[where] if isinstance(where, int) else _Chunk(*where), offset)
     return EvidenceIndex(
         chunks=chunks,
-        accepted=[(i, _Excerpt(chunk_id, excerpt)) for i, chunk_id, excerpt in accepted_rows],
+        accepted=[(i, _Excerpt(chunk_id, excerpt)) for i, chunk_id, excerpt in accepted],
         located=located,
         scale_scope=scope,
         question_exponent=None,
@@ -492,4 +493,5 @@ def _placed(key: _PlacedKey) -> _Reading:
         header_days=header_days,
         capitals=capitals,
         year_quarters=quarters,
+        fiscal_starts=fiscal,
     )._place()

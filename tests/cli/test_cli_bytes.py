@@ -130,8 +130,8 @@ version string and the policy hash only in each of the three limit sets (diffed)
 Merged (2.76.0 with 2.72.0-2.75.0, policy 2026-11.77): against 2.71.1 likewise; stderr same.
 2.76.1 (messages only, d939), policy 2026-11.77: against 2.76.0, the version string only;
 stderr same.
-2.77.0 (`excerpt_headers`, d940), policy 2026-11.78: against 2.76.1, the version string and the
-policy hash only in each of the three limit sets (diffed); stderr same.
+2.78.0 (`fiscal_years: declared_names`, d945), policy 2026-11.79: against 2.76.1, the version
+string and the policy hash only in each of the three limit sets (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -161,17 +161,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "dab1ea28efb254a572d4a1d9f4b6447b91c463e08a2ca1f8439ff87989a4936f",
+        "388f0692f253d5dc99d482299960a54e7625160a1752479c2b2b306a6f3b77db",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "b2728c99aaaae583bee6e5ea72d2c0cb61663ec2f0ff2dcc366a8fe2d102836e",
+        "e98e80f349f182f7ab085875a7b79b9876969f34419ef3522cea019c31efce4e",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "a879c319125e0b6c8796417292c5e77d35a1b8dcdfc38179b4c18f9a824a4850",
+        "9dccfc3096171547959c0dd29fdf6815606522cbe08b1dd26cb185685b6b1534",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -19,6 +19,7 @@ from groundgate.engine.context.claims import Claim
 from groundgate.engine.context.columns import another_column, column_alternative
 from groundgate.engine.context.excerpt_index import _Seen
 from groundgate.engine.context.facts import Fact
+from groundgate.engine.context.fiscal_names import FiscalSaid, fiscal_elsewhere, fiscal_fits
 from groundgate.engine.context.fiscal_years import declares_start_years, with_start_years
 from groundgate.engine.context.label_heads import said_apart
 from groundgate.engine.context.other_sides import excluded, to_of_from
@@ -52,6 +53,7 @@ def _disagreement(
     relative: bool = False,
     bound: Callable[[], Said] | None = None,
     years: bool = False,
+    fiscal: FiscalSaid | None = None,
 ) -> str | None:
     if cited is not None and index != cited:
         return "another_source"
@@ -115,7 +117,11 @@ def _disagreement(
         if not (seen.fiscal_starts and declares_start_years(seen.text)) or contradicts(
             named, with_start_years(_held(fact, relative, seen if years else None))
         ):  # a January year's end of a text naming fiscal years by their start (d912)
-            return "another_period"
+            held = _held(fact, relative, seen if years else None)
+            if not (seen.fiscal_names and fiscal and fiscal_fits(named, held, seen.text, fiscal)):
+                return "another_period"  # (a fiscal year named as the case declares, d945)
+    if named and seen.fiscal_names and fiscal and fiscal_elsewhere(named, fact.periods, fiscal):
+        return "another_period"  # the fiscal year after, named by its end (d946)
     if (
         named
         and seen.other_sides

@@ -69,6 +69,7 @@ class _Seen:
         self.fiscal_starts = False  # fiscal_years "declared_starts" (d912): fiscal_years.py
         # The cells headed by the chunk's header, (start, end) (excerpt_headers, d940)
         self.from_chunk: frozenset[tuple[int, int]] = frozenset()
+        self.fiscal_names = False  # fiscal_years "declared_names" (d945): fiscal_names.py
         self.nouns = nouns  # prose_facets "count_nouns" (d780): prose_bindings
         self.segment_heads = segment_heads  # prose_facets "segment_heads" (d784): prose_heads
         self.respective = respective  # prose_facets "respective_lists" (d786)
@@ -225,6 +226,7 @@ def seen_of(facts: list[Fact], excerpt: str, reading: TableReading = PLAIN) -> _
     seen.rate_columns = reading.segments
     seen.other_sides = "other_sides" in reading.period_readings
     seen.fiscal_starts = "fiscal_starts" in reading.period_readings
+    seen.fiscal_names = "fiscal_names" in reading.period_readings
     return seen
 
 

@@ -57,6 +57,7 @@ from groundgate.engine.context.disagreement import _disagreement
 from groundgate.engine.context.duration_headers import durations_in
 from groundgate.engine.context.excerpt_index import _Seen
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading
+from groundgate.engine.context.fiscal_names import FiscalSaid
 from groundgate.engine.context.grounded_values import grounded_needle
 from groundgate.engine.context.periods import (
     is_period_value,
@@ -308,6 +309,7 @@ def context_findings(
                 relative,
                 answer_bound,
                 by_year,
+                FiscalSaid(reader.sentences[k].text, accepted),
             )
             for index, f, seen in matches
         ]

@@ -17,6 +17,7 @@ from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
 from groundgate.engine import written_decimals as as_written
+from groundgate.engine.context.fiscal_names import start_named
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.context.scales import ScaleClaims
 from groundgate.engine.decided import Decided
@@ -212,6 +213,7 @@ class _SlowPath(_DerivationSearch):
             capitals=policy.capital_words,
             spaced_signs="" if policy.sign_parentheses == "tight" else policy.sign_parentheses,
             year_quarters=policy.year_quarters == "sentence_year",
+            fiscal_starts=policy.fiscal_years == "declared_names" and start_named(accepted),
         )
         self.decided = Decided(self.index, values)  # a value said again (d608)
         self._question_values: tuple[Quantity, ...] | None = None

@@ -22,9 +22,17 @@ _PHRASES = {
 }
 
 
+# fiscal_years -> its reading (d912, d945).
+_FISCAL = {
+    "calendar": frozenset[str](),
+    "declared_starts": frozenset({"fiscal_starts"}),
+    "declared_names": frozenset({"fiscal_names"}),
+}
+
+
 def _period_readings(policy: AnswerGatePolicy) -> frozenset[str]:
-    """TableReading.period_readings: period_phrases' readings, and fiscal_years' (d912)."""
-    fiscal = {"fiscal_starts"} if policy.fiscal_years == "declared_starts" else set()
+    """TableReading.period_readings: period_phrases' readings, and fiscal_years' (d912, d945)."""
+    fiscal = _FISCAL[policy.fiscal_years]
     return _PHRASES[policy.period_phrases] | fiscal
 
 

@@ -177,8 +177,14 @@ class ValueContextReadings(DerivationReadings):
     # d912): "declared_starts" - where the cited excerpt declares it ("fiscal 2021 (the 52 weeks
     # ended January 29, 2022)"), a column or figure of a year ending in January or February is
     # of the year before too, so "$1,059,265 thousand in fiscal 2021" of the "January 29, 2022"
-    # column is no other period's; "calendar" (gate 2.71.1, verbatim's): its year is the date's.
-    fiscal_years: Literal["calendar", "declared_starts"] = "calendar"
+    # column is no other period's; "calendar" (gate 2.76.1, verbatim's): its year is the date's;
+    # "declared_names" (gate 2.78.0, the default, d945-d948; context/fiscal_names.py): a year
+    # the answer names "FY"/"fiscal" is read as the case's cited excerpts declare the naming (by
+    # its end: Best Buy's "fiscal 2024" ending February 3, 2024; by its start, d912), and where
+    # nothing declares it over a column of a late January or early February day, by its end:
+    # "Q2 of FY 2024" of the "July 29, 2023" column is no other period's; a declared start
+    # year's number is offered to the number check (d947).
+    fiscal_years: Literal["calendar", "declared_starts", "declared_names"] = "declared_names"
     # An excerpt quoting a statement's rows without its header (context/chunk_headers.py, gate
     # 2.77.0, d940, d941): "chunk_columns" - where the gate located the excerpt in its chunk
     # and it is a part of it, its table cells of no column take the column (and periods) the
