@@ -7,6 +7,9 @@
   - a percentage change of one quantity: not of two rows (context/negative_shares.one_row;
     `change_rows`, d753);
   - no share of a cited figure over a cited 1 or 100 (`own_figures: refuse_ones`, d890);
+  - a cell printed negative read by its size only where its row names a cost or the negative
+    side (context/negative_sizes.by_size; `negative_sizes`, d951) in a sum, a difference or
+    an average;
   - no cited operand of the value's own size (`own_figures`, d756; the answer's own steps
     may restate it): "381 − 762 ≈ -381" for a cell
     381 said "-381" is that figure with another sign, a near miss, not a result (b = 2a), and
@@ -27,6 +30,8 @@ from groundgate.engine.operand_scales import one_scale
 PairTest = Callable[[str, float, Located, float, Located, float, float], bool]
 # Operations whose result is a share of two amounts: negative only by one negative operand.
 _SHARES = frozenset(("ratio", "percentage"))
+# Operations whose result a cell's sign moves (negative_sizes, d951).
+_SIZED = frozenset(("sum", "difference", "average"))
 
 
 def pair_test(
@@ -35,10 +40,13 @@ def pair_test(
     one_row: Callable[[Located, Located], bool] | None = None,
     own_figures: bool = False,
     ones: bool = False,
+    by_size: Callable[[Located], bool | None] | None = None,
+    pairs_only: bool = False,
 ) -> PairTest | None:
     """The pair test of the readings asked for (None: none is)."""
     if not scales and own_sign is None and one_row is None and not own_figures:
-        return None
+        if by_size is None:
+            return None
 
     def test(
         operation: str, t: float, a: Located, amount: float, b: Located, lo: float, hi: float
@@ -49,6 +57,10 @@ def pair_test(
             negative = a if amount < 0 else b if hi < 0 else None
             if negative is not None and not own_sign(negative):
                 return False  # a share negative by a cost printed in parentheses (d752)
+        if by_size is not None and operation in _SIZED and amount > 0 and hi >= 0:
+            sizes = (by_size(a), by_size(b))
+            if False in sizes and (not pairs_only or None not in sizes):
+                return False  # a figure below zero of its own, read by its size (d951)
         if one_row is not None and operation == "percentage_change" and not one_row(a, b):
             return False  # a change of one row over another (d753)
         if own_figures and t and (_own(a, amount, t) or _offers(b, t, lo, hi)):

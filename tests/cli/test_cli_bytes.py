@@ -130,7 +130,7 @@ version string and the policy hash only in each of the three limit sets (diffed)
 Merged (2.76.0 with 2.72.0-2.75.0, policy 2026-11.77): against 2.71.1 likewise; stderr same.
 2.76.1 (messages only, d939), policy 2026-11.77: against 2.76.0, the version string only;
 stderr same.
-2.78.0 (`fiscal_years: declared_names`, d945), policy 2026-11.79: against 2.76.1, the version
+2.79.0 (`negative_sizes: cost_row_pairs`, d951), policy 2026-11.80: against 2.76.1, the version
 string and the policy hash only in each of the three limit sets (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
@@ -161,17 +161,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "388f0692f253d5dc99d482299960a54e7625160a1752479c2b2b306a6f3b77db",
+        "3248a8868a8af1ac1da2937357231c550e75cce67a43dbfac29b07d0ffa26b62",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "e98e80f349f182f7ab085875a7b79b9876969f34419ef3522cea019c31efce4e",
+        "eb0c236a487ab5ff47315008ef57e15d9e14b321d1e83fe22f8c4a6c32424362",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "9dccfc3096171547959c0dd29fdf6815606522cbe08b1dd26cb185685b6b1534",
+        "ec2b85eafb000982483ffa8ae595a5adc627121db32d44acec769a9104a9612c",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

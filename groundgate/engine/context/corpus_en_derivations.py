@@ -125,6 +125,17 @@ UNCHANGED = (
     "Discount rate  3.4%  3.7%"
 )
 
+# Rows printed negative: a balance, an adjustment and a row naming both sides are below zero
+# by their own sign, so their change or total is of their signed cells; a cost row's cells are
+# also read by their sizes (negative_sizes "cost_rows", d951; context/negative_sizes.py).
+BELOW_ZERO = (
+    "(in thousands)  2019  2018\n"
+    "Operating income (loss)  (2,310)  (6,540)\n"
+    "Foreign currency translation adjustment  (420)  (610)\n"
+    "Beginning balance  (1,340)  (1,920)\n"
+    "Interest expense  (2,150)  (3,380)"
+)
+
 PASSES = [
     Passes(
         ASSOCIATES,
@@ -200,6 +211,36 @@ PASSES = [
         "The change in the statutory tax rate from 2018 to 2019 was 0 percentage points.",
         derived=True,
     ),
+    Passes(
+        BELOW_ZERO,
+        "The change in operating income (loss) from 2018 to 2019 was 4,230 thousand.",
+        derived=True,
+    ),
+    Passes(
+        BELOW_ZERO,
+        "The change in the beginning balance from 2018 to 2019 was 580 thousand.",
+        derived=True,
+    ),
+    Passes(
+        BELOW_ZERO,
+        "The average foreign currency translation adjustment for 2018 and 2019 was -515 thousand.",
+        derived=True,
+    ),
+    Passes(
+        BELOW_ZERO,
+        "The change in interest expense from 2018 to 2019 was -1,230 thousand.",
+        derived=True,
+    ),
+    Passes(
+        BELOW_ZERO,
+        "The change in interest expense from 2018 to 2019 was 1,230 thousand.",
+        derived=True,
+    ),
+    Passes(
+        BELOW_ZERO,
+        "The average interest expense for 2018 and 2019 was 2,765 thousand.",
+        derived=True,
+    ),
     Passes(STACKED, "Operating income in 2023 was $612,480 thousand."),
     Passes(STACKED, "Revenues were $7,118,940 thousand in 2022."),
     # The numbers of a list written inside a sentence are no values (list_markers
@@ -248,6 +289,22 @@ REFUSED = [
     ),
     Refused(UNCHANGED, "The change in the discount rate from 2018 to 2019 was 0%.", "arithmetic"),
     Refused(REGIONS, "Europe revenue in 2019 was -250 million.", "sign"),
+    # A figure below zero of its own read by its size is the other sign (d951).
+    Refused(
+        BELOW_ZERO,
+        "The change in operating income (loss) from 2018 to 2019 was -4,230 thousand.",
+        "sign",
+    ),
+    Refused(
+        BELOW_ZERO,
+        "The change in the beginning balance from 2018 to 2019 was -580 thousand.",
+        "sign",
+    ),
+    Refused(
+        BELOW_ZERO,
+        "The average foreign currency translation adjustment for 2018 and 2019 was 515 thousand.",
+        "sign",
+    ),
     Refused(RATES_AROUND, "The change in revenue from 2018 to 2019 was 100%.", "column"),
     Refused(
         OF_SALES,

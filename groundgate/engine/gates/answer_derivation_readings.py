@@ -114,6 +114,15 @@ class DerivationReadings(GatePolicy):
     # of the header's mark, "3 / 5 × 100 ≈ 60.0%" of "1-3 Years" and "3-5 Years");
     # "marks_aside": the marks only; "operands" (gate 2.71.1's, verbatim's): every cited value.
     footnote_operands: Literal["operands", "marks_aside", "marks_durations"] = "marks_durations"
+    # Cells printed negative read by their size (context/negative_sizes.py, gate 2.79.0, d951):
+    # "cost_row_pairs" (the default: both halves gain, nothing lost) - a sum, a difference or
+    # an average of two cells printed negative reads them by their sizes as well as signed only
+    # where their rows name a cost, a deduction or the negative side ("Interest expense", "Net
+    # cash used in ..."); any other row's ("Beginning balance", "Operating income (loss)") by
+    # its signs only: "(2,235)  (6,986)" changed by 4,751, not -4,751; "cost_rows"
+    # (selectable): also a cell printed negative beside any other operand; "any_row" (gate
+    # 2.76.1's, verbatim's): every such cell both ways (d380).
+    negative_sizes: Literal["any_row", "cost_rows", "cost_row_pairs"] = "cost_row_pairs"
 
 
 def written_readings(policy: DerivationReadings, on: bool, rounded: bool) -> dict[str, bool]:

@@ -20,7 +20,6 @@ from groundgate.engine.context.average_ratios import explain_ratio_to_average
 from groundgate.engine.context.column_aggregates import explain_column_aggregate
 from groundgate.engine.context.difference_of_averages import explain_difference_of_averages
 from groundgate.engine.context.footnote_operands import duration_heading, footnote_mark
-from groundgate.engine.context.negative_shares import one_row, own_sign
 from groundgate.engine.context.operand_rule import _Rule
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.context.rate_changes import explain_rate_change
@@ -33,6 +32,7 @@ from groundgate.engine.derivation_pairs import may_pair
 from groundgate.engine.derivation_rules import pair_test
 from groundgate.engine.derivations import Found, Pools, explain, operand_amounts
 from groundgate.engine.evidence_values import Located
+from groundgate.engine.gates.answer_pair_test import bound_pair_test
 from groundgate.engine.gates.answer_reading import table_reading
 from groundgate.engine.number_grounding import EvidenceIndex
 from groundgate.engine.numbers import NumericValue, extract_numbers
@@ -155,15 +155,7 @@ class _DerivationSearch:
         negatives = policy.negative_operands != "positive_second"
         min_significant = policy.rounding_min_significant
         empty: frozenset[tuple[str, float, float]] = frozenset()
-        pair = pair_test(
-            policy.operand_scales == "one_scale",
-            partial(own_sign, self._operand_context)
-            if policy.negative_shares == "negative_rows"
-            else None,
-            partial(one_row, self._operand_context) if policy.change_rows == "one_row" else None,
-            policy.own_figures != "allow",
-            policy.own_figures == "refuse_ones",
-        )
+        pair = bound_pair_test(policy, self._operand_context)  # (d750-d756, d890, d951)
         if not strong_only and len(q.digits) >= min_significant:
             # No pair of the operands gives the value, whatever the binding: the bound search
             # finds nothing, and the binding is not read for it (derivation_pairs, d520).

@@ -310,10 +310,18 @@ def test_a_flipped_sign_or_another_row_of_negative_cells_is_refused(said):
 
 
 def test_a_row_printed_negative_throughout_reads_as_signed_or_as_sizes():
-    """Both readings of "(1,421)  (78,816)" are found: the signed change (d380) and the change
-    of the sizes (gate 2.14.1 already) - the sign of such a change is ambiguous; two cells
-    printed negative are never read one signed and one as its size."""
-    assert signed("The change in Transfers from 2018 to 2019 was -77,395.") == (
+    """Both readings of "(1,421)  (78,816)" are found under negative_sizes "any_row" (2.76.1's):
+    the signed change (d380) and the change of the sizes (gate 2.14.1 already) - the sign of such
+    a change is ambiguous; two cells printed negative are never read one signed and one as its
+    size. Since 2.79.0 (`cost_row_pairs`, d951) the sizes only where the row names a cost:
+    "Transfers" names none, so its change is the signed one."""
+    sizes = "The change in Transfers from 2018 to 2019 was -77,395."
+    assert signed(sizes, ACCEPT.model_copy(update={"negative_sizes": "any_row"})) == (
         "1,421 − 78,816 ≈ -77,395"
     )
+    assert signed(sizes) is None
+    cost = "The change in Transfers paid from 2018 to 2019 was -77,395."
+    cost_table = SIGNED_TABLE.replace("Transfers", "Transfers paid")
+    verdict = gate_answer(case(cost, table=cost_table), ACCEPT)
+    assert verdict.status == "ok"  # a row naming a payment keeps both readings
     assert signed("The change in Transfers from 2018 to 2019 was 80,237.") is None  # mixed
