@@ -130,6 +130,8 @@ version string and the policy hash only in each of the three limit sets (diffed)
 Merged (2.76.0 with 2.72.0-2.75.0, policy 2026-11.77): against 2.71.1 likewise; stderr same.
 2.76.1 (messages only, d939), policy 2026-11.77: against 2.76.0, the version string only;
 stderr same.
+2.80.0 (`written_lines: labels`, d955), policy 2026-11.81: against 2.76.1, the version string
+and the policy hash only in each of the three limit sets (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -159,17 +161,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "9541d793b6fb3453af828d9b72ea0352b19e4d2f48f67e710240bc2de48a30dc",
+        "aa3a99441a904fcce7f20915ef05092892d888bc10782d2ddf8691c85c5e40df",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "01f0a52372b2ad21426eca1cf1c86d48672c7fad9056d4d510628dde9a9c4d94",
+        "1b5e58ddcbdf300d6f42a28c4af04d700aa02a004c1af0a6d19b89155be3c5db",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "3761b9a20829319a69e24b1394a81b07498ab84bef83672cdd9bb7a3c6333c62",
+        "2d9e2cd77952f9b44f7e83d1cc7363ad152c6e71d08a2d5e70247d3547b98c60",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
