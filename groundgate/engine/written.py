@@ -32,6 +32,7 @@ from groundgate.engine.typed_values import TypedValues
 from groundgate.engine.written_arith import SLIP_DIGITS as _SLIP_DIGITS
 from groundgate.engine.written_arith import agrees as _agrees
 from groundgate.engine.written_arith import evaluate as _evaluate
+from groundgate.engine.written_lines import bullet_brackets, bullet_gap, label_figures, label_words
 from groundgate.engine.written_steps import rewritten_operands
 
 # What may stand between two values of one calculation: operators, brackets, spaces, a relation.
@@ -67,6 +68,8 @@ class WrittenResults:
         coded: bool = False,
         slips: bool = False,
         steps: bool = False,
+        lines: bool = False,
+        bullets: bool = False,
         typed_values: TypedValues | None = None,
     ) -> None:
         self.text, self.values, self.on = text, values, on
@@ -77,6 +80,8 @@ class WrittenResults:
         self.coded = coded  # written_labels "coded_words" (d839)
         self.slips = slips  # written_slips "last_digit" (d840)
         self.steps = steps  # written_steps "rewritten" (written_steps.py, d877)
+        self.lines = lines  # written_lines "labels" (written_lines.py, d955)
+        self.bullets = bullets  # written_lines "labels_bullets" (d956)
         self._said: dict[tuple[int, int], tuple[str, tuple[tuple[int, int], ...]]] | None = None
         self._found: dict[tuple[int, int], Written] | None = None
         self._failed: dict[tuple[int, int], str] | None = None
@@ -101,6 +106,8 @@ class WrittenResults:
                 coded=self.coded,
                 slips=self.slips,
                 steps=self.steps,
+                lines=self.lines,
+                bullets=self.bullets,
                 quantities=self.typed.all(),
             )
         return self._found, self._failed
@@ -137,6 +144,8 @@ def written_results(
     coded: bool = False,
     slips: bool = False,
     steps: bool = False,
+    lines: bool = False,
+    bullets: bool = False,
     quantities: list[Quantity] | None = None,
 ) -> dict[tuple[int, int], Written]:
     """The values of `text` (its extract_numbers, in order) that are results of a calculation
@@ -144,10 +153,15 @@ def written_results(
     (`rounded`: also a later value a result rounds to, rounded_results.py, d758). `failed`
     collects the results whose written expression evaluates to something else (their formula,
     by span). `coded`: labels with coded words (d839); `slips`: last-digit slips (d840);
-    `steps`: a line that rewrites the one before with a part worked out (written_steps.py, d877)."""
+    `steps`: a line that rewrites the one before with a part worked out (written_steps.py, d877);
+    `lines`: a label's opening figure is no operand (written_lines.py, d955); `bullets`: nor is
+    a bullet's dash a minus (d956)."""
     out: dict[tuple[int, int], Written] = {}
     if quantities is None:  # (else: the values typed, in order; d933)
         quantities = [typed(v) for v in values]
+    if lines and (figures := label_figures(text, values)):
+        values = [v for k, v in enumerate(values) if k not in figures]
+        quantities = [q for k, q in enumerate(quantities) if k not in figures]
     n = len(values)
     i = 0
     while i < n:
@@ -158,11 +172,15 @@ def written_results(
         j = i
         while j + 1 < n and (
             _operator_gap(gap := text[values[j].end : values[j + 1].start])
-            or (label is not None and _label_gap(gap, label) is not None)
+            or (label is not None and _label_gap(gap, label, lines) is not None)
         ):
+            if bullets and bullet_gap(gap):  # a bulleted line starts a run of its own (d956)
+                break
             j += 1
         if j > i:
-            _read_run(text, values, quantities, i, j, out, label, failed, slips, steps)
+            _read_run(
+                text, values, quantities, i, j, out, label, failed, slips, steps, lines, bullets
+            )
         i = j + 1
     if out:
         _restatements(text, values, quantities, out)
@@ -197,11 +215,14 @@ def _label_before(before: str, coded: bool = False) -> str | None:
 _TRAILING = "(（[-−–"
 
 
-def _label_gap(gap: str, label: str) -> tuple[str, str] | None:
+def _label_gap(gap: str, label: str, lines: bool = False) -> tuple[str, str] | None:
     """A gap that says the run's label again before a relation: (before it, after the
-    relation), or None."""
+    relation), or None. `lines`: the label may open with its figure again (d955)."""
     m = re.fullmatch(r"([\s)）\]]*)\s(.+?)\s*[=≈＝]([\s(（\[\-−–]*)", gap, re.DOTALL)
-    if m is None or " ".join(m.group(2).split()).casefold() != label:
+    if m is None:
+        return None
+    said = label_words(m.group(2)) if lines else m.group(2)
+    if " ".join(said.split()).casefold() != label:
         return None
     return m.group(1), m.group(3)
 
@@ -225,18 +246,22 @@ def _read_run(
     failed: dict[tuple[int, int], str] | None = None,
     slips: bool = False,
     steps: bool = False,
+    lines: bool = False,
+    bullets: bool = False,
 ) -> None:
     """Split a run at its relations into segments; a one-value segment after a segment that
     evaluates is a result when the two agree (into `failed` when it evaluates and they do
     not)."""
-    lead = _tail_brackets(text[: values[first].start])
+    lead = _tail_brackets(text[: values[first].start], bullets)
     segments: list[list[object]] = [list(lead)]
     for k in range(first, last + 1):
         segments[-1].append(k)
         if k == last:
             break
         gap = text[values[k].end : values[k + 1].start]
-        said = _label_gap(gap, label) if label is not None and not _GAP.fullmatch(gap) else None
+        said = (
+            _label_gap(gap, label, lines) if label is not None and not _GAP.fullmatch(gap) else None
+        )
         if said is not None:
             segments[-1].extend(_gap_tokens(said[0]))
             segments.append(list(_gap_tokens(said[1])))
@@ -293,8 +318,11 @@ def _read_run(
             failed[values[k].start, values[k].end] = formula
 
 
-def _tail_brackets(before: str) -> list[str]:
-    """The opening brackets and a unary minus just before the run's first value."""
+def _tail_brackets(before: str, bullets: bool = False) -> list[str]:
+    """The opening brackets and a unary minus just before the run's first value (`bullets`: a
+    bullet's dash is none, d956)."""
+    if bullets and (brackets := bullet_brackets(before)) is not None:
+        return ["(" for c in brackets if c in _OPEN]
     tail = re.search(r"[\s(（\[\-−–]*$", before)
     chars = tail.group() if tail else ""
     return [("(" if c in _OPEN else "-") for c in chars if c in _OPEN or c in _MINUS]

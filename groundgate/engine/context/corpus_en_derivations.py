@@ -124,6 +124,36 @@ UNCHANGED = (
     "Amounts owed by members of Peel  0.3  0.3\nStatutory tax rate  21.0%  21.0%\n"
     "Discount rate  3.4%  3.7%"
 )
+# Three years' margins worked out a line at a time, then their average under a label that
+# opens with a figure ("3-Year Average ... ="): written_lines "labels" (d955); a capex table
+# whose bulleted working begins with a dash (written_lines "labels_bullets", d956, selectable).
+MARGINS = (
+    "(in millions)  Fiscal 2017  Fiscal 2016  Fiscal 2015\n"
+    "Revenue  39,403  39,528  40,339\n"
+    "Net earnings  1,228  897  1,233"
+)
+MARGINS_QUESTION = "What is the FY2015 - FY2017 3 year average net profit margin?"
+MARGINS_WORKING = (
+    "Net Profit Margin for FY2015 = ($1,233 / $40,339) x 100 = 3.06%\n"
+    "Net Profit Margin for FY2016 = ($897 / $39,528) x 100 = 2.27%\n"
+    "Net Profit Margin for FY2017 = ($1,228 / $39,403) x 100 = 3.12%\n"
+    "3-Year Average Net Profit Margin = (3.06% + 2.27% + 3.12%) / 3\n"
+    "3-Year Average Net Profit Margin = 8.45% / 3\n"
+    "3-Year Average Net Profit Margin = 2.82%"
+)
+CAPEX = (
+    "(in thousands)  2020  2019  2018\n"
+    "Total revenues  5,162,082  12,899,672  11,763,096\n"
+    "Capital expenditures  (270,579)  (739,006)  (1,486,843)"
+)
+CAPEX_WORKING = (
+    "Capex as a percentage of revenue:\n"
+    "- 2018: (1,486,843 / 11,763,096) * 100 = 12.6%\n"
+    "- 2019: (739,006 / 12,899,672) * 100 = 5.7%\n"
+    "- 2020: (270,579 / 5,162,082) * 100 = 5.2%\n"
+    "The 3-year average:\n"
+    "- (12.6% + 5.7% + 5.2%) / 3 = 7.8%"
+)
 
 # Rows printed negative: a balance, an adjustment and a row naming both sides are below zero
 # by their own sign, so their change or total is of their signed cells; a cost row's cells are

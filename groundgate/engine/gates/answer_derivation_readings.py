@@ -95,6 +95,13 @@ class DerivationReadings(GatePolicy):
     # out when the later line keeps an operand of it and has its value at the figure's
     # precision; "results" (gate 2.68.1's, verbatim's): only the value after "=" is a result.
     written_steps: Literal["results", "rewritten"] = "results"
+    # How a line of written working begins (engine/written_lines.py, gate 2.80.0): "labels"
+    # (the default, d955) - a figure opening a line, glued by a hyphen to its label's word, is
+    # no operand ("3-Year Average Net Profit Margin = 8.45% / 3": the label is "Year Average
+    # ..."); "labels_bullets" (selectable, d956) - also a dash opening a line before a space is
+    # a bullet, no minus ("- (12.6% + 5.7% + 5.2%) / 3 = 7.8%"); "runs" (gate 2.76.1's,
+    # verbatim's): every dash and figure is read as part of the run of values.
+    written_lines: Literal["runs", "labels", "labels_bullets"] = "labels"
     # The numbers of a list written inside a sentence (engine/list_markers.py, gate 2.70.0,
     # d880): "inline_sequence" - the answer's one-digit "N)" or "(N)" after a space is no value
     # when the answer holds "1)" and "2)" ("the key drivers seem to be 1) ... 2) ... and 3)
@@ -126,7 +133,8 @@ class DerivationReadings(GatePolicy):
 
 
 def written_readings(policy: DerivationReadings, on: bool, rounded: bool) -> dict[str, bool]:
-    """engine/written.WrittenResults' readings under `policy` (d412, d758, d838-d840, d877)."""
+    """engine/written.WrittenResults' readings under `policy` (d412, d758, d838-d840, d877,
+    d955, d956)."""
     return {
         "on": on,
         "rounded": rounded,
@@ -134,4 +142,6 @@ def written_readings(policy: DerivationReadings, on: bool, rounded: bool) -> dic
         "coded": policy.written_labels == "coded_words",
         "slips": policy.written_slips == "last_digit",
         "steps": policy.written_steps == "rewritten",
+        "lines": policy.written_lines != "runs",
+        "bullets": policy.written_lines == "labels_bullets",
     }
