@@ -130,6 +130,8 @@ version string and the policy hash only in each of the three limit sets (diffed)
 Merged (2.76.0 with 2.72.0-2.75.0, policy 2026-11.77): against 2.71.1 likewise; stderr same.
 2.76.1 (messages only, d939), policy 2026-11.77: against 2.76.0, the version string only;
 stderr same.
+2.81.0 (messages only, d960-d962), policy 2026-11.82: against 2.76.1, the version string and
+the policy hash only in each of the three limit sets (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -159,17 +161,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "9541d793b6fb3453af828d9b72ea0352b19e4d2f48f67e710240bc2de48a30dc",
+        "f68c63efbfd408e3ddd708b17eb32623c11bb22a94f903598379c3356c29c086",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "01f0a52372b2ad21426eca1cf1c86d48672c7fad9056d4d510628dde9a9c4d94",
+        "a8699129089f444e4317ce44a7727faeee5ff3f152f6008c1abfa76b77a74afa",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "3761b9a20829319a69e24b1394a81b07498ab84bef83672cdd9bb7a3c6333c62",
+        "a3befde1ccc25b472ab9645ce4f7ba059d447bd4bb7273352040c416e7cfc1f4",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
