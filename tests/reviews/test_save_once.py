@@ -168,7 +168,7 @@ def test_a_relabel_answers_the_script_in_json(admin):
         "messages": [{"level": "success", "text": said}],
     }
     assert "the table says so" in history and "<strong>Grounded</strong>" in history
-    assert now.startswith("Now: <strong class=\"label-grounded\">Grounded</strong>")
+    assert now.startswith('Now: <strong class="label-grounded">Grounded</strong>')
     assert "(relabelled by " in now
     assert said not in admin.get(f"/d/demo/cases/{c.pk}/").content.decode()
 
