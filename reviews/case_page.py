@@ -27,6 +27,7 @@ from reviews.models import (
     Correction,
     GateCall,
     Label,
+    QueueEntry,
     Relabel,
     Review,
     WrongReason,
@@ -236,6 +237,19 @@ def case_reviews_context(*, user: Any, case: Case) -> dict[str, Any]:
         "reviews": reviews,
         "hidden_reviews": seen.hidden,
         "reason_names": dict(WrongReason.choices),
+    }
+
+
+def case_labels_context(*, case: Case) -> dict[str, Any]:
+    """What the page's Label history and the relabel form's "Now:" line show
+    (templates/reviews/_label_history.html, _current_label.html): given again with a save the
+    page keeps (static/js/save.js, d964), read afresh (the save may have moved the final
+    label)."""
+    entry = QueueEntry.objects.filter(case=case).only("final_label").first()
+    return {
+        "relabels": Relabel.objects.filter(case=case).select_related("admin").order_by("-id"),
+        "final_label": entry.final_label if entry is not None else "",
+        "label_names": dict(Label.choices),
     }
 
 

@@ -20,7 +20,12 @@ from django.views.decorators.http import require_POST
 from groundgate.access import Action, case_for, member_role
 from groundgate.models import Case
 from groundgate.selectors.cases import case_current_run
-from reviews.case_page import FormState, case_page_context, case_reviews_context
+from reviews.case_page import (
+    FormState,
+    case_labels_context,
+    case_page_context,
+    case_reviews_context,
+)
 from reviews.corrections import (
     CorrectionError,
     CorrectionInput,
@@ -279,6 +284,7 @@ def review_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> H
                     case_reviews_context(user=request.user, case=case),
                     request=request,
                 ),
+                **_labels_html(case, request),
             }
         )
     for level, text in said:
@@ -287,6 +293,21 @@ def review_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> H
 
 
 _LEVELS = {"success": messages.SUCCESS, "info": messages.INFO}
+
+
+def _labels_html(case: Case, request: AuthenticatedHttpRequest) -> dict[str, str]:
+    """The case page's Label history and the relabel form's "Now:" line as the server renders
+    them now, for a save whose page stays (static/js/save.js, d964): a relabel adds a line to
+    the history, a review may agree the final label."""
+    context = case_labels_context(case=case)
+    return {
+        "label_history_html": render_to_string(
+            "reviews/_label_history.html", context, request=request
+        ),
+        "current_label_html": render_to_string(
+            "reviews/_current_label.html", context, request=request
+        ),
+    }
 
 
 def _keep_hold(case: Case, request: AuthenticatedHttpRequest) -> None:
@@ -374,6 +395,9 @@ def relabel_post(request: AuthenticatedHttpRequest, slug: str, case_id: int) -> 
                 "location": url,
                 "message": said + ".",
                 "messages": [{"level": "success", "text": said + "."}],
+                # For a page that stays (the form changed while this was on its way, d901):
+                # its Label history and "Now:" line as they are now (d964).
+                **_labels_html(case, request),
             }
         )
     messages.success(request, said + ".")

@@ -127,9 +127,13 @@
     busy(form, false);
     const seen = form.querySelector('input[name="seen_review_id"]');
     if (seen && answer.review) seen.value = String(answer.review);
-    // The Reviews list as the server lists it now, the saved review in it (d925).
-    const list = document.getElementById("reviews-list");
-    if (list && typeof answer.reviews_html === "string") list.innerHTML = answer.reviews_html;
+    // The Reviews list as the server lists it now, the saved review in it (d925); the Label
+    // history and the relabel form's "Now:" line likewise, the saved relabel in them (d964).
+    [["reviews-list", answer.reviews_html], ["label-history", answer.label_history_html],
+     ["current-label", answer.current_label_html]].forEach(function (pair) {
+      const el = document.getElementById(pair[0]);
+      if (el && typeof pair[1] === "string") el.innerHTML = pair[1];
+    });
     say(form, "error", "Saved what the form held when you pressed Save, not your changes since. " +
         (answer.message || "") + " Nothing you entered is lost: your changes are still here; save again to save them.");
   }

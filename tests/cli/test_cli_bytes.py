@@ -130,8 +130,8 @@ version string and the policy hash only in each of the three limit sets (diffed)
 Merged (2.76.0 with 2.72.0-2.75.0, policy 2026-11.77): against 2.71.1 likewise; stderr same.
 2.76.1 (messages only, d939), policy 2026-11.77: against 2.76.0, the version string only;
 stderr same.
-2.80.0 (`written_lines: labels`, d955), policy 2026-11.81: against 2.76.1, the version string
-and the policy hash only in each of the three limit sets (diffed); stderr same.
+2.81.0 (messages only, d960-d962), policy 2026-11.82: against 2.76.1, the version string and
+the policy hash only in each of the three limit sets (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -161,17 +161,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "aa3a99441a904fcce7f20915ef05092892d888bc10782d2ddf8691c85c5e40df",
+        "f68c63efbfd408e3ddd708b17eb32623c11bb22a94f903598379c3356c29c086",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "1b5e58ddcbdf300d6f42a28c4af04d700aa02a004c1af0a6d19b89155be3c5db",
+        "a8699129089f444e4317ce44a7727faeee5ff3f152f6008c1abfa76b77a74afa",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "2d9e2cd77952f9b44f7e83d1cc7363ad152c6e71d08a2d5e70247d3547b98c60",
+        "a3befde1ccc25b472ab9645ce4f7ba059d447bd4bb7273352040c416e7cfc1f4",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -1,13 +1,17 @@
 """A save sent by the page's script shows its "Saved" on the page it opens, and only there
 (d925), in a real Chromium against the live server: a save whose page stays (the form changed
 while it was on its way, d901) lists the saved review in the page's Reviews list at once and
-leaves no "Saved" waiting for a later page. Screenshots: save-messages-*.png."""
+leaves no "Saved" waiting for a later page; a relabel whose page stays likewise lists itself in
+the page's Label history and its "Now:" line (d964). Screenshots: save-messages-*.png."""
 
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 
-from reviews.models import Review
+from groundgate.models import Dataset, Role
+from groundgate.services.datasets import membership_grant
+from reviews.models import Relabel, Review
 from tests.e2e.test_case_page import demo, log_in, open_case
 from tests.e2e.test_save_failures import decide
 from tests.e2e.test_workstation import shoot
@@ -62,3 +66,34 @@ def test_save_and_next_says_saved_on_the_next_case_once(page, live_server, demo)
     page.goto(page.url)
     page.wait_for_load_state()
     assert page.locator(".messages li").count() == 0
+
+
+def test_a_relabel_kept_on_its_page_lists_it_in_the_label_history(page, live_server, demo):
+    admin = get_user_model().objects.create_user("ada", password="ada-pass-123")
+    membership_grant(dataset=Dataset.objects.get(slug="demo"), user=admin, role=Role.ADMIN)
+    log_in(page, live_server, "ada")
+    case = open_case(page, live_server, "demo-en-19")
+    assert page.inner_text("#label-history") == "No relabels."
+    assert "none" in page.inner_text("#current-label")
+    page.select_option("form.relabel select[name=to_label]", "not_grounded")
+    page.fill("form.relabel input[name=reason]", "the second figure is another year's")
+    # Sent, then the reason changed while the relabel is on its way: the page stays (d901).
+    page.evaluate(
+        """() => {
+          document.querySelector("form.relabel button[type=submit]").click();
+          document.querySelector("form.relabel input[name=reason]").value += " (checked)";
+        }"""
+    )
+    page.locator("form.relabel .save-line.error").wait_for()
+    assert Relabel.objects.filter(case=case).count() == 1
+    # The history and the "Now:" line hold the saved relabel without a reload.
+    history = page.inner_text("#label-history")
+    assert "No relabels." not in history
+    assert "ada" in history and "Not grounded" in history, history
+    assert "the second figure is another year's" in history
+    now = page.inner_text("#current-label")
+    assert now.startswith("Now: Not grounded (relabelled by ada"), now
+    # The reason as changed is still in the form, to be sent again.
+    assert page.input_value("form.relabel input[name=reason]").endswith(" (checked)")
+    page.locator("#label-history").scroll_into_view_if_needed()
+    shoot(page, "save-messages-relabel")

@@ -177,3 +177,21 @@ def test_a_scale_written_in_parentheses_is_shown_in_one_pair(page, live_server, 
     item.click()
     assert item.locator(".fixvalue").get_attribute("placeholder") == "$737,877 thousand"
     assert item.locator(".printed").inner_text() == "printed “737,877” (In thousands)"
+
+
+def test_the_printed_note_stays_beside_its_value_at_1366(page, live_server, reports):
+    # At 1366x768 the note wrapped alone to the next line, under "Point at evidence":
+    # it wraps with "should say" and its field as one, on the field's line, to its right.
+    log_in(page, live_server)
+    _open(page, live_server, "scale-in-parentheses")
+    item = page.locator(".finding-item.code-VALUE_OUT_OF_CONTEXT")
+    item.click()
+    assert page.viewport_size == {"width": 1366, "height": 768}
+    field = item.locator(".fixvalue").bounding_box()
+    note = item.locator(".printed").bounding_box()
+    assert field is not None and note is not None
+    assert note["x"] >= field["x"] + field["width"], (field, note)
+    assert abs((note["y"] + note["height"] / 2) - (field["y"] + field["height"] / 2)) < 6
+    # One line of words, not cut between the value and its scale.
+    assert note["height"] < 24, note
+    shoot(page, "should-say-printed-1366")

@@ -158,12 +158,18 @@ def test_a_relabel_answers_the_script_in_json(admin):
     assert refused.status_code == 400 and refused.json()["error"].startswith("Not relabelled:")
     done = admin.post(url, {"to_label": "grounded", "reason": "the table says so"}, **JSON)
     said = "Final label: Grounded."  # shown by the page the script opens, not kept (d925)
-    assert done.json() == {
+    answer = done.json()
+    # The Label history and the "Now:" line, for a page that stays (d964).
+    history, now = answer.pop("label_history_html"), answer.pop("current_label_html")
+    assert answer == {
         "saved": True,
         "location": f"/d/demo/cases/{c.pk}/",
         "message": said,
         "messages": [{"level": "success", "text": said}],
     }
+    assert "the table says so" in history and "<strong>Grounded</strong>" in history
+    assert now.startswith('Now: <strong class="label-grounded">Grounded</strong>')
+    assert "(relabelled by " in now
     assert said not in admin.get(f"/d/demo/cases/{c.pk}/").content.decode()
 
 

@@ -68,13 +68,18 @@ def _said(code: str) -> str:
 
 def cell_name(fact: Fact) -> str:
     """A value's row and column as a message names them: "Total cost of revenue (2018)"; a
-    row or a column alone where only one is known; a prose value by its sentence's periods."""
+    row or a column alone where only one is known; a prose value by its sentence's periods,
+    or as of a period its sentence does not name (d961)."""
     row = _clean(_HEADED.sub("", fact.row))
     column = _clean(fact.column if fact.name is None else fact.name, _UNIT_END)
     column = column.replace(": ", ", ")  # "At December 31: 2019": one name, not a heading's
     column = column or period_names(fact.periods)
     if row and column:
         return f"{row} ({column})"
+    if not (row or column or fact.in_table):
+        # A sentence has no cells: a prose value whose sentence names no period for it is
+        # said so ("$10.2 billion" beside "$8.6 billion in fiscal 2021", gate 2.81.0, d961).
+        return "a period its sentence does not name"
     return row or column or "another cell"
 
 

@@ -27,6 +27,7 @@ import re
 from typing import NamedTuple
 
 from groundgate.engine.context.date_columns import date_parts
+from groundgate.engine.context.day_columns import days_over_years, with_days
 from groundgate.engine.context.duration_headers import (
     duration_parts,
     duration_width,
@@ -341,12 +342,15 @@ def _add_row(
     heads = header[-4:]
     # The header without its title lines, for the column's name in messages (Fact.name).
     named = [p for p in heads if not _title_line(p)]
+    days = days_over_years(header)  # "January 28," over "2023": the name says both (d962)
     for k, (line, v) in enumerate(cells):
         at, n = (k, len(cells)) if slots is None else (slots[0][k], slots[1])
         column = _column(heads, at, n, units, groups, short, spans, words, indicators, segs)
         name = None
         if n > 1 and len(named) != len(heads) and column:
             name = _column(named, at, n, units, groups, short, spans, words, indicators, segs)
+        if days and column:
+            name = with_days(column if name is None else name, days)
         facts.append(
             Fact(
                 value=v,

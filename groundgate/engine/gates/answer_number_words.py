@@ -16,6 +16,7 @@ from groundgate.engine.findings import Derivation, NearMatch, ValueRef
 from groundgate.engine.near_search import Hint
 from groundgate.engine.numbers import NumericValue
 from groundgate.engine.quantities import EQUIVALENCE_RULES, SHARED_DAY, Quantity
+from groundgate.engine.units import DURATIONS, normalise_unit
 from groundgate.engine.values.registry import KINDS
 
 
@@ -157,6 +158,12 @@ def hint_text(
     )
 
 
+def duration_said(value: NumericValue) -> bool:
+    """Whether the answer's value is a duration ("six months", "52 weeks", "3 years"): a
+    length of time takes no table's scale (d960)."""
+    return bool(value.unit) and normalise_unit(value.unit) in DURATIONS
+
+
 def grounded_message(
     value: NumericValue,
     rules: list[str],
@@ -176,11 +183,13 @@ def grounded_message(
         message = f"{value.text!r} grounded by {how}: {where} has {shown(found)!r}"
     declaration = source.context.declaration
     # A percent or percentage points take no table's scale: "'15.23%' ... as_written" under
-    # "单位：万元" names no scale (d927).
+    # "单位：万元" names no scale (d927); nor does a duration read as written: "'six months'
+    # ... as_written" under "$ in millions" (d960; a scale the grounding used is still named).
     if (
         declaration is not None
         and {"declared_scale", "as_written"} & set(rules)
         and not rate_said(value)
+        and not (duration_said(value) and "declared_scale" not in rules)
     ):
         # The declaration as a reviewer reads it: a PDF's no-break or doubled spaces are one
         # space, never a repr escape ("'($\\xa0in millions'", d939).

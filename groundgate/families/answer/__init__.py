@@ -16,6 +16,7 @@ from groundgate.families.base import (
     ids_under,
     on_document,
 )
+from groundgate.families.excerpt_boxes import excerpt_place
 from groundgate.families.sources import MarkKind, Source, Tone, text_of
 from groundgate.models import Case, Chunk
 
@@ -86,19 +87,25 @@ def page_highlights(case: Case, chunks: dict[str, Chunk], findings: list[dict[st
     return pages
 
 
+# What an evidence row's "Where" and its excerpt's box are read from (d963).
+_PLACED = ("chunk_id", "page_index", "document_id", "kind", "text", "position_int", "word_boxes")
+
+
 def panel(case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]]) -> dict[str, Any]:
     """Each cited evidence with the findings about it and the gate's call ("not checked" when the
     gate stopped before the evidence: a case without chunks)."""
     unchecked = any(f["code"] in NOT_CHECKED for f in findings)
-    # "Where" where the answer gives no page: the cited chunk's page, as the cited pages show it.
-    chunk_pages: dict[Any, int | None] = dict(
-        Chunk.objects.filter(
+    # "Where" where the answer gives no page: the cited chunk's page, as the cited pages show it;
+    # and the excerpt's box on it, where the evidence claims none (d963).
+    cited: dict[str, Chunk] = {
+        c.chunk_id: c
+        for c in Chunk.objects.filter(
             dataset_id=case.dataset_id,
             chunk_id__in=cited_chunk_ids(case.payload),
             document__isnull=False,
             page_index__isnull=False,
-        ).values_list("chunk_id", "page_index")
-    )
+        ).only(*_PLACED)
+    }
     rows = []
     for index, evidence in enumerate(_evidences(case.payload)):
         if not isinstance(evidence, dict):
@@ -106,12 +113,19 @@ def panel(case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]]) -
         concerning = [
             {**f, "index": i} for i, f in enumerate(findings) if f.get("evidence_index") == index
         ]
+        chunk_id = evidence.get("chunk_id")
+        chunk = cited.get(chunk_id) if isinstance(chunk_id, str) else None
+        claimed = evidence.get("page_index") is not None and evidence.get("bbox")
+        place = None
+        if chunk is not None and not claimed:
+            place = excerpt_place(chunk, str(evidence.get("excerpt") or ""))
         rows.append(
             {
                 "index": index,
                 "evidence": evidence,
                 "findings": concerning,
-                "chunk_page": chunk_pages.get(evidence.get("chunk_id")),
+                "chunk_page": chunk.page_index if chunk is not None else None,
+                "place": place,
                 "checked": not unchecked,
                 "accepted": not concerning and not unchecked,
             }

@@ -118,4 +118,7 @@
   const start = failed >= 0 ? failed : gg.nextUndecided(-1);
   if (start >= 0) gg.select(start);
   else gg.updateCue();
+  // The page pane opens at that finding's box; where it has none on a page (no finding, or one
+  // about the question's own words), at the cited excerpt's box (d963).
+  if (paged && !(start >= 0 && items[start].dataset.page)) gg.showExcerpt();
 })();

@@ -68,12 +68,42 @@
     gg.reveal(target, "center");
     return true;
   };
+  // An evidence row's page: the one its excerpt's box was found on (data-key, d963), else the
+  // page it claims, of the cited document.
+  function rowKey(row) {
+    if (row.dataset.key) return row.dataset.key;
+    const doc = figures.length ? figures[0].dataset.key.split(":")[0] : null;
+    return doc ? doc + ":" + row.dataset.pageIndex : null;
+  }
   document.querySelectorAll("tr.evidence[data-bbox]").forEach(function (row) {
     row.addEventListener("click", function () {
-      const doc = figures.length ? figures[0].dataset.key.split(":")[0] : null;
-      if (doc) gg.focusBox(doc + ":" + row.dataset.pageIndex, row.dataset.bbox);
+      const key = rowKey(row);
+      if (key) gg.focusBox(key, row.dataset.bbox);
     });
   });
+  // The page pane brought to the first cited excerpt's box, nothing drawn (a page opens at its
+  // top, and a prose chunk's quoted sentence sat below the fold, d963): an unseen anchor at the
+  // box is what is scrolled into view. False where no evidence row has a box on a shown page.
+  gg.showExcerpt = function () {
+    const row = document.querySelector("tr.evidence[data-bbox]");
+    const key = row ? rowKey(row) : null;
+    const figure = key ? figures.find(function (f) { return f.dataset.key === key; }) : null;
+    if (!figure) return false;
+    let anchor = figure.querySelector(".excerpt-anchor");
+    if (!anchor) {
+      anchor = document.createElement("div");
+      anchor.className = "excerpt-anchor";
+      anchor.setAttribute("aria-hidden", "true");
+      figure.querySelector(".pagebox").appendChild(anchor);
+    }
+    const r = toImage(figure, row.dataset.bbox.split(",").map(Number));
+    Object.assign(anchor.style, { left: r.left * 100 + "%", top: r.top * 100 + "%",
+                                  width: r.width * 100 + "%", height: r.height * 100 + "%" });
+    pageAt = figures.indexOf(figure);
+    saySeen();
+    gg.reveal(anchor, "center");
+    return true;
+  };
   document.querySelectorAll("[data-page-step]").forEach(function (button) {
     button.disabled = figures.length < 2;  // one cited page: nowhere to step
     button.addEventListener("click", function () { showPage(pageAt + parseInt(button.dataset.pageStep, 10)); });
