@@ -5,7 +5,7 @@ language, and the seen questions each candidate moved against the default. A can
 the pipeline's answerability in this process only; none is a policy (each was measured, not
 built).
 
-    .venv/bin/python bench/answerability_candidates.py CANDIDATE [--held-out s46,...,s51]
+    .venv/bin/python bench/answerability_candidates.py CANDIDATE [--held-out s46,...,s52]
 
 Candidates: base (the default, 2026-11.23); subject-6 / subject-10 / subject-14 (a named term
 the chunk lacks read as common when its own document states it in >= 6 / 10 / 14 retrievable
@@ -194,7 +194,7 @@ CANDIDATES = {
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("candidate", choices=sorted(CANDIDATES))
-    parser.add_argument("--held-out", default="s46,s47,s48,s49,s50,s51")
+    parser.add_argument("--held-out", default="s46,s47,s48,s49,s50,s51,s52")
     args = parser.parse_args()
     held_out = args.held_out.split(",")
     dataset = Dataset.objects.get(slug="questions")
