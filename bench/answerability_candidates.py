@@ -168,6 +168,49 @@ def _running_subject(floor: int, page: bool = False, meaning: bool = True) -> An
     return patched
 
 
+def _neighbour_name(reach: int = 1, slack: bool = False) -> Any:
+    """A missing named term (not the thing asked) stated in the chunk's neighbours - the
+    retrievable chunks of its own document within `reach` places before or after it, in reading
+    order - is read as stated by the chunk's context (v13's `stated`: the chunk itself then states
+    every other required term, no slack of one in two; d604's NO_SLACK), or with `slack` as a
+    common term (found or let go by the slack, d937's form). A chunk's sentences run on from its
+    neighbours ("our tracer achieves ..." after "TraceMonkey ..."), so the name they state is the
+    one the chunk goes on about - not the document's subject wherever it stands."""
+    from groundgate.models import Chunk
+
+    rows = list(Chunk.objects.values_list("text", "document_id", "ordinal", "metadata"))
+    place = {text: (doc, at) for text, doc, at, _ in rows}
+    kept = {
+        (doc, at): answerability._Text.of(text, 18)
+        for text, doc, at, meta in rows
+        if not (meta or {}).get("garbled")
+    }
+
+    def near(text: str, name: str) -> bool:
+        doc, at = place[text]
+        return any(
+            answerability._found_name(name, kept[doc, at + step], True)
+            for step in range(-reach, reach + 1)
+            if step and (doc, at + step) in kept
+        )
+
+    def patched(parts: Any, text: str, strict: bool, stated: frozenset[str] = frozenset()) -> Any:
+        read = _ORIGINAL(parts, text, strict, stated)
+        if read[0] or strict or stated or text not in place:
+            return read
+        by = {t.text: t for t in parts.terms}
+        lacks = [by[t] for t in read[1] if t in by and by[t].named and not by[t].asked]
+        context = {t.text for t in lacks if near(text, t.text)}
+        if not context:
+            return read
+        if slack:
+            terms = tuple(Term(t.text, False) if t.text in context else t for t in parts.terms)
+            return _ORIGINAL(replace(parts, terms=terms), text, strict, stated)
+        return _ORIGINAL(parts, text, strict, frozenset(context))
+
+    return patched
+
+
 CANDIDATES = {
     "base": lambda: None,
     "typed-common": lambda: setattr(answerability, "_chunk_answers", _common_tie(None)),
@@ -185,6 +228,11 @@ CANDIDATES = {
         answerability, "_chunk_answers", _running_subject(14, meaning=False)
     ),
     "page-name": lambda: setattr(answerability, "_chunk_answers", _running_subject(1, page=True)),
+    "neighbour-name": lambda: setattr(answerability, "_chunk_answers", _neighbour_name(1)),
+    "neighbour-name-2": lambda: setattr(answerability, "_chunk_answers", _neighbour_name(2)),
+    "neighbour-name-slack": lambda: setattr(
+        answerability, "_chunk_answers", _neighbour_name(1, slack=True)
+    ),
     "subject-14-page": lambda: setattr(
         answerability, "_chunk_answers", _running_subject(14, page=True)
     ),
