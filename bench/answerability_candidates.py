@@ -5,7 +5,7 @@ language, and the seen questions each candidate moved against the default. A can
 the pipeline's answerability in this process only; none is a policy (each was measured, not
 built).
 
-    .venv/bin/python bench/answerability_candidates.py CANDIDATE [--held-out s46,...,s51]
+    .venv/bin/python bench/answerability_candidates.py CANDIDATE [--held-out s46,...,s52]
 
 Candidates: base (the default, 2026-11.23); subject-6 / subject-10 / subject-14 (a named term
 the chunk lacks read as common when its own document states it in >= 6 / 10 / 14 retrievable
@@ -16,7 +16,12 @@ value's clause must still name a stated term); date-common (the same, a date ask
 change-words (under a change asked, 幅度 / 降幅 / 变化 are the attribute's words, not its
 subject); share-0.88 / share-0.90 (a Chinese term means a Chinese word sharing a character
 with it at e5's 0.88 / 0.90, not the policy's 0.92); one-per (a reading's number is no bare
-一 / "one" and no rate: 一小时, 一度, 每小时, "per hour" are not readings). Reads the database
+一 / "one" and no rate: 一小时, 一度, 每小时, "per hour" are not readings); neighbour-name /
+neighbour-name-2 (a missing named term stated in the chunk's neighbours, 1 / 2 places either side
+in reading order, read as stated by its context, no slack for the rest), neighbour-name-slack
+(the same neighbours, the name read as common with the slack), margin-0.02 / margin-0.04 (a
+missing named term its document states read as stated when the question's best chunk in that
+document beats every other document's best by that cosine margin) - d976. Reads the database
 bench_retrieval.py left in bench/out/retrieval (run it first, every file).
 """
 
@@ -168,6 +173,105 @@ def _running_subject(floor: int, page: bool = False, meaning: bool = True) -> An
     return patched
 
 
+def _neighbour_name(reach: int = 1, slack: bool = False) -> Any:
+    """A missing named term (not the thing asked) stated in the chunk's neighbours - the
+    retrievable chunks of its own document within `reach` places before or after it, in reading
+    order - is read as stated by the chunk's context (v13's `stated`: the chunk itself then states
+    every other required term, no slack of one in two; d604's NO_SLACK), or with `slack` as a
+    common term (found or let go by the slack, d937's form). A chunk's sentences run on from its
+    neighbours ("our tracer achieves ..." after "TraceMonkey ..."), so the name they state is the
+    one the chunk goes on about - not the document's subject wherever it stands."""
+    from groundgate.models import Chunk
+
+    rows = list(Chunk.objects.values_list("text", "document_id", "ordinal", "metadata"))
+    place = {text: (doc, at) for text, doc, at, _ in rows}
+    kept = {
+        (doc, at): answerability._Text.of(text, 18)
+        for text, doc, at, meta in rows
+        if not (meta or {}).get("garbled")
+    }
+
+    def near(text: str, name: str) -> bool:
+        doc, at = place[text]
+        return any(
+            answerability._found_name(name, kept[doc, at + step], True)
+            for step in range(-reach, reach + 1)
+            if step and (doc, at + step) in kept
+        )
+
+    def patched(parts: Any, text: str, strict: bool, stated: frozenset[str] = frozenset()) -> Any:
+        read = _ORIGINAL(parts, text, strict, stated)
+        if read[0] or strict or stated or text not in place:
+            return read
+        by = {t.text: t for t in parts.terms}
+        lacks = [by[t] for t in read[1] if t in by and by[t].named and not by[t].asked]
+        context = {t.text for t in lacks if near(text, t.text)}
+        if not context:
+            return read
+        if slack:
+            terms = tuple(Term(t.text, False) if t.text in context else t for t in parts.terms)
+            return _ORIGINAL(replace(parts, terms=terms), text, strict, stated)
+        return _ORIGINAL(parts, text, strict, frozenset(context))
+
+    return patched
+
+
+_MARGIN: dict[str, Any] = {}  # the question being answered: each document's best cosine
+
+
+def _document_margin(margin: float) -> Any:
+    """A missing named term (not the thing asked) that the chunk's own document states in one of
+    its retrievable chunks is read as stated by the chunk's context (v13's `stated`: no slack for
+    the rest, d604) when the question points at that document: its best chunk's cosine beats the
+    best chunk of every other document by `margin` or more (the margin between the best chunk
+    and the best chunk of other documents, read from the replayed ranking)."""
+    from groundgate.models import Chunk
+
+    rows = list(Chunk.objects.values_list("pk", "text", "document_id", "metadata"))
+    document_of = {text: doc for _, text, doc, _ in rows}
+    doc_of_pk = {pk: doc for pk, _, doc, _ in rows}
+    texts: dict[int, list[Any]] = {}
+    for _, text, doc, meta in rows:
+        if not (meta or {}).get("garbled"):
+            texts.setdefault(doc, []).append(answerability._Text.of(text, 18))
+    original = replay.ReplayRetriever.rankings
+
+    def rankings(self: Any, dataset: Any, question: str, top_k: int = 0) -> Any:
+        cosines = self.cache["matrix"] @ self.cache["questions"][question]["query"]
+        best: dict[int, float] = {}
+        for i, pk in enumerate(self.cache["pks"]):
+            doc = doc_of_pk.get(pk)
+            if doc is not None:
+                best[doc] = max(best.get(doc, -1.0), float(cosines[i]))
+        _MARGIN["best"] = best
+        return original(self, dataset, question, top_k)
+
+    replay.ReplayRetriever.rankings = rankings  # type: ignore[method-assign]
+
+    def points_at(doc: int) -> bool:
+        best = _MARGIN.get("best", {})
+        others = [v for d, v in best.items() if d != doc]
+        return doc in best and (not others or best[doc] - max(others) >= margin)
+
+    def patched(parts: Any, text: str, strict: bool, stated: frozenset[str] = frozenset()) -> Any:
+        read = _ORIGINAL(parts, text, strict, stated)
+        doc = document_of.get(text)
+        if read[0] or strict or stated or doc is None or not points_at(doc):
+            return read
+        by = {t.text: t for t in parts.terms}
+        lacks = [by[t] for t in read[1] if t in by and by[t].named and not by[t].asked]
+        context = {
+            t.text
+            for t in lacks
+            if any(answerability._found_name(t.text, c, True) for c in texts.get(doc, []))
+        }
+        if not context:
+            return read
+        return _ORIGINAL(parts, text, strict, frozenset(context))
+
+    return patched
+
+
 CANDIDATES = {
     "base": lambda: None,
     "typed-common": lambda: setattr(answerability, "_chunk_answers", _common_tie(None)),
@@ -185,6 +289,13 @@ CANDIDATES = {
         answerability, "_chunk_answers", _running_subject(14, meaning=False)
     ),
     "page-name": lambda: setattr(answerability, "_chunk_answers", _running_subject(1, page=True)),
+    "neighbour-name": lambda: setattr(answerability, "_chunk_answers", _neighbour_name(1)),
+    "neighbour-name-2": lambda: setattr(answerability, "_chunk_answers", _neighbour_name(2)),
+    "neighbour-name-slack": lambda: setattr(
+        answerability, "_chunk_answers", _neighbour_name(1, slack=True)
+    ),
+    "margin-0.02": lambda: setattr(answerability, "_chunk_answers", _document_margin(0.02)),
+    "margin-0.04": lambda: setattr(answerability, "_chunk_answers", _document_margin(0.04)),
     "subject-14-page": lambda: setattr(
         answerability, "_chunk_answers", _running_subject(14, page=True)
     ),
@@ -194,7 +305,7 @@ CANDIDATES = {
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("candidate", choices=sorted(CANDIDATES))
-    parser.add_argument("--held-out", default="s46,s47,s48,s49,s50,s51")
+    parser.add_argument("--held-out", default="s46,s47,s48,s49,s50,s51,s52")
     args = parser.parse_args()
     held_out = args.held_out.split(",")
     dataset = Dataset.objects.get(slug="questions")

@@ -7,7 +7,7 @@ by answerability, what the closest selected chunk lacks. Held-out files are left
 misses are never read). A reading that separates the two groups is one under which the covered
 losses' fact chunks would answer and the uncovered refusals' chunks would not.
 
-    .venv/bin/python bench/answerability_losses.py [--held-out s46,s47,s48,s49,s50,s51] [--list]
+    .venv/bin/python bench/answerability_losses.py [--held-out s46,s47,s48,s49,s50,s51,s52] [--list]
 
 Reads the database bench_retrieval.py left in bench/out/retrieval (run it first, every file).
 """
@@ -61,7 +61,7 @@ def shape(parts: Any, lacks: list[str]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--held-out", default="s46,s47,s48,s49,s50,s51")
+    parser.add_argument("--held-out", default="s46,s47,s48,s49,s50,s51,s52")
     parser.add_argument("--list", action="store_true")
     args = parser.parse_args()
     held = args.held_out.split(",")

@@ -85,6 +85,7 @@ QUESTION_FILES = (
     "retrieval-heldout-s49.jsonl",
     "retrieval-heldout-s50.jsonl",
     "retrieval-heldout-s51.jsonl",
+    "retrieval-heldout-s52.jsonl",
 )
 DOCUMENTS = [
     ROOT / "fixtures" / "demo" / "demo-documents.pdf",

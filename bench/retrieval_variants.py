@@ -5,7 +5,7 @@ language, and the questions each variant moved against the first named - named f
 counted for the held-out ones, so a held-out file's misses are never read while a rule is made.
 
     .venv/bin/python bench/retrieval_variants.py [--variants base,stated,cap5,oracle]
-        [--held-out s46,s47,s48,s49,s50,s51]
+        [--held-out s46,s47,s48,s49,s50,s51,s52]
 
 Reads the database bench_retrieval.py left in bench/out/retrieval (run it first, with every
 file: `bench_retrieval.py --retrievers hybrid`).
@@ -31,7 +31,7 @@ FILES = sorted((replay.ROOT / "fixtures" / "questions").glob("retrieval*.jsonl")
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--variants", default="base,stated,weighted,cap5,cap8,oracle")
-    parser.add_argument("--held-out", default="s46,s47,s48,s49,s50,s51")
+    parser.add_argument("--held-out", default="s46,s47,s48,s49,s50,s51,s52")
     args = parser.parse_args()
     held_out = args.held_out.split(",")
     dataset = Dataset.objects.get(slug="questions")

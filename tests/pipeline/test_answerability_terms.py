@@ -80,3 +80,16 @@ def test_the_s51_question_file_is_well_formed() -> None:
     ]
     assert all(r["evidence"] and r["document"] for r in covered)
     assert all(not r["evidence"] for r in rows if not r["covered"])
+
+
+def test_the_s52_question_file_is_well_formed() -> None:
+    rows = [json.loads(line) for line in (QUESTIONS / "retrieval-heldout-s52.jsonl").open()]
+    assert len({r["id"] for r in rows}) == len(rows) == 90
+    covered = [r for r in rows if r["covered"]]
+    assert [sum(r["lang"] == lang for r in covered) for lang in ("en", "zh")] == [31, 31]
+    assert [sum(r["lang"] == lang for r in rows if not r["covered"]) for lang in ("en", "zh")] == [
+        14,
+        14,
+    ]
+    assert all(r["evidence"] and r["document"] for r in covered)
+    assert all(not r["evidence"] for r in rows if not r["covered"])
