@@ -11,7 +11,7 @@ import json
 import pytest
 from django.core.management import call_command
 
-from groundgate.documents.chunking import block_view
+from groundgate.documents.chunking import CHUNKING_VERSION, block_view
 from groundgate.models import Chunk, Document
 from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.imports import case_import_lines
@@ -69,7 +69,7 @@ def test_a_stored_document_gets_the_rows_and_keeps_its_ids(stored):
     for chunk in Chunk.objects.filter(document=document):
         assert (chunk.chunk_id, chunk.text, chunk.metadata, chunk.position_int) == v2[chunk.pk]
     document.refresh_from_db()
-    assert document.metadata["chunking"] == 2
+    assert document.metadata["chunking"] == CHUNKING_VERSION
     # Once more: nothing to do.
     out = io.StringIO()
     call_command("rechunk_documents", "--dataset", "free", stdout=out)
