@@ -94,3 +94,21 @@ def test_a_dry_run_writes_nothing(stored):
     call_command("rechunk_documents", "--document", str(document.pk), "--dry-run", stdout=out)
     assert "(dry run)" in out.getvalue() and "rechunked" in out.getvalue()
     assert {c.pk: c.text for c in Chunk.objects.filter(document=document)} == before
+
+
+def test_a_version_2_document_whose_bounds_move_is_kept(settings, tmp_path):
+    """Version 3 moves chunk bounds (a table's head kept with its rows, d965-d969): a document
+    stored by version 2 whose new chunks do not line up one for one is kept as it is."""
+    from groundgate.documents.chunking import ChunkingPolicy
+
+    settings.MEDIA_ROOT = tmp_path / "media"
+    dataset, _ = dataset_get_or_create(slug="old", name="Old")
+    data = shared_data("financebench", ULTA).read_bytes()
+    old = ChunkingPolicy(version=2)
+    document = document_ingest(dataset=dataset, data=data, filename=ULTA, policy=old).document
+    assert document.metadata["chunking"] == 2
+    before = {c.pk: c.text for c in Chunk.objects.filter(document=document)}
+    out = io.StringIO()
+    call_command("rechunk_documents", "--dataset", "old", stdout=out)
+    assert "moved" in out.getvalue() and "do not line up" in out.getvalue()
+    assert {c.pk: c.text for c in Chunk.objects.filter(document=document)} == before
