@@ -340,10 +340,11 @@ def _head(parts: list[_Part], table: list[Line]) -> int:
     return n if n and near_above(parts[-1].lines, table) else 0
 
 
-def _copy(lines: list[Line], text: str | None = None) -> _Part:
-    """A part carried to another chunk (d968): copies of `lines` in paragraphs of their own
-    (negative block numbers: their boxes are drawn apart from the chunk's own rows)."""
-    copies = [replace(line, block=-1 - line.block) for line in lines]
+def _copy(lines: list[Line], text: str | None = None, header: bool = False) -> _Part:
+    """A part carried to another chunk (d968): copies of `lines` in a paragraph of their own
+    (a negative block number, another for a header than for a scale line: their boxes are drawn
+    apart from the chunk's own rows, and a newline parts them as it parts the text)."""
+    copies = [replace(line, block=-2 * line.block - 1 - header) for line in lines]
     said, spaced = _block_text(copies, True, carry_on=True), _block_text(copies)
     if text is not None and said != text:
         said = spaced = text  # a head part: its text as it was chunked
@@ -371,7 +372,8 @@ class _Context:
             scale = _copy(scale.lines, scale.text)
         elif said:
             scale = _copy(rows[said[0]])  # "(In thousands)" over the columns
-        own = _copy([line for row in rows[start:header] for line in row]) if header else None
+        lines = [line for row in rows[start:header] for line in row]
+        own = _copy(lines, header=True) if header else None
         columns = figure_columns(rows)
         lacks = [] if scale is not None or self.scale is None else [self.scale]
         borrowed = None
