@@ -38,6 +38,7 @@ from groundgate.documents.table_blocks import (
     figure_columns,
     is_head,
     lead_rows,
+    names_periods,
     near_above,
     reads_as_prose,
     rows_of,
@@ -373,7 +374,8 @@ class _Context:
         elif said:
             scale = _copy(rows[said[0]])  # "(In thousands)" over the columns
         lines = [line for row in rows[start:header] for line in row]
-        own = _copy(lines, header=True) if header else None
+        dated = header and names_periods(rows[start:header])  # a figure table's: not carried
+        own = _copy(lines, header=True) if dated else None
         columns = figure_columns(rows)
         lacks = [] if scale is not None or self.scale is None else [self.scale]
         borrowed = None

@@ -135,6 +135,13 @@ def column_header(rows: list[list[Line]]) -> tuple[int, int]:
     return (start, end) if end else (0, 0)
 
 
+def names_periods(rows: list[list[Line]]) -> bool:
+    """The rows name a year or a period ("Six Months Ended", "July 29, 2023"): a header worth
+    carrying to a statement's later chunks (d968), where the gate reads its columns' periods."""
+    text = " ".join(line.text for row in rows for line in row)
+    return bool(_YEAR_IN.search(text) or _PERIOD_WORDS.search(text))
+
+
 def figure_columns(rows: list[list[Line]]) -> int:
     """The figures of the table's first row of figures, its label left out: how many columns
     a header must have to head it (0: no row of figures)."""
