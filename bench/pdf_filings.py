@@ -3,19 +3,24 @@
     python bench/pdf_filings.py [FIELD=VALUE ...]
 
 (FIELD=VALUE: every way, the dataset's chunks too, gated with those policy fields changed:
-`fiscal_years=declared_names`, d945.)
+`fiscal_years=calendar` gives 2.76.1's fiscal reading, d945.)
 
 FinanceBench's cases carry the dataset's own page text, cut into chunks (one PDF line a text
 line). Here the questions whose document is one of the three PDFs beside the data
 (ULTABEAUTY_2023Q4_EARNINGS, BESTBUY_2024Q2_10Q, JOHNSON_JOHNSON_2023_8K_dated-2023-08-30) are
 gated over the chunks GroundGate's own ingestion makes of their evidence pages
 (documents.pdf_text.extract_pdf), each chunk whole as an excerpt (as the dataset's cases cite
-theirs), in four ways, and two citing rows:
+theirs), in five ways, and three citing less:
   - chunking 1 / one_part: version 1's text (a block's lines joined by spaces: block_view of
     version 2's, d907) under date_columns "one_part" - GroundGate before d905 and d906;
   - chunking 2 / one_part, chunking 1 / each_date: each change alone;
-  - chunking 2 / each_date: both (the default now);
-  - rows cited / excerpt, rows cited / chunk_columns: chunking 2 / each_date with only the lines
+  - chunking 2 / each_date: both (the default of 2.72.0-2.76.1);
+  - chunking 3 / each_date: version 3's chunks (a table's head kept with its rows, prose not
+    read as rows, a wrapped label joined: d965-d967), the default now;
+  - chunking 2 / 3, its figure's chunk cited: each answer cites only the chunks that print one
+    of its figures (the page's chunks all given as raw chunks), so a chunk's own scale line and
+    header decide (d965, d968);
+  - rows cited / excerpt, rows cited / chunk_columns: chunking 3 / each_date with only the lines
     of the chunks that hold a figure the answer says (not a year) cited, each line an excerpt
     (a row quoted without its header, d940), under excerpt_headers "excerpt" (the row read
     alone, 2.76.1's reading) and "chunk_columns" (the default: headed by its chunk);
@@ -23,7 +28,8 @@ and over the dataset's own chunks under the default policy, for reference. Count
 answers (gold and graded correct) accepted, graded incorrect accepted, the gold answers' slips
 (bench/financebench_kinds.mutations: a digit, the scale, the sign) accepted, and "another cell"
 slips: a right answer with one figure replaced by another figure of the same table row in our
-chunks (the other period's or column's cell: d903's kind of wrong answer).
+chunks (version 2's rows, so every way gates the same slips; the other period's or column's
+cell: d903's kind of wrong answer).
 """
 
 from __future__ import annotations
@@ -41,7 +47,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from financebench_kinds import mutations  # noqa: E402
 
-from groundgate.documents.chunking import block_view  # noqa: E402
+from groundgate.documents.chunking import ChunkingPolicy, block_view  # noqa: E402
 from groundgate.documents.pdf_text import extract_pdf  # noqa: E402
 from groundgate.engine.gates.answer import (  # noqa: E402
     DEFAULT_POLICY,
@@ -60,13 +66,15 @@ ONE_PART = AnswerGatePolicy(date_columns="one_part")
 EXCERPT_ALONE = AnswerGatePolicy(excerpt_headers="excerpt")
 
 
-def our_chunks(doc: str) -> dict[int, list[tuple[str, str, str]]]:
-    """page -> [(chunk id, version 2's text, version 1's text)] of our ingestion of `doc`."""
-    pdf = extract_pdf((DATA / "financebench" / f"{doc}.pdf").read_bytes())
-    out: dict[int, list[tuple[str, str, str]]] = collections.defaultdict(list)
+def our_chunks(doc: str, version: int) -> dict[int, list[tuple[str, str]]]:
+    """page -> [(chunk id, text)] of our ingestion of `doc` by chunking `version` (1: version
+    2's chunks with their rows joined by spaces again, block_view)."""
+    data = (DATA / "financebench" / f"{doc}.pdf").read_bytes()
+    pdf = extract_pdf(data, policy=ChunkingPolicy(version=max(version, 2)))
+    out: dict[int, list[tuple[str, str]]] = collections.defaultdict(list)
     for i, c in enumerate(pdf.chunks):
-        rows = {"rows": c.row_breaks}
-        out[c.page_index].append((f"{doc}-{i:05d}", c.text, block_view(c.text, rows)))
+        text = block_view(c.text, {"rows": c.row_breaks}) if version == 1 else c.text
+        out[c.page_index].append((f"{doc}-v{version}-{i:05d}", text))
     return out
 
 
@@ -113,7 +121,18 @@ def other_cells(case: dict, rows: list[str]) -> list[dict]:
     return out
 
 
-_NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?")
+_NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w])")
+
+
+def holding(case: dict, chunks: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The chunks that print one of the answer's figures (not a year), digits as written: an
+    answer citing only the chunk its figure is read from. All of them when none does."""
+    said = [n.rstrip(",.") for n in _NUMBER.findall(case["answer"]["conclusion"] or "")]
+    said = [n for n in said if not re.fullmatch(r"(?:19|20)\d\d", n) and len(n) > 1]
+    cited = [c for c in chunks if any(n in _NUMBER.findall(c[1].replace("\n", " ")) for n in said)]
+    return cited or chunks
+
+
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 
@@ -130,9 +149,7 @@ def said_rows(case: dict, chunks: list[tuple[str, str]]) -> list[tuple[str, str]
     return out or chunks
 
 
-def over(
-    case: dict, chunks: list[tuple[str, str]], cited: list[tuple[str, str]] | None = None
-) -> AnswerCase:
+def over(case: dict, chunks: list[tuple[str, str]], cited: list[tuple[str, str]]) -> AnswerCase:
     return AnswerCase.model_validate(
         {
             "case_id": case["case_id"],
@@ -140,7 +157,7 @@ def over(
             "raw_chunks": [{"chunk_id": i, "text": t} for i, t in chunks],
             "answer": {
                 "conclusion": case["answer"]["conclusion"],
-                "evidences": [{"chunk_id": i, "excerpt": t} for i, t in cited or chunks],
+                "evidences": [{"chunk_id": i, "excerpt": t} for i, t in cited],
             },
         }
     )
@@ -151,23 +168,26 @@ def main() -> int:
     default = DEFAULT_POLICY.model_copy(update=changed)
     one_part = ONE_PART.model_copy(update=changed)
     excerpt_alone = EXCERPT_ALONE.model_copy(update=changed)
-    ours = {doc: our_chunks(doc) for doc in FILINGS}
+    ours = {(v, doc): our_chunks(doc, v) for doc in FILINGS for v in (1, 2, 3)}
     every = []
     for group, case, doc in cases():
         every.append((group, case, doc))
         if group in ("gold", "correct"):
             pages = sorted({c["page_index"] for c in case["raw_chunks"]})
-            rows = [r for p in pages for c in ours[doc].get(p, []) for r in c[1].split("\n")]
+            rows = [r for p in pages for c in ours[2, doc].get(p, []) for r in c[1].split("\n")]
             every += [("slip: another cell", wrong, doc) for wrong in other_cells(case, rows)]
     ways = {
-        "chunking 1 / one_part": (2, one_part, False),
-        "chunking 2 / one_part": (1, one_part, False),
-        "chunking 1 / each_date": (2, default, False),
-        "chunking 2 / each_date": (1, default, False),
+        "chunking 1 / one_part": (1, one_part, "chunks"),
+        "chunking 2 / one_part": (2, one_part, "chunks"),
+        "chunking 1 / each_date": (1, default, "chunks"),
+        "chunking 2 / each_date": (2, default, "chunks"),
+        "chunking 3 / each_date": (3, default, "chunks"),
+        "chunking 2, its figure's chunk cited": (2, default, "figure"),
+        "chunking 3, its figure's chunk cited": (3, default, "figure"),
         # The rows that hold the answer's figures cited alone (d940): read alone, and with
         # the columns their chunk's header gives (excerpt_headers, the default).
-        "rows cited / excerpt": (1, excerpt_alone, True),
-        "rows cited / chunk_columns": (1, default, True),
+        "rows cited / excerpt": (3, excerpt_alone, "rows"),
+        "rows cited / chunk_columns": (3, default, "rows"),
     }
     accepted: dict[tuple[str, str], int] = collections.Counter()
     total: dict[str, int] = collections.Counter()
@@ -176,9 +196,10 @@ def main() -> int:
         total[group] += 1
         pages = sorted({c["page_index"] for c in case["raw_chunks"]})
         statuses = {}
-        for way, (k, policy, rows_only) in ways.items():
-            chunks = [(c[0], c[k]) for p in pages for c in ours[doc].get(p, [])]
-            cited = said_rows(case, chunks) if rows_only else None
+        for way, (k, policy, cite) in ways.items():
+            chunks = [c for p in pages for c in ours[k, doc].get(p, [])]
+            cited = {"chunks": chunks, "figure": holding(case, chunks)}.get(cite)
+            cited = said_rows(case, chunks) if cited is None else cited
             statuses[way] = gate_answer(over(case, chunks, cited), policy).status
             accepted[group, way] += statuses[way] == "ok"
         own = gate_answer(AnswerCase.model_validate(case), default).status

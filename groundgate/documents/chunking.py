@@ -11,15 +11,39 @@
   starts a new row by a newline, so a statement reaches the engine one row a line, under its
   column headers. A prose paragraph wrapped over lines is joined by spaces as before. Either
   separator is one character: offsets, word boxes and rectangles are those of version 1.
+- Version 3 (documents/table_blocks.py, d965-d967): a table's title and scale line stay in the
+  chunk of the rows they head, a long table is cut between rows, a block whose rows are
+  sentences is prose, and a row that carries on the one before (a wrapped label) joins it.
+  `ChunkingPolicy.version` 2 keeps version 2's reading (chunk bounds move in version 3; the
+  text's characters are version 2's but for some newlines read as spaces).
 """
 
 from __future__ import annotations
 
-import json
 import math
 import re
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+# The stored form of a chunk (documents/chunk_store.py), named here as before.
+from groundgate.documents.chunk_store import StoredChunk as StoredChunk
+from groundgate.documents.chunk_store import block_view as block_view
+from groundgate.documents.chunk_store import stored_chunk as stored_chunk
+from groundgate.documents.table_blocks import (
+    HEAD_CHARS,
+    HEAD_PARTS,
+    column_header,
+    continues_row,
+    declares_scale,
+    figure_columns,
+    is_head,
+    lead_rows,
+    names_periods,
+    near_above,
+    reads_as_prose,
+    rows_of,
+    same_row,
+)
 
 # A gap wider than this share of the font size between two spans is a word/cell boundary.
 SPAN_GAP = 0.15
@@ -28,13 +52,16 @@ _SPACES = re.compile(r"[ \t]{2,}")
 
 # What the chunker writes, recorded on each Document it ingests (Document.metadata["chunking"];
 # a document without it was chunked by version 1). 2: a table block keeps its rows (d905).
-CHUNKING_VERSION = 2
+# 3: a table keeps its head, is cut between rows, prose is not read as rows (d965-d967).
+CHUNKING_VERSION = 3
 
 
 @dataclass(frozen=True)
 class ChunkingPolicy:
     min_chars: int = 200
     max_chars: int = 1200
+    # Which chunker's reading (2 or 3; 1 is version 2's text through block_view, d907).
+    version: int = CHUNKING_VERSION
 
 
 DEFAULT_CHUNKING = ChunkingPolicy()
@@ -238,17 +265,21 @@ def _continues(previous: list[Line], lines: list[Line]) -> bool:
     return same_left and -0.25 * height <= gap <= 0.5 * height
 
 
-def _block_text(lines: list[Line], rows: bool = False) -> str:
+def _block_text(lines: list[Line], rows: bool = False, carry_on: bool = False) -> str:
     """The block's lines joined by a space (nothing between two CJK characters); with `rows`
-    (a table block, d905), a line that starts a new row follows a newline instead."""
+    (a table block, d905), a line that starts a new row follows a newline instead, but with
+    `carry_on` (version 3, d967) a row that carries on the row before joins it by a space."""
     text = ""
-    previous: Line | None = None
-    for line in lines:
-        if rows and previous is not None and text and not _same_row(previous, line):
-            text = text + "\n" + line.text if not _cjk_pair(text, line.text) else text + line.text
+    previous: list[Line] | None = None
+    for row in rows_of(lines) if rows else [lines]:
+        said = ""
+        for line in row:
+            said = _join(said, line.text)
+        if previous is None or not text or (carry_on and continues_row(previous, row)):
+            text = _join(text, said)
         else:
-            text = _join(text, line.text)
-        previous = line
+            text = text + "\n" + said if not _cjk_pair(text, said) else text + said
+        previous = row
     return text
 
 
@@ -256,13 +287,7 @@ def _cjk_pair(left: str, right: str) -> bool:
     return _is_cjk(left[-1:]) and _is_cjk(right[:1])
 
 
-def _same_row(previous: Line, line: Line) -> bool:
-    """`line` continues `previous`'s row: it starts at or right of where `previous` ends, and
-    the two overlap vertically by at least half the lower one's height (cells on one baseline)."""
-    top = max(previous.bbox[1], line.bbox[1])
-    bottom = min(previous.bbox[3], line.bbox[3])
-    height = min(previous.bbox[3] - previous.bbox[1], line.bbox[3] - line.bbox[1])
-    return bottom - top >= 0.5 * height and line.bbox[0] >= previous.bbox[2] - 1.0
+_same_row = same_row  # documents/table_blocks.py
 
 
 def reads_as_table(lines: list[Line]) -> bool:
@@ -281,6 +306,93 @@ def reads_as_table(lines: list[Line]) -> bool:
     return several >= 2 and 3 * several >= rows
 
 
+@dataclass
+class _Part:
+    """One block (or piece of one) of a chunk being built: its text, lines, the offsets in its
+    text of the newlines that start table rows, and whether it may head a table (d965)."""
+
+    text: str
+    lines: list[Line]
+    breaks: list[int]
+    head: bool = False
+    carried: bool = False  # a copy carried from elsewhere on the page (d968)
+
+
+def _size(parts: list[_Part]) -> int:
+    return sum(len(p.text) for p in parts) + max(len(parts) - 1, 0)
+
+
+def _chunk(page_index: int, parts: list[_Part]) -> PageChunk:
+    chunk = PageChunk(page_index, "")
+    for part in parts:
+        at = len(chunk.text) + 1 if chunk.text else 0
+        chunk.text = f"{chunk.text}\n{part.text}" if chunk.text else part.text
+        chunk.lines.extend(part.lines)
+        chunk.row_breaks += [at + i for i in part.breaks]
+    return chunk
+
+
+def _head(parts: list[_Part], table: list[Line]) -> int:
+    """How many of the last parts head the table block `table` (version 3, d965): short parts
+    that are no table and no sentence (a title, a scale line), the last right above it."""
+    n = 0
+    while n < min(HEAD_PARTS, len(parts)) and parts[-1 - n].head:
+        n += 1
+    return n if n and near_above(parts[-1].lines, table) else 0
+
+
+def _copy(lines: list[Line], text: str | None = None, header: bool = False) -> _Part:
+    """A part carried to another chunk (d968): copies of `lines` in a paragraph of their own
+    (a negative block number, another for a header than for a scale line: their boxes are drawn
+    apart from the chunk's own rows, and a newline parts them as it parts the text)."""
+    copies = [replace(line, block=-2 * line.block - 1 - header) for line in lines]
+    said, spaced = _block_text(copies, True, carry_on=True), _block_text(copies)
+    if text is not None and said != text:
+        said = spaced = text  # a head part: its text as it was chunked
+    return _Part(said, copies, [i for i, c in enumerate(said) if c != spaced[i]], carried=True)
+
+
+@dataclass
+class _Context:
+    """What heads the tables of a page so far (version 3, d968): its last scale line and the
+    last table's column header with its number of columns."""
+
+    scale: _Part | None = None
+    header: _Part | None = None
+    columns: int = 0
+
+    def carry(self, heads: list[_Part], block: list[Line]) -> tuple[list[_Part], list[_Part]]:
+        """(what the block's first chunk lacks of the page's scale line and header, what each
+        of its later chunks carries), and take in the block's own."""
+        rows = rows_of(block)
+        lead, (start, header) = lead_rows(rows), column_header(rows)
+        scale = next((h for h in heads if declares_scale(h.text)), None)
+        said = [i for i in range(lead) if declares_scale(" ".join(x.text for x in rows[i]))]
+        in_header = scale is None and bool(said) and start <= said[0] < header
+        if scale is not None:
+            scale = _copy(scale.lines, scale.text)
+        elif said:
+            scale = _copy(rows[said[0]])  # "(In thousands)" over the columns
+        lines = [line for row in rows[start:header] for line in row]
+        dated = header and names_periods(rows[start:header])  # a figure table's: not carried
+        own = _copy(lines, header=True) if dated else None
+        columns = figure_columns(rows)
+        lacks = [] if scale is not None or self.scale is None else [self.scale]
+        borrowed = None
+        if own is None and self.header is not None and columns and columns == self.columns:
+            borrowed = self.header
+            lacks.append(borrowed)
+        later = [p for p in (scale or self.scale, own or borrowed) if p is not None]
+        if in_header:
+            later = later[1:]  # its own header carries its scale line
+        if own is not None:
+            self.header, self.columns = own, len(rows[header - 1])
+        self.scale = scale or self.scale
+        if later[:1] == later[1:]:
+            later = later[:1]
+        return lacks, later
+
+
 def chunk_page(
     page_index: int,
     page_dict: dict[str, Any],
@@ -288,101 +400,67 @@ def chunk_page(
     words: list[Any] | None = None,
 ) -> list[PageChunk]:
     chunks: list[PageChunk] = []
-    current = PageChunk(page_index, "")
-
-    def flush() -> None:
-        nonlocal current
-        if current.lines:
-            chunks.append(current)
-        current = PageChunk(page_index, "")
-
+    parts: list[_Part] = []
+    third = policy.version >= 3
+    context = _Context()
     for block in page_lines(page_dict, words):
-        pieces = _split_block(block, policy.max_chars)
-        table = reads_as_table(block)
-        for piece in pieces:
-            text = _block_text(piece, table)
-            if current.lines and (
-                len(current.text) >= policy.min_chars
-                or len(current.text) + 1 + len(text) > policy.max_chars
-            ):
-                flush()
-            at = len(current.text) + 1 if current.text else 0
-            if table:
-                spaced = _block_text(piece)
-                current.row_breaks += [at + i for i, c in enumerate(text) if c != spaced[i]]
-            current.text = f"{current.text}\n{text}" if current.text else text
-            current.lines.extend(piece)
-    flush()
+        table = reads_as_table(block) and not (third and reads_as_prose(block))
+        head = _head(parts, block) if table and third else 0
+        heads = parts[len(parts) - head :]
+        # A table, or one row of figures standing alone ("Net income $ 1,242,408 12.2% ...").
+        rows = third and (table or (len(rows_of(block)) == 1 and figure_columns([block]) >= 2))
+        lacks, carried = context.carry(heads, block) if rows else ([], [])
+        first = policy.max_chars - sum(len(p.text) + 1 for p in [*heads, *lacks])
+        later = policy.max_chars - (_size(carried) + 1 if carried else 0)
+        pieces = _split_block(block, policy.max_chars, first, rows=table and third, later=later)
+        for n, piece in enumerate(pieces):
+            text = _block_text(piece, table, carry_on=third)
+            spaced = _block_text(piece) if table else text
+            breaks = [i for i, c in enumerate(text) if c != spaced[i]]
+            size = _size(parts)
+            own = _size([p for p in parts if not p.carried])  # what is carried counts no size
+            if own and (own >= policy.min_chars or size + 1 + len(text) > policy.max_chars):
+                # A table's head goes with its rows (d965), unless it is all the chunk holds.
+                held = head if n == 0 and head < len(parts) else 0
+                if not (n == 0 and head == len(parts)):
+                    chunks.append(_chunk(page_index, parts[: len(parts) - held]))
+                    parts = parts[len(parts) - held :]
+            if n == 0 and lacks and len(parts) == head:
+                parts.extend(lacks)  # the page's scale line and header it lacks (d968)
+            elif n and not parts:
+                parts.extend(carried)  # the table's scale line and header again (d968)
+            is_a_head = third and not table and is_head(piece, text) and len(pieces) == 1
+            parts.append(_Part(text, piece, breaks, is_a_head))
+            if not table and len(text) <= HEAD_CHARS and declares_scale(text):
+                context.scale = _copy(piece, text)
+    if parts:
+        chunks.append(_chunk(page_index, parts))
     return chunks
 
 
-def _split_block(lines: list[Line], max_chars: int) -> list[list[Line]]:
-    """Cut a long block between lines into pieces of at most max_chars (a longer line stays
-    whole: lines are never split)."""
+def _split_block(
+    lines: list[Line],
+    max_chars: int,
+    first: int | None = None,
+    rows: bool = False,
+    later: int | None = None,
+) -> list[list[Line]]:
+    """Cut a long block between lines into pieces of at most max_chars, the first of at most
+    `first` and the others of at most `later` (a longer line stays whole: lines are never
+    split); with `rows` (a table block, version 3, d965) between rows: a row's cells go with
+    its label."""
     pieces: list[list[Line]] = [[]]
-    size = 0
+    size, limit = 0, max_chars if first is None else first
     for line in lines:
-        if pieces[-1] and size + 1 + len(line.text) > max_chars:
-            pieces.append([])
-            size = 0
+        if pieces[-1] and size + 1 + len(line.text) > limit:
+            piece, start, after = pieces[-1], len(pieces[-1]), line
+            while rows and start > 0 and same_row(piece[start - 1], after):
+                start, after = start - 1, piece[start - 1]
+            moved = piece[start:] if start > 0 else []  # the row begun, unless it is all
+            del piece[len(piece) - len(moved) :]
+            pieces.append(moved)
+            size = sum(len(m.text) + 1 for m in moved)
+            limit = max_chars if later is None else later
         pieces[-1].append(line)
         size += len(line.text) + 1
     return pieces
-
-
-class StoredChunk(NamedTuple):
-    """A chunk as its Chunk row stores it: the JSON columns as the text Django's JSONField
-    writes (json.dumps), so rows written without the ORM hold the same bytes."""
-
-    page_index: int
-    text: str
-    bbox: str  # [x0, top, x1, bottom] of the first rectangle, integers
-    position_int: str  # [[page_number, x0, x1, top, bottom], ...]
-    # {"lines": [[x0, top, x1, bottom] per line, to 2 decimals]}, and "rows": the offsets of the
-    # newlines that start a table's rows (version 2, d907) where there are any
-    metadata: str
-    word_boxes: str = "[]"  # [[start, end, x0, top, x1, bottom] per word, whole points]
-
-
-def stored_chunk(chunk: PageChunk) -> StoredChunk:
-    position_int = chunk.position_int()
-    first = position_int[0]
-    lines = [[round(v, 2) for v in line.bbox] for line in chunk.lines]
-    return StoredChunk(
-        chunk.page_index,
-        chunk.text,
-        _json_numbers([first[1], first[3], first[2], first[4]]),
-        _json_numbers(position_int),
-        '{"lines": ' + _json_numbers(lines) + _rows(chunk.row_breaks) + "}",
-        repr(chunk.word_boxes()).replace("(", "[").replace(")", "]"),
-    )
-
-
-def _rows(breaks: list[int]) -> str:
-    return ', "rows": ' + repr(breaks) if breaks else ""
-
-
-def block_view(text: str, metadata: dict[str, Any] | None) -> str:
-    """A stored chunk's text with its table rows joined by spaces again (its "rows" newlines,
-    d907): one line a PDF block, as version 1 wrote every chunk, for a reader whose lines are
-    paragraphs. The text itself when the chunk has no rows."""
-    breaks = (metadata or {}).get("rows") or []
-    if not breaks:
-        return text
-    chars = list(text)
-    for at in breaks:
-        if 0 <= at < len(chars) and chars[at] == "\n":
-            chars[at] = " "
-    return "".join(chars)
-
-
-def _json_numbers(value: list[Any]) -> str:
-    """json.dumps of a (nested) list of ints and finite floats, byte for byte: for those,
-    json.dumps writes what repr() writes (", " between items, float.__repr__ for a float), and
-    repr of a list is ~3x quicker than the JSON encoder, which ran ~5,000 times for a book. A
-    NaN or an infinity (JSON has neither; json.dumps writes NaN / Infinity) goes through
-    json.dumps."""
-    text = repr(value)
-    if "n" in text:  # nan, inf: the only way a letter gets into the repr of such a list
-        return json.dumps(value)
-    return text

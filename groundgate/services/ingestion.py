@@ -103,7 +103,7 @@ def document_ingest(
         return _record_problem(dataset, sha256, filename, problem, started)
     if progress is not None:
         progress(extracted.page_count)
-    document = _store(dataset, extracted, filename, existing)
+    document = _store(dataset, extracted, filename, existing, policy.version)
     return IngestResult(document, document.status, "", False, time.perf_counter() - started)
 
 
@@ -164,7 +164,11 @@ def _record_problem(
 
 
 def _store(
-    dataset: Dataset, extracted: ExtractedPdf[StoredChunk], filename: str, existing: Document | None
+    dataset: Dataset,
+    extracted: ExtractedPdf[StoredChunk],
+    filename: str,
+    existing: Document | None,
+    chunking: int = CHUNKING_VERSION,
 ) -> Document:
     document = existing or Document(dataset=dataset, sha256=extracted.sha256, title=filename)
     saved_name = None
@@ -174,7 +178,7 @@ def _store(
             document.kind = "pdf"
             document.page_count = extracted.page_count
             # Which chunker wrote the chunks (d905): a document without it was chunked by 1.
-            document.metadata = {**document.metadata, "chunking": CHUNKING_VERSION}
+            document.metadata = {**document.metadata, "chunking": chunking}
             chunks, garbled = mark_garbled(list(extracted.chunks))
             extracted.chunks = chunks
             document_status_move(

@@ -1,4 +1,4 @@
-"""Re-chunk stored PDF documents with the current chunker (chunking version 2, d905, d908).
+"""Re-chunk stored PDF documents with the current chunker (chunking version 3, d905, d908, d969).
 
 A document ingested before version 2 keeps version 1's chunks: a statement's rows joined into
 one line. Re-chunking reads the stored file again (in the isolated child, as ingestion does) and
@@ -7,7 +7,8 @@ boxes and lengths: version 2 only turns some spaces into newlines. Append-only w
 matters: a document any stored case cites a chunk of (its payload's raw_chunks or evidences)
 is left as it is, since those cases were gated on that text and their reviews quote it; so is
 one whose new chunks would not line up one for one with the stored ones (then the ids would
-name other text). Each document reports what was done.
+name other text: version 3 moves chunk bounds, so most version 2 documents with statements stay
+as they are, d969). Each document reports what was done.
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """Real filings ingested (chunking version 2, d905) and answers gated over the stored chunks:
 another period's cell of a statement is out of context, the right period's cell passes, and the
-finding's box is drawn on the cell on the page (issue 28, d903's cases). Ulta Beauty's balance
-sheet and cash flows (its earnings release) and Best Buy's 10-Q cash flows, ../shared. The same
-answers citing only the row (its cells headed by the chunk's header, excerpt_headers
+finding's box is drawn on the cell on the page (issue 28, d903's cases); chunking version 3
+keeps Best Buy's "$ in millions" with the cash-flow rows and carries it to the statement's last
+chunk (d965, d968), so the cell's scale is declared and a wrong scale is refused. Ulta Beauty's
+balance sheet and cash flows (its earnings release) and Best Buy's 10-Q cash flows, ../shared.
+The same answers citing only the row (its cells headed by the chunk's header, excerpt_headers
 "chunk_columns", d940), and a rounding of the other date's cell (d941)."""
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import json
 import pymupdf
 import pytest
 
+from groundgate.documents.chunking import CHUNKING_VERSION
 from groundgate.models import Case, Chunk
 from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.imports import case_import_lines
@@ -50,6 +53,24 @@ ANSWERS = {
         "What was Best Buy's depreciation and amortization in the period ended July 29, 2023?",
         "Depreciation and amortization was $473 million in the period ended July 29, 2023.",
     ),
+    "bby-da-scale": (
+        BESTBUY,
+        "Depreciation and amortization 473 453",
+        "What was Best Buy's depreciation and amortization in the period ended July 29, 2023?",
+        "Depreciation and amortization was $473 thousand in the period ended July 29, 2023.",
+    ),
+    "bby-cash-right": (
+        BESTBUY,
+        "Cash, cash equivalents and restricted cash at end of period $ 1,491 $ 1,152",
+        "What was Best Buy's cash, cash equivalents and restricted cash at July 29, 2023?",
+        "Cash, cash equivalents and restricted cash were $1,491 million at July 29, 2023.",
+    ),
+    "bby-cash-scale": (
+        BESTBUY,
+        "Cash, cash equivalents and restricted cash at end of period $ 1,491 $ 1,152",
+        "What was Best Buy's cash, cash equivalents and restricted cash at July 29, 2023?",
+        "Cash, cash equivalents and restricted cash were $1,491 thousand at July 29, 2023.",
+    ),
 }
 # The same answers citing only the row (no header line in the excerpt), and roundings.
 ROW_ONLY = {f"{case_id}-row": answer for case_id, answer in ANSWERS.items()}
@@ -77,7 +98,7 @@ def filings(settings, tmp_path):
     for name in (ULTA, BESTBUY):
         data[name] = shared_data("financebench", name).read_bytes()
         document = document_ingest(dataset=dataset, data=data[name], filename=name).document
-        assert document.metadata["chunking"] == 2
+        assert document.metadata["chunking"] == CHUNKING_VERSION == 3
         chunks[name] = list(Chunk.objects.filter(document=document).order_by("ordinal"))
     lines = []
     for case_id, (name, row, question, conclusion) in (ANSWERS | ROW_ONLY).items():
@@ -139,6 +160,7 @@ def test_another_periods_cell_is_out_of_context_and_boxed_on_the_page(filings, c
     [
         "ulta-cash-right",
         "bby-da-right",
+        "bby-cash-right",
         "ulta-cash-right-row",
         "bby-da-right-row",
         "ulta-cash-right-rounded-row",
@@ -157,3 +179,18 @@ def test_the_rows_reach_the_stored_chunks(filings):
     rows = [line for c in chunks[BESTBUY] for line in c.text.split("\n")]
     assert "July 29, 2023 July 30, 2022" in rows
     assert pymupdf.open(stream=filings[0][BESTBUY], filetype="pdf").page_count == 30
+
+
+@pytest.mark.parametrize("case_id", ["bby-da-right", "bby-cash-right"])
+def test_the_statements_scale_is_declared_in_the_cited_chunk(filings, case_id):
+    """Version 2 ended the chunk before the rows with "$ in millions": "$473 million" was
+    grounded by undeclared_scale, and "$473 thousand" passed as well (d938's case)."""
+    _, findings = _findings(case_id)
+    said = [f["message"] for f in findings if f["code"] == "NUMBER_EQUIVALENT"]
+    assert any("declared_scale" in m and "undeclared_scale" not in m for m in said), findings
+
+
+@pytest.mark.parametrize("case_id", ["bby-da-scale", "bby-cash-scale"])
+def test_a_wrong_scale_of_the_cell_is_refused(filings, case_id):
+    case, findings = _findings(case_id)
+    assert case.gate_runs.order_by("-id").first().status != "ok", findings

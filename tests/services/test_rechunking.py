@@ -11,7 +11,7 @@ import json
 import pytest
 from django.core.management import call_command
 
-from groundgate.documents.chunking import block_view
+from groundgate.documents.chunking import CHUNKING_VERSION, block_view
 from groundgate.models import Chunk, Document
 from groundgate.services.datasets import dataset_get_or_create
 from groundgate.services.imports import case_import_lines
@@ -69,7 +69,7 @@ def test_a_stored_document_gets_the_rows_and_keeps_its_ids(stored):
     for chunk in Chunk.objects.filter(document=document):
         assert (chunk.chunk_id, chunk.text, chunk.metadata, chunk.position_int) == v2[chunk.pk]
     document.refresh_from_db()
-    assert document.metadata["chunking"] == 2
+    assert document.metadata["chunking"] == CHUNKING_VERSION
     # Once more: nothing to do.
     out = io.StringIO()
     call_command("rechunk_documents", "--dataset", "free", stdout=out)
@@ -93,4 +93,22 @@ def test_a_dry_run_writes_nothing(stored):
     out = io.StringIO()
     call_command("rechunk_documents", "--document", str(document.pk), "--dry-run", stdout=out)
     assert "(dry run)" in out.getvalue() and "rechunked" in out.getvalue()
+    assert {c.pk: c.text for c in Chunk.objects.filter(document=document)} == before
+
+
+def test_a_version_2_document_whose_bounds_move_is_kept(settings, tmp_path):
+    """Version 3 moves chunk bounds (a table's head kept with its rows, d965-d969): a document
+    stored by version 2 whose new chunks do not line up one for one is kept as it is."""
+    from groundgate.documents.chunking import ChunkingPolicy
+
+    settings.MEDIA_ROOT = tmp_path / "media"
+    dataset, _ = dataset_get_or_create(slug="old", name="Old")
+    data = shared_data("financebench", ULTA).read_bytes()
+    old = ChunkingPolicy(version=2)
+    document = document_ingest(dataset=dataset, data=data, filename=ULTA, policy=old).document
+    assert document.metadata["chunking"] == 2
+    before = {c.pk: c.text for c in Chunk.objects.filter(document=document)}
+    out = io.StringIO()
+    call_command("rechunk_documents", "--dataset", "old", stdout=out)
+    assert "moved" in out.getvalue() and "do not line up" in out.getvalue()
     assert {c.pk: c.text for c in Chunk.objects.filter(document=document)} == before

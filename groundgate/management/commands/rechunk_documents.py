@@ -12,9 +12,10 @@ from groundgate.services.rechunking import RechunkResult, documents_rechunk
 
 class Command(BaseCommand):
     help = (
-        "Chunk stored PDF documents again with the current chunker (a statement's rows kept, "
-        "chunking version 2). A document whose chunks a stored case cites is kept as it was "
-        "gated. Prints one line per document as it goes."
+        "Chunk stored PDF documents again with the current chunker (chunking version 3: a "
+        "statement's rows, title and scale line kept together). A document whose chunks a "
+        "stored case cites, or whose new chunks do not line up with the stored ones, is kept "
+        "as it was. Prints one line per document as it goes."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:

@@ -1,0 +1,153 @@
+"""Where PDF chunking reads tables, on every shared PDF: chunking version 2 beside version 3.
+
+    python bench/pdf_tables.py [--blocks] [--file NAME]
+
+Reads each readable PDF of ../shared/data/pdfs and ../shared/data/financebench as ingestion does
+(one text page per page, documents.chunking) and counts, under chunking version 2 and 3:
+  - blocks read as tables (chunking.reads_as_table) and, of those, blocks whose rows are
+    sentences (table_blocks.reads_as_prose: version 3 joins them as prose, d966);
+  - row breaks version 3 reads as a row carried on (table_blocks.continues_row, d967);
+  - chunk bounds that cut a table's head from it: a chunk whose last part is a short title or
+    scale line (table_blocks.is_head) right above a table block that opens the next chunk, and
+    of those the scale lines ("$ in millions", "(In thousands)", "单位：万元"); version 3 keeps a
+    head with the rows (d965);
+  - tables cut over two chunks (one block in both), of those cut inside a row, and those
+    whose later chunk carries the table's header or scale line (d968);
+  - chunks of table rows declaring no scale after a chunk of the same page that declares one.
+With --blocks each prose block and carried row is printed, and each cut head.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import pymupdf  # noqa: E402
+
+from groundgate.documents import chunking, table_blocks  # noqa: E402
+from groundgate.documents.glyph_boxes import page_text  # noqa: E402
+from groundgate.documents.pdf_text import TEXT_FLAGS  # noqa: E402
+
+DATA = Path(os.environ.get("GROUNDGATE_SHARED_DIR", ROOT.parent / "shared")) / "data"
+PASSWORDS = {"issue6010_1.pdf": "abc", "issue6010_2.pdf": "æøå"}
+VERSIONS = {v: chunking.ChunkingPolicy(version=v) for v in (2, 3)}
+
+
+def files() -> list[Path]:
+    return sorted((DATA / "pdfs").glob("*.pdf")) + sorted((DATA / "financebench").glob("*.pdf"))
+
+
+def _block(chunk: chunking.PageChunk, number: int) -> list[chunking.Line]:
+    return [line for line in chunk.lines if line.block == number]
+
+
+def bounds(found: list[chunking.PageChunk], show: str, counts: Counter[str], v: int) -> None:
+    """Count the chunk bounds that cut a head from its table, or a table in two."""
+    for before, after in itertools.pairwise(found):
+        own = [line for line in after.lines if line.block >= 0]  # not a carried copy (d968)
+        last, first = before.lines[-1].block, own[0].block
+        if last == first:
+            table = _block(before, last) + _block(after, first)
+            if not chunking.reads_as_table(table) or (
+                v >= 3 and table_blocks.reads_as_prose(table)
+            ):
+                continue
+            counts[f"v{v} tables cut over two chunks"] += 1
+            if table_blocks.same_row(before.lines[-1], own[0]):
+                counts[f"v{v} tables cut inside a row"] += 1
+                if show:
+                    print(f"  {show} v{v}: cut inside the row {own[0].text!r}")
+            carried = {line.block for line in after.lines if line.block < 0}
+            heads = {line.block for line in after.lines[: len(after.lines) - len(own)]}
+            counts[f"v{v} ... carrying a header or scale line"] += bool(carried or heads)
+            if show:
+                print(f"  {show} v{v}: a table cut before {own[0].text[:60]!r}")
+            continue
+        table = _block(after, first)
+        if not chunking.reads_as_table(table):
+            continue
+        head = _block(before, last)
+        text = chunking._block_text(head)
+        if not (table_blocks.is_head(head, text) and table_blocks.near_above(head, table)):
+            continue
+        counts[f"v{v} heads cut from their table"] += 1
+        if table_blocks.declares_scale(text):
+            counts[f"v{v} scale lines cut from their table"] += 1
+        if show:
+            print(f"  {show} v{v}: {text!r} ends a chunk, its table opens the next")
+
+
+def survey(path: Path, show: bool, counts: Counter[str]) -> None:
+    try:
+        doc = pymupdf.open(path)
+        if doc.needs_pass:
+            doc.authenticate(PASSWORDS.get(path.name, ""))
+    except Exception as exc:  # a file that cannot be opened is the README's point
+        print(f"  not read ({type(exc).__name__})")
+        return
+    with doc:
+        for number in range(doc.page_count):
+            page_dict, words = page_text(doc[number].get_textpage(flags=TEXT_FLAGS))
+            where = f"p.{number + 1}" if show else ""
+            counts["pages"] += 1
+            for block in chunking.page_lines(page_dict, words):
+                counts["blocks"] += 1
+                if not chunking.reads_as_table(block):
+                    continue
+                counts["blocks read as tables (v2)"] += 1
+                if table_blocks.reads_as_prose(block):
+                    counts["of those, rows are sentences (v3: prose)"] += 1
+                    if show:
+                        print(f"  {where} prose: {chunking._block_text(block)[:100]!r}")
+                    continue
+                rows = table_blocks.rows_of(block)
+                for a, b in itertools.pairwise(rows):
+                    if table_blocks.continues_row(a, b):
+                        counts["rows carried on (v3: joined)"] += 1
+                        if show:
+                            said = " ".join(line.text for line in a)[-50:]
+                            print(f"  {where} carried: {said!r} + {b[0].text[:50]!r}")
+            for v, policy in VERSIONS.items():
+                found = chunking.chunk_page(number, page_dict, policy, words)
+                counts[f"v{v} chunks"] += len(found)
+                bounds(found, where, counts, v)
+                scale_seen = False
+                for chunk in found:
+                    scaled = table_blocks.declares_scale(chunk.text)
+                    if chunk.row_breaks and scale_seen and not scaled:
+                        counts[f"v{v} table chunks whose scale line is in a chunk before"] += 1
+                        if show:
+                            print(f"  {where} v{v}: rows without the page's scale line: "
+                                  f"{chunk.text[:60]!r}")  # fmt: skip
+                    scale_seen = scale_seen or scaled
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--blocks", action="store_true", help="print what each rule reads")
+    parser.add_argument("--file", help="only this file name")
+    args = parser.parse_args()
+    total: Counter[str] = Counter()
+    for path in files():
+        if args.file and path.name != args.file:
+            continue
+        print(path.name)
+        counts: Counter[str] = Counter()
+        survey(path, args.blocks, counts)
+        print("  " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+        total.update(counts)
+    print("\nall files:")
+    for k, v in sorted(total.items()):
+        print(f"  {k}: {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
