@@ -130,8 +130,10 @@ version string and the policy hash only in each of the three limit sets (diffed)
 Merged (2.76.0 with 2.72.0-2.75.0, policy 2026-11.77): against 2.71.1 likewise; stderr same.
 2.76.1 (messages only, d939), policy 2026-11.77: against 2.76.0, the version string only;
 stderr same.
-2.81.0 (messages only, d960-d962), policy 2026-11.82: against 2.76.1, the version string and
-the policy hash only in each of the three limit sets (diffed); stderr same.
+2.77.0 (`excerpt_headers`), 2.78.0 (`fiscal_years: declared_names`), 2.79.0 (`negative_sizes`),
+2.80.0 (`written_lines`), 2.81.0 (messages): each against 2.76.1 the version string and the
+policy hash only in each of the three limit sets (diffed); stderr same.
+Merged (2.81.0 with 2.77.0-2.80.0, policy 2026-11.82): against 2.76.1 likewise; stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -161,17 +163,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "f68c63efbfd408e3ddd708b17eb32623c11bb22a94f903598379c3356c29c086",
+        "c2c39ad49ecc93477d00f1edd1d17608c64182acde1c43816e39b78dbe37522d",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "a8699129089f444e4317ce44a7727faeee5ff3f152f6008c1abfa76b77a74afa",
+        "70c4a9d3364767c079384f33a562c37e4db768546775eff2863cb650f96b8636",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "a3befde1ccc25b472ab9645ce4f7ba059d447bd4bb7273352040c416e7cfc1f4",
+        "2843f6c7ae605130b4a672060944b199a8f44457dc6167c6a56cc430203667f1",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

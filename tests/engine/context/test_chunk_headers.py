@@ -53,8 +53,9 @@ def test_the_finding_is_boxed_on_the_cell_in_the_chunk_and_offers_the_right_one(
     assert out.chunk_span == (start, start + len("498,210"))
     assert out.near_match is not None and out.near_match.text == "612,345"
     assert out.near_match.reason == "another_period"
-    # (this form's day line is past the header lines a cell is read with: the years name them)
-    assert "equivalents (2022)" in out.message and "equivalents (2023) has 612,345" in out.message
+    # (the column named by its day over its year, d962)
+    assert "equivalents (January 29, 2022)" in out.message
+    assert "equivalents (January 28, 2023) has 612,345" in out.message
 
 
 def test_the_cells_take_the_whole_chunks_columns_rows_and_periods():
