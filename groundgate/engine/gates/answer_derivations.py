@@ -33,6 +33,7 @@ from groundgate.engine.derivation_pairs import may_pair
 from groundgate.engine.derivation_rules import pair_test
 from groundgate.engine.derivations import Found, Pools, explain, operand_amounts
 from groundgate.engine.evidence_values import Located
+from groundgate.engine.gates.answer_bindings import _results, _strong
 from groundgate.engine.gates.answer_reading import table_reading
 from groundgate.engine.number_grounding import EvidenceIndex
 from groundgate.engine.numbers import NumericValue, extract_numbers
@@ -471,28 +472,6 @@ class _DerivationSearch:
 
     def _chain_operands(self) -> list[tuple[Located, list[float]]]:
         return [(c, operand_amounts(c)) for c in self.chain[-_CHAIN:]]
-
-
-def _results(
-    test: Callable[..., bool] | None, policy: AnswerGatePolicy
-) -> Callable[[str, float, Located, Located | None], bool] | None:
-    """The binding's test of a negative or a large result (_Rule.results) under the policy's
-    negative_results and large_percentages; None where neither asks for it."""
-    negative = policy.negative_results == "named_rows"
-    large = policy.large_percentages == "named"
-    return partial(test, negative, large) if test is not None and (negative or large) else None
-
-
-def _strong(
-    allow: Callable[[str, Located, Located | None], int],
-) -> Callable[[str, Located, Located | None], int]:
-    """`allow` that takes only the pairs it names the calculation (2), none that may be (1)."""
-
-    def strong(operation: str, a: Located, b: Located | None) -> int:
-        score = allow(operation, a, b)
-        return score if score >= 2 else 0
-
-    return strong
 
 
 # How many of the answer's own latest values a derivation may use.
