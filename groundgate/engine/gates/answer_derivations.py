@@ -33,7 +33,7 @@ from groundgate.engine.derivation_pairs import may_pair
 from groundgate.engine.derivation_rules import pair_test
 from groundgate.engine.derivations import Found, Pools, explain, operand_amounts
 from groundgate.engine.evidence_values import Located
-from groundgate.engine.gates.answer_bindings import _results, _strong
+from groundgate.engine.gates.answer_bindings import _results, _strong, held, short_pools
 from groundgate.engine.gates.answer_reading import table_reading
 from groundgate.engine.number_grounding import EvidenceIndex
 from groundgate.engine.numbers import NumericValue, extract_numbers
@@ -194,7 +194,10 @@ class _DerivationSearch:
                 # "0%" of a named row's two cells printed alike (context/zero_results, d915)
                 keep = binding.keep
                 zeros = self._bound_pools(binding.years if keep is not None else None, keep)
-                return explain_zero(q, zeros.seen, binding.short), None
+                cells = short_pools(
+                    zeros, binding.short, self._pools, policy.derivation_max_operands
+                )
+                return explain_zero(q, cells.seen, binding.short), None  # (d970)
         if strong_only:
             # Only the calculation the answer names: every operand whose row is known in a row
             # the answer names (allow's 2), none that merely may be.
@@ -203,6 +206,17 @@ class _DerivationSearch:
             allow = _strong(allow)
         years = binding.years if binding.keep is not None else None
         pools = self._bound_pools(years, binding.keep)
+        # What the binding refuses whole is not searched (answer_bindings.held, d970, d971).
+        searched_pools, skipped = held(
+            q,
+            pools,
+            allow,
+            empty,
+            self._pools,
+            question_exponent=self.index.question_exponent,
+            restate=restate,
+            max_operands=policy.derivation_max_operands,
+        )
         # Under derived accept a short value that unrelated pairs give alike is ambiguous even
         # where the answer binds its operands (bound_ambiguity, d808).
         short_ambiguity = (
@@ -217,7 +231,7 @@ class _DerivationSearch:
             max_operands=policy.derivation_max_operands,
             question_exponent=self.index.question_exponent,
             min_significant=min_significant,
-            pools=pools,
+            pools=searched_pools,
             allow=allow,
             signed=True,
             down=binding.down,
@@ -229,8 +243,8 @@ class _DerivationSearch:
             negatives=negatives,
             both_negative=policy.negative_operands == "any",
             results=_results(binding.results, policy),
-            empty=empty,
-            searched=self._searched.setdefault(pools, {}),
+            empty=skipped,
+            searched=self._searched.setdefault(searched_pools, {}),
             lost=policy.lost_operands == "either",
             pair=pair,
             full_ratios=policy.ratio_restates == "full_size",
