@@ -75,15 +75,15 @@ def held(
         return short_pools(pools, allow, kept, max_operands), empty
     if method is not _Rule.allow or rule.operations is None:
         return pools, empty
-    if any(o.where == "answer" for o in pools.seen):
-        return pools, empty  # (a step of the answer's own may take part in any operation)
     points = q.unit == "pp"
     percent = points or q.unit == "%"
     refused = [
         o for o in (_FOR_POINTS if points else _FOR_PERCENT if percent else _FOR_AMOUNT)
         if o not in rule.operations
     ]  # fmt: skip
-    if not refused:
+    if not refused or any(o.where == "answer" for o in reversed(pools.seen)):
+        # (a step of the answer's own may take part in any operation; the steps follow the
+        # excerpt values in the pools, so the first looked at is one where there is any)
         return pools, empty
     # explain's results for q are these, each of either sign (its `signed`, `down`).
     targets = _targets(q, percent, question_exponent, restate)
