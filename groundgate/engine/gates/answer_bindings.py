@@ -72,7 +72,7 @@ def held(
         return pools, empty  # (no rule's test: the literal reading, or a strong wrapper)
     method = getattr(allow, "__func__", None)
     if method is _Rule.allow_short:
-        return short_pools(pools, allow, kept, max_operands), empty
+        return short_pools(pools, rule.allow_short, kept, max_operands), empty
     if method is not _Rule.allow or rule.operations is None:
         return pools, empty
     points = q.unit == "pp"
@@ -104,7 +104,7 @@ def short_pools(
     rule = getattr(short, "__self__", None)
     assert isinstance(rule, _Rule)  # (Binding.short is a rule's allow_short)
     key = ("short", pools, rule.words, tuple(rule.years))
-    short = kept.get(key)
-    if short is None:
-        short = kept[key] = named_subset(pools, rule.short_cell, max_operands)
-    return short
+    held = kept.get(key)
+    if held is None:
+        held = kept[key] = named_subset(pools, rule.short_cell, max_operands)
+    return held
