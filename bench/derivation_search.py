@@ -19,6 +19,11 @@ own cost, so the shares are a little high). Printed:
   - the pairs: those a loop over every pair would form (entries x entries per search), the
     first operands given to _bounds, the second operands the sorted lookup puts in range
     (derivation_hits.pairs), and the pair tests (allow) they reach.
+`--refusals` counts what the binding does with the pairs the search puts to it (s50, d972):
+the bound searches (explain) by the binding's test - a rule's allow, a short result's
+allow_short (d307), a strong wrapper, none - with their pools' entries and what they found, and
+each pair test's outcome, a refusal by its first reason (the operation the sentence names,
+a period, a row, the words said, another test of the pair); allow_short's calls apart.
 `--sweep` times the scan of first operands against a sweep of the sorted values that jumps
 past those with no partner (sweep() here, not the engine's; decision d648) on the pass's
 sum, average, difference and points searches, and asserts they find the same positions.
@@ -191,6 +196,62 @@ def instrument() -> None:
     operand_rule._Rule.allow = timed("allow", operand_rule._Rule.allow)  # type: ignore[method-assign]
 
 
+def count_refusals() -> None:
+    """Wrap explain and the rule's tests to count what the binding refuses, and why (--refusals):
+    the reasons are read again beside the tests, in _Rule._allow's order."""
+    from groundgate.engine.context.periods import contradicts
+
+    rule = operand_rule._Rule
+    allow, inner, short = rule.allow, rule._allow, rule.allow_short
+    explain = answer_derivations.explain
+
+    def kind(test: Any) -> str:
+        method = getattr(test, "__func__", None)
+        if test is None:
+            return "none"
+        return {rule.allow: "rule", rule.allow_short: "short"}.get(method, "strong")
+
+    def counted_explain(*args: Any, **kwargs: Any) -> Any:
+        name = kind(kwargs.get("allow"))
+        pools = kwargs.get("pools")
+        COUNT[f"explain {name}"] += 1
+        COUNT[f"explain {name} entries"] += len(pools.seen) if pools is not None else 0
+        found = explain(*args, **kwargs)
+        COUNT[f"explain {name} found"] += found is not None
+        return found
+
+    def reason(self: Any, operation: str, a: Any, b: Any) -> str:
+        if self.operations is not None and operation not in self.operations:
+            if a.where != "answer" and (b is None or b.where != "answer"):
+                return "the operation the sentence names"
+        fa = self.context.fact(a)
+        fb = self.context.fact(b) if b is not None else None
+        for f, which in ((fa, "a"), (fb, "b")):
+            if self.periods and f is not None and contradicts(self.periods, f.periods):
+                return f"{which}'s period"
+        if self._in_named_row(a, fa) is False:
+            return "a in another row"
+        return "another test of the pair"
+
+    def counted_allow(self: Any, operation: str, a: Any, b: Any) -> int:
+        score = allow(self, operation, a, b)
+        if score:
+            COUNT[f"allow {score}"] += 1
+        elif inner(self, operation, a, b):
+            COUNT["allow 0: the words said (derivation_words)"] += 1
+        else:
+            COUNT[f"allow 0: {reason(self, operation, a, b)}"] += 1
+        return score
+
+    def counted_short(self: Any, operation: str, a: Any, b: Any) -> int:
+        score = short(self, operation, a, b)
+        COUNT[f"allow_short {score}"] += 1
+        return score
+
+    answer_derivations.explain = counted_explain
+    rule.allow, rule.allow_short = counted_allow, counted_short  # type: ignore[method-assign]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--source", choices=["financebench", "tatqa"], default="financebench")
@@ -199,6 +260,11 @@ def main() -> None:
         "--sweep",
         action="store_true",
         help="time the scan of first operands against a sweep that jumps (not the engine's)",
+    )
+    parser.add_argument(
+        "--refusals",
+        action="store_true",
+        help="count the bound searches by the binding's test and the pair tests by outcome",
     )
     args = parser.parse_args()
     policy = answer.AnswerGatePolicy.model_validate(
@@ -209,7 +275,10 @@ def main() -> None:
         answer.gate_answer(case, policy)
     for cache in caches(answer):
         cache.cache_clear()  # type: ignore[attr-defined]
-    instrument()
+    if args.refusals:
+        count_refusals()  # (alone: the timing wrappers would time these wrappers too)
+    else:
+        instrument()
     gc.collect()
     gc.disable()
     start = time.process_time()
@@ -221,6 +290,10 @@ def main() -> None:
         f"{len(cases)} {args.source} cases, gate {answer.GATE_VERSION}, derived_numbers="
         f"{args.derived}: {total:.2f} s CPU (collector off, caches emptied, counters on)"
     )
+    if args.refusals:
+        for name, count in sorted(COUNT.items()):
+            print(f"  {name}: {count:,}")
+        return
     for name, spent in CPU.most_common():
         calls = f"{CALLS[name]:,} calls" if name in CALLS else ""
         print(f"  {name:24s} {spent:6.2f} s {100 * spent / total:5.1f}%  {calls}")

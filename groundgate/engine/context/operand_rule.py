@@ -146,18 +146,26 @@ class _Rule:
     def allow_short(self, operation: str, a: Located, b: Located | None) -> int:
         """2 when a short result ("0.7") is the change or the average of two cells of a row the
         answer names, one in each of the two named years; else 0."""
-        if operation not in _SHORT or b is None or a.where != "excerpt" or b.where != "excerpt":
+        if operation not in _SHORT or b is None or not (self.short_cell(a) and self.short_cell(b)):
             return 0
         fa, fb = self.context.fact(a), self.context.fact(b)
-        if fa is None or fb is None or _other_rows(fa, fb) or not (fa.in_table and fb.in_table):
-            return 0
-        ya = [p for p in fa.periods if p in self.years]
-        yb = [p for p in fb.periods if p in self.years]
-        if len(ya) != 1 or len(yb) != 1 or ya == yb:
-            return 0
-        if not (self._in_named_row(a, fa) and self._in_named_row(b, fb)):
-            return 0
+        assert fa is not None and fb is not None  # (short_cell: both are table cells)
+        if _other_rows(fa, fb) or {p for p in fa.periods if p in self.years} == {
+            p for p in fb.periods if p in self.years
+        }:
+            return 0  # (each in one named year: the same one)
         return 2 if self.allow(operation, a, b) == 2 else 0
+
+    def short_cell(self, located: Located) -> bool:
+        """Whether an operand may be one of allow_short's pair: a table cell of an excerpt in a
+        row the answer names, of exactly one of the named years (the pools are held to these
+        before a short result's search, d970)."""
+        fact = self.context.fact(located)  # (None for no excerpt value)
+        if fact is None or not fact.in_table:
+            return False
+        if sum(p in self.years for p in fact.periods) != 1:
+            return False
+        return bool(self._in_named_row(located, fact))
 
     def _distance(self, operation: str, rows: tuple[bool | None, bool | None]) -> bool:
         """Whether a difference may take its two cells in either order: a positive difference

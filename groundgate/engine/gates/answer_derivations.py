@@ -11,7 +11,6 @@ whose attributes its __init__ sets. Pure: no Django, no I/O.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from groundgate.engine.bound_ambiguity import looks_on, stated, unambiguous
@@ -32,6 +31,7 @@ from groundgate.engine.derivation_pairs import may_pair
 from groundgate.engine.derivation_rules import pair_test
 from groundgate.engine.derivations import Found, Pools, explain, operand_amounts
 from groundgate.engine.evidence_values import Located
+from groundgate.engine.gates.answer_bindings import _results, _strong, held, short_pools
 from groundgate.engine.gates.answer_pair_test import bound_pair_test
 from groundgate.engine.gates.answer_reading import table_reading
 from groundgate.engine.number_grounding import EvidenceIndex
@@ -185,7 +185,10 @@ class _DerivationSearch:
                 # "0%" of a named row's two cells printed alike (context/zero_results, d915)
                 keep = binding.keep
                 zeros = self._bound_pools(binding.years if keep is not None else None, keep)
-                return explain_zero(q, zeros.seen, binding.short), None
+                cells = short_pools(
+                    zeros, binding.short, self._pools, policy.derivation_max_operands
+                )
+                return explain_zero(q, cells.seen, binding.short), None  # (d970)
         if strong_only:
             # Only the calculation the answer names: every operand whose row is known in a row
             # the answer names (allow's 2), none that merely may be.
@@ -194,6 +197,17 @@ class _DerivationSearch:
             allow = _strong(allow)
         years = binding.years if binding.keep is not None else None
         pools = self._bound_pools(years, binding.keep)
+        # What the binding refuses whole is not searched (answer_bindings.held, d970, d971).
+        searched_pools, skipped = held(
+            q,
+            pools,
+            allow,
+            empty,
+            self._pools,
+            question_exponent=self.index.question_exponent,
+            restate=restate,
+            max_operands=policy.derivation_max_operands,
+        )
         # Under derived accept a short value that unrelated pairs give alike is ambiguous even
         # where the answer binds its operands (bound_ambiguity, d808).
         short_ambiguity = (
@@ -208,7 +222,7 @@ class _DerivationSearch:
             max_operands=policy.derivation_max_operands,
             question_exponent=self.index.question_exponent,
             min_significant=min_significant,
-            pools=pools,
+            pools=searched_pools,
             allow=allow,
             signed=True,
             down=binding.down,
@@ -220,8 +234,8 @@ class _DerivationSearch:
             negatives=negatives,
             both_negative=policy.negative_operands == "any",
             results=_results(binding.results, policy),
-            empty=empty,
-            searched=self._searched.setdefault(pools, {}),
+            empty=skipped,
+            searched=self._searched.setdefault(searched_pools, {}),
             lost=policy.lost_operands == "either",
             pair=pair,
             full_ratios=policy.ratio_restates == "full_size",
@@ -463,28 +477,6 @@ class _DerivationSearch:
 
     def _chain_operands(self) -> list[tuple[Located, list[float]]]:
         return [(c, operand_amounts(c)) for c in self.chain[-_CHAIN:]]
-
-
-def _results(
-    test: Callable[..., bool] | None, policy: AnswerGatePolicy
-) -> Callable[[str, float, Located, Located | None], bool] | None:
-    """The binding's test of a negative or a large result (_Rule.results) under the policy's
-    negative_results and large_percentages; None where neither asks for it."""
-    negative = policy.negative_results == "named_rows"
-    large = policy.large_percentages == "named"
-    return partial(test, negative, large) if test is not None and (negative or large) else None
-
-
-def _strong(
-    allow: Callable[[str, Located, Located | None], int],
-) -> Callable[[str, Located, Located | None], int]:
-    """`allow` that takes only the pairs it names the calculation (2), none that may be (1)."""
-
-    def strong(operation: str, a: Located, b: Located | None) -> int:
-        score = allow(operation, a, b)
-        return score if score >= 2 else 0
-
-    return strong
 
 
 # How many of the answer's own latest values a derivation may use.
