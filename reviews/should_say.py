@@ -77,8 +77,15 @@ def should_say(finding: dict[str, Any], text: str | None) -> ShouldSay | None:
             # "$473 million", for "$0.45 billion": "$0.47 billion", not "$0.0005 million";
             # "4,500,000" for "$4.2 million" stays "$4.5 million"). The printed cell is beside.
             exponent = _nearest_scale(cell.figure, answer.figure, answer.magnitude)
-    number = cell.figure.scaleb(exponent - answer.magnitude)
     negative = cell.negative or (printed.startswith("(") and printed.rstrip().endswith(")"))
+    if near.get("reason") == "wrong_scale" and not rate:
+        # The answer's scale is the slip ("$473 thousand" of "473" under "$ in millions"): the
+        # cell at its own scale, written with that scale's word ("$473 million", d980), not
+        # the answer's word with a rescaled figure ("$473000 thousand").
+        rescaled = _at_scale(str(said), cell.figure, exponent, printed, negative)
+        if rescaled is not None:
+            return ShouldSay(rescaled, printed, scale)
+    number = cell.figure.scaleb(exponent - answer.magnitude)
     offer = _written(str(said), number, answer.decimals, negative)
     return ShouldSay(offer if offer is not None else printed, printed, scale)
 
@@ -112,6 +119,32 @@ def _declared(text: str | None, span: Any) -> tuple[int, str] | None:
     if written[:1] in "(（" and not written.endswith((")", "）")):
         written += ")" if written[0] == "(" else "）"
     return before[-1].exponent, written
+
+
+# The scale words an answer writes after its figure, and the word of each exponent.
+_SCALE_WORD = re.compile(r"\s*(thousand|million|billion|trillion)\b|(万|亿)", re.IGNORECASE)
+_ENGLISH_WORDS = {0: "", 3: " thousand", 6: " million", 9: " billion", 12: " trillion"}
+_CHINESE_WORDS = {0: "", 4: "万", 8: "亿"}
+
+
+def _at_scale(
+    said: str, figure: Decimal, exponent: int, printed: str, negative: bool
+) -> str | None:
+    """The answer's value with the cell's figure (its decimals as printed) and the scale word of
+    `exponent` in place of the answer's own scale word; None where the answer writes no scale
+    word right after its figure or its language has no word for `exponent`."""
+    found = _FIGURE.search(said)
+    word = _SCALE_WORD.match(said, found.end()) if found is not None else None
+    if found is None or word is None:
+        return None
+    words = _ENGLISH_WORDS if word.group(1) else _CHINESE_WORDS
+    if exponent not in words:
+        return None
+    places = len(printed.rpartition(".")[2]) if "." in printed else 0
+    digits = f"{abs(figure):,.{places}f}"
+    head = said[: found.start()].lstrip(_SIGNS).replace("(", "").replace("-", "")
+    tail = said[word.end() :].replace(")", "")
+    return f"{'-' if negative and figure != 0 else ''}{head}{digits}{words[exponent]}{tail}"
 
 
 def _written(said: str, number: Decimal, decimals: int, negative: bool) -> str | None:

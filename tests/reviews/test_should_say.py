@@ -93,3 +93,25 @@ def test_a_bare_cell_with_no_scale_seen_is_read_at_the_scale_nearest_the_answer(
     # table in 万元 without its declaration in the chunk reads as 万.
     assert _near("$4.2 million", "", "4,500,000", "Cash 4,500,000").offer == "$4.5 million"
     assert _near("31.23亿元", "", "298,765.43", "营业收入  298,765.43").offer == "29.88亿元"
+
+
+def test_a_wrong_scale_is_offered_at_the_cells_scale_with_its_word():
+    # Best Buy's cash-flow chunk (chunking 3 keeps "$ in millions" with its rows): the answer
+    # said "$473 thousand" of the cell 473 - the offer is "$473 million", not "$473000 thousand".
+    table = "Condensed Consolidated Statements of Cash Flows $ in millions (unaudited)\n"
+    table += "Depreciation and amortization 473 453"
+    at = table.index("473")
+    finding = {
+        "value": "$473 thousand",
+        "near_match": {"text": "473", "chunk_span": [at, at + 3], "reason": "wrong_scale"},
+    }
+    offer = should_say(finding, table)
+    assert offer is not None and offer.offer == "$473 million" and offer.printed == "473"
+    zh = "单位：亿元\n营业收入 12.5"
+    span = [zh.index("12.5"), len(zh)]
+    wan = {
+        "value": "12.5万元",
+        "near_match": {"text": "12.5", "chunk_span": span, "reason": "wrong_scale"},
+    }
+    offer = should_say(wan, zh)
+    assert offer is not None and offer.offer == "12.5亿元"
