@@ -10,8 +10,8 @@ import pytest
 from groundgate.engine.context import (
     corpus_en,
     corpus_en_derivations,
-    corpus_en_parts,
     corpus_en_fiscal,
+    corpus_en_parts,
     corpus_en_pdf,
     corpus_en_periods,
     corpus_zh,
