@@ -134,6 +134,7 @@ stderr same.
 2.80.0 (`written_lines`), 2.81.0 (messages): each against 2.76.1 the version string and the
 policy hash only in each of the three limit sets (diffed); stderr same.
 Merged (2.81.0 with 2.77.0-2.80.0, policy 2026-11.82): against 2.76.1 likewise; stderr same.
+2.82.0 (`fiscal_years: chunk_names`), policy 2026-11.83: against 2.81.0 likewise; stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -163,17 +164,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "c2c39ad49ecc93477d00f1edd1d17608c64182acde1c43816e39b78dbe37522d",
+        "7338cb1ee872503816a3ad7d3eed7811c084dd9425f8d30c7cb5489946756ea1",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "70c4a9d3364767c079384f33a562c37e4db768546775eff2863cb650f96b8636",
+        "e9e6a3c0debc636497b3dffba0c4cfbe93836d4b792a84689eea4426c3258024",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "2843f6c7ae605130b4a672060944b199a8f44457dc6167c6a56cc430203667f1",
+        "ec26238e1c314ee5480a9c8b089da4211fc08b38dd29b8557c4721de0c5306ba",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

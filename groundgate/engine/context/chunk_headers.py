@@ -90,6 +90,8 @@ def _part_seen(
         return own
     seen = seen_of(facts, excerpt, reading)
     seen.from_chunk = frozenset(taken)
+    if seen.fiscal_chunk:  # its header's retail year end read for those cells (d977)
+        seen.chunk_head = chunk[: offset + len(excerpt)]
     return seen
 
 
@@ -104,3 +106,13 @@ def _headed(chunk: str, reading: TableReading) -> Mapping[int, Fact]:
 def from_chunk(fact: Fact, seen: _Seen) -> bool:
     """Whether the cell took its column from its chunk's header (d940)."""
     return (fact.start, fact.end) in seen.from_chunk
+
+
+def headed_text(fact: Fact, seen: _Seen) -> str:
+    """The text that heads the cell: with fiscal_years "chunk_names", for a cell that took its
+    column from its chunk (d940), the chunk up to the excerpt's end (its header lines and the
+    quoted rows), so the retail year end of the chunk's header is read (d977); else the
+    excerpt."""
+    if seen.chunk_head and from_chunk(fact, seen):
+        return seen.chunk_head
+    return seen.text

@@ -1,9 +1,9 @@
 """Values in context, in English: fiscal years as retailers name them (policy fiscal_years
-"declared_names", d945-d947, context/fiscal_names.py), in the forms of Best Buy's 10-Q and 10-K
-and Ulta Beauty's earnings release (FinanceBench's PDFs and pages; the figures here are made up)
-and of a calendar and a June year for the calendar reading; the shape of context/corpus.py, run
-by tests/engine/context/test_context_corpus.py under the default policy and by
-tests/engine/context/test_fiscal_names.py under each reading."""
+"declared_names", d945-d947, "chunk_names", d977; context/fiscal_names.py), in the forms of
+Best Buy's 10-Q and 10-K and Ulta Beauty's earnings release (FinanceBench's PDFs and pages;
+the figures here are made up) and of a calendar and a June year for the calendar reading; the
+shape of context/corpus.py, run by tests/engine/context/test_context_corpus.py under the
+default policy and by tests/engine/context/test_fiscal_names.py under each reading."""
 
 from groundgate.engine.context.corpus import Gap, Passes, Refused
 
@@ -18,6 +18,14 @@ QUARTER_BALANCE = (
     "The decrease in cash and cash equivalents in the first six months of fiscal 2024 was due"
     " to the timing of inventory purchases."
 )
+# The balance's cash row quoted alone (the rows-cited citation of bench/pdf_filings.py, d940):
+# its cells take the chunk's columns, and the chunk's header its retail year end (d977).
+CASH_LINE = "Cash and cash equivalents  $ 1,112  $ 1,905  $ 862"
+# A calendar quarter's revenue row quoted alone: the chunk's header dates no retail year end.
+REVENUE_LINE = "Revenue  4,512  4,208"
+# The question naming the year (a row quoted alone writes no "2024" to ground it).
+CASH_Q = "What were Best Buy's cash and cash equivalents in Q2 of FY 2024?"
+REVENUE_Q = "What was the revenue in the third quarter of fiscal 2024?"
 # A 10-Q's statement of a quarter and six months with the year's end said in its prose
 # (Best Buy's: "fiscal 2024 ... ending February 3, 2024": named by its end).
 ENDS_DECLARED = (
@@ -96,6 +104,14 @@ PASSES = [
     ),
     Passes(QUARTER_BALANCE, "Cash and cash equivalents were $862 million in Q2 of FY2023."),
     Passes(QUARTER_BALANCE, "Cash and cash equivalents were $1,112 million at July 29, 2023."),
+    # The row quoted alone: the retail year end of its chunk's header (fiscal_years
+    # "chunk_names", d977; fb-00288's form over our chunks).
+    Passes(
+        QUARTER_BALANCE,
+        "Cash and cash equivalents were $1,112 million in Q2 of FY 2024.",
+        excerpt=CASH_LINE,
+        question=CASH_Q,
+    ),
     # Declared by its end (d945).
     Passes(ENDS_DECLARED, "Revenue was $9,612 million in the second quarter of fiscal 2024."),
     Passes(ENDS_DECLARED, "Operating income was $840 million in the first half of FY23."),
@@ -122,6 +138,13 @@ REFUSED = [
     Refused(
         QUARTER_BALANCE, "Cash and cash equivalents were $1,905 million in Q2 of FY 2024.", "period"
     ),
+    Refused(
+        QUARTER_BALANCE,
+        "Cash and cash equivalents were $862 million in Q2 of FY 2024.",
+        "period",
+        excerpt=CASH_LINE,
+        question=CASH_Q,
+    ),
     # A plain year is the calendar's: "2024" is no fiscal name.
     Refused(QUARTER_BALANCE, "Cash and cash equivalents were $1,112 million in 2024.", "period"),
     # Declared by its end: the quarter is fiscal 2024's, not fiscal 2023's (d946).
@@ -141,6 +164,14 @@ REFUSED = [
     # No retail year's end: the calendar reading (a December or June year).
     Refused(CALENDAR, "Revenue was $4,208 million in the third quarter of fiscal 2023.", "period"),
     Refused(JUNE_YEAR, "Revenue was $198,270 million in fiscal 2023.", "period"),
+    # A row quoted alone under a calendar quarter's header: the chunk dates no retail year end.
+    Refused(
+        CALENDAR,
+        "Revenue was $4,512 million in the third quarter of fiscal 2024.",
+        "period",
+        excerpt=REVENUE_LINE,
+        question=REVENUE_Q,
+    ),
 ]
 
 GAPS: list[Gap] = [

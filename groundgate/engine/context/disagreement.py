@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from groundgate.engine.context.chunk_headers import headed_text
 from groundgate.engine.context.claims import Claim
 from groundgate.engine.context.columns import another_column, column_alternative
 from groundgate.engine.context.excerpt_index import _Seen
@@ -118,7 +119,8 @@ def _disagreement(
             named, with_start_years(_held(fact, relative, seen if years else None))
         ):  # a January year's end of a text naming fiscal years by their start (d912)
             held = _held(fact, relative, seen if years else None)
-            if not (seen.fiscal_names and fiscal and fiscal_fits(named, held, seen.text, fiscal)):
+            head = headed_text(fact, seen)  # the chunk's header for a cell it headed (d977)
+            if not (seen.fiscal_names and fiscal and fiscal_fits(named, held, head, fiscal)):
                 return "another_period"  # (a fiscal year named as the case declares, d945)
     if named and seen.fiscal_names and fiscal and fiscal_elsewhere(named, fact.periods, fiscal):
         return "another_period"  # the fiscal year after, named by its end (d946)

@@ -70,6 +70,10 @@ class _Seen:
         # The cells headed by the chunk's header, (start, end) (excerpt_headers, d940)
         self.from_chunk: frozenset[tuple[int, int]] = frozenset()
         self.fiscal_names = False  # fiscal_years "declared_names" (d945): fiscal_names.py
+        # fiscal_years "chunk_names" (d977): the chunk up to the excerpt's end, where the chunk
+        # heads a cell (chunk_headers._part_seen), for the retail year end of its header.
+        self.fiscal_chunk = False
+        self.chunk_head = ""
         self.nouns = nouns  # prose_facets "count_nouns" (d780): prose_bindings
         self.segment_heads = segment_heads  # prose_facets "segment_heads" (d784): prose_heads
         self.respective = respective  # prose_facets "respective_lists" (d786)
@@ -227,6 +231,7 @@ def seen_of(facts: list[Fact], excerpt: str, reading: TableReading = PLAIN) -> _
     seen.other_sides = "other_sides" in reading.period_readings
     seen.fiscal_starts = "fiscal_starts" in reading.period_readings
     seen.fiscal_names = "fiscal_names" in reading.period_readings
+    seen.fiscal_chunk = "fiscal_chunk" in reading.period_readings
     return seen
 
 

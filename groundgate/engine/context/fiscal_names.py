@@ -26,7 +26,10 @@ FY2024", "fiscal year 2024") - never a plain "2024" - is also the year of:
   - "starts": a day of January or February of the year after (as d912 reads it).
 
 Anything else keeps the calendar reading: a December year, a year named by no "FY"/"fiscal",
-an excerpt with no retail year end. English words only. Pure: no Django, no I/O.
+an excerpt with no retail year end. With "chunk_names" (d977) the retail year end of a cell
+its chunk headed (a row quoted without its header, d940) is read on the chunk's text up to the
+excerpt's end (chunk_headers.headed_text), not on the header-less excerpt. English words only.
+Pure: no Django, no I/O.
 """
 
 from __future__ import annotations

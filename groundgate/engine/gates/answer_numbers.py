@@ -67,6 +67,9 @@ from groundgate.engine.written import WrittenResults
 if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answer.py)
     from groundgate.engine.gates.answer_case import AnswerCase, AnswerGatePolicy, Evidence, RawChunk
 
+# fiscal_years values that read the case's declared naming (d945, d977).
+_NAMES = frozenset({"declared_names", "chunk_names"})
+
 # Finding codes of this rule. Each is emitted in exactly one place below.
 UNGROUNDED_NUMBER = "UNGROUNDED_NUMBER"
 # Info findings: how a value was grounded other than verbatim, or why it is no claim.
@@ -213,7 +216,7 @@ class _SlowPath(_DerivationSearch):
             capitals=policy.capital_words,
             spaced_signs="" if policy.sign_parentheses == "tight" else policy.sign_parentheses,
             year_quarters=policy.year_quarters == "sentence_year",
-            fiscal_starts=policy.fiscal_years == "declared_names" and start_named(accepted),
+            fiscal_starts=policy.fiscal_years in _NAMES and start_named(accepted),
         )
         self.decided = Decided(self.index, values)  # a value said again (d608)
         self._question_values: tuple[Quantity, ...] | None = None

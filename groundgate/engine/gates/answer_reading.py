@@ -22,11 +22,12 @@ _PHRASES = {
 }
 
 
-# fiscal_years -> its reading (d912, d945).
+# fiscal_years -> its reading (d912, d945, d977).
 _FISCAL = {
     "calendar": frozenset[str](),
     "declared_starts": frozenset({"fiscal_starts"}),
     "declared_names": frozenset({"fiscal_names"}),
+    "chunk_names": frozenset({"fiscal_names", "fiscal_chunk"}),  # d977
 }
 
 

@@ -183,8 +183,13 @@ class ValueContextReadings(DerivationReadings):
     # its end: Best Buy's "fiscal 2024" ending February 3, 2024; by its start, d912), and where
     # nothing declares it over a column of a late January or early February day, by its end:
     # "Q2 of FY 2024" of the "July 29, 2023" column is no other period's; a declared start
-    # year's number is offered to the number check (d947).
-    fiscal_years: Literal["calendar", "declared_starts", "declared_names"] = "declared_names"
+    # year's number is offered to the number check (d947); "chunk_names" (gate 2.82.0, the
+    # default, d977): as "declared_names", and a cell of a row quoted without its header that
+    # took its column from its chunk (excerpt_headers "chunk_columns", d940) reads the retail
+    # year end of the chunk's header, not of the header-less excerpt's.
+    fiscal_years: Literal["calendar", "declared_starts", "declared_names", "chunk_names"] = (
+        "chunk_names"
+    )
     # An excerpt quoting a statement's rows without its header (context/chunk_headers.py, gate
     # 2.77.0, d940, d941): "chunk_columns" - where the gate located the excerpt in its chunk
     # and it is a part of it, its table cells of no column take the column (and periods) the

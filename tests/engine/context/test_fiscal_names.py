@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from groundgate.engine.context import corpus_en_fiscal as corpus
+from groundgate.engine.context.chunk_headers import evidence_seen, from_chunk, headed_text
 from groundgate.engine.context.corpus import Gap, Passes, Refused
 from groundgate.engine.context.fiscal_names import (
     FiscalSaid,
@@ -34,6 +35,7 @@ from groundgate.engine.gates.answer_reading import table_reading
 from tests.engine.context.test_operands import case
 
 NAMES = AnswerGatePolicy(fiscal_years="declared_names")
+CHUNK = AnswerGatePolicy(fiscal_years="chunk_names")
 CALENDAR = AnswerGatePolicy(fiscal_years="calendar")
 
 
@@ -51,7 +53,9 @@ def _verdict(answer: str, table: str, policy: AnswerGatePolicy):
 
 
 def test_the_reading_is_named_and_the_old_ones_selectable():
-    assert DEFAULT_POLICY.fiscal_years == "declared_names"  # d948
+    assert DEFAULT_POLICY.fiscal_years == "chunk_names"  # d977, d979
+    assert "fiscal_chunk" in table_reading(CHUNK).period_readings
+    assert "fiscal_chunk" not in table_reading(NAMES).period_readings
     assert VERBATIM_POLICY.fiscal_years == "calendar"
     assert "fiscal_names" in table_reading(NAMES).period_readings
     assert "fiscal_names" not in table_reading(CALENDAR).period_readings
@@ -73,7 +77,7 @@ def test_the_calendar_reading_refused_the_fiscal_names_and_passed_the_declared_s
     # Gate 2.76.1's reading (calendar, verbatim's): each right fiscal name of a quarter in the
     # year before is another period's, and the quarter said of the fiscal year before passes.
     moved = [e for e in corpus.PASSES if _verdict(e.answer, e.table, CALENDAR).status != "ok"]
-    assert len(moved) == 10
+    assert len(moved) == 11
     slip = "Revenue was $9,612 million in the second quarter of fiscal 2023."
     assert _verdict(slip, corpus.ENDS_DECLARED, CALENDAR).status == "ok"
 
@@ -208,7 +212,7 @@ def test_the_number_check_is_offered_a_declared_start_years_fiscal_year():
     two = AnswerCase.model_validate(
         {
             "case_id": "two",
-            "question": "",
+            "question": corpus.CASH_Q,
             "raw_chunks": [{"chunk_id": "s", "text": statement}, {"chunk_id": "p", "text": prose}],
             "answer": {
                 "conclusion": answer,
@@ -221,3 +225,61 @@ def test_the_number_check_is_offered_a_declared_start_years_fiscal_year():
     )
     assert gate_answer(two, NAMES).status == "ok"
     assert gate_answer(two, CALENDAR).status != "ok"
+
+
+def _part(answer: str, table: str, excerpt: str, policy: AnswerGatePolicy) -> str:
+    question = corpus.REVENUE_Q if "Revenue" in answer else corpus.CASH_Q
+    return gate_answer(case(answer, question, table, excerpt), policy).status
+
+
+def test_a_row_quoted_alone_reads_its_chunks_retail_year_end():
+    """fiscal_years "chunk_names" (d977): Best Buy's cash row quoted without its header takes
+    the chunk's columns (d940) and the retail year end of the chunk's header, so "Q2 of FY
+    2024" of its July 29, 2023 cell passes; "declared_names" read the row alone (no January
+    column) and refused it (fb-00288 over our chunks, rows cited)."""
+    right = "Cash and cash equivalents were $1,112 million in Q2 of FY 2024."
+    assert _part(right, corpus.QUARTER_BALANCE, corpus.CASH_LINE, CHUNK) == "ok"
+    assert _part(right, corpus.QUARTER_BALANCE, corpus.CASH_LINE, NAMES) != "ok"
+    # Another column's cell stays another period's under both; so does a calendar header's.
+    wrong = "Cash and cash equivalents were $862 million in Q2 of FY 2024."
+    for policy in (CHUNK, NAMES):
+        assert _part(wrong, corpus.QUARTER_BALANCE, corpus.CASH_LINE, policy) != "ok"
+    september = "Revenue was $4,512 million in the third quarter of fiscal 2024."
+    assert _part(september, corpus.CALENDAR, corpus.REVENUE_LINE, CHUNK) != "ok"
+
+
+def test_the_chunks_header_is_read_only_where_the_gate_located_the_row():
+    """Bound as d940 is: a row the gate cannot locate in one chunk (two chunks of its id: the
+    slow path keeps no offset) is read alone, its cells of no column and no period."""
+    right = "Cash and cash equivalents were $1,112 million in Q2 of FY 2024."
+    two = AnswerCase.model_validate(
+        {
+            "case_id": "two",
+            "question": corpus.CASH_Q,
+            "raw_chunks": [
+                {"chunk_id": "t", "text": corpus.QUARTER_BALANCE},
+                {"chunk_id": "t", "text": corpus.CASH_LINE + "\\nTotal  1  2  3"},
+            ],
+            "answer": {
+                "conclusion": right,
+                "evidences": [{"chunk_id": "t", "excerpt": corpus.CASH_LINE}],
+            },
+        }
+    )
+    unlocated = gate_answer(two, CHUNK)
+    assert "VALUE_OUT_OF_CONTEXT" not in {f.code for f in unlocated.findings}
+
+
+@given(st.sampled_from(["July 29, 2023", "October 28, 2023", "April 29, 2023"]))
+def test_headed_text_is_the_chunk_up_to_the_excerpt_only_for_chunk_headed_cells(day: str):
+    """Property: a cell the chunk headed reads the chunk's text up to the excerpt's end (its
+    header and the row), any other cell the excerpt (chunk_headers.headed_text, d977)."""
+    table = f"{day}  January 28, 2023\nCash  $ 1,112  $ 1,905\nTotal  3  4"
+    line = "Cash  $ 1,112  $ 1,905"
+    offset = table.index(line)
+    for policy, chunked in ((CHUNK, True), (NAMES, False)):
+        seen = evidence_seen(line, True, table_reading(policy), (table, offset))
+        for fact in seen.facts:
+            want = table[: offset + len(line)] if chunked and from_chunk(fact, seen) else line
+            assert headed_text(fact, seen) == want
+            assert retail_year_end(headed_text(fact, seen)) == (chunked and from_chunk(fact, seen))

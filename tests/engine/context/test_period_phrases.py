@@ -35,11 +35,12 @@ def _status(answer: str, table: str, policy: AnswerGatePolicy) -> str:
 
 def test_the_readings_are_on_by_default_and_the_old_ones_selectable():
     assert DEFAULT_POLICY.period_phrases == "other_sides"
-    assert DEFAULT_POLICY.fiscal_years == "declared_names"  # d912 selectable; d948
+    assert DEFAULT_POLICY.fiscal_years == "chunk_names"  # d912 selectable; d948, d977
     assert VERBATIM_POLICY.period_phrases == "off"
     assert VERBATIM_POLICY.fiscal_years == "calendar"
-    assert table_reading(LENGTHS).period_readings == {"ended_lengths", "fiscal_names"}
-    default = {"ended_lengths", "other_sides", "fiscal_names"}  # fiscal_names: d945
+    lengths = {"ended_lengths", "fiscal_names", "fiscal_chunk"}
+    assert table_reading(LENGTHS).period_readings == lengths
+    default = {"ended_lengths", "other_sides", "fiscal_names", "fiscal_chunk"}  # d945, d977
     assert table_reading(DEFAULT_POLICY).period_readings == default
     assert "fiscal_starts" in table_reading(FISCAL).period_readings
     # Gate 2.71.1's reading: each refused corpus example passed.
