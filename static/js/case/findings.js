@@ -26,7 +26,11 @@
     const item = items[gg.current];
     item.classList.add("selected");
     if (opts.focus !== false) item.focus({ preventScroll: true });
-    gg.reveal(item, "nearest");
+    // Opening the case, the pane stays at its top (the case's head line whole) where the
+    // finding shows down to its decision row (read it, decide it); the "more below" cue is
+    // counted first, it takes room above the decision block. Otherwise it is brought in (d978).
+    if (opts.opening) updateCue();
+    if (!opts.opening || !gg.inView(item, item.querySelector(".decide"))) gg.reveal(item, "nearest");
     const ids = members[gg.current];
     // Left pane: the answer's span(s).
     const spans = places(answer, ids);
