@@ -65,6 +65,8 @@ def test_the_left_pane_opens_at_its_top_with_its_finding_in_view(page, live_serv
     pane = page.eval_on_selector("#left-pane", "el => el.getBoundingClientRect().top")
     assert head >= pane, (head, pane)  # the head line whole
     assert at["roomTop"] <= at["top"] and at["decided"] <= at["roomBottom"] + 0.5, at
+    # The cue counts the finding below it, not the one selected and shown (it read "2 more").
+    assert page.inner_text("#more-below") == "▼ 1 more finding below"
     shoot(page, "left-pane-opens")
 
 

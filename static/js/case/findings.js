@@ -85,7 +85,11 @@
     if (!cue || !items.length) return;
     const c = scroller();
     const bottom = c ? c.getBoundingClientRect().bottom - gg.stuckCovers(c, list).bottom : window.innerHeight;
-    const below = items.filter(function (item) { return item.getBoundingClientRect().bottom > bottom + 1; });
+    // The selected finding shown down to its decision row is not "below" (d978).
+    const below = items.filter(function (item, i) {
+      if (i === gg.current && gg.inView(item, item.querySelector(".decide"))) return false;
+      return item.getBoundingClientRect().bottom > bottom + 1;
+    });
     firstBelow = below.length ? items.indexOf(below[0]) : -1;
     cue.hidden = !below.length;
     if (!below.length) return;
