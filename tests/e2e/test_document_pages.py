@@ -23,6 +23,17 @@ __all__ = ["demo"]  # the fixture
 REFUSED = re.compile(r"Refused to|Content Security Policy", re.IGNORECASE)
 
 
+# The lines a chunk box cuts across at its foot: [box index, the line's top, bottom, box bottom].
+CUT_LINES = """() => [...document.querySelectorAll('#chunks .chunktext')].flatMap((box, i) => {
+  const foot = box.getBoundingClientRect().top + box.clientTop + box.clientHeight;
+  const range = document.createRange();
+  range.selectNodeContents(box);
+  return [...range.getClientRects()]
+    .filter(r => r.height > 0 && r.top < foot - 0.5 && r.bottom > foot + 0.5)
+    .map(r => [i, r.top, r.bottom, foot]);
+})"""
+
+
 def refused(lines: list[str]) -> list[str]:
     return [line for line in lines if REFUSED.search(line)]
 
@@ -105,9 +116,12 @@ def test_a_statements_chunk_reads_row_by_row_and_whole(page, live_server, settin
     assert "Cash and cash equivalents $ 737,877 $ 431,560" in lines, lines[:12]
     assert lines[-1] == sheet.text.rstrip().split("\n")[-1]  # not cut
     high, shown = box.evaluate("e => [e.scrollHeight, e.clientHeight]")
-    assert high > shown  # a dozen lines or so, then it scrolls
+    assert high > shown  # a dozen lines, then it scrolls
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= width, (width, wide)
+        # The box's foot falls between two lines, never across one (d978): each line of every
+        # chunk box is wholly inside it or wholly below it (the look had 210px of text in 204px).
+        assert page.evaluate(CUT_LINES) == [], (width, height)
     shoot(page, "documents-statement-rows", prefix="")

@@ -26,7 +26,11 @@
     const item = items[gg.current];
     item.classList.add("selected");
     if (opts.focus !== false) item.focus({ preventScroll: true });
-    gg.reveal(item, "nearest");
+    // Opening the case, the pane stays at its top (the case's head line whole) where the
+    // finding shows down to its decision row (read it, decide it); the "more below" cue is
+    // counted first, it takes room above the decision block. Otherwise it is brought in (d978).
+    if (opts.opening) updateCue();
+    if (!opts.opening || !gg.inView(item, item.querySelector(".decide"))) gg.reveal(item, "nearest");
     const ids = members[gg.current];
     // Left pane: the answer's span(s).
     const spans = places(answer, ids);
@@ -81,7 +85,11 @@
     if (!cue || !items.length) return;
     const c = scroller();
     const bottom = c ? c.getBoundingClientRect().bottom - gg.stuckCovers(c, list).bottom : window.innerHeight;
-    const below = items.filter(function (item) { return item.getBoundingClientRect().bottom > bottom + 1; });
+    // The selected finding shown down to its decision row is not "below" (d978).
+    const below = items.filter(function (item, i) {
+      if (i === gg.current && gg.inView(item, item.querySelector(".decide"))) return false;
+      return item.getBoundingClientRect().bottom > bottom + 1;
+    });
     firstBelow = below.length ? items.indexOf(below[0]) : -1;
     cue.hidden = !below.length;
     if (!below.length) return;

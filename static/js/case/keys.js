@@ -116,7 +116,7 @@
   // first undecided one (one key less per case).
   const failed = items.findIndex(function (item) { return item.classList.contains("has-error"); });
   const start = failed >= 0 ? failed : gg.nextUndecided(-1);
-  if (start >= 0) gg.select(start);
+  if (start >= 0) gg.select(start, { opening: true });
   else gg.updateCue();
   // The page pane opens at that finding's box; where it has none on a page (no finding, or one
   // about the question's own words), at the cited excerpt's box (d963).

@@ -34,6 +34,18 @@
   }
   gg.stuckCovers = stuckCovers;
 
+  // Whether el's top down to `upTo`'s bottom (el whole without it) shows in its pane, clear of
+  // the pane's sticky parts; where the panes do not scroll, in the window.
+  gg.inView = function inView(el, upTo) {
+    const pane = el.closest(".pane");
+    const top = el.getBoundingClientRect().top;
+    const bottom = (upTo || el).getBoundingClientRect().bottom;
+    if (!pane || getComputedStyle(pane).overflowY === "visible") return top >= 0 && bottom <= window.innerHeight;
+    const q = pane.getBoundingClientRect();
+    const covers = stuckCovers(pane, el);
+    return top >= q.top + covers.top - 0.5 && bottom <= q.bottom - covers.bottom + 0.5;
+  };
+
   // `inside`: scroll only the boxes between el and its pane, not the pane (the answer's span of
   // the selected finding, where the whole left pane scrolls: the finding row keeps its place).
   gg.reveal = function reveal(el, block, inside) {

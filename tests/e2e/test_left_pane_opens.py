@@ -1,0 +1,77 @@
+"""The case page's left pane opens at its top when the finding it selects is already in view
+(d978): at 1366x768 the pane opened scrolled 29px, cutting the case's head line ("... gate
+answer 2.81.0: ✗ reject · policy ..."), to bring the first finding's last row clear of the
+"more below" cue that only appears after the selection. A finding out of view is still brought
+in. Screenshots: left-pane-opens-*.png."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.filings import answers_import, open_case, ulta_chunks
+from tests.e2e.test_workstation import shoot
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+CASE = "ulta-cash-and-cash-equivalents-at-the-other-year-end"
+ROW = "Cash and cash equivalents $ 737,877 $ 431,560"
+QUESTION = "What were Ulta Beauty's cash and cash equivalents at January 28, 2023?"
+
+
+@pytest.fixture
+def other_date(settings, tmp_path):
+    chunks, dataset = ulta_chunks(settings, tmp_path)
+    sheet = next(c for c in chunks if ROW in c.text)
+    answers_import(
+        dataset,
+        question=QUESTION,
+        chunks=[sheet],
+        answers={
+            CASE: (
+                "Cash and cash equivalents were $431,560 thousand at January 28, 2023.",
+                {"chunk_id": sheet.chunk_id, "excerpt": ROW},
+            ),
+        },
+    )
+
+
+# The selected finding's top, its decision row's bottom, the room between the pane's sticky
+# parts (the answer above, the decision block with its "more below" cue under), the scrollTop.
+PLACES = """() => {
+  const pane = document.getElementById('left-pane');
+  const item = document.querySelector('.finding-item.selected');
+  const covers = window.ggCase.stuckCovers(pane, item);
+  const box = pane.getBoundingClientRect();
+  return {scroll: pane.scrollTop, top: item.getBoundingClientRect().top,
+          decided: item.querySelector('.decide').getBoundingClientRect().bottom,
+          roomTop: box.top + covers.top, roomBottom: box.bottom - covers.bottom};
+}"""
+
+
+def _opened(page, live_server) -> dict:
+    assert "reject" in open_case(page, live_server, CASE)
+    page.locator(".finding-item.selected").wait_for()
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(300)  # the cue's frame
+    return page.evaluate(PLACES)
+
+
+def test_the_left_pane_opens_at_its_top_with_its_finding_in_view(page, live_server, other_date):
+    # The case id wraps the head to three lines: the finding's "should say" row sits under the
+    # cue, its head and decision row in view. The pane opened scrolled 29px.
+    at = _opened(page, live_server)
+    assert at["scroll"] == 0, at
+    head = page.eval_on_selector(".casehead", "el => el.getBoundingClientRect().top")
+    pane = page.eval_on_selector("#left-pane", "el => el.getBoundingClientRect().top")
+    assert head >= pane, (head, pane)  # the head line whole
+    assert at["roomTop"] <= at["top"] and at["decided"] <= at["roomBottom"] + 0.5, at
+    # The cue counts the finding below it, not the one selected and shown (it read "2 more").
+    assert page.inner_text("#more-below") == "▼ 1 more finding below"
+    shoot(page, "left-pane-opens")
+
+
+def test_a_finding_whose_decision_row_is_hidden_is_still_brought_in(page, live_server, other_date):
+    page.set_viewport_size({"width": 1366, "height": 640})
+    at = _opened(page, live_server)
+    assert at["scroll"] > 0, at
+    assert at["roomTop"] <= at["top"] and at["decided"] <= at["roomBottom"] + 0.5, at
