@@ -121,7 +121,7 @@ def test_a_statements_chunk_reads_row_by_row_and_whole(page, live_server, settin
         page.set_viewport_size({"width": width, "height": height})
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= width, (width, wide)
-        # The box's foot falls between two lines, never across one (d978): each line of every
+        # The box's foot falls between two lines, never across one (d981): each line of every
         # chunk box is wholly inside it or wholly below it (the look had 210px of text in 204px).
         assert page.evaluate(CUT_LINES) == [], (width, height)
     shoot(page, "documents-statement-rows", prefix="")

@@ -1,5 +1,5 @@
 """The case page's left pane opens at its top when the finding it selects is already in view
-(d978): at 1366x768 the pane opened scrolled 29px, cutting the case's head line ("... gate
+(d981): at 1366x768 the pane opened scrolled 29px, cutting the case's head line ("... gate
 answer 2.81.0: ✗ reject · policy ..."), to bring the first finding's last row clear of the
 "more below" cue that only appears after the selection. A finding out of view is still brought
 in. Screenshots: left-pane-opens-*.png."""

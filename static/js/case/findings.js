@@ -28,7 +28,7 @@
     if (opts.focus !== false) item.focus({ preventScroll: true });
     // Opening the case, the pane stays at its top (the case's head line whole) where the
     // finding shows down to its decision row (read it, decide it); the "more below" cue is
-    // counted first, it takes room above the decision block. Otherwise it is brought in (d978).
+    // counted first, it takes room above the decision block. Otherwise it is brought in (d981).
     if (opts.opening) updateCue();
     if (!opts.opening || !gg.inView(item, item.querySelector(".decide"))) gg.reveal(item, "nearest");
     const ids = members[gg.current];
@@ -85,7 +85,7 @@
     if (!cue || !items.length) return;
     const c = scroller();
     const bottom = c ? c.getBoundingClientRect().bottom - gg.stuckCovers(c, list).bottom : window.innerHeight;
-    // The selected finding shown down to its decision row is not "below" (d978).
+    // The selected finding shown down to its decision row is not "below" (d981).
     const below = items.filter(function (item, i) {
       if (i === gg.current && gg.inView(item, item.querySelector(".decide"))) return false;
       return item.getBoundingClientRect().bottom > bottom + 1;
