@@ -16,6 +16,11 @@
   sentences is prose, and a row that carries on the one before (a wrapped label) joins it.
   `ChunkingPolicy.version` 2 keeps version 2's reading (chunk bounds move in version 3; the
   text's characters are version 2's but for some newlines read as spaces).
+- Version 4 (documents/statement_heads.py, d990-d992): a statement's whole head - its title,
+  scale line and every line of its column header, printed in blocks of their own or not - goes
+  with its rows and is carried to each later chunk of it (and to a block of rows after it whose
+  figures stand in its columns), and a statement starts a chunk at its title.
+  `ChunkingPolicy.version` 3 keeps version 3's reading.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from groundgate.documents.table_blocks import (
     rows_of,
     same_row,
 )
+from groundgate.documents.statement_heads import StatementContext, beside, head_parts
 
 # A gap wider than this share of the font size between two spans is a word/cell boundary.
 SPAN_GAP = 0.15
@@ -53,14 +59,15 @@ _SPACES = re.compile(r"[ \t]{2,}")
 # What the chunker writes, recorded on each Document it ingests (Document.metadata["chunking"];
 # a document without it was chunked by version 1). 2: a table block keeps its rows (d905).
 # 3: a table keeps its head, is cut between rows, prose is not read as rows (d965-d967).
-CHUNKING_VERSION = 3
+# 4: a statement's whole head goes with it and to its later chunks, it starts a chunk (d990-d992).
+CHUNKING_VERSION = 4
 
 
 @dataclass(frozen=True)
 class ChunkingPolicy:
     min_chars: int = 200
     max_chars: int = 1200
-    # Which chunker's reading (2 or 3; 1 is version 2's text through block_view, d907).
+    # Which chunker's reading (2, 3 or 4; 1 is version 2's text through block_view, d907).
     version: int = CHUNKING_VERSION
 
 
@@ -316,6 +323,7 @@ class _Part:
     breaks: list[int]
     head: bool = False
     carried: bool = False  # a copy carried from elsewhere on the page (d968)
+    figures: bool = False  # rows of figures of the chunk's own (version 4, d992)
 
 
 def _size(parts: list[_Part]) -> int:
@@ -401,15 +409,20 @@ def chunk_page(
 ) -> list[PageChunk]:
     chunks: list[PageChunk] = []
     parts: list[_Part] = []
-    third = policy.version >= 3
-    context = _Context()
+    third, fourth = policy.version >= 3, policy.version >= 4
+    context, statements = _Context(), StatementContext(_copy)
     for block in page_lines(page_dict, words):
         table = reads_as_table(block) and not (third and reads_as_prose(block))
-        head = _head(parts, block) if table and third else 0
+        head = (head_parts if fourth else _head)(parts, block) if table and third else 0  # type: ignore[arg-type]
         heads = parts[len(parts) - head :]
         # A table, or one row of figures standing alone ("Net income $ 1,242,408 12.2% ...").
         rows = third and (table or (len(rows_of(block)) == 1 and figure_columns([block]) >= 2))
         lacks, carried = context.carry(heads, block) if rows else ([], [])
+        found = statements.carry(heads, block) if rows and fourth else None  # type: ignore[arg-type]
+        if found is not None:  # a statement's head, or the statement's it stands under (d991)
+            lacks, carried = lacks if found[0] is None else found[0], found[1]  # type: ignore[assignment]
+        # A statement opens a chunk at its title, after another's rows (d992).
+        starts = found is not None and found[2] and any(p.figures for p in parts[: len(parts) - head])
         first = policy.max_chars - sum(len(p.text) + 1 for p in [*heads, *lacks])
         later = policy.max_chars - (_size(carried) + 1 if carried else 0)
         pieces = _split_block(block, policy.max_chars, first, rows=table and third, later=later)
@@ -419,7 +432,11 @@ def chunk_page(
             breaks = [i for i, c in enumerate(text) if c != spaced[i]]
             size = _size(parts)
             own = _size([p for p in parts if not p.carried])  # what is carried counts no size
-            if own and (own >= policy.min_chars or size + 1 + len(text) > policy.max_chars):
+            is_a_head = third and not table and is_head(piece, text) and len(pieces) == 1
+            run = parts[len(parts) - next((i for i, p in enumerate(reversed(parts)) if not p.head), len(parts)) :]
+            # A column header printed as blocks side by side is not cut (version 4, d990).
+            enough = own >= policy.min_chars and not (fourth and is_a_head and beside(run, piece))  # type: ignore[arg-type]
+            if own and (enough or size + 1 + len(text) > policy.max_chars or (n == 0 and starts)):
                 # A table's head goes with its rows (d965), unless it is all the chunk holds.
                 held = head if n == 0 and head < len(parts) else 0
                 if not (n == 0 and head == len(parts)):
@@ -429,8 +446,8 @@ def chunk_page(
                 parts.extend(lacks)  # the page's scale line and header it lacks (d968)
             elif n and not parts:
                 parts.extend(carried)  # the table's scale line and header again (d968)
-            is_a_head = third and not table and is_head(piece, text) and len(pieces) == 1
-            parts.append(_Part(text, piece, breaks, is_a_head))
+            figures = bool(rows) and figure_columns(rows_of(piece)) > 0
+            parts.append(_Part(text, piece, breaks, is_a_head, figures=figures))
             if not table and len(text) <= HEAD_CHARS and declares_scale(text):
                 context.scale = _copy(piece, text)
     if parts:
