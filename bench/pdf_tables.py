@@ -1,4 +1,4 @@
-"""Where PDF chunking reads tables, on every shared PDF: chunking version 2 beside version 3.
+"""Where PDF chunking reads tables, on every shared PDF: chunking versions 2, 3 and 4.
 
     python bench/pdf_tables.py [--blocks] [--file NAME]
 
@@ -13,7 +13,12 @@ Reads each readable PDF of ../shared/data/pdfs and ../shared/data/financebench a
     head with the rows (d965);
   - tables cut over two chunks (one block in both), of those cut inside a row, and those
     whose later chunk carries the table's header or scale line (d968);
-  - chunks of table rows declaring no scale after a chunk of the same page that declares one.
+  - chunks of table rows declaring no scale after a chunk of the same page that declares one;
+  - statements (version 4's reading of a page's blocks, documents/statement_heads.py: a table
+    with a title and a dated or scaled column header, and the blocks of rows after it in its
+    columns): chunks that hold lines of two statements (d992), and a statement's continuations
+    (chunks of its rows after the one that prints its title) that lack a line of its title or
+    of its column header (d991).
 With --blocks each prose block and carried row is printed, and each cut head.
 """
 
@@ -24,6 +29,7 @@ import itertools
 import os
 import sys
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,13 +37,79 @@ sys.path.insert(0, str(ROOT))
 
 import pymupdf  # noqa: E402
 
-from groundgate.documents import chunking, table_blocks  # noqa: E402
+from groundgate.documents import chunking, statement_heads, table_blocks  # noqa: E402
 from groundgate.documents.glyph_boxes import page_text  # noqa: E402
 from groundgate.documents.pdf_text import TEXT_FLAGS  # noqa: E402
 
 DATA = Path(os.environ.get("GROUNDGATE_SHARED_DIR", ROOT.parent / "shared")) / "data"
 PASSWORDS = {"issue6010_1.pdf": "abc", "issue6010_2.pdf": "æøå"}
-VERSIONS = {v: chunking.ChunkingPolicy(version=v) for v in (2, 3)}
+VERSIONS = {v: chunking.ChunkingPolicy(version=v) for v in (2, 3, 4)}
+Key = tuple[str, tuple[float, float, float, float]]
+
+
+@dataclass
+class _Piece:
+    text: str
+    lines: list[chunking.Line]
+    head: bool = False
+
+
+def _key(line: chunking.Line) -> Key:
+    return line.text, line.bbox
+
+
+def _copy(lines: list[chunking.Line], text: str | None = None, header: bool = False) -> _Piece:
+    return _Piece(text or chunking._block_text(lines), lines)
+
+
+def statements(paragraphs: list[list[chunking.Line]]) -> list[tuple[list[str], set[Key]]]:
+    """The page's statements as version 4 reads them, the page not cut in chunks: (the lines of
+    its title and column header, every line of it: head, rows, the blocks of rows in its
+    columns after it)."""
+    found: list[tuple[list[str], set[Key]]] = []
+    parts: list[_Piece] = []
+    context = statement_heads.StatementContext(_copy)
+    for block in paragraphs:
+        table = chunking.reads_as_table(block) and not table_blocks.reads_as_prose(block)
+        single = len(table_blocks.rows_of(block)) == 1 and table_blocks.figure_columns([block]) >= 2
+        text = chunking._block_text(block)
+        if table or single:
+            head = statement_heads.head_parts(parts, block) if table else 0  # type: ignore[arg-type]
+            heads = parts[len(parts) - head :]
+            read = context.carry(heads, block, [])  # type: ignore[arg-type]
+            if read is not None and read[2]:  # its own head
+                said = [x.text for p in read[1] for x in p.lines]
+                lines = {_key(x) for p in heads for x in p.lines} | {_key(x) for x in block}
+                found.append((said, lines))
+            elif read is not None and found:  # a block of rows in its columns
+                found[-1][1].update(_key(x) for x in block)
+        parts.append(_Piece(text, block, not table and table_blocks.is_head(block, text)))
+    return found
+
+
+def statement_chunks(
+    found: list[chunking.PageChunk], page: list[tuple[list[str], set[Key]]], show: str,
+    counts: Counter[str], v: int,
+) -> None:  # fmt: skip
+    """Count chunks holding lines of two statements, and continuations lacking a head line."""
+    seen: set[int] = set()
+    for chunk in found:
+        own = {_key(x) for x in chunk.lines if x.block >= 0}
+        held = [i for i, (_, lines) in enumerate(page) if own & lines]
+        if len(held) >= 2:
+            counts[f"v{v} chunks holding two statements"] += 1
+            if show:
+                print(f"  {show} v{v}: two statements in {chunk.text[:60]!r}")
+        for i in held:
+            if i in seen:
+                said, _ = page[i]
+                counts[f"v{v} statement continuations"] += 1
+                missing = [x for x in said if x not in chunk.text]
+                if missing:
+                    counts[f"v{v} ... lacking a title or header line"] += 1
+                    if show:
+                        print(f"  {show} v{v}: continuation lacks {missing[:3]!r}")
+            seen.add(i)
 
 
 def files() -> list[Path]:
@@ -97,7 +169,10 @@ def survey(path: Path, show: bool, counts: Counter[str]) -> None:
             page_dict, words = page_text(doc[number].get_textpage(flags=TEXT_FLAGS))
             where = f"p.{number + 1}" if show else ""
             counts["pages"] += 1
-            for block in chunking.page_lines(page_dict, words):
+            paragraphs = chunking.page_lines(page_dict, words)
+            page = statements(paragraphs)
+            counts["statements (v4's reading)"] += len(page)
+            for block in paragraphs:
                 counts["blocks"] += 1
                 if not chunking.reads_as_table(block):
                     continue
@@ -118,6 +193,7 @@ def survey(path: Path, show: bool, counts: Counter[str]) -> None:
                 found = chunking.chunk_page(number, page_dict, policy, words)
                 counts[f"v{v} chunks"] += len(found)
                 bounds(found, where, counts, v)
+                statement_chunks(found, page, where, counts, v)
                 scale_seen = False
                 for chunk in found:
                     scaled = table_blocks.declares_scale(chunk.text)

@@ -418,9 +418,9 @@ def chunk_page(
         # A table, or one row of figures standing alone ("Net income $ 1,242,408 12.2% ...").
         rows = third and (table or (len(rows_of(block)) == 1 and figure_columns([block]) >= 2))
         lacks, carried = context.carry(heads, block) if rows else ([], [])
-        found = statements.carry(heads, block) if rows and fourth else None  # type: ignore[arg-type]
+        found = statements.carry(heads, block, lacks) if rows and fourth else None  # type: ignore[arg-type]
         if found is not None:  # a statement's head, or the statement's it stands under (d991)
-            lacks, carried = lacks if found[0] is None else found[0], found[1]  # type: ignore[assignment]
+            lacks, carried = found[0], found[1]  # type: ignore[assignment]
         # A statement opens a chunk at its title, after another's rows (d992).
         starts = found is not None and found[2] and any(p.figures for p in parts[: len(parts) - head])
         first = policy.max_chars - sum(len(p.text) + 1 for p in [*heads, *lacks])
@@ -442,10 +442,11 @@ def chunk_page(
                 if not (n == 0 and head == len(parts)):
                     chunks.append(_chunk(page_index, parts[: len(parts) - held]))
                     parts = parts[len(parts) - held :]
-            if n == 0 and lacks and len(parts) == head:
-                parts.extend(lacks)  # the page's scale line and header it lacks (d968)
-            elif n and not parts:
-                parts.extend(carried)  # the table's scale line and header again (d968)
+            if n == 0 and lacks and len(parts) == head:  # what it lacks (d968), before its head (d991)
+                at = 0 if fourth else len(parts)
+                parts[at:at] = lacks
+            elif n and not parts and (not fourth or figure_columns(rows_of(piece))):
+                parts.extend(carried)  # the table's scale line and header again (d968, d991)
             figures = bool(rows) and figure_columns(rows_of(piece)) > 0
             parts.append(_Part(text, piece, breaks, is_a_head, figures=figures))
             if not table and len(text) <= HEAD_CHARS and declares_scale(text):

@@ -48,7 +48,14 @@ HEAD_GAP_LINES = 3.0
 # d991: a figure stands in a statement's column when its right edge is this near one of the
 # statement's figures' right edges (numbers are set flush right; ")" of a negative hangs).
 EDGE_POINTS = 4.0
+# d991: a statement with no title right under another (within this many of its line heights)
+# is under the other's title (Ulta's "Sales by Category": 13 weeks, then 52 weeks).
+INHERIT_GAP_LINES = 4.0
+# A one-line scale part of at most this many words is a scale line alone: the title is above.
+SCALE_WORDS = 8
 _NUMBER_WORD = re.compile(r"^\(?\$?\d[\d,]*(?:\.\d+)?%?\)?$")
+_CLOSE = re.compile(r"^[)%]+$")
+_YEAR = re.compile(r"(?:19|20)\d\d")
 
 
 class Part(Protocol):
@@ -93,9 +100,12 @@ def head_parts(parts: list[Part], table: list[Line]) -> int:
 
 
 def beside(run: list[Part], part_lines: list[Line]) -> bool:
-    """The lines stand beside a part of `run` (d990): they overlap it or touch it vertically
-    and start right of its end (or end left of its start) - a column header printed as blocks
-    side by side ("Common" / "Shares", "Additional" / "Paid-In Capital", ...), not to be cut."""
+    """The lines stand beside a part of `run`, a statement's head so far (a part of it declares
+    a scale or names a period, d990): they overlap it or touch it vertically and start right of its end (or end
+    left of its start) - a column header printed as blocks side by side ("Common" / "Shares",
+    "Additional" / "Paid-In Capital", ...), not to be cut from its rows."""
+    if not any(declares_scale(p.text) or names_periods(rows_of(p.lines)) for p in run):
+        return False  # a figure's labels side by side (tracemonkey's) head no statement
     x0, top, x1, bottom = _box(part_lines)
     for part in run:
         a0, a_top, a1, a_bottom = _box(part.lines)
@@ -106,14 +116,17 @@ def beside(run: list[Part], part_lines: list[Line]) -> bool:
 
 
 def _edges(rows: list[list[Line]]) -> list[float]:
-    """The right edges of the figures of the rows (words that are numbers, years left out)."""
+    """The right edges of the figures of the rows (words that are numbers, years left out), a
+    ")" or "%" printed apart after one counted in ("5.3 %", "( 3.2 )": J&J's columns)."""
     out: list[float] = []
     for row in rows:
         for line in row:
-            for a, z, _, _, x1, _ in line.words:
-                word = line.text[a:z]
-                if _NUMBER_WORD.match(word) and not re.fullmatch(r"(?:19|20)\d\d", word):
-                    out.append(float(x1))
+            words = [(line.text[w[0] : w[1]], float(w[4])) for w in line.words]
+            for i, (word, x1) in enumerate(words):
+                if _NUMBER_WORD.match(word) and not _YEAR.fullmatch(word):
+                    while i + 1 < len(words) and _CLOSE.match(words[i + 1][0]):
+                        i, x1 = i + 1, words[i + 1][1]
+                    out.append(x1)
     return out
 
 
@@ -132,12 +145,25 @@ def _split(heads: list[Part]) -> tuple[list[Part], list[Part]]:
     two cells are the header and the part above them the title."""
     at = next((i for i in range(len(heads) - 1, -1, -1) if declares_scale(heads[i].text)), None)
     if at is not None:
-        first = at - 1 if at and len(heads[at].lines) == 1 else at
+        alone = len(heads[at].lines) == 1 and _scale_alone(heads[at].text)
+        first = at - 1 if at and alone else at
         return heads[first : at + 1], heads[at + 1 :]
     n = len(heads)
     while n and (names_periods(rows_of(heads[n - 1].lines)) or len(rows_of(heads[n - 1].lines)[0]) >= 2):
         n -= 1
     return heads[max(n - 1, 0) : n], heads[n:]
+
+
+def _near(bottom: float, block: list[Line]) -> bool:
+    """`block` starts within INHERIT_GAP_LINES of its line height below `bottom`."""
+    height = max(block[0].bbox[3] - block[0].bbox[1], 1.0)
+    return block[0].bbox[1] - bottom <= INHERIT_GAP_LINES * height
+
+
+def _scale_alone(text: str) -> bool:
+    """A scale line and no title ("(In thousands)", "(in thousands, except per share data)"),
+    not a title saying one ("Amortization expense was as follows ($ in millions):")."""
+    return len(text.split()) <= SCALE_WORDS and not text.rstrip().endswith(":")
 
 
 @dataclass
@@ -146,6 +172,8 @@ class Statement:
 
     parts: list[Part]
     edges: list[float] = field(default_factory=list)
+    title: list[Part] = field(default_factory=list)
+    bottom: float = 0.0  # where its last block of rows ends on the page
 
 
 @dataclass
@@ -156,11 +184,11 @@ class StatementContext:
     statement: Statement | None = None
 
     def carry(
-        self, heads: list[Part], block: list[Line]
-    ) -> tuple[list[Part] | None, list[Part], bool] | None:
-        """(what the block's first chunk lacks - None: what version 3 gives -, what its later
-        chunks carry, whether it starts a statement at its title), or None where version 3's
-        reading stands (no statement)."""
+        self, heads: list[Part], block: list[Line], page: list[Part]
+    ) -> tuple[list[Part], list[Part], bool] | None:
+        """(what the block's first chunk lacks, what its later chunks carry, whether it starts
+        a statement), or None where version 3's reading stands (no statement); `page`: what
+        version 3 finds it lacks of the page's scale line and header."""
         rows = rows_of(block)
         start, end = column_header(rows)
         title_parts, header_parts = _split(heads)
@@ -180,10 +208,17 @@ class StatementContext:
                 scaled = True
         dated = names_periods(rows_of(said))
         if header and (dated or (title and scaled)):
-            self.statement = Statement([*title, *header], _edges(rows[end:]))
-            return None if not scaled else [], self.statement.parts, bool(title)
-        dated_own = end > start and names_periods(rows[start:end])
-        if self.statement is not None and not dated_own and aligned(self.statement.edges, rows):
+            lacks = [] if scaled else page
+            last = self.statement
+            if not title and last is not None and _near(last.bottom, block):
+                title = last.title  # a statement right under another, of the page's title
+                lacks = [*title, *(p for p in lacks if p.text not in {t.text for t in title})]
+            bottom = block[-1].bbox[3]
+            self.statement = Statement([*title, *header], _edges(rows[end:]), title, bottom)
+            return lacks, self.statement.parts, True
+        # Rows in the statement's columns, under no head of their own, are of it.
+        if self.statement is not None and not (said or scaled) and aligned(self.statement.edges, rows):
             self.statement.edges += _edges(rows)
+            self.statement.bottom = block[-1].bbox[3]
             return self.statement.parts, self.statement.parts, False
         return None
