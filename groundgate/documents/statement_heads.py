@@ -217,7 +217,7 @@ class StatementContext:
             self.statement = Statement([*title, *header], _edges(rows[end:]), title, bottom)
             return lacks, self.statement.parts, True
         # Rows in the statement's columns, under no head of their own, are of it.
-        if self.statement is not None and not (said or scaled) and aligned(self.statement.edges, rows):
+        if self.statement is not None and not (heads or scaled or dated) and aligned(self.statement.edges, rows):
             self.statement.edges += _edges(rows)
             self.statement.bottom = block[-1].bbox[3]
             return self.statement.parts, self.statement.parts, False

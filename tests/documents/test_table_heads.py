@@ -78,8 +78,16 @@ def test_a_statement_printed_in_blocks_carries_the_pages_scale_and_header(bestbu
     assert rows[0].startswith("Condensed Consolidated Balance Sheets $\xa0in millions")
     assert rows[1] == "July 29, 2023 January 28, 2023 July 30, 2022"
     # A row of figures printed as a block of its own gets the page's scale line too.
-    income = _holding(_chunks(ULTA).chunks, "Net income $ 1,242,408 12.2% $ 985,837 11.4%")
+    net = "Net income $ 1,242,408 12.2% $ 985,837 11.4%"
+    income = _holding(_chunks(ULTA, ChunkingPolicy(version=3)).chunks, net)
     assert income.text.startswith("(In thousands, except per share data)\n")
+    # Version 4 (d991): the statement's whole head, its title and every header line.
+    income = _holding(_chunks(ULTA).chunks, net)
+    assert income.text.startswith(
+        "Exhibit 2\nUlta Beauty, Inc.\nConsolidated Statements of Income\n"
+        "(In thousands, except per share data)\n52 Weeks Ended\nJanuary 28, January 29,\n"
+        "2023 2022\nNet income $ 1,242,408"
+    )
 
 
 def test_sentences_are_not_cut_into_rows(bestbuy):

@@ -5,7 +5,10 @@ keeps Best Buy's "$ in millions" with the cash-flow rows and carries it to the s
 chunk (d965, d968), so the cell's scale is declared and a wrong scale is refused. Ulta Beauty's
 balance sheet and cash flows (its earnings release) and Best Buy's 10-Q cash flows, ../shared.
 The same answers citing only the row (its cells headed by the chunk's header, excerpt_headers
-"chunk_columns", d940), and a rounding of the other date's cell (d941)."""
+"chunk_columns", d940), and a rounding of the other date's cell (d941). Chunking version 4
+(d990-d992): each statement starts its own chunk at its title, and each later chunk of it carries
+its title, scale line and every line of its column header, so the 52 weeks' net income, in a
+chunk of its own, is read under its dates."""
 
 from __future__ import annotations
 
@@ -71,6 +74,18 @@ ANSWERS = {
         "What was Best Buy's cash, cash equivalents and restricted cash at July 29, 2023?",
         "Cash, cash equivalents and restricted cash were $1,491 thousand at July 29, 2023.",
     ),
+    "ulta-ni52-other": (
+        ULTA,
+        "Net income $ 1,242,408 12.2% $ 985,837 11.4%",
+        "What was Ulta Beauty's net income in the 52 weeks ended January 28, 2023?",
+        "Net income was $985,837 thousand in the period ended January 28, 2023.",
+    ),
+    "ulta-ni52-right": (
+        ULTA,
+        "Net income $ 1,242,408 12.2% $ 985,837 11.4%",
+        "What was Ulta Beauty's net income in the 52 weeks ended January 28, 2023?",
+        "Net income was $1,242,408 thousand in the period ended January 28, 2023.",
+    ),
 }
 # The same answers citing only the row (no header line in the excerpt), and roundings.
 ROW_ONLY = {f"{case_id}-row": answer for case_id, answer in ANSWERS.items()}
@@ -98,7 +113,7 @@ def filings(settings, tmp_path):
     for name in (ULTA, BESTBUY):
         data[name] = shared_data("financebench", name).read_bytes()
         document = document_ingest(dataset=dataset, data=data[name], filename=name).document
-        assert document.metadata["chunking"] == CHUNKING_VERSION == 3
+        assert document.metadata["chunking"] == CHUNKING_VERSION == 4
         chunks[name] = list(Chunk.objects.filter(document=document).order_by("ordinal"))
     lines = []
     for case_id, (name, row, question, conclusion) in (ANSWERS | ROW_ONLY).items():
@@ -159,6 +174,7 @@ def test_another_periods_cell_is_out_of_context_and_boxed_on_the_page(filings, c
     "case_id",
     [
         "ulta-cash-right",
+        "ulta-ni52-right",
         "bby-da-right",
         "bby-cash-right",
         "ulta-cash-right-row",
@@ -194,3 +210,90 @@ def test_the_statements_scale_is_declared_in_the_cited_chunk(filings, case_id):
 def test_a_wrong_scale_of_the_cell_is_refused(filings, case_id):
     case, findings = _findings(case_id)
     assert case.gate_runs.order_by("-id").first().status != "ok", findings
+
+
+# Chunking version 4 (d990-d992): what each chunk of a statement carries.
+ULTA_INCOME_52 = [
+    "Exhibit 2",
+    "Ulta Beauty, Inc.",
+    "Consolidated Statements of Income",
+    "(In thousands, except per share data)",
+    "52 Weeks Ended",
+    "January 28, January 29,",
+    "2023 2022",
+]
+ULTA_BALANCE = [
+    "Exhibit 3 Ulta Beauty, Inc. Condensed Consolidated Balance Sheets",
+    "(In thousands)",
+    "January 28, January 29,",
+    "2023 2022",
+]
+BESTBUY_EQUITY_HEADER = [
+    "Common",
+    "Shares Common Stock",
+    "Additional Paid-In Capital",
+    "Retained Earnings",
+    "Accumulated Other",
+    "Comprehensive",
+    "Income\xa0(Loss) Total",
+]
+
+
+def _holding(chunks: list[Chunk], row: str) -> list[str]:
+    return next(c for c in chunks if row in c.text.split("\n")).text.split("\n")
+
+
+def test_each_statement_starts_its_own_chunk_at_its_title(filings):
+    """Version 3 put Exhibit 1's 13-week tail and Exhibit 2's head in one chunk (d992)."""
+    _, chunks = filings
+    tail = _holding(chunks[ULTA], "Net income $ 340,751 10.6% $ 289,366 10.6%")
+    assert "52 Weeks Ended" not in tail and "Exhibit 2" not in tail
+    assert tail[tail.index("13 Weeks Ended") + 1 : tail.index("13 Weeks Ended") + 3] == [
+        "January 28, January 29,",
+        "2023 2022",
+    ]
+    head = _holding(chunks[ULTA], "Net sales $ 10,208,580 100.0% $ 8,630,889 100.0%")
+    assert head[: len(ULTA_INCOME_52)] == ULTA_INCOME_52
+    for name in (ULTA, BESTBUY):
+        for chunk in chunks[name]:
+            titles = [t for t in ("Exhibit 1", "Exhibit 2", "Exhibit 3") if t in chunk.text]
+            assert len(titles) <= 1, chunk.text
+
+
+def test_the_52_weeks_other_periods_net_income_is_out_of_context(filings):
+    """The 52 weeks' "Net income" row opens a chunk of its own; version 3 gave it the scale line
+    alone, so no column of it was dated (d991). "Net income" is printed on the page twice (13 and
+    52 weeks): the box is checked by the other cases."""
+    case, findings = _findings("ulta-ni52-other")
+    assert [f for f in findings if f["code"] == "VALUE_OUT_OF_CONTEXT"], findings
+    assert case.gate_runs.order_by("-id").first().status != "ok"
+
+
+@pytest.mark.parametrize(
+    ("row", "head"),
+    [
+        ("Net income $ 1,242,408 12.2% $ 985,837 11.4%", ULTA_INCOME_52),
+        ("Accounts payable $ 559,527 $ 552,730", ULTA_BALANCE),
+        ("Total stockholders’ equity 1,959,811 1,535,373", ULTA_BALANCE),
+    ],
+)
+def test_a_continuation_carries_the_title_and_every_header_line(filings, row, head):
+    """Version 3 carried the scale line and "2023 2022" but not "January 28, January 29,", the
+    52 weeks' header or the title (d991)."""
+    _, chunks = filings
+    rows = _holding(chunks[ULTA], row)
+    assert rows[: len(head)] == head, rows
+
+
+def test_the_equity_statements_header_is_whole_in_every_chunk(filings):
+    """Best Buy's equity header is seven blocks side by side: version 3 cut it between two
+    chunks and carried the title alone to the later ones (d990, d991)."""
+    _, chunks = filings
+    held = [c.text.split("\n") for c in chunks[BESTBUY] if c.page_index == 6]
+    held = [rows for rows in held if any(r.startswith("Balances at ") for r in rows)]
+    assert len(held) == 3
+    for rows in held:
+        at = rows.index(BESTBUY_EQUITY_HEADER[0])
+        assert rows[at : at + len(BESTBUY_EQUITY_HEADER)] == BESTBUY_EQUITY_HEADER, rows
+        assert rows[at - 1].startswith("Condensed Consolidated Statements of Changes")
+    assert not any(c.text.endswith("Additional Paid-In Capital") for c in chunks[BESTBUY])
