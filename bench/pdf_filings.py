@@ -16,11 +16,13 @@ theirs), in five ways, and three citing less:
   - chunking 2 / one_part, chunking 1 / each_date: each change alone;
   - chunking 2 / each_date: both (the default of 2.72.0-2.76.1);
   - chunking 3 / each_date: version 3's chunks (a table's head kept with its rows, prose not
-    read as rows, a wrapped label joined: d965-d967), the default now;
-  - chunking 2 / 3, its figure's chunk cited: each answer cites only the chunks that print one
+    read as rows, a wrapped label joined: d965-d967);
+  - chunking 4 / each_date: version 4's (a statement's whole head with its rows and carried to
+    its later chunks, each statement its own chunk: d990-d992), the default now;
+  - chunking 2 / 3 / 4, its figure's chunk cited: each answer cites only the chunks that print one
     of its figures (the page's chunks all given as raw chunks), so a chunk's own scale line and
     header decide (d965, d968);
-  - rows cited / excerpt, rows cited / chunk_columns: chunking 3 / each_date with only the lines
+  - rows cited / excerpt, rows cited / chunk_columns: chunking 4 / each_date with only the lines
     of the chunks that hold a figure the answer says (not a year) cited, each line an excerpt
     (a row quoted without its header, d940), under excerpt_headers "excerpt" (the row read
     alone, 2.76.1's reading) and "chunk_columns" (the default: headed by its chunk);
@@ -39,6 +41,7 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -124,29 +127,30 @@ def other_cells(case: dict, rows: list[str]) -> list[dict]:
 _NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w])")
 
 
-def holding(case: dict, chunks: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The chunks that print one of the answer's figures (not a year), digits as written: an
-    answer citing only the chunk its figure is read from. All of them when none does."""
-    said = [n.rstrip(",.") for n in _NUMBER.findall(case["answer"]["conclusion"] or "")]
-    said = [n for n in said if not re.fullmatch(r"(?:19|20)\d\d", n) and len(n) > 1]
-    cited = [c for c in chunks if any(n in _NUMBER.findall(c[1].replace("\n", " ")) for n in said)]
-    return cited or chunks
-
-
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 
+def _prints_said(case: dict) -> Callable[[str], bool]:
+    """Whether a text prints one of the answer's figures, digits as written: a number of the
+    conclusion (a sentence's "," or "." after it left out) of two characters or more, not a
+    year. One rule for a chunk cited (`holding`) and a row cited (`said_rows`)."""
+    said = {n.rstrip(",.") for n in _NUMBER.findall(case["answer"]["conclusion"] or "")}
+    said = {n for n in said if not _YEAR.fullmatch(n) and len(n) > 1}
+    return lambda text: bool(said & {n.rstrip(",.") for n in _NUMBER.findall(text)})
+
+
+def holding(case: dict, chunks: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The chunks that print one of the answer's figures: an answer citing only the chunk its
+    figure is read from. All of them when none does."""
+    prints = _prints_said(case)
+    return [c for c in chunks if prints(c[1])] or chunks
+
+
 def said_rows(case: dict, chunks: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """(chunk id, line) of each line of the chunks holding a figure the answer says (not a
-    year): a row cited without its header lines (d940). None found: the chunks whole."""
-    said = {n.rstrip(",") for n in _NUMBER.findall(case["answer"]["conclusion"] or "")}
-    said = {n for n in said if not _YEAR.fullmatch(n)}
-    out = []
-    for i, text in chunks:
-        for line in text.split("\n"):
-            if said & {n.rstrip(",") for n in _NUMBER.findall(line)}:
-                out.append((i, line))
-    return out or chunks
+    """(chunk id, line) of each line of the chunks that prints one of the answer's figures: a
+    row cited without its header lines (d940). None found: the chunks whole."""
+    prints = _prints_said(case)
+    return [(i, line) for i, text in chunks for line in text.split("\n") if prints(line)] or chunks
 
 
 def over(case: dict, chunks: list[tuple[str, str]], cited: list[tuple[str, str]]) -> AnswerCase:
@@ -168,7 +172,7 @@ def main() -> int:
     default = DEFAULT_POLICY.model_copy(update=changed)
     one_part = ONE_PART.model_copy(update=changed)
     excerpt_alone = EXCERPT_ALONE.model_copy(update=changed)
-    ours = {(v, doc): our_chunks(doc, v) for doc in FILINGS for v in (1, 2, 3)}
+    ours = {(v, doc): our_chunks(doc, v) for doc in FILINGS for v in (1, 2, 3, 4)}
     every = []
     for group, case, doc in cases():
         every.append((group, case, doc))
@@ -184,10 +188,12 @@ def main() -> int:
         "chunking 3 / each_date": (3, default, "chunks"),
         "chunking 2, its figure's chunk cited": (2, default, "figure"),
         "chunking 3, its figure's chunk cited": (3, default, "figure"),
+        "chunking 4 / each_date": (4, default, "chunks"),
+        "chunking 4, its figure's chunk cited": (4, default, "figure"),
         # The rows that hold the answer's figures cited alone (d940): read alone, and with
         # the columns their chunk's header gives (excerpt_headers, the default).
-        "rows cited / excerpt": (3, excerpt_alone, "rows"),
-        "rows cited / chunk_columns": (3, default, "rows"),
+        "rows cited / excerpt": (4, excerpt_alone, "rows"),
+        "rows cited / chunk_columns": (4, default, "rows"),
     }
     accepted: dict[tuple[str, str], int] = collections.Counter()
     total: dict[str, int] = collections.Counter()

@@ -34,6 +34,7 @@ from typing import Any
 from groundgate.documents.chunk_store import StoredChunk as StoredChunk
 from groundgate.documents.chunk_store import block_view as block_view
 from groundgate.documents.chunk_store import stored_chunk as stored_chunk
+from groundgate.documents.statement_heads import StatementContext, beside, head_parts
 from groundgate.documents.table_blocks import (
     HEAD_CHARS,
     HEAD_PARTS,
@@ -49,7 +50,6 @@ from groundgate.documents.table_blocks import (
     rows_of,
     same_row,
 )
-from groundgate.documents.statement_heads import StatementContext, beside, head_parts
 
 # A gap wider than this share of the font size between two spans is a word/cell boundary.
 SPAN_GAP = 0.15
@@ -422,7 +422,9 @@ def chunk_page(
         if found is not None:  # a statement's head, or the statement's it stands under (d991)
             lacks, carried = found[0], found[1]  # type: ignore[assignment]
         # A statement opens a chunk at its title, after another's rows (d992).
-        starts = found is not None and found[2] and any(p.figures for p in parts[: len(parts) - head])
+        starts = (
+            found is not None and found[2] and any(p.figures for p in parts[: len(parts) - head])
+        )
         first = policy.max_chars - sum(len(p.text) + 1 for p in [*heads, *lacks])
         later = policy.max_chars - (_size(carried) + 1 if carried else 0)
         pieces = _split_block(block, policy.max_chars, first, rows=table and third, later=later)
@@ -433,7 +435,10 @@ def chunk_page(
             size = _size(parts)
             own = _size([p for p in parts if not p.carried])  # what is carried counts no size
             is_a_head = third and not table and is_head(piece, text) and len(pieces) == 1
-            run = parts[len(parts) - next((i for i, p in enumerate(reversed(parts)) if not p.head), len(parts)) :]
+            run = parts[
+                len(parts)
+                - next((i for i, p in enumerate(reversed(parts)) if not p.head), len(parts)) :
+            ]
             # A column header printed as blocks side by side is not cut (version 4, d990).
             enough = own >= policy.min_chars and not (fourth and is_a_head and beside(run, piece))  # type: ignore[arg-type]
             if own and (enough or size + 1 + len(text) > policy.max_chars or (n == 0 and starts)):
@@ -442,7 +447,9 @@ def chunk_page(
                 if not (n == 0 and head == len(parts)):
                     chunks.append(_chunk(page_index, parts[: len(parts) - held]))
                     parts = parts[len(parts) - held :]
-            if n == 0 and lacks and len(parts) == head:  # what it lacks (d968), before its head (d991)
+            if (
+                n == 0 and lacks and len(parts) == head
+            ):  # what it lacks (d968), before its head (d991)
                 at = 0 if fourth else len(parts)
                 parts[at:at] = lacks
             elif n and not parts and (not fourth or figure_columns(rows_of(piece))):

@@ -91,7 +91,7 @@ def head_parts(parts: list[Part], table: list[Line]) -> int:
         part = parts[-1 - n]
         if not part.head or _figure_row(part.lines):
             break
-        x0, above, x1, bottom = _box(part.lines)
+        _, above, _, bottom = _box(part.lines)
         height = max(part.lines[-1].bbox[3] - part.lines[-1].bbox[1], 1.0)
         if top - bottom > HEAD_GAP_LINES * height:
             break
@@ -101,9 +101,9 @@ def head_parts(parts: list[Part], table: list[Line]) -> int:
 
 def beside(run: list[Part], part_lines: list[Line]) -> bool:
     """The lines stand beside a part of `run`, a statement's head so far (a part of it declares
-    a scale or names a period, d990): they overlap it or touch it vertically and start right of its end (or end
-    left of its start) - a column header printed as blocks side by side ("Common" / "Shares",
-    "Additional" / "Paid-In Capital", ...), not to be cut from its rows."""
+    a scale or names a period, d990): they overlap it or touch it vertically and start right of
+    its end (or end left of its start) - a column header printed as blocks side by side
+    ("Common" / "Shares", "Additional" / "Paid-In Capital", ...), not to be cut from its rows."""
     if not any(declares_scale(p.text) or names_periods(rows_of(p.lines)) for p in run):
         return False  # a figure's labels side by side (tracemonkey's) head no statement
     x0, top, x1, bottom = _box(part_lines)
@@ -149,7 +149,9 @@ def _split(heads: list[Part]) -> tuple[list[Part], list[Part]]:
         first = at - 1 if at and alone else at
         return heads[first : at + 1], heads[at + 1 :]
     n = len(heads)
-    while n and (names_periods(rows_of(heads[n - 1].lines)) or len(rows_of(heads[n - 1].lines)[0]) >= 2):
+    while n and (
+        names_periods(rows_of(heads[n - 1].lines)) or len(rows_of(heads[n - 1].lines)[0]) >= 2
+    ):
         n -= 1
     return heads[max(n - 1, 0) : n], heads[n:]
 
@@ -202,7 +204,11 @@ class StatementContext:
         scaled = declares_scale(" ".join(x.text for x in said))
         if not scaled:
             lead = lead_rows(rows)
-            scale = [rows[i] for i in range(end, lead) if declares_scale(" ".join(x.text for x in rows[i]))]
+            scale = [
+                rows[i]
+                for i in range(end, lead)
+                if declares_scale(" ".join(x.text for x in rows[i]))
+            ]
             if scale:
                 title.append(self.copy(scale[0]))
                 scaled = True
@@ -217,7 +223,11 @@ class StatementContext:
             self.statement = Statement([*title, *header], _edges(rows[end:]), title, bottom)
             return lacks, self.statement.parts, True
         # Rows in the statement's columns, under no head of their own, are of it.
-        if self.statement is not None and not (heads or scaled or dated) and aligned(self.statement.edges, rows):
+        if (
+            self.statement is not None
+            and not (heads or scaled or dated)
+            and aligned(self.statement.edges, rows)
+        ):
             self.statement.edges += _edges(rows)
             self.statement.bottom = block[-1].bbox[3]
             return self.statement.parts, self.statement.parts, False
