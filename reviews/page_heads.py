@@ -30,19 +30,21 @@ _NOT_FIGURES = re.compile(
     rf"{_YEAR}年?|\b{_MONTH}\s+\d{{1,2}}\b|\b{_COUNT}\s+{_SPAN}\b|第?[一二三四1-4]季度",
     re.IGNORECASE,
 )
-_MAX_WORDS = 10  # words a header line holds at most (a sentence naming a year is not one)
-_MAX_CHARS = 120
+# Words a header line holds beside its periods (a sentence naming a date is not one), characters.
+_MAX_WORDS = 8
+_MAX_CHARS = 160
 
 
 def is_period_head(line: str) -> bool:
     """Whether a text line heads columns with periods: it names one, holds no figure beside its
     years, days and counts of weeks or months, and is short (not a sentence)."""
     text = line.strip()
-    if not text or len(text) > _MAX_CHARS or len(text.split()) > _MAX_WORDS:
+    if not text or len(text) > _MAX_CHARS:
         return False
     if not _PERIOD.search(text) and not re.search(r"\d{4}年|季度", text):
         return False
-    return not re.search(r"\d", _NOT_FIGURES.sub(" ", text))
+    rest = _NOT_FIGURES.sub(" ", text)
+    return not re.search(r"\d", rest) and len(rest.split()) <= _MAX_WORDS
 
 
 def _lines(text: str) -> Iterable[tuple[int, int]]:

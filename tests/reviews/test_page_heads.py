@@ -22,6 +22,8 @@ HEADS = [
     "January 28, January 29,",
     "2023 2022",
     "July 29, 2023 July 30, 2022",
+    "July 29, 2023 July 30, 2022 July 29, 2023 July 30, 2022",
+    "Three Months Ended Six Months Ended",
     "Fiscal 2023",
     "Year Ended December 31,",
     "2023年 2022年",
@@ -36,6 +38,7 @@ NOT_HEADS = [
     "(In thousands, except per share data)",
     "Net sales increased 18.3% to $10.2 billion compared to $8.6 billion in fiscal 2021, driven by",
     "Total stores open at end of the period 1,355",
+    "For the fiscal year ended January 28, 2023, the Company repurchased shares of its stock",
 ]
 
 
