@@ -32,6 +32,7 @@ from reviews.models import (
     Review,
     WrongReason,
 )
+from reviews.page_heads import heads_data, page_heads
 from reviews.presenters import (
     FindingGroup,
     FindingLocation,
@@ -283,6 +284,8 @@ def shown_pages(pages: Iterable[tuple[int, int]]) -> list[dict[str, Any]]:
                 # The img's width/height attributes reserve its box before it loads (an inline
                 # style would be refused by the Content-Security-Policy: style-src 'self').
                 "size": (max(1, round(width)), max(1, round(height))),
+                # Its period header lines, opened in view above a box where both fit (d1008).
+                "heads": heads_data(page_heads(d, i)),
             }
         )
     return shown

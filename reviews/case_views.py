@@ -296,9 +296,9 @@ _LEVELS = {"success": messages.SUCCESS, "info": messages.INFO}
 
 
 def _labels_html(case: Case, request: AuthenticatedHttpRequest) -> dict[str, str]:
-    """The case page's Label history and the relabel form's "Now:" line as the server renders
-    them now, for a save whose page stays (static/js/save.js, d964): a relabel adds a line to
-    the history, a review may agree the final label."""
+    """The case page's Label history, the relabel form's "Now:" line and the head's final label
+    as the server renders them now, for a save whose page stays (static/js/save.js, d964,
+    d1006): a relabel adds a line to the history, a review may agree the final label."""
     context = case_labels_context(case=case)
     return {
         "label_history_html": render_to_string(
@@ -307,6 +307,7 @@ def _labels_html(case: Case, request: AuthenticatedHttpRequest) -> dict[str, str
         "current_label_html": render_to_string(
             "reviews/_current_label.html", context, request=request
         ),
+        "head_label_html": render_to_string("reviews/_head_label.html", context, request=request),
     }
 
 

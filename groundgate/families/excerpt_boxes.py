@@ -6,6 +6,7 @@ chunk's text, the chunk's own box on its first page. The case page opens its pag
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from groundgate.documents.chunking import span_boxes
@@ -71,3 +72,31 @@ def _on(chunk: Chunk, page_index: int, box: Box) -> bool:
         x0 - 1 <= x <= x1 + 1 and top - 1 <= y <= bottom + 1
         for x0, top, x1, bottom in chunk_boxes(chunk, page_index)
     )
+
+
+_FIGURE = re.compile(r"(?<![\d.,])\d[\d,.]*\d(?![\d])")
+
+
+def figure_focus(chunk: Chunk, excerpt: str, conclusion: str, shown: ExcerptPlace) -> Box | None:
+    """Where, inside an evidence's shown box (its claimed box, or its excerpt's), the figure of
+    the answer is, for a box taller than the page pane (d1007): the words of the first of the
+    answer's figures (two digits or more) that the excerpt holds, else the excerpt's own words
+    where the shown box is the claimed one; None where that is the shown box or not in it."""
+    place = excerpt_place(chunk, excerpt)
+    if place is None or place.key != shown.key:
+        return None
+    text, quoted = chunk.text or "", (excerpt or "").strip()
+    at = text.find(quoted) if quoted else -1
+    found: Box | None = None
+    for figure in _FIGURE.findall(conclusion or "") if at >= 0 else []:
+        hit = re.search(rf"(?<![\d.,]){re.escape(figure)}(?![\d])", quoted)
+        words = span_boxes(chunk.word_boxes or [], at + hit.start(), at + hit.end()) if hit else []
+        on_page = [b for b in words if _on(chunk, shown.page_index, b)]
+        if on_page:
+            found = _enclosing(on_page)
+            break
+    box = found or place.bbox
+    x0, top, x1, bottom = shown.bbox
+    inside = x0 - 1 <= box[0] and top - 1 <= box[1] and box[2] <= x1 + 1 and box[3] <= bottom + 1
+    same = all(abs(a - b) <= 1 for a, b in zip(box, shown.bbox, strict=True))
+    return None if same or not inside else box

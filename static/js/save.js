@@ -128,9 +128,10 @@
     const seen = form.querySelector('input[name="seen_review_id"]');
     if (seen && answer.review) seen.value = String(answer.review);
     // The Reviews list as the server lists it now, the saved review in it (d925); the Label
-    // history and the relabel form's "Now:" line likewise, the saved relabel in them (d964).
+    // history and the relabel form's "Now:" line likewise, the saved relabel in them (d964),
+    // and the head's final label (d1006).
     [["reviews-list", answer.reviews_html], ["label-history", answer.label_history_html],
-     ["current-label", answer.current_label_html]].forEach(function (pair) {
+     ["current-label", answer.current_label_html], ["head-label", answer.head_label_html]].forEach(function (pair) {
       const el = document.getElementById(pair[0]);
       if (el && typeof pair[1] === "string") el.innerHTML = pair[1];
     });

@@ -1,8 +1,9 @@
 """The case page's left pane opens at its top when the finding it selects is already in view
-(d981): at 1366x768 the pane opened scrolled 29px, cutting the case's head line ("... gate
-answer 2.81.0: ✗ reject · policy ..."), to bring the first finding's last row clear of the
-"more below" cue that only appears after the selection. A finding out of view is still brought
-in. Screenshots: left-pane-opens-*.png."""
+down to its last row, its "should say" row (d981, d1009): at 1366x768 the pane opened scrolled
+29px, cutting the case's head line ("... gate answer 2.81.0: ✗ reject · policy ..."), to bring
+the first finding's last row clear of the "more below" cue that only appears after the
+selection; then (d981) that row opened under the cue. A finding out of view is still brought in.
+Screenshots: left-pane-opens-*.png."""
 
 from __future__ import annotations
 
@@ -44,6 +45,7 @@ PLACES = """() => {
   const box = pane.getBoundingClientRect();
   return {scroll: pane.scrollTop, top: item.getBoundingClientRect().top,
           decided: item.querySelector('.decide').getBoundingClientRect().bottom,
+          fixed: item.querySelector('.fix').getBoundingClientRect().bottom,
           roomTop: box.top + covers.top, roomBottom: box.bottom - covers.bottom};
 }"""
 
@@ -56,18 +58,36 @@ def _opened(page, live_server) -> dict:
     return page.evaluate(PLACES)
 
 
-def test_the_left_pane_opens_at_its_top_with_its_finding_in_view(page, live_server, other_date):
-    # The case id wraps the head to three lines: the finding's "should say" row sits under the
-    # cue, its head and decision row in view. The pane opened scrolled 29px.
+def test_the_left_pane_opens_with_its_findings_should_say_row_in_view(
+    page, live_server, other_date
+):
+    # The case id wraps the head to three lines: at the pane's top (d981) the finding's "should
+    # say" row sat under the "1 more finding below" cue, its head and decision row in view. The
+    # row the reviewer corrects the answer in is brought clear of the cue (d1009), by as little
+    # scrolling as that takes.
+    at = _opened(page, live_server)
+    assert at["roomTop"] <= at["top"] and at["fixed"] <= at["roomBottom"] + 0.5, at
+    item_bottom = page.eval_on_selector(
+        ".finding-item.selected", "el => el.getBoundingClientRect().bottom"
+    )
+    assert at["scroll"] == 0 or item_bottom >= at["roomBottom"] - 9, (at, item_bottom)
+    # The cue counts the finding below it, not the one selected and shown (it read "2 more").
+    assert page.inner_text("#more-below") == "▼ 1 more finding below"
+    shoot(page, "left-pane-opens")
+
+
+def test_the_left_pane_opens_at_its_top_where_its_finding_shows_whole(
+    page, live_server, other_date
+):
+    # Taller, the finding shows down to its last row at the pane's top: the pane stays there,
+    # the case's head line whole (d981).
+    page.set_viewport_size({"width": 1366, "height": 900})
     at = _opened(page, live_server)
     assert at["scroll"] == 0, at
     head = page.eval_on_selector(".casehead", "el => el.getBoundingClientRect().top")
     pane = page.eval_on_selector("#left-pane", "el => el.getBoundingClientRect().top")
     assert head >= pane, (head, pane)  # the head line whole
-    assert at["roomTop"] <= at["top"] and at["decided"] <= at["roomBottom"] + 0.5, at
-    # The cue counts the finding below it, not the one selected and shown (it read "2 more").
-    assert page.inner_text("#more-below") == "▼ 1 more finding below"
-    shoot(page, "left-pane-opens")
+    assert at["roomTop"] <= at["top"] and at["fixed"] <= at["roomBottom"] + 0.5, at
 
 
 def test_a_finding_whose_decision_row_is_hidden_is_still_brought_in(page, live_server, other_date):

@@ -2,7 +2,8 @@
 (d925), in a real Chromium against the live server: a save whose page stays (the form changed
 while it was on its way, d901) lists the saved review in the page's Reviews list at once and
 leaves no "Saved" waiting for a later page; a relabel whose page stays likewise lists itself in
-the page's Label history and its "Now:" line (d964). Screenshots: save-messages-*.png."""
+the page's Label history and its "Now:" line (d964), and the head's final label follows (d1006).
+Screenshots: save-messages-*.png."""
 
 from __future__ import annotations
 
@@ -75,6 +76,7 @@ def test_a_relabel_kept_on_its_page_lists_it_in_the_label_history(page, live_ser
     case = open_case(page, live_server, "demo-en-19")
     assert page.inner_text("#label-history") == "No relabels."
     assert "none" in page.inner_text("#current-label")
+    assert page.inner_text("#head-label") == ""
     page.select_option("form.relabel select[name=to_label]", "not_grounded")
     page.fill("form.relabel input[name=reason]", "the second figure is another year's")
     # Sent, then the reason changed while the relabel is on its way: the page stays (d901).
@@ -93,6 +95,8 @@ def test_a_relabel_kept_on_its_page_lists_it_in_the_label_history(page, live_ser
     assert "the second figure is another year's" in history
     now = page.inner_text("#current-label")
     assert now.startswith("Now: Not grounded (relabelled by ada"), now
+    # The page's head says the final label too (d1006): it kept saying none until reloaded.
+    assert page.inner_text("#head-label").strip() == "· final label Not grounded"
     # The reason as changed is still in the form, to be sent again.
     assert page.input_value("form.relabel input[name=reason]").endswith(" (checked)")
     page.locator("#label-history").scroll_into_view_if_needed()

@@ -161,6 +161,8 @@ def test_a_relabel_answers_the_script_in_json(admin):
     answer = done.json()
     # The Label history and the "Now:" line, for a page that stays (d964).
     history, now = answer.pop("label_history_html"), answer.pop("current_label_html")
+    # The head's final label likewise (d1006).
+    head = answer.pop("head_label_html")
     assert answer == {
         "saved": True,
         "location": f"/d/demo/cases/{c.pk}/",
@@ -170,6 +172,9 @@ def test_a_relabel_answers_the_script_in_json(admin):
     assert "the table says so" in history and "<strong>Grounded</strong>" in history
     assert now.startswith('Now: <strong class="label-grounded">Grounded</strong>')
     assert "(relabelled by " in now
+    assert head.strip() == (
+        '· final label <strong class="label-grounded" title="grounded">Grounded</strong>'
+    )
     assert said not in admin.get(f"/d/demo/cases/{c.pk}/").content.decode()
 
 

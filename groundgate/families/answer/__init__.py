@@ -16,7 +16,7 @@ from groundgate.families.base import (
     ids_under,
     on_document,
 )
-from groundgate.families.excerpt_boxes import excerpt_place
+from groundgate.families.excerpt_boxes import ExcerptPlace, excerpt_place, figure_focus
 from groundgate.families.sources import MarkKind, Source, Tone, text_of
 from groundgate.models import Case, Chunk
 
@@ -87,6 +87,18 @@ def page_highlights(case: Case, chunks: dict[str, Chunk], findings: list[dict[st
     return pages
 
 
+def _claimed(document_id: int, evidence: dict[str, Any]) -> ExcerptPlace | None:
+    """The page and box an evidence claims, as a place on the chunk's document."""
+    page, bbox = evidence.get("page_index"), evidence.get("bbox")
+    if not isinstance(page, int) or not isinstance(bbox, list) or len(bbox) != 4:
+        return None
+    try:
+        x0, top, x1, bottom = (float(v) for v in bbox)
+    except (TypeError, ValueError):
+        return None
+    return ExcerptPlace(document_id, page, (x0, top, x1, bottom))
+
+
 # What an evidence row's "Where" and its excerpt's box are read from (d963).
 _PLACED = ("chunk_id", "page_index", "document_id", "kind", "text", "position_int", "word_boxes")
 
@@ -106,6 +118,8 @@ def panel(case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]]) -
             page_index__isnull=False,
         ).only(*_PLACED)
     }
+    answer = case.payload.get("answer") if isinstance(case.payload, dict) else None
+    conclusion = str(answer.get("conclusion") or "") if isinstance(answer, dict) else ""
     rows = []
     for index, evidence in enumerate(_evidences(case.payload)):
         if not isinstance(evidence, dict):
@@ -117,8 +131,14 @@ def panel(case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]]) -
         chunk = cited.get(chunk_id) if isinstance(chunk_id, str) else None
         claimed = evidence.get("page_index") is not None and evidence.get("bbox")
         place = None
+        excerpt = str(evidence.get("excerpt") or "")
         if chunk is not None and not claimed:
-            place = excerpt_place(chunk, str(evidence.get("excerpt") or ""))
+            place = excerpt_place(chunk, excerpt)
+        # The answer's figure inside a box that may be taller than the page pane (d1007).
+        shown = place
+        if chunk is not None and claimed and chunk.document_id is not None:
+            shown = _claimed(chunk.document_id, evidence)
+        focus = figure_focus(chunk, excerpt, conclusion, shown) if chunk and shown else None
         rows.append(
             {
                 "index": index,
@@ -126,6 +146,7 @@ def panel(case: Case, verdict: dict[str, Any], findings: list[dict[str, Any]]) -
                 "findings": concerning,
                 "chunk_page": chunk.page_index if chunk is not None else None,
                 "place": place,
+                "focus": focus,
                 "checked": not unchecked,
                 "accepted": not concerning and not unchecked,
             }

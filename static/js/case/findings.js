@@ -17,6 +17,11 @@
     const selector = ids.map(function (id) { return '[data-findings~="' + id + '"]'; }).join(",");
     return selector ? Array.from(root.querySelectorAll(selector)) : [];
   }
+  // A finding's last row a reviewer acts on: its "should say" row where the answer can be
+  // corrected (d1009: under d981 it could open under the "more below" bar), else its decision.
+  function lastRow(item) {
+    return item.querySelector(".fix") || item.querySelector(".decide");
+  }
   function select(i, opts) {
     if (!items.length) return;
     opts = opts || {};
@@ -27,10 +32,10 @@
     item.classList.add("selected");
     if (opts.focus !== false) item.focus({ preventScroll: true });
     // Opening the case, the pane stays at its top (the case's head line whole) where the
-    // finding shows down to its decision row (read it, decide it); the "more below" cue is
+    // finding shows down to its last row (read it, decide it, correct it; d1009); the cue is
     // counted first, it takes room above the decision block. Otherwise it is brought in (d981).
     if (opts.opening) updateCue();
-    if (!opts.opening || !gg.inView(item, item.querySelector(".decide"))) gg.reveal(item, "nearest");
+    if (!opts.opening || !gg.inView(item, lastRow(item))) gg.reveal(item, "nearest");
     const ids = members[gg.current];
     // Left pane: the answer's span(s).
     const spans = places(answer, ids);
@@ -43,6 +48,8 @@
     shown.forEach(function (el) { el.classList.add("selected-place"); });
     const onPage = item.dataset.page && gg.focusBox(item.dataset.page, item.dataset.bbox, item.dataset.boxes);
     if (!onPage && shown.length) gg.reveal(shown[0], "center");
+    // No box of its own on a page: the page pane goes to its excerpt's box, as opening does (d1007).
+    if (!onPage && gg.figures.length) gg.showExcerpt(gg.excerptRowOf(ids));
     updateCue();
   }
   gg.select = select;
@@ -85,9 +92,9 @@
     if (!cue || !items.length) return;
     const c = scroller();
     const bottom = c ? c.getBoundingClientRect().bottom - gg.stuckCovers(c, list).bottom : window.innerHeight;
-    // The selected finding shown down to its decision row is not "below" (d981).
+    // The selected finding shown down to its last row is not "below" (d981, d1009).
     const below = items.filter(function (item, i) {
-      if (i === gg.current && gg.inView(item, item.querySelector(".decide"))) return false;
+      if (i === gg.current && gg.inView(item, lastRow(item))) return false;
       return item.getBoundingClientRect().bottom > bottom + 1;
     });
     firstBelow = below.length ? items.indexOf(below[0]) : -1;

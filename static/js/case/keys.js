@@ -118,7 +118,8 @@
   const start = failed >= 0 ? failed : gg.nextUndecided(-1);
   if (start >= 0) gg.select(start, { opening: true });
   else gg.updateCue();
-  // The page pane opens at that finding's box; where it has none on a page (no finding, or one
-  // about the question's own words), at the cited excerpt's box (d963).
-  if (paged && !(start >= 0 && items[start].dataset.page)) gg.showExcerpt();
+  // The page pane opens at that finding's box; where it has none on a page (one about the
+  // question's own words: select goes to its excerpt's, d1007), or no finding is selected, at
+  // the cited excerpt's box (d963).
+  if (paged && start < 0) gg.showExcerpt();
 })();

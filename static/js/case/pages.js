@@ -44,7 +44,61 @@
     marker.hidden = false;
     marker.classList.remove("flash"); void marker.offsetWidth; marker.classList.add("flash");
   }
-  gg.focusBox = function focusBox(key, bboxText, more) {
+  // What the page pane opens on a box (d1007, d1008): the box, and above it the nearest of the
+  // page's period header lines over its columns (data-heads: reviews/page_heads.py) where both
+  // fit in the pane - at 1366x768 a centred row had its "52 Weeks Ended" just above the pane's
+  // edge; else the box centred; a box taller than the pane (a whole table cited) from its top
+  // with a margin, down to the figure's own row inside it (`focusText`) where that fits, else
+  // that row with its header, else the row centred. An unseen anchor over the part to show is
+  // what is scrolled into view (it never outgrows the pane).
+  const MARGIN = 8;  // px above and below what is shown
+  function boxOf(figure, bboxText) {
+    const r = toImage(figure, bboxText.split(",").map(Number));
+    const box = figure.querySelector(".pagebox");
+    const w = box.clientWidth, h = box.clientHeight;
+    return { left: r.left * w, right: (r.left + r.width) * w, top: r.top * h, bottom: (r.top + r.height) * h };
+  }
+  function headAbove(figure, box) {  // the top of the header lines nearest above `box`, or null
+    const heads = (figure.dataset.heads || "").split(";").filter(Boolean).map(function (t) { return boxOf(figure, t); })
+      .filter(function (h) { return h.bottom <= box.top + 2 && h.right > box.left && h.left < box.right; });
+    if (!heads.length) return null;
+    heads.sort(function (a, b) { return b.bottom - a.bottom; });
+    let top = heads[0].top;
+    const gap = 1.6 * (heads[0].bottom - heads[0].top);
+    heads.slice(1).forEach(function (h) { if (h.bottom >= top - gap) top = Math.min(top, h.top); });
+    return top;
+  }
+  function viewHeight(figure) {
+    const scroll = figure.closest(".pagescroll");
+    if (scroll && /(auto|scroll)/.test(getComputedStyle(scroll).overflowY)) return scroll.clientHeight;
+    return window.innerHeight;
+  }
+  function frame(figure, bboxText, focusText) {
+    const box = boxOf(figure, bboxText);
+    const focus = focusText ? boxOf(figure, focusText) : null;
+    const room = viewHeight(figure) - 2 * MARGIN;
+    const fits = function (span) { return span && span[1] - span[0] <= room; };
+    const headed = function (b) { const top = headAbove(figure, b); return top === null ? null : [top, b.bottom]; };
+    const spans = [headed(box), [box.top, box.bottom]];
+    if (focus) spans.push(headed(focus), [box.top, focus.bottom], [focus.top, focus.bottom]);
+    const span = spans.find(fits);
+    let top = box.top - MARGIN, height = room + 2 * MARGIN;  // a tall box's top, with a margin
+    if (span) { top = span[0] - MARGIN; height = span[1] - span[0] + 2 * MARGIN; }
+    else if (focus) top = focus.top - MARGIN;  // the figure's row taller than the pane: its top
+    let anchor = figure.querySelector(".frame-anchor");
+    if (!anchor) {
+      anchor = document.createElement("div");
+      anchor.className = "excerpt-anchor frame-anchor";
+      anchor.setAttribute("aria-hidden", "true");
+      figure.querySelector(".pagebox").appendChild(anchor);
+    }
+    Object.assign(anchor.style, { left: box.left + "px", width: box.right - box.left + "px",
+                                  top: top + "px", height: height + "px" });
+    gg.reveal(anchor, "center");
+    return anchor;
+  }
+  gg.frame = frame;
+  gg.focusBox = function focusBox(key, bboxText, more, focusText) {
     document.querySelectorAll(".focusbox.more").forEach(function (el) { el.remove(); });
     const figure = figures.find(function (f) { return f.dataset.key === key; });
     if (!figure) return false;
@@ -52,7 +106,7 @@
     let target = figure;
     if (bboxText) {
       place(figure, marker, bboxText);
-      target = marker;
+      target = null;
     }
     (more || "").split(";").filter(Boolean).forEach(function (one) {
       const [at, box] = one.split("|");
@@ -65,7 +119,7 @@
     });
     pageAt = figures.indexOf(figure);
     saySeen();
-    gg.reveal(target, "center");
+    if (target) gg.reveal(target, "center"); else frame(figure, bboxText, focusText);
     return true;
   };
   // An evidence row's page: the one its excerpt's box was found on (data-key, d963), else the
@@ -78,31 +132,33 @@
   document.querySelectorAll("tr.evidence[data-bbox]").forEach(function (row) {
     row.addEventListener("click", function () {
       const key = rowKey(row);
-      if (key) gg.focusBox(key, row.dataset.bbox);
+      if (key) gg.focusBox(key, row.dataset.bbox, "", row.dataset.focus);
     });
   });
-  // The page pane brought to the first cited excerpt's box, nothing drawn (a page opens at its
-  // top, and a prose chunk's quoted sentence sat below the fold, d963): an unseen anchor at the
-  // box is what is scrolled into view. False where no evidence row has a box on a shown page.
-  gg.showExcerpt = function () {
-    const row = document.querySelector("tr.evidence[data-bbox]");
+  // The page pane brought to a cited excerpt's box, nothing drawn (a page opens at its top,
+  // and a prose chunk's quoted sentence sat below the fold, d963): `row`, else the first evidence
+  // row with a box; a finding's outline drawn before is taken away (j/k to a finding with no box
+  // of its own, d1007: the pane went on showing the last one's). An unseen anchor at the box is
+  // what is scrolled into view (frame). False where no evidence row has a box on a shown page.
+  gg.showExcerpt = function (row) {
+    row = row || document.querySelector("tr.evidence[data-bbox]");
     const key = row ? rowKey(row) : null;
     const figure = key ? figures.find(function (f) { return f.dataset.key === key; }) : null;
     if (!figure) return false;
-    let anchor = figure.querySelector(".excerpt-anchor");
-    if (!anchor) {
-      anchor = document.createElement("div");
-      anchor.className = "excerpt-anchor";
-      anchor.setAttribute("aria-hidden", "true");
-      figure.querySelector(".pagebox").appendChild(anchor);
-    }
-    const r = toImage(figure, row.dataset.bbox.split(",").map(Number));
-    Object.assign(anchor.style, { left: r.left * 100 + "%", top: r.top * 100 + "%",
-                                  width: r.width * 100 + "%", height: r.height * 100 + "%" });
+    document.querySelectorAll(".focusbox.more").forEach(function (el) { el.remove(); });
+    document.querySelectorAll(".focusbox").forEach(function (el) { el.hidden = true; });
     pageAt = figures.indexOf(figure);
     saySeen();
-    gg.reveal(anchor, "center");
+    frame(figure, row.dataset.bbox, row.dataset.focus);
     return true;
+  };
+  // The evidence row a finding is about (its data-findings), else the first with a box.
+  gg.excerptRowOf = function (ids) {
+    const rows = Array.from(document.querySelectorAll("tr.evidence[data-bbox]"));
+    return rows.find(function (row) {
+      const of = (row.dataset.findings || "").split(" ");
+      return ids.some(function (id) { return of.indexOf(String(id)) >= 0; });
+    }) || rows[0] || null;
   };
   document.querySelectorAll("[data-page-step]").forEach(function (button) {
     button.disabled = figures.length < 2;  // one cited page: nowhere to step
