@@ -64,7 +64,11 @@ def covered_table(results: dict, top_k: int) -> None:
         if retriever != "hybrid" or not seen(name):
             continue
         questions = {q.id: q for q in load_questions(ROOT / "fixtures/questions" / name)}
-        for o in run["outcomes"]:
+        outcomes = run["outcomes"]
+        if run.get("misses_only"):  # from a log: the questions not printed were right
+            printed = {o["id"] for o in outcomes}
+            outcomes += [{"id": i, "right": True} for i in questions if i not in printed]
+        for o in outcomes:
             q = questions[o["id"]]
             kind = "covered" if q.covered else "uncovered"
             totals[(q.lang, kind)] += 1
@@ -86,6 +90,30 @@ def covered_table(results: dict, top_k: int) -> None:
             n = [cells[(lang, stage, at)] for at in ("first", "top-k", "out")]
             row.append(f"{sum(n):3} ({n[0]:2}/{n[1]:2}/{n[2]:2})")
         print(f"  {stage:22} {row[0]:>18} {row[1]:>18}")
+
+
+def from_log(path: str) -> dict:
+    """results.json's outcomes rebuilt from a bench_retrieval run's printed miss lines (a run
+    still going, or one whose results.json is gone): right ones are not printed, so only misses
+    and each file's counts come back."""
+    import ast
+    import re
+
+    results: dict = {"retrievers": {}}
+    run: dict = {}
+    header = re.compile(r"^\[hybrid, (\S+)\] embedding_model=")
+    miss = re.compile(r"^  miss (\S+) \[([^\],]+)[^\]]*\] \S+ top=\S+ ranks=(\{[^}]*\})")
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        if m := header.match(line):
+            run = {"outcomes": [], "misses_only": True}
+            results["retrievers"][f"hybrid/{m.group(1)}"] = run
+        elif (m := miss.match(line)) and run:
+            stage = "" if m.group(2) == "answered" else m.group(2)
+            ranks = ast.literal_eval(m.group(3))
+            run["outcomes"].append(
+                {"id": m.group(1), "right": False, "stage": stage, "ranks": ranks}
+            )
+    return results
 
 
 def uncovered_table() -> None:
@@ -178,12 +206,17 @@ def _way(question, run, policy, same, meaning, how) -> str:  # type: ignore[no-u
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--results", default=str(OUT / "results.json"))
+    parser.add_argument("--log", default="", help="a bench_retrieval run's output instead")
     parser.add_argument("--uncovered", action="store_true")
     args = parser.parse_args()
     django_on_retrieval_db()  # as the bench_retrieval run left it
     from groundgate.services.answering import TOP_K
 
-    covered_table(json.loads(Path(args.results).read_text(encoding="utf-8")), TOP_K)
+    if args.log:
+        results = from_log(args.log)
+    else:
+        results = json.loads(Path(args.results).read_text(encoding="utf-8"))
+    covered_table(results, TOP_K)
     if args.uncovered:
         uncovered_table()
 
