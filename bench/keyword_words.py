@@ -83,23 +83,32 @@ def question_terms(reading: str, question: str) -> list[str]:
     return sorted(w for w in reading_words(reading, question, False) if w not in QUESTION_WORDS)
 
 
-def bm25_ranking(reading: str, texts: dict[int, str], terms: list[str], limit: int) -> list[int]:
+def bm25_ranking(
+    reading: str, texts: dict[int, str], terms: list[str], limit: int, by_share: bool = False
+) -> list[int]:
     """Chunk pks by BM25 over `terms` (term frequency 1, as the index's sets of words), best
-    first, only chunks holding a term; KeywordRetriever._python_candidates' scoring."""
+    first, only chunks holding a term (KeywordRetriever._python_candidates' scoring; the
+    cross-language ranking, rank_terms). `by_share`: as KeywordRetriever.search orders its hits -
+    the best 4 x `limit` by BM25, then by the share of the terms' IDF the chunk holds."""
     if not terms:
         return []
     docs = {pk: reading_words(reading, text, True) for pk, text in texts.items()}
     n = len(docs)
     avg = sum(len(w) for w in docs.values()) / max(1, n)
     df = {t: sum(1 for w in docs.values() if t in w) for t in terms}
+    idf = {t: math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in terms}
     scores: dict[int, float] = {}
     for pk, words in docs.items():
         norm = 1.2 * (0.25 + 0.75 * len(words) / avg)
-        score = sum(
-            math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) * 2.2 / (1 + norm)
-            for t in terms
-            if t in words
-        )
+        score = sum(idf[t] * 2.2 / (1 + norm) for t in terms if t in words)
         if score > 0:
             scores[pk] = score
-    return sorted(scores, key=lambda pk: (-scores[pk], pk))[:limit]
+    ranked = sorted(scores, key=lambda pk: (-scores[pk], pk))
+    if not by_share:
+        return ranked[:limit]
+    total = sum(idf.values()) or 1.0
+    share = {
+        pk: round(sum(w for t, w in idf.items() if t in docs[pk]) / total, 4)
+        for pk in ranked[: 4 * limit]
+    }
+    return sorted(share, key=lambda pk: (-share[pk], -scores[pk], pk))[:limit]

@@ -104,7 +104,7 @@ class ReplayRetriever(HybridRetriever):
             texts = {pk: chunks[pk].text for pk in pks}
             reading = self.keyword_words
             terms = kw.question_terms(reading, question)
-            ranking = kw.bm25_ranking(reading, texts, terms, DENSE_CANDIDATES)
+            ranking = kw.bm25_ranking(reading, texts, terms, DENSE_CANDIDATES, by_share=True)
             hits = [Hit(chunks[pk], 0.0, 0.0) for pk in ranking]
             said = sorted(other_language_words(frozenset(terms)))
             other = kw.bm25_ranking(reading, texts, said, DENSE_CANDIDATES)
