@@ -77,6 +77,7 @@ class ReplayRetriever(HybridRetriever):
         self.oracle = False  # the fact's chunk put first (an upper bound for any ranking)
         self.across_depth = 0  # > 0: the chunks in the other language, by cosine, a ranking
         self.answering_order = "fused"  # d816: the answering chunks' order (bench/answering_order)
+        self.keyword_words = ""  # d1004: the BM25 rankings again under a reading (keyword_words)
         for name, value in settings.items():
             setattr(self, name, value)
 
@@ -96,6 +97,17 @@ class ReplayRetriever(HybridRetriever):
         cosine = {pk: float(cosines[i]) for i, pk in enumerate(pks)}
         chunks = self.cache["chunks"]
         hits = [Hit(chunks[pk], sim, bm25) for pk, sim, bm25 in entry["keyword"]]
+        other = entry["other"]
+        if self.keyword_words:
+            from bench import keyword_words as kw
+
+            texts = {pk: chunks[pk].text for pk in pks}
+            reading = self.keyword_words
+            terms = kw.question_terms(reading, question)
+            ranking = kw.bm25_ranking(reading, texts, terms, DENSE_CANDIDATES, by_share=True)
+            hits = [Hit(chunks[pk], 0.0, 0.0) for pk in ranking]
+            said = sorted(other_language_words(frozenset(terms)))
+            other = kw.bm25_ranking(reading, texts, said, DENSE_CANDIDATES)
         across: list[int] = []
         if self.across_depth:
             asked = text_language(question)
@@ -104,7 +116,7 @@ class ReplayRetriever(HybridRetriever):
             across = [pks[int(i)] for i in full if lang[pks[int(i)]] != asked]
             across = across[: self.across_depth]
         ranked = self.fused(
-            question, dense, hits, entry["other"], across, cosine, self.cache["version"], top_k
+            question, dense, hits, other, across, cosine, self.cache["version"], top_k
         )
         if self.answering_order != "fused":
             from bench.answering_order import reordered
@@ -269,6 +281,11 @@ VARIANTS: dict[str, dict[str, Any]] = {
     # reading it too as the policy's own answerability (rerank_reading "answerability")
     "v18": {"rerank": rerank_reading(SelectionPolicy(answerability_version=18))},
     "v17": {"rerank": rerank_reading(SelectionPolicy(answerability_version=17))},
+    # d1004: BM25's words read again (bench/keyword_words.py), both BM25 rankings recomputed
+    "kw-py": {"keyword_words": "py"},
+    "kw-zh-search": {"keyword_words": "zh-search"},
+    "kw-zh-bigram": {"keyword_words": "zh-bigram"},
+    "kw-zh-numbers": {"keyword_words": "zh-numbers"},
 }
 # R2's caps on one retrieval (d817, measured, not built): 5 a document (= max_chunks), or 8 a
 # document and 8 in all (the retrieved rows) - every R2 loss to the cap is on tracemonkey.pdf

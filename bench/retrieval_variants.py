@@ -14,6 +14,7 @@ file: `bench_retrieval.py --retrievers hybrid`).
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -32,6 +33,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--variants", default="base,stated,weighted,cap5,cap8,oracle")
     parser.add_argument("--held-out", default="s46,s47,s48,s49,s50,s51,s52")
+    parser.add_argument("--dump", default="", help="write each question's outcome here (JSON)")
     args = parser.parse_args()
     held_out = args.held_out.split(",")
     dataset = Dataset.objects.get(slug="questions")
@@ -50,6 +52,7 @@ def main() -> None:
         started = time.perf_counter()
         totals: dict[tuple[str, str], list[int]] = {}
         moved: dict[str, tuple[list[str], list[str]]] = {}
+        dumped: dict[str, bool] = {}
         for name, result in replay.run(dataset, files, retriever, policy).items():
             for o in result.outcomes["default"]:
                 row = totals.setdefault((group(name), o.question.lang), [0, 0, 0, 0])
@@ -57,6 +60,7 @@ def main() -> None:
                 row[at] += o.right
                 row[at + 1] += 1
                 key = (name, o.question.id)
+                dumped[f"{name}/{o.question.id}"] = o.right
                 if label == labels[0]:  # the questions moved are counted against the first
                     base[key] = o.right
                 elif key in base and o.right != base[key]:
@@ -72,6 +76,8 @@ def main() -> None:
             else:
                 print(f"  [{label}] {where}: +{len(gained)} -{len(lost)} (held out: not named)")
         print(f"  [{label}] {time.perf_counter() - started:.0f} s", flush=True)
+        if args.dump:  # one variant's outcomes, to compare runs made apart (d1004)
+            Path(args.dump.replace("LABEL", label)).write_text(json.dumps(dumped, indent=0))
 
 
 if __name__ == "__main__":
