@@ -15,8 +15,11 @@ class ValueContextReadings(DerivationReadings):
     # A period's length (context/period_spans.py, gate 2.51.0, d694): "lengths" - "Three
     # Months Ended" and "Nine Months Ended" columns of one day, "Q4 2023" and "Full Year 2023",
     # are periods of other lengths: a value said of one is not grounded by the other's cell;
-    # "off" (gate 2.50.0): columns are told apart by their days and years only.
-    period_spans: Literal["off", "lengths"] = "lengths"
+    # "off" (gate 2.50.0): columns are told apart by their days and years only;
+    # "lower_heads" (gate 2.83.0, d986, context/lower_heads.py) - also a header naming a length
+    # printed below another statement's rows ("52 Weeks Ended" over "January 28, January
+    # 29," over "2023 2022" after Exhibit 1's rows) heads the rows under it.
+    period_spans: Literal["off", "lengths", "lower_heads"] = "lower_heads"
     # Another row the answer names (context/row_rivals.py, gate 2.51.0, d697, d698): "said" -
     # also a row said in full sharing more of the answer's words than the value's own, where
     # a longer row is the best named ("Europe net sales" beside "Total net sales");
