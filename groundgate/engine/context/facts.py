@@ -34,6 +34,7 @@ from groundgate.engine.context.duration_headers import (
     durations_in,
 )
 from groundgate.engine.context.header_parts import header_parts
+from groundgate.engine.context.length_parts import length_parts
 from groundgate.engine.context.lower_heads import lower_heads
 from groundgate.engine.context.month_ranges import month_ranges
 from groundgate.engine.context.note_columns import (
@@ -301,6 +302,8 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             parts = header_parts(line.text)
             if reading.date_columns:  # "July 29, 2023 July 30, 2022": a column each (d906)
                 parts = date_parts(line, parts)
+            if reading.lower_heads:  # "Three Months Ended Six Months Ended": a run each (d986)
+                parts = length_parts(line.text, parts)
             if quarter_ordinals:
                 parts = _quarter_columns(header, parts, nxt)
             if parts:

@@ -191,10 +191,17 @@ def fiscal_years_said(sentence: str) -> frozenset[str]:
 
 
 def fiscal_fits(
-    named: tuple[str, ...], held: tuple[str, ...], excerpt: str, said: FiscalSaid
+    named: tuple[str, ...],
+    held: tuple[str, ...],
+    excerpt: str,
+    said: FiscalSaid,
+    open_names: bool = False,
 ) -> bool:
     """Whether a value of periods `held` (of `excerpt`) is of the periods `named` once a
-    fiscal year the answer's sentence names is read as the case's naming (the module's doc)."""
+    fiscal year the answer's sentence names is read as the case's naming (the module's doc).
+    With `open_names` (fiscal_years "open_names", d987) a fiscal year the case does not place
+    (no declared naming, no retail year end, no paired month) may end in any month of its
+    year: a day of March to November of the year before is not judged as another year's."""
     fiscal = fiscal_years_said(said.sentence) & set(named)
     if not fiscal:
         return False
@@ -210,6 +217,8 @@ def fiscal_fits(
         extra = f"Y{year + 1}" if 3 <= month <= 11 else ""
     elif naming == "" and month == paired_month(said.accepted):
         extra = f"Y{year + 1}"  # the month the case pairs with the year after's name
+    elif naming == "" and open_names:
+        extra = f"Y{year + 1}" if 3 <= month <= 11 else ""  # fiscal Y+1 not placed (d987)
     else:
         return False
     return extra in fiscal and not contradicts(named, (*held, extra))

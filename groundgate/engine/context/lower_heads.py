@@ -1,5 +1,5 @@
 """A statement's header printed below another statement's rows heads the rows under it (policy
-period_spans "lower_heads", gate 2.83.0, d986; issue 28).
+period_spans "printed_heads", gate 2.83.0, d986; issue 28).
 
 An earnings release prints its quarter's and its year's statements one after the other, and
 PDF ingestion (documents/chunking.py) may put the end of the first and the start of the second
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from groundgate.engine.context.date_columns import date_parts
 from groundgate.engine.context.header_parts import header_parts
+from groundgate.engine.context.length_parts import length_parts
 from groundgate.engine.context.period_spans import spans_in
 from groundgate.engine.context.rows import Line
 
@@ -42,6 +43,7 @@ def lower_heads(
         parts = header_parts(lines[k].text)
         if each_date:
             parts = date_parts(lines[k], parts)
+        parts = length_parts(lines[k].text, parts)
         if parts:
             out.append(parts)
     return out
