@@ -120,7 +120,11 @@ def _disagreement(
         ):  # a January year's end of a text naming fiscal years by their start (d912)
             held = _held(fact, relative, seen if years else None)
             head = headed_text(fact, seen)  # the chunk's header for a cell it headed (d977)
-            if not (seen.fiscal_names and fiscal and fiscal_fits(named, held, head, fiscal)):
+            if not (
+                seen.fiscal_names
+                and fiscal
+                and fiscal_fits(named, held, head, fiscal, seen.fiscal_open)
+            ):
                 return "another_period"  # (a fiscal year named as the case declares, d945)
     if named and seen.fiscal_names and fiscal and fiscal_elsewhere(named, fact.periods, fiscal):
         return "another_period"  # the fiscal year after, named by its end (d946)

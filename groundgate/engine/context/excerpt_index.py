@@ -73,6 +73,7 @@ class _Seen:
         # fiscal_years "chunk_names" (d977): the chunk up to the excerpt's end, where the chunk
         # heads a cell (chunk_headers._part_seen), for the retail year end of its header.
         self.fiscal_chunk = False
+        self.fiscal_open = False  # fiscal_years "open_names" (d987): fiscal_names.fiscal_fits
         self.chunk_head = ""
         self.nouns = nouns  # prose_facets "count_nouns" (d780): prose_bindings
         self.segment_heads = segment_heads  # prose_facets "segment_heads" (d784): prose_heads
@@ -232,6 +233,7 @@ def seen_of(facts: list[Fact], excerpt: str, reading: TableReading = PLAIN) -> _
     seen.fiscal_starts = "fiscal_starts" in reading.period_readings
     seen.fiscal_names = "fiscal_names" in reading.period_readings
     seen.fiscal_chunk = "fiscal_chunk" in reading.period_readings
+    seen.fiscal_open = "fiscal_open" in reading.period_readings
     return seen
 
 

@@ -34,6 +34,8 @@ from groundgate.engine.context.duration_headers import (
     durations_in,
 )
 from groundgate.engine.context.header_parts import header_parts
+from groundgate.engine.context.length_parts import length_parts
+from groundgate.engine.context.lower_heads import lower_heads
 from groundgate.engine.context.month_ranges import month_ranges
 from groundgate.engine.context.note_columns import (
     note_column,
@@ -177,6 +179,7 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
     facts: list[Fact] = []
     header: list[list[str]] = []  # the header lines above the rows, each split into its parts
     seen_rows = False
+    prose_heads: set[int] = set()  # header words read as prose below rows (lower_heads, d986)
     label: str | None = None  # a label line waiting for its value lines
     cells: list[tuple[Line, NumericValue]] = []
 
@@ -219,6 +222,8 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
                 continue
             if seen_rows:  # a new header below rows starts a new table
                 header, seen_rows = [], False
+                if reading.lower_heads:  # "52 Weeks Ended" above it heads it too (d986)
+                    header = lower_heads(lines, i, prose_heads, reading.date_columns)
             if len(years) == 1 and header and _all_years(header[-1]):
                 header[-1].append(years[0])  # one year a line: the columns of a statement
             else:
@@ -297,11 +302,15 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
             parts = header_parts(line.text)
             if reading.date_columns:  # "July 29, 2023 July 30, 2022": a column each (d906)
                 parts = date_parts(line, parts)
+            if reading.lower_heads:  # "Three Months Ended Six Months Ended": a run each (d986)
+                parts = length_parts(line.text, parts)
             if quarter_ordinals:
                 parts = _quarter_columns(header, parts, nxt)
             if parts:
                 header.append(parts)
         else:
+            if seen_rows and reading.lower_heads and _header_words(line, ended=True):
+                prose_heads.add(i)
             facts.extend(_prose(line, prose_context))
     flush()
     facts.sort(key=lambda f: f.start)

@@ -191,10 +191,16 @@ def fiscal_years_said(sentence: str) -> frozenset[str]:
 
 
 def fiscal_fits(
-    named: tuple[str, ...], held: tuple[str, ...], excerpt: str, said: FiscalSaid
+    named: tuple[str, ...],
+    held: tuple[str, ...],
+    excerpt: str,
+    said: FiscalSaid,
+    open_names: bool = False,
 ) -> bool:
     """Whether a value of periods `held` (of `excerpt`) is of the periods `named` once a
-    fiscal year the answer's sentence names is read as the case's naming (the module's doc)."""
+    fiscal year the answer's sentence names is read as the case's naming (the module's doc).
+    With `open_names` (fiscal_years "open_names", d987) a part of a fiscal year the case does
+    not place may end in the year before (open_part)."""
     fiscal = fiscal_years_said(said.sentence) & set(named)
     if not fiscal:
         return False
@@ -210,9 +216,31 @@ def fiscal_fits(
         extra = f"Y{year + 1}" if 3 <= month <= 11 else ""
     elif naming == "" and month == paired_month(said.accepted):
         extra = f"Y{year + 1}"  # the month the case pairs with the year after's name
+    elif naming == "" and open_names and open_part(named, month, said.accepted):
+        extra = f"Y{year + 1}"  # a part of fiscal Y+1 the case does not place (d987)
     else:
         return False
     return extra in fiscal and not contradicts(named, (*held, extra))
+
+
+# The earliest month of the year before fiscal N in which a part of it may end (fiscal N named
+# by its end: it ends in some month of N, so its quarter q ends 3 * (4 - q) months earlier).
+_PART_ENDS = {"Q1": 4, "Q2": 7, "Q3": 10, "H1": 7, "S3": 4, "S6": 7, "S9": 10}
+
+
+def open_part(named: tuple[str, ...], month: int, accepted: Sequence[tuple[int, _Cited]]) -> bool:
+    """Whether a day of `month` of the year before may end the part of fiscal N that `named`
+    says, where the case places no naming (no declaration, no retail year end, no paired month,
+    d987): fiscal N may end in any month of N, so its second quarter ends in July of N-1 at
+    the earliest ("Q2 of FY 2024" of Best Buy's July 29, 2023 column, of a January year); a
+    quarter ordinal, a half or a length pins the earliest month (Q1 April, Q2/H1/six months
+    July, Q3/nine months October); a whole year, Q4 or H2 never end in the year before."""
+    parts = [p for p in named if p in _PART_ENDS or p in ("Q4", "H2", "S12")]
+    ordinal = [p for p in parts if p[0] in "QH"]
+    said = ordinal or parts
+    if not said or any(p not in _PART_ENDS for p in said) or paired_month(accepted):
+        return False
+    return month >= max(_PART_ENDS[p] for p in said)
 
 
 def fiscal_elsewhere(named: tuple[str, ...], held: tuple[str, ...], said: FiscalSaid) -> bool:

@@ -101,6 +101,9 @@ class TableReading(NamedTuple):
     # date_columns "each_date" (2.72.0, d906): "July 29, 2023 July 30, 2022" one space apart
     # heads a column per date (date_columns.py, read by facts._text_facts).
     date_columns: bool = False
+    # period_spans "printed_heads" (2.83.0, d986): a length's header printed below rows heads
+    # the rows under it (lower_heads.py, read by facts._text_facts).
+    lower_heads: bool = False
     period_readings: frozenset[str] = frozenset()  # answer_reading._period_readings (d910-d912)
 
 

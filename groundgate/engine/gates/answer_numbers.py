@@ -68,7 +68,7 @@ if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answ
     from groundgate.engine.gates.answer_case import AnswerCase, AnswerGatePolicy, Evidence, RawChunk
 
 # fiscal_years values that read the case's declared naming (d945, d977).
-_NAMES = frozenset({"declared_names", "chunk_names"})
+_NAMES = frozenset({"declared_names", "chunk_names", "open_names"})
 
 # Finding codes of this rule. Each is emitted in exactly one place below.
 UNGROUNDED_NUMBER = "UNGROUNDED_NUMBER"

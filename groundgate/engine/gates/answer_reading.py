@@ -28,6 +28,7 @@ _FISCAL = {
     "declared_starts": frozenset({"fiscal_starts"}),
     "declared_names": frozenset({"fiscal_names"}),
     "chunk_names": frozenset({"fiscal_names", "fiscal_chunk"}),  # d977
+    "open_names": frozenset({"fiscal_names", "fiscal_chunk", "fiscal_open"}),  # d987
 }
 
 
@@ -58,7 +59,8 @@ def read_tables(policy: AnswerGatePolicy) -> TableReading:
         said_apart=policy.row_said == "apart_or_head",
         capitals=policy.capital_words,
         word_columns=policy.column_naming == "word_columns",
-        spans=policy.period_spans == "lengths",
+        spans=policy.period_spans != "off",
+        lower_heads=policy.period_spans == "printed_heads",
         rivals="" if policy.row_rivals == "best" else policy.row_rivals,
         acronyms=policy.row_acronyms == "initials",
         share_columns=policy.share_columns == "period_before",

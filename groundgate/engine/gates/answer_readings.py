@@ -15,8 +15,12 @@ class ValueContextReadings(DerivationReadings):
     # A period's length (context/period_spans.py, gate 2.51.0, d694): "lengths" - "Three
     # Months Ended" and "Nine Months Ended" columns of one day, "Q4 2023" and "Full Year 2023",
     # are periods of other lengths: a value said of one is not grounded by the other's cell;
-    # "off" (gate 2.50.0): columns are told apart by their days and years only.
-    period_spans: Literal["off", "lengths"] = "lengths"
+    # "off" (gate 2.50.0): columns are told apart by their days and years only;
+    # "printed_heads" (gate 2.83.0, d986, context/length_parts.py, lower_heads.py) - also
+    # lengths side by side one space apart ("Three Months Ended Six Months Ended") head a run
+    # of columns each, and a length's header printed below another statement's rows ("52
+    # Weeks Ended" over "January 28, January 29," over "2023 2022") heads the rows under it.
+    period_spans: Literal["off", "lengths", "printed_heads"] = "printed_heads"
     # Another row the answer names (context/row_rivals.py, gate 2.51.0, d697, d698): "said" -
     # also a row said in full sharing more of the answer's words than the value's own, where
     # a longer row is the best named ("Europe net sales" beside "Total net sales");
@@ -186,10 +190,14 @@ class ValueContextReadings(DerivationReadings):
     # year's number is offered to the number check (d947); "chunk_names" (gate 2.82.0, the
     # default, d977): as "declared_names", and a cell of a row quoted without its header that
     # took its column from its chunk (excerpt_headers "chunk_columns", d940) reads the retail
-    # year end of the chunk's header, not of the header-less excerpt's.
-    fiscal_years: Literal["calendar", "declared_starts", "declared_names", "chunk_names"] = (
-        "chunk_names"
-    )
+    # year end of the chunk's header, not of the header-less excerpt's; "open_names" (gate
+    # 2.83.0, the default, d987): as "chunk_names", and a fiscal year nothing in the case
+    # places (no declared naming, no retail year end, no paired month) is not judged against a
+    # cell of a day of March to November of the year before ("Q2 of FY 2024" of Best Buy's
+    # "July 29, 2023" income-statement column: fiscal 2024 may end in any month of 2024).
+    fiscal_years: Literal[
+        "calendar", "declared_starts", "declared_names", "chunk_names", "open_names"
+    ] = "open_names"
     # An excerpt quoting a statement's rows without its header (context/chunk_headers.py, gate
     # 2.77.0, d940, d941): "chunk_columns" - where the gate located the excerpt in its chunk
     # and it is a part of it, its table cells of no column take the column (and periods) the

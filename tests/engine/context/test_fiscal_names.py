@@ -53,7 +53,7 @@ def _verdict(answer: str, table: str, policy: AnswerGatePolicy):
 
 
 def test_the_reading_is_named_and_the_old_ones_selectable():
-    assert DEFAULT_POLICY.fiscal_years == "chunk_names"  # d977, d979
+    assert DEFAULT_POLICY.fiscal_years == "open_names"  # "chunk_names" until 2.83.0 (d987)
     assert "fiscal_chunk" in table_reading(CHUNK).period_readings
     assert "fiscal_chunk" not in table_reading(NAMES).period_readings
     assert VERBATIM_POLICY.fiscal_years == "calendar"

@@ -35,7 +35,7 @@ def _status(answer: str, table: str, policy: AnswerGatePolicy) -> str:
 
 def test_the_readings_are_on_by_default_and_the_old_ones_selectable():
     assert DEFAULT_POLICY.period_phrases == "other_sides"
-    assert DEFAULT_POLICY.fiscal_years == "chunk_names"  # d912 selectable; d948, d977
+    assert DEFAULT_POLICY.fiscal_years == "open_names"  # d912 selectable; d948, d977, d987
     assert VERBATIM_POLICY.period_phrases == "off"
     assert VERBATIM_POLICY.fiscal_years == "calendar"
     lengths = {"ended_lengths", "fiscal_names", "fiscal_chunk"}
