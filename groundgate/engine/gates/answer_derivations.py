@@ -180,6 +180,8 @@ class _DerivationSearch:
             # average) of the named row across the two named years (short_results, d307).
             if policy.short_results == "off" or binding.short is None:
                 return None, None
+            if len(binding.years) != 2 and policy.short_named == "off":
+                return None, None  # (short_named "named_rows": context/short_named, d994)
             allow, min_significant = binding.short, 1
             if policy.zero_results == "equal_cells" and is_zero(q):
                 # "0%" of a named row's two cells printed alike (context/zero_results, d915)

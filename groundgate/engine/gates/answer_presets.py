@@ -37,6 +37,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     written_lines="runs",
     list_markers="line_start",
     zero_results="off",
+    short_named="off",
     footnote_operands="operands",
     sign_sides="off",
     column_naming="off",
