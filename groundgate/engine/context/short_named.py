@@ -14,6 +14,9 @@ Answers that name their rows but not two years say such results too:
     between Trademarks and tradenames and Other ... was 3" (5.0 - 2.0): two named rows, one
     column - a share or a difference of the two, in the year the answer names if it names one.
 
+A result stated at a magnitude ("0.5 million") is read so only where the cited evidence declares
+that scale ("£m"): of cells of no declared scale, "0.5 billion" would pass alike (`scaled`).
+
 Both are bound by construction (d870): every operand is a table cell of a row the answer names
 (the rule's allow gives 2), of one excerpt; a row's cells are its periods' in time order, two
 rows' cells one column's. `allow` is _Rule.allow_short_named's test, the Binding's `short` where
@@ -42,6 +45,12 @@ def _year(fact: Fact) -> int | None:
     """The one year of a cell's column (None: none, or several)."""
     years = [p for p in fact.periods if p[0] == "Y"]
     return int(years[0][1:]) if len(years) == 1 and years[0][1:].isdigit() else None
+
+
+def scaled(reading: str, magnitude: int, declared: frozenset[int]) -> bool:
+    """Whether the gate reads a short result where the answer names other than two years:
+    under "named_rows", a value of no magnitude word or of a scale the evidence declares."""
+    return reading == "named_rows" and (not magnitude or magnitude in declared)
 
 
 def allow(rule: _Rule, operation: str, a: Located, b: Located | None) -> int:
