@@ -137,6 +137,8 @@ Merged (2.81.0 with 2.77.0-2.80.0, policy 2026-11.82): against 2.76.1 likewise; 
 2.82.0 (`fiscal_years: chunk_names`), policy 2026-11.83: against 2.81.0 likewise; stderr same.
 2.83.0 (`period_spans: printed_heads`, `fiscal_years: open_names`), policy 2026-11.84: against
 2.82.0 likewise; stderr same.
+2.84.0 (`short_named: named_rows`), policy 2026-11.85: against 2.82.0 the version string and
+the policy hash only in each of the three limit sets (diffed); stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -166,17 +168,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "9c93a5a36f78055f63fb21002f14ae2fbe9260e75178de62694f02a4c1c28ad2",
+        "ec46b3e6d7c2cfaff677a9d972a37f480ca656253bd38ef338ebc70267bab0d1",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "38c50bddcf60d398f54d4bfe50e78736f969913daef426a0c15d77ed04181fca",
+        "979087b9957d4a47abb6cdf7c2019dd4c8d1814f7a50352a68bb6126159fd257",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "b2aa43ddf645b5f53386a12c75ede64f7aafd91959a222b00f70340bafa2d00f",
+        "524b8f1ccc146450a17d9603416dcca42032012134fdefd6982bd65c3a677a0d",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

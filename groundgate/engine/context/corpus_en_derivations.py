@@ -124,6 +124,15 @@ UNCHANGED = (
     "Amounts owed by members of Peel  0.3  0.3\nStatutory tax rate  21.0%  21.0%\n"
     "Discount rate  3.4%  3.7%"
 )
+# Short results of named rows where the answer names no two years (short_named "named_rows",
+# d994): one row's two years ("the change in the amount for Ireland": 0.4 − 0.5 = -0.1).
+SHORT_NAMED = "2019  2018\nNote  £m  £m\nUK  24.5  24.9\nIreland  0.4  0.5\nTotal  24.9  25.4"
+# ... and two named rows' cells of one column (5.0 − 4.2 = 0.8), of no declared scale.
+SHORT_LIVES = (
+    "Weighted-Average Useful Lives (in years)\n"
+    "Purchased technology  4.2\nTrademarks and tradenames  5.0\n"
+    "Customer relationships and customer lists  7.0"
+)
 # Three years' margins worked out a line at a time, then their average under a label that
 # opens with a figure ("3-Year Average ... ="): written_lines "labels" (d955); a capex table
 # whose bulleted working begins with a dash (written_lines "labels_bullets", d956, selectable).
@@ -271,6 +280,13 @@ PASSES = [
         "The average interest expense for 2018 and 2019 was 2,765 thousand.",
         derived=True,
     ),
+    Passes(SHORT_NAMED, "The change in the amount for Ireland was -0.1 million.", derived=True),
+    Passes(
+        SHORT_LIVES,
+        "The difference in the useful lives between Trademarks and tradenames and Purchased"
+        " technology was 0.8.",
+        derived=True,
+    ),
     Passes(STACKED, "Operating income in 2023 was $612,480 thousand."),
     Passes(STACKED, "Revenues were $7,118,940 thousand in 2022."),
     # The numbers of a list written inside a sentence are no values (list_markers
@@ -286,6 +302,16 @@ PASSES = [
 ]
 
 REFUSED = [
+    # A change goes forward in time (0.5 − 0.4 is no change of 2019 from 2018), and a short
+    # result at a scale the table does not declare is no pair of its cells (d994).
+    Refused(SHORT_NAMED, "The change in the amount for Ireland was 0.1 million.", "sign"),
+    Refused(SHORT_NAMED, "The change in the amount for UK was -0.1 million.", "row"),
+    Refused(
+        SHORT_LIVES,
+        "The difference in the useful lives between Trademarks and tradenames and Purchased"
+        " technology was 0.8 million.",
+        "scale",
+    ),
     Refused(
         SAID,
         "The effective tax rate changed from 20% in 2021 to 23% in 2022, an increase of 4"

@@ -56,6 +56,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from groundgate.engine.context import short_named
 from groundgate.engine.context.claims import naming_words
 from groundgate.engine.context.comparisons import CLAUSE_MARKS
 from groundgate.engine.context.initials import acronyms, names_row
@@ -155,6 +156,10 @@ class _Rule:
         }:
             return 0  # (each in one named year: the same one)
         return 2 if self.allow(operation, a, b) == 2 else 0
+
+    def allow_short_named(self, operation: str, a: Located, b: Located | None) -> int:
+        """A short result's pair where the answer names other than two years (short_named, d994)."""
+        return short_named.allow(self, operation, a, b)
 
     def short_cell(self, located: Located) -> bool:
         """Whether an operand may be one of allow_short's pair: a table cell of an excerpt in a

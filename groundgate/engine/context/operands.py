@@ -68,7 +68,7 @@ class Binding(NamedTuple):
     # Whether an operand may take part (None: all): a cell of a year not named passes no allow.
     keep: Callable[[Located], bool] | None = None
     years: tuple[str, ...] = ()  # the named years `keep` holds cells to (sorted)
-    # A short result's pair test (None: none derived): a named row's cells in the named years.
+    # A short result's pair test (None: none): allow_short, or allow_short_named (d994).
     short: Allow | None = None
     results: Callable[..., bool] | None = None  # _Rule.results (d546, d548)
 
@@ -319,7 +319,7 @@ class OperandContext:
             said = [p for p in periods if p[0] == "Y"]
             rule.order = (said[0], said[1]) if len(said) == 2 else ("", "")
         keep = rule.keep if len(years) >= 2 else None
-        short = rule.allow_short if len(years) == 2 else None
+        short = rule.allow_short if len(years) == 2 else rule.allow_short_named
         bound = bool(periods) or bool(words)
         return Binding(rule.allow, down, bound, keep, tuple(years), short, rule.results)
 

@@ -130,6 +130,14 @@ class DerivationReadings(GatePolicy):
     # (selectable): also a cell printed negative beside any other operand; "any_row" (gate
     # 2.76.1's, verbatim's): every such cell both ways (d380).
     negative_sizes: Literal["any_row", "cost_rows", "cost_row_pairs"] = "cost_row_pairs"
+    # A short result where the answer names other than two years (context/short_named.py, gate
+    # 2.84.0, d994): "named_rows" (the default: both halves gain, nothing worse, d870) - as
+    # short_results' pair (d307), also one named row's two cells of two years when the answer
+    # names no year ("the change in the amount for Ireland was -0.1 million": 0.4 − 0.5) and
+    # two named rows' cells of one column ("0.6%" as 1.0 / 165.4 × 100), a magnitude word only
+    # at a scale the evidence declares; "off" (gate 2.82.0's, verbatim's): only a named row
+    # across two named years.
+    short_named: Literal["off", "named_rows"] = "named_rows"
 
 
 def written_readings(policy: DerivationReadings, on: bool, rounded: bool) -> dict[str, bool]:

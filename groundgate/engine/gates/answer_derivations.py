@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from groundgate.engine.bound_ambiguity import looks_on, stated, unambiguous
+from groundgate.engine.context import short_named
 from groundgate.engine.context.aggregates import explain_aggregate
 from groundgate.engine.context.average_ratios import explain_ratio_to_average
 from groundgate.engine.context.column_aggregates import explain_column_aggregate
@@ -180,6 +181,10 @@ class _DerivationSearch:
             # average) of the named row across the two named years (short_results, d307).
             if policy.short_results == "off" or binding.short is None:
                 return None, None
+            if len(binding.years) != 2 and not short_named.scaled(
+                policy.short_named, q.magnitude, self.scales.declared()
+            ):
+                return None, None  # (short_named "named_rows": context/short_named, d994)
             allow, min_significant = binding.short, 1
             if policy.zero_results == "equal_cells" and is_zero(q):
                 # "0%" of a named row's two cells printed alike (context/zero_results, d915)
