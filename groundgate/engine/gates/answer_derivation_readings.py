@@ -130,6 +130,12 @@ class DerivationReadings(GatePolicy):
     # (selectable): also a cell printed negative beside any other operand; "any_row" (gate
     # 2.76.1's, verbatim's): every such cell both ways (d380).
     negative_sizes: Literal["any_row", "cost_rows", "cost_row_pairs"] = "cost_row_pairs"
+    # An average or a total of two named years (context/year_aggregates.py, gate 2.85.0, d998):
+    # "one_each" - a pair of table cells for the average or the total the sentence names over
+    # exactly two named years is one row's two cells, one in each year (not two rows, not one
+    # year twice, not a year's cell and a "Change" column's), where the sentence states one
+    # figure; "named_years" (gate 2.82.0's, verbatim's): any cells of the named years.
+    year_aggregates: Literal["named_years", "one_each"] = "named_years"
 
 
 def written_readings(policy: DerivationReadings, on: bool, rounded: bool) -> dict[str, bool]:

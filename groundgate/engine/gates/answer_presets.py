@@ -56,6 +56,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     change_rows="any_rows",
     own_figures="allow",
     negative_sizes="any_row",
+    year_aggregates="named_years",
     unnamed_negatives="any",
     working_constants="symbols_x_benchmarks",
     prose_subjects="off",
