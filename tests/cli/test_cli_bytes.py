@@ -135,6 +135,7 @@ stderr same.
 policy hash only in each of the three limit sets (diffed); stderr same.
 Merged (2.81.0 with 2.77.0-2.80.0, policy 2026-11.82): against 2.76.1 likewise; stderr same.
 2.82.0 (`fiscal_years: chunk_names`), policy 2026-11.83: against 2.81.0 likewise; stderr same.
+2.85.0 (`year_aggregates: one_each`), policy 2026-11.86: against 2.82.0 likewise; stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -164,17 +165,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "7338cb1ee872503816a3ad7d3eed7811c084dd9425f8d30c7cb5489946756ea1",
+        "db3082da0114421e1c36da9a3a26a5472f9f82844a4256855b02ebec68acd041",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "e9e6a3c0debc636497b3dffba0c4cfbe93836d4b792a84689eea4426c3258024",
+        "d88bade4faf456058a10060bd71b9055f5d94825dd408847b4b01c2c4818b80e",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "ec26238e1c314ee5480a9c8b089da4211fc08b38dd29b8557c4721de0c5306ba",
+        "9eda045ffb2b0dc03b723a6c8ce4049d7c9843928b192b9d2432fbf968da7eec",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -135,7 +135,7 @@ class DerivationReadings(GatePolicy):
     # exactly two named years is one row's two cells, one in each year (not two rows, not one
     # year twice, not a year's cell and a "Change" column's), where the sentence states one
     # figure; "named_years" (gate 2.82.0's, verbatim's): any cells of the named years.
-    year_aggregates: Literal["named_years", "one_each"] = "named_years"
+    year_aggregates: Literal["named_years", "one_each"] = "one_each"
 
 
 def written_readings(policy: DerivationReadings, on: bool, rounded: bool) -> dict[str, bool]:
