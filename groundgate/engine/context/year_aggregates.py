@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from groundgate.engine.context.operand_rule import _other_rows, _Rule, _years
@@ -39,6 +40,7 @@ _YEAR = re.compile(r"(?:FY|F)?'?(?:19|20)\d\d")
 _DURATION = re.compile(r"(?i)\b(?:years?|months?|quarters?|weeks?|days?)\b")
 
 
+@lru_cache(maxsize=256)
 def one_figure(sentence: str) -> bool:
     """Whether `sentence` states one figure (dates, years and durations aside)."""
     figures = [
