@@ -139,6 +139,7 @@ Merged (2.81.0 with 2.77.0-2.80.0, policy 2026-11.82): against 2.76.1 likewise; 
 2.82.0 likewise; stderr same.
 2.84.0 (`short_named: named_rows`), policy 2026-11.85: against 2.82.0 the version string and
 the policy hash only in each of the three limit sets (diffed); stderr same.
+2.85.0 (`year_aggregates: one_each`), policy 2026-11.86: against 2.82.0 likewise; stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -168,17 +169,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "ec46b3e6d7c2cfaff677a9d972a37f480ca656253bd38ef338ebc70267bab0d1",
+        "db3082da0114421e1c36da9a3a26a5472f9f82844a4256855b02ebec68acd041",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "979087b9957d4a47abb6cdf7c2019dd4c8d1814f7a50352a68bb6126159fd257",
+        "d88bade4faf456058a10060bd71b9055f5d94825dd408847b4b01c2c4818b80e",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "524b8f1ccc146450a17d9603416dcca42032012134fdefd6982bd65c3a677a0d",
+        "9eda045ffb2b0dc03b723a6c8ce4049d7c9843928b192b9d2432fbf968da7eec",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

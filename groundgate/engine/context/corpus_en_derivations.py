@@ -175,7 +175,23 @@ BELOW_ZERO = (
     "Interest expense  (2,150)  (3,380)"
 )
 
+# An average or a total of two named years: one row's two cells, one in each (d998).
+YEAR_AGGREGATES = (
+    "(in millions)  2019  2018  Change\n"
+    "Goodwill, beginning of the year  1,769.4  1,710.3  59.1\n"
+    "Additions  866.9  120.0  746.9\n"
+    "Goodwill, end of the year  2,450.8  1,620.2  830.6"
+)
+
 PASSES = [
+    Passes(
+        YEAR_AGGREGATES,
+        "The average goodwill at the end of the year for 2018 and 2019 is 2,035.5 million.",
+        derived=True,
+    ),
+    Passes(
+        YEAR_AGGREGATES, "The total additions for 2018 and 2019 is 986.9 million.", derived=True
+    ),
     Passes(
         ASSOCIATES,
         "The percentage change in the total investment in associates from 2018 to 2019 is -18.14%.",
@@ -408,6 +424,18 @@ REFUSED = [
         "In 2023 about 40% of regulatory liabilities were collected in cash.",
         "coincidence",
     ),
+    # Two rows of one year, a row's year and its "Change" cell: no average of two years (d998).
+    Refused(
+        YEAR_AGGREGATES,
+        "The average goodwill at the end of the year for 2018 and 2019 is 1,658.85 million.",
+        "period",
+    ),
+    Refused(
+        YEAR_AGGREGATES,
+        "The average goodwill at the end of the year for 2018 and 2019 is 1,243.55 million.",
+        "row",
+    ),
+    Refused(YEAR_AGGREGATES, "The total additions for 2018 and 2019 is 1,613.8 million.", "column"),
 ]
 
 GAPS: list[Gap] = [

@@ -138,6 +138,12 @@ class DerivationReadings(GatePolicy):
     # at a scale the evidence declares; "off" (gate 2.82.0's, verbatim's): only a named row
     # across two named years.
     short_named: Literal["off", "named_rows"] = "named_rows"
+    # An average or a total of two named years (context/year_aggregates.py, gate 2.85.0, d998):
+    # "one_each" - a pair of table cells for the average or the total the sentence names over
+    # exactly two named years is one row's two cells, one in each year (not two rows, not one
+    # year twice, not a year's cell and a "Change" column's), where the sentence states one
+    # figure; "named_years" (gate 2.82.0's, verbatim's): any cells of the named years.
+    year_aggregates: Literal["named_years", "one_each"] = "one_each"
 
 
 def written_readings(policy: DerivationReadings, on: bool, rounded: bool) -> dict[str, bool]:

@@ -26,6 +26,7 @@ from groundgate.engine.context.rate_changes import explain_rate_change
 from groundgate.engine.context.scales import ScaleClaims
 from groundgate.engine.context.section_aggregates import explain_section_aggregate
 from groundgate.engine.context.unnamed_negatives import unnamed_negative
+from groundgate.engine.context.year_aggregates import one_each
 from groundgate.engine.context.zero_results import explain_zero, is_zero
 from groundgate.engine.derivation_hits import Searched
 from groundgate.engine.derivation_pairs import may_pair
@@ -221,6 +222,9 @@ class _DerivationSearch:
             and policy.derived_numbers == "accept"
             and looks_on(q)
         )
+        searched_allow = allow  # an average or a total of two named years: one each (d998)
+        if policy.year_aggregates == "one_each" and allow is not None:
+            searched_allow = one_each(allow, self._operand_context.sentence_at(span)[1])
         found = explain(
             q,
             (),
@@ -228,7 +232,7 @@ class _DerivationSearch:
             question_exponent=self.index.question_exponent,
             min_significant=min_significant,
             pools=searched_pools,
-            allow=allow,
+            allow=searched_allow,
             signed=True,
             down=binding.down,
             # Unrelated derivations of one value are a coincidence only where the answer names

@@ -11,7 +11,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.85",
+    policy_version="answer-gate/verbatim-2026-11.86",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -57,6 +57,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     change_rows="any_rows",
     own_figures="allow",
     negative_sizes="any_row",
+    year_aggregates="named_years",
     unnamed_negatives="any",
     working_constants="symbols_x_benchmarks",
     prose_subjects="off",
