@@ -169,17 +169,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "db3082da0114421e1c36da9a3a26a5472f9f82844a4256855b02ebec68acd041",
+        "a7221b2a9e0be42672a9dd02fa51ac74063ad5df0d5291a0b1e382a68852e942",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "d88bade4faf456058a10060bd71b9055f5d94825dd408847b4b01c2c4818b80e",
+        "c70da3c8be31deae25adf3b98b2f60da002cb9588215a67d7682043791992418",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "9eda045ffb2b0dc03b723a6c8ce4049d7c9843928b192b9d2432fbf968da7eec",
+        "caad04e2584cc75110797779c58a5fa3899a1ed8f79a1a95bd38fe6c231cfdf3",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]
