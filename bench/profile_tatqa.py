@@ -3,11 +3,13 @@
     python bench/profile_tatqa.py OUT.json [--source tatqa|financebench]
     python bench/profile_tatqa.py --diff OLD.json NEW.json [--top 40]
 
-Run it in two checkouts (each with its own virtualenv) and diff the JSON per function: the
-calls, own time and cumulative time of every function (OUT.prof beside it: pstats, for a function's callers). The cyclic
-garbage collector is off while it runs (a collection is charged to whatever function runs). The timer is time.process_time (CPU of
-this process), not the wall clock: on a loaded machine the wall clock charges other processes'
-time to whichever function was running. The cases are those of bench/ab_interleaved.py.
+Run it in two checkouts (each with its own virtualenv) and diff per function: the calls, own
+time and cumulative time of every function (OUT.prof beside the JSON: pstats, for a function's
+callers; --diff reads either). The timer is time.process_time (CPU of this process), not the
+wall clock: on a loaded machine the wall clock charges other processes' time to whichever
+function was running; and the cyclic garbage collector is off while it runs (a collection is
+charged to whatever function runs; as bench/ab_interleaved.py --no-gc). The cases are those of
+bench/ab_interleaved.py (real_cases).
 """
 
 from __future__ import annotations

@@ -165,7 +165,6 @@ class _DerivationSearch:
         negatives = policy.negative_operands != "positive_second"
         min_significant = policy.rounding_min_significant
         empty: frozenset[tuple[str, float, float]] = frozenset()
-        pair = bound_pair_test(policy, self._operand_context)  # (d750-d756, d890, d951)
         if not strong_only and len(q.digits) >= min_significant:
             # No pair of the operands gives the value, whatever the binding: the bound search
             # finds nothing, and the binding is not read for it (derivation_pairs, d520).
@@ -218,6 +217,8 @@ class _DerivationSearch:
             restate=restate,
             max_operands=policy.derivation_max_operands,
         )
+        # (d750-d756, d890, d951; made past the returns above, d983)
+        pair = bound_pair_test(policy, self._operand_context)
         # Under derived accept a short value that unrelated pairs give alike is ambiguous even
         # where the answer binds its operands (bound_ambiguity, d808).
         short_ambiguity = (
