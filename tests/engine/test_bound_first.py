@@ -26,7 +26,6 @@ from groundgate.engine.gates.answer import (
     AnswerGatePolicy,
     gate_answer,
 )
-from groundgate.engine.gates.answer_reading import table_reading
 from groundgate.engine.number_grounding import EvidenceIndex
 from groundgate.engine.numbers import extract_numbers
 from groundgate.engine.quantities import typed
@@ -131,25 +130,8 @@ def _context(conclusion: str, table: str) -> tuple[OperandContext, Pools]:
         question_exponent=None,
         rounding_min_significant=2,
     )
-    policy = DEFAULT_POLICY  # (the context as answer_derivations._derive makes it)
-    context = OperandContext(
-        conclusion,
-        "",
-        [(0, evidence)],
-        named_operation=True,
-        time_order=policy.change_order != "named_years",
-        relative_order=policy.change_order == "time_relative",
-        unsigned_difference=policy.difference_order != "ordered",
-        named_order=policy.difference_order == "unsigned_named",
-        period_cells=policy.change_cells == "period_columns",
-        label_core=policy.derivation_row_words == "label_core",
-        label_directions=policy.direction_words == "outside_row_labels",
-        total_shares=policy.percentage_totals == "share",
-        period_kinds=policy.change_periods,
-        reading=table_reading(policy),
-        operand_words=policy.derivation_words,
-        best_rows=policy.one_row_pairs,
-    )
+    # (the context as answer_derivations._derive makes it)
+    context = answer_derivations.operand_context(DEFAULT_POLICY, conclusion, "", [(0, evidence)])
     operands = context.signed_operands([(v, operand_amounts(v)) for v in index.excerpt_values])
     return context, Pools(operands, 100)
 

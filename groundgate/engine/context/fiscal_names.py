@@ -101,7 +101,11 @@ def declared_naming(text: str) -> str:
 
 
 def case_naming(accepted: Sequence[tuple[int, _Cited]]) -> str:
-    """The naming the case's cited excerpts declare: "ends", "starts", or "" (none, or both)."""
+    """The naming the case's cited excerpts declare: "ends", "starts", or "" (none, or both).
+    An excerpt without "iscal" declares none (declared_naming): where no cited excerpt holds
+    it, no excerpt is looked up (asked of every case, d982)."""
+    if not any("iscal" in evidence.excerpt for _, evidence in accepted):
+        return ""
     found = {declared_naming(evidence.excerpt) for _, evidence in accepted} - {""}
     return next(iter(found)) if len(found) == 1 and "both" not in found else ""
 

@@ -45,10 +45,11 @@ from groundgate.engine.context.answer_periods import (
     _summed_periods,
     clause_spans,
 )
+from groundgate.engine.context.case_claims import case_reader
 from groundgate.engine.context.cell_names import cell_name as cell_name
 from groundgate.engine.context.chunk_headers import Parts, evidence_seen, from_chunk, located_parts
 from groundgate.engine.context.citation_map import _citation_map
-from groundgate.engine.context.claims import Claim, ClaimReader, citations
+from groundgate.engine.context.claims import Claim, citations
 from groundgate.engine.context.context_finding import CONTEXT_REASONS as CONTEXT_REASONS
 from groundgate.engine.context.context_finding import VALUE_OUT_OF_CONTEXT as VALUE_OUT_OF_CONTEXT
 from groundgate.engine.context.context_finding import _answer_bound, _finding
@@ -141,7 +142,7 @@ def context_findings(
     # The claims' values and citations first; a claim's words and periods (a reading of its
     # whole sentence) only for a value this rule judges: most values of a long answer are
     # ungrounded, derived or periods, and most of its sentences hold none that it judges.
-    reader = ClaimReader.of(conclusion, reading)
+    reader = case_reader(conclusion, reading)  # (the derivations' binding's, d984)
     values = reader.values()
     if not values:
         return []

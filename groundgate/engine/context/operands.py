@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
-from groundgate.engine.context.claims import ClaimReader, naming_words
+from groundgate.engine.context.case_claims import case_reader
+from groundgate.engine.context.claims import naming_words
 from groundgate.engine.context.excerpt_index import excerpt_cells, excerpt_facts
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading, printed_negative
 from groundgate.engine.context.initials import acronyms
@@ -138,9 +139,8 @@ class OperandContext:
         # Evidence index -> its facts by span (_facts_at), with its facts.
         self._at: dict[int, Mapping[tuple[int, int], Fact]] = {}
         self._cells: dict[int, dict[tuple[int, int], Fact]] = {}
-        # The naming words of the values asked about, read on need (ClaimReader.words): most
-        # values of a long answer are never bound, and a bound one needs no more of its claim.
-        self._claims = ClaimReader.of(conclusion, reading)
+        # The case's claims (the context rule's too, d984): words read on need, few bound.
+        self._claims = case_reader(conclusion, reading)
         self._sentences = [(s.start, s.end, s.text) for s in self._claims.sentences]
         self._named: dict[tuple[int, frozenset[str]], set[str]] = {}
         # By sentence start, on need: (its periods, whether it says the direction is down, the

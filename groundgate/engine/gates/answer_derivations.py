@@ -47,6 +47,31 @@ if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answ
 _T = TypeVar("_T")
 
 
+def operand_context(
+    policy: AnswerGatePolicy, conclusion: str, question: str, accepted: list[tuple[int, Evidence]]
+) -> OperandContext:
+    """The operand context (context/operands.py) of `policy`'s readings: its one mapping of
+    policy fields to OperandContext's options (the derivation search's, and its tests')."""
+    return OperandContext(
+        conclusion,
+        question,
+        accepted,
+        named_operation=policy.derivation_context == "rows_periods_sign",
+        time_order=policy.change_order != "named_years",
+        relative_order=policy.change_order == "time_relative",
+        unsigned_difference=policy.difference_order != "ordered",
+        named_order=policy.difference_order == "unsigned_named",
+        period_cells=policy.change_cells == "period_columns",
+        label_core=policy.derivation_row_words == "label_core",
+        label_directions=policy.direction_words == "outside_row_labels",
+        total_shares=policy.percentage_totals == "share",
+        period_kinds=policy.change_periods,
+        reading=table_reading(policy),
+        operand_words=policy.derivation_words,
+        best_rows=policy.one_row_pairs,
+    )
+
+
 class _DerivationSearch:
     """The derivation search's methods of _SlowPath (answer_numbers.py), which sets these."""
 
@@ -132,23 +157,8 @@ class _DerivationSearch:
             )
             return found, None
         if self._operand_context is None:
-            self._operand_context = OperandContext(
-                self.conclusion,
-                self.question,
-                self._accepted,
-                named_operation=policy.derivation_context == "rows_periods_sign",
-                time_order=policy.change_order != "named_years",
-                relative_order=policy.change_order == "time_relative",
-                unsigned_difference=policy.difference_order != "ordered",
-                named_order=policy.difference_order == "unsigned_named",
-                period_cells=policy.change_cells == "period_columns",
-                label_core=policy.derivation_row_words == "label_core",
-                label_directions=policy.direction_words == "outside_row_labels",
-                total_shares=policy.percentage_totals == "share",
-                period_kinds=policy.change_periods,
-                reading=table_reading(policy),
-                operand_words=policy.derivation_words,
-                best_rows=policy.one_row_pairs,
+            self._operand_context = operand_context(
+                policy, self.conclusion, self.question, self._accepted
             )
         if need_operation:
             return None, None  # (derived_in_context: the operand context only)
@@ -157,7 +167,6 @@ class _DerivationSearch:
         negatives = policy.negative_operands != "positive_second"
         min_significant = policy.rounding_min_significant
         empty: frozenset[tuple[str, float, float]] = frozenset()
-        pair = bound_pair_test(policy, self._operand_context)  # (d750-d756, d890, d951)
         if not strong_only and len(q.digits) >= min_significant:
             # No pair of the operands gives the value, whatever the binding: the bound search
             # finds nothing, and the binding is not read for it (derivation_pairs, d520).
@@ -214,6 +223,8 @@ class _DerivationSearch:
             restate=restate,
             max_operands=policy.derivation_max_operands,
         )
+        # (d750-d756, d890, d951; made past the returns above, d983)
+        pair = bound_pair_test(policy, self._operand_context)
         # Under derived accept a short value that unrelated pairs give alike is ambiguous even
         # where the answer binds its operands (bound_ambiguity, d808).
         short_ambiguity = (

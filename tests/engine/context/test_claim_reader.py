@@ -72,3 +72,41 @@ def test_a_sentence_prefix_read_once_is_a_fresh_reading(text: str) -> None:
 def test_the_sentence_prefixes_of_the_texts() -> None:
     for text in TEXTS:
         _prefixes_alike(text)
+
+
+def test_the_case_reader_is_one_per_conclusion_and_reading() -> None:
+    """context/case_claims.case_reader (d984): the derivations' binding and the context rule
+    of one case share one reader; another conclusion or reading gets its own."""
+    from groundgate.engine.context.case_claims import case_reader
+    from groundgate.engine.gates.answer import DEFAULT_POLICY, VERBATIM_POLICY
+    from groundgate.engine.gates.answer_reading import table_reading
+
+    default, verbatim = table_reading(DEFAULT_POLICY), table_reading(VERBATIM_POLICY)
+    first = case_reader(TEXTS[0], default)
+    assert case_reader(TEXTS[0], default) is first
+    assert case_reader(TEXTS[1], default) is not first
+    assert case_reader(TEXTS[1], verbatim) is not case_reader(TEXTS[1], default)
+
+
+@settings(max_examples=100)
+@given(st.lists(_PIECES, max_size=30).map("".join), st.sampled_from(["values", "words"]))
+def test_a_shared_reader_reads_as_a_fresh_one(text: str, first: str) -> None:
+    """A reader asked by one rule first (its claims or words read on need) gives the next the
+    claims a fresh reader gives (case_claims, d984)."""
+    from groundgate.engine.context.case_claims import case_reader
+    from groundgate.engine.gates.answer import DEFAULT_POLICY
+    from groundgate.engine.gates.answer_reading import table_reading
+
+    reading = table_reading(DEFAULT_POLICY)
+    shared = case_reader(text, reading)
+    values = ClaimReader.of(text, reading).values()
+    for k, v, _ in values:  # the first asker
+        span = (v.start, v.end)
+        shared.claim(k, span) if first == "values" else shared.words(span)
+    fresh = ClaimReader.of(text, reading)
+    assert case_reader(text, reading).values() == values
+    for k, v, _ in values:
+        assert shared.claim(k, (v.start, v.end)) == fresh.claim(k, (v.start, v.end))
+        assert shared.words((v.start, v.end)) == ClaimReader.of(text, reading).words(
+            (v.start, v.end)
+        )

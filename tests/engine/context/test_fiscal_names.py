@@ -283,3 +283,36 @@ def test_headed_text_is_the_chunk_up_to_the_excerpt_only_for_chunk_headed_cells(
             want = table[: offset + len(line)] if chunked and from_chunk(fact, seen) else line
             assert headed_text(fact, seen) == want
             assert retail_year_end(headed_text(fact, seen)) == (chunked and from_chunk(fact, seen))
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "fiscal 2024 ",
+                "Fiscal ",
+                "ended February 3, 2024 ",
+                "the 53 weeks ",
+                "(",
+                ")",
+                "fiscal year 2021 ",
+                "January 29, 2022 ",
+                "Revenue 1,093 ",
+                "\n",
+                ". ",
+                "FY 2024 ",
+            ]
+        ),
+        max_size=12,
+    ).map("".join),
+    st.integers(0, 3),
+)
+def test_a_case_of_no_fiscal_word_declares_no_naming(text: str, cited: int) -> None:
+    """case_naming's test first (d982): where no cited excerpt holds "iscal", no excerpt is
+    looked up, and the naming is the one each excerpt's declared_naming gives ("")."""
+    texts = [text] * cited
+    found = {declared_naming(t) for t in texts} - {""}
+    whole = next(iter(found)) if len(found) == 1 and "both" not in found else ""
+    assert case_naming(_said("", *texts).accepted) == whole
+    if not any("iscal" in t for t in texts):
+        assert whole == ""
