@@ -38,9 +38,10 @@ def test_the_readings_are_on_by_default_and_the_old_ones_selectable():
     assert DEFAULT_POLICY.fiscal_years == "open_names"  # d912 selectable; d948, d977, d987
     assert VERBATIM_POLICY.period_phrases == "off"
     assert VERBATIM_POLICY.fiscal_years == "calendar"
-    lengths = {"ended_lengths", "fiscal_names", "fiscal_chunk"}
+    lengths = {"ended_lengths", "fiscal_names", "fiscal_chunk", "fiscal_open"}
     assert table_reading(LENGTHS).period_readings == lengths
-    default = {"ended_lengths", "other_sides", "fiscal_names", "fiscal_chunk"}  # d945, d977
+    default = {"ended_lengths", "other_sides", "fiscal_names", "fiscal_chunk", "fiscal_open"}
+    # d945, d977, d987
     assert table_reading(DEFAULT_POLICY).period_readings == default
     assert "fiscal_starts" in table_reading(FISCAL).period_readings
     # Gate 2.71.1's reading: each refused corpus example passed.
