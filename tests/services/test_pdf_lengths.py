@@ -24,6 +24,8 @@ ULTA = "ULTABEAUTY_2023Q4_EARNINGS.pdf"
 BESTBUY = "BESTBUY_2024Q2_10Q.pdf"
 YEAR_SALES = "Net sales $ 10,208,580 100.0% $ 8,630,889 100.0%"
 QUARTER_SALES = "Net sales $ 3,226,773 100.0% $ 2,729,388 100.0%"
+YEAR_INCOME = "Net income $ 1,242,408 12.2% $ 985,837 11.4%"
+QUARTER_INCOME = "Net income $ 340,751 10.6% $ 289,366 10.6%"
 REVENUE = "Revenue $ 9,583\xa0 $ 10,329\xa0 $ 19,050\xa0 $ 20,976"  # no-break spaces, as printed
 
 # case id -> (filing, the cited row, question, conclusion, whether it must pass)
@@ -47,6 +49,23 @@ ANSWERS = {
         ULTA, QUARTER_SALES,
         "What were Ulta Beauty's net sales in the 13 weeks ended January 28, 2023?",
         "Net sales were $3,226,773 thousand in the 13 weeks ended January 28, 2023.", True,
+    ),
+    # The reviewer's cases of s50 (d989 item 1): over chunking 4 each income statement's rows
+    # carry their own header (d990-d991), so the length said is compared with the column's.
+    "ulta-income-52-as-13": (
+        ULTA, YEAR_INCOME,
+        "What was Ulta Beauty's net income in the 13 weeks ended January 28, 2023?",
+        "Net income was $1,242,408 thousand in the 13 weeks ended January 28, 2023.", False,
+    ),
+    "ulta-income-13-as-52": (
+        ULTA, QUARTER_INCOME,
+        "What was Ulta Beauty's net income in the 52 weeks ended January 28, 2023?",
+        "Net income was $340,751 thousand in the 52 weeks ended January 28, 2023.", False,
+    ),
+    "ulta-income-52-right": (
+        ULTA, YEAR_INCOME,
+        "What was Ulta Beauty's net income in the 52 weeks ended January 28, 2023?",
+        "Net income was $1,242,408 thousand in the 52 weeks ended January 28, 2023.", True,
     ),
     "bby-6-as-3": (
         BESTBUY, REVENUE,
