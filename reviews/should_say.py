@@ -29,6 +29,9 @@ _RATES = ("%", "pp")
 _TABLE_SCALES = (0, 3, 4, 6, 8, 9, 12)
 # Decimals added past the answer's where its precision would round the near miss to nothing.
 _MORE_DECIMALS = 4
+# A count in these units is a length of time ("52 weeks", "six months"): no table's scale is
+# its scale (a header's "52" under "(In thousands)" is 52 weeks, not 52,000; d1010).
+_TIME_UNITS = frozenset({"second", "minute", "hour", "day", "week", "month", "quarter", "year"})
 
 
 @dataclass(frozen=True)
@@ -44,8 +47,9 @@ class ShouldSay:
 
 def should_say(finding: dict[str, Any], text: str | None) -> ShouldSay | None:
     """The offer for `finding`'s near miss (None: offer none - no near miss, a derivation's, or
-    the answer's own value, d902). `text`: the text the near miss's chunk_span points into (its
-    chunk), for the scale declared before it; None where it is not known."""
+    the answer's own value, as printed or as the answer writes it, d902, d1010). `text`: the
+    text the near miss's chunk_span points into (its chunk), for the scale declared before it;
+    None where it is not known."""
     near = finding.get("near_match") or {}
     printed, said = near.get("text"), finding.get("value")
     if not isinstance(printed, str) or not printed or finding.get("derivation"):
@@ -65,7 +69,7 @@ def should_say(finding: dict[str, Any], text: str | None) -> ShouldSay | None:
     if rate and ("," in printed or "，" in printed):
         return ShouldSay(printed, printed, "")  # a level's figure ("1,234,567.89"), not a rate
     exponent, scale = cell.magnitude, ""
-    if not rate and cell.magnitude == 0:
+    if not rate and cell.magnitude == 0 and answer.unit not in _TIME_UNITS:
         declared = _declared(text, near.get("chunk_span"))
         if declared is not None:
             exponent, scale = declared
@@ -84,9 +88,11 @@ def should_say(finding: dict[str, Any], text: str | None) -> ShouldSay | None:
         # the answer's word with a rescaled figure ("$473000 thousand").
         rescaled = _at_scale(str(said), cell.figure, exponent, printed, negative)
         if rescaled is not None:
-            return ShouldSay(rescaled, printed, scale)
+            return None if rescaled == said else ShouldSay(rescaled, printed, scale)
     number = cell.figure.scaleb(exponent - answer.magnitude)
     offer = _written(str(said), number, answer.decimals, negative)
+    if offer == said:
+        return None  # the answer's own value written again: it offers no change (d902, d1010)
     return ShouldSay(offer if offer is not None else printed, printed, scale)
 
 
