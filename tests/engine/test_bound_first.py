@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from groundgate.engine.canonical import canonical_bytes
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.derivations import Pools, operand_amounts
-from groundgate.engine.gates import answer_bindings, answer_derivations
+from groundgate.engine.gates import answer_bindings, answer_derivations, answer_reading
 from groundgate.engine.gates.answer import (
     DEFAULT_POLICY,
     VERBATIM_POLICY,
@@ -131,7 +131,7 @@ def _context(conclusion: str, table: str) -> tuple[OperandContext, Pools]:
         rounding_min_significant=2,
     )
     # (the context as answer_derivations._derive makes it)
-    context = answer_derivations.operand_context(DEFAULT_POLICY, conclusion, "", [(0, evidence)])
+    context = answer_reading.operand_context(DEFAULT_POLICY, conclusion, "", [(0, evidence)])
     operands = context.signed_operands([(v, operand_amounts(v)) for v in index.excerpt_values])
     return context, Pools(operands, 100)
 

@@ -35,7 +35,7 @@ from groundgate.engine.derivations import Found, Pools, explain, operand_amounts
 from groundgate.engine.evidence_values import Located
 from groundgate.engine.gates.answer_bindings import _results, _strong, held, short_pools
 from groundgate.engine.gates.answer_pair_test import bound_pair_test
-from groundgate.engine.gates.answer_reading import table_reading
+from groundgate.engine.gates.answer_reading import operand_context, table_reading
 from groundgate.engine.number_grounding import EvidenceIndex
 from groundgate.engine.numbers import NumericValue, extract_numbers
 from groundgate.engine.quantities import Quantity, typed
@@ -45,31 +45,6 @@ if TYPE_CHECKING:  # the gate's input models (answer_case.py; no cycle with answ
     from groundgate.engine.gates.answer_case import AnswerGatePolicy, Evidence
 
 _T = TypeVar("_T")
-
-
-def operand_context(
-    policy: AnswerGatePolicy, conclusion: str, question: str, accepted: list[tuple[int, Evidence]]
-) -> OperandContext:
-    """The operand context (context/operands.py) of `policy`'s readings: its one mapping of
-    policy fields to OperandContext's options (the derivation search's, and its tests')."""
-    return OperandContext(
-        conclusion,
-        question,
-        accepted,
-        named_operation=policy.derivation_context == "rows_periods_sign",
-        time_order=policy.change_order != "named_years",
-        relative_order=policy.change_order == "time_relative",
-        unsigned_difference=policy.difference_order != "ordered",
-        named_order=policy.difference_order == "unsigned_named",
-        period_cells=policy.change_cells == "period_columns",
-        label_core=policy.derivation_row_words == "label_core",
-        label_directions=policy.direction_words == "outside_row_labels",
-        total_shares=policy.percentage_totals == "share",
-        period_kinds=policy.change_periods,
-        reading=table_reading(policy),
-        operand_words=policy.derivation_words,
-        best_rows=policy.one_row_pairs,
-    )
 
 
 class _DerivationSearch:

@@ -1,14 +1,16 @@
-"""The table reading of an answer-gate policy (read_tables), made once per policy
+"""The readings of an answer-gate policy: its table reading (read_tables), made once per policy
 object, not once per case and rule that asks (d631): a policy is a frozen model, so its fields
 never change; the policy is kept with its reading, so its id is not reused while kept. A
-process makes a few policies; past 64 kept, all are dropped and made again on need.
+process makes a few policies; past 64 kept, all are dropped and made again on need. And its
+one mapping of policy fields to the derivations' OperandContext (operand_context).
 Pure: no Django, no I/O.
 """
 
 from __future__ import annotations
 
 from groundgate.engine.context.facts import TableReading
-from groundgate.engine.gates.answer_case import AnswerGatePolicy
+from groundgate.engine.context.operands import OperandContext
+from groundgate.engine.gates.answer_case import AnswerGatePolicy, Evidence
 
 # label_abbreviations -> TableReading.abbreviations (d706, d889).
 _ABBREVIATED = {"off": "", "zh_finance": "plain", "zh_finance_after": "after"}
@@ -101,3 +103,28 @@ def table_reading(policy: AnswerGatePolicy) -> TableReading:
             _READINGS.clear()
         kept = _READINGS[id(policy)] = (policy, read_tables(policy))
     return kept[1]
+
+
+def operand_context(
+    policy: AnswerGatePolicy, conclusion: str, question: str, accepted: list[tuple[int, Evidence]]
+) -> OperandContext:
+    """The operand context (context/operands.py) of `policy`'s readings: its one mapping of
+    policy fields to OperandContext's options (the derivation search's, and its tests')."""
+    return OperandContext(
+        conclusion,
+        question,
+        accepted,
+        named_operation=policy.derivation_context == "rows_periods_sign",
+        time_order=policy.change_order != "named_years",
+        relative_order=policy.change_order == "time_relative",
+        unsigned_difference=policy.difference_order != "ordered",
+        named_order=policy.difference_order == "unsigned_named",
+        period_cells=policy.change_cells == "period_columns",
+        label_core=policy.derivation_row_words == "label_core",
+        label_directions=policy.direction_words == "outside_row_labels",
+        total_shares=policy.percentage_totals == "share",
+        period_kinds=policy.change_periods,
+        reading=table_reading(policy),
+        operand_words=policy.derivation_words,
+        best_rows=policy.one_row_pairs,
+    )
