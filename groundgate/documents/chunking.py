@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from groundgate.documents import stacked_heads
 from groundgate.documents.chunk_parts import _block_text as _block_text
 from groundgate.documents.chunk_parts import _Context, _copy, _is_cjk, _Part, _size
 
@@ -37,6 +38,7 @@ from groundgate.documents.chunk_parts import _Context, _copy, _is_cjk, _Part, _s
 from groundgate.documents.chunk_store import StoredChunk as StoredChunk
 from groundgate.documents.chunk_store import block_view as block_view
 from groundgate.documents.chunk_store import stored_chunk as stored_chunk
+from groundgate.documents.stacked_heads import HEAD_RUN_CHARS, page_scale
 from groundgate.documents.statement_heads import StatementContext, beside, head_parts
 from groundgate.documents.table_blocks import (
     HEAD_CHARS,
@@ -59,7 +61,7 @@ _SPACES = re.compile(r"[ \t]{2,}")
 # a document without it was chunked by version 1). 2: a table block keeps its rows (d905).
 # 3: a table keeps its head, is cut between rows, prose is not read as rows (d965-d967).
 # 4: a statement's whole head goes with it and to its later chunks, it starts a chunk (d990-d992).
-CHUNKING_VERSION = 4
+CHUNKING_VERSION = 5
 
 
 @dataclass(frozen=True)
@@ -294,11 +296,15 @@ def chunk_page(
 ) -> list[PageChunk]:
     chunks: list[PageChunk] = []
     parts: list[_Part] = []
-    third, fourth = policy.version >= 3, policy.version >= 4
-    context, statements = _Context(), StatementContext(_copy)
+    third, fourth, fifth = (policy.version >= v for v in (3, 4, 5))
+    context = _Context(fifth=fifth)
+    statements, of_statement = StatementContext(_copy, version=policy.version), False
+    heads_of = (HEAD_RUN_CHARS,) if fifth else ()  # a head bounded by characters (d1031)
+    reads_head = stacked_heads.is_head if fifth else is_head
+    next_to = stacked_heads.beside if fifth else beside
     for block in page_lines(page_dict, words):
         table = reads_as_table(block) and not (third and reads_as_prose(block))
-        head = (head_parts if fourth else _head)(parts, block) if table and third else 0  # type: ignore[arg-type]
+        head = (head_parts if fourth else _head)(parts, block, *heads_of) if table and third else 0  # type: ignore[arg-type,operator]
         heads = parts[len(parts) - head :]
         # A table, or one row of figures standing alone ("Net income $ 1,242,408 12.2% ...").
         rows = third and (table or (len(rows_of(block)) == 1 and figure_columns([block]) >= 2))
@@ -310,6 +316,12 @@ def chunk_page(
         starts = (
             found is not None and found[2] and any(p.figures for p in parts[: len(parts) - head])
         )
+        # Rows of the statement the chunk holds rows of stay in it while they fit (d1034).
+        stay = fifth and found is not None and not found[2] and of_statement
+        stay = stay and _size(parts) + 1 + len(_block_text(block, table, True)) <= policy.max_chars
+        if stay:
+            lacks = []
+        of_statement = found is not None
         first = policy.max_chars - sum(len(p.text) + 1 for p in [*heads, *lacks])
         later = policy.max_chars - (_size(carried) + 1 if carried else 0)
         pieces = _split_block(block, policy.max_chars, first, rows=table and third, later=later)
@@ -319,14 +331,15 @@ def chunk_page(
             breaks = [i for i, c in enumerate(text) if c != spaced[i]]
             size = _size(parts)
             own = _size([p for p in parts if not p.carried])  # what is carried counts no size
-            is_a_head = third and not table and is_head(piece, text) and len(pieces) == 1
+            is_a_head = third and not table and reads_head(piece, text) and len(pieces) == 1
             run = parts[
                 len(parts)
                 - next((i for i, p in enumerate(reversed(parts)) if not p.head), len(parts)) :
             ]
             # A column header printed as blocks side by side is not cut (version 4, d990).
-            enough = own >= policy.min_chars and not (fourth and is_a_head and beside(run, piece))  # type: ignore[arg-type]
-            if own and (enough or size + 1 + len(text) > policy.max_chars or (n == 0 and starts)):
+            enough = own >= policy.min_chars and not (fourth and is_a_head and next_to(run, piece))  # type: ignore[arg-type]
+            cut = (enough and not stay) or size + 1 + len(text) > policy.max_chars
+            if own and (cut or (n == 0 and starts)):
                 # A table's head goes with its rows (d965), unless it is all the chunk holds.
                 held = head if n == 0 and head < len(parts) else 0
                 if not (n == 0 and head == len(parts)):
@@ -342,7 +355,8 @@ def chunk_page(
             figures = bool(rows) and figure_columns(rows_of(piece)) > 0
             parts.append(_Part(text, piece, breaks, is_a_head, figures=figures))
             if not table and len(text) <= HEAD_CHARS and declares_scale(text):
-                context.scale = _copy(piece, text)
+                scale = page_scale(piece, _copy) if fifth else _copy(piece, text)
+                context.scale = scale or context.scale  # type: ignore[assignment]
     if parts:
         chunks.append(_chunk(page_index, parts))
     return chunks

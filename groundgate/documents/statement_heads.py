@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from groundgate.documents import stacked_heads
 from groundgate.documents.table_blocks import (
     column_header,
     declares_scale,
@@ -81,15 +82,17 @@ def _figure_row(lines: list[Line]) -> bool:
     return any(figure_columns([row]) >= 2 for row in rows_of(lines))
 
 
-def head_parts(parts: list[Part], table: list[Line]) -> int:
+def head_parts(parts: list[Part], table: list[Line], chars: int | None = None) -> int:
     """How many of the last parts head the table `table` (d990): short parts that are no
     table, no sentence and no row of figures, each overlapping the region below it (the parts
-    after it and the table) or ending within HEAD_GAP_LINES of its line height above it."""
+    after it and the table) or ending within HEAD_GAP_LINES of its line height above it; up to
+    HEAD_PARTS parts, or with `chars` (version 5, d1031) as many as hold that many characters."""
     top = table[0].bbox[1]
-    n = 0
-    while n < min(HEAD_PARTS, len(parts)):
+    n, size = 0, 0
+    while n < (len(parts) if chars else min(HEAD_PARTS, len(parts))):
         part = parts[-1 - n]
-        if not part.head or _figure_row(part.lines):
+        size += len(part.text) + 1
+        if not part.head or _figure_row(part.lines) or (chars and size > chars):
             break
         _, above, _, bottom = _box(part.lines)
         height = max(part.lines[-1].bbox[3] - part.lines[-1].bbox[1], 1.0)
@@ -156,10 +159,11 @@ def _split(heads: list[Part]) -> tuple[list[Part], list[Part]]:
     return heads[max(n - 1, 0) : n], heads[n:]
 
 
-def _near(bottom: float, block: list[Line]) -> bool:
-    """`block` starts within INHERIT_GAP_LINES of its line height below `bottom`."""
+def _near(bottom: float, block: list[Line], top: float | None = None) -> bool:
+    """`block` (or its head, starting at `top`: version 5, d1031) starts within
+    INHERIT_GAP_LINES of its line height below `bottom`."""
     height = max(block[0].bbox[3] - block[0].bbox[1], 1.0)
-    return block[0].bbox[1] - bottom <= INHERIT_GAP_LINES * height
+    return (block[0].bbox[1] if top is None else top) - bottom <= INHERIT_GAP_LINES * height
 
 
 def _scale_alone(text: str) -> bool:
@@ -184,6 +188,7 @@ class StatementContext:
 
     copy: Copy
     statement: Statement | None = None
+    version: int = 4  # 5: stacked_heads' reading of a head's lines (d1031-d1033)
 
     def carry(
         self, heads: list[Part], block: list[Line], page: list[Part]
@@ -193,13 +198,21 @@ class StatementContext:
         version 3 finds it lacks of the page's scale line and header."""
         rows = rows_of(block)
         start, end = column_header(rows)
-        title_parts, header_parts = _split(heads)
-        title = [self.copy(h.lines, h.text) for h in title_parts]
+        fifth = self.version >= 5
+        if fifth:  # by lines, the header compact (d1031, d1033)
+            title, lines = stacked_heads.split(heads, self.copy)
+        else:
+            title_parts, header_parts = _split(heads)
+            title = [self.copy(h.lines, h.text) for h in title_parts]
         if start:
             title.append(self.copy([x for row in rows[:start] for x in row]))
-        header = [self.copy(h.lines, h.text, True) for h in header_parts]
-        if end > start:
-            header.append(self.copy([x for row in rows[start:end] for x in row], None, True))
+        if fifth:
+            lines += [x for row in rows[start:end] for x in row]
+            header = [stacked_heads.compact(lines, self.copy)] if lines else []
+        else:
+            header = [self.copy(h.lines, h.text, True) for h in header_parts]
+            if end > start:
+                header.append(self.copy([x for row in rows[start:end] for x in row], None, True))
         said = [x for p in [*title, *header] for x in p.lines]
         scaled = declares_scale(" ".join(x.text for x in said))
         if not scaled:
@@ -215,8 +228,11 @@ class StatementContext:
         dated = names_periods(rows_of(said))
         if header and (dated or (title and scaled)):
             lacks = [] if scaled else page
+            if fifth:  # the page's scale line, not another table's header (d1032)
+                lacks = [p for p in lacks if declares_scale(p.text)]
             last = self.statement
-            if not title and last is not None and _near(last.bottom, block):
+            top = heads[0].lines[0].bbox[1] if fifth and heads else None
+            if not title and last is not None and _near(last.bottom, block, top):
                 title = last.title  # a statement right under another, of the page's title
                 lacks = [*title, *(p for p in lacks if p.text not in {t.text for t in title})]
             bottom = block[-1].bbox[3]
