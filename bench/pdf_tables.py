@@ -37,13 +37,18 @@ sys.path.insert(0, str(ROOT))
 
 import pymupdf  # noqa: E402
 
-from groundgate.documents import chunking, statement_heads, table_blocks  # noqa: E402
+from groundgate.documents import (  # noqa: E402
+    chunking,
+    stacked_heads,
+    statement_heads,
+    table_blocks,
+)
 from groundgate.documents.glyph_boxes import page_text  # noqa: E402
 from groundgate.documents.pdf_text import TEXT_FLAGS  # noqa: E402
 
 DATA = Path(os.environ.get("GROUNDGATE_SHARED_DIR", ROOT.parent / "shared")) / "data"
 PASSWORDS = {"issue6010_1.pdf": "abc", "issue6010_2.pdf": "æøå"}
-VERSIONS = {v: chunking.ChunkingPolicy(version=v) for v in (2, 3, 4)}
+VERSIONS = {v: chunking.ChunkingPolicy(version=v) for v in (2, 3, 4, 5)}
 Key = tuple[str, tuple[float, float, float, float]]
 
 
@@ -104,12 +109,78 @@ def statement_chunks(
             if i in seen:
                 said, _ = page[i]
                 counts[f"v{v} statement continuations"] += 1
-                missing = [x for x in said if x not in chunk.text]
+                words = set(chunk.text.split())  # a compact header (v5) joins its lines anew
+                missing = [x for x in said if not set(x.split()) <= words]
                 if missing:
                     counts[f"v{v} ... lacking a title or header line"] += 1
                     if show:
                         print(f"  {show} v{v}: continuation lacks {missing[:3]!r}")
             seen.add(i)
+
+
+def head_runs(paragraphs: list[list[chunking.Line]]) -> list[tuple[set[Key], set[Key]]]:
+    """Each table block's head as version 5 reads it (stacked_heads, d1031: short parts, lead-ins
+    and blocks of header cells, as many as hold HEAD_RUN_CHARS) and its rows: (head, rows)."""
+    out: list[tuple[set[Key], set[Key]]] = []
+    parts: list[_Piece] = []
+    for block in paragraphs:
+        table = chunking.reads_as_table(block) and not table_blocks.reads_as_prose(block)
+        text = chunking._block_text(block)
+        if table:
+            n = statement_heads.head_parts(parts, block, stacked_heads.HEAD_RUN_CHARS)  # type: ignore[arg-type]
+            head = {_key(x) for p in parts[len(parts) - n :] for x in p.lines}
+            out.append((head, {_key(x) for x in block}))
+        parts.append(_Piece(text, block, not table and stacked_heads.is_head(block, text)))
+    return out
+
+
+def faults(
+    found: list[chunking.PageChunk], runs: list[tuple[set[Key], set[Key]]], show: str,
+    counts: Counter[str], v: int,
+) -> None:  # fmt: skip
+    """issue 28's four faults of version 4 (s52), counted under each version: a table's head
+    cut from its rows; a carried line of another table's head (a period's name, or a sentence
+    declaring a scale, over rows under a dated head of their own); a row of figures alone in its
+    chunk; a continuation's carried lines against its own rows."""
+    where = {k: i for i, c in enumerate(found) for k in (_key(x) for x in c.lines if x.block >= 0)}
+    for head, rows in runs:
+        chunks = {where[k] for k in head if k in where}
+        first = min((where[k] for k in rows if k in where), default=None)
+        if head and first is not None and chunks - {first}:
+            counts[f"v{v} F1 tables whose head is cut from its rows"] += 1
+            if show:
+                print(f"  {show} v{v}: F1 a head cut from its rows, chunk {first}")
+    for chunk in found:
+        own = [x for x in chunk.lines if x.block >= 0]
+        keys = {_key(x) for x in own}
+        dated = any(
+            keys & head
+            and table_blocks.names_periods([[x] for x in chunk.lines if _key(x) in head])
+            for head, _ in runs
+        )
+        carried = [x for x in chunk.lines if x.block < 0]
+        for x in carried:
+            sentence = x.text.rstrip().endswith((":", ".")) and table_blocks.declares_scale(x.text)
+            period = table_blocks.names_periods([[x]])
+            if dated and (sentence or period):
+                counts[f"v{v} F2 carried lines of another table's head"] += 1
+                if show:
+                    print(f"  {show} v{v}: F2 carried {x.text[:50]!r}")
+        rows = table_blocks.rows_of(own)
+        figures = [r for r in rows if table_blocks.figure_columns([r]) > 0]
+        if len(rows) == 1 and table_blocks.figure_columns(rows) >= 2:
+            counts[f"v{v} F3 a row of figures alone in its chunk"] += 1
+            if show:
+                print(f"  {show} v{v}: F3 a row alone {own[0].text[:40]!r}")
+        if carried and figures:
+            said = chunking._block_text(carried, True).count("\n") + 1
+            counts[f"v{v} F4 continuations"] += 1
+            counts[f"v{v} F4 ... their own rows of figures"] += len(figures)
+            counts[f"v{v} F4 ... their carried lines"] += said
+            if said >= len(figures):
+                counts[f"v{v} F4 ... carrying as many lines as their rows or more"] += 1
+                if show:
+                    print(f"  {show} v{v}: F4 {len(figures)} rows under {said} carried lines")
 
 
 def files() -> list[Path]:
@@ -171,6 +242,7 @@ def survey(path: Path, show: bool, counts: Counter[str]) -> None:
             counts["pages"] += 1
             paragraphs = chunking.page_lines(page_dict, words)
             page = statements(paragraphs)
+            runs = head_runs(paragraphs)
             counts["statements (v4's reading)"] += len(page)
             for block in paragraphs:
                 counts["blocks"] += 1
@@ -194,6 +266,8 @@ def survey(path: Path, show: bool, counts: Counter[str]) -> None:
                 counts[f"v{v} chunks"] += len(found)
                 bounds(found, where, counts, v)
                 statement_chunks(found, page, where, counts, v)
+                if v >= 4:
+                    faults(found, runs, where, counts, v)
                 scale_seen = False
                 for chunk in found:
                     scaled = table_blocks.declares_scale(chunk.text)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from groundgate.documents.stacked_heads import page_scale
 from groundgate.documents.table_blocks import (
     column_header,
     continues_row,
@@ -103,7 +102,6 @@ class _Context:
     scale: _Part | None = None
     header: _Part | None = None
     columns: int = 0
-    fifth: bool = False  # version 5: the page's scale line is a scale line alone (d1032)
 
     def carry(self, heads: list[_Part], block: list[Line]) -> tuple[list[_Part], list[_Part]]:
         """(what the block's first chunk lacks of the page's scale line and header, what each
@@ -113,7 +111,6 @@ class _Context:
         scale = next((h for h in heads if declares_scale(h.text)), None)
         said = [i for i in range(lead) if declares_scale(" ".join(x.text for x in rows[i]))]
         in_header = scale is None and bool(said) and start <= said[0] < header
-        printed = scale.lines if scale is not None else rows[said[0]] if said else []
         if scale is not None:
             scale = _copy(scale.lines, scale.text)
         elif said:
@@ -132,10 +129,7 @@ class _Context:
             later = later[1:]  # its own header carries its scale line
         if own is not None:
             self.header, self.columns = own, len(rows[header - 1])
-        if self.fifth:
-            self.scale = page_scale(printed, _copy) or self.scale
-        else:
-            self.scale = scale or self.scale
+        self.scale = scale or self.scale
         if later[:1] == later[1:]:
             later = later[:1]
         return lacks, later

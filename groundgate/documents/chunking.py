@@ -297,8 +297,8 @@ def chunk_page(
     chunks: list[PageChunk] = []
     parts: list[_Part] = []
     third, fourth, fifth = (policy.version >= v for v in (3, 4, 5))
-    context = _Context(fifth=fifth)
-    statements, of_statement = StatementContext(_copy, version=policy.version), False
+    context = _Context()
+    statements = StatementContext(_copy, version=policy.version)
     heads_of = (HEAD_RUN_CHARS,) if fifth else ()  # a head bounded by characters (d1031)
     reads_head = stacked_heads.is_head if fifth else is_head
     next_to = stacked_heads.beside if fifth else beside
@@ -316,12 +316,13 @@ def chunk_page(
         starts = (
             found is not None and found[2] and any(p.figures for p in parts[: len(parts) - head])
         )
-        # Rows of the statement the chunk holds rows of stay in it while they fit (d1034).
-        stay = fifth and found is not None and not found[2] and of_statement
+        # Rows under no head of their own that carry on the rows the chunk ends with (of its
+        # statement, or under the page's header) stay in it while they fit (d1034).
+        stay = fifth and bool(rows and lacks and not head and parts and parts[-1].figures)
+        stay = stay and not (found is not None and found[2])
         stay = stay and _size(parts) + 1 + len(_block_text(block, table, True)) <= policy.max_chars
         if stay:
             lacks = []
-        of_statement = found is not None
         first = policy.max_chars - sum(len(p.text) + 1 for p in [*heads, *lacks])
         later = policy.max_chars - (_size(carried) + 1 if carried else 0)
         pieces = _split_block(block, policy.max_chars, first, rows=table and third, later=later)
@@ -355,8 +356,8 @@ def chunk_page(
             figures = bool(rows) and figure_columns(rows_of(piece)) > 0
             parts.append(_Part(text, piece, breaks, is_a_head, figures=figures))
             if not table and len(text) <= HEAD_CHARS and declares_scale(text):
-                scale = page_scale(piece, _copy) if fifth else _copy(piece, text)
-                context.scale = scale or context.scale  # type: ignore[assignment]
+                context.scale = _copy(piece, text)
+                statements.scale = page_scale(piece, _copy) or statements.scale  # type: ignore[assignment]
     if parts:
         chunks.append(_chunk(page_index, parts))
     return chunks

@@ -147,12 +147,32 @@ def is_head(lines: list[Line], text: str) -> bool:
 
 
 def beside(run: list[Part], lines: list[Line]) -> bool:
-    """statement_heads.beside read by lines, not by the parts' boxes (d1031): a block of header
-    cells spanning the header's width ("Fiscal 2024" ... "Fiscal 2023" over "Total Stores at")
-    has the next block's cells inside its box, beside its lines."""
+    """statement_heads.beside, or read by lines where the parts' boxes overlap (d1031): a block
+    of header cells spanning the header's width ("Fiscal 2024" ... "Fiscal 2023" over "Total
+    Stores at") has the next block's cells inside its box, beside its lines."""
+    from groundgate.documents.statement_heads import beside as by_boxes  # it imports this one
+
+    if by_boxes(run, lines):
+        return True
     if not any(declares_scale(p.text) or names_periods(rows_of(p.lines)) for p in run):
         return False
-    return any(_beside(p.lines, lines) for p in run)
+    return any(_beside(p.lines, lines) for p in run) or _under(run, lines)
+
+
+def _cells(part: Part) -> bool:
+    return all(len(x.text.split()) <= CELL_WORDS for x in part.lines)
+
+
+def _under(run: list[Part], lines: list[Line]) -> bool:
+    """`lines` start within HEAD_GAP_LINES of the line height below the run's last part, and
+    the run is a statement's head so far: a part of it declares a scale, or is header cells
+    naming a period ("Goodwill balances were as follows ($ in millions):" over its header's
+    dates, over "Gross Carrying" / "Amount"); kept together, as the rows below keep them (d1031)."""
+    if not any(declares_scale(p.text) or (_cells(p) and names_periods([p.lines])) for p in run):
+        return False
+    last = run[-1].lines[-1].bbox
+    gap = min(x.bbox[1] for x in lines) - last[3]
+    return -1.0 <= gap <= table_blocks.HEAD_GAP_LINES * max(last[3] - last[1], 1.0)
 
 
 def lead_in(lines: list[Line], text: str) -> bool:

@@ -189,6 +189,7 @@ class StatementContext:
     copy: Copy
     statement: Statement | None = None
     version: int = 4  # 5: stacked_heads' reading of a head's lines (d1031-d1033)
+    scale: Part | None = None  # version 5: the page's last scale line alone (d1032)
 
     def carry(
         self, heads: list[Part], block: list[Line], page: list[Part]
@@ -226,10 +227,13 @@ class StatementContext:
                 title.append(self.copy(scale[0]))
                 scaled = True
         dated = names_periods(rows_of(said))
+        if fifth:
+            printed = next((h.lines for h in reversed(heads) if declares_scale(h.text)), [])
+            self.scale = stacked_heads.page_scale(printed, self.copy) or self.scale
         if header and (dated or (title and scaled)):
             lacks = [] if scaled else page
-            if fifth:  # the page's scale line, not another table's header (d1032)
-                lacks = [p for p in lacks if declares_scale(p.text)]
+            if fifth:  # the page's scale line alone, not another table's head (d1032)
+                lacks = [] if scaled or self.scale is None else [self.scale]
             last = self.statement
             top = heads[0].lines[0].bbox[1] if fifth and heads else None
             if not title and last is not None and _near(last.bottom, block, top):
