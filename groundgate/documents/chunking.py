@@ -21,6 +21,11 @@
   with its rows and is carried to each later chunk of it (and to a block of rows after it whose
   figures stand in its columns), and a statement starts a chunk at its title.
   `ChunkingPolicy.version` 3 keeps version 3's reading.
+- Version 5 (documents/stacked_heads.py, d1031-d1034): statements stacked on a page each keep
+  their whole head (bounded by characters, read by lines), a statement with its own dated header
+  is given only the page's scale line alone, a later chunk carries the header one printed row a
+  line, and rows that carry on the chunk's rows stay in it while it fits.
+  `ChunkingPolicy.version` 4 keeps version 4's reading.
 """
 
 from __future__ import annotations
@@ -61,6 +66,8 @@ _SPACES = re.compile(r"[ \t]{2,}")
 # a document without it was chunked by version 1). 2: a table block keeps its rows (d905).
 # 3: a table keeps its head, is cut between rows, prose is not read as rows (d965-d967).
 # 4: a statement's whole head goes with it and to its later chunks, it starts a chunk (d990-d992).
+# 5: stacked statements' heads, the page's scale line alone, a compact carried header, a
+# statement's rows kept together (d1031-d1034).
 CHUNKING_VERSION = 5
 
 
@@ -68,7 +75,7 @@ CHUNKING_VERSION = 5
 class ChunkingPolicy:
     min_chars: int = 200
     max_chars: int = 1200
-    # Which chunker's reading (2, 3 or 4; 1 is version 2's text through block_view, d907).
+    # Which chunker's reading (2 to 5; 1 is version 2's text through block_view, d907).
     version: int = CHUNKING_VERSION
 
 

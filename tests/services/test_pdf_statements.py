@@ -8,7 +8,9 @@ The same answers citing only the row (its cells headed by the chunk's header, ex
 "chunk_columns", d940), and a rounding of the other date's cell (d941). Chunking version 4
 (d990-d992): each statement starts its own chunk at its title, and each later chunk of it carries
 its title, scale line and every line of its column header, so the 52 weeks' net income, in a
-chunk of its own, is read under its dates."""
+chunk of its own, is read under its dates. Chunking version 5 (d1031-d1034): a statement's rows
+printed in blocks of their own stay in its chunk while they fit, and a later chunk carries its
+column header one printed row a line (Best Buy's equity statement: two chunks, not three)."""
 
 from __future__ import annotations
 
@@ -113,7 +115,7 @@ def filings(settings, tmp_path):
     for name in (ULTA, BESTBUY):
         data[name] = shared_data("financebench", name).read_bytes()
         document = document_ingest(dataset=dataset, data=data[name], filename=name).document
-        assert document.metadata["chunking"] == CHUNKING_VERSION == 4
+        assert document.metadata["chunking"] == CHUNKING_VERSION == 5
         chunks[name] = list(Chunk.objects.filter(document=document).order_by("ordinal"))
     lines = []
     for case_id, (name, row, question, conclusion) in (ANSWERS | ROW_ONLY).items():
@@ -239,6 +241,14 @@ BESTBUY_EQUITY_HEADER = [
 ]
 
 
+# d1033: the header carried to a later chunk, one printed row a line.
+BESTBUY_EQUITY_COMPACT = [
+    "Accumulated Other",
+    "Common Additional Retained Comprehensive",
+    "Shares Common Stock Paid-In Capital Earnings Income\xa0(Loss) Total",
+]
+
+
 def _holding(chunks: list[Chunk], row: str) -> list[str]:
     return next(c for c in chunks if row in c.text.split("\n")).text.split("\n")
 
@@ -287,13 +297,17 @@ def test_a_continuation_carries_the_title_and_every_header_line(filings, row, he
 
 def test_the_equity_statements_header_is_whole_in_every_chunk(filings):
     """Best Buy's equity header is seven blocks side by side: version 3 cut it between two
-    chunks and carried the title alone to the later ones (d990, d991)."""
+    chunks and carried the title alone to the later ones (d990, d991); version 4 carried its
+    seven lines over 7-9 rows a chunk. Version 5 keeps the second block of rows with the first
+    later one (d1034) and carries the header as printed, three lines (d1033)."""
     _, chunks = filings
     held = [c.text.split("\n") for c in chunks[BESTBUY] if c.page_index == 6]
     held = [rows for rows in held if any(r.startswith("Balances at ") for r in rows)]
-    assert len(held) == 3
-    for rows in held:
-        at = rows.index(BESTBUY_EQUITY_HEADER[0])
-        assert rows[at : at + len(BESTBUY_EQUITY_HEADER)] == BESTBUY_EQUITY_HEADER, rows
-        assert rows[at - 1].startswith("Condensed Consolidated Statements of Changes")
+    assert len(held) == 2
+    first, later = held
+    at = first.index(BESTBUY_EQUITY_HEADER[0])
+    assert first[at : at + len(BESTBUY_EQUITY_HEADER)] == BESTBUY_EQUITY_HEADER, first
+    assert later[0].startswith("Condensed Consolidated Statements of Changes")
+    assert later[1 : 1 + len(BESTBUY_EQUITY_COMPACT)] == BESTBUY_EQUITY_COMPACT, later
+    assert sum(r.startswith("Balances at ") for r in later) == 4  # both earlier years' blocks
     assert not any(c.text.endswith("Additional Paid-In Capital") for c in chunks[BESTBUY])
