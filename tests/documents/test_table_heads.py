@@ -82,12 +82,17 @@ def test_a_statement_printed_in_blocks_carries_the_pages_scale_and_header(bestbu
     income = _holding(_chunks(ULTA, ChunkingPolicy(version=3)).chunks, net)
     assert income.text.startswith("(In thousands, except per share data)\n")
     # Version 4 (d991): the statement's whole head, its title and every header line.
-    income = _holding(_chunks(ULTA).chunks, net)
-    assert income.text.startswith(
+    income = _holding(_chunks(ULTA, ChunkingPolicy(version=4)).chunks, net)
+    head = (
         "Exhibit 2\nUlta Beauty, Inc.\nConsolidated Statements of Income\n"
         "(In thousands, except per share data)\n52 Weeks Ended\nJanuary 28, January 29,\n"
-        "2023 2022\nNet income $ 1,242,408"
+        "2023 2022\n"
     )
+    assert income.text.startswith(head + "Net income $ 1,242,408")
+    # Version 5 (d1034): the row's block stays in the statement's chunk, under its own head.
+    income = _holding(_chunks(ULTA).chunks, net)
+    assert income.text.startswith(head + "(Unaudited)\nNet sales $ 10,208,580")
+    assert not any(x.block < 0 for x in income.lines)
 
 
 def test_sentences_are_not_cut_into_rows(bestbuy):
