@@ -311,7 +311,7 @@ def chunk_page(
     next_to = stacked_heads.beside if fifth else beside
     for block in page_lines(page_dict, words):
         table = reads_as_table(block) and not (third and reads_as_prose(block))
-        head = (head_parts if fourth else _head)(parts, block, *heads_of) if table and third else 0  # type: ignore[arg-type,operator]
+        head = (head_parts if fourth else _head)(parts, block, *heads_of) if table and third else 0  # type: ignore[arg-type]
         heads = parts[len(parts) - head :]
         # A table, or one row of figures standing alone ("Net income $ 1,242,408 12.2% ...").
         rows = third and (table or (len(rows_of(block)) == 1 and figure_columns([block]) >= 2))
@@ -364,7 +364,7 @@ def chunk_page(
             parts.append(_Part(text, piece, breaks, is_a_head, figures=figures))
             if not table and len(text) <= HEAD_CHARS and declares_scale(text):
                 context.scale = _copy(piece, text)
-                statements.scale = page_scale(piece, _copy) or statements.scale  # type: ignore[assignment]
+                statements.scale = page_scale(piece, _copy) or statements.scale
     if parts:
         chunks.append(_chunk(page_index, parts))
     return chunks
