@@ -1,5 +1,5 @@
 """Statements stacked on a page, and the head a later chunk carries: PDF chunking version 5
-(d1031-d1033, issue 28).
+(d1031-d1034, issue 28).
 
 Version 4 (statement_heads.py, d990-d992) reads a statement's head as up to 9 short parts above
 its table, splits it into a title and a column header by parts, and carries every part of both
@@ -16,7 +16,10 @@ to each later chunk, one part a line. Found on the filings (bench/pdf_tables.py)
   - Best Buy's equity header, six blocks side by side, was carried as 7 lines over 7-9 rows.
 Version 5 reads:
   - a statement's head (`HEAD_RUN_CHARS`, d1031): the run of short parts above its table as
-    version 4 reads it, bounded by its characters instead of a count of parts;
+    version 4 reads it, bounded by its characters instead of a count of parts, a part of it
+    also a table's lead-in or a block of header cells over many lines (`is_head`); a part by a
+    head run - beside it, or right under a run that declares a scale or is dated header cells
+    (`beside`) - is not cut from it by min_chars;
   - its title and header by lines (`split`, d1031): the part declaring the scale is cut after
     its scale line (the lines below it are the header's: a section label), and where no part
     declares a scale the header starts at the first part printed beside another (a header of
@@ -26,7 +29,9 @@ Version 5 reads:
     "(In thousands)"), the line itself, not its block's other lines and not a sentence;
   - a compact carried header (`compact`, d1033): the header's lines as printed, one printed row
     a line ("Shares Common Stock Paid-In Capital Earnings Income (Loss) Total"), not one PyMuPDF
-    block a line.
+    block a line;
+  - rows under no head of their own that carry on the rows a chunk ends with stay in it while it
+    fits (chunking.chunk_page, d1034).
 """
 
 from __future__ import annotations
