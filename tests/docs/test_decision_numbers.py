@@ -2,7 +2,7 @@
 
 docs/decisions.md defines each number: as an entry of its own, or in a line "In [X.md](X.md): ..."
 that points at the reference doc where the number sits beside its rule. A citation is `dNN`
-(two or three digits) or "decision NN" / "decisions.md NN" anywhere in the repository's text files.
+(two to four digits) or "decision NN" / "decisions.md NN" anywhere in the repository's text files.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 DECISIONS = DOCS / "decisions.md"
 
-CITED = re.compile(r"\bd(\d{2,3})\b|\bdecisions?(?:\.md)? d?(\d{1,3})\b", re.IGNORECASE)
-NUMBER = re.compile(r"\bd(\d{1,3})\b")
-IN_WORDS = re.compile(r"\bdecisions?(?:\.md)? d?(\d{1,3})\b", re.IGNORECASE)
+CITED = re.compile(r"\bd(\d{2,4})\b|\bdecisions?(?:\.md)? d?(\d{1,4})\b", re.IGNORECASE)
+NUMBER = re.compile(r"\bd(\d{1,4})\b")
+IN_WORDS = re.compile(r"\bdecisions?(?:\.md)? d?(\d{1,4})\b", re.IGNORECASE)
 REPLACED = re.compile(r"\(replaces d\d+\)")
 # A UUID's hex groups (TAT-QA question ids in tests) hold no citation, whatever letters they have.
 UUID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b", re.IGNORECASE)
