@@ -97,6 +97,7 @@ class FindingGroup:
     others: list[Json] = field(default_factory=list)  # a conflicting reviewer's calls
     place: Any = None  # its chunk_span in words (reviews.span_words.SpanPlace)
     offer: Any = None  # what "should say" offers (reviews.should_say.ShouldSay, d928)
+    near: Any = ()  # its near miss's figures, labelled (reviews.near_labels.NearLine, d1015)
 
     @property
     def count(self) -> int:
