@@ -33,7 +33,7 @@ from reviews.models import (
     WrongReason,
 )
 from reviews.near_labels import NearLine, near_lines
-from reviews.page_heads import heads_data, page_heads
+from reviews.page_heads import heads_data, page_column_heads, page_heads
 from reviews.presenters import (
     FindingGroup,
     FindingLocation,
@@ -296,6 +296,8 @@ def shown_pages(pages: Iterable[tuple[int, int]]) -> list[dict[str, Any]]:
                 "size": (max(1, round(width)), max(1, round(height))),
                 # Its period header lines, opened in view above a box where both fit (d1008).
                 "heads": heads_data(page_heads(d, i)),
+                # Its column heads by name, where no period header is over a figure (d1017).
+                "column_heads": heads_data(page_column_heads(d, i)),
             }
         )
     return shown

@@ -104,6 +104,11 @@ class FindingGroup:
         return len(self.members)
 
     @property
+    def figure_label(self) -> str:
+        """The answer's figure's label where its near miss names it (d1015), else ""."""
+        return next((n.label for n in self.near if n.swatch == "closest"), "")
+
+    @property
     def exempt(self) -> bool:
         return self.finding.get("code") in EXEMPT_CODES
 

@@ -82,7 +82,7 @@ def _opened(page, live_server, case_id: str) -> list[tuple[str, str]]:
     item = page.locator(".finding-item.code-VALUE_OUT_OF_CONTEXT")
     return [
         (line.get_attribute("class") or "", line.inner_text())
-        for line in item.locator(".near-line").all()
+        for line in item.locator(".near-line, .span-place").all()
     ]
 
 
@@ -96,10 +96,12 @@ def test_the_answers_own_figure_is_labelled_as_the_answers_and_not_boxed_as_a_ne
     page, live_server, cases
 ):
     lines = _opened(page, live_server, "ulta-52-weeks-said-of-13")
+    # One line: the answer's figure, where the evidence has it; no near miss (d1015).
     assert lines == [
         (
-            "hint near-line near-closest",
-            "the answer's figure, another period's value: “1,242,408” in evidence 0",
+            "hint span-place",
+            "the answer's figure, another period's value: line 8 of 14, row “Net income”: "
+            "“Net income $ 1,242,408 12.2% $ 985,837 11.4%”",
         )
     ], lines
     # In the source text the figure is the answer's (purple), not a near miss (orange).
@@ -113,16 +115,15 @@ def test_the_answers_own_figure_is_labelled_as_the_answers_and_not_boxed_as_a_ne
 
 def test_the_cell_that_fits_the_answer_instead_is_the_near_miss(page, live_server, cases):
     lines = _opened(page, live_server, "ulta-cash-of-the-other-year-end")
-    assert lines == [
-        (
-            "hint near-line near-closest",
-            "the answer's figure, another period's value: “431,560” in evidence 0",
-        ),
-        (
-            "hint near-line near-near",
-            "the cell that fits the answer instead: “737,877” in evidence 0",
-        ),
+    assert [text.split(": ")[0] for _, text in lines] == [
+        "the cell that fits the answer instead",
+        "the answer's figure, another period's value",
     ], lines
+    assert lines[0] == (
+        "hint near-line near-near",
+        "the cell that fits the answer instead: “737,877” in evidence 0",
+    )
+    assert lines[1][0] == "hint span-place" and "$ 737,877 $ 431,560" in lines[1][1], lines
     assert page.locator(".source mark.src.m-near").all_inner_texts() == ["737,877"]
     assert page.locator(".source mark.src.m-closest").all_inner_texts() == ["431,560"]
     # The answer's figure (the finding's box) is not drawn as a near miss; the row holds one.
