@@ -19,8 +19,9 @@
   strip.setAttribute("role", "img");
   const clip = document.createElement("div");
   clip.className = "head-strip-clip";
-  const image = document.createElement("img");
-  image.alt = "";
+  // The page image as the clip's background (no <img>: the page's own images stay its only ones).
+  const image = document.createElement("div");
+  image.className = "head-strip-image";
   clip.appendChild(image);
   const label = document.createElement("span");
   label.className = "head-strip-label";
@@ -46,9 +47,9 @@
     Object.assign(strip.style, { height: height + LABEL + "px", marginBottom: -(height + LABEL) + "px",
                                  width: scroll.clientWidth + "px" });
     Object.assign(clip.style, { height: height + "px" });
-    const src = pinned.figure.querySelector("img");
-    if (image.getAttribute("src") !== src.getAttribute("src")) image.src = src.getAttribute("src");
-    Object.assign(image.style, { width: page.width + "px", height: page.height + "px",
+    const src = new URL(pinned.figure.querySelector("img").getAttribute("src"), window.location.href).href;
+    Object.assign(image.style, { backgroundImage: 'url("' + src + '")', backgroundSize: page.width + "px " + page.height + "px",
+                                 width: page.width + "px", height: page.height + "px",
                                  left: page.left - view.left + "px", top: -(head.top - PAD) + "px" });
   }
   gg.pinHead = function (figure, head, target) {
