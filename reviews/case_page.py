@@ -32,7 +32,8 @@ from reviews.models import (
     Review,
     WrongReason,
 )
-from reviews.page_heads import heads_data, page_heads
+from reviews.near_labels import NearLine, near_lines
+from reviews.page_heads import heads_data, page_column_heads, page_heads
 from reviews.presenters import (
     FindingGroup,
     FindingLocation,
@@ -80,6 +81,7 @@ def _groups(
     locations: list[FindingLocation],
     places: list[SpanPlace | None],
     offers: list[ShouldSay | None],
+    nears: list[list[NearLine]],
     state: FormState | None,
     mine: Review | None,
     conflicts: Sequence[Review] | None,
@@ -109,6 +111,7 @@ def _groups(
             others=others.get(leader, []),
             place=places[leader],
             offer=offers[leader],
+            near=nears[leader],
         )
         for leader, members in finding_groups(findings).items()
     ]
@@ -142,7 +145,8 @@ def case_page_context(
     places = [span_place(case, f, chunks) for f in findings]
     conflicts = result.conflicts if result else None
     offers = [should_say(f, _near_text(case, f, chunks)) for f in findings]
-    groups = _groups(findings, locations, places, offers, state, my_last, conflicts)
+    nears = [near_lines(f, _own_text(case, f, chunks)) for f in findings]
+    groups = _groups(findings, locations, places, offers, nears, state, my_last, conflicts)
     if result is not None and result.conflicts:
         # The reviewer now sees the conflicting reviews: saving again is a knowing choice, and a
         # review saved after this page is still a conflict.
@@ -218,6 +222,12 @@ def _near_text(case: Case, finding: dict[str, Any], chunks: dict[str, Any]) -> s
     return chunk_text(case, chunk_id, chunks) if isinstance(chunk_id, str) else None
 
 
+def _own_text(case: Case, finding: dict[str, Any], chunks: dict[str, Any]) -> str | None:
+    """The text a finding's own chunk_span points into (its chunk's), or None."""
+    chunk_id = finding.get("chunk_id")
+    return chunk_text(case, chunk_id, chunks) if isinstance(chunk_id, str) else None
+
+
 def _reviews_shown(user: Any, case: Case, role: str | None) -> tuple[list[Review], VisibleReviews]:
     """The reviews the page lists, newest first, with what they are read from. Double review
     is independent: groundgate.access decides whose reviews this user sees."""
@@ -286,6 +296,8 @@ def shown_pages(pages: Iterable[tuple[int, int]]) -> list[dict[str, Any]]:
                 "size": (max(1, round(width)), max(1, round(height))),
                 # Its period header lines, opened in view above a box where both fit (d1008).
                 "heads": heads_data(page_heads(d, i)),
+                # Its column heads by name, where no period header is over a figure (d1017).
+                "column_heads": heads_data(page_column_heads(d, i)),
             }
         )
     return shown

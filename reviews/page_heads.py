@@ -8,7 +8,7 @@ see which period the figure is of."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from groundgate.documents.chunking import span_boxes
 from groundgate.families.base import chunk_boxes
@@ -80,14 +80,58 @@ def chunk_heads(chunk: Chunk, page_index: int) -> list[Box]:
     return out
 
 
+# A column head's line: a few words and no figure ("Retained Earnings", "Income (Loss) Total").
+_HEAD_WORDS = 6
+
+
+def column_head_lines(text: str) -> list[tuple[int, int]]:
+    """The [start, end) of the lines that head `text`'s table columns by name (d1017): the lines
+    before its first row of figures that hold no digit and a few words, after its first line
+    (the title); a period header line among them (is_period_head) is no row of figures. Best
+    Buy's equity statement heads its columns "Common Shares", ..., "Total" and dates its rows
+    ("Balances at July 30, 2022"): no period head is over its figures' columns."""
+    out: list[tuple[int, int]] = []
+    for n, (start, end) in enumerate(_lines(text)):
+        line = text[start:end].strip()
+        if is_period_head(line):
+            continue
+        if re.search(r"\d", line):
+            break
+        if n and line and len(line.split()) <= _HEAD_WORDS:
+            out.append((start, end))
+    return out
+
+
+def chunk_column_heads(chunk: Chunk, page_index: int) -> list[Box]:
+    """The boxes of `chunk`'s column head lines (column_head_lines) on page `page_index`."""
+    if chunk.kind != ChunkKind.TEXT or not chunk.word_boxes or not chunk.position_int:
+        return []
+    on_page = chunk_boxes(chunk, page_index)
+    out: list[Box] = []
+    for start, end in column_head_lines(chunk.text or ""):
+        out.extend(b for b in span_boxes(chunk.word_boxes, start, end) if _on(on_page, b))
+    return out
+
+
+def page_column_heads(document_id: int, page_index: int) -> list[Box]:
+    """The column head lines of a document's page, top to bottom, each box once (d1017)."""
+    return _page_boxes(document_id, page_index, chunk_column_heads)
+
+
 def page_heads(document_id: int, page_index: int) -> list[Box]:
     """The period header lines of a document's page, top to bottom, each box once."""
+    return _page_boxes(document_id, page_index, chunk_heads)
+
+
+def _page_boxes(
+    document_id: int, page_index: int, of: Callable[[Chunk, int], list[Box]]
+) -> list[Box]:
     chunks = Chunk.objects.filter(
         document_id=document_id, page_index__in=[page_index - 1, page_index]
     ).only("kind", "text", "word_boxes", "position_int")
     seen: dict[tuple[float, ...], Box] = {}
     for chunk in chunks:
-        for box in chunk_heads(chunk, page_index):
+        for box in of(chunk, page_index):
             seen.setdefault(tuple(round(v) for v in box), box)
     return sorted(seen.values(), key=lambda b: (b[1], b[0]))
 

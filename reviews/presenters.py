@@ -97,10 +97,16 @@ class FindingGroup:
     others: list[Json] = field(default_factory=list)  # a conflicting reviewer's calls
     place: Any = None  # its chunk_span in words (reviews.span_words.SpanPlace)
     offer: Any = None  # what "should say" offers (reviews.should_say.ShouldSay, d928)
+    near: Any = ()  # its near miss's figures, labelled (reviews.near_labels.NearLine, d1015)
 
     @property
     def count(self) -> int:
         return len(self.members)
+
+    @property
+    def figure_label(self) -> str:
+        """The answer's figure's label where its near miss names it (d1015), else ""."""
+        return next((n.label for n in self.near if n.swatch == "closest"), "")
 
     @property
     def exempt(self) -> bool:

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from groundgate.documents.chunking import span_boxes
 from groundgate.families import get_family
+from groundgate.families.near_own import near_is_own
 from groundgate.models import Case, Chunk, ChunkKind
 
 Json = dict[str, Any]
@@ -30,11 +31,12 @@ class ValueBox:
 
 def value_refs(finding: Json) -> list[tuple[Role, Json]]:
     """The values a finding names, most specific first: the finding's own evidence value (a
-    value out of context), its near miss, what grounded it, the operands of its derivation."""
+    value out of context), its near miss (not where it is the value itself, d1015), what
+    grounded it, the operands of its derivation."""
     operands = (finding.get("derivation") or {}).get("operands") or []
     refs: list[tuple[Role, Any]] = [
         ("value", finding),
-        ("near_miss", finding.get("near_match")),
+        ("near_miss", None if near_is_own(finding) else finding.get("near_match")),
         ("grounded_by", finding.get("grounded_by")),
         *(("operand", op) for op in operands),
     ]

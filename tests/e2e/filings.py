@@ -29,6 +29,27 @@ def ulta_chunks(settings, tmp_path):
     return list(chunks), dataset
 
 
+BESTBUY = SHARED / "data" / "financebench" / "BESTBUY_2024Q2_10Q.pdf"
+
+
+def bestbuy_page_chunks(settings, tmp_path, page_index: int):
+    """One page of Best Buy's 10-Q (FinanceBench's filing in ../shared), cut from the filing as
+    it is printed and ingested alone into dataset "filings" (its 30 pages take long to ingest):
+    the page's chunks in reading order, and the dataset (reviewer rita)."""
+    import pymupdf
+
+    settings.MEDIA_ROOT = tmp_path / "media"
+    dataset, _ = dataset_get_or_create(slug="filings", name="Filings")
+    user = get_user_model().objects.create_user("rita", password="rita-pass-123")
+    membership_grant(dataset=dataset, user=user, role=Role.REVIEWER)
+    with pymupdf.open(BESTBUY) as filing:
+        filing.select([page_index])
+        data = filing.tobytes(garbage=3, deflate=True)
+    name = f"BESTBUY_2024Q2_10Q-p{page_index + 1}.pdf"
+    document = document_ingest(dataset=dataset, data=data, filename=name).document
+    return list(Chunk.objects.filter(document=document).order_by("page_index", "ordinal")), dataset
+
+
 def open_case(page, live_server, external_id: str) -> str:
     """Log in as the reviewer, open the case page of `external_id`; its status badge's class."""
     log_in(page, live_server)

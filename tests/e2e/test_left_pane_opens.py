@@ -8,7 +8,11 @@ Screenshots: left-pane-opens-*.png."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 
+from groundgate.models import Case, Dataset, Role
+from groundgate.services.datasets import membership_grant
+from reviews.reservations import case_reserve
 from tests.e2e.filings import answers_import, open_case, ulta_chunks
 from tests.e2e.test_workstation import shoot
 
@@ -67,10 +71,14 @@ def test_the_left_pane_opens_with_its_findings_should_say_row_in_view(
     # scrolling as that takes.
     at = _opened(page, live_server)
     assert at["roomTop"] <= at["top"] and at["fixed"] <= at["roomBottom"] + 0.5, at
-    item_bottom = page.eval_on_selector(
-        ".finding-item.selected", "el => el.getBoundingClientRect().bottom"
-    )
-    assert at["scroll"] == 0 or item_bottom >= at["roomBottom"] - 9, (at, item_bottom)
+    # And the head line whole (d1018): "no evidence pointed at" no longer pushes the "should
+    # say" field to a line of its own at this height, so the pane opens at its top; it opened
+    # scrolled 29px under d1009, the crumbs line cut.
+    assert at["scroll"] == 0, at
+    head = page.eval_on_selector(".casehead", "el => el.getBoundingClientRect().top")
+    pane = page.eval_on_selector("#left-pane", "el => el.getBoundingClientRect().top")
+    assert head >= pane, (head, pane)
+    assert page.locator(".finding-item.selected .fixvalue").is_visible()
     # The cue counts the finding below it, not the one selected and shown (it read "2 more").
     assert page.inner_text("#more-below") == "▼ 1 more finding below"
     shoot(page, "left-pane-opens")
@@ -95,3 +103,23 @@ def test_a_finding_whose_decision_row_is_hidden_is_still_brought_in(page, live_s
     at = _opened(page, live_server)
     assert at["scroll"] > 0, at
     assert at["roomTop"] <= at["top"] and at["decided"] <= at["roomBottom"] + 0.5, at
+
+
+def test_the_cue_does_not_count_the_selected_finding_in_view(page, live_server, other_date):
+    # Sam holds the case: Rita reads it under the two-line hold banner, and the pane opens
+    # scrolled to bring the selected finding's "should say" row in. Back at the pane's top, its
+    # last row is under the cue but its top is in view: the cue counted it, "2 more findings
+    # below" of 2 (issue 28, s51's walk). It counts the finding below it only (d1018).
+    sam = get_user_model().objects.create_user("sam", password="sam-pass-123")
+    dataset = Dataset.objects.get(slug="filings")
+    membership_grant(dataset=dataset, user=sam, role=Role.REVIEWER)
+    case_reserve(case=Case.objects.get(external_id=CASE), user=sam)
+    _opened(page, live_server)
+    assert "sam opened this case and holds it" in page.inner_text("#hold")
+    page.evaluate("document.getElementById('left-pane').scrollTop = 0")
+    page.wait_for_timeout(300)
+    at = page.evaluate(PLACES)
+    assert at["scroll"] == 0 and at["roomTop"] <= at["top"] < at["roomBottom"], at
+    assert page.locator(".finding-item").count() == 2
+    assert page.inner_text("#more-below") == "▼ 1 more finding below"
+    shoot(page, "left-pane-cue-at-top")

@@ -112,7 +112,9 @@ def test_a_figure_said_of_another_period_is_not_offered_itself_to_say(page, live
     item = page.locator(".finding-item.code-VALUE_OUT_OF_CONTEXT")
     assert "$5.2 billion is the figure for 2023" in item.inner_text()
     assert item.locator(".fixvalue").get_attribute("placeholder") == "value"
-    # The near miss is still drawn where it is: the figure, boxed in the source text.
-    near = page.locator("article.source .src.m-near")
-    assert near.count() == 1 and near.inner_text() == "$5.2 billion"
+    # The figure is marked where it is, as the answer's figure, not as a near miss (d1015).
+    assert page.locator("article.source .src.m-near").count() == 0
+    own = page.locator("article.source .src.m-closest")
+    assert own.count() == 1 and own.inner_text() == "$5.2 billion"
+    assert "the answer's figure, another period's value" in item.inner_text()
     shoot(page, "own-phrase-should-say")

@@ -45,5 +45,8 @@ def test_the_case_page_says_the_reason_in_words(reviewer, demo_dataset):
     case_import_lines(dataset=demo_dataset, lines=[json.dumps(line)])
     case = Case.objects.get(dataset=demo_dataset, external_id="prose-pumps")
     page = reviewer.get(f"/d/{demo_dataset.slug}/cases/{case.pk}/").content.decode()
-    assert '<span title="another_subject">said of another subject</span>' in page
+    # The reason names the answer's figure; 205 is the cell that fits the answer instead (d1015).
+    said = "the answer&#x27;s figure, said of another subject</span>: "
+    assert said in page
+    assert "the cell that fits the answer instead</span>: “205” in evidence 0" in page
     assert "250 is Pump B&#x27;s; Pump I has 205" in page

@@ -18,7 +18,12 @@ def test_a_value_said_of_another_row_is_placed_by_line_and_row(reviewer):
     page = html.unescape(reviewer.get(f"/d/demo/cases/{case.pk}/").content.decode())
     assert "at characters" not in page
     said = "line 4 of 4, row “Pump B”: “Pump B  <strong>250</strong>  22.0”"
-    assert f"where the evidence has the value: {said}" in page
+    # The value out of context's reason labels the answer's figure's place (d1015).
+    label = (
+        '<span class="figure-label" title="another_row">'
+        "the answer's figure, another row's value</span>"
+    )
+    assert f"{label}: {said}" in page
     assert 'title="characters 89–92 of the chunk' in page and 'data-span="89,92"' in page
 
 

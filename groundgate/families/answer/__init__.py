@@ -17,6 +17,7 @@ from groundgate.families.base import (
     on_document,
 )
 from groundgate.families.excerpt_boxes import ExcerptPlace, excerpt_place, figure_focus
+from groundgate.families.near_own import near_is_own
 from groundgate.families.sources import MarkKind, Source, Tone, text_of
 from groundgate.models import Case, Chunk
 
@@ -230,8 +231,8 @@ def sources(
         for operand in (f.get("derivation") or {}).get("operands") or []:
             if isinstance(operand, dict):
                 place(operand, "grounded", index)
-        if isinstance(f.get("near_match"), dict):
-            place(f["near_match"], "near", index)
+        if isinstance(f.get("near_match"), dict) and not near_is_own(f):
+            place(f["near_match"], "near", index)  # the answer's own figure is "closest" (d1015)
         if f.get("chunk_span"):
             place({"chunk_id": f.get("chunk_id"), "chunk_span": f["chunk_span"]}, "closest", index)
         field_name = f.get("field") or ""

@@ -92,10 +92,14 @@
     if (!cue || !items.length) return;
     const c = scroller();
     const bottom = c ? c.getBoundingClientRect().bottom - gg.stuckCovers(c, list).bottom : window.innerHeight;
-    // The selected finding shown down to its last row is not "below" (d981, d1009).
+    // The selected finding is not "more below" where its top shows: it is the one being read
+    // (d1018; after scrolling the pane back to its top the cue counted "3 more findings below"
+    // of 3, the first one selected and in view).
+    const top = c ? c.getBoundingClientRect().top + gg.stuckCovers(c, list).top : 0;
     const below = items.filter(function (item, i) {
-      if (i === gg.current && gg.inView(item, lastRow(item))) return false;
-      return item.getBoundingClientRect().bottom > bottom + 1;
+      const r = item.getBoundingClientRect();
+      if (i === gg.current && r.top >= top - 0.5 && r.top < bottom - 1) return false;
+      return r.bottom > bottom + 1;
     });
     firstBelow = below.length ? items.indexOf(below[0]) : -1;
     cue.hidden = !below.length;

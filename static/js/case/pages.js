@@ -58,16 +58,31 @@
     const w = box.clientWidth, h = box.clientHeight;
     return { left: r.left * w, right: (r.left + r.width) * w, top: r.top * h, bottom: (r.top + r.height) * h };
   }
-  function headAbove(figure, box) {  // the top of the header lines nearest above `box`, or null
-    const heads = (figure.dataset.heads || "").split(";").filter(Boolean).map(function (t) { return boxOf(figure, t); })
+  // The header lines nearest above `box` over its columns (the run of them up to its top):
+  // {top, bottom, left, right} in px of the page box, or null. The period header lines
+  // (data-heads, d1008), else the column heads by name where no period head is over the box
+  // (data-column-heads, d1017: Best Buy's equity statement dates its rows, its "Total" heads
+  // the column).
+  function headRun(figure, box, attr) {
+    const heads = (figure.dataset[attr] || "").split(";").filter(Boolean).map(function (t) { return boxOf(figure, t); })
       .filter(function (h) { return h.bottom <= box.top + 2 && h.right > box.left && h.left < box.right; });
     if (!heads.length) return null;
     heads.sort(function (a, b) { return b.bottom - a.bottom; });
-    let top = heads[0].top;
+    const run = { top: heads[0].top, bottom: heads[0].bottom, left: heads[0].left, right: heads[0].right };
     const gap = 1.6 * (heads[0].bottom - heads[0].top);
-    heads.slice(1).forEach(function (h) { if (h.bottom >= top - gap) top = Math.min(top, h.top); });
-    return top;
+    heads.slice(1).forEach(function (h) {
+      if (h.bottom >= run.top - gap) {
+        run.top = Math.min(run.top, h.top);
+        run.left = Math.min(run.left, h.left);
+        run.right = Math.max(run.right, h.right);
+      }
+    });
+    return run;
   }
+  function headAbove(figure, box) {
+    return headRun(figure, box, "heads") || headRun(figure, box, "columnHeads");
+  }
+  gg.headAbove = headAbove;
   function viewHeight(figure) {
     const scroll = figure.closest(".pagescroll");
     if (scroll && /(auto|scroll)/.test(getComputedStyle(scroll).overflowY)) return scroll.clientHeight;
@@ -77,14 +92,22 @@
     const box = boxOf(figure, bboxText);
     const focus = focusText ? boxOf(figure, focusText) : null;
     const room = viewHeight(figure) - 2 * MARGIN;
-    const fits = function (span) { return span && span[1] - span[0] <= room; };
-    const headed = function (b) { const top = headAbove(figure, b); return top === null ? null : [top, b.bottom]; };
+    const fits = function (span, less) { return span && span[1] - span[0] <= room - (less || 0); };
+    const headed = function (b) { const h = headAbove(figure, b); return h === null ? null : [h.top, b.bottom, h]; };
     const spans = [headed(box), [box.top, box.bottom]];
     if (focus) spans.push(headed(focus), [box.top, focus.bottom], [focus.top, focus.bottom]);
-    const span = spans.find(fits);
-    let top = box.top - MARGIN, height = room + 2 * MARGIN;  // a tall box's top, with a margin
-    if (span) { top = span[0] - MARGIN; height = span[1] - span[0] + 2 * MARGIN; }
-    else if (focus) top = focus.top - MARGIN;  // the figure's row taller than the pane: its top
+    let span = spans.find(function (s) { return fits(s); });
+    // The row's header does not fit in the pane with it: it is pinned at the pane's top, a strip
+    // of the page image (gg.pinHead, pagehead.js, d1016), and the row is shown below the strip.
+    const head = headAbove(figure, focus || box);
+    let strip = 0;
+    if (head && gg.stripHeight && !(span && span[0] <= head.top + 1)) {  // not in what is shown
+      strip = gg.stripHeight(head);
+      span = spans.filter(function (s) { return s && s.length === 2; }).find(function (s) { return fits(s, strip); });
+    }
+    let top = box.top - MARGIN - strip, height = room + 2 * MARGIN;  // a tall box's top, with a margin
+    if (span) { top = span[0] - MARGIN - strip; height = span[1] - span[0] + 2 * MARGIN + strip; }
+    else if (focus) { top = focus.top - MARGIN - strip; height = Math.min(height, focus.bottom - focus.top + 2 * MARGIN + strip); }
     let anchor = figure.querySelector(".frame-anchor");
     if (!anchor) {
       anchor = document.createElement("div");
@@ -92,10 +115,19 @@
       anchor.setAttribute("aria-hidden", "true");
       figure.querySelector(".pagebox").appendChild(anchor);
     }
-    Object.assign(anchor.style, { left: box.left + "px", width: box.right - box.left + "px",
+    // Its width takes in the header's columns too: a zoomed page scrolls to show the figure's
+    // column head with it (d1017).
+    const left = head ? Math.min(box.left, Math.max(head.left, box.right - viewWidth(figure))) : box.left;
+    const right = head ? Math.max(box.right, Math.min(head.right, left + viewWidth(figure))) : box.right;
+    Object.assign(anchor.style, { left: left + "px", width: right - left + "px",
                                   top: top + "px", height: height + "px" });
     gg.reveal(anchor, "center");
+    if (gg.pinHead) gg.pinHead(figure, strip ? head : null, focus || box);
     return anchor;
+  }
+  function viewWidth(figure) {
+    const scroll = figure.closest(".pagescroll");
+    return scroll ? scroll.clientWidth - 2 * MARGIN : window.innerWidth;
   }
   gg.frame = frame;
   gg.focusBox = function focusBox(key, bboxText, more, focusText) {

@@ -1,6 +1,7 @@
 // Case page (templates/reviews/case_detail.html), split by capability; each file adds to the
 // one namespace `window.ggCase`, loaded in this order: panes.js (the two panes: bringing a
-// place into view), pages.js (the page viewer: cited pages, boxes, zoom), findings.js
+// place into view), pages.js (the page viewer: cited pages, boxes, zoom), pagehead.js (a
+// table's header pinned over the page pane where it does not fit with its row), findings.js
 // (selecting a finding, decisions, undo, progress, the "more below" cue), corrections.js
 // (pointing at evidence, the corrected answer), keys.js (the keyboard; the first selection).
 (function () {
