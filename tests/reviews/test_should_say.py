@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from groundgate.engine.context import corpus_zh
@@ -65,6 +65,7 @@ def test_what_is_offered_as_printed_or_not_at_all():
     scale=st.sampled_from([("元", 0), ("万元", 4)]),
     said=st.sampled_from([("万元", 4, 2), ("亿元", 8, 2), ("亿元", 8, 1), ("元", 0, 0)]),
 )
+@example(cell=Decimal("2.01"), scale=("元", 0), said=("元", 0, 0))  # "2元" of 2.01: nothing offered
 def test_the_offer_reads_back_as_the_cell_at_the_answers_precision(cell, scale, said):
     # Whatever the table's scale and the answer's, the offer read by the engine's grammar is
     # the cell's amount rounded to the answer's decimals (or to its first digits if that
@@ -76,7 +77,8 @@ def test_the_offer_reads_back_as_the_cell_at_the_answers_precision(cell, scale, 
     amount = cell.scaleb(scale[1])
     if offer is None:
         # The cell written as the answer writes it is the answer itself: nothing offered (d1010).
-        said_amount = Decimal("1.5").scaleb(said[1])
+        # The answer's figure as printed ("2元" at no decimals), not the 1.5 it was made from.
+        said_amount = Decimal(f"{Decimal('1.5'):.{said[2]}f}").scaleb(said[1])
         assert abs(said_amount - amount) <= Decimal(5).scaleb(said[1] - said[2] - 1)
         return
     assert offer.printed == printed and offer.scale == f"单位：{scale[0]}"
