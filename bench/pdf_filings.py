@@ -1,6 +1,7 @@
 """FinanceBench's questions on the three filings in ../shared, gated over OUR chunks of the PDF.
 
     python bench/pdf_filings.py [FIELD=VALUE ...]
+    python bench/pdf_filings.py --period-rows [FIELD=VALUE ...]   (PERIOD_ROWS alone, d1013)
 
 (FIELD=VALUE: every way, the dataset's chunks too, gated with those policy fields changed:
 `fiscal_years=calendar` gives 2.76.1's fiscal reading, d945.)
@@ -34,7 +35,9 @@ answers (gold and graded correct) accepted, graded incorrect accepted, the gold 
 (bench/financebench_kinds.mutations: a digit, the scale, the sign) accepted, and "another cell"
 slips: a right answer with one figure replaced by another figure of the same table row in our
 chunks (version 2's rows, so every way gates the same slips; the other period's or column's
-cell: d903's kind of wrong answer).
+cell: d903's kind of wrong answer). Then PERIOD_ROWS (d1013): right answers citing only their
+row and saying its cell's length and day, and the same rows said of another column's, under
+period_words "excerpt" (2.85.0's reading) and the policy given.
 """
 
 from __future__ import annotations
@@ -170,7 +173,75 @@ def over(case: dict, chunks: list[tuple[str, str]], cited: list[tuple[str, str]]
     )
 
 
+# A right answer that quotes only its row and says its cell's period (issue 28, s52, d1011),
+# and the same row said of another column's length or day: (filing, the row's first words,
+# conclusion, right). Each question names no period, so the period words are the answer's claim.
+PERIOD_ROWS = (
+    ("ULTABEAUTY_2023Q4_EARNINGS", "Net income $ 1,242,408",
+     "Net income was $1,242,408 thousand in the 52 weeks ended January 28, 2023.", True),
+    ("ULTABEAUTY_2023Q4_EARNINGS", "Net sales $ 10,208,580",
+     "Net sales were $10,208,580 thousand in the 52 weeks ended January 28, 2023.", True),
+    ("ULTABEAUTY_2023Q4_EARNINGS", "Net income $ 340,751",
+     "Net income was $340,751 thousand in the 13 weeks ended January 28, 2023.", True),
+    ("ULTABEAUTY_2023Q4_EARNINGS", "Net sales $ 3,226,773",
+     "Net sales were $3,226,773 thousand in the 13 weeks ended January 28, 2023.", True),
+    ("ULTABEAUTY_2023Q4_EARNINGS", "Net income $ 1,242,408",
+     "In the 52 weeks ended January 28, 2023, net income was $1,242,408 thousand.", True),
+    ("BESTBUY_2024Q2_10Q", "Revenue $ 9,583",
+     "Revenue was $9,583 million in the three months ended July 29, 2023.", True),
+    ("BESTBUY_2024Q2_10Q", "Revenue $ 9,583",
+     "Revenue was $19,050 million in the six months ended July 29, 2023.", True),
+    ("BESTBUY_2024Q2_10Q", "Net earnings $ 274",
+     "Net earnings were $518 million in the six months ended July 29, 2023.", True),
+    ("ULTABEAUTY_2023Q4_EARNINGS", "Net income $ 1,242,408",
+     "Net income was $1,242,408 thousand in the 13 weeks ended January 28, 2023.", False),
+    ("ULTABEAUTY_2023Q4_EARNINGS", "Net sales $ 3,226,773",
+     "Net sales were $3,226,773 thousand in the 52 weeks ended January 28, 2023.", False),
+    ("ULTABEAUTY_2023Q4_EARNINGS", "Net income $ 1,242,408",
+     "Net income was $1,242,408 thousand in the 52 weeks ended January 29, 2022.", False),
+    ("ULTABEAUTY_2023Q4_EARNINGS", "Net income $ 340,751",
+     "Net income was $340,751 thousand in the 52 weeks ended January 28, 2023.", False),
+    ("BESTBUY_2024Q2_10Q", "Revenue $ 9,583",
+     "Revenue was $19,050 million in the three months ended July 29, 2023.", False),
+    ("BESTBUY_2024Q2_10Q", "Revenue $ 9,583",
+     "Revenue was $9,583 million in the six months ended July 29, 2023.", False),
+    ("BESTBUY_2024Q2_10Q", "Revenue $ 9,583",
+     "Revenue was $9,583 million in the three months ended July 30, 2022.", False),
+    ("BESTBUY_2024Q2_10Q", "Net earnings $ 274",
+     "Net earnings were $518 million in the six months ended July 30, 2022.", False),
+)  # fmt: skip
+
+
+def period_rows(default: AnswerGatePolicy) -> None:
+    """PERIOD_ROWS over chunking 4, each citing only its row (the page's chunks given): right
+    answers and another column's period accepted, under period_words "excerpt" (2.85.0's
+    reading) and the policy given."""
+    ways = {"period_words excerpt": default.model_copy(update={"period_words": "excerpt"})}
+    ways["default"] = default
+    accepted: dict[tuple[bool, str], int] = collections.Counter()
+    print("\n| row cited, its period said | cases | " + " | ".join(ways) + " |")
+    print("|---|---|" + "---|" * len(ways))
+    for doc, start, conclusion, right in PERIOD_ROWS:
+        chunks = our_chunks(doc, 4)
+        page = next(p for p, cs in chunks.items() for _, t in cs if start in t)
+        row = next(ln for _, t in chunks[page] for ln in t.split("\n") if ln.startswith(start))
+        chunk_id = next(i for i, t in chunks[page] if row in t.split("\n"))
+        case = {"case_id": "period-row", "question": "What does the statement report?"}
+        case["answer"] = {"conclusion": conclusion}
+        for way, policy in ways.items():
+            status = gate_answer(over(case, chunks[page], [(chunk_id, row)]), policy).status
+            accepted[right, way] += status == "ok"
+    for right, name in ((True, "right"), (False, "another column's period")):
+        n = sum(1 for *_, r in PERIOD_ROWS if r == right)
+        cells = " | ".join(str(accepted[right, w]) for w in ways)
+        print(f"| {name} (accepted) | {n} | {cells} |")
+
+
 def main() -> int:
+    if sys.argv[1:2] == ["--period-rows"]:
+        changed = dict(arg.split("=", 1) for arg in sys.argv[2:])
+        period_rows(DEFAULT_POLICY.model_copy(update=changed))
+        return 0
     changed = dict(arg.split("=", 1) for arg in sys.argv[1:])
     default = DEFAULT_POLICY.model_copy(update=changed)
     one_part = ONE_PART.model_copy(update=changed)
@@ -230,6 +301,7 @@ def main() -> int:
     print(f"\nstatus differs between the ways: {len(moved)}")
     for line in moved:
         print("  " + line)
+    period_rows(default)
     return 0
 
 

@@ -140,6 +140,7 @@ Merged (2.81.0 with 2.77.0-2.80.0, policy 2026-11.82): against 2.76.1 likewise; 
 2.84.0 (`short_named: named_rows`), policy 2026-11.85: against 2.82.0 the version string and
 the policy hash only in each of the three limit sets (diffed); stderr same.
 2.85.0 (`year_aggregates: one_each`), policy 2026-11.86: against 2.82.0 likewise; stderr same.
+2.86.0 (`period_words: cell_headers`), policy 2026-11.87: against 2.85.0 likewise; stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -169,17 +170,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "a7221b2a9e0be42672a9dd02fa51ac74063ad5df0d5291a0b1e382a68852e942",
+        "a4ed9ec83b90221dfefa7d3961034dfe10063270e754a813918ea7862aca5ec3",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "c70da3c8be31deae25adf3b98b2f60da002cb9588215a67d7682043791992418",
+        "079fbeda0cc83775678b443b43c5d051cdee8dba50fbf1793711e3510e9282b4",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "caad04e2584cc75110797779c58a5fa3899a1ed8f79a1a95bd38fe6c231cfdf3",
+        "96391cfd7c200fe0e66f7a0aafb64497f542a6cf9289b3c53b0565386f093da7",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -34,7 +34,7 @@ from groundgate.engine.context.duration_headers import (
     durations_in,
 )
 from groundgate.engine.context.header_parts import header_parts
-from groundgate.engine.context.length_parts import length_parts
+from groundgate.engine.context.length_parts import length_line, length_parts
 from groundgate.engine.context.lower_heads import lower_heads
 from groundgate.engine.context.month_ranges import month_ranges
 from groundgate.engine.context.note_columns import (
@@ -350,7 +350,9 @@ def _add_row(
             label = without_sign_note(label)  # "（损失以“－”号填列）" names nothing (d707)
     heads = header[-4:]
     # The header without its title lines, for the column's name in messages (Fact.name).
-    named = [p for p in heads if not _title_line(p)]
+    # A length on its own line ("52 Weeks Ended") is the column's, not a title (d1012).
+    lengths = reading is not None and "length_names" in reading.period_readings
+    named = [p for p in heads if not _title_line(p) or (lengths and length_line(p))]
     days = days_over_years(header)  # "January 28," over "2023": the name says both (d962)
     for k, (line, v) in enumerate(cells):
         at, n = (k, len(cells)) if slots is None else (slots[0][k], slots[1])

@@ -31,3 +31,10 @@ def length_parts(text: str, parts: list[str]) -> list[str]:
     if len(parts) != 1 or _LINE.fullmatch(text) is None:
         return parts
     return [m.group(0) for m in _ONE.finditer(text)]
+
+
+def length_line(parts: list[str]) -> bool:
+    """A header line that is one length phrase and nothing else ("52 Weeks Ended"): a column's
+    length, not a table's title, in the column's name a message says (period_words
+    "cell_headers", d1012)."""
+    return len(parts) == 1 and _ONE.fullmatch(parts[0].strip()) is not None

@@ -11,7 +11,7 @@ DEFAULT_POLICY = AnswerGatePolicy()
 # The spec's literal reading: every value verbatim in an excerpt ("10" is not "10.0", a scale in
 # a table header does not count, a year from the question must be quoted too).
 VERBATIM_POLICY = AnswerGatePolicy(
-    policy_version="answer-gate/verbatim-2026-11.86",
+    policy_version="answer-gate/verbatim-2026-11.87",
     equivalences=(),
     value_context="off",
     derivation_context="off",
@@ -111,6 +111,7 @@ VERBATIM_POLICY = AnswerGatePolicy(
     direction_prose="off",
     date_columns="one_part",
     excerpt_headers="excerpt",
+    period_words="excerpt",
     month_words="prefix",
     capital_words="off",
     slip_neighbours="off",

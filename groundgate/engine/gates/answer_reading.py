@@ -37,7 +37,9 @@ _FISCAL = {
 def _period_readings(policy: AnswerGatePolicy) -> frozenset[str]:
     """TableReading.period_readings: period_phrases' readings, and fiscal_years' (d912, d945)."""
     fiscal = _FISCAL[policy.fiscal_years]
-    return _PHRASES[policy.period_phrases] | fiscal
+    # period_words "cell_headers": a length's own header line names its column (d1012).
+    names = frozenset({"length_names"} if policy.period_words == "cell_headers" else ())
+    return _PHRASES[policy.period_phrases] | fiscal | names
 
 
 def read_tables(policy: AnswerGatePolicy) -> TableReading:

@@ -206,3 +206,13 @@ class ValueContextReadings(DerivationReadings):
     # rounded value ("$431.6 million") is judged by every such cell it may be; "excerpt" (gate
     # 2.76.1, verbatim's): the excerpt is read alone, its row's cells of no period.
     excerpt_headers: Literal["excerpt", "chunk_columns"] = "chunk_columns"
+    # The answer's period words of a value whose cell took its column from its chunk
+    # (context/cell_periods.py, gate 2.86.0, d1011-d1013): "cell_headers" - a length ("52
+    # weeks", "six months"), a day or a year that the excerpt quoting the row does not hold is
+    # grounded where the header the value's cell takes (excerpt_headers "chunk_columns", d940)
+    # prints it (NUMBER_CELL_HEADER): only the cell's own column, never another's; a message
+    # names a column's length printed on its own header line ("Net income (52 Weeks Ended
+    # January 28, 2023)"); and a period word the question states, beside the value it
+    # describes found out of context for its period, gets no "restates the question" note
+    # (d1012); "excerpt" (gate 2.85.0, verbatim's): every period word must be in an excerpt.
+    period_words: Literal["excerpt", "cell_headers"] = "cell_headers"

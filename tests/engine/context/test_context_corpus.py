@@ -9,6 +9,7 @@ import pytest
 
 from groundgate.engine.context import (
     corpus_en,
+    corpus_en_cell_periods,
     corpus_en_derivations,
     corpus_en_fiscal,
     corpus_en_lengths,
@@ -28,6 +29,7 @@ CORPORA = {
     "en-derivations": corpus_en_derivations,
     "en-fiscal": corpus_en_fiscal,
     "en-lengths": corpus_en_lengths,
+    "en-cell-periods": corpus_en_cell_periods,
     "en-pdf": corpus_en_pdf,
     "en-parts": corpus_en_parts,
     "en-periods": corpus_en_periods,

@@ -96,10 +96,11 @@ def test_findings_name_the_near_miss_with_its_location():
     wrong = "Income before Income Taxes in Fiscal Year Ended April 27, 2019 was 123.8 million."
     verdict = gate_answer(case(wrong, table=LONG), ASIDE)
     [finding] = [f for f in verdict.findings if f.code == "VALUE_OUT_OF_CONTEXT"]
-    # The row and the column are named; the column without its footnote mark (d634).
+    # The row and the column are named; the column without its footnote mark (d634), with its
+    # length's own header line (period_words "cell_headers", d1012).
     assert (
-        "123.8 million is the figure for Income before Income Taxes (April 28, 2018); "
-        "Income before Income Taxes (April 27, 2019) has 103.6"
+        "123.8 million is the figure for Income before Income Taxes (Fiscal Year Ended April 28, "
+        "2018); Income before Income Taxes (Fiscal Year Ended April 27, 2019) has 103.6"
     ) in finding.message
     assert finding.chunk_span is not None
     assert LONG[slice(*finding.chunk_span)] == "123.8"
