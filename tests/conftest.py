@@ -10,12 +10,12 @@ from hypothesis import settings as hypothesis_settings
 
 # In CI the property tests draw the same examples on every run (a fixed seed per test): a red CI
 # is then the code's, never the draw's. Locally they keep exploring (and keep what they find in
-# .hypothesis/). No per-example deadline in CI: a test file's first example may load jieba's
-# dictionary (~1 s) or share two cores with other workers, and a deadline then fails the draw,
-# not the code (speed is measured by bench/, never by a timed test).
+# .hypothesis/). No per-example deadline anywhere: a test file's first example may load jieba's
+# dictionary (~1 s) or share two cores with other workers (or a loaded laptop), and a deadline
+# then fails the draw, not the code (speed is measured by bench/, never by a timed test).
 hypothesis_settings.register_profile("ci", derandomize=True, database=None, deadline=None)
-if os.environ.get("CI"):
-    hypothesis_settings.load_profile("ci")
+hypothesis_settings.register_profile("dev", deadline=None)
+hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO_CASES = ROOT / "fixtures" / "demo" / "cases.jsonl"
