@@ -1,5 +1,5 @@
 """What the binding refuses whole is not searched (gates/answer_bindings.held, d970-d971; issue
-28's speed goal): a short result's search holds only the cells _Rule.short_cell keeps (d970),
+28's speed goal): a short result's search holds only the cells PairRule.short_cell keeps (d970),
 and a sentence that names its operation has the other operations' searches skipped where no
 step of the answer's own takes part (d971). Verdicts are the same by construction: each case
 here is gated with `held` and with the whole search (held and short_pools as identities), and
