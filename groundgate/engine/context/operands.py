@@ -13,7 +13,7 @@ operand of one is first asked about), what each answer sentence says of its valu
 direction, named operation: about, bind), the rows its words name (named_rows, two_rows), what
 an operand is said to be (words_of), which cells are printed negative (signed_operands). What
 it reads of an excerpt once per text, shared across cases (row labels, facts by span, negative
-cells), is context/excerpt_labels.py.
+cells), is context/excerpt_labels.py; the question's periods and words are read on need.
 
 Pure: no Django, no I/O. Built once per case; each value's binding is a few set lookups.
 """
@@ -133,8 +133,9 @@ class OperandContext:
         # listed ordinals too ("the second and first quarter"); months: naming_words' (d714).
         self._reading, self.months = reading, reading.whole_months
         self._quarters = reading.quarter_ordinals
-        self._question_periods = self._periods_in(question) if question else ()
-        self._question_words = naming_words(question, self.months) if question else frozenset()
+        # The question's periods and naming words, read on first need (d1028).
+        self._q_periods: tuple[str, ...] | None = None
+        self._q_words: frozenset[str] | None = None
         self._excerpts: dict[int, list[str]] = {}
         for index, evidence in accepted:
             self._excerpts.setdefault(index, []).append(evidence.excerpt)
@@ -153,6 +154,22 @@ class OperandContext:
         self._sentence_names: dict[int, tuple[frozenset[str] | None, frozenset[str]]] = {}
         # By sentence start, on need: the operations it names (operations).
         self._sentence_operations: dict[int, frozenset[str] | None] = {}
+
+    @property
+    def _question_periods(self) -> tuple[str, ...]:
+        """The periods the question names (read on first need, d1028)."""
+        if self._q_periods is None:
+            question = self._question
+            self._q_periods = self._periods_in(question) if question else ()
+        return self._q_periods
+
+    @property
+    def _question_words(self) -> frozenset[str]:
+        """The question's naming words (read on first need, d1028)."""
+        if self._q_words is None:
+            question = self._question
+            self._q_words = naming_words(question, self.months) if question else frozenset()
+        return self._q_words
 
     def _facts_of(self, index: int) -> list[Fact]:
         """Evidence `index`'s facts, read on first need."""
