@@ -64,6 +64,9 @@ def held(
         slip_neighbours.named_subset, kept in `kept` for the case per pools, rows and years).
         explain() visits the pairs of a subset in the order it visits them in the whole, and
         a pair it drops had no operand outside it to be taken.
+      - A short result's pair where the answer names other than two years (allow_short_named,
+        d994): both operands are table cells of rows the answer names (short_named.allow), so
+        the pools are those cells' alone, alike (named_cells, d1029).
       - A sentence that names its operation ("the change", "the average"): PairRule._allow takes
         no pair of another operation but one with a step of the answer's own, so where the
         pools hold none of those the other operations' searches are `empty` too (d971)."""
@@ -73,6 +76,8 @@ def held(
     method = getattr(allow, "__func__", None)
     if method is PairRule.allow_short:
         return short_pools(pools, rule.allow_short, kept, max_operands), empty
+    if method is PairRule.allow_short_named:
+        return named_cells(pools, rule, kept, max_operands), empty  # (d1029)
     if method is not PairRule.allow or rule.operations is None:
         return pools, empty
     points = q.unit == "pp"
@@ -107,4 +112,18 @@ def short_pools(
     held = kept.get(key)
     if held is None:
         held = kept[key] = named_subset(pools, rule.short_cell, max_operands)
+    return held
+
+
+def named_cells(
+    pools: Pools, rule: PairRule, kept: dict[tuple[object, ...], Pools], max_operands: int
+) -> Pools:
+    """The pools of the table cells of the rows the answer names (PairRule.maybe_named, surely):
+    the only operands context/short_named.allow takes a pair of (it scores 0 any pair with
+    another), in their order, each with its amounts; kept in `kept` for the case per pools and
+    words (d1029: the same pairs found, among fewer operands, as short_pools, d970)."""
+    key = ("short_named", pools, rule.words)
+    held = kept.get(key)
+    if held is None:
+        held = kept[key] = named_subset(pools, partial(rule.maybe_named, surely=True), max_operands)
     return held
