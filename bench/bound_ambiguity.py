@@ -16,7 +16,7 @@ the value as ambiguous:
   - other: only where the answer names an operation (context/operation_words.named_operations
     of the whole answer) and the pair's is another;
   - qonly: only where the pair merely may be and the question's words alone speak of it
-    (operand_rule._Rule.question_only, slip_neighbours' test, d682).
+    (operand_rule.PairRule.question_only, slip_neighbours' test, d682).
 A pair the answer names (allow's 2) is taken at once, as in the engine. Every case of
 bench/error_rates_ab.py (TAT-QA by kind and half of its documents, FinanceBench by grade and
 kind and half of its companies) is gated under derived accept with the default policy
@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.error_rates_ab import HALF, cases, fb_halves  # noqa: E402
 from bench.financebench_halves import policy, set_fields  # noqa: E402
-from groundgate.engine.context.operand_rule import _Rule  # noqa: E402
+from groundgate.engine.context.operand_rule import PairRule  # noqa: E402
 from groundgate.engine.context.operation_words import named_operations  # noqa: E402
 from groundgate.engine.derivations import Found  # noqa: E402
 from groundgate.engine.gates import answer_derivations  # noqa: E402
@@ -68,7 +68,7 @@ def _refuses(variant: str) -> Callable[[Any, Found, Any], bool]:
             return named is not None and found.operation not in named
         if variant == "qonly":
             return (
-                isinstance(rule, _Rule)
+                isinstance(rule, PairRule)
                 and rule._allow(found.operation, a, b) < 2
                 and rule.question_only(found.operation, a, b)
             )

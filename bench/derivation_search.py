@@ -10,7 +10,7 @@ own cost, so the shares are a little high). Printed:
   - CPU of the parts, each inclusive: _derive (the whole slow-path derivation search), the
     binding (OperandContext.bind), the pair check (derivation_pairs.may_pair), the bound
     search (derivations.explain), the scan of the first operands (derivation_hits.hits, and
-    under which caller), the pair test (_Rule.allow), the pools (_bound_pools), the
+    under which caller), the pair test (PairRule.allow), the pools (_bound_pools), the
     aggregates;
   - the searches (one hits() call: an operation, a result, a tolerance on one pool) by
     operation, the pool's entries per search, the first operands found, how many of the
@@ -193,15 +193,15 @@ def instrument() -> None:
     for name in ("_derive", "_bound_pools", "_aggregate"):
         setattr(search, name, timed(name, getattr(search, name)))
     operands.OperandContext.bind = timed("bind", operands.OperandContext.bind)  # type: ignore[method-assign]
-    operand_rule._Rule.allow = timed("allow", operand_rule._Rule.allow)  # type: ignore[method-assign]
+    operand_rule.PairRule.allow = timed("allow", operand_rule.PairRule.allow)  # type: ignore[method-assign]
 
 
 def count_refusals() -> None:
     """Wrap explain and the rule's tests to count what the binding refuses, and why (--refusals):
-    the reasons are read again beside the tests, in _Rule._allow's order."""
+    the reasons are read again beside the tests, in PairRule._allow's order."""
     from groundgate.engine.context.periods import contradicts
 
-    rule = operand_rule._Rule
+    rule = operand_rule.PairRule
     allow, inner, short = rule.allow, rule._allow, rule.allow_short
     explain = answer_derivations.explain
 

@@ -1,10 +1,11 @@
 """What the binding refuses whole is not searched (gates/answer_bindings.held, d970-d971; issue
-28's speed goal): a short result's search holds only the cells _Rule.short_cell keeps (d970),
-and a sentence that names its operation has the other operations' searches skipped where no
-step of the answer's own takes part (d971). Verdicts are the same by construction: each case
-here is gated with `held` and with the whole search (held and short_pools as identities), and
-the verdict bytes compared; bench/verdict_digests.py and bench/verdicts_ab.py hold the real
-sets (FinanceBench, TAT-QA) the same."""
+28's speed goal): a short result's search holds only the cells PairRule.short_cell keeps (d970),
+or under short_named only the named rows' table cells (d1029), and a sentence that names its
+operation has the other operations' searches skipped where no step of the answer's own takes
+part (d971). Verdicts are the same by construction: each case here is gated with `held` and
+with the whole search (held and short_pools as identities), and the verdict bytes compared;
+bench/verdict_digests.py and bench/verdicts_ab.py hold the real sets (FinanceBench, TAT-QA) the
+same."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from groundgate.engine.canonical import canonical_bytes
+from groundgate.engine.context.corpus_en_derivations import SHORT_LIVES, SHORT_NAMED
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.derivations import Pools, operand_amounts
 from groundgate.engine.gates import answer_bindings, answer_derivations, answer_reading
@@ -174,3 +176,34 @@ def test_a_named_operation_skips_the_others_searches_unless_a_step_takes_part() 
     assert {o for o, _, _ in empty} == {"difference", "average", "ratio", "percent_of"}
     assert ("difference", 2603.0, 0.5) in empty and ("difference", -2603.0, 0.5) in empty
     _same_verdicts(_case(conclusion, TABLE))
+
+
+def test_a_short_named_search_holds_the_named_rows_cells() -> None:
+    """d1029: allow_short_named (context/short_named.allow) takes no pair with another operand."""
+    for conclusion, table, cells in (
+        ("The change in the amount for Ireland was -0.1 million.", SHORT_NAMED, ["0.4", "0.5"]),
+        (
+            "The difference in the useful lives between Trademarks and tradenames and Purchased"
+            " technology was 0.8.",
+            SHORT_LIVES,
+            ["4.2", "5.0"],
+        ),
+    ):
+        context, pools = _context(conclusion, table)
+        value = extract_numbers(conclusion)[-1]
+        binding = context.bind((value.start, value.end))
+        short = binding.short
+        assert short is not None and len(binding.years) != 2
+        kept: dict[tuple[object, ...], Pools] = {}
+        held, _ = answer_bindings.held(
+            typed(value), pools, short, frozenset(), kept, question_exponent=None,
+            restate=True, max_operands=100,
+        )  # fmt: skip
+        assert [o.quantity.value.text for o in held.seen] == cells
+        assert answer_bindings.named_cells(pools, short.__self__, kept, 100) is held  # type: ignore[attr-defined]
+        for operation in ("difference", "average", "ratio", "percentage"):
+            for a in pools.seen:
+                for b in pools.seen:
+                    if short(operation, a, b):
+                        assert a in held.seen and b in held.seen
+        _same_verdicts(_case(conclusion, table))

@@ -1,6 +1,6 @@
 """The pair rule of a derivation bound to context (policy `derivation_context:
-"rows_periods_sign"`): OperandContext.bind (context/operands.py) builds one _Rule per value of the
-answer, whose `allow` scores each operand pair derivations.py tries. A pair is taken only when:
+"rows_periods_sign"`): OperandContext.bind (context/operands.py) builds one PairRule per value of
+the answer, whose `allow` scores each operand pair derivations.py tries. A pair is taken only when:
   - periods: the value's sentence (else the question) names periods. A change (difference,
     percentage change, percentage points) between two named years is the later year's cell
     minus the earlier year's ("from 2018 to 2019" is 2019 - 2018, whatever order the words
@@ -57,6 +57,9 @@ import re
 from typing import TYPE_CHECKING
 
 from groundgate.engine.context import short_named
+from groundgate.engine.context.cell_pairs import has_year as _years
+from groundgate.engine.context.cell_pairs import in_year as _in_year
+from groundgate.engine.context.cell_pairs import other_rows as _other_rows
 from groundgate.engine.context.claims import naming_words
 from groundgate.engine.context.comparisons import CLAUSE_MARKS
 from groundgate.engine.context.initials import acronyms, names_row
@@ -75,7 +78,9 @@ _CLAUSE_BREAK = re.compile(rf"{SENTENCE_END}|[{CLAUSE_MARKS}\n]")  # (sentences.
 _SHORT = CHANGES | {"average"}
 
 
-class _Rule:
+class PairRule:
+    """The pair rule of one value of the answer (module doc); OperandContext.bind builds it."""
+
     __slots__ = (
         "acronyms",
         "context",
@@ -348,6 +353,17 @@ class _Rule:
         return strong if True in rows or rows == (None, None) else 0
 
 
+# The former name, for code written against it (d1027): PairRule, and pair_rule(allow).
+_Rule = PairRule
+
+
+def pair_rule(test: object) -> PairRule | None:
+    """The PairRule whose bound test `test` is (a Binding's allow or short), else None: the seam
+    of the rules that wrap a binding's test (year_aggregates.one_each, the gate's pools), d1027."""
+    rule = getattr(test, "__self__", None)
+    return rule if isinstance(rule, PairRule) else None
+
+
 def _initials_of(context: OperandContext, located: Located, said: frozenset[str]) -> bool:
     """Whether an acronym said is the initials of the operand's row label (d506)."""
     fact = context.fact(located)
@@ -412,18 +428,6 @@ def _one_clause(context: OperandContext, a: Located, b: Located) -> bool:
     return any(not _CLAUSE_BREAK.search(text[lo:hi]) for text in context.excerpts_of(index))
 
 
-def _other_rows(fa: Fact | None, fb: Fact | None) -> bool:
-    return (
-        fa is not None
-        and fb is not None
-        and fa.in_table
-        and fb.in_table
-        and bool(fa.row)
-        and bool(fb.row)
-        and fa.row != fb.row
-    )
-
-
 def _year_step(
     fa: Fact | None, fb: Fact | None, *, months: bool = False, kinds: bool = False
 ) -> int:
@@ -482,11 +486,3 @@ def _period_and_other(fa: Fact | None, fb: Fact | None) -> bool:
         return False
     a, b = _years(fa), _years(fb)
     return (a and not b and bool(fb.column)) or (b and not a and bool(fa.column))
-
-
-def _in_year(fact: Fact | None, year: str) -> bool:
-    return fact is not None and _years(fact) and year in fact.periods
-
-
-def _years(fact: Fact) -> bool:
-    return any(p[0] == "Y" for p in fact.periods)

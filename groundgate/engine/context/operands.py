@@ -11,7 +11,9 @@ context/operation_words.py.
 This module reads a case once (OperandContext): the accepted excerpts' facts (read when an
 operand of one is first asked about), what each answer sentence says of its values (periods,
 direction, named operation: about, bind), the rows its words name (named_rows, two_rows), what
-an operand is said to be (words_of), which cells are printed negative (signed_operands).
+an operand is said to be (words_of), which cells are printed negative (signed_operands). What
+it reads of an excerpt once per text, shared across cases (row labels, facts by span, negative
+cells), is context/excerpt_labels.py; the question's periods and words are read on need.
 
 Pure: no Django, no I/O. Built once per case; each value's binding is a few set lookups.
 """
@@ -24,9 +26,15 @@ from typing import TYPE_CHECKING, NamedTuple
 from groundgate.engine.context.case_claims import case_reader
 from groundgate.engine.context.claims import naming_words
 from groundgate.engine.context.excerpt_index import excerpt_cells, excerpt_facts
+from groundgate.engine.context.excerpt_labels import (
+    facts_at,
+    marked_labels,
+    negative_cells,
+    row_labels,
+)
 from groundgate.engine.context.facts import PLAIN, Fact, TableReading, printed_negative
 from groundgate.engine.context.initials import acronyms
-from groundgate.engine.context.operand_rule import _Rule
+from groundgate.engine.context.operand_rule import PairRule
 from groundgate.engine.context.operation_words import (
     _GLUED_MARK,
     _LABEL_ASIDES,
@@ -36,9 +44,7 @@ from groundgate.engine.context.operation_words import (
     _SQUASHED,
     _TOTAL,
     SHARES,
-    _core_words,
     _label_said,
-    _marked_core_words,
     _says_difference,
     _says_down,
     _says_down_word,
@@ -47,11 +53,8 @@ from groundgate.engine.context.operation_words import (
     _unsaid,
     named_operations,
 )
-from groundgate.engine.context.other_rows import other_label
 from groundgate.engine.context.period_spans import extra_periods
 from groundgate.engine.context.periods import periods_in, with_listed
-from groundgate.engine.numbers import extract_numbers
-from groundgate.engine.text_memo import text_memo
 
 if TYPE_CHECKING:
     from groundgate.engine.evidence_values import Located
@@ -71,7 +74,7 @@ class Binding(NamedTuple):
     years: tuple[str, ...] = ()  # the named years `keep` holds cells to (sorted)
     # A short result's pair test (None: none): allow_short, or allow_short_named (d994).
     short: Allow | None = None
-    results: Callable[..., bool] | None = None  # _Rule.results (d546, d548)
+    results: Callable[..., bool] | None = None  # PairRule.results (d546, d548)
 
 
 class About(NamedTuple):
@@ -130,13 +133,14 @@ class OperandContext:
         # listed ordinals too ("the second and first quarter"); months: naming_words' (d714).
         self._reading, self.months = reading, reading.whole_months
         self._quarters = reading.quarter_ordinals
-        self._question_periods = self._periods_in(question) if question else ()
-        self._question_words = naming_words(question, self.months) if question else frozenset()
+        # The question's periods and naming words, read on first need (d1028).
+        self._q_periods: tuple[str, ...] | None = None
+        self._q_words: frozenset[str] | None = None
         self._excerpts: dict[int, list[str]] = {}
         for index, evidence in accepted:
             self._excerpts.setdefault(index, []).append(evidence.excerpt)
         self._facts: dict[int, list[Fact]] = {}
-        # Evidence index -> its facts by span (_facts_at), with its facts.
+        # Evidence index -> its facts by span (excerpt_labels.facts_at), with its facts.
         self._at: dict[int, Mapping[tuple[int, int], Fact]] = {}
         self._cells: dict[int, dict[tuple[int, int], Fact]] = {}
         # The case's claims (the context rule's too, d984): words read on need, few bound.
@@ -151,6 +155,22 @@ class OperandContext:
         # By sentence start, on need: the operations it names (operations).
         self._sentence_operations: dict[int, frozenset[str] | None] = {}
 
+    @property
+    def _question_periods(self) -> tuple[str, ...]:
+        """The periods the question names (read on first need, d1028)."""
+        if self._q_periods is None:
+            question = self._question
+            self._q_periods = self._periods_in(question) if question else ()
+        return self._q_periods
+
+    @property
+    def _question_words(self) -> frozenset[str]:
+        """The question's naming words (read on first need, d1028)."""
+        if self._q_words is None:
+            question = self._question
+            self._q_words = naming_words(question, self.months) if question else frozenset()
+        return self._q_words
+
     def _facts_of(self, index: int) -> list[Fact]:
         """Evidence `index`'s facts, read on first need."""
         facts = self._facts.get(index)
@@ -159,12 +179,12 @@ class OperandContext:
             excerpts = self._excerpts.get(index, ())
             if len(excerpts) == 1:  # (always, but for an index given twice)
                 facts = excerpt_facts(excerpts[0], self._reading)
-                self._at[index] = _facts_at(excerpts[0], self._reading)
+                self._at[index] = facts_at(excerpts[0], self._reading)
             else:
                 at: dict[tuple[int, int], Fact] = {}
                 for excerpt in excerpts:
                     facts = excerpt_facts(excerpt, self._reading)
-                    at.update(_facts_at(excerpt, self._reading))
+                    at.update(facts_at(excerpt, self._reading))
                 self._at[index] = at
             self._facts[index] = facts
         return facts
@@ -312,7 +332,7 @@ class OperandContext:
             # Stated negative, a difference named by that word alone is the first named
             # period's cell minus the second's (difference_order "unsigned_named", d410).
             named_order = alone and negative and self._named_order
-        rule = _Rule(self, periods, years, words or self._question_words, operations, either)
+        rule = PairRule(self, periods, years, words or self._question_words, operations, either)
         if self.operand_words:
             rule.sentence = self.sentence_at(span)[1]
         if named_order:
@@ -397,7 +417,7 @@ class OperandContext:
             return rows
         cores = {
             row: label
-            for row, label in _marked_labels(excerpts[-1], self._reading)
+            for row, label in marked_labels(excerpts[-1], self._reading)
             if label <= words
         }
         return rows | {
@@ -413,7 +433,7 @@ class OperandContext:
         # (The facts of an index given twice are its last excerpt's, as _facts_of reads them.)
         labels = {
             row: label
-            for row, label in _row_labels(excerpts[-1], core, self._reading)
+            for row, label in row_labels(excerpts[-1], core, self._reading)
             if label <= words
         }
         return {row for row, label in labels.items() if not any(label < o for o in labels.values())}
@@ -431,7 +451,7 @@ class OperandContext:
         return out
 
     def _printed_negative_cell(self, located: Located) -> bool:
-        """Whether the operand is a cell printed negative: its excerpt's _negative_cells (read
+        """Whether the operand is a cell printed negative: its excerpt's negative_cells (read
         once per text), else (a span that is no value of the grammar's, an evidence index with
         several excerpts) the cell itself."""
         index, span = located.evidence_index, located.span
@@ -439,62 +459,8 @@ class OperandContext:
             return False
         excerpts = self._excerpts.get(index, ())
         if len(excerpts) == 1:
-            checked, negative = _negative_cells(excerpts[0], self._reading)
+            checked, negative = negative_cells(excerpts[0], self._reading)
             if span in checked:
                 return span in negative
         fact = self._cell(located) if self._maybe_negative(located) else None
         return fact is not None and fact.negative
-
-
-@text_memo(max_bytes=4 * 2**20, item_bytes=100)
-def _row_labels(
-    excerpt: str, core: bool, reading: TableReading
-) -> tuple[tuple[str, frozenset[str]], ...]:
-    """The distinct row labels of the excerpt's table cells (excerpt_index.excerpt_facts), each
-    with its naming words (with `core`: _core_words), those that have any, in text order:
-    once per text, not once per fact for every value asked about (OperandContext._named_by)."""
-    read = _core_words if core else naming_words
-    labels: dict[str, frozenset[str]] = {}
-    for fact in excerpt_facts(excerpt, reading):
-        if fact.in_table and fact.row and fact.row not in labels:
-            label = read(fact.row, reading.whole_months)
-            labels[fact.row] = label or other_label(fact.row, reading.other_rows)
-    return tuple((row, label) for row, label in labels.items() if label)
-
-
-@text_memo(max_bytes=4 * 2**20, item_bytes=100)
-def _marked_labels(excerpt: str, reading: TableReading) -> tuple[tuple[str, frozenset[str]], ...]:
-    """_row_labels with their _marked_core_words."""
-    labels: dict[str, frozenset[str]] = {}
-    for fact in excerpt_facts(excerpt, reading):
-        if fact.in_table and fact.row and fact.row not in labels:
-            labels[fact.row] = _marked_core_words(fact.row, reading.whole_months)
-    return tuple((row, label) for row, label in labels.items() if label)
-
-
-@text_memo(max_bytes=4 * 2**20, item_bytes=100)
-def _facts_at(excerpt: str, reading: TableReading) -> dict[tuple[int, int], Fact]:
-    """The excerpt's facts (excerpt_index.excerpt_facts) by span, the later of two at one span:
-    once per text (the memo's dict is shared: read only)."""
-    return {(fact.start, fact.end): fact for fact in excerpt_facts(excerpt, reading)}
-
-
-@text_memo(max_bytes=4 * 2**20, item_bytes=40)
-def _negative_cells(
-    excerpt: str, reading: TableReading
-) -> tuple[frozenset[tuple[int, int]], frozenset[tuple[int, int]]]:
-    """The spans of the excerpt's values, and of those the cell printed negative ("(9,819)"):
-    OperandContext's test of an operand (_maybe_negative, then the excerpt_cells fact at its
-    span), asked of every value of the text at once, once per text - excerpts repeat across
-    the answers about one filing, the operands of every case are all their values. Read as
-    the case reads its tables (`reading`: one reading of the text, shared with the others)."""
-    spans = frozenset((v.start, v.end) for v in extract_numbers(excerpt))
-    maybe = [(a, b) for a, b in spans if printed_negative(excerpt, a, b)]
-    if not maybe:
-        return spans, frozenset()
-    at: dict[tuple[int, int], Fact] = {}
-    for cell in excerpt_cells(excerpt, reading):
-        at[cell.start, cell.end] = cell
-    return spans, frozenset(
-        span for span in maybe if (fact := at.get(span)) is not None and fact.negative
-    )

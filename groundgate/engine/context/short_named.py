@@ -19,7 +19,7 @@ that scale ("£m"): of cells of no declared scale, "0.5 billion" would pass alik
 
 Both are bound by construction (d870): every operand is a table cell of a row the answer names
 (the rule's allow gives 2), of one excerpt; a row's cells are its periods' in time order, two
-rows' cells one column's. `allow` is _Rule.allow_short_named's test, the Binding's `short` where
+rows' cells one column's. `allow` is PairRule.allow_short_named's test, the Binding's `short` where
 the answer names other than two years (context/operands.bind); the gate asks it only under
 `short_named: named_rows` (gates/answer_derivations).
 """
@@ -32,7 +32,7 @@ from groundgate.engine.context.operation_words import CHANGES, SHARES
 
 if TYPE_CHECKING:
     from groundgate.engine.context.facts import Fact
-    from groundgate.engine.context.operand_rule import _Rule
+    from groundgate.engine.context.operand_rule import PairRule
     from groundgate.engine.evidence_values import Located
 
 # One row's two cells: a change or an average of its two periods.
@@ -53,7 +53,7 @@ def scaled(reading: str, magnitude: int, declared: frozenset[int]) -> bool:
     return reading == "named_rows" and (not magnitude or magnitude in declared)
 
 
-def allow(rule: _Rule, operation: str, a: Located, b: Located | None) -> int:
+def allow(rule: PairRule, operation: str, a: Located, b: Located | None) -> int:
     """2 when a short result's pair is two cells of named rows the answer's words bind as the
     module says: one named row's cells of two years (the later first for a change), the answer
     naming no year; or two named rows' cells of one column (of the year named, if one is);
@@ -76,6 +76,6 @@ def allow(rule: _Rule, operation: str, a: Located, b: Located | None) -> int:
             return 0
         if len(rule.years) > 1 or (rule.years and rule.years[0] not in fa.periods):
             return 0
-    if not (rule._in_named_row(a, fa) and rule._in_named_row(b, fb)):
+    if not (rule.maybe_named(a, surely=True) and rule.maybe_named(b, surely=True)):
         return 0
     return 2 if rule.allow(operation, a, b) == 2 else 0

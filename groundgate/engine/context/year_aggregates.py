@@ -2,7 +2,7 @@
 (policy `year_aggregates: one_each`, answer gate 2.85.0, d998; issue 28: operands bound to the
 question's context).
 
-The pair rule (context/operand_rule._Rule._allow) holds a change across two named years to one
+The pair rule (context/operand_rule.PairRule._allow) holds a change across two named years to one
 row, the later year's cell minus the earlier's; an average or a total the sentence names over
 two named years it held only to cells of the named years, so any two such cells passed: "the
 average ending goodwill for the 2 year period from 2018 to 2019 is 415.3 million" as
@@ -24,7 +24,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from groundgate.engine.context.operand_rule import _other_rows, _Rule, _years
+from groundgate.engine.context.cell_pairs import has_year, other_rows
+from groundgate.engine.context.operand_rule import PairRule, pair_rule
 from groundgate.engine.numbers import extract_numbers
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def one_figure(sentence: str) -> bool:
     return len(figures) <= 1
 
 
-def refused(rule: _Rule, operation: str, a: Located, b: Located | None) -> bool:
+def refused(rule: PairRule, operation: str, a: Located, b: Located | None) -> bool:
     """Whether the pair (a, b) is no average or total of the two named years (module doc)."""
     if b is None or operation not in _AGGREGATES or len(rule.years) != 2:
         return False
@@ -63,10 +64,10 @@ def refused(rule: _Rule, operation: str, a: Located, b: Located | None) -> bool:
     fa, fb = context.fact(a), context.fact(b)
     if fa is None or fb is None or not (fa.in_table and fb.in_table):
         return False
-    ya, yb = _years(fa), _years(fb)
+    ya, yb = has_year(fa), has_year(fb)
     if not (ya or yb):
         return False  # no year's column: periods in row labels ("Nonvested as of ..."), unread
-    if _other_rows(fa, fb):
+    if other_rows(fa, fb):
         return True  # an average or a total across year columns is of one row
     if ya and yb:
         named_a = {p for p in fa.periods if p in rule.years}
@@ -87,9 +88,9 @@ def refused(rule: _Rule, operation: str, a: Located, b: Located | None) -> bool:
 
 def one_each(allow: Allow, sentence: str) -> Allow:
     """`allow` (a binding's pair rule) with refused's pairs scored 0; `allow` itself where it
-    is no _Rule's or the sentence states more than one figure."""
-    rule = getattr(allow, "__self__", None)
-    if not isinstance(rule, _Rule) or len(rule.years) != 2 or not one_figure(sentence):
+    is no PairRule's or the sentence states more than one figure."""
+    rule = pair_rule(allow)
+    if rule is None or len(rule.years) != 2 or not one_figure(sentence):
         return allow
 
     def held(operation: str, a: Located, b: Located | None) -> int:

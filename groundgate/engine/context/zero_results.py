@@ -7,7 +7,7 @@ derivation search (derivations.explain) never derives it, not even as short_resu
 the named row across the two named years (d307), and a right "no change" was refused.
 
 Read here, bound by construction (d870): the value is zero, the answer binds it to a row and
-two named years (the binding's short test, operand_rule._Rule.allow_short: two table cells of
+two named years (the binding's short test, operand_rule.PairRule.allow_short: two table cells of
 a row the answer names, one in each named year), and those two cells are printed alike - the
 same figure, sign and unit. Then the zero is their difference, their percentage points (two
 percentages), or, said as a percentage of two amounts, their percentage change. Cells that

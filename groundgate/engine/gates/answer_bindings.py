@@ -1,5 +1,5 @@
 """The bound derivation search's use of a value's binding (context/operands.Binding, its rule
-context/operand_rule._Rule): the binding's tests of a pair as the policy reads them (_results,
+context/operand_rule.PairRule): the binding's tests of a pair as the policy reads them (_results,
 _strong: moved out of gates/answer_derivations.py unchanged), and what the binding refuses
 whole, taken out before the search rather than pair by pair in it (held, d970-d971; issue 28's
 speed goal: the search does less work, its result the same by construction).
@@ -13,7 +13,7 @@ from collections.abc import Set as AbstractSet
 from functools import partial
 from typing import TYPE_CHECKING
 
-from groundgate.engine.context.operand_rule import _Rule
+from groundgate.engine.context.operand_rule import PairRule
 from groundgate.engine.derivations import _FOR_AMOUNT, _FOR_PERCENT, _FOR_POINTS, Pools, _targets
 from groundgate.engine.evidence_values import Located
 from groundgate.engine.quantities import Quantity
@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # the gate's input models (answer_case.py)
 def _results(
     test: Callable[..., bool] | None, policy: AnswerGatePolicy
 ) -> Callable[[str, float, Located, Located | None], bool] | None:
-    """The binding's test of a negative or a large result (_Rule.results) under the policy's
+    """The binding's test of a negative or a large result (PairRule.results) under the policy's
     negative_results and large_percentages; None where neither asks for it."""
     negative = policy.negative_results == "named_rows"
     large = policy.large_percentages == "named"
@@ -58,22 +58,27 @@ def held(
 ) -> tuple[Pools, AbstractSet[tuple[str, float, float]]]:
     """The pools and the `empty` searches explain() is given for `q` bound by `allow`, so that
     it finds what it finds on `pools` with `empty`, doing less: where `allow` is a rule's test
-    (context/operand_rule._Rule), what it refuses whole is not searched.
-      - A short result's pair (allow_short, d307): both operands are cells _Rule.short_cell
+    (context/operand_rule.PairRule), what it refuses whole is not searched.
+      - A short result's pair (allow_short, d307): both operands are cells PairRule.short_cell
         holds, so the pools are those cells' alone (d970; their order, each with its amounts:
         slip_neighbours.named_subset, kept in `kept` for the case per pools, rows and years).
         explain() visits the pairs of a subset in the order it visits them in the whole, and
         a pair it drops had no operand outside it to be taken.
-      - A sentence that names its operation ("the change", "the average"): _Rule._allow takes
+      - A short result's pair where the answer names other than two years (allow_short_named,
+        d994): both operands are table cells of rows the answer names (short_named.allow), so
+        the pools are those cells' alone, alike (named_cells, d1029).
+      - A sentence that names its operation ("the change", "the average"): PairRule._allow takes
         no pair of another operation but one with a step of the answer's own, so where the
         pools hold none of those the other operations' searches are `empty` too (d971)."""
     rule = getattr(allow, "__self__", None)
-    if not isinstance(rule, _Rule):
+    if not isinstance(rule, PairRule):
         return pools, empty  # (no rule's test: the literal reading, or a strong wrapper)
     method = getattr(allow, "__func__", None)
-    if method is _Rule.allow_short:
+    if method is PairRule.allow_short:
         return short_pools(pools, rule.allow_short, kept, max_operands), empty
-    if method is not _Rule.allow or rule.operations is None:
+    if method is PairRule.allow_short_named:
+        return named_cells(pools, rule, kept, max_operands), empty  # (d1029)
+    if method is not PairRule.allow or rule.operations is None:
         return pools, empty
     points = q.unit == "pp"
     percent = points or q.unit == "%"
@@ -98,13 +103,27 @@ def short_pools(
     max_operands: int,
 ) -> Pools:
     """The pools of the cells a short result's pair may be of (`short`: a binding's
-    _Rule.allow_short; its rule's short_cell, d970), in their order, each with its amounts;
+    PairRule.allow_short; its rule's short_cell, d970), in their order, each with its amounts;
     kept in `kept` for the case per pools, rows and years. (context/zero_results.explain_zero,
     given these cells, reads the same pairs allow_short takes.)"""
     rule = getattr(short, "__self__", None)
-    assert isinstance(rule, _Rule)  # (Binding.short is a rule's allow_short)
+    assert isinstance(rule, PairRule)  # (Binding.short is a rule's allow_short)
     key = ("short", pools, rule.words, tuple(rule.years))
     held = kept.get(key)
     if held is None:
         held = kept[key] = named_subset(pools, rule.short_cell, max_operands)
+    return held
+
+
+def named_cells(
+    pools: Pools, rule: PairRule, kept: dict[tuple[object, ...], Pools], max_operands: int
+) -> Pools:
+    """The pools of the table cells of the rows the answer names (PairRule.maybe_named, surely):
+    the only operands context/short_named.allow takes a pair of (it scores 0 any pair with
+    another), in their order, each with its amounts; kept in `kept` for the case per pools and
+    words (d1029: the same pairs found, among fewer operands, as short_pools, d970)."""
+    key = ("short_named", pools, rule.words)
+    held = kept.get(key)
+    if held is None:
+        held = kept[key] = named_subset(pools, partial(rule.maybe_named, surely=True), max_operands)
     return held

@@ -20,7 +20,7 @@ from groundgate.engine.context.average_ratios import explain_ratio_to_average
 from groundgate.engine.context.column_aggregates import explain_column_aggregate
 from groundgate.engine.context.difference_of_averages import explain_difference_of_averages
 from groundgate.engine.context.footnote_operands import duration_heading, footnote_mark
-from groundgate.engine.context.operand_rule import _Rule
+from groundgate.engine.context.operand_rule import PairRule
 from groundgate.engine.context.operands import OperandContext
 from groundgate.engine.context.rate_changes import explain_rate_change
 from groundgate.engine.context.scales import ScaleClaims
@@ -259,11 +259,11 @@ class _DerivationSearch:
             named = _strong(allow)
             rule = getattr(allow, "__self__", None)
             named_pools = pools
-            if isinstance(rule, _Rule) and self._operand_context is not None:
+            if isinstance(rule, PairRule) and self._operand_context is not None:
                 # (allow's 2 is _allow's 2: the words test runs only for a 1)
                 named = _strong(rule._allow)
                 # Only operands in a named row or of no known row can make a named pair
-                # (_Rule._allow's 2): the same pairs found, among fewer operands.
+                # (PairRule._allow's 2): the same pairs found, among fewer operands.
                 named_pools = named_subset(pools, rule.maybe_named, policy.derivation_max_operands)
                 if not any(rule.maybe_named(o, True) for o in named_pools.seen):
                     return found, None  # no operand in a named row: no named pair at all
