@@ -272,8 +272,50 @@ def _document_margin(margin: float) -> Any:
     return patched
 
 
+# d1036: a unit the question names, said by the chunk in another written form - the unit glued
+# to its number ("150mg/L" for "mg"), in the other language (毫克 for mg/L). The words of a unit
+# by the quantity it measures (answerability_reading.UNITS' kinds); general vocabulary only.
+UNIT_WORDS = {
+    "concentration": frozenset(
+        "mg milligram milligrams µg μg ug microgram micrograms litre liter litres liters "
+        "毫克 微克 升 每升 立方米".split()
+    ),
+    "mass": frozenset("g gram grams kg kilogram kilograms 克 千克 公斤".split()),
+    "pressure": frozenset("bar kpa mpa psi 巴 兆帕 千帕".split()),
+    "temperature": frozenset("celsius degree degrees 摄氏度 度".split()),
+    "hours": frozenset("hour hours hr hrs 小时".split()),
+    "share": frozenset("percent percentage 百分比 百分之 百分点".split()),
+}
+
+
+def _unit_term(parts: Any, text: str, strict: bool, stated: frozenset[str] = frozenset()) -> Any:
+    """A missing required term that is a unit's word (not a name) is
+    stated when one of the chunk's clauses states a value in that unit, however written."""
+    read = _ORIGINAL(parts, text, strict, stated)
+    if read[0]:
+        return read
+    by = {t.text: t for t in parts.terms}
+    kinds = {u.kind: u for u in answerability_reading.UNITS}
+    said = {
+        t
+        for t in read[1]
+        if t in by
+        and not by[t].named
+        and any(
+            t in words and kinds[kind].stated.search(text) for kind, words in UNIT_WORDS.items()
+        )
+    }
+    if not said:
+        return read
+    terms = tuple(t for t in parts.terms if t.text not in said)
+    if not any(t.required for t in terms):
+        return read
+    return _ORIGINAL(replace(parts, terms=terms), text, strict, stated)
+
+
 CANDIDATES = {
     "base": lambda: None,
+    "unit-term": lambda: setattr(answerability, "_chunk_answers", _unit_term),
     "typed-common": lambda: setattr(answerability, "_chunk_answers", _common_tie(None)),
     "date-common": lambda: setattr(
         answerability, "_chunk_answers", _common_tie(frozenset({"date"}))

@@ -286,6 +286,11 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "kw-zh-search": {"keyword_words": "zh-search"},
     "kw-zh-bigram": {"keyword_words": "zh-bigram"},
     "kw-zh-numbers": {"keyword_words": "zh-numbers"},
+    # d1036: the largest cause of d1035 (a common term the fact's chunk says in other words),
+    # read by meaning at a lower cosine - the policy's and the rerank's reading alike
+    "meaning-0.90": {"rerank": rerank_reading(SelectionPolicy(paraphrase_min_similarity=0.90))},
+    "meaning-0.88": {"rerank": rerank_reading(SelectionPolicy(paraphrase_min_similarity=0.88))},
+    "meaning-0.86": {"rerank": rerank_reading(SelectionPolicy(paraphrase_min_similarity=0.86))},
 }
 # R2's caps on one retrieval (d817, measured, not built): 5 a document (= max_chunks), or 8 a
 # document and 8 in all (the retrieved rows) - every R2 loss to the cap is on tracemonkey.pdf
@@ -294,6 +299,9 @@ POLICY_VARIANTS: dict[str, SelectionPolicy] = {
     "cap8": SelectionPolicy(max_per_knowledge_id=8, max_chunks=8),
     "v18": SelectionPolicy(answerability_version=18),
     "v17": SelectionPolicy(answerability_version=17),  # answer-assembly/2026-11.22's reading
+    "meaning-0.90": SelectionPolicy(paraphrase_min_similarity=0.90),
+    "meaning-0.88": SelectionPolicy(paraphrase_min_similarity=0.88),
+    "meaning-0.86": SelectionPolicy(paraphrase_min_similarity=0.86),
 }
 
 

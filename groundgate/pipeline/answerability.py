@@ -101,6 +101,8 @@ English term found through a regular derivation of its stem (frequently ~ freque
 something else, idioms naming nothing (for good, worth it), and the value asked read again (a
 reason asked: none; "how many micrograms per cubic metre": a concentration; 多长时间加一次: an
 interval; "pay a penalty": no money) - answerability_v16.py.
+answerability-v19 (2026-11.24's default, d1037-d1038): v18, and a unit the question names stated
+by a value in that unit however the chunk writes it (mg in "150mg/L"; answerability_units.py).
 The retriever's rerank (services/retrieval.py) reads the policy's version with its paraphrase
 thresholds (rerank_reading "answerability", d555; "answerability-v4", by the words alone, d468).
 The question's reading (its terms, attribute, counted noun and bound: question_parts, and the
@@ -121,6 +123,7 @@ from groundgate.pipeline import (
     answerability_meaning,
     answerability_reading,
     answerability_shapes,
+    answerability_units,
     answerability_v12,
     answerability_v14,
     answerability_v16,
@@ -379,6 +382,17 @@ def _piece_reading(piece: str, version: int, meaning: float, across: float) -> Q
 
 
 def _chunk_answers(
+    parts: QuestionParts, text: str, strict: bool, stated: frozenset[str] = frozenset()
+) -> tuple[bool, list[str]]:
+    read = _terms_answer(parts, text, strict, stated)
+    if read[0] or parts.version < 19:
+        return read
+    # v19 (d1037): a unit the question names, stated by a value in it however written (150mg/L)
+    unitless = answerability_units.without_units_said(parts, read[1], text)
+    return read if unitless is None else _terms_answer(unitless, text, strict, stated)
+
+
+def _terms_answer(
     parts: QuestionParts, text: str, strict: bool, stated: frozenset[str] = frozenset()
 ) -> tuple[bool, list[str]]:
     version = parts.version

@@ -50,7 +50,7 @@ from groundgate.pipeline.answerability_terms import _STOP as _STOP
 from groundgate.pipeline.answerability_terms import Term as Term
 from groundgate.pipeline.answerability_terms import _posseg as _posseg
 
-VERSIONS = {i: f"answerability-v{i}" for i in range(1, 19)}
+VERSIONS = {i: f"answerability-v{i}" for i in range(1, 20)}
 
 
 LATEST = 4

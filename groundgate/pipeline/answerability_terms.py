@@ -65,7 +65,7 @@ _GLOSSARIES = {
     1: {name: names for names in GLOSSARY for name in names},
     2: {name: names for names in GLOSSARY_V2 for name in names},
 }
-_GLOSSARIES.update(dict.fromkeys(range(3, 19), _GLOSSARIES[2]))
+_GLOSSARIES.update(dict.fromkeys(range(3, 20), _GLOSSARIES[2]))
 
 
 # v2: a title the question quotes (《论持久战》, “Free Culture”) is one named term, found whole.

@@ -166,7 +166,10 @@ class SelectionPolicy(GatePolicy):
     # 2026-11.23 (issue 32, d863-d865): answerability-v18 is the default - v17, and a question
     # that quotes a reading (5 bar, 80 C, 2,000 hours) is about the quantity its unit measures
     # (pipeline/answerability_reading.py); the rerank reads v18 too. 17 is 2026-11.22's.
-    policy_version: str = "answer-assembly/2026-11.23"
+    # 2026-11.24 (issue 32, d1035-d1038): answerability-v19 is the default - v18, and a unit the
+    # question names (mg, 毫克, bar) stated by a value in it however the chunk writes it ("150mg/L",
+    # pipeline/answerability_units.py); the rerank reads v19 too. 18 is 2026-11.23's.
+    policy_version: str = "answer-assembly/2026-11.24"
     min_top_similarity_score: float = Field(default=0.76, ge=0, le=1)
     # What "top similarity" means for the min_top_similarity_score gate: "max", the highest
     # similarity among the rows (a reranked list may put a weaker row at rank 0), or "rank0",
@@ -262,9 +265,11 @@ class SelectionPolicy(GatePolicy):
     # 18 (issue 32, d863-d865): the default since 2026-11.23 - v17, and a question quoting a
     # reading in a unit answered by a chunk with a clause stating a value in that unit and a
     # word of the question, its named terms and the thing it asks stated (answerability_reading).
+    # 19 (issue 32, d1037-d1038): the default since 2026-11.24 - v18, and a unit the question
+    # names stated by a clause's value in that unit, however written (answerability_units).
     answerability_version: Literal[
-        1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18
-    ] = 18
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19
+    ] = 19
     # answerability-v5 (pipeline/answerability_meaning.py, d466): a common term of the question
     # that a chunk does not state (nor through the dictionary) is found when one of the chunk's
     # words means it: multilingual-e5-small's cosine of the two, each embedded alone, is at least

@@ -120,7 +120,7 @@ def test_the_pipeline_refuses_what_the_spec_reading_answers_and_cites_only_answe
 
 
 def test_the_policy_names_its_reading():
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.23"
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.24"
     assert SelectionPolicy().answerability == "subject_attribute"
-    assert SelectionPolicy().answerability_version == 18  # v18 since 2026-11.23 (d865)
+    assert SelectionPolicy().answerability_version == 19  # v19 since 2026-11.24 (d1038)
     assert SelectionPolicy(**SPEC_LITERAL_SELECTION).answerability == "off"

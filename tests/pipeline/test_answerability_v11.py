@@ -27,7 +27,7 @@ CONTENTS = (
 def test_v11_and_v9_stay_selectable():
     assert VERSIONS[11] == "answerability-v11"
     assert SelectionPolicy(answerability_version=11).answerability_version == 11
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.23"
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.24"
     assert SelectionPolicy(answerability_version=9).answerability_version == 9
 
 

@@ -21,8 +21,8 @@ ACROSS = SelectionPolicy().paraphrase_cross_language_min_similarity
 
 def test_v12_is_the_default_and_v11_selectable():
     assert VERSIONS[12] == "answerability-v12"
-    assert SelectionPolicy().answerability_version == 18  # v18 since 2026-11.23 (d865)
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.23"
+    assert SelectionPolicy().answerability_version == 19  # v19 since 2026-11.24 (d1038)
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.24"
     assert SelectionPolicy(answerability_version=11).answerability_version == 11
 
 

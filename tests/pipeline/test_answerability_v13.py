@@ -47,7 +47,7 @@ def _parts(question: str, version: int = 13):  # type: ignore[no-untyped-def]
 
 def test_v13_is_selectable_and_v12_stays_the_default():
     assert VERSIONS[13] == "answerability-v13"
-    assert SelectionPolicy().answerability_version == 18  # v18 since 2026-11.23 (d865)
+    assert SelectionPolicy().answerability_version == 19  # v19 since 2026-11.24 (d1038)
     assert POLICY.answerability_version == 13
 
 

@@ -21,7 +21,7 @@ ACROSS = SelectionPolicy().paraphrase_cross_language_min_similarity
 
 def test_v14_and_v12_are_selectable():
     assert VERSIONS[14] == "answerability-v14"
-    assert SelectionPolicy().answerability_version == 18  # v18 since 2026-11.23 (d865)
+    assert SelectionPolicy().answerability_version == 19  # v19 since 2026-11.24 (d1038)
     assert SelectionPolicy(answerability_version=12).answerability_version == 12
     assert SelectionPolicy(answerability_version=14).answerability_version == 14
 

@@ -41,8 +41,8 @@ THANKS = (
 
 def test_v15_and_v14_are_selectable():
     assert VERSIONS[15] == "answerability-v15"
-    assert SelectionPolicy().answerability_version == 18  # v18 since 2026-11.23 (d865)
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.23"
+    assert SelectionPolicy().answerability_version == 19  # v19 since 2026-11.24 (d1038)
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.24"
     assert SelectionPolicy(answerability_version=14).answerability_version == 14
 
 

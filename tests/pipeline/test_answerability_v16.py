@@ -27,9 +27,9 @@ CONTENTS = (
 
 def test_v16_is_selectable_and_v15_too():
     assert VERSIONS[16] == "answerability-v16"
-    assert SelectionPolicy().answerability_version == 18  # v18 since 2026-11.23 (d865)
+    assert SelectionPolicy().answerability_version == 19  # v19 since 2026-11.24 (d1038)
     assert SelectionPolicy(answerability_version=16).answerability_version == 16
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.23"
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.24"
     assert SelectionPolicy(answerability_version=15).answerability_version == 15
 
 

@@ -30,9 +30,9 @@ def _answers(question: str, text: str, version: int) -> bool:
 
 def test_v17_and_v16_are_selectable():
     assert VERSIONS[17] == "answerability-v17"
-    assert SelectionPolicy().answerability_version == 18  # v18 since 2026-11.23 (d865)
+    assert SelectionPolicy().answerability_version == 19  # v19 since 2026-11.24 (d1038)
     assert SelectionPolicy(answerability_version=16).answerability_version == 16
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.23"
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.24"
 
 
 @pytest.mark.parametrize(

@@ -24,11 +24,12 @@ def _answers(question: str, text: str, version: int) -> bool:
     return chunk_answers(question_parts(question, version, 0.92, 0.84), text)[0]
 
 
-def test_v18_is_the_default_and_v17_selectable():
+def test_v18_is_selectable_and_v17_too():
     assert VERSIONS[18] == "answerability-v18"
-    assert SelectionPolicy().answerability_version == 18
+    assert SelectionPolicy().answerability_version == 19  # v19 since 2026-11.24 (d1038)
+    assert SelectionPolicy(answerability_version=18).answerability_version == 18
     assert SelectionPolicy(answerability_version=17).answerability_version == 17
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.23"
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.24"
 
 
 @pytest.mark.parametrize(

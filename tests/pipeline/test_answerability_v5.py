@@ -108,7 +108,7 @@ def test_the_closest_word_is_deterministic_and_batch_free():
 def test_the_default_reads_by_meaning_and_v4_is_selectable():
     assert VERSIONS[5] == "answerability-v5"
     assert (
-        SelectionPolicy().answerability_version == 18  # v18 since 2026-11.23 (d865)
+        SelectionPolicy().answerability_version == 19  # v19 since 2026-11.24 (d1038)
     )  # v5, d486, the shape, yes/no, v11, v12, v14, v15, v16, v17, v18
     question = "At what pressure reading do we have to shut the pump down straight away?"
     data = bundle([row(0, "c0", INSPECTION, 0.86)], user_question=question, embedding_model=E5)

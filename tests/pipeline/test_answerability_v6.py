@@ -31,8 +31,8 @@ def _answers(question: str, chunk: str, version: int) -> bool:
 def test_v6_is_selectable():
     assert VERSIONS[6] == "answerability-v6"
     assert SelectionPolicy(answerability_version=6).answerability_version == 6
-    assert POLICY.answerability_version == 18  # v18 since 2026-11.23 (d865)
-    assert POLICY.policy_version == "answer-assembly/2026-11.23"
+    assert POLICY.answerability_version == 19  # v19 since 2026-11.24 (d1038)
+    assert POLICY.policy_version == "answer-assembly/2026-11.24"
 
 
 @pytest.mark.parametrize(

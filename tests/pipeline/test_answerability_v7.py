@@ -32,7 +32,7 @@ def _answers(question: str, chunk: str, version: int) -> bool:
 
 def test_v7_is_selectable_and_not_the_default():
     assert VERSIONS[7] == "answerability-v7"
-    assert POLICY.answerability_version == 18  # v18 since 2026-11.23 (d865)
+    assert POLICY.answerability_version == 19  # v19 since 2026-11.24 (d1038)
     assert SelectionPolicy(answerability_version=7).answerability_version == 7
 
 

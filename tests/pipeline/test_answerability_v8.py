@@ -33,8 +33,8 @@ def _answers(question: str, chunk: str, version: int, strict: bool = False) -> b
 
 def test_v8_and_v6_are_selectable():
     assert VERSIONS[8] == "answerability-v8"
-    assert POLICY.answerability_version == 18  # v18 since 2026-11.23 (d865)
-    assert POLICY.policy_version == "answer-assembly/2026-11.23"
+    assert POLICY.answerability_version == 19  # v19 since 2026-11.24 (d1038)
+    assert POLICY.policy_version == "answer-assembly/2026-11.24"
     assert SelectionPolicy(answerability_version=6).answerability_version == 6
 
 

@@ -18,7 +18,7 @@ from tests.pipeline.test_answerability_v8 import _answers
 def test_v9_and_v8_v10_are_selectable():
     assert VERSIONS[9] == "answerability-v9"
     assert VERSIONS[10] == "answerability-v10"
-    assert SelectionPolicy().answerability_version == 18  # v18 since 2026-11.23 (d865)
+    assert SelectionPolicy().answerability_version == 19  # v19 since 2026-11.24 (d1038)
     assert SelectionPolicy(answerability_version=8).answerability_version == 8
     assert SelectionPolicy(answerability_version=9).answerability_version == 9
 

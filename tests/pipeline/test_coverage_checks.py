@@ -43,7 +43,7 @@ def _run(question: str, text: str, similarity: float, policy: SelectionPolicy):
 
 
 def test_the_checks_are_the_default_and_off_in_the_spec_literal_reading():
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.23"
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.24"
     assert SelectionPolicy().coverage_checks == ("years", "names", "ties", "units")
     assert SPEC_LITERAL_SELECTION["coverage_checks"] == ()
     assert SelectionPolicy(coverage_checks=("heads", "last")).coverage_checks == ("heads", "last")

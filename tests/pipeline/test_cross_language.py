@@ -50,7 +50,7 @@ def test_the_language_of_a_text_is_chinese_when_chinese_characters_make_a_quarte
 
 def test_a_row_in_the_other_language_is_held_to_the_cross_language_threshold():
     policy = SelectionPolicy()
-    assert policy.policy_version == "answer-assembly/2026-11.23"
+    assert policy.policy_version == "answer-assembly/2026-11.24"
     assert policy.cross_language_thresholds_for(E5) == (0.72, 0.72)
     asked = "What percentage of days had good air quality last year?"
     across = _select(asked, [(BULLETIN, 0.75)])

@@ -124,7 +124,7 @@ def test_knowledge_cap_is_a_policy_field_whose_old_value_stays_selectable():
         row(i, f"c{i}", f"distinct text item{i} " + "w" * i, knowledge_id="paper") for i in range(4)
     ] + [row(4, "m0", "the manual's own words", knowledge_id="manual")]
     assert POLICY.max_per_knowledge_id == 3
-    assert POLICY.policy_version == "answer-assembly/2026-11.23"
+    assert POLICY.policy_version == "answer-assembly/2026-11.24"
     answer = run(bundle(rows))
     assert [u.chunk_id for u in answer.used_chunks] == ["c0", "c1", "c2", "m0"]
     assert answer.metrics["dropped"]["knowledge_cap"] == 1

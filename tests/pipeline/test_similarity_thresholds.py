@@ -18,7 +18,7 @@ def outcome(model: str, similarities: list[float], policy: SelectionPolicy | Non
 
 def test_thresholds_are_looked_up_by_the_bundles_embedding_model():
     policy = SelectionPolicy()
-    assert policy.policy_version == "answer-assembly/2026-11.23"
+    assert policy.policy_version == "answer-assembly/2026-11.24"
     assert policy.thresholds_for(E5) == (0.80, 0.80)
     assert policy.thresholds_for("keyword-bm25-v1") == (0.76, 0.76)
     assert policy.thresholds_for("openai:text-embedding-3-small") == (0.76, 0.76)

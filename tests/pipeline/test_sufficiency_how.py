@@ -104,4 +104,4 @@ def test_a_how_to_question_still_needs_procedural_language():
 
 
 def test_the_policy_version_names_the_reading():
-    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.23"
+    assert SelectionPolicy().policy_version == "answer-assembly/2026-11.24"

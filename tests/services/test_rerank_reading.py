@@ -42,8 +42,8 @@ def test_the_policy_names_the_reading_the_rerank_reads():
     policy = SelectionPolicy()
     assert policy.rerank_reading == "answerability"
     reading = rerank_reading(policy)
-    assert reading == RerankReading(18, 0.92, 0.84)  # v18 since 2026-11.23 (d865)
-    assert reading.name == "rerank-answerability-v18@0.92/0.84"
+    assert reading == RerankReading(19, 0.92, 0.84)  # v19 since 2026-11.24 (d1038)
+    assert reading.name == "rerank-answerability-v19@0.92/0.84"
     old = SelectionPolicy(rerank_reading="answerability-v4")
     assert rerank_reading(old) is RERANK_WORDS_V4
     assert RERANK_WORDS_V4.name == "rerank-answerability-v4"  # 2026-11.11's name, unchanged
@@ -67,7 +67,7 @@ def test_the_retrieval_version_names_the_reading(demo):
     new = HybridRetriever(embedder).rankings(demo, QUESTION, 3)
     old = HybridRetriever(embedder, rerank=RERANK_WORDS_V4).rankings(demo, QUESTION, 3)
     assert new is not None and old is not None
-    assert new.version.endswith("/rerank-answerability-v18@0.92/0.84")
+    assert new.version.endswith("/rerank-answerability-v19@0.92/0.84")
     assert old.version.endswith("/rerank-answerability-v4")
     assert new.fused == old.fused  # the fusion is the same; only the head's order may move
     assert sorted(new.reranked) == sorted(old.reranked)
