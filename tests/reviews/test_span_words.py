@@ -33,3 +33,16 @@ def test_a_closest_text_in_one_line_is_quoted_without_a_line_number(reviewer):
     assert "at characters" not in page
     hint = page.split('class="hint span-place"')[1].split("</div>")[0]
     assert "closest chunk text" in hint and "<strong>" in hint
+
+
+@pytest.mark.parametrize("external_id", ["demo-en-23", "demo-zh-18"])
+def test_a_period_word_grounded_by_its_cells_header_says_so_not_none(reviewer, external_id):
+    # NUMBER_CELL_HEADER (d1011) grounds a period word by the cell's column header: it names no
+    # equivalence rules, and its line read "grounded by None" (a reviewer's walk found it).
+    case = Case.objects.get(external_id=external_id)
+    page = html.unescape(reviewer.get(f"/d/demo/cases/{case.pk}/").content.decode())
+    assert "NUMBER_CELL_HEADER" in page
+    assert "None" not in page.split('<ol class="findings')[-1].split("</ol>")[0]
+    item = page.split("finding-item code-NUMBER_CELL_HEADER")[1].split("</li>")[0]
+    line = item.split('class="hint grounded-line"')[1].split("</div>")[0]
+    assert "the period of its cell: “" in line and "under its column's header in chunk" in line
