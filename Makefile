@@ -92,6 +92,8 @@ demo: install
 
 # The outbox worker (webhook deliveries, work left by a stopped process) runs beside the server;
 # Ctrl-C stops both, and whatever is still queued waits in the database for the next start.
+# GROUNDGATE_OUTBOX_WORKER=1 tells the server so: an upload's ingestion is the worker's, and the
+# upload answers at once (d1041; without it the server would read the PDF inside the request).
 # `make answer Q="..."`: the README's question to the demo data, with `make run`'s settings (its
 # SECRET_KEY, DEBUG off, links to http://$(HOST)); DATASET=slug for another dataset. A refusal
 # is an answer here (the command's exit 1, printed `refused:`), not make's "Error 1"; a failure
@@ -105,7 +107,7 @@ run: demo
 	@echo "GroundGate on http://$(HOST)/ (the outbox worker runs beside it)"
 	@trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py run_outbox & worker=$$!; \
-	$(BIN)/python manage.py runserver $(HOST)
+	GROUNDGATE_OUTBOX_WORKER=1 $(BIN)/python manage.py runserver $(HOST)
 
 # The suite runs in parallel, one worker process per core (pytest-xdist, decision d231); a test
 # file stays in one worker, so its module fixtures (a server, an ingested PDF) are built once.

@@ -279,6 +279,12 @@ GROUNDGATE_OUTBOX_REPUBLISH_S = env_int("GROUNDGATE_OUTBOX_REPUBLISH_S", 60, min
 # How long a claimed row is a worker's before another may take it (its worker stopped): 0 keeps
 # each kind's own (webhook 2 min, gating 5 min, ingestion 15 min, re-gating 1 h).
 GROUNDGATE_OUTBOX_LEASE_S = env_int("GROUNDGATE_OUTBOX_LEASE_S", 0, minimum=0)
+# With no broker, an ingestion runs in the writer's process once its transaction commits (the
+# upload answers when the PDF is read: tests, a bare runserver, no worker). 1: an outbox worker
+# (`manage.py run_outbox`) runs beside the server and does that work too, so the upload answers
+# at once and the document's page shows its progress; `make run` sets it, since it starts the
+# worker (d1041). A row left by a stopped worker waits in the table for the next one.
+GROUNDGATE_OUTBOX_WORKER = env_bool("GROUNDGATE_OUTBOX_WORKER", default=False)
 CELERY_BEAT_SCHEDULE["outbox-relay"] = {
     "task": "groundgate.tasks.outbox_relay_task",
     "schedule": float(env_int("GROUNDGATE_OUTBOX_RELAY_S", 10, minimum=1)),

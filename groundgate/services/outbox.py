@@ -5,8 +5,9 @@ OutboxMessage row written in the writer's transaction, and is done from that row
   hands it on: with a broker (CELERY_BROKER_URL) it publishes the row's id to the Celery task
   `outbox_run_task`, and a broker that is down only logs a warning (the row waits for the relay);
   with no broker, kinds that used to run in the request (ingestion) run at once in the
-  writer's process, and the others (webhook deliveries: a receiver may hang) wait for the worker
-  that `make run` starts (`manage.py run_outbox`).
+  writer's process unless GROUNDGATE_OUTBOX_WORKER says a worker runs beside it (`make run`
+  sets it: the upload answers at once, d1041), and the others (webhook deliveries: a receiver
+  may hang) wait for the worker that `make run` starts (`manage.py run_outbox`).
 - `outbox_message_run` claims a due row with one conditional UPDATE (a lease: `locked_until`),
   runs its handler and records the outcome on the row: done, or the error and the next attempt
   (a doubling backoff from GROUNDGATE_OUTBOX_BACKOFF_MS, at most GROUNDGATE_OUTBOX_BACKOFF_MAX_S),
@@ -157,7 +158,9 @@ def outbox_enqueue_deliveries(deliveries: list[WebhookDelivery]) -> None:
 def _after_commit(ids: list[int], kind: str, secret: str | None) -> None:
     if broker_configured():
         outbox_publish(ids)
-    elif KINDS[kind].inline_without_broker:
+    elif KINDS[kind].inline_without_broker and not settings.GROUNDGATE_OUTBOX_WORKER:
+        # No worker beside this process (GROUNDGATE_OUTBOX_WORKER off): the work happens here,
+        # after the commit. With one, the row is the worker's, and the request answers now (d1041).
         for message_id in ids:
             outbox_message_run(message_id, secret=secret)
 
