@@ -100,7 +100,7 @@ def test_the_answers_own_figure_is_labelled_as_the_answers_and_not_boxed_as_a_ne
     assert lines == [
         (
             "hint span-place",
-            "the answer's figure, another period's value: line 8 of 14, row “Net income”: "
+            "the answer's figure, another period's value: line 18 of 24, row “Net income”: "
             "“Net income $ 1,242,408 12.2% $ 985,837 11.4%”",
         )
     ], lines
