@@ -214,7 +214,7 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
     ungrounded = 0
     if policy.check_numbers and conclusion:
         number_findings = check_numbers(case, conclusion, accepted, policy, located)
-        if policy.period_words == "cell_headers" and located:  # "52 weeks" of its cell (d1011)
+        if policy.period_words != "excerpt" and located:  # "52 weeks" of its cell (d1011)
             heads = (conclusion, accepted, located, number_findings, table_reading(policy))
             number_findings = header_grounded(*heads)
         if policy.value_context != "off" and accepted:
@@ -246,7 +246,7 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     chunk_columns=policy.excerpt_headers == "chunk_columns",
                 ),
             )
-            if policy.period_words == "cell_headers":  # no "no claim" note on it (d1012)
+            if policy.period_words != "excerpt":  # no "no claim" note on it (d1012)
                 number_findings = period_notes(conclusion, number_findings)
             if policy.context_derivations != "off" and policy.derived_numbers == "accept":
                 number_findings = _derived_in_place(
