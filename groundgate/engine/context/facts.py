@@ -46,7 +46,6 @@ from groundgate.engine.context.note_columns import (
 )
 from groundgate.engine.context.period_spans import spans_in
 from groundgate.engine.context.periods import periods_in
-from groundgate.engine.context.section_lines import section_line
 from groundgate.engine.context.rows import (
     LETTER,
     Line,
@@ -59,6 +58,7 @@ from groundgate.engine.context.rows import (
     unlabelled_row,
     value_only,
 )
+from groundgate.engine.context.section_lines import section_line
 from groundgate.engine.context.share_columns import with_periods_before
 from groundgate.engine.context.table_headers import (
     _all_years,

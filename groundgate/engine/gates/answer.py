@@ -72,7 +72,7 @@ from groundgate.engine.near_text import align
 
 GATE: Final = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
-GATE_VERSION = "2.86.0"
+GATE_VERSION = "2.87.0"
 
 # Finding codes. Each is emitted in exactly one place below.
 NO_CHUNKS = "NO_CHUNKS"
