@@ -18,6 +18,7 @@ from groundgate.documents.pdf_text import extract_pdf
 from groundgate.engine.context import corpus_en_section_lines as corpus
 from groundgate.engine.context.facts import read_facts
 from groundgate.engine.gates.answer import DEFAULT_POLICY, AnswerCase, gate_answer
+from groundgate.engine.gates.answer_presets import VERBATIM_POLICY
 from groundgate.engine.gates.answer_reading import read_tables
 from tests.conftest import shared_data
 from tests.engine.context.test_operands import case
@@ -76,6 +77,11 @@ def _case(row: str, conclusion: str) -> AnswerCase:
 def test_the_cells_length_and_day_stay_in_its_column(row, conclusion, right):
     status = gate_answer(_case(row, conclusion), DEFAULT_POLICY).status
     assert (status == "ok") is right
+
+
+def test_the_reading_is_the_default_and_verbatim_keeps_the_spec_s():
+    assert DEFAULT_POLICY.period_words == "section_lines"
+    assert VERBATIM_POLICY.period_words == "excerpt"
 
 
 def test_the_old_reading_refused_the_right_repurchase_for_its_length():
