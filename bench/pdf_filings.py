@@ -193,8 +193,29 @@ PERIOD_ROWS = (
      "Revenue was $19,050 million in the six months ended July 29, 2023.", True),
     ("BESTBUY_2024Q2_10Q", "Net earnings $ 274",
      "Net earnings were $518 million in the six months ended July 29, 2023.", True),
+    # Ulta's cash-flow statement and balance sheet, a section's name under the header (d1039).
+    ("ULTABEAUTY_2023Q4_EARNINGS", "Repurchase of common shares (900,033)",
+     "Ulta Beauty spent $900,033 thousand on repurchases of common shares in the 52 weeks ended "
+     "January 28, 2023.", True),
+    ("ULTABEAUTY_2023Q4_EARNINGS", "Capital expenditures (312,126)",
+     "Capital expenditures were $312,126 thousand in the 52 weeks ended January 28, 2023.", True),
+    ("ULTABEAUTY_2023Q4_EARNINGS", "Depreciation and amortization 241,372",
+     "Depreciation and amortization was $241,372 thousand in the 52 weeks ended January 28, "
+     "2023.", True),
+    ("ULTABEAUTY_2023Q4_EARNINGS", "Cash and cash equivalents $ 737,877",
+     "Cash and cash equivalents were $737,877 thousand at January 28, 2023.", True),
     ("ULTABEAUTY_2023Q4_EARNINGS", "Net income $ 1,242,408",
      "Net income was $1,242,408 thousand in the 13 weeks ended January 28, 2023.", False),
+    ("ULTABEAUTY_2023Q4_EARNINGS", "Repurchase of common shares (900,033)",
+     "Ulta Beauty spent $900,033 thousand on repurchases of common shares in the 13 weeks ended "
+     "January 28, 2023.", False),
+    ("ULTABEAUTY_2023Q4_EARNINGS", "Repurchase of common shares (900,033)",
+     "Ulta Beauty spent $900,033 thousand on repurchases of common shares in the 52 weeks ended "
+     "January 29, 2022.", False),
+    ("ULTABEAUTY_2023Q4_EARNINGS", "Capital expenditures (312,126)",
+     "Capital expenditures were $172,187 thousand in the 52 weeks ended January 28, 2023.", False),
+    ("ULTABEAUTY_2023Q4_EARNINGS", "Cash and cash equivalents $ 737,877",
+     "Cash and cash equivalents were $737,877 thousand at January 29, 2022.", False),
     ("ULTABEAUTY_2023Q4_EARNINGS", "Net sales $ 3,226,773",
      "Net sales were $3,226,773 thousand in the 52 weeks ended January 28, 2023.", False),
     ("ULTABEAUTY_2023Q4_EARNINGS", "Net income $ 1,242,408",
@@ -217,6 +238,7 @@ def period_rows(default: AnswerGatePolicy) -> None:
     answers and another column's period accepted, under period_words "excerpt" (2.85.0's
     reading) and the policy given."""
     ways = {"period_words excerpt": default.model_copy(update={"period_words": "excerpt"})}
+    ways["period_words cell_headers"] = default.model_copy(update={"period_words": "cell_headers"})
     ways["default"] = default
     accepted: dict[tuple[bool, str], int] = collections.Counter()
     print("\n| row cited, its period said | cases | " + " | ".join(ways) + " |")

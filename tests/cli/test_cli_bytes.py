@@ -141,6 +141,7 @@ Merged (2.81.0 with 2.77.0-2.80.0, policy 2026-11.82): against 2.76.1 likewise; 
 the policy hash only in each of the three limit sets (diffed); stderr same.
 2.85.0 (`year_aggregates: one_each`), policy 2026-11.86: against 2.82.0 likewise; stderr same.
 2.86.0 (`period_words: cell_headers`), policy 2026-11.87: against 2.85.0 likewise; stderr same.
+2.87.0 (`period_words: section_lines`), policy 2026-11.88: against 2.86.0 likewise; stderr same.
 The demo dataset and a slice of the benchmark corpus are compared with the in-process gate.
 """
 
@@ -170,17 +171,17 @@ TIGHT = {"GROUNDGATE_CASE_MAX_ITEMS": "5", "GROUNDGATE_CASE_MAX_DEPTH": "5"}
 PINNED = [
     (
         {},
-        "a4ed9ec83b90221dfefa7d3961034dfe10063270e754a813918ea7862aca5ec3",
+        "bcc4d93a842f24eb4b8954e553cdfa3f057db3b5d6f1f48d5193e3edb54863f1",
         "ce5edd40111a8f0caed8fe685120051f6f3a2962e15c9ec262040a2bbe9f0b8e",
     ),
     (
         SMALL,
-        "079fbeda0cc83775678b443b43c5d051cdee8dba50fbf1793711e3510e9282b4",
+        "16e638cef75b5deeef0489b37e6936057771d328fb4044427d46a0a108956411",
         "4b8e3d9e7c8c2a6d017ab370ae9d6ce5eb947e2abe9715964f55ba5fc68b2d3d",
     ),
     (
         TIGHT,
-        "96391cfd7c200fe0e66f7a0aafb64497f542a6cf9289b3c53b0565386f093da7",
+        "b1114dcbf2f8774c4888b79c7e1618715cb4d1205ecc0c656d04e300530a4ab5",
         "dc98293b9cfde5cd1dfa89e673ed91944eea4fa8a736ce2600075bf658716e20",
     ),
 ]

@@ -24,6 +24,7 @@ ULTA = "ULTABEAUTY_2023Q4_EARNINGS.pdf"
 BESTBUY = "BESTBUY_2024Q2_10Q.pdf"
 YEAR_INCOME = "Net income $ 1,242,408 12.2% $ 985,837 11.4%"
 QUARTER_INCOME = "Net income $ 340,751 10.6% $ 289,366 10.6%"
+REPURCHASE = "Repurchase of common shares (900,033) (1,521,925)"
 EARNINGS = "Net earnings $ 274\xa0 $ 306\xa0 $ 518\xa0 $ 647"  # no-break spaces, as printed
 ULTA_Q = "What was Ulta Beauty's net income in fiscal 2022?"
 BBY_Q = "What were Best Buy's net earnings in fiscal 2024 so far?"
@@ -49,6 +50,17 @@ ANSWERS = {
     "ulta-13-as-52": (
         ULTA, QUARTER_INCOME, ULTA_Q,
         "Net income was $340,751 thousand in the 52 weeks ended January 28, 2023.", False,
+    ),
+    # The cash-flow statement: "Operating activities" under its header (section_lines, d1039).
+    "ulta-cf-repurchase-right": (
+        ULTA, REPURCHASE, ULTA_Q,
+        "Ulta Beauty spent $900,033 thousand on repurchases of common shares in the 52 weeks "
+        "ended January 28, 2023.", True,
+    ),
+    "ulta-cf-repurchase-as-13": (
+        ULTA, REPURCHASE, ULTA_Q,
+        "Ulta Beauty spent $900,033 thousand on repurchases of common shares in the 13 weeks "
+        "ended January 28, 2023.", False,
     ),
     "bby-6-right": (
         BESTBUY, EARNINGS, BBY_Q,

@@ -58,6 +58,7 @@ from groundgate.engine.context.rows import (
     unlabelled_row,
     value_only,
 )
+from groundgate.engine.context.section_lines import section_line
 from groundgate.engine.context.share_columns import with_periods_before
 from groundgate.engine.context.table_headers import (
     _all_years,
@@ -306,7 +307,9 @@ def _text_facts(text: str, prose_context: bool = True, reading: TableReading = P
                 parts = length_parts(line.text, parts)
             if quarter_ordinals:
                 parts = _quarter_columns(header, parts, nxt)
-            if parts:
+            # "Operating activities" under the dated lines names a section (d1039)
+            sections = "section_lines" in reading.period_readings
+            if parts and not (sections and section_line(line, parts, header)):
                 header.append(parts)
         else:
             if seen_rows and reading.lower_heads and _header_words(line, ended=True):

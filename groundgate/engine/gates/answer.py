@@ -72,7 +72,7 @@ from groundgate.engine.near_text import align
 
 GATE: Final = "answer"
 # Bump when a rule changes behaviour; the policy hash covers configuration, this covers code.
-GATE_VERSION = "2.86.0"
+GATE_VERSION = "2.87.0"
 
 # Finding codes. Each is emitted in exactly one place below.
 NO_CHUNKS = "NO_CHUNKS"
@@ -214,7 +214,7 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
     ungrounded = 0
     if policy.check_numbers and conclusion:
         number_findings = check_numbers(case, conclusion, accepted, policy, located)
-        if policy.period_words == "cell_headers" and located:  # "52 weeks" of its cell (d1011)
+        if policy.period_words != "excerpt" and located:  # "52 weeks" of its cell (d1011)
             heads = (conclusion, accepted, located, number_findings, table_reading(policy))
             number_findings = header_grounded(*heads)
         if policy.value_context != "off" and accepted:
@@ -246,7 +246,7 @@ def gate_answer(case: AnswerCase, policy: AnswerGatePolicy = DEFAULT_POLICY) -> 
                     chunk_columns=policy.excerpt_headers == "chunk_columns",
                 ),
             )
-            if policy.period_words == "cell_headers":  # no "no claim" note on it (d1012)
+            if policy.period_words != "excerpt":  # no "no claim" note on it (d1012)
                 number_findings = period_notes(conclusion, number_findings)
             if policy.context_derivations != "off" and policy.derived_numbers == "accept":
                 number_findings = _derived_in_place(

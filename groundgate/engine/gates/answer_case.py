@@ -23,7 +23,7 @@ from groundgate.engine.quantities import EQUIVALENCE_RULES, NOT_BY_DEFAULT
 
 
 class AnswerGatePolicy(ValueContextReadings):
-    policy_version: str = "answer-gate/2026-11.87"
+    policy_version: str = "answer-gate/2026-11.88"
     check_excerpts: bool = True
     check_coordinates: bool = True
     check_numbers: bool = True

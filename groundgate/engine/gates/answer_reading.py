@@ -34,11 +34,20 @@ _FISCAL = {
 }
 
 
+# period_words "section_lines": a section's name under the dated header lines heads no column
+# (section_lines.py, d1039).
+_WORDS = {
+    "excerpt": (),
+    "cell_headers": ("length_names",),
+    "section_lines": ("length_names", "section_lines"),
+}
+
+
 def _period_readings(policy: AnswerGatePolicy) -> frozenset[str]:
     """TableReading.period_readings: period_phrases' readings, and fiscal_years' (d912, d945)."""
     fiscal = _FISCAL[policy.fiscal_years]
     # period_words "cell_headers": a length's own header line names its column (d1012).
-    names = frozenset({"length_names"} if policy.period_words == "cell_headers" else ())
+    names = frozenset(_WORDS[policy.period_words])
     return _PHRASES[policy.period_phrases] | fiscal | names
 
 

@@ -214,5 +214,9 @@ class ValueContextReadings(DerivationReadings):
     # names a column's length printed on its own header line ("Net income (52 Weeks Ended
     # January 28, 2023)"); and a period word the question states, beside the value it
     # describes found out of context for its period, gets no "restates the question" note
-    # (d1012); "excerpt" (gate 2.85.0, verbatim's): every period word must be in an excerpt.
-    period_words: Literal["excerpt", "cell_headers"] = "cell_headers"
+    # (d1012); "excerpt" (gate 2.85.0, verbatim's): every period word must be in an excerpt;
+    # "section_lines" (gate 2.87.0, the default, d1039; context/section_lines.py): as
+    # "cell_headers", and a section's name under a statement's dated header lines ("Operating
+    # activities", "Current assets:") is no header line, so it does not push the column's
+    # length or day ("52 Weeks Ended") out of the lines its columns are read from.
+    period_words: Literal["excerpt", "cell_headers", "section_lines"] = "section_lines"

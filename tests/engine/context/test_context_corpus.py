@@ -16,6 +16,7 @@ from groundgate.engine.context import (
     corpus_en_parts,
     corpus_en_pdf,
     corpus_en_periods,
+    corpus_en_section_lines,
     corpus_zh,
 )
 from groundgate.engine.context.corpus import Gap, Passes, Refused
@@ -30,6 +31,7 @@ CORPORA = {
     "en-fiscal": corpus_en_fiscal,
     "en-lengths": corpus_en_lengths,
     "en-cell-periods": corpus_en_cell_periods,
+    "en-section-lines": corpus_en_section_lines,
     "en-pdf": corpus_en_pdf,
     "en-parts": corpus_en_parts,
     "en-periods": corpus_en_periods,

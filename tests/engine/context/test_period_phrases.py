@@ -39,9 +39,10 @@ def test_the_readings_are_on_by_default_and_the_old_ones_selectable():
     assert VERBATIM_POLICY.period_phrases == "off"
     assert VERBATIM_POLICY.fiscal_years == "calendar"
     lengths = {"ended_lengths", "fiscal_names", "fiscal_chunk", "fiscal_open", "length_names"}
+    lengths.add("section_lines")  # period_words "section_lines" (d1039)
     assert table_reading(LENGTHS).period_readings == lengths
     default = {"ended_lengths", "other_sides", "fiscal_names", "fiscal_chunk", "fiscal_open"}
-    default.add("length_names")  # period_words "cell_headers" (d1012)
+    default |= {"length_names", "section_lines"}  # period_words "section_lines" (d1012, d1039)
     # d945, d977, d987
     assert table_reading(DEFAULT_POLICY).period_readings == default
     assert "fiscal_starts" in table_reading(FISCAL).period_readings
