@@ -275,17 +275,7 @@ def _document_margin(margin: float) -> Any:
 # d1036: a unit the question names, said by the chunk in another written form - the unit glued
 # to its number ("150mg/L" for "mg"), in the other language (毫克 for mg/L). The words of a unit
 # by the quantity it measures (answerability_reading.UNITS' kinds); general vocabulary only.
-UNIT_WORDS = {
-    "concentration": frozenset(
-        "mg milligram milligrams µg μg ug microgram micrograms litre liter litres liters "
-        "毫克 微克 升 每升 立方米".split()
-    ),
-    "mass": frozenset("g gram grams kg kilogram kilograms 克 千克 公斤".split()),
-    "pressure": frozenset("bar kpa mpa psi 巴 兆帕 千帕".split()),
-    "temperature": frozenset("celsius degree degrees 摄氏度 度".split()),
-    "hours": frozenset("hour hours hr hrs 小时".split()),
-    "share": frozenset("percent percentage 百分比 百分之 百分点".split()),
-}
+from groundgate.pipeline.answerability_units import UNIT_WORDS  # noqa: E402 (the built rule's own words)
 
 
 def _unit_term(parts: Any, text: str, strict: bool, stated: frozenset[str] = frozenset()) -> Any:
