@@ -40,6 +40,7 @@ from bench import retrieval_losses as replay  # sets Django up on the bench data
 from groundgate.models import Dataset
 from groundgate.pipeline import answerability, answerability_reading, answerability_v12
 from groundgate.pipeline.answerability_question import Term
+from groundgate.pipeline.answerability_units import UNIT_WORDS  # the built rule's own words
 from groundgate.pipeline.contracts import SelectionPolicy
 from groundgate.services.embedding_index import embedder_for
 from groundgate.services.retrieval_eval import load_questions
@@ -275,7 +276,6 @@ def _document_margin(margin: float) -> Any:
 # d1036: a unit the question names, said by the chunk in another written form - the unit glued
 # to its number ("150mg/L" for "mg"), in the other language (毫克 for mg/L). The words of a unit
 # by the quantity it measures (answerability_reading.UNITS' kinds); general vocabulary only.
-from groundgate.pipeline.answerability_units import UNIT_WORDS  # noqa: E402 (the built rule's own words)
 
 
 def _unit_term(parts: Any, text: str, strict: bool, stated: frozenset[str] = frozenset()) -> Any:
