@@ -273,11 +273,6 @@ def _document_margin(margin: float) -> Any:
     return patched
 
 
-# d1036: a unit the question names, said by the chunk in another written form - the unit glued
-# to its number ("150mg/L" for "mg"), in the other language (毫克 for mg/L). The words of a unit
-# by the quantity it measures (answerability_reading.UNITS' kinds); general vocabulary only.
-
-
 def _unit_term(parts: Any, text: str, strict: bool, stated: frozenset[str] = frozenset()) -> Any:
     """A missing required term that is a unit's word (not a name) is
     stated when one of the chunk's clauses states a value in that unit, however written."""
